@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "hkctl",
+    products: [
+        .library(name: "HealthCore", targets: ["HealthCore"]),
+        .executable(name: "hkctl", targets: ["hkctl"]),
+    ],
+    targets: [
+        .target(name: "HealthCore"),
+        .executableTarget(name: "hkctl", dependencies: ["HealthCore"]),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
+        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore"]),
+    ]
+)

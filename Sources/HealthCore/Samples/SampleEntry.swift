@@ -1,0 +1,86 @@
+import Foundation
+
+/// What a person typed to log one sample, before it becomes a ``Sample``.
+///
+/// The rules of `hkctl add` live here: an amount is read with ``QuantityInput`` (a bare number only for counts);
+/// a sleep entry takes `23:10-07:05` or `from`/`to`, with the stage `asleep` unless another is named;
+/// a sample without times is instantaneous at `at`, or at now.
+public struct SampleEntry: Sendable {
+    /// The type to log.
+    public var type: SampleType
+    /// The amount (`0.5L`), a category value (`deep`), or for sleep a clock range (`23:10-07:05`).
+    public var value: String?
+    /// The instant of an instantaneous sample.
+    public var at: TimeExpression?
+    /// Start of a sample with a duration.
+    public var from: TimeExpression?
+    /// End of a sample with a duration.
+    public var to: TimeExpression?
+    /// The category value, for category types (`--stage`).
+    public var categoryValue: String?
+    /// For a clock range: the day it ends on (the morning), at midnight.
+    public var endDay: Date?
+    /// Metadata to attach.
+    public var metadata: [String: MetadataValue]
+
+    /// Creates an entry.
+    public init(type: SampleType, value: String? = nil, at: TimeExpression? = nil, from: TimeExpression? = nil,
+                to: TimeExpression? = nil, categoryValue: String? = nil, endDay: Date? = nil,
+                metadata: [String: MetadataValue] = [:]) {
+        self.type = type
+        self.value = value
+        self.at = at
+        self.from = from
+        self.to = to
+        self.categoryValue = categoryValue
+        self.endDay = endDay
+        self.metadata = metadata
+    }
+
+    /// Builds and validates the sample.
+    ///
+    /// - Parameters:
+    ///   - source: The source name to record.
+    ///   - context: Now and the zone, for relative and clock times.
+    ///   - uuid: The new sample's identity.
+    /// - Throws: ``SampleError``, ``UnitError`` or ``TimeInputError`` naming what is wrong.
+    public func sample(source: String, context: TimeContext, uuid: UUID = UUID()) throws -> Sample {
+        var interval: DateInterval?
+        let sampleValue: SampleValue
+        switch type.kind {
+        case .quantity:
+            guard let value else { throw UnitError.missingUnit("", type: type.name, examples: type.examples) }
+            sampleValue = .quantity(try QuantityInput.parse(value, for: type))
+        case .category:
+            var named = categoryValue
+            if let value {
+                if ClockRange.looksLikeRange(value) {
+                    interval = try ClockRange.parse(value, endDay: endDay, in: context)
+                } else if named == nil {
+                    named = value
+                } else {
+                    throw SampleError.unknownCategoryValue(value, type: type.name, choices: type.categoryValues.map(\.name))
+                }
+            }
+            let defaultValue = type.isSleepAnalysis ? "asleepUnspecified" : nil
+            guard let name = named ?? defaultValue else {
+                throw SampleError.wrongKind(type: type.name, expected: "one of the values \(type.categoryValues.map(\.name).joined(separator: ", "))")
+            }
+            sampleValue = .category(try type.categoryValue(named: name).rawValue)
+        }
+        if interval == nil, let from, let to {
+            var end = to.date
+            if to.isDateOnly { end = context.adding(days: 1, to: end) }
+            guard end >= from.date else {
+                throw SampleError.endBeforeStart(start: ISODate.format(from.date, in: context.timeZone),
+                                                 end: ISODate.format(end, in: context.timeZone))
+            }
+            interval = DateInterval(start: from.date, end: end)
+        }
+        let start = interval?.start ?? at?.date ?? context.now
+        let end = interval?.end ?? start
+        let sample = Sample(uuid: uuid, typeIdentifier: type.identifier, start: start, end: end, value: sampleValue,
+                            source: source, created: context.now, metadata: metadata)
+        return try sample.validated(as: type, now: context.now, timeZone: context.timeZone)
+    }
+}

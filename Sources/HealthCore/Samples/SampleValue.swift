@@ -1,0 +1,19 @@
+/// What a sample measured: a quantity, or a category type's raw value.
+public enum SampleValue: Hashable, Sendable {
+    /// An amount with its unit, as entered or imported.
+    case quantity(Quantity)
+    /// The raw value of a category type (sleep stage 3 = asleepCore).
+    case category(Int)
+
+    /// The quantity, if this is one.
+    public var quantity: Quantity? {
+        if case let .quantity(quantity) = self { return quantity }
+        return nil
+    }
+
+    /// The category raw value, if this is one.
+    public var categoryRawValue: Int? {
+        if case let .category(raw) = self { return raw }
+        return nil
+    }
+}

@@ -1,0 +1,400 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The on-disk store: JSON Lines files, one folder per type and one file per month. See docs/STORE.md.
+///
+/// Layout under ``path``:
+/// - `hkctl-store.json`: the marker with the format version.
+/// - `samples/<type identifier>/<YYYY-MM>.jsonl`: samples by the UTC month of their start, one JSON object a line;
+///   samples longer than two days go to `samples/<type identifier>/long.jsonl`, which every query reads.
+/// - `.lock`: `flock`ed shared by readers and exclusively by writers.
+/// - `journal.jsonl`: present only while a batch is being applied (or after a crash interrupted one).
+///
+/// Appends never rewrite existing data. A single sample is one `write` and one `fsync`; a batch goes through the
+/// journal first so that it becomes visible all at once. A torn line left by a crash is moved aside before the
+/// next write and ignored by readers.
+public final class JSONFileStore: SampleStore {
+    /// The store format version this build reads and writes.
+    public static let formatVersion = 1
+    /// Samples longer than this live in `long.jsonl` instead of a month file.
+    static let longSampleThreshold: TimeInterval = 2 * 86_400
+
+    /// The store's folder.
+    public let path: String
+    let catalogue: SampleTypeCatalogue
+    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:)``.
+    let lockTimeout: TimeInterval
+    private var codec: SampleLineCodec
+
+    /// Opens (without creating) the store at `path`; it is created on the first write.
+    ///
+    /// - Parameters:
+    ///   - path: The store folder.
+    ///   - catalogue: The types, for category value names.
+    ///   - timeZone: The zone whose offsets written dates show.
+    ///   - lockTimeout: Seconds to wait for another process's lock.
+    public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: TimeZone = .gmt,
+                lockTimeout: TimeInterval = 10) {
+        self.path = path
+        self.catalogue = catalogue
+        self.lockTimeout = lockTimeout
+        codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
+    }
+
+    var markerPath: String { path + "/hkctl-store.json" }
+    var lockPath: String { path + "/.lock" }
+    var journalPath: String { path + "/journal.jsonl" }
+
+    // MARK: - Writing
+
+    public func save(_ samples: [Sample]) throws {
+        guard !samples.isEmpty else { return }
+        try prepareForWriting()
+        let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
+        defer { withExtendedLifetime(lock) {} }
+        try recoverJournal()
+        var batches: [(partition: String, lines: [String])] = []
+        var positions: [String: Int] = [:]
+        for sample in samples {
+            let partition = partitionPath(for: sample)
+            if let position = positions[partition] {
+                batches[position].lines.append(codec.encode(sample))
+            } else {
+                positions[partition] = batches.count
+                batches.append((partition, [codec.encode(sample)]))
+            }
+        }
+        for batch in batches {
+            try POSIXFile.makeDirectories((path + "/" + batch.partition as NSString).deletingLastPathComponent)
+            try repairTail(of: batch.partition)
+        }
+        if samples.count == 1 {
+            try append(batches[0].lines, to: batches[0].partition)
+        } else {
+            try applyThroughJournal(batches)
+        }
+    }
+
+    /// Creates the folder and marker if needed, and checks an existing store's version.
+    func prepareForWriting() throws {
+        if try isExistingStore() { return }
+        try POSIXFile.makeDirectories(path)
+        let marker = "{\"format\":\"hkctl-store\",\"version\":\(JSONFileStore.formatVersion)}\n"
+        try POSIXFile.writeAtomically(Array(marker.utf8), to: markerPath)
+    }
+
+    private func append(_ lines: [String], to partition: String) throws {
+        let file = path + "/" + partition
+        let (fd, created) = try POSIXFile.openForAppend(file)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(0x0A)
+        }
+        try POSIXFile.writeAll(fd, bytes, path: file)
+        try POSIXFile.sync(fd, path: file)
+        if created { POSIXFile.syncDirectory((file as NSString).deletingLastPathComponent) }
+    }
+
+    private func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {
+        let header = batches.map { batch in
+            "{\"path\":\(JSONText.quoted(batch.partition)),\"length\":\(POSIXFile.size(path + "/" + batch.partition) ?? 0),\"lines\":\(batch.lines.count)}"
+        }
+        var journal = "{\"journal\":1,\"partitions\":[" + header.joined(separator: ",") + "]}\n"
+        for batch in batches {
+            for line in batch.lines { journal += line + "\n" }
+        }
+        try POSIXFile.writeAtomically(Array(journal.utf8), to: journalPath)
+        try replayJournal()
+    }
+
+    /// Finishes a batch that a crash interrupted: cuts each partition back to its length before the batch
+    /// and appends the batch again, then removes the journal. Call with the exclusive lock held.
+    func recoverJournal() throws {
+        if POSIXFile.exists(journalPath) { try replayJournal() }
+    }
+
+    private func replayJournal() throws {
+        guard let journal = try readJournal() else { return }
+        for entry in journal.entries {
+            let file = path + "/" + entry.path
+            try POSIXFile.makeDirectories((file as NSString).deletingLastPathComponent)
+            if let size = POSIXFile.size(file), size > entry.length { try POSIXFile.truncate(file, to: entry.length) }
+            try append(entry.lines, to: entry.path)
+        }
+        if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
+        POSIXFile.syncDirectory(path)
+    }
+
+    struct Journal {
+        struct Entry { var path: String; var length: Int; var lines: [String] }
+        var entries: [Entry]
+    }
+
+    func readJournal() throws -> Journal? {
+        guard let bytes = try POSIXFile.readFile(journalPath) else { return nil }
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true).map { Array($0) }
+        guard !lines.isEmpty else { return nil }
+        let headerLine = lines.removeFirst()
+        var entries: [Journal.Entry] = []
+        var counts: [Int] = []
+        do {
+            try headerLine.withUnsafeBufferPointer { buffer in
+                var scanner = JSONLineScanner(buffer)
+                try scanner.readObject { scanner, key in
+                    guard key == "partitions" else { try scanner.skipValue(); return }
+                    try scanner.expect(UInt8(ascii: "["))
+                    while scanner.peek() == UInt8(ascii: "{") {
+                        var entry = Journal.Entry(path: "", length: 0, lines: [])
+                        var count = 0
+                        try scanner.readObject { scanner, key in
+                            switch key {
+                            case "path": entry.path = try scanner.readString()
+                            case "length": entry.length = Int(try scanner.readNumber())
+                            case "lines": count = Int(try scanner.readNumber())
+                            default: try scanner.skipValue()
+                            }
+                        }
+                        entries.append(entry)
+                        counts.append(count)
+                        if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1 }
+                    }
+                    try scanner.expect(UInt8(ascii: "]"))
+                }
+            }
+        } catch {
+            throw StoreError.corrupt(journalPath, line: 1, reason: "\(error)")
+        }
+        guard counts.reduce(0, +) == lines.count,
+              entries.allSatisfy({ !$0.path.contains("..") && !$0.path.hasPrefix("/") }) else {
+            throw StoreError.corrupt(journalPath, line: 1, reason: "the journal does not match its header")
+        }
+        var offset = 0
+        for index in entries.indices {
+            entries[index].lines = lines[offset..<offset + counts[index]].map { String(decoding: $0, as: UTF8.self) }
+            offset += counts[index]
+        }
+        return Journal(entries: entries)
+    }
+
+    /// Moves a torn or unreadable last line of a partition (left by a crash) to `recovered/`, so appends
+    /// start on a clean line. Call with the exclusive lock held.
+    func repairTail(of partition: String) throws {
+        let file = path + "/" + partition
+        guard let size = POSIXFile.size(file), size > 0 else { return }
+        let window = min(size, 1 << 20)
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+        var tail = [UInt8](repeating: 0, count: window)
+        let count = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, window, off_t(size - window)) }
+        close(fd)
+        guard count == window else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+        var keep = size
+        if tail.last != 0x0A {
+            let lastNewline = tail.lastIndex(of: 0x0A)
+            keep = lastNewline.map { size - window + $0 + 1 } ?? (window == size ? 0 : size)
+        }
+        // The last complete line must decode too: a crash can leave a terminated line of garbage.
+        let completeEnd = keep - (size - window)
+        if completeEnd > 0 {
+            let body = tail[0..<completeEnd - 1]
+            let lineStart = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            if lineStart > 0 || window == size {
+                let line = Array(tail[lineStart..<completeEnd - 1])
+                let decodes = line.withUnsafeBufferPointer { (try? codec.decode($0)) != nil }
+                if !decodes && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
+            }
+        }
+        guard keep < size else { return }
+        let recoveredFolder = path + "/recovered"
+        try POSIXFile.makeDirectories(recoveredFolder)
+        let name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
+        try POSIXFile.writeAtomically(Array(tail[(keep - (size - window))...]), to: recoveredFolder + "/" + name)
+        try POSIXFile.truncate(file, to: keep)
+        let handle = open(file, O_WRONLY | O_CLOEXEC)
+        if handle >= 0 { fsync(handle); close(handle) }
+    }
+
+    // MARK: - Reading
+
+    /// Whether a store exists at ``path``; an empty or missing folder is no store yet.
+    ///
+    /// - Throws: ``StoreError/notAStore(_:)`` for a folder with other content, ``StoreError/newerVersion(found:supported:)``.
+    public func isExistingStore() throws -> Bool {
+        guard POSIXFile.exists(path) else { return false }
+        guard POSIXFile.isDirectory(path) else { throw StoreError.notAStore(path) }
+        guard let marker = try POSIXFile.readFile(markerPath) else {
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            if contents.isEmpty { return false }
+            throw StoreError.notAStore(path)
+        }
+        var version: Int?
+        do {
+            try marker.withUnsafeBufferPointer { buffer in
+                var scanner = JSONLineScanner(buffer)
+                try scanner.readObject { scanner, key in
+                    if key == "version" { version = Int(try scanner.readNumber()) } else { try scanner.skipValue() }
+                }
+            }
+        } catch {
+            throw StoreError.badMarker(markerPath)
+        }
+        guard let version else { throw StoreError.badMarker(markerPath) }
+        if version > JSONFileStore.formatVersion {
+            throw StoreError.newerVersion(found: version, supported: JSONFileStore.formatVersion)
+        }
+        return true
+    }
+
+    public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
+                              _ body: (Sample) throws -> Void) throws {
+        try withReadAccess { limits in
+            for partition in try partitions(ofType: identifier, overlapping: interval) {
+                try readPartition(partition, limit: limits[partition]) { sample in
+                    if sample.overlaps(interval) { try body(sample) }
+                }
+            }
+        }
+    }
+
+    public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
+        var found: [Sample] = []
+        try withReadAccess { limits in
+            let partitions = try self.partitions(ofType: identifier, overlapping: interval)
+            var fromMonths = 0
+            for partition in partitions.sorted(by: >) where partition.hasSuffix("/long.jsonl") {
+                try readPartition(partition, limit: limits[partition]) { if $0.overlaps(interval) { found.append($0) } }
+            }
+            for partition in partitions.sorted(by: >) where !partition.hasSuffix("/long.jsonl") {
+                if fromMonths >= limit { break }
+                try readPartition(partition, limit: limits[partition]) { sample in
+                    if sample.overlaps(interval) {
+                        found.append(sample)
+                        fromMonths += 1
+                    }
+                }
+            }
+        }
+        return Array(found.sorted(by: Sample.chronological).reversed().prefix(limit))
+    }
+
+    /// Runs `body` under the shared lock, with the lengths each partition had before an interrupted batch.
+    private func withReadAccess(_ body: ([String: Int]) throws -> Void) throws {
+        guard try isExistingStore() else { return }
+        let lock = POSIXFile.exists(lockPath)
+            ? try StoreLock.acquire(path: lockPath, exclusive: false, timeout: lockTimeout, storePath: path) : nil
+        defer { withExtendedLifetime(lock) {} }
+        var limits: [String: Int] = [:]
+        if let journal = try readJournal() {
+            for entry in journal.entries { limits[entry.path] = entry.length }
+        }
+        try body(limits)
+    }
+
+    /// The folder of a type's partitions, relative to the store.
+    static func typeFolder(_ identifier: String) -> String {
+        var name = ""
+        for byte in identifier.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                name.append(Character(Unicode.Scalar(byte)))
+            default:
+                name += String(format: "%%%02X", byte)
+            }
+        }
+        return "samples/" + name
+    }
+
+    /// The partition a sample belongs to, relative to the store.
+    func partitionPath(for sample: Sample) -> String {
+        let folder = JSONFileStore.typeFolder(sample.typeIdentifier)
+        if sample.duration > JSONFileStore.longSampleThreshold { return folder + "/long.jsonl" }
+        return folder + "/" + JSONFileStore.monthKey(sample.start) + ".jsonl"
+    }
+
+    /// `YYYY-MM` of the UTC month containing `date`.
+    static func monthKey(_ date: Date) -> String {
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let (year, month, _) = ISODate.civil(fromDays: days)
+        return String(format: "%04d-%02d", year, month)
+    }
+
+    /// The existing partitions of a type that can hold samples overlapping `interval`.
+    func partitions(ofType identifier: String, overlapping interval: DateInterval) throws -> [String] {
+        let folder = JSONFileStore.typeFolder(identifier)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder) else { return [] }
+        let first = JSONFileStore.monthKey(interval.start.addingTimeInterval(-JSONFileStore.longSampleThreshold))
+        let last = JSONFileStore.monthKey(interval.end)
+        return names.filter { name in
+            guard name.hasSuffix(".jsonl") else { return false }
+            if name == "long.jsonl" { return true }
+            let month = String(name.dropLast(6))
+            return month.count == 7 && month >= first && month <= last
+        }.sorted().map { folder + "/" + $0 }
+    }
+
+    /// Streams the samples of one partition, 128 KiB at a time.
+    ///
+    /// A final line without a newline, or a final line that does not decode, is a write torn by a crash and is
+    /// skipped; an undecodable line followed by others is corruption.
+    func readPartition(_ partition: String, limit: Int? = nil, _ body: (Sample) throws -> Void) throws {
+        let file = path + "/" + partition
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return }
+            throw StoreError.readFailed(file, reason: POSIXFile.errorText())
+        }
+        defer { close(fd) }
+        var remaining = limit ?? Int.max
+        var buffer = [UInt8](repeating: 0, count: 1 << 17)
+        var carried: [UInt8] = []
+        var lineNumber = 0
+        var pendingFailure: (line: Int, reason: String)?
+        func handle(_ line: UnsafeBufferPointer<UInt8>) throws {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
+            if let failure = pendingFailure { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
+            do {
+                try body(try codec.decode(line))
+            } catch let error as LineError {
+                pendingFailure = (lineNumber, error.description)
+            } catch let error as JSONLineScanner.Failure {
+                pendingFailure = (lineNumber, error.description)
+            }
+        }
+        while remaining > 0 {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, min($0.count, remaining)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.readFailed(file, reason: POSIXFile.errorText())
+            }
+            if count == 0 { break }
+            remaining -= count
+            try buffer.withUnsafeBufferPointer { chunk in
+                var lineStart = 0
+                var index = 0
+                while index < count {
+                    if chunk[index] == 0x0A {
+                        if carried.isEmpty {
+                            try handle(UnsafeBufferPointer(rebasing: chunk[lineStart..<index]))
+                        } else {
+                            carried.append(contentsOf: chunk[lineStart..<index])
+                            try carried.withUnsafeBufferPointer { try handle($0) }
+                            carried.removeAll(keepingCapacity: true)
+                        }
+                        lineStart = index + 1
+                    }
+                    index += 1
+                }
+                carried.append(contentsOf: chunk[lineStart..<count])
+            }
+        }
+        // Whatever is left in `carried` has no newline: a torn write, never acknowledged. Skip it.
+    }
+}

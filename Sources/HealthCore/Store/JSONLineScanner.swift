@@ -1,0 +1,217 @@
+import Foundation
+
+/// A small, strict JSON reader over the bytes of one line, for the store's hot read path.
+///
+/// It reads objects key by key without building dictionaries, so a store line decodes in about a microsecond.
+/// It accepts any valid JSON (whitespace, escapes, nested values), not only what hkctl writes.
+struct JSONLineScanner {
+    enum Failure: Error, CustomStringConvertible {
+        case invalid(String)
+        var description: String {
+            switch self { case let .invalid(text): return "invalid JSON: \(text)" }
+        }
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.index = 0
+    }
+
+    private func fail(_ what: String) -> Failure { .invalid("\(what) at byte \(index + 1)") }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    mutating func expect(_ byte: UInt8) throws {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == byte else {
+            throw fail("expected '\(Character(Unicode.Scalar(byte)))'")
+        }
+        index += 1
+    }
+
+    /// Calls `body` with each key of an object; `body` must consume the value.
+    mutating func readObject(_ body: (inout JSONLineScanner, String) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"))
+        if peek() == UInt8(ascii: "}") { index += 1; return }
+        while true {
+            let key = try readString()
+            try expect(UInt8(ascii: ":"))
+            try body(&self, key)
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            throw fail("expected ',' or '}'")
+        }
+    }
+
+    mutating func readString() throws -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a string") }
+        index += 1
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw fail("control character in string") }
+            index += 1
+        }
+        var raw = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: raw, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard index < bytes.count else { throw fail("unterminated escape") }
+                let escaped = bytes[index]
+                index += 1
+                switch escaped {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): raw.append(escaped)
+                case UInt8(ascii: "b"): raw.append(0x08)
+                case UInt8(ascii: "f"): raw.append(0x0C)
+                case UInt8(ascii: "n"): raw.append(0x0A)
+                case UInt8(ascii: "r"): raw.append(0x0D)
+                case UInt8(ascii: "t"): raw.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try readHex4()
+                    if (0xD800...0xDBFF).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw fail("unpaired surrogate")
+                        }
+                        index += 2
+                        let low = try readHex4()
+                        guard (0xDC00...0xDFFF).contains(low) else { throw fail("unpaired surrogate") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+                    raw.append(contentsOf: Array(String(Character(unicode)).utf8))
+                default:
+                    throw fail("invalid escape")
+                }
+            default:
+                if byte < 0x20 { throw fail("control character in string") }
+                raw.append(byte)
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func readHex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw fail("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            index += 1
+            let digit: UInt32
+            switch byte {
+            case 48...57: digit = UInt32(byte - 48)
+            case 65...70: digit = UInt32(byte - 55)
+            case 97...102: digit = UInt32(byte - 87)
+            default: throw fail("invalid hex digit")
+            }
+            value = value * 16 + digit
+        }
+        return value
+    }
+
+    mutating func readNumber() throws -> Double {
+        skipWhitespace()
+        let start = index
+        while index < bytes.count, JSONLineScanner.isNumberByte(bytes[index]) { index += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (48...57).contains(first),
+              let value = Double(text), value.isFinite else {
+            index = start
+            throw fail("expected a number")
+        }
+        return value
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 48...57, UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func readLiteral(_ word: String) -> Bool {
+        skipWhitespace()
+        let utf8 = Array(word.utf8)
+        guard index + utf8.count <= bytes.count else { return false }
+        for (offset, byte) in utf8.enumerated() where bytes[index + offset] != byte { return false }
+        index += utf8.count
+        return true
+    }
+
+    /// Skips any JSON value.
+    mutating func skipValue() throws {
+        guard let byte = peek() else { throw fail("expected a value") }
+        switch byte {
+        case UInt8(ascii: "\""): _ = try readString()
+        case UInt8(ascii: "{"): try readObject { scanner, _ in try scanner.skipValue() }
+        case UInt8(ascii: "["):
+            index += 1
+            if peek() == UInt8(ascii: "]") { index += 1; return }
+            while true {
+                try skipValue()
+                if peek() == UInt8(ascii: ",") { index += 1; continue }
+                try expect(UInt8(ascii: "]"))
+                return
+            }
+        case UInt8(ascii: "t"): if !readLiteral("true") { throw fail("invalid literal") }
+        case UInt8(ascii: "f"): if !readLiteral("false") { throw fail("invalid literal") }
+        case UInt8(ascii: "n"): if !readLiteral("null") { throw fail("invalid literal") }
+        default: _ = try readNumber()
+        }
+    }
+}
+
+/// Writes JSON string literals with the escapes JSON requires.
+package enum JSONText {
+    package static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    result += String(format: "\\u%04x", scalar.value)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

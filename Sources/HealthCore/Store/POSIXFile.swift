@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Thin wrappers over the POSIX calls the on-disk store needs (open, append, fsync, flock, rename).
+enum POSIXFile {
+    static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// Creates `path` and missing parents with mode 0700, syncing each new folder's parent.
+    static func makeDirectories(_ path: String) throws {
+        if isDirectory(path) { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+            throw StoreError.cannotCreate(path, reason: errorText())
+        }
+        chmod(path, 0o700)
+        syncDirectory(parent.isEmpty ? "." : parent)
+    }
+
+    /// Flushes a folder's entries (new or renamed files) to disk.
+    static func syncDirectory(_ path: String) {
+        let fd = open(path, O_RDONLY)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    /// Opens a file for appending, creating it with mode 0600. Returns the descriptor and whether it was created.
+    static func openForAppend(_ path: String) throws -> (fd: Int32, created: Bool) {
+        var fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        if fd >= 0 { return (fd, false) }
+        guard errno == ENOENT else { throw StoreError.writeFailed(path, reason: errorText()) }
+        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.writeFailed(path, reason: errorText()) }
+        return (fd, true)
+    }
+
+    /// Writes all bytes, retrying short writes.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.writeFailed(path, reason: errorText())
+            }
+            offset += written
+        }
+    }
+
+    static func sync(_ fd: Int32, path: String) throws {
+        if fsync(fd) != 0 { throw StoreError.writeFailed(path, reason: errorText()) }
+    }
+
+    /// Writes a small file atomically: a temporary file, fsync, rename over the target, fsync of the folder.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.writeFailed(path, reason: errorText()) }
+        do {
+            try writeAll(fd, bytes, path: temporary)
+            try sync(fd, path: temporary)
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = errorText()
+            unlink(temporary)
+            throw StoreError.writeFailed(path, reason: reason)
+        }
+        syncDirectory((path as NSString).deletingLastPathComponent)
+    }
+
+    /// Reads a whole file; nil when it does not exist.
+    static func readFile(_ path: String, limit: Int? = nil) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw StoreError.readFailed(path, reason: errorText())
+        }
+        defer { close(fd) }
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 17)
+        while limit.map({ result.count < $0 }) ?? true {
+            let wanted = min(buffer.count, (limit ?? Int.max) - result.count)
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.readFailed(path, reason: errorText())
+            }
+            if count == 0 { break }
+            result.append(contentsOf: buffer[0..<count])
+        }
+        return result
+    }
+
+    static func truncate(_ path: String, to length: Int) throws {
+        if truncateFile(path, length) != 0 { throw StoreError.writeFailed(path, reason: errorText()) }
+    }
+}
+
+#if canImport(Glibc)
+private func truncateFile(_ path: String, _ length: Int) -> Int32 { Glibc.truncate(path, off_t(length)) }
+#else
+private func truncateFile(_ path: String, _ length: Int) -> Int32 { Darwin.truncate(path, off_t(length)) }
+#endif

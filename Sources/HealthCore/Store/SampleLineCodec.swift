@@ -1,0 +1,122 @@
+import Foundation
+
+/// Turns samples into the store's one-line JSON form and back.
+///
+/// A line has a stable key order:
+/// `{"uuid":…,"type":…,"start":…,"end":…,"value":…,"unit":…,"source":…,"created":…,"metadata":{…}}`.
+/// Quantities carry `value` (a number) and `unit`; category values are written by their HealthKit case name
+/// (`"value":"asleepCore"`) when the catalogue knows the type, else as the raw number without a unit.
+struct SampleLineCodec {
+    let catalogue: SampleTypeCatalogue
+    /// The zone whose offsets written dates carry (readability only: the instant is what counts).
+    let timeZone: TimeZone
+    private var unitCache: [String: HealthUnit] = [:]
+
+    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone) {
+        self.catalogue = catalogue
+        self.timeZone = timeZone
+    }
+
+    /// The sample's line, without the trailing newline.
+    func encode(_ sample: Sample) -> String {
+        var line = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
+        line += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
+        switch sample.value {
+        case let .quantity(quantity):
+            line += ",\"value\":\(NumberFormatting.json(quantity.value)),\"unit\":\(JSONText.quoted(quantity.unit.unitString))"
+        case let .category(raw):
+            if let value = catalogue.type(identifier: sample.typeIdentifier)?.categoryValue(raw: raw) {
+                line += ",\"value\":\(JSONText.quoted(value.name))"
+            } else {
+                line += ",\"value\":\(raw)"
+            }
+        }
+        line += ",\"source\":\(JSONText.quoted(sample.source)),\"created\":\"\(ISODate.format(sample.created, in: timeZone))\""
+        if !sample.metadata.isEmpty {
+            let entries = sample.metadata.keys.sorted().map { key -> String in
+                switch sample.metadata[key]! {
+                case let .string(text): return JSONText.quoted(key) + ":" + JSONText.quoted(text)
+                case let .number(number): return JSONText.quoted(key) + ":" + NumberFormatting.json(number)
+                }
+            }
+            line += ",\"metadata\":{" + entries.joined(separator: ",") + "}"
+        }
+        return line + "}"
+    }
+
+    /// Decodes one line (without its newline).
+    ///
+    /// - Throws: A description of what is wrong with the line.
+    mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Sample {
+        var scanner = JSONLineScanner(bytes)
+        var uuid: UUID?, type: String?, start: Date?, end: Date?, created: Date?, source: String?
+        var number: Double?, word: String?, unitText: String?
+        var metadata: [String: MetadataValue] = [:]
+        func date(_ scanner: inout JSONLineScanner, _ key: String) throws -> Date {
+            let text = try scanner.readString()
+            guard let date = ISODate.parse(text) else { throw LineError("'\(key)' is not a date with an offset: \(text)") }
+            return date
+        }
+        try scanner.readObject { scanner, key in
+            switch key {
+            case "uuid":
+                let text = try scanner.readString()
+                guard let value = UUID(uuidString: text) else { throw LineError("'uuid' is not a UUID: \(text)") }
+                uuid = value
+            case "type": type = try scanner.readString()
+            case "start": start = try date(&scanner, key)
+            case "end": end = try date(&scanner, key)
+            case "created": created = try date(&scanner, key)
+            case "source": source = try scanner.readString()
+            case "unit": unitText = try scanner.readString()
+            case "value":
+                if scanner.peek() == UInt8(ascii: "\"") { word = try scanner.readString() } else {
+                    number = try scanner.readNumber()
+                }
+            case "metadata":
+                try scanner.readObject { scanner, key in
+                    if scanner.peek() == UInt8(ascii: "\"") {
+                        metadata[key] = .string(try scanner.readString())
+                    } else {
+                        metadata[key] = .number(try scanner.readNumber())
+                    }
+                }
+            default:
+                try scanner.skipValue()
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.atEnd else { throw LineError("unexpected text after the object") }
+        guard let uuid, let type, let start, let end, let source else {
+            throw LineError("a sample needs uuid, type, start, end and source")
+        }
+        let value: SampleValue
+        if let word {
+            guard let category = try? catalogue.type(identifier: type)?.categoryValue(named: word) else {
+                throw LineError("'\(word)' is not a value of \(type)")
+            }
+            value = .category(category.rawValue)
+        } else if let number, let unitText {
+            value = .quantity(Quantity(number, try unit(unitText)))
+        } else if let number, number == number.rounded() {
+            value = .category(Int(number))
+        } else {
+            throw LineError("a sample needs a value")
+        }
+        return Sample(uuid: uuid, typeIdentifier: type, start: start, end: end, value: value, source: source,
+                      created: created ?? start, metadata: metadata)
+    }
+
+    private mutating func unit(_ text: String) throws -> HealthUnit {
+        if let unit = unitCache[text] { return unit }
+        guard let unit = try? HealthUnit(parsing: text) else { throw LineError("unknown unit '\(text)'") }
+        unitCache[text] = unit
+        return unit
+    }
+}
+
+/// Why a store line could not be read.
+struct LineError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Where samples live. Queries and statistics work against this protocol, so they run the same on the
+/// on-disk ``JSONFileStore`` and on the ``InMemorySampleStore`` used in tests.
+public protocol SampleStore {
+    /// Saves samples all or nothing: after a failure or a crash none of them is visible.
+    ///
+    /// - Throws: ``StoreError`` when the store cannot be written.
+    func save(_ samples: [Sample]) throws
+
+    /// Calls `body` with every sample of the type that overlaps `interval`, in no particular order.
+    ///
+    /// A sample overlaps `[start, end)` when it ends at or after `start` and starts before `end` (HealthKit's
+    /// default predicate); an instantaneous sample must start inside the interval.
+    func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
+                       _ body: (Sample) throws -> Void) throws
+
+    /// The newest samples (by start, then end) of a type overlapping `interval`, newest first, at most `limit`.
+    func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample]
+}
+
+extension SampleStore {
+    /// Every sample of the type overlapping `interval`, oldest first.
+    public func samples(ofType identifier: String, overlapping interval: DateInterval) throws -> [Sample] {
+        var result: [Sample] = []
+        try forEachSample(ofType: identifier, overlapping: interval) { result.append($0) }
+        return result.sorted(by: Sample.chronological)
+    }
+
+    /// Default newest-first listing: read all, sort, cut.
+    public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
+        Array(try samples(ofType: identifier, overlapping: interval).reversed().prefix(limit))
+    }
+}
+
+extension Sample {
+    /// Whether the sample matches HealthKit's default date predicate for `interval`.
+    public func overlaps(_ interval: DateInterval) -> Bool {
+        if start == end { return start >= interval.start && start < interval.end }
+        return end >= interval.start && start < interval.end
+    }
+
+    /// Order by start, then end, then uuid: a total order, so listings are stable.
+    public static func chronological(_ a: Sample, _ b: Sample) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end < b.end }
+        return a.uuid.uuidString < b.uuid.uuidString
+    }
+}
+
+/// A store in memory, for tests and for library users who keep samples themselves.
+public final class InMemorySampleStore: SampleStore {
+    /// Everything saved so far, in save order.
+    public private(set) var allSamples: [Sample]
+
+    /// Creates a store holding `samples`.
+    public init(_ samples: [Sample] = []) { allSamples = samples }
+
+    public func save(_ samples: [Sample]) throws { allSamples += samples }
+
+    public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
+                              _ body: (Sample) throws -> Void) throws {
+        for sample in allSamples where sample.typeIdentifier == identifier && sample.overlaps(interval) {
+            try body(sample)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Errors from opening, reading and writing a store.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The store folder could not be created; payload: path and the system's reason.
+    case cannotCreate(String, reason: String)
+    /// The folder exists, is not empty and holds no hkctl store marker.
+    case notAStore(String)
+    /// A file of the store could not be read; payload: path and reason.
+    case readFailed(String, reason: String)
+    /// A file of the store could not be written; payload: path and reason.
+    case writeFailed(String, reason: String)
+    /// Another hkctl process held the store's lock for longer than the wait.
+    case busy(String, waitedSeconds: Double)
+    /// A line in the middle of a store file is not a valid sample.
+    case corrupt(String, line: Int, reason: String)
+    /// The store was written by a newer hkctl.
+    case newerVersion(found: Int, supported: Int)
+    /// The store marker file is unreadable.
+    case badMarker(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotCreate(path, reason):
+            return "Cannot create the store at '\(path)': \(reason); choose another place with --store or $HKCTL_STORE."
+        case let .notAStore(path):
+            return "'\(path)' is not an hkctl store (it has other files and no hkctl-store.json); point --store at an empty or new folder."
+        case let .readFailed(path, reason):
+            return "Cannot read '\(path)': \(reason)."
+        case let .writeFailed(path, reason):
+            return "Cannot write '\(path)': \(reason); nothing was saved."
+        case let .busy(path, waited):
+            return "The store '\(path)' is busy: another hkctl held its lock for \(NumberFormatting.human(waited, fractionDigits: 1)) s; try again, or raise $HKCTL_LOCK_TIMEOUT."
+        case let .corrupt(path, line, reason):
+            return "The store file '\(path)' is corrupt at line \(line): \(reason); move that line out of the file to go on (see docs/STORE.md)."
+        case let .newerVersion(found, supported):
+            return "The store has format version \(found), newer than the version \(supported) this hkctl supports; upgrade hkctl."
+        case let .badMarker(path):
+            return "The store marker '\(path)' is not valid JSON; see docs/STORE.md to repair it."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A range of time named on the command line: `--today`, `--week`, `--from ... --to ...`.
+public enum DateRange: Equatable, Sendable {
+    /// From midnight today to midnight tomorrow.
+    case today
+    /// The whole of yesterday.
+    case yesterday
+    /// The last `n` days ending with today (week = 7, month = 30, year = 365).
+    case lastDays(Int)
+    /// An explicit range; a missing bound is open. A date-only `to` means through the end of that day.
+    case between(from: TimeExpression?, to: TimeExpression?)
+    /// Everything.
+    case allTime
+
+    /// The half-open interval `[start, end)` this range covers in `context`.
+    ///
+    /// - Throws: ``TimeInputError/emptyRange(from:to:)`` when the end is not after the start.
+    public func interval(in context: TimeContext) throws -> DateInterval {
+        let today = context.startOfDay(context.now)
+        switch self {
+        case .today:
+            return DateInterval(start: today, end: context.adding(days: 1, to: today))
+        case .yesterday:
+            return DateInterval(start: context.adding(days: -1, to: today), end: today)
+        case let .lastDays(count):
+            return DateInterval(start: context.adding(days: 1 - count, to: today), end: context.adding(days: 1, to: today))
+        case .allTime:
+            return DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        case let .between(from, to):
+            let start = from?.date ?? DateRange.distantStart
+            var end = to?.date ?? DateRange.distantEnd
+            if let to, to.isDateOnly { end = context.adding(days: 1, to: to.date) }
+            guard end > start else {
+                throw TimeInputError.emptyRange(
+                    from: ISODate.format(start, in: context.timeZone), to: ISODate.format(end, in: context.timeZone))
+            }
+            return DateInterval(start: start, end: end)
+        }
+    }
+
+    /// The earliest instant hkctl stores (1900-01-01 UTC).
+    public static let distantStart = Date(timeIntervalSince1970: -2_208_988_800)
+    /// An instant after anything hkctl stores (3000-01-01 UTC).
+    public static let distantEnd = Date(timeIntervalSince1970: 32_503_680_000)
+}

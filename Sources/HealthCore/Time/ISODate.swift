@@ -1,0 +1,202 @@
+import Foundation
+
+/// ISO 8601 dates as hkctl reads and writes them: `2024-06-01T08:30:00+02:00`, with milliseconds only when needed.
+///
+/// Formatting and parsing with an explicit offset use plain calendar arithmetic (no `DateFormatter`), so they are
+/// fast enough for the store's hot paths and independent of the process's locale.
+public enum ISODate {
+    /// The parts of a written date-time; `offsetSeconds` is nil when the text gave no offset.
+    public struct Components: Equatable, Sendable {
+        public var year: Int, month: Int, day: Int
+        public var hour = 0, minute = 0, second = 0, millisecond = 0
+        /// Whether the text had a time of day.
+        public var hasTime = false
+        /// Offset east of UTC in seconds, if the text had one.
+        public var offsetSeconds: Int?
+    }
+
+    /// Formats `date` with the offset `zone` has at that instant.
+    public static func format(_ date: Date, in zone: TimeZone) -> String {
+        format(date, offsetSeconds: zone.secondsFromGMT(for: date))
+    }
+
+    /// Formats `date` with a fixed offset east of UTC.
+    public static func format(_ date: Date, offsetSeconds: Int) -> String {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
+        let (days, millisOfDay) = floorDivide(totalMilliseconds, 86_400_000)
+        let (year, month, day) = civil(fromDays: Int(days))
+        let seconds = Int(millisOfDay / 1000)
+        let millis = Int(millisOfDay % 1000)
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
+        if millis != 0 { text += "." + pad(millis, 3) }
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let offset = abs(offsetSeconds)
+        text += sign + pad(offset / 3600, 2) + ":" + pad(offset / 60 % 60, 2)
+        return text
+    }
+
+    /// Parses an ISO 8601 date-time that carries an offset (`Z`, `+02:00`, `+0200`, `-0800`), as the store and
+    /// Apple Health exports write them (`2024-03-10 01:59:00 -0800` is accepted too).
+    ///
+    /// - Returns: The instant, or nil when the text is not such a date-time.
+    public static func parse(_ text: String) -> Date? {
+        guard let parts = try? components(text), let offset = parts.offsetSeconds else { return nil }
+        return instant(parts, offsetSeconds: offset)
+    }
+
+    /// The instant the components name at the given offset.
+    static func instant(_ parts: Components, offsetSeconds: Int) -> Date {
+        let days = Int64(daysFromCivil(parts.year, parts.month, parts.day))
+        let seconds = days * 86_400 + Int64(parts.hour * 3600 + parts.minute * 60 + parts.second) - Int64(offsetSeconds)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(parts.millisecond) / 1000)
+    }
+
+    /// Splits an ISO 8601 text into its parts and checks that the calendar date and time exist.
+    ///
+    /// - Throws: ``TimeInputError/malformed(_:)`` or ``TimeInputError/impossible(_:reason:)``.
+    public static func components(_ text: String) throws -> Components {
+        var scanner = ByteScanner(Array(text.utf8))
+        guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
+              let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
+              let day = scanner.digits(2)
+        else { throw TimeInputError.malformed(text) }
+        var parts = Components(year: year, month: month, day: day)
+        if scanner.take(UInt8(ascii: "T")) || scanner.take(UInt8(ascii: "t")) || scanner.take(UInt8(ascii: " ")) {
+            guard let hour = scanner.digits(2), scanner.take(UInt8(ascii: ":")), let minute = scanner.digits(2) else {
+                throw TimeInputError.malformed(text)
+            }
+            parts.hasTime = true
+            parts.hour = hour
+            parts.minute = minute
+            if scanner.take(UInt8(ascii: ":")) {
+                guard let second = scanner.digits(2) else { throw TimeInputError.malformed(text) }
+                parts.second = second
+                if scanner.take(UInt8(ascii: ".")) || scanner.take(UInt8(ascii: ",")) {
+                    var digits = 0, value = 0
+                    while let digit = scanner.digit() {
+                        if digits < 3 { value = value * 10 + digit }
+                        digits += 1
+                    }
+                    guard digits > 0 else { throw TimeInputError.malformed(text) }
+                    for _ in digits..<max(digits, 3) { value *= 10 }
+                    parts.millisecond = value
+                }
+            }
+            _ = scanner.take(UInt8(ascii: " "))
+            parts.offsetSeconds = try offset(&scanner, text: text)
+        }
+        guard scanner.atEnd else { throw TimeInputError.malformed(text) }
+        try check(parts, text: text)
+        return parts
+    }
+
+    private static func offset(_ scanner: inout ByteScanner, text: String) throws -> Int? {
+        if scanner.atEnd { return nil }
+        if scanner.take(UInt8(ascii: "Z")) || scanner.take(UInt8(ascii: "z")) { return 0 }
+        let sign: Int
+        if scanner.take(UInt8(ascii: "+")) { sign = 1 } else if scanner.take(UInt8(ascii: "-")) { sign = -1 } else {
+            throw TimeInputError.malformed(text)
+        }
+        guard let hours = scanner.digits(2) else { throw TimeInputError.malformed(text) }
+        var minutes = 0
+        if scanner.take(UInt8(ascii: ":")) {
+            guard let value = scanner.digits(2) else { throw TimeInputError.malformed(text) }
+            minutes = value
+        } else if let value = scanner.digits(2) {
+            minutes = value
+        }
+        guard hours <= 18, minutes < 60 else { throw TimeInputError.impossible(text, reason: "the offset is out of range") }
+        return sign * (hours * 3600 + minutes * 60)
+    }
+
+    private static func check(_ parts: Components, text: String) throws {
+        guard (1...12).contains(parts.month) else {
+            throw TimeInputError.impossible(text, reason: "there is no month \(parts.month)")
+        }
+        let days = daysInMonth(year: parts.year, month: parts.month)
+        guard (1...days).contains(parts.day) else {
+            throw TimeInputError.impossible(text, reason: "month \(parts.month) of \(parts.year) has \(days) days")
+        }
+        guard parts.hour < 24, parts.minute < 60, parts.second < 60 else {
+            throw TimeInputError.impossible(text, reason: "the time of day must be between 00:00 and 23:59:59")
+        }
+        guard parts.year >= 1900 else {
+            throw TimeInputError.impossible(text, reason: "hkctl keeps dates from 1900 on")
+        }
+    }
+
+    /// Days in a month of the proleptic Gregorian calendar.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The Gregorian date of a day count since 1970-01-01.
+    static func civil(fromDays count: Int) -> (year: Int, month: Int, day: Int) {
+        let z = count + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+        let quotient = a >= 0 ? a / b : (a - b + 1) / b
+        return (quotient, a - quotient * b)
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}
+
+/// A cursor over ASCII bytes for the small fixed-format parsers.
+struct ByteScanner {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { index >= bytes.count }
+
+    mutating func take(_ byte: UInt8) -> Bool {
+        if index < bytes.count && bytes[index] == byte { index += 1; return true }
+        return false
+    }
+
+    mutating func digit() -> Int? {
+        guard index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 else { return nil }
+        index += 1
+        return Int(bytes[index - 1] - 48)
+    }
+
+    /// Exactly `count` decimal digits.
+    mutating func digits(_ count: Int) -> Int? {
+        let start = index
+        var value = 0
+        for _ in 0..<count {
+            guard let digit = digit() else { index = start; return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Errors in dates, times and ranges typed by a person or a script.
+public enum TimeInputError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// Not a time hkctl understands.
+    case malformed(String)
+    /// Well-formed but does not exist (`2024-02-30`, `25:00`).
+    case impossible(String, reason: String)
+    /// A range whose end is not after its start.
+    case emptyRange(from: String, to: String)
+    /// A zone name the system does not know.
+    case unknownTimeZone(String)
+
+    public var description: String {
+        switch self {
+        case let .malformed(text):
+            return "The time '\(text)' is not understood; write it like '2024-06-01', '2024-06-01T08:30', '08:30', "
+                + "'yesterday 22:30' or '-2h'."
+        case let .impossible(text, reason):
+            return "The time '\(text)' does not exist: \(reason)."
+        case let .emptyRange(from, to):
+            return "The range from \(from) to \(to) is empty; '--to' must be after '--from'."
+        case let .unknownTimeZone(name):
+            return "Unknown time zone '\(name)'; use a name such as 'Europe/Paris', 'America/New_York' or 'UTC'."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+extension HealthUnit {
+    /// Parses a unit string in HealthKit's grammar, like `HKUnit(from:)`.
+    ///
+    /// The grammar: a term is an optional SI prefix and a base symbol (`kg`, `mL`, `mcg`, `fl_oz_us`), or a molar
+    /// unit `mol<M>` with the molar mass in g/mol. Terms multiply with `*`, `.` or `·`, take integer powers with
+    /// `^`, group with parentheses, and one `/` per level divides: `count/min`, `mg/dL`, `m/s^2`,
+    /// `mL/(kg*min)`, `mmol<180.1558800000541>/L`.
+    ///
+    /// - Parameter text: The unit string.
+    /// - Throws: ``UnitError/malformed(_:reason:)`` or ``UnitError/unknownUnit(_:)``.
+    public init(parsing text: String) throws {
+        var parser = UnitStringParser(text: text)
+        let terms = try parser.parseWhole()
+        self = try HealthUnit(terms: terms, original: text)
+    }
+
+    /// Parses a unit string, or returns nil when it is not valid.
+    public static func parse(_ text: String) -> HealthUnit? { try? HealthUnit(parsing: text) }
+
+    init(terms: [UnitTerm], original: String) throws {
+        let hasSpecial = terms.contains { $0.base.offset != 0 || $0.base.isLogarithmic }
+        if hasSpecial && !(terms.count == 1 && terms[0].exponent == 1) {
+            throw UnitError.malformed(original, reason: "temperatures in degrees and decibel units cannot be combined with other units or powers")
+        }
+        var dimension = UnitDimension.none
+        var factor = 1.0
+        for term in terms {
+            dimension = dimension * term.base.dimension.raised(to: term.exponent)
+            factor *= pow(term.prefixFactor * term.base.factor, Double(term.exponent))
+        }
+        let offset = terms.count == 1 ? terms[0].base.offset : 0
+        self.init(unitString: UnitTerm.canonicalString(terms), dimension: dimension, factor: factor, offset: offset)
+    }
+}
+
+/// One factor of a unit: prefix, base unit and integer power.
+struct UnitTerm {
+    var prefix: String
+    var prefixFactor: Double
+    var base: BaseUnit
+    var exponent: Int
+
+    var symbol: String { prefix + base.symbol }
+
+    /// HealthKit's canonical form: numerator terms joined by `·`, then `/` and the denominator terms with time first.
+    static func canonicalString(_ terms: [UnitTerm]) -> String {
+        func render(_ term: UnitTerm, power: Int) -> String { power == 1 ? term.symbol : "\(term.symbol)^\(power)" }
+        let numerator = terms.filter { $0.exponent > 0 }
+        let denominator = terms.filter { $0.exponent < 0 }
+        if numerator.isEmpty {
+            return denominator.map { render($0, power: $0.exponent) }.joined(separator: "·")
+        }
+        let top = numerator.map { render($0, power: $0.exponent) }.joined(separator: "·")
+        if denominator.isEmpty { return top }
+        let isTime = { (term: UnitTerm) in term.base.dimension == .time }
+        let ordered = denominator.filter(isTime) + denominator.filter { !isTime($0) }
+        return top + "/" + ordered.map { render($0, power: -$0.exponent) }.joined(separator: "·")
+    }
+}
+
+/// Recursive-descent parser for HealthKit unit strings.
+struct UnitStringParser {
+    private let original: String
+    private let characters: [Character]
+    private var position = 0
+
+    init(text: String) {
+        original = text
+        characters = Array(text)
+    }
+
+    mutating func parseWhole() throws -> [UnitTerm] {
+        if characters.isEmpty { throw UnitError.malformed(original, reason: "it is empty") }
+        if characters.contains(where: { $0.isWhitespace }) {
+            throw UnitError.malformed(original, reason: "it contains a space")
+        }
+        let terms = try parseExpression()
+        if position < characters.count {
+            throw UnitError.malformed(original, reason: "unexpected '\(characters[position])' at position \(position + 1)")
+        }
+        return terms
+    }
+
+    private func fail(_ reason: String) -> UnitError { UnitError.malformed(original, reason: reason) }
+
+    private var current: Character? { position < characters.count ? characters[position] : nil }
+
+    private static func isMultiplication(_ c: Character) -> Bool { c == "*" || c == "." || c == "\u{00B7}" }
+
+    private mutating func parseExpression() throws -> [UnitTerm] {
+        var terms = try parseProduct()
+        if current == "/" {
+            position += 1
+            let denominator = try parseProduct()
+            terms += denominator.map { var term = $0; term.exponent = -term.exponent; return term }
+            if current == "/" { throw fail("only one '/' is allowed; group the denominator in parentheses") }
+        }
+        return terms
+    }
+
+    private mutating func parseProduct() throws -> [UnitTerm] {
+        var terms = try parseFactor()
+        while let c = current, UnitStringParser.isMultiplication(c) {
+            position += 1
+            terms += try parseFactor()
+        }
+        return terms
+    }
+
+    private mutating func parseFactor() throws -> [UnitTerm] {
+        var terms: [UnitTerm]
+        var scaleTerm = false
+        if current == "(" {
+            position += 1
+            terms = try parseExpression()
+            guard current == ")" else { throw fail("a '(' is not closed") }
+            position += 1
+        } else {
+            let symbol = try readSymbol()
+            if symbol == "10" {
+                scaleTerm = true
+                terms = [UnitTerm(prefix: "", prefixFactor: 1,
+                                  base: BaseUnit(symbol: "10", dimension: .none, factor: 10), exponent: 1)]
+            } else {
+                terms = [try UnitStringParser.resolve(symbol)]
+            }
+        }
+        if current == "^" {
+            position += 1
+            let power = try readInteger()
+            if power == 0 { throw fail("a power of 0 is not allowed") }
+            if scaleTerm && power < 0 { throw fail("a scale factor 10^N needs a positive N") }
+            terms = terms.map { var term = $0; term.exponent *= power; return term }
+        } else if scaleTerm {
+            throw fail("'10' must be a scale factor such as 10^3")
+        }
+        return terms
+    }
+
+    private mutating func readInteger() throws -> Int {
+        var text = ""
+        if current == "-" || current == "+" { text.append(current!); position += 1 }
+        while let c = current, c.isASCII, c.isNumber { text.append(c); position += 1 }
+        guard let value = Int(text), text.count <= 4 else { throw fail("'^' must be followed by a whole number") }
+        return value
+    }
+
+    private mutating func readSymbol() throws -> String {
+        var symbol = ""
+        while let c = current {
+            if c == "<" {
+                guard let close = characters[position...].firstIndex(of: ">") else {
+                    throw fail("a '<' is not closed with '>'")
+                }
+                symbol += String(characters[position...close])
+                position = close + 1
+                continue
+            }
+            if c == "/" || c == "(" || c == ")" || c == "^" || UnitStringParser.isMultiplication(c) { break }
+            symbol.append(c)
+            position += 1
+        }
+        if symbol.isEmpty {
+            if let c = current { throw fail("expected a unit before '\(c)'") }
+            throw fail("it ends where a unit was expected")
+        }
+        return symbol
+    }
+
+    /// Resolves one term such as `kg`, `mcg`, `fl_oz_us` or `mmol<180.15588>`.
+    static func resolve(_ symbol: String) throws -> UnitTerm {
+        if let base = BaseUnit.bySymbol[symbol] {
+            return UnitTerm(prefix: "", prefixFactor: 1, base: base, exponent: 1)
+        }
+        var text = symbol
+        for alias in MetricPrefix.microAliases where text.hasPrefix(alias) {
+            text = "mc" + text.dropFirst(alias.count)
+        }
+        for prefix in MetricPrefix.all where text.hasPrefix(prefix.symbol) {
+            let rest = String(text.dropFirst(prefix.symbol.count))
+            if let base = try baseAcceptingPrefix(rest, whole: symbol) {
+                return UnitTerm(prefix: prefix.symbol, prefixFactor: prefix.factor, base: base, exponent: 1)
+            }
+        }
+        if let base = try baseAcceptingPrefix(text, whole: symbol), text.hasPrefix("mol<") {
+            return UnitTerm(prefix: "", prefixFactor: 1, base: base, exponent: 1)
+        }
+        throw UnitError.unknownUnit(symbol)
+    }
+
+    private static func baseAcceptingPrefix(_ text: String, whole: String) throws -> BaseUnit? {
+        if text.hasPrefix("mol<") {
+            guard text.hasSuffix(">") else { throw UnitError.malformed(whole, reason: "a molar unit must end with '>'") }
+            let massText = text.dropFirst(4).dropLast()
+            guard let mass = Double(massText), mass.isFinite, mass > 0 else {
+                throw UnitError.malformed(whole, reason: "the molar mass in mol<M> must be a positive number of g/mol")
+            }
+            return BaseUnit.mole(molarMass: mass, spelling: canonicalNumber(mass))
+        }
+        guard let base = BaseUnit.bySymbol[text], base.acceptsPrefix else { return nil }
+        return base
+    }
+
+    /// Formats a molar mass the way HealthKit prints it (16 significant digits, no trailing zeros).
+    static func canonicalNumber(_ value: Double) -> String {
+        var text = String(format: "%.16g", value)
+        if text.contains("."), !text.contains("e") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A unit of measure in HealthKit's unit system, such as `mL`, `kg`, `count/min` or `mmol<180.1558800000541>/L`.
+///
+/// A unit is parsed from HealthKit's unit-string grammar (see ``HealthUnit/init(parsing:)``) and always prints
+/// back in HealthKit's canonical spelling through ``unitString``. Conversion between two units is exact up to
+/// floating point and only allowed when both have the same ``dimension``.
+public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
+    /// The canonical HealthKit spelling, such as `mL` or `mL/min·kg`. Parsing it gives this unit back.
+    public let unitString: String
+    /// The physical dimension; units convert into each other only when dimensions are equal.
+    public let dimension: UnitDimension
+    /// The value of one of this unit in the coherent base of its dimension (grams, meters, seconds, kelvin...).
+    let factor: Double
+    /// Added after scaling, for units with an offset zero point (degrees Celsius and Fahrenheit).
+    let offset: Double
+
+    init(unitString: String, dimension: UnitDimension, factor: Double, offset: Double = 0) {
+        self.unitString = unitString
+        self.dimension = dimension
+        self.factor = factor
+        self.offset = offset
+    }
+
+    public var description: String { unitString }
+
+    public static func == (lhs: HealthUnit, rhs: HealthUnit) -> Bool { lhs.unitString == rhs.unitString }
+    public func hash(into hasher: inout Hasher) { hasher.combine(unitString) }
+
+    /// Whether a value in this unit can be converted to `other`.
+    public func isCompatible(with other: HealthUnit) -> Bool { dimension == other.dimension }
+
+    /// Converts `value` from this unit to `target`.
+    ///
+    /// - Parameters:
+    ///   - value: A value measured in this unit.
+    ///   - target: The unit to express it in.
+    /// - Returns: The same amount expressed in `target`.
+    /// - Throws: ``UnitError/incompatible(_:_:)`` when the dimensions differ (`mL` to `kg`).
+    public func convert(_ value: Double, to target: HealthUnit) throws -> Double {
+        if self == target { return value }
+        guard dimension == target.dimension else { throw UnitError.incompatible(unitString, target.unitString) }
+        let result: Double
+        if offset == 0 && target.offset == 0 {
+            result = value * (factor / target.factor)
+        } else {
+            result = ((value * factor + offset) - target.offset) / target.factor
+        }
+        return HealthUnit.roundedToPrecision(result)
+    }
+
+    /// Rounds away the last few bits of floating-point noise left by a conversion (12 significant digits),
+    /// so that 500 mL in L prints as 0.5 and not 0.5000000000000001.
+    static func roundedToPrecision(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return value }
+        let magnitude = (log10(abs(value))).rounded(.down)
+        let scale = pow(10, 11 - magnitude)
+        guard scale.isFinite, scale > 0 else { return value }
+        let rounded = (value * scale).rounded() / scale
+        return rounded.isFinite ? rounded : value
+    }
+}
+
+extension HealthUnit {
+    /// `count`, the unit of dimensionless counts such as steps.
+    public static let count = HealthUnit(unitString: "count", dimension: .none, factor: 1)
+    /// `%`, a fraction: the value 0.215 means 21.5 %.
+    public static let percent = HealthUnit(unitString: "%", dimension: .fraction, factor: 1)
+    /// Seconds.
+    public static let second = HealthUnit(unitString: "s", dimension: .time, factor: 1)
+    /// Minutes.
+    public static let minute = HealthUnit(unitString: "min", dimension: .time, factor: 60)
+    /// Hours.
+    public static let hour = HealthUnit(unitString: "hr", dimension: .time, factor: 3600)
+}

@@ -1,0 +1,72 @@
+import Foundation
+import HealthCore
+
+/// Everything a command needs to run: options, catalogue, output.
+struct CommandContext {
+    let globals: GlobalOptions
+    let console: Console
+    let catalogue: SampleTypeCatalogue
+
+    /// The store named by the global options (created on first write).
+    func store() -> JSONFileStore {
+        JSONFileStore(path: globals.storePath, catalogue: catalogue, timeZone: globals.time.timeZone,
+                      lockTimeout: globals.lockTimeout)
+    }
+
+    /// Looks a type up by any of its names.
+    func type(_ name: String) throws -> SampleType { try catalogue.type(named: name) }
+}
+
+/// A subcommand: its help and its `run`, which parses, calls the library and renders, nothing more.
+protocol Command: Sendable {
+    static var name: String { get }
+    /// One sentence.
+    static var abstract: String { get }
+    /// The usage line after `hkctl `.
+    static var usage: String { get }
+    /// Positional arguments and their help.
+    static var arguments: [(label: String, help: String)] { get }
+    /// The command's own options (the global ones are added).
+    static var options: [OptionSpec] { get }
+    /// Extra paragraphs for `--help` (examples, rules).
+    static var discussion: String { get }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws
+}
+
+extension Command {
+    static var discussion: String { "" }
+}
+
+/// The range options shared by list and stats.
+enum RangeOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "today", valueName: nil, help: "From midnight today to midnight tomorrow."),
+        OptionSpec(name: "yesterday", valueName: nil, help: "The whole of yesterday."),
+        OptionSpec(name: "week", valueName: nil, help: "The 7 days ending today."),
+        OptionSpec(name: "month", valueName: nil, help: "The 30 days ending today."),
+        OptionSpec(name: "year", valueName: nil, help: "The 365 days ending today."),
+        OptionSpec(name: "from", valueName: "time", help: "Start of the range (a date or date-time)."),
+        OptionSpec(name: "to", valueName: "time", help: "End of the range; a date means through the end of that day."),
+    ]
+
+    /// The range the options name, or nil when none was given.
+    static func range(_ arguments: ParsedArguments, context: TimeContext, command: String) throws -> DateRange? {
+        let named: [(String, DateRange)] = [
+            ("today", .today), ("yesterday", .yesterday), ("week", .lastDays(7)), ("month", .lastDays(30)),
+            ("year", .lastDays(365)),
+        ]
+        let chosen = named.filter { arguments.flags.contains($0.0) }
+        let explicit = arguments.value("from") != nil || arguments.value("to") != nil
+        if chosen.count + (explicit ? 1 : 0) > 1 {
+            throw UsageError(message: "Give one range: --today, --yesterday, --week, --month, --year or --from/--to", command: command)
+        }
+        if let only = chosen.first { return only.1 }
+        if explicit {
+            let from = try arguments.value("from").map { try TimeExpression.parse($0, in: context) }
+            let to = try arguments.value("to").map { try TimeExpression.parse($0, in: context) }
+            return .between(from: from, to: to)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+import HealthCore
+
+/// The documented exit codes (BSD sysexits), and the one mapping from errors to them.
+enum ExitStatus: Int32 {
+    case ok = 0
+    case failure = 1
+    case usage = 64
+    case badData = 65
+    case missingInput = 66
+    case cannotCreate = 73
+    case ioError = 74
+    case busy = 75
+    case notPermitted = 77
+
+    /// The exit code for an error thrown by a command.
+    static func of(_ error: Error) -> ExitStatus {
+        switch error {
+        case is UsageError: return .usage
+        case let error as SampleError:
+            if case .unknownType = error { return .usage }
+            return .badData
+        case is UnitError, is TimeInputError: return .badData
+        case let error as StoreError:
+            switch error {
+            case .cannotCreate, .notAStore: return .cannotCreate
+            case .readFailed, .writeFailed: return .ioError
+            case .busy: return .busy
+            case .corrupt, .newerVersion, .badMarker: return .badData
+            }
+        default: return .failure
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HealthCore
+
+/// How data is printed on standard output.
+enum OutputFormat: String, CaseIterable {
+    case table, json, csv
+}
+
+/// The options every command takes, resolved against the environment.
+struct GlobalOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "store", valueName: "dir",
+                   help: "The store folder (default: $HKCTL_STORE, else $XDG_DATA_HOME/hkctl, else ~/.local/share/hkctl)."),
+        OptionSpec(name: "format", valueName: "format", help: "Output format (values: table, json, csv; default: table)."),
+        OptionSpec(name: "source", valueName: "name", help: "The source writing samples (default: $HKCTL_SOURCE, else hkctl)."),
+        OptionSpec(name: "tz", valueName: "zone", help: "Time zone for reading and showing times (default: the system zone)."),
+        OptionSpec(name: "now", valueName: "time", help: "Pin \"now\" for relative times (default: $HKCTL_NOW, else the clock)."),
+    ]
+
+    var storePath: String
+    var format: OutputFormat
+    var source: String
+    var time: TimeContext
+    var lockTimeout: TimeInterval
+
+    /// Resolves the options from the parsed command line and the environment.
+    static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String) throws -> GlobalOptions {
+        guard let storePath = StoreLocation.resolve(explicit: arguments.value("store"), environment: environment) else {
+            throw UsageError(message: "No store folder: pass --store <dir> or set $HKCTL_STORE", command: command)
+        }
+        let formatText = arguments.value("format") ?? "table"
+        guard let format = OutputFormat(rawValue: formatText) else {
+            throw UsageError(message: "The value '\(formatText)' is invalid for '--format <format>'; use table, json or csv", command: command)
+        }
+        var zone = TimeZone.current
+        if let name = arguments.value("tz") ?? environment["HKCTL_TZ"] {
+            guard let named = TimeZone(identifier: name) else { throw TimeInputError.unknownTimeZone(name) }
+            zone = named
+        }
+        var now = clock
+        if let pinned = arguments.value("now") ?? environment["HKCTL_NOW"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            now = try TimeExpression.parse(pinned, in: TimeContext(now: clock, timeZone: zone)).date
+        }
+        now = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        let source = arguments.value("source") ?? environment["HKCTL_SOURCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "hkctl"
+        guard !source.isEmpty, source.count <= 200, !source.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+            throw UsageError(message: "The source name must be 1 to 200 printable characters", command: command)
+        }
+        let timeout = environment["HKCTL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+        return GlobalOptions(storePath: storePath, format: format, source: source,
+                             time: TimeContext(now: now, timeZone: zone), lockTimeout: max(0, timeout))
+    }
+}

@@ -1,0 +1,53 @@
+/// Help pages in the argument-parser layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS; labels padded
+/// to column 26, text wrapped at 80 columns.
+enum HelpText {
+    static let labelWidth = 26
+    static let width = 80
+
+    static func page(for command: any Command.Type) -> String {
+        var text = "OVERVIEW: \(command.abstract)\n\nUSAGE: hkctl \(command.usage)\n"
+        if !command.arguments.isEmpty {
+            text += "\nARGUMENTS:\n" + command.arguments.map { row($0.label, $0.help) }.joined()
+        }
+        text += "\nOPTIONS:\n" + (command.options + GlobalOptions.specs).map { row($0.label, $0.help) }.joined()
+        text += row("-h, --help", "Show help information.")
+        if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
+        return text
+    }
+
+    static func root(commands: [any Command.Type], version: String) -> String {
+        var text = "OVERVIEW: hkctl \(version): log and read health data (water, steps, weight, sleep) with HealthKit's model.\n\n"
+        text += "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ...\n\nOPTIONS:\n"
+        text += GlobalOptions.specs.map { row($0.label, $0.help) }.joined()
+        text += row("--version", "Show the version.") + row("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n" + commands.map { row($0.name, $0.abstract) }.joined()
+        text += row("help", "Show help for a subcommand.")
+        text += "\n  See 'hkctl help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    /// One two-column row: `  label` padded to column 26, then the wrapped help.
+    static func row(_ label: String, _ help: String) -> String {
+        let indent = String(repeating: " ", count: labelWidth)
+        var lines: [String] = []
+        var current = ""
+        for word in help.split(separator: " ") {
+            if !current.isEmpty && labelWidth + current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        lines.append(current)
+        let head = "  " + label
+        var text: String
+        if head.count < labelWidth {
+            text = head + String(repeating: " ", count: labelWidth - head.count) + lines[0] + "\n"
+        } else {
+            text = head + "\n" + indent + lines[0] + "\n"
+        }
+        for line in lines.dropFirst() { text += indent + line + "\n" }
+        return text
+    }
+}

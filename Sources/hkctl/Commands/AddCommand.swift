@@ -1,0 +1,77 @@
+import Foundation
+import HealthCore
+
+/// `hkctl add TYPE VALUE`: saves one sample and prints it.
+enum AddCommand: Command {
+    static let name = "add"
+    static let abstract = "Save one sample: an amount, or for sleep a time range."
+    static let usage = "add <type> <value> [--at <time> | --from <time> --to <time>] [--stage <stage>] [--meta <key=value> ...]"
+    static let arguments: [(label: String, help: String)] = [
+        ("<type>", "water, steps, weight, sleep (or a HealthKit identifier; see 'hkctl types')."),
+        ("<value>", "An amount with its unit (0.5L, 500mL, 16.9fl_oz_us, 72.4kg, 160lb, 11st; a bare number only for steps), or for sleep a range such as 23:10-07:05 (it ends this morning)."),
+    ]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "at", valueName: "time", help: "When it happened (default: now)."),
+        OptionSpec(name: "from", valueName: "time", help: "Start of a sample that lasted a while."),
+        OptionSpec(name: "to", valueName: "time", help: "End of a sample that lasted a while."),
+        OptionSpec(name: "stage", valueName: "stage", help: "Sleep stage (values: inbed, asleep, core, deep, rem, awake; default: asleep)."),
+        OptionSpec(name: "on", valueName: "date", help: "For a sleep range: the day it ended (default: the latest such morning)."),
+        OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach; numbers are kept as numbers."),
+    ]
+    static let discussion = """
+        TIME is ISO 8601 (2024-06-01, 2024-06-01T08:30, with or without an offset), HH:MM (today),
+        'yesterday 22:30', or relative (-2h, -30m, -3d). Times without an offset are in --tz.
+
+        EXAMPLES:
+          hkctl add water 0.5L
+          hkctl add steps 8000 --from 08:00 --to 09:00
+          hkctl add weight 160lb --at 2024-06-01T07:30
+          hkctl add sleep 23:10-07:05 --stage inbed
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let typeName = arguments.positionals.first else {
+            throw UsageError(message: "Missing expected argument '<type>'", command: name)
+        }
+        let type = try context.type(typeName)
+        guard arguments.positionals.count <= 3 else {
+            throw UsageError(message: "Unexpected argument '\(arguments.positionals[3])'", command: name)
+        }
+        // `500 mL` arrives as two arguments: the amount and its unit.
+        let value = arguments.positionals.count > 1 ? arguments.positionals.dropFirst().joined(separator: " ") : nil
+        if value == nil && type.kind == .quantity {
+            throw UsageError(message: "Missing expected argument '<value>': write it like \(type.examples.map { "'\($0)'" }.joined(separator: " or "))", command: name)
+        }
+        if arguments.value("at") != nil && (arguments.value("from") != nil || arguments.value("to") != nil) {
+            throw UsageError(message: "Give either --at or --from and --to, not both", command: name)
+        }
+        if (arguments.value("from") == nil) != (arguments.value("to") == nil) {
+            throw UsageError(message: "--from and --to go together", command: name)
+        }
+        if type.kind == .category, value == nil, arguments.value("from") == nil {
+            throw UsageError(message: "Missing the time range: write it like '23:10-07:05' or use --from and --to", command: name)
+        }
+        let time = context.globals.time
+        var metadata: [String: MetadataValue] = [:]
+        for pair in arguments.values["meta"] ?? [] {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw UsageError(message: "The value '\(pair)' is invalid for '--meta <key=value>'", command: name)
+            }
+            let key = String(pair[..<equals])
+            let text = String(pair[pair.index(after: equals)...])
+            if let number = Double(text), number.isFinite { metadata[key] = .number(number) } else { metadata[key] = .string(text) }
+        }
+        let entry = SampleEntry(
+            type: type, value: value,
+            at: try arguments.value("at").map { try TimeExpression.parse($0, in: time) },
+            from: try arguments.value("from").map { try TimeExpression.parse($0, in: time) },
+            to: try arguments.value("to").map { try TimeExpression.parse($0, in: time) },
+            categoryValue: arguments.value("stage"),
+            endDay: try arguments.value("on").map { context.globals.time.startOfDay(try TimeExpression.parse($0, in: time).date) },
+            metadata: metadata)
+        let sample = try entry.sample(source: context.globals.source, context: time)
+        try context.store().save([sample])
+        let unit = sample.value.quantity?.unit
+        SampleOutput.print([sample], type: type, unit: unit, context: context, single: true)
+    }
+}

@@ -1,0 +1,37 @@
+import HealthCore
+
+/// `hkctl list TYPE [RANGE]`: samples, newest first.
+enum ListCommand: Command {
+    static let name = "list"
+    static let abstract = "List samples of a type, newest first."
+    static let usage = "list <type> [--today | --yesterday | --week | --month | --year | --from <time> --to <time>] [--limit <n>] [--unit <unit>]"
+    static let arguments: [(label: String, help: String)] = [
+        ("<type>", "water, steps, weight, sleep (or a HealthKit identifier)."),
+    ]
+    static let options: [OptionSpec] = RangeOptions.specs + [
+        OptionSpec(name: "limit", valueName: "n", help: "Show at most n samples (default: all)."),
+        OptionSpec(name: "unit", valueName: "unit", help: "Show quantities in this unit (default: the type's usual unit)."),
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let typeName = arguments.positionals.first else {
+            throw UsageError(message: "Missing expected argument '<type>'", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
+        }
+        let type = try context.type(typeName)
+        var limit = Int.max
+        if let text = arguments.value("limit") {
+            guard let value = Int(text), value > 0 else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--limit <n>'; give a whole number above 0", command: name)
+            }
+            limit = value
+        }
+        let unit = try arguments.value("unit").map { try QuantityInput.unit($0, for: type) } ?? type.displayUnit
+        let range = try RangeOptions.range(arguments, context: context.globals.time, command: name) ?? .allTime
+        let interval = try range.interval(in: context.globals.time)
+        let samples = try context.store().latestSamples(ofType: type.identifier, overlapping: interval, limit: limit)
+        SampleOutput.print(samples, type: type, unit: unit, context: context)
+    }
+}

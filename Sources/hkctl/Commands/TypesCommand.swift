@@ -1,0 +1,34 @@
+import HealthCore
+
+/// `hkctl types`: the catalogue.
+enum TypesCommand: Command {
+    static let name = "types"
+    static let abstract = "List the sample types hkctl knows."
+    static let usage = "types [--format <format>]"
+    static let arguments: [(label: String, help: String)] = []
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if let extra = arguments.positionals.first {
+            throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
+        }
+        let types = context.catalogue.types
+        func unit(_ type: SampleType) -> String? { type.canonicalUnit?.unitString }
+        func aggregation(_ type: SampleType) -> String { type.aggregation?.name ?? "category" }
+        switch context.globals.format {
+        case .json:
+            let objects = types.map { type in
+                "{\"name\":\(JSONText.quoted(type.name)),\"identifier\":\(JSONText.quoted(type.identifier)),"
+                    + "\"unit\":\(unit(type).map(JSONText.quoted) ?? "null"),\"aggregation\":\(JSONText.quoted(aggregation(type)))}"
+            }
+            context.console.line("[" + objects.joined(separator: ",") + "]")
+        case .csv:
+            context.console.line("name,identifier,unit,aggregation")
+            for type in types { context.console.line(CSV.row([type.name, type.identifier, unit(type) ?? "", aggregation(type)])) }
+        case .table:
+            var table = TableWriter(headers: ["NAME", "IDENTIFIER", "UNIT", "AGGREGATION"])
+            for type in types { table.add([type.name, type.identifier, unit(type) ?? "-", aggregation(type)]) }
+            for line in table.lines() { context.console.line(line) }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import HealthCore
+
+/// The whole command line as one function: (arguments, environment, clock, console) → exit status.
+enum HKCtl {
+    static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [
+        AddCommand.self, ListCommand.self, StatsCommand.self, TypesCommand.self,
+    ]
+
+    /// Runs one invocation. It never exits the process; it returns the exit status.
+    static func run(arguments: [String], environment: [String: String], clock: Date, console: Console) -> Int32 {
+        var commandIndex: Int?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            if ArgumentParser.looksLikeOption(argument) {
+                if argument == "--version" && commandIndex == nil {
+                    console.line("hkctl \(version)")
+                    return ExitStatus.ok.rawValue
+                }
+                let name = String(argument.dropFirst(2))
+                if GlobalOptions.specs.contains(where: { $0.name == name && $0.valueName != nil }) { index += 1 }
+                index += 1
+                continue
+            }
+            commandIndex = index
+            break
+        }
+        guard let commandIndex else {
+            let rest = arguments.filter { $0 != "-h" && $0 != "--help" }
+            if rest.count < arguments.count || arguments.isEmpty {
+                console.line(HelpText.root(commands: commands, version: version).dropLastNewline())
+                return arguments.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue
+            }
+            return fail(UsageError(message: "Missing subcommand", command: nil), console: console)
+        }
+        let name = arguments[commandIndex]
+        var rest = arguments
+        rest.remove(at: commandIndex)
+        if name == "help" {
+            let topic = rest.first { !ArgumentParser.looksLikeOption($0) }
+            guard let topic else {
+                console.line(HelpText.root(commands: commands, version: version).dropLastNewline())
+                return ExitStatus.ok.rawValue
+            }
+            guard let command = commands.first(where: { $0.name == topic }) else {
+                return fail(unknownCommand(topic), console: console)
+            }
+            console.line(HelpText.page(for: command).dropLastNewline())
+            return ExitStatus.ok.rawValue
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            return fail(unknownCommand(name), console: console)
+        }
+        do {
+            let parsed = try ArgumentParser.parse(rest, options: command.options + GlobalOptions.specs, command: name)
+            if parsed.wantsHelp {
+                console.line(HelpText.page(for: command).dropLastNewline())
+                return ExitStatus.ok.rawValue
+            }
+            let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name)
+            let context = CommandContext(globals: globals, console: console, catalogue: .standard)
+            try command.run(parsed, context: context)
+            return ExitStatus.ok.rawValue
+        } catch {
+            return fail(error, console: console)
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        var message = "Unknown subcommand '\(name)'"
+        if let suggestion = ArgumentParser.closest(name, among: commands.map { $0.name }) {
+            message += "; did you mean '\(suggestion)'?"
+        }
+        return UsageError(message: message, command: nil)
+    }
+
+    /// Prints an error the one way hkctl prints errors, and returns its exit status.
+    static func fail(_ error: Error, console: Console) -> Int32 {
+        let status = ExitStatus.of(error)
+        if let usage = error as? UsageError {
+            let ending = usage.message.last.map { ".?!".contains($0) } ?? false
+            console.error("Error: \(usage.message)\(ending ? "" : ".")")
+            if let name = usage.command, let command = commands.first(where: { $0.name == name }) {
+                console.error("Usage: hkctl \(command.usage)\n  See 'hkctl \(name) --help' for more information.")
+            } else {
+                console.error("Usage: hkctl <subcommand> ...\n  See 'hkctl --help' for more information.")
+            }
+        } else {
+            console.error("Error: \(error)")
+        }
+        return status.rawValue
+    }
+}
+
+extension String {
+    func dropLastNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
+}
+
+@main
+enum Main {
+    static func main() {
+        let console = Console(
+            writeOut: { bytes in writeAll(1, bytes) },
+            writeErr: { text in writeAll(2, Array(text.utf8)) },
+            inputIsTerminal: isatty(0) != 0)
+        let status = HKCtl.run(arguments: Array(CommandLine.arguments.dropFirst()),
+                               environment: ProcessInfo.processInfo.environment, clock: Date(), console: console)
+        console.flush()
+        exit(status)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

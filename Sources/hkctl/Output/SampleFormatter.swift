@@ -1,0 +1,91 @@
+import Foundation
+import HealthCore
+
+/// Renders samples as JSON objects, CSV rows or table rows, in one output unit and zone.
+struct SampleFormatter {
+    let type: SampleType
+    /// The unit for quantities (nil for category types).
+    let unit: HealthUnit?
+    let timeZone: TimeZone
+
+    static let csvHeader = ["uuid", "type", "start", "end", "value", "unit", "source"]
+
+    /// The value in the output unit (quantities) or the category value's name.
+    func value(_ sample: Sample) -> (number: Double?, name: String?) {
+        switch sample.value {
+        case let .quantity(quantity):
+            guard let unit, let converted = try? quantity.value(in: unit) else { return (quantity.value, nil) }
+            return (converted, nil)
+        case let .category(raw):
+            return (nil, type.categoryValue(raw: raw)?.name ?? String(raw))
+        }
+    }
+
+    private func unitText(_ sample: Sample) -> String? {
+        guard let quantity = sample.value.quantity else { return nil }
+        return unit.map { quantity.unit.isCompatible(with: $0) ? $0.unitString : quantity.unit.unitString }
+            ?? quantity.unit.unitString
+    }
+
+    /// `{"uuid","type","start","end","value","unit","source"}`, plus `metadata` when present.
+    func json(_ sample: Sample) -> String {
+        let (number, name) = value(sample)
+        var text = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
+        text += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
+        text += ",\"value\":" + (number.map(NumberFormatting.json) ?? JSONText.quoted(name ?? ""))
+        text += ",\"unit\":" + (unitText(sample).map(JSONText.quoted) ?? "null")
+        text += ",\"source\":\(JSONText.quoted(sample.source))"
+        if !sample.metadata.isEmpty {
+            let entries = sample.metadata.keys.sorted().map { key -> String in
+                switch sample.metadata[key]! {
+                case let .string(value): return JSONText.quoted(key) + ":" + JSONText.quoted(value)
+                case let .number(value): return JSONText.quoted(key) + ":" + NumberFormatting.json(value)
+                }
+            }
+            text += ",\"metadata\":{" + entries.joined(separator: ",") + "}"
+        }
+        return text + "}"
+    }
+
+    func csv(_ sample: Sample) -> String {
+        let (number, name) = value(sample)
+        return CSV.row([
+            sample.uuid.uuidString.lowercased(), sample.typeIdentifier, ISODate.format(sample.start, in: timeZone),
+            ISODate.format(sample.end, in: timeZone), number.map(NumberFormatting.json) ?? name ?? "",
+            unitText(sample) ?? "", sample.source,
+        ])
+    }
+
+    static let tableHeaders = ["START", "END", "VALUE", "SOURCE", "UUID"]
+
+    func tableRow(_ sample: Sample) -> [String] {
+        let (number, name) = value(sample)
+        let shown = number.map { Display.quantity($0, unit: unitText(sample) ?? "") } ?? name ?? ""
+        return [Display.time(sample.start, in: timeZone), Display.time(sample.end, in: timeZone), shown,
+                sample.source, sample.uuid.uuidString.lowercased()]
+    }
+}
+
+/// Human renderings for tables.
+enum Display {
+    /// `2024-06-01 08:30` (with seconds when they are not zero), in `zone`.
+    static func time(_ date: Date, in zone: TimeZone) -> String {
+        let iso = ISODate.format(date, in: zone)
+        let seconds = iso.dropFirst(17).prefix(2)
+        let text = String(iso.prefix(seconds == "00" ? 16 : 19))
+        return text.replacingOccurrences(of: "T", with: " ")
+    }
+
+    /// `1,500 mL`; a `%` value (a fraction) shows as percent: 0.215 → `21.5 %`.
+    static func quantity(_ value: Double, unit: String) -> String {
+        if unit == "%" { return NumberFormatting.human(value * 100, fractionDigits: 2) + " %" }
+        if unit == "count" { return NumberFormatting.human(value, fractionDigits: 2) }
+        return NumberFormatting.human(value, fractionDigits: 2) + " " + unit
+    }
+
+    /// `7 h 55 min`.
+    static func duration(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        return minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
+    }
+}

@@ -1,0 +1,37 @@
+/// Left-aligned text columns separated by two spaces; numeric columns right-aligned.
+struct TableWriter {
+    var headers: [String]
+    var rightAligned: Set<Int> = []
+    private(set) var rows: [[String]] = []
+
+    init(headers: [String], rightAligned: Set<Int> = []) {
+        self.headers = headers
+        self.rightAligned = rightAligned
+    }
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    func lines() -> [String] {
+        let all = [headers] + rows
+        let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                if column == row.count - 1 && !rightAligned.contains(column) { return cell }
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ")
+        }
+    }
+}
+
+/// CSV fields per RFC 4180.
+enum CSV {
+    static func row(_ fields: [String]) -> String {
+        fields.map { field in
+            if field.contains(",") || field.contains("\"") || field.contains("\n") || field.contains("\r") {
+                return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            }
+            return field
+        }.joined(separator: ",")
+    }
+}

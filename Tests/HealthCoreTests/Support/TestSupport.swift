@@ -1,0 +1,43 @@
+import Foundation
+@testable import HealthCore
+
+/// Builders and fixtures shared by the HealthCore tests.
+enum TestSupport {
+    /// 2024-06-01T12:00:00Z, a Saturday.
+    static let referenceNow = Date(timeIntervalSince1970: 1_717_243_200)
+
+    static func context(_ zone: String = "UTC", now: Date = referenceNow) -> TimeContext {
+        TimeContext(now: now, timeZone: TimeZone(identifier: zone)!)
+    }
+
+    static func date(_ iso: String) -> Date {
+        guard let date = ISODate.parse(iso) else { fatalError("bad test date \(iso)") }
+        return date
+    }
+
+    static func quantitySample(_ type: SampleType, _ value: Double, _ unit: String, start: String, end: String? = nil,
+                               source: String = "hkctl") -> Sample {
+        Sample(typeIdentifier: type.identifier, start: date(start), end: date(end ?? start),
+               value: .quantity(Quantity(value, try! HealthUnit(parsing: unit))), source: source, created: date(start))
+    }
+
+    static func sleepSample(_ raw: Int, start: String, end: String, source: String = "hkctl") -> Sample {
+        Sample(typeIdentifier: "HKCategoryTypeIdentifierSleepAnalysis", start: date(start), end: date(end),
+               value: .category(raw), source: source, created: date(start))
+    }
+
+    /// A fresh temporary folder, removed after `body`.
+    static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let path = NSTemporaryDirectory() + "hkctl-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try body(path)
+    }
+}
+
+extension SampleType {
+    static let water = try! SampleTypeCatalogue.standard.type(named: "water")
+    static let steps = try! SampleTypeCatalogue.standard.type(named: "steps")
+    static let weight = try! SampleTypeCatalogue.standard.type(named: "weight")
+    static let sleep = try! SampleTypeCatalogue.standard.type(named: "sleep")
+}

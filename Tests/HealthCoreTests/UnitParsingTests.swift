@@ -1,0 +1,25 @@
+import Testing
+@testable import HealthCore
+
+struct UnitParsingTests {
+    @Test(arguments: [
+        ("mL", "mL"), ("ml", "mL"), ("L", "L"), ("kg", "kg"), ("count/min", "count/min"),
+        ("mg/dL", "mg/dL"), ("mL/(kg*min)", "mL/min·kg"), ("kcal/(kg*hr)", "kcal/hr·kg"), ("m/s^2", "m/s^2"),
+        ("mmol<180.1558800000541>/L", "mmol<180.1558800000541>/L"), ("µg", "mcg"), ("fl_oz_us", "fl_oz_us"),
+    ])
+    func printsCanonicalSpelling(input: String, canonical: String) throws {
+        #expect(try HealthUnit(parsing: input).unitString == canonical)
+        #expect(try HealthUnit(parsing: canonical).unitString == canonical)
+    }
+
+    @Test func convertsPoundsToKilogramsExactly() throws {
+        let value = try HealthUnit(parsing: "lb").convert(160, to: HealthUnit(parsing: "kg"))
+        #expect(value == 72.5747792)
+    }
+
+    @Test func rejectsIncompatibleUnitsNamingBoth() throws {
+        #expect(throws: UnitError.incompatible("mL", "kg")) {
+            try HealthUnit(parsing: "mL").convert(1, to: HealthUnit(parsing: "kg"))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Runs the built `hkctl` binary as a subprocess against a temporary store.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+struct CLIRunner {
+    /// The store folder every command of this runner uses.
+    let storePath: String
+    /// Extra environment for every command.
+    var environment: [String: String] = [:]
+
+    /// The hkctl binary: `$HKCTL_BINARY`, else next to the test bundle (Linux) or one level up (macOS).
+    static let binaryURL: URL = {
+        if let path = ProcessInfo.processInfo.environment["HKCTL_BINARY"] { return URL(fileURLWithPath: path) }
+        var folder = Bundle.main.bundleURL
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folder = bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        if !folder.hasDirectoryPath { folder = folder.deletingLastPathComponent() }
+        let candidate = folder.appendingPathComponent("hkctl")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        // Fallback: the debug build folder of this package.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/hkctl")
+    }()
+
+    /// A runner with a fresh, not yet created store path inside a new temporary folder.
+    static func withTemporaryStore<T>(_ body: (CLIRunner) throws -> T) throws -> T {
+        let folder = NSTemporaryDirectory() + "hkctl-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        return try body(CLIRunner(storePath: folder + "/store"))
+    }
+
+    /// Runs `hkctl ARGS` with `--store` set, the zone pinned to UTC and now pinned to 2024-06-01T12:00:00Z
+    /// unless the environment given overrides them.
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = CLIRunner.binaryURL
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": storePath, "TZ": "UTC",
+                   "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": NSTemporaryDirectory()]
+        env.merge(environment) { $1 }
+        env.merge(extra) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Every file under the store with its bytes, to check that a failed command changed nothing.
+    func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: storePath) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let path = storePath + "/" + relative
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = FileManager.default.contents(atPath: path) ?? Data()
+            } else {
+                files[relative + "/"] = Data()
+            }
+        }
+        return files
+    }
+}
