@@ -22,11 +22,16 @@ public struct Sample: Hashable, Sendable {
     public var created: Date
     /// Free-form metadata, keys case-sensitive.
     public var metadata: [String: MetadataValue]
+    /// The version of the source that wrote it (an app or OS version), if known.
+    public var sourceVersion: String?
+    /// The device that measured it, as `key:value` pairs (`name:Apple Watch, model:Watch, hardware:Watch6,2`).
+    public var device: String?
 
     /// Creates a sample; dates are rounded to the millisecond.
     public init(
         uuid: UUID = UUID(), typeIdentifier: String, start: Date, end: Date, value: SampleValue,
-        source: String, created: Date, metadata: [String: MetadataValue] = [:]
+        source: String, created: Date, metadata: [String: MetadataValue] = [:], sourceVersion: String? = nil,
+        device: String? = nil
     ) {
         self.uuid = uuid
         self.typeIdentifier = typeIdentifier
@@ -36,6 +41,8 @@ public struct Sample: Hashable, Sendable {
         self.source = source
         self.created = Sample.millisecondPrecision(created)
         self.metadata = metadata
+        self.sourceVersion = sourceVersion
+        self.device = device
     }
 
     /// The length of the sample in seconds.
@@ -85,6 +92,8 @@ public struct Sample: Hashable, Sendable {
                 throw SampleError.unknownCategoryValue(String(raw), type: type.name,
                                                        choices: type.categoryValues.map(\.name))
             }
+        case (_, .generic):
+            break  // kept as written by an import; never typed, never summed
         case (.quantity, .category):
             throw SampleError.wrongKind(type: type.name, expected: "an amount such as \(type.examples.first ?? "1")")
         case (.category, .quantity):

@@ -3,7 +3,8 @@ import Foundation
 /// Turns samples into the store's one-line JSON form and back.
 ///
 /// A line has a stable key order:
-/// `{"uuid":…,"type":…,"start":…,"end":…,"value":…,"unit":…,"source":…,"created":…,"metadata":{…}}`.
+/// `{"uuid":…,"type":…,"start":…,"end":…,"value":…,"unit":…,"source":…,"sourceVersion":…,"device":…,"created":…,"metadata":{…}}`
+/// (`sourceVersion`, `device` and `metadata` only when present).
 /// Quantities carry `value` (a number) and `unit`; category values are written by their HealthKit case name
 /// (`"value":"asleepCore"`) when the catalogue knows the type, else as the raw number without a unit.
 struct SampleLineCodec {
@@ -24,6 +25,10 @@ struct SampleLineCodec {
         switch sample.value {
         case let .quantity(quantity):
             line += ",\"value\":\(NumberFormatting.json(quantity.value)),\"unit\":\(JSONText.quoted(quantity.unit.unitString))"
+        case let .generic(value, unit):
+            line += ",\"value\":\(JSONText.quoted(value))"
+            if let unit { line += ",\"unit\":\(JSONText.quoted(unit))" }
+            line += ",\"generic\":true"
         case let .category(raw):
             if let value = catalogue.type(identifier: sample.typeIdentifier)?.categoryValue(raw: raw) {
                 line += ",\"value\":\(JSONText.quoted(value.name))"
@@ -31,7 +36,10 @@ struct SampleLineCodec {
                 line += ",\"value\":\(raw)"
             }
         }
-        line += ",\"source\":\(JSONText.quoted(sample.source)),\"created\":\"\(ISODate.format(sample.created, in: timeZone))\""
+        line += ",\"source\":\(JSONText.quoted(sample.source))"
+        if let version = sample.sourceVersion { line += ",\"sourceVersion\":\(JSONText.quoted(version))" }
+        if let device = sample.device { line += ",\"device\":\(JSONText.quoted(device))" }
+        line += ",\"created\":\"\(ISODate.format(sample.created, in: timeZone))\""
         if !sample.metadata.isEmpty {
             let entries = sample.metadata.keys.sorted().map { key -> String in
                 switch sample.metadata[key]! {
@@ -50,6 +58,7 @@ struct SampleLineCodec {
     mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Sample {
         var scanner = JSONLineScanner(bytes)
         var uuid: UUID?, type: String?, start: Date?, end: Date?, created: Date?, source: String?
+        var sourceVersion: String?, device: String?, generic = false
         var number: Double?, word: String?, unitText: String?
         var metadata: [String: MetadataValue] = [:]
         func date(_ scanner: inout JSONLineScanner, _ key: String) throws -> Date {
@@ -68,6 +77,9 @@ struct SampleLineCodec {
             case "end": end = try date(&scanner, key)
             case "created": created = try date(&scanner, key)
             case "source": source = try scanner.readString()
+            case "sourceVersion": sourceVersion = try scanner.readString()
+            case "device": device = try scanner.readString()
+            case "generic": generic = scanner.readLiteral("true") || !scanner.readLiteral("false")
             case "unit": unitText = try scanner.readString()
             case "value":
                 if scanner.peek() == UInt8(ascii: "\"") { word = try scanner.readString() } else {
@@ -91,7 +103,10 @@ struct SampleLineCodec {
             throw LineError("a sample needs uuid, type, start, end and source")
         }
         let value: SampleValue
-        if let word {
+        if generic {
+            guard let text = word ?? number.map(NumberFormatting.json) else { throw LineError("a generic sample needs a value") }
+            value = .generic(value: text, unit: unitText)
+        } else if let word {
             guard let category = try? catalogue.type(identifier: type)?.categoryValue(named: word) else {
                 throw LineError("'\(word)' is not a value of \(type)")
             }
@@ -104,7 +119,7 @@ struct SampleLineCodec {
             throw LineError("a sample needs a value")
         }
         return Sample(uuid: uuid, typeIdentifier: type, start: start, end: end, value: value, source: source,
-                      created: created ?? start, metadata: metadata)
+                      created: created ?? start, metadata: metadata, sourceVersion: sourceVersion, device: device)
     }
 
     private mutating func unit(_ text: String) throws -> HealthUnit {

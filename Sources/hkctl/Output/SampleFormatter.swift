@@ -18,10 +18,13 @@ struct SampleFormatter {
             return (converted, nil)
         case let .category(raw):
             return (nil, type.categoryValue(raw: raw)?.name ?? String(raw))
+        case let .generic(value, _):
+            return (nil, value)
         }
     }
 
     private func unitText(_ sample: Sample) -> String? {
+        if case let .generic(_, unit) = sample.value { return unit }
         guard let quantity = sample.value.quantity else { return nil }
         return unit.map { quantity.unit.isCompatible(with: $0) ? $0.unitString : quantity.unit.unitString }
             ?? quantity.unit.unitString
