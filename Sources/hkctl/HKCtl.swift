@@ -11,7 +11,8 @@ enum HKCtl {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        AddCommand.self, ListCommand.self, StatsCommand.self, TypesCommand.self,
+        AddCommand.self, ListCommand.self, StatsCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
+        MeCommand.self, ConfigCommand.self, UnitsCommand.self,
     ]
 
     /// Runs one invocation. It never exits the process; it returns the exit status.

@@ -62,7 +62,8 @@ public struct SampleEntry: Sendable {
                     throw SampleError.unknownCategoryValue(value, type: type.name, choices: type.categoryValues.map(\.name))
                 }
             }
-            let defaultValue = type.isSleepAnalysis ? "asleepUnspecified" : nil
+            let defaultValue = type.isSleepAnalysis ? "asleepUnspecified"
+                : type.categoryValues.count == 1 ? type.categoryValues[0].name : nil
             guard let name = named ?? defaultValue else {
                 throw SampleError.wrongKind(type: type.name, expected: "one of the values \(type.categoryValues.map(\.name).joined(separator: ", "))")
             }

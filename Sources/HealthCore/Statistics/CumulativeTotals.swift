@@ -70,7 +70,8 @@ struct DiscreteTotals {
     }
 }
 
-/// Time asleep and time in bed, with overlapping samples merged so no second counts twice.
+/// Category types: for sleep, time asleep and time in bed; for others, the time covered. Overlapping samples are
+/// merged so no second counts twice.
 struct SleepTotals {
     let samples: [Sample]
     let type: SampleType
@@ -78,10 +79,17 @@ struct SleepTotals {
     func fill(_ buckets: inout [Statistics], total: inout Statistics) {
         let asleep = SleepTotals.union(samples.filter { isAsleep($0) })
         let inBed = SleepTotals.union(samples.filter { $0.value.categoryRawValue == 0 })
+        let all = SleepTotals.union(samples)
         func measure(_ statistics: inout Statistics) {
-            statistics.asleep = SleepTotals.covered(asleep, from: statistics.start, to: statistics.end)
-            statistics.inBed = SleepTotals.covered(inBed, from: statistics.start, to: statistics.end)
-            statistics.sampleCount = samples.filter { $0.end > statistics.start && $0.start < statistics.end }.count
+            if type.isSleepAnalysis {
+                statistics.asleep = SleepTotals.covered(asleep, from: statistics.start, to: statistics.end)
+                statistics.inBed = SleepTotals.covered(inBed, from: statistics.start, to: statistics.end)
+            } else {
+                statistics.duration = SleepTotals.covered(all, from: statistics.start, to: statistics.end)
+            }
+            statistics.sampleCount = samples.filter {
+                ($0.end > statistics.start || $0.start == statistics.start) && $0.start < statistics.end
+            }.count
         }
         measure(&total)
         for index in buckets.indices { measure(&buckets[index]) }

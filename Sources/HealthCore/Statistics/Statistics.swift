@@ -28,6 +28,8 @@ public struct Statistics: Equatable, Sendable {
     public var asleep: TimeInterval?
     /// Sleep: seconds in bed (overlapping samples counted once).
     public var inBed: TimeInterval?
+    /// Other category types (mindful sessions, headaches): seconds covered by samples, overlaps counted once.
+    public var duration: TimeInterval?
 
     /// Creates empty statistics for an interval.
     public init(start: Date, end: Date) {

@@ -39,20 +39,18 @@ public struct StatisticsQuery: Sendable {
         let boundaries = bucketUnit?.boundaries(covering: range, calendar: calendar) ?? [range.start, range.end]
         var buckets = zip(boundaries, boundaries.dropFirst()).map { Statistics(start: $0, end: $1) }
         var total = Statistics(start: range.start, end: range.end)
-        if type.isSleepAnalysis {
+        if type.kind == .category {
             SleepTotals(samples: samples, type: type).fill(&buckets, total: &total)
-        } else if type.kind == .quantity {
-            let values = try samples.map { sample -> Double in
-                guard let quantity = sample.value.quantity else { return 0 }
-                return try quantity.value(in: outputUnit!)
-            }
+        } else {
+            let typed = samples.filter { $0.value.quantity != nil }
+            let values = try typed.map { try $0.value.quantity!.value(in: outputUnit!) }
             if type.aggregation?.isCumulative ?? false {
-                CumulativeTotals(samples: samples, values: values).fill(&buckets, total: &total)
+                CumulativeTotals(samples: typed, values: values).fill(&buckets, total: &total)
             } else {
-                DiscreteTotals(samples: samples, values: values).fill(&buckets, total: &total)
+                DiscreteTotals(samples: typed, values: values).fill(&buckets, total: &total)
             }
         }
-        return StatisticsResult(type: type, unit: type.isSleepAnalysis ? nil : outputUnit,
+        return StatisticsResult(type: type, unit: type.kind == .category ? nil : outputUnit,
                                 total: total, buckets: bucketUnit == nil ? [] : buckets)
     }
 

@@ -15,6 +15,13 @@ struct CommandContext {
 
     /// Looks a type up by any of its names.
     func type(_ name: String) throws -> SampleType { try catalogue.type(named: name) }
+
+    /// The unit to show a type in: `--unit`, else the `unit.<type>` setting, else the type's usual unit.
+    func displayUnit(for type: SampleType, explicit: String?) throws -> HealthUnit? {
+        if let explicit { return try QuantityInput.unit(explicit, for: type) }
+        let settings = try store().document("settings.json", default: Settings())
+        return settings.displayUnit(for: type) ?? type.displayUnit
+    }
 }
 
 /// A subcommand: its help and its `run`, which parses, calls the library and renders, nothing more.

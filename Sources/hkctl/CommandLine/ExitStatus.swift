@@ -20,6 +20,10 @@ enum ExitStatus: Int32 {
             if case .unknownType = error { return .usage }
             return .badData
         case is UnitError, is TimeInputError: return .badData
+        case let error as CharacteristicError:
+            if case .notASampleType = error { return .usage }
+            return .badData
+        case is SettingsError: return .usage
         case let error as StoreError:
             switch error {
             case .cannotCreate, .notAStore: return .cannotCreate

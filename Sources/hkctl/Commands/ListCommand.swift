@@ -28,7 +28,7 @@ enum ListCommand: Command {
             }
             limit = value
         }
-        let unit = try arguments.value("unit").map { try QuantityInput.unit($0, for: type) } ?? type.displayUnit
+        let unit = try context.displayUnit(for: type, explicit: arguments.value("unit"))
         let range = try RangeOptions.range(arguments, context: context.globals.time, command: name) ?? .allTime
         let interval = try range.interval(in: context.globals.time)
         let samples = try context.store().latestSamples(ofType: type.identifier, overlapping: interval, limit: limit)

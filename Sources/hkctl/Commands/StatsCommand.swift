@@ -34,7 +34,7 @@ enum StatsCommand: Command {
             }
             bucketUnit = unit
         }
-        let unit = try arguments.value("unit").map { try QuantityInput.unit($0, for: type) }
+        let unit = try context.displayUnit(for: type, explicit: arguments.value("unit"))
         let time = context.globals.time
         let range = try RangeOptions.range(arguments, context: time, command: name) ?? .today
         let query = StatisticsQuery(type: type, interval: try range.interval(in: time), bucketUnit: bucketUnit, unit: unit)

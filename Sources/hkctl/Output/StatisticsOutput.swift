@@ -7,12 +7,15 @@ struct StatisticsOutput {
     let context: CommandContext
 
     private var zone: TimeZone { context.globals.time.timeZone }
-    private var unitText: String { result.unit?.unitString ?? (result.type.isSleepAnalysis ? "s" : "") }
+    private var unitText: String { result.unit?.unitString ?? (result.type.kind == .category ? "s" : "") }
 
     /// The figures this type has, as (key, value) with nil for "no data".
     private func fields(_ statistics: Statistics) -> [(String, Double?)] {
         if result.type.isSleepAnalysis {
             return [("asleep", statistics.asleep), ("inBed", statistics.inBed), ("count", Double(statistics.sampleCount))]
+        }
+        if result.type.kind == .category {
+            return [("duration", statistics.duration), ("count", Double(statistics.sampleCount))]
         }
         if result.type.aggregation?.isCumulative ?? false {
             return [("sum", statistics.sum), ("count", Double(statistics.sampleCount))]
@@ -33,7 +36,7 @@ struct StatisticsOutput {
         var parts = fields(statistics).map { key, value in
             "\"\(key)\":" + (value.map(NumberFormatting.json) ?? "null")
         }
-        if !result.type.isSleepAnalysis, !(result.type.aggregation?.isCumulative ?? true) {
+        if result.type.kind == .quantity, !(result.type.aggregation?.isCumulative ?? true) {
             parts.append("\"mostRecentDate\":" + (statistics.mostRecentDate.map { "\"\(ISODate.format($0, in: zone))\"" } ?? "null"))
         }
         return parts.joined(separator: ",")
@@ -66,7 +69,7 @@ struct StatisticsOutput {
     private func show(_ key: String, _ value: Double?) -> String {
         guard let value else { return "-" }
         if key == "count" { return NumberFormatting.human(value, fractionDigits: 0) }
-        if result.type.isSleepAnalysis { return Display.duration(value) }
+        if result.type.kind == .category { return Display.duration(value) }
         return Display.quantity(value, unit: unitText)
     }
 
@@ -77,7 +80,7 @@ struct StatisticsOutput {
         console.line(title)
         let names: [String: String] = [
             "sum": "total", "count": "samples", "average": "average", "minimum": "minimum", "maximum": "maximum",
-            "mostRecent": "latest", "asleep": "asleep", "inBed": "in bed",
+            "mostRecent": "latest", "asleep": "asleep", "inBed": "in bed", "duration": "duration",
         ]
         if context.globalsHaveBuckets(result) {
             let keys = fields(total).map(\.0)

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The person's characteristics, like HealthKit's characteristic types: read-only facts that are never samples.
+///
+/// Stored as `characteristics.json` in the store. Every field is optional ("not set").
+public struct Characteristics: Codable, Equatable, Sendable {
+    /// `yyyy-MM-dd`.
+    public var dateOfBirth: String?
+    public var biologicalSex: BiologicalSex?
+    public var bloodType: BloodType?
+    public var skinType: FitzpatrickSkinType?
+
+    /// Creates characteristics with nothing set.
+    public init() {}
+
+    /// The keys `hkctl me set` accepts, in display order.
+    public static let keys = ["date-of-birth", "biological-sex", "blood-type", "skin-type"]
+
+    /// Sets one characteristic from text (`date-of-birth 1988-04-02`, `blood-type A+`, `skin-type III`).
+    ///
+    /// - Throws: ``CharacteristicError`` for an unknown key or a value it does not accept.
+    public mutating func set(_ key: String, to text: String, now: Date) throws {
+        switch key.lowercased() {
+        case "date-of-birth":
+            let parts = try ISODate.components(text)
+            guard !parts.hasTime else { throw CharacteristicError.badValue(key: key, value: text, expected: ["YYYY-MM-DD"]) }
+            guard ISODate.instant(parts, offsetSeconds: 0) <= now else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: ["a date in the past"])
+            }
+            dateOfBirth = text
+        case "biological-sex":
+            guard let value = BiologicalSex.allCases.first(where: { $0.name == text.lowercased() }) else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: BiologicalSex.allCases.map(\.name))
+            }
+            biologicalSex = value
+        case "blood-type":
+            guard let value = BloodType.allCases.first(where: { $0.name == text.uppercased().replacingOccurrences(of: "−", with: "-") }) else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: BloodType.allCases.map(\.name))
+            }
+            bloodType = value
+        case "skin-type":
+            guard let value = FitzpatrickSkinType.allCases.first(where: { $0.name == text.uppercased() || String($0.rawValue) == text }) else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: FitzpatrickSkinType.allCases.map(\.name))
+            }
+            skinType = value
+        default:
+            throw CharacteristicError.unknownKey(key)
+        }
+    }
+
+    /// Clears one characteristic.
+    public mutating func unset(_ key: String) throws {
+        switch key.lowercased() {
+        case "date-of-birth": dateOfBirth = nil
+        case "biological-sex": biologicalSex = nil
+        case "blood-type": bloodType = nil
+        case "skin-type": skinType = nil
+        default: throw CharacteristicError.unknownKey(key)
+        }
+    }
+
+    /// (key, display value or nil) in ``keys`` order.
+    public var entries: [(key: String, value: String?)] {
+        [("date-of-birth", dateOfBirth), ("biological-sex", biologicalSex?.name), ("blood-type", bloodType?.name),
+         ("skin-type", skinType?.name)]
+    }
+}
+
+/// `HKBiologicalSex` (0 notSet is "not set" here).
+public enum BiologicalSex: Int, Codable, CaseIterable, Sendable {
+    case female = 1, male = 2, other = 3
+    public var name: String { ["", "female", "male", "other"][rawValue] }
+    /// The Apple Health export spelling.
+    public var exportName: String { ["", "HKBiologicalSexFemale", "HKBiologicalSexMale", "HKBiologicalSexOther"][rawValue] }
+}
+
+/// `HKBloodType` with HealthKit's raw values.
+public enum BloodType: Int, Codable, CaseIterable, Sendable {
+    case aPositive = 1, aNegative, bPositive, bNegative, abPositive, abNegative, oPositive, oNegative
+    public var name: String { ["", "A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"][rawValue] }
+    public var exportName: String {
+        ["", "HKBloodTypeAPositive", "HKBloodTypeANegative", "HKBloodTypeBPositive", "HKBloodTypeBNegative",
+         "HKBloodTypeABPositive", "HKBloodTypeABNegative", "HKBloodTypeOPositive", "HKBloodTypeONegative"][rawValue]
+    }
+}
+
+/// `HKFitzpatrickSkinType`: types I to VI.
+public enum FitzpatrickSkinType: Int, Codable, CaseIterable, Sendable {
+    case typeI = 1, typeII, typeIII, typeIV, typeV, typeVI
+    public var name: String { ["", "I", "II", "III", "IV", "V", "VI"][rawValue] }
+    public var exportName: String { "HKFitzpatrickSkinType" + name }
+}
+
+/// Errors from `hkctl me set`.
+public enum CharacteristicError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    case unknownKey(String)
+    case badValue(key: String, value: String, expected: [String])
+    /// A characteristic named where a sample type was expected (`hkctl add blood-type ...`).
+    case notASampleType(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownKey(key):
+            return "Unknown characteristic '\(key)'; use one of: \(Characteristics.keys.joined(separator: ", "))."
+        case let .badValue(key, value, expected):
+            return "The value '\(value)' is invalid for \(key); use \(expected.joined(separator: ", "))."
+        case let .notASampleType(key):
+            return "'\(key)' is a characteristic, not a sample type: samples cannot be written to it; use 'hkctl me set \(key) VALUE'."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

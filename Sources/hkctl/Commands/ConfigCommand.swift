@@ -1,0 +1,60 @@
+import HealthCore
+
+/// `hkctl config set|get|unset|list`: preferences kept in the store.
+enum ConfigCommand: Command {
+    static let name = "config"
+    static let abstract = "Show or change preferences, such as the unit a type is shown in."
+    static let usage = "config [list | get <key> | set <key> <value> | unset <key>]"
+    static let arguments: [(label: String, help: String)] = [
+        ("<key>", "unit.<type>, for example unit.weight."),
+        ("<value>", "A unit for that type, for example lb."),
+    ]
+    static let options: [OptionSpec] = []
+    static let discussion = """
+        'hkctl config set unit.weight lb' makes list and stats show weight in pounds unless --unit is given.
+        Samples keep the unit they were entered in; only the display changes.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let words = arguments.positionals
+        let store = context.store()
+        let catalogue = context.catalogue
+        func need(_ count: Int) throws {
+            guard words.count == count else {
+                throw UsageError(message: words.count < count ? "Missing expected argument" : "Unexpected argument '\(words[count])'", command: name)
+            }
+        }
+        switch words.first ?? "list" {
+        case "list":
+            try need(words.isEmpty ? 0 : 1)
+            let settings = try store.document("settings.json", default: Settings())
+            switch context.globals.format {
+            case .json:
+                let fields = settings.entries.map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }
+                context.console.line("{" + fields.joined(separator: ",") + "}")
+            case .csv, .table:
+                if context.globals.format == .csv { context.console.line("key,value") }
+                for entry in settings.entries {
+                    context.console.line(context.globals.format == .csv ? CSV.row([entry.key, entry.value]) : "\(entry.key) = \(entry.value)")
+                }
+            }
+        case "get":
+            try need(2)
+            let settings = try store.document("settings.json", default: Settings())
+            context.console.line(try settings.value(words[1], catalogue: catalogue) ?? "")
+        case "set":
+            try need(3)
+            var probe = Settings()
+            try probe.set(words[1], to: words[2], catalogue: catalogue)
+            try store.updateDocument("settings.json", initial: Settings()) { try $0.set(words[1], to: words[2], catalogue: catalogue) }
+            context.console.line("\(words[1]) = \(try probe.value(words[1], catalogue: catalogue) ?? "")")
+        case "unset":
+            try need(2)
+            var probe = Settings()
+            try probe.unset(words[1], catalogue: catalogue)
+            try store.updateDocument("settings.json", initial: Settings()) { try $0.unset(words[1], catalogue: catalogue) }
+        case let word:
+            throw UsageError(message: "Unexpected argument '\(word)'; use list, get, set or unset", command: name)
+        }
+    }
+}
