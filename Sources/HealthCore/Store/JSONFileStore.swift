@@ -377,20 +377,18 @@ public final class JSONFileStore: SampleStore {
             if count == 0 { break }
             remaining -= count
             try buffer.withUnsafeBufferPointer { chunk in
+                let base = chunk.baseAddress!
                 var lineStart = 0
-                var index = 0
-                while index < count {
-                    if chunk[index] == 0x0A {
-                        if carried.isEmpty {
-                            try handle(UnsafeBufferPointer(rebasing: chunk[lineStart..<index]))
-                        } else {
-                            carried.append(contentsOf: chunk[lineStart..<index])
-                            try carried.withUnsafeBufferPointer { try handle($0) }
-                            carried.removeAll(keepingCapacity: true)
-                        }
-                        lineStart = index + 1
+                while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if carried.isEmpty {
+                        try handle(UnsafeBufferPointer(rebasing: chunk[lineStart..<index]))
+                    } else {
+                        carried.append(contentsOf: chunk[lineStart..<index])
+                        try carried.withUnsafeBufferPointer { try handle($0) }
+                        carried.removeAll(keepingCapacity: true)
                     }
-                    index += 1
+                    lineStart = index + 1
                 }
                 carried.append(contentsOf: chunk[lineStart..<count])
             }

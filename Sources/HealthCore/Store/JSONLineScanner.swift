@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A small, strict JSON reader over the bytes of one line, for the store's hot read path.
@@ -48,18 +53,46 @@ struct JSONLineScanner {
 
     /// Calls `body` with each key of an object; `body` must consume the value.
     mutating func readObject(_ body: (inout JSONLineScanner, String) throws -> Void) throws {
+        try readObjectRawKeys { scanner, raw in
+            try body(&scanner, raw.map { String(decoding: $0, as: UTF8.self) } ?? scanner.lastEscapedKey)
+        }
+    }
+
+    /// The last key that had escapes (rare); set before `readObjectRawKeys` calls its body with nil.
+    private(set) var lastEscapedKey = ""
+
+    /// Like ``readObject(_:)`` but hands over each key's bytes without building a String (nil when the key has
+    /// escapes; then ``lastEscapedKey`` holds it).
+    mutating func readObjectRawKeys(_ body: (inout JSONLineScanner, UnsafeBufferPointer<UInt8>?) throws -> Void) throws {
         try expect(UInt8(ascii: "{"))
         if peek() == UInt8(ascii: "}") { index += 1; return }
         while true {
-            let key = try readString()
+            let raw = try readPlainStringBytes()
+            if raw == nil { lastEscapedKey = try readString() }
             try expect(UInt8(ascii: ":"))
-            try body(&self, key)
+            try body(&self, raw)
             skipWhitespace()
             guard index < bytes.count else { throw fail("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return }
             throw fail("expected ',' or '}'")
         }
+    }
+
+    /// The bytes of a string without escapes (the common case), or nil (position unchanged) when it has escapes.
+    mutating func readPlainStringBytes() throws -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a string") }
+        let start = index + 1
+        guard let base = bytes.baseAddress, start <= bytes.count,
+              let found = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start) else {
+            throw fail("unterminated string")
+        }
+        let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) != nil { return nil }
+        index = end + 1
+        return slice
     }
 
     mutating func readString() throws -> String {
@@ -141,6 +174,31 @@ struct JSONLineScanner {
     mutating func readNumber() throws -> Double {
         skipWhitespace()
         let start = index
+        // Fast path: [-]digits[.digits] with at most 15 significant digits is exact as mantissa / 10^n.
+        var cursor = index
+        let negative = cursor < bytes.count && bytes[cursor] == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        var mantissa: Int64 = 0, digits = 0, fractionDigits = 0, seenPoint = false
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if byte >= 48 && byte <= 57 {
+                mantissa = mantissa &* 10 &+ Int64(byte - 48)
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                break
+            }
+            cursor += 1
+        }
+        let next = cursor < bytes.count ? bytes[cursor] : 0
+        if digits > 0, digits <= 15, next != UInt8(ascii: "e"), next != UInt8(ascii: "E"),
+           !(seenPoint && fractionDigits == 0) {
+            index = cursor
+            let value = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / JSONLineScanner.powersOfTen[fractionDigits]
+            return negative ? -value : value
+        }
         while index < bytes.count, JSONLineScanner.isNumberByte(bytes[index]) { index += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let first = text.utf8.first, first == UInt8(ascii: "-") || (48...57).contains(first),
@@ -150,6 +208,8 @@ struct JSONLineScanner {
         }
         return value
     }
+
+    private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Turns samples into the store's one-line JSON form and back.
@@ -12,6 +17,9 @@ struct SampleLineCodec {
     /// The zone whose offsets written dates carry (readability only: the instant is what counts).
     let timeZone: TimeZone
     private var unitCache: [String: HealthUnit] = [:]
+    private var lastType: (bytes: [UInt8], text: String)?
+    private var lastSource: (bytes: [UInt8], text: String)?
+    private var lastUnit: (bytes: [UInt8], text: String)?
 
     init(catalogue: SampleTypeCatalogue, timeZone: TimeZone) {
         self.catalogue = catalogue
@@ -62,30 +70,38 @@ struct SampleLineCodec {
         var number: Double?, word: String?, unitText: String?
         var metadata: [String: MetadataValue] = [:]
         func date(_ scanner: inout JSONLineScanner, _ key: String) throws -> Date {
+            if let raw = try scanner.readPlainStringBytes() {
+                if let date = ISODate.parse(bytes: raw) { return date }
+                throw LineError("'\(key)' is not a date with an offset: \(String(decoding: raw, as: UTF8.self))")
+            }
             let text = try scanner.readString()
             guard let date = ISODate.parse(text) else { throw LineError("'\(key)' is not a date with an offset: \(text)") }
             return date
         }
-        try scanner.readObject { scanner, key in
-            switch key {
-            case "uuid":
-                let text = try scanner.readString()
-                guard let value = UUID(uuidString: text) else { throw LineError("'uuid' is not a UUID: \(text)") }
-                uuid = value
-            case "type": type = try scanner.readString()
-            case "start": start = try date(&scanner, key)
-            case "end": end = try date(&scanner, key)
-            case "created": created = try date(&scanner, key)
-            case "source": source = try scanner.readString()
-            case "sourceVersion": sourceVersion = try scanner.readString()
-            case "device": device = try scanner.readString()
-            case "generic": generic = scanner.readLiteral("true") || !scanner.readLiteral("false")
-            case "unit": unitText = try scanner.readString()
-            case "value":
+        try scanner.readObjectRawKeys { scanner, raw in
+            switch raw.map(SampleLineCodec.key) ?? .other {
+            case .uuid:
+                if let raw = try scanner.readPlainStringBytes(), let value = SampleLineCodec.uuid(raw) {
+                    uuid = value
+                } else {
+                    let text = try scanner.readString()
+                    guard let value = UUID(uuidString: text) else { throw LineError("'uuid' is not a UUID: \(text)") }
+                    uuid = value
+                }
+            case .type: type = try SampleLineCodec.interned(&scanner, &lastType)
+            case .start: start = try date(&scanner, "start")
+            case .end: end = try date(&scanner, "end")
+            case .created: created = try date(&scanner, "created")
+            case .source: source = try SampleLineCodec.interned(&scanner, &lastSource)
+            case .sourceVersion: sourceVersion = try scanner.readString()
+            case .device: device = try scanner.readString()
+            case .generic: generic = scanner.readLiteral("true") || !scanner.readLiteral("false")
+            case .unit: unitText = try SampleLineCodec.interned(&scanner, &lastUnit)
+            case .value:
                 if scanner.peek() == UInt8(ascii: "\"") { word = try scanner.readString() } else {
                     number = try scanner.readNumber()
                 }
-            case "metadata":
+            case .metadata:
                 try scanner.readObject { scanner, key in
                     if scanner.peek() == UInt8(ascii: "\"") {
                         metadata[key] = .string(try scanner.readString())
@@ -93,7 +109,7 @@ struct SampleLineCodec {
                         metadata[key] = .number(try scanner.readNumber())
                     }
                 }
-            default:
+            case .other:
                 try scanner.skipValue()
             }
         }
@@ -120,6 +136,67 @@ struct SampleLineCodec {
         }
         return Sample(uuid: uuid, typeIdentifier: type, start: start, end: end, value: value, source: source,
                       created: created ?? start, metadata: metadata, sourceVersion: sourceVersion, device: device)
+    }
+
+    /// The keys of a sample line.
+    enum Key {
+        case uuid, type, start, end, created, source, sourceVersion, device, generic, unit, value, metadata, other
+    }
+
+    private static let keys: [(bytes: [UInt8], key: Key)] = {
+        let names: [(String, Key)] = [
+            ("uuid", .uuid), ("type", .type), ("start", .start), ("end", .end), ("created", .created),
+            ("source", .source), ("sourceVersion", .sourceVersion), ("device", .device), ("generic", .generic),
+            ("unit", .unit), ("value", .value), ("metadata", .metadata),
+        ]
+        return names.map { (Array($0.0.utf8), $0.1) }
+    }()
+
+    static func key(_ raw: UnsafeBufferPointer<UInt8>) -> Key {
+        for candidate in keys where candidate.bytes.count == raw.count {
+            if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
+                return candidate.key
+            }
+        }
+        return .other
+    }
+
+    /// Reads a string, reusing the previous line's `String` when the bytes are the same (types, sources and units
+    /// repeat on almost every line of a partition).
+    private static func interned(_ scanner: inout JSONLineScanner, _ last: inout (bytes: [UInt8], text: String)?) throws -> String {
+        guard let raw = try scanner.readPlainStringBytes() else { return try scanner.readString() }
+        if let last, last.bytes.count == raw.count,
+           raw.isEmpty || last.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
+            return last.text
+        }
+        let text = String(decoding: raw, as: UTF8.self)
+        last = (Array(raw), text)
+        return text
+    }
+
+    /// Parses a canonical 36-character UUID from bytes without building a String.
+    static func uuid(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36, let p = bytes.baseAddress else { return nil }
+        var raw: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var bad = false
+        @inline(__always) func hex(_ byte: UInt8) -> UInt8 {
+            switch byte {
+            case 48...57: return byte &- 48
+            case 97...102: return byte &- 87
+            case 65...70: return byte &- 55
+            default: bad = true; return 0
+            }
+        }
+        if p[8] != 45 || p[13] != 45 || p[18] != 45 || p[23] != 45 { return nil }
+        withUnsafeMutableBytes(of: &raw) { out in
+            var source = 0
+            for index in 0..<16 {
+                if source == 8 || source == 13 || source == 18 || source == 23 { source += 1 }
+                out[index] = hex(p[source]) << 4 | hex(p[source + 1])
+                source += 2
+            }
+        }
+        return bad ? nil : UUID(uuid: raw)
     }
 
     private mutating func unit(_ text: String) throws -> HealthUnit {

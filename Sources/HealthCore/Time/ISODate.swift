@@ -45,6 +45,43 @@ public enum ISODate {
         return instant(parts, offsetSeconds: offset)
     }
 
+    /// Fast path for the store's own form, `YYYY-MM-DDTHH:MM:SS[.mmm]±HH:MM`, straight from bytes; falls back to
+    /// ``parse(_:)`` for anything else.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        let count = bytes.count
+        if count == 25 || count == 29, let p = bytes.baseAddress {
+            // Each digit's value; any non-digit makes `bad` non-zero (bytes below '0' wrap around to large values).
+            var bad: UInt8 = 0
+            @inline(__always) func d(_ i: Int) -> Int {
+                let value = p[i] &- 48
+                bad |= value > 9 ? 1 : 0
+                return Int(value)
+            }
+            let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
+            let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+            let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
+            var millisecond = 0
+            var offsetStart = 19
+            if count == 29 {
+                bad |= p[19] == 46 ? 0 : 1
+                millisecond = d(20) * 100 + d(21) * 10 + d(22)
+                offsetStart = 23
+            }
+            let sign = p[offsetStart]
+            let offsetHours = d(offsetStart + 1) * 10 + d(offsetStart + 2)
+            let offsetMinutes = d(offsetStart + 4) * 10 + d(offsetStart + 5)
+            if bad == 0, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58,
+               sign == 43 || sign == 45, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
+               hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 {
+                let offset = (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+                let days = Int64(daysFromCivil(year, month, day))
+                let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+                return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
+            }
+        }
+        return parse(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The instant the components name at the given offset.
     static func instant(_ parts: Components, offsetSeconds: Int) -> Date {
         let days = Int64(daysFromCivil(parts.year, parts.month, parts.day))

@@ -30,13 +30,14 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Exponent of each base quantity, indexed by ``Base/rawValue``.
-    public private(set) var exponents: [Int8]
+    /// Exponent of each base quantity, indexed by ``Base/rawValue`` (a fixed-size vector, so copying a unit
+    /// never touches the heap).
+    public private(set) var exponents: SIMD16<Int8>
 
     /// A dimensionless quantity, such as a count.
-    public static let none = UnitDimension(exponents: Array(repeating: 0, count: Base.allCases.count))
+    public static let none = UnitDimension(exponents: SIMD16<Int8>())
 
-    init(exponents: [Int8]) {
+    init(exponents: SIMD16<Int8>) {
         self.exponents = exponents
     }
 
@@ -66,12 +67,12 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
 
     /// The product of two dimensions.
     public static func * (lhs: UnitDimension, rhs: UnitDimension) -> UnitDimension {
-        UnitDimension(exponents: zip(lhs.exponents, rhs.exponents).map { $0 + $1 })
+        UnitDimension(exponents: lhs.exponents &+ rhs.exponents)
     }
 
     /// This dimension raised to an integer power.
     public func raised(to power: Int) -> UnitDimension {
-        UnitDimension(exponents: exponents.map { $0 * Int8(power) })
+        UnitDimension(exponents: exponents &* SIMD16<Int8>(repeating: Int8(truncatingIfNeeded: power)))
     }
 
     /// A short human description, such as `volume` or `mass·length^2·time^-2`.
