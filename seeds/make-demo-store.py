@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rebuilds seeds/demo-store with hkctl itself: two weeks of water, steps, weight and sleep.
+"""Rebuilds seeds/demo-store with hkctl itself: two weeks of water, steps, weight, sleep,
+heart rate and mindful minutes.
 
 Usage: python3 seeds/make-demo-store.py [path/to/hkctl]   (default: .build/debug/hkctl)
 Deterministic: a fixed random seed, HKCTL_NOW and TZ pinned, so the data only changes when the schema does.
@@ -32,4 +33,8 @@ for day in range(14):
     add("sleep", f"23:{10 + bed:02d}-03:00", "--on", date, "--stage", "core", source="Watch")
     add("sleep", "03:00-04:10", "--on", date, "--stage", "deep", source="Watch")
     add("sleep", f"04:10-06:{rng.randint(30, 55):02d}", "--on", date, "--stage", "rem", source="Watch")
+    for hour in (9, 13, 17, 20):
+        add("heart-rate", f"{rng.randint(58, 95)}bpm", "--at", f"{date}T{hour:02d}:{rng.randint(0, 59):02d}", source="Watch")
+    if day % 2 == 0:
+        add("mindful", "07:30-07:40", "--on", date, source="Calm")
 print("demo store written to", store)

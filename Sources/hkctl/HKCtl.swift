@@ -12,6 +12,7 @@ enum HKCtl {
 
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, StatsCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
+        DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
     ]
 
@@ -27,8 +28,12 @@ enum HKCtl {
                     console.line("hkctl \(version)")
                     return ExitStatus.ok.rawValue
                 }
-                let name = String(argument.dropFirst(2))
-                if GlobalOptions.specs.contains(where: { $0.name == name && $0.valueName != nil }) { index += 1 }
+                if argument == "-h" || argument == "--help" { index += 1; continue }
+                let name = String(argument.dropFirst(2).prefix { $0 != "=" })
+                guard let spec = GlobalOptions.specs.first(where: { $0.name == name }) else {
+                    return fail(UsageError(message: "Unknown option '\(argument)' before the subcommand; a subcommand's own options go after it", command: nil), console: console)
+                }
+                if spec.valueName != nil && !argument.contains("=") { index += 1 }
                 index += 1
                 continue
             }
@@ -37,9 +42,13 @@ enum HKCtl {
         }
         guard let commandIndex else {
             let rest = arguments.filter { $0 != "-h" && $0 != "--help" }
-            if rest.count < arguments.count || arguments.isEmpty {
+            if rest.count < arguments.count {
                 console.line(HelpText.root(commands: commands, version: version).dropLastNewline())
-                return arguments.isEmpty ? ExitStatus.usage.rawValue : ExitStatus.ok.rawValue
+                return ExitStatus.ok.rawValue
+            }
+            if arguments.isEmpty {
+                console.error(HelpText.root(commands: commands, version: version).dropLastNewline())
+                return ExitStatus.usage.rawValue
             }
             return fail(UsageError(message: "Missing subcommand", command: nil), console: console)
         }
@@ -67,7 +76,8 @@ enum HKCtl {
                 console.line(HelpText.page(for: command).dropLastNewline())
                 return ExitStatus.ok.rawValue
             }
-            let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name)
+            let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
+                                                    formats: command.formats)
             let context = CommandContext(globals: globals, console: console, catalogue: .standard)
             try command.run(parsed, context: context)
             return ExitStatus.ok.rawValue
@@ -111,7 +121,7 @@ enum Main {
     static func main() {
         let console = Console(
             writeOut: { bytes in writeAll(1, bytes) },
-            writeErr: { text in writeAll(2, Array(text.utf8)) },
+            writeErr: { text in _ = writeAll(2, Array(text.utf8)) },
             inputIsTerminal: isatty(0) != 0)
         let status = HKCtl.run(arguments: Array(CommandLine.arguments.dropFirst()),
                                environment: ProcessInfo.processInfo.environment, clock: Date(), console: console)
@@ -119,15 +129,17 @@ enum Main {
         exit(status)
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    @discardableResult
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             offset += written
         }
+        return true
     }
 }

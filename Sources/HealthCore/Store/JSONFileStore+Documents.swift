@@ -23,14 +23,13 @@ extension JSONFileStore {
     public func updateDocument<T: Codable>(_ name: String, initial: T, _ change: (inout T) throws -> Void) throws {
         var value = try document(name, default: initial)
         try change(&value)
-        try prepareForWriting()
-        let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
-        defer { withExtendedLifetime(lock) {} }
-        // Re-read under the lock so a concurrent change is not lost.
-        value = try document(name, default: initial)
-        try change(&value)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try POSIXFile.writeAtomically(Array(try encoder.encode(value)) + [0x0A], to: path + "/" + name)
+        try withWriteAccess {
+            // Re-read under the lock so a concurrent change is not lost.
+            value = try document(name, default: initial)
+            try change(&value)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            try POSIXFile.writeAtomically(Array(try encoder.encode(value)) + [0x0A], to: path + "/" + name)
+        }
     }
 }

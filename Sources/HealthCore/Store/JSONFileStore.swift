@@ -28,7 +28,7 @@ public final class JSONFileStore: SampleStore {
     let catalogue: SampleTypeCatalogue
     /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:)``.
     let lockTimeout: TimeInterval
-    private var codec: SampleLineCodec
+    var codec: SampleLineCodec
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -53,41 +53,59 @@ public final class JSONFileStore: SampleStore {
 
     public func save(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
-        try prepareForWriting()
-        let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
-        defer { withExtendedLifetime(lock) {} }
-        try recoverJournal()
-        var batches: [(partition: String, lines: [String])] = []
-        var positions: [String: Int] = [:]
-        for sample in samples {
-            let partition = partitionPath(for: sample)
-            if let position = positions[partition] {
-                batches[position].lines.append(codec.encode(sample))
+        try withWriteAccess {
+            var sequence = try currentSequence()
+            var batches: [(partition: String, lines: [String])] = []
+            var positions: [String: Int] = [:]
+            for sample in samples {
+                sequence += 1
+                let partition = partitionPath(for: sample)
+                let line = codec.encode(sample, sequence: sequence)
+                if let position = positions[partition] {
+                    batches[position].lines.append(line)
+                } else {
+                    positions[partition] = batches.count
+                    batches.append((partition, [line]))
+                }
+            }
+            for batch in batches {
+                try POSIXFile.makeDirectories((path + "/" + batch.partition as NSString).deletingLastPathComponent)
+                try repairTail(of: batch.partition)
+            }
+            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
+            try writeSequence(sequence)
+            if samples.count == 1 {
+                try append(batches[0].lines, to: batches[0].partition)
             } else {
-                positions[partition] = batches.count
-                batches.append((partition, [codec.encode(sample)]))
+                try applyThroughJournal(batches)
             }
         }
-        for batch in batches {
-            try POSIXFile.makeDirectories((path + "/" + batch.partition as NSString).deletingLastPathComponent)
-            try repairTail(of: batch.partition)
-        }
-        if samples.count == 1 {
-            try append(batches[0].lines, to: batches[0].partition)
-        } else {
-            try applyThroughJournal(batches)
-        }
     }
 
-    /// Creates the folder and marker if needed, and checks an existing store's version.
-    func prepareForWriting() throws {
-        if try isExistingStore() { return }
-        try POSIXFile.makeDirectories(path)
-        let marker = "{\"format\":\"hkctl-store\",\"version\":\(JSONFileStore.formatVersion)}\n"
-        try POSIXFile.writeAtomically(Array(marker.utf8), to: markerPath)
+    /// Runs `body` with the store created, the exclusive lock held and any interrupted batch finished.
+    ///
+    /// The folder is created before the lock is taken; the marker is written under the lock, so several processes
+    /// creating the same new store at once all succeed.
+    func withWriteAccess<T>(_ body: () throws -> T) throws -> T {
+        if try !isExistingStore() {
+            do {
+                try POSIXFile.makeDirectories(path)
+            } catch let StoreError.cannotCreate(folder, reason) where folder != path {
+                throw StoreError.cannotCreate(path, reason: "'\(folder)' \(reason)")
+            }
+        }
+        let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
+        defer { withExtendedLifetime(lock) {} }
+        if !POSIXFile.exists(markerPath) {
+            guard try isExistingStore() == false else { throw StoreError.badMarker(markerPath) }
+            let marker = "{\"format\":\"hkctl-store\",\"version\":\(JSONFileStore.formatVersion)}\n"
+            try POSIXFile.writeAtomically(Array(marker.utf8), to: markerPath)
+        }
+        try recoverJournal()
+        return try body()
     }
 
-    private func append(_ lines: [String], to partition: String) throws {
+    func append(_ lines: [String], to partition: String) throws {
         let file = path + "/" + partition
         let (fd, created) = try POSIXFile.openForAppend(file)
         defer { close(fd) }
@@ -101,7 +119,7 @@ public final class JSONFileStore: SampleStore {
         if created { POSIXFile.syncDirectory((file as NSString).deletingLastPathComponent) }
     }
 
-    private func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {
+    func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {
         let header = batches.map { batch in
             "{\"path\":\(JSONText.quoted(batch.partition)),\"length\":\(POSIXFile.size(path + "/" + batch.partition) ?? 0),\"lines\":\(batch.lines.count)}"
         }
@@ -184,7 +202,7 @@ public final class JSONFileStore: SampleStore {
 
     /// Moves a torn or unreadable last line of a partition (left by a crash) to `recovered/`, so appends
     /// start on a clean line. Call with the exclusive lock held.
-    func repairTail(of partition: String) throws {
+    func repairTail(of partition: String, isValid: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil) throws {
         let file = path + "/" + partition
         guard let size = POSIXFile.size(file), size > 0 else { return }
         let window = min(size, 1 << 20)
@@ -206,7 +224,9 @@ public final class JSONFileStore: SampleStore {
             let lineStart = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             if lineStart > 0 || window == size {
                 let line = Array(tail[lineStart..<completeEnd - 1])
-                let decodes = line.withUnsafeBufferPointer { (try? codec.decode($0)) != nil }
+                let decodes = line.withUnsafeBufferPointer { buffer in
+                    isValid.map { $0(buffer) } ?? ((try? codec.decode(buffer)) != nil)
+                }
                 if !decodes && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
             }
         }
@@ -227,9 +247,12 @@ public final class JSONFileStore: SampleStore {
     /// - Throws: ``StoreError/notAStore(_:)`` for a folder with other content, ``StoreError/newerVersion(found:supported:)``.
     public func isExistingStore() throws -> Bool {
         guard POSIXFile.exists(path) else { return false }
-        guard POSIXFile.isDirectory(path) else { throw StoreError.notAStore(path) }
+        guard POSIXFile.isDirectory(path) else { throw StoreError.notAFolder(path) }
         guard let marker = try POSIXFile.readFile(markerPath) else {
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            // A store being created by another process holds only its lock and the marker's temporary file.
+            let contents = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
+                $0 != ".lock" && !$0.hasPrefix("hkctl-store.json.tmp-")
+            }
             if contents.isEmpty { return false }
             throw StoreError.notAStore(path)
         }
@@ -254,9 +277,10 @@ public final class JSONFileStore: SampleStore {
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {
         try withReadAccess { limits in
+            let deleted = try deletedUUIDs(ofType: identifier)
             for partition in try partitions(ofType: identifier, overlapping: interval) {
                 try readPartition(partition, limit: limits[partition]) { sample in
-                    if sample.overlaps(interval) { try body(sample) }
+                    if sample.overlaps(interval) && !deleted.contains(sample.uuid) { try body(sample) }
                 }
             }
         }
@@ -265,15 +289,18 @@ public final class JSONFileStore: SampleStore {
     public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
         var found: [Sample] = []
         try withReadAccess { limits in
+            let deleted = try deletedUUIDs(ofType: identifier)
             let partitions = try self.partitions(ofType: identifier, overlapping: interval)
             var fromMonths = 0
             for partition in partitions.sorted(by: >) where partition.hasSuffix("/long.jsonl") {
-                try readPartition(partition, limit: limits[partition]) { if $0.overlaps(interval) { found.append($0) } }
+                try readPartition(partition, limit: limits[partition]) {
+                    if $0.overlaps(interval) && !deleted.contains($0.uuid) { found.append($0) }
+                }
             }
             for partition in partitions.sorted(by: >) where !partition.hasSuffix("/long.jsonl") {
                 if fromMonths >= limit { break }
                 try readPartition(partition, limit: limits[partition]) { sample in
-                    if sample.overlaps(interval) {
+                    if sample.overlaps(interval) && !deleted.contains(sample.uuid) {
                         found.append(sample)
                         fromMonths += 1
                     }
@@ -284,7 +311,7 @@ public final class JSONFileStore: SampleStore {
     }
 
     /// Runs `body` under the shared lock, with the lengths each partition had before an interrupted batch.
-    private func withReadAccess(_ body: ([String: Int]) throws -> Void) throws {
+    func withReadAccess(_ body: ([String: Int]) throws -> Void) throws {
         guard try isExistingStore() else { return }
         let lock = POSIXFile.exists(lockPath)
             ? try StoreLock.acquire(path: lockPath, exclusive: false, timeout: lockTimeout, storePath: path) : nil
@@ -344,6 +371,11 @@ public final class JSONFileStore: SampleStore {
     /// A final line without a newline, or a final line that does not decode, is a write torn by a crash and is
     /// skipped; an undecodable line followed by others is corruption.
     func readPartition(_ partition: String, limit: Int? = nil, _ body: (Sample) throws -> Void) throws {
+        try readPartitionWithSequence(partition, limit: limit) { sample, _ in try body(sample) }
+    }
+
+    /// Like ``readPartition(_:limit:_:)``, also handing over each line's change sequence number.
+    func readPartitionWithSequence(_ partition: String, limit: Int? = nil, _ body: (Sample, UInt64) throws -> Void) throws {
         let file = path + "/" + partition
         let fd = open(file, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
@@ -361,7 +393,8 @@ public final class JSONFileStore: SampleStore {
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
             if let failure = pendingFailure { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
             do {
-                try body(try codec.decode(line))
+                let sample = try codec.decode(line)
+                try body(sample, codec.lastSequence)
             } catch let error as LineError {
                 pendingFailure = (lineNumber, error.description)
             } catch let error as JSONLineScanner.Failure {

@@ -24,9 +24,11 @@ enum POSIXFile {
     /// Creates `path` and missing parents with mode 0700, syncing each new folder's parent.
     static func makeDirectories(_ path: String) throws {
         if isDirectory(path) { return }
+        if exists(path) { throw StoreError.cannotCreate(path, reason: "it is a file, not a folder") }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
+        if mkdir(path, 0o700) != 0 {
+            if errno == EEXIST && isDirectory(path) { return }
             throw StoreError.cannotCreate(path, reason: errorText())
         }
         chmod(path, 0o700)

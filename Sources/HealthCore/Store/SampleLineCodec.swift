@@ -17,6 +17,8 @@ struct SampleLineCodec {
     /// The zone whose offsets written dates carry (readability only: the instant is what counts).
     let timeZone: TimeZone
     private var unitCache: [String: HealthUnit] = [:]
+    /// The `seq` of the line last decoded (0 for lines written before sequences existed).
+    private(set) var lastSequence: UInt64 = 0
     private var lastType: (bytes: [UInt8], text: String)?
     private var lastSource: (bytes: [UInt8], text: String)?
     private var lastUnit: (bytes: [UInt8], text: String)?
@@ -26,8 +28,8 @@ struct SampleLineCodec {
         self.timeZone = timeZone
     }
 
-    /// The sample's line, without the trailing newline.
-    func encode(_ sample: Sample) -> String {
+    /// The sample's line, without the trailing newline; `sequence` is the store's change number for it.
+    func encode(_ sample: Sample, sequence: UInt64? = nil) -> String {
         var line = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
         line += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
         switch sample.value {
@@ -57,6 +59,7 @@ struct SampleLineCodec {
             }
             line += ",\"metadata\":{" + entries.joined(separator: ",") + "}"
         }
+        if let sequence { line += ",\"seq\":\(sequence)" }
         return line + "}"
     }
 
@@ -67,6 +70,7 @@ struct SampleLineCodec {
         var scanner = JSONLineScanner(bytes)
         var uuid: UUID?, type: String?, start: Date?, end: Date?, created: Date?, source: String?
         var sourceVersion: String?, device: String?, generic = false
+        var sequence: UInt64 = 0
         var number: Double?, word: String?, unitText: String?
         var metadata: [String: MetadataValue] = [:]
         func date(_ scanner: inout JSONLineScanner, _ key: String) throws -> Date {
@@ -109,12 +113,17 @@ struct SampleLineCodec {
                         metadata[key] = .number(try scanner.readNumber())
                     }
                 }
+            case .seq:
+                let number = try scanner.readNumber()
+                guard number >= 0, number == number.rounded() else { throw LineError("'seq' must be a whole number") }
+                sequence = UInt64(number)
             case .other:
                 try scanner.skipValue()
             }
         }
         scanner.skipWhitespace()
         guard scanner.atEnd else { throw LineError("unexpected text after the object") }
+        lastSequence = sequence
         guard let uuid, let type, let start, let end, let source else {
             throw LineError("a sample needs uuid, type, start, end and source")
         }
@@ -140,14 +149,14 @@ struct SampleLineCodec {
 
     /// The keys of a sample line.
     enum Key {
-        case uuid, type, start, end, created, source, sourceVersion, device, generic, unit, value, metadata, other
+        case uuid, type, start, end, created, source, sourceVersion, device, generic, unit, value, metadata, seq, other
     }
 
     private static let keys: [(bytes: [UInt8], key: Key)] = {
         let names: [(String, Key)] = [
             ("uuid", .uuid), ("type", .type), ("start", .start), ("end", .end), ("created", .created),
             ("source", .source), ("sourceVersion", .sourceVersion), ("device", .device), ("generic", .generic),
-            ("unit", .unit), ("value", .value), ("metadata", .metadata),
+            ("unit", .unit), ("value", .value), ("metadata", .metadata), ("seq", .seq),
         ]
         return names.map { (Array($0.0.utf8), $0.1) }
     }()

@@ -6,6 +6,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case cannotCreate(String, reason: String)
     /// The folder exists, is not empty and holds no hkctl store marker.
     case notAStore(String)
+    /// The store path names a file, not a folder.
+    case notAFolder(String)
     /// A file of the store could not be read; payload: path and reason.
     case readFailed(String, reason: String)
     /// A file of the store could not be written; payload: path and reason.
@@ -25,6 +27,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "Cannot create the store at '\(path)': \(reason); choose another place with --store or $HKCTL_STORE."
         case let .notAStore(path):
             return "'\(path)' is not an hkctl store (it has other files and no hkctl-store.json); point --store at an empty or new folder."
+        case let .notAFolder(path):
+            return "'\(path)' is a file, not a folder; point --store at a folder (it is created if missing)."
         case let .readFailed(path, reason):
             return "Cannot read '\(path)': \(reason)."
         case let .writeFailed(path, reason):

@@ -32,8 +32,11 @@ public enum DateRange: Equatable, Sendable {
             var end = to?.date ?? DateRange.distantEnd
             if let to, to.isDateOnly { end = context.adding(days: 1, to: to.date) }
             guard end > start else {
-                throw TimeInputError.emptyRange(
-                    from: ISODate.format(start, in: context.timeZone), to: ISODate.format(end, in: context.timeZone))
+                func shown(_ time: TimeExpression?, _ date: Date) -> String {
+                    if let time, !time.text.isEmpty { return "'\(time.text)'" }
+                    return ISODate.format(date, in: context.timeZone)
+                }
+                throw TimeInputError.emptyRange(from: shown(from, start), to: shown(to, to?.date ?? end))
             }
             return DateInterval(start: start, end: end)
         }

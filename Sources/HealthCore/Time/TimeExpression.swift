@@ -10,11 +10,31 @@ public struct TimeExpression: Equatable, Sendable {
     public var date: Date
     /// Whether only a day was given (`2024-06-01`, `yesterday`): then `date` is that day's midnight.
     public var isDateOnly: Bool
+    /// The text as typed, for messages (empty when built in code).
+    public var text: String = ""
+
+    /// Equal when they name the same instant the same way; the typed text does not matter.
+    public static func == (lhs: TimeExpression, rhs: TimeExpression) -> Bool {
+        lhs.date == rhs.date && lhs.isDateOnly == rhs.isDateOnly
+    }
+
+    /// Creates a time expression.
+    public init(date: Date, isDateOnly: Bool, text: String = "") {
+        self.date = date
+        self.isDateOnly = isDateOnly
+        self.text = text
+    }
 
     /// Parses `text` relative to `context`.
     ///
     /// - Throws: ``TimeInputError`` when the text is not a time or names one that does not exist.
     public static func parse(_ text: String, in context: TimeContext) throws -> TimeExpression {
+        var expression = try parseWithoutText(text, in: context)
+        expression.text = text
+        return expression
+    }
+
+    private static func parseWithoutText(_ text: String, in context: TimeContext) throws -> TimeExpression {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lowered = trimmed.lowercased()
         if lowered == "now" { return TimeExpression(date: context.now, isDateOnly: false) }

@@ -43,6 +43,8 @@ protocol Command: Sendable {
 
 extension Command {
     static var discussion: String { "" }
+    /// The values `--format` may take for this command; the first is the default.
+    static var formats: [String] { ["table", "json", "csv"] }
 }
 
 /// The range options shared by list and stats.

@@ -3,13 +3,17 @@ import Foundation
 /// Where a command writes: data to `out`, everything else to `err`. Output is buffered and written in large
 /// pieces; ``flush()`` must be called before the process exits.
 final class Console {
-    private let writeOut: ([UInt8]) -> Void
+    private let writeOut: ([UInt8]) -> Bool
     private let writeErr: (String) -> Void
     private var buffer: [UInt8] = []
     /// Whether standard input is a terminal (confirmations may be asked).
     let inputIsTerminal: Bool
 
-    init(writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping (String) -> Void, inputIsTerminal: Bool = false) {
+    /// Whether standard output was closed by the reader (a write failed).
+    private(set) var outputClosed = false
+
+    /// - Parameter writeOut: Writes bytes to standard output; returns false when the reader has gone.
+    init(writeOut: @escaping ([UInt8]) -> Bool, writeErr: @escaping (String) -> Void, inputIsTerminal: Bool = false) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.inputIsTerminal = inputIsTerminal
@@ -30,7 +34,7 @@ final class Console {
 
     func flush() {
         if !buffer.isEmpty {
-            writeOut(buffer)
+            if !writeOut(buffer) { outputClosed = true }
             buffer.removeAll(keepingCapacity: true)
         }
     }

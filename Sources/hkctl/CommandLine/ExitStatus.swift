@@ -24,9 +24,12 @@ enum ExitStatus: Int32 {
             if case .notASampleType = error { return .usage }
             return .badData
         case is SettingsError: return .usage
+        case let error as ChangeError:
+            if case .notFound = error { return .missingInput }
+            return .badData
         case let error as StoreError:
             switch error {
-            case .cannotCreate, .notAStore: return .cannotCreate
+            case .cannotCreate, .notAStore, .notAFolder: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
             case .corrupt, .newerVersion, .badMarker: return .badData

@@ -18,20 +18,25 @@ struct GlobalOptions {
     ]
 
     var storePath: String
+    /// The format for commands whose formats are table, json and csv.
     var format: OutputFormat
+    /// The `--format` value as given (already checked against the command's formats), for commands with others.
+    var formatName: String
     var source: String
     var time: TimeContext
     var lockTimeout: TimeInterval
 
     /// Resolves the options from the parsed command line and the environment.
-    static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String) throws -> GlobalOptions {
+    static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String,
+                        formats: [String] = ["table", "json", "csv"]) throws -> GlobalOptions {
         guard let storePath = StoreLocation.resolve(explicit: arguments.value("store"), environment: environment) else {
             throw UsageError(message: "No store folder: pass --store <dir> or set $HKCTL_STORE", command: command)
         }
-        let formatText = arguments.value("format") ?? "table"
-        guard let format = OutputFormat(rawValue: formatText) else {
-            throw UsageError(message: "The value '\(formatText)' is invalid for '--format <format>'; use table, json or csv", command: command)
+        let formatText = arguments.value("format") ?? formats[0]
+        guard formats.contains(formatText) else {
+            throw UsageError(message: "The value '\(formatText)' is invalid for '--format <format>'; use \(formats.joined(separator: ", "))", command: command)
         }
+        let format = OutputFormat(rawValue: formatText) ?? .table
         var zone = TimeZone.current
         if let name = arguments.value("tz") ?? environment["HKCTL_TZ"] {
             guard let named = TimeZone(identifier: name) else { throw TimeInputError.unknownTimeZone(name) }
@@ -47,7 +52,7 @@ struct GlobalOptions {
             throw UsageError(message: "The source name must be 1 to 200 printable characters", command: command)
         }
         let timeout = environment["HKCTL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
-        return GlobalOptions(storePath: storePath, format: format, source: source,
+        return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,
                              time: TimeContext(now: now, timeZone: zone), lockTimeout: max(0, timeout))
     }
 }

@@ -48,6 +48,16 @@ enum AddCommand: Command {
         if (arguments.value("from") == nil) != (arguments.value("to") == nil) {
             throw UsageError(message: "--from and --to go together", command: name)
         }
+        if type.kind == .quantity, arguments.value("stage") != nil {
+            throw UsageError(message: "--stage is for category types such as sleep, not \(type.name)", command: name)
+        }
+        if type.kind == .quantity, arguments.value("on") != nil {
+            throw UsageError(message: "--on is for a time range such as 23:10-07:05, not \(type.name)", command: name)
+        }
+        if let value, type.kind == .category, ClockRange.looksLikeRange(value),
+           arguments.value("at") != nil || arguments.value("from") != nil {
+            throw UsageError(message: "Give either a range such as 23:10-07:05 or --at/--from/--to, not both", command: name)
+        }
         if type.kind == .category, value == nil, arguments.value("from") == nil {
             throw UsageError(message: "Missing the time range: write it like '23:10-07:05' or use --from and --to", command: name)
         }

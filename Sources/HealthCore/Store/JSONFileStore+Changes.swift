@@ -1,0 +1,358 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Change numbers, deletions, anchored change queries and compaction.
+///
+/// Every sample line carries `"seq"`, the store-wide change number it was written with; deletions append
+/// tombstones (`samples/<type>/tombstones.jsonl`) with their own numbers. The last number used is kept in
+/// `sequence`, written and synced before any line that uses it.
+extension JSONFileStore {
+    var sequencePath: String { path + "/sequence" }
+    var compactionPath: String { path + "/compaction.json" }
+
+    static func tombstonePath(_ identifier: String) -> String { typeFolder(identifier) + "/tombstones.jsonl" }
+
+    // MARK: - Sequence
+
+    /// The last change number used (0 for an empty store).
+    func currentSequence() throws -> UInt64 {
+        if let bytes = try POSIXFile.readFile(sequencePath),
+           let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return value
+        }
+        // A store from before change numbers, or a lost counter: the largest number in any file.
+        var largest: UInt64 = 0
+        for identifier in try typeIdentifiersOnDisk() {
+            for partition in try partitions(ofType: identifier, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
+                try readPartitionWithSequence(partition) { _, sequence in largest = max(largest, sequence) }
+            }
+            for tombstone in try tombstones(ofType: identifier) { largest = max(largest, tombstone.sequence) }
+        }
+        return largest
+    }
+
+    /// Makes `value` the last change number used, durably.
+    func writeSequence(_ value: UInt64) throws {
+        let text = Array(String(format: "%020llu\n", value).utf8)
+        let created = !POSIXFile.exists(sequencePath)
+        let fd = open(sequencePath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
+        defer { close(fd) }
+        let written = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
+        guard written == text.count else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
+        try POSIXFile.sync(fd, path: sequencePath)
+        if created { POSIXFile.syncDirectory(path) }
+    }
+
+    /// The type identifiers that have a folder in the store.
+    func typeIdentifiersOnDisk() throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path + "/samples") else { return [] }
+        return names.sorted().map { $0.removingPercentEncoding ?? $0 }
+    }
+
+    // MARK: - Tombstones
+
+    func tombstones(ofType identifier: String) throws -> [Tombstone] {
+        let file = path + "/" + JSONFileStore.tombstonePath(identifier)
+        guard let bytes = try POSIXFile.readFile(file) else { return [] }
+        var result: [Tombstone] = []
+        // Only newline-terminated lines count; a final line that does not decode is a torn write.
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
+        lines.removeLast()
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            if let tombstone = line.withUnsafeBufferPointer({ JSONFileStore.decodeTombstone($0) }) {
+                result.append(tombstone)
+            } else if index < lines.count - 1 {
+                throw StoreError.corrupt(file, line: index + 1, reason: "not a tombstone")
+            }
+        }
+        return result
+    }
+
+    func deletedUUIDs(ofType identifier: String) throws -> Set<UUID> {
+        Set(try tombstones(ofType: identifier).map(\.uuid))
+    }
+
+    static func encode(_ tombstone: Tombstone, timeZone: TimeZone) -> String {
+        "{\"uuid\":\"\(tombstone.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
+            + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: timeZone))\",\"seq\":\(tombstone.sequence)}"
+    }
+
+    static func decodeTombstone(_ bytes: UnsafeBufferPointer<UInt8>) -> Tombstone? {
+        var scanner = JSONLineScanner(bytes)
+        var uuid: UUID?, type: String?, deletedAt: Date?, sequence: UInt64?
+        do {
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "uuid": uuid = UUID(uuidString: try scanner.readString())
+                case "type": type = try scanner.readString()
+                case "deletedAt": deletedAt = ISODate.parse(try scanner.readString())
+                case "seq": sequence = UInt64(exactly: try scanner.readNumber())
+                default: try scanner.skipValue()
+                }
+            }
+        } catch {
+            return nil
+        }
+        guard let uuid, let type, let deletedAt, let sequence else { return nil }
+        return Tombstone(uuid: uuid, typeIdentifier: type, deletedAt: deletedAt, sequence: sequence)
+    }
+
+    // MARK: - Deleting
+
+    /// The samples (not deleted) with these uuids, in any type; uuids that match nothing are left out.
+    public func samples(withUUIDs uuids: [UUID]) throws -> [Sample] {
+        let wanted = Set(uuids)
+        var found: [Sample] = []
+        guard try isExistingStore() else { return [] }
+        try withReadAccess { limits in
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            for identifier in try typeIdentifiersOnDisk() {
+                let deleted = try deletedUUIDs(ofType: identifier)
+                for partition in try partitions(ofType: identifier, overlapping: everything) {
+                    try readPartition(partition, limit: limits[partition]) { sample in
+                        if wanted.contains(sample.uuid) && !deleted.contains(sample.uuid) { found.append(sample) }
+                    }
+                }
+            }
+        }
+        return found.sorted(by: Sample.chronological)
+    }
+
+    /// Deletes samples by uuid, leaving a tombstone for each.
+    ///
+    /// - Parameters:
+    ///   - uuids: The samples to delete; all must exist (and not be deleted already), or nothing is deleted.
+    ///   - now: The deletion time to record.
+    /// - Returns: The tombstones written.
+    /// - Throws: ``ChangeError/notFound(_:)`` naming the uuids that match no sample.
+    @discardableResult
+    public func delete(uuids: [UUID], now: Date) throws -> [Tombstone] {
+        guard !uuids.isEmpty else { return [] }
+        guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
+        return try withWriteAccess {
+            let wanted = Set(uuids)
+            var found: [UUID: String] = [:]
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            for identifier in try typeIdentifiersOnDisk() {
+                let deleted = try deletedUUIDs(ofType: identifier)
+                for partition in try partitions(ofType: identifier, overlapping: everything) {
+                    try readPartition(partition) { sample in
+                        if wanted.contains(sample.uuid) && !deleted.contains(sample.uuid) { found[sample.uuid] = identifier }
+                    }
+                }
+            }
+            let missing = uuids.filter { found[$0] == nil }
+            guard missing.isEmpty else { throw ChangeError.notFound(missing) }
+            return try writeTombstones(uuids.map { ($0, found[$0]!) }, now: now)
+        }
+    }
+
+    /// Deletes every sample of a type overlapping `interval`, optionally only from one source.
+    ///
+    /// - Returns: The tombstones written (empty when nothing matched).
+    @discardableResult
+    public func delete(ofType identifier: String, overlapping interval: DateInterval, source: String? = nil,
+                       now: Date) throws -> [Tombstone] {
+        guard try isExistingStore() else { return [] }
+        return try withWriteAccess {
+            let deleted = try deletedUUIDs(ofType: identifier)
+            var matches: [(UUID, String)] = []
+            for partition in try partitions(ofType: identifier, overlapping: interval) {
+                try readPartition(partition) { sample in
+                    if sample.overlaps(interval), !deleted.contains(sample.uuid), source.map({ $0 == sample.source }) ?? true {
+                        matches.append((sample.uuid, identifier))
+                    }
+                }
+            }
+            return try writeTombstones(matches, now: now)
+        }
+    }
+
+    /// Appends tombstones with new change numbers. Call with the exclusive lock held.
+    private func writeTombstones(_ targets: [(uuid: UUID, type: String)], now: Date) throws -> [Tombstone] {
+        guard !targets.isEmpty else { return [] }
+        var sequence = try currentSequence()
+        var batches: [(partition: String, lines: [String])] = []
+        var positions: [String: Int] = [:]
+        var written: [Tombstone] = []
+        for target in targets {
+            sequence += 1
+            let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now, sequence: sequence)
+            written.append(tombstone)
+            let file = JSONFileStore.tombstonePath(target.type)
+            let line = JSONFileStore.encode(tombstone, timeZone: codec.timeZone)
+            if let position = positions[file] { batches[position].lines.append(line) } else {
+                positions[file] = batches.count
+                batches.append((file, [line]))
+            }
+        }
+        for batch in batches {
+            try repairTail(of: batch.partition) { JSONFileStore.decodeTombstone($0) != nil }
+        }
+        try writeSequence(sequence)
+        if written.count == 1 {
+            try append(batches[0].lines, to: batches[0].partition)
+        } else {
+            try applyThroughJournal(batches)
+        }
+        return written
+    }
+
+    // MARK: - Changes
+
+    /// The samples added and deleted since `anchor`, like HealthKit's anchored object query.
+    ///
+    /// - Parameters:
+    ///   - anchor: Where the caller left off (``ChangeAnchor/beginning`` for everything).
+    ///   - types: Only these type identifiers (nil: all).
+    ///   - limit: At most this many changes (added plus deleted), oldest first; the anchor then points after the
+    ///     last one returned, so repeated calls page through.
+    /// - Throws: ``ChangeError/anchorFromTheFuture(_:)``, ``ChangeError/anchorExpired(_:)``, store errors.
+    public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
+        var added: [(UInt64, Sample)] = []
+        var deleted: [Tombstone] = []
+        var latest = anchor.sequence
+        guard try isExistingStore() else {
+            if anchor.sequence > 0 { throw ChangeError.anchorFromTheFuture(anchor.description) }
+            return ChangeSet(added: [], deleted: [], anchor: anchor)
+        }
+        try withReadAccess { limits in
+            latest = try currentSequence()
+            if anchor.sequence > latest { throw ChangeError.anchorFromTheFuture(anchor.description) }
+            if anchor.sequence > 0, let expired = try droppedThrough(), anchor.sequence < expired {
+                throw ChangeError.anchorExpired(anchor.description)
+            }
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            for identifier in try types ?? typeIdentifiersOnDisk() {
+                let tombstones = try tombstones(ofType: identifier)
+                let gone = Set(tombstones.map(\.uuid))
+                deleted += tombstones.filter { $0.sequence > anchor.sequence }
+                for partition in try partitions(ofType: identifier, overlapping: everything) {
+                    if let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
+                    try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                        if sequence > anchor.sequence && !gone.contains(sample.uuid) { added.append((sequence, sample)) }
+                    }
+                }
+            }
+        }
+        added.sort { $0.0 < $1.0 }
+        deleted.sort { $0.sequence < $1.sequence }
+        guard let limit, added.count + deleted.count > limit else {
+            return ChangeSet(added: added.map(\.1), deleted: deleted, anchor: ChangeAnchor(sequence: latest))
+        }
+        // Merge both lists in change order and cut after `limit` changes.
+        var keptAdded: [Sample] = [], keptDeleted: [Tombstone] = []
+        var i = 0, j = 0, last = anchor.sequence
+        while keptAdded.count + keptDeleted.count < limit {
+            if j >= deleted.count || (i < added.count && added[i].0 < deleted[j].sequence) {
+                keptAdded.append(added[i].1)
+                last = added[i].0
+                i += 1
+            } else {
+                keptDeleted.append(deleted[j])
+                last = deleted[j].sequence
+                j += 1
+            }
+        }
+        return ChangeSet(added: keptAdded, deleted: keptDeleted, anchor: ChangeAnchor(sequence: last))
+    }
+
+    /// The store's latest anchor (for `hkctl watch`, which starts from now).
+    public func currentAnchor() throws -> ChangeAnchor {
+        var sequence: UInt64 = 0
+        if try isExistingStore() { try withReadAccess { _ in sequence = try currentSequence() } }
+        return ChangeAnchor(sequence: sequence)
+    }
+
+    /// The change number of a partition's last complete line, read from its tail (nil if unknown).
+    private func lastSequence(in partition: String) throws -> UInt64? {
+        let file = path + "/" + partition
+        guard let size = POSIXFile.size(file), size > 0 else { return nil }
+        let window = min(size, 8192)
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var tail = [UInt8](repeating: 0, count: window)
+        guard tail.withUnsafeMutableBytes({ pread(fd, $0.baseAddress!, window, off_t(size - window)) }) == window,
+              let end = tail.lastIndex(of: 0x0A) else { return nil }
+        let start = tail[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        guard start > 0 || window == size else { return nil }
+        var probe = codec
+        let line = Array(tail[start..<end])
+        return line.withUnsafeBufferPointer { buffer -> UInt64? in
+            guard (try? probe.decode(buffer)) != nil, probe.lastSequence > 0 else { return nil }
+            return probe.lastSequence
+        }
+    }
+
+    private func droppedThrough() throws -> UInt64? {
+        guard let bytes = try POSIXFile.readFile(compactionPath) else { return nil }
+        var value: UInt64?
+        try? bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONLineScanner(buffer)
+            try scanner.readObject { scanner, key in
+                if key == "tombstonesDroppedThrough" { value = UInt64(exactly: try scanner.readNumber()) } else {
+                    try scanner.skipValue()
+                }
+            }
+        }
+        return value
+    }
+
+    // MARK: - Compaction
+
+    /// Rewrites partitions without deleted samples and drops tombstones older than `retention`, atomically per
+    /// file and under the exclusive lock, so concurrent writers wait and every statistic is unchanged.
+    ///
+    /// - Parameters:
+    ///   - now: The current time.
+    ///   - retention: How long tombstones are kept for syncing clients (default 90 days).
+    public func compact(now: Date, retention: TimeInterval = 90 * 86_400) throws -> CompactionReport {
+        var report = CompactionReport()
+        guard try isExistingStore() else { return report }
+        try withWriteAccess {
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            var droppedThrough = try self.droppedThrough() ?? 0
+            for identifier in try typeIdentifiersOnDisk() {
+                let tombstones = try tombstones(ofType: identifier)
+                let gone = Set(tombstones.map(\.uuid))
+                if !gone.isEmpty {
+                    for partition in try partitions(ofType: identifier, overlapping: everything) {
+                        try repairTail(of: partition)
+                        var kept: [String] = []
+                        var removed = 0
+                        try readPartitionWithSequence(partition) { sample, sequence in
+                            if gone.contains(sample.uuid) { removed += 1 } else {
+                                kept.append(codec.encode(sample, sequence: sequence > 0 ? sequence : nil))
+                            }
+                        }
+                        guard removed > 0 else { continue }
+                        let bytes = Array(kept.map { $0 + "\n" }.joined().utf8)
+                        try POSIXFile.writeAtomically(bytes, to: path + "/" + partition)
+                        report.partitionsRewritten += 1
+                        report.samplesRemoved += removed
+                    }
+                }
+                let cutoff = now.addingTimeInterval(-retention)
+                let keep = tombstones.filter { $0.deletedAt >= cutoff }
+                if keep.count < tombstones.count {
+                    for dropped in tombstones where dropped.deletedAt < cutoff {
+                        droppedThrough = max(droppedThrough, dropped.sequence)
+                    }
+                    let bytes = Array(keep.map { JSONFileStore.encode($0, timeZone: codec.timeZone) + "\n" }.joined().utf8)
+                    try POSIXFile.writeAtomically(bytes, to: path + "/" + JSONFileStore.tombstonePath(identifier))
+                    report.tombstonesDropped += tombstones.count - keep.count
+                }
+            }
+            if droppedThrough > 0 {
+                try POSIXFile.writeAtomically(Array("{\"tombstonesDroppedThrough\":\(droppedThrough)}\n".utf8), to: compactionPath)
+            }
+        }
+        return report
+    }
+}

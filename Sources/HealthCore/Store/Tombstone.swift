@@ -1,0 +1,94 @@
+import Foundation
+
+/// A deleted sample, like HealthKit's `HKDeletedObject`: what syncing clients learn when a sample goes.
+public struct Tombstone: Hashable, Sendable {
+    /// The deleted sample's uuid.
+    public var uuid: UUID
+    /// Its type identifier.
+    public var typeIdentifier: String
+    /// When it was deleted.
+    public var deletedAt: Date
+    /// The store's change number for the deletion.
+    public var sequence: UInt64
+
+    /// Creates a tombstone.
+    public init(uuid: UUID, typeIdentifier: String, deletedAt: Date, sequence: UInt64) {
+        self.uuid = uuid
+        self.typeIdentifier = typeIdentifier
+        self.deletedAt = deletedAt
+        self.sequence = sequence
+    }
+}
+
+/// An opaque position in the store's history of changes, like HealthKit's `HKQueryAnchor`.
+///
+/// Written as `v1.<base-36 change number>`. Every add and delete takes the next change number, and compaction keeps
+/// them, so an anchor stays valid across restarts, compaction and concurrent writers.
+public struct ChangeAnchor: Hashable, Sendable, CustomStringConvertible {
+    /// The last change number the holder has seen; 0 means "nothing yet".
+    public let sequence: UInt64
+
+    /// The anchor that precedes every change.
+    public static let beginning = ChangeAnchor(sequence: 0)
+
+    /// Creates an anchor at a change number.
+    public init(sequence: UInt64) { self.sequence = sequence }
+
+    /// Reads an anchor printed by ``description``.
+    ///
+    /// - Throws: ``ChangeError/badAnchor(_:)`` when the text is not an anchor.
+    public init(parsing text: String) throws {
+        guard text.hasPrefix("v1."), let value = UInt64(text.dropFirst(3), radix: 36),
+              String(value, radix: 36) == text.dropFirst(3) else { throw ChangeError.badAnchor(text) }
+        sequence = value
+    }
+
+    public var description: String { "v1." + String(sequence, radix: 36) }
+}
+
+/// The answer to "what changed since this anchor?".
+public struct ChangeSet: Sendable {
+    /// Samples added after the anchor (and not deleted since), oldest change first.
+    public var added: [Sample]
+    /// Samples deleted after the anchor.
+    public var deleted: [Tombstone]
+    /// The anchor to pass next time.
+    public var anchor: ChangeAnchor
+}
+
+/// What ``JSONFileStore/compact(now:retention:)`` did.
+public struct CompactionReport: Equatable, Sendable {
+    /// Partition files rewritten without deleted samples.
+    public var partitionsRewritten = 0
+    /// Deleted samples removed from partitions.
+    public var samplesRemoved = 0
+    /// Tombstones older than the retention that were dropped.
+    public var tombstonesDropped = 0
+}
+
+/// Errors of deletions and change queries.
+public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// Not an anchor hkctl printed.
+    case badAnchor(String)
+    /// An anchor from a later point than this store has reached (another store's anchor).
+    case anchorFromTheFuture(String)
+    /// The anchor predates tombstones that compaction has dropped, so deletions since then cannot be listed.
+    case anchorExpired(String)
+    /// Some uuids name no sample in the store.
+    case notFound([UUID])
+
+    public var description: String {
+        switch self {
+        case let .badAnchor(text):
+            return "The anchor '\(text)' is not valid; pass an anchor exactly as 'hkctl changes' printed it, or omit --since to start over."
+        case let .anchorFromTheFuture(text):
+            return "The anchor '\(text)' is ahead of this store (is it from another store?); omit --since to start over."
+        case let .anchorExpired(text):
+            return "The anchor '\(text)' is older than the deletions kept after the last 'hkctl compact'; omit --since to sync everything again."
+        case let .notFound(uuids):
+            return "No sample has the uuid \(uuids.map { $0.uuidString.lowercased() }.joined(separator: ", ")); nothing was deleted."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

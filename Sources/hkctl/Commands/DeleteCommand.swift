@@ -1,0 +1,92 @@
+import Foundation
+import HealthCore
+
+/// `hkctl delete UUID...` or `hkctl delete TYPE RANGE`: removes samples, leaving tombstones for syncing clients.
+enum DeleteCommand: Command {
+    static let name = "delete"
+    static let abstract = "Delete samples by uuid, or every sample of a type in a range."
+    static let usage = "delete <uuid> ... | delete <type> <range> [--source <name>] [--dry-run] [--yes]"
+    static let arguments: [(label: String, help: String)] = [
+        ("<uuid>", "The uuid of a sample, as list prints it."),
+        ("<type>", "Delete this type's samples in the range (a range is required)."),
+    ]
+    static let options: [OptionSpec] = RangeOptions.specs + [
+        OptionSpec(name: "dry-run", valueName: nil, help: "List what would be deleted; delete nothing."),
+        OptionSpec(name: "yes", valueName: nil, help: "Do not ask for confirmation on a terminal."),
+    ]
+    static let discussion = """
+        Deleting leaves a tombstone (uuid, type, deletion time) that 'hkctl changes' reports, so syncing
+        clients learn of it; 'hkctl compact' later removes deleted samples from disk. On a terminal hkctl
+        asks before deleting unless --yes is given. As in HealthKit, a source deletes only what it wrote:
+        with --source S (or $HKCTL_SOURCE) only S's samples go; as the owner (the default source 'hkctl')
+        any sample can be deleted.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        guard let first = arguments.positionals.first else {
+            throw UsageError(message: "Missing expected argument '<uuid>' or '<type>'", command: name)
+        }
+        let store = context.store()
+        let time = context.globals.time
+        let doomed: [Sample]
+        let owner = context.globals.source == "hkctl"
+        let mine = { (sample: Sample) in owner || sample.source == context.globals.source }
+        let uuids = arguments.positionals.compactMap { UUID(uuidString: $0) }
+        if UUID(uuidString: first) != nil {
+            guard uuids.count == arguments.positionals.count else {
+                let bad = arguments.positionals.first { UUID(uuidString: $0) == nil }!
+                throw UsageError(message: "The value '\(bad)' is not a uuid", command: name)
+            }
+            doomed = try store.samples(withUUIDs: uuids).filter(mine)
+            let missing = uuids.filter { uuid in !doomed.contains { $0.uuid == uuid } }
+            if !missing.isEmpty { throw ChangeError.notFound(missing) }
+        } else {
+            let type = try context.type(first)
+            if arguments.positionals.count > 1 {
+                throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
+            }
+            guard let range = try RangeOptions.range(arguments, context: time, command: name) else {
+                throw UsageError(message: "Give a range to delete from (for example --today or --from/--to)", command: name)
+            }
+            doomed = try store.samples(ofType: type.identifier, overlapping: try range.interval(in: time)).filter(mine)
+        }
+        if arguments.has("dry-run") || doomed.isEmpty {
+            if doomed.isEmpty { context.console.error("Nothing to delete.") }
+            printSamples(doomed, context: context)
+            return
+        }
+        if context.console.inputIsTerminal && !arguments.has("yes") {
+            context.console.error("Delete \(doomed.count) sample\(doomed.count == 1 ? "" : "s")? [y/N] ")
+            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard answer == "y" || answer == "yes" else {
+                context.console.error("Nothing deleted.")
+                return
+            }
+        }
+        let tombstones = try store.delete(uuids: doomed.map(\.uuid), now: time.now)
+        let zone = time.timeZone
+        switch context.globals.format {
+        case .json:
+            context.console.line("[" + tombstones.map { ChangeOutput.tombstone($0, zone: zone) }.joined(separator: ",") + "]")
+        case .csv:
+            context.console.line("uuid,type,deletedAt")
+            for tombstone in tombstones {
+                context.console.line(CSV.row([tombstone.uuid.uuidString.lowercased(), tombstone.typeIdentifier,
+                                              ISODate.format(tombstone.deletedAt, in: zone)]))
+            }
+        case .table:
+            for tombstone in tombstones { context.console.line("deleted \(tombstone.uuid.uuidString.lowercased())") }
+            context.console.error("Deleted \(tombstones.count) sample\(tombstones.count == 1 ? "" : "s").")
+        }
+    }
+
+    /// Dry run: the samples as list prints them, grouped by type.
+    private static func printSamples(_ samples: [Sample], context: CommandContext) {
+        let byType = Dictionary(grouping: samples, by: \.typeIdentifier)
+        if samples.isEmpty, context.globals.format == .json { context.console.line("[]") }
+        for identifier in byType.keys.sorted() {
+            guard let type = context.catalogue.type(identifier: identifier) else { continue }
+            SampleOutput.print(byType[identifier]!.reversed(), type: type, unit: type.displayUnit, context: context)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// A way of asking for help and the usage line the page must show.
+struct HelpRequest: Sendable, CustomTestStringConvertible {
+    let arguments: [String]
+    let usageLine: String
+    var testDescription: String { "hkctl " + arguments.joined(separator: " ") }
+}
+
+struct HelpTests {
+    static let requests: [HelpRequest] = [
+        HelpRequest(arguments: ["--help"], usageLine: "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ..."),
+        HelpRequest(arguments: ["-h"], usageLine: "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ..."),
+        HelpRequest(arguments: ["help"], usageLine: "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ..."),
+        HelpRequest(arguments: ["help", "add"], usageLine: "USAGE: hkctl add <type> <value>"),
+        HelpRequest(arguments: ["add", "--help"], usageLine: "USAGE: hkctl add <type> <value>"),
+        HelpRequest(arguments: ["add", "-h"], usageLine: "USAGE: hkctl add <type> <value>"),
+        HelpRequest(arguments: ["add", "water", "5kg", "--help"], usageLine: "USAGE: hkctl add <type> <value>"),
+        HelpRequest(arguments: ["help", "list"], usageLine: "USAGE: hkctl list <type>"),
+        HelpRequest(arguments: ["list", "--help"], usageLine: "USAGE: hkctl list <type>"),
+        HelpRequest(arguments: ["help", "stats"], usageLine: "USAGE: hkctl stats <type>"),
+        HelpRequest(arguments: ["stats", "--help"], usageLine: "USAGE: hkctl stats <type>"),
+        HelpRequest(arguments: ["help", "types"], usageLine: "USAGE: hkctl types"),
+        HelpRequest(arguments: ["types", "--help"], usageLine: "USAGE: hkctl types"),
+        HelpRequest(arguments: ["--store", "/nonexistent/x", "--help"],
+                    usageLine: "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ..."),
+    ]
+
+    @Test(arguments: HelpTests.requests)
+    func helpGoesToStandardOutput(_ request: HelpRequest) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(request.arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
+            #expect(result.stdout.hasPrefix("OVERVIEW: "))
+            for heading in ["OVERVIEW:", "USAGE:", "OPTIONS:"] {
+                #expect(result.stdout.contains(heading), "no \(heading) in \(result.stdout)")
+            }
+            #expect(result.stdout.contains(request.usageLine), "\(result.stdout)")
+            #expect(result.stdout.contains("-h, --help"))
+            #expect(result.stdout.hasSuffix("\n") && !result.stdout.hasSuffix("\n\n"))
+            // Help never touches the store.
+            #expect(cli.snapshot().isEmpty)
+        }
+    }
+
+    @Test func rootHelpListsEverySubcommandAndGlobalOption() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["--help"])
+            #expect(result.stdout.contains("SUBCOMMANDS:"))
+            for name in ["add", "list", "stats", "types", "help"] {
+                #expect(result.stdout.contains("\n  \(name) "), "subcommand \(name) missing")
+            }
+            for option in ["--store <dir>", "--format <format>", "--source <name>", "--tz <zone>", "--now <time>", "--version"] {
+                #expect(result.stdout.contains(option), "option \(option) missing")
+            }
+        }
+    }
+
+    @Test func commandHelpListsItsOwnAndTheGlobalOptions() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let add = try cli.run(["help", "add"])
+            for option in ["--at <time>", "--from <time>", "--to <time>", "--stage <stage>", "--meta <key=value>",
+                           "--store <dir>", "--format <format>"] {
+                #expect(add.stdout.contains(option), "add help lacks \(option)")
+            }
+            #expect(add.stdout.contains("ARGUMENTS:"))
+            #expect(add.stdout == (try cli.run(["add", "--help"])).stdout)
+
+            let list = try cli.run(["help", "list"])
+            for option in ["--today", "--yesterday", "--week", "--month", "--year", "--limit <n>", "--unit <unit>"] {
+                #expect(list.stdout.contains(option), "list help lacks \(option)")
+            }
+            let stats = try cli.run(["help", "stats"])
+            #expect(stats.stdout.contains("--by <period>"))
+        }
+    }
+
+    @Test func version() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["--version"])
+            #expect(result.status == 0)
+            #expect(result.stderr.isEmpty)
+            let line = result.stdout.trimmingCharacters(in: .newlines)
+            #expect(result.stdout == line + "\n")
+            let parts = line.split(separator: " ")
+            #expect(parts.count == 2 && parts.first == "hkctl", "\(result.stdout)")
+            let numbers = parts.last?.split(separator: ".") ?? []
+            #expect(numbers.count == 3 && numbers.allSatisfy { Int($0) != nil }, "\(result.stdout)")
+            #expect(cli.snapshot().isEmpty)
+        }
+    }
+
+    /// No subcommand is a usage error: the root help goes to standard error (stdout stays empty), exit 64.
+    @Test func noArgumentsPrintsHelpToStderrAndExitsWithUsage() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run([])
+            #expect(result.status == 64)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("OVERVIEW: "))
+            #expect(result.stderr.contains("USAGE:"))
+            #expect(result.stderr.contains("SUBCOMMANDS:"))
+            #expect(result.stderr == (try cli.run(["--help"])).stdout)
+            #expect(cli.snapshot().isEmpty)
+        }
+    }
+}
