@@ -233,7 +233,12 @@ public final class JSONFileStore: SampleStore {
         guard keep < size else { return }
         let recoveredFolder = path + "/recovered"
         try POSIXFile.makeDirectories(recoveredFolder)
-        let name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
+        var name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
+        var attempt = 1
+        while POSIXFile.exists(recoveredFolder + "/" + name) {
+            attempt += 1
+            name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970))-\(attempt).torn"
+        }
         try POSIXFile.writeAtomically(Array(tail[(keep - (size - window))...]), to: recoveredFolder + "/" + name)
         try POSIXFile.truncate(file, to: keep)
         let handle = open(file, O_WRONLY | O_CLOEXEC)

@@ -91,6 +91,7 @@ struct JSONLineScanner {
         let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) != nil { return nil }
+        for byte in slice where byte < 0x20 { return nil }  // readString then reports the control character
         index = end + 1
         return slice
     }

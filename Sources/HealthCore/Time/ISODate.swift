@@ -70,7 +70,7 @@ public enum ISODate {
             let sign = p[offsetStart]
             let offsetHours = d(offsetStart + 1) * 10 + d(offsetStart + 2)
             let offsetMinutes = d(offsetStart + 4) * 10 + d(offsetStart + 5)
-            if bad == 0, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58,
+            if bad == 0, year >= 1900, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58,
                sign == 43 || sign == 45, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
                hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 {
                 let offset = (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)

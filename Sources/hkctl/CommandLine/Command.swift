@@ -37,6 +37,8 @@ protocol Command: Sendable {
     static var options: [OptionSpec] { get }
     /// Extra paragraphs for `--help` (examples, rules).
     static var discussion: String { get }
+    /// The values `--format` may take; the first is the default.
+    static var formats: [String] { get }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws
 }

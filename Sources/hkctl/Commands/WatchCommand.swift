@@ -47,6 +47,12 @@ enum WatchCommand: Command {
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with these signals blocked; watch must still hear them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
         let store = context.store()
         var anchor = try store.currentAnchor()
         while stopRequested == 0 {
