@@ -12,7 +12,7 @@ enum HKCtl {
 
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, StatsCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
-        DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self,
+        DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
     ]
 

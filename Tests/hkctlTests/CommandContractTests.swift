@@ -508,7 +508,7 @@ struct CommandContractTests {
         Placement(arguments: ["--store", "{other}", "add", "water", "0.5L"]),
         Placement(arguments: ["add", "--store", "{other}", "water", "0.5L"]),
         Placement(arguments: ["add", "water", "0.5L", "--store", "{other}"]),
-        Placement(arguments: ["--tz", "UTC", "--store={other}", "--source", "s", "add", "water", "0.5L"]),
+        Placement(arguments: ["--tz", "UTC", "--store={other}", "--source", "hkctl", "add", "water", "0.5L"]),
     ]
 
     @Test(arguments: CommandContractTests.storePlacements)
@@ -536,6 +536,10 @@ struct CommandContractTests {
 
     @Test func sourceComesFromTheEnvironmentAndTheOptionOverridesIt() throws {
         try CLIRunner.withTemporaryStore { cli in
+            // Sources other than the owner need the owner's permission to write (see AuthCLITests).
+            for source in ["my-watch", "scale", "phone"] {
+                #expect(try cli.run(["auth", "grant", source, "--share", "water"]).status == 0)
+            }
             let fromEnvironment = try jsonObject(cli.run(["add", "water", "0.1L", "--at", "07:00", "--format", "json"],
                                                          environment: ["HKCTL_SOURCE": "my-watch"]))
             #expect(fromEnvironment["source"] as? String == "my-watch")

@@ -79,12 +79,13 @@ extension JSONFileStore {
 
     static func encode(_ tombstone: Tombstone, timeZone: TimeZone) -> String {
         "{\"uuid\":\"\(tombstone.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
-            + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: timeZone))\",\"seq\":\(tombstone.sequence)}"
+            + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: timeZone))\""
+            + (tombstone.source.map { ",\"source\":" + JSONText.quoted($0) } ?? "") + ",\"seq\":\(tombstone.sequence)}"
     }
 
     static func decodeTombstone(_ bytes: UnsafeBufferPointer<UInt8>) -> Tombstone? {
         var scanner = JSONLineScanner(bytes)
-        var uuid: UUID?, type: String?, deletedAt: Date?, sequence: UInt64?
+        var uuid: UUID?, type: String?, deletedAt: Date?, sequence: UInt64?, source: String?
         do {
             try scanner.readObject { scanner, key in
                 switch key {
@@ -92,6 +93,7 @@ extension JSONFileStore {
                 case "type": type = try scanner.readString()
                 case "deletedAt": deletedAt = ISODate.parse(try scanner.readString())
                 case "seq": sequence = UInt64(exactly: try scanner.readNumber())
+                case "source": source = try scanner.readString()
                 default: try scanner.skipValue()
                 }
             }
@@ -99,7 +101,7 @@ extension JSONFileStore {
             return nil
         }
         guard let uuid, let type, let deletedAt, let sequence else { return nil }
-        return Tombstone(uuid: uuid, typeIdentifier: type, deletedAt: deletedAt, sequence: sequence)
+        return Tombstone(uuid: uuid, typeIdentifier: type, deletedAt: deletedAt, sequence: sequence, source: source)
     }
 
     // MARK: - Deleting
@@ -136,19 +138,21 @@ extension JSONFileStore {
         guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
         return try withWriteAccess {
             let wanted = Set(uuids)
-            var found: [UUID: String] = [:]
+            var found: [UUID: (type: String, source: String)] = [:]
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
             for identifier in try typeIdentifiersOnDisk() {
                 let deleted = try deletedUUIDs(ofType: identifier)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     try readPartition(partition) { sample in
-                        if wanted.contains(sample.uuid) && !deleted.contains(sample.uuid) { found[sample.uuid] = identifier }
+                        if wanted.contains(sample.uuid) && !deleted.contains(sample.uuid) {
+                            found[sample.uuid] = (identifier, sample.source)
+                        }
                     }
                 }
             }
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty else { throw ChangeError.notFound(missing) }
-            return try writeTombstones(uuids.map { ($0, found[$0]!) }, now: now)
+            return try writeTombstones(uuids.map { ($0, found[$0]!.type, found[$0]!.source) }, now: now)
         }
     }
 
@@ -161,11 +165,11 @@ extension JSONFileStore {
         guard try isExistingStore() else { return [] }
         return try withWriteAccess {
             let deleted = try deletedUUIDs(ofType: identifier)
-            var matches: [(UUID, String)] = []
+            var matches: [(UUID, String, String)] = []
             for partition in try partitions(ofType: identifier, overlapping: interval) {
                 try readPartition(partition) { sample in
                     if sample.overlaps(interval), !deleted.contains(sample.uuid), source.map({ $0 == sample.source }) ?? true {
-                        matches.append((sample.uuid, identifier))
+                        matches.append((sample.uuid, identifier, sample.source))
                     }
                 }
             }
@@ -174,7 +178,7 @@ extension JSONFileStore {
     }
 
     /// Appends tombstones with new change numbers. Call with the exclusive lock held.
-    private func writeTombstones(_ targets: [(uuid: UUID, type: String)], now: Date) throws -> [Tombstone] {
+    private func writeTombstones(_ targets: [(uuid: UUID, type: String, source: String)], now: Date) throws -> [Tombstone] {
         guard !targets.isEmpty else { return [] }
         var sequence = try currentSequence()
         var batches: [(partition: String, lines: [String])] = []
@@ -182,7 +186,8 @@ extension JSONFileStore {
         var written: [Tombstone] = []
         for target in targets {
             sequence += 1
-            let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now, sequence: sequence)
+            let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now, sequence: sequence,
+                                      source: target.source)
             written.append(tombstone)
             let file = JSONFileStore.tombstonePath(target.type)
             let line = JSONFileStore.encode(tombstone, timeZone: codec.timeZone)

@@ -10,13 +10,16 @@ public struct Tombstone: Hashable, Sendable {
     public var deletedAt: Date
     /// The store's change number for the deletion.
     public var sequence: UInt64
+    /// The source of the deleted sample, when known (so a source learns of its own deletions).
+    public var source: String?
 
     /// Creates a tombstone.
-    public init(uuid: UUID, typeIdentifier: String, deletedAt: Date, sequence: UInt64) {
+    public init(uuid: UUID, typeIdentifier: String, deletedAt: Date, sequence: UInt64, source: String? = nil) {
         self.uuid = uuid
         self.typeIdentifier = typeIdentifier
         self.deletedAt = deletedAt
         self.sequence = sequence
+        self.source = source
     }
 }
 

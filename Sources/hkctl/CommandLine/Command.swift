@@ -13,6 +13,16 @@ struct CommandContext {
                       lockTimeout: globals.lockTimeout)
     }
 
+    /// The store as the acting source sees it: writes checked against its permissions, reads filtered.
+    func healthStore() throws -> HealthStore {
+        try HealthStore(storage: store(), source: globals.source, catalogue: catalogue)
+    }
+
+    /// Throws unless the acting source is the owner (for settings, permissions and compaction).
+    func requireOwner() throws {
+        if globals.source != AuthorizationState.ownerSource { throw AuthorizationError.ownerOnly(source: globals.source) }
+    }
+
     /// Looks a type up by any of its names.
     func type(_ name: String) throws -> SampleType { try catalogue.type(named: name) }
 

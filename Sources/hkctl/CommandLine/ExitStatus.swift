@@ -24,6 +24,12 @@ enum ExitStatus: Int32 {
             if case .notASampleType = error { return .usage }
             return .badData
         case is SettingsError: return .usage
+        case let error as AuthorizationError:
+            switch error {
+            case .emptyRequest: return .usage
+            case .cannotShare: return .badData
+            default: return .notPermitted
+            }
         case let error as ChangeError:
             if case .notFound = error { return .missingInput }
             return .badData

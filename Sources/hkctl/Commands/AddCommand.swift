@@ -80,7 +80,7 @@ enum AddCommand: Command {
             endDay: try arguments.value("on").map { context.globals.time.startOfDay(try TimeExpression.parse($0, in: time).date) },
             metadata: metadata)
         let sample = try entry.sample(source: context.globals.source, context: time)
-        try context.store().save([sample])
+        try context.healthStore().save([sample])
         let unit = sample.value.quantity?.unit
         SampleOutput.print([sample], type: type, unit: unit, context: context, single: true)
     }

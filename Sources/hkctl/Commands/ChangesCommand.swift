@@ -36,7 +36,7 @@ enum ChangesCommand: Command {
             }
             limit = value
         }
-        let changes = try context.store().changes(since: anchor, types: types, limit: limit)
+        let changes = try context.healthStore().changes(since: anchor, types: types, limit: limit)
         ChangeOutput.print(changes, context: context, lines: context.globals.formatName == "jsonl")
     }
 }

@@ -19,6 +19,7 @@ enum CompactCommand: Command {
         if let extra = arguments.positionals.first {
             throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
         }
+        try context.requireOwner()
         var days = 90.0
         if let text = arguments.value("retention") {
             guard let value = Double(text), value >= 0, value.isFinite else {

@@ -29,8 +29,8 @@ enum DeleteCommand: Command {
         let store = context.store()
         let time = context.globals.time
         let doomed: [Sample]
-        let owner = context.globals.source == "hkctl"
-        let mine = { (sample: Sample) in owner || sample.source == context.globals.source }
+        let access = try context.healthStore()
+        let mine = { (sample: Sample) in !access.deletable([sample]).isEmpty }
         let uuids = arguments.positionals.compactMap { UUID(uuidString: $0) }
         if UUID(uuidString: first) != nil {
             guard uuids.count == arguments.positionals.count else {
@@ -48,7 +48,7 @@ enum DeleteCommand: Command {
             guard let range = try RangeOptions.range(arguments, context: time, command: name) else {
                 throw UsageError(message: "Give a range to delete from (for example --today or --from/--to)", command: name)
             }
-            doomed = try store.samples(ofType: type.identifier, overlapping: try range.interval(in: time)).filter(mine)
+            doomed = try access.samples(ofType: type.identifier, overlapping: try range.interval(in: time)).filter(mine)
         }
         if arguments.has("dry-run") || doomed.isEmpty {
             if doomed.isEmpty { context.console.error("Nothing to delete.") }

@@ -31,7 +31,7 @@ enum ListCommand: Command {
         let unit = try context.displayUnit(for: type, explicit: arguments.value("unit"))
         let range = try RangeOptions.range(arguments, context: context.globals.time, command: name) ?? .allTime
         let interval = try range.interval(in: context.globals.time)
-        let samples = try context.store().latestSamples(ofType: type.identifier, overlapping: interval, limit: limit)
+        let samples = try context.healthStore().latestSamples(ofType: type.identifier, overlapping: interval, limit: limit)
         SampleOutput.print(samples, type: type, unit: unit, context: context)
     }
 }

@@ -26,6 +26,7 @@ enum MeCommand: Command {
         case nil:
             try show(try store.document("characteristics.json", default: Characteristics()), context: context)
         case "set":
+            try context.requireOwner()
             guard words.count == 3 else {
                 throw UsageError(message: words.count < 3 ? "Missing expected argument '<\(words.count < 2 ? "key" : "value")>'" : "Unexpected argument '\(words[3])'", command: name)
             }
@@ -36,6 +37,7 @@ enum MeCommand: Command {
             }
             try show(try store.document("characteristics.json", default: Characteristics()), context: context)
         case "unset":
+            try context.requireOwner()
             guard words.count == 2 else { throw UsageError(message: "Missing expected argument '<key>'", command: name) }
             var probe = Characteristics()
             try probe.unset(words[1])

@@ -38,7 +38,7 @@ enum StatsCommand: Command {
         let time = context.globals.time
         let range = try RangeOptions.range(arguments, context: time, command: name) ?? .today
         let query = StatisticsQuery(type: type, interval: try range.interval(in: time), bucketUnit: bucketUnit, unit: unit)
-        let result = try query.run(on: context.store(), calendar: time.calendar)
+        let result = try query.run(on: context.healthStore(), calendar: time.calendar)
         StatisticsOutput(result: result, context: context).print()
     }
 }

@@ -53,8 +53,8 @@ enum WatchCommand: Command {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &signals, nil)
-        let store = context.store()
-        var anchor = try store.currentAnchor()
+        let store = try context.healthStore()
+        var anchor = try store.storage.currentAnchor()
         while stopRequested == 0 {
             let changes = try store.changes(since: anchor, types: types)
             if !changes.added.isEmpty || !changes.deleted.isEmpty {

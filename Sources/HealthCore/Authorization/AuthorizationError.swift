@@ -1,0 +1,51 @@
+import Foundation
+
+/// Errors of authorization, with HealthKit's distinctions (`errorAuthorizationNotDetermined` = 5,
+/// `errorAuthorizationDenied` = 4).
+public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The source was never granted or denied writing this type.
+    case notDetermined(source: String, type: String)
+    /// The owner denied the source writing this type.
+    case denied(source: String, type: String)
+    /// The type can never be written by a source (characteristics, types Apple computes).
+    case cannotShare(String)
+    /// A request named no type at all.
+    case emptyRequest
+    /// Only the owner may change permissions.
+    case ownerOnly(source: String)
+    /// The request was recorded; the owner must answer it.
+    case pendingApproval(source: String, types: [String])
+    /// A sample claims another source than the one saving it.
+    case wrongSource(sample: String, saving: String)
+
+    /// HealthKit's error code for this case, where it has one.
+    public var healthKitCode: Int? {
+        switch self {
+        case .notDetermined, .pendingApproval: return 5
+        case .denied: return 4
+        case .cannotShare, .emptyRequest, .wrongSource: return 3
+        case .ownerOnly: return 4
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .notDetermined(source, type):
+            return "Source '\(source)' may not write \(type) yet (authorization not determined); the owner can allow it with 'hkctl auth grant \(source) --share \(type)'."
+        case let .denied(source, type):
+            return "Source '\(source)' was denied writing \(type) (authorization denied); only the owner can change that, with 'hkctl auth grant \(source) --share \(type)'."
+        case let .cannotShare(type):
+            return "\(type) cannot be written by a source: it is a characteristic or a value Apple computes; ask to read it instead."
+        case .emptyRequest:
+            return "Name at least one type with --share or --read."
+        case let .ownerOnly(source):
+            return "Only the owner may change permissions, not source '\(source)'; run this without --source and without $HKCTL_SOURCE."
+        case let .pendingApproval(source, types):
+            return "Source '\(source)' asked to use \(types.joined(separator: ", ")); the owner must answer with 'hkctl auth grant \(source) --share ...' or 'hkctl auth deny \(source) ...' (or run 'hkctl auth request' on a terminal)."
+        case let .wrongSource(sample, saving):
+            return "A sample from source '\(sample)' cannot be saved by source '\(saving)'."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

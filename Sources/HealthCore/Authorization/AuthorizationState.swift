@@ -1,0 +1,128 @@
+import Foundation
+
+/// Who may write and read which types: the owner's decisions per source, and an audit log of every change.
+///
+/// Stored as `authorization.json` in the store. The owner (source ``ownerSource``, the person at the terminal)
+/// may do everything. Every other source starts at ``AuthorizationStatus/notDetermined`` for every type.
+public struct AuthorizationState: Codable, Equatable, Sendable {
+    /// The built-in source of the person at the terminal.
+    public static let ownerSource = "hkctl"
+
+    /// One source's permissions.
+    public struct Permissions: Codable, Equatable, Sendable {
+        /// Share (write) status per type identifier; missing means not determined.
+        public var share: [String: AuthorizationStatus] = [:]
+        /// Read decision per type identifier; missing means not decided.
+        public var read: [String: Bool] = [:]
+        /// Types the source has asked about (shown as not determined until the owner decides).
+        public var requested: [String] = []
+        /// Optional identity details the source gave.
+        public var bundleIdentifier: String?
+        public var version: String?
+        public var device: String?
+
+        /// Permissions with nothing decided.
+        public init() {}
+    }
+
+    /// One change, for the audit log.
+    public struct Event: Codable, Equatable, Sendable {
+        public var at: Date
+        /// Who made the change (the owner, or the source that asked).
+        public var actor: String
+        public var source: String
+        /// `request`, `grant`, `deny` or `revoke`.
+        public var action: String
+        public var share: [String]
+        public var read: [String]
+    }
+
+    public var sources: [String: Permissions] = [:]
+    public var log: [Event] = []
+
+    /// Creates an empty state.
+    public init() {}
+
+    /// The share status of `type` for `source`.
+    public func shareStatus(source: String, type: String) -> AuthorizationStatus {
+        if source == AuthorizationState.ownerSource { return .sharingAuthorized }
+        return sources[source]?.share[type] ?? .notDetermined
+    }
+
+    /// Whether `source` may read other sources' samples of `type` (never revealed to the source itself).
+    public func mayRead(source: String, type: String) -> Bool {
+        source == AuthorizationState.ownerSource || sources[source]?.read[type] == true
+    }
+
+    /// Whether asking for these types would show the owner anything new.
+    public func requestStatus(source: String, share: [String], read: [String]) -> AuthorizationRequestStatus {
+        if source == AuthorizationState.ownerSource { return .unnecessary }
+        let permissions = sources[source] ?? Permissions()
+        let undecided = share.contains { (permissions.share[$0] ?? .notDetermined) == .notDetermined }
+            || read.contains { permissions.read[$0] == nil }
+        return undecided ? .shouldRequest : .unnecessary
+    }
+
+    /// Throws unless `source` may write `type`.
+    ///
+    /// - Throws: ``AuthorizationError/notDetermined(source:type:)`` or ``AuthorizationError/denied(source:type:)``.
+    public func checkShare(source: String, type: SampleType) throws {
+        switch shareStatus(source: source, type: type.identifier) {
+        case .sharingAuthorized: return
+        case .notDetermined: throw AuthorizationError.notDetermined(source: source, type: type.name)
+        case .sharingDenied: throw AuthorizationError.denied(source: source, type: type.name)
+        }
+    }
+
+    /// Types Apple computes itself, which HealthKit never lets an app write.
+    public static let unshareableTypes: Set<String> = [
+        "HKQuantityTypeIdentifierAppleExerciseTime", "HKQuantityTypeIdentifierAppleStandTime",
+        "HKQuantityTypeIdentifierAppleMoveTime", "HKQuantityTypeIdentifierWalkingHeartRateAverage",
+        "HKCategoryTypeIdentifierAppleStandHour",
+    ]
+
+    /// Records a request; nothing is granted by it.
+    ///
+    /// - Throws: ``AuthorizationError/cannotShare(_:)`` for unshareable types, ``AuthorizationError/emptyRequest``.
+    public mutating func request(source: String, share: [SampleType], read: [SampleType], at date: Date) throws {
+        guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
+        if let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
+            throw AuthorizationError.cannotShare(bad.name)
+        }
+        var permissions = sources[source] ?? Permissions()
+        for identifier in (share + read).map(\.identifier) where !permissions.requested.contains(identifier) {
+            permissions.requested.append(identifier)
+        }
+        sources[source] = permissions
+        log.append(Event(at: date, actor: source, source: source, action: "request",
+                         share: share.map(\.identifier), read: read.map(\.identifier)))
+    }
+
+    /// The owner's answer: allow (`true`) or deny (`false`) writing `share` and reading `read`.
+    public mutating func decide(source: String, allow: Bool, share: [SampleType], read: [SampleType], at date: Date) throws {
+        guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
+        if allow, let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
+            throw AuthorizationError.cannotShare(bad.name)
+        }
+        var permissions = sources[source] ?? Permissions()
+        for type in share { permissions.share[type.identifier] = allow ? .sharingAuthorized : .sharingDenied }
+        for type in read { permissions.read[type.identifier] = allow }
+        sources[source] = permissions
+        log.append(Event(at: date, actor: AuthorizationState.ownerSource, source: source, action: allow ? "grant" : "deny",
+                         share: share.map(\.identifier), read: read.map(\.identifier)))
+    }
+
+    /// Forgets the owner's decisions for `types` (all when nil): back to not determined.
+    public mutating func revoke(source: String, types: [SampleType]?, at date: Date) {
+        var permissions = sources[source] ?? Permissions()
+        let identifiers = types.map { $0.map(\.identifier) } ?? Array(Set(permissions.share.keys).union(permissions.read.keys)).sorted()
+        for identifier in identifiers {
+            permissions.share[identifier] = nil
+            permissions.read[identifier] = nil
+        }
+        permissions.requested.removeAll { identifiers.contains($0) }
+        sources[source] = permissions
+        log.append(Event(at: date, actor: AuthorizationState.ownerSource, source: source, action: "revoke",
+                         share: identifiers, read: identifiers))
+    }
+}

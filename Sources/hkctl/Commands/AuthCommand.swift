@@ -1,0 +1,189 @@
+import Foundation
+import HealthCore
+
+/// `hkctl auth request|grant|deny|revoke|status|log`: which sources may write and read which types.
+enum AuthCommand: Command {
+    static let name = "auth"
+    static let abstract = "Let other sources (scripts, apps) write and read types, as HealthKit asks for apps."
+    static let usage = "auth (request --source <s> | grant <s> | deny <s>) [--share <types>] [--read <types>] | auth revoke <s> [<types>] | auth status [<s>] | auth log"
+    static let arguments: [(label: String, help: String)] = [
+        ("<s>", "A source name, as given to --source or $HKCTL_SOURCE."),
+        ("<types>", "Comma-separated types: water,steps."),
+    ]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "share", valueName: "types", help: "Types to write (comma-separated)."),
+        OptionSpec(name: "read", valueName: "types", help: "Types to read (comma-separated)."),
+        OptionSpec(name: "bundle-id", valueName: "id", help: "With request: the source's bundle-like identifier."),
+    ]
+    static let discussion = """
+        The owner (the default source 'hkctl') may do everything. Any other source must be allowed per type:
+        'request' records what a source wants (on a terminal the owner answers each type at once; elsewhere
+        it exits 77 and the owner answers later with grant or deny). Writing without permission fails with
+        exit 77: 'not determined' if nobody decided, 'denied' if the owner said no. Reading without
+        permission is not an error: the source sees only the samples it wrote, as in HealthKit.
+
+        EXAMPLE:
+          HKCTL_SOURCE=scale-sync hkctl auth request --share weight --read weight   # exits 77: pending
+          hkctl auth grant scale-sync --share weight --read weight                  # the owner says yes
+          HKCTL_SOURCE=scale-sync hkctl add weight 72.4kg                           # now allowed
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let words = arguments.positionals
+        guard let action = words.first else {
+            throw UsageError(message: "Missing expected argument: request, grant, deny, revoke, status or log", command: name)
+        }
+        let store = context.store()
+        let now = context.globals.time.now
+        let share = try types(arguments.value("share"), context: context)
+        let read = try types(arguments.value("read"), context: context)
+        switch action {
+        case "request":
+            guard words.count == 1 else { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
+            let source = context.globals.source
+            var probe = try store.document("authorization.json", default: AuthorizationState())
+            try probe.request(source: source, share: share, read: read, at: now)
+            if probe.requestStatus(source: source, share: share.map(\.identifier), read: read.map(\.identifier)) == .unnecessary {
+                try showStatus(probe, source: source, revealRead: false, context: context)
+                return
+            }
+            try store.updateDocument("authorization.json", initial: AuthorizationState()) {
+                try $0.request(source: source, share: share, read: read, at: now)
+            }
+            guard context.console.inputIsTerminal else {
+                var names: [String] = []
+                for type in share + read where !names.contains(type.name) { names.append(type.name) }
+                throw AuthorizationError.pendingApproval(source: source, types: names)
+            }
+            // The owner is at the terminal: ask type by type.
+            var allowShare: [SampleType] = [], denyShare: [SampleType] = []
+            var allowRead: [SampleType] = [], denyRead: [SampleType] = []
+            for type in share {
+                if ask("Allow '\(source)' to write \(type.name)? [y/N] ", context) { allowShare.append(type) } else { denyShare.append(type) }
+            }
+            for type in read {
+                if ask("Allow '\(source)' to read \(type.name)? [y/N] ", context) { allowRead.append(type) } else { denyRead.append(type) }
+            }
+            try store.updateDocument("authorization.json", initial: AuthorizationState()) { state in
+                if !allowShare.isEmpty || !allowRead.isEmpty {
+                    try state.decide(source: source, allow: true, share: allowShare, read: allowRead, at: now)
+                }
+                if !denyShare.isEmpty || !denyRead.isEmpty {
+                    try state.decide(source: source, allow: false, share: denyShare, read: denyRead, at: now)
+                }
+            }
+            try showStatus(try store.document("authorization.json", default: AuthorizationState()), source: source,
+                           revealRead: true, context: context)
+        case "grant", "deny":
+            try context.requireOwner()
+            let source = try target(words, context: context)
+            var probe = try store.document("authorization.json", default: AuthorizationState())
+            try probe.decide(source: source, allow: action == "grant", share: share, read: read, at: now)
+            try store.updateDocument("authorization.json", initial: AuthorizationState()) {
+                try $0.decide(source: source, allow: action == "grant", share: share, read: read, at: now)
+            }
+            try showStatus(try store.document("authorization.json", default: AuthorizationState()), source: source,
+                           revealRead: true, context: context)
+        case "revoke":
+            try context.requireOwner()
+            guard words.count >= 2 else { throw UsageError(message: "Missing expected argument '<s>'", command: name) }
+            let source = words[1]
+            guard source != AuthorizationState.ownerSource else {
+                throw UsageError(message: "The owner source 'hkctl' is always allowed", command: name)
+            }
+            let chosen = words.count > 2 ? try types(words[2...].joined(separator: ","), context: context) : nil
+            try store.updateDocument("authorization.json", initial: AuthorizationState()) {
+                $0.revoke(source: source, types: chosen, at: now)
+            }
+            try showStatus(try store.document("authorization.json", default: AuthorizationState()), source: source,
+                           revealRead: true, context: context)
+        case "status":
+            let state = try store.document("authorization.json", default: AuthorizationState())
+            if words.count > 1 {
+                try context.requireOwner()
+                try showStatus(state, source: words[1], revealRead: true, context: context)
+            } else if context.globals.source != AuthorizationState.ownerSource {
+                try showStatus(state, source: context.globals.source, revealRead: false, context: context)
+            } else {
+                try showStatus(state, source: nil, revealRead: true, context: context)
+            }
+        case "log":
+            try context.requireOwner()
+            let state = try store.document("authorization.json", default: AuthorizationState())
+            let zone = context.globals.time.timeZone
+            for event in state.log {
+                if context.globals.format == .json {
+                    context.console.line("{\"at\":\"\(ISODate.format(event.at, in: zone))\",\"actor\":\(JSONText.quoted(event.actor)),\"source\":\(JSONText.quoted(event.source)),\"action\":\"\(event.action)\",\"share\":[\(event.share.map(JSONText.quoted).joined(separator: ","))],\"read\":[\(event.read.map(JSONText.quoted).joined(separator: ","))]}")
+                } else {
+                    context.console.line("\(ISODate.format(event.at, in: zone))  \(event.actor) \(event.action) \(event.source)  share: \(event.share.joined(separator: ",")) read: \(event.read.joined(separator: ","))")
+                }
+            }
+        default:
+            throw UsageError(message: "Unknown action '\(action)'; use request, grant, deny, revoke, status or log", command: name)
+        }
+    }
+
+    private static func target(_ words: [String], context: CommandContext) throws -> String {
+        guard words.count == 2 else {
+            throw UsageError(message: words.count < 2 ? "Missing expected argument '<s>'" : "Unexpected argument '\(words[2])'", command: name)
+        }
+        guard words[1] != AuthorizationState.ownerSource else {
+            throw UsageError(message: "The owner source 'hkctl' is always allowed", command: name)
+        }
+        return words[1]
+    }
+
+    private static func types(_ text: String?, context: CommandContext) throws -> [SampleType] {
+        guard let text else { return [] }
+        var result: [SampleType] = []
+        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            do {
+                result.append(try context.type(name))
+            } catch CharacteristicError.notASampleType(let key) {
+                throw AuthorizationError.cannotShare(key)
+            }
+        }
+        return result
+    }
+
+    private static func ask(_ question: String, _ context: CommandContext) -> Bool {
+        context.console.error(question)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return answer == "y" || answer == "yes"
+    }
+
+    /// Prints share status (HealthKit's names and raw values) and, for the owner, read decisions.
+    private static func showStatus(_ state: AuthorizationState, source: String?, revealRead: Bool, context: CommandContext) throws {
+        let names = source.map { [$0] } ?? state.sources.keys.sorted()
+        var rows: [(source: String, type: String, share: AuthorizationStatus, read: Bool?)] = []
+        for name in names {
+            let permissions = state.sources[name] ?? AuthorizationState.Permissions()
+            for identifier in Set(permissions.share.keys).union(permissions.read.keys).union(permissions.requested).sorted() {
+                rows.append((name, identifier, state.shareStatus(source: name, type: identifier),
+                             revealRead ? permissions.read[identifier] : nil))
+            }
+        }
+        let typeName = { (identifier: String) in context.catalogue.type(identifier: identifier)?.name ?? identifier }
+        switch context.globals.format {
+        case .json:
+            let objects = rows.map { row in
+                "{\"source\":\(JSONText.quoted(row.source)),\"type\":\(JSONText.quoted(row.type)),\"share\":\"\(row.share.name)\",\"shareRawValue\":\(row.share.rawValue)"
+                    + (revealRead ? ",\"read\":\(row.read.map { $0 ? "true" : "false" } ?? "null")" : "") + "}"
+            }
+            context.console.line("[" + objects.joined(separator: ",") + "]")
+        case .csv:
+            context.console.line(revealRead ? "source,type,share,read" : "source,type,share")
+            for row in rows {
+                context.console.line(CSV.row([row.source, row.type, row.share.name] + (revealRead ? [row.read.map { $0 ? "granted" : "denied" } ?? ""] : [])))
+            }
+        case .table:
+            var table = TableWriter(headers: revealRead ? ["SOURCE", "TYPE", "SHARE", "READ"] : ["SOURCE", "TYPE", "SHARE"])
+            for row in rows {
+                table.add([row.source, typeName(row.type), row.share.name] + (revealRead ? [row.read.map { $0 ? "granted" : "denied" } ?? "-"] : []))
+            }
+            if rows.isEmpty { context.console.error("No permissions recorded\(source.map { " for '\($0)'" } ?? "").") } else {
+                for line in table.lines() { context.console.line(line) }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Status transitions and enforcement of per-source permissions.
+struct AuthorizationStateTests {
+    let now = TestSupport.referenceNow
+
+    @Test func everyTypeStartsNotDeterminedAndTheOwnerMayDoAnything() throws {
+        let state = AuthorizationState()
+        #expect(state.shareStatus(source: "app", type: SampleType.water.identifier) == .notDetermined)
+        #expect(state.shareStatus(source: "hkctl", type: SampleType.water.identifier) == .sharingAuthorized)
+        #expect(state.mayRead(source: "hkctl", type: SampleType.steps.identifier))
+        #expect(!state.mayRead(source: "app", type: SampleType.steps.identifier))
+        #expect(throws: AuthorizationError.notDetermined(source: "app", type: "water")) {
+            try state.checkShare(source: "app", type: .water)
+        }
+    }
+
+    @Test func rawValuesAreHealthKits() {
+        #expect(AuthorizationStatus.notDetermined.rawValue == 0)
+        #expect(AuthorizationStatus.sharingDenied.rawValue == 1)
+        #expect(AuthorizationStatus.sharingAuthorized.rawValue == 2)
+        #expect(AuthorizationRequestStatus.shouldRequest.rawValue == 1)
+        #expect(AuthorizationRequestStatus.unnecessary.rawValue == 2)
+        #expect(AuthorizationError.notDetermined(source: "a", type: "b").healthKitCode == 5)
+        #expect(AuthorizationError.denied(source: "a", type: "b").healthKitCode == 4)
+    }
+
+    /// notDetermined → (request) notDetermined → (grant) authorized → (deny) denied → (revoke) notDetermined.
+    @Test func everyTransition() throws {
+        var state = AuthorizationState()
+        let water = SampleType.water.identifier
+        try state.request(source: "app", share: [.water], read: [.steps], at: now)
+        #expect(state.shareStatus(source: "app", type: water) == .notDetermined)
+        #expect(state.requestStatus(source: "app", share: [water], read: [SampleType.steps.identifier]) == .shouldRequest)
+        try state.decide(source: "app", allow: true, share: [.water], read: [.steps], at: now)
+        #expect(state.shareStatus(source: "app", type: water) == .sharingAuthorized)
+        #expect(state.mayRead(source: "app", type: SampleType.steps.identifier))
+        #expect(state.requestStatus(source: "app", share: [water], read: [SampleType.steps.identifier]) == .unnecessary)
+        try state.checkShare(source: "app", type: .water)
+        try state.decide(source: "app", allow: false, share: [.water], read: [.steps], at: now)
+        #expect(state.shareStatus(source: "app", type: water) == .sharingDenied)
+        #expect(!state.mayRead(source: "app", type: SampleType.steps.identifier))
+        #expect(throws: AuthorizationError.denied(source: "app", type: "water")) { try state.checkShare(source: "app", type: .water) }
+        state.revoke(source: "app", types: [.water], at: now)
+        #expect(state.shareStatus(source: "app", type: water) == .notDetermined)
+        #expect(state.log.map(\.action) == ["request", "grant", "deny", "revoke"])
+        #expect(state.log.map(\.actor) == ["app", "hkctl", "hkctl", "hkctl"])
+    }
+
+    @Test func typesAppleComputesCannotBeShared() throws {
+        var state = AuthorizationState()
+        let exercise = try SampleTypeCatalogue.standard.type(named: "exercise-time")
+        #expect(throws: AuthorizationError.cannotShare("exercise-time")) {
+            try state.request(source: "app", share: [exercise], read: [], at: now)
+        }
+        #expect(throws: AuthorizationError.emptyRequest) { try state.request(source: "app", share: [], read: [], at: now) }
+        try state.request(source: "app", share: [], read: [exercise], at: now)  // reading is fine
+    }
+
+    /// A library user holding a HealthStore for a source cannot write past the owner's decisions.
+    @Test func healthStoreEnforcesShareAndFiltersReads() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store")
+            try storage.save([TestSupport.quantitySample(.water, 500, "mL", start: "2024-06-01T08:00:00Z", source: "hkctl")])
+            let app = try HealthStore(storage: storage, source: "app")
+            let own = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T09:00:00Z", source: "app")
+            #expect(throws: AuthorizationError.notDetermined(source: "app", type: "water")) { try app.save([own]) }
+            try storage.updateDocument("authorization.json", initial: AuthorizationState()) {
+                try $0.decide(source: "app", allow: true, share: [.water], read: [], at: now)
+            }
+            let allowed = try HealthStore(storage: storage, source: "app")
+            try allowed.save([own])
+            let forged = TestSupport.quantitySample(.water, 1, "mL", start: "2024-06-01T09:30:00Z", source: "hkctl")
+            #expect(throws: AuthorizationError.wrongSource(sample: "hkctl", saving: "app")) { try allowed.save([forged]) }
+            let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
+            // No read permission: only its own sample, and no error.
+            #expect(try allowed.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.source) == ["app"])
+            #expect(try storage.samples(ofType: SampleType.water.identifier, overlapping: day).count == 2)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Permissions end to end: request, grant, deny, revoke, status, log, and enforcement on every path.
+struct AuthCLITests {
+    @Test func writingWithoutPermissionDistinguishesNotDeterminedFromDenied() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            let before = cli.snapshot()
+            let undecided = try cli.run(["add", "weight", "72kg", "--source", "scale"])
+            #expect(undecided.status == 77)
+            #expect(undecided.stderr.contains("not determined") && undecided.stderr.contains("hkctl auth grant scale --share weight"))
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["auth", "deny", "scale", "--share", "weight"]).status == 0)
+            let afterDeny = cli.snapshot()
+            let denied = try cli.run(["add", "weight", "72kg", "--source", "scale"])
+            #expect(denied.status == 77)
+            #expect(denied.stderr.contains("was denied"))
+            #expect(cli.snapshot() == afterDeny)
+        }
+    }
+
+    @Test func requestOffATerminalIsRecordedAndExits77() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let request = try cli.run(["auth", "request", "--share", "weight", "--read", "weight"], environment: ["HKCTL_SOURCE": "scale"])
+            #expect(request.status == 77)
+            #expect(request.stderr.contains("hkctl auth grant scale"))
+            let status = try cli.run(["auth", "status", "--format", "json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+            #expect(rows.first?["share"] as? String == "notDetermined")
+            #expect(rows.first?["shareRawValue"] as? Int == 0)
+            #expect(try cli.run(["auth", "grant", "scale", "--share", "weight", "--read", "weight"]).status == 0)
+            #expect(try cli.run(["add", "weight", "72kg", "--source", "scale"]).status == 0)
+            let again = try cli.run(["auth", "request", "--share", "weight"], environment: ["HKCTL_SOURCE": "scale"])
+            #expect(again.status == 0, "a request with nothing undecided is unnecessary, and changes nothing")
+            let log = try cli.run(["auth", "log", "--format", "json"])
+            let actions = log.stdout.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["action"] as? String
+            }
+            #expect(actions == ["request", "grant"])
+        }
+    }
+
+    @Test func readingWithoutPermissionShowsOnlyOwnSamplesSilently() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            #expect(try cli.run(["auth", "grant", "bottle", "--share", "water"]).status == 0)
+            #expect(try cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "bottle"]).status == 0)
+            let list = try cli.run(["list", "water", "--format", "json", "--source", "bottle"])
+            #expect(list.status == 0)
+            #expect(list.stdout.contains("\"value\":250") && !list.stdout.contains("\"value\":1000"))
+            let stats = try cli.run(["stats", "water", "--format", "json", "--source", "bottle"])
+            #expect(stats.stdout.contains("\"sum\":250"))
+            let changes = try cli.run(["changes", "--format", "json", "--source", "bottle"])
+            #expect(changes.stdout.contains("\"value\":250") && !changes.stdout.contains("\"value\":1000"))
+            // Once read is granted, everything.
+            #expect(try cli.run(["auth", "grant", "bottle", "--read", "water"]).status == 0)
+            #expect(try cli.run(["stats", "water", "--format", "json", "--source", "bottle"]).stdout.contains("\"sum\":1250"))
+            // The source cannot tell whether read was denied: its status shows no read column.
+            let status = try cli.run(["auth", "status", "--format", "json", "--source", "bottle"])
+            #expect(!status.stdout.contains("\"read\""))
+        }
+    }
+
+    @Test func onlyTheOwnerChangesPermissionsAndRevokeResets() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["auth", "grant", "app", "--share", "water"]).status == 0)
+            let selfGrant = try cli.run(["auth", "grant", "app", "--share", "steps", "--source", "app"])
+            #expect(selfGrant.status == 77)
+            #expect(try cli.run(["add", "water", "1L", "--source", "app"]).status == 0)
+            #expect(try cli.run(["auth", "revoke", "app", "water"]).status == 0)
+            #expect(try cli.run(["add", "water", "1L", "--source", "app"]).status == 77)
+            let unshareable = try cli.run(["auth", "request", "--share", "exercise-time", "--source", "app"])
+            #expect(unshareable.status == 65)
+            #expect(unshareable.stderr.contains("cannot be written"))
+            let characteristic = try cli.run(["auth", "request", "--share", "blood-type", "--source", "app"])
+            #expect(characteristic.status == 65)
+        }
+    }
+
+    @Test func deleteByAnotherSourceOnlyTouchesItsOwnSamples() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            #expect(try cli.run(["auth", "grant", "app", "--share", "water", "--read", "water"]).status == 0)
+            #expect(try cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "app"]).status == 0)
+            let deleted = try cli.run(["delete", "water", "--today", "--source", "app", "--format", "json"])
+            #expect(deleted.status == 0)
+            let remaining = try cli.run(["list", "water", "--format", "json"]).stdout
+            #expect(remaining.contains("\"value\":1000") && !remaining.contains("\"value\":250"))
+        }
+    }
+}
