@@ -19,7 +19,8 @@ enum TypesCommand: Command {
         case .json:
             let objects = types.map { type in
                 "{\"name\":\(JSONText.quoted(type.name)),\"identifier\":\(JSONText.quoted(type.identifier)),"
-                    + "\"unit\":\(unit(type).map(JSONText.quoted) ?? "null"),\"aggregation\":\(JSONText.quoted(aggregation(type)))}"
+                    + "\"unit\":\(unit(type).map(JSONText.quoted) ?? "null"),\"aggregation\":\(JSONText.quoted(aggregation(type))),"
+                    + "\"kind\":\"\(type.kind.rawValue)\",\"examples\":[\(type.examples.map(JSONText.quoted).joined(separator: ","))]}"
             }
             context.console.line("[" + objects.joined(separator: ",") + "]")
         case .csv:
