@@ -15,7 +15,7 @@ extension SampleTypeCatalogue {
     }
 
     /// The types hkctl ships with: HealthKit's identifiers, aggregation styles and canonical units
-    /// (see docs/TYPES.md). Valid ranges are per sample, in the canonical unit, and only catch typing mistakes.
+    /// (`hkctl types` lists them). Valid ranges are per sample, in the canonical unit, and only catch typing mistakes.
     public static let standard = SampleTypeCatalogue([
         // Body and vitals
         q("DietaryWater", "water", "Water", .cumulative, "mL", ["500mL", "0.5L", "16.9fl_oz_us"], 0...20_000),
