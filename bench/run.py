@@ -87,14 +87,10 @@ def run(command, env, stdin=None):
 
 
 def peak_rss(command, env, stdin=None):
-    """Peak RSS of one run in MiB. posix_spawn (vfork semantics) keeps Python's own memory out of the figure."""
-    devnull = os.open(os.devnull, os.O_RDWR)
-    actions = [(os.POSIX_SPAWN_DUP2, devnull, 0), (os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
-    path = shutil.which(command[0]) or command[0]
-    pid = os.posix_spawn(path, command, env, file_actions=actions)
-    os.close(devnull)
-    _, _, usage = os.wait4(pid, 0)
-    return usage.ru_maxrss / 1024
+    """Peak RSS of one run in MiB, as GNU time reports it (the child alone, not this Python process)."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", *command], env=env, input=stdin.encode() if stdin else None,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return int(result.stderr.decode().strip().splitlines()[-1]) / 1024
 
 
 def main():
