@@ -11,7 +11,7 @@ enum HKCtl {
     static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        AddCommand.self, ListCommand.self, StatsCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
+        AddCommand.self, ListCommand.self, StatsCommand.self, TrendCommand.self, SourcesCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
         DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
     ]

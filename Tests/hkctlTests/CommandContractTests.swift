@@ -440,7 +440,8 @@ struct CommandContractTests {
             let aggregations: Set<String> = ["cumulative", "discreteArithmetic", "discreteTemporallyWeighted",
                                              "discreteEquivalentContinuousLevel", "category"]
             for type in types {
-                #expect(Set(type.keys) == ["name", "identifier", "unit", "aggregation"], "\(type)")
+                // The documented contract keys, plus kind and examples.
+                #expect(Set(type.keys) == ["name", "identifier", "unit", "aggregation", "kind", "examples"], "\(type)")
                 #expect((type["identifier"] as? String)?.hasPrefix("HK") ?? false, "\(type)")
                 #expect(type["unit"] is String || type["unit"] is NSNull, "\(type)")
                 #expect(aggregations.contains(type["aggregation"] as? String ?? ""), "\(type)")

@@ -1,28 +1,126 @@
 import Foundation
 
-/// Sums of a cumulative type, pro-rated by time overlap.
+/// Sums (and most recent, duration) of a cumulative type, from merged samples, for the total and every bucket.
+///
+/// By default a sample's counted stretches are pro-rated into the intervals they overlap (an instantaneous sample
+/// counts wholly where it lies), so bucket sums add up to the total. With a strict date option the counted part
+/// of a sample goes wholly to the interval holding its start (or end).
 struct CumulativeTotals {
+    /// The samples that ``MergedSample/index`` refers to.
     let samples: [Sample]
-    /// Each sample's value in the output unit.
-    let values: [Double]
+    /// The samples after merging (each with the stretches that count).
+    let merged: [MergedSample]
+    /// Every sample counted whole, for ``Statistics/unmergedSum``, when merging cut something; nil when sources
+    /// were not merged or merging changed nothing (the plain sum is then the sum).
+    let unmerged: [MergedSample]?
+    /// Whether sources were merged (so ``Statistics/unmergedSum`` is reported).
+    let reportsUnmerged: Bool
+    let assignment: SampleAssignment
+    /// Whether to collect the covered time for ``Statistics/duration``.
+    let needsDuration: Bool
+    let explains: Bool
 
-    func fill(_ buckets: inout [Statistics], total: inout Statistics) {
-        for index in buckets.indices { buckets[index].sum = 0 }
-        total.sum = 0
-        for (sample, value) in zip(samples, values) {
-            if let share = CumulativeTotals.share(of: sample, value: value, from: total.start, to: total.end) {
-                total.sum! += share
-                total.sampleCount += 1
-            }
-            guard var index = bucketIndex(of: max(sample.start, total.start), in: buckets) else { continue }
-            while index < buckets.count && buckets[index].start <= sample.end {
-                if let share = CumulativeTotals.share(of: sample, value: value, from: buckets[index].start, to: buckets[index].end) {
-                    buckets[index].sum! += share
-                    buckets[index].sampleCount += 1
+    func fill(_ intervals: inout [Statistics]) {
+        for index in intervals.indices { intervals[index].sum = 0 }
+        var latest = [Int?](repeating: nil, count: intervals.count)
+        var spans = [[TimeSpan]](repeating: [], count: intervals.count)
+        for (position, entry) in merged.enumerated() {
+            for index in range(of: entry, in: intervals) {
+                let (counted, seconds) = share(of: entry, from: intervals[index].start, to: intervals[index].end)
+                if let counted {
+                    intervals[index].sum! += counted
+                    intervals[index].sampleCount += 1
+                    if latest[index].map({ isLater(entry, than: merged[$0]) }) ?? true {
+                        latest[index] = position
+                    }
+                    if needsDuration { spans[index] += entry.kept.filter { !$0.isInstant } }
                 }
-                index += 1
+                if explains {
+                    intervals[index].contributions.append(contribution(
+                        of: entry, in: intervals[index], counted: counted ?? 0, secondsCounted: seconds))
+                }
             }
         }
+        if let unmerged {
+            for index in intervals.indices { intervals[index].unmergedSum = 0 }
+            for entry in unmerged {
+                for index in range(of: entry, in: intervals) {
+                    if let counted = share(of: entry, from: intervals[index].start, to: intervals[index].end).amount {
+                        intervals[index].unmergedSum! += counted
+                    }
+                }
+            }
+        } else if reportsUnmerged {
+            for index in intervals.indices { intervals[index].unmergedSum = intervals[index].sum }
+        }
+        for index in intervals.indices {
+            if let position = latest[index] {
+                intervals[index].mostRecent = merged[position].value
+                intervals[index].mostRecentDate = merged[position].end
+            }
+            guard needsDuration else { continue }
+            let union = TimeSpan.union(spans[index])
+            intervals[index].duration = assignment == .prorated
+                ? TimeSpan.covered(union, from: intervals[index].start, to: intervals[index].end)
+                : union.reduce(0) { $0 + $1.seconds }
+        }
+    }
+
+    /// The intervals a sample can count in.
+    private func range(of sample: MergedSample, in intervals: [Statistics]) -> Range<Int> {
+        if assignment == .prorated { return bucketRange(from: sample.start, to: sample.end, in: intervals) }
+        guard let index = bucketIndex(of: assignment == .wholeAtEnd ? sample.end : sample.start, in: intervals) else {
+            return 0..<0
+        }
+        return index..<(index + 1)
+    }
+
+    /// What of the sample counts in `[from, to)`: the amount (nil when nothing of it lies there or it was
+    /// dropped there) and the seconds counted.
+    private func share(of entry: MergedSample, from: Date, to: Date) -> (amount: Double?, seconds: TimeInterval) {
+        let sample = entry
+        if sample.start == sample.end {
+            guard !entry.isDropped else { return (nil, 0) }
+            if assignment != .prorated || TimeSpan.contains(sample.start, from, to) { return (entry.value, 0) }
+            return (nil, 0)
+        }
+        if entry.cut == nil {
+            let seconds = assignment != .prorated ? sample.duration
+                : min(sample.end, to).timeIntervalSince(max(sample.start, from))
+            return seconds > 0 ? (entry.amount(forSeconds: seconds), seconds) : (nil, 0)
+        }
+        if assignment != .prorated {
+            let seconds = entry.kept.reduce(0) { $0 + $1.seconds }
+            return seconds > 0 ? (entry.amount(forSeconds: seconds), seconds) : (nil, 0)
+        }
+        var seconds: TimeInterval = 0
+        var amount = 0.0
+        for piece in entry.kept {
+            let overlap = piece.overlap(from, to)
+            guard overlap > 0 else { continue }
+            seconds += overlap
+            amount += entry.amount(forSeconds: overlap)
+        }
+        return seconds > 0 ? (amount, seconds) : (nil, 0)
+    }
+
+    private func contribution(of entry: MergedSample, in interval: Statistics, counted: Double,
+                              secondsCounted: TimeInterval) -> SampleContribution {
+        let sample = samples[entry.index]
+        let whole = assignment != .prorated
+        let inside = whole ? sample.duration : TimeSpan(start: sample.start, end: sample.end).overlap(interval.start, interval.end)
+        let overrides = entry.lost.compactMap { lost -> SampleContribution.Override? in
+            if lost.span.isInstant { return .init(source: lost.source, seconds: 0) }
+            let seconds = whole ? lost.span.seconds : lost.span.overlap(interval.start, interval.end)
+            return seconds > 0 ? .init(source: lost.source, seconds: seconds) : nil
+        }
+        return SampleContribution(sample: sample, value: entry.value, counted: counted, secondsInInterval: inside,
+                                  secondsCounted: secondsCounted, overrides: overrides)
+    }
+
+    /// Greatest end, then greatest start.
+    private func isLater(_ a: MergedSample, than b: MergedSample) -> Bool {
+        a.end != b.end ? a.end > b.end : a.start >= b.start
     }
 
     /// The part of `value` that falls in `[start, end)`, or nil when none of the sample does.
@@ -33,90 +131,5 @@ struct CumulativeTotals {
         let overlap = min(sample.end, end).timeIntervalSince(max(sample.start, start))
         guard overlap > 0 else { return nil }
         return value * overlap / sample.duration
-    }
-}
-
-/// Average, minimum, maximum and most recent of a discrete type, by the bucket each reading starts in.
-struct DiscreteTotals {
-    let samples: [Sample]
-    let values: [Double]
-
-    func fill(_ buckets: inout [Statistics], total: inout Statistics) {
-        var sums = [Double](repeating: 0, count: buckets.count)
-        var totalSum = 0.0
-        for (sample, value) in zip(samples, values) {
-            guard sample.start >= total.start && sample.start < total.end else { continue }
-            DiscreteTotals.add(sample, value, to: &total)
-            totalSum += value
-            if let index = bucketIndex(of: sample.start, in: buckets) {
-                DiscreteTotals.add(sample, value, to: &buckets[index])
-                sums[index] += value
-            }
-        }
-        if total.sampleCount > 0 { total.average = totalSum / Double(total.sampleCount) }
-        for index in buckets.indices where buckets[index].sampleCount > 0 {
-            buckets[index].average = sums[index] / Double(buckets[index].sampleCount)
-        }
-    }
-
-    private static func add(_ sample: Sample, _ value: Double, to statistics: inout Statistics) {
-        statistics.sampleCount += 1
-        statistics.minimum = min(statistics.minimum ?? value, value)
-        statistics.maximum = max(statistics.maximum ?? value, value)
-        if statistics.mostRecentDate.map({ sample.end >= $0 }) ?? true {
-            statistics.mostRecent = value
-            statistics.mostRecentDate = sample.end
-        }
-    }
-}
-
-/// Category types: for sleep, time asleep and time in bed; for others, the time covered. Overlapping samples are
-/// merged so no second counts twice.
-struct SleepTotals {
-    let samples: [Sample]
-    let type: SampleType
-
-    func fill(_ buckets: inout [Statistics], total: inout Statistics) {
-        let asleep = SleepTotals.union(samples.filter { isAsleep($0) })
-        let inBed = SleepTotals.union(samples.filter { $0.value.categoryRawValue == 0 })
-        let all = SleepTotals.union(samples)
-        func measure(_ statistics: inout Statistics) {
-            if type.isSleepAnalysis {
-                statistics.asleep = SleepTotals.covered(asleep, from: statistics.start, to: statistics.end)
-                statistics.inBed = SleepTotals.covered(inBed, from: statistics.start, to: statistics.end)
-            } else {
-                statistics.duration = SleepTotals.covered(all, from: statistics.start, to: statistics.end)
-            }
-            statistics.sampleCount = samples.filter {
-                ($0.end > statistics.start || $0.start == statistics.start) && $0.start < statistics.end
-            }.count
-        }
-        measure(&total)
-        for index in buckets.indices { measure(&buckets[index]) }
-    }
-
-    private func isAsleep(_ sample: Sample) -> Bool {
-        guard let raw = sample.value.categoryRawValue else { return false }
-        return type.categoryValue(raw: raw)?.countsAsAsleep ?? false
-    }
-
-    /// Disjoint, sorted intervals covering the samples.
-    static func union(_ samples: [Sample]) -> [(start: Date, end: Date)] {
-        var merged: [(start: Date, end: Date)] = []
-        for sample in samples.sorted(by: { $0.start < $1.start }) where sample.end > sample.start {
-            if let last = merged.last, sample.start <= last.end {
-                merged[merged.count - 1].end = max(last.end, sample.end)
-            } else {
-                merged.append((sample.start, sample.end))
-            }
-        }
-        return merged
-    }
-
-    /// Seconds of `intervals` inside `[start, end)`.
-    static func covered(_ intervals: [(start: Date, end: Date)], from start: Date, to end: Date) -> TimeInterval {
-        intervals.reduce(0) { sum, interval in
-            sum + max(0, min(interval.end, end).timeIntervalSince(max(interval.start, start)))
-        }
     }
 }

@@ -52,7 +52,9 @@ struct GlobalOptions {
             throw UsageError(message: "The source name must be 1 to 200 printable characters", command: command)
         }
         let timeout = environment["HKCTL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+        var time = TimeContext(now: now, timeZone: zone)
+        if let day = WeekStart.firstWeekday(environment: environment) { time.calendar.firstWeekday = day }
         return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,
-                             time: TimeContext(now: now, timeZone: zone), lockTimeout: max(0, timeout))
+                             time: time, lockTimeout: max(0, timeout))
     }
 }

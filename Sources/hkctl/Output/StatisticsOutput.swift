@@ -1,15 +1,37 @@
 import Foundation
 import HealthCore
 
-/// Prints a ``StatisticsResult`` as JSON, CSV or a table.
+/// Prints a ``StatisticsResult`` (and, for sleep, its nights) as JSON, CSV or a table, with optional per-source
+/// figures and an explanation of how every sample counted.
 struct StatisticsOutput {
     let result: StatisticsResult
+    /// Sleep without buckets: the nights of the range.
+    var nights: [SleepNight]?
+    /// `--by night`: the nights are the rows (CSV) instead of the range.
+    var nightRows = false
+    /// `--explain`.
+    var explain = false
+    /// The zone and calendar of the query.
+    let time: TimeContext
     let context: CommandContext
 
-    private var zone: TimeZone { context.globals.time.timeZone }
+    private var zone: TimeZone { time.timeZone }
     private var unitText: String { result.unit?.unitString ?? (result.type.kind == .category ? "s" : "") }
+    private var isCumulative: Bool { result.type.aggregation?.isCumulative ?? false }
+    private var isBucketed: Bool { !result.buckets.isEmpty }
+    private var bySource: Bool { result.options.contains(.separateBySource) }
 
-    /// The figures this type has, as (key, value) with nil for "no data".
+    func print() {
+        switch context.globals.format {
+        case .json: printJSON()
+        case .csv: nightRows ? printNightsCSV() : printCSV()
+        case .table: printTable()
+        }
+    }
+
+    // MARK: - Figures
+
+    /// The figures this result has, as (key, value) with nil for "no data".
     private func fields(_ statistics: Statistics) -> [(String, Double?)] {
         if result.type.isSleepAnalysis {
             return [("asleep", statistics.asleep), ("inBed", statistics.inBed), ("count", Double(statistics.sampleCount))]
@@ -17,90 +39,268 @@ struct StatisticsOutput {
         if result.type.kind == .category {
             return [("duration", statistics.duration), ("count", Double(statistics.sampleCount))]
         }
-        if result.type.aggregation?.isCumulative ?? false {
-            return [("sum", statistics.sum), ("count", Double(statistics.sampleCount))]
-        }
-        return [("average", statistics.average), ("minimum", statistics.minimum), ("maximum", statistics.maximum),
-                ("mostRecent", statistics.mostRecent), ("count", Double(statistics.sampleCount))]
+        let values: [String: Double?] = [
+            "sum": statistics.sum, "average": statistics.average, "minimum": statistics.minimum,
+            "maximum": statistics.maximum, "mostRecent": statistics.mostRecent, "duration": statistics.duration,
+        ]
+        return result.options.names.map { ($0, values[$0] ?? nil) } + [("count", Double(statistics.sampleCount))]
     }
 
-    func print() {
-        switch context.globals.format {
-        case .json: printJSON()
-        case .csv: printCSV()
-        case .table: printTable()
-        }
-    }
+    /// Whether a key is a number of seconds rather than a quantity.
+    private func isSeconds(_ key: String) -> Bool { key == "duration" || result.type.kind == .category }
+
+    // MARK: - JSON
+
+    private func date(_ value: Date) -> String { "\"\(ISODate.format(value, in: zone))\"" }
 
     private func jsonFields(_ statistics: Statistics) -> String {
-        var parts = fields(statistics).map { key, value in
-            "\"\(key)\":" + (value.map(NumberFormatting.json) ?? "null")
+        var parts = fields(statistics).map { key, value in "\"\(key)\":" + (value.map(NumberFormatting.json) ?? "null") }
+        if result.type.kind == .quantity && result.options.contains(.mostRecent) {
+            parts.append("\"mostRecentDate\":" + (statistics.mostRecentDate.map(date) ?? "null"))
         }
-        if result.type.kind == .quantity, !(result.type.aggregation?.isCumulative ?? true) {
-            parts.append("\"mostRecentDate\":" + (statistics.mostRecentDate.map { "\"\(ISODate.format($0, in: zone))\"" } ?? "null"))
+        if bySource {
+            let sources = statistics.sources.map { "{\"source\":\(JSONText.quoted($0.source))," + jsonFields($0.statistics) + "}" }
+            parts.append("\"sources\":[" + sources.joined(separator: ",") + "]")
         }
+        if explain { parts.append("\"explain\":" + jsonExplanation(statistics)) }
         return parts.joined(separator: ",")
     }
 
     private func printJSON() {
         let total = result.total
         var text = "{\"type\":\(JSONText.quoted(result.type.identifier)),\"unit\":\(JSONText.quoted(unitText))"
-        text += ",\"from\":\"\(ISODate.format(total.start, in: zone))\",\"to\":\"\(ISODate.format(total.end, in: zone))\","
+        text += ",\"from\":\(date(total.start)),\"to\":\(date(total.end)),"
         text += jsonFields(total)
-        if context.globalsHaveBuckets(result) {
-            let buckets = result.buckets.map { bucket in
-                "{\"start\":\"\(ISODate.format(bucket.start, in: zone))\",\"end\":\"\(ISODate.format(bucket.end, in: zone))\"," + jsonFields(bucket) + "}"
-            }
+        if explain {
+            text += ",\"zone\":\(JSONText.quoted(zone.identifier)),\"merged\":\(result.mergedSources)"
+            text += ",\"sourceOrder\":[" + result.sourceOrder.map(JSONText.quoted).joined(separator: ",") + "]"
+        }
+        if isBucketed {
+            let buckets = result.buckets.map { "{\"start\":\(date($0.start)),\"end\":\(date($0.end))," + jsonFields($0) + "}" }
             text += ",\"buckets\":[" + buckets.joined(separator: ",") + "]"
+        }
+        if let nights {
+            text += ",\"nights\":[" + nights.map(jsonNight).joined(separator: ",") + "]"
         }
         context.console.line(text + "}")
     }
 
+    private func jsonNight(_ night: SleepNight) -> String {
+        var parts = ["\"date\":\"\(dayText(night.date))\"", "\"start\":\(date(night.start))", "\"end\":\(date(night.end))"]
+        parts += nightFigures(night).map { "\"\($0.0)\":" + ($0.1.map(NumberFormatting.json) ?? "null") }
+        parts.append("\"sleepStart\":" + (night.sleepStart.map(date) ?? "null"))
+        parts.append("\"sleepEnd\":" + (night.sleepEnd.map(date) ?? "null"))
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    private func nightFigures(_ night: SleepNight) -> [(String, Double?)] {
+        [("asleep", night.asleep), ("inBed", night.inBed), ("awake", night.awake),
+         ("asleepUnspecified", night.asleepUnspecified), ("asleepCore", night.asleepCore), ("asleepDeep", night.asleepDeep),
+         ("asleepREM", night.asleepREM), ("efficiency", night.efficiency), ("count", Double(night.sampleCount))]
+    }
+
+    private func jsonExplanation(_ statistics: Statistics) -> String {
+        var parts = ["\"seconds\":" + NumberFormatting.json(statistics.end.timeIntervalSince(statistics.start))]
+        if let unmerged = statistics.unmergedSum { parts.append("\"unmergedSum\":" + NumberFormatting.json(unmerged)) }
+        let samples = statistics.contributions.map { item -> String in
+            var fields = ["\"uuid\":\"\(item.sample.uuid.uuidString.lowercased())\"",
+                          "\"source\":\(JSONText.quoted(item.sample.source))",
+                          "\"start\":\(date(item.sample.start))", "\"end\":\(date(item.sample.end))",
+                          "\"outcome\":\"\(item.outcome.rawValue)\""]
+            if let value = item.value { fields.append("\"value\":" + NumberFormatting.json(value)) }
+            if let stage = item.stage { fields.append("\"stage\":" + JSONText.quoted(stage)) }
+            if let counted = item.counted { fields.append("\"counted\":" + NumberFormatting.json(counted)) }
+            if let weight = item.weight { fields.append("\"weight\":" + NumberFormatting.json(weight)) }
+            fields.append("\"secondsInInterval\":" + NumberFormatting.json(item.secondsInInterval))
+            fields.append("\"secondsCounted\":" + NumberFormatting.json(item.secondsCounted))
+            let overrides = item.overrides.map { override in
+                "{\"source\":\(JSONText.quoted(override.source))"
+                    + (override.stage.map { ",\"stage\":" + JSONText.quoted($0) } ?? "")
+                    + ",\"seconds\":" + NumberFormatting.json(override.seconds) + "}"
+            }
+            fields.append("\"overriddenBy\":[" + overrides.joined(separator: ",") + "]")
+            return "{" + fields.joined(separator: ",") + "}"
+        }
+        parts.append("\"samples\":[" + samples.joined(separator: ",") + "]")
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
+    // MARK: - CSV
+
     private func printCSV() {
         let keys = fields(result.total).map(\.0)
-        context.console.line(CSV.row(["start", "end"] + keys + ["unit"]))
-        let rows = context.globalsHaveBuckets(result) ? result.buckets : [result.total]
-        for row in rows {
+        let sources = bySource ? result.sourceOrder : []
+        context.console.line(CSV.row(["start", "end"] + keys + ["unit"] + sources.flatMap { source in keys.map { "\($0)[\(source)]" } }))
+        for row in isBucketed ? result.buckets : [result.total] {
             let values = fields(row).map { $0.1.map(NumberFormatting.json) ?? "" }
-            context.console.line(CSV.row([ISODate.format(row.start, in: zone), ISODate.format(row.end, in: zone)] + values + [unitText]))
+            let perSource = sources.flatMap { source -> [String] in
+                let own = row.sources.first { $0.source == source }?.statistics
+                return own.map { fields($0).map { $0.1.map(NumberFormatting.json) ?? "" } } ?? keys.map { _ in "" }
+            }
+            context.console.line(CSV.row([ISODate.format(row.start, in: zone), ISODate.format(row.end, in: zone)] + values
+                + [unitText] + perSource))
         }
     }
+
+    private func printNightsCSV() {
+        let keys = ["asleep", "inBed", "awake", "asleepUnspecified", "asleepCore", "asleepDeep", "asleepREM", "efficiency", "count"]
+        context.console.line(CSV.row(["date", "start", "end"] + keys + ["unit"]))
+        for night in nights ?? [] {
+            let values = nightFigures(night).map { $0.1.map(NumberFormatting.json) ?? "" }
+            context.console.line(CSV.row([dayText(night.date), ISODate.format(night.start, in: zone),
+                                          ISODate.format(night.end, in: zone)] + values + ["s"]))
+        }
+    }
+
+    // MARK: - Table
+
+    private static let names: [String: String] = [
+        "sum": "total", "count": "samples", "average": "average", "minimum": "minimum", "maximum": "maximum",
+        "mostRecent": "latest", "asleep": "asleep", "inBed": "in bed", "duration": "duration",
+    ]
 
     private func show(_ key: String, _ value: Double?) -> String {
         guard let value else { return "-" }
         if key == "count" { return NumberFormatting.human(value, fractionDigits: 0) }
-        if result.type.kind == .category { return Display.duration(value) }
+        if isSeconds(key) { return Display.duration(value) }
         return Display.quantity(value, unit: unitText)
     }
 
     private func printTable() {
         let total = result.total
         let console = context.console
-        let title = "\(result.type.title), \(Display.time(total.start, in: zone)) to \(Display.time(total.end, in: zone)) (\(zone.identifier))"
-        console.line(title)
-        let names: [String: String] = [
-            "sum": "total", "count": "samples", "average": "average", "minimum": "minimum", "maximum": "maximum",
-            "mostRecent": "latest", "asleep": "asleep", "inBed": "in bed", "duration": "duration",
-        ]
-        if context.globalsHaveBuckets(result) {
-            let keys = fields(total).map(\.0)
-            var table = TableWriter(headers: ["START", "END"] + keys.map { names[$0]!.uppercased() },
-                                    rightAligned: Set(2..<(2 + keys.count)))
-            for bucket in result.buckets {
-                table.add([Display.time(bucket.start, in: zone), Display.time(bucket.end, in: zone)]
-                    + fields(bucket).map { show($0.0, $0.1) })
-            }
-            table.add(["all", ""] + fields(total).map { show($0.0, $0.1) })
-            for line in table.lines() { console.line(line) }
+        console.line("\(result.type.title), \(Display.time(total.start, in: zone)) to \(Display.time(total.end, in: zone)) (\(zone.identifier))")
+        if isBucketed {
+            printBucketTable()
         } else {
             var table = TableWriter(headers: ["", ""], rightAligned: [1])
-            for (key, value) in fields(total) { table.add([names[key]!, show(key, value)]) }
+            for (key, value) in fields(total) { table.add([StatisticsOutput.names[key]!, show(key, value)]) }
+            if result.options.contains(.mostRecent), let latest = total.mostRecentDate {
+                table.add(["latest at", Display.time(latest, in: zone)])
+            }
+            if let unmerged = total.unmergedSum, unmerged != total.sum {
+                table.add(["plain sum", show("sum", unmerged)])
+            }
             for line in table.lines().dropFirst() { console.line(line) }
+            if bySource { printSourceTable(total) }
+        }
+        if let nights, !nights.isEmpty { printNightTable(nights) }
+        if explain { printExplanation() }
+    }
+
+    private func printBucketTable() {
+        let keys = fields(result.total).map(\.0)
+        let main = keys.first!
+        let sources = bySource ? result.sourceOrder : []
+        let headers = ["START", "END"] + keys.map { StatisticsOutput.names[$0]!.uppercased() } + sources.map { $0.uppercased() }
+        var table = TableWriter(headers: headers, rightAligned: Set(2..<headers.count))
+        for bucket in result.buckets + [result.total] {
+            let isTotal = bucket == result.total
+            let perSource = sources.map { source in
+                show(main, bucket.sources.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
+            }
+            table.add((isTotal ? ["all", ""] : [Display.time(bucket.start, in: zone), Display.time(bucket.end, in: zone)])
+                + fields(bucket).map { show($0.0, $0.1) } + perSource)
+        }
+        for line in table.lines() { context.console.line(line) }
+        if !sources.isEmpty {
+            context.console.line("Source columns show each source's own \(StatisticsOutput.names[main]!), without merging.")
         }
     }
-}
 
-extension CommandContext {
-    /// Whether the result was asked for per bucket.
-    func globalsHaveBuckets(_ result: StatisticsResult) -> Bool { !result.buckets.isEmpty }
+    private func printSourceTable(_ statistics: Statistics) {
+        let keys = fields(statistics).map(\.0)
+        var table = TableWriter(headers: ["SOURCE"] + keys.map { StatisticsOutput.names[$0]!.uppercased() },
+                                rightAligned: Set(1...keys.count))
+        for own in statistics.sources { table.add([own.source] + fields(own.statistics).map { show($0.0, $0.1) }) }
+        context.console.line("")
+        context.console.line("By source (each alone, without merging):")
+        for line in table.lines() { context.console.line(line) }
+    }
+
+    private func printNightTable(_ nights: [SleepNight]) {
+        var table = TableWriter(headers: ["NIGHT", "ASLEEP", "IN BED", "AWAKE", "CORE", "DEEP", "REM", "UNSPEC.", "EFFICIENCY", "SLEEP"],
+                                rightAligned: Set(1...8))
+        for night in nights {
+            var span = "-"
+            if let start = night.sleepStart, let end = night.sleepEnd { span = "\(clock(start))–\(clock(end))" }
+            let figures = [night.asleep, night.inBed, night.awake, night.asleepCore, night.asleepDeep, night.asleepREM,
+                           night.asleepUnspecified]
+            table.add([dayText(night.date)] + figures.map { night.sampleCount == 0 ? "-" : Display.duration($0) }
+                + [night.efficiency.map { NumberFormatting.human($0 * 100, fractionDigits: 0) + " %" } ?? "-", span])
+        }
+        context.console.line("")
+        let cutoff = nights.first.map { clock($0.end) } ?? "12:00"
+        context.console.line("Nights (named after the morning they end on; \(cutoff) to \(cutoff)):")
+        for line in table.lines() { context.console.line(line) }
+    }
+
+    // MARK: - Explanation
+
+    private func printExplanation() {
+        let console = context.console
+        console.line("")
+        let merge: String
+        if result.mergedSources {
+            merge = "overlapping sources merged by priority: "
+                + (result.sourceOrder.isEmpty ? "no samples" : result.sourceOrder.joined(separator: " > "))
+        } else if result.type.kind == .quantity && !isCumulative {
+            merge = "discrete readings: every source counts"
+        } else {
+            merge = "sources not merged: every sample counts"
+        }
+        console.line("Explanation (zone \(zone.identifier); \(merge)):")
+        for interval in (isBucketed ? result.buckets : []) + [result.total] {
+            let isTotal = interval == result.total
+            let hours = interval.end.timeIntervalSince(interval.start) / 3600
+            var heading = "\(isTotal ? "Whole range" : "Bucket") \(ISODate.format(interval.start, in: zone)) → "
+                + "\(ISODate.format(interval.end, in: zone)) (\(NumberFormatting.human(hours)) h"
+            if zone.secondsFromGMT(for: interval.start) != zone.secondsFromGMT(for: interval.end) { heading += ", crosses a DST change" }
+            heading += "): " + fields(interval).map { "\(StatisticsOutput.names[$0.0]!) \(show($0.0, $0.1))" }.joined(separator: ", ")
+            if let unmerged = interval.unmergedSum, unmerged != interval.sum { heading += " (plain sum \(show("sum", unmerged)))" }
+            console.line(heading)
+            if isTotal && isBucketed {
+                console.line("  (the samples are listed per bucket above)")
+                continue
+            }
+            if interval.contributions.isEmpty { console.line("  no samples") }
+            for item in interval.contributions { console.line("  " + explanationLine(item)) }
+        }
+    }
+
+    private func explanationLine(_ item: SampleContribution) -> String {
+        let sample = item.sample
+        let when = sample.start == sample.end ? Display.time(sample.start, in: zone)
+            : "\(Display.time(sample.start, in: zone))–\(Display.time(sample.end, in: zone).suffix(5))"
+        var parts = [item.outcome.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), when, sample.source]
+        if let stage = item.stage { parts.append(stage) }
+        if let value = item.value {
+            var amount = Display.quantity(value, unit: result.unit?.unitString ?? "")
+            if let counted = item.counted, counted != value { amount += " → " + Display.quantity(counted, unit: result.unit?.unitString ?? "") }
+            parts.append(amount)
+        }
+        let text = parts.joined(separator: "  ")
+        var notes: [String] = []
+        if sample.duration > 0 && item.secondsInInterval < sample.duration {
+            notes.append("\(Display.duration(item.secondsInInterval)) of \(Display.duration(sample.duration)) in this interval")
+        }
+        if item.stage != nil && item.secondsCounted < item.secondsInInterval {
+            notes.append("\(Display.duration(item.secondsCounted)) counted")
+        }
+        for override in item.overrides {
+            let what = override.stage.map { "\(override.source) (\($0))" } ?? override.source
+            notes.append(sample.start == sample.end ? "\(what) has data at that moment"
+                : "\(Display.duration(override.seconds)) covered by \(what)")
+        }
+        if let weight = item.weight { notes.append("weighted \(Display.duration(weight))") }
+        return notes.isEmpty ? text : text + "  (" + notes.joined(separator: "; ") + ")"
+    }
+
+    // MARK: - Helpers
+
+    /// `07:05`, the local time of day.
+    private func clock(_ date: Date) -> String { String(Display.time(date, in: zone).dropFirst(11)) }
+
+    /// `2024-06-01`, the local date.
+    private func dayText(_ date: Date) -> String { String(ISODate.format(date, in: zone).prefix(10)) }
 }

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The bucket boundaries of a statistics collection: `anchor + k × interval` for every integer k, extending
+/// forwards and backwards from the anchor (which only fixes the phase), clipped to the query range.
+///
+/// The first and last buckets are cut at the range's edges, so the buckets tile the range exactly and their sums
+/// add up to the range's total.
+public struct BucketGrid: Sendable {
+    /// The most buckets one query computes.
+    public static let maximumBucketCount = 200_000
+
+    /// The length of one bucket.
+    public var interval: BucketInterval
+    /// A grid point; nil means ``BucketInterval/defaultAnchor(for:calendar:)`` of the range start.
+    public var anchor: Date?
+
+    /// Creates a grid.
+    public init(interval: BucketInterval, anchor: Date? = nil) {
+        self.interval = interval
+        self.anchor = anchor
+    }
+
+    /// The boundaries covering `range`.
+    ///
+    /// - Parameters:
+    ///   - range: The query range.
+    ///   - calendar: The calendar (and zone) of calendar steps and of the default anchor.
+    /// - Returns: `count + 1` increasing instants from `range.start` to `range.end`; bucket `i` is
+    ///   `[result[i], result[i + 1])`.
+    /// - Throws: ``StatisticsError/tooManyBuckets(_:limit:)`` when the range holds more than
+    ///   ``maximumBucketCount`` buckets.
+    public func boundaries(covering range: DateInterval, calendar: Calendar) throws -> [Date] {
+        let estimate = range.duration / (Double(interval.count) * interval.unit.shortestSeconds)
+        if estimate > Double(BucketGrid.maximumBucketCount) {
+            throw StatisticsError.tooManyBuckets(Int(min(estimate, 1e15)), limit: BucketGrid.maximumBucketCount)
+        }
+        let anchor = self.anchor ?? interval.defaultAnchor(for: range.start, calendar: calendar)
+        var step = firstStep(atOrBefore: range.start, anchor: anchor, calendar: calendar)
+        var boundaries = [range.start]
+        while true {
+            step += 1
+            guard let next = interval.point(step, from: anchor, calendar: calendar), next > boundaries.last! else { break }
+            if next >= range.end { break }
+            boundaries.append(next)
+        }
+        boundaries.append(range.end)
+        return boundaries
+    }
+
+    /// The largest k with `anchor + k × interval <= date`.
+    private func firstStep(atOrBefore date: Date, anchor: Date, calendar: Calendar) -> Int {
+        var step: Int
+        if let seconds = interval.unit.elapsedSeconds {
+            step = Int((date.timeIntervalSince(anchor) / (Double(interval.count) * seconds)).rounded(.down))
+        } else {
+            let component = interval.unit == .week ? Calendar.Component.day : interval.unit.component
+            let perStep = interval.unit == .week ? 7 * interval.count : interval.count
+            let units = calendar.dateComponents([component], from: anchor, to: date).value(for: component) ?? 0
+            step = Int((Double(units) / Double(perStep)).rounded(.down))
+        }
+        while let point = interval.point(step, from: anchor, calendar: calendar), point > date { step -= 1 }
+        while let point = interval.point(step + 1, from: anchor, calendar: calendar), point <= date { step += 1 }
+        return step
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Category types. Sleep analysis: seconds asleep and in bed; other categories: the seconds covered. Overlapping
+/// samples never count twice.
+///
+/// Sleep with merged sources reads asleep time off the ``SleepTimeline`` (highest-priority source wins, awake
+/// beats asleep within a source); without merging, asleep time is the union of every asleep sample. In bed is the
+/// union of `inBed` samples either way.
+struct CategoryTotals {
+    let samples: [Sample]
+    let type: SampleType
+    let ranks: [String: Int]
+    let mergesSources: Bool
+    let assignment: SampleAssignment
+    let explains: Bool
+
+    func fill(_ intervals: inout [Statistics]) {
+        let timeline = type.isSleepAnalysis && mergesSources ? SleepTimeline(samples: samples, ranks: ranks) : nil
+        let asleep = TimeSpan.union(samples.filter { isAsleep($0) }.map(span))
+        let inBed = TimeSpan.union(samples.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue }.map(span))
+        let all = TimeSpan.union(samples.map(span))
+        for index in intervals.indices {
+            let (from, to) = (intervals[index].start, intervals[index].end)
+            if type.isSleepAnalysis {
+                intervals[index].asleep = timeline?.seconds(of: SleepTimeline.asleepValues, from: from, to: to)
+                    ?? TimeSpan.covered(asleep, from: from, to: to)
+                intervals[index].inBed = TimeSpan.covered(inBed, from: from, to: to)
+            } else {
+                intervals[index].duration = TimeSpan.covered(all, from: from, to: to)
+            }
+        }
+        for (position, sample) in samples.enumerated() {
+            for index in range(of: sample, in: intervals) {
+                intervals[index].sampleCount += 1
+                if explains {
+                    intervals[index].contributions.append(
+                        contribution(position, timeline, intervals[index].start, intervals[index].end))
+                }
+            }
+        }
+    }
+
+    private func span(_ sample: Sample) -> TimeSpan { TimeSpan(start: sample.start, end: sample.end) }
+
+    private func isAsleep(_ sample: Sample) -> Bool {
+        guard let raw = sample.value.categoryRawValue else { return false }
+        return type.categoryValue(raw: raw)?.countsAsAsleep ?? false
+    }
+
+    /// The intervals a sample touches: those it overlaps (an instant: the one holding it), or with a strict date
+    /// option the one holding its start (or end).
+    private func range(of sample: Sample, in intervals: [Statistics]) -> Range<Int> {
+        if assignment == .prorated { return bucketRange(from: sample.start, to: sample.end, in: intervals) }
+        guard let index = bucketIndex(of: assignment.instant(of: sample), in: intervals) else { return 0..<0 }
+        return index..<(index + 1)
+    }
+
+    private func contribution(_ index: Int, _ timeline: SleepTimeline?, _ from: Date, _ to: Date) -> SampleContribution {
+        let sample = samples[index]
+        let inside = span(sample).overlap(from, to)
+        let stage = sample.value.categoryRawValue.flatMap { type.categoryValue(raw: $0)?.name }
+        guard let timeline, SleepTimeline.specificity[sample.value.categoryRawValue ?? -1] != nil else {
+            return SampleContribution(sample: sample, stage: stage, secondsInInterval: inside, secondsCounted: inside)
+        }
+        let overrides = timeline.losses[index].compactMap { loss -> SampleContribution.Override? in
+            let seconds = loss.span.overlap(from, to)
+            guard seconds > 0 else { return nil }
+            let winner = samples[loss.winner]
+            return .init(source: winner.source, stage: winner.value.categoryRawValue.flatMap { type.categoryValue(raw: $0)?.name },
+                         seconds: seconds)
+        }
+        return SampleContribution(sample: sample, stage: stage, secondsInInterval: inside,
+                                  secondsCounted: timeline.secondsWon(by: index, from: from, to: to), overrides: overrides)
+    }
+}

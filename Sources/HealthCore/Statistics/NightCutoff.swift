@@ -1,0 +1,57 @@
+import Foundation
+
+/// The local time of day at which one night ends and the next begins (default noon).
+///
+/// The night of date D runs from the cut-off on D − 1 to the cut-off on D, so it is named after the morning it
+/// ends on: with the default, sleep from Friday 23:00 to Saturday 07:00 is Saturday's night, and a nap on
+/// Saturday at 14:00 belongs to Sunday's night. A cut-off of 18:00 puts that nap in Saturday's night instead.
+///
+/// Invariant: `0 <= hour <= 23`, `0 <= minute <= 59`.
+public struct NightCutoff: Hashable, Sendable, CustomStringConvertible {
+    /// The hour, 0…23.
+    public let hour: Int
+    /// The minute, 0…59.
+    public let minute: Int
+
+    /// Noon.
+    public static let noon = NightCutoff(uncheckedHour: 12, minute: 0)
+
+    /// Creates a cut-off.
+    ///
+    /// - Throws: ``StatisticsError/invalidNightCutoff(_:)`` when the time does not exist.
+    public init(hour: Int, minute: Int = 0) throws {
+        guard (0...23).contains(hour), (0...59).contains(minute) else {
+            throw StatisticsError.invalidNightCutoff(String(format: "%02d:%02d", hour, minute))
+        }
+        self.init(uncheckedHour: hour, minute: minute)
+    }
+
+    private init(uncheckedHour hour: Int, minute: Int) {
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Parses `HH:MM` or `HH`.
+    ///
+    /// - Throws: ``StatisticsError/invalidNightCutoff(_:)`` for anything else.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
+              (0...23).contains(hour), (0...59).contains(minute) else {
+            throw StatisticsError.invalidNightCutoff(text)
+        }
+        self.init(uncheckedHour: hour, minute: minute)
+    }
+
+    /// `12:00`.
+    public var description: String { String(format: "%02d:%02d", hour, minute) }
+
+    /// The cut-off instant on the local day that contains `day` (the next existing time if a DST gap skips it).
+    func instant(onDayOf day: Date, calendar: Calendar) -> Date {
+        var components = calendar.dateComponents([.year, .month, .day], from: day)
+        components.hour = hour
+        components.minute = minute
+        return calendar.date(from: components) ?? calendar.startOfDay(for: day)
+    }
+}

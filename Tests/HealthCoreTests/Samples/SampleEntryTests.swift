@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The rules of `hkctl add`: what a person types becomes one validated sample.
+struct SampleEntryTests {
+    private typealias Kit = IndependentTestKit
+
+    private static let sleepChoices = ["inbed", "asleep", "awake", "core", "deep", "rem"]
+
+    private func context(_ zone: String = "UTC", now: Date = TestSupport.referenceNow) -> TimeContext {
+        TimeContext(now: now, timeZone: Kit.zone(zone))
+    }
+
+    private func time(_ text: String, _ context: TimeContext) throws -> TimeExpression {
+        try TimeExpression.parse(text, in: context)
+    }
+
+    // MARK: Sleep as a clock range
+
+    @Test func sleepRangeEndsThisMorningWhenThatHasPassed() throws {
+        // now = 2024-06-01T12:00Z; 07:05 today has passed, so the night is 05-31 23:10 → 06-01 07:05.
+        let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: context())
+        #expect(sample.start == Kit.utc(2024, 5, 31, 23, 10))
+        #expect(sample.end == Kit.utc(2024, 6, 1, 7, 5))
+        #expect(sample.duration == 7 * 3600 + 55 * 60)  // 23:10 → 07:05 = 7 h 55 min
+        #expect(sample.value == .category(1))           // asleepUnspecified by default
+        #expect(sample.typeIdentifier == "HKCategoryTypeIdentifierSleepAnalysis")
+        #expect(sample.created == TestSupport.referenceNow)
+        #expect(sample.source == "hkctl")
+    }
+
+    @Test func sleepRangeEndsYesterdayMorningBeforeTheEndTimeHasCome() throws {
+        // now = 06:00Z: 07:05 today is still ahead, so the range ends 2024-05-31T07:05Z.
+        let early = context(now: Kit.utc(2024, 6, 1, 6))
+        let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: early)
+        #expect(sample.start == Kit.utc(2024, 5, 30, 23, 10))
+        #expect(sample.end == Kit.utc(2024, 5, 31, 7, 5))
+    }
+
+    @Test func sleepRangeEndingExactlyNowIsToday() throws {
+        let atEnd = context(now: Kit.utc(2024, 6, 1, 7, 5))
+        let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: atEnd)
+        #expect(sample.end == Kit.utc(2024, 6, 1, 7, 5))
+    }
+
+    @Test func sleepRangeWithinOneDay() throws {
+        // 21:00 today is after now (12:00), so "20:00-21:00" is yesterday evening.
+        let sample = try SampleEntry(type: .sleep, value: "20:00-21:00").sample(source: "hkctl", context: context())
+        #expect(sample.start == Kit.utc(2024, 5, 31, 20))
+        #expect(sample.end == Kit.utc(2024, 5, 31, 21))
+        // A nap that already ended today.
+        let nap = try SampleEntry(type: .sleep, value: "09:15-10:45").sample(source: "hkctl", context: context())
+        #expect(nap.start == Kit.utc(2024, 6, 1, 9, 15))
+        #expect(nap.end == Kit.utc(2024, 6, 1, 10, 45))
+    }
+
+    @Test func sleepRangeOfEqualTimesIsAWholeDay() throws {
+        // Start equal to end moves the start back a day: exactly 24 h, the longest allowed.
+        let sample = try SampleEntry(type: .sleep, value: "07:00-07:00").sample(source: "hkctl", context: context())
+        #expect(sample.start == Kit.utc(2024, 5, 31, 7))
+        #expect(sample.end == Kit.utc(2024, 6, 1, 7))
+    }
+
+    @Test func sleepRangeIsReadInTheContextZone() throws {
+        // Paris is UTC+2 in June: 07:05 local = 05:05Z, 23:10 local the day before = 21:10Z.
+        let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: context("Europe/Paris"))
+        #expect(sample.start == Kit.utc(2024, 5, 31, 21, 10))
+        #expect(sample.end == Kit.utc(2024, 6, 1, 5, 5))
+    }
+
+    @Test func sleepRangeOnAGivenEndDayAcrossTheSpringForwardNight() throws {
+        // Night of 2024-03-30 → 31 in Paris: 23:00+01:00 = 22:00Z, 07:00+02:00 = 05:00Z: 7 h, not 8.
+        let paris = context("Europe/Paris", now: Kit.utc(2024, 4, 1, 12))
+        let endDay = Kit.date(2024, 3, 31, zone: "Europe/Paris")
+        let sample = try SampleEntry(type: .sleep, value: "23:00-07:00", endDay: endDay).sample(source: "hkctl", context: paris)
+        #expect(sample.start == Kit.utc(2024, 3, 30, 22))
+        #expect(sample.end == Kit.utc(2024, 3, 31, 5))
+        #expect(sample.duration == 7 * 3600)
+    }
+
+    @Test func sleepRangeOnAFutureEndDayIsInTheFuture() {
+        let endDay = Kit.utc(2024, 6, 2)
+        #expect(throws: SampleError.inFuture(end: "2024-06-02T07:05:00+00:00", now: "2024-06-01T12:00:00+00:00")) {
+            try SampleEntry(type: .sleep, value: "23:10-07:05", endDay: endDay).sample(source: "hkctl", context: context())
+        }
+    }
+
+    @Test(arguments: ["25:00-07:00", "23:10-07:60", "23:xx-07:00"])
+    func impossibleClockRangesThrowTimeErrors(text: String) {
+        #expect(throws: TimeInputError.self) {
+            try SampleEntry(type: .sleep, value: text).sample(source: "hkctl", context: context())
+        }
+    }
+
+    @Test func clockRangeShape() {
+        #expect(ClockRange.looksLikeRange("23:10-07:05"))
+        #expect(!ClockRange.looksLikeRange("deep"))
+        #expect(!ClockRange.looksLikeRange("23:10"))
+        #expect(!ClockRange.looksLikeRange("2024-05-31"))
+        #expect(!ClockRange.looksLikeRange("23:10-07:05-08:00"))
+    }
+
+    // MARK: Sleep stages
+
+    @Test(arguments: [
+        ("deep", 4), ("rem", 5), ("core", 3), ("light", 3), ("inBed", 0), ("inbed", 0), ("awake", 2), ("asleep", 1),
+        ("asleepREM", 5), ("HKCategoryValueSleepAnalysisAsleepCore", 3), ("HKCategoryValueSleepAnalysisAsleep", 1),
+        ("3", 3),
+    ])
+    func stageNamesMapToHealthKitRawValues(name: String, raw: Int) throws {
+        let sample = try SampleEntry(type: .sleep, value: "23:10-07:05", categoryValue: name)
+            .sample(source: "hkctl", context: context())
+        #expect(sample.value == .category(raw))
+    }
+
+    @Test func stageAsValueWithExplicitTimes() throws {
+        let ctx = context()
+        let sample = try SampleEntry(type: .sleep, value: "deep", from: time("2024-06-01T01:00", ctx),
+                                     to: time("2024-06-01T02:30", ctx)).sample(source: "hkctl", context: ctx)
+        #expect(sample.value == .category(4))
+        #expect(sample.start == Kit.utc(2024, 6, 1, 1))
+        #expect(sample.end == Kit.utc(2024, 6, 1, 2, 30))
+    }
+
+    @Test func unknownStageListsTheChoices() {
+        #expect(throws: SampleError.unknownCategoryValue("nap", type: "sleep", choices: SampleEntryTests.sleepChoices)) {
+            try SampleEntry(type: .sleep, value: "23:10-07:05", categoryValue: "nap").sample(source: "hkctl", context: context())
+        }
+    }
+
+    @Test func stageGivenTwiceIsRefused() {
+        #expect(throws: SampleError.self) {
+            try SampleEntry(type: .sleep, value: "deep", categoryValue: "rem").sample(source: "hkctl", context: context())
+        }
+    }
+
+    // MARK: --from / --to
+
+    @Test func dateOnlyToMeansTheEndOfThatDay() throws {
+        let ctx = context()
+        let sample = try SampleEntry(type: .steps, value: "8000", from: time("2024-05-30", ctx), to: time("2024-05-31", ctx))
+            .sample(source: "hkctl", context: ctx)
+        // to = 2024-05-31 means through the end of 05-31, i.e. 2024-06-01T00:00Z.
+        #expect(sample.start == Kit.utc(2024, 5, 30))
+        #expect(sample.end == Kit.utc(2024, 6, 1))
+        #expect(sample.value == .quantity(Quantity(8000, .count)))
+    }
+
+    @Test func dateOnlyToFollowsTheLocalCalendar() throws {
+        // In Paris (UTC+2) the day 2024-05-31 ends at 2024-05-31T22:00Z.
+        let ctx = context("Europe/Paris")
+        let sample = try SampleEntry(type: .steps, value: "8000", from: time("2024-05-30", ctx), to: time("2024-05-31", ctx))
+            .sample(source: "hkctl", context: ctx)
+        #expect(sample.start == Kit.utc(2024, 5, 29, 22))
+        #expect(sample.end == Kit.utc(2024, 5, 31, 22))
+    }
+
+    @Test func dateOnlyToAcrossSpringForwardIsA23HourDay() throws {
+        // to = 2024-03-31 in Paris ends at 2024-04-01T00:00+02:00 = 2024-03-31T22:00Z;
+        // from = 2024-03-31 starts at 00:00+01:00 = 2024-03-30T23:00Z: 23 h.
+        let ctx = context("Europe/Paris", now: Kit.utc(2024, 4, 2))
+        let sample = try SampleEntry(type: .steps, value: "100", from: time("2024-03-31", ctx), to: time("2024-03-31", ctx))
+            .sample(source: "hkctl", context: ctx)
+        #expect(sample.start == Kit.utc(2024, 3, 30, 23))
+        #expect(sample.end == Kit.utc(2024, 3, 31, 22))
+        #expect(sample.duration == 23 * 3600)
+    }
+
+    @Test func fromAndToWithTimesAreTakenAsGiven() throws {
+        let ctx = context()
+        let sample = try SampleEntry(type: .sleep, from: time("2024-05-31T23:00", ctx), to: time("2024-06-01T07:00", ctx))
+            .sample(source: "hkctl", context: ctx)
+        #expect(sample.start == Kit.utc(2024, 5, 31, 23))
+        #expect(sample.end == Kit.utc(2024, 6, 1, 7))
+        #expect(sample.value == .category(1))
+    }
+
+    @Test func toBeforeFromIsRefused() {
+        let ctx = context()
+        #expect(throws: SampleError.endBeforeStart(start: "2024-06-01T10:00:00+00:00", end: "2024-06-01T09:00:00+00:00")) {
+            try SampleEntry(type: .steps, value: "10", from: time("10:00", ctx), to: time("09:00", ctx))
+                .sample(source: "hkctl", context: ctx)
+        }
+    }
+
+    // MARK: Instantaneous samples
+
+    @Test func amountAtATimeIsInstantaneous() throws {
+        let ctx = context()
+        let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
+        let sample = try SampleEntry(type: .water, value: "500mL", at: time("08:30", ctx), metadata: ["note": .string("tea")])
+            .sample(source: "tester", context: ctx, uuid: uuid)
+        #expect(sample.uuid == uuid)
+        #expect(sample.start == Kit.utc(2024, 6, 1, 8, 30))
+        #expect(sample.end == sample.start)
+        let millilitres = try HealthUnit(parsing: "mL")
+        #expect(sample.value == .quantity(Quantity(500, millilitres)))
+        #expect(sample.source == "tester")
+        #expect(sample.created == TestSupport.referenceNow)
+        #expect(sample.metadata == ["note": .string("tea")])
+    }
+
+    @Test func amountWithoutATimeIsAtNow() throws {
+        let sample = try SampleEntry(type: .weight, value: "72.4kg").sample(source: "hkctl", context: context())
+        #expect(sample.start == TestSupport.referenceNow)
+        #expect(sample.end == TestSupport.referenceNow)
+    }
+
+    @Test func amountInTheFutureIsRefused() {
+        let ctx = context()
+        #expect(throws: SampleError.inFuture(end: "2024-06-01T13:00:00+00:00", now: "2024-06-01T12:00:00+00:00")) {
+            try SampleEntry(type: .water, value: "500mL", at: time("13:00", ctx)).sample(source: "hkctl", context: ctx)
+        }
+    }
+
+    @Test func quantityTypeNeedsAnAmount() {
+        #expect(throws: UnitError.missingUnit("", type: "water", examples: ["500mL", "0.5L", "16.9fl_oz_us"])) {
+            try SampleEntry(type: .water).sample(source: "hkctl", context: context())
+        }
+    }
+
+    @Test func entryAmountsAreValidated() {
+        #expect(throws: SampleError.negative(-5, type: "water")) {
+            try SampleEntry(type: .water, value: "-5mL").sample(source: "hkctl", context: context())
+        }
+        #expect(throws: SampleError.outOfRange(800, unit: "kg", type: "weight", range: 0.5...700)) {
+            try SampleEntry(type: .weight, value: "800kg").sample(source: "hkctl", context: context())
+        }
+        #expect(throws: UnitError.ambiguous("cup", type: "water", choices: ["cup_us", "cup_imp"])) {
+            try SampleEntry(type: .water, value: "1cup").sample(source: "hkctl", context: context())
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The source priority order: default classes, the user's list, and its document in the store.
+struct MergePriorityTests {
+    @Test(arguments: [
+        ("Jane’s Apple Watch", nil, SourceKind.wearable), ("Mi Band 7", nil, .wearable), ("Oura", nil, .wearable),
+        ("Garmin Connect", nil, .wearable), ("Jane’s iPhone", nil, .phone), ("Pixel 8", nil, .phone),
+        ("Pedometer++", "name:Apple Watch, model:Watch, hardware:Watch6,2", .wearable),
+        ("Pedometer++", "name:iPhone, model:iPhone, hardware:iPhone14,5", .phone), ("MyFitnessPal", nil, .app),
+        ("Spring Cleaning", nil, .app), ("hkctl", nil, .manual), ("Health", nil, .manual),
+    ] as [(String, String?, SourceKind)])
+    func classifiesSources(name: String, device: String?, kind: SourceKind) {
+        #expect(SourceKind.classify(name: name, device: device) == kind)
+    }
+
+    @Test func defaultOrderIsWearablePhoneAppManualThenName() {
+        let order = SourcePriority.automatic.ranked(["hkctl", "Zepp", "iPhone", "Apple Watch", "Acme", "Mi Band"].map { ($0, nil) })
+        #expect(order == ["Apple Watch", "Mi Band", "iPhone", "Acme", "Zepp", "hkctl"])
+    }
+
+    @Test func listedSourcesComeFirstInTheirOrder() throws {
+        let priority = try SourcePriority(["hkctl", "iPhone"])
+        let order = priority.ranked(["Apple Watch", "iPhone", "hkctl", "Acme"].map { ($0, nil) })
+        #expect(order == ["hkctl", "iPhone", "Apple Watch", "Acme"])
+    }
+
+    @Test func refusesDuplicatesAndEmptyNames() {
+        #expect(throws: SourceError.duplicateSource("iPhone")) { try SourcePriority(["iPhone", "Watch", "iPhone"]) }
+        #expect(throws: SourceError.emptySourceName) { try SourcePriority([""]) }
+    }
+
+    @Test func documentDefaultsEqualDecodingAnEmptyObject() throws {
+        let decoded = try JSONDecoder().decode(SourcePriorities.self, from: Data("{}".utf8))
+        #expect(decoded == SourcePriorities())
+        #expect(decoded.priority(for: SampleType.steps.identifier) == .automatic)
+    }
+
+    @Test func documentRoundTrips() throws {
+        var document = SourcePriorities()
+        document.set(try SourcePriority(["Apple Watch", "iPhone"]), for: SampleType.steps.identifier)
+        let data = try JSONEncoder().encode(document)
+        let decoded = try JSONDecoder().decode(SourcePriorities.self, from: data)
+        #expect(decoded.priority(for: SampleType.steps.identifier).order == ["Apple Watch", "iPhone"])
+        #expect(String(decoding: data, as: UTF8.self).contains("\"version\":1"))
+        document.set(.automatic, for: SampleType.steps.identifier)
+        #expect(document == SourcePriorities())
+    }
+
+    @Test func documentFromANewerVersionIsRefused() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SourcePriorities.self, from: Data(#"{"version":2,"priorities":{}}"#.utf8))
+        }
+    }
+
+    @Test func documentWithADuplicateIsRefused() {
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(SourcePriorities.self, from: Data(#"{"version":1,"priorities":{"x":["a","a"]}}"#.utf8))
+        }
+    }
+
+    @Test func storeKeepsThePriorities() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            #expect(try store.sourcePriorities() == SourcePriorities())
+            try store.setSourcePriority(try SourcePriority(["iPhone"]), for: SampleType.steps.identifier)
+            #expect(try store.sourcePriorities().priority(for: SampleType.steps.identifier).order == ["iPhone"])
+            try store.setSourcePriority(.automatic, for: SampleType.steps.identifier)
+            #expect(try store.sourcePriorities() == SourcePriorities())
+        }
+    }
+
+    @Test func summariesListSourcesInPriorityOrder() throws {
+        let samples = [IndependentTestKit.steps(5, MergeFixtures.at(9), source: "iPhone"),
+                       IndependentTestKit.steps(6, MergeFixtures.at(10), MergeFixtures.at(11), source: "iPhone"),
+                       IndependentTestKit.steps(7, MergeFixtures.at(8), source: "Apple Watch")]
+        let rows = try SourceSummary.summaries(of: .steps, in: InMemorySampleStore(samples), priority: .automatic)
+        #expect(rows.map(\.source) == ["Apple Watch", "iPhone"])
+        #expect(rows.map(\.sampleCount) == [1, 2])
+        #expect(rows[1].first == MergeFixtures.at(9) && rows[1].last == MergeFixtures.at(11))
+        #expect(rows.map(\.rank) == [1, 2])
+    }
+}

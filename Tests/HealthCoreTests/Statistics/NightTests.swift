@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Sleep by night: attribution to the morning, the cut-off, naps, overlapping phone and watch, DST nights.
+struct NightTests {
+    private typealias Kit = IndependentTestKit
+    private static let watch = "Jane’s Apple Watch", phone = "Jane’s iPhone"
+
+    private func nights(_ samples: [Sample], from: Date, to: Date, zone: String = "UTC", cutoff: NightCutoff = .noon,
+                        priority: SourcePriority = .automatic, merging: Bool = true) throws -> [SleepNight] {
+        let calendar = TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
+        return try SleepNightsQuery(interval: DateInterval(start: from, end: to), cutoff: cutoff, priority: priority,
+                                    mergesSources: merging).run(on: InMemorySampleStore(samples), calendar: calendar)
+    }
+
+    private func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date { Kit.utc(2024, 5, day, hour, minute) }
+
+    /// Phone: in bed 22:45–07:10 and asleep (unspecified) 23:00–07:00 on the night of 05-31 → 06-01... expressed in
+    /// May days 31/32 so 32 = June 1. Watch: core 23:30–01:00, deep 01:00–02:00, awake 02:00–02:15, REM 02:15–06:30.
+    private var phoneAndWatchNight: [Sample] {
+        [Kit.sleep(0, at(31, 22, 45), at(32, 7, 10), source: Self.phone),
+         Kit.sleep(1, at(31, 23), at(32, 7), source: Self.phone),
+         Kit.sleep(3, at(31, 23, 30), at(32, 1), source: Self.watch),
+         Kit.sleep(4, at(32, 1), at(32, 2), source: Self.watch),
+         Kit.sleep(2, at(32, 2), at(32, 2, 15), source: Self.watch),
+         Kit.sleep(5, at(32, 2, 15), at(32, 6, 30), source: Self.watch)]
+    }
+
+    @Test func nightAcrossMidnightBelongsToTheMorning() throws {
+        let samples = [Kit.sleep(1, at(31, 23, 10), at(32, 7, 5))]
+        let result = try nights(samples, from: at(31, 0), to: at(33, 0))
+        #expect(result.map(\.date) == [at(31, 0), at(32, 0)])
+        #expect(result[0].asleep == 0 && result[0].sampleCount == 0 && result[0].efficiency == nil)
+        #expect(result[1].asleep == 7 * 3600 + 55 * 60)  // 23:10–07:05
+        #expect(result[1].start == at(31, 12) && result[1].end == at(32, 12))
+        #expect(result[1].sleepStart == at(31, 23, 10) && result[1].sleepEnd == at(32, 7, 5))
+        #expect(result[1].efficiency == 1)  // no inBed sample: in bed while asleep
+    }
+
+    @Test func overlappingPhoneAndWatchAreNotDoubleCounted() throws {
+        // The watch (higher priority) wins 23:30–06:30; the phone's unspecified sleep fills 23:00–23:30 and
+        // 06:30–07:00. Asleep = 30 + 90 (core) + 60 (deep) + 255 (REM) + 30 = 465 min; awake 15 min.
+        let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0)).first)
+        #expect(night.asleep == 465 * 60)
+        #expect(night.asleepUnspecified == 60 * 60)
+        #expect(night.asleepCore == 90 * 60)
+        #expect(night.asleepDeep == 60 * 60)
+        #expect(night.asleepREM == 255 * 60)
+        #expect(night.awake == 15 * 60)
+        #expect(night.inBed == 505 * 60)  // 22:45–07:10
+        // Efficiency: 465 asleep of 505 in bed.
+        #expect(Kit.isClose(night.efficiency!, 465.0 / 505.0))
+        #expect(night.sampleCount == 6)
+    }
+
+    @Test func withoutMergingAsleepIsTheUnionOfEverySource() throws {
+        // The union of asleep samples: 23:00–07:00 = 480 min (the watch's 15 awake minutes are inside the phone's
+        // asleep sample and do not subtract).
+        let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0), merging: false).first)
+        #expect(night.asleep == 480 * 60)
+    }
+
+    @Test func phoneFirstMakesTheWholeNightUnspecified() throws {
+        let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0),
+                                            priority: try SourcePriority([Self.phone])).first)
+        #expect(night.asleep == 480 * 60)
+        #expect(night.asleepUnspecified == 480 * 60)
+        #expect(night.awake == 0 && night.asleepREM == 0)
+    }
+
+    @Test func awakeInsideAsleepFromOneSourceIsAwake() throws {
+        // Typed by hand: asleep 23:00–07:00 and awake 03:00–03:30. Asleep 7.5 h, awake 30 min.
+        let samples = [Kit.sleep(1, at(31, 23), at(32, 7)), Kit.sleep(2, at(32, 3), at(32, 3, 30))]
+        let night = try #require(try nights(samples, from: at(32, 0), to: at(33, 0)).first)
+        #expect(night.asleep == 7.5 * 3600)
+        #expect(night.awake == 1800)
+        // The calendar-day statistics read the same timeline.
+        let day = try StatisticsQuery(type: .sleep, interval: DateInterval(start: at(32, 0), end: at(33, 0)))
+            .run(on: InMemorySampleStore(samples), calendar: TimeContext(now: at(32, 0), timeZone: .gmt).calendar)
+        #expect(day.total.asleep == 6.5 * 3600)  // 00:00–07:00 minus 30 awake minutes
+    }
+
+    @Test func napAfterTheCutoffBelongsToTheNextNight() throws {
+        // Nap 14:00–14:40 on 06-01. With the noon cut-off it is part of the night ending 06-02; with an 18:00
+        // cut-off it stays on 06-01.
+        let samples = [Kit.sleep(1, at(31, 23), at(32, 7)), Kit.sleep(1, at(32, 14), at(32, 14, 40))]
+        let noon = try nights(samples, from: at(32, 0), to: at(34, 0))
+        let noonExpected: [TimeInterval] = [8 * 3600, 40 * 60]
+        #expect(noon.map(\.asleep) == noonExpected)
+        let evening = try nights(samples, from: at(32, 0), to: at(34, 0), cutoff: try NightCutoff(parsing: "18:00"))
+        let eveningExpected: [TimeInterval] = [8 * 3600 + 40 * 60, 0]
+        #expect(evening.map(\.asleep) == eveningExpected)
+        #expect(evening[0].start == at(31, 18) && evening[0].end == at(32, 18))
+    }
+
+    @Test func sleepPastTheCutoffIsCutThere() throws {
+        // A late morning 03:00–13:00: 9 h on the night ending that morning, 1 h on the next.
+        let samples = [Kit.sleep(1, at(32, 3), at(32, 13))]
+        let expected: [TimeInterval] = [9 * 3600, 3600]
+        #expect(try nights(samples, from: at(32, 0), to: at(34, 0)).map(\.asleep) == expected)
+    }
+
+    @Test(arguments: [
+        // Paris spring forward: 23:00 CET → 07:00 CEST is 7 real hours; the night window is 23 h.
+        ("Europe/Paris", [2024, 3, 30], [2024, 3, 31], 7.0, 23.0),
+        // Paris fall back: 23:00 CEST → 07:00 CET is 9 real hours; the window is 25 h.
+        ("Europe/Paris", [2024, 10, 26], [2024, 10, 27], 9.0, 25.0),
+        ("America/New_York", [2024, 3, 9], [2024, 3, 10], 7.0, 23.0),
+        ("America/New_York", [2024, 11, 2], [2024, 11, 3], 9.0, 25.0),
+    ])
+    func nightsAcrossDSTAreMeasuredInRealHours(zone: String, evening: [Int], morning: [Int], hours: Double, window: Double) throws {
+        let start = Kit.date(evening[0], evening[1], evening[2], 23, zone: zone)
+        let end = Kit.date(morning[0], morning[1], morning[2], 7, zone: zone)
+        let day = Kit.date(morning[0], morning[1], morning[2], zone: zone)
+        let result = try nights([Kit.sleep(3, start, end)], from: day, to: day.addingTimeInterval(3600), zone: zone)
+        let night = try #require(result.first)
+        #expect(result.count == 1)
+        #expect(night.date == day)
+        #expect(night.asleep == hours * 3600)
+        #expect(night.asleepCore == hours * 3600)
+        #expect(night.end.timeIntervalSince(night.start) == window * 3600)
+    }
+
+    @Test func aWeekListsSevenNightsEmptyOnesIncluded() throws {
+        let start = Kit.utc(2024, 5, 26), end = Kit.utc(2024, 6, 2)
+        let result = try nights([Kit.sleep(1, at(28, 23), at(29, 6))], from: start, to: end)
+        #expect(result.count == 7)
+        let expected: [TimeInterval] = [0, 0, 0, 7 * 3600, 0, 0, 0]
+        #expect(result.map(\.asleep) == expected)
+    }
+
+    @Test func cutoffParsing() throws {
+        #expect(try NightCutoff(parsing: "18:00") == NightCutoff(hour: 18))
+        #expect(try NightCutoff(parsing: "6").description == "06:00")
+        for bad in ["24:00", "12:60", "noon", "", "1:2:3", "+1:00"] {
+            #expect(throws: StatisticsError.invalidNightCutoff(bad)) { try NightCutoff(parsing: bad) }
+        }
+    }
+
+    @Test func explainShowsWhichSourceWonEachStretch() throws {
+        let query = StatisticsQuery(type: .sleep, interval: DateInterval(start: at(31, 12), end: at(32, 12)), explains: true)
+        let result = try query.run(on: InMemorySampleStore(phoneAndWatchNight), calendar: TimeContext(now: at(32, 0), timeZone: .gmt).calendar)
+        let phoneAsleep = try #require(result.total.contributions.first { $0.sample.source == Self.phone && $0.stage == "asleepUnspecified" })
+        // 8 h in the interval, 1 h counted; the watch won 90 + 60 + 15 + 255 = 420 min.
+        #expect(phoneAsleep.secondsInInterval == 8 * 3600)
+        #expect(phoneAsleep.secondsCounted == 3600)
+        #expect(phoneAsleep.overrides.reduce(0) { $0 + $1.seconds } == 420 * 60)
+        #expect(phoneAsleep.overrides.map(\.stage) == ["asleepCore", "asleepDeep", "awake", "asleepREM"])
+        #expect(phoneAsleep.outcome == .cut)
+        #expect(result.total.asleep == 465.0 * 60)
+    }
+}

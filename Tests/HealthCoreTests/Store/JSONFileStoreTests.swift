@@ -1,0 +1,533 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The on-disk JSON Lines store, in fresh temporary folders.
+struct JSONFileStoreTests {
+    private typealias Kit = IndependentTestKit
+
+    private static let stepsFolder = "samples/HKQuantityTypeIdentifierStepCount"
+    private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+
+    /// Runs `body` with a store at `<temporary folder>/store`, a path that does not exist yet.
+    private func withStore(zone: TimeZone = .gmt, _ body: (JSONFileStore, String) throws -> Void) throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            try body(JSONFileStore(path: path, timeZone: zone, lockTimeout: 2), path)
+        }
+    }
+
+    private func steps(_ value: Double, _ start: Date, _ end: Date? = nil) -> Sample { Kit.steps(value, start, end) }
+
+    private func allSteps(_ store: JSONFileStore) throws -> [Sample] {
+        try store.samples(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything)
+    }
+
+    private func line(_ sample: Sample, zone: TimeZone = .gmt) -> String {
+        SampleLineCodec(catalogue: .standard, timeZone: zone).encode(sample) + "\n"
+    }
+
+    private func text(_ path: String) -> String { String(decoding: Kit.bytes(path), as: UTF8.self) }
+
+    /// The samples of a partition file, decoded line by line in file order (extra keys such as a change number
+    /// do not matter).
+    private func decoded(_ file: String) throws -> [Sample] {
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        let bytes = Kit.bytes(file)
+        #expect(bytes.isEmpty || bytes.last == 0x0A, "\(file) must end with a newline")
+        return try bytes.split(separator: 0x0A).map { line in
+            try Array(line).withUnsafeBufferPointer { try codec.decode($0) }
+        }
+    }
+
+    // MARK: Creation and layout
+
+    @Test func firstSaveCreatesAPrivateStore() throws {
+        try withStore { store, path in
+            #expect(try store.isExistingStore() == false)
+            #expect(try allSteps(store).isEmpty)
+            #expect(!Kit.exists(path), "reading must not create the store")
+
+            try store.save([steps(10, Kit.utc(2024, 5, 31, 23, 30))])
+
+            #expect(Kit.mode(path) == 0o700)
+            #expect(Kit.mode(path + "/samples") == 0o700)
+            #expect(Kit.mode(path + "/" + JSONFileStoreTests.stepsFolder) == 0o700)
+            #expect(text(path + "/hkctl-store.json") == "{\"format\":\"hkctl-store\",\"version\":1}\n")
+            #expect(Kit.mode(path + "/hkctl-store.json") == 0o600)
+            #expect(Kit.mode(path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl") == 0o600)
+            #expect(Kit.mode(path + "/.lock") == 0o600)
+            #expect(Set(Kit.contents(of: path)).isSuperset(of: [".lock", "hkctl-store.json", "samples"]))
+            #expect(!Kit.exists(path + "/journal.jsonl"))
+            // Every folder 0700, every file 0600.
+            for entry in Kit.walk(path) {
+                #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "\(entry.path) has mode \(String(entry.mode, radix: 8))")
+            }
+            #expect(try store.isExistingStore())
+        }
+    }
+
+    @Test func emptyFolderBecomesAStore() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder, lockTimeout: 2)
+            #expect(try store.isExistingStore() == false)
+            try store.save([steps(1, Kit.utc(2024, 6, 1))])
+            #expect(Kit.exists(folder + "/hkctl-store.json"))
+            #expect(try allSteps(store).count == 1)
+        }
+    }
+
+    @Test func savingNothingCreatesNothing() throws {
+        try withStore { store, path in
+            try store.save([])
+            #expect(!Kit.exists(path))
+        }
+    }
+
+    @Test func samplesArePartitionedByTheUTCMonthOfTheirStart() throws {
+        // The store writes Paris offsets, but partitions follow UTC: 2024-05-31T23:30Z is June 1 in Paris
+        // and still goes to 2024-05.jsonl.
+        try withStore(zone: Kit.zone("Europe/Paris")) { store, path in
+            let lateMay = steps(10, Kit.utc(2024, 5, 31, 23, 30))
+            let june = steps(20, Kit.utc(2024, 6, 1))
+            let january = steps(30, Kit.utc(2024, 1, 15, 8))
+            let night = Kit.sleep(1, Kit.utc(2024, 5, 31, 22), Kit.utc(2024, 6, 1, 6))
+            for sample in [lateMay, june, january, night] { try store.save([sample]) }
+
+            let folder = path + "/" + JSONFileStoreTests.stepsFolder
+            #expect(Kit.contents(of: folder) == ["2024-01.jsonl", "2024-05.jsonl", "2024-06.jsonl"])
+            #expect(try decoded(folder + "/2024-05.jsonl") == [lateMay])
+            #expect(text(folder + "/2024-05.jsonl").contains(#""start":"2024-06-01T01:30:00+02:00""#))
+            #expect(try decoded(folder + "/2024-06.jsonl") == [june])
+            #expect(Kit.contents(of: path + "/samples/HKCategoryTypeIdentifierSleepAnalysis") == ["2024-05.jsonl"])
+
+            #expect(store.partitionPath(for: lateMay) == JSONFileStoreTests.stepsFolder + "/2024-05.jsonl")
+            #expect(store.partitionPath(for: june) == JSONFileStoreTests.stepsFolder + "/2024-06.jsonl")
+            #expect(try allSteps(store) == [january, lateMay, june])
+        }
+    }
+
+    @Test func monthKeysAreUTCMonths() {
+        #expect(JSONFileStore.monthKey(Date(timeIntervalSince1970: Kit.utc(2024, 6, 1).timeIntervalSince1970 - 0.001)) == "2024-05")
+        #expect(JSONFileStore.monthKey(Kit.utc(2024, 6, 1)) == "2024-06")
+        #expect(JSONFileStore.monthKey(Kit.utc(2024, 2, 29, 23, 59, 59)) == "2024-02")
+        #expect(JSONFileStore.monthKey(Kit.utc(1969, 12, 31, 23)) == "1969-12")  // before the epoch: floor, not truncation
+        #expect(JSONFileStore.monthKey(Kit.utc(1900, 1, 1)) == "1900-01")
+    }
+
+    @Test func typeIdentifiersCannotEscapeTheSamplesFolder() {
+        #expect(JSONFileStore.typeFolder("HKQuantityTypeIdentifierStepCount") == "samples/HKQuantityTypeIdentifierStepCount")
+        #expect(JSONFileStore.typeFolder("../x") == "samples/%2E%2E%2Fx")
+        #expect(JSONFileStore.typeFolder("a b") == "samples/a%20b")
+    }
+
+    // MARK: Long samples and partition choice
+
+    @Test func samplesLongerThanTwoDaysGoToLongJsonlAndAreFound() throws {
+        try withStore { store, path in
+            let threeDays = steps(3000, Kit.utc(2024, 4, 1), Kit.utc(2024, 4, 4))       // 72 h > 48 h
+            let twoDays = steps(2000, Kit.utc(2024, 4, 10), Kit.utc(2024, 4, 12))        // exactly 48 h: a month file
+            let acrossNewYear = steps(500, Kit.utc(2023, 12, 30), Kit.utc(2024, 1, 5))
+            for sample in [threeDays, twoDays, acrossNewYear] { try store.save([sample]) }
+
+            let folder = path + "/" + JSONFileStoreTests.stepsFolder
+            #expect(Kit.contents(of: folder) == ["2024-04.jsonl", "long.jsonl"])
+            #expect(try decoded(folder + "/long.jsonl") == [threeDays, acrossNewYear])
+            #expect(store.partitionPath(for: threeDays) == JSONFileStoreTests.stepsFolder + "/long.jsonl")
+
+            let id = SampleType.steps.identifier
+            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 4, 2), end: Kit.utc(2024, 4, 3))) == [threeDays])
+            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 4, 11), end: Kit.utc(2024, 4, 11, 1))) == [twoDays])
+            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 1, 3), end: Kit.utc(2024, 1, 4))) == [acrossNewYear])
+            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 2))).isEmpty)
+        }
+    }
+
+    @Test func aSampleStartingInThePreviousMonthIsFound() throws {
+        // 2 days from 2024-02-28T12:00Z to 03-01T12:00Z lives in 2024-02.jsonl but overlaps March 1.
+        try withStore { store, _ in
+            let straddling = steps(100, Kit.utc(2024, 2, 28, 12), Kit.utc(2024, 3, 1, 12))
+            try store.save([straddling])
+            let march1 = DateInterval(start: Kit.utc(2024, 3, 1), end: Kit.utc(2024, 3, 2))
+            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: march1) == [straddling])
+        }
+    }
+
+    @Test func queriesReadOnlyThePartitionsTheyCanTouch() throws {
+        try withStore { store, path in
+            for month in 1...6 { try store.save([steps(Double(month), Kit.utc(2024, month, 15, 12))]) }
+            try store.save([steps(99, Kit.utc(2024, 2, 1), Kit.utc(2024, 2, 5))])  // long
+            let id = SampleType.steps.identifier
+            let folder = JSONFileStoreTests.stepsFolder
+            func partitions(_ start: Date, _ end: Date) throws -> [String] {
+                try store.partitions(ofType: id, overlapping: DateInterval(start: start, end: end))
+            }
+            // Mid-March: only March (two days back is still March) and long.jsonl.
+            #expect(try partitions(Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 20)) == [folder + "/2024-03.jsonl", folder + "/long.jsonl"])
+            // From 04-01T12:00Z the two-day look-back reaches 03-30: March must be read too.
+            #expect(try partitions(Kit.utc(2024, 4, 1, 12), Kit.utc(2024, 4, 5))
+                == [folder + "/2024-03.jsonl", folder + "/2024-04.jsonl", folder + "/long.jsonl"])
+            // From 04-03 the look-back stays in April.
+            #expect(try partitions(Kit.utc(2024, 4, 3), Kit.utc(2024, 4, 5)) == [folder + "/2024-04.jsonl", folder + "/long.jsonl"])
+            #expect(try partitions(Kit.utc(2024, 1, 1), Kit.utc(2024, 7, 1)).count == 7)
+            #expect(try store.partitions(ofType: "HKQuantityTypeIdentifierDietaryWater",
+                                         overlapping: JSONFileStoreTests.everything).isEmpty)
+
+            // Behaviour, not just the list: a corrupt January file does not disturb a March query.
+            try Kit.append("garbage\n" + line(steps(1, Kit.utc(2024, 1, 16))), to: path + "/" + folder + "/2024-01.jsonl")
+            let march = DateInterval(start: Kit.utc(2024, 3, 10), end: Kit.utc(2024, 3, 20))
+            #expect(try store.samples(ofType: id, overlapping: march).map { $0.value.quantity?.value } == [3])
+            #expect(throws: StoreError.self) {
+                try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 1, 10), end: Kit.utc(2024, 1, 20)))
+            }
+        }
+    }
+
+    // MARK: Appends
+
+    @Test func appendsNeverRewriteExistingBytes() throws {
+        try withStore { store, path in
+            let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            try store.save([steps(1, Kit.utc(2024, 5, 1))])
+            let first = Kit.bytes(file)
+            var info = stat()
+            stat(file, &info)
+            let inode = info.st_ino
+
+            try store.save([steps(2, Kit.utc(2024, 5, 2))])
+            let second = Kit.bytes(file)
+            #expect(second.count > first.count)
+            #expect(second.starts(with: first), "the earlier bytes must be a prefix")
+
+            try store.save([steps(3, Kit.utc(2024, 5, 3)), steps(4, Kit.utc(2024, 5, 4))])  // a batch, through the journal
+            let third = Kit.bytes(file)
+            #expect(third.starts(with: second))
+            #expect(third.filter { $0 == 0x0A }.count == 4)
+            #expect(third.last == 0x0A)
+            stat(file, &info)
+            #expect(info.st_ino == inode, "the file must be appended to, not replaced")
+        }
+    }
+
+    @Test func roundTripKeepsEveryField() throws {
+        try withStore(zone: Kit.zone("America/New_York")) { store, _ in
+            var sample = Kit.quantity(.water, 16.9, "fl_oz_us", Date(timeIntervalSince1970: 1_717_243_200.125),
+                                      metadata: ["HKTimeZone": .string("America/New_York"), "Cup": .number(2), "cup": .string("mug")])
+            sample.source = "Jane’s\u{00A0}iPhone"
+            sample.created = Kit.utc(2024, 6, 1, 12, 5)
+            try store.save([sample])
+            let loaded = try store.samples(ofType: SampleType.water.identifier, overlapping: JSONFileStoreTests.everything)
+            #expect(loaded == [sample])
+        }
+    }
+
+    // MARK: Crash leftovers
+
+    @Test func tornTrailingLineIsIgnoredThenMovedAside() throws {
+        try withStore { store, path in
+            let first = steps(1, Kit.utc(2024, 5, 1))
+            try store.save([first])
+            let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            let torn = #"{"uuid":"00000000-0000-0000-0000-0000000000aa","type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-0"#
+            try Kit.append(torn, to: file)
+
+            #expect(try allSteps(store) == [first])  // readers skip a line with no newline
+
+            let second = steps(2, Kit.utc(2024, 5, 2))
+            try store.save([second])
+            #expect(try decoded(file) == [first, second])
+            #expect(try allSteps(store) == [first, second])
+
+            let recovered = Kit.contents(of: path + "/recovered")
+            #expect(recovered.count == 1)
+            let name = try #require(recovered.first)
+            #expect(name.hasPrefix("samples_HKQuantityTypeIdentifierStepCount_2024-05.jsonl."))
+            #expect(name.hasSuffix(".torn"))
+            #expect(text(path + "/recovered/" + name) == torn)
+            #expect(Kit.mode(path + "/recovered") == 0o700)
+        }
+    }
+
+    @Test func garbageLastLineIsTreatedAsTorn() throws {
+        try withStore { store, path in
+            let first = steps(1, Kit.utc(2024, 5, 1))
+            try store.save([first])
+            let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            try Kit.append("garbage!!!\n", to: file)
+
+            #expect(try allSteps(store) == [first])
+
+            let second = steps(2, Kit.utc(2024, 5, 2))
+            try store.save([second])
+            #expect(try decoded(file) == [first, second])
+            let recovered = Kit.contents(of: path + "/recovered")
+            #expect(recovered.count == 1)
+            #expect(recovered.first.map { text(path + "/recovered/" + $0) } == "garbage!!!\n")
+        }
+    }
+
+    @Test func everyRecoveryKeepsItsOwnFile() throws {
+        // Two crashes in a row (here within the same second) leave two torn tails; both must survive in recovered/.
+        try withStore { store, path in
+            let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            try store.save([steps(1, Kit.utc(2024, 5, 1))])
+            try Kit.append("{\"first torn", to: file)
+            try store.save([steps(2, Kit.utc(2024, 5, 2))])
+            try Kit.append("{\"second torn", to: file)
+            try store.save([steps(3, Kit.utc(2024, 5, 3))])
+            #expect(try decoded(file).map { $0.value.quantity?.value } == [1, 2, 3])
+            let kept = Kit.contents(of: path + "/recovered").map { text(path + "/recovered/" + $0) }.sorted()
+            #expect(kept == ["{\"first torn", "{\"second torn"])
+        }
+    }
+
+    @Test func garbageOnlyLineIsMovedAsideWhole() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 6, 20))])  // creates the store
+            let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            try Kit.write("{\"uuid\":\n", to: file)
+            #expect(try allSteps(store).count == 1)
+            let sample = steps(2, Kit.utc(2024, 5, 2))
+            try store.save([sample])
+            #expect(try decoded(file) == [sample])
+        }
+    }
+
+    @Test func corruptLineInTheMiddleThrowsWithItsLineNumber() throws {
+        try withStore { store, path in
+            let first = steps(1, Kit.utc(2024, 5, 1))
+            try store.save([first])
+            let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            try Kit.append("not json\n" + line(steps(3, Kit.utc(2024, 5, 3))), to: file)
+
+            let error = #expect(throws: StoreError.self) { try allSteps(store) }
+            guard case let .corrupt(reported, lineNumber, _)? = error else {
+                Issue.record("expected .corrupt, got \(String(describing: error))")
+                return
+            }
+            #expect(reported == file)
+            #expect(lineNumber == 2)
+        }
+    }
+
+    @Test func blankLinesAreNotCorruption() throws {
+        try withStore { store, path in
+            let first = steps(1, Kit.utc(2024, 5, 1))
+            try store.save([first])
+            let third = steps(3, Kit.utc(2024, 5, 3))
+            try Kit.append("\n   \n" + line(third), to: path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl")
+            #expect(try allSteps(store) == [first, third])
+        }
+    }
+
+    // MARK: Batches and the journal
+
+    @Test func batchSaveAcrossPartitionsIsAllVisible() throws {
+        try withStore { store, path in
+            let batch = [steps(1, Kit.utc(2024, 5, 1)), steps(2, Kit.utc(2024, 5, 20)), steps(3, Kit.utc(2024, 6, 2)),
+                         steps(4, Kit.utc(2024, 3, 1), Kit.utc(2024, 3, 10)),
+                         Kit.quantity(.water, 250, "mL", Kit.utc(2024, 6, 2, 8))]
+            try store.save(batch)
+            #expect(!Kit.exists(path + "/journal.jsonl"))
+            #expect(try allSteps(store) == [batch[3], batch[0], batch[1], batch[2]])
+            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: JSONFileStoreTests.everything) == [batch[4]])
+            let folder = path + "/" + JSONFileStoreTests.stepsFolder
+            #expect(Kit.contents(of: folder) == ["2024-05.jsonl", "2024-06.jsonl", "long.jsonl"])
+            #expect(try decoded(folder + "/2024-05.jsonl") == [batch[0], batch[1]])
+        }
+    }
+
+    @Test func interruptedBatchIsInvisibleThenCompletedExactlyOnce() throws {
+        try withStore { store, path in
+            let folder = JSONFileStoreTests.stepsFolder
+            let may = folder + "/2024-05.jsonl", june = folder + "/2024-06.jsonl", july = folder + "/2024-07.jsonl"
+            let a = steps(1, Kit.utc(2024, 5, 10)), b = steps(2, Kit.utc(2024, 6, 10))
+            try store.save([a])
+            try store.save([b])
+            let mayBefore = Kit.bytes(path + "/" + may), juneBefore = Kit.bytes(path + "/" + june)
+            let mayLength = mayBefore.count, juneLength = juneBefore.count
+
+            // A batch C (May), D + E (June), G (July), interrupted: May fully appended, June holds half of D's
+            // line, July was created and written. As `save` does, the change counter was raised first and each
+            // line carries its number; the journal lists the partition lengths before the batch.
+            let c = steps(3, Kit.utc(2024, 5, 11)), d = steps(4, Kit.utc(2024, 6, 11))
+            let e = steps(5, Kit.utc(2024, 6, 12)), g = steps(7, Kit.utc(2024, 7, 1))
+            let first = try store.currentSequence()
+            let codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+            let batch = [c, d, e, g].enumerated().map { codec.encode($1, sequence: first + 1 + UInt64($0)) + "\n" }
+            try store.writeSequence(first + 4)
+            try Kit.append(batch[0], to: path + "/" + may)
+            try Kit.append(String(batch[1].prefix(40)), to: path + "/" + june)
+            try Kit.write(batch[3], to: path + "/" + july)
+            let header = "{\"journal\":1,\"partitions\":["
+                + "{\"path\":\"\(may)\",\"length\":\(mayLength),\"lines\":1},"
+                + "{\"path\":\"\(june)\",\"length\":\(juneLength),\"lines\":2},"
+                + "{\"path\":\"\(july)\",\"length\":0,\"lines\":1}]}\n"
+            try Kit.write(header + batch.joined(), to: path + "/journal.jsonl")
+
+            // The journal parses as the store's own format.
+            let journal = try #require(try store.readJournal())
+            #expect(journal.entries.map(\.path) == [may, june, july])
+            #expect(journal.entries.map(\.length) == [mayLength, juneLength, 0])
+            #expect(journal.entries.map(\.lines.count) == [1, 2, 1])
+
+            // Readers before recovery see exactly the state before the batch.
+            #expect(try allSteps(store) == [a, b])
+            #expect(try allSteps(JSONFileStore(path: path, lockTimeout: 2)) == [a, b])
+            #expect(try store.latestSamples(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything,
+                                            limit: 10) == [b, a])
+
+            // The next save finishes the batch first, then appends its own sample.
+            let f = steps(6, Kit.utc(2024, 6, 13))
+            try store.save([f])
+            #expect(!Kit.exists(path + "/journal.jsonl"))
+            #expect(try allSteps(store) == [a, c, b, d, e, f, g])
+            #expect(try decoded(path + "/" + may) == [a, c])
+            #expect(try decoded(path + "/" + june) == [b, d, e, f])
+            #expect(try decoded(path + "/" + july) == [g])
+            // The bytes from before the batch are untouched.
+            #expect(Kit.bytes(path + "/" + may).starts(with: mayBefore))
+            #expect(Kit.bytes(path + "/" + june).starts(with: juneBefore))
+            #expect(!Kit.exists(path + "/recovered"), "the half line is cut by the journal, not moved aside")
+
+            // Every line holds its own change number: the batch was not applied twice.
+            var numbers: [UInt64] = []
+            for partition in [may, june, july] {
+                try store.readPartitionWithSequence(partition) { _, number in numbers.append(number) }
+            }
+            #expect(numbers.count == 7 && Set(numbers).count == 7, "change numbers \(numbers)")
+
+            // And only once: another save does not replay anything.
+            let h = steps(8, Kit.utc(2024, 7, 2))
+            try store.save([h])
+            #expect(try allSteps(store) == [a, c, b, d, e, f, g, h])
+        }
+    }
+
+    @Test func journalForAPartitionNotYetCreatedIsReplayed() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 5, 10))])
+            let august = JSONFileStoreTests.stepsFolder + "/2024-08.jsonl"
+            let x = steps(9, Kit.utc(2024, 8, 1)), y = steps(10, Kit.utc(2024, 8, 2))
+            let header = "{\"journal\":1,\"partitions\":[{\"path\":\"\(august)\",\"length\":0,\"lines\":2}]}\n"
+            try Kit.write(header + line(x) + line(y), to: path + "/journal.jsonl")
+            #expect(try allSteps(store).count == 1)
+            try store.save([steps(11, Kit.utc(2024, 5, 11))])
+            #expect(try decoded(path + "/" + august) == [x, y])
+            #expect(try allSteps(store).count == 4)
+        }
+    }
+
+    @Test func journalPointingOutsideTheStoreIsRefused() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 5, 10))])
+            let header = "{\"journal\":1,\"partitions\":[{\"path\":\"../escape.jsonl\",\"length\":0,\"lines\":1}]}\n"
+            try Kit.write(header + line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/journal.jsonl")
+            let error = #expect(throws: StoreError.self) { try store.save([steps(3, Kit.utc(2024, 5, 12))]) }
+            guard case let .corrupt(file, _, _)? = error else {
+                Issue.record("expected .corrupt, got \(String(describing: error))")
+                return
+            }
+            #expect(file == path + "/journal.jsonl")
+            #expect(!Kit.exists((path as NSString).deletingLastPathComponent + "/escape.jsonl"))
+        }
+    }
+
+    @Test func journalWhoseLinesDoNotMatchItsHeaderIsRefused() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 5, 10))])
+            let may = JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            let length = Kit.bytes(path + "/" + may).count
+            // The header promises two lines, only one follows.
+            let header = "{\"journal\":1,\"partitions\":[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":2}]}\n"
+            try Kit.write(header + line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/journal.jsonl")
+            #expect(throws: StoreError.self) { try store.save([steps(3, Kit.utc(2024, 5, 12))]) }
+            #expect(Kit.bytes(path + "/" + may).count == length, "nothing may be applied from a bad journal")
+        }
+    }
+
+    // MARK: Foreign folders and versions
+
+    @Test func folderWithOtherFilesIsNotAStore() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            try Kit.write("hello", to: folder + "/notes.txt")
+            let store = JSONFileStore(path: folder, lockTimeout: 2)
+            #expect(throws: StoreError.notAStore(folder)) { try store.isExistingStore() }
+            #expect(throws: StoreError.notAStore(folder)) { try store.save([steps(1, Kit.utc(2024, 5, 1))]) }
+            #expect(throws: StoreError.notAStore(folder)) { try allSteps(store) }
+            #expect(Kit.contents(of: folder) == ["notes.txt"], "nothing may be written into a foreign folder")
+        }
+    }
+
+    @Test func aFileIsNotAStore() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let file = folder + "/file"
+            try Kit.write("x", to: file)
+            #expect(throws: StoreError.notAFolder(file)) { try JSONFileStore(path: file, lockTimeout: 2).save([steps(1, Kit.utc(2024, 5, 1))]) }
+            #expect(text(file) == "x", "the file is left alone")
+        }
+    }
+
+    @Test func newerFormatVersionIsRefused() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":99}\n", to: folder + "/hkctl-store.json")
+            let store = JSONFileStore(path: folder, lockTimeout: 2)
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try store.save([steps(1, Kit.utc(2024, 5, 1))]) }
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try allSteps(store) }
+            #expect(Kit.contents(of: folder) == ["hkctl-store.json"])
+        }
+    }
+
+    @Test(arguments: ["not json", "{\"format\":\"hkctl-store\"}", "{\"version\":\"one\"}", ""])
+    func unreadableMarkerIsABadMarker(marker: String) throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            try Kit.write(marker, to: folder + "/hkctl-store.json")
+            #expect(throws: StoreError.badMarker(folder + "/hkctl-store.json")) {
+                try JSONFileStore(path: folder, lockTimeout: 2).isExistingStore()
+            }
+        }
+    }
+
+    // MARK: Listing
+
+    @Test func latestSamplesAreNewestFirstAcrossMonths() throws {
+        try withStore { store, _ in
+            var all: [Sample] = []
+            for month in 1...5 {
+                all.append(steps(Double(month * 10), Kit.utc(2024, month, 5, 8)))
+                all.append(steps(Double(month * 10 + 1), Kit.utc(2024, month, 20, 8)))
+            }
+            let long = steps(999, Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 13))
+            all.append(long)
+            var generator = Kit.SeededGenerator(seed: 42)
+            for sample in all.shuffled(using: &generator) { try store.save([sample]) }
+            try store.save([Kit.sleep(1, Kit.utc(2024, 5, 30, 23), Kit.utc(2024, 5, 31, 7))])  // another type
+
+            let id = SampleType.steps.identifier
+            let everything = JSONFileStoreTests.everything
+            let newestThree = try store.latestSamples(ofType: id, overlapping: everything, limit: 3)
+            // May 20, May 5, April 20.
+            #expect(newestThree.map(\.start) == [Kit.utc(2024, 5, 20, 8), Kit.utc(2024, 5, 5, 8), Kit.utc(2024, 4, 20, 8)])
+            #expect(try store.latestSamples(ofType: id, overlapping: everything, limit: 0).isEmpty)
+
+            let everyOne = try store.latestSamples(ofType: id, overlapping: everything, limit: 50)
+            #expect(everyOne.count == 11)
+            #expect(everyOne == Array(all.sorted(by: Sample.chronological).reversed()))
+            // The long sample (March 10) sits between March 20 and March 5.
+            #expect(everyOne.firstIndex(of: long) == 5)
+
+            // Restricted to [02-01, 03-15): Feb 5, Feb 20, Mar 5 and the long sample overlap; newest three.
+            let window = DateInterval(start: Kit.utc(2024, 2, 1), end: Kit.utc(2024, 3, 15))
+            let windowed = try store.latestSamples(ofType: id, overlapping: window, limit: 3)
+            #expect(windowed.map(\.start) == [Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 5, 8), Kit.utc(2024, 2, 20, 8)])
+            // Same answer as the straightforward in-memory listing.
+            let reference = try InMemorySampleStore(all).latestSamples(ofType: id, overlapping: window, limit: 3)
+            #expect(windowed == reference)
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The store's one-line JSON form of a sample.
+struct SampleLineCodecTests {
+    private typealias Kit = IndependentTestKit
+
+    private static let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+    private static let noon = Kit.utc(2024, 6, 1, 12)
+
+    private func encode(_ sample: Sample, zone: TimeZone = .gmt) -> String {
+        SampleLineCodec(catalogue: .standard, timeZone: zone).encode(sample)
+    }
+
+    private func decode(_ line: String) throws -> Sample {
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        return try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+    }
+
+    private func roundTrip(_ sample: Sample, zone: TimeZone = .gmt) throws -> Sample {
+        let line = encode(sample, zone: zone)
+        #expect(!line.contains("\n") && !line.contains("\r"), "a store line must be one line")
+        #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any], "must be valid JSON: \(line)")
+        return try decode(line)
+    }
+
+    private func sample(_ value: SampleValue, type: String = SampleType.water.identifier, start: Date = noon, end: Date? = nil,
+                        source: String = "hkctl", metadata: [String: MetadataValue] = [:]) -> Sample {
+        Sample(uuid: SampleLineCodecTests.uuid, typeIdentifier: type, start: start, end: end ?? start, value: value,
+               source: source, created: start, metadata: metadata)
+    }
+
+    private func unit(_ text: String) -> HealthUnit { try! HealthUnit(parsing: text) }
+
+    // MARK: Exact form
+
+    @Test func quantityLineHasTheDocumentedShape() {
+        let line = encode(sample(.quantity(Quantity(500, unit("mL")))))
+        #expect(line == #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierDietaryWater","start":"2024-06-01T12:00:00+00:00","end":"2024-06-01T12:00:00+00:00","value":500,"unit":"mL","source":"hkctl","created":"2024-06-01T12:00:00+00:00"}"#)
+    }
+
+    @Test func categoryLineUsesTheCaseName() {
+        let night = sample(.category(3), type: SampleType.sleep.identifier, start: Kit.utc(2024, 5, 31, 23), end: Kit.utc(2024, 6, 1, 7))
+        let line = encode(night)
+        #expect(line.contains(#","value":"asleepCore","source":"#))
+        #expect(!line.contains(#""unit""#))
+    }
+
+    @Test func datesCarryTheStoresZoneOffset() throws {
+        let line = encode(sample(.quantity(Quantity(1, .count))), zone: Kit.zone("Europe/Paris"))
+        #expect(line.contains(#""start":"2024-06-01T14:00:00+02:00""#))
+        #expect(try decode(line).start == SampleLineCodecTests.noon)  // same instant
+    }
+
+    @Test func metadataKeysAreSortedAndCaseSensitive() {
+        let line = encode(sample(.quantity(Quantity(1, .count)), metadata: ["key": .number(2.5), "Key": .string("A")]))
+        #expect(line.hasSuffix(#","metadata":{"Key":"A","key":2.5}}"#))
+    }
+
+    // MARK: Round trips
+
+    @Test(arguments: [0.0, 0.1, 72.4, 500, 1e-7, 123_456_789.125, 1e20, 16.9, 0.215])
+    func quantityValuesRoundTripExactly(value: Double) throws {
+        let original = sample(.quantity(Quantity(value, unit("mL"))))
+        #expect(try roundTrip(original) == original)
+    }
+
+    @Test(arguments: ["mL", "count", "count/min", "kg", "lb", "mmol<180.1558800000541>/L", "mL/min·kg", "degC", "%", "fl_oz_us", "kcal/hr·kg"])
+    func unitsRoundTrip(unitText: String) throws {
+        let original = sample(.quantity(Quantity(1.5, unit(unitText))))
+        let decoded = try roundTrip(original)
+        #expect(decoded.value.quantity?.unit.unitString == unitText)
+        #expect(decoded == original)
+    }
+
+    @Test func millisecondsAndCreationDateRoundTrip() throws {
+        let start = Date(timeIntervalSince1970: Kit.utc(2024, 2, 29, 23, 59, 59).timeIntervalSince1970 + 0.123)
+        var original = sample(.quantity(Quantity(3, .count)), type: SampleType.steps.identifier, start: start,
+                              end: start.addingTimeInterval(60.5))
+        original.created = Kit.utc(2024, 3, 1, 8)
+        for zone in ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata"] {
+            #expect(try roundTrip(original, zone: Kit.zone(zone)) == original, "\(zone)")
+        }
+    }
+
+    @Test(arguments: 0...5)
+    func sleepValuesRoundTrip(raw: Int) throws {
+        let original = sample(.category(raw), type: SampleType.sleep.identifier, start: Kit.utc(2024, 5, 31, 23),
+                              end: Kit.utc(2024, 6, 1, 7))
+        #expect(try roundTrip(original) == original)
+    }
+
+    @Test func categoryOfAnUnknownTypeRoundTripsAsARawNumber() throws {
+        // A category type this catalogue does not know (a newer HealthKit type, say).
+        let mindful = sample(.category(0), type: "HKCategoryTypeIdentifierHkctlTestUnknownEvent",
+                             start: Kit.utc(2024, 6, 1, 8), end: Kit.utc(2024, 6, 1, 8, 10))
+        let line = encode(mindful)
+        #expect(line.contains(#""value":0,"source""#))
+        #expect(try decode(line) == mindful)
+    }
+
+    @Test func metadataRoundTripsWithCaseDistinctKeys() throws {
+        let metadata: [String: MetadataValue] = [
+            "HKTimeZone": .string("Europe/Paris"), "Key": .string("upper"), "key": .string("lower"), "KEY": .number(3),
+            "ratio": .number(0.25), "negative": .number(-2.5), "tiny": .number(1e-7), "big": .number(1e300),
+            "empty": .string(""), "numeric text": .string("42"),
+        ]
+        let original = sample(.quantity(Quantity(1, .count)), metadata: metadata)
+        let decoded = try roundTrip(original)
+        #expect(decoded.metadata == metadata)
+        #expect(decoded.metadata.count == 10)
+        #expect(decoded.metadata["numeric text"] == .string("42"))  // a string of digits stays a string
+    }
+
+    @Test func escapedStringsRoundTrip() throws {
+        let tricky = "He said \"hi\"\\ \n line2\ttab\r\u{01}\u{1F}\u{7F} caf\u{E9} 日本語 😀 👩‍👩‍👧 \u{2028}\u{2029} </script> / end"
+        let original = sample(.quantity(Quantity(1, .count)), source: tricky, metadata: [tricky: .string(tricky), "quote\"key": .number(1)])
+        let line = encode(original)
+        #expect(line.contains(#"\"hi\""#))
+        #expect(line.contains(#"\n line2\ttab\r\u0001\u001f"#))
+        #expect(line.contains(#"\u2028\u2029"#))
+        let decoded = try decode(line)
+        #expect(decoded.source == tricky)
+        #expect(decoded.metadata == original.metadata)
+        #expect(decoded == original)
+    }
+
+    // MARK: Lines written by others
+
+    @Test func decodesEscapesItDoesNotWriteItself() throws {
+        let line = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"caf\u00e9 \ud83d\ude00 \/ \b\f \u0041"}"#
+        #expect(try decode(line).source == "café 😀 / \u{8}\u{C} A")
+    }
+
+    @Test func unknownKeysAreSkippedAndOrderDoesNotMatter() throws {
+        let line = #"""
+        { "extra" : {"nested":[1, 2.5e3, {"a":null}, [true, false]], "t":true}, "flag":false, "nothing":null, "list":[],
+          "value" : 8000, "type":"HKQuantityTypeIdentifierStepCount", "uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+          "unit":"count", "end":"2024-06-01T13:00:00+01:00", "start":"2024-06-01T11:00:00Z", "source":"import",
+          "num": -1.5E-3, "text":"\"}" }
+        """#.replacingOccurrences(of: "\n", with: " ") + "   "
+        let decoded = try decode(line)
+        #expect(decoded.uuid == SampleLineCodecTests.uuid)
+        #expect(decoded.value == .quantity(Quantity(8000, .count)))
+        #expect(decoded.start == Kit.utc(2024, 6, 1, 11))
+        #expect(decoded.end == Kit.utc(2024, 6, 1, 12))  // 13:00+01:00
+        #expect(decoded.created == decoded.start)        // created defaults to the start
+        #expect(decoded.source == "import")
+        #expect(decoded.metadata.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("HKCategoryValueSleepAnalysisAsleep", 1), ("HKCategoryValueSleepAnalysisAsleepREM", 5), ("inBed", 0), ("deep", 4),
+    ])
+    func sleepValuesWrittenWithOtherNamesDecode(word: String, raw: Int) throws {
+        let line = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-05-31T23:00:00Z","end":"2024-06-01T07:00:00Z","value":"\#(word)","source":"export"}"#
+        #expect(try decode(line).value == .category(raw))
+    }
+
+    private static let valid = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"hkctl"}"#
+
+    @Test func theValidLineDecodes() throws {
+        #expect(try decode(SampleLineCodecTests.valid).value == .quantity(Quantity(1, .count)))
+    }
+
+    /// (line, why it is invalid).
+    private static let invalidLines: [(String, String)] = {
+        let valid = SampleLineCodecTests.valid
+        func replacing(_ old: String, _ new: String) -> String { valid.replacingOccurrences(of: old, with: new) }
+        var lines: [(String, String)] = []
+        lines.append(("", "empty line"))
+        lines.append(("[]", "not an object"))
+        lines.append((#"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"#, "truncated"))
+        lines.append((replacing(#""uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","#, ""), "no uuid"))
+        lines.append((replacing(#""source":"hkctl""#, #""note":"x""#), "no source"))
+        lines.append((replacing(#""type":"HKQuantityTypeIdentifierStepCount","#, ""), "no type"))
+        lines.append((replacing("e621e1f8-c36c", "not-a-uuid"), "bad uuid"))
+        lines.append((replacing(#""start":"2024-06-01T12:00:00Z""#, #""start":"2024-06-01T12:00:00""#), "no offset"))
+        lines.append((replacing(#""start":"2024-06-01T12:00:00Z""#, #""start":"2023-02-29T12:00:00Z""#), "impossible date"))
+        lines.append((replacing(#""unit":"count""#, #""unit":"furlong""#), "unknown unit"))
+        lines.append((replacing(#""value":1,"unit":"count","#, #""value":1.5,"#), "fraction without unit"))
+        lines.append((replacing(#""value":1,"#, ""), "no value"))
+        lines.append((replacing(#""value":1"#, #""value":NaN"#), "NaN"))
+        lines.append((replacing(#""value":1"#, #""value":+1"#), "leading plus"))
+        lines.append((replacing(#""value":1"#, #""value":1e999"#), "overflow"))
+        lines.append((valid + " x", "text after the object"))
+        lines.append((valid + "}", "extra brace"))
+        lines.append((replacing(#""source":"hkctl""#, #""source":"a\xb""#), "invalid escape"))
+        lines.append((replacing(#""source":"hkctl""#, #""source":"\ud83d""#), "lone surrogate"))
+        lines.append((replacing(#""source":"hkctl""#, #""source":"\u12""#), "short unicode escape"))
+        lines.append((replacing(#","source""#, #""source""#), "missing comma"))
+        lines.append((#"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-05-31T23:00:00Z","end":"2024-06-01T07:00:00Z","value":"napping","source":"x"}"#, "unknown sleep value"))
+        return lines
+    }()
+
+    @Test(arguments: SampleLineCodecTests.invalidLines)
+    func invalidLinesThrow(line: String, why: String) {
+        #expect(throws: (any Error).self, "\(why)") { try decode(line) }
+    }
+
+    @Test func rawControlCharactersInStringsAreNotJSON() {
+        // RFC 8259 §7: characters below U+0020 must be escaped inside strings; a raw tab makes the line invalid JSON.
+        let line = SampleLineCodecTests.valid.replacingOccurrences(of: #""source":"hkctl""#, with: "\"source\":\"a\tb\"")
+        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) == nil, "Foundation refuses it too")
+        #expect(throws: (any Error).self) { try decode(line) }
+    }
+
+    @Test func jsonQuotingEscapesWhatJSONRequires() {
+        #expect(JSONText.quoted("a\"b") == #""a\"b""#)
+        #expect(JSONText.quoted("back\\slash") == #""back\\slash""#)
+        #expect(JSONText.quoted("\u{01}") == #""\u0001""#)
+        #expect(JSONText.quoted("\u{2028}") == #""\u2028""#)
+        #expect(JSONText.quoted("é😀") == "\"é😀\"")  // other text stays as UTF-8
+    }
+}

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+@testable import HealthCore
+
+/// Helpers for the independent HealthCore suite (Units/, Samples/, Time/, Statistics/, Store/ folders).
+///
+/// Dates are built here with Foundation's own Gregorian calendar rather than with `ISODate`, so fixtures do not
+/// depend on the code under test.
+enum IndependentTestKit {
+    // MARK: Numbers
+
+    /// Whether `a` and `b` agree to `relative` (or to `absolute` near zero).
+    static func isClose(_ a: Double, _ b: Double, relative: Double = 1e-12, absolute: Double = 1e-12) -> Bool {
+        if a == b { return true }
+        return abs(a - b) <= max(absolute, relative * max(abs(a), abs(b)))
+    }
+
+    /// SplitMix64: a tiny deterministic generator, so property-style tests are reproducible.
+    struct SeededGenerator: RandomNumberGenerator {
+        private var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    // MARK: Dates
+
+    /// A wall-clock time in `zone`, computed by Foundation (not by ISODate).
+    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+                     zone: String = "UTC") -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return calendar.date(from: components)!
+    }
+
+    /// A UTC instant.
+    static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date {
+        date(year, month, day, hour, minute, second, zone: "UTC")
+    }
+
+    static func zone(_ identifier: String) -> TimeZone { TimeZone(identifier: identifier)! }
+
+    // MARK: Samples
+
+    static func steps(_ value: Double, _ start: Date, _ end: Date? = nil, source: String = "hkctl") -> Sample {
+        Sample(typeIdentifier: SampleType.steps.identifier, start: start, end: end ?? start,
+               value: .quantity(Quantity(value, .count)), source: source, created: start)
+    }
+
+    static func quantity(_ type: SampleType, _ value: Double, _ unit: String, _ start: Date, _ end: Date? = nil,
+                         metadata: [String: MetadataValue] = [:]) -> Sample {
+        Sample(typeIdentifier: type.identifier, start: start, end: end ?? start,
+               value: .quantity(Quantity(value, try! HealthUnit(parsing: unit))), source: "hkctl", created: start,
+               metadata: metadata)
+    }
+
+    static func sleep(_ raw: Int, _ start: Date, _ end: Date, source: String = "hkctl") -> Sample {
+        Sample(typeIdentifier: SampleType.sleep.identifier, start: start, end: end, value: .category(raw),
+               source: source, created: start)
+    }
+
+    // MARK: Files
+
+    static func bytes(_ path: String) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return Array(data)
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func append(_ text: String, to path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// The permission bits (`0o700`, `0o600`...) of a file or folder.
+    static func mode(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_mode) & 0o777
+    }
+
+    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// Every file and folder under `root` (relative paths), with whether it is a folder and its permission bits.
+    static func walk(_ root: String) -> [(path: String, isFolder: Bool, mode: Int)] {
+        var result: [(path: String, isFolder: Bool, mode: Int)] = []
+        for name in contents(of: root) {
+            let full = root + "/" + name
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+            result.append((name, isFolder.boolValue, mode(full) ?? -1))
+            if isFolder.boolValue {
+                result += walk(full).map { (name + "/" + $0.path, $0.isFolder, $0.mode) }
+            }
+        }
+        return result
+    }
+
+    static func contents(of folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// ISO 8601 formatting and parsing, and Apple export timestamps.
+struct ISODateTests {
+    private typealias Kit = IndependentTestKit
+
+    /// 2024-06-01T12:00:00Z = 19 875 days × 86 400 s + 12 h = 1 717 200 000 + 43 200.
+    private static let noon = Date(timeIntervalSince1970: 1_717_243_200)
+
+    // MARK: Formatting
+
+    @Test func formatsUTCAndZoneOffsets() {
+        #expect(ISODate.format(ISODateTests.noon, in: .gmt) == "2024-06-01T12:00:00+00:00")
+        // Paris is UTC+2 in summer (CEST) and UTC+1 in winter (CET).
+        #expect(ISODate.format(ISODateTests.noon, in: Kit.zone("Europe/Paris")) == "2024-06-01T14:00:00+02:00")
+        #expect(ISODate.format(Kit.utc(2024, 1, 15, 12), in: Kit.zone("Europe/Paris")) == "2024-01-15T13:00:00+01:00")
+        // New York is UTC−4 in summer: 12:00Z is 08:00.
+        #expect(ISODate.format(ISODateTests.noon, in: Kit.zone("America/New_York")) == "2024-06-01T08:00:00-04:00")
+    }
+
+    @Test(arguments: [
+        (-8 * 3600, "2024-06-01T04:00:00-08:00"),
+        (-(9 * 3600 + 30 * 60), "2024-06-01T02:30:00-09:30"),   // Marquesas: 12:00 − 9:30
+        (5 * 3600 + 45 * 60, "2024-06-01T17:45:00+05:45"),      // Nepal: 12:00 + 5:45
+        (14 * 3600, "2024-06-02T02:00:00+14:00"),               // Kiribati: the next calendar day
+        (-12 * 3600, "2024-06-01T00:00:00-12:00"),
+        (0, "2024-06-01T12:00:00+00:00"),
+    ])
+    func formatsFixedOffsets(offset: Int, expected: String) {
+        #expect(ISODate.format(ISODateTests.noon, offsetSeconds: offset) == expected)
+    }
+
+    @Test func millisecondsAppearOnlyWhenNeeded() {
+        let base = ISODateTests.noon.timeIntervalSince1970
+        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.123), in: .gmt) == "2024-06-01T12:00:00.123+00:00")
+        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.5), in: .gmt) == "2024-06-01T12:00:00.500+00:00")
+        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.007), in: .gmt) == "2024-06-01T12:00:00.007+00:00")
+        #expect(ISODate.format(Date(timeIntervalSince1970: base + 59.999), in: .gmt) == "2024-06-01T12:00:59.999+00:00")
+        // 0.9996 s rounds to the next whole second.
+        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.9996), in: .gmt) == "2024-06-01T12:00:01+00:00")
+    }
+
+    @Test func formatsDatesBefore1970() {
+        #expect(ISODate.format(Date(timeIntervalSince1970: -1), in: .gmt) == "1969-12-31T23:59:59+00:00")
+        // −0.5 s is half a second before midnight, not half a second after.
+        #expect(ISODate.format(Date(timeIntervalSince1970: -0.5), in: .gmt) == "1969-12-31T23:59:59.500+00:00")
+        // 1900-01-01 is 25 567 days before 1970-01-01: −2 208 988 800 s.
+        #expect(ISODate.format(Date(timeIntervalSince1970: -2_208_988_800), in: .gmt) == "1900-01-01T00:00:00+00:00")
+        #expect(ISODate.format(DateRange.distantStart, in: .gmt) == "1900-01-01T00:00:00+00:00")
+        #expect(ISODate.format(DateRange.distantEnd, in: .gmt) == "3000-01-01T00:00:00+00:00")
+    }
+
+    // MARK: Parsing
+
+    @Test(arguments: [
+        "2024-06-01T12:00:00Z", "2024-06-01T12:00:00z", "2024-06-01t12:00:00Z", "2024-06-01T12:00Z",
+        "2024-06-01T12:00:00+00:00", "2024-06-01T14:00:00+02:00", "2024-06-01T14:00:00+0200",
+        "2024-06-01T04:00:00-08:00", "2024-06-01T04:00:00-0800", "2024-06-01 04:00:00 -0800",
+        "2024-06-01T02:30:00-09:30", "2024-06-01T12:00:00.000Z", "2024-06-02T02:00:00+14:00",
+        "2024-06-01T13:00:00+01",
+    ])
+    func parsesEveryOffsetSpelling(text: String) {
+        #expect(ISODate.parse(text) == ISODateTests.noon, "\(text)")
+    }
+
+    @Test func parsesAppleExportTimestamps() {
+        // 2024-03-10 01:59:00 −08:00 = 09:59:00Z; 2024-03-10 is 19 792 days after 1970-01-01 (83 days before 06-01),
+        // so 19 792 × 86 400 + 9 × 3600 + 59 × 60 = 1 710 064 740.
+        #expect(ISODate.parse("2024-03-10 01:59:00 -0800") == Date(timeIntervalSince1970: 1_710_064_740))
+        #expect(ISODate.parse("2019-01-01 08:00:00 -0800") == Kit.utc(2019, 1, 1, 16))
+        #expect(ISODate.parse("2024-05-30 23:45:10 +0200") == Kit.utc(2024, 5, 30, 21, 45, 10))
+    }
+
+    @Test func parsesFractionsOfASecond() {
+        let base = ISODateTests.noon.timeIntervalSince1970
+        #expect(ISODate.parse("2024-06-01T12:00:00.5Z")?.timeIntervalSince1970 == base + 0.5)
+        #expect(ISODate.parse("2024-06-01T12:00:00,25Z")?.timeIntervalSince1970 == base + 0.25)
+        let micro = ISODate.parse("2024-06-01T12:00:00.123456Z")?.timeIntervalSince1970 ?? 0
+        #expect(Kit.isClose(micro, base + 0.123, absolute: 1e-6))  // kept to the millisecond
+    }
+
+    @Test(arguments: [
+        Date(timeIntervalSince1970: 1_717_243_200),
+        Date(timeIntervalSince1970: 1_717_243_200.123),
+        Date(timeIntervalSince1970: 1_709_164_800.999),  // 2024-02-29T00:00:00.999Z
+        Date(timeIntervalSince1970: 0),
+        Date(timeIntervalSince1970: -0.25),
+        Date(timeIntervalSince1970: -1_000_000_000.5),
+        Date(timeIntervalSince1970: 4_102_444_799.001),  // 2099-12-31T23:59:59.001Z
+    ])
+    func roundTripsThroughEveryOffset(date: Date) throws {
+        for offset in [0, 3600, 7200, -8 * 3600, -(3 * 3600 + 30 * 60), 5 * 3600 + 45 * 60, 14 * 3600, -12 * 3600] {
+            let text = ISODate.format(date, offsetSeconds: offset)
+            let parsed = try #require(ISODate.parse(text), "\(text)")
+            #expect(Kit.isClose(parsed.timeIntervalSince1970, date.timeIntervalSince1970, absolute: 1e-6), "\(text)")
+            #expect(ISODate.format(parsed, offsetSeconds: offset) == text)
+        }
+        for zone in ["Europe/Paris", "America/New_York", "Asia/Kolkata", "Australia/Adelaide", "UTC"] {
+            let text = ISODate.format(date, in: Kit.zone(zone))
+            let parsed = try #require(ISODate.parse(text), "\(text)")
+            #expect(Kit.isClose(parsed.timeIntervalSince1970, date.timeIntervalSince1970, absolute: 1e-6), "\(text)")
+        }
+    }
+
+    @Test func leapDaysExistOnlyInLeapYears() {
+        // 2024 is a leap year; 2000 too (divisible by 400); 1900 and 2100 are not (divisible by 100 only).
+        #expect(ISODate.parse("2024-02-29T12:00:00Z") == Kit.utc(2024, 2, 29, 12))
+        #expect(ISODate.parse("2000-02-29T00:00:00Z") == Kit.utc(2000, 2, 29))
+        #expect(ISODate.parse("2023-02-29T00:00:00Z") == nil)
+        #expect(ISODate.parse("1900-02-29T00:00:00Z") == nil)
+        #expect(ISODate.parse("2100-02-29T00:00:00Z") == nil)
+        #expect(ISODate.daysInMonth(year: 2024, month: 2) == 29)
+        #expect(ISODate.daysInMonth(year: 2023, month: 2) == 28)
+        #expect(ISODate.daysInMonth(year: 2000, month: 2) == 29)
+        #expect(ISODate.daysInMonth(year: 1900, month: 2) == 28)
+        #expect(ISODate.daysInMonth(year: 2024, month: 4) == 30)
+        #expect(ISODate.daysInMonth(year: 2024, month: 12) == 31)
+    }
+
+    @Test(arguments: [
+        "2023-02-29T00:00:00Z",  // not a leap year
+        "2024-02-30T00:00:00Z",
+        "2024-04-31T00:00:00Z",  // April has 30 days
+        "2024-13-01T00:00:00Z",  // no month 13
+        "2024-00-10T00:00:00Z",  // no month 0
+        "2024-06-00T00:00:00Z",  // no day 0
+        "2024-06-01T24:00:00Z",  // 24:00 is not a time of day here
+        "2024-06-01T12:60:00Z",
+        "2024-06-01T12:00:60Z",
+        "2024-06-01T12:00:00+19:00",  // offsets stop at ±18:00
+        "2024-06-01T12:00:00+05:60",
+        "1899-12-31T23:59:59Z",  // before the store's epoch
+        "2023-02-29",
+        "2024-13-01",
+    ])
+    func impossibleDatesThrow(text: String) {
+        #expect(ISODate.parse(text) == nil)
+        let error = #expect(throws: TimeInputError.self) { try ISODate.components(text) }
+        guard case let .impossible(payload, _)? = error else {
+            Issue.record("'\(text)' gave \(String(describing: error)), expected .impossible")
+            return
+        }
+        #expect(payload == text)
+    }
+
+    @Test(arguments: [
+        "", "2024", "2024-6-01", "2024/06/01", "24-06-01", "2024-06-01T12", "2024-06-01T1200",
+        "2024-06-01T12:00:00+2", "2024-06-01T12:00:00+02:0", "2024-06-01T12:00:00.Z",
+        "2024-06-01T12:00:00X", "2024-06-01T12:00:00Z extra", "2024-06-01X", "yesterday",
+    ])
+    func malformedTextThrows(text: String) {
+        #expect(ISODate.parse(text) == nil)
+        #expect(throws: TimeInputError.malformed(text)) { try ISODate.components(text) }
+    }
+
+    @Test func componentsWithoutOffsetAreLocalAndParseRefusesThem() throws {
+        let dateOnly = try ISODate.components("2024-06-01")
+        #expect(dateOnly == ISODate.Components(year: 2024, month: 6, day: 1))
+        #expect(!dateOnly.hasTime)
+        #expect(dateOnly.offsetSeconds == nil)
+        #expect(ISODate.parse("2024-06-01") == nil)
+
+        let local = try ISODate.components("2024-06-01T08:30:15.250")
+        #expect(local.hasTime)
+        let fields: [Int] = [local.hour, local.minute, local.second, local.millisecond]
+        #expect(fields == [8, 30, 15, 250])
+        #expect(local.offsetSeconds == nil)
+        #expect(ISODate.parse("2024-06-01T08:30:15") == nil)
+
+        #expect(try ISODate.components("2024-06-01T08:30:00-09:30").offsetSeconds == -34_200)  // −(9 × 3600 + 30 × 60)
+    }
+
+    /// The store's byte-level fast path must agree with the general parser on every input, valid or not.
+    @Test(arguments: [
+        "2024-06-01T12:00:00+00:00", "2024-06-01T12:00:00.123+02:00", "2024-06-01T12:00:00-09:30",
+        "2024-02-29T23:59:59.999-08:00", "1900-01-01T00:00:00+00:00", "2099-12-31T23:59:59+14:00",
+        "1899-12-31T23:59:59+00:00",   // before the store's epoch: refused by parse(_:)
+        "2023-02-29T00:00:00+00:00", "2024-04-31T00:00:00+00:00", "2024-13-01T00:00:00+00:00",
+        "2024-06-01T24:00:00+00:00", "2024-06-01T12:60:00+00:00", "2024-06-01T12:00:60+00:00",
+        "2024-06-01T12:00:00+19:00", "2024-06-01T12:00:00+05:60", "2024-06-01t12:00:00+00:00",
+        "2024-06-01T12:00:00.5+00:00", "2024-06-01T12:00:00Z", "2024-06-01 12:00:00 -0800",
+        "2024-06-01T12:00:00*00:00", "2024-06-01T12:00:00.12x+00:00", "abcd-ef-ghTij:kl:mn+op:qr",
+    ])
+    func bytesFastPathAgreesWithTheParser(text: String) {
+        let fast = Array(text.utf8).withUnsafeBufferPointer { ISODate.parse(bytes: $0) }
+        #expect(fast == ISODate.parse(text), "\(text)")
+    }
+
+    @Test func civilDayArithmeticMatchesFoundation() {
+        // Every first of the month from 1900 to 2100 against Foundation's Gregorian calendar.
+        for year in stride(from: 1900, through: 2100, by: 7) {
+            for month in 1...12 {
+                let expected = Int(Kit.utc(year, month, 1).timeIntervalSince1970 / 86_400)
+                #expect(ISODate.daysFromCivil(year, month, 1) == expected)
+                let civil = ISODate.civil(fromDays: expected)
+                #expect(civil.year == year && civil.month == month && civil.day == 1)
+            }
+        }
+        #expect(ISODate.daysFromCivil(1970, 1, 1) == 0)
+        #expect(ISODate.daysFromCivil(1969, 12, 31) == -1)
+        #expect(ISODate.daysFromCivil(2024, 6, 1) == 19_875)  // 1 717 200 000 / 86 400
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Times typed on the command line, relative to a pinned now (2024-06-01T12:00Z, a Saturday).
+struct TimeExpressionTests {
+    private typealias Kit = IndependentTestKit
+
+    private func parse(_ text: String, zone: String = "UTC", now: Date = TestSupport.referenceNow) throws -> TimeExpression {
+        try TimeExpression.parse(text, in: TimeContext(now: now, timeZone: Kit.zone(zone)))
+    }
+
+    /// (text, expected UTC instant as y, m, d, h, min, s, whether date-only).
+    @Test(arguments: [
+        ("08:30", [2024, 6, 1, 8, 30, 0], false),
+        ("8:5", [2024, 6, 1, 8, 5, 0], false),
+        ("08:30:15", [2024, 6, 1, 8, 30, 15], false),
+        ("23:59", [2024, 6, 1, 23, 59, 0], false),           // later today is allowed as an expression
+        ("today", [2024, 6, 1, 0, 0, 0], true),
+        ("TODAY", [2024, 6, 1, 0, 0, 0], true),
+        ("today 07:15", [2024, 6, 1, 7, 15, 0], false),
+        ("yesterday", [2024, 5, 31, 0, 0, 0], true),
+        ("yesterday 22:30", [2024, 5, 31, 22, 30, 0], false),
+        ("Yesterday 22:30", [2024, 5, 31, 22, 30, 0], false),
+        ("  yesterday   22:30  ", [2024, 5, 31, 22, 30, 0], false),
+        ("now", [2024, 6, 1, 12, 0, 0], false),
+        ("NOW", [2024, 6, 1, 12, 0, 0], false),
+        ("-2h", [2024, 6, 1, 10, 0, 0], false),              // 12:00 − 2 h
+        ("-30m", [2024, 6, 1, 11, 30, 0], false),            // m is minutes
+        ("-45s", [2024, 6, 1, 11, 59, 15], false),
+        ("-1.5h", [2024, 6, 1, 10, 30, 0], false),           // 1.5 × 3600 s = 90 min
+        ("-3d", [2024, 5, 29, 12, 0, 0], false),             // 3 × 86 400 s
+        ("-1w", [2024, 5, 25, 12, 0, 0], false),             // 604 800 s
+        ("+1h", [2024, 6, 1, 13, 0, 0], false),
+        ("-2H", [2024, 6, 1, 10, 0, 0], false),
+        ("2024-06-01", [2024, 6, 1, 0, 0, 0], true),
+        ("2024-05-15T08:30", [2024, 5, 15, 8, 30, 0], false),
+        ("2024-05-15T08:30:00+02:00", [2024, 5, 15, 6, 30, 0], false),
+        ("2024-05-15 08:30:00 -0800", [2024, 5, 15, 16, 30, 0], false),
+    ])
+    func parsesInUTC(text: String, parts: [Int], dateOnly: Bool) throws {
+        let expression = try parse(text)
+        #expect(expression.date == Kit.utc(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5]), "\(text)")
+        #expect(expression.isDateOnly == dateOnly, "\(text)")
+    }
+
+    /// The same words in Europe/Paris (UTC+2 on 2024-06-01, so now is 14:00 local).
+    @Test(arguments: [
+        ("08:30", [2024, 6, 1, 6, 30], false),               // 08:30+02:00
+        ("yesterday 22:30", [2024, 5, 31, 20, 30], false),
+        ("today", [2024, 5, 31, 22, 0], true),               // local midnight = 22:00Z the day before
+        ("yesterday", [2024, 5, 30, 22, 0], true),
+        ("2024-06-01", [2024, 5, 31, 22, 0], true),
+        ("2024-01-15", [2024, 1, 14, 23, 0], true),          // winter: UTC+1
+        ("2024-06-01T08:30", [2024, 6, 1, 6, 30], false),
+        ("2024-06-01T08:30:00Z", [2024, 6, 1, 8, 30], false),  // an explicit offset wins over the zone
+        ("-2h", [2024, 6, 1, 10, 0], false),                 // relative times do not depend on the zone
+    ])
+    func parsesInParis(text: String, parts: [Int], dateOnly: Bool) throws {
+        let expression = try parse(text, zone: "Europe/Paris")
+        #expect(expression.date == Kit.utc(parts[0], parts[1], parts[2], parts[3], parts[4]), "\(text)")
+        #expect(expression.isDateOnly == dateOnly, "\(text)")
+    }
+
+    @Test func timeOfDayInNewYork() throws {
+        // New York is UTC−4 on 2024-06-01: now is 08:00 local, "08:30" is 12:30Z.
+        #expect(try parse("08:30", zone: "America/New_York").date == Kit.utc(2024, 6, 1, 12, 30))
+        #expect(try parse("today", zone: "America/New_York").date == Kit.utc(2024, 6, 1, 4))
+    }
+
+    @Test func yesterdayAcrossTheSpringForwardDayIs23HoursBack() throws {
+        // now = 2024-04-01T10:00Z (12:00 CEST). Today starts 2024-04-01T00:00+02:00 = 03-31T22:00Z;
+        // yesterday (the 23-hour day of 03-31) starts 2024-03-31T00:00+01:00 = 03-30T23:00Z.
+        let now = Kit.utc(2024, 4, 1, 10)
+        let today = try parse("today", zone: "Europe/Paris", now: now).date
+        let yesterday = try parse("yesterday", zone: "Europe/Paris", now: now).date
+        #expect(today == Kit.utc(2024, 3, 31, 22))
+        #expect(yesterday == Kit.utc(2024, 3, 30, 23))
+        #expect(today.timeIntervalSince(yesterday) == 23 * 3600)
+        // "yesterday 12:00" is noon CEST on 03-31 = 10:00Z.
+        #expect(try parse("yesterday 12:00", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 31, 10))
+    }
+
+    @Test func relativeDaysAreExactDurationsEvenAcrossDST() throws {
+        // "-1d" is 86 400 s, not one calendar day: from 2024-03-31T12:00Z it is 03-30T12:00Z in any zone.
+        let now = Kit.utc(2024, 3, 31, 12)
+        #expect(try parse("-1d", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 12))
+    }
+
+    @Test(arguments: ["", "tomorrow", "-2x", "-2y", "later", "8h30", "2024-06-01T", "yesterday at 10", "12:", ":30", "1:2:3:4"])
+    func malformedTimesThrow(text: String) {
+        let error = #expect(throws: TimeInputError.self) { try parse(text) }
+        guard case .malformed? = error else {
+            Issue.record("'\(text)' gave \(String(describing: error)), expected .malformed")
+            return
+        }
+    }
+
+    @Test(arguments: ["25:00", "24:00", "08:60", "08:30:60", "today 25:00", "yesterday 23:61", "2024-02-30", "2023-02-29T10:00"])
+    func impossibleTimesThrow(text: String) {
+        let error = #expect(throws: TimeInputError.self) { try parse(text) }
+        guard case .impossible? = error else {
+            Issue.record("'\(text)' gave \(String(describing: error)), expected .impossible")
+            return
+        }
+    }
+
+    @Test func leapDayIsADate() throws {
+        let expression = try parse("2024-02-29")
+        #expect(expression.date == Kit.utc(2024, 2, 29))
+        #expect(expression.isDateOnly)
+    }
+}
