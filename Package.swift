@@ -8,7 +8,8 @@ let package = Package(
         .executable(name: "hkctl", targets: ["hkctl"]),
     ],
     targets: [
-        .target(name: "HealthCore"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .target(name: "HealthCore", dependencies: ["CZlib"]),
         .executableTarget(name: "hkctl", dependencies: ["HealthCore"]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
         .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore"]),

@@ -93,12 +93,51 @@ def peak_rss(command, env, stdin=None):
     return int(result.stderr.decode().strip().splitlines()[-1]) / 1024
 
 
+def bench_import(binary, work, days):
+    """Times importing one synthetic export (shared/bench/gen_export.py) into a fresh store, against
+    healthkit-to-sqlite loading the same file into SQLite: wall time, MB/s and peak RSS of each."""
+    generator = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "bench", "gen_export.py")
+    export = os.path.join(work, "export.xml")
+    subprocess.run([sys.executable, generator, "--days", str(days), "--out", export], check=True,
+                   stderr=subprocess.DEVNULL)
+    megabytes = os.path.getsize(export) / 1e6
+    rows = []
+    store = os.path.join(work, "import-store")
+    env = dict(os.environ, HKCTL_STORE=store)
+    start = time.perf_counter()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "import", export], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    rss = int(result.stderr.decode().strip().splitlines()[-1]) / 1024
+    rows.append(("hkctl import", elapsed, rss))
+    peer = shutil.which("healthkit-to-sqlite")
+    if peer:
+        db = os.path.join(work, "peer.sqlite")
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", peer, export, db], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        elapsed = time.perf_counter() - start
+        rss = int(result.stderr.decode().strip().splitlines()[-1]) / 1024
+        rows.append(("healthkit-to-sqlite", elapsed, rss))
+    else:
+        print("(healthkit-to-sqlite not installed: pip install healthkit-to-sqlite to compare)", file=sys.stderr)
+    print(f"\n| import of a {days}-day synthetic export ({megabytes:.0f} MB) | seconds | MB/s | peak RSS MiB |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, seconds, rss in rows:
+        print(f"| {name} | {seconds:.1f} | {megabytes / seconds:.0f} | {rss:.0f} |")
+    if len(rows) == 2:
+        print(f"\nratio hkctl/healthkit-to-sqlite: {rows[0][1] / rows[1][1]:.2f}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "hkctl"))
     parser.add_argument("--keep", help="generate into this folder and keep it")
+    parser.add_argument("--import-days", type=int, default=0,
+                        help="also time 'hkctl import' of a synthetic export of this many days against "
+                             "healthkit-to-sqlite (pip install healthkit-to-sqlite), if installed")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     if not os.path.exists(binary):
@@ -157,6 +196,8 @@ def main():
         sq_rss = statistics.median(peak_rss(sq, env, stdin) for _ in range(3))
         print(f"| {name} | {statistics.median(hk_times) * 1000:.1f} ms | {statistics.median(sq_times) * 1000:.1f} ms "
               f"| {statistics.median(ratios):.2f} | {hk_rss:.1f} / {sq_rss:.1f} |")
+    if args.import_days:
+        bench_import(binary, work, args.import_days)
     size = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(store) for f in fs)
     print(f"\nstore {size / 1e6:.0f} MB, sqlite {os.path.getsize(db) / 1e6:.0f} MB, {args.runs} runs per side, "
           f"binary {binary}", file=sys.stderr)

@@ -57,9 +57,10 @@ public final class JSONFileStore: SampleStore {
             var sequence = try currentSequence()
             var batches: [(partition: String, lines: [String])] = []
             var positions: [String: Int] = [:]
+            var namer = PartitionNamer()
             for sample in samples {
                 sequence += 1
-                let partition = partitionPath(for: sample)
+                let partition = namer.path(for: sample)
                 let line = codec.encode(sample, sequence: sequence)
                 if let position = positions[partition] {
                     batches[position].lines.append(line)
@@ -128,7 +129,11 @@ public final class JSONFileStore: SampleStore {
             for line in batch.lines { journal += line + "\n" }
         }
         try POSIXFile.writeAtomically(Array(journal.utf8), to: journalPath)
-        try replayJournal()
+        // Apply the batch from memory; only recovery after a crash reads the journal back.
+        let entries = batches.map { batch in
+            Journal.Entry(path: batch.partition, length: POSIXFile.size(path + "/" + batch.partition) ?? 0, lines: batch.lines)
+        }
+        try apply(Journal(entries: entries))
     }
 
     /// Finishes a batch that a crash interrupted: cuts each partition back to its length before the batch
@@ -139,6 +144,11 @@ public final class JSONFileStore: SampleStore {
 
     private func replayJournal() throws {
         guard let journal = try readJournal() else { return }
+        try apply(journal)
+    }
+
+    /// Cuts each partition back to its recorded length, appends the batch, then removes the journal.
+    private func apply(_ journal: Journal) throws {
         for entry in journal.entries {
             let file = path + "/" + entry.path
             try POSIXFile.makeDirectories((file as NSString).deletingLastPathComponent)
@@ -259,6 +269,9 @@ public final class JSONFileStore: SampleStore {
                 $0 != ".lock" && !$0.hasPrefix("hkctl-store.json.tmp-")
             }
             if contents.isEmpty { return false }
+            // Another process may have finished creating the store since the marker was read: its marker is
+            // always written before any other file, so look once more.
+            if POSIXFile.exists(markerPath) { return try isExistingStore() }
             throw StoreError.notAStore(path)
         }
         var version: Int?
@@ -348,6 +361,30 @@ public final class JSONFileStore: SampleStore {
         let folder = JSONFileStore.typeFolder(sample.typeIdentifier)
         if sample.duration > JSONFileStore.longSampleThreshold { return folder + "/long.jsonl" }
         return folder + "/" + JSONFileStore.monthKey(sample.start) + ".jsonl"
+    }
+
+    /// ``partitionPath(for:)`` with the folder and month names remembered across a batch.
+    struct PartitionNamer {
+        private var folders: [String: String] = [:]
+        private var months: [Int: String] = [:]
+
+        mutating func path(for sample: Sample) -> String {
+            let folder: String
+            if let known = folders[sample.typeIdentifier] { folder = known } else {
+                folder = JSONFileStore.typeFolder(sample.typeIdentifier)
+                folders[sample.typeIdentifier] = folder
+            }
+            if sample.duration > JSONFileStore.longSampleThreshold { return folder + "/long.jsonl" }
+            let days = Int((sample.start.timeIntervalSince1970 / 86_400).rounded(.down))
+            let (year, month, _) = ISODate.civil(fromDays: days)
+            let key = year * 100 + month
+            let name: String
+            if let known = months[key] { name = known } else {
+                name = JSONFileStore.monthKey(sample.start) + ".jsonl"
+                months[key] = name
+            }
+            return folder + "/" + name
+        }
     }
 
     /// `YYYY-MM` of the UTC month containing `date`.

@@ -256,6 +256,10 @@ struct JSONLineScanner {
 /// Writes JSON string literals with the escapes JSON requires.
 package enum JSONText {
     package static func quoted(_ text: String) -> String {
+        // Most strings need no escape at all: copy them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {

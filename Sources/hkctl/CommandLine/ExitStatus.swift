@@ -24,6 +24,15 @@ enum ExitStatus: Int32 {
             if case .notASampleType = error { return .usage }
             return .badData
         case is SettingsError: return .usage
+        case let error as ImportError:
+            switch error {
+            case .cannotOpen: return .missingInput
+            case .readFailed: return .ioError
+            default: return .badData
+            }
+        case let error as ExportError:
+            if case .cannotCreate = error { return .cannotCreate }
+            return .ioError
         case let error as AuthorizationError:
             switch error {
             case .emptyRequest: return .usage

@@ -9,7 +9,12 @@ enum HelpText {
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + command.arguments.map { row($0.label, $0.help) }.joined()
         }
-        text += "\nOPTIONS:\n" + (command.options + GlobalOptions.specs).map { row($0.label, $0.help) }.joined()
+        let globals = GlobalOptions.specs.map { spec -> OptionSpec in
+            guard spec.name == "format" else { return spec }
+            let help = "Output format (values: \(command.formats.joined(separator: ", ")); default: \(command.formats[0]))."
+            return OptionSpec(name: spec.name, valueName: spec.valueName, help: help)
+        }
+        text += "\nOPTIONS:\n" + (command.options + globals).map { row($0.label, $0.help) }.joined()
         text += row("-h, --help", "Show help information.")
         if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
         return text

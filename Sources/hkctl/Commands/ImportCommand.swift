@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import HealthCore
 
@@ -5,13 +10,179 @@ import HealthCore
 enum ImportCommand: Command {
     static let name = "import"
     static let abstract = "Import an Apple Health export (export.zip or export.xml) or an hkctl jsonl export."
-    static let usage = "import <path> [--dry-run] [--format text|json] [--progress]"
+    static let usage = "import <path> [--dry-run] [--progress] [--format table|json]"
     static let arguments: [(label: String, help: String)] = [
         ("<path>", "export.zip, export.xml, an hkctl jsonl export, or '-' for standard input."),
     ]
-    static let options: [OptionSpec] = []
+    static let formats = ["table", "json"]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "dry-run", valueName: nil, help: "Report what would be added without writing anything."),
+        OptionSpec(name: "progress", valueName: nil, help: "Show progress on standard error even when it is not a terminal."),
+        OptionSpec(name: "batch-size", valueName: "n", help: "Samples saved together, all or nothing (default: 20000)."),
+    ]
+    static let discussion = """
+        The export is streamed, so its size does not matter. Types hkctl knows become
+        typed samples; other records, workouts, correlations and activity summaries
+        are kept generically, so nothing is lost. Importing the same export again, or
+        a newer one that contains it, adds nothing twice. Records that cannot be read
+        are listed with their line numbers on standard error and the exit status is
+        then 65; everything else is imported. An interrupted import can simply be run
+        again.
+
+        EXAMPLES:
+          hkctl import ~/Downloads/export.zip
+          hkctl import export.xml --dry-run
+          unzip -p export.zip apple_health_export/export.xml | hkctl import -
+        """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        throw UsageError(message: "'import' is not implemented yet", command: name)
+        guard let path = arguments.positionals.first else {
+            throw UsageError(message: "Missing expected argument '<path>'", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
+        }
+        var batchSize = 20_000
+        if let text = arguments.value("batch-size") {
+            guard let value = Int(text), value > 0 else {
+                throw UsageError(message: "The value '\(text)' is invalid for '--batch-size <n>'; give a whole number above 0", command: name)
+            }
+            batchSize = value
+        }
+        // The owner imports anything; another source only its own samples, of types it may write.
+        let target: SampleStore = context.globals.source == AuthorizationState.ownerSource
+            ? context.store() : try context.healthStore()
+        let importer = HealthImporter(store: target, catalogue: context.catalogue,
+                                      dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize)
+        let bar = ProgressBar(terminal: isatty(2) != 0, forced: arguments.flags.contains("progress"))
+        let receipt = try importer.importFile(atPath: path) { bar.update($0) }
+        if context.globals.formatName == "json" {
+            context.console.line(ReceiptText.json(receipt))
+        } else {
+            ReceiptText.table(receipt, path: path, catalogue: context.catalogue, console: context.console)
+        }
+        if receipt.hasProblems {
+            for problem in receipt.problems {
+                context.console.error("line \(problem.line): \(problem.type.map { $0 + ": " } ?? "")\(problem.reason)")
+            }
+            if receipt.problemCount > receipt.problems.count {
+                context.console.error("... and \(receipt.problemCount - receipt.problems.count) more")
+            }
+            throw ImportError.recordsRejected(receipt.problemCount)
+        }
+    }
+}
+
+/// Renders an import receipt.
+private enum ReceiptText {
+    static func table(_ receipt: ImportReceipt, path: String, catalogue: SampleTypeCatalogue, console: Console) {
+        var heading = receipt.dryRun ? "Dry run of " : "Imported "
+        heading += path == "-" ? "standard input" : path
+        if let member = receipt.archiveMember { heading += " (\(member))" }
+        if let date = receipt.exportDate { heading += ", exported \(ISODate.format(date, in: .gmt))" }
+        console.line(heading + (receipt.dryRun ? "; nothing was written." : "."))
+        var table = TableWriter(headers: ["TYPE", "ADDED", "PRESENT", "GENERIC", "REJECTED"], rightAligned: [1, 2, 3, 4])
+        func row(_ label: String, _ counts: ImportReceipt.Counts) -> [String] {
+            [label, NumberFormatting.human(Double(counts.added), fractionDigits: 0),
+             NumberFormatting.human(Double(counts.alreadyPresent), fractionDigits: 0),
+             NumberFormatting.human(Double(counts.keptGenerically), fractionDigits: 0),
+             NumberFormatting.human(Double(counts.rejected), fractionDigits: 0)]
+        }
+        let labelled = receipt.counts.map { (label: catalogue.type(identifier: $0.key)?.name ?? $0.key, counts: $0.value) }
+        for (label, counts) in labelled.sorted(by: { $0.label < $1.label }) { table.add(row(label, counts)) }
+        table.add(row("total", receipt.totals))
+        for line in table.lines() { console.line(line) }
+        if !receipt.characteristics.isEmpty {
+            let pairs = receipt.characteristics.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            console.line("Characteristics: " + pairs.joined(separator: ", "))
+        }
+        let skipped = receipt.skippedElements.merging(receipt.skippedAttributes) { $0 + $1 }
+        if !skipped.isEmpty {
+            let counts = skipped.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+            console.line("Skipped (not understood): " + counts.joined(separator: ", "))
+        }
+    }
+
+    static func json(_ receipt: ImportReceipt) -> String {
+        func counts(_ counts: ImportReceipt.Counts) -> String {
+            "{\"added\":\(counts.added),\"alreadyPresent\":\(counts.alreadyPresent),"
+                + "\"keptGenerically\":\(counts.keptGenerically),\"rejected\":\(counts.rejected)}"
+        }
+        func object(_ entries: [String: String]) -> String {
+            "{" + entries.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+        }
+        var fields: [String: String] = [
+            "input": JSONText.quoted(receipt.inputKind.rawValue),
+            "dryRun": receipt.dryRun ? "true" : "false",
+            "complete": receipt.complete ? "true" : "false",
+            "totals": counts(receipt.totals),
+            "types": object(receipt.counts.mapValues(counts)),
+            "problemCount": String(receipt.problemCount),
+            "problems": "[" + receipt.problems.map { problem in
+                "{\"line\":\(problem.line),\"type\":\(problem.type.map(JSONText.quoted) ?? "null"),\"reason\":\(JSONText.quoted(problem.reason))}"
+            }.joined(separator: ",") + "]",
+            "skippedElements": object(receipt.skippedElements.mapValues { String($0) }),
+            "skippedAttributes": object(receipt.skippedAttributes.mapValues { String($0) }),
+            "characteristics": object(receipt.characteristics.mapValues(JSONText.quoted)),
+        ]
+        if let member = receipt.archiveMember { fields["archiveMember"] = JSONText.quoted(member) }
+        if let date = receipt.exportDate { fields["exportDate"] = JSONText.quoted(ISODate.format(date, in: .gmt)) }
+        if let locale = receipt.locale { fields["locale"] = JSONText.quoted(locale) }
+        return object(fields)
+    }
+}
+
+/// The progress line on standard error: bytes, records, rate and time left; redrawn in place on a terminal,
+/// a line every few seconds when forced with `--progress` elsewhere, silent otherwise.
+private final class ProgressBar {
+    private let terminal: Bool
+    private let enabled: Bool
+    private let started = Date()
+    private var lastDrawn = Date.distantPast
+
+    init(terminal: Bool, forced: Bool) {
+        self.terminal = terminal
+        enabled = terminal || forced
+    }
+
+    func update(_ progress: ImportProgress) {
+        guard enabled else { return }
+        let now = Date()
+        if progress.finished {
+            if terminal { write("\r\u{1B}[K") } else { write(text(progress, now: now) + "\n") }
+            return
+        }
+        guard now.timeIntervalSince(lastDrawn) >= (terminal ? 0.2 : 2) else { return }
+        lastDrawn = now
+        write(terminal ? "\r\u{1B}[K" + text(progress, now: now) : text(progress, now: now) + "\n")
+    }
+
+    private func text(_ progress: ImportProgress, now: Date) -> String {
+        let elapsed = max(now.timeIntervalSince(started), 0.001)
+        let rate = Double(progress.bytesRead) / elapsed
+        var parts: [String] = []
+        if let total = progress.totalBytes, total > 0 {
+            let fraction = min(1, Double(progress.bytesRead) / Double(total))
+            let width = 20
+            let filled = Int(fraction * Double(width))
+            parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+                         + String(format: "%3.0f%%", fraction * 100))
+            parts.append("\(megabytes(progress.bytesRead))/\(megabytes(total))")
+            if rate > 0, !progress.finished {
+                let left = Int(Double(total - progress.bytesRead) / rate)
+                parts.append(String(format: "ETA %d:%02d", left / 60, left % 60))
+            }
+        } else {
+            parts.append(megabytes(progress.bytesRead))
+        }
+        parts.append(NumberFormatting.human(Double(progress.records), fractionDigits: 0) + " records")
+        parts.append(String(format: "%.1f MB/s", rate / 1_000_000))
+        return parts.joined(separator: "  ")
+    }
+
+    private func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

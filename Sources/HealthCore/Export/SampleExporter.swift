@@ -1,0 +1,104 @@
+import Foundation
+
+/// Writes the samples of a store in one of the ``ExportFormat``s, streaming: a month of one type at a time is
+/// in memory, whatever the store's size.
+///
+/// Types are written one after another (sorted by identifier); within a type, samples are in chronological order
+/// (by start, then end, then UUID). The range selects samples with HealthKit's overlap predicate, as `list` and
+/// `stats` do.
+public struct SampleExporter {
+    /// What an export wrote.
+    public struct Summary: Equatable, Sendable {
+        /// Samples written per type identifier.
+        public var counts: [String: Int] = [:]
+        /// All samples written.
+        public var total: Int { counts.values.reduce(0, +) }
+    }
+
+    /// The store to read.
+    public let store: SampleStore
+    /// The types, for category names and units.
+    public let catalogue: SampleTypeCatalogue
+    /// The zone whose offsets written dates carry.
+    public let timeZone: TimeZone
+
+    /// Creates an exporter.
+    public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, timeZone: TimeZone = .gmt) {
+        self.store = store
+        self.catalogue = catalogue
+        self.timeZone = timeZone
+    }
+
+    /// The type identifiers that have samples in the store, sorted (including types kept generically by an import,
+    /// such as `HKWorkoutTypeIdentifier`).
+    public func storedTypeIdentifiers() -> [String] { StoreContents.typeIdentifiers(in: store) }
+
+    /// Writes the samples of `types` (all stored types when nil) overlapping `interval` to `output`, and finishes it.
+    ///
+    /// - Parameters:
+    ///   - types: Type identifiers, or nil for every type in the store.
+    ///   - interval: The range; samples overlapping it are written.
+    ///   - format: The format.
+    ///   - exportDate: The `ExportDate` of a Health XML export (the time of the export).
+    ///   - output: Where to write; ``ExportOutput/finish()`` is called at the end.
+    /// - Returns: How many samples of each type were written.
+    /// - Throws: ``ExportError`` when the output cannot be written; store errors.
+    public func export(types: [String]?, interval: DateInterval, format: ExportFormat, exportDate: Date,
+                       to output: ExportOutput) throws -> Summary {
+        var writer: SampleWriter
+        switch format {
+        case .jsonl: writer = JSONSampleWriter(catalogue: catalogue, timeZone: timeZone, array: false)
+        case .json: writer = JSONSampleWriter(catalogue: catalogue, timeZone: timeZone, array: true)
+        case .csv: writer = CSVSampleWriter(catalogue: catalogue, timeZone: timeZone)
+        case .healthxml:
+            let characteristics = try (store as? JSONFileStore)?.document("characteristics.json", default: Characteristics())
+            writer = HealthXMLWriter(catalogue: catalogue, timeZone: timeZone, exportDate: exportDate, locale: "en_US",
+                                     characteristics: characteristics)
+        }
+        var summary = Summary()
+        try writer.begin(to: output)
+        for type in (types ?? storedTypeIdentifiers()) {
+            try forEachChunk(ofType: type, overlapping: interval) { chunk in
+                for sample in chunk { try writer.write(sample, to: output) }
+                summary.counts[type, default: 0] += chunk.count
+            }
+        }
+        try writer.end(to: output)
+        try output.finish()
+        return summary
+    }
+
+    /// Calls `body` with the type's samples overlapping `interval`, in chronological order, a month at a time.
+    ///
+    /// Each sample is passed once, in the chunk of the UTC month (or the span between stored months) where it
+    /// starts. Other stores than ``JSONFileStore`` are read in one piece.
+    func forEachChunk(ofType type: String, overlapping interval: DateInterval, _ body: ([Sample]) throws -> Void) throws {
+        guard let (months, hasLong) = StoreContents.months(ofType: type, in: store) else {
+            try body(try store.samples(ofType: type, overlapping: interval))
+            return
+        }
+        let threshold = JSONFileStore.longSampleThreshold
+        let first = IdentityIndex.month(of: interval.start.addingTimeInterval(-threshold))
+        let last = IdentityIndex.month(of: interval.end)
+        var spans: [(start: Date, end: Date, isMonth: Bool)] = []
+        var cursor = interval.start
+        for month in months where month >= first && month <= last {
+            let start = IdentityIndex.startOfMonth(month), end = IdentityIndex.startOfMonth(month + 1)
+            if hasLong, start > cursor { spans.append((cursor, start, false)) }
+            spans.append((start, end, true))
+            cursor = max(cursor, end)
+        }
+        if hasLong, cursor < interval.end { spans.append((cursor, interval.end, false)) }
+        for span in spans {
+            var chunk: [Sample] = []
+            try store.forEachSample(ofType: type, overlapping: DateInterval(start: span.start, end: span.end)) { sample in
+                guard sample.start >= span.start, sample.start < span.end, sample.overlaps(interval) else { return }
+                // Between months only long samples live (everything else is in a month file).
+                if span.isMonth || sample.duration > threshold { chunk.append(sample) }
+            }
+            if chunk.isEmpty { continue }
+            chunk.sort(by: Sample.chronological)
+            try body(chunk)
+        }
+    }
+}

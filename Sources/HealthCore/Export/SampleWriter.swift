@@ -1,0 +1,88 @@
+import Foundation
+
+/// Writes samples in one export format.
+protocol SampleWriter {
+    /// Writes what comes before the first sample.
+    mutating func begin(to output: ExportOutput) throws
+    /// Writes one sample.
+    mutating func write(_ sample: Sample, to output: ExportOutput) throws
+    /// Writes what comes after the last sample.
+    mutating func end(to output: ExportOutput) throws
+}
+
+/// `jsonl`: the store's own line per sample; `json`: the same objects as an array.
+struct JSONSampleWriter: SampleWriter {
+    let codec: SampleLineCodec
+    /// Whether to write a JSON array rather than JSON Lines.
+    let array: Bool
+    private var first = true
+
+    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone, array: Bool) {
+        codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
+        self.array = array
+    }
+
+    mutating func begin(to output: ExportOutput) throws {
+        if array { try output.write("[") }
+    }
+
+    mutating func write(_ sample: Sample, to output: ExportOutput) throws {
+        if array { try output.write(first ? "\n" : ",\n") }
+        first = false
+        try output.write(codec.encode(sample))
+        if !array { try output.write("\n") }
+    }
+
+    mutating func end(to output: ExportOutput) throws {
+        if array { try output.write(first ? "]\n" : "\n]\n") }
+    }
+}
+
+/// `csv`: type, start, end, value, unit, source, device, uuid, metadata (a JSON object), per RFC 4180.
+struct CSVSampleWriter: SampleWriter {
+    static let header = ["type", "start", "end", "value", "unit", "source", "device", "uuid", "metadata"]
+    let catalogue: SampleTypeCatalogue
+    let timeZone: TimeZone
+
+    mutating func begin(to output: ExportOutput) throws {
+        try output.write(CSVSampleWriter.header.joined(separator: ",") + "\n")
+    }
+
+    mutating func write(_ sample: Sample, to output: ExportOutput) throws {
+        let value: String, unit: String
+        switch sample.value {
+        case let .quantity(quantity):
+            value = NumberFormatting.json(quantity.value)
+            unit = quantity.unit.unitString
+        case let .category(raw):
+            value = catalogue.type(identifier: sample.typeIdentifier)?.categoryValue(raw: raw)?.name ?? String(raw)
+            unit = ""
+        case let .generic(text, unitText):
+            value = text
+            unit = unitText ?? ""
+        }
+        let fields = [sample.typeIdentifier, ISODate.format(sample.start, in: timeZone), ISODate.format(sample.end, in: timeZone),
+                      value, unit, sample.source, sample.device ?? "", sample.uuid.uuidString.lowercased(),
+                      sample.metadata.isEmpty ? "" : CSVSampleWriter.json(sample.metadata)]
+        try output.write(fields.map(CSVSampleWriter.escape).joined(separator: ",") + "\n")
+    }
+
+    mutating func end(to output: ExportOutput) throws {}
+
+    static func escape(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Metadata as a compact JSON object with sorted keys.
+    static func json(_ metadata: [String: MetadataValue]) -> String {
+        "{" + metadata.keys.sorted().map { key in
+            switch metadata[key]! {
+            case let .string(text): return JSONText.quoted(key) + ":" + JSONText.quoted(text)
+            case let .number(number): return JSONText.quoted(key) + ":" + NumberFormatting.json(number)
+            }
+        }.joined(separator: ",") + "}"
+    }
+}

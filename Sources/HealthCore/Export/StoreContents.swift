@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a store holds, found without reading samples: its types, and for the on-disk store the months that
+/// have partitions.
+///
+/// The ``SampleStore`` protocol has no listing call, so for ``JSONFileStore`` this reads its folder layout
+/// (`samples/<type>/<YYYY-MM>.jsonl`, see docs/STORE.md); an ``InMemorySampleStore`` is asked directly.
+enum StoreContents {
+    /// The type identifiers with samples, sorted.
+    static func typeIdentifiers(in store: SampleStore) -> [String] {
+        if let memory = store as? InMemorySampleStore {
+            return Set(memory.allSamples.map(\.typeIdentifier)).sorted()
+        }
+        guard let fileStore = store as? JSONFileStore,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: fileStore.path + "/samples") else { return [] }
+        return names.filter { !$0.hasPrefix(".") }.compactMap(decodeFolderName).sorted()
+    }
+
+    /// For an on-disk store: the months (as counted by ``IdentityIndex/month(of:)``) with a partition of the
+    /// type, sorted, and whether it has a `long.jsonl`; nil for other stores.
+    static func months(ofType identifier: String, in store: SampleStore) -> (months: [Int], hasLong: Bool)? {
+        guard let fileStore = store as? JSONFileStore else { return nil }
+        let folder = fileStore.path + "/" + JSONFileStore.typeFolder(identifier)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var months: [Int] = []
+        var hasLong = false
+        for name in names where name.hasSuffix(".jsonl") {
+            if name == "long.jsonl" { hasLong = true; continue }
+            let stem = Array(name.dropLast(6).utf8)
+            guard stem.count == 7, stem[4] == UInt8(ascii: "-"),
+                  let year = Int(String(decoding: stem[0..<4], as: UTF8.self)),
+                  let month = Int(String(decoding: stem[5..<7], as: UTF8.self)), (1...12).contains(month) else { continue }
+            months.append(year * 12 + month - 1)
+        }
+        return (months.sorted(), hasLong)
+    }
+
+    /// Reverses the `%XX` escaping of ``JSONFileStore/typeFolder(_:)``.
+    static func decodeFolderName(_ name: String) -> String? {
+        var bytes: [UInt8] = []
+        var utf8 = Array(name.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%") {
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,69 @@
+/// Parses decimal numbers straight from bytes.
+///
+/// Numbers with at most 15 significant digits and a small exponent are converted exactly with one division
+/// (Clinger's fast path); anything else goes through the standard library's correctly rounded parser.
+enum DecimalParser {
+    private static let powers: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The finite number the bytes spell (`72.4`, `-3`, `1.5e3`), or nil.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let count = bytes.count
+        guard count > 0, count < 64 else { return count == 0 ? nil : slowParse(bytes) }
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var scale = 0
+        var sawDigit = false
+        while index < count, bytes[index] &- 48 < 10 {
+            sawDigit = true
+            if mantissa != 0 || bytes[index] != 48 { digits += 1 }
+            mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 48)
+            index += 1
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < count, bytes[index] &- 48 < 10 {
+                sawDigit = true
+                if mantissa != 0 || bytes[index] != 48 { digits += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 48)
+                scale += 1
+                index += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        if index < count {
+            guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
+            return slowParse(bytes)
+        }
+        guard digits <= 15, scale <= 22 else { return slowParse(bytes) }
+        let value = Double(mantissa) / powers[scale]
+        return negative ? -value : value
+    }
+
+    private static func slowParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "+"),
+                 UInt8(ascii: "e"), UInt8(ascii: "E"): continue
+            default: return nil
+            }
+        }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    /// Parses text.
+    static func parse(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+
+/// A record or element being read: the fields taken from its start tag, then its children.
+struct PendingRecord {
+    /// The line of its start tag.
+    var line: Int
+    /// The element name (`Record`, `Workout`, ...).
+    var element: String
+    var typeIdentifier: String
+    var type: SampleType?
+    var start: Date?
+    var end: Date?
+    var created: Date?
+    var value: SampleValue?
+    var source: String?
+    var sourceVersion: String?
+    var device: String?
+    var metadata: [String: MetadataValue] = [:]
+    /// Children kept as written (`WorkoutStatistics`, a beat list, the records of a correlation).
+    var children: [ExportNode] = []
+    /// Why it will be rejected, when that is known from the start tag.
+    var rejection: String?
+    /// Whether it is kept generically (untyped).
+    var generic: Bool
+}
+
+/// What a finished record became.
+enum MappedRecord {
+    /// A sample to store; `generic` when kept untyped.
+    case sample(Sample, generic: Bool)
+    /// Left out; payload: the type (or element) and why.
+    case rejected(type: String, line: Int, reason: String)
+}
+
+/// Turns export elements into samples: typed ones for types in the catalogue, generic ones otherwise.
+///
+/// Attribute values are read straight from the scanner's buffer; strings that repeat (types, units, sources,
+/// devices, metadata keys) are made once and shared.
+struct ExportRecordMapper {
+    let catalogue: SampleTypeCatalogue
+    private var identity: RecordIdentity
+    private var typeNames = ByteStringCache(capacity: 2048)
+    private var typeInfo: [SampleType?] = []
+    private var unitNames = ByteStringCache(capacity: 2048)
+    private var units: [Result<HealthUnit, UnitError>] = []
+    private var sources = ByteStringCache(capacity: 4096)
+    private var versions = ByteStringCache(capacity: 4096)
+    private var devices = ByteStringCache(capacity: 4096)
+    private var keys = ByteStringCache(capacity: 4096)
+    private var values = ByteStringCache(capacity: 8192)
+    private var categoryValues: [String: [String: Int]] = [:]
+    /// Attributes not understood, by `Element@attribute`, with how often they were skipped.
+    private(set) var skippedAttributes: [String: Int] = [:]
+
+    init(catalogue: SampleTypeCatalogue) {
+        self.catalogue = catalogue
+        identity = RecordIdentity(catalogue: catalogue)
+    }
+
+    /// The type identifiers of elements other than `Record` that have no `type` attribute of their own.
+    static let elementTypeIdentifiers = [
+        "Workout": "HKWorkoutTypeIdentifier", "ActivitySummary": "HKActivitySummaryTypeIdentifier",
+        "WorkoutActivity": "HKWorkoutActivityTypeIdentifier", "WorkoutRoute": "HKWorkoutRouteTypeIdentifier",
+    ]
+    /// Elements whose source and dates are sample fields (`sourceName`, `startDate`, ...); the others keep every
+    /// attribute as written.
+    static let sampleLikeElements: Set<String> = ["Workout", "Correlation", "Audiogram", "WorkoutActivity", "WorkoutRoute"]
+    /// The source of elements that name none (activity summaries).
+    static let defaultSource = "Health"
+
+    // MARK: - Record
+
+    /// Reads a `Record` start tag.
+    mutating func beginRecord(_ tag: XMLTag) -> PendingRecord {
+        var typeAttribute: XMLAttribute?, unitAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
+        var pending = PendingRecord(line: tag.line, element: "Record", typeIdentifier: "", generic: false)
+        var badDate: (String, String)?
+        for attribute in tag.attributes {
+            let name = attribute.name
+            switch name.count {
+            case 4 where XMLText.equals(name, "type"): typeAttribute = attribute
+            case 4 where XMLText.equals(name, "unit"): unitAttribute = attribute
+            case 5 where XMLText.equals(name, "value"): valueAttribute = attribute
+            case 6 where XMLText.equals(name, "device"): pending.device = device(attribute)
+            case 7 where XMLText.equals(name, "endDate"):
+                pending.end = ExportDateParser.parse(attribute.rawValue)
+                if pending.end == nil { badDate = ("endDate", attribute.value) }
+            case 9 where XMLText.equals(name, "startDate"):
+                pending.start = ExportDateParser.parse(attribute.rawValue)
+                if pending.start == nil { badDate = ("startDate", attribute.value) }
+            case 10 where XMLText.equals(name, "sourceName"): pending.source = Self.cached(attribute, in: &sources)
+            case 12 where XMLText.equals(name, "creationDate"):
+                pending.created = ExportDateParser.parse(attribute.rawValue)
+                if pending.created == nil { badDate = ("creationDate", attribute.value) }
+            case 13 where XMLText.equals(name, "sourceVersion"): pending.sourceVersion = Self.cached(attribute, in: &versions)
+            default:
+                if name.contains(0x20) {
+                    // iOS 8 exports wrote metadata as attributes whose names hold spaces.
+                    pending.metadata[attribute.nameText] = .string(attribute.value)
+                } else {
+                    skippedAttributes["Record@" + attribute.nameText, default: 0] += 1
+                }
+            }
+        }
+        guard let typeAttribute else {
+            pending.typeIdentifier = "(no type)"
+            pending.rejection = "the record has no 'type' attribute"
+            return pending
+        }
+        let (typeID, typeText) = typeNames.lookup(typeAttribute.rawValue) { _ in typeAttribute.value }
+        pending.typeIdentifier = typeText
+        let type: SampleType?
+        if let typeID {
+            while typeInfo.count <= typeID { typeInfo.append(catalogue.type(identifier: typeNames.text(typeInfo.count))) }
+            type = typeInfo[typeID]
+        } else {
+            type = catalogue.type(identifier: typeText)
+        }
+        pending.type = type
+        if let (field, text) = badDate {
+            pending.rejection = "the \(field) '\(text)' is not a date like 2024-03-10 01:59:00 -0800"
+            return pending
+        }
+        if pending.source == nil { pending.rejection = "the record has no 'sourceName' attribute" }
+        guard let type else {
+            pending.generic = true
+            pending.value = .generic(value: valueAttribute.map { Self.cached($0, in: &values) } ?? "",
+                                     unit: unitAttribute.map { Self.cached($0, in: &unitNames) })
+            return pending
+        }
+        switch type.kind {
+        case .quantity:
+            guard let valueAttribute else {
+                pending.rejection = pending.rejection ?? "the record has no 'value' attribute"
+                return pending
+            }
+            guard let number = DecimalParser.parse(valueAttribute.rawValue) else {
+                pending.rejection = pending.rejection ?? "the value '\(valueAttribute.value)' is not a number"
+                return pending
+            }
+            guard let unitAttribute else {
+                pending.rejection = pending.rejection ?? "the record has no 'unit' attribute"
+                return pending
+            }
+            switch unit(unitAttribute) {
+            case let .success(unit): pending.value = .quantity(Quantity(number, unit))
+            case let .failure(error): pending.rejection = pending.rejection ?? error.description
+            }
+        case .category:
+            guard let valueAttribute else {
+                if type.categoryValues.count == 1 {
+                    pending.value = .category(type.categoryValues[0].rawValue)
+                } else {
+                    pending.rejection = pending.rejection ?? "the record has no 'value' attribute"
+                }
+                return pending
+            }
+            let text = Self.cached(valueAttribute, in: &values)
+            if let raw = categoryRaw(text, of: type) {
+                pending.value = .category(raw)
+            } else {
+                // A value this version does not know (a newer stage): kept as written.
+                pending.generic = true
+                pending.value = .generic(value: text, unit: unitAttribute.map { Self.cached($0, in: &unitNames) })
+            }
+        }
+        return pending
+    }
+
+    /// Adds a `MetadataEntry` child to `pending`.
+    mutating func addMetadata(_ tag: XMLTag, to pending: inout PendingRecord) {
+        var key: String?, value: String?
+        for attribute in tag.attributes {
+            if XMLText.equals(attribute.name, "key") {
+                key = Self.cached(attribute, in: &keys)
+            } else if XMLText.equals(attribute.name, "value") {
+                value = Self.cached(attribute, in: &values)
+            } else {
+                skippedAttributes["MetadataEntry@" + attribute.nameText, default: 0] += 1
+            }
+        }
+        guard let key else {
+            skippedAttributes["MetadataEntry without key", default: 0] += 1
+            return
+        }
+        pending.metadata[key] = .string(value ?? "")
+    }
+
+    // MARK: - Other elements
+
+    /// Reads the start tag of a `Workout`, `Correlation`, `ActivitySummary` or another element kept generically.
+    mutating func beginElement(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
+        let element = tag.nameText
+        let sampleLike = ExportRecordMapper.sampleLikeElements.contains(element)
+        var pending = PendingRecord(line: tag.line, element: element,
+                                    typeIdentifier: ExportRecordMapper.elementTypeIdentifiers[element] ?? "", generic: true)
+        pending.metadata["@element"] = .string(element)
+        var mainValue = ""
+        var dayStart: Date?
+        for attribute in tag.attributes {
+            let name = attribute.nameText
+            if name == "type" && pending.typeIdentifier.isEmpty {
+                pending.typeIdentifier = Self.cached(attribute, in: &typeNames)
+                continue
+            }
+            if name == "device" {
+                pending.device = device(attribute)
+                continue
+            }
+            if sampleLike {
+                switch name {
+                case "sourceName": pending.source = Self.cached(attribute, in: &sources); continue
+                case "sourceVersion": pending.sourceVersion = Self.cached(attribute, in: &versions); continue
+                case "startDate", "endDate", "creationDate":
+                    guard let date = ExportDateParser.parse(attribute.rawValue) else {
+                        pending.rejection = "the \(name) '\(attribute.value)' is not a date like 2024-03-10 01:59:00 -0800"
+                        continue
+                    }
+                    switch name {
+                    case "startDate": pending.start = date
+                    case "endDate": pending.end = date
+                    default: pending.created = date
+                    }
+                    continue
+                default: break
+                }
+            } else if name == "sourceName" {
+                pending.source = Self.cached(attribute, in: &sources)
+            }
+            let value = attribute.value
+            pending.metadata["@" + name] = .string(value)
+            if name == "workoutActivityType" { mainValue = value }
+            if pending.start == nil, ["dateComponents", "receivedDate", "dateIssued", "date"].contains(name) {
+                if let date = ExportDateParser.parse(value) {
+                    pending.start = date
+                } else if let parts = try? ISODate.components(value), !parts.hasTime {
+                    dayStart = ISODate.instant(parts, offsetSeconds: 0)
+                }
+            }
+        }
+        if pending.typeIdentifier.isEmpty { pending.typeIdentifier = "HKExportElement" + element }
+        pending.start = pending.start ?? dayStart ?? (sampleLike ? nil : fallbackDate)
+        if pending.start == nil, pending.rejection == nil { pending.rejection = "the \(element) has no start date" }
+        pending.end = pending.end ?? pending.start
+        pending.source = pending.source ?? ExportRecordMapper.defaultSource
+        pending.value = .generic(value: mainValue, unit: nil)
+        return pending
+    }
+
+    // MARK: - Finishing
+
+    /// The sample `pending` becomes, or why it is rejected.
+    mutating func finish(_ pending: PendingRecord) -> MappedRecord {
+        if let rejection = pending.rejection {
+            return .rejected(type: pending.typeIdentifier, line: pending.line, reason: rejection)
+        }
+        guard let start = pending.start, let end = pending.end, let value = pending.value, let source = pending.source else {
+            let missing = pending.start == nil ? "startDate" : pending.end == nil ? "endDate" : "value"
+            return .rejected(type: pending.typeIdentifier, line: pending.line, reason: "the record has no '\(missing)' attribute")
+        }
+        var metadata = pending.metadata
+        if !pending.children.isEmpty { metadata["@children"] = .string(ExportNode.json(pending.children)) }
+        var sample = Sample(uuid: RecordIdentity.placeholder, typeIdentifier: pending.typeIdentifier, start: start, end: end,
+                            value: value, source: source, created: pending.created ?? end, metadata: metadata,
+                            sourceVersion: pending.sourceVersion, device: pending.device)
+        if let type = pending.type, !pending.generic {
+            do {
+                try sample.validated(as: type)
+            } catch {
+                return .rejected(type: pending.typeIdentifier, line: pending.line, reason: "\(error)")
+            }
+        } else if end < start {
+            return .rejected(type: pending.typeIdentifier, line: pending.line,
+                             reason: "the end is before the start; give the earlier time first")
+        }
+        sample.uuid = identity.uuid(for: sample)
+        return .sample(sample, generic: pending.generic)
+    }
+
+    // MARK: - Helpers
+
+    private static func cached(_ attribute: XMLAttribute, in cache: inout ByteStringCache) -> String {
+        cache.lookup(attribute.rawValue) { _ in attribute.value }.string
+    }
+
+    private mutating func unit(_ attribute: XMLAttribute) -> Result<HealthUnit, UnitError> {
+        let (id, text) = unitNames.lookup(attribute.rawValue) { _ in attribute.value }
+        func parse(_ text: String) -> Result<HealthUnit, UnitError> {
+            do { return .success(try HealthUnit(parsing: text)) } catch let error as UnitError { return .failure(error) } catch {
+                return .failure(.unknownUnit(text))
+            }
+        }
+        guard let id else { return parse(text) }
+        while units.count <= id { units.append(parse(unitNames.text(units.count))) }
+        return units[id]
+    }
+
+    private mutating func categoryRaw(_ text: String, of type: SampleType) -> Int? {
+        if let raw = categoryValues[type.identifier]?[text] { return raw }
+        guard let value = try? type.categoryValue(named: text) else { return nil }
+        categoryValues[type.identifier, default: [:]][text] = value.rawValue
+        return value.rawValue
+    }
+
+    /// The device without its memory address; the address is cut from the raw bytes so the cache sees repeats.
+    private mutating func device(_ attribute: XMLAttribute) -> String? {
+        let raw = attribute.rawValue
+        let prefix: StaticString = "&lt;&lt;HKDevice: 0x"
+        let prefixLength = prefix.utf8CodeUnitCount
+        if raw.count > prefixLength + 6, memcmp(raw.baseAddress!, prefix.utf8Start, prefixLength) == 0 {
+            var index = prefixLength
+            while index < raw.count, isHexDigit(raw[index]) { index += 1 }
+            let separator: StaticString = "&gt;, "
+            if index + separator.utf8CodeUnitCount <= raw.count,
+               memcmp(raw.baseAddress! + index, separator.utf8Start, separator.utf8CodeUnitCount) == 0 {
+                let rest = UnsafeBufferPointer(rebasing: raw[(index + separator.utf8CodeUnitCount)...])
+                let text = devices.lookup(rest) { bytes in
+                    DeviceDescription(exportText: "<<HKDevice: 0x0>, " + XMLText.decode(bytes)).normalized
+                }.string
+                return text.isEmpty ? nil : text
+            }
+        }
+        let text = DeviceDescription(exportText: attribute.value).normalized
+        return text.isEmpty ? nil : text
+    }
+
+    private func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70)
+    }
+}

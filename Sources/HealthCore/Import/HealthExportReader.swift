@@ -1,0 +1,231 @@
+import Foundation
+
+/// Reads an Apple Health `export.xml` as a stream of records, characteristics and problems.
+///
+/// Structure handled: `HealthData` holding `ExportDate`, `Me`, `Record` (with `MetadataEntry` children, and any
+/// other children kept as written), `Correlation` (its child records are read as records too, as well as kept
+/// inside it), `Workout` (its `WorkoutEvent`, `WorkoutStatistics`, `WorkoutRoute` and `WorkoutActivity` children kept
+/// as written), `ActivitySummary`, and `ClinicalRecord`, `Audiogram`, `VisionPrescription` and a top-level
+/// `WorkoutActivity`, kept generically. Other elements are skipped and counted. A `Record` nested inside another
+/// record (never written by the Health app, but well-formed) is read as a record of its own.
+///
+/// Nothing here is fatal except an input that is not an export at all: malformed markup, records not closed, and
+/// a file cut short are reported as events and reading goes on.
+final class HealthExportReader {
+    /// What the reader found.
+    enum Event {
+        /// A record or element, mapped.
+        case record(MappedRecord)
+        /// The attributes of `Me` (characteristic identifier → export value).
+        case characteristics([(key: String, value: String)], line: Int)
+        /// Malformed or truncated markup that was skipped.
+        case problem(line: Int, message: String)
+    }
+
+    /// Facts about the export as a whole, known once it has been read.
+    struct Summary {
+        var exportDate: Date?
+        var locale: String?
+        var skippedElements: [String: Int] = [:]
+        var skippedAttributes: [String: Int] = [:]
+        var complete = false
+    }
+
+    private enum Kind { case root, record, element, capture, skip }
+
+    private struct Frame {
+        var name: String
+        var kind: Kind
+        var pending: PendingRecord?
+        var node: ExportNode?
+    }
+
+    static let genericElements: Set<String> = [
+        "Workout", "Correlation", "ActivitySummary", "ClinicalRecord", "Audiogram", "VisionPrescription",
+        "WorkoutActivity", "WorkoutRoute",
+    ]
+
+    private let scanner: XMLByteScanner
+    private let displayName: String
+    private var mapper: ExportRecordMapper
+    private var stack: [Frame] = []
+    private var summary = Summary()
+    private var sawRoot = false
+    private var rootClosed = false
+    private var firstElement: String?
+
+    /// Creates a reader of the XML in `reader`, named `displayName` in messages.
+    init(reader: ByteReader, displayName: String, catalogue: SampleTypeCatalogue) {
+        scanner = XMLByteScanner(reader: reader)
+        self.displayName = displayName
+        mapper = ExportRecordMapper(catalogue: catalogue)
+    }
+
+    /// The line the reader has reached.
+    var currentLine: Int { scanner.currentLine }
+
+    /// Reads to the end, calling `handle` for each event.
+    ///
+    /// - Returns: What the export said about itself, and what was skipped.
+    /// - Throws: ``ImportError/notAnExport(_:found:)`` when the root element is not `HealthData`; errors from the
+    ///   input and from `handle`.
+    func read(_ handle: (Event) throws -> Void) throws -> Summary {
+        var scanProblems: [Event] = []
+        try scanner.scan(onTag: { tag in
+            if !scanProblems.isEmpty {
+                for event in scanProblems { try handle(event) }
+                scanProblems.removeAll()
+            }
+            try self.handle(tag, emit: handle)
+        }, onProblem: { problem in
+            scanProblems.append(.problem(line: problem.line, message: problem.message))
+        })
+        for event in scanProblems { try handle(event) }
+        guard sawRoot else {
+            throw ImportError.notAnExport(displayName, found: firstElement.map { "its first element is <\($0)>, not <HealthData>" }
+                ?? "it holds no XML elements")
+        }
+        let endLine = scanner.currentLine
+        while let frame = stack.popLast() {
+            switch frame.kind {
+            case .record, .element:
+                if let pending = frame.pending {
+                    try handle(.record(.rejected(type: pending.typeIdentifier, line: pending.line,
+                                                 reason: "the file ends before this <\(frame.name)> is closed (it is truncated)")))
+                }
+            case .root:
+                try handle(.problem(line: endLine, message: "the file ends before </HealthData> (it is truncated)"))
+            case .capture, .skip:
+                break
+            }
+        }
+        summary.complete = rootClosed
+        summary.skippedAttributes.merge(mapper.skippedAttributes) { $0 + $1 }
+        return summary
+    }
+
+    // MARK: - Tags
+
+    private func handle(_ tag: XMLTag, emit: (Event) throws -> Void) throws {
+        if tag.kind == .close {
+            try close(tag, emit: emit)
+            return
+        }
+        let isEmpty = tag.kind == .empty
+        guard let top = stack.last?.kind else {
+            try openRoot(tag)
+            return
+        }
+        switch top {
+        case .root:
+            if XMLText.equals(tag.name, "Record") {
+                let pending = mapper.beginRecord(tag)
+                if isEmpty { try emit(.record(mapper.finish(pending))) } else {
+                    stack.append(Frame(name: "Record", kind: .record, pending: pending))
+                }
+            } else if XMLText.equals(tag.name, "ExportDate") {
+                let value = tag.attributes.first { XMLText.equals($0.name, "value") }
+                summary.exportDate = value.flatMap { ExportDateParser.parse($0.rawValue) }
+                if !isEmpty { stack.append(Frame(name: "ExportDate", kind: .skip)) }
+            } else if XMLText.equals(tag.name, "Me") {
+                try emit(.characteristics(tag.attributes.map { ($0.nameText, $0.value) }, line: tag.line))
+                if !isEmpty { stack.append(Frame(name: "Me", kind: .skip)) }
+            } else {
+                let name = tag.nameText
+                if HealthExportReader.genericElements.contains(name) {
+                    let pending = mapper.beginElement(tag, fallbackDate: summary.exportDate)
+                    if isEmpty { try emit(.record(mapper.finish(pending))) } else {
+                        stack.append(Frame(name: name, kind: .element, pending: pending))
+                    }
+                } else {
+                    summary.skippedElements[name, default: 0] += 1
+                    if !isEmpty { stack.append(Frame(name: name, kind: .skip)) }
+                }
+            }
+        case .record, .element:
+            let index = stack.count - 1
+            if XMLText.equals(tag.name, "MetadataEntry") {
+                mapper.addMetadata(tag, to: &stack[index].pending!)
+                if stack[index].node != nil { stack[index].node!.children.append(ExportNode(tag)) }
+                if !isEmpty { stack.append(Frame(name: "MetadataEntry", kind: .skip)) }
+            } else if XMLText.equals(tag.name, "Record") {
+                let pending = mapper.beginRecord(tag)
+                // Records inside a correlation are kept inside it too; a record nested in a record is not.
+                let node = top == .element ? ExportNode(tag) : nil
+                if isEmpty {
+                    try emit(.record(mapper.finish(pending)))
+                    if let node { stack[index].pending!.children.append(node) }
+                } else {
+                    stack.append(Frame(name: "Record", kind: .record, pending: pending, node: node))
+                }
+            } else {
+                let node = ExportNode(tag)
+                if isEmpty { attach(node, to: index) } else { stack.append(Frame(name: node.name, kind: .capture, node: node)) }
+            }
+        case .capture:
+            let node = ExportNode(tag)
+            if isEmpty {
+                attach(node, to: stack.count - 1)
+            } else {
+                stack.append(Frame(name: node.name, kind: .capture, node: node))
+            }
+        case .skip:
+            if !isEmpty { stack.append(Frame(name: tag.nameText, kind: .skip)) }
+        }
+    }
+
+    private func openRoot(_ tag: XMLTag) throws {
+        let name = tag.nameText
+        if firstElement == nil { firstElement = name }
+        guard name == "HealthData", !sawRoot else {
+            if sawRoot {
+                summary.skippedElements[name + " (after </HealthData>)", default: 0] += 1
+                if tag.kind == .open { stack.append(Frame(name: name, kind: .skip)) }
+                return
+            }
+            throw ImportError.notAnExport(displayName, found: "its first element is <\(name)>, not <HealthData>")
+        }
+        sawRoot = true
+        summary.locale = tag.attributes.first { XMLText.equals($0.name, "locale") }?.value
+        if tag.kind == .open { stack.append(Frame(name: name, kind: .root)) } else { rootClosed = true }
+    }
+
+    /// Adds a finished child node to the frame at `index`.
+    private func attach(_ node: ExportNode, to index: Int) {
+        switch stack[index].kind {
+        case .record, .element:
+            stack[index].pending!.children.append(node)
+            if stack[index].node != nil { stack[index].node!.children.append(node) }
+        case .capture:
+            stack[index].node!.children.append(node)
+        case .root, .skip:
+            break
+        }
+    }
+
+    private func close(_ tag: XMLTag, emit: (Event) throws -> Void) throws {
+        guard let match = stack.lastIndex(where: { $0.name.utf8.elementsEqual(tag.name) }) else {
+            try emit(.problem(line: tag.line, message: "the closing tag </\(tag.nameText)> has no matching start tag"))
+            return
+        }
+        while stack.count - 1 > match {
+            let frame = stack.removeLast()
+            if let pending = frame.pending, frame.kind == .record || frame.kind == .element {
+                try emit(.record(.rejected(type: pending.typeIdentifier, line: pending.line,
+                                           reason: "the <\(frame.name)> is not closed before </\(tag.nameText)> on line \(tag.line)")))
+            }
+        }
+        let frame = stack.removeLast()
+        switch frame.kind {
+        case .record, .element:
+            try emit(.record(mapper.finish(frame.pending!)))
+            if let node = frame.node, !stack.isEmpty { attach(node, to: stack.count - 1) }
+        case .capture:
+            if let node = frame.node, !stack.isEmpty { attach(node, to: stack.count - 1) }
+        case .root:
+            rootClosed = true
+        case .skip:
+            break
+        }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// Imports an Apple Health export (`export.zip`, `export.xml`) or hkctl's own jsonl export into a store.
+///
+/// The input is streamed: memory stays bounded whatever its size. Records of types in the catalogue become typed
+/// samples; others are kept generically (identifier, value and unit as written). Each sample gets a UUID derived
+/// from its identity (``RecordIdentity``), and records whose identity is already stored are skipped, so importing
+/// the same export twice, or a newer export that contains an older one, adds nothing twice.
+///
+/// Samples are saved in batches (``batchSize``), each all or nothing. An import stopped part-way leaves whole
+/// batches behind; running it again completes it. Records that cannot be read are left out and reported with
+/// their line numbers in the ``ImportReceipt``; they never stop the import.
+public final class HealthImporter {
+    /// Where samples go.
+    public let store: SampleStore
+    /// The types that become typed samples.
+    public let catalogue: SampleTypeCatalogue
+    /// When true nothing is written; the receipt tells what would have been.
+    public let dryRun: Bool
+    /// Samples per all-or-nothing save. The default, 20,000, keeps an import of any size under about 150 MB of
+    /// memory: the store holds a batch about six times over while it writes it through its journal.
+    public let batchSize: Int
+    /// How often progress is reported, in records.
+    public var progressInterval = 20_000
+
+    private var batch: [Sample] = []
+    private var index: IdentityIndex
+    private var identity: RecordIdentity
+    private var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
+    private var recordsRead = 0
+
+    /// Creates an importer.
+    ///
+    /// - Parameters:
+    ///   - store: Where samples go; characteristics too when it is a ``JSONFileStore``.
+    ///   - catalogue: The types that become typed samples.
+    ///   - dryRun: Write nothing, only count.
+    ///   - batchSize: Samples per all-or-nothing save.
+    ///   - identityCapacity: How many identities are kept in memory for duplicate detection before the least
+    ///     recently used months are dropped (and read again from the store when needed).
+    public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, dryRun: Bool = false,
+                batchSize: Int = 20_000, identityCapacity: Int = 1_000_000) {
+        precondition(batchSize > 0, "batchSize must be positive")
+        self.store = store
+        self.catalogue = catalogue
+        self.dryRun = dryRun
+        self.batchSize = batchSize
+        index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity)
+        identity = RecordIdentity(catalogue: catalogue)
+    }
+
+    /// Imports the file at `path`, or standard input when `path` is `-`.
+    ///
+    /// - Parameters:
+    ///   - path: An `export.zip`, an `export.xml`, an hkctl jsonl export, or `-`.
+    ///   - progress: Called every ``progressInterval`` records and at the end.
+    /// - Returns: What was added, already present, kept generically and rejected, per type.
+    /// - Throws: ``ImportError`` when the input cannot be opened or is not an export; ``StoreError`` when the
+    ///   store cannot be written (batches saved before stay saved).
+    public func importFile(atPath path: String, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReceipt {
+        let input = try ImportInput.open(path)
+        receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
+        running = nil
+        characteristics = Characteristics()
+        characteristicsSeen = false
+        receipt.archiveMember = input.member
+        recordsRead = 0
+        let report = { (finished: Bool) in
+            progress?(ImportProgress(bytesRead: input.file.bytesRead, totalBytes: input.file.size,
+                                     records: self.recordsRead, finished: finished))
+        }
+        let tick = { [progressInterval] in
+            if self.recordsRead % progressInterval == 0 { report(false) }
+        }
+        switch input.kind {
+        case .healthXML, .zip:
+            let reader = HealthExportReader(reader: input.reader, displayName: input.member ?? input.file.displayName,
+                                            catalogue: catalogue)
+            do {
+                let summary = try reader.read { event in
+                    switch event {
+                    case let .record(record):
+                        try accept(record, computeIdentity: false)
+                        tick()
+                    case let .characteristics(attributes, line):
+                        readCharacteristics(attributes, line: line)
+                    case let .problem(line, message):
+                        receipt.record(ImportReceipt.Problem(line: line, type: nil, reason: message))
+                    }
+                }
+                receipt.exportDate = summary.exportDate
+                receipt.locale = summary.locale
+                receipt.skippedElements = summary.skippedElements
+                receipt.skippedAttributes.merge(summary.skippedAttributes) { $0 + $1 }
+                receipt.complete = summary.complete
+            } catch let error as ImportError {
+                try inputFailed(error, line: reader.currentLine)
+            }
+        case .jsonl:
+            let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue)
+            do {
+                try reader.read { record in
+                    try accept(record, computeIdentity: true)
+                    tick()
+                }
+            } catch let error as ImportError {
+                try inputFailed(error, line: reader.lineNumber + 1)
+            }
+        }
+        settleCounts()
+        try flush()
+        try saveCharacteristics()
+        report(true)
+        return receipt
+    }
+
+    /// A read error part-way: what was read so far is kept (and saved), the rest is reported as missing.
+    private func inputFailed(_ error: ImportError, line: Int) throws {
+        switch error {
+        case .readFailed, .corruptArchive:
+            receipt.complete = false
+            receipt.record(ImportReceipt.Problem(line: line, type: nil, reason: "the input stops here: \(error.description)"))
+        default:
+            throw error
+        }
+    }
+
+    private func accept(_ record: MappedRecord, computeIdentity: Bool) throws {
+        recordsRead += 1
+        switch record {
+        case let .sample(sample, generic):
+            let identityUUID = computeIdentity ? identity.uuid(for: sample) : sample.uuid
+            if try index.insert(sample, identityUUID: identityUUID) {
+                batch.append(sample)
+                count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
+                if batch.count >= batchSize { try flush() }
+            } else {
+                count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
+            }
+        case let .rejected(type, line, reason):
+            count(type) { $0.rejected += 1 }
+            receipt.record(ImportReceipt.Problem(line: line, type: type, reason: reason))
+        }
+    }
+
+    /// Counts for the current run of one type, added to the receipt when the type changes (saves a lookup per record).
+    private var running: (type: String, counts: ImportReceipt.Counts)?
+
+    private func count(_ type: String, _ change: (inout ImportReceipt.Counts) -> Void) {
+        if running?.type != type {
+            settleCounts()
+            running = (type, receipt.counts[type] ?? ImportReceipt.Counts())
+        }
+        change(&running!.counts)
+    }
+
+    private func settleCounts() {
+        if let running { receipt.counts[running.type] = running.counts }
+        running = nil
+    }
+
+    private func flush() throws {
+        if !batch.isEmpty && !dryRun { try store.save(batch) }
+        batch.removeAll(keepingCapacity: true)
+        // In a dry run nothing was saved, so a dropped month cannot be read back: a duplicate of a record far
+        // earlier in the file may then be counted as new. Real exports are sorted by type and date, so this is rare.
+        index.saved()
+    }
+
+    // MARK: - Characteristics
+
+    private var characteristics = Characteristics()
+    private var characteristicsSeen = false
+
+    private func readCharacteristics(_ attributes: [(key: String, value: String)], line: Int) {
+        for (key, value) in attributes where !value.isEmpty {
+            switch key {
+            case "HKCharacteristicTypeIdentifierDateOfBirth":
+                if let parts = try? ISODate.components(value), !parts.hasTime {
+                    characteristics.dateOfBirth = value
+                } else {
+                    let reason = "the date of birth '\(value)' is not a date like 1988-04-02"
+                    receipt.record(ImportReceipt.Problem(line: line, type: key, reason: reason))
+                }
+            case "HKCharacteristicTypeIdentifierBiologicalSex":
+                if let sex = BiologicalSex.allCases.first(where: { $0.exportName == value }) { characteristics.biologicalSex = sex }
+            case "HKCharacteristicTypeIdentifierBloodType":
+                if let type = BloodType.allCases.first(where: { $0.exportName == value }) { characteristics.bloodType = type }
+            case "HKCharacteristicTypeIdentifierFitzpatrickSkinType":
+                if let skin = FitzpatrickSkinType.allCases.first(where: { $0.exportName == value }) { characteristics.skinType = skin }
+            default:
+                receipt.unknownCharacteristics[key] = value
+                receipt.skippedAttributes["Me@" + key, default: 0] += 1
+            }
+        }
+        characteristicsSeen = true
+        receipt.characteristics = Dictionary(uniqueKeysWithValues: characteristics.entries.compactMap { entry in
+            entry.value.map { (entry.key, $0) }
+        })
+    }
+
+    private func saveCharacteristics() throws {
+        guard characteristicsSeen, !dryRun, !receipt.characteristics.isEmpty, let fileStore = store as? JSONFileStore else { return }
+        let imported = characteristics
+        try fileStore.updateDocument("characteristics.json", initial: Characteristics()) { current in
+            if let value = imported.dateOfBirth { current.dateOfBirth = value }
+            if let value = imported.biologicalSex { current.biologicalSex = value }
+            if let value = imported.bloodType { current.bloodType = value }
+            if let value = imported.skinType { current.skinType = value }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// Remembers which sample identities are stored, one set per type and UTC month (the store's partitions), so an
+/// import can tell new records from ones already there without holding the whole store in memory.
+///
+/// A partition's set is read from the store the first time a record of that type and month comes along: it holds
+/// each stored sample's UUID and the UUID of its identity (``RecordIdentity``), so a record matches whether it was
+/// stored by an earlier import of an export (identity UUID), or by importing hkctl's own jsonl (original UUID).
+/// New samples are added to the set as they are accepted. When the sets together exceed `capacity` UUIDs, the
+/// least recently used are dropped, but never one holding samples accepted and not saved yet, so a dropped
+/// partition reads back complete.
+final class IdentityIndex {
+    private struct PartitionKey: Hashable {
+        var type: String
+        var month: Int
+    }
+
+    private final class Partition {
+        var identities: Set<UUID>
+        var lastUse = 0
+        /// Samples accepted into this partition and not saved yet: it must not be dropped while there are any.
+        var unsaved = 0
+        init(_ identities: Set<UUID>) { self.identities = identities }
+    }
+
+    private let store: SampleStore
+    private let capacity: Int
+    private var identity: RecordIdentity
+    private var partitions: [PartitionKey: Partition] = [:]
+    private var clock = 0
+    private var total = 0
+    /// The partition used last and the UTC month it covers, to skip lookups for runs of one type and month.
+    private var last: (key: PartitionKey, partition: Partition, start: Double, end: Double)?
+
+    init(store: SampleStore, catalogue: SampleTypeCatalogue, capacity: Int = 1_000_000) {
+        self.store = store
+        self.capacity = capacity
+        identity = RecordIdentity(catalogue: catalogue)
+    }
+
+    /// Adds `sample` (and `identityUUID`, when it differs from the sample's own UUID) if neither is known.
+    ///
+    /// - Returns: true when the sample is new.
+    /// - Throws: Store errors from reading a partition.
+    func insert(_ sample: Sample, identityUUID: UUID) throws -> Bool {
+        let partition = try self.partition(for: sample)
+        clock += 1
+        partition.lastUse = clock
+        if partition.identities.contains(sample.uuid) { return false }
+        if identityUUID != sample.uuid {
+            if partition.identities.contains(identityUUID) { return false }
+            partition.identities.insert(identityUUID)
+            total += 1
+        }
+        partition.identities.insert(sample.uuid)
+        partition.unsaved += 1
+        total += 1
+        return true
+    }
+
+    private func partition(for sample: Sample) throws -> Partition {
+        let seconds = sample.start.timeIntervalSince1970
+        if let last, seconds >= last.start, seconds < last.end, last.key.type == sample.typeIdentifier {
+            return last.partition
+        }
+        let month = IdentityIndex.month(of: sample.start)
+        let key = PartitionKey(type: sample.typeIdentifier, month: month)
+        let partition: Partition
+        if let known = partitions[key] { partition = known } else {
+            if total > capacity { trim() }
+            partition = Partition(try load(key))
+            partitions[key] = partition
+        }
+        last = (key, partition, IdentityIndex.startOfMonth(month).timeIntervalSince1970,
+                IdentityIndex.startOfMonth(month + 1).timeIntervalSince1970)
+        return partition
+    }
+
+    /// Records that every accepted sample has been saved, then drops partitions if over capacity.
+    func saved() {
+        for partition in partitions.values { partition.unsaved = 0 }
+        trim()
+    }
+
+    /// Drops the least recently used partitions without unsaved samples until at most half of `capacity` UUIDs
+    /// remain, once over `capacity`.
+    private func trim() {
+        guard total > capacity else { return }
+        for (key, partition) in partitions.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where partition.unsaved == 0 {
+            guard total > capacity / 2 else { break }
+            total -= partition.identities.count
+            partitions[key] = nil
+        }
+        last = nil
+    }
+
+    private func load(_ key: PartitionKey) throws -> Set<UUID> {
+        var set = Set<UUID>()
+        let interval = DateInterval(start: IdentityIndex.startOfMonth(key.month), end: IdentityIndex.startOfMonth(key.month + 1))
+        try store.forEachSample(ofType: key.type, overlapping: interval) { sample in
+            set.insert(sample.uuid)
+            set.insert(identity.uuid(for: sample))
+        }
+        total += set.count
+        return set
+    }
+
+    /// Months since year 0 (`year * 12 + month - 1`) of the UTC month containing `date`.
+    static func month(of date: Date) -> Int {
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let (year, month, _) = ISODate.civil(fromDays: days)
+        return year * 12 + month - 1
+    }
+
+    /// The first instant of a month counted as in ``month(of:)``.
+    static func startOfMonth(_ month: Int) -> Date {
+        let days = ISODate.daysFromCivil(month / 12, month % 12 + 1, 1)
+        return Date(timeIntervalSince1970: Double(days) * 86_400)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// What an import did: per type, how many records were added, already present, kept generically or rejected, and
+/// the first problems with their line numbers.
+public struct ImportReceipt: Equatable, Sendable {
+    /// The counts for one type (a HealthKit identifier such as `HKQuantityTypeIdentifierStepCount`).
+    public struct Counts: Equatable, Sendable {
+        /// New typed samples.
+        public var added = 0
+        /// Records whose identity was already in the store (or earlier in the same file).
+        public var alreadyPresent = 0
+        /// New samples kept as written because the type, or its value, is not typed yet.
+        public var keptGenerically = 0
+        /// Records left out; see ``ImportReceipt/problems``.
+        public var rejected = 0
+
+        /// Every record of the type that was read.
+        public var total: Int { added + alreadyPresent + keptGenerically + rejected }
+
+        /// Zero counts.
+        public init() {}
+    }
+
+    /// One record or piece of markup left out.
+    public struct Problem: Equatable, Sendable {
+        /// The 1-based line in the input.
+        public var line: Int
+        /// The type or element concerned, if known.
+        public var type: String?
+        /// Why, as a sentence fragment.
+        public var reason: String
+    }
+
+    /// What was read.
+    public enum InputKind: String, Sendable {
+        /// An `export.xml` (or `-` with XML).
+        case healthXML = "xml"
+        /// An `export.zip` holding the XML.
+        case zip
+        /// hkctl's own jsonl export.
+        case jsonl
+    }
+
+    /// How many problems are kept with their line numbers; the rest are only counted.
+    public static let problemLimit = 20
+
+    /// The input's kind.
+    public var inputKind: InputKind
+    /// The zip member that held the export, for a zip.
+    public var archiveMember: String?
+    /// `ExportDate` of the export, if it had one.
+    public var exportDate: Date?
+    /// `locale` of the export, if it had one.
+    public var locale: String?
+    /// Whether nothing was written (`--dry-run`).
+    public var dryRun: Bool
+    /// Counts per type identifier.
+    public var counts: [String: Counts] = [:]
+    /// The first ``problemLimit`` problems, in the order met.
+    public var problems: [Problem] = []
+    /// All problems: rejected records plus malformed markup not tied to a record.
+    public var problemCount = 0
+    /// Elements skipped because they are not part of the export format hkctl knows, by name.
+    public var skippedElements: [String: Int] = [:]
+    /// Attributes skipped, by `Element@attribute`.
+    public var skippedAttributes: [String: Int] = [:]
+    /// The characteristics the export's `Me` element set (key as in `hkctl me`, value), empty if none.
+    public var characteristics: [String: String] = [:]
+    /// `Me` attributes that hkctl does not keep, with their values.
+    public var unknownCharacteristics: [String: String] = [:]
+    /// Whether the input ended properly (`</HealthData>` seen, or the end of a jsonl file).
+    public var complete = true
+
+    /// Creates an empty receipt.
+    public init(inputKind: InputKind, dryRun: Bool) {
+        self.inputKind = inputKind
+        self.dryRun = dryRun
+    }
+
+    /// Sums over all types.
+    public var totals: Counts {
+        counts.values.reduce(into: Counts()) { sum, counts in
+            sum.added += counts.added
+            sum.alreadyPresent += counts.alreadyPresent
+            sum.keptGenerically += counts.keptGenerically
+            sum.rejected += counts.rejected
+        }
+    }
+
+    /// Whether anything was left out (the command then exits with 65).
+    public var hasProblems: Bool { problemCount > 0 }
+
+    mutating func record(_ problem: Problem) {
+        problemCount += 1
+        if problems.count < ImportReceipt.problemLimit { problems.append(problem) }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reads hkctl's own `jsonl` (or `json`) export back, losslessly: UUIDs, sources, devices and metadata are kept.
+///
+/// Each line is one sample in the store's line format. The brackets and trailing commas of the `json` export
+/// are tolerated, so both formats read back. A line that does not decode is rejected with its number.
+final class JSONLinesSampleReader {
+    private let reader: ByteReader
+    private var codec: SampleLineCodec
+    private let catalogue: SampleTypeCatalogue
+    /// Lines read so far.
+    private(set) var lineNumber = 0
+
+    init(reader: ByteReader, catalogue: SampleTypeCatalogue) {
+        self.reader = reader
+        self.catalogue = catalogue
+        codec = SampleLineCodec(catalogue: catalogue, timeZone: .gmt)
+    }
+
+    /// Reads every line, calling `handle` with what each became.
+    ///
+    /// - Throws: Errors from the input or from `handle`.
+    func read(_ handle: (MappedRecord) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var carried: [UInt8] = []
+        lineNumber = 0
+        var typeCache: [String: SampleType?] = [:]
+        func line(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            lineNumber += 1
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0D { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x0D { end -= 1 }
+            if end > start, bytes[start] == UInt8(ascii: "[") { start += 1 }
+            if end > start, bytes[end - 1] == UInt8(ascii: "]") { end -= 1 }
+            if end > start, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+            guard end > start else { return }
+            let sample: Sample
+            do {
+                sample = try codec.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            } catch {
+                try handle(.rejected(type: "(unreadable line)", line: lineNumber, reason: "\(error)"))
+                return
+            }
+            if case .generic = sample.value {
+                try handle(.sample(sample, generic: true))
+                return
+            }
+            let type: SampleType?
+            if let cached = typeCache[sample.typeIdentifier] { type = cached } else {
+                type = catalogue.type(identifier: sample.typeIdentifier)
+                typeCache[sample.typeIdentifier] = type
+            }
+            guard let type else {
+                try handle(.sample(sample, generic: true))
+                return
+            }
+            do {
+                try sample.validated(as: type)
+                try handle(.sample(sample, generic: false))
+            } catch let error as SampleError {
+                try handle(.rejected(type: sample.typeIdentifier, line: lineNumber, reason: error.description))
+            } catch let error as UnitError {
+                try handle(.rejected(type: sample.typeIdentifier, line: lineNumber, reason: error.description))
+            }
+        }
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { break }
+            try buffer.withUnsafeBufferPointer { chunk in
+                var lineStart = 0
+                while lineStart < count {
+                    guard let found = memchr(chunk.baseAddress! + lineStart, 0x0A, count - lineStart) else { break }
+                    let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - chunk.baseAddress!
+                    if carried.isEmpty {
+                        try line(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))
+                    } else {
+                        carried.append(contentsOf: chunk[lineStart..<newline])
+                        try carried.withUnsafeBufferPointer { try line($0) }
+                        carried.removeAll(keepingCapacity: true)
+                    }
+                    lineStart = newline + 1
+                }
+                carried.append(contentsOf: chunk[lineStart..<count])
+            }
+        }
+        if !carried.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            try carried.withUnsafeBufferPointer { try line($0) }
+        }
+    }
+}

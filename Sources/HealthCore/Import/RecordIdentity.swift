@@ -1,0 +1,146 @@
+import Foundation
+
+/// The stable identity of an imported record, and the name-based UUID derived from it.
+///
+/// Two records are the same when they have the same type, source, start, end, value and unit, or, when the
+/// record carries HealthKit's `HKMetadataKeySyncIdentifier`, the same type, source, sync identifier and sync
+/// version. Values and units are compared in a normal form (`72.40 kg` = `72.4 kg`; a category value by its
+/// canonical export name), so a type kept generically today gets the same identity once the catalogue types it.
+/// Device strings, creation dates and metadata other than the sync keys are not part of it: they may change
+/// between exports of the same record. For elements other than `Record` (workouts, activity summaries), their
+/// attributes (`@duration`, ...) are part of it too.
+///
+/// The UUID is a version-5 (SHA-1, name-based) UUID of that identity in hkctl's own namespace, so importing the
+/// same record again, from the same or a newer export, gives the same UUID.
+struct RecordIdentity {
+    /// hkctl's namespace for imported samples.
+    static let namespace: [UInt8] = [
+        0x5B, 0x2E, 0x8F, 0x61, 0x0C, 0x3A, 0x4E, 0x7B, 0x9D, 0x14, 0x6A, 0xC2, 0x38, 0xF0, 0x57, 0x11,
+    ]
+    static let syncIdentifierKey = "HKMetadataKeySyncIdentifier"
+    static let syncVersionKey = "HKMetadataKeySyncVersion"
+    /// Prefix of the metadata keys that hold the attributes of an element other than `Record` (`@duration`).
+    static let attributePrefix = "@"
+    /// A UUID for samples whose identity is not computed yet.
+    static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    let catalogue: SampleTypeCatalogue
+    /// The namespace followed by the identity's fields: strings prefixed with their length (LEB128), numbers as
+    /// 8 raw bytes.
+    private var key: [UInt8] = []
+    private var unitCache: [String: String] = [:]
+    private var typeCache: [String: SampleType?] = [:]
+
+    init(catalogue: SampleTypeCatalogue) {
+        self.catalogue = catalogue
+        key.reserveCapacity(512)
+    }
+
+    /// The UUID of `sample`'s identity.
+    mutating func uuid(for sample: Sample) -> UUID {
+        buildKey(sample)
+        let digest = key.withUnsafeBytes { SHA1.hash($0) }
+        var uuid = UUID.placeholderBytes
+        withUnsafeMutableBytes(of: &uuid) { bytes in
+            for (index, word) in [digest.0, digest.1, digest.2, digest.3].enumerated() {
+                bytes.storeBytes(of: word.bigEndian, toByteOffset: 4 * index, as: UInt32.self)
+            }
+            bytes[6] = (bytes[6] & 0x0F) | 0x50
+            bytes[8] = (bytes[8] & 0x3F) | 0x80
+        }
+        return UUID(uuid: uuid)
+    }
+
+    private mutating func buildKey(_ sample: Sample) {
+        key.removeAll(keepingCapacity: true)
+        key.append(contentsOf: RecordIdentity.namespace)
+        append(sample.typeIdentifier)
+        append(sample.source)
+        if !sample.metadata.isEmpty, case let .string(identifier)? = sample.metadata[RecordIdentity.syncIdentifierKey] {
+            key.append(UInt8(ascii: "s"))
+            append(identifier)
+            appendMetadata(sample.metadata[RecordIdentity.syncVersionKey])
+            return
+        }
+        append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
+        append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
+        appendValue(sample.value, type: sample.typeIdentifier)
+        if !sample.metadata.isEmpty, sample.metadata[RecordIdentity.attributePrefix + "element"] != nil {
+            for name in sample.metadata.keys.sorted() where name.hasPrefix(RecordIdentity.attributePrefix) && name != "@children" {
+                append(name)
+                appendMetadata(sample.metadata[name])
+            }
+        }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var length = bytes.count
+            while length >= 0x80 {
+                key.append(UInt8(truncatingIfNeeded: length) | 0x80)
+                length >>= 7
+            }
+            key.append(UInt8(length))
+            key.append(contentsOf: bytes)
+        }
+    }
+
+    private mutating func append(_ number: Int64) {
+        withUnsafeBytes(of: number.littleEndian) { key.append(contentsOf: $0) }
+    }
+
+    private mutating func append(number value: Double) {
+        key.append(UInt8(ascii: "n"))
+        append(Int64(bitPattern: (value == 0 ? 0 : value).bitPattern))
+    }
+
+    private mutating func appendMetadata(_ value: MetadataValue?) {
+        switch value {
+        case let .string(text)?:
+            if let number = DecimalParser.parse(text) { append(number: number) } else {
+                key.append(UInt8(ascii: "t"))
+                append(text)
+            }
+        case let .number(number)?: append(number: number)
+        case nil: key.append(UInt8(ascii: "-"))
+        }
+    }
+
+    private mutating func appendValue(_ value: SampleValue, type identifier: String) {
+        switch value {
+        case let .quantity(quantity):
+            append(number: quantity.value)
+            append(quantity.unit.unitString)
+        case let .category(raw):
+            // By canonical export name, as a generic sample of a type not yet catalogued would say it.
+            key.append(UInt8(ascii: "t"))
+            append(categoryType(identifier)?.categoryValue(raw: raw)?.exportNames.first ?? String(raw))
+            append("")
+        case let .generic(text, unit):
+            if let number = DecimalParser.parse(text) { append(number: number) } else {
+                key.append(UInt8(ascii: "t"))
+                append(text)
+            }
+            append(unit.map { canonicalUnit($0) } ?? "")
+        }
+    }
+
+    private mutating func categoryType(_ identifier: String) -> SampleType? {
+        if let known = typeCache[identifier] { return known }
+        let type = catalogue.type(identifier: identifier)
+        typeCache[identifier] = type
+        return type
+    }
+
+    private mutating func canonicalUnit(_ text: String) -> String {
+        if let known = unitCache[text] { return known }
+        let canonical = HealthUnit.parse(text)?.unitString ?? text
+        if unitCache.count < 1024 { unitCache[text] = canonical }
+        return canonical
+    }
+}
+
+private extension UUID {
+    static let placeholderBytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+}

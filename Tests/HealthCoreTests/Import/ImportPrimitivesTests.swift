@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+extension ImportTests {
+    struct SHA1Tests {
+        private func hex(_ text: String) -> String {
+            var bytes = Array(text.utf8)
+            return bytes.withUnsafeMutableBytes { SHA1.digest(UnsafeRawBufferPointer($0)) }.map { String(format: "%02x", $0) }.joined()
+        }
+
+        @Test(arguments: [
+            ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
+            ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
+            ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
+            (String(repeating: "a", count: 1000), "291e9a6c66994949b57ba5e650361e98fc36b1ba"),
+        ])
+        func matchesPublishedVectors(message: String, digest: String) {
+            #expect(hex(message) == digest)
+        }
+
+        @Test func everyLengthAroundTheBlockBoundaryHashesLikeTheIncrementalDefinition() {
+            // 55, 56 and 64 bytes are where the padding moves to a second block.
+            #expect(hex(String(repeating: "a", count: 55)) == "c1c8bbdc22796e28c0e15163d20899b65621d65a")
+            #expect(hex(String(repeating: "a", count: 56)) == "c2db330f6083854c99d4b5bfb6e8f29f201be699")
+            #expect(hex(String(repeating: "a", count: 64)) == "0098ba824b5c16427bd7a1122a5a442a25ec644d")
+        }
+    }
+}
+
+extension ImportTests {
+    struct DecimalParserTests {
+        @Test(arguments: [
+            ("0", 0.0), ("72.4", 72.4), ("0.00288", 0.00288), ("-3", -3.0), ("1.5e3", 1500.0), ("+2.5", 2.5),
+            ("0.1234567890123456789", 0.1234567890123456789), ("7000", 7000.0), (".5", 0.5),
+        ])
+        func parsesNumbersExactly(text: String, value: Double) {
+            #expect(DecimalParser.parse(text) == value)
+        }
+
+        @Test(arguments: ["", "abc", "1,5", "nan", "inf", "1.2.3", "12kg", "-", "1e999"])
+        func refusesWhatIsNotAFiniteNumber(text: String) {
+            #expect(DecimalParser.parse(text) == nil)
+        }
+    }
+}
+
+extension ImportTests {
+    struct ExportDateParserTests {
+        @Test func parsesTheExportFormatWithItsOffset() {
+            // 2024-03-10 01:59:00 -0800 = 09:59:00Z.
+            #expect(ExportDateParser.parse("2024-03-10 01:59:00 -0800") == Date(timeIntervalSince1970: 1_710_064_740))
+            #expect(ExportDateParser.parse("2024-03-10T09:59:00Z") == Date(timeIntervalSince1970: 1_710_064_740))
+            #expect(ExportDateParser.parse("2024-03-10 11:59:00.250 +02:00") == Date(timeIntervalSince1970: 1_710_064_740.25))
+        }
+
+        @Test func parsesTheCompactDatesOfIOS8Exports() {
+            // 2015-06-16 07:19:16 -0700 = 14:19:16Z.
+            #expect(ExportDateParser.parse("20150616071916-0700") == Date(timeIntervalSince1970: 1_434_464_356))
+        }
+
+        @Test(arguments: ["", "2024-02-30 10:00:00 +0000", "2024-03-10 01:59:00", "2024-13-01 00:00:00 +0000",
+                          "1899-12-31 23:00:00 +0000", "2024-03-10 25:00:00 +0000", "yesterday", "2024-03-10 01:59:00 +2500"])
+        func refusesImpossibleOrIncompleteDates(text: String) {
+            #expect(ExportDateParser.parse(text) == nil)
+        }
+
+        @Test func formatsLikeTheHealthApp() {
+            let date = Date(timeIntervalSince1970: 1_710_064_740)
+            #expect(ExportDateParser.format(date, offsetSeconds: -8 * 3600) == "2024-03-10 01:59:00 -0800")
+            #expect(ExportDateParser.format(date.addingTimeInterval(0.5), offsetSeconds: 0) == "2024-03-10 09:59:00.500 +0000")
+        }
+    }
+}
+
+extension ImportTests {
+    struct DeviceDescriptionTests {
+        @Test func dropsTheMemoryAddress() {
+            let a = DeviceDescription(exportText: "<<HKDevice: 0x600001a2c0f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>")
+            let b = DeviceDescription(exportText: "<<HKDevice: 0x2821818b0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>")
+            #expect(a == b)
+            #expect(a.normalized == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
+            #expect(a.value("hardware") == "Watch6,2")
+            #expect(a.value("software") == "10.1")
+        }
+
+        @Test func keepsCommasInsideValues() {
+            let device = DeviceDescription(exportText: "<<HKDevice: 0x1>, name:Jane, her watch, manufacturer:Apple Inc.>")
+            #expect(device.value("name") == "Jane, her watch")
+            #expect(device.value("manufacturer") == "Apple Inc.")
+        }
+
+        @Test func roundTripsThroughTheExportForm() {
+            let device = DeviceDescription(normalized: "name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,5, software:17.1")
+            #expect(DeviceDescription(exportText: device.exportText) == device)
+        }
+
+        @Test func keepsOtherTextAsAName() {
+            #expect(DeviceDescription(exportText: "Withings scale").normalized == "name:Withings scale")
+        }
+    }
+}
+
+extension ImportTests {
+    struct RecordIdentityTests {
+        private func sample(value: SampleValue, start: String = "2024-05-01T08:00:00-07:00", metadata: [String: MetadataValue] = [:],
+                            device: String? = nil, created: String = "2024-05-01T09:00:00Z") -> Sample {
+            Sample(typeIdentifier: "HKQuantityTypeIdentifierStepCount", start: ISODate.parse(start)!, end: ISODate.parse(start)!.addingTimeInterval(600),
+                   value: value, source: "Jane’s iPhone", created: ISODate.parse(created)!, metadata: metadata, device: device)
+        }
+
+        @Test func ignoresOffsetDeviceCreationDateAndNumberSpelling() {
+            var identity = RecordIdentity(catalogue: .standard)
+            let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
+            let b = identity.uuid(for: sample(value: .generic(value: "100.0", unit: "count"), start: "2024-05-01T16:00:00+01:00",
+                                              device: "name:iPhone", created: "2025-01-01T00:00:00Z"))
+            #expect(a == b)
+            #expect(a.uuidString.dropFirst(14).first == "5", "a version-5 UUID")
+        }
+
+        @Test func distinguishesValuesSourcesAndTimes() {
+            var identity = RecordIdentity(catalogue: .standard)
+            let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
+            #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(101, .count)))))
+            #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(100, .count)), start: "2024-05-01T08:00:01-07:00")))
+            var other = sample(value: .quantity(Quantity(100, .count)))
+            other.source = "Jane’s Watch"
+            #expect(base != identity.uuid(for: other))
+        }
+
+        @Test func usesTheSyncIdentifierAndVersionWhenPresent() {
+            var identity = RecordIdentity(catalogue: .standard)
+            let sync: [String: MetadataValue] = ["HKMetadataKeySyncIdentifier": .string("abc"), "HKMetadataKeySyncVersion": .string("2")]
+            let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count)), metadata: sync))
+            let b = identity.uuid(for: sample(value: .quantity(Quantity(250, .count)), start: "2024-05-02T08:00:00-07:00", metadata: sync))
+            #expect(a == b)
+            var newer = sync
+            newer["HKMetadataKeySyncVersion"] = .number(3)
+            #expect(a != identity.uuid(for: sample(value: .quantity(Quantity(100, .count)), metadata: newer)))
+        }
+
+        @Test func isAVersion5UUIDOfTheDocumentedNamespace() {
+            // Cross-check the UUID construction against RFC 4122's example namespace (DNS) with Python's uuid5 value.
+            var name = [UInt8]([0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8])
+            name += Array("python.org".utf8)
+            var digest = name.withUnsafeBytes { SHA1.digest($0) }
+            digest[6] = (digest[6] & 0x0F) | 0x50
+            digest[8] = (digest[8] & 0x3F) | 0x80
+            let text = digest.prefix(16).map { String(format: "%02x", $0) }.joined()
+            #expect(text == "886313e13b8a53729b900c9aee199e5d")
+        }
+    }
+}
+
+extension ImportTests {
+    struct XMLTextTests {
+        private func decode(_ text: String) -> String {
+            var text = text
+            return text.withUTF8 { XMLText.decode($0) }
+        }
+
+        @Test func decodesEntitiesAndCharacterReferences() {
+            #expect(decode("&lt;&lt;HKDevice&gt;&amp;&quot;&apos;") == "<<HKDevice>&\"'")
+            #expect(decode("mL/min&#183;kg") == "mL/min·kg")
+            #expect(decode("mL/min&#xB7;kg") == "mL/min·kg")
+            #expect(decode("a &unknown; b & c") == "a &unknown; b & c")
+        }
+
+        @Test func dropsStrayControlCharacters() {
+            #expect(decode("Jane\u{0B}’s iPhone") == "Jane’s iPhone")
+            #expect(decode("a\tb") == "a b")
+        }
+
+        @Test func escapingRoundTrips() {
+            let text = "<a & \"b\">\nc"
+            #expect(decode(XMLText.escape(text)) == text)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+extension ImportTests {
+    /// `hkctl export` formats, and reading them back.
+    struct SampleExporterTests {
+        private typealias Support = ImportTestSupport
+
+        private func exported(_ store: SampleStore, _ format: ExportFormat, types: [String]? = nil,
+                              interval: DateInterval = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) throws -> String {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/out"
+                _ = try SampleExporter(store: store, timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+                    .export(types: types, interval: interval, format: format, exportDate: Date(timeIntervalSince1970: 1_717_243_200),
+                            to: try ExportOutput(path: path))
+                return try String(contentsOfFile: path, encoding: .utf8)
+            }
+        }
+
+        private func sampleStore() throws -> InMemorySampleStore {
+            let store = InMemorySampleStore()
+            let body = [
+                Support.record(value: "120", device: Support.watchDevice, metadata: [("HKTimeZone", "America/Los_Angeles"), ("note", "a, &quot;quoted&quot; note")]),
+                Support.record("HKCategoryTypeIdentifierSleepAnalysis", value: "HKCategoryValueSleepAnalysisAsleepREM", unit: nil,
+                               start: "2024-05-01 01:00:00 -0700", end: "2024-05-01 02:00:00 -0700"),
+                Support.record("HKQuantityTypeIdentifierWalkingStepLength", value: "0.7", unit: "m"),
+            ].joined(separator: "\n")
+            _ = try Support.importXML(Support.export(body), into: store)
+            return store
+        }
+
+        @Test func csvHasStableColumnsAndEscapes() throws {
+            let lines = try exported(sampleStore(), .csv).split(separator: "\n").map(String.init)
+            #expect(lines.first == "type,start,end,value,unit,source,device,uuid,metadata")
+            #expect(lines.count == 4)
+            let steps = try #require(lines.first { $0.hasPrefix("HKQuantityTypeIdentifierStepCount,") })
+            #expect(steps.hasPrefix("HKQuantityTypeIdentifierStepCount,2024-05-01T08:00:00-07:00,2024-05-01T08:10:00-07:00,120,count,Jane’s iPhone,\"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1\","))
+            #expect(steps.hasSuffix(",\"{\"\"HKTimeZone\"\":\"\"America/Los_Angeles\"\",\"\"note\"\":\"\"a, \\\"\"quoted\\\"\" note\"\"}\""))
+            #expect(lines.contains { $0.hasPrefix("HKCategoryTypeIdentifierSleepAnalysis,2024-05-01T01:00:00-07:00,2024-05-01T02:00:00-07:00,asleepREM,,") })
+        }
+
+        @Test func jsonIsOneValidArray() throws {
+            let text = try exported(sampleStore(), .json)
+            let objects = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
+            #expect(objects?.count == 3)
+            #expect(try exported(InMemorySampleStore(), .json) == "[]\n")
+        }
+
+        @Test(arguments: [ExportFormat.jsonl, .json, .healthxml])
+        func readsBackToTheSameSamples(format: ExportFormat) throws {
+            let original = try sampleStore()
+            let text = try exported(original, format)
+            let copy = InMemorySampleStore()
+            let receipt = try Support.withTemporaryDirectory { folder in
+                try HealthImporter(store: copy).importFile(atPath: try Support.write(text, named: "export.\(format.rawValue)", in: folder))
+            }
+            #expect(!receipt.hasProblems, "\(receipt.problems)")
+            let sort = { (samples: [Sample]) in samples.sorted { $0.uuid.uuidString < $1.uuid.uuidString } }
+            #expect(sort(copy.allSamples) == sort(original.allSamples))
+        }
+
+        @Test func jsonlKeepsForeignUUIDsAndNumbersInMetadata() throws {
+            let sample = Sample(typeIdentifier: "HKQuantityTypeIdentifierDietaryWater", start: ISODate.parse("2024-06-01T08:00:00.250Z")!,
+                                end: ISODate.parse("2024-06-01T08:00:00.250Z")!, value: .quantity(Quantity(0.5, try HealthUnit(parsing: "L"))),
+                                source: "hkctl", created: ISODate.parse("2024-06-01T08:00:04Z")!, metadata: ["glasses": .number(2)])
+            let text = try exported(InMemorySampleStore([sample]), .jsonl)
+            let copy = InMemorySampleStore()
+            _ = try Support.withTemporaryDirectory { folder in
+                try HealthImporter(store: copy).importFile(atPath: try Support.write(text, named: "backup.jsonl", in: folder))
+            }
+            #expect(copy.allSamples == [sample])
+            // Importing it again is recognised by the UUID.
+            let again = try Support.withTemporaryDirectory { folder in
+                try HealthImporter(store: copy).importFile(atPath: try Support.write(text, named: "backup.jsonl", in: folder))
+            }
+            #expect(again.totals.alreadyPresent == 1)
+        }
+
+        @Test func selectsTypesAndRange() throws {
+            let store = try sampleStore()
+            let range = DateInterval(start: ISODate.parse("2024-05-01T07:30:00-07:00")!, end: ISODate.parse("2024-05-02T00:00:00-07:00")!)
+            let text = try exported(store, .jsonl, types: ["HKQuantityTypeIdentifierStepCount", "HKCategoryTypeIdentifierSleepAnalysis"], interval: range)
+            #expect(text.split(separator: "\n").count == 1)
+            #expect(text.contains("HKQuantityTypeIdentifierStepCount"))
+        }
+
+        @Test func theFileStoreIsExportedMonthByMonthInOrderIncludingLongSamples() throws {
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store")
+                var samples: [Sample] = []
+                for day in stride(from: 60, through: 0, by: -3) {
+                    let start = ISODate.parse("2024-03-01T12:00:00Z")!.addingTimeInterval(Double(day) * 86_400)
+                    samples.append(Sample(typeIdentifier: "HKQuantityTypeIdentifierStepCount", start: start, end: start.addingTimeInterval(60),
+                                          value: .quantity(Quantity(Double(day), .count)), source: "s", created: start))
+                }
+                // A generic sample lasting 10 days, starting in a month without other samples of its type.
+                let long = Sample(typeIdentifier: "HKCategoryTypeIdentifierPregnancy", start: ISODate.parse("2023-12-28T00:00:00Z")!,
+                                  end: ISODate.parse("2024-01-07T00:00:00Z")!, value: .generic(value: "HKCategoryValueNotApplicable", unit: nil),
+                                  source: "s", created: ISODate.parse("2024-01-07T00:00:00Z")!)
+                try store.save(samples + [long])
+                let exporter = SampleExporter(store: store)
+                #expect(exporter.storedTypeIdentifiers() == ["HKCategoryTypeIdentifierPregnancy", "HKQuantityTypeIdentifierStepCount"])
+                var seen: [Sample] = []
+                let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+                for type in exporter.storedTypeIdentifiers() {
+                    try exporter.forEachChunk(ofType: type, overlapping: all) { seen += $0 }
+                }
+                #expect(seen.count == samples.count + 1)
+                #expect(seen.first == long)
+                let steps = seen.dropFirst().map(\.start)
+                #expect(steps == steps.sorted())
+            }
+        }
+    }
+}

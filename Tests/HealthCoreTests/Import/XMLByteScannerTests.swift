@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// A byte stream over an array, handing out at most `chunk` bytes per read (to exercise buffer refills).
+final class ArrayByteReader: ByteReader {
+    private let bytes: [UInt8]
+    private let chunk: Int
+    private var offset = 0
+
+    init(_ bytes: [UInt8], chunk: Int = .max) {
+        self.bytes = bytes
+        self.chunk = chunk
+    }
+
+    convenience init(_ text: String, chunk: Int = .max) { self.init(Array(text.utf8), chunk: chunk) }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(buffer.count, bytes.count - offset, chunk)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: count) }
+        offset += count
+        return count
+    }
+}
+
+extension ImportTests {
+    struct XMLByteScannerTests {
+        struct Seen: Equatable {
+            var kind: String
+            var name: String
+            var attributes: [String]
+            var line: Int
+        }
+
+        private func scan(_ text: String, bufferSize: Int = 1 << 20, chunk: Int = .max) throws -> (tags: [Seen], problems: [XMLByteScanner.Problem]) {
+            let scanner = XMLByteScanner(reader: ArrayByteReader(text, chunk: chunk), bufferSize: bufferSize)
+            var tags: [Seen] = []
+            var problems: [XMLByteScanner.Problem] = []
+            try scanner.scan(onTag: { tag in
+                let kind = tag.kind == .open ? "open" : tag.kind == .close ? "close" : "empty"
+                tags.append(Seen(kind: kind, name: tag.nameText, attributes: tag.attributes.map { "\($0.nameText)=\($0.value)" }, line: tag.line))
+            }, onProblem: { problems.append($0) })
+            return (tags, problems)
+        }
+
+        @Test func reportsTagsAttributesAndLines() throws {
+            let text = "<?xml version=\"1.0\"?>\n<a x=\"1\" y='two'>\n <b z=\"&lt;3&gt;\"/>\n</a>\n"
+            let result = try scan(text)
+            #expect(result.tags == [
+                Seen(kind: "open", name: "a", attributes: ["x=1", "y=two"], line: 2),
+                Seen(kind: "empty", name: "b", attributes: ["z=<3>"], line: 3),
+                Seen(kind: "close", name: "a", attributes: [], line: 4),
+            ])
+            #expect(result.problems.isEmpty)
+        }
+
+        @Test func skipsTheInternalDTDEvenWhenItIsMalformed() throws {
+            let text = ImportTestSupport.export("", dtd: ImportTestSupport.malformedDTD)
+            let result = try scan(text)
+            #expect(result.tags.map(\.name) == ["HealthData", "ExportDate", "Me", "HealthData"])
+            #expect(result.problems.isEmpty)
+        }
+
+        @Test func skipsCommentsCDATAAndStrayControlBytes() throws {
+            let text = "<r>\u{0B}<!-- <x/> -->\n<![CDATA[<y/>]]>\u{0B}\u{0B}<z a=\"b\u{0B}c\"/></r>"
+            let result = try scan(text)
+            #expect(result.tags.map(\.name) == ["r", "z", "r"])
+            #expect(result.tags[1].attributes == ["a=bc"])
+        }
+
+        @Test func sameResultWhateverTheBufferAndReadSizes() throws {
+            let body = (0..<200).map { ImportTestSupport.record(value: String($0), metadata: $0 % 3 == 0 ? [("HKTimeZone", "Europe/Berlin")] : []) }
+            let text = ImportTestSupport.export(body.joined(separator: "\n"))
+            let whole = try scan(text)
+            for (bufferSize, chunk) in [(64, 7), (256, 1), (4096, 333)] {
+                let small = try scan(text, bufferSize: bufferSize, chunk: chunk)
+                #expect(small.tags == whole.tags)
+                #expect(small.problems == whole.problems)
+            }
+            #expect(whole.tags.filter { $0.name == "Record" && $0.kind != "close" }.count == 200)
+        }
+
+        @Test func recoversFromMalformedTagsWithTheirLineNumbers() throws {
+            let text = "<r>\n<a x=\"1\" y=>\n<b/>\n<c x=\"unterminated/>\n<d/>\n<e x=\"1\" / >\n</r>\n"
+            let result = try scan(text)
+            #expect(result.tags.map(\.name) == ["r", "b", "d", "r"])
+            #expect(result.problems.map(\.line) == [2, 4, 6])
+        }
+
+        @Test func reportsAFileCutInsideATag() throws {
+            let result = try scan("<r>\n<a x=\"1\"\n y=\"2")
+            #expect(result.tags.map(\.name) == ["r"])
+            #expect(result.problems == [XMLByteScanner.Problem(line: 2, message: "the file ends inside this markup (it is truncated)")])
+        }
+
+        @Test func toleratesSpacesInAttributeNames() throws {
+            // iOS 8 exports wrote metadata keys with spaces as attribute names.
+            let result = try scan("<Record type=\"x\" Was User Entered=\"1\"/>")
+            #expect(result.tags.first?.attributes == ["type=x", "Was User Entered=1"])
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+/// The real exports in `shared/fixtures/apple-health`, next to the repository, read in place.
+enum ImportExportFixtures {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("../shared/fixtures/apple-health").standardizedFileURL
+    static let available = FileManager.default.fileExists(atPath: folder.path)
+}
+
+/// `hkctl import` and `hkctl export`, run as the built binary against temporary stores.
+@Suite(.enabled(if: ImportExportFixtures.available,
+                "shared/fixtures/apple-health is not next to the repository, so the import/export CLI tests are skipped"))
+struct ImportExportTests {
+    static func fixture(_ name: String) -> String { ImportExportFixtures.folder.appendingPathComponent(name).path }
+
+    static let spanishXML = fixture("josejamilena_es-ES_iphone-mifit.export.xml")
+    static let spanishZip = fixture("josejamilena_es-ES_exportación.zip")
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+    }
+
+    /// Runs `hkctl ARGS` with standard input read from a file (binary-safe, unlike CLIRunner's string input).
+    private func run(_ cli: CLIRunner, _ arguments: [String], stdinFile: String) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = CLIRunner.binaryURL
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "UTC", "HOME": NSTemporaryDirectory()]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile))
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The step total of a local day computed from the XML text alone: each StepCount record's value, split in
+    /// proportion to the part of it inside the day (an instantaneous one counts where it is).
+    private func stepsFromFile(_ path: String, day: String, offset: String) throws -> Double {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        let dayStart = formatter.date(from: "\(day) 00:00:00 \(offset)")!
+        let dayEnd = dayStart.addingTimeInterval(86_400)
+        var total = 0.0
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        where line.contains("type=\"HKQuantityTypeIdentifierStepCount\"") {
+            func attribute(_ name: String) -> String {
+                let start = line.range(of: " \(name)=\"")!.upperBound
+                return String(line[start...].prefix { $0 != "\"" })
+            }
+            let start = formatter.date(from: attribute("startDate"))!, end = formatter.date(from: attribute("endDate"))!
+            let value = Double(attribute("value"))!
+            if start == end {
+                if start >= dayStart && start < dayEnd { total += value }
+            } else {
+                let overlap = min(end, dayEnd).timeIntervalSince(max(start, dayStart))
+                if overlap > 0 { total += value * overlap / end.timeIntervalSince(start) }
+            }
+        }
+        return total
+    }
+
+    @Test func importsTheZipAndStepStatisticsMatchTheFile() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let imported = try cli.run(["import", Self.spanishZip, "--format", "json"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let receipt = try json(imported.stdout)
+            #expect((receipt["totals"] as? [String: Int])?["added"] == 3823)
+            #expect(receipt["archiveMember"] as? String == "exportación.xml")
+            // Days recorded by the iPhone alone (the Mi Fit band starts in February 2016), in the export's +0100.
+            for day in ["2015-12-24", "2016-01-15", "2016-01-29"] {
+                let stats = try cli.run(["stats", "steps", "--from", day, "--to", day, "--tz", "Europe/Madrid", "--format", "json"])
+                #expect(stats.status == 0, "\(stats.stderr)")
+                let sum = try #require(try json(stats.stdout)["sum"] as? Double)
+                let expected = try stepsFromFile(Self.spanishXML, day: day, offset: "+0100")
+                #expect(abs(sum - expected) < 1e-6, "steps on \(day)")
+                #expect(expected > 0)
+            }
+        }
+    }
+
+    @Test func importingTheSameExportAgainAddsNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", Self.spanishXML]).status == 0)
+            let before = cli.snapshot()
+            let again = try cli.run(["import", Self.spanishZip, "--format", "json"])
+            #expect(again.status == 0)
+            let totals = try json(again.stdout)["totals"] as? [String: Int]
+            #expect(totals?["added"] == 0)
+            #expect(totals?["alreadyPresent"] == 3823)
+            #expect(cli.snapshot().filter { $0.key.hasPrefix("samples/") } == before.filter { $0.key.hasPrefix("samples/") })
+        }
+    }
+
+    @Test func readsStandardInputAsXMLOrZip() throws {
+        for file in [Self.spanishXML, Self.spanishZip] {
+            try CLIRunner.withTemporaryStore { cli in
+                let result = try run(cli, ["import", "-", "--format", "json"], stdinFile: file)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect((try json(result.stdout)["totals"] as? [String: Int])?["added"] == 3823)
+            }
+        }
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml"), "--dry-run"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("nothing was written"))
+            #expect(cli.snapshot().isEmpty)
+        }
+    }
+
+    @Test func rejectedRecordsAreListedWithLinesAndExit65() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let folder = (cli.storePath as NSString).deletingLastPathComponent
+            let path = folder + "/export.xml"
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="p" unit="count" startDate="2024-05-01 08:00:00 -0700" endDate="2024-05-01 08:10:00 -0700" value="12"/>
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="p" unit="count" startDate="2024-05-01 09:00:00 -0700" endDate="2024-05-01 09:10:00 -0700" value="twelve"/>
+                </HealthData>
+
+                """
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try cli.run(["import", path])
+            #expect(result.status == 65)
+            #expect(result.stderr.contains("line 4: HKQuantityTypeIdentifierStepCount: the value 'twelve' is not a number"))
+            let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-02", "--format", "json"])
+            #expect(listed.stdout.contains("\"value\":12"), "the good record is imported")
+        }
+    }
+
+    @Test func missingAndForeignFilesAreRefused() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let missing = try cli.run(["import", "/nonexistent/export.zip"])
+            #expect(missing.status == 66)
+            #expect(missing.stderr.hasPrefix("Error: Cannot open '/nonexistent/export.zip'"))
+            let foreign = try cli.run(["import", "-"], stdin: "name,value\nsteps,12\n")
+            #expect(foreign.status == 65)
+            #expect(foreign.stderr.contains("is not an Apple Health export"))
+            #expect(try cli.run(["import"]).status == 64)
+        }
+    }
+
+    @Test func progressCanBeForcedOnAPipe() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let quiet = try cli.run(["import", Self.spanishXML])
+            #expect(!quiet.stderr.contains("records"))
+            let shown = try cli.run(["import", Self.spanishXML, "--progress"])
+            #expect(shown.stderr.contains("records"))
+            #expect(shown.stderr.contains("MB/s"))
+        }
+    }
+
+    @Test func exportsCSVJSONAndJSONLines() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml")]).status == 0)
+            let csv = try cli.run(["export", "--format", "csv", "--type", "steps"])
+            #expect(csv.status == 0, "\(csv.stderr)")
+            let lines = csv.stdout.split(separator: "\n")
+            #expect(lines.first == "type,start,end,value,unit,source,device,uuid,metadata")
+            #expect(lines.count == 11)
+            #expect(lines[1].hasPrefix("HKQuantityTypeIdentifierStepCount,2014-09-13T09:27:54+00:00,2014-09-13T09:27:59+00:00,329,count,Health,,"))
+            let array = try cli.run(["export", "--format", "json"])
+            let objects = try JSONSerialization.jsonObject(with: Data(array.stdout.utf8)) as? [[String: Any]]
+            #expect(objects?.count == 18)
+            let folder = (cli.storePath as NSString).deletingLastPathComponent
+            let out = try cli.run(["export", "--out", folder + "/backup.jsonl", "--from", "2014-09-13", "--to", "2014-09-13"])
+            #expect(out.status == 0)
+            #expect(out.stderr.contains("Exported 10 samples"))
+            #expect(try String(contentsOfFile: folder + "/backup.jsonl", encoding: .utf8).split(separator: "\n").count == 10)
+        }
+    }
+
+    @Test(arguments: ["healthxml", "jsonl"])
+    func roundTripGivesIdenticalStatistics(format: String) throws {
+        try CLIRunner.withTemporaryStore { original in
+            for name in ["josejamilena_es-ES_iphone-mifit.export.xml", "danecollins_en-US_watch-excerpt.export_small.xml",
+                         "tdda_en-GB_export6s3sample.xml"] {
+                #expect(try original.run(["import", Self.fixture(name)]).status == 0)
+            }
+            let folder = (original.storePath as NSString).deletingLastPathComponent
+            let file = folder + "/export.\(format)"
+            #expect(try original.run(["export", "--format", format, "--out", file]).status == 0)
+            let copy = CLIRunner(storePath: folder + "/copy")
+            let imported = try copy.run(["import", file, "--format", "json"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect((try json(imported.stdout)["totals"] as? [String: Int])?["rejected"] == 0)
+            for type in ["steps", "distance", "sleep", "heart-rate", "flights"] {
+                let arguments = ["stats", type, "--from", "2014-01-01", "--to", "2024-01-01", "--by", "month", "--format", "json"]
+                let a = try original.run(arguments), b = try copy.run(arguments)
+                #expect(a.status == 0)
+                #expect(a.stdout == b.stdout, "\(type) statistics differ after a \(format) round trip")
+            }
+            let again = try copy.run(["export", "--format", "jsonl"])
+            let first = try original.run(["export", "--format", "jsonl"])
+            #expect(again.stdout == first.stdout, "the store is the same after the round trip")
+        }
+    }
+}
