@@ -59,6 +59,31 @@ extension Command {
     static var formats: [String] { ["table", "json", "csv"] }
 }
 
+extension Command {
+    /// The one `<type>` argument of list, stats and trend: exactly one positional, looked up in the catalogue.
+    static func onlyType(_ arguments: ParsedArguments, context: CommandContext) throws -> SampleType {
+        guard let typeName = arguments.positionals.first else {
+            throw UsageError(message: "Missing expected argument '<type>'", command: name)
+        }
+        if arguments.positionals.count > 1 {
+            throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
+        }
+        return try context.type(typeName)
+    }
+
+    /// `--week-start mon|sun` as a `Calendar.firstWeekday` (nil when not given).
+    static func weekStart(_ arguments: ParsedArguments) throws -> Int? {
+        guard let text = arguments.value("week-start") else { return nil }
+        switch text.lowercased() {
+        case "mon", "monday": return 2
+        case "sun", "sunday": return 1
+        case "sat", "saturday": return 7
+        default:
+            throw UsageError(message: "The value '\(text)' is invalid for '--week-start <day>'; use mon or sun", command: name)
+        }
+    }
+}
+
 /// The range options shared by list and stats.
 enum RangeOptions {
     static let specs: [OptionSpec] = [

@@ -14,13 +14,7 @@ enum ListCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let typeName = arguments.positionals.first else {
-            throw UsageError(message: "Missing expected argument '<type>'", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
-        }
-        let type = try context.type(typeName)
+        let type = try onlyType(arguments, context: context)
         var limit = Int.max
         if let text = arguments.value("limit") {
             guard let value = Int(text), value > 0 else {

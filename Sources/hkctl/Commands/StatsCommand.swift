@@ -59,13 +59,7 @@ enum StatsCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let typeName = arguments.positionals.first else {
-            throw UsageError(message: "Missing expected argument '<type>'", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
-        }
-        let type = try context.type(typeName)
+        let type = try onlyType(arguments, context: context)
         var time = context.globals.time
         time.calendar.firstWeekday = try weekStart(arguments) ?? time.calendar.firstWeekday
         let (bucket, byNight) = try buckets(arguments, type: type)
@@ -127,18 +121,6 @@ enum StatsCommand: Command {
             throw UsageError(message: "'--anchor' needs '--by <period>' or '--every <length>'", command: name)
         }
         return (nil, false)
-    }
-
-    /// `--week-start mon|sun` as a `Calendar.firstWeekday`.
-    private static func weekStart(_ arguments: ParsedArguments) throws -> Int? {
-        guard let text = arguments.value("week-start") else { return nil }
-        switch text.lowercased() {
-        case "mon", "monday": return 2
-        case "sun", "sunday": return 1
-        case "sat", "saturday": return 7
-        default:
-            throw UsageError(message: "The value '\(text)' is invalid for '--week-start <day>'; use mon or sun", command: name)
-        }
     }
 
     /// The figure flags given, or nil for the type's defaults.

@@ -31,21 +31,9 @@ enum TrendCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
-        guard let typeName = arguments.positionals.first else {
-            throw UsageError(message: "Missing expected argument '<type>'", command: name)
-        }
-        if arguments.positionals.count > 1 {
-            throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
-        }
-        let type = try context.type(typeName)
+        let type = try onlyType(arguments, context: context)
         var time = context.globals.time
-        if let text = arguments.value("week-start") {
-            switch text.lowercased() {
-            case "mon", "monday": time.calendar.firstWeekday = 2
-            case "sun", "sunday": time.calendar.firstWeekday = 1
-            default: throw UsageError(message: "The value '\(text)' is invalid for '--week-start <day>'; use mon or sun", command: name)
-            }
-        }
+        time.calendar.firstWeekday = try weekStart(arguments) ?? time.calendar.firstWeekday
         var window = 7
         if let text = arguments.value("window") {
             guard let days = Int(text), (1...365).contains(days) else {
