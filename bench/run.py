@@ -114,7 +114,7 @@ def bench_import(binary, work, days):
     if peer:
         db = os.path.join(work, "peer.sqlite")
         start = time.perf_counter()
-        result = subprocess.run(["/usr/bin/time", "-f", "%M", peer, export, db], stdout=subprocess.DEVNULL,
+        result = subprocess.run(["/usr/bin/time", "-f", "%M", peer, export, db, "--xml"], stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE)
         elapsed = time.perf_counter() - start
         rss = int(result.stderr.decode().strip().splitlines()[-1]) / 1024

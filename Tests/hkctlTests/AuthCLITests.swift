@@ -90,3 +90,88 @@ struct AuthCLITests {
         }
     }
 }
+
+/// The rest of the authorization contract: the terminal approval, import as a source, identities, request status.
+struct AuthCLIMoreTests {
+    /// On a terminal the owner answers type by type (python3 drives a pseudo-terminal).
+    @Test func requestOnATerminalAsksPerType() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let script = """
+                import os, pty, sys
+                command = sys.argv[1:]
+                pid, fd = pty.fork()
+                if pid == 0:
+                    os.execv(command[0], command)
+                out = b""
+                for answer in ["y", "n", "y"]:  # write water: yes; write steps: no; read water: yes
+                    while b"[y/N]" not in out:
+                        out += os.read(fd, 1024)
+                    out = out.split(b"[y/N]", 1)[1]
+                    os.write(fd, (answer + "\\n").encode())
+                try:
+                    while os.read(fd, 1024):
+                        pass
+                except OSError:
+                    pass
+                _, status = os.waitpid(pid, 0)
+                sys.exit(os.waitstatus_to_exitcode(status))
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", script, CLIRunner.binaryURL.path, "auth", "request", "--source", "app",
+                                 "--share", "water,steps", "--read", "water"]
+            process.environment = ["HKCTL_STORE": cli.storePath, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z",
+                                   "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let status = try cli.run(["auth", "status", "app", "--format", "json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+            let byType = Dictionary(uniqueKeysWithValues: rows.map { ($0["type"] as! String, $0) })
+            #expect(byType["HKQuantityTypeIdentifierDietaryWater"]?["share"] as? String == "sharingAuthorized")
+            #expect(byType["HKQuantityTypeIdentifierStepCount"]?["share"] as? String == "sharingDenied")
+            #expect(byType["HKQuantityTypeIdentifierDietaryWater"]?["read"] as? Bool == true)
+        }
+    }
+
+    /// Import is a write path too: a source imports only its own samples of types it may write.
+    @Test func importAsASourceIsEnforced() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let folder = (cli.storePath as NSString).deletingLastPathComponent
+            let export = folder + "/export.xml"
+            try """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="app" unit="count" value="1200" startDate="2024-06-01 08:00:00 +0000" endDate="2024-06-01 08:30:00 +0000"/>
+                </HealthData>
+                """.write(toFile: export, atomically: true, encoding: .utf8)
+            #expect(try cli.run(["add", "water", "1L"]).status == 0)
+            let before = cli.snapshot()
+            let refused = try cli.run(["import", export, "--source", "app"])
+            #expect(refused.status == 77)
+            #expect(refused.stderr.contains("not determined"))
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["auth", "grant", "app", "--share", "steps"]).status == 0)
+            #expect(try cli.run(["import", export, "--source", "app"]).status == 0)
+            #expect(try cli.run(["stats", "steps", "--format", "json"]).stdout.contains("\"sum\":1200"))
+            // An export holds every source's samples: only the owner may write one out.
+            #expect(try cli.run(["export", "--source", "app"]).status == 77)
+        }
+    }
+
+    @Test func aSourcesVersionAndDeviceAreStoredWithItsSamples() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let request = try cli.run(["auth", "request", "--source", "scale", "--share", "weight",
+                                       "--bundle-id", "com.example.scale", "--source-version", "2.1", "--device", "Scale X"])
+            #expect(request.status == 77)
+            let pending = try cli.run(["auth", "request-status", "--source", "scale", "--share", "weight", "--format", "json"])
+            #expect(pending.stdout.contains("\"requestStatus\":\"shouldRequest\""))
+            #expect(try cli.run(["auth", "grant", "scale", "--share", "weight"]).status == 0)
+            let decided = try cli.run(["auth", "request-status", "--source", "scale", "--share", "weight"])
+            #expect(decided.stdout == "unnecessary\n")
+            #expect(try cli.run(["add", "weight", "72kg", "--source", "scale"]).status == 0)
+            let exported = try cli.run(["export", "--format", "jsonl"])
+            #expect(exported.stdout.contains("\"sourceVersion\":\"2.1\"") && exported.stdout.contains("\"device\":\"Scale X\""))
+        }
+    }
+}

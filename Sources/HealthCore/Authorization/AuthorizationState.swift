@@ -81,15 +81,41 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
         "HKCategoryTypeIdentifierAppleStandHour",
     ]
 
+    /// Who a source says it is: a bundle-like identifier, a version and a device, each optional.
+    public struct Identity: Equatable, Sendable {
+        public var bundleIdentifier: String?
+        public var version: String?
+        public var device: String?
+
+        /// Creates an identity.
+        public init(bundleIdentifier: String? = nil, version: String? = nil, device: String? = nil) {
+            self.bundleIdentifier = bundleIdentifier
+            self.version = version
+            self.device = device
+        }
+    }
+
+    /// The identity a source registered with its last request.
+    public func identity(of source: String) -> Identity {
+        let permissions = sources[source]
+        return Identity(bundleIdentifier: permissions?.bundleIdentifier, version: permissions?.version,
+                        device: permissions?.device)
+    }
+
     /// Records a request; nothing is granted by it.
     ///
+    /// - Parameter identity: Details the source gives about itself; fields left nil keep what was known.
     /// - Throws: ``AuthorizationError/cannotShare(_:)`` for unshareable types, ``AuthorizationError/emptyRequest``.
-    public mutating func request(source: String, share: [SampleType], read: [SampleType], at date: Date) throws {
+    public mutating func request(source: String, share: [SampleType], read: [SampleType], identity: Identity = Identity(),
+                                 at date: Date) throws {
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
         if let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
             throw AuthorizationError.cannotShare(bad.name)
         }
         var permissions = sources[source] ?? Permissions()
+        permissions.bundleIdentifier = identity.bundleIdentifier ?? permissions.bundleIdentifier
+        permissions.version = identity.version ?? permissions.version
+        permissions.device = identity.device ?? permissions.device
         for identifier in (share + read).map(\.identifier) where !permissions.requested.contains(identifier) {
             permissions.requested.append(identifier)
         }

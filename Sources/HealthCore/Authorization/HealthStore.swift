@@ -32,17 +32,23 @@ public struct HealthStore: SampleStore {
             identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
     }
 
-    /// Saves samples written by this source, all or nothing.
+    /// Saves samples written by this source, all or nothing, stamped with the version and device the source
+    /// registered with `auth request`.
     ///
     /// - Throws: ``AuthorizationError`` when the source may not write one of the types (nothing is saved).
     public func save(_ samples: [Sample]) throws {
-        if !isOwner {
-            for sample in samples {
-                guard sample.source == source else { throw AuthorizationError.wrongSource(sample: sample.source, saving: source) }
-                try state.checkShare(source: source, type: type(sample.typeIdentifier))
-            }
+        guard !isOwner else { return try storage.save(samples) }
+        let identity = state.identity(of: source)
+        var stamped = samples
+        for index in stamped.indices {
+            let sample = stamped[index]
+            guard sample.source == source else { throw AuthorizationError.wrongSource(sample: sample.source, saving: source) }
+            try state.checkShare(source: source, type: type(sample.typeIdentifier))
+            // Every sample carries the version and device the source registered, unless it has its own.
+            stamped[index].sourceVersion = sample.sourceVersion ?? identity.version
+            stamped[index].device = sample.device ?? identity.device
         }
-        try storage.save(samples)
+        try storage.save(stamped)
     }
 
     /// Whether this source sees every sample of the type, or only its own.

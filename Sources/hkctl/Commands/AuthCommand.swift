@@ -5,7 +5,7 @@ import HealthCore
 enum AuthCommand: Command {
     static let name = "auth"
     static let abstract = "Let other sources (scripts, apps) write and read types, as HealthKit asks for apps."
-    static let usage = "auth (request --source <s> | grant <s> | deny <s>) [--share <types>] [--read <types>] | auth revoke <s> [<types>] | auth status [<s>] | auth log"
+    static let usage = "auth (request --source <s> | request-status --source <s> | grant <s> | deny <s>) [--share <types>] [--read <types>] | auth revoke <s> [<types>] | auth status [<s>] | auth log"
     static let arguments: [(label: String, help: String)] = [
         ("<s>", "A source name, as given to --source or $HKCTL_SOURCE."),
         ("<types>", "Comma-separated types: water,steps."),
@@ -13,7 +13,9 @@ enum AuthCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec(name: "share", valueName: "types", help: "Types to write (comma-separated)."),
         OptionSpec(name: "read", valueName: "types", help: "Types to read (comma-separated)."),
-        OptionSpec(name: "bundle-id", valueName: "id", help: "With request: the source's bundle-like identifier."),
+        OptionSpec(name: "bundle-id", valueName: "id", help: "With request: the source's bundle-like identifier (com.example.scale)."),
+        OptionSpec(name: "source-version", valueName: "version", help: "With request: the source's version, stored with its samples."),
+        OptionSpec(name: "device", valueName: "text", help: "With request: the device it reads from, stored with its samples."),
     ]
     static let discussion = """
         The owner (the default source 'hkctl') may do everything. Any other source must be allowed per type:
@@ -38,17 +40,28 @@ enum AuthCommand: Command {
         let share = try types(arguments.value("share"), context: context)
         let read = try types(arguments.value("read"), context: context)
         switch action {
+        case "request-status":
+            guard words.count == 1 else { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
+            guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
+            let state = try store.document("authorization.json", default: AuthorizationState())
+            let status = state.requestStatus(source: context.globals.source, share: share.map(\.identifier),
+                                             read: read.map(\.identifier))
+            context.console.line(context.globals.format == .json
+                ? "{\"requestStatus\":\"\(status.name)\",\"rawValue\":\(status.rawValue)}" : status.name)
         case "request":
             guard words.count == 1 else { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
             let source = context.globals.source
+            let identity = AuthorizationState.Identity(bundleIdentifier: arguments.value("bundle-id"),
+                                                       version: arguments.value("source-version"),
+                                                       device: arguments.value("device"))
             var probe = try store.document("authorization.json", default: AuthorizationState())
-            try probe.request(source: source, share: share, read: read, at: now)
+            try probe.request(source: source, share: share, read: read, identity: identity, at: now)
             if probe.requestStatus(source: source, share: share.map(\.identifier), read: read.map(\.identifier)) == .unnecessary {
                 try showStatus(probe, source: source, revealRead: false, context: context)
                 return
             }
             try store.updateDocument("authorization.json", initial: AuthorizationState()) {
-                try $0.request(source: source, share: share, read: read, at: now)
+                try $0.request(source: source, share: share, read: read, identity: identity, at: now)
             }
             guard context.console.inputIsTerminal else {
                 var names: [String] = []
@@ -119,7 +132,7 @@ enum AuthCommand: Command {
                 }
             }
         default:
-            throw UsageError(message: "Unknown action '\(action)'; use request, grant, deny, revoke, status or log", command: name)
+            throw UsageError(message: "Unknown action '\(action)'; use request, request-status, grant, deny, revoke, status or log", command: name)
         }
     }
 

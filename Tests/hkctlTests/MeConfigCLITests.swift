@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Characteristics (`hkctl me`) and display-unit preferences (`hkctl config`).
+struct MeConfigCLITests {
+    @Test func characteristicsCanBeSetShownAndUnset() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            for (key, value) in [("date-of-birth", "1988-04-02"), ("biological-sex", "female"), ("blood-type", "A+"),
+                                 ("skin-type", "III")] {
+                let set = try cli.run(["me", "set", key, value])
+                #expect(set.status == 0, "\(set.stderr)")
+            }
+            let shown = try cli.run(["me", "--format", "json"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+            #expect(object["date-of-birth"] as? String == "1988-04-02")
+            #expect(object["biological-sex"] as? String == "female")
+            #expect(object["blood-type"] as? String == "A+")
+            #expect(object["skin-type"] as? String == "III")
+            #expect(try cli.run(["me", "unset", "blood-type"]).status == 0)
+            #expect(try cli.run(["me", "--format", "json"]).stdout.contains("\"blood-type\":null"))
+        }
+    }
+
+    @Test(arguments: [
+        (["me", "set", "blood-type", "C+"], 65, "A+"),
+        (["me", "set", "skin-type", "VII"], 65, "VI"),
+        (["me", "set", "date-of-birth", "2030-01-01"], 65, "past"),
+        (["me", "set", "date-of-birth", "1988-02-30"], 65, "does not exist"),
+        (["me", "set", "eye-colour", "blue"], 65, "Unknown characteristic"),
+        (["add", "blood-type", "A+"], 64, "characteristic, not a sample type"),
+        (["add", "HKCharacteristicTypeIdentifierDateOfBirth", "1988-04-02"], 64, "characteristic"),
+        (["config", "set", "unit.weight", "mL"], 65, "does not measure weight"),
+        (["config", "set", "unit.sleep", "h"], 64, "Unknown setting"),
+        (["config", "set", "colour", "red"], 64, "Unknown setting"),
+    ] as [([String], Int32, String)])
+    func badCharacteristicsAndSettingsChangeNothing(arguments: [String], status: Int32, fragment: String) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L"]).status == 0)
+            let before = cli.snapshot()
+            let result = try cli.run(arguments)
+            #expect(result.status == status, "\(result.stderr)")
+            #expect(result.stderr.contains(fragment), "\(result.stderr)")
+            #expect(cli.snapshot() == before)
+        }
+    }
+
+    @Test func aDisplayUnitPreferenceChangesListAndStatsButNotTheStore() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "weight", "72.5747792kg", "--at", "08:00"]).status == 0)
+            #expect(try cli.run(["config", "set", "unit.weight", "lbs"]).stdout == "unit.weight = lb\n")
+            #expect(try cli.run(["config", "get", "unit.weight"]).stdout == "lb\n")
+            let listed = try cli.run(["list", "weight", "--format", "json"]).stdout
+            #expect(listed.contains("\"value\":160") && listed.contains("\"unit\":\"lb\""))
+            #expect(try cli.run(["stats", "weight", "--format", "json"]).stdout.contains("\"unit\":\"lb\""))
+            // --unit wins over the preference.
+            #expect(try cli.run(["list", "weight", "--unit", "kg", "--format", "json"]).stdout.contains("\"unit\":\"kg\""))
+            #expect(try cli.run(["config", "unset", "unit.weight"]).status == 0)
+            #expect(try cli.run(["list", "weight", "--format", "json"]).stdout.contains("\"unit\":\"kg\""))
+        }
+    }
+
+    @Test func percentIsAFractionInDataAndPercentInTables() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "body-fat", "21.5%", "--at", "08:00"]).status == 0)
+            let json = try cli.run(["list", "body-fat", "--format", "json"]).stdout
+            #expect(json.contains("\"value\":0.215") && json.contains("\"unit\":\"%\""))
+            #expect(try cli.run(["list", "body-fat"]).stdout.contains("21.5 %"))
+            let bare = try cli.run(["add", "body-fat", "21.5"])
+            #expect(bare.status == 65 && bare.stderr.contains("21.5%"))
+        }
+    }
+}
