@@ -82,7 +82,10 @@ public struct StatisticsQuery: Sendable {
     public func run(on store: SampleStore, calendar: Calendar) throws -> StatisticsResult {
         let figures = try resolvedOptions()
         let outputUnit = try resolvedUnit()
-        let samples = try store.samples(ofType: type.identifier, overlapping: interval)
+        // Collected in store order (partitions are read month by month, so usually already chronological);
+        // `compute` sorts only when needed.
+        var samples: [Sample] = []
+        try store.forEachSample(ofType: type.identifier, overlapping: interval) { samples.append($0) }
         return try compute(samples, figures: figures, unit: outputUnit, calendar: calendar)
     }
 

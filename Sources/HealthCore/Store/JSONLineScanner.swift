@@ -91,7 +91,12 @@ struct JSONLineScanner {
         let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) != nil { return nil }
-        for byte in slice where byte < 0x20 { return nil }  // readString then reports the control character
+        var cursor = base + start
+        let stop = base + end
+        while cursor < stop {  // a control character: readString then reports it
+            if cursor.pointee < 0x20 { return nil }
+            cursor += 1
+        }
         index = end + 1
         return slice
     }
