@@ -96,37 +96,12 @@ struct AuthCLIMoreTests {
     /// On a terminal the owner answers type by type (python3 drives a pseudo-terminal).
     @Test func requestOnATerminalAsksPerType() throws {
         try CLIRunner.withTemporaryStore { cli in
-            let script = """
-                import os, pty, sys
-                command = sys.argv[1:]
-                pid, fd = pty.fork()
-                if pid == 0:
-                    os.execv(command[0], command)
-                out = b""
-                for answer in ["y", "n", "y"]:  # write water: yes; write steps: no; read water: yes
-                    while b"[y/N]" not in out:
-                        out += os.read(fd, 1024)
-                    out = out.split(b"[y/N]", 1)[1]
-                    os.write(fd, (answer + "\\n").encode())
-                try:
-                    while os.read(fd, 1024):
-                        pass
-                except OSError:
-                    pass
-                _, status = os.waitpid(pid, 0)
-                sys.exit(os.waitstatus_to_exitcode(status))
-                """
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", script, CLIRunner.binaryURL.path, "auth", "request", "--source", "app",
-                                 "--share", "water,steps", "--read", "water"]
-            process.environment = ["HKCTL_STORE": cli.storePath, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z",
-                                   "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            let status = try cli.run(["auth", "status", "app", "--format", "json"])
-            let rows = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
+            // write water: yes; write steps: no; read water: yes
+            let status = try cli.runOnTerminal(["auth", "request", "--source", "app", "--share", "water,steps", "--read", "water"],
+                                               answers: ["y", "n", "y"])
+            #expect(status == 0)
+            let shown = try cli.run(["auth", "status", "app", "--format", "json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [[String: Any]])
             let byType = Dictionary(uniqueKeysWithValues: rows.map { ($0["type"] as! String, $0) })
             #expect(byType["HKQuantityTypeIdentifierDietaryWater"]?["share"] as? String == "sharingAuthorized")
             #expect(byType["HKQuantityTypeIdentifierStepCount"]?["share"] as? String == "sharingDenied")

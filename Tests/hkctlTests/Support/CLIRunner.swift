@@ -65,6 +65,41 @@ struct CLIRunner {
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `hkctl ARGS` on a pseudo-terminal (python3's `pty` drives it), answering each `[y/N]` prompt in turn
+    /// with the next of `answers`.
+    ///
+    /// - Returns: hkctl's exit status.
+    func runOnTerminal(_ arguments: [String], answers: [String]) throws -> Int32 {
+        let script = """
+            import os, pty, sys
+            answers, command = sys.argv[1].split(","), sys.argv[2:]
+            pid, fd = pty.fork()
+            if pid == 0:
+                os.execv(command[0], command)
+            out = b""
+            for answer in answers:
+                while b"[y/N]" not in out:
+                    out += os.read(fd, 1024)
+                out = out.split(b"[y/N]", 1)[1]
+                os.write(fd, (answer + "\\n").encode())
+            try:
+                while os.read(fd, 1024):
+                    pass
+            except OSError:
+                pass
+            _, status = os.waitpid(pid, 0)
+            sys.exit(os.waitstatus_to_exitcode(status))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, answers.joined(separator: ","), CLIRunner.binaryURL.path] + arguments
+        process.environment = ["HKCTL_STORE": storePath, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z",
+                               "PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "")]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// Every file under the store with its bytes, to check that a failed command changed nothing.
     func snapshot() -> [String: Data] {
         var files: [String: Data] = [:]
