@@ -56,9 +56,10 @@ extension JSONFileStore {
 
     // MARK: - Tombstones
 
-    func tombstones(ofType identifier: String) throws -> [Tombstone] {
+    /// The tombstones of a type; `limit` is the file length before an interrupted batch (see the journal).
+    func tombstones(ofType identifier: String, limit: Int? = nil) throws -> [Tombstone] {
         let file = path + "/" + JSONFileStore.tombstonePath(identifier)
-        guard let bytes = try POSIXFile.readFile(file) else { return [] }
+        guard let bytes = try POSIXFile.readFile(file, limit: limit) else { return [] }
         var result: [Tombstone] = []
         // Only newline-terminated lines count; a final line that does not decode is a torn write.
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
@@ -73,8 +74,29 @@ extension JSONFileStore {
         return result
     }
 
-    func deletedUUIDs(ofType identifier: String) throws -> Set<UUID> {
-        Set(try tombstones(ofType: identifier).map(\.uuid))
+    func deletedUUIDs(ofType identifier: String, limits: [String: Int] = [:]) throws -> Deletions {
+        Deletions(try tombstones(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)]))
+    }
+
+    /// Which sample lines the tombstones of a type hide: a tombstone hides the lines with its uuid that were written
+    /// before it (a lower change number) by the same source. So a sample restored later (an import of an old
+    /// export) is visible again, and one source's deletion never hides another source's sample that shares a uuid.
+    struct Deletions {
+        private var byUUID: [UUID: [(sequence: UInt64, source: String?)]] = [:]
+
+        init(_ tombstones: [Tombstone]) {
+            for tombstone in tombstones { byUUID[tombstone.uuid, default: []].append((tombstone.sequence, tombstone.source)) }
+        }
+
+        var isEmpty: Bool { byUUID.isEmpty }
+
+        /// Whether the line of `sample`, written with change number `sequence` (0 if unknown), is deleted.
+        func hides(_ sample: Sample, sequence: UInt64) -> Bool {
+            guard let marks = byUUID[sample.uuid] else { return false }
+            return marks.contains { mark in
+                (sequence == 0 || mark.sequence > sequence) && (mark.source == nil || mark.source == sample.source)
+            }
+        }
     }
 
     static func encode(_ tombstone: Tombstone, timeZone: TimeZone) -> String {
@@ -114,10 +136,10 @@ extension JSONFileStore {
         try withReadAccess { limits in
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
             for identifier in try typeIdentifiersOnDisk() {
-                let deleted = try deletedUUIDs(ofType: identifier)
+                let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartition(partition, limit: limits[partition]) { sample in
-                        if wanted.contains(sample.uuid) && !deleted.contains(sample.uuid) { found.append(sample) }
+                    try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                        if wanted.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence) { found.append(sample) }
                     }
                 }
             }
@@ -132,8 +154,11 @@ extension JSONFileStore {
     ///   - now: The deletion time to record.
     /// - Returns: The tombstones written.
     /// - Throws: ``ChangeError/notFound(_:)`` naming the uuids that match no sample.
+    ///   - ignoringMissing: Delete those that exist and skip the rest (a range delete whose samples another process
+    ///     deleted meanwhile), instead of deleting nothing.
     @discardableResult
-    public func delete(uuids: [UUID], now: Date) throws -> [Tombstone] {
+    ///   - source: Only samples from this source (a source deletes only what it wrote); nil for any.
+    public func delete(uuids: [UUID], now: Date, ignoringMissing: Bool = false, source: String? = nil) throws -> [Tombstone] {
         guard !uuids.isEmpty else { return [] }
         guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
         return try withWriteAccess {
@@ -143,16 +168,18 @@ extension JSONFileStore {
             for identifier in try typeIdentifiersOnDisk() {
                 let deleted = try deletedUUIDs(ofType: identifier)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartition(partition) { sample in
-                        if wanted.contains(sample.uuid) && !deleted.contains(sample.uuid) {
+                    try readPartitionWithSequence(partition) { sample, sequence in
+                        if wanted.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence),
+                           source.map({ $0 == sample.source }) ?? true {
                             found[sample.uuid] = (identifier, sample.source)
                         }
                     }
                 }
             }
             let missing = uuids.filter { found[$0] == nil }
-            guard missing.isEmpty else { throw ChangeError.notFound(missing) }
-            return try writeTombstones(uuids.map { ($0, found[$0]!.type, found[$0]!.source) }, now: now)
+            guard missing.isEmpty || ignoringMissing else { throw ChangeError.notFound(missing) }
+            return try writeTombstones(uuids.filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) },
+                                       now: now)
         }
     }
 
@@ -167,8 +194,9 @@ extension JSONFileStore {
             let deleted = try deletedUUIDs(ofType: identifier)
             var matches: [(UUID, String, String)] = []
             for partition in try partitions(ofType: identifier, overlapping: interval) {
-                try readPartition(partition) { sample in
-                    if sample.overlaps(interval), !deleted.contains(sample.uuid), source.map({ $0 == sample.source }) ?? true {
+                try readPartitionWithSequence(partition) { sample, sequence in
+                    if sample.overlaps(interval), !deleted.hides(sample, sequence: sequence),
+                       source.map({ $0 == sample.source }) ?? true {
                         matches.append((sample.uuid, identifier, sample.source))
                     }
                 }
@@ -221,26 +249,24 @@ extension JSONFileStore {
     public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
         var added: [(UInt64, Sample)] = []
         var deleted: [Tombstone] = []
-        var latest = anchor.sequence
         guard try isExistingStore() else {
             if anchor.sequence > 0 { throw ChangeError.anchorFromTheFuture(anchor.description) }
             return ChangeSet(added: [], deleted: [], anchor: anchor)
         }
         try withReadAccess { limits in
-            latest = try currentSequence()
-            if anchor.sequence > latest { throw ChangeError.anchorFromTheFuture(anchor.description) }
+            if anchor.sequence > (try currentSequence()) { throw ChangeError.anchorFromTheFuture(anchor.description) }
             if anchor.sequence > 0, let expired = try droppedThrough(), anchor.sequence < expired {
                 throw ChangeError.anchorExpired(anchor.description)
             }
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
             for identifier in try types ?? typeIdentifiersOnDisk() {
-                let tombstones = try tombstones(ofType: identifier)
-                let gone = Set(tombstones.map(\.uuid))
+                let tombstones = try tombstones(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)])
+                let gone = Deletions(tombstones)
                 deleted += tombstones.filter { $0.sequence > anchor.sequence }
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    if let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
+                    if limits[partition] == nil, let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
                     try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                        if sequence > anchor.sequence && !gone.contains(sample.uuid) { added.append((sequence, sample)) }
+                        if sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) { added.append((sequence, sample)) }
                     }
                 }
             }
@@ -248,7 +274,10 @@ extension JSONFileStore {
         added.sort { $0.0 < $1.0 }
         deleted.sort { $0.sequence < $1.sequence }
         guard let limit, added.count + deleted.count > limit else {
-            return ChangeSet(added: added.map(\.1), deleted: deleted, anchor: ChangeAnchor(sequence: latest))
+            // The new anchor is the last change returned: numbers a crashed batch holds back (see the journal)
+            // are then still ahead of it and arrive once the batch is finished.
+            let last = max(added.last?.0 ?? 0, deleted.last?.sequence ?? 0, anchor.sequence)
+            return ChangeSet(added: added.map(\.1), deleted: deleted, anchor: ChangeAnchor(sequence: last))
         }
         // Merge both lists in change order and cut after `limit` changes.
         var keptAdded: [Sample] = [], keptDeleted: [Tombstone] = []
@@ -270,7 +299,23 @@ extension JSONFileStore {
     /// The store's latest anchor (for `hkctl watch`, which starts from now).
     public func currentAnchor() throws -> ChangeAnchor {
         var sequence: UInt64 = 0
-        if try isExistingStore() { try withReadAccess { _ in sequence = try currentSequence() } }
+        if try isExistingStore() {
+            try withReadAccess { limits in
+                sequence = try currentSequence()
+                // A crashed batch holds numbers that are not visible yet: start below them.
+                if !limits.isEmpty, let journal = try readJournal() {
+                    var codec = self.codec
+                    for line in journal.entries.flatMap(\.lines) {
+                        let bytes = Array(line.utf8)
+                        let number = bytes.withUnsafeBufferPointer { buffer -> UInt64? in
+                            if (try? codec.decode(buffer)) != nil { return codec.lastSequence }
+                            return JSONFileStore.decodeTombstone(buffer)?.sequence
+                        }
+                        if let number, number > 0 { sequence = min(sequence, number - 1) }
+                    }
+                }
+            }
+        }
         return ChangeAnchor(sequence: sequence)
     }
 
@@ -325,14 +370,14 @@ extension JSONFileStore {
             var droppedThrough = try self.droppedThrough() ?? 0
             for identifier in try typeIdentifiersOnDisk() {
                 let tombstones = try tombstones(ofType: identifier)
-                let gone = Set(tombstones.map(\.uuid))
+                let gone = Deletions(tombstones)
                 if !gone.isEmpty {
                     for partition in try partitions(ofType: identifier, overlapping: everything) {
                         try repairTail(of: partition)
                         var kept: [String] = []
                         var removed = 0
                         try readPartitionWithSequence(partition) { sample, sequence in
-                            if gone.contains(sample.uuid) { removed += 1 } else {
+                            if gone.hides(sample, sequence: sequence) { removed += 1 } else {
                                 kept.append(codec.encode(sample, sequence: sequence > 0 ? sequence : nil))
                             }
                         }
@@ -349,6 +394,10 @@ extension JSONFileStore {
                     for dropped in tombstones where dropped.deletedAt < cutoff {
                         droppedThrough = max(droppedThrough, dropped.sequence)
                     }
+                    // Record the dropped numbers before dropping them, so a crash in between refuses too much,
+                    // never too little.
+                    try POSIXFile.writeAtomically(Array("{\"tombstonesDroppedThrough\":\(droppedThrough)}\n".utf8),
+                                                  to: compactionPath)
                     let bytes = Array(keep.map { JSONFileStore.encode($0, timeZone: codec.timeZone) + "\n" }.joined().utf8)
                     try POSIXFile.writeAtomically(bytes, to: path + "/" + JSONFileStore.tombstonePath(identifier))
                     report.tombstonesDropped += tombstones.count - keep.count

@@ -133,7 +133,22 @@ public final class JSONFileStore: SampleStore {
         let entries = batches.map { batch in
             Journal.Entry(path: batch.partition, length: POSIXFile.size(path + "/" + batch.partition) ?? 0, lines: batch.lines)
         }
-        try apply(Journal(entries: entries))
+        do {
+            try apply(Journal(entries: entries))
+        } catch {
+            // A failure we saw (disk full, I/O error) undoes the batch now, so a later writer does not commit a
+            // batch whose command reported failure. Only a crash leaves the journal for recovery.
+            var undone = true
+            for entry in entries {
+                let file = path + "/" + entry.path
+                if let size = POSIXFile.size(file), size > entry.length {
+                    do { try POSIXFile.truncate(file, to: entry.length) } catch { undone = false }
+                }
+            }
+            // If a file could not be cut back, the journal stays: readers keep ignoring the batch's lines.
+            if undone && unlink(journalPath) == 0 { POSIXFile.syncDirectory(path) }
+            throw error
+        }
     }
 
     /// Finishes a batch that a crash interrupted: cuts each partition back to its length before the batch
@@ -215,30 +230,43 @@ public final class JSONFileStore: SampleStore {
     func repairTail(of partition: String, isValid: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil) throws {
         let file = path + "/" + partition
         guard let size = POSIXFile.size(file), size > 0 else { return }
-        let window = min(size, 1 << 20)
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
-        var tail = [UInt8](repeating: 0, count: window)
-        let count = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, window, off_t(size - window)) }
-        close(fd)
-        guard count == window else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
-        var keep = size
-        if tail.last != 0x0A {
-            let lastNewline = tail.lastIndex(of: 0x0A)
-            keep = lastNewline.map { size - window + $0 + 1 } ?? (window == size ? 0 : size)
-        }
-        // The last complete line must decode too: a crash can leave a terminated line of garbage.
-        let completeEnd = keep - (size - window)
-        if completeEnd > 0 {
-            let body = tail[0..<completeEnd - 1]
-            let lineStart = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-            if lineStart > 0 || window == size {
-                let line = Array(tail[lineStart..<completeEnd - 1])
-                let decodes = line.withUnsafeBufferPointer { buffer in
-                    isValid.map { $0(buffer) } ?? ((try? codec.decode(buffer)) != nil)
-                }
-                if !decodes && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
+        // Usually the last line is short: look at the last 64 KiB, and at 1 MiB only if that does not settle it.
+        func analyse(_ window: Int) throws -> (tail: [UInt8], keep: Int, conclusive: Bool) {
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+            var tail = [UInt8](repeating: 0, count: window)
+            let count = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, window, off_t(size - window)) }
+            close(fd)
+            guard count == window else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+            var keep = size
+            var conclusive = true
+            if tail.last != 0x0A {
+                let lastNewline = tail.lastIndex(of: 0x0A)
+                keep = lastNewline.map { size - window + $0 + 1 } ?? (window == size ? 0 : size)
+                if lastNewline == nil && window < size { conclusive = false }
             }
+            // The last complete line must decode too: a crash can leave a terminated line of garbage.
+            let completeEnd = keep - (size - window)
+            if completeEnd > 0 {
+                let body = tail[0..<completeEnd - 1]
+                let lineStart = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+                if lineStart > 0 || window == size {
+                    let line = Array(tail[lineStart..<completeEnd - 1])
+                    let decodes = line.withUnsafeBufferPointer { buffer in
+                        isValid.map { $0(buffer) } ?? ((try? codec.decode(buffer)) != nil)
+                    }
+                    if !decodes && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
+                } else {
+                    conclusive = false
+                }
+            }
+            return (tail, keep, conclusive)
+        }
+        var window = min(size, 1 << 16)
+        var (tail, keep, conclusive) = try analyse(window)
+        if !conclusive && window < min(size, 1 << 20) {
+            window = min(size, 1 << 20)
+            (tail, keep, conclusive) = try analyse(window)
         }
         guard keep < size else { return }
         let recoveredFolder = path + "/recovered"
@@ -295,10 +323,10 @@ public final class JSONFileStore: SampleStore {
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {
         try withReadAccess { limits in
-            let deleted = try deletedUUIDs(ofType: identifier)
+            let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             for partition in try partitions(ofType: identifier, overlapping: interval) {
-                try readPartition(partition, limit: limits[partition]) { sample in
-                    if sample.overlaps(interval) && !deleted.contains(sample.uuid) { try body(sample) }
+                try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                    if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { try body(sample) }
                 }
             }
         }
@@ -307,18 +335,18 @@ public final class JSONFileStore: SampleStore {
     public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
         var found: [Sample] = []
         try withReadAccess { limits in
-            let deleted = try deletedUUIDs(ofType: identifier)
+            let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             let partitions = try self.partitions(ofType: identifier, overlapping: interval)
             var fromMonths = 0
             for partition in partitions.sorted(by: >) where partition.hasSuffix("/long.jsonl") {
-                try readPartition(partition, limit: limits[partition]) {
-                    if $0.overlaps(interval) && !deleted.contains($0.uuid) { found.append($0) }
+                try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                    if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { found.append(sample) }
                 }
             }
             for partition in partitions.sorted(by: >) where !partition.hasSuffix("/long.jsonl") {
                 if fromMonths >= limit { break }
-                try readPartition(partition, limit: limits[partition]) { sample in
-                    if sample.overlaps(interval) && !deleted.contains(sample.uuid) {
+                try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                    if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) {
                         found.append(sample)
                         fromMonths += 1
                     }

@@ -63,7 +63,9 @@ enum DeleteCommand: Command {
                 return
             }
         }
-        let tombstones = try store.delete(uuids: doomed.map(\.uuid), now: time.now)
+        let byRange = UUID(uuidString: first) == nil
+        let tombstones = try store.delete(uuids: doomed.map(\.uuid), now: time.now, ignoringMissing: byRange,
+                                          source: access.isOwner ? nil : access.source)
         let zone = time.timeZone
         switch context.globals.format {
         case .json:

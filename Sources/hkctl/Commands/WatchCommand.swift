@@ -53,10 +53,10 @@ enum WatchCommand: Command {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &signals, nil)
-        let store = try context.healthStore()
-        var anchor = try store.storage.currentAnchor()
+        var anchor = try context.store().currentAnchor()
         while stopRequested == 0 {
-            let changes = try store.changes(since: anchor, types: types)
+            // Opened on every poll, so a change of permissions applies at once.
+            let changes = try context.healthStore().changes(since: anchor, types: types)
             if !changes.added.isEmpty || !changes.deleted.isEmpty {
                 let zone = context.globals.time.timeZone
                 for sample in changes.added { context.console.line("{\"added\":" + ChangeOutput.sample(sample, context: context) + "}") }
