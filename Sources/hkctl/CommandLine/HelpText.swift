@@ -5,7 +5,7 @@ enum HelpText {
     static let width = 80
 
     static func page(for command: any Command.Type) -> String {
-        var text = "OVERVIEW: \(command.abstract)\n\nUSAGE: hkctl \(command.usage)\n"
+        var text = wrap("OVERVIEW: \(command.abstract)", indent: 10) + "\n\n" + wrap("USAGE: hkctl \(command.usage)", indent: 13) + "\n"
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n" + command.arguments.map { row($0.label, $0.help) }.joined()
         }
@@ -16,8 +16,49 @@ enum HelpText {
         }
         text += "\nOPTIONS:\n" + (command.options + globals).map { row($0.label, $0.help) }.joined()
         text += row("-h, --help", "Show help information.")
-        if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
+        if !command.discussion.isEmpty { text += "\n" + reflow(command.discussion) + "\n" }
         return text
+    }
+
+    /// Rewraps prose paragraphs (unindented lines) at ``width``; indented lines (examples, tables) keep their
+    /// own lines and are only wrapped if too long.
+    static func reflow(_ text: String) -> String {
+        var output: [String] = []
+        var paragraph: [String] = []
+        func flush() {
+            if !paragraph.isEmpty { output.append(wrap(paragraph.joined(separator: " "), indent: 0)) }
+            paragraph = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let indent = line.prefix { $0 == " " }.count
+            if line.isEmpty || indent > 0 {
+                flush()
+                output.append(line.isEmpty ? "" : wrap(line, indent: indent))
+            } else {
+                paragraph.append(line)
+            }
+        }
+        flush()
+        return output.joined(separator: "\n")
+    }
+
+    /// `line` wrapped at ``width`` columns on spaces; continuation lines start with `indent` spaces.
+    static func wrap(_ line: String, indent: Int) -> String {
+        guard line.count > width else { return line }
+        let leading = String(line.prefix { $0 == " " })
+        var lines: [String] = []
+        var current = leading
+        for word in line.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+            let atStart = current.count == leading.count && lines.isEmpty || current.allSatisfy { $0 == " " }
+            if !atStart && current.count + 1 + word.count > width {
+                lines.append(current)
+                current = String(repeating: " ", count: indent) + word
+            } else {
+                current += atStart ? String(word) : " " + word
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
     }
 
     static func root(commands: [any Command.Type], version: String) -> String {

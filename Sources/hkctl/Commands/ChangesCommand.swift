@@ -19,7 +19,8 @@ enum ChangesCommand: Command {
         time, never twice. Anchors survive restarts and compaction.
 
         EXAMPLE (a sync loop):
-          anchor=$(cat anchor 2>/dev/null); hkctl changes ${anchor:+--since "$anchor"} --format jsonl > batch
+          since=$(cat anchor 2>/dev/null)
+          hkctl changes ${since:+--since "$since"} --format jsonl > batch
           tail -n 1 batch | jq -r .anchor > anchor
         """
 

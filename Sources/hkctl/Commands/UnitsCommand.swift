@@ -11,16 +11,22 @@ enum UnitsCommand: Command {
     static let options: [OptionSpec] = []
     static let discussion = """
         UNIT STRINGS follow HealthKit's grammar (HKUnit(from:)):
-          base units   g oz lb st | m in ft yd mi | L fl_oz_us fl_oz_imp cup_us cup_imp pt_us
-                       pt_imp | s min hr d | J cal kcal Cal | K degC degF | Pa mmHg cmAq atm
-                       inHg | count % | Hz S V W lx rad deg | IU dBASPL dBHL D pD
-          prefixes     p n mc m c d da h k M G T f before g m L s J K Pa Hz S V W lx rad mol
-                       (µ is read as mc): kg, mL, dL, mcg, ms, kJ, kPa
-          products     * or . (printed as ·): kg*m, N·m
+          mass         g oz lb st, molar mol<M>
+          length       m in ft yd mi
+          volume       L fl_oz_us fl_oz_imp cup_us cup_imp pt_us pt_imp
+          time         s min hr d
+          energy       J cal kcal Cal
+          temperature  K degC degF
+          pressure     Pa mmHg cmAq atm inHg
+          others       count % Hz S V W lx rad deg IU dBASPL dBHL D pD
+          prefixes     p n mc m c d da h k M G T f, on g m L s J K Pa Hz S V W lx
+                       rad mol (µ reads as mc): kg, mL, dL, mcg, ms, kJ, kPa
+          products     * or . (printed as ·): kg*m
           quotients    one / per level: count/min, mg/dL, kcal/hr
           powers       ^ and a whole number: m/s^2, m^3
           grouping     parentheses: mL/(kg*min) (printed mL/min·kg)
-          molar        mmol<180.1558800000541>/L: moles of a substance of that molar mass (g/mol)
+          molar        mmol<180.1558800000541>/L: moles of molar mass M g/mol
+
         Units are case-sensitive except liter (L or l). Factors are exact: 1 lb = 0.45359237 kg,
         1 fl_oz_us = 29.5735295625 mL, 1 cup_us = 8 fl_oz_us, 1 st = 14 lb, 1 mi = 1609.344 m,
         1 kcal = 1 Cal = 4184 J, mmHg = 133.322387415 Pa. °C and °F convert with their offsets.
