@@ -11,9 +11,8 @@ enum StoreContents {
         if let memory = store as? InMemorySampleStore {
             return Set(memory.allSamples.map(\.typeIdentifier)).sorted()
         }
-        guard let fileStore = store as? JSONFileStore,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: fileStore.path + "/samples") else { return [] }
-        return names.filter { !$0.hasPrefix(".") }.compactMap(decodeFolderName).sorted()
+        guard let fileStore = store as? JSONFileStore else { return [] }
+        return ((try? fileStore.typeIdentifiersOnDisk()) ?? []).sorted()
     }
 
     /// For an on-disk store: the months (as counted by ``IdentityIndex/month(of:)``) with a partition of the
@@ -33,21 +32,5 @@ enum StoreContents {
             months.append(year * 12 + month - 1)
         }
         return (months.sorted(), hasLong)
-    }
-
-    /// Reverses the `%XX` escaping of ``JSONFileStore/typeFolder(_:)``.
-    static func decodeFolderName(_ name: String) -> String? {
-        var bytes: [UInt8] = []
-        var utf8 = Array(name.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -94,8 +94,8 @@ struct SleepTimeline {
         return max(0, inside - lost)
     }
 
-    /// The asleep raw values (unspecified, core, deep, REM).
-    static let asleepValues: Set<Int> = [1, 3, 4, 5]
+    /// The asleep raw values (unspecified, core, deep, REM), as the catalogue marks them.
+    static let asleepValues = Set(CategoryValue.sleepAnalysis.filter(\.countsAsAsleep).map(\.rawValue))
     /// The awake raw value.
     static let awakeValue = 2
     /// The in-bed raw value.

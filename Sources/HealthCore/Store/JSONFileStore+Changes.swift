@@ -51,7 +51,7 @@ extension JSONFileStore {
     /// The type identifiers that have a folder in the store.
     func typeIdentifiersOnDisk() throws -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path + "/samples") else { return [] }
-        return names.sorted().map { $0.removingPercentEncoding ?? $0 }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { $0.removingPercentEncoding ?? $0 }
     }
 
     // MARK: - Tombstones

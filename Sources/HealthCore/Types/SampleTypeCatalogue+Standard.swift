@@ -1,7 +1,4 @@
 extension SampleTypeCatalogue {
-    /// Sleep stages (kept for callers that used the catalogue's name for them).
-    public static var sleepValues: [CategoryValue] { CategoryValue.sleepAnalysis }
-
     private static func q(_ suffix: String, _ name: String, _ title: String, _ aggregation: AggregationStyle,
                           _ unit: String, display: String? = nil, _ examples: [String], _ range: ClosedRange<Double>) -> SampleType {
         .quantity("HKQuantityTypeIdentifier" + suffix, name: name, title: title, aggregation: aggregation, unit: unit,
