@@ -78,18 +78,18 @@ struct DiscreteTotals {
     /// that time equally.
     ///
     /// - Parameter samples: Readings in chronological order.
-    static func temporalWeights(_ samples: [Sample], until end: Date) -> [TimeInterval] {
+    static func temporalWeights<Reading: TimedReading>(_ samples: [Reading], until end: Date) -> [TimeInterval] {
         var weights = [TimeInterval](repeating: 0, count: samples.count)
         var index = 0
         while index < samples.count {
             let sample = samples[index]
-            if sample.duration > 0 {
-                weights[index] = sample.duration
+            if sample.end > sample.start {
+                weights[index] = sample.end.timeIntervalSince(sample.start)
                 index += 1
                 continue
             }
             var group = index
-            while group + 1 < samples.count && samples[group + 1].start == sample.start && samples[group + 1].duration == 0 {
+            while group + 1 < samples.count && samples[group + 1].start == sample.start && samples[group + 1].end == samples[group + 1].start {
                 group += 1
             }
             let next = samples[(group + 1)...].first { $0.start > sample.start }?.start ?? max(end, sample.start)
@@ -100,3 +100,11 @@ struct DiscreteTotals {
         return weights
     }
 }
+
+/// Anything that spans `[start, end]`: a sample, or a reading taken from one.
+protocol TimedReading {
+    var start: Date { get }
+    var end: Date { get }
+}
+
+extension Sample: TimedReading {}

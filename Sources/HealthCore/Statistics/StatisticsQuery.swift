@@ -82,6 +82,12 @@ public struct StatisticsQuery: Sendable {
     public func run(on store: SampleStore, calendar: Calendar) throws -> StatisticsResult {
         let figures = try resolvedOptions()
         let outputUnit = try resolvedUnit()
+        if let streaming = StreamingStatistics(self, figures: figures, unit: outputUnit),
+           let readable = store as? QuantityReadingSource {
+            do {
+                if let result = try streaming.run(on: readable, calendar: calendar) { return result }
+            } catch is StreamingStatistics.GiveUp {}
+        }
         // Collected in store order (partitions are read month by month, so usually already chronological);
         // `compute` sorts only when needed.
         var samples: [Sample] = []
@@ -167,7 +173,7 @@ public struct StatisticsQuery: Sendable {
     }
 
     /// `statistics` with the figures that were not asked for removed.
-    private func keep(_ figures: StatisticsOptions, _ statistics: Statistics) -> Statistics {
+    func keep(_ figures: StatisticsOptions, _ statistics: Statistics) -> Statistics {
         var kept = statistics
         if type.kind == .category && !type.isSleepAnalysis { return kept }
         if !figures.contains(.sum) { kept.sum = nil; kept.unmergedSum = nil }

@@ -83,9 +83,13 @@ extension JSONFileStore {
     /// export) is visible again, and one source's deletion never hides another source's sample that shares a uuid.
     struct Deletions {
         private var byUUID: [UUID: [(sequence: UInt64, source: String?)]] = [:]
+        private var byKey: [UUIDKey: [(sequence: UInt64, source: String?)]] = [:]
 
         init(_ tombstones: [Tombstone]) {
-            for tombstone in tombstones { byUUID[tombstone.uuid, default: []].append((tombstone.sequence, tombstone.source)) }
+            for tombstone in tombstones {
+                byUUID[tombstone.uuid, default: []].append((tombstone.sequence, tombstone.source))
+                byKey[UUIDKey(tombstone.uuid), default: []].append((tombstone.sequence, tombstone.source))
+            }
         }
 
         var isEmpty: Bool { byUUID.isEmpty }
@@ -95,6 +99,14 @@ extension JSONFileStore {
             guard let marks = byUUID[sample.uuid] else { return false }
             return marks.contains { mark in
                 (sequence == 0 || mark.sequence > sequence) && (mark.source == nil || mark.source == sample.source)
+            }
+        }
+
+        /// ``hides(_:sequence:)`` for a line known by its uuid's key and its source.
+        func hides(_ uuid: UUIDKey, source: String, sequence: UInt64) -> Bool {
+            guard let marks = byKey[uuid] else { return false }
+            return marks.contains { mark in
+                (sequence == 0 || mark.sequence > sequence) && (mark.source == nil || mark.source == source)
             }
         }
     }

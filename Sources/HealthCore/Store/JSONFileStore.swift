@@ -446,20 +446,16 @@ public final class JSONFileStore: SampleStore {
 
     /// Like ``readPartition(_:limit:_:)``, also handing over each line's change sequence number.
     func readPartitionWithSequence(_ partition: String, limit: Int? = nil, _ body: (Sample, UInt64) throws -> Void) throws {
+        var reader = PartitionLineReader()
+        try readPartitionWithSequence(partition, limit: limit, reader: &reader, body)
+    }
+
+    /// Like ``readPartitionWithSequence(_:limit:_:)``, reading through `reader`'s buffer.
+    func readPartitionWithSequence(_ partition: String, limit: Int?, reader: inout PartitionLineReader,
+                                   _ body: (Sample, UInt64) throws -> Void) throws {
         let file = path + "/" + partition
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return }
-            throw StoreError.readFailed(file, reason: POSIXFile.errorText())
-        }
-        defer { close(fd) }
-        var remaining = limit ?? Int.max
-        var buffer = [UInt8](repeating: 0, count: 1 << 17)
-        var carried: [UInt8] = []
-        var lineNumber = 0
         var pendingFailure: (line: Int, reason: String)?
-        func handle(_ line: UnsafeBufferPointer<UInt8>) throws {
-            lineNumber += 1
+        try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
             if let failure = pendingFailure { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
             do {
@@ -471,31 +467,6 @@ public final class JSONFileStore: SampleStore {
                 pendingFailure = (lineNumber, error.description)
             }
         }
-        while remaining > 0 {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, min($0.count, remaining)) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.readFailed(file, reason: POSIXFile.errorText())
-            }
-            if count == 0 { break }
-            remaining -= count
-            try buffer.withUnsafeBufferPointer { chunk in
-                let base = chunk.baseAddress!
-                var lineStart = 0
-                while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
-                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if carried.isEmpty {
-                        try handle(UnsafeBufferPointer(rebasing: chunk[lineStart..<index]))
-                    } else {
-                        carried.append(contentsOf: chunk[lineStart..<index])
-                        try carried.withUnsafeBufferPointer { try handle($0) }
-                        carried.removeAll(keepingCapacity: true)
-                    }
-                    lineStart = index + 1
-                }
-                carried.append(contentsOf: chunk[lineStart..<count])
-            }
-        }
-        // Whatever is left in `carried` has no newline: a torn write, never acknowledged. Skip it.
+        // A last line that does not decode is the tail of a torn write; it was never acknowledged. Skip it.
     }
 }

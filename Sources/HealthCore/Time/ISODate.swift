@@ -82,6 +82,51 @@ public enum ISODate {
         return parse(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The day number of the last `YYYY-MM-DD` read by ``parse(bytes:days:)``, so that the many dates of one day in
+    /// a partition compute their day once.
+    struct DayCache {
+        fileprivate var prefix: (UInt64, UInt16) = (0, 0)
+        fileprivate var days: Int64 = 0
+        fileprivate var filled = false
+    }
+
+    /// ``parse(bytes:)`` remembering the last calendar day in `cache`.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, days cache: inout DayCache) -> Date? {
+        let count = bytes.count
+        guard count == 25 || count == 29, let p = bytes.baseAddress else { return parse(bytes: bytes) }
+        let raw = UnsafeRawPointer(p)
+        let prefix = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        guard cache.filled, prefix == cache.prefix else {
+            guard let date = parse(bytes: bytes) else { return nil }
+            let year = Int(p[0] &- 48) * 1000 + Int(p[1] &- 48) * 100 + Int(p[2] &- 48) * 10 + Int(p[3] &- 48)
+            let month = Int(p[5] &- 48) * 10 + Int(p[6] &- 48), day = Int(p[8] &- 48) * 10 + Int(p[9] &- 48)
+            cache = DayCache(prefix: prefix, days: Int64(daysFromCivil(year, month, day)), filled: true)
+            return date
+        }
+        var bad: UInt8 = 0
+        @inline(__always) func d(_ i: Int) -> Int {
+            let value = p[i] &- 48
+            bad |= value > 9 ? 1 : 0
+            return Int(value)
+        }
+        let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
+        var millisecond = 0
+        var offsetStart = 19
+        if count == 29 {
+            bad |= p[19] == 46 ? 0 : 1
+            millisecond = d(20) * 100 + d(21) * 10 + d(22)
+            offsetStart = 23
+        }
+        let sign = p[offsetStart]
+        let offsetHours = d(offsetStart + 1) * 10 + d(offsetStart + 2)
+        let offsetMinutes = d(offsetStart + 4) * 10 + d(offsetStart + 5)
+        guard bad == 0, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58, sign == 43 || sign == 45,
+              hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 else { return parse(bytes: bytes) }
+        let offset = (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
+        let seconds = cache.days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
+    }
+
     /// The instant the components name at the given offset.
     static func instant(_ parts: Components, offsetSeconds: Int) -> Date {
         let days = Int64(daysFromCivil(parts.year, parts.month, parts.day))

@@ -1,0 +1,286 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The common statistics queries computed while the store is read, without building a ``Sample`` per line.
+///
+/// It answers a quantity query over a closed range with the default predicate and no per-sample detail:
+/// cumulative sums stream into the buckets (nothing is held per sample), discrete figures keep only start, end
+/// and value. A cumulative query that merges sources gives up (returns nil) as soon as a second source appears,
+/// since merging needs every sample; ``StatisticsQuery`` then takes its general path. The figures are the same
+/// as the general path's, to the last bit when the store is in time order (see docs/STATISTICS.md).
+struct StreamingStatistics {
+    let query: StatisticsQuery
+    let figures: StatisticsOptions
+    let unit: HealthUnit
+
+    /// A streaming computation of `query`, or nil when the query needs the general path.
+    init?(_ query: StatisticsQuery, figures: StatisticsOptions, unit: HealthUnit?) {
+        guard let unit, query.type.kind == .quantity, query.predicate == SamplePredicate(), !query.explains,
+              figures.isDisjoint(with: [.separateBySource, .duration]),
+              query.interval.start != DateRange.distantStart, query.interval.end != DateRange.distantEnd else { return nil }
+        self.query = query
+        self.figures = figures
+        self.unit = unit
+    }
+
+    /// Reads the store and computes the result, or returns nil when the general path must answer after all.
+    ///
+    /// - Throws: ``GiveUp`` when sources must be merged after all; store and unit errors.
+    func run(on store: QuantityReadingSource, calendar: Calendar) throws -> StatisticsResult? {
+        let interval = query.interval
+        let boundaries = try query.effectiveBucketInterval.map {
+            try BucketGrid(interval: $0, anchor: query.anchor).boundaries(covering: interval, calendar: calendar)
+        } ?? [interval.start, interval.end]
+        var buckets = zip(boundaries, boundaries.dropFirst()).map { Statistics(start: $0, end: $1) }
+        var total = [Statistics(start: interval.start, end: interval.end)]
+        let bucketed = query.effectiveBucketInterval != nil
+        let cumulative = query.type.aggregation?.isCumulative ?? false
+        let names: ReadingNames
+        let seen: Set<Int>
+        if cumulative {
+            var sums = CumulativeSums(total: [interval.start, interval.end], buckets: bucketed ? boundaries : [],
+                                      unit: unit, givesUpOnSecondSource: query.mergesSources)
+            names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &sums)
+            sums.total.fill(&total, reportsUnmerged: query.mergesSources)
+            if bucketed { sums.buckets.fill(&buckets, reportsUnmerged: query.mergesSources) }
+            seen = sums.converter.seenSources
+        } else {
+            var collector = DiscreteCollector(converter: UnitConverter(unit: unit))
+            names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &collector)
+            let readings = collector.readings.sorted()
+            let aggregation = query.type.aggregation ?? .discreteArithmetic
+            DiscreteReading.fill(&total, with: readings, aggregation: aggregation)
+            if bucketed { DiscreteReading.fill(&buckets, with: readings, aggregation: aggregation) }
+            seen = collector.converter.seenSources
+        }
+        let order = query.priority.ranked(seen.map { (name: names.sources[$0], device: names.devices[$0]) })
+        return StatisticsResult(
+            type: query.type, unit: unit, total: query.keep(figures, total[0]),
+            buckets: bucketed ? buckets.map { query.keep(figures, $0) } : [], options: figures,
+            mergedSources: query.mergesSources && cumulative, sourceOrder: order)
+    }
+
+    /// Thrown inside a read to stop it when the general path must answer.
+    struct GiveUp: Error {}
+}
+
+/// Converts readings to the output unit (one converter per stored unit) and notes their sources.
+private struct UnitConverter {
+    let unit: HealthUnit
+    private var identity: [Bool?] = []
+    private(set) var seenSources = Set<Int>()
+    private var lastSource = -1
+
+    init(unit: HealthUnit) { self.unit = unit }
+
+    mutating func value(of reading: QuantityReading, names: ReadingNames) throws -> Double {
+        if reading.source != lastSource {
+            seenSources.insert(reading.source)
+            lastSource = reading.source
+        }
+        if reading.unit < identity.count, let same = identity[reading.unit], same { return reading.value }
+        let from: HealthUnit
+        if let parsed = names.parsedUnits[reading.unit] { from = parsed } else {
+            from = try HealthUnit(parsing: names.units[reading.unit])
+        }
+        while identity.count <= reading.unit { identity.append(nil) }
+        identity[reading.unit] = from == unit
+        return try from.convert(reading.value, to: unit)
+    }
+}
+
+/// Collects discrete readings in the output unit.
+private struct DiscreteCollector: QuantityReadingConsumer {
+    var converter: UnitConverter
+    var readings: [DiscreteReading] = []
+
+    mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
+        readings.append(DiscreteReading(start: reading.start, end: reading.end,
+                                        value: try converter.value(of: reading, names: names), uuid: reading.uuidKey()))
+    }
+}
+
+/// Streams a cumulative type's readings into running sums for the total and the buckets.
+private struct CumulativeSums: QuantityReadingConsumer {
+    var total: RunningSums
+    var buckets: RunningSums
+    var converter: UnitConverter
+    let givesUpOnSecondSource: Bool
+    private var firstSource: Int?
+
+    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool) {
+        self.total = RunningSums(boundaries: total)
+        self.buckets = RunningSums(boundaries: buckets)
+        converter = UnitConverter(unit: unit)
+        self.givesUpOnSecondSource = givesUpOnSecondSource
+    }
+
+    mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
+        // Merging matters only where two sources meet.
+        if let firstSource { if reading.source != firstSource && givesUpOnSecondSource { throw StreamingStatistics.GiveUp() } }
+        else { firstSource = reading.source }
+        let value = try converter.value(of: reading, names: names)
+        total.add(reading, value: value)
+        buckets.add(reading, value: value)
+    }
+}
+
+/// Sums, counts and most recent samples over consecutive intervals, as ``CumulativeTotals`` computes them
+/// unmerged: a sample is split across intervals in proportion to its time in each.
+private struct RunningSums {
+    /// Interval edges in seconds since 2001 (as `Date` keeps them); interval `i` is `[edges[i], edges[i + 1])`.
+    private let edges: [Double]
+    private var sums: [Double]
+    private var counts: [Int]
+    /// The sample counted last in each interval: greatest end, then greatest start, then greatest uuid.
+    private var latest: [Latest]
+    private var hint = 0
+
+    private struct Latest {
+        var end = -Double.infinity
+        var start = -Double.infinity
+        var value = 0.0
+        var uuid: UUIDKey?
+        var text = UUIDText()
+
+        func key() -> UUIDKey { uuid ?? text.key ?? UUIDKey(hi: 0, lo: 0) }
+    }
+
+    init(boundaries: [Date]) {
+        edges = boundaries.map(\.timeIntervalSinceReferenceDate)
+        let count = max(edges.count - 1, 0)
+        sums = [Double](repeating: 0, count: count)
+        counts = [Int](repeating: 0, count: count)
+        latest = [Latest](repeating: Latest(), count: count)
+    }
+
+    /// The interval holding `time`, or nil outside them all.
+    private mutating func index(of time: Double) -> Int? {
+        guard sums.count > 0, time >= edges[0], time < edges[edges.count - 1] else { return nil }
+        if time >= edges[hint] && time < edges[hint + 1] { return hint }
+        var low = 0, high = edges.count - 2
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if edges[middle] <= time { low = middle } else { high = middle - 1 }
+        }
+        hint = low
+        return low
+    }
+
+    mutating func add(_ reading: QuantityReading, value: Double) {
+        guard sums.count > 0 else { return }
+        let start = reading.start.timeIntervalSinceReferenceDate, end = reading.end.timeIntervalSinceReferenceDate
+        if start == end {
+            guard let index = index(of: start) else { return }
+            count(reading, start: start, end: end, counted: value, value: value, in: index)
+            return
+        }
+        guard end > edges[0], start < edges[edges.count - 1] else { return }
+        var index = self.index(of: max(start, edges[0])) ?? 0
+        let duration = end - start
+        while index < sums.count && edges[index] < end {
+            let seconds = min(end, edges[index + 1]) - max(start, edges[index])
+            if seconds > 0 {
+                count(reading, start: start, end: end, counted: seconds == duration ? value : value * seconds / duration,
+                      value: value, in: index)
+            }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func count(_ reading: QuantityReading, start: Double, end: Double, counted: Double, value: Double,
+                                in index: Int) {
+        sums[index] += counted
+        counts[index] += 1
+        let current = latest[index]
+        if end < current.end || (end == current.end && start < current.start) { return }
+        if end == current.end && start == current.start && reading.uuidKey() < current.key() { return }
+        latest[index].end = end
+        latest[index].start = start
+        latest[index].value = value
+        latest[index].uuid = reading.uuid
+        if reading.uuid == nil, let line = reading.line { latest[index].text = UUIDText(line: line) }
+    }
+
+    func fill(_ intervals: inout [Statistics], reportsUnmerged: Bool) {
+        for index in intervals.indices where index < sums.count {
+            intervals[index].sum = sums[index]
+            intervals[index].sampleCount = counts[index]
+            if reportsUnmerged { intervals[index].unmergedSum = sums[index] }
+            if latest[index].end > -Double.infinity {
+                intervals[index].mostRecent = latest[index].value
+                intervals[index].mostRecentDate = Date(timeIntervalSinceReferenceDate: latest[index].end)
+            }
+        }
+    }
+}
+
+/// A line's 36 uuid characters, copied so they outlive the read buffer.
+private struct UUIDText {
+    private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt32) = (0, 0, 0, 0, 0)
+    private var filled = false
+
+    init() {}
+
+    init(line: UnsafeBufferPointer<UInt8>) {
+        guard line.count >= QuantityLineParser.uuidOffset + 36, let base = line.baseAddress else { return }
+        withUnsafeMutableBytes(of: &bytes) { _ = memcpy($0.baseAddress!, base + QuantityLineParser.uuidOffset, 36) }
+        filled = true
+    }
+
+    var key: UUIDKey? {
+        guard filled else { return nil }
+        return withUnsafeBytes(of: bytes) { raw in
+            SampleLineCodec.uuid(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 36))
+        }.map(UUIDKey.init)
+    }
+}
+
+/// A discrete reading in the output unit, ordered as ``Sample/chronological(_:_:)`` orders samples.
+private struct DiscreteReading: TimedReading, Comparable {
+    var start: Date
+    var end: Date
+    var value: Double
+    var uuid: UUIDKey
+
+    static func < (a: DiscreteReading, b: DiscreteReading) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end < b.end }
+        return a.uuid < b.uuid
+    }
+
+    static func == (a: DiscreteReading, b: DiscreteReading) -> Bool {
+        a.start == b.start && a.end == b.end && a.uuid == b.uuid
+    }
+
+    /// Fills average, minimum, maximum and most recent of every interval from chronologically sorted readings,
+    /// each counted in the interval where it starts (as ``DiscreteTotals``).
+    static func fill(_ intervals: inout [Statistics], with readings: [DiscreteReading], aggregation: AggregationStyle) {
+        var members = [[DiscreteReading]](repeating: [], count: intervals.count)
+        for reading in readings {
+            if let index = bucketIndex(of: reading.start, in: intervals) { members[index].append(reading) }
+        }
+        for index in intervals.indices where !members[index].isEmpty {
+            let ordered = members[index]
+            let weights = aggregation == .discreteArithmetic
+                ? nil : DiscreteTotals.temporalWeights(ordered, until: intervals[index].end)
+            var statistics = intervals[index]
+            for reading in ordered {
+                statistics.sampleCount += 1
+                statistics.minimum = min(statistics.minimum ?? reading.value, reading.value)
+                statistics.maximum = max(statistics.maximum ?? reading.value, reading.value)
+                if statistics.mostRecentDate.map({ reading.end >= $0 }) ?? true {
+                    statistics.mostRecent = reading.value
+                    statistics.mostRecentDate = reading.end
+                }
+            }
+            statistics.average = DiscreteTotals.average(ordered.map(\.value), weights: weights, style: aggregation)
+            intervals[index] = statistics
+        }
+    }
+}

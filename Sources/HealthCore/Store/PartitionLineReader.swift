@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a partition's lines through one reused 128 KiB buffer, so a query over many partitions allocates once.
+///
+/// A final line without a newline is a write torn by a crash; it is never handed over (see docs/STORE.md).
+struct PartitionLineReader {
+    private var buffer = [UInt8](repeating: 0, count: 1 << 17)
+    private var carried: [UInt8] = []
+
+    /// Calls `body` with every complete line of `file` (without its newline) and its number, counting from 1.
+    ///
+    /// - Parameters:
+    ///   - file: The partition's path.
+    ///   - limit: Read only this many bytes (the length before an interrupted batch), or nil for all.
+    /// - Returns: False when the file does not exist.
+    /// - Throws: ``StoreError/readFailed(_:reason:)``, or whatever `body` throws.
+    @discardableResult
+    mutating func forEachLine(in file: String, limit: Int? = nil,
+                              _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return false }
+            throw StoreError.readFailed(file, reason: POSIXFile.errorText())
+        }
+        defer { close(fd) }
+        carried.removeAll(keepingCapacity: true)
+        var remaining = limit ?? Int.max
+        var lineNumber = 0
+        while remaining > 0 {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, min($0.count, remaining)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw StoreError.readFailed(file, reason: POSIXFile.errorText())
+            }
+            if count == 0 { break }
+            remaining -= count
+            try buffer.withUnsafeBufferPointer { chunk in
+                let base = chunk.baseAddress!
+                var lineStart = 0
+                while lineStart < count, let found = memchr(base + lineStart, 0x0A, count - lineStart) {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    lineNumber += 1
+                    if carried.isEmpty {
+                        try body(UnsafeBufferPointer(rebasing: chunk[lineStart..<index]), lineNumber)
+                    } else {
+                        carried.append(contentsOf: chunk[lineStart..<index])
+                        try carried.withUnsafeBufferPointer { try body($0, lineNumber) }
+                        carried.removeAll(keepingCapacity: true)
+                    }
+                    lineStart = index + 1
+                }
+                carried.append(contentsOf: chunk[lineStart..<count])
+            }
+        }
+        return true
+    }
+}

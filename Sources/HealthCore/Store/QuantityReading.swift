@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The fields statistics need from one stored quantity sample, read without building a ``Sample``.
+///
+/// Units and sources are indices into the ``ReadingNames`` of the read, so a reading holds no strings.
+struct QuantityReading {
+    var start: Date
+    var end: Date
+    /// The amount in the line's own unit, ``ReadingNames/units``[``unit``].
+    var value: Double
+    var unit: Int
+    var source: Int
+    /// The uuid's order, when it was needed while reading (tombstones) or known (a fully decoded line).
+    var uuid: UUIDKey?
+    /// The line the reading came from; valid only while the reading is handed over, for ``uuidKey()``.
+    var line: UnsafeBufferPointer<UInt8>?
+
+    /// The uuid's order: known, or read from the line.
+    func uuidKey() -> UUIDKey {
+        if let uuid { return uuid }
+        guard let line, line.count >= QuantityLineParser.uuidOffset + 36,
+              let parsed = SampleLineCodec.uuid(UnsafeBufferPointer(rebasing: line[QuantityLineParser.uuidOffset..<(QuantityLineParser.uuidOffset + 36)]))
+        else { return UUIDKey(hi: 0, lo: 0) }
+        return UUIDKey(parsed)
+    }
+
+    /// HealthKit's overlap rule, as ``Sample/overlaps(_:)``.
+    func overlaps(_ interval: DateInterval) -> Bool {
+        if start == end { return start >= interval.start && start < interval.end }
+        return end >= interval.start && start < interval.end
+    }
+}
+
+/// A uuid as a 128-bit number: ordering these orders the uuids' strings (``Sample/chronological(_:_:)``).
+struct UUIDKey: Comparable, Hashable {
+    var hi: UInt64
+    var lo: UInt64
+
+    init(hi: UInt64, lo: UInt64) {
+        self.hi = hi
+        self.lo = lo
+    }
+
+    init(_ uuid: UUID) {
+        var hi: UInt64 = 0, lo: UInt64 = 0
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            for index in 0..<8 { hi = hi << 8 | UInt64(bytes[index]) }
+            for index in 8..<16 { lo = lo << 8 | UInt64(bytes[index]) }
+        }
+        self.hi = hi
+        self.lo = lo
+    }
+
+    static func < (a: UUIDKey, b: UUIDKey) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
+}
+
+/// The units and sources that readings refer to by index, filled while reading.
+final class ReadingNames {
+    @exclusivity(unchecked) private(set) var units: [String] = []
+    /// Each unit parsed; nil for a spelling that is not a unit.
+    @exclusivity(unchecked) private(set) var parsedUnits: [HealthUnit?] = []
+    @exclusivity(unchecked) private(set) var sources: [String] = []
+    /// The device description of the first sample seen from each source (for ranking sources).
+    @exclusivity(unchecked) private(set) var devices: [String?] = []
+    @exclusivity(unchecked) private var unitBytes: [[UInt8]] = []
+    @exclusivity(unchecked) private var sourceBytes: [[UInt8]] = []
+    @exclusivity(unchecked) private var lastUnit = -1
+    @exclusivity(unchecked) private var lastSource = -1
+
+    private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        known.count == bytes.count && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    }
+
+    /// The index of the unit spelled by `bytes`, adding it when new.
+    func unit(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if lastUnit >= 0 && ReadingNames.same(unitBytes[lastUnit], bytes) { return lastUnit }
+        if let index = unitBytes.firstIndex(where: { ReadingNames.same($0, bytes) }) { lastUnit = index; return index }
+        unitBytes.append(Array(bytes))
+        units.append(String(decoding: bytes, as: UTF8.self))
+        parsedUnits.append(HealthUnit.parse(units[units.count - 1]))
+        lastUnit = units.count - 1
+        return lastUnit
+    }
+
+    /// The index of `name` as a unit.
+    func unit(named name: String) -> Int {
+        var name = name
+        return name.withUTF8 { unit($0) }
+    }
+
+    /// The index of the source spelled by `bytes`, or nil when it is new (add it with ``addSource(_:device:)``).
+    func knownSource(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if lastSource >= 0 && ReadingNames.same(sourceBytes[lastSource], bytes) { return lastSource }
+        if let index = sourceBytes.firstIndex(where: { ReadingNames.same($0, bytes) }) { lastSource = index; return index }
+        return nil
+    }
+
+    /// The index of the source `name`, added with `device` when new.
+    func addSource(_ name: String, device: String?) -> Int {
+        var name = name
+        if let known = name.withUTF8({ knownSource($0) }) { return known }
+        sourceBytes.append(Array(name.utf8))
+        sources.append(name)
+        devices.append(device)
+        lastSource = sources.count - 1
+        return lastSource
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The streaming path (``StreamingStatistics``, over the store's fast line reader) must give what the general
+/// path gives from fully decoded samples, on random stores: several sources and units, instants, samples across
+/// bucket edges, equal start and end times, deletions, lines out of time order and lines the fast reader
+/// cannot read.
+struct StreamingStatisticsTests {
+    private let heartRate = try! SampleTypeCatalogue.standard.type(named: "heart-rate")
+
+    /// A random generator with a fixed seed, so a failure can be replayed.
+    private struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private func randomSamples(_ type: SampleType, units: [String], sources: [String], count: Int,
+                               generator: inout Generator) -> [Sample] {
+        let origin = TestSupport.date("2024-03-01T00:00:00Z").timeIntervalSince1970
+        var samples: [Sample] = []
+        for index in 0..<count {
+            // Whole minutes make equal starts and ends common; some samples are instants, some span days.
+            let start = origin + Double(Int.random(in: 0..<(40 * 24 * 60), using: &generator)) * 60
+            let length: Double = [0, 60, 300, 3600, 2 * 86_400][Int.random(in: 0..<5, using: &generator)]
+            let value = Double(Int.random(in: 1...2000, using: &generator)) / 4
+            let sample = Sample(
+                typeIdentifier: type.identifier, start: Date(timeIntervalSince1970: start),
+                end: Date(timeIntervalSince1970: start + length),
+                value: .quantity(Quantity(value, try! HealthUnit(parsing: units[index % units.count]))),
+                source: sources[Int.random(in: 0..<sources.count, using: &generator)],
+                created: Date(timeIntervalSince1970: start + length),
+                metadata: index % 7 == 0 ? ["HKWasUserEntered": .number(1)] : [:],
+                device: index % 5 == 0 ? "name:Apple Watch, model:Watch" : nil)
+            samples.append(sample)
+        }
+        return samples
+    }
+
+    /// The general path's answer: every visible sample decoded, then computed.
+    private func general(_ query: StatisticsQuery, store: JSONFileStore, calendar: Calendar) throws -> StatisticsResult {
+        var samples: [Sample] = []
+        try store.forEachSample(ofType: query.type.identifier, overlapping: query.interval) { samples.append($0) }
+        return try query.compute(samples, figures: try query.resolvedOptions(), unit: try query.resolvedUnit(),
+                                 calendar: calendar)
+    }
+
+    private func expectSame(_ a: Statistics, _ b: Statistics, _ context: String) {
+        func close(_ x: Double?, _ y: Double?) -> Bool {
+            switch (x, y) {
+            case (nil, nil): return true
+            case let (x?, y?): return abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
+            default: return false
+            }
+        }
+        #expect(a.start == b.start && a.end == b.end, "\(context): interval")
+        #expect(a.sampleCount == b.sampleCount, "\(context): count \(a.sampleCount) vs \(b.sampleCount)")
+        #expect(close(a.sum, b.sum), "\(context): sum \(String(describing: a.sum)) vs \(String(describing: b.sum))")
+        #expect(close(a.unmergedSum, b.unmergedSum), "\(context): unmerged sum")
+        #expect(close(a.average, b.average), "\(context): average \(String(describing: a.average)) vs \(String(describing: b.average))")
+        #expect(close(a.minimum, b.minimum) && close(a.maximum, b.maximum), "\(context): minimum/maximum")
+        #expect(close(a.mostRecent, b.mostRecent) && a.mostRecentDate == b.mostRecentDate, "\(context): most recent")
+    }
+
+    private func compare(_ query: StatisticsQuery, store: JSONFileStore, calendar: Calendar, _ label: String) throws {
+        let expected = try general(query, store: store, calendar: calendar)
+        let streaming = try #require(StreamingStatistics(query, figures: try query.resolvedOptions(),
+                                                         unit: try query.resolvedUnit()))
+        guard let actual = try streaming.run(on: store, calendar: calendar) else {
+            Issue.record("\(label): the streaming path gave up")
+            return
+        }
+        #expect(actual.sourceOrder == expected.sourceOrder, "\(label): source order")
+        #expect(actual.mergedSources == expected.mergedSources && actual.unit == expected.unit, "\(label): header")
+        expectSame(actual.total, expected.total, "\(label) total")
+        #expect(actual.buckets.count == expected.buckets.count, "\(label): bucket count")
+        for (index, (a, b)) in zip(actual.buckets, expected.buckets).enumerated() { expectSame(a, b, "\(label) bucket \(index)") }
+        // And through the public entry point, which must pick the same answer.
+        #expect(try query.run(on: store, calendar: calendar) == actual, "\(label): run(on:)")
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func streamingMatchesTheGeneralPath(seed: UInt64) throws {
+        var generator = Generator(state: seed)
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: TimeZone(identifier: "Europe/Berlin")!)
+            let steps = randomSamples(.steps, units: ["count"], sources: ["Phone", "Watch"], count: 400, generator: &generator)
+            let water = randomSamples(.water, units: ["mL", "L", "fl_oz_us"], sources: ["hkctl"], count: 200, generator: &generator)
+            let weight = randomSamples(.weight, units: ["kg", "lb"], sources: ["Scale", "hkctl"], count: 150, generator: &generator)
+            let pulse = randomSamples(heartRate, units: ["count/min", "count/s"], sources: ["Watch"], count: 300, generator: &generator)
+            // Saved in several batches in random order, so partitions are not in time order.
+            for batch in [steps, water, weight, pulse] {
+                let shuffled = batch.shuffled(using: &generator)
+                try store.save(Array(shuffled.prefix(batch.count / 2)))
+                try store.save(Array(shuffled.dropFirst(batch.count / 2)))
+            }
+            let doomed = [steps[3], steps[10], water[5], weight[2], pulse[7]].map(\.uuid)
+            _ = try store.delete(uuids: doomed, now: TestSupport.date("2024-06-01T00:00:00Z"))
+
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+            let march = DateInterval(start: TestSupport.date("2024-03-01T00:00:00+01:00"),
+                                     end: TestSupport.date("2024-04-12T00:00:00+02:00"))
+            for type in [SampleType.steps, .water, .weight, heartRate] {
+                for bucket in [nil, BucketUnit.day, .week, .month] {
+                    for merging in [false, true] where merging == false || type == .water || type == .weight || type == heartRate {
+                        try compare(StatisticsQuery(type: type, interval: march, bucketUnit: bucket, mergesSources: merging),
+                                    store: store, calendar: calendar, "\(type.name) by \(String(describing: bucket)) merging \(merging)")
+                    }
+                }
+                let figures: StatisticsOptions = type.aggregation?.isCumulative ?? false
+                    ? [.sum, .mostRecent] : [.average, .minimum, .maximum, .mostRecent]
+                try compare(StatisticsQuery(type: type, interval: march, bucketUnit: .day, options: figures, mergesSources: false),
+                            store: store, calendar: calendar, "\(type.name) all figures")
+            }
+        }
+    }
+
+    @Test func mergingWithTwoSourcesTakesTheGeneralPath() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            try store.save([
+                TestSupport.quantitySample(.steps, 100, "count", start: "2024-05-01T10:00:00Z", end: "2024-05-01T10:10:00Z", source: "Phone"),
+                TestSupport.quantitySample(.steps, 80, "count", start: "2024-05-01T10:00:00Z", end: "2024-05-01T10:10:00Z", source: "Watch"),
+            ])
+            let query = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
+                                                                             end: TestSupport.date("2024-05-02T00:00:00Z")))
+            let streaming = try #require(StreamingStatistics(query, figures: .sum, unit: try query.resolvedUnit()))
+            #expect(throws: StreamingStatistics.GiveUp.self) { _ = try streaming.run(on: store, calendar: Calendar(identifier: .gregorian)) }
+            // The general path merges: the watch's overlapping steps do not add to the phone's.
+            let result = try query.run(on: store, calendar: Calendar(identifier: .gregorian))
+            #expect(result.total.sum == 100 || result.total.sum == 80)
+            #expect(result.total.unmergedSum == 180)
+        }
+    }
+
+    @Test func queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath() throws {
+        let week = DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-08T00:00:00Z"))
+        let open = DateInterval(start: DateRange.distantStart, end: week.end)
+        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: open), figures: .sum, unit: .count) == nil)
+        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week, explains: true), figures: .sum, unit: .count) == nil)
+        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week), figures: [.sum, .duration], unit: .count) == nil)
+        #expect(StreamingStatistics(StatisticsQuery(type: .sleep, interval: week), figures: [], unit: nil) == nil)
+        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week), figures: .sum, unit: .count) != nil)
+    }
+}
