@@ -52,6 +52,8 @@ struct RecordIdentity {
     }
 
     private mutating func buildKey(_ sample: Sample) {
+        // A workout's identity is that of its export form, whether it was imported or logged.
+        let sample = sample.detail?.workout == nil ? sample : WorkoutExportForm.generic(sample)
         key.removeAll(keepingCapacity: true)
         key.append(contentsOf: RecordIdentity.namespace)
         append(sample.typeIdentifier)
