@@ -47,6 +47,11 @@ public struct CorrelationType: Hashable, Sendable, CustomStringConvertible {
     /// The correlation type with this identifier.
     public static func identified(_ identifier: String) -> CorrelationType? { all.first { $0.identifier == identifier } }
 
+    /// The correlation type as commands that take any type name it (`changes --type`, `delete TYPE RANGE`).
+    public var sampleType: SampleType {
+        .category(identifier, name: name, title: name, values: [], examples: [])
+    }
+
     /// Whether a sample of this type may be a member.
     public func allows(member identifier: String) -> Bool {
         requiredMembers.map { $0.contains(identifier) } ?? identifier.hasPrefix("HKQuantityTypeIdentifierDietary")
