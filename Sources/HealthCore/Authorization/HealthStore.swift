@@ -28,7 +28,8 @@ public struct HealthStore: SampleStore {
     public var isOwner: Bool { source == AuthorizationState.ownerSource }
 
     private func type(_ identifier: String) -> SampleType {
-        catalogue.type(identifier: identifier) ?? .quantity(
+        if identifier == Workout.typeIdentifier { return Workout.sampleType }
+        return catalogue.type(identifier: identifier) ?? .quantity(
             identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
     }
 
@@ -43,7 +44,10 @@ public struct HealthStore: SampleStore {
         for index in stamped.indices {
             let sample = stamped[index]
             guard sample.source == source else { throw AuthorizationError.wrongSource(sample: sample.source, saving: source) }
-            try state.checkShare(source: source, type: type(sample.typeIdentifier))
+            // As in HealthKit, a correlation needs permission for its members' types, never for its own.
+            for identifier in sample.detail?.correlation?.members.map(\.typeIdentifier) ?? [sample.typeIdentifier] {
+                try state.checkShare(source: source, type: type(identifier))
+            }
             // Every sample carries the version and device the source registered, unless it has its own.
             stamped[index].sourceVersion = sample.sourceVersion ?? identity.version
             stamped[index].device = sample.device ?? identity.device
@@ -52,7 +56,12 @@ public struct HealthStore: SampleStore {
     }
 
     /// Whether this source sees every sample of the type, or only its own.
-    public func readsEverything(ofType identifier: String) -> Bool { state.mayRead(source: source, type: identifier) }
+    public func readsEverything(ofType identifier: String) -> Bool {
+        if let correlation = CorrelationType.identified(identifier) {
+            return correlation.readTypes.allSatisfy { state.mayRead(source: source, type: $0) }
+        }
+        return state.mayRead(source: source, type: identifier)
+    }
 
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {

@@ -69,6 +69,7 @@ struct HealthXMLWriter: SampleWriter {
     }
 
     mutating func write(_ sample: Sample, to output: ExportOutput) throws {
+        let sample = WorkoutExportForm.generic(sample)
         var metadata = sample.metadata
         var children: [ExportNode] = []
         if case let .string(json)? = metadata.removeValue(forKey: "@children"), let nodes = try? ExportNode.nodes(fromJSON: json) {

@@ -59,6 +59,11 @@ public struct SampleExporter {
         try writer.begin(to: output)
         for type in (types ?? storedTypeIdentifiers()) {
             try forEachChunk(ofType: type, overlapping: interval) { chunk in
+                // Health XML writes a correlation logged with hkctl as a Correlation element holding its members.
+                let chunk = format == .healthxml && CorrelationType.identified(type) != nil
+                    ? try CorrelationQuery.resolve(chunk, in: store).map {
+                        CorrelationExportForm.generic($0.sample, members: $0.members, timeZone: timeZone)
+                    } : chunk
                 for sample in chunk { try writer.write(sample, to: output) }
                 summary.counts[type, default: 0] += chunk.count
             }

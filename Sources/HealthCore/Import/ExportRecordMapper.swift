@@ -18,6 +18,8 @@ struct PendingRecord {
     var metadata: [String: MetadataValue] = [:]
     /// Children kept as written (`WorkoutStatistics`, a beat list, the records of a correlation).
     var children: [ExportNode] = []
+    /// For a correlation: the records read inside it.
+    var members: [CorrelationDetail.Member] = []
     /// Why it will be rejected, when that is known from the start tag.
     var rejection: String?
     /// Whether it is kept generically (untyped).
@@ -274,6 +276,11 @@ struct ExportRecordMapper {
                              reason: "the end is before the start; give the earlier time first")
         }
         sample.uuid = identity.uuid(for: sample)
+        // Workouts and correlations are typed after their identity is taken from the export form, so the identity
+        // is the same as when they were kept generically.
+        if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members) {
+            return .sample(typed, generic: false)
+        }
         return .sample(sample, generic: pending.generic)
     }
 

@@ -153,8 +153,12 @@ final class HealthExportReader {
                 // Records inside a correlation are kept inside it too; a record nested in a record is not.
                 let node = top == .element ? ExportNode(tag) : nil
                 if isEmpty {
-                    try emit(.record(mapper.finish(pending)))
-                    if let node { stack[index].pending!.children.append(node) }
+                    let mapped = mapper.finish(pending)
+                    try emit(.record(mapped))
+                    if let node {
+                        stack[index].pending!.children.append(node)
+                        stack[index].pending!.members += CompositeImport.member(mapped)
+                    }
                 } else {
                     stack.append(Frame(name: "Record", kind: .record, pending: pending, node: node))
                 }
@@ -218,8 +222,12 @@ final class HealthExportReader {
         let frame = stack.removeLast()
         switch frame.kind {
         case .record, .element:
-            try emit(.record(mapper.finish(frame.pending!)))
-            if let node = frame.node, !stack.isEmpty { attach(node, to: stack.count - 1) }
+            let mapped = mapper.finish(frame.pending!)
+            try emit(.record(mapped))
+            if let node = frame.node, !stack.isEmpty {
+                attach(node, to: stack.count - 1)
+                if stack[stack.count - 1].pending != nil { stack[stack.count - 1].pending!.members += CompositeImport.member(mapped) }
+            }
         case .capture:
             if let node = frame.node, !stack.isEmpty { attach(node, to: stack.count - 1) }
         case .root:

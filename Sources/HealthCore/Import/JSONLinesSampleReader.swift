@@ -41,6 +41,11 @@ final class JSONLinesSampleReader {
                 try handle(.rejected(type: "(unreadable line)", line: lineNumber, reason: "\(error)"))
                 return
             }
+            if sample.detail != nil {
+                // A workout or a correlation: its own types are not in the catalogue, its detail was checked on decoding.
+                try handle(.sample(sample, generic: false))
+                return
+            }
             if case .generic = sample.value {
                 try handle(.sample(sample, generic: true))
                 return

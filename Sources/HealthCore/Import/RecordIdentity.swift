@@ -52,6 +52,10 @@ struct RecordIdentity {
     }
 
     private mutating func buildKey(_ sample: Sample) {
+        // A workout's identity is that of its export form, whether it was imported or logged.
+        // Workouts and correlations: the identity of their export form, whether they were imported or logged.
+        let sample = sample.detail == nil ? sample
+            : sample.detail?.workout != nil ? WorkoutExportForm.generic(sample) : CorrelationExportForm.generic(sample, members: [], timeZone: .gmt)
         key.removeAll(keepingCapacity: true)
         key.append(contentsOf: RecordIdentity.namespace)
         append(sample.typeIdentifier)

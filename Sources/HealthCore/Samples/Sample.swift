@@ -26,12 +26,14 @@ public struct Sample: Hashable, Sendable {
     public var sourceVersion: String?
     /// The device that measured it, as `key:value` pairs (`name:Apple Watch, model:Watch, hardware:Watch6,2`).
     public var device: String?
+    /// What a workout or a correlation holds beyond its dates and value (nil for quantity and category samples).
+    public var detail: SampleDetail?
 
     /// Creates a sample; dates are rounded to the millisecond.
     public init(
         uuid: UUID = UUID(), typeIdentifier: String, start: Date, end: Date, value: SampleValue,
         source: String, created: Date, metadata: [String: MetadataValue] = [:], sourceVersion: String? = nil,
-        device: String? = nil
+        device: String? = nil, detail: SampleDetail? = nil
     ) {
         self.uuid = uuid
         self.typeIdentifier = typeIdentifier
@@ -43,6 +45,7 @@ public struct Sample: Hashable, Sendable {
         self.metadata = metadata
         self.sourceVersion = sourceVersion
         self.device = device
+        self.detail = detail
     }
 
     /// The length of the sample in seconds.

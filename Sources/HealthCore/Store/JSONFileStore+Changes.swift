@@ -174,7 +174,9 @@ extension JSONFileStore {
         guard !uuids.isEmpty else { return [] }
         guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
         return try withWriteAccess {
-            let wanted = Set(uuids)
+            // Deleting a correlation deletes its members too, in the same batch.
+            let members = try correlationMembers(of: Set(uuids)).filter { !uuids.contains($0) }
+            let wanted = Set(uuids + members)
             var found: [UUID: (type: String, source: String)] = [:]
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
             for identifier in try typeIdentifiersOnDisk() {
@@ -190,7 +192,7 @@ extension JSONFileStore {
             }
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty || ignoringMissing else { throw ChangeError.notFound(missing) }
-            return try writeTombstones(uuids.filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) },
+            return try writeTombstones((uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) },
                                        now: now)
         }
     }

@@ -33,6 +33,8 @@ struct SampleLineCodec {
         var line = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
         line += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
         switch sample.value {
+        case _ where sample.detail?.omitsValue == true:
+            break
         case let .quantity(quantity):
             line += ",\"value\":\(NumberFormatting.json(quantity.value)),\"unit\":\(JSONText.quoted(quantity.unit.unitString))"
         case let .generic(value, unit):
@@ -59,6 +61,7 @@ struct SampleLineCodec {
             }
             line += ",\"metadata\":{" + entries.joined(separator: ",") + "}"
         }
+        if let detail = sample.detail { line += detail.lineField(timeZone: timeZone) }
         if let sequence { line += ",\"seq\":\(sequence)" }
         return line + "}"
     }
@@ -73,6 +76,7 @@ struct SampleLineCodec {
         var sequence: UInt64 = 0
         var number: Double?, word: String?, unitText: String?
         var metadata: [String: MetadataValue] = [:]
+        var detail: SampleDetail?
         func date(_ scanner: inout JSONLineScanner, _ key: String) throws -> Date {
             if let raw = try scanner.readPlainStringBytes() {
                 if let date = ISODate.parse(bytes: raw) { return date }
@@ -117,6 +121,8 @@ struct SampleLineCodec {
                 let number = try scanner.readNumber()
                 guard number >= 0, number == number.rounded() else { throw LineError("'seq' must be a whole number") }
                 sequence = UInt64(number)
+            case .workout, .correlation:
+                detail = try SampleDetail.decodeField(raw.map(SampleLineCodec.key) ?? .other, from: &scanner)
             case .other:
                 try scanner.skipValue()
             }
@@ -140,16 +146,20 @@ struct SampleLineCodec {
             value = .quantity(Quantity(number, try unit(unitText)))
         } else if let number, number == number.rounded() {
             value = .category(Int(number))
+        } else if let detail, detail.omitsValue {
+            value = .category(0)
         } else {
             throw LineError("a sample needs a value")
         }
         return Sample(uuid: uuid, typeIdentifier: type, start: start, end: end, value: value, source: source,
-                      created: created ?? start, metadata: metadata, sourceVersion: sourceVersion, device: device)
+                      created: created ?? start, metadata: metadata, sourceVersion: sourceVersion, device: device,
+                      detail: detail)
     }
 
     /// The keys of a sample line.
     enum Key {
         case uuid, type, start, end, created, source, sourceVersion, device, generic, unit, value, metadata, seq, other
+        case workout, correlation
     }
 
     private static let keys: [(bytes: [UInt8], key: Key)] = {
@@ -157,6 +167,7 @@ struct SampleLineCodec {
             ("uuid", .uuid), ("type", .type), ("start", .start), ("end", .end), ("created", .created),
             ("source", .source), ("sourceVersion", .sourceVersion), ("device", .device), ("generic", .generic),
             ("unit", .unit), ("value", .value), ("metadata", .metadata), ("seq", .seq),
+            ("workout", .workout), ("correlation", .correlation),
         ]
         return names.map { (Array($0.0.utf8), $0.1) }
     }()

@@ -24,7 +24,11 @@ struct CommandContext {
     }
 
     /// Looks a type up by any of its names.
-    func type(_ name: String) throws -> SampleType { try catalogue.type(named: name) }
+    func type(_ name: String) throws -> SampleType {
+        if CompositeNames.isWorkout(name) { return Workout.sampleType }
+        if let correlation = CorrelationType.named(name) { return correlation.sampleType }
+        return try catalogue.type(named: name)
+    }
 
     /// The unit to show a type in: `--unit`, else the `unit.<type>` setting, else the type's usual unit.
     func displayUnit(for type: SampleType, explicit: String?) throws -> HealthUnit? {

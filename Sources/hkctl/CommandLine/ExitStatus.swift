@@ -19,7 +19,10 @@ enum ExitStatus: Int32 {
         case let error as SampleError:
             if case .unknownType = error { return .usage }
             return .badData
-        case is UnitError, is TimeInputError: return .badData
+        case is UnitError, is TimeInputError, is CorrelationError: return .badData
+        case let error as WorkoutError:
+            if case .unknownActivity = error { return .usage }
+            return .badData
         case let error as CharacteristicError:
             if case .notASampleType = error { return .usage }
             return .badData

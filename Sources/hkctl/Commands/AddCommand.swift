@@ -17,7 +17,7 @@ enum AddCommand: Command {
         OptionSpec(name: "stage", valueName: "stage", help: "Sleep stage (values: inbed, asleep, core, deep, rem, awake; default: asleep)."),
         OptionSpec(name: "on", valueName: "date", help: "For a sleep range: the day it ended (default: the latest such morning)."),
         OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach; numbers are kept as numbers."),
-    ]
+    ] + AddComposite.options
     static let discussion = """
         TIME is ISO 8601 (2024-06-01, 2024-06-01T08:30, with or without an offset), HH:MM (today),
         'yesterday 22:30', or relative (-2h, -30m, -3d). Times without an offset are in --tz.
@@ -27,9 +27,13 @@ enum AddCommand: Command {
           hkctl add steps 8000 --from 08:00 --to 09:00
           hkctl add weight 160lb --at 2024-06-01T07:30
           hkctl add sleep 23:10-07:05 --stage inbed
+          hkctl add workout running 45min --energy 420kcal --distance 7.2km
+          hkctl add blood-pressure 120/80
+          hkctl add food "Oatmeal" --energy 350kcal --protein 12g
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if try AddComposite.run(arguments, context: context) { return }
         guard let typeName = arguments.positionals.first else {
             throw UsageError(message: "Missing expected argument '<type>'", command: name)
         }

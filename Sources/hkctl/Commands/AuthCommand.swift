@@ -151,6 +151,7 @@ enum AuthCommand: Command {
         var result: [SampleType] = []
         for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             do {
+                if let correlation = CorrelationType.named(name) { throw CompositeNames.correlationPermission(correlation, command: self.name) }
                 result.append(try context.type(name))
             } catch CharacteristicError.notASampleType(let key) {
                 throw AuthorizationError.cannotShare(key)

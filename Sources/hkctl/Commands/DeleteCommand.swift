@@ -87,6 +87,12 @@ enum DeleteCommand: Command {
         let byType = Dictionary(grouping: samples, by: \.typeIdentifier)
         if samples.isEmpty, context.globals.format == .json { context.console.line("[]") }
         for identifier in byType.keys.sorted() {
+            if identifier == Workout.typeIdentifier {
+                WorkoutOutput(context: context).print(byType[identifier]!.reversed().compactMap(Workout.init(sample:)), heartRates: [:])
+            } else if let correlation = CorrelationType.identified(identifier) {
+                CorrelationOutput(context: context, type: correlation)
+                    .print(byType[identifier]!.reversed().map { Correlation(sample: $0, members: []) })
+            }
             guard let type = context.catalogue.type(identifier: identifier) else { continue }
             SampleOutput.print(byType[identifier]!.reversed(), type: type, unit: type.displayUnit, context: context)
         }

@@ -11,9 +11,11 @@ enum ListCommand: Command {
     static let options: [OptionSpec] = RangeOptions.specs + [
         OptionSpec(name: "limit", valueName: "n", help: "Show at most n samples (default: all)."),
         OptionSpec(name: "unit", valueName: "unit", help: "Show quantities in this unit (default: the type's usual unit)."),
+        OptionSpec(name: "activity", valueName: "activity", help: "Workouts: only this activity (see 'hkctl types workouts')."),
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if try ListComposite.run(arguments, context: context) { return }
         let type = try onlyType(arguments, context: context)
         var limit = Int.max
         if let text = arguments.value("limit") {

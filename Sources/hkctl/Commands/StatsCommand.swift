@@ -32,6 +32,7 @@ enum StatsCommand: Command {
         OptionSpec(name: "strict-end", valueName: nil, help: "Count a sample only in the range or bucket where it ends."),
         OptionSpec(name: "night-cutoff", valueName: "time", help: "Sleep: when one night ends and the next begins (default: 12:00)."),
         OptionSpec(name: "explain", valueName: nil, help: "Show how every sample counted in each bucket."),
+        OptionSpec(name: "activity", valueName: "activity", help: "Workouts: only this activity (see 'hkctl types workouts')."),
     ]
     static let discussion = """
         The range defaults to --today. Cumulative types (water, steps) give the sum;
@@ -50,6 +51,8 @@ enum StatsCommand: Command {
           hkctl stats heart-rate --yesterday --average --max
           hkctl stats sleep --week
           hkctl stats steps --explain
+          hkctl stats workouts --month --by week --activity running
+          hkctl stats blood-pressure --month
         """
 
     /// The flag of each figure option.
@@ -59,6 +62,7 @@ enum StatsCommand: Command {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if try StatsComposite.run(arguments, context: context) { return }
         let type = try onlyType(arguments, context: context)
         var time = context.globals.time
         time.calendar.firstWeekday = try weekStart(arguments) ?? time.calendar.firstWeekday

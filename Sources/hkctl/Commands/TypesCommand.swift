@@ -4,13 +4,18 @@ import HealthCore
 enum TypesCommand: Command {
     static let name = "types"
     static let abstract = "List the sample types hkctl knows."
-    static let usage = "types [--format <format>]"
-    static let arguments: [(label: String, help: String)] = []
+    static let usage = "types [workouts] [--format <format>]"
+    static let arguments: [(label: String, help: String)] = [
+        ("workouts", "List the workout activity types instead (HealthKit names, raw values, short forms)."),
+    ]
     static let options: [OptionSpec] = []
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if let topic = arguments.positionals.first, CompositeNames.isWorkout(topic), arguments.positionals.count == 1 {
+            return WorkoutTypesOutput.print(context: context)
+        }
         if let extra = arguments.positionals.first {
-            throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
+            throw UsageError(message: "Unexpected argument '\(extra)'; 'hkctl types workouts' lists workout activities", command: name)
         }
         let types = context.catalogue.types
         func unit(_ type: SampleType) -> String? { type.canonicalUnit?.unitString }

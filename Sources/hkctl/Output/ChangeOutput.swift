@@ -10,6 +10,11 @@ enum ChangeOutput {
 
     /// A sample as `list --format json` prints it, in its type's display unit.
     static func sample(_ sample: Sample, context: CommandContext) -> String {
+        if let workout = Workout(sample: sample) { return WorkoutOutput(context: context).json(workout, heartRate: nil) }
+        if sample.detail?.correlation != nil {
+            // Members are separate changes of their own types; the correlation lists their uuids.
+            return CorrelationOutput(context: context, type: nil).json(Correlation(sample: sample, members: []))
+        }
         let type = context.catalogue.type(identifier: sample.typeIdentifier)
         let formatter = SampleFormatter(
             type: type ?? .quantity(sample.typeIdentifier, name: sample.typeIdentifier, title: sample.typeIdentifier,

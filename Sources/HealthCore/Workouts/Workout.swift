@@ -1,0 +1,150 @@
+import Foundation
+
+/// A workout, HealthKit's `HKWorkout`: an activity between two instants, with its duration (pauses excluded),
+/// total energy and distance, events, per-type statistics, metadata (`HKIndoorWorkout`, weather...) and source.
+///
+/// It is stored as a ``Sample`` of type ``typeIdentifier`` whose value is the activity's raw value
+/// (`.category(37)` for running) and whose ``SampleDetail/workout(_:)`` holds the rest; ``sample`` and
+/// ``init(sample:)`` convert. Invariants (checked by ``validated(now:)``): `end >= start`,
+/// `0 <= duration <= end − start`, energy in an energy unit, distance in a length unit, both non-negative.
+public struct Workout: Hashable, Sendable {
+    /// HealthKit's workout type identifier.
+    public static let typeIdentifier = "HKWorkoutTypeIdentifier"
+    /// The workout type as permissions name it (`hkctl auth grant SRC --share workout`); it is not in the catalogue,
+    /// whose types are quantities and categories.
+    public static let sampleType = SampleType.category(typeIdentifier, name: "workout", title: "Workout", values: [],
+                                                       examples: ["running 45min"])
+
+    public var uuid: UUID
+    public var activity: WorkoutActivityType
+    public var start: Date
+    public var end: Date
+    public var detail: WorkoutDetail
+    public var source: String
+    public var created: Date
+    /// Metadata such as `HKIndoorWorkout` (1 or 0), `HKWeatherTemperature` (`54 degF`), keys case-sensitive.
+    public var metadata: [String: MetadataValue]
+    public var sourceVersion: String?
+    public var device: String?
+
+    /// Creates a workout.
+    public init(uuid: UUID = UUID(), activity: WorkoutActivityType, start: Date, end: Date, detail: WorkoutDetail,
+                source: String, created: Date, metadata: [String: MetadataValue] = [:], sourceVersion: String? = nil,
+                device: String? = nil) {
+        self.uuid = uuid
+        self.activity = activity
+        self.start = Sample.millisecondPrecision(start)
+        self.end = Sample.millisecondPrecision(end)
+        self.detail = detail
+        self.source = source
+        self.created = Sample.millisecondPrecision(created)
+        self.metadata = metadata
+        self.sourceVersion = sourceVersion
+        self.device = device
+    }
+
+    /// The workout a stored sample holds, or nil when the sample is not a typed workout.
+    public init?(sample: Sample) {
+        guard sample.typeIdentifier == Workout.typeIdentifier, let detail = sample.detail?.workout,
+              case let .category(raw) = sample.value else { return nil }
+        self.init(uuid: sample.uuid, activity: .raw(raw), start: sample.start, end: sample.end, detail: detail,
+                  source: sample.source, created: sample.created, metadata: sample.metadata,
+                  sourceVersion: sample.sourceVersion, device: sample.device)
+    }
+
+    /// The sample that stores this workout.
+    public var sample: Sample {
+        Sample(uuid: uuid, typeIdentifier: Workout.typeIdentifier, start: start, end: end, value: .category(activity.rawValue),
+               source: source, created: created, metadata: metadata, sourceVersion: sourceVersion, device: device,
+               detail: .workout(detail))
+    }
+
+    /// Seconds of activity, pauses excluded.
+    public var duration: TimeInterval { detail.duration }
+
+    /// Whether `HKIndoorWorkout` says the workout was indoors (nil when it does not say).
+    public var isIndoor: Bool? {
+        switch metadata["HKIndoorWorkout"] {
+        case let .number(value)?: return value != 0
+        case let .string(text)?: return ["1", "true", "yes"].contains(text.lowercased())
+        case nil: return nil
+        }
+    }
+
+    /// The energy burned in kilocalories: the total, else the sum of the active-energy statistic.
+    public var energyKilocalories: Double? {
+        if let energy = detail.totalEnergyBurned, let value = try? energy.value(in: Workout.kilocalorie) { return value }
+        return statisticSum("HKQuantityTypeIdentifierActiveEnergyBurned", in: Workout.kilocalorie)
+    }
+
+    /// The distance in metres: the total, else the sum of a distance statistic.
+    public var distanceMeters: Double? {
+        if let distance = detail.totalDistance, let value = try? distance.value(in: Workout.meter), value > 0 { return value }
+        for statistic in allStatistics where statistic.typeIdentifier.hasPrefix("HKQuantityTypeIdentifierDistance") {
+            if let value = statisticSum(statistic.typeIdentifier, in: Workout.meter) { return value }
+        }
+        return detail.totalDistance.flatMap { try? $0.value(in: Workout.meter) }
+    }
+
+    /// Seconds per kilometre, for activities that measure distance and have one.
+    public var paceSecondsPerKilometer: Double? {
+        guard activity.measuresDistance, let meters = distanceMeters, meters > 0, duration > 0 else { return nil }
+        return duration / (meters / 1000)
+    }
+
+    /// The statistics of the workout and of its parts.
+    public var allStatistics: [WorkoutStatistic] { detail.statistics + detail.activities.flatMap(\.statistics) }
+
+    private func statisticSum(_ identifier: String, in unit: HealthUnit) -> Double? {
+        let matching = detail.statistics.filter { $0.typeIdentifier == identifier }
+        let source = matching.isEmpty ? detail.activities.flatMap(\.statistics).filter { $0.typeIdentifier == identifier } : matching
+        var total: Double?
+        for statistic in source {
+            guard let sum = statistic.sum, let unitText = statistic.unit, let from = try? HealthUnit(parsing: unitText),
+                  let value = try? from.convert(sum, to: unit) else { continue }
+            total = (total ?? 0) + value
+        }
+        return total
+    }
+
+    static let kilocalorie = try! HealthUnit(parsing: "kcal")
+    static let meter = try! HealthUnit(parsing: "m")
+
+    /// Checks the workout's invariants.
+    ///
+    /// - Parameter now: If given, a workout ending after it is refused.
+    /// - Returns: The workout unchanged.
+    /// - Throws: ``SampleError`` or ``UnitError`` naming what is wrong.
+    @discardableResult
+    public func validated(now: Date? = nil, timeZone: TimeZone = .gmt) throws -> Workout {
+        if end < start {
+            throw SampleError.endBeforeStart(start: ISODate.format(start, in: timeZone), end: ISODate.format(end, in: timeZone))
+        }
+        if let now, end > now {
+            throw SampleError.inFuture(end: ISODate.format(end, in: timeZone), now: ISODate.format(now, in: timeZone))
+        }
+        guard detail.duration.isFinite, detail.duration >= 0, detail.duration <= end.timeIntervalSince(start) + 0.001 else {
+            throw WorkoutError.durationMismatch(duration: Workout.durationText(detail.duration),
+                                                interval: Workout.durationText(end.timeIntervalSince(start)))
+        }
+        for (quantity, unit, name, examples) in [
+            (detail.totalEnergyBurned, Workout.kilocalorie, "workout energy", ["420kcal", "1750kJ"]),
+            (detail.totalDistance, Workout.meter, "workout distance", ["7.2km", "4.5mi"]),
+        ] {
+            guard let quantity else { continue }
+            guard quantity.unit.isCompatible(with: unit) else {
+                throw UnitError.wrongUnitForType(unit: quantity.unit.unitString, type: name, expected: examples)
+            }
+            guard quantity.value.isFinite else { throw SampleError.notFinite(type: name) }
+            guard quantity.value >= 0 else { throw SampleError.negative(quantity.value, type: name) }
+        }
+        return self
+    }
+
+    /// `1 h 05 min`, `45 min`, `30 s`.
+    static func durationText(_ seconds: TimeInterval) -> String {
+        if seconds < 60 { return "\(NumberFormatting.json((seconds * 10).rounded() / 10)) s" }
+        let minutes = Int((seconds / 60).rounded())
+        return minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
+    }
+}

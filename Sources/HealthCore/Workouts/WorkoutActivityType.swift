@@ -1,0 +1,107 @@
+import Foundation
+
+/// A kind of workout, HealthKit's `HKWorkoutActivityType`: its raw value, Swift case name and short forms.
+///
+/// An Apple Health export writes `HKWorkoutActivityType` + the case name with a capital
+/// (`HKWorkoutActivityTypeTraditionalStrengthTraining`). On the command line a type is named by its case name
+/// (`traditionalStrengthTraining`), its kebab-case form (`traditional-strength-training`), an alias (`strength`),
+/// the export name or the raw value, case-insensitively.
+public struct WorkoutActivityType: Hashable, Sendable, CustomStringConvertible {
+    /// HealthKit's raw value (`running` = 37, `other` = 3000).
+    public let rawValue: Int
+    /// The Swift case name (`traditionalStrengthTraining`).
+    public let name: String
+    /// Extra short forms (`strength`).
+    public let aliases: [String]
+    /// Whether distance is part of the activity, so that a pace means something (running, cycling, swimming...).
+    public let measuresDistance: Bool
+    /// Deprecated by Apple (`dance`, `danceInspiredTraining`, `mixedMetabolicCardioTraining`), still readable.
+    public let isDeprecated: Bool
+
+    /// Creates an activity type.
+    public init(_ rawValue: Int, _ name: String, aliases: [String] = [], measuresDistance: Bool = false,
+                isDeprecated: Bool = false) {
+        self.rawValue = rawValue
+        self.name = name
+        self.aliases = aliases
+        self.measuresDistance = measuresDistance
+        self.isDeprecated = isDeprecated
+    }
+
+    public var description: String { name }
+
+    /// `HKWorkoutActivityTypeRunning`.
+    public var exportName: String { "HKWorkoutActivityType" + name.prefix(1).uppercased() + name.dropFirst() }
+
+    /// `traditional-strength-training`.
+    public var kebabName: String {
+        var text = ""
+        for character in name {
+            if character.isUppercase {
+                text += "-" + character.lowercased()
+            } else {
+                text.append(character)
+            }
+        }
+        return text
+    }
+
+    /// An activity type hkctl does not know by name (from a newer export), kept by its raw value.
+    public static func unknown(_ rawValue: Int) -> WorkoutActivityType {
+        WorkoutActivityType(rawValue, "activity\(rawValue)")
+    }
+
+    private static let index: [String: WorkoutActivityType] = {
+        var index: [String: WorkoutActivityType] = [:]
+        for type in all {
+            for key in [type.name, type.kebabName, type.exportName, String(type.rawValue)] + type.aliases {
+                precondition(index[key.lowercased()].map { $0 == type } ?? true, "duplicate workout activity name \(key)")
+                index[key.lowercased()] = type
+            }
+        }
+        return index
+    }()
+
+    /// The activity type `text` names.
+    ///
+    /// - Throws: ``WorkoutError/unknownActivity(_:suggestion:)``, with the nearest name when there is one.
+    public static func named(_ text: String) throws -> WorkoutActivityType {
+        if let type = index[text.lowercased()] { return type }
+        throw WorkoutError.unknownActivity(text, suggestion: closestName(to: text))
+    }
+
+    /// The activity type with this raw value (an unknown one keeps the number).
+    public static func raw(_ rawValue: Int) -> WorkoutActivityType {
+        index[String(rawValue)] ?? .unknown(rawValue)
+    }
+
+    /// The activity type of an export's `workoutActivityType` attribute, if it names one.
+    public static func exported(_ text: String) -> WorkoutActivityType? {
+        guard text.hasPrefix("HKWorkoutActivityType") else { return nil }
+        return index[text.lowercased()]
+    }
+
+    private static func closestName(to text: String) -> String? {
+        let lowered = Array(text.lowercased())
+        var best: (String, Int)?
+        for key in index.keys where Int(key) == nil && !key.hasPrefix("hkworkout") {
+            let distance = editDistance(lowered, Array(key))
+            if distance < (best?.1 ?? Int.max) { best = (key, distance) }
+        }
+        guard let (key, distance) = best, distance <= max(2, lowered.count / 3) else { return nil }
+        return index[key].map { key.contains("-") || $0.aliases.contains(key) ? key : $0.name }
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1]
+            for (j, cb) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Errors about a workout typed on the command line.
+public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// No activity type has this name; payload: the name and the nearest known name.
+    case unknownActivity(String, suggestion: String?)
+    /// The duration is not like `45min`, `1h30m` or `1.5h`.
+    case badDuration(String)
+    /// The duration is zero or longer than allowed.
+    case durationOutOfRange(String, maximumHours: Int)
+    /// A duration was given together with `--from`/`--to` and they disagree.
+    case durationMismatch(duration: String, interval: String)
+
+    public var description: String {
+        switch self {
+        case let .unknownActivity(text, suggestion):
+            return "Unknown workout activity '\(text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ";")
+                + " See 'hkctl types workouts' for every activity."
+        case let .badDuration(text):
+            return "The duration '\(text)' is not a duration; write it like '45min', '1h30m', '1.5h' or '90m'."
+        case let .durationOutOfRange(text, maximumHours):
+            return "The duration '\(text)' must be above zero and at most \(maximumHours) hours."
+        case let .durationMismatch(duration, interval):
+            return "The duration \(duration) is longer than the time from --from to --to (\(interval)); give one of them, or a duration that fits (pauses make it shorter)."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HealthCore
+
+/// Renders workouts (`add workout`, `list workouts`, `changes`) and workout summaries (`stats workouts`).
+struct WorkoutOutput {
+    let context: CommandContext
+    var zone: TimeZone { context.globals.time.timeZone }
+
+    /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
+    /// "pace","averageHeartRate","events","statistics","source","metadata"}`.
+    func json(_ workout: Workout, heartRate: Double?) -> String {
+        var text = "{\"uuid\":\"\(workout.uuid.uuidString.lowercased())\",\"type\":\"\(Workout.typeIdentifier)\""
+        text += ",\"activity\":\(JSONText.quoted(workout.activity.name)),\"activityType\":\(workout.activity.rawValue)"
+        text += ",\"start\":\"\(ISODate.format(workout.start, in: zone))\",\"end\":\"\(ISODate.format(workout.end, in: zone))\""
+        text += ",\"duration\":" + NumberFormatting.json(workout.duration)
+        text += ",\"totalEnergyBurned\":" + (workout.detail.totalEnergyBurned.map(quantity) ?? "null")
+        text += ",\"totalDistance\":" + (workout.detail.totalDistance.map(quantity) ?? "null")
+        text += ",\"pace\":" + (workout.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? "null")
+        text += ",\"averageHeartRate\":" + (heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "null")
+        text += ",\"events\":[" + workout.detail.events.map { event in
+            "{\"type\":\"\(event.kind.name)\",\"date\":\"\(ISODate.format(event.date, in: zone))\",\"duration\":"
+                + NumberFormatting.json(event.duration) + "}"
+        }.joined(separator: ",") + "]"
+        text += ",\"statistics\":[" + workout.allStatistics.map { statistic in
+            var item = "{\"type\":" + JSONText.quoted(statistic.typeIdentifier) + ",\"start\":\""
+                + ISODate.format(statistic.start, in: zone) + "\",\"end\":\"" + ISODate.format(statistic.end, in: zone) + "\""
+            for (name, value) in [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum),
+                                  ("maximum", statistic.maximum)] {
+                if let value { item += ",\"\(name)\":" + NumberFormatting.json(value) }
+            }
+            return item + ",\"unit\":" + (statistic.unit.map(JSONText.quoted) ?? "null") + "}"
+        }.joined(separator: ",") + "]"
+        text += ",\"source\":\(JSONText.quoted(workout.source))"
+        return text + MetadataJSON.field(workout.metadata) + "}"
+    }
+
+    private func quantity(_ quantity: Quantity) -> String {
+        "{\"value\":\(NumberFormatting.json(quantity.value)),\"unit\":\(JSONText.quoted(quantity.unit.unitString))}"
+    }
+
+    static let csvHeader = ["uuid", "activity", "start", "end", "duration", "energy_kcal", "distance_m", "pace_s_per_km",
+                            "average_heart_rate", "source"]
+
+    private func csv(_ workout: Workout, heartRate: Double?) -> String {
+        CSV.row([
+            workout.uuid.uuidString.lowercased(), workout.activity.name, ISODate.format(workout.start, in: zone),
+            ISODate.format(workout.end, in: zone), NumberFormatting.json(workout.duration),
+            workout.energyKilocalories.map(NumberFormatting.json) ?? "", workout.distanceMeters.map(NumberFormatting.json) ?? "",
+            workout.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? "",
+            heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "", workout.source,
+        ])
+    }
+
+    /// Prints workouts; `single` prints one JSON object instead of an array (for `add`).
+    func print(_ workouts: [Workout], heartRates: [UUID: Double], single: Bool = false) {
+        let console = context.console
+        switch context.globals.format {
+        case .json:
+            let objects = workouts.map { json($0, heartRate: heartRates[$0.uuid]) }
+            if single, let only = objects.first { console.line(only) } else { console.line("[" + objects.joined(separator: ",") + "]") }
+        case .csv:
+            console.line(CSV.row(WorkoutOutput.csvHeader))
+            for workout in workouts { console.line(csv(workout, heartRate: heartRates[workout.uuid])) }
+        case .table:
+            if workouts.isEmpty {
+                console.error("No workouts in this range.")
+                return
+            }
+            var table = TableWriter(headers: ["START", "ACTIVITY", "DURATION", "ENERGY", "DISTANCE", "PACE", "HR", "SOURCE", "UUID"],
+                                    rightAligned: [2, 3, 4, 5, 6])
+            for workout in workouts {
+                table.add([Display.time(workout.start, in: zone), workout.activity.name, Display.duration(workout.duration),
+                           workout.energyKilocalories.map { NumberFormatting.human($0, fractionDigits: 0) + " kcal" } ?? "-",
+                           workout.distanceMeters.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
+                           workout.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-",
+                           heartRates[workout.uuid].map { NumberFormatting.human($0, fractionDigits: 0) } ?? "-",
+                           workout.source, workout.uuid.uuidString.lowercased()])
+            }
+            for line in table.lines() { console.line(line) }
+        }
+    }
+
+    /// `5:12 /km`.
+    static func pace(_ secondsPerKilometer: Double) -> String {
+        let seconds = Int(secondsPerKilometer.rounded())
+        return "\(seconds / 60):\(String(format: "%02d", seconds % 60)) /km"
+    }
+
+    // MARK: - Summary
+
+    private func figuresJSON(_ figures: WorkoutSummary.Figures) -> String {
+        func number(_ value: Double?) -> String { value.map { NumberFormatting.json(($0 * 1000).rounded() / 1000) } ?? "null" }
+        return "\"count\":\(figures.count),\"totalDuration\":\(number(figures.totalDuration)),\"averageDuration\":\(number(figures.averageDuration)),"
+            + "\"energy\":\(number(figures.energyKilocalories)),\"distance\":\(number(figures.distanceMeters)),"
+            + "\"pace\":\(number(figures.paceSecondsPerKilometer?.rounded()))"
+    }
+
+    /// `{"type","activity","from","to","units":{…},<figures>,"buckets":[{"start","end",<figures>}]}`.
+    func print(_ summary: WorkoutSummary, activity: WorkoutActivityType?, bucketed: Bool) {
+        let console = context.console
+        let rows: [(DateInterval, WorkoutSummary.Figures)] = bucketed
+            ? summary.buckets.map { ($0.interval, $0.figures) } : [(summary.interval, summary.total)]
+        switch context.globals.format {
+        case .json:
+            var text = "{\"type\":\"\(Workout.typeIdentifier)\",\"activity\":" + (activity.map { JSONText.quoted($0.name) } ?? "null")
+            text += ",\"from\":\"\(ISODate.format(summary.interval.start, in: zone))\",\"to\":\"\(ISODate.format(summary.interval.end, in: zone))\""
+            text += ",\"units\":{\"duration\":\"s\",\"energy\":\"kcal\",\"distance\":\"m\",\"pace\":\"s/km\"},"
+            text += figuresJSON(summary.total)
+            if bucketed {
+                text += ",\"buckets\":[" + summary.buckets.map { bucket in
+                    "{\"start\":\"\(ISODate.format(bucket.interval.start, in: zone))\",\"end\":\"\(ISODate.format(bucket.interval.end, in: zone))\","
+                        + figuresJSON(bucket.figures) + "}"
+                }.joined(separator: ",") + "]"
+            }
+            console.line(text + "}")
+        case .csv:
+            console.line("start,end,count,total_duration_s,average_duration_s,energy_kcal,distance_m,pace_s_per_km")
+            for (interval, figures) in rows {
+                console.line(CSV.row([ISODate.format(interval.start, in: zone), ISODate.format(interval.end, in: zone),
+                                      String(figures.count), NumberFormatting.json(figures.totalDuration),
+                                      figures.averageDuration.map(NumberFormatting.json) ?? "",
+                                      figures.energyKilocalories.map(NumberFormatting.json) ?? "",
+                                      figures.distanceMeters.map(NumberFormatting.json) ?? "",
+                                      figures.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? ""]))
+            }
+        case .table:
+            var table = TableWriter(headers: ["START", "END", "COUNT", "TOTAL", "AVERAGE", "ENERGY", "DISTANCE", "PACE"],
+                                    rightAligned: [2, 3, 4, 5, 6, 7])
+            for (interval, figures) in rows {
+                table.add([Display.time(interval.start, in: zone), Display.time(interval.end, in: zone), String(figures.count),
+                           Display.duration(figures.totalDuration), figures.averageDuration.map(Display.duration) ?? "-",
+                           figures.energyKilocalories.map { NumberFormatting.human($0, fractionDigits: 0) + " kcal" } ?? "-",
+                           figures.distanceMeters.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
+                           figures.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-"])
+            }
+            for line in table.lines() { console.line(line) }
+        }
+    }
+}
+
+/// The `metadata` field of composite JSON: user metadata only (the `@` keys that keep an export's form are hidden).
+enum MetadataJSON {
+    static func field(_ metadata: [String: MetadataValue]) -> String {
+        let keys = metadata.keys.filter { !$0.hasPrefix("@") }.sorted()
+        guard !keys.isEmpty else { return "" }
+        return ",\"metadata\":{" + keys.map { key -> String in
+            switch metadata[key]! {
+            case let .string(value): return JSONText.quoted(key) + ":" + JSONText.quoted(value)
+            case let .number(value): return JSONText.quoted(key) + ":" + NumberFormatting.json(value)
+            }
+        }.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Blood-pressure and food entries, their store lines, queries, cascading deletion and permissions.
+struct CorrelationTests {
+    let context = TestSupport.context()
+
+    @Test(arguments: [("120/80", 120.0, 80.0), ("120/80mmHg", 120, 80), ("120 / 80 mmHg", 120, 80), ("16/10.7kPa", 120.01, 80.26)])
+    func bloodPressureReadsMmHgAndKilopascals(text: String, systolic: Double, diastolic: Double) throws {
+        let samples = try BloodPressureEntry(reading: text).samples(source: "hkctl", context: context)
+        #expect(samples.count == 3)
+        let mmHg = try HealthUnit(parsing: "mmHg")
+        let values = try samples.prefix(2).map { try #require($0.value.quantity).value(in: mmHg) }
+        #expect(values.map { ($0 * 100).rounded() / 100 } == [systolic, diastolic])
+        #expect(samples.map(\.typeIdentifier) == [CorrelationType.systolic, CorrelationType.diastolic, CorrelationType.bloodPressure.identifier])
+        #expect(samples[2].detail?.correlation?.members.map(\.uuid) == samples.prefix(2).map(\.uuid))
+    }
+
+    @Test(arguments: ["120/", "/80", "120", "abc/80", "120/80/70", "120/xx"])
+    func malformedReadingsAreRefused(text: String) {
+        #expect(throws: CorrelationError.badBloodPressure(text)) { try BloodPressureEntry(reading: text).samples(source: "hkctl", context: context) }
+    }
+
+    @Test func diastolicAboveSystolicIsAnError() {
+        #expect(throws: CorrelationError.diastolicAboveSystolic(systolic: "80 mmHg", diastolic: "120 mmHg")) {
+            try BloodPressureEntry(reading: "80/120").samples(source: "hkctl", context: context)
+        }
+    }
+
+    @Test func implausibleAndWrongUnitReadingsAreRefused() {
+        #expect(throws: SampleError.self) { try BloodPressureEntry(reading: "400/80").samples(source: "hkctl", context: context) }
+        #expect(throws: UnitError.self) { try BloodPressureEntry(reading: "120/80kg").samples(source: "hkctl", context: context) }
+    }
+
+    @Test func foodBecomesDietarySamplesWithTheNameInMetadata() throws {
+        let samples = try FoodEntry(name: "Oatmeal", amounts: [("dietary-energy", "350kcal"), ("protein", "12g"), ("caffeine", "0mg")])
+            .samples(source: "hkctl", context: context)
+        #expect(samples.count == 4)
+        #expect(samples.allSatisfy { $0.metadata["HKFoodType"] == .string("Oatmeal") })
+        #expect(samples[0].typeIdentifier == "HKQuantityTypeIdentifierDietaryEnergyConsumed")
+        #expect(samples[3].typeIdentifier == CorrelationType.food.identifier)
+        #expect(throws: CorrelationError.emptyFood("Toast")) { try FoodEntry(name: "Toast", amounts: []).samples(source: "hkctl", context: context) }
+        #expect(throws: CorrelationError.notANutrient("weight")) {
+            try FoodEntry(name: "Toast", amounts: [("weight", "1kg")]).samples(source: "hkctl", context: context)
+        }
+        #expect(throws: UnitError.self) { try FoodEntry(name: "Toast", amounts: [("protein", "5mL")]).samples(source: "hkctl", context: context) }
+    }
+
+    @Test func correlationLineHasMembersAndNoValue() throws {
+        let samples = try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context)
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        let line = codec.encode(samples[2], sequence: 3)
+        #expect(!line.contains("\"value\""))
+        #expect(line.contains("\"correlation\":{\"members\":[{\"uuid\":\"\(samples[0].uuid.uuidString.lowercased())\""))
+        let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+        #expect(decoded == samples[2])
+    }
+
+    @Test func queryAttachesMembersAndStatisticsOfMembersCountOnce() throws {
+        let store = InMemorySampleStore()
+        try store.save(try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context))
+        try store.save(try BloodPressureEntry(reading: "140/90", at: TimeExpression(date: context.now.addingTimeInterval(-3600), isDateOnly: false))
+            .samples(source: "hkctl", context: context))
+        let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
+        let found = try CorrelationQuery(type: .bloodPressure, interval: day).run(on: store)
+        #expect(found.count == 2)
+        #expect(found.allSatisfy { $0.members.count == 2 })
+        let summary = try BloodPressureSummary(store: store, interval: day, calendar: context.calendar)
+        #expect(summary.total.count == 2)
+        #expect(summary.total.systolic == .init([120, 140]))
+        #expect(summary.total.diastolic.maximum == 90)
+        let systolic = try SampleTypeCatalogue.standard.type(named: "systolic")
+        #expect(try store.samples(ofType: systolic.identifier, overlapping: day).count == 2)
+    }
+
+    @Test func deletingACorrelationDeletesItsMembersInOneBatch() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            let reading = try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context)
+            let other = try BloodPressureEntry(reading: "130/85").samples(source: "hkctl", context: context)
+            try store.save(reading)
+            try store.save(other)
+            let tombstones = try store.delete(uuids: [reading[2].uuid], now: context.now)
+            #expect(Set(tombstones.map(\.uuid)) == Set(reading.map(\.uuid)))
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            #expect(try store.samples(ofType: CorrelationType.systolic, overlapping: everything).map(\.uuid) == [other[0].uuid])
+            #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: store).map(\.sample.uuid) == [other[2].uuid])
+            let changes = try store.changes(since: .beginning)
+            #expect(changes.deleted.count == 3)
+            // Compaction keeps the remaining correlation readable with its members.
+            _ = try store.compact(now: context.now)
+            #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: store).first?.members.count == 2)
+        }
+    }
+
+    @Test func aSourceNeedsPermissionForTheMemberTypesNotTheCorrelation() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store")
+            let catalogue = SampleTypeCatalogue.standard
+            let samples = try BloodPressureEntry(reading: "120/80").samples(source: "cuff", context: context)
+            #expect(throws: AuthorizationError.notDetermined(source: "cuff", type: "systolic")) {
+                try HealthStore(storage: storage, source: "cuff").save(samples)
+            }
+            try storage.updateDocument("authorization.json", initial: AuthorizationState()) { state in
+                try state.decide(source: "cuff", allow: true, share: [try catalogue.type(named: "systolic"), try catalogue.type(named: "diastolic")],
+                                 read: [], at: context.now)
+            }
+            try HealthStore(storage: storage, source: "cuff").save(samples)
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: storage).count == 1)
+            // A workout needs the workout type.
+            let workout = try WorkoutEntry(activity: "running", duration: "10min").workout(source: "cuff", context: context)
+            #expect(throws: AuthorizationError.notDetermined(source: "cuff", type: "workout")) {
+                try HealthStore(storage: storage, source: "cuff").save([workout.sample])
+            }
+        }
+    }
+}
