@@ -43,7 +43,7 @@ public struct BarChart: Sendable {
         axis.append(high)
         lines.append(style.paint(axis.render(style), .dim))
         lines.append(contentsOf: fitted(summary(), width: style.width))
-        return lines
+        return style.finish(lines)
     }
 
     /// The bar of one value: `width` cells, the goal mark in the first empty cell at the goal.
@@ -74,7 +74,7 @@ public struct BarChart: Sendable {
         guard let average = series.average else { return ["no data in this range"] }
         var parts: [String] = []
         if series.style == .bars { parts.append("total " + series.amount(recorded.reduce(0, +))) }
-        parts.append("average " + series.amount(average) + " a \(series.bucket.rawValue) with data")
+        parts.append("average " + series.amount(average) + " a \(series.bucket.rawValue)")
         if let goal = series.goal {
             let met = recorded.filter { $0 >= goal }.count
             parts.append("goal met on \(met) of \(series.points.count) \(series.bucket.rawValue)s")

@@ -25,10 +25,16 @@ public struct LineChart: Sendable {
         var lines = fitted(series.title(calendar: calendar), width: style.width).map { style.paint($0, .bold) }
         let recorded = series.recorded
         guard let low = recorded.min(), let high = recorded.max() else {
-            return lines + ["no data in this range"]
+            return style.finish(lines + ["no data in this range"])
         }
         let scale = AxisScale(covering: low, high, targetTicks: 4)
-        let tickRows = Dictionary(scale.ticks.map { (row(for: $0, scale: scale), ChartFormat.number($0, unit: series.unit)) },
+        // As many decimals as the step needs (0.25 → 2), at least the unit's.
+        let digits = max(ChartFormat.fractionDigits(for: series.unit),
+                         (0...4).first { abs(scale.step * pow(10, Double($0)) - (scale.step * pow(10, Double($0))).rounded()) < 1e-6 } ?? 4)
+        let tickLabel = { (value: Double) in
+            String(format: "%.\(digits)f", series.unit == .percent ? value * 100 : value)
+        }
+        let tickRows = Dictionary(scale.ticks.map { (row(for: $0, scale: scale), tickLabel($0)) },
                                   uniquingKeysWith: { first, _ in first })
         let labelWidth = tickRows.values.map(\.count).max() ?? 1
         let plotWidth = max(5, style.width - labelWidth - 2)
@@ -67,7 +73,7 @@ public struct LineChart: Sendable {
                                  + String(repeating: style.glyph("─", "-"), count: plotWidth), .dim))
         lines.append(dateLine(offset: labelWidth + 2, width: plotWidth))
         lines.append(contentsOf: fitted(summary(style: style), width: style.width))
-        return lines
+        return style.finish(lines)
     }
 
     /// Row 0 is the top.

@@ -28,7 +28,7 @@ public struct SleepChart: Sendable {
         }
         if let goal { title.append("goal " + ChartFormat.duration(goal)) }
         var lines = fitted(title, width: style.width).map { style.paint($0, .bold) }
-        guard !nights.isEmpty else { return lines + ["no nights in this range"] }
+        guard !nights.isEmpty else { return style.finish(lines + ["no nights in this range"]) }
         let labels = nights.map { ChartFormat.day($0.date, calendar: calendar) }
         let values = nights.map { $0.sampleCount > 0 ? ChartFormat.duration($0.asleep) : "-" }
         let labelWidth = labels.map(\.count).max() ?? 0
@@ -49,7 +49,7 @@ public struct SleepChart: Sendable {
                 for _ in start..<max(start, end) { cells.append((style.glyph(stage.glyphs.unicode, stage.glyphs.ascii), stage.colour)) }
             }
             while cells.count < barWidth { cells.append((" ", nil)) }
-            if let goalCell, cells[goalCell].0 == " " { cells[goalCell] = (style.glyph("│", "|"), .yellow) }
+            if let goalCell, [" ", style.glyph("·", "-")].contains(cells[goalCell].0) { cells[goalCell] = (style.glyph("│", "|"), .yellow) }
             for cell in cells { line.append(cell.0, cell.1) }
             line.append(" " + String(repeating: " ", count: valueWidth - values[index].count) + values[index])
             lines.append(line.render(style))
@@ -61,20 +61,24 @@ public struct SleepChart: Sendable {
         lines.append(style.paint(axis.render(style), .dim))
         var legend = StyledLine()
         for stage in SleepStage.allCases {
+            if legend.count > 0 && legend.count + 2 + 2 + stage.label.count > style.width {
+                lines.append(legend.render(style))
+                legend = StyledLine()
+            }
             if legend.count > 0 { legend.append("  ") }
             legend.append(style.glyph(stage.glyphs.unicode, stage.glyphs.ascii), stage.colour)
             legend.append(" " + stage.label)
         }
         lines.append(legend.render(style))
         lines.append(contentsOf: fitted(summary(), width: style.width))
-        return lines
+        return style.finish(lines)
     }
 
     private func summary() -> [String] {
         let recorded = nights.filter { $0.sampleCount > 0 }
         guard !recorded.isEmpty else { return ["no sleep recorded in this range"] }
         var parts = ["average " + ChartFormat.duration(recorded.map(\.asleep).reduce(0, +) / Double(recorded.count))
-                     + " asleep a night with data"]
+                     + " a night"]
         if let goal {
             parts.append("goal met on \(recorded.filter { $0.asleep >= goal }.count) of \(nights.count) nights")
         }

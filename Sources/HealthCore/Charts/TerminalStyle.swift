@@ -1,7 +1,7 @@
 /// How text for a terminal is drawn: its width, Unicode block characters or plain ASCII, colour or none.
 ///
 /// The library never asks the terminal; the caller decides (width from `$COLUMNS` or the tty, colour from
-/// `--color`, `NO_COLOR` and whether output is a terminal) and passes a style. Invariant: `width >= 20`.
+/// `--color`, `NO_COLOR` and whether output is a terminal) and passes a style. Invariant: `width >= 40`.
 public struct TerminalStyle: Equatable, Sendable {
     /// Columns available; lines never exceed it (except a word longer than the line).
     public var width: Int
@@ -10,9 +10,9 @@ public struct TerminalStyle: Equatable, Sendable {
     /// ANSI colour escapes when true.
     public var colour: Bool
 
-    /// Creates a style; widths below 20 are raised to 20.
+    /// Creates a style; widths below 40 are raised to 40.
     public init(width: Int = 80, unicode: Bool = true, colour: Bool = false) {
-        self.width = max(20, width)
+        self.width = max(40, width)
         self.unicode = unicode
         self.colour = colour
     }
@@ -26,6 +26,16 @@ public struct TerminalStyle: Equatable, Sendable {
     public func paint(_ text: String, _ colour: Colour?) -> String {
         guard self.colour, let colour, !text.isEmpty else { return text }
         return "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m"
+    }
+
+    /// `lines` as they are, or in ASCII mode with the punctuation of titles and figures replaced (`·` by `,`,
+    /// dashes by `-`).
+    func finish(_ lines: [String]) -> [String] {
+        guard !unicode else { return lines }
+        return lines.map {
+            $0.replacingOccurrences(of: " · ", with: ", ").replacingOccurrences(of: "–", with: "-")
+                .replacingOccurrences(of: "−", with: "-")
+        }
     }
 
     /// The Unicode character, or its ASCII fallback.

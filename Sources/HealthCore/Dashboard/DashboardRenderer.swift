@@ -39,7 +39,7 @@ public struct DashboardRenderer: Sendable {
         }
         lines += weightRow(summary.weight, day: summary.date, barWidth: barWidth, style: style)
         lines += sleepRows(summary.sleep, goal: summary.sleepGoal, barWidth: barWidth, style: style)
-        return lines
+        return style.finish(lines)
     }
 
     private func weightRow(_ weight: DailySummary.Weight, day: Date, barWidth: Int, style: TerminalStyle) -> [String] {

@@ -27,6 +27,12 @@ public struct Goals: Codable, Equatable, Sendable {
     /// Creates goals with nothing set (the defaults apply).
     public init() {}
 
+    /// Decodes `goals.json`; a missing `amounts` key means nothing set.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        amounts = try container.decodeIfPresent([String: Amount].self, forKey: .amounts) ?? [:]
+    }
+
     /// The goal for `type`: the one set, else the default, else nil.
     public func goal(for type: SampleType) -> Quantity? {
         if let amount = amounts[type.name], let unit = try? HealthUnit(parsing: amount.unit) {
