@@ -14,6 +14,7 @@ enum HKCtl {
         AddCommand.self, ListCommand.self, StatsCommand.self, TrendCommand.self, SourcesCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
         DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
+        TodayCommand.self, ChartCommand.self, GoalCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Runs one invocation. It never exits the process; it returns the exit status.
@@ -46,16 +47,18 @@ enum HKCtl {
                 console.line(HelpText.root(commands: commands, version: version).dropLastNewline())
                 return ExitStatus.ok.rawValue
             }
-            if arguments.isEmpty {
-                console.error(HelpText.root(commands: commands, version: version).dropLastNewline())
-                return ExitStatus.usage.rawValue
-            }
-            return fail(UsageError(message: "Missing subcommand", command: nil), console: console)
+            if arguments.contains("--") { return fail(UsageError(message: "Missing subcommand", command: nil), console: console) }
+            // No subcommand: today's dashboard, with any global options given.
+            return run(arguments: arguments + [TodayCommand.name], environment: environment, clock: clock, console: console)
         }
         let name = arguments[commandIndex]
         var rest = arguments
         rest.remove(at: commandIndex)
         if name == "help" {
+            if rest.contains("--man") {
+                console.line(ManPage.render(commands: commands, version: version).dropLastNewline())
+                return ExitStatus.ok.rawValue
+            }
             let topic = rest.first { !ArgumentParser.looksLikeOption($0) }
             guard let topic else {
                 console.line(HelpText.root(commands: commands, version: version).dropLastNewline())
@@ -78,7 +81,7 @@ enum HKCtl {
             }
             let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
                                                     formats: command.formats)
-            let context = CommandContext(globals: globals, console: console, catalogue: .standard)
+            let context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)
             try command.run(parsed, context: context)
             return ExitStatus.ok.rawValue
         } catch {

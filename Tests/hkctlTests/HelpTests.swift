@@ -92,17 +92,32 @@ struct HelpTests {
         }
     }
 
-    /// No subcommand is a usage error: the root help goes to standard error (stdout stays empty), exit 64.
-    @Test func noArgumentsPrintsHelpToStderrAndExitsWithUsage() throws {
+    /// No subcommand is today's dashboard on standard output (see TerminalCLITests), not help.
+    @Test func noArgumentsShowsTodayNotHelp() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run([])
-            #expect(result.status == 64)
-            #expect(result.stdout.isEmpty)
-            #expect(result.stderr.hasPrefix("OVERVIEW: "))
-            #expect(result.stderr.contains("USAGE:"))
-            #expect(result.stderr.contains("SUBCOMMANDS:"))
-            #expect(result.stderr == (try cli.run(["--help"])).stdout)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("Today · "), "\(result.stdout)")
+            #expect(result.stderr.isEmpty)
             #expect(cli.snapshot().isEmpty)
+        }
+    }
+
+    /// Help of every command in the registry, at 80 columns, as snapshots.
+    @Test func helpSnapshotsOfTheTerminalCommands() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            for name in ["today", "chart", "goal", "completions", "man"] {
+                let result = try cli.run(["help", name])
+                #expect(result.status == 0)
+                #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(name) help is wider than 80")
+                let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("Snapshots/help-\(name).txt")
+                if ProcessInfo.processInfo.environment["HKCTL_RECORD_SNAPSHOTS"] == "1" {
+                    try result.stdout.write(to: url, atomically: true, encoding: .utf8)
+                }
+                let expected = try? String(contentsOf: url, encoding: .utf8)
+                #expect(result.stdout == expected, "help \(name) differs from Tests/Snapshots/help-\(name).txt (HKCTL_RECORD_SNAPSHOTS=1 rewrites it)")
+            }
         }
     }
 }

@@ -94,13 +94,18 @@ enum ArgumentParser {
     }
 
     private static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours cost 1.
         if a.isEmpty { return b.count }
+        var before: [Int] = []
         var previous = Array(0...b.count)
         for (i, ca) in a.enumerated() {
             var current = [i + 1]
             for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+                var cost = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
+                if i > 0, j > 0, ca == b[j - 1], a[i - 1] == cb { cost = min(cost, before[j - 1] + 1) }
+                current.append(cost)
             }
+            before = previous
             previous = current
         }
         return previous[b.count]

@@ -6,6 +6,8 @@ struct CommandContext {
     let globals: GlobalOptions
     let console: Console
     let catalogue: SampleTypeCatalogue
+    /// The process environment (`NO_COLOR`, `COLUMNS`).
+    var environment: [String: String] = [:]
 
     /// The store named by the global options (created on first write).
     func store() -> JSONFileStore {

@@ -27,6 +27,9 @@ enum ExitStatus: Int32 {
             if case .notASampleType = error { return .usage }
             return .badData
         case is SettingsError: return .usage
+        case let error as GoalError:
+            if case .notApplicable = error { return .usage }
+            return .badData
         case let error as ImportError:
             switch error {
             case .cannotOpen: return .missingInput

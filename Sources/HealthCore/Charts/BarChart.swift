@@ -1,0 +1,90 @@
+import Foundation
+
+/// A horizontal bar chart for a terminal: one row per period with its label, a bar from zero and the value,
+/// the goal marked on every row, an axis and a summary line.
+///
+/// Bars use eighth blocks (`█▉▊▋▌▍▎▏`) for a resolution of an eighth of a column, or `#` in ASCII. A bar that
+/// reaches the goal is green, others cyan; the goal mark (`│`, `|`) shows where a bar falls short of it.
+public struct BarChart: Sendable {
+    private static let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+    /// The data.
+    public var series: ChartSeries
+    /// The calendar of period labels.
+    public var calendar: Calendar
+
+    /// Creates a chart of `series`.
+    public init(series: ChartSeries, calendar: Calendar) {
+        self.series = series
+        self.calendar = calendar
+    }
+
+    /// The chart's lines, none wider than `style.width`.
+    public func render(style: TerminalStyle) -> [String] {
+        var lines = fitted(series.title(calendar: calendar), width: style.width).map { style.paint($0, .bold) }
+        let labels = series.points.map { ChartFormat.period($0.start, bucket: series.bucket, calendar: calendar) }
+        let values = series.points.map { $0.value.map { ChartFormat.number($0, unit: series.unit) } ?? "-" }
+        let labelWidth = labels.map(\.count).max() ?? 0
+        let valueWidth = values.map(\.count).max() ?? 1
+        let barWidth = max(5, style.width - labelWidth - 2 - 1 - valueWidth)
+        let scale = AxisScale(covering: 0, max(series.recorded.max() ?? 0, series.goal ?? 0), targetTicks: 4)
+        let goalCell = series.goal.map { min(barWidth - 1, Int((scale.fraction($0) * Double(barWidth)).rounded(.down))) }
+        for (index, point) in series.points.enumerated() {
+            var line = StyledLine(labels[index])
+            line.pad(to: labelWidth + 2)
+            line.append(contentsOf: bar(point.value, width: barWidth, scale: scale, goalCell: goalCell, style: style))
+            line.append(" ")
+            line.append(String(repeating: " ", count: valueWidth - values[index].count) + values[index])
+            lines.append(line.render(style))
+        }
+        let high = ChartFormat.number(scale.upper, unit: series.unit)
+        var axis = StyledLine(String(repeating: " ", count: labelWidth + 2) + "0")
+        axis.pad(to: labelWidth + 2 + barWidth - high.count)
+        axis.append(high)
+        lines.append(style.paint(axis.render(style), .dim))
+        lines.append(contentsOf: fitted(summary(), width: style.width))
+        return style.finish(lines)
+    }
+
+    /// The bar of one value: `width` cells, the goal mark in the first empty cell at the goal.
+    private func bar(_ value: Double?, width: Int, scale: AxisScale, goalCell: Int?, style: TerminalStyle) -> StyledLine {
+        var cells = [String](repeating: " ", count: width)
+        if let value, value > 0 {
+            let eighths = min(width * 8, Int((scale.fraction(value) * Double(width * 8)).rounded()))
+            let filled = style.unicode ? eighths / 8 : Int((Double(eighths) / 8).rounded())
+            for cell in 0..<filled { cells[cell] = style.glyph("█", "#") }
+            if style.unicode, eighths % 8 > 0, filled < width { cells[filled] = BarChart.partials[eighths % 8] }
+        }
+        let reached = value.map { value in series.goal.map { value >= $0 } ?? false } ?? false
+        var marked = -1
+        if let goalCell, cells[goalCell] == " " {
+            cells[goalCell] = style.glyph("│", "|")
+            marked = goalCell
+        }
+        var line = StyledLine()
+        for (index, cell) in cells.enumerated() {
+            line.append(cell, index == marked ? .yellow : cell == " " ? nil : reached ? .green : .cyan)
+        }
+        return line
+    }
+
+    /// Total (bars of totals), average, and on how many days the goal was met.
+    private func summary() -> [String] {
+        let recorded = series.recorded
+        guard let average = series.average else { return ["no data in this range"] }
+        var parts: [String] = []
+        if series.style == .bars { parts.append("total " + series.amount(recorded.reduce(0, +))) }
+        parts.append("average " + series.amount(average) + " a \(series.bucket.rawValue)")
+        if let goal = series.goal {
+            let met = recorded.filter { $0 >= goal }.count
+            parts.append("goal met on \(met) of \(series.points.count) \(series.bucket.rawValue)s")
+        }
+        return parts
+    }
+}
+
+extension StyledLine {
+    mutating func append(contentsOf other: StyledLine) {
+        for piece in other.pieces { append(piece.text, piece.colour) }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
+///
+/// Counts, millilitres, kilocalories and beats per minute are whole numbers; kilograms and pounds have one
+/// decimal; other units up to two. Large numbers are grouped (`12,345`). Percentages, stored as fractions, are
+/// shown in percent. Dates are English and independent of the locale (`Mon 27 May`).
+public enum ChartFormat {
+    private static let wholeUnits: Set<String> = ["count", "mL", "kcal", "Cal", "kJ", "count/min", "ms", "mg/dL", "m", "ft", "s", "min"]
+    private static let oneDecimalUnits: Set<String> = ["kg", "lb", "st", "hr", "cm", "in", "degC", "degF", "%"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    /// Decimals shown for values in `unit`.
+    public static func fractionDigits(for unit: HealthUnit?) -> Int {
+        guard let unit else { return 0 }
+        if wholeUnits.contains(unit.unitString) { return 0 }
+        return oneDecimalUnits.contains(unit.unitString) ? 1 : 2
+    }
+
+    /// `value` as people read it in `unit`: `8,012`, `72.4`, `21.5` (for 0.215 `%`).
+    public static func number(_ value: Double, unit: HealthUnit?) -> String {
+        let shown = unit == .percent ? value * 100 : value
+        return NumberFormatting.human(shown, fractionDigits: fractionDigits(for: unit))
+    }
+
+    /// The unit's name as shown after a number: `steps` for step counts, `bpm`, `%`, else the unit string.
+    public static func unitLabel(_ unit: HealthUnit?, type: SampleType) -> String {
+        guard let unit else { return "" }
+        switch unit.unitString {
+        case "count": return type.name == "steps" ? "steps" : ""
+        case "count/min": return "bpm"
+        default: return unit.unitString
+        }
+    }
+
+    /// A number with its unit: `8,012 steps`, `72.4 kg`, `1,500 mL`.
+    public static func amount(_ value: Double, unit: HealthUnit?, type: SampleType) -> String {
+        let label = unitLabel(unit, type: type)
+        let number = number(value, unit: unit)
+        return label.isEmpty ? number : label == "%" ? number + " %" : number + " " + label
+    }
+
+    /// A duration to the minute: `7 h 12 min`, `45 min`, `8 h`.
+    public static func duration(_ seconds: TimeInterval) -> String {
+        let minutes = Int((max(0, seconds) / 60).rounded())
+        let (hours, rest) = (minutes / 60, minutes % 60)
+        if hours == 0 { return "\(rest) min" }
+        return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
+    }
+
+    /// A day with its weekday: `Mon 27 May`.
+    public static func day(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.weekday, .day, .month], from: date)
+        return "\(weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 1) \(months[(parts.month ?? 1) - 1])"
+    }
+
+    /// A day without its weekday: `27 May`.
+    public static func shortDay(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.day, .month], from: date)
+        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1])"
+    }
+
+    /// A date in full: `Saturday 1 June 2024`.
+    public static func longDay(_ date: Date, calendar: Calendar) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = "EEEE d MMMM yyyy"
+        return formatter.string(from: date)
+    }
+
+    /// A time of day: `23:10`.
+    public static func clock(_ date: Date, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// The label of the period starting at `start`: an hour (`14:00`), a day (`Mon 27 May`), a week (`wk 27 May`),
+    /// a month (`May 2024`) or a year (`2024`).
+    public static func period(_ start: Date, bucket: BucketUnit, calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month], from: start)
+        switch bucket {
+        case .hour: return clock(start, calendar: calendar)
+        case .day: return day(start, calendar: calendar)
+        case .week: return "wk " + shortDay(start, calendar: calendar)
+        case .month: return "\(months[(parts.month ?? 1) - 1]) \(parts.year ?? 0)"
+        case .year: return "\(parts.year ?? 0)"
+        }
+    }
+
+    /// The days from `start` to the last instant before `end`: `27 May – 2 Jun 2024`, `1 Jun 2024`.
+    public static func range(from start: Date, to end: Date, calendar: Calendar) -> String {
+        let last = max(start, end.addingTimeInterval(-0.001))
+        let year = calendar.component(.year, from: last)
+        let first = shortDay(start, calendar: calendar)
+        let final = shortDay(last, calendar: calendar)
+        if calendar.isDate(start, inSameDayAs: last) { return "\(final) \(year)" }
+        let firstYear = calendar.component(.year, from: start)
+        return firstYear == year ? "\(first) – \(final) \(year)" : "\(first) \(firstYear) – \(final) \(year)"
+    }
+}

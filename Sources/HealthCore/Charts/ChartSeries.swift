@@ -1,0 +1,115 @@
+import Foundation
+
+/// The data of one chart: a value per period of a type, drawn as bars (totals) or a line (averages).
+///
+/// Cumulative types give the period's sum, drawn as bars with the daily goal marked; discrete types give the
+/// period's average, drawn as a line; category types other than sleep give the time covered, in minutes, as
+/// bars. A period with no samples has no value (`nil`): it is drawn empty and left out of averages.
+public struct ChartSeries: Equatable, Sendable {
+    /// How the values are drawn.
+    public enum Style: String, Sendable {
+        /// Horizontal bars from zero (totals).
+        case bars
+        /// Points joined by a line on an axis that fits the data (averages).
+        case line
+    }
+
+    /// One period.
+    public struct Point: Equatable, Sendable {
+        /// Its start.
+        public var start: Date
+        /// Its end (exclusive).
+        public var end: Date
+        /// Its value in ``ChartSeries/unit``, or nil when nothing was recorded.
+        public var value: Double?
+
+        /// Creates a point.
+        public init(start: Date, end: Date, value: Double?) {
+            self.start = start
+            self.end = end
+            self.value = value
+        }
+    }
+
+    /// The type charted.
+    public var type: SampleType
+    /// The unit of values.
+    public var unit: HealthUnit?
+    /// Bars or line.
+    public var style: Style
+    /// The length of one period.
+    public var bucket: BucketUnit
+    /// The periods, in order.
+    public var points: [Point]
+    /// The goal per period in ``unit``, marked on bars; nil for none.
+    public var goal: Double?
+
+    /// Creates a series.
+    public init(type: SampleType, unit: HealthUnit?, style: Style, bucket: BucketUnit, points: [Point], goal: Double? = nil) {
+        self.type = type
+        self.unit = unit
+        self.style = style
+        self.bucket = bucket
+        self.points = points
+        self.goal = goal
+    }
+
+    /// The series of a bucketed statistics result.
+    ///
+    /// - Parameters:
+    ///   - result: The result of a ``StatisticsQuery`` grouped by `bucket`.
+    ///   - bucket: The period of its buckets.
+    ///   - goal: The daily goal; it is marked only when `bucket` is a day.
+    public init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil) {
+        let type = result.type
+        let cumulative = type.aggregation?.isCumulative ?? false
+        let unit = type.kind == .category ? HealthUnit.minute : result.unit
+        let points = result.buckets.map { bucket -> Point in
+            guard bucket.sampleCount > 0 else { return Point(start: bucket.start, end: bucket.end, value: nil) }
+            let value = type.kind == .category ? bucket.duration.map { $0 / 60 } : cumulative ? bucket.sum : bucket.average
+            return Point(start: bucket.start, end: bucket.end, value: value)
+        }
+        let goalValue = bucket == .day ? goal.flatMap { goal in unit.flatMap { try? goal.value(in: $0) } } : nil
+        self.init(type: type, unit: unit, style: type.kind == .quantity && !cumulative ? .line : .bars, bucket: bucket,
+                  points: points, goal: goalValue)
+    }
+
+    /// The values recorded, in order.
+    public var recorded: [Double] { points.compactMap(\.value) }
+
+    /// The mean of the recorded values; nil when none.
+    public var average: Double? { recorded.isEmpty ? nil : recorded.reduce(0, +) / Double(recorded.count) }
+
+    /// What a value is, for titles: `per day`, `daily average`, `minutes per week`.
+    public var measure: String {
+        let period = ["hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year"][bucket.rawValue] ?? "period"
+        if style == .line { return bucket == .day ? "daily average" : "average per \(period)" }
+        return type.kind == .category ? "minutes per \(period)" : "per \(period)"
+    }
+
+    /// `amount` with the series' unit: `8,012 steps`.
+    func amount(_ value: Double) -> String { ChartFormat.amount(value, unit: unit, type: type) }
+
+    /// The title line: `Steps per day · 27 May – 2 Jun 2024 · goal 10,000 steps`.
+    func title(calendar: Calendar) -> [String] {
+        var parts = [style == .bars && type.kind == .quantity ? "\(type.title) \(measure)" : "\(type.title), \(measure)"]
+        if let first = points.first, let last = points.last {
+            parts.append(ChartFormat.range(from: first.start, to: last.end, calendar: calendar))
+        }
+        if let goal { parts.append("goal " + amount(goal)) }
+        return parts
+    }
+}
+
+/// Joins title parts with ` · `, starting a new line where the next part would pass `width`.
+func fitted(_ parts: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    for part in parts {
+        if let last = lines.last, last.count + 3 + part.count <= width {
+            lines[lines.count - 1] = last + " · " + part
+        } else {
+            lines.append(part)
+        }
+    }
+    return lines
+}

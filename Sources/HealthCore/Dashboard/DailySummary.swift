@@ -1,0 +1,97 @@
+import Foundation
+
+/// Today at a glance (`hkctl today`): water and steps against their goals, the latest weight with its last seven
+/// days, and last night's sleep with its stages.
+///
+/// It is assembled from the statistics queries (``StatisticsQuery``, ``TrendQuery``, ``SleepNightsQuery``), with
+/// sources merged by each type's priority, so its figures are the ones `hkctl stats` and `hkctl trend` give.
+public struct DailySummary: Equatable, Sendable {
+    /// A day's total against a goal.
+    public struct Progress: Equatable, Sendable {
+        /// The type.
+        public var type: SampleType
+        /// The unit of ``total`` and ``goal``.
+        public var unit: HealthUnit?
+        /// Today's total (sources merged).
+        public var total: Double
+        /// Samples that counted.
+        public var sampleCount: Int
+        /// The daily goal; nil when there is none.
+        public var goal: Double?
+
+        /// `total / goal`; nil without a goal.
+        public var fraction: Double? { goal.map { $0 > 0 ? total / $0 : 0 } }
+    }
+
+    /// The latest weight and the days before it.
+    public struct Weight: Equatable, Sendable {
+        /// The type (body mass).
+        public var type: SampleType
+        /// The unit of every figure.
+        public var unit: HealthUnit?
+        /// The most recent reading ever recorded, nil when there is none.
+        public var latest: Double?
+        /// When it was taken.
+        public var latestDate: Date?
+        /// The average of each of the last seven days, oldest first (nil: no reading that day).
+        public var days: [Double?]
+        /// The last recorded day's average minus the first one's, within those seven days; nil with fewer than two.
+        public var change: Double?
+    }
+
+    /// The local day summarised (midnight).
+    public var date: Date
+    /// Water today.
+    public var water: Progress
+    /// Steps today.
+    public var steps: Progress
+    /// Weight.
+    public var weight: Weight
+    /// The night that ended this morning.
+    public var sleep: SleepNight
+    /// Seconds of sleep to aim for; nil for none.
+    public var sleepGoal: TimeInterval?
+
+    /// Builds the summary of the day containing `context.now`.
+    ///
+    /// - Parameters:
+    ///   - store: Where to read samples.
+    ///   - goals: The daily goals.
+    ///   - settings: Display units (`unit.weight lb`).
+    ///   - priorities: The source order per type.
+    ///   - catalogue: Where water, steps, weight and sleep are looked up.
+    ///   - context: Now and the calendar.
+    /// - Throws: Store errors.
+    public static func load(from store: SampleStore, goals: Goals, settings: Settings = Settings(),
+                            priorities: SourcePriorities = SourcePriorities(),
+                            catalogue: SampleTypeCatalogue = .standard, context: TimeContext) throws -> DailySummary {
+        let today = try DateRange.today.interval(in: context)
+        func progress(_ name: String) throws -> Progress {
+            let type = try catalogue.type(named: name)
+            let unit = settings.displayUnit(for: type) ?? type.displayUnit
+            let result = try StatisticsQuery(type: type, interval: today, unit: unit,
+                                             priority: priorities.priority(for: type.identifier))
+                .run(on: store, calendar: context.calendar)
+            return Progress(type: type, unit: result.unit, total: result.total.sum ?? 0, sampleCount: result.total.sampleCount,
+                            goal: goals.goal(for: type, in: result.unit))
+        }
+        let weightType = try catalogue.type(named: "weight")
+        let weightUnit = settings.displayUnit(for: weightType) ?? weightType.displayUnit
+        let latest = try StatisticsQuery(type: weightType, interval: DateInterval(start: DateRange.distantStart, end: today.end),
+                                         unit: weightUnit, options: .mostRecent)
+            .run(on: store, calendar: context.calendar)
+        let week = try TrendQuery(type: weightType, interval: DateRange.lastDays(7).interval(in: context), unit: weightUnit,
+                                  priority: priorities.priority(for: weightType.identifier))
+            .run(on: store, calendar: context.calendar)
+        let recordedDays = week.days.compactMap(\.value)
+        let weight = Weight(type: weightType, unit: latest.unit, latest: latest.total.mostRecent, latestDate: latest.total.mostRecentDate,
+                            days: week.days.map(\.value),
+                            change: recordedDays.count > 1 ? recordedDays.last! - recordedDays.first! : nil)
+        let sleepType = try catalogue.type(named: "sleep")
+        let nights = try SleepNightsQuery(interval: today, priority: priorities.priority(for: sleepType.identifier))
+            .run(on: store, calendar: context.calendar)
+        return DailySummary(date: today.start, water: try progress("water"), steps: try progress("steps"), weight: weight,
+                            sleep: nights.first ?? SleepNight(date: today.start, start: today.start, end: today.start),
+                            sleepGoal: goals.goal(for: sleepType, in: .second))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import HealthCore
+
+/// What completion scripts and the man page know about a command, read from its help (``Command``): so every
+/// command in ``HKCtl/commands`` appears in them without further work.
+struct CommandReference {
+    /// What an option's value is.
+    enum ValueKind: Equatable {
+        /// A flag: no value.
+        case none
+        /// Anything (a time, a number, a name): nothing to complete.
+        case free
+        /// One of these words.
+        case words([String])
+        /// A type name.
+        case type
+        /// A unit string.
+        case unit
+        /// A file or a folder.
+        case path
+    }
+
+    struct Option {
+        let name: String
+        let help: String
+        let value: ValueKind
+    }
+
+    let name: String
+    let abstract: String
+    let options: [Option]
+    /// Positional words: literal words of the usage line (`set`, `priority`), then type names when it takes `<type>`.
+    let words: [String]
+    let takesType: Bool
+
+    /// The reference of `command`, with the global options added.
+    init(_ command: any Command.Type) {
+        name = command.name
+        abstract = command.abstract
+        options = (command.options + GlobalOptions.specs).map { spec in
+            Option(name: spec.name, help: spec.help,
+                   value: spec.name == "format" ? .words(command.formats) : CommandReference.valueKind(spec))
+        }
+        words = CommandReference.literalWords(command.usage, name: command.name)
+        takesType = command.usage.contains("<type>")
+    }
+
+    /// The `help` pseudo-command: its words are the command names.
+    init(helpFor commands: [any Command.Type]) {
+        name = "help"
+        abstract = "Show help for a subcommand."
+        options = [Option(name: "man", help: "Print the manual page (roff).", value: .none)]
+        words = commands.map { $0.name }
+        takesType = false
+    }
+
+    static func valueKind(_ spec: OptionSpec) -> ValueKind {
+        guard let valueName = spec.valueName else { return .none }
+        switch valueName {
+        case "type": return .type
+        case "unit": return .unit
+        case "file", "path", "dir": return .path
+        default:
+            guard let range = spec.help.range(of: "values: ") else { return .free }
+            let list = spec.help[range.upperBound...].prefix { $0 != ";" && $0 != ")" }
+            return .words(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+    }
+
+    /// Plain lower-case words of a usage line that are not option values: `config [list | get <key>]` → list, get.
+    static func literalWords(_ usage: String, name: String) -> [String] {
+        var words: [String] = []
+        var afterOption = false
+        for token in usage.split(separator: " ") {
+            if afterOption {
+                afterOption = false
+                if !"[(|".contains(token.first ?? " ") { continue }
+            }
+            let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: "[]()"))
+            if stripped.hasPrefix("-") { afterOption = true; continue }
+            for part in stripped.split(separator: "|").map(String.init)
+            where part != name && part != "options" && !part.isEmpty && !words.contains(part)
+                && part.allSatisfy({ $0.isLowercase || $0 == "-" }) {
+                words.append(part)
+            }
+        }
+        return words
+    }
+
+    /// Every type name in the catalogue.
+    static func typeNames(_ catalogue: SampleTypeCatalogue) -> [String] { catalogue.types.map(\.name) }
+
+    /// Unit strings and aliases of every quantity type that are safe to offer in a shell (no glob or quote characters).
+    static func unitNames(_ catalogue: SampleTypeCatalogue) -> [String] {
+        var names: [String] = []
+        for type in catalogue.types {
+            guard let canonical = type.canonicalUnit else { continue }
+            names += HealthUnit.spellings(compatibleWith: canonical)
+            names += QuantityInput.aliases(for: type).map(\.alias)
+        }
+        var seen = Set<String>()
+        let safe = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_/%.^-"))
+        return names.filter { name in
+            name.unicodeScalars.allSatisfy { $0.isASCII && safe.contains($0) } && seen.insert(name).inserted
+        }
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import HealthCore
+
+/// `hkctl chart TYPE [RANGE] [--by day|week|month] [--svg FILE]`: bars for totals, a line for averages, stages per
+/// night for sleep, in the terminal or as an SVG image.
+enum ChartCommand: Command {
+    static let name = "chart"
+    static let abstract = "Draw a type over time: bars for totals, a line for averages, stages for sleep."
+    static let usage = "chart <type> [<range>] [--by <period>] [--svg <file>] [options]"
+    static let arguments: [(label: String, help: String)] = [
+        ("<type>", "steps, water, weight, heart-rate, sleep (or a HealthKit identifier)."),
+    ]
+    static let options: [OptionSpec] = RangeOptions.specs + [
+        OptionSpec(name: "by", valueName: "period", help: "One bar or point per period (values: hour, day, week, month, year; default: day)."),
+        OptionSpec(name: "unit", valueName: "unit", help: "Show quantities in this unit (default: the type's usual unit)."),
+        OptionSpec(name: "svg", valueName: "file", help: "Write the chart as a standalone SVG image to this file (- for standard output)."),
+    ] + TerminalOptions.specs
+    static let formats = ["table"]
+    static let discussion = """
+        Cumulative types (steps, water) are drawn as one bar per period with the
+        daily goal marked (│; see 'hkctl goal'); discrete types (weight, heart rate)
+        as a line of the period averages with a sparkline; sleep as one bar per night
+        split into its stages (deep, core, REM, asleep, awake, in bed). The chart fits
+        the terminal's width; --ascii draws with # | - instead of block characters.
+        The range defaults to the last 7 days by day, 12 weeks by week, 365 days by
+        month or year, and today by hour. Sleep is always drawn per night.
+
+        Examples:
+          hkctl chart steps
+          hkctl chart steps --month --by week
+          hkctl chart weight --month
+          hkctl chart sleep --week --ascii
+          hkctl chart steps --year --by month --svg steps.svg
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        let type = try onlyType(arguments, context: context)
+        let style = try TerminalOptions.style(arguments, context: context, command: name)
+        let bucket = try bucketUnit(arguments, type: type)
+        let time = context.globals.time
+        let defaultRange: DateRange = [.hour: .today, .day: .lastDays(7), .week: .lastDays(84)][bucket] ?? .lastDays(365)
+        let range = try RangeOptions.range(arguments, context: time, command: name) ?? defaultRange
+        var interval = try range.interval(in: time)
+        if interval.end == DateRange.distantEnd { interval.end = try DateRange.today.interval(in: time).end }
+        let store = try context.healthStore()
+        let goals = try store.storage.document("goals.json", default: Goals())
+        let priority = try store.storage.sourcePriorities().priority(for: type.identifier)
+        let svg = arguments.value("svg")
+        if type.isSleepAnalysis {
+            if arguments.value("unit") != nil {
+                throw UsageError(message: "'--unit' does not apply to sleep, which is drawn in hours", command: name)
+            }
+            let nights = try SleepNightsQuery(interval: interval, priority: priority).run(on: store, calendar: time.calendar)
+            let goal = goals.goal(for: type, in: .second)
+            if let svg {
+                return try write(SVGChart(calendar: time.calendar).render(sleep: nights, goal: goal), to: svg, context: context)
+            }
+            return print(SleepChart(nights: nights, goal: goal, calendar: time.calendar).render(style: style), context: context)
+        }
+        let unit = try context.displayUnit(for: type, explicit: arguments.value("unit"))
+        let result: StatisticsResult
+        do {
+            result = try StatisticsQuery(type: type, interval: interval, bucketUnit: bucket, unit: unit, priority: priority)
+                .run(on: store, calendar: time.calendar)
+        } catch let error as StatisticsError {
+            throw UsageError(message: error.description, command: name)
+        }
+        let series = ChartSeries(result: result, bucket: bucket, goal: goals.goal(for: type))
+        if let svg { return try write(SVGChart(calendar: time.calendar).render(series), to: svg, context: context) }
+        switch series.style {
+        case .bars: print(BarChart(series: series, calendar: time.calendar).render(style: style), context: context)
+        case .line: print(LineChart(series: series, calendar: time.calendar).render(style: style), context: context)
+        }
+    }
+
+    private static func bucketUnit(_ arguments: ParsedArguments, type: SampleType) throws -> BucketUnit {
+        guard let text = arguments.value("by") else { return .day }
+        if type.isSleepAnalysis {
+            guard text == "day" || text == "night" else {
+                throw UsageError(message: "Sleep is drawn per night; leave out '--by' or use '--by night'", command: name)
+            }
+            return .day
+        }
+        guard let unit = BucketUnit(rawValue: text) else {
+            throw UsageError(message: "The value '\(text)' is invalid for '--by <period>'; use hour, day, week, month or year", command: name)
+        }
+        return unit
+    }
+
+    private static func print(_ lines: [String], context: CommandContext) {
+        for line in lines { context.console.line(line) }
+    }
+
+    /// Writes the SVG document to `path` (`-`: standard output).
+    private static func write(_ document: String, to path: String, context: CommandContext) throws {
+        if path == "-" {
+            context.console.line(document.dropLastNewline())
+            return
+        }
+        guard let file = fopen(path, "w") else {
+            throw ExportError.cannotCreate(path, reason: String(cString: strerror(errno)))
+        }
+        let bytes = Array(document.utf8)
+        let written = fwrite(bytes, 1, bytes.count, file)
+        let closed = fclose(file)
+        guard written == bytes.count, closed == 0 else {
+            throw ExportError.writeFailed(path, reason: String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import HealthCore
+
+struct SVGChartTests {
+    private func parse(_ svg: String) throws -> XMLElement {
+        let document = try XMLDocument(xmlString: svg, options: [])
+        let root = try #require(document.rootElement())
+        #expect(root.name == "svg")
+        return root
+    }
+
+    private func texts(_ root: XMLElement) throws -> [String] {
+        try root.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue)
+    }
+
+    @Test func barChartIsWellFormedWithAxesLabelsUnitsAndGoal() throws {
+        let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count))
+        let root = try parse(SVGChart(calendar: ChartFixtures.calendar).render(series))
+        let labels = try texts(root)
+        for expected in ["Steps per day", "steps", "Sun 26 May", "Sat 1 Jun", "0", "10,000", "goal 10,000 steps"] {
+            #expect(labels.contains(expected), "no text '\(expected)' in \(labels)")
+        }
+        let bars = try root.nodes(forXPath: "//*[local-name()='rect'][*[local-name()='title']]")
+        #expect(bars.count == 6)  // seven days, one without steps
+        #expect(try root.nodes(forXPath: "//*[local-name()='line'][@stroke-dasharray]").count == 1)
+    }
+
+    @Test func lineChartHasAPointPerRecordedDayAndBreaksAtGaps() throws {
+        let root = try parse(SVGChart(calendar: ChartFixtures.calendar).render(try ChartFixtures.series(.weight)))
+        #expect(try root.nodes(forXPath: "//*[local-name()='circle']").count == 6)
+        #expect(try root.nodes(forXPath: "//*[local-name()='polyline']").count == 2)
+        #expect(try texts(root).contains("kg"))
+    }
+
+    @Test func sleepChartStacksStagesWithALegend() throws {
+        let svg = SVGChart(calendar: ChartFixtures.calendar).render(sleep: try ChartFixtures.nights(), goal: 8 * 3600)
+        let root = try parse(svg)
+        let labels = try texts(root)
+        for expected in ["Sleep per night", "hours", "deep", "core", "REM", "goal 8 h"] {
+            #expect(labels.contains(expected), "no text '\(expected)' in \(labels)")
+        }
+    }
+
+    @Test func textIsEscaped() throws {
+        #expect(SVGChart.escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+    }
+}

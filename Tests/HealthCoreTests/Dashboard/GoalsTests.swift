@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+struct GoalsTests {
+    @Test func defaultsApplyUntilSetAndAgainAfterUnset() throws {
+        var goals = Goals()
+        #expect(goals.goal(for: .steps) == Quantity(10_000, .count))
+        #expect(goals.isDefault(for: .steps))
+        let (type, goal) = try goals.set("steps", to: "8000", catalogue: .standard)
+        #expect(type == .steps && goal.value == 8000 && !goals.isDefault(for: .steps))
+        try goals.unset("steps", catalogue: .standard)
+        #expect(goals.goal(for: .steps)?.value == 10_000)
+    }
+
+    @Test func goalsRoundTripThroughJSON() throws {
+        var goals = Goals()
+        try goals.set("water", to: "2.5L", catalogue: .standard)
+        try goals.set("active-energy", to: "500kcal", catalogue: .standard)
+        let decoded = try JSONDecoder().decode(Goals.self, from: JSONEncoder().encode(goals))
+        #expect(decoded == goals)
+        #expect(decoded.entries(catalogue: .standard).map(\.type.name) == ["active-energy", "sleep", "steps", "water"])
+        #expect(try JSONDecoder().decode(Goals.self, from: Data("{}".utf8)) == Goals())
+    }
+
+    @Test func badGoalsAreRefused() {
+        var goals = Goals()
+        #expect(throws: GoalError.notApplicable(type: "weight")) { try goals.set("weight", to: "70kg", catalogue: .standard) }
+        #expect(throws: GoalError.notPositive("0L")) { try goals.set("water", to: "0L", catalogue: .standard) }
+        #expect(throws: UnitError.self) { try goals.set("water", to: "5kg", catalogue: .standard) }
+        #expect(throws: UnitError.self) { try goals.set("sleep", to: "8", catalogue: .standard) }
+        #expect(goals == Goals())
+    }
+}

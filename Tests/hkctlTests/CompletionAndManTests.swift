@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// `hkctl completions` loaded by real shells, and the man page against docs/hkctl.1.
+struct CompletionAndManTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    private func script(_ shell: String, _ cli: CLIRunner) throws -> String {
+        let folder = NSTemporaryDirectory() + "hkctl-completion-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let result = try cli.run(["completions", shell])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        let path = folder + "/hkctl.\(shell)"
+        try result.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The words bash offers for the command line `line` (the last word is being completed).
+    private func bashComplete(_ path: String, _ line: String) throws -> [String] {
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if words.last != "" && line.hasSuffix(" ") { words.append("") }
+        let array = words.map { "'\($0)'" }.joined(separator: " ")
+        let result = try SystemPackages.shell("""
+            source '\(path)'
+            COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
+            _hkctl
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """)
+        #expect(result.status == 0, "\(result.err)")
+        return result.out.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashScriptLoadsAndCompletes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let path = try script("bash", cli)
+            let syntax = try SystemPackages.shell("bash -n '\(path)'")
+            #expect(syntax.status == 0, "\(syntax.err)")
+            let registered = try SystemPackages.shell("source '\(path)'; complete -p hkctl")
+            #expect(registered.out.trimmingCharacters(in: .newlines) == "complete -F _hkctl hkctl", "\(registered)")
+            #expect(try bashComplete(path, "hkctl st") == ["stats"])
+            #expect(try bashComplete(path, "hkctl ch").sorted() == ["changes", "chart"])
+            #expect(try bashComplete(path, "hkctl --store /tmp/x cha") == ["changes", "chart"])
+            #expect(try bashComplete(path, "hkctl stats --un") == ["--unit"])
+            let units = try bashComplete(path, "hkctl stats weight --unit ")
+            #expect(units.contains("kg") && units.contains("lb") && units.contains("mL"), "\(units)")
+            #expect(try bashComplete(path, "hkctl chart wei") == ["weight"])
+            #expect(try bashComplete(path, "hkctl chart steps --by w") == ["week"])
+            #expect(try bashComplete(path, "hkctl chart steps --color ").sorted() == ["always", "auto", "never"])
+            #expect(try bashComplete(path, "hkctl completions ").sorted() == ["bash", "fish", "zsh"])
+            #expect(try bashComplete(path, "hkctl config s").sorted() == ["set"])
+            #expect(try bashComplete(path, "hkctl help tod") == ["today"])
+            #expect(try bashComplete(path, "hkctl list water --format ").sorted() == ["csv", "json", "table"])
+            // Every command of the registry is offered.
+            let commands = try bashComplete(path, "hkctl ")
+            let help = try cli.run(["--help"]).stdout
+            let listed = help.components(separatedBy: "SUBCOMMANDS:\n").last?.split(separator: "\n")
+                .compactMap { line -> String? in
+                    guard line.hasPrefix("  "), line.dropFirst(2).first?.isLowercase == true else { return nil }
+                    return line.dropFirst(2).split(separator: " ").first.map(String.init)
+                } ?? []
+            #expect(!listed.isEmpty && Set(listed).isSubset(of: Set(commands)), "\(listed) vs \(commands)")
+        }
+    }
+
+    @Test(.enabled(if: SystemPackages.zsh == nil, "zsh cannot be installed here, so the zsh script's syntax is not checked"))
+    func zshScriptIsValid() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let path = try script("zsh", cli)
+            let syntax = try SystemPackages.shell("zsh -n '\(path)'")
+            #expect(syntax.status == 0, "\(syntax.err)")
+            let loaded = try SystemPackages.shell("zsh -f -c 'autoload -U compinit && compinit -u -D && source \(path) && print ${_comps[hkctl]}'")
+            #expect(loaded.out.trimmingCharacters(in: .whitespacesAndNewlines) == "_hkctl", "\(loaded)")
+        }
+    }
+
+    @Test(.enabled(if: SystemPackages.fish == nil, "fish cannot be installed here, so the fish script is not checked"))
+    func fishScriptIsValidAndCompletes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let path = try script("fish", cli)
+            let syntax = try SystemPackages.shell("fish --no-execute '\(path)'")
+            #expect(syntax.status == 0, "\(syntax.err)")
+            func complete(_ line: String) throws -> [String] {
+                let result = try SystemPackages.shell("HOME=$(mktemp -d) fish -N -c 'source \(path); complete -C \"\(line)\"'")
+                return result.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+            }
+            #expect(try complete("hkctl sta").contains("stats"))
+            #expect(try complete("hkctl chart wei").contains("weight"))
+            #expect(try complete("hkctl chart steps --co").contains("--color"))
+        }
+    }
+
+    @Test func manPageIsGeneratedFromTheHelpAndCommitted() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let man = try cli.run(["man"])
+            #expect(man.status == 0)
+            #expect(man.stdout == (try cli.run(["help", "--man"])).stdout)
+            let committed = try String(contentsOf: Self.root.appendingPathComponent("docs/hkctl.1"), encoding: .utf8)
+            #expect(man.stdout == committed, "docs/hkctl.1 is stale: run 'swift run hkctl man > docs/hkctl.1'")
+            for command in ["add", "stats", "chart", "today", "goal", "completions"] {
+                #expect(man.stdout.contains("\n.SS \(command)\n"), "no section for \(command)")
+            }
+            let groff = try SystemPackages.shell("command -v groff >/dev/null || exit 3; groff -man -Tutf8 -ww -z '\(Self.root.path)/docs/hkctl.1'")
+            if groff.status != 3 {
+                #expect(groff.status == 0 && groff.err.isEmpty, "groff warnings: \(groff.err)")
+            }
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `hkctl today`, bare `hkctl`, `goal` and `chart`, run as the built binary on a copy of the demo store.
+struct TerminalCLITests {
+    static let demoStore = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("seeds/demo-store").path
+    static let demoEnvironment = ["HKCTL_NOW": "2024-06-01T21:00+02:00", "TZ": "Europe/Paris"]
+
+    /// A runner on a fresh copy of the demo store, pinned to the demo's evening.
+    static func withDemo<T>(_ body: (CLIRunner) throws -> T) throws -> T {
+        try CLIRunner.withTemporaryStore { cli in
+            try FileManager.default.copyItem(atPath: demoStore, toPath: cli.storePath)
+            var demo = cli
+            demo.environment = demoEnvironment
+            return try body(demo)
+        }
+    }
+
+    @Test func bareHkctlShowsTodayAndHelpStaysHelp() throws {
+        try Self.withDemo { cli in
+            let bare = try cli.run([])
+            #expect(bare.status == 0, "\(bare.stderr)")
+            let today = try cli.run(["today"])
+            #expect(bare.stdout == today.stdout)
+            for row in ["Today · Saturday 1 June 2024", "Water ", "Steps ", "Weight ", "Sleep "] {
+                #expect(bare.stdout.contains(row), "no '\(row)' in \(bare.stdout)")
+            }
+            #expect(!bare.stdout.contains("\u{1B}"), "colour while piped")
+            let help = try cli.run(["--help"])
+            #expect(help.status == 0 && help.stdout.hasPrefix("OVERVIEW: "))
+        }
+    }
+
+    @Test func todayOnAMissingStoreShowsZerosAndCreatesNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run([])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("no weight recorded yet"))
+            #expect(!FileManager.default.fileExists(atPath: cli.storePath))
+        }
+    }
+
+    @Test func todayAsJSONHasPlainNumbers() throws {
+        try Self.withDemo { cli in
+            let result = try cli.run(["today", "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let steps = try #require(object["steps"] as? [String: Any])
+            #expect(steps["total"] as? Double == 11_594 && steps["goal"] as? Double == 10_000)
+            #expect(!result.stdout.contains("11,594"))
+            let weight = try #require(object["weight"] as? [String: Any])
+            #expect((weight["days"] as? [Any])?.count == 7)
+        }
+    }
+
+    @Test func goalsAreSetListedUnsetAndCheckedWithoutChangingTheStore() throws {
+        try Self.withDemo { cli in
+            #expect(try cli.run(["goal", "water", "2.5L"]).status == 0)
+            #expect(try cli.run(["goal", "steps", "8000"]).status == 0)
+            let list = try cli.run(["goal"])
+            #expect(list.stdout.contains("water") && list.stdout.contains("2.5 L") && list.stdout.contains("8000 steps"), "\(list.stdout)")
+            #expect(list.stdout.contains("(default)"))  // sleep
+            let today = try cli.run(["today"])
+            #expect(today.stdout.contains("of 2500 mL") && today.stdout.contains("of 8000 steps"), "\(today.stdout)")
+            let csv = try cli.run(["goal", "--format", "csv"])
+            #expect(csv.stdout.contains("steps,8000,count,false"), "\(csv.stdout)")
+            let before = cli.snapshot()
+            let weight = try cli.run(["goal", "weight", "70kg"])
+            #expect(weight.status == 64 && weight.stderr.hasPrefix("Error: A goal is a daily total"), "\(weight.stderr)")
+            #expect(try cli.run(["goal", "water", "0L"]).status == 65)
+            #expect(try cli.run(["goal", "water", "5kg"]).status == 65)
+            #expect(try cli.run(["goal", "water", "1L"], environment: ["HKCTL_SOURCE": "script"]).status == 77)
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["goal", "steps", "--unset"]).status == 0)
+            #expect(try cli.run(["goal", "steps"]).stdout.contains("10,000 steps"))
+        }
+    }
+
+    @Test func chartsFitTheWidthFromColumnsAndOption() throws {
+        try Self.withDemo { cli in
+            for (arguments, width) in [(["chart", "steps"], 80), (["chart", "weight", "--month"], 80), (["chart", "sleep"], 80)] {
+                for columns in [40, 100] {
+                    let result = try cli.run(arguments, environment: ["COLUMNS": String(columns)])
+                    #expect(result.status == 0, "\(result.stderr)")
+                    let widest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
+                    #expect(widest <= columns && widest > columns - 12, "\(arguments) at \(columns): \(widest)")
+                }
+                let fixed = try cli.run(arguments + ["--width", "60"], environment: ["COLUMNS": "100"])
+                #expect((fixed.stdout.split(separator: "\n").map(\.count).max() ?? 0) <= 60)
+                _ = width
+            }
+        }
+    }
+
+    @Test func asciiAndColourOptions() throws {
+        try Self.withDemo { cli in
+            let ascii = try cli.run(["chart", "steps", "--ascii"])
+            #expect(ascii.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii.stdout)")
+            #expect(ascii.stdout.contains("#"))
+            let always = try cli.run(["chart", "steps", "--color", "always"])
+            #expect(always.stdout.contains("\u{1B}["))
+            let alwaysDespiteNoColor = try cli.run(["chart", "steps", "--color", "always"], environment: ["NO_COLOR": "1"])
+            #expect(alwaysDespiteNoColor.stdout.contains("\u{1B}["))
+            let never = try cli.run(["chart", "steps", "--color", "never"])
+            let piped = try cli.run(["chart", "steps"])
+            #expect(!never.stdout.contains("\u{1B}") && never.stdout == piped.stdout)
+            let bad = try cli.run(["chart", "steps", "--color", "sometimes"])
+            #expect(bad.status == 64 && bad.stderr.contains("auto, always or never"))
+        }
+    }
+
+    /// On a terminal colour is on by default, and `NO_COLOR` turns it off.
+    @Test func colourFollowsTheTerminalAndNoColor() throws {
+        try Self.withDemo { cli in
+            func onTerminal(_ extra: String) throws -> String {
+                let script = """
+                    import os, pty, sys
+                    pid, fd = pty.fork()
+                    if pid == 0:
+                        os.execv(sys.argv[1], sys.argv[1:])
+                    out = b""
+                    try:
+                        while True:
+                            chunk = os.read(fd, 4096)
+                            if not chunk: break
+                            out += chunk
+                    except OSError:
+                        pass
+                    os.waitpid(pid, 0)
+                    sys.stdout.write(out.decode())
+                    """
+                let command = "\(extra) HKCTL_STORE='\(cli.storePath)' HKCTL_NOW=2024-06-01T21:00+02:00 TZ=Europe/Paris COLUMNS=80 "
+                    + "python3 -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))' '\(CLIRunner.binaryURL.path)' chart steps"
+                return try SystemPackages.shell(command).out
+            }
+            let coloured = try onTerminal("env -u NO_COLOR")
+            #expect(coloured.contains("\u{1B}["), "\(coloured)")
+            let plain = try onTerminal("NO_COLOR=1")
+            #expect(plain.contains("Steps per day") && !plain.contains("\u{1B}["), "\(plain)")
+        }
+    }
+
+    @Test func svgIsWrittenWellFormedAndBadPathsFail() throws {
+        try Self.withDemo { cli in
+            let folder = NSTemporaryDirectory() + "hkctl-svg-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for type in ["steps", "weight", "sleep"] {
+                let path = folder + "/\(type).svg"
+                let result = try cli.run(["chart", type, "--month", "--svg", path])
+                #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
+                let check = try SystemPackages.shell(
+                    "python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print(d.documentElement.tagName, len(d.getElementsByTagName(\"text\")))' '\(path)'")
+                #expect(check.status == 0 && check.out.hasPrefix("svg "), "\(check.err)")
+            }
+            let stdout = try cli.run(["chart", "steps", "--svg", "-"])
+            #expect(stdout.stdout.hasPrefix("<?xml") && stdout.stdout.contains("</svg>"))
+            let bad = try cli.run(["chart", "steps", "--svg", folder + "/missing/x.svg"])
+            #expect(bad.status == 73 && bad.stderr.hasPrefix("Error: Cannot create"), "\(bad.stderr)")
+        }
+    }
+
+    @Test func chartUsageErrors() throws {
+        try Self.withDemo { cli in
+            #expect(try cli.run(["chart"]).status == 64)
+            #expect(try cli.run(["chart", "sleep", "--by", "week"]).stderr.contains("per night"))
+            #expect(try cli.run(["chart", "steps", "--by", "fortnight"]).status == 64)
+            let typo = try cli.run(["chrat", "steps"])
+            #expect(typo.status == 64 && typo.stderr.contains("did you mean 'chart'?"))
+            #expect(try cli.run(["stast"]).stderr.contains("did you mean 'stats'?"))
+        }
+    }
+}
