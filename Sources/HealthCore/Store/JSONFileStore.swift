@@ -419,7 +419,8 @@ public final class JSONFileStore: SampleStore {
     static func monthKey(_ date: Date) -> String {
         let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
         let (year, month, _) = ISODate.civil(fromDays: days)
-        return String(format: "%04d-%02d", year, month)
+        let digits = String(year)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + (month < 10 ? "-0" : "-") + String(month)
     }
 
     /// The existing partitions of a type that can hold samples overlapping `interval`.

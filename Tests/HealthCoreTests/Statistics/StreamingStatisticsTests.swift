@@ -149,4 +149,26 @@ struct StreamingStatisticsTests {
         #expect(StreamingStatistics(StatisticsQuery(type: .sleep, interval: week), figures: [], unit: nil) == nil)
         #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week), figures: .sum, unit: .count) != nil)
     }
+
+    @Test func aSourceWithoutReadPermissionSeesOnlyItsOwnSamples() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store")
+            try storage.save([
+                TestSupport.quantitySample(.water, 250, "mL", start: "2024-05-01T08:00:00Z", source: "bottle"),
+                TestSupport.quantitySample(.water, 500, "mL", start: "2024-05-01T09:00:00Z", source: "other"),
+                TestSupport.quantitySample(.water, 0.3, "L", start: "2024-05-02T09:00:00Z", source: "bottle"),
+            ])
+            let bottle = try HealthStore(storage: storage, source: "bottle")
+            #expect(!bottle.readsEverything(ofType: SampleType.water.identifier))
+            let query = StatisticsQuery(type: .water, interval: DateInterval(
+                start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-03T00:00:00Z")), bucketUnit: .day)
+            let result = try query.run(on: bottle, calendar: Calendar(identifier: .gregorian))
+            #expect(result.total.sum == 550)
+            #expect(result.buckets.map(\.sum) == [250, 300])
+            #expect(result.sourceOrder == ["bottle"])
+            let owner = try query.run(on: storage, calendar: Calendar(identifier: .gregorian))
+            #expect(owner.total.sum == 1050)
+            #expect(Set(owner.sourceOrder) == ["bottle", "other"])
+        }
+    }
 }
