@@ -26,9 +26,11 @@ public final class JSONFileStore: SampleStore {
     /// The store's folder.
     public let path: String
     let catalogue: SampleTypeCatalogue
-    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:)``.
+    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
     let lockTimeout: TimeInterval
     var codec: SampleLineCodec
+    /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
+    var validated: [String: ValidatedExtent] = [:]
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -70,7 +72,8 @@ public final class JSONFileStore: SampleStore {
                 }
             }
             for batch in batches {
-                try POSIXFile.makeDirectories((path + "/" + batch.partition as NSString).deletingLastPathComponent)
+                try StoreSafety.makeFolders((batch.partition as NSString).deletingLastPathComponent, inStore: path)
+                try validateSampleFile(batch.partition)
                 try repairTail(of: batch.partition)
             }
             // The counter is durable before any line that carries its numbers, so no number is ever used twice.
@@ -166,7 +169,7 @@ public final class JSONFileStore: SampleStore {
     private func apply(_ journal: Journal) throws {
         for entry in journal.entries {
             let file = path + "/" + entry.path
-            try POSIXFile.makeDirectories((file as NSString).deletingLastPathComponent)
+            try StoreSafety.makeFolders((entry.path as NSString).deletingLastPathComponent, inStore: path)
             if let size = POSIXFile.size(file), size > entry.length { try POSIXFile.truncate(file, to: entry.length) }
             try append(entry.lines, to: entry.path)
         }
@@ -232,8 +235,8 @@ public final class JSONFileStore: SampleStore {
         guard let size = POSIXFile.size(file), size > 0 else { return }
         // Usually the last line is short: look at the last 64 KiB, and at 1 MiB only if that does not settle it.
         func analyse(_ window: Int) throws -> (tail: [UInt8], keep: Int, conclusive: Bool) {
-            let fd = open(file, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+            let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { throw POSIXFile.openFailure(file, writing: false) }
             var tail = [UInt8](repeating: 0, count: window)
             let count = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, window, off_t(size - window)) }
             close(fd)
@@ -270,7 +273,7 @@ public final class JSONFileStore: SampleStore {
         }
         guard keep < size else { return }
         let recoveredFolder = path + "/recovered"
-        try POSIXFile.makeDirectories(recoveredFolder)
+        try StoreSafety.makeFolders("recovered", inStore: path)
         var name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
         var attempt = 1
         while POSIXFile.exists(recoveredFolder + "/" + name) {
@@ -279,8 +282,6 @@ public final class JSONFileStore: SampleStore {
         }
         try POSIXFile.writeAtomically(Array(tail[(keep - (size - window))...]), to: recoveredFolder + "/" + name)
         try POSIXFile.truncate(file, to: keep)
-        let handle = open(file, O_WRONLY | O_CLOEXEC)
-        if handle >= 0 { fsync(handle); close(handle) }
     }
 
     // MARK: - Reading
@@ -289,8 +290,8 @@ public final class JSONFileStore: SampleStore {
     ///
     /// - Throws: ``StoreError/notAStore(_:)`` for a folder with other content, ``StoreError/newerVersion(found:supported:)``.
     public func isExistingStore() throws -> Bool {
+        try StoreSafety.checkStoreFolder(path)
         guard POSIXFile.exists(path) else { return false }
-        guard POSIXFile.isDirectory(path) else { throw StoreError.notAFolder(path) }
         guard let marker = try POSIXFile.readFile(markerPath) else {
             // A store being created by another process holds only its lock and the marker's temporary file.
             let contents = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
@@ -302,18 +303,22 @@ public final class JSONFileStore: SampleStore {
             if POSIXFile.exists(markerPath) { return try isExistingStore() }
             throw StoreError.notAStore(path)
         }
-        var version: Int?
+        var number: Double?
         do {
             try marker.withUnsafeBufferPointer { buffer in
                 var scanner = JSONLineScanner(buffer)
                 try scanner.readObject { scanner, key in
-                    if key == "version" { version = Int(try scanner.readNumber()) } else { try scanner.skipValue() }
+                    if key == "version" { number = try scanner.readNumber() } else { try scanner.skipValue() }
                 }
             }
         } catch {
             throw StoreError.badMarker(markerPath)
         }
-        guard let version else { throw StoreError.badMarker(markerPath) }
+        guard let number else { throw StoreError.badMarker(markerPath) }
+        guard number >= 1, number == number.rounded(), number < 1e9 else {
+            throw StoreError.unknownVersion(markerPath, found: NumberFormatting.json(number))
+        }
+        let version = Int(number)
         if version > JSONFileStore.formatVersion {
             throw StoreError.newerVersion(found: version, supported: JSONFileStore.formatVersion)
         }
@@ -425,7 +430,7 @@ public final class JSONFileStore: SampleStore {
     /// The existing partitions of a type that can hold samples overlapping `interval`.
     func partitions(ofType identifier: String, overlapping interval: DateInterval) throws -> [String] {
         let folder = JSONFileStore.typeFolder(identifier)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder) else { return [] }
+        let names = try folderEntries(folder)
         let first = JSONFileStore.monthKey(interval.start.addingTimeInterval(-JSONFileStore.longSampleThreshold))
         let last = JSONFileStore.monthKey(interval.end)
         return names.filter { name in
@@ -447,10 +452,10 @@ public final class JSONFileStore: SampleStore {
     /// Like ``readPartition(_:limit:_:)``, also handing over each line's change sequence number.
     func readPartitionWithSequence(_ partition: String, limit: Int? = nil, _ body: (Sample, UInt64) throws -> Void) throws {
         let file = path + "/" + partition
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
             if errno == ENOENT { return }
-            throw StoreError.readFailed(file, reason: POSIXFile.errorText())
+            throw POSIXFile.openFailure(file, writing: false)
         }
         defer { close(fd) }
         var remaining = limit ?? Int.max
