@@ -109,6 +109,12 @@ public final class JSONFileStore: SampleStore {
         return try body()
     }
 
+    /// Runs `body` holding the exclusive lock, without finishing an interrupted batch first (for `doctor --repair`).
+    func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
+        let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
+        return try withExtendedLifetime(lock) { try body() }
+    }
+
     func append(_ lines: [String], to partition: String) throws {
         let file = path + "/" + partition
         let (fd, created) = try POSIXFile.openForAppend(file)

@@ -19,7 +19,7 @@ enum ExitStatus: Int32 {
         case let error as SampleError:
             if case .unknownType = error { return .usage }
             return .badData
-        case is UnitError, is TimeInputError: return .badData
+        case is UnitError, is TimeInputError, is DoctorError: return .badData
         case let error as CharacteristicError:
             if case .notASampleType = error { return .usage }
             return .badData
