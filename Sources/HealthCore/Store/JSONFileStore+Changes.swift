@@ -371,6 +371,11 @@ extension JSONFileStore {
         guard try isExistingStore() else { return report }
         try withWriteAccess {
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            // Check every file first, so damage anywhere stops compaction before it rewrites anything.
+            for identifier in try typeIdentifiersOnDisk() {
+                for partition in try partitions(ofType: identifier, overlapping: everything) { try validateSampleFile(partition) }
+                try validateTombstoneFile(JSONFileStore.tombstonePath(identifier))
+            }
             var droppedThrough = try self.droppedThrough() ?? 0
             for identifier in try typeIdentifiersOnDisk() {
                 let tombstones = try tombstones(ofType: identifier)

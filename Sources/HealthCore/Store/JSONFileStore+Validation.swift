@@ -78,7 +78,7 @@ extension JSONFileStore {
             guard count > 0 else { throw StoreError.readFailed(file, reason: count < 0 ? POSIXFile.errorText() : "it shrank while being read") }
             done += count
         }
-        var pending: (line: Int, reason: String)?
+        var pending: (line: Int, reason: String, torn: Bool)?
         var good = extent
         try bytes.withUnsafeBufferPointer { buffer in
             try StoreLineReader.forEachLine(in: buffer, firstNumber: extent.lines + 1) { line in
@@ -88,13 +88,14 @@ extension JSONFileStore {
                 if blank && pending != nil { return }
                 if let failure = pending { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
                 if !blank, let reason = check(text) {
-                    pending = (line.number, reason)
+                    pending = (line.number, reason, StoreLineReader.isTornWrite(text))
                     return
                 }
                 good.length = extent.length + line.range.upperBound + 1
                 good.lines = line.number
             }
         }
+        if let failure = pending, !failure.torn { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
         validated[relative] = good
     }
 }

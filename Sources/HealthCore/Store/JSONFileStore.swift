@@ -264,7 +264,8 @@ public final class JSONFileStore: SampleStore {
                     let decodes = line.withUnsafeBufferPointer { buffer in
                         isValid.map { $0(buffer) } ?? ((try? codec.decode(buffer)) != nil)
                     }
-                    if !decodes && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
+                    let torn = line.withUnsafeBufferPointer { StoreLineReader.isTornWrite($0) }
+                    if !decodes && torn && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
                 } else {
                     conclusive = false
                 }
@@ -468,18 +469,23 @@ public final class JSONFileStore: SampleStore {
         var buffer = [UInt8](repeating: 0, count: 1 << 17)
         var carried: [UInt8] = []
         var lineNumber = 0
-        var pendingFailure: (line: Int, reason: String)?
+        var pendingFailure: (line: Int, reason: String, torn: Bool)?
         func handle(_ line: UnsafeBufferPointer<UInt8>) throws {
             lineNumber += 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
             if let failure = pendingFailure { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
+            // Garbage bytes inside a string would otherwise decode as replacement characters.
+            if let failure = StoreLineReader.utf8Failure(line) {
+                pendingFailure = (lineNumber, failure, false)
+                return
+            }
             do {
                 let sample = try codec.decode(line)
                 try body(sample, codec.lastSequence)
             } catch let error as LineError {
-                pendingFailure = (lineNumber, error.description)
+                pendingFailure = (lineNumber, error.description, StoreLineReader.isTornWrite(line))
             } catch let error as JSONLineScanner.Failure {
-                pendingFailure = (lineNumber, error.description)
+                pendingFailure = (lineNumber, error.description, StoreLineReader.isTornWrite(line))
             }
         }
         while remaining > 0 {
@@ -507,6 +513,10 @@ public final class JSONFileStore: SampleStore {
                 carried.append(contentsOf: chunk[lineStart..<count])
             }
         }
-        // Whatever is left in `carried` has no newline: a torn write, never acknowledged. Skip it.
+        // Whatever is left in `carried` has no newline: a torn write, never acknowledged. Skip it. A final line
+        // that is a whole JSON object but not a valid sample is damage, not a tear.
+        if let failure = pendingFailure, !failure.torn {
+            throw StoreError.corrupt(file, line: failure.line, reason: failure.reason)
+        }
     }
 }

@@ -45,7 +45,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case let .corrupt(path, line, reason):
             return "The store file '\(path)' is corrupt at line \(line): \(reason); move that line out of the file to go on (see docs/STORE.md)."
         case let .newerVersion(found, supported):
-            return "The store has format version \(found), newer than the version \(supported) this hkctl supports; upgrade hkctl."
+            return "The store's marker hkctl-store.json (line 1) says format version \(found), newer than the version \(supported) this hkctl supports; upgrade hkctl (nothing was changed)."
         case let .badMarker(path):
             return "The store marker '\(path)' is not valid JSON; see docs/STORE.md to repair it."
         case let .unknownVersion(path, found):

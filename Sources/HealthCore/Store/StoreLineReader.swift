@@ -40,6 +40,17 @@ enum StoreLineReader {
         line.allSatisfy { $0 == 0x20 || $0 == 0x0D }
     }
 
+    /// Whether a final line that does not decode is what a crash leaves (a torn write): bytes that are not one
+    /// complete JSON object, or that hold NUL bytes (a file extended but never written). A complete JSON object
+    /// with a wrong field is damage, not a tear, and is reported like a bad line in the middle.
+    static func isTornWrite(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        if line.contains(0) { return true }
+        var scanner = JSONLineScanner(line)
+        guard scanner.peek() == UInt8(ascii: "{"), (try? scanner.skipValue()) != nil else { return true }
+        scanner.skipWhitespace()
+        return !scanner.atEnd
+    }
+
     /// Why a sample line is not valid, or nil when it decodes; also returns the sample and its change number.
     ///
     /// Beyond what the codec checks, the line must be valid UTF-8: garbage bytes inside a string would
