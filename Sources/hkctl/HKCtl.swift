@@ -99,14 +99,14 @@ enum HKCtl {
         let status = ExitStatus.of(error)
         if let usage = error as? UsageError {
             let ending = usage.message.last.map { ".?!".contains($0) } ?? false
-            console.error("Error: \(usage.message)\(ending ? "" : ".")")
+            console.error("Error: " + ErrorLine.clean("\(usage.message)\(ending ? "" : ".")"))
             if let name = usage.command, let command = commands.first(where: { $0.name == name }) {
                 console.error("Usage: hkctl \(command.usage)\n  See 'hkctl \(name) --help' for more information.")
             } else {
                 console.error("Usage: hkctl <subcommand> ...\n  See 'hkctl --help' for more information.")
             }
         } else {
-            console.error("Error: \(error)")
+            console.error("Error: " + ErrorLine.clean("\(error)"))
         }
         return status.rawValue
     }

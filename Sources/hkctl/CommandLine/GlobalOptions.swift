@@ -53,7 +53,7 @@ struct GlobalOptions {
         }
         var timeout = 10.0
         if let text = environment["HKCTL_LOCK_TIMEOUT"], !text.isEmpty {
-            guard let value = Double(text), value.isFinite, value >= 0, value <= 86_400 else {
+            guard let value = StrictNumber.parse(text), value >= 0, value <= 86_400 else {
                 throw UsageError(message: "$HKCTL_LOCK_TIMEOUT is '\(text.prefix(40))'; set it to seconds between 0 and 86400", command: command)
             }
             timeout = value
