@@ -207,8 +207,8 @@ public final class JSONFileStore: SampleStore {
                         try scanner.readObject { scanner, key in
                             switch key {
                             case "path": entry.path = try scanner.readString()
-                            case "length": entry.length = Int(try scanner.readNumber())
-                            case "lines": count = Int(try scanner.readNumber())
+                            case "length": entry.length = Int(exactly: try scanner.readNumber()) ?? -1
+                            case "lines": count = Int(exactly: try scanner.readNumber()) ?? -1
                             default: try scanner.skipValue()
                             }
                         }
@@ -222,7 +222,7 @@ public final class JSONFileStore: SampleStore {
         } catch {
             throw StoreError.corrupt(journalPath, line: 1, reason: "\(error)")
         }
-        guard counts.reduce(0, +) == lines.count,
+        guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 }), counts.reduce(0, +) == lines.count,
               entries.allSatisfy({ !$0.path.contains("..") && !$0.path.hasPrefix("/") }) else {
             throw StoreError.corrupt(journalPath, line: 1, reason: "the journal does not match its header")
         }
