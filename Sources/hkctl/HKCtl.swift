@@ -12,7 +12,7 @@ enum HKCtl {
 
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, StatsCommand.self, TrendCommand.self, SourcesCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
-        DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, AuthCommand.self,
+        DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, DoctorCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
         TodayCommand.self, ChartCommand.self, GoalCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
@@ -102,14 +102,14 @@ enum HKCtl {
         let status = ExitStatus.of(error)
         if let usage = error as? UsageError {
             let ending = usage.message.last.map { ".?!".contains($0) } ?? false
-            console.error("Error: \(usage.message)\(ending ? "" : ".")")
+            console.error("Error: " + ErrorLine.clean("\(usage.message)\(ending ? "" : ".")"))
             if let name = usage.command, let command = commands.first(where: { $0.name == name }) {
                 console.error("Usage: hkctl \(command.usage)\n  See 'hkctl \(name) --help' for more information.")
             } else {
                 console.error("Usage: hkctl <subcommand> ...\n  See 'hkctl --help' for more information.")
             }
         } else {
-            console.error("Error: \(error)")
+            console.error("Error: " + ErrorLine.clean("\(error)"))
         }
         return status.rawValue
     }

@@ -8,6 +8,8 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case notFinite(type: String)
     /// A negative amount.
     case negative(Double, type: String)
+    /// A non-zero amount too small to be a measurement (below a millionth of its unit); payload: the text typed.
+    case tooSmall(String, type: String)
     /// Outside the plausible range for the type (in its canonical unit).
     case outOfRange(Double, unit: String, type: String, range: ClosedRange<Double>)
     /// The end is before the start.
@@ -29,6 +31,8 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "The \(type) amount is not a finite number; give a real amount such as '500mL'."
         case let .negative(value, type):
             return "The \(type) amount \(NumberFormatting.json(value)) is negative; amounts must be zero or more."
+        case let .tooSmall(text, type):
+            return "The \(type) amount '\(text)' is too small to be a measurement; write it in a smaller unit (at least a millionth of the unit)."
         case let .outOfRange(value, unit, type, range):
             return "The \(type) amount \(NumberFormatting.json(value)) \(unit) is outside the plausible range "
                 + "\(NumberFormatting.json(range.lowerBound))–\(NumberFormatting.json(range.upperBound)) \(unit); check the number and its unit."

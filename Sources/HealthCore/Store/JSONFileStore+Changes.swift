@@ -20,8 +20,11 @@ extension JSONFileStore {
 
     /// The last change number used (0 for an empty store).
     func currentSequence() throws -> UInt64 {
-        if let bytes = try POSIXFile.readFile(sequencePath),
-           let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
+        if let bytes = try POSIXFile.readFile(sequencePath), !bytes.isEmpty {
+            // An empty file is a counter whose first write a crash interrupted: it is rebuilt below.
+            guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number; 'hkctl doctor --repair' rebuilds it")
+            }
             return value
         }
         // A store from before change numbers, or a lost counter: the largest number in any file.
@@ -39,8 +42,8 @@ extension JSONFileStore {
     func writeSequence(_ value: UInt64) throws {
         let text = Array(String(format: "%020llu\n", value).utf8)
         let created = !POSIXFile.exists(sequencePath)
-        let fd = open(sequencePath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
+        let fd = open(sequencePath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw POSIXFile.openFailure(sequencePath, writing: true) }
         defer { close(fd) }
         let written = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
         guard written == text.count else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
@@ -50,8 +53,7 @@ extension JSONFileStore {
 
     /// The type identifiers that have a folder in the store.
     func typeIdentifiersOnDisk() throws -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path + "/samples") else { return [] }
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { $0.removingPercentEncoding ?? $0 }
+        return try folderEntries("samples").filter { !$0.hasPrefix(".") }.sorted().map { $0.removingPercentEncoding ?? $0 }
     }
 
     // MARK: - Tombstones
@@ -239,6 +241,8 @@ extension JSONFileStore {
             }
         }
         for batch in batches {
+            try StoreSafety.makeFolders((batch.partition as NSString).deletingLastPathComponent, inStore: path)
+            try validateTombstoneFile(batch.partition)
             try repairTail(of: batch.partition) { JSONFileStore.decodeTombstone($0) != nil }
         }
         try writeSequence(sequence)
@@ -381,6 +385,11 @@ extension JSONFileStore {
         guard try isExistingStore() else { return report }
         try withWriteAccess {
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            // Check every file first, so damage anywhere stops compaction before it rewrites anything.
+            for identifier in try typeIdentifiersOnDisk() {
+                for partition in try partitions(ofType: identifier, overlapping: everything) { try validateSampleFile(partition) }
+                try validateTombstoneFile(JSONFileStore.tombstonePath(identifier))
+            }
             var droppedThrough = try self.droppedThrough() ?? 0
             for identifier in try typeIdentifiersOnDisk() {
                 let tombstones = try tombstones(ofType: identifier)

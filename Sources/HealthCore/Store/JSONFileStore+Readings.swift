@@ -27,12 +27,9 @@ extension JSONFileStore: QuantityReadingSource {
             var parser = QuantityLineParser()
             for partition in try partitions(ofType: identifier, overlapping: interval) {
                 let file = path + "/" + partition
-                var pendingFailure: (line: Int, reason: String)?
+                var damage: LineDamage?
                 try reader.forEachLine(in: file, limit: limits[partition]) { line, lineNumber in
-                    if let failure = pendingFailure, !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
-                        throw StoreError.corrupt(file, line: failure.line, reason: failure.reason)
-                    }
-                    if let fields = parser.parse(line, names: names) {
+                    if damage == nil, let fields = parser.parse(line, names: names) {
                         guard fields.start < interval.end else { return }
                         let sourceBytes = UnsafeBufferPointer(rebasing: line[fields.source])
                         let source: Int
@@ -52,23 +49,17 @@ extension JSONFileStore: QuantityReadingSource {
                         try consumer.consume(reading, names: names)
                         return
                     }
-                    if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
-                    do {
-                        let sample = try codec.decode(line)
-                        guard let quantity = sample.value.quantity, sample.overlaps(interval),
-                              !deleted.hides(sample, sequence: codec.lastSequence) else { return }
-                        let reading = QuantityReading(
-                            start: sample.start, end: sample.end, value: quantity.value,
-                            unit: names.unit(named: quantity.unit.unitString),
-                            source: names.addSource(sample.source, device: sample.device), uuid: UUIDKey(sample.uuid),
-                            line: nil)
-                        try consumer.consume(reading, names: names)
-                    } catch let error as LineError {
-                        pendingFailure = (lineNumber, error.description)
-                    } catch let error as JSONLineScanner.Failure {
-                        pendingFailure = (lineNumber, error.description)
-                    }
+                    guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage),
+                          let quantity = sample.value.quantity, sample.overlaps(interval),
+                          !deleted.hides(sample, sequence: codec.lastSequence) else { return }
+                    let reading = QuantityReading(
+                        start: sample.start, end: sample.end, value: quantity.value,
+                        unit: names.unit(named: quantity.unit.unitString),
+                        source: names.addSource(sample.source, device: sample.device), uuid: UUIDKey(sample.uuid),
+                        line: nil)
+                    try consumer.consume(reading, names: names)
                 }
+                try damage?.throwUnlessTorn(file)
             }
         }
         return names

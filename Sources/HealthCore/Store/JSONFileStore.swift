@@ -26,9 +26,11 @@ public final class JSONFileStore: SampleStore {
     /// The store's folder.
     public let path: String
     let catalogue: SampleTypeCatalogue
-    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:)``.
+    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
     let lockTimeout: TimeInterval
     var codec: SampleLineCodec
+    /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
+    var validated: [String: ValidatedExtent] = [:]
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -70,7 +72,8 @@ public final class JSONFileStore: SampleStore {
                 }
             }
             for batch in batches {
-                try POSIXFile.makeDirectories((path + "/" + batch.partition as NSString).deletingLastPathComponent)
+                try StoreSafety.makeFolders((batch.partition as NSString).deletingLastPathComponent, inStore: path)
+                try validateSampleFile(batch.partition)
                 try repairTail(of: batch.partition)
             }
             // The counter is durable before any line that carries its numbers, so no number is ever used twice.
@@ -104,6 +107,12 @@ public final class JSONFileStore: SampleStore {
         }
         try recoverJournal()
         return try body()
+    }
+
+    /// Runs `body` holding the exclusive lock, without finishing an interrupted batch first (for `doctor --repair`).
+    func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
+        let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
+        return try withExtendedLifetime(lock) { try body() }
     }
 
     func append(_ lines: [String], to partition: String) throws {
@@ -166,7 +175,7 @@ public final class JSONFileStore: SampleStore {
     private func apply(_ journal: Journal) throws {
         for entry in journal.entries {
             let file = path + "/" + entry.path
-            try POSIXFile.makeDirectories((file as NSString).deletingLastPathComponent)
+            try StoreSafety.makeFolders((entry.path as NSString).deletingLastPathComponent, inStore: path)
             if let size = POSIXFile.size(file), size > entry.length { try POSIXFile.truncate(file, to: entry.length) }
             try append(entry.lines, to: entry.path)
         }
@@ -198,8 +207,8 @@ public final class JSONFileStore: SampleStore {
                         try scanner.readObject { scanner, key in
                             switch key {
                             case "path": entry.path = try scanner.readString()
-                            case "length": entry.length = Int(try scanner.readNumber())
-                            case "lines": count = Int(try scanner.readNumber())
+                            case "length": entry.length = Int(exactly: try scanner.readNumber()) ?? -1
+                            case "lines": count = Int(exactly: try scanner.readNumber()) ?? -1
                             default: try scanner.skipValue()
                             }
                         }
@@ -213,7 +222,7 @@ public final class JSONFileStore: SampleStore {
         } catch {
             throw StoreError.corrupt(journalPath, line: 1, reason: "\(error)")
         }
-        guard counts.reduce(0, +) == lines.count,
+        guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 }), counts.reduce(0, +) == lines.count,
               entries.allSatisfy({ !$0.path.contains("..") && !$0.path.hasPrefix("/") }) else {
             throw StoreError.corrupt(journalPath, line: 1, reason: "the journal does not match its header")
         }
@@ -232,8 +241,8 @@ public final class JSONFileStore: SampleStore {
         guard let size = POSIXFile.size(file), size > 0 else { return }
         // Usually the last line is short: look at the last 64 KiB, and at 1 MiB only if that does not settle it.
         func analyse(_ window: Int) throws -> (tail: [UInt8], keep: Int, conclusive: Bool) {
-            let fd = open(file, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+            let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard fd >= 0 else { throw POSIXFile.openFailure(file, writing: false) }
             var tail = [UInt8](repeating: 0, count: window)
             let count = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, window, off_t(size - window)) }
             close(fd)
@@ -255,7 +264,8 @@ public final class JSONFileStore: SampleStore {
                     let decodes = line.withUnsafeBufferPointer { buffer in
                         isValid.map { $0(buffer) } ?? ((try? codec.decode(buffer)) != nil)
                     }
-                    if !decodes && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
+                    let torn = line.withUnsafeBufferPointer { StoreLineReader.isTornWrite($0) }
+                    if !decodes && torn && !line.allSatisfy({ $0 == 0x20 }) { keep = size - window + lineStart }
                 } else {
                     conclusive = false
                 }
@@ -270,7 +280,7 @@ public final class JSONFileStore: SampleStore {
         }
         guard keep < size else { return }
         let recoveredFolder = path + "/recovered"
-        try POSIXFile.makeDirectories(recoveredFolder)
+        try StoreSafety.makeFolders("recovered", inStore: path)
         var name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
         var attempt = 1
         while POSIXFile.exists(recoveredFolder + "/" + name) {
@@ -279,8 +289,6 @@ public final class JSONFileStore: SampleStore {
         }
         try POSIXFile.writeAtomically(Array(tail[(keep - (size - window))...]), to: recoveredFolder + "/" + name)
         try POSIXFile.truncate(file, to: keep)
-        let handle = open(file, O_WRONLY | O_CLOEXEC)
-        if handle >= 0 { fsync(handle); close(handle) }
     }
 
     // MARK: - Reading
@@ -289,8 +297,8 @@ public final class JSONFileStore: SampleStore {
     ///
     /// - Throws: ``StoreError/notAStore(_:)`` for a folder with other content, ``StoreError/newerVersion(found:supported:)``.
     public func isExistingStore() throws -> Bool {
+        try StoreSafety.checkStoreFolder(path)
         guard POSIXFile.exists(path) else { return false }
-        guard POSIXFile.isDirectory(path) else { throw StoreError.notAFolder(path) }
         guard let marker = try POSIXFile.readFile(markerPath) else {
             // A store being created by another process holds only its lock and the marker's temporary file.
             let contents = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
@@ -302,18 +310,22 @@ public final class JSONFileStore: SampleStore {
             if POSIXFile.exists(markerPath) { return try isExistingStore() }
             throw StoreError.notAStore(path)
         }
-        var version: Int?
+        var number: Double?
         do {
             try marker.withUnsafeBufferPointer { buffer in
                 var scanner = JSONLineScanner(buffer)
                 try scanner.readObject { scanner, key in
-                    if key == "version" { version = Int(try scanner.readNumber()) } else { try scanner.skipValue() }
+                    if key == "version" { number = try scanner.readNumber() } else { try scanner.skipValue() }
                 }
             }
         } catch {
             throw StoreError.badMarker(markerPath)
         }
-        guard let version else { throw StoreError.badMarker(markerPath) }
+        guard let number else { throw StoreError.badMarker(markerPath) }
+        guard number >= 1, number == number.rounded(), number < 1e9 else {
+            throw StoreError.unknownVersion(markerPath, found: NumberFormatting.json(number))
+        }
+        let version = Int(number)
         if version > JSONFileStore.formatVersion {
             throw StoreError.newerVersion(found: version, supported: JSONFileStore.formatVersion)
         }
@@ -426,7 +438,7 @@ public final class JSONFileStore: SampleStore {
     /// The existing partitions of a type that can hold samples overlapping `interval`.
     func partitions(ofType identifier: String, overlapping interval: DateInterval) throws -> [String] {
         let folder = JSONFileStore.typeFolder(identifier)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path + "/" + folder) else { return [] }
+        let names = try folderEntries(folder)
         let first = JSONFileStore.monthKey(interval.start.addingTimeInterval(-JSONFileStore.longSampleThreshold))
         let last = JSONFileStore.monthKey(interval.end)
         return names.filter { name in
@@ -455,19 +467,46 @@ public final class JSONFileStore: SampleStore {
     func readPartitionWithSequence(_ partition: String, limit: Int?, reader: inout PartitionLineReader,
                                    _ body: (Sample, UInt64) throws -> Void) throws {
         let file = path + "/" + partition
-        var pendingFailure: (line: Int, reason: String)?
+        var damage: LineDamage?
         try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return }
-            if let failure = pendingFailure { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
-            do {
-                let sample = try codec.decode(line)
-                try body(sample, codec.lastSequence)
-            } catch let error as LineError {
-                pendingFailure = (lineNumber, error.description)
-            } catch let error as JSONLineScanner.Failure {
-                pendingFailure = (lineNumber, error.description)
-            }
+            guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage) else { return }
+            try body(sample, codec.lastSequence)
         }
-        // A last line that does not decode is the tail of a torn write; it was never acknowledged. Skip it.
+        // Whatever is left without a newline is a torn write, never acknowledged, and was skipped. A final line
+        // that is a whole JSON object but not a valid sample is damage, not a tear.
+        try damage?.throwUnlessTorn(file)
+    }
+
+    /// A line that did not decode: the reason, and whether it looks like the tail of a torn write.
+    struct LineDamage {
+        var line: Int
+        var reason: String
+        var torn: Bool
+
+        /// Throws for damage that is not a torn final write (which was never acknowledged and is skipped).
+        func throwUnlessTorn(_ file: String) throws {
+            if !torn { throw StoreError.corrupt(file, line: line, reason: reason) }
+        }
+    }
+
+    /// Decodes one line of a partition for a reader: nil for a blank line or one that does not decode, which is
+    /// remembered in `damage` and reported as soon as another line follows it (or at the end, unless torn).
+    func decodeLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, in file: String,
+                    damage: inout LineDamage?) throws -> Sample? {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return nil }
+        if let damage { throw StoreError.corrupt(file, line: damage.line, reason: damage.reason) }
+        // Garbage bytes inside a string would otherwise decode as replacement characters.
+        if let failure = StoreLineReader.utf8Failure(line) {
+            damage = LineDamage(line: number, reason: failure, torn: false)
+            return nil
+        }
+        do {
+            return try codec.decode(line)
+        } catch let error as LineError {
+            damage = LineDamage(line: number, reason: error.description, torn: StoreLineReader.isTornWrite(line))
+        } catch let error as JSONLineScanner.Failure {
+            damage = LineDamage(line: number, reason: error.description, torn: StoreLineReader.isTornWrite(line))
+        }
+        return nil
     }
 }

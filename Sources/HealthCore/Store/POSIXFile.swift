@@ -37,20 +37,30 @@ enum POSIXFile {
 
     /// Flushes a folder's entries (new or renamed files) to disk.
     static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)
             close(fd)
         }
     }
 
+    /// The error for a failed `open` inside the store; a symbolic link (refused by `O_NOFOLLOW`) is named as such.
+    static func openFailure(_ path: String, writing: Bool, code: Int32 = errno) -> StoreError {
+        if code == ELOOP || code == EMLINK {
+            return StoreError.unsafe(path, reason: "it is a symbolic link inside the store; hkctl never follows one "
+                + "(replace it with the file it points to)")
+        }
+        if code == EEXIST { return StoreError.writeFailed(path, reason: "it appeared while hkctl was creating it") }
+        return writing ? StoreError.writeFailed(path, reason: errorText(code)) : StoreError.readFailed(path, reason: errorText(code))
+    }
+
     /// Opens a file for appending, creating it with mode 0600. Returns the descriptor and whether it was created.
     static func openForAppend(_ path: String) throws -> (fd: Int32, created: Bool) {
-        var fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        var fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
         if fd >= 0 { return (fd, false) }
-        guard errno == ENOENT else { throw StoreError.writeFailed(path, reason: errorText()) }
-        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.writeFailed(path, reason: errorText()) }
+        guard errno == ENOENT else { throw openFailure(path, writing: true) }
+        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw openFailure(path, writing: true) }
         return (fd, true)
     }
 
@@ -76,8 +86,11 @@ enum POSIXFile {
     /// Writes a small file atomically: a temporary file, fsync, rename over the target, fsync of the folder.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw StoreError.writeFailed(path, reason: errorText()) }
+        // A temporary file left by a crashed process with the same id is removed (a link there is removed, never
+        // followed); the new one is created exclusively.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw openFailure(path, writing: true) }
         do {
             try writeAll(fd, bytes, path: temporary)
             try sync(fd, path: temporary)
@@ -95,12 +108,13 @@ enum POSIXFile {
         syncDirectory((path as NSString).deletingLastPathComponent)
     }
 
-    /// Reads a whole file; nil when it does not exist.
-    static func readFile(_ path: String, limit: Int? = nil) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads a whole file; nil when it does not exist. Inside the store a symbolic link is refused unless
+    /// `followLinks` is set (for system files such as `/proc/locks`).
+    static func readFile(_ path: String, limit: Int? = nil, followLinks: Bool = false) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw StoreError.readFailed(path, reason: errorText())
+            throw openFailure(path, writing: false)
         }
         defer { close(fd) }
         var result: [UInt8] = []
@@ -118,13 +132,12 @@ enum POSIXFile {
         return result
     }
 
+    /// Cuts a file (never through a symbolic link) back to `length` bytes and syncs it.
     static func truncate(_ path: String, to length: Int) throws {
-        if truncateFile(path, length) != 0 { throw StoreError.writeFailed(path, reason: errorText()) }
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw openFailure(path, writing: true) }
+        defer { close(fd) }
+        if ftruncate(fd, off_t(length)) != 0 { throw StoreError.writeFailed(path, reason: errorText()) }
+        try sync(fd, path: path)
     }
 }
-
-#if canImport(Glibc)
-private func truncateFile(_ path: String, _ length: Int) -> Int32 { Glibc.truncate(path, off_t(length)) }
-#else
-private func truncateFile(_ path: String, _ length: Int) -> Int32 { Darwin.truncate(path, off_t(length)) }
-#endif

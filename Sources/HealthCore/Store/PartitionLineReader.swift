@@ -21,10 +21,10 @@ struct PartitionLineReader {
     @discardableResult
     mutating func forEachLine(in file: String, limit: Int? = nil,
                               _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if fd < 0 {
             if errno == ENOENT { return false }
-            throw StoreError.readFailed(file, reason: POSIXFile.errorText())
+            throw POSIXFile.openFailure(file, writing: false)
         }
         defer { close(fd) }
         carried.removeAll(keepingCapacity: true)

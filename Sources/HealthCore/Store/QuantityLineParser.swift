@@ -10,8 +10,9 @@ import Foundation
 /// The writer's key order is fixed (``SampleLineCodec``), so the fields are found by position, and a string is
 /// first compared with the same field of the previous line, which is almost always equal within a partition.
 /// Any line of another shape (escapes, a string value, keys in another order, a bad date) gives nil, and the
-/// caller decodes it fully, which also reports what is wrong with it. The fields after `source` are not read,
-/// except the final `seq`.
+/// caller decodes it fully, which also reports what is wrong with it. Every byte of an accepted line is checked
+/// as the full reader would check it, except the text of `type`, `sourceVersion` and `device` (plain ASCII
+/// without escapes); lines with metadata go to the full reader.
 struct QuantityLineParser {
     /// Where the uuid's 36 characters start: after `{"uuid":"`.
     static let uuidOffset = 9
@@ -31,6 +32,35 @@ struct QuantityLineParser {
     private var lastType: [UInt8] = []
     private var lastUnit: [UInt8] = []
     private var lastSource: [UInt8] = []
+
+    /// Whether any of the `count` bytes at `base` is above ASCII, eight at a time.
+    static func hasNonASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        var bits: UInt64 = 0
+        while offset + 8 <= count {
+            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < count {
+            bits |= UInt64(base[offset])
+            offset += 1
+        }
+        return bits & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Whether the 36 bytes at `p` spell a uuid (hex digits with dashes at 8, 13, 18 and 23).
+    static func isUUID(_ p: UnsafePointer<UInt8>) -> Bool {
+        for position in 0..<36 {
+            let byte = p[position]
+            if position == 8 || position == 13 || position == 18 || position == 23 {
+                if byte != 0x2D { return false }
+            } else if !(byte &- 48 < 10 || (byte | 0x20) &- 97 < 6) {
+                return false
+            }
+        }
+        return true
+    }
 
     /// Reads a line, or nil when the line is not in the writer's plain shape.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>, names: ReadingNames) -> Fields? {
@@ -70,7 +100,9 @@ struct QuantityLineParser {
             return date
         }
 
-        guard literal("{\"uuid\":\""), index + 36 <= count else { return nil }
+        // Bytes above ASCII need the full reader's UTF-8 check.
+        guard !QuantityLineParser.hasNonASCII(base, count) else { return nil }
+        guard literal("{\"uuid\":\""), index + 36 <= count, QuantityLineParser.isUUID(base + index) else { return nil }
         index += 36
         guard literal("\",\"type\":\""), string(&lastType) != nil else { return nil }
         guard literal(",\"start\":\""), let start = date(), literal(",\"end\":\""), let end = date(),
@@ -81,19 +113,21 @@ struct QuantityLineParser {
         else { return nil }
         index += 1
         guard literal("\"unit\":\""), let unitText = string(&lastUnit), literal(",\"source\":\""),
-              let source = string(&lastSource), index < count, base[count - 1] == UInt8(ascii: "}") else { return nil }
-
-        // `,"seq":N}` ends the line when present; metadata, the only nested object, closes before it.
-        var digitsStart = count - 1
+              let source = string(&lastSource) else { return nil }
+        // The rest must be exactly what the writer puts there; metadata (and anything else) goes to the full reader.
+        var scratch: [UInt8] = []
+        if literal(",\"sourceVersion\":\""), string(&scratch) == nil { return nil }
+        if literal(",\"device\":\""), string(&scratch) == nil { return nil }
+        guard literal(",\"created\":\""), date() != nil else { return nil }
         var sequence: UInt64 = 0
-        while digitsStart > index, base[digitsStart - 1] &- 48 < 10 { digitsStart -= 1 }
-        if digitsStart < count - 1 {
-            let key: StaticString = ",\"seq\":"
-            let keyLength = key.utf8CodeUnitCount
-            guard digitsStart - keyLength >= index, count - 1 - digitsStart <= 19,
-                  memcmp(base + digitsStart - keyLength, key.utf8Start, keyLength) == 0 else { return nil }
-            for position in digitsStart..<(count - 1) { sequence = sequence &* 10 &+ UInt64(base[position] &- 48) }
+        if literal(",\"seq\":") {
+            let digitsStart = index
+            while index < count, base[index] &- 48 < 10 { index += 1 }
+            guard index > digitsStart, index - digitsStart <= 19, index - digitsStart == 1 || base[digitsStart] != 48
+            else { return nil }
+            for position in digitsStart..<index { sequence = sequence &* 10 &+ UInt64(base[position] &- 48) }
         }
+        guard index == count - 1, base[index] == UInt8(ascii: "}") else { return nil }
         let unit = names.unit(UnsafeBufferPointer(rebasing: line[unitText]))
         guard names.parsedUnits[unit] != nil else { return nil }
         return Fields(start: start, end: end, value: value, unit: unit, source: source, sequence: sequence)

@@ -119,8 +119,8 @@ struct SampleLineCodec {
                 }
             case .seq:
                 let number = try scanner.readNumber()
-                guard number >= 0, number == number.rounded() else { throw LineError("'seq' must be a whole number") }
-                sequence = UInt64(number)
+                guard let whole = UInt64(exactly: number) else { throw LineError("'seq' must be a whole number from 0 to 2^64-1") }
+                sequence = whole
             case .workout, .correlation:
                 detail = try SampleDetail.decodeField(raw.map(SampleLineCodec.key) ?? .other, from: &scanner)
             case .other:
@@ -144,8 +144,8 @@ struct SampleLineCodec {
             value = .category(category.rawValue)
         } else if let number, let unitText {
             value = .quantity(Quantity(number, try unit(unitText)))
-        } else if let number, number == number.rounded() {
-            value = .category(Int(number))
+        } else if let number, let raw = Int(exactly: number) {
+            value = .category(raw)
         } else if let detail, detail.omitsValue {
             value = .category(0)
         } else {

@@ -12,14 +12,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case readFailed(String, reason: String)
     /// A file of the store could not be written; payload: path and reason.
     case writeFailed(String, reason: String)
-    /// Another hkctl process held the store's lock for longer than the wait.
-    case busy(String, waitedSeconds: Double)
+    /// Another hkctl process held the store's lock for longer than the wait; `holders` are the ids of the
+    /// processes holding it, when the system tells.
+    case busy(String, waitedSeconds: Double, holders: [Int32] = [])
     /// A line in the middle of a store file is not a valid sample.
     case corrupt(String, line: Int, reason: String)
     /// The store was written by a newer hkctl.
     case newerVersion(found: Int, supported: Int)
     /// The store marker file is unreadable.
     case badMarker(String)
+    /// The store marker names a format version no hkctl writes (zero, negative, fractional).
+    case unknownVersion(String, found: String)
+    /// A path hkctl will not use: a symbolic link inside the store or a loop, a store owned by another user or
+    /// writable by everyone; payload: path and why.
+    case unsafe(String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,14 +39,19 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "Cannot read '\(path)': \(reason)."
         case let .writeFailed(path, reason):
             return "Cannot write '\(path)': \(reason); nothing was saved."
-        case let .busy(path, waited):
-            return "The store '\(path)' is busy: another hkctl held its lock for \(NumberFormatting.human(waited, fractionDigits: 1)) s; try again, or raise $HKCTL_LOCK_TIMEOUT."
+        case let .busy(path, waited, holders):
+            let who = holders.isEmpty ? "another hkctl" : "process " + holders.map(String.init).joined(separator: ", ")
+            return "The store '\(path)' is busy: \(who) held its lock for \(NumberFormatting.human(waited, fractionDigits: 1)) s; try again, or raise $HKCTL_LOCK_TIMEOUT."
         case let .corrupt(path, line, reason):
             return "The store file '\(path)' is corrupt at line \(line): \(reason); move that line out of the file to go on (see docs/STORE.md)."
         case let .newerVersion(found, supported):
-            return "The store has format version \(found), newer than the version \(supported) this hkctl supports; upgrade hkctl."
+            return "The store's marker hkctl-store.json (line 1) says format version \(found), newer than the version \(supported) this hkctl supports; upgrade hkctl (nothing was changed)."
         case let .badMarker(path):
             return "The store marker '\(path)' is not valid JSON; see docs/STORE.md to repair it."
+        case let .unknownVersion(path, found):
+            return "The store marker '\(path)' (line 1) names format version \(found), which no hkctl writes; this hkctl reads version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
+        case let .unsafe(path, reason):
+            return "Refusing to use '\(path)': \(reason)."
         }
     }
 

@@ -13,15 +13,13 @@ final class StoreLock {
 
     /// Takes the lock, polling until `timeout` seconds have passed.
     ///
-    /// - Throws: ``StoreError/busy(_:waitedSeconds:)`` after the timeout.
+    /// - Throws: ``StoreError/busy(_:waitedSeconds:holders:)`` after the timeout, naming the holders' process ids
+    ///   when `/proc/locks` tells them.
     static func acquire(path: String, exclusive: Bool, timeout: TimeInterval, storePath: String) throws -> StoreLock {
         let fd = exclusive
-            ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            : open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = POSIXFile.errorText()
-            throw exclusive ? StoreError.writeFailed(path, reason: reason) : StoreError.readFailed(path, reason: reason)
-        }
+            ? open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            : open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw POSIXFile.openFailure(path, writing: exclusive) }
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
         let started = Date()
         var pause: useconds_t = 1000
@@ -34,7 +32,7 @@ final class StoreLock {
             let waited = Date().timeIntervalSince(started)
             if waited >= timeout {
                 close(fd)
-                throw StoreError.busy(storePath, waitedSeconds: waited)
+                throw StoreError.busy(storePath, waitedSeconds: waited, holders: StoreSafety.lockHolders(of: path))
             }
             usleep(pause)
             pause = min(pause * 2, 20_000)

@@ -39,7 +39,11 @@ public struct TimeExpression: Equatable, Sendable {
         let lowered = trimmed.lowercased()
         if lowered == "now" { return TimeExpression(date: context.now, isDateOnly: false) }
         if let relative = try relativeOffset(lowered, original: text) {
-            return TimeExpression(date: context.now.addingTimeInterval(relative), isDateOnly: false)
+            let date = context.now.addingTimeInterval(relative)
+            guard date >= DateRange.distantStart, date <= DateRange.distantEnd else {
+                throw TimeInputError.impossible(text, reason: "hkctl keeps dates from 1900 to 2999")
+            }
+            return TimeExpression(date: date, isDateOnly: false)
         }
         for (word, days) in [("today", 0), ("yesterday", -1)] where lowered == word || lowered.hasPrefix(word + " ") {
             let day = context.adding(days: days, to: context.startOfDay(context.now))

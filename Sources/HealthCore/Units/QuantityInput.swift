@@ -49,6 +49,10 @@ public enum QuantityInput {
             throw UnitError.notANumber(text)
         }
         guard value.isFinite else { throw SampleError.notFinite(type: type.name) }
+        // "-0" is a negative amount typed, and a non-zero amount that underflows or is subnormal is no measurement.
+        if value == 0 && value.sign == .minus { throw SampleError.negative(value, type: type.name) }
+        let typedNonZero = numberText.unicodeScalars.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
+        if typedNonZero && abs(value) < 1e-6 { throw SampleError.tooSmall(numberText, type: type.name) }
         let unitText = String(String.UnicodeScalarView(scalars[end...])).trimmingCharacters(in: .whitespaces)
         if unitText.hasPrefix(",") { throw UnitError.notANumber(text) }
         guard let canonical = type.canonicalUnit else {

@@ -19,7 +19,7 @@ enum ExitStatus: Int32 {
         case let error as SampleError:
             if case .unknownType = error { return .usage }
             return .badData
-        case is UnitError, is TimeInputError, is CorrelationError: return .badData
+        case is UnitError, is TimeInputError, is CorrelationError, is DoctorError: return .badData
         case let error as WorkoutError:
             if case .unknownActivity = error { return .usage }
             return .badData
@@ -53,7 +53,8 @@ enum ExitStatus: Int32 {
             case .cannotCreate, .notAStore, .notAFolder: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
-            case .corrupt, .newerVersion, .badMarker: return .badData
+            case .corrupt, .newerVersion, .badMarker, .unknownVersion: return .badData
+            case .unsafe: return .notPermitted
             }
         default: return .failure
         }

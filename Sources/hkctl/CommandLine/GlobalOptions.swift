@@ -51,7 +51,13 @@ struct GlobalOptions {
         guard !source.isEmpty, source.count <= 200, !source.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
             throw UsageError(message: "The source name must be 1 to 200 printable characters", command: command)
         }
-        let timeout = environment["HKCTL_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+        var timeout = 10.0
+        if let text = environment["HKCTL_LOCK_TIMEOUT"], !text.isEmpty {
+            guard let value = StrictNumber.parse(text), value >= 0, value <= 86_400 else {
+                throw UsageError(message: "$HKCTL_LOCK_TIMEOUT is '\(text.prefix(40))'; set it to seconds between 0 and 86400", command: command)
+            }
+            timeout = value
+        }
         var time = TimeContext(now: now, timeZone: zone)
         if let day = WeekStart.firstWeekday(environment: environment) { time.calendar.firstWeekday = day }
         return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,

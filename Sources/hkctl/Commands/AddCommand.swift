@@ -73,7 +73,11 @@ enum AddCommand: Command {
             }
             let key = String(pair[..<equals])
             let text = String(pair[pair.index(after: equals)...])
-            if let number = Double(text), number.isFinite { metadata[key] = .number(number) } else { metadata[key] = .string(text) }
+            guard key.count <= 128, text.count <= 1024,
+                  !(key + text).unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{FFFD}" || $0 == "\u{7F}" }) else {
+                throw UsageError(message: "A --meta key must be 1 to 128 and its value at most 1024 printable characters (valid UTF-8)", command: name)
+            }
+            if let number = StrictNumber.parse(text) { metadata[key] = .number(number) } else { metadata[key] = .string(text) }
         }
         let entry = SampleEntry(
             type: type, value: value,

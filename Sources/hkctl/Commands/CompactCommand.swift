@@ -22,7 +22,7 @@ enum CompactCommand: Command {
         try context.requireOwner()
         var days = 90.0
         if let text = arguments.value("retention") {
-            guard let value = Double(text), value >= 0, value.isFinite else {
+            guard let value = StrictNumber.parse(text), value >= 0, value <= 36_500 else {
                 throw UsageError(message: "The value '\(text)' is invalid for '--retention <days>'", command: name)
             }
             days = value

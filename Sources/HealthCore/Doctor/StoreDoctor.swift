@@ -1,0 +1,319 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// `hkctl doctor`: reads every file of a store, reports what is damaged (errors, with file and line) and what is
+/// well-formed but implausible (warnings, with sample uuids), and on request repairs what can be repaired
+/// without losing anything: bad lines go to `quarantine.jsonl` (never deleted), derived files are rebuilt.
+///
+/// A store with a newer or unknown format version, or one hkctl refuses for safety, is refused: the error is
+/// thrown and nothing is written.
+public struct StoreDoctor {
+    public let store: JSONFileStore
+    public var rules = PlausibilityRules()
+
+    /// The quarantine file, relative to the store.
+    public static let quarantineFile = "quarantine.jsonl"
+    static let documents = ["settings.json", "characteristics.json", "priorities.json", "authorization.json", "compaction.json"]
+
+    public init(store: JSONFileStore) { self.store = store }
+
+    /// The bad lines of one file, found by ``check(now:)``, for ``repair(now:)``.
+    struct BadLines {
+        var file: String
+        var lines: [(number: Int, reason: String)]
+    }
+
+    /// Checks the whole store under its shared lock.
+    ///
+    /// - Throws: ``StoreError`` when the store cannot be opened at all (newer version, unsafe folder, busy).
+    public func check(now: Date) throws -> DoctorReport {
+        var report = DoctorReport()
+        guard try store.isExistingStore() else {
+            report.storeExists = false
+            return report
+        }
+        // Not withReadAccess: that refuses an unreadable journal, which is one of the things to report.
+        let lock = POSIXFile.exists(store.lockPath)
+            ? try StoreLock.acquire(path: store.lockPath, exclusive: false, timeout: store.lockTimeout, storePath: store.path) : nil
+        try withExtendedLifetime(lock) { _ = try scan(now: now, into: &report) }
+        return report
+    }
+
+    /// Checks the store under its exclusive lock, repairs it, and checks it again.
+    ///
+    /// - Returns: The report of the final check, with ``DoctorReport/repairs`` saying what was done.
+    public func repair(now: Date) throws -> DoctorReport {
+        guard try store.isExistingStore() else {
+            var report = DoctorReport()
+            report.storeExists = false
+            return report
+        }
+        var repairs: [String] = []
+        try store.withExclusiveLock {
+            var first = DoctorReport()
+            let journalReadable = (try? store.readJournal()) != nil
+            if POSIXFile.exists(store.journalPath) {
+                if journalReadable {
+                    try store.recoverJournal()
+                    repairs.append("finished the interrupted batch in journal.jsonl")
+                } else {
+                    try quarantineWholeFile("journal.jsonl", reason: "unreadable journal", now: now)
+                    repairs.append("moved the unreadable journal.jsonl into \(StoreDoctor.quarantineFile)")
+                }
+            }
+            let bad = try scan(now: now, into: &first)
+            for file in bad {
+                try quarantine(file, now: now)
+                let count = file.lines.count
+                repairs.append("moved \(count) bad line\(count == 1 ? "" : "s") of \(file.file) "
+                    + "(line\(count == 1 ? "" : "s") \(file.lines.map { String($0.number) }.joined(separator: ", "))) into \(StoreDoctor.quarantineFile)")
+            }
+            if let rebuilt = try rebuildSequence() { repairs.append(rebuilt) }
+        }
+        var report = try check(now: now)
+        report.repairs = repairs
+        return report
+    }
+
+    // MARK: - Checking
+
+    /// Reads every file; returns the bad lines per file (for repair).
+    private func scan(now: Date, into report: inout DoctorReport) throws -> [BadLines] {
+        var bad: [BadLines] = []
+        var largestSequence: UInt64 = 0
+        checkSequence(into: &report)
+        checkJournal(into: &report)
+        for name in StoreDoctor.documents { checkDocument(name, into: &report) }
+        for folderName in try store.folderEntries("samples").sorted() {
+            let folder = "samples/" + folderName
+            guard checkIsFolder(folder, into: &report) else { continue }
+            let identifier = folderName.removingPercentEncoding ?? folderName
+            var seen: [String: String] = [:]
+            for name in try store.folderEntries(folder).sorted() {
+                let file = folder + "/" + name
+                guard name.hasSuffix(".jsonl"), checkIsRegularFile(file, into: &report) else {
+                    if !name.hasSuffix(".jsonl") {
+                        report.findings.append(DoctorFinding(.warning, file: file, message: "not a file hkctl writes; it is ignored"))
+                    }
+                    continue
+                }
+                let lines = try checkLines(of: file, typeIdentifier: identifier, tombstones: name == "tombstones.jsonl",
+                                           now: now, largestSequence: &largestSequence, seen: &seen, into: &report)
+                if !lines.isEmpty { bad.append(BadLines(file: file, lines: lines)) }
+            }
+        }
+        if let counter = try? store.currentSequence(), counter < largestSequence {
+            report.findings.append(DoctorFinding(.error, file: "sequence", line: 1,
+                message: "the change counter \(counter) is behind the largest change number in use, \(largestSequence); "
+                    + "'hkctl doctor --repair' rebuilds it"))
+        }
+        let recovered = (try? store.folderEntries("recovered")) ?? []
+        if !recovered.isEmpty {
+            report.findings.append(DoctorFinding(.warning, file: "recovered",
+                message: "\(recovered.count) torn write\(recovered.count == 1 ? "" : "s") left by crashes \(recovered.count == 1 ? "was" : "were") moved here; they were never acknowledged"))
+        }
+        return bad
+    }
+
+    private func checkSequence(into report: inout DoctorReport) {
+        report.filesChecked += 1
+        do { _ = try store.currentSequence() } catch {
+            report.findings.append(DoctorFinding(.error, file: "sequence", line: 1, message: "\(error)"))
+        }
+    }
+
+    private func checkJournal(into report: inout DoctorReport) {
+        guard POSIXFile.exists(store.journalPath) else { return }
+        report.filesChecked += 1
+        do {
+            if try store.readJournal() != nil {
+                report.findings.append(DoctorFinding(.warning, file: "journal.jsonl",
+                    message: "a batch interrupted by a crash waits here; the next write (or --repair) finishes it"))
+            }
+        } catch {
+            report.findings.append(DoctorFinding(.error, file: "journal.jsonl", line: 1, message: "\(error)"))
+        }
+    }
+
+    private func checkDocument(_ name: String, into report: inout DoctorReport) {
+        let bytes: [UInt8]?
+        do { bytes = try POSIXFile.readFile(store.path + "/" + name) } catch {
+            report.findings.append(DoctorFinding(.error, file: name, message: "\(error)"))
+            return
+        }
+        guard let bytes else { return }
+        report.filesChecked += 1
+        if (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] == nil {
+            report.findings.append(DoctorFinding(.error, file: name, line: 1,
+                message: "it is not a JSON object; fix it by hand or move it away (hkctl does not rebuild it)"))
+        }
+    }
+
+    private func checkIsFolder(_ relative: String, into report: inout DoctorReport) -> Bool {
+        var info = stat()
+        guard lstat(store.path + "/" + relative, &info) == 0 else { return false }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return true }
+        report.findings.append(DoctorFinding(.error, file: relative,
+            message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a folder belongs; hkctl never writes through one"
+                : "a file where a type's folder belongs"))
+        return false
+    }
+
+    private func checkIsRegularFile(_ relative: String, into report: inout DoctorReport) -> Bool {
+        var info = stat()
+        guard lstat(store.path + "/" + relative, &info) == 0 else { return false }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            report.findings.append(DoctorFinding(.error, file: relative,
+                message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a data file belongs; hkctl never follows one"
+                    : "not a regular file"))
+            return false
+        }
+        if info.st_mode & 0o077 != 0 {
+            report.findings.append(DoctorFinding(.warning, file: relative,
+                message: "others may read it (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600' on it"))
+        }
+        return true
+    }
+
+    /// Checks each line of a partition or tombstone file; returns its bad lines.
+    private func checkLines(of relative: String, typeIdentifier: String, tombstones: Bool, now: Date,
+                            largestSequence: inout UInt64, seen: inout [String: String],
+                            into report: inout DoctorReport) throws -> [(number: Int, reason: String)] {
+        let file = store.path + "/" + relative
+        let bytes: [UInt8]
+        do { bytes = try POSIXFile.readFile(file) ?? [] } catch {
+            report.findings.append(DoctorFinding(.error, file: relative, message: "\(error)"))
+            return []
+        }
+        report.filesChecked += 1
+        var codec = store.codec
+        let type = store.catalogue.type(identifier: typeIdentifier)
+        let name = (relative as NSString).lastPathComponent
+        var bad: [(number: Int, reason: String)] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            StoreLineReader.forEachLine(in: buffer) { line in
+                let text = UnsafeBufferPointer(rebasing: buffer[line.range])
+                if StoreLineReader.isBlank(text) { return }
+                report.linesChecked += 1
+                guard line.terminated else {
+                    report.findings.append(DoctorFinding(.warning, file: relative, line: line.number,
+                        message: "a torn final line (a write a crash interrupted, never acknowledged); readers skip it, --repair moves it aside"))
+                    bad.append((line.number, "torn final line"))
+                    return
+                }
+                if tombstones {
+                    if let reason = StoreLineReader.checkTombstoneLine(text) {
+                        bad.append((line.number, reason))
+                    } else if let tombstone = JSONFileStore.decodeTombstone(text) {
+                        largestSequence = max(largestSequence, tombstone.sequence)
+                    }
+                    return
+                }
+                let checked = StoreLineReader.checkSampleLine(text, codec: &codec)
+                guard let sample = checked.sample else {
+                    bad.append((line.number, checked.failure ?? "unreadable"))
+                    return
+                }
+                largestSequence = max(largestSequence, checked.sequence)
+                // The same line twice (same uuid and change number) is counted twice by statistics: no write does that.
+                if checked.sequence > 0 {
+                    let key = sample.uuid.uuidString + "/\(checked.sequence)"
+                    if let first = seen[key] {
+                        bad.append((line.number, "a second copy of the sample at \(first) (same uuid and change number)"))
+                        return
+                    }
+                    seen[key] = "\(name):\(line.number)"
+                }
+                if sample.typeIdentifier != typeIdentifier {
+                    bad.append((line.number, "a \(sample.typeIdentifier) sample in the folder of \(typeIdentifier)"))
+                    return
+                }
+                let expected = (store.partitionPath(for: sample) as NSString).lastPathComponent
+                if expected != name {
+                    report.findings.append(DoctorFinding(.warning, file: relative, line: line.number, uuid: sample.uuid,
+                        message: "this sample belongs in \(expected); queries of its dates may miss it"))
+                }
+                for problem in rules.problems(with: sample, type: type, now: now) {
+                    report.findings.append(DoctorFinding(.warning, file: relative, line: line.number, uuid: sample.uuid,
+                                                         message: "implausible: \(problem)"))
+                }
+            }
+        }
+        for entry in bad where entry.reason != "torn final line" {
+            report.findings.append(DoctorFinding(.error, file: relative, line: entry.number,
+                message: "\(entry.reason); commands that read this file fail until it is repaired ('hkctl doctor --repair' quarantines the line)"))
+        }
+        return bad
+    }
+
+    // MARK: - Repairing
+
+    /// Appends the bad lines to the quarantine file (synced), then rewrites the file without them atomically;
+    /// a crash in between leaves a line in both places, never in neither.
+    private func quarantine(_ bad: BadLines, now: Date) throws {
+        let file = store.path + "/" + bad.file
+        guard let bytes = try POSIXFile.readFile(file) else { return }
+        let numbers = Dictionary(bad.lines.map { ($0.number, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        var kept: [UInt8] = []
+        var records: [String] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            StoreLineReader.forEachLine(in: buffer) { line in
+                let text = Array(buffer[line.range])
+                if let reason = numbers[line.number] {
+                    records.append(quarantineRecord(file: bad.file, line: line.number, reason: reason, bytes: text, now: now))
+                } else {
+                    kept += text
+                    kept.append(0x0A)
+                }
+            }
+        }
+        try appendToQuarantine(records)
+        try POSIXFile.writeAtomically(kept, to: file)
+    }
+
+    private func quarantineWholeFile(_ relative: String, reason: String, now: Date) throws {
+        let file = store.path + "/" + relative
+        guard let bytes = try POSIXFile.readFile(file) else { return }
+        try appendToQuarantine([quarantineRecord(file: relative, line: nil, reason: reason, bytes: bytes, now: now)])
+        if unlink(file) != 0 { throw StoreError.writeFailed(file, reason: POSIXFile.errorText()) }
+        POSIXFile.syncDirectory(store.path)
+    }
+
+    private func quarantineRecord(file: String, line: Int?, reason: String, bytes: [UInt8], now: Date) -> String {
+        var record = "{\"quarantined\":\"\(ISODate.format(now, in: .gmt))\",\"file\":\(JSONText.quoted(file))"
+        if let line { record += ",\"line\":\(line)" }
+        record += ",\"reason\":\(JSONText.quoted(reason))"
+        let valid = bytes.withUnsafeBufferPointer { StoreLineReader.utf8Failure($0) == nil }
+        if valid {
+            record += ",\"text\":" + JSONText.quoted(String(decoding: bytes, as: UTF8.self))
+        } else {
+            record += ",\"base64\":\"" + Data(bytes).base64EncodedString() + "\""
+        }
+        return record + "}"
+    }
+
+    private func appendToQuarantine(_ records: [String]) throws {
+        guard !records.isEmpty else { return }
+        try store.append(records, to: StoreDoctor.quarantineFile)
+    }
+
+    /// Rewrites the change counter when it is unreadable or behind the numbers in use; it never goes down.
+    private func rebuildSequence() throws -> String? {
+        let stored = try? store.currentSequence()
+        var largest: UInt64 = 0
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        for identifier in try store.typeIdentifiersOnDisk() {
+            for partition in try store.partitions(ofType: identifier, overlapping: everything) {
+                try store.readPartitionWithSequence(partition) { _, sequence in largest = max(largest, sequence) }
+            }
+            for tombstone in try store.tombstones(ofType: identifier) { largest = max(largest, tombstone.sequence) }
+        }
+        if let stored, stored >= largest { return nil }
+        try store.writeSequence(largest)
+        return "rebuilt the change counter in sequence: \(stored.map(String.init) ?? "unreadable") → \(largest)"
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// How much of a file a store instance has already checked, so a long import re-reads only new bytes.
+struct ValidatedExtent {
+    var device: UInt64
+    var inode: UInt64
+    /// Bytes up to the end of the last good line.
+    var length: Int
+    /// Lines in those bytes.
+    var lines: Int
+}
+
+extension JSONFileStore {
+    /// Checks every complete line of a sample partition before a write appends to it, so a damaged file is
+    /// reported (file and line) instead of written to. A bad final line is left to ``repairTail(of:isValid:)``:
+    /// that is what a crash leaves.
+    ///
+    /// - Throws: ``StoreError/corrupt(_:line:reason:)`` for a bad line followed by others.
+    func validateSampleFile(_ relative: String) throws {
+        var codec = self.codec
+        try validate(relative) { StoreLineReader.checkSampleLine($0, codec: &codec).failure }
+    }
+
+    /// ``validateSampleFile(_:)`` for a tombstone file.
+    func validateTombstoneFile(_ relative: String) throws {
+        try validate(relative) { StoreLineReader.checkTombstoneLine($0) }
+    }
+
+    /// The names in a folder of the store (relative path), or none when it does not exist.
+    ///
+    /// - Throws: ``StoreError/readFailed(_:reason:)`` when it exists but cannot be listed (permissions).
+    func folderEntries(_ relative: String) throws -> [String] {
+        let folder = path + "/" + relative
+        guard let handle = opendir(folder) else {
+            if errno == ENOENT { return [] }
+            throw StoreError.readFailed(folder, reason: POSIXFile.errorText())
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private func validate(_ relative: String, check: (UnsafeBufferPointer<UInt8>) -> String?) throws {
+        let file = path + "/" + relative
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        if fd < 0 {
+            if errno == ENOENT { validated[relative] = nil; return }
+            throw POSIXFile.openFailure(file, writing: false)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError.readFailed(file, reason: "it is not a regular file")
+        }
+        let size = Int(info.st_size)
+        var extent = ValidatedExtent(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), length: 0, lines: 0)
+        if let known = validated[relative], known.device == extent.device, known.inode == extent.inode, known.length <= size {
+            extent = known
+        }
+        guard size > extent.length else { return }
+        var bytes = [UInt8](repeating: 0, count: size - extent.length)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, $0.count - done, off_t(extent.length + done)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw StoreError.readFailed(file, reason: count < 0 ? POSIXFile.errorText() : "it shrank while being read") }
+            done += count
+        }
+        var pending: (line: Int, reason: String, torn: Bool)?
+        var good = extent
+        try bytes.withUnsafeBufferPointer { buffer in
+            try StoreLineReader.forEachLine(in: buffer, firstNumber: extent.lines + 1) { line in
+                guard line.terminated else { return }
+                let text = UnsafeBufferPointer(rebasing: buffer[line.range])
+                let blank = StoreLineReader.isBlank(text)
+                if blank && pending != nil { return }
+                if let failure = pending { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
+                if !blank, let reason = check(text) {
+                    pending = (line.number, reason, StoreLineReader.isTornWrite(text))
+                    return
+                }
+                good.length = extent.length + line.range.upperBound + 1
+                good.lines = line.number
+            }
+        }
+        if let failure = pending, !failure.torn { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
+        validated[relative] = good
+    }
+}

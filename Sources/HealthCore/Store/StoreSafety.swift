@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Checks that keep hkctl from reading or writing a store it should not trust: a store folder owned by another
+/// user or writable by everyone, a symbolic link loop, and symbolic links inside the store (which could point
+/// writes out of it).
+enum StoreSafety {
+    /// Checks the store folder itself (the path may be a symbolic link to a folder: that is the user's choice).
+    ///
+    /// - Throws: ``StoreError/unsafe(_:reason:)`` for a loop, a folder owned by another user or a world-writable
+    ///   folder; ``StoreError/notAFolder(_:)`` for a file.
+    static func checkStoreFolder(_ path: String, userID: uid_t = geteuid()) throws {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ELOOP { throw StoreError.unsafe(path, reason: "it is a loop of symbolic links") }
+            if errno == ENOENT {
+                var link = stat()
+                if lstat(path, &link) == 0 {
+                    throw StoreError.unsafe(path, reason: "it is a symbolic link to nothing")
+                }
+                return
+            }
+            if errno == ENOTDIR { throw StoreError.notAFolder(path) }
+            throw StoreError.readFailed(path, reason: POSIXFile.errorText())
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.notAFolder(path) }
+        if info.st_uid != userID {
+            throw StoreError.unsafe(path, reason: "it belongs to user id \(info.st_uid), not to you (user id \(userID)); "
+                + "run hkctl as its owner, or give it to yourself with chown")
+        }
+        if info.st_mode & S_IWOTH != 0 && info.st_mode & S_ISVTX == 0 {
+            throw StoreError.unsafe(path, reason: "anyone can write to it (mode \(String(info.st_mode & 0o7777, radix: 8))); "
+                + "run 'chmod 700 \(path)'")
+        }
+    }
+
+    /// Creates the folders of `relative` (a folder path inside the store) that are missing, refusing any
+    /// component that is a symbolic link or not a folder. New folders get mode 0700 and a synced parent.
+    static func makeFolders(_ relative: String, inStore store: String) throws {
+        var current = store
+        for component in relative.split(separator: "/") where !component.isEmpty && component != "." {
+            guard component != ".." else { throw StoreError.unsafe(store + "/" + relative, reason: "it leaves the store") }
+            let parent = current
+            current += "/" + component
+            var info = stat()
+            if lstat(current, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: continue
+                case S_IFLNK:
+                    throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; hkctl never writes "
+                        + "through one (replace it with a real folder)")
+                default:
+                    throw StoreError.cannotCreate(current, reason: "it is a file, not a folder")
+                }
+            }
+            if mkdir(current, 0o700) != 0 {
+                if errno == EEXIST, lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                throw StoreError.cannotCreate(current, reason: POSIXFile.errorText())
+            }
+            POSIXFile.syncDirectory(parent)
+        }
+    }
+
+    /// The ids of the processes holding a lock on `path` (from `/proc/locks` on Linux; empty when unknown).
+    static func lockHolders(of path: String) -> [Int32] {
+        var info = stat()
+        guard stat(path, &info) == 0, let table = try? POSIXFile.readFile("/proc/locks", followLinks: true) else { return [] }
+        let major = (UInt64(info.st_dev) >> 8) & 0xfff | (UInt64(info.st_dev) >> 32) & ~0xfff
+        let minor = UInt64(info.st_dev) & 0xff | (UInt64(info.st_dev) >> 12) & ~0xff
+        let wanted = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+        var holders: [Int32] = []
+        for line in String(decoding: table, as: UTF8.self).split(separator: "\n") {
+            // "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; waiters have "->" after the number.
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 6, fields[1] != "->", fields[5] == wanted, let pid = Int32(fields[4]),
+                  pid != getpid(), !holders.contains(pid) else { continue }
+            holders.append(pid)
+        }
+        return holders
+    }
+}

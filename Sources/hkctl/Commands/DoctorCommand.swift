@@ -1,0 +1,89 @@
+import Foundation
+import HealthCore
+
+/// `hkctl doctor [--repair]`: checks the whole store and reports; repairs what can be repaired without loss.
+enum DoctorCommand: Command {
+    static let name = "doctor"
+    static let abstract = "Check the whole store for damage and implausible data; --repair fixes what it can."
+    static let usage = "doctor [--repair]"
+    static let arguments: [(label: String, help: String)] = []
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "repair", valueName: nil,
+                   help: "Move bad lines into quarantine.jsonl in the store (never deleted) and rebuild the change counter."),
+    ]
+    static let discussion = """
+        Errors are damage that makes commands fail (a line that is not a valid sample, an unreadable
+        counter or journal); each names its file and line. Warnings are well-formed data that looks wrong
+        (a 300-hour sleep sample, 200000 steps in a minute, a weight of 0, a date decades ahead) and name
+        the sample's uuid; doctor never changes them. A store with a newer format version is refused and
+        never rewritten.
+        Exit status: 0 no errors (warnings may be listed), 65 errors found (or left after --repair),
+        75 the store is busy, 77 the store folder is unsafe to use.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
+        if let extra = arguments.positionals.first {
+            throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
+        }
+        let repair = arguments.has("repair")
+        if repair { try context.requireOwner() }
+        let doctor = StoreDoctor(store: context.store())
+        let now = context.globals.time.now
+        let report = repair ? try doctor.repair(now: now) : try doctor.check(now: now)
+        print(report, context: context)
+        if !report.errors.isEmpty { throw DoctorError.damaged(errors: report.errors.count) }
+    }
+
+    private static func print(_ report: DoctorReport, context: CommandContext) {
+        let console = context.console
+        switch context.globals.format {
+        case .json:
+            let findings = report.findings.map { finding in
+                "{\"severity\":\"\(finding.severity.rawValue)\",\"file\":\(JSONText.quoted(finding.file)),"
+                    + "\"line\":\(finding.line.map(String.init) ?? "null"),"
+                    + "\"uuid\":\(finding.uuid.map { "\"\($0.uuidString.lowercased())\"" } ?? "null"),"
+                    + "\"message\":\(JSONText.quoted(finding.message))}"
+            }
+            console.line("{\"store\":\(report.storeExists),\"filesChecked\":\(report.filesChecked),\"linesChecked\":\(report.linesChecked),"
+                + "\"errors\":\(report.errors.count),\"warnings\":\(report.warnings.count),"
+                + "\"findings\":[\(findings.joined(separator: ","))],"
+                + "\"repairs\":[\(report.repairs.map(JSONText.quoted).joined(separator: ","))]}")
+        case .csv:
+            console.line("severity,file,line,uuid,message")
+            for finding in report.findings {
+                let fields = [finding.severity.rawValue, finding.file, finding.line.map(String.init) ?? "",
+                              finding.uuid?.uuidString.lowercased() ?? "", finding.message]
+                console.line(fields.map(csvField).joined(separator: ","))
+            }
+        case .table:
+            guard report.storeExists else {
+                console.line("no store at \(context.globals.storePath) yet; nothing to check")
+                return
+            }
+            for repair in report.repairs { console.line("repaired: \(repair)") }
+            for finding in report.findings {
+                let uuid = finding.uuid.map { " uuid \($0.uuidString.lowercased()):" } ?? ""
+                console.line("\(finding.severity.rawValue): \(finding.location):\(uuid) \(finding.message)")
+            }
+            console.line("checked \(report.filesChecked) files, \(report.linesChecked) lines: "
+                + "\(report.errors.count) error\(report.errors.count == 1 ? "" : "s"), "
+                + "\(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")")
+        }
+    }
+
+    private static func csvField(_ text: String) -> String {
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+}
+
+/// The failure `hkctl doctor` exits with when the store has errors (after printing them).
+enum DoctorError: Error, CustomStringConvertible {
+    case damaged(errors: Int)
+
+    var description: String {
+        switch self {
+        case let .damaged(errors):
+            return "The store has \(errors) error\(errors == 1 ? "" : "s") (listed above); run 'hkctl doctor --repair' to quarantine bad lines."
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Inputs the fuzzers found that crashed hkctl; each must now be refused with an error.
+struct FuzzRegressionTests {
+    /// fuzz/run storeline: a change number too large for UInt64 (37e76) trapped in the conversion.
+    @Test(arguments: [
+        "{\"uuid\":\"c870d14d-90fb-4277-8398-61fd8dfe863f\",\"type\":\"HKQuantityTypeIdentifierDietaryWater\",\"start\":\"2024-06-01T08:00:00+02:00\",\"end\":\"2024-06-01T08:00:00+02:00\",\"value\":0.5,\"unit\":\"L\",\"source\":\"hkctl\",\"seq\":37e76}",
+        "{\"uuid\":\"c870d14d-90fb-4277-8398-61fd8dfe863f\",\"type\":\"HKQuantityTypeIdentifierDietaryWater\",\"start\":\"2024-06-01T08:00:00+02:00\",\"end\":\"2024-06-01T08:00:00+02:00\",\"value\":0.5,\"unit\":\"L\",\"source\":\"hkctl\",\"seq\":-1}",
+        "{\"uuid\":\"4d0f86ff-b79d-4ade-a517-27264f7e7620\",\"type\":\"HKCategoryTypeIdentifierFoo\",\"start\":\"2024-05-31T23:10:00+02:00\",\"end\":\"2024-06-01T07:05:00+02:00\",\"value\":1e300,\"source\":\"Watch\"}",
+    ])
+    func hugeNumbersInAStoreLineAreRefused(_ line: String) {
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        let bytes = Array(line.utf8)
+        let checked = bytes.withUnsafeBufferPointer { StoreLineReader.checkSampleLine($0, codec: &codec) }
+        #expect(checked.sample == nil)
+        #expect(checked.failure != nil)
+    }
+
+    @Test func theCrashingFuzzInputIsReadWithoutTrapping() {
+        let input = "{\"uuid~uidd\":\"c870d20+02:00\",\"seq\":37e76ucuucu20\",\"t}uid\u{1}}\n{\"seq\":37e7620,\"type\":\"HKCategoryTypeIdentifierFoo\"}\n"
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        var failures = 0
+        let bytes = Array(input.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            StoreLineReader.forEachLine(in: buffer) { line in
+                if StoreLineReader.checkSampleLine(UnsafeBufferPointer(rebasing: buffer[line.range]), codec: &codec).failure != nil { failures += 1 }
+            }
+        }
+        #expect(failures == 2)
+    }
+}

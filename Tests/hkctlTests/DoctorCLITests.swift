@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+private let waterPartition = "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
+private let sleepFolder = "samples/HKCategoryTypeIdentifierSleepAnalysis"
+private let weightFolder = "samples/HKQuantityTypeIdentifierBodyMass"
+
+private func append(_ line: String, to path: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((line + "\n").utf8))
+    try handle.close()
+}
+
+private func sampleLine(uuid: String, type: String, start: String, end: String, value: String, unit: String?, seq: Int) -> String {
+    "{\"uuid\":\"\(uuid)\",\"type\":\"\(type)\",\"start\":\"\(start)\",\"end\":\"\(end)\",\"value\":\(value),"
+        + (unit.map { "\"unit\":\"\($0)\"," } ?? "") + "\"source\":\"hkctl\",\"created\":\"2024-06-01T12:00:00+00:00\",\"seq\":\(seq)}"
+}
+
+struct DoctorCLITests {
+    @Test func aHealthyStoreIsReportedHealthy() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            let result = try cli.run(["doctor"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("0 errors, 0 warnings"), "\(result.stdout)")
+        }
+    }
+
+    @Test func implausibleSamplesAreWarningsWithTheirUUIDs() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            let steps = try cli.run(["add", "steps", "200000", "--from", "08:00", "--to", "08:01", "--format", "json"])
+            #expect(steps.status == 0, "\(steps.stderr)")
+            let stepsUUID = String(try #require(steps.stdout.firstMatch(of: /[0-9a-f-]{36}/)).output)
+            let store = cli.storePath
+            try FileManager.default.createDirectory(atPath: store + "/" + sleepFolder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: store + "/" + weightFolder, withIntermediateDirectories: true)
+            let sleepUUID = "11111111-1111-4111-8111-111111111111"
+            let weightUUID = "22222222-2222-4222-8222-222222222222"
+            let futureUUID = "33333333-3333-4333-8333-333333333333"
+            try Data().write(to: URL(fileURLWithPath: store + "/" + sleepFolder + "/long.jsonl"))
+            try append(sampleLine(uuid: sleepUUID, type: "HKCategoryTypeIdentifierSleepAnalysis", start: "2024-05-01T00:00:00+00:00",
+                                  end: "2024-05-13T12:00:00+00:00", value: "\"asleepCore\"", unit: nil, seq: 10),
+                       to: store + "/" + sleepFolder + "/long.jsonl")
+            try Data().write(to: URL(fileURLWithPath: store + "/" + weightFolder + "/2024-05.jsonl"))
+            try append(sampleLine(uuid: weightUUID, type: "HKQuantityTypeIdentifierBodyMass", start: "2024-05-02T08:00:00+00:00",
+                                  end: "2024-05-02T08:00:00+00:00", value: "0", unit: "kg", seq: 11),
+                       to: store + "/" + weightFolder + "/2024-05.jsonl")
+            try append(sampleLine(uuid: futureUUID, type: "HKQuantityTypeIdentifierDietaryWater", start: "2051-06-01T08:00:00+00:00",
+                                  end: "2051-06-01T08:00:00+00:00", value: "250", unit: "mL", seq: 12),
+                       to: store + "/" + waterPartition)
+            try Data("00000000000000000012\n".utf8).write(to: URL(fileURLWithPath: store + "/sequence"))
+
+            let before = cli.snapshot()
+            let result = try cli.run(["doctor"])
+            #expect(result.status == 0, "warnings alone are no failure: \(result.stderr)")
+            let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+            for (uuid, words) in [(sleepUUID, "300 hours"), (weightUUID, "plausible range"), (futureUUID, "years after now"),
+                                  (stepsUUID, "a minute")] {
+                #expect(warnings.contains { $0.contains(uuid) && $0.contains(words) }, "no warning for \(uuid) with '\(words)': \(result.stdout)")
+            }
+            #expect(cli.snapshot() == before, "doctor without --repair wrote")
+            let json = try cli.run(["doctor", "--format", "json"])
+            let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(parsed["errors"] as? Int == 0)
+            #expect((parsed["warnings"] as? Int ?? 0) >= 4)
+        }
+    }
+
+    @Test func repairQuarantinesBadLinesRebuildsTheCounterAndKeepsEverythingElse() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            for (amount, time) in [("250mL", "08:00"), ("300mL", "09:00"), ("350mL", "10:00")] {
+                #expect(try cli.run(["add", "water", amount, "--at", time]).status == 0)
+            }
+            let path = cli.storePath + "/" + waterPartition
+            var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+            lines.insert("garbage{not json", at: 1)
+            lines.insert(lines[0], at: 3)  // an exact copy: statistics would count it twice
+            try Data((lines.joined(separator: "\n") + "\n{\"uuid\":\"torn").utf8).write(to: URL(fileURLWithPath: path))
+            try Data("nonsense".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/sequence"))
+
+            let check = try cli.run(["doctor"])
+            #expect(check.status == 65)
+            #expect(check.stdout.contains("error: \(waterPartition):2:"), "\(check.stdout)")
+            #expect(check.stdout.contains("error: \(waterPartition):4:"), "\(check.stdout)")
+            #expect(check.stdout.contains("error: sequence:1:"), "\(check.stdout)")
+            #expect(try cli.run(["list", "water"]).status == 65)
+
+            let repair = try cli.run(["doctor", "--repair"])
+            #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+            #expect(repair.stdout.contains("moved 3 bad lines of \(waterPartition) (lines 2, 4, 6) into quarantine.jsonl"), "\(repair.stdout)")
+            #expect(repair.stdout.contains("rebuilt the change counter in sequence: unreadable → 3"), "\(repair.stdout)")
+            #expect(repair.stdout.contains("0 errors"), "\(repair.stdout)")
+
+            let quarantined = try String(contentsOfFile: cli.storePath + "/quarantine.jsonl", encoding: .utf8)
+            #expect(quarantined.contains("garbage{not json"))
+            #expect(quarantined.contains("{\\\"uuid\\\":\\\"torn"))
+            #expect(quarantined.split(separator: "\n").count == 3)
+            let listed = try cli.run(["list", "water", "--format", "json"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let values = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+                .compactMap { ($0["value"] as? NSNumber)?.doubleValue }
+            #expect(values == [350, 300, 250])
+            let next = try cli.run(["add", "water", "1L", "--at", "11:00", "--format", "json"])
+            #expect(next.status == 0)
+            #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"seq\":4"))
+        }
+    }
+
+    @Test func aNewerStoreIsRefusedAndNeverRewritten() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try Data("{\"format\":\"hkctl-store\",\"version\":2}\n".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/hkctl-store.json"))
+            try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/sequence"))
+            let before = cli.snapshot()
+            for arguments in [["doctor"], ["doctor", "--repair"]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 65)
+                #expect(result.stderr.contains("version 2, newer"), "\(result.stderr)")
+                #expect(cli.snapshot() == before)
+            }
+        }
+    }
+
+    @Test func aMissingStoreIsNothingToCheck() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["doctor"])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("no store"))
+            #expect(!FileManager.default.fileExists(atPath: cli.storePath))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Runs `fuzz/run` (libFuzzer over the export.xml reader, the store's line reader, the unit parser and the time
+/// parser) for a short smoke: 20 s a target, or $HKCTL_FUZZ_SECONDS. Skipped with a message when this toolchain
+/// cannot build fuzzers (exit 3 from the script).
+struct FuzzSmokeTests {
+    @Test(.timeLimit(.minutes(20))) func everyFuzzTargetRunsWithoutACrash() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = root.appendingPathComponent("fuzz/run").path
+        try #require(FileManager.default.isExecutableFile(atPath: script), "fuzz/run is missing")
+        let seconds = ProcessInfo.processInfo.environment["HKCTL_FUZZ_SECONDS"] ?? "20"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [script, "--seconds", seconds]
+        process.currentDirectoryURL = root
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 3 {
+            print("SKIPPED fuzz smoke: this toolchain cannot build libFuzzer targets:\n\(text)")
+            return
+        }
+        print(text)
+        #expect(process.terminationStatus == 0, "a fuzz target crashed:\n\(text)")
+        for target in ["xml", "storeline", "unit", "time"] {
+            #expect(text.contains("fuzz/run: \(target): no crash in"), "\(target) did not run:\n\(text)")
+        }
+    }
+}

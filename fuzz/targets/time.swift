@@ -1,0 +1,12 @@
+// Fuzz target: the time parser (dates, times of day, relative times, ranges) and the store's date reader.
+import Foundation
+
+
+func fuzzTime(_ data: UnsafeRawPointer, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeRawBufferPointer(start: data, count: size), as: UTF8.self)
+    let context = TimeContext(now: Date(timeIntervalSince1970: 1_717_243_200), timeZone: TimeZone(identifier: "Europe/Paris")!)
+    _ = try? TimeExpression.parse(text, in: context)
+    _ = ISODate.parse(text)
+    _ = try? ClockRange.parse(text, in: context)
+    return 0
+}
