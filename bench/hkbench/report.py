@@ -39,6 +39,10 @@ class Table:
     def query(self, title, timing, target, cold=False):
         hk, sq = timing["hkctl"], timing["sqlite3"]
         rss = f"{megabytes(hk['peak_rss'])} / {megabytes(sq['peak_rss'])}"
+        if target is None:
+            self.add(title, duration(hk["median_s"]), duration(sq["median_s"]), f"{hk['ratio']:.2f}", "report only",
+                     "–", rss)
+            return
         if cold:
             self.add(f"7. cold cache: {title}", duration(hk["median_s"]), duration(sq["median_s"]),
                      f"{hk['ratio']:.2f}", "report only", "–", rss)

@@ -205,7 +205,17 @@ def summary(results, side, base=None):
 
 
 def time_query(bench, query, runs, warmup=1, before_each=None):
-    sides = [bench.hkctl(query.arguments), bench.sql(query.sql)]
+    return time_pair([bench.hkctl(query.arguments), bench.sql(query.sql)], runs, warmup, before_each)
+
+
+def time_floor(bench, runs, warmup=1, before_each=None):
+    """The start-up floor: `hkctl --version` against `sqlite3 :memory: 'SELECT 1;'` (no store, no database)."""
+    return time_pair([bench.hkctl(["--version"]), ([bench.sqlite3, ":memory:", "SELECT 1;"], bench.sqlite_env)],
+                     runs, warmup, before_each)
+
+
+def time_pair(sides, runs, warmup=1, before_each=None):
+    """hkctl (first side) against sqlite3 (second side): medians, ratio and peak RSS."""
     hk, sq = alternate(sides, runs, warmup, before_each)
     if before_each:  # cold: the RSS runs are cold too
         before_each()
