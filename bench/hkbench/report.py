@@ -104,10 +104,12 @@ class Table:
 
 
 def machine_text(machine):
+    peer = machine.get("healthkit_to_sqlite", "not run")
+    linking = "fully static" if machine["binary_static"] else "dynamically linked"
     return (f"machine: {machine['os']}, {machine['cpu']}, {machine['cores']} cores, {machine['memory_gib']} GiB; "
             f"load average at start {machine['load_average']}; {machine['swift']}; sqlite3 {machine['sqlite3']}; "
-            f"Python {machine['python']}\nbinary: {machine['binary']} ({machine['binary_mb']} MB, "
-            f"{'fully static' if machine['binary_static'] else 'dynamically linked'})")
+            f"Python {machine['python']}; healthkit-to-sqlite {peer}\n"
+            f"binary: {machine['binary']} ({machine['binary_mb']} MB, {linking})")
 
 
 def write_json(path, document):
