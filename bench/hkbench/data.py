@@ -113,3 +113,11 @@ def peer_command(work, allowed):
         detail = getattr(error, "stderr", b"") or b""
         return None, f"healthkit-to-sqlite could not be installed ({error}; {detail.decode()[-300:].strip()})"
     return tool, None
+
+
+def peer_version(peer):
+    """healthkit-to-sqlite's version, from its venv."""
+    python = os.path.join(os.path.dirname(peer), "python")
+    found = subprocess.run([python, "-c", "import importlib.metadata as m; print(m.version('healthkit-to-sqlite'))"],
+                           capture_output=True, text=True)
+    return found.stdout.strip() or "unknown"

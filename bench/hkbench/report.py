@@ -39,6 +39,10 @@ class Table:
     def query(self, title, timing, target, cold=False):
         hk, sq = timing["hkctl"], timing["sqlite3"]
         rss = f"{megabytes(hk['peak_rss'])} / {megabytes(sq['peak_rss'])}"
+        if target is None:
+            self.add(title, duration(hk["median_s"]), duration(sq["median_s"]), f"{hk['ratio']:.2f}", "report only",
+                     "–", rss)
+            return
         if cold:
             self.add(f"7. cold cache: {title}", duration(hk["median_s"]), duration(sq["median_s"]),
                      f"{hk['ratio']:.2f}", "report only", "–", rss)
@@ -100,10 +104,12 @@ class Table:
 
 
 def machine_text(machine):
+    peer = machine.get("healthkit_to_sqlite", "not run")
+    linking = "fully static" if machine["binary_static"] else "dynamically linked"
     return (f"machine: {machine['os']}, {machine['cpu']}, {machine['cores']} cores, {machine['memory_gib']} GiB; "
             f"load average at start {machine['load_average']}; {machine['swift']}; sqlite3 {machine['sqlite3']}; "
-            f"Python {machine['python']}\nbinary: {machine['binary']} ({machine['binary_mb']} MB, "
-            f"{'fully static' if machine['binary_static'] else 'dynamically linked'})")
+            f"Python {machine['python']}; healthkit-to-sqlite {peer}\n"
+            f"binary: {machine['binary']} ({machine['binary_mb']} MB, {linking})")
 
 
 def write_json(path, document):

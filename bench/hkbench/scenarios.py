@@ -30,7 +30,7 @@ class Bench:
     def __init__(self, binary, sqlite3_path, work, store, db, first, last):
         self.binary, self.sqlite3, self.work, self.store, self.db = binary, sqlite3_path, work, store, db
         self.first, self.last = first, last
-        # "Now" is pinned to the last evening of the data, so --month is the data's last month.
+        # "Now" is pinned to the last evening of the data, so --month is its last 30 days.
         self.now = dt.datetime(last.year, last.month, last.day, 23, 59, tzinfo=ZONE)
         base = {"PATH": "/usr/bin:/bin", "HOME": work, "TZ": data.ZONE_NAME, "LC_ALL": "C.UTF-8"}
         self.sqlite_env = base
@@ -43,7 +43,7 @@ class Bench:
     def sql(self, statement):
         return [self.sqlite3, self.db, statement], self.sqlite_env
 
-    # MARK: - The queries (scenarios 2 to 5)
+    # The queries (scenarios 2 to 5)
 
     def queries(self):
         week_from = self.last - dt.timedelta(days=6)
@@ -76,7 +76,7 @@ class Bench:
                   self.check_latest, 0.9),
         ]
 
-    # MARK: - Checks
+    # Checks
 
     @staticmethod
     def _csv(text):
@@ -205,7 +205,17 @@ def summary(results, side, base=None):
 
 
 def time_query(bench, query, runs, warmup=1, before_each=None):
-    sides = [bench.hkctl(query.arguments), bench.sql(query.sql)]
+    return time_pair([bench.hkctl(query.arguments), bench.sql(query.sql)], runs, warmup, before_each)
+
+
+def time_floor(bench, runs, warmup=1, before_each=None):
+    """The start-up floor: `hkctl --version` against `sqlite3 :memory: 'SELECT 1;'` (no store, no database)."""
+    return time_pair([bench.hkctl(["--version"]), ([bench.sqlite3, ":memory:", "SELECT 1;"], bench.sqlite_env)],
+                     runs, warmup, before_each)
+
+
+def time_pair(sides, runs, warmup=1, before_each=None):
+    """hkctl (first side) against sqlite3 (second side): medians, ratio and peak RSS."""
     hk, sq = alternate(sides, runs, warmup, before_each)
     if before_each:  # cold: the RSS runs are cold too
         before_each()
