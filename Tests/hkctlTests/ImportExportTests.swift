@@ -130,8 +130,13 @@ struct ImportExportTests {
 
                 """
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let dryRun = try cli.run(["import", path, "--dry-run"])
+            #expect(dryRun.status == 65)
+            #expect(dryRun.stderr.contains("1 record was rejected; the rest would be imported (dry run: nothing was written)"))
+            #expect(!dryRun.stderr.contains("the rest was imported"))
             let result = try cli.run(["import", path])
             #expect(result.status == 65)
+            #expect(result.stderr.contains("1 record was rejected; the rest was imported"))
             #expect(result.stderr.contains("line 4: HKQuantityTypeIdentifierStepCount: the value 'twelve' is not a number"))
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-02", "--format", "json"])
             #expect(listed.stdout.contains("\"value\":12"), "the good record is imported")

@@ -21,8 +21,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unsupportedCompression(String, method: Int)
     /// A zip read from standard input whose members cannot be streamed; payload: the member name.
     case cannotStreamArchive(String)
-    /// The import finished but some records were left out; payload: how many.
-    case recordsRejected(Int)
+    /// The import finished but some records were left out; payload: how many, and whether it was a dry run
+    /// (nothing was written).
+    case recordsRejected(Int, dryRun: Bool = false)
 
     public var description: String {
         switch self {
@@ -44,8 +45,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "so unzip it and import export.xml."
         case let .cannotStreamArchive(member):
             return "The archive member '\(member)' cannot be read from standard input; pass the zip file's path instead of '-'."
-        case let .recordsRejected(count):
-            return "\(count) record\(count == 1 ? " was" : "s were") rejected; the rest was imported (see the reasons above)."
+        case let .recordsRejected(count, dryRun):
+            return "\(count) record\(count == 1 ? " was" : "s were") rejected; "
+                + (dryRun ? "the rest would be imported (dry run: nothing was written)" : "the rest was imported")
+                + " (see the reasons above)."
         }
     }
 

@@ -68,7 +68,7 @@ enum ImportCommand: Command {
             if receipt.problemCount > receipt.problems.count {
                 context.console.error("... and \(receipt.problemCount - receipt.problems.count) more")
             }
-            throw ImportError.recordsRejected(receipt.problemCount)
+            throw ImportError.recordsRejected(receipt.problemCount, dryRun: receipt.dryRun)
         }
     }
 }
