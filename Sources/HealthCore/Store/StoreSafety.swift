@@ -19,10 +19,12 @@ enum StoreSafety {
             if errno == ELOOP { throw StoreError.unsafe(path, reason: "it is a loop of symbolic links") }
             if errno == ENOENT {
                 var link = stat()
-                if lstat(path, &link) == 0 {
+                guard lstat(path, &link) == 0 else { return }
+                if (link.st_mode & S_IFMT) == S_IFLNK {
                     throw StoreError.unsafe(path, reason: "it is a symbolic link to nothing")
                 }
-                return
+                // Another process created the store between the two looks: check what is there now.
+                return try checkStoreFolder(path, userID: userID)
             }
             if errno == ENOTDIR { throw StoreError.notAFolder(path) }
             throw StoreError.readFailed(path, reason: POSIXFile.errorText())
