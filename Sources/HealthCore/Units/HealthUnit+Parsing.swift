@@ -46,7 +46,10 @@ struct UnitTerm {
 
     /// HealthKit's canonical form: numerator terms joined by `·`, then `/` and the denominator terms with time first.
     static func canonicalString(_ terms: [UnitTerm]) -> String {
-        func render(_ term: UnitTerm, power: Int) -> String { power == 1 ? term.symbol : "\(term.symbol)^\(power)" }
+        // A scale factor keeps its power even when it is 1 (`10^1`): a bare `10` is not a unit.
+        func render(_ term: UnitTerm, power: Int) -> String {
+            power == 1 && term.base.symbol != "10" ? term.symbol : "\(term.symbol)^\(power)"
+        }
         let numerator = terms.filter { $0.exponent > 0 }
         let denominator = terms.filter { $0.exponent < 0 }
         if numerator.isEmpty {

@@ -30,4 +30,13 @@ struct FuzzRegressionTests {
         }
         #expect(failures == 2)
     }
+
+    /// The unit fuzzer found `10^1`, whose canonical spelling was a bare `10`, which is not a unit.
+    @Test(arguments: ["10^1", "count*10^1", "count/10^1", "10^1·m", "10^3"])
+    func scaleFactorsKeepTheirPowerWhenSpelled(text: String) throws {
+        let unit = try HealthUnit(parsing: text)
+        let again = try HealthUnit(parsing: unit.unitString)
+        #expect(again.isCompatible(with: unit))
+        #expect(try again.convert(1, to: unit) == 1)
+    }
 }
