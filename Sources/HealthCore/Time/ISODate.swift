@@ -48,36 +48,9 @@ public enum ISODate {
     /// Fast path for the store's own form, `YYYY-MM-DDTHH:MM:SS[.mmm]±HH:MM`, straight from bytes; falls back to
     /// ``parse(_:)`` for anything else.
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        let count = bytes.count
-        if count == 25 || count == 29, let p = bytes.baseAddress {
-            // Each digit's value; any non-digit makes `bad` non-zero (bytes below '0' wrap around to large values).
-            var bad: UInt8 = 0
-            @inline(__always) func d(_ i: Int) -> Int {
-                let value = p[i] &- 48
-                bad |= value > 9 ? 1 : 0
-                return Int(value)
-            }
-            let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
-            let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
-            let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
-            var millisecond = 0
-            var offsetStart = 19
-            if count == 29 {
-                bad |= p[19] == 46 ? 0 : 1
-                millisecond = d(20) * 100 + d(21) * 10 + d(22)
-                offsetStart = 23
-            }
-            let sign = p[offsetStart]
-            let offsetHours = d(offsetStart + 1) * 10 + d(offsetStart + 2)
-            let offsetMinutes = d(offsetStart + 4) * 10 + d(offsetStart + 5)
-            if bad == 0, year >= 1900, p[4] == 45, p[7] == 45, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58,
-               sign == 43 || sign == 45, month >= 1, month <= 12, day >= 1, day <= daysInMonth(year: year, month: month),
-               hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 {
-                let offset = (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
-                let days = Int64(daysFromCivil(year, month, day))
-                let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
-                return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
-            }
+        if let p = bytes.baseAddress, let days = civilDays(p, count: bytes.count),
+           let time = timeOfDay(p, count: bytes.count) {
+            return date(days: days, time)
         }
         return parse(String(decoding: bytes, as: UTF8.self))
     }
@@ -96,13 +69,39 @@ public enum ISODate {
         guard count == 25 || count == 29, let p = bytes.baseAddress else { return parse(bytes: bytes) }
         let raw = UnsafeRawPointer(p)
         let prefix = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
-        guard cache.filled, prefix == cache.prefix else {
-            guard let date = parse(bytes: bytes) else { return nil }
-            let year = Int(p[0] &- 48) * 1000 + Int(p[1] &- 48) * 100 + Int(p[2] &- 48) * 10 + Int(p[3] &- 48)
-            let month = Int(p[5] &- 48) * 10 + Int(p[6] &- 48), day = Int(p[8] &- 48) * 10 + Int(p[9] &- 48)
-            cache = DayCache(prefix: prefix, days: Int64(daysFromCivil(year, month, day)), filled: true)
-            return date
+        if !cache.filled || prefix != cache.prefix {
+            guard let days = civilDays(p, count: count) else { return parse(bytes: bytes) }
+            cache = DayCache(prefix: prefix, days: days, filled: true)
         }
+        guard let time = timeOfDay(p, count: count) else { return parse(bytes: bytes) }
+        return date(days: cache.days, time)
+    }
+
+    /// The time of day of the fixed form: seconds since midnight, milliseconds and the offset in seconds.
+    private typealias TimeOfDay = (seconds: Int, millisecond: Int, offset: Int)
+
+    /// The day number of the `YYYY-MM-DD` that starts a 25- or 29-byte date, or nil when it is not a valid date.
+    @inline(__always)
+    private static func civilDays(_ p: UnsafePointer<UInt8>, count: Int) -> Int64? {
+        guard count == 25 || count == 29 else { return nil }
+        // Each digit's value; any non-digit makes `bad` non-zero (bytes below '0' wrap around to large values).
+        var bad: UInt8 = 0
+        @inline(__always) func d(_ i: Int) -> Int {
+            let value = p[i] &- 48
+            bad |= value > 9 ? 1 : 0
+            return Int(value)
+        }
+        let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
+        let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
+        guard bad == 0, year >= 1900, p[4] == 45, p[7] == 45, month >= 1, month <= 12, day >= 1,
+              day <= daysInMonth(year: year, month: month) else { return nil }
+        return Int64(daysFromCivil(year, month, day))
+    }
+
+    /// `THH:MM:SS[.mmm]±HH:MM` after the date of a 25- or 29-byte date, or nil when it is not valid.
+    @inline(__always)
+    private static func timeOfDay(_ p: UnsafePointer<UInt8>, count: Int) -> TimeOfDay? {
+        guard count == 25 || count == 29 else { return nil }
         var bad: UInt8 = 0
         @inline(__always) func d(_ i: Int) -> Int {
             let value = p[i] &- 48
@@ -121,10 +120,15 @@ public enum ISODate {
         let offsetHours = d(offsetStart + 1) * 10 + d(offsetStart + 2)
         let offsetMinutes = d(offsetStart + 4) * 10 + d(offsetStart + 5)
         guard bad == 0, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58, sign == 43 || sign == 45,
-              hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 else { return parse(bytes: bytes) }
-        let offset = (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
-        let seconds = cache.days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
-        return Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
+              hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 else { return nil }
+        return (hour * 3600 + minute * 60 + second, millisecond,
+                (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60))
+    }
+
+    @inline(__always)
+    private static func date(days: Int64, _ time: TimeOfDay) -> Date {
+        let seconds = days * 86_400 + Int64(time.seconds) - Int64(time.offset)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(time.millisecond) / 1000)
     }
 
     /// The instant the components name at the given offset.
