@@ -40,7 +40,7 @@ struct StreamingStatistics {
         let bucketed = query.effectiveBucketInterval != nil
         let cumulative = query.type.aggregation?.isCumulative ?? false
         let names: ReadingNames
-        let seen: Set<Int>
+        let seen: [Int]
         if cumulative {
             var sums = CumulativeSums(total: [interval.start, interval.end], buckets: bucketed ? boundaries : [],
                                       unit: unit, givesUpOnSecondSource: query.mergesSources)
@@ -72,15 +72,18 @@ struct StreamingStatistics {
 private struct UnitConverter {
     let unit: HealthUnit
     private var identity: [Bool?] = []
-    private(set) var seenSources = Set<Int>()
-    private var lastSource = -1
+    /// Whether each source (by index in the names) gave a reading.
+    private var sourceSeen: [Bool] = []
 
     init(unit: HealthUnit) { self.unit = unit }
 
+    /// The sources that gave a reading, in index order.
+    var seenSources: [Int] { sourceSeen.indices.filter { sourceSeen[$0] } }
+
     mutating func value(of reading: QuantityReading, names: ReadingNames) throws -> Double {
-        if reading.source != lastSource {
-            seenSources.insert(reading.source)
-            lastSource = reading.source
+        if reading.source >= sourceSeen.count || !sourceSeen[reading.source] {
+            while sourceSeen.count <= reading.source { sourceSeen.append(false) }
+            sourceSeen[reading.source] = true
         }
         if reading.unit < identity.count, let same = identity[reading.unit], same { return reading.value }
         let from: HealthUnit

@@ -31,12 +31,12 @@ extension JSONFileStore: QuantityReadingSource {
                 try reader.forEachLine(in: file, limit: limits[partition]) { line, lineNumber in
                     if damage == nil, let fields = parser.parse(line, names: names) {
                         guard fields.start < interval.end else { return }
-                        let sourceBytes = UnsafeBufferPointer(rebasing: line[fields.source])
                         let source: Int
-                        if let known = names.knownSource(sourceBytes) { source = known } else {
+                        if let known = fields.sourceIndex { source = known } else {
                             // The first line of a source: decode it whole once, for the source's device.
                             let sample = try? codec.decode(line)
-                            source = names.addSource(String(decoding: sourceBytes, as: UTF8.self), device: sample?.device)
+                            source = names.addSource(String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self),
+                                                     device: sample?.device)
                         }
                         var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
                                                       unit: fields.unit, source: source, uuid: nil, line: line)

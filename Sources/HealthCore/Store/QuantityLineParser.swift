@@ -8,58 +8,55 @@ import Foundation
 /// Reads start, end, value, unit and source straight from a quantity line that hkctl's own writer produced.
 ///
 /// The writer's key order is fixed (``SampleLineCodec``), so the fields are found by position, and a string is
-/// first compared with the same field of the previous line, which is almost always equal within a partition.
+/// first compared with the field's recent texts (``RecentStrings``), which almost always hold it.
 /// Any line of another shape (escapes, a string value, keys in another order, a bad date) gives nil, and the
 /// caller decodes it fully, which also reports what is wrong with it. Every byte of an accepted line is checked
-/// as the full reader would check it, except the text of `type`, `sourceVersion` and `device` (plain ASCII
-/// without escapes); lines with metadata go to the full reader.
+/// as the full reader would check it (strings must be valid UTF-8 without escapes or control characters).
+/// Metadata is checked and skipped: statistics with a metadata filter do not take this path.
 struct QuantityLineParser {
     /// Where the uuid's 36 characters start: after `{"uuid":"`.
     static let uuidOffset = 9
 
-    /// What ``parse(_:names:)`` found; `source` is the byte range of the source's name in the line.
+    /// What ``parse(_:names:)`` found. `source` is the byte range of the source's name in the line, and
+    /// `sourceIndex` its index in the ``ReadingNames``, or nil when the names do not hold it yet.
     struct Fields {
         var start: Date
         var end: Date
         var value: Double
         var unit: Int
         var source: Range<Int>
+        var sourceIndex: Int?
         var sequence: UInt64
     }
 
     private var days = ISODate.DayCache()
-    /// The previous line's type, unit and source (none contains a quote).
-    private var lastType: [UInt8] = []
-    private var lastUnit: [UInt8] = []
-    private var lastSource: [UInt8] = []
+    private var types = RecentStrings()
+    private var units = RecentStrings()
+    private var sources = RecentStrings()
+    private var versions = RecentStrings()
+    private var devices = RecentStrings()
+    private var metadataKeys = RecentStrings()
+    private var metadataValues = RecentStrings()
 
-    /// Whether any of the `count` bytes at `base` is above ASCII, eight at a time.
-    static func hasNonASCII(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        let raw = UnsafeRawPointer(base)
-        var offset = 0
-        var bits: UInt64 = 0
-        while offset + 8 <= count {
-            bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < count {
-            bits |= UInt64(base[offset])
-            offset += 1
-        }
-        return bits & 0x8080_8080_8080_8080 != 0
-    }
-
-    /// Whether the 36 bytes at `p` spell a uuid (hex digits with dashes at 8, 13, 18 and 23).
+    /// Whether the 36 bytes at `p` spell a uuid (hex digits with dashes at 8, 13, 18 and 23), checked eight
+    /// bytes at a time.
+    @inline(__always)
     static func isUUID(_ p: UnsafePointer<UInt8>) -> Bool {
-        for position in 0..<36 {
-            let byte = p[position]
-            if position == 8 || position == 13 || position == 18 || position == 23 {
-                if byte != 0x2D { return false }
-            } else if !(byte &- 48 < 10 || (byte | 0x20) &- 97 < 6) {
-                return false
-            }
+        guard p[8] == 0x2D, p[13] == 0x2D, p[18] == 0x2D, p[23] == 0x2D else { return false }
+        let raw = UnsafeRawPointer(p)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        /// The top bit of each byte that is a hex digit; `dashes` marks bytes that are dashes instead.
+        @inline(__always) func hex(at offset: Int, dashes: UInt64) -> Bool {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard word & high == 0 else { return false }
+            // For bytes below 0x80, adding (0x80 - low) sets the top bit exactly when the byte is at least low.
+            let digit = (word &+ 0x5050_5050_5050_5050) & ~(word &+ 0x4646_4646_4646_4646)  // '0'...'9'
+            let lower = word | 0x2020_2020_2020_2020
+            let letter = (lower &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(lower &+ 0x1919_1919_1919_1919)  // 'a'...'f', 'A'...'F'
+            return (digit | letter | dashes) & high == high
         }
-        return true
+        return hex(at: 0, dashes: 0) && hex(at: 9, dashes: 0x80 << 32) && hex(at: 15, dashes: 0x80 << 24)
+            && hex(at: 24, dashes: 0) && hex(at: 28, dashes: 0)
     }
 
     /// Reads a line, or nil when the line is not in the writer's plain shape.
@@ -74,21 +71,22 @@ struct QuantityLineParser {
             index += length
             return true
         }
-        /// The string at `index` up to its closing quote (which is skipped), refusing escapes. `known` holds no
-        /// quote, so when the text starts with it and a quote follows, that quote is the first one.
-        @inline(__always) func string(_ known: inout [UInt8]) -> Range<Int>? {
-            let length = known.count
-            if length > 0, index + length < count, base[index + length] == 0x22,
-               known.withUnsafeBytes({ memcmp(base + index, $0.baseAddress!, length) }) == 0 {
-                defer { index += length + 1 }
-                return index..<(index + length)
+        /// The string at `index` up to its closing quote (which is skipped): a recent text of the field, or a new
+        /// one that is plain (see ``RecentStrings/isPlain(_:)``), remembered with the tag `tagging` gives it.
+        @inline(__always) func string(_ recent: inout RecentStrings, tagging: (UnsafeBufferPointer<UInt8>) -> Int?)
+            -> (range: Range<Int>, tag: Int?)? {
+            if let known = recent.match(base + index, available: count - index) {
+                defer { index += known.length + 1 }
+                return (index..<(index + known.length), known.tag)
             }
             guard index < count, let found = memchr(base + index, 0x22, count - index) else { return nil }
             let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if end > index && base[end - 1] == 0x5C { return nil }
+            let text = UnsafeBufferPointer(start: base + index, count: end - index)
+            guard RecentStrings.isPlain(text) else { return nil }
+            let tag = tagging(text)
+            if let tag { recent.remember(text, tag: tag) }
             defer { index = end + 1 }
-            known = Array(UnsafeBufferPointer(rebasing: line[index..<end]))
-            return index..<end
+            return (index..<end, tag)
         }
         /// A date of the writer's fixed length (25 or 29 characters): the parse checks every character.
         @inline(__always) func date() -> Date? {
@@ -99,26 +97,57 @@ struct QuantityLineParser {
             index += length + 1
             return date
         }
+        let untagged: (UnsafeBufferPointer<UInt8>) -> Int? = { _ in 0 }
+        /// Checks a metadata object after its `{` and moves past its `}`: plain string keys, each with a plain
+        /// string or a number. Statistics do not need the entries; anything else is left to the full reader.
+        @inline(__always) func skipMetadata() -> Bool {
+            if index < count, base[index] == 0x7D { index += 1; return true }
+            while index < count, base[index] == 0x22 {
+                index += 1
+                guard string(&metadataKeys, tagging: untagged) != nil, literal(":") else { return false }
+                if index < count, base[index] == 0x22 {
+                    index += 1
+                    guard string(&metadataValues, tagging: untagged) != nil else { return false }
+                } else {
+                    let numberStart = index
+                    while index < count, base[index] != 0x2C, base[index] != 0x7D { index += 1 }
+                    guard index > numberStart, base[numberStart] &- 48 < 10 || base[numberStart] == 0x2D,
+                          base[index - 1] &- 48 < 10,
+                          DecimalParser.parse(UnsafeBufferPointer(start: base + numberStart, count: index - numberStart)) != nil
+                    else { return false }
+                }
+                guard index < count else { return false }
+                index += 1
+                if base[index - 1] == 0x7D { return true }
+                guard base[index - 1] == 0x2C else { return false }
+            }
+            return false
+        }
 
-        // Bytes above ASCII need the full reader's UTF-8 check.
-        guard !QuantityLineParser.hasNonASCII(base, count) else { return nil }
         guard literal("{\"uuid\":\""), index + 36 <= count, QuantityLineParser.isUUID(base + index) else { return nil }
         index += 36
-        guard literal("\",\"type\":\""), string(&lastType) != nil else { return nil }
+        guard literal("\",\"type\":\""), string(&types, tagging: untagged) != nil else { return nil }
         guard literal(",\"start\":\""), let start = date(), literal(",\"end\":\""), let end = date(),
               literal(",\"value\":") else { return nil }
         let valueStart = index
         while index < count, base[index] != 0x2C { index += 1 }
-        guard index < count, let value = DecimalParser.parse(UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
+        // JSON's number starts with a digit or a minus and ends with a digit (the decimal parser is laxer).
+        guard index > valueStart, base[valueStart] &- 48 < 10 || base[valueStart] == 0x2D, base[index - 1] &- 48 < 10,
+              index < count, let value = DecimalParser.parse(UnsafeBufferPointer(start: base + valueStart, count: index - valueStart))
         else { return nil }
         index += 1
-        guard literal("\"unit\":\""), let unitText = string(&lastUnit), literal(",\"source\":\""),
-              let source = string(&lastSource) else { return nil }
+        // A unit's tag is its index in the names; a spelling that is not a unit is not remembered.
+        guard literal("\"unit\":\""), let unit = string(&units, tagging: { text in
+                  let unit = names.unit(text)
+                  return names.parsedUnits[unit] == nil ? nil : unit
+              }), let unitIndex = unit.tag,
+              literal(",\"source\":\""), let source = string(&sources, tagging: { names.knownSource($0) })
+        else { return nil }
         // The rest must be exactly what the writer puts there; metadata (and anything else) goes to the full reader.
-        var scratch: [UInt8] = []
-        if literal(",\"sourceVersion\":\""), string(&scratch) == nil { return nil }
-        if literal(",\"device\":\""), string(&scratch) == nil { return nil }
+        if literal(",\"sourceVersion\":\""), string(&versions, tagging: untagged) == nil { return nil }
+        if literal(",\"device\":\""), string(&devices, tagging: untagged) == nil { return nil }
         guard literal(",\"created\":\""), date() != nil else { return nil }
+        if literal(",\"metadata\":{"), !skipMetadata() { return nil }
         var sequence: UInt64 = 0
         if literal(",\"seq\":") {
             let digitsStart = index
@@ -128,8 +157,7 @@ struct QuantityLineParser {
             for position in digitsStart..<index { sequence = sequence &* 10 &+ UInt64(base[position] &- 48) }
         }
         guard index == count - 1, base[index] == UInt8(ascii: "}") else { return nil }
-        let unit = names.unit(UnsafeBufferPointer(rebasing: line[unitText]))
-        guard names.parsedUnits[unit] != nil else { return nil }
-        return Fields(start: start, end: end, value: value, unit: unit, source: source, sequence: sequence)
+        return Fields(start: start, end: end, value: value, unit: unitIndex, source: source.range,
+                      sourceIndex: source.tag, sequence: sequence)
     }
 }

@@ -74,17 +74,8 @@ enum StoreLineReader {
 
     /// A description of the first invalid UTF-8 byte, or nil when the line is valid UTF-8.
     static func utf8Failure(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-        // Pure ASCII is the common case.
-        if !line.contains(where: { $0 >= 0x80 }) { return nil }
-        var iterator = line.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case let .scalarValue(scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return "invalid UTF-8 at byte \(offset + 1)"
-            }
-        }
+        guard let base = line.baseAddress, let offset = UTF8Validation.firstInvalidOffset(base, count: line.count)
+        else { return nil }
+        return "invalid UTF-8 at byte \(offset + 1)"
     }
 }

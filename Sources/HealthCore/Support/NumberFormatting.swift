@@ -13,7 +13,7 @@ package enum NumberFormatting {
     /// A value for people: at most `fractionDigits` decimals, trailing zeros removed, thousands separated.
     package static func human(_ value: Double, fractionDigits: Int = 2) -> String {
         guard value.isFinite else { return "\(value)" }
-        var text = String(format: "%.\(fractionDigits)f", value)
+        var text = fixed(value, fractionDigits: fractionDigits) ?? String(format: "%.\(fractionDigits)f", value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
@@ -23,15 +23,44 @@ package enum NumberFormatting {
         if negative { text.removeFirst() }
         let parts = text.split(separator: ".", maxSplits: 1)
         var integer = String(parts[0])
-        if integer.count > 4 {
-            var grouped = ""
-            for (index, character) in integer.reversed().enumerated() {
-                if index > 0 && index % 3 == 0 { grouped.append(",") }
-                grouped.append(character)
+        if integer.utf8.count > 4 {
+            var grouped: [UInt8] = []
+            let digits = Array(integer.utf8)
+            for (index, digit) in digits.enumerated() {
+                if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+                grouped.append(digit)
             }
-            integer = String(grouped.reversed())
+            integer = String(decoding: grouped, as: UTF8.self)
         }
         let result = parts.count > 1 ? integer + "." + parts[1] : integer
         return negative ? "-" + result : result
+    }
+
+    /// `String(format: "%.Nf", value)` for N up to 3 and magnitudes below 10^15, computed exactly from the
+    /// double's bits with ties to even, as C's printf rounds; nil outside that range.
+    static func fixed(_ value: Double, fractionDigits: Int) -> String? {
+        guard (0...3).contains(fractionDigits), value.isFinite, abs(value) < 1e15 else { return nil }
+        let scale: UInt64 = [1, 10, 100, 1000][fractionDigits]
+        let magnitude = abs(value)
+        var units: UInt64 = 0  // the value in units of 10^-fractionDigits
+        if magnitude >= .leastNormalMagnitude {
+            // magnitude = significand * 2^-shift exactly, with a 53-bit significand; below 10^15 the shift is positive.
+            let significand = magnitude.significandBitPattern | (1 << 52)
+            let shift = 52 - Int(magnitude.exponent)
+            let scaled = significand * scale  // below 2^63
+            if shift < 64 {
+                units = scaled >> UInt64(shift)
+                let remainder = scaled & ((1 << UInt64(shift)) - 1)
+                let half: UInt64 = 1 << UInt64(shift - 1)
+                if remainder > half || (remainder == half && units & 1 == 1) { units += 1 }
+            }
+        }
+        var digits = Array(String(units).utf8)
+        if digits.count <= fractionDigits {
+            digits = [UInt8](repeating: UInt8(ascii: "0"), count: fractionDigits + 1 - digits.count) + digits
+        }
+        if fractionDigits > 0 { digits.insert(UInt8(ascii: "."), at: digits.count - fractionDigits) }
+        if value.sign == .minus { digits.insert(UInt8(ascii: "-"), at: 0) }
+        return String(decoding: digits, as: UTF8.self)
     }
 }

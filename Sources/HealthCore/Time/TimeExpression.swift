@@ -35,6 +35,8 @@ public struct TimeExpression: Equatable, Sendable {
     }
 
     private static func parseWithoutText(_ text: String, in context: TimeContext) throws -> TimeExpression {
+        // A full date-time with an offset needs neither the context nor the other forms.
+        if let date = ISODate.parse(text) { return TimeExpression(date: date, isDateOnly: false) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let lowered = trimmed.lowercased()
         if lowered == "now" { return TimeExpression(date: context.now, isDateOnly: false) }

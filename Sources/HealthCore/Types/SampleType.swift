@@ -69,8 +69,9 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
     /// The identifier without its `HK...TypeIdentifier` prefix, first letter lowered (`dietaryWater`).
     public var shortIdentifier: String {
         for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier"] where identifier.hasPrefix(prefix) {
-            let rest = identifier.dropFirst(prefix.count)
-            return rest.prefix(1).lowercased() + rest.dropFirst()
+            var rest = Array(identifier.utf8.dropFirst(prefix.utf8.count))
+            if let first = rest.first, first &- 65 < 26 { rest[0] = first | 0x20 }
+            return String(decoding: rest, as: UTF8.self)
         }
         return identifier
     }

@@ -11,6 +11,11 @@ extension HealthUnit {
     /// - Parameter text: The unit string.
     /// - Throws: ``UnitError/malformed(_:reason:)`` or ``UnitError/unknownUnit(_:)``.
     public init(parsing text: String) throws {
+        // Most unit strings are one symbol (`mL`, `count`, `degC`): resolve those without the grammar's parser.
+        if !text.isEmpty, text.utf8.allSatisfy({ ($0 | 0x20) &- 97 < 26 || $0 == 0x5F || $0 == 0x25 }) {
+            self = try HealthUnit(terms: [try UnitStringParser.resolve(text)], original: text)
+            return
+        }
         var parser = UnitStringParser(text: text)
         let terms = try parser.parseWhole()
         self = try HealthUnit(terms: terms, original: text)
@@ -50,6 +55,7 @@ struct UnitTerm {
         func render(_ term: UnitTerm, power: Int) -> String {
             power == 1 && term.base.symbol != "10" ? term.symbol : "\(term.symbol)^\(power)"
         }
+        if terms.count == 1 && terms[0].exponent > 0 { return render(terms[0], power: terms[0].exponent) }
         let numerator = terms.filter { $0.exponent > 0 }
         let denominator = terms.filter { $0.exponent < 0 }
         if numerator.isEmpty {

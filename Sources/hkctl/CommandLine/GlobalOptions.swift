@@ -44,7 +44,7 @@ struct GlobalOptions {
         }
         var now = clock
         if let pinned = arguments.value("now") ?? environment["HKCTL_NOW"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            now = try TimeExpression.parse(pinned, in: TimeContext(now: clock, timeZone: zone)).date
+            now = try ISODate.parse(pinned) ?? TimeExpression.parse(pinned, in: TimeContext(now: clock, timeZone: zone)).date
         }
         now = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         let source = arguments.value("source") ?? environment["HKCTL_SOURCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "hkctl"

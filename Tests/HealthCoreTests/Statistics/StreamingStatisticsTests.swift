@@ -30,14 +30,16 @@ struct StreamingStatisticsTests {
             let start = origin + Double(Int.random(in: 0..<(40 * 24 * 60), using: &generator)) * 60
             let length: Double = [0, 60, 300, 3600, 2 * 86_400][Int.random(in: 0..<5, using: &generator)]
             let value = Double(Int.random(in: 1...2000, using: &generator)) / 4
+            let sourceIndex = Int.random(in: 0..<sources.count, using: &generator)
             let sample = Sample(
                 typeIdentifier: type.identifier, start: Date(timeIntervalSince1970: start),
                 end: Date(timeIntervalSince1970: start + length),
                 value: .quantity(Quantity(value, try! HealthUnit(parsing: units[index % units.count]))),
-                source: sources[Int.random(in: 0..<sources.count, using: &generator)],
+                source: sources[sourceIndex],
                 created: Date(timeIntervalSince1970: start + length),
                 metadata: index % 7 == 0 ? ["HKWasUserEntered": .number(1)] : [:],
-                device: index % 5 == 0 ? "name:Apple Watch, model:Watch" : nil)
+                // A source keeps its device: which sample of a source is read first differs between the two paths.
+                device: [nil, "name:Apple Watch, model:Watch", "name:iPhone", nil, "name:Ring", "name:Scale"][sourceIndex % 6])
             samples.append(sample)
         }
         return samples
@@ -90,7 +92,9 @@ struct StreamingStatisticsTests {
         var generator = Generator(state: seed)
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: TimeZone(identifier: "Europe/Berlin")!)
-            let steps = randomSamples(.steps, units: ["count"], sources: ["Phone", "Watch"], count: 400, generator: &generator)
+            // More sources than the reader keeps recent names for, some of them not ASCII.
+            let steps = randomSamples(.steps, units: ["count"], sources: ["Phone", "Watch", "Jane’s iPhone", "Jane’s Apple Watch", "Ring", "Scale ⚖"],
+                                      count: 400, generator: &generator)
             let water = randomSamples(.water, units: ["mL", "L", "fl_oz_us"], sources: ["hkctl"], count: 200, generator: &generator)
             let weight = randomSamples(.weight, units: ["kg", "lb"], sources: ["Scale", "hkctl"], count: 150, generator: &generator)
             let pulse = randomSamples(heartRate, units: ["count/min", "count/s"], sources: ["Watch"], count: 300, generator: &generator)

@@ -35,14 +35,22 @@ struct QuantityLineParserTests {
     }
 
     @Test(arguments: [
-        ("non-ASCII byte", #""source":"hkctl""#, "\"source\":\"hkctl\u{e9}\""),
+        ("escape inside the source", #""source":"hkctl""#, #""source":"hk\nctl""#),
+        ("raw control character", #""source":"hkctl""#, "\"source\":\"hk\u{01}ctl\""),
         ("bad uuid", "c870d14d-90fb", "c870d14d_90fb"),
         ("garbage in created", #""created":"2024-06-01T08:00:04.120+02:00""#, #""created":"2024-06-01T0x:00:04.120+02:00""#),
         ("missing created", #","created":"2024-06-01T08:00:04.120+02:00""#, ""),
-        ("metadata", #","seq":42}"#, #","metadata":{"a":1},"seq":42}"#),
+        ("nested metadata", #","seq":42}"#, #","metadata":{"a":{"b":1}},"seq":42}"#),
+        ("metadata with a boolean", #","seq":42}"#, #","metadata":{"a":true},"seq":42}"#),
+        ("metadata key with an escape", #","seq":42}"#, #","metadata":{"a\"b":1},"seq":42}"#),
+        ("metadata without its brace", #","seq":42}"#, #","metadata":{"a":1,"seq":42}"#),
+        ("metadata number ending in a point", #","seq":42}"#, #","metadata":{"a":1.},"seq":42}"#),
+        ("metadata entry without a value", #","seq":42}"#, #","metadata":{"a":},"seq":42}"#),
         ("text after the object", #""seq":42}"#, #""seq":42} x"#),
         ("seq with a sign", #""seq":42"#, #""seq":-42"#),
         ("string value", #""value":0.5"#, #""value":"0.5""#),
+        ("value with a plus", #""value":0.5"#, #""value":+0.5"#),
+        ("value ending in a point", #""value":0.5"#, #""value":5."#),
         ("escaped source", #""source":"hkctl""#, #""source":"hk\"ctl""#),
         ("unknown unit", #""unit":"L""#, #""unit":"litre""#),
         ("keys in another order", #""unit":"L","source":"hkctl""#, #""source":"hkctl","unit":"L""#),
@@ -52,5 +60,102 @@ struct QuantityLineParserTests {
         let changed = line.replacingOccurrences(of: from, with: to)
         #expect(changed != line, "\(label): the replacement must apply")
         #expect(parse(changed) == nil, "\(label)")
+    }
+
+    @Test(arguments: [#"{}"#, #"{"HKMetadataKeyHeartRateMotionContext":"0"}"#, #"{"a":1,"b":"x","c":-2.5e3}"#,
+                      #"{"HKMetadataKeySyncIdentifier":"Jane’s 7","HKWasUserEntered":1}"#])
+    func skipsMetadataTheCodecAccepts(metadata: String) throws {
+        let text = line.replacingOccurrences(of: #","seq":42}"#, with: #","metadata":"# + metadata + #","seq":42}"#)
+        let fields = try #require(parse(text))
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: TimeZone(identifier: "UTC")!)
+        let sample = try Array(text.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+        #expect(fields.sequence == 42 && fields.value == 0.5 && sample.metadata.count == metadata.filter { $0 == ":" }.count)
+    }
+
+    @Test func readsNonASCIINamesAsTheCodecDoes() throws {
+        let text = line.replacingOccurrences(of: #""source":"hkctl""#, with: #""source":"Jane’s iPhone 🍎""#)
+        let fields = try #require(parse(text))
+        let bytes = Array(text.utf8)
+        #expect(String(decoding: bytes[fields.source], as: UTF8.self) == "Jane’s iPhone 🍎")
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: TimeZone(identifier: "UTC")!)
+        let sample = try bytes.withUnsafeBufferPointer { try codec.decode($0) }
+        #expect(sample.source == "Jane’s iPhone 🍎" && sample.start == fields.start && fields.value == 0.5)
+    }
+
+    @Test(arguments: [[0xFF], [0xC3], [0xC0, 0xA9], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                      [0xE2, 0x80]] as [[UInt8]])
+    func refusesIllFormedUTF8(_ garbage: [UInt8]) {
+        var bytes = Array(line.utf8)
+        let at = bytes.firstIndex(of: UInt8(ascii: "k"))! // inside "hkctl"
+        bytes.insert(contentsOf: garbage, at: at)
+        var parser = QuantityLineParser()
+        #expect(bytes.withUnsafeBufferPointer { parser.parse($0, names: ReadingNames()) } == nil)
+    }
+}
+
+/// The word-at-a-time uuid check accepts what the full decoder's uuid reader accepts, at every position.
+struct UUIDCheckTests {
+    private func check(_ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBufferPointer { QuantityLineParser.isUUID($0.baseAddress!) }
+    }
+
+    private func decoderAccepts(_ text: String) -> Bool {
+        Array(text.utf8).withUnsafeBufferPointer { SampleLineCodec.uuid($0) != nil }
+    }
+
+    @Test func agreesWithTheDecoderAtEveryPosition() {
+        let valid = "0a1b2c3d-4e5f-6A7B-8C9D-aEbFcdef0189"
+        #expect(check(valid) && decoderAccepts(valid))
+        for _ in 0..<50 { #expect(check(UUID().uuidString) && check(UUID().uuidString.lowercased())) }
+        for position in 0..<36 {
+            for bad in ["/", ":", "@", "G", "`", "g", "-", " ", "é"] {
+                var characters = Array(valid)
+                if characters[position] == Character(bad) { continue }
+                characters[position] = Character(bad)
+                let text = String(characters)
+                guard text.utf8.count == 36 else { continue }
+                #expect(!check(text) && !decoderAccepts(text), "\(text)")
+            }
+        }
+    }
+}
+
+/// The validator behind the fast readers agrees with the standard library's UTF-8 decoder.
+struct UTF8ValidationTests {
+    /// The offset the standard library's decoder stops at, or nil when it decodes everything.
+    private func reference(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case let .scalarValue(scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    @Test func agreesWithTheStandardLibraryOnRandomBytes() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("abcdefgh".utf8), Array("é".utf8), Array("’".utf8), Array("🍎".utf8), [0x80], [0xC0],
+                                 [0xE0, 0xA0], [0xED, 0xA0, 0x80], [0xF4, 0x90], [0xF0, 0x9F, 0x8D], [0xFF], [0xC2, 0xA9]]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                bytes += Bool.random(using: &generator) ? pieces.randomElement(using: &generator)!
+                    : [UInt8.random(in: 0...255, using: &generator)]
+            }
+            let found = bytes.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, count: buffer.count) }
+            }
+            #expect(found == reference(bytes), "\(bytes)")
+        }
+    }
+
+    @Test func findsTheOffsetAfterALongASCIIRun() {
+        let bytes = Array(String(repeating: "a", count: 21).utf8) + [0xE2, 0x80, 0x99, 0xFF] + Array("tail".utf8)
+        #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0.baseAddress!, count: $0.count) } == 24)
+        #expect(Array("Jane’s iPhone".utf8).withUnsafeBufferPointer { UTF8Validation.isValid($0) })
     }
 }

@@ -21,6 +21,27 @@ struct UnitConversionTests {
         #expect(try parsed.convert(1, to: parsed) == 1)
     }
 
+    /// One-symbol strings skip the grammar's parser; wrapping one in parentheses forces the parser, and both
+    /// must give the same unit or the same error.
+    @Test func singleSymbolsReadAsTheGrammarReadsThem() throws {
+        var symbols = BaseUnit.all.map(\.symbol)
+        for prefix in MetricPrefix.all { symbols += BaseUnit.all.map { prefix.symbol + $0.symbol } }
+        symbols += ["mcg", "ug", "kilogram", "litre", "K_", "%%", "fl_oz", "MG", "Count"]
+        for symbol in symbols where !symbol.contains("<") {
+            let fast = Result { try unit(symbol) }
+            let grammar = Result { try unit("(" + symbol + ")") }
+            switch (fast, grammar) {
+            case let (.success(a), .success(b)):
+                #expect(a.unitString == b.unitString && a.factor == b.factor && a.dimension == b.dimension
+                        && a.offset == b.offset, "\(symbol)")
+            case let (.failure(a), .failure(b)):
+                #expect("\(a)" == "\(b)".replacingOccurrences(of: "(" + symbol + ")", with: symbol), "\(symbol)")
+            default:
+                Issue.record("\(symbol): \(fast) against \(grammar)")
+            }
+        }
+    }
+
     @Test func baseUnitSymbolsAreUnique() {
         let symbols = BaseUnit.all.map(\.symbol)
         #expect(Set(symbols).count == symbols.count)
@@ -236,5 +257,18 @@ struct UnitConversionTests {
     func compatibleUnitsShareADimension(lhs: String, rhs: String) throws {
         #expect(try unit(lhs).isCompatible(with: unit(rhs)))
         #expect(try unit(lhs).dimension == unit(rhs).dimension)
+    }
+}
+
+/// The identifier without its prefix, as `type(named:)` accepts it.
+struct ShortIdentifierTests {
+    @Test func everyTypeDropsItsPrefixAndLowersOneLetter() throws {
+        #expect(SampleType.water.shortIdentifier == "dietaryWater")
+        for type in SampleTypeCatalogue.standard.types {
+            let rest = type.identifier.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "")
+                .replacingOccurrences(of: "HKCategoryTypeIdentifier", with: "")
+            #expect(type.shortIdentifier == rest.prefix(1).lowercased() + rest.dropFirst(), "\(type.identifier)")
+            #expect(try SampleTypeCatalogue.standard.type(named: type.shortIdentifier) == type)
+        }
     }
 }

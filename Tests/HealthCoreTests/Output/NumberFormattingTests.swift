@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The fixed-point formatter rounds exactly as C's printf does, which `human` used to call.
+struct NumberFormattingTests {
+    @Test func fixedMatchesPrintfOnTiesAndRandomValues() throws {
+        var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.375, 1.005, 2.675, 0.0005, 0.0015, 999.9995,
+                                123456789.125, 1e-300, -1e-9, .leastNonzeroMagnitude, 4503599627370495.5 / 8, 1e15 - 1, 72.4, 8002, 1e14 + 0.5]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let magnitude = pow(10, Double.random(in: -6...15, using: &generator))
+            values.append(Double.random(in: -magnitude...magnitude, using: &generator))
+            // Halves and quarters of thousandths: the ties printf breaks to even.
+            values.append(Double(Int.random(in: -4_000_000...4_000_000, using: &generator)) / 8000)
+        }
+        for value in values where abs(value) < 1e15 {
+            for digits in 0...3 {
+                let expected = String(format: "%.\(digits)f", value)
+                #expect(NumberFormatting.fixed(value, fractionDigits: digits) == expected, "\(value) with \(digits) digits")
+            }
+        }
+        #expect(NumberFormatting.fixed(1e15, fractionDigits: 2) == nil)
+        #expect(NumberFormatting.fixed(1, fractionDigits: 4) == nil)
+    }
+
+    @Test(arguments: [(8002.0, 2, "8002"), (18002.5, 0, "18,002"), (1234.5, 2, "1234.5"), (-12345.678, 2, "-12,345.68"), (0.004, 2, "0"),
+                      (-0.004, 2, "0"), (1_000_000, 0, "1,000,000"), (99999.995, 2, "99,999.99"), (99999.996, 2, "100,000"), (72.4, 1, "72.4"),
+                      (.infinity, 2, "inf")])
+    func humanGroupsThousandsAndDropsTrailingZeros(value: Double, digits: Int, expected: String) {
+        #expect(NumberFormatting.human(value, fractionDigits: digits) == expected)
+    }
+}
