@@ -40,7 +40,9 @@ extension JSONFileStore {
 
     /// Makes `value` the last change number used, durably.
     func writeSequence(_ value: UInt64) throws {
-        let text = Array(String(format: "%020llu\n", value).utf8)
+        // Twenty digits, zero-padded, and a newline.
+        let digits = Array(String(value).utf8)
+        let text = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 20 - digits.count)) + digits + [0x0A]
         let created = !POSIXFile.exists(sequencePath)
         let fd = open(sequencePath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw POSIXFile.openFailure(sequencePath, writing: true) }

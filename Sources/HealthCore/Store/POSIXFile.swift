@@ -117,17 +117,23 @@ enum POSIXFile {
             throw openFailure(path, writing: false)
         }
         defer { close(fd) }
+        // Read straight into arrays sized from the file's length (no zero-filled scratch buffer): one read for
+        // the data and one that finds the end, unless the file grows meanwhile.
+        var info = stat()
+        var chunk = fstat(fd, &info) == 0 ? max(Int(info.st_size) + 1, 4096) : 1 << 16
         var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 17)
-        while limit.map({ result.count < $0 }) ?? true {
-            let wanted = min(buffer.count, (limit ?? Int.max) - result.count)
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw StoreError.readFailed(path, reason: errorText())
+        while true {
+            let wanted = min(chunk, (limit ?? Int.max) - result.count)
+            if wanted <= 0 { break }
+            var count = 0
+            let piece = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+                repeat { count = read(fd, buffer.baseAddress!, wanted) } while count < 0 && errno == EINTR
+                initialized = max(count, 0)
             }
+            if count < 0 { throw StoreError.readFailed(path, reason: errorText()) }
             if count == 0 { break }
-            result.append(contentsOf: buffer[0..<count])
+            if result.isEmpty { result = piece } else { result += piece }
+            chunk = max(chunk, 1 << 16)
         }
         return result
     }

@@ -67,7 +67,7 @@ struct QuantityLineParser {
 
         @inline(__always) func literal(_ text: StaticString) -> Bool {
             let length = text.utf8CodeUnitCount
-            guard index + length <= count, memcmp(base + index, text.utf8Start, length) == 0 else { return false }
+            guard index + length <= count, ByteComparison.equal(base + index, text.utf8Start, length) else { return false }
             index += length
             return true
         }
@@ -98,32 +98,6 @@ struct QuantityLineParser {
             return date
         }
         let untagged: (UnsafeBufferPointer<UInt8>) -> Int? = { _ in 0 }
-        /// Checks a metadata object after its `{` and moves past its `}`: plain string keys, each with a plain
-        /// string or a number. Statistics do not need the entries; anything else is left to the full reader.
-        @inline(__always) func skipMetadata() -> Bool {
-            if index < count, base[index] == 0x7D { index += 1; return true }
-            while index < count, base[index] == 0x22 {
-                index += 1
-                guard string(&metadataKeys, tagging: untagged) != nil, literal(":") else { return false }
-                if index < count, base[index] == 0x22 {
-                    index += 1
-                    guard string(&metadataValues, tagging: untagged) != nil else { return false }
-                } else {
-                    let numberStart = index
-                    while index < count, base[index] != 0x2C, base[index] != 0x7D { index += 1 }
-                    guard index > numberStart, base[numberStart] &- 48 < 10 || base[numberStart] == 0x2D,
-                          base[index - 1] &- 48 < 10,
-                          DecimalParser.parse(UnsafeBufferPointer(start: base + numberStart, count: index - numberStart)) != nil
-                    else { return false }
-                }
-                guard index < count else { return false }
-                index += 1
-                if base[index - 1] == 0x7D { return true }
-                guard base[index - 1] == 0x2C else { return false }
-            }
-            return false
-        }
-
         guard literal("{\"uuid\":\""), index + 36 <= count, QuantityLineParser.isUUID(base + index) else { return nil }
         index += 36
         guard literal("\",\"type\":\""), string(&types, tagging: untagged) != nil else { return nil }
@@ -147,7 +121,31 @@ struct QuantityLineParser {
         if literal(",\"sourceVersion\":\""), string(&versions, tagging: untagged) == nil { return nil }
         if literal(",\"device\":\""), string(&devices, tagging: untagged) == nil { return nil }
         guard literal(",\"created\":\""), date() != nil else { return nil }
-        if literal(",\"metadata\":{"), !skipMetadata() { return nil }
+        // Metadata: plain string keys, each with a plain string or a number. Statistics do not need the entries;
+        // anything else is left to the full reader.
+        if literal(",\"metadata\":{") {
+            var closed = index < count && base[index] == 0x7D
+            if closed { index += 1 }
+            while !closed {
+                guard index < count, base[index] == 0x22 else { return nil }
+                index += 1
+                guard string(&metadataKeys, tagging: untagged) != nil, literal(":"), index < count else { return nil }
+                if base[index] == 0x22 {
+                    index += 1
+                    guard string(&metadataValues, tagging: untagged) != nil else { return nil }
+                } else {
+                    let numberStart = index
+                    while index < count, base[index] != 0x2C, base[index] != 0x7D { index += 1 }
+                    guard index > numberStart, base[numberStart] &- 48 < 10 || base[numberStart] == 0x2D,
+                          base[index - 1] &- 48 < 10,
+                          DecimalParser.parse(UnsafeBufferPointer(start: base + numberStart, count: index - numberStart)) != nil
+                    else { return nil }
+                }
+                guard index < count else { return nil }
+                index += 1
+                if base[index - 1] == 0x7D { closed = true } else if base[index - 1] != 0x2C { return nil }
+            }
+        }
         var sequence: UInt64 = 0
         if literal(",\"seq\":") {
             let digitsStart = index

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The last few texts one string field of a partition's lines held, each already checked, so that the next
 /// line's field is recognised with one comparison instead of being scanned and checked again.
 ///
@@ -21,7 +15,7 @@ struct RecentStrings {
     func match(_ p: UnsafePointer<UInt8>, available: Int) -> (tag: Int, length: Int)? {
         pool.withUnsafeBufferPointer { pool in
             for span in spans where span.length < available && p[span.length] == 0x22 {
-                if span.length == 0 || memcmp(p, pool.baseAddress! + span.start, span.length) == 0 {
+                if span.length == 0 || ByteComparison.equal(p, pool.baseAddress! + span.start, span.length) {
                     return (span.tag, span.length)
                 }
             }

@@ -99,28 +99,40 @@ public enum ISODate {
     }
 
     /// `THH:MM:SS[.mmm]±HH:MM` after the date of a 25- or 29-byte date, or nil when it is not valid.
+    ///
+    /// Reads the time and the offset eight bytes at a time: `HH:MM:SS` from byte 11, and the last eight bytes,
+    /// which end in `±HH:MM` in both lengths.
     @inline(__always)
     private static func timeOfDay(_ p: UnsafePointer<UInt8>, count: Int) -> TimeOfDay? {
-        guard count == 25 || count == 29 else { return nil }
-        var bad: UInt8 = 0
-        @inline(__always) func d(_ i: Int) -> Int {
-            let value = p[i] &- 48
-            bad |= value > 9 ? 1 : 0
-            return Int(value)
+        guard count == 25 || count == 29, p[10] == 84 else { return nil }
+        let raw = UnsafeRawPointer(p)
+        /// Whether the bytes under `mask` (0xFF per byte) are ASCII digits; `mask` keeps them in place.
+        @inline(__always) func digits(_ word: UInt64, _ mask: UInt64) -> UInt64? {
+            let high = mask & 0xF0F0_F0F0_F0F0_F0F0, low = mask & 0x0F0F_0F0F_0F0F_0F0F
+            let values = word & low
+            guard word & high == 0x3030_3030_3030_3030 & high,
+                  (values &+ (0x0606_0606_0606_0606 & low)) & high == 0 else { return nil }
+            return values
         }
-        let hour = d(11) * 10 + d(12), minute = d(14) * 10 + d(15), second = d(17) * 10 + d(18)
+        @inline(__always) func pair(_ values: UInt64, _ byte: Int) -> Int {
+            Int((values >> UInt64(8 * byte)) & 0xFF) * 10 + Int((values >> UInt64(8 * byte + 8)) & 0xFF)
+        }
+        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)  // HH:MM:SS
+        let tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)  // ..±HH:MM
+        guard (clock >> 16) & 0xFF == 58, (clock >> 40) & 0xFF == 58, (tail >> 40) & 0xFF == 58,
+              let time = digits(clock, 0xFFFF_00FF_FF00_FFFF), let offset = digits(tail, 0xFFFF_00FF_FF00_0000)
+        else { return nil }
+        let sign = (tail >> 16) & 0xFF
+        let hour = pair(time, 0), minute = pair(time, 3), second = pair(time, 6)
+        let offsetHours = pair(offset, 3), offsetMinutes = pair(offset, 6)
         var millisecond = 0
-        var offsetStart = 19
         if count == 29 {
-            bad |= p[19] == 46 ? 0 : 1
-            millisecond = d(20) * 100 + d(21) * 10 + d(22)
-            offsetStart = 23
+            let a = p[20] &- 48, b = p[21] &- 48, c = p[22] &- 48
+            guard p[19] == 46, a <= 9, b <= 9, c <= 9 else { return nil }
+            millisecond = Int(a) * 100 + Int(b) * 10 + Int(c)
         }
-        let sign = p[offsetStart]
-        let offsetHours = d(offsetStart + 1) * 10 + d(offsetStart + 2)
-        let offsetMinutes = d(offsetStart + 4) * 10 + d(offsetStart + 5)
-        guard bad == 0, p[10] == 84, p[13] == 58, p[16] == 58, p[offsetStart + 3] == 58, sign == 43 || sign == 45,
-              hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60 else { return nil }
+        guard sign == 43 || sign == 45, hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60
+        else { return nil }
         return (hour * 3600 + minute * 60 + second, millisecond,
                 (sign == 45 ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60))
     }

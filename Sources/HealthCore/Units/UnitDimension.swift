@@ -49,7 +49,9 @@ public struct UnitDimension: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Builds a dimension from base quantities and exponents, e.g. `[.length: 2, .time: -1]`.
-    public init(_ powers: [Base: Int8]) {
+    ///
+    /// The pairs are not a dictionary, so building the unit tables at start-up hashes nothing.
+    public init(_ powers: KeyValuePairs<Base, Int8>) {
         var exponents = UnitDimension.none.exponents
         for (base, power) in powers { exponents[base.rawValue] = power }
         self.exponents = exponents

@@ -73,10 +73,12 @@ struct SampleFormatter {
 enum Display {
     /// `2024-06-01 08:30` (with seconds when they are not zero), in `zone`.
     static func time(_ date: Date, in zone: TimeZone) -> String {
-        let iso = ISODate.format(date, in: zone)
-        let seconds = iso.dropFirst(17).prefix(2)
-        let text = String(iso.prefix(seconds == "00" ? 16 : 19))
-        return text.replacingOccurrences(of: "T", with: " ")
+        // `2024-06-01T08:30:05+02:00` → `2024-06-01 08:30:05`, or `2024-06-01 08:30` on the minute.
+        var bytes = Array(ISODate.format(date, in: zone).utf8.prefix(19))
+        guard bytes.count == 19 else { return String(decoding: bytes, as: UTF8.self) }
+        bytes[10] = UInt8(ascii: " ")
+        if bytes[17] == UInt8(ascii: "0") && bytes[18] == UInt8(ascii: "0") { bytes.removeLast(3) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `1,500 mL`; a `%` value (a fraction) shows as percent: 0.215 → `21.5 %`.

@@ -72,6 +72,17 @@ struct JSONFileStoreTests {
         }
     }
 
+    @Test(arguments: [0, 1, 42, 99_999_999_999, UInt64.max])
+    func changeCounterIsTwentyDigitsAndReadsBack(value: UInt64) throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder, timeZone: TimeZone(identifier: "UTC")!)
+            try store.writeSequence(value)
+            let text = try String(contentsOfFile: folder + "/sequence", encoding: .utf8)
+            #expect(text == String(repeating: "0", count: 20 - String(value).count) + String(value) + "\n")
+            #expect(try store.currentSequence() == value)
+        }
+    }
+
     @Test func emptyFolderBecomesAStore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder, lockTimeout: 2)

@@ -72,6 +72,16 @@ struct QuantityLineParserTests {
         #expect(fields.sequence == 42 && fields.value == 0.5 && sample.metadata.count == metadata.filter { $0 == ":" }.count)
     }
 
+    @Test func remembersEmptyTexts() throws {
+        let text = line.replacingOccurrences(of: #""device":"name:Phone""#, with: #""sourceVersion":"","device":"""#)
+        var parser = QuantityLineParser()
+        let names = ReadingNames()
+        for _ in 0..<3 {
+            let fields = try #require(Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, names: names) })
+            #expect(fields.sequence == 42)
+        }
+    }
+
     @Test func readsNonASCIINamesAsTheCodecDoes() throws {
         let text = line.replacingOccurrences(of: #""source":"hkctl""#, with: #""source":"Jane’s iPhone 🍎""#)
         let fields = try #require(parse(text))
@@ -157,5 +167,21 @@ struct UTF8ValidationTests {
         let bytes = Array(String(repeating: "a", count: 21).utf8) + [0xE2, 0x80, 0x99, 0xFF] + Array("tail".utf8)
         #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0.baseAddress!, count: $0.count) } == 24)
         #expect(Array("Jane’s iPhone".utf8).withUnsafeBufferPointer { UTF8Validation.isValid($0) })
+    }
+}
+
+/// Word-at-a-time comparison agrees with comparing arrays, at every length and every differing position.
+struct ByteComparisonTests {
+    @Test func agreesWithArrayEquality() {
+        for length in 0...40 {
+            let a = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            #expect(a.withUnsafeBufferPointer { p in a.withUnsafeBufferPointer { ByteComparison.equal(p.baseAddress ?? UnsafePointer(bitPattern: 8)!, $0.baseAddress ?? UnsafePointer(bitPattern: 8)!, length) } })
+            for position in 0..<length {
+                var b = a
+                b[position] ^= 0x01
+                let equal = a.withUnsafeBufferPointer { p in b.withUnsafeBufferPointer { ByteComparison.equal(p.baseAddress!, $0.baseAddress!, length) } }
+                #expect(!equal, "length \(length), position \(position)")
+            }
+        }
     }
 }

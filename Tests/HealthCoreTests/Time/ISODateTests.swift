@@ -203,3 +203,32 @@ struct ISODateTests {
         #expect(ISODate.daysFromCivil(2024, 6, 1) == 19_875)  // 1 717 200 000 / 86 400
     }
 }
+
+/// The byte parser (eight bytes at a time, with a cached day) gives exactly what the text parser gives, for
+/// valid dates and for every one-byte corruption of them.
+struct ISODateByteParserTests {
+    private func viaBytes(_ bytes: [UInt8], cache: inout ISODate.DayCache) -> Date? {
+        bytes.withUnsafeBufferPointer { ISODate.parse(bytes: $0, days: &cache) }
+    }
+
+    @Test func agreesWithTheTextParserOnCorruptedDates() {
+        var generator = SystemRandomNumberGenerator()
+        let seeds = ["2024-06-01T08:30:59+02:00", "1999-12-31T23:59:59-12:45", "2024-02-29T00:00:00.250+14:00",
+                     "2032-12-28T20:13:39-08:00", "2024-03-10T01:59:00.999-08:00"]
+        let interesting: [UInt8] = Array("0123456789:+-.TZtz /".utf8) + [0x00, 0x2F, 0x3A, 0x3B, 0x40, 0x7F, 0x80, 0xB9, 0xFF]
+        var cache = ISODate.DayCache()
+        for seed in seeds {
+            let original = Array(seed.utf8)
+            #expect(viaBytes(original, cache: &cache) == ISODate.parse(seed), "\(seed)")
+            for position in original.indices {
+                for replacement in interesting + [UInt8.random(in: 0...255, using: &generator)] {
+                    var bytes = original
+                    bytes[position] = replacement
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    let expected = bytes.allSatisfy { $0 < 0x80 } ? ISODate.parse(text) : nil
+                    #expect(viaBytes(bytes, cache: &cache) == expected, "\(text)")
+                }
+            }
+        }
+    }
+}
