@@ -24,6 +24,9 @@ public final class HealthImporter {
     public var progressInterval = 20_000
 
     private var batch: [Sample] = []
+    /// The batch as store lines, when the store is a ``JSONFileStore`` (the fast path).
+    private var encoded: EncodedSampleBatch?
+    private var lineWriter: SampleLineWriter?
     private var index: IdentityIndex
     private var identity: RecordIdentity
     private var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
@@ -47,6 +50,10 @@ public final class HealthImporter {
         self.batchSize = batchSize
         index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity)
         identity = RecordIdentity(catalogue: catalogue)
+        if let fileStore = store as? JSONFileStore, !dryRun {
+            encoded = EncodedSampleBatch()
+            lineWriter = SampleLineWriter(catalogue: fileStore.catalogue, timeZone: fileStore.codec.timeZone)
+        }
     }
 
     /// Imports the file at `path`, or standard input when `path` is `-`.
@@ -131,9 +138,16 @@ public final class HealthImporter {
         case let .sample(sample, generic):
             let identityUUID = computeIdentity ? identity.uuid(for: sample) : sample.uuid
             if try index.insert(sample, identityUUID: identityUUID) {
-                batch.append(sample)
+                let pending: Int
+                if encoded != nil {
+                    encoded!.append(sample, writer: &lineWriter!)
+                    pending = encoded!.count
+                } else {
+                    batch.append(sample)
+                    pending = batch.count
+                }
                 count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
-                if batch.count >= batchSize { try flush() }
+                if pending >= batchSize { try flush() }
             } else {
                 count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
             }
@@ -162,6 +176,10 @@ public final class HealthImporter {
     private func flush() throws {
         if !batch.isEmpty && !dryRun { try store.save(batch) }
         batch.removeAll(keepingCapacity: true)
+        if let encoded, encoded.count > 0, let fileStore = store as? JSONFileStore {
+            try fileStore.save(encoded)
+            self.encoded = EncodedSampleBatch()
+        }
         // In a dry run nothing was saved, so a dropped month cannot be read back: a duplicate of a record far
         // earlier in the file may then be counted as new. Real exports are sorted by type and date, so this is rare.
         index.saved()
