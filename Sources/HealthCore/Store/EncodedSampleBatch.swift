@@ -11,7 +11,7 @@ struct EncodedSampleBatch {
         /// The partition, relative to the store (`samples/<type>/2024-05.jsonl`).
         var path: String
         /// The lines' bodies, one after the other.
-        var bytes: [UInt8] = []
+        var bytes = ByteBuffer(capacity: 1 << 16)
         /// Where each body ends in ``bytes``.
         var ends: [Int] = []
         /// Each line's position in the batch (0 for the first sample added).
@@ -44,10 +44,11 @@ struct EncodedSampleBatch {
             }
             last = (sample.typeIdentifier, month, index)
         }
-        let before = partitions[index].bytes.count
-        writer.appendBody(of: sample, to: &partitions[index].bytes)
-        byteCount += partitions[index].bytes.count - before
-        partitions[index].ends.append(partitions[index].bytes.count)
+        let bytes = partitions[index].bytes
+        let before = bytes.count
+        writer.appendBody(of: sample, to: bytes)
+        byteCount += bytes.count - before
+        partitions[index].ends.append(bytes.count)
         partitions[index].ordinals.append(count)
         count += 1
     }
@@ -56,17 +57,15 @@ struct EncodedSampleBatch {
     /// `firstSequence + n`.
     func lines(ofPartition index: Int, firstSequence: UInt64) -> [UInt8] {
         let partition = partitions[index]
-        var out: [UInt8] = []
-        out.reserveCapacity(partition.bytes.count + partition.ends.count * 24)
-        partition.bytes.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for (end, ordinal) in zip(partition.ends, partition.ordinals) {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                SampleLineWriter.appendSequenceEnding(firstSequence + UInt64(ordinal), to: &out)
-                out.append(0x0A)
-                start = end
-            }
+        let out = ByteBuffer(capacity: partition.bytes.count + partition.ends.count * 32)
+        let bytes = partition.bytes.bytes
+        var start = 0
+        for (end, ordinal) in zip(partition.ends, partition.ordinals) {
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            SampleLineWriter.appendSequenceEnding(firstSequence + UInt64(ordinal), to: out)
+            out.append(0x0A)
+            start = end
         }
-        return out
+        return Array(out.bytes)
     }
 }

@@ -34,67 +34,67 @@ struct SampleLineWriter {
     }
 
     /// Appends `sample`'s line without its `,"seq":N}` ending.
-    mutating func appendBody(of sample: Sample, to out: inout [UInt8]) {
+    mutating func appendBody(of sample: Sample, to out: ByteBuffer) {
         if sample.detail != nil {
             let line = codec.encode(sample)
-            out.append(contentsOf: line.utf8.dropLast())
+            out.append(String(line.dropLast()))
             return
         }
-        append("{\"uuid\":\"", to: &out)
-        appendUUID(sample.uuid, to: &out)
-        append("\",\"type\":", to: &out)
-        type.append(sample.typeIdentifier, to: &out)
-        append(",\"start\":\"", to: &out)
-        appendDate(sample.start, to: &out)
-        append("\",\"end\":\"", to: &out)
-        appendDate(sample.end, to: &out)
+        append("{\"uuid\":\"", to: out)
+        appendUUID(sample.uuid, to: out)
+        append("\",\"type\":", to: out)
+        type.append(sample.typeIdentifier, to: out)
+        append(",\"start\":\"", to: out)
+        appendDate(sample.start, to: out)
+        append("\",\"end\":\"", to: out)
+        appendDate(sample.end, to: out)
         out.append(UInt8(ascii: "\""))
         switch sample.value {
         case let .quantity(quantity):
-            append(",\"value\":", to: &out)
-            out.append(contentsOf: NumberFormatting.json(quantity.value).utf8)
-            append(",\"unit\":", to: &out)
-            unit.append(quantity.unit.unitString, to: &out)
+            append(",\"value\":", to: out)
+            out.append(NumberFormatting.json(quantity.value))
+            append(",\"unit\":", to: out)
+            unit.append(quantity.unit.unitString, to: out)
         case let .generic(value, unitText):
-            append(",\"value\":", to: &out)
-            JSONBytes.appendQuoted(value, to: &out)
+            append(",\"value\":", to: out)
+            JSONBytes.appendQuoted(value, to: out)
             if let unitText {
-                append(",\"unit\":", to: &out)
-                unit.append(unitText, to: &out)
+                append(",\"unit\":", to: out)
+                unit.append(unitText, to: out)
             }
-            append(",\"generic\":true", to: &out)
+            append(",\"generic\":true", to: out)
         case let .category(raw):
-            append(",\"value\":", to: &out)
+            append(",\"value\":", to: out)
             if let value = sampleType(sample.typeIdentifier)?.categoryValue(raw: raw) {
-                JSONBytes.appendQuoted(value.name, to: &out)
+                JSONBytes.appendQuoted(value.name, to: out)
             } else {
-                out.append(contentsOf: String(raw).utf8)
+                out.append(String(raw))
             }
         }
-        append(",\"source\":", to: &out)
-        source.append(sample.source, to: &out)
+        append(",\"source\":", to: out)
+        source.append(sample.source, to: out)
         if let text = sample.sourceVersion {
-            append(",\"sourceVersion\":", to: &out)
-            version.append(text, to: &out)
+            append(",\"sourceVersion\":", to: out)
+            version.append(text, to: out)
         }
         if let text = sample.device {
-            append(",\"device\":", to: &out)
-            device.append(text, to: &out)
+            append(",\"device\":", to: out)
+            device.append(text, to: out)
         }
-        append(",\"created\":\"", to: &out)
-        appendDate(sample.created, to: &out)
+        append(",\"created\":\"", to: out)
+        appendDate(sample.created, to: out)
         out.append(UInt8(ascii: "\""))
         if !sample.metadata.isEmpty {
-            append(",\"metadata\":{", to: &out)
+            append(",\"metadata\":{", to: out)
             var first = true
             for key in sample.metadata.keys.sorted() {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
-                JSONBytes.appendQuoted(key, to: &out)
+                JSONBytes.appendQuoted(key, to: out)
                 out.append(UInt8(ascii: ":"))
                 switch sample.metadata[key]! {
-                case let .string(text): JSONBytes.appendQuoted(text, to: &out)
-                case let .number(number): out.append(contentsOf: NumberFormatting.json(number).utf8)
+                case let .string(text): JSONBytes.appendQuoted(text, to: out)
+                case let .number(number): out.append(NumberFormatting.json(number))
                 }
             }
             out.append(UInt8(ascii: "}"))
@@ -102,9 +102,9 @@ struct SampleLineWriter {
     }
 
     /// Appends the `,"seq":N}` that ends a line whose body ``appendBody(of:to:)`` wrote.
-    static func appendSequenceEnding(_ sequence: UInt64, to out: inout [UInt8]) {
-        append(",\"seq\":", to: &out)
-        JSONBytes.appendDecimal(sequence, to: &out)
+    static func appendSequenceEnding(_ sequence: UInt64, to out: ByteBuffer) {
+        out.append(",\"seq\":")
+        JSONBytes.appendDecimal(sequence, to: out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -117,14 +117,16 @@ struct SampleLineWriter {
         return type
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static let hexDigits: StaticString = "0123456789abcdef"
 
-    private func appendUUID(_ uuid: UUID, to out: inout [UInt8]) {
+    private func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
+        out.reserve(36)
+        let hex = SampleLineWriter.hexDigits.utf8Start
         withUnsafeBytes(of: uuid.uuid) { bytes in
             for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.append(UInt8(ascii: "-")) }
-                out.append(SampleLineWriter.hexDigits[Int(bytes[index] >> 4)])
-                out.append(SampleLineWriter.hexDigits[Int(bytes[index] & 0x0F)])
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.appendReserved(UInt8(ascii: "-")) }
+                out.appendReserved(hex[Int(bytes[index] >> 4)])
+                out.appendReserved(hex[Int(bytes[index] & 0x0F)])
             }
         }
     }
@@ -138,7 +140,7 @@ struct SampleLineWriter {
     }
 
     /// ``ISODate/format(_:in:)`` as bytes.
-    private mutating func appendDate(_ date: Date, to out: inout [UInt8]) {
+    private mutating func appendDate(_ date: Date, to out: ByteBuffer) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let offsetSeconds = offset(date, milliseconds: milliseconds)
         let local = milliseconds + Int64(offsetSeconds) * 1000
@@ -146,53 +148,55 @@ struct SampleLineWriter {
         let millisOfDay = Int(local - days * 86_400_000)
         let (year, month, day) = ISODate.civil(fromDays: Int(days))
         guard year >= 0, year <= 9999 else {
-            out.append(contentsOf: ISODate.format(date, offsetSeconds: offsetSeconds).utf8)
+            out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
             return
         }
         let seconds = millisOfDay / 1000
         let millis = millisOfDay % 1000
-        JSONBytes.appendDigits(year, width: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        JSONBytes.appendDigits(month, width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        JSONBytes.appendDigits(day, width: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        JSONBytes.appendDigits(seconds / 3600, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONBytes.appendDigits(seconds / 60 % 60, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONBytes.appendDigits(seconds % 60, width: 2, to: &out)
-        if millis != 0 {
-            out.append(UInt8(ascii: "."))
-            JSONBytes.appendDigits(millis, width: 3, to: &out)
-        }
-        out.append(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
         let offset = abs(offsetSeconds)
-        JSONBytes.appendDigits(offset / 3600, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        JSONBytes.appendDigits(offset / 60 % 60, width: 2, to: &out)
+        guard offset < 100 * 3600 else {
+            out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
+            return
+        }
+        out.reserve(32)
+        JSONBytes.appendTwoDigits(year / 100, to: out)
+        JSONBytes.appendTwoDigits(year % 100, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(month, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(day, to: out)
+        out.appendReserved(UInt8(ascii: "T"))
+        JSONBytes.appendTwoDigits(seconds / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(seconds / 60 % 60, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(seconds % 60, to: out)
+        if millis != 0 {
+            out.appendReserved(UInt8(ascii: "."))
+            out.appendReserved(UInt8(truncatingIfNeeded: millis / 100) &+ 0x30)
+            JSONBytes.appendTwoDigits(millis % 100, to: out)
+        }
+        out.appendReserved(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        JSONBytes.appendTwoDigits(offset / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(offset / 60 % 60, to: out)
     }
 
     @inline(__always)
-    private func append(_ literal: StaticString, to out: inout [UInt8]) { SampleLineWriter.append(literal, to: &out) }
-
-    @inline(__always)
-    private static func append(_ literal: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-    }
+    private func append(_ literal: StaticString, to out: ByteBuffer) { out.append(literal) }
 }
 
 /// A string field's quoted form, kept for the next line that has the same string.
 private struct QuotedText {
     private var text: String?
-    private var bytes: [UInt8] = []
+    private let bytes = ByteBuffer(capacity: 256)
 
-    mutating func append(_ value: String, to out: inout [UInt8]) {
+    mutating func append(_ value: String, to out: ByteBuffer) {
         if text != value {
-            bytes.removeAll(keepingCapacity: true)
-            JSONBytes.appendQuoted(value, to: &bytes)
+            bytes.removeAll()
+            JSONBytes.appendQuoted(value, to: bytes)
             text = value
         }
-        out.append(contentsOf: bytes)
+        out.append(bytes.bytes)
     }
 }
