@@ -24,6 +24,9 @@ struct PendingRecord {
     var rejection: String?
     /// Whether it is kept generically (untyped).
     var generic: Bool
+    /// Whether ``ExportRecordMapper/finish(_:)`` leaves the UUID as ``RecordIdentity/placeholder`` for the importer
+    /// to derive from the identity (on its storing thread); only for records that are not inside another element.
+    var deferIdentity = false
 }
 
 /// What a finished record became.
@@ -275,7 +278,7 @@ struct ExportRecordMapper {
             return .rejected(type: pending.typeIdentifier, line: pending.line,
                              reason: "the end is before the start; give the earlier time first")
         }
-        sample.uuid = identity.uuid(for: sample)
+        if !pending.deferIdentity { sample.uuid = identity.uuid(for: sample) }
         // Workouts and correlations are typed after their identity is taken from the export form, so the identity
         // is the same as when they were kept generically.
         if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members) {

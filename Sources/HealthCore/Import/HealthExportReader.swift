@@ -61,6 +61,10 @@ final class HealthExportReader {
         mapper = ExportRecordMapper(catalogue: catalogue)
     }
 
+    /// Whether records that stand alone are handed over with ``RecordIdentity/placeholder`` as their UUID, for the
+    /// consumer to derive it (see ``PendingRecord/deferIdentity``).
+    var deferIdentity = false
+
     /// The line the reader has reached.
     var currentLine: Int { scanner.currentLine }
 
@@ -119,7 +123,8 @@ final class HealthExportReader {
         switch top {
         case .root:
             if XMLText.equals(tag.name, "Record") {
-                let pending = mapper.beginRecord(tag)
+                var pending = mapper.beginRecord(tag)
+                pending.deferIdentity = deferIdentity
                 if isEmpty { try emit(.record(mapper.finish(pending))) } else {
                     stack.append(Frame(name: "Record", kind: .record, pending: pending))
                 }
@@ -149,9 +154,10 @@ final class HealthExportReader {
                 if stack[index].node != nil { stack[index].node!.children.append(ExportNode(tag)) }
                 if !isEmpty { stack.append(Frame(name: "MetadataEntry", kind: .skip)) }
             } else if XMLText.equals(tag.name, "Record") {
-                let pending = mapper.beginRecord(tag)
+                var pending = mapper.beginRecord(tag)
                 // Records inside a correlation are kept inside it too; a record nested in a record is not.
                 let node = top == .element ? ExportNode(tag) : nil
+                pending.deferIdentity = deferIdentity && node == nil
                 if isEmpty {
                     let mapped = mapper.finish(pending)
                     try emit(.record(mapped))

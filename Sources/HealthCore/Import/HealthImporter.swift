@@ -24,10 +24,15 @@ public final class HealthImporter {
     public var progressInterval = 20_000
 
     private var batch: [Sample] = []
+    /// The batch as store lines, when the store is a ``JSONFileStore`` (the fast path).
+    private var encoded: EncodedSampleBatch?
+    private var lineWriter: SampleLineWriter?
+    /// Saves the encoded batches on a thread of its own, during one import.
+    private var writer: ImportBatchWriter?
     private var index: IdentityIndex
     private var identity: RecordIdentity
-    private var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
-    private var recordsRead = 0
+    var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
+    var recordsRead = 0
 
     /// Creates an importer.
     ///
@@ -47,6 +52,10 @@ public final class HealthImporter {
         self.batchSize = batchSize
         index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity)
         identity = RecordIdentity(catalogue: catalogue)
+        if let fileStore = store as? JSONFileStore, !dryRun {
+            encoded = EncodedSampleBatch()
+            lineWriter = SampleLineWriter(catalogue: fileStore.catalogue, timeZone: fileStore.codec.timeZone)
+        }
     }
 
     /// Imports the file at `path`, or standard input when `path` is `-`.
@@ -65,37 +74,32 @@ public final class HealthImporter {
         characteristicsSeen = false
         receipt.archiveMember = input.member
         recordsRead = 0
-        let report = { (finished: Bool) in
-            progress?(ImportProgress(bytesRead: input.file.bytesRead, totalBytes: input.file.size,
+        if let fileStore = store as? JSONFileStore, encoded != nil {
+            let writer = ImportBatchWriter(store: fileStore)
+            self.writer = writer
+            // The index reads the store only once every batch handed over is saved: it sees what a synchronous
+            // import would see.
+            index.beforeLoad = { try writer.waitUntilIdle() }
+        }
+        defer {
+            // Nothing is left half-saved when the import stops with an error.
+            try? writer?.waitUntilIdle()
+            writer?.stop()
+            writer = nil
+            index.beforeLoad = nil
+        }
+        let report = { (finished: Bool, bytesRead: Int) -> Void in
+            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.file.size,
                                      records: self.recordsRead, finished: finished))
         }
         let tick = { [progressInterval] in
-            if self.recordsRead % progressInterval == 0 { report(false) }
+            if self.recordsRead % progressInterval == 0 { report(false, input.file.bytesRead) }
         }
         switch input.kind {
         case .healthXML, .zip:
             let reader = HealthExportReader(reader: input.reader, displayName: input.member ?? input.file.displayName,
                                             catalogue: catalogue)
-            do {
-                let summary = try reader.read { event in
-                    switch event {
-                    case let .record(record):
-                        try accept(record, computeIdentity: false)
-                        tick()
-                    case let .characteristics(attributes, line):
-                        readCharacteristics(attributes, line: line)
-                    case let .problem(line, message):
-                        receipt.record(ImportReceipt.Problem(line: line, type: nil, reason: message))
-                    }
-                }
-                receipt.exportDate = summary.exportDate
-                receipt.locale = summary.locale
-                receipt.skippedElements = summary.skippedElements
-                receipt.skippedAttributes.merge(summary.skippedAttributes) { $0 + $1 }
-                receipt.complete = summary.complete
-            } catch let error as ImportError {
-                try inputFailed(error, line: reader.currentLine)
-            }
+            try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
         case .jsonl:
             let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue)
             do {
@@ -109,13 +113,14 @@ public final class HealthImporter {
         }
         settleCounts()
         try flush()
+        try writer?.waitUntilIdle()
         try saveCharacteristics()
-        report(true)
+        report(true, input.file.bytesRead)
         return receipt
     }
 
     /// A read error part-way: what was read so far is kept (and saved), the rest is reported as missing.
-    private func inputFailed(_ error: ImportError, line: Int) throws {
+    func inputFailed(_ error: ImportError, line: Int) throws {
         switch error {
         case .readFailed, .corruptArchive:
             receipt.complete = false
@@ -125,15 +130,24 @@ public final class HealthImporter {
         }
     }
 
-    private func accept(_ record: MappedRecord, computeIdentity: Bool) throws {
+    func accept(_ record: MappedRecord, computeIdentity: Bool) throws {
         recordsRead += 1
         switch record {
-        case let .sample(sample, generic):
+        case .sample(var sample, let generic):
+            // A record read straight from the export gets its identity here, on the thread that stores it.
+            if !computeIdentity && sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
             let identityUUID = computeIdentity ? identity.uuid(for: sample) : sample.uuid
             if try index.insert(sample, identityUUID: identityUUID) {
-                batch.append(sample)
+                let pending: Int
+                if encoded != nil {
+                    encoded!.append(sample, writer: &lineWriter!)
+                    pending = encoded!.count
+                } else {
+                    batch.append(sample)
+                    pending = batch.count
+                }
                 count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
-                if batch.count >= batchSize { try flush() }
+                if pending >= batchSize { try flush() }
             } else {
                 count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
             }
@@ -162,6 +176,10 @@ public final class HealthImporter {
     private func flush() throws {
         if !batch.isEmpty && !dryRun { try store.save(batch) }
         batch.removeAll(keepingCapacity: true)
+        if let encoded, encoded.count > 0, let writer {
+            try writer.submit(encoded)
+            self.encoded = EncodedSampleBatch()
+        }
         // In a dry run nothing was saved, so a dropped month cannot be read back: a duplicate of a record far
         // earlier in the file may then be counted as new. Real exports are sorted by type and date, so this is rare.
         index.saved()
@@ -172,7 +190,7 @@ public final class HealthImporter {
     private var characteristics = Characteristics()
     private var characteristicsSeen = false
 
-    private func readCharacteristics(_ attributes: [(key: String, value: String)], line: Int) {
+    func readCharacteristics(_ attributes: [(key: String, value: String)], line: Int) {
         for (key, value) in attributes where !value.isEmpty {
             switch key {
             case "HKCharacteristicTypeIdentifierDateOfBirth":

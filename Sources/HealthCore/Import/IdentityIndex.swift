@@ -31,6 +31,8 @@ final class IdentityIndex {
     private var total = 0
     /// The partition used last and the UTC month it covers, to skip lookups for runs of one type and month.
     private var last: (key: PartitionKey, partition: Partition, start: Double, end: Double)?
+    /// Called before the store is read (the importer waits there for batches still being saved).
+    var beforeLoad: (() throws -> Void)?
 
     init(store: SampleStore, catalogue: SampleTypeCatalogue, capacity: Int = 1_000_000) {
         self.store = store
@@ -95,6 +97,7 @@ final class IdentityIndex {
     }
 
     private func load(_ key: PartitionKey) throws -> Set<UUID> {
+        try beforeLoad?()
         var set = Set<UUID>()
         let interval = DateInterval(start: IdentityIndex.startOfMonth(key.month), end: IdentityIndex.startOfMonth(key.month + 1))
         try store.forEachSample(ofType: key.type, overlapping: interval) { sample in

@@ -21,6 +21,8 @@ struct RecordIdentity {
     static let syncVersionKey = "HKMetadataKeySyncVersion"
     /// Prefix of the metadata keys that hold the attributes of an element other than `Record` (`@duration`).
     static let attributePrefix = "@"
+    /// The metadata key naming the element of a sample kept from an element other than `Record`.
+    static let elementKey = attributePrefix + "element"
     /// A UUID for samples whose identity is not computed yet.
     static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
@@ -42,9 +44,10 @@ struct RecordIdentity {
         let digest = key.withUnsafeBytes { SHA1.hash($0) }
         var uuid = UUID.placeholderBytes
         withUnsafeMutableBytes(of: &uuid) { bytes in
-            for (index, word) in [digest.0, digest.1, digest.2, digest.3].enumerated() {
-                bytes.storeBytes(of: word.bigEndian, toByteOffset: 4 * index, as: UInt32.self)
-            }
+            bytes.storeBytes(of: digest.0.bigEndian, toByteOffset: 0, as: UInt32.self)
+            bytes.storeBytes(of: digest.1.bigEndian, toByteOffset: 4, as: UInt32.self)
+            bytes.storeBytes(of: digest.2.bigEndian, toByteOffset: 8, as: UInt32.self)
+            bytes.storeBytes(of: digest.3.bigEndian, toByteOffset: 12, as: UInt32.self)
             bytes[6] = (bytes[6] & 0x0F) | 0x50
             bytes[8] = (bytes[8] & 0x3F) | 0x80
         }
@@ -69,7 +72,7 @@ struct RecordIdentity {
         append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
         append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
         appendValue(sample.value, type: sample.typeIdentifier)
-        if !sample.metadata.isEmpty, sample.metadata[RecordIdentity.attributePrefix + "element"] != nil {
+        if !sample.metadata.isEmpty, sample.metadata[RecordIdentity.elementKey] != nil {
             for name in sample.metadata.keys.sorted() where name.hasPrefix(RecordIdentity.attributePrefix) && name != "@children" {
                 append(name)
                 appendMetadata(sample.metadata[name])

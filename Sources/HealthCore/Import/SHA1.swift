@@ -44,31 +44,34 @@ enum SHA1 {
     @inline(__always)
     private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value << count) | (value >> (32 - count)) }
 
+    /// One 64-byte block: the message schedule is expanded in full first, then the 80 rounds run on locals.
     private static func compress(_ state: inout State, _ block: UnsafeRawPointer) {
-        var w: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-                UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &w) { raw in
-            let words = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-            for i in 0..<16 { words[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)) }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 80) { w in
+            let w = w.baseAddress!
+            for i in 0..<16 { w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)) }
+            for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
             var (a, b, c, d, e) = state
-            @inline(__always) func schedule(_ i: Int) -> UInt32 {
-                if i < 16 { return words[i] }
-                let value = rotate(words[(i - 3) & 15] ^ words[(i - 8) & 15] ^ words[(i - 14) & 15] ^ words[i & 15], 1)
-                words[i & 15] = value
-                return value
+            var i = 0
+            while i < 20 {
+                let t = rotate(a, 5) &+ ((b & c) | (~b & d)) &+ e &+ 0x5A82_7999 &+ w[i]
+                (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
+                i += 1
             }
-            @inline(__always) func step(_ f: UInt32, _ k: UInt32, _ word: UInt32) {
-                let temp = rotate(a, 5) &+ f &+ e &+ k &+ word
-                e = d
-                d = c
-                c = rotate(b, 30)
-                b = a
-                a = temp
+            while i < 40 {
+                let t = rotate(a, 5) &+ (b ^ c ^ d) &+ e &+ 0x6ED9_EBA1 &+ w[i]
+                (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
+                i += 1
             }
-            for i in 0..<20 { step((b & c) | (~b & d), 0x5A82_7999, schedule(i)) }
-            for i in 20..<40 { step(b ^ c ^ d, 0x6ED9_EBA1, schedule(i)) }
-            for i in 40..<60 { step((b & c) | (b & d) | (c & d), 0x8F1B_BCDC, schedule(i)) }
-            for i in 60..<80 { step(b ^ c ^ d, 0xCA62_C1D6, schedule(i)) }
+            while i < 60 {
+                let t = rotate(a, 5) &+ ((b & c) | (b & d) | (c & d)) &+ e &+ 0x8F1B_BCDC &+ w[i]
+                (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
+                i += 1
+            }
+            while i < 80 {
+                let t = rotate(a, 5) &+ (b ^ c ^ d) &+ e &+ 0xCA62_C1D6 &+ w[i]
+                (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
+                i += 1
+            }
             state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e)
         }
     }

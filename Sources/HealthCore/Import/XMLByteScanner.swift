@@ -285,12 +285,26 @@ final class XMLByteScanner {
             index += 1
             let valueStart = index
             var flagged: UInt8 = 0
-            while index < end {
-                let byte = bytes[index]
-                if byte == quote { break }
-                if byte == UInt8(ascii: "<") { return .malformed("an attribute value is not closed", resume: index) }
-                flagged |= (byte == UInt8(ascii: "&") || byte < 0x20) ? 1 : 0
-                index += 1
+            let quotes = XMLByteScanner.ones &* UInt64(quote)
+            value: while true {
+                // Eight bytes at a time while none is the quote, '<', '&' or a control character.
+                while index + 8 <= end {
+                    let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                    let special = XMLByteScanner.matches(word, quotes) | XMLByteScanner.matches(word, XMLByteScanner.lessThans)
+                        | XMLByteScanner.matches(word, XMLByteScanner.ampersands)
+                        | ((word &- 0x2020_2020_2020_2020) & ~word & XMLByteScanner.highBits)
+                    if special != 0 { break }
+                    index += 8
+                }
+                let stop = min(end, index + 8)
+                while index < stop {
+                    let byte = bytes[index]
+                    if byte == quote { break value }
+                    if byte == UInt8(ascii: "<") { return .malformed("an attribute value is not closed", resume: index) }
+                    flagged |= (byte == UInt8(ascii: "&") || byte < 0x20) ? 1 : 0
+                    index += 1
+                }
+                if index >= end { break }
             }
             guard index < end else { return .needMore }
             if attributeEnd == attributeStart { return .malformed("an attribute has no name", resume: start + 1) }
@@ -302,6 +316,21 @@ final class XMLByteScanner {
             count += 1
             index += 1
         }
+    }
+
+    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+    /// '<' in every byte.
+    private static var lessThans: UInt64 { 0x3C3C_3C3C_3C3C_3C3C }
+    /// '&' in every byte.
+    private static var ampersands: UInt64 { 0x2626_2626_2626_2626 }
+
+    /// Non-zero when a byte of `word` equals the byte repeated in `pattern` (it may also flag bytes after a match,
+    /// which only sends the scan to its byte-by-byte loop).
+    @inline(__always)
+    private static func matches(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+        let x = word ^ pattern
+        return (x &- ones) & ~x & highBits
     }
 
     private func growAttributes() {

@@ -116,48 +116,11 @@ public final class JSONFileStore: SampleStore {
     }
 
     func append(_ lines: [String], to partition: String) throws {
-        let file = path + "/" + partition
-        let (fd, created) = try POSIXFile.openForAppend(file)
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        for line in lines {
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(0x0A)
-        }
-        try POSIXFile.writeAll(fd, bytes, path: file)
-        try POSIXFile.sync(fd, path: file)
-        if created { POSIXFile.syncDirectory((file as NSString).deletingLastPathComponent) }
+        try appendBytes(JSONFileStore.joined(lines), to: partition)
     }
 
     func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {
-        let header = batches.map { batch in
-            "{\"path\":\(JSONText.quoted(batch.partition)),\"length\":\(POSIXFile.size(path + "/" + batch.partition) ?? 0),\"lines\":\(batch.lines.count)}"
-        }
-        var journal = "{\"journal\":1,\"partitions\":[" + header.joined(separator: ",") + "]}\n"
-        for batch in batches {
-            for line in batch.lines { journal += line + "\n" }
-        }
-        try POSIXFile.writeAtomically(Array(journal.utf8), to: journalPath)
-        // Apply the batch from memory; only recovery after a crash reads the journal back.
-        let entries = batches.map { batch in
-            Journal.Entry(path: batch.partition, length: POSIXFile.size(path + "/" + batch.partition) ?? 0, lines: batch.lines)
-        }
-        do {
-            try apply(Journal(entries: entries))
-        } catch {
-            // A failure we saw (disk full, I/O error) undoes the batch now, so a later writer does not commit a
-            // batch whose command reported failure. Only a crash leaves the journal for recovery.
-            var undone = true
-            for entry in entries {
-                let file = path + "/" + entry.path
-                if let size = POSIXFile.size(file), size > entry.length {
-                    do { try POSIXFile.truncate(file, to: entry.length) } catch { undone = false }
-                }
-            }
-            // If a file could not be cut back, the journal stays: readers keep ignoring the batch's lines.
-            if undone && unlink(journalPath) == 0 { POSIXFile.syncDirectory(path) }
-            throw error
-        }
+        try applyThroughJournal(batches.map { (partition: $0.partition, bytes: JSONFileStore.joined($0.lines), lines: $0.lines.count) })
     }
 
     /// Finishes a batch that a crash interrupted: cuts each partition back to its length before the batch
@@ -173,14 +136,7 @@ public final class JSONFileStore: SampleStore {
 
     /// Cuts each partition back to its recorded length, appends the batch, then removes the journal.
     private func apply(_ journal: Journal) throws {
-        for entry in journal.entries {
-            let file = path + "/" + entry.path
-            try StoreSafety.makeFolders((entry.path as NSString).deletingLastPathComponent, inStore: path)
-            if let size = POSIXFile.size(file), size > entry.length { try POSIXFile.truncate(file, to: entry.length) }
-            try append(entry.lines, to: entry.path)
-        }
-        if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
-        POSIXFile.syncDirectory(path)
+        try apply(journal.entries.map { (path: $0.path, length: $0.length, bytes: JSONFileStore.joined($0.lines)) })
     }
 
     struct Journal {

@@ -1,0 +1,79 @@
+/// A growable byte buffer written through a raw pointer: the store's bulk line encoder appends to it byte by byte
+/// without the uniqueness and bounds checks of an `Array`.
+final class ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    /// Bytes written.
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// Creates an empty buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 64)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        var size = capacity * 2
+        while size < needed { size *= 2 }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = size
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends a byte after ``reserve(_:)`` made room for it.
+    @inline(__always)
+    func appendReserved(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// Counts `written` bytes stored through `base + count` after ``reserve(_:)`` made room for them.
+    @inline(__always)
+    func advance(_ written: Int) {
+        count += written
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append(_ literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Forgets the bytes written, keeping the memory.
+    func removeAll() { count = 0 }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Samples already encoded as store lines, grouped by partition, waiting for ``JSONFileStore/save(_:)-(EncodedSampleBatch)``.
+///
+/// Saving it writes exactly what ``JSONFileStore/save(_:)`` writes for the same samples in the same order: the same
+/// partitions, lines and change numbers (the `n`-th sample gets the store's next number plus `n`). The lines are kept
+/// without their `,"seq":N}` ending, which is added when the store hands out the numbers.
+struct EncodedSampleBatch {
+    /// The lines of one partition, in sample order.
+    struct Partition {
+        /// The partition, relative to the store (`samples/<type>/2024-05.jsonl`).
+        var path: String
+        /// The lines' bodies, one after the other.
+        var bytes = ByteBuffer(capacity: 1 << 16)
+        /// Where each body ends in ``bytes``.
+        var ends: [Int] = []
+        /// Each line's position in the batch (0 for the first sample added).
+        var ordinals: [Int] = []
+    }
+
+    private(set) var partitions: [Partition] = []
+    /// How many samples were added.
+    private(set) var count = 0
+    private var positions: [String: Int] = [:]
+    private var namer = JSONFileStore.PartitionNamer()
+    /// The partition of the last sample: its type, UTC month (or -1 for `long.jsonl`) and index.
+    private var last: (type: String, month: Int, index: Int)?
+    /// Bytes in the bodies; the batch holds about this much memory.
+    private(set) var byteCount = 0
+
+    /// Adds `sample` as the next line of the batch.
+    mutating func append(_ sample: Sample, writer: inout SampleLineWriter) {
+        let month = sample.duration > JSONFileStore.longSampleThreshold ? -1
+            : IdentityIndex.month(of: sample.start)
+        let index: Int
+        if let last, last.month == month, last.type == sample.typeIdentifier {
+            index = last.index
+        } else {
+            let path = namer.path(for: sample)
+            if let known = positions[path] { index = known } else {
+                index = partitions.count
+                positions[path] = index
+                partitions.append(Partition(path: path))
+            }
+            last = (sample.typeIdentifier, month, index)
+        }
+        let bytes = partitions[index].bytes
+        let before = bytes.count
+        writer.appendBody(of: sample, to: bytes)
+        byteCount += bytes.count - before
+        partitions[index].ends.append(bytes.count)
+        partitions[index].ordinals.append(count)
+        count += 1
+    }
+
+    /// The finished lines of partition `index`, newline-terminated, the `n`-th sample of the batch numbered
+    /// `firstSequence + n`.
+    func lines(ofPartition index: Int, firstSequence: UInt64) -> [UInt8] {
+        let partition = partitions[index]
+        let out = ByteBuffer(capacity: partition.bytes.count + partition.ends.count * 32)
+        let bytes = partition.bytes.bytes
+        var start = 0
+        for (end, ordinal) in zip(partition.ends, partition.ordinals) {
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            SampleLineWriter.appendSequenceEnding(firstSequence + UInt64(ordinal), to: out)
+            out.append(0x0A)
+            start = end
+        }
+        return Array(out.bytes)
+    }
+}

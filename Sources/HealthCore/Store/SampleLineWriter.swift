@@ -1,0 +1,202 @@
+import Foundation
+
+/// Writes a sample's store line as bytes, exactly as ``SampleLineCodec/encode(_:sequence:)`` spells it, without
+/// building Strings: the import's bulk write path.
+///
+/// It writes the line up to, not including, its `,"seq":N}` ending (``appendSequenceEnding(_:to:)``), so a batch can
+/// be encoded before the store hands out its change numbers. Strings that repeat from line to line (type, source,
+/// unit, version, device) are escaped once and copied after that. Samples with a workout or correlation detail, and
+/// dates outside the years 0 to 9999, go through ``SampleLineCodec`` itself.
+struct SampleLineWriter {
+    let catalogue: SampleTypeCatalogue
+    let timeZone: TimeZone
+    private let codec: SampleLineCodec
+    private let fixedOffset: Int?
+    private var type = QuotedText()
+    private var source = QuotedText()
+    private var unit = QuotedText()
+    private var version = QuotedText()
+    private var device = QuotedText()
+    private var lastType: (identifier: String, type: SampleType?)?
+    private var lastOffset: (milliseconds: Int64, offset: Int) = (.min, 0)
+
+    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone) {
+        self.catalogue = catalogue
+        self.timeZone = timeZone
+        codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
+        // A zone without transitions (UTC, Etc/GMT+5) has one offset for every instant.
+        let probe = Date(timeIntervalSince1970: 0)
+        fixedOffset = timeZone.nextDaylightSavingTimeTransition(after: probe) == nil
+            && timeZone.secondsFromGMT(for: probe) == timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 2e9))
+            && timeZone.secondsFromGMT(for: probe) == timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: -2e9))
+            && (timeZone.identifier == "GMT" || timeZone.identifier == "UTC" || timeZone.identifier.hasPrefix("Etc/"))
+            ? timeZone.secondsFromGMT(for: probe) : nil
+    }
+
+    /// Appends `sample`'s line without its `,"seq":N}` ending.
+    mutating func appendBody(of sample: Sample, to out: ByteBuffer) {
+        if sample.detail != nil {
+            let line = codec.encode(sample)
+            out.append(String(line.dropLast()))
+            return
+        }
+        append("{\"uuid\":\"", to: out)
+        appendUUID(sample.uuid, to: out)
+        append("\",\"type\":", to: out)
+        type.append(sample.typeIdentifier, to: out)
+        append(",\"start\":\"", to: out)
+        appendDate(sample.start, to: out)
+        append("\",\"end\":\"", to: out)
+        appendDate(sample.end, to: out)
+        out.append(UInt8(ascii: "\""))
+        switch sample.value {
+        case let .quantity(quantity):
+            append(",\"value\":", to: out)
+            out.append(NumberFormatting.json(quantity.value))
+            append(",\"unit\":", to: out)
+            unit.append(quantity.unit.unitString, to: out)
+        case let .generic(value, unitText):
+            append(",\"value\":", to: out)
+            JSONBytes.appendQuoted(value, to: out)
+            if let unitText {
+                append(",\"unit\":", to: out)
+                unit.append(unitText, to: out)
+            }
+            append(",\"generic\":true", to: out)
+        case let .category(raw):
+            append(",\"value\":", to: out)
+            if let value = sampleType(sample.typeIdentifier)?.categoryValue(raw: raw) {
+                JSONBytes.appendQuoted(value.name, to: out)
+            } else {
+                out.append(String(raw))
+            }
+        }
+        append(",\"source\":", to: out)
+        source.append(sample.source, to: out)
+        if let text = sample.sourceVersion {
+            append(",\"sourceVersion\":", to: out)
+            version.append(text, to: out)
+        }
+        if let text = sample.device {
+            append(",\"device\":", to: out)
+            device.append(text, to: out)
+        }
+        append(",\"created\":\"", to: out)
+        appendDate(sample.created, to: out)
+        out.append(UInt8(ascii: "\""))
+        if !sample.metadata.isEmpty {
+            append(",\"metadata\":{", to: out)
+            var first = true
+            for key in sample.metadata.keys.sorted() {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                JSONBytes.appendQuoted(key, to: out)
+                out.append(UInt8(ascii: ":"))
+                switch sample.metadata[key]! {
+                case let .string(text): JSONBytes.appendQuoted(text, to: out)
+                case let .number(number): out.append(NumberFormatting.json(number))
+                }
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends the `,"seq":N}` that ends a line whose body ``appendBody(of:to:)`` wrote.
+    static func appendSequenceEnding(_ sequence: UInt64, to out: ByteBuffer) {
+        out.append(",\"seq\":")
+        JSONBytes.appendDecimal(sequence, to: out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    // MARK: - Fields
+
+    private mutating func sampleType(_ identifier: String) -> SampleType? {
+        if let lastType, lastType.identifier == identifier { return lastType.type }
+        let type = catalogue.type(identifier: identifier)
+        lastType = (identifier, type)
+        return type
+    }
+
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
+    private func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
+        out.reserve(36)
+        let hex = SampleLineWriter.hexDigits.utf8Start
+        withUnsafeBytes(of: uuid.uuid) { bytes in
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 { out.appendReserved(UInt8(ascii: "-")) }
+                out.appendReserved(hex[Int(bytes[index] >> 4)])
+                out.appendReserved(hex[Int(bytes[index] & 0x0F)])
+            }
+        }
+    }
+
+    private mutating func offset(_ date: Date, milliseconds: Int64) -> Int {
+        if let fixedOffset { return fixedOffset }
+        if lastOffset.milliseconds == milliseconds { return lastOffset.offset }
+        let offset = timeZone.secondsFromGMT(for: date)
+        lastOffset = (milliseconds, offset)
+        return offset
+    }
+
+    /// ``ISODate/format(_:in:)`` as bytes.
+    private mutating func appendDate(_ date: Date, to out: ByteBuffer) {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let offsetSeconds = offset(date, milliseconds: milliseconds)
+        let local = milliseconds + Int64(offsetSeconds) * 1000
+        let days = local >= 0 ? local / 86_400_000 : (local - 86_400_000 + 1) / 86_400_000
+        let millisOfDay = Int(local - days * 86_400_000)
+        let (year, month, day) = ISODate.civil(fromDays: Int(days))
+        guard year >= 0, year <= 9999 else {
+            out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
+            return
+        }
+        let seconds = millisOfDay / 1000
+        let millis = millisOfDay % 1000
+        let offset = abs(offsetSeconds)
+        guard offset < 100 * 3600 else {
+            out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
+            return
+        }
+        out.reserve(32)
+        JSONBytes.appendTwoDigits(year / 100, to: out)
+        JSONBytes.appendTwoDigits(year % 100, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(month, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(day, to: out)
+        out.appendReserved(UInt8(ascii: "T"))
+        JSONBytes.appendTwoDigits(seconds / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(seconds / 60 % 60, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(seconds % 60, to: out)
+        if millis != 0 {
+            out.appendReserved(UInt8(ascii: "."))
+            out.appendReserved(UInt8(truncatingIfNeeded: millis / 100) &+ 0x30)
+            JSONBytes.appendTwoDigits(millis % 100, to: out)
+        }
+        out.appendReserved(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        JSONBytes.appendTwoDigits(offset / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(offset / 60 % 60, to: out)
+    }
+
+    @inline(__always)
+    private func append(_ literal: StaticString, to out: ByteBuffer) { out.append(literal) }
+}
+
+/// A string field's quoted form, kept for the next line that has the same string.
+private struct QuotedText {
+    private var text: String?
+    private let bytes = ByteBuffer(capacity: 256)
+
+    mutating func append(_ value: String, to out: ByteBuffer) {
+        if text != value {
+            bytes.removeAll()
+            JSONBytes.appendQuoted(value, to: bytes)
+            text = value
+        }
+        out.append(bytes.bytes)
+    }
+}

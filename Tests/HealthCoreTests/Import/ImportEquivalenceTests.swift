@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+extension ImportTests {
+    /// The import's fast write path (lines encoded as bytes, three threads) against the plain one (`Sample`s saved
+    /// through ``JSONFileStore/save(_:)`` and ``SampleLineCodec``): the stores must be the same byte for byte.
+    @Suite(.enabled(if: ImportTestSupport.fixturesAvailable,
+                    "shared/fixtures/apple-health is not next to the repository, so the import equivalence tests are skipped"))
+    struct ImportEquivalenceTests {
+        /// A store that is not a ``JSONFileStore``, so the importer saves plain `Sample` arrays through it.
+        final class PlainPathStore: SampleStore {
+            let base: JSONFileStore
+            init(_ base: JSONFileStore) { self.base = base }
+            func save(_ samples: [Sample]) throws { try base.save(samples) }
+            func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
+                               _ body: (Sample) throws -> Void) throws {
+                try base.forEachSample(ofType: identifier, overlapping: interval, body)
+            }
+            func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
+                try base.latestSamples(ofType: identifier, overlapping: interval, limit: limit)
+            }
+        }
+
+        static let zones = ["UTC", "America/Los_Angeles", "Asia/Kolkata"]
+
+        /// Every file under `samples/` and the `sequence` counter, by path.
+        static func storeFiles(_ root: String) throws -> [String: [UInt8]] {
+            var files: [String: [UInt8]] = [:]
+            let enumerator = FileManager.default.enumerator(atPath: root)
+            while let relative = enumerator?.nextObject() as? String {
+                guard relative.hasPrefix("samples/") || relative == "sequence" else { continue }
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+                files[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + relative)))
+            }
+            return files
+        }
+
+        /// Imports `path` both ways (twice each, so the second run exercises duplicate detection against the store)
+        /// and compares the stores and receipts.
+        static func compareBothPaths(_ path: String, zone: String, batchSize: Int) throws {
+            let timeZone = try #require(TimeZone(identifier: zone))
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                let fast = JSONFileStore(path: folder + "/fast", timeZone: timeZone)
+                let plain = JSONFileStore(path: folder + "/plain", timeZone: timeZone)
+                for _ in 0..<2 {
+                    let fastReceipt = try HealthImporter(store: fast, batchSize: batchSize).importFile(atPath: path)
+                    let plainReceipt = try HealthImporter(store: PlainPathStore(plain), batchSize: batchSize).importFile(atPath: path)
+                    #expect(fastReceipt.counts == plainReceipt.counts)
+                    #expect(fastReceipt.problems.map(\.line) == plainReceipt.problems.map(\.line))
+                    #expect(fastReceipt.problems.map(\.reason) == plainReceipt.problems.map(\.reason))
+                    #expect(fastReceipt.complete == plainReceipt.complete)
+                }
+                let fastFiles = try storeFiles(fast.path)
+                let plainFiles = try storeFiles(plain.path)
+                #expect(fastFiles.keys.sorted() == plainFiles.keys.sorted())
+                #expect(fastFiles.count > 1)
+                for (name, bytes) in plainFiles {
+                    #expect(fastFiles[name] == bytes, "\(name) differs after importing \(path) in \(zone)")
+                }
+                try expectLinesReencode(fast)
+            }
+        }
+
+        /// Every line of the store decodes, and `SampleLineCodec` writes it back byte for byte.
+        static func expectLinesReencode(_ store: JSONFileStore) throws {
+            var codec = SampleLineCodec(catalogue: .standard, timeZone: store.codec.timeZone)
+            var checked = 0
+            for (name, bytes) in try storeFiles(store.path) where name.hasSuffix(".jsonl") && !name.hasSuffix("tombstones.jsonl") {
+                for line in bytes.split(separator: 0x0A) {
+                    let sample = try Array(line).withUnsafeBufferPointer { try codec.decode($0) }
+                    let again = codec.encode(sample, sequence: codec.lastSequence)
+                    #expect(Array(again.utf8) == Array(line), "\(name): \(String(decoding: line, as: UTF8.self))")
+                    checked += 1
+                }
+            }
+            #expect(checked > 0)
+        }
+
+        @Test(arguments: ImportTestSupport.xmlFixtures + [ImportTestSupport.zipFixture])
+        func fixturesGiveTheSameStoreBothWays(name: String) throws {
+            for zone in Self.zones {
+                try Self.compareBothPaths(ImportTestSupport.fixture(name), zone: zone, batchSize: 20_000)
+            }
+            // Small batches: many journals, and partitions appended to by several batches.
+            try Self.compareBothPaths(ImportTestSupport.fixture(name), zone: "Europe/Paris", batchSize: 7)
+        }
+
+        @Test func aGeneratedExportGivesTheSameStoreBothWays() throws {
+            let generator = ImportTestSupport.fixtures.appendingPathComponent("../../bench/gen_export.py").standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: generator) else {
+                print("shared/bench/gen_export.py is not next to the repository; the generated-export comparison is skipped")
+                return
+            }
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                let export = folder + "/export.xml"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["python3", generator, "--days", "20", "--out", export]
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+                try #require(process.terminationStatus == 0, "gen_export.py failed")
+                try Self.compareBothPaths(export, zone: "America/New_York", batchSize: 5_000)
+                try Self.compareBothPaths(export, zone: "UTC", batchSize: 20_000)
+            }
+        }
+    }
+}

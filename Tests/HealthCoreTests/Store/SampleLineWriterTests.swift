@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The import's byte-level line writer must write exactly what ``SampleLineCodec`` writes.
+struct SampleLineWriterTests {
+    private static let uuid = UUID(uuidString: "0A21E1F8-C36C-595A-93FC-0C247A3E6EFF")!
+
+    /// The writer's line (body plus sequence ending) and the codec's, for `sample` in `zone`.
+    private func lines(_ sample: Sample, zone: String, sequence: UInt64 = 42) throws -> (writer: String, codec: String) {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var writer = SampleLineWriter(catalogue: .standard, timeZone: timeZone)
+        let buffer = ByteBuffer(capacity: 16)
+        writer.appendBody(of: sample, to: buffer)
+        SampleLineWriter.appendSequenceEnding(sequence, to: buffer)
+        let codec = SampleLineCodec(catalogue: .standard, timeZone: timeZone)
+        return (String(decoding: buffer.bytes, as: UTF8.self), codec.encode(sample, sequence: sequence))
+    }
+
+    private func sample(_ value: SampleValue, type: String = "HKQuantityTypeIdentifierDietaryWater", start: Date, end: Date? = nil,
+                        source: String = "hkctl", metadata: [String: MetadataValue] = [:], version: String? = nil,
+                        device: String? = nil) -> Sample {
+        Sample(uuid: SampleLineWriterTests.uuid, typeIdentifier: type, start: start, end: end ?? start, value: value,
+               source: source, created: (end ?? start).addingTimeInterval(0.25), metadata: metadata, sourceVersion: version,
+               device: device)
+    }
+
+    private static let zones = ["UTC", "America/Los_Angeles", "Europe/Paris", "Asia/Kolkata", "Pacific/Chatham",
+                                "America/St_Johns", "Etc/GMT+5", "Australia/Lord_Howe"]
+
+    @Test(arguments: zones)
+    func datesAroundTransitionsAndFractionsMatchTheCodec(zone: String) throws {
+        // Both 2024 transitions of the northern and southern hemispheres, each second around them, and some
+        // far-off years (the writer hands years outside 0...9999 to ISODate).
+        var instants: [Date] = []
+        for base in [1_710_054_000.0, 1_730_613_600.0, 1_711_846_800.0, 1_712_422_800.0, 1_728_183_600.0] {
+            for step in stride(from: -7200.0, through: 7200.0, by: 900.0) { instants.append(Date(timeIntervalSince1970: base + step)) }
+        }
+        instants += [-62_135_596_800, -62_198_755_200, 253_402_300_799, 253_402_300_800, 0, -1, 1e9 + 0.001, 1e9 + 0.999]
+            .map { Date(timeIntervalSince1970: $0) }
+        for instant in instants {
+            let value = sample(.quantity(Quantity(0.5, try HealthUnit(parsing: "L"))), start: instant, end: instant.addingTimeInterval(61.5))
+            let (writer, codec) = try lines(value, zone: zone)
+            #expect(writer == codec)
+        }
+    }
+
+    @Test func escapedStringsMatchTheCodec() throws {
+        let awkward = ["Jane’s iPhone", "quote \" back\\slash", "tab\tline\nreturn\r", "bell\u{07} esc\u{1B} nul\u{00}",
+                       "separators \u{2028} and \u{2029}", "emoji 🫀 and é", "\u{2027}\u{202A}", ""]
+        let start = Date(timeIntervalSince1970: 1_717_243_200)
+        for text in awkward {
+            let values: [Sample] = [
+                sample(.generic(value: text, unit: text), type: "HKQuantityTypeIdentifierSomethingNew", start: start, source: text,
+                       metadata: [text: .string(text), "z": .number(1.5), "a": .number(-3)], version: text, device: text),
+                sample(.generic(value: "12", unit: nil), type: "HKDataType\(text)", start: start, source: text),
+            ]
+            for value in values {
+                let (writer, codec) = try lines(value, zone: "UTC")
+                #expect(writer == codec)
+            }
+        }
+    }
+
+    @Test func valuesOfEveryKindMatchTheCodec() throws {
+        let start = Date(timeIntervalSince1970: 1_717_243_200.123)
+        let values: [Sample] = [
+            sample(.quantity(Quantity(72.40, try HealthUnit(parsing: "kg"))), type: "HKQuantityTypeIdentifierBodyMass", start: start),
+            sample(.quantity(Quantity(1e-7, try HealthUnit(parsing: "g"))), type: "HKQuantityTypeIdentifierDietaryIron", start: start),
+            sample(.quantity(Quantity(123_456_789_012_345, try HealthUnit(parsing: "count"))), type: "HKQuantityTypeIdentifierStepCount", start: start),
+            sample(.quantity(Quantity(2e15, try HealthUnit(parsing: "count"))), type: "HKQuantityTypeIdentifierStepCount", start: start),
+            sample(.category(3), type: "HKCategoryTypeIdentifierSleepAnalysis", start: start, end: start.addingTimeInterval(3600)),
+            sample(.category(99), type: "HKCategoryTypeIdentifierSleepAnalysis", start: start),
+            sample(.category(1), type: "HKCategoryTypeIdentifierNotCatalogued", start: start),
+            sample(.generic(value: "HKCategoryValueSleepAnalysisAsleepFuture", unit: nil), type: "HKCategoryTypeIdentifierSleepAnalysis", start: start),
+        ]
+        for value in values {
+            let (writer, codec) = try lines(value, zone: "Europe/Paris", sequence: UInt64.max)
+            #expect(writer == codec)
+        }
+    }
+
+    @Test func aBatchNumbersItsLinesInSampleOrderAcrossPartitions() throws {
+        var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
+        var batch = EncodedSampleBatch()
+        let codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        var expected: [String: [String]] = [:]
+        var namer = JSONFileStore.PartitionNamer()
+        let may = Date(timeIntervalSince1970: 1_714_521_600)
+        for index in 0..<30 {
+            // Alternating types and months, and one sample longer than two days.
+            let type = index % 3 == 0 ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDietaryWater"
+            let start = may.addingTimeInterval(Double(index) * 86_400 * 1.7)
+            let end = index == 7 ? start.addingTimeInterval(3 * 86_400) : start
+            let unit = try HealthUnit(parsing: type == "HKQuantityTypeIdentifierDietaryWater" ? "mL" : "count")
+            let value = Sample(uuid: UUID(), typeIdentifier: type, start: start, end: end, value: .quantity(Quantity(Double(index), unit)),
+                               source: "hkctl", created: end)
+            batch.append(value, writer: &writer)
+            expected[namer.path(for: value), default: []].append(codec.encode(value, sequence: 1000 + UInt64(index)))
+        }
+        #expect(batch.count == 30)
+        #expect(Set(batch.partitions.map(\.path)) == Set(expected.keys))
+        #expect(batch.partitions.contains { $0.path.hasSuffix("/long.jsonl") })
+        for (index, partition) in batch.partitions.enumerated() {
+            let text = String(decoding: batch.lines(ofPartition: index, firstSequence: 1000), as: UTF8.self)
+            #expect(text == expected[partition.path]!.map { $0 + "\n" }.joined())
+        }
+    }
+
+    @Test func quotingMatchesJSONTextOnRandomStrings() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "\n", "\r", "\t", "\u{01}", "\u{1F}", "\u{7F}", "’", "\u{2028}",
+                                          "\u{2029}", "\u{2030}", "é", "🫀", " "]
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0..<24, using: &generator) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+            }
+            let buffer = ByteBuffer(capacity: 8)
+            JSONBytes.appendQuoted(text, to: buffer)
+            #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONText.quoted(text), "\(text.debugDescription)")
+        }
+    }
+}
