@@ -11,7 +11,7 @@ extension HealthImporter {
                     report: @escaping (_ finished: Bool, _ bytesRead: Int) -> Void) throws {
         reader.deferIdentity = true
         typealias Item = (event: HealthExportReader.Event, bytesRead: Int)
-        let pipeline = ImportPipeline<Item>(capacity: 64)
+        let pipeline = ImportPipeline<Item>(capacity: 32)
         let done = DispatchSemaphore(value: 0)
         let consumer = UncheckedBox((importer: self, report: report))
         let thread = Thread {

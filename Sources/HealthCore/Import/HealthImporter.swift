@@ -77,6 +77,7 @@ public final class HealthImporter {
         if let fileStore = store as? JSONFileStore, encoded != nil {
             let writer = ImportBatchWriter(store: fileStore)
             self.writer = writer
+            encoded = EncodedSampleBatch(pool: writer.pool)
             // The index reads the store only once every batch handed over is saved: it sees what a synchronous
             // import would see.
             index.beforeLoad = { try writer.waitUntilIdle() }
@@ -178,7 +179,7 @@ public final class HealthImporter {
         batch.removeAll(keepingCapacity: true)
         if let encoded, encoded.count > 0, let writer {
             try writer.submit(encoded)
-            self.encoded = EncodedSampleBatch()
+            self.encoded = EncodedSampleBatch(pool: writer.pool)
         }
         // In a dry run nothing was saved, so a dropped month cannot be read back: a duplicate of a record far
         // earlier in the file may then be counted as new. Real exports are sorted by type and date, so this is rare.
