@@ -10,7 +10,7 @@ extension HealthImporter {
     func readExport(_ reader: HealthExportReader, bytesRead: @escaping () -> Int,
                     report: @escaping (_ finished: Bool, _ bytesRead: Int) -> Void) throws {
         reader.deferIdentity = true
-        typealias Item = (event: HealthExportReader.Event, bytesRead: Int)
+        typealias Item = ExportItem
         let pipeline = ImportPipeline<Item>(capacity: 32)
         let done = DispatchSemaphore(value: 0)
         let consumer = UncheckedBox((importer: self, report: report))
@@ -36,7 +36,7 @@ extension HealthImporter {
         chunk.reserveCapacity(chunkSize)
         do {
             summary = try reader.read { event in
-                chunk.append((event, bytesRead()))
+                chunk.append(ExportItem(event: event, bytesRead: bytesRead()))
                 if chunk.count == chunkSize {
                     guard pipeline.send(chunk) else { throw PipelineStopped() }
                     chunk.removeAll(keepingCapacity: true)
@@ -77,6 +77,12 @@ extension HealthImporter {
             receipt.record(ImportReceipt.Problem(line: line, type: nil, reason: message))
         }
     }
+}
+
+/// What the reading thread hands over: an event, and how far the input was read when it was found.
+struct ExportItem {
+    var event: HealthExportReader.Event
+    var bytesRead: Int
 }
 
 /// The reading thread's signal that the storing thread failed.
