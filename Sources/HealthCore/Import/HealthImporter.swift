@@ -131,9 +131,9 @@ public final class HealthImporter {
         }
     }
 
-    func accept(_ record: MappedRecord, computeIdentity: Bool) throws {
+    func accept(_ record: consuming MappedRecord, computeIdentity: Bool) throws {
         recordsRead += 1
-        switch record {
+        switch consume record {
         case .sample(var sample, let generic):
             // A record read straight from the export gets its identity here, on the thread that stores it.
             if !computeIdentity && sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
