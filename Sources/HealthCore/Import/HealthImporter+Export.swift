@@ -44,7 +44,7 @@ extension HealthImporter {
             return pipeline.send(chunk, mark: bytesRead())
         }
         do {
-            summary = try reader.read { event in
+            summary = try reader.read { (event: consuming HealthExportReader.Event) in
                 chunk.append(event)
                 if chunk.count == chunkSize {
                     guard send() else { throw PipelineStopped() }
