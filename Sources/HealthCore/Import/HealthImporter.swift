@@ -81,6 +81,7 @@ public final class HealthImporter {
             // The index reads the store only once every batch handed over is saved: it sees what a synchronous
             // import would see.
             index.beforeLoad = { try writer.waitUntilIdle() }
+            index.imported = ImportedSamples(store: fileStore)
         }
         defer {
             // Nothing is left half-saved when the import stops with an error.
@@ -88,6 +89,7 @@ public final class HealthImporter {
             writer?.stop()
             writer = nil
             index.beforeLoad = nil
+            index.imported = nil
         }
         let report = { (finished: Bool, bytesRead: Int) -> Void in
             progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.file.size,
