@@ -7,7 +7,9 @@ struct PendingRecord {
     /// The element name (`Record`, `Workout`, ...).
     var element: String
     var typeIdentifier: String
-    var type: SampleType?
+    /// The catalogued type, shared by reference: a record is moved around several times while it is read.
+    var typeBox: SampleTypeBox?
+    var type: SampleType? { typeBox?.type }
     var start: Date?
     var end: Date?
     var created: Date?
@@ -29,6 +31,12 @@ struct PendingRecord {
     var deferIdentity = false
 }
 
+/// A catalogued type held by reference.
+final class SampleTypeBox {
+    let type: SampleType
+    init(_ type: SampleType) { self.type = type }
+}
+
 /// What a finished record became.
 enum MappedRecord {
     /// A sample to store; `generic` when kept untyped.
@@ -45,7 +53,7 @@ struct ExportRecordMapper {
     let catalogue: SampleTypeCatalogue
     private var identity: RecordIdentity
     private var typeNames = ByteStringCache(capacity: 2048)
-    private var typeInfo: [SampleType?] = []
+    private var typeInfo: [SampleTypeBox?] = []
     private var unitNames = ByteStringCache(capacity: 2048)
     private var units: [Result<HealthUnit, UnitError>] = []
     private var sources = ByteStringCache(capacity: 4096)
@@ -114,14 +122,17 @@ struct ExportRecordMapper {
         }
         let (typeID, typeText) = typeNames.lookup(typeAttribute.rawValue) { _ in typeAttribute.value }
         pending.typeIdentifier = typeText
-        let type: SampleType?
+        let box: SampleTypeBox?
         if let typeID {
-            while typeInfo.count <= typeID { typeInfo.append(catalogue.type(identifier: typeNames.text(typeInfo.count))) }
-            type = typeInfo[typeID]
+            while typeInfo.count <= typeID {
+                typeInfo.append(catalogue.type(identifier: typeNames.text(typeInfo.count)).map(SampleTypeBox.init))
+            }
+            box = typeInfo[typeID]
         } else {
-            type = catalogue.type(identifier: typeText)
+            box = catalogue.type(identifier: typeText).map(SampleTypeBox.init)
         }
-        pending.type = type
+        pending.typeBox = box
+        let type = box?.type
         if let (field, text) = badDate {
             pending.rejection = "the \(field) '\(text)' is not a date like 2024-03-10 01:59:00 -0800"
             return pending
@@ -268,7 +279,7 @@ struct ExportRecordMapper {
         var sample = Sample(uuid: RecordIdentity.placeholder, typeIdentifier: pending.typeIdentifier, start: start, end: end,
                             value: value, source: source, created: pending.created ?? end, metadata: metadata,
                             sourceVersion: pending.sourceVersion, device: pending.device)
-        if let type = pending.type, !pending.generic {
+        if let type = pending.typeBox?.type, !pending.generic {
             do {
                 try sample.validated(as: type)
             } catch {

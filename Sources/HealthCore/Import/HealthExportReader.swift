@@ -73,7 +73,7 @@ final class HealthExportReader {
     /// - Returns: What the export said about itself, and what was skipped.
     /// - Throws: ``ImportError/notAnExport(_:found:)`` when the root element is not `HealthData`; errors from the
     ///   input and from `handle`.
-    func read(_ handle: (Event) throws -> Void) throws -> Summary {
+    func read(_ handle: (consuming Event) throws -> Void) throws -> Summary {
         var scanProblems: [Event] = []
         try scanner.scan(onTag: { tag in
             if !scanProblems.isEmpty {
@@ -110,7 +110,7 @@ final class HealthExportReader {
 
     // MARK: - Tags
 
-    private func handle(_ tag: XMLTag, emit: (Event) throws -> Void) throws {
+    private func handle(_ tag: XMLTag, emit: (consuming Event) throws -> Void) throws {
         if tag.kind == .close {
             try close(tag, emit: emit)
             return
@@ -213,7 +213,7 @@ final class HealthExportReader {
         }
     }
 
-    private func close(_ tag: XMLTag, emit: (Event) throws -> Void) throws {
+    private func close(_ tag: XMLTag, emit: (consuming Event) throws -> Void) throws {
         guard let match = stack.lastIndex(where: { $0.name.utf8.elementsEqual(tag.name) }) else {
             try emit(.problem(line: tag.line, message: "the closing tag </\(tag.nameText)> has no matching start tag"))
             return

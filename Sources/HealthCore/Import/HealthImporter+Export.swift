@@ -10,15 +10,20 @@ extension HealthImporter {
     func readExport(_ reader: HealthExportReader, bytesRead: @escaping () -> Int,
                     report: @escaping (_ finished: Bool, _ bytesRead: Int) -> Void) throws {
         reader.deferIdentity = true
-        typealias Item = (event: HealthExportReader.Event, bytesRead: Int)
-        let pipeline = ImportPipeline<Item>(capacity: 64)
+        let pipeline = ImportPipeline<HealthExportReader.Event>(capacity: 32)
         let done = DispatchSemaphore(value: 0)
         let consumer = UncheckedBox((importer: self, report: report))
         let thread = Thread {
             let (importer, report) = consumer.value
             while let chunk = pipeline.receive() {
+                var events = chunk.items
                 do {
-                    for item in chunk { try importer.handle(item.event, bytesRead: item.bytesRead, report: report) }
+                    for index in events.indices {
+                        // Each event is moved out of the array (an empty one left in its place) rather than copied.
+                        var event = HealthExportReader.Event.problem(line: 0, message: "")
+                        swap(&event, &events[index])
+                        try importer.handle(event, bytesRead: chunk.mark, report: report)
+                    }
                 } catch {
                     pipeline.fail(error)
                     break
@@ -31,20 +36,23 @@ extension HealthImporter {
 
         var readError: ImportError?
         var summary: HealthExportReader.Summary?
-        var chunk: [Item] = []
+        var chunk: [HealthExportReader.Event] = []
         let chunkSize = 512
         chunk.reserveCapacity(chunkSize)
+        func send() -> Bool {
+            defer { chunk.removeAll(keepingCapacity: true) }
+            return pipeline.send(chunk, mark: bytesRead())
+        }
         do {
-            summary = try reader.read { event in
-                chunk.append((event, bytesRead()))
+            summary = try reader.read { (event: consuming HealthExportReader.Event) in
+                chunk.append(event)
                 if chunk.count == chunkSize {
-                    guard pipeline.send(chunk) else { throw PipelineStopped() }
-                    chunk.removeAll(keepingCapacity: true)
+                    guard send() else { throw PipelineStopped() }
                 }
             }
-            if !chunk.isEmpty { _ = pipeline.send(chunk) }
+            if !chunk.isEmpty { _ = send() }
         } catch let error as ImportError {
-            if !chunk.isEmpty { _ = pipeline.send(chunk) }
+            if !chunk.isEmpty { _ = send() }
             readError = error
         } catch is PipelineStopped {
         } catch {
@@ -66,8 +74,8 @@ extension HealthImporter {
         }
     }
 
-    private func handle(_ event: HealthExportReader.Event, bytesRead: Int, report: (Bool, Int) -> Void) throws {
-        switch event {
+    private func handle(_ event: consuming HealthExportReader.Event, bytesRead: Int, report: (Bool, Int) -> Void) throws {
+        switch consume event {
         case let .record(record):
             try accept(record, computeIdentity: false)
             if recordsRead % progressInterval == 0 { report(false, bytesRead) }

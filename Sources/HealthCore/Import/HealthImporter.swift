@@ -77,9 +77,11 @@ public final class HealthImporter {
         if let fileStore = store as? JSONFileStore, encoded != nil {
             let writer = ImportBatchWriter(store: fileStore)
             self.writer = writer
+            encoded = EncodedSampleBatch(pool: writer.pool)
             // The index reads the store only once every batch handed over is saved: it sees what a synchronous
             // import would see.
             index.beforeLoad = { try writer.waitUntilIdle() }
+            index.imported = ImportedSamples(store: fileStore)
         }
         defer {
             // Nothing is left half-saved when the import stops with an error.
@@ -87,6 +89,7 @@ public final class HealthImporter {
             writer?.stop()
             writer = nil
             index.beforeLoad = nil
+            index.imported = nil
         }
         let report = { (finished: Bool, bytesRead: Int) -> Void in
             progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.file.size,
@@ -130,9 +133,9 @@ public final class HealthImporter {
         }
     }
 
-    func accept(_ record: MappedRecord, computeIdentity: Bool) throws {
+    func accept(_ record: consuming MappedRecord, computeIdentity: Bool) throws {
         recordsRead += 1
-        switch record {
+        switch consume record {
         case .sample(var sample, let generic):
             // A record read straight from the export gets its identity here, on the thread that stores it.
             if !computeIdentity && sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
@@ -178,7 +181,7 @@ public final class HealthImporter {
         batch.removeAll(keepingCapacity: true)
         if let encoded, encoded.count > 0, let writer {
             try writer.submit(encoded)
-            self.encoded = EncodedSampleBatch()
+            self.encoded = EncodedSampleBatch(pool: writer.pool)
         }
         // In a dry run nothing was saved, so a dropped month cannot be read back: a duplicate of a record far
         // earlier in the file may then be counted as new. Real exports are sorted by type and date, so this is rare.

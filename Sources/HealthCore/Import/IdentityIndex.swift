@@ -33,6 +33,8 @@ final class IdentityIndex {
     private var last: (key: PartitionKey, partition: Partition, start: Double, end: Double)?
     /// Called before the store is read (the importer waits there for batches still being saved).
     var beforeLoad: (() throws -> Void)?
+    /// What this import accepted, to answer loads without reading the store where that gives the same.
+    var imported: ImportedSamples?
 
     init(store: SampleStore, catalogue: SampleTypeCatalogue, capacity: Int = 1_000_000) {
         self.store = store
@@ -57,6 +59,7 @@ final class IdentityIndex {
         partition.identities.insert(sample.uuid)
         partition.unsaved += 1
         total += 1
+        imported?.accepted(sample, identity: identityUUID)
         return true
     }
 
@@ -80,6 +83,7 @@ final class IdentityIndex {
 
     /// Records that every accepted sample has been saved, then drops partitions if over capacity.
     func saved() {
+        imported?.batchHandedOver()
         for partition in partitions.values { partition.unsaved = 0 }
         trim()
     }
@@ -97,6 +101,10 @@ final class IdentityIndex {
     }
 
     private func load(_ key: PartitionKey) throws -> Set<UUID> {
+        if let known = try imported?.identities(type: key.type, month: key.month) {
+            total += known.count
+            return known
+        }
         try beforeLoad?()
         var set = Set<UUID>()
         let interval = DateInterval(start: IdentityIndex.startOfMonth(key.month), end: IdentityIndex.startOfMonth(key.month + 1))

@@ -9,6 +9,10 @@ import Foundation
 /// stopped at that batch leaves it.
 final class ImportBatchWriter: @unchecked Sendable {
     private let store: JSONFileStore
+    /// Where saved batches' buffers go back, for the next batches.
+    let pool = ByteBufferPool()
+    /// Where a batch's finished lines are assembled; reused.
+    private let scratch = ByteBuffer(capacity: 1 << 20)
     private let condition = NSCondition()
     private var pending: EncodedSampleBatch?
     private var busy = false
@@ -70,7 +74,8 @@ final class ImportBatchWriter: @unchecked Sendable {
             }
             condition.unlock()
             var error: Error?
-            do { try store.save(batch) } catch let failed { error = failed }
+            do { try store.save(batch, scratch: scratch) } catch let failed { error = failed }
+            batch.recycle(into: pool)
             condition.lock()
             pending = nil
             busy = false

@@ -8,7 +8,7 @@ import Foundation
 /// false), the producer by ``finish()`` after its last chunk.
 final class ImportPipeline<Item>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var chunks: [[Item]] = []
+    private var chunks: [(items: [Item], mark: Int)] = []
     private var head = 0
     private var finished = false
     private(set) var failure: Error?
@@ -22,13 +22,14 @@ final class ImportPipeline<Item>: @unchecked Sendable {
 
     /// Hands over a chunk, waiting while the pipeline is full.
     ///
+    /// - Parameter mark: A number that travels with the chunk (the importer's bytes read, for progress).
     /// - Returns: false when the consumer failed: the chunk was dropped and the producer should stop.
-    func send(_ chunk: [Item]) -> Bool {
+    func send(_ chunk: [Item], mark: Int = 0) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while chunks.count - head >= capacity && failure == nil { condition.wait() }
         guard failure == nil else { return false }
-        chunks.append(chunk)
+        chunks.append((chunk, mark))
         condition.broadcast()
         return true
     }
@@ -41,14 +42,14 @@ final class ImportPipeline<Item>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next chunk, waiting for one; nil after ``finish()`` once all were handed out.
-    func receive() -> [Item]? {
+    /// The next chunk and its mark, waiting for one; nil after ``finish()`` once all were handed out.
+    func receive() -> (items: [Item], mark: Int)? {
         condition.lock()
         defer { condition.unlock() }
         while head == chunks.count && !finished { condition.wait() }
         guard head < chunks.count else { return nil }
         let chunk = chunks[head]
-        chunks[head] = []
+        chunks[head] = ([], 0)
         head += 1
         if head > 64 && head * 2 > chunks.count {
             chunks.removeFirst(head)

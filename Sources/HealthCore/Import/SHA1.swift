@@ -42,7 +42,7 @@ enum SHA1 {
     }
 
     @inline(__always)
-    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value << count) | (value >> (32 - count)) }
+    private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value &<< count) | (value &>> (32 &- count)) }
 
     /// One 64-byte block: the message schedule is expanded in full first, then the 80 rounds run on locals.
     private static func compress(_ state: inout State, _ block: UnsafeRawPointer) {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable byte buffer written through a raw pointer: the store's bulk line encoder appends to it byte by byte
 /// without the uniqueness and bounds checks of an `Array`.
 final class ByteBuffer {
@@ -13,6 +15,9 @@ final class ByteBuffer {
     }
 
     deinit { base.deallocate() }
+
+    /// The bytes it can hold before it grows.
+    var reserved: Int { capacity }
 
     /// The bytes written.
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
@@ -76,4 +81,37 @@ final class ByteBuffer {
 
     /// Forgets the bytes written, keeping the memory.
     func removeAll() { count = 0 }
+}
+
+/// Emptied buffers kept for reuse, shared by the thread that fills them and the thread that writes them out.
+///
+/// It keeps at most `limit` bytes of buffers; others are freed when returned.
+final class ByteBufferPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [ByteBuffer] = []
+    private var kept = 0
+    private let limit: Int
+
+    init(limit: Int = 16 << 20) {
+        self.limit = limit
+    }
+
+    /// An empty buffer: a returned one when there is one.
+    func take() -> ByteBuffer? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let buffer = free.popLast() else { return nil }
+        kept -= buffer.reserved
+        return buffer
+    }
+
+    /// Keeps `buffer` (emptied) for a later ``take()``.
+    func put(_ buffer: ByteBuffer) {
+        buffer.removeAll()
+        lock.lock()
+        defer { lock.unlock() }
+        guard kept + buffer.reserved <= limit else { return }
+        free.append(buffer)
+        kept += buffer.reserved
+    }
 }

@@ -11,7 +11,7 @@ struct EncodedSampleBatch {
         /// The partition, relative to the store (`samples/<type>/2024-05.jsonl`).
         var path: String
         /// The lines' bodies, one after the other.
-        var bytes = ByteBuffer(capacity: 1 << 16)
+        var bytes: ByteBuffer
         /// Where each body ends in ``bytes``.
         var ends: [Int] = []
         /// Each line's position in the batch (0 for the first sample added).
@@ -27,6 +27,13 @@ struct EncodedSampleBatch {
     private var last: (type: String, month: Int, index: Int)?
     /// Bytes in the bodies; the batch holds about this much memory.
     private(set) var byteCount = 0
+    /// Where the partitions' buffers come from, so a long import reuses their memory.
+    private let pool: ByteBufferPool?
+
+    /// Creates an empty batch whose buffers come from `pool`, when given.
+    init(pool: ByteBufferPool? = nil) {
+        self.pool = pool
+    }
 
     /// Adds `sample` as the next line of the batch.
     mutating func append(_ sample: Sample, writer: inout SampleLineWriter) {
@@ -40,7 +47,7 @@ struct EncodedSampleBatch {
             if let known = positions[path] { index = known } else {
                 index = partitions.count
                 positions[path] = index
-                partitions.append(Partition(path: path))
+                partitions.append(Partition(path: path, bytes: pool?.take() ?? ByteBuffer(capacity: 1 << 16)))
             }
             last = (sample.typeIdentifier, month, index)
         }
@@ -53,12 +60,12 @@ struct EncodedSampleBatch {
         count += 1
     }
 
-    /// The finished lines of partition `index`, newline-terminated, the `n`-th sample of the batch numbered
-    /// `firstSequence + n`.
-    func lines(ofPartition index: Int, firstSequence: UInt64) -> [UInt8] {
+    /// Appends the finished lines of partition `index` to `out`, newline-terminated, the `n`-th sample of the batch
+    /// numbered `firstSequence + n`.
+    func render(partition index: Int, firstSequence: UInt64, into out: ByteBuffer) {
         let partition = partitions[index]
-        let out = ByteBuffer(capacity: partition.bytes.count + partition.ends.count * 32)
         let bytes = partition.bytes.bytes
+        out.reserve(bytes.count + partition.ends.count * 24)
         var start = 0
         for (end, ordinal) in zip(partition.ends, partition.ordinals) {
             out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
@@ -66,6 +73,10 @@ struct EncodedSampleBatch {
             out.append(0x0A)
             start = end
         }
-        return Array(out.bytes)
+    }
+
+    /// Hands the partitions' buffers back to `pool` once the batch is saved.
+    func recycle(into pool: ByteBufferPool) {
+        for partition in partitions { pool.put(partition.bytes) }
     }
 }

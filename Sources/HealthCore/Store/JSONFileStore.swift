@@ -116,11 +116,13 @@ public final class JSONFileStore: SampleStore {
     }
 
     func append(_ lines: [String], to partition: String) throws {
-        try appendBytes(JSONFileStore.joined(lines), to: partition)
+        let (buffer, _) = JSONFileStore.joined([(partition, lines)])
+        try withExtendedLifetime(buffer) { try appendBytes(UnsafeRawBufferPointer(buffer.bytes), to: partition) }
     }
 
     func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {
-        try applyThroughJournal(batches.map { (partition: $0.partition, bytes: JSONFileStore.joined($0.lines), lines: $0.lines.count) })
+        let (buffer, spans) = JSONFileStore.joined(batches)
+        try applyThroughJournal(spans, in: buffer)
     }
 
     /// Finishes a batch that a crash interrupted: cuts each partition back to its length before the batch
@@ -136,7 +138,8 @@ public final class JSONFileStore: SampleStore {
 
     /// Cuts each partition back to its recorded length, appends the batch, then removes the journal.
     private func apply(_ journal: Journal) throws {
-        try apply(journal.entries.map { (path: $0.path, length: $0.length, bytes: JSONFileStore.joined($0.lines)) })
+        let (buffer, spans) = JSONFileStore.joined(journal.entries.map { ($0.path, $0.lines) })
+        try apply(spans, lengths: journal.entries.map(\.length), in: buffer, knownGood: false)
     }
 
     struct Journal {

@@ -66,11 +66,14 @@ enum POSIXFile {
 
     /// Writes all bytes, retrying short writes.
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBytes { try writeAll(fd, $0, path: path) }
+    }
+
+    /// Writes all of `bytes`, retrying short writes.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw StoreError.writeFailed(path, reason: errorText())
@@ -85,6 +88,11 @@ enum POSIXFile {
 
     /// Writes a small file atomically: a temporary file, fsync, rename over the target, fsync of the folder.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try writeAtomically(pieces: [$0], to: path) }
+    }
+
+    /// Writes `pieces` one after the other as the new content of `path`, atomically (see the `[UInt8]` form).
+    static func writeAtomically(pieces: [UnsafeRawBufferPointer], to path: String) throws {
         let temporary = path + ".tmp-\(getpid())"
         // A temporary file left by a crashed process with the same id is removed (a link there is removed, never
         // followed); the new one is created exclusively.
@@ -92,7 +100,7 @@ enum POSIXFile {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw openFailure(path, writing: true) }
         do {
-            try writeAll(fd, bytes, path: temporary)
+            for piece in pieces where piece.count > 0 { try writeAll(fd, piece, path: temporary) }
             try sync(fd, path: temporary)
             close(fd)
         } catch {

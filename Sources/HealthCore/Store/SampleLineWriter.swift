@@ -19,6 +19,8 @@ struct SampleLineWriter {
     private var device = QuotedText()
     private var lastType: (identifier: String, type: SampleType?)?
     private var lastOffset: (milliseconds: Int64, offset: Int) = (.min, 0)
+    /// The last day converted to a calendar date (a line's dates usually fall on one day).
+    private var lastDay: (days: Int, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
 
     init(catalogue: SampleTypeCatalogue, timeZone: TimeZone) {
         self.catalogue = catalogue
@@ -146,7 +148,8 @@ struct SampleLineWriter {
         let local = milliseconds + Int64(offsetSeconds) * 1000
         let days = local >= 0 ? local / 86_400_000 : (local - 86_400_000 + 1) / 86_400_000
         let millisOfDay = Int(local - days * 86_400_000)
-        let (year, month, day) = ISODate.civil(fromDays: Int(days))
+        if lastDay.days != Int(days) { lastDay = (Int(days), ISODate.civil(fromDays: Int(days))) }
+        let (year, month, day) = lastDay.date
         guard year >= 0, year <= 9999 else {
             out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
             return

@@ -87,6 +87,39 @@ extension ImportTests {
             try Self.compareBothPaths(ImportTestSupport.fixture(name), zone: "Europe/Paris", batchSize: 7)
         }
 
+        /// Records sharing a sync identifier across a month boundary, one running into the next month and one
+        /// longer than two days: whether the later one is a duplicate depends on which batches were saved when its
+        /// month was first read, and the fast path must decide as the plain one does, for every batch size.
+        @Test func recordsAcrossMonthBoundariesAreMatchedAsBefore() throws {
+            func sleep(_ start: String, _ end: String, sync: String) -> String {
+                ImportTestSupport.record("HKCategoryTypeIdentifierSleepAnalysis", value: "HKCategoryValueSleepAnalysisInBed", unit: nil,
+                                         start: start, end: end, metadata: [("HKMetadataKeySyncIdentifier", sync),
+                                                                             ("HKMetadataKeySyncVersion", "1")])
+            }
+            // A type the catalogue does not know: kept generically, so no maximum duration refuses the long one.
+            func reading(_ start: String, _ end: String, sync: String) -> String {
+                ImportTestSupport.record("HKQuantityTypeIdentifierSomethingNew", value: "3", unit: "count", start: start, end: end,
+                                         metadata: [("HKMetadataKeySyncIdentifier", sync), ("HKMetadataKeySyncVersion", "1")])
+            }
+            let body = [
+                sleep("2024-01-31 22:00:00 -0000", "2024-02-01 06:00:00 -0000", sync: "night-1"),
+                reading("2024-01-20 22:00:00 -0000", "2024-02-01 02:00:00 -0000", sync: "long-1"),
+                sleep("2024-01-31 23:30:00 -0000", "2024-01-31 23:45:00 -0000", sync: "night-2"),
+                ImportTestSupport.record(start: "2024-01-31 23:00:00 -0000", end: "2024-02-01 00:00:00 -0000"),
+                sleep("2024-02-01 22:00:00 -0000", "2024-02-02 06:00:00 -0000", sync: "night-1"),
+                reading("2024-02-03 22:00:00 -0000", "2024-02-04 06:00:00 -0000", sync: "long-1"),
+                sleep("2024-02-05 22:00:00 -0000", "2024-02-06 06:00:00 -0000", sync: "night-2"),
+                ImportTestSupport.record(start: "2024-02-10 08:00:00 -0000", end: "2024-02-10 08:10:00 -0000"),
+                reading("2024-03-01 22:00:00 -0000", "2024-03-02 06:00:00 -0000", sync: "long-1"),
+            ].joined(separator: "\n")
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                let path = try ImportTestSupport.write(ImportTestSupport.export(body), in: folder)
+                for batchSize in [1, 2, 3, 4, 100] {
+                    try Self.compareBothPaths(path, zone: "UTC", batchSize: batchSize)
+                }
+            }
+        }
+
         @Test func aGeneratedExportGivesTheSameStoreBothWays() throws {
             let generator = ImportTestSupport.fixtures.appendingPathComponent("../../bench/gen_export.py").standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: generator) else {

@@ -102,7 +102,9 @@ struct SampleLineWriterTests {
         #expect(Set(batch.partitions.map(\.path)) == Set(expected.keys))
         #expect(batch.partitions.contains { $0.path.hasSuffix("/long.jsonl") })
         for (index, partition) in batch.partitions.enumerated() {
-            let text = String(decoding: batch.lines(ofPartition: index, firstSequence: 1000), as: UTF8.self)
+            let out = ByteBuffer(capacity: 8)
+            batch.render(partition: index, firstSequence: 1000, into: out)
+            let text = String(decoding: out.bytes, as: UTF8.self)
             #expect(text == expected[partition.path]!.map { $0 + "\n" }.joined())
         }
     }

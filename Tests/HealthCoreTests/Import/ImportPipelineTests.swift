@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+extension ImportTests {
+    /// The hand-overs between the import's threads: order, bounds and failures.
+    struct ImportPipelineTests {
+        private struct Stop: Error {}
+
+        @Test func chunksArriveInOrderThroughASmallPipeline() {
+            let pipeline = ImportPipeline<Int>(capacity: 2)
+            let received = UncheckedBox(NSMutableArray())
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                while let chunk = pipeline.receive() {
+                    for value in chunk.items { received.value.add(value * 1000 + chunk.mark) }
+                }
+                done.signal()
+            }.start()
+            for index in 0..<300 { #expect(pipeline.send([2 * index, 2 * index + 1], mark: index % 7)) }
+            pipeline.finish()
+            done.wait()
+            let values = received.value.compactMap { $0 as? Int }
+            #expect(values == (0..<600).map { $0 * 1000 + ($0 / 2) % 7 })
+        }
+
+        @Test func aFailingConsumerStopsTheProducer() {
+            let pipeline = ImportPipeline<Int>(capacity: 1)
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                var seen = 0
+                while pipeline.receive() != nil {
+                    seen += 1
+                    if seen == 3 { pipeline.fail(Stop()); break }
+                }
+                done.signal()
+            }.start()
+            var accepted = 0
+            while pipeline.send([accepted]) { accepted += 1 }
+            pipeline.finish()
+            done.wait()
+            #expect(accepted >= 3 && accepted <= 5)
+            #expect(pipeline.failure is Stop)
+        }
+
+        @Test func aStoreThatCannotBeWrittenFailsTheImport() throws {
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                // A file where the store's folder should be: every save fails, on the writing thread.
+                let blocked = folder + "/store"
+                _ = FileManager.default.createFile(atPath: blocked, contents: Data("not a store".utf8))
+                let records = (0..<40).map { minute in
+                    ImportTestSupport.record(start: "2024-05-01 08:\(String(format: "%02d", minute)):00 -0700",
+                                             end: "2024-05-01 08:\(String(format: "%02d", minute)):30 -0700")
+                }
+                let path = try ImportTestSupport.write(ImportTestSupport.export(records.joined(separator: "\n")), in: folder)
+                #expect(throws: StoreError.self) {
+                    _ = try HealthImporter(store: JSONFileStore(path: blocked), batchSize: 10).importFile(atPath: path)
+                }
+                #expect(try String(contentsOfFile: blocked, encoding: .utf8) == "not a store")
+            }
+        }
+    }
+}
