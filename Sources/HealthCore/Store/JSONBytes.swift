@@ -1,9 +1,9 @@
-/// JSON text written straight into a byte buffer: the byte-level twins of ``JSONText/quoted(_:)`` and of the
-/// decimal formatting the store's lines use.
+/// JSON text written straight into a byte buffer: the store's one set of string escapes (``JSONText/quoted(_:)``
+/// renders through it) and the decimal formatting the store's lines use.
 enum JSONBytes {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    /// Appends `text` in double quotes, escaped exactly as ``JSONText/quoted(_:)`` escapes it: `"`, `\`, the
+    /// Appends `text` in double quotes, escaping `"`, `\`, the
     /// control characters (`\n`, `\r`, `\t`, else `\u00XX`) and the line and paragraph separators U+2028/U+2029.
     static func appendQuoted(_ text: String, to out: ByteBuffer) {
         out.append(UInt8(ascii: "\""))

@@ -265,23 +265,9 @@ package enum JSONText {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
             return "\"" + text + "\""
         }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    result += String(format: "\\u%04x", scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        // One set of escape rules for both writers: the byte-level one.
+        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
+        JSONBytes.appendQuoted(text, to: buffer)
+        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 }
