@@ -127,9 +127,26 @@ enum Main {
             writeErr: { text in _ = writeAll(2, Array(text.utf8)) },
             inputIsTerminal: isatty(0) != 0)
         let status = HKCtl.run(arguments: Array(CommandLine.arguments.dropFirst()),
-                               environment: ProcessInfo.processInfo.environment, clock: Date(), console: console)
+                               environment: processEnvironment(), clock: Date(), console: console)
         console.flush()
         exit(status)
+    }
+
+    /// The process's environment, read straight from `environ`: Foundation's `ProcessInfo.environment` costs
+    /// more start-up time than a whole statistics query (see BENCHMARKS.md). The first definition of a name wins,
+    /// as with `getenv`.
+    private static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return environment
     }
 
     @discardableResult

@@ -30,7 +30,7 @@ public struct FoodEntry: Sendable {
     ///
     /// - Throws: ``CorrelationError``, ``UnitError``, ``SampleError`` naming what is wrong.
     public func samples(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard) throws -> [Sample] {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingSpaces()
         guard !trimmed.isEmpty else { throw CorrelationError.missingFoodName }
         guard !amounts.isEmpty else { throw CorrelationError.emptyFood(trimmed) }
         var metadata = self.metadata

@@ -79,7 +79,7 @@ struct ImportInput {
         guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }
         let text = String(decoding: head.prefix(4096), as: UTF8.self)
-        return text.contains("\"uuid\"") && text.contains("\"type\"") || text.trimmingCharacters(in: .whitespacesAndNewlines) == "[]"
+        return text.contains("\"uuid\"") && text.contains("\"type\"") || text.trimmingSpacesAndNewlines() == "[]"
     }
 
     private static func describe(_ head: [UInt8]) -> String {

@@ -49,15 +49,10 @@ public struct BucketGrid: Sendable {
 
     /// The largest k with `anchor + k × interval <= date`.
     private func firstStep(atOrBefore date: Date, anchor: Date, calendar: Calendar) -> Int {
-        var step: Int
-        if let seconds = interval.unit.elapsedSeconds {
-            step = Int((date.timeIntervalSince(anchor) / (Double(interval.count) * seconds)).rounded(.down))
-        } else {
-            let component = interval.unit == .week ? Calendar.Component.day : interval.unit.component
-            let perStep = interval.unit == .week ? 7 * interval.count : interval.count
-            let units = calendar.dateComponents([component], from: anchor, to: date).value(for: component) ?? 0
-            step = Int((Double(units) / Double(perStep)).rounded(.down))
-        }
+        // Exact for minutes and hours; for calendar units, an estimate from the average unit length (off by a step
+        // or two at most, even centuries from the anchor) that the two loops below correct.
+        let stepSeconds = Double(interval.count) * interval.unit.averageSeconds
+        var step = Int((date.timeIntervalSince(anchor) / stepSeconds).rounded(.down))
         while let point = interval.point(step, from: anchor, calendar: calendar), point > date { step -= 1 }
         while let point = interval.point(step + 1, from: anchor, calendar: calendar), point <= date { step += 1 }
         return step

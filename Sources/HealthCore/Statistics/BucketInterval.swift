@@ -50,6 +50,18 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
         }
 
         /// The shortest a unit can last in any zone (a day across spring-forward is 23 h), for estimates.
+        /// The average length of one unit in the Gregorian calendar (a month is 30.436875 days, a year 365.2425).
+        var averageSeconds: TimeInterval {
+            switch self {
+            case .minute: return 60
+            case .hour: return 3600
+            case .day: return 86_400
+            case .week: return 7 * 86_400
+            case .month: return 2_629_746
+            case .year: return 31_556_952
+            }
+        }
+
         var shortestSeconds: TimeInterval {
             switch self {
             case .minute: return 60
@@ -91,9 +103,9 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``StatisticsError/invalidBucketInterval(_:)`` for anything else, or a count of 0.
     public init(parsing text: String) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingSpaces().lowercased()
         let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
-        let suffix = trimmed.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let suffix = trimmed.dropFirst(digits.count).trimmingSpaces()
         let units: [String: Unit] = [
             "m": .minute, "min": .minute, "mins": .minute, "minute": .minute, "minutes": .minute,
             "h": .hour, "hr": .hour, "hrs": .hour, "hour": .hour, "hours": .hour,

@@ -83,7 +83,7 @@ public struct StatisticsQuery: Sendable {
         let figures = try resolvedOptions()
         let outputUnit = try resolvedUnit()
         if let streaming = StreamingStatistics(self, figures: figures, unit: outputUnit),
-           let readable = store as? QuantityReadingSource {
+           let readable = Self.quantityReadingSource(store) {
             do {
                 if let result = try streaming.run(on: readable, calendar: calendar) { return result }
             } catch is StreamingStatistics.GiveUp {}
@@ -93,6 +93,15 @@ public struct StatisticsQuery: Sendable {
         var samples: [Sample] = []
         try store.forEachSample(ofType: type.identifier, overlapping: interval) { samples.append($0) }
         return try compute(samples, figures: figures, unit: outputUnit, calendar: calendar)
+    }
+
+    /// The store as a ``QuantityReadingSource``, when it is one. Cast to the concrete types that are: a cast to
+    /// the protocol makes the Swift runtime search every protocol conformance in the program, which costs more
+    /// start-up time than reading a week of steps.
+    private static func quantityReadingSource(_ store: SampleStore) -> QuantityReadingSource? {
+        if let store = store as? HealthStore { return store }
+        if let store = store as? JSONFileStore { return store }
+        return nil
     }
 
     /// The statistics of `fetched` (samples of the type overlapping the interval, in any order).

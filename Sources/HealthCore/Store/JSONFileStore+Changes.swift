@@ -22,7 +22,7 @@ extension JSONFileStore {
     func currentSequence() throws -> UInt64 {
         if let bytes = try POSIXFile.readFile(sequencePath), !bytes.isEmpty {
             // An empty file is a counter whose first write a crash interrupted: it is rebuilt below.
-            guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()) else {
                 throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number; 'hkctl doctor --repair' rebuilds it")
             }
             return value

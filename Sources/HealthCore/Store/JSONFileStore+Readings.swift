@@ -29,25 +29,28 @@ extension JSONFileStore: QuantityReadingSource {
                 let file = path + "/" + partition
                 var damage: LineDamage?
                 try reader.forEachLine(in: file, limit: limits[partition]) { line, lineNumber in
-                    if damage == nil, let fields = parser.parse(line, names: names) {
-                        guard fields.start < interval.end else { return }
-                        let source: Int
-                        if let known = fields.sourceIndex { source = known } else {
-                            // The first line of a source: decode it whole once, for the source's device.
-                            let sample = try? codec.decode(line)
-                            source = names.addSource(String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self),
-                                                     device: sample?.device)
+                    if damage == nil {
+                        switch parser.parse(line, names: names, window: interval) {
+                        case .outsideWindow: return
+                        case .unreadable: break
+                        case .fields(let fields):
+                            let source: Int
+                            if let known = fields.sourceIndex { source = known } else {
+                                // The first line of a source: decode it whole once, for the source's device.
+                                let sample = try? codec.decode(line)
+                                source = names.addSource(String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self),
+                                                         device: sample?.device)
+                            }
+                            var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
+                                                          unit: fields.unit, source: source, uuid: nil, line: line)
+                            if !deleted.isEmpty {
+                                let key = reading.uuidKey()
+                                reading.uuid = key
+                                if deleted.hides(key, source: names.sources[source], sequence: fields.sequence) { return }
+                            }
+                            try consumer.consume(reading, names: names)
+                            return
                         }
-                        var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
-                                                      unit: fields.unit, source: source, uuid: nil, line: line)
-                        guard reading.overlaps(interval) else { return }
-                        if !deleted.isEmpty {
-                            let key = reading.uuidKey()
-                            reading.uuid = key
-                            if deleted.hides(key, source: names.sources[source], sequence: fields.sequence) { return }
-                        }
-                        try consumer.consume(reading, names: names)
-                        return
                     }
                     guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage),
                           let quantity = sample.value.quantity, sample.overlaps(interval),

@@ -59,8 +59,33 @@ struct QuantityLineParser {
             && hex(at: 24, dashes: 0) && hex(at: 28, dashes: 0)
     }
 
+    /// What ``parse(_:names:window:)`` made of a line.
+    enum Parsed {
+        /// A line in the writer's plain shape.
+        case fields(Fields)
+        /// A sample that does not overlap the window (``QuantityReading/overlaps(_:)``): only the fields up to
+        /// `end` were read and checked.
+        case outsideWindow
+        /// Not in the writer's plain shape: the full decoder must read it.
+        case unreadable
+    }
+
     /// Reads a line, or nil when the line is not in the writer's plain shape.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>, names: ReadingNames) -> Fields? {
+        if case .fields(let fields) = parse(line, names: names, window: nil) { return fields }
+        return nil
+    }
+
+    /// Reads a line. With a window, a sample outside it is recognised from its dates and the rest of the line is
+    /// not read: a query reads what it needs, and a damaged line it does not need does not stop it.
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>, names: ReadingNames, window: DateInterval?) -> Parsed {
+        guard let fields = parseFields(line, names: names, window: window) else { return .unreadable }
+        return fields.map(Parsed.fields) ?? .outsideWindow
+    }
+
+    /// The fields; `.some(nil)` for a sample outside `window`; nil when the line is not in the plain shape.
+    private mutating func parseFields(_ line: UnsafeBufferPointer<UInt8>, names: ReadingNames, window: DateInterval?)
+        -> Fields?? {
         guard let base = line.baseAddress else { return nil }
         let count = line.count
         var index = 0
@@ -103,6 +128,7 @@ struct QuantityLineParser {
         guard literal("\",\"type\":\""), string(&types, tagging: untagged) != nil else { return nil }
         guard literal(",\"start\":\""), let start = date(), literal(",\"end\":\""), let end = date(),
               literal(",\"value\":") else { return nil }
+        if let window, !QuantityReading.overlaps(start: start, end: end, window) { return .some(nil) }
         let valueStart = index
         while index < count, base[index] != 0x2C { index += 1 }
         // JSON's number starts with a digit or a minus and ends with a digit (the decimal parser is laxer).

@@ -30,7 +30,11 @@ struct QuantityReading {
     }
 
     /// HealthKit's overlap rule, as ``Sample/overlaps(_:)``.
-    func overlaps(_ interval: DateInterval) -> Bool {
+    func overlaps(_ interval: DateInterval) -> Bool { Self.overlaps(start: start, end: end, interval) }
+
+    /// Whether a sample from `start` to `end` overlaps `interval`, by ``Sample/overlaps(_:)``'s rule.
+    @inline(__always)
+    static func overlaps(start: Date, end: Date, _ interval: DateInterval) -> Bool {
         if start == end { return start >= interval.start && start < interval.end }
         return end >= interval.start && start < interval.end
     }

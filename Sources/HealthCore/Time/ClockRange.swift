@@ -17,7 +17,7 @@ public enum ClockRange {
     /// - Throws: ``TimeInputError`` for a malformed or impossible time.
     public static func parse(_ text: String, endDay: Date? = nil, in context: TimeContext) throws -> DateInterval {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingSpaces()
         }
         guard parts.count == 2 else { throw TimeInputError.malformed(text) }
         let today = context.startOfDay(context.now)

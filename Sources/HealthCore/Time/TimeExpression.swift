@@ -37,7 +37,7 @@ public struct TimeExpression: Equatable, Sendable {
     private static func parseWithoutText(_ text: String, in context: TimeContext) throws -> TimeExpression {
         // A full date-time with an offset needs neither the context nor the other forms.
         if let date = ISODate.parse(text) { return TimeExpression(date: date, isDateOnly: false) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let lowered = trimmed.lowercased()
         if lowered == "now" { return TimeExpression(date: context.now, isDateOnly: false) }
         if let relative = try relativeOffset(lowered, original: text) {
@@ -49,7 +49,7 @@ public struct TimeExpression: Equatable, Sendable {
         }
         for (word, days) in [("today", 0), ("yesterday", -1)] where lowered == word || lowered.hasPrefix(word + " ") {
             let day = context.adding(days: days, to: context.startOfDay(context.now))
-            let rest = lowered.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+            let rest = lowered.dropFirst(word.count).trimmingSpaces()
             if rest.isEmpty { return TimeExpression(date: day, isDateOnly: true) }
             return TimeExpression(date: try timeOfDay(rest, on: day, in: context, original: text), isDateOnly: false)
         }

@@ -68,13 +68,17 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
 
     /// The identifier without its `HK...TypeIdentifier` prefix, first letter lowered (`dietaryWater`).
     public var shortIdentifier: String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier"] where identifier.hasPrefix(prefix) {
+        for prefix in Self.identifierPrefixes where identifier.hasPrefix(prefix) {
             var rest = Array(identifier.utf8.dropFirst(prefix.utf8.count))
             if let first = rest.first, first &- 65 < 26 { rest[0] = first | 0x20 }
             return String(decoding: rest, as: UTF8.self)
         }
         return identifier
     }
+
+    /// The prefixes that ``shortIdentifier`` drops; both are ``identifierPrefixLength`` bytes long.
+    static let identifierPrefixes = ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier"]
+    static let identifierPrefixLength = 24
 
     /// The category value that `text` names (case name, export name, alias or raw number).
     ///

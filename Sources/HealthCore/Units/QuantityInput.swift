@@ -26,7 +26,7 @@ public enum QuantityInput {
     /// - Returns: The quantity in the unit typed; `21.5%` becomes 0.215 `%` (HealthKit stores fractions).
     /// - Throws: ``UnitError`` when the number, the unit, or its fit with the type is wrong.
     public static func parse(_ text: String, for type: SampleType) throws -> Quantity {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let scalars = Array(trimmed.unicodeScalars)
         var end = 0
         func isDigit(_ index: Int) -> Bool { index < scalars.count && ("0"..."9").contains(scalars[index]) }
@@ -53,7 +53,7 @@ public enum QuantityInput {
         if value == 0 && value.sign == .minus { throw SampleError.negative(value, type: type.name) }
         let typedNonZero = numberText.unicodeScalars.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
         if typedNonZero && abs(value) < 1e-6 { throw SampleError.tooSmall(numberText, type: type.name) }
-        let unitText = String(String.UnicodeScalarView(scalars[end...])).trimmingCharacters(in: .whitespaces)
+        let unitText = String(String.UnicodeScalarView(scalars[end...])).trimmingSpaces()
         if unitText.hasPrefix(",") { throw UnitError.notANumber(text) }
         guard let canonical = type.canonicalUnit else {
             throw SampleError.wrongKind(type: type.name, expected: "one of the values \(type.categoryValues.map(\.name).joined(separator: ", "))")

@@ -63,7 +63,7 @@ struct CommandReference {
         default:
             guard let range = spec.help.range(of: "values: ") else { return .free }
             let list = spec.help[range.upperBound...].prefix { $0 != ";" && $0 != ")" }
-            return .words(list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            return .words(list.split(separator: ",").map { $0.trimmingSpaces() })
         }
     }
 

@@ -200,8 +200,8 @@ enum CompletionScript {
             lines.append("complete -c hkctl -n \"not __fish_seen_subcommand_from $hkctl_commands\" -a \(command.name) -d \(text(command.abstract))")
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             let positional = command.words.joined(separator: " ") + (command.takesType ? " $hkctl_types" : "")
-            if !positional.trimmingCharacters(in: .whitespaces).isEmpty {
-                lines.append("complete -c hkctl \(condition) -a \"\(positional.trimmingCharacters(in: .whitespaces))\"")
+            if !positional.trimmingSpaces().isEmpty {
+                lines.append("complete -c hkctl \(condition) -a \"\(positional.trimmingSpaces())\"")
             }
             for option in command.options where !GlobalOptions.specs.contains(where: { $0.name == option.name }) || option.name == "format" {
                 let value: String

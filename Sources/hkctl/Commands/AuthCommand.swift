@@ -149,7 +149,7 @@ enum AuthCommand: Command {
     private static func types(_ text: String?, context: CommandContext) throws -> [SampleType] {
         guard let text else { return [] }
         var result: [SampleType] = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        for name in text.split(separator: ",").map({ $0.trimmingSpaces() }) where !name.isEmpty {
             do {
                 if let correlation = CorrelationType.named(name) { throw CompositeNames.correlationPermission(correlation, command: self.name) }
                 result.append(try context.type(name))
@@ -162,7 +162,7 @@ enum AuthCommand: Command {
 
     private static func ask(_ question: String, _ context: CommandContext) -> Bool {
         context.console.error(question)
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }
 

@@ -57,7 +57,7 @@ enum DeleteCommand: Command {
         }
         if context.console.inputIsTerminal && !arguments.has("yes") {
             context.console.error("Delete \(doomed.count) sample\(doomed.count == 1 ? "" : "s")? [y/N] ")
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 context.console.error("Nothing deleted.")
                 return

@@ -97,6 +97,31 @@ struct CollectionTests {
                                Kit.utc(2024, 5, 1)])
     }
 
+    /// The first grid step is estimated from the average unit length and then corrected, so an anchor centuries
+    /// away (before or after the range), in a zone with DST, must still give exactly the anchor's grid points.
+    @Test(arguments: ["1d", "3d", "1w", "5w", "1mo", "3mo", "7mo", "1y", "4y"])
+    func farAnchorsGiveExactlyTheGridPoints(length: String) throws {
+        let interval = try BucketInterval(parsing: length)
+        let cal = calendar("America/Los_Angeles")
+        let from = Kit.utc(2031, 3, 5, 17), to = Kit.utc(2034, 11, 20, 9)
+        for anchor in [Kit.utc(1901, 1, 31, 8), Kit.utc(1970, 6, 15, 7), Kit.utc(2031, 3, 5, 17), Kit.utc(2299, 12, 31, 8)] {
+            let boundaries = try BucketGrid(interval: interval, anchor: anchor)
+                .boundaries(covering: DateInterval(start: from, end: to), calendar: cal)
+            // Walk the grid from the anchor one step at a time: the points strictly inside the range.
+            let component: Calendar.Component = interval.unit == .week ? .day : interval.unit == .month ? .month
+                : interval.unit == .year ? .year : .day
+            let perStep = interval.unit == .week ? 7 * interval.count : interval.count
+            func point(_ k: Int) -> Date { cal.date(byAdding: component, value: k * perStep, to: anchor)! }
+            var k = 0
+            if anchor > from { while point(k) > from { k -= 1 } } else { while point(k + 1) <= from { k += 1 } }
+            var expected = [from]
+            k += 1
+            while point(k) < to { expected.append(point(k)); k += 1 }
+            expected.append(to)
+            #expect(boundaries == expected, "\(length) from \(anchor)")
+        }
+    }
+
     @Test func tooManyBucketsIsAnError() {
         #expect(throws: StatisticsError.self) {
             try grid("1m", Kit.utc(2000, 1, 1), Kit.utc(2024, 1, 1))

@@ -15,6 +15,17 @@ struct MergePriorityTests {
         #expect(SourceKind.classify(name: name, device: device) == kind)
     }
 
+    /// Names of ASCII and punctuation are split without `split`; the words must be the ones the general rule
+    /// (lower-cased runs of letters, by Character) gives, for every kind of name.
+    @Test(arguments: [
+        "Jane’s Apple Watch", "Mi Band 7", "Pedometer++", "name:iPhone, model:iPhone, hardware:iPhone14,5", "",
+        "  ", "hkctl", "ÉLODIE’S iPhone", "Zoë’s Watch", "Watch\u{301}", "K\u{212A}elvin", "a🏻b", "⌚️ Watch",
+        "🇫🇷 Pixel", "iPhone—Pro", "x\r\ny", "Oura «Ring»", "Ärzte App", "İstanbul Phone", "Ω band", "a\u{200D}b",
+    ])
+    func splitsWordsAsTheGeneralRuleDoes(name: String) {
+        #expect(SourceKind.words(in: name) == name.lowercased().split { !$0.isLetter }.map(String.init))
+    }
+
     @Test func defaultOrderIsWearablePhoneAppManualThenName() {
         let order = SourcePriority.automatic.ranked(["hkctl", "Zepp", "iPhone", "Apple Watch", "Acme", "Mi Band"].map { ($0, nil) })
         #expect(order == ["Apple Watch", "Mi Band", "iPhone", "Acme", "Zepp", "hkctl"])

@@ -175,4 +175,28 @@ struct StreamingStatisticsTests {
             #expect(Set(owner.sourceOrder) == ["bottle", "other"])
         }
     }
+
+    /// The streaming path reads a line's dates first and skips a line outside the range there; damage after the
+    /// dates of such a line does not stop the query, while the same damage inside the range does.
+    @Test func damageOutsideTheRangeIsSkippedAndInsideItIsReported() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            try store.save([
+                TestSupport.quantitySample(.steps, 100, "count", start: "2024-05-01T10:00:00Z", end: "2024-05-01T10:10:00Z", source: "Phone"),
+                TestSupport.quantitySample(.steps, 70, "count", start: "2024-05-20T10:00:00Z", end: "2024-05-20T10:10:00Z", source: "Phone"),
+                TestSupport.quantitySample(.steps, 30, "count", start: "2024-05-21T10:00:00Z", end: "2024-05-21T10:10:00Z", source: "Phone"),
+            ])
+            let file = folder + "/store/" + (try #require(try store.partitions(ofType: SampleType.steps.identifier,
+                overlapping: DateInterval(start: .distantPast, end: .distantFuture)).first))
+            var lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            lines[0] = lines[0].replacingOccurrences(of: #""value":100"#, with: #""value":1x0"#)[...]
+            try lines.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
+            let late = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-15T00:00:00Z"),
+                                                                            end: TestSupport.date("2024-05-22T00:00:00Z")))
+            #expect(try late.run(on: store, calendar: Calendar(identifier: .gregorian)).total.sum == 100)
+            let early = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
+                                                                             end: TestSupport.date("2024-05-08T00:00:00Z")))
+            #expect(throws: StoreError.self) { _ = try early.run(on: store, calendar: Calendar(identifier: .gregorian)) }
+        }
+    }
 }

@@ -22,6 +22,45 @@ struct QuantityLineParserTests {
         #expect(Array(Array(line.utf8)[fields.source]) == Array("hkctl".utf8))
     }
 
+    private func parse(_ text: String, window: DateInterval) -> QuantityLineParser.Parsed {
+        var parser = QuantityLineParser()
+        return Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, names: ReadingNames(), window: window) }
+    }
+
+    /// The line's sample runs from 06:00:00 to 06:00:00.250 UTC.
+    @Test(arguments: [
+        ("2024-06-01T05:00:00Z", "2024-06-01T06:00:00Z", false), ("2024-06-01T06:00:00.250Z", "2024-06-01T07:00:00Z", true),
+        ("2024-06-01T06:00:00.100Z", "2024-06-01T06:00:00.200Z", true), ("2024-06-01T05:00:00Z", "2024-06-01T06:00:00.001Z", true),
+        ("2024-06-01T06:00:00.251Z", "2024-06-02T00:00:00Z", false), ("2024-05-01T00:00:00Z", "2024-05-31T00:00:00Z", false),
+    ])
+    func linesOutsideTheWindowAreRecognisedByTheirDates(from: String, to: String, inside: Bool) throws {
+        let window = DateInterval(start: try #require(ISODate.parse(from)), end: try #require(ISODate.parse(to)))
+        switch parse(line, window: window) {
+        case .fields(let fields): #expect(inside && fields.sequence == 42)
+        case .outsideWindow: #expect(!inside)
+        case .unreadable: Issue.record("the line is in the plain shape")
+        }
+    }
+
+    @Test func aMomentOnTheWindowsEndIsOutside() throws {
+        let moment = line.replacingOccurrences(of: "08:00:00.250+02:00", with: "08:00:00+02:00")
+        let start = try #require(ISODate.parse("2024-06-01T06:00:00Z"))
+        guard case .outsideWindow = parse(moment, window: DateInterval(start: start.addingTimeInterval(-60), end: start))
+        else { Issue.record("a sample at the window's end is outside it"); return }
+        guard case .fields = parse(moment, window: DateInterval(start: start, end: start.addingTimeInterval(60)))
+        else { Issue.record("a sample at the window's start is inside it"); return }
+    }
+
+    @Test func damageAfterTheDatesMattersOnlyInsideTheWindow() throws {
+        let damaged = line.replacingOccurrences(of: #""source":"hkctl""#, with: #""source":hkctl"#)
+        let june = DateInterval(start: try #require(ISODate.parse("2024-06-01T00:00:00Z")), duration: 86_400)
+        let may = DateInterval(start: try #require(ISODate.parse("2024-05-01T00:00:00Z")), duration: 86_400)
+        guard case .unreadable = parse(damaged, window: june) else { Issue.record("inside: the full reader decides"); return }
+        guard case .outsideWindow = parse(damaged, window: may) else { Issue.record("outside: skipped"); return }
+        let badStart = line.replacingOccurrences(of: "2024-06-01T08:00:00+02:00", with: "2024-06-31T08:00:00+02:00")
+        guard case .unreadable = parse(badStart, window: may) else { Issue.record("a bad date is never skipped"); return }
+    }
+
     @Test func agreesWithTheCodecOnLinesItAccepts() throws {
         let codec = SampleLineCodec(catalogue: .standard, timeZone: TimeZone(identifier: "Europe/Paris")!)
         for value in [0.1, 250, 1e-3, 72.4, 123456.789] {

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Type lookup by short name, identifier or unprefixed identifier, in any case, without a name dictionary.
+struct CatalogueLookupTests {
+    private let catalogue = SampleTypeCatalogue.standard
+
+    @Test func theStandardCatalogueHasNoNameTwice() {
+        #expect(catalogue.duplicateNames.isEmpty)
+    }
+
+    @Test func duplicateNamesAreFound() {
+        let twice = SampleTypeCatalogue([.water, .steps, .water])
+        #expect(Set(twice.duplicateNames) == ["water", "hkquantitytypeidentifierdietarywater", "dietarywater"])
+    }
+
+    @Test func everyTypeAnswersToEachOfItsNamesInAnyCase() throws {
+        for type in catalogue.types {
+            for name in [type.name, type.identifier, type.shortIdentifier] {
+                for spelling in [name, name.uppercased(), name.lowercased()] {
+                    #expect(try catalogue.type(named: spelling) == type, "\(spelling)")
+                    #expect(catalogue.type(identifier: spelling) == type, "\(spelling)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["", "wat", "waterx", "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifierDietaryWater",
+                      "DietaryWaterX", "HKQuantityTypeIdentifierDietaryWate", "wäter", "日本"])
+    func unknownNamesAreNotFound(text: String) {
+        #expect(catalogue.type(identifier: text) == nil)
+        #expect(throws: SampleError.self) { try catalogue.type(named: text) }
+    }
+
+    @Test func unicodeLowercasingStillApplies() throws {
+        // The Kelvin sign lower-cases to an ASCII "k", as the old lower-cased dictionary keys did.
+        #expect(try catalogue.type(named: "wal\u{212A}ing-heart-rate").name == "walking-heart-rate")
+    }
+
+    @Test func onlyHealthKitPrefixesAreDropped() {
+        let odd = SampleType.quantity("XXQuantityTypeIdentifierThing", name: "odd", title: "Thing",
+                                      aggregation: .cumulative, unit: "count", display: nil, examples: ["1"],
+                                      validRange: 0...1)
+        let mine = SampleTypeCatalogue([odd])
+        #expect(mine.type(identifier: "odd")?.identifier == "XXQuantityTypeIdentifierThing")
+        #expect(mine.type(identifier: "xxquantitytypeidentifierthing")?.identifier == "XXQuantityTypeIdentifierThing")
+        #expect(mine.type(identifier: "Thing") == nil)
+    }
+
+    @Test func characteristicsAreNotSampleTypes() {
+        #expect(throws: CharacteristicError.notASampleType("blood-type")) { try catalogue.type(named: "BloodType") }
+    }
+}
