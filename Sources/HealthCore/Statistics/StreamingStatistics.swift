@@ -43,7 +43,8 @@ struct StreamingStatistics {
         let seen: [Int]
         if cumulative {
             var sums = CumulativeSums(total: [interval.start, interval.end], buckets: bucketed ? boundaries : [],
-                                      unit: unit, givesUpOnSecondSource: query.mergesSources)
+                                      unit: unit, givesUpOnSecondSource: query.mergesSources,
+                                      tracksLatest: figures.contains(.mostRecent))
             names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &sums)
             sums.total.fill(&total, reportsUnmerged: query.mergesSources)
             if bucketed { sums.buckets.fill(&buckets, reportsUnmerged: query.mergesSources) }
@@ -115,9 +116,9 @@ private struct CumulativeSums: QuantityReadingConsumer {
     let givesUpOnSecondSource: Bool
     private var firstSource: Int?
 
-    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool) {
-        self.total = RunningSums(boundaries: total)
-        self.buckets = RunningSums(boundaries: buckets)
+    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool) {
+        self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest)
+        self.buckets = RunningSums(boundaries: buckets, tracksLatest: tracksLatest)
         converter = UnitConverter(unit: unit)
         self.givesUpOnSecondSource = givesUpOnSecondSource
     }
@@ -141,6 +142,8 @@ private struct RunningSums {
     private var counts: [Int]
     /// The sample counted last in each interval: greatest end, then greatest start, then greatest uuid.
     private var latest: [Latest]
+    /// Whether ``latest`` is kept (only `mostRecent` needs it).
+    private let tracksLatest: Bool
     private var hint = 0
 
     private struct Latest {
@@ -153,7 +156,8 @@ private struct RunningSums {
         func key() -> UUIDKey { uuid ?? text.key ?? UUIDKey(hi: 0, lo: 0) }
     }
 
-    init(boundaries: [Date]) {
+    init(boundaries: [Date], tracksLatest: Bool) {
+        self.tracksLatest = tracksLatest
         edges = boundaries.map(\.timeIntervalSinceReferenceDate)
         let count = max(edges.count - 1, 0)
         sums = [Double](repeating: 0, count: count)
@@ -200,6 +204,7 @@ private struct RunningSums {
                                 in index: Int) {
         sums[index] += counted
         counts[index] += 1
+        guard tracksLatest else { return }
         let current = latest[index]
         if end < current.end || (end == current.end && start < current.start) { return }
         if end == current.end && start == current.start && reading.uuidKey() < current.key() { return }

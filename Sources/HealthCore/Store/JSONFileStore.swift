@@ -303,30 +303,6 @@ public final class JSONFileStore: SampleStore {
         }
     }
 
-    public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
-        var found: [Sample] = []
-        try withReadAccess { limits in
-            let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
-            let partitions = try self.partitions(ofType: identifier, overlapping: interval)
-            var fromMonths = 0
-            for partition in partitions.sorted(by: >) where partition.hasSuffix("/long.jsonl") {
-                try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                    if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { found.append(sample) }
-                }
-            }
-            for partition in partitions.sorted(by: >) where !partition.hasSuffix("/long.jsonl") {
-                if fromMonths >= limit { break }
-                try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                    if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) {
-                        found.append(sample)
-                        fromMonths += 1
-                    }
-                }
-            }
-        }
-        return Array(found.sorted(by: Sample.chronological).reversed().prefix(limit))
-    }
-
     /// Runs `body` under the shared lock, with the lengths each partition had before an interrupted batch.
     func withReadAccess(_ body: ([String: Int]) throws -> Void) throws {
         guard try isExistingStore() else { return }
@@ -400,11 +376,13 @@ public final class JSONFileStore: SampleStore {
         let names = try folderEntries(folder)
         let first = JSONFileStore.monthKey(interval.start.addingTimeInterval(-JSONFileStore.longSampleThreshold))
         let last = JSONFileStore.monthKey(interval.end)
+        // Month files are `YYYY-MM.jsonl`: ASCII, so byte order is month order.
         return names.filter { name in
-            guard name.hasSuffix(".jsonl") else { return false }
             if name == "long.jsonl" { return true }
-            let month = String(name.dropLast(6))
-            return month.count == 7 && month >= first && month <= last
+            let bytes = Array(name.utf8)
+            guard bytes.count == 13, bytes[7...].elementsEqual(".jsonl".utf8) else { return false }
+            let month = bytes[..<7]
+            return !month.lexicographicallyPrecedes(first.utf8) && !last.utf8.lexicographicallyPrecedes(month)
         }.sorted().map { folder + "/" + $0 }
     }
 

@@ -44,7 +44,8 @@ extension Sample {
     public static func chronological(_ a: Sample, _ b: Sample) -> Bool {
         if a.start != b.start { return a.start < b.start }
         if a.end != b.end { return a.end < b.end }
-        return a.uuid.uuidString < b.uuid.uuidString
+        // Numeric order of the 128 bits is the order of the uuid strings, without building them.
+        return UUIDKey(a.uuid) < UUIDKey(b.uuid)
     }
 }
 

@@ -541,4 +541,60 @@ struct JSONFileStoreTests {
             #expect(windowed == reference)
         }
     }
+
+    /// Samples that start and end together are ordered by uuid: the numeric order of its 128 bits, which must be
+    /// the order of the uuid strings.
+    @Test func sameTimesAreOrderedByTheUUIDString() {
+        var generator = IndependentTestKit.SeededGenerator(seed: 7)
+        let at = IndependentTestKit.utc(2024, 5, 1)
+        var samples: [Sample] = []
+        for _ in 0..<300 {
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+            if Bool.random(using: &generator) { bytes[0] = 0xAB }  // many shared first bytes
+            let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                                   bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            samples.append(Sample(uuid: uuid, typeIdentifier: SampleType.steps.identifier, start: at, end: at,
+                                  value: .quantity(Quantity(1, .count)), source: "hkctl", created: at))
+        }
+        #expect(samples.sorted(by: Sample.chronological).map(\.uuid.uuidString) == samples.map(\.uuid.uuidString).sorted())
+    }
+
+    /// `latestSamples` decodes only the newest plain lines in full: with deletions, a hand-edited line in another
+    /// key order, ties in time and several months, it must answer exactly as the in-memory listing does.
+    @Test func latestSamplesFromPlainAndOtherLinesMatchTheReference() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            var generator = Kit.SeededGenerator(seed: 11)
+            var all: [Sample] = []
+            for day in 1...60 {
+                for hour in [8, 8, 12, 20] {
+                    let start = Kit.utc(2024, 3, 1).addingTimeInterval(Double(day * 86_400 + hour * 3600))
+                    all.append(Kit.steps(Double.random(in: 1...900, using: &generator).rounded(), start,
+                                         start.addingTimeInterval(Double([0, 60, 600][day % 3]))))
+                }
+            }
+            try store.save(all)
+            let deleted = [all[all.count - 1], all[all.count - 6], all[40]]
+            _ = try store.delete(uuids: deleted.map(\.uuid), now: Kit.utc(2024, 6, 1))
+            all.removeAll { sample in deleted.contains { $0.uuid == sample.uuid } }
+            // Rewrite one line of the newest month with its keys in another order: only the full decoder reads it.
+            let file = try #require(try store.partitions(ofType: SampleType.steps.identifier,
+                overlapping: JSONFileStoreTests.everything).last)
+            var lines = try String(contentsOfFile: folder + "/store/" + file, encoding: .utf8).split(separator: "\n").map(String.init)
+            let edited = try #require(lines.indices.last)
+            lines[edited] = lines[edited].replacingOccurrences(of: #"{"uuid":"#, with: #"{"source":"hkctl","uuid":"#)
+                .replacingOccurrences(of: #","source":"hkctl","#, with: ",")
+            try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/store/" + file, atomically: false, encoding: .utf8)
+            let reference = InMemorySampleStore(all)
+            for window in [JSONFileStoreTests.everything, DateInterval(start: Kit.utc(2024, 4, 10), end: Kit.utc(2024, 4, 20, 12))] {
+                for limit in [1, 3, 5, 30, 500] {
+                    let expected = try reference.latestSamples(ofType: SampleType.steps.identifier, overlapping: window, limit: limit)
+                    let listed = try store.latestSamples(ofType: SampleType.steps.identifier, overlapping: window, limit: limit)
+                    #expect(listed.map(\.uuid) == expected.map(\.uuid), "limit \(limit)")
+                    #expect(listed == expected)
+                }
+            }
+        }
+    }
 }
