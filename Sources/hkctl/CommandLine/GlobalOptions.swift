@@ -37,7 +37,7 @@ struct GlobalOptions {
             throw UsageError(message: "The value '\(formatText)' is invalid for '--format <format>'; use \(formats.joined(separator: ", "))", command: command)
         }
         let format = OutputFormat(rawValue: formatText) ?? .table
-        var zone = LocalTimeZone.resolve(environment: environment)
+        var zone = TimeZone.current
         if let name = arguments.value("tz") ?? environment["HKCTL_TZ"] {
             guard let named = TimeZone(identifier: name) else { throw TimeInputError.unknownTimeZone(name) }
             zone = named
