@@ -115,6 +115,8 @@ private struct CumulativeSums: QuantityReadingConsumer {
     var converter: UnitConverter
     let givesUpOnSecondSource: Bool
     private var firstSource: Int?
+    /// Only the most recent sample per interval is chosen by uuid.
+    var needsUUIDs: Bool { total.tracksLatest }
 
     init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool) {
         self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest)
@@ -143,7 +145,7 @@ private struct RunningSums {
     /// The sample counted last in each interval: greatest end, then greatest start, then greatest uuid.
     private var latest: [Latest]
     /// Whether ``latest`` is kept (only `mostRecent` needs it).
-    private let tracksLatest: Bool
+    let tracksLatest: Bool
     private var hint = 0
 
     private struct Latest {

@@ -2,8 +2,16 @@ import Foundation
 
 /// Takes the ``QuantityReading``s of a read, one at a time.
 protocol QuantityReadingConsumer {
+    /// Whether ``consume(_:names:)`` uses a reading's uuid (``QuantityReading/uuidKey()``); when not, readings
+    /// read on other threads leave it out.
+    var needsUUIDs: Bool { get }
+
     /// One visible sample; `names` resolves its unit and source.
     mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws
+}
+
+extension QuantityReadingConsumer {
+    var needsUUIDs: Bool { true }
 }
 
 /// A store that can hand over quantity samples as light ``QuantityReading``s, for streaming statistics.
@@ -20,49 +28,69 @@ extension JSONFileStore: QuantityReadingSource {
     func forEachQuantityReading<Consumer: QuantityReadingConsumer>(
         ofType identifier: String, overlapping interval: DateInterval, into consumer: inout Consumer
     ) throws -> ReadingNames {
+        try forEachQuantityReading(ofType: identifier, overlapping: interval, threads: nil, into: &consumer)
+    }
+
+    /// ``forEachQuantityReading(ofType:overlapping:into:)`` reading partitions on `threads` threads (nil: as many
+    /// as ``PartitionReadings/threads(forPartitions:)`` picks). The readings reach `consumer` in store order, the
+    /// same however many threads read.
+    func forEachQuantityReading<Consumer: QuantityReadingConsumer>(
+        ofType identifier: String, overlapping interval: DateInterval, threads: Int?, into consumer: inout Consumer
+    ) throws -> ReadingNames {
         let names = ReadingNames()
         try withReadAccess { limits in
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
-            var reader = PartitionLineReader()
-            var parser = QuantityLineParser()
-            for partition in try partitions(ofType: identifier, overlapping: interval) {
-                let file = path + "/" + partition
+            let partitions = try partitions(ofType: identifier, overlapping: interval).map {
+                (file: path + "/" + $0, limit: limits[$0])
+            }
+            let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
+            try PartitionReadings.read(partitions, threads: threads, window: interval, deleted: deleted, codec: codec,
+                                       keepsUUIDs: consumer.needsUUIDs) { part in
+                // Each partition's own unit and source indices, mapped to the read's on first use, in line order.
+                var units = [Int?](repeating: nil, count: part.names.units.count)
+                var sources = [Int?](repeating: nil, count: part.names.sources.count)
                 var damage: LineDamage?
-                try reader.forEachLine(in: file, limit: limits[partition]) { line, lineNumber in
-                    if damage == nil {
-                        switch parser.parse(line, names: names, window: interval) {
-                        case .outsideWindow: return
-                        case .unreadable: break
-                        case .fields(let fields):
-                            let source: Int
-                            if let known = fields.sourceIndex { source = known } else {
-                                // The first line of a source: decode it whole once, for the source's device.
-                                let sample = try? codec.decode(line)
-                                source = names.addSource(String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self),
-                                                         device: sample?.device)
-                            }
-                            var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
-                                                          unit: fields.unit, source: source, uuid: nil, line: line)
-                            if !deleted.isEmpty {
-                                let key = reading.uuidKey()
-                                reading.uuid = key
-                                if deleted.hides(key, source: names.sources[source], sequence: fields.sequence) { return }
-                            }
-                            try consumer.consume(reading, names: names)
-                            return
+                var others = part.others.makeIterator()
+                var other = others.next()
+                for position in 0...part.readings.count {
+                    // The lines the positional reader left, in their place: decoded in full, in order.
+                    while let line = other, line.position == position {
+                        other = others.next()
+                        let sample = try line.bytes.withUnsafeBufferPointer {
+                            try decodeLine($0, number: line.number, in: part.file, damage: &damage)
                         }
+                        // Damage followed by another line (even one outside the range) is corruption, as when
+                        // every line after it is decoded.
+                        if let damage, line.isFollowed {
+                            throw StoreError.corrupt(part.file, line: damage.line, reason: damage.reason)
+                        }
+                        guard let sample,
+                              let quantity = sample.value.quantity, sample.overlaps(interval),
+                              !deleted.hides(sample, sequence: codec.lastSequence) else { continue }
+                        let reading = QuantityReading(
+                            start: sample.start, end: sample.end, value: quantity.value,
+                            unit: names.unit(named: quantity.unit.unitString),
+                            source: names.addSource(sample.source, device: sample.device), uuid: UUIDKey(sample.uuid),
+                            line: nil)
+                        try consumer.consume(reading, names: names)
                     }
-                    guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage),
-                          let quantity = sample.value.quantity, sample.overlaps(interval),
-                          !deleted.hides(sample, sequence: codec.lastSequence) else { return }
-                    let reading = QuantityReading(
-                        start: sample.start, end: sample.end, value: quantity.value,
-                        unit: names.unit(named: quantity.unit.unitString),
-                        source: names.addSource(sample.source, device: sample.device), uuid: UUIDKey(sample.uuid),
-                        line: nil)
+                    guard position < part.readings.count else { break }
+                    if let damage { throw StoreError.corrupt(part.file, line: damage.line, reason: damage.reason) }
+                    var reading = part.readings[position]
+                    if let unit = units[reading.unit] { reading.unit = unit } else {
+                        let unit = names.unit(named: part.names.units[reading.unit])
+                        units[reading.unit] = unit
+                        reading.unit = unit
+                    }
+                    if let source = sources[reading.source] { reading.source = source } else {
+                        let source = names.addSource(part.names.sources[reading.source],
+                                                     device: part.names.devices[reading.source])
+                        sources[reading.source] = source
+                        reading.source = source
+                    }
                     try consumer.consume(reading, names: names)
                 }
-                try damage?.throwUnlessTorn(file)
+                try damage?.throwUnlessTorn(part.file)
             }
         }
         return names
@@ -75,6 +103,8 @@ extension HealthStore: QuantityReadingSource {
         var inner: Inner
         let everything: Bool
         let source: String
+
+        var needsUUIDs: Bool { inner.needsUUIDs }
 
         mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
             if everything || names.sources[reading.source] == source { try inner.consume(reading, names: names) }

@@ -23,10 +23,10 @@ struct QuantityReading {
     /// The uuid's order: known, or read from the line.
     func uuidKey() -> UUIDKey {
         if let uuid { return uuid }
-        guard let line, line.count >= QuantityLineParser.uuidOffset + 36,
-              let parsed = SampleLineCodec.uuid(UnsafeBufferPointer(rebasing: line[QuantityLineParser.uuidOffset..<(QuantityLineParser.uuidOffset + 36)]))
+        guard let line, let base = line.baseAddress, line.count >= QuantityLineParser.uuidOffset + 36,
+              QuantityLineParser.isUUID(base + QuantityLineParser.uuidOffset)
         else { return UUIDKey(hi: 0, lo: 0) }
-        return UUIDKey(parsed)
+        return UUIDKey(checkedText: base + QuantityLineParser.uuidOffset)
     }
 
     /// HealthKit's overlap rule, as ``Sample/overlaps(_:)``.
@@ -56,6 +56,22 @@ struct UUIDKey: Comparable, Hashable {
             for index in 0..<8 { hi = hi << 8 | UInt64(bytes[index]) }
             for index in 8..<16 { lo = lo << 8 | UInt64(bytes[index]) }
         }
+        self.hi = hi
+        self.lo = lo
+    }
+
+    /// The key of the 36 characters at `text`, which ``QuantityLineParser/isUUID(_:)`` accepted.
+    init(checkedText text: UnsafePointer<UInt8>) {
+        // A hex digit's value: '0'...'9' are 0x30...0x39, letters 0x41...0x46 or 0x61...0x66 (bit 6 set, add 9).
+        @inline(__always) func digits(_ from: Int, _ count: Int, into value: inout UInt64) {
+            for offset in from..<(from + count) {
+                let byte = UInt64(text[offset])
+                value = value << 4 | ((byte & 0xF) &+ 9 &* (byte >> 6))
+            }
+        }
+        var hi: UInt64 = 0, lo: UInt64 = 0
+        digits(0, 8, into: &hi); digits(9, 4, into: &hi); digits(14, 4, into: &hi)
+        digits(19, 4, into: &lo); digits(24, 12, into: &lo)
         self.hi = hi
         self.lo = lo
     }

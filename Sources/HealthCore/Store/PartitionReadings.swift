@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What one partition holds for a streaming read, in line order, read on any thread.
+///
+/// Plain quantity lines inside the window become readings whose unit and source are indices into this
+/// partition's own ``names``; every other line is kept as bytes for the full decoder, which runs later, in order,
+/// on the reading thread (``JSONFileStore/forEachQuantityReading(ofType:overlapping:into:)``). So partitions can
+/// be read side by side and still be handed over exactly as a one-thread read hands them over.
+struct PartitionReadings {
+    /// A line the positional reader does not take (another shape, damage, a blank line): its bytes and number,
+    /// and how many ``readings`` come before it.
+    struct OtherLine {
+        var position: Int
+        var bytes: [UInt8]
+        var number: Int
+        /// Whether a non-blank line (of any kind, in the window or not) follows it: a line that does not decode is
+        /// then damage, never a torn final write.
+        var isFollowed = false
+    }
+
+    let file: String
+    let names = ReadingNames()
+    /// Plain lines inside the window and not hidden by a tombstone, in line order; `line` is nil, and `uuid` is
+    /// set when the read keeps uuids.
+    private(set) var readings: [QuantityReading] = []
+    private(set) var others: [OtherLine] = []
+
+    /// Reads `file` (up to `limit` bytes).
+    ///
+    /// - Parameters:
+    ///   - codec: Decodes the first plain line of each source in full, for its device.
+    ///   - deleted: Tombstones; plain lines they hide are left out.
+    ///   - keepsUUIDs: Whether readings keep their uuid.
+    ///   - storage: An empty array whose capacity the readings reuse (see ``takeReadings()``).
+    init(file: String, limit: Int?, window: DateInterval, deleted: JSONFileStore.Deletions, codec: SampleLineCodec,
+         keepsUUIDs: Bool, reader: inout PartitionLineReader, storage: [QuantityReading] = []) throws {
+        self.file = file
+        var parser = QuantityLineParser()
+        var codec = codec
+        let names = self.names
+        var readings = storage
+        var others: [OtherLine] = []
+        var lastNonBlank = 0
+        try reader.forEachLine(in: file, limit: limit) { line, number in
+            switch parser.parse(line, names: names, window: window) {
+            case .outsideWindow: lastNonBlank = number
+            case .unreadable:
+                others.append(OtherLine(position: readings.count, bytes: Array(line), number: number))
+                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { lastNonBlank = number }
+            case .fields(let fields):
+                lastNonBlank = number
+                let source: Int
+                if let known = fields.sourceIndex { source = known } else {
+                    // The first line of a source: decode it whole once, for the source's device.
+                    let sample = try? codec.decode(line)
+                    source = names.addSource(String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self),
+                                             device: sample?.device)
+                }
+                var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
+                                              unit: fields.unit, source: source, uuid: nil, line: line)
+                if keepsUUIDs || !deleted.isEmpty { reading.uuid = reading.uuidKey() }
+                reading.line = nil
+                if !deleted.isEmpty, deleted.hides(reading.uuid!, source: names.sources[source], sequence: fields.sequence) {
+                    return
+                }
+                readings.append(reading)
+            }
+        }
+        for index in others.indices { others[index].isFollowed = others[index].number < lastNonBlank }
+        self.readings = readings
+        self.others = others
+    }
+
+    /// The readings' array, emptied with its capacity kept, for the next partition; the readings are gone after.
+    mutating func takeReadings() -> [QuantityReading] {
+        var taken: [QuantityReading] = []
+        swap(&taken, &readings)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Reads `partitions` side by side on up to `threads` threads, a few at a time, and hands each one's readings
+    /// to `body` in the order of `partitions`.
+    static func read(_ partitions: [(file: String, limit: Int?)], threads: Int, window: DateInterval,
+                     deleted: JSONFileStore.Deletions, codec: SampleLineCodec, keepsUUIDs: Bool,
+                     _ body: (PartitionReadings) throws -> Void) throws {
+        // Readings arrays are reused from partition to partition: a month of a busy type holds a few hundred KB,
+        // and a fresh allocation of that size costs page faults every time.
+        if threads <= 1 || partitions.count < 2 {
+            var reader = PartitionLineReader()
+            var storage: [QuantityReading] = []
+            for partition in partitions {
+                var part = try PartitionReadings(file: partition.file, limit: partition.limit, window: window,
+                                                 deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs, reader: &reader,
+                                                 storage: storage)
+                try body(part)
+                storage = part.takeReadings()
+            }
+            return
+        }
+        // Rounds of `2 × threads` partitions keep memory small.
+        let round = 2 * threads
+        let storage = ParallelWork<[QuantityReading]>(count: round)
+        var start = 0
+        while start < partitions.count {
+            let batch = Array(partitions[start..<min(start + round, partitions.count)])
+            let work = ParallelWork<PartitionReadings>(count: batch.count)
+            DispatchQueue.concurrentPerform(iterations: min(threads, batch.count)) { _ in
+                var reader = PartitionLineReader()
+                while let index = work.claim() {
+                    let reused = (try? storage.take(index)?.get()) ?? []
+                    work.finish(index, Result {
+                        try PartitionReadings(file: batch[index].file, limit: batch[index].limit, window: window,
+                                              deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs, reader: &reader,
+                                              storage: reused)
+                    })
+                }
+            }
+            for index in 0..<batch.count {
+                var part = try work.take(index)!.get()
+                try body(part)
+                storage.finish(index, .success(part.takeReadings()))
+            }
+            start += batch.count
+        }
+    }
+
+    /// How many threads a read of `partitions` partitions uses: one for a few, else one per processor (at most 4).
+    static func threads(forPartitions partitions: Int) -> Int {
+        guard partitions >= 4 else { return 1 }
+        return max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+    }
+}
+
+/// Jobs numbered 0..<count that threads claim one at a time, and their results by number.
+private final class ParallelWork<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    /// Read and written under the lock, or once every thread is done.
+    private(set) var results: [Result<Value, Error>?]
+
+    init(count: Int) {
+        self.count = count
+        results = Array(repeating: nil, count: count)
+    }
+
+    /// The next unclaimed job, or nil when all are claimed.
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ index: Int, _ result: Result<Value, Error>) {
+        lock.lock()
+        results[index] = result
+        lock.unlock()
+    }
+
+    /// Job `index`'s result, if any, no longer held here.
+    func take(_ index: Int) -> Result<Value, Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let result = results[index]
+        results[index] = nil
+        return result
+    }
+}
