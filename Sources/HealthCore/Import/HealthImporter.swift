@@ -24,12 +24,14 @@ public final class HealthImporter {
     public var progressInterval = 20_000
 
     private var batch: [Sample] = []
+    /// In a dry run, the direct records counted into the current batch (they are not kept).
+    var directInBatch = 0
     /// The batch as store lines, when the store is a ``JSONFileStore`` (the fast path).
-    private var encoded: EncodedSampleBatch?
+    var encoded: EncodedSampleBatch?
     private var lineWriter: SampleLineWriter?
     /// Saves the encoded batches on a thread of its own, during one import.
     private var writer: ImportBatchWriter?
-    private var index: IdentityIndex
+    let index: IdentityIndex
     private var identity: RecordIdentity
     var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
     var recordsRead = 0
@@ -102,6 +104,10 @@ public final class HealthImporter {
         case .healthXML, .zip:
             let reader = HealthExportReader(reader: input.reader, displayName: input.member ?? input.file.displayName,
                                             catalogue: catalogue)
+            if let fileStore = store as? JSONFileStore {
+                reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue,
+                                                    timeZone: fileStore.codec.timeZone)
+            }
             try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
         case .jsonl:
             let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue)
@@ -147,7 +153,7 @@ public final class HealthImporter {
                     pending = encoded!.count
                 } else {
                     batch.append(sample)
-                    pending = batch.count
+                    pending = batch.count + directInBatch
                 }
                 count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
                 if pending >= batchSize { try flush() }
@@ -163,7 +169,7 @@ public final class HealthImporter {
     /// Counts for the current run of one type, added to the receipt when the type changes (saves a lookup per record).
     private var running: (type: String, counts: ImportReceipt.Counts)?
 
-    private func count(_ type: String, _ change: (inout ImportReceipt.Counts) -> Void) {
+    func count(_ type: String, _ change: (inout ImportReceipt.Counts) -> Void) {
         if running?.type != type {
             settleCounts()
             running = (type, receipt.counts[type] ?? ImportReceipt.Counts())
@@ -176,9 +182,10 @@ public final class HealthImporter {
         running = nil
     }
 
-    private func flush() throws {
+    func flush() throws {
         if !batch.isEmpty && !dryRun { try store.save(batch) }
         batch.removeAll(keepingCapacity: true)
+        directInBatch = 0
         if let encoded, encoded.count > 0, let writer {
             try writer.submit(encoded)
             self.encoded = EncodedSampleBatch(pool: writer.pool)

@@ -47,29 +47,34 @@ final class IdentityIndex {
     /// - Returns: true when the sample is new.
     /// - Throws: Store errors from reading a partition.
     func insert(_ sample: Sample, identityUUID: UUID) throws -> Bool {
-        let partition = try self.partition(for: sample)
+        try insert(type: sample.typeIdentifier, start: sample.start, end: sample.end, uuid: sample.uuid, identityUUID: identityUUID)
+    }
+
+    /// Adds a sample given by its type, dates and uuid; see ``insert(_:identityUUID:)``.
+    func insert(type: String, start: Date, end: Date, uuid: UUID, identityUUID: UUID) throws -> Bool {
+        let partition = try self.partition(type: type, start: start)
         clock += 1
         partition.lastUse = clock
-        if partition.identities.contains(sample.uuid) { return false }
-        if identityUUID != sample.uuid {
+        if partition.identities.contains(uuid) { return false }
+        if identityUUID != uuid {
             if partition.identities.contains(identityUUID) { return false }
             partition.identities.insert(identityUUID)
             total += 1
         }
-        partition.identities.insert(sample.uuid)
+        partition.identities.insert(uuid)
         partition.unsaved += 1
         total += 1
-        imported?.accepted(sample, identity: identityUUID)
+        imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: identityUUID)
         return true
     }
 
-    private func partition(for sample: Sample) throws -> Partition {
-        let seconds = sample.start.timeIntervalSince1970
-        if let last, seconds >= last.start, seconds < last.end, last.key.type == sample.typeIdentifier {
+    private func partition(type: String, start: Date) throws -> Partition {
+        let seconds = start.timeIntervalSince1970
+        if let last, seconds >= last.start, seconds < last.end, last.key.type == type {
             return last.partition
         }
-        let month = IdentityIndex.month(of: sample.start)
-        let key = PartitionKey(type: sample.typeIdentifier, month: month)
+        let month = IdentityIndex.month(of: start)
+        let key = PartitionKey(type: type, month: month)
         let partition: Partition
         if let known = partitions[key] { partition = known } else {
             if total > capacity { trim() }

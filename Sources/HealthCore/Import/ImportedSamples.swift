@@ -37,16 +37,17 @@ final class ImportedSamples {
     }
 
     /// Remembers an accepted sample.
-    func accepted(_ sample: Sample, identity: UUID) {
-        guard newTypes[sample.typeIdentifier] == true else { return }
-        let entry = Entry(uuid: sample.uuid, identity: identity, batch: batch)
-        if sample.duration > JSONFileStore.longSampleThreshold {
-            long[sample.typeIdentifier, default: []].append((sample.start, sample.end, entry))
+    func accepted(type: String, start: Date, end: Date, uuid: UUID, identity: UUID) {
+        guard newTypes[type] == true else { return }
+        let entry = Entry(uuid: uuid, identity: identity, batch: batch)
+        if end.timeIntervalSince(start) > JSONFileStore.longSampleThreshold {
+            long[type, default: []].append((start, end, entry))
             return
         }
-        let month = IdentityIndex.month(of: sample.start)
-        if sample.overlaps(ImportedSamples.interval(month + 1)) {
-            crossing[Key(type: sample.typeIdentifier, month: month), default: []].append(entry)
+        let month = IdentityIndex.month(of: start)
+        let next = ImportedSamples.interval(month + 1)
+        if start == end ? start >= next.start && start < next.end : end >= next.start && start < next.end {
+            crossing[Key(type: type, month: month), default: []].append(entry)
         }
     }
 

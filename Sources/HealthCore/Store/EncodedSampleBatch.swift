@@ -37,23 +37,30 @@ struct EncodedSampleBatch {
 
     /// Adds `sample` as the next line of the batch.
     mutating func append(_ sample: Sample, writer: inout SampleLineWriter) {
-        let month = sample.duration > JSONFileStore.longSampleThreshold ? -1
-            : IdentityIndex.month(of: sample.start)
+        append(type: sample.typeIdentifier, start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold) {
+            writer.appendBody(of: sample, to: $0)
+        }
+    }
+
+    /// Adds the next line, a sample of type `type` starting at `start` (`long` when it lasts over two days), whose
+    /// body `write` appends.
+    mutating func append(type: String, start: Date, long: Bool, write: (ByteBuffer) -> Void) {
+        let month = long ? -1 : IdentityIndex.month(of: start)
         let index: Int
-        if let last, last.month == month, last.type == sample.typeIdentifier {
+        if let last, last.month == month, last.type == type {
             index = last.index
         } else {
-            let path = namer.path(for: sample)
+            let path = namer.path(type: type, start: start, long: long)
             if let known = positions[path] { index = known } else {
                 index = partitions.count
                 positions[path] = index
                 partitions.append(Partition(path: path, bytes: pool?.take() ?? ByteBuffer(capacity: 1 << 16)))
             }
-            last = (sample.typeIdentifier, month, index)
+            last = (type, month, index)
         }
         let bytes = partitions[index].bytes
         let before = bytes.count
-        writer.appendBody(of: sample, to: bytes)
+        write(bytes)
         byteCount += bytes.count - before
         partitions[index].ends.append(bytes.count)
         partitions[index].ordinals.append(count)

@@ -43,7 +43,7 @@ struct SampleLineWriter {
             return
         }
         append("{\"uuid\":\"", to: out)
-        appendUUID(sample.uuid, to: out)
+        SampleLineWriter.appendUUID(sample.uuid, to: out)
         append("\",\"type\":", to: out)
         type.append(sample.typeIdentifier, to: out)
         append(",\"start\":\"", to: out)
@@ -121,7 +121,8 @@ struct SampleLineWriter {
 
     private static let hexDigits: StaticString = "0123456789abcdef"
 
-    private func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
+    /// Appends `uuid` in lowercase hexadecimal with dashes, as a line spells it.
+    static func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
         out.reserve(36)
         let hex = SampleLineWriter.hexDigits.utf8Start
         withUnsafeBytes(of: uuid.uuid) { bytes in
