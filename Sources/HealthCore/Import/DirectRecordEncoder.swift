@@ -12,26 +12,47 @@ import Foundation
 /// record that would be rejected) is refused, and the caller reads the record the general way, which gives the
 /// same result it always gave.
 struct DirectRecordEncoder {
-    private struct TypeInfo {
-        var identifier: String
-        var type: SampleType
+    /// A string field's quoted form for the line and its form in the key.
+    private final class TextInfo {
+        let quoted: [UInt8]
+        let keyField: [UInt8]
+        init(_ text: String, key keyText: String? = nil) {
+            quoted = DirectRecordEncoder.quoted(text)
+            var keyField: [UInt8] = []
+            RecordIdentity.appendField(keyText ?? text, to: &keyField)
+            self.keyField = keyField
+        }
+    }
+
+    private final class TypeInfo {
+        let identifier: String
+        let type: SampleType
         /// What the store's catalogue calls it, for category value names.
-        var storeType: SampleType
-        var quoted: [UInt8]
-        var keyField: [UInt8]
-        /// Category values by their id in `values`: the stored name, quoted, and the key field; nil when unknown.
-        var categories: [Int: (quoted: [UInt8], keyField: [UInt8])?] = [:]
+        let storeType: SampleType
+        let text: TextInfo
+        let maximumDuration: Double
+        let canonicalUnit: HealthUnit?
+        let validRange: ClosedRange<Double>?
+        /// Category values by their id in `values`: the stored name and the export name for the key; nil when unknown.
+        var categories: [Int: TextInfo?] = [:]
+        init(_ identifier: String, type: SampleType, storeType: SampleType) {
+            self.identifier = identifier
+            self.type = type
+            self.storeType = storeType
+            text = TextInfo(identifier)
+            maximumDuration = type.maximumDuration ?? .infinity
+            canonicalUnit = type.canonicalUnit
+            validRange = type.validRange
+        }
     }
 
-    private struct UnitInfo {
-        var unit: HealthUnit
-        var quoted: [UInt8]
-        var keyField: [UInt8]
-    }
-
-    private struct TextInfo {
-        var quoted: [UInt8]
-        var keyField: [UInt8]
+    private final class UnitInfo {
+        let unit: HealthUnit
+        let text: TextInfo
+        init(_ unit: HealthUnit) {
+            self.unit = unit
+            text = TextInfo(unit.unitString)
+        }
     }
 
     /// An export date: the instant in whole seconds and the offset it was written with.
@@ -50,13 +71,15 @@ struct DirectRecordEncoder {
     private var sourceNames = ByteStringCache(capacity: 4096)
     private var sources: [TextInfo] = []
     private var versionNames = ByteStringCache(capacity: 4096)
-    private var versions: [[UInt8]] = []
+    private var versions: [TextInfo] = []
     private var deviceNames = ExportDeviceCache()
-    private var devices: [[UInt8]?] = []
+    private var devices: [TextInfo?] = []
     private var keys = ByteStringCache(capacity: 4096)
     private var values = ByteStringCache(capacity: 8192)
     /// The last day turned into a calendar date.
     private var lastDay: (days: Int64, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
+    /// The last export day read (its ten bytes `2024-03-10`) and its days since 1970.
+    private var lastExportDay: (head: UInt64, tail: UInt16, days: Int) = (0, 0, 0)
 
     // The record being encoded.
     private var key: [UInt8] = []
@@ -109,69 +132,69 @@ struct DirectRecordEncoder {
             seen |= bit
         }
         guard let typeA, let sourceA, let startA, let endA, !typeA.needsDecoding,
-              let (typeID, info) = typeInfo(typeA.rawValue),
-              let startAt = DirectRecordEncoder.instant(startA.rawValue),
-              let endAt = DirectRecordEncoder.instant(endA.rawValue),
+              let info = typeInfo(typeA.rawValue),
+              let startAt = instant(startA.rawValue),
+              let endAt = instant(endA.rawValue),
               endAt.seconds >= startAt.seconds
         else { return false }
         let createdAt: ExportInstant
         if let createdA {
-            guard let instant = DirectRecordEncoder.instant(createdA.rawValue) else { return false }
+            guard let instant = instant(createdA.rawValue) else { return false }
             createdAt = instant
         } else {
             createdAt = endAt
         }
-        if let maximum = info.type.maximumDuration, Double(endAt.seconds - startAt.seconds) > maximum { return false }
+        if Double(endAt.seconds - startAt.seconds) > info.maximumDuration { return false }
 
         key.removeAll(keepingCapacity: true)
         body.removeAll()
         metadata.removeAll(keepingCapacity: true)
         key.append(contentsOf: RecordIdentity.namespace)
-        key.append(contentsOf: info.keyField)
+        key.append(contentsOf: info.text.keyField)
         let source = self.source(sourceA)
         key.append(contentsOf: source.keyField)
         RecordIdentity.appendField(startAt.seconds * 1000, to: &key)
         RecordIdentity.appendField(endAt.seconds * 1000, to: &key)
 
-        body.append("\",\"type\":")
-        body.append(info.quoted)
-        body.append(",\"start\":\"")
+        literal("\",\"type\":")
+        body.append(info.text.quoted)
+        literal(",\"start\":\"")
         guard appendDate(startAt, startA.rawValue) else { return false }
-        body.append("\",\"end\":\"")
+        literal("\",\"end\":\"")
         guard appendDate(endAt, endA.rawValue) else { return false }
-        body.append("\",\"value\":")
+        literal("\",\"value\":")
         switch info.type.kind {
         case .quantity:
             guard let valueA, let unitA, let unit = unitInfo(unitA), let number = DecimalParser.parse(valueA.rawValue),
-                  DirectRecordEncoder.accepts(number, in: unit.unit, for: info.type)
+                  DirectRecordEncoder.accepts(number, in: unit.unit, canonical: info.canonicalUnit, range: info.validRange)
             else { return false }
             if DirectRecordEncoder.isCanonicalNumber(valueA.rawValue) {
                 body.append(valueA.rawValue)
             } else {
                 body.append(NumberFormatting.json(number))
             }
-            body.append(",\"unit\":")
-            body.append(unit.quoted)
+            literal(",\"unit\":")
+            body.append(unit.text.quoted)
             RecordIdentity.appendField(number: number, to: &key)
-            key.append(contentsOf: unit.keyField)
+            key.append(contentsOf: unit.text.keyField)
         case .category:
-            guard let valueA, let value = category(valueA, ofType: typeID) else { return false }
+            guard let valueA, let value = category(valueA, of: info) else { return false }
             body.append(value.quoted)
             key.append(UInt8(ascii: "t"))
             key.append(contentsOf: value.keyField)
             key.append(0)
         }
-        body.append(",\"source\":")
+        literal(",\"source\":")
         body.append(source.quoted)
         if let versionA {
-            body.append(",\"sourceVersion\":")
-            body.append(version(versionA))
+            literal(",\"sourceVersion\":")
+            body.append(version(versionA).quoted)
         }
         if let deviceA, let device = device(deviceA) {
-            body.append(",\"device\":")
-            body.append(device)
+            literal(",\"device\":")
+            body.append(device.quoted)
         }
-        body.append(",\"created\":\"")
+        literal(",\"created\":\"")
         guard appendDate(createdAt, createdA?.rawValue ?? endA.rawValue) else { return false }
         body.append(UInt8(ascii: "\""))
         type = info.identifier
@@ -206,7 +229,7 @@ struct DirectRecordEncoder {
     mutating func finish(into group: DirectRecordGroup) {
         if !metadata.isEmpty {
             metadata.sort { $0.key < $1.key }
-            body.append(",\"metadata\":{")
+            literal(",\"metadata\":{")
             for (index, entry) in metadata.enumerated() {
                 if index > 0 { body.append(UInt8(ascii: ",")) }
                 JSONBytes.appendQuoted(entry.key, to: body)
@@ -220,29 +243,24 @@ struct DirectRecordEncoder {
 
     // MARK: - Fields
 
-    private mutating func typeInfo(_ bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, info: TypeInfo)? {
+    private mutating func typeInfo(_ bytes: UnsafeBufferPointer<UInt8>) -> TypeInfo? {
         guard let id = typeNames.lookup(bytes, decode: { String(decoding: $0, as: UTF8.self) }).id else { return nil }
         while types.count <= id {
             let identifier = typeNames.text(types.count)
             if let type = catalogue.type(identifier: identifier), let storeType = storeCatalogue.type(identifier: identifier) {
-                var keyField: [UInt8] = []
-                RecordIdentity.appendField(identifier, to: &keyField)
-                types.append(TypeInfo(identifier: identifier, type: type, storeType: storeType,
-                                      quoted: DirectRecordEncoder.quoted(identifier), keyField: keyField))
+                types.append(TypeInfo(identifier, type: type, storeType: storeType))
             } else {
                 types.append(nil)
             }
         }
-        return types[id].map { (id, $0) }
+        return types[id]
     }
 
     private mutating func unitInfo(_ attribute: XMLAttribute) -> UnitInfo? {
         guard let id = unitNames.lookup(attribute.rawValue, decode: { _ in attribute.value }).id else { return nil }
         while units.count <= id {
             if let unit = try? HealthUnit(parsing: unitNames.text(units.count)) {
-                var keyField: [UInt8] = []
-                RecordIdentity.appendField(unit.unitString, to: &keyField)
-                units.append(UnitInfo(unit: unit, quoted: DirectRecordEncoder.quoted(unit.unitString), keyField: keyField))
+                units.append(UnitInfo(unit))
             } else {
                 units.append(nil)
             }
@@ -252,53 +270,47 @@ struct DirectRecordEncoder {
 
     private mutating func source(_ attribute: XMLAttribute) -> TextInfo {
         let (id, text) = sourceNames.lookup(attribute.rawValue) { _ in attribute.value }
-        func info(_ text: String) -> TextInfo {
-            var keyField: [UInt8] = []
-            RecordIdentity.appendField(text, to: &keyField)
-            return TextInfo(quoted: DirectRecordEncoder.quoted(text), keyField: keyField)
-        }
-        guard let id else { return info(text) }
-        while sources.count <= id { sources.append(info(sourceNames.text(sources.count))) }
+        guard let id else { return TextInfo(text) }
+        while sources.count <= id { sources.append(TextInfo(sourceNames.text(sources.count))) }
         return sources[id]
     }
 
-    private mutating func version(_ attribute: XMLAttribute) -> [UInt8] {
+    private mutating func version(_ attribute: XMLAttribute) -> TextInfo {
         let (id, text) = versionNames.lookup(attribute.rawValue) { _ in attribute.value }
-        guard let id else { return DirectRecordEncoder.quoted(text) }
-        while versions.count <= id { versions.append(DirectRecordEncoder.quoted(versionNames.text(versions.count))) }
+        guard let id else { return TextInfo(text) }
+        while versions.count <= id { versions.append(TextInfo(versionNames.text(versions.count))) }
         return versions[id]
     }
 
-    private mutating func device(_ attribute: XMLAttribute) -> [UInt8]? {
+    private mutating func device(_ attribute: XMLAttribute) -> TextInfo? {
         let (id, text) = deviceNames.device(attribute)
-        guard let id else { return text.map(DirectRecordEncoder.quoted) }
+        guard let id else { return text.map { TextInfo($0) } }
         while devices.count <= id { devices.append(nil) }
-        if devices[id] == nil, let text { devices[id] = DirectRecordEncoder.quoted(text) }
+        if devices[id] == nil, let text { devices[id] = TextInfo(text) }
         return devices[id]
     }
 
-    private mutating func category(_ attribute: XMLAttribute, ofType typeID: Int) -> (quoted: [UInt8], keyField: [UInt8])? {
+    private mutating func category(_ attribute: XMLAttribute, of info: TypeInfo) -> TextInfo? {
         let (id, text) = values.lookup(attribute.rawValue) { _ in attribute.value }
-        guard let id, let info = types[typeID] else { return nil }
+        guard let id else { return nil }
         if let known = info.categories[id] { return known }
-        var result: (quoted: [UInt8], keyField: [UInt8])?
+        var result: TextInfo?
         if let raw = try? info.type.categoryValue(named: text).rawValue, let stored = info.storeType.categoryValue(raw: raw) {
-            var keyField: [UInt8] = []
-            RecordIdentity.appendField(info.type.categoryValue(raw: raw)?.exportNames.first ?? String(raw), to: &keyField)
-            result = (DirectRecordEncoder.quoted(stored.name), keyField)
+            result = TextInfo(stored.name, key: info.type.categoryValue(raw: raw)?.exportNames.first ?? String(raw))
         }
-        types[typeID]!.categories[id] = .some(result)
+        info.categories[id] = .some(result)
         return result
     }
 
     // MARK: - Values and dates
 
-    /// Whether `value` in `unit` passes the checks ``Sample/validated(as:now:timeZone:)`` makes of a quantity.
-    static func accepts(_ value: Double, in unit: HealthUnit, for type: SampleType) -> Bool {
+    /// Whether `value` in `unit` passes the checks ``Sample/validated(as:now:timeZone:)`` makes of a quantity of a
+    /// type with this canonical unit and valid range.
+    static func accepts(_ value: Double, in unit: HealthUnit, canonical: HealthUnit?, range: ClosedRange<Double>?) -> Bool {
         guard value.isFinite, value >= 0 || unit.offset != 0 else { return false }
-        guard let canonical = type.canonicalUnit else { return true }
+        guard let canonical else { return true }
         guard unit.isCompatible(with: canonical) else { return false }
-        guard let range = type.validRange else { return true }
+        guard let range else { return true }
         guard let inCanonical = try? unit.convert(value, to: canonical) else { return false }
         return range.contains(inCanonical)
     }
@@ -330,32 +342,43 @@ struct DirectRecordEncoder {
     }
 
     /// Reads `2024-03-10 01:59:00 -0800` exactly (the form of every export since iOS 9), with the checks of
-    /// ``ExportDateParser``; nil for anything else, which the general reading then handles.
-    static func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> ExportInstant? {
-        guard bytes.count == 25, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: " "),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: " ")
+    /// ``ExportDateParser``; nil for anything else (and for leap seconds), which the general reading then handles.
+    mutating func instant(_ bytes: UnsafeBufferPointer<UInt8>) -> ExportInstant? {
+        guard bytes.count == 25, let p = bytes.baseAddress, p[4] == UInt8(ascii: "-"), p[7] == UInt8(ascii: "-"),
+              p[10] == UInt8(ascii: " "), p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":"), p[19] == UInt8(ascii: " ")
         else { return nil }
-        var bad = false
-        @inline(__always) func number(_ index: Int, _ length: Int) -> Int {
-            var value = 0
-            for offset in index..<(index + length) {
-                let digit = bytes[offset] &- 48
-                if digit > 9 { bad = true }
-                value = value * 10 + Int(digit)
-            }
-            return value
+        let raw = UnsafeRawPointer(p)
+        let head = raw.loadUnaligned(as: UInt64.self)
+        let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        let days: Int
+        if head == lastExportDay.head && tail == lastExportDay.tail {
+            days = lastExportDay.days
+        } else {
+            let year = DirectRecordEncoder.twoDigits(p, 0) * 100 + DirectRecordEncoder.twoDigits(p, 2)
+            let month = DirectRecordEncoder.twoDigits(p, 5), day = DirectRecordEncoder.twoDigits(p, 8)
+            guard year >= 1900, year <= 9000, month >= 1, month <= 12, day >= 1,
+                  day <= ISODate.daysInMonth(year: year, month: month)
+            else { return nil }
+            days = ISODate.daysFromCivil(year, month, day)
+            lastExportDay = (head, tail, days)
         }
-        let year = number(0, 4), month = number(5, 2), day = number(8, 2)
-        let hour = number(11, 2), minute = number(14, 2), second = number(17, 2)
-        let sign = bytes[20]
-        let offsetHours = number(21, 2), offsetMinutes = number(23, 2)
-        guard !bad, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), year >= 1900, year <= 9000,
-              (1...12).contains(month), day >= 1, day <= ISODate.daysInMonth(year: year, month: month),
-              hour < 24, minute < 60, second < 60, offsetHours <= 18, offsetMinutes < 60
+        let hour = DirectRecordEncoder.twoDigits(p, 11), minute = DirectRecordEncoder.twoDigits(p, 14)
+        let second = DirectRecordEncoder.twoDigits(p, 17)
+        let sign = p[20]
+        let offsetHours = DirectRecordEncoder.twoDigits(p, 21), offsetMinutes = DirectRecordEncoder.twoDigits(p, 23)
+        guard hour >= 0, hour < 24, minute >= 0, minute < 60, second >= 0, second < 60,
+              sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), offsetHours >= 0, offsetHours <= 18,
+              offsetMinutes >= 0, offsetMinutes < 60
         else { return nil }
         let offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
-        let days = ISODate.daysFromCivil(year, month, day)
         return ExportInstant(seconds: Int64(days * 86_400 + hour * 3600 + minute * 60 + second - offset), offset: offset)
+    }
+
+    /// The two digits at `index`, or a negative number when they are not digits.
+    @inline(__always)
+    private static func twoDigits(_ p: UnsafePointer<UInt8>, _ index: Int) -> Int {
+        let high = p[index] &- 48, low = p[index + 1] &- 48
+        return high < 10 && low < 10 ? Int(high) * 10 + Int(low) : -10_000
     }
 
     /// Appends the date as ``ISODate/format(_:in:)`` writes it in the store's zone: `2024-03-10T01:59:00-08:00`.
@@ -395,6 +418,9 @@ struct DirectRecordEncoder {
         JSONBytes.appendTwoDigits(magnitude / 60 % 60, to: body)
         return true
     }
+
+    @inline(__always)
+    private func literal(_ text: StaticString) { body.append(text) }
 
     private static func quoted(_ text: String) -> [UInt8] {
         let buffer = ByteBuffer(capacity: text.utf8.count + 8)

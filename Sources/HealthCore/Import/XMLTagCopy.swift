@@ -30,14 +30,23 @@ struct XMLTagCopy {
         tags.removeAll(keepingCapacity: true)
     }
 
-    /// Keeps a copy of `tag`.
+    /// Keeps a copy of `tag`: the bytes from its name to its last value in one piece, and where each part lies.
     mutating func append(_ tag: XMLTag) {
-        let name = copy(tag.name)
+        let base = tag.name.baseAddress!
+        var end = base + tag.name.count
+        if let last = tag.attributes.last, let value = last.rawValue.baseAddress { end = max(end, value + last.rawValue.count) }
+        let offset = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: end - base))
+        func range(_ part: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+            guard let start = part.baseAddress else { return offset..<offset }
+            let from = offset + (start - base)
+            return from..<(from + part.count)
+        }
         let first = spans.count
         for attribute in tag.attributes {
-            spans.append(Span(name: copy(attribute.name), value: copy(attribute.rawValue), needsDecoding: attribute.needsDecoding))
+            spans.append(Span(name: range(attribute.name), value: range(attribute.rawValue), needsDecoding: attribute.needsDecoding))
         }
-        tags.append(Tag(kind: tag.kind, name: name, attributes: first..<spans.count, line: tag.line))
+        tags.append(Tag(kind: tag.kind, name: range(tag.name), attributes: first..<spans.count, line: tag.line))
     }
 
     /// Calls `body` with each tag kept, in order, as it was first seen.
@@ -58,11 +67,5 @@ struct XMLTagCopy {
                 }
             }
         }
-    }
-
-    private mutating func copy(_ part: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let start = bytes.count
-        bytes.append(contentsOf: part)
-        return start..<bytes.count
     }
 }
