@@ -26,6 +26,8 @@ struct DirectRecordEncoder {
 
     private final class TypeInfo {
         let identifier: String
+        /// Its number in this import (``DirectRecordGroup/Record/typeKey``).
+        let key: Int
         let type: SampleType
         /// What the store's catalogue calls it, for category value names.
         let storeType: SampleType
@@ -35,8 +37,9 @@ struct DirectRecordEncoder {
         let validRange: ClosedRange<Double>?
         /// Category values by their id in `values`: the stored name and the export name for the key; nil when unknown.
         var categories: [Int: TextInfo?] = [:]
-        init(_ identifier: String, type: SampleType, storeType: SampleType) {
+        init(_ identifier: String, key: Int, type: SampleType, storeType: SampleType) {
             self.identifier = identifier
+            self.key = key
             self.type = type
             self.storeType = storeType
             text = TextInfo(identifier)
@@ -86,6 +89,7 @@ struct DirectRecordEncoder {
     private let body = ByteBuffer(capacity: 2048)
     private var metadata: [(key: String, value: String)] = []
     private var type = ""
+    private var typeKey = 0
     private var start: Int64 = 0
     private var end: Int64 = 0
 
@@ -198,6 +202,7 @@ struct DirectRecordEncoder {
         guard appendDate(createdAt, createdA?.rawValue ?? endA.rawValue) else { return false }
         body.append(UInt8(ascii: "\""))
         type = info.identifier
+        typeKey = info.key
         start = startAt.seconds
         end = endAt.seconds
         return true
@@ -238,7 +243,7 @@ struct DirectRecordEncoder {
             }
             body.append(UInt8(ascii: "}"))
         }
-        group.append(type: type, start: start, end: end, key: key, body: body)
+        group.append(type: type, typeKey: typeKey, start: start, end: end, key: key, body: body)
     }
 
     // MARK: - Fields
@@ -248,7 +253,7 @@ struct DirectRecordEncoder {
         while types.count <= id {
             let identifier = typeNames.text(types.count)
             if let type = catalogue.type(identifier: identifier), let storeType = storeCatalogue.type(identifier: identifier) {
-                types.append(TypeInfo(identifier, type: type, storeType: storeType))
+                types.append(TypeInfo(identifier, key: types.count + 1, type: type, storeType: storeType))
             } else {
                 types.append(nil)
             }

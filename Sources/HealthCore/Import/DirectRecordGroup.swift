@@ -10,6 +10,9 @@ final class DirectRecordGroup: @unchecked Sendable {
     struct Record {
         /// The type identifier.
         var type: String
+        /// A number for the type, the same for every record of it in one import and never 0 (so type comparisons
+        /// need not compare strings).
+        var typeKey: Int
         /// Start and end, in whole seconds since 1970.
         var start: Int64
         var end: Int64
@@ -32,11 +35,11 @@ final class DirectRecordGroup: @unchecked Sendable {
     var isFull: Bool { records.count >= DirectRecordGroup.capacity }
 
     /// Adds a record whose key and body were written to `key` and `body`.
-    func append(type: String, start: Int64, end: Int64, key: [UInt8], body: ByteBuffer) {
+    func append(type: String, typeKey: Int, start: Int64, end: Int64, key: [UInt8], body: ByteBuffer) {
         bytes.append(key)
         let keyEnd = bytes.count
         bytes.append(body.bytes)
-        records.append(Record(type: type, start: start, end: end, keyEnd: keyEnd, bodyEnd: bytes.count))
+        records.append(Record(type: type, typeKey: typeKey, start: start, end: end, keyEnd: keyEnd, bodyEnd: bytes.count))
     }
 
     /// Calls `body` with each record, its key and its line body, in order.

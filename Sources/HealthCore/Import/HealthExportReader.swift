@@ -33,7 +33,7 @@ final class HealthExportReader {
         var complete = false
     }
 
-    private enum Kind { case root, record, element, capture, skip, direct }
+    private enum Kind { case root, record, element, capture, skip }
 
     private struct Frame {
         var name: String
@@ -74,6 +74,9 @@ final class HealthExportReader {
     private var group: DirectRecordGroup?
     /// The tags of the open direct record, to read it the general way after all.
     private var directTags = XMLTagCopy()
+    /// Whether a direct record is open (it has no frame on the stack: only empty `MetadataEntry` children and its
+    /// end tag keep it direct).
+    private var directOpen = false
 
     /// The line the reader has reached.
     var currentLine: Int { scanner.currentLine }
@@ -103,7 +106,7 @@ final class HealthExportReader {
             scanProblems.append(.problem(line: problem.line, message: problem.message))
         })
         for event in scanProblems { try forward(event) }
-        if let direct = stack.lastIndex(where: { $0.kind == .direct }) { readDirectRecordInFull(at: direct) }
+        if directOpen { readDirectRecordInFull() }
         if let group {
             self.group = nil
             try handle(.direct(group))
@@ -122,7 +125,7 @@ final class HealthExportReader {
                 }
             case .root:
                 try handle(.problem(line: endLine, message: "the file ends before </HealthData> (it is truncated)"))
-            case .capture, .skip, .direct:
+            case .capture, .skip:
                 break
             }
         }
@@ -135,6 +138,19 @@ final class HealthExportReader {
 
     private func handle(_ tag: XMLTag, emit: (consuming Event) throws -> Void,
                         handOver: (consuming Event) throws -> Void) throws {
+        if directOpen {
+            if tag.kind == .close {
+                if XMLText.equals(tag.name, "Record") {
+                    directOpen = false
+                    try finishDirect(handOver)
+                    return
+                }
+            } else if tag.kind == .empty, XMLText.equals(tag.name, "MetadataEntry"), direct!.addMetadata(tag) {
+                directTags.append(tag)
+                return
+            }
+            readDirectRecordInFull()
+        }
         if tag.kind == .close {
             try close(tag, emit: emit, handOver: handOver)
             return
@@ -150,7 +166,7 @@ final class HealthExportReader {
                 if isEmpty { try finishDirect(handOver) } else {
                     directTags.removeAll()
                     directTags.append(tag)
-                    stack.append(Frame(name: "Record", kind: .direct))
+                    directOpen = true
                 }
             } else if XMLText.equals(tag.name, "Record") {
                 var pending = mapper.beginRecord(tag)
@@ -211,14 +227,6 @@ final class HealthExportReader {
             }
         case .skip:
             if !isEmpty { stack.append(Frame(name: tag.nameText, kind: .skip)) }
-        case .direct:
-            if XMLText.equals(tag.name, "MetadataEntry"), direct!.addMetadata(tag) {
-                directTags.append(tag)
-                if !isEmpty { stack.append(Frame(name: "MetadataEntry", kind: .skip)) }
-            } else {
-                readDirectRecordInFull(at: stack.count - 1)
-                try handle(tag, emit: emit, handOver: handOver)
-            }
         }
     }
 
@@ -235,7 +243,7 @@ final class HealthExportReader {
     }
 
     /// Reads the open direct record the general way from its kept tags, when a child or its end calls for it.
-    private func readDirectRecordInFull(at index: Int) {
+    private func readDirectRecordInFull() {
         var pending: PendingRecord?
         directTags.replay { tag in
             if pending == nil {
@@ -245,7 +253,8 @@ final class HealthExportReader {
                 mapper.addMetadata(tag, to: &pending!)
             }
         }
-        stack[index] = Frame(name: "Record", kind: .record, pending: pending)
+        stack.append(Frame(name: "Record", kind: .record, pending: pending))
+        directOpen = false
     }
 
     private func openRoot(_ tag: XMLTag) throws {
@@ -272,7 +281,7 @@ final class HealthExportReader {
             if stack[index].node != nil { stack[index].node!.children.append(node) }
         case .capture:
             stack[index].node!.children.append(node)
-        case .root, .skip, .direct:
+        case .root, .skip:
             break
         }
     }
@@ -283,7 +292,6 @@ final class HealthExportReader {
             try emit(.problem(line: tag.line, message: "the closing tag </\(tag.nameText)> has no matching start tag"))
             return
         }
-        if let direct = stack.lastIndex(where: { $0.kind == .direct }), match < direct { readDirectRecordInFull(at: direct) }
         while stack.count - 1 > match {
             let frame = stack.removeLast()
             if let pending = frame.pending, frame.kind == .record || frame.kind == .element {
@@ -306,8 +314,6 @@ final class HealthExportReader {
             rootClosed = true
         case .skip:
             break
-        case .direct:
-            try finishDirect(handOver)
         }
     }
 }

@@ -14,11 +14,11 @@ extension HealthImporter {
             let uuid = RecordIdentity.uuid(ofKey: key)
             let start = Date(timeIntervalSince1970: Double(record.start))
             let end = Date(timeIntervalSince1970: Double(record.end))
-            if try index.insert(type: record.type, start: start, end: end, uuid: uuid, identityUUID: uuid) {
+            if try index.insert(type: record.type, typeKey: record.typeKey, start: start, end: end, uuid: uuid, identityUUID: uuid) {
                 let pending: Int
                 if encoded != nil {
                     let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
-                    encoded!.append(type: record.type, start: start, long: long) { out in
+                    encoded!.append(type: record.type, typeKey: record.typeKey, start: start, long: long) { out in
                         out.append("{\"uuid\":\"")
                         SampleLineWriter.appendUUID(uuid, to: out)
                         out.append(body)
@@ -28,10 +28,10 @@ extension HealthImporter {
                     directInBatch += 1
                     pending = directInBatch
                 }
-                count(record.type) { $0.added += 1 }
+                count(record.type, typeKey: record.typeKey) { $0.added += 1 }
                 if pending >= batchSize { try flush() }
             } else {
-                count(record.type) { $0.alreadyPresent += 1 }
+                count(record.type, typeKey: record.typeKey) { $0.alreadyPresent += 1 }
             }
             if recordsRead % progressInterval == 0 { report(false, bytesRead) }
         }

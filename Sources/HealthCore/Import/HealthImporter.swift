@@ -71,7 +71,7 @@ public final class HealthImporter {
     public func importFile(atPath path: String, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReceipt {
         let input = try ImportInput.open(path)
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
-        running = nil
+        running.removeAll()
         characteristics = Characteristics()
         characteristicsSeen = false
         receipt.archiveMember = input.member
@@ -166,20 +166,33 @@ public final class HealthImporter {
         }
     }
 
-    /// Counts for the current run of one type, added to the receipt when the type changes (saves a lookup per record).
-    private var running: (type: String, counts: ImportReceipt.Counts)?
+    /// Counts of the types met last, added to the receipt at the end (or when more than 16 types interleave): saves
+    /// hashing the type for every record.
+    private var running: [(type: String, typeKey: Int, counts: ImportReceipt.Counts)] = []
 
-    func count(_ type: String, _ change: (inout ImportReceipt.Counts) -> Void) {
-        if running?.type != type {
-            settleCounts()
-            running = (type, receipt.counts[type] ?? ImportReceipt.Counts())
+    /// Changes the counts of `type`; `typeKey`, when not 0, stands for `type` in every call that passes it.
+    func count(_ type: String, typeKey: Int = 0, _ change: (inout ImportReceipt.Counts) -> Void) {
+        if let index = running.firstIndex(where: { $0.typeKey == typeKey && (typeKey != 0 || $0.type == type) }) {
+            change(&running[index].counts)
+            return
         }
-        change(&running!.counts)
+        if running.count == 16 {
+            let oldest = running.removeFirst()
+            receipt.counts[oldest.type] = oldest.counts
+        }
+        // The same type may also be counted under the other kind of key: take over what that entry counted.
+        var counts = receipt.counts[type] ?? ImportReceipt.Counts()
+        if let other = running.firstIndex(where: { $0.type == type }) {
+            counts = running[other].counts
+            running.remove(at: other)
+        }
+        running.append((type, typeKey, counts))
+        change(&running[running.count - 1].counts)
     }
 
     private func settleCounts() {
-        if let running { receipt.counts[running.type] = running.counts }
-        running = nil
+        for entry in running { receipt.counts[entry.type] = entry.counts }
+        running.removeAll()
     }
 
     func flush() throws {

@@ -27,6 +27,8 @@ final class ImportedSamples {
     private var crossing: [Key: [Entry]] = [:]
     /// Samples longer than two days (`long.jsonl`), by type.
     private var long: [String: [(start: Date, end: Date, entry: Entry)]] = [:]
+    /// The type of the last sample accepted and whether it is new (a lookup saved for runs of one type).
+    private var lastType: (type: String, isNew: Bool)?
     /// Months already answered or read: a second read (after the index dropped it) goes to the store.
     private var answered: Set<Key> = []
     /// The number of the batch being filled; lower numbers are handed over.
@@ -38,7 +40,13 @@ final class ImportedSamples {
 
     /// Remembers an accepted sample.
     func accepted(type: String, start: Date, end: Date, uuid: UUID, identity: UUID) {
-        guard newTypes[type] == true else { return }
+        if let last = lastType, last.type == type {
+            guard last.isNew else { return }
+        } else {
+            guard let isNew = newTypes[type] else { return }
+            lastType = (type, isNew)
+            guard isNew else { return }
+        }
         let entry = Entry(uuid: uuid, identity: identity, batch: batch)
         if end.timeIntervalSince(start) > JSONFileStore.longSampleThreshold {
             long[type, default: []].append((start, end, entry))
@@ -59,7 +67,7 @@ final class ImportedSamples {
     /// The identities reading month `month` of `type` from the store would give, or nil when the store must be read.
     ///
     /// - Throws: The store's error when its folder cannot be listed.
-    func identities(type: String, month: Int) throws -> Set<UUID>? {
+    func identities(type: String, month: Int) throws -> UUIDSet? {
         let key = Key(type: type, month: month)
         guard answered.insert(key).inserted else { return nil }
         if newTypes[type] == nil {
@@ -67,7 +75,7 @@ final class ImportedSamples {
             newTypes[type] = try !store.isExistingStore() || store.folderEntries(JSONFileStore.typeFolder(type)).isEmpty
         }
         guard newTypes[type] == true else { return nil }
-        var set = Set<UUID>()
+        var set = UUIDSet()
         for entry in crossing[Key(type: type, month: month - 1)] ?? [] where entry.batch < batch {
             set.insert(entry.uuid)
             set.insert(entry.identity)
