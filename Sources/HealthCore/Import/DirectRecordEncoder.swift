@@ -1,61 +1,42 @@
 import Foundation
 
-/// Encodes plain quantity and category `Record`s of an Apple Health export straight from the XML attribute bytes:
-/// the store line (from just after its uuid) and the identity key (``RecordIdentity``), without building a
-/// ``Sample``. The bytes are exactly what ``ExportRecordMapper``, ``RecordIdentity`` and ``SampleLineWriter`` make of
-/// the same record.
+/// Reads plain quantity and category `Record`s of an Apple Health export straight from the XML attribute bytes into
+/// compact ``DirectRecordGroup/Record``s, without building a ``Sample``: ``DirectLineComposer`` then writes exactly the
+/// identity key and store line that ``ExportRecordMapper``, ``RecordIdentity`` and ``SampleLineWriter`` make of the
+/// same record.
 ///
-/// It takes only records it can encode without a doubt: a catalogued quantity or category type, the attributes
+/// It takes only records it can read without a doubt: a catalogued quantity or category type, the attributes
 /// `type`, `sourceName`, `sourceVersion`, `device`, `unit`, `value`, `creationDate`, `startDate` and `endDate`
-/// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and
+/// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and empty
 /// `MetadataEntry` children without sync identifiers, `@` keys or repeated keys. Anything else (including every
 /// record that would be rejected) is refused, and the caller reads the record the general way, which gives the
 /// same result it always gave.
 struct DirectRecordEncoder {
-    /// A string field's quoted form for the line and its form in the key.
-    private final class TextInfo {
-        let quoted: [UInt8]
-        let keyField: [UInt8]
-        init(_ text: String, key keyText: String? = nil) {
-            quoted = DirectRecordEncoder.quoted(text)
-            var keyField: [UInt8] = []
-            RecordIdentity.appendField(keyText ?? text, to: &keyField)
-            self.keyField = keyField
-        }
-    }
-
     private final class TypeInfo {
-        let identifier: String
-        /// Its number in this import (``DirectRecordGroup/Record/typeKey``).
-        let key: Int
+        let number: Int32
+        let field: Int32
         let type: SampleType
         /// What the store's catalogue calls it, for category value names.
         let storeType: SampleType
-        let text: TextInfo
         let maximumDuration: Double
         let canonicalUnit: HealthUnit?
         let validRange: ClosedRange<Double>?
-        /// Category values by their id in `values`: the stored name and the export name for the key; nil when unknown.
-        var categories: [Int: TextInfo?] = [:]
-        init(_ identifier: String, key: Int, type: SampleType, storeType: SampleType) {
-            self.identifier = identifier
-            self.key = key
+        /// Category values by their id in `values`: their field, or -1 when unknown.
+        var categories: [Int: Int32] = [:]
+        init(number: Int32, field: Int32, type: SampleType, storeType: SampleType) {
+            self.number = number
+            self.field = field
             self.type = type
             self.storeType = storeType
-            text = TextInfo(identifier)
             maximumDuration = type.maximumDuration ?? .infinity
             canonicalUnit = type.canonicalUnit
             validRange = type.validRange
         }
     }
 
-    private final class UnitInfo {
-        let unit: HealthUnit
-        let text: TextInfo
-        init(_ unit: HealthUnit) {
-            self.unit = unit
-            text = TextInfo(unit.unitString)
-        }
+    private struct UnitInfo {
+        var unit: HealthUnit
+        var field: Int32
     }
 
     /// An export date: the instant in whole seconds and the offset it was written with.
@@ -66,48 +47,44 @@ struct DirectRecordEncoder {
 
     private let catalogue: SampleTypeCatalogue
     private let storeCatalogue: SampleTypeCatalogue
-    private var zone: ZoneOffsets
+    private var table = DirectFieldTable.Builder()
     private var typeNames = ByteStringCache(capacity: 1024)
     private var types: [TypeInfo?] = []
     private var unitNames = ByteStringCache(capacity: 1024)
     private var units: [UnitInfo?] = []
     private var sourceNames = ByteStringCache(capacity: 4096)
-    private var sources: [TextInfo] = []
+    private var sources: [Int32] = []
     private var versionNames = ByteStringCache(capacity: 4096)
-    private var versions: [TextInfo] = []
+    private var versions: [Int32] = []
     private var deviceNames = ExportDeviceCache()
-    private var devices: [TextInfo?] = []
+    /// -1: no device; -2: not looked at yet.
+    private var devices: [Int32] = []
     private var keys = ByteStringCache(capacity: 4096)
     private var values = ByteStringCache(capacity: 8192)
-    /// The last day turned into a calendar date.
-    private var lastDay: (days: Int64, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
+    private let syncIdentifierKey = RecordIdentity.syncIdentifierKey
+    private let attributePrefix = RecordIdentity.attributePrefix
     /// The last export day read (its ten bytes `2024-03-10`) and its days since 1970.
     private var lastExportDay: (head: UInt64, tail: UInt16, days: Int) = (0, 0, 0)
 
-    // The record being encoded.
-    private var key: [UInt8] = []
-    private let body = ByteBuffer(capacity: 2048)
+    // The record being read.
+    private var record = DirectRecordGroup.Record(type: 0, typeField: 0, source: 0, version: -1, device: -1, valueField: 0,
+                                                  isQuantity: true, number: 0, start: 0, end: 0, created: 0,
+                                                  extraStart: 0, valueEnd: 0, extraEnd: 0)
+    private let valueBytes = ByteBuffer(capacity: 32)
     private var metadata: [(key: String, value: String)] = []
-    private var type = ""
-    private var typeKey = 0
-    private var start: Int64 = 0
-    private var end: Int64 = 0
-
-    /// The type identifier of the record being encoded.
-    var typeIdentifier: String { type }
 
     /// Creates an encoder.
     ///
     /// - Parameters:
     ///   - catalogue: The types the import gives a typed value (the importer's catalogue).
     ///   - storeCatalogue: The store's catalogue, which names category values in its lines.
-    ///   - timeZone: The store's zone, in which its lines write dates.
-    init(catalogue: SampleTypeCatalogue, storeCatalogue: SampleTypeCatalogue, timeZone: TimeZone) {
+    init(catalogue: SampleTypeCatalogue, storeCatalogue: SampleTypeCatalogue) {
         self.catalogue = catalogue
         self.storeCatalogue = storeCatalogue
-        zone = ZoneOffsets(timeZone: timeZone)
-        key.reserveCapacity(512)
     }
+
+    /// The strings the records read so far refer to.
+    mutating func fields() -> DirectFieldTable { table.table() }
 
     // MARK: - Record
 
@@ -149,62 +126,30 @@ struct DirectRecordEncoder {
             createdAt = endAt
         }
         if Double(endAt.seconds - startAt.seconds) > info.maximumDuration { return false }
-
-        key.removeAll(keepingCapacity: true)
-        body.removeAll()
-        metadata.removeAll(keepingCapacity: true)
-        key.append(contentsOf: RecordIdentity.namespace)
-        key.append(contentsOf: info.text.keyField)
-        let source = self.source(sourceA)
-        key.append(contentsOf: source.keyField)
-        RecordIdentity.appendField(startAt.seconds * 1000, to: &key)
-        RecordIdentity.appendField(endAt.seconds * 1000, to: &key)
-
-        literal("\",\"type\":")
-        body.append(info.text.quoted)
-        literal(",\"start\":\"")
-        guard appendDate(startAt, startA.rawValue) else { return false }
-        literal("\",\"end\":\"")
-        guard appendDate(endAt, endA.rawValue) else { return false }
-        literal("\",\"value\":")
+        valueBytes.removeAll()
         switch info.type.kind {
         case .quantity:
             guard let valueA, let unitA, let unit = unitInfo(unitA), let number = DecimalParser.parse(valueA.rawValue),
                   DirectRecordEncoder.accepts(number, in: unit.unit, canonical: info.canonicalUnit, range: info.validRange)
             else { return false }
-            if DirectRecordEncoder.isCanonicalNumber(valueA.rawValue) {
-                body.append(valueA.rawValue)
-            } else {
-                body.append(NumberFormatting.json(number))
-            }
-            literal(",\"unit\":")
-            body.append(unit.text.quoted)
-            RecordIdentity.appendField(number: number, to: &key)
-            key.append(contentsOf: unit.text.keyField)
+            if DirectRecordEncoder.isCanonicalNumber(valueA.rawValue) { valueBytes.append(valueA.rawValue) }
+            record.isQuantity = true
+            record.number = number
+            record.valueField = unit.field
         case .category:
             guard let valueA, let value = category(valueA, of: info) else { return false }
-            body.append(value.quoted)
-            key.append(UInt8(ascii: "t"))
-            key.append(contentsOf: value.keyField)
-            key.append(0)
+            record.isQuantity = false
+            record.valueField = value
         }
-        literal(",\"source\":")
-        body.append(source.quoted)
-        if let versionA {
-            literal(",\"sourceVersion\":")
-            body.append(version(versionA).quoted)
-        }
-        if let deviceA, let device = device(deviceA) {
-            literal(",\"device\":")
-            body.append(device.quoted)
-        }
-        literal(",\"created\":\"")
-        guard appendDate(createdAt, createdA?.rawValue ?? endA.rawValue) else { return false }
-        body.append(UInt8(ascii: "\""))
-        type = info.identifier
-        typeKey = info.key
-        start = startAt.seconds
-        end = endAt.seconds
+        record.type = info.number
+        record.typeField = info.field
+        record.source = source(sourceA)
+        record.version = versionA.map { version($0) } ?? -1
+        record.device = deviceA.map { device($0) } ?? -1
+        record.start = startAt.seconds
+        record.end = endAt.seconds
+        record.created = createdAt.seconds
+        metadata.removeAll(keepingCapacity: true)
         return true
     }
 
@@ -223,7 +168,7 @@ struct DirectRecordEncoder {
         guard let keyA else { return false }
         let name = keys.lookup(keyA.rawValue) { _ in keyA.value }.string
         // Sync identifiers and `@` keys change the identity; a repeated key is left to the general reading.
-        guard !name.hasPrefix(RecordIdentity.attributePrefix), name != RecordIdentity.syncIdentifierKey,
+        guard !name.hasPrefix(attributePrefix), name != syncIdentifierKey,
               !metadata.contains(where: { $0.key == name })
         else { return false }
         metadata.append((name, valueA.map { value in values.lookup(value.rawValue) { _ in value.value }.string } ?? ""))
@@ -232,18 +177,23 @@ struct DirectRecordEncoder {
 
     /// Finishes the record begun and adds it to `group`.
     mutating func finish(into group: DirectRecordGroup) {
+        let bytes = group.bytes
+        record.extraStart = Int32(bytes.count)
+        bytes.append(valueBytes.bytes)
+        record.valueEnd = Int32(bytes.count)
         if !metadata.isEmpty {
             metadata.sort { $0.key < $1.key }
-            literal(",\"metadata\":{")
+            bytes.append(",\"metadata\":{" as StaticString)
             for (index, entry) in metadata.enumerated() {
-                if index > 0 { body.append(UInt8(ascii: ",")) }
-                JSONBytes.appendQuoted(entry.key, to: body)
-                body.append(UInt8(ascii: ":"))
-                JSONBytes.appendQuoted(entry.value, to: body)
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONBytes.appendQuoted(entry.key, to: bytes)
+                bytes.append(UInt8(ascii: ":"))
+                JSONBytes.appendQuoted(entry.value, to: bytes)
             }
-            body.append(UInt8(ascii: "}"))
+            bytes.append(UInt8(ascii: "}"))
         }
-        group.append(type: type, typeKey: typeKey, start: start, end: end, key: key, body: body)
+        record.extraEnd = Int32(bytes.count)
+        group.records.append(record)
     }
 
     // MARK: - Fields
@@ -253,7 +203,8 @@ struct DirectRecordEncoder {
         while types.count <= id {
             let identifier = typeNames.text(types.count)
             if let type = catalogue.type(identifier: identifier), let storeType = storeCatalogue.type(identifier: identifier) {
-                types.append(TypeInfo(identifier, key: types.count + 1, type: type, storeType: storeType))
+                types.append(TypeInfo(number: table.addType(identifier), field: table.add(identifier), type: type,
+                                      storeType: storeType))
             } else {
                 types.append(nil)
             }
@@ -265,7 +216,7 @@ struct DirectRecordEncoder {
         guard let id = unitNames.lookup(attribute.rawValue, decode: { _ in attribute.value }).id else { return nil }
         while units.count <= id {
             if let unit = try? HealthUnit(parsing: unitNames.text(units.count)) {
-                units.append(UnitInfo(unit))
+                units.append(UnitInfo(unit: unit, field: table.add(unit.unitString)))
             } else {
                 units.append(nil)
             }
@@ -273,38 +224,38 @@ struct DirectRecordEncoder {
         return units[id]
     }
 
-    private mutating func source(_ attribute: XMLAttribute) -> TextInfo {
+    private mutating func source(_ attribute: XMLAttribute) -> Int32 {
         let (id, text) = sourceNames.lookup(attribute.rawValue) { _ in attribute.value }
-        guard let id else { return TextInfo(text) }
-        while sources.count <= id { sources.append(TextInfo(sourceNames.text(sources.count))) }
+        guard let id else { return table.add(text) }
+        while sources.count <= id { sources.append(table.add(sourceNames.text(sources.count))) }
         return sources[id]
     }
 
-    private mutating func version(_ attribute: XMLAttribute) -> TextInfo {
+    private mutating func version(_ attribute: XMLAttribute) -> Int32 {
         let (id, text) = versionNames.lookup(attribute.rawValue) { _ in attribute.value }
-        guard let id else { return TextInfo(text) }
-        while versions.count <= id { versions.append(TextInfo(versionNames.text(versions.count))) }
+        guard let id else { return table.add(text) }
+        while versions.count <= id { versions.append(table.add(versionNames.text(versions.count))) }
         return versions[id]
     }
 
-    private mutating func device(_ attribute: XMLAttribute) -> TextInfo? {
+    private mutating func device(_ attribute: XMLAttribute) -> Int32 {
         let (id, text) = deviceNames.device(attribute)
-        guard let id else { return text.map { TextInfo($0) } }
-        while devices.count <= id { devices.append(nil) }
-        if devices[id] == nil, let text { devices[id] = TextInfo(text) }
+        guard let id else { return text.map { table.add($0) } ?? -1 }
+        while devices.count <= id { devices.append(-2) }
+        if devices[id] == -2 { devices[id] = text.map { table.add($0) } ?? -1 }
         return devices[id]
     }
 
-    private mutating func category(_ attribute: XMLAttribute, of info: TypeInfo) -> TextInfo? {
+    private mutating func category(_ attribute: XMLAttribute, of info: TypeInfo) -> Int32? {
         let (id, text) = values.lookup(attribute.rawValue) { _ in attribute.value }
         guard let id else { return nil }
-        if let known = info.categories[id] { return known }
-        var result: TextInfo?
+        if let known = info.categories[id] { return known < 0 ? nil : known }
+        var field: Int32 = -1
         if let raw = try? info.type.categoryValue(named: text).rawValue, let stored = info.storeType.categoryValue(raw: raw) {
-            result = TextInfo(stored.name, key: info.type.categoryValue(raw: raw)?.exportNames.first ?? String(raw))
+            field = table.add(stored.name, key: info.type.categoryValue(raw: raw)?.exportNames.first ?? String(raw))
         }
-        info.categories[id] = .some(result)
-        return result
+        info.categories[id] = field
+        return field < 0 ? nil : field
     }
 
     // MARK: - Values and dates
@@ -384,52 +335,5 @@ struct DirectRecordEncoder {
     private static func twoDigits(_ p: UnsafePointer<UInt8>, _ index: Int) -> Int {
         let high = p[index] &- 48, low = p[index + 1] &- 48
         return high < 10 && low < 10 ? Int(high) * 10 + Int(low) : -10_000
-    }
-
-    /// Appends the date as ``ISODate/format(_:in:)`` writes it in the store's zone: `2024-03-10T01:59:00-08:00`.
-    private mutating func appendDate(_ instant: ExportInstant, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let offset = zone.offset(at: instant.seconds)
-        let magnitude = abs(offset)
-        guard magnitude < 100 * 3600 else { return false }
-        body.reserve(32)
-        if offset == instant.offset {
-            // Written in the store's own offset: the same digits.
-            body.append(UnsafeBufferPointer(rebasing: text[0..<10]))
-            body.appendReserved(UInt8(ascii: "T"))
-            body.append(UnsafeBufferPointer(rebasing: text[11..<19]))
-        } else {
-            let local = instant.seconds + Int64(offset)
-            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-            let seconds = Int(local - days * 86_400)
-            if lastDay.days != days { lastDay = (days, ISODate.civil(fromDays: Int(days))) }
-            let (year, month, day) = lastDay.date
-            guard year >= 1000, year <= 9999 else { return false }
-            JSONBytes.appendTwoDigits(year / 100, to: body)
-            JSONBytes.appendTwoDigits(year % 100, to: body)
-            body.appendReserved(UInt8(ascii: "-"))
-            JSONBytes.appendTwoDigits(month, to: body)
-            body.appendReserved(UInt8(ascii: "-"))
-            JSONBytes.appendTwoDigits(day, to: body)
-            body.appendReserved(UInt8(ascii: "T"))
-            JSONBytes.appendTwoDigits(seconds / 3600, to: body)
-            body.appendReserved(UInt8(ascii: ":"))
-            JSONBytes.appendTwoDigits(seconds / 60 % 60, to: body)
-            body.appendReserved(UInt8(ascii: ":"))
-            JSONBytes.appendTwoDigits(seconds % 60, to: body)
-        }
-        body.appendReserved(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        JSONBytes.appendTwoDigits(magnitude / 3600, to: body)
-        body.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(magnitude / 60 % 60, to: body)
-        return true
-    }
-
-    @inline(__always)
-    private func literal(_ text: StaticString) { body.append(text) }
-
-    private static func quoted(_ text: String) -> [UInt8] {
-        let buffer = ByteBuffer(capacity: text.utf8.count + 8)
-        JSONBytes.appendQuoted(text, to: buffer)
-        return Array(buffer.bytes)
     }
 }

@@ -1,31 +1,39 @@
 import Foundation
 
-/// Records of an export encoded by ``DirectRecordEncoder``, in input order, handed from the reading thread to the
-/// storing thread in one piece.
-///
-/// Each record is its identity key (``RecordIdentity``'s bytes, namespace first) followed by its store line from
-/// just after the uuid (`","type":…`) up to, not including, its `,"seq":N}` ending, all in one buffer.
+/// Records of an export read by ``DirectRecordEncoder``, in input order, handed from the reading thread to the
+/// storing thread in one piece; ``DirectLineComposer`` turns each into its identity and store line there.
 final class DirectRecordGroup: @unchecked Sendable {
-    /// One record's place in ``bytes`` and the facts the storing thread needs without reading its line.
+    /// One record: numbers of its fields in ``fields``, its value and dates.
     struct Record {
-        /// The type identifier.
-        var type: String
-        /// A number for the type, the same for every record of it in one import and never 0 (so type comparisons
-        /// need not compare strings).
-        var typeKey: Int
-        /// Start and end, in whole seconds since 1970.
+        /// The type's number in ``DirectFieldTable/typeNames`` and its field.
+        var type: Int32
+        var typeField: Int32
+        var source: Int32
+        /// -1 when absent.
+        var version: Int32
+        var device: Int32
+        /// The unit of a quantity, or the value of a category (its stored name and export name).
+        var valueField: Int32
+        var isQuantity: Bool
+        var number: Double
+        /// Whole seconds since 1970.
         var start: Int64
         var end: Int64
-        /// Where its key ends and its line body begins; where its line body ends.
-        var keyEnd: Int
-        var bodyEnd: Int
+        var created: Int64
+        /// In ``bytes``: the value as written when it is already in the store's form (else empty), then the
+        /// `,"metadata":{…}` part (or nothing); `extraStart..<valueEnd` and `valueEnd..<extraEnd`.
+        var extraStart: Int32
+        var valueEnd: Int32
+        var extraEnd: Int32
     }
 
     /// How many records a group holds before it is handed over.
     static let capacity = 512
 
-    let bytes = ByteBuffer(capacity: 1 << 18)
-    private(set) var records: [Record] = []
+    let bytes = ByteBuffer(capacity: 1 << 14)
+    var records: [Record] = []
+    /// The strings its records refer to; set when it is handed over.
+    var fields: DirectFieldTable?
 
     init() {
         records.reserveCapacity(DirectRecordGroup.capacity)
@@ -33,23 +41,4 @@ final class DirectRecordGroup: @unchecked Sendable {
 
     var count: Int { records.count }
     var isFull: Bool { records.count >= DirectRecordGroup.capacity }
-
-    /// Adds a record whose key and body were written to `key` and `body`.
-    func append(type: String, typeKey: Int, start: Int64, end: Int64, key: [UInt8], body: ByteBuffer) {
-        bytes.append(key)
-        let keyEnd = bytes.count
-        bytes.append(body.bytes)
-        records.append(Record(type: type, typeKey: typeKey, start: start, end: end, keyEnd: keyEnd, bodyEnd: bytes.count))
-    }
-
-    /// Calls `body` with each record, its key and its line body, in order.
-    func forEach(_ body: (Record, UnsafeRawBufferPointer, UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        let all = bytes.bytes
-        var start = 0
-        for record in records {
-            try body(record, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[start..<record.keyEnd])),
-                     UnsafeBufferPointer(rebasing: all[record.keyEnd..<record.bodyEnd]))
-            start = record.bodyEnd
-        }
-    }
 }

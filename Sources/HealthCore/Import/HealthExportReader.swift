@@ -92,6 +92,7 @@ final class HealthExportReader {
         func forward(_ event: consuming Event) throws {
             if let group = self.group {
                 self.group = nil
+                group.fields = direct!.fields()
                 try handle(.direct(group))
             }
             try handle(event)
@@ -109,6 +110,7 @@ final class HealthExportReader {
         if directOpen { readDirectRecordInFull() }
         if let group {
             self.group = nil
+            group.fields = direct!.fields()
             try handle(.direct(group))
         }
         guard sawRoot else {
@@ -236,6 +238,7 @@ final class HealthExportReader {
         direct!.finish(into: group)
         if group.isFull {
             self.group = nil
+            group.fields = direct!.fields()
             try handOver(.direct(group))
         } else {
             self.group = group

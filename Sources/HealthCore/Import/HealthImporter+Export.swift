@@ -87,7 +87,7 @@ extension HealthImporter {
         case let .problem(line, message):
             receipt.record(ImportReceipt.Problem(line: line, type: nil, reason: message))
         case let .direct(group):
-            try accept(group, bytesRead: bytesRead, report: report)
+            try accept(group, composer: &composer!, bytesRead: bytesRead, report: report)
         }
     }
 }

@@ -26,6 +26,8 @@ public final class HealthImporter {
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
     var directInBatch = 0
+    /// Writes the lines of records the reader took straight from the export's bytes.
+    var composer: DirectLineComposer?
     /// The batch as store lines, when the store is a ``JSONFileStore`` (the fast path).
     var encoded: EncodedSampleBatch?
     private var lineWriter: SampleLineWriter?
@@ -105,8 +107,8 @@ public final class HealthImporter {
             let reader = HealthExportReader(reader: input.reader, displayName: input.member ?? input.file.displayName,
                                             catalogue: catalogue)
             if let fileStore = store as? JSONFileStore {
-                reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue,
-                                                    timeZone: fileStore.codec.timeZone)
+                reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue)
+                composer = DirectLineComposer(timeZone: fileStore.codec.timeZone)
             }
             try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
         case .jsonl:

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
+/// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.
+struct DirectLineComposer {
+    /// One group's bytes, for the duration of its storing.
+    struct View {
+        /// ``DirectFieldTable/bytes`` and ``DirectFieldTable/fields``.
+        var table: UnsafeBufferPointer<UInt8>
+        var fields: UnsafeBufferPointer<DirectFieldTable.Field>
+        /// ``DirectRecordGroup/bytes``.
+        var extra: UnsafeBufferPointer<UInt8>
+    }
+
+    private var zone: ZoneOffsets
+    /// The last day turned into a calendar date.
+    private var lastDay: (days: Int64, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
+    private let key = ByteBuffer(capacity: 512)
+    private let namespace = RecordIdentity.namespace
+
+    /// Creates a composer for a store whose lines write dates in `timeZone`.
+    init(timeZone: TimeZone) {
+        zone = ZoneOffsets(timeZone: timeZone)
+    }
+
+    /// The UUID of the record's identity (``RecordIdentity``).
+    mutating func uuid(of record: DirectRecordGroup.Record, in view: View) -> UUID {
+        key.removeAll()
+        namespace.withUnsafeBufferPointer { key.append($0) }
+        key.append(keyField(record.typeField, view))
+        key.append(keyField(record.source, view))
+        appendInteger(record.start * 1000)
+        appendInteger(record.end * 1000)
+        if record.isQuantity {
+            key.append(UInt8(ascii: "n"))
+            let number = record.number
+            appendInteger(Int64(bitPattern: (number == 0 ? 0 : number).bitPattern))
+            key.append(keyField(record.valueField, view))
+        } else {
+            key.append(UInt8(ascii: "t"))
+            key.append(keyField(record.valueField, view))
+            key.append(0)
+        }
+        return RecordIdentity.uuid(ofKey: UnsafeRawBufferPointer(key.bytes))
+    }
+
+    /// Appends the record's store line, without its `,"seq":N}` ending.
+    mutating func appendLine(of record: DirectRecordGroup.Record, uuid: UUID, in view: View, to out: ByteBuffer) {
+        out.append("{\"uuid\":\"" as StaticString)
+        SampleLineWriter.appendUUID(uuid, to: out)
+        out.append("\",\"type\":" as StaticString)
+        out.append(quoted(record.typeField, view))
+        out.append(",\"start\":\"" as StaticString)
+        appendDate(record.start, to: out)
+        out.append("\",\"end\":\"" as StaticString)
+        appendDate(record.end, to: out)
+        out.append("\",\"value\":" as StaticString)
+        let extraStart = Int(record.extraStart), valueEnd = Int(record.valueEnd)
+        if record.isQuantity {
+            if valueEnd > extraStart {
+                out.append(UnsafeBufferPointer(rebasing: view.extra[extraStart..<valueEnd]))
+            } else {
+                out.append(NumberFormatting.json(record.number))
+            }
+            out.append(",\"unit\":" as StaticString)
+        }
+        out.append(quoted(record.valueField, view))
+        out.append(",\"source\":" as StaticString)
+        out.append(quoted(record.source, view))
+        if record.version >= 0 {
+            out.append(",\"sourceVersion\":" as StaticString)
+            out.append(quoted(record.version, view))
+        }
+        if record.device >= 0 {
+            out.append(",\"device\":" as StaticString)
+            out.append(quoted(record.device, view))
+        }
+        out.append(",\"created\":\"" as StaticString)
+        appendDate(record.created, to: out)
+        out.append(UInt8(ascii: "\""))
+        out.append(UnsafeBufferPointer(rebasing: view.extra[valueEnd..<Int(record.extraEnd)]))
+    }
+
+    // MARK: - Parts
+
+    @inline(__always)
+    private func quoted(_ number: Int32, _ view: View) -> UnsafeBufferPointer<UInt8> {
+        let field = view.fields[Int(number)]
+        return UnsafeBufferPointer(rebasing: view.table[Int(field.start)..<Int(field.keyStart)])
+    }
+
+    @inline(__always)
+    private func keyField(_ number: Int32, _ view: View) -> UnsafeBufferPointer<UInt8> {
+        let field = view.fields[Int(number)]
+        return UnsafeBufferPointer(rebasing: view.table[Int(field.keyStart)..<Int(field.end)])
+    }
+
+    private func appendInteger(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { key.append($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Appends the instant as ``ISODate/format(_:in:)`` writes it in the store's zone: `2024-03-10T01:59:00-08:00`.
+    private mutating func appendDate(_ seconds: Int64, to out: ByteBuffer) {
+        let offset = zone.offset(at: seconds)
+        let magnitude = abs(offset)
+        let local = seconds + Int64(offset)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        if lastDay.days != days { lastDay = (days, ISODate.civil(fromDays: Int(days))) }
+        let (year, month, day) = lastDay.date
+        guard magnitude < 100 * 3600, year >= 0, year <= 9999 else {
+            out.append(ISODate.format(Date(timeIntervalSince1970: Double(seconds)), offsetSeconds: offset))
+            return
+        }
+        let time = Int(local - days * 86_400)
+        out.reserve(32)
+        JSONBytes.appendTwoDigits(year / 100, to: out)
+        JSONBytes.appendTwoDigits(year % 100, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(month, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(day, to: out)
+        out.appendReserved(UInt8(ascii: "T"))
+        JSONBytes.appendTwoDigits(time / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(time / 60 % 60, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(time % 60, to: out)
+        out.appendReserved(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        JSONBytes.appendTwoDigits(magnitude / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(magnitude / 60 % 60, to: out)
+    }
+}
