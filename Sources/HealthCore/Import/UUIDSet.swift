@@ -1,7 +1,8 @@
 import Foundation
 
 /// A set of UUIDs for duplicate detection: open addressing over the UUIDs' two 64-bit halves, mixed with one
-/// multiplication instead of going through `Hasher`, kept at most half full.
+/// multiplication instead of going through `Hasher`, kept at most three quarters full (as full as `Set` gets, so it
+/// takes no more memory).
 struct UUIDSet {
     /// Two words per slot; the all-zero pair marks an empty slot (the nil UUID is kept in `hasNil`).
     private var words: [UInt64]
@@ -13,7 +14,7 @@ struct UUIDSet {
     /// Creates an empty set with room for `capacity` UUIDs before it grows.
     init(capacity: Int = 8) {
         var slots = 16
-        while slots < capacity * 2 { slots <<= 1 }
+        while slots * 3 < capacity * 4 { slots <<= 1 }
         words = [UInt64](repeating: 0, count: slots * 2)
         mask = slots - 1
     }
@@ -43,7 +44,7 @@ struct UUIDSet {
             count += 1
             return true
         }
-        if (count + 1) * 2 > mask + 1 { grow() }
+        if (count + 1) * 4 > (mask + 1) * 3 { grow() }
         let inserted = words.withUnsafeMutableBufferPointer { words in
             var slot = UUIDSet.slot(high, low, mask)
             while true {
