@@ -63,6 +63,12 @@ struct DirectRecordEncoder {
     private var values = ByteStringCache(capacity: 8192)
     private let syncIdentifierKey = RecordIdentity.syncIdentifierKey
     private let attributePrefix = RecordIdentity.attributePrefix
+    /// The last device attribute read as written (address included) and its field: devices repeat from record to
+    /// record.
+    private let lastDevice = ByteBuffer(capacity: 256)
+    private var lastDeviceField: Int32 = -2
+    /// Whether the last unit checked against the last type is of its dimension and is its canonical unit.
+    private var lastPair: (type: Int32, unit: Int32, compatible: Bool, same: Bool) = (-1, -1, false, false)
     /// The last export day read (its ten bytes `2024-03-10`) and its days since 1970.
     private var lastExportDay: (head: UInt64, tail: UInt16, days: Int) = (0, 0, 0)
 
@@ -130,7 +136,7 @@ struct DirectRecordEncoder {
         switch info.type.kind {
         case .quantity:
             guard let valueA, let unitA, let unit = unitInfo(unitA), let number = DecimalParser.parse(valueA.rawValue),
-                  DirectRecordEncoder.accepts(number, in: unit.unit, canonical: info.canonicalUnit, range: info.validRange)
+                  accepts(number, in: unit, for: info)
             else { return false }
             if DirectRecordEncoder.isCanonicalNumber(valueA.rawValue) { valueBytes.append(valueA.rawValue) }
             record.isQuantity = true
@@ -199,6 +205,7 @@ struct DirectRecordEncoder {
     // MARK: - Fields
 
     private mutating func typeInfo(_ bytes: UnsafeBufferPointer<UInt8>) -> TypeInfo? {
+        if let id = typeNames.id(bytes), id < types.count { return types[id] }
         guard let id = typeNames.lookup(bytes, decode: { String(decoding: $0, as: UTF8.self) }).id else { return nil }
         while types.count <= id {
             let identifier = typeNames.text(types.count)
@@ -213,6 +220,7 @@ struct DirectRecordEncoder {
     }
 
     private mutating func unitInfo(_ attribute: XMLAttribute) -> UnitInfo? {
+        if let id = unitNames.id(attribute.rawValue), id < units.count { return units[id] }
         guard let id = unitNames.lookup(attribute.rawValue, decode: { _ in attribute.value }).id else { return nil }
         while units.count <= id {
             if let unit = try? HealthUnit(parsing: unitNames.text(units.count)) {
@@ -225,6 +233,7 @@ struct DirectRecordEncoder {
     }
 
     private mutating func source(_ attribute: XMLAttribute) -> Int32 {
+        if let id = sourceNames.id(attribute.rawValue), id < sources.count { return sources[id] }
         let (id, text) = sourceNames.lookup(attribute.rawValue) { _ in attribute.value }
         guard let id else { return table.add(text) }
         while sources.count <= id { sources.append(table.add(sourceNames.text(sources.count))) }
@@ -232,6 +241,7 @@ struct DirectRecordEncoder {
     }
 
     private mutating func version(_ attribute: XMLAttribute) -> Int32 {
+        if let id = versionNames.id(attribute.rawValue), id < versions.count { return versions[id] }
         let (id, text) = versionNames.lookup(attribute.rawValue) { _ in attribute.value }
         guard let id else { return table.add(text) }
         while versions.count <= id { versions.append(table.add(versionNames.text(versions.count))) }
@@ -239,14 +249,22 @@ struct DirectRecordEncoder {
     }
 
     private mutating func device(_ attribute: XMLAttribute) -> Int32 {
+        let raw = attribute.rawValue
+        if lastDeviceField != -2, raw.count > 0, lastDevice.count == raw.count, memcmp(lastDevice.base, raw.baseAddress!, raw.count) == 0 {
+            return lastDeviceField
+        }
         let (id, text) = deviceNames.device(attribute)
         guard let id else { return text.map { table.add($0) } ?? -1 }
         while devices.count <= id { devices.append(-2) }
         if devices[id] == -2 { devices[id] = text.map { table.add($0) } ?? -1 }
+        lastDevice.removeAll()
+        lastDevice.append(raw)
+        lastDeviceField = devices[id]
         return devices[id]
     }
 
     private mutating func category(_ attribute: XMLAttribute, of info: TypeInfo) -> Int32? {
+        if let id = values.id(attribute.rawValue), let known = info.categories[id] { return known < 0 ? nil : known }
         let (id, text) = values.lookup(attribute.rawValue) { _ in attribute.value }
         guard let id else { return nil }
         if let known = info.categories[id] { return known < 0 ? nil : known }
@@ -260,14 +278,18 @@ struct DirectRecordEncoder {
 
     // MARK: - Values and dates
 
-    /// Whether `value` in `unit` passes the checks ``Sample/validated(as:now:timeZone:)`` makes of a quantity of a
-    /// type with this canonical unit and valid range.
-    static func accepts(_ value: Double, in unit: HealthUnit, canonical: HealthUnit?, range: ClosedRange<Double>?) -> Bool {
-        guard value.isFinite, value >= 0 || unit.offset != 0 else { return false }
-        guard let canonical else { return true }
-        guard unit.isCompatible(with: canonical) else { return false }
-        guard let range else { return true }
-        guard let inCanonical = try? unit.convert(value, to: canonical) else { return false }
+    /// Whether `value` in `unit` passes the checks ``Sample/validated(as:now:timeZone:)`` makes of a quantity.
+    private mutating func accepts(_ value: Double, in unit: UnitInfo, for info: TypeInfo) -> Bool {
+        guard value.isFinite, value >= 0 || unit.unit.offset != 0 else { return false }
+        guard let canonical = info.canonicalUnit else { return true }
+        if lastPair.type != info.number || lastPair.unit != unit.field {
+            lastPair = (info.number, unit.field, unit.unit.isCompatible(with: canonical), unit.unit == canonical)
+        }
+        guard lastPair.compatible else { return false }
+        guard let range = info.validRange else { return true }
+        // In the canonical unit already, the conversion would give the value back.
+        if lastPair.same { return range.contains(value) }
+        guard let inCanonical = try? unit.unit.convert(value, to: canonical) else { return false }
         return range.contains(inCanonical)
     }
 
