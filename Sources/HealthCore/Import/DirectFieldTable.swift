@@ -9,6 +9,9 @@ final class DirectFieldTable: @unchecked Sendable {
         var start: Int32
         var keyStart: Int32
         var end: Int32
+
+        /// The length of the key field.
+        var length: Int { Int(end - keyStart) }
     }
 
     let bytes: [UInt8]

@@ -17,6 +17,8 @@ struct DirectLineComposer {
     private var lastDay: (days: Int64, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
     private let key = ByteBuffer(capacity: 512)
     private let namespace = RecordIdentity.namespace
+    /// SHA-1 states after the first block of keys whose first 64 bytes are the namespace, a type and a source.
+    private var prefixStates: [(type: Int32, source: Int32, state: SHA1.State)] = []
 
     /// Creates a composer for a store whose lines write dates in `timeZone`.
     init(timeZone: TimeZone) {
@@ -41,7 +43,19 @@ struct DirectLineComposer {
             key.append(keyField(record.valueField, view))
             key.append(0)
         }
-        return RecordIdentity.uuid(ofKey: UnsafeRawBufferPointer(key.bytes))
+        let bytes = UnsafeRawBufferPointer(key.bytes)
+        // The first 64 bytes (namespace, type, source) repeat from record to record: start from their state.
+        let prefix = namespace.count + view.fields[Int(record.typeField)].length + view.fields[Int(record.source)].length
+        guard prefix >= 64 else { return RecordIdentity.uuid(ofKey: bytes) }
+        let state: SHA1.State
+        if let known = prefixStates.first(where: { $0.type == record.typeField && $0.source == record.source }) {
+            state = known.state
+        } else {
+            state = SHA1.state(after: 1, of: bytes)
+            if prefixStates.count == 16 { prefixStates.removeLast() }
+            prefixStates.insert((record.typeField, record.source, state), at: 0)
+        }
+        return RecordIdentity.uuid(digest: SHA1.hash(bytes, from: state, skipping: 1))
     }
 
     /// Appends the record's store line, without its `,"seq":N}` ending.

@@ -46,7 +46,11 @@ struct RecordIdentity {
 
     /// The UUID of an identity key: the namespace followed by the identity's fields.
     static func uuid(ofKey key: UnsafeRawBufferPointer) -> UUID {
-        let digest = SHA1.hash(key)
+        uuid(digest: SHA1.hash(key))
+    }
+
+    /// The UUID of a SHA-1 digest: its first 16 bytes, marked as a version-5 UUID.
+    static func uuid(digest: SHA1.State) -> UUID {
         var uuid = UUID.placeholderBytes
         withUnsafeMutableBytes(of: &uuid) { bytes in
             bytes.storeBytes(of: digest.0.bigEndian, toByteOffset: 0, as: UInt32.self)

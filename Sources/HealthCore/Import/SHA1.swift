@@ -19,11 +19,30 @@ enum SHA1 {
 
     /// The digest of `message` as five big-endian words.
     static func hash(_ message: UnsafeRawBufferPointer) -> State {
-        var state: State = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
+        hash(message, from: initialState, skipping: 0)
+    }
+
+    /// The state before any block.
+    static var initialState: State { (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0) }
+
+    /// The state after the first `blocks` 64-byte blocks of `message` (at least that long): messages that share
+    /// those bytes can start from it.
+    static func state(after blocks: Int, of message: UnsafeRawBufferPointer) -> State {
+        precondition(message.count >= blocks * 64, "the message is shorter than the blocks")
+        var state = initialState
+        for block in 0..<blocks { compress(&state, message.baseAddress! + block * 64) }
+        return state
+    }
+
+    /// The digest of `message`, given `state`, the state after its first `skipped` blocks
+    /// (``state(after:of:)``).
+    static func hash(_ message: UnsafeRawBufferPointer, from state: State, skipping skipped: Int) -> State {
+        var state = state
         let count = message.count
         let fullBlocks = count / 64
+        precondition(skipped <= fullBlocks, "more blocks skipped than the message holds")
         if let base = message.baseAddress {
-            for block in 0..<fullBlocks { compress(&state, base + block * 64) }
+            for block in skipped..<fullBlocks { compress(&state, base + block * 64) }
         }
         // The last partial block, the 0x80 marker and the bit length, in one or two blocks.
         var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,

@@ -80,6 +80,19 @@ extension ImportTests {
             }
         }
 
+        /// Starting from the state after a shared first block gives the digest of the whole message.
+        @Test func sha1ResumedAfterTheFirstBlockGivesTheSameDigest() {
+            for length in [64, 65, 100, 119, 120, 127, 128, 129, 200, 1000] {
+                let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+                message.withUnsafeBytes { bytes in
+                    let whole = SHA1.hash(bytes)
+                    let resumed = SHA1.hash(bytes, from: SHA1.state(after: 1, of: bytes), skipping: 1)
+                    #expect([whole.0, whole.1, whole.2, whole.3, whole.4] == [resumed.0, resumed.1, resumed.2, resumed.3, resumed.4],
+                            "\(length) bytes")
+                }
+            }
+        }
+
         @Test func uuidSetBehavesLikeASet() {
             var set = UUIDSet()
             var reference = Set<UUID>()
