@@ -39,6 +39,24 @@ struct DirectRecordEncoder {
         var field: Int32
     }
 
+    /// The bytes last seen in one attribute and the cache id they have: fields repeat from record to record, and
+    /// comparing with the last is cheaper than a lookup.
+    private struct Memo {
+        let bytes = ByteBuffer(capacity: 64)
+        var id = -1
+
+        @inline(__always)
+        func matches(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+            id >= 0 && raw.count == bytes.count && (raw.isEmpty || memcmp(bytes.base, raw.baseAddress!, raw.count) == 0)
+        }
+
+        mutating func remember(_ raw: UnsafeBufferPointer<UInt8>, id: Int) {
+            bytes.removeAll()
+            bytes.append(raw)
+            self.id = id
+        }
+    }
+
     /// An export date: the instant in whole seconds and the offset it was written with.
     struct ExportInstant: Equatable {
         var seconds: Int64
@@ -61,6 +79,7 @@ struct DirectRecordEncoder {
     private var devices: [Int32] = []
     private var keys = ByteStringCache(capacity: 4096)
     private var values = ByteStringCache(capacity: 8192)
+    private var typeMemo = Memo(), unitMemo = Memo(), sourceMemo = Memo(), versionMemo = Memo()
     private let syncIdentifierKey = RecordIdentity.syncIdentifierKey
     private let attributePrefix = RecordIdentity.attributePrefix
     /// The last device attribute read as written (address included) and its field: devices repeat from record to
@@ -68,7 +87,8 @@ struct DirectRecordEncoder {
     private let lastDevice = ByteBuffer(capacity: 256)
     private var lastDeviceField: Int32 = -2
     /// Whether the last unit checked against the last type is of its dimension and is its canonical unit.
-    private var lastPair: (type: Int32, unit: Int32, compatible: Bool, same: Bool) = (-1, -1, false, false)
+    /// `scale` is the factor a conversion to the canonical unit multiplies by, when neither unit has an offset.
+    private var lastPair: (type: Int32, unit: Int32, compatible: Bool, same: Bool, scale: Double?) = (-1, -1, false, false, nil)
     /// The last export day read (its ten bytes `2024-03-10`) and its days since 1970.
     private var lastExportDay: (head: UInt64, tail: UInt16, days: Int) = (0, 0, 0)
 
@@ -205,7 +225,11 @@ struct DirectRecordEncoder {
     // MARK: - Fields
 
     private mutating func typeInfo(_ bytes: UnsafeBufferPointer<UInt8>) -> TypeInfo? {
-        if let id = typeNames.id(bytes), id < types.count { return types[id] }
+        if typeMemo.matches(bytes) { return types[typeMemo.id] }
+        if let id = typeNames.id(bytes), id < types.count {
+            typeMemo.remember(bytes, id: id)
+            return types[id]
+        }
         guard let id = typeNames.lookup(bytes, decode: { String(decoding: $0, as: UTF8.self) }).id else { return nil }
         while types.count <= id {
             let identifier = typeNames.text(types.count)
@@ -220,7 +244,11 @@ struct DirectRecordEncoder {
     }
 
     private mutating func unitInfo(_ attribute: XMLAttribute) -> UnitInfo? {
-        if let id = unitNames.id(attribute.rawValue), id < units.count { return units[id] }
+        if unitMemo.matches(attribute.rawValue) { return units[unitMemo.id] }
+        if let id = unitNames.id(attribute.rawValue), id < units.count {
+            unitMemo.remember(attribute.rawValue, id: id)
+            return units[id]
+        }
         guard let id = unitNames.lookup(attribute.rawValue, decode: { _ in attribute.value }).id else { return nil }
         while units.count <= id {
             if let unit = try? HealthUnit(parsing: unitNames.text(units.count)) {
@@ -233,7 +261,11 @@ struct DirectRecordEncoder {
     }
 
     private mutating func source(_ attribute: XMLAttribute) -> Int32 {
-        if let id = sourceNames.id(attribute.rawValue), id < sources.count { return sources[id] }
+        if sourceMemo.matches(attribute.rawValue) { return sources[sourceMemo.id] }
+        if let id = sourceNames.id(attribute.rawValue), id < sources.count {
+            sourceMemo.remember(attribute.rawValue, id: id)
+            return sources[id]
+        }
         let (id, text) = sourceNames.lookup(attribute.rawValue) { _ in attribute.value }
         guard let id else { return table.add(text) }
         while sources.count <= id { sources.append(table.add(sourceNames.text(sources.count))) }
@@ -241,7 +273,11 @@ struct DirectRecordEncoder {
     }
 
     private mutating func version(_ attribute: XMLAttribute) -> Int32 {
-        if let id = versionNames.id(attribute.rawValue), id < versions.count { return versions[id] }
+        if versionMemo.matches(attribute.rawValue) { return versions[versionMemo.id] }
+        if let id = versionNames.id(attribute.rawValue), id < versions.count {
+            versionMemo.remember(attribute.rawValue, id: id)
+            return versions[id]
+        }
         let (id, text) = versionNames.lookup(attribute.rawValue) { _ in attribute.value }
         guard let id else { return table.add(text) }
         while versions.count <= id { versions.append(table.add(versionNames.text(versions.count))) }
@@ -283,12 +319,22 @@ struct DirectRecordEncoder {
         guard value.isFinite, value >= 0 || unit.unit.offset != 0 else { return false }
         guard let canonical = info.canonicalUnit else { return true }
         if lastPair.type != info.number || lastPair.unit != unit.field {
-            lastPair = (info.number, unit.field, unit.unit.isCompatible(with: canonical), unit.unit == canonical)
+            let linear = unit.unit.offset == 0 && canonical.offset == 0
+            lastPair = (info.number, unit.field, unit.unit.isCompatible(with: canonical), unit.unit == canonical,
+                        linear ? unit.unit.factor / canonical.factor : nil)
         }
         guard lastPair.compatible else { return false }
         guard let range = info.validRange else { return true }
         // In the canonical unit already, the conversion would give the value back.
         if lastPair.same { return range.contains(value) }
+        if let scale = lastPair.scale {
+            // The conversion is this product rounded to 12 significant digits: far enough from the bounds, the
+            // rounding cannot move it across one.
+            let product = value * scale
+            let slack = abs(product) * 1e-9
+            if product - slack >= range.lowerBound && product + slack <= range.upperBound { return true }
+            if product + slack < range.lowerBound || product - slack > range.upperBound { return false }
+        }
         guard let inCanonical = try? unit.unit.convert(value, to: canonical) else { return false }
         return range.contains(inCanonical)
     }
