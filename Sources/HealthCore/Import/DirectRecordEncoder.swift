@@ -98,6 +98,12 @@ struct DirectRecordEncoder {
                                                   extraStart: 0, valueEnd: 0, extraEnd: 0)
     private let valueBytes = ByteBuffer(capacity: 32)
     private var metadata: [(key: String, value: String)] = []
+    /// The cache ids of the key and value of a record's only metadata entry, when both are cached.
+    private var onlyEntry: Int?
+    /// The `,"metadata":{…}` text of records with one entry, by the ids of its key and value.
+    private var singleEntries: [Int: [UInt8]] = [:]
+    /// Whether metadata keys (by cache id) leave the record direct: not a sync identifier, not an `@` key.
+    private var keysAllowed: [Bool] = []
 
     /// Creates an encoder.
     ///
@@ -176,6 +182,7 @@ struct DirectRecordEncoder {
         record.end = endAt.seconds
         record.created = createdAt.seconds
         metadata.removeAll(keepingCapacity: true)
+        onlyEntry = nil
         return true
     }
 
@@ -192,12 +199,25 @@ struct DirectRecordEncoder {
             }
         }
         guard let keyA else { return false }
-        let name = keys.lookup(keyA.rawValue) { _ in keyA.value }.string
+        let (keyID, name) = keys.lookup(keyA.rawValue) { _ in keyA.value }
         // Sync identifiers and `@` keys change the identity; a repeated key is left to the general reading.
-        guard !name.hasPrefix(attributePrefix), name != syncIdentifierKey,
-              !metadata.contains(where: { $0.key == name })
-        else { return false }
-        metadata.append((name, valueA.map { value in values.lookup(value.rawValue) { _ in value.value }.string } ?? ""))
+        let allowed: Bool
+        if let keyID, keyID < keysAllowed.count {
+            allowed = keysAllowed[keyID]
+        } else {
+            allowed = !name.hasPrefix(attributePrefix) && name != syncIdentifierKey
+            if let keyID, keyID == keysAllowed.count { keysAllowed.append(allowed) }
+        }
+        guard allowed, !metadata.contains(where: { $0.key == name }) else { return false }
+        var valueID: Int? = -1
+        var value = ""
+        if let valueA { (valueID, value) = values.lookup(valueA.rawValue) { _ in valueA.value } }
+        metadata.append((name, value))
+        if metadata.count == 1, let keyID, let valueID, singleEntries.count < 4096 || singleEntries[keyID << 32 | (valueID + 1)] != nil {
+            onlyEntry = keyID << 32 | (valueID + 1)
+        } else {
+            onlyEntry = nil
+        }
         return true
     }
 
@@ -207,7 +227,10 @@ struct DirectRecordEncoder {
         record.extraStart = Int32(bytes.count)
         bytes.append(valueBytes.bytes)
         record.valueEnd = Int32(bytes.count)
-        if !metadata.isEmpty {
+        if metadata.count == 1, let onlyEntry, let known = singleEntries[onlyEntry] {
+            bytes.append(known)
+        } else if !metadata.isEmpty {
+            let start = bytes.count
             metadata.sort { $0.key < $1.key }
             bytes.append(",\"metadata\":{" as StaticString)
             for (index, entry) in metadata.enumerated() {
@@ -217,6 +240,9 @@ struct DirectRecordEncoder {
                 JSONBytes.appendQuoted(entry.value, to: bytes)
             }
             bytes.append(UInt8(ascii: "}"))
+            if metadata.count == 1, let onlyEntry {
+                singleEntries[onlyEntry] = Array(UnsafeBufferPointer(rebasing: bytes.bytes[start...]))
+            }
         }
         record.extraEnd = Int32(bytes.count)
         group.records.append(record)

@@ -93,6 +93,19 @@ extension ImportTests {
             }
         }
 
+        @Test func uuidsAreSpelledAsFoundationSpellsThem() {
+            let out = ByteBuffer()
+            var uuids = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                         UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
+                         UUID(uuid: (0x09, 0x0A, 0x9A, 0xAF, 0xF0, 0x1F, 0x2E, 0xE2, 0x3D, 0xD3, 0x4C, 0xC4, 0x5B, 0xB5, 0x6A, 0xA6))]
+            for _ in 0..<1000 { uuids.append(UUID()) }
+            for uuid in uuids {
+                out.removeAll()
+                SampleLineWriter.appendUUID(uuid, to: out)
+                #expect(String(decoding: out.bytes, as: UTF8.self) == uuid.uuidString.lowercased())
+            }
+        }
+
         @Test func uuidSetBehavesLikeASet() {
             var set = UUIDSet()
             var reference = Set<UUID>()
