@@ -57,6 +57,27 @@ struct DirectRecordEncoder {
         }
     }
 
+    /// A string attribute (source, version) as a field of the table: the field for each cached string, and the
+    /// last one seen.
+    private struct FieldCache {
+        var names = ByteStringCache(capacity: 4096)
+        var fields: [Int32] = []
+        var memo = Memo()
+
+        mutating func field(_ attribute: XMLAttribute, table: inout DirectFieldTable.Builder) -> Int32 {
+            let raw = attribute.rawValue
+            if memo.matches(raw) { return fields[memo.id] }
+            if let id = names.id(raw), id < fields.count {
+                memo.remember(raw, id: id)
+                return fields[id]
+            }
+            let (id, text) = names.lookup(raw) { _ in attribute.value }
+            guard let id else { return table.add(text) }
+            while fields.count <= id { fields.append(table.add(names.text(fields.count))) }
+            return fields[id]
+        }
+    }
+
     /// An export date: the instant in whole seconds and the offset it was written with.
     struct ExportInstant: Equatable {
         var seconds: Int64
@@ -70,16 +91,14 @@ struct DirectRecordEncoder {
     private var types: [TypeInfo?] = []
     private var unitNames = ByteStringCache(capacity: 1024)
     private var units: [UnitInfo?] = []
-    private var sourceNames = ByteStringCache(capacity: 4096)
-    private var sources: [Int32] = []
-    private var versionNames = ByteStringCache(capacity: 4096)
-    private var versions: [Int32] = []
+    private var sources = FieldCache()
+    private var versions = FieldCache()
     private var deviceNames = ExportDeviceCache()
     /// -1: no device; -2: not looked at yet.
     private var devices: [Int32] = []
     private var keys = ByteStringCache(capacity: 4096)
     private var values = ByteStringCache(capacity: 8192)
-    private var typeMemo = Memo(), unitMemo = Memo(), sourceMemo = Memo(), versionMemo = Memo()
+    private var typeMemo = Memo(), unitMemo = Memo()
     private let syncIdentifierKey = RecordIdentity.syncIdentifierKey
     private let attributePrefix = RecordIdentity.attributePrefix
     /// The last device attribute read as written (address included) and its field: devices repeat from record to
@@ -175,8 +194,8 @@ struct DirectRecordEncoder {
         }
         record.type = info.number
         record.typeField = info.field
-        record.source = source(sourceA)
-        record.version = versionA.map { version($0) } ?? -1
+        record.source = sources.field(sourceA, table: &table)
+        record.version = versionA.map { versions.field($0, table: &table) } ?? -1
         record.device = deviceA.map { device($0) } ?? -1
         record.start = startAt.seconds
         record.end = endAt.seconds
@@ -284,30 +303,6 @@ struct DirectRecordEncoder {
             }
         }
         return units[id]
-    }
-
-    private mutating func source(_ attribute: XMLAttribute) -> Int32 {
-        if sourceMemo.matches(attribute.rawValue) { return sources[sourceMemo.id] }
-        if let id = sourceNames.id(attribute.rawValue), id < sources.count {
-            sourceMemo.remember(attribute.rawValue, id: id)
-            return sources[id]
-        }
-        let (id, text) = sourceNames.lookup(attribute.rawValue) { _ in attribute.value }
-        guard let id else { return table.add(text) }
-        while sources.count <= id { sources.append(table.add(sourceNames.text(sources.count))) }
-        return sources[id]
-    }
-
-    private mutating func version(_ attribute: XMLAttribute) -> Int32 {
-        if versionMemo.matches(attribute.rawValue) { return versions[versionMemo.id] }
-        if let id = versionNames.id(attribute.rawValue), id < versions.count {
-            versionMemo.remember(attribute.rawValue, id: id)
-            return versions[id]
-        }
-        let (id, text) = versionNames.lookup(attribute.rawValue) { _ in attribute.value }
-        guard let id else { return table.add(text) }
-        while versions.count <= id { versions.append(table.add(versionNames.text(versions.count))) }
-        return versions[id]
     }
 
     private mutating func device(_ attribute: XMLAttribute) -> Int32 {

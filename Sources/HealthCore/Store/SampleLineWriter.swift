@@ -180,13 +180,7 @@ struct SampleLineWriter {
             return
         }
         out.reserve(32)
-        JSONBytes.appendTwoDigits(year / 100, to: out)
-        JSONBytes.appendTwoDigits(year % 100, to: out)
-        out.appendReserved(UInt8(ascii: "-"))
-        JSONBytes.appendTwoDigits(month, to: out)
-        out.appendReserved(UInt8(ascii: "-"))
-        JSONBytes.appendTwoDigits(day, to: out)
-        out.appendReserved(UInt8(ascii: "T"))
+        SampleLineWriter.appendDay(year: year, month: month, day: day, to: out)
         JSONBytes.appendTwoDigits(seconds / 3600, to: out)
         out.appendReserved(UInt8(ascii: ":"))
         JSONBytes.appendTwoDigits(seconds / 60 % 60, to: out)
@@ -201,6 +195,18 @@ struct SampleLineWriter {
         JSONBytes.appendTwoDigits(offset / 3600, to: out)
         out.appendReserved(UInt8(ascii: ":"))
         JSONBytes.appendTwoDigits(offset / 60 % 60, to: out)
+    }
+
+    /// Appends `2024-03-10T` (a year from 0 to 9999) after ``ByteBuffer/reserve(_:)`` made room for 11 bytes.
+    @inline(__always)
+    static func appendDay(year: Int, month: Int, day: Int, to out: ByteBuffer) {
+        JSONBytes.appendTwoDigits(year / 100, to: out)
+        JSONBytes.appendTwoDigits(year % 100, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(month, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(day, to: out)
+        out.appendReserved(UInt8(ascii: "T"))
     }
 
     @inline(__always)
