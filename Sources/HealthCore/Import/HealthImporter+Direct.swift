@@ -43,7 +43,7 @@ extension HealthImporter {
             pending = encoded!.count
         } else {
             directInBatch += 1
-            pending = directInBatch
+            pending = pendingInBatch
         }
         count(type, typeKey: typeKey) { $0.added += 1 }
         if pending >= batchSize { try flush() }

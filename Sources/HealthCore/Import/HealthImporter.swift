@@ -26,6 +26,8 @@ public final class HealthImporter {
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
     var directInBatch = 0
+    /// Samples in the batch being filled when it is not encoded (a dry run, or a store other than ``JSONFileStore``).
+    var pendingInBatch: Int { batch.count + directInBatch }
     /// Writes the lines of records the reader took straight from the export's bytes.
     var composer: DirectLineComposer?
     /// The batch as store lines, when the store is a ``JSONFileStore`` (the fast path).
@@ -155,7 +157,7 @@ public final class HealthImporter {
                     pending = encoded!.count
                 } else {
                     batch.append(sample)
-                    pending = batch.count + directInBatch
+                    pending = pendingInBatch
                 }
                 count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
                 if pending >= batchSize { try flush() }

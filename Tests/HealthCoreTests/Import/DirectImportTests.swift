@@ -212,5 +212,22 @@ extension ImportTests {
                 #expect(!FileManager.default.fileExists(atPath: folder + "/store/samples"))
             }
         }
+
+        /// In a dry run the batches (and so when identities are dropped over capacity) count direct and general
+        /// records alike: the receipts match the general path's dry run.
+        @Test(arguments: [(1, 2), (3, 2), (4, 5), (7, 1)])
+        func dryRunBatchesCountEveryRecord(batchSize: Int, capacity: Int) throws {
+            let body = (Self.plainRecords + Self.refusedRecords + Self.plainRecords + Self.refusedRecords).joined(separator: "\n")
+            try Support.withTemporaryDirectory { folder in
+                let path = try Support.write(Support.export(body), in: folder)
+                let direct = try HealthImporter(store: JSONFileStore(path: folder + "/direct", timeZone: .gmt), dryRun: true,
+                                                batchSize: batchSize, identityCapacity: capacity).importFile(atPath: path)
+                let general = try HealthImporter(store: ImportEquivalenceTests.PlainPathStore(JSONFileStore(path: folder + "/general",
+                                                                                                            timeZone: .gmt)),
+                                                 dryRun: true, batchSize: batchSize, identityCapacity: capacity).importFile(atPath: path)
+                #expect(direct.counts == general.counts)
+                #expect(direct.problems.map(\.line) == general.problems.map(\.line))
+            }
+        }
     }
 }
