@@ -76,6 +76,24 @@ struct ByteStringCache {
         return (strings.count - 1, string)
     }
 
+    /// The id of `bytes` when they are cached (no string is made or copied).
+    func id(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = ByteStringCache.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        return arena.withUnsafeBufferPointer { arena in
+            while true {
+                let entry = Int(slots[slot])
+                if entry < 0 { return nil }
+                if hashes[entry] == hash, lengths[entry] == bytes.count,
+                   memcmp(arena.baseAddress! + offsets[entry], bytes.baseAddress!, bytes.count) == 0 {
+                    return entry
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
     /// The string for `bytes`, decoded as plain UTF-8.
     mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         lookup(bytes) { String(decoding: $0, as: UTF8.self) }.string

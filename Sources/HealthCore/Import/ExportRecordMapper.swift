@@ -58,7 +58,7 @@ struct ExportRecordMapper {
     private var units: [Result<HealthUnit, UnitError>] = []
     private var sources = ByteStringCache(capacity: 4096)
     private var versions = ByteStringCache(capacity: 4096)
-    private var devices = ByteStringCache(capacity: 4096)
+    private var devices = ExportDeviceCache()
     private var keys = ByteStringCache(capacity: 4096)
     private var values = ByteStringCache(capacity: 8192)
     private var categoryValues: [String: [String: Int]] = [:]
@@ -323,29 +323,6 @@ struct ExportRecordMapper {
         return value.rawValue
     }
 
-    /// The device without its memory address; the address is cut from the raw bytes so the cache sees repeats.
-    private mutating func device(_ attribute: XMLAttribute) -> String? {
-        let raw = attribute.rawValue
-        let prefix: StaticString = "&lt;&lt;HKDevice: 0x"
-        let prefixLength = prefix.utf8CodeUnitCount
-        if raw.count > prefixLength + 6, memcmp(raw.baseAddress!, prefix.utf8Start, prefixLength) == 0 {
-            var index = prefixLength
-            while index < raw.count, isHexDigit(raw[index]) { index += 1 }
-            let separator: StaticString = "&gt;, "
-            if index + separator.utf8CodeUnitCount <= raw.count,
-               memcmp(raw.baseAddress! + index, separator.utf8Start, separator.utf8CodeUnitCount) == 0 {
-                let rest = UnsafeBufferPointer(rebasing: raw[(index + separator.utf8CodeUnitCount)...])
-                let text = devices.lookup(rest) { bytes in
-                    DeviceDescription(exportText: "<<HKDevice: 0x0>, " + XMLText.decode(bytes)).normalized
-                }.string
-                return text.isEmpty ? nil : text
-            }
-        }
-        let text = DeviceDescription(exportText: attribute.value).normalized
-        return text.isEmpty ? nil : text
-    }
-
-    private func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70)
-    }
+    /// The device without its memory address.
+    private mutating func device(_ attribute: XMLAttribute) -> String? { devices.device(attribute).text }
 }

@@ -20,6 +20,8 @@ final class HealthExportReader {
         case characteristics([(key: String, value: String)], line: Int)
         /// Malformed or truncated markup that was skipped.
         case problem(line: Int, message: String)
+        /// Records encoded straight from their bytes (see ``direct``), in order.
+        case direct(DirectRecordGroup)
     }
 
     /// Facts about the export as a whole, known once it has been read.
@@ -65,6 +67,17 @@ final class HealthExportReader {
     /// consumer to derive it (see ``PendingRecord/deferIdentity``).
     var deferIdentity = false
 
+    /// When set, plain records are encoded straight from their bytes and handed over in ``Event/direct(_:)``
+    /// groups; the records it refuses are read the general way.
+    var direct: DirectRecordEncoder?
+    /// The direct records not handed over yet.
+    private var group: DirectRecordGroup?
+    /// The tags of the open direct record, to read it the general way after all.
+    private var directTags = XMLTagCopy()
+    /// Whether a direct record is open (it has no frame on the stack: only empty `MetadataEntry` children and its
+    /// end tag keep it direct).
+    private var directOpen = false
+
     /// The line the reader has reached.
     var currentLine: Int { scanner.currentLine }
 
@@ -75,16 +88,31 @@ final class HealthExportReader {
     ///   input and from `handle`.
     func read(_ handle: (consuming Event) throws -> Void) throws -> Summary {
         var scanProblems: [Event] = []
+        // Direct records waiting in a group go first: events stay in input order.
+        func forward(_ event: consuming Event) throws {
+            if let group = self.group {
+                self.group = nil
+                group.fields = direct!.fields()
+                try handle(.direct(group))
+            }
+            try handle(event)
+        }
         try scanner.scan(onTag: { tag in
             if !scanProblems.isEmpty {
-                for event in scanProblems { try handle(event) }
+                for event in scanProblems { try forward(event) }
                 scanProblems.removeAll()
             }
-            try self.handle(tag, emit: handle)
+            try self.handle(tag, emit: forward, handOver: handle)
         }, onProblem: { problem in
             scanProblems.append(.problem(line: problem.line, message: problem.message))
         })
-        for event in scanProblems { try handle(event) }
+        for event in scanProblems { try forward(event) }
+        if directOpen { readDirectRecordInFull() }
+        if let group {
+            self.group = nil
+            group.fields = direct!.fields()
+            try handle(.direct(group))
+        }
         guard sawRoot else {
             throw ImportError.notAnExport(displayName, found: firstElement.map { "its first element is <\($0)>, not <HealthData>" }
                 ?? "it holds no XML elements")
@@ -110,9 +138,23 @@ final class HealthExportReader {
 
     // MARK: - Tags
 
-    private func handle(_ tag: XMLTag, emit: (consuming Event) throws -> Void) throws {
+    private func handle(_ tag: XMLTag, emit: (consuming Event) throws -> Void,
+                        handOver: (consuming Event) throws -> Void) throws {
+        if directOpen {
+            if tag.kind == .close {
+                if XMLText.equals(tag.name, "Record") {
+                    directOpen = false
+                    try finishDirect(handOver)
+                    return
+                }
+            } else if tag.kind == .empty, XMLText.equals(tag.name, "MetadataEntry"), direct!.addMetadata(tag) {
+                directTags.append(tag)
+                return
+            }
+            readDirectRecordInFull()
+        }
         if tag.kind == .close {
-            try close(tag, emit: emit)
+            try close(tag, emit: emit, handOver: handOver)
             return
         }
         let isEmpty = tag.kind == .empty
@@ -122,7 +164,13 @@ final class HealthExportReader {
         }
         switch top {
         case .root:
-            if XMLText.equals(tag.name, "Record") {
+            if XMLText.equals(tag.name, "Record"), direct != nil, direct!.begin(tag) {
+                if isEmpty { try finishDirect(handOver) } else {
+                    directTags.removeAll()
+                    directTags.append(tag)
+                    directOpen = true
+                }
+            } else if XMLText.equals(tag.name, "Record") {
                 var pending = mapper.beginRecord(tag)
                 pending.deferIdentity = deferIdentity
                 if isEmpty { try emit(.record(mapper.finish(pending))) } else {
@@ -184,6 +232,34 @@ final class HealthExportReader {
         }
     }
 
+    /// Adds the direct record just encoded to the group, handing the group over when full.
+    private func finishDirect(_ handOver: (consuming Event) throws -> Void) throws {
+        let group = self.group ?? DirectRecordGroup()
+        direct!.finish(into: group)
+        if group.isFull {
+            self.group = nil
+            group.fields = direct!.fields()
+            try handOver(.direct(group))
+        } else {
+            self.group = group
+        }
+    }
+
+    /// Reads the open direct record the general way from its kept tags, when a child or its end calls for it.
+    private func readDirectRecordInFull() {
+        var pending: PendingRecord?
+        directTags.replay { tag in
+            if pending == nil {
+                pending = mapper.beginRecord(tag)
+                pending!.deferIdentity = deferIdentity
+            } else {
+                mapper.addMetadata(tag, to: &pending!)
+            }
+        }
+        stack.append(Frame(name: "Record", kind: .record, pending: pending))
+        directOpen = false
+    }
+
     private func openRoot(_ tag: XMLTag) throws {
         let name = tag.nameText
         if firstElement == nil { firstElement = name }
@@ -213,7 +289,8 @@ final class HealthExportReader {
         }
     }
 
-    private func close(_ tag: XMLTag, emit: (consuming Event) throws -> Void) throws {
+    private func close(_ tag: XMLTag, emit: (consuming Event) throws -> Void,
+                       handOver: (consuming Event) throws -> Void) throws {
         guard let match = stack.lastIndex(where: { $0.name.utf8.elementsEqual(tag.name) }) else {
             try emit(.problem(line: tag.line, message: "the closing tag </\(tag.nameText)> has no matching start tag"))
             return

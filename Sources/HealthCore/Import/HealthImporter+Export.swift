@@ -45,8 +45,11 @@ extension HealthImporter {
         }
         do {
             summary = try reader.read { (event: consuming HealthExportReader.Event) in
+                // A group of direct records holds up to 512 records: it goes at once.
+                var isGroup = false
+                if case .direct = event { isGroup = true }
                 chunk.append(event)
-                if chunk.count == chunkSize {
+                if chunk.count == chunkSize || isGroup {
                     guard send() else { throw PipelineStopped() }
                 }
             }
@@ -83,6 +86,8 @@ extension HealthImporter {
             readCharacteristics(attributes, line: line)
         case let .problem(line, message):
             receipt.record(ImportReceipt.Problem(line: line, type: nil, reason: message))
+        case let .direct(group):
+            try accept(group, composer: &composer!, bytesRead: bytesRead, report: report)
         }
     }
 }

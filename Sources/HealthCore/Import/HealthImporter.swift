@@ -24,12 +24,18 @@ public final class HealthImporter {
     public var progressInterval = 20_000
 
     private var batch: [Sample] = []
+    /// In a dry run, the direct records counted into the current batch (they are not kept).
+    var directInBatch = 0
+    /// Samples in the batch being filled when it is not encoded (a dry run, or a store other than ``JSONFileStore``).
+    var pendingInBatch: Int { batch.count + directInBatch }
+    /// Writes the lines of records the reader took straight from the export's bytes.
+    var composer: DirectLineComposer?
     /// The batch as store lines, when the store is a ``JSONFileStore`` (the fast path).
-    private var encoded: EncodedSampleBatch?
+    var encoded: EncodedSampleBatch?
     private var lineWriter: SampleLineWriter?
     /// Saves the encoded batches on a thread of its own, during one import.
     private var writer: ImportBatchWriter?
-    private var index: IdentityIndex
+    let index: IdentityIndex
     private var identity: RecordIdentity
     var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
     var recordsRead = 0
@@ -69,7 +75,7 @@ public final class HealthImporter {
     public func importFile(atPath path: String, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReceipt {
         let input = try ImportInput.open(path)
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
-        running = nil
+        running.removeAll()
         characteristics = Characteristics()
         characteristicsSeen = false
         receipt.archiveMember = input.member
@@ -102,6 +108,10 @@ public final class HealthImporter {
         case .healthXML, .zip:
             let reader = HealthExportReader(reader: input.reader, displayName: input.member ?? input.file.displayName,
                                             catalogue: catalogue)
+            if let fileStore = store as? JSONFileStore {
+                reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue)
+                composer = DirectLineComposer(timeZone: fileStore.codec.timeZone)
+            }
             try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
         case .jsonl:
             let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue)
@@ -147,7 +157,7 @@ public final class HealthImporter {
                     pending = encoded!.count
                 } else {
                     batch.append(sample)
-                    pending = batch.count
+                    pending = pendingInBatch
                 }
                 count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
                 if pending >= batchSize { try flush() }
@@ -160,25 +170,39 @@ public final class HealthImporter {
         }
     }
 
-    /// Counts for the current run of one type, added to the receipt when the type changes (saves a lookup per record).
-    private var running: (type: String, counts: ImportReceipt.Counts)?
+    /// Counts of the types met last, added to the receipt at the end (or when more than 16 types interleave): saves
+    /// hashing the type for every record.
+    private var running: [(type: String, typeKey: Int, counts: ImportReceipt.Counts)] = []
 
-    private func count(_ type: String, _ change: (inout ImportReceipt.Counts) -> Void) {
-        if running?.type != type {
-            settleCounts()
-            running = (type, receipt.counts[type] ?? ImportReceipt.Counts())
+    /// Changes the counts of `type`; `typeKey`, when not 0, stands for `type` in every call that passes it.
+    func count(_ type: String, typeKey: Int = 0, _ change: (inout ImportReceipt.Counts) -> Void) {
+        if let index = running.firstIndex(where: { $0.typeKey == typeKey && (typeKey != 0 || $0.type == type) }) {
+            change(&running[index].counts)
+            return
         }
-        change(&running!.counts)
+        if running.count == 16 {
+            let oldest = running.removeFirst()
+            receipt.counts[oldest.type] = oldest.counts
+        }
+        // The same type may also be counted under the other kind of key: take over what that entry counted.
+        var counts = receipt.counts[type] ?? ImportReceipt.Counts()
+        if let other = running.firstIndex(where: { $0.type == type }) {
+            counts = running[other].counts
+            running.remove(at: other)
+        }
+        running.append((type, typeKey, counts))
+        change(&running[running.count - 1].counts)
     }
 
     private func settleCounts() {
-        if let running { receipt.counts[running.type] = running.counts }
-        running = nil
+        for entry in running { receipt.counts[entry.type] = entry.counts }
+        running.removeAll()
     }
 
-    private func flush() throws {
+    func flush() throws {
         if !batch.isEmpty && !dryRun { try store.save(batch) }
         batch.removeAll(keepingCapacity: true)
+        directInBatch = 0
         if let encoded, encoded.count > 0, let writer {
             try writer.submit(encoded)
             self.encoded = EncodedSampleBatch(pool: writer.pool)

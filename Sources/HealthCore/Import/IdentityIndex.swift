@@ -16,11 +16,11 @@ final class IdentityIndex {
     }
 
     private final class Partition {
-        var identities: Set<UUID>
+        var identities: UUIDSet
         var lastUse = 0
         /// Samples accepted into this partition and not saved yet: it must not be dropped while there are any.
         var unsaved = 0
-        init(_ identities: Set<UUID>) { self.identities = identities }
+        init(_ identities: UUIDSet) { self.identities = identities }
     }
 
     private let store: SampleStore
@@ -29,8 +29,8 @@ final class IdentityIndex {
     private var partitions: [PartitionKey: Partition] = [:]
     private var clock = 0
     private var total = 0
-    /// The partition used last and the UTC month it covers, to skip lookups for runs of one type and month.
-    private var last: (key: PartitionKey, partition: Partition, start: Double, end: Double)?
+    /// The partitions used last and the UTC months they cover, to skip lookups for runs of a few types and months.
+    private var recent: [(key: PartitionKey, typeKey: Int, partition: Partition, start: Double, end: Double)] = []
     /// Called before the store is read (the importer waits there for batches still being saved).
     var beforeLoad: (() throws -> Void)?
     /// What this import accepted, to answer loads without reading the store where that gives the same.
@@ -47,37 +47,47 @@ final class IdentityIndex {
     /// - Returns: true when the sample is new.
     /// - Throws: Store errors from reading a partition.
     func insert(_ sample: Sample, identityUUID: UUID) throws -> Bool {
-        let partition = try self.partition(for: sample)
+        try insert(type: sample.typeIdentifier, start: sample.start, end: sample.end, uuid: sample.uuid, identityUUID: identityUUID)
+    }
+
+    /// Adds a sample given by its type, dates and uuid; see ``insert(_:identityUUID:)``.
+    ///
+    /// - Parameter typeKey: A number that stands for `type` in every call that passes it (0: none), so runs of a
+    ///   few interleaved types find their partitions without comparing strings.
+    func insert(type: String, typeKey: Int = 0, start: Date, end: Date, uuid: UUID, identityUUID: UUID) throws -> Bool {
+        let partition = try self.partition(type: type, typeKey: typeKey, start: start)
         clock += 1
         partition.lastUse = clock
-        if partition.identities.contains(sample.uuid) { return false }
-        if identityUUID != sample.uuid {
+        if partition.identities.contains(uuid) { return false }
+        if identityUUID != uuid {
             if partition.identities.contains(identityUUID) { return false }
             partition.identities.insert(identityUUID)
             total += 1
         }
-        partition.identities.insert(sample.uuid)
+        partition.identities.insert(uuid)
         partition.unsaved += 1
         total += 1
-        imported?.accepted(sample, identity: identityUUID)
+        imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: identityUUID)
         return true
     }
 
-    private func partition(for sample: Sample) throws -> Partition {
-        let seconds = sample.start.timeIntervalSince1970
-        if let last, seconds >= last.start, seconds < last.end, last.key.type == sample.typeIdentifier {
-            return last.partition
+    private func partition(type: String, typeKey: Int, start: Date) throws -> Partition {
+        let seconds = start.timeIntervalSince1970
+        for entry in recent where entry.typeKey == typeKey && seconds >= entry.start && seconds < entry.end
+            && (typeKey != 0 || entry.key.type == type) {
+            return entry.partition
         }
-        let month = IdentityIndex.month(of: sample.start)
-        let key = PartitionKey(type: sample.typeIdentifier, month: month)
+        let month = IdentityIndex.month(of: start)
+        let key = PartitionKey(type: type, month: month)
         let partition: Partition
         if let known = partitions[key] { partition = known } else {
             if total > capacity { trim() }
             partition = Partition(try load(key))
             partitions[key] = partition
         }
-        last = (key, partition, IdentityIndex.startOfMonth(month).timeIntervalSince1970,
-                IdentityIndex.startOfMonth(month + 1).timeIntervalSince1970)
+        if recent.count == 16 { recent.removeLast() }
+        recent.insert((key, typeKey, partition, IdentityIndex.startOfMonth(month).timeIntervalSince1970,
+                       IdentityIndex.startOfMonth(month + 1).timeIntervalSince1970), at: 0)
         return partition
     }
 
@@ -97,16 +107,16 @@ final class IdentityIndex {
             total -= partition.identities.count
             partitions[key] = nil
         }
-        last = nil
+        recent.removeAll()
     }
 
-    private func load(_ key: PartitionKey) throws -> Set<UUID> {
+    private func load(_ key: PartitionKey) throws -> UUIDSet {
         if let known = try imported?.identities(type: key.type, month: key.month) {
             total += known.count
             return known
         }
         try beforeLoad?()
-        var set = Set<UUID>()
+        var set = UUIDSet()
         let interval = DateInterval(start: IdentityIndex.startOfMonth(key.month), end: IdentityIndex.startOfMonth(key.month + 1))
         try store.forEachSample(ofType: key.type, overlapping: interval) { sample in
             set.insert(sample.uuid)

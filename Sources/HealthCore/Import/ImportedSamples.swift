@@ -27,6 +27,8 @@ final class ImportedSamples {
     private var crossing: [Key: [Entry]] = [:]
     /// Samples longer than two days (`long.jsonl`), by type.
     private var long: [String: [(start: Date, end: Date, entry: Entry)]] = [:]
+    /// The type of the last sample accepted and whether it is new (a lookup saved for runs of one type).
+    private var lastType: (type: String, isNew: Bool)?
     /// Months already answered or read: a second read (after the index dropped it) goes to the store.
     private var answered: Set<Key> = []
     /// The number of the batch being filled; lower numbers are handed over.
@@ -37,16 +39,23 @@ final class ImportedSamples {
     }
 
     /// Remembers an accepted sample.
-    func accepted(_ sample: Sample, identity: UUID) {
-        guard newTypes[sample.typeIdentifier] == true else { return }
-        let entry = Entry(uuid: sample.uuid, identity: identity, batch: batch)
-        if sample.duration > JSONFileStore.longSampleThreshold {
-            long[sample.typeIdentifier, default: []].append((sample.start, sample.end, entry))
+    func accepted(type: String, start: Date, end: Date, uuid: UUID, identity: UUID) {
+        if let last = lastType, last.type == type {
+            guard last.isNew else { return }
+        } else {
+            guard let isNew = newTypes[type] else { return }
+            lastType = (type, isNew)
+            guard isNew else { return }
+        }
+        let entry = Entry(uuid: uuid, identity: identity, batch: batch)
+        if end.timeIntervalSince(start) > JSONFileStore.longSampleThreshold {
+            long[type, default: []].append((start, end, entry))
             return
         }
-        let month = IdentityIndex.month(of: sample.start)
-        if sample.overlaps(ImportedSamples.interval(month + 1)) {
-            crossing[Key(type: sample.typeIdentifier, month: month), default: []].append(entry)
+        let month = IdentityIndex.month(of: start)
+        let next = ImportedSamples.interval(month + 1)
+        if start == end ? start >= next.start && start < next.end : end >= next.start && start < next.end {
+            crossing[Key(type: type, month: month), default: []].append(entry)
         }
     }
 
@@ -58,7 +67,7 @@ final class ImportedSamples {
     /// The identities reading month `month` of `type` from the store would give, or nil when the store must be read.
     ///
     /// - Throws: The store's error when its folder cannot be listed.
-    func identities(type: String, month: Int) throws -> Set<UUID>? {
+    func identities(type: String, month: Int) throws -> UUIDSet? {
         let key = Key(type: type, month: month)
         guard answered.insert(key).inserted else { return nil }
         if newTypes[type] == nil {
@@ -66,7 +75,7 @@ final class ImportedSamples {
             newTypes[type] = try !store.isExistingStore() || store.folderEntries(JSONFileStore.typeFolder(type)).isEmpty
         }
         guard newTypes[type] == true else { return nil }
-        var set = Set<UUID>()
+        var set = UUIDSet()
         for entry in crossing[Key(type: type, month: month - 1)] ?? [] where entry.batch < batch {
             set.insert(entry.uuid)
             set.insert(entry.identity)

@@ -41,7 +41,16 @@ struct RecordIdentity {
     /// The UUID of `sample`'s identity.
     mutating func uuid(for sample: Sample) -> UUID {
         buildKey(sample)
-        let digest = key.withUnsafeBytes { SHA1.hash($0) }
+        return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) }
+    }
+
+    /// The UUID of an identity key: the namespace followed by the identity's fields.
+    static func uuid(ofKey key: UnsafeRawBufferPointer) -> UUID {
+        uuid(digest: SHA1.hash(key))
+    }
+
+    /// The UUID of a SHA-1 digest: its first 16 bytes, marked as a version-5 UUID.
+    static func uuid(digest: SHA1.State) -> UUID {
         var uuid = UUID.placeholderBytes
         withUnsafeMutableBytes(of: &uuid) { bytes in
             bytes.storeBytes(of: digest.0.bigEndian, toByteOffset: 0, as: UInt32.self)
@@ -80,7 +89,14 @@ struct RecordIdentity {
         }
     }
 
-    private mutating func append(_ text: String) {
+    private mutating func append(_ text: String) { RecordIdentity.appendField(text, to: &key) }
+
+    private mutating func append(_ number: Int64) { RecordIdentity.appendField(number, to: &key) }
+
+    private mutating func append(number value: Double) { RecordIdentity.appendField(number: value, to: &key) }
+
+    /// Appends a string field to a key: its UTF-8 length (LEB128), then its bytes.
+    static func appendField(_ text: String, to key: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var length = bytes.count
@@ -93,13 +109,15 @@ struct RecordIdentity {
         }
     }
 
-    private mutating func append(_ number: Int64) {
+    /// Appends an integer field (an instant in milliseconds) to a key: 8 bytes, little-endian.
+    static func appendField(_ number: Int64, to key: inout [UInt8]) {
         withUnsafeBytes(of: number.littleEndian) { key.append(contentsOf: $0) }
     }
 
-    private mutating func append(number value: Double) {
+    /// Appends a number field to a key: `n`, then the double's bits (negative zero as zero).
+    static func appendField(number value: Double, to key: inout [UInt8]) {
         key.append(UInt8(ascii: "n"))
-        append(Int64(bitPattern: (value == 0 ? 0 : value).bitPattern))
+        appendField(Int64(bitPattern: (value == 0 ? 0 : value).bitPattern), to: &key)
     }
 
     private mutating func appendMetadata(_ value: MetadataValue?) {

@@ -264,8 +264,18 @@ final class XMLByteScanner {
                 return .done(close + 1)
             }
             if byte == UInt8(ascii: "<") { return .malformed("the tag is not closed with '>'", resume: index) }
-            // Attribute name: up to '=' (spaces inside are tolerated and trimmed).
+            // Attribute name: up to '=' (spaces inside are tolerated and trimmed), eight bytes at a time.
             let attributeStart = index
+            while index + 8 <= end {
+                let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                let special = XMLByteScanner.matches(word, XMLByteScanner.equalSigns) | XMLByteScanner.matches(word, XMLByteScanner.lessThans)
+                    | XMLByteScanner.matches(word, XMLByteScanner.greaterThans)
+                if special != 0 {
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
+                index += 8
+            }
             while index < end, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "<") {
                 index += 1
             }
@@ -293,7 +303,11 @@ final class XMLByteScanner {
                     let special = XMLByteScanner.matches(word, quotes) | XMLByteScanner.matches(word, XMLByteScanner.lessThans)
                         | XMLByteScanner.matches(word, XMLByteScanner.ampersands)
                         | ((word &- 0x2020_2020_2020_2020) & ~word & XMLByteScanner.highBits)
-                    if special != 0 { break }
+                    if special != 0 {
+                        // The lowest flagged byte is a real match (only bytes after one can be flagged falsely).
+                        index += special.trailingZeroBitCount >> 3
+                        break
+                    }
                     index += 8
                 }
                 let stop = min(end, index + 8)
@@ -322,6 +336,10 @@ final class XMLByteScanner {
     private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
     /// '<' in every byte.
     private static var lessThans: UInt64 { 0x3C3C_3C3C_3C3C_3C3C }
+    /// '=' in every byte.
+    private static var equalSigns: UInt64 { 0x3D3D_3D3D_3D3D_3D3D }
+    /// '>' in every byte.
+    private static var greaterThans: UInt64 { 0x3E3E_3E3E_3E3E_3E3E }
     /// '&' in every byte.
     private static var ampersands: UInt64 { 0x2626_2626_2626_2626 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One attribute of a tag, as spans of the scanner's buffer; valid only while the tag handler runs.
 struct XMLAttribute {
     /// The name's bytes.
@@ -42,10 +44,24 @@ enum XMLText {
     /// Whether `bytes` equals the ASCII text `literal`.
     @inline(__always)
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
-        guard bytes.count == literal.utf8CodeUnitCount else { return false }
-        let other = literal.utf8Start
-        for index in 0..<bytes.count where bytes[index] != other[index] { return false }
-        return true
+        let count = bytes.count
+        guard count == literal.utf8CodeUnitCount else { return false }
+        let other = UnsafeRawPointer(literal.utf8Start)
+        guard count >= 4, let base = bytes.baseAddress else {
+            for index in 0..<count where bytes[index] != other.load(fromByteOffset: index, as: UInt8.self) { return false }
+            return true
+        }
+        // Two overlapping words (first and last four or eight bytes) cover names of 4 to 16 bytes.
+        let raw = UnsafeRawPointer(base)
+        if count <= 8 {
+            return raw.loadUnaligned(as: UInt32.self) == other.loadUnaligned(as: UInt32.self)
+                && raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == other.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        if count <= 16 {
+            return raw.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+                && raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        return memcmp(raw, other, count) == 0
     }
 
     /// Unescapes an attribute value: the five named entities and numeric character references; tabs and line

@@ -23,8 +23,9 @@ struct EncodedSampleBatch {
     private(set) var count = 0
     private var positions: [String: Int] = [:]
     private var namer = JSONFileStore.PartitionNamer()
-    /// The partition of the last sample: its type, UTC month (or -1 for `long.jsonl`) and index.
-    private var last: (type: String, month: Int, index: Int)?
+    /// The partitions used last: type, whether `long.jsonl`, else the UTC month's bounds (seconds since 1970), and
+    /// index. Exports that interleave a few types find theirs here without hashing a path.
+    private var recent: [(type: String, typeKey: Int, long: Bool, from: Double, to: Double, index: Int)] = []
     /// Bytes in the bodies; the batch holds about this much memory.
     private(set) var byteCount = 0
     /// Where the partitions' buffers come from, so a long import reuses their memory.
@@ -37,23 +38,35 @@ struct EncodedSampleBatch {
 
     /// Adds `sample` as the next line of the batch.
     mutating func append(_ sample: Sample, writer: inout SampleLineWriter) {
-        let month = sample.duration > JSONFileStore.longSampleThreshold ? -1
-            : IdentityIndex.month(of: sample.start)
+        append(type: sample.typeIdentifier, start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold) {
+            writer.appendBody(of: sample, to: $0)
+        }
+    }
+
+    /// Adds the next line, a sample of type `type` starting at `start` (`long` when it lasts over two days), whose
+    /// body `write` appends. `typeKey`, when not 0, stands for `type` in every call that passes it (it saves
+    /// comparing strings).
+    mutating func append(type: String, typeKey: Int = 0, start: Date, long: Bool, write: (ByteBuffer) -> Void) {
+        let seconds = start.timeIntervalSince1970
         let index: Int
-        if let last, last.month == month, last.type == sample.typeIdentifier {
-            index = last.index
+        if let hit = recent.firstIndex(where: { $0.typeKey == typeKey && $0.long == long && (long || (seconds >= $0.from && seconds < $0.to))
+            && (typeKey != 0 || $0.type == type) }) {
+            index = recent[hit].index
         } else {
-            let path = namer.path(for: sample)
+            let month = long ? -1 : IdentityIndex.month(of: start)
+            let path = namer.path(type: type, start: start, long: long)
             if let known = positions[path] { index = known } else {
                 index = partitions.count
                 positions[path] = index
                 partitions.append(Partition(path: path, bytes: pool?.take() ?? ByteBuffer(capacity: 1 << 16)))
             }
-            last = (sample.typeIdentifier, month, index)
+            if recent.count == 16 { recent.removeLast() }
+            recent.insert((type, typeKey, long, IdentityIndex.startOfMonth(month).timeIntervalSince1970,
+                           IdentityIndex.startOfMonth(month + 1).timeIntervalSince1970, index), at: 0)
         }
         let bytes = partitions[index].bytes
         let before = bytes.count
-        writer.appendBody(of: sample, to: bytes)
+        write(bytes)
         byteCount += bytes.count - before
         partitions[index].ends.append(bytes.count)
         partitions[index].ordinals.append(count)

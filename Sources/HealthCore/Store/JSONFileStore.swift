@@ -344,18 +344,23 @@ public final class JSONFileStore: SampleStore {
         private var months: [Int: String] = [:]
 
         mutating func path(for sample: Sample) -> String {
+            path(type: sample.typeIdentifier, start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold)
+        }
+
+        /// The partition of a sample of type `type` starting at `start`, `long` when it lasts over two days.
+        mutating func path(type: String, start: Date, long: Bool) -> String {
             let folder: String
-            if let known = folders[sample.typeIdentifier] { folder = known } else {
-                folder = JSONFileStore.typeFolder(sample.typeIdentifier)
-                folders[sample.typeIdentifier] = folder
+            if let known = folders[type] { folder = known } else {
+                folder = JSONFileStore.typeFolder(type)
+                folders[type] = folder
             }
-            if sample.duration > JSONFileStore.longSampleThreshold { return folder + "/long.jsonl" }
-            let days = Int((sample.start.timeIntervalSince1970 / 86_400).rounded(.down))
+            if long { return folder + "/long.jsonl" }
+            let days = Int((start.timeIntervalSince1970 / 86_400).rounded(.down))
             let (year, month, _) = ISODate.civil(fromDays: days)
             let key = year * 100 + month
             let name: String
             if let known = months[key] { name = known } else {
-                name = JSONFileStore.monthKey(sample.start) + ".jsonl"
+                name = JSONFileStore.monthKey(start) + ".jsonl"
                 months[key] = name
             }
             return folder + "/" + name

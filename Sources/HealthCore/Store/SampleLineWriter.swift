@@ -43,7 +43,7 @@ struct SampleLineWriter {
             return
         }
         append("{\"uuid\":\"", to: out)
-        appendUUID(sample.uuid, to: out)
+        SampleLineWriter.appendUUID(sample.uuid, to: out)
         append("\",\"type\":", to: out)
         type.append(sample.typeIdentifier, to: out)
         append(",\"start\":\"", to: out)
@@ -119,18 +119,36 @@ struct SampleLineWriter {
         return type
     }
 
-    private static let hexDigits: StaticString = "0123456789abcdef"
-
-    private func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
-        out.reserve(36)
-        let hex = SampleLineWriter.hexDigits.utf8Start
+    /// Appends `uuid` in lowercase hexadecimal with dashes, as a line spells it.
+    static func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
+        out.reserve(40)
         withUnsafeBytes(of: uuid.uuid) { bytes in
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { out.appendReserved(UInt8(ascii: "-")) }
-                out.appendReserved(hex[Int(bytes[index] >> 4)])
-                out.appendReserved(hex[Int(bytes[index] & 0x0F)])
+            // Each 4-bit group becomes one ASCII hex digit, eight bytes at a time.
+            @inline(__always) func hex(_ offset: Int) -> UInt64 {
+                var result: UInt64 = 0
+                for index in 0..<4 {
+                    let byte = UInt64(bytes[offset + index])
+                    result |= ((byte >> 4) | ((byte & 0x0F) << 8)) << (16 * UInt64(index))
+                }
+                // Digits 0-9 → '0'-'9', 10-15 → 'a'-'f'.
+                let letters = ((result &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+                return result &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
             }
+            let start = UnsafeMutableRawPointer(out.base + out.count)
+            start.storeBytes(of: hex(0), as: UInt64.self)
+            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
+            let second = hex(4)
+            start.storeBytes(of: UInt32(truncatingIfNeeded: second), toByteOffset: 9, as: UInt32.self)
+            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
+            start.storeBytes(of: UInt32(truncatingIfNeeded: second >> 32), toByteOffset: 14, as: UInt32.self)
+            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
+            let third = hex(8)
+            start.storeBytes(of: UInt32(truncatingIfNeeded: third), toByteOffset: 19, as: UInt32.self)
+            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
+            start.storeBytes(of: UInt32(truncatingIfNeeded: third >> 32), toByteOffset: 24, as: UInt32.self)
+            start.storeBytes(of: hex(12), toByteOffset: 28, as: UInt64.self)
         }
+        out.advance(36)
     }
 
     private mutating func offset(_ date: Date, milliseconds: Int64) -> Int {
@@ -162,13 +180,7 @@ struct SampleLineWriter {
             return
         }
         out.reserve(32)
-        JSONBytes.appendTwoDigits(year / 100, to: out)
-        JSONBytes.appendTwoDigits(year % 100, to: out)
-        out.appendReserved(UInt8(ascii: "-"))
-        JSONBytes.appendTwoDigits(month, to: out)
-        out.appendReserved(UInt8(ascii: "-"))
-        JSONBytes.appendTwoDigits(day, to: out)
-        out.appendReserved(UInt8(ascii: "T"))
+        SampleLineWriter.appendDay(year: year, month: month, day: day, to: out)
         JSONBytes.appendTwoDigits(seconds / 3600, to: out)
         out.appendReserved(UInt8(ascii: ":"))
         JSONBytes.appendTwoDigits(seconds / 60 % 60, to: out)
@@ -183,6 +195,18 @@ struct SampleLineWriter {
         JSONBytes.appendTwoDigits(offset / 3600, to: out)
         out.appendReserved(UInt8(ascii: ":"))
         JSONBytes.appendTwoDigits(offset / 60 % 60, to: out)
+    }
+
+    /// Appends `2024-03-10T` (a year from 0 to 9999) after ``ByteBuffer/reserve(_:)`` made room for 11 bytes.
+    @inline(__always)
+    static func appendDay(year: Int, month: Int, day: Int, to out: ByteBuffer) {
+        JSONBytes.appendTwoDigits(year / 100, to: out)
+        JSONBytes.appendTwoDigits(year % 100, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(month, to: out)
+        out.appendReserved(UInt8(ascii: "-"))
+        JSONBytes.appendTwoDigits(day, to: out)
+        out.appendReserved(UInt8(ascii: "T"))
     }
 
     @inline(__always)

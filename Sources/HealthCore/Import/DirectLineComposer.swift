@@ -1,0 +1,165 @@
+import Foundation
+
+/// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
+/// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.
+struct DirectLineComposer {
+    /// One group's bytes, for the duration of its storing.
+    struct View {
+        /// ``DirectFieldTable/bytes`` and ``DirectFieldTable/fields``.
+        var table: UnsafeBufferPointer<UInt8>
+        var fields: UnsafeBufferPointer<DirectFieldTable.Field>
+        /// ``DirectRecordGroup/bytes``.
+        var extra: UnsafeBufferPointer<UInt8>
+    }
+
+    private var zone: ZoneOffsets
+    /// The last local day and offset written, spelled (`2024-03-10T` in 11 of 12 bytes, `-08:00` in 6 of 8).
+    private var lastDay: (days: Int64, text: (UInt64, UInt32)) = (.min, (0, 0))
+    private var lastOffset: (seconds: Int, text: UInt64) = (.min, 0)
+    private let key = ByteBuffer(capacity: 512)
+    private let namespace = RecordIdentity.namespace
+    /// SHA-1 states after the first block of keys whose first 64 bytes are the namespace, a type and a source.
+    private var prefixStates: [(type: Int32, source: Int32, state: SHA1.State)] = []
+
+    /// Creates a composer for a store whose lines write dates in `timeZone`.
+    init(timeZone: TimeZone) {
+        zone = ZoneOffsets(timeZone: timeZone)
+    }
+
+    /// The UUID of the record's identity (``RecordIdentity``).
+    mutating func uuid(of record: DirectRecordGroup.Record, in view: View) -> UUID {
+        key.removeAll()
+        namespace.withUnsafeBufferPointer { key.append($0) }
+        key.append(keyField(record.typeField, view))
+        key.append(keyField(record.source, view))
+        appendInteger(record.start * 1000)
+        appendInteger(record.end * 1000)
+        if record.isQuantity {
+            key.append(UInt8(ascii: "n"))
+            let number = record.number
+            appendInteger(Int64(bitPattern: (number == 0 ? 0 : number).bitPattern))
+            key.append(keyField(record.valueField, view))
+        } else {
+            key.append(UInt8(ascii: "t"))
+            key.append(keyField(record.valueField, view))
+            key.append(0)
+        }
+        let bytes = UnsafeRawBufferPointer(key.bytes)
+        // The first 64 bytes (namespace, type, source) repeat from record to record: start from their state.
+        let prefix = namespace.count + view.fields[Int(record.typeField)].length + view.fields[Int(record.source)].length
+        guard prefix >= 64 else { return RecordIdentity.uuid(ofKey: bytes) }
+        let state: SHA1.State
+        if let known = prefixStates.first(where: { $0.type == record.typeField && $0.source == record.source }) {
+            state = known.state
+        } else {
+            state = SHA1.state(after: 1, of: bytes)
+            if prefixStates.count == 16 { prefixStates.removeLast() }
+            prefixStates.insert((record.typeField, record.source, state), at: 0)
+        }
+        return RecordIdentity.uuid(digest: SHA1.hash(bytes, from: state, skipping: 1))
+    }
+
+    /// Appends the record's store line, without its `,"seq":N}` ending.
+    mutating func appendLine(of record: DirectRecordGroup.Record, uuid: UUID, in view: View, to out: ByteBuffer) {
+        out.append("{\"uuid\":\"" as StaticString)
+        SampleLineWriter.appendUUID(uuid, to: out)
+        out.append("\",\"type\":" as StaticString)
+        out.append(quoted(record.typeField, view))
+        out.append(",\"start\":\"" as StaticString)
+        appendDate(record.start, to: out)
+        out.append("\",\"end\":\"" as StaticString)
+        appendDate(record.end, to: out)
+        out.append("\",\"value\":" as StaticString)
+        let extraStart = Int(record.extraStart), valueEnd = Int(record.valueEnd)
+        if record.isQuantity {
+            if valueEnd > extraStart {
+                out.append(UnsafeBufferPointer(rebasing: view.extra[extraStart..<valueEnd]))
+            } else {
+                out.append(NumberFormatting.json(record.number))
+            }
+            out.append(",\"unit\":" as StaticString)
+        }
+        out.append(quoted(record.valueField, view))
+        out.append(",\"source\":" as StaticString)
+        out.append(quoted(record.source, view))
+        if record.version >= 0 {
+            out.append(",\"sourceVersion\":" as StaticString)
+            out.append(quoted(record.version, view))
+        }
+        if record.device >= 0 {
+            out.append(",\"device\":" as StaticString)
+            out.append(quoted(record.device, view))
+        }
+        out.append(",\"created\":\"" as StaticString)
+        appendDate(record.created, to: out)
+        out.append(UInt8(ascii: "\""))
+        out.append(UnsafeBufferPointer(rebasing: view.extra[valueEnd..<Int(record.extraEnd)]))
+    }
+
+    // MARK: - Parts
+
+    @inline(__always)
+    private func quoted(_ number: Int32, _ view: View) -> UnsafeBufferPointer<UInt8> {
+        let field = view.fields[Int(number)]
+        return UnsafeBufferPointer(rebasing: view.table[Int(field.start)..<Int(field.keyStart)])
+    }
+
+    @inline(__always)
+    private func keyField(_ number: Int32, _ view: View) -> UnsafeBufferPointer<UInt8> {
+        let field = view.fields[Int(number)]
+        return UnsafeBufferPointer(rebasing: view.table[Int(field.keyStart)..<Int(field.end)])
+    }
+
+    private func appendInteger(_ value: Int64) {
+        withUnsafeBytes(of: value.littleEndian) { key.append($0.assumingMemoryBound(to: UInt8.self)) }
+    }
+
+    /// Appends the instant as ``ISODate/format(_:in:)`` writes it in the store's zone: `2024-03-10T01:59:00-08:00`.
+    /// The day (`2024-03-10T`) and the offset (`-08:00`) are spelled once and copied while they repeat.
+    private mutating func appendDate(_ seconds: Int64, to out: ByteBuffer) {
+        let offset = zone.offset(at: seconds)
+        let local = seconds + Int64(offset)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        if days != lastDay.days || offset != lastOffset.seconds {
+            guard spell(days: days, offset: offset) else {
+                out.append(ISODate.format(Date(timeIntervalSince1970: Double(seconds)), offsetSeconds: offset))
+                return
+            }
+        }
+        let time = Int(local - days * 86_400)
+        out.reserve(32)
+        let start = UnsafeMutableRawPointer(out.base + out.count)
+        start.storeBytes(of: lastDay.text.0, as: UInt64.self)
+        start.storeBytes(of: lastDay.text.1, toByteOffset: 8, as: UInt32.self)
+        out.advance(11)
+        JSONBytes.appendTwoDigits(time / 3600, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(time / 60 % 60, to: out)
+        out.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(time % 60, to: out)
+        UnsafeMutableRawPointer(out.base + out.count).storeBytes(of: lastOffset.text, as: UInt64.self)
+        out.advance(6)
+    }
+
+    /// Spells `days` as `2024-03-10T` and `offset` as `-08:00` into ``lastDay`` and ``lastOffset``; false for years
+    /// outside 0 to 9999 and offsets of 100 hours or more, which ``ISODate/format(_:offsetSeconds:)`` writes.
+    private mutating func spell(days: Int64, offset: Int) -> Bool {
+        let (year, month, day) = ISODate.civil(fromDays: Int(days))
+        let magnitude = abs(offset)
+        guard year >= 0, year <= 9999, magnitude < 100 * 3600 else { return false }
+        let scratch = ByteBuffer(capacity: 32)
+        scratch.reserve(32)
+        SampleLineWriter.appendDay(year: year, month: month, day: day, to: scratch)
+        scratch.appendReserved(0)
+        scratch.appendReserved(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        JSONBytes.appendTwoDigits(magnitude / 3600, to: scratch)
+        scratch.appendReserved(UInt8(ascii: ":"))
+        JSONBytes.appendTwoDigits(magnitude / 60 % 60, to: scratch)
+        scratch.appendReserved(0)
+        scratch.appendReserved(0)
+        let raw = UnsafeRawPointer(scratch.base)
+        lastDay = (days, (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
+        lastOffset = (offset, raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self))
+        return true
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+extension HealthImporter {
+    /// Stores records the reader took straight from the export's bytes (``DirectRecordEncoder``): the same identity,
+    /// duplicate check, counts, batches and store lines as ``accept(_:computeIdentity:)`` gives the samples they
+    /// stand for.
+    ///
+    /// - Parameters:
+    ///   - composer: Writes the records' keys and lines (its caches last the whole import).
+    ///   - bytesRead: The input's bytes read when the group was handed over, for progress.
+    ///   - report: Called with progress every ``progressInterval`` records.
+    func accept(_ group: DirectRecordGroup, composer: inout DirectLineComposer, bytesRead: Int,
+                report: (Bool, Int) -> Void) throws {
+        let fields = group.fields!
+        try fields.bytes.withUnsafeBufferPointer { table in
+            try fields.fields.withUnsafeBufferPointer { fieldList in
+                let view = DirectLineComposer.View(table: table, fields: fieldList, extra: group.bytes.bytes)
+                for record in group.records {
+                    try accept(record, type: fields.typeNames[Int(record.type)], view: view, composer: &composer)
+                    if recordsRead % progressInterval == 0 { report(false, bytesRead) }
+                }
+            }
+        }
+    }
+
+    private func accept(_ record: DirectRecordGroup.Record, type: String, view: DirectLineComposer.View,
+                        composer: inout DirectLineComposer) throws {
+        recordsRead += 1
+        let typeKey = Int(record.type) + 1
+        let uuid = composer.uuid(of: record, in: view)
+        let start = Date(timeIntervalSince1970: Double(record.start))
+        let end = Date(timeIntervalSince1970: Double(record.end))
+        guard try index.insert(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identityUUID: uuid) else {
+            count(type, typeKey: typeKey) { $0.alreadyPresent += 1 }
+            return
+        }
+        let pending: Int
+        if encoded != nil {
+            let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
+            encoded!.append(type: type, typeKey: typeKey, start: start, long: long) { out in
+                composer.appendLine(of: record, uuid: uuid, in: view, to: out)
+            }
+            pending = encoded!.count
+        } else {
+            directInBatch += 1
+            pending = pendingInBatch
+        }
+        count(type, typeKey: typeKey) { $0.added += 1 }
+        if pending >= batchSize { try flush() }
+    }
+}
