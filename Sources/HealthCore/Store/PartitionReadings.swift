@@ -103,30 +103,31 @@ struct PartitionReadings {
             }
             return
         }
-        // Rounds of `2 × threads` partitions keep memory small.
-        let round = 2 * threads
-        let storage = ParallelWork<[QuantityReading]>(count: round)
-        var start = 0
-        while start < partitions.count {
-            let batch = Array(partitions[start..<min(start + round, partitions.count)])
-            let work = ParallelWork<PartitionReadings>(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: min(threads, batch.count)) { _ in
+        // Workers read ahead of the consumer by at most `2 × threads` partitions, which keeps memory small; this
+        // thread hands the partitions over in order as they are done.
+        let pipeline = PartitionPipeline(count: partitions.count, window: 2 * threads)
+        let workers = DispatchGroup()
+        for _ in 0..<threads {
+            DispatchQueue.global().async(group: workers) {
                 var reader = PartitionLineReader()
-                while let index = work.claim() {
-                    let reused = (try? storage.take(index)?.get()) ?? []
-                    work.finish(index, Result {
-                        try PartitionReadings(file: batch[index].file, limit: batch[index].limit, window: window,
+                while let (index, storage) = pipeline.claim() {
+                    let partition = partitions[index]
+                    pipeline.finish(index, Result {
+                        try PartitionReadings(file: partition.file, limit: partition.limit, window: window,
                                               deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs, reader: &reader,
-                                              storage: reused)
+                                              storage: storage)
                     })
                 }
             }
-            for index in 0..<batch.count {
-                var part = try work.take(index)!.get()
-                try body(part)
-                storage.finish(index, .success(part.takeReadings()))
-            }
-            start += batch.count
+        }
+        defer {
+            pipeline.stop()
+            workers.wait()
+        }
+        for index in partitions.indices {
+            var part = try pipeline.take(index).get()
+            try body(part)
+            pipeline.consumed(index, returning: part.takeReadings())
         }
     }
 
@@ -137,40 +138,64 @@ struct PartitionReadings {
     }
 }
 
-/// Jobs numbered 0..<count that threads claim one at a time, and their results by number.
-private final class ParallelWork<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
+/// Partitions numbered 0..<count that worker threads claim in order, at most `window` ahead of the one being
+/// handed over, and their readings by number.
+private final class PartitionPipeline: @unchecked Sendable {
+    private let condition = NSCondition()
     private let count: Int
-    /// Read and written under the lock, or once every thread is done.
-    private(set) var results: [Result<Value, Error>?]
+    private let window: Int
+    private var next = 0
+    private var consumedCount = 0
+    private var stopped = false
+    /// Guarded by `condition`.
+    private var results: [Int: Result<PartitionReadings, Error>] = [:]
+    /// Emptied readings arrays to reuse, guarded by `condition`.
+    private var spare: [[QuantityReading]] = []
 
-    init(count: Int) {
+    init(count: Int, window: Int) {
         self.count = count
-        results = Array(repeating: nil, count: count)
+        self.window = window
     }
 
-    /// The next unclaimed job, or nil when all are claimed.
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < count else { return nil }
+    /// The next partition to read and an array to read it into; nil when none is left or the read stopped.
+    func claim() -> (Int, [QuantityReading])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !stopped && next < count && next >= consumedCount + window { condition.wait() }
+        guard !stopped, next < count else { return nil }
         next += 1
-        return next - 1
+        return (next - 1, spare.popLast() ?? [])
     }
 
-    func finish(_ index: Int, _ result: Result<Value, Error>) {
-        lock.lock()
+    func finish(_ index: Int, _ result: Result<PartitionReadings, Error>) {
+        condition.lock()
         results[index] = result
-        lock.unlock()
+        condition.broadcast()
+        condition.unlock()
     }
 
-    /// Job `index`'s result, if any, no longer held here.
-    func take(_ index: Int) -> Result<Value, Error>? {
-        lock.lock()
-        defer { lock.unlock() }
-        let result = results[index]
-        results[index] = nil
-        return result
+    /// Partition `index`'s readings, once read.
+    func take(_ index: Int) -> Result<PartitionReadings, Error> {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[index] == nil { condition.wait() }
+        return results.removeValue(forKey: index)!
+    }
+
+    /// Partition `index` was handed over; its emptied array can be reused.
+    func consumed(_ index: Int, returning storage: [QuantityReading]) {
+        condition.lock()
+        consumedCount = index + 1
+        spare.append(storage)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// No more partitions are claimed (the read finished or failed).
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -163,7 +163,7 @@ extension ImportTests {
         /// A second export that overlaps the first, imported into the store the first filled.
         @Test func reimportsIntoANonEmptyStoreMatch() throws {
             let first = Self.plainRecords.prefix(12).joined(separator: "\n")
-            let second = (Self.plainRecords.suffix(14) + [Self.heartRate("88", at: "2024-05-03 08:00:00 -0700")]).joined(separator: "\n")
+            let second = (Array(Self.plainRecords.suffix(14)) + [Self.heartRate("88", at: "2024-05-03 08:00:00 -0700")]).joined(separator: "\n")
             try Support.withTemporaryDirectory { folder in
                 let firstPath = try Support.write(Support.export(first), named: "first.xml", in: folder)
                 let secondPath = try Support.write(Support.export(second), named: "second.xml", in: folder)
