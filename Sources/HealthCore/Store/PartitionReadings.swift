@@ -84,8 +84,9 @@ struct PartitionReadings {
         return taken
     }
 
-    /// Reads `partitions` side by side on up to `threads` threads, a few at a time, and hands each one's readings
-    /// to `body` in the order of `partitions`.
+    /// Reads `partitions` on `threads` worker threads (on this thread when `threads` is 1), at most `2 × threads`
+    /// partitions ahead of the one `body` is handed, and hands each one's readings to `body` on this thread, in
+    /// the order of `partitions`. The first error, in that order, stops the read and is thrown.
     static func read(_ partitions: [(file: String, limit: Int?)], threads: Int, window: DateInterval,
                      deleted: JSONFileStore.Deletions, codec: SampleLineCodec, keepsUUIDs: Bool,
                      _ body: (PartitionReadings) throws -> Void) throws {

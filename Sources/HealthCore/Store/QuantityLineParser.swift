@@ -11,7 +11,8 @@ import Foundation
 /// first compared with the field's recent texts (``RecentStrings``), which almost always hold it.
 /// Any line of another shape (escapes, a string value, keys in another order, a bad date) gives nil, and the
 /// caller decodes it fully, which also reports what is wrong with it. Every byte of an accepted line is checked
-/// as the full reader would check it (strings must be valid UTF-8 without escapes or control characters).
+/// as the full reader would check it (strings must be valid UTF-8 without escapes or control characters),
+/// except that with a window, a line whose start and end put it outside is recognised there and not read further.
 /// Metadata is checked and skipped: statistics with a metadata filter do not take this path.
 struct QuantityLineParser {
     /// Where the uuid's 36 characters start: after `{"uuid":"`.

@@ -1,8 +1,8 @@
 /// The set of sample types hkctl knows, with lookup by any of their names.
 ///
-/// Lookups compare bytes against the few dozen types directly: building a dictionary of every name cost more
-/// start-up time than a whole week's statistics (see BENCHMARKS.md), and callers that look up per record keep
-/// their own cache.
+/// Lookups compare bytes against the few dozen types directly: building a dictionary of every name was about a
+/// tenth of a short command's start-up work (see BENCHMARKS.md), and callers that look up per record keep their
+/// own cache.
 public struct SampleTypeCatalogue: Sendable {
     /// Every type, in the order `hkctl types` lists them.
     public let types: [SampleType]
