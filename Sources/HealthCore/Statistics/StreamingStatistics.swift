@@ -252,21 +252,11 @@ private struct UUIDText {
 }
 
 /// A discrete reading in the output unit, ordered as ``Sample/chronological(_:_:)`` orders samples.
-private struct DiscreteReading: TimedReading, Comparable {
+private struct DiscreteReading: TimedReading, ChronologicallyOrdered {
     var start: Date
     var end: Date
     var value: Double
     var uuid: UUIDKey
-
-    static func < (a: DiscreteReading, b: DiscreteReading) -> Bool {
-        if a.start != b.start { return a.start < b.start }
-        if a.end != b.end { return a.end < b.end }
-        return a.uuid < b.uuid
-    }
-
-    static func == (a: DiscreteReading, b: DiscreteReading) -> Bool {
-        a.start == b.start && a.end == b.end && a.uuid == b.uuid
-    }
 
     /// Fills average, minimum, maximum and most recent of every interval from chronologically sorted readings,
     /// each counted in the interval where it starts (as ``DiscreteTotals``).

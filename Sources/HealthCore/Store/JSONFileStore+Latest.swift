@@ -69,21 +69,11 @@ extension JSONFileStore {
 
 /// A plain line that may be among the newest: its order (as ``Sample/chronological(_:_:)`` orders samples) and a
 /// copy of its bytes to decode if it is.
-private struct LatestCandidate: Comparable {
+private struct LatestCandidate: ChronologicallyOrdered {
     var start: Date
     var end: Date
     var uuid: UUIDKey
     var line: [UInt8]
     var file: String
     var number: Int
-
-    static func < (a: LatestCandidate, b: LatestCandidate) -> Bool {
-        if a.start != b.start { return a.start < b.start }
-        if a.end != b.end { return a.end < b.end }
-        return a.uuid < b.uuid
-    }
-
-    static func == (a: LatestCandidate, b: LatestCandidate) -> Bool {
-        a.start == b.start && a.end == b.end && a.uuid == b.uuid
-    }
 }

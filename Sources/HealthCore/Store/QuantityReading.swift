@@ -79,6 +79,24 @@ struct UUIDKey: Comparable, Hashable {
     static func < (a: UUIDKey, b: UUIDKey) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }
 }
 
+/// A sample's place in time order, as ``Sample/chronological(_:_:)`` orders samples: start, then end, then uuid.
+/// Conforming types are `Comparable` by that order (and equal when all three are).
+protocol ChronologicallyOrdered: Comparable {
+    var start: Date { get }
+    var end: Date { get }
+    var uuid: UUIDKey { get }
+}
+
+extension ChronologicallyOrdered {
+    static func < (a: Self, b: Self) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end < b.end }
+        return a.uuid < b.uuid
+    }
+
+    static func == (a: Self, b: Self) -> Bool { a.start == b.start && a.end == b.end && a.uuid == b.uuid }
+}
+
 /// The units and sources that readings refer to by index, filled while reading.
 final class ReadingNames {
     @exclusivity(unchecked) private(set) var units: [String] = []
