@@ -33,9 +33,8 @@ extension JSONFileStore {
                         case .outsideWindow: return
                         case .unreadable: break
                         case .fields(let fields):
-                            let reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
-                                                          unit: fields.unit, source: 0, uuid: nil, line: line)
-                            let key = reading.uuidKey()
+                            // The parser checked the uuid's text.
+                            let key = UUIDKey(checkedText: line.baseAddress! + QuantityLineParser.uuidOffset)
                             if !deleted.isEmpty {
                                 let source = String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self)
                                 if deleted.hides(key, source: source, sequence: fields.sequence) { return }
