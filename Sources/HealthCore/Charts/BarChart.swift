@@ -11,10 +11,10 @@ public struct BarChart: Sendable {
     /// The data.
     public var series: ChartSeries
     /// The calendar of period labels.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     /// Creates a chart of `series`.
-    public init(series: ChartSeries, calendar: Calendar) {
+    public init(series: ChartSeries, calendar: GregorianCalendar) {
         self.series = series
         self.calendar = calendar
     }

@@ -91,7 +91,7 @@ public struct ChartSeries: Equatable, Sendable {
     func amount(_ value: Double) -> String { ChartFormat.amount(value, unit: unit, type: type) }
 
     /// The title line: `Steps per day · 27 May – 2 Jun 2024 · goal 10,000 steps`.
-    func title(calendar: Calendar) -> [String] {
+    func title(calendar: GregorianCalendar) -> [String] {
         var parts = [style == .bars && type.kind == .quantity ? "\(type.title) \(measure)" : "\(type.title), \(measure)"]
         if let first = points.first, let last = points.last {
             parts.append(ChartFormat.range(from: first.start, to: last.end, calendar: calendar))

@@ -9,12 +9,12 @@ public struct LineChart: Sendable {
     /// The data.
     public var series: ChartSeries
     /// The calendar of period labels.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
     /// Rows of the plot (at least 3).
     public var height: Int
 
     /// Creates a chart of `series`, `height` rows high.
-    public init(series: ChartSeries, calendar: Calendar, height: Int = 8) {
+    public init(series: ChartSeries, calendar: GregorianCalendar, height: Int = 8) {
         self.series = series
         self.calendar = calendar
         self.height = max(3, height)

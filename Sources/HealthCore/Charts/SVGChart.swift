@@ -11,7 +11,7 @@ public struct SVGChart: Sendable {
     /// Image height in pixels.
     public var height: Int
     /// The calendar of dates.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     private var left: Double { 78 }
     private var right: Double { Double(width) - 24 }
@@ -19,7 +19,7 @@ public struct SVGChart: Sendable {
     private var bottom: Double { Double(height) - 64 }
 
     /// Creates a renderer for images of `width` × `height` pixels.
-    public init(width: Int = 800, height: Int = 420, calendar: Calendar) {
+    public init(width: Int = 800, height: Int = 420, calendar: GregorianCalendar) {
         self.width = max(320, width)
         self.height = max(240, height)
         self.calendar = calendar

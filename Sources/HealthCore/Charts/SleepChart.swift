@@ -11,10 +11,10 @@ public struct SleepChart: Sendable {
     /// Seconds of sleep to aim for a night; nil for none.
     public var goal: TimeInterval?
     /// The calendar of night labels.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     /// Creates a chart.
-    public init(nights: [SleepNight], goal: TimeInterval?, calendar: Calendar) {
+    public init(nights: [SleepNight], goal: TimeInterval?, calendar: GregorianCalendar) {
         self.nights = nights
         self.goal = goal
         self.calendar = calendar

@@ -14,12 +14,12 @@ import Foundation
 /// ```
 public struct DashboardRenderer: Sendable {
     /// The calendar of dates and times.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     private static let labelWidth = 8
 
     /// Creates a renderer.
-    public init(calendar: Calendar) { self.calendar = calendar }
+    public init(calendar: GregorianCalendar) { self.calendar = calendar }
 
     /// The dashboard's lines, none wider than `style.width` (except a single word that cannot fit).
     public func render(_ summary: DailySummary, style: TerminalStyle) -> [String] {

@@ -9,13 +9,13 @@ import Foundation
 /// milliseconds when a sample has them; devices as HealthKit's description with a zero address.
 struct HealthXMLWriter: SampleWriter {
     let catalogue: SampleTypeCatalogue
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
     let exportDate: Date
     let locale: String
     let characteristics: Characteristics?
     private var categoryNames: [String: [Int: String]] = [:]
 
-    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone, exportDate: Date, locale: String, characteristics: Characteristics?) {
+    init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules, exportDate: Date, locale: String, characteristics: Characteristics?) {
         self.catalogue = catalogue
         self.timeZone = timeZone
         self.exportDate = exportDate

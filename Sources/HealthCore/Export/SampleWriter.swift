@@ -17,7 +17,7 @@ struct JSONSampleWriter: SampleWriter {
     let array: Bool
     private var first = true
 
-    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone, array: Bool) {
+    init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules, array: Bool) {
         codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
         self.array = array
     }
@@ -42,7 +42,7 @@ struct JSONSampleWriter: SampleWriter {
 struct CSVSampleWriter: SampleWriter {
     static let header = ["type", "start", "end", "value", "unit", "source", "device", "uuid", "metadata"]
     let catalogue: SampleTypeCatalogue
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
 
     mutating func begin(to output: ExportOutput) throws {
         try output.write(CSVSampleWriter.header.joined(separator: ",") + "\n")

@@ -22,7 +22,7 @@ struct DirectLineComposer {
     private var prefixStates: [(type: Int32, source: Int32, state: SHA1.State)] = []
 
     /// Creates a composer for a store whose lines write dates in `timeZone`.
-    init(timeZone: TimeZone) {
+    init(timeZone: ZoneRules) {
         zone = ZoneOffsets(timeZone: timeZone)
     }
 

@@ -29,7 +29,7 @@ public indirect enum SampleDetail: Hashable, Sendable {
     var omitsValue: Bool { correlation != nil }
 
     /// The line's extra key and value, with a leading comma.
-    func lineField(timeZone: TimeZone) -> String {
+    func lineField(timeZone: ZoneRules) -> String {
         switch self {
         case let .workout(detail): return ",\"workout\":" + detail.json(timeZone: timeZone)
         case let .correlation(detail): return ",\"correlation\":" + detail.json()

@@ -9,7 +9,7 @@ public enum BucketUnit: String, CaseIterable, Sendable {
     ///
     /// - Returns: `count + 1` increasing instants; bucket `i` is `[result[i], result[i + 1])`. A range too long
     ///   for the unit (more than ``BucketGrid/maximumBucketCount`` buckets) gives one bucket.
-    public func boundaries(covering interval: DateInterval, calendar: Calendar) -> [Date] {
+    public func boundaries(covering interval: DateInterval, calendar: GregorianCalendar) -> [Date] {
         (try? BucketGrid(interval: BucketInterval(self)).boundaries(covering: interval, calendar: calendar))
             ?? [interval.start, interval.end]
     }

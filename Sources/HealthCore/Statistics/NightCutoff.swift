@@ -48,10 +48,8 @@ public struct NightCutoff: Hashable, Sendable, CustomStringConvertible {
     public var description: String { String(format: "%02d:%02d", hour, minute) }
 
     /// The cut-off instant on the local day that contains `day` (the next existing time if a DST gap skips it).
-    func instant(onDayOf day: Date, calendar: Calendar) -> Date {
-        var components = calendar.dateComponents([.year, .month, .day], from: day)
-        components.hour = hour
-        components.minute = minute
-        return calendar.date(from: components) ?? calendar.startOfDay(for: day)
+    func instant(onDayOf day: Date, calendar: GregorianCalendar) -> Date {
+        let local = calendar.localTime(of: day)
+        return calendar.date(year: local.year, month: local.month, day: local.day, hour: hour, minute: minute)
     }
 }

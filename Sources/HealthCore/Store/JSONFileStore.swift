@@ -39,7 +39,7 @@ public final class JSONFileStore: SampleStore {
     ///   - catalogue: The types, for category value names.
     ///   - timeZone: The zone whose offsets written dates show.
     ///   - lockTimeout: Seconds to wait for another process's lock.
-    public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: TimeZone = .gmt,
+    public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: ZoneRules = .gmt,
                 lockTimeout: TimeInterval = 10) {
         self.path = path
         self.catalogue = catalogue

@@ -16,7 +16,7 @@ public enum ISODate {
     }
 
     /// Formats `date` with the offset `zone` has at that instant.
-    public static func format(_ date: Date, in zone: TimeZone) -> String {
+    public static func format(_ date: Date, in zone: ZoneRules) -> String {
         format(date, offsetSeconds: zone.secondsFromGMT(for: date))
     }
 

@@ -116,7 +116,7 @@ public struct Workout: Hashable, Sendable {
     /// - Returns: The workout unchanged.
     /// - Throws: ``SampleError`` or ``UnitError`` naming what is wrong.
     @discardableResult
-    public func validated(now: Date? = nil, timeZone: TimeZone = .gmt) throws -> Workout {
+    public func validated(now: Date? = nil, timeZone: ZoneRules = .gmt) throws -> Workout {
         if end < start {
             throw SampleError.endBeforeStart(start: ISODate.format(start, in: timeZone), end: ISODate.format(end, in: timeZone))
         }

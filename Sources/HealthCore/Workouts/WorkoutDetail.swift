@@ -34,7 +34,7 @@ public struct WorkoutDetail: Hashable, Sendable {
 
     // MARK: - Line form
 
-    func json(timeZone: TimeZone) -> String {
+    func json(timeZone: ZoneRules) -> String {
         var text = "{\"duration\":" + NumberFormatting.json(duration)
         if let energy = totalEnergyBurned { text += ",\"totalEnergyBurned\":" + WorkoutDetail.json(energy) }
         if let distance = totalDistance { text += ",\"totalDistance\":" + WorkoutDetail.json(distance) }
@@ -62,7 +62,7 @@ public struct WorkoutDetail: Hashable, Sendable {
     }
 
     private static func eventsAndStatistics(_ events: [WorkoutEvent], _ statistics: [WorkoutStatistic],
-                                            timeZone: TimeZone) -> String {
+                                            timeZone: ZoneRules) -> String {
         var text = ""
         if !events.isEmpty {
             text += ",\"events\":[" + events.map { event in

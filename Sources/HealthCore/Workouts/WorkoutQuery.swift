@@ -56,7 +56,7 @@ public struct WorkoutQuery: Sendable {
     /// A workout counts in the bucket where it starts.
     ///
     /// - Throws: Store errors, ``StatisticsError/tooManyBuckets(_:limit:)``.
-    public func summary(in store: SampleStore, bucket: BucketInterval? = nil, calendar: Calendar) throws -> WorkoutSummary {
+    public func summary(in store: SampleStore, bucket: BucketInterval? = nil, calendar: GregorianCalendar) throws -> WorkoutSummary {
         let workouts = try self.workouts(in: store)
         var summary = WorkoutSummary(interval: interval, total: WorkoutSummary.Figures(workouts))
         if let bucket {

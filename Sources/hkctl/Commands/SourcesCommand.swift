@@ -84,7 +84,7 @@ struct SourcesOutput {
     let summaries: [SourceSummary]
     let context: CommandContext
 
-    private var zone: TimeZone { context.globals.time.timeZone }
+    private var zone: ZoneRules { context.globals.time.timeZone }
     private func date(_ value: Date) -> String { ISODate.format(value, in: zone) }
 
     private func typeName(_ identifier: String) -> String { context.catalogue.type(identifier: identifier)?.name ?? identifier }

@@ -66,7 +66,7 @@ enum TrendCommand: Command {
 /// Prints a ``Trend`` as a table, JSON or CSV.
 struct TrendOutput {
     let trend: Trend
-    let zone: TimeZone
+    let zone: ZoneRules
     let console: Console
 
     private var unitText: String { trend.unit?.unitString ?? "s" }

@@ -5,7 +5,7 @@ import HealthCore
 struct CorrelationOutput {
     let context: CommandContext
     let type: CorrelationType?
-    var zone: TimeZone { context.globals.time.timeZone }
+    var zone: ZoneRules { context.globals.time.timeZone }
     static let mmHg = try! HealthUnit(parsing: "mmHg")
 
     private func pressure(_ correlation: Correlation, _ identifier: String) -> Double? {

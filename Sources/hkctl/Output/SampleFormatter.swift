@@ -6,7 +6,7 @@ struct SampleFormatter {
     let type: SampleType
     /// The unit for quantities (nil for category types).
     let unit: HealthUnit?
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
 
     static let csvHeader = ["uuid", "type", "start", "end", "value", "unit", "source"]
 
@@ -72,7 +72,7 @@ struct SampleFormatter {
 /// Human renderings for tables.
 enum Display {
     /// `2024-06-01 08:30` (with seconds when they are not zero), in `zone`.
-    static func time(_ date: Date, in zone: TimeZone) -> String {
+    static func time(_ date: Date, in zone: ZoneRules) -> String {
         // `2024-06-01T08:30:05+02:00` → `2024-06-01 08:30:05`, or `2024-06-01 08:30` on the minute.
         var bytes = Array(ISODate.format(date, in: zone).utf8.prefix(19))
         guard bytes.count == 19 else { return String(decoding: bytes, as: UTF8.self) }

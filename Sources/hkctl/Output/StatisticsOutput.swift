@@ -15,7 +15,7 @@ struct StatisticsOutput {
     let time: TimeContext
     let context: CommandContext
 
-    private var zone: TimeZone { time.timeZone }
+    private var zone: ZoneRules { time.timeZone }
     private var unitText: String { result.unit?.unitString ?? (result.type.kind == .category ? "s" : "") }
     private var isCumulative: Bool { result.type.aggregation?.isCumulative ?? false }
     private var isBucketed: Bool { !result.buckets.isEmpty }

@@ -4,7 +4,7 @@ import HealthCore
 /// Renders workouts (`add workout`, `list workouts`, `changes`) and workout summaries (`stats workouts`).
 struct WorkoutOutput {
     let context: CommandContext
-    var zone: TimeZone { context.globals.time.timeZone }
+    var zone: ZoneRules { context.globals.time.timeZone }
 
     /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
     /// "pace","averageHeartRate","events","statistics","source","metadata"}`.
