@@ -10,42 +10,31 @@ import Darwin
 /// Use it as a monitor: ``lock()``, check the state the condition stands for, ``wait()`` in a loop while it does not
 /// hold (a wait may also end without a signal), change the state, ``broadcast()``, ``unlock()``.
 final class Condition: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let mutex = Lock()
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     /// Creates an unlocked condition that no thread waits on.
     init() {
-        mutex.initialize(to: pthread_mutex_t())
         condition.initialize(to: pthread_cond_t())
-        var result = pthread_mutex_init(mutex, nil)
-        precondition(result == 0, "pthread_mutex_init failed: \(result)")
-        result = pthread_cond_init(condition, nil)
+        let result = pthread_cond_init(condition, nil)
         precondition(result == 0, "pthread_cond_init failed: \(result)")
     }
 
     deinit {
         pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
         condition.deallocate()
-        mutex.deallocate()
     }
 
     /// Waits until no other thread holds the lock, then holds it.
-    func lock() {
-        let result = pthread_mutex_lock(mutex)
-        precondition(result == 0, "pthread_mutex_lock failed: \(result)")
-    }
+    func lock() { mutex.lock() }
 
     /// Releases the lock, which this thread holds.
-    func unlock() {
-        let result = pthread_mutex_unlock(mutex)
-        precondition(result == 0, "pthread_mutex_unlock failed: \(result)")
-    }
+    func unlock() { mutex.unlock() }
 
     /// Releases the lock, sleeps until another thread signals (or, rarely, for no reason), and holds the lock again.
     /// Call it with the lock held, in a loop that checks the state.
     func wait() {
-        let result = pthread_cond_wait(condition, mutex)
+        let result = pthread_cond_wait(condition, mutex.mutex)
         precondition(result == 0, "pthread_cond_wait failed: \(result)")
     }
 

@@ -9,7 +9,8 @@ import Darwin
 /// Not recursive: a thread that locks it twice without unlocking deadlocks. Every ``lock()`` must be matched by an
 /// ``unlock()`` on the same thread.
 final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// The mutex itself, for ``Condition``'s waits.
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     /// Creates an unlocked lock.
     init() {
