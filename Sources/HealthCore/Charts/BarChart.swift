@@ -1,5 +1,3 @@
-import Foundation
-
 /// A horizontal bar chart for a terminal: one row per period with its label, a bar from zero and the value,
 /// the goal marked on every row, an axis and a summary line.
 ///

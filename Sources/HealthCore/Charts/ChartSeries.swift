@@ -1,5 +1,3 @@
-import Foundation
-
 /// The data of one chart: a value per period of a type, drawn as bars (totals) or a line (averages).
 ///
 /// Cumulative types give the period's sum, drawn as bars with the daily goal marked; discrete types give the

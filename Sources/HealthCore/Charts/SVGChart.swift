@@ -1,5 +1,3 @@
-import Foundation
-
 /// A standalone SVG image of a chart, for a browser or a document: title, date range, a value axis with round
 /// ticks and its unit, period labels along the bottom, and the data as columns (totals, with the goal as a dashed
 /// line), a line with points (averages), or stacked columns of sleep stages per night with a legend.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A per-night sleep chart for a terminal: one row per night (named after its morning) with a bar of its stages
 /// (deep, core, REM, asleep without a stage, awake, in bed), the time asleep, a legend and a summary.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Average, minimum and maximum of systolic and diastolic pressure over blood-pressure readings
 /// (`hkctl stats blood-pressure`), in mmHg. A reading counts in the period where it starts.
 public struct BloodPressureSummary: Sendable {

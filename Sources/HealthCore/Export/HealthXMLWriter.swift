@@ -1,5 +1,3 @@
-import Foundation
-
 /// `healthxml`: XML shaped like the Health app's `export.xml`, so that `hkctl import` (and tools written for
 /// Apple's exports) read it back.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes the samples of a store in one of the ``ExportFormat``s, streaming: a month of one type at a time is
 /// in memory, whatever the store's size.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes samples in one export format.
 protocol SampleWriter {
     /// Writes what comes before the first sample.
@@ -73,7 +71,7 @@ struct CSVSampleWriter: SampleWriter {
         guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return field
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     /// Metadata as a compact JSON object with sorted keys.

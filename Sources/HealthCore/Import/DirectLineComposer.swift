@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
 /// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.
 struct DirectLineComposer {

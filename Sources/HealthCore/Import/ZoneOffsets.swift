@@ -1,5 +1,3 @@
-import Foundation
-
 /// A time zone's offset from UTC at whole-second instants, asked of the zone once per stretch between two of its
 /// transitions rather than once per instant.
 ///

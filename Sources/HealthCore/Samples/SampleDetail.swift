@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a composite sample holds beyond its dates and value: a workout's totals, events and statistics, or the
 /// members of a correlation.
 ///

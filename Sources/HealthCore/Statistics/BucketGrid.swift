@@ -1,5 +1,3 @@
-import Foundation
-
 /// The bucket boundaries of a statistics collection: `anchor + k × interval` for every integer k, extending
 /// forwards and backwards from the anchor (which only fixes the phase), clipped to the query range.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The length of one bucket of a statistics collection, like the `intervalComponents` of HealthKit's
 /// `HKStatisticsCollectionQuery`: a whole number of minutes, hours, days, weeks, months or years.
 ///

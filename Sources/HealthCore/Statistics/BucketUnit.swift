@@ -1,5 +1,3 @@
-import Foundation
-
 /// A calendar unit that statistics can be grouped by (`--by`). Buckets follow the calendar: a day across a DST
 /// change lasts 23 or 25 hours and is still one bucket. For other lengths and anchors see ``BucketGrid``.
 public enum BucketUnit: String, CaseIterable, Sendable {

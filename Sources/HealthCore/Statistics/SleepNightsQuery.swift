@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sleep per night rather than per calendar day: every night whose morning falls on a local day of the interval.
 ///
 /// The interval `[from, to)` names days: the nights are those ending on the local dates from `from`'s date to the

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A question like HealthKit's `HKStatisticsQuery` or, with buckets, `HKStatisticsCollectionQuery`.
 ///
 /// Samples are chosen by the ``interval`` and the ``predicate``. Cumulative types are summed with sources merged by

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The common statistics queries computed while the store is read, without building a ``Sample`` per line.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Trends over local days: `hkctl trend weight --month` (moving average, change, day-to-day change by weekday),
 /// `hkctl trend steps --month` (average per weekday).
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// "Now" and the calendar in which a command reads and shows times.
 ///
 /// The library never reads the clock or the system zone itself: callers pass a context, so every relative

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds workouts, like an `HKSampleQuery` of the workout type with an activity predicate, and summarises them.
 public struct WorkoutQuery: Sendable {
     /// Workouts overlapping this interval (HealthKit's default predicate).

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// How data is printed on standard output.

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl sources [TYPE]` lists the sources that wrote samples; `hkctl sources priority TYPE [SOURCE ...]` shows

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl trend TYPE [RANGE]`: a value per day with its moving average, the change over the period and figures

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Prints change sets and tombstones as JSON or JSON Lines.

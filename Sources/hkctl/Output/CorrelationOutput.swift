@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Renders blood-pressure readings and food entries (`add`, `list`, `changes`) and blood-pressure summaries.

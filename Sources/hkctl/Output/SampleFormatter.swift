@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Renders samples as JSON objects, CSV rows or table rows, in one output unit and zone.
@@ -91,6 +90,6 @@ enum Display {
     /// `7 h 55 min`.
     static func duration(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded())
-        return minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
+        return minutes >= 60 ? "\(minutes / 60) h \(NumberFormatting.zeroPadded(minutes % 60, width: 2)) min" : "\(minutes) min"
     }
 }
