@@ -1,5 +1,3 @@
-import Foundation
-
 /// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
 ///
 /// Counts, millilitres, kilocalories and beats per minute are whole numbers; kilograms and pounds have one

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The first day of the week, from the user's locale.
 public enum WeekStart {
     /// The first weekday (1 = Sunday … 7 = Saturday) of the POSIX locale named by `LC_ALL`, `LC_TIME` or `LANG`
@@ -41,15 +39,15 @@ public enum WeekStart {
 
     /// CLDR `weekData`: regions whose weeks start on Sunday.
     private static let sundayRegions: Set<String> = [
-        "AG", "AS", "BD", "BR", "BS", "BT", "BW", "BZ", "CA", "CO", "DM", "DO", "ET", "GT", "GU", "HK", "HN", "ID",
-        "IL", "IN", "JM", "JP", "KE", "KH", "KR", "LA", "MH", "MM", "MO", "MT", "MX", "MZ", "NI", "NP", "PA", "PE",
-        "PH", "PK", "PR", "PT", "PY", "SA", "SG", "SV", "TH", "TT", "TW", "UM", "US", "VE", "VI", "WS", "YE", "ZA",
-        "ZW",
+        "AG", "AS", "BD", "BR", "BS", "BT", "BW", "BZ", "CA", "CN", "CO", "DM", "DO", "ET", "GT", "GU", "HK", "HN",
+        "ID", "IL", "IN", "JM", "JO", "JP", "KE", "KH", "KR", "LA", "MH", "MM", "MO", "MT", "MX", "MZ", "NI", "NP",
+        "PA", "PE", "PH", "PK", "PR", "PT", "PY", "SA", "SG", "SV", "TH", "TT", "TW", "UM", "US", "VE", "VI", "WS",
+        "YE", "ZA", "ZW",
     ]
 
     /// CLDR `weekData`: regions whose weeks start on Saturday.
     private static let saturdayRegions: Set<String> = [
-        "AE", "AF", "BH", "DJ", "DZ", "EG", "IQ", "IR", "JO", "KW", "LY", "OM", "QA", "SD", "SY",
+        "AF", "BH", "DJ", "EG", "IQ", "IR", "KW", "LY", "OM", "QA", "SD", "SY",
     ]
 
     /// CLDR likely subtags for languages whose most likely region does not start weeks on Monday (the others need
@@ -58,6 +56,8 @@ public enum WeekStart {
         "en": "US", "ja": "JP", "ko": "KR", "he": "IL", "iw": "IL", "hi": "IN", "bn": "BD", "pt": "BR", "th": "TH",
         "id": "ID", "in": "ID", "ar": "EG", "fa": "IR", "ps": "AF", "am": "ET", "my": "MM", "km": "KH", "lo": "LA",
         "ne": "NP", "ur": "PK", "fil": "PH", "tl": "PH", "dz": "BT", "mt": "MT", "sm": "WS", "zu": "ZA", "af": "ZA",
-        "ta": "IN", "te": "IN", "mr": "IN", "gu": "IN", "kn": "IN", "ml": "IN", "pa": "IN", "dv": "MV",
+        "ta": "IN", "te": "IN", "mr": "IN", "gu": "IN", "kn": "IN", "ml": "IN", "pa": "IN", "dv": "MV", "zh": "CN",
+        "ti": "ET", "sd": "PK", "ckb": "IQ", "syr": "IQ", "ug": "CN", "bo": "CN", "or": "IN", "as": "IN", "sa": "IN",
+        "jv": "ID", "su": "ID",
     ]
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The Gregorian calendar in one time zone: local dates and times of instants, the starts of days, weeks, months
 /// and years, and calendar arithmetic that keeps the time of day across daylight-saving changes.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A POSIX `TZ` rule such as `PST8PDT,M3.2.0,M11.1.0` or `<+0330>-3:30`: a standard offset and, optionally, a
 /// daylight-saving offset with the yearly days and times it starts and ends.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads the rules of one zone from a TZif file, the binary format of the system's tz database
 /// (`/usr/share/zoneinfo/Europe/Paris`; RFC 8536).
 ///

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Finds zones by name in the system's tz database (`/usr/share/zoneinfo`, or `$TZDIR`), and the user's own zone
 /// from `$TZ` or `/etc/localtime`.

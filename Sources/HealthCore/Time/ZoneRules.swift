@@ -1,5 +1,3 @@
-import Foundation
-
 /// A time zone: its name and the offset from UTC it has at every instant, read from the system's tz database
 /// (see ``ZoneDatabase``) rather than from ICU.
 ///
@@ -21,6 +19,13 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
 
     /// Universal time.
     public static let gmt = ZoneRules(identifier: "GMT", fixedOffset: 0)
+
+    /// The process's zone (`$TZ`, else `/etc/localtime`, else UTC), from the system's tz database. Commands pass
+    /// their own environment to ``ZoneDatabase/current(environment:)`` instead.
+    public static var current: ZoneRules {
+        let environment = ProcessInfo.processInfo.environment
+        return ZoneDatabase.system(environment: environment).current(environment: environment)
+    }
 
     /// A zone that is always `seconds` east of UTC, named like Foundation names them (`GMT+0530`, `GMT-0800`).
     public init(secondsFromGMT seconds: Int) {

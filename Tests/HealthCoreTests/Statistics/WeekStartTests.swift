@@ -10,6 +10,7 @@ struct WeekStartTests {
         "zh_CN", "zh_TW", "zh_HK", "th_TH", "id_ID", "he_IL", "ar_EG", "ar_SA", "ar_AE", "ar_MA", "fa_IR", "hi_IN",
         "bn_BD", "ur_PK", "dv_MV", "am_ET", "sw_KE", "en_SG", "ms_MY", "vi_VN", "en_NZ", "es_AR", "es_CO", "es_PE",
         "en", "fr", "de", "ja", "ko", "he", "ar", "fa", "pt", "hi", "th", "id", "zh", "es", "ru", "sv", "nl", "it",
+        "ckb", "ti", "dv", "ps", "dz", "jo", "ar_JO", "ar_DZ", "fr_DZ", "ar_IQ", "ne_NP", "my_MM", "lo_LA",
     ]
 
     @Test(arguments: locales)
