@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import HealthCore
 
 /// The whole command line as one function: (arguments, environment, clock, console) → exit status.
@@ -153,8 +152,9 @@ enum Main {
         #endif
     }
 
+    /// Writes all of `bytes` to `fd`, again after an interruption; false when a write fails.
     @discardableResult
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors of authorization, with HealthKit's distinctions (`errorAuthorizationNotDetermined` = 5,
 /// `errorAuthorizationDenied` = 4).
 public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

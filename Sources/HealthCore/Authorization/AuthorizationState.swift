@@ -1,5 +1,3 @@
-import Foundation
-
 /// Who may write and read which types: the owner's decisions per source, and an audit log of every change.
 ///
 /// Stored as `authorization.json` in the store. The owner (source ``ownerSource``, the person at the terminal)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The store as one source sees it: HealthKit's `HKHealthStore` for a source.
 ///
 /// Every write is checked against the owner's decisions in `authorization.json`; reads of a type the source may

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The person's characteristics, like HealthKit's characteristic types: read-only facts that are never samples.
 ///
 /// Stored as `characteristics.json` in the store. Every field is optional ("not set").
@@ -34,7 +32,7 @@ public struct Characteristics: Codable, Equatable, Sendable {
             }
             biologicalSex = value
         case "blood-type":
-            guard let value = BloodType.allCases.first(where: { $0.name == text.uppercased().replacingOccurrences(of: "−", with: "-") }) else {
+            guard let value = BloodType.allCases.first(where: { $0.name == text.uppercased().replacingEvery("−", with: "-") }) else {
                 throw CharacteristicError.badValue(key: key, value: text, expected: BloodType.allCases.map(\.name))
             }
             bloodType = value

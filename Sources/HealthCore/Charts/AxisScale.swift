@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A value axis with round tick marks (1, 2, 2.5 or 5 times a power of ten) that covers a range of data.
 ///

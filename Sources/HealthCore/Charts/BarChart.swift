@@ -1,5 +1,3 @@
-import Foundation
-
 /// A horizontal bar chart for a terminal: one row per period with its label, a bar from zero and the value,
 /// the goal marked on every row, an axis and a summary line.
 ///
@@ -11,10 +9,10 @@ public struct BarChart: Sendable {
     /// The data.
     public var series: ChartSeries
     /// The calendar of period labels.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     /// Creates a chart of `series`.
-    public init(series: ChartSeries, calendar: Calendar) {
+    public init(series: ChartSeries, calendar: GregorianCalendar) {
         self.series = series
         self.calendar = calendar
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
 ///
 /// Counts, millilitres, kilocalories and beats per minute are whole numbers; kilograms and pounds have one
@@ -10,6 +8,9 @@ public enum ChartFormat {
     private static let oneDecimalUnits: Set<String> = ["kg", "lb", "st", "hr", "cm", "in", "degC", "degF", "%"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
+                                     "September", "October", "November", "December"]
+    private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// Decimals shown for values in `unit`.
     public static func fractionDigits(for unit: HealthUnit?) -> Int {
@@ -50,54 +51,50 @@ public enum ChartFormat {
     }
 
     /// A day with its weekday: `Mon 27 May`.
-    public static func day(_ date: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.weekday, .day, .month], from: date)
-        return "\(weekdays[(parts.weekday ?? 1) - 1]) \(parts.day ?? 1) \(months[(parts.month ?? 1) - 1])"
+    public static func day(_ date: Date, calendar: GregorianCalendar) -> String {
+        let local = calendar.localTime(of: date)
+        return "\(weekdays[local.weekday - 1]) \(local.day) \(months[local.month - 1])"
     }
 
     /// A day without its weekday: `27 May`.
-    public static func shortDay(_ date: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.day, .month], from: date)
-        return "\(parts.day ?? 1) \(months[(parts.month ?? 1) - 1])"
+    public static func shortDay(_ date: Date, calendar: GregorianCalendar) -> String {
+        let local = calendar.localTime(of: date)
+        return "\(local.day) \(months[local.month - 1])"
     }
 
     /// A date in full: `Saturday 1 June 2024`.
-    public static func longDay(_ date: Date, calendar: Calendar) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "EEEE d MMMM yyyy"
-        return formatter.string(from: date)
+    public static func longDay(_ date: Date, calendar: GregorianCalendar) -> String {
+        let local = calendar.localTime(of: date)
+        return "\(weekdayNames[local.weekday - 1]) \(local.day) \(monthNames[local.month - 1]) \(local.year)"
     }
 
     /// A time of day: `23:10`.
-    public static func clock(_ date: Date, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    public static func clock(_ date: Date, calendar: GregorianCalendar) -> String {
+        let local = calendar.localTime(of: date)
+        return (local.hour < 10 ? "0" : "") + String(local.hour) + (local.minute < 10 ? ":0" : ":") + String(local.minute)
     }
 
     /// The label of the period starting at `start`: an hour (`14:00`), a day (`Mon 27 May`), a week (`wk 27 May`),
     /// a month (`May 2024`) or a year (`2024`).
-    public static func period(_ start: Date, bucket: BucketUnit, calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month], from: start)
+    public static func period(_ start: Date, bucket: BucketUnit, calendar: GregorianCalendar) -> String {
+        let local = calendar.localTime(of: start)
         switch bucket {
         case .hour: return clock(start, calendar: calendar)
         case .day: return day(start, calendar: calendar)
         case .week: return "wk " + shortDay(start, calendar: calendar)
-        case .month: return "\(months[(parts.month ?? 1) - 1]) \(parts.year ?? 0)"
-        case .year: return "\(parts.year ?? 0)"
+        case .month: return "\(months[local.month - 1]) \(local.year)"
+        case .year: return "\(local.year)"
         }
     }
 
     /// The days from `start` to the last instant before `end`: `27 May – 2 Jun 2024`, `1 Jun 2024`.
-    public static func range(from start: Date, to end: Date, calendar: Calendar) -> String {
+    public static func range(from start: Date, to end: Date, calendar: GregorianCalendar) -> String {
         let last = max(start, end.addingTimeInterval(-0.001))
-        let year = calendar.component(.year, from: last)
+        let year = calendar.localTime(of: last).year
         let first = shortDay(start, calendar: calendar)
         let final = shortDay(last, calendar: calendar)
         if calendar.isDate(start, inSameDayAs: last) { return "\(final) \(year)" }
-        let firstYear = calendar.component(.year, from: start)
+        let firstYear = calendar.localTime(of: start).year
         return firstYear == year ? "\(first) – \(final) \(year)" : "\(first) \(firstYear) – \(final) \(year)"
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The data of one chart: a value per period of a type, drawn as bars (totals) or a line (averages).
 ///
 /// Cumulative types give the period's sum, drawn as bars with the daily goal marked; discrete types give the
@@ -91,7 +89,7 @@ public struct ChartSeries: Equatable, Sendable {
     func amount(_ value: Double) -> String { ChartFormat.amount(value, unit: unit, type: type) }
 
     /// The title line: `Steps per day · 27 May – 2 Jun 2024 · goal 10,000 steps`.
-    func title(calendar: Calendar) -> [String] {
+    func title(calendar: GregorianCalendar) -> [String] {
         var parts = [style == .bars && type.kind == .quantity ? "\(type.title) \(measure)" : "\(type.title), \(measure)"]
         if let first = points.first, let last = points.last {
             parts.append(ChartFormat.range(from: first.start, to: last.end, calendar: calendar))

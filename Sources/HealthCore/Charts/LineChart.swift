@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A line chart for a terminal: the values of discrete types (weight, heart rate) as points on an axis that fits
 /// the data, joined by dotted lines, with tick labels, the first and last period under the axis, a summary and
@@ -9,12 +13,12 @@ public struct LineChart: Sendable {
     /// The data.
     public var series: ChartSeries
     /// The calendar of period labels.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
     /// Rows of the plot (at least 3).
     public var height: Int
 
     /// Creates a chart of `series`, `height` rows high.
-    public init(series: ChartSeries, calendar: Calendar, height: Int = 8) {
+    public init(series: ChartSeries, calendar: GregorianCalendar, height: Int = 8) {
         self.series = series
         self.calendar = calendar
         self.height = max(3, height)
@@ -32,7 +36,7 @@ public struct LineChart: Sendable {
         let digits = max(ChartFormat.fractionDigits(for: series.unit),
                          (0...4).first { abs(scale.step * pow(10, Double($0)) - (scale.step * pow(10, Double($0))).rounded()) < 1e-6 } ?? 4)
         let tickLabel = { (value: Double) in
-            String(format: "%.\(digits)f", series.unit == .percent ? value * 100 : value)
+            NumberFormatting.decimal(series.unit == .percent ? value * 100 : value, fractionDigits: digits)
         }
         let tickRows = Dictionary(scale.ticks.map { (row(for: $0, scale: scale), tickLabel($0)) },
                                   uniquingKeysWith: { first, _ in first })

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A standalone SVG image of a chart, for a browser or a document: title, date range, a value axis with round
 /// ticks and its unit, period labels along the bottom, and the data as columns (totals, with the goal as a dashed
 /// line), a line with points (averages), or stacked columns of sleep stages per night with a legend.
@@ -11,7 +9,7 @@ public struct SVGChart: Sendable {
     /// Image height in pixels.
     public var height: Int
     /// The calendar of dates.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     private var left: Double { 78 }
     private var right: Double { Double(width) - 24 }
@@ -19,7 +17,7 @@ public struct SVGChart: Sendable {
     private var bottom: Double { Double(height) - 64 }
 
     /// Creates a renderer for images of `width` × `height` pixels.
-    public init(width: Int = 800, height: Int = 420, calendar: Calendar) {
+    public init(width: Int = 800, height: Int = 420, calendar: GregorianCalendar) {
         self.width = max(320, width)
         self.height = max(240, height)
         self.calendar = calendar

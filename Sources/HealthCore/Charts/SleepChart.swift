@@ -1,5 +1,3 @@
-import Foundation
-
 /// A per-night sleep chart for a terminal: one row per night (named after its morning) with a bar of its stages
 /// (deep, core, REM, asleep without a stage, awake, in bed), the time asleep, a legend and a summary.
 ///
@@ -11,10 +9,10 @@ public struct SleepChart: Sendable {
     /// Seconds of sleep to aim for a night; nil for none.
     public var goal: TimeInterval?
     /// The calendar of night labels.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     /// Creates a chart.
-    public init(nights: [SleepNight], goal: TimeInterval?, calendar: Calendar) {
+    public init(nights: [SleepNight], goal: TimeInterval?, calendar: GregorianCalendar) {
         self.nights = nights
         self.goal = goal
         self.calendar = calendar

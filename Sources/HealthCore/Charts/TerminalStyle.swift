@@ -33,8 +33,8 @@ public struct TerminalStyle: Equatable, Sendable {
     func finish(_ lines: [String]) -> [String] {
         guard !unicode else { return lines }
         return lines.map {
-            $0.replacingOccurrences(of: " · ", with: ", ").replacingOccurrences(of: "–", with: "-")
-                .replacingOccurrences(of: "−", with: "-")
+            $0.replacingEvery(" · ", with: ", ").replacingEvery("–", with: "-")
+                .replacingEvery("−", with: "-")
         }
     }
 

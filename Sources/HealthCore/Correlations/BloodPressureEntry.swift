@@ -1,5 +1,3 @@
-import Foundation
-
 /// A blood-pressure reading as typed (`120/80`, `120/80mmHg`, `16/10.7kPa`), before it becomes a correlation of a
 /// systolic and a diastolic sample.
 ///
@@ -26,7 +24,7 @@ public struct BloodPressureEntry: Sendable {
     public func samples(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard) throws -> [Sample] {
         let systolicType = try catalogue.type(named: CorrelationType.systolic)
         let diastolicType = try catalogue.type(named: CorrelationType.diastolic)
-        let compact = reading.replacingOccurrences(of: " ", with: "")
+        let compact = reading.replacingEvery(" ", with: "")
         let parts = compact.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let first = parts.first, !first.isEmpty, !parts[1].isEmpty,
               first.allSatisfy({ $0.isNumber || $0 == "." }) else { throw CorrelationError.badBloodPressure(reading) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Average, minimum and maximum of systolic and diastolic pressure over blood-pressure readings
 /// (`hkctl stats blood-pressure`), in mmHg. A reading counts in the period where it starts.
 public struct BloodPressureSummary: Sendable {
@@ -50,7 +48,7 @@ public struct BloodPressureSummary: Sendable {
     /// Summarises the blood-pressure readings overlapping `interval`.
     ///
     /// - Throws: Store errors, ``StatisticsError/tooManyBuckets(_:limit:)``.
-    public init(store: SampleStore, interval: DateInterval, bucket: BucketInterval? = nil, calendar: Calendar) throws {
+    public init(store: SampleStore, interval: DateInterval, bucket: BucketInterval? = nil, calendar: GregorianCalendar) throws {
         let readings = try CorrelationQuery(type: .bloodPressure, interval: interval).run(on: store)
         self.interval = interval
         total = Readings(readings)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns the `Workout` and `Correlation` elements of an Apple Health export, read generically, into typed
 /// workouts and correlations.
 enum CompositeImport {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A correlation with its members, HealthKit's `HKCorrelation`: a blood-pressure reading or a food entry.
 ///
 /// The correlation itself is a ``Sample`` of the correlation type carrying a ``CorrelationDetail``; ``members`` are

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The members of a correlation: the uuid and type of each sample it groups. Stored as the `"correlation"` key of
 /// the correlation's line: `"correlation":{"members":[{"uuid":"…","type":"HKQuantityTypeIdentifierBloodPressureSystolic"},…]}`.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors about a blood-pressure reading or a food entry typed on the command line.
 public enum CorrelationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The reading is not like `120/80`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The form an Apple Health export gives a correlation: a `Correlation` element (`@element` metadata) holding its
 /// member `Record`s (`@children`). An imported correlation keeps that form; one logged with hkctl gets it from its
 /// members when it is exported, and its identity (``RecordIdentity``) is always that of this form.
@@ -7,7 +5,7 @@ enum CorrelationExportForm {
     static let element = "Correlation"
 
     /// `sample` as the export writes it; `members` are its member samples (for one logged with hkctl).
-    static func generic(_ sample: Sample, members: [Sample], timeZone: TimeZone) -> Sample {
+    static func generic(_ sample: Sample, members: [Sample], timeZone: ZoneRules) -> Sample {
         guard sample.detail?.correlation != nil else { return sample }
         var generic = sample
         generic.detail = nil
@@ -20,7 +18,7 @@ enum CorrelationExportForm {
     }
 
     /// A member as a `Record` node.
-    private static func node(_ member: Sample, timeZone: TimeZone) -> ExportNode {
+    private static func node(_ member: Sample, timeZone: ZoneRules) -> ExportNode {
         func date(_ date: Date) -> String { ExportDateParser.format(date, offsetSeconds: timeZone.secondsFromGMT(for: date)) }
         var attributes = [("type", member.typeIdentifier), ("sourceName", member.source)]
         if let version = member.sourceVersion { attributes.append(("sourceVersion", version)) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds correlations of a type with their members, like HealthKit's `HKCorrelationQuery`.
 public struct CorrelationQuery: Sendable {
     /// The correlation type.

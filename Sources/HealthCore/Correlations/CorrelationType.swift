@@ -1,5 +1,3 @@
-import Foundation
-
 /// A kind of correlation, HealthKit's `HKCorrelationType`: samples recorded together as one reading.
 ///
 /// Blood pressure holds exactly one systolic and one diastolic sample; food holds any dietary samples, with the

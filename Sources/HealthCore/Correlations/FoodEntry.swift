@@ -1,5 +1,3 @@
-import Foundation
-
 /// A food entry as typed (`"Oatmeal" --energy 350kcal --protein 12g`), before it becomes a food correlation of
 /// dietary samples.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 extension JSONFileStore {
     /// The member uuids of the correlations among `uuids` (not deleted), so that deleting a correlation deletes
     /// its members in the same batch. Call with a lock held.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Today at a glance (`hkctl today`): water and steps against their goals, the latest weight with its last seven
 /// days, and last night's sleep with its stages.
 ///

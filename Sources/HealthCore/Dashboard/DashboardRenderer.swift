@@ -1,5 +1,3 @@
-import Foundation
-
 /// Draws a ``DailySummary`` for a terminal: a heading, then one row per measure with a small bar (progress
 /// toward the goal, the weight's last seven days as a sparkline, last night's stages) and its figures.
 ///
@@ -14,12 +12,12 @@ import Foundation
 /// ```
 public struct DashboardRenderer: Sendable {
     /// The calendar of dates and times.
-    public var calendar: Calendar
+    public var calendar: GregorianCalendar
 
     private static let labelWidth = 8
 
     /// Creates a renderer.
-    public init(calendar: Calendar) { self.calendar = calendar }
+    public init(calendar: GregorianCalendar) { self.calendar = calendar }
 
     /// The dashboard's lines, none wider than `style.width` (except a single word that cannot fit).
     public func render(_ summary: DailySummary, style: TerminalStyle) -> [String] {

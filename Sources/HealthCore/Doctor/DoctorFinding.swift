@@ -1,5 +1,3 @@
-import Foundation
-
 /// One thing `hkctl doctor` found: where (a file of the store, relative to it, and a line when it has one),
 /// which sample, and what is wrong.
 public struct DoctorFinding: Equatable, Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Rules for data that is well-formed but unlikely to be true: `hkctl doctor` reports it as warnings and never
 /// changes it (a person decides).
 public struct PlausibilityRules: Sendable {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// `hkctl doctor`: reads every file of a store, reports what is damaged (errors, with file and line) and what is
 /// well-formed but implausible (warnings, with sample uuids), and on request repairs what can be repaired
@@ -91,7 +90,7 @@ public struct StoreDoctor {
         for folderName in try store.folderEntries("samples").sorted() {
             let folder = "samples/" + folderName
             guard checkIsFolder(folder, into: &report) else { continue }
-            let identifier = folderName.removingPercentEncoding ?? folderName
+            let identifier = PercentDecoding.decoded(folderName) ?? folderName
             var seen: [String: String] = [:]
             for name in try store.folderEntries(folder).sorted() {
                 let file = folder + "/" + name
@@ -147,7 +146,7 @@ public struct StoreDoctor {
         }
         guard let bytes else { return }
         report.filesChecked += 1
-        if (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] == nil {
+        if !JSONObjectCheck.isObject(bytes) {
             report.findings.append(DoctorFinding(.error, file: name, line: 1,
                 message: "it is not a JSON object; fix it by hand or move it away (hkctl does not rebuild it)"))
         }
@@ -192,7 +191,7 @@ public struct StoreDoctor {
         report.filesChecked += 1
         var codec = store.codec
         let type = store.catalogue.type(identifier: typeIdentifier)
-        let name = (relative as NSString).lastPathComponent
+        let name = PathText.lastComponent(of: relative)
         var bad: [(number: Int, reason: String)] = []
         bytes.withUnsafeBufferPointer { buffer in
             StoreLineReader.forEachLine(in: buffer) { line in
@@ -232,7 +231,7 @@ public struct StoreDoctor {
                     bad.append((line.number, "a \(sample.typeIdentifier) sample in the folder of \(typeIdentifier)"))
                     return
                 }
-                let expected = (store.partitionPath(for: sample) as NSString).lastPathComponent
+                let expected = PathText.lastComponent(of: store.partitionPath(for: sample))
                 if expected != name {
                     report.findings.append(DoctorFinding(.warning, file: relative, line: line.number, uuid: sample.uuid,
                         message: "this sample belongs in \(expected); queries of its dates may miss it"))

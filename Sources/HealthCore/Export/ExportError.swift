@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why an export could not be written.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The output file cannot be created; payload: the path and the system's reason.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `healthxml`: XML shaped like the Health app's `export.xml`, so that `hkctl import` (and tools written for
 /// Apple's exports) read it back.
 ///
@@ -9,13 +7,13 @@ import Foundation
 /// milliseconds when a sample has them; devices as HealthKit's description with a zero address.
 struct HealthXMLWriter: SampleWriter {
     let catalogue: SampleTypeCatalogue
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
     let exportDate: Date
     let locale: String
     let characteristics: Characteristics?
     private var categoryNames: [String: [Int: String]] = [:]
 
-    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone, exportDate: Date, locale: String, characteristics: Characteristics?) {
+    init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules, exportDate: Date, locale: String, characteristics: Characteristics?) {
         self.catalogue = catalogue
         self.timeZone = timeZone
         self.exportDate = exportDate

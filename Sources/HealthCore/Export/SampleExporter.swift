@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes the samples of a store in one of the ``ExportFormat``s, streaming: a month of one type at a time is
 /// in memory, whatever the store's size.
 ///
@@ -20,10 +18,10 @@ public struct SampleExporter {
     /// The types, for category names and units.
     public let catalogue: SampleTypeCatalogue
     /// The zone whose offsets written dates carry.
-    public let timeZone: TimeZone
+    public let timeZone: ZoneRules
 
     /// Creates an exporter.
-    public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, timeZone: TimeZone = .gmt) {
+    public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, timeZone: ZoneRules = .gmt) {
         self.store = store
         self.catalogue = catalogue
         self.timeZone = timeZone

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes samples in one export format.
 protocol SampleWriter {
     /// Writes what comes before the first sample.
@@ -17,7 +15,7 @@ struct JSONSampleWriter: SampleWriter {
     let array: Bool
     private var first = true
 
-    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone, array: Bool) {
+    init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules, array: Bool) {
         codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
         self.array = array
     }
@@ -42,7 +40,7 @@ struct JSONSampleWriter: SampleWriter {
 struct CSVSampleWriter: SampleWriter {
     static let header = ["type", "start", "end", "value", "unit", "source", "device", "uuid", "metadata"]
     let catalogue: SampleTypeCatalogue
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
 
     mutating func begin(to output: ExportOutput) throws {
         try output.write(CSVSampleWriter.header.joined(separator: ",") + "\n")
@@ -73,7 +71,7 @@ struct CSVSampleWriter: SampleWriter {
         guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
             return field
         }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     /// Metadata as a compact JSON object with sorted keys.

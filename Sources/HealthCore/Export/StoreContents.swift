@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a store holds, found without reading samples: its types, and for the on-disk store the months that
 /// have partitions.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The device that recorded a sample, parsed from the `device` attribute of an Apple Health export.
 ///
 /// Exports write HealthKit's debug description of `HKDevice`:
@@ -22,7 +20,7 @@ public struct DeviceDescription: Hashable, Sendable {
     /// Parses an export's `device` text (already unescaped); text in another shape is kept as one `name` field.
     public init(exportText text: String) {
         var body = Substring(text)
-        if body.hasPrefix("<<HKDevice:"), let close = body.range(of: ">, ") {
+        if body.hasPrefix("<<HKDevice:"), let close = body.firstRange(ofText: ">, ") {
             body = body[close.upperBound...]
             if body.hasSuffix(">") { body = body.dropLast() }
         } else if body.hasPrefix("<<HKDevice:"), let close = body.firstIndex(of: ">") {
@@ -72,7 +70,7 @@ public struct DeviceDescription: Hashable, Sendable {
             let key = String(rest[..<colon])
             var valueEnd = rest.endIndex
             var search = rest.index(after: colon)
-            while let separator = rest[search...].range(of: ", ") {
+            while let separator = rest[search...].firstRange(ofText: ", ") {
                 let after = rest[separator.upperBound...]
                 if let nextColon = after.firstIndex(of: ":"), nextColon != after.startIndex,
                    after[..<nextColon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {

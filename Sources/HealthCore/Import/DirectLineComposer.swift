@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
 /// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.
 struct DirectLineComposer {
@@ -22,7 +20,7 @@ struct DirectLineComposer {
     private var prefixStates: [(type: Int32, source: Int32, state: SHA1.State)] = []
 
     /// Creates a composer for a store whose lines write dates in `timeZone`.
-    init(timeZone: TimeZone) {
+    init(timeZone: ZoneRules) {
         zone = ZoneOffsets(timeZone: timeZone)
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads plain quantity and category `Record`s of an Apple Health export straight from the XML attribute bytes into
 /// compact ``DirectRecordGroup/Record``s, without building a ``Sample``: ``DirectLineComposer`` then writes exactly the

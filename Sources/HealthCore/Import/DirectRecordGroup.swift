@@ -1,5 +1,3 @@
-import Foundation
-
 /// Records of an export read by ``DirectRecordEncoder``, in input order, handed from the reading thread to the
 /// storing thread in one piece; ``DirectLineComposer`` turns each into its identity and store line there.
 final class DirectRecordGroup: @unchecked Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Parses the dates of Apple Health exports straight from bytes, without building strings.
 ///
 /// Accepted: `2024-03-10 01:59:00 -0800` (every export since iOS 9), the same with fractional seconds, `T` or a
@@ -89,9 +87,9 @@ enum ExportDateParser {
     static func format(_ date: Date, offsetSeconds: Int) -> String {
         let iso = ISODate.format(date, offsetSeconds: offsetSeconds)
         // 2024-03-10T01:59:00[.123]-08:00 → 2024-03-10 01:59:00[.123] -0800
-        var text = iso.replacingOccurrences(of: "T", with: " ")
+        var text = iso.replacingEvery("T", with: " ")
         let zone = text.suffix(6)
         text.removeLast(6)
-        return text + " " + zone.replacingOccurrences(of: ":", with: "")
+        return text + " " + zone.replacingEvery(":", with: "")
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A record or element being read: the fields taken from its start tag, then its children.
 struct PendingRecord {
     /// The line of its start tag.

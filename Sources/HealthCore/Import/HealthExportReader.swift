@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads an Apple Health `export.xml` as a stream of records, characteristics and problems.
 ///
 /// Structure handled: `HealthData` holding `ExportDate`, `Me`, `Record` (with `MetadataEntry` children, and any

@@ -1,5 +1,3 @@
-import Foundation
-
 extension HealthImporter {
     /// Stores records the reader took straight from the export's bytes (``DirectRecordEncoder``): the same identity,
     /// duplicate check, counts, batches and store lines as ``accept(_:computeIdentity:)`` gives the samples they

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 extension HealthImporter {
     /// Reads an Apple Health export on this thread while a second thread identifies, de-duplicates, encodes and
@@ -13,7 +13,7 @@ extension HealthImporter {
         let pipeline = ImportPipeline<HealthExportReader.Event>(capacity: 32)
         let done = DispatchSemaphore(value: 0)
         let consumer = UncheckedBox((importer: self, report: report))
-        let thread = Thread {
+        let thread = WorkerThread {
             let (importer, report) = consumer.value
             while let chunk = pipeline.receive() {
                 var events = chunk.items

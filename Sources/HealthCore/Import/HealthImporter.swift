@@ -1,5 +1,3 @@
-import Foundation
-
 /// Imports an Apple Health export (`export.zip`, `export.xml`) or hkctl's own jsonl export into a store.
 ///
 /// The input is streamed: memory stays bounded whatever its size. Records of types in the catalogue become typed

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Remembers which sample identities are stored, one set per type and UTC month (the store's partitions), so an
 /// import can tell new records from ones already there without holding the whole store in memory.
 ///

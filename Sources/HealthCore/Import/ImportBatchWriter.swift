@@ -1,5 +1,3 @@
-import Foundation
-
 /// Saves an import's encoded batches on a thread of its own, so the next batch is read and encoded while the
 /// previous one is written and synced.
 ///
@@ -13,12 +11,12 @@ final class ImportBatchWriter: @unchecked Sendable {
     let pool = ByteBufferPool()
     /// Where a batch's finished lines are assembled; reused.
     private let scratch = ByteBuffer(capacity: 1 << 20)
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var pending: EncodedSampleBatch?
     private var busy = false
     private var stopped = false
     private var failure: Error?
-    private var thread: Thread?
+    private var thread: WorkerThread?
 
     /// Creates a writer to `store`; its thread starts with the first batch.
     init(store: JSONFileStore) {
@@ -58,7 +56,7 @@ final class ImportBatchWriter: @unchecked Sendable {
     }
 
     private func start() {
-        let thread = Thread { [self] in run() }
+        let thread = WorkerThread { [self] in run() }
         thread.stackSize = 8 << 20
         self.thread = thread
         thread.start()

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Why an import could not run, or why it finished with records left out.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

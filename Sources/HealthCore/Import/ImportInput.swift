@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds what an import reads: an `export.xml`, the export inside an `export.zip` (found by content, whatever the
 /// member is called), or hkctl's own jsonl export; from a file or from standard input.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A bounded, ordered hand-over of work from the thread that reads an export to the thread that stores it, so the
 /// two cores work at once while memory stays bounded: the reader waits when `capacity` chunks are waiting.
 ///
@@ -7,7 +5,7 @@ import Foundation
 /// Either side can stop the other: the consumer by ``fail(_:)`` (the reader's next ``send(_:)`` then returns
 /// false), the producer by ``finish()`` after its last chunk.
 final class ImportPipeline<Item>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var chunks: [(items: [Item], mark: Int)] = []
     private var head = 0
     private var finished = false

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What an import did: per type, how many records were added, already present, kept generically or rejected, and
 /// the first problems with their line numbers.
 public struct ImportReceipt: Equatable, Sendable {

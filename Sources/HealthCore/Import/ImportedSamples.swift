@@ -1,5 +1,3 @@
-import Foundation
-
 /// What an import has accepted, kept so ``IdentityIndex`` can tell what reading a partition back from the store would
 /// give without reading it (and so without waiting for the batch being written).
 ///

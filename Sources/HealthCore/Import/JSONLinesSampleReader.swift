@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads hkctl's own `jsonl` (or `json`) export back, losslessly: UUIDs, sources, devices and metadata are kept.
 ///

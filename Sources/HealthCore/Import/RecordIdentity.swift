@@ -1,5 +1,3 @@
-import Foundation
-
 /// The stable identity of an imported record, and the name-based UUID derived from it.
 ///
 /// Two records are the same when they have the same type, source, start, end, value and unit, or, when the

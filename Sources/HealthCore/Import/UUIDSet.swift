@@ -1,5 +1,3 @@
-import Foundation
-
 /// A set of UUIDs for duplicate detection: open addressing over the UUIDs' two 64-bit halves, mixed with one
 /// multiplication instead of going through `Hasher`, kept at most three quarters full (as full as `Set` gets, so it
 /// takes no more memory).

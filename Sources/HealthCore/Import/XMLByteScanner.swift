@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A streaming, non-validating XML tag scanner over raw bytes, built for Apple Health exports.
 ///

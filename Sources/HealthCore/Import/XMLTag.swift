@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One attribute of a tag, as spans of the scanner's buffer; valid only while the tag handler runs.
 struct XMLAttribute {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A zip archive read through its central directory, as the Health app writes `export.zip`.
 ///
 /// Member names are decoded as UTF-8 whether or not the archive sets the UTF-8 flag (the Health app does not,
@@ -112,7 +110,13 @@ final class ZipArchive {
 
     /// A member name: UTF-8 (the Health app's choice even without the flag), composed to NFC for display.
     static func decodeName<Bytes: Collection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        String(decoding: Array(bytes), as: UTF8.self).precomposedStringWithCanonicalMapping
+        let name = String(decoding: Array(bytes), as: UTF8.self)
+        #if canImport(FoundationEssentials)
+        // The standard library's NFC (the one its string comparison uses); FoundationEssentials has none.
+        return String(decoding: name._nfcCodeUnits, as: UTF8.self)
+        #else
+        return name.precomposedStringWithCanonicalMapping
+        #endif
     }
 
     /// Replaces 32-bit sizes and offset marked 0xFFFFFFFF with the values of the zip64 extra field.

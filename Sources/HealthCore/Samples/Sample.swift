@@ -1,5 +1,3 @@
-import Foundation
-
 /// One measurement over a time interval, like HealthKit's `HKQuantitySample` or `HKCategorySample`.
 ///
 /// Invariants (checked by ``validated(catalogue:now:)``): `end >= start`, a finite non-negative value in a
@@ -64,7 +62,7 @@ public struct Sample: Hashable, Sendable {
     /// - Returns: The sample unchanged.
     /// - Throws: ``SampleError`` or ``UnitError`` naming what is wrong.
     @discardableResult
-    public func validated(as type: SampleType, now: Date? = nil, timeZone: TimeZone = .gmt) throws -> Sample {
+    public func validated(as type: SampleType, now: Date? = nil, timeZone: ZoneRules = .gmt) throws -> Sample {
         if end < start {
             throw SampleError.endBeforeStart(start: ISODate.format(start, in: timeZone), end: ISODate.format(end, in: timeZone))
         }

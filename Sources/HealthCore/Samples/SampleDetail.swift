@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a composite sample holds beyond its dates and value: a workout's totals, events and statistics, or the
 /// members of a correlation.
 ///
@@ -29,7 +27,7 @@ public indirect enum SampleDetail: Hashable, Sendable {
     var omitsValue: Bool { correlation != nil }
 
     /// The line's extra key and value, with a leading comma.
-    func lineField(timeZone: TimeZone) -> String {
+    func lineField(timeZone: ZoneRules) -> String {
         switch self {
         case let .workout(detail): return ",\"workout\":" + detail.json(timeZone: timeZone)
         case let .correlation(detail): return ",\"correlation\":" + detail.json()

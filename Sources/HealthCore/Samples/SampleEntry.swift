@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a person typed to log one sample, before it becomes a ``Sample``.
 ///
 /// The rules of `hkctl add` live here: an amount is read with ``QuantityInput`` (a bare number only for counts);

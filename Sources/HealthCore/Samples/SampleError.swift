@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors about a sample's type, value or dates.
 public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No type has this name; payload: the name and the known short names.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors from setting a daily goal (`hkctl goal`).
 public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The type has no daily total to aim for (weight, heart rate, mindful sessions).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Preferences kept in the store's `settings.json`: for now, the display unit per type (`unit.weight = lb`).
 public struct Settings: Codable, Equatable, Sendable {
     /// Type short name → HealthKit unit string.

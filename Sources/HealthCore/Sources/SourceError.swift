@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors from source priority lists.
 public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// A source named twice in one priority list; payload: the name.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The priority lists of every type, as kept in the store's `priorities.json`:
 /// `{"priorities":{"HKQuantityTypeIdentifierStepCount":["Apple Watch","iPhone"]},"version":1}`.
 ///

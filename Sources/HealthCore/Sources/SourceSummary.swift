@@ -1,5 +1,3 @@
-import Foundation
-
 /// One source of one type: how many samples it wrote and when, like a row of HealthKit's `HKSourceQuery` with
 /// counts.
 public struct SourceSummary: Equatable, Sendable {

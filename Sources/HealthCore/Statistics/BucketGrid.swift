@@ -1,5 +1,3 @@
-import Foundation
-
 /// The bucket boundaries of a statistics collection: `anchor + k × interval` for every integer k, extending
 /// forwards and backwards from the anchor (which only fixes the phase), clipped to the query range.
 ///
@@ -29,7 +27,7 @@ public struct BucketGrid: Sendable {
     ///   `[result[i], result[i + 1])`.
     /// - Throws: ``StatisticsError/tooManyBuckets(_:limit:)`` when the range holds more than
     ///   ``maximumBucketCount`` buckets.
-    public func boundaries(covering range: DateInterval, calendar: Calendar) throws -> [Date] {
+    public func boundaries(covering range: DateInterval, calendar: GregorianCalendar) throws -> [Date] {
         let estimate = range.duration / (Double(interval.count) * interval.unit.shortestSeconds)
         if estimate > Double(BucketGrid.maximumBucketCount) {
             throw StatisticsError.tooManyBuckets(Int(min(estimate, 1e15)), limit: BucketGrid.maximumBucketCount)
@@ -39,7 +37,8 @@ public struct BucketGrid: Sendable {
         var boundaries = [range.start]
         while true {
             step += 1
-            guard let next = interval.point(step, from: anchor, calendar: calendar), next > boundaries.last! else { break }
+            let next = interval.point(step, from: anchor, calendar: calendar)
+            guard next > boundaries.last! else { break }
             if next >= range.end { break }
             boundaries.append(next)
         }
@@ -48,13 +47,13 @@ public struct BucketGrid: Sendable {
     }
 
     /// The largest k with `anchor + k × interval <= date`.
-    private func firstStep(atOrBefore date: Date, anchor: Date, calendar: Calendar) -> Int {
+    private func firstStep(atOrBefore date: Date, anchor: Date, calendar: GregorianCalendar) -> Int {
         // Exact for minutes and hours; for calendar units, an estimate from the average unit length (off by a step
         // or two at most, even centuries from the anchor) that the two loops below correct.
         let stepSeconds = Double(interval.count) * interval.unit.averageSeconds
         var step = Int((date.timeIntervalSince(anchor) / stepSeconds).rounded(.down))
-        while let point = interval.point(step, from: anchor, calendar: calendar), point > date { step -= 1 }
-        while let point = interval.point(step + 1, from: anchor, calendar: calendar), point <= date { step += 1 }
+        while interval.point(step, from: anchor, calendar: calendar) > date { step -= 1 }
+        while interval.point(step + 1, from: anchor, calendar: calendar) <= date { step += 1 }
         return step
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The length of one bucket of a statistics collection, like the `intervalComponents` of HealthKit's
 /// `HKStatisticsCollectionQuery`: a whole number of minutes, hours, days, weeks, months or years.
 ///
@@ -37,15 +35,14 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
-        /// The calendar component one step adds.
-        var component: Calendar.Component {
+        /// The calendar step one unit adds; nil for minutes and hours, which are elapsed time.
+        var calendarStep: GregorianCalendar.Step? {
             switch self {
-            case .minute: return .minute
-            case .hour: return .hour
-            case .day: return .day
-            case .week: return .weekOfYear
-            case .month: return .month
-            case .year: return .year
+            case .minute, .hour: return nil
+            case .day: return .days
+            case .week: return .weeks
+            case .month: return .months
+            case .year: return .years
             }
         }
 
@@ -127,23 +124,20 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
     /// The default anchor for a grid covering `date`: local midnight for minutes, hours and days, the start of
     /// the week (the calendar's `firstWeekday`) for weeks, the first of the month for one month, the first of
     /// January for several months (so `3mo` gives calendar quarters) and for years.
-    public func defaultAnchor(for date: Date, calendar: Calendar) -> Date {
-        let component: Calendar.Component
+    public func defaultAnchor(for date: Date, calendar: GregorianCalendar) -> Date {
         switch unit {
         case .minute, .hour, .day: return calendar.startOfDay(for: date)
-        case .week: component = .weekOfYear
-        case .month: component = count == 1 ? .month : .year
-        case .year: component = .year
+        case .week: return calendar.start(of: .week, for: date)
+        case .month: return calendar.start(of: count == 1 ? .month : .year, for: date)
+        case .year: return calendar.start(of: .year, for: date)
         }
-        return calendar.dateInterval(of: component, for: date)?.start ?? calendar.startOfDay(for: date)
     }
 
     /// The grid point `anchor + steps × self`.
-    func point(_ steps: Int, from anchor: Date, calendar: Calendar) -> Date? {
-        if let seconds = unit.elapsedSeconds {
-            return anchor.addingTimeInterval(Double(steps) * Double(count) * seconds)
+    func point(_ steps: Int, from anchor: Date, calendar: GregorianCalendar) -> Date {
+        guard let step = unit.calendarStep else {
+            return anchor.addingTimeInterval(Double(steps) * Double(count) * (unit.elapsedSeconds ?? 0))
         }
-        if unit == .week { return calendar.date(byAdding: .day, value: 7 * steps * count, to: anchor) }
-        return calendar.date(byAdding: unit.component, value: steps * count, to: anchor)
+        return calendar.adding(steps * count, step, to: anchor)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A calendar unit that statistics can be grouped by (`--by`). Buckets follow the calendar: a day across a DST
 /// change lasts 23 or 25 hours and is still one bucket. For other lengths and anchors see ``BucketGrid``.
 public enum BucketUnit: String, CaseIterable, Sendable {
@@ -9,7 +7,7 @@ public enum BucketUnit: String, CaseIterable, Sendable {
     ///
     /// - Returns: `count + 1` increasing instants; bucket `i` is `[result[i], result[i + 1])`. A range too long
     ///   for the unit (more than ``BucketGrid/maximumBucketCount`` buckets) gives one bucket.
-    public func boundaries(covering interval: DateInterval, calendar: Calendar) -> [Date] {
+    public func boundaries(covering interval: DateInterval, calendar: GregorianCalendar) -> [Date] {
         (try? BucketGrid(interval: BucketInterval(self)).boundaries(covering: interval, calendar: calendar))
             ?? [interval.start, interval.end]
     }

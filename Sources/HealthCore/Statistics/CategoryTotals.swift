@@ -1,5 +1,3 @@
-import Foundation
-
 /// Category types. Sleep analysis: seconds asleep and in bed; other categories: the seconds covered. Overlapping
 /// samples never count twice.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sums (and most recent, duration) of a cumulative type, from merged samples, for the total and every bucket.
 ///
 /// By default a sample's counted stretches are pro-rated into the intervals they overlap (an instantaneous sample

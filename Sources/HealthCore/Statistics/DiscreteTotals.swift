@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Average, minimum, maximum, most recent and duration of a discrete type. A reading belongs wholly to the
 /// interval where it starts (where it ends, with `strictEndDate` alone). Sources are not merged: every reading

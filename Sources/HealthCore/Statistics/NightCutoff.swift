@@ -1,5 +1,3 @@
-import Foundation
-
 /// The local time of day at which one night ends and the next begins (default noon).
 ///
 /// The night of date D runs from the cut-off on D − 1 to the cut-off on D, so it is named after the morning it
@@ -21,7 +19,8 @@ public struct NightCutoff: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``StatisticsError/invalidNightCutoff(_:)`` when the time does not exist.
     public init(hour: Int, minute: Int = 0) throws {
         guard (0...23).contains(hour), (0...59).contains(minute) else {
-            throw StatisticsError.invalidNightCutoff(String(format: "%02d:%02d", hour, minute))
+            throw StatisticsError.invalidNightCutoff(
+                NumberFormatting.zeroPadded(hour, width: 2) + ":" + NumberFormatting.zeroPadded(minute, width: 2))
         }
         self.init(uncheckedHour: hour, minute: minute)
     }
@@ -45,13 +44,11 @@ public struct NightCutoff: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `12:00`.
-    public var description: String { String(format: "%02d:%02d", hour, minute) }
+    public var description: String { NumberFormatting.zeroPadded(hour, width: 2) + ":" + NumberFormatting.zeroPadded(minute, width: 2) }
 
     /// The cut-off instant on the local day that contains `day` (the next existing time if a DST gap skips it).
-    func instant(onDayOf day: Date, calendar: Calendar) -> Date {
-        var components = calendar.dateComponents([.year, .month, .day], from: day)
-        components.hour = hour
-        components.minute = minute
-        return calendar.date(from: components) ?? calendar.startOfDay(for: day)
+    func instant(onDayOf day: Date, calendar: GregorianCalendar) -> Date {
+        let local = calendar.localTime(of: day)
+        return calendar.date(year: local.year, month: local.month, day: local.day, hour: hour, minute: minute)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a sample is placed in buckets, from the query's date options.
 enum SampleAssignment {
     /// Default: cumulative samples are split across intervals by time; discrete readings belong to the interval

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How one sample counted in one interval, for `--explain`: the part inside the interval, the part that counted,
 /// and the stretches that a higher-priority source's samples covered instead.
 public struct SampleContribution: Equatable, Sendable {

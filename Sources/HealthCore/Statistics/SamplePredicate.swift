@@ -1,5 +1,3 @@
-import Foundation
-
 /// Which samples a statistics query considers, like the predicates HealthKit's queries take: a date rule,
 /// sources and metadata. The time interval itself belongs to the query.
 public struct SamplePredicate: Hashable, Sendable {

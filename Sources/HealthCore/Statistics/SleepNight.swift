@@ -1,5 +1,3 @@
-import Foundation
-
 /// One night of sleep, named after the local date it ends on (see ``NightCutoff``).
 ///
 /// Figures are seconds inside the night's window. Sources are merged as in ``SleepTimeline``: where several

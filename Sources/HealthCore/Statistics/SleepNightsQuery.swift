@@ -1,5 +1,3 @@
-import Foundation
-
 /// Sleep per night rather than per calendar day: every night whose morning falls on a local day of the interval.
 ///
 /// The interval `[from, to)` names days: the nights are those ending on the local dates from `from`'s date to the
@@ -35,7 +33,7 @@ public struct SleepNightsQuery: Sendable {
     ///   - calendar: The calendar (zone) of dates and cut-offs.
     /// - Returns: One night per date, in order.
     /// - Throws: Store errors.
-    public func run(on store: SampleStore, calendar: Calendar) throws -> [SleepNight] {
+    public func run(on store: SampleStore, calendar: GregorianCalendar) throws -> [SleepNight] {
         var days = interval
         if interval.start == DateRange.distantStart || interval.end == DateRange.distantEnd {
             let all = try store.samples(ofType: SampleType.sleepAnalysisIdentifier, overlapping: interval)
@@ -50,14 +48,13 @@ public struct SleepNightsQuery: Sendable {
     }
 
     /// The night windows for the local days of `interval`: (date, start, end).
-    static func windows(for interval: DateInterval, cutoff: NightCutoff, calendar: Calendar)
+    static func windows(for interval: DateInterval, cutoff: NightCutoff, calendar: GregorianCalendar)
         -> [(date: Date, start: Date, end: Date)] {
         var windows: [(date: Date, start: Date, end: Date)] = []
         var day = calendar.startOfDay(for: interval.start)
         let lastDay = calendar.startOfDay(for: interval.end.addingTimeInterval(-0.001))
         while day <= lastDay, windows.count <= 100_000 {
-            guard let previous = calendar.date(byAdding: .day, value: -1, to: day),
-                  let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+            let previous = calendar.adding(-1, .days, to: day), next = calendar.adding(1, .days, to: day)
             windows.append((day, cutoff.instant(onDayOf: previous, calendar: calendar),
                             cutoff.instant(onDayOf: day, calendar: calendar)))
             day = calendar.startOfDay(for: next)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One stage per moment of the night, with sources merged: wherever several sleep samples (asleep stages or
 /// awake) overlap, one of them wins.
 ///

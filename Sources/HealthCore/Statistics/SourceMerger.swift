@@ -1,5 +1,3 @@
-import Foundation
-
 /// A quantity sample (by index, so the large ``Sample`` is not copied) with its value in the output unit and,
 /// after merging, the parts of it that count.
 struct MergedSample {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The figures for one interval: the whole query range, or one bucket of it.
 ///
 /// Which figures are set depends on the type and on the options asked for (see ``StatisticsOptions``): ``sum``

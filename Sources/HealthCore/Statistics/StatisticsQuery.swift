@@ -1,5 +1,3 @@
-import Foundation
-
 /// A question like HealthKit's `HKStatisticsQuery` or, with buckets, `HKStatisticsCollectionQuery`.
 ///
 /// Samples are chosen by the ``interval`` and the ``predicate``. Cumulative types are summed with sources merged by
@@ -79,7 +77,7 @@ public struct StatisticsQuery: Sendable {
     /// - Returns: Figures for the range and for every bucket.
     /// - Throws: ``UnitError`` for a unit that does not fit the type, ``StatisticsError`` for an option that does
     ///   not apply or too many buckets, or store errors.
-    public func run(on store: SampleStore, calendar: Calendar) throws -> StatisticsResult {
+    public func run(on store: SampleStore, calendar: GregorianCalendar) throws -> StatisticsResult {
         let figures = try resolvedOptions()
         let outputUnit = try resolvedUnit()
         if let streaming = StreamingStatistics(self, figures: figures, unit: outputUnit),
@@ -106,7 +104,7 @@ public struct StatisticsQuery: Sendable {
 
     /// The statistics of `fetched` (samples of the type overlapping the interval, in any order).
     func compute(_ fetched: [Sample], figures: StatisticsOptions, unit outputUnit: HealthUnit?,
-                 calendar: Calendar) throws -> StatisticsResult {
+                 calendar: GregorianCalendar) throws -> StatisticsResult {
         // The store already applied the default predicate.
         var samples = predicate == SamplePredicate() ? fetched : fetched.filter { predicate.matches($0, in: interval) }
         if !zip(samples, samples.dropFirst()).allSatisfy({ !Sample.chronological($1, $0) }) {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The common statistics queries computed while the store is read, without building a ``Sample`` per line.
 ///
@@ -30,7 +29,7 @@ struct StreamingStatistics {
     /// Reads the store and computes the result, or returns nil when the general path must answer after all.
     ///
     /// - Throws: ``GiveUp`` when sources must be merged after all; store and unit errors.
-    func run(on store: QuantityReadingSource, calendar: Calendar) throws -> StatisticsResult? {
+    func run(on store: QuantityReadingSource, calendar: GregorianCalendar) throws -> StatisticsResult? {
         let interval = query.interval
         let boundaries = try query.effectiveBucketInterval.map {
             try BucketGrid(interval: $0, anchor: query.anchor).boundaries(covering: interval, calendar: calendar)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A half-open stretch of time `[start, end)`; `start == end` marks an instant.
 struct TimeSpan: Hashable, Sendable {
     var start: Date

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The answer to a ``TrendQuery``: a value per local day, its moving average, the change over the period and
 /// figures per weekday.
 public struct Trend: Equatable, Sendable {

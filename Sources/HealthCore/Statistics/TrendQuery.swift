@@ -1,5 +1,3 @@
-import Foundation
-
 /// Trends over local days: `hkctl trend weight --month` (moving average, change, day-to-day change by weekday),
 /// `hkctl trend steps --month` (average per weekday).
 ///
@@ -41,7 +39,7 @@ public struct TrendQuery: Sendable {
     ///   - store: Where to read samples.
     ///   - calendar: The calendar (zone, first weekday) of days and weekdays.
     /// - Throws: ``StatisticsError/invalidTrendWindow(_:)``, unit errors, or store errors.
-    public func run(on store: SampleStore, calendar: Calendar) throws -> Trend {
+    public func run(on store: SampleStore, calendar: GregorianCalendar) throws -> Trend {
         guard (1...365).contains(window) else { throw StatisticsError.invalidTrendWindow(window) }
         var values: [(date: Date, value: Double?)]
         var unit: HealthUnit?
@@ -69,11 +67,11 @@ public struct TrendQuery: Sendable {
 
     /// The trend of daily `values` (consecutive local days).
     static func trend(_ values: [(date: Date, value: Double?)], type: SampleType, unit: HealthUnit?, measure: String,
-                      window: Int, calendar: Calendar) -> Trend {
+                      window: Int, calendar: GregorianCalendar) -> Trend {
         var days: [Trend.Day] = []
         for (index, entry) in values.enumerated() {
             let recent = values[max(0, index - window + 1)...index].compactMap(\.value)
-            days.append(Trend.Day(date: entry.date, weekday: calendar.component(.weekday, from: entry.date), value: entry.value,
+            days.append(Trend.Day(date: entry.date, weekday: calendar.weekday(of: entry.date), value: entry.value,
                                   movingAverage: recent.isEmpty ? nil : recent.reduce(0, +) / Double(recent.count)))
         }
         let recorded = days.filter { $0.value != nil }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A growable byte buffer written through a raw pointer: the store's bulk line encoder appends to it byte by byte
 /// without the uniqueness and bounds checks of an `Array`.
 final class ByteBuffer {
@@ -87,7 +85,7 @@ final class ByteBuffer {
 ///
 /// It keeps at most `limit` bytes of buffers; others are freed when returned.
 final class ByteBufferPool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var free: [ByteBuffer] = []
     private var kept = 0
     private let limit: Int

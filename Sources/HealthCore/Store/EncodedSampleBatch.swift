@@ -1,5 +1,3 @@
-import Foundation
-
 /// Samples already encoded as store lines, grouped by partition, waiting for ``JSONFileStore/save(_:)-(EncodedSampleBatch)``.
 ///
 /// Saving it writes exactly what ``JSONFileStore/save(_:)`` writes for the same samples in the same order: the same

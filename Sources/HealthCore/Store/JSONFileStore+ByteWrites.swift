@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The store's write path on bytes: single appends, journalled batches, and the import's pre-encoded batches.
 extension JSONFileStore {
@@ -23,7 +22,7 @@ extension JSONFileStore {
         try withWriteAccess {
             let sequence = try currentSequence()
             for partition in batch.partitions {
-                try StoreSafety.makeFolders((partition.path as NSString).deletingLastPathComponent, inStore: path)
+                try StoreSafety.makeFolders(PathText.parent(of: partition.path), inStore: path)
                 try validateSampleFile(partition.path)
                 try repairTail(of: partition.path)
             }
@@ -69,7 +68,7 @@ extension JSONFileStore {
         defer { close(fd) }
         try POSIXFile.writeAll(fd, bytes, path: file)
         try POSIXFile.sync(fd, path: file)
-        if created { POSIXFile.syncDirectory((file as NSString).deletingLastPathComponent) }
+        if created { POSIXFile.syncDirectory(PathText.parent(of: file)) }
         guard let lines else { return }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return }
@@ -120,7 +119,7 @@ extension JSONFileStore {
         let all = UnsafeRawBufferPointer(buffer.bytes)
         for (span, length) in zip(spans, lengths) {
             let file = path + "/" + span.partition
-            try StoreSafety.makeFolders((span.partition as NSString).deletingLastPathComponent, inStore: path)
+            try StoreSafety.makeFolders(PathText.parent(of: span.partition), inStore: path)
             if let size = POSIXFile.size(file), size > length { try POSIXFile.truncate(file, to: length) }
             try appendBytes(UnsafeRawBufferPointer(rebasing: all[span.range]), to: span.partition, lines: knownGood ? span.lines : nil)
         }

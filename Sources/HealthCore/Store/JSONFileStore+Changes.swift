@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Change numbers, deletions, anchored change queries and compaction.
 ///
@@ -55,7 +54,7 @@ extension JSONFileStore {
 
     /// The type identifiers that have a folder in the store.
     func typeIdentifiersOnDisk() throws -> [String] {
-        return try folderEntries("samples").filter { !$0.hasPrefix(".") }.sorted().map { $0.removingPercentEncoding ?? $0 }
+        return try folderEntries("samples").filter { !$0.hasPrefix(".") }.sorted().map { PercentDecoding.decoded($0) ?? $0 }
     }
 
     // MARK: - Tombstones
@@ -115,7 +114,7 @@ extension JSONFileStore {
         }
     }
 
-    static func encode(_ tombstone: Tombstone, timeZone: TimeZone) -> String {
+    static func encode(_ tombstone: Tombstone, timeZone: ZoneRules) -> String {
         "{\"uuid\":\"\(tombstone.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
             + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: timeZone))\""
             + (tombstone.source.map { ",\"source\":" + JSONText.quoted($0) } ?? "") + ",\"seq\":\(tombstone.sequence)}"
@@ -243,7 +242,7 @@ extension JSONFileStore {
             }
         }
         for batch in batches {
-            try StoreSafety.makeFolders((batch.partition as NSString).deletingLastPathComponent, inStore: path)
+            try StoreSafety.makeFolders(PathText.parent(of: batch.partition), inStore: path)
             try validateTombstoneFile(batch.partition)
             try repairTail(of: batch.partition) { JSONFileStore.decodeTombstone($0) != nil }
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension JSONFileStore {
     /// Reads a small JSON document of the store (`settings.json`, `characteristics.json`), or the default
     /// value when it does not exist yet.

@@ -1,5 +1,3 @@
-import Foundation
-
 extension JSONFileStore {
     /// The newest `limit` samples of a type overlapping `interval`, newest first (``Sample/chronological(_:_:)``
     /// reversed).

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Takes the ``QuantityReading``s of a read, one at a time.
 protocol QuantityReadingConsumer {
     /// Whether ``consume(_:names:)`` uses a reading's uuid (``QuantityReading/uuidKey()``); when not, readings

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// How much of a file a store instance has already checked, so a long import re-reads only new bytes.
 struct ValidatedExtent {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The on-disk store: JSON Lines files, one folder per type and one file per month. See docs/STORE.md.
 ///
@@ -39,7 +38,7 @@ public final class JSONFileStore: SampleStore {
     ///   - catalogue: The types, for category value names.
     ///   - timeZone: The zone whose offsets written dates show.
     ///   - lockTimeout: Seconds to wait for another process's lock.
-    public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: TimeZone = .gmt,
+    public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: ZoneRules = .gmt,
                 lockTimeout: TimeInterval = 10) {
         self.path = path
         self.catalogue = catalogue
@@ -72,7 +71,7 @@ public final class JSONFileStore: SampleStore {
                 }
             }
             for batch in batches {
-                try StoreSafety.makeFolders((batch.partition as NSString).deletingLastPathComponent, inStore: path)
+                try StoreSafety.makeFolders(PathText.parent(of: batch.partition), inStore: path)
                 try validateSampleFile(batch.partition)
                 try repairTail(of: batch.partition)
             }
@@ -240,11 +239,11 @@ public final class JSONFileStore: SampleStore {
         guard keep < size else { return }
         let recoveredFolder = path + "/recovered"
         try StoreSafety.makeFolders("recovered", inStore: path)
-        var name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
+        var name = partition.replacingEvery("/", with: "_") + ".\(Int(Date().timeIntervalSince1970)).torn"
         var attempt = 1
         while POSIXFile.exists(recoveredFolder + "/" + name) {
             attempt += 1
-            name = partition.replacingOccurrences(of: "/", with: "_") + ".\(Int(Date().timeIntervalSince1970))-\(attempt).torn"
+            name = partition.replacingEvery("/", with: "_") + ".\(Int(Date().timeIntervalSince1970))-\(attempt).torn"
         }
         try POSIXFile.writeAtomically(Array(tail[(keep - (size - window))...]), to: recoveredFolder + "/" + name)
         try POSIXFile.truncate(file, to: keep)
@@ -325,7 +324,7 @@ public final class JSONFileStore: SampleStore {
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
                 name.append(Character(Unicode.Scalar(byte)))
             default:
-                name += String(format: "%%%02X", byte)
+                name += "%" + NumberFormatting.zeroPadded(byte, width: 2, radix: 16, uppercase: true)
             }
         }
         return "samples/" + name

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A small, strict JSON reader over the bytes of one line, for the store's hot read path.
 ///

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Thin wrappers over the POSIX calls the on-disk store needs (open, append, fsync, flock, rename).
 enum POSIXFile {
@@ -25,7 +24,7 @@ enum POSIXFile {
     static func makeDirectories(_ path: String) throws {
         if isDirectory(path) { return }
         if exists(path) { throw StoreError.cannotCreate(path, reason: "it is a file, not a folder") }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
         if mkdir(path, 0o700) != 0 {
             if errno == EEXIST && isDirectory(path) { return }
@@ -113,7 +112,7 @@ enum POSIXFile {
             unlink(temporary)
             throw StoreError.writeFailed(path, reason: reason)
         }
-        syncDirectory((path as NSString).deletingLastPathComponent)
+        syncDirectory(PathText.parent(of: path))
     }
 
     /// Reads a whole file; nil when it does not exist. Inside the store a symbolic link is refused unless

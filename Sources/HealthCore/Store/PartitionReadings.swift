@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import Dispatch
 
 /// What one partition holds for a streaming read, in line order, read on any thread.
 ///
@@ -142,7 +142,7 @@ struct PartitionReadings {
 /// Partitions numbered 0..<count that worker threads claim in order, at most `window` ahead of the one being
 /// handed over, and their readings by number.
 private final class PartitionPipeline: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private let count: Int
     private let window: Int
     private var next = 0

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Reads start, end, value, unit and source straight from a quantity line that hkctl's own writer produced.
 ///

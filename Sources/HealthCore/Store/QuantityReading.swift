@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The fields statistics need from one stored quantity sample, read without building a ``Sample``.
 ///

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Turns samples into the store's one-line JSON form and back.
 ///
@@ -15,7 +14,7 @@ import Foundation
 struct SampleLineCodec {
     let catalogue: SampleTypeCatalogue
     /// The zone whose offsets written dates carry (readability only: the instant is what counts).
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
     private var unitCache: [String: HealthUnit] = [:]
     /// The `seq` of the line last decoded (0 for lines written before sequences existed).
     private(set) var lastSequence: UInt64 = 0
@@ -23,7 +22,7 @@ struct SampleLineCodec {
     private var lastSource: (bytes: [UInt8], text: String)?
     private var lastUnit: (bytes: [UInt8], text: String)?
 
-    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone) {
+    init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules) {
         self.catalogue = catalogue
         self.timeZone = timeZone
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Writes a sample's store line as bytes, exactly as ``SampleLineCodec/encode(_:sequence:)`` spells it, without
 /// building Strings: the import's bulk write path.
 ///
@@ -9,7 +7,7 @@ import Foundation
 /// dates outside the years 0 to 9999, go through ``SampleLineCodec`` itself.
 struct SampleLineWriter {
     let catalogue: SampleTypeCatalogue
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
     private let codec: SampleLineCodec
     private let fixedOffset: Int?
     private var type = QuotedText()
@@ -22,17 +20,12 @@ struct SampleLineWriter {
     /// The last day converted to a calendar date (a line's dates usually fall on one day).
     private var lastDay: (days: Int, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
 
-    init(catalogue: SampleTypeCatalogue, timeZone: TimeZone) {
+    init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules) {
         self.catalogue = catalogue
         self.timeZone = timeZone
         codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
         // A zone without transitions (UTC, Etc/GMT+5) has one offset for every instant.
-        let probe = Date(timeIntervalSince1970: 0)
-        fixedOffset = timeZone.nextDaylightSavingTimeTransition(after: probe) == nil
-            && timeZone.secondsFromGMT(for: probe) == timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 2e9))
-            && timeZone.secondsFromGMT(for: probe) == timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: -2e9))
-            && (timeZone.identifier == "GMT" || timeZone.identifier == "UTC" || timeZone.identifier.hasPrefix("Etc/"))
-            ? timeZone.secondsFromGMT(for: probe) : nil
+        fixedOffset = timeZone.isFixed ? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
     }
 
     /// Appends `sample`'s line without its `,"seq":N}` ending.

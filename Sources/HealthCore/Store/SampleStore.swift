@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where samples live. Queries and statistics work against this protocol, so they run the same on the
 /// on-disk ``JSONFileStore`` and on the ``InMemorySampleStore`` used in tests.
 public protocol SampleStore {

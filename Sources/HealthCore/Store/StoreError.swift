@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors from opening, reading and writing a store.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The store folder could not be created; payload: path and the system's reason.

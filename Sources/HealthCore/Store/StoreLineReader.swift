@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Splits the bytes of a store file into lines: the one line reader behind write-time validation,
 /// `hkctl doctor` and the store fuzz target.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// An advisory `flock` on the store's `.lock` file: shared for readers, exclusive for writers.
 final class StoreLock {

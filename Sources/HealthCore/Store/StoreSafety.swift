@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Checks that keep hkctl from reading or writing a store it should not trust: a store folder owned by another
 /// user or writable by everyone, a symbolic link loop, and symbolic links inside the store (which could point
@@ -73,7 +72,8 @@ enum StoreSafety {
         guard stat(path, &info) == 0, let table = try? POSIXFile.readFile("/proc/locks", followLinks: true) else { return [] }
         let major = (UInt64(info.st_dev) >> 8) & 0xfff | (UInt64(info.st_dev) >> 32) & ~0xfff
         let minor = UInt64(info.st_dev) & 0xff | (UInt64(info.st_dev) >> 12) & ~0xff
-        let wanted = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
+        let wanted = NumberFormatting.zeroPadded(major, width: 2, radix: 16) + ":" + NumberFormatting.zeroPadded(minor, width: 2, radix: 16)
+            + ":" + String(UInt64(info.st_ino))
         var holders: [Int32] = []
         for line in String(decoding: table, as: UTF8.self).split(separator: "\n") {
             // "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF"; waiters have "->" after the number.

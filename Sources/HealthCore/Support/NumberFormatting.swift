@@ -1,5 +1,3 @@
-import Foundation
-
 /// The one place that turns numbers into text for JSON, CSV and tables.
 package enum NumberFormatting {
     /// Shortest text that reads back as the same double, without a trailing `.0` on whole numbers.
@@ -13,7 +11,7 @@ package enum NumberFormatting {
     /// A value for people: at most `fractionDigits` decimals, trailing zeros removed, thousands separated.
     package static func human(_ value: Double, fractionDigits: Int = 2) -> String {
         guard value.isFinite else { return "\(value)" }
-        var text = fixed(value, fractionDigits: fractionDigits) ?? String(format: "%.\(fractionDigits)f", value)
+        var text = decimal(value, fractionDigits: fractionDigits)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

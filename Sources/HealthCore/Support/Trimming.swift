@@ -8,7 +8,9 @@ extension StringProtocol {
     /// (Zs, U+0009 to U+000D, U+0085, U+200B, U+2028 and U+2029).
     public func trimmingSpacesAndNewlines() -> String { trimming(where: Trimming.isSpaceOrNewline) }
 
-    private func trimming(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+    /// The text without the leading and trailing Unicode scalars `isTrimmed` accepts, as Foundation's
+    /// `trimmingCharacters(in:)` removes a `CharacterSet`'s.
+    package func trimming(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isTrimmed($0) })!

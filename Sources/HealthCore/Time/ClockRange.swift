@@ -1,5 +1,3 @@
-import Foundation
-
 /// A time span written as two times of day, `23:10-07:05`, as people log a night's sleep.
 public enum ClockRange {
     /// Whether `text` has the `HH:MM-HH:MM` shape.

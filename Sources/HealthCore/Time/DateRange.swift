@@ -1,5 +1,3 @@
-import Foundation
-
 /// A range of time named on the command line: `--today`, `--week`, `--from ... --to ...`.
 public enum DateRange: Equatable, Sendable {
     /// From midnight today to midnight tomorrow.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// ISO 8601 dates as hkctl reads and writes them: `2024-06-01T08:30:00+02:00`, with milliseconds only when needed.
 ///
 /// Formatting and parsing with an explicit offset use plain calendar arithmetic (no `DateFormatter`), so they are
@@ -16,7 +14,7 @@ public enum ISODate {
     }
 
     /// Formats `date` with the offset `zone` has at that instant.
-    public static func format(_ date: Date, in zone: TimeZone) -> String {
+    public static func format(_ date: Date, in zone: ZoneRules) -> String {
         format(date, offsetSeconds: zone.secondsFromGMT(for: date))
     }
 

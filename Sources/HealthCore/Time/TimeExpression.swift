@@ -1,5 +1,3 @@
-import Foundation
-
 /// A point in time as typed on the command line.
 ///
 /// Accepted forms: ISO 8601 (`2024-06-01`, `2024-06-01T08:30`, `2024-06-01T08:30:00+02:00`), a time of day
@@ -59,7 +57,7 @@ public struct TimeExpression: Equatable, Sendable {
                 isDateOnly: false)
         }
         let parts = try ISODate.components(trimmed)
-        return TimeExpression(date: try context.date(parts), isDateOnly: !parts.hasTime)
+        return TimeExpression(date: context.date(parts), isDateOnly: !parts.hasTime)
     }
 
     /// Parses `HH:MM` or `HH:MM:SS` on the day starting at `day`.
@@ -74,14 +72,14 @@ public struct TimeExpression: Equatable, Sendable {
             throw TimeInputError.impossible(original, reason: "the time of day must be between 00:00 and 23:59")
         }
         var parts = ISODate.Components(year: 0, month: 0, day: 0)
-        let dayParts = context.calendar.dateComponents([.year, .month, .day], from: day)
-        parts.year = dayParts.year!
-        parts.month = dayParts.month!
-        parts.day = dayParts.day!
+        let local = context.calendar.localTime(of: day)
+        parts.year = local.year
+        parts.month = local.month
+        parts.day = local.day
         parts.hour = hour
         parts.minute = minute
         parts.second = second
-        return try context.date(parts)
+        return context.date(parts)
     }
 
     /// `-2h` → -7200; nil when the text is not a relative time.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors in dates, times and ranges typed by a person or a script.
 public enum TimeInputError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// Not a time hkctl understands.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A kind of sample hkctl stores, like HealthKit's `HKQuantityType` or `HKCategoryType`.
 ///
 /// Everything hkctl knows about a type lives here, so adding a type is one entry in

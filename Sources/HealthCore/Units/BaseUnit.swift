@@ -1,5 +1,3 @@
-import Foundation
-
 /// One named unit of HealthKit's grammar before prefixes and powers, such as `g`, `lb` or `fl_oz_us`.
 struct BaseUnit: Sendable {
     /// Canonical symbol.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension HealthUnit {
     /// Parses a unit string in HealthKit's grammar, like `HKUnit(from:)`.
@@ -214,7 +218,7 @@ struct UnitStringParser {
 
     /// Formats a molar mass the way HealthKit prints it (16 significant digits, no trailing zeros).
     static func canonicalNumber(_ value: Double) -> String {
-        var text = String(format: "%.16g", value)
+        var text = NumberFormatting.significant(value, digits: 16)
         if text.contains("."), !text.contains("e") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A unit of measure in HealthKit's unit system, such as `mL`, `kg`, `count/min` or `mmol<180.1558800000541>/L`.
 ///

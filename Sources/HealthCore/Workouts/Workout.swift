@@ -1,5 +1,3 @@
-import Foundation
-
 /// A workout, HealthKit's `HKWorkout`: an activity between two instants, with its duration (pauses excluded),
 /// total energy and distance, events, per-type statistics, metadata (`HKIndoorWorkout`, weather...) and source.
 ///
@@ -116,7 +114,7 @@ public struct Workout: Hashable, Sendable {
     /// - Returns: The workout unchanged.
     /// - Throws: ``SampleError`` or ``UnitError`` naming what is wrong.
     @discardableResult
-    public func validated(now: Date? = nil, timeZone: TimeZone = .gmt) throws -> Workout {
+    public func validated(now: Date? = nil, timeZone: ZoneRules = .gmt) throws -> Workout {
         if end < start {
             throw SampleError.endBeforeStart(start: ISODate.format(start, in: timeZone), end: ISODate.format(end, in: timeZone))
         }
@@ -145,6 +143,6 @@ public struct Workout: Hashable, Sendable {
     static func durationText(_ seconds: TimeInterval) -> String {
         if seconds < 60 { return "\(NumberFormatting.json((seconds * 10).rounded() / 10)) s" }
         let minutes = Int((seconds / 60).rounded())
-        return minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
+        return minutes >= 60 ? "\(minutes / 60) h \(NumberFormatting.zeroPadded(minutes % 60, width: 2)) min" : "\(minutes) min"
     }
 }

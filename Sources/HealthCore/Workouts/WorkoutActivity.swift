@@ -1,5 +1,3 @@
-import Foundation
-
 /// One part of a multi-activity workout, HealthKit's `HKWorkoutActivity` (iOS 16; an export's `WorkoutActivity`
 /// element): a swim, bike and run of a triathlon, or the single activity that newer exports always write.
 public struct WorkoutActivity: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A kind of workout, HealthKit's `HKWorkoutActivityType`: its raw value, Swift case name and short forms.
 ///
 /// An Apple Health export writes `HKWorkoutActivityType` + the case name with a capital

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a workout holds beyond its activity type and dates (see ``Workout``): duration, totals, events,
 /// statistics and parts. Stored as the `"workout"` key of the workout's line.
 ///
@@ -34,7 +32,7 @@ public struct WorkoutDetail: Hashable, Sendable {
 
     // MARK: - Line form
 
-    func json(timeZone: TimeZone) -> String {
+    func json(timeZone: ZoneRules) -> String {
         var text = "{\"duration\":" + NumberFormatting.json(duration)
         if let energy = totalEnergyBurned { text += ",\"totalEnergyBurned\":" + WorkoutDetail.json(energy) }
         if let distance = totalDistance { text += ",\"totalDistance\":" + WorkoutDetail.json(distance) }
@@ -62,7 +60,7 @@ public struct WorkoutDetail: Hashable, Sendable {
     }
 
     private static func eventsAndStatistics(_ events: [WorkoutEvent], _ statistics: [WorkoutStatistic],
-                                            timeZone: TimeZone) -> String {
+                                            timeZone: ZoneRules) -> String {
         var text = ""
         if !events.isEmpty {
             text += ",\"events\":[" + events.map { event in

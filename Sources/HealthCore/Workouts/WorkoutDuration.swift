@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a workout's length as people type it: `45min`, `45m`, `1.5h`, `1h30m`, `1h 30min`, `90s`, `2hr`.
 public enum WorkoutDuration {
     /// The longest workout hkctl accepts, in hours.
@@ -15,7 +13,7 @@ public enum WorkoutDuration {
             (["s", "sec", "secs", "second", "seconds"], 1),
         ]
         var total = 0.0
-        var rest = Substring(text.lowercased().replacingOccurrences(of: " ", with: ""))
+        var rest = Substring(text.lowercased().replacingEvery(" ", with: ""))
         var usedUnits = Set<Double>()
         guard !rest.isEmpty else { throw WorkoutError.badDuration(text) }
         while !rest.isEmpty {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a person typed to log a workout (`hkctl add workout running 45min --energy 420kcal`), before it becomes a
 /// ``Workout``.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Errors about a workout typed on the command line.
 public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No activity type has this name; payload: the name and the nearest known name.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Something that happened during a workout, HealthKit's `HKWorkoutEvent`: a pause, a resume, a lap, a segment.
 public struct WorkoutEvent: Hashable, Sendable {
     /// HealthKit's `HKWorkoutEventType`, with its raw values.

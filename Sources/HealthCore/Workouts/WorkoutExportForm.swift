@@ -1,5 +1,3 @@
-import Foundation
-
 /// Converts between a typed workout sample and the form an Apple Health export gives it: a `Workout` element
 /// whose attributes are `@`-prefixed metadata (`@workoutActivityType`, `@duration`, ...) and whose children
 /// (`WorkoutEvent`, `WorkoutStatistics`, `WorkoutActivity`, `WorkoutRoute`) are kept as JSON in `@children`.

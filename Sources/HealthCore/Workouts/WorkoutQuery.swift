@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds workouts, like an `HKSampleQuery` of the workout type with an activity predicate, and summarises them.
 public struct WorkoutQuery: Sendable {
     /// Workouts overlapping this interval (HealthKit's default predicate).
@@ -56,7 +54,7 @@ public struct WorkoutQuery: Sendable {
     /// A workout counts in the bucket where it starts.
     ///
     /// - Throws: Store errors, ``StatisticsError/tooManyBuckets(_:limit:)``.
-    public func summary(in store: SampleStore, bucket: BucketInterval? = nil, calendar: Calendar) throws -> WorkoutSummary {
+    public func summary(in store: SampleStore, bucket: BucketInterval? = nil, calendar: GregorianCalendar) throws -> WorkoutSummary {
         let workouts = try self.workouts(in: store)
         var summary = WorkoutSummary(interval: interval, total: WorkoutSummary.Figures(workouts))
         if let bucket {

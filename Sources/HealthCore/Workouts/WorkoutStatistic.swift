@@ -1,5 +1,3 @@
-import Foundation
-
 /// One quantity type's figures over a workout, like HealthKit's `HKWorkout.statistics(for:)` (an export's
 /// `WorkoutStatistics` element): the sum for cumulative types, average, minimum and maximum for discrete ones.
 public struct WorkoutStatistic: Hashable, Sendable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Figures over a set of workouts (`hkctl stats workouts`).
 public struct WorkoutSummary: Sendable {
     /// The figures of one set of workouts.

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Everything a command needs to run: options, catalogue, output.

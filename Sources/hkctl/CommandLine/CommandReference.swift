@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// What completion scripts and the man page know about a command, read from its help (``Command``): so every
@@ -61,7 +60,7 @@ struct CommandReference {
         case "unit": return .unit
         case "file", "path", "dir": return .path
         default:
-            guard let range = spec.help.range(of: "values: ") else { return .free }
+            guard let range = spec.help.firstRange(ofText: "values: ") else { return .free }
             let list = spec.help[range.upperBound...].prefix { $0 != ";" && $0 != ")" }
             return .words(list.split(separator: ",").map { $0.trimmingSpaces() })
         }
@@ -76,7 +75,7 @@ struct CommandReference {
                 afterOption = false
                 if !"[(|".contains(token.first ?? " ") { continue }
             }
-            let stripped = token.trimmingCharacters(in: CharacterSet(charactersIn: "[]()"))
+            let stripped = token.trimming(where: { "[]()".unicodeScalars.contains($0) })
             if stripped.hasPrefix("-") { afterOption = true; continue }
             for part in stripped.split(separator: "|").map(String.init)
             where part != name && part != "options" && !part.isEmpty && !words.contains(part)
@@ -99,9 +98,9 @@ struct CommandReference {
             names += QuantityInput.aliases(for: type).map(\.alias)
         }
         var seen = Set<String>()
-        let safe = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_/%.^-"))
+        let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_/%.^-".unicodeScalars)
         return names.filter { name in
-            name.unicodeScalars.allSatisfy { $0.isASCII && safe.contains($0) } && seen.insert(name).inserted
+            name.unicodeScalars.allSatisfy { safe.contains($0) } && seen.insert(name).inserted
         }
     }
 }

@@ -20,7 +20,7 @@ enum CompletionScript {
     }
 
     /// `text` inside single quotes for bash and zsh.
-    private static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+    private static func quoted(_ text: String) -> String { "'" + text.replacingEvery("'", with: #"'\''"#) + "'" }
 
     private static var globalsWithValues: [String] { GlobalOptions.specs.filter { $0.valueName != nil }.map { "--" + $0.name } }
 
@@ -99,7 +99,7 @@ enum CompletionScript {
 
     private static func zsh(_ commands: [CommandReference], types: [String], units: [String]) -> String {
         func described(_ pairs: [(String, String)]) -> String {
-            pairs.map { quoted($0.0.replacingOccurrences(of: ":", with: "\\:") + ":" + $0.1) }.joined(separator: " ")
+            pairs.map { quoted($0.0.replacingEvery(":", with: "\\:") + ":" + $0.1) }.joined(separator: " ")
         }
         var lines = [
             "#compdef hkctl",
@@ -180,7 +180,7 @@ enum CompletionScript {
 
     private static func fish(_ commands: [CommandReference], types: [String], units: [String]) -> String {
         func text(_ value: String) -> String {
-            "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+            "'" + value.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'") + "'"
         }
         let names = commands.map(\.name).joined(separator: " ")
         var lines = [

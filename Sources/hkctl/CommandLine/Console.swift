@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a command writes: data to `out`, everything else to `err`. Output is buffered and written in large
 /// pieces; ``flush()`` must be called before the process exits.
 final class Console {

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// How data is printed on standard output.
@@ -37,10 +36,13 @@ struct GlobalOptions {
             throw UsageError(message: "The value '\(formatText)' is invalid for '--format <format>'; use \(formats.joined(separator: ", "))", command: command)
         }
         let format = OutputFormat(rawValue: formatText) ?? .table
-        var zone = TimeZone.current
+        let zones = ZoneDatabase.system(environment: environment)
+        let zone: ZoneRules
         if let name = arguments.value("tz") ?? environment["HKCTL_TZ"] {
-            guard let named = TimeZone(identifier: name) else { throw TimeInputError.unknownTimeZone(name) }
+            guard let named = zones.zone(named: name) else { throw TimeInputError.unknownTimeZone(name) }
             zone = named
+        } else {
+            zone = zones.current(environment: environment)
         }
         var now = clock
         if let pinned = arguments.value("now") ?? environment["HKCTL_NOW"].flatMap({ $0.isEmpty ? nil : $0 }) {

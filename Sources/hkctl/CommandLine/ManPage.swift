@@ -1,4 +1,4 @@
-import Foundation
+import HealthCore
 
 /// The manual page `hkctl(1)` in roff (man macros), generated from the same help as `hkctl help`: the root
 /// overview, global options, then every command of the registry with its usage, arguments, options and
@@ -114,7 +114,7 @@ enum ManPage {
             case "\\": escaped += "\\e"
             case "-": escaped += "\\-"
             case "\u{2010}": escaped += "-"
-            case _ where !scalar.isASCII: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+            case _ where !scalar.isASCII: escaped += "\\[u" + NumberFormatting.zeroPadded(scalar.value, width: 4, radix: 16, uppercase: true) + "]"
             default: escaped.unicodeScalars.append(scalar)
             }
         }

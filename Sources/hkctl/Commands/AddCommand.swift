@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl add TYPE VALUE`: saves one sample and prints it.

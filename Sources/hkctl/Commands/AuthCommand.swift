@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl auth request|grant|deny|revoke|status|log`: which sources may write and read which types.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import HealthCore
 
 /// `hkctl chart TYPE [RANGE] [--by day|week|month] [--svg FILE]`: bars for totals, a line for averages, stages per

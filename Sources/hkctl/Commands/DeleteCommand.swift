@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl delete UUID...` or `hkctl delete TYPE RANGE`: removes samples, leaving tombstones for syncing clients.

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl doctor [--repair]`: checks the whole store and reports; repairs what can be repaired without loss.
@@ -72,7 +71,7 @@ enum DoctorCommand: Command {
     }
 
     private static func csvField(_ text: String) -> String {
-        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + text.replacingEvery("\"", with: "\"\"") + "\"" : text
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl export`: writes samples as jsonl, csv, json or Apple-Health-shaped XML.

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import HealthCore
 
 /// `hkctl import PATH`: imports an Apple Health export (zip, XML, or hkctl jsonl; `-` for stdin).
@@ -166,23 +165,23 @@ private final class ProgressBar {
             let width = 20
             let filled = Int(fraction * Double(width))
             parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-                         + String(format: "%3.0f%%", fraction * 100))
+                         + NumberFormatting.decimal(fraction * 100, fractionDigits: 0, width: 3) + "%")
             parts.append("\(megabytes(progress.bytesRead))/\(megabytes(total))")
             if rate > 0, !progress.finished {
                 let left = Int(Double(total - progress.bytesRead) / rate)
-                parts.append(String(format: "ETA %d:%02d", left / 60, left % 60))
+                parts.append("ETA \(left / 60):" + NumberFormatting.zeroPadded(left % 60, width: 2))
             }
         } else {
             parts.append(megabytes(progress.bytesRead))
         }
         parts.append(NumberFormatting.human(Double(progress.records), fractionDigits: 0) + " records")
-        parts.append(String(format: "%.1f MB/s", rate / 1_000_000))
+        parts.append(NumberFormatting.decimal(rate / 1_000_000, fractionDigits: 1) + " MB/s")
         return parts.joined(separator: "  ")
     }
 
-    private func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+    private func megabytes(_ bytes: Int) -> String { NumberFormatting.decimal(Double(bytes) / 1_000_000, fractionDigits: 1) + " MB" }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Main.writeAll(2, Array(text.utf8))
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl sources [TYPE]` lists the sources that wrote samples; `hkctl sources priority TYPE [SOURCE ...]` shows
@@ -84,7 +83,7 @@ struct SourcesOutput {
     let summaries: [SourceSummary]
     let context: CommandContext
 
-    private var zone: TimeZone { context.globals.time.timeZone }
+    private var zone: ZoneRules { context.globals.time.timeZone }
     private func date(_ value: Date) -> String { ISODate.format(value, in: zone) }
 
     private func typeName(_ identifier: String) -> String { context.catalogue.type(identifier: identifier)?.name ?? identifier }

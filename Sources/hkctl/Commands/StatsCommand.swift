@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl stats TYPE [RANGE] [--by UNIT | --every LENGTH] [figures] [filters]`: statistics like HealthKit's

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl today` (and bare `hkctl`): water and steps against their goals, weight and last night's sleep.

@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// `hkctl trend TYPE [RANGE]`: a value per day with its moving average, the change over the period and figures
@@ -66,7 +65,7 @@ enum TrendCommand: Command {
 /// Prints a ``Trend`` as a table, JSON or CSV.
 struct TrendOutput {
     let trend: Trend
-    let zone: TimeZone
+    let zone: ZoneRules
     let console: Console
 
     private var unitText: String { trend.unit?.unitString ?? "s" }

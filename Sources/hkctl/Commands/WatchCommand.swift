@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import HealthCore
 
 /// Set by SIGINT/SIGTERM; the watch loop checks it between polls.

@@ -1,9 +1,8 @@
-import Foundation
 import HealthCore
 
 /// Prints change sets and tombstones as JSON or JSON Lines.
 enum ChangeOutput {
-    static func tombstone(_ tombstone: Tombstone, zone: TimeZone) -> String {
+    static func tombstone(_ tombstone: Tombstone, zone: ZoneRules) -> String {
         "{\"uuid\":\"\(tombstone.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
             + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: zone))\"}"
     }

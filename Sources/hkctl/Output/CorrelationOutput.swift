@@ -1,11 +1,10 @@
-import Foundation
 import HealthCore
 
 /// Renders blood-pressure readings and food entries (`add`, `list`, `changes`) and blood-pressure summaries.
 struct CorrelationOutput {
     let context: CommandContext
     let type: CorrelationType?
-    var zone: TimeZone { context.globals.time.timeZone }
+    var zone: ZoneRules { context.globals.time.timeZone }
     static let mmHg = try! HealthUnit(parsing: "mmHg")
 
     private func pressure(_ correlation: Correlation, _ identifier: String) -> Double? {

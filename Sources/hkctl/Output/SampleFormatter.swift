@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Renders samples as JSON objects, CSV rows or table rows, in one output unit and zone.
@@ -6,7 +5,7 @@ struct SampleFormatter {
     let type: SampleType
     /// The unit for quantities (nil for category types).
     let unit: HealthUnit?
-    let timeZone: TimeZone
+    let timeZone: ZoneRules
 
     static let csvHeader = ["uuid", "type", "start", "end", "value", "unit", "source"]
 
@@ -72,7 +71,7 @@ struct SampleFormatter {
 /// Human renderings for tables.
 enum Display {
     /// `2024-06-01 08:30` (with seconds when they are not zero), in `zone`.
-    static func time(_ date: Date, in zone: TimeZone) -> String {
+    static func time(_ date: Date, in zone: ZoneRules) -> String {
         // `2024-06-01T08:30:05+02:00` → `2024-06-01 08:30:05`, or `2024-06-01 08:30` on the minute.
         var bytes = Array(ISODate.format(date, in: zone).utf8.prefix(19))
         guard bytes.count == 19 else { return String(decoding: bytes, as: UTF8.self) }
@@ -91,6 +90,6 @@ enum Display {
     /// `7 h 55 min`.
     static func duration(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded())
-        return minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
+        return minutes >= 60 ? "\(minutes / 60) h \(NumberFormatting.zeroPadded(minutes % 60, width: 2)) min" : "\(minutes) min"
     }
 }

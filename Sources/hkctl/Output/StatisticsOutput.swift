@@ -1,4 +1,3 @@
-import Foundation
 import HealthCore
 
 /// Prints a ``StatisticsResult`` (and, for sleep, its nights) as JSON, CSV or a table, with optional per-source
@@ -15,7 +14,7 @@ struct StatisticsOutput {
     let time: TimeContext
     let context: CommandContext
 
-    private var zone: TimeZone { time.timeZone }
+    private var zone: ZoneRules { time.timeZone }
     private var unitText: String { result.unit?.unitString ?? (result.type.kind == .category ? "s" : "") }
     private var isCumulative: Bool { result.type.aggregation?.isCumulative ?? false }
     private var isBucketed: Bool { !result.buckets.isEmpty }
@@ -272,7 +271,7 @@ struct StatisticsOutput {
         let sample = item.sample
         let when = sample.start == sample.end ? Display.time(sample.start, in: zone)
             : "\(Display.time(sample.start, in: zone))–\(Display.time(sample.end, in: zone).suffix(5))"
-        var parts = [item.outcome.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), when, sample.source]
+        var parts = [item.outcome.rawValue + String(repeating: " ", count: max(0, 7 - item.outcome.rawValue.count)), when, sample.source]
         if let stage = item.stage { parts.append(stage) }
         if let value = item.value {
             var amount = Display.quantity(value, unit: result.unit?.unitString ?? "")

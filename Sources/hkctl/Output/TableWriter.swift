@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Left-aligned text columns separated by two spaces; numeric columns right-aligned.
 struct TableWriter {
     var headers: [String]
@@ -30,7 +32,7 @@ enum CSV {
         fields.map { field in
             // A byte scan: Foundation's substring search costs more than the rest of a small command.
             if field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
-                return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
             }
             return field
         }.joined(separator: ",")

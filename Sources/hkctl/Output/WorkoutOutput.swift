@@ -1,10 +1,9 @@
-import Foundation
 import HealthCore
 
 /// Renders workouts (`add workout`, `list workouts`, `changes`) and workout summaries (`stats workouts`).
 struct WorkoutOutput {
     let context: CommandContext
-    var zone: TimeZone { context.globals.time.timeZone }
+    var zone: ZoneRules { context.globals.time.timeZone }
 
     /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
     /// "pace","averageHeartRate","events","statistics","source","metadata"}`.
@@ -83,7 +82,7 @@ struct WorkoutOutput {
     /// `5:12 /km`.
     static func pace(_ secondsPerKilometer: Double) -> String {
         let seconds = Int(secondsPerKilometer.rounded())
-        return "\(seconds / 60):\(String(format: "%02d", seconds % 60)) /km"
+        return "\(seconds / 60):\(NumberFormatting.zeroPadded(seconds % 60, width: 2)) /km"
     }
 
     // MARK: - Summary

@@ -167,7 +167,7 @@ extension ImportTests {
             try Support.withTemporaryDirectory { folder in
                 let firstPath = try Support.write(Support.export(first), named: "first.xml", in: folder)
                 let secondPath = try Support.write(Support.export(second), named: "second.xml", in: folder)
-                let timeZone = try #require(TimeZone(identifier: "America/Los_Angeles"))
+                let timeZone = IndependentTestKit.zone("America/Los_Angeles")
                 let fast = JSONFileStore(path: folder + "/fast", timeZone: timeZone)
                 let plain = JSONFileStore(path: folder + "/plain", timeZone: timeZone)
                 for path in [firstPath, secondPath, firstPath] {

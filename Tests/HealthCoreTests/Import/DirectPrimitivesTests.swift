@@ -59,7 +59,7 @@ extension ImportTests {
         @Test(arguments: ["America/Los_Angeles", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "Europe/Moscow",
                           "America/Caracas", "Pacific/Apia", "UTC"])
         func zoneOffsetsMatchTheZone(identifier: String) throws {
-            let zone = try #require(TimeZone(identifier: identifier))
+            let zone = IndependentTestKit.zone(identifier)
             var offsets = ZoneOffsets(timeZone: zone)
             var instants: [Int64] = []
             var instant: Int64 = -2_208_988_800  // 1900
@@ -69,7 +69,7 @@ extension ImportTests {
             }
             // Around each transition of the last decades, second by second.
             var date = Date(timeIntervalSince1970: 1_000_000_000)
-            while let next = zone.nextDaylightSavingTimeTransition(after: date), next.timeIntervalSince1970 < 1_900_000_000 {
+            while let next = zone.nextTransition(after: date), next.timeIntervalSince1970 < 1_900_000_000 {
                 let at = Int64(next.timeIntervalSince1970)
                 instants += [at - 1, at, at + 1, at - 3600, at + 3600]
                 date = next

@@ -65,7 +65,7 @@ extension ImportTests {
             }
             let store = InMemorySampleStore()
             _ = try HealthImporter(store: store).importFile(atPath: path)
-            let zone = TimeZone(secondsFromGMT: 3600)!
+            let zone = ZoneRules(secondsFromGMT: 3600)
             for day in ["2015-12-24", "2016-01-15", "2016-02-20", "2016-03-05"] {
                 let start = ISODate.parse(day + "T00:00:00+01:00")!
                 let sum = store.allSamples.filter {

@@ -40,7 +40,7 @@ extension ImportTests {
         /// Imports `path` both ways (twice each, so the second run exercises duplicate detection against the store)
         /// and compares the stores and receipts.
         static func compareBothPaths(_ path: String, zone: String, batchSize: Int) throws {
-            let timeZone = try #require(TimeZone(identifier: zone))
+            let timeZone = IndependentTestKit.zone(zone)
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let fast = JSONFileStore(path: folder + "/fast", timeZone: timeZone)
                 let plain = JSONFileStore(path: folder + "/plain", timeZone: timeZone)

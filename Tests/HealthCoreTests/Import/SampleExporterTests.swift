@@ -11,7 +11,7 @@ extension ImportTests {
                               interval: DateInterval = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) throws -> String {
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/out"
-                _ = try SampleExporter(store: store, timeZone: TimeZone(identifier: "America/Los_Angeles")!)
+                _ = try SampleExporter(store: store, timeZone: IndependentTestKit.zone("America/Los_Angeles"))
                     .export(types: types, interval: interval, format: format, exportDate: Date(timeIntervalSince1970: 1_717_243_200),
                             to: try ExportOutput(path: path))
                 return try String(contentsOfFile: path, encoding: .utf8)

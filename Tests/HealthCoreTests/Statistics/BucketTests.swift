@@ -6,7 +6,7 @@ import Testing
 struct BucketTests {
     private typealias Kit = IndependentTestKit
 
-    private func calendar(_ zone: String) -> Calendar {
+    private func calendar(_ zone: String) -> GregorianCalendar {
         TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
     }
 

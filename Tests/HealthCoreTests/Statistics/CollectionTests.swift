@@ -6,7 +6,7 @@ import Testing
 struct CollectionTests {
     private typealias Kit = IndependentTestKit
 
-    private func calendar(_ zone: String, firstWeekday: Int = 2) -> Calendar {
+    private func calendar(_ zone: String, firstWeekday: Int = 2) -> GregorianCalendar {
         var calendar = TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
         calendar.firstWeekday = firstWeekday
         return calendar
@@ -108,10 +108,13 @@ struct CollectionTests {
             let boundaries = try BucketGrid(interval: interval, anchor: anchor)
                 .boundaries(covering: DateInterval(start: from, end: to), calendar: cal)
             // Walk the grid from the anchor one step at a time: the points strictly inside the range.
+            // Foundation's calendar walks the grid, independently of hkctl's.
+            var foundation = Calendar(identifier: .gregorian)
+            foundation.timeZone = TimeZone(identifier: "America/Los_Angeles")!
             let component: Calendar.Component = interval.unit == .week ? .day : interval.unit == .month ? .month
                 : interval.unit == .year ? .year : .day
             let perStep = interval.unit == .week ? 7 * interval.count : interval.count
-            func point(_ k: Int) -> Date { cal.date(byAdding: component, value: k * perStep, to: anchor)! }
+            func point(_ k: Int) -> Date { foundation.date(byAdding: component, value: k * perStep, to: anchor)! }
             var k = 0
             if anchor > from { while point(k) > from { k -= 1 } } else { while point(k + 1) <= from { k += 1 } }
             var expected = [from]

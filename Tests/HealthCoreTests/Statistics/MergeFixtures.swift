@@ -36,7 +36,7 @@ enum MergeFixtures {
                     merging: Bool = true, explains: Bool = false, zone: String = "UTC") throws -> StatisticsResult {
         let query = StatisticsQuery(type: type, interval: interval, options: options, predicate: predicate,
                                     bucketInterval: bucket, priority: priority, mergesSources: merging, explains: explains)
-        let calendar = TimeContext(now: TestSupport.referenceNow, timeZone: TimeZone(identifier: zone)!).calendar
+        let calendar = TimeContext(now: TestSupport.referenceNow, timeZone: IndependentTestKit.zone(zone)).calendar
         return try query.run(on: InMemorySampleStore(samples), calendar: calendar)
     }
 }

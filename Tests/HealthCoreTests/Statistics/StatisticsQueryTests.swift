@@ -6,7 +6,7 @@ import Testing
 struct StatisticsQueryTests {
     private typealias Kit = IndependentTestKit
 
-    private func calendar(_ zone: String = "UTC") -> Calendar {
+    private func calendar(_ zone: String = "UTC") -> GregorianCalendar {
         TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
     }
 

@@ -46,7 +46,7 @@ struct StreamingStatisticsTests {
     }
 
     /// The general path's answer: every visible sample decoded, then computed.
-    private func general(_ query: StatisticsQuery, store: JSONFileStore, calendar: Calendar) throws -> StatisticsResult {
+    private func general(_ query: StatisticsQuery, store: JSONFileStore, calendar: GregorianCalendar) throws -> StatisticsResult {
         var samples: [Sample] = []
         try store.forEachSample(ofType: query.type.identifier, overlapping: query.interval) { samples.append($0) }
         return try query.compute(samples, figures: try query.resolvedOptions(), unit: try query.resolvedUnit(),
@@ -70,7 +70,7 @@ struct StreamingStatisticsTests {
         #expect(close(a.mostRecent, b.mostRecent) && a.mostRecentDate == b.mostRecentDate, "\(context): most recent")
     }
 
-    private func compare(_ query: StatisticsQuery, store: JSONFileStore, calendar: Calendar, _ label: String) throws {
+    private func compare(_ query: StatisticsQuery, store: JSONFileStore, calendar: GregorianCalendar, _ label: String) throws {
         let expected = try general(query, store: store, calendar: calendar)
         let streaming = try #require(StreamingStatistics(query, figures: try query.resolvedOptions(),
                                                          unit: try query.resolvedUnit()))
@@ -91,7 +91,7 @@ struct StreamingStatisticsTests {
     func streamingMatchesTheGeneralPath(seed: UInt64) throws {
         var generator = Generator(state: seed)
         try TestSupport.withTemporaryDirectory { folder in
-            let store = JSONFileStore(path: folder + "/store", timeZone: TimeZone(identifier: "Europe/Berlin")!)
+            let store = JSONFileStore(path: folder + "/store", timeZone: IndependentTestKit.zone("Europe/Berlin"))
             // More sources than the reader keeps recent names for, some of them not ASCII.
             let steps = randomSamples(.steps, units: ["count"], sources: ["Phone", "Watch", "Jane’s iPhone", "Jane’s Apple Watch", "Ring", "Scale ⚖"],
                                       count: 400, generator: &generator)
@@ -107,8 +107,7 @@ struct StreamingStatisticsTests {
             let doomed = [steps[3], steps[10], water[5], weight[2], pulse[7]].map(\.uuid)
             _ = try store.delete(uuids: doomed, now: TestSupport.date("2024-06-01T00:00:00Z"))
 
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+            let calendar = GregorianCalendar(timeZone: IndependentTestKit.zone("Europe/Berlin"))
             let march = DateInterval(start: TestSupport.date("2024-03-01T00:00:00+01:00"),
                                      end: TestSupport.date("2024-04-12T00:00:00+02:00"))
             for type in [SampleType.steps, .water, .weight, heartRate] {
@@ -136,9 +135,9 @@ struct StreamingStatisticsTests {
             let query = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
                                                                              end: TestSupport.date("2024-05-02T00:00:00Z")))
             let streaming = try #require(StreamingStatistics(query, figures: .sum, unit: try query.resolvedUnit()))
-            #expect(throws: StreamingStatistics.GiveUp.self) { _ = try streaming.run(on: store, calendar: Calendar(identifier: .gregorian)) }
+            #expect(throws: StreamingStatistics.GiveUp.self) { _ = try streaming.run(on: store, calendar: GregorianCalendar()) }
             // The general path merges: the watch's overlapping steps do not add to the phone's.
-            let result = try query.run(on: store, calendar: Calendar(identifier: .gregorian))
+            let result = try query.run(on: store, calendar: GregorianCalendar())
             #expect(result.total.sum == 100 || result.total.sum == 80)
             #expect(result.total.unmergedSum == 180)
         }
@@ -166,11 +165,11 @@ struct StreamingStatisticsTests {
             #expect(!bottle.readsEverything(ofType: SampleType.water.identifier))
             let query = StatisticsQuery(type: .water, interval: DateInterval(
                 start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-03T00:00:00Z")), bucketUnit: .day)
-            let result = try query.run(on: bottle, calendar: Calendar(identifier: .gregorian))
+            let result = try query.run(on: bottle, calendar: GregorianCalendar())
             #expect(result.total.sum == 550)
             #expect(result.buckets.map(\.sum) == [250, 300])
             #expect(result.sourceOrder == ["bottle"])
-            let owner = try query.run(on: storage, calendar: Calendar(identifier: .gregorian))
+            let owner = try query.run(on: storage, calendar: GregorianCalendar())
             #expect(owner.total.sum == 1050)
             #expect(Set(owner.sourceOrder) == ["bottle", "other"])
         }
@@ -193,10 +192,10 @@ struct StreamingStatisticsTests {
             try lines.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
             let late = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-15T00:00:00Z"),
                                                                             end: TestSupport.date("2024-05-22T00:00:00Z")))
-            #expect(try late.run(on: store, calendar: Calendar(identifier: .gregorian)).total.sum == 100)
+            #expect(try late.run(on: store, calendar: GregorianCalendar()).total.sum == 100)
             let early = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
                                                                              end: TestSupport.date("2024-05-08T00:00:00Z")))
-            #expect(throws: StoreError.self) { _ = try early.run(on: store, calendar: Calendar(identifier: .gregorian)) }
+            #expect(throws: StoreError.self) { _ = try early.run(on: store, calendar: GregorianCalendar()) }
         }
     }
 }

@@ -8,7 +8,7 @@ struct TrendTests {
 
     /// Monday 2024-05-06 … Sunday 2024-05-19 (two weeks), UTC, weeks from Monday.
     private let start = Kit.utc(2024, 5, 6), end = Kit.utc(2024, 5, 20)
-    private var calendar: Calendar { TimeContext(now: TestSupport.referenceNow, timeZone: .gmt).calendar }
+    private var calendar: GregorianCalendar { TimeContext(now: TestSupport.referenceNow, timeZone: .gmt).calendar }
 
     private func day(_ offset: Int, _ hour: Int = 7) -> Date { start.addingTimeInterval(Double(offset * 86_400 + hour * 3600)) }
 

@@ -15,7 +15,7 @@ struct JSONFileStoreTests {
     private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
 
     /// Runs `body` with a store at `<temporary folder>/store`, a path that does not exist yet.
-    private func withStore(zone: TimeZone = .gmt, _ body: (JSONFileStore, String) throws -> Void) throws {
+    private func withStore(zone: ZoneRules = .gmt, _ body: (JSONFileStore, String) throws -> Void) throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             try body(JSONFileStore(path: path, timeZone: zone, lockTimeout: 2), path)
@@ -28,7 +28,7 @@ struct JSONFileStoreTests {
         try store.samples(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything)
     }
 
-    private func line(_ sample: Sample, zone: TimeZone = .gmt) -> String {
+    private func line(_ sample: Sample, zone: ZoneRules = .gmt) -> String {
         SampleLineCodec(catalogue: .standard, timeZone: zone).encode(sample) + "\n"
     }
 
@@ -75,7 +75,7 @@ struct JSONFileStoreTests {
     @Test(arguments: [0, 1, 42, 99_999_999_999, UInt64.max])
     func changeCounterIsTwentyDigitsAndReadsBack(value: UInt64) throws {
         try TestSupport.withTemporaryDirectory { folder in
-            let store = JSONFileStore(path: folder, timeZone: TimeZone(identifier: "UTC")!)
+            let store = JSONFileStore(path: folder, timeZone: Kit.zone("UTC"))
             try store.writeSequence(value)
             let text = try String(contentsOfFile: folder + "/sequence", encoding: .utf8)
             #expect(text == String(repeating: "0", count: 20 - String(value).count) + String(value) + "\n")

@@ -62,7 +62,7 @@ struct QuantityLineParserTests {
     }
 
     @Test func agreesWithTheCodecOnLinesItAccepts() throws {
-        let codec = SampleLineCodec(catalogue: .standard, timeZone: TimeZone(identifier: "Europe/Paris")!)
+        let codec = SampleLineCodec(catalogue: .standard, timeZone: IndependentTestKit.zone("Europe/Paris"))
         for value in [0.1, 250, 1e-3, 72.4, 123456.789] {
             let sample = Sample(typeIdentifier: SampleType.water.identifier, start: TestSupport.date("2024-03-31T01:30:00Z"),
                                 end: TestSupport.date("2024-03-31T01:30:00.5Z"), value: .quantity(Quantity(value, try HealthUnit(parsing: "mL"))),
@@ -106,7 +106,7 @@ struct QuantityLineParserTests {
     func skipsMetadataTheCodecAccepts(metadata: String) throws {
         let text = line.replacingOccurrences(of: #","seq":42}"#, with: #","metadata":"# + metadata + #","seq":42}"#)
         let fields = try #require(parse(text))
-        var codec = SampleLineCodec(catalogue: .standard, timeZone: TimeZone(identifier: "UTC")!)
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: IndependentTestKit.zone("UTC"))
         let sample = try Array(text.utf8).withUnsafeBufferPointer { try codec.decode($0) }
         #expect(fields.sequence == 42 && fields.value == 0.5 && sample.metadata.count == metadata.filter { $0 == ":" }.count)
     }
@@ -126,7 +126,7 @@ struct QuantityLineParserTests {
         let fields = try #require(parse(text))
         let bytes = Array(text.utf8)
         #expect(String(decoding: bytes[fields.source], as: UTF8.self) == "Jane’s iPhone 🍎")
-        var codec = SampleLineCodec(catalogue: .standard, timeZone: TimeZone(identifier: "UTC")!)
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: IndependentTestKit.zone("UTC"))
         let sample = try bytes.withUnsafeBufferPointer { try codec.decode($0) }
         #expect(sample.source == "Jane’s iPhone 🍎" && sample.start == fields.start && fields.value == 0.5)
     }

@@ -9,7 +9,7 @@ struct SampleLineCodecTests {
     private static let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
     private static let noon = Kit.utc(2024, 6, 1, 12)
 
-    private func encode(_ sample: Sample, zone: TimeZone = .gmt) -> String {
+    private func encode(_ sample: Sample, zone: ZoneRules = .gmt) -> String {
         SampleLineCodec(catalogue: .standard, timeZone: zone).encode(sample)
     }
 
@@ -18,7 +18,7 @@ struct SampleLineCodecTests {
         return try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
     }
 
-    private func roundTrip(_ sample: Sample, zone: TimeZone = .gmt) throws -> Sample {
+    private func roundTrip(_ sample: Sample, zone: ZoneRules = .gmt) throws -> Sample {
         let line = encode(sample, zone: zone)
         #expect(!line.contains("\n") && !line.contains("\r"), "a store line must be one line")
         #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any], "must be valid JSON: \(line)")

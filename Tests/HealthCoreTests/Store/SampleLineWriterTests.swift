@@ -8,7 +8,7 @@ struct SampleLineWriterTests {
 
     /// The writer's line (body plus sequence ending) and the codec's, for `sample` in `zone`.
     private func lines(_ sample: Sample, zone: String, sequence: UInt64 = 42) throws -> (writer: String, codec: String) {
-        let timeZone = try #require(TimeZone(identifier: zone))
+        let timeZone = IndependentTestKit.zone(zone)
         var writer = SampleLineWriter(catalogue: .standard, timeZone: timeZone)
         let buffer = ByteBuffer(capacity: 16)
         writer.appendBody(of: sample, to: buffer)

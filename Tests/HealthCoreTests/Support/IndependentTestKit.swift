@@ -48,7 +48,13 @@ enum IndependentTestKit {
         date(year, month, day, hour, minute, second, zone: "UTC")
     }
 
-    static func zone(_ identifier: String) -> TimeZone { TimeZone(identifier: identifier)! }
+    /// A zone from the system's tz database (the tests need the tzdata package, as hkctl does).
+    static func zone(_ identifier: String) -> ZoneRules {
+        guard let zone = ZoneDatabase.system(environment: [:]).zone(named: identifier) else {
+            fatalError("no zone \(identifier) in /usr/share/zoneinfo: install the tzdata package")
+        }
+        return zone
+    }
 
     // MARK: Samples
 

@@ -7,7 +7,7 @@ enum TestSupport {
     static let referenceNow = Date(timeIntervalSince1970: 1_717_243_200)
 
     static func context(_ zone: String = "UTC", now: Date = referenceNow) -> TimeContext {
-        TimeContext(now: now, timeZone: TimeZone(identifier: zone)!)
+        TimeContext(now: now, timeZone: IndependentTestKit.zone(zone))
     }
 
     static func date(_ iso: String) -> Date {

@@ -1,0 +1,28 @@
+/// The last component of a slash-separated path, and the path without it: what `NSString`'s
+/// `lastPathComponent` and `deletingLastPathComponent` gave, without Foundation.
+///
+/// Trailing slashes are ignored (`a/b/` is `a/b`); `/` stays `/`; a parent's repeated slashes become one.
+enum PathText {
+    /// `/a/b.jsonl` → `b.jsonl`; `b` → `b`; `/` → `/`; `` → ``.
+    static func lastComponent(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        if trimmed.isEmpty { return path.isEmpty ? "" : "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `/a/b/c` → `/a/b`; `/a` → `/`; `a` → ``; `/` → `/`; `` → ``; `//a//b` → `/a`.
+    static func parent(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        if trimmed.isEmpty { return path.isEmpty ? "" : "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let components = trimmed[..<slash].split(separator: "/").joined(separator: "/")
+        return trimmed.hasPrefix("/") ? "/" + components : components
+    }
+
+    private static func withoutTrailingSlashes(_ path: some StringProtocol) -> Substring {
+        var text = Substring(path)
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}
