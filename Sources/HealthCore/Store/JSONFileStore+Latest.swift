@@ -11,7 +11,8 @@ extension JSONFileStore {
         var candidates: [LatestCandidate] = []
         try withReadAccess { limits in
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
-            let partitions = try self.partitions(ofType: identifier, overlapping: interval).sorted(by: >)
+            // Newest first: `long.jsonl`, then the months from the last.
+            let partitions = Array(try self.partitions(ofType: identifier, overlapping: interval).reversed())
             for partition in partitions where partition.hasSuffix("/long.jsonl") {
                 try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
                     if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { found.append(sample) }

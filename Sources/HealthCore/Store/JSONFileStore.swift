@@ -380,14 +380,50 @@ public final class JSONFileStore: SampleStore {
         let names = try folderEntries(folder)
         let first = JSONFileStore.monthKey(interval.start.addingTimeInterval(-JSONFileStore.longSampleThreshold))
         let last = JSONFileStore.monthKey(interval.end)
-        // Month files are `YYYY-MM.jsonl`: ASCII, so byte order is month order.
-        return names.filter { name in
-            if name == "long.jsonl" { return true }
-            let bytes = Array(name.utf8)
-            guard bytes.count == 13, bytes[7...].elementsEqual(".jsonl".utf8) else { return false }
-            let month = bytes[..<7]
-            return !month.lexicographicallyPrecedes(first.utf8) && !last.utf8.lexicographicallyPrecedes(month)
-        }.sorted().map { folder + "/" + $0 }
+        // Month files are `YYYY-MM.jsonl`, listed in month order, with `long.jsonl` last (the order of their names).
+        let from = JSONFileStore.monthNumber(ofFileName: first + ".jsonl") ?? .min
+        let to = JSONFileStore.monthNumber(ofFileName: last + ".jsonl") ?? .max
+        var keys: [Int] = []  // month × names.count + index: sorting the keys sorts the months
+        var hasLong = false
+        for (index, name) in names.enumerated() {
+            if let month = JSONFileStore.monthNumber(ofFileName: name) {
+                if month >= from && month <= to { keys.append(month * names.count + index) }
+            } else if name == "long.jsonl" {
+                hasLong = true
+            }
+        }
+        // Insertion sort: a folder holds a few hundred months at most, often listed nearly in order.
+        for i in keys.indices.dropFirst() {
+            let key = keys[i]
+            var j = i
+            while j > 0 && keys[j - 1] > key {
+                keys[j] = keys[j - 1]
+                j -= 1
+            }
+            keys[j] = key
+        }
+        let prefix = folder + "/"
+        var result = keys.map { prefix + names[$0 % names.count] }
+        if hasLong { result.append(prefix + "long.jsonl") }
+        return result
+    }
+
+    /// `year × 12 + month − 1` of a month partition's file name (`2024-06.jsonl`), or nil for any other name.
+    static func monthNumber(ofFileName name: String) -> Int? {
+        func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard bytes.count == 13, bytes[4] == 0x2D, bytes[7] == 0x2E, bytes[8] == 0x6A, bytes[9] == 0x73, bytes[10] == 0x6F,
+                  bytes[11] == 0x6E, bytes[12] == 0x6C else { return nil }  // "-" at 4, ".jsonl" from 7
+            var bad: UInt8 = 0
+            func digit(_ offset: Int) -> Int {
+                let value = bytes[offset] &- 0x30
+                bad |= value > 9 ? 1 : 0
+                return Int(value)
+            }
+            let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3), month = digit(5) * 10 + digit(6)
+            return bad == 0 && (1...12).contains(month) ? year * 12 + month - 1 : nil
+        }
+        var name = name
+        return name.withUTF8 { parse($0) }
     }
 
     /// Streams the samples of one partition, 128 KiB at a time.

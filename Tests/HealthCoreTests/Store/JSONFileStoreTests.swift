@@ -169,6 +169,30 @@ struct JSONFileStoreTests {
         }
     }
 
+    @Test func partitionsComeInMonthOrderWhateverTheFolderListing() throws {
+        try withStore { store, path in
+            let folder = JSONFileStoreTests.stepsFolder
+            try FileManager.default.createDirectory(atPath: path + "/" + folder, withIntermediateDirectories: true)
+            var months: [String] = []
+            for year in [1999, 2009, 2024] { for month in 1...12 { months.append(String(format: "%04d-%02d", year, month)) } }
+            // Created in a scrambled order; names that are not month partitions are never listed.
+            var generator = IndependentTestKit.SeededGenerator(seed: 7)
+            for name in months.shuffled(using: &generator).map({ $0 + ".jsonl" }) + ["long.jsonl", "2024-13.jsonl", "2024-1.jsonl",
+                                                                         "notes.txt", "2024-06.jsonl.tmp", "20x4-06.jsonl"] {
+                try Data().write(to: URL(fileURLWithPath: path + "/" + folder + "/" + name))
+            }
+            let all = try store.partitions(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything)
+            #expect(all == months.map { folder + "/" + $0 + ".jsonl" } + [folder + "/long.jsonl"])
+            let some = try store.partitions(ofType: SampleType.steps.identifier,
+                                            overlapping: DateInterval(start: Kit.utc(2009, 12, 20), end: Kit.utc(2024, 2, 10)))
+            #expect(some == ["2009-12", "2024-01", "2024-02"].map { folder + "/" + $0 + ".jsonl" } + [folder + "/long.jsonl"])
+        }
+        #expect(JSONFileStore.monthNumber(ofFileName: "2024-06.jsonl") == 2024 * 12 + 5)
+        for name in ["2024-00.jsonl", "2024-13.jsonl", "2024-6.jsonl", "2024-06.json", "2024-06.jsonl ", "2O24-06.jsonl", "long.jsonl"] {
+            #expect(JSONFileStore.monthNumber(ofFileName: name) == nil, "\(name)")
+        }
+    }
+
     @Test func queriesReadOnlyThePartitionsTheyCanTouch() throws {
         try withStore { store, path in
             for month in 1...6 { try store.save([steps(Double(month), Kit.utc(2024, month, 15, 12))]) }
