@@ -45,6 +45,17 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
             examples: examples, categoryValues: [], maximumDuration: maximumDuration, validRange: validRange)
     }
 
+    /// Creates a quantity type from units already parsed.
+    static func quantity(
+        _ identifier: String, name: String, title: String, aggregation: AggregationStyle, canonicalUnit: HealthUnit,
+        displayUnit: HealthUnit, examples: [String], validRange: ClosedRange<Double>?
+    ) -> SampleType {
+        SampleType(
+            identifier: identifier, name: name, title: title, kind: .quantity, aggregation: aggregation,
+            canonicalUnit: canonicalUnit, displayUnit: displayUnit, examples: examples, categoryValues: [],
+            maximumDuration: nil, validRange: validRange)
+    }
+
     /// Creates a category type.
     public static func category(
         _ identifier: String, name: String, title: String, values: [CategoryValue], examples: [String],
