@@ -25,11 +25,35 @@ public enum ISODate {
         let (year, month, day) = civil(fromDays: Int(days))
         let seconds = Int(millisOfDay / 1000)
         let millis = Int(millisOfDay % 1000)
+        let offset = abs(offsetSeconds)
+        if (0...9999).contains(year) && offset < 100 * 3600 {
+            // The usual case, written byte by byte into one buffer.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29) { buffer in
+                var count = 0
+                func put(_ value: Int, _ width: Int) {
+                    var divisor = 1
+                    for _ in 1..<width { divisor *= 10 }
+                    while divisor > 0 {
+                        buffer[count] = UInt8(truncatingIfNeeded: 48 + value / divisor % 10)
+                        count += 1
+                        divisor /= 10
+                    }
+                }
+                func put(_ byte: UInt8) {
+                    buffer[count] = byte
+                    count += 1
+                }
+                put(year, 4); put(0x2D); put(month, 2); put(0x2D); put(day, 2); put(0x54)
+                put(seconds / 3600, 2); put(0x3A); put(seconds / 60 % 60, 2); put(0x3A); put(seconds % 60, 2)
+                if millis != 0 { put(0x2E); put(millis, 3) }
+                put(offsetSeconds < 0 ? 0x2D : 0x2B); put(offset / 3600, 2); put(0x3A); put(offset / 60 % 60, 2)
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+            }
+        }
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
         if millis != 0 { text += "." + pad(millis, 3) }
         let sign = offsetSeconds < 0 ? "-" : "+"
-        let offset = abs(offsetSeconds)
         text += sign + pad(offset / 3600, 2) + ":" + pad(offset / 60 % 60, 2)
         return text
     }

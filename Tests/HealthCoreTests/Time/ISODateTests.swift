@@ -231,4 +231,27 @@ struct ISODateByteParserTests {
             }
         }
     }
+
+    /// The byte-by-byte formatter against Foundation's calendar arithmetic and `String(format:)`, over random instants,
+    /// offsets and milliseconds from 1583 (Foundation counts earlier years in the Julian calendar) to 9999.
+    @Test func formattingMatchesFoundationEverywhere() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var generator = IndependentTestKit.SeededGenerator(seed: 11)
+        for round in 0..<5_000 {
+            let seconds = Double(Int64.random(in: -12_212_553_600 + 86_400 ... 253_402_214_400 - 86_400, using: &generator))
+            let millis = round % 3 == 0 ? 0 : Int.random(in: 0..<1000, using: &generator)
+            let offset = [0, 3600, -28_800, 19_800, -12_600, 50_400, -43_200][round % 7] + (round % 11 == 0 ? 45 * 60 : 0)
+            let date = Date(timeIntervalSince1970: seconds + Double(millis) / 1000)
+            let shifted = Date(timeIntervalSince1970: seconds + Double(offset))
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: shifted)
+            var expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
+                                  parts.hour!, parts.minute!, parts.second!)
+            if millis != 0 { expected += String(format: ".%03d", millis) }
+            expected += String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)
+            #expect(ISODate.format(date, offsetSeconds: offset) == expected, "\(seconds) \(millis) \(offset)")
+        }
+        // Beyond four-digit years the general path writes the digits there are.
+        #expect(ISODate.format(Date(timeIntervalSince1970: 253_402_300_800), offsetSeconds: 0) == "10000-01-01T00:00:00+00:00")
+    }
 }
