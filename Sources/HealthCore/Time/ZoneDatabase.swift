@@ -33,11 +33,22 @@ public struct ZoneDatabase: Sendable {
     }
 
     /// The zone called `name`, or nil when the database has no such zone.
+    ///
+    /// Besides the database's names, a few short names that Foundation (through ICU) also accepts and the
+    /// database has no file for are read as the zone they stand for: `PST`, `CST`, `JST`, `IST`, `AET`, `ECT`.
     public func zone(named name: String) -> ZoneRules? {
         if let fixed = Self.fixedZone(name) { return fixed }
-        guard Self.isPlausibleName(name), let bytes = readFile(directory + "/" + name) else { return nil }
+        guard Self.isPlausibleName(name) else { return nil }
+        if let bytes = readFile(directory + "/" + name) { return TZifParser.rules(identifier: name, bytes: bytes) }
+        guard let target = Self.shortNames[name], let bytes = readFile(directory + "/" + target) else { return nil }
         return TZifParser.rules(identifier: name, bytes: bytes)
     }
+
+    /// ICU's short zone names that have no file in the tz database, and the zone each stands for.
+    private static let shortNames = [
+        "PST": "America/Los_Angeles", "CST": "America/Chicago", "JST": "Asia/Tokyo", "IST": "Asia/Kolkata",
+        "AET": "Australia/Sydney", "ECT": "Europe/Paris",
+    ]
 
     /// The user's zone, as the C library finds it: `$TZ` (a zone name, `:name`, a file path, or a POSIX rule such
     /// as `CET-1CEST,M3.5.0,M10.5.0/3`; empty means UTC), else `/etc/localtime`, else UTC.
@@ -45,7 +56,7 @@ public struct ZoneDatabase: Sendable {
         if let value = environment["TZ"] {
             var name = Substring(value)
             if name.first == ":" { name = name.dropFirst() }
-            if name.isEmpty { return ZoneRules(identifier: "UTC", fixedOffset: 0) }
+            if name.isEmpty { return .gmt }
             if name.first == "/" { return zone(atPath: String(name)) ?? .gmt }
             if let zone = zone(named: String(name)) { return zone }
             if let rule = PosixZoneRule(String(name)) {
@@ -97,7 +108,7 @@ public struct ZoneDatabase: Sendable {
         guard bytes.count >= 3 else { return nil }
         let prefix = String(decoding: bytes[0..<3], as: UTF8.self)
         guard prefix == "GMT" || prefix == "UTC" else { return nil }
-        if bytes.count == 3 { return ZoneRules(identifier: prefix, fixedOffset: 0) }
+        if bytes.count == 3 { return .gmt }  // Foundation names UTC `GMT` too
         guard bytes[3] == UInt8(ascii: "+") || bytes[3] == UInt8(ascii: "-") else { return nil }
         let sign = bytes[3] == UInt8(ascii: "-") ? -1 : 1
         var digits = Array(bytes[4...])
