@@ -20,7 +20,8 @@ enum TZifParser {
         var transitions: [Int64] = []
         transitions.reserveCapacity(header.timeCount)
         for _ in 0..<header.timeCount {
-            guard let time = timeSize == 8 ? reader.int64() : reader.int32().map(Int64.init) else { return nil }
+            guard let time = timeSize == 8 ? reader.integer(Int64.self) : reader.integer(Int32.self).map(Int64.init)
+            else { return nil }
             transitions.append(time)
         }
         var typeIndices: [Int] = []
@@ -31,7 +32,7 @@ enum TZifParser {
         var offsets: [Int32] = []
         var daylight: [Bool] = []
         for _ in 0..<header.typeCount {
-            guard let offset = reader.int32(), let isDaylight = reader.byte(), isDaylight <= 1, reader.byte() != nil,
+            guard let offset = reader.integer(Int32.self), let isDaylight = reader.byte(), isDaylight <= 1, reader.byte() != nil,
                   abs(Int(offset)) <= 26 * 3600 else { return nil }
             offsets.append(offset)
             daylight.append(isDaylight == 1)
@@ -49,15 +50,14 @@ enum TZifParser {
             }
         }
         // Transitions that change only the abbreviation are left out: they change nothing hkctl shows.
-        var kept: [Int64] = [], keptOffsets: [Int32] = [], keptDaylight: [Bool] = []
+        var kept: [Int64] = [], keptOffsets: [Int32] = []
         var previous = (offsets[0], daylight[0])
         for (time, type) in zip(transitions, typeIndices) where (offsets[type], daylight[type]) != previous {
             kept.append(time)
             keptOffsets.append(offsets[type])
-            keptDaylight.append(daylight[type])
             previous = (offsets[type], daylight[type])
         }
-        return ZoneRules(identifier: identifier, transitions: kept, offsetsAfter: keptOffsets, daylightAfter: keptDaylight,
+        return ZoneRules(identifier: identifier, transitions: kept, offsetsAfter: keptOffsets,
                          initialOffset: Int(offsets[0]), rule: rule)
     }
 
@@ -76,7 +76,7 @@ enum TZifParser {
             var reader = BigEndianReader(bytes: bytes, index: start + 20)
             var counts: [Int] = []
             for _ in 0..<6 {
-                guard let value = reader.int32(), value >= 0 else { return nil }
+                guard let value = reader.integer(Int32.self), value >= 0 else { return nil }
                 counts.append(Int(value))
             }
             (utLocalCount, standardWallCount, leapCount, timeCount, typeCount, characterCount)
@@ -103,19 +103,13 @@ private struct BigEndianReader {
         return bytes[index]
     }
 
-    mutating func int32() -> Int32? {
-        guard index + 4 <= bytes.count else { return nil }
-        var value: UInt32 = 0
-        for offset in 0..<4 { value = value << 8 | UInt32(bytes[index + offset]) }
-        index += 4
-        return Int32(bitPattern: value)
-    }
-
-    mutating func int64() -> Int64? {
-        guard index + 8 <= bytes.count else { return nil }
-        var value: UInt64 = 0
-        for offset in 0..<8 { value = value << 8 | UInt64(bytes[index + offset]) }
-        index += 8
-        return Int64(bitPattern: value)
+    /// The next `Value.bitWidth / 8` bytes as a big-endian two's-complement integer.
+    mutating func integer<Value: FixedWidthInteger>(_: Value.Type) -> Value? {
+        let size = Value.bitWidth / 8
+        guard index + size <= bytes.count else { return nil }
+        var value = Value.zero
+        for offset in 0..<size { value = value << 8 | Value(truncatingIfNeeded: bytes[index + offset]) }
+        index += size
+        return value
     }
 }

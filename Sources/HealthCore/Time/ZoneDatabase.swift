@@ -60,7 +60,7 @@ public struct ZoneDatabase: Sendable {
             if name.first == "/" { return zone(atPath: String(name)) ?? .gmt }
             if let zone = zone(named: String(name)) { return zone }
             if let rule = PosixZoneRule(String(name)) {
-                return ZoneRules(identifier: String(name), transitions: [], offsetsAfter: [], daylightAfter: [],
+                return ZoneRules(identifier: String(name), transitions: [], offsetsAfter: [],
                                  initialOffset: rule.standardOffset, rule: rule)
             }
             return .gmt

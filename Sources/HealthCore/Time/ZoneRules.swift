@@ -10,8 +10,6 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
     let transitions: [Int64]
     /// The offset (seconds east of UTC) that starts at each transition.
     let offsetsAfter: [Int32]
-    /// Whether the time that starts at each transition is daylight-saving time.
-    let daylightAfter: [Bool]
     /// The offset before the first transition (or always, without transitions and rule).
     let initialOffset: Int
     /// The yearly rule for instants after the last transition.
@@ -33,16 +31,13 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
     }
 
     init(identifier: String, fixedOffset: Int) {
-        self.init(identifier: identifier, transitions: [], offsetsAfter: [], daylightAfter: [], initialOffset: fixedOffset,
-                  rule: nil)
+        self.init(identifier: identifier, transitions: [], offsetsAfter: [], initialOffset: fixedOffset, rule: nil)
     }
 
-    init(identifier: String, transitions: [Int64], offsetsAfter: [Int32], daylightAfter: [Bool], initialOffset: Int,
-         rule: PosixZoneRule?) {
+    init(identifier: String, transitions: [Int64], offsetsAfter: [Int32], initialOffset: Int, rule: PosixZoneRule?) {
         self.identifier = identifier
         self.transitions = transitions
         self.offsetsAfter = offsetsAfter
-        self.daylightAfter = daylightAfter
         self.initialOffset = initialOffset
         self.rule = rule
     }
@@ -73,16 +68,6 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
             return initialOffset
         }
         return Int(offsetsAfter[index])
-    }
-
-    /// Whether `seconds` since 1970 falls in daylight-saving time.
-    func isDaylightSavingTime(at seconds: Int64) -> Bool {
-        if let last = transitions.last, seconds >= last, let rule { return rule.isDaylightSavingTime(at: seconds) }
-        guard let index = lastTransitionIndex(atOrBefore: seconds) else {
-            if transitions.isEmpty, let rule { return rule.isDaylightSavingTime(at: seconds) }
-            return false
-        }
-        return daylightAfter[index]
     }
 
     /// The first transition strictly after `seconds`.
