@@ -136,16 +136,20 @@ private struct CumulativeSums: QuantityReadingConsumer {
 
 /// Sums, counts and most recent samples over consecutive intervals, as ``CumulativeTotals`` computes them
 /// unmerged: a sample is split across intervals in proportion to its time in each.
-private struct RunningSums {
+///
+/// A class over fixed buffers: every reading of a read passes through ``add(_:value:)``, and plain buffers spare
+/// it the copy-on-write checks and bounds checks of arrays kept in a struct.
+private final class RunningSums {
     /// Interval edges in seconds since 2001 (as `Date` keeps them); interval `i` is `[edges[i], edges[i + 1])`.
-    private let edges: [Double]
-    private var sums: [Double]
-    private var counts: [Int]
+    private let edges: UnsafeMutableBufferPointer<Double>
+    private let sums: UnsafeMutableBufferPointer<Double>
+    private let counts: UnsafeMutableBufferPointer<Int>
     /// The sample counted last in each interval: greatest end, then greatest start, then greatest uuid.
     private var latest: [Latest]
     /// Whether ``latest`` is kept (only `mostRecent` needs it).
     let tracksLatest: Bool
-    private var hint = 0
+    /// The interval the last reading fell in, where the next one most likely falls too.
+    @exclusivity(unchecked) private var hint = 0
 
     private struct Latest {
         var end = -Double.infinity
@@ -159,15 +163,24 @@ private struct RunningSums {
 
     init(boundaries: [Date], tracksLatest: Bool) {
         self.tracksLatest = tracksLatest
-        edges = boundaries.map(\.timeIntervalSinceReferenceDate)
-        let count = max(edges.count - 1, 0)
-        sums = [Double](repeating: 0, count: count)
-        counts = [Int](repeating: 0, count: count)
-        latest = [Latest](repeating: Latest(), count: count)
+        let count = max(boundaries.count - 1, 0)
+        edges = .allocate(capacity: boundaries.count)
+        _ = edges.initialize(from: boundaries.lazy.map(\.timeIntervalSinceReferenceDate))
+        sums = .allocate(capacity: count)
+        sums.initialize(repeating: 0)
+        counts = .allocate(capacity: count)
+        counts.initialize(repeating: 0)
+        latest = tracksLatest ? [Latest](repeating: Latest(), count: count) : []
+    }
+
+    deinit {
+        edges.deallocate()
+        sums.deallocate()
+        counts.deallocate()
     }
 
     /// The interval holding `time`, or nil outside them all.
-    private mutating func index(of time: Double) -> Int? {
+    private func index(of time: Double) -> Int? {
         guard sums.count > 0, time >= edges[0], time < edges[edges.count - 1] else { return nil }
         if time >= edges[hint] && time < edges[hint + 1] { return hint }
         var low = 0, high = edges.count - 2
@@ -179,9 +192,19 @@ private struct RunningSums {
         return low
     }
 
-    mutating func add(_ reading: QuantityReading, value: Double) {
+    @inline(__always)
+    func add(_ reading: QuantityReading, value: Double) {
         guard sums.count > 0 else { return }
         let start = reading.start.timeIntervalSinceReferenceDate, end = reading.end.timeIntervalSinceReferenceDate
+        // Most readings lie wholly inside the interval of the one before.
+        if start >= edges[hint] && end <= edges[hint + 1] && (start < end || (start == end && end < edges[hint + 1])) {
+            count(reading, start: start, end: end, counted: value, value: value, in: hint)
+            return
+        }
+        addSplitting(reading, start: start, end: end, value: value)
+    }
+
+    private func addSplitting(_ reading: QuantityReading, start: Double, end: Double, value: Double) {
         if start == end {
             guard let index = index(of: start) else { return }
             count(reading, start: start, end: end, counted: value, value: value, in: index)
@@ -201,11 +224,15 @@ private struct RunningSums {
     }
 
     @inline(__always)
-    private mutating func count(_ reading: QuantityReading, start: Double, end: Double, counted: Double, value: Double,
-                                in index: Int) {
+    private func count(_ reading: QuantityReading, start: Double, end: Double, counted: Double, value: Double,
+                       in index: Int) {
         sums[index] += counted
         counts[index] += 1
         guard tracksLatest else { return }
+        noteLatest(reading, start: start, end: end, value: value, in: index)
+    }
+
+    private func noteLatest(_ reading: QuantityReading, start: Double, end: Double, value: Double, in index: Int) {
         let current = latest[index]
         if end < current.end || (end == current.end && start < current.start) { return }
         if end == current.end && start == current.start && reading.uuidKey() < current.key() { return }
@@ -221,7 +248,7 @@ private struct RunningSums {
             intervals[index].sum = sums[index]
             intervals[index].sampleCount = counts[index]
             if reportsUnmerged { intervals[index].unmergedSum = sums[index] }
-            if latest[index].end > -Double.infinity {
+            if tracksLatest && latest[index].end > -Double.infinity {
                 intervals[index].mostRecent = latest[index].value
                 intervals[index].mostRecentDate = Date(timeIntervalSinceReferenceDate: latest[index].end)
             }

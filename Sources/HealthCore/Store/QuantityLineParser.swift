@@ -11,7 +11,8 @@ import Darwin
 /// Any line of another shape (escapes, a string value, keys in another order, a bad date) gives nil, and the
 /// caller decodes it fully, which also reports what is wrong with it. Every byte of an accepted line is checked
 /// as the full reader would check it (strings must be valid UTF-8 without escapes or control characters),
-/// except that with a window, a line whose start and end put it outside is recognised there and not read further.
+/// except that with a window, a line whose start and end put it outside is recognised there and not read further:
+/// most such lines by the calendar days of their start and end alone, before their uuid and times are checked.
 /// Metadata is checked and skipped: statistics with a metadata filter do not take this path.
 struct QuantityLineParser {
     /// Where the uuid's 36 characters start: after `{"uuid":"`.
@@ -64,10 +65,31 @@ struct QuantityLineParser {
         /// A line in the writer's plain shape.
         case fields(Fields)
         /// A sample that does not overlap the window (``QuantityReading/overlaps(_:)``): only the fields up to
-        /// `end` were read and checked.
+        /// `end` were read, and of the uuid, start and end perhaps only the calendar days were checked.
         case outsideWindow
         /// Not in the writer's plain shape: the full decoder must read it.
         case unreadable
+    }
+
+    /// Whether a sample whose start and end fall on local calendar days `startDay` and `endDay` (days since
+    /// 1970-01-01) lies outside `window` at any offset the fixed form allows: it starts at or after the window's
+    /// end, or ends before its start (``QuantityReading/overlaps(_:)``).
+    @inline(__always)
+    static func isOutside(startDay: Int64, endDay: Int64, _ window: DateInterval) -> Bool {
+        // A local day d covers the instants [d·86400 − 19 h, (d + 1)·86400 + 19 h) whatever the offset.
+        Double(startDay) * 86_400 - ISODate.largestOffsetSeconds >= window.end.timeIntervalSince1970
+            || (Double(endDay) + 1) * 86_400 + ISODate.largestOffsetSeconds <= window.start.timeIntervalSince1970
+    }
+
+    /// The date of the writer's fixed length (25 or 29 characters) at `p`, followed by its closing quote within
+    /// `available` bytes, and its day number; its time and offset are not read yet.
+    @inline(__always)
+    private static func datedText(_ p: UnsafePointer<UInt8>, available: Int, _ days: inout ISODate.DayCache)
+        -> (text: UnsafeBufferPointer<UInt8>, day: Int64)? {
+        let length = 25 < available && p[25] == 0x22 ? 25 : 29
+        guard length < available, p[length] == 0x22, let day = ISODate.day(of: p, count: length, days: &days)
+        else { return nil }
+        return (UnsafeBufferPointer(start: p, count: length), day)
     }
 
     /// Reads a line, or nil when the line is not in the writer's plain shape.
@@ -123,11 +145,21 @@ struct QuantityLineParser {
             return date
         }
         let untagged: (UnsafeBufferPointer<UInt8>) -> Int? = { _ in 0 }
-        guard literal("{\"uuid\":\""), index + 36 <= count, QuantityLineParser.isUUID(base + index) else { return nil }
+        guard literal("{\"uuid\":\""), index + 36 <= count else { return nil }
+        let uuid = base + index
         index += 36
         guard literal("\",\"type\":\""), string(&types, tagging: untagged) != nil else { return nil }
-        guard literal(",\"start\":\""), let start = date(), literal(",\"end\":\""), let end = date(),
-              literal(",\"value\":") else { return nil }
+        guard literal(",\"start\":\""), let startText = Self.datedText(base + index, available: count - index, &days)
+        else { return nil }
+        index += startText.text.count + 1
+        guard literal(",\"end\":\""), let endText = Self.datedText(base + index, available: count - index, &days)
+        else { return nil }
+        index += endText.text.count + 1
+        // Most lines a windowed read skips are days away from the window: their calendar days tell, whatever
+        // their times and offsets (see ``isOutside(startDay:endDay:_:)``).
+        if let window, Self.isOutside(startDay: startText.day, endDay: endText.day, window) { return .some(nil) }
+        guard QuantityLineParser.isUUID(uuid), let start = ISODate.parse(bytes: startText.text, day: startText.day),
+              let end = ISODate.parse(bytes: endText.text, day: endText.day), literal(",\"value\":") else { return nil }
         if let window, !QuantityReading.overlaps(start: start, end: end, window) { return .some(nil) }
         let valueStart = index
         while index < count, base[index] != 0x2C { index += 1 }

@@ -87,17 +87,38 @@ public enum ISODate {
 
     /// ``parse(bytes:)`` remembering the last calendar day in `cache`.
     static func parse(bytes: UnsafeBufferPointer<UInt8>, days cache: inout DayCache) -> Date? {
-        let count = bytes.count
-        guard count == 25 || count == 29, let p = bytes.baseAddress else { return parse(bytes: bytes) }
+        guard let p = bytes.baseAddress, let days = day(of: p, count: bytes.count, days: &cache) else {
+            return parse(bytes: bytes)
+        }
+        return parse(bytes: bytes, day: days)
+    }
+
+    /// The day number (days since 1970-01-01) of the calendar date that starts a date of the fixed form (25 or
+    /// 29 bytes), remembered in `cache`; nil when the length is another or the date does not exist. The time and
+    /// the offset are not read: ``parse(bytes:day:)`` reads them.
+    @inline(__always)
+    static func day(of p: UnsafePointer<UInt8>, count: Int, days cache: inout DayCache) -> Int64? {
+        guard count == 25 || count == 29 else { return nil }
         let raw = UnsafeRawPointer(p)
         let prefix = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
         if !cache.filled || prefix != cache.prefix {
-            guard let days = civilDays(p, count: count) else { return parse(bytes: bytes) }
+            guard let days = civilDays(p, count: count) else { return nil }
             cache = DayCache(prefix: prefix, days: days, filled: true)
         }
-        guard let time = timeOfDay(p, count: count) else { return parse(bytes: bytes) }
-        return date(days: cache.days, time)
+        return cache.days
     }
+
+    /// The instant of a fixed-form date whose day number ``day(of:count:days:)`` gave, or the general parse's
+    /// answer when its time or offset is not in the fixed form.
+    @inline(__always)
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, day: Int64) -> Date? {
+        guard let p = bytes.baseAddress, let time = timeOfDay(p, count: bytes.count) else { return parse(bytes: bytes) }
+        return date(days: day, time)
+    }
+
+    /// How far an offset the fixed form accepts can move an instant from its local time: at most 18:59, rounded
+    /// up to 19 hours.
+    static let largestOffsetSeconds: Double = 19 * 3600
 
     /// The time of day of the fixed form: seconds since midnight, milliseconds and the offset in seconds.
     private typealias TimeOfDay = (seconds: Int, millisecond: Int, offset: Int)

@@ -61,6 +61,52 @@ struct QuantityLineParserTests {
         guard case .unreadable = parse(badStart, window: may) else { Issue.record("a bad date is never skipped"); return }
     }
 
+    @Test func aFarLineIsSkippedByItsDaysWithoutCheckingItsUUIDAndTimes() throws {
+        let june = DateInterval(start: try #require(ISODate.parse("2024-06-01T00:00:00Z")), duration: 86_400)
+        let may = DateInterval(start: try #require(ISODate.parse("2024-05-01T00:00:00Z")), duration: 86_400)
+        let damages = [
+            line.replacingOccurrences(of: "c870d14d-90fb", with: "c870d14d-90fz"),
+            line.replacingOccurrences(of: #""start":"2024-06-01T08:00:00+02:00""#, with: #""start":"2024-06-01T08:61:00+02:00""#),
+            line.replacingOccurrences(of: "08:00:00.250+02:00", with: "08:00:00.250+02:7x"),
+        ]
+        for damaged in damages {
+            guard case .unreadable = parse(damaged, window: june) else { Issue.record("inside: \(damaged)"); continue }
+            guard case .outsideWindow = parse(damaged, window: may) else { Issue.record("far outside: \(damaged)"); continue }
+        }
+    }
+
+    /// The day test alone must never drop a sample that overlaps the window, at any offset the form allows:
+    /// random samples written at offsets up to ±18:59, against windows a few days around them.
+    @Test func theDayTestNeverDropsAnOverlappingSample() throws {
+        var generator = IndependentTestKit.SeededGenerator(seed: 11)
+        let origin = try #require(ISODate.parse("2024-06-01T00:00:00Z")).timeIntervalSince1970
+        let offsets = [-68_340, -50_400, -43_200, -3_600, 0, 1_800, 46_800, 50_400, 68_340]
+        var outside = 0
+        for _ in 0..<4_000 {
+            let start = origin + Double(Int.random(in: -3 * 86_400...3 * 86_400, using: &generator))
+            let end = start + [0, 1, 60, 3_600, 86_400][Int.random(in: 0..<5, using: &generator)]
+            let windowStart = origin + Double(Int.random(in: -4 * 86_400...4 * 86_400, using: &generator))
+            let window = DateInterval(start: Date(timeIntervalSince1970: windowStart),
+                                      duration: [1, 3_600, 86_400, 3 * 86_400][Int.random(in: 0..<4, using: &generator)])
+            let startText = ISODate.format(Date(timeIntervalSince1970: start),
+                                           offsetSeconds: offsets.randomElement(using: &generator)!)
+            let endText = ISODate.format(Date(timeIntervalSince1970: end),
+                                         offsetSeconds: offsets.randomElement(using: &generator)!)
+            let text = line.replacingOccurrences(of: "2024-06-01T08:00:00+02:00", with: startText)
+                .replacingOccurrences(of: "2024-06-01T08:00:00.250+02:00", with: endText)
+            let overlaps = QuantityReading.overlaps(start: Date(timeIntervalSince1970: start),
+                                                    end: Date(timeIntervalSince1970: end), window)
+            switch parse(text, window: window) {
+            case .fields: #expect(overlaps, "\(startText) – \(endText) in \(window)")
+            case .outsideWindow:
+                #expect(!overlaps, "\(startText) – \(endText) in \(window)")
+                outside += 1
+            case .unreadable: Issue.record("unreadable: \(text)")
+            }
+        }
+        #expect(outside > 1_000, "the windows should leave many samples outside")
+    }
+
     @Test func agreesWithTheCodecOnLinesItAccepts() throws {
         let codec = SampleLineCodec(catalogue: .standard, timeZone: IndependentTestKit.zone("Europe/Paris"))
         for value in [0.1, 250, 1e-3, 72.4, 123456.789] {
