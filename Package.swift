@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds reach generic type metadata through direct accessor calls rather than by demangling type
+/// names at run time, which spares every command a few hundred thousand instructions at start-up (BENCHMARKS.md).
+/// SwiftPM refuses unsafe flags in a tagged dependency, so a checkout at a tag (which is how another package
+/// would depend on HealthCore) builds without them.
+let directMetadataAccess: [SwiftSetting] = Context.gitInformation?.currentTag != nil ? [] : [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "hkctl",
     products: [
@@ -9,11 +17,12 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .target(name: "HealthCore", dependencies: ["CZlib"]),
+        .target(name: "HealthCore", dependencies: ["CZlib"], swiftSettings: directMetadataAccess),
         .executableTarget(
             name: "hkctl", dependencies: ["HealthCore"],
             // The release build is one fully static executable: no dynamic loading at start-up (see BENCHMARKS.md).
-            swiftSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
+            swiftSettings: directMetadataAccess
+                + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
         .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore"]),

@@ -51,7 +51,9 @@ struct StreamingStatistics {
         } else {
             var collector = DiscreteCollector(converter: UnitConverter(unit: unit))
             names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &collector)
-            let readings = collector.readings.sorted()
+            // Readings come in store order, which is almost always time order already.
+            var readings = collector.readings
+            if !DiscreteReading.isChronological(readings) { readings.sort() }
             let aggregation = query.type.aggregation ?? .discreteArithmetic
             DiscreteReading.fill(&total, with: readings, aggregation: aggregation)
             if bucketed { DiscreteReading.fill(&buckets, with: readings, aggregation: aggregation) }
@@ -284,15 +286,34 @@ private struct DiscreteReading: TimedReading, ChronologicallyOrdered {
     var value: Double
     var uuid: UUIDKey
 
+    /// Whether `readings` are in ``ChronologicallyOrdered`` order.
+    static func isChronological(_ readings: [DiscreteReading]) -> Bool {
+        var index = 1
+        while index < readings.count {
+            if readings[index] < readings[index - 1] { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Fills average, minimum, maximum and most recent of every interval from chronologically sorted readings,
     /// each counted in the interval where it starts (as ``DiscreteTotals``).
+    ///
+    /// The intervals follow each other in time, so each one's readings are a run of the sorted readings.
     static func fill(_ intervals: inout [Statistics], with readings: [DiscreteReading], aggregation: AggregationStyle) {
-        var members = [[DiscreteReading]](repeating: [], count: intervals.count)
-        for reading in readings {
-            if let index = bucketIndex(of: reading.start, in: intervals) { members[index].append(reading) }
+        var runs = [Range<Int>?](repeating: nil, count: intervals.count)
+        var current: Int?
+        var runStart = 0
+        for (position, reading) in readings.enumerated() {
+            if let index = current, reading.start >= intervals[index].start, reading.start < intervals[index].end { continue }
+            if let index = current { runs[index] = runStart..<position }
+            current = bucketIndex(of: reading.start, in: intervals)
+            runStart = position
         }
-        for index in intervals.indices where !members[index].isEmpty {
-            let ordered = members[index]
+        if let index = current { runs[index] = runStart..<readings.count }
+        for index in intervals.indices {
+            guard let run = runs[index] else { continue }
+            let ordered = Array(readings[run])
             let weights = aggregation == .discreteArithmetic
                 ? nil : DiscreteTotals.temporalWeights(ordered, until: intervals[index].end)
             var statistics = intervals[index]

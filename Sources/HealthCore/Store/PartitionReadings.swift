@@ -62,9 +62,11 @@ struct PartitionReadings {
                                              device: sample?.device)
                 }
                 var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
-                                              unit: fields.unit, source: source, uuid: nil, line: line)
-                if keepsUUIDs || !deleted.isEmpty { reading.uuid = reading.uuidKey() }
-                reading.line = nil
+                                              unit: fields.unit, source: source, uuid: nil, line: nil)
+                if keepsUUIDs || !deleted.isEmpty {
+                    // The parser checked the uuid's text.
+                    reading.uuid = UUIDKey(checkedText: line.baseAddress! + QuantityLineParser.uuidOffset)
+                }
                 if !deleted.isEmpty, deleted.hides(reading.uuid!, source: names.sources[source], sequence: fields.sequence) {
                     return
                 }

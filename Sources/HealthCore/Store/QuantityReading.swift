@@ -60,19 +60,31 @@ struct UUIDKey: Comparable, Hashable {
     }
 
     /// The key of the 36 characters at `text`, which ``QuantityLineParser/isUUID(_:)`` accepted.
+    ///
+    /// Reads the hex digits eight at a time: each byte becomes its digit's value, and neighbouring values are
+    /// then merged pairwise into one number (the first character is the most significant).
     init(checkedText text: UnsafePointer<UInt8>) {
-        // A hex digit's value: '0'...'9' are 0x30...0x39, letters 0x41...0x46 or 0x61...0x66 (bit 6 set, add 9).
-        @inline(__always) func digits(_ from: Int, _ count: Int, into value: inout UInt64) {
-            for offset in from..<(from + count) {
-                let byte = UInt64(text[offset])
-                value = value << 4 | ((byte & 0xF) &+ 9 &* (byte >> 6))
-            }
+        let raw = UnsafeRawPointer(text)
+        /// The value of the eight hex digits at `offset`.
+        @inline(__always) func eight(_ offset: Int) -> UInt64 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            // '0'...'9' are 0x30...0x39; letters 0x41...0x46 or 0x61...0x66 have bit 6 set, and need 9 more.
+            let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ ((word >> 6) & 0x0101_0101_0101_0101) &* 9
+            // Byte 0 holds the first digit: merge bytes (0,1) into byte 0, then 16-bit pairs, then 32-bit pairs.
+            let bytes = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF_00FF_00FF
+            let shorts = ((bytes << 8) | (bytes >> 16)) & 0x0000_FFFF_0000_FFFF
+            return ((shorts << 16) | (shorts >> 32)) & 0xFFFF_FFFF
         }
-        var hi: UInt64 = 0, lo: UInt64 = 0
-        digits(0, 8, into: &hi); digits(9, 4, into: &hi); digits(14, 4, into: &hi)
-        digits(19, 4, into: &lo); digits(24, 12, into: &lo)
-        self.hi = hi
-        self.lo = lo
+        /// The value of the four hex digits at `offset`.
+        @inline(__always) func four(_ offset: Int) -> UInt64 {
+            let word = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            let nibbles = (word & 0x0F0F_0F0F) &+ ((word >> 6) & 0x0101_0101) &* 9
+            let bytes = ((nibbles << 4) | (nibbles >> 8)) & 0x00FF_00FF
+            return ((bytes << 8) | (bytes >> 16)) & 0xFFFF
+        }
+        // 8-4-4-4-12 characters at 0, 9, 14, 19 and 24.
+        hi = eight(0) << 32 | four(9) << 16 | four(14)
+        lo = four(19) << 48 | eight(24) << 16 | four(32)
     }
 
     static func < (a: UUIDKey, b: UUIDKey) -> Bool { a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo }

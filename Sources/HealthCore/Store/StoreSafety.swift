@@ -46,7 +46,9 @@ enum StoreSafety {
         for component in relative.split(separator: "/") where !component.isEmpty && component != "." {
             guard component != ".." else { throw StoreError.unsafe(store + "/" + relative, reason: "it leaves the store") }
             let parent = current
-            current += "/" + component
+            // `String(component)`: appending a Substring calls the standard library's unspecialised generic code,
+            // whose first call costs a command a runtime lookup (see StringJoining.swift).
+            current += "/" + String(component)
             var info = stat()
             if lstat(current, &info) == 0 {
                 switch info.st_mode & S_IFMT {

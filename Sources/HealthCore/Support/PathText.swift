@@ -16,7 +16,8 @@ enum PathText {
         let trimmed = withoutTrailingSlashes(path)
         if trimmed.isEmpty { return path.isEmpty ? "" : "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-        let components = trimmed[..<slash].split(separator: "/").joined(separator: "/")
+        // As Strings, for the plain `joined` (see StringJoining.swift).
+        let components = trimmed[..<slash].split(separator: "/").map(String.init).joined(separator: "/")
         return trimmed.hasPrefix("/") ? "/" + components : components
     }
 

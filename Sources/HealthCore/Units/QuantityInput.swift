@@ -42,7 +42,7 @@ public enum QuantityInput {
                 while isDigit(end) { end += 1 }
             }
         }
-        let numberText = String(String.UnicodeScalarView(scalars[0..<end]))
+        let numberText = Self.string(of: scalars[0..<end])
         guard let value = Double(numberText) else {
             throw UnitError.notANumber(text)
         }
@@ -51,7 +51,7 @@ public enum QuantityInput {
         if value == 0 && value.sign == .minus { throw SampleError.negative(value, type: type.name) }
         let typedNonZero = numberText.unicodeScalars.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
         if typedNonZero && abs(value) < 1e-6 { throw SampleError.tooSmall(numberText, type: type.name) }
-        let unitText = String(String.UnicodeScalarView(scalars[end...])).trimmingSpaces()
+        let unitText = Self.string(of: scalars[end...]).trimmingSpaces()
         if unitText.hasPrefix(",") { throw UnitError.notANumber(text) }
         guard let canonical = type.canonicalUnit else {
             throw SampleError.wrongKind(type: type.name, expected: "one of the values \(type.categoryValues.map(\.name).joined(separator: ", "))")
@@ -64,6 +64,14 @@ public enum QuantityInput {
         }
         let unit = try self.unit(unitText, for: type)
         return Quantity(unit == .percent ? value / 100 : value, unit)
+    }
+
+    /// The scalars as a string, one at a time: the view's generic `append(contentsOf:)` is not specialised into
+    /// hkctl, and its first call costs a command a runtime lookup (see StringJoining.swift).
+    private static func string(of scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        for scalar in scalars { view.append(scalar) }
+        return String(view)
     }
 
     /// Resolves a unit typed for `type` (as in `--unit`), with the aliases above.

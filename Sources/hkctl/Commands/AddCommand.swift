@@ -41,7 +41,7 @@ enum AddCommand: Command {
             throw UsageError(message: "Unexpected argument '\(arguments.positionals[3])'", command: name)
         }
         // `500 mL` arrives as two arguments: the amount and its unit.
-        let value = arguments.positionals.count > 1 ? arguments.positionals.dropFirst().joined(separator: " ") : nil
+        let value = arguments.positionals.count > 1 ? Array(arguments.positionals.dropFirst()).joined(separator: " ") : nil
         if value == nil && type.kind == .quantity {
             throw UsageError(message: "Missing expected argument '<value>': write it like \(type.examples.map { "'\($0)'" }.joined(separator: " or "))", command: name)
         }

@@ -107,6 +107,39 @@ struct QuantityLineParserTests {
         #expect(outside > 1_000, "the windows should leave many samples outside")
     }
 
+    /// Validation before an add relies on this: a line the positional reader accepts is one the full decoder
+    /// accepts, with the same dates and value. Random byte changes, deletions and insertions in a writer's line.
+    @Test func acceptsOnlyLinesTheDecoderAccepts() throws {
+        let metadataLine = line.replacingOccurrences(of: #","seq":42"#, with: #","metadata":{"k":"v","n":-1.5e2},"seq":42"#)
+        var generator = IndependentTestKit.SeededGenerator(seed: 7)
+        let alphabet = Array(#"0123456789abcdefABCDEF-+:.,"{}[]\ eETZ/é"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
+        var accepted = 0
+        for round in 0..<20_000 {
+            var bytes = Array((round % 2 == 0 ? line : metadataLine).utf8)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let position = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[position] = alphabet.randomElement(using: &generator)!
+                case 1: bytes.remove(at: position)
+                default: bytes.insert(alphabet.randomElement(using: &generator)!, at: position)
+                }
+            }
+            var parser = QuantityLineParser()
+            var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+            let fields = bytes.withUnsafeBufferPointer { parser.parse($0, names: ReadingNames()) }
+            guard let fields else { continue }
+            accepted += 1
+            let decoded = bytes.withUnsafeBufferPointer { line -> Sample? in
+                StoreLineReader.checkSampleLine(line, codec: &codec).sample
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let sample = decoded else { Issue.record("accepted but not decodable: \(text)"); continue }
+            #expect(sample.start == fields.start && sample.end == fields.end, "\(text)")
+            #expect(sample.value.quantity?.value == fields.value, "\(text)")
+        }
+        #expect(accepted > 100, "some mutants (in a value's digits, say) stay valid")
+    }
+
     @Test func agreesWithTheCodecOnLinesItAccepts() throws {
         let codec = SampleLineCodec(catalogue: .standard, timeZone: IndependentTestKit.zone("Europe/Paris"))
         for value in [0.1, 250, 1e-3, 72.4, 123456.789] {
@@ -196,6 +229,21 @@ struct UUIDCheckTests {
 
     private func decoderAccepts(_ text: String) -> Bool {
         Array(text.utf8).withUnsafeBufferPointer { SampleLineCodec.uuid($0) != nil }
+    }
+
+    /// The key read from a uuid's text is the key of the uuid's bytes, in either case, so both order alike.
+    @Test func keysFromTextMatchKeysFromBytes() throws {
+        var keys: [(text: UUIDKey, bytes: UUIDKey)] = []
+        for text in ["00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF",
+                     "0a1b2c3d-4e5f-6A7B-8C9D-aEbFcdef0189"] + (0..<500).map({ _ in UUID().uuidString }) {
+            for spelling in [text, text.lowercased(), text.uppercased()] {
+                let uuid = try #require(UUID(uuidString: spelling))
+                let fromText = Array(spelling.utf8).withUnsafeBufferPointer { UUIDKey(checkedText: $0.baseAddress!) }
+                #expect(fromText == UUIDKey(uuid), "\(spelling)")
+                keys.append((fromText, UUIDKey(uuid)))
+            }
+        }
+        for (a, b) in zip(keys, keys.dropFirst()) { #expect((a.text < b.text) == (a.bytes < b.bytes)) }
     }
 
     @Test func agreesWithTheDecoderAtEveryPosition() {
