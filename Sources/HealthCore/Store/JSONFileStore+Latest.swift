@@ -8,7 +8,7 @@ extension JSONFileStore {
     /// as it is read.
     public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
         var found: [Sample] = []
-        var candidates: [LatestCandidate] = []
+        var candidates = NewestCandidates(limit: limit)
         try withReadAccess { limits in
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             // Newest first: `long.jsonl`, then the months from the last.
@@ -38,8 +38,8 @@ extension JSONFileStore {
                                 let source = String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self)
                                 if deleted.hides(key, source: source, sequence: fields.sequence) { return }
                             }
-                            candidates.append(LatestCandidate(start: fields.start, end: fields.end, uuid: key,
-                                                              line: Array(line), file: file, number: lineNumber))
+                            candidates.offer(LatestCandidate(start: fields.start, end: fields.end, uuid: key, line: [],
+                                                             file: file, number: lineNumber), line: line)
                             fromMonths += 1
                             return
                         }
@@ -53,15 +53,55 @@ extension JSONFileStore {
             }
         }
         // Only the newest `limit` plain lines can be in the answer: decode just those.
-        candidates.sort(by: >)
-        for candidate in candidates.prefix(limit) {
+        for candidate in candidates.newestFirst {
             do {
                 found.append(try candidate.line.withUnsafeBufferPointer { try codec.decode($0) })
             } catch {
                 throw StoreError.corrupt(candidate.file, line: candidate.number, reason: "\(error)")
             }
         }
+        // Usually only decoded candidates, already newest first: then there is nothing to sort.
+        if found.indices.dropFirst().allSatisfy({ Sample.chronological(found[$0], found[$0 - 1]) }) {
+            return Array(found.prefix(limit))
+        }
         return Array(found.sorted(by: Sample.chronological).reversed().prefix(limit))
+    }
+}
+
+/// The newest `limit` candidates offered, listed newest first as a stable sort from newest to oldest of all of
+/// them would list them (of equal ones, the first offered comes first); only those keep a copy of their line.
+///
+/// Kept oldest first, so that the usual offer (a newer line than all before) is one comparison and an append;
+/// older ones are dropped in batches.
+private struct NewestCandidates {
+    let limit: Int
+    private var oldestFirst: [LatestCandidate] = []
+    /// Line buffers of dropped candidates, reused for the next copies.
+    private var spares: [[UInt8]] = []
+
+    init(limit: Int) {
+        self.limit = max(limit, 0)
+    }
+
+    var newestFirst: [LatestCandidate] { Array(oldestFirst.suffix(limit).reversed()) }
+
+    mutating func offer(_ candidate: LatestCandidate, line: UnsafeBufferPointer<UInt8>) {
+        guard limit > 0 else { return }
+        if oldestFirst.count >= limit && !(candidate > oldestFirst[oldestFirst.count - limit]) { return }
+        // Before every candidate that is at least as new (those were offered earlier).
+        var position = oldestFirst.count
+        while position > 0 && !(oldestFirst[position - 1] < candidate) { position -= 1 }
+        var kept = candidate
+        kept.line = spares.popLast() ?? []
+        kept.line.removeAll(keepingCapacity: true)
+        kept.line.append(contentsOf: line)
+        oldestFirst.insert(kept, at: position)
+        // (`limit` may be Int.max: "all of them".)
+        if oldestFirst.count - limit >= limit {
+            let dropped = oldestFirst.count - limit
+            spares.append(contentsOf: oldestFirst[..<dropped].map(\.line))
+            oldestFirst.removeFirst(dropped)
+        }
     }
 }
 

@@ -586,7 +586,8 @@ struct JSONFileStoreTests {
 
     /// `latestSamples` decodes only the newest plain lines in full: with deletions, a hand-edited line in another
     /// key order, ties in time and several months, it must answer exactly as the in-memory listing does.
-    @Test func latestSamplesFromPlainAndOtherLinesMatchTheReference() throws {
+    @Test(arguments: [false, true])
+    func latestSamplesFromPlainAndOtherLinesMatchTheReference(savedShuffled: Bool) throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             var generator = Kit.SeededGenerator(seed: 11)
@@ -598,7 +599,8 @@ struct JSONFileStoreTests {
                                          start.addingTimeInterval(Double([0, 60, 600][day % 3]))))
                 }
             }
-            try store.save(all)
+            // Shuffled, each month's lines are out of time order (backfilled samples).
+            try store.save(savedShuffled ? all.shuffled(using: &generator) : all)
             let deleted = [all[all.count - 1], all[all.count - 6], all[40]]
             _ = try store.delete(uuids: deleted.map(\.uuid), now: Kit.utc(2024, 6, 1))
             all.removeAll { sample in deleted.contains { $0.uuid == sample.uuid } }
@@ -612,7 +614,7 @@ struct JSONFileStoreTests {
             try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/store/" + file, atomically: false, encoding: .utf8)
             let reference = InMemorySampleStore(all)
             for window in [JSONFileStoreTests.everything, DateInterval(start: Kit.utc(2024, 4, 10), end: Kit.utc(2024, 4, 20, 12))] {
-                for limit in [1, 3, 5, 30, 500] {
+                for limit in [0, 1, 3, 5, 30, 500, Int.max] {
                     let expected = try reference.latestSamples(ofType: SampleType.steps.identifier, overlapping: window, limit: limit)
                     let listed = try store.latestSamples(ofType: SampleType.steps.identifier, overlapping: window, limit: limit)
                     #expect(listed.map(\.uuid) == expected.map(\.uuid), "limit \(limit)")
