@@ -103,6 +103,13 @@ private struct DiscreteCollector: QuantityReadingConsumer {
     var converter: UnitConverter
     var readings: [DiscreteReading] = []
 
+    mutating func expect(_ count: Int) {
+        // Room for the partition at once rather than doubling through it (each doubling copies the readings into
+        // fresh, page-faulting memory); still at least doubling, so that many partitions cost linear time.
+        let needed = readings.count + count
+        if needed > readings.capacity { readings.reserveCapacity(max(needed, 2 * readings.capacity)) }
+    }
+
     mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
         readings.append(DiscreteReading(start: reading.start, end: reading.end,
                                         value: try converter.value(of: reading, names: names), uuid: reading.uuidKey()))

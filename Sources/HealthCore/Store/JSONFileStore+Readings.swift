@@ -6,10 +6,14 @@ protocol QuantityReadingConsumer {
 
     /// One visible sample; `names` resolves its unit and source.
     mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws
+
+    /// About `count` more readings are coming (a partition's worth): room for them can be made at once.
+    mutating func expect(_ count: Int)
 }
 
 extension QuantityReadingConsumer {
     var needsUUIDs: Bool { true }
+    mutating func expect(_ count: Int) {}
 }
 
 /// A store that can hand over quantity samples as light ``QuantityReading``s, for streaming statistics.
@@ -44,6 +48,7 @@ extension JSONFileStore: QuantityReadingSource {
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
             try PartitionReadings.read(partitions, threads: threads, window: interval, deleted: deleted, codec: codec,
                                        keepsUUIDs: consumer.needsUUIDs) { part in
+                consumer.expect(part.readings.count)
                 // Each partition's own unit and source indices, mapped to the read's on first use, in line order.
                 var units = [Int?](repeating: nil, count: part.names.units.count)
                 var sources = [Int?](repeating: nil, count: part.names.sources.count)
@@ -103,6 +108,7 @@ extension HealthStore: QuantityReadingSource {
         let source: String
 
         var needsUUIDs: Bool { inner.needsUUIDs }
+        mutating func expect(_ count: Int) { inner.expect(count) }
 
         mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
             if everything || names.sources[reading.source] == source { try inner.consume(reading, names: names) }

@@ -38,11 +38,20 @@ struct StatisticsOutput {
         if result.type.kind == .category {
             return [("duration", statistics.duration), ("count", Double(statistics.sampleCount))]
         }
-        let values: [String: Double?] = [
-            "sum": statistics.sum, "average": statistics.average, "minimum": statistics.minimum,
-            "maximum": statistics.maximum, "mostRecent": statistics.mostRecent, "duration": statistics.duration,
-        ]
-        return result.options.names.map { ($0, values[$0] ?? nil) } + [("count", Double(statistics.sampleCount))]
+        return result.options.names.map { ($0, Self.figure($0, of: statistics)) } + [("count", Double(statistics.sampleCount))]
+    }
+
+    /// The figure an option name stands for, or nil when `statistics` has none.
+    private static func figure(_ name: String, of statistics: Statistics) -> Double? {
+        switch name {
+        case "sum": return statistics.sum
+        case "average": return statistics.average
+        case "minimum": return statistics.minimum
+        case "maximum": return statistics.maximum
+        case "mostRecent": return statistics.mostRecent
+        case "duration": return statistics.duration
+        default: return nil
+        }
     }
 
     /// Whether a key is a number of seconds rather than a quantity.
