@@ -53,7 +53,7 @@ struct StreamingStatistics {
             names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &collector)
             // Readings come in store order, which is almost always time order already.
             var readings = collector.readings
-            if !DiscreteReading.isChronological(readings) { readings.sort() }
+            readings.sortNearlySorted()
             let aggregation = query.type.aggregation ?? .discreteArithmetic
             DiscreteReading.fill(&total, with: readings, aggregation: aggregation)
             if bucketed { DiscreteReading.fill(&buckets, with: readings, aggregation: aggregation) }
@@ -292,16 +292,6 @@ private struct DiscreteReading: TimedReading, ChronologicallyOrdered {
     var end: Date
     var value: Double
     var uuid: UUIDKey
-
-    /// Whether `readings` are in ``ChronologicallyOrdered`` order.
-    static func isChronological(_ readings: [DiscreteReading]) -> Bool {
-        var index = 1
-        while index < readings.count {
-            if readings[index] < readings[index - 1] { return false }
-            index += 1
-        }
-        return true
-    }
 
     /// Fills average, minimum, maximum and most recent of every interval from chronologically sorted readings,
     /// each counted in the interval where it starts (as ``DiscreteTotals``).

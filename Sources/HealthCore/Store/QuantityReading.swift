@@ -108,6 +108,33 @@ extension ChronologicallyOrdered {
     static func == (a: Self, b: Self) -> Bool { a.start == b.start && a.end == b.end && a.uuid == b.uuid }
 }
 
+extension Array where Element: ChronologicallyOrdered {
+    /// Sorts into ``ChronologicallyOrdered`` order exactly as the standard library's (stable) sort does, in linear
+    /// time when the elements are nearly in order already, as store order almost always is: an insertion sort,
+    /// which hands over to the standard sort after a few moves per element. Neither moves an element past an
+    /// equal one, so the result is the stable sort's either way.
+    mutating func sortNearlySorted() {
+        let budget = 4 * count
+        var moves = 0
+        let finished = withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard buffer.count > 1 else { return true }
+            for index in 1..<buffer.count {
+                let element = buffer[index]
+                var position = index
+                while position > 0 && element < buffer[position - 1] {
+                    buffer[position] = buffer[position - 1]
+                    position -= 1
+                    moves += 1
+                }
+                buffer[position] = element
+                if moves > budget { return false }
+            }
+            return true
+        }
+        if !finished { sort() }
+    }
+}
+
 /// The units and sources that readings refer to by index, filled while reading.
 final class ReadingNames {
     @exclusivity(unchecked) private(set) var units: [String] = []

@@ -81,7 +81,7 @@ struct BaseUnit: Sendable {
     ]
 
     static let bySymbol: [String: BaseUnit] = {
-        var table: [String: BaseUnit] = [:]
+        var table = [String: BaseUnit](minimumCapacity: all.count + 1)
         for unit in all { table[unit.symbol] = unit }
         table["l"] = table["L"]  // liter is the one case-insensitive symbol
         return table

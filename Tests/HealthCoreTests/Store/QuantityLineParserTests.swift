@@ -318,3 +318,33 @@ struct ByteComparisonTests {
         }
     }
 }
+
+/// The insertion sort for nearly ordered readings gives exactly the standard library's stable sort, equal
+/// elements (same start, end and uuid) included, whether it finishes or hands over.
+struct NearlySortedTests {
+    private struct Item: ChronologicallyOrdered {
+        var start: Date
+        var end: Date
+        var uuid: UUIDKey
+        var tag: Int
+    }
+
+    @Test(arguments: [0, 1, 5, 50, 10_000])
+    func matchesTheStableSort(swaps: Int) {
+        var generator = IndependentTestKit.SeededGenerator(seed: UInt64(swaps) + 3)
+        let origin = Date(timeIntervalSince1970: 1_700_000_000)
+        var items = (0..<2_000).map { index in
+            // Few distinct times and uuids, so equal elements are common.
+            let start = origin.addingTimeInterval(Double(index / 4) * 60)
+            return Item(start: start, end: start.addingTimeInterval(Double(index % 2) * 30),
+                        uuid: UUIDKey(hi: UInt64(index % 3), lo: 0), tag: index)
+        }
+        for _ in 0..<swaps {
+            items.swapAt(Int.random(in: 0..<items.count, using: &generator), Int.random(in: 0..<items.count, using: &generator))
+        }
+        let expected = items.sorted()
+        var sorted = items
+        sorted.sortNearlySorted()
+        #expect(sorted.map(\.tag) == expected.map(\.tag))
+    }
+}
