@@ -68,7 +68,9 @@ struct CrashInjectionTests {
                     importID = id
                     model.importSizes[id] = Self.importSize
                     let path = scratch + "/import-\(id).xml"
-                    let values = (0..<Self.importSize).map { id * 1000 + $0 }
+                    // Values tell the import apart (value / importSize = id) and stay under the plausible
+                    // maximum for steps (1,000,000) for the first 25,000 iterations, however fast they run.
+                    let values = (0..<Self.importSize).map { id * Self.importSize + $0 }
                     try Data(stepsExport(source: "import-\(id)", values: values, firstMinute: id * 100).utf8)
                         .write(to: URL(fileURLWithPath: path))
                     arguments = ["import", path]
@@ -154,7 +156,7 @@ struct CrashInjectionTests {
         model.committedWater.formUnion(waterSet)
         var stepsByImport: [Int: Int] = [:]
         for sample in samples where sample.type == "HKQuantityTypeIdentifierStepCount" {
-            stepsByImport[Int(sample.value) / 1000, default: 0] += 1
+            stepsByImport[Int(sample.value) / Self.importSize, default: 0] += 1
         }
         for (id, size) in model.importSizes {
             let seen = stepsByImport[id] ?? 0
@@ -162,10 +164,11 @@ struct CrashInjectionTests {
             if seen == 0 && model.importsAcknowledged.contains(id) { failures.append("acknowledged import \(id) is missing") }
             if seen == size { model.importsAcknowledged.insert(id) }
         }
-        // Statistics replay: the sums hkctl computes equal the sums of the samples that are there.
+        // Statistics replay: the sums hkctl computes equal the sums of the samples that are there. Imports start
+        // `id × 100` minutes after April 2024, so a long (fast) run reaches well into 2025: the range covers it.
         for (type, expected) in [("water", water.reduce(0, +)),
                                   ("steps", samples.filter { $0.type == "HKQuantityTypeIdentifierStepCount" }.map { Int($0.value) }.reduce(0, +))] {
-            let stats = try cli.run(["stats", type, "--from", "2024-01-01", "--to", "2024-06-01", "--format", "json"])
+            let stats = try cli.run(["stats", type, "--from", "2024-01-01", "--to", "2030-12-31", "--format", "json"])
             let object = try? JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
             let sum = (object?["sum"] as? NSNumber)?.intValue ?? 0
             if stats.status != 0 || sum != expected { failures.append("stats \(type) says \(sum), the samples add up to \(expected): \(stats.stderr)") }
