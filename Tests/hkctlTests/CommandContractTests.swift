@@ -256,6 +256,32 @@ struct CommandContractTests {
         }
     }
 
+    /// RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled; others are not.
+    @Test func csvQuotesFieldsThatNeedIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let folder = (cli.storePath as NSString).deletingLastPathComponent
+            let xml = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <HealthData locale="en_US">
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Bob, &quot;the&quot; phone" unit="count" \
+                startDate="2024-05-31 08:00:00 +0000" endDate="2024-05-31 08:10:00 +0000" value="420"/>
+                 <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Zoë’s watch" unit="count" \
+                startDate="2024-05-31 09:00:00 +0000" endDate="2024-05-31 09:10:00 +0000" value="42"/>
+                </HealthData>
+
+                """
+            try xml.write(toFile: folder + "/quoted.xml", atomically: true, encoding: .utf8)
+            let imported = try cli.run(["import", folder + "/quoted.xml"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let result = try cli.run(["list", "steps", "--from", "2024-05-31", "--to", "2024-05-31", "--format", "csv"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3)
+            #expect(lines.contains { $0.hasSuffix(",420,count,\"Bob, \"\"the\"\" phone\"") }, "\(lines)")
+            #expect(lines.contains { $0.hasSuffix(",42,count,Zoë’s watch") }, "\(lines)")
+        }
+    }
+
     /// Water samples: today 100, yesterday 200, 4 days ago 300, 22 days ago 400, 138 days ago 500, 17 months ago 600.
     private static func seedRanges(_ cli: CLIRunner) throws {
         for (value, time) in [(600, "2023-01-01T08:00"), (500, "2024-01-15T08:00"), (400, "2024-05-10T08:00"),

@@ -24,7 +24,7 @@ public struct CorrelationDetail: Hashable, Sendable {
 
     func json() -> String {
         "{\"members\":[" + members.map { member in
-            "{\"uuid\":\"\(member.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(member.typeIdentifier))}"
+            "{\"uuid\":\"\(member.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(member.typeIdentifier))}"
         }.joined(separator: ",") + "]}"
     }
 

@@ -60,7 +60,7 @@ struct CSVSampleWriter: SampleWriter {
             unit = unitText ?? ""
         }
         let fields = [sample.typeIdentifier, ISODate.format(sample.start, in: timeZone), ISODate.format(sample.end, in: timeZone),
-                      value, unit, sample.source, sample.device ?? "", sample.uuid.uuidString.lowercased(),
+                      value, unit, sample.source, sample.device ?? "", sample.uuid.lowercasedText,
                       sample.metadata.isEmpty ? "" : CSVSampleWriter.json(sample.metadata)]
         try output.write(fields.map(CSVSampleWriter.escape).joined(separator: ",") + "\n")
     }

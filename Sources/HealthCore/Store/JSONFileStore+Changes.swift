@@ -115,7 +115,7 @@ extension JSONFileStore {
     }
 
     static func encode(_ tombstone: Tombstone, timeZone: ZoneRules) -> String {
-        "{\"uuid\":\"\(tombstone.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
+        "{\"uuid\":\"\(tombstone.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
             + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: timeZone))\""
             + (tombstone.source.map { ",\"source\":" + JSONText.quoted($0) } ?? "") + ",\"seq\":\(tombstone.sequence)}"
     }

@@ -29,7 +29,7 @@ struct SampleLineCodec {
 
     /// The sample's line, without the trailing newline; `sequence` is the store's change number for it.
     func encode(_ sample: Sample, sequence: UInt64? = nil) -> String {
-        var line = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
+        var line = "{\"uuid\":\"\(sample.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
         line += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
         switch sample.value {
         case _ where sample.detail?.omitsValue == true:

@@ -87,7 +87,7 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .anchorExpired(text):
             return "The anchor '\(text)' is older than the deletions kept after the last 'hkctl compact'; omit --since to sync everything again."
         case let .notFound(uuids):
-            return "No sample has the uuid \(uuids.map { $0.uuidString.lowercased() }.joined(separator: ", ")); nothing was deleted."
+            return "No sample has the uuid \(uuids.map { $0.lowercasedText }.joined(separator: ", ")); nothing was deleted."
         }
     }
 

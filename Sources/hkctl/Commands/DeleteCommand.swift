@@ -72,11 +72,11 @@ enum DeleteCommand: Command {
         case .csv:
             context.console.line("uuid,type,deletedAt")
             for tombstone in tombstones {
-                context.console.line(CSV.row([tombstone.uuid.uuidString.lowercased(), tombstone.typeIdentifier,
+                context.console.line(CSV.row([tombstone.uuid.lowercasedText, tombstone.typeIdentifier,
                                               ISODate.format(tombstone.deletedAt, in: zone)]))
             }
         case .table:
-            for tombstone in tombstones { context.console.line("deleted \(tombstone.uuid.uuidString.lowercased())") }
+            for tombstone in tombstones { context.console.line("deleted \(tombstone.uuid.lowercasedText)") }
             context.console.error("Deleted \(tombstones.count) sample\(tombstones.count == 1 ? "" : "s").")
         }
     }

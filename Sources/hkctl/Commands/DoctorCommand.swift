@@ -40,7 +40,7 @@ enum DoctorCommand: Command {
             let findings = report.findings.map { finding in
                 "{\"severity\":\"\(finding.severity.rawValue)\",\"file\":\(JSONText.quoted(finding.file)),"
                     + "\"line\":\(finding.line.map(String.init) ?? "null"),"
-                    + "\"uuid\":\(finding.uuid.map { "\"\($0.uuidString.lowercased())\"" } ?? "null"),"
+                    + "\"uuid\":\(finding.uuid.map { "\"\($0.lowercasedText)\"" } ?? "null"),"
                     + "\"message\":\(JSONText.quoted(finding.message))}"
             }
             console.line("{\"store\":\(report.storeExists),\"filesChecked\":\(report.filesChecked),\"linesChecked\":\(report.linesChecked),"
@@ -51,7 +51,7 @@ enum DoctorCommand: Command {
             console.line("severity,file,line,uuid,message")
             for finding in report.findings {
                 let fields = [finding.severity.rawValue, finding.file, finding.line.map(String.init) ?? "",
-                              finding.uuid?.uuidString.lowercased() ?? "", finding.message]
+                              finding.uuid?.lowercasedText ?? "", finding.message]
                 console.line(fields.map(csvField).joined(separator: ","))
             }
         case .table:
@@ -61,7 +61,7 @@ enum DoctorCommand: Command {
             }
             for repair in report.repairs { console.line("repaired: \(repair)") }
             for finding in report.findings {
-                let uuid = finding.uuid.map { " uuid \($0.uuidString.lowercased()):" } ?? ""
+                let uuid = finding.uuid.map { " uuid \($0.lowercasedText):" } ?? ""
                 console.line("\(finding.severity.rawValue): \(finding.location):\(uuid) \(finding.message)")
             }
             console.line("checked \(report.filesChecked) files, \(report.linesChecked) lines: "

@@ -3,7 +3,7 @@ import HealthCore
 /// Prints change sets and tombstones as JSON or JSON Lines.
 enum ChangeOutput {
     static func tombstone(_ tombstone: Tombstone, zone: ZoneRules) -> String {
-        "{\"uuid\":\"\(tombstone.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
+        "{\"uuid\":\"\(tombstone.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
             + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: zone))\"}"
     }
 

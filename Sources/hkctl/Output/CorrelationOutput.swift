@@ -18,7 +18,7 @@ struct CorrelationOutput {
     /// `members` lists every member's uuid and type; `metadata` is added when present.
     func json(_ correlation: Correlation) -> String {
         let sample = correlation.sample
-        var text = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
+        var text = "{\"uuid\":\"\(sample.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
         text += ",\"start\":\"\(ISODate.format(sample.start, in: zone))\",\"end\":\"\(ISODate.format(sample.end, in: zone))\""
         if CorrelationType.identified(sample.typeIdentifier) == .bloodPressure {
             text += ",\"systolic\":\(number(pressure(correlation, "HKQuantityTypeIdentifierBloodPressureSystolic")))"
@@ -31,12 +31,12 @@ struct CorrelationOutput {
                 let shown = quantity.flatMap { quantity in type?.displayUnit.flatMap { try? quantity.converted(to: $0) } } ?? quantity
                 return "{\"type\":\(JSONText.quoted(member.typeIdentifier)),\"name\":\(JSONText.quoted(type?.name ?? member.typeIdentifier)),"
                     + "\"value\":\(number(shown?.value)),\"unit\":\(shown.map { JSONText.quoted($0.unit.unitString) } ?? "null"),"
-                    + "\"uuid\":\"\(member.uuid.uuidString.lowercased())\"}"
+                    + "\"uuid\":\"\(member.uuid.lowercasedText)\"}"
             }.joined(separator: ",") + "]"
         }
         text += ",\"source\":\(JSONText.quoted(sample.source))"
         text += ",\"members\":[" + (sample.detail?.correlation?.members ?? []).map { member in
-            "{\"uuid\":\"\(member.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(member.typeIdentifier))}"
+            "{\"uuid\":\"\(member.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(member.typeIdentifier))}"
         }.joined(separator: ",") + "]"
         return text + MetadataJSON.field(sample.metadata) + "}"
     }
@@ -61,7 +61,7 @@ struct CorrelationOutput {
             if isPressure {
                 console.line("uuid,start,systolic,diastolic,unit,source")
                 for item in correlations {
-                    console.line(CSV.row([item.sample.uuid.uuidString.lowercased(), ISODate.format(item.sample.start, in: zone),
+                    console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone),
                                           pressure(item, "HKQuantityTypeIdentifierBloodPressureSystolic").map(NumberFormatting.json) ?? "",
                                           pressure(item, "HKQuantityTypeIdentifierBloodPressureDiastolic").map(NumberFormatting.json) ?? "",
                                           "mmHg", item.sample.source]))
@@ -69,7 +69,7 @@ struct CorrelationOutput {
             } else {
                 console.line("uuid,start,food,nutrients,source")
                 for item in correlations {
-                    console.line(CSV.row([item.sample.uuid.uuidString.lowercased(), ISODate.format(item.sample.start, in: zone),
+                    console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone),
                                           item.foodName ?? "", nutrientText(item), item.sample.source]))
                 }
             }
@@ -86,9 +86,9 @@ struct CorrelationOutput {
                     let reading = [pressure(item, "HKQuantityTypeIdentifierBloodPressureSystolic"),
                                    pressure(item, "HKQuantityTypeIdentifierBloodPressureDiastolic")]
                         .map { $0.map { NumberFormatting.human($0, fractionDigits: 1) } ?? "-" }.joined(separator: "/") + " mmHg"
-                    table.add([time, reading, item.sample.source, item.sample.uuid.uuidString.lowercased()])
+                    table.add([time, reading, item.sample.source, item.sample.uuid.lowercasedText])
                 } else {
-                    table.add([time, item.foodName ?? "-", nutrientText(item), item.sample.source, item.sample.uuid.uuidString.lowercased()])
+                    table.add([time, item.foodName ?? "-", nutrientText(item), item.sample.source, item.sample.uuid.lowercasedText])
                 }
             }
             for line in table.lines() { console.line(line) }

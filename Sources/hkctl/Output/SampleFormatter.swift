@@ -32,7 +32,7 @@ struct SampleFormatter {
     /// `{"uuid","type","start","end","value","unit","source"}`, plus `metadata` when present.
     func json(_ sample: Sample) -> String {
         let (number, name) = value(sample)
-        var text = "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
+        var text = "{\"uuid\":\"\(sample.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
         text += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
         text += ",\"value\":" + (number.map(NumberFormatting.json) ?? JSONText.quoted(name ?? ""))
         text += ",\"unit\":" + (unitText(sample).map(JSONText.quoted) ?? "null")
@@ -52,7 +52,7 @@ struct SampleFormatter {
     func csv(_ sample: Sample) -> String {
         let (number, name) = value(sample)
         return CSV.row([
-            sample.uuid.uuidString.lowercased(), sample.typeIdentifier, ISODate.format(sample.start, in: timeZone),
+            sample.uuid.lowercasedText, sample.typeIdentifier, ISODate.format(sample.start, in: timeZone),
             ISODate.format(sample.end, in: timeZone), number.map(NumberFormatting.json) ?? name ?? "",
             unitText(sample) ?? "", sample.source,
         ])
@@ -64,7 +64,7 @@ struct SampleFormatter {
         let (number, name) = value(sample)
         let shown = number.map { Display.quantity($0, unit: unitText(sample) ?? "") } ?? name ?? ""
         return [Display.time(sample.start, in: timeZone), Display.time(sample.end, in: timeZone), shown,
-                sample.source, sample.uuid.uuidString.lowercased()]
+                sample.source, sample.uuid.lowercasedText]
     }
 }
 

@@ -111,7 +111,7 @@ struct StatisticsOutput {
         var parts = ["\"seconds\":" + NumberFormatting.json(statistics.end.timeIntervalSince(statistics.start))]
         if let unmerged = statistics.unmergedSum { parts.append("\"unmergedSum\":" + NumberFormatting.json(unmerged)) }
         let samples = statistics.contributions.map { item -> String in
-            var fields = ["\"uuid\":\"\(item.sample.uuid.uuidString.lowercased())\"",
+            var fields = ["\"uuid\":\"\(item.sample.uuid.lowercasedText)\"",
                           "\"source\":\(JSONText.quoted(item.sample.source))",
                           "\"start\":\(date(item.sample.start))", "\"end\":\(date(item.sample.end))",
                           "\"outcome\":\"\(item.outcome.rawValue)\""]

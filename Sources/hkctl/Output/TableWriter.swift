@@ -28,13 +28,25 @@ struct TableWriter {
 
 /// CSV fields per RFC 4180.
 enum CSV {
+    /// The fields joined by commas; a field with a comma, a quote or a line break is quoted, its quotes doubled
+    /// (RFC 4180).
     static func row(_ fields: [String]) -> String {
-        fields.map { field in
-            // A byte scan: Foundation's substring search costs more than the rest of a small command.
+        // Built as bytes: appending strings one by one costs several hundred instructions each.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(fields.reduce(fields.count + 8) { $0 + $1.utf8.count })
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
             if field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
-                return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
+                bytes.append(0x22)
+                for byte in field.utf8 {
+                    if byte == 0x22 { bytes.append(0x22) }
+                    bytes.append(byte)
+                }
+                bytes.append(0x22)
+            } else {
+                bytes.append(contentsOf: field.utf8)
             }
-            return field
-        }.joined(separator: ",")
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -8,7 +8,7 @@ struct WorkoutOutput {
     /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
     /// "pace","averageHeartRate","events","statistics","source","metadata"}`.
     func json(_ workout: Workout, heartRate: Double?) -> String {
-        var text = "{\"uuid\":\"\(workout.uuid.uuidString.lowercased())\",\"type\":\"\(Workout.typeIdentifier)\""
+        var text = "{\"uuid\":\"\(workout.uuid.lowercasedText)\",\"type\":\"\(Workout.typeIdentifier)\""
         text += ",\"activity\":\(JSONText.quoted(workout.activity.name)),\"activityType\":\(workout.activity.rawValue)"
         text += ",\"start\":\"\(ISODate.format(workout.start, in: zone))\",\"end\":\"\(ISODate.format(workout.end, in: zone))\""
         text += ",\"duration\":" + NumberFormatting.json(workout.duration)
@@ -42,7 +42,7 @@ struct WorkoutOutput {
 
     private func csv(_ workout: Workout, heartRate: Double?) -> String {
         CSV.row([
-            workout.uuid.uuidString.lowercased(), workout.activity.name, ISODate.format(workout.start, in: zone),
+            workout.uuid.lowercasedText, workout.activity.name, ISODate.format(workout.start, in: zone),
             ISODate.format(workout.end, in: zone), NumberFormatting.json(workout.duration),
             workout.energyKilocalories.map(NumberFormatting.json) ?? "", workout.distanceMeters.map(NumberFormatting.json) ?? "",
             workout.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? "",
@@ -73,7 +73,7 @@ struct WorkoutOutput {
                            workout.distanceMeters.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
                            workout.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-",
                            heartRates[workout.uuid].map { NumberFormatting.human($0, fractionDigits: 0) } ?? "-",
-                           workout.source, workout.uuid.uuidString.lowercased()])
+                           workout.source, workout.uuid.lowercasedText])
             }
             for line in table.lines() { console.line(line) }
         }
