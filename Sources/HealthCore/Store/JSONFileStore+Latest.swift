@@ -69,13 +69,18 @@ extension JSONFileStore {
 }
 
 /// The newest `limit` candidates offered, listed newest first as a stable sort from newest to oldest of all of
-/// them would list them (of equal ones, the first offered comes first); only those keep a copy of their line.
+/// them would list them (of equal ones, the first offered comes first); only candidates that may still be among
+/// them keep a copy of their line.
 ///
-/// Kept oldest first, so that the usual offer (a newer line than all before) is one comparison and an append;
-/// older ones are dropped in batches.
+/// Offers are appended; when twice `limit` are held, they are sorted and cut back to `limit`, and the oldest one
+/// kept becomes the bar a later offer must pass. So an offer costs one comparison and, if kept, an append, in
+/// any order of months and lines; with no limit, everything is sorted once at the end, as before.
 private struct NewestCandidates {
     let limit: Int
-    private var oldestFirst: [LatestCandidate] = []
+    /// The newest `limit` as of the last cut, newest first, then the offers kept since, in offer order.
+    private var kept: [LatestCandidate] = []
+    /// The oldest of the newest `limit` at the last cut: an offer that is not newer cannot be in the answer.
+    private var bar: LatestCandidate?
     /// Line buffers of dropped candidates, reused for the next copies.
     private var spares: [[UInt8]] = []
 
@@ -83,24 +88,25 @@ private struct NewestCandidates {
         self.limit = max(limit, 0)
     }
 
-    var newestFirst: [LatestCandidate] { Array(oldestFirst.suffix(limit).reversed()) }
+    var newestFirst: [LatestCandidate] {
+        // `sort` is stable: equal candidates stay in offer order (those kept at a cut were offered first).
+        Array(kept.sorted(by: >).prefix(limit))
+    }
 
     mutating func offer(_ candidate: LatestCandidate, line: UnsafeBufferPointer<UInt8>) {
         guard limit > 0 else { return }
-        if oldestFirst.count >= limit && !(candidate > oldestFirst[oldestFirst.count - limit]) { return }
-        // Before every candidate that is at least as new (those were offered earlier).
-        var position = oldestFirst.count
-        while position > 0 && !(oldestFirst[position - 1] < candidate) { position -= 1 }
-        var kept = candidate
-        kept.line = spares.popLast() ?? []
-        kept.line.removeAll(keepingCapacity: true)
-        kept.line.append(contentsOf: line)
-        oldestFirst.insert(kept, at: position)
-        // (`limit` may be Int.max: "all of them".)
-        if oldestFirst.count - limit >= limit {
-            let dropped = oldestFirst.count - limit
-            spares.append(contentsOf: oldestFirst[..<dropped].map(\.line))
-            oldestFirst.removeFirst(dropped)
+        if let bar, !(candidate > bar) { return }
+        var copy = candidate
+        copy.line = spares.popLast() ?? []
+        copy.line.removeAll(keepingCapacity: true)
+        copy.line.append(contentsOf: line)
+        kept.append(copy)
+        // (`limit` may be Int.max: "all of them", never cut.)
+        if kept.count - limit >= limit {
+            kept.sort(by: >)
+            spares.append(contentsOf: kept[limit...].map(\.line))
+            kept.removeSubrange(limit...)
+            bar = kept[limit - 1]
         }
     }
 }
