@@ -115,32 +115,7 @@ struct SampleLineWriter {
     /// Appends `uuid` in lowercase hexadecimal with dashes, as a line spells it.
     static func appendUUID(_ uuid: UUID, to out: ByteBuffer) {
         out.reserve(40)
-        withUnsafeBytes(of: uuid.uuid) { bytes in
-            // Each 4-bit group becomes one ASCII hex digit, eight bytes at a time.
-            @inline(__always) func hex(_ offset: Int) -> UInt64 {
-                var result: UInt64 = 0
-                for index in 0..<4 {
-                    let byte = UInt64(bytes[offset + index])
-                    result |= ((byte >> 4) | ((byte & 0x0F) << 8)) << (16 * UInt64(index))
-                }
-                // Digits 0-9 → '0'-'9', 10-15 → 'a'-'f'.
-                let letters = ((result &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
-                return result &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
-            }
-            let start = UnsafeMutableRawPointer(out.base + out.count)
-            start.storeBytes(of: hex(0), as: UInt64.self)
-            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 8, as: UInt8.self)
-            let second = hex(4)
-            start.storeBytes(of: UInt32(truncatingIfNeeded: second), toByteOffset: 9, as: UInt32.self)
-            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 13, as: UInt8.self)
-            start.storeBytes(of: UInt32(truncatingIfNeeded: second >> 32), toByteOffset: 14, as: UInt32.self)
-            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 18, as: UInt8.self)
-            let third = hex(8)
-            start.storeBytes(of: UInt32(truncatingIfNeeded: third), toByteOffset: 19, as: UInt32.self)
-            start.storeBytes(of: UInt8(ascii: "-"), toByteOffset: 23, as: UInt8.self)
-            start.storeBytes(of: UInt32(truncatingIfNeeded: third >> 32), toByteOffset: 24, as: UInt32.self)
-            start.storeBytes(of: hex(12), toByteOffset: 28, as: UInt64.self)
-        }
+        uuid.writeLowercasedText(to: UnsafeMutableRawPointer(out.base + out.count))
         out.advance(36)
     }
 
