@@ -131,4 +131,62 @@ struct DoctorCLITests {
             #expect(!FileManager.default.fileExists(atPath: cli.storePath))
         }
     }
+
+    /// An import batch cut short by a crash: its journal lists each partition's length before the batch (and, for
+    /// an import, no lines), and the partitions hold some of the batch's lines after that.
+    private func leaveInterruptedImportBatch(_ cli: CLIRunner) throws -> (partition: String, before: Data) {
+        #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+        #expect(try cli.run(["add", "water", "300mL", "--at", "09:00"]).status == 0)
+        let path = cli.storePath + "/" + waterPartition
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let firstLine = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").first.map(String.init))
+        let uuid = try #require(firstLine.firstMatch(of: /[0-9a-f-]{36}/)).output
+        let imported = firstLine.replacingOccurrences(of: String(uuid), with: "44444444-4444-4444-8444-444444444444")
+            .replacingOccurrences(of: "\"value\":250", with: "\"value\":999")
+        #expect(imported != firstLine)
+        // One whole line of the batch and the start of the next.
+        try (before + Data((imported + "\n{\"uuid\":\"5555").utf8)).write(to: URL(fileURLWithPath: path))
+        let header = "{\"journal\":1,\"undo\":true,\"partitions\":[{\"path\":\"\(waterPartition)\","
+            + "\"length\":\(before.count),\"lines\":2}]}\n"
+        try Data(header.utf8).write(to: URL(fileURLWithPath: cli.storePath + "/journal.jsonl"))
+        return (path, before)
+    }
+
+    @Test func anInterruptedImportBatchIsInvisibleAndRepairUndoesIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let (path, before) = try leaveInterruptedImportBatch(cli)
+            let listed = try cli.run(["list", "water", "--format", "csv"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            #expect(!listed.stdout.contains("999"), "a line of the interrupted batch is visible: \(listed.stdout)")
+            #expect(listed.stdout.split(separator: "\n").count == 3, "\(listed.stdout)")
+
+            let snapshot = cli.snapshot()
+            let report = try cli.run(["doctor"])
+            #expect(report.status == 0, "\(report.stdout)\(report.stderr)")
+            #expect(report.stdout.contains("an import batch interrupted by a crash waits here"), "\(report.stdout)")
+            #expect(report.stdout.contains("import the file again"), "\(report.stdout)")
+            #expect(cli.snapshot() == snapshot, "doctor without --repair wrote")
+
+            let repair = try cli.run(["doctor", "--repair"])
+            #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+            #expect(repair.stdout.contains("undid the interrupted import batch in journal.jsonl"), "\(repair.stdout)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the partition is not back to its bytes before the batch")
+            #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/journal.jsonl"))
+            #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/recovered"), "the batch's lines are dropped, not kept as a torn tail")
+        }
+    }
+
+    @Test func theNextWriteUndoesAnInterruptedImportBatch() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let (path, before) = try leaveInterruptedImportBatch(cli)
+            #expect(try cli.run(["add", "water", "100mL", "--at", "10:00"]).status == 0)
+            let after = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(after.starts(with: before))
+            let added = String(decoding: after.dropFirst(before.count), as: UTF8.self)
+            #expect(added.split(separator: "\n").count == 1 && added.contains("\"value\":100"), "\(added)")
+            let stats = try cli.run(["stats", "water", "--from", "2024-06-01", "--to", "2024-06-30", "--format", "csv"])
+            #expect(stats.status == 0 && stats.stdout.contains("650"), "\(stats.stdout)\(stats.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/journal.jsonl"))
+        }
+    }
 }

@@ -54,11 +54,12 @@ public struct StoreDoctor {
         var repairs: [String] = []
         try store.withExclusiveLock {
             var first = DoctorReport()
-            let journalReadable = (try? store.readJournal()) != nil
+            let journal = try? store.readJournal()
             if POSIXFile.exists(store.journalPath) {
-                if journalReadable {
+                if let journal {
                     try store.recoverJournal()
-                    repairs.append("finished the interrupted batch in journal.jsonl")
+                    repairs.append(journal.recovery == .undo ? "undid the interrupted import batch in journal.jsonl"
+                        : "finished the interrupted batch in journal.jsonl")
                 } else {
                     try quarantineWholeFile("journal.jsonl", reason: "unreadable journal", now: now)
                     repairs.append("moved the unreadable journal.jsonl into \(StoreDoctor.quarantineFile)")
@@ -129,9 +130,12 @@ public struct StoreDoctor {
         guard POSIXFile.exists(store.journalPath) else { return }
         report.filesChecked += 1
         do {
-            if try store.readJournal() != nil {
-                report.findings.append(DoctorFinding(.warning, file: "journal.jsonl",
-                    message: "a batch interrupted by a crash waits here; the next write (or --repair) finishes it"))
+            if let journal = try store.readJournal() {
+                let message = journal.recovery == .undo
+                    ? "an import batch interrupted by a crash waits here; the next write (or --repair) removes its "
+                        + "lines (import the file again to finish)"
+                    : "a batch interrupted by a crash waits here; the next write (or --repair) finishes it"
+                report.findings.append(DoctorFinding(.warning, file: "journal.jsonl", message: message))
             }
         } catch {
             report.findings.append(DoctorFinding(.error, file: "journal.jsonl", line: 1, message: "\(error)"))

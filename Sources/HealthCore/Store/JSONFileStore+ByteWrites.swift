@@ -38,7 +38,9 @@ extension JSONFileStore {
             if batch.count == 1 {
                 try appendBytes(UnsafeRawBufferPointer(scratch.bytes), to: spans[0].partition, lines: 1)
             } else {
-                try applyThroughJournal(spans, in: scratch)
+                // An import can be run again (it skips what the store holds), so its batches are undone after a
+                // crash rather than finished, and the journal need not hold a second copy of every line.
+                try applyThroughJournal(spans, in: scratch, recovery: .undo)
             }
         }
     }
@@ -62,36 +64,77 @@ extension JSONFileStore {
     /// - Parameter lines: How many lines `bytes` holds when they are known to be good (written by this process):
     ///   what was checked of the file then grows by them, so the next write does not read them back.
     func appendBytes(_ bytes: UnsafeRawBufferPointer, to partition: String, lines: Int? = nil) throws {
+        try finish([try startAppend(bytes, to: partition, lines: lines)])
+    }
+
+    /// A partition whose new lines are written but not yet synced.
+    struct PendingAppend {
+        var fd: Int32
+        var partition: String
+        var created: Bool
+        var count: Int
+        var lines: Int?
+        var before: ValidatedExtent?
+    }
+
+    /// Writes whole lines to the end of a partition with one `write`; ``finish(_:)`` makes them durable.
+    func startAppend(_ bytes: UnsafeRawBufferPointer, to partition: String, lines: Int?) throws -> PendingAppend {
         let file = path + "/" + partition
         let before = validated[partition]
         let (fd, created) = try POSIXFile.openForAppend(file)
-        defer { close(fd) }
-        try POSIXFile.writeAll(fd, bytes, path: file)
-        try POSIXFile.sync(fd, path: file)
-        if created { POSIXFile.syncDirectory(PathText.parent(of: file)) }
-        guard let lines else { return }
+        do {
+            try POSIXFile.writeAll(fd, bytes, path: file)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return PendingAppend(fd: fd, partition: partition, created: created, count: bytes.count, lines: lines, before: before)
+    }
+
+    /// `fsync`s each written partition (and once each folder that got a new file), closes them, and records
+    /// what is known good of them. Every file is closed, also when a sync fails.
+    func finish(_ appends: [PendingAppend]) throws {
+        defer { for append in appends { close(append.fd) } }
+        var newFileFolders: [String] = []
+        for append in appends {
+            try POSIXFile.sync(append.fd, path: path + "/" + append.partition)
+            let folder = PathText.parent(of: path + "/" + append.partition)
+            if append.created && !newFileFolders.contains(folder) { newFileFolders.append(folder) }
+        }
+        for folder in newFileFolders { POSIXFile.syncDirectory(folder) }
+        for append in appends { recordValidated(append) }
+    }
+
+    /// Grows what was checked of a partition by lines this process wrote (known good), so the next write does not
+    /// read them back.
+    private func recordValidated(_ append: PendingAppend) {
+        guard let lines = append.lines else { return }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return }
+        guard fstat(append.fd, &info) == 0 else { return }
         let size = Int(info.st_size)
         let device = UInt64(info.st_dev), inode = UInt64(info.st_ino)
-        if created || size == bytes.count {
-            validated[partition] = ValidatedExtent(device: device, inode: inode, length: size, lines: lines)
-        } else if let before, before.device == device, before.inode == inode, before.length + bytes.count == size {
-            validated[partition] = ValidatedExtent(device: device, inode: inode, length: size, lines: before.lines + lines)
+        if append.created || size == append.count {
+            validated[append.partition] = ValidatedExtent(device: device, inode: inode, length: size, lines: lines)
+        } else if let before = append.before, before.device == device, before.inode == inode,
+                  before.length + append.count == size {
+            validated[append.partition] = ValidatedExtent(device: device, inode: inode, length: size,
+                                                          lines: before.lines + lines)
         }
     }
 
-    /// Writes the journal (header, then every partition's lines), applies it, and removes it.
-    func applyThroughJournal(_ spans: [LineSpan], in buffer: ByteBuffer) throws {
+    /// Writes the journal (its header, then with ``Journal/Recovery/redo`` every partition's lines), applies the
+    /// batch, and removes the journal.
+    func applyThroughJournal(_ spans: [LineSpan], in buffer: ByteBuffer, recovery: Journal.Recovery = .redo) throws {
         let lengths = spans.map { POSIXFile.size(path + "/" + $0.partition) ?? 0 }
         let header = zip(spans, lengths).map { span, length in
             "{\"path\":\(JSONText.quoted(span.partition)),\"length\":\(length),\"lines\":\(span.lines)}"
         }
-        let headerBytes = Array(("{\"journal\":1,\"partitions\":[" + header.joined(separator: ",") + "]}\n").utf8)
+        let mode = recovery == .undo ? "\"undo\":true," : ""
+        let headerBytes = Array(("{\"journal\":1,\(mode)\"partitions\":[" + header.joined(separator: ",") + "]}\n").utf8)
         let all = UnsafeRawBufferPointer(buffer.bytes)
+        let lines = recovery == .redo ? spans.map { UnsafeRawBufferPointer(rebasing: all[$0.range]) } : []
         try headerBytes.withUnsafeBytes { headerPiece in
-            try POSIXFile.writeAtomically(pieces: [headerPiece] + spans.map { UnsafeRawBufferPointer(rebasing: all[$0.range]) },
-                                          to: journalPath)
+            try POSIXFile.writeAtomically(pieces: [headerPiece] + lines, to: journalPath)
         }
         // Apply the batch from memory; only recovery after a crash reads the journal back.
         do {
@@ -99,17 +142,22 @@ extension JSONFileStore {
         } catch {
             // A failure we saw (disk full, I/O error) undoes the batch now, so a later writer does not commit a
             // batch whose command reported failure. Only a crash leaves the journal for recovery.
-            var undone = true
-            for (span, length) in zip(spans, lengths) {
-                let file = path + "/" + span.partition
-                if let size = POSIXFile.size(file), size > length {
-                    do { try POSIXFile.truncate(file, to: length) } catch { undone = false }
-                }
-            }
             // If a file could not be cut back, the journal stays: readers keep ignoring the batch's lines.
-            if undone && unlink(journalPath) == 0 { POSIXFile.syncDirectory(path) }
+            if cutBack(spans.map(\.partition), to: lengths) && unlink(journalPath) == 0 { POSIXFile.syncDirectory(path) }
             throw error
         }
+    }
+
+    /// Cuts each partition that grew back to its length before a batch (and syncs it); false when one could not be.
+    func cutBack(_ partitions: [String], to lengths: [Int]) -> Bool {
+        var undone = true
+        for (partition, length) in zip(partitions, lengths) {
+            let file = path + "/" + partition
+            if let size = POSIXFile.size(file), size > length {
+                do { try POSIXFile.truncate(file, to: length) } catch { undone = false }
+            }
+        }
+        return undone
     }
 
     /// Cuts each partition back to its recorded length, appends its lines, then removes the journal.
@@ -117,12 +165,21 @@ extension JSONFileStore {
     /// - Parameter knownGood: Whether this process wrote the lines (and so knows them to be good); not in recovery.
     func apply(_ spans: [LineSpan], lengths: [Int], in buffer: ByteBuffer, knownGood: Bool) throws {
         let all = UnsafeRawBufferPointer(buffer.bytes)
-        for (span, length) in zip(spans, lengths) {
-            let file = path + "/" + span.partition
-            try StoreSafety.makeFolders(PathText.parent(of: span.partition), inStore: path)
-            if let size = POSIXFile.size(file), size > length { try POSIXFile.truncate(file, to: length) }
-            try appendBytes(UnsafeRawBufferPointer(rebasing: all[span.range]), to: span.partition, lines: knownGood ? span.lines : nil)
+        // Every partition is written before any is synced, so the disk writes them all while the syncs wait.
+        var appends: [PendingAppend] = []
+        do {
+            for (span, length) in zip(spans, lengths) {
+                let file = path + "/" + span.partition
+                try StoreSafety.makeFolders(PathText.parent(of: span.partition), inStore: path)
+                if let size = POSIXFile.size(file), size > length { try POSIXFile.truncate(file, to: length) }
+                appends.append(try startAppend(UnsafeRawBufferPointer(rebasing: all[span.range]), to: span.partition,
+                                               lines: knownGood ? span.lines : nil))
+            }
+        } catch {
+            for append in appends { close(append.fd) }
+            throw error
         }
+        try finish(appends)
         if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
         POSIXFile.syncDirectory(path)
     }

@@ -132,18 +132,42 @@ public final class JSONFileStore: SampleStore {
 
     private func replayJournal() throws {
         guard let journal = try readJournal() else { return }
-        try apply(journal)
+        switch journal.recovery {
+        case .redo:
+            try apply(journal)
+        case .undo:
+            for entry in journal.entries {
+                try StoreSafety.makeFolders(PathText.parent(of: entry.path), inStore: path)
+            }
+            guard cutBack(journal.entries.map(\.path), to: journal.entries.map(\.length)) else {
+                throw StoreError.writeFailed(journalPath, reason: "a partition it lists could not be cut back to its "
+                    + "length before the interrupted import batch")
+            }
+            if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
+            POSIXFile.syncDirectory(path)
+        }
     }
 
-    /// Cuts each partition back to its recorded length, appends the batch, then removes the journal.
+    /// Cuts each partition back to its recorded length, appends the batch (a redo journal), then removes the
+    /// journal.
     private func apply(_ journal: Journal) throws {
         let (buffer, spans) = JSONFileStore.joined(journal.entries.map { ($0.path, $0.lines) })
         try apply(spans, lengths: journal.entries.map(\.length), in: buffer, knownGood: false)
     }
 
+    /// A batch's journal: each partition's length before the batch, and (to finish the batch) its lines.
     struct Journal {
+        /// What the next writer does with a batch a crash interrupted.
+        enum Recovery {
+            /// Finish it: the journal holds every line, appended again after the partitions are cut back.
+            case redo
+            /// Drop it: the partitions are cut back to their recorded lengths (an import, which can be run
+            /// again, writes only the header).
+            case undo
+        }
         struct Entry { var path: String; var length: Int; var lines: [String] }
         var entries: [Entry]
+        var recovery: Recovery = .redo
     }
 
     func readJournal() throws -> Journal? {
@@ -153,10 +177,15 @@ public final class JSONFileStore: SampleStore {
         let headerLine = lines.removeFirst()
         var entries: [Journal.Entry] = []
         var counts: [Int] = []
+        var recovery = Journal.Recovery.redo
         do {
             try headerLine.withUnsafeBufferPointer { buffer in
                 var scanner = JSONLineScanner(buffer)
                 try scanner.readObject { scanner, key in
+                    if key == "undo" {
+                        if scanner.readLiteral("true") { recovery = .undo } else { try scanner.skipValue() }
+                        return
+                    }
                     guard key == "partitions" else { try scanner.skipValue(); return }
                     try scanner.expect(UInt8(ascii: "["))
                     while scanner.peek() == UInt8(ascii: "{") {
@@ -180,10 +209,12 @@ public final class JSONFileStore: SampleStore {
         } catch {
             throw StoreError.corrupt(journalPath, line: 1, reason: "\(error)")
         }
-        guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 }), counts.reduce(0, +) == lines.count,
+        guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 }),
+              recovery == .undo ? lines.isEmpty : counts.reduce(0, +) == lines.count,
               entries.allSatisfy({ !$0.path.contains("..") && !$0.path.hasPrefix("/") }) else {
             throw StoreError.corrupt(journalPath, line: 1, reason: "the journal does not match its header")
         }
+        guard recovery == .redo else { return Journal(entries: entries, recovery: .undo) }
         var offset = 0
         for index in entries.indices {
             entries[index].lines = lines[offset..<offset + counts[index]].map { String(decoding: $0, as: UTF8.self) }

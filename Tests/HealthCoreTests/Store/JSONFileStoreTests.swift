@@ -377,13 +377,21 @@ struct JSONFileStoreTests {
         }
     }
 
+    private static let may = stepsFolder + "/2024-05.jsonl", june = stepsFolder + "/2024-06.jsonl",
+                       july = stepsFolder + "/2024-07.jsonl"
+
+    /// Saves one steps sample in May 2024 and one in June, one at a time, before an interrupted batch.
+    private func saveMayAndJune(_ store: JSONFileStore) throws -> (Sample, Sample) {
+        let a = steps(1, Kit.utc(2024, 5, 10)), b = steps(2, Kit.utc(2024, 6, 10))
+        try store.save([a])
+        try store.save([b])
+        return (a, b)
+    }
+
     @Test func interruptedBatchIsInvisibleThenCompletedExactlyOnce() throws {
         try withStore { store, path in
-            let folder = JSONFileStoreTests.stepsFolder
-            let may = folder + "/2024-05.jsonl", june = folder + "/2024-06.jsonl", july = folder + "/2024-07.jsonl"
-            let a = steps(1, Kit.utc(2024, 5, 10)), b = steps(2, Kit.utc(2024, 6, 10))
-            try store.save([a])
-            try store.save([b])
+            let (a, b) = try saveMayAndJune(store)
+            let may = JSONFileStoreTests.may, june = JSONFileStoreTests.june, july = JSONFileStoreTests.july
             let mayBefore = Kit.bytes(path + "/" + may), juneBefore = Kit.bytes(path + "/" + june)
             let mayLength = mayBefore.count, juneLength = juneBefore.count
 
@@ -441,6 +449,66 @@ struct JSONFileStoreTests {
             let h = steps(8, Kit.utc(2024, 7, 2))
             try store.save([h])
             #expect(try allSteps(store) == [a, c, b, d, e, f, g, h])
+        }
+    }
+
+    @Test func interruptedUndoBatchIsInvisibleThenCutBack() throws {
+        try withStore { store, path in
+            let (a, b) = try saveMayAndJune(store)
+            let may = JSONFileStoreTests.may, june = JSONFileStoreTests.june, july = JSONFileStoreTests.july
+            let mayBefore = Kit.bytes(path + "/" + may), juneBefore = Kit.bytes(path + "/" + june)
+
+            // An import batch (May, June, a new July), interrupted: its journal holds only the lengths before it,
+            // May got a whole line, June half of one, July was created and written.
+            let c = steps(3, Kit.utc(2024, 5, 11)), d = steps(4, Kit.utc(2024, 6, 11)), g = steps(7, Kit.utc(2024, 7, 1))
+            let first = try store.currentSequence()
+            try store.writeSequence(first + 3)
+            let codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+            try Kit.append(codec.encode(c, sequence: first + 1) + "\n", to: path + "/" + may)
+            try Kit.append(String(codec.encode(d, sequence: first + 2).prefix(40)), to: path + "/" + june)
+            try Kit.write(codec.encode(g, sequence: first + 3) + "\n", to: path + "/" + july)
+            let header = "{\"journal\":1,\"undo\":true,\"partitions\":["
+                + "{\"path\":\"\(may)\",\"length\":\(mayBefore.count),\"lines\":1},"
+                + "{\"path\":\"\(june)\",\"length\":\(juneBefore.count),\"lines\":1},"
+                + "{\"path\":\"\(july)\",\"length\":0,\"lines\":1}]}\n"
+            try Kit.write(header, to: path + "/journal.jsonl")
+
+            let journal = try #require(try store.readJournal())
+            #expect(journal.recovery == .undo)
+            #expect(journal.entries.map(\.path) == [may, june, july])
+            #expect(journal.entries.map(\.length) == [mayBefore.count, juneBefore.count, 0])
+            #expect(journal.entries.allSatisfy { $0.lines.isEmpty })
+
+            // Readers see the state before the batch; the change anchor does not wait for numbers that will never
+            // be visible.
+            #expect(try allSteps(JSONFileStore(path: path, lockTimeout: 2)) == [a, b])
+            #expect(try store.currentAnchor().sequence == first + 3)
+
+            // The next save cuts every partition back, then appends its own sample.
+            let f = steps(6, Kit.utc(2024, 6, 13))
+            try store.save([f])
+            #expect(!Kit.exists(path + "/journal.jsonl"))
+            #expect(Kit.bytes(path + "/" + may) == mayBefore)
+            #expect(Kit.bytes(path + "/" + june).starts(with: juneBefore))
+            #expect(try decoded(path + "/" + june) == [b, f])
+            #expect(Kit.bytes(path + "/" + july).isEmpty)
+            #expect(try allSteps(store) == [a, b, f])
+            #expect(!Kit.exists(path + "/recovered"), "the batch's lines are dropped, not kept as a torn tail")
+            #expect(try store.currentSequence() == first + 4, "numbers of the undone batch are never used again")
+        }
+    }
+
+    @Test func undoJournalWithLinesIsRefused() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 5, 10))])
+            let may = JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
+            let length = Kit.bytes(path + "/" + may).count
+            try Kit.append(line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/" + may)
+            let header = "{\"journal\":1,\"undo\":true,\"partitions\":[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":1}]}\n"
+            try Kit.write(header + line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/journal.jsonl")
+            let sizeBefore = Kit.bytes(path + "/" + may).count
+            #expect(throws: StoreError.self) { try store.save([steps(3, Kit.utc(2024, 5, 12))]) }
+            #expect(Kit.bytes(path + "/" + may).count == sizeBefore, "nothing may be cut on a journal that is not one hkctl writes")
         }
     }
 
