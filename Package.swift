@@ -20,7 +20,7 @@ let packageFolder = Context.packageDirectory
 let functionSections: [SwiftSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
-let hotFunctionsFirst: [LinkerSetting] = [
+let hotFunctionsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-use-ld=gold", "-Xlinker", "--section-ordering-file=\(packageFolder)/Sources/hkctl/hot-functions.txt"],
                  .when(platforms: [.linux], configuration: .release)),
 ]

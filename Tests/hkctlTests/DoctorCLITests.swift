@@ -146,7 +146,7 @@ struct DoctorCLITests {
         #expect(imported != firstLine)
         // One whole line of the batch and the start of the next.
         try (before + Data((imported + "\n{\"uuid\":\"5555").utf8)).write(to: URL(fileURLWithPath: path))
-        let header = "{\"journal\":1,\"undo\":true,\"partitions\":[{\"path\":\"\(waterPartition)\","
+        let header = "{\"journal\":2,\"undo\":true,\"partitions\":[{\"path\":\"\(waterPartition)\","
             + "\"length\":\(before.count),\"lines\":2}]}\n"
         try Data(header.utf8).write(to: URL(fileURLWithPath: cli.storePath + "/journal.jsonl"))
         return (path, before)

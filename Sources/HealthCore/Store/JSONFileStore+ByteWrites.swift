@@ -129,8 +129,9 @@ extension JSONFileStore {
         let header = zip(spans, lengths).map { span, length in
             "{\"path\":\(JSONText.quoted(span.partition)),\"length\":\(length),\"lines\":\(span.lines)}"
         }
-        let mode = recovery == .undo ? "\"undo\":true," : ""
-        let headerBytes = Array(("{\"journal\":1,\(mode)\"partitions\":[" + header.joined(separator: ",") + "]}\n").utf8)
+        // An undo journal is version 2, so that a reader that knows only version 1 refuses it rather than replays it.
+        let mode = recovery == .undo ? "\"journal\":2,\"undo\":true," : "\"journal\":1,"
+        let headerBytes = Array(("{\(mode)\"partitions\":[" + header.joined(separator: ",") + "]}\n").utf8)
         let all = UnsafeRawBufferPointer(buffer.bytes)
         let lines = recovery == .redo ? spans.map { UnsafeRawBufferPointer(rebasing: all[$0.range]) } : []
         try headerBytes.withUnsafeBytes { headerPiece in
@@ -160,27 +161,37 @@ extension JSONFileStore {
         return undone
     }
 
+    /// How many partitions a batch writes before it syncs them: they are written together so the disk takes them
+    /// together, and held open no more than this many at a time (a batch may touch a thousand months of a sparse
+    /// type, more than a process may usually hold open).
+    static let partitionsPerSync = 64
+
     /// Cuts each partition back to its recorded length, appends its lines, then removes the journal.
     ///
     /// - Parameter knownGood: Whether this process wrote the lines (and so knows them to be good); not in recovery.
     func apply(_ spans: [LineSpan], lengths: [Int], in buffer: ByteBuffer, knownGood: Bool) throws {
         let all = UnsafeRawBufferPointer(buffer.bytes)
-        // Every partition is written before any is synced, so the disk writes them all while the syncs wait.
         var appends: [PendingAppend] = []
-        do {
-            for (span, length) in zip(spans, lengths) {
+        for ((span, length), position) in zip(zip(spans, lengths), spans.indices) {
+            do {
                 let file = path + "/" + span.partition
                 try StoreSafety.makeFolders(PathText.parent(of: span.partition), inStore: path)
                 if let size = POSIXFile.size(file), size > length { try POSIXFile.truncate(file, to: length) }
                 appends.append(try startAppend(UnsafeRawBufferPointer(rebasing: all[span.range]), to: span.partition,
                                                lines: knownGood ? span.lines : nil))
+                try afterPartitionWrite?(appends.count)
+            } catch {
+                for append in appends { close(append.fd) }
+                throw error
             }
-        } catch {
-            for append in appends { close(append.fd) }
-            throw error
+            if appends.count == JSONFileStore.partitionsPerSync || position == spans.count - 1 {
+                try finish(appends)
+                appends.removeAll(keepingCapacity: true)
+            }
         }
-        try finish(appends)
         if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
-        POSIXFile.syncDirectory(path)
+        // The removal must be durable before success is reported: a journal that came back after a power loss
+        // would undo (or apply again) a batch that was acknowledged.
+        try POSIXFile.syncFolder(path)
     }
 }

@@ -30,6 +30,9 @@ public final class JSONFileStore: SampleStore {
     var codec: SampleLineCodec
     /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
     var validated: [String: ValidatedExtent] = [:]
+    /// Tests only: called after each partition of a journalled batch is written (with how many are written and not
+    /// yet synced); throwing makes the batch fail there.
+    var afterPartitionWrite: ((Int) throws -> Void)?
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -144,7 +147,7 @@ public final class JSONFileStore: SampleStore {
                     + "length before the interrupted import batch")
             }
             if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
-            POSIXFile.syncDirectory(path)
+            try POSIXFile.syncFolder(path)
         }
     }
 
@@ -178,10 +181,15 @@ public final class JSONFileStore: SampleStore {
         var entries: [Journal.Entry] = []
         var counts: [Int] = []
         var recovery = Journal.Recovery.redo
+        var version = 0.0
         do {
             try headerLine.withUnsafeBufferPointer { buffer in
                 var scanner = JSONLineScanner(buffer)
                 try scanner.readObject { scanner, key in
+                    if key == "journal" {
+                        version = try scanner.readNumber()
+                        return
+                    }
                     if key == "undo" {
                         if scanner.readLiteral("true") { recovery = .undo } else { try scanner.skipValue() }
                         return
@@ -189,7 +197,7 @@ public final class JSONFileStore: SampleStore {
                     guard key == "partitions" else { try scanner.skipValue(); return }
                     try scanner.expect(UInt8(ascii: "["))
                     while scanner.peek() == UInt8(ascii: "{") {
-                        var entry = Journal.Entry(path: "", length: 0, lines: [])
+                        var entry = Journal.Entry(path: "", length: -1, lines: [])
                         var count = 0
                         try scanner.readObject { scanner, key in
                             switch key {
@@ -209,7 +217,12 @@ public final class JSONFileStore: SampleStore {
         } catch {
             throw StoreError.corrupt(journalPath, line: 1, reason: "\(error)")
         }
-        guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 }),
+        guard version == 1 || version == 2 else {
+            throw StoreError.corrupt(journalPath, line: 1, reason: "journal version \(version) is not one this hkctl "
+                + "knows (1 or 2); a newer hkctl wrote it: finish it with that hkctl")
+        }
+        guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 && !$0.path.isEmpty }),
+              (version == 2) == (recovery == .undo),
               recovery == .undo ? lines.isEmpty : counts.reduce(0, +) == lines.count,
               entries.allSatisfy({ !$0.path.contains("..") && !$0.path.hasPrefix("/") }) else {
             throw StoreError.corrupt(journalPath, line: 1, reason: "the journal does not match its header")

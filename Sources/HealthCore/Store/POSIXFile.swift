@@ -34,6 +34,14 @@ enum POSIXFile {
         syncDirectory(parent.isEmpty ? "." : parent)
     }
 
+    /// Flushes a folder's entries (new, renamed or removed files) to disk, or throws when it cannot.
+    static func syncFolder(_ path: String) throws {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw openFailure(path, writing: false) }
+        defer { close(fd) }
+        try sync(fd, path: path)
+    }
+
     /// Flushes a folder's entries (new or renamed files) to disk.
     static func syncDirectory(_ path: String) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

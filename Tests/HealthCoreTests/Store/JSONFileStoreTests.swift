@@ -467,7 +467,7 @@ struct JSONFileStoreTests {
             try Kit.append(codec.encode(c, sequence: first + 1) + "\n", to: path + "/" + may)
             try Kit.append(String(codec.encode(d, sequence: first + 2).prefix(40)), to: path + "/" + june)
             try Kit.write(codec.encode(g, sequence: first + 3) + "\n", to: path + "/" + july)
-            let header = "{\"journal\":1,\"undo\":true,\"partitions\":["
+            let header = "{\"journal\":2,\"undo\":true,\"partitions\":["
                 + "{\"path\":\"\(may)\",\"length\":\(mayBefore.count),\"lines\":1},"
                 + "{\"path\":\"\(june)\",\"length\":\(juneBefore.count),\"lines\":1},"
                 + "{\"path\":\"\(july)\",\"length\":0,\"lines\":1}]}\n"
@@ -504,7 +504,7 @@ struct JSONFileStoreTests {
             let may = JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
             let length = Kit.bytes(path + "/" + may).count
             try Kit.append(line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/" + may)
-            let header = "{\"journal\":1,\"undo\":true,\"partitions\":[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":1}]}\n"
+            let header = "{\"journal\":2,\"undo\":true,\"partitions\":[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":1}]}\n"
             try Kit.write(header + line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/journal.jsonl")
             let sizeBefore = Kit.bytes(path + "/" + may).count
             #expect(throws: StoreError.self) { try store.save([steps(3, Kit.utc(2024, 5, 12))]) }
