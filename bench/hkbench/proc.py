@@ -59,6 +59,12 @@ def peak_rss(command, env, runs=3):
     return max(v for v in values if v is not None) if any(v is not None for v in values) else None
 
 
+def settle_disk():
+    """Writes out every dirty page first (`sync`), so an import is not charged for writes that earlier steps (an
+    earlier store's removal, the SQLite load of a previous run) left to the kernel."""
+    os.sync()
+
+
 def drop_page_cache():
     """Empties the kernel's page cache (root only). Returns None on success, else why it could not."""
     try:

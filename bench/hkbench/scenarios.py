@@ -255,6 +255,7 @@ def time_import(binary, export, store, env):
     stage whose end is before its start; hkctl rejects exactly those (exit 65, a line each) and imports the rest.
     Any other rejection, or any other failure, stops the suite."""
     data.fresh(store)
+    proc.settle_disk()
     size = os.path.getsize(export)
     hk = proc.run([binary, "import", export], dict(env, HKCTL_STORE=store), check=False,
                   measure_rss=proc.can_measure_rss())
@@ -268,6 +269,7 @@ def time_import(binary, export, store, env):
 def time_peer(peer, export, peer_db, env):
     """healthkit-to-sqlite loading the same export into a fresh SQLite file."""
     data.fresh(peer_db)
+    proc.settle_disk()
     size = os.path.getsize(export)
     other = proc.run([peer, export, peer_db, "--xml"], dict(env, PATH=os.path.dirname(peer) + ":/usr/bin:/bin"),
                      measure_rss=proc.can_measure_rss())
