@@ -22,8 +22,13 @@ enum POSIXFile {
 
     /// Creates `path` and missing parents with mode 0700, syncing each new folder's parent.
     static func makeDirectories(_ path: String) throws {
-        if isDirectory(path) { return }
-        if exists(path) { throw StoreError.cannotCreate(path, reason: "it is a file, not a folder") }
+        // One `stat` answers both questions: with two calls, another process creating the folder in between
+        // made a folder look like a file.
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw StoreError.cannotCreate(path, reason: "it is a file, not a folder")
+        }
         let parent = PathText.parent(of: path)
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
         if mkdir(path, 0o700) != 0 {
