@@ -145,6 +145,8 @@ extension JSONFileStore {
             // batch whose command reported failure. Only a crash leaves the journal for recovery.
             // If a file could not be cut back, the journal stays: readers keep ignoring the batch's lines.
             if cutBack(spans.map(\.partition), to: lengths) && unlink(journalPath) == 0 { POSIXFile.syncDirectory(path) }
+            // What this process had checked of them included the batch's lines: check them afresh next time.
+            for span in spans { validated[span.partition] = nil }
             throw error
         }
     }
