@@ -143,6 +143,8 @@ extension JSONFileStore {
         } catch {
             // A failure we saw (disk full, I/O error) undoes the batch now, so a later writer does not commit a
             // batch whose command reported failure. Only a crash leaves the journal for recovery.
+            // Once the journal is gone the batch is committed (only the folder's sync failed): keep it.
+            guard POSIXFile.exists(journalPath) else { throw error }
             // If a file could not be cut back, the journal stays: readers keep ignoring the batch's lines.
             if cutBack(spans.map(\.partition), to: lengths) && unlink(journalPath) == 0 { POSIXFile.syncDirectory(path) }
             // What this process had checked of them included the batch's lines: check them afresh next time.
@@ -191,6 +193,7 @@ extension JSONFileStore {
                 appends.removeAll(keepingCapacity: true)
             }
         }
+        try finish(appends)  // nothing left unless `lengths` was shorter than `spans`
         if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
         // The removal must be durable before success is reported: a journal that came back after a power loss
         // would undo (or apply again) a batch that was acknowledged.

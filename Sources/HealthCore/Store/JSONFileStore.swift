@@ -218,11 +218,14 @@ public final class JSONFileStore: SampleStore {
             throw StoreError.corrupt(journalPath, line: 1, reason: "\(error)")
         }
         guard version == 1 || version == 2 else {
-            throw StoreError.corrupt(journalPath, line: 1, reason: "journal version \(version) is not one this hkctl "
-                + "knows (1 or 2); a newer hkctl wrote it: finish it with that hkctl")
+            let found = version == 0 ? "no version" : "version \(Int(exactly: version).map(String.init) ?? "\(version)")"
+            throw StoreError.corrupt(journalPath, line: 1, reason: "the journal has \(found), and this hkctl knows "
+                + "versions 1 and 2 (a newer hkctl may have written it: finish it with that hkctl)")
         }
+        // Version 2 is always an undo journal; version 1 is a redo journal, or an undo journal from the first
+        // builds that wrote them.
         guard counts.allSatisfy({ $0 >= 0 }), entries.allSatisfy({ $0.length >= 0 && !$0.path.isEmpty }),
-              (version == 2) == (recovery == .undo),
+              version == 1 || recovery == .undo,
               recovery == .undo ? lines.isEmpty : counts.reduce(0, +) == lines.count,
               entries.allSatisfy({ !$0.path.contains("..") && !$0.path.hasPrefix("/") }) else {
             throw StoreError.corrupt(journalPath, line: 1, reason: "the journal does not match its header")

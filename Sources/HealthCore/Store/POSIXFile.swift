@@ -39,12 +39,13 @@ enum POSIXFile {
         syncDirectory(parent.isEmpty ? "." : parent)
     }
 
-    /// Flushes a folder's entries (new, renamed or removed files) to disk, or throws when it cannot.
+    /// Flushes a folder's entries (new, renamed or removed files) to disk, or throws when it cannot. A file system
+    /// that cannot sync folders at all (`EINVAL`) keeps the entries as durable as it makes them.
     static func syncFolder(_ path: String) throws {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw openFailure(path, writing: false) }
         defer { close(fd) }
-        try sync(fd, path: path)
+        if fsync(fd) != 0 && errno != EINVAL { throw StoreError.writeFailed(path, reason: errorText()) }
     }
 
     /// Flushes a folder's entries (new or renamed files) to disk.

@@ -512,6 +512,28 @@ struct JSONFileStoreTests {
         }
     }
 
+    @Test func journalVersionsAreCheckedAgainstTheirKind() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 5, 10))])
+            let may = JSONFileStoreTests.may
+            let length = Kit.bytes(path + "/" + may).count
+            let entry = "[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":1}]}\n"
+            // The first builds that wrote undo journals called them version 1: still undone.
+            try Kit.write("{\"journal\":1,\"undo\":true,\"partitions\":" + entry, to: path + "/journal.jsonl")
+            #expect(try store.readJournal()?.recovery == .undo)
+            // Version 2 is only ever an undo journal; other versions are not this hkctl's.
+            for header in ["{\"journal\":2,\"partitions\":", "{\"journal\":3,\"undo\":true,\"partitions\":",
+                           "{\"undo\":true,\"partitions\":"] {
+                try Kit.write(header + entry, to: path + "/journal.jsonl")
+                let error = #expect(throws: StoreError.self) { try store.readJournal() }
+                #expect(error.map { "\($0)" }?.contains("journal") == true, "\(header): \(String(describing: error))")
+            }
+            try Kit.write("{\"journal\":3,\"partitions\":" + entry, to: path + "/journal.jsonl")
+            let newer = #expect(throws: StoreError.self) { try store.readJournal() }
+            #expect(newer.map { "\($0)" }?.contains("version 3,") == true, "\(String(describing: newer))")
+        }
+    }
+
     @Test func journalForAPartitionNotYetCreatedIsReplayed() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 5, 10))])
