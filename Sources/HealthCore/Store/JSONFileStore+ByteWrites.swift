@@ -176,7 +176,7 @@ extension JSONFileStore {
     func apply(_ spans: [LineSpan], lengths: [Int], in buffer: ByteBuffer, knownGood: Bool) throws {
         let all = UnsafeRawBufferPointer(buffer.bytes)
         var appends: [PendingAppend] = []
-        for ((span, length), position) in zip(zip(spans, lengths), spans.indices) {
+        for (span, length) in zip(spans, lengths) {
             do {
                 let file = path + "/" + span.partition
                 try StoreSafety.makeFolders(PathText.parent(of: span.partition), inStore: path)
@@ -188,15 +188,20 @@ extension JSONFileStore {
                 for append in appends { close(append.fd) }
                 throw error
             }
-            if appends.count == JSONFileStore.partitionsPerSync || position == spans.count - 1 {
+            if appends.count == JSONFileStore.partitionsPerSync {
                 try finish(appends)
                 appends.removeAll(keepingCapacity: true)
             }
         }
-        try finish(appends)  // nothing left unless `lengths` was shorter than `spans`
+        try finish(appends)
+        try removeJournal()
+    }
+
+    /// Deletes the journal, which commits (or settles) its batch. The removal must be durable before success is
+    /// reported: a journal that came back after a power loss would undo (or apply again) a batch already
+    /// acknowledged.
+    func removeJournal() throws {
         if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
-        // The removal must be durable before success is reported: a journal that came back after a power loss
-        // would undo (or apply again) a batch that was acknowledged.
         try POSIXFile.syncFolder(path)
     }
 }

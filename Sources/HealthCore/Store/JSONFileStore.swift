@@ -146,8 +146,7 @@ public final class JSONFileStore: SampleStore {
                 throw StoreError.writeFailed(journalPath, reason: "a partition it lists could not be cut back to its "
                     + "length before the interrupted import batch")
             }
-            if unlink(journalPath) != 0 { throw StoreError.writeFailed(journalPath, reason: POSIXFile.errorText()) }
-            try POSIXFile.syncFolder(path)
+            try removeJournal()
         }
     }
 

@@ -48,13 +48,9 @@ enum POSIXFile {
         if fsync(fd) != 0 && errno != EINVAL { throw StoreError.writeFailed(path, reason: errorText()) }
     }
 
-    /// Flushes a folder's entries (new or renamed files) to disk.
+    /// Flushes a folder's entries to disk as well as it can, where a failure changes nothing for the caller.
     static func syncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
+        _ = try? syncFolder(path)
     }
 
     /// The error for a failed `open` inside the store; a symbolic link (refused by `O_NOFOLLOW`) is named as such.
