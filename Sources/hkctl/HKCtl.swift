@@ -121,6 +121,9 @@ extension String {
 @main
 enum Main {
     static func main() {
+        // A write past the file-size limit (`ulimit -f`) is an error the store takes back (exit 74), not a signal
+        // that kills hkctl with a line half written.
+        signal(SIGXFSZ, SIG_IGN)
         let console = Console(
             writeOut: { bytes in writeAll(1, bytes) },
             writeErr: { text in _ = writeAll(2, Array(text.utf8)) },

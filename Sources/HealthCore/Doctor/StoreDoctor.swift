@@ -36,9 +36,18 @@ public struct StoreDoctor {
             return report
         }
         // Not withReadAccess: that refuses an unreadable journal, which is one of the things to report.
-        let lock = POSIXFile.exists(store.lockPath)
-            ? try StoreLock.acquire(path: store.lockPath, exclusive: false, timeout: store.lockTimeout, storePath: store.path) : nil
-        try withExtendedLifetime(lock) { _ = try scan(now: now, into: &report) }
+        var lock: StoreLock?
+        do {
+            if POSIXFile.exists(store.lockPath) {
+                lock = try StoreLock.acquire(path: store.lockPath, exclusive: false, timeout: store.lockTimeout, storePath: store.path)
+            }
+        } catch let error as StoreError {
+            // A lock file that is not a file (a FIFO planted there) stops every other command: report it, and read on
+            // without the lock (doctor only reads).
+            guard case .notAFile = error else { throw error }
+            report.findings.append(DoctorFinding(.error, file: ".lock", message: "\(error)"))
+        }
+        try withExtendedLifetime(lock) { _ = try scan(now: now, highestRecorded: lock?.highestChangeNumber(), into: &report) }
         return report
     }
 
@@ -65,7 +74,7 @@ public struct StoreDoctor {
                     repairs.append("moved the unreadable journal.jsonl into \(StoreDoctor.quarantineFile)")
                 }
             }
-            let bad = try scan(now: now, into: &first)
+            let bad = try scan(now: now, highestRecorded: store.writeLock?.highestChangeNumber(), into: &first)
             for file in bad {
                 try quarantine(file, now: now)
                 let count = file.lines.count
@@ -82,7 +91,9 @@ public struct StoreDoctor {
     // MARK: - Checking
 
     /// Reads every file; returns the bad lines per file (for repair).
-    private func scan(now: Date, into report: inout DoctorReport) throws -> [BadLines] {
+    ///
+    /// - Parameter highestRecorded: The highest change number writers recorded in the lock file.
+    private func scan(now: Date, highestRecorded: UInt64?, into report: inout DoctorReport) throws -> [BadLines] {
         var bad: [BadLines] = []
         var largestSequence: UInt64 = 0
         checkSequence(into: &report)
@@ -92,7 +103,7 @@ public struct StoreDoctor {
             let folder = "samples/" + folderName
             guard checkIsFolder(folder, into: &report) else { continue }
             let identifier = PercentDecoding.decoded(folderName) ?? folderName
-            var seen: [String: String] = [:]
+            var seen = SeenSamples(deleted: JSONFileStore.Deletions(readableTombstones(ofType: identifier)))
             for name in try store.folderEntries(folder).sorted() {
                 let file = folder + "/" + name
                 guard name.hasSuffix(".jsonl"), checkIsRegularFile(file, into: &report) else {
@@ -110,6 +121,10 @@ public struct StoreDoctor {
             report.findings.append(DoctorFinding(.error, file: "sequence", line: 1,
                 message: "the change counter \(counter) is behind the largest change number in use, \(largestSequence); "
                     + "'hkctl doctor --repair' rebuilds it"))
+        } else if let counter = try? store.currentSequence(), let highestRecorded, counter < highestRecorded {
+            report.findings.append(DoctorFinding(.error, file: "sequence", line: 1,
+                message: "the change counter \(counter) is behind the highest number writers handed out, \(highestRecorded) "
+                    + "(recorded in .lock); 'hkctl doctor --repair' rebuilds it"))
         }
         let recovered = (try? store.folderEntries("recovered")) ?? []
         if !recovered.isEmpty {
@@ -117,6 +132,23 @@ public struct StoreDoctor {
                 message: "\(recovered.count) torn write\(recovered.count == 1 ? "" : "s") left by crashes \(recovered.count == 1 ? "was" : "were") moved here; they were never acknowledged"))
         }
         return bad
+    }
+
+    /// The tombstones of a type that decode, skipping damaged lines (reported on their own): a copy of a sample is
+    /// judged by every deletion that can be read, so a damaged tombstone file never makes a deleted and re-imported
+    /// sample look like a copy.
+    private func readableTombstones(ofType identifier: String) -> [Tombstone] {
+        guard let file = try? store.storeFile(JSONFileStore.tombstonePath(identifier)),
+              let bytes = try? POSIXFile.readFile(file) else { return [] }
+        var tombstones: [Tombstone] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            StoreLineReader.forEachLine(in: buffer) { line in
+                guard line.terminated,
+                      let tombstone = JSONFileStore.decodeTombstone(UnsafeBufferPointer(rebasing: buffer[line.range])) else { return }
+                tombstones.append(tombstone)
+            }
+        }
+        return tombstones
     }
 
     private func checkSequence(into report: inout DoctorReport) {
@@ -172,7 +204,8 @@ public struct StoreDoctor {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             report.findings.append(DoctorFinding(.error, file: relative,
                 message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a data file belongs; hkctl never follows one"
-                    : "not a regular file"))
+                    : "\(POSIXFile.kindName(info.st_mode)) where a data file belongs; every command that reads it fails "
+                        + "until it is moved away"))
             return false
         }
         if info.st_mode & 0o077 != 0 {
@@ -184,11 +217,10 @@ public struct StoreDoctor {
 
     /// Checks each line of a partition or tombstone file; returns its bad lines.
     private func checkLines(of relative: String, typeIdentifier: String, tombstones: Bool, now: Date,
-                            largestSequence: inout UInt64, seen: inout [String: String],
+                            largestSequence: inout UInt64, seen: inout SeenSamples,
                             into report: inout DoctorReport) throws -> [(number: Int, reason: String)] {
-        let file = store.path + "/" + relative
         let bytes: [UInt8]
-        do { bytes = try POSIXFile.readFile(file) ?? [] } catch {
+        do { bytes = try POSIXFile.readFile(try store.storeFile(relative)) ?? [] } catch {
             report.findings.append(DoctorFinding(.error, file: relative, message: "\(error)"))
             return []
         }
@@ -222,14 +254,11 @@ public struct StoreDoctor {
                     return
                 }
                 largestSequence = max(largestSequence, checked.sequence)
-                // The same line twice (same uuid and change number) is counted twice by statistics: no write does that.
-                if checked.sequence > 0 {
-                    let key = sample.uuid.uuidString + "/\(checked.sequence)"
-                    if let first = seen[key] {
-                        bad.append((line.number, "a second copy of the sample at \(first) (same uuid and change number)"))
-                        return
-                    }
-                    seen[key] = "\(name):\(line.number)"
+                // A uuid stored twice (and not deleted in between) is counted twice by statistics: the first copy is
+                // the sample, later ones are damage, whatever their change numbers.
+                if let first = seen.firstCopy(of: sample, sequence: checked.sequence, at: name, line: line.number) {
+                    bad.append((line.number, "a second copy of the sample at \(first) (the same uuid)"))
+                    return
                 }
                 if sample.typeIdentifier != typeIdentifier {
                     bad.append((line.number, "a \(sample.typeIdentifier) sample in the folder of \(typeIdentifier)"))
@@ -258,7 +287,7 @@ public struct StoreDoctor {
     /// Appends the bad lines to the quarantine file (synced), then rewrites the file without them atomically;
     /// a crash in between leaves a line in both places, never in neither.
     private func quarantine(_ bad: BadLines, now: Date) throws {
-        let file = store.path + "/" + bad.file
+        let file = try store.storeFile(bad.file)
         guard let bytes = try POSIXFile.readFile(file) else { return }
         let numbers = Dictionary(bad.lines.map { ($0.number, $0.reason) }, uniquingKeysWith: { first, _ in first })
         var kept: [UInt8] = []
@@ -279,7 +308,7 @@ public struct StoreDoctor {
     }
 
     private func quarantineWholeFile(_ relative: String, reason: String, now: Date) throws {
-        let file = store.path + "/" + relative
+        let file = try store.storeFile(relative)
         guard let bytes = try POSIXFile.readFile(file) else { return }
         try appendToQuarantine([quarantineRecord(file: relative, line: nil, reason: reason, bytes: bytes, now: now)])
         if unlink(file) != 0 { throw StoreError.writeFailed(file, reason: POSIXFile.errorText()) }
@@ -304,10 +333,11 @@ public struct StoreDoctor {
         try store.append(records, to: StoreDoctor.quarantineFile)
     }
 
-    /// Rewrites the change counter when it is unreadable or behind the numbers in use; it never goes down.
+    /// Rewrites the change counter when it is unreadable or behind the numbers in use (or the highest number writers
+    /// recorded in the lock file); it never goes down.
     private func rebuildSequence() throws -> String? {
         let stored = try? store.currentSequence()
-        var largest: UInt64 = 0
+        var largest: UInt64 = store.writeLock?.highestChangeNumber() ?? 0
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         for identifier in try store.typeIdentifiersOnDisk() {
             for partition in try store.partitions(ofType: identifier, overlapping: everything) {

@@ -29,7 +29,7 @@ public struct SampleExporter {
 
     /// The type identifiers that have samples in the store, sorted (including types kept generically by an import,
     /// such as `HKWorkoutTypeIdentifier`).
-    public func storedTypeIdentifiers() -> [String] { StoreContents.typeIdentifiers(in: store) }
+    public func storedTypeIdentifiers() throws -> [String] { try StoreContents.typeIdentifiers(in: store) }
 
     /// Writes the samples of `types` (all stored types when nil) overlapping `interval` to `output`, and finishes it.
     ///
@@ -55,7 +55,7 @@ public struct SampleExporter {
         }
         var summary = Summary()
         try writer.begin(to: output)
-        for type in (types ?? storedTypeIdentifiers()) {
+        for type in try (types ?? storedTypeIdentifiers()) {
             try forEachChunk(ofType: type, overlapping: interval) { chunk in
                 // Health XML writes a correlation logged with hkctl as a Correlation element holding its members.
                 let chunk = format == .healthxml && CorrelationType.identified(type) != nil
@@ -76,7 +76,7 @@ public struct SampleExporter {
     /// Each sample is passed once, in the chunk of the UTC month (or the span between stored months) where it
     /// starts. Other stores than ``JSONFileStore`` are read in one piece.
     func forEachChunk(ofType type: String, overlapping interval: DateInterval, _ body: ([Sample]) throws -> Void) throws {
-        guard let (months, hasLong) = StoreContents.months(ofType: type, in: store) else {
+        guard let (months, hasLong) = try StoreContents.months(ofType: type, in: store) else {
             try body(try store.samples(ofType: type, overlapping: interval))
             return
         }

@@ -5,20 +5,24 @@
 /// (`samples/<type>/<YYYY-MM>.jsonl`, see docs/STORE.md); an ``InMemorySampleStore`` is asked directly.
 enum StoreContents {
     /// The type identifiers with samples, sorted.
-    static func typeIdentifiers(in store: SampleStore) -> [String] {
+    ///
+    /// - Throws: The store's error when its folders cannot be listed (an export must never look complete when it
+    ///   is not).
+    static func typeIdentifiers(in store: SampleStore) throws -> [String] {
         if let memory = store as? InMemorySampleStore {
             return Set(memory.allSamples.map(\.typeIdentifier)).sorted()
         }
-        guard let fileStore = store as? JSONFileStore else { return [] }
-        return ((try? fileStore.typeIdentifiersOnDisk()) ?? []).sorted()
+        guard let fileStore = store as? JSONFileStore, try fileStore.isExistingStore() else { return [] }
+        return try fileStore.typeIdentifiersOnDisk().sorted()
     }
 
     /// For an on-disk store: the months (as counted by ``IdentityIndex/month(of:)``) with a partition of the
     /// type, sorted, and whether it has a `long.jsonl`; nil for other stores.
-    static func months(ofType identifier: String, in store: SampleStore) -> (months: [Int], hasLong: Bool)? {
+    ///
+    /// - Throws: The store's error when the type's folder cannot be listed.
+    static func months(ofType identifier: String, in store: SampleStore) throws -> (months: [Int], hasLong: Bool)? {
         guard let fileStore = store as? JSONFileStore else { return nil }
-        let folder = fileStore.path + "/" + JSONFileStore.typeFolder(identifier)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = try fileStore.folderEntries(JSONFileStore.typeFolder(identifier))
         var months: [Int] = []
         var hasLong = false
         for name in names where name.hasSuffix(".jsonl") {

@@ -35,7 +35,7 @@ extension HealthImporter {
         let pending: Int
         if encoded != nil {
             let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
-            encoded!.append(type: type, typeKey: typeKey, start: start, long: long) { out in
+            encoded!.append(type: type, typeKey: typeKey, start: start, long: long, uuid: uuid, identity: uuid) { out in
                 composer.appendLine(of: record, uuid: uuid, in: view, to: out)
             }
             pending = encoded!.count

@@ -79,7 +79,7 @@ public final class HealthImporter {
         receipt.archiveMember = input.member
         recordsRead = 0
         if let fileStore = store as? JSONFileStore, encoded != nil {
-            let writer = ImportBatchWriter(store: fileStore)
+            let writer = try ImportBatchWriter(store: fileStore, catalogue: catalogue)
             self.writer = writer
             encoded = EncodedSampleBatch(pool: writer.pool)
             // The index reads the store only once every batch handed over is saved: it sees what a synchronous
@@ -125,6 +125,17 @@ public final class HealthImporter {
         settleCounts()
         try flush()
         try writer?.waitUntilIdle()
+        if let dropped = writer?.guardian.dropped {
+            // Records another writer stored first were present after all.
+            for (type, count) in dropped {
+                var counts = receipt.counts[type] ?? ImportReceipt.Counts()
+                let fromAdded = min(count, counts.added)
+                counts.added -= fromAdded
+                counts.keptGenerically -= count - fromAdded
+                counts.alreadyPresent += count
+                receipt.counts[type] = counts
+            }
+        }
         try saveCharacteristics()
         report(true, input.file.bytesRead)
         return receipt
@@ -151,7 +162,7 @@ public final class HealthImporter {
             if try index.insert(sample, identityUUID: identityUUID) {
                 let pending: Int
                 if encoded != nil {
-                    encoded!.append(sample, writer: &lineWriter!)
+                    encoded!.append(sample, identity: identityUUID, writer: &lineWriter!)
                     pending = encoded!.count
                 } else {
                     batch.append(sample)

@@ -17,10 +17,15 @@ final class ImportBatchWriter: @unchecked Sendable {
     private var stopped = false
     private var failure: Error?
     private var thread: WorkerThread?
+    /// Drops what other writers stored meanwhile from each batch, under the lock the batch is appended under.
+    let guardian: ConcurrentWriteGuard
 
     /// Creates a writer to `store`; its thread starts with the first batch.
-    init(store: JSONFileStore) {
+    ///
+    /// - Throws: Store errors from reading the store's change counter.
+    init(store: JSONFileStore, catalogue: SampleTypeCatalogue) throws {
         self.store = store
+        guardian = try ConcurrentWriteGuard(store: store, catalogue: catalogue)
     }
 
     /// Queues `batch` for saving once the batch before it is saved.
@@ -72,7 +77,10 @@ final class ImportBatchWriter: @unchecked Sendable {
             }
             condition.unlock()
             var error: Error?
-            do { try store.save(batch, scratch: scratch) } catch let failed { error = failed }
+            do {
+                try store.save(batch, scratch: scratch, beforeWrite: { try self.guardian.check(&$0) },
+                               afterWrite: { self.guardian.saved(through: $0) })
+            } catch let failed { error = failed }
             batch.recycle(into: pool)
             condition.lock()
             pending = nil

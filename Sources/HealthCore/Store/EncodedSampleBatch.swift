@@ -8,12 +8,16 @@ struct EncodedSampleBatch {
     struct Partition {
         /// The partition, relative to the store (`samples/<type>/2024-05.jsonl`).
         var path: String
+        /// The type identifier of its samples.
+        var type: String
         /// The lines' bodies, one after the other.
         var bytes: ByteBuffer
         /// Where each body ends in ``bytes``.
         var ends: [Int] = []
         /// Each line's position in the batch (0 for the first sample added).
         var ordinals: [Int] = []
+        /// Each line's sample uuid and the uuid of its identity (the same for a record of an export).
+        var keys: [(uuid: UUID, identity: UUID)] = []
     }
 
     private(set) var partitions: [Partition] = []
@@ -35,16 +39,20 @@ struct EncodedSampleBatch {
     }
 
     /// Adds `sample` as the next line of the batch.
-    mutating func append(_ sample: Sample, writer: inout SampleLineWriter) {
-        append(type: sample.typeIdentifier, start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold) {
+    ///
+    /// - Parameter identity: The uuid of the sample's identity, when it differs from its own uuid.
+    mutating func append(_ sample: Sample, identity: UUID? = nil, writer: inout SampleLineWriter) {
+        append(type: sample.typeIdentifier, start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold,
+               uuid: sample.uuid, identity: identity ?? sample.uuid) {
             writer.appendBody(of: sample, to: $0)
         }
     }
 
     /// Adds the next line, a sample of type `type` starting at `start` (`long` when it lasts over two days), whose
     /// body `write` appends. `typeKey`, when not 0, stands for `type` in every call that passes it (it saves
-    /// comparing strings).
-    mutating func append(type: String, typeKey: Int = 0, start: Date, long: Bool, write: (ByteBuffer) -> Void) {
+    /// comparing strings). `uuid` is the sample's and `identity` the uuid of its identity (see ``Partition/keys``).
+    mutating func append(type: String, typeKey: Int = 0, start: Date, long: Bool, uuid: UUID, identity: UUID,
+                         write: (ByteBuffer) -> Void) {
         let seconds = start.timeIntervalSince1970
         let index: Int
         if let hit = recent.firstIndex(where: { $0.typeKey == typeKey && $0.long == long && (long || (seconds >= $0.from && seconds < $0.to))
@@ -56,7 +64,7 @@ struct EncodedSampleBatch {
             if let known = positions[path] { index = known } else {
                 index = partitions.count
                 positions[path] = index
-                partitions.append(Partition(path: path, bytes: pool?.take() ?? ByteBuffer(capacity: 1 << 16)))
+                partitions.append(Partition(path: path, type: type, bytes: pool?.take() ?? ByteBuffer(capacity: 1 << 16)))
             }
             if recent.count == 16 { recent.removeLast() }
             recent.insert((type, typeKey, long, IdentityIndex.startOfMonth(month).timeIntervalSince1970,
@@ -68,7 +76,58 @@ struct EncodedSampleBatch {
         byteCount += bytes.count - before
         partitions[index].ends.append(bytes.count)
         partitions[index].ordinals.append(count)
+        partitions[index].keys.append((uuid, identity))
         count += 1
+    }
+
+    /// Removes the lines for which `isDropped` (given the partition's type and the line's keys) says true, and
+    /// numbers the rest afresh in their order.
+    ///
+    /// - Returns: How many lines of each type were removed.
+    @discardableResult
+    mutating func removeLines(where isDropped: (String, (uuid: UUID, identity: UUID)) -> Bool) -> [String: Int] {
+        var removed: [String: Int] = [:]
+        var kept: [(partition: Int, line: Int, ordinal: Int)] = []
+        var keptByPartition: [[Int]] = []
+        for (index, partition) in partitions.enumerated() {
+            var lines: [Int] = []
+            for line in partition.keys.indices {
+                if isDropped(partition.type, partition.keys[line]) {
+                    removed[partition.type, default: 0] += 1
+                } else {
+                    lines.append(line)
+                    kept.append((index, line, partition.ordinals[line]))
+                }
+            }
+            keptByPartition.append(lines)
+        }
+        guard !removed.isEmpty else { return [:] }
+        // New ordinals: the kept lines' rank in the old order.
+        kept.sort { $0.ordinal < $1.ordinal }
+        var newOrdinal: [Int: Int] = [:]
+        for (rank, line) in kept.enumerated() { newOrdinal[line.ordinal] = rank }
+        var rebuilt: [Partition] = []
+        var newByteCount = 0
+        for (index, partition) in partitions.enumerated() where !keptByPartition[index].isEmpty {
+            var copy = Partition(path: partition.path, type: partition.type, bytes: ByteBuffer(capacity: partition.bytes.count))
+            let bytes = partition.bytes.bytes
+            for line in keptByPartition[index] {
+                let start = line == 0 ? 0 : partition.ends[line - 1]
+                copy.bytes.append(UnsafeBufferPointer(rebasing: bytes[start..<partition.ends[line]]))
+                copy.ends.append(copy.bytes.count)
+                copy.ordinals.append(newOrdinal[partition.ordinals[line]]!)
+                copy.keys.append(partition.keys[line])
+            }
+            newByteCount += copy.bytes.count
+            rebuilt.append(copy)
+        }
+        partitions = rebuilt
+        count = kept.count
+        byteCount = newByteCount
+        positions = [:]
+        for (index, partition) in partitions.enumerated() { positions[partition.path] = index }
+        recent.removeAll()
+        return removed
     }
 
     /// Appends the finished lines of partition `index` to `out`, newline-terminated, the `n`-th sample of the batch

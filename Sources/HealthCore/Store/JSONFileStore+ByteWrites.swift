@@ -15,32 +15,42 @@ extension JSONFileStore {
 
     /// Saves an import batch: the same files, lines and change numbers as ``save(_:)`` with the same samples.
     ///
-    /// - Parameter scratch: Where the finished lines are assembled (kept by the caller, so its memory is reused).
+    /// - Parameters:
+    ///   - scratch: Where the finished lines are assembled (kept by the caller, so its memory is reused).
     /// - Throws: ``StoreError`` as ``save(_:)`` does; the batch is then not applied.
-    func save(_ batch: EncodedSampleBatch, scratch: ByteBuffer = ByteBuffer()) throws {
+    ///   - beforeWrite: Called under the exclusive lock before any change number is handed out, to drop lines from
+    ///     the batch (the import drops what other writers stored meanwhile).
+    ///   - afterWrite: Called under the lock once the batch is saved, with the last change number it used.
+    func save(_ batch: EncodedSampleBatch, scratch: ByteBuffer = ByteBuffer(),
+              beforeWrite: ((inout EncodedSampleBatch) throws -> Void)? = nil,
+              afterWrite: ((UInt64) -> Void)? = nil) throws {
         guard batch.count > 0 else { return }
         try withWriteAccess {
-            let sequence = try currentSequence()
-            for partition in batch.partitions {
-                try StoreSafety.makeFolders(PathText.parent(of: partition.path), inStore: path)
-                try validateSampleFile(partition.path)
-                try repairTail(of: partition.path)
-            }
-            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
-            try writeSequence(sequence + UInt64(batch.count))
-            scratch.removeAll()
-            let spans = batch.partitions.indices.map { index in
-                let start = scratch.count
-                batch.render(partition: index, firstSequence: sequence + 1, into: scratch)
-                return LineSpan(partition: batch.partitions[index].path, range: start..<scratch.count,
-                                lines: batch.partitions[index].ends.count)
-            }
-            if batch.count == 1 {
-                try appendBytes(UnsafeRawBufferPointer(scratch.bytes), to: spans[0].partition, lines: 1)
-            } else {
-                // An import can be run again (it skips what the store holds), so its batches are undone after a
-                // crash rather than finished, and the journal need not hold a second copy of every line.
-                try applyThroughJournal(spans, in: scratch, recovery: .undo)
+            var batch = batch
+            // Whoever appends checks identities under the lock it appends under: the caller drops the lines that
+            // other writers stored since it last looked.
+            try beforeWrite?(&batch)
+            guard batch.count > 0 else { return }
+            try takingBackOnFailure { undo in
+                for partition in batch.partitions { try prepareTarget(partition.path, undo: &undo) }
+                // The counter is durable before any line that carries its numbers, so no number is ever used twice.
+                let first = try reserveChangeNumbers(batch.count, undo: &undo)
+                scratch.removeAll()
+                let spans = batch.partitions.indices.map { index in
+                    let start = scratch.count
+                    batch.render(partition: index, firstSequence: first, into: scratch)
+                    return LineSpan(partition: batch.partitions[index].path, range: start..<scratch.count,
+                                    lines: batch.partitions[index].ends.count)
+                }
+                if batch.count == 1 {
+                    try appendBytes(UnsafeRawBufferPointer(scratch.bytes), to: spans[0].partition, lines: 1)
+                } else {
+                    // An import can be run again (it skips what the store holds), so its batches are undone after a
+                    // crash rather than finished, and the journal need not hold a second copy of every line.
+                    try applyThroughJournal(spans, in: scratch, recovery: .undo)
+                }
+                committed(through: first + UInt64(batch.count - 1))
+                afterWrite?(first + UInt64(batch.count - 1))
             }
         }
     }
@@ -75,20 +85,39 @@ extension JSONFileStore {
         var count: Int
         var lines: Int?
         var before: ValidatedExtent?
+        /// The file's length before the write.
+        var length: Int
+    }
+
+    /// Takes a failed append back: the file is cut to its length before (and synced), or removed if the append
+    /// created it.
+    func cutBack(_ append: PendingAppend) {
+        let file = path + "/" + append.partition
+        if append.created && append.length == 0 {
+            unlink(file)
+            return
+        }
+        if ftruncate(append.fd, off_t(append.length)) == 0 { _ = fsync(append.fd) }
     }
 
     /// Writes whole lines to the end of a partition with one `write`; ``finish(_:)`` makes them durable.
     func startAppend(_ bytes: UnsafeRawBufferPointer, to partition: String, lines: Int?) throws -> PendingAppend {
-        let file = path + "/" + partition
+        let file = try storeFile(partition)
         let before = validated[partition]
-        let (fd, created) = try POSIXFile.openForAppend(file)
+        let (fd, created, length) = try POSIXFile.openForAppend(file)
         do {
             try POSIXFile.writeAll(fd, bytes, path: file)
         } catch {
+            // A write cut short (a disk filling in the middle of a line) leaves no torn line behind, and a file
+            // this write created goes again.
+            let append = PendingAppend(fd: fd, partition: partition, created: created, count: bytes.count, lines: lines,
+                                       before: before, length: length)
+            cutBack(append)
             close(fd)
             throw error
         }
-        return PendingAppend(fd: fd, partition: partition, created: created, count: bytes.count, lines: lines, before: before)
+        return PendingAppend(fd: fd, partition: partition, created: created, count: bytes.count, lines: lines, before: before,
+                             length: length)
     }
 
     /// `fsync`s each written partition (and once each folder that got a new file), closes them, and records
@@ -97,7 +126,13 @@ extension JSONFileStore {
         defer { for append in appends { close(append.fd) } }
         var newFileFolders: [String] = []
         for append in appends {
-            try POSIXFile.sync(append.fd, path: path + "/" + append.partition)
+            do {
+                try POSIXFile.sync(append.fd, path: path + "/" + append.partition)
+            } catch {
+                // Lines that could not be made durable are not acknowledged: take all of them back.
+                for append in appends { cutBack(append) }
+                throw error
+            }
             let folder = PathText.parent(of: path + "/" + append.partition)
             if append.created && !newFileFolders.contains(folder) { newFileFolders.append(folder) }
         }
@@ -118,7 +153,8 @@ extension JSONFileStore {
         } else if let before = append.before, before.device == device, before.inode == inode,
                   before.length + append.count == size {
             validated[append.partition] = ValidatedExtent(device: device, inode: inode, length: size,
-                                                          lines: before.lines + lines)
+                                                          lines: before.lines + lines,
+                                                          highestSequence: before.highestSequence)
         }
     }
 
@@ -157,7 +193,10 @@ extension JSONFileStore {
     func cutBack(_ partitions: [String], to lengths: [Int]) -> Bool {
         var undone = true
         for (partition, length) in zip(partitions, lengths) {
-            let file = path + "/" + partition
+            guard let file = try? storeFile(partition) else {
+                undone = false
+                continue
+            }
             if let size = POSIXFile.size(file), size > length {
                 do { try POSIXFile.truncate(file, to: length) } catch { undone = false }
             }
@@ -178,7 +217,7 @@ extension JSONFileStore {
         var appends: [PendingAppend] = []
         for (span, length) in zip(spans, lengths) {
             do {
-                let file = path + "/" + span.partition
+                let file = try storeFile(span.partition)
                 try StoreSafety.makeFolders(PathText.parent(of: span.partition), inStore: path)
                 if let size = POSIXFile.size(file), size > length { try POSIXFile.truncate(file, to: length) }
                 appends.append(try startAppend(UnsafeRawBufferPointer(rebasing: all[span.range]), to: span.partition,

@@ -21,8 +21,10 @@ extension JSONFileStore {
     func currentSequence() throws -> UInt64 {
         if let bytes = try POSIXFile.readFile(sequencePath), !bytes.isEmpty {
             // An empty file is a counter whose first write a crash interrupted: it is rebuilt below.
-            guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()) else {
-                throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number; 'hkctl doctor --repair' rebuilds it")
+            guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()),
+                  value <= ChangeNumbers.maximum else {
+                throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number from 0 to "
+                    + "\(ChangeNumbers.maximum); 'hkctl doctor --repair' rebuilds it")
             }
             return value
         }
@@ -43,8 +45,9 @@ extension JSONFileStore {
         let digits = Array(String(value).utf8)
         let text = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 20 - digits.count)) + digits + [0x0A]
         let created = !POSIXFile.exists(sequencePath)
-        let fd = open(sequencePath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw POSIXFile.openFailure(sequencePath, writing: true) }
+        guard let (fd, _) = try POSIXFile.openRegular(sequencePath, flags: O_WRONLY | O_CREAT) else {
+            throw POSIXFile.openFailure(sequencePath, writing: true, code: ENOENT)
+        }
         defer { close(fd) }
         let written = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
         guard written == text.count else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
@@ -61,7 +64,7 @@ extension JSONFileStore {
 
     /// The tombstones of a type; `limit` is the file length before an interrupted batch (see the journal).
     func tombstones(ofType identifier: String, limit: Int? = nil) throws -> [Tombstone] {
-        let file = path + "/" + JSONFileStore.tombstonePath(identifier)
+        let file = try storeFile(JSONFileStore.tombstonePath(identifier))
         guard let bytes = try POSIXFile.readFile(file, limit: limit) else { return [] }
         var result: [Tombstone] = []
         // Only newline-terminated lines count; a final line that does not decode is a torn write.
@@ -129,7 +132,7 @@ extension JSONFileStore {
                 case "uuid": uuid = UUID(uuidString: try scanner.readString())
                 case "type": type = try scanner.readString()
                 case "deletedAt": deletedAt = ISODate.parse(try scanner.readString())
-                case "seq": sequence = UInt64(exactly: try scanner.readNumber())
+                case "seq": sequence = ChangeNumbers.exact(try scanner.readNumber())
                 case "source": source = try scanner.readString()
                 default: try scanner.skipValue()
                 }
@@ -225,34 +228,34 @@ extension JSONFileStore {
     /// Appends tombstones with new change numbers. Call with the exclusive lock held.
     private func writeTombstones(_ targets: [(uuid: UUID, type: String, source: String)], now: Date) throws -> [Tombstone] {
         guard !targets.isEmpty else { return [] }
-        var sequence = try currentSequence()
         var batches: [(partition: String, lines: [String])] = []
         var positions: [String: Int] = [:]
-        var written: [Tombstone] = []
         for target in targets {
-            sequence += 1
-            let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now, sequence: sequence,
-                                      source: target.source)
-            written.append(tombstone)
             let file = JSONFileStore.tombstonePath(target.type)
-            let line = JSONFileStore.encode(tombstone, timeZone: codec.timeZone)
-            if let position = positions[file] { batches[position].lines.append(line) } else {
+            if positions[file] == nil {
                 positions[file] = batches.count
-                batches.append((file, [line]))
+                batches.append((file, []))
             }
         }
-        for batch in batches {
-            try StoreSafety.makeFolders(PathText.parent(of: batch.partition), inStore: path)
-            try validateTombstoneFile(batch.partition)
-            try repairTail(of: batch.partition) { JSONFileStore.decodeTombstone($0) != nil }
+        return try takingBackOnFailure { undo in
+            for batch in batches { try prepareTarget(batch.partition, tombstones: true, undo: &undo) }
+            let first = try reserveChangeNumbers(targets.count, undo: &undo)
+            var written: [Tombstone] = []
+            for (offset, target) in targets.enumerated() {
+                let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now,
+                                          sequence: first + UInt64(offset), source: target.source)
+                written.append(tombstone)
+                batches[positions[JSONFileStore.tombstonePath(target.type)]!].lines
+                    .append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
+            }
+            if written.count == 1 {
+                try append(batches[0].lines, to: batches[0].partition)
+            } else {
+                try applyThroughJournal(batches)
+            }
+            committed(through: first + UInt64(written.count - 1))
+            return written
         }
-        try writeSequence(sequence)
-        if written.count == 1 {
-            try append(batches[0].lines, to: batches[0].partition)
-        } else {
-            try applyThroughJournal(batches)
-        }
-        return written
     }
 
     // MARK: - Changes
@@ -339,12 +342,11 @@ extension JSONFileStore {
     }
 
     /// The change number of a partition's last complete line, read from its tail (nil if unknown).
-    private func lastSequence(in partition: String) throws -> UInt64? {
-        let file = path + "/" + partition
+    func lastSequence(in partition: String) throws -> UInt64? {
+        let file = try storeFile(partition)
         guard let size = POSIXFile.size(file), size > 0 else { return nil }
         let window = min(size, 8192)
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let (fd, _) = try POSIXFile.openRegular(file, flags: O_RDONLY) else { return nil }
         defer { close(fd) }
         var tail = [UInt8](repeating: 0, count: window)
         guard tail.withUnsafeMutableBytes({ pread(fd, $0.baseAddress!, window, off_t(size - window)) }) == window,
@@ -407,7 +409,7 @@ extension JSONFileStore {
                         }
                         guard removed > 0 else { continue }
                         let bytes = Array(kept.map { $0 + "\n" }.joined().utf8)
-                        try POSIXFile.writeAtomically(bytes, to: path + "/" + partition)
+                        try POSIXFile.writeAtomically(bytes, to: try storeFile(partition))
                         report.partitionsRewritten += 1
                         report.samplesRemoved += removed
                     }
@@ -423,7 +425,7 @@ extension JSONFileStore {
                     try POSIXFile.writeAtomically(Array("{\"tombstonesDroppedThrough\":\(droppedThrough)}\n".utf8),
                                                   to: compactionPath)
                     let bytes = Array(keep.map { JSONFileStore.encode($0, timeZone: codec.timeZone) + "\n" }.joined().utf8)
-                    try POSIXFile.writeAtomically(bytes, to: path + "/" + JSONFileStore.tombstonePath(identifier))
+                    try POSIXFile.writeAtomically(bytes, to: try storeFile(JSONFileStore.tombstonePath(identifier)))
                     report.tombstonesDropped += tombstones.count - keep.count
                 }
             }

@@ -24,7 +24,7 @@ extension JSONFileStore {
             let names = ReadingNames()
             for partition in partitions where !partition.hasSuffix("/long.jsonl") {
                 if fromMonths >= limit { break }
-                let file = path + "/" + partition
+                let file = try storeFile(partition)
                 var damage: LineDamage?
                 try reader.forEachLine(in: file, limit: limits[partition]) { line, lineNumber in
                     if damage == nil {

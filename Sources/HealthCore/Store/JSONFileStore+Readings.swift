@@ -43,7 +43,7 @@ extension JSONFileStore: QuantityReadingSource {
         try withReadAccess { limits in
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             let partitions = try partitions(ofType: identifier, overlapping: interval).map {
-                (file: path + "/" + $0, limit: limits[$0])
+                (file: try storeFile($0), limit: limits[$0])
             }
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
             try PartitionReadings.read(partitions, threads: threads, window: interval, deleted: deleted, codec: codec,

@@ -12,6 +12,8 @@ struct ValidatedExtent {
     var length: Int
     /// Lines in those bytes.
     var lines: Int
+    /// The largest change number on those lines.
+    var highestSequence: UInt64 = 0
 }
 
 extension JSONFileStore {
@@ -24,27 +26,52 @@ extension JSONFileStore {
         var codec = self.codec
         var parser = QuantityLineParser()
         let names = ReadingNames()
-        try validate(relative) { line in
+        try validate(relative) { line, sequence in
             // The positional reader accepts only lines the full decoder accepts, at a fraction of its cost (an add
             // checks the whole partition it appends to); anything else is decoded in full, which says what is wrong.
-            if parser.parse(line, names: names) != nil { return nil }
-            return StoreLineReader.checkSampleLine(line, codec: &codec).failure
+            if let fields = parser.parse(line, names: names) {
+                sequence = fields.sequence
+                return nil
+            }
+            let checked = StoreLineReader.checkSampleLine(line, codec: &codec)
+            sequence = checked.sequence
+            return checked.failure
         }
     }
 
     /// ``validateSampleFile(_:)`` for a tombstone file.
     func validateTombstoneFile(_ relative: String) throws {
-        try validate(relative) { StoreLineReader.checkTombstoneLine($0) }
+        try validate(relative) { line, sequence in
+            guard let tombstone = JSONFileStore.decodeTombstone(line) else { return StoreLineReader.checkTombstoneLine(line) }
+            sequence = tombstone.sequence
+            return StoreLineReader.utf8Failure(line)
+        }
     }
 
     /// The names in a folder of the store (relative path), or none when it does not exist.
     ///
     /// - Throws: ``StoreError/readFailed(_:reason:)`` when it exists but cannot be listed (permissions).
     func folderEntries(_ relative: String) throws -> [String] {
-        let folder = path + "/" + relative
-        guard let handle = opendir(folder) else {
-            if errno == ENOENT { return [] }
-            throw StoreError.readFailed(folder, reason: POSIXFile.errorText())
+        let folder = try storeFile(relative)
+        // The folder itself is opened without following a link, the folders on the way were checked above.
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return [] }
+            var info = stat()
+            if code == ELOOP || code == ENOTDIR, lstat(folder, &info) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFLNK {
+                    throw StoreError.unsafe(folder, reason: "it is a symbolic link inside the store; hkctl never reads or "
+                        + "writes through one (replace it with a real folder)")
+                }
+                throw StoreError.notAFile(folder, kind: POSIXFile.kindName(info.st_mode) + " where a folder belongs")
+            }
+            throw StoreError.readFailed(folder, reason: POSIXFile.errorText(code))
+        }
+        guard let handle = fdopendir(fd) else {
+            let reason = POSIXFile.errorText()
+            close(fd)
+            throw StoreError.readFailed(folder, reason: reason)
         }
         defer { closedir(handle) }
         var names: [String] = []
@@ -57,19 +84,12 @@ extension JSONFileStore {
         return names
     }
 
-    private func validate(_ relative: String, check: (UnsafeBufferPointer<UInt8>) -> String?) throws {
-        let file = path + "/" + relative
-        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 {
-            if errno == ENOENT { validated[relative] = nil; return }
-            throw POSIXFile.openFailure(file, writing: false)
-        }
+    /// Checks the lines of `relative` not checked yet; `check` says why a line is bad (nil: good) and sets its change
+    /// number.
+    private func validate(_ relative: String, check: (UnsafeBufferPointer<UInt8>, inout UInt64) -> String?) throws {
+        let file = try storeFile(relative)
+        guard let (fd, info) = try POSIXFile.openRegular(file, flags: O_RDONLY) else { validated[relative] = nil; return }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw StoreError.readFailed(file, reason: POSIXFile.errorText()) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw StoreError.readFailed(file, reason: "it is not a regular file")
-        }
         let size = Int(info.st_size)
         var extent = ValidatedExtent(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), length: 0, lines: 0)
         if let known = validated[relative], known.device == extent.device, known.inode == extent.inode, known.length <= size {
@@ -93,10 +113,12 @@ extension JSONFileStore {
                 let blank = StoreLineReader.isBlank(text)
                 if blank && pending != nil { return }
                 if let failure = pending { throw StoreError.corrupt(file, line: failure.line, reason: failure.reason) }
-                if !blank, let reason = check(text) {
+                var sequence: UInt64 = 0
+                if !blank, let reason = check(text, &sequence) {
                     pending = (line.number, reason, StoreLineReader.isTornWrite(text))
                     return
                 }
+                good.highestSequence = max(good.highestSequence, sequence)
                 good.length = extent.length + line.range.upperBound + 1
                 good.lines = line.number
             }

@@ -30,6 +30,10 @@ public final class JSONFileStore: SampleStore {
     var codec: SampleLineCodec
     /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
     var validated: [String: ValidatedExtent] = [:]
+    /// Folders of the store (relative paths) found to be real folders, not symbolic links (see ``storeFile(_:)``).
+    var trustedFolders: Set<String> = []
+    /// The exclusive lock while this instance writes; it also records the highest change number handed out.
+    var writeLock: StoreLock?
     /// Tests only: called after each partition of a journalled batch is written (with how many are written and not
     /// yet synced); throwing makes the batch fail there.
     var afterPartitionWrite: ((Int) throws -> Void)?
@@ -58,32 +62,27 @@ public final class JSONFileStore: SampleStore {
     public func save(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
         try withWriteAccess {
-            var sequence = try currentSequence()
+            var namer = PartitionNamer()
+            let targets = samples.map { namer.path(for: $0) }
             var batches: [(partition: String, lines: [String])] = []
             var positions: [String: Int] = [:]
-            var namer = PartitionNamer()
-            for sample in samples {
-                sequence += 1
-                let partition = namer.path(for: sample)
-                let line = codec.encode(sample, sequence: sequence)
-                if let position = positions[partition] {
-                    batches[position].lines.append(line)
-                } else {
-                    positions[partition] = batches.count
-                    batches.append((partition, [line]))
+            for partition in targets where positions[partition] == nil {
+                positions[partition] = batches.count
+                batches.append((partition, []))
+            }
+            try takingBackOnFailure { undo in
+                for batch in batches { try prepareTarget(batch.partition, undo: &undo) }
+                // The counter is durable before any line that carries its numbers, so no number is ever used twice.
+                let first = try reserveChangeNumbers(samples.count, undo: &undo)
+                for (offset, sample) in samples.enumerated() {
+                    batches[positions[targets[offset]]!].lines.append(codec.encode(sample, sequence: first + UInt64(offset)))
                 }
-            }
-            for batch in batches {
-                try StoreSafety.makeFolders(PathText.parent(of: batch.partition), inStore: path)
-                try validateSampleFile(batch.partition)
-                try repairTail(of: batch.partition)
-            }
-            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
-            try writeSequence(sequence)
-            if samples.count == 1 {
-                try append(batches[0].lines, to: batches[0].partition)
-            } else {
-                try applyThroughJournal(batches)
+                if samples.count == 1 {
+                    try append(batches[0].lines, to: batches[0].partition)
+                } else {
+                    try applyThroughJournal(batches)
+                }
+                committed(through: first + UInt64(samples.count - 1))
             }
         }
     }
@@ -101,7 +100,11 @@ public final class JSONFileStore: SampleStore {
             }
         }
         let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
-        defer { withExtendedLifetime(lock) {} }
+        writeLock = lock
+        defer {
+            writeLock = nil
+            withExtendedLifetime(lock) {}
+        }
         if !POSIXFile.exists(markerPath) {
             guard try isExistingStore() == false else { throw StoreError.badMarker(markerPath) }
             let marker = "{\"format\":\"hkctl-store\",\"version\":\(JSONFileStore.formatVersion)}\n"
@@ -114,6 +117,8 @@ public final class JSONFileStore: SampleStore {
     /// Runs `body` holding the exclusive lock, without finishing an interrupted batch first (for `doctor --repair`).
     func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
         let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
+        writeLock = lock
+        defer { writeLock = nil }
         return try withExtendedLifetime(lock) { try body() }
     }
 
@@ -241,12 +246,13 @@ public final class JSONFileStore: SampleStore {
     /// Moves a torn or unreadable last line of a partition (left by a crash) to `recovered/`, so appends
     /// start on a clean line. Call with the exclusive lock held.
     func repairTail(of partition: String, isValid: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil) throws {
-        let file = path + "/" + partition
+        let file = try storeFile(partition)
         guard let size = POSIXFile.size(file), size > 0 else { return }
         // Usually the last line is short: look at the last 64 KiB, and at 1 MiB only if that does not settle it.
         func analyse(_ window: Int) throws -> (tail: [UInt8], keep: Int, conclusive: Bool) {
-            let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            guard fd >= 0 else { throw POSIXFile.openFailure(file, writing: false) }
+            guard let (fd, _) = try POSIXFile.openRegular(file, flags: O_RDONLY) else {
+                throw POSIXFile.openFailure(file, writing: false, code: ENOENT)
+            }
             var tail = [UInt8](repeating: 0, count: window)
             let count = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, window, off_t(size - window)) }
             close(fd)
@@ -489,7 +495,7 @@ public final class JSONFileStore: SampleStore {
     /// Like ``readPartitionWithSequence(_:limit:_:)``, reading through `reader`'s buffer.
     func readPartitionWithSequence(_ partition: String, limit: Int?, reader: inout PartitionLineReader,
                                    _ body: (Sample, UInt64) throws -> Void) throws {
-        let file = path + "/" + partition
+        let file = try storeFile(partition)
         var damage: LineDamage?
         try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
             guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage) else { return }

@@ -63,14 +63,62 @@ enum POSIXFile {
         return writing ? StoreError.writeFailed(path, reason: errorText(code)) : StoreError.readFailed(path, reason: errorText(code))
     }
 
-    /// Opens a file for appending, creating it with mode 0600. Returns the descriptor and whether it was created.
-    static func openForAppend(_ path: String) throws -> (fd: Int32, created: Bool) {
-        var fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
-        if fd >= 0 { return (fd, false) }
-        guard errno == ENOENT else { throw openFailure(path, writing: true) }
-        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw openFailure(path, writing: true) }
-        return (fd, true)
+    /// Opens a file of the store the one safe way: never through a symbolic link, never blocking (a FIFO planted in
+    /// its place would otherwise hang the open or the first read forever), and only when it is a regular file.
+    ///
+    /// - Parameters:
+    ///   - flags: `O_RDONLY`, `O_WRONLY`, `O_RDWR`, with `O_APPEND`, `O_CREAT`, `O_EXCL` as needed.
+    ///   - mode: The mode of a file `O_CREAT` creates.
+    /// - Returns: The descriptor and the file's status; nil when the file does not exist and `flags` do not create it.
+    /// - Throws: ``StoreError/notAFile(_:kind:)`` for a FIFO, device, socket or folder; ``StoreError/unsafe(_:reason:)``
+    ///   for a symbolic link; read or write failures.
+    /// - Note: The message of ``StoreError/notAFile(_:kind:)`` reads "'path' is KIND, not a regular file".
+    static func openRegular(_ path: String, flags: Int32, mode: mode_t = 0o600) throws -> (fd: Int32, info: stat)? {
+        let writing = flags & (O_WRONLY | O_RDWR) != 0
+        let fd = open(path, flags | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT && flags & O_CREAT == 0 { return nil }
+            // A FIFO opened for writing without a reader, and a folder opened for writing.
+            if code == ENXIO { throw StoreError.notAFile(path, kind: "a FIFO (named pipe), not a regular file") }
+            if code == EISDIR { throw StoreError.notAFile(path, kind: "a folder, not a regular file") }
+            throw openFailure(path, writing: writing, code: code)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = errorText()
+            close(fd)
+            throw StoreError.readFailed(path, reason: reason)
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw StoreError.notAFile(path, kind: kindName(info.st_mode) + ", not a regular file")
+        }
+        return (fd, info)
+    }
+
+    /// What a file that is not a regular file is, in words.
+    static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFREG: return "a file"
+        default: return "something other than a regular file"
+        }
+    }
+
+    /// Opens a file for appending, creating it with mode 0600. Returns the descriptor, whether it was created, and
+    /// its length before anything is appended.
+    static func openForAppend(_ path: String) throws -> (fd: Int32, created: Bool, length: Int) {
+        if let (fd, info) = try openRegular(path, flags: O_WRONLY | O_APPEND) { return (fd, false, Int(info.st_size)) }
+        guard let (fd, _) = try openRegular(path, flags: O_WRONLY | O_APPEND | O_CREAT | O_EXCL) else {
+            throw openFailure(path, writing: true, code: ENOENT)
+        }
+        return (fd, true, 0)
     }
 
     /// Writes all bytes, retrying short writes.
@@ -128,10 +176,16 @@ enum POSIXFile {
     /// Reads a whole file; nil when it does not exist. Inside the store a symbolic link is refused unless
     /// `followLinks` is set (for system files such as `/proc/locks`).
     static func readFile(_ path: String, limit: Int? = nil, followLinks: Bool = false) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw openFailure(path, writing: false)
+        let fd: Int32
+        if followLinks {
+            fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd < 0 {
+                if errno == ENOENT { return nil }
+                throw openFailure(path, writing: false)
+            }
+        } else {
+            guard let (opened, _) = try openRegular(path, flags: O_RDONLY) else { return nil }
+            fd = opened
         }
         defer { close(fd) }
         // Read straight into arrays sized from the file's length (no zero-filled scratch buffer): one read for
@@ -157,8 +211,7 @@ enum POSIXFile {
 
     /// Cuts a file (never through a symbolic link) back to `length` bytes and syncs it.
     static func truncate(_ path: String, to length: Int) throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw openFailure(path, writing: true) }
+        guard let (fd, _) = try openRegular(path, flags: O_WRONLY) else { throw openFailure(path, writing: true, code: ENOENT) }
         defer { close(fd) }
         if ftruncate(fd, off_t(length)) != 0 { throw StoreError.writeFailed(path, reason: errorText()) }
         try sync(fd, path: path)

@@ -22,11 +22,7 @@ struct PartitionLineReader {
     @discardableResult
     mutating func forEachLine(in file: String, limit: Int? = nil,
                               _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
-        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd < 0 {
-            if errno == ENOENT { return false }
-            throw POSIXFile.openFailure(file, writing: false)
-        }
+        guard let (fd, _) = try POSIXFile.openRegular(file, flags: O_RDONLY) else { return false }
         defer { close(fd) }
         carried.removeAll(keepingCapacity: true)
         var remaining = limit ?? Int.max

@@ -208,9 +208,11 @@ struct QuantityLineParser {
         if literal(",\"seq\":") {
             let digitsStart = index
             while index < count, base[index] &- 48 < 10 { index += 1 }
-            guard index > digitsStart, index - digitsStart <= 19, index - digitsStart == 1 || base[digitsStart] != 48
+            // At most 16 digits and no more than the largest change number: anything else is the full decoder's to judge.
+            guard index > digitsStart, index - digitsStart <= 16, index - digitsStart == 1 || base[digitsStart] != 48
             else { return nil }
             for position in digitsStart..<index { sequence = sequence &* 10 &+ UInt64(base[position] &- 48) }
+            guard sequence <= ChangeNumbers.maximum else { return nil }
         }
         guard index == count - 1, base[index] == UInt8(ascii: "}") else { return nil }
         return Fields(start: start, end: end, value: value, unit: unitIndex, source: source.range,

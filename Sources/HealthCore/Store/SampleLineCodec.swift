@@ -118,7 +118,9 @@ struct SampleLineCodec {
                 }
             case .seq:
                 let number = try scanner.readNumber()
-                guard let whole = UInt64(exactly: number) else { throw LineError("'seq' must be a whole number from 0 to 2^64-1") }
+                guard let whole = ChangeNumbers.exact(number) else {
+                    throw LineError("'seq' must be a whole number from 0 to \(ChangeNumbers.maximum)")
+                }
                 sequence = whole
             case .workout, .correlation:
                 detail = try SampleDetail.decodeField(raw.map(SampleLineCodec.key) ?? .other, from: &scanner)

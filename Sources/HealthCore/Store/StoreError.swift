@@ -24,6 +24,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// A path hkctl will not use: a symbolic link inside the store or a loop, a store owned by another user or
     /// writable by everyone; payload: path and why.
     case unsafe(String, reason: String)
+    /// The next change numbers would pass the largest one readers accept (``ChangeNumbers/maximum``); payload: the
+    /// counter file and the last number it holds.
+    case changeNumbersExhausted(String, last: UInt64)
+    /// The change counter is behind numbers already used in the store, so a write would reuse them; payload: the
+    /// counter file, its value and the larger number found.
+    case counterBehind(String, counter: UInt64, used: UInt64)
+    /// An entry of the store is not what belongs there (a FIFO, device, socket or folder where a file belongs, a file
+    /// where a folder belongs); payload: path and what it is, in words.
+    case notAFile(String, kind: String)
 
     public var description: String {
         switch self {
@@ -50,6 +59,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "The store marker '\(path)' (line 1) names format version \(found), which no hkctl writes; this hkctl reads version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
         case let .unsafe(path, reason):
             return "Refusing to use '\(path)': \(reason)."
+        case let .changeNumbersExhausted(path, last):
+            return "The change counter '\(path)' is at \(last), and change numbers end at \(ChangeNumbers.maximum); nothing was saved. If the counter was edited, 'hkctl doctor --repair' rebuilds it from the numbers in use."
+        case let .counterBehind(path, counter, used):
+            return "The change counter '\(path)' says \(counter), but change number \(used) is already in use, so new changes would reuse numbers; nothing was saved. Run 'hkctl doctor --repair' to rebuild the counter."
+        case let .notAFile(path, kind):
+            return "'\(path)' is \(kind); hkctl uses only regular files and real folders in a store. Move it away (hkctl doctor lists such entries)."
         }
     }
 

@@ -15,10 +15,9 @@ final class StoreLock {
     /// - Throws: ``StoreError/busy(_:waitedSeconds:holders:)`` after the timeout, naming the holders' process ids
     ///   when `/proc/locks` tells them.
     static func acquire(path: String, exclusive: Bool, timeout: TimeInterval, storePath: String) throws -> StoreLock {
-        let fd = exclusive
-            ? open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            : open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw POSIXFile.openFailure(path, writing: exclusive) }
+        guard let (fd, _) = try POSIXFile.openRegular(path, flags: exclusive ? O_RDWR | O_CREAT : O_RDONLY) else {
+            throw POSIXFile.openFailure(path, writing: exclusive, code: ENOENT)
+        }
         let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
         let started = Date()
         var pause: useconds_t = 1000
@@ -37,6 +36,26 @@ final class StoreLock {
             pause = min(pause * 2, 20_000)
         }
         return StoreLock(fd: fd)
+    }
+
+    /// The highest change number a writer handed out, as the lock file records it (see ``recordHighestChangeNumber(_:)``);
+    /// nil when the file holds none (a store written before this record, or a lock file a crash left empty).
+    func highestChangeNumber() -> UInt64? {
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, 32, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: bytes[0..<count], as: UTF8.self).trimmingSpacesAndNewlines()
+        guard let value = UInt64(text), value <= ChangeNumbers.maximum else { return nil }
+        return value
+    }
+
+    /// Writes the highest change number handed out into the lock file (held exclusively), a second record beside the
+    /// `sequence` counter: a counter replaced by an older copy is then caught before it hands out a number twice. It
+    /// is not synced: after a power loss it can only be behind the counter, which is synced first.
+    func recordHighestChangeNumber(_ value: UInt64) {
+        let digits = Array(String(value).utf8)
+        let text = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 20 - digits.count)) + digits + [0x0A]
+        _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
     }
 
     deinit {

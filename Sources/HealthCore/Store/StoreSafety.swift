@@ -41,7 +41,11 @@ enum StoreSafety {
 
     /// Creates the folders of `relative` (a folder path inside the store) that are missing, refusing any
     /// component that is a symbolic link or not a folder. New folders get mode 0700 and a synced parent.
-    static func makeFolders(_ relative: String, inStore store: String) throws {
+    ///
+    /// - Returns: The folders created (full paths), outermost first.
+    @discardableResult
+    static func makeFolders(_ relative: String, inStore store: String) throws -> [String] {
+        var created: [String] = []
         var current = store
         for component in relative.split(separator: "/") where !component.isEmpty && component != "." {
             guard component != ".." else { throw StoreError.unsafe(store + "/" + relative, reason: "it leaves the store") }
@@ -64,8 +68,10 @@ enum StoreSafety {
                 if errno == EEXIST, lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
                 throw StoreError.cannotCreate(current, reason: POSIXFile.errorText())
             }
+            created.append(current)
             POSIXFile.syncDirectory(parent)
         }
+        return created
     }
 
     /// The ids of the processes holding a lock on `path` (from `/proc/locks` on Linux; empty when unknown).

@@ -39,7 +39,7 @@ public struct ChangeAnchor: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``ChangeError/badAnchor(_:)`` when the text is not an anchor.
     public init(parsing text: String) throws {
-        guard text.hasPrefix("v1."), let value = UInt64(text.dropFirst(3), radix: 36),
+        guard text.hasPrefix("v1."), let value = UInt64(text.dropFirst(3), radix: 36), value <= ChangeNumbers.maximum,
               String(value, radix: 36) == text.dropFirst(3) else { throw ChangeError.badAnchor(text) }
         sequence = value
     }

@@ -15,7 +15,7 @@ enum DoctorCommand: Command {
         counter or journal); each names its file and line. Warnings are well-formed data that looks wrong
         (a 300-hour sleep sample, 200000 steps in a minute, a weight of 0, a date decades ahead) and name
         the sample's uuid; doctor never changes them. A store with a newer format version is refused and
-        never rewritten.
+        never rewritten. Only the owner runs doctor: its findings show every source's samples.
         Exit status: 0 no errors (warnings may be listed), 65 errors found (or left after --repair),
         75 the store is busy, 77 the store folder is unsafe to use.
         """
@@ -25,7 +25,8 @@ enum DoctorCommand: Command {
             throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
         }
         let repair = arguments.has("repair")
-        if repair { try context.requireOwner() }
+        // Like export, doctor reads every source's samples (its findings name uuids, values and files): owner only.
+        try context.requireOwner()
         let doctor = StoreDoctor(store: context.store())
         let now = context.globals.time.now
         let report = repair ? try doctor.repair(now: now) : try doctor.check(now: now)

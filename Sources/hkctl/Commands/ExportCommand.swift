@@ -43,7 +43,7 @@ enum ExportCommand: Command {
         let exporter = SampleExporter(store: store, catalogue: context.catalogue, timeZone: context.globals.time.timeZone)
         var types: [String]?
         if let names = arguments.values["type"] {
-            let stored = Set(exporter.storedTypeIdentifiers())
+            let stored = Set(try exporter.storedTypeIdentifiers())
             types = try names.map { name in
                 do {
                     return try context.type(name).identifier

@@ -100,10 +100,10 @@ extension ImportTests {
                                   source: "s", created: ISODate.parse("2024-01-07T00:00:00Z")!)
                 try store.save(samples + [long])
                 let exporter = SampleExporter(store: store)
-                #expect(exporter.storedTypeIdentifiers() == ["HKCategoryTypeIdentifierPregnancy", "HKQuantityTypeIdentifierStepCount"])
+                #expect(try exporter.storedTypeIdentifiers() == ["HKCategoryTypeIdentifierPregnancy", "HKQuantityTypeIdentifierStepCount"])
                 var seen: [Sample] = []
                 let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-                for type in exporter.storedTypeIdentifiers() {
+                for type in try exporter.storedTypeIdentifiers() {
                     try exporter.forEachChunk(ofType: type, overlapping: all) { seen += $0 }
                 }
                 #expect(seen.count == samples.count + 1)
