@@ -83,7 +83,7 @@ struct AuthCLITests {
             #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
             #expect(try cli.run(["auth", "grant", "app", "--share", "water", "--read", "water"]).status == 0)
             #expect(try cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "app"]).status == 0)
-            let deleted = try cli.run(["delete", "water", "--today", "--source", "app", "--format", "json"])
+            let deleted = try cli.run(["delete", "water", "--today", "--source", "app", "--yes", "--format", "json"])
             #expect(deleted.status == 0)
             let remaining = try cli.run(["list", "water", "--format", "json"]).stdout
             #expect(remaining.contains("\"value\":1000") && !remaining.contains("\"value\":250"))

@@ -106,7 +106,7 @@ struct ChangesCLITests {
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [[String: Any]])
             #expect(listed.map { $0["value"] as? Double } == [100])
             #expect(cli.snapshot() == before)
-            let real = try cli.run(["delete", "water", "--from", "06:00", "--to", "08:00", "--format", "json"])
+            let real = try cli.run(["delete", "water", "--from", "06:00", "--to", "08:00", "--yes", "--format", "json"])
             #expect(real.status == 0)
             let remaining = try cli.run(["list", "water", "--format", "json"]).stdout
             #expect(remaining.contains("200") && !remaining.contains("\"value\":100"))

@@ -11,12 +11,13 @@ enum DeleteCommand: Command {
     ]
     static let options: [OptionSpec] = RangeOptions.specs + [
         OptionSpec(name: "dry-run", valueName: nil, help: "List what would be deleted; delete nothing."),
-        OptionSpec(name: "yes", valueName: nil, help: "Do not ask for confirmation on a terminal."),
+        OptionSpec(name: "yes", valueName: nil, help: "Delete without asking (required for a range when stdin is not a terminal)."),
     ]
     static let discussion = """
         Deleting leaves a tombstone (uuid, type, deletion time) that 'hkctl changes' reports, so syncing
         clients learn of it; 'hkctl compact' later removes deleted samples from disk. On a terminal hkctl
-        asks before deleting unless --yes is given. As in HealthKit, a source deletes only what it wrote:
+        asks before deleting unless --yes is given; a range delete that cannot ask (a script, a pipe)
+        deletes nothing without --yes (exit 64). As in HealthKit, a source deletes only what it wrote:
         with --source S (or $HKCTL_SOURCE) only S's samples go; as the owner (the default source 'hkctl')
         any sample can be deleted.
         """
@@ -54,6 +55,13 @@ enum DeleteCommand: Command {
             printSamples(doomed, context: context)
             return
         }
+        let byRange = UUID(uuidString: first) == nil
+        if byRange && !context.console.inputIsTerminal && !arguments.has("yes") {
+            // A script's range delete must say so: a mistyped range would otherwise delete at once.
+            throw UsageError(message: "Refusing to delete \(doomed.count) sample\(doomed.count == 1 ? "" : "s") without "
+                + "confirmation: standard input is not a terminal, so hkctl cannot ask; add --yes to delete them "
+                + "(--dry-run lists them)", command: name)
+        }
         if context.console.inputIsTerminal && !arguments.has("yes") {
             context.console.error("Delete \(doomed.count) sample\(doomed.count == 1 ? "" : "s")? [y/N] ")
             let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
@@ -62,7 +70,6 @@ enum DeleteCommand: Command {
                 return
             }
         }
-        let byRange = UUID(uuidString: first) == nil
         let tombstones = try store.delete(uuids: doomed.map(\.uuid), now: time.now, ignoringMissing: byRange,
                                           source: access.isOwner ? nil : access.source)
         let zone = time.timeZone
