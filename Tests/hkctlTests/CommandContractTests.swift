@@ -402,8 +402,9 @@ struct CommandContractTests {
             #expect(isClose(stats["inBed"], 8 * 3600 + 25 * 60))
             #expect(isClose(stats["count"], 3))
 
+            // Calendar days, when asked for: the night is cut at midnight.
             let byDay = try jsonObject(cli.run(["stats", "sleep", "--from", "2024-05-31", "--to", "2024-06-01",
-                                                "--by", "day", "--format", "json"]))
+                                                "--by", "day", "--clip-to-days", "--format", "json"]))
             let buckets = try #require(byDay["buckets"] as? [[String: Any]])
             #expect(buckets.count == 2)
             let asleepPerDay: [Double?] = buckets.map { number($0["asleep"]) }

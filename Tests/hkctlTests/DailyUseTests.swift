@@ -31,4 +31,91 @@ struct DailyUseTests {
             #expect(result.status == 0, "\(result.stderr)")
         }
     }
+
+    // MARK: Sleep by the night
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// Last night (23:10–07:05) and the night before with stages: every figure of `stats sleep` is by the night.
+    private func twoNights(_ cli: CLIRunner) throws {
+        #expect(try cli.run(["add", "sleep", "23:10-07:05"]).status == 0)
+        #expect(try cli.run(["add", "sleep", "core", "--from", "2024-05-30T22:00", "--to", "2024-05-31T02:00"]).status == 0)
+        #expect(try cli.run(["add", "sleep", "inbed", "--from", "2024-05-30T21:30", "--to", "2024-05-31T06:30"]).status == 0)
+        #expect(try cli.run(["add", "sleep", "rem", "--from", "2024-05-31T02:00", "--to", "2024-05-31T06:00"]).status == 0)
+    }
+
+    @Test func todayIsLastNightWholeAndTheTopLevelIsItsNight() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try twoNights(cli)
+            let today = try json(try cli.run(["stats", "sleep", "--today", "--format", "json"]).stdout)
+            let nights = try #require(today["nights"] as? [[String: Any]])
+            #expect(nights.count == 1)
+            #expect((today["asleep"] as? Double) == 28_500, "7 h 55 min, not cut at midnight: \(today)")
+            #expect((today["asleep"] as? Double) == (nights[0]["asleep"] as? Double))
+            #expect(today["inBed"] is NSNull && nights[0]["inBed"] is NSNull && nights[0]["efficiency"] is NSNull,
+                    "no in-bed sample last night: unknown, not 0")
+            let table = try cli.run(["stats", "sleep", "--today"]).stdout
+            #expect(!table.contains("100 %") && table.contains("7 h 55 min"), "\(table)")
+            // The dashboard and the trend say the same.
+            let dashboard = try json(try cli.run(["today", "--format", "json"]).stdout)
+            #expect(((dashboard["sleep"] as? [String: Any])?["asleep"] as? Double) == 28_500)
+            // The clock's figure is there when asked for.
+            let clipped = try json(try cli.run(["stats", "sleep", "--today", "--clip-to-days", "--format", "json"]).stdout)
+            #expect((clipped["asleep"] as? Double) == 25_500, "\(clipped)")
+        }
+    }
+
+    @Test func byDayIsByNightAndTheWeekSumsItsNights() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try twoNights(cli)
+            for format in ["json", "csv", "table"] {
+                let byDay = try cli.run(["stats", "sleep", "--week", "--by", "day", "--format", format])
+                let byNight = try cli.run(["stats", "sleep", "--week", "--by", "night", "--format", format])
+                #expect(byDay.status == 0 && byDay.stdout == byNight.stdout, "\(format): \(byDay.stdout)\(byDay.stderr)")
+            }
+            let week = try json(try cli.run(["stats", "sleep", "--week", "--format", "json"]).stdout)
+            let nights = try #require(week["nights"] as? [[String: Any]])
+            #expect(nights.count == 7)
+            let sum = nights.compactMap { $0["asleep"] as? Double }.reduce(0, +)
+            #expect((week["asleep"] as? Double) == sum && sum == Double(28_500 + 8 * 3600), "\(week)")
+            #expect((week["inBed"] as? Double) == Double(9 * 3600))
+            let night = try #require(nights.first { ($0["date"] as? String) == "2024-05-31" })
+            #expect((night["inBed"] as? Double) == Double(9 * 3600) && (night["efficiency"] as? Double).map { abs($0 - 8.0 / 9) < 1e-9 } == true,
+                    "\(night)")
+            let monthly = try json(try cli.run(["stats", "sleep", "--week", "--by", "month", "--format", "json"]).stdout)
+            let buckets = try #require(monthly["buckets"] as? [[String: Any]])
+            #expect(buckets.compactMap { $0["asleep"] as? Double }.reduce(0, +) == sum, "\(monthly)")
+        }
+    }
+
+    @Test func typingANightIsForgivingAndHonest() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let length = try cli.run(["add", "sleep", "8h"])
+            #expect(length.status == 65)
+            #expect(length.stderr.contains("23:10-07:05") && length.stderr.contains("--from"), "\(length.stderr)")
+            let yesterday = try cli.run(["add", "sleep", "yesterday 22:30-06:45", "--format", "json"])
+            #expect(yesterday.status == 0, "\(yesterday.stderr)")
+            #expect(yesterday.stdout.contains("2024-05-31T22:30:00") && yesterday.stdout.contains("2024-06-01T06:45:00"))
+            let daytime = try cli.run(["add", "sleep", "07:00-23:00", "--on", "2024-05-30"])
+            #expect(daytime.status == 0)
+            #expect(daytime.stderr.contains("07:00–23:00") && daytime.stderr.contains("16 hours"), "\(daytime.stderr)")
+            #expect(try cli.run(["add", "sleep", "deep", "--from", "2024-05-29T01:00", "--to", "2024-05-29T02:00"]).status == 0)
+            let overlapping = try cli.run(["add", "sleep", "23:00-06:30", "--on", "2024-05-29"])
+            #expect(overlapping.status == 0)
+            #expect(overlapping.stderr.contains("overlaps 1 sleep stage sample"), "\(overlapping.stderr)")
+            let ordinary = try cli.run(["add", "sleep", "23:00-06:30", "--on", "2024-05-28"])
+            #expect(ordinary.stderr.isEmpty, "\(ordinary.stderr)")
+        }
+    }
+
+    @Test func nightIsOfferedWhereverPeriodsAre() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let bash = try cli.run(["completions", "bash"]).stdout
+            #expect(bash.contains("--by) COMPREPLY=($(compgen -W 'hour day week month year night'"), "night is not completed")
+            let wrong = try cli.run(["stats", "steps", "--by", "fortnight"])
+            #expect(wrong.status == 64 && wrong.stderr.contains("night"), "\(wrong.stderr)")
+        }
+    }
 }

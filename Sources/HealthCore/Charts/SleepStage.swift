@@ -22,7 +22,7 @@ public enum SleepStage: String, CaseIterable, Sendable {
         case .rem: return night.asleepREM
         case .asleep: return night.asleepUnspecified
         case .awake: return night.awake
-        case .inBed: return max(0, night.inBed - night.asleep - night.awake)
+        case .inBed: return max(0, (night.inBed ?? 0) - night.asleep - night.awake)
         }
     }
 

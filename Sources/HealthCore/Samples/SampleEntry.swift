@@ -35,6 +35,38 @@ public struct SampleEntry: Sendable {
         self.metadata = metadata
     }
 
+    /// Whether `text` reads as a length of time (`8h`, `7.5h`, `45min`, `7h30m`) rather than a value name.
+    static func looksLikeDuration(_ text: String) -> Bool {
+        let lowered = text.lowercased().trimmingSpaces()
+        guard let first = lowered.first, first.isASCII, first.isNumber else { return false }
+        return lowered.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == " " || "hminsec".contains($0)) }
+    }
+
+    /// Things worth a word before the sample is saved, which do not make it wrong: a sleep range lying mostly in the
+    /// day (`07:00-23:00`, typed the wrong way round) or longer than a night's sleep.
+    ///
+    /// - Parameter sample: The sample ``sample(source:context:uuid:)`` built from this entry.
+    /// - Returns: One sentence per warning; empty when there is nothing to say.
+    public func warnings(for sample: Sample, context: TimeContext) -> [String] {
+        guard type.isSleepAnalysis, sample.end > sample.start else { return [] }
+        let hours = sample.end.timeIntervalSince(sample.start) / 3600
+        let start = context.calendar.localTime(of: sample.start), end = context.calendar.localTime(of: sample.end)
+        func clock(_ time: (hour: Int, minute: Int)) -> String {
+            NumberFormatting.zeroPadded(time.hour, width: 2) + ":" + NumberFormatting.zeroPadded(time.minute, width: 2)
+        }
+        let span = clock((start.hour, start.minute)) + "–" + clock((end.hour, end.minute))
+        let length = NumberFormatting.human(hours, fractionDigits: 1)
+        // Daytime sleep: starting in the morning and ending in the evening, the shape of a reversed night.
+        if start.hour >= 5 && start.hour < 12 && hours >= 8 {
+            return ["\(span) is \(length) hours of sleep during the day; if you meant the night, write it as "
+                + "\(clock((end.hour, end.minute)))-\(clock((start.hour, start.minute))) (saved as given)"]
+        }
+        if hours > 14 {
+            return ["\(span) is \(length) hours of sleep, longer than a night; check the times (saved as given)"]
+        }
+        return []
+    }
+
     /// Builds and validates the sample.
     ///
     /// - Parameters:
@@ -54,6 +86,10 @@ public struct SampleEntry: Sendable {
             if let value {
                 if ClockRange.looksLikeRange(value) {
                     interval = try ClockRange.parse(value, endDay: endDay, in: context)
+                } else if type.isSleepAnalysis && SampleEntry.looksLikeDuration(value) {
+                    // `add sleep 8h`: a length says nothing about when, and sleep is counted by the night.
+                    throw SampleError.wrongKind(type: type.name, expected: "a time range, not a length such as '\(value)': "
+                        + "write when you slept, like '23:10-07:05' or 'yesterday 22:30-06:45', or use --from and --to")
                 } else if named == nil {
                     named = value
                 } else {

@@ -3,7 +3,7 @@
 ///
 /// Sleep with merged sources reads asleep time off the ``SleepTimeline`` (highest-priority source wins, awake
 /// beats asleep within a source); without merging, asleep time is the union of every asleep sample. In bed is the
-/// union of `inBed` samples either way.
+/// union of `inBed` samples either way, and unknown (nil) where no `inBed` sample was recorded.
 struct CategoryTotals {
     let samples: [Sample]
     let type: SampleType
@@ -15,14 +15,17 @@ struct CategoryTotals {
     func fill(_ intervals: inout [Statistics]) {
         let timeline = type.isSleepAnalysis && mergesSources ? SleepTimeline(samples: samples, ranks: ranks) : nil
         let asleep = TimeSpan.union(samples.filter { isAsleep($0) }.map(span))
-        let inBed = TimeSpan.union(samples.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue }.map(span))
+        let inBedSamples = samples.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue }
+        let inBed = TimeSpan.union(inBedSamples.map(span))
         let all = TimeSpan.union(samples.map(span))
         for index in intervals.indices {
             let (from, to) = (intervals[index].start, intervals[index].end)
             if type.isSleepAnalysis {
                 intervals[index].asleep = timeline?.seconds(of: SleepTimeline.asleepValues, from: from, to: to)
                     ?? TimeSpan.covered(asleep, from: from, to: to)
-                intervals[index].inBed = TimeSpan.covered(inBed, from: from, to: to)
+                // Unknown, not zero, when nothing recorded time in bed.
+                let touched = inBedSamples.contains { ($0.end > from || $0.start == from) && $0.start < to }
+                intervals[index].inBed = touched ? TimeSpan.covered(inBed, from: from, to: to) : nil
             } else {
                 intervals[index].duration = TimeSpan.covered(all, from: from, to: to)
             }

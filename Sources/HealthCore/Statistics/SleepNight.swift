@@ -10,8 +10,8 @@ public struct SleepNight: Equatable, Sendable {
     public var start: Date
     /// The window's end: the cut-off on ``date``.
     public var end: Date
-    /// Seconds in bed (`inBed` samples, overlaps once).
-    public var inBed: TimeInterval = 0
+    /// Seconds in bed (`inBed` samples, overlaps once); nil when the night has no `inBed` sample (unknown, not zero).
+    public var inBed: TimeInterval?
     /// Seconds asleep, any stage.
     public var asleep: TimeInterval = 0
     /// Seconds awake during the night (`awake` samples that won the timeline).
@@ -25,7 +25,8 @@ public struct SleepNight: Equatable, Sendable {
     /// Seconds of REM sleep.
     public var asleepREM: TimeInterval = 0
     /// Time asleep divided by time in bed, where time in bed is everything covered by an `inBed`, asleep or awake
-    /// sample (you are in bed while asleep or lying awake); nil when nothing was recorded.
+    /// sample (you are in bed while asleep or lying awake); nil when the night has no `inBed` sample (``inBed`` is
+    /// unknown) or nothing was recorded.
     public var efficiency: Double?
     /// The first instant covered by any sleep sample in the window.
     public var sleepStart: Date?

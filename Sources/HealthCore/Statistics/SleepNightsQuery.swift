@@ -3,7 +3,8 @@
 /// The interval `[from, to)` names days: the nights are those ending on the local dates from `from`'s date to the
 /// date of the last instant before `to`, so `--week` gives seven nights. A night's window runs from the
 /// ``cutoff`` on the previous day to the cut-off on its own date, and samples are cut at the window's edges.
-/// Empty nights are listed with zero figures.
+/// Empty nights are listed with zero figures. ``StatisticsQuery/runByNight(on:calendar:cutoff:)`` gives the same
+/// figures summed over the nights of a range or a bucket.
 public struct SleepNightsQuery: Sendable {
     /// The days whose nights to list.
     public var interval: DateInterval
@@ -72,13 +73,15 @@ public struct SleepNightsQuery: Sendable {
                 .map { TimeSpan(start: $0.start, end: $0.end) })
         }
         let inBed = spans([SleepTimeline.inBedValue])
+        let inBedSamples = sorted.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue }
         let asleepUnion = spans(SleepTimeline.asleepValues)
         let bed = spans(SleepTimeline.asleepValues.union([SleepTimeline.inBedValue, SleepTimeline.awakeValue]))
         let byValue = Dictionary(uniqueKeysWithValues: [1, 2, 3, 4, 5].map { ($0, spans([$0])) })
         return windows.map { window in
             var night = SleepNight(date: window.date, start: window.start, end: window.end)
             let (from, to) = (window.start, window.end)
-            night.inBed = TimeSpan.covered(inBed, from: from, to: to)
+            let hasInBed = inBedSamples.contains { ($0.end > from || $0.start == from) && $0.start < to }
+            night.inBed = hasInBed ? TimeSpan.covered(inBed, from: from, to: to) : nil
             if mergesSources {
                 night.asleepUnspecified = timeline.seconds(of: [1], from: from, to: to)
                 night.asleepCore = timeline.seconds(of: [3], from: from, to: to)
@@ -95,7 +98,7 @@ public struct SleepNightsQuery: Sendable {
                 night.awake = TimeSpan.covered(byValue[SleepTimeline.awakeValue]!, from: from, to: to)
             }
             let bedTime = TimeSpan.covered(bed, from: from, to: to)
-            night.efficiency = bedTime > 0 ? min(1, night.asleep / bedTime) : nil
+            night.efficiency = hasInBed && bedTime > 0 ? min(1, night.asleep / bedTime) : nil
             let touching = sorted.filter { ($0.end > from || $0.start == from) && $0.start < to }
             night.sampleCount = touching.count
             if !touching.isEmpty {

@@ -30,7 +30,8 @@ public struct Statistics: Equatable, Sendable {
     public var mostRecentDate: Date?
     /// Sleep: seconds asleep (any asleep stage; overlapping samples counted once).
     public var asleep: TimeInterval?
-    /// Sleep: seconds in bed (overlapping samples counted once).
+    /// Sleep: seconds in bed (overlapping samples counted once); nil when no `inBed` sample touches the interval
+    /// (many sources record only sleep stages, so time in bed is unknown rather than zero).
     public var inBed: TimeInterval?
     /// Seconds covered by samples, overlaps counted once (category types, or the `duration` option).
     public var duration: TimeInterval?

@@ -1,33 +1,92 @@
-/// A time span written as two times of day, `23:10-07:05`, as people log a night's sleep.
+/// A time span written as two times joined by `-`, as people log a night's sleep: `23:10-07:05`,
+/// `yesterday 22:30-06:45`, `2024-05-30T22:40-2024-05-31T06:10`.
+///
+/// Each side is a bare time of day (`HH:MM`) or any time ``TimeExpression`` reads with a clock time in it. A bare
+/// time takes its day from the other side (the start is the latest such time before the end, the end the first
+/// such time after the start); two bare times end on the latest occurrence of the end that is not after now.
 public enum ClockRange {
-    /// Whether `text` has the `HH:MM-HH:MM` shape.
+    /// Whether `text` has the `TIME-TIME` shape: a `-` with a clock time (`HH:MM`) on each side.
     public static func looksLikeRange(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { $0.contains(":") }
+        !splits(of: text).isEmpty
+    }
+
+    /// The ways to cut `text` at a `-` into two sides that each hold a `:` and are not themselves ranges (so
+    /// `23:10-07:05-08:00` is no range), first cut first.
+    private static func splits(of text: String, nested: Bool = false) -> [(String, String)] {
+        var result: [(String, String)] = []
+        for index in text.indices where text[index] == "-" {
+            let left = text[..<index].trimmingSpaces(), right = text[text.index(after: index)...].trimmingSpaces()
+            guard left.contains(":") && right.contains(":") else { continue }
+            if nested { return [(left, right)] }
+            if splits(of: left, nested: true).isEmpty && splits(of: right, nested: true).isEmpty {
+                result.append((left, right))
+            }
+        }
+        return result
+    }
+
+    /// Whether `text` is a bare time of day, `HH:MM` or `HH:MM:SS`.
+    static func isBareTime(_ text: String) -> Bool {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        return (2...3).contains(fields.count) && fields.allSatisfy { (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     /// The interval `text` names.
     ///
-    /// The end is on `endDay` when given (a day's midnight), otherwise the latest occurrence of the end time
-    /// that is not after now (today, or yesterday if that time has not come yet). The start is the latest
-    /// occurrence of the start time before the end, so `23:10-07:05` crosses midnight.
+    /// With two bare times the end is on `endDay` when given (a day's midnight), otherwise the latest occurrence
+    /// of the end time that is not after now (today, or yesterday if that time has not come yet); the start is the
+    /// latest occurrence of the start time before the end, so `23:10-07:05` crosses midnight. A side that names
+    /// its day (`yesterday 22:30`, a full date) fixes the other side's day as described on the type.
     ///
     /// - Throws: ``TimeInputError`` for a malformed or impossible time.
     public static func parse(_ text: String, endDay: Date? = nil, in context: TimeContext) throws -> DateInterval {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
-            $0.trimmingSpaces()
+        var failure: Error = TimeInputError.malformed(text)
+        for (left, right) in splits(of: text) {
+            do {
+                return try parse(left, right, endDay: endDay, in: context, original: text)
+            } catch {
+                failure = error
+            }
         }
-        guard parts.count == 2 else { throw TimeInputError.malformed(text) }
-        let today = context.startOfDay(context.now)
-        var end = try TimeExpression.timeOfDay(parts[1], on: endDay ?? today, in: context, original: text)
-        if endDay == nil, end > context.now {
-            end = try TimeExpression.timeOfDay(parts[1], on: context.adding(days: -1, to: today), in: context, original: text)
+        throw failure
+    }
+
+    private static func parse(_ left: String, _ right: String, endDay: Date?, in context: TimeContext,
+                              original text: String) throws -> DateInterval {
+        switch (isBareTime(left), isBareTime(right)) {
+        case (true, true):
+            let today = context.startOfDay(context.now)
+            var end = try TimeExpression.timeOfDay(right, on: endDay ?? today, in: context, original: text)
+            if endDay == nil, end > context.now {
+                end = try TimeExpression.timeOfDay(right, on: context.adding(days: -1, to: today), in: context, original: text)
+            }
+            return DateInterval(start: try latest(left, before: end, in: context, original: text), end: end)
+        case (false, true):
+            let start = try TimeExpression.parse(left, in: context).date
+            var end = try TimeExpression.timeOfDay(right, on: context.startOfDay(start), in: context, original: text)
+            if end <= start {
+                end = try TimeExpression.timeOfDay(right, on: context.adding(days: 1, to: context.startOfDay(start)),
+                                                   in: context, original: text)
+            }
+            return DateInterval(start: start, end: end)
+        case (true, false):
+            let end = try TimeExpression.parse(right, in: context).date
+            return DateInterval(start: try latest(left, before: end, in: context, original: text), end: end)
+        case (false, false):
+            let start = try TimeExpression.parse(left, in: context).date, end = try TimeExpression.parse(right, in: context).date
+            guard end >= start else {
+                throw SampleError.endBeforeStart(start: ISODate.format(start, in: context.timeZone),
+                                                 end: ISODate.format(end, in: context.timeZone))
+            }
+            return DateInterval(start: start, end: end)
         }
+    }
+
+    /// The latest occurrence of the time of day `time` before `end`.
+    private static func latest(_ time: String, before end: Date, in context: TimeContext, original: String) throws -> Date {
         let endDayStart = context.startOfDay(end)
-        var start = try TimeExpression.timeOfDay(parts[0], on: endDayStart, in: context, original: text)
-        if start >= end {
-            start = try TimeExpression.timeOfDay(parts[0], on: context.adding(days: -1, to: endDayStart), in: context, original: text)
-        }
-        return DateInterval(start: start, end: end)
+        let start = try TimeExpression.timeOfDay(time, on: endDayStart, in: context, original: original)
+        if start < end { return start }
+        return try TimeExpression.timeOfDay(time, on: context.adding(days: -1, to: endDayStart), in: context, original: original)
     }
 }

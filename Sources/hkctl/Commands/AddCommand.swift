@@ -87,8 +87,27 @@ enum AddCommand: Command {
             endDay: try arguments.value("on").map { context.globals.time.startOfDay(try TimeExpression.parse($0, in: time).date) },
             metadata: metadata)
         let sample = try entry.sample(source: context.globals.source, context: time)
-        try context.healthStore().save([sample])
+        let store = try context.healthStore()
+        var warnings = entry.warnings(for: sample, context: time)
+        // Advice only: a store that cannot be read here fails the save below, with its own message.
+        if type.isSleepAnalysis, let overlap = (try? sameSourceStages(overlapping: sample, in: store)) ?? nil {
+            warnings.append(overlap)
+        }
+        try store.save([sample])
+        for warning in warnings { context.console.error("Warning: " + warning) }
         let unit = sample.value.quantity?.unit
         SampleOutput.print([sample], type: type, unit: unit, context: context, single: true)
+    }
+
+    /// A warning when `sample` (a sleep range) overlaps stage data (core, deep, REM, awake) the same source already
+    /// saved for that night: the night's figures then count the stages, and the new range only where they leave gaps.
+    private static func sameSourceStages(overlapping sample: Sample, in store: HealthStore) throws -> String? {
+        let stages: Set<Int> = [2, 3, 4, 5]
+        let found = try store.samples(ofType: sample.typeIdentifier, overlapping: DateInterval(start: sample.start, end: sample.end))
+            .filter { $0.source == sample.source && $0.end > sample.start && $0.start < sample.end
+                && stages.contains($0.value.categoryRawValue ?? -1) }
+        guard !found.isEmpty else { return nil }
+        return "this range overlaps \(found.count) sleep stage sample\(found.count == 1 ? "" : "s") that '\(sample.source)' "
+            + "already saved for this night; the night counts the stages first (saved as given)"
     }
 }

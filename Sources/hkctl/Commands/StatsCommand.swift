@@ -11,7 +11,7 @@ enum StatsCommand: Command {
     ]
     static let options: [OptionSpec] = RangeOptions.specs + [
         OptionSpec(name: "by", valueName: "period",
-                   help: "One row per calendar period (values: hour, day, week, month, year; night for sleep)."),
+                   help: "One row per calendar period; sleep: day and night give one row per night (values: hour, day, week, month, year, night)."),
         OptionSpec(name: "every", valueName: "length", help: "One row per bucket of this length, such as 15m, 6h, 2w or 3mo."),
         OptionSpec(name: "anchor", valueName: "time", help: "A bucket boundary (default: local midnight, or the week, month or year start)."),
         OptionSpec(name: "week-start", valueName: "day", help: "First day of week buckets (values: mon, sun; default: the locale's, else mon)."),
@@ -30,6 +30,8 @@ enum StatsCommand: Command {
         OptionSpec(name: "strict-start", valueName: nil, help: "Count a sample only in the range or bucket where it starts."),
         OptionSpec(name: "strict-end", valueName: nil, help: "Count a sample only in the range or bucket where it ends."),
         OptionSpec(name: "night-cutoff", valueName: "time", help: "Sleep: when one night ends and the next begins (default: 12:00)."),
+        OptionSpec(name: "clip-to-days", valueName: nil,
+                   help: "Sleep: count by the clock (cut at midnight) instead of by the night."),
         OptionSpec(name: "explain", valueName: nil, help: "Show how every sample counted in each bucket."),
         OptionSpec(name: "activity", valueName: "activity", help: "Workouts: only this activity (see 'hkctl types workouts')."),
     ]
@@ -39,10 +41,14 @@ enum StatsCommand: Command {
         When several sources record the same time (a phone and a watch), only the
         highest-priority source counts there; see 'hkctl sources priority'. Discrete
         types (weight) give average, minimum, maximum and most recent of the readings
-        that start in the range (heart rate is averaged by time). Sleep gives seconds
-        asleep (all asleep stages) and in bed, overlapping samples counted once, and
-        lists nights: a night belongs to the morning it ends on, from cut-off to
-        cut-off.
+        that start in the range (heart rate is averaged by time). Sleep is counted by
+        the night, as the Health app does: a night belongs to the morning it ends on,
+        from cut-off to cut-off, and the range names those mornings (--today is last
+        night, --week the last seven nights). It gives seconds asleep (all asleep
+        stages) and in bed (unknown when no in-bed sample was recorded), overlapping
+        samples counted once, and lists the nights; --by day (or --by night) gives a
+        row per night, --by week/month/year the nights whose morning falls in each.
+        --clip-to-days counts sleep by the clock instead, cut at midnight.
 
         Examples:
           hkctl stats steps --week --by day
@@ -65,7 +71,11 @@ enum StatsCommand: Command {
         let type = try onlyType(arguments, context: context)
         var time = context.globals.time
         time.calendar.firstWeekday = try weekStart(arguments) ?? time.calendar.firstWeekday
-        let (bucket, byNight) = try buckets(arguments, type: type)
+        let clipped = arguments.has("clip-to-days")
+        if clipped && !type.isSleepAnalysis {
+            throw UsageError(message: "'--clip-to-days' applies to sleep only (other types are always counted by the clock)", command: name)
+        }
+        let (bucket, byNight) = try buckets(arguments, type: type, byTheNight: !clipped)
         let anchor = try arguments.value("anchor").map { try TimeExpression.parse($0, in: time).date }
         let unit = try context.displayUnit(for: type, explicit: arguments.value("unit"))
         let range = try RangeOptions.range(arguments, context: time, command: name) ?? .today
@@ -79,14 +89,18 @@ enum StatsCommand: Command {
                 type: type, interval: interval, unit: unit, options: try figures(arguments, type: type),
                 predicate: predicate, bucketInterval: bucket, anchor: anchor, priority: priority,
                 mergesSources: merging, explains: arguments.has("explain"))
-            let result = try query.run(on: store, calendar: time.calendar)
+            let cutoff = try arguments.value("night-cutoff").map { try NightCutoff(parsing: $0) } ?? .noon
+            if arguments.value("night-cutoff") != nil && !(type.isSleepAnalysis && (bucket == nil || !clipped)) {
+                throw UsageError(message: "'--night-cutoff' applies to sleep nights only", command: name)
+            }
+            // Sleep is counted by the night unless asked to clip to the clock.
+            let result = type.isSleepAnalysis && !clipped
+                ? try query.runByNight(on: store, calendar: time.calendar, cutoff: cutoff)
+                : try query.run(on: store, calendar: time.calendar)
             var nights: [SleepNight]?
             if type.isSleepAnalysis && bucket == nil {
-                let cutoff = try arguments.value("night-cutoff").map { try NightCutoff(parsing: $0) } ?? .noon
                 nights = try SleepNightsQuery(interval: interval, cutoff: cutoff, predicate: predicate, priority: priority,
                                               mergesSources: merging).run(on: store, calendar: time.calendar)
-            } else if arguments.value("night-cutoff") != nil {
-                throw UsageError(message: "'--night-cutoff' applies to sleep nights only", command: name)
             }
             StatisticsOutput(result: result, nights: nights, nightRows: byNight, explain: arguments.has("explain"),
                              time: time, context: context).print()
@@ -95,21 +109,23 @@ enum StatsCommand: Command {
         }
     }
 
-    /// `--by` / `--every`: the bucket length, and whether `--by night` asked for one row per night.
-    private static func buckets(_ arguments: ParsedArguments, type: SampleType) throws -> (BucketInterval?, Bool) {
+    /// `--by` / `--every`: the bucket length, and whether `--by night` asked for one row per night (as `--by day` does
+    /// for sleep counted by the night).
+    private static func buckets(_ arguments: ParsedArguments, type: SampleType, byTheNight: Bool) throws -> (BucketInterval?, Bool) {
         let by = arguments.value("by"), every = arguments.value("every")
         if by != nil && every != nil {
             throw UsageError(message: "Give one of '--by <period>' and '--every <length>'", command: name)
         }
         if let by {
-            if by == "night" {
+            if by == "night" || (by == "day" && type.isSleepAnalysis && byTheNight) {
                 guard type.isSleepAnalysis else {
                     throw UsageError(message: "'--by night' applies to sleep only; use hour, day, week, month or year", command: name)
                 }
                 return (nil, true)
             }
             guard let unit = BucketUnit(rawValue: by) else {
-                throw UsageError(message: "The value '\(by)' is invalid for '--by <period>'; use hour, day, week, month or year", command: name)
+                throw UsageError(message: "The value '\(by)' is invalid for '--by <period>'; use hour, day, week, month or year "
+                    + "(or night, for sleep)", command: name)
             }
             return (BucketInterval(unit), false)
         }

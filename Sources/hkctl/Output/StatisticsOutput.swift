@@ -234,7 +234,10 @@ struct StatisticsOutput {
             if let start = night.sleepStart, let end = night.sleepEnd { span = "\(clock(start))–\(clock(end))" }
             let figures = [night.asleep, night.inBed, night.awake, night.asleepCore, night.asleepDeep, night.asleepREM,
                            night.asleepUnspecified]
-            table.add([dayText(night.date)] + figures.map { night.sampleCount == 0 ? "-" : Display.duration($0) }
+            table.add([dayText(night.date)] + figures.map { figure in
+                guard night.sampleCount > 0, let figure else { return "-" }
+                return Display.duration(figure)
+            }
                 + [night.efficiency.map { NumberFormatting.human($0 * 100, fractionDigits: 0) + " %" } ?? "-", span])
         }
         context.console.line("")

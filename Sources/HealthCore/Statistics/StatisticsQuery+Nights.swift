@@ -1,0 +1,55 @@
+extension StatisticsQuery {
+    /// Runs a sleep-analysis query by the night, as the Health app counts sleep: the range names the local dates
+    /// nights end on (the wake-up mornings), and each night runs from the ``NightCutoff`` on the day before to the
+    /// cut-off on its date (see ``SleepNightsQuery``).
+    ///
+    /// Without buckets the figures cover exactly the nights of the range, so they are the sums of
+    /// ``SleepNightsQuery``'s nights. With day, week, month or year buckets, each bucket holds the nights whose date
+    /// falls in the calendar bucket. Buckets shorter than a day (hours, `--every 6h`) cannot hold whole nights: they
+    /// stay on the clock, as ``run(on:calendar:)`` gives them. Every other type is run as by ``run(on:calendar:)``.
+    ///
+    /// - Parameters:
+    ///   - store: Where to read samples.
+    ///   - calendar: The calendar of dates, buckets and cut-offs.
+    ///   - cutoff: When one night ends and the next begins.
+    /// - Returns: Figures whose ``Statistics/start`` and ``Statistics/end`` are the nights' edges.
+    /// - Throws: As ``run(on:calendar:)``.
+    public func runByNight(on store: SampleStore, calendar: GregorianCalendar, cutoff: NightCutoff = .noon) throws
+        -> StatisticsResult {
+        guard type.isSleepAnalysis else { return try run(on: store, calendar: calendar) }
+        if let length = effectiveBucketInterval, length.unit == .minute || length.unit == .hour {
+            return try run(on: store, calendar: calendar)
+        }
+        var days = interval
+        if interval.start == DateRange.distantStart || interval.end == DateRange.distantEnd {
+            let all = try store.samples(ofType: type.identifier, overlapping: interval)
+            days = StatisticsQuery.resolvedRange(interval, samples: all.filter { predicate.matchesSourceAndMetadata($0) })
+            if days.start == DateRange.distantStart || days.end == DateRange.distantEnd { return try run(on: store, calendar: calendar) }
+        }
+        var whole = self
+        whole.interval = StatisticsQuery.nights(of: days, cutoff: cutoff, calendar: calendar)
+        whole.bucketInterval = nil
+        whole.bucketUnit = nil
+        var result = try whole.run(on: store, calendar: calendar)
+        guard effectiveBucketInterval != nil else { return result }
+        // The calendar buckets of the days, each then counted over its own nights.
+        var grid = self
+        grid.interval = days
+        let calendarBuckets = try grid.run(on: store, calendar: calendar).buckets
+        result.buckets = try calendarBuckets.map { bucket in
+            var one = whole
+            one.interval = StatisticsQuery.nights(of: DateInterval(start: bucket.start, end: bucket.end), cutoff: cutoff,
+                                                  calendar: calendar)
+            return try one.run(on: store, calendar: calendar).total
+        }
+        return result
+    }
+
+    /// The span of the nights that end on the local dates of `days`: from the cut-off on the day before the first
+    /// date to the cut-off on the last.
+    static func nights(of days: DateInterval, cutoff: NightCutoff, calendar: GregorianCalendar) -> DateInterval {
+        let windows = SleepNightsQuery.windows(for: days, cutoff: cutoff, calendar: calendar)
+        guard let first = windows.first, let last = windows.last, last.end > first.start else { return days }
+        return DateInterval(start: first.start, end: last.end)
+    }
+}

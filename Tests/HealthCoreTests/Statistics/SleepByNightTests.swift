@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Sleep counted by the night everywhere: the range names wake-up mornings, totals are the sums of those nights,
+/// day-or-longer buckets hold whole nights; sleep ranges typed as `TIME-TIME` with any time; advice on odd entries.
+struct SleepByNightTests {
+    private typealias Kit = IndependentTestKit
+    private let sleep = try! SampleTypeCatalogue.standard.type(named: "sleep")
+
+    private func at(_ day: Int, _ hour: Int, _ minute: Int = 0) -> Date { Kit.utc(2024, 5, day, hour, minute) }
+
+    private var calendar: GregorianCalendar { TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone("UTC")).calendar }
+
+    /// Four nights (May 27–30 mornings) across midnight, a nap, and an in-bed sample on one night only.
+    private var week: [Sample] {
+        [Kit.sleep(1, at(26, 23, 10), at(27, 7, 5)),                 // 7 h 55: night of 05-27
+         Kit.sleep(3, at(27, 22, 0), at(28, 6, 30)),                 // 8 h 30: night of 05-28
+         Kit.sleep(0, at(27, 21, 45), at(28, 6, 45)),                // in bed 9 h: night of 05-28
+         Kit.sleep(1, at(28, 14, 0), at(28, 14, 40)),                // nap 40 min: night of 05-29 (after noon)
+         Kit.sleep(4, at(29, 1, 0), at(29, 5, 0)),                   // 4 h: night of 05-29
+         Kit.sleep(5, at(29, 23, 30), at(30, 6, 0))]                 // 6 h 30: night of 05-30
+    }
+
+    private func nights(from: Date, to: Date) throws -> [SleepNight] {
+        try SleepNightsQuery(interval: DateInterval(start: from, end: to)).run(on: InMemorySampleStore(week), calendar: calendar)
+    }
+
+    @Test func theTotalOfARangeIsTheSumOfItsNights() throws {
+        for (from, to) in [(27, 28), (27, 31), (28, 30), (29, 30), (25, 33)] {
+            let interval = DateInterval(start: at(from, 0), end: at(to, 0))
+            let result = try StatisticsQuery(type: sleep, interval: interval).runByNight(on: InMemorySampleStore(week), calendar: calendar)
+            let listed = try nights(from: interval.start, to: interval.end)
+            #expect(result.total.asleep == listed.map(\.asleep).reduce(0, +), "\(from)–\(to)")
+            let inBed = listed.compactMap(\.inBed)
+            #expect(result.total.inBed == (inBed.isEmpty ? nil : inBed.reduce(0, +)), "\(from)–\(to)")
+        }
+        // One morning: the night that ends on it, whole (not cut at midnight).
+        let one = try StatisticsQuery(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
+            .runByNight(on: InMemorySampleStore(week), calendar: calendar)
+        #expect(one.total.asleep == Double(7 * 3600 + 55 * 60))
+        #expect(one.total.start == at(26, 12) && one.total.end == at(27, 12))
+        #expect(one.total.inBed == nil, "no in-bed sample that night")
+        // The clock's answer for the same day, for contrast: 00:00–07:05 of one night and 22:00–24:00 of the next.
+        let clipped = try StatisticsQuery(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
+            .run(on: InMemorySampleStore(week), calendar: calendar)
+        #expect(clipped.total.asleep == Double(7 * 3600 + 5 * 60 + 2 * 3600))
+    }
+
+    @Test func dayAndWeekBucketsHoldWholeNights() throws {
+        let interval = DateInterval(start: at(26, 0), end: at(31, 0))
+        let byDay = try StatisticsQuery(type: sleep, interval: interval, bucketUnit: .day)
+            .runByNight(on: InMemorySampleStore(week), calendar: calendar)
+        let listed = try nights(from: interval.start, to: interval.end)
+        #expect(byDay.buckets.map(\.asleep) == listed.map { Optional($0.asleep) })
+        #expect(byDay.buckets.map(\.end) == listed.map(\.end))
+        #expect(byDay.buckets.compactMap(\.asleep).reduce(0, +) == byDay.total.asleep)
+        // Week buckets (Monday 05-27): the night of Sunday 05-26 is last week's, the rest this week's.
+        var mondays = calendar
+        mondays.firstWeekday = 2
+        let byWeek = try StatisticsQuery(type: sleep, interval: interval, bucketUnit: .week)
+            .runByNight(on: InMemorySampleStore(week), calendar: mondays)
+        #expect(byWeek.buckets.count == 2)
+        #expect(byWeek.buckets[0].asleep == 0)
+        #expect(byWeek.buckets[1].asleep == byDay.total.asleep)
+        // Hours cannot hold nights: they stay on the clock.
+        let byHour = try StatisticsQuery(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)), bucketUnit: .hour)
+            .runByNight(on: InMemorySampleStore(week), calendar: calendar)
+        #expect(byHour.buckets.count == 24 && byHour.total.start == at(27, 0))
+    }
+
+    @Test func aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency() throws {
+        let listed = try nights(from: at(27, 0), to: at(29, 0))
+        #expect(listed[0].inBed == nil && listed[0].efficiency == nil)
+        #expect(listed[1].inBed == Double(9 * 3600))
+        #expect(Kit.isClose(listed[1].efficiency!, 8.5 / 9))
+    }
+
+    // MARK: Typing a night
+
+    private func context(_ now: Date) -> TimeContext { TimeContext(now: now, timeZone: Kit.zone("UTC")) }
+
+    @Test(arguments: [
+        ("23:10-07:05", Kit.utc(2024, 5, 31, 23, 10), Kit.utc(2024, 6, 1, 7, 5)),
+        ("yesterday 22:30-06:45", Kit.utc(2024, 5, 31, 22, 30), Kit.utc(2024, 6, 1, 6, 45)),
+        ("2024-05-28T22:40-2024-05-29T06:10", Kit.utc(2024, 5, 28, 22, 40), Kit.utc(2024, 5, 29, 6, 10)),
+        ("23:00-2024-05-29T06:10", Kit.utc(2024, 5, 28, 23, 0), Kit.utc(2024, 5, 29, 6, 10)),
+        ("2024-05-28 22:00-05:30", Kit.utc(2024, 5, 28, 22, 0), Kit.utc(2024, 5, 29, 5, 30)),
+    ])
+    func anyTimeOnEitherSideOfTheDash(text: String, start: Date, end: Date) throws {
+        #expect(ClockRange.looksLikeRange(text))
+        let interval = try ClockRange.parse(text, in: context(Kit.utc(2024, 6, 1, 12)))
+        #expect(interval.start == start && interval.end == end, "\(text): \(interval)")
+    }
+
+    @Test func aLengthIsNoNight() throws {
+        for text in ["8h", "7.5h", "45min", "7h30m"] {
+            let entry = SampleEntry(type: sleep, value: text)
+            #expect(throws: SampleError.self) { try entry.sample(source: "hkctl", context: context(Kit.utc(2024, 6, 1, 12))) }
+            do {
+                _ = try entry.sample(source: "hkctl", context: context(Kit.utc(2024, 6, 1, 12)))
+            } catch {
+                #expect("\(error)".contains("23:10-07:05") && "\(error)".contains("--from"), "\(error)")
+            }
+        }
+        #expect(!SampleEntry.looksLikeDuration("deep") && !SampleEntry.looksLikeDuration("rem"))
+    }
+
+    @Test func daytimeAndOverlongSleepIsSavedWithAWarning() throws {
+        let now = context(Kit.utc(2024, 6, 1, 23, 30))
+        let daytime = SampleEntry(type: sleep, value: "07:00-23:00")
+        let sample = try daytime.sample(source: "hkctl", context: now)
+        let warnings = daytime.warnings(for: sample, context: now)
+        #expect(warnings.count == 1 && warnings[0].contains("07:00–23:00") && warnings[0].contains("16"), "\(warnings)")
+        #expect(warnings[0].contains("23:00-07:00"))
+        let night = SampleEntry(type: sleep, value: "23:10-07:05")
+        let ordinary = try night.sample(source: "hkctl", context: now)
+        #expect(night.warnings(for: ordinary, context: now).isEmpty)
+    }
+}
