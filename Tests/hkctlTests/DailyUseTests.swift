@@ -118,4 +118,32 @@ struct DailyUseTests {
             #expect(wrong.status == 64 && wrong.stderr.contains("night"), "\(wrong.stderr)")
         }
     }
+
+    @Test func configGetStorePrintsTheStoreInUse() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["config", "get", "store"])
+            #expect(result.status == 0 && result.stdout == cli.storePath + "\n", "\(result.stdout)\(result.stderr)")
+            let other = try cli.run(["--store", cli.storePath + "-other", "config", "get", "store"])
+            #expect(other.stdout == cli.storePath + "-other\n")
+        }
+    }
+
+    /// Every JSON timestamp has one shape: seconds and offset always, milliseconds only when they are not zero.
+    @Test func jsonTimestampsHaveOneShape() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "2024-06-01T08:00:00.250Z"]).status == 0)
+            #expect(try cli.run(["add", "water", "1L", "--at", "09:00"]).status == 0)
+            let outputs = [try cli.run(["list", "water", "--format", "json"]).stdout,
+                           try cli.run(["export", "--format", "jsonl"]).stdout,
+                           try cli.run(["changes", "--format", "jsonl"]).stdout]
+            for output in outputs {
+                let stamps = output.matches(of: /"(?:start|end)":"([^"]+)"/).map { String($0.output.1) }
+                #expect(stamps.count >= 4, "\(output)")
+                for stamp in stamps {
+                    #expect(stamp.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?[+-]\d{2}:\d{2}/) != nil, "\(stamp)")
+                    #expect(stamp.contains(".") == stamp.contains("08:00:00"), "\(stamp): milliseconds only when not zero")
+                }
+            }
+        }
+    }
 }

@@ -6,13 +6,15 @@ enum ConfigCommand: Command {
     static let abstract = "Show or change preferences, such as the unit a type is shown in."
     static let usage = "config [list | get <key> | set <key> <value> | unset <key>]"
     static let arguments: [(label: String, help: String)] = [
-        ("<key>", "unit.<type>, for example unit.weight."),
+        ("<key>", "unit.<type>, for example unit.weight; 'get store' prints the store in use (read-only)."),
         ("<value>", "A unit for that type, for example lb."),
     ]
     static let options: [OptionSpec] = []
     static let discussion = """
         'hkctl config set unit.weight lb' makes list and stats show weight in pounds unless --unit is given.
         Samples keep the unit they were entered in; only the display changes.
+        'hkctl config get store' prints the path of the store in use (from --store, $HKCTL_STORE or the
+        default); it is not a setting and cannot be set.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -40,6 +42,10 @@ enum ConfigCommand: Command {
             }
         case "get":
             try need(2)
+            if words[1] == "store" {
+                context.console.line(context.store().path)
+                return
+            }
             let settings = try store.document("settings.json", default: Settings())
             context.console.line(try settings.value(words[1], catalogue: catalogue) ?? "")
         case "set":
