@@ -103,7 +103,7 @@ struct BadInputTests {
         bad(dataError, ["add", "water", "abcmL"], ["'abcmL'", "not a number"]),
         bad(dataError, ["add", "water", "1,5L"], ["'1,5L'"]),
         bad(dataError, ["add", "steps", "1e400"], ["steps", "not a finite number"]),
-        bad(dataError, ["add", "water", "25L"], ["25000", "plausible range"]),
+        bad(dataError, ["add", "water", "25L"], ["25 L", "plausible range 0–20 L"]),
         bad(dataError, ["add", "weight", "5000kg"], ["5000", "plausible range"]),
         bad(dataError, ["add", "weight", "0kg"], ["weight", "plausible range"]),
         bad(dataError, ["add", "water", "1cup"], ["'cup'", "cup_us", "cup_imp"]),

@@ -146,4 +146,42 @@ struct DailyUseTests {
             }
         }
     }
+
+    // MARK: Help a person who typed it wrong
+
+    @Test func aMistypedTypeGetsTheNearestNamesNotAllOfThem() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["add", "watr", "0.5L"])
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("did you mean 'water'?"), "\(result.stderr)")
+            #expect(result.stderr.count < 200 && !result.stderr.contains("menstrual-flow"), "\(result.stderr)")
+            let two = try cli.run(["list", "wieght"])
+            #expect(two.stderr.contains("'weight'") && two.stderr.contains("'height'"), "\(two.stderr)")
+            let none = try cli.run(["add", "xyzzy", "1"])
+            #expect(none.stderr.contains("hkctl types") && !none.stderr.contains("did you mean"), "\(none.stderr)")
+        }
+    }
+
+    @Test func anAmountOutOfRangeIsReportedInTheUnitTyped() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let heart = try cli.run(["add", "heart-rate", "610count/min"])
+            #expect(heart.status == 65)
+            #expect(heart.stderr.contains("610 count/min is outside the plausible range 15–300 count/min"), "\(heart.stderr)")
+            let water = try cli.run(["add", "water", "40L"])
+            #expect(water.stderr.contains("40 L is outside the plausible range 0–20 L"), "\(water.stderr)")
+        }
+    }
+
+    @Test func countsAreWholeAndNothingIsNoSample() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            for arguments in [["add", "steps", "12.5"], ["add", "flights", "2.5"], ["add", "water", "0L"], ["add", "steps", "0"]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 65, "\(arguments): \(result.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/samples"), "\(arguments) wrote")
+            }
+            #expect(try cli.run(["add", "steps", "12.5"]).stderr.contains("whole numbers"))
+            #expect(try cli.run(["add", "water", "0L"]).stderr.contains("nothing to log"))
+            #expect(try cli.run(["add", "steps", "12"]).status == 0)
+        }
+    }
 }

@@ -85,7 +85,20 @@ public struct Sample: Hashable, Sendable {
             if let range = type.validRange {
                 let inCanonical = try quantity.value(in: canonical)
                 if !range.contains(inCanonical) {
-                    throw SampleError.outOfRange(inCanonical, unit: canonical.unitString, type: type.name, range: range)
+                    // Said in the unit the amount was given in: '610 count/min', not '10.1666666667 count/s'.
+                    let entered = quantity.unit
+                    func shown(_ bound: Double) -> Double {
+                        let value = (try? Quantity(bound, canonical).value(in: entered)) ?? bound
+                        // Four significant digits: a bound a person reads (15 count/min, 1.102–1543 lb), without the
+                        // conversion's last-bit error.
+                        guard value != 0, value.isFinite else { return value }
+                        var magnitude = abs(value), scale = 1e3
+                        while magnitude >= 10 { magnitude /= 10; scale /= 10 }
+                        while magnitude < 1 { magnitude *= 10; scale *= 10 }
+                        return scale.isFinite ? (value * scale).rounded() / scale : value
+                    }
+                    throw SampleError.outOfRange(quantity.value, unit: entered.unitString, type: type.name,
+                                                 range: shown(range.lowerBound)...shown(range.upperBound))
                 }
             }
         case let (.category, .category(raw)):

@@ -8,7 +8,7 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case negative(Double, type: String)
     /// A non-zero amount too small to be a measurement (below a millionth of its unit); payload: the text typed.
     case tooSmall(String, type: String)
-    /// Outside the plausible range for the type (in its canonical unit).
+    /// Outside the plausible range for the type; payload: the amount and the range in the unit it was given in.
     case outOfRange(Double, unit: String, type: String, range: ClosedRange<Double>)
     /// The end is before the start.
     case endBeforeStart(start: String, end: String)
@@ -20,11 +20,22 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case wrongKind(type: String, expected: String)
     /// The sample ends after "now".
     case inFuture(end: String, now: String)
+    /// A whole-number type (steps, flights, pushes) given a fraction when logged by hand; payload: the amount typed.
+    case notWhole(String, type: String)
+    /// A cumulative amount of zero logged by hand: nothing happened, so there is no sample; payload: the amount typed.
+    case zeroAmount(String, type: String)
 
     public var description: String {
         switch self {
         case let .unknownType(name, known):
-            return "Unknown type '\(name)'; known types: \(known.joined(separator: ", ")) (see 'hkctl types')."
+            // The few nearest names, not all of them: 'hkctl types' lists every one.
+            let near = NameSuggestions.nearest(name, among: known, limit: 3)
+            guard let best = near.first else {
+                return "Unknown type '\(name)'; run 'hkctl types' to list the types (for example water, steps, weight, sleep)."
+            }
+            let others = near.dropFirst().map { "'\($0)'" }
+            return "Unknown type '\(name)'; did you mean '\(best)'?" + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
+                + " Run 'hkctl types' to list them all."
         case let .notFinite(type):
             return "The \(type) amount is not a finite number; give a real amount such as '500mL'."
         case let .negative(value, type):
@@ -45,6 +56,10 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "A \(type) sample needs \(expected)."
         case let .inFuture(end, now):
             return "The sample ends at \(end), after now (\(now)); hkctl records what has already happened."
+        case let .notWhole(text, type):
+            return "\(type.prefix(1).uppercased() + type.dropFirst()) are counted in whole numbers, and '\(text)' is not one; give a whole number such as '\(text.prefix { $0 != "." && $0 != "," })'."
+        case let .zeroAmount(text, type):
+            return "A \(type) amount of '\(text)' is nothing to log; give the amount you had (a wrong entry is removed with 'hkctl delete')."
         }
     }
 

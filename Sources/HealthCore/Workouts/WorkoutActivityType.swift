@@ -83,23 +83,10 @@ public struct WorkoutActivityType: Hashable, Sendable, CustomStringConvertible {
         let lowered = Array(text.lowercased())
         var best: (String, Int)?
         for key in index.keys where Int(key) == nil && !key.hasPrefix("hkworkout") {
-            let distance = editDistance(lowered, Array(key))
+            let distance = NameSuggestions.distance(lowered, Array(key))
             if distance < (best?.1 ?? Int.max) { best = (key, distance) }
         }
         guard let (key, distance) = best, distance <= max(2, lowered.count / 3) else { return nil }
         return index[key].map { key.contains("-") || $0.aliases.contains(key) ? key : $0.name }
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// One option a command accepts.
 struct OptionSpec: Sendable {
     /// The long name without dashes (`store`).
@@ -88,26 +90,6 @@ enum ArgumentParser {
 
     /// The known name nearest to `name` by edit distance, if it is close.
     static func closest(_ name: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, distance(Array(name), Array($0))) }.min { $0.1 < $1.1 }
-        guard let (best, score) = scored, score <= max(1, name.count / 3) else { return nil }
-        return best
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        // Optimal string alignment: insertions, deletions, substitutions and swaps of neighbours cost 1.
-        if a.isEmpty { return b.count }
-        var before: [Int] = []
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                var cost = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1))
-                if i > 0, j > 0, ca == b[j - 1], a[i - 1] == cb { cost = min(cost, before[j - 1] + 1) }
-                current.append(cost)
-            }
-            before = previous
-            previous = current
-        }
-        return previous[b.count]
+        NameSuggestions.closest(name, among: names)
     }
 }

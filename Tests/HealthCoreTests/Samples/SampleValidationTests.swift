@@ -79,12 +79,13 @@ struct SampleValidationTests {
         #expect(throws: SampleError.outOfRange(0.4, unit: "kg", type: "weight", range: 0.5...700)) {
             try Kit.quantity(.weight, 0.4, "kg", noon).validated(as: .weight)
         }
-        // The range is checked in the canonical unit: 2000 lb = 2000 × 0.45359237 kg = 907.18474 kg.
-        #expect(throws: SampleError.outOfRange(907.18474, unit: "kg", type: "weight", range: 0.5...700)) {
+        // The range is checked in the canonical unit (2000 lb = 907.18474 kg) and told in the unit typed: 0.5 kg =
+        // 1.102 lb, 700 kg = 1543 lb (to four significant digits).
+        #expect(throws: SampleError.outOfRange(2000, unit: "lb", type: "weight", range: 1.102...1543)) {
             try Kit.quantity(.weight, 2000, "lb", noon).validated(as: .weight)
         }
-        // 300 g = 0.3 kg.
-        #expect(throws: SampleError.outOfRange(0.3, unit: "kg", type: "weight", range: 0.5...700)) {
+        // 300 g = 0.3 kg; the range in grams.
+        #expect(throws: SampleError.outOfRange(300, unit: "g", type: "weight", range: 500...700_000)) {
             try Kit.quantity(.weight, 300, "g", noon).validated(as: .weight)
         }
     }
@@ -97,9 +98,9 @@ struct SampleValidationTests {
         _ = try Kit.quantity(.weight, 1500, "lb", noon).validated(as: .weight)
     }
 
-    @Test func waterAboveTwentyLitresIsRefusedInMillilitres() {
-        // 21 L = 21 000 mL > 20 000 mL.
-        #expect(throws: SampleError.outOfRange(21_000, unit: "mL", type: "water", range: 0...20_000)) {
+    @Test func waterAboveTwentyLitresIsRefusedInTheUnitTyped() {
+        // 21 L = 21 000 mL > 20 000 mL, told in litres as typed.
+        #expect(throws: SampleError.outOfRange(21, unit: "L", type: "water", range: 0...20)) {
             try water(21, "L").validated(as: .water)
         }
     }
