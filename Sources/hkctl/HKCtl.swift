@@ -31,6 +31,17 @@ enum HKCtl {
                 if argument == "-h" || argument == "--help" { index += 1; continue }
                 let name = String(argument.dropFirst(2).prefix { $0 != "=" })
                 guard let spec = GlobalOptions.specs.first(where: { $0.name == name }) else {
+                    let hasCommand = arguments.contains { word in commands.contains { $0.name == word } || word == "help" }
+                    if !hasCommand {
+                        // No subcommand at all: the options are the dashboard's (`hkctl --color never`).
+                        if TodayCommand.options.contains(where: { $0.name == name }) {
+                            return run(arguments: [TodayCommand.name] + arguments, environment: environment, clock: clock,
+                                       console: console)
+                        }
+                        let hint = ["-v", "-V", "--v", "-version"].contains(argument) ? "; did you mean '--version'?"
+                            : "; see 'hkctl --help' for the options and subcommands"
+                        return fail(UsageError(message: "Unknown option '\(argument)'" + hint, command: nil), console: console)
+                    }
                     return fail(UsageError(message: "Unknown option '\(argument)' before the subcommand; a subcommand's own options go after it", command: nil), console: console)
                 }
                 if spec.valueName != nil && !argument.contains("=") { index += 1 }

@@ -184,4 +184,18 @@ struct DailyUseTests {
             #expect(try cli.run(["add", "steps", "12"]).status == 0)
         }
     }
+
+    @Test func globalOptionsAloneShowTheDashboardAndMistakesGetFittingMessages() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            let dashboard = try cli.run(["--color", "never"])
+            #expect(dashboard.status == 0 && dashboard.stdout.hasPrefix("Today"), "\(dashboard.stdout)\(dashboard.stderr)")
+            #expect(dashboard.stdout == (try cli.run(["today", "--color", "never"])).stdout)
+            let version = try cli.run(["-v"])
+            #expect(version.status == 64 && version.stderr.contains("did you mean '--version'?"), "\(version.stderr)")
+            #expect(!version.stderr.contains("before the subcommand"))
+            let misplaced = try cli.run(["--color", "never", "list", "water"])
+            #expect(misplaced.status == 64 && misplaced.stderr.contains("before the subcommand"))
+        }
+    }
 }
