@@ -182,6 +182,7 @@ struct DailyUseTests {
             #expect(try cli.run(["add", "steps", "12.5"]).stderr.contains("whole numbers"))
             #expect(try cli.run(["add", "water", "0L"]).stderr.contains("nothing to log"))
             #expect(try cli.run(["add", "steps", "12"]).status == 0)
+            #expect(try cli.run(["add", "bmi", "23.4"]).status == 0, "a discrete count (BMI) keeps its decimals")
         }
     }
 
@@ -196,6 +197,31 @@ struct DailyUseTests {
             #expect(!version.stderr.contains("before the subcommand"))
             let misplaced = try cli.run(["--color", "never", "list", "water"])
             #expect(misplaced.status == 64 && misplaced.stderr.contains("before the subcommand"))
+        }
+    }
+
+    // MARK: One set of number rules
+
+    @Test func tablesRoundAsPeopleReadAndKeepFullPrecisionInJSON() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "682.53mL", "--at", "08:00"]).status == 0)
+            #expect(try cli.run(["add", "water", "0.5L", "--at", "09:00"]).status == 0)
+            #expect(try cli.run(["add", "weight", "72.46kg", "--at", "07:00"]).status == 0)
+            let water = try cli.run(["stats", "water"]).stdout
+            #expect(water.contains("1183 mL") || water.contains("1,183 mL"), "whole mL: \(water)")
+            #expect(!water.contains(".53"), "\(water)")
+            let json = try cli.run(["stats", "water", "--format", "json"]).stdout
+            #expect(json.contains("\"sum\":1182.53"), "JSON keeps full precision: \(json)")
+            let weight = try cli.run(["list", "weight"]).stdout
+            #expect(weight.contains("72.5 kg") && !weight.contains("72.46"), "\(weight)")
+            #expect(try cli.run(["list", "weight", "--format", "csv"]).stdout.contains("72.46"))
+            // A US fluid-ounce preference reads 'fl oz' in tables and the dashboard; JSON keeps HealthKit's spelling.
+            #expect(try cli.run(["config", "set", "unit.water", "fl_oz_us"]).status == 0)
+            let ounces = try cli.run(["list", "water"]).stdout
+            #expect(ounces.contains("fl oz") && !ounces.contains("fl_oz_us"), "\(ounces)")
+            let dashboard = try cli.run(["today", "--color", "never"]).stdout
+            #expect(dashboard.contains("fl oz") && !dashboard.contains("fl_oz_us"), "\(dashboard)")
+            #expect(try cli.run(["list", "water", "--format", "json"]).stdout.contains("\"unit\":\"fl_oz_us\""))
         }
     }
 }

@@ -1,11 +1,12 @@
 /// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
 ///
-/// Counts, millilitres, kilocalories and beats per minute are whole numbers; kilograms and pounds have one
-/// decimal; other units up to two. Large numbers are grouped (`12,345`). Percentages, stored as fractions, are
+/// Counts, millilitres, grams, kilocalories and beats per minute are whole numbers; kilograms, pounds, fluid ounces
+/// and percentages have one decimal; other units up to two. Tables use the same rules (one set of number rules). Large numbers are grouped (`12,345`). Percentages, stored as fractions, are
 /// shown in percent. Dates are English and independent of the locale (`Mon 27 May`).
 public enum ChartFormat {
-    private static let wholeUnits: Set<String> = ["count", "mL", "kcal", "Cal", "kJ", "count/min", "ms", "mg/dL", "m", "ft", "s", "min"]
-    private static let oneDecimalUnits: Set<String> = ["kg", "lb", "st", "hr", "cm", "in", "degC", "degF", "%"]
+    private static let wholeUnits: Set<String> = ["count", "mL", "g", "mg", "kcal", "Cal", "kJ", "count/min", "ms", "mg/dL", "m",
+                                                  "ft", "s", "min"]
+    private static let oneDecimalUnits: Set<String> = ["kg", "lb", "st", "hr", "cm", "in", "degC", "degF", "%", "fl_oz_us", "fl_oz_imp"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
@@ -15,8 +16,25 @@ public enum ChartFormat {
     /// Decimals shown for values in `unit`.
     public static func fractionDigits(for unit: HealthUnit?) -> Int {
         guard let unit else { return 0 }
-        if wholeUnits.contains(unit.unitString) { return 0 }
-        return oneDecimalUnits.contains(unit.unitString) ? 1 : 2
+        return fractionDigits(forUnitString: unit.unitString)
+    }
+
+    /// Decimals shown for values in the unit spelled `unitString` (HealthKit's spelling).
+    public static func fractionDigits(forUnitString unitString: String) -> Int {
+        if wholeUnits.contains(unitString) { return 0 }
+        return oneDecimalUnits.contains(unitString) ? 1 : 2
+    }
+
+    /// How a unit reads after a number: `fl oz` for HealthKit's `fl_oz_us`, `°C` for `degC`, else HealthKit's
+    /// spelling (which JSON and CSV keep).
+    public static func unitName(_ unitString: String) -> String {
+        switch unitString {
+        case "fl_oz_us": return "fl oz"
+        case "fl_oz_imp": return "imp fl oz"
+        case "degC": return "°C"
+        case "degF": return "°F"
+        default: return unitString
+        }
     }
 
     /// `value` as people read it in `unit`: `8,012`, `72.4`, `21.5` (for 0.215 `%`).
@@ -31,7 +49,7 @@ public enum ChartFormat {
         switch unit.unitString {
         case "count": return type.name == "steps" ? "steps" : ""
         case "count/min": return "bpm"
-        default: return unit.unitString
+        default: return unitName(unit.unitString)
         }
     }
 

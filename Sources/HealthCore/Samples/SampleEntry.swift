@@ -82,11 +82,12 @@ public struct SampleEntry: Sendable {
             guard let value else { throw UnitError.missingUnit("", type: type.name, examples: type.examples) }
             let quantity = try QuantityInput.parse(value, for: type)
             // Logged by hand, a count is whole and a total is more than nothing (imports keep what devices wrote).
-            if type.canonicalUnit?.unitString == "count", quantity.unit.unitString == "count",
+            let cumulative = type.aggregation?.isCumulative ?? false
+            if cumulative, type.canonicalUnit?.unitString == "count", quantity.unit.unitString == "count",
                quantity.value.isFinite, quantity.value != quantity.value.rounded() {
                 throw SampleError.notWhole(value, type: type.name)
             }
-            if quantity.value == 0, type.aggregation?.isCumulative ?? false {
+            if quantity.value == 0, cumulative {
                 throw SampleError.zeroAmount(value, type: type.name)
             }
             sampleValue = .quantity(quantity)

@@ -80,11 +80,13 @@ enum Display {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `1,500 mL`; a `%` value (a fraction) shows as percent: 0.215 → `21.5 %`.
+    /// `1,500 mL`, with the precision and unit name charts use (``ChartFormat/fractionDigits(forUnitString:)``,
+    /// ``ChartFormat/unitName(_:)``); a `%` value (a fraction) shows as percent: 0.215 → `21.5 %`. JSON and CSV keep
+    /// full precision and HealthKit's unit spellings.
     static func quantity(_ value: Double, unit: String) -> String {
-        if unit == "%" { return NumberFormatting.human(value * 100, fractionDigits: 2) + " %" }
-        if unit == "count" { return NumberFormatting.human(value, fractionDigits: 2) }
-        return NumberFormatting.human(value, fractionDigits: 2) + " " + unit
+        if unit == "%" { return NumberFormatting.human(value * 100, fractionDigits: 1) + " %" }
+        let number = NumberFormatting.human(value, fractionDigits: ChartFormat.fractionDigits(forUnitString: unit))
+        return unit == "count" ? number : number + " " + ChartFormat.unitName(unit)
     }
 
     /// `7 h 55 min`.
