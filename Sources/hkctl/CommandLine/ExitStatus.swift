@@ -53,7 +53,7 @@ enum ExitStatus: Int32 {
             case .cannotCreate, .notAStore, .notAFolder: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
-            case .corrupt, .newerVersion, .badMarker, .unknownVersion: return .badData
+            case .corrupt, .newerVersion, .badMarker, .unknownVersion, .unknownFormat: return .badData
             case .unsafe: return .notPermitted
             }
         default: return .failure

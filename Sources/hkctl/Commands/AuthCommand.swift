@@ -63,9 +63,7 @@ enum AuthCommand: Command {
                 try $0.request(source: source, share: share, read: read, identity: identity, at: now)
             }
             guard context.console.inputIsTerminal else {
-                var names: [String] = []
-                for type in share + read where !names.contains(type.name) { names.append(type.name) }
-                throw AuthorizationError.pendingApproval(source: source, types: names)
+                throw AuthorizationError.pendingApproval(source: source, share: share.map(\.name), read: read.map(\.name))
             }
             // The owner is at the terminal: ask type by type.
             var allowShare: [SampleType] = [], denyShare: [SampleType] = []

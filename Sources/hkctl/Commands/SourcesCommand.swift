@@ -68,7 +68,7 @@ enum SourcesCommand: Command {
             }
             let known = Set(try SourceSummary.summaries(of: type, in: store, priority: .automatic).map(\.source))
             for source in sources where !known.contains(source) {
-                context.console.error("Warning: no \(type.name) samples from '\(source)' yet; check the spelling with 'hkctl sources \(type.name)'.")
+                context.console.error("Warning: no \(type.name) samples from '\(source)' yet; check the spelling with the command: hkctl sources \(ShellQuoting.quote(type.name))")
             }
             try store.storage.setSourcePriority(priority, for: type.identifier)
         }

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// Runs `script` with `/bin/sh -c`, with `$HKCTL` naming the binary and the runner's store, zone and clock set
+/// as ``CLIRunner/run(_:stdin:environment:)`` sets them.
+func runShell(_ script: String, _ cli: CLIRunner, environment extra: [String: String] = [:]) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    var env = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z",
+               "HOME": NSTemporaryDirectory(), "HKCTL": CLIRunner.binaryURL.path]
+    env.merge(extra) { $1 }
+    process.environment = env
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Issue 20, item 9: a suggested command quotes every value, so pasting it runs nothing else.
+struct SuggestedCommandQuotingTests {
+    /// The command a message suggests: the text after "with the command: " up to " (or:" or the line's end.
+    private func suggestedCommand(_ stderr: String) throws -> String {
+        let line = try #require(stderr.split(separator: "\n").first { $0.contains("with the command: ") })
+        var command = String(line[line.range(of: "with the command: ")!.upperBound...])
+        if let or = command.range(of: " (or: ") { command = String(command[..<or.lowerBound]) }
+        return command
+    }
+
+    /// Pastes `command` into a shell where `hkctl` only prints its arguments; returns them.
+    private func pasted(_ command: String, _ cli: CLIRunner, marker: String) throws -> [String] {
+        let result = try runShell("hkctl() { printf '%s\\n' \"$@\"; }\n" + command, cli)
+        #expect(result.status == 0, "\(command): \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker), "pasting \(command) ran the payload")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test func thePermissionHintQuotesAHostileSourceName() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let marker = NSTemporaryDirectory() + "hkctl-pwned-" + UUID().uuidString
+            let source = "x; touch \(marker) #"
+            let undecided = try cli.run(["add", "weight", "72kg", "--source", source])
+            #expect(undecided.status == 77)
+            #expect(try pasted(suggestedCommand(undecided.stderr), cli, marker: marker) == ["auth", "grant", source, "--share", "weight"])
+            #expect(try cli.run(["auth", "deny", source, "--share", "weight"]).status == 0)
+            let denied = try cli.run(["add", "weight", "72kg", "--source", source])
+            #expect(denied.status == 77)
+            #expect(try pasted(suggestedCommand(denied.stderr), cli, marker: marker) == ["auth", "grant", source, "--share", "weight"])
+            let quote = "it's $(touch \(marker))"
+            let request = try cli.run(["auth", "request", "--share", "weight,water", "--read", "steps"], environment: ["HKCTL_SOURCE": quote])
+            #expect(request.status == 77)
+            #expect(try pasted(suggestedCommand(request.stderr), cli, marker: marker)
+                    == ["auth", "grant", quote, "--share", "weight,water", "--read", "steps"])
+            // The suggested command, run for real, grants exactly that source.
+            let grant = try runShell(suggestedCommand(undecided.stderr).replacingOccurrences(of: "hkctl ", with: "\"$HKCTL\" "), cli)
+            #expect(grant.status == 0, "\(grant.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: marker))
+            #expect(try cli.run(["add", "weight", "72kg", "--source", source]).status == 0)
+        }
+    }
+}
+
+/// `count` step samples a minute apart from 2024-05-01T00:00Z, as hkctl jsonl export lines.
+func bulkStepLines(_ count: Int) -> String {
+    (0..<count).map { index in
+        let time = String(format: "2024-05-01T%02d:%02d:00+00:00", index / 60 % 24, index % 60)
+        let day = String(format: "%02d", 1 + index / 1440)
+        let start = time.replacingOccurrences(of: "2024-05-01", with: "2024-05-" + day)
+        return "{\"uuid\":\"00000000-0000-4000-8000-\(String(format: "%012d", index))\",\"type\":\"HKQuantityTypeIdentifierStepCount\","
+            + "\"start\":\"\(start)\",\"end\":\"\(start)\",\"value\":10,\"unit\":\"count\",\"source\":\"hkctl\","
+            + "\"created\":\"2024-05-01T00:00:00+00:00\"}"
+    }.joined(separator: "\n") + "\n"
+}
+
+/// Issue 20, item 11: output that cannot be written fails the command (exit 74); a reader that goes away does not.
+struct OutputWriteErrorTests {
+    /// Commands that print to standard output, each run with it sent to /dev/full.
+    static let commands: [String] = [
+        "changes --format json", "changes --format jsonl", "changes", "list steps --from 2024-05-01 --to 2024-05-03 --format json",
+        "list steps --from 2024-05-01 --to 2024-05-03", "list steps --from 2024-05-01 --to 2024-05-03 --format csv",
+        "stats steps --from 2024-05-01 --to 2024-05-03 --by day --format csv", "stats steps --from 2024-05-01 --to 2024-05-03 --format json",
+        "export", "export --format json", "export --format csv", "export --format healthxml", "export --out /dev/full",
+        "types", "sources", "today", "goal", "doctor", "--help", "--version", "help list", "units water",
+        "trend steps --from 2024-05-01 --to 2024-05-03", "chart steps --from 2024-05-01 --to 2024-05-03",
+        "add water 1L --at 2024-05-02T08:00", "completions bash", "man",
+    ]
+
+    @Test func everyCommandExits74WhenStandardOutputIsFull() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", "-"], stdin: bulkStepLines(3000)).status == 0)
+            for command in Self.commands {
+                let result = try runShell("\"$HKCTL\" \(command) >/dev/full", cli)
+                #expect(result.status == 74, "\(command): exit \(result.status), \(result.stderr)")
+                #expect(result.stderr.contains("No space left on device"), "\(command): \(result.stderr)")
+                #expect(!result.stderr.contains("Exported"), "\(command): \(result.stderr)")
+            }
+            // /dev/full is still the device, not a file an export renamed over it.
+            var status = stat()
+            #expect(stat("/dev/full", &status) == 0 && (status.st_mode & S_IFMT) == S_IFCHR)
+        }
+    }
+
+    /// `hkctl ... | head -1`: the reader leaves early; hkctl stops quietly with exit 0 (no SIGPIPE death, no error).
+    @Test func aReaderThatLeavesEarlyIsNotAnError() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", "-"], stdin: bulkStepLines(3000)).status == 0)
+            for command in ["list steps --from 2024-05-01 --to 2024-05-03 --format json", "list steps --from 2024-05-01 --to 2024-05-03",
+                            "changes --format jsonl", "changes --format json", "export", "export --format csv"] {
+                let result = try runShell("{ \"$HKCTL\" \(command); echo \"status=$?\" >&2; } | head -1 >/dev/null", cli)
+                #expect(result.stderr == "status=0\n", "\(command): \(result.stderr)")
+            }
+        }
+    }
+}
+
+/// Issue 20, item 15: a wall-clock time skipped when clocks go forward is refused; a repeated one is the earlier.
+struct ClockChangeTimeTests {
+    @Test func aTimeInTheSpringForwardGapIsRefusedWithTheValidTimesAround() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "2024-03-09T08:00"]).status == 0)
+            let before = cli.snapshot()
+            for at in ["2024-03-10T02:30", "2024-03-10T02:00", "2024-03-10T02:59:59"] {
+                let result = try cli.run(["add", "water", "1L", "--at", at, "--tz", "America/New_York"])
+                #expect(result.status == 65, "\(at): \(result.stdout)")
+                #expect(result.stderr.contains("does not exist") && result.stderr.contains("2024-03-10T01:59")
+                        && result.stderr.contains("2024-03-10T03:00"), "\(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1)
+            }
+            // Europe/Paris skips 02:00-03:00 on 2024-03-31; a time of day on today is checked too.
+            let paris = try cli.run(["add", "water", "1L", "--at", "02:15", "--tz", "Europe/Paris"],
+                                    environment: ["HKCTL_NOW": "2024-03-31T12:00:00Z"])
+            #expect(paris.status == 65 && paris.stderr.contains("2024-03-31T01:59") && paris.stderr.contains("2024-03-31T03:00"), "\(paris.stderr)")
+            #expect(cli.snapshot() == before)
+            // The times on either side, and the gap's time with an explicit offset, are accepted.
+            for at in ["2024-03-10T01:59", "2024-03-10T03:00", "2024-03-10T02:30-05:00"] {
+                let result = try cli.run(["add", "water", "1L", "--at", at, "--tz", "America/New_York"])
+                #expect(result.status == 0, "\(at): \(result.stderr)")
+            }
+        }
+    }
+
+    @Test func aRepeatedFallBackTimeIsTheEarlierInstantUnlessAnOffsetIsGiven() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let plain = try cli.run(["add", "water", "1L", "--at", "2023-11-05T01:30", "--tz", "America/New_York", "--format", "json"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(plain.stdout.contains("\"start\":\"2023-11-05T01:30:00-04:00\""), "\(plain.stdout)")
+            let later = try cli.run(["add", "water", "1L", "--at", "2023-11-05T01:30-05:00", "--tz", "America/New_York", "--format", "json"])
+            #expect(later.stdout.contains("\"start\":\"2023-11-05T01:30:00-05:00\""), "\(later.stdout)")
+            let export = try cli.run(["export"])
+            #expect(export.stdout.contains("2023-11-05T05:30:00+00:00") && export.stdout.contains("2023-11-05T06:30:00+00:00"))
+        }
+    }
+}
