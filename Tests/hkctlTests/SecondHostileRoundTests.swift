@@ -157,3 +157,89 @@ struct ClockChangeTimeTests {
         }
     }
 }
+
+/// Issue 20, item 10: invisible and control characters in source names and metadata are refused on the command line
+/// and in imports; ordinary non-ASCII names from real exports are kept.
+struct InvisibleCharacterTests {
+    @Test func theCommandLineRefusesThemWithOneLineAndWritesNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            let before = cli.snapshot()
+            let cases: [([String], [String: String], String)] = [
+                (["auth", "grant", "", "--share", "water"], [:], "empty"),
+                (["auth", "grant", "hkctl\u{200B}", "--share", "water"], [:], "U+200B"),
+                (["auth", "deny", "scale\u{202E}", "--share", "water"], [:], "U+202E"),
+                (["add", "water", "1L", "--source", "hkctl\u{200B}"], [:], "U+200B"),
+                (["add", "water", "1L", "--source", "a\u{85}b"], [:], "U+0085"),
+                (["add", "water", "1L", "--source", "a\u{2028}b"], [:], "U+2028"),
+                (["add", "water", "1L", "--source", "a\u{FEFF}"], [:], "U+FEFF"),
+                (["add", "water", "1L", "--source", "a\u{061C}"], [:], "U+061C"),
+                (["add", "water", "1L", "--source", String(repeating: "s", count: 201)], [:], "at most 200"),
+                (["add", "water", "1L"], ["HKCTL_SOURCE": "hkctl\u{2060}"], "U+2060"),
+                (["add", "water", "1L", "--meta", "note=\u{202E}txt.exe"], [:], "U+202E"),
+                (["add", "water", "1L", "--meta", "no\u{200D}te=x"], [:], "U+200D"),
+                (["sources", "priority", "water", "Watch", "Phone\u{200C}"], [:], "U+200C"),
+                (["auth", "request", "--share", "water"], ["HKCTL_SOURCE": "scale\u{2066}"], "U+2066"),
+            ]
+            for (arguments, environment, fragment) in cases {
+                let result = try cli.run(arguments, environment: environment)
+                #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+                #expect(result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").first.map { !$0.unicodeScalars.contains { [0x200B, 0x202E, 0x85, 0x2028, 0xFEFF].contains($0.value) } } == true)
+                #expect(result.stdout.isEmpty)
+            }
+            #expect(cli.snapshot() == before)
+            // Ordinary names with non-ASCII letters, a no-break space or a typographic apostrophe are fine.
+            for source in ["José’s iPhone", "Jose\u{00A0}iPhone", String(repeating: "s", count: 200)] {
+                #expect(try cli.run(["auth", "grant", source, "--share", "water"]).status == 0)
+                let added = try cli.run(["add", "water", "1L", "--at", "09:00", "--source", source])
+                #expect(added.status == 0, "\(source): \(added.stderr)")
+            }
+        }
+    }
+
+    private func record(_ source: String, _ minute: Int, metadata: String = "") -> String {
+        let time = String(format: "2024-05-01 08:%02d:00 +0000", minute)
+        let close = metadata.isEmpty ? "/>" : ">\n  \(metadata)\n </Record>"
+        return " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"\(source)\" unit=\"count\" "
+            + "creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(10 + minute)\"\(close)"
+    }
+
+    /// An export's records whose source or metadata holds a refused character are rejected with their line and
+    /// the character named (exit 65, like any unreadable record); the rest are imported, real names included.
+    @Test func anImportRejectsTheRecordsThatHoldThemAndKeepsTheRest() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let records = [
+                record("José’s iPhone", 1), record("Jose&#xA0;Watch", 2), record("hkctl\u{200B}", 3), record("hkctl&#x200B;", 4),
+                record("Phone&#x202E;", 5), record("Scale\u{85}", 6), record(String(repeating: "s", count: 300), 7),
+                record("José’s iPhone", 8, metadata: "<MetadataEntry key=\"note\" value=\"a&#x2028;b\"/>"),
+                record("José’s iPhone", 9, metadata: "<MetadataEntry key=\"note\" value=\"plain – “quoted”\"/>"),
+                record("Jane’s iPhone", 10),
+            ]
+            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-05-02 08:00:00 +0000\"/>\n"
+                + records.joined(separator: "\n") + "\n</HealthData>\n"
+            let file = NSTemporaryDirectory() + "hkctl-invisible-\(UUID().uuidString).xml"
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: file))
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let result = try cli.run(["import", file])
+            #expect(result.status == 65, "\(result.stderr)")
+            for fragment in ["U+200B", "U+202E", "U+0085", "300 characters", "U+2028", "line 6:", "line 7:", "line 8:"] {
+                #expect(result.stderr.contains(fragment), "\(fragment): \(result.stderr)")
+            }
+            #expect(result.stderr.contains("6 records were rejected"), "\(result.stderr)")
+            let sources = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-01", "--format", "json"])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]])
+            #expect(Set(rows.compactMap { $0["source"] as? String }) == ["José’s iPhone", "Jose\u{00A0}Watch", "Jane’s iPhone"])
+            #expect(rows.count == 4)
+            // The same through an hkctl jsonl export.
+            let lines = ["José’s iPhone", "hkctl\u{200B}", "x\u{2029}"].enumerated().map { index, source in
+                "{\"uuid\":\"00000000-0000-4000-8000-00000000000\(index)\",\"type\":\"HKQuantityTypeIdentifierStepCount\","
+                    + "\"start\":\"2024-05-03T08:0\(index):00+00:00\",\"end\":\"2024-05-03T08:0\(index):00+00:00\",\"value\":5,"
+                    + "\"unit\":\"count\",\"source\":\(String(decoding: try! JSONSerialization.data(withJSONObject: source, options: .fragmentsAllowed), as: UTF8.self)),"
+                    + "\"created\":\"2024-05-03T09:00:00+00:00\"}"
+            }
+            let jsonl = try cli.run(["import", "-"], stdin: lines.joined(separator: "\n") + "\n")
+            #expect(jsonl.status == 65 && jsonl.stderr.contains("U+200B") && jsonl.stderr.contains("U+2029"), "\(jsonl.stderr)")
+        }
+    }
+}

@@ -57,8 +57,13 @@ public final class JSONFileStore: SampleStore {
 
     // MARK: - Writing
 
+    /// Saves samples, all or nothing.
+    ///
+    /// - Throws: ``TextError`` for a source name or metadata ``TextRules`` refuses (before anything is written),
+    ///   ``StoreError``.
     public func save(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
+        for sample in samples { try TextRules.check(sample) }
         try withWriteAccess {
             var sequence = try currentSequence()
             var batches: [(partition: String, lines: [String])] = []

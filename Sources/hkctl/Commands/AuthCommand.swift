@@ -140,6 +140,9 @@ enum AuthCommand: Command {
         guard words[1] != AuthorizationState.ownerSource else {
             throw UsageError(message: "The owner source 'hkctl' is always allowed", command: name)
         }
+        if let problem = TextRules.sourceNameProblem(words[1]) {
+            throw UsageError(message: "The value '\(TextRules.shown(words[1]))' is invalid for '<s>': \(problem)", command: name)
+        }
         return words[1]
     }
 

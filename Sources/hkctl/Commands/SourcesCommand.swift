@@ -65,6 +65,8 @@ enum SourcesCommand: Command {
                 priority = try SourcePriority(sources)
             } catch let error as SourceError {
                 throw UsageError(message: error.description, command: name)
+            } catch let error as TextError {
+                throw UsageError(message: error.description, command: name)
             }
             let known = Set(try SourceSummary.summaries(of: type, in: store, priority: .automatic).map(\.source))
             for source in sources where !known.contains(source) {
