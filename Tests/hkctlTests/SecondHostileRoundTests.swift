@@ -243,3 +243,97 @@ struct InvisibleCharacterTests {
         }
     }
 }
+
+/// Issue 20, items 12 and 13: values are range-checked on the way in, no stored value crashes a command, and no
+/// output shows a number that is not finite (an overflowing figure fails with exit 65 naming the samples).
+struct OutOfRangeValueTests {
+    /// Replaces `"value":<old>,` by `"value":<new>,` in every partition of the type's folder.
+    private func edit(_ cli: CLIRunner, folder: String, _ old: String, _ new: String) throws {
+        let path = cli.storePath + "/samples/" + folder
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) where name.hasSuffix(".jsonl") {
+            let text = try String(contentsOfFile: path + "/" + name, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: URL(fileURLWithPath: path + "/" + name))
+        }
+    }
+
+    private func uuid(_ result: CLIResult) throws -> String {
+        String(try #require(result.stdout.firstMatch(of: /[0-9a-f]{8}-[0-9a-f-]{27}/)).output)
+    }
+
+    @Test func goalsAndWorkoutTotalsAreRangeCheckedOnTheWayIn() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            let before = cli.snapshot()
+            for arguments in [["goal", "sleep", "1e300h"], ["goal", "sleep", "25h"], ["goal", "water", "1e6L"], ["goal", "steps", "1e30"],
+                              ["add", "workout", "running", "45min", "--distance", "1.7e308km", "--at", "07:00"],
+                              ["add", "workout", "running", "45min", "--distance", "2001km", "--at", "07:00"],
+                              ["add", "workout", "running", "45min", "--energy", "1e9kcal", "--at", "07:00"]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 65, "\(arguments): \(result.status) \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            }
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["goal", "sleep", "24h"]).status == 0)
+            #expect(try cli.run(["add", "workout", "running", "45min", "--distance", "42.2km", "--energy", "3000kcal", "--at", "07:00"]).status == 0)
+        }
+    }
+
+    /// A goal and values written into the files by hand, as large as a Double goes: nothing crashes, nothing
+    /// prints `inf`.
+    @Test func noStoredValueCrashesACommand() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["goal", "sleep", "8h"]).status == 0)
+            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            #expect(try cli.run(["add", "steps", "7", "--at", "08:00"]).status == 0)
+            #expect(try cli.run(["add", "workout", "running", "45min", "--distance", "5km", "--energy", "300kcal", "--at", "07:00"]).status == 0)
+            let goals = cli.storePath + "/goals.json"
+            let text = try String(contentsOfFile: goals, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "\"value\" : 8", with: "\"value\" : 1e300").utf8).write(to: URL(fileURLWithPath: goals))
+            try edit(cli, folder: "HKQuantityTypeIdentifierDietaryWater", "\"value\":1,", "\"value\":1e308,")
+            try edit(cli, folder: "HKQuantityTypeIdentifierStepCount", "\"value\":7,", "\"value\":1.7976931348623157e308,")
+            try edit(cli, folder: "HKWorkoutTypeIdentifier", "\"totalDistance\":{\"value\":5,", "\"totalDistance\":{\"value\":1.7e308,")
+            for arguments in [["today"], ["today", "--format", "json"], ["goal"], ["goal", "sleep"], ["chart", "sleep"], ["chart", "water"],
+                              ["chart", "steps", "--week"], ["chart", "water", "--svg", "-"], ["list", "water"], ["list", "water", "--format", "json"],
+                              ["stats", "water", "--format", "json"], ["stats", "steps", "--by", "hour", "--format", "csv"],
+                              ["trend", "water", "--week", "--format", "json"], ["stats", "workouts", "--format", "json"],
+                              ["list", "workouts"], ["list", "workouts", "--format", "json"], ["export"], ["doctor"]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 0 || result.status == 65, "\(arguments): exit \(result.status) \(result.stderr.prefix(300))")
+                #expect(!result.stdout.contains("inf") && !result.stdout.contains("nan"), "\(arguments): \(result.stdout.prefix(300))")
+            }
+        }
+    }
+
+    @Test func aSumThatOverflowsFailsNamingTheSamplesAndDoctorReportsThem() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let first = try uuid(cli.run(["add", "water", "1L", "--at", "08:00", "--format", "json"]))
+            let second = try uuid(cli.run(["add", "water", "1L", "--at", "09:00", "--format", "json"]))
+            let fine = try uuid(cli.run(["add", "water", "2L", "--at", "10:00", "--format", "json"]))
+            try edit(cli, folder: "HKQuantityTypeIdentifierDietaryWater", "\"value\":1,", "\"value\":1e308,")
+            for arguments in [["stats", "water", "--format", "json"], ["stats", "water", "--format", "csv"], ["stats", "water"],
+                              ["stats", "water", "--by", "hour", "--format", "json"], ["today", "--format", "json"]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 65, "\(arguments): \(result.status) \(result.stdout)")
+                #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+                #expect(result.stderr.contains(first) && result.stderr.contains(second) && !result.stderr.contains(fine), "\(result.stderr)")
+                #expect(result.stderr.contains("overflow"))
+            }
+            let doctor = try cli.run(["doctor"])
+            #expect(doctor.status == 65)
+            let errors = doctor.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+            for uuid in [first, second] {
+                #expect(errors.contains { $0.contains(uuid) && $0.contains("outside the valid range") }, "\(doctor.stdout)")
+            }
+            #expect(!errors.contains { $0.contains(fine) })
+            // A workout distance written by hand: the workout totals overflow, and the workouts are named.
+            let run = try uuid(cli.run(["add", "workout", "running", "45min", "--distance", "5km", "--at", "07:00", "--format", "json"]))
+            let walk = try uuid(cli.run(["add", "workout", "walking", "30min", "--distance", "5km", "--at", "06:00", "--format", "json"]))
+            try edit(cli, folder: "HKWorkoutTypeIdentifier", "\"totalDistance\":{\"value\":5,", "\"totalDistance\":{\"value\":1.7e308,")
+            let workouts = try cli.run(["stats", "workouts", "--format", "json"])
+            #expect(workouts.status == 65 && workouts.stdout.isEmpty, "\(workouts.stdout)")
+            #expect(workouts.stderr.contains(run) && workouts.stderr.contains(walk), "\(workouts.stderr)")
+            let again = try cli.run(["doctor"])
+            #expect(again.stdout.contains(run) && again.stdout.contains("distance"), "\(again.stdout)")
+        }
+    }
+}

@@ -19,7 +19,7 @@ enum ExitStatus: Int32 {
         case let error as SampleError:
             if case .unknownType = error { return .usage }
             return .badData
-        case is UnitError, is TimeInputError, is CorrelationError, is DoctorError, is TextError: return .badData
+        case is UnitError, is TimeInputError, is CorrelationError, is DoctorError, is TextError, is OverflowError: return .badData
         case let error as WorkoutError:
             if case .unknownActivity = error { return .usage }
             return .badData
