@@ -93,10 +93,20 @@ enum HKCtl {
                                                     formats: command.formats)
             let context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)
             try command.run(parsed, context: context)
-            return ExitStatus.ok.rawValue
+            return finishOutput(console)
         } catch {
             return fail(error, console: console)
         }
+    }
+
+    /// Writes what the console still holds; exit 74 when standard output could not be written (the output is
+    /// incomplete), 0 when it was written or its reader went away (`hkctl list | head -1`).
+    static func finishOutput(_ console: Console) -> Int32 {
+        console.flush()
+        guard case let .failed(error) = console.outputFailure else { return ExitStatus.ok.rawValue }
+        console.error("Error: Cannot write to standard output: \(String(cString: strerror(error))); the output is incomplete "
+            + "(the command itself finished: anything it saved is saved); free some space or write elsewhere.")
+        return ExitStatus.ioError.rawValue
     }
 
     private static func unknownCommand(_ name: String) -> UsageError {
@@ -135,14 +145,16 @@ enum Main {
         // A write past the file-size limit (`ulimit -f`) is an error the store takes back (exit 74), not a signal
         // that kills hkctl with a line half written.
         signal(SIGXFSZ, SIG_IGN)
+        // A reader that goes away (`hkctl list | head -1`) makes writes fail with EPIPE, which ends the output
+        // quietly, instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
         let console = Console(
             writeOut: { bytes in writeAll(1, bytes) },
             writeErr: { text in _ = writeAll(2, Array(text.utf8)) },
             inputIsTerminal: isatty(0) != 0)
         let status = HKCtl.run(arguments: Array(CommandLine.arguments.dropFirst()),
                                environment: processEnvironment(), clock: Date(), console: console)
-        console.flush()
-        exit(status)
+        exit(status == ExitStatus.ok.rawValue ? HKCtl.finishOutput(console) : status)
     }
 
     /// The process's environment, read straight from `environ` on Linux (a little less start-up work than
@@ -166,18 +178,19 @@ enum Main {
         #endif
     }
 
-    /// Writes all of `bytes` to `fd`, again after an interruption; false when a write fails.
+    /// Writes all of `bytes` to `fd`, again after an interruption; returns 0, or the errno of a failed write.
     @discardableResult
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return false
+                return errno
             }
+            if written == 0 { return EIO }
             offset += written
         }
-        return true
+        return 0
     }
 }

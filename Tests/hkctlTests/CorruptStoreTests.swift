@@ -53,6 +53,12 @@ struct CorruptStoreTests {
         StoreDamage(name: "an unknown format version", status: 65, fragments: ["hkctl-store.json", "version 0"]) { store in
             try Data("{\"format\":\"hkctl-store\",\"version\":0}\n".utf8).write(to: URL(fileURLWithPath: store + "/hkctl-store.json"))
         },
+        StoreDamage(name: "another format in the marker", status: 65, fragments: ["hkctl-store.json", "'other'", "reads only format 'hkctl-store' version 1"]) { store in
+            try Data("{\"format\":\"other\",\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: store + "/hkctl-store.json"))
+        },
+        StoreDamage(name: "a marker without its format", status: 65, fragments: ["hkctl-store.json", "names no format"]) { store in
+            try Data("{\"version\":1}\n".utf8).write(to: URL(fileURLWithPath: store + "/hkctl-store.json"))
+        },
         StoreDamage(name: "a newer format version", status: 65, fragments: ["hkctl-store.json", "version 7"]) { store in
             try Data("{\"format\":\"hkctl-store\",\"version\":7}\n".utf8).write(to: URL(fileURLWithPath: store + "/hkctl-store.json"))
         },

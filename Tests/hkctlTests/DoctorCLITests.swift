@@ -43,10 +43,8 @@ struct DoctorCLITests {
             try append(sampleLine(uuid: sleepUUID, type: "HKCategoryTypeIdentifierSleepAnalysis", start: "2024-05-01T00:00:00+00:00",
                                   end: "2024-05-13T12:00:00+00:00", value: "\"asleepCore\"", unit: nil, seq: 10),
                        to: store + "/" + sleepFolder + "/long.jsonl")
-            try Data().write(to: URL(fileURLWithPath: store + "/" + weightFolder + "/2024-05.jsonl"))
-            try append(sampleLine(uuid: weightUUID, type: "HKQuantityTypeIdentifierBodyMass", start: "2024-05-02T08:00:00+00:00",
-                                  end: "2024-05-02T08:00:00+00:00", value: "0", unit: "kg", seq: 11),
-                       to: store + "/" + weightFolder + "/2024-05.jsonl")
+            // A weight of 0 is outside the valid range: an error since issue 20 (OutOfRangeValueTests), not a warning.
+            _ = weightUUID
             try append(sampleLine(uuid: futureUUID, type: "HKQuantityTypeIdentifierDietaryWater", start: "2051-06-01T08:00:00+00:00",
                                   end: "2051-06-01T08:00:00+00:00", value: "250", unit: "mL", seq: 12),
                        to: store + "/" + waterPartition)
@@ -56,7 +54,7 @@ struct DoctorCLITests {
             let result = try cli.run(["doctor"])
             #expect(result.status == 0, "warnings alone are no failure: \(result.stderr)")
             let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
-            for (uuid, words) in [(sleepUUID, "300 hours"), (weightUUID, "plausible range"), (futureUUID, "years after now"),
+            for (uuid, words) in [(sleepUUID, "300 hours"), (futureUUID, "years after now"),
                                   (stepsUUID, "a minute")] {
                 #expect(warnings.contains { $0.contains(uuid) && $0.contains(words) }, "no warning for \(uuid) with '\(words)': \(result.stdout)")
             }
@@ -64,7 +62,7 @@ struct DoctorCLITests {
             let json = try cli.run(["doctor", "--format", "json"])
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
             #expect(parsed["errors"] as? Int == 0)
-            #expect((parsed["warnings"] as? Int ?? 0) >= 4)
+            #expect((parsed["warnings"] as? Int ?? 0) >= 3)
         }
     }
 

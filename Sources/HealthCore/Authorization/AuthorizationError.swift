@@ -11,8 +11,9 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
     case emptyRequest
     /// Only the owner may change permissions.
     case ownerOnly(source: String)
-    /// The request was recorded; the owner must answer it.
-    case pendingApproval(source: String, types: [String])
+    /// The request was recorded; the owner must answer it. Payload: the source and the type names asked for
+    /// writing and for reading.
+    case pendingApproval(source: String, share: [String], read: [String])
     /// A sample claims another source than the one saving it.
     case wrongSource(sample: String, saving: String)
 
@@ -29,17 +30,23 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case let .notDetermined(source, type):
-            return "Source '\(source)' may not write \(type) yet (authorization not determined); the owner can allow it with 'hkctl auth grant \(source) --share \(type)'."
+            return "Source '\(source)' may not write \(type) yet (authorization not determined); the owner can allow it with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(type))"
         case let .denied(source, type):
-            return "Source '\(source)' was denied writing \(type) (authorization denied); only the owner can change that, with 'hkctl auth grant \(source) --share \(type)'."
+            return "Source '\(source)' was denied writing \(type) (authorization denied); only the owner can change that, with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(type))"
         case let .cannotShare(type):
             return "\(type) cannot be written by a source: it is a characteristic or a value Apple computes; ask to read it instead."
         case .emptyRequest:
             return "Name at least one type with --share or --read."
         case let .ownerOnly(source):
             return "Only the owner may change permissions, not source '\(source)'; run this without --source and without $HKCTL_SOURCE."
-        case let .pendingApproval(source, types):
-            return "Source '\(source)' asked to use \(types.joined(separator: ", ")); the owner must answer with 'hkctl auth grant \(source) --share ...' or 'hkctl auth deny \(source) ...' (or run 'hkctl auth request' on a terminal)."
+        case let .pendingApproval(source, share, read):
+            var names: [String] = []
+            for name in share + read where !names.contains(name) { names.append(name) }
+            var options = ""
+            if !share.isEmpty { options += " --share " + ShellQuoting.quote(share.joined(separator: ",")) }
+            if !read.isEmpty { options += " --read " + ShellQuoting.quote(read.joined(separator: ",")) }
+            let quoted = ShellQuoting.quote(source)
+            return "Source '\(source)' asked to use \(names.joined(separator: ", ")); the owner must answer (or run 'hkctl auth request' on a terminal) with the command: hkctl auth grant \(quoted)\(options) (or: hkctl auth deny \(quoted)\(options))"
         case let .wrongSource(sample, saving):
             return "A sample from source '\(sample)' cannot be saved by source '\(saving)'."
         }

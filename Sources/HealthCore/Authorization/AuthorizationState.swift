@@ -103,9 +103,11 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     /// Records a request; nothing is granted by it.
     ///
     /// - Parameter identity: Details the source gives about itself; fields left nil keep what was known.
-    /// - Throws: ``AuthorizationError/cannotShare(_:)`` for unshareable types, ``AuthorizationError/emptyRequest``.
+    /// - Throws: ``AuthorizationError/cannotShare(_:)`` for unshareable types, ``AuthorizationError/emptyRequest``,
+    ///   ``TextError/sourceName(_:)`` for a source name ``TextRules`` refuses.
     public mutating func request(source: String, share: [SampleType], read: [SampleType], identity: Identity = Identity(),
                                  at date: Date) throws {
+        try TextRules.checkSourceName(source)
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
         if let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
             throw AuthorizationError.cannotShare(bad.name)
@@ -123,7 +125,10 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     }
 
     /// The owner's answer: allow (`true`) or deny (`false`) writing `share` and reading `read`.
+    ///
+    /// - Throws: ``AuthorizationError``, or ``TextError/sourceName(_:)`` for a source name ``TextRules`` refuses.
     public mutating func decide(source: String, allow: Bool, share: [SampleType], read: [SampleType], at date: Date) throws {
+        try TextRules.checkSourceName(source)
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
         if allow, let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
             throw AuthorizationError.cannotShare(bad.name)

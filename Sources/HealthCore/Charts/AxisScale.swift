@@ -28,15 +28,20 @@ public struct AxisScale: Equatable, Sendable {
         let magnitude = pow(10, (log10(raw)).rounded(.down))
         let normalised = raw / magnitude
         let nice: Double = normalised <= 1 ? 1 : normalised <= 2 ? 2 : normalised <= 2.5 ? 2.5 : normalised <= 5 ? 5 : 10
-        step = nice * magnitude
+        var (step, lower) = (nice * magnitude, 0.0)
         lower = (low / step).rounded(.down) * step
         let top = (high / step).rounded(.up) * step
-        upper = top > lower ? top : lower + step
+        var upper = top > lower ? top : lower + step
+        if !(step.isFinite && lower.isFinite && upper.isFinite && (upper - lower).isFinite) {
+            // Values near the largest Double: an axis from 0 to the largest finite value, in five steps.
+            (lower, upper, step) = (0, .greatestFiniteMagnitude, .greatestFiniteMagnitude / 5)
+        }
+        (self.step, self.lower, self.upper) = (step, lower, upper)
     }
 
     /// The tick values from ``lower`` to ``upper``.
     public var ticks: [Double] {
-        let count = Int(((upper - lower) / step).rounded())
+        let count = Swift.min(1000, Swift.max(0, Int(saturating: ((upper - lower) / step).rounded())))
         return (0...count).map { lower + Double($0) * step }
     }
 

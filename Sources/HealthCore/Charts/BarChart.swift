@@ -26,7 +26,7 @@ public struct BarChart: Sendable {
         let valueWidth = values.map(\.count).max() ?? 1
         let barWidth = max(5, style.width - labelWidth - 2 - 1 - valueWidth)
         let scale = AxisScale(covering: 0, max(series.recorded.max() ?? 0, series.goal ?? 0), targetTicks: 4)
-        let goalCell = series.goal.map { min(barWidth - 1, Int((scale.fraction($0) * Double(barWidth)).rounded(.down))) }
+        let goalCell = series.goal.map { min(barWidth - 1, Int(saturating: (scale.fraction($0) * Double(barWidth)).rounded(.down))) }
         for (index, point) in series.points.enumerated() {
             var line = StyledLine(labels[index])
             line.pad(to: labelWidth + 2)
@@ -48,7 +48,7 @@ public struct BarChart: Sendable {
     private func bar(_ value: Double?, width: Int, scale: AxisScale, goalCell: Int?, style: TerminalStyle) -> StyledLine {
         var cells = [String](repeating: " ", count: width)
         if let value, value > 0 {
-            let eighths = min(width * 8, Int((scale.fraction(value) * Double(width * 8)).rounded()))
+            let eighths = max(0, min(width * 8, Int(saturating: (scale.fraction(value) * Double(width * 8)).rounded())))
             let filled = style.unicode ? eighths / 8 : Int((Double(eighths) / 8).rounded())
             for cell in 0..<filled { cells[cell] = style.glyph("█", "#") }
             if style.unicode, eighths % 8 > 0, filled < width { cells[filled] = BarChart.partials[eighths % 8] }

@@ -62,7 +62,7 @@ public enum ChartFormat {
 
     /// A duration to the minute: `7 h 12 min`, `45 min`, `8 h`.
     public static func duration(_ seconds: TimeInterval) -> String {
-        let minutes = Int((max(0, seconds) / 60).rounded())
+        let minutes = Int(saturating: (max(0, seconds) / 60).rounded())
         let (hours, rest) = (minutes / 60, minutes % 60)
         if hours == 0 { return "\(rest) min" }
         return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"

@@ -83,7 +83,7 @@ public struct LineChart: Sendable {
     /// Row 0 is the top.
     private func row(for value: Double, scale: AxisScale) -> Int {
         let fraction = min(1, max(0, scale.fraction(value)))
-        return height - 1 - Int((fraction * Double(height - 1)).rounded())
+        return height - 1 - max(0, min(height - 1, Int(saturating: (fraction * Double(height - 1)).rounded())))
     }
 
     private func column(for index: Int, width: Int) -> Int {
@@ -92,7 +92,7 @@ public struct LineChart: Sendable {
         if count <= width / 2 {
             // Evenly spaced with a margin of half a step at each end.
             let step = Double(width) / Double(count)
-            return min(width - 1, Int(step * (Double(index) + 0.5)))
+            return min(width - 1, Int(saturating: step * (Double(index) + 0.5)))
         }
         return Int((Double(index) * Double(width - 1) / Double(count - 1)).rounded())
     }

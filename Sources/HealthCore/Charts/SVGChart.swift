@@ -154,7 +154,7 @@ public struct SVGChart: Sendable {
         guard !labels.isEmpty else { return [] }
         let slot = (right - left) / Double(labels.count)
         let widest = Double(labels.map(\.count).max() ?? 1) * 7 + 12
-        let every = max(1, Int((widest / slot).rounded(.up)))
+        let every = max(1, Int(saturating: (widest / slot).rounded(.up)))
         return labels.enumerated().compactMap { index, label in
             guard index % every == 0 else { return nil }
             return text(label, x: left + slot * (Double(index) + 0.5), y: bottom + 20, anchor: "middle", size: 12, fill: "#333333")
@@ -180,7 +180,7 @@ public struct SVGChart: Sendable {
 
     private func number(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() ? String(Int(saturating: rounded)) : String(rounded)
     }
 
     private static let goalColour = "#d0463b"

@@ -34,7 +34,7 @@ public struct SleepChart: Sendable {
         let barWidth = max(5, style.width - labelWidth - 3 - valueWidth)
         let longest = nights.map { night in SleepStage.allCases.reduce(0) { $0 + $1.seconds(in: night) } }.max() ?? 0
         let scale = AxisScale(covering: 0, max(longest, goal ?? 0) / 3600, targetTicks: 4)
-        let goalCell = goal.map { min(barWidth - 1, Int((scale.fraction($0 / 3600) * Double(barWidth)).rounded(.down))) }
+        let goalCell = goal.map { min(barWidth - 1, Int(saturating: (scale.fraction($0 / 3600) * Double(barWidth)).rounded(.down))) }
         for (index, night) in nights.enumerated() {
             var line = StyledLine(labels[index])
             line.pad(to: labelWidth + 2)
@@ -43,7 +43,7 @@ public struct SleepChart: Sendable {
             for stage in SleepStage.allCases {
                 let start = cells.count
                 elapsed += stage.seconds(in: night)
-                let end = min(barWidth, Int((scale.fraction(elapsed / 3600) * Double(barWidth)).rounded()))
+                let end = min(barWidth, Int(saturating: (scale.fraction(elapsed / 3600) * Double(barWidth)).rounded()))
                 for _ in start..<max(start, end) { cells.append((style.glyph(stage.glyphs.unicode, stage.glyphs.ascii), stage.colour)) }
             }
             while cells.count < barWidth { cells.append((" ", nil)) }

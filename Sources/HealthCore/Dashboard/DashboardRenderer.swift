@@ -91,7 +91,7 @@ public struct DashboardRenderer: Sendable {
         for part in parts {
             let start = line.count
             elapsed += max(0, part.fraction)
-            let end = min(width, Int((elapsed * Double(width)).rounded()))
+            let end = min(width, Int(saturating: (elapsed * Double(width)).rounded()))
             guard end > start else { continue }
             let glyph = part.stage.map { style.glyph($0.glyphs.unicode, $0.glyphs.ascii) } ?? style.glyph("█", "#")
             line.append(String(repeating: glyph, count: end - start), part.stage?.colour ?? (reached ? .green : .cyan))
@@ -113,5 +113,5 @@ public struct DashboardRenderer: Sendable {
         return [line.render(style)] + text.dropFirst().map { indent + $0 }
     }
 
-    private func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded())) %" }
+    private func percent(_ fraction: Double) -> String { "\(Int(saturating: (fraction * 100).rounded())) %" }
 }

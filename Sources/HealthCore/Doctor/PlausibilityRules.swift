@@ -35,10 +35,6 @@ public struct PlausibilityRules: Sendable {
         guard case let .quantity(quantity) = sample.value, let canonical = type.canonicalUnit,
               let value = try? quantity.value(in: canonical) else { return problems }
         let unit = canonical.unitString
-        if let range = type.validRange, !range.contains(value) {
-            problems.append("its value \(NumberFormatting.json(value)) \(unit) is outside the plausible range "
-                + "\(NumberFormatting.json(range.lowerBound))–\(NumberFormatting.json(range.upperBound)) \(unit) for \(type.name)")
-        }
         if let maximum = maximumPerMinute[type.identifier], sample.duration > 0 {
             let minutes = max(sample.duration / 60, 1)
             if value / minutes > maximum {
@@ -47,5 +43,31 @@ public struct PlausibilityRules: Sendable {
             }
         }
         return problems
+    }
+
+    /// Values no writer stores (`add` and `import` refuse them; only a hand-edited file holds them), for which
+    /// `hkctl doctor` reports errors: a quantity outside its type's valid range or not finite, a workout's energy
+    /// or distance outside ``Workout/energyRange`` or ``Workout/distanceRange``. Sums of such values can overflow.
+    public func rangeErrors(with sample: Sample, type: SampleType?) -> [String] {
+        if sample.detail?.workout != nil {
+            guard let workout = Workout(sample: sample), !workout.hasPlausibleTotals else { return [] }
+            let energy = workout.detail.totalEnergyBurned.flatMap { try? $0.value(in: Workout.kilocalorie) }
+            let distance = workout.detail.totalDistance.flatMap { try? $0.value(in: Workout.meter) }
+            var parts: [String] = []
+            if let energy, !(energy.isFinite && Workout.energyRange.contains(energy)) {
+                parts.append("its energy \(workout.detail.totalEnergyBurned.map { NumberFormatting.json($0.value) + " " + $0.unit.unitString } ?? "") is outside the valid range 0–\(NumberFormatting.json(Workout.energyRange.upperBound)) kcal")
+            }
+            if let distance, !(distance.isFinite && Workout.distanceRange.contains(distance)) {
+                parts.append("its distance \(workout.detail.totalDistance.map { NumberFormatting.json($0.value) + " " + $0.unit.unitString } ?? "") is outside the valid range 0–\(NumberFormatting.json(Workout.distanceRange.upperBound)) m")
+            }
+            return parts
+        }
+        guard let type, case let .quantity(quantity) = sample.value, let canonical = type.canonicalUnit,
+              let value = try? quantity.value(in: canonical), OverflowCheck.isOutOfRange(value, of: type) else { return [] }
+        let unit = canonical.unitString
+        let range = type.validRange.map { " \(NumberFormatting.json($0.lowerBound))–\(NumberFormatting.json($0.upperBound)) \(unit)" } ?? ""
+        let shown = value.isFinite ? "\(NumberFormatting.json(value)) \(unit)" : "\(NumberFormatting.json(quantity.value)) \(quantity.unit.unitString)"
+        return ["its value \(shown) is outside the valid range\(range) for \(type.name); "
+            + "no command stores it, and sums that include it can overflow (correct it, or 'hkctl delete \(sample.uuid.lowercasedText)')"]
     }
 }

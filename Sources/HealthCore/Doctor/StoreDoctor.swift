@@ -269,6 +269,10 @@ public struct StoreDoctor {
                     report.findings.append(DoctorFinding(.warning, file: relative, line: line.number, uuid: sample.uuid,
                         message: "this sample belongs in \(expected); queries of its dates may miss it"))
                 }
+                for problem in rules.rangeErrors(with: sample, type: type) {
+                    report.findings.append(DoctorFinding(.error, file: relative, line: line.number, uuid: sample.uuid,
+                                                         message: "out of range: \(problem)"))
+                }
                 for problem in rules.problems(with: sample, type: type, now: now) {
                     report.findings.append(DoctorFinding(.warning, file: relative, line: line.number, uuid: sample.uuid,
                                                          message: "implausible: \(problem)"))

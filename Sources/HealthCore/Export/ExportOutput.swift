@@ -20,11 +20,27 @@ public final class ExportOutput {
     private let temporaryPath: String?
     private var buffer: [UInt8] = []
     private var finished = false
+    /// Whether the descriptor was opened here (and is closed when done).
+    private var ownsDescriptor = false
 
-    /// Creates `path` (replaced when the export finishes).
+    /// Creates `path` (replaced when the export finishes); a device or a pipe already at `path` is written in place.
     ///
     /// - Throws: ``ExportError/cannotCreate(_:reason:)``.
     public init(path: String) throws {
+        // A device or a pipe (`--out /dev/stdout`, `/dev/full`, a FIFO) is written in place: a temporary file
+        // renamed over it would replace the device, and its write errors would go unseen.
+        var status = stat()
+        if stat(path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG && (status.st_mode & S_IFMT) != S_IFDIR {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw ExportError.cannotCreate(path, reason: String(cString: strerror(errno))) }
+            descriptor = fd
+            name = path
+            finalPath = nil
+            temporaryPath = nil
+            ownsDescriptor = true
+            buffer.reserveCapacity(1 << 20)
+            return
+        }
         let temporary = path + ".hkctl-partial-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ExportError.cannotCreate(path, reason: String(cString: strerror(errno))) }
@@ -32,6 +48,7 @@ public final class ExportOutput {
         name = path
         finalPath = path
         temporaryPath = temporary
+        ownsDescriptor = true
         buffer.reserveCapacity(1 << 20)
     }
 
@@ -45,10 +62,8 @@ public final class ExportOutput {
     }
 
     deinit {
-        if let temporaryPath {
-            close(descriptor)
-            if !finished { unlink(temporaryPath) }
-        }
+        if ownsDescriptor { close(descriptor) }
+        if let temporaryPath, !finished { unlink(temporaryPath) }
     }
 
     /// Appends text.

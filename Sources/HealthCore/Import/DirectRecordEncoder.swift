@@ -167,7 +167,7 @@ struct DirectRecordEncoder {
             if seen & bit != 0 { return false }
             seen |= bit
         }
-        guard let typeA, let sourceA, let startA, let endA, !typeA.needsDecoding,
+        guard let typeA, let sourceA, let startA, let endA, !typeA.needsDecoding, Self.plainText(sourceA, limit: TextRules.sourceNameLimit),
               let info = typeInfo(typeA.rawValue),
               let startAt = instant(startA.rawValue),
               let endAt = instant(endA.rawValue),
@@ -209,6 +209,18 @@ struct DirectRecordEncoder {
         return true
     }
 
+    /// Whether an attribute's text certainly passes ``TextRules``: no refused character, and at most `limit` bytes
+    /// (scalars, when it holds entities to decode). Anything else is left to the general reading, which rejects the
+    /// record.
+    @inline(__always)
+    private static func plainText(_ attribute: XMLAttribute, limit: Int = .max) -> Bool {
+        if attribute.needsDecoding {
+            let text = attribute.value
+            return TextRules.firstRefused(in: text) == nil && text.unicodeScalars.count <= limit
+        }
+        return attribute.rawValue.count <= limit && !TextRules.containsRefused(utf8: attribute.rawValue)
+    }
+
     /// Adds a `MetadataEntry` child of the record begun; false when the record must be read the general way.
     mutating func addMetadata(_ tag: XMLTag) -> Bool {
         var keyA: XMLAttribute?, valueA: XMLAttribute?
@@ -221,7 +233,7 @@ struct DirectRecordEncoder {
                 return false
             }
         }
-        guard let keyA else { return false }
+        guard let keyA, Self.plainText(keyA), valueA.map({ Self.plainText($0) }) ?? true else { return false }
         let (keyID, name) = keys.lookup(keyA.rawValue) { _ in keyA.value }
         // Sync identifiers and `@` keys change the identity; a repeated key is left to the general reading.
         let allowed: Bool

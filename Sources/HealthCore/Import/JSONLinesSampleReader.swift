@@ -45,6 +45,10 @@ final class JSONLinesSampleReader {
                 try handle(.rejected(type: "(unreadable line)", line: lineNumber, reason: "\(error)"))
                 return
             }
+            if let problem = TextRules.problem(in: sample) {
+                try handle(.rejected(type: sample.typeIdentifier, line: lineNumber, reason: problem))
+                return
+            }
             if sample.detail != nil {
                 // A workout or a correlation: its own types are not in the catalogue, its detail was checked on decoding.
                 try handle(.sample(sample, generic: false))

@@ -4,6 +4,8 @@ public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     case notApplicable(type: String)
     /// The goal is zero, negative or not finite.
     case notPositive(String)
+    /// The goal is more than a day can hold; payload: the text and the largest goal, with its unit.
+    case tooLarge(String, maximum: String)
 
     public var description: String {
         switch self {
@@ -11,6 +13,8 @@ public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, Loca
             return "A goal is a daily total: '\(type)' has none; set goals for water, steps, another cumulative type or sleep."
         case let .notPositive(text):
             return "The goal '\(text)' must be more than zero."
+        case let .tooLarge(text, maximum):
+            return "The goal '\(text)' is more than a day can hold; give at most \(maximum)."
         }
     }
 

@@ -31,9 +31,11 @@ public struct Goals: Codable, Equatable, Sendable {
         amounts = try container.decodeIfPresent([String: Amount].self, forKey: .amounts) ?? [:]
     }
 
-    /// The goal for `type`: the one set, else the default, else nil.
+    /// The goal for `type`: the one set, else the default, else nil. A stored goal that is not a positive finite
+    /// number (a hand-edited `goals.json`) is ignored, so it can never reach a chart.
     public func goal(for type: SampleType) -> Quantity? {
-        if let amount = amounts[type.name], let unit = try? HealthUnit(parsing: amount.unit) {
+        if let amount = amounts[type.name], amount.value.isFinite, amount.value > 0, amount.value < 1e15,
+           let unit = try? HealthUnit(parsing: amount.unit) {
             return Quantity(amount.value, unit)
         }
         return Goals.defaults[type.name]
@@ -98,6 +100,14 @@ public struct Goals: Codable, Equatable, Sendable {
             quantity = try QuantityInput.parse(text, for: type)
         }
         guard quantity.value > 0, quantity.value.isFinite else { throw GoalError.notPositive(text) }
+        // A daily goal is at most what a day can hold: 24 hours of sleep, or the type's largest valid amount.
+        let (unit, maximum): (HealthUnit?, Double?) = type.isSleepAnalysis ? (.hour, 24) : (type.canonicalUnit, type.validRange?.upperBound)
+        if let unit, let maximum {
+            let value = try quantity.value(in: unit)
+            guard value.isFinite, value <= maximum else {
+                throw GoalError.tooLarge(text, maximum: NumberFormatting.json(maximum) + " " + (type.isSleepAnalysis ? "h" : unit.unitString))
+            }
+        }
         return quantity
     }
 }

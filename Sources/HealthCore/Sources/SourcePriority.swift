@@ -16,11 +16,13 @@ public struct SourcePriority: Hashable, Sendable {
     /// Creates a priority list.
     ///
     /// - Parameter order: Source names, highest priority first.
-    /// - Throws: ``SourceError/duplicateSource(_:)`` or ``SourceError/emptySourceName`` .
+    /// - Throws: ``SourceError/duplicateSource(_:)``, ``SourceError/emptySourceName``, or ``TextError/sourceName(_:)``
+    ///   for a name ``TextRules`` refuses.
     public init(_ order: [String]) throws {
         var seen: Set<String> = []
         for name in order {
             if name.isEmpty { throw SourceError.emptySourceName }
+            try TextRules.checkSourceName(name)
             if !seen.insert(name).inserted { throw SourceError.duplicateSource(name) }
         }
         self.order = order

@@ -76,8 +76,16 @@ public struct StatisticsQuery: Sendable {
     ///   - calendar: The calendar (zone and first weekday) that buckets follow.
     /// - Returns: Figures for the range and for every bucket.
     /// - Throws: ``UnitError`` for a unit that does not fit the type, ``StatisticsError`` for an option that does
-    ///   not apply or too many buckets, or store errors.
+    ///   not apply or too many buckets, ``OverflowError`` when a figure overflows (naming the samples outside the
+    ///   type's valid range), or store errors.
     public func run(on store: SampleStore, calendar: GregorianCalendar) throws -> StatisticsResult {
+        let result = try runUnchecked(on: store, calendar: calendar)
+        // A figure that overflowed (values near the largest Double) is never returned: no output can show it.
+        try OverflowCheck.check(result, interval: interval, store: store)
+        return result
+    }
+
+    private func runUnchecked(on store: SampleStore, calendar: GregorianCalendar) throws -> StatisticsResult {
         let figures = try resolvedOptions()
         let outputUnit = try resolvedUnit()
         if let streaming = StreamingStatistics(self, figures: figures, unit: outputUnit),

@@ -19,6 +19,8 @@ import Darwin
 public final class JSONFileStore: SampleStore {
     /// The store format version this build reads and writes.
     public static let formatVersion = 1
+    /// The format name the store marker must carry (`"format":"hkctl-store"`); any other is refused.
+    public static let formatName = "hkctl-store"
     /// Samples longer than this live in `long.jsonl` instead of a month file.
     static let longSampleThreshold: TimeInterval = 2 * 86_400
 
@@ -59,8 +61,13 @@ public final class JSONFileStore: SampleStore {
 
     // MARK: - Writing
 
+    /// Saves samples, all or nothing.
+    ///
+    /// - Throws: ``TextError`` for a source name or metadata ``TextRules`` refuses (before anything is written),
+    ///   ``StoreError``.
     public func save(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
+        for sample in samples { try TextRules.check(sample) }
         try withWriteAccess {
             var namer = PartitionNamer()
             let targets = samples.map { namer.path(for: $0) }
@@ -107,7 +114,7 @@ public final class JSONFileStore: SampleStore {
         }
         if !POSIXFile.exists(markerPath) {
             guard try isExistingStore() == false else { throw StoreError.badMarker(markerPath) }
-            let marker = "{\"format\":\"hkctl-store\",\"version\":\(JSONFileStore.formatVersion)}\n"
+            let marker = "{\"format\":\"\(JSONFileStore.formatName)\",\"version\":\(JSONFileStore.formatVersion)}\n"
             try POSIXFile.writeAtomically(Array(marker.utf8), to: markerPath)
         }
         try recoverJournal()
@@ -321,17 +328,25 @@ public final class JSONFileStore: SampleStore {
             throw StoreError.notAStore(path)
         }
         var number: Double?
+        var format: String?
         do {
             try marker.withUnsafeBufferPointer { buffer in
                 var scanner = JSONLineScanner(buffer)
                 try scanner.readObject { scanner, key in
-                    if key == "version" { number = try scanner.readNumber() } else { try scanner.skipValue() }
+                    switch key {
+                    case "version": number = try scanner.readNumber()
+                    case "format": format = try scanner.readString()
+                    default: try scanner.skipValue()
+                    }
                 }
             }
         } catch {
             throw StoreError.badMarker(markerPath)
         }
         guard let number else { throw StoreError.badMarker(markerPath) }
+        guard format == JSONFileStore.formatName else {
+            throw StoreError.unknownFormat(markerPath, found: format)
+        }
         guard number >= 1, number == number.rounded(), number < 1e9 else {
             throw StoreError.unknownVersion(markerPath, found: NumberFormatting.json(number))
         }

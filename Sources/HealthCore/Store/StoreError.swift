@@ -21,6 +21,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case badMarker(String)
     /// The store marker names a format version no hkctl writes (zero, negative, fractional).
     case unknownVersion(String, found: String)
+    /// The store marker names another format than `hkctl-store` (or none); payload: path and the format found.
+    case unknownFormat(String, found: String?)
     /// A path hkctl will not use: a symbolic link inside the store or a loop, a store owned by another user or
     /// writable by everyone; payload: path and why.
     case unsafe(String, reason: String)
@@ -57,6 +59,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "The store marker '\(path)' is not valid JSON; see docs/STORE.md to repair it."
         case let .unknownVersion(path, found):
             return "The store marker '\(path)' (line 1) names format version \(found), which no hkctl writes; this hkctl reads version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
+        case let .unknownFormat(path, found):
+            let named = found.map { "names format '\($0)'" } ?? "names no format"
+            return "The store marker '\(path)' (line 1) \(named); this hkctl reads only format '\(JSONFileStore.formatName)' version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
         case let .unsafe(path, reason):
             return "Refusing to use '\(path)': \(reason)."
         case let .changeNumbersExhausted(path, last):

@@ -57,7 +57,7 @@ public struct TimeExpression: Equatable, Sendable {
                 isDateOnly: false)
         }
         let parts = try ISODate.components(trimmed)
-        return TimeExpression(date: context.date(parts), isDateOnly: !parts.hasTime)
+        return TimeExpression(date: try context.date(parts, text: text), isDateOnly: !parts.hasTime)
     }
 
     /// Parses `HH:MM` or `HH:MM:SS` on the day starting at `day`.
@@ -79,7 +79,8 @@ public struct TimeExpression: Equatable, Sendable {
         parts.hour = hour
         parts.minute = minute
         parts.second = second
-        return context.date(parts)
+        parts.hasTime = true
+        return try context.date(parts, text: original)
     }
 
     /// `-2h` → -7200; nil when the text is not a relative time.

@@ -111,6 +111,24 @@ public struct ZoneRules: Sendable, Equatable, CustomStringConvertible {
         return found ?? local - Int64(skippedOffset ?? current)
     }
 
+    /// The wall-clock times skipped when clocks went forward, if `local` (seconds since 1970 as if the zone were
+    /// UTC) is one of them: the first skipped local time and the first shown again (02:00 and 03:00 on a
+    /// spring-forward night in New York), and the offset in force before; nil when some instant shows `local`.
+    func skippedSpan(containingLocal local: Int64) -> (start: Int64, end: Int64, offsetBefore: Int)? {
+        let window: Int64 = 26 * 3600
+        var start = local - window
+        var current = offset(at: start)
+        while let next = nextTransition(after: start), next <= local + window {
+            let following = offset(at: next)
+            if following > current && local >= next + Int64(current) && local < next + Int64(following) {
+                return (next + Int64(current), next + Int64(following), current)
+            }
+            start = next
+            current = following
+        }
+        return nil
+    }
+
     private func lastTransitionIndex(atOrBefore seconds: Int64) -> Int? {
         var low = 0, high = transitions.count
         while low < high {

@@ -108,6 +108,21 @@ public struct Workout: Hashable, Sendable {
     static let kilocalorie = try! HealthUnit(parsing: "kcal")
     static let meter = try! HealthUnit(parsing: "m")
 
+    /// The valid range of a workout's total energy, in kilocalories: a typing mistake beyond it is refused.
+    public static let energyRange: ClosedRange<Double> = 0...50_000
+    /// The valid range of a workout's total distance, in metres (2,000 km).
+    public static let distanceRange: ClosedRange<Double> = 0...2_000_000
+
+    /// Whether the workout's energy and distance are within ``energyRange`` and ``distanceRange``.
+    public var hasPlausibleTotals: Bool {
+        for (quantity, unit, range) in [(detail.totalEnergyBurned, Workout.kilocalorie, Workout.energyRange),
+                                        (detail.totalDistance, Workout.meter, Workout.distanceRange)] {
+            guard let quantity else { continue }
+            guard let value = try? quantity.value(in: unit), value.isFinite, range.contains(value) else { return false }
+        }
+        return true
+    }
+
     /// Checks the workout's invariants.
     ///
     /// - Parameter now: If given, a workout ending after it is refused.
@@ -125,9 +140,9 @@ public struct Workout: Hashable, Sendable {
             throw WorkoutError.durationMismatch(duration: Workout.durationText(detail.duration),
                                                 interval: Workout.durationText(end.timeIntervalSince(start)))
         }
-        for (quantity, unit, name, examples) in [
-            (detail.totalEnergyBurned, Workout.kilocalorie, "workout energy", ["420kcal", "1750kJ"]),
-            (detail.totalDistance, Workout.meter, "workout distance", ["7.2km", "4.5mi"]),
+        for (quantity, unit, name, examples, range) in [
+            (detail.totalEnergyBurned, Workout.kilocalorie, "workout energy", ["420kcal", "1750kJ"], Workout.energyRange),
+            (detail.totalDistance, Workout.meter, "workout distance", ["7.2km", "4.5mi"], Workout.distanceRange),
         ] {
             guard let quantity else { continue }
             guard quantity.unit.isCompatible(with: unit) else {
@@ -135,6 +150,10 @@ public struct Workout: Hashable, Sendable {
             }
             guard quantity.value.isFinite else { throw SampleError.notFinite(type: name) }
             guard quantity.value >= 0 else { throw SampleError.negative(quantity.value, type: name) }
+            let inUnit = try quantity.value(in: unit)
+            guard range.contains(inUnit) else {
+                throw SampleError.outOfRange(inUnit, unit: unit.unitString, type: name, range: range)
+            }
         }
         return self
     }
@@ -142,7 +161,7 @@ public struct Workout: Hashable, Sendable {
     /// `1 h 05 min`, `45 min`, `30 s`.
     static func durationText(_ seconds: TimeInterval) -> String {
         if seconds < 60 { return "\(NumberFormatting.json((seconds * 10).rounded() / 10)) s" }
-        let minutes = Int((seconds / 60).rounded())
+        let minutes = Int(saturating: (seconds / 60).rounded())
         return minutes >= 60 ? "\(minutes / 60) h \(NumberFormatting.zeroPadded(minutes % 60, width: 2)) min" : "\(minutes) min"
     }
 }

@@ -53,7 +53,8 @@ public struct WorkoutQuery: Sendable {
     /// Count, durations, energy, distance and pace over the interval, and per bucket when `bucket` is given.
     /// A workout counts in the bucket where it starts.
     ///
-    /// - Throws: Store errors, ``StatisticsError/tooManyBuckets(_:limit:)``.
+    /// - Throws: Store errors, ``StatisticsError/tooManyBuckets(_:limit:)``, ``OverflowError`` when a total
+    ///   overflows (workouts with energy or distance outside the valid range; they are named).
     public func summary(in store: SampleStore, bucket: BucketInterval? = nil, calendar: GregorianCalendar) throws -> WorkoutSummary {
         let workouts = try self.workouts(in: store)
         var summary = WorkoutSummary(interval: interval, total: WorkoutSummary.Figures(workouts))
@@ -66,6 +67,7 @@ public struct WorkoutQuery: Sendable {
                 summary.buckets.append(WorkoutSummary.Bucket(interval: period, figures: WorkoutSummary.Figures(inside)))
             }
         }
+        try OverflowCheck.check(summary, workouts: workouts)
         return summary
     }
 }

@@ -1,17 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where a command writes: data to `out`, everything else to `err`. Output is buffered and written in large
-/// pieces; ``flush()`` must be called before the process exits.
+/// pieces; ``flush()`` must be called before the process exits, and ``outputFailure`` read after it: output that
+/// could not be written (a full disk, `/dev/full`) fails the command with exit 74, while a reader that went away
+/// (`hkctl list | head -1`, EPIPE) is not an error.
 final class Console {
-    private let writeOut: ([UInt8]) -> Bool
+    /// Why standard output could not be written.
+    enum OutputFailure: Equatable {
+        /// The reader closed the pipe (EPIPE): it has what it wanted.
+        case readerGone
+        /// Any other write error; payload: the system's errno.
+        case failed(Int32)
+    }
+
+    private let writeOut: ([UInt8]) -> Int32
     private let writeErr: (String) -> Void
     private var buffer: [UInt8] = []
     /// Whether standard input is a terminal (confirmations may be asked).
     let inputIsTerminal: Bool
 
-    /// Whether standard output was closed by the reader (a write failed).
-    private(set) var outputClosed = false
+    /// Set when a write to standard output failed; nothing more is written after it.
+    private(set) var outputFailure: OutputFailure?
 
-    /// - Parameter writeOut: Writes bytes to standard output; returns false when the reader has gone.
-    init(writeOut: @escaping ([UInt8]) -> Bool, writeErr: @escaping (String) -> Void, inputIsTerminal: Bool = false) {
+    /// Whether standard output can no longer be written (the reader went away, or a write failed).
+    var outputClosed: Bool { outputFailure != nil }
+
+    /// - Parameter writeOut: Writes all the bytes to standard output; returns 0, or the errno of the failed write.
+    init(writeOut: @escaping ([UInt8]) -> Int32, writeErr: @escaping (String) -> Void, inputIsTerminal: Bool = false) {
         self.writeOut = writeOut
         self.writeErr = writeErr
         self.inputIsTerminal = inputIsTerminal
@@ -32,7 +51,10 @@ final class Console {
 
     func flush() {
         if !buffer.isEmpty {
-            if !writeOut(buffer) { outputClosed = true }
+            if outputFailure == nil {
+                let error = writeOut(buffer)
+                if error == EPIPE { outputFailure = .readerGone } else if error != 0 { outputFailure = .failed(error) }
+            }
             buffer.removeAll(keepingCapacity: true)
         }
     }

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Makes an error message one readable line, whatever the user typed into it: control characters (a newline, an
 /// escape sequence) are shown escaped, and a message made huge by a huge argument is shortened in the middle.
 enum ErrorLine {
@@ -11,7 +13,7 @@ enum ErrorLine {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if TextRules.isRefused(scalar) {
                     result += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     result.unicodeScalars.append(scalar)

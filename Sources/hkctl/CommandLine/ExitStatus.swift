@@ -19,7 +19,7 @@ enum ExitStatus: Int32 {
         case let error as SampleError:
             if case .unknownType = error { return .usage }
             return .badData
-        case is UnitError, is TimeInputError, is CorrelationError, is DoctorError: return .badData
+        case is UnitError, is TimeInputError, is CorrelationError, is DoctorError, is TextError, is OverflowError: return .badData
         case let error as WorkoutError:
             if case .unknownActivity = error { return .usage }
             return .badData
@@ -54,7 +54,8 @@ enum ExitStatus: Int32 {
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
             case .notAFile: return .ioError
-            case .corrupt, .newerVersion, .badMarker, .unknownVersion, .changeNumbersExhausted, .counterBehind:
+            case .corrupt, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,
+                 .counterBehind:
                 return .badData
             case .unsafe: return .notPermitted
             }

@@ -50,8 +50,8 @@ struct GlobalOptions {
         }
         now = Date(timeIntervalSince1970: (now.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
         let source = arguments.value("source") ?? environment["HKCTL_SOURCE"].flatMap { $0.isEmpty ? nil : $0 } ?? "hkctl"
-        guard !source.isEmpty, source.count <= 200, !source.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-            throw UsageError(message: "The source name must be 1 to 200 printable characters", command: command)
+        if let problem = TextRules.sourceNameProblem(source) {
+            throw UsageError(message: "The value of --source (or $HKCTL_SOURCE) is invalid: \(problem)", command: command)
         }
         var timeout = 10.0
         if let text = environment["HKCTL_LOCK_TIMEOUT"], !text.isEmpty {

@@ -72,9 +72,11 @@ enum AddCommand: Command {
             }
             let key = String(pair[..<equals])
             let text = String(pair[pair.index(after: equals)...])
-            guard key.count <= 128, text.count <= 1024,
-                  !(key + text).unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\u{FFFD}" || $0 == "\u{7F}" }) else {
+            guard key.count <= 128, text.count <= 1024, !(key + text).unicodeScalars.contains("\u{FFFD}") else {
                 throw UsageError(message: "A --meta key must be 1 to 128 and its value at most 1024 printable characters (valid UTF-8)", command: name)
+            }
+            if let problem = TextRules.metadataProblem(key: key, value: .string(text)) {
+                throw UsageError(message: "The value '\(TextRules.shown(pair))' is invalid for '--meta <key=value>': \(problem)", command: name)
             }
             if let number = StrictNumber.parse(text) { metadata[key] = .number(number) } else { metadata[key] = .string(text) }
         }

@@ -63,9 +63,7 @@ enum AuthCommand: Command {
                 try $0.request(source: source, share: share, read: read, identity: identity, at: now)
             }
             guard context.console.inputIsTerminal else {
-                var names: [String] = []
-                for type in share + read where !names.contains(type.name) { names.append(type.name) }
-                throw AuthorizationError.pendingApproval(source: source, types: names)
+                throw AuthorizationError.pendingApproval(source: source, share: share.map(\.name), read: read.map(\.name))
             }
             // The owner is at the terminal: ask type by type.
             var allowShare: [SampleType] = [], denyShare: [SampleType] = []
@@ -141,6 +139,9 @@ enum AuthCommand: Command {
         }
         guard words[1] != AuthorizationState.ownerSource else {
             throw UsageError(message: "The owner source 'hkctl' is always allowed", command: name)
+        }
+        if let problem = TextRules.sourceNameProblem(words[1]) {
+            throw UsageError(message: "The value '\(TextRules.shown(words[1]))' is invalid for '<s>': \(problem)", command: name)
         }
         return words[1]
     }

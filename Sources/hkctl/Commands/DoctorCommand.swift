@@ -83,7 +83,7 @@ enum DoctorError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .damaged(errors):
-            return "The store has \(errors) error\(errors == 1 ? "" : "s") (listed above); run 'hkctl doctor --repair' to quarantine bad lines."
+            return "The store has \(errors) error\(errors == 1 ? "" : "s") (listed above); run 'hkctl doctor --repair' to quarantine bad lines (a value out of range is corrected or deleted by hand, as its line says)."
         }
     }
 }

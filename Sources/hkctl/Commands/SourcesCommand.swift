@@ -65,10 +65,12 @@ enum SourcesCommand: Command {
                 priority = try SourcePriority(sources)
             } catch let error as SourceError {
                 throw UsageError(message: error.description, command: name)
+            } catch let error as TextError {
+                throw UsageError(message: error.description, command: name)
             }
             let known = Set(try SourceSummary.summaries(of: type, in: store, priority: .automatic).map(\.source))
             for source in sources where !known.contains(source) {
-                context.console.error("Warning: no \(type.name) samples from '\(source)' yet; check the spelling with 'hkctl sources \(type.name)'.")
+                context.console.error("Warning: no \(type.name) samples from '\(source)' yet; check the spelling with the command: hkctl sources \(ShellQuoting.quote(type.name))")
             }
             try store.storage.setSourcePriority(priority, for: type.identifier)
         }

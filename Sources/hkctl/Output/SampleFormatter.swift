@@ -13,7 +13,8 @@ struct SampleFormatter {
     func value(_ sample: Sample) -> (number: Double?, name: String?) {
         switch sample.value {
         case let .quantity(quantity):
-            guard let unit, let converted = try? quantity.value(in: unit) else { return (quantity.value, nil) }
+            // A value too large for the output unit (1e308 L in mL) is shown as stored, never as infinity.
+            guard let unit, let converted = try? quantity.value(in: unit), converted.isFinite else { return (quantity.value, nil) }
             return (converted, nil)
         case let .category(raw):
             return (nil, type.categoryValue(raw: raw)?.name ?? String(raw))
@@ -25,7 +26,7 @@ struct SampleFormatter {
     private func unitText(_ sample: Sample) -> String? {
         if case let .generic(_, unit) = sample.value { return unit }
         guard let quantity = sample.value.quantity else { return nil }
-        return unit.map { quantity.unit.isCompatible(with: $0) ? $0.unitString : quantity.unit.unitString }
+        return unit.map { ((try? quantity.value(in: $0))?.isFinite ?? false) ? $0.unitString : quantity.unit.unitString }
             ?? quantity.unit.unitString
     }
 
@@ -91,7 +92,7 @@ enum Display {
 
     /// `7 h 55 min`.
     static func duration(_ seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded())
+        let minutes = Int(saturating: (seconds / 60).rounded())
         return minutes >= 60 ? "\(minutes / 60) h \(NumberFormatting.zeroPadded(minutes % 60, width: 2)) min" : "\(minutes) min"
     }
 }

@@ -14,7 +14,7 @@ struct WorkoutOutput {
         text += ",\"duration\":" + NumberFormatting.json(workout.duration)
         text += ",\"totalEnergyBurned\":" + (workout.detail.totalEnergyBurned.map(quantity) ?? "null")
         text += ",\"totalDistance\":" + (workout.detail.totalDistance.map(quantity) ?? "null")
-        text += ",\"pace\":" + (workout.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? "null")
+        text += ",\"pace\":" + (workout.paceSecondsPerKilometer.finite.map { NumberFormatting.json($0.rounded()) } ?? "null")
         text += ",\"averageHeartRate\":" + (heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "null")
         text += ",\"events\":[" + workout.detail.events.map { event in
             "{\"type\":\"\(event.kind.name)\",\"date\":\"\(ISODate.format(event.date, in: zone))\",\"duration\":"
@@ -44,8 +44,8 @@ struct WorkoutOutput {
         CSV.row([
             workout.uuid.lowercasedText, workout.activity.name, ISODate.format(workout.start, in: zone),
             ISODate.format(workout.end, in: zone), NumberFormatting.json(workout.duration),
-            workout.energyKilocalories.map(NumberFormatting.json) ?? "", workout.distanceMeters.map(NumberFormatting.json) ?? "",
-            workout.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? "",
+            workout.energyKilocalories.finite.map(NumberFormatting.json) ?? "", workout.distanceMeters.finite.map(NumberFormatting.json) ?? "",
+            workout.paceSecondsPerKilometer.finite.map { NumberFormatting.json($0.rounded()) } ?? "",
             heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "", workout.source,
         ])
     }
@@ -69,8 +69,8 @@ struct WorkoutOutput {
                                     rightAligned: [2, 3, 4, 5, 6])
             for workout in workouts {
                 table.add([Display.time(workout.start, in: zone), workout.activity.name, Display.duration(workout.duration),
-                           workout.energyKilocalories.map { NumberFormatting.human($0, fractionDigits: 0) + " kcal" } ?? "-",
-                           workout.distanceMeters.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
+                           workout.energyKilocalories.finite.map { NumberFormatting.human($0, fractionDigits: 0) + " kcal" } ?? "-",
+                           workout.distanceMeters.finite.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
                            workout.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-",
                            heartRates[workout.uuid].map { NumberFormatting.human($0, fractionDigits: 0) } ?? "-",
                            workout.source, workout.uuid.lowercasedText])
@@ -81,7 +81,7 @@ struct WorkoutOutput {
 
     /// `5:12 /km`.
     static func pace(_ secondsPerKilometer: Double) -> String {
-        let seconds = Int(secondsPerKilometer.rounded())
+        let seconds = Int(saturating: secondsPerKilometer.rounded())
         return "\(seconds / 60):\(NumberFormatting.zeroPadded(seconds % 60, width: 2)) /km"
     }
 
@@ -149,4 +149,9 @@ enum MetadataJSON {
             }
         }.joined(separator: ",") + "}"
     }
+}
+
+extension Optional where Wrapped == Double {
+    /// The value when it is a finite number (a hand-edited 1e308 km is infinite in metres): a row shows `-` instead.
+    var finite: Double? { flatMap { $0.isFinite ? $0 : nil } }
 }

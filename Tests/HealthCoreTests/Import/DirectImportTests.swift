@@ -29,7 +29,7 @@ extension ImportTests {
             Support.record(value: "8000", source: "Bob &amp; Alice’s iPhone", device: phone),
             heartRate("59", at: "2024-05-01 08:00:00 -0700", metadata: [("HKMetadataKeyHeartRateMotionContext", "0")]),
             heartRate("61", at: "2024-05-01 08:05:00 -0700", metadata: [
-                ("zeta", "last"), ("HKMetadataKeyHeartRateMotionContext", "1"), ("Ünïcode ключ", "värde &amp; &#10;line"),
+                ("zeta", "last"), ("HKMetadataKeyHeartRateMotionContext", "1"), ("Ünïcode ключ", "värde &amp; &#233;line"),
             ], device: otherWatch),
             heartRate("64.5", at: "2024-05-01 08:10:00 -0700", device: "SomeDevice"),
             heartRate("70", at: "2024-05-01 08:11:00 -0700", device: ""),

@@ -110,4 +110,30 @@ struct TimeExpressionTests {
         #expect(expression.date == Kit.utc(2024, 2, 29))
         #expect(expression.isDateOnly)
     }
+
+    /// Issue 20, item 15: a wall-clock time skipped by a clock change is refused, naming the valid times around it;
+    /// a date alone on such a day, a repeated time and a time with an offset are read.
+    @Test func aTimeSkippedWhenClocksGoForwardIsRefused() throws {
+        for (text, zone, before, after) in [("2024-03-10T02:30", "America/New_York", "2024-03-10T01:59", "2024-03-10T03:00"),
+                                            ("2024-03-31T02:00", "Europe/Paris", "2024-03-31T01:59", "2024-03-31T03:00"),
+                                            ("2024-10-06T02:15", "Australia/Sydney", "2024-10-06T01:59", "2024-10-06T03:00"),
+                                            ("2024-03-31 01:00:30", "Europe/London", "2024-03-31T00:59", "2024-03-31T02:00")] {
+            do {
+                _ = try parse(text, zone: zone)
+                Issue.record("\(text) in \(zone) was accepted")
+            } catch let TimeInputError.impossible(found, reason) {
+                #expect(found == text)
+                #expect(reason.contains(before) && reason.contains(after), "\(reason)")
+            }
+        }
+        #expect(try parse("2024-03-10T01:59:59", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 6, 59, 59))
+        #expect(try parse("2024-03-10T03:00", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 7))
+        #expect(try parse("2024-03-10T02:30-05:00", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 7, 30))
+        #expect(try parse("2024-03-10", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 5))
+        #expect(try parse("2023-11-05T01:30", zone: "America/New_York").date == Kit.utc(2023, 11, 5, 5, 30))
+        #expect(try parse("2023-11-05T01:30-05:00", zone: "America/New_York").date == Kit.utc(2023, 11, 5, 6, 30))
+        // Santiago skips midnight (2024-09-08 00:00 -> 01:00): the date alone is still that day's first instant.
+        #expect(try parse("2024-09-08", zone: "America/Santiago").date == Kit.utc(2024, 9, 8, 4))
+    }
+
 }

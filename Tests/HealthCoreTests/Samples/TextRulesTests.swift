@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Issue 20, item 10: invisible and control characters in source names and metadata, one rule everywhere.
+struct TextRulesTests {
+    private typealias Kit = IndependentTestKit
+
+    /// The characters the issue names, each of which must be refused.
+    static let refused: [UInt32] = Array(0x00...0x1F) + [0x7F] + Array(0x80...0x9F) + [0x2028, 0x2029]
+        + [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
+        + [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
+
+    @Test func everyNamedCharacterIsRefusedAndNothingElse() {
+        let named = Set(Self.refused)
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(TextRules.isRefused(scalar) == named.contains(value), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// The import's byte scan gives the same answer as the scalar rule, wherever the character sits.
+    @Test func theByteScanAgreesWithTheScalarRule() {
+        for value in UInt32(0)...0x10FFFF where value < 0x3000 || (0xFE00...0xFFFF).contains(value) || value % 97 == 0 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for text in ["\(Character(scalar))", "ab\(Character(scalar))", "\(Character(scalar))é", "日\(Character(scalar))本"] {
+                let scanned = Array(text.utf8).withUnsafeBufferPointer { TextRules.containsRefused(utf8: $0) }
+                #expect(scanned == (TextRules.firstRefused(in: text) != nil), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func sourceNamesFromRealExportsAreAccepted() {
+        for name in ["Jose’s iPhone", "José’s Apple Watch", "Jose\u{00A0}iPhone", "Zoë's Watch", "王的iPhone", "Health 🫀",
+                     "x; touch /tmp/pwned #", String(repeating: "a", count: TextRules.sourceNameLimit),
+                     String(repeating: "é", count: TextRules.sourceNameLimit)] {
+            #expect(TextRules.sourceNameProblem(name) == nil, "\(name)")
+        }
+    }
+
+    @Test func emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter() throws {
+        #expect(TextRules.sourceNameProblem("")?.contains("empty") == true)
+        let long = try #require(TextRules.sourceNameProblem(String(repeating: "a", count: TextRules.sourceNameLimit + 1)))
+        #expect(long.contains("201 characters") && long.contains("at most 200"))
+        let invisible = try #require(TextRules.sourceNameProblem("hkctl\u{200B}"))
+        #expect(invisible.contains("U+200B") && invisible.contains("zero-width") && invisible.contains("hkctl\\u{200B}"))
+        #expect(!invisible.unicodeScalars.contains { TextRules.isRefused($0) })
+        #expect(TextRules.sourceNameProblem("a\u{85}b")?.contains("U+0085 (a control character)") == true)
+        #expect(TextRules.sourceNameProblem("evil\u{202E}gpj.exe")?.contains("bidirectional") == true)
+        #expect(throws: TextError.self) { try TextRules.checkSourceName("a\u{2028}b") }
+    }
+
+    @Test func metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot() {
+        #expect(TextRules.metadataProblem(key: "drink", value: .string("tea – green, “fresh”")) == nil)
+        #expect(TextRules.metadataProblem(key: "drink\u{200D}", value: .string("tea")) != nil)
+        #expect(TextRules.metadataProblem(key: "drink", value: .string("tea\nbreak")) != nil)
+        #expect(TextRules.metadataProblem(key: "drink", value: .number(1)) == nil)
+        #expect(TextRules.metadataProblem(key: "@children", value: .string("[{\"note\":\"a\u{200B}\"}]")) == nil)
+    }
+
+    /// The library's save refuses such samples before touching the store.
+    @Test func theStoreRefusesToSaveThemAndWritesNothing() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt, lockTimeout: 2)
+            let good = Kit.steps(10, Kit.utc(2024, 5, 1, 8), source: "Jose’s iPhone")
+            let spoof = Kit.steps(10, Kit.utc(2024, 5, 1, 9), source: "hkctl\u{200B}")
+            var tagged = Kit.steps(10, Kit.utc(2024, 5, 1, 10))
+            tagged.metadata = ["note": .string("\u{202E}olleh")]
+            for bad in [spoof, tagged] {
+                #expect(throws: TextError.self) { try store.save([good, bad]) }
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/store/samples"))
+            try store.save([good])
+            let saved = try store.samples(ofType: SampleType.steps.identifier,
+                                          overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd))
+            #expect(saved.map(\.source) == ["Jose’s iPhone"])
+        }
+    }
+
+    @Test func permissionsAndPrioritiesRefuseThemToo() {
+        var state = AuthorizationState()
+        #expect(throws: TextError.self) {
+            try state.decide(source: "", allow: true, share: [.steps], read: [], at: Kit.utc(2024, 5, 1))
+        }
+        #expect(throws: TextError.self) {
+            try state.request(source: "scale\u{FEFF}", share: [.steps], read: [], at: Kit.utc(2024, 5, 1))
+        }
+        #expect(throws: TextError.self) { try SourcePriority(["Watch", "Phone\u{200C}"]) }
+        #expect(throws: Never.self) { try SourcePriority(["Jose’s Apple Watch", "Jose’s iPhone"]) }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Issue 20, item 12: output arithmetic on values near the largest Double never traps.
+struct SaturatingTests {
+    @Test func doublesBeyondIntsRangeClampInsteadOfTrapping() {
+        #expect(Int(saturating: 1e308) == .max)
+        #expect(Int(saturating: -1e308) == .min)
+        #expect(Int(saturating: .infinity) == .max)
+        #expect(Int(saturating: -.infinity) == .min)
+        #expect(Int(saturating: .nan) == 0)
+        #expect(Int(saturating: 9.2233720368547748e18) == .max)
+        #expect(Int(saturating: 42.9) == 42)
+        #expect(Int(saturating: -42.9) == -42)
+    }
+
+    @Test(arguments: [(0.0, 1e308), (0, .greatestFiniteMagnitude), (-1.7e308, 1.7e308), (1e308, 1e308), (0, .infinity), (.nan, 5)])
+    func anAxisOverHugeValuesIsFiniteWithFewTicks(low: Double, high: Double) {
+        let scale = AxisScale(covering: low, high)
+        #expect(scale.lower.isFinite && scale.upper.isFinite && scale.step.isFinite && scale.step > 0)
+        #expect(scale.lower < scale.upper)
+        #expect((2...1001).contains(scale.ticks.count))
+    }
+
+    @Test func aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused() throws {
+        var goals = Goals()
+        goals.amounts["sleep"] = Goals.Amount(value: 1e300, unit: "hr")
+        #expect(goals.goal(for: SampleType.sleep) == Goals.defaults["sleep"])
+        #expect(throws: GoalError.self) { try goals.set("sleep", to: "1e300h", catalogue: .standard) }
+        #expect(throws: GoalError.self) { try goals.set("water", to: "21L", catalogue: .standard) }
+        #expect(throws: Never.self) { try goals.set("water", to: "20L", catalogue: .standard) }
+    }
+}

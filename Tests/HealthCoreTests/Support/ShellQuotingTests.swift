@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Values placed into a suggested command are one shell word each and run nothing when pasted (issue 20, item 9).
+struct ShellQuotingTests {
+    static let hostile = [
+        "x; touch /tmp/pwned #", "a'b", "'", "''", "$(id)", "`id`", "a b", "a\tb", "a\nb", "*", "~root", "!!",
+        "x && y", "-n", "\\", "\"", "José’s iPhone", "Jose\u{00A0}Phone", "日本", "a=b c", "${HOME}", "|", "&", "#",
+    ]
+
+    @Test func plainWordsStayUnquotedAndEverythingElseIsSingleQuoted() {
+        #expect(ShellQuoting.quote("scale-sync") == "scale-sync")
+        #expect(ShellQuoting.quote("HKQuantityTypeIdentifierStepCount") == "HKQuantityTypeIdentifierStepCount")
+        #expect(ShellQuoting.quote("") == "''")
+        #expect(ShellQuoting.quote("x; touch /tmp/pwned #") == "'x; touch /tmp/pwned #'")
+        #expect(ShellQuoting.quote("a'b") == "'a'\\''b'")
+    }
+
+    /// Each value, quoted and pasted into `sh -c`, comes back as exactly one argument, unchanged.
+    @Test func aPOSIXShellReadsEachQuotedValueBackAsOneUnchangedWord() throws {
+        let script = "printf '%s\\0' " + Self.hostile.map(ShellQuoting.quote).joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let words = data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        #expect(words == Self.hostile)
+    }
+}
