@@ -224,4 +224,22 @@ struct DailyUseTests {
             #expect(try cli.run(["list", "water", "--format", "json"]).stdout.contains("\"unit\":\"fl_oz_us\""))
         }
     }
+
+    @Test func trendsShowWhatMeansSomething() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            for (day, steps) in [("2024-05-28", "4211"), ("2024-05-30", "12013"), ("2024-06-01", "8002")] {
+                #expect(try cli.run(["add", "steps", steps, "--at", day + "T10:00"]).status == 0)
+            }
+            let steps = try cli.run(["trend", "steps", "--week"]).stdout
+            #expect(steps.contains("4,211") && steps.contains("12,013") && steps.contains("8,002"), "grouped whole steps: \(steps)")
+            #expect(!steps.contains("Change"), "no change line for a cumulative type: \(steps)")
+            #expect(try cli.run(["trend", "steps", "--week", "--format", "json"]).stdout.contains("\"change\":{"))
+            #expect(try cli.run(["add", "weight", "72.4kg", "--at", "2024-05-10T07:00"]).status == 0)
+            #expect(try cli.run(["add", "weight", "71.9kg", "--at", "2024-05-31T07:00"]).status == 0)
+            let weight = try cli.run(["trend", "weight"]).stdout
+            let rows = weight.split(separator: "\n").filter { $0.hasPrefix("2024-") }
+            #expect(rows.count == 2, "only the days with readings: \(weight)")
+            #expect(weight.contains("Change"), "\(weight)")
+        }
+    }
 }

@@ -59,10 +59,10 @@ struct TerminalCLITests {
             #expect(try cli.run(["goal", "water", "2.5L"]).status == 0)
             #expect(try cli.run(["goal", "steps", "8000"]).status == 0)
             let list = try cli.run(["goal"])
-            #expect(list.stdout.contains("water") && list.stdout.contains("2.5 L") && list.stdout.contains("8000 steps"), "\(list.stdout)")
+            #expect(list.stdout.contains("water") && list.stdout.contains("2.5 L") && list.stdout.contains("8,000 steps"), "\(list.stdout)")
             #expect(list.stdout.contains("(default)"))  // sleep
             let today = try cli.run(["today"])
-            #expect(today.stdout.contains("of 2500 mL") && today.stdout.contains("of 8000 steps"), "\(today.stdout)")
+            #expect(today.stdout.contains("of 2,500 mL") && today.stdout.contains("of 8,000 steps"), "\(today.stdout)")
             let csv = try cli.run(["goal", "--format", "csv"])
             #expect(csv.stdout.contains("steps,8000,count,false"), "\(csv.stdout)")
             let before = cli.snapshot()

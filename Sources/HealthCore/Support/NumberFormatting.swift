@@ -8,7 +8,8 @@ package enum NumberFormatting {
         return "\(value)"
     }
 
-    /// A value for people: at most `fractionDigits` decimals, trailing zeros removed, thousands separated.
+    /// A value for people: at most `fractionDigits` decimals, trailing zeros removed, thousands separated in every
+    /// number of four or more digits (`1,500`, `12,345`): one rule for tables, charts, the dashboard and trends.
     package static func human(_ value: Double, fractionDigits: Int = 2) -> String {
         guard value.isFinite else { return "\(value)" }
         var text = decimal(value, fractionDigits: fractionDigits)
@@ -21,7 +22,7 @@ package enum NumberFormatting {
         if negative { text.removeFirst() }
         let parts = text.split(separator: ".", maxSplits: 1)
         var integer = String(parts[0])
-        if integer.utf8.count > 4 {
+        if integer.utf8.count > 3 {
             var grouped: [UInt8] = []
             let digits = Array(integer.utf8)
             for (index, digit) in digits.enumerated() {

@@ -125,14 +125,19 @@ struct TrendOutput {
         console.line("\(trend.type.title) by day, \(day(first.date)) to \(day(last.date)) (\(zone.identifier)); "
             + "\(trend.window)-day moving average")
         var days = TableWriter(headers: ["DAY", "", trend.measure.uppercased(), "MOVING AVG"], rightAligned: [2, 3])
-        for entry in trend.days {
+        // Readings of a discrete type (weight) are sparse: the table shows the days that have one, not a row of '-'
+        // for every other day (JSON and CSV keep every day).
+        let recordedOnly = !isCumulative && trend.unit != nil
+        for entry in trend.days where !(recordedOnly && entry.value == nil) {
             let weekday = Trend.Weekday.names[entry.weekday - 1].prefix(3)
             days.add([day(entry.date), String(weekday), show(entry.value), show(entry.movingAverage)])
         }
         for line in days.lines() { console.line(line) }
         console.line("")
         console.line("Average per recorded day: \(show(trend.average))")
-        if let change = trend.change {
+        // A cumulative type's first and last days are two days' totals: their difference says nothing, so no change
+        // line (JSON keeps it).
+        if let change = trend.change, !isCumulative {
             var line = "Change \(day(change.firstDate)) → \(day(change.lastDate)): \(show(change.absolute, signed: true))"
             if let relative = change.relative { line += " (\(relative >= 0 ? "+" : "")\(NumberFormatting.human(relative * 100, fractionDigits: 1)) %)" }
             line += "; moving average \(show(change.movingAverageChange, signed: true))"

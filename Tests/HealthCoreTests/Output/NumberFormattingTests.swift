@@ -24,7 +24,7 @@ struct NumberFormattingTests {
         #expect(NumberFormatting.fixed(1, fractionDigits: 4) == nil)
     }
 
-    @Test(arguments: [(8002.0, 2, "8002"), (18002.5, 0, "18,002"), (1234.5, 2, "1234.5"), (-12345.678, 2, "-12,345.68"), (0.004, 2, "0"),
+    @Test(arguments: [(8002.0, 2, "8,002"), (18002.5, 0, "18,002"), (1234.5, 2, "1,234.5"), (999.0, 0, "999"), (-12345.678, 2, "-12,345.68"), (0.004, 2, "0"),
                       (-0.004, 2, "0"), (1_000_000, 0, "1,000,000"), (99999.995, 2, "99,999.99"), (99999.996, 2, "100,000"), (72.4, 1, "72.4"),
                       (.infinity, 2, "inf")])
     func humanGroupsThousandsAndDropsTrailingZeros(value: Double, digits: Int, expected: String) {
