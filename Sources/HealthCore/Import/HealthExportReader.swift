@@ -176,7 +176,7 @@ final class HealthExportReader {
                 }
             } else if XMLText.equals(tag.name, "ExportDate") {
                 let value = tag.attributes.first { XMLText.equals($0.name, "value") }
-                summary.exportDate = value.flatMap { ExportDateParser.parse($0.rawValue) }
+                summary.exportDate = value.flatMap { ExportRecordMapper.date($0) }
                 if !isEmpty { stack.append(Frame(name: "ExportDate", kind: .skip)) }
             } else if XMLText.equals(tag.name, "Me") {
                 try emit(.characteristics(tag.attributes.map { ($0.nameText, $0.value) }, line: tag.line))
@@ -204,6 +204,7 @@ final class HealthExportReader {
                 // Records inside a correlation are kept inside it too; a record nested in a record is not.
                 let node = top == .element ? ExportNode(tag) : nil
                 pending.deferIdentity = deferIdentity && node == nil
+                pending.isMember = node != nil
                 if isEmpty {
                     let mapped = mapper.finish(pending)
                     try emit(.record(mapped))
