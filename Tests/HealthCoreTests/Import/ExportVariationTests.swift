@@ -141,6 +141,30 @@ extension ImportTests {
             }
         }
 
+        /// Tests/Fixtures/import/legacy-store-bb0402c is the store the build of bb0402c (whose identity left out
+        /// creation dates, versions, devices and metadata) made of look-alike.xml: 5 samples, 10 records "present".
+        @Test func aStoreOfTheOlderIdentityRuleIsNotDoubledAndGetsWhatItLost() throws {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/legacy"
+                try FileManager.default.copyItem(atPath: Self.fixture("legacy-store-bb0402c"), toPath: path)
+                let store = JSONFileStore(path: path)
+                let before = try Self.lines(store)
+                #expect(before.count == 5)
+                let first = try HealthImporter(store: store).importFile(atPath: Self.fixture("look-alike.xml"))
+                #expect(first.totals.alreadyPresent == 5, "each stored sample is found as the record it was made of")
+                #expect(first.totals.added + first.totals.keptGenerically == 10, "the records the older rule collapsed are added")
+                let again = try HealthImporter(store: store).importFile(atPath: Self.fixture("look-alike.xml"))
+                #expect(again.totals.added + again.totals.keptGenerically == 0)
+                #expect(again.totals.alreadyPresent == 15)
+                // The same samples, but for the uuids of the five made by the older rule, as a fresh import gives.
+                let fresh = JSONFileStore(path: folder + "/fresh")
+                _ = try HealthImporter(store: fresh).importFile(atPath: Self.fixture("look-alike.xml"))
+                let withoutUUID = { (lines: [String]) in lines.map { String($0.dropFirst(50)) }.sorted() }
+                #expect(withoutUUID(try Self.lines(store)) == withoutUUID(try Self.lines(fresh)))
+                #expect(Set(try Self.lines(store)).isSuperset(of: before))
+            }
+        }
+
         @Test func lookAlikeRecordsRoundTrip() throws {
             try Self.roundTrip("look-alike.xml")
         }
