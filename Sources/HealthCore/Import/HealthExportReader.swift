@@ -136,8 +136,32 @@ final class HealthExportReader {
 
     // MARK: - Tags
 
+    /// How deep elements may nest (an export nests them five deep at most): deeper input is refused, so that a
+    /// hostile file cannot grow the stack of open elements without bound.
+    static let maximumDepth = 64
+    /// How many elements one top-level element may hold, at any depth (a heart-rate-variability record holds about
+    /// a hundred): more is refused, so that the children kept with a record stay bounded.
+    static let maximumChildren = 100_000
+    /// Elements read inside the current top-level element, and the line it starts on.
+    private var children = 0
+    private var elementLine = 0
+
     private func handle(_ tag: XMLTag, emit: (consuming Event) throws -> Void,
                         handOver: (consuming Event) throws -> Void) throws {
+        if tag.kind != .close {
+            if stack.count <= 1 && !directOpen {
+                children = 0
+                elementLine = tag.line
+            } else {
+                children += 1
+                if children > HealthExportReader.maximumChildren {
+                    throw ImportError.tooManyChildren(displayName, line: elementLine, limit: HealthExportReader.maximumChildren)
+                }
+            }
+            if tag.kind == .open && stack.count >= HealthExportReader.maximumDepth {
+                throw ImportError.nestingTooDeep(displayName, line: tag.line, limit: HealthExportReader.maximumDepth)
+            }
+        }
         if directOpen {
             if tag.kind == .close {
                 if XMLText.equals(tag.name, "Record") {

@@ -112,7 +112,7 @@ public final class HealthImporter {
             }
             try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
         case .jsonl:
-            let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue)
+            let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue, displayName: input.file.displayName)
             do {
                 try reader.read { record in
                     try accept(record, computeIdentity: true)
