@@ -4,7 +4,8 @@
 /// other children kept as written), `Correlation` (its child records are read as records too, as well as kept
 /// inside it), `Workout` (its `WorkoutEvent`, `WorkoutStatistics`, `WorkoutRoute` and `WorkoutActivity` children kept
 /// as written), `ActivitySummary`, and `ClinicalRecord`, `Audiogram`, `VisionPrescription` and a top-level
-/// `WorkoutActivity`, kept generically. Other elements are skipped and counted. A `Record` nested inside another
+/// `WorkoutActivity`, kept generically, and so are top-level elements of kinds it does not know (dated 2001-01-01
+/// when they name no date). A `Record` nested inside another
 /// record (never written by the Health app, but well-formed) is read as a record of its own.
 ///
 /// Nothing here is fatal except an input that is not an export at all: malformed markup, records not closed, and
@@ -39,6 +40,9 @@ final class HealthExportReader {
         var pending: PendingRecord?
         var node: ExportNode?
     }
+
+    /// The start of elements of unknown kinds that name no date: HealthKit's reference date, 2001-01-01T00:00:00Z.
+    static let undatedElementDate = Date(timeIntervalSince1970: 978_307_200)
 
     static let genericElements: Set<String> = [
         "Workout", "Correlation", "ActivitySummary", "ClinicalRecord", "Audiogram", "VisionPrescription",
@@ -207,14 +211,13 @@ final class HealthExportReader {
                 if !isEmpty { stack.append(Frame(name: "Me", kind: .skip)) }
             } else {
                 let name = tag.nameText
-                if HealthExportReader.genericElements.contains(name) {
-                    let pending = mapper.beginElement(tag, fallbackDate: summary.exportDate)
-                    if isEmpty { try emit(.record(mapper.finish(pending))) } else {
-                        stack.append(Frame(name: name, kind: .element, pending: pending))
-                    }
-                } else {
-                    summary.skippedElements[name, default: 0] += 1
-                    if !isEmpty { stack.append(Frame(name: name, kind: .skip)) }
+                // Elements of kinds newer than this version are kept too, so a Health XML export writes them back;
+                // one that names no date of its own is dated 2001-01-01 (not by the export, whose date changes
+                // from export to export).
+                let known = HealthExportReader.genericElements.contains(name)
+                let pending = mapper.beginElement(tag, fallbackDate: known ? summary.exportDate : HealthExportReader.undatedElementDate)
+                if isEmpty { try emit(.record(mapper.finish(pending))) } else {
+                    stack.append(Frame(name: name, kind: .element, pending: pending))
                 }
             }
         case .record, .element:

@@ -232,6 +232,11 @@ extension ImportTests {
                 #expect(me.generic == ["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse": "HKCardioFitnessMedicationsUseOptionBetaBlocker",
                                        "HKCharacteristicTypeIdentifierActivityMoveMode": "HKActivityMoveModeActiveEnergy"])
                 #expect(me.bloodType == .oNegative)
+                var kept: [Sample] = []
+                try store.forEachSample(ofType: "HKExportElementStateOfMindSample",
+                                        overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) { kept.append($0) }
+                #expect(kept.first?.start == ExportDateParser.parse("2025-01-09 21:00:00 -0800"))
+                #expect(kept.first?.metadata["@valence"] == .string("0.4"))
                 let xml = folder + "/export.xml"
                 _ = try SampleExporter(store: store).export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
                                                             format: .healthxml, exportDate: Date(timeIntervalSince1970: 1_717_243_200),
