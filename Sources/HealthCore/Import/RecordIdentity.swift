@@ -42,6 +42,10 @@ struct RecordIdentity {
     /// The namespace followed by the identity's fields: strings prefixed with their length (LEB128), numbers as
     /// 8 raw bytes.
     private var key: [UInt8] = []
+    /// The length of the last key's padded prefix (0: none, a sync identity), and the last prefix hashed with its
+    /// SHA-1 state.
+    private var prefixLength = 0
+    private var lastPrefix: (bytes: [UInt8], state: SHA1.State)?
     private let metadataText = ByteBuffer(capacity: 256)
     private var unitCache: [String: String] = [:]
     private var typeCache: [String: SampleType?] = [:]
@@ -54,7 +58,17 @@ struct RecordIdentity {
     /// The UUID of `sample`'s identity (its first occurrence).
     mutating func uuid(for sample: Sample) -> UUID {
         buildKey(sample)
-        return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) }
+        guard prefixLength > 0 else { return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) } }
+        // The prefix (type, source, version, device) repeats from sample to sample: resume from its state.
+        let blocks = prefixLength / 64
+        let state: SHA1.State
+        if let last = lastPrefix, last.bytes.count == prefixLength, last.bytes.elementsEqual(key[0..<prefixLength]) {
+            state = last.state
+        } else {
+            state = key.withUnsafeBytes { SHA1.state(after: blocks, of: $0) }
+            lastPrefix = (Array(key[0..<prefixLength]), state)
+        }
+        return key.withUnsafeBytes { RecordIdentity.uuid(digest: SHA1.hash($0, from: state, skipping: blocks)) }
     }
 
     /// The UUID the rule of builds before creation dates, source versions, devices and metadata were part of the
@@ -114,6 +128,7 @@ struct RecordIdentity {
     private mutating func buildKey(_ sample: Sample) {
         let sample = RecordIdentity.exportForm(sample)
         key.removeAll(keepingCapacity: true)
+        prefixLength = 0
         key.append(contentsOf: RecordIdentity.fullNamespace)
         append(sample.typeIdentifier)
         append(sample.source)
@@ -126,6 +141,7 @@ struct RecordIdentity {
         RecordIdentity.appendOptionalField(sample.sourceVersion, to: &key)
         RecordIdentity.appendOptionalField(sample.device, to: &key)
         RecordIdentity.padToBlock(&key)
+        prefixLength = key.count
         append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
         append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
         appendValue(sample.value, type: sample.typeIdentifier)
@@ -171,6 +187,7 @@ struct RecordIdentity {
     private mutating func buildLegacyKey(_ sample: Sample) {
         let sample = RecordIdentity.exportForm(sample)
         key.removeAll(keepingCapacity: true)
+        prefixLength = 0
         key.append(contentsOf: RecordIdentity.namespace)
         append(sample.typeIdentifier)
         append(sample.source)

@@ -134,6 +134,16 @@ extension ImportTests {
             #expect(Set(variants.map { identity.legacyUUID(for: $0) }) == [identity.legacyUUID(for: plain)])
         }
 
+        @Test func theResumedPrefixGivesTheSameUUIDAsAFreshHash() {
+            var cached = RecordIdentity(catalogue: .standard)
+            var samples = (0..<6).map { sample(value: .quantity(Quantity(Double($0), .count)), device: $0 % 3 == 0 ? nil : "name:Watch \($0 % 2)") }
+            samples[5].sourceVersion = String(repeating: "v", count: 200)
+            for item in samples + samples.reversed() {
+                var fresh = RecordIdentity(catalogue: .standard)
+                #expect(cached.uuid(for: item) == fresh.uuid(for: item))
+            }
+        }
+
         @Test func occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs() {
             var identity = RecordIdentity(catalogue: .standard)
             let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
