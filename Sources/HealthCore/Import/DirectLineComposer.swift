@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
 /// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.
 struct DirectLineComposer {
@@ -16,9 +22,10 @@ struct DirectLineComposer {
     private var lastOffset: (seconds: Int, text: UInt64) = (.min, 0)
     private let key = ByteBuffer(capacity: 512)
     private let namespace = RecordIdentity.fullNamespace
-    /// SHA-1 states after the prefix of keys (namespace, type, source, version and device, padded to whole blocks),
-    /// the most recently used first.
-    private var prefixStates: [(type: Int32, source: Int32, version: Int32, device: Int32, blocks: Int, state: SHA1.State)] = []
+    /// SHA-1 states after the prefix of keys (namespace, type, source, version, device and metadata, padded to whole
+    /// blocks), the most recently added first.
+    private var prefixStates: [(type: Int32, source: Int32, version: Int32, device: Int32, metadata: [UInt8], blocks: Int,
+                                state: SHA1.State)] = []
 
     /// Creates a composer for a store whose lines write dates in `timeZone`.
     init(timeZone: ZoneRules) {
@@ -32,8 +39,11 @@ struct DirectLineComposer {
         // record: its SHA-1 state is kept and the key's rest hashed from there.
         var blocks = 0
         var state = SHA1.initialState
+        let metadata = UnsafeBufferPointer(rebasing: view.extra[Int(record.valueEnd)..<Int(record.extraEnd)])
         if let index = prefixStates.firstIndex(where: {
             $0.type == record.typeField && $0.source == record.source && $0.version == record.version && $0.device == record.device
+                && $0.metadata.count == metadata.count
+                && (metadata.isEmpty || $0.metadata.withUnsafeBufferPointer { memcmp($0.baseAddress!, metadata.baseAddress!, metadata.count) == 0 })
         }) {
             blocks = prefixStates[index].blocks
             state = prefixStates[index].state
@@ -45,6 +55,13 @@ struct DirectLineComposer {
             key.append(keyField(record.source, view))
             appendOptional(record.version, view)
             appendOptional(record.device, view)
+            var length = metadata.count
+            while length >= 0x80 {
+                key.append(UInt8(truncatingIfNeeded: length) | 0x80)
+                length >>= 7
+            }
+            key.append(UInt8(length))
+            key.append(metadata)
             let rest = key.count % 64
             if rest != 0 {
                 key.reserve(64 - rest)
@@ -53,7 +70,7 @@ struct DirectLineComposer {
             blocks = key.count / 64
             state = SHA1.state(after: blocks, of: UnsafeRawBufferPointer(key.bytes))
             if prefixStates.count == 16 { prefixStates.removeLast() }
-            prefixStates.insert((record.typeField, record.source, record.version, record.device, blocks, state), at: 0)
+            prefixStates.insert((record.typeField, record.source, record.version, record.device, Array(metadata), blocks, state), at: 0)
         }
         appendInteger(record.start * 1000)
         appendInteger(record.end * 1000)
@@ -68,7 +85,6 @@ struct DirectLineComposer {
             key.append(0)
         }
         appendInteger(record.created * 1000)
-        key.append(UnsafeBufferPointer(rebasing: view.extra[Int(record.valueEnd)..<Int(record.extraEnd)]))
         return RecordIdentity.uuid(digest: SHA1.hash(UnsafeRawBufferPointer(key.bytes), from: state, skipping: blocks))
     }
 

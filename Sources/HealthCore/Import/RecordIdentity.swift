@@ -140,16 +140,10 @@ struct RecordIdentity {
         }
         RecordIdentity.appendOptionalField(sample.sourceVersion, to: &key)
         RecordIdentity.appendOptionalField(sample.device, to: &key)
-        RecordIdentity.padToBlock(&key)
-        prefixLength = key.count
-        append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
-        append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
-        appendValue(sample.value, type: sample.typeIdentifier)
-        append(Int64((sample.created.timeIntervalSince1970 * 1000).rounded()))
-        appendAttributes(sample)
-        // The metadata as the store's line writes it (`,"metadata":{…}`, keys sorted), without the element's children.
+        // The metadata as the store's line writes it (`,"metadata":{…}`, keys sorted; the element's children left
+        // out), as a field: it is part of the prefix, which repeats from record to record.
+        metadataText.removeAll()
         if !sample.metadata.isEmpty {
-            metadataText.removeAll()
             var first = true
             for name in sample.metadata.keys.sorted() where name != RecordIdentity.childrenKey {
                 metadataText.append(first ? ",\"metadata\":{" as StaticString : "," as StaticString)
@@ -161,11 +155,17 @@ struct RecordIdentity {
                 case let .number(number): metadataText.append(NumberFormatting.json(number))
                 }
             }
-            if !first {
-                metadataText.append(UInt8(ascii: "}"))
-                key.append(contentsOf: metadataText.bytes)
-            }
+            if !first { metadataText.append(UInt8(ascii: "}")) }
         }
+        RecordIdentity.appendLength(metadataText.count, to: &key)
+        key.append(contentsOf: metadataText.bytes)
+        RecordIdentity.padToBlock(&key)
+        prefixLength = key.count
+        append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
+        append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
+        appendValue(sample.value, type: sample.typeIdentifier)
+        append(Int64((sample.created.timeIntervalSince1970 * 1000).rounded()))
+        appendAttributes(sample)
     }
 
     /// Workouts and correlations: the identity of their export form, whether they were imported or logged.
@@ -213,14 +213,19 @@ struct RecordIdentity {
     static func appendField(_ text: String, to key: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
-            var length = bytes.count
-            while length >= 0x80 {
-                key.append(UInt8(truncatingIfNeeded: length) | 0x80)
-                length >>= 7
-            }
-            key.append(UInt8(length))
+            appendLength(bytes.count, to: &key)
             key.append(contentsOf: bytes)
         }
+    }
+
+    /// Appends a length as LEB128.
+    static func appendLength(_ length: Int, to key: inout [UInt8]) {
+        var length = length
+        while length >= 0x80 {
+            key.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        key.append(UInt8(length))
     }
 
     /// Appends an integer field (an instant in milliseconds) to a key: 8 bytes, little-endian.
