@@ -7,6 +7,10 @@ public struct Characteristics: Codable, Equatable, Sendable {
     public var biologicalSex: BiologicalSex?
     public var bloodType: BloodType?
     public var skinType: FitzpatrickSkinType?
+    /// Characteristics of kinds this version does not know, or values of known kinds it cannot read, kept as an
+    /// export wrote them, by their export attribute name (`HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse`),
+    /// so a Health XML export writes them back. Nil when there are none.
+    public var generic: [String: String]?
 
     /// Creates characteristics with nothing set.
     public init() {}
@@ -57,10 +61,10 @@ public struct Characteristics: Codable, Equatable, Sendable {
         }
     }
 
-    /// (key, display value or nil) in ``keys`` order.
+    /// (key, display value or nil) in ``keys`` order, then the ``generic`` ones by name.
     public var entries: [(key: String, value: String?)] {
         [("date-of-birth", dateOfBirth), ("biological-sex", biologicalSex?.name), ("blood-type", bloodType?.name),
-         ("skin-type", skinType?.name)]
+         ("skin-type", skinType?.name)] + (generic ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, Optional($0.value)) }
     }
 }
 

@@ -22,7 +22,7 @@ enum CompositeImport {
 
     /// The member reference of a record read inside a correlation (none when it was rejected).
     static func member(_ record: MappedRecord) -> [CorrelationDetail.Member] {
-        guard case let .sample(sample, _) = record else { return [] }
+        guard case let .sample(sample, _, _) = record else { return [] }
         return [CorrelationDetail.Member(uuid: sample.uuid, typeIdentifier: sample.typeIdentifier)]
     }
 }

@@ -53,13 +53,34 @@ struct HealthXMLWriter: SampleWriter {
         try output.write("<HealthData locale=\"\(XMLText.escape(locale))\">\n")
         try output.write(" <ExportDate value=\"\(date(exportDate))\"/>\n")
         let me = characteristics ?? Characteristics()
-        let attributes: [(String, String)] = [
-            ("HKCharacteristicTypeIdentifierDateOfBirth", me.dateOfBirth ?? ""),
-            ("HKCharacteristicTypeIdentifierBiologicalSex", me.biologicalSex?.exportName ?? "HKBiologicalSexNotSet"),
-            ("HKCharacteristicTypeIdentifierBloodType", me.bloodType?.exportName ?? "HKBloodTypeNotSet"),
-            ("HKCharacteristicTypeIdentifierFitzpatrickSkinType", me.skinType?.exportName ?? "HKFitzpatrickSkinTypeNotSet"),
+        let generic = me.generic ?? [:]
+        let known: [(String, String?, String)] = [
+            ("HKCharacteristicTypeIdentifierDateOfBirth", me.dateOfBirth, ""),
+            ("HKCharacteristicTypeIdentifierBiologicalSex", me.biologicalSex?.exportName, "HKBiologicalSexNotSet"),
+            ("HKCharacteristicTypeIdentifierBloodType", me.bloodType?.exportName, "HKBloodTypeNotSet"),
+            ("HKCharacteristicTypeIdentifierFitzpatrickSkinType", me.skinType?.exportName, "HKFitzpatrickSkinTypeNotSet"),
         ]
+        // A value this version could not read goes back as written, and so do kinds it does not know.
+        var attributes = known.map { ($0.0, $0.1 ?? generic[$0.0] ?? $0.2) }
+        let knownNames = Set(known.map(\.0))
+        for (name, value) in generic.sorted(by: { $0.key < $1.key })
+        where !knownNames.contains(name) && HealthXMLWriter.attributeName("@" + name) != nil {
+            attributes.append((name, value))
+        }
         try output.write(" <Me" + attributes.map { " \($0.0)=\"\(XMLText.escape($0.1))\"" }.joined() + "/>\n")
+    }
+
+    /// The attribute name a record's `@name` metadata key stands for, when it is a valid XML name that is not one of
+    /// the attributes written already.
+    static func attributeName(_ key: String) -> String? {
+        let name = String(key.dropFirst())
+        let written: Set<String> = ["type", "sourceName", "sourceVersion", "device", "unit", "creationDate", "startDate", "endDate",
+                                    "value", "element", "children"]
+        guard let first = name.unicodeScalars.first, !written.contains(name),
+              first == "_" || first.properties.isAlphabetic,
+              name.unicodeScalars.allSatisfy({ $0 == "_" || $0 == "-" || $0 == "." || $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        else { return nil }
+        return name
     }
 
     mutating func end(to output: ExportOutput) throws {
@@ -115,7 +136,12 @@ struct HealthXMLWriter: SampleWriter {
             attributes.append(("startDate", date(sample.start)))
             attributes.append(("endDate", date(sample.end)))
             if let value { attributes.append(("value", value)) }
-            for key in metadata.keys where key.hasPrefix("@") { metadata[key] = nil }
+            // Attributes an export's record had beyond these (`recordCount` of iOS 8 exports) go back as written;
+            // other `@` keys stay metadata entries.
+            for key in metadata.keys.filter({ $0.hasPrefix("@") }).sorted() {
+                guard let name = HealthXMLWriter.attributeName(key) else { continue }
+                attributes.append((name, text(metadata.removeValue(forKey: key)!)))
+            }
         }
         for key in metadata.keys.sorted() {
             children.insert(ExportNode(name: "MetadataEntry", attributes: [

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
 /// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.
 struct DirectLineComposer {
@@ -15,21 +21,57 @@ struct DirectLineComposer {
     private var lastDay: (days: Int64, text: (UInt64, UInt32)) = (.min, (0, 0))
     private var lastOffset: (seconds: Int, text: UInt64) = (.min, 0)
     private let key = ByteBuffer(capacity: 512)
-    private let namespace = RecordIdentity.namespace
-    /// SHA-1 states after the first block of keys whose first 64 bytes are the namespace, a type and a source.
-    private var prefixStates: [(type: Int32, source: Int32, state: SHA1.State)] = []
+    private let namespace = RecordIdentity.fullNamespace
+    /// SHA-1 states after the prefix of keys (namespace, type, source, version, device and metadata, padded to whole
+    /// blocks), the most recently added first.
+    private var prefixStates: [(type: Int32, source: Int32, version: Int32, device: Int32, metadata: [UInt8], blocks: Int,
+                                state: SHA1.State)] = []
 
     /// Creates a composer for a store whose lines write dates in `timeZone`.
     init(timeZone: ZoneRules) {
         zone = ZoneOffsets(timeZone: timeZone)
     }
 
-    /// The UUID of the record's identity (``RecordIdentity``).
+    /// The UUID of the record's identity (``RecordIdentity``), its first occurrence.
     mutating func uuid(of record: DirectRecordGroup.Record, in view: View) -> UUID {
         key.removeAll()
-        namespace.withUnsafeBufferPointer { key.append($0) }
-        key.append(keyField(record.typeField, view))
-        key.append(keyField(record.source, view))
+        // The prefix (namespace, type, source, version, device, padded to whole blocks) repeats from record to
+        // record: its SHA-1 state is kept and the key's rest hashed from there.
+        var blocks = 0
+        var state = SHA1.initialState
+        let metadata = UnsafeBufferPointer(rebasing: view.extra[Int(record.valueEnd)..<Int(record.extraEnd)])
+        if let index = prefixStates.firstIndex(where: {
+            $0.type == record.typeField && $0.source == record.source && $0.version == record.version && $0.device == record.device
+                && $0.metadata.count == metadata.count
+                && (metadata.isEmpty || $0.metadata.withUnsafeBufferPointer { memcmp($0.baseAddress!, metadata.baseAddress!, metadata.count) == 0 })
+        }) {
+            blocks = prefixStates[index].blocks
+            state = prefixStates[index].state
+            key.reserve(blocks * 64)
+            key.advance(blocks * 64)
+        } else {
+            namespace.withUnsafeBufferPointer { key.append($0) }
+            key.append(keyField(record.typeField, view))
+            key.append(keyField(record.source, view))
+            appendOptional(record.version, view)
+            appendOptional(record.device, view)
+            var length = metadata.count
+            while length >= 0x80 {
+                key.append(UInt8(truncatingIfNeeded: length) | 0x80)
+                length >>= 7
+            }
+            key.append(UInt8(length))
+            key.append(metadata)
+            let rest = key.count % 64
+            if rest != 0 {
+                key.reserve(64 - rest)
+                for _ in rest..<64 { key.appendReserved(0) }
+            }
+            blocks = key.count / 64
+            state = SHA1.state(after: blocks, of: UnsafeRawBufferPointer(key.bytes))
+            if prefixStates.count == 16 { prefixStates.removeLast() }
+            prefixStates.insert((record.typeField, record.source, record.version, record.device, Array(metadata), blocks, state), at: 0)
+        }
         appendInteger(record.start * 1000)
         appendInteger(record.end * 1000)
         if record.isQuantity {
@@ -42,19 +84,17 @@ struct DirectLineComposer {
             key.append(keyField(record.valueField, view))
             key.append(0)
         }
-        let bytes = UnsafeRawBufferPointer(key.bytes)
-        // The first 64 bytes (namespace, type, source) repeat from record to record: start from their state.
-        let prefix = namespace.count + view.fields[Int(record.typeField)].length + view.fields[Int(record.source)].length
-        guard prefix >= 64 else { return RecordIdentity.uuid(ofKey: bytes) }
-        let state: SHA1.State
-        if let known = prefixStates.first(where: { $0.type == record.typeField && $0.source == record.source }) {
-            state = known.state
+        appendInteger(record.created * 1000)
+        return RecordIdentity.uuid(digest: SHA1.hash(UnsafeRawBufferPointer(key.bytes), from: state, skipping: blocks))
+    }
+
+    private func appendOptional(_ field: Int32, _ view: View) {
+        if field >= 0 {
+            key.append(1)
+            key.append(keyField(field, view))
         } else {
-            state = SHA1.state(after: 1, of: bytes)
-            if prefixStates.count == 16 { prefixStates.removeLast() }
-            prefixStates.insert((record.typeField, record.source, state), at: 0)
+            key.append(0)
         }
-        return RecordIdentity.uuid(digest: SHA1.hash(bytes, from: state, skipping: 1))
     }
 
     /// Appends the record's store line, without its `,"seq":N}` ending.

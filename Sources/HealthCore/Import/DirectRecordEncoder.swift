@@ -12,7 +12,7 @@ import Darwin
 /// It takes only records it can read without a doubt: a catalogued quantity or category type, the attributes
 /// `type`, `sourceName`, `sourceVersion`, `device`, `unit`, `value`, `creationDate`, `startDate` and `endDate`
 /// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and empty
-/// `MetadataEntry` children without sync identifiers, `@` keys or repeated keys. Anything else (including every
+/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits. Anything else (including every
 /// record that would be rejected) is refused, and the caller reads the record the general way, which gives the
 /// same result it always gave.
 struct DirectRecordEncoder {
@@ -246,7 +246,11 @@ struct DirectRecordEncoder {
         guard allowed, !metadata.contains(where: { $0.key == name }) else { return false }
         var valueID: Int? = -1
         var value = ""
-        if let valueA { (valueID, value) = values.lookup(valueA.rawValue) { _ in valueA.value } }
+        if let valueA {
+            (valueID, value) = values.lookup(valueA.rawValue) { _ in valueA.value }
+            // A number in a locale's own digits is stored in ASCII digits: the general reading does that.
+            if valueA.rawValue.contains(where: { $0 >= 0x80 }), LocalizedDigits.folded(value) != nil { return false }
+        }
         metadata.append((name, value))
         if metadata.count == 1, let keyID, let valueID, singleEntries.count < 4096 || singleEntries[keyID << 32 | (valueID + 1)] != nil {
             onlyEntry = keyID << 32 | (valueID + 1)

@@ -19,10 +19,11 @@ struct ExportNode: Equatable, Sendable {
         self.children = children
     }
 
-    /// A node for a tag (its children are added as they are read).
+    /// A node for a tag (its children are added as they are read). Numbers and dates written in a locale's own
+    /// digits are kept in ASCII digits (``LocalizedDigits``).
     init(_ tag: XMLTag) {
         name = tag.nameText
-        attributes = tag.attributes.map { Attribute(name: $0.nameText, value: $0.value) }
+        attributes = tag.attributes.map { Attribute(name: $0.nameText, value: LocalizedDigits.ascii($0.value)) }
     }
 
     /// The value of the attribute `name`, if present.

@@ -27,6 +27,8 @@ struct PendingRecord {
     /// Whether ``ExportRecordMapper/finish(_:)`` leaves the UUID as ``RecordIdentity/placeholder`` for the importer
     /// to derive from the identity (on its storing thread); only for records that are not inside another element.
     var deferIdentity = false
+    /// Whether it is a record inside a correlation (see ``MappedRecord/sample(_:generic:member:)``).
+    var isMember = false
 }
 
 /// A catalogued type held by reference.
@@ -37,8 +39,9 @@ final class SampleTypeBox {
 
 /// What a finished record became.
 enum MappedRecord {
-    /// A sample to store; `generic` when kept untyped.
-    case sample(Sample, generic: Bool)
+    /// A sample to store; `generic` when kept untyped; `member` for a record inside a correlation, which the export
+    /// also writes at top level: the two are one HealthKit object, so it never counts as another occurrence.
+    case sample(Sample, generic: Bool, member: Bool = false)
     /// Left out; payload: the type (or element) and why.
     case rejected(type: String, line: Int, reason: String)
 }
@@ -94,22 +97,26 @@ struct ExportRecordMapper {
             case 5 where XMLText.equals(name, "value"): valueAttribute = attribute
             case 6 where XMLText.equals(name, "device"): pending.device = device(attribute)
             case 7 where XMLText.equals(name, "endDate"):
-                pending.end = ExportDateParser.parse(attribute.rawValue)
+                pending.end = Self.date(attribute)
                 if pending.end == nil { badDate = ("endDate", attribute.value) }
             case 9 where XMLText.equals(name, "startDate"):
-                pending.start = ExportDateParser.parse(attribute.rawValue)
+                pending.start = Self.date(attribute)
                 if pending.start == nil { badDate = ("startDate", attribute.value) }
             case 10 where XMLText.equals(name, "sourceName"): pending.source = Self.cached(attribute, in: &sources)
+            // iOS 8 exports named the source `source`.
+            case 6 where XMLText.equals(name, "source"): pending.source = pending.source ?? Self.cached(attribute, in: &sources)
             case 12 where XMLText.equals(name, "creationDate"):
-                pending.created = ExportDateParser.parse(attribute.rawValue)
+                pending.created = Self.date(attribute)
                 if pending.created == nil { badDate = ("creationDate", attribute.value) }
             case 13 where XMLText.equals(name, "sourceVersion"): pending.sourceVersion = Self.cached(attribute, in: &versions)
             default:
                 if name.contains(0x20) {
                     // iOS 8 exports wrote metadata as attributes whose names hold spaces.
-                    pending.metadata[attribute.nameText] = .string(attribute.value)
+                    pending.metadata[attribute.nameText] = .string(LocalizedDigits.ascii(attribute.value))
                 } else {
-                    skippedAttributes["Record@" + attribute.nameText, default: 0] += 1
+                    // Kept as an attribute of the record (`@recordCount` of iOS 8 exports): the Health XML export
+                    // writes it back.
+                    pending.metadata[RecordIdentity.attributePrefix + attribute.nameText] = .string(LocalizedDigits.ascii(attribute.value))
                 }
             }
         }
@@ -138,7 +145,7 @@ struct ExportRecordMapper {
         if pending.source == nil { pending.rejection = "the record has no 'sourceName' attribute" }
         guard let type else {
             pending.generic = true
-            pending.value = .generic(value: valueAttribute.map { Self.cached($0, in: &values) } ?? "",
+            pending.value = .generic(value: valueAttribute.map { LocalizedDigits.ascii(Self.cached($0, in: &values)) } ?? "",
                                      unit: unitAttribute.map { Self.cached($0, in: &unitNames) })
             return pending
         }
@@ -148,7 +155,8 @@ struct ExportRecordMapper {
                 pending.rejection = pending.rejection ?? "the record has no 'value' attribute"
                 return pending
             }
-            guard let number = DecimalParser.parse(valueAttribute.rawValue) else {
+            guard let number = DecimalParser.parse(valueAttribute.rawValue)
+                ?? LocalizedDigits.folded(valueAttribute.rawValue).flatMap(DecimalParser.parse) else {
                 pending.rejection = pending.rejection ?? "the value '\(valueAttribute.value)' is not a number"
                 return pending
             }
@@ -175,7 +183,7 @@ struct ExportRecordMapper {
             } else {
                 // A value this version does not know (a newer stage): kept as written.
                 pending.generic = true
-                pending.value = .generic(value: text, unit: unitAttribute.map { Self.cached($0, in: &unitNames) })
+                pending.value = .generic(value: LocalizedDigits.ascii(text), unit: unitAttribute.map { Self.cached($0, in: &unitNames) })
             }
         }
         return pending
@@ -197,7 +205,7 @@ struct ExportRecordMapper {
             skippedAttributes["MetadataEntry without key", default: 0] += 1
             return
         }
-        pending.metadata[key] = .string(value ?? "")
+        pending.metadata[key] = .string(LocalizedDigits.ascii(value ?? ""))
     }
 
     // MARK: - Other elements
@@ -224,9 +232,10 @@ struct ExportRecordMapper {
             if sampleLike {
                 switch name {
                 case "sourceName": pending.source = Self.cached(attribute, in: &sources); continue
+                case "source" where pending.source == nil: pending.source = Self.cached(attribute, in: &sources); continue
                 case "sourceVersion": pending.sourceVersion = Self.cached(attribute, in: &versions); continue
                 case "startDate", "endDate", "creationDate":
-                    guard let date = ExportDateParser.parse(attribute.rawValue) else {
+                    guard let date = Self.date(attribute) else {
                         pending.rejection = "the \(name) '\(attribute.value)' is not a date like 2024-03-10 01:59:00 -0800"
                         continue
                     }
@@ -241,7 +250,7 @@ struct ExportRecordMapper {
             } else if name == "sourceName" {
                 pending.source = Self.cached(attribute, in: &sources)
             }
-            let value = attribute.value
+            let value = LocalizedDigits.ascii(attribute.value)
             pending.metadata["@" + name] = .string(value)
             if name == "workoutActivityType" { mainValue = value }
             if pending.start == nil, ["dateComponents", "receivedDate", "dateIssued", "date"].contains(name) {
@@ -294,12 +303,17 @@ struct ExportRecordMapper {
         // Workouts and correlations are typed after their identity is taken from the export form, so the identity
         // is the same as when they were kept generically.
         if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members) {
-            return .sample(typed, generic: false)
+            return .sample(typed, generic: false, member: pending.isMember)
         }
-        return .sample(sample, generic: pending.generic)
+        return .sample(sample, generic: pending.generic, member: pending.isMember)
     }
 
     // MARK: - Helpers
+
+    /// The date the attribute holds, in ASCII digits or a locale's own (``LocalizedDigits``).
+    static func date(_ attribute: XMLAttribute) -> Date? {
+        ExportDateParser.parse(attribute.rawValue) ?? LocalizedDigits.folded(attribute.rawValue).flatMap(ExportDateParser.parse)
+    }
 
     private static func cached(_ attribute: XMLAttribute, in cache: inout ByteStringCache) -> String {
         cache.lookup(attribute.rawValue) { _ in attribute.value }.string

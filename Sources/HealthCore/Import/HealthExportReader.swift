@@ -4,7 +4,8 @@
 /// other children kept as written), `Correlation` (its child records are read as records too, as well as kept
 /// inside it), `Workout` (its `WorkoutEvent`, `WorkoutStatistics`, `WorkoutRoute` and `WorkoutActivity` children kept
 /// as written), `ActivitySummary`, and `ClinicalRecord`, `Audiogram`, `VisionPrescription` and a top-level
-/// `WorkoutActivity`, kept generically. Other elements are skipped and counted. A `Record` nested inside another
+/// `WorkoutActivity`, kept generically, and so are top-level elements of kinds it does not know (dated 2001-01-01
+/// when they name no date). A `Record` nested inside another
 /// record (never written by the Health app, but well-formed) is read as a record of its own.
 ///
 /// Nothing here is fatal except an input that is not an export at all: malformed markup, records not closed, and
@@ -39,6 +40,9 @@ final class HealthExportReader {
         var pending: PendingRecord?
         var node: ExportNode?
     }
+
+    /// The start of elements of unknown kinds that name no date: HealthKit's reference date, 2001-01-01T00:00:00Z.
+    static let undatedElementDate = Date(timeIntervalSince1970: 978_307_200)
 
     static let genericElements: Set<String> = [
         "Workout", "Correlation", "ActivitySummary", "ClinicalRecord", "Audiogram", "VisionPrescription",
@@ -136,8 +140,32 @@ final class HealthExportReader {
 
     // MARK: - Tags
 
+    /// How deep elements may nest (an export nests them five deep at most): deeper input is refused, so that a
+    /// hostile file cannot grow the stack of open elements without bound.
+    static let maximumDepth = 64
+    /// How many elements one top-level element may hold, at any depth (a heart-rate-variability record holds about
+    /// a hundred): more is refused, so that the children kept with a record stay bounded.
+    static let maximumChildren = 100_000
+    /// Elements read inside the current top-level element, and the line it starts on.
+    private var children = 0
+    private var elementLine = 0
+
     private func handle(_ tag: XMLTag, emit: (consuming Event) throws -> Void,
                         handOver: (consuming Event) throws -> Void) throws {
+        if tag.kind != .close {
+            if stack.count <= 1 && !directOpen {
+                children = 0
+                elementLine = tag.line
+            } else {
+                children += 1
+                if children > HealthExportReader.maximumChildren {
+                    throw ImportError.tooManyChildren(displayName, line: elementLine, limit: HealthExportReader.maximumChildren)
+                }
+            }
+            if tag.kind == .open && stack.count >= HealthExportReader.maximumDepth {
+                throw ImportError.nestingTooDeep(displayName, line: tag.line, limit: HealthExportReader.maximumDepth)
+            }
+        }
         if directOpen {
             if tag.kind == .close {
                 if XMLText.equals(tag.name, "Record") {
@@ -176,21 +204,20 @@ final class HealthExportReader {
                 }
             } else if XMLText.equals(tag.name, "ExportDate") {
                 let value = tag.attributes.first { XMLText.equals($0.name, "value") }
-                summary.exportDate = value.flatMap { ExportDateParser.parse($0.rawValue) }
+                summary.exportDate = value.flatMap { ExportRecordMapper.date($0) }
                 if !isEmpty { stack.append(Frame(name: "ExportDate", kind: .skip)) }
             } else if XMLText.equals(tag.name, "Me") {
                 try emit(.characteristics(tag.attributes.map { ($0.nameText, $0.value) }, line: tag.line))
                 if !isEmpty { stack.append(Frame(name: "Me", kind: .skip)) }
             } else {
                 let name = tag.nameText
-                if HealthExportReader.genericElements.contains(name) {
-                    let pending = mapper.beginElement(tag, fallbackDate: summary.exportDate)
-                    if isEmpty { try emit(.record(mapper.finish(pending))) } else {
-                        stack.append(Frame(name: name, kind: .element, pending: pending))
-                    }
-                } else {
-                    summary.skippedElements[name, default: 0] += 1
-                    if !isEmpty { stack.append(Frame(name: name, kind: .skip)) }
+                // Elements of kinds newer than this version are kept too, so a Health XML export writes them back;
+                // one that names no date of its own is dated 2001-01-01 (not by the export, whose date changes
+                // from export to export).
+                let known = HealthExportReader.genericElements.contains(name)
+                let pending = mapper.beginElement(tag, fallbackDate: known ? summary.exportDate : HealthExportReader.undatedElementDate)
+                if isEmpty { try emit(.record(mapper.finish(pending))) } else {
+                    stack.append(Frame(name: name, kind: .element, pending: pending))
                 }
             }
         case .record, .element:
@@ -204,6 +231,7 @@ final class HealthExportReader {
                 // Records inside a correlation are kept inside it too; a record nested in a record is not.
                 let node = top == .element ? ExportNode(tag) : nil
                 pending.deferIdentity = deferIdentity && node == nil
+                pending.isMember = node != nil
                 if isEmpty {
                     let mapped = mapper.finish(pending)
                     try emit(.record(mapped))

@@ -25,10 +25,10 @@ extension HealthImporter {
                         composer: inout DirectLineComposer) throws {
         recordsRead += 1
         let typeKey = Int(record.type) + 1
-        let uuid = composer.uuid(of: record, in: view)
+        let identity = composer.uuid(of: record, in: view)
         let start = Date(timeIntervalSince1970: Double(record.start))
         let end = Date(timeIntervalSince1970: Double(record.end))
-        guard try index.insert(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identityUUID: uuid) else {
+        guard let uuid = try index.insertRecord(type: type, typeKey: typeKey, start: start, end: end, identity: identity) else {
             count(type, typeKey: typeKey) { $0.alreadyPresent += 1 }
             return
         }

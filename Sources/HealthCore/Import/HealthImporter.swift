@@ -112,7 +112,7 @@ public final class HealthImporter {
             }
             try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
         case .jsonl:
-            let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue)
+            let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue, displayName: input.file.displayName)
             do {
                 try reader.read { record in
                     try accept(record, computeIdentity: true)
@@ -155,11 +155,31 @@ public final class HealthImporter {
     func accept(_ record: consuming MappedRecord, computeIdentity: Bool) throws {
         recordsRead += 1
         switch consume record {
-        case .sample(var sample, let generic):
-            // A record read straight from the export gets its identity here, on the thread that stores it.
-            if !computeIdentity && sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
-            let identityUUID = computeIdentity ? identity.uuid(for: sample) : sample.uuid
-            if try index.insert(sample, identityUUID: identityUUID) {
+        case .sample(var sample, let generic, let member):
+            let isNew: Bool
+            // The identity the store's check under the lock also compares (see ``ConcurrentWriteGuard``).
+            var identityUUID: UUID?
+            if computeIdentity {
+                // A sample of hkctl's own export keeps its UUID; it is also known by its identity.
+                let known = identity.uuid(for: sample)
+                identityUUID = known
+                isNew = try index.insert(sample, identityUUID: known)
+            } else if member {
+                // A correlation's record is also written at top level: whichever comes first is stored, once.
+                isNew = try index.insert(sample, identityUUID: sample.uuid)
+            } else {
+                // A record read straight from the export gets its identity here, on the thread that stores it, and
+                // the UUID of its occurrence when an identical record came before it.
+                if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
+                if let uuid = try index.insertRecord(type: sample.typeIdentifier, start: sample.start, end: sample.end,
+                                                     identity: sample.uuid) {
+                    sample.uuid = uuid
+                    isNew = true
+                } else {
+                    isNew = false
+                }
+            }
+            if isNew {
                 let pending: Int
                 if encoded != nil {
                     encoded!.append(sample, identity: identityUUID, writer: &lineWriter!)
@@ -227,30 +247,54 @@ public final class HealthImporter {
     private var characteristicsSeen = false
 
     func readCharacteristics(_ attributes: [(key: String, value: String)], line: Int) {
-        for (key, value) in attributes where !value.isEmpty {
+        for (key, written) in attributes where !written.isEmpty {
+            let value = LocalizedDigits.ascii(written)
+            var understood = true
             switch key {
             case "HKCharacteristicTypeIdentifierDateOfBirth":
-                if let parts = try? ISODate.components(value), !parts.hasTime {
-                    characteristics.dateOfBirth = value
+                if let date = HealthImporter.dateOfBirth(value) {
+                    characteristics.dateOfBirth = date
                 } else {
-                    let reason = "the date of birth '\(value)' is not a date like 1988-04-02"
+                    let reason = "the date of birth '\(written)' is not a date like 1988-04-02"
                     receipt.record(ImportReceipt.Problem(line: line, type: key, reason: reason))
                 }
             case "HKCharacteristicTypeIdentifierBiologicalSex":
-                if let sex = BiologicalSex.allCases.first(where: { $0.exportName == value }) { characteristics.biologicalSex = sex }
+                if let sex = BiologicalSex.allCases.first(where: { $0.exportName == value }) { characteristics.biologicalSex = sex } else {
+                    understood = value == "HKBiologicalSexNotSet"
+                }
             case "HKCharacteristicTypeIdentifierBloodType":
-                if let type = BloodType.allCases.first(where: { $0.exportName == value }) { characteristics.bloodType = type }
+                if let type = BloodType.allCases.first(where: { $0.exportName == value }) { characteristics.bloodType = type } else {
+                    understood = value == "HKBloodTypeNotSet"
+                }
             case "HKCharacteristicTypeIdentifierFitzpatrickSkinType":
-                if let skin = FitzpatrickSkinType.allCases.first(where: { $0.exportName == value }) { characteristics.skinType = skin }
+                if let skin = FitzpatrickSkinType.allCases.first(where: { $0.exportName == value }) { characteristics.skinType = skin } else {
+                    understood = value == "HKFitzpatrickSkinTypeNotSet"
+                }
             default:
+                understood = false
+            }
+            // A kind (or value) this version does not know is kept as written: `hkctl me` lists it and the Health
+            // XML export writes it back.
+            if !understood {
+                characteristics.generic = characteristics.generic ?? [:]
+                characteristics.generic![key] = value
                 receipt.unknownCharacteristics[key] = value
-                receipt.skippedAttributes["Me@" + key, default: 0] += 1
             }
         }
         characteristicsSeen = true
         receipt.characteristics = Dictionary(uniqueKeysWithValues: characteristics.entries.compactMap { entry in
             entry.value.map { (entry.key, $0) }
         })
+    }
+
+    /// A date of birth as `yyyy-MM-dd`: written so, or compactly (`19800101`, iOS 8).
+    static func dateOfBirth(_ text: String) -> String? {
+        if let parts = try? ISODate.components(text), !parts.hasTime { return text }
+        let digits = Array(text.utf8)
+        guard digits.count == 8, digits.allSatisfy({ $0 &- 48 < 10 }) else { return nil }
+        let spelled = String(text.prefix(4)) + "-" + String(text.dropFirst(4).prefix(2)) + "-" + String(text.suffix(2))
+        guard let parts = try? ISODate.components(spelled), !parts.hasTime else { return nil }
+        return spelled
     }
 
     private func saveCharacteristics() throws {
@@ -261,6 +305,7 @@ public final class HealthImporter {
             if let value = imported.biologicalSex { current.biologicalSex = value }
             if let value = imported.bloodType { current.bloodType = value }
             if let value = imported.skinType { current.skinType = value }
+            if let generic = imported.generic { current.generic = (current.generic ?? [:]).merging(generic) { $1 } }
         }
     }
 }

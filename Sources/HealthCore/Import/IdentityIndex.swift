@@ -7,6 +7,13 @@
 /// New samples are added to the set as they are accepted. When the sets together exceed `capacity` UUIDs, the
 /// least recently used are dropped, but never one holding samples accepted and not saved yet, so a dropped
 /// partition reads back complete.
+///
+/// Records of an export that are identical in everything are told apart by their occurrence number
+/// (``insertRecord(type:typeKey:start:end:identity:)``): each partition also remembers the identities this import
+/// met, so the second copy in a file gets the second occurrence's UUID and is a sample of its own, and a re-import
+/// finds both. A partition dropped and read again forgets what it met: a copy more than `capacity` records away
+/// from its twin, in a month met again after it was dropped, counts as present (exports are sorted by type and date,
+/// so twins lie next to each other).
 final class IdentityIndex {
     private struct PartitionKey: Hashable {
         var type: String
@@ -18,6 +25,10 @@ final class IdentityIndex {
         var lastUse = 0
         /// Samples accepted into this partition and not saved yet: it must not be dropped while there are any.
         var unsaved = 0
+        /// The identities (first occurrences) of the export's records this import met, present or not.
+        var met = UUIDSet()
+        /// How many times this import met identities met more than once.
+        var repeats: [UUID: Int] = [:]
         init(_ identities: UUIDSet) { self.identities = identities }
     }
 
@@ -69,6 +80,32 @@ final class IdentityIndex {
         return true
     }
 
+    /// Adds a record of an export given by the UUID of its identity (``RecordIdentity``, its first occurrence),
+    /// unless it is known. The second record of this import with the same identity is its second occurrence
+    /// (``RecordIdentity/occurrence(_:of:)``), and so on.
+    ///
+    /// - Parameter typeKey: See ``insert(type:typeKey:start:end:uuid:identityUUID:)``.
+    /// - Returns: The UUID the record is stored under, or nil when it is already stored.
+    /// - Throws: Store errors from reading a partition.
+    func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID) throws -> UUID? {
+        let partition = try self.partition(type: type, typeKey: typeKey, start: start)
+        clock += 1
+        partition.lastUse = clock
+        var uuid = base
+        if partition.met.insert(base) {
+            total += 1
+        } else {
+            let number = (partition.repeats[base] ?? 1) + 1
+            partition.repeats[base] = number
+            uuid = RecordIdentity.occurrence(number, of: base)
+        }
+        guard partition.identities.insert(uuid) else { return nil }
+        partition.unsaved += 1
+        total += 1
+        imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: base)
+        return uuid
+    }
+
     private func partition(type: String, typeKey: Int, start: Date) throws -> Partition {
         let seconds = start.timeIntervalSince1970
         for entry in recent where entry.typeKey == typeKey && seconds >= entry.start && seconds < entry.end
@@ -96,13 +133,15 @@ final class IdentityIndex {
         trim()
     }
 
-    /// Drops the least recently used partitions without unsaved samples until at most half of `capacity` UUIDs
-    /// remain, once over `capacity`.
+    /// Drops the least recently used partitions without unsaved samples (and not the one used last) until at most
+    /// half of `capacity` UUIDs remain, once over `capacity`.
     private func trim() {
         guard total > capacity else { return }
-        for (key, partition) in partitions.sorted(by: { $0.value.lastUse < $1.value.lastUse }) where partition.unsaved == 0 {
+        // The partition in use is kept too: the twin of its last record may come next.
+        for (key, partition) in partitions.sorted(by: { $0.value.lastUse < $1.value.lastUse })
+        where partition.unsaved == 0 && partition.lastUse != clock {
             guard total > capacity / 2 else { break }
-            total -= partition.identities.count
+            total -= partition.identities.count + partition.met.count
             partitions[key] = nil
         }
         recent.removeAll()

@@ -20,6 +20,17 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unsupportedCompression(String, method: Int)
     /// A zip read from standard input whose members cannot be streamed; payload: the member name.
     case cannotStreamArchive(String)
+    /// The export's declared (or detected) character encoding is not one hkctl reads; payload: the path and the
+    /// encoding.
+    case unsupportedEncoding(String, encoding: String)
+    /// Elements nested deeper than an export ever nests them; payload: the path, the line, the limit.
+    case nestingTooDeep(String, line: Int, limit: Int)
+    /// One element holds more child elements than an export ever writes in one; payload: the path, the line of
+    /// the element, the limit.
+    case tooManyChildren(String, line: Int, limit: Int)
+    /// A jsonl line longer than any sample's; payload: the path, the line number, its byte offset, the limit in
+    /// bytes.
+    case lineTooLong(String, line: Int, offset: Int, limit: Int)
     /// The import finished but some records were left out; payload: how many, and whether it was a dry run
     /// (nothing was written).
     case recordsRejected(Int, dryRun: Bool = false)
@@ -44,6 +55,18 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "so unzip it and import export.xml."
         case let .cannotStreamArchive(member):
             return "The archive member '\(member)' cannot be read from standard input; pass the zip file's path instead of '-'."
+        case let .unsupportedEncoding(path, encoding):
+            return "'\(path)' is encoded in \(encoding), which hkctl does not read (it reads UTF-8, ISO-8859-1 and Windows-1252); "
+                + "convert it first, e.g. iconv -f \(encoding) -t UTF-8 export.xml > export-utf8.xml, and import that."
+        case let .nestingTooDeep(path, line, limit):
+            return "'\(path)' nests elements more than \(limit) deep at line \(line); an Apple Health export never does, "
+                + "so it is damaged or not an export. Nothing after that line was read; export again from the Health app."
+        case let .tooManyChildren(path, line, limit):
+            return "The element at line \(line) of '\(path)' holds more than \(limit) child elements; an Apple Health export "
+                + "never does, so it is damaged or not an export. Nothing after it was read; export again from the Health app."
+        case let .lineTooLong(path, line, offset, limit):
+            return "Line \(line) of '\(path)' (from byte \(offset)) is longer than \(limit >> 20) MiB; an hkctl jsonl export holds "
+                + "one sample a line, so this is not one (or it is damaged). Nothing from that line on was read."
         case let .recordsRejected(count, dryRun):
             return "\(count) record\(count == 1 ? " was" : "s were") rejected; "
                 + (dryRun ? "the rest would be imported (dry run: nothing was written)" : "the rest was imported")

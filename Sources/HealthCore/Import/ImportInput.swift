@@ -34,8 +34,8 @@ struct ImportInput {
                     let (start, failure) = reader.readPrefix(sniffLength)
                     if isHealthXML(start) {
                         let rest = failure.map { FailedByteReader($0) } ?? reader
-                        return ImportInput(reader: PrefixedByteReader(prefix: start, rest: rest), kind: .zip,
-                                           member: member.name, file: file)
+                        return ImportInput(reader: try decoded(PrefixedByteReader(prefix: start, rest: rest), head: start, name: member.name),
+                                           kind: .zip, member: member.name, file: file)
                     }
                 }
                 throw ImportError.noExportInArchive(name, members: archive.members.map(\.name))
@@ -44,15 +44,28 @@ struct ImportInput {
             let stream = ZipStream(input: PrefixedByteReader(prefix: head, rest: file), archiveName: name)
             switch try stream.firstMember(sniffLength: sniffLength, where: isHealthXML) {
             case let .found(member, reader):
-                return ImportInput(reader: reader, kind: .zip, member: member, file: file)
+                let head = reader.readPrefix(sniffLength)
+                let rest = PrefixedByteReader(prefix: head.bytes, rest: head.failure.map { FailedByteReader($0) } ?? reader)
+                return ImportInput(reader: try decoded(rest, head: head.bytes, name: member), kind: .zip, member: member, file: file)
             case let .notFound(members):
                 throw ImportError.noExportInArchive(name, members: members)
             }
         }
         let reader = PrefixedByteReader(prefix: head, rest: file)
-        if isHealthXML(head) { return ImportInput(reader: reader, kind: .healthXML, member: nil, file: file) }
+        if let wide = XMLEncoding.wideEncoding(head) { throw ImportError.unsupportedEncoding(name, encoding: wide) }
+        if isHealthXML(head) {
+            return ImportInput(reader: try decoded(reader, head: head, name: name), kind: .healthXML, member: nil, file: file)
+        }
         if isJSONLines(head) { return ImportInput(reader: reader, kind: .jsonl, member: nil, file: file) }
         throw ImportError.notAnExport(name, found: describe(head))
+    }
+
+    /// The XML stream read as UTF-8: transcoded when its declaration names ISO-8859-1 or Windows-1252.
+    ///
+    /// - Throws: ``ImportError/unsupportedEncoding(_:encoding:)`` for encodings it does not read.
+    private static func decoded(_ reader: ByteReader, head: [UInt8], name: String) throws -> ByteReader {
+        guard let encoding = try XMLEncoding.singleByteEncoding(of: head, name: name) else { return reader }
+        return SingleByteTranscoder(reader, encoding: encoding)
     }
 
     static func isZip(_ head: [UInt8]) -> Bool {

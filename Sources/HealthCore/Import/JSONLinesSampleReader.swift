@@ -15,10 +15,23 @@ final class JSONLinesSampleReader {
     /// Lines read so far.
     private(set) var lineNumber = 0
 
-    init(reader: ByteReader, catalogue: SampleTypeCatalogue) {
+    /// The longest line read (8 MiB; a sample's line is at most a few kilobytes): a longer one is refused, so that a
+    /// file without newlines cannot grow memory without bound.
+    static let maximumLineLength = 8 << 20
+    private let displayName: String
+    private let maximumLineLength: Int
+
+    init(reader: ByteReader, catalogue: SampleTypeCatalogue, displayName: String = "standard input",
+         maximumLineLength: Int = JSONLinesSampleReader.maximumLineLength) {
         self.reader = reader
+        self.displayName = displayName
+        self.maximumLineLength = maximumLineLength
         self.catalogue = catalogue
         codec = SampleLineCodec(catalogue: catalogue, timeZone: .gmt)
+    }
+
+    private func tooLong(_ offset: Int) -> ImportError {
+        .lineTooLong(displayName, line: lineNumber + 1, offset: offset, limit: maximumLineLength)
     }
 
     /// Reads every line, calling `handle` with what each became.
@@ -28,6 +41,9 @@ final class JSONLinesSampleReader {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var carried: [UInt8] = []
         lineNumber = 0
+        /// The byte offset of the line being read.
+        var lineOffset = 0
+        var offset = 0
         var typeCache: [String: SampleType?] = [:]
         func line(_ bytes: UnsafeBufferPointer<UInt8>) throws {
             lineNumber += 1
@@ -84,6 +100,7 @@ final class JSONLinesSampleReader {
                 while lineStart < count {
                     guard let found = memchr(chunk.baseAddress! + lineStart, 0x0A, count - lineStart) else { break }
                     let newline = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - chunk.baseAddress!
+                    if carried.count + newline - lineStart > maximumLineLength { throw tooLong(lineOffset) }
                     if carried.isEmpty {
                         try line(UnsafeBufferPointer(rebasing: chunk[lineStart..<newline]))
                     } else {
@@ -92,9 +109,12 @@ final class JSONLinesSampleReader {
                         carried.removeAll(keepingCapacity: true)
                     }
                     lineStart = newline + 1
+                    lineOffset = offset + lineStart
                 }
+                if carried.count + count - lineStart > maximumLineLength { throw tooLong(lineOffset) }
                 carried.append(contentsOf: chunk[lineStart..<count])
             }
+            offset += count
         }
         if !carried.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             try carried.withUnsafeBufferPointer { try line($0) }

@@ -1,15 +1,22 @@
 /// The stable identity of an imported record, and the name-based UUID derived from it.
 ///
-/// Two records are the same when they have the same type, source, start, end, value and unit, or, when the
-/// record carries HealthKit's `HKMetadataKeySyncIdentifier`, the same type, source, sync identifier and sync
-/// version. Values and units are compared in a normal form (`72.40 kg` = `72.4 kg`; a category value by its
-/// canonical export name), so a type kept generically today gets the same identity once the catalogue types it.
-/// Device strings, creation dates and metadata other than the sync keys are not part of it: they may change
-/// between exports of the same record. For elements other than `Record` (workouts, activity summaries), their
-/// attributes (`@duration`, ...) are part of it too.
+/// A record's identity covers everything it holds: type, source, source version, device, start, end, value and
+/// unit, creation date and metadata (HealthKit gives every object its own uuid, so two records that differ in any of
+/// these are two samples). When the record carries HealthKit's `HKMetadataKeySyncIdentifier`, it is the type,
+/// source, sync identifier and sync version instead. Values and units are compared in a normal form (`72.40 kg` =
+/// `72.4 kg`; a category value by its canonical export name), dates as instants (the offset an export writes them
+/// with changes with the phone's zone), so a type kept generically today gets the same identity once the catalogue
+/// types it. For elements other than `Record` (workouts, activity summaries), their attributes (`@duration`, ...)
+/// are part of it too. Records that are identical in all of this are told apart by their occurrence number in the
+/// import (``occurrence(_:of:)``): the first has the identity's UUID, the second the UUID of (identity, 2), ...
 ///
 /// The UUID is a version-5 (SHA-1, name-based) UUID of that identity in hkctl's own namespace, so importing the
 /// same record again, from the same or a newer export, gives the same UUID.
+///
+/// Builds before this identity (``legacyUUID(for:)``) left out creation date, source version, device and metadata.
+/// Their stores need no conversion: when the importer reads a month of the store it derives each stored sample's
+/// identity afresh from the fields the sample holds (``IdentityIndex``), which is the record's identity under this
+/// rule whatever UUID the sample was stored under.
 struct RecordIdentity {
     /// hkctl's namespace for imported samples.
     static let namespace: [UInt8] = [
@@ -21,6 +28,13 @@ struct RecordIdentity {
     static let attributePrefix = "@"
     /// The metadata key naming the element of a sample kept from an element other than `Record`.
     static let elementKey = attributePrefix + "element"
+    /// The metadata key holding the children of an element kept as written; not part of the identity.
+    static let childrenKey = attributePrefix + "children"
+    /// The namespace of identities that cover everything a record holds (this rule; ``namespace`` is the older
+    /// rule's, which ``legacyUUID(for:)`` keeps).
+    static let fullNamespace: [UInt8] = [
+        0x9C, 0x41, 0x07, 0xD2, 0x6E, 0x85, 0x4B, 0x3F, 0xA1, 0x5D, 0x22, 0xE8, 0x7B, 0x90, 0x0C, 0x64,
+    ]
     /// A UUID for samples whose identity is not computed yet.
     static let placeholder = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
@@ -28,6 +42,11 @@ struct RecordIdentity {
     /// The namespace followed by the identity's fields: strings prefixed with their length (LEB128), numbers as
     /// 8 raw bytes.
     private var key: [UInt8] = []
+    /// The length of the last key's padded prefix (0: none, a sync identity), and the last prefix hashed with its
+    /// SHA-1 state.
+    private var prefixLength = 0
+    private var lastPrefix: (bytes: [UInt8], state: SHA1.State)?
+    private let metadataText = ByteBuffer(capacity: 256)
     private var unitCache: [String: String] = [:]
     private var typeCache: [String: SampleType?] = [:]
 
@@ -36,10 +55,55 @@ struct RecordIdentity {
         key.reserveCapacity(512)
     }
 
-    /// The UUID of `sample`'s identity.
+    /// The UUID of `sample`'s identity (its first occurrence).
     mutating func uuid(for sample: Sample) -> UUID {
         buildKey(sample)
+        guard prefixLength > 0 else { return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) } }
+        // The prefix (type, source, version, device) repeats from sample to sample: resume from its state.
+        let blocks = prefixLength / 64
+        let state: SHA1.State
+        if let last = lastPrefix, last.bytes.count == prefixLength, last.bytes.elementsEqual(key[0..<prefixLength]) {
+            state = last.state
+        } else {
+            state = key.withUnsafeBytes { SHA1.state(after: blocks, of: $0) }
+            lastPrefix = (Array(key[0..<prefixLength]), state)
+        }
+        return key.withUnsafeBytes { RecordIdentity.uuid(digest: SHA1.hash($0, from: state, skipping: blocks)) }
+    }
+
+    /// The UUID the rule of builds before creation dates, source versions, devices and metadata were part of the
+    /// identity gave `sample` (type, source, start, end, value and unit, or the sync identifier and version).
+    /// Records that share it and differ otherwise are look-alikes (``LookAlikeFinder``).
+    mutating func legacyUUID(for sample: Sample) -> UUID {
+        buildLegacyKey(sample)
         return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) }
+    }
+
+    /// The UUID of the `number`th (from 2) of records that are identical in everything, the first of which has
+    /// `base` as its UUID.
+    static func occurrence(_ number: Int, of base: UUID) -> UUID {
+        var bytes = fullNamespace
+        bytes.append(UInt8(ascii: "#"))
+        withUnsafeBytes(of: base.uuid) { bytes.append(contentsOf: $0) }
+        appendField(Int64(number), to: &bytes)
+        return bytes.withUnsafeBytes { uuid(ofKey: $0) }
+    }
+
+    /// Pads `key` with zero bytes to a whole number of SHA-1 blocks (64 bytes): the prefix that ends there (type,
+    /// source, version, device) repeats from record to record, so its state can be kept and resumed.
+    static func padToBlock(_ key: inout [UInt8]) {
+        let rest = key.count % 64
+        if rest != 0 { key.append(contentsOf: repeatElement(0, count: 64 - rest)) }
+    }
+
+    /// Appends an optional string field: `0` when absent, else `1` and the field.
+    static func appendOptionalField(_ text: String?, to key: inout [UInt8]) {
+        if let text {
+            key.append(1)
+            appendField(text, to: &key)
+        } else {
+            key.append(0)
+        }
     }
 
     /// The UUID of an identity key: the namespace followed by the identity's fields.
@@ -62,11 +126,68 @@ struct RecordIdentity {
     }
 
     private mutating func buildKey(_ sample: Sample) {
-        // A workout's identity is that of its export form, whether it was imported or logged.
-        // Workouts and correlations: the identity of their export form, whether they were imported or logged.
-        let sample = sample.detail == nil ? sample
-            : sample.detail?.workout != nil ? WorkoutExportForm.generic(sample) : CorrelationExportForm.generic(sample, members: [], timeZone: .gmt)
+        let sample = RecordIdentity.exportForm(sample)
         key.removeAll(keepingCapacity: true)
+        prefixLength = 0
+        key.append(contentsOf: RecordIdentity.fullNamespace)
+        append(sample.typeIdentifier)
+        append(sample.source)
+        if !sample.metadata.isEmpty, case let .string(identifier)? = sample.metadata[RecordIdentity.syncIdentifierKey] {
+            key.append(UInt8(ascii: "s"))
+            append(identifier)
+            appendMetadata(sample.metadata[RecordIdentity.syncVersionKey])
+            return
+        }
+        RecordIdentity.appendOptionalField(sample.sourceVersion, to: &key)
+        RecordIdentity.appendOptionalField(sample.device, to: &key)
+        // The metadata as the store's line writes it (`,"metadata":{…}`, keys sorted; the element's children left
+        // out), as a field: it is part of the prefix, which repeats from record to record.
+        metadataText.removeAll()
+        if !sample.metadata.isEmpty {
+            var first = true
+            for name in sample.metadata.keys.sorted() where name != RecordIdentity.childrenKey {
+                metadataText.append(first ? ",\"metadata\":{" as StaticString : "," as StaticString)
+                first = false
+                JSONBytes.appendQuoted(name, to: metadataText)
+                metadataText.append(UInt8(ascii: ":"))
+                switch sample.metadata[name]! {
+                case let .string(text): JSONBytes.appendQuoted(text, to: metadataText)
+                case let .number(number): metadataText.append(NumberFormatting.json(number))
+                }
+            }
+            if !first { metadataText.append(UInt8(ascii: "}")) }
+        }
+        RecordIdentity.appendLength(metadataText.count, to: &key)
+        key.append(contentsOf: metadataText.bytes)
+        RecordIdentity.padToBlock(&key)
+        prefixLength = key.count
+        append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
+        append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
+        appendValue(sample.value, type: sample.typeIdentifier)
+        append(Int64((sample.created.timeIntervalSince1970 * 1000).rounded()))
+        appendAttributes(sample)
+    }
+
+    /// Workouts and correlations: the identity of their export form, whether they were imported or logged.
+    private static func exportForm(_ sample: Sample) -> Sample {
+        sample.detail == nil ? sample
+            : sample.detail?.workout != nil ? WorkoutExportForm.generic(sample) : CorrelationExportForm.generic(sample, members: [], timeZone: .gmt)
+    }
+
+    /// The attributes of an element other than `Record` (`@duration`, ...), by name.
+    private mutating func appendAttributes(_ sample: Sample) {
+        if !sample.metadata.isEmpty, sample.metadata[RecordIdentity.elementKey] != nil {
+            for name in sample.metadata.keys.sorted() where name.hasPrefix(RecordIdentity.attributePrefix) && name != RecordIdentity.childrenKey {
+                append(name)
+                appendMetadata(sample.metadata[name])
+            }
+        }
+    }
+
+    private mutating func buildLegacyKey(_ sample: Sample) {
+        let sample = RecordIdentity.exportForm(sample)
+        key.removeAll(keepingCapacity: true)
+        prefixLength = 0
         key.append(contentsOf: RecordIdentity.namespace)
         append(sample.typeIdentifier)
         append(sample.source)
@@ -79,12 +200,7 @@ struct RecordIdentity {
         append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
         append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
         appendValue(sample.value, type: sample.typeIdentifier)
-        if !sample.metadata.isEmpty, sample.metadata[RecordIdentity.elementKey] != nil {
-            for name in sample.metadata.keys.sorted() where name.hasPrefix(RecordIdentity.attributePrefix) && name != "@children" {
-                append(name)
-                appendMetadata(sample.metadata[name])
-            }
-        }
+        appendAttributes(sample)
     }
 
     private mutating func append(_ text: String) { RecordIdentity.appendField(text, to: &key) }
@@ -97,14 +213,19 @@ struct RecordIdentity {
     static func appendField(_ text: String, to key: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
-            var length = bytes.count
-            while length >= 0x80 {
-                key.append(UInt8(truncatingIfNeeded: length) | 0x80)
-                length >>= 7
-            }
-            key.append(UInt8(length))
+            appendLength(bytes.count, to: &key)
             key.append(contentsOf: bytes)
         }
+    }
+
+    /// Appends a length as LEB128.
+    static func appendLength(_ length: Int, to key: inout [UInt8]) {
+        var length = length
+        while length >= 0x80 {
+            key.append(UInt8(truncatingIfNeeded: length) | 0x80)
+            length >>= 7
+        }
+        key.append(UInt8(length))
     }
 
     /// Appends an integer field (an instant in milliseconds) to a key: 8 bytes, little-endian.

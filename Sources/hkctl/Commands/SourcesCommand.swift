@@ -5,13 +5,15 @@ import HealthCore
 enum SourcesCommand: Command {
     static let name = "sources"
     static let abstract = "List the sources of each type, or show or set their priority order."
-    static let usage = "sources [<type>] | sources priority <type> [<source> ...] [--reset]"
+    static let usage = "sources [<type>] [--look-alikes] | sources priority <type> [<source> ...] [--reset]"
     static let arguments: [(label: String, help: String)] = [
         ("<type>", "water, steps, weight, sleep (or a HealthKit identifier); default: every type."),
         ("<source>", "Source names, highest priority first, as 'hkctl sources' lists them."),
     ]
     static let options: [OptionSpec] = [
         OptionSpec(name: "reset", valueName: nil, help: "With 'priority': forget the order and go back to the default."),
+        OptionSpec(name: "look-alikes", valueName: nil,
+                   help: "List samples that look alike (same type, source, times and value), to delete what an app wrote twice."),
     ]
     static let discussion = """
         When two sources record the same time (a phone and a watch both counting steps),
@@ -21,8 +23,14 @@ enum SourcesCommand: Command {
         then values entered by hand (hkctl, Health). Only the owner (the default source
         'hkctl') may change the order.
 
+        Samples that look alike (same type, source, start, end and value) are kept as
+        HealthKit keeps them: an app may have saved a sample again with a new creation
+        date, or an export may hold a record twice. 'hkctl sources --look-alikes' lists
+        them with their uuids; 'hkctl delete <uuid>' removes the ones you do not want.
+
         Examples:
           hkctl sources
+          hkctl sources --look-alikes active-energy
           hkctl sources priority steps "Jane's Apple Watch" "Jane's iPhone"
           hkctl sources priority steps --reset
         """
@@ -41,6 +49,14 @@ enum SourcesCommand: Command {
             throw UsageError(message: "'--reset' goes with 'hkctl sources priority <type>'", command: name)
         }
         if words.count > 1 { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
+        if arguments.has("look-alikes") {
+            // Every sample of every source is read: like export, for the owner only.
+            try context.requireOwner()
+            var finder = LookAlikeFinder(store: context.store(), catalogue: context.catalogue)
+            let groups = try finder.groups(types: try words.first.map { [try context.type($0).identifier] })
+            LookAlikeOutput(groups: groups, context: context).print()
+            return
+        }
         let types = try words.first.map { [try context.type($0)] } ?? context.catalogue.types
         let store = try context.healthStore()
         let priorities = try store.storage.sourcePriorities()
@@ -149,6 +165,68 @@ struct SourcesOutput {
             }
             if !summaries.isEmpty { for line in table.lines() { console.line(line) } }
             if !absent.isEmpty { console.line("Listed but without samples yet: " + absent.joined(separator: ", ")) }
+        }
+    }
+}
+
+/// `hkctl sources --look-alikes`: one row per sample, numbered by group.
+struct LookAlikeOutput {
+    let groups: [LookAlikeGroup]
+    let context: CommandContext
+
+    private var zone: ZoneRules { context.globals.time.timeZone }
+    private func date(_ value: Date) -> String { ISODate.format(value, in: zone) }
+    private func typeName(_ identifier: String) -> String { context.catalogue.type(identifier: identifier)?.name ?? identifier }
+
+    private func value(_ sample: Sample) -> String {
+        switch sample.value {
+        case let .quantity(quantity): return NumberFormatting.json(quantity.value) + " " + quantity.unit.unitString
+        case let .category(raw):
+            return context.catalogue.type(identifier: sample.typeIdentifier)?.categoryValue(raw: raw)?.name ?? String(raw)
+        case let .generic(text, unit): return unit.map { text + " " + $0 } ?? text
+        }
+    }
+
+    func print() {
+        let console = context.console
+        switch context.globals.format {
+        case .json:
+            let objects = groups.map { group in
+                let samples = group.samples.map { sample in
+                    "{\"uuid\":\"\(sample.uuid.uuidString.lowercased())\",\"created\":\"\(date(sample.created))\","
+                        + "\"sourceVersion\":\(sample.sourceVersion.map(JSONText.quoted) ?? "null"),"
+                        + "\"device\":\(sample.device.map(JSONText.quoted) ?? "null"),\"metadata\":\(sample.metadata.count)}"
+                }
+                return "{\"type\":\(JSONText.quoted(group.typeIdentifier)),\"source\":\(JSONText.quoted(group.source)),"
+                    + "\"start\":\"\(date(group.start))\",\"end\":\"\(date(group.end))\",\"value\":\(JSONText.quoted(value(group.samples[0]))),"
+                    + "\"samples\":[" + samples.joined(separator: ",") + "]}"
+            }
+            console.line("[" + objects.joined(separator: ",") + "]")
+        case .csv:
+            console.line(CSV.row(["group", "type", "source", "start", "end", "value", "created", "sourceVersion", "device", "uuid"]))
+            for (number, group) in groups.enumerated() {
+                for sample in group.samples {
+                    console.line(CSV.row([String(number + 1), sample.typeIdentifier, sample.source, date(sample.start), date(sample.end),
+                                          value(sample), date(sample.created), sample.sourceVersion ?? "", sample.device ?? "",
+                                          sample.uuid.uuidString.lowercased()]))
+                }
+            }
+        case .table:
+            if groups.isEmpty {
+                console.error("No samples look alike.")
+                return
+            }
+            var table = TableWriter(headers: ["GROUP", "TYPE", "SOURCE", "START", "VALUE", "CREATED", "VERSION", "UUID"], rightAligned: [0])
+            for (number, group) in groups.enumerated() {
+                for sample in group.samples {
+                    table.add([String(number + 1), typeName(sample.typeIdentifier), sample.source, Display.time(sample.start, in: zone),
+                               value(sample), Display.time(sample.created, in: zone), sample.sourceVersion ?? "",
+                               sample.uuid.uuidString.lowercased()])
+                }
+            }
+            for line in table.lines() { console.line(line) }
+            let count = groups.reduce(0) { $0 + $1.samples.count }
+            console.line("\(count) samples in \(groups.count) groups look alike; 'hkctl delete <uuid>' removes one.")
         }
     }
 }

@@ -109,13 +109,48 @@ extension ImportTests {
                    value: value, source: "Jane’s iPhone", created: ISODate.parse(created)!, metadata: metadata, device: device)
         }
 
-        @Test func ignoresOffsetDeviceCreationDateAndNumberSpelling() {
+        @Test func ignoresOffsetAndNumberSpelling() {
             var identity = RecordIdentity(catalogue: .standard)
             let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
-            let b = identity.uuid(for: sample(value: .generic(value: "100.0", unit: "count"), start: "2024-05-01T16:00:00+01:00",
-                                              device: "name:iPhone", created: "2025-01-01T00:00:00Z"))
+            let b = identity.uuid(for: sample(value: .generic(value: "100.0", unit: "count"), start: "2024-05-01T16:00:00+01:00"))
             #expect(a == b)
             #expect(a.uuidString.dropFirst(14).first == "5", "a version-5 UUID")
+        }
+
+        @Test func coversDeviceCreationDateVersionAndMetadata() {
+            var identity = RecordIdentity(catalogue: .standard)
+            let plain = sample(value: .quantity(Quantity(100, .count)))
+            let base = identity.uuid(for: plain)
+            var variants = [sample(value: .quantity(Quantity(100, .count)), device: "name:iPhone"),
+                            sample(value: .quantity(Quantity(100, .count)), created: "2025-01-01T00:00:00Z"),
+                            sample(value: .quantity(Quantity(100, .count)), metadata: ["HKWasUserEntered": .string("1")])]
+            var versioned = plain
+            versioned.sourceVersion = "17.2"
+            variants.append(versioned)
+            let uuids = variants.map { identity.uuid(for: $0) }
+            #expect(!uuids.contains(base))
+            #expect(Set(uuids).count == uuids.count)
+            // The rule of earlier builds left all of these out.
+            #expect(Set(variants.map { identity.legacyUUID(for: $0) }) == [identity.legacyUUID(for: plain)])
+        }
+
+        @Test func theResumedPrefixGivesTheSameUUIDAsAFreshHash() {
+            var cached = RecordIdentity(catalogue: .standard)
+            var samples = (0..<6).map { sample(value: .quantity(Quantity(Double($0), .count)), device: $0 % 3 == 0 ? nil : "name:Watch \($0 % 2)") }
+            samples[5].sourceVersion = String(repeating: "v", count: 200)
+            for item in samples + samples.reversed() {
+                var fresh = RecordIdentity(catalogue: .standard)
+                #expect(cached.uuid(for: item) == fresh.uuid(for: item))
+            }
+        }
+
+        @Test func occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs() {
+            var identity = RecordIdentity(catalogue: .standard)
+            let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
+            let second = RecordIdentity.occurrence(2, of: base), third = RecordIdentity.occurrence(3, of: base)
+            #expect(Set([base, second, third]).count == 3)
+            #expect(second == RecordIdentity.occurrence(2, of: base))
+            #expect(second.uuidString.dropFirst(14).first == "5", "a version-5 UUID")
         }
 
         @Test func distinguishesValuesSourcesAndTimes() {
