@@ -20,6 +20,7 @@ struct FuzzSmokeTests {
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        // 3: the toolchain cannot build fuzzers at all (skipped); 4: the targets no longer compile (a failure).
         if process.terminationStatus == 3 {
             print("SKIPPED fuzz smoke: this toolchain cannot build libFuzzer targets:\n\(text)")
             return
