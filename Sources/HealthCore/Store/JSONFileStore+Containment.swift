@@ -4,6 +4,31 @@ import Glibc
 import Darwin
 #endif
 
+/// The folders of one store instance found to be real folders, shared by the threads that use the instance.
+final class TrustedFolders: @unchecked Sendable {
+    private let lock = Lock()
+    private var folders: Set<String> = []
+
+    func contains(_ folder: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return folders.contains(folder)
+    }
+
+    func insert(_ folder: String) {
+        lock.lock()
+        folders.insert(folder)
+        lock.unlock()
+    }
+
+    /// Forgets every folder (after a failed write removed the folders it created).
+    func removeAll() {
+        lock.lock()
+        folders.removeAll()
+        lock.unlock()
+    }
+}
+
 /// One rule for every path the store opens: a file is reached only through real folders of the store, never
 /// through a symbolic link, and only a regular file is read or written (``POSIXFile/openRegular(_:flags:mode:)``).
 extension JSONFileStore {

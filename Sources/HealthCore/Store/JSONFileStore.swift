@@ -33,7 +33,8 @@ public final class JSONFileStore: SampleStore {
     /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
     var validated: [String: ValidatedExtent] = [:]
     /// Folders of the store (relative paths) found to be real folders, not symbolic links (see ``storeFile(_:)``).
-    var trustedFolders: Set<String> = []
+    /// Locked: an import's writer thread and its reading thread both open files.
+    let trustedFolders = TrustedFolders()
     /// The exclusive lock while this instance writes; it also records the highest change number handed out.
     var writeLock: StoreLock?
     /// Tests only: called after each partition of a journalled batch is written (with how many are written and not
