@@ -54,16 +54,7 @@ struct HostileInputTests {
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? ""),
                                "HKCTL_STORE": store, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": folder]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return try CLIRunner.collect(process)
     }
 
     /// FNV-1a over every path, mode and content under `root`, in sorted order.

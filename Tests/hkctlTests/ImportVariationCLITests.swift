@@ -84,16 +84,7 @@ struct HostileImportLimitTests {
         process.arguments = ["-c", "ulimit -v \(kilobytes); exec " + quoted.joined(separator: " ")]
         process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "UTC",
                                "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": NSTemporaryDirectory()]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return try CLIRunner.collect(process)
     }
 
     /// 150 MB: an ordinary import fits (docs/IMPORT.md), the builds before the caps did not (they aborted).

@@ -11,16 +11,7 @@ func runShell(_ script: String, _ cli: CLIRunner, environment extra: [String: St
                "HOME": NSTemporaryDirectory(), "HKCTL": CLIRunner.binaryURL.path]
     env.merge(extra) { $1 }
     process.environment = env
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                     stderr: String(decoding: errData, as: UTF8.self))
+    return try CLIRunner.collect(process)
 }
 
 /// Issue 20, item 9: a suggested command quotes every value, so pasting it runs nothing else.

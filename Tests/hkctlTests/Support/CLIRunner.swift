@@ -65,6 +65,20 @@ struct CLIRunner {
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs a configured `process` with empty standard input, and returns its exit status and what it wrote.
+    static func collect(_ process: Process) throws -> CLIResult {
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     /// Runs `hkctl ARGS` on a pseudo-terminal (python3's `pty` drives it), answering each `[y/N]` prompt in turn
     /// with the next of `answers`.
     ///
