@@ -1,25 +1,66 @@
 /// The store as one source sees it: HealthKit's `HKHealthStore` for a source.
 ///
-/// Every write is checked against the owner's decisions in `authorization.json`; reads of a type the source may
-/// not read return only the samples it wrote itself, without saying so. The owner (``AuthorizationState/ownerSource``)
-/// is allowed everything. ``JSONFileStore`` itself is the owner-level API: code that holds one directly acts as
-/// the owner.
-public struct HealthStore: SampleStore {
-    /// The storage underneath.
-    public let storage: JSONFileStore
+/// Every write is checked against the owner's decisions; reads of a type the source may not read return only the
+/// samples it wrote itself, without saying so. The owner (``AuthorizationState/ownerSource``) is allowed everything.
+/// A source asks with ``requestAuthorization(toShare:read:identity:)`` and never grants itself anything; only the
+/// owner decides (``decideAuthorization(for:allow:share:read:)``). Decisions made by another process are seen at
+/// the next call, without opening the store again.
+public struct HealthStore: SampleStore, Sendable {
+    /// The storage underneath: a fresh ``JSONFileStore`` on the same folder for each use, so that a `HealthStore`
+    /// can be shared across tasks and threads (a `JSONFileStore` instance belongs to one thread at a time).
+    public var storage: JSONFileStore { makeStorage() }
+    private let makeStorage: @Sendable () -> JSONFileStore
     /// The source acting.
     public let source: String
     /// The types, for names in messages.
     public let catalogue: SampleTypeCatalogue
-    private let state: AuthorizationState
+    private let record = AuthorizationRecord()
 
-    /// Opens the store for `source`, reading the current permissions.
+    /// Opens the store for `source`.
+    ///
+    /// - Throws: ``TextError/sourceName(_:)`` for a source name ``TextRules`` refuses, ``StoreError`` when the
+    ///   permissions cannot be read.
     public init(storage: JSONFileStore, source: String, catalogue: SampleTypeCatalogue = .standard) throws {
-        self.storage = storage
+        try TextRules.checkSourceName(source)
+        let (path, timeZone, lockTimeout, clock) = (storage.path, storage.codec.timeZone, storage.lockTimeout, storage.clock)
+        makeStorage = {
+            JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout, clock: clock)
+        }
         self.source = source
         self.catalogue = catalogue
-        state = source == AuthorizationState.ownerSource
-            ? AuthorizationState() : try storage.document("authorization.json", default: AuthorizationState())
+        if source != AuthorizationState.ownerSource { _ = try record.current(in: storage) }
+    }
+
+    /// Opens the store in `directory` (created on the first write) for `source`, the owner by default.
+    ///
+    /// - Parameters:
+    ///   - directory: The store folder.
+    ///   - source: Who is acting: ``AuthorizationState/ownerSource`` for the person who owns the data, or a program's
+    ///     name, which then needs the owner's permission for each type (``requestAuthorization(toShare:read:identity:)``).
+    ///   - timeZone: The zone whose offsets written dates show.
+    ///   - clock: What time it is (a sample ending later is refused); the system clock by default.
+    public init(directory: String, source: String = AuthorizationState.ownerSource, timeZone: ZoneRules = .gmt,
+                clock: @escaping @Sendable () -> Date = { Date() }) throws {
+        try self.init(storage: JSONFileStore(path: directory, timeZone: timeZone, clock: clock), source: source)
+    }
+
+    /// Opens the per-user default store, `$XDG_DATA_HOME/hkctl` (else `~/.local/share/hkctl`), the folder `hkctl`
+    /// also uses, as the owner: HealthKit's `HKHealthStore()`.
+    ///
+    /// - Throws: ``StoreError/noDefaultLocation`` when neither `XDG_DATA_HOME` nor `HOME` is set.
+    public init() throws {
+        guard let directory = StoreLocation.userDefault(environment: ProcessInfo.processInfo.environment) else {
+            throw StoreError.noDefaultLocation
+        }
+        try self.init(directory: directory, timeZone: .current)
+    }
+
+    /// The zone of the calendar that statistics collections and nights follow.
+    public var timeZone: ZoneRules { storage.codec.timeZone }
+
+    /// The owner's decisions as they are now (nothing decided for the owner itself, who needs none).
+    private var state: AuthorizationState {
+        get throws { isOwner ? AuthorizationState() : try record.current(in: storage) }
     }
 
     /// Whether this is the owner.
@@ -35,8 +76,13 @@ public struct HealthStore: SampleStore {
     /// registered with `auth request`.
     ///
     /// - Throws: ``AuthorizationError`` when the source may not write one of the types (nothing is saved).
-    public func save(_ samples: [Sample]) throws {
-        guard !isOwner else { return try storage.save(samples) }
+    public func save(_ samples: [Sample]) throws { try save(samples, checked: false) }
+
+    /// ``save(_:)``; `checked`: the samples were checked by an import (see ``SampleStore/saveImported(_:)``).
+    func save(_ samples: [Sample], checked: Bool) throws {
+        let write = checked ? storage.saveChecked : storage.save
+        guard !isOwner else { return try write(samples) }
+        let state = try self.state
         let identity = state.identity(of: source)
         var stamped = samples
         for index in stamped.indices {
@@ -50,11 +96,13 @@ public struct HealthStore: SampleStore {
             stamped[index].sourceVersion = sample.sourceVersion ?? identity.version
             stamped[index].device = sample.device ?? identity.device
         }
-        try storage.save(stamped)
+        try write(stamped)
     }
 
     /// Whether this source sees every sample of the type, or only its own.
-    public func readsEverything(ofType identifier: String) -> Bool {
+    public func readsEverything(ofType identifier: String) throws -> Bool {
+        if isOwner { return true }
+        let state = try self.state
         if let correlation = CorrelationType.identified(identifier) {
             return correlation.readTypes.allSatisfy { state.mayRead(source: source, type: $0) }
         }
@@ -63,14 +111,14 @@ public struct HealthStore: SampleStore {
 
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {
-        let everything = readsEverything(ofType: identifier)
+        let everything = try readsEverything(ofType: identifier)
         try storage.forEachSample(ofType: identifier, overlapping: interval) { sample in
             if everything || sample.source == source { try body(sample) }
         }
     }
 
     public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
-        if readsEverything(ofType: identifier) {
+        if try readsEverything(ofType: identifier) {
             return try storage.latestSamples(ofType: identifier, overlapping: interval, limit: limit)
         }
         return Array(try samples(ofType: identifier, overlapping: interval).reversed().prefix(limit))
@@ -80,9 +128,9 @@ public struct HealthStore: SampleStore {
     public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
         var set = try storage.changes(since: anchor, types: types, limit: limit)
         if !isOwner {
-            set.added = set.added.filter { readsEverything(ofType: $0.typeIdentifier) || $0.source == source }
+            set.added = try set.added.filter { try readsEverything(ofType: $0.typeIdentifier) || $0.source == source }
             // A deletion is visible when the source could read the type, or when the sample was its own.
-            set.deleted = set.deleted.filter { readsEverything(ofType: $0.typeIdentifier) || $0.source == source }
+            set.deleted = try set.deleted.filter { try readsEverything(ofType: $0.typeIdentifier) || $0.source == source }
         }
         return set
     }
@@ -90,5 +138,126 @@ public struct HealthStore: SampleStore {
     /// The samples with these uuids that this source may delete (its own; the owner's: all).
     public func deletable(_ samples: [Sample]) -> [Sample] {
         isOwner ? samples : samples.filter { $0.source == source }
+    }
+}
+
+// MARK: - Authorization, as HealthKit's HKHealthStore has it
+
+extension HealthStore {
+    /// Whether this source may write samples of `type`: HealthKit's `authorizationStatus(for:)`. As in HealthKit,
+    /// whether it may read is never revealed to the source. The owner is always ``AuthorizationStatus/sharingAuthorized``.
+    ///
+    /// - Throws: ``StoreError`` when the permissions cannot be read.
+    public func authorizationStatus(for type: SampleType) throws -> AuthorizationStatus {
+        try state.shareStatus(source: source, type: type.identifier)
+    }
+
+    /// Whether asking for these types would show the owner anything new: HealthKit's
+    /// `statusForAuthorizationRequest(toShare:read:)`.
+    public func statusForAuthorizationRequest(toShare share: Set<SampleType>, read: Set<SampleType>) throws
+        -> AuthorizationRequestStatus {
+        try state.requestStatus(source: source, share: share.map(\.identifier), read: read.map(\.identifier))
+    }
+
+    /// ``statusForAuthorizationRequest(toShare:read:)`` without blocking the caller's task.
+    public func statusForAuthorizationRequest(toShare share: Set<SampleType>, read: Set<SampleType>) async throws
+        -> AuthorizationRequestStatus {
+        try await BlockingWork.run { try statusForAuthorizationRequest(toShare: share, read: read) }
+    }
+
+    /// HealthKit's completion-handler form of ``statusForAuthorizationRequest(toShare:read:)``.
+    public func getRequestStatusForAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+                                                 completion: @escaping @Sendable (AuthorizationRequestStatus, Error?) -> Void) {
+        BlockingWork.start {
+            do { completion(try statusForAuthorizationRequest(toShare: share, read: read), nil) } catch { completion(.unknown, error) }
+        }
+    }
+
+    /// Asks the owner for permission to write `share` and read `read`: HealthKit's
+    /// `requestAuthorization(toShare:read:)`. The request is recorded for the owner (`hkctl auth` lists it); nothing
+    /// is granted by asking, and as in HealthKit success means only that the request was recorded. The owner
+    /// needs no permission, so for the owner this does nothing.
+    ///
+    /// - Parameter identity: What the source says about itself; its version and device are stamped on the samples it
+    ///   saves. Fields left nil keep what an earlier request said.
+    /// - Throws: ``AuthorizationError/cannotShare(_:)`` for a type no source may write,
+    ///   ``AuthorizationError/emptyRequest``, ``StoreError``.
+    public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+                                     identity: AuthorizationState.Identity = AuthorizationState.Identity()) throws {
+        guard !isOwner else { return }
+        let now = storage.clock()
+        let (share, read) = (Self.ordered(share), Self.ordered(read))
+        // Checked before the write, so a refused request leaves the file untouched; one that asks nothing new is
+        // not written (HealthKit shows no sheet then).
+        var probe = try state
+        let status = probe.requestStatus(source: source, share: share.map(\.identifier), read: read.map(\.identifier))
+        try probe.request(source: source, share: share, read: read, identity: identity, at: now)
+        guard status == .shouldRequest else { return }
+        try storage.updatePrivateDocument(AuthorizationRecord.fileName, initial: AuthorizationState()) {
+            try $0.request(source: source, share: share, read: read, identity: identity, at: now)
+        }
+    }
+
+    /// ``requestAuthorization(toShare:read:identity:)`` without blocking the caller's task.
+    public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+                                     identity: AuthorizationState.Identity = AuthorizationState.Identity()) async throws {
+        try await BlockingWork.run { try requestAuthorization(toShare: share, read: read, identity: identity) }
+    }
+
+    /// HealthKit's completion-handler form of ``requestAuthorization(toShare:read:identity:)``.
+    public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+                                     completion: @escaping @Sendable (Bool, Error?) -> Void) {
+        BlockingWork.start {
+            do {
+                try requestAuthorization(toShare: share, read: read)
+                completion(true, nil)
+            } catch { completion(false, error) }
+        }
+    }
+
+    // MARK: The owner's side
+
+    /// Every source's permissions and the log of changes, for the owner.
+    ///
+    /// - Throws: ``AuthorizationError/ownerOnly(source:)`` for any other source, ``StoreError``.
+    public func authorizationDecisions() throws -> AuthorizationState {
+        try requireOwner()
+        return try record.current(in: storage)
+    }
+
+    /// The owner allows (`allow`) or denies `source` writing `share` and reading `read`.
+    ///
+    /// - Throws: ``AuthorizationError/ownerOnly(source:)`` unless this is the owner; ``AuthorizationError`` or
+    ///   ``TextError`` for a decision that cannot be made (nothing is written then); ``StoreError``.
+    public func decideAuthorization(for source: String, allow: Bool, share: Set<SampleType>, read: Set<SampleType>) throws {
+        try requireOwner()
+        let now = storage.clock()
+        let (share, read) = (Self.ordered(share), Self.ordered(read))
+        var probe = try record.current(in: storage)
+        try probe.decide(source: source, allow: allow, share: share, read: read, at: now)
+        try storage.updatePrivateDocument(AuthorizationRecord.fileName, initial: AuthorizationState()) {
+            try $0.decide(source: source, allow: allow, share: share, read: read, at: now)
+        }
+    }
+
+    /// The owner forgets its decisions for `source` about `types` (all when nil): back to not determined.
+    ///
+    /// - Throws: ``AuthorizationError/ownerOnly(source:)`` unless this is the owner, ``StoreError``.
+    public func revokeAuthorization(for source: String, types: Set<SampleType>? = nil) throws {
+        try requireOwner()
+        let now = storage.clock()
+        let chosen = types.map(Self.ordered)
+        try storage.updatePrivateDocument(AuthorizationRecord.fileName, initial: AuthorizationState()) {
+            $0.revoke(source: source, types: chosen, at: now)
+        }
+    }
+
+    private func requireOwner() throws {
+        guard isOwner else { throw AuthorizationError.ownerOnly(source: source) }
+    }
+
+    /// The types in a fixed order (by identifier), so the log and messages do not depend on a set's order.
+    private static func ordered(_ types: Set<SampleType>) -> [SampleType] {
+        types.sorted { $0.identifier < $1.identifier }
     }
 }

@@ -39,7 +39,7 @@ public enum ChartFormat {
 
     /// `value` as people read it in `unit`: `8,012`, `72.4`, `21.5` (for 0.215 `%`).
     public static func number(_ value: Double, unit: HealthUnit?) -> String {
-        let shown = unit == .percent ? value * 100 : value
+        let shown = unit == .percent() ? value * 100 : value
         return NumberFormatting.human(shown, fractionDigits: fractionDigits(for: unit))
     }
 

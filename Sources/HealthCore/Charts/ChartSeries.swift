@@ -61,7 +61,7 @@ public struct ChartSeries: Equatable, Sendable {
     public init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil) {
         let type = result.type
         let cumulative = type.aggregation?.isCumulative ?? false
-        let unit = type.kind == .category ? HealthUnit.minute : result.unit
+        let unit = type.kind == .category ? HealthUnit.minute() : result.unit
         let points = result.buckets.map { bucket -> Point in
             guard bucket.sampleCount > 0 else { return Point(start: bucket.start, end: bucket.end, value: nil) }
             let value = type.kind == .category ? bucket.duration.map { $0 / 60 } : cumulative ? bucket.sum : bucket.average

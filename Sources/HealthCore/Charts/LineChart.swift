@@ -36,7 +36,7 @@ public struct LineChart: Sendable {
         let digits = max(ChartFormat.fractionDigits(for: series.unit),
                          (0...4).first { abs(scale.step * pow(10, Double($0)) - (scale.step * pow(10, Double($0))).rounded()) < 1e-6 } ?? 4)
         let tickLabel = { (value: Double) in
-            NumberFormatting.decimal(series.unit == .percent ? value * 100 : value, fractionDigits: digits)
+            NumberFormatting.decimal(series.unit == .percent() ? value * 100 : value, fractionDigits: digits)
         }
         let tickRows = Dictionary(scale.ticks.map { (row(for: $0, scale: scale), tickLabel($0)) },
                                   uniquingKeysWith: { first, _ in first })

@@ -90,6 +90,6 @@ public struct DailySummary: Equatable, Sendable {
             .run(on: store, calendar: context.calendar)
         return DailySummary(date: today.start, water: try progress("water"), steps: try progress("steps"), weight: weight,
                             sleep: nights.first ?? SleepNight(date: today.start, start: today.start, end: today.start),
-                            sleepGoal: goals.goal(for: sleepType, in: .second))
+                            sleepGoal: goals.goal(for: sleepType, in: .second()))
     }
 }

@@ -229,7 +229,7 @@ public final class HealthImporter {
     }
 
     func flush() throws {
-        if !batch.isEmpty && !dryRun { try store.save(batch) }
+        if !batch.isEmpty && !dryRun { try store.saveImported(batch) }
         batch.removeAll(keepingCapacity: true)
         directInBatch = 0
         if let encoded, encoded.count > 0, let writer {

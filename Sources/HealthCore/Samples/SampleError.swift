@@ -24,6 +24,12 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case notWhole(String, type: String)
     /// A cumulative amount of zero logged by hand: nothing happened, so there is no sample; payload: the amount typed.
     case zeroAmount(String, type: String)
+    /// A sample saved with a type identifier the catalogue does not have; payload: the identifier.
+    case unknownTypeIdentifier(String)
+    /// Two samples of one save share a uuid; payload: the uuid.
+    case duplicateUUID(String)
+    /// A correlation's members do not fit its type, or are missing; payload: the correlation's name and what is wrong.
+    case correlationMembers(type: String, problem: String)
 
     public var description: String {
         switch self {
@@ -60,6 +66,13 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "\(type.prefix(1).uppercased() + type.dropFirst()) are counted in whole numbers, and '\(text)' is not one; give a whole number such as '\(text.prefix { $0 != "." && $0 != "," })'."
         case let .zeroAmount(text, type):
             return "A \(type) amount of '\(text)' is nothing to log; give the amount you had (a wrong entry is removed with 'hkctl delete')."
+        case let .unknownTypeIdentifier(identifier):
+            return "No sample type has the identifier '\(identifier)'; use one of HealthKit's identifiers such as "
+                + "HKQuantityTypeIdentifierStepCount (SampleTypeCatalogue.standard lists them)."
+        case let .duplicateUUID(uuid):
+            return "Two samples in one save have the uuid \(uuid); give each sample its own uuid."
+        case let .correlationMembers(type, problem):
+            return "The \(type) correlation cannot be saved: \(problem); save the member samples in the same call as the correlation."
         }
     }
 

@@ -18,8 +18,8 @@ public struct Goals: Codable, Equatable, Sendable {
     /// The goals that apply when none was set: 2 L of water, 10,000 steps and 8 hours of sleep.
     public static let defaults: [String: Quantity] = [
         "water": Quantity(2, try! HealthUnit(parsing: "L")),
-        "steps": Quantity(10_000, .count),
-        "sleep": Quantity(8, .hour),
+        "steps": Quantity(10_000, .count()),
+        "sleep": Quantity(8, .hour()),
     ]
 
     /// Creates goals with nothing set (the defaults apply).
@@ -44,7 +44,7 @@ public struct Goals: Codable, Equatable, Sendable {
     /// The goal for `type` in `unit` (seconds for sleep when `unit` is nil), or nil.
     public func goal(for type: SampleType, in unit: HealthUnit?) -> Double? {
         guard let quantity = goal(for: type) else { return nil }
-        return try? quantity.value(in: unit ?? .second)
+        return try? quantity.value(in: unit ?? .second())
     }
 
     /// Whether the goal for `type` is the default rather than one that was set.
@@ -101,7 +101,7 @@ public struct Goals: Codable, Equatable, Sendable {
         }
         guard quantity.value > 0, quantity.value.isFinite else { throw GoalError.notPositive(text) }
         // A daily goal is at most what a day can hold: 24 hours of sleep, or the type's largest valid amount.
-        let (unit, maximum): (HealthUnit?, Double?) = type.isSleepAnalysis ? (.hour, 24) : (type.canonicalUnit, type.validRange?.upperBound)
+        let (unit, maximum): (HealthUnit?, Double?) = type.isSleepAnalysis ? (.hour(), 24) : (type.canonicalUnit, type.validRange?.upperBound)
         if let unit, let maximum {
             let value = try quantity.value(in: unit)
             guard value.isFinite, value <= maximum else {

@@ -1,5 +1,6 @@
-/// Which samples a statistics query considers, like the predicates HealthKit's queries take: a date rule,
-/// sources and metadata. The time interval itself belongs to the query.
+/// Which samples a query considers, like the predicates HealthKit's queries take: a date rule, sources, metadata
+/// and uuids. ``StatisticsQuery`` holds its own interval; the predicates ``Query`` builds for the descriptors
+/// (``StatisticsQueryDescriptor``, ``SampleQueryDescriptor``) carry theirs in ``interval``.
 public struct SamplePredicate: Hashable, Sendable {
     /// How a sample's dates must relate to the interval `[start, end)` (HealthKit's `HKQueryOptions`).
     public struct DateOptions: OptionSet, Hashable, Sendable {
@@ -19,6 +20,10 @@ public struct SamplePredicate: Hashable, Sendable {
     public var sources: Set<String>?
     /// Every condition must hold.
     public var metadata: [MetadataCondition]
+    /// The dates samples are matched against with ``dateOptions``, for the descriptors; nil means any time.
+    public var interval: DateInterval?
+    /// Only the samples with these uuids; nil means any.
+    public var uuids: Set<UUID>?
 
     /// Creates a predicate; the defaults accept every sample that overlaps the interval.
     public init(dateOptions: DateOptions = [], sources: Set<String>? = nil, metadata: [MetadataCondition] = []) {
@@ -45,6 +50,7 @@ public struct SamplePredicate: Hashable, Sendable {
     /// Whether `sample` comes from an accepted source and has the metadata asked for (dates not checked).
     public func matchesSourceAndMetadata(_ sample: Sample) -> Bool {
         if let sources, !sources.contains(sample.source) { return false }
+        if let uuids, !uuids.contains(sample.uuid) { return false }
         return metadata.allSatisfy { $0.matches(sample) }
     }
 

@@ -40,6 +40,9 @@ public struct Statistics: Equatable, Sendable {
     public var sources: [SourceStatistics] = []
     /// With ``StatisticsQuery/explains``: how every sample touching the interval was counted.
     public var contributions: [SampleContribution] = []
+    /// The unit of the quantity figures, set by the descriptors (``StatisticsQueryDescriptor``) so that
+    /// ``sumQuantity()`` and its siblings can give quantities; nil in a ``StatisticsResult``, which has its own.
+    public var unit: HealthUnit?
 
     /// Creates empty statistics for an interval.
     public init(start: Date, end: Date) {

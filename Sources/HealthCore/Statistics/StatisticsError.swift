@@ -13,6 +13,9 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidMetadataFilter(String)
     /// A moving-average window outside 1…365 days; payload: the number given.
     case invalidTrendWindow(Int)
+    /// A collection's interval components that are not one positive count of minutes, hours, days, weeks, months
+    /// or years; payload: the components as text.
+    case badIntervalComponents(String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,8 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
             return "The metadata filter '\(text)' is not understood; write KEY=VALUE (or KEY to require the key)."
         case let .invalidTrendWindow(days):
             return "The moving-average window of \(days) days is out of range; use 1 to 365 days."
+        case let .badIntervalComponents(text):
+            return "The interval components \(text) are not one calendar step; give one positive count, such as DateComponents(day: 1) or DateComponents(hour: 6)."
         }
     }
 

@@ -26,6 +26,14 @@ public struct StatisticsOptions: OptionSet, Hashable, Sendable {
     public static let mostRecent = StatisticsOptions(rawValue: 32)
     /// Seconds covered by samples, overlaps counted once (`duration`).
     public static let duration = StatisticsOptions(rawValue: 64)
+    /// HealthKit's name for ``sum``.
+    public static let cumulativeSum = sum
+    /// HealthKit's name for ``average``.
+    public static let discreteAverage = average
+    /// HealthKit's name for ``minimum``.
+    public static let discreteMin = minimum
+    /// HealthKit's name for ``maximum``.
+    public static let discreteMax = maximum
 
     /// Every figure option with its name, in output order (``separateBySource`` is not a figure).
     public static let named: [(option: StatisticsOptions, name: String)] = [

@@ -118,7 +118,7 @@ extension HealthStore: QuantityReadingSource {
     func forEachQuantityReading<Consumer: QuantityReadingConsumer>(
         ofType identifier: String, overlapping interval: DateInterval, into consumer: inout Consumer
     ) throws -> ReadingNames {
-        var visible = Visible(inner: consumer, everything: readsEverything(ofType: identifier), source: source)
+        var visible = Visible(inner: consumer, everything: try readsEverything(ofType: identifier), source: source)
         defer { consumer = visible.inner }
         return try storage.forEachQuantityReading(ofType: identifier, overlapping: interval, into: &visible)
     }

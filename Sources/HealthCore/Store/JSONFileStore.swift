@@ -29,6 +29,8 @@ public final class JSONFileStore: SampleStore {
     let catalogue: SampleTypeCatalogue
     /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
     let lockTimeout: TimeInterval
+    /// What time it is, for refusing a sample that ends in the future (see ``save(_:)``).
+    let clock: @Sendable () -> Date
     var codec: SampleLineCodec
     /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
     var validated: [String: ValidatedExtent] = [:]
@@ -48,11 +50,13 @@ public final class JSONFileStore: SampleStore {
     ///   - catalogue: The types, for category value names.
     ///   - timeZone: The zone whose offsets written dates show.
     ///   - lockTimeout: Seconds to wait for another process's lock.
+    ///   - clock: What time it is; a sample ending later is refused by ``save(_:)``.
     public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: ZoneRules = .gmt,
-                lockTimeout: TimeInterval = 10) {
+                lockTimeout: TimeInterval = 10, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.path = path
         self.catalogue = catalogue
         self.lockTimeout = lockTimeout
+        self.clock = clock
         codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
     }
 
@@ -62,11 +66,31 @@ public final class JSONFileStore: SampleStore {
 
     // MARK: - Writing
 
-    /// Saves samples, all or nothing.
+    /// Saves samples, all or nothing, after checking every one as `hkctl add` does: a known type, a value of the
+    /// right kind in a unit of the type's dimension, finite and plausible, `end >= start`, not after ``clock``, a
+    /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored.
+    /// Nothing this accepts can make a later read fail.
     ///
-    /// - Throws: ``TextError`` for a source name or metadata ``TextRules`` refuses (before anything is written),
-    ///   ``StoreError``.
+    /// - Throws: ``SampleError``, ``UnitError``, ``WorkoutError`` or ``TextError`` for the first sample that breaks a
+    ///   rule (nothing is written), ``StoreError``.
     public func save(_ samples: [Sample]) throws {
+        guard !samples.isEmpty else { return }
+        let check = SaveCheck(catalogue: catalogue, now: clock(), timeZone: codec.timeZone)
+        try check.check(samples) { member, correlation in
+            var found = false
+            // A member lies within the correlation's dates; a millisecond each side takes in instants at its ends.
+            let around = DateInterval(start: correlation.start.addingTimeInterval(-0.001),
+                                      end: correlation.end.addingTimeInterval(0.001))
+            try forEachSample(ofType: member.typeIdentifier, overlapping: around) {
+                if $0.uuid == member.uuid { found = true }
+            }
+            return found
+        }
+        try saveChecked(samples)
+    }
+
+    /// ``save(_:)`` for samples an import has already checked by its own rules (which keep what devices wrote).
+    func saveChecked(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
         for sample in samples { try TextRules.check(sample) }
         try withWriteAccess {

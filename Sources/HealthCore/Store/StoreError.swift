@@ -35,6 +35,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// An entry of the store is not what belongs there (a FIFO, device, socket or folder where a file belongs, a file
     /// where a folder belongs); payload: path and what it is, in words.
     case notAFile(String, kind: String)
+    /// ``HealthStore/init()`` found no per-user folder: neither `XDG_DATA_HOME` nor `HOME` is set.
+    case noDefaultLocation
 
     public var description: String {
         switch self {
@@ -70,6 +72,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "The change counter '\(path)' says \(counter), but change number \(used) is already in use, so new changes would reuse numbers; nothing was saved. Run 'hkctl doctor --repair' to rebuild the counter."
         case let .notAFile(path, kind):
             return "'\(path)' is \(kind); hkctl uses only regular files and real folders in a store. Move it away (hkctl doctor lists such entries)."
+        case .noDefaultLocation:
+            return "There is no per-user data folder: neither XDG_DATA_HOME nor HOME is set; set one, or open the store with HealthStore(directory:)."
         }
     }
 

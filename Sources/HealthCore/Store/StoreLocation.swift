@@ -10,6 +10,11 @@ public enum StoreLocation {
     public static func resolve(explicit: String?, environment: [String: String]) -> String? {
         if let explicit, !explicit.isEmpty { return explicit }
         if let path = environment["HKCTL_STORE"], !path.isEmpty { return path }
+        return userDefault(environment: environment)
+    }
+
+    /// The per-user data folder: `$XDG_DATA_HOME/hkctl`, else `~/.local/share/hkctl`; nil without either.
+    public static func userDefault(environment: [String: String]) -> String? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/hkctl" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/hkctl" }
         return nil

@@ -94,25 +94,25 @@ struct BaseUnit: Sendable {
 }
 
 /// An SI prefix such as `k` (10³) or `mc` (10⁻⁶).
-struct MetricPrefix: Sendable {
+struct UnitPrefix: Sendable {
     let symbol: String
     let factor: Double
 
     /// HealthKit's prefixes; longer symbols first so `da` and `mc` win over `d` and `m`.
-    static let all: [MetricPrefix] = [
-        MetricPrefix(symbol: "da", factor: 1e1),
-        MetricPrefix(symbol: "mc", factor: 1e-6),
-        MetricPrefix(symbol: "p", factor: 1e-12),
-        MetricPrefix(symbol: "n", factor: 1e-9),
-        MetricPrefix(symbol: "m", factor: 1e-3),
-        MetricPrefix(symbol: "c", factor: 1e-2),
-        MetricPrefix(symbol: "d", factor: 1e-1),
-        MetricPrefix(symbol: "h", factor: 1e2),
-        MetricPrefix(symbol: "k", factor: 1e3),
-        MetricPrefix(symbol: "M", factor: 1e6),
-        MetricPrefix(symbol: "G", factor: 1e9),
-        MetricPrefix(symbol: "T", factor: 1e12),
-        MetricPrefix(symbol: "f", factor: 1e-15),
+    static let all: [UnitPrefix] = [
+        UnitPrefix(symbol: "da", factor: 1e1),
+        UnitPrefix(symbol: "mc", factor: 1e-6),
+        UnitPrefix(symbol: "p", factor: 1e-12),
+        UnitPrefix(symbol: "n", factor: 1e-9),
+        UnitPrefix(symbol: "m", factor: 1e-3),
+        UnitPrefix(symbol: "c", factor: 1e-2),
+        UnitPrefix(symbol: "d", factor: 1e-1),
+        UnitPrefix(symbol: "h", factor: 1e2),
+        UnitPrefix(symbol: "k", factor: 1e3),
+        UnitPrefix(symbol: "M", factor: 1e6),
+        UnitPrefix(symbol: "G", factor: 1e9),
+        UnitPrefix(symbol: "T", factor: 1e12),
+        UnitPrefix(symbol: "f", factor: 1e-15),
     ]
 
     /// Spellings of micro that people type and HealthKit does not (`µg`, `μg`); they read as `mc`.

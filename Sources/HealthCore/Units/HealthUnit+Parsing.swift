@@ -191,12 +191,12 @@ struct UnitStringParser {
         // The micro aliases (µ, μ) are not ASCII; every other prefix is told apart from the rest by its first byte
         // before the (slower, Unicode-aware) full comparison.
         if let first = text.utf8.first, first >= 0x80 {
-            for alias in MetricPrefix.microAliases where text.hasPrefix(alias) {
+            for alias in UnitPrefix.microAliases where text.hasPrefix(alias) {
                 text = "mc" + text.dropFirst(alias.count)
             }
         }
         let first = text.utf8.first
-        for prefix in MetricPrefix.all where prefix.symbol.utf8.first == first && text.hasPrefix(prefix.symbol) {
+        for prefix in UnitPrefix.all where prefix.symbol.utf8.first == first && text.hasPrefix(prefix.symbol) {
             let rest = String(text.dropFirst(prefix.symbol.count))
             if let base = try baseAcceptingPrefix(rest, whole: symbol) {
                 return UnitTerm(prefix: prefix.symbol, prefixFactor: prefix.factor, base: base, exponent: 1)

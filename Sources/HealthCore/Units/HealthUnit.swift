@@ -66,14 +66,14 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension HealthUnit {
-    /// `count`, the unit of dimensionless counts such as steps.
-    public static let count = HealthUnit(unitString: "count", dimension: .none, factor: 1)
-    /// `%`, a fraction: the value 0.215 means 21.5 %.
-    public static let percent = HealthUnit(unitString: "%", dimension: .fraction, factor: 1)
-    /// Seconds.
-    public static let second = HealthUnit(unitString: "s", dimension: .time, factor: 1)
-    /// Minutes.
-    public static let minute = HealthUnit(unitString: "min", dimension: .time, factor: 60)
-    /// Hours.
-    public static let hour = HealthUnit(unitString: "hr", dimension: .time, factor: 3600)
+    /// `count`, the unit of dimensionless counts such as steps: HealthKit's `HKUnit.count()`.
+    public static func count() -> HealthUnit { HealthUnit(unitString: "count", dimension: .none, factor: 1) }
+    /// `%`, a fraction: the value 0.215 means 21.5 % (`HKUnit.percent()`).
+    public static func percent() -> HealthUnit { HealthUnit(unitString: "%", dimension: .fraction, factor: 1) }
+    /// Seconds (`HKUnit.second()`).
+    public static func second() -> HealthUnit { HealthUnit(unitString: "s", dimension: .time, factor: 1) }
+    /// Minutes (`HKUnit.minute()`).
+    public static func minute() -> HealthUnit { HealthUnit(unitString: "min", dimension: .time, factor: 60) }
+    /// Hours (`HKUnit.hour()`).
+    public static func hour() -> HealthUnit { HealthUnit(unitString: "hr", dimension: .time, factor: 3600) }
 }

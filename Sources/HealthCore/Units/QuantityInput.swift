@@ -63,7 +63,7 @@ public enum QuantityInput {
             return Quantity(value, canonical)
         }
         let unit = try self.unit(unitText, for: type)
-        return Quantity(unit == .percent ? value / 100 : value, unit)
+        return Quantity(unit == .percent() ? value / 100 : value, unit)
     }
 
     /// The scalars as a string, one at a time: the view's generic `append(contentsOf:)` is not specialised into

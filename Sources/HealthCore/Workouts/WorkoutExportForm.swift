@@ -71,7 +71,7 @@ enum WorkoutExportForm {
 
     private static func seconds(_ value: String?, unit: String?) -> TimeInterval? {
         guard let value, let number = DecimalParser.parse(value), number >= 0,
-              let unit = HealthUnit.parse(unit ?? "min"), let seconds = try? unit.convert(number, to: .second) else { return nil }
+              let unit = HealthUnit.parse(unit ?? "min"), let seconds = try? unit.convert(number, to: .second()) else { return nil }
         return seconds
     }
 

@@ -11,7 +11,7 @@ struct CommandContext {
     /// The store named by the global options (created on first write).
     func store() -> JSONFileStore {
         JSONFileStore(path: globals.storePath, catalogue: catalogue, timeZone: globals.time.timeZone,
-                      lockTimeout: globals.lockTimeout)
+                      lockTimeout: globals.lockTimeout, clock: { [now = globals.time.now] in now })
     }
 
     /// The store as the acting source sees it: writes checked against its permissions, reads filtered.

@@ -50,7 +50,7 @@ enum ExitStatus: Int32 {
             return .badData
         case let error as StoreError:
             switch error {
-            case .cannotCreate, .notAStore, .notAFolder: return .cannotCreate
+            case .cannotCreate, .notAStore, .notAFolder, .noDefaultLocation: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
             case .notAFile: return .ioError

@@ -34,17 +34,16 @@ enum AuthCommand: Command {
         guard let action = words.first else {
             throw UsageError(message: "Missing expected argument: request, grant, deny, revoke, status or log", command: name)
         }
-        let store = context.store()
-        let now = context.globals.time.now
+        // The owner's view of the decisions: the terminal is the owner's, so the command reads (and, asked at a
+        // terminal, answers) as the owner; a source only ever asks.
+        let owner = try HealthStore(storage: context.store(), source: AuthorizationState.ownerSource, catalogue: context.catalogue)
         let share = try types(arguments.value("share"), context: context)
         let read = try types(arguments.value("read"), context: context)
         switch action {
         case "request-status":
             guard words.count == 1 else { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
             guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
-            let state = try store.document("authorization.json", default: AuthorizationState())
-            let status = state.requestStatus(source: context.globals.source, share: share.map(\.identifier),
-                                             read: read.map(\.identifier))
+            let status = try context.healthStore().statusForAuthorizationRequest(toShare: Set(share), read: Set(read))
             context.console.line(context.globals.format == .json
                 ? "{\"requestStatus\":\"\(status.name)\",\"rawValue\":\(status.rawValue)}" : status.name)
         case "request":
@@ -53,14 +52,12 @@ enum AuthCommand: Command {
             let identity = AuthorizationState.Identity(bundleIdentifier: arguments.value("bundle-id"),
                                                        version: arguments.value("source-version"),
                                                        device: arguments.value("device"))
-            var probe = try store.document("authorization.json", default: AuthorizationState())
-            try probe.request(source: source, share: share, read: read, identity: identity, at: now)
-            if probe.requestStatus(source: source, share: share.map(\.identifier), read: read.map(\.identifier)) == .unnecessary {
-                try showStatus(probe, source: source, revealRead: false, context: context)
+            let asking = try context.healthStore()
+            let status = try asking.statusForAuthorizationRequest(toShare: Set(share), read: Set(read))
+            try asking.requestAuthorization(toShare: Set(share), read: Set(read), identity: identity)
+            if status == .unnecessary {
+                try showStatus(try owner.authorizationDecisions(), source: source, revealRead: false, context: context)
                 return
-            }
-            try store.updateDocument("authorization.json", initial: AuthorizationState()) {
-                try $0.request(source: source, share: share, read: read, identity: identity, at: now)
             }
             guard context.console.inputIsTerminal else {
                 throw AuthorizationError.pendingApproval(source: source, share: share.map(\.name), read: read.map(\.name))
@@ -74,26 +71,18 @@ enum AuthCommand: Command {
             for type in read {
                 if ask("Allow '\(source)' to read \(type.name)? [y/N] ", context) { allowRead.append(type) } else { denyRead.append(type) }
             }
-            try store.updateDocument("authorization.json", initial: AuthorizationState()) { state in
-                if !allowShare.isEmpty || !allowRead.isEmpty {
-                    try state.decide(source: source, allow: true, share: allowShare, read: allowRead, at: now)
-                }
-                if !denyShare.isEmpty || !denyRead.isEmpty {
-                    try state.decide(source: source, allow: false, share: denyShare, read: denyRead, at: now)
-                }
+            if !allowShare.isEmpty || !allowRead.isEmpty {
+                try owner.decideAuthorization(for: source, allow: true, share: Set(allowShare), read: Set(allowRead))
             }
-            try showStatus(try store.document("authorization.json", default: AuthorizationState()), source: source,
-                           revealRead: true, context: context)
+            if !denyShare.isEmpty || !denyRead.isEmpty {
+                try owner.decideAuthorization(for: source, allow: false, share: Set(denyShare), read: Set(denyRead))
+            }
+            try showStatus(try owner.authorizationDecisions(), source: source, revealRead: true, context: context)
         case "grant", "deny":
             try context.requireOwner()
             let source = try target(words, context: context)
-            var probe = try store.document("authorization.json", default: AuthorizationState())
-            try probe.decide(source: source, allow: action == "grant", share: share, read: read, at: now)
-            try store.updateDocument("authorization.json", initial: AuthorizationState()) {
-                try $0.decide(source: source, allow: action == "grant", share: share, read: read, at: now)
-            }
-            try showStatus(try store.document("authorization.json", default: AuthorizationState()), source: source,
-                           revealRead: true, context: context)
+            try owner.decideAuthorization(for: source, allow: action == "grant", share: Set(share), read: Set(read))
+            try showStatus(try owner.authorizationDecisions(), source: source, revealRead: true, context: context)
         case "revoke":
             try context.requireOwner()
             guard words.count >= 2 else { throw UsageError(message: "Missing expected argument '<s>'", command: name) }
@@ -102,13 +91,10 @@ enum AuthCommand: Command {
                 throw UsageError(message: "The owner source 'hkctl' is always allowed", command: name)
             }
             let chosen = words.count > 2 ? try types(words[2...].joined(separator: ","), context: context) : nil
-            try store.updateDocument("authorization.json", initial: AuthorizationState()) {
-                $0.revoke(source: source, types: chosen, at: now)
-            }
-            try showStatus(try store.document("authorization.json", default: AuthorizationState()), source: source,
-                           revealRead: true, context: context)
+            try owner.revokeAuthorization(for: source, types: chosen.map { Set($0) })
+            try showStatus(try owner.authorizationDecisions(), source: source, revealRead: true, context: context)
         case "status":
-            let state = try store.document("authorization.json", default: AuthorizationState())
+            let state = try owner.authorizationDecisions()
             if words.count > 1 {
                 try context.requireOwner()
                 try showStatus(state, source: words[1], revealRead: true, context: context)
@@ -119,7 +105,7 @@ enum AuthCommand: Command {
             }
         case "log":
             try context.requireOwner()
-            let state = try store.document("authorization.json", default: AuthorizationState())
+            let state = try owner.authorizationDecisions()
             let zone = context.globals.time.timeZone
             for event in state.log {
                 if context.globals.format == .json {

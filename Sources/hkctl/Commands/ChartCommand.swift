@@ -55,7 +55,7 @@ enum ChartCommand: Command {
                 throw UsageError(message: "'--unit' does not apply to sleep, which is drawn in hours", command: name)
             }
             let nights = try SleepNightsQuery(interval: interval, priority: priority).run(on: store, calendar: time.calendar)
-            let goal = goals.goal(for: type, in: .second)
+            let goal = goals.goal(for: type, in: .second())
             if let svg {
                 return try write(SVGChart(calendar: time.calendar).render(sleep: nights, goal: goal), to: svg, context: context)
             }

@@ -75,7 +75,7 @@ enum GoalCommand: Command {
         case .table:
             var table = TableWriter(headers: ["TYPE", "GOAL", ""], rightAligned: [1])
             for entry in entries {
-                let shown = entry.type.isSleepAnalysis ? ChartFormat.duration((try? entry.goal.value(in: .second)) ?? 0)
+                let shown = entry.type.isSleepAnalysis ? ChartFormat.duration((try? entry.goal.value(in: .second())) ?? 0)
                     : ChartFormat.amount(entry.goal.value, unit: entry.goal.unit, type: entry.type)
                 table.add([entry.type.name, shown, entry.isDefault ? "(default)" : ""])
             }

@@ -67,10 +67,9 @@ struct AuthorizationStateTests {
             let app = try HealthStore(storage: storage, source: "app")
             let own = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T09:00:00Z", source: "app")
             #expect(throws: AuthorizationError.notDetermined(source: "app", type: "water")) { try app.save([own]) }
-            try storage.updateDocument("authorization.json", initial: AuthorizationState()) {
-                try $0.decide(source: "app", allow: true, share: [.water], read: [], at: now)
-            }
-            let allowed = try HealthStore(storage: storage, source: "app")
+            try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
+                .decideAuthorization(for: "app", allow: true, share: [.water], read: [])
+            let allowed = app
             try allowed.save([own])
             let forged = TestSupport.quantitySample(.water, 1, "mL", start: "2024-06-01T09:30:00Z", source: "hkctl")
             #expect(throws: AuthorizationError.wrongSource(sample: "hkctl", saving: "app")) { try allowed.save([forged]) }

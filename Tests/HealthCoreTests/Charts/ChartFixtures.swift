@@ -45,7 +45,7 @@ enum ChartFixtures {
 
     /// Every chart of the fixture drawn in `style`, by name.
     static func all(_ style: TerminalStyle) throws -> [(String, [String])] {
-        let steps = try series(.steps, goal: Quantity(10_000, .count))
+        let steps = try series(.steps, goal: Quantity(10_000, .count()))
         let weight = try series(.weight)
         return [
             ("steps", BarChart(series: steps, calendar: calendar).render(style: style)),

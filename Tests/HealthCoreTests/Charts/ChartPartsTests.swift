@@ -24,9 +24,9 @@ struct ChartPartsTests {
     }
 
     @Test func numbersDurationsAndDates() {
-        #expect(ChartFormat.amount(11_594, unit: .count, type: .steps) == "11,594 steps")
+        #expect(ChartFormat.amount(11_594, unit: .count(), type: .steps) == "11,594 steps")
         #expect(ChartFormat.amount(72.44, unit: try! HealthUnit(parsing: "kg"), type: .weight) == "72.4 kg")
-        #expect(ChartFormat.amount(0.215, unit: .percent, type: .weight) == "21.5 %")
+        #expect(ChartFormat.amount(0.215, unit: .percent(), type: .weight) == "21.5 %")
         #expect(ChartFormat.duration(7 * 3600 + 12 * 60 + 20) == "7 h 12 min")
         #expect(ChartFormat.duration(8 * 3600) == "8 h" && ChartFormat.duration(59) == "1 min")
         let calendar = ChartFixtures.calendar
@@ -37,11 +37,11 @@ struct ChartPartsTests {
     }
 
     @Test func seriesFromStatistics() throws {
-        let steps = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count))
+        let steps = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         #expect(steps.style == .bars && steps.points.count == 7 && steps.goal == 10_000)
         #expect(steps.points[4].value == nil)  // Thursday: no samples, not zero
         #expect(steps.points[6].value == 11_594)
-        let weekly = try ChartFixtures.series(.steps, bucket: .week, goal: Quantity(10_000, .count))
+        let weekly = try ChartFixtures.series(.steps, bucket: .week, goal: Quantity(10_000, .count()))
         #expect(weekly.goal == nil)  // a daily goal is not drawn on weekly bars
         let weight = try ChartFixtures.series(.weight)
         #expect(weight.style == .line && weight.points[3].value == nil && weight.points[0].value == 71.5)

@@ -41,7 +41,7 @@ struct ChartRenderingTests {
     }
 
     @Test func barsReachingTheGoalAreGreenAndTheGoalIsMarkedOnShortOnes() throws {
-        let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count))
+        let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         let lines = BarChart(series: series, calendar: ChartFixtures.calendar).render(style: TerminalStyle(width: 80, colour: true))
         let row = { (label: String) in lines.first { $0.withoutEscapes.hasPrefix(label) } ?? "" }
         #expect(row("Wed 29 May").contains("\u{1B}[32m"))  // 10,710 ≥ 10,000
@@ -52,7 +52,7 @@ struct ChartRenderingTests {
     }
 
     @Test func aBarIsProportionalToItsValue() throws {
-        let series = ChartSeries(type: .steps, unit: .count, style: .bars, bucket: .day, points: [
+        let series = ChartSeries(type: .steps, unit: .count(), style: .bars, bucket: .day, points: [
             .init(start: TestSupport.date("2024-06-01T00:00:00Z"), end: TestSupport.date("2024-06-02T00:00:00Z"), value: 5000),
             .init(start: TestSupport.date("2024-06-02T00:00:00Z"), end: TestSupport.date("2024-06-03T00:00:00Z"), value: 10000),
         ])

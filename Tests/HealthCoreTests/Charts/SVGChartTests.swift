@@ -18,7 +18,7 @@ struct SVGChartTests {
     }
 
     @Test func barChartIsWellFormedWithAxesLabelsUnitsAndGoal() throws {
-        let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count))
+        let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         let root = try parse(SVGChart(calendar: ChartFixtures.calendar).render(series))
         let labels = try texts(root)
         for expected in ["Steps per day", "steps", "Sun 26 May", "Sat 1 Jun", "0", "10,000", "goal 10,000 steps"] {

@@ -102,10 +102,8 @@ struct CorrelationTests {
             #expect(throws: AuthorizationError.notDetermined(source: "cuff", type: "systolic")) {
                 try HealthStore(storage: storage, source: "cuff").save(samples)
             }
-            try storage.updateDocument("authorization.json", initial: AuthorizationState()) { state in
-                try state.decide(source: "cuff", allow: true, share: [try catalogue.type(named: "systolic"), try catalogue.type(named: "diastolic")],
-                                 read: [], at: context.now)
-            }
+            try HealthStore(storage: storage, source: AuthorizationState.ownerSource).decideAuthorization(
+                for: "cuff", allow: true, share: [try catalogue.type(named: "systolic"), try catalogue.type(named: "diastolic")], read: [])
             try HealthStore(storage: storage, source: "cuff").save(samples)
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
             #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: storage).count == 1)

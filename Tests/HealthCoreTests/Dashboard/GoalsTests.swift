@@ -5,7 +5,7 @@ import Testing
 struct GoalsTests {
     @Test func defaultsApplyUntilSetAndAgainAfterUnset() throws {
         var goals = Goals()
-        #expect(goals.goal(for: .steps) == Quantity(10_000, .count))
+        #expect(goals.goal(for: .steps) == Quantity(10_000, .count()))
         #expect(goals.isDefault(for: .steps))
         let (type, goal) = try goals.set("steps", to: "8000", catalogue: .standard)
         #expect(type == .steps && goal.value == 8000 && !goals.isDefault(for: .steps))

@@ -70,7 +70,7 @@ extension ImportTests {
                 let start = ISODate.parse(day + "T00:00:00+01:00")!
                 let sum = store.allSamples.filter {
                     $0.typeIdentifier == "HKQuantityTypeIdentifierStepCount" && $0.start >= start && $0.start < start.addingTimeInterval(86_400)
-                }.reduce(0.0) { $0 + (try! $1.value.quantity!.value(in: .count)) }
+                }.reduce(0.0) { $0 + (try! $1.value.quantity!.value(in: .count())) }
                 #expect(sum == expected[day], "steps on \(day) in \(zone)")
                 #expect(sum > 0)
             }

@@ -111,7 +111,7 @@ extension ImportTests {
 
         @Test func ignoresOffsetAndNumberSpelling() {
             var identity = RecordIdentity(catalogue: .standard)
-            let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
+            let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             let b = identity.uuid(for: sample(value: .generic(value: "100.0", unit: "count"), start: "2024-05-01T16:00:00+01:00"))
             #expect(a == b)
             #expect(a.uuidString.dropFirst(14).first == "5", "a version-5 UUID")
@@ -119,11 +119,11 @@ extension ImportTests {
 
         @Test func coversDeviceCreationDateVersionAndMetadata() {
             var identity = RecordIdentity(catalogue: .standard)
-            let plain = sample(value: .quantity(Quantity(100, .count)))
+            let plain = sample(value: .quantity(Quantity(100, .count())))
             let base = identity.uuid(for: plain)
-            var variants = [sample(value: .quantity(Quantity(100, .count)), device: "name:iPhone"),
-                            sample(value: .quantity(Quantity(100, .count)), created: "2025-01-01T00:00:00Z"),
-                            sample(value: .quantity(Quantity(100, .count)), metadata: ["HKWasUserEntered": .string("1")])]
+            var variants = [sample(value: .quantity(Quantity(100, .count())), device: "name:iPhone"),
+                            sample(value: .quantity(Quantity(100, .count())), created: "2025-01-01T00:00:00Z"),
+                            sample(value: .quantity(Quantity(100, .count())), metadata: ["HKWasUserEntered": .string("1")])]
             var versioned = plain
             versioned.sourceVersion = "17.2"
             variants.append(versioned)
@@ -136,7 +136,7 @@ extension ImportTests {
 
         @Test func theResumedPrefixGivesTheSameUUIDAsAFreshHash() {
             var cached = RecordIdentity(catalogue: .standard)
-            var samples = (0..<6).map { sample(value: .quantity(Quantity(Double($0), .count)), device: $0 % 3 == 0 ? nil : "name:Watch \($0 % 2)") }
+            var samples = (0..<6).map { sample(value: .quantity(Quantity(Double($0), .count())), device: $0 % 3 == 0 ? nil : "name:Watch \($0 % 2)") }
             samples[5].sourceVersion = String(repeating: "v", count: 200)
             for item in samples + samples.reversed() {
                 var fresh = RecordIdentity(catalogue: .standard)
@@ -146,7 +146,7 @@ extension ImportTests {
 
         @Test func occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs() {
             var identity = RecordIdentity(catalogue: .standard)
-            let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
+            let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             let second = RecordIdentity.occurrence(2, of: base), third = RecordIdentity.occurrence(3, of: base)
             #expect(Set([base, second, third]).count == 3)
             #expect(second == RecordIdentity.occurrence(2, of: base))
@@ -155,10 +155,10 @@ extension ImportTests {
 
         @Test func distinguishesValuesSourcesAndTimes() {
             var identity = RecordIdentity(catalogue: .standard)
-            let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count))))
-            #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(101, .count)))))
-            #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(100, .count)), start: "2024-05-01T08:00:01-07:00")))
-            var other = sample(value: .quantity(Quantity(100, .count)))
+            let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
+            #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(101, .count())))))
+            #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), start: "2024-05-01T08:00:01-07:00")))
+            var other = sample(value: .quantity(Quantity(100, .count())))
             other.source = "Jane’s Watch"
             #expect(base != identity.uuid(for: other))
         }
@@ -166,12 +166,12 @@ extension ImportTests {
         @Test func usesTheSyncIdentifierAndVersionWhenPresent() {
             var identity = RecordIdentity(catalogue: .standard)
             let sync: [String: MetadataValue] = ["HKMetadataKeySyncIdentifier": .string("abc"), "HKMetadataKeySyncVersion": .string("2")]
-            let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count)), metadata: sync))
-            let b = identity.uuid(for: sample(value: .quantity(Quantity(250, .count)), start: "2024-05-02T08:00:00-07:00", metadata: sync))
+            let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), metadata: sync))
+            let b = identity.uuid(for: sample(value: .quantity(Quantity(250, .count())), start: "2024-05-02T08:00:00-07:00", metadata: sync))
             #expect(a == b)
             var newer = sync
             newer["HKMetadataKeySyncVersion"] = .number(3)
-            #expect(a != identity.uuid(for: sample(value: .quantity(Quantity(100, .count)), metadata: newer)))
+            #expect(a != identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), metadata: newer)))
         }
 
         @Test func isAVersion5UUIDOfTheDocumentedNamespace() {

@@ -92,7 +92,7 @@ extension ImportTests {
                 for day in stride(from: 60, through: 0, by: -3) {
                     let start = ISODate.parse("2024-03-01T12:00:00Z")!.addingTimeInterval(Double(day) * 86_400)
                     samples.append(Sample(typeIdentifier: "HKQuantityTypeIdentifierStepCount", start: start, end: start.addingTimeInterval(60),
-                                          value: .quantity(Quantity(Double(day), .count)), source: "s", created: start))
+                                          value: .quantity(Quantity(Double(day), .count())), source: "s", created: start))
                 }
                 // A generic sample lasting 10 days, starting in a month without other samples of its type.
                 let long = Sample(typeIdentifier: "HKCategoryTypeIdentifierPregnancy", start: ISODate.parse("2023-12-28T00:00:00Z")!,

@@ -144,7 +144,7 @@ struct SampleEntryTests {
         // to = 2024-05-31 means through the end of 05-31, i.e. 2024-06-01T00:00Z.
         #expect(sample.start == Kit.utc(2024, 5, 30))
         #expect(sample.end == Kit.utc(2024, 6, 1))
-        #expect(sample.value == .quantity(Quantity(8000, .count)))
+        #expect(sample.value == .quantity(Quantity(8000, .count())))
     }
 
     @Test func dateOnlyToFollowsTheLocalCalendar() throws {

@@ -142,7 +142,7 @@ struct SampleValidationTests {
             try categoryForSteps.validated(as: .steps)
         }
         let quantityForSleep = Sample(typeIdentifier: SampleType.sleep.identifier, start: noon, end: noon,
-                                      value: .quantity(Quantity(1, .count)), source: "hkctl", created: noon)
+                                      value: .quantity(Quantity(1, .count())), source: "hkctl", created: noon)
         #expect(throws: SampleError.self) { try quantityForSleep.validated(as: .sleep) }
     }
 
@@ -166,7 +166,7 @@ struct SampleValidationTests {
         // 12:00:00.1234 rounds to .123; 12:00:00.9996 rounds up to the next second.
         let base = SampleValidationTests.noon.timeIntervalSince1970
         let sample = Sample(typeIdentifier: SampleType.water.identifier, start: Date(timeIntervalSince1970: base + 0.1234),
-                            end: Date(timeIntervalSince1970: base + 0.9996), value: .quantity(Quantity(1, .count)),
+                            end: Date(timeIntervalSince1970: base + 0.9996), value: .quantity(Quantity(1, .count())),
                             source: "hkctl", created: Date(timeIntervalSince1970: base + 0.0004))
         #expect(Kit.isClose(sample.start.timeIntervalSince1970, base + 0.123, absolute: 1e-6))
         #expect(sample.end.timeIntervalSince1970 == base + 1)

@@ -27,7 +27,7 @@ struct StatisticsQueryTests {
         #expect(result.buckets.map(\.sampleCount) == [1, 1])
         #expect(result.total.sum == 1200)
         #expect(result.total.sampleCount == 1)
-        #expect(result.unit == .count)
+        #expect(result.unit == .count())
     }
 
     @Test func unequalSplitFollowsTheOverlap() throws {

@@ -669,7 +669,7 @@ struct JSONFileStoreTests {
             let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
             samples.append(Sample(uuid: uuid, typeIdentifier: SampleType.steps.identifier, start: at, end: at,
-                                  value: .quantity(Quantity(1, .count)), source: "hkctl", created: at))
+                                  value: .quantity(Quantity(1, .count())), source: "hkctl", created: at))
         }
         #expect(samples.sorted(by: Sample.chronological).map(\.uuid.uuidString) == samples.map(\.uuid.uuidString).sorted())
     }

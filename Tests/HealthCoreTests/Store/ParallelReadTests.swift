@@ -41,7 +41,7 @@ struct ParallelReadTests {
             samples.append(Sample(typeIdentifier: SampleType.water.identifier, start: start,
                                   end: start.addingTimeInterval([0, 60, 600][index % 3]),
                                   value: .quantity(Quantity(Double(index % 40) * 12.5 + 50,
-                                                            try HealthUnit(parsing: index % 5 == 0 ? "L" : "mL"))),
+                                                            try HealthUnit(parsing: index % 5 == 0 ? "fl_oz_us" : "mL"))),
                                   source: source, created: start, device: index % 3 == 0 ? "name:Apple Watch" : nil))
         }
         try store.save(samples)

@@ -48,13 +48,13 @@ struct SampleLineCodecTests {
     }
 
     @Test func datesCarryTheStoresZoneOffset() throws {
-        let line = encode(sample(.quantity(Quantity(1, .count))), zone: Kit.zone("Europe/Paris"))
+        let line = encode(sample(.quantity(Quantity(1, .count()))), zone: Kit.zone("Europe/Paris"))
         #expect(line.contains(#""start":"2024-06-01T14:00:00+02:00""#))
         #expect(try decode(line).start == SampleLineCodecTests.noon)  // same instant
     }
 
     @Test func metadataKeysAreSortedAndCaseSensitive() {
-        let line = encode(sample(.quantity(Quantity(1, .count)), metadata: ["key": .number(2.5), "Key": .string("A")]))
+        let line = encode(sample(.quantity(Quantity(1, .count())), metadata: ["key": .number(2.5), "Key": .string("A")]))
         #expect(line.hasSuffix(#","metadata":{"Key":"A","key":2.5}}"#))
     }
 
@@ -76,7 +76,7 @@ struct SampleLineCodecTests {
 
     @Test func millisecondsAndCreationDateRoundTrip() throws {
         let start = Date(timeIntervalSince1970: Kit.utc(2024, 2, 29, 23, 59, 59).timeIntervalSince1970 + 0.123)
-        var original = sample(.quantity(Quantity(3, .count)), type: SampleType.steps.identifier, start: start,
+        var original = sample(.quantity(Quantity(3, .count())), type: SampleType.steps.identifier, start: start,
                               end: start.addingTimeInterval(60.5))
         original.created = Kit.utc(2024, 3, 1, 8)
         for zone in ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata"] {
@@ -106,7 +106,7 @@ struct SampleLineCodecTests {
             "ratio": .number(0.25), "negative": .number(-2.5), "tiny": .number(1e-7), "big": .number(1e300),
             "empty": .string(""), "numeric text": .string("42"),
         ]
-        let original = sample(.quantity(Quantity(1, .count)), metadata: metadata)
+        let original = sample(.quantity(Quantity(1, .count())), metadata: metadata)
         let decoded = try roundTrip(original)
         #expect(decoded.metadata == metadata)
         #expect(decoded.metadata.count == 10)
@@ -115,7 +115,7 @@ struct SampleLineCodecTests {
 
     @Test func escapedStringsRoundTrip() throws {
         let tricky = "He said \"hi\"\\ \n line2\ttab\r\u{01}\u{1F}\u{7F} caf\u{E9} 日本語 😀 👩‍👩‍👧 \u{2028}\u{2029} </script> / end"
-        let original = sample(.quantity(Quantity(1, .count)), source: tricky, metadata: [tricky: .string(tricky), "quote\"key": .number(1)])
+        let original = sample(.quantity(Quantity(1, .count())), source: tricky, metadata: [tricky: .string(tricky), "quote\"key": .number(1)])
         let line = encode(original)
         #expect(line.contains(#"\"hi\""#))
         #expect(line.contains(#"\n line2\ttab\r\u0001\u001f"#))
@@ -142,7 +142,7 @@ struct SampleLineCodecTests {
         """#.replacingOccurrences(of: "\n", with: " ") + "   "
         let decoded = try decode(line)
         #expect(decoded.uuid == SampleLineCodecTests.uuid)
-        #expect(decoded.value == .quantity(Quantity(8000, .count)))
+        #expect(decoded.value == .quantity(Quantity(8000, .count())))
         #expect(decoded.start == Kit.utc(2024, 6, 1, 11))
         #expect(decoded.end == Kit.utc(2024, 6, 1, 12))  // 13:00+01:00
         #expect(decoded.created == decoded.start)        // created defaults to the start
@@ -161,7 +161,7 @@ struct SampleLineCodecTests {
     private static let valid = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"hkctl"}"#
 
     @Test func theValidLineDecodes() throws {
-        #expect(try decode(SampleLineCodecTests.valid).value == .quantity(Quantity(1, .count)))
+        #expect(try decode(SampleLineCodecTests.valid).value == .quantity(Quantity(1, .count())))
     }
 
     /// (line, why it is invalid).

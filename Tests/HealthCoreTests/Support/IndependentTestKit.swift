@@ -60,7 +60,7 @@ enum IndependentTestKit {
 
     static func steps(_ value: Double, _ start: Date, _ end: Date? = nil, source: String = "hkctl") -> Sample {
         Sample(typeIdentifier: SampleType.steps.identifier, start: start, end: end ?? start,
-               value: .quantity(Quantity(value, .count)), source: source, created: start)
+               value: .quantity(Quantity(value, .count())), source: source, created: start)
     }
 
     static func quantity(_ type: SampleType, _ value: Double, _ unit: String, _ start: Date, _ end: Date? = nil,

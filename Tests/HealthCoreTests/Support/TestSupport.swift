@@ -33,6 +33,21 @@ enum TestSupport {
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try body(path)
     }
+
+    /// ``withTemporaryDirectory(_:)`` for an `async` body.
+    static func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
+        let path = NSTemporaryDirectory() + "hkctl-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try await body(path)
+    }
+
+    /// Every file under `folder` with its bytes, to show that something changed nothing.
+    static func walkFiles(_ folder: String) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for entry in IndependentTestKit.walk(folder) where !entry.isFolder { files[entry.path] = IndependentTestKit.bytes(entry.path) }
+        return files
+    }
 }
 
 extension SampleType {

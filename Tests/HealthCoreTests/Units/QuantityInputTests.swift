@@ -61,7 +61,7 @@ struct QuantityInputTests {
         // 21.5 % → 0.215 in the unit '%'.
         let quantity = try QuantityInput.parse("21.5%", for: QuantityInputTests.bodyFat)
         #expect(quantity.value == 0.215)
-        #expect(quantity.unit == .percent)
+        #expect(quantity.unit == .percent())
     }
 
     @Test func bareNumberForWaterNeedsAUnit() {

@@ -1,0 +1,66 @@
+/// HealthKit's `HKQuery` predicate constructors: the conditions a descriptor's ``SampleTypePredicate`` holds.
+///
+/// Where HealthKit returns an `NSPredicate`, these return a ``SamplePredicate``; combine several with
+/// ``SamplePredicate/and(_:)`` (HealthKit: `NSCompoundPredicate(andPredicateWithSubpredicates:)`).
+public enum Query {
+    /// Samples whose dates relate to `[startDate, endDate)` as `options` say: any overlap by default,
+    /// `.strictStartDate` / `.strictEndDate` to require the start or end inside. A nil end leaves the range open.
+    public static func predicateForSamples(withStart startDate: Date?, end endDate: Date?,
+                                           options: SamplePredicate.DateOptions = []) -> SamplePredicate {
+        var predicate = SamplePredicate(dateOptions: options)
+        let start = startDate ?? DateRange.distantStart, end = endDate ?? DateRange.distantEnd
+        predicate.interval = DateInterval(start: start, end: max(start, end))
+        return predicate
+    }
+
+    /// Samples written by `source`, as `predicateForObjects(from:)`.
+    public static func predicateForObjects(from source: String) -> SamplePredicate {
+        SamplePredicate(sources: [source])
+    }
+
+    /// Samples written by any of `sources`, as `predicateForObjects(from:)` with a set.
+    public static func predicateForObjects(from sources: Set<String>) -> SamplePredicate {
+        SamplePredicate(sources: sources)
+    }
+
+    /// The object with this uuid, as `predicateForObject(with:)`.
+    public static func predicateForObject(with uuid: UUID) -> SamplePredicate { predicateForObjects(with: [uuid]) }
+
+    /// The objects with these uuids, as `predicateForObjects(with:)`.
+    public static func predicateForObjects(with uuids: Set<UUID>) -> SamplePredicate {
+        var predicate = SamplePredicate()
+        predicate.uuids = uuids
+        return predicate
+    }
+
+    /// Samples that have metadata `key`, as `predicateForObjects(withMetadataKey:)`.
+    public static func predicateForObjects(withMetadataKey key: String) -> SamplePredicate {
+        SamplePredicate(metadata: [MetadataCondition(key: key)])
+    }
+
+    /// Samples whose metadata `key` equals `value`, as `predicateForObjects(withMetadataKey:allowedValues:)` with one
+    /// value.
+    public static func predicateForObjects(withMetadataKey key: String, value: String) -> SamplePredicate {
+        SamplePredicate(metadata: [MetadataCondition(key: key, value: value)])
+    }
+}
+
+extension SamplePredicate {
+    /// Samples that match every one of `predicates`: their date ranges intersect, their source and uuid sets
+    /// intersect, their metadata conditions all hold. The date options of all apply.
+    public static func and(_ predicates: [SamplePredicate]) -> SamplePredicate {
+        var result = SamplePredicate()
+        for predicate in predicates {
+            result.dateOptions.formUnion(predicate.dateOptions)
+            if let sources = predicate.sources { result.sources = result.sources.map { $0.intersection(sources) } ?? sources }
+            if let uuids = predicate.uuids { result.uuids = result.uuids.map { $0.intersection(uuids) } ?? uuids }
+            result.metadata += predicate.metadata
+            if let interval = predicate.interval {
+                guard let current = result.interval else { result.interval = interval; continue }
+                let start = max(current.start, interval.start), end = min(current.end, interval.end)
+                result.interval = DateInterval(start: start, end: max(start, end))
+            }
+        }
+        return result
+    }
+}

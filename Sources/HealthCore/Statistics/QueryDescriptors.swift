@@ -1,0 +1,138 @@
+/// A type and the conditions its samples must meet: HealthKit's `HKSamplePredicate`, which the descriptors take.
+public struct SampleTypePredicate: Sendable {
+    /// The type.
+    public let sampleType: SampleType
+    /// The conditions, or nil for every sample of the type.
+    public let predicate: SamplePredicate?
+
+    /// Quantity samples of `type`, as `HKSamplePredicate.quantitySample(type:predicate:)`.
+    public static func quantitySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        SampleTypePredicate(sampleType: type, predicate: predicate)
+    }
+
+    /// Category samples of `type`, as `HKSamplePredicate.categorySample(type:predicate:)`.
+    public static func categorySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        SampleTypePredicate(sampleType: type, predicate: predicate)
+    }
+
+    /// Samples of any kind of `type`, as `HKSamplePredicate.sample(type:predicate:)`.
+    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        SampleTypePredicate(sampleType: type, predicate: predicate)
+    }
+
+    /// Workouts, as `HKSamplePredicate.workout(_:)`.
+    public static func workout(_ predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        SampleTypePredicate(sampleType: Workout.sampleType, predicate: predicate)
+    }
+
+    /// The range the predicate's dates select (everything when it has none).
+    var interval: DateInterval {
+        predicate?.interval ?? DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+    }
+}
+
+extension SamplePredicate {
+    /// ``SampleTypePredicate/quantitySample(type:predicate:)``, under HealthKit's spelling `HKSamplePredicate.quantitySample`.
+    public static func quantitySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        .quantitySample(type: type, predicate: predicate)
+    }
+
+    /// ``SampleTypePredicate/categorySample(type:predicate:)``.
+    public static func categorySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        .categorySample(type: type, predicate: predicate)
+    }
+
+    /// ``SampleTypePredicate/sample(type:predicate:)``.
+    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+        .sample(type: type, predicate: predicate)
+    }
+}
+
+/// One figure set over a type and range: HealthKit's `HKStatisticsQueryDescriptor`.
+public struct StatisticsQueryDescriptor: Sendable {
+    /// The type and the samples considered.
+    public var predicate: SampleTypePredicate
+    /// The figures to compute (HealthKit's names work: `.cumulativeSum`, `.discreteAverage`, ...).
+    public var options: StatisticsOptions
+
+    /// Creates a descriptor.
+    public init(predicate: SampleTypePredicate, options: StatisticsOptions = []) {
+        self.predicate = predicate
+        self.options = options
+    }
+
+    /// The figures over the predicate's range, in the type's canonical unit, or nil when no sample matches (as in
+    /// HealthKit). Sources of a cumulative type are merged by priority, as everywhere in hkctl (docs/STATISTICS.md).
+    ///
+    /// - Throws: ``StatisticsError`` for an option that does not apply to the type, store errors.
+    public func result(for store: HealthStore) async throws -> Statistics? {
+        try await BlockingWork.run { try run(on: store) }
+    }
+
+    func run(on store: HealthStore) throws -> Statistics? {
+        let type = predicate.sampleType
+        let query = StatisticsQuery(type: type, interval: predicate.interval, unit: type.canonicalUnit,
+                                    options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate())
+        let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))
+        guard result.total.sampleCount > 0 else { return nil }
+        var total = result.total
+        total.unit = result.unit
+        return total
+    }
+}
+
+/// Figures per calendar interval: HealthKit's `HKStatisticsCollectionQueryDescriptor`.
+public struct StatisticsCollectionQueryDescriptor: Sendable {
+    /// The type and the samples considered.
+    public var predicate: SampleTypePredicate
+    /// The figures to compute.
+    public var options: StatisticsOptions
+    /// A date on a bucket boundary (midnight for days, the first day for months).
+    public var anchorDate: Date
+    /// The bucket length: one of minute, hour, day, weekOfYear, month or year, with a count.
+    public var intervalComponents: DateComponents
+
+    /// Creates a descriptor.
+    public init(predicate: SampleTypePredicate, options: StatisticsOptions = [], anchorDate: Date,
+                intervalComponents: DateComponents) {
+        self.predicate = predicate
+        self.options = options
+        self.anchorDate = anchorDate
+        self.intervalComponents = intervalComponents
+    }
+
+    /// The buckets over the predicate's range (or the data's, when the predicate has no dates), in the store's
+    /// zone and the type's canonical unit.
+    ///
+    /// - Throws: ``StatisticsError/badIntervalComponents(_:)`` for components that are not one calendar step,
+    ///   ``StatisticsError`` for options, store errors.
+    public func result(for store: HealthStore) async throws -> StatisticsCollection {
+        try await BlockingWork.run { try run(on: store) }
+    }
+
+    func run(on store: HealthStore) throws -> StatisticsCollection {
+        let type = predicate.sampleType
+        let query = StatisticsQuery(type: type, interval: predicate.interval, unit: type.canonicalUnit,
+                                    options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate(),
+                                    bucketInterval: try Self.bucket(intervalComponents), anchor: anchorDate)
+        let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))
+        return StatisticsCollection(buckets: result.buckets.map { bucket in
+            var bucket = bucket
+            bucket.unit = result.unit
+            return bucket
+        })
+    }
+
+    /// The bucket length `components` names.
+    static func bucket(_ components: DateComponents) throws -> BucketInterval {
+        let parts: [(Int?, BucketInterval.Unit)] = [
+            (components.minute, .minute), (components.hour, .hour), (components.day, .day),
+            (components.weekOfYear ?? components.weekOfMonth, .week), (components.month, .month), (components.year, .year),
+        ]
+        let given = parts.compactMap { count, unit in count.map { ($0, unit) } }.filter { $0.0 != 0 }
+        guard given.count == 1, let (count, unit) = given.first, count > 0 else {
+            throw StatisticsError.badIntervalComponents("\(components)")
+        }
+        return BucketInterval(count, unit)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// HealthKit's statistics descriptors over a real store: figures worked by hand, nil where there is no data, every
+/// period from `enumerateStatistics` and only periods with data from `statistics()`.
+struct QueryDescriptorTests {
+    private static let now = TestSupport.date("2024-06-10T12:00:00Z")
+
+    /// Steps: 1,000 on June 3 09:00 (phone), 500 on June 3 18:00 (watch), 2,000 on June 5 10:00 (phone).
+    /// Weight: 72.0 kg June 3, 71.0 kg June 5.
+    private static func withStore(_ body: (HealthStore) async throws -> Void) async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store", clock: { now })
+            try store.save([
+                TestSupport.quantitySample(.steps, 1000, "count", start: "2024-06-03T09:00:00Z", end: "2024-06-03T09:30:00Z", source: "phone"),
+                TestSupport.quantitySample(.steps, 500, "count", start: "2024-06-03T18:00:00Z", end: "2024-06-03T18:10:00Z", source: "watch"),
+                TestSupport.quantitySample(.steps, 2000, "count", start: "2024-06-05T10:00:00Z", end: "2024-06-05T11:00:00Z", source: "phone"),
+                TestSupport.quantitySample(.weight, 72, "kg", start: "2024-06-03T07:00:00Z", source: "scale"),
+                TestSupport.quantitySample(.weight, 71, "kg", start: "2024-06-05T07:00:00Z", source: "scale"),
+            ])
+            try await body(store)
+        }
+    }
+
+    private static func range(_ from: String, _ to: String) -> SamplePredicate {
+        Query.predicateForSamples(withStart: TestSupport.date(from), end: TestSupport.date(to), options: .strictStartDate)
+    }
+
+    @Test func statisticsGiveQuantitiesAndNilWithoutData() async throws {
+        try await Self.withStore { store in
+            let week = Self.range("2024-06-03T00:00:00Z", "2024-06-10T00:00:00Z")
+            let steps = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: week),
+                                                            options: .cumulativeSum).result(for: store)
+            // 1,000 + 500 + 2,000 (no overlaps between the sources).
+            #expect(steps?.sumQuantity()?.doubleValue(for: .count()) == 3500)
+            #expect(steps?.averageQuantity() == nil)
+            let weight = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.bodyMass), predicate: week),
+                                                             options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]).result(for: store)
+            // (72 + 71) / 2 = 71.5 kg; 71.5 kg = 157.63 lb (÷ 0.45359237).
+            #expect(weight?.averageQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 71.5)
+            #expect(abs((weight?.averageQuantity()?.doubleValue(for: .pound()) ?? 0) - 71.5 / 0.45359237) < 1e-9)
+            #expect(weight?.minimumQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 71)
+            #expect(weight?.maximumQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 72)
+            #expect(weight?.mostRecentQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 71)
+            // A range with no samples: nil, not zero.
+            let empty = Self.range("2024-05-01T00:00:00Z", "2024-05-02T00:00:00Z")
+            #expect(try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: empty),
+                                                        options: .cumulativeSum).result(for: store) == nil)
+        }
+    }
+
+    @Test func bySourceAndByPredicate() async throws {
+        try await Self.withStore { store in
+            let all = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)),
+                                                          options: [.cumulativeSum, .separateBySource]).result(for: store)
+            #expect(all?.sumQuantity(for: "phone")?.doubleValue(for: .count()) == 3000)
+            #expect(all?.sumQuantity(for: "watch")?.doubleValue(for: .count()) == 500)
+            #expect(all?.sumQuantity(for: "nobody") == nil)
+            #expect(Set(all?.sourceNames ?? []) == ["phone", "watch"])
+            let watchOnly = SamplePredicate.and([Self.range("2024-06-01T00:00:00Z", "2024-06-30T00:00:00Z"),
+                                                 Query.predicateForObjects(from: "watch")])
+            let watch = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: watchOnly),
+                                                            options: .cumulativeSum).result(for: store)
+            #expect(watch?.sumQuantity()?.doubleValue(for: .count()) == 500)
+        }
+    }
+
+    @Test func collectionsListEveryDayOrOnlyDaysWithData() async throws {
+        try await Self.withStore { store in
+            let week = Self.range("2024-06-03T00:00:00Z", "2024-06-10T00:00:00Z")
+            let collection = try await StatisticsCollectionQueryDescriptor(
+                predicate: .quantitySample(type: QuantityType(.stepCount), predicate: week), options: .cumulativeSum,
+                anchorDate: TestSupport.date("2024-06-03T00:00:00Z"), intervalComponents: DateComponents(day: 1)).result(for: store)
+            // June 3: 1,500; June 5: 2,000.
+            #expect(collection.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [1500, 2000])
+            var days: [Double?] = []
+            collection.enumerateStatistics(from: TestSupport.date("2024-06-03T00:00:00Z"), to: TestSupport.date("2024-06-09T00:00:00Z")) { statistics, _ in
+                days.append(statistics.sumQuantity()?.doubleValue(for: .count()))
+            }
+            #expect(days == [1500, nil, 2000, nil, nil, nil, nil])
+            #expect(collection.statistics(for: TestSupport.date("2024-06-05T23:00:00Z"))?.sumQuantity()?.doubleValue(for: .count()) == 2000)
+            var stopped = 0
+            collection.enumerateStatistics(from: TestSupport.date("2024-06-03T00:00:00Z"), to: TestSupport.date("2024-06-09T00:00:00Z")) { _, stop in
+                stopped += 1
+                stop = stopped == 2
+            }
+            #expect(stopped == 2)
+        }
+    }
+
+    @Test func intervalComponentsMustBeOneCalendarStep() throws {
+        #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents(day: 1, hour: 2)) }
+        #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents()) }
+        #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents(day: -1)) }
+        #expect(try StatisticsCollectionQueryDescriptor.bucket(DateComponents(weekOfYear: 1)) == BucketInterval(1, .week))
+        #expect(try StatisticsCollectionQueryDescriptor.bucket(DateComponents(hour: 6)) == BucketInterval(6, .hour))
+    }
+
+    @Test func predicatesMatchAsHealthKitsDo() {
+        let sample = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-03T23:30:00Z", end: "2024-06-04T00:30:00Z", source: "bottle")
+        let june4 = DateInterval(start: TestSupport.date("2024-06-04T00:00:00Z"), duration: 86_400)
+        let overlap = Query.predicateForSamples(withStart: june4.start, end: june4.end)
+        let strict = Query.predicateForSamples(withStart: june4.start, end: june4.end, options: .strictStartDate)
+        #expect(overlap.matches(sample, in: overlap.interval!))
+        #expect(!strict.matches(sample, in: strict.interval!))
+        #expect(Query.predicateForObject(with: sample.uuid).matchesSourceAndMetadata(sample))
+        #expect(!Query.predicateForObject(with: UUID()).matchesSourceAndMetadata(sample))
+        #expect(!Query.predicateForObjects(withMetadataKey: "HKWasUserEntered").matchesSourceAndMetadata(sample))
+        let both = SamplePredicate.and([overlap, Query.predicateForObjects(from: ["bottle", "cup"]), Query.predicateForObjects(from: "cup")])
+        #expect(both.sources == ["cup"])
+    }
+
+    /// The example of README's "Use it as a library", with a folder of the test's own and a pinned clock.
+    @Test func theReadmeExampleWorks() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let now = Self.now
+            let store = try HealthStore(directory: folder + "/hk-demo", clock: { now })
+            let water = QuantityType(.dietaryWater)
+            try store.save([Sample(typeIdentifier: water.identifier, start: now, end: now,
+                                   value: .quantity(Quantity(unit: .literUnit(with: .milli), doubleValue: 500)),
+                                   source: AuthorizationState.ownerSource, created: now)])
+            let lastWeek = Query.predicateForSamples(withStart: now.addingTimeInterval(-7 * 86_400), end: now.addingTimeInterval(1))
+            let total = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: water, predicate: lastWeek),
+                                                            options: .cumulativeSum).result(for: store)
+            #expect(total?.sumQuantity()?.doubleValue(for: .liter()) == 0.5)
+        }
+    }
+
+    @Test func sampleQueriesSortAndLimit() async throws {
+        try await Self.withStore { store in
+            let newestFirst = try await SampleQueryDescriptor(
+                predicates: [.quantitySample(type: QuantityType(.stepCount))],
+                sortDescriptors: [SortDescriptor(\Sample.startDate, order: .reverse)], limit: 2).result(for: store)
+            #expect(newestFirst.map { $0.quantity?.doubleValue(for: .count()) } == [2000, 500])
+            // Two types, oldest first by default; a predicate per type.
+            let june3 = Query.predicateForSamples(withStart: TestSupport.date("2024-06-03T00:00:00Z"),
+                                                  end: TestSupport.date("2024-06-04T00:00:00Z"))
+            let both = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount), predicate: june3),
+                                                                    .quantitySample(type: QuantityType(.bodyMass), predicate: june3)])
+                .result(for: store)
+            #expect(both.map(\.source) == ["scale", "phone", "watch"])
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import HealthCore
+
+/// HealthKit's unit constructors and quantity spellings give the units their unit strings name, with HealthKit's
+/// conversion factors.
+struct HealthKitUnitNamesTests {
+    @Test(arguments: [
+        (HealthUnit.liter(), "L"), (.literUnit(with: .milli), "mL"), (.gramUnit(with: .kilo), "kg"), (.gram(), "g"),
+        (.pound(), "lb"), (.stone(), "st"), (.ounce(), "oz"), (.count(), "count"), (.minute(), "min"), (.second(), "s"),
+        (.hour(), "hr"), (.day(), "d"), (.secondUnit(with: .milli), "ms"), (.kilocalorie(), "kcal"), (.joule(), "J"),
+        (.jouleUnit(with: .kilo), "kJ"), (.meter(), "m"), (.meterUnit(with: .centi), "cm"), (.mile(), "mi"), (.foot(), "ft"),
+        (.inch(), "in"), (.percent(), "%"), (.fluidOunceUS(), "fl_oz_us"), (.cupUS(), "cup_us"), (.degreeCelsius(), "degC"),
+        (.degreeFahrenheit(), "degF"), (.millimeterOfMercury(), "mmHg"), (.gramUnit(with: .micro), "mcg"),
+        (.decibelAWeightedSoundPressureLevel(), "dBASPL"), (.internationalUnit(), "IU"), (.hertz(), "Hz"),
+    ])
+    func constructorsNameTheirUnit(unit: HealthUnit, text: String) throws {
+        #expect(unit == (try HealthUnit(from: text)))
+        #expect(unit.unitString == text)
+    }
+
+    @Test func arithmeticComposesUnitsAsTheirStringsDo() throws {
+        #expect(HealthUnit.count().unitDivided(by: .minute()) == (try HealthUnit(from: "count/min")))
+        #expect(HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)) == (try HealthUnit(from: "mg/dL")))
+        #expect(HealthUnit.meter().unitRaised(toPower: 2) == (try HealthUnit(from: "m^2")))
+        #expect(HealthUnit.literUnit(with: .milli).unitDivided(by: HealthUnit.gramUnit(with: .kilo).unitMultiplied(by: .minute()))
+                    == (try HealthUnit(from: "mL/(kg*min)")))
+        #expect(HealthUnit.second().reciprocal().isCompatible(with: .hertz()))
+    }
+
+    @Test func everyPrefixBuildsAUnitOfItsFactor() throws {
+        for prefix in MetricPrefix.allCases {
+            let unit = HealthUnit.gramUnit(with: prefix)
+            #expect(unit.isCompatible(with: .gram()))
+            #expect(MetricPrefix(rawValue: prefix.rawValue) == prefix)
+        }
+        #expect(try Quantity(unit: .gramUnit(with: .kilo), doubleValue: 1).value(in: .gramUnit(with: .milli)) == 1_000_000)
+    }
+
+    @Test func quantitiesConvertWithHealthKitsFactors() {
+        let pounds = Quantity(unit: .pound(), doubleValue: 1)
+        #expect(pounds.doubleValue(for: .gramUnit(with: .kilo)) == 0.45359237)
+        #expect(Quantity(unit: .fluidOunceUS(), doubleValue: 1).doubleValue(for: .literUnit(with: .milli)) == 29.5735295625)
+        #expect(pounds.is(compatibleWith: .stone()))
+        #expect(!pounds.is(compatibleWith: .liter()))
+        #expect(Quantity(unit: .count().unitDivided(by: .second()), doubleValue: 1).doubleValue(for: .count().unitDivided(by: .minute())) == 60)
+    }
+
+    @Test func anUnknownUnitStringThrows() {
+        #expect(throws: UnitError.self) { try HealthUnit(from: "furlong") }
+    }
+}
