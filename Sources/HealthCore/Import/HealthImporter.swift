@@ -20,6 +20,9 @@ public final class HealthImporter {
     public let batchSize: Int
     /// How often progress is reported, in records.
     public var progressInterval = 20_000
+    /// Whether the export's characteristics replace the store's where the two differ; when false (the default) the
+    /// store's are kept and only those it does not have are added (``CharacteristicsMerge``).
+    public var replaceCharacteristics = false
 
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
@@ -297,15 +300,20 @@ public final class HealthImporter {
         return spelled
     }
 
+    /// Adds the export's characteristics the store does not have, and replaces differing ones only when
+    /// ``replaceCharacteristics`` is set; the receipt says what happened to each. A dry run only compares.
     private func saveCharacteristics() throws {
-        guard characteristicsSeen, !dryRun, !receipt.characteristics.isEmpty, let fileStore = store as? JSONFileStore else { return }
-        let imported = characteristics
-        try fileStore.updateDocument("characteristics.json", initial: Characteristics()) { current in
-            if let value = imported.dateOfBirth { current.dateOfBirth = value }
-            if let value = imported.biologicalSex { current.biologicalSex = value }
-            if let value = imported.bloodType { current.bloodType = value }
-            if let value = imported.skinType { current.skinType = value }
-            if let generic = imported.generic { current.generic = (current.generic ?? [:]).merging(generic) { $1 } }
+        guard characteristicsSeen, !receipt.characteristics.isEmpty, let fileStore = store as? JSONFileStore else { return }
+        let imported = characteristics, replace = replaceCharacteristics
+        var merge = CharacteristicsMerge(stored: try fileStore.document("characteristics.json", default: Characteristics()),
+                                         imported: imported, replace: replace)
+        if !dryRun && merge.changesStore {
+            // Decided again under the store's lock, against what it holds then.
+            try fileStore.updateDocument("characteristics.json", initial: Characteristics()) { current in
+                merge = CharacteristicsMerge(stored: current, imported: imported, replace: replace)
+                current = merge.result
+            }
         }
+        receipt.characteristicResults = merge.entries
     }
 }
