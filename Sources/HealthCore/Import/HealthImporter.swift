@@ -98,12 +98,15 @@ public final class HealthImporter {
             index.beforeLoad = nil
             index.imported = nil
         }
+        let total = input.meter.totalBytes
         let report = { (finished: Bool, bytesRead: Int) -> Void in
-            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.file.size,
-                                     records: self.recordsRead, finished: finished))
+            // Never past the total; all of it once a complete input is read (an export may end in bytes the scanner
+            // does not need).
+            let done = total.map { finished && self.receipt.complete ? $0 : min(bytesRead, $0) } ?? bytesRead
+            progress?(ImportProgress(bytesRead: done, totalBytes: total, records: self.recordsRead, finished: finished))
         }
         let tick = { [progressInterval] in
-            if self.recordsRead % progressInterval == 0 { report(false, input.file.bytesRead) }
+            if self.recordsRead % progressInterval == 0 { report(false, input.meter.bytesRead) }
         }
         switch input.kind {
         case .healthXML, .zip:
@@ -113,7 +116,7 @@ public final class HealthImporter {
                 reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue)
                 composer = DirectLineComposer(timeZone: fileStore.codec.timeZone)
             }
-            try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
+            try readExport(reader, bytesRead: { input.meter.bytesRead }, report: report)
         case .jsonl:
             let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue, displayName: input.file.displayName)
             do {
@@ -140,7 +143,7 @@ public final class HealthImporter {
             }
         }
         try saveCharacteristics()
-        report(true, input.file.bytesRead)
+        report(true, input.meter.bytesRead)
         return receipt
     }
 

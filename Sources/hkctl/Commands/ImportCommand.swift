@@ -163,8 +163,7 @@ private final class ProgressBar {
         let elapsed = max(now.timeIntervalSince(started), 0.001)
         let rate = Double(progress.bytesRead) / elapsed
         var parts: [String] = []
-        if let total = progress.totalBytes, total > 0 {
-            let fraction = min(1, Double(progress.bytesRead) / Double(total))
+        if let total = progress.totalBytes, let fraction = progress.fraction {
             let width = 20
             let filled = Int(fraction * Double(width))
             parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
