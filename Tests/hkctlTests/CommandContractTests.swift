@@ -126,7 +126,7 @@ struct CommandContractTests {
             #expect(object["uuid"] as? String == uuids[1])
             let csvLines = csv.stdout.split(separator: "\n").map(String.init)
             #expect(csvLines.count == 2)
-            #expect(csvLines.first == "uuid,type,start,end,value,unit,source")
+            #expect(csvLines.first == "uuid,type,start,end,value,unit,source,metadata")
             #expect(csvLines.last?.hasPrefix(uuids[0] + ",") ?? false, "csv output: \(csv.stdout)")
             #expect(table.stderr.isEmpty && json.stderr.isEmpty && csv.stderr.isEmpty)
         }
@@ -240,19 +240,20 @@ struct CommandContractTests {
             let result = try cli.run(["list", "water", "--format", "csv"])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            #expect(lines.first == "uuid,type,start,end,value,unit,source")
+            // The metadata column is always there (empty for a sample without metadata), so scripts see one header.
+            #expect(lines.first == "uuid,type,start,end,value,unit,source,metadata")
             #expect(lines.count == 4)
             #expect(lines.last == "")
-            let first = lines.count > 1 ? lines[1].split(separator: ",").map(String.init) : []
-            #expect(first.count == 7)
-            if first.count == 7 {
+            let first = lines.count > 1 ? lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
+            #expect(first.count == 8)
+            if first.count == 8 {
                 #expect(UUID(uuidString: first[0]) != nil)
                 #expect(Array(first[1...]) == [waterIdentifier, "2024-06-01T09:00:00+00:00", "2024-06-01T09:00:00+00:00",
-                                               "300", "mL", "hkctl"])
+                                               "300", "mL", "hkctl", ""])
             }
             let empty = try cli.run(["list", "steps", "--format", "csv"])
             #expect(empty.status == 0)
-            #expect(empty.stdout == "uuid,type,start,end,value,unit,source\n")
+            #expect(empty.stdout == "uuid,type,start,end,value,unit,source,metadata\n")
         }
     }
 
@@ -277,8 +278,8 @@ struct CommandContractTests {
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
-            #expect(lines.contains { $0.hasSuffix(",420,count,\"Bob, \"\"the\"\" phone\"") }, "\(lines)")
-            #expect(lines.contains { $0.hasSuffix(",42,count,Zoë’s watch") }, "\(lines)")
+            #expect(lines.contains { $0.hasSuffix(",420,count,\"Bob, \"\"the\"\" phone\",") }, "\(lines)")
+            #expect(lines.contains { $0.hasSuffix(",42,count,Zoë’s watch,") }, "\(lines)")
         }
     }
 

@@ -42,7 +42,18 @@ struct CompletionAndManTests {
             #expect(try bashComplete(path, "hkctl ch").sorted() == ["changes", "chart"])
             #expect(try bashComplete(path, "hkctl --store /tmp/x cha") == ["changes", "chart"])
             #expect(try bashComplete(path, "hkctl stats --un") == ["--unit"])
-            let units = try bashComplete(path, "hkctl stats weight --unit ")
+            // --unit after a type: that type's units only (issue 22); before any type, every unit.
+            let weight = try bashComplete(path, "hkctl list weight --unit ")
+            #expect(Set(["kg", "lb", "st", "g", "lbs", "stone"]).isSubset(of: Set(weight)), "\(weight)")
+            #expect(!weight.contains("mL") && !weight.contains("L") && !weight.contains("fl_oz_us"), "\(weight)")
+            let water = try bashComplete(path, "hkctl stats water --week --unit ")
+            #expect(water.contains("mL") && water.contains("fl_oz_us") && water.contains("oz") && !water.contains("kg"), "\(water)")
+            #expect(try bashComplete(path, "hkctl --store /tmp/x chart HKQuantityTypeIdentifierBodyMass --unit ") == weight)
+            #expect(try bashComplete(path, "hkctl list stepCount --from 2024-05-01 --unit ").sorted() == ["count", "step", "steps"])
+            #expect(try bashComplete(path, "hkctl list weight --unit l").sorted() == ["lb", "lbs"])
+            #expect(try bashComplete(path, "hkctl list heart-rate --unit ").contains("bpm"))
+            #expect(try bashComplete(path, "hkctl chart sleep --unit ").isEmpty, "sleep takes no unit")
+            let units = try bashComplete(path, "hkctl stats --unit ")
             #expect(units.contains("kg") && units.contains("lb") && units.contains("mL"), "\(units)")
             #expect(try bashComplete(path, "hkctl chart wei") == ["weight"])
             #expect(try bashComplete(path, "hkctl chart steps --by w") == ["week"])
@@ -71,6 +82,21 @@ struct CompletionAndManTests {
             #expect(syntax.status == 0, "\(syntax.err)")
             let loaded = try SystemPackages.shell("zsh -f -c 'autoload -U compinit && compinit -u -D && source \(path) && print ${_comps[hkctl]}'")
             #expect(loaded.out.trimmingCharacters(in: .whitespacesAndNewlines) == "_hkctl", "\(loaded)")
+            // The --unit branch of _hkctl, with compadd standing in for the completion system: what it would offer.
+            func units(_ words: [String]) throws -> [String] {
+                let array = words.map { "'\($0)'" }.joined(separator: " ")
+                let script = "autoload -U compinit && compinit -u -D && source \(path) && compadd() { [[ $1 == -a ]] && print -rl -- ${(P)2} }; "
+                    + "words=(\(array)); CURRENT=\(words.count); _hkctl"
+                let result = try SystemPackages.shell("zsh -f -c \"\(script.replacingOccurrences(of: "$", with: "\\$"))\"")
+                #expect(result.status == 0, "\(result.err)")
+                return result.out.split(separator: "\n").map(String.init)
+            }
+            let weight = try units(["hkctl", "list", "weight", "--unit", ""])
+            #expect(weight.contains("kg") && weight.contains("st") && !weight.contains("mL"), "\(weight)")
+            let water = try units(["hkctl", "--store", "/tmp/x", "chart", "water", "--week", "--unit", ""])
+            #expect(water.contains("mL") && !water.contains("kg"), "\(water)")
+            let all = try units(["hkctl", "stats", "--unit", ""])
+            #expect(all.contains("mL") && all.contains("kg"), "\(all)")
         }
     }
 
@@ -87,6 +113,12 @@ struct CompletionAndManTests {
             #expect(try complete("hkctl sta").contains("stats"))
             #expect(try complete("hkctl chart wei").contains("weight"))
             #expect(try complete("hkctl chart steps --co").contains("--color"))
+            let weight = try complete("hkctl list weight --unit ")
+            #expect(weight.contains("kg") && weight.contains("st") && !weight.contains("mL"), "\(weight)")
+            let water = try complete("hkctl stats water --unit ")
+            #expect(water.contains("mL") && !water.contains("kg"), "\(water)")
+            let all = try complete("hkctl stats --unit ")
+            #expect(all.contains("mL") && all.contains("kg"), "\(all)")
         }
     }
 

@@ -2,7 +2,9 @@
 /// the goal marked on every row, an axis and a summary line.
 ///
 /// Bars use eighth blocks (`█▉▊▋▌▍▎▏`) for a resolution of an eighth of a column, or `#` in ASCII. A bar that
-/// reaches the goal is green, others cyan; the goal mark (`│`, `|`) shows where a bar falls short of it.
+/// reaches the goal is green, others cyan; the goal mark (`│`, `|`) shows where a bar falls short of it and is never
+/// drawn over a bar. A period only partly in the range (the first or last week of `--by week`) has `*` after its
+/// label, a dim bar and a note under the chart. The axis's two labels share one format (``ChartFormat/axisLabels(_:unit:)``).
 public struct BarChart: Sendable {
     private static let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
@@ -20,7 +22,7 @@ public struct BarChart: Sendable {
     /// The chart's lines, none wider than `style.width`.
     public func render(style: TerminalStyle) -> [String] {
         var lines = fitted(series.title(calendar: calendar), width: style.width).map { style.paint($0, .bold) }
-        let labels = series.points.map { ChartFormat.period($0.start, bucket: series.bucket, calendar: calendar) }
+        let labels = series.points.map { series.label($0, calendar: calendar) }
         let values = series.points.map { $0.value.map { ChartFormat.number($0, unit: series.unit) } ?? "-" }
         let labelWidth = labels.map(\.count).max() ?? 0
         let valueWidth = values.map(\.count).max() ?? 1
@@ -30,22 +32,25 @@ public struct BarChart: Sendable {
         for (index, point) in series.points.enumerated() {
             var line = StyledLine(labels[index])
             line.pad(to: labelWidth + 2)
-            line.append(contentsOf: bar(point.value, width: barWidth, scale: scale, goalCell: goalCell, style: style))
+            line.append(contentsOf: bar(point, width: barWidth, scale: scale, goalCell: goalCell, style: style))
             line.append(" ")
             line.append(String(repeating: " ", count: valueWidth - values[index].count) + values[index])
             lines.append(line.render(style))
         }
-        let high = ChartFormat.number(scale.upper, unit: series.unit)
-        var axis = StyledLine(String(repeating: " ", count: labelWidth + 2) + "0")
+        let ticks = ChartFormat.axisLabels([scale.lower, scale.upper], unit: series.unit)
+        let high = ticks.last ?? ""
+        var axis = StyledLine(String(repeating: " ", count: labelWidth + 2) + (ticks.first ?? "0"))
         axis.pad(to: labelWidth + 2 + barWidth - high.count)
         axis.append(high)
         lines.append(style.paint(axis.render(style), .dim))
         lines.append(contentsOf: fitted(summary(), width: style.width))
+        if let note = series.partialNote { lines.append(note) }
         return style.finish(lines)
     }
 
-    /// The bar of one value: `width` cells, the goal mark in the first empty cell at the goal.
-    private func bar(_ value: Double?, width: Int, scale: AxisScale, goalCell: Int?, style: TerminalStyle) -> StyledLine {
+    /// The bar of one period: `width` cells, the goal mark in the cell at the goal when the bar leaves it empty.
+    private func bar(_ point: ChartSeries.Point, width: Int, scale: AxisScale, goalCell: Int?, style: TerminalStyle) -> StyledLine {
+        let value = point.value
         var cells = [String](repeating: " ", count: width)
         if let value, value > 0 {
             let eighths = max(0, min(width * 8, Int(saturating: (scale.fraction(value) * Double(width * 8)).rounded())))
@@ -61,7 +66,7 @@ public struct BarChart: Sendable {
         }
         var line = StyledLine()
         for (index, cell) in cells.enumerated() {
-            line.append(cell, index == marked ? .yellow : cell == " " ? nil : reached ? .green : .cyan)
+            line.append(cell, index == marked ? .yellow : cell == " " ? nil : point.partial ? .dim : reached ? .green : .cyan)
         }
         return line
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
 ///
 /// Counts, millilitres, grams, kilocalories and beats per minute are whole numbers; kilograms, pounds, fluid ounces
@@ -41,6 +47,26 @@ public enum ChartFormat {
     public static func number(_ value: Double, unit: HealthUnit?) -> String {
         let shown = unit == .percent() ? value * 100 : value
         return NumberFormatting.human(shown, fractionDigits: fractionDigits(for: unit))
+    }
+
+    /// The labels of `scale`'s ticks in one format for the whole axis (``axisLabels(_:unit:)``):
+    /// `71.0 71.2 71.4`, `71.00 71.25 71.50`, `2,500 5,000 7,500 10,000`.
+    public static func tickLabels(_ scale: AxisScale, unit: HealthUnit?) -> [String] {
+        axisLabels(scale.ticks, unit: unit)
+    }
+
+    /// Labels of an axis's values in one format: every value with as many decimals as the one needing most (at most
+    /// 4), thousands grouped as everywhere (``NumberFormatting``); percentages (stored as fractions) in percent.
+    public static func axisLabels(_ values: [Double], unit: HealthUnit?) -> [String] {
+        let factor = unit == .percent() ? 100.0 : 1
+        // The fewest decimals that write a value exactly (71.25 → 2), at most 4.
+        let digits = values.map { value in
+            (0...4).first { digits in
+                let scaled = value * factor * pow(10, Double(digits))
+                return abs(scaled - scaled.rounded()) < 1e-6 * max(1, abs(scaled))
+            } ?? 4
+        }.max() ?? 0
+        return values.map { NumberFormatting.grouped($0 * factor, fractionDigits: digits) }
     }
 
     /// The unit's name as shown after a number: `steps` for step counts, `bpm`, `%`, else the unit string.

@@ -20,12 +20,16 @@ public struct ChartSeries: Equatable, Sendable {
         public var end: Date
         /// Its value in ``ChartSeries/unit``, or nil when nothing was recorded.
         public var value: Double?
+        /// Whether only part of its calendar period lies in the charted range (the first or last week of a range
+        /// that does not start or end on a week's boundary): charts mark it, since its total is not a whole period's.
+        public var partial: Bool
 
         /// Creates a point.
-        public init(start: Date, end: Date, value: Double?) {
+        public init(start: Date, end: Date, value: Double?, partial: Bool = false) {
             self.start = start
             self.end = end
             self.value = value
+            self.partial = partial
         }
     }
 
@@ -58,18 +62,53 @@ public struct ChartSeries: Equatable, Sendable {
     ///   - result: The result of a ``StatisticsQuery`` grouped by `bucket`.
     ///   - bucket: The period of its buckets.
     ///   - goal: The daily goal; it is marked only when `bucket` is a day.
-    public init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil) {
+    ///   - calendar: The calendar of the buckets, to tell the periods only partly in the range (``Point/partial``);
+    ///     without it none is.
+    public init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil, calendar: GregorianCalendar? = nil) {
         let type = result.type
         let cumulative = type.aggregation?.isCumulative ?? false
         let unit = type.kind == .category ? HealthUnit.minute() : result.unit
-        let points = result.buckets.map { bucket -> Point in
-            guard bucket.sampleCount > 0 else { return Point(start: bucket.start, end: bucket.end, value: nil) }
-            let value = type.kind == .category ? bucket.duration.map { $0 / 60 } : cumulative ? bucket.sum : bucket.average
-            return Point(start: bucket.start, end: bucket.end, value: value)
+        let points = result.buckets.map { statistics -> Point in
+            let partial = calendar.map { ChartSeries.isPartial(start: statistics.start, end: statistics.end, bucket: bucket, calendar: $0) } ?? false
+            guard statistics.sampleCount > 0 else { return Point(start: statistics.start, end: statistics.end, value: nil, partial: partial) }
+            let value = type.kind == .category ? statistics.duration.map { $0 / 60 } : cumulative ? statistics.sum : statistics.average
+            return Point(start: statistics.start, end: statistics.end, value: value, partial: partial)
         }
         let goalValue = bucket == .day ? goal.flatMap { goal in unit.flatMap { try? goal.value(in: $0) } } : nil
         self.init(type: type, unit: unit, style: type.kind == .quantity && !cumulative ? .line : .bars, bucket: bucket,
                   points: points, goal: goalValue)
+    }
+
+    /// Whether `[start, end)` is less than the whole calendar `bucket` it lies in.
+    static func isPartial(start: Date, end: Date, bucket: BucketUnit, calendar: GregorianCalendar) -> Bool {
+        let interval = BucketInterval(bucket)
+        // The anchor starts the day, week, month or year holding `start`; hours are counted on from the day's start.
+        let anchor = interval.defaultAnchor(for: start, calendar: calendar)
+        var step = 0
+        while step < 25, interval.point(step + 1, from: anchor, calendar: calendar) <= start { step += 1 }
+        return interval.point(step, from: anchor, calendar: calendar) != start || interval.point(step + 1, from: anchor, calendar: calendar) != end
+    }
+
+    /// The indices of the points with a value, in order.
+    var readingIndices: [Int] { points.indices.filter { points[$0].value != nil } }
+
+    /// Whether two readings have periods without data between them: a line joins them (dashed), never through zero.
+    public var bridgesGaps: Bool {
+        let readings = readingIndices
+        return zip(readings, readings.dropFirst()).contains { $1 - $0 > 1 }
+    }
+
+    /// The note under a chart with partial periods, `* week only partly in the range` (`weeks` for more than one);
+    /// nil when there are none.
+    public var partialNote: String? {
+        let count = points.filter(\.partial).count
+        guard count > 0 else { return nil }
+        return "* \(bucket.rawValue)\(count == 1 ? "" : "s") only partly in the range"
+    }
+
+    /// The label of a point's period, `*` added to a partial one: `wk 27 May*`.
+    func label(_ point: Point, calendar: GregorianCalendar) -> String {
+        ChartFormat.period(point.start, bucket: bucket, calendar: calendar) + (point.partial ? "*" : "")
     }
 
     /// The values recorded, in order.

@@ -8,16 +8,20 @@ import Darwin
 /// the data, joined by dotted lines, with tick labels, the first and last period under the axis, a summary and
 /// a sparkline.
 ///
-/// When there are more periods than columns, several share a column. A period without data leaves a gap.
+/// Every tick of the axis has a row and the same number of rows lies between two ticks, so the labels are evenly
+/// spaced and every row stands for the same step of value. Consecutive readings are joined by dots (`·`); readings
+/// on either side of periods without data are joined by sparser dots (`· ·`), explained under the chart, so the
+/// line never drops to zero or breaks. Nothing is drawn before the first reading or after the last. When there are
+/// more periods than columns, several share a column.
 public struct LineChart: Sendable {
     /// The data.
     public var series: ChartSeries
     /// The calendar of period labels.
     public var calendar: GregorianCalendar
-    /// Rows of the plot (at least 3).
+    /// The least number of rows of the plot (at least 3); it has more when its ticks need them to be evenly spaced.
     public var height: Int
 
-    /// Creates a chart of `series`, `height` rows high.
+    /// Creates a chart of `series`, at least `height` rows high.
     public init(series: ChartSeries, calendar: GregorianCalendar, height: Int = 8) {
         self.series = series
         self.calendar = calendar
@@ -32,40 +36,41 @@ public struct LineChart: Sendable {
             return style.finish(lines + ["no data in this range"])
         }
         let scale = AxisScale(covering: low, high, targetTicks: 4)
-        // As many decimals as the step needs (0.25 → 2), at least the unit's.
-        let digits = max(ChartFormat.fractionDigits(for: series.unit),
-                         (0...4).first { abs(scale.step * pow(10, Double($0)) - (scale.step * pow(10, Double($0))).rounded()) < 1e-6 } ?? 4)
-        let tickLabel = { (value: Double) in
-            NumberFormatting.decimal(series.unit == .percent() ? value * 100 : value, fractionDigits: digits)
-        }
-        let tickRows = Dictionary(scale.ticks.map { (row(for: $0, scale: scale), tickLabel($0)) },
-                                  uniquingKeysWith: { first, _ in first })
-        let labelWidth = tickRows.values.map(\.count).max() ?? 1
+        let tickLabels = ChartFormat.tickLabels(scale, unit: series.unit)
+        let intervals = max(1, tickLabels.count - 1)
+        let rowsPerTick = max(1, (height - 1 + intervals - 1) / intervals)
+        let rows = intervals * rowsPerTick + 1
+        let labelWidth = tickLabels.map(\.count).max() ?? 1
         let plotWidth = max(5, style.width - labelWidth - 2)
-        var grid = [[String]](repeating: [String](repeating: " ", count: plotWidth), count: height)
-        var kinds = [[Int]](repeating: [Int](repeating: 0, count: plotWidth), count: height)
+        var grid = [[String]](repeating: [String](repeating: " ", count: plotWidth), count: rows)
+        var kinds = [[Int]](repeating: [Int](repeating: 0, count: plotWidth), count: rows)
         let columns = series.points.indices.map { column(for: $0, width: plotWidth) }
-        // Dotted joins between consecutive recorded points, then the points on top.
-        for index in series.points.indices.dropLast() {
-            guard let from = series.points[index].value, let to = series.points[index + 1].value else { continue }
-            let (start, end) = (columns[index], columns[index + 1])
+        func row(_ value: Double) -> Int {
+            let fraction = min(1, max(0, scale.fraction(value)))
+            return rows - 1 - max(0, min(rows - 1, Int(saturating: (fraction * Double(rows - 1)).rounded())))
+        }
+        // Dotted joins between consecutive readings (sparser across periods without data), then the points on top.
+        let readings = series.readingIndices
+        for (index, next) in zip(readings, readings.dropFirst()) {
+            let (from, to) = (series.points[index].value!, series.points[next].value!)
+            let (start, end) = (columns[index], columns[next])
+            let acrossGap = next - index > 1
             guard end - start > 1 else { continue }
-            for x in (start + 1)..<end {
-                let value = from + (to - from) * Double(x - start) / Double(end - start)
-                let y = row(for: value, scale: scale)
+            for x in (start + 1)..<end where !acrossGap || (x - start) % 2 == 1 {
+                let y = row(from + (to - from) * Double(x - start) / Double(end - start))
                 grid[y][x] = style.glyph("·", ".")
                 kinds[y][x] = 1
             }
         }
-        for (index, point) in series.points.enumerated() {
-            guard let value = point.value else { continue }
-            let y = row(for: value, scale: scale)
+        for index in readings {
+            let y = row(series.points[index].value!)
             grid[y][columns[index]] = style.glyph("•", "*")
             kinds[y][columns[index]] = 2
         }
-        for y in 0..<height {
+        for y in 0..<rows {
             var line = StyledLine()
-            if let label = tickRows[y] {
+            if y % rowsPerTick == 0 {
+                let label = tickLabels[intervals - y / rowsPerTick]
                 line.append(String(repeating: " ", count: labelWidth - label.count) + label + " " + style.glyph("┤", "+"), .dim)
             } else {
                 line.append(String(repeating: " ", count: labelWidth + 1) + style.glyph("│", "|"), .dim)
@@ -77,13 +82,9 @@ public struct LineChart: Sendable {
                                  + String(repeating: style.glyph("─", "-"), count: plotWidth), .dim))
         lines.append(dateLine(offset: labelWidth + 2, width: plotWidth))
         lines.append(contentsOf: fitted(summary(style: style), width: style.width))
+        if series.bridgesGaps { lines.append(style.glyph("· ·", ". .") + " across \(series.bucket.rawValue)s without data") }
+        if let note = series.partialNote { lines.append(note) }
         return style.finish(lines)
-    }
-
-    /// Row 0 is the top.
-    private func row(for value: Double, scale: AxisScale) -> Int {
-        let fraction = min(1, max(0, scale.fraction(value)))
-        return height - 1 - max(0, min(height - 1, Int(saturating: (fraction * Double(height - 1)).rounded())))
     }
 
     private func column(for index: Int, width: Int) -> Int {
@@ -100,15 +101,15 @@ public struct LineChart: Sendable {
     /// The first and last period under the axis, aligned with their points.
     private func dateLine(offset: Int, width: Int) -> String {
         guard let first = series.points.first, let last = series.points.last else { return "" }
-        let label: (Date) -> String = { date in
-            series.bucket == .day ? ChartFormat.shortDay(date, calendar: calendar)
-                : ChartFormat.period(date, bucket: series.bucket, calendar: calendar)
+        let label: (ChartSeries.Point) -> String = { point in
+            series.bucket == .day ? ChartFormat.shortDay(point.start, calendar: calendar) + (point.partial ? "*" : "")
+                : series.label(point, calendar: calendar)
         }
-        let left = label(first.start)
+        let left = label(first)
         guard series.points.count > 1 else {
             return String(repeating: " ", count: offset + max(0, column(for: 0, width: width) - left.count / 2)) + left
         }
-        let right = label(last.start)
+        let right = label(last)
         let firstColumn = max(0, column(for: 0, width: width) - left.count / 2)
         let lastColumn = min(width - right.count, column(for: series.points.count - 1, width: width) - right.count / 2)
         let gap = max(1, lastColumn - firstColumn - left.count)

@@ -52,8 +52,9 @@ public struct SleepChart: Sendable {
             line.append(" " + String(repeating: " ", count: valueWidth - values[index].count) + values[index])
             lines.append(line.render(style))
         }
-        let high = "\(ChartFormat.number(scale.upper, unit: nil)) h"
-        var axis = StyledLine(String(repeating: " ", count: labelWidth + 2) + "0 h")
+        let ticks = ChartFormat.axisLabels([scale.lower, scale.upper], unit: nil)
+        let high = (ticks.last ?? "") + " h"
+        var axis = StyledLine(String(repeating: " ", count: labelWidth + 2) + (ticks.first ?? "0") + " h")
         axis.pad(to: labelWidth + 2 + barWidth - high.count)
         axis.append(high)
         lines.append(style.paint(axis.render(style), .dim))

@@ -61,7 +61,7 @@ struct CSVSampleWriter: SampleWriter {
         }
         let fields = [sample.typeIdentifier, ISODate.format(sample.start, in: timeZone), ISODate.format(sample.end, in: timeZone),
                       value, unit, sample.source, sample.device ?? "", sample.uuid.lowercasedText,
-                      sample.metadata.isEmpty ? "" : CSVSampleWriter.json(sample.metadata)]
+                      MetadataText.csvField(sample.metadata)]
         try output.write(fields.map(CSVSampleWriter.escape).joined(separator: ",") + "\n")
     }
 
@@ -72,15 +72,5 @@ struct CSVSampleWriter: SampleWriter {
             return field
         }
         return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
-    }
-
-    /// Metadata as a compact JSON object with sorted keys.
-    static func json(_ metadata: [String: MetadataValue]) -> String {
-        "{" + metadata.keys.sorted().map { key in
-            switch metadata[key]! {
-            case let .string(text): return JSONText.quoted(key) + ":" + JSONText.quoted(text)
-            case let .number(number): return JSONText.quoted(key) + ":" + NumberFormatting.json(number)
-            }
-        }.joined(separator: ",") + "}"
     }
 }

@@ -20,6 +20,9 @@ public final class HealthImporter {
     public let batchSize: Int
     /// How often progress is reported, in records.
     public var progressInterval = 20_000
+    /// Whether the export's characteristics replace the store's where the two differ; when false (the default) the
+    /// store's are kept and only those it does not have are added (``CharacteristicsMerge``).
+    public var replaceCharacteristics = false
 
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
@@ -95,12 +98,15 @@ public final class HealthImporter {
             index.beforeLoad = nil
             index.imported = nil
         }
+        let total = input.meter.totalBytes
         let report = { (finished: Bool, bytesRead: Int) -> Void in
-            progress?(ImportProgress(bytesRead: bytesRead, totalBytes: input.file.size,
-                                     records: self.recordsRead, finished: finished))
+            // Never past the total; all of it once a complete input is read (an export may end in bytes the scanner
+            // does not need).
+            let done = total.map { finished && self.receipt.complete ? $0 : min(bytesRead, $0) } ?? bytesRead
+            progress?(ImportProgress(bytesRead: done, totalBytes: total, records: self.recordsRead, finished: finished))
         }
         let tick = { [progressInterval] in
-            if self.recordsRead % progressInterval == 0 { report(false, input.file.bytesRead) }
+            if self.recordsRead % progressInterval == 0 { report(false, input.meter.bytesRead) }
         }
         switch input.kind {
         case .healthXML, .zip:
@@ -110,7 +116,7 @@ public final class HealthImporter {
                 reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue)
                 composer = DirectLineComposer(timeZone: fileStore.codec.timeZone)
             }
-            try readExport(reader, bytesRead: { input.file.bytesRead }, report: report)
+            try readExport(reader, bytesRead: { input.meter.bytesRead }, report: report)
         case .jsonl:
             let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue, displayName: input.file.displayName)
             do {
@@ -137,7 +143,7 @@ public final class HealthImporter {
             }
         }
         try saveCharacteristics()
-        report(true, input.file.bytesRead)
+        report(true, input.meter.bytesRead)
         return receipt
     }
 
@@ -297,15 +303,20 @@ public final class HealthImporter {
         return spelled
     }
 
+    /// Adds the export's characteristics the store does not have, and replaces differing ones only when
+    /// ``replaceCharacteristics`` is set; the receipt says what happened to each. A dry run only compares.
     private func saveCharacteristics() throws {
-        guard characteristicsSeen, !dryRun, !receipt.characteristics.isEmpty, let fileStore = store as? JSONFileStore else { return }
-        let imported = characteristics
-        try fileStore.updateDocument("characteristics.json", initial: Characteristics()) { current in
-            if let value = imported.dateOfBirth { current.dateOfBirth = value }
-            if let value = imported.biologicalSex { current.biologicalSex = value }
-            if let value = imported.bloodType { current.bloodType = value }
-            if let value = imported.skinType { current.skinType = value }
-            if let generic = imported.generic { current.generic = (current.generic ?? [:]).merging(generic) { $1 } }
+        guard characteristicsSeen, !receipt.characteristics.isEmpty, let fileStore = store as? JSONFileStore else { return }
+        let imported = characteristics, replace = replaceCharacteristics
+        var merge = CharacteristicsMerge(stored: try fileStore.document("characteristics.json", default: Characteristics()),
+                                         imported: imported, replace: replace)
+        if !dryRun && merge.changesStore {
+            // Decided again under the store's lock, against what it holds then.
+            try fileStore.updateDocument("characteristics.json", initial: Characteristics()) { current in
+                merge = CharacteristicsMerge(stored: current, imported: imported, replace: replace)
+                current = merge.result
+            }
         }
+        receipt.characteristicResults = merge.entries
     }
 }

@@ -12,8 +12,10 @@ struct ImportInput {
     let kind: ImportReceipt.InputKind
     /// The zip member read, for archives.
     let member: String?
-    /// The file underneath, for progress (bytes read, size).
+    /// The file underneath (its name for messages).
     let file: FileByteReader
+    /// What progress is measured on: the file, or the export member of a zip read through its directory.
+    let meter: ImportMeter
 
     /// How many leading bytes are looked at to recognise the content.
     static let sniffLength = 256 * 1024
@@ -30,12 +32,12 @@ struct ImportInput {
                 let candidates = archive.members.filter { !$0.isDirectory && $0.uncompressedSize > 0 }
                     .sorted { $0.uncompressedSize > $1.uncompressedSize }
                 for member in candidates {
-                    let reader = try archive.reader(for: member)
+                    let reader = CountingByteReader(try archive.reader(for: member), totalBytes: member.uncompressedSize)
                     let (start, failure) = reader.readPrefix(sniffLength)
                     if isHealthXML(start) {
-                        let rest = failure.map { FailedByteReader($0) } ?? reader
+                        let rest: ByteReader = failure.map { FailedByteReader($0) } ?? reader
                         return ImportInput(reader: try decoded(PrefixedByteReader(prefix: start, rest: rest), head: start, name: member.name),
-                                           kind: .zip, member: member.name, file: file)
+                                           kind: .zip, member: member.name, file: file, meter: reader)
                     }
                 }
                 throw ImportError.noExportInArchive(name, members: archive.members.map(\.name))
@@ -46,7 +48,8 @@ struct ImportInput {
             case let .found(member, reader):
                 let head = reader.readPrefix(sniffLength)
                 let rest = PrefixedByteReader(prefix: head.bytes, rest: head.failure.map { FailedByteReader($0) } ?? reader)
-                return ImportInput(reader: try decoded(rest, head: head.bytes, name: member), kind: .zip, member: member, file: file)
+                return ImportInput(reader: try decoded(rest, head: head.bytes, name: member), kind: .zip, member: member,
+                                   file: file, meter: file)
             case let .notFound(members):
                 throw ImportError.noExportInArchive(name, members: members)
             }
@@ -54,9 +57,10 @@ struct ImportInput {
         let reader = PrefixedByteReader(prefix: head, rest: file)
         if let wide = XMLEncoding.wideEncoding(head) { throw ImportError.unsupportedEncoding(name, encoding: wide) }
         if isHealthXML(head) {
-            return ImportInput(reader: try decoded(reader, head: head, name: name), kind: .healthXML, member: nil, file: file)
+            return ImportInput(reader: try decoded(reader, head: head, name: name), kind: .healthXML, member: nil, file: file,
+                               meter: file)
         }
-        if isJSONLines(head) { return ImportInput(reader: reader, kind: .jsonl, member: nil, file: file) }
+        if isJSONLines(head) { return ImportInput(reader: reader, kind: .jsonl, member: nil, file: file, meter: file) }
         throw ImportError.notAnExport(name, found: describe(head))
     }
 

@@ -64,6 +64,10 @@ public struct ImportReceipt: Equatable, Sendable {
     public var skippedAttributes: [String: Int] = [:]
     /// The characteristics the export's `Me` element set (key as in `hkctl me`, value), empty if none.
     public var characteristics: [String: String] = [:]
+    /// What the import did with each characteristic of the export against the store's: added, kept (the store's
+    /// value differs and stays), replaced or unchanged. Empty when the export has none, or the store is not a
+    /// ``JSONFileStore``.
+    public var characteristicResults: [CharacteristicsMerge.Entry] = []
     /// `Me` attributes that hkctl does not keep, with their values.
     public var unknownCharacteristics: [String: String] = [:]
     /// Whether the input ended properly (`</HealthData>` seen, or the end of a jsonl file).

@@ -17,9 +17,22 @@ package enum NumberFormatting {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
         }
-        if text == "-0" { text = "0" }
-        let negative = text.hasPrefix("-")
+        return groupingThousands(text)
+    }
+
+    /// A value for people with exactly `fractionDigits` decimals (`71.0`, `2,500.50`), thousands grouped as in
+    /// ``human(_:fractionDigits:)``: for labels that must share one format, such as an axis's ticks.
+    package static func grouped(_ value: Double, fractionDigits: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        return groupingThousands(decimal(value, fractionDigits: fractionDigits))
+    }
+
+    /// `-1234.5` → `-1,234.5`; a negative zero (`-0`, `-0.00`) loses its sign.
+    private static func groupingThousands(_ number: String) -> String {
+        var text = number
+        var negative = text.hasPrefix("-")
         if negative { text.removeFirst() }
+        if negative && text.allSatisfy({ $0 == "0" || $0 == "." }) { negative = false }
         let parts = text.split(separator: ".", maxSplits: 1)
         var integer = String(parts[0])
         if integer.utf8.count > 3 {

@@ -91,12 +91,31 @@ struct CommandReference {
 
     /// Unit strings and aliases of every quantity type that are safe to offer in a shell (no glob or quote characters).
     static func unitNames(_ catalogue: SampleTypeCatalogue) -> [String] {
-        var names: [String] = []
+        shellSafe(catalogue.types.flatMap(unitNames))
+    }
+
+    /// The unit strings and aliases `type` accepts (none for a category type), in `hkctl units` order.
+    static func unitNames(of type: SampleType) -> [String] {
+        guard let canonical = type.canonicalUnit else { return [] }
+        return HealthUnit.spellings(compatibleWith: canonical) + QuantityInput.aliases(for: type).map(\.alias)
+    }
+
+    /// The units each type accepts, for `--unit` after a type: the names a type answers to on the command line (short
+    /// name, identifier, identifier without its prefix), grouped by identical unit lists so that a script names each
+    /// list once.
+    static func unitsByType(_ catalogue: SampleTypeCatalogue) -> [(types: [String], units: [String])] {
+        var groups: [(types: [String], units: [String])] = []
         for type in catalogue.types {
-            guard let canonical = type.canonicalUnit else { continue }
-            names += HealthUnit.spellings(compatibleWith: canonical)
-            names += QuantityInput.aliases(for: type).map(\.alias)
+            let names = shellSafe([type.name, type.identifier, type.shortIdentifier])
+            let units = shellSafe(unitNames(of: type))
+            if let index = groups.firstIndex(where: { $0.units == units }) { groups[index].types += names } else { groups.append((names, units)) }
         }
+        return groups
+    }
+
+    /// `names` without repeats and without the ones a shell would read as more than a word (glob, quote or space
+    /// characters).
+    private static func shellSafe(_ names: [String]) -> [String] {
         var seen = Set<String>()
         let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_/%.^-".unicodeScalars)
         return names.filter { name in

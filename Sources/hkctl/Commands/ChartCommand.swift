@@ -69,7 +69,7 @@ enum ChartCommand: Command {
         } catch let error as StatisticsError {
             throw UsageError(message: error.description, command: name)
         }
-        let series = ChartSeries(result: result, bucket: bucket, goal: goals.goal(for: type))
+        let series = ChartSeries(result: result, bucket: bucket, goal: goals.goal(for: type), calendar: time.calendar)
         if let svg { return try write(SVGChart(calendar: time.calendar).render(series), to: svg, context: context) }
         switch series.style {
         case .bars: print(BarChart(series: series, calendar: time.calendar).render(style: style), context: context)

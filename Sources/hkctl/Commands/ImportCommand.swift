@@ -9,7 +9,7 @@ import HealthCore
 enum ImportCommand: Command {
     static let name = "import"
     static let abstract = "Import an Apple Health export (export.zip or export.xml) or an hkctl jsonl export."
-    static let usage = "import <path> [--dry-run] [--progress] [--format table|json]"
+    static let usage = "import <path> [--dry-run] [--progress] [--replace-characteristics] [--format table|json]"
     static let arguments: [(label: String, help: String)] = [
         ("<path>", "export.zip, export.xml, an hkctl jsonl export, or '-' for standard input."),
     ]
@@ -18,6 +18,8 @@ enum ImportCommand: Command {
         OptionSpec(name: "dry-run", valueName: nil, help: "Report what would be added without writing anything."),
         OptionSpec(name: "progress", valueName: nil, help: "Show progress on standard error even when it is not a terminal."),
         OptionSpec(name: "batch-size", valueName: "n", help: "Samples saved together, all or nothing (default: 20000)."),
+        OptionSpec(name: "replace-characteristics", valueName: nil,
+                   help: "Take the export's date of birth, sex, blood type and skin type where they differ from the store's."),
     ]
     static let discussion = """
         The export is streamed, so its size does not matter. Types hkctl knows become
@@ -26,7 +28,9 @@ enum ImportCommand: Command {
         a newer one that contains it, adds nothing twice. Records that cannot be read
         are listed with their line numbers on standard error and the exit status is
         then 65; everything else is imported. An interrupted import can simply be run
-        again.
+        again. Characteristics (date of birth, sex, blood type, skin type) the store
+        does not have are added; where the store's differ they are kept, and the
+        summary says so, unless --replace-characteristics is given.
 
         EXAMPLES:
           hkctl import ~/Downloads/export.zip
@@ -53,6 +57,7 @@ enum ImportCommand: Command {
             ? context.store() : try context.healthStore()
         let importer = HealthImporter(store: target, catalogue: context.catalogue,
                                       dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize)
+        importer.replaceCharacteristics = arguments.flags.contains("replace-characteristics")
         let bar = ProgressBar(terminal: isatty(2) != 0, forced: arguments.flags.contains("progress"))
         let receipt = try importer.importFile(atPath: path) { bar.update($0) }
         if context.globals.formatName == "json" {
@@ -91,10 +96,7 @@ private enum ReceiptText {
         for (label, counts) in labelled.sorted(by: { $0.label < $1.label }) { table.add(row(label, counts)) }
         table.add(row("total", receipt.totals))
         for line in table.lines() { console.line(line) }
-        if !receipt.characteristics.isEmpty {
-            let pairs = receipt.characteristics.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            console.line("Characteristics: " + pairs.joined(separator: ", "))
-        }
+        CharacteristicsReceiptText.table(receipt, console: console)
         let skipped = receipt.skippedElements.merging(receipt.skippedAttributes) { $0 + $1 }
         if !skipped.isEmpty {
             let counts = skipped.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
@@ -123,6 +125,7 @@ private enum ReceiptText {
             "skippedElements": object(receipt.skippedElements.mapValues { String($0) }),
             "skippedAttributes": object(receipt.skippedAttributes.mapValues { String($0) }),
             "characteristics": object(receipt.characteristics.mapValues(JSONText.quoted)),
+            "characteristicResults": CharacteristicsReceiptText.json(receipt),
         ]
         if let member = receipt.archiveMember { fields["archiveMember"] = JSONText.quoted(member) }
         if let date = receipt.exportDate { fields["exportDate"] = JSONText.quoted(ISODate.format(date, in: .gmt)) }
@@ -160,8 +163,7 @@ private final class ProgressBar {
         let elapsed = max(now.timeIntervalSince(started), 0.001)
         let rate = Double(progress.bytesRead) / elapsed
         var parts: [String] = []
-        if let total = progress.totalBytes, total > 0 {
-            let fraction = min(1, Double(progress.bytesRead) / Double(total))
+        if let total = progress.totalBytes, let fraction = progress.fraction {
             let width = 20
             let filled = Int(fraction * Double(width))
             parts.append("[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "

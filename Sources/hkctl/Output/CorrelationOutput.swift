@@ -59,18 +59,18 @@ struct CorrelationOutput {
             if single, let only = objects.first { console.line(only) } else { console.line("[" + objects.joined(separator: ",") + "]") }
         case .csv:
             if isPressure {
-                console.line("uuid,start,systolic,diastolic,unit,source")
+                console.line("uuid,start,systolic,diastolic,unit,source,metadata")
                 for item in correlations {
                     console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone),
                                           pressure(item, "HKQuantityTypeIdentifierBloodPressureSystolic").map(NumberFormatting.json) ?? "",
                                           pressure(item, "HKQuantityTypeIdentifierBloodPressureDiastolic").map(NumberFormatting.json) ?? "",
-                                          "mmHg", item.sample.source]))
+                                          "mmHg", item.sample.source, MetadataText.csvField(item.sample.metadata, userOnly: true)]))
                 }
             } else {
-                console.line("uuid,start,food,nutrients,source")
+                console.line("uuid,start,food,nutrients,source,metadata")
                 for item in correlations {
                     console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone),
-                                          item.foodName ?? "", nutrientText(item), item.sample.source]))
+                                          item.foodName ?? "", nutrientText(item), item.sample.source, MetadataText.csvField(item.sample.metadata, userOnly: true)]))
                 }
             }
         case .table:
@@ -78,7 +78,9 @@ struct CorrelationOutput {
                 console.error(isPressure ? "No blood-pressure readings in this range." : "No food entries in this range.")
                 return
             }
-            var table = TableWriter(headers: isPressure ? ["TIME", "READING", "SOURCE", "UUID"] : ["TIME", "FOOD", "NUTRIENTS", "SOURCE", "UUID"],
+            let metadata = MetadataColumn(correlations.map(\.sample.metadata))
+            var table = TableWriter(headers: metadata.headers(isPressure ? ["TIME", "READING", "SOURCE", "UUID"]
+                                                                         : ["TIME", "FOOD", "NUTRIENTS", "SOURCE", "UUID"]),
                                     rightAligned: isPressure ? [1] : [])
             for item in correlations {
                 let time = Display.time(item.sample.start, in: zone)
@@ -86,9 +88,10 @@ struct CorrelationOutput {
                     let reading = [pressure(item, "HKQuantityTypeIdentifierBloodPressureSystolic"),
                                    pressure(item, "HKQuantityTypeIdentifierBloodPressureDiastolic")]
                         .map { $0.map { NumberFormatting.human($0, fractionDigits: 1) } ?? "-" }.joined(separator: "/") + " mmHg"
-                    table.add([time, reading, item.sample.source, item.sample.uuid.lowercasedText])
+                    table.add(metadata.row([time, reading, item.sample.source, item.sample.uuid.lowercasedText], item.sample.metadata))
                 } else {
-                    table.add([time, item.foodName ?? "-", nutrientText(item), item.sample.source, item.sample.uuid.lowercasedText])
+                    table.add(metadata.row([time, item.foodName ?? "-", nutrientText(item), item.sample.source, item.sample.uuid.lowercasedText],
+                                           item.sample.metadata))
                 }
             }
             for line in table.lines() { console.line(line) }

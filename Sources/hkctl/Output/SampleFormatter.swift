@@ -7,7 +7,8 @@ struct SampleFormatter {
     let unit: HealthUnit?
     let timeZone: ZoneRules
 
-    static let csvHeader = ["uuid", "type", "start", "end", "value", "unit", "source"]
+    /// Always ends in `metadata` (a JSON object, empty when the sample has none), so scripts see one header.
+    static let csvHeader = ["uuid", "type", "start", "end", "value", "unit", "source", "metadata"]
 
     /// The value in the output unit (quantities) or the category value's name.
     func value(_ sample: Sample) -> (number: Double?, name: String?) {
@@ -38,15 +39,7 @@ struct SampleFormatter {
         text += ",\"value\":" + (number.map(NumberFormatting.json) ?? JSONText.quoted(name ?? ""))
         text += ",\"unit\":" + (unitText(sample).map(JSONText.quoted) ?? "null")
         text += ",\"source\":\(JSONText.quoted(sample.source))"
-        if !sample.metadata.isEmpty {
-            let entries = sample.metadata.keys.sorted().map { key -> String in
-                switch sample.metadata[key]! {
-                case let .string(value): return JSONText.quoted(key) + ":" + JSONText.quoted(value)
-                case let .number(value): return JSONText.quoted(key) + ":" + NumberFormatting.json(value)
-                }
-            }
-            text += ",\"metadata\":{" + entries.joined(separator: ",") + "}"
-        }
+        if !sample.metadata.isEmpty { text += ",\"metadata\":" + MetadataText.json(sample.metadata) }
         return text + "}"
     }
 
@@ -55,7 +48,7 @@ struct SampleFormatter {
         return CSV.row([
             sample.uuid.lowercasedText, sample.typeIdentifier, ISODate.format(sample.start, in: timeZone),
             ISODate.format(sample.end, in: timeZone), number.map(NumberFormatting.json) ?? name ?? "",
-            unitText(sample) ?? "", sample.source,
+            unitText(sample) ?? "", sample.source, MetadataText.csvField(sample.metadata),
         ])
     }
 

@@ -27,8 +27,9 @@ enum SampleOutput {
                 console.error("No \(type.name) samples in this range.")
                 return
             }
-            var table = TableWriter(headers: SampleFormatter.tableHeaders, rightAligned: [2])
-            for sample in samples { table.add(formatter.tableRow(sample)) }
+            let metadata = MetadataColumn(samples.map(\.metadata))
+            var table = TableWriter(headers: metadata.headers(SampleFormatter.tableHeaders), rightAligned: [2])
+            for sample in samples { table.add(metadata.row(formatter.tableRow(sample), sample.metadata)) }
             for line in table.lines() { console.line(line) }
         }
     }

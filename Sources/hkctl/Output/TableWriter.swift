@@ -17,11 +17,14 @@ struct TableWriter {
         let all = [headers] + rows
         let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
-            row.enumerated().map { column, cell in
+            var line = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 if column == row.count - 1 && !rightAligned.contains(column) { return cell }
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }.joined(separator: "  ")
+            // An empty last cell (a sample without metadata) leaves no trailing spaces.
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
         }
     }
 }

@@ -38,7 +38,7 @@ struct WorkoutOutput {
     }
 
     static let csvHeader = ["uuid", "activity", "start", "end", "duration", "energy_kcal", "distance_m", "pace_s_per_km",
-                            "average_heart_rate", "source"]
+                            "average_heart_rate", "source", "metadata"]
 
     private func csv(_ workout: Workout, heartRate: Double?) -> String {
         CSV.row([
@@ -47,6 +47,7 @@ struct WorkoutOutput {
             workout.energyKilocalories.finite.map(NumberFormatting.json) ?? "", workout.distanceMeters.finite.map(NumberFormatting.json) ?? "",
             workout.paceSecondsPerKilometer.finite.map { NumberFormatting.json($0.rounded()) } ?? "",
             heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "", workout.source,
+            MetadataText.csvField(workout.metadata, userOnly: true),
         ])
     }
 
@@ -65,15 +66,16 @@ struct WorkoutOutput {
                 console.error("No workouts in this range.")
                 return
             }
-            var table = TableWriter(headers: ["START", "ACTIVITY", "DURATION", "ENERGY", "DISTANCE", "PACE", "HR", "SOURCE", "UUID"],
+            let metadata = MetadataColumn(workouts.map(\.metadata))
+            var table = TableWriter(headers: metadata.headers(["START", "ACTIVITY", "DURATION", "ENERGY", "DISTANCE", "PACE", "HR", "SOURCE", "UUID"]),
                                     rightAligned: [2, 3, 4, 5, 6])
             for workout in workouts {
-                table.add([Display.time(workout.start, in: zone), workout.activity.name, Display.duration(workout.duration),
+                table.add(metadata.row([Display.time(workout.start, in: zone), workout.activity.name, Display.duration(workout.duration),
                            workout.energyKilocalories.finite.map { NumberFormatting.human($0, fractionDigits: 0) + " kcal" } ?? "-",
                            workout.distanceMeters.finite.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
                            workout.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-",
                            heartRates[workout.uuid].map { NumberFormatting.human($0, fractionDigits: 0) } ?? "-",
-                           workout.source, workout.uuid.lowercasedText])
+                           workout.source, workout.uuid.lowercasedText], workout.metadata))
             }
             for line in table.lines() { console.line(line) }
         }
@@ -140,14 +142,7 @@ struct WorkoutOutput {
 /// The `metadata` field of composite JSON: user metadata only (the `@` keys that keep an export's form are hidden).
 enum MetadataJSON {
     static func field(_ metadata: [String: MetadataValue]) -> String {
-        let keys = metadata.keys.filter { !$0.hasPrefix("@") }.sorted()
-        guard !keys.isEmpty else { return "" }
-        return ",\"metadata\":{" + keys.map { key -> String in
-            switch metadata[key]! {
-            case let .string(value): return JSONText.quoted(key) + ":" + JSONText.quoted(value)
-            case let .number(value): return JSONText.quoted(key) + ":" + NumberFormatting.json(value)
-            }
-        }.joined(separator: ",") + "}"
+        MetadataText.hasShownEntries(metadata) ? ",\"metadata\":" + MetadataText.json(metadata, userOnly: true) : ""
     }
 }
 

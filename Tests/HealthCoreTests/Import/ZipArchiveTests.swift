@@ -53,6 +53,31 @@ extension ImportTests {
             #expect(try importZip(zip64).0.totals.added == 50)
         }
 
+        /// Progress of a zip is measured on the export inside it, uncompressed, against the size the central
+        /// directory gives (zip64 too): never past it, all of it at the end (issue 22).
+        @Test(arguments: [false, true])
+        func progressCountsTheUncompressedExport(zip64: Bool) throws {
+            var zip = ZipBuilder()
+            zip.zip64 = zip64
+            zip.add("apple_health_export/export_cda.xml", cda)
+            zip.add("apple_health_export/export.xml", export)
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/export.zip"
+                let bytes = zip.bytes()
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let importer = HealthImporter(store: InMemorySampleStore())
+                importer.progressInterval = 10
+                var reports: [ImportProgress] = []
+                _ = try importer.importFile(atPath: path) { reports.append($0) }
+                #expect(reports.count > 2)
+                #expect(reports.allSatisfy { $0.totalBytes == export.utf8.count }, "not the zip's \(bytes.count) bytes")
+                #expect(reports.allSatisfy { $0.bytesRead <= export.utf8.count && ($0.fraction ?? 2) <= 1 })
+                #expect(zip64 || bytes.count < export.utf8.count, "the archive is smaller than the export")
+                #expect(reports.last?.finished == true && reports.last?.fraction == 1)
+                #expect(Swift.zip(reports, reports.dropFirst()).allSatisfy { $0.bytesRead <= $1.bytesRead })
+            }
+        }
+
         @Test func anArchiveWithoutAnExportIsRefused() throws {
             var zip = ZipBuilder()
             zip.add("apple_health_export/export_cda.xml", cda)

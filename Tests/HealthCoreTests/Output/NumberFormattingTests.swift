@@ -30,4 +30,10 @@ struct NumberFormattingTests {
     func humanGroupsThousandsAndDropsTrailingZeros(value: Double, digits: Int, expected: String) {
         #expect(NumberFormatting.human(value, fractionDigits: digits) == expected)
     }
+
+    @Test(arguments: [(71.0, 1, "71.0"), (2500.0, 0, "2,500"), (12500.5, 2, "12,500.50"), (-0.0, 1, "0.0"), (-0.04, 1, "0.0"),
+                      (-1234.5, 1, "-1,234.5"), (0.25, 2, "0.25")])
+    func groupedKeepsItsDecimals(value: Double, digits: Int, expected: String) {
+        #expect(NumberFormatting.grouped(value, fractionDigits: digits) == expected)
+    }
 }

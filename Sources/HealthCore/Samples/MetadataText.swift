@@ -1,0 +1,46 @@
+/// A sample's metadata as text: one JSON object for JSON and CSV output, `key=value` pairs for tables.
+///
+/// Keys starting with `@` are hkctl's own (an import keeps an element's unknown attributes and children under them):
+/// JSON and CSV keep them unless asked not to, tables leave them out.
+public enum MetadataText {
+    /// `{"key":"text","other":12}` with sorted keys, numbers as JSON numbers; `{}` for none.
+    ///
+    /// - Parameter userOnly: Leave out hkctl's `@` keys.
+    public static func json(_ metadata: [String: MetadataValue], userOnly: Bool = false) -> String {
+        "{" + metadata.keys.filter { !userOnly || !$0.hasPrefix("@") }.sorted().map { key in
+            switch metadata[key]! {
+            case let .string(text): return JSONText.quoted(key) + ":" + JSONText.quoted(text)
+            case let .number(number): return JSONText.quoted(key) + ":" + NumberFormatting.json(number)
+            }
+        }.joined(separator: ",") + "}"
+    }
+
+    /// The `metadata` field of a CSV row: ``json(_:userOnly:)``, or empty when there is nothing to write.
+    public static func csvField(_ metadata: [String: MetadataValue], userOnly: Bool = false) -> String {
+        let empty = userOnly ? !hasShownEntries(metadata) : metadata.isEmpty
+        return empty ? "" : json(metadata, userOnly: userOnly)
+    }
+
+    /// Whether a table shows anything of `metadata` (a key not starting with `@`).
+    public static func hasShownEntries(_ metadata: [String: MetadataValue]) -> Bool {
+        metadata.keys.contains { !$0.hasPrefix("@") }
+    }
+
+    /// `note=after the run; mood=good`: the user's `note` first, then the other keys in order, without the `@`
+    /// keys; empty when there is nothing to show.
+    ///
+    /// Safe on a terminal line: control characters (a newline, an escape), bidirectional controls and zero-width
+    /// characters are written `\u{1B}`, and a key or value longer than 60 characters is shortened with `…`
+    /// (``TextRules/shown(_:)``); JSON and CSV keep them whole.
+    public static func table(_ metadata: [String: MetadataValue]) -> String {
+        let keys = metadata.keys.filter { !$0.hasPrefix("@") }.sorted { ($0 == "note" ? 0 : 1, $0) < ($1 == "note" ? 0 : 1, $1) }
+        return keys.map { key in
+            let value: String
+            switch metadata[key]! {
+            case let .string(text): value = text
+            case let .number(number): value = NumberFormatting.json(number)
+            }
+            return TextRules.shown(key) + "=" + TextRules.shown(value)
+        }.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// An import adds the characteristics a store lacks and keeps those it has unless told to replace them (issue 22).
+struct CharacteristicsMergeTests {
+    private static func me(birth: String? = nil, sex: BiologicalSex? = nil, blood: BloodType? = nil, skin: FitzpatrickSkinType? = nil,
+                           generic: [String: String]? = nil) -> Characteristics {
+        var me = Characteristics()
+        me.dateOfBirth = birth
+        me.biologicalSex = sex
+        me.bloodType = blood
+        me.skinType = skin
+        me.generic = generic
+        return me
+    }
+
+    private static let wheelchair = "HKCharacteristicTypeIdentifierWheelchairUse"
+
+    @Test func differencesKeepTheStoresValueAndMissingOnesAreAdded() {
+        let stored = Self.me(birth: "1988-04-02", blood: .aPositive, generic: [Self.wheelchair: "HKWheelchairUseNo"])
+        let imported = Self.me(birth: "1988-04-02", sex: .female, blood: .bPositive, skin: .typeIII,
+                               generic: [Self.wheelchair: "HKWheelchairUseYes"])
+        let merge = CharacteristicsMerge(stored: stored, imported: imported, replace: false)
+        #expect(merge.entries.map(\.key) == ["date-of-birth", "biological-sex", "blood-type", "skin-type", Self.wheelchair])
+        #expect(merge.entries.map(\.outcome) == [.unchanged, .added, .kept, .added, .kept])
+        #expect(merge.entries[2] == CharacteristicsMerge.Entry(key: "blood-type", stored: "A+", imported: "B+", outcome: .kept))
+        #expect(merge.entries[1].stored == nil)
+        #expect(merge.result == Self.me(birth: "1988-04-02", sex: .female, blood: .aPositive, skin: .typeIII,
+                                        generic: [Self.wheelchair: "HKWheelchairUseNo"]))
+        #expect(merge.changesStore)
+        #expect(merge.entries(.kept).map(\.key) == ["blood-type", Self.wheelchair])
+    }
+
+    @Test func replacingTakesTheExportsValues() {
+        let stored = Self.me(birth: "1990-01-01", sex: .male, blood: .aPositive, skin: .typeII, generic: ["HKOther": "x"])
+        let imported = Self.me(birth: "1988-04-02", blood: .aPositive, skin: .typeV, generic: [Self.wheelchair: "HKWheelchairUseYes"])
+        let merge = CharacteristicsMerge(stored: stored, imported: imported, replace: true)
+        #expect(merge.entries.map(\.outcome) == [.replaced, .unchanged, .replaced, .added])
+        // What the export does not hold stays as it was.
+        #expect(merge.result == Self.me(birth: "1988-04-02", sex: .male, blood: .aPositive, skin: .typeV,
+                                        generic: ["HKOther": "x", Self.wheelchair: "HKWheelchairUseYes"]))
+    }
+
+    @Test func anExportWithoutCharacteristicsOrTheSameOnesChangesNothing() {
+        let stored = Self.me(birth: "1988-04-02", sex: .other)
+        for replace in [false, true] {
+            let empty = CharacteristicsMerge(stored: stored, imported: Characteristics(), replace: replace)
+            #expect(empty.entries.isEmpty)
+            #expect(empty.result == stored)
+            #expect(!empty.changesStore)
+            let same = CharacteristicsMerge(stored: stored, imported: stored, replace: replace)
+            #expect(same.entries.map(\.outcome) == [.unchanged, .unchanged])
+            #expect(!same.changesStore)
+        }
+    }
+
+    @Test func intoAnEmptyStoreEverythingIsAdded() {
+        let imported = Self.me(birth: "1988-04-02", sex: .female, blood: .oNegative, skin: .typeVI)
+        let merge = CharacteristicsMerge(stored: Characteristics(), imported: imported, replace: false)
+        #expect(merge.entries.allSatisfy { $0.outcome == .added })
+        #expect(merge.result == imported)
+    }
+}
+
+extension ImportTests {
+    /// `HealthImporter` applies ``CharacteristicsMerge`` to the store's `characteristics.json`.
+    struct CharacteristicsImportTests {
+        private typealias Support = ImportTestSupport
+
+        /// The test export's `Me`: 1988-04-02, female, A+, skin type not set.
+        private func run(_ store: JSONFileStore, dryRun: Bool = false, replace: Bool = false) throws -> ImportReceipt {
+            try Support.withTemporaryDirectory { folder in
+                let path = try Support.write(Support.export(Support.record()), in: folder)
+                let importer = HealthImporter(store: store, dryRun: dryRun)
+                importer.replaceCharacteristics = replace
+                return try importer.importFile(atPath: path)
+            }
+        }
+
+        private func file(_ store: JSONFileStore) -> Data? {
+            FileManager.default.contents(atPath: store.path + "/characteristics.json")
+        }
+
+        @Test func theStoresDifferingValuesAreKeptAndReported() throws {
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store")
+                try store.updateDocument("characteristics.json", initial: Characteristics()) {
+                    $0.bloodType = .oNegative
+                    $0.skinType = .typeII
+                }
+                let receipt = try run(store)
+                #expect(receipt.characteristicResults.map(\.outcome) == [.added, .added, .kept])
+                #expect(receipt.characteristicResults.last == .init(key: "blood-type", stored: "O-", imported: "A+", outcome: .kept))
+                let me = try store.document("characteristics.json", default: Characteristics())
+                #expect(me.bloodType == .oNegative && me.skinType == .typeII && me.dateOfBirth == "1988-04-02" && me.biologicalSex == .female)
+                let again = try run(store)
+                #expect(again.characteristicResults.map(\.outcome) == [.unchanged, .unchanged, .kept])
+                let replaced = try run(store, replace: true)
+                #expect(replaced.characteristicResults.map(\.outcome) == [.unchanged, .unchanged, .replaced])
+                #expect(try store.document("characteristics.json", default: Characteristics()).bloodType == .aPositive)
+            }
+        }
+
+        @Test func aDryRunComparesWithoutWriting() throws {
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store")
+                try store.updateDocument("characteristics.json", initial: Characteristics()) { $0.bloodType = .oNegative }
+                let before = file(store)
+                for replace in [false, true] {
+                    let receipt = try run(store, dryRun: true, replace: replace)
+                    #expect(receipt.characteristicResults.map(\.outcome) == [.added, .added, replace ? .replaced : .kept])
+                    #expect(file(store) == before)
+                }
+            }
+        }
+
+        @Test func anImportThatChangesNoCharacteristicLeavesTheFileAlone() throws {
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store")
+                _ = try run(store)
+                let path = store.path + "/characteristics.json"
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: path)
+                _ = try run(store, replace: true)
+                let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+                #expect(modified == Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `hkctl import` does not rewrite who you are (issue 22): characteristics the store has are kept unless
+/// `--replace-characteristics` is given, and the summary says which were added, kept or replaced.
+struct ImportCharacteristicsCLITests {
+    /// An export whose `Me` says 1988-04-02, female, B+, skin type not set, no wheelchair.
+    private func export(in cli: CLIRunner) throws -> String {
+        let path = (cli.storePath as NSString).deletingLastPathComponent + "/export.xml"
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Me HKCharacteristicTypeIdentifierDateOfBirth="1988-04-02" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale" HKCharacteristicTypeIdentifierBloodType="HKBloodTypeBPositive" HKCharacteristicTypeIdentifierFitzpatrickSkinType="HKFitzpatrickSkinTypeNotSet" HKCharacteristicTypeIdentifierWheelchairUse="HKWheelchairUseNo"/>
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="p" unit="count" startDate="2024-05-01 08:00:00 -0700" endDate="2024-05-01 08:10:00 -0700" value="12"/>
+            </HealthData>
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func results(_ stdout: String) throws -> [String: [String: String]] {
+        let receipt = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        let list = try #require(receipt["characteristicResults"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: list.map { entry in
+            (entry["key"] as? String ?? "", entry.compactMapValues { $0 as? String })
+        })
+    }
+
+    @Test func differingCharacteristicsAreKeptAndReported() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let path = try export(in: cli)
+            #expect(try cli.run(["me", "set", "blood-type", "A+"]).status == 0)
+            #expect(try cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status == 0)
+            let table = try cli.run(["import", path])
+            #expect(table.status == 0, "\(table.stderr)")
+            let rows = table.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+            #expect(rows.contains("CHARACTERISTIC STORE EXPORT RESULT"), "\(table.stdout)")
+            #expect(rows.contains("blood-type A+ B+ kept"))
+            #expect(rows.contains("biological-sex - female added"))
+            #expect(rows.contains("date-of-birth 1988-04-02 1988-04-02 unchanged"))
+            #expect(rows.contains("HKCharacteristicTypeIdentifierWheelchairUse - HKWheelchairUseNo added"))
+            #expect(table.stdout.contains("Kept the store's blood-type; import with --replace-characteristics to take the export's."))
+            let me = try cli.run(["me", "--format", "json"]).stdout
+            #expect(me.contains("\"blood-type\":\"A+\"") && me.contains("\"biological-sex\":\"female\""), "\(me)")
+
+            let json = try cli.run(["import", path, "--format", "json"])
+            #expect(json.status == 0)
+            let again = try results(json.stdout)
+            #expect(again["blood-type"] == ["key": "blood-type", "store": "A+", "export": "B+", "result": "kept"])
+            #expect(again["biological-sex"]?["result"] == "unchanged")
+            #expect(again.count == 4, "skin type not set in the export is not part of it")
+
+            let replaced = try cli.run(["import", path, "--replace-characteristics", "--format", "json"])
+            #expect(replaced.status == 0)
+            #expect(try results(replaced.stdout)["blood-type"]?["result"] == "replaced")
+            #expect(try cli.run(["me", "--format", "json"]).stdout.contains("\"blood-type\":\"B+\""))
+        }
+    }
+
+    @Test func aDryRunReportsTheSameAndWritesNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let path = try export(in: cli)
+            #expect(try cli.run(["me", "set", "blood-type", "O-"]).status == 0)
+            let before = cli.snapshot()
+            for extra in [[], ["--replace-characteristics"]] {
+                let json = try cli.run(["import", path, "--dry-run", "--format", "json"] + extra)
+                #expect(json.status == 0, "\(json.stderr)")
+                let entries = try results(json.stdout)
+                #expect(entries["blood-type"]?["result"] == (extra.isEmpty ? "kept" : "replaced"))
+                #expect(entries["date-of-birth"]?["result"] == "added")
+                #expect(cli.snapshot() == before, "a dry run writes nothing")
+            }
+            let table = try cli.run(["import", path, "--dry-run"])
+            #expect(table.stdout.contains("would be kept") && table.stdout.contains("would be added"), "\(table.stdout)")
+            #expect(table.stdout.contains("The store's blood-type would be kept"))
+            #expect(cli.snapshot() == before)
+        }
+    }
+
+    @Test func theFirstImportAddsEverything() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let json = try cli.run(["import", try export(in: cli), "--format", "json"])
+            #expect(json.status == 0)
+            #expect(try results(json.stdout).values.allSatisfy { $0["result"] == "added" && $0["store"] == nil })
+            #expect(!json.stdout.contains("\"kept\""))
+        }
+    }
+}
