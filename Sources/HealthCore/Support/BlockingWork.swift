@@ -12,6 +12,13 @@ enum BlockingWork {
         }
     }
 
+    /// Runs `work`, which cannot fail, on a blocking-work thread and returns its result to the awaiting task.
+    static func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async { continuation.resume(returning: work()) }
+        }
+    }
+
     /// Starts `work` on a blocking-work thread, for completion-handler APIs.
     static func start(_ work: @escaping @Sendable () -> Void) {
         queue.async(execute: work)
