@@ -1,0 +1,116 @@
+/// The samples added and deleted since an anchor: HealthKit's `HKAnchoredObjectQueryDescriptor`.
+///
+/// ``result(for:)`` answers once; ``results(for:)`` answers, then answers again each time the store changes, from any
+/// process, until the task iterating it is cancelled. Only the predicates' types are looked at; their conditions
+/// (dates, sources, metadata, uuids) select the added samples, while every deletion of those types is reported (a
+/// deleted sample's dates and metadata are gone, as in HealthKit). A source that may not read a type sees only its
+/// own samples and their deletions.
+public struct AnchoredObjectQueryDescriptor: Sendable {
+    /// The types and conditions; a sample matching any one is returned.
+    public var predicates: [SampleTypePredicate]
+    /// Where to start: nil for the beginning of the store.
+    public var anchor: QueryAnchor?
+    /// At most this many samples and deletions per result; nil (or 0, HealthKit's `HKObjectQueryNoLimit`) for all.
+    /// When a result is cut short, ``results(for:)`` delivers the rest at once, without waiting for a change.
+    public var limit: Int?
+
+    /// Creates a descriptor.
+    public init(predicates: [SampleTypePredicate], anchor: QueryAnchor?, limit: Int? = nil) {
+        self.predicates = predicates
+        self.anchor = anchor
+        self.limit = limit
+    }
+
+    /// One answer: what changed after an anchor.
+    public struct Result: Sendable {
+        /// Samples added after the anchor and not deleted since, oldest change first.
+        public let addedSamples: [Sample]
+        /// Samples of the types deleted after the anchor, oldest first.
+        public let deletedObjects: [DeletedObject]
+        /// The anchor to pass next time: after the last change this result covers.
+        public let newAnchor: QueryAnchor
+
+        /// Whether nothing was added or deleted.
+        var isEmpty: Bool { addedSamples.isEmpty && deletedObjects.isEmpty }
+    }
+
+    /// What changed after ``anchor``.
+    ///
+    /// - Throws: ``ChangeError/anchorFromTheFuture(_:)`` for an anchor of another store, ``ChangeError/anchorExpired(_:)``
+    ///   when compaction has dropped deletions after it, store errors.
+    public func result(for store: HealthStore) async throws -> Result {
+        try await BlockingWork.run { try run(on: store, after: anchor) }
+    }
+
+    /// The first answer, then a new one each time the store changes (only when something of the predicates' types was
+    /// added or deleted), until the iterating task is cancelled. Changes are seen from any process: the store is
+    /// watched with a ``StoreChangeMonitor``, which is stopped when the sequence ends.
+    public func results(for store: HealthStore) -> AsyncThrowingStream<Result, Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Result.self)
+        let task = Task {
+            do {
+                // Watching starts before the first read, so a write between the two is never missed.
+                let changes = await StoreChangeMonitor.changes(in: store.storage.path)
+                var anchor = try await deliver(after: anchor, to: continuation, store: store, first: true)
+                for await _ in changes {
+                    anchor = try await deliver(after: anchor, to: continuation, store: store, first: false)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Yields what changed after `anchor` (the first result even when empty), page by page when a limit cuts it
+    /// short; returns the anchor after the last one.
+    private func deliver(after anchor: QueryAnchor?, to continuation: AsyncThrowingStream<Result, Error>.Continuation,
+                         store: HealthStore, first: Bool) async throws -> QueryAnchor? {
+        var anchor = anchor
+        var first = first
+        while !Task.isCancelled {
+            let from = anchor
+            let result = try await BlockingWork.run { try run(on: store, after: from) }
+            if first || !result.isEmpty { continuation.yield(result) }
+            first = false
+            anchor = result.newAnchor
+            guard let limit = effectiveLimit, result.addedSamples.count + result.deletedObjects.count >= limit else { break }
+        }
+        return anchor
+    }
+
+    private var effectiveLimit: Int? { limit.flatMap { $0 > 0 ? $0 : nil } }
+
+    func run(on store: HealthStore, after anchor: QueryAnchor?) throws -> Result {
+        var identifiers: [String] = []
+        for predicate in predicates where !identifiers.contains(predicate.sampleType.identifier) {
+            identifiers.append(predicate.sampleType.identifier)
+        }
+        var position = anchor?.changeAnchor ?? .beginning
+        var added: [Sample] = []
+        var deleted: [DeletedObject] = []
+        guard !identifiers.isEmpty else { return Result(addedSamples: [], deletedObjects: [], newAnchor: QueryAnchor(position)) }
+        // Conditions are applied after the store's limit, so pages are fetched until the limit is filled.
+        while true {
+            let wanted = effectiveLimit.map { $0 - added.count - deleted.count }
+            let set = try store.changes(since: position, types: identifiers, limit: wanted)
+            added += set.added.filter(matches)
+            deleted += set.deleted.map(DeletedObject.init)
+            position = set.anchor
+            guard let wanted, set.added.count + set.deleted.count >= wanted,
+                  added.count + deleted.count < effectiveLimit ?? 0 else { break }
+        }
+        return Result(addedSamples: added, deletedObjects: deleted, newAnchor: QueryAnchor(position))
+    }
+
+    /// Whether one of the predicates of the sample's type selects it.
+    private func matches(_ sample: Sample) -> Bool {
+        predicates.contains { predicate in
+            guard predicate.sampleType.identifier == sample.typeIdentifier else { return false }
+            guard let condition = predicate.predicate else { return true }
+            return condition.matches(sample, in: predicate.interval)
+        }
+    }
+}

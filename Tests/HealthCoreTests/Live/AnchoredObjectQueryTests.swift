@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// HealthKit's anchored object query: adds and deletes with anchors that page through, predicates, and the live
+/// sequence that answers again after another store's or another process's write and ends when cancelled.
+struct AnchoredObjectQueryTests {
+    private let steps = QuantityType(.stepCount)
+
+    @Test func addsAndDeletesWithAnchors() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store")
+            let first = LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
+            let second = LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")
+            try store.save([first, second, LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+            let descriptor = AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+            let all = try await descriptor.result(for: store)
+            // Only steps: the weight is another type. Change numbers 1, 2, 3 (steps, steps, weight).
+            #expect(all.addedSamples.map(\.uuid) == [first.uuid, second.uuid])
+            #expect(all.deletedObjects.isEmpty)
+            #expect(all.newAnchor.changeAnchor.sequence == 2)
+
+            try store.storage.delete(uuids: [first.uuid], now: TestSupport.date("2024-05-03T00:00:00Z"))   // 4
+            let third = LiveTestSupport.steps(300, at: "2024-05-03T08:00:00Z")                                  // 5
+            try store.save([third])
+            let next = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)],
+                                                               anchor: all.newAnchor).result(for: store)
+            #expect(next.addedSamples.map(\.uuid) == [third.uuid])
+            #expect(next.deletedObjects.map(\.uuid) == [first.uuid])
+            #expect(next.deletedObjects.first?.typeIdentifier == steps.identifier)
+            #expect(next.newAnchor.changeAnchor.sequence == 5)
+
+            let nothing = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)],
+                                                                  anchor: next.newAnchor).result(for: store)
+            #expect(nothing.addedSamples.isEmpty && nothing.deletedObjects.isEmpty)
+            #expect(nothing.newAnchor == next.newAnchor)
+
+            // From the beginning again: the deleted sample is gone from the added ones, its tombstone is reported.
+            let again = try await descriptor.result(for: store)
+            #expect(again.addedSamples.map(\.uuid) == [second.uuid, third.uuid])
+            #expect(again.deletedObjects.map(\.uuid) == [first.uuid])
+        }
+    }
+
+    @Test func predicateConditionsAndLimitPageThrough() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store")
+            let samples = (1...5).map { LiveTestSupport.steps(Double($0 * 100), at: "2024-05-0\($0)T08:00:00Z") }
+            try store.save(samples)
+            // From May 3: samples 3, 4, 5.
+            let fromMay3 = Query.predicateForSamples(withStart: TestSupport.date("2024-05-03T00:00:00Z"), end: nil,
+                                                     options: .strictStartDate)
+            var anchor: QueryAnchor?
+            var pages: [[UUID]] = []
+            repeat {
+                let page = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps, predicate: fromMay3)],
+                                                                   anchor: anchor, limit: 2).result(for: store)
+                anchor = page.newAnchor
+                pages.append(page.addedSamples.map(\.uuid))
+            } while pages.last?.isEmpty == false
+            // Two matching per page although the first two changes do not match; then the last one; then nothing.
+            #expect(pages == [[samples[2].uuid, samples[3].uuid], [samples[4].uuid], []])
+            #expect(anchor?.changeAnchor.sequence == 5)
+        }
+    }
+
+    @Test func sequenceAnswersAgainAfterAnotherStoresWrite() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let reader = try HealthStore(directory: path)
+            let writer = try HealthStore(directory: path)
+            try writer.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            let later = LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")
+            let steps = self.steps
+            try await LiveTestSupport.withTimeout(20) {
+                var results = AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+                    .results(for: reader).makeAsyncIterator()
+                let first = try #require(try await results.next())
+                #expect(first.addedSamples.count == 1)
+                // A weight is not a step: no answer for it; the steps after it are the next answer.
+                try writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+                try writer.save([later])
+                let second = try #require(try await results.next())
+                #expect(second.addedSamples.map(\.uuid) == [later.uuid])
+                #expect(second.newAnchor.changeAnchor.sequence == 3)
+            }
+        }
+    }
+
+    @Test(.enabled(if: LiveTestSupport.hkctl != nil, "needs the built hkctl"))
+    func sequenceAnswersAgainAfterAnotherProcesssWrite() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let binary = try #require(LiveTestSupport.hkctl)
+            let reader = try HealthStore(directory: path)
+            let steps = self.steps
+            try await LiveTestSupport.withTimeout(30) {
+                var results = AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+                    .results(for: reader).makeAsyncIterator()
+                let first = try #require(try await results.next())
+                #expect(first.addedSamples.isEmpty)   // the store does not exist yet
+                #expect(try LiveTestSupport.runHkctl(binary, ["add", "steps", "1234", "--at", "08:00"], store: path) == 0)
+                let second = try #require(try await results.next())
+                #expect(second.addedSamples.first?.quantity?.doubleValue(for: .count()) == 1234)
+            }
+        }
+    }
+
+    @Test func cancellingEndsTheSequencePromptly() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store")
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            let received = LiveTestSupport.Counter()
+            let steps = self.steps
+            let task = Task {
+                for try await _ in AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
+                    .results(for: store) { received.bump() }
+            }
+            #expect(await LiveTestSupport.eventually { received.value == 1 })
+            let cancelled = Date()
+            task.cancel()
+            // Generous: the sequence must end, not wait for the next change.
+            try await LiveTestSupport.withTimeout(10) { _ = try await task.value }
+            #expect(Date().timeIntervalSince(cancelled) < 2)
+            try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(received.value == 1)
+        }
+    }
+}
