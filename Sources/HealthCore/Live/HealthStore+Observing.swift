@@ -1,0 +1,37 @@
+/// How often HealthKit may wake an app for new samples: HealthKit's `HKUpdateFrequency`, accepted for
+/// ``HealthStore/enableBackgroundDelivery(for:frequency:)``.
+public enum UpdateFrequency: Int, Sendable {
+    case immediate = 1
+    case hourly = 2
+    case daily = 3
+    case weekly = 4
+}
+
+// MARK: - Long-running queries, as HealthKit's HKHealthStore runs them
+
+extension HealthStore {
+    /// Starts `query`: HealthKit's `execute(_:)`. Its handler is called once now and after each change of its type.
+    public func execute(_ query: ObserverQuery) {
+        query.start(on: self)
+    }
+
+    /// Stops `query`: HealthKit's `stop(_:)`. Its handler is not called again once a call in progress returns.
+    public func stop(_ query: ObserverQuery) {
+        query.stop()
+    }
+
+    /// HealthKit's `enableBackgroundDelivery(for:frequency:)`. There is no app for the system to wake here: an
+    /// ``ObserverQuery`` is told of every change while its process runs, whatever the frequency, so this does nothing
+    /// and succeeds.
+    public func enableBackgroundDelivery(for type: SampleType, frequency: UpdateFrequency) async throws {}
+
+    /// The completion-handler form of ``enableBackgroundDelivery(for:frequency:)``: calls back `(true, nil)`.
+    public func enableBackgroundDelivery(for type: SampleType, frequency: UpdateFrequency,
+                                         withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+        completion(true, nil)
+    }
+
+    /// HealthKit's `disableBackgroundDelivery(for:)`: does nothing and succeeds (see
+    /// ``enableBackgroundDelivery(for:frequency:)``).
+    public func disableBackgroundDelivery(for type: SampleType) async throws {}
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// HealthKit's observer query: called once when started, after a write of its type, not after a write of another
+/// type, and never after stop(); the AsyncSequence form likewise.
+struct ObserverQueryTests {
+    @Test func firesOnStartAndOnItsTypeOnly() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let store = try HealthStore(directory: path)
+            let writer = try HealthStore(directory: path)
+            let calls = LiveTestSupport.Counter()
+            let query = ObserverQuery(sampleType: QuantityType(.stepCount), predicate: nil) { _, completion, error in
+                calls.bump(error)
+                completion()
+            }
+            store.execute(query)
+            #expect(await LiveTestSupport.eventually { calls.value == 1 })
+
+            try writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+            try writer.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            #expect(await LiveTestSupport.eventually { calls.value == 2 })
+            // The weight did not call it: after a pause there is still one call for the one step write.
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls.value == 2)
+
+            store.stop(query)
+            try writer.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(calls.value == 2)
+            #expect(calls.errorCount == 0)
+        }
+    }
+
+    @Test func runsWithoutAReferenceUntilStoppedFromItsHandler() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store")
+            let calls = LiveTestSupport.Counter()
+            // HealthKit's usual form: nothing keeps the query but the store; the handler stops it.
+            store.execute(ObserverQuery(sampleType: QuantityType(.stepCount), predicate: nil) { query, _, _ in
+                calls.bump()
+                if calls.value == 2 { store.stop(query) }
+            })
+            #expect(await LiveTestSupport.eventually { calls.value == 1 })
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            #expect(await LiveTestSupport.eventually { calls.value == 2 })
+            try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls.value == 2)
+        }
+    }
+
+    @Test func predicateSelectsTheAdditionsThatCount() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store")
+            let calls = LiveTestSupport.Counter()
+            let query = ObserverQuery(sampleType: QuantityType(.stepCount), predicate: Query.predicateForObjects(from: "watch")) { _, _, _ in
+                calls.bump()
+            }
+            store.execute(query)
+            defer { store.stop(query) }
+            #expect(await LiveTestSupport.eventually { calls.value == 1 })
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z", source: "phone")])
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T09:00:00Z", source: "watch")])
+            #expect(await LiveTestSupport.eventually { calls.value == 2 })
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(calls.value == 2)
+        }
+    }
+
+    @Test func sequenceFormYieldsOnStartAndAfterAWrite() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let store = try HealthStore(directory: path)
+            try await store.enableBackgroundDelivery(for: QuantityType(.stepCount), frequency: .immediate)
+            try await LiveTestSupport.withTimeout(20) {
+                var updates = ObserverQueryDescriptor(sampleType: QuantityType(.stepCount)).results(for: store).makeAsyncIterator()
+                #expect(try await updates.next() != nil)
+                try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+                #expect(try await updates.next() != nil)
+            }
+        }
+    }
+}
