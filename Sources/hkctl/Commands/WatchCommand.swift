@@ -5,8 +5,16 @@ import Darwin
 #endif
 import HealthCore
 
-/// Set by SIGINT/SIGTERM; the watch loop checks it between polls.
+/// Set by SIGINT/SIGTERM; the watch loop checks it after each wake-up.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+/// The write end of the pipe the watch loop waits on: the store's change monitor and the signal handlers write a byte.
+nonisolated(unsafe) private var wakeDescriptor: Int32 = -1
+
+/// Wakes the watch loop; safe in a signal handler (`write` is async-signal-safe) and on the monitor's thread.
+private func wakeWatch() {
+    var byte: UInt8 = 1
+    _ = write(wakeDescriptor, &byte, 1)
+}
 
 /// `hkctl watch`: prints new samples and deletions as they happen, from any process, like `tail -f`.
 enum WatchCommand: Command {
@@ -16,7 +24,7 @@ enum WatchCommand: Command {
     static let arguments: [(label: String, help: String)] = []
     static let options: [OptionSpec] = [
         OptionSpec(name: "type", valueName: "type", repeatable: true, help: "Only this type (repeatable; default: all)."),
-        OptionSpec(name: "interval", valueName: "ms", help: "How often to look for changes (default: 200)."),
+        OptionSpec(name: "interval", valueName: "ms", help: "How often to look for changes where the store cannot be watched for them, as on macOS (default: 200)."),
     ]
     static let formats = ["jsonl"]
     static let discussion = """
@@ -31,6 +39,17 @@ enum WatchCommand: Command {
         return descriptor.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
+    /// Sleeps until the pipe `fd` has a byte (a change or a signal), standard output's reader goes away, or
+    /// `timeout` milliseconds pass (-1: no limit); empties the pipe.
+    private static func waitForWake(_ fd: Int32, timeout: Int32) {
+        var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        // Standard output is watched for its reader closing (POLLERR/POLLHUP), when it is open at all.
+        if fcntl(1, F_GETFD) != -1 { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
+        _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(fd, &buffer, buffer.count) > 0 {}
+    }
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         if let extra = arguments.positionals.first {
             throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
@@ -43,8 +62,21 @@ enum WatchCommand: Command {
             }
             interval = value
         }
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
+        // A pipe the loop waits on, written by the store's change monitor and by the signal handlers; both ends are
+        // non-blocking, so a full pipe (a wake-up already pending) never blocks a writer. It stays open until exit:
+        // the monitor's thread may still be writing when the loop returns.
+        var wake: [Int32] = [-1, -1]
+        guard pipe(&wake) == 0 else { throw StoreError.readFailed(context.globals.storePath, reason: "no pipe for watching") }
+        for fd in wake { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        wakeDescriptor = wake[1]
+        signal(SIGINT) { _ in
+            stopRequested = 1
+            wakeWatch()
+        }
+        signal(SIGTERM) { _ in
+            stopRequested = 1
+            wakeWatch()
+        }
         signal(SIGPIPE, SIG_IGN)
         // A parent may have started us with these signals blocked; watch must still hear them.
         var signals = sigset_t()
@@ -52,9 +84,14 @@ enum WatchCommand: Command {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         sigprocmask(SIG_UNBLOCK, &signals, nil)
+        // Watching starts before the anchor is read, so a change in between is never missed.
+        let monitor = StoreChangeMonitor(directory: context.store().path) { wakeWatch() }
+        defer { monitor.stop() }
+        // With inotify the loop sleeps until a change; elsewhere it also looks every `interval` milliseconds.
+        let timeout = monitor.usesNotifications ? Int32(-1) : Int32(interval)
         var anchor = try context.store().currentAnchor()
         while stopRequested == 0 {
-            // Opened on every poll, so a change of permissions applies at once.
+            // Opened on every look, so a change of permissions applies at once.
             let changes = try context.healthStore().changes(since: anchor, types: types)
             if !changes.added.isEmpty || !changes.deleted.isEmpty {
                 let zone = context.globals.time.timeZone
@@ -66,11 +103,7 @@ enum WatchCommand: Command {
             }
             anchor = changes.anchor
             if outputReaderGone() { return }
-            var slept = 0
-            while slept < interval && stopRequested == 0 {
-                usleep(useconds_t(min(50, interval - slept) * 1000))
-                slept += 50
-            }
+            waitForWake(wake[0], timeout: timeout)
         }
     }
 }
