@@ -18,13 +18,13 @@ final class ChangeWatcher: @unchecked Sendable {
     private var stopped = false
     /// The stop pipe: ``stop()`` writes to `wake[1]`; the thread polls `wake[0]` and closes both when it ends.
     private var wake: [Int32] = [-1, -1]
-    #if os(Linux)
+    #if canImport(Glibc)
     private let notifications: InotifyWatch?
     #endif
 
     /// Whether inotify tells the thread of changes.
     var usesNotifications: Bool {
-        #if os(Linux)
+        #if canImport(Glibc)
         return notifications != nil
         #else
         return false
@@ -35,7 +35,7 @@ final class ChangeWatcher: @unchecked Sendable {
     init(directory: String, polling: Bool, onChange: @escaping @Sendable () -> Void) {
         self.directory = directory
         self.onChange = onChange
-        #if os(Linux)
+        #if canImport(Glibc)
         notifications = polling ? nil : InotifyWatch(directory: directory)
         #endif
         var fds: [Int32] = [-1, -1]
@@ -69,7 +69,7 @@ final class ChangeWatcher: @unchecked Sendable {
         var fingerprint = start
         while !isStopped {
             var fds = [pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
-            #if os(Linux)
+            #if canImport(Glibc)
             if let notifications { fds.append(pollfd(fd: notifications.fd, events: Int16(POLLIN), revents: 0)) }
             #endif
             // Without a stop pipe (no descriptors left) a short timeout still sees stop() promptly.
@@ -78,7 +78,7 @@ final class ChangeWatcher: @unchecked Sendable {
             if ready < 0 && errno != EINTR { break }
             if isStopped || fds[0].revents != 0 { break }
             var changed = false
-            #if os(Linux)
+            #if canImport(Glibc)
             if let notifications, fds.count > 1, fds[1].revents != 0 { changed = notifications.readEvents() }
             #endif
             if !usesNotifications {
@@ -98,7 +98,7 @@ final class ChangeWatcher: @unchecked Sendable {
         stopped = true
         for fd in wake where fd >= 0 { close(fd) }
         wake = [-1, -1]
-        #if os(Linux)
+        #if canImport(Glibc)
         notifications?.close()
         #endif
     }

@@ -1,9 +1,13 @@
 /// How often HealthKit may wake an app for new samples: HealthKit's `HKUpdateFrequency`, accepted for
 /// ``HealthStore/enableBackgroundDelivery(for:frequency:)``.
 public enum UpdateFrequency: Int, Sendable {
+    /// As soon as possible.
     case immediate = 1
+    /// At most once an hour.
     case hourly = 2
+    /// At most once a day.
     case daily = 3
+    /// At most once a week.
     case weekly = 4
 }
 

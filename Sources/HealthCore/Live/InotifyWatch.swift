@@ -1,4 +1,4 @@
-#if os(Linux)
+#if canImport(Glibc)
 import Glibc
 
 /// An inotify descriptor watching a store folder for writes to its change files, or, while the folder does not exist,

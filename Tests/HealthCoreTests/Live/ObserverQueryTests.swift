@@ -51,6 +51,22 @@ struct ObserverQueryTests {
         }
     }
 
+    @Test func firesAfterADeletionOfItsType() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store")
+            let sample = LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
+            try store.save([sample])
+            let calls = LiveTestSupport.Counter()
+            let query = ObserverQuery(sampleType: QuantityType(.stepCount), predicate: nil) { _, _, error in calls.bump(error) }
+            store.execute(query)
+            defer { store.stop(query) }
+            #expect(await LiveTestSupport.eventually { calls.value == 1 })
+            try store.storage.delete(uuids: [sample.uuid], now: TestSupport.date("2024-05-02T00:00:00Z"))
+            #expect(await LiveTestSupport.eventually { calls.value == 2 })
+            #expect(calls.errorCount == 0)
+        }
+    }
+
     @Test func predicateSelectsTheAdditionsThatCount() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
