@@ -37,8 +37,10 @@ enum ExitStatus: Int32 {
             default: return .badData
             }
         case let error as ExportError:
-            if case .cannotCreate = error { return .cannotCreate }
-            return .ioError
+            switch error {
+            case .cannotCreate, .danglingLink, .linkLoop, .isFolder: return .cannotCreate
+            case .writeFailed, .outputClosed: return .ioError
+            }
         case let error as AuthorizationError:
             switch error {
             case .emptyRequest: return .usage
