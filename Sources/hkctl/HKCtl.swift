@@ -89,6 +89,7 @@ enum HKCtl {
                 console.line(HelpText.page(for: command).dropLastNewline())
                 return ExitStatus.ok.rawValue
             }
+            console.quiet = parsed.flags.contains(QuietOption.spec.name)
             let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
                                                     formats: command.formats)
             let context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)

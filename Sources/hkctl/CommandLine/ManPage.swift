@@ -73,7 +73,8 @@ enum ManPage {
 
     private static func option(_ spec: OptionSpec) -> [String] {
         let value = spec.valueName.map { " \\fI\(escape($0))\\fR" } ?? ""
-        return [".TP", ".B \\-\\-\(escape(spec.name))\(value)", text(spec.help)]
+        let short = spec.short.map { "\\-\(escape(String($0))), " } ?? ""
+        return [".TP", ".B \(short)\\-\\-\(escape(spec.name))\(value)", text(spec.help)]
     }
 
     /// Prose paragraphs as text, indented lines (examples, tables) kept as they are.

@@ -11,7 +11,7 @@ enum ExportCommand: Command {
         OptionSpec(name: "type", valueName: "type", repeatable: true,
                    help: "Export only this type (a name such as steps, or a HealthKit identifier); repeatable (default: every stored type)."),
         OptionSpec(name: "out", valueName: "file", help: "Write to this file, replaced only when the export is complete; a link is followed, a device or FIFO written in place (default: standard output)."),
-    ] + RangeOptions.specs
+    ] + RangeOptions.specs + [QuietOption.spec]
     static let discussion = """
         FORMATS:
           jsonl      one JSON object per line, lossless (UUIDs, sources, devices,
@@ -73,7 +73,7 @@ enum ExportCommand: Command {
             let summary = try exporter.export(types: types, interval: interval, format: format,
                                               exportDate: context.globals.time.now, to: output)
             if let path = arguments.value("out") {
-                context.console.error("Exported \(summary.total) sample\(summary.total == 1 ? "" : "s") to \(path).")
+                context.console.note("Exported \(summary.total) sample\(summary.total == 1 ? "" : "s") to \(path).")
             }
         } catch ExportError.outputClosed {
             return  // `hkctl export | head`: the reader has what it wanted.
