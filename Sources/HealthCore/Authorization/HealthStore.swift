@@ -23,8 +23,13 @@ public struct HealthStore: SampleStore, Sendable {
     public init(storage: JSONFileStore, source: String, catalogue: SampleTypeCatalogue = .standard) throws {
         try TextRules.checkSourceName(source)
         let (path, timeZone, lockTimeout, clock) = (storage.path, storage.codec.timeZone, storage.lockTimeout, storage.clock)
+        // Each fresh instance records its writes as the same operation as `storage` (for `undo`), if it records.
+        let recording = storage.recording
         makeStorage = {
-            JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout, clock: clock)
+            let store = JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout,
+                                      clock: clock)
+            store.recording = recording
+            return store
         }
         self.source = source
         self.catalogue = catalogue

@@ -89,7 +89,7 @@ enum AddCommand: Command {
             endDay: try arguments.value("on").map { context.globals.time.startOfDay(try TimeExpression.parse($0, in: time).date) },
             metadata: metadata)
         let sample = try entry.sample(source: context.globals.source, context: time)
-        let store = try context.healthStore()
+        let store = try context.healthStore(recording: .add)
         var warnings = entry.warnings(for: sample, context: time)
         // Advice only: a store that cannot be read here fails the save below, with its own message.
         if type.isSleepAnalysis, let overlap = (try? sameSourceStages(overlapping: sample, in: store)) ?? nil {

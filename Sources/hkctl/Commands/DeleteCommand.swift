@@ -27,7 +27,7 @@ enum DeleteCommand: Command {
         guard let first = arguments.positionals.first else {
             throw UsageError(message: "Missing expected argument '<uuid>' or '<type>'", command: name)
         }
-        let store = context.store()
+        let store = context.store(recording: .delete)
         let time = context.globals.time
         let doomed: [Sample]
         let access = try context.healthStore()

@@ -55,7 +55,7 @@ enum ImportCommand: Command {
         }
         // The owner imports anything; another source only its own samples, of types it may write.
         let target: SampleStore = context.globals.source == AuthorizationState.ownerSource
-            ? context.store() : try context.healthStore()
+            ? context.store(recording: .import) : try context.healthStore(recording: .import)
         let importer = HealthImporter(store: target, catalogue: context.catalogue,
                                       dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize)
         importer.replaceCharacteristics = arguments.flags.contains("replace-characteristics")
