@@ -5,7 +5,7 @@ import Testing
 /// errors and real warnings on standard error.
 struct QuietOptionTests {
     /// The commands that write (the store, or a file they name); each takes -q and shows it in its help.
-    static let writingCommands = ["add", "import", "export", "delete", "compact", "doctor", "auth", "me", "config", "goal",
+    static let writingCommands = ["add", "import", "export", "delete", "undo", "compact", "doctor", "auth", "me", "config", "goal",
                                   "sources"]
 
     @Test(arguments: QuietOptionTests.writingCommands)
@@ -68,6 +68,8 @@ struct QuietOptionTests {
             try quiet(["delete", uuid])
             try quiet(["delete", "water", "--today", "--yes"])
             #expect(try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n").count == 1)
+            try quiet(["undo", "--yes"])
+            #expect(try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n").count == 3, "the delete is undone")
             try quiet(["compact", "--retention", "0"])
             try quiet(["doctor", "--repair"])
             try quiet(["goal", "water", "--unset"])

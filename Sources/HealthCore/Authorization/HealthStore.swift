@@ -104,6 +104,17 @@ public struct HealthStore: SampleStore, Sendable {
         try write(stamped)
     }
 
+    /// Throws unless this source may write every one of these types (the owner may write all). A correlation type
+    /// needs no permission of its own, as in HealthKit: its members' types do.
+    ///
+    /// - Throws: ``AuthorizationError``.
+    public func checkMaySave(_ identifiers: [String]) throws {
+        guard !isOwner else { return }
+        for identifier in identifiers where CorrelationType.identified(identifier) == nil {
+            try state.checkShare(source: source, type: type(identifier))
+        }
+    }
+
     /// Whether this source sees every sample of the type, or only its own.
     public func readsEverything(ofType identifier: String) throws -> Bool {
         if isOwner { return true }

@@ -47,6 +47,11 @@ enum ExitStatus: Int32 {
             case .cannotShare: return .badData
             default: return .notPermitted
             }
+        case let error as UndoError:
+            switch error {
+            case .nothingToUndo: return .missingInput
+            case .changedMeanwhile: return .busy
+            }
         case let error as ChangeError:
             if case .notFound = error { return .missingInput }
             return .badData
