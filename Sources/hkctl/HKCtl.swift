@@ -11,7 +11,7 @@ enum HKCtl {
 
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, StatsCommand.self, TrendCommand.self, SourcesCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
-        DeleteCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, DoctorCommand.self, AuthCommand.self,
+        DeleteCommand.self, UndoCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, DoctorCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
         TodayCommand.self, ChartCommand.self, GoalCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
@@ -89,6 +89,7 @@ enum HKCtl {
                 console.line(HelpText.page(for: command).dropLastNewline())
                 return ExitStatus.ok.rawValue
             }
+            console.quiet = parsed.flags.contains(QuietOption.spec.name)
             let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
                                                     formats: command.formats)
             let context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)

@@ -62,6 +62,10 @@ struct CompletionAndManTests {
             #expect(try bashComplete(path, "hkctl config s").sorted() == ["set"])
             #expect(try bashComplete(path, "hkctl help tod") == ["today"])
             #expect(try bashComplete(path, "hkctl list water --format ").sorted() == ["csv", "json", "table"])
+            // A writing command offers -q beside --quiet; a reading command offers neither.
+            #expect(try bashComplete(path, "hkctl add water 1L -").contains("-q"))
+            #expect(try bashComplete(path, "hkctl delete --qu") == ["--quiet"])
+            #expect(!(try bashComplete(path, "hkctl list water -")).contains("-q"))
             // Every command of the registry is offered.
             let commands = try bashComplete(path, "hkctl ")
             let help = try cli.run(["--help"]).stdout

@@ -23,8 +23,13 @@ public struct HealthStore: SampleStore, Sendable {
     public init(storage: JSONFileStore, source: String, catalogue: SampleTypeCatalogue = .standard) throws {
         try TextRules.checkSourceName(source)
         let (path, timeZone, lockTimeout, clock) = (storage.path, storage.codec.timeZone, storage.lockTimeout, storage.clock)
+        // Each fresh instance records its writes as the same operation as `storage` (for `undo`), if it records.
+        let recording = storage.recording
         makeStorage = {
-            JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout, clock: clock)
+            let store = JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout,
+                                      clock: clock)
+            store.recording = recording
+            return store
         }
         self.source = source
         self.catalogue = catalogue
@@ -97,6 +102,17 @@ public struct HealthStore: SampleStore, Sendable {
             stamped[index].device = sample.device ?? identity.device
         }
         try write(stamped)
+    }
+
+    /// Throws unless this source may write every one of these types (the owner may write all). A correlation type
+    /// needs no permission of its own, as in HealthKit: its members' types do.
+    ///
+    /// - Throws: ``AuthorizationError``.
+    public func checkMaySave(_ identifiers: [String]) throws {
+        guard !isOwner else { return }
+        for identifier in identifiers where CorrelationType.identified(identifier) == nil {
+            try state.checkShare(source: source, type: type(identifier))
+        }
     }
 
     /// Whether this source sees every sample of the type, or only its own.

@@ -99,6 +99,9 @@ public struct StoreDoctor {
         checkSequence(into: &report)
         checkJournal(into: &report)
         for name in StoreDoctor.documents { checkDocument(name, into: &report) }
+        if let lines = checkOperationLog(into: &report), !lines.isEmpty {
+            bad.append(BadLines(file: JSONFileStore.operationsFile, lines: lines))
+        }
         for folderName in try store.folderEntries("samples").sorted() {
             let folder = "samples/" + folderName
             guard checkIsFolder(folder, into: &report) else { continue }
@@ -174,6 +177,63 @@ public struct StoreDoctor {
         }
     }
 
+    /// Why a torn final line is quarantined.
+    private static let tornReason = "torn final line"
+
+    /// A store file's bytes, counted as checked; nil (reported as an error) when it cannot be read.
+    private func readLines(of relative: String, into report: inout DoctorReport) -> [UInt8]? {
+        do {
+            let bytes = try POSIXFile.readFile(try store.storeFile(relative)) ?? []
+            report.filesChecked += 1
+            return bytes
+        } catch {
+            report.findings.append(DoctorFinding(.error, file: relative, message: "\(error)"))
+            return nil
+        }
+    }
+
+    /// The non-blank lines of `buffer` that end with a newline, and the number of a final line without one (a torn
+    /// write), all counted as checked.
+    private func completeLines(in buffer: UnsafeBufferPointer<UInt8>,
+                               into report: inout DoctorReport) -> (lines: [StoreLineReader.Line], torn: Int?) {
+        var lines: [StoreLineReader.Line] = []
+        var torn: Int?
+        StoreLineReader.forEachLine(in: buffer) { line in
+            if StoreLineReader.isBlank(UnsafeBufferPointer(rebasing: buffer[line.range])) { return }
+            if line.terminated { lines.append(line) } else { torn = line.number }
+        }
+        report.linesChecked += lines.count + (torn == nil ? 0 : 1)
+        return (lines, torn)
+    }
+
+    /// Reports a torn final line (a warning: it was never acknowledged) and marks it for quarantine.
+    private func noteTorn(_ torn: Int?, in file: String, bad: inout [(number: Int, reason: String)],
+                          into report: inout DoctorReport) {
+        guard let torn else { return }
+        report.findings.append(DoctorFinding(.warning, file: file, line: torn,
+            message: "a torn final line (a write a crash interrupted, never acknowledged); readers skip it, --repair moves it aside"))
+        bad.append((torn, StoreDoctor.tornReason))
+    }
+
+    /// Checks each line of `operations.jsonl` (the record `hkctl undo` works from); returns its bad lines, or nil when
+    /// there is no such file.
+    private func checkOperationLog(into report: inout DoctorReport) -> [(number: Int, reason: String)]? {
+        let name = JSONFileStore.operationsFile
+        guard checkIsRegularFile(name, into: &report), let bytes = readLines(of: name, into: &report) else { return nil }
+        var bad: [(number: Int, reason: String)] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            let (lines, torn) = completeLines(in: buffer, into: &report)
+            for line in lines where OperationRecord.decode(UnsafeBufferPointer(rebasing: buffer[line.range])) == nil {
+                report.findings.append(DoctorFinding(.error, file: name, line: line.number,
+                    message: "not an operation record; 'hkctl undo' fails until it is repaired ('hkctl doctor --repair' "
+                        + "quarantines the line; the operation it described can then no longer be undone)"))
+                bad.append((line.number, "not an operation record"))
+            }
+            noteTorn(torn, in: name, bad: &bad, into: &report)
+        }
+        return bad
+    }
+
     private func checkDocument(_ name: String, into report: inout DoctorReport) {
         let bytes: [UInt8]?
         do { bytes = try POSIXFile.readFile(store.path + "/" + name) } catch {
@@ -219,50 +279,38 @@ public struct StoreDoctor {
     private func checkLines(of relative: String, typeIdentifier: String, tombstones: Bool, now: Date,
                             largestSequence: inout UInt64, seen: inout SeenSamples,
                             into report: inout DoctorReport) throws -> [(number: Int, reason: String)] {
-        let bytes: [UInt8]
-        do { bytes = try POSIXFile.readFile(try store.storeFile(relative)) ?? [] } catch {
-            report.findings.append(DoctorFinding(.error, file: relative, message: "\(error)"))
-            return []
-        }
-        report.filesChecked += 1
+        guard let bytes = readLines(of: relative, into: &report) else { return [] }
         var codec = store.codec
         let type = store.catalogue.type(identifier: typeIdentifier)
         let name = PathText.lastComponent(of: relative)
         var bad: [(number: Int, reason: String)] = []
         bytes.withUnsafeBufferPointer { buffer in
-            StoreLineReader.forEachLine(in: buffer) { line in
+            let (lines, torn) = completeLines(in: buffer, into: &report)
+            for line in lines {
                 let text = UnsafeBufferPointer(rebasing: buffer[line.range])
-                if StoreLineReader.isBlank(text) { return }
-                report.linesChecked += 1
-                guard line.terminated else {
-                    report.findings.append(DoctorFinding(.warning, file: relative, line: line.number,
-                        message: "a torn final line (a write a crash interrupted, never acknowledged); readers skip it, --repair moves it aside"))
-                    bad.append((line.number, "torn final line"))
-                    return
-                }
                 if tombstones {
                     if let reason = StoreLineReader.checkTombstoneLine(text) {
                         bad.append((line.number, reason))
                     } else if let tombstone = JSONFileStore.decodeTombstone(text) {
                         largestSequence = max(largestSequence, tombstone.sequence)
                     }
-                    return
+                    continue
                 }
                 let checked = StoreLineReader.checkSampleLine(text, codec: &codec)
                 guard let sample = checked.sample else {
                     bad.append((line.number, checked.failure ?? "unreadable"))
-                    return
+                    continue
                 }
                 largestSequence = max(largestSequence, checked.sequence)
                 // A uuid stored twice (and not deleted in between) is counted twice by statistics: the first copy is
                 // the sample, later ones are damage, whatever their change numbers.
                 if let first = seen.firstCopy(of: sample, sequence: checked.sequence, at: name, line: line.number) {
                     bad.append((line.number, "a second copy of the sample at \(first) (the same uuid)"))
-                    return
+                    continue
                 }
                 if sample.typeIdentifier != typeIdentifier {
                     bad.append((line.number, "a \(sample.typeIdentifier) sample in the folder of \(typeIdentifier)"))
-                    return
+                    continue
                 }
                 let expected = PathText.lastComponent(of: store.partitionPath(for: sample))
                 if expected != name {
@@ -278,8 +326,9 @@ public struct StoreDoctor {
                                                          message: "implausible: \(problem)"))
                 }
             }
+            noteTorn(torn, in: relative, bad: &bad, into: &report)
         }
-        for entry in bad where entry.reason != "torn final line" {
+        for entry in bad where entry.reason != StoreDoctor.tornReason {
             report.findings.append(DoctorFinding(.error, file: relative, line: entry.number,
                 message: "\(entry.reason); commands that read this file fail until it is repaired ('hkctl doctor --repair' quarantines the line)"))
         }

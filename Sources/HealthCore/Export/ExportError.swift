@@ -1,7 +1,14 @@
-/// Why an export could not be written.
+/// Why an export (or another output file the user named, such as `chart --svg`) could not be written.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The output file cannot be created; payload: the path and the system's reason.
     case cannotCreate(String, reason: String)
+    /// The path is a symbolic link to nothing; payload: the path and what the link holds. hkctl writes through a
+    /// link only to a file that exists, so a mistyped link never creates a file somewhere unexpected.
+    case danglingLink(String, target: String)
+    /// The path is a symbolic link that leads back to itself; payload: the path.
+    case linkLoop(String)
+    /// The path is a folder (or a link to one); payload: the path.
+    case isFolder(String)
     /// Writing failed part-way; payload: the path and the system's reason.
     case writeFailed(String, reason: String)
     /// The reader of standard output went away (`hkctl export | head`).
@@ -11,8 +18,16 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         switch self {
         case let .cannotCreate(path, reason):
             return "Cannot create '\(path)': \(reason); check that its folder exists and is writable."
+        case let .danglingLink(path, target):
+            return "'\(path)' is a symbolic link to '\(target)', which does not exist; hkctl writes through a link only "
+                + "to an existing file: create the target first, remove the link, or name another file."
+        case let .linkLoop(path):
+            return "'\(path)' is a symbolic link that loops (it leads back to itself); fix or remove the link, or name "
+                + "another file."
+        case let .isFolder(path):
+            return "'\(path)' is a folder; name a file inside it instead."
         case let .writeFailed(path, reason):
-            return "Writing '\(path)' failed: \(reason); free some space and export again."
+            return "Writing '\(path)' failed: \(reason); free some space and try again."
         case .outputClosed:
             return "Standard output was closed before the export finished; nothing is wrong with the store."
         }

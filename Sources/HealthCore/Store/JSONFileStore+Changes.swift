@@ -199,7 +199,7 @@ extension JSONFileStore {
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty || ignoringMissing else { throw ChangeError.notFound(missing) }
             return try writeTombstones((uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) },
-                                       now: now)
+                                       now: now, record: recording == nil ? nil : recordLine)
         }
     }
 
@@ -221,12 +221,14 @@ extension JSONFileStore {
                     }
                 }
             }
-            return try writeTombstones(matches, now: now)
+            return try writeTombstones(matches, now: now, record: recording == nil ? nil : recordLine)
         }
     }
 
-    /// Appends tombstones with new change numbers. Call with the exclusive lock held.
-    private func writeTombstones(_ targets: [(uuid: UUID, type: String, source: String)], now: Date) throws -> [Tombstone] {
+    /// Appends tombstones with new change numbers, with the write's record made by `record` (nil: not recorded).
+    /// Call with the exclusive lock held.
+    func writeTombstones(_ targets: [(uuid: UUID, type: String, source: String)], now: Date,
+                         record: RecordMaker?) throws -> [Tombstone] {
         guard !targets.isEmpty else { return [] }
         var batches: [(partition: String, lines: [String])] = []
         var positions: [String: Int] = [:]
@@ -239,6 +241,7 @@ extension JSONFileStore {
         }
         return try takingBackOnFailure { undo in
             for batch in batches { try prepareTarget(batch.partition, tombstones: true, undo: &undo) }
+            if record != nil { try prepareOperationLog(undo: &undo) }
             let first = try reserveChangeNumbers(targets.count, undo: &undo)
             var written: [Tombstone] = []
             for (offset, target) in targets.enumerated() {
@@ -248,12 +251,10 @@ extension JSONFileStore {
                 batches[positions[JSONFileStore.tombstonePath(target.type)]!].lines
                     .append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
             }
-            if written.count == 1 {
-                try append(batches[0].lines, to: batches[0].partition)
-            } else {
-                try applyThroughJournal(batches)
-            }
-            committed(through: first + UInt64(written.count - 1))
+            let changes = first...first + UInt64(written.count - 1)
+            try appendRecorded(batches, record: record?(changes, JSONFileStore.types(of: targets.map(\.type))), undo: undo)
+            committed(through: changes.upperBound)
+            committedRecord(changes)
             return written
         }
     }

@@ -39,6 +39,9 @@ public final class JSONFileStore: SampleStore {
     let trustedFolders = TrustedFolders()
     /// The exclusive lock while this instance writes; it also records the highest change number handed out.
     var writeLock: StoreLock?
+    /// When set, every save and delete of this instance is recorded in `operations.jsonl` as part of one operation,
+    /// in the same write as its lines (see docs/STORE.md, "Operations and undo"); nil records nothing.
+    public var recording: OperationRecording?
     /// Tests only: called after each partition of a journalled batch is written (with how many are written and not
     /// yet synced); throwing makes the batch fail there.
     var afterPartitionWrite: ((Int) throws -> Void)?
@@ -69,7 +72,8 @@ public final class JSONFileStore: SampleStore {
     /// Saves samples, all or nothing, after checking every one as `hkctl add` does: a known type, a value of the
     /// right kind in a unit of the type's dimension, finite and plausible, `end >= start`, not after ``clock``, a
     /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored.
-    /// Nothing this accepts can make a later read fail.
+    /// Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
+    /// ``recording`` is set.
     ///
     /// - Throws: ``SampleError``, ``UnitError``, ``WorkoutError`` or ``TextError`` for the first sample that breaks a
     ///   rule (nothing is written), ``StoreError``.
@@ -91,31 +95,40 @@ public final class JSONFileStore: SampleStore {
 
     /// ``save(_:)`` for samples an import has already checked by its own rules (which keep what devices wrote).
     func saveChecked(_ samples: [Sample]) throws {
+        try saveChecked(samples, record: recording == nil ? nil : recordLine)
+    }
+
+    /// ``saveChecked(_:)`` with the write's record made by `record` (nil: not recorded).
+    func saveChecked(_ samples: [Sample], record: RecordMaker?) throws {
         guard !samples.isEmpty else { return }
         for sample in samples { try TextRules.check(sample) }
-        try withWriteAccess {
-            var namer = PartitionNamer()
-            let targets = samples.map { namer.path(for: $0) }
-            var batches: [(partition: String, lines: [String])] = []
-            var positions: [String: Int] = [:]
-            for partition in targets where positions[partition] == nil {
-                positions[partition] = batches.count
-                batches.append((partition, []))
+        try withWriteAccess { try writeSamples(samples, record: record) }
+    }
+
+    /// Appends samples with new change numbers, all or nothing, with the write's record made by `record` (nil: not
+    /// recorded). Call with the exclusive lock held, after ``TextRules`` checked the samples.
+    func writeSamples(_ samples: [Sample], record: RecordMaker?) throws {
+        var namer = PartitionNamer()
+        let targets = samples.map { namer.path(for: $0) }
+        var batches: [(partition: String, lines: [String])] = []
+        var positions: [String: Int] = [:]
+        for partition in targets where positions[partition] == nil {
+            positions[partition] = batches.count
+            batches.append((partition, []))
+        }
+        try takingBackOnFailure { undo in
+            for batch in batches { try prepareTarget(batch.partition, undo: &undo) }
+            if record != nil { try prepareOperationLog(undo: &undo) }
+            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
+            let first = try reserveChangeNumbers(samples.count, undo: &undo)
+            for (offset, sample) in samples.enumerated() {
+                batches[positions[targets[offset]]!].lines.append(codec.encode(sample, sequence: first + UInt64(offset)))
             }
-            try takingBackOnFailure { undo in
-                for batch in batches { try prepareTarget(batch.partition, undo: &undo) }
-                // The counter is durable before any line that carries its numbers, so no number is ever used twice.
-                let first = try reserveChangeNumbers(samples.count, undo: &undo)
-                for (offset, sample) in samples.enumerated() {
-                    batches[positions[targets[offset]]!].lines.append(codec.encode(sample, sequence: first + UInt64(offset)))
-                }
-                if samples.count == 1 {
-                    try append(batches[0].lines, to: batches[0].partition)
-                } else {
-                    try applyThroughJournal(batches)
-                }
-                committed(through: first + UInt64(samples.count - 1))
-            }
+            let changes = first...first + UInt64(samples.count - 1)
+            try appendRecorded(batches, record: record?(changes, JSONFileStore.types(of: samples.map(\.typeIdentifier))),
+                               undo: undo)
+            committed(through: changes.upperBound)
+            committedRecord(changes)
         }
     }
 

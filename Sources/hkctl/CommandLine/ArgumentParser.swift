@@ -10,9 +10,11 @@ struct OptionSpec: Sendable {
     var repeatable = false
     /// One sentence for help.
     let help: String
+    /// The one-letter form (`q` for `-q`), if any.
+    var short: Character? = nil
 
-    /// `--store <dir>` or `--today`.
-    var label: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }
+    /// `--store <dir>`, `--today` or `-q, --quiet`.
+    var label: String { (short.map { "-\($0), " } ?? "") + (valueName.map { "--\(name) <\($0)>" } ?? "--\(name)") }
 }
 
 /// What a command line said: options with their values, flags and positional arguments.
@@ -42,10 +44,14 @@ enum ArgumentParser {
             }
             if argument == "--" { onlyPositionals = true; continue }
             if argument == "-h" || argument == "--help" { parsed.wantsHelp = true; continue }
-            guard argument.hasPrefix("--") else {
+            var name: String
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+            } else if argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) {
+                name = spec.name
+            } else {
                 throw UsageError(message: "Unknown option '\(argument)'", command: command)
             }
-            var name = String(argument.dropFirst(2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])

@@ -19,6 +19,19 @@ struct CommandContext {
         try HealthStore(storage: store(), source: globals.source, catalogue: catalogue)
     }
 
+    /// The store, recording its writes in `operations.jsonl` as one operation of `kind` by the acting source, so that
+    /// `hkctl undo` can take it back.
+    func store(recording kind: OperationRecord.Kind) -> JSONFileStore {
+        let store = store()
+        store.recording = OperationRecording(kind: kind, source: globals.source, date: globals.time.now)
+        return store
+    }
+
+    /// ``healthStore()`` recording its writes as one operation of `kind` (see ``store(recording:)``).
+    func healthStore(recording kind: OperationRecord.Kind) throws -> HealthStore {
+        try HealthStore(storage: store(recording: kind), source: globals.source, catalogue: catalogue)
+    }
+
     /// Throws unless the acting source is the owner (for settings, permissions and compaction).
     func requireOwner() throws {
         if globals.source != AuthorizationState.ownerSource { throw AuthorizationError.ownerOnly(source: globals.source) }

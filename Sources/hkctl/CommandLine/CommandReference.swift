@@ -23,6 +23,11 @@ struct CommandReference {
         let name: String
         let help: String
         let value: ValueKind
+        /// The one-letter form (`q`), if any.
+        var short: Character? = nil
+
+        /// How the option is typed: `--name`, and `-q` too when it has a short form.
+        var spellings: [String] { ["--" + name] + (short.map { ["-\($0)"] } ?? []) }
     }
 
     let name: String
@@ -38,7 +43,7 @@ struct CommandReference {
         abstract = command.abstract
         options = (command.options + GlobalOptions.specs).map { spec in
             Option(name: spec.name, help: spec.help,
-                   value: spec.name == "format" ? .words(command.formats) : CommandReference.valueKind(spec))
+                   value: spec.name == "format" ? .words(command.formats) : CommandReference.valueKind(spec), short: spec.short)
         }
         words = CommandReference.literalWords(command.usage, name: command.name)
         takesType = command.usage.contains("<type>")

@@ -87,7 +87,7 @@ enum CompletionScript {
             lines.append("            case $prev in")
             lines += bashValueCases(command.options, indent: "                ")
             lines.append("            esac")
-            lines.append("            options=\(quoted((command.options.map { "--" + $0.name } + ["--help"]).joined(separator: " ")))")
+            lines.append("            options=\(quoted((command.options.flatMap(\.spellings) + ["--help"]).joined(separator: " ")))")
             let words = command.words.joined(separator: " ")
             lines.append("            words=\(quoted(words))\(command.takesType ? "\" $types\"" : "")")
             lines.append("            ;;")
@@ -171,7 +171,8 @@ enum CompletionScript {
             lines.append("            case $prev in")
             lines += zshValueCases(command.options, indent: "                ")
             lines.append("            esac")
-            lines.append("            opts=(\(described(command.options.map { ("--" + $0.name, $0.help) } + [("--help", "Show help information.")])))")
+            let spellings = command.options.flatMap { option in option.spellings.map { ($0, option.help) } }
+            lines.append("            opts=(\(described(spellings + [("--help", "Show help information.")])))")
             lines.append("            candidates=(\(command.words.map(quoted).joined(separator: " "))\(command.takesType ? " $types" : ""))")
             lines.append("            ;;")
         }
@@ -258,7 +259,8 @@ enum CompletionScript {
                 case .unit: value = " -x -a \"(__hkctl_units)\""
                 case .path: value = " -r -F"
                 }
-                lines.append("complete -c hkctl \(condition) -l \(option.name)\(value) -d \(text(option.help))")
+                let short = option.short.map { " -s \($0)" } ?? ""
+                lines.append("complete -c hkctl \(condition) -l \(option.name)\(short)\(value) -d \(text(option.help))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -23,6 +23,10 @@ final class Console {
     /// Whether standard input is a terminal (confirmations may be asked).
     let inputIsTerminal: Bool
 
+    /// `--quiet`: nothing is written to standard output, and ``note(_:)`` lines are dropped; errors, warnings and
+    /// questions (``error(_:)``) still go to standard error.
+    var quiet = false
+
     /// Set when a write to standard output failed; nothing more is written after it.
     private(set) var outputFailure: OutputFailure?
 
@@ -36,14 +40,20 @@ final class Console {
         self.inputIsTerminal = inputIsTerminal
     }
 
-    /// Writes a line of data to standard output.
+    /// Writes a line of data to standard output (nothing under ``quiet``).
     func line(_ text: String) {
+        if quiet { return }
         buffer.append(contentsOf: text.utf8)
         buffer.append(0x0A)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    /// Writes a line to standard error at once.
+    /// Writes an informational line to standard error ("Deleted 3 samples."), unless ``quiet``.
+    func note(_ text: String) {
+        if !quiet { error(text) }
+    }
+
+    /// Writes a line to standard error at once: an error, a warning or a question, which ``quiet`` keeps.
     func error(_ text: String) {
         flush()
         writeErr(text + "\n")

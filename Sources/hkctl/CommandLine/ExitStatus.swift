@@ -37,13 +37,20 @@ enum ExitStatus: Int32 {
             default: return .badData
             }
         case let error as ExportError:
-            if case .cannotCreate = error { return .cannotCreate }
-            return .ioError
+            switch error {
+            case .cannotCreate, .danglingLink, .linkLoop, .isFolder: return .cannotCreate
+            case .writeFailed, .outputClosed: return .ioError
+            }
         case let error as AuthorizationError:
             switch error {
             case .emptyRequest: return .usage
             case .cannotShare: return .badData
             default: return .notPermitted
+            }
+        case let error as UndoError:
+            switch error {
+            case .nothingToUndo: return .missingInput
+            case .changedMeanwhile: return .busy
             }
         case let error as ChangeError:
             if case .notFound = error { return .missingInput }

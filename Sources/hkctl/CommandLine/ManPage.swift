@@ -58,7 +58,7 @@ enum ManPage {
             ".TP", "0", "Success.",
             ".TP", "64", "Usage error: unknown command, option or type, missing argument.",
             ".TP", "65", "Bad data: a wrong unit, an impossible time, a corrupt store file.",
-            ".TP", "66", "Missing input: a file to import does not exist, a uuid matches no sample.",
+            ".TP", "66", "Missing input: a file to import does not exist, a uuid matches no sample, nothing is left to undo.",
             ".TP", "73", "The store or an output file cannot be created.",
             ".TP", "74", "The store cannot be read or written.",
             ".TP", "75", "The store is busy.",
@@ -73,7 +73,8 @@ enum ManPage {
 
     private static func option(_ spec: OptionSpec) -> [String] {
         let value = spec.valueName.map { " \\fI\(escape($0))\\fR" } ?? ""
-        return [".TP", ".B \\-\\-\(escape(spec.name))\(value)", text(spec.help)]
+        let short = spec.short.map { "\\-\(escape(String($0))), " } ?? ""
+        return [".TP", ".B \(short)\\-\\-\(escape(spec.name))\(value)", text(spec.help)]
     }
 
     /// Prose paragraphs as text, indented lines (examples, tables) kept as they are.

@@ -16,7 +16,7 @@ enum AddCommand: Command {
         OptionSpec(name: "stage", valueName: "stage", help: "Sleep stage (values: inbed, asleep, core, deep, rem, awake; default: asleep)."),
         OptionSpec(name: "on", valueName: "date", help: "For a sleep range: the day it ended (default: the latest such morning)."),
         OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach; numbers are kept as numbers."),
-    ] + AddComposite.options
+    ] + AddComposite.options + [QuietOption.spec]
     static let discussion = """
         TIME is ISO 8601 (2024-06-01, 2024-06-01T08:30, with or without an offset), HH:MM (today),
         'yesterday 22:30', or relative (-2h, -30m, -3d). Times without an offset are in --tz.
@@ -89,7 +89,7 @@ enum AddCommand: Command {
             endDay: try arguments.value("on").map { context.globals.time.startOfDay(try TimeExpression.parse($0, in: time).date) },
             metadata: metadata)
         let sample = try entry.sample(source: context.globals.source, context: time)
-        let store = try context.healthStore()
+        let store = try context.healthStore(recording: .add)
         var warnings = entry.warnings(for: sample, context: time)
         // Advice only: a store that cannot be read here fails the save below, with its own message.
         if type.isSleepAnalysis, let overlap = (try? sameSourceStages(overlapping: sample, in: store)) ?? nil {

@@ -64,7 +64,7 @@ enum AddComposite {
             energy: arguments.value("energy"), distance: arguments.value("distance"), indoor: arguments.has("indoor"),
             metadata: try CompositeNames.metadata(arguments, command: AddCommand.name))
         let workout = try entry.workout(source: context.globals.source, context: context.globals.time, catalogue: context.catalogue)
-        try context.healthStore().save([workout.sample])
+        try context.healthStore(recording: .add).save([workout.sample])
         WorkoutOutput(context: context).print([workout], heartRates: [:], single: true)
     }
 
@@ -104,7 +104,7 @@ enum AddComposite {
                 .samples(source: context.globals.source, context: context.globals.time, catalogue: context.catalogue)
         }
         // Members and correlation in one all-or-nothing batch.
-        try context.healthStore().save(samples)
+        try context.healthStore(recording: .add).save(samples)
         let correlation = Correlation(sample: samples.last!, members: Array(samples.dropLast()))
         CorrelationOutput(context: context, type: type).print([correlation], single: true)
     }

@@ -15,6 +15,7 @@ enum AuthCommand: Command {
         OptionSpec(name: "bundle-id", valueName: "id", help: "With request: the source's bundle-like identifier (com.example.scale)."),
         OptionSpec(name: "source-version", valueName: "version", help: "With request: the source's version, stored with its samples."),
         OptionSpec(name: "device", valueName: "text", help: "With request: the device it reads from, stored with its samples."),
+        QuietOption.spec,
     ]
     static let discussion = """
         The owner (the default source 'hkctl') may do everything. Any other source must be allowed per type:
@@ -181,7 +182,7 @@ enum AuthCommand: Command {
             for row in rows {
                 table.add([row.source, typeName(row.type), row.share.name] + (revealRead ? [row.read.map { $0 ? "granted" : "denied" } ?? "-"] : []))
             }
-            if rows.isEmpty { context.console.error("No permissions recorded\(source.map { " for '\($0)'" } ?? "").") } else {
+            if rows.isEmpty { context.console.note("No permissions recorded\(source.map { " for '\($0)'" } ?? "").") } else {
                 for line in table.lines() { context.console.line(line) }
             }
         }

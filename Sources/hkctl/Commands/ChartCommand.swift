@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HealthCore
 
 /// `hkctl chart TYPE [RANGE] [--by day|week|month] [--svg FILE]`: bars for totals, a line for averages, stages per
@@ -17,7 +12,7 @@ enum ChartCommand: Command {
     static let options: [OptionSpec] = RangeOptions.specs + [
         OptionSpec(name: "by", valueName: "period", help: "One bar or point per period (values: hour, day, week, month, year; default: day)."),
         OptionSpec(name: "unit", valueName: "unit", help: "Show quantities in this unit (default: the type's usual unit)."),
-        OptionSpec(name: "svg", valueName: "file", help: "Write the chart as a standalone SVG image to this file (- for standard output)."),
+        OptionSpec(name: "svg", valueName: "file", help: "Write the chart as a standalone SVG image to this file (- for standard output); written like export --out: a link is followed, a file replaced only when complete."),
     ] + TerminalOptions.specs
     static let formats = ["table"]
     static let discussion = """
@@ -95,20 +90,19 @@ enum ChartCommand: Command {
         for line in lines { context.console.line(line) }
     }
 
-    /// Writes the SVG document to `path` (`-`: standard output).
+    /// Writes the SVG document to `path` (`-`: standard output), by the output-file rule of ``ExportOutput``: a
+    /// link is followed, a device or FIFO written in place, a file replaced only once the image is complete.
     private static func write(_ document: String, to path: String, context: CommandContext) throws {
         if path == "-" {
             context.console.line(document.dropLastNewline())
             return
         }
-        guard let file = fopen(path, "w") else {
-            throw ExportError.cannotCreate(path, reason: String(cString: strerror(errno)))
-        }
-        let bytes = Array(document.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0 else {
-            throw ExportError.writeFailed(path, reason: String(cString: strerror(errno)))
+        let output = try ExportOutput(path: path)
+        do {
+            try output.write(document)
+            try output.finish()
+        } catch ExportError.outputClosed {
+            return  // a FIFO's reader that went away has what it wanted, as with `| head`
         }
     }
 }

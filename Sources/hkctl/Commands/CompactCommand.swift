@@ -8,6 +8,7 @@ enum CompactCommand: Command {
     static let arguments: [(label: String, help: String)] = []
     static let options: [OptionSpec] = [
         OptionSpec(name: "retention", valueName: "days", help: "Keep tombstones this many days for syncing clients (default: 90)."),
+        QuietOption.spec,
     ]
     static let discussion = """
         Each file is rewritten atomically under the store's lock, so concurrent 'hkctl add' waits and no

@@ -9,7 +9,7 @@ enum ConfigCommand: Command {
         ("<key>", "unit.<type>, for example unit.weight; 'get store' prints the store in use (read-only)."),
         ("<value>", "A unit for that type, for example lb."),
     ]
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [QuietOption.spec]
     static let discussion = """
         'hkctl config set unit.weight lb' makes list and stats show weight in pounds unless --unit is given.
         Samples keep the unit they were entered in; only the display changes.

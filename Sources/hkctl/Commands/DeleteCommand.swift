@@ -12,6 +12,7 @@ enum DeleteCommand: Command {
     static let options: [OptionSpec] = RangeOptions.specs + [
         OptionSpec(name: "dry-run", valueName: nil, help: "List what would be deleted; delete nothing."),
         OptionSpec(name: "yes", valueName: nil, help: "Delete without asking (required for a range when stdin is not a terminal)."),
+        QuietOption.spec,
     ]
     static let discussion = """
         Deleting leaves a tombstone (uuid, type, deletion time) that 'hkctl changes' reports, so syncing
@@ -26,7 +27,7 @@ enum DeleteCommand: Command {
         guard let first = arguments.positionals.first else {
             throw UsageError(message: "Missing expected argument '<uuid>' or '<type>'", command: name)
         }
-        let store = context.store()
+        let store = context.store(recording: .delete)
         let time = context.globals.time
         let doomed: [Sample]
         let access = try context.healthStore()
@@ -51,7 +52,7 @@ enum DeleteCommand: Command {
             doomed = try access.samples(ofType: type.identifier, overlapping: try range.interval(in: time)).filter(mine)
         }
         if arguments.has("dry-run") || doomed.isEmpty {
-            if doomed.isEmpty { context.console.error("Nothing to delete.") }
+            if doomed.isEmpty { context.console.note("Nothing to delete.") }
             printSamples(doomed, context: context)
             return
         }
@@ -66,7 +67,7 @@ enum DeleteCommand: Command {
             context.console.error("Delete \(doomed.count) sample\(doomed.count == 1 ? "" : "s")? [y/N] ")
             let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
-                context.console.error("Nothing deleted.")
+                context.console.note("Nothing deleted.")
                 return
             }
         }
@@ -84,7 +85,7 @@ enum DeleteCommand: Command {
             }
         case .table:
             for tombstone in tombstones { context.console.line("deleted \(tombstone.uuid.lowercasedText)") }
-            context.console.error("Deleted \(tombstones.count) sample\(tombstones.count == 1 ? "" : "s").")
+            context.console.note("Deleted \(tombstones.count) sample\(tombstones.count == 1 ? "" : "s").")
         }
     }
 

@@ -9,6 +9,7 @@ enum DoctorCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec(name: "repair", valueName: nil,
                    help: "Move bad lines into quarantine.jsonl in the store (never deleted) and rebuild the change counter."),
+        QuietOption.spec,
     ]
     static let discussion = """
         Errors are damage that makes commands fail (a line that is not a valid sample, an unreadable

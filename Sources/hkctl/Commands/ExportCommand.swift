@@ -10,8 +10,8 @@ enum ExportCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec(name: "type", valueName: "type", repeatable: true,
                    help: "Export only this type (a name such as steps, or a HealthKit identifier); repeatable (default: every stored type)."),
-        OptionSpec(name: "out", valueName: "file", help: "Write to this file, replaced only when the export is complete (default: standard output)."),
-    ] + RangeOptions.specs
+        OptionSpec(name: "out", valueName: "file", help: "Write to this file, replaced only when the export is complete; a link is followed, a device or FIFO written in place (default: standard output)."),
+    ] + RangeOptions.specs + [QuietOption.spec]
     static let discussion = """
         FORMATS:
           jsonl      one JSON object per line, lossless (UUIDs, sources, devices,
@@ -24,6 +24,12 @@ enum ExportCommand: Command {
 
         Samples are written type by type, in time order within a type. Quantities
         keep the unit they were recorded in; times carry the --tz offset.
+
+        --out never destroys what is at the path: a file is written under a
+        temporary name and renamed into place when complete (a new file gets mode
+        0600, a replaced one keeps its mode); a symbolic link is followed and the
+        file it leads to replaced, the link kept; a device or FIFO is written in
+        place. A folder, a link to nothing or a link loop is refused (exit 73).
 
         EXAMPLES:
           hkctl export --format csv --type steps --year --out steps.csv
@@ -67,7 +73,7 @@ enum ExportCommand: Command {
             let summary = try exporter.export(types: types, interval: interval, format: format,
                                               exportDate: context.globals.time.now, to: output)
             if let path = arguments.value("out") {
-                context.console.error("Exported \(summary.total) sample\(summary.total == 1 ? "" : "s") to \(path).")
+                context.console.note("Exported \(summary.total) sample\(summary.total == 1 ? "" : "s") to \(path).")
             }
         } catch ExportError.outputClosed {
             return  // `hkctl export | head`: the reader has what it wanted.

@@ -11,6 +11,7 @@ enum GoalCommand: Command {
     ]
     static let options: [OptionSpec] = [
         OptionSpec(name: "unset", valueName: nil, help: "Remove the goal of <type> (its default applies again)."),
+        QuietOption.spec,
     ]
     static let discussion = """
         A goal is a daily total. Without one set, water aims at 2 L, steps at 10,000

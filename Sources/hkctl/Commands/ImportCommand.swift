@@ -20,6 +20,7 @@ enum ImportCommand: Command {
         OptionSpec(name: "batch-size", valueName: "n", help: "Samples saved together, all or nothing (default: 20000)."),
         OptionSpec(name: "replace-characteristics", valueName: nil,
                    help: "Take the export's date of birth, sex, blood type and skin type where they differ from the store's."),
+        QuietOption.spec,
     ]
     static let discussion = """
         The export is streamed, so its size does not matter. Types hkctl knows become
@@ -54,11 +55,13 @@ enum ImportCommand: Command {
         }
         // The owner imports anything; another source only its own samples, of types it may write.
         let target: SampleStore = context.globals.source == AuthorizationState.ownerSource
-            ? context.store() : try context.healthStore()
+            ? context.store(recording: .import) : try context.healthStore(recording: .import)
         let importer = HealthImporter(store: target, catalogue: context.catalogue,
                                       dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize)
         importer.replaceCharacteristics = arguments.flags.contains("replace-characteristics")
-        let bar = ProgressBar(terminal: isatty(2) != 0, forced: arguments.flags.contains("progress"))
+        // --quiet drops the progress a terminal gets by default; --progress asks for it explicitly and keeps it.
+        let terminal = isatty(2) != 0
+        let bar = ProgressBar(terminal: terminal, enabled: (terminal && !context.console.quiet) || arguments.flags.contains("progress"))
         let receipt = try importer.importFile(atPath: path) { bar.update($0) }
         if context.globals.formatName == "json" {
             context.console.line(ReceiptText.json(receipt))
@@ -142,9 +145,12 @@ private final class ProgressBar {
     private let started = Date()
     private var lastDrawn = Date.distantPast
 
-    init(terminal: Bool, forced: Bool) {
+    /// - Parameters:
+    ///   - terminal: Whether standard error is a terminal (the line is redrawn in place).
+    ///   - enabled: Whether to show progress at all.
+    init(terminal: Bool, enabled: Bool) {
         self.terminal = terminal
-        enabled = terminal || forced
+        self.enabled = enabled
     }
 
     func update(_ progress: ImportProgress) {

@@ -9,7 +9,7 @@ enum MeCommand: Command {
         ("<key>", "date-of-birth, biological-sex, blood-type or skin-type."),
         ("<value>", "1988-04-02; female, male, other; A+ … O-; I … VI."),
     ]
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [QuietOption.spec]
     static let discussion = """
         Characteristics are facts, not samples, as in HealthKit: 'hkctl add blood-type ...' is refused.
 

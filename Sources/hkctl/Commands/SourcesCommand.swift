@@ -14,6 +14,7 @@ enum SourcesCommand: Command {
         OptionSpec(name: "reset", valueName: nil, help: "With 'priority': forget the order and go back to the default."),
         OptionSpec(name: "look-alikes", valueName: nil,
                    help: "List samples that look alike (same type, source, times and value), to delete what an app wrote twice."),
+        QuietOption.spec,
     ]
     static let discussion = """
         When two sources record the same time (a phone and a watch both counting steps),
@@ -125,7 +126,7 @@ struct SourcesOutput {
             }
         case .table:
             if summaries.isEmpty {
-                console.error("No samples yet.")
+                console.note("No samples yet.")
                 return
             }
             var table = TableWriter(headers: ["TYPE", "PRIORITY", "SOURCE", "KIND", "SAMPLES", "FIRST", "LAST"], rightAligned: [1, 4])
@@ -213,7 +214,7 @@ struct LookAlikeOutput {
             }
         case .table:
             if groups.isEmpty {
-                console.error("No samples look alike.")
+                console.note("No samples look alike.")
                 return
             }
             var table = TableWriter(headers: ["GROUP", "TYPE", "SOURCE", "START", "VALUE", "CREATED", "VERSION", "UUID"], rightAligned: [0])

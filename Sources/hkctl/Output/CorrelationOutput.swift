@@ -75,7 +75,7 @@ struct CorrelationOutput {
             }
         case .table:
             if correlations.isEmpty {
-                console.error(isPressure ? "No blood-pressure readings in this range." : "No food entries in this range.")
+                console.note(isPressure ? "No blood-pressure readings in this range." : "No food entries in this range.")
                 return
             }
             let metadata = MetadataColumn(correlations.map(\.sample.metadata))

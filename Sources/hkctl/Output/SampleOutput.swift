@@ -24,7 +24,7 @@ enum SampleOutput {
             for sample in samples { console.line(formatter.csv(sample)) }
         case .table:
             if samples.isEmpty {
-                console.error("No \(type.name) samples in this range.")
+                console.note("No \(type.name) samples in this range.")
                 return
             }
             let metadata = MetadataColumn(samples.map(\.metadata))

@@ -63,7 +63,7 @@ struct WorkoutOutput {
             for workout in workouts { console.line(csv(workout, heartRate: heartRates[workout.uuid])) }
         case .table:
             if workouts.isEmpty {
-                console.error("No workouts in this range.")
+                console.note("No workouts in this range.")
                 return
             }
             let metadata = MetadataColumn(workouts.map(\.metadata))

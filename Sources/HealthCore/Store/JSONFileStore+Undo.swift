@@ -1,0 +1,231 @@
+/// `hkctl undo`: takes back a source's newest add, import or delete that is not undone yet, found by the change numbers
+/// its records in `operations.jsonl` name (see docs/STORE.md, "Operations and undo").
+///
+/// - An add or import is undone by deleting the samples it saved that still exist, with tombstones, so `changes` and
+///   anchored queries report it. A sample deleted since is left alone (counted), unless an undone delete restored it
+///   as a copy: the copy goes instead.
+/// - A delete is undone by saving copies of the samples it deleted, with new uuids derived from the delete and the old
+///   uuid (as in HealthKit, a deleted object never comes back under its uuid: a syncing client that got the tombstone
+///   gets the copy as a new sample, in any order). A correlation's copy names its members' copies. Samples back
+///   already (imported again, or restored by an interrupted undo) are not restored twice; samples `compact` removed
+///   from disk cannot be restored (both counted).
+extension JSONFileStore {
+    /// How many tombstones or restored samples one write of an undo holds; each write is all or nothing, and the last
+    /// carries the undo's record.
+    static let undoBatchSize = 20_000
+
+    /// What ``undo(source:expecting:now:)`` would take back for `source` now, read under the shared lock; nil when
+    /// there is nothing to undo. Nothing is written.
+    ///
+    /// - Throws: ``StoreError`` (a damaged `operations.jsonl` line included).
+    public func undoPlan(source: String) throws -> UndoPlan? {
+        guard try isExistingStore() else { return nil }
+        var plan: UndoPlan?
+        try withReadAccess { limits in plan = try prepareUndo(source: source, limits: limits)?.plan }
+        return plan
+    }
+
+    /// Takes back `source`'s newest add, import or delete that is not undone yet, under the exclusive lock, and records
+    /// the undo in `operations.jsonl` (with its last write), so the next undo takes back the operation before.
+    ///
+    /// - Parameters:
+    ///   - source: The acting source; only its own operations are undone.
+    ///   - expecting: The operation the caller showed (``UndoPlan/operation``): when another one is newest now,
+    ///     nothing is undone. nil: whatever is newest.
+    ///   - now: The deletion time of the tombstones and the date of the record.
+    /// - Returns: What was undone.
+    /// - Throws: ``UndoError``; ``StoreError`` or ``TextError`` (a write that fails is taken back; an undo of more than
+    ///   ``undoBatchSize`` samples keeps the writes before it, and `undo` again finishes it).
+    @discardableResult
+    public func undo(source: String, expecting: UInt64? = nil, now: Date) throws -> UndoPlan {
+        guard try isExistingStore() else { throw UndoError.nothingToUndo(source: source) }
+        return try withWriteAccess {
+            guard let prepared = try prepareUndo(source: source, limits: [:]) else {
+                if let expecting { throw UndoError.changedMeanwhile(shown: expecting) }
+                throw UndoError.nothingToUndo(source: source)
+            }
+            if let expecting, prepared.plan.operation != expecting { throw UndoError.changedMeanwhile(shown: expecting) }
+            try carryOut(prepared, now: now)
+            return prepared.plan
+        }
+    }
+
+    /// The uuid of the copy that undoing delete `operation` saves of the deleted sample `uuid`.
+    static func restoredUUID(_ uuid: UUID, undoingDelete operation: UInt64) -> UUID {
+        var key = Array("hkctl undo of a delete".utf8)
+        withUnsafeBytes(of: operation.bigEndian) { key.append(contentsOf: $0) }
+        withUnsafeBytes(of: uuid.uuid) { key.append(contentsOf: $0) }
+        return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) }
+    }
+
+    /// A plan and the lines it writes.
+    private struct PreparedUndo {
+        var plan: UndoPlan
+        /// An add or import: the tombstones to write.
+        var deletions: [(uuid: UUID, type: String, source: String)] = []
+        /// A delete: the copies to save.
+        var restorations: [Sample] = []
+    }
+
+    private func prepareUndo(source: String, limits: [String: Int]) throws -> PreparedUndo? {
+        let records = try operationRecords(limit: limits[JSONFileStore.operationsFile])
+        guard let group = undoableOperations(source: source, in: records).first, let last = group.last else { return nil }
+        let ranges = group.compactMap(\.changes)
+        let recorded = ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 }
+        let types = JSONFileStore.types(of: group.flatMap(\.types))
+        var prepared = PreparedUndo(plan: UndoPlan(kind: last.kind, operation: last.operation, source: source,
+                                                   date: last.date, recorded: recorded, types: types))
+        if last.kind == .delete {
+            try planRestoring(ranges: ranges, types: types, limits: limits, into: &prepared)
+        } else {
+            let undone = Set(records.filter { $0.kind == .undo }.map(\.operation))
+            let undoneDeletes = Set(records.filter { $0.kind == .delete && undone.contains($0.operation) }.map(\.operation))
+            try planDeleting(ranges: ranges, types: types, undoneDeletes: undoneDeletes.sorted(), limits: limits,
+                             into: &prepared)
+        }
+        return prepared
+    }
+
+    /// The lines an add or import wrote (numbers in `ranges`) that are still there, and the copies of those deleted
+    /// since that undone deletes restored.
+    private func planDeleting(ranges: [ClosedRange<UInt64>], types: [String], undoneDeletes: [UInt64],
+                              limits: [String: Int], into prepared: inout PreparedUndo) throws {
+        let lowest = ranges.map(\.lowerBound).min() ?? 0
+        var gone: [(uuid: UUID, type: String, original: UUID)] = []
+        for type in types {
+            let deletions = try deletedUUIDs(ofType: type, limits: limits)
+            try forEachLine(ofType: type, from: lowest, limits: limits) { sample, sequence in
+                guard ranges.contains(where: { $0.contains(sequence) }) else { return }
+                if deletions.hides(sample, sequence: sequence) {
+                    gone.append((sample.uuid, type, sample.uuid))
+                } else {
+                    prepared.deletions.append((sample.uuid, type, sample.source))
+                    prepared.plan.changes[type, default: 0] += 1
+                }
+            }
+        }
+        // A sample deleted since may be back as a copy that an undone delete restored (and that copy deleted and
+        // restored again): the newest visible copy goes in its place.
+        var replaced = Set<UUID>()
+        var pending = undoneDeletes.isEmpty ? [] : gone
+        var rounds = 0
+        while !pending.isEmpty && rounds < 16 {
+            rounds += 1
+            var wanted: [UUID: UUID] = [:]
+            for item in pending {
+                for operation in undoneDeletes { wanted[JSONFileStore.restoredUUID(item.uuid, undoingDelete: operation)] = item.original }
+            }
+            pending = []
+            for type in JSONFileStore.types(of: gone.map(\.type)) {
+                let deletions = try deletedUUIDs(ofType: type, limits: limits)
+                try forEachLine(ofType: type, from: lowest, limits: limits) { sample, sequence in
+                    guard let original = wanted[sample.uuid] else { return }
+                    if deletions.hides(sample, sequence: sequence) {
+                        pending.append((sample.uuid, type, original))
+                    } else {
+                        prepared.deletions.append((sample.uuid, type, sample.source))
+                        prepared.plan.changes[type, default: 0] += 1
+                        replaced.insert(original)
+                    }
+                }
+            }
+        }
+        prepared.plan.alreadyDeleted = Set(gone.map(\.original)).subtracting(replaced).count
+    }
+
+    /// The samples a delete (tombstones numbered in `ranges`) deleted, as the copies to save.
+    private func planRestoring(ranges: [ClosedRange<UInt64>], types: [String], limits: [String: Int],
+                               into prepared: inout PreparedUndo) throws {
+        let operation = prepared.plan.operation
+        var doomedEverywhere = Set<UUID>()
+        var backUnderOwnUUID = Set<UUID>()
+        for type in types {
+            let tombstones = try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)])
+            let doomed = tombstones.filter { tombstone in ranges.contains { $0.contains(tombstone.sequence) } }
+            guard !doomed.isEmpty else { continue }
+            let deletions = Deletions(tombstones)
+            let byUUID = Dictionary(doomed.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+            var copies: [UUID: UUID] = [:]
+            for tombstone in doomed { copies[JSONFileStore.restoredUUID(tombstone.uuid, undoingDelete: operation)] = tombstone.uuid }
+            var latest: [UUID: (sample: Sample, sequence: UInt64)] = [:]
+            var back = Set<UUID>()
+            try forEachLine(ofType: type, from: 0, limits: limits) { sample, sequence in
+                if let tombstone = byUUID[sample.uuid] {
+                    if !deletions.hides(sample, sequence: sequence) {
+                        back.insert(sample.uuid)
+                        backUnderOwnUUID.insert(sample.uuid)
+                    } else if sequence < tombstone.sequence, tombstone.source == nil || tombstone.source == sample.source,
+                              sequence >= latest[sample.uuid]?.sequence ?? 0 {
+                        latest[sample.uuid] = (sample, sequence)
+                    }
+                } else if let original = copies[sample.uuid], !deletions.hides(sample, sequence: sequence) {
+                    back.insert(original)
+                }
+            }
+            for tombstone in doomed {
+                doomedEverywhere.insert(tombstone.uuid)
+                if back.contains(tombstone.uuid) {
+                    prepared.plan.alreadyPresent += 1
+                } else if let found = latest[tombstone.uuid] {
+                    prepared.restorations.append(found.sample)
+                    prepared.plan.changes[type, default: 0] += 1
+                } else {
+                    prepared.plan.compactedAway += 1
+                }
+            }
+        }
+        // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
+        prepared.restorations = prepared.restorations.map { sample in
+            var copy = sample
+            copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation)
+            if var correlation = sample.detail?.correlation {
+                for index in correlation.members.indices {
+                    let member = correlation.members[index].uuid
+                    if doomedEverywhere.contains(member) && !backUnderOwnUUID.contains(member) {
+                        correlation.members[index].uuid = JSONFileStore.restoredUUID(member, undoingDelete: operation)
+                    }
+                }
+                copy.detail = .correlation(correlation)
+            }
+            return copy
+        }
+    }
+
+    /// Calls `body` with every line of a type's partitions that can hold change numbers from `lowest` on (a partition
+    /// whose last line is older is skipped).
+    private func forEachLine(ofType type: String, from lowest: UInt64, limits: [String: Int],
+                             _ body: (Sample, UInt64) throws -> Void) throws {
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        for partition in try partitions(ofType: type, overlapping: everything) {
+            if lowest > 0, limits[partition] == nil, let last = try lastSequence(in: partition), last < lowest { continue }
+            try readPartitionWithSequence(partition, limit: limits[partition], body)
+        }
+    }
+
+    /// Writes the tombstones or copies in batches of ``undoBatchSize``, the last with the undo's record (or the record
+    /// alone when nothing is left to write). Call with the exclusive lock held.
+    private func carryOut(_ prepared: PreparedUndo, now: Date) throws {
+        let plan = prepared.plan
+        let zone = codec.timeZone
+        let count = plan.kind == .delete ? prepared.restorations.count : prepared.deletions.count
+        guard count > 0 else {
+            return try appendRecordAlone(OperationRecord(kind: .undo, operation: plan.operation, source: plan.source,
+                                                         date: now, changes: nil, types: []))
+        }
+        for sample in prepared.restorations { try TextRules.check(sample) }
+        var start = 0
+        while start < count {
+            let end = min(start + JSONFileStore.undoBatchSize, count)
+            let record: RecordMaker? = end < count ? nil : { changes, types in
+                OperationRecord(kind: .undo, operation: plan.operation, source: plan.source, date: now, changes: changes,
+                                types: types).line(zone: zone)
+            }
+            if plan.kind == .delete {
+                try writeSamples(Array(prepared.restorations[start..<end]), record: record)
+            } else {
+                _ = try writeTombstones(Array(prepared.deletions[start..<end]), now: now, record: record)
+            }
+            start = end
+        }
+    }
+}

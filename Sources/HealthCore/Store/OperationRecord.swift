@@ -1,0 +1,97 @@
+/// One line of the store's `operations.jsonl`: a write the store made for a source (an add, an import batch or a
+/// delete), or an undo of one, so that `hkctl undo` can take the last one back. See docs/STORE.md, "Operations and
+/// undo".
+///
+/// ```
+/// {"op":"add","id":120,"source":"hkctl","at":"2024-06-01T12:00:00+00:00","first":120,"last":120,"types":["…"]}
+/// {"op":"undo","undoes":120,"source":"hkctl","at":"…","first":121,"last":121,"types":["…"]}
+/// ```
+public struct OperationRecord: Equatable, Sendable {
+    /// What the write was.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `hkctl add` (one sample, or a workout or correlation with its members).
+        case add
+        /// One batch of `hkctl import`; an import writes a line per batch, all with the same ``operation``.
+        case `import`
+        /// `hkctl delete`: tombstones.
+        case delete
+        /// `hkctl undo`: takes back the operation ``operation`` names.
+        case undo
+    }
+
+    public var kind: Kind
+    /// For an add, import or delete: the operation's id, the first change number of its first write. For an undo: the
+    /// id of the operation it took back.
+    public var operation: UInt64
+    /// The source that made the write (the acting source, `hkctl` for the owner).
+    public var source: String
+    /// When the write was made.
+    public var date: Date
+    /// The change numbers this write's lines carry, all its own (a write reserves them under the store's lock); nil
+    /// for an undo that had nothing left to write.
+    public var changes: ClosedRange<UInt64>?
+    /// The type identifiers of the lines written.
+    public var types: [String]
+
+    /// Creates a record.
+    public init(kind: Kind, operation: UInt64, source: String, date: Date, changes: ClosedRange<UInt64>?, types: [String]) {
+        self.kind = kind
+        self.operation = operation
+        self.source = source
+        self.date = date
+        self.changes = changes
+        self.types = types
+    }
+
+    /// The record as one line of compact JSON, keys in a fixed order, dates with the offset of `zone`.
+    func line(zone: ZoneRules) -> String {
+        var text = "{\"op\":\"\(kind.rawValue)\",\"\(kind == .undo ? "undoes" : "id")\":\(operation),"
+            + "\"source\":\(JSONText.quoted(source)),\"at\":\"\(ISODate.format(date, in: zone))\""
+        if let changes { text += ",\"first\":\(changes.lowerBound),\"last\":\(changes.upperBound)" }
+        return text + ",\"types\":[" + types.map(JSONText.quoted).joined(separator: ",") + "]}"
+    }
+
+    /// Reads a line written by ``line(zone:)``; nil when it is not a valid record (unknown keys are skipped).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> OperationRecord? {
+        var scanner = JSONLineScanner(bytes)
+        var kind: Kind?, operation: UInt64?, undoes: UInt64?, source: String?, date: Date?
+        var first: UInt64?, last: UInt64?
+        var types: [String] = []
+        do {
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "op": kind = Kind(rawValue: try scanner.readString())
+                case "id": operation = ChangeNumbers.exact(try scanner.readNumber())
+                case "undoes": undoes = ChangeNumbers.exact(try scanner.readNumber())
+                case "source": source = try scanner.readString()
+                case "at": date = ISODate.parse(try scanner.readString())
+                case "first": first = ChangeNumbers.exact(try scanner.readNumber())
+                case "last": last = ChangeNumbers.exact(try scanner.readNumber())
+                case "types":
+                    try scanner.expect(UInt8(ascii: "["))
+                    while scanner.peek() == UInt8(ascii: "\"") {
+                        types.append(try scanner.readString())
+                        if scanner.peek() == UInt8(ascii: ",") { scanner.index += 1 }
+                    }
+                    try scanner.expect(UInt8(ascii: "]"))
+                default: try scanner.skipValue()
+                }
+            }
+        } catch {
+            return nil
+        }
+        guard let kind, let source, !source.isEmpty, let date, (first == nil) == (last == nil) else { return nil }
+        var changes: ClosedRange<UInt64>?
+        if let first, let last {
+            guard first >= 1, first <= last else { return nil }
+            changes = first...last
+        }
+        if kind == .undo {
+            guard let undoes, operation == nil else { return nil }
+            return OperationRecord(kind: kind, operation: undoes, source: source, date: date, changes: changes, types: types)
+        }
+        // An add, import or delete always wrote lines, and its id is the first number of its first write.
+        guard let operation, undoes == nil, let changes, operation <= changes.lowerBound else { return nil }
+        return OperationRecord(kind: kind, operation: operation, source: source, date: date, changes: changes, types: types)
+    }
+}

@@ -1,0 +1,21 @@
+/// Why ``JSONFileStore/undo(source:expecting:now:)`` undid nothing.
+public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// The source has no add, import or delete left that is not undone; payload: the source.
+    case nothingToUndo(source: String)
+    /// Another process undid or wrote something of this source between showing the plan and undoing it; payload: the
+    /// operation shown.
+    case changedMeanwhile(shown: UInt64)
+
+    public var description: String {
+        switch self {
+        case let .nothingToUndo(source):
+            return "Nothing to undo: source '\(source)' has no add, import or delete left that is not undone yet "
+                + "('hkctl undo' takes back only what this source did, newest first)."
+        case .changedMeanwhile:
+            return "The store changed while hkctl was asking (another hkctl undid or wrote something); nothing was "
+                + "undone: run 'hkctl undo' again to see what it would undo now."
+        }
+    }
+
+    public var errorDescription: String? { description }
+}

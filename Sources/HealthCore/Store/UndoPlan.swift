@@ -1,0 +1,41 @@
+/// What ``JSONFileStore/undo(source:expecting:now:)`` takes back (or took back): a source's newest operation that is
+/// not undone yet, and what of it is left to change.
+///
+/// Undoing an add or an import deletes the samples it saved that still exist (with tombstones, so syncing clients
+/// learn of it); undoing a delete restores the samples it deleted, as copies with new uuids.
+public struct UndoPlan: Equatable, Sendable {
+    /// ``OperationRecord/Kind/add``, ``OperationRecord/Kind/import`` or ``OperationRecord/Kind/delete``.
+    public var kind: OperationRecord.Kind
+    /// The operation's id (``OperationRecord/operation``).
+    public var operation: UInt64
+    /// The source that made it, and undoes it.
+    public var source: String
+    /// When it was made (its last write).
+    public var date: Date
+    /// How many samples it saved, or deleted, as recorded.
+    public var recorded: Int
+    /// The type identifiers of what it saved or deleted, as recorded.
+    public var types: [String]
+    /// The samples the undo deletes (an add or import) or restores (a delete), per type identifier.
+    public var changes: [String: Int] = [:]
+    /// An add or import: its samples deleted since, which are left as they are.
+    public var alreadyDeleted = 0
+    /// A delete: its samples that are back already (an import brought them back, or an undo that was interrupted
+    /// restored them), which are not restored twice.
+    public var alreadyPresent = 0
+    /// A delete: its samples `hkctl compact` has removed from disk since, which can no longer be restored.
+    public var compactedAway = 0
+
+    /// How many samples the undo changes.
+    public var total: Int { changes.values.reduce(0, +) }
+
+    /// Creates a plan that changes nothing yet.
+    public init(kind: OperationRecord.Kind, operation: UInt64, source: String, date: Date, recorded: Int, types: [String]) {
+        self.kind = kind
+        self.operation = operation
+        self.source = source
+        self.date = date
+        self.recorded = recorded
+        self.types = types
+    }
+}

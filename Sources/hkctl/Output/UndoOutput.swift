@@ -1,0 +1,55 @@
+import HealthCore
+
+/// How `hkctl undo` shows what it will undo, and what it undid: a sentence for people, one object for scripts.
+struct UndoOutput {
+    let context: CommandContext
+
+    /// `Undo import of 12,345 samples (2024-06-01 05:40): deletes them`.
+    func sentence(_ plan: UndoPlan) -> String {
+        var text = "Undo \(plan.kind.rawValue) of \(count(plan.recorded, plan.types)) (\(Display.time(plan.date, in: context.globals.time.timeZone))): "
+        let them = plan.recorded == 1 ? "it" : "them"
+        if plan.kind == .delete {
+            var parts = [plan.total == plan.recorded ? "restores \(them) as new samples (new uuids)"
+                : plan.total == 0 ? "nothing is left to restore" : "restores \(number(plan.total)) as new samples (new uuids)"]
+            if plan.alreadyPresent > 0 { parts.append("\(number(plan.alreadyPresent)) \(are(plan.alreadyPresent)) back already") }
+            if plan.compactedAway > 0 {
+                parts.append("\(number(plan.compactedAway)) \(are(plan.compactedAway, "was", "were")) removed from disk by "
+                    + "'hkctl compact' and cannot be restored")
+            }
+            text += parts.joined(separator: "; ")
+        } else {
+            text += plan.total == plan.recorded ? "deletes \(them)"
+                : plan.total == 0 ? "nothing is left to delete" : "deletes the \(number(plan.total)) still there"
+            if plan.alreadyDeleted > 0 {
+                text += "; \(number(plan.alreadyDeleted)) \(are(plan.alreadyDeleted, "was", "were")) deleted since"
+            }
+        }
+        return text
+    }
+
+    /// `Undone: deleted 12,345 samples.`
+    func outcome(_ plan: UndoPlan) -> String {
+        let verb = plan.kind == .delete ? "restored" : "deleted"
+        return "Undone: \(verb) \(count(plan.total, Array(plan.changes.keys))) (the \(plan.kind.rawValue) is marked undone)."
+    }
+
+    /// The plan as one JSON object; `done` says whether it was carried out.
+    func json(_ plan: UndoPlan, done: Bool) -> String {
+        let changes = plan.changes.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }
+        return "{\"undo\":\"\(plan.kind.rawValue)\",\"operation\":\(plan.operation),\"source\":\(JSONText.quoted(plan.source)),"
+            + "\"date\":\"\(ISODate.format(plan.date, in: context.globals.time.timeZone))\",\"recorded\":\(plan.recorded),"
+            + "\"action\":\"\(plan.kind == .delete ? "restore" : "delete")\",\"count\":\(plan.total),"
+            + "\"types\":{\(changes.joined(separator: ","))},\"alreadyDeleted\":\(plan.alreadyDeleted),"
+            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"done\":\(done)}"
+    }
+
+    /// `3 water samples`, `12,345 samples`, `1 sample`.
+    private func count(_ value: Int, _ types: [String]) -> String {
+        let name = types.count == 1 ? (context.catalogue.type(identifier: types[0])?.name).map { $0 + " " } ?? "" : ""
+        return "\(number(value)) \(name)sample\(value == 1 ? "" : "s")"
+    }
+
+    private func number(_ value: Int) -> String { NumberFormatting.human(Double(value), fractionDigits: 0) }
+
+    private func are(_ value: Int, _ singular: String = "is", _ plural: String = "are") -> String { value == 1 ? singular : plural }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Issue 22: `undo` takes a source's operations back newest first: adds and imports with tombstones, deletes as copies
+/// with new uuids; what is gone or back already is skipped and counted.
+struct UndoTests {
+    private typealias Kit = IndependentTestKit
+    private typealias Ops = OperationTestKit
+
+    // MARK: Undo
+
+    @Test func undoingAnAddDeletesItWithATombstoneThatChangesReports() throws {
+        try Ops.withStore { store, _ in
+            try Ops.recording(store, .add).save([Ops.water(250, hour: 8)])
+            let anchor = try store.currentAnchor()
+            let plan = try #require(try store.undoPlan(source: "hkctl"))
+            #expect(plan.kind == .add && plan.recorded == 1 && plan.total == 1 && plan.date == Ops.madeAt)
+            let done = try store.undo(source: "hkctl", expecting: plan.operation, now: Ops.undoneAt)
+            #expect(done == plan)
+            #expect(try Ops.visible(store).isEmpty)
+            let changes = try store.changes(since: anchor)
+            #expect(changes.added.isEmpty && changes.deleted.count == 1)
+            #expect(changes.deleted.first?.deletedAt == Ops.undoneAt, "the injected clock dates the tombstone")
+            #expect(try store.undoPlan(source: "hkctl") == nil)
+            #expect(throws: UndoError.nothingToUndo(source: "hkctl")) { try store.undo(source: "hkctl", now: Ops.undoneAt) }
+        }
+    }
+
+    @Test func undoingAnImportDeletesEveryBatchAndOnlyThem() throws {
+        try Ops.withStore { store, _ in
+            try store.save([Kit.steps(1, Kit.utc(2024, 1, 5, 8))])
+            let importer = Ops.recording(store, .import)
+            var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
+            for month in [1, 2] {
+                var batch = EncodedSampleBatch()
+                for day in 1...3 { batch.append(Kit.steps(Double(day * 100), Kit.utc(2024, month, day, 8)), writer: &writer) }
+                try importer.save(batch)
+                try store.save([Ops.water(Double(month), hour: month)])  // another writer between the batches
+            }
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.kind == .import && plan.recorded == 6 && plan.changes == [SampleType.steps.identifier: 6])
+            #expect(try Ops.visible(store, .steps).map(\.value) == [Kit.steps(1, Kit.utc(2024, 1, 5, 8)).value])
+            #expect(try Ops.visible(store).count == 2, "the other writer's samples stay")
+        }
+    }
+
+    @Test func undoingADeleteRestoresCopiesWithNewUUIDs() throws {
+        try Ops.withStore { store, _ in
+            try store.save([Ops.water(100, hour: 7), Ops.water(200, hour: 8)])
+            let originals = try Ops.visible(store)
+            try Ops.recording(store, .delete).delete(uuids: originals.map(\.uuid), now: Ops.madeAt)
+            let anchor = try store.currentAnchor()
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.kind == .delete && plan.total == 2)
+            let restored = try Ops.visible(store)
+            #expect(restored.map(\.value) == originals.map(\.value))
+            #expect(restored.map(\.created) == originals.map(\.created))
+            #expect(Set(restored.map(\.uuid)).isDisjoint(with: originals.map(\.uuid)))
+            #expect(Set(restored.map(\.uuid)) == Set(originals.map { JSONFileStore.restoredUUID($0.uuid, undoingDelete: 3) }))
+            let changes = try store.changes(since: anchor)
+            #expect(changes.added.count == 2 && changes.deleted.isEmpty)
+        }
+    }
+
+    @Test func aRestoredCorrelationNamesItsMembersCopies() throws {
+        try Ops.withStore { store, _ in
+            let context = TimeContext(now: Ops.madeAt, timeZone: .gmt)
+            let reading = try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context)
+            try store.save(reading)
+            let correlation = try #require(reading.first { $0.detail?.correlation != nil })
+            try Ops.recording(store, .delete).delete(uuids: [correlation.uuid], now: Ops.madeAt)
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.total == 3)
+            let copy = try #require(try store.samples(ofType: correlation.typeIdentifier, overlapping: Ops.everything).first)
+            for member in copy.detail?.correlation?.members ?? [] {
+                let found = try store.samples(ofType: member.typeIdentifier, overlapping: Ops.everything)
+                #expect(found.map(\.uuid) == [member.uuid], "the copy names a member that exists")
+            }
+        }
+    }
+
+    @Test func undoIsAStackPerSource() throws {
+        try Ops.withStore { store, _ in
+            try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
+            try Ops.recording(store, .add, source: "scale").save([Ops.water(150, hour: 8, source: "scale")])
+            try Ops.recording(store, .add).save([Ops.water(200, hour: 9)])
+            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).operation == 3)
+            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).operation == 1)
+            #expect(try store.undoPlan(source: "hkctl") == nil)
+            #expect(try Ops.visible(store).map(\.source) == ["scale"], "another source's operation is its own to undo")
+            #expect(try store.undo(source: "scale", now: Ops.undoneAt).operation == 2)
+        }
+    }
+
+    @Test func samplesGoneSinceAreSkippedAndCounted() throws {
+        try Ops.withStore { store, _ in
+            try Ops.recording(store, .add).save([Ops.water(100, hour: 7), Ops.water(200, hour: 8)])
+            try store.delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)  // not recorded: the owner's API
+            let plan = try #require(try store.undoPlan(source: "hkctl"))
+            #expect(plan.total == 1 && plan.alreadyDeleted == 1 && plan.recorded == 2)
+            try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(try Ops.visible(store).isEmpty)
+        }
+    }
+
+    @Test func undoingAnAddAfterUndoingItsDeleteRemovesTheRestoredCopy() throws {
+        try Ops.withStore { store, _ in
+            try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
+            try Ops.recording(store, .delete).delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)
+            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).kind == .delete)
+            #expect(try Ops.visible(store).count == 1)
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.kind == .add && plan.total == 1 && plan.alreadyDeleted == 0)
+            #expect(try Ops.visible(store).isEmpty)
+        }
+    }
+
+    @Test func deletedSamplesThatCompactionRemovedCannotBeRestored() throws {
+        try Ops.withStore { store, _ in
+            try store.save([Ops.water(100, hour: 7)])
+            try Ops.recording(store, .delete).delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)
+            _ = try store.compact(now: Ops.madeAt)
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.total == 0 && plan.compactedAway == 1)
+            #expect(try Ops.visible(store).isEmpty)
+            #expect(try store.undoPlan(source: "hkctl") == nil, "the undo is recorded even with nothing to restore")
+        }
+    }
+
+    @Test func samplesBackAlreadyAreNotRestoredTwice() throws {
+        try Ops.withStore { store, _ in
+            let sample = Ops.water(100, hour: 7)
+            try store.save([sample])
+            try Ops.recording(store, .delete).delete(uuids: [sample.uuid], now: Ops.madeAt)
+            try store.save([sample])  // an import of an old export brings it back under its uuid
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.total == 0 && plan.alreadyPresent == 1)
+            #expect(try Ops.visible(store).map(\.uuid) == [sample.uuid])
+        }
+    }
+
+    @Test func anUndoOfAnotherOperationThanTheOneShownChangesNothing() throws {
+        try Ops.withStore { store, path in
+            try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
+            let shown = try #require(try store.undoPlan(source: "hkctl"))
+            try Ops.recording(store, .add).save([Ops.water(200, hour: 8)])  // another hkctl, meanwhile
+            let before = Ops.tree(path)
+            #expect(throws: UndoError.changedMeanwhile(shown: shown.operation)) {
+                try store.undo(source: "hkctl", expecting: shown.operation, now: Ops.undoneAt)
+            }
+            #expect(Ops.tree(path) == before)
+        }
+    }
+
+    @Test func aLargeUndoIsWrittenInBatchesAndRecordedOnce() throws {
+        try Ops.withStore { store, path in
+            let count = JSONFileStore.undoBatchSize + 5
+            let samples = (0..<count).map { Kit.steps(1, Kit.utc(2024, 1, 1).addingTimeInterval(Double($0) * 60)) }
+            try Ops.recording(store, .add).save(samples)
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            #expect(plan.total == count)
+            #expect(try Ops.visible(store, .steps).isEmpty)
+            let undo = try #require(try Ops.records(path).last)
+            #expect(undo.kind == .undo && undo.changes?.count == 5, "the last batch carries the record")
+        }
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+
+/// Issue 22: a file the user names for output (`export --out`, `chart --svg`) never destroys what is at the path. A
+/// link is followed (its target replaced atomically, the link kept), a device or FIFO is written in place, a folder or
+/// a link to nothing is refused (exit 73, nothing created), a replaced file keeps its mode and a new one is 0600.
+struct OutputFileTests {
+    /// A store with one water sample, and a scratch folder next to it for output files.
+    private func withStore(_ body: (CLIRunner, String) throws -> Void) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try #require(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
+            let folder = (cli.storePath as NSString).deletingLastPathComponent + "/out"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try body(cli, folder)
+        }
+    }
+
+    private func mode(_ path: String, follow: Bool = true) -> mode_t? {
+        var info = stat()
+        return (follow ? stat(path, &info) : lstat(path, &info)) == 0 ? info.st_mode : nil
+    }
+
+    private func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+
+    private func names(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test func aLinkToAFileIsFollowedAndStaysALink() throws {
+        try withStore { cli, folder in
+            let target = folder + "/target.jsonl", link = folder + "/link.jsonl"
+            try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.jsonl")
+            let result = try cli.run(["export", "--out", link])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(mode(link, follow: false).map { $0 & S_IFMT } == S_IFLNK)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.jsonl")
+            let written = try #require(contents(target))
+            #expect(written.hasPrefix("{\"uuid\":") && written.contains("DietaryWater"), "\(written)")
+            #expect(names(folder) == ["link.jsonl", "target.jsonl"], "no temporary file is left")
+        }
+    }
+
+    @Test func aLinkIntoAnotherFolderReplacesTheTargetThere() throws {
+        try withStore { cli, folder in
+            try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+            try "old\n".write(toFile: folder + "/real/steps.svg", atomically: false, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/chart.svg", withDestinationPath: "real/steps.svg")
+            let result = try cli.run(["chart", "water", "--svg", folder + "/chart.svg"])
+            #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
+            #expect(mode(folder + "/chart.svg", follow: false).map { $0 & S_IFMT } == S_IFLNK)
+            #expect(contents(folder + "/real/steps.svg")?.hasPrefix("<?xml") == true)
+            #expect(names(folder + "/real") == ["steps.svg"])
+        }
+    }
+
+    @Test(arguments: ["export", "chart"])
+    func aDanglingLinkOrALoopIsRefusedAndNothingIsCreated(command: String) throws {
+        try withStore { cli, folder in
+            try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: "missing/nothing")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/loop-a", withDestinationPath: "loop-b")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/loop-b", withDestinationPath: "loop-a")
+            let before = names(folder), store = cli.snapshot()
+            for (name, words) in [("dangling", "which does not exist"), ("loop-a", "loops")] {
+                let path = folder + "/" + name
+                let arguments = command == "export" ? ["export", "--out", path] : ["chart", "water", "--svg", path]
+                let result = try cli.run(arguments)
+                #expect(result.status == 73, "\(result.stderr)")
+                #expect(result.stdout.isEmpty)
+                #expect(result.stderr.hasPrefix("Error: '\(path)' is a symbolic link") && result.stderr.contains(words),
+                        "\(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+            }
+            #expect(names(folder) == before)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
+            #expect(cli.snapshot() == store)
+        }
+    }
+
+    @Test func aFolderIsRefused() throws {
+        try withStore { cli, folder in
+            for arguments in [["export", "--out", folder], ["chart", "water", "--svg", folder]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 73 && result.stderr.contains("is a folder"), "\(result.stderr)")
+            }
+            #expect(names(folder).isEmpty)
+        }
+    }
+
+    @Test func aFIFOIsWrittenInPlaceAndItsReaderGetsTheExport() throws {
+        try withStore { cli, folder in
+            let fifo = folder + "/pipe"
+            try #require(mkfifo(fifo, 0o600) == 0)
+            let received = Received()
+            let reader = Thread {
+                // A blocking open waits for the writer, then reads until it closes the pipe.
+                let fd = open(fifo, O_RDONLY)
+                var bytes: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                while fd >= 0 {
+                    let count = read(fd, &chunk, chunk.count)
+                    if count <= 0 { break }
+                    bytes += chunk[..<count]
+                }
+                if fd >= 0 { close(fd) }
+                received.text = String(decoding: bytes, as: UTF8.self)
+                received.done.signal()
+            }
+            reader.start()
+            // `timeout`: a reader that never came would leave hkctl waiting for one forever.
+            let result = try runShell("exec timeout 30 \"$HKCTL\" export --out '\(fifo)' --format csv", cli)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(received.done.wait(timeout: .now() + 10) == .success)
+            #expect(received.text.hasPrefix("type,start,end,value,unit"), "\(received.text)")
+            #expect(mode(fifo).map { $0 & S_IFMT } == S_IFIFO, "still a FIFO")
+            #expect(names(folder) == ["pipe"])
+        }
+    }
+
+    @Test func aCharacterDeviceStaysADevice() throws {
+        try withStore { cli, _ in
+            for arguments in [["export", "--out", "/dev/null"], ["chart", "water", "--svg", "/dev/null"]] {
+                let result = try cli.run(arguments)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(mode("/dev/null", follow: false).map { $0 & S_IFMT } == S_IFCHR)
+            }
+            #expect(!FileManager.default.fileExists(atPath: "/dev/null.hkctl-partial-1"))
+        }
+    }
+
+    @Test func aReplacedFileKeepsItsModeAndANewFileIsPrivate() throws {
+        try withStore { cli, folder in
+            let existing = folder + "/shared.csv"
+            try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
+            try #require(chmod(existing, 0o644) == 0)
+            #expect(try cli.run(["export", "--out", existing, "--format", "csv"]).status == 0)
+            #expect(mode(existing).map { $0 & 0o777 } == 0o644)
+            #expect(contents(existing)?.hasPrefix("type,") == true)
+            for arguments in [["export", "--out", folder + "/new.jsonl"], ["chart", "water", "--svg", folder + "/new.svg"]] {
+                #expect(try cli.run(arguments).status == 0)
+                #expect(mode(arguments[arguments.count - 1]).map { $0 & 0o777 } == 0o600, "\(arguments)")
+            }
+            #expect(names(folder) == ["new.jsonl", "new.svg", "shared.csv"])
+        }
+    }
+
+    @Test func aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile() throws {
+        try withStore { cli, folder in
+            // Enough samples that the export outgrows a 4 KiB file-size limit.
+            var lines: [String] = []
+            for minute in 0..<60 {
+                lines.append("{\"uuid\":\"\(UUID().uuidString.lowercased())\",\"type\":\"HKQuantityTypeIdentifierStepCount\","
+                    + "\"start\":\"2024-05-01T10:\(minute < 10 ? "0" : "")\(minute):00+00:00\",\"end\":\"2024-05-01T10:"
+                    + "\(minute < 10 ? "0" : "")\(minute):30+00:00\",\"value\":\(100 + minute),\"unit\":\"count\",\"source\":\"hkctl\"}")
+            }
+            let input = folder + "/../steps.jsonl"
+            try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: false, encoding: .utf8)
+            #expect(try cli.run(["import", input]).status == 0)
+            let target = folder + "/backup.jsonl"
+            try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "backup.jsonl")
+            for path in [target, folder + "/link"] {
+                let result = try runShell("ulimit -f 4; exec \"$HKCTL\" export --out '\(path)'", cli)
+                #expect(result.status == 74, "\(result.stderr)")
+                #expect(contents(target) == "precious\n")
+                #expect(names(folder) == ["backup.jsonl", "link"], "\(names(folder))")
+            }
+        }
+    }
+}
+
+/// What a FIFO's reader thread received.
+private final class Received: @unchecked Sendable {
+    var text = ""
+    let done = DispatchSemaphore(value: 0)
+}
