@@ -1,17 +1,15 @@
-import Foundation
-
 /// Samples of one or more types, sorted and limited: HealthKit's `HKSampleQueryDescriptor`.
-public struct SampleQueryDescriptor: @unchecked Sendable {
+public struct SampleQueryDescriptor: Sendable {
     /// The types and conditions; a sample matching any one is returned.
     public var predicates: [SampleTypePredicate]
-    /// The order, as Foundation sort descriptors on ``Sample`` (`SortDescriptor(\Sample.startDate, order: .reverse)`);
-    /// empty means by start date, oldest first.
-    public var sortDescriptors: [SortDescriptor<Sample>]
+    /// The order (`SampleSortDescriptor(\.startDate, order: .reverse)`), the first descriptor first; empty means by
+    /// start date, oldest first.
+    public var sortDescriptors: [SampleSortDescriptor]
     /// At most this many samples, or nil for all.
     public var limit: Int?
 
     /// Creates a descriptor.
-    public init(predicates: [SampleTypePredicate], sortDescriptors: [SortDescriptor<Sample>] = [], limit: Int? = nil) {
+    public init(predicates: [SampleTypePredicate], sortDescriptors: [SampleSortDescriptor] = [], limit: Int? = nil) {
         self.predicates = predicates
         self.sortDescriptors = sortDescriptors
         self.limit = limit
@@ -33,10 +31,12 @@ public struct SampleQueryDescriptor: @unchecked Sendable {
                 if condition.matches(sample, in: interval) { found.append(sample) }
             }
         }
-        if sortDescriptors.isEmpty {
-            found.sort { ($0.start, $0.end) < ($1.start, $1.end) }
-        } else {
-            found.sort(using: sortDescriptors)
+        let order = sortDescriptors.isEmpty ? [SampleSortDescriptor(\.start), SampleSortDescriptor(\.end)] : sortDescriptors
+        found.sort { first, second in
+            for descriptor in order {
+                if let ordered = descriptor.orders(first, before: second) { return ordered }
+            }
+            return false
         }
         if let limit, limit >= 0, found.count > limit { found.removeLast(found.count - limit) }
         return found
@@ -53,4 +53,33 @@ extension Sample {
         if case let .quantity(quantity) = value { return quantity }
         return nil
     }
+}
+
+/// One sort key of a ``SampleQueryDescriptor``: Foundation's `SortDescriptor<HKSample>` as HealthKit code writes it,
+/// `SampleSortDescriptor(\.startDate, order: .reverse)`. (Foundation's own type is not part of the small Foundation
+/// hkctl links on Linux, so HealthCore has this one.)
+public struct SampleSortDescriptor: @unchecked Sendable {
+    /// Ascending or descending.
+    public enum Order: Sendable {
+        /// Smallest first.
+        case forward
+        /// Largest first.
+        case reverse
+    }
+
+    /// Compares two samples: true or false when they differ in this key, nil when equal. Key paths are immutable,
+    /// hence `@unchecked Sendable`.
+    private let compare: (Sample, Sample) -> Bool?
+
+    /// Sorts by the value at `keyPath` (`\.startDate`, `\.endDate`, `\.source`, `\.created`).
+    public init<Value: Comparable>(_ keyPath: KeyPath<Sample, Value>, order: Order = .forward) {
+        compare = { first, second in
+            let (a, b) = (first[keyPath: keyPath], second[keyPath: keyPath])
+            if a == b { return nil }
+            return order == .forward ? a < b : b < a
+        }
+    }
+
+    /// Whether `first` comes before `second` by this key, or nil when the key does not tell them apart.
+    func orders(_ first: Sample, before second: Sample) -> Bool? { compare(first, second) }
 }

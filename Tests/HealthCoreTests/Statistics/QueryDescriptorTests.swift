@@ -131,7 +131,7 @@ struct QueryDescriptorTests {
         try await Self.withStore { store in
             let newestFirst = try await SampleQueryDescriptor(
                 predicates: [.quantitySample(type: QuantityType(.stepCount))],
-                sortDescriptors: [SortDescriptor(\Sample.startDate, order: .reverse)], limit: 2).result(for: store)
+                sortDescriptors: [SampleSortDescriptor(\.startDate, order: .reverse)], limit: 2).result(for: store)
             #expect(newestFirst.map { $0.quantity?.doubleValue(for: .count()) } == [2000, 500])
             // Two types, oldest first by default; a predicate per type.
             let june3 = Query.predicateForSamples(withStart: TestSupport.date("2024-06-03T00:00:00Z"),
