@@ -21,7 +21,11 @@ enum LiveTestSupport {
     }
 
     /// Waits until `condition` holds, looking every 20 ms, for at most `seconds`; returns whether it held.
-    static func eventually(_ seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    ///
+    /// The limits here are generous on purpose: under the full suite on two cores, the cooperative pool that runs a
+    /// query's task can be held for many seconds by tests that wait for processes, so a short limit fails a correct
+    /// query. A wrong one still fails: it never delivers, and the limit runs out.
+    static func eventually(_ seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }

@@ -90,7 +90,7 @@ struct ObserverQueryTests {
             let path = folder + "/store"
             let store = try HealthStore(directory: path)
             try await store.enableBackgroundDelivery(for: QuantityType(.stepCount), frequency: .immediate)
-            try await LiveTestSupport.withTimeout(20) {
+            try await LiveTestSupport.withTimeout(120) {
                 var updates = ObserverQueryDescriptor(sampleType: QuantityType(.stepCount)).results(for: store).makeAsyncIterator()
                 #expect(try await updates.next() != nil)
                 try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
