@@ -14,15 +14,8 @@ enum SystemPackages {
         env["PATH"] = (env["PATH"] ?? "") + ":/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let result = try CLIRunner.collect(process)
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// Makes sure `command` exists, installing the Debian `package` with apt-get when it is missing.
