@@ -5,7 +5,7 @@ import Testing
 /// parser) for a short smoke: 20 s a target, or $HKCTL_FUZZ_SECONDS. Skipped with a message when this toolchain
 /// cannot build fuzzers (exit 3 from the script).
 struct FuzzSmokeTests {
-    @Test(.timeLimit(.minutes(20))) func everyFuzzTargetRunsWithoutACrash() throws {
+    @Test(.timeLimit(.minutes(20))) func everyFuzzTargetRunsWithoutACrash() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = root.appendingPathComponent("fuzz/run").path
         try #require(FileManager.default.isExecutableFile(atPath: script), "fuzz/run is missing")
@@ -17,9 +17,20 @@ struct FuzzSmokeTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Minutes of waiting happen on a thread of their own: a test that blocks one of the cooperative pool's few
+        // threads that long starves every async test running beside it.
+        let text = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, Error>) in
+            Thread {
+                do {
+                    try process.run()
+                    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                    process.waitUntilExit()
+                    continuation.resume(returning: text)
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }.start()
+        }
         // 3: the toolchain cannot build fuzzers at all (skipped); 4: the targets no longer compile (a failure).
         if process.terminationStatus == 3 {
             print("SKIPPED fuzz smoke: this toolchain cannot build libFuzzer targets:\n\(text)")

@@ -28,6 +28,8 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unknownTypeIdentifier(String)
     /// Two samples of one save share a uuid; payload: the uuid.
     case duplicateUUID(String)
+    /// A sample's uuid is already in the store, or belonged to a sample deleted from it; payload: the uuid.
+    case uuidInStore(String)
     /// A correlation's members do not fit its type, or are missing; payload: the correlation's name and what is wrong.
     case correlationMembers(type: String, problem: String)
 
@@ -71,6 +73,9 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "HKQuantityTypeIdentifierStepCount (SampleTypeCatalogue.standard lists them)."
         case let .duplicateUUID(uuid):
             return "Two samples in one save have the uuid \(uuid); give each sample its own uuid."
+        case let .uuidInStore(uuid):
+            return "A sample with the uuid \(uuid) is already in the store (or was deleted from it); a saved sample "
+                + "cannot be saved again: make a new sample, which gets a new uuid, for a new reading."
         case let .correlationMembers(type, problem):
             return "The \(type) correlation cannot be saved: \(problem); save the member samples in the same call as the correlation."
         }

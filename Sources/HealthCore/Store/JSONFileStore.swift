@@ -71,8 +71,9 @@ public final class JSONFileStore: SampleStore {
 
     /// Saves samples, all or nothing, after checking every one as `hkctl add` does: a known type, a value of the
     /// right kind in a unit of the type's dimension, finite and plausible, `end >= start`, not after ``clock``, a
-    /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored.
-    /// Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
+    /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored, and
+    /// a uuid used once: not twice in the call, not already in the store (a sample saved again would count twice), not
+    /// of a deleted sample. Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
     /// ``recording`` is set.
     ///
     /// - Throws: ``SampleError``, ``UnitError``, ``WorkoutError`` or ``TextError`` for the first sample that breaks a
@@ -90,7 +91,7 @@ public final class JSONFileStore: SampleStore {
             }
             return found
         }
-        try saveChecked(samples)
+        try saveChecked(samples, record: recording == nil ? nil : recordLine, refusingStoredUUIDs: true)
     }
 
     /// ``save(_:)`` for samples an import has already checked by its own rules (which keep what devices wrote).
@@ -98,11 +99,15 @@ public final class JSONFileStore: SampleStore {
         try saveChecked(samples, record: recording == nil ? nil : recordLine)
     }
 
-    /// ``saveChecked(_:)`` with the write's record made by `record` (nil: not recorded).
-    func saveChecked(_ samples: [Sample], record: RecordMaker?) throws {
+    /// ``saveChecked(_:)`` with the write's record made by `record` (nil: not recorded); `refusingStoredUUIDs`: refuse
+    /// a uuid the store already has where the sample would go (see ``refuseStoredUUIDs(_:)``).
+    func saveChecked(_ samples: [Sample], record: RecordMaker?, refusingStoredUUIDs: Bool = false) throws {
         guard !samples.isEmpty else { return }
         for sample in samples { try TextRules.check(sample) }
-        try withWriteAccess { try writeSamples(samples, record: record) }
+        try withWriteAccess {
+            if refusingStoredUUIDs { try refuseStoredUUIDs(samples) }
+            try writeSamples(samples, record: record)
+        }
     }
 
     /// Appends samples with new change numbers, all or nothing, with the write's record made by `record` (nil: not

@@ -106,7 +106,7 @@ struct AnchoredObjectQueryTests {
         }
     }
 
-    @Test(.disabled(if: ProcessInfo.processInfo.environment["HKCTL_LIVE_TESTS"] == nil, "Known bug, open in issue 21: inside the full parallel suite the live sequence sometimes never delivers its first result (seen with 20 s and 120 s limits; it passes alone and in its own suites). HKCTL_LIVE_TESTS=1 swift test --filter Live runs it."))
+    @Test
     func cancellingEndsTheSequencePromptly() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
@@ -118,12 +118,10 @@ struct AnchoredObjectQueryTests {
                     .results(for: store) { received.bump() }
             }
             #expect(await LiveTestSupport.eventually { received.value == 1 })
-            let cancelled = Date()
             task.cancel()
             // The sequence must end without a next change (none comes, so one that waited for it would time out). The
             // limit is generous for a loaded machine; on a quiet one it ends in milliseconds.
             try await LiveTestSupport.withTimeout(120) { _ = try await task.value }
-            #expect(Date().timeIntervalSince(cancelled) < 120)
             try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(200))
             #expect(received.value == 1)

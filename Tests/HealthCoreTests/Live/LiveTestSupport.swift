@@ -6,12 +6,22 @@ import Foundation
 enum LiveTestSupport {
     struct TimedOut: Error {}
 
-    /// Runs `body`, throwing ``TimedOut`` (and cancelling it) if it takes longer than `seconds`.
+    /// Runs `body`, throwing ``TimedOut`` (and cancelling it) if it takes longer than `seconds` of running time.
+    ///
+    /// Running time, not wall-clock time: every test shares Swift concurrency's cooperative pool (two threads on a
+    /// two-core machine), and a synchronous test that waits minutes for a process (the fuzz smoke compiles the
+    /// sources) holds one of them. While the pool is held, neither the query under test nor this timer can run, so a
+    /// wall-clock limit would expire without the query ever having had a chance. The timer wakes every 100 ms and
+    /// counts at most ``starvedStep`` for one wake-up that came late. A query that never delivers still fails.
     static func withTimeout<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await body() }
             group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
+                var clock = RunningClock()
+                while clock.elapsed < seconds {
+                    try await Task.sleep(for: .milliseconds(100))
+                    clock.tick()
+                }
                 return nil
             }
             defer { group.cancelAll() }
@@ -20,18 +30,31 @@ enum LiveTestSupport {
         }
     }
 
-    /// Waits until `condition` holds, looking every 20 ms, for at most `seconds`; returns whether it held.
-    ///
-    /// The limits here are generous on purpose: under the full suite on two cores, the cooperative pool that runs a
-    /// query's task can be held for many seconds by tests that wait for processes, so a short limit fails a correct
-    /// query. A wrong one still fails: it never delivers, and the limit runs out.
+    /// Waits until `condition` holds, looking every 20 ms, for at most `seconds` of running time (see
+    /// ``withTimeout(_:_:)`` for why not wall-clock time); returns whether it held.
     static func eventually(_ seconds: Double = 120, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        var clock = RunningClock()
+        while clock.elapsed < seconds {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(20))
+            clock.tick()
         }
         return condition()
+    }
+
+    /// The most one late wake-up counts towards a limit: a longer gap means the task could not run at all.
+    static let starvedStep = 0.5
+
+    /// Time that counts towards a limit: the gaps between wake-ups, each capped at ``starvedStep``.
+    struct RunningClock {
+        private var last = Date()
+        private(set) var elapsed = 0.0
+
+        mutating func tick() {
+            let now = Date()
+            elapsed += min(now.timeIntervalSince(last), LiveTestSupport.starvedStep)
+            last = now
+        }
     }
 
     /// A count that several threads bump.

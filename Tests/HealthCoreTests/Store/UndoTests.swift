@@ -133,7 +133,7 @@ struct UndoTests {
             let sample = Ops.water(100, hour: 7)
             try store.save([sample])
             try Ops.recording(store, .delete).delete(uuids: [sample.uuid], now: Ops.madeAt)
-            try store.save([sample])  // an import of an old export brings it back under its uuid
+            try store.saveChecked([sample])  // an import of an old export brings it back under its uuid
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.total == 0 && plan.alreadyPresent == 1)
             #expect(try Ops.visible(store).map(\.uuid) == [sample.uuid])

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension JSONFileStore {
+    /// Throws ``SampleError/uuidInStore(_:)`` when a sample's uuid is already used where that sample would be kept:
+    /// by a line of its type in the file it would be appended to (the same type and month, or the type's long
+    /// samples), or by a deletion of its type. Saving a sample twice (a fetched sample saved again) would otherwise
+    /// count it twice in every statistic; saving a deleted one would bring back a uuid that HealthKit never revives.
+    ///
+    /// Every store line starts with `{"uuid":"<lowercase uuid>"`, so a file is searched for that text at the start
+    /// of a line rather than decoded: a save into a month of heart-rate readings stays a fast byte search. Call with
+    /// the exclusive lock held, so that no other process adds the uuid between this check and the write.
+    func refuseStoredUUIDs(_ samples: [Sample]) throws {
+        var namer = PartitionNamer()
+        var byFile: [String: [UUID]] = [:]
+        var order: [String] = []
+        func want(_ uuid: UUID, in file: String) {
+            if byFile[file] == nil { order.append(file) }
+            byFile[file, default: []].append(uuid)
+        }
+        for sample in samples {
+            want(sample.uuid, in: namer.path(for: sample))
+            want(sample.uuid, in: JSONFileStore.tombstonePath(sample.typeIdentifier))
+        }
+        for file in order {
+            guard let bytes = try POSIXFile.readFile(try storeFile(file)), !bytes.isEmpty else { continue }
+            for uuid in byFile[file] ?? [] where JSONFileStore.hasLine(startingWith: uuid, in: bytes) {
+                throw SampleError.uuidInStore(uuid.lowercasedText)
+            }
+        }
+    }
+
+    /// Whether a line of `bytes` starts with `{"uuid":"<uuid>"`.
+    static func hasLine(startingWith uuid: UUID, in bytes: [UInt8]) -> Bool {
+        let prefix = Array("{\"uuid\":\"\(uuid.lowercasedText)\"".utf8)
+        return bytes.withUnsafeBufferPointer { haystack in
+            prefix.withUnsafeBufferPointer { pattern in
+                guard let base = haystack.baseAddress, let wanted = pattern.baseAddress else { return false }
+                var start = 0
+                while haystack.count - start >= pattern.count {
+                    if ByteComparison.equal(base + start, wanted, pattern.count) { return true }
+                    // The next line: just after the next newline.
+                    guard let newline = memchr(base + start, 0x0A, haystack.count - start) else { return false }
+                    start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                return false
+            }
+        }
+    }
+}

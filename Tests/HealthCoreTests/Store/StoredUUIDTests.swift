@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// A library client cannot double a reading by saving it again: `save` refuses a uuid the store already has where the
+/// sample would go, or one that belonged to a deleted sample, with the store byte-for-byte unchanged.
+struct StoredUUIDTests {
+    private typealias Kit = IndependentTestKit
+    private static let now = Kit.utc(2025, 3, 10, 12)
+
+    private static func withStore(_ body: (JSONFileStore, String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stored-uuid-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try body(JSONFileStore(path: folder, clock: { now }), folder)
+    }
+
+    private static func snapshot(_ folder: String) -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for entry in Kit.walk(folder) where !entry.isFolder { files[entry.path] = Kit.bytes(entry.path) }
+        return files
+    }
+
+    private static let week = DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 3, 10))
+
+    @Test func savingAStoredSampleAgainIsRefusedAndCountsOnce() throws {
+        try Self.withStore { store, folder in
+            let morning = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
+            let evening = Kit.steps(800, Kit.utc(2025, 3, 9, 18))
+            try store.save([morning, evening])
+            let before = Self.snapshot(folder)
+            // The second one is stored: nothing of this save is written, not even the new sample.
+            let fresh = Kit.steps(50, Kit.utc(2025, 3, 9, 20))
+            #expect(throws: SampleError.uuidInStore(evening.uuid.lowercasedText)) { try store.save([fresh, evening]) }
+            #expect(Self.snapshot(folder) == before)
+            let total = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week)
+                .compactMap(\.quantity?.value).reduce(0, +)
+            #expect(total == 2_000)
+        }
+    }
+
+    @Test func aSampleReadBackAndSavedAgainIsRefused() throws {
+        try Self.withStore { store, _ in
+            try store.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])
+            let fetched = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week)
+            #expect(fetched.count == 1)
+            #expect(throws: SampleError.uuidInStore(fetched[0].uuid.lowercasedText)) { try store.save(fetched) }
+        }
+    }
+
+    @Test func theFirstLineOfAFileAndALongSampleAreFoundToo() throws {
+        try Self.withStore { store, _ in
+            // A long sample (over two days) lives in the type's long file; it is the first line there.
+            let fast = Kit.quantity(.water, 0.5, "L", Kit.utc(2025, 3, 1), Kit.utc(2025, 3, 5))
+            try store.save([fast])
+            #expect(throws: SampleError.uuidInStore(fast.uuid.lowercasedText)) { try store.save([fast]) }
+        }
+    }
+
+    @Test func aDeletedSamplesUUIDIsNotRevived() throws {
+        try Self.withStore { store, folder in
+            let reading = Kit.quantity(.weight, 71.5, "kg", Kit.utc(2025, 3, 9, 7))
+            try store.save([reading])
+            try store.delete(uuids: [reading.uuid], now: Self.now)
+            let before = Self.snapshot(folder)
+            #expect(throws: SampleError.uuidInStore(reading.uuid.lowercasedText)) { try store.save([reading]) }
+            #expect(Self.snapshot(folder) == before)
+        }
+    }
+
+    @Test func textThatMerelyContainsAStoredUUIDIsNoMatch() throws {
+        try Self.withStore { store, _ in
+            let later = Kit.steps(10, Kit.utc(2025, 3, 9, 9))
+            // A metadata value spelling out the start of a line with the later sample's uuid: stored escaped, in
+            // the middle of another line, so it is not that sample.
+            var carrier = Kit.steps(20, Kit.utc(2025, 3, 9, 8))
+            carrier.metadata["note"] = .string("{\"uuid\":\"\(later.uuid.lowercasedText)\"")
+            try store.save([carrier])
+            try store.save([later])
+            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week).count == 2)
+        }
+    }
+
+    @Test func theSameUUIDInAnotherStoreOrAfterANewSampleIsFine() throws {
+        try Self.withStore { store, _ in
+            let reading = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
+            try store.save([reading])
+            // A new Sample gets a new uuid, so the same reading typed twice is two readings, as in HealthKit.
+            try store.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])
+            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week).count == 2)
+        }
+        try Self.withStore { other, _ in
+            try other.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])
+        }
+    }
+
+    @Test func healthStoreSaveRefusesItToo() throws {
+        try Self.withStore { store, folder in
+            let health = try HealthStore(directory: folder, clock: { Self.now })
+            let reading = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
+            try health.save([reading])
+            #expect(throws: SampleError.uuidInStore(reading.uuid.lowercasedText)) { try health.save([reading]) }
+            _ = store
+        }
+    }
+
+    @Test func lineSearchFindsOnlyLineStarts() {
+        let uuid = UUID()
+        let line = Array("{\"uuid\":\"\(uuid.lowercasedText)\",\"type\":\"x\"}\n".utf8)
+        #expect(JSONFileStore.hasLine(startingWith: uuid, in: line))
+        #expect(JSONFileStore.hasLine(startingWith: uuid, in: Array("{\"uuid\":\"other\"}\n".utf8) + line))
+        #expect(!JSONFileStore.hasLine(startingWith: uuid, in: Array(" ".utf8) + line))
+        #expect(!JSONFileStore.hasLine(startingWith: uuid, in: Array(line.prefix(20))))
+        #expect(!JSONFileStore.hasLine(startingWith: uuid, in: []))
+    }
+}
