@@ -59,7 +59,7 @@ public struct ChartSeries: Equatable, Sendable {
     /// The series of a bucketed statistics result.
     ///
     /// - Parameters:
-    ///   - result: The result of a ``StatisticsQuery`` grouped by `bucket`.
+    ///   - result: The result of a ``StatisticsRequest`` grouped by `bucket`.
     ///   - bucket: The period of its buckets.
     ///   - goal: The daily goal; it is marked only when `bucket` is a day.
     ///   - calendar: The calendar of the buckets, to tell the periods only partly in the range (``Point/partial``);

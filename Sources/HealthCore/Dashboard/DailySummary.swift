@@ -1,7 +1,7 @@
 /// Today at a glance (`hkctl today`): water and steps against their goals, the latest weight with its last seven
 /// days, and last night's sleep with its stages.
 ///
-/// It is assembled from the statistics queries (``StatisticsQuery``, ``TrendQuery``, ``SleepNightsQuery``), with
+/// It is assembled from the statistics queries (``StatisticsRequest``, ``TrendQuery``, ``SleepNightsQuery``), with
 /// sources merged by each type's priority, so its figures are the ones `hkctl stats` and `hkctl trend` give.
 public struct DailySummary: Equatable, Sendable {
     /// A day's total against a goal.
@@ -67,7 +67,7 @@ public struct DailySummary: Equatable, Sendable {
         func progress(_ name: String) throws -> Progress {
             let type = try catalogue.type(named: name)
             let unit = settings.displayUnit(for: type) ?? type.displayUnit
-            let result = try StatisticsQuery(type: type, interval: today, unit: unit,
+            let result = try StatisticsRequest(type: type, interval: today, unit: unit,
                                              priority: priorities.priority(for: type.identifier))
                 .run(on: store, calendar: context.calendar)
             return Progress(type: type, unit: result.unit, total: result.total.sum ?? 0, sampleCount: result.total.sampleCount,
@@ -75,7 +75,7 @@ public struct DailySummary: Equatable, Sendable {
         }
         let weightType = try catalogue.type(named: "weight")
         let weightUnit = settings.displayUnit(for: weightType) ?? weightType.displayUnit
-        let latest = try StatisticsQuery(type: weightType, interval: DateInterval(start: DateRange.distantStart, end: today.end),
+        let latest = try StatisticsRequest(type: weightType, interval: DateInterval(start: DateRange.distantStart, end: today.end),
                                          unit: weightUnit, options: .mostRecent)
             .run(on: store, calendar: context.calendar)
         let week = try TrendQuery(type: weightType, interval: DateRange.lastDays(7).interval(in: context), unit: weightUnit,

@@ -71,7 +71,7 @@ public struct StatisticsQueryDescriptor: Sendable {
 
     func run(on store: HealthStore) throws -> Statistics? {
         let type = predicate.sampleType
-        let query = StatisticsQuery(type: type, interval: predicate.interval, unit: type.canonicalUnit,
+        let query = StatisticsRequest(type: type, interval: predicate.interval, unit: type.canonicalUnit,
                                     options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate())
         let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))
         guard result.total.sampleCount > 0 else { return nil }
@@ -112,7 +112,7 @@ public struct StatisticsCollectionQueryDescriptor: Sendable {
 
     func run(on store: HealthStore) throws -> StatisticsCollection {
         let type = predicate.sampleType
-        let query = StatisticsQuery(type: type, interval: predicate.interval, unit: type.canonicalUnit,
+        let query = StatisticsRequest(type: type, interval: predicate.interval, unit: type.canonicalUnit,
                                     options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate(),
                                     bucketInterval: try Self.bucket(intervalComponents), anchor: anchorDate)
         let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))

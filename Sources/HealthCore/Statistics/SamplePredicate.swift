@@ -1,5 +1,5 @@
 /// Which samples a query considers, like the predicates HealthKit's queries take: a date rule, sources, metadata
-/// and uuids. ``StatisticsQuery`` holds its own interval; the predicates ``Query`` builds for the descriptors
+/// and uuids. ``StatisticsRequest`` holds its own interval; the predicates ``Query`` builds for the descriptors
 /// (``StatisticsQueryDescriptor``, ``SampleQueryDescriptor``) carry theirs in ``interval``.
 public struct SamplePredicate: Hashable, Sendable {
     /// How a sample's dates must relate to the interval `[start, end)` (HealthKit's `HKQueryOptions`).

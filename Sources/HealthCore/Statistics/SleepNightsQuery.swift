@@ -3,7 +3,7 @@
 /// The interval `[from, to)` names days: the nights are those ending on the local dates from `from`'s date to the
 /// date of the last instant before `to`, so `--week` gives seven nights. A night's window runs from the
 /// ``cutoff`` on the previous day to the cut-off on its own date, and samples are cut at the window's edges.
-/// Empty nights are listed with zero figures. ``StatisticsQuery/runByNight(on:calendar:cutoff:)`` gives the same
+/// Empty nights are listed with zero figures. ``StatisticsRequest/runByNight(on:calendar:cutoff:)`` gives the same
 /// figures summed over the nights of a range or a bucket.
 public struct SleepNightsQuery: Sendable {
     /// The days whose nights to list.
@@ -38,7 +38,7 @@ public struct SleepNightsQuery: Sendable {
         var days = interval
         if interval.start == DateRange.distantStart || interval.end == DateRange.distantEnd {
             let all = try store.samples(ofType: SampleType.sleepAnalysisIdentifier, overlapping: interval)
-            days = StatisticsQuery.resolvedRange(interval, samples: all.filter { predicate.matchesSourceAndMetadata($0) })
+            days = StatisticsRequest.resolvedRange(interval, samples: all.filter { predicate.matchesSourceAndMetadata($0) })
             if days.start == DateRange.distantStart || days.end == DateRange.distantEnd { return [] }
         }
         let windows = SleepNightsQuery.windows(for: days, cutoff: cutoff, calendar: calendar)

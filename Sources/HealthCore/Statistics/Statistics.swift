@@ -38,7 +38,7 @@ public struct Statistics: Equatable, Sendable {
     /// With ``StatisticsOptions/separateBySource``: each source's own figures, without the priority step,
     /// highest priority first.
     public var sources: [SourceStatistics] = []
-    /// With ``StatisticsQuery/explains``: how every sample touching the interval was counted.
+    /// With ``StatisticsRequest/explains``: how every sample touching the interval was counted.
     public var contributions: [SampleContribution] = []
     /// The unit of the quantity figures, set by the descriptors (``StatisticsQueryDescriptor``) so that
     /// ``sumQuantity()`` and its siblings can give quantities; nil in a ``StatisticsResult``, which has its own.
@@ -65,7 +65,7 @@ public struct SourceStatistics: Equatable, Sendable {
     }
 }
 
-/// The answer to a ``StatisticsQuery``: figures for the whole range and, when bucketed, for every bucket.
+/// The answer to a ``StatisticsRequest``: figures for the whole range and, when bucketed, for every bucket.
 public struct StatisticsResult: Equatable, Sendable {
     /// The type summarised.
     public var type: SampleType

@@ -1,4 +1,4 @@
-/// Which figures a ``StatisticsQuery`` computes, like HealthKit's `HKStatisticsOptions` (same raw values).
+/// Which figures a ``StatisticsRequest`` computes, like HealthKit's `HKStatisticsOptions` (same raw values).
 ///
 /// Which options apply depends on the type's ``AggregationStyle``: ``sum`` only to cumulative types,
 /// ``average``, ``minimum`` and ``maximum`` only to discrete ones, as in HealthKit, where asking for the sum of

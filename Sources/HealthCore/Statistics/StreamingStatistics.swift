@@ -9,15 +9,15 @@ import Darwin
 /// It answers a quantity query over a closed range with the default predicate and no per-sample detail:
 /// cumulative sums stream into the buckets (nothing is held per sample), discrete figures keep only start, end
 /// and value. A cumulative query that merges sources gives up (returns nil) as soon as a second source appears,
-/// since merging needs every sample; ``StatisticsQuery`` then takes its general path. The figures are the same
+/// since merging needs every sample; ``StatisticsRequest`` then takes its general path. The figures are the same
 /// as the general path's, to the last bit when the store is in time order (see docs/STATISTICS.md).
 struct StreamingStatistics {
-    let query: StatisticsQuery
+    let query: StatisticsRequest
     let figures: StatisticsOptions
     let unit: HealthUnit
 
     /// A streaming computation of `query`, or nil when the query needs the general path.
-    init?(_ query: StatisticsQuery, figures: StatisticsOptions, unit: HealthUnit?) {
+    init?(_ query: StatisticsRequest, figures: StatisticsOptions, unit: HealthUnit?) {
         guard let unit, query.type.kind == .quantity, query.predicate == SamplePredicate(), !query.explains,
               figures.isDisjoint(with: [.separateBySource, .duration]),
               query.interval.start != DateRange.distantStart, query.interval.end != DateRange.distantEnd else { return nil }

@@ -50,7 +50,7 @@ public struct TrendQuery: Sendable {
             values = nights.map { ($0.date, $0.sampleCount > 0 ? $0.asleep : nil) }
             measure = "asleep"
         } else {
-            let query = StatisticsQuery(type: type, interval: interval, bucketUnit: .day, unit: self.unit,
+            let query = StatisticsRequest(type: type, interval: interval, bucketUnit: .day, unit: self.unit,
                                         priority: priority, mergesSources: mergesSources)
             let result = try query.run(on: store, calendar: calendar)
             unit = result.unit

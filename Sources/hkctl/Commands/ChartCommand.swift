@@ -59,7 +59,7 @@ enum ChartCommand: Command {
         let unit = try context.displayUnit(for: type, explicit: arguments.value("unit"))
         let result: StatisticsResult
         do {
-            result = try StatisticsQuery(type: type, interval: interval, bucketUnit: bucket, unit: unit, priority: priority)
+            result = try StatisticsRequest(type: type, interval: interval, bucketUnit: bucket, unit: unit, priority: priority)
                 .run(on: store, calendar: time.calendar)
         } catch let error as StatisticsError {
             throw UsageError(message: error.description, command: name)

@@ -85,7 +85,7 @@ enum StatsCommand: Command {
         let predicate = try self.predicate(arguments)
         let merging = !arguments.has("no-merge")
         do {
-            let query = StatisticsQuery(
+            let query = StatisticsRequest(
                 type: type, interval: interval, unit: unit, options: try figures(arguments, type: type),
                 predicate: predicate, bucketInterval: bucket, anchor: anchor, priority: priority,
                 mergesSources: merging, explains: arguments.has("explain"))

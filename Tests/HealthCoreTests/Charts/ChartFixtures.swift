@@ -35,7 +35,7 @@ enum ChartFixtures {
     }()
 
     static func series(_ type: SampleType, bucket: BucketUnit = .day, goal: Quantity? = nil) throws -> ChartSeries {
-        let result = try StatisticsQuery(type: type, interval: week, bucketUnit: bucket).run(on: store, calendar: calendar)
+        let result = try StatisticsRequest(type: type, interval: week, bucketUnit: bucket).run(on: store, calendar: calendar)
         return ChartSeries(result: result, bucket: bucket, goal: goal)
     }
 

@@ -175,7 +175,7 @@ struct ChartReadabilityTests {
         let samples = (0..<31).map { day in
             TestSupport.quantitySample(.steps, 1000, "count", start: ISODate.format(interval.start.addingTimeInterval(Double(day) * 86_400 + 3600), in: .gmt))
         }
-        let result = try StatisticsQuery(type: .steps, interval: interval, bucketUnit: .week)
+        let result = try StatisticsRequest(type: .steps, interval: interval, bucketUnit: .week)
             .run(on: InMemorySampleStore(samples), calendar: Self.calendar)
         return ChartSeries(result: result, bucket: .week, calendar: Self.calendar)
     }
@@ -193,7 +193,7 @@ struct ChartReadabilityTests {
         #expect(!ChartSeries.isPartial(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-06-01T00:00:00Z"),
                                        bucket: .month, calendar: Self.calendar))
         // Without a calendar nothing is marked (the series of earlier callers).
-        let result = try StatisticsQuery(type: .steps, interval: ChartFixtures.week, bucketUnit: .week).run(on: ChartFixtures.store, calendar: Self.calendar)
+        let result = try StatisticsRequest(type: .steps, interval: ChartFixtures.week, bucketUnit: .week).run(on: ChartFixtures.store, calendar: Self.calendar)
         let unmarked = ChartSeries(result: result, bucket: .week).points.filter(\.partial)
         #expect(unmarked.isEmpty)
     }

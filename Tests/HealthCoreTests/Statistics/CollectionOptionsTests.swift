@@ -14,7 +14,7 @@ struct CollectionOptionsTests {
     private func run(_ type: SampleType, _ samples: [Sample], from: Date, to: Date, bucket: BucketInterval? = nil,
                      options: StatisticsOptions? = nil, predicate: SamplePredicate = SamplePredicate(),
                      unit: String? = nil) throws -> StatisticsResult {
-        let query = StatisticsQuery(type: type, interval: DateInterval(start: from, end: to),
+        let query = StatisticsRequest(type: type, interval: DateInterval(start: from, end: to),
                                     unit: try unit.map { try HealthUnit(parsing: $0) }, options: options,
                                     predicate: predicate, bucketInterval: bucket)
         return try query.run(on: InMemorySampleStore(samples), calendar: TimeContext(now: TestSupport.referenceNow, timeZone: .gmt).calendar)

@@ -149,7 +149,7 @@ struct CollectionTests {
         #expect(hours(days) == [24, length, 24])
         // Steps at one per second of the DST day: the day's bucket holds exactly its real length in seconds.
         let samples = [Kit.steps(length * 3600, days[1], days[2])]
-        let query = StatisticsQuery(type: .steps, interval: DateInterval(start: start, end: end), bucketInterval: BucketInterval(1, .day))
+        let query = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end), bucketInterval: BucketInterval(1, .day))
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar(zone))
         #expect(result.buckets.map(\.sum) == [0, length * 3600, 0])
         // Hours are elapsed time: every hour bucket lasts 3600 s and the day has 23 or 25 of them.
@@ -173,7 +173,7 @@ struct CollectionTests {
     @Test func cumulativeSampleAcrossA15MinuteBoundaryIsSplitByTime() throws {
         // 300 steps 10:10–10:25: 5 min before 10:15 → 100, 10 min after → 200.
         let samples = [Kit.steps(300, Kit.utc(2024, 6, 1, 10, 10), Kit.utc(2024, 6, 1, 10, 25))]
-        let query = StatisticsQuery(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 10, 30)),
+        let query = StatisticsRequest(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 10, 30)),
                                     bucketInterval: try BucketInterval(parsing: "15m"))
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar("UTC"))
         #expect(result.buckets.map(\.sum) == [100, 200])
@@ -182,7 +182,7 @@ struct CollectionTests {
     @Test func discreteSampleBelongsToTheBucketOfItsStart() throws {
         // A 70 kg reading spanning 23:50–00:10 belongs wholly to the first day; the second day is empty (nil).
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 5, 31, 23, 50), Kit.utc(2024, 6, 1, 0, 10))]
-        let query = StatisticsQuery(type: .weight, interval: DateInterval(start: Kit.utc(2024, 5, 31), end: Kit.utc(2024, 6, 2)),
+        let query = StatisticsRequest(type: .weight, interval: DateInterval(start: Kit.utc(2024, 5, 31), end: Kit.utc(2024, 6, 2)),
                                     bucketUnit: .day)
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar("UTC"))
         #expect(result.buckets.map(\.average) == [70, nil])
@@ -190,7 +190,7 @@ struct CollectionTests {
     }
 
     @Test func emptyBucketsAreListed() throws {
-        let query = StatisticsQuery(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 2)),
+        let query = StatisticsRequest(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 2)),
                                     bucketInterval: try BucketInterval(parsing: "6h"))
         let result = try query.run(on: InMemorySampleStore([]), calendar: calendar("UTC"))
         #expect(result.buckets.count == 4)
@@ -217,7 +217,7 @@ struct CollectionTests {
         // Paris, a week across the 2024-03-31 change.
         let start = Kit.date(2024, 3, 27, zone: "Europe/Paris"), end = Kit.date(2024, 4, 3, zone: "Europe/Paris")
         let samples = Self.randomSamples(seed: seed, count: 500, start: start, span: Int(end.timeIntervalSince(start)))
-        let query = StatisticsQuery(type: .steps, interval: DateInterval(start: start, end: end),
+        let query = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end),
                                     bucketInterval: try BucketInterval(parsing: length))
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar("Europe/Paris"))
         let total = try #require(result.total.sum)
@@ -230,7 +230,7 @@ struct CollectionTests {
         }
         // The plain sum over the buckets adds up too.
         #expect(Kit.isClose(result.buckets.compactMap(\.unmergedSum).reduce(0, +), unmerged, relative: 1e-9))
-        let plain = StatisticsQuery(type: .steps, interval: DateInterval(start: start, end: end), mergesSources: false)
+        let plain = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end), mergesSources: false)
         #expect(Kit.isClose(try plain.run(on: InMemorySampleStore(samples), calendar: calendar("Europe/Paris")).total.sum!,
                             unmerged, relative: 1e-12))
     }

@@ -34,7 +34,7 @@ enum MergeFixtures {
                     type: SampleType = .steps, options: StatisticsOptions? = nil,
                     predicate: SamplePredicate = SamplePredicate(), priority: SourcePriority = .automatic,
                     merging: Bool = true, explains: Bool = false, zone: String = "UTC") throws -> StatisticsResult {
-        let query = StatisticsQuery(type: type, interval: interval, options: options, predicate: predicate,
+        let query = StatisticsRequest(type: type, interval: interval, options: options, predicate: predicate,
                                     bucketInterval: bucket, priority: priority, mergesSources: merging, explains: explains)
         let calendar = TimeContext(now: TestSupport.referenceNow, timeZone: IndependentTestKit.zone(zone)).calendar
         return try query.run(on: InMemorySampleStore(samples), calendar: calendar)

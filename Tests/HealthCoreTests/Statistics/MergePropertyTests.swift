@@ -41,7 +41,7 @@ struct MergePropertyTests {
     func mergedTotalsMatchTheSliceOracle(seed: UInt64) throws {
         let start = Kit.utc(2024, 6, 1), end = Kit.utc(2024, 6, 3)
         let samples = CollectionTests.randomSamples(seed: seed, count: 120, start: start, span: Int(end.timeIntervalSince(start)))
-        let query = StatisticsQuery(type: .steps, interval: DateInterval(start: start, end: end), bucketUnit: .day)
+        let query = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end), bucketUnit: .day)
         let result = try query.run(on: InMemorySampleStore(samples), calendar: TimeContext(now: start, timeZone: .gmt).calendar)
         let ranks = Dictionary(uniqueKeysWithValues: result.sourceOrder.enumerated().map { ($1, $0) })
         #expect(result.sourceOrder == ["Apple Watch", "iPhone", "hkctl"])
@@ -53,7 +53,7 @@ struct MergePropertyTests {
         }
         // Merging never adds: the merged total is at most the plain sum, and at least the top source's own sum.
         #expect(result.total.sum! <= result.total.unmergedSum! * (1 + 1e-12))
-        let top = try StatisticsQuery(type: .steps, interval: DateInterval(start: start, end: end),
+        let top = try StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end),
                                       predicate: SamplePredicate(sources: ["Apple Watch"]))
             .run(on: InMemorySampleStore(samples), calendar: TimeContext(now: start, timeZone: .gmt).calendar)
         #expect(result.total.sum! >= top.total.sum! * (1 - 1e-12))

@@ -77,7 +77,7 @@ struct NightTests {
         #expect(night.asleep == 7.5 * 3600)
         #expect(night.awake == 1800)
         // The calendar-day statistics read the same timeline.
-        let day = try StatisticsQuery(type: .sleep, interval: DateInterval(start: at(32, 0), end: at(33, 0)))
+        let day = try StatisticsRequest(type: .sleep, interval: DateInterval(start: at(32, 0), end: at(33, 0)))
             .run(on: InMemorySampleStore(samples), calendar: TimeContext(now: at(32, 0), timeZone: .gmt).calendar)
         #expect(day.total.asleep == 6.5 * 3600)  // 00:00–07:00 minus 30 awake minutes
     }
@@ -140,7 +140,7 @@ struct NightTests {
     }
 
     @Test func explainShowsWhichSourceWonEachStretch() throws {
-        let query = StatisticsQuery(type: .sleep, interval: DateInterval(start: at(31, 12), end: at(32, 12)), explains: true)
+        let query = StatisticsRequest(type: .sleep, interval: DateInterval(start: at(31, 12), end: at(32, 12)), explains: true)
         let result = try query.run(on: InMemorySampleStore(phoneAndWatchNight), calendar: TimeContext(now: at(32, 0), timeZone: .gmt).calendar)
         let phoneAsleep = try #require(result.total.contributions.first { $0.sample.source == Self.phone && $0.stage == "asleepUnspecified" })
         // 8 h in the interval, 1 h counted; the watch won 90 + 60 + 15 + 255 = 420 min.

@@ -29,27 +29,27 @@ struct SleepByNightTests {
     @Test func theTotalOfARangeIsTheSumOfItsNights() throws {
         for (from, to) in [(27, 28), (27, 31), (28, 30), (29, 30), (25, 33)] {
             let interval = DateInterval(start: at(from, 0), end: at(to, 0))
-            let result = try StatisticsQuery(type: sleep, interval: interval).runByNight(on: InMemorySampleStore(week), calendar: calendar)
+            let result = try StatisticsRequest(type: sleep, interval: interval).runByNight(on: InMemorySampleStore(week), calendar: calendar)
             let listed = try nights(from: interval.start, to: interval.end)
             #expect(result.total.asleep == listed.map(\.asleep).reduce(0, +), "\(from)–\(to)")
             let inBed = listed.compactMap(\.inBed)
             #expect(result.total.inBed == (inBed.isEmpty ? nil : inBed.reduce(0, +)), "\(from)–\(to)")
         }
         // One morning: the night that ends on it, whole (not cut at midnight).
-        let one = try StatisticsQuery(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
+        let one = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
         #expect(one.total.asleep == Double(7 * 3600 + 55 * 60))
         #expect(one.total.start == at(26, 12) && one.total.end == at(27, 12))
         #expect(one.total.inBed == nil, "no in-bed sample that night")
         // The clock's answer for the same day, for contrast: 00:00–07:05 of one night and 22:00–24:00 of the next.
-        let clipped = try StatisticsQuery(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
+        let clipped = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
             .run(on: InMemorySampleStore(week), calendar: calendar)
         #expect(clipped.total.asleep == Double(7 * 3600 + 5 * 60 + 2 * 3600))
     }
 
     @Test func dayAndWeekBucketsHoldWholeNights() throws {
         let interval = DateInterval(start: at(26, 0), end: at(31, 0))
-        let byDay = try StatisticsQuery(type: sleep, interval: interval, bucketUnit: .day)
+        let byDay = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .day)
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
         let listed = try nights(from: interval.start, to: interval.end)
         #expect(byDay.buckets.map(\.asleep) == listed.map { Optional($0.asleep) })
@@ -58,13 +58,13 @@ struct SleepByNightTests {
         // Week buckets (Monday 05-27): the night of Sunday 05-26 is last week's, the rest this week's.
         var mondays = calendar
         mondays.firstWeekday = 2
-        let byWeek = try StatisticsQuery(type: sleep, interval: interval, bucketUnit: .week)
+        let byWeek = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .week)
             .runByNight(on: InMemorySampleStore(week), calendar: mondays)
         #expect(byWeek.buckets.count == 2)
         #expect(byWeek.buckets[0].asleep == 0)
         #expect(byWeek.buckets[1].asleep == byDay.total.asleep)
         // Hours cannot hold nights: they stay on the clock.
-        let byHour = try StatisticsQuery(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)), bucketUnit: .hour)
+        let byHour = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)), bucketUnit: .hour)
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
         #expect(byHour.buckets.count == 24 && byHour.total.start == at(27, 0))
     }

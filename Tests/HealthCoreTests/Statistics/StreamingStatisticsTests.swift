@@ -50,7 +50,7 @@ struct StreamingStatisticsTests {
     }
 
     /// The general path's answer: every visible sample decoded, then computed.
-    private func general(_ query: StatisticsQuery, store: JSONFileStore, calendar: GregorianCalendar) throws -> StatisticsResult {
+    private func general(_ query: StatisticsRequest, store: JSONFileStore, calendar: GregorianCalendar) throws -> StatisticsResult {
         var samples: [Sample] = []
         try store.forEachSample(ofType: query.type.identifier, overlapping: query.interval) { samples.append($0) }
         return try query.compute(samples, figures: try query.resolvedOptions(), unit: try query.resolvedUnit(),
@@ -74,7 +74,7 @@ struct StreamingStatisticsTests {
         #expect(close(a.mostRecent, b.mostRecent) && a.mostRecentDate == b.mostRecentDate, "\(context): most recent")
     }
 
-    private func compare(_ query: StatisticsQuery, store: JSONFileStore, calendar: GregorianCalendar, _ label: String) throws {
+    private func compare(_ query: StatisticsRequest, store: JSONFileStore, calendar: GregorianCalendar, _ label: String) throws {
         let expected = try general(query, store: store, calendar: calendar)
         let streaming = try #require(StreamingStatistics(query, figures: try query.resolvedOptions(),
                                                          unit: try query.resolvedUnit()))
@@ -117,13 +117,13 @@ struct StreamingStatisticsTests {
             for type in [SampleType.steps, .water, .weight, heartRate] {
                 for bucket in [nil, BucketUnit.day, .week, .month] {
                     for merging in [false, true] where merging == false || type == .water || type == .weight || type == heartRate {
-                        try compare(StatisticsQuery(type: type, interval: march, bucketUnit: bucket, mergesSources: merging),
+                        try compare(StatisticsRequest(type: type, interval: march, bucketUnit: bucket, mergesSources: merging),
                                     store: store, calendar: calendar, "\(type.name) by \(String(describing: bucket)) merging \(merging)")
                     }
                 }
                 let figures: StatisticsOptions = type.aggregation?.isCumulative ?? false
                     ? [.sum, .mostRecent] : [.average, .minimum, .maximum, .mostRecent]
-                try compare(StatisticsQuery(type: type, interval: march, bucketUnit: .day, options: figures, mergesSources: false),
+                try compare(StatisticsRequest(type: type, interval: march, bucketUnit: .day, options: figures, mergesSources: false),
                             store: store, calendar: calendar, "\(type.name) all figures")
             }
         }
@@ -136,7 +136,7 @@ struct StreamingStatisticsTests {
                 TestSupport.quantitySample(.steps, 100, "count", start: "2024-05-01T10:00:00Z", end: "2024-05-01T10:10:00Z", source: "Phone"),
                 TestSupport.quantitySample(.steps, 80, "count", start: "2024-05-01T10:00:00Z", end: "2024-05-01T10:10:00Z", source: "Watch"),
             ])
-            let query = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
+            let query = StatisticsRequest(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
                                                                              end: TestSupport.date("2024-05-02T00:00:00Z")))
             let streaming = try #require(StreamingStatistics(query, figures: .sum, unit: try query.resolvedUnit()))
             #expect(throws: StreamingStatistics.GiveUp.self) { _ = try streaming.run(on: store, calendar: GregorianCalendar()) }
@@ -150,11 +150,11 @@ struct StreamingStatisticsTests {
     @Test func queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath() throws {
         let week = DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-08T00:00:00Z"))
         let open = DateInterval(start: DateRange.distantStart, end: week.end)
-        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: open), figures: .sum, unit: .count()) == nil)
-        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week, explains: true), figures: .sum, unit: .count()) == nil)
-        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week), figures: [.sum, .duration], unit: .count()) == nil)
-        #expect(StreamingStatistics(StatisticsQuery(type: .sleep, interval: week), figures: [], unit: nil) == nil)
-        #expect(StreamingStatistics(StatisticsQuery(type: .steps, interval: week), figures: .sum, unit: .count()) != nil)
+        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: open), figures: .sum, unit: .count()) == nil)
+        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week, explains: true), figures: .sum, unit: .count()) == nil)
+        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: [.sum, .duration], unit: .count()) == nil)
+        #expect(StreamingStatistics(StatisticsRequest(type: .sleep, interval: week), figures: [], unit: nil) == nil)
+        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: .sum, unit: .count()) != nil)
     }
 
     @Test func aSourceWithoutReadPermissionSeesOnlyItsOwnSamples() throws {
@@ -167,7 +167,7 @@ struct StreamingStatisticsTests {
             ])
             let bottle = try HealthStore(storage: storage, source: "bottle")
             #expect(try !bottle.readsEverything(ofType: SampleType.water.identifier))
-            let query = StatisticsQuery(type: .water, interval: DateInterval(
+            let query = StatisticsRequest(type: .water, interval: DateInterval(
                 start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-03T00:00:00Z")), bucketUnit: .day)
             let result = try query.run(on: bottle, calendar: GregorianCalendar())
             #expect(result.total.sum == 550)
@@ -194,10 +194,10 @@ struct StreamingStatisticsTests {
             var lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             lines[0] = lines[0].replacingOccurrences(of: #""value":100"#, with: #""value":1x0"#)[...]
             try lines.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
-            let late = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-15T00:00:00Z"),
+            let late = StatisticsRequest(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-15T00:00:00Z"),
                                                                             end: TestSupport.date("2024-05-22T00:00:00Z")))
             #expect(try late.run(on: store, calendar: GregorianCalendar()).total.sum == 100)
-            let early = StatisticsQuery(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
+            let early = StatisticsRequest(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
                                                                              end: TestSupport.date("2024-05-08T00:00:00Z")))
             #expect(throws: StoreError.self) { _ = try early.run(on: store, calendar: GregorianCalendar()) }
         }

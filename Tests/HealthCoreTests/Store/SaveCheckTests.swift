@@ -93,7 +93,7 @@ struct SaveCheckTests {
                 try store.save([sample])
                 #expect(try store.samples(ofType: type.identifier, overlapping: day).map(\.uuid) == [sample.uuid], "\(type.name)")
                 if type.aggregation != nil {
-                    let result = try StatisticsQuery(type: type, interval: day, bucketUnit: .day).run(on: store, calendar: calendar)
+                    let result = try StatisticsRequest(type: type, interval: day, bucketUnit: .day).run(on: store, calendar: calendar)
                     #expect(!result.buckets.isEmpty, "\(type.name)")
                 }
             }

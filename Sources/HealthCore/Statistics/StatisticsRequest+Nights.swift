@@ -1,4 +1,4 @@
-extension StatisticsQuery {
+extension StatisticsRequest {
     /// Runs a sleep-analysis query by the night, as the Health app counts sleep: the range names the local dates
     /// nights end on (the wake-up mornings), and each night runs from the ``NightCutoff`` on the day before to the
     /// cut-off on its date (see ``SleepNightsQuery``).
@@ -23,11 +23,11 @@ extension StatisticsQuery {
         var days = interval
         if interval.start == DateRange.distantStart || interval.end == DateRange.distantEnd {
             let all = try store.samples(ofType: type.identifier, overlapping: interval)
-            days = StatisticsQuery.resolvedRange(interval, samples: all.filter { predicate.matchesSourceAndMetadata($0) })
+            days = StatisticsRequest.resolvedRange(interval, samples: all.filter { predicate.matchesSourceAndMetadata($0) })
             if days.start == DateRange.distantStart || days.end == DateRange.distantEnd { return try run(on: store, calendar: calendar) }
         }
         var whole = self
-        whole.interval = StatisticsQuery.nights(of: days, cutoff: cutoff, calendar: calendar)
+        whole.interval = StatisticsRequest.nights(of: days, cutoff: cutoff, calendar: calendar)
         whole.bucketInterval = nil
         whole.bucketUnit = nil
         var result = try whole.run(on: store, calendar: calendar)
@@ -38,7 +38,7 @@ extension StatisticsQuery {
         let calendarBuckets = try grid.run(on: store, calendar: calendar).buckets
         result.buckets = try calendarBuckets.map { bucket in
             var one = whole
-            one.interval = StatisticsQuery.nights(of: DateInterval(start: bucket.start, end: bucket.end), cutoff: cutoff,
+            one.interval = StatisticsRequest.nights(of: DateInterval(start: bucket.start, end: bucket.end), cutoff: cutoff,
                                                   calendar: calendar)
             return try one.run(on: store, calendar: calendar).total
         }

@@ -1,10 +1,12 @@
-/// A question like HealthKit's `HKStatisticsQuery` or, with buckets, `HKStatisticsCollectionQuery`.
+/// The statistics engine's question (what `hkctl stats` asks): HealthKit's `HKStatisticsQuery` or, with buckets,
+/// `HKStatisticsCollectionQuery`, with hkctl's extras (source priority, explanations, any bucket length). Library
+/// clients usually ask through ``StatisticsQueryDescriptor`` or ``StatisticsCollectionQueryDescriptor``.
 ///
 /// Samples are chosen by the ``interval`` and the ``predicate``. Cumulative types are summed with sources merged by
 /// ``priority`` (see docs/STATISTICS.md): where several sources cover the same time, only the highest one's
 /// samples count there. Discrete types use every reading. Sleep merges overlapping samples so no second counts
 /// twice.
-public struct StatisticsQuery: Sendable {
+public struct StatisticsRequest: Sendable {
     /// The type to summarise.
     public var type: SampleType
     /// The range; samples are chosen with HealthKit's overlap predicate unless ``predicate`` says otherwise.
@@ -118,7 +120,7 @@ public struct StatisticsQuery: Sendable {
         if !zip(samples, samples.dropFirst()).allSatisfy({ !Sample.chronological($1, $0) }) {
             samples.sort(by: Sample.chronological)
         }
-        let range = StatisticsQuery.resolvedRange(interval, samples: samples)
+        let range = StatisticsRequest.resolvedRange(interval, samples: samples)
         let boundaries = try effectiveBucketInterval.map {
             try BucketGrid(interval: $0, anchor: anchor).boundaries(covering: range, calendar: calendar)
         } ?? [range.start, range.end]

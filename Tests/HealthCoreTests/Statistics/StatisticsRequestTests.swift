@@ -3,7 +3,7 @@ import Testing
 @testable import HealthCore
 
 /// Statistics over an in-memory store: HealthKit's cumulative sums (pro-rated), discrete figures and sleep totals.
-struct StatisticsQueryTests {
+struct StatisticsRequestTests {
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String = "UTC") -> GregorianCalendar {
@@ -12,7 +12,7 @@ struct StatisticsQueryTests {
 
     private func run(_ type: SampleType, _ samples: [Sample], from start: Date, to end: Date, by bucket: BucketUnit? = nil,
                      unit: String? = nil, zone: String = "UTC") throws -> StatisticsResult {
-        let query = StatisticsQuery(type: type, interval: DateInterval(start: start, end: end), bucketUnit: bucket,
+        let query = StatisticsRequest(type: type, interval: DateInterval(start: start, end: end), bucketUnit: bucket,
                                     unit: try unit.map { try HealthUnit(parsing: $0) })
         return try query.run(on: InMemorySampleStore(samples), calendar: calendar(zone))
     }
