@@ -18,6 +18,8 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
     case wrongSource(sample: String, saving: String)
     /// A client asked for the permissions file as a plain document; payload: its name.
     case privateDocument(String)
+    /// A source tried to delete a sample another source saved; payload: the sample's uuid and source, the deleter.
+    case notOwnSample(uuid: String, sampleSource: String, source: String)
 
     /// HealthKit's error code for this case, where it has one.
     public var healthKitCode: Int? {
@@ -25,7 +27,7 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
         case .notDetermined, .pendingApproval: return 5
         case .denied: return 4
         case .cannotShare, .emptyRequest, .wrongSource: return 3
-        case .ownerOnly, .privateDocument: return 4
+        case .ownerOnly, .privateDocument, .notOwnSample: return 4
         }
     }
 
@@ -51,6 +53,9 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
             return "Source '\(source)' asked to use \(names.joined(separator: ", ")); the owner must answer (or run 'hkctl auth request' on a terminal) with the command: hkctl auth grant \(quoted)\(options) (or: hkctl auth deny \(quoted)\(options))"
         case let .wrongSource(sample, saving):
             return "A sample from source '\(sample)' cannot be saved by source '\(saving)'."
+        case let .notOwnSample(uuid, sampleSource, deleter):
+            return "Source '\(deleter)' cannot delete sample \(uuid): source '\(sampleSource)' saved it, and a source "
+                + "deletes only its own samples; the owner can delete it."
         case let .privateDocument(name):
             return "'\(name)' holds the owner's permission decisions and is not a plain document; use HealthStore's "
                 + "authorization API (requestAuthorization, authorizationStatus, and for the owner decideAuthorization)."

@@ -78,14 +78,23 @@ public struct HealthStore: SampleStore, Sendable {
     }
 
     /// Saves samples written by this source, all or nothing, stamped with the version and device the source
-    /// registered with `auth request`.
+    /// registered with `auth request`. A sample made in code and not saved yet (``HealthSample/isSaved``) becomes this
+    /// source's, created now. Every sample is checked first (see ``JSONFileStore/save(_:)``).
     ///
     /// - Throws: ``AuthorizationError`` when the source may not write one of the types (nothing is saved).
     public func save(_ samples: [Sample]) throws { try save(samples, checked: false) }
 
     /// ``save(_:)``; `checked`: the samples were checked by an import (see ``SampleStore/saveImported(_:)``).
     func save(_ samples: [Sample], checked: Bool) throws {
+        let storage = self.storage
         let write = checked ? storage.saveChecked : storage.save
+        // A sample made in code (QuantitySample(type:quantity:start:end:)) is this source's, created now.
+        var samples = samples
+        let now = storage.clock()
+        for index in samples.indices where samples[index].source == Sample.unsavedSource {
+            samples[index].source = source
+            samples[index].created = Sample.millisecondPrecision(now)
+        }
         guard !isOwner else { return try write(samples) }
         let state = try self.state
         let identity = state.identity(of: source)

@@ -31,18 +31,18 @@ public struct Characteristics: Codable, Equatable, Sendable {
             }
             dateOfBirth = text
         case "biological-sex":
-            guard let value = BiologicalSex.allCases.first(where: { $0.name == text.lowercased() }) else {
-                throw CharacteristicError.badValue(key: key, value: text, expected: BiologicalSex.allCases.map(\.name))
+            guard let value = BiologicalSex.settable.first(where: { $0.name == text.lowercased() }) else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: BiologicalSex.settable.map(\.name))
             }
             biologicalSex = value
         case "blood-type":
-            guard let value = BloodType.allCases.first(where: { $0.name == text.uppercased().replacingEvery("−", with: "-") }) else {
-                throw CharacteristicError.badValue(key: key, value: text, expected: BloodType.allCases.map(\.name))
+            guard let value = BloodType.settable.first(where: { $0.name == text.uppercased().replacingEvery("−", with: "-") }) else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: BloodType.settable.map(\.name))
             }
             bloodType = value
         case "skin-type":
-            guard let value = FitzpatrickSkinType.allCases.first(where: { $0.name == text.uppercased() || String($0.rawValue) == text }) else {
-                throw CharacteristicError.badValue(key: key, value: text, expected: FitzpatrickSkinType.allCases.map(\.name))
+            guard let value = FitzpatrickSkinType.settable.first(where: { $0.name == text.uppercased() || String($0.rawValue) == text }) else {
+                throw CharacteristicError.badValue(key: key, value: text, expected: FitzpatrickSkinType.settable.map(\.name))
             }
             skinType = value
         default:
@@ -68,17 +68,22 @@ public struct Characteristics: Codable, Equatable, Sendable {
     }
 }
 
-/// `HKBiologicalSex` (0 notSet is "not set" here).
+/// `HKBiologicalSex` with HealthKit's raw values. ``Characteristics`` keeps "not set" as nil; ``notSet`` is what
+/// ``HealthStore/biologicalSex()`` reports then, as HealthKit does.
 public enum BiologicalSex: Int, Codable, CaseIterable, Sendable {
-    case female = 1, male = 2, other = 3
+    case notSet = 0, female = 1, male = 2, other = 3
+    /// The values a person can set (all but ``notSet``).
+    public static var settable: [BiologicalSex] { allCases.filter { $0 != .notSet } }
     public var name: String { ["", "female", "male", "other"][rawValue] }
     /// The Apple Health export spelling.
     public var exportName: String { ["", "HKBiologicalSexFemale", "HKBiologicalSexMale", "HKBiologicalSexOther"][rawValue] }
 }
 
-/// `HKBloodType` with HealthKit's raw values.
+/// `HKBloodType` with HealthKit's raw values (``notSet`` as for ``BiologicalSex``).
 public enum BloodType: Int, Codable, CaseIterable, Sendable {
-    case aPositive = 1, aNegative, bPositive, bNegative, abPositive, abNegative, oPositive, oNegative
+    case notSet = 0, aPositive, aNegative, bPositive, bNegative, abPositive, abNegative, oPositive, oNegative
+    /// The values a person can set (all but ``notSet``).
+    public static var settable: [BloodType] { allCases.filter { $0 != .notSet } }
     public var name: String { ["", "A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"][rawValue] }
     public var exportName: String {
         ["", "HKBloodTypeAPositive", "HKBloodTypeANegative", "HKBloodTypeBPositive", "HKBloodTypeBNegative",
@@ -86,11 +91,13 @@ public enum BloodType: Int, Codable, CaseIterable, Sendable {
     }
 }
 
-/// `HKFitzpatrickSkinType`: types I to VI.
+/// `HKFitzpatrickSkinType`: types I to VI (``notSet`` as for ``BiologicalSex``).
 public enum FitzpatrickSkinType: Int, Codable, CaseIterable, Sendable {
-    case typeI = 1, typeII, typeIII, typeIV, typeV, typeVI
+    case notSet = 0, typeI, typeII, typeIII, typeIV, typeV, typeVI
+    /// The values a person can set (all but ``notSet``).
+    public static var settable: [FitzpatrickSkinType] { allCases.filter { $0 != .notSet } }
     public var name: String { ["", "I", "II", "III", "IV", "V", "VI"][rawValue] }
-    public var exportName: String { "HKFitzpatrickSkinType" + name }
+    public var exportName: String { self == .notSet ? "" : "HKFitzpatrickSkinType" + name }
 }
 
 /// Errors from `hkctl me set`.

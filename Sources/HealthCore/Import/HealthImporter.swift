@@ -265,15 +265,15 @@ public final class HealthImporter {
                     receipt.record(ImportReceipt.Problem(line: line, type: key, reason: reason))
                 }
             case "HKCharacteristicTypeIdentifierBiologicalSex":
-                if let sex = BiologicalSex.allCases.first(where: { $0.exportName == value }) { characteristics.biologicalSex = sex } else {
+                if let sex = BiologicalSex.settable.first(where: { $0.exportName == value }) { characteristics.biologicalSex = sex } else {
                     understood = value == "HKBiologicalSexNotSet"
                 }
             case "HKCharacteristicTypeIdentifierBloodType":
-                if let type = BloodType.allCases.first(where: { $0.exportName == value }) { characteristics.bloodType = type } else {
+                if let type = BloodType.settable.first(where: { $0.exportName == value }) { characteristics.bloodType = type } else {
                     understood = value == "HKBloodTypeNotSet"
                 }
             case "HKCharacteristicTypeIdentifierFitzpatrickSkinType":
-                if let skin = FitzpatrickSkinType.allCases.first(where: { $0.exportName == value }) { characteristics.skinType = skin } else {
+                if let skin = FitzpatrickSkinType.settable.first(where: { $0.exportName == value }) { characteristics.skinType = skin } else {
                     understood = value == "HKFitzpatrickSkinTypeNotSet"
                 }
             default:

@@ -1,13 +1,14 @@
-/// The samples added and deleted since an anchor: HealthKit's `HKAnchoredObjectQueryDescriptor`.
+/// The samples added and deleted since an anchor: HealthKit's `HKAnchoredObjectQueryDescriptor<Sample>`; `Kind`
+/// follows the predicates (``QuantitySample`` for `.quantitySample(type:)`).
 ///
 /// ``result(for:)`` answers once; ``results(for:)`` answers, then answers again each time the store changes, from any
 /// process, until the task iterating it is cancelled. Only the predicates' types are looked at; their conditions
 /// (dates, sources, metadata, uuids) select the added samples, while every deletion of those types is reported (a
 /// deleted sample's dates and metadata are gone, as in HealthKit). A source that may not read a type sees only its
 /// own samples and their deletions.
-public struct AnchoredObjectQueryDescriptor: Sendable {
+public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
     /// The types and conditions; a sample matching any one is returned.
-    public var predicates: [SampleTypePredicate]
+    public var predicates: [SampleTypePredicate<Kind>]
     /// Where to start: nil for the beginning of the store.
     public var anchor: QueryAnchor?
     /// At most this many samples and deletions per result; nil (or 0, HealthKit's `HKObjectQueryNoLimit`) for all.
@@ -15,7 +16,7 @@ public struct AnchoredObjectQueryDescriptor: Sendable {
     public var limit: Int?
 
     /// Creates a descriptor.
-    public init(predicates: [SampleTypePredicate], anchor: QueryAnchor?, limit: Int? = nil) {
+    public init(predicates: [SampleTypePredicate<Kind>], anchor: QueryAnchor?, limit: Int? = nil) {
         self.predicates = predicates
         self.anchor = anchor
         self.limit = limit
@@ -24,7 +25,7 @@ public struct AnchoredObjectQueryDescriptor: Sendable {
     /// One answer: what changed after an anchor.
     public struct Result: Sendable {
         /// Samples added after the anchor and not deleted since, oldest change first.
-        public let addedSamples: [Sample]
+        public let addedSamples: [Kind]
         /// Samples of the types deleted after the anchor, oldest first.
         public let deletedObjects: [DeletedObject]
         /// The anchor to pass next time: after the last change this result covers.
@@ -89,14 +90,14 @@ public struct AnchoredObjectQueryDescriptor: Sendable {
             identifiers.append(predicate.sampleType.identifier)
         }
         var position = anchor?.changeAnchor ?? .beginning
-        var added: [Sample] = []
+        var added: [Kind] = []
         var deleted: [DeletedObject] = []
         guard !identifiers.isEmpty else { return Result(addedSamples: [], deletedObjects: [], newAnchor: QueryAnchor(position)) }
         // Conditions are applied after the store's limit, so pages are fetched until the limit is filled.
         while true {
             let wanted = effectiveLimit.map { $0 - added.count - deleted.count }
             let set = try store.changes(since: position, types: identifiers, limit: wanted)
-            added += set.added.filter(matches)
+            added += set.added.filter(matches).compactMap { Kind($0) }
             deleted += set.deleted.map(DeletedObject.init)
             position = set.anchor
             guard let wanted, set.added.count + set.deleted.count >= wanted,
@@ -105,12 +106,8 @@ public struct AnchoredObjectQueryDescriptor: Sendable {
         return Result(addedSamples: added, deletedObjects: deleted, newAnchor: QueryAnchor(position))
     }
 
-    /// Whether one of the predicates of the sample's type selects it.
+    /// Whether one of the predicates selects the sample.
     private func matches(_ sample: Sample) -> Bool {
-        predicates.contains { predicate in
-            guard predicate.sampleType.identifier == sample.typeIdentifier else { return false }
-            guard let condition = predicate.predicate else { return true }
-            return condition.matches(sample, in: predicate.interval)
-        }
+        predicates.contains { $0.matches(sample) }
     }
 }

@@ -1,62 +1,84 @@
-/// A type and the conditions its samples must meet: HealthKit's `HKSamplePredicate`, which the descriptors take.
-public struct SampleTypePredicate: Sendable {
+/// A type and the conditions its samples must meet: HealthKit's `HKSamplePredicate<Sample>`, which the descriptors
+/// take. `Kind` is what a query with it returns: ``QuantitySample`` for `.quantitySample(type:predicate:)`,
+/// ``CategorySample`` for `.categorySample(type:predicate:)`, ``Workout`` for `.workout(_:)`, ``Sample`` for
+/// `.sample(type:predicate:)`.
+public struct SampleTypePredicate<Kind: HealthSample>: Sendable {
     /// The type.
     public let sampleType: SampleType
     /// The conditions, or nil for every sample of the type.
     public let predicate: SamplePredicate?
 
-    /// Quantity samples of `type`, as `HKSamplePredicate.quantitySample(type:predicate:)`.
-    public static func quantitySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
-        SampleTypePredicate(sampleType: type, predicate: predicate)
-    }
-
-    /// Category samples of `type`, as `HKSamplePredicate.categorySample(type:predicate:)`.
-    public static func categorySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
-        SampleTypePredicate(sampleType: type, predicate: predicate)
-    }
-
-    /// Samples of any kind of `type`, as `HKSamplePredicate.sample(type:predicate:)`.
-    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
-        SampleTypePredicate(sampleType: type, predicate: predicate)
-    }
-
-    /// Workouts, as `HKSamplePredicate.workout(_:)`.
-    public static func workout(_ predicate: SamplePredicate? = nil) -> SampleTypePredicate {
-        SampleTypePredicate(sampleType: Workout.sampleType, predicate: predicate)
-    }
-
     /// The range the predicate's dates select (everything when it has none).
     var interval: DateInterval {
         predicate?.interval ?? DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+    }
+
+    /// Whether the predicate selects a stored record: of its type, meeting its conditions.
+    func matches(_ sample: Sample) -> Bool {
+        guard sample.typeIdentifier == sampleType.identifier else { return false }
+        return predicate?.matches(sample, in: interval) ?? true
+    }
+}
+
+extension SampleTypePredicate where Kind == QuantitySample {
+    /// Quantity samples of `type`, as `HKSamplePredicate.quantitySample(type:predicate:)`.
+    public static func quantitySample(type: QuantityType, predicate: SamplePredicate? = nil) -> Self {
+        Self(sampleType: type, predicate: predicate)
+    }
+}
+
+extension SampleTypePredicate where Kind == CategorySample {
+    /// Category samples of `type`, as `HKSamplePredicate.categorySample(type:predicate:)`.
+    public static func categorySample(type: CategoryType, predicate: SamplePredicate? = nil) -> Self {
+        Self(sampleType: type, predicate: predicate)
+    }
+}
+
+extension SampleTypePredicate where Kind == Sample {
+    /// Samples of any kind of `type`, as `HKSamplePredicate.sample(type:predicate:)`.
+    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> Self {
+        Self(sampleType: type, predicate: predicate)
+    }
+}
+
+extension SampleTypePredicate where Kind == Workout {
+    /// Workouts, as `HKSamplePredicate.workout(_:)`.
+    public static func workout(_ predicate: SamplePredicate? = nil) -> Self {
+        Self(sampleType: Workout.sampleType, predicate: predicate)
     }
 }
 
 extension SamplePredicate {
     /// ``SampleTypePredicate/quantitySample(type:predicate:)``, under HealthKit's spelling `HKSamplePredicate.quantitySample`.
-    public static func quantitySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+    public static func quantitySample(type: QuantityType, predicate: SamplePredicate? = nil) -> SampleTypePredicate<QuantitySample> {
         .quantitySample(type: type, predicate: predicate)
     }
 
     /// ``SampleTypePredicate/categorySample(type:predicate:)``.
-    public static func categorySample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+    public static func categorySample(type: CategoryType, predicate: SamplePredicate? = nil) -> SampleTypePredicate<CategorySample> {
         .categorySample(type: type, predicate: predicate)
     }
 
     /// ``SampleTypePredicate/sample(type:predicate:)``.
-    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate {
+    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate<Sample> {
         .sample(type: type, predicate: predicate)
+    }
+
+    /// ``SampleTypePredicate/workout(_:)``.
+    public static func workout(_ predicate: SamplePredicate? = nil) -> SampleTypePredicate<Workout> {
+        .workout(predicate)
     }
 }
 
 /// One figure set over a type and range: HealthKit's `HKStatisticsQueryDescriptor`.
 public struct StatisticsQueryDescriptor: Sendable {
     /// The type and the samples considered.
-    public var predicate: SampleTypePredicate
+    public var predicate: SampleTypePredicate<QuantitySample>
     /// The figures to compute (HealthKit's names work: `.cumulativeSum`, `.discreteAverage`, ...).
     public var options: StatisticsOptions
 
     /// Creates a descriptor.
-    public init(predicate: SampleTypePredicate, options: StatisticsOptions = []) {
+    public init(predicate: SampleTypePredicate<QuantitySample>, options: StatisticsOptions = []) {
         self.predicate = predicate
         self.options = options
     }
@@ -84,7 +106,7 @@ public struct StatisticsQueryDescriptor: Sendable {
 /// Figures per calendar interval: HealthKit's `HKStatisticsCollectionQueryDescriptor`.
 public struct StatisticsCollectionQueryDescriptor: Sendable {
     /// The type and the samples considered.
-    public var predicate: SampleTypePredicate
+    public var predicate: SampleTypePredicate<QuantitySample>
     /// The figures to compute.
     public var options: StatisticsOptions
     /// A date on a bucket boundary (midnight for days, the first day for months).
@@ -93,7 +115,7 @@ public struct StatisticsCollectionQueryDescriptor: Sendable {
     public var intervalComponents: DateComponents
 
     /// Creates a descriptor.
-    public init(predicate: SampleTypePredicate, options: StatisticsOptions = [], anchorDate: Date,
+    public init(predicate: SampleTypePredicate<QuantitySample>, options: StatisticsOptions = [], anchorDate: Date,
                 intervalComponents: DateComponents) {
         self.predicate = predicate
         self.options = options

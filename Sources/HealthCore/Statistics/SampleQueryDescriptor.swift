@@ -1,15 +1,16 @@
-/// Samples of one or more types, sorted and limited: HealthKit's `HKSampleQueryDescriptor`.
-public struct SampleQueryDescriptor: Sendable {
+/// Samples of one or more types, sorted and limited: HealthKit's `HKSampleQueryDescriptor<Sample>`. `Kind` follows
+/// the predicates: `.quantitySample(type:)` predicates give ``QuantitySample`` values.
+public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     /// The types and conditions; a sample matching any one is returned.
-    public var predicates: [SampleTypePredicate]
+    public var predicates: [SampleTypePredicate<Kind>]
     /// The order (`SampleSortDescriptor(\.startDate, order: .reverse)`), the first descriptor first; empty means by
     /// start date, oldest first.
-    public var sortDescriptors: [SampleSortDescriptor]
+    public var sortDescriptors: [SampleSortDescriptor<Kind>]
     /// At most this many samples, or nil for all.
     public var limit: Int?
 
     /// Creates a descriptor.
-    public init(predicates: [SampleTypePredicate], sortDescriptors: [SampleSortDescriptor] = [], limit: Int? = nil) {
+    public init(predicates: [SampleTypePredicate<Kind>], sortDescriptors: [SampleSortDescriptor<Kind>] = [], limit: Int? = nil) {
         self.predicates = predicates
         self.sortDescriptors = sortDescriptors
         self.limit = limit
@@ -18,20 +19,21 @@ public struct SampleQueryDescriptor: Sendable {
     /// The matching samples this source may see.
     ///
     /// - Throws: store errors.
-    public func result(for store: HealthStore) async throws -> [Sample] {
+    public func result(for store: HealthStore) async throws -> [Kind] {
         try await BlockingWork.run { try run(on: store) }
     }
 
-    func run(on store: HealthStore) throws -> [Sample] {
-        var found: [Sample] = []
+    func run(on store: HealthStore) throws -> [Kind] {
+        var found: [Kind] = []
         for predicate in predicates {
             let interval = predicate.interval
             let condition = predicate.predicate ?? SamplePredicate()
             try store.forEachSample(ofType: predicate.sampleType.identifier, overlapping: interval) { sample in
-                if condition.matches(sample, in: interval) { found.append(sample) }
+                if condition.matches(sample, in: interval), let value = Kind(sample) { found.append(value) }
             }
         }
-        let order = sortDescriptors.isEmpty ? [SampleSortDescriptor(\.start), SampleSortDescriptor(\.end)] : sortDescriptors
+        let order = sortDescriptors.isEmpty ? [SampleSortDescriptor(\Kind.startDate), SampleSortDescriptor(\Kind.endDate)]
+            : sortDescriptors
         found.sort { first, second in
             for descriptor in order {
                 if let ordered = descriptor.orders(first, before: second) { return ordered }
@@ -44,21 +46,19 @@ public struct SampleQueryDescriptor: Sendable {
 }
 
 extension Sample {
-    /// When the measurement started, as HealthKit's `startDate`.
-    public var startDate: Date { start }
-    /// When it ended, as HealthKit's `endDate`.
-    public var endDate: Date { end }
-    /// The quantity of a quantity sample, as `HKQuantitySample.quantity`; nil for other samples.
+    /// The quantity of a quantity sample, as `HKQuantitySample.quantity`; nil for other samples (a ``QuantitySample``
+    /// has one that is never nil).
     public var quantity: Quantity? {
         if case let .quantity(quantity) = value { return quantity }
         return nil
     }
 }
 
-/// One sort key of a ``SampleQueryDescriptor``: Foundation's `SortDescriptor<HKSample>` as HealthKit code writes it,
-/// `SampleSortDescriptor(\.startDate, order: .reverse)`. (Foundation's own type is not part of the small Foundation
+/// One sort key of a ``SampleQueryDescriptor``: Foundation's `SortDescriptor` as HealthKit code writes it,
+/// `SortDescriptor(\HKQuantitySample.startDate, order: .reverse)` becoming
+/// `SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)`. (Foundation's own type is not part of the small Foundation
 /// hkctl links on Linux, so HealthCore has this one.)
-public struct SampleSortDescriptor: @unchecked Sendable {
+public struct SampleSortDescriptor<Kind: HealthSample>: @unchecked Sendable {
     /// Ascending or descending.
     public enum Order: Sendable {
         /// Smallest first.
@@ -69,10 +69,10 @@ public struct SampleSortDescriptor: @unchecked Sendable {
 
     /// Compares two samples: true or false when they differ in this key, nil when equal. Key paths are immutable,
     /// hence `@unchecked Sendable`.
-    private let compare: (Sample, Sample) -> Bool?
+    private let compare: (Kind, Kind) -> Bool?
 
     /// Sorts by the value at `keyPath` (`\.startDate`, `\.endDate`, `\.source`, `\.created`).
-    public init<Value: Comparable>(_ keyPath: KeyPath<Sample, Value>, order: Order = .forward) {
+    public init<Value: Comparable>(_ keyPath: KeyPath<Kind, Value>, order: Order = .forward) {
         compare = { first, second in
             let (a, b) = (first[keyPath: keyPath], second[keyPath: keyPath])
             if a == b { return nil }
@@ -81,5 +81,5 @@ public struct SampleSortDescriptor: @unchecked Sendable {
     }
 
     /// Whether `first` comes before `second` by this key, or nil when the key does not tell them apart.
-    func orders(_ first: Sample, before second: Sample) -> Bool? { compare(first, second) }
+    func orders(_ first: Kind, before second: Kind) -> Bool? { compare(first, second) }
 }

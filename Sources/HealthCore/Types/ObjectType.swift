@@ -52,8 +52,15 @@ extension SampleType {
     public func `is`(compatibleWith unit: HealthUnit) -> Bool { canonicalUnit?.isCompatible(with: unit) ?? false }
 }
 
+/// HealthKit's `HKObjectType`: in HealthCore the types a store holds samples of are all ``SampleType`` values, so
+/// `Set<HKObjectType>` is `Set<ObjectType>`, a set of them (characteristics are read with
+/// ``HealthStore/dateOfBirthComponents()`` and its siblings, without a permission of their own).
+public typealias ObjectType = SampleType
+/// HealthKit's `HKWorkoutType`: the workout type is a ``SampleType``, `WorkoutType.workoutType()`.
+public typealias WorkoutType = SampleType
+
 /// HealthKit's `HKObjectType` class methods: types looked up by identifier, nil when there is none.
-public enum ObjectType {
+extension SampleType {
     /// The quantity type with this identifier in the standard catalogue, as `HKObjectType.quantityType(forIdentifier:)`.
     public static func quantityType(forIdentifier identifier: QuantityTypeIdentifier) -> SampleType? {
         SampleTypeCatalogue.standard.type(identifier: identifier.rawValue).flatMap { $0.kind == .quantity ? $0 : nil }
@@ -73,13 +80,11 @@ public enum ObjectType {
     public static func characteristicType(forIdentifier identifier: CharacteristicTypeIdentifier) -> CharacteristicType? {
         CharacteristicType(identifier)
     }
-
-    /// The type of workouts, as `HKObjectType.workoutType()`.
-    public static func workoutType() -> SampleType { Workout.sampleType }
 }
 
 extension CorrelationType {
-    /// The correlation type with this identifier, as `HKCorrelationType(_:)`: blood pressure or food.
+    /// The correlation type with this identifier, as `HKCorrelationType(_:)`; an identifier without one is a
+    /// programming error and stops the program.
     public init(_ identifier: CorrelationTypeIdentifier) {
         guard let type = CorrelationType.identified(identifier.rawValue) else {
             preconditionFailure("No correlation type has the identifier '\(identifier.rawValue)'")

@@ -12,7 +12,7 @@ struct QueryDescriptorTests {
     private static func withStore(_ body: (HealthStore) async throws -> Void) async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { now })
-            try store.save([
+            try await store.save([
                 TestSupport.quantitySample(.steps, 1000, "count", start: "2024-06-03T09:00:00Z", end: "2024-06-03T09:30:00Z", source: "phone"),
                 TestSupport.quantitySample(.steps, 500, "count", start: "2024-06-03T18:00:00Z", end: "2024-06-03T18:10:00Z", source: "watch"),
                 TestSupport.quantitySample(.steps, 2000, "count", start: "2024-06-05T10:00:00Z", end: "2024-06-05T11:00:00Z", source: "phone"),
@@ -117,7 +117,7 @@ struct QueryDescriptorTests {
             let now = Self.now
             let store = try HealthStore(directory: folder + "/hk-demo", clock: { now })
             let water = QuantityType(.dietaryWater)
-            try store.save([Sample(typeIdentifier: water.identifier, start: now, end: now,
+            try await store.save([Sample(typeIdentifier: water.identifier, start: now, end: now,
                                    value: .quantity(Quantity(unit: .literUnit(with: .milli), doubleValue: 500)),
                                    source: AuthorizationState.ownerSource, created: now)])
             let lastWeek = Query.predicateForSamples(withStart: now.addingTimeInterval(-7 * 86_400), end: now.addingTimeInterval(1))
@@ -132,14 +132,14 @@ struct QueryDescriptorTests {
             let newestFirst = try await SampleQueryDescriptor(
                 predicates: [.quantitySample(type: QuantityType(.stepCount))],
                 sortDescriptors: [SampleSortDescriptor(\.startDate, order: .reverse)], limit: 2).result(for: store)
-            #expect(newestFirst.map { $0.quantity?.doubleValue(for: .count()) } == [2000, 500])
+            #expect(newestFirst.map { $0.quantity.doubleValue(for: .count()) } == [2000, 500])
             // Two types, oldest first by default; a predicate per type.
             let june3 = Query.predicateForSamples(withStart: TestSupport.date("2024-06-03T00:00:00Z"),
                                                   end: TestSupport.date("2024-06-04T00:00:00Z"))
             let both = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount), predicate: june3),
                                                                     .quantitySample(type: QuantityType(.bodyMass), predicate: june3)])
                 .result(for: store)
-            #expect(both.map(\.source) == ["scale", "phone", "watch"])
+            #expect(both.map(\.sourceName) == ["scale", "phone", "watch"])
         }
     }
 }

@@ -1,0 +1,92 @@
+/// The person's characteristics and preferred units, as HealthKit's `HKHealthStore` reads them.
+///
+/// Characteristics are the owner's: a source reads them as not set (HealthKit never tells an app whether reading was
+/// denied, and a source has none of its own). There is no permission for a source to read them yet.
+extension HealthStore {
+    /// The date of birth, as HealthKit's `dateOfBirthComponents()`: year, month and day (Gregorian), or
+    /// no components when it is not set.
+    ///
+    /// - Throws: ``StoreError`` when `characteristics.json` cannot be read.
+    public func dateOfBirthComponents() throws -> DateComponents {
+        var components = DateComponents()
+        guard let text = try characteristics().dateOfBirth, let parts = try? ISODate.components(text) else {
+            return components
+        }
+        components.year = parts.year
+        components.month = parts.month
+        components.day = parts.day
+        return components
+    }
+
+    /// The biological sex, as HealthKit's `biologicalSex()`.
+    public func biologicalSex() throws -> BiologicalSexObject {
+        BiologicalSexObject(biologicalSex: try characteristics().biologicalSex ?? .notSet)
+    }
+
+    /// The blood type, as HealthKit's `bloodType()`.
+    public func bloodType() throws -> BloodTypeObject {
+        BloodTypeObject(bloodType: try characteristics().bloodType ?? .notSet)
+    }
+
+    /// The Fitzpatrick skin type, as HealthKit's `fitzpatrickSkinType()`.
+    public func fitzpatrickSkinType() throws -> FitzpatrickSkinTypeObject {
+        FitzpatrickSkinTypeObject(skinType: try characteristics().skinType ?? .notSet)
+    }
+
+    /// The units the owner prefers for these quantity types, as HealthKit's `preferredUnits(for:)`: the unit set with
+    /// `hkctl config set unit.<type>`, else the type's usual display unit (millilitres for water, kilograms for body mass).
+    ///
+    /// - Throws: ``HealthError/Code/errorInvalidArgument`` for a type that is not a quantity type.
+    public func preferredUnits(for types: Set<QuantityType>) async throws -> [QuantityType: HealthUnit] {
+        try await BlockingWork.run { try preferredUnits(for: types) }
+    }
+
+    /// HealthKit's completion-handler form of ``preferredUnits(for:)``.
+    public func preferredUnits(for types: Set<QuantityType>,
+                               completion: @escaping @Sendable ([QuantityType: HealthUnit], Error?) -> Void) {
+        BlockingWork.start {
+            do {
+                completion(try BlockingWork.healthErrors { try preferredUnits(for: types) }, nil)
+            } catch {
+                completion([:], error)
+            }
+        }
+    }
+
+    /// ``preferredUnits(for:)`` on the caller's thread.
+    func preferredUnits(for types: Set<QuantityType>) throws -> [QuantityType: HealthUnit] {
+        let settings = try storage.document("settings.json", default: Settings())
+        var units: [QuantityType: HealthUnit] = [:]
+        for type in types {
+            guard type.kind == .quantity, let unit = settings.displayUnit(for: type) ?? type.displayUnit else {
+                throw SampleError.wrongKind(type: type.name, expected: "a quantity type, which has units")
+            }
+            units[type] = unit
+        }
+        return units
+    }
+
+    /// The owner's characteristics; nothing for a source.
+    private func characteristics() throws -> Characteristics {
+        guard isOwner else { return Characteristics() }
+        return try storage.document("characteristics.json", default: Characteristics())
+    }
+}
+
+/// HealthKit's `HKBiologicalSexObject`.
+public struct BiologicalSexObject: Sendable, Hashable {
+    /// The value, ``BiologicalSex/notSet`` when there is none.
+    public let biologicalSex: BiologicalSex
+}
+
+/// HealthKit's `HKBloodTypeObject`.
+public struct BloodTypeObject: Sendable, Hashable {
+    /// The value, ``BloodType/notSet`` when there is none.
+    public let bloodType: BloodType
+}
+
+/// HealthKit's `HKFitzpatrickSkinTypeObject`.
+public struct FitzpatrickSkinTypeObject: Sendable, Hashable {
+    /// The value, ``FitzpatrickSkinType/notSet`` when there is none.
+    public let skinType: FitzpatrickSkinType
+}

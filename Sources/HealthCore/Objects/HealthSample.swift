@@ -1,0 +1,62 @@
+/// What a query returns and ``HealthStore/save(_:)-(HealthSample)`` takes: HealthKit's `HKSample` and its subclasses
+/// (``Sample`` for any, ``QuantitySample``, ``CategorySample``, ``Workout``).
+///
+/// Every kind is a view of one stored record, a ``Sample``: a query of quantity samples hands out ``QuantitySample``
+/// values, whose ``QuantitySample/quantity`` is never nil, as in HealthKit.
+public protocol HealthSample: Hashable, Sendable {
+    /// The stored record this value is a view of.
+    var sample: Sample { get }
+    /// The view of a stored record, or nil when the record is of another kind (a category sample for a
+    /// ``QuantitySample``).
+    init?(_ sample: Sample)
+}
+
+extension HealthSample {
+    /// The sample's identity, as HealthKit's `uuid`.
+    public var uuid: UUID { sample.uuid }
+    /// When the measurement started, as HealthKit's `startDate`.
+    public var startDate: Date { sample.start }
+    /// When it ended, as HealthKit's `endDate`.
+    public var endDate: Date { sample.end }
+    /// The sample's type, as HealthKit's `sampleType`.
+    public var sampleType: SampleType { SampleType.lookUp(sample.typeIdentifier) }
+    /// The name of the source that saved it: HealthKit's `sourceRevision.source.name`.
+    public var sourceName: String { sample.source }
+    /// The version of that source, if known: HealthKit's `sourceRevision.version`.
+    public var sourceVersion: String? { sample.sourceVersion }
+    /// The device that measured it, as `key:value` pairs, if known (HealthKit's `device`).
+    public var device: String? { sample.device }
+    /// Whether it has been saved to a store (a new value's source is filled in by the save).
+    public var isSaved: Bool { !sample.source.isEmpty }
+}
+
+extension Sample: HealthSample {
+    /// The record itself.
+    public var sample: Sample { self }
+
+    /// The record itself: any stored record is a ``Sample``.
+    public init?(_ sample: Sample) { self = sample }
+}
+
+extension SampleType {
+    /// The type a stored record names: from the standard catalogue, the workout type, or (for a type this build does
+    /// not know, kept as an import wrote it) a plain stand-in with its identifier.
+    static func lookUp(_ identifier: String) -> SampleType {
+        if identifier == Workout.typeIdentifier { return Workout.sampleType }
+        return SampleTypeCatalogue.standard.type(identifier: identifier) ?? .quantity(
+            identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
+    }
+}
+
+extension Sample {
+    /// The source of a sample made in code and not saved yet; ``HealthStore`` fills in its own at the save.
+    static let unsavedSource = ""
+
+    /// A new record made in code, as HealthKit's initialisers make one: no source and a creation date until a
+    /// ``HealthStore`` saves it.
+    init(newOfType identifier: String, start: Date, end: Date, value: SampleValue, metadata: [String: MetadataValue]?,
+         detail: SampleDetail? = nil) {
+        self.init(typeIdentifier: identifier, start: start, end: end, value: value, source: Sample.unsavedSource,
+                  created: end, metadata: metadata ?? [:], detail: detail)
+    }
+}

@@ -1,0 +1,105 @@
+/// Saving and deleting objects as HealthKit's `HKHealthStore` does: `async`, with completion-handler forms, throwing
+/// ``HealthError``.
+extension HealthStore {
+    // MARK: Saving
+
+    /// Saves one object (a ``QuantitySample``, ``CategorySample``, ``Workout`` or ``Sample``), as HealthKit's
+    /// `save(_:)`. It is checked as every save is: nothing that could break a later read is written, and a sample
+    /// already in the store is refused (``HealthError/Code/errorInvalidArgument``).
+    public func save(_ object: some HealthSample) async throws {
+        try await save([object])
+    }
+
+    /// Saves objects, all or nothing, as HealthKit's `save(_:)` for an array.
+    ///
+    /// - Throws: ``HealthError``: ``HealthError/Code/errorInvalidArgument`` for a sample that breaks a rule,
+    ///   ``HealthError/Code/errorAuthorizationNotDetermined`` or ``HealthError/Code/errorAuthorizationDenied`` for a
+    ///   type this source may not write, ``HealthError/Code/errorDatabaseInaccessible`` for a store it cannot write.
+    public func save(_ objects: [any HealthSample]) async throws {
+        let samples = objects.map(\.sample)
+        try await BlockingWork.run { try save(samples) }
+    }
+
+    /// HealthKit's completion-handler form of ``save(_:)-(HealthSample)``: `completion(true, nil)` once saved, else
+    /// `completion(false, error)` with a ``HealthError``. Called on a thread of the library's own.
+    public func save(_ object: some HealthSample, withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+        save([object], withCompletion: completion)
+    }
+
+    /// HealthKit's completion-handler form of ``save(_:)-([any HealthSample])``.
+    public func save(_ objects: [any HealthSample], withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+        let samples = objects.map(\.sample)
+        BlockingWork.complete(completion) { try save(samples) }
+    }
+
+    // MARK: Deleting
+
+    /// Deletes one object, as HealthKit's `delete(_:)`. A source deletes only the samples it saved; the owner any.
+    /// Deleting a correlation deletes its members. The deletion is seen by anchored queries as a ``DeletedObject``.
+    public func delete(_ object: some HealthSample) async throws {
+        try await delete([object])
+    }
+
+    /// Deletes objects, all or nothing, as HealthKit's `delete(_:)` for an array.
+    ///
+    /// - Throws: ``HealthError``: ``HealthError/Code/errorAuthorizationDenied`` for another source's sample,
+    ///   ``HealthError/Code/errorInvalidArgument`` for one that is not in the store (or already deleted).
+    public func delete(_ objects: [any HealthSample]) async throws {
+        let samples = objects.map(\.sample)
+        try await BlockingWork.run { try delete(samples) }
+    }
+
+    /// HealthKit's completion-handler form of ``delete(_:)-(HealthSample)``.
+    public func delete(_ object: some HealthSample, withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+        let samples = [object.sample]
+        BlockingWork.complete(completion) { try delete(samples) }
+    }
+
+    /// Deletes every sample of `type` the predicate selects that this source may delete (its own; the owner: all),
+    /// as HealthKit's `deleteObjects(of:predicate:)`.
+    ///
+    /// - Returns: How many samples were deleted (a correlation's members are deleted with it and not counted).
+    public func deleteObjects(of type: SampleType, predicate: SamplePredicate) async throws -> Int {
+        try await BlockingWork.run { try deleteObjects(ofType: type, predicate: predicate) }
+    }
+
+    /// HealthKit's completion-handler form of ``deleteObjects(of:predicate:)``: `completion(success, count, error)`.
+    public func deleteObjects(of type: SampleType, predicate: SamplePredicate,
+                              withCompletion completion: @escaping @Sendable (Bool, Int, Error?) -> Void) {
+        BlockingWork.start {
+            do {
+                let count = try BlockingWork.healthErrors { try deleteObjects(ofType: type, predicate: predicate) }
+                completion(true, count, nil)
+            } catch {
+                completion(false, 0, error)
+            }
+        }
+    }
+
+    /// Deletes stored samples by uuid, all or nothing, after checking that this source may delete each.
+    func delete(_ samples: [Sample]) throws {
+        guard !samples.isEmpty else { return }
+        if !isOwner, let foreign = samples.first(where: { $0.source != source }) {
+            throw AuthorizationError.notOwnSample(uuid: foreign.uuid.lowercasedText, sampleSource: foreign.source,
+                                                  source: source)
+        }
+        let storage = self.storage
+        try storage.delete(uuids: samples.map(\.uuid), now: storage.clock(), source: isOwner ? nil : source)
+    }
+
+    /// ``deleteObjects(of:predicate:)`` on the caller's thread.
+    func deleteObjects(ofType type: SampleType, predicate: SamplePredicate) throws -> Int {
+        let interval = predicate.interval ?? DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        var chosen: [UUID] = []
+        try forEachSample(ofType: type.identifier, overlapping: interval) { sample in
+            if predicate.matches(sample, in: interval) && (isOwner || sample.source == source) { chosen.append(sample.uuid) }
+        }
+        guard !chosen.isEmpty else { return 0 }
+        let storage = self.storage
+        // A sample another process deleted meanwhile is skipped rather than failing the rest.
+        let tombstones = try storage.delete(uuids: chosen, now: storage.clock(), ignoringMissing: true,
+                                            source: isOwner ? nil : source)
+        let wanted = Set(chosen)
+        return tombstones.filter { wanted.contains($0.uuid) }.count
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// HealthKit's object API: QuantitySample / CategorySample / Workout made in code, saved, read back typed, deleted;
+/// completion-handler forms; one HealthError with HealthKit's codes for everything the async calls throw.
+struct HealthObjectTests {
+    private static let now = TestSupport.date("2024-06-10T12:00:00Z")
+    private static let june = Query.predicateForSamples(withStart: TestSupport.date("2024-06-01T00:00:00Z"),
+                                                        end: TestSupport.date("2024-07-01T00:00:00Z"))
+
+    private static func withStore(source: String? = nil, _ body: (HealthStore, String) async throws -> Void) async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let owner = try HealthStore(directory: path, clock: { now })
+            guard let source else { return try await body(owner, path) }
+            try await body(try HealthStore(directory: path, source: source, clock: { now }), path)
+        }
+    }
+
+    private static func water(_ milliliters: Double, at time: String) -> QuantitySample {
+        let date = TestSupport.date(time)
+        return QuantitySample(type: QuantityType(.dietaryWater), quantity: Quantity(unit: .literUnit(with: .milli), doubleValue: milliliters),
+                              start: date, end: date)
+    }
+
+    /// The code of the HealthError a call throws, or nil when it throws none (or something else).
+    private static func code(_ call: () async throws -> Void) async -> HealthError.Code? {
+        do {
+            try await call()
+            return nil
+        } catch let error as HealthError {
+            return error.code
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func aQuantitySampleMadeInCodeIsSavedAsTheStoresSourceAndReadBackTyped() async throws {
+        try await Self.withStore { store, _ in
+            let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
+            #expect(!glass.isSaved)
+            try await store.save(glass)
+            try await store.save([Self.water(500, at: "2024-06-03T12:00:00Z") as any HealthSample,
+                                  Self.water(300, at: "2024-06-04T12:00:00Z")])
+            let found = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater), predicate: Self.june)],
+                                                        sortDescriptors: [SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)])
+                .result(for: store)
+            // Newest first: 300 mL (June 4), 500 mL, 250 mL; quantity is not optional.
+            #expect(found.map { $0.quantity.doubleValue(for: .literUnit(with: .milli)) } == [300, 500, 250])
+            #expect(found.allSatisfy { $0.isSaved && $0.sourceName == AuthorizationState.ownerSource })
+            #expect(found.last?.uuid == glass.uuid)
+            #expect(found.last?.sample.created == Self.now)
+            #expect(found.first?.quantityType == QuantityType(.dietaryWater) && found.first?.count == 1)
+            // 250 + 500 + 300 mL = 1.05 L.
+            let total = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.dietaryWater), predicate: Self.june),
+                                                            options: .cumulativeSum).result(for: store)
+            #expect(total?.sumQuantity()?.doubleValue(for: .liter()) == 1.05)
+        }
+    }
+
+    @Test func categorySamplesAndWorkoutsComeBackAsTheirKinds() async throws {
+        try await Self.withStore { store, _ in
+            let bed = TestSupport.date("2024-06-03T23:00:00Z"), wake = TestSupport.date("2024-06-04T07:00:00Z")
+            let sleep = CategoryType(.sleepAnalysis)
+            try await store.save([
+                CategorySample(type: sleep, value: CategoryValueSleepAnalysis.inBed.rawValue, start: bed, end: wake),
+                CategorySample(type: sleep, value: CategoryValueSleepAnalysis.asleepCore.rawValue, start: bed.addingTimeInterval(1_800),
+                               end: wake.addingTimeInterval(-1_800)),
+            ] as [any HealthSample])
+            let nights = try await SampleQueryDescriptor(predicates: [.categorySample(type: sleep, predicate: Self.june)]).result(for: store)
+            let asleep = nights.filter { $0.value != CategoryValueSleepAnalysis.inBed.rawValue }
+            // 23:30 to 06:30: 7 hours asleep.
+            #expect(asleep.reduce(0) { $0 + $1.endDate.timeIntervalSince($1.startDate) } / 3600 == 7)
+            #expect(nights.map(\.categoryType) == [sleep, sleep])
+
+            let run = Workout(activityType: .running, start: TestSupport.date("2024-06-05T07:00:00Z"),
+                              end: TestSupport.date("2024-06-05T07:30:00Z"), duration: 1_800,
+                              totalEnergyBurned: Quantity(unit: .kilocalorie(), doubleValue: 320), totalDistance: nil, metadata: nil)
+            try await store.save(run)
+            let workouts = try await SampleQueryDescriptor(predicates: [.workout(Self.june)]).result(for: store)
+            #expect(workouts.map(\.workoutActivityType) == [.running])
+            #expect(workouts.first?.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 320)
+            #expect(workouts.first?.duration == 1_800)
+        }
+    }
+
+    @Test func whatTheAsyncCallsThrowIsAHealthErrorWithHealthKitsCode() async throws {
+        try await Self.withStore { store, path in
+            // 5 kg of water: refused, with the unit problem kept as the underlying error.
+            let heavy = QuantitySample(type: QuantityType(.dietaryWater), quantity: Quantity(unit: .gramUnit(with: .kilo), doubleValue: 5),
+                                       start: Self.now, end: Self.now)
+            do {
+                try await store.save(heavy)
+                Issue.record("5 kg of water was saved")
+            } catch HealthError.errorInvalidArgument {
+            }
+            await #expect(throws: HealthError.self) { try await store.save(heavy) }
+            do {
+                try await store.save(heavy)
+            } catch let error as HealthError {
+                #expect(error.underlyingError is UnitError)
+                #expect(error.errorCode == 3 && error.localizedDescription.contains("kg"))
+            }
+            // Saving the same object twice: errorInvalidArgument, as HealthKit (its uuid exists).
+            let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
+            try await store.save(glass)
+            #expect(await Self.code { try await store.save(glass) } == .errorInvalidArgument)
+            // A descriptor's bad argument.
+            let bad = StatisticsCollectionQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)), options: .cumulativeSum,
+                                                          anchorDate: Self.now, intervalComponents: DateComponents(day: 1, hour: 2))
+            #expect(await Self.code { _ = try await bad.result(for: store) } == .errorInvalidArgument)
+            // A source that never asked: errorAuthorizationNotDetermined (5).
+            let app = try HealthStore(directory: path, source: "Water App", clock: { Self.now })
+            #expect(await Self.code { try await app.save(Self.water(100, at: "2024-06-03T09:00:00Z")) } == .errorAuthorizationNotDetermined)
+        }
+    }
+
+    @Test func healthKitsCodesAndTheMappingOfDetailedErrors() {
+        #expect(HealthError.Code.allCases.map(\.rawValue) == Array(0...15))
+        #expect(HealthError.errorNoData.rawValue == 11 && HealthError.errorDataSizeExceeded.rawValue == 13)
+        #expect(HealthError.errorDatabaseInaccessible.rawValue == 6 && HealthError.errorAuthorizationDenied.rawValue == 4)
+        #expect(HealthError(StoreError.busy("/s", waitedSeconds: 10)).code == .errorDatabaseInaccessible)
+        #expect(HealthError(StoreError.corrupt("/s/x.jsonl", line: 3, reason: "bad")).message.contains("x.jsonl"))
+        #expect(HealthError(StoreError.noDefaultLocation).code == .errorHealthDataUnavailable)
+        #expect(HealthError(AuthorizationError.denied(source: "a", type: "water")).code == .errorAuthorizationDenied)
+        #expect(HealthError(SampleError.notFinite(type: "water")).code == .errorInvalidArgument)
+        #expect(HealthError(OverflowError.overflow(type: "steps", samples: [], total: 0)).code == .errorDataSizeExceeded)
+        #expect(HealthError(HealthError(.errorNoData, message: "none")).message == "none")
+        struct Other: Error {}
+        #expect(HealthError(Other()).code == .errorUnknown)
+    }
+
+    @Test func deletingObjectsIsSeenByAnchoredQueriesAndLimitedToTheSourcesOwn() async throws {
+        try await Self.withStore { store, path in
+            let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
+            let bottle = Self.water(500, at: "2024-06-03T12:00:00Z")
+            try await store.save([glass, bottle] as [any HealthSample])
+            let start = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))], anchor: nil)
+                .result(for: store)
+            try await store.delete(glass)
+            let after = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))],
+                                                                anchor: start.newAnchor).result(for: store)
+            #expect(after.deletedObjects.map(\.uuid) == [glass.uuid])
+            // Deleting it again: it is not there.
+            #expect(await Self.code { try await store.delete(glass) } == .errorInvalidArgument)
+
+            // A source may delete only its own samples.
+            try store.decideAuthorization(for: "Water App", allow: true, share: [QuantityType(.dietaryWater)], read: [])
+            let app = try HealthStore(directory: path, source: "Water App", clock: { Self.now })
+            let sip = Self.water(50, at: "2024-06-04T08:00:00Z")
+            try await app.save([sip, Self.water(60, at: "2024-06-04T09:00:00Z")] as [any HealthSample])
+            let stored = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
+            let owners = try #require(stored.first { $0.uuid == bottle.uuid })
+            #expect(await Self.code { try await app.delete(owners) } == .errorAuthorizationDenied)
+            // deleteObjects by a source: its two June 4 samples, never the owner's 500 mL.
+            #expect(try await app.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 2)
+            let left = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
+            #expect(left.map(\.uuid) == [bottle.uuid])
+            #expect(try await store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 1)
+            #expect(try await store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 0)
+            _ = sip
+        }
+    }
+
+    @Test func completionHandlerFormsReportSuccessAndHealthErrors() async throws {
+        try await Self.withStore { store, _ in
+            let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
+            let first: (Bool, HealthError.Code?) = await withCheckedContinuation { done in
+                store.save(glass) { ok, error in done.resume(returning: (ok, (error as? HealthError)?.code)) }
+            }
+            #expect(first.0 && first.1 == nil)
+            let again: (Bool, HealthError.Code?) = await withCheckedContinuation { done in
+                store.save(glass) { ok, error in done.resume(returning: (ok, (error as? HealthError)?.code)) }
+            }
+            #expect(!again.0 && again.1 == .errorInvalidArgument)
+            let deleted: (Bool, Int) = await withCheckedContinuation { done in
+                store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) { ok, count, _ in done.resume(returning: (ok, count)) }
+            }
+            #expect(deleted.0 && deleted.1 == 1)
+        }
+    }
+
+    @Test func characteristicsAreTheOwnersAndPreferredUnitsFollowSettings() async throws {
+        try await Self.withStore { store, path in
+            #expect(try store.biologicalSex().biologicalSex == .notSet)
+            #expect(try store.dateOfBirthComponents().year == nil)
+            try store.storage.updateDocument("characteristics.json", initial: Characteristics()) { me in
+                try me.set("date-of-birth", to: "1988-04-02", now: Self.now)
+                try me.set("blood-type", to: "AB-", now: Self.now)
+                try me.set("biological-sex", to: "female", now: Self.now)
+            }
+            let birth = try store.dateOfBirthComponents()
+            #expect([birth.year, birth.month, birth.day] == [1988, 4, 2])
+            #expect(try store.bloodType().bloodType == .abNegative && store.biologicalSex().biologicalSex == .female)
+            #expect(try store.fitzpatrickSkinType().skinType == .notSet)
+            // A source reads them as not set.
+            let app = try HealthStore(directory: path, source: "Some App", clock: { Self.now })
+            #expect(try app.bloodType().bloodType == .notSet && app.dateOfBirthComponents().year == nil)
+
+            let water = QuantityType(.dietaryWater), mass = QuantityType(.bodyMass)
+            var units = try await store.preferredUnits(for: [water, mass])
+            #expect(units[water] == .literUnit(with: .milli) && units[mass] == .gramUnit(with: .kilo))
+            try store.storage.updateDocument("settings.json", initial: Settings()) { try $0.set("unit.weight", to: "lb", catalogue: .standard) }
+            units = try await store.preferredUnits(for: [mass])
+            #expect(units[mass] == .pound())
+            #expect(await Self.code { _ = try await store.preferredUnits(for: [CategoryType(.sleepAnalysis)]) } == .errorInvalidArgument)
+        }
+    }
+
+    @Test func objectTypeSetsHoldTypesAsInHealthKit() {
+        let read: Set<ObjectType> = [QuantityType(.stepCount), CategoryType(.sleepAnalysis), WorkoutType.workoutType(),
+                                     ObjectType.quantityType(forIdentifier: .heartRate)!]
+        #expect(read.count == 4)
+        #expect(Workout(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)) == nil)
+        #expect(QuantitySample(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)) == nil)
+        #expect(WorkoutActivityType.running.rawValue == 37 && WorkoutActivityType.other.rawValue == 3000)
+    }
+}
