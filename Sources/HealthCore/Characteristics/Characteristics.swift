@@ -93,11 +93,11 @@ public enum FitzpatrickSkinType: Int, Codable, CaseIterable, Sendable {
     public var exportName: String { "HKFitzpatrickSkinType" + name }
 }
 
-/// Errors from `hkctl me set`.
+/// Errors from setting a characteristic by key and text.
 public enum CharacteristicError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     case unknownKey(String)
     case badValue(key: String, value: String, expected: [String])
-    /// A characteristic named where a sample type was expected (`hkctl add blood-type ...`).
+    /// A characteristic's key named where a sample type was expected (characteristics are not samples).
     case notASampleType(String)
 
     public var description: String {

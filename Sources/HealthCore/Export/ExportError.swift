@@ -1,4 +1,4 @@
-/// Why an export (or another output file the user named, such as `chart --svg`) could not be written.
+/// Why an export (or another output file, such as an SVG chart hkctl writes) could not be written.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The output file cannot be created; payload: the path and the system's reason.
     case cannotCreate(String, reason: String)

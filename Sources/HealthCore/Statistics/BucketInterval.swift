@@ -85,7 +85,7 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
         self.unit = unit
     }
 
-    /// One calendar period of `unit` (`--by day` is one day).
+    /// One calendar period of `unit` (``BucketUnit/day`` is one day).
     public init(_ unit: BucketUnit) {
         switch unit {
         case .hour: self.init(1, .hour)
