@@ -15,7 +15,7 @@ public struct Characteristics: Codable, Equatable, Sendable {
     /// Creates characteristics with nothing set.
     public init() {}
 
-    /// The keys `hkctl me set` accepts, in display order.
+    /// The keys ``set(_:to:now:)`` accepts, in display order.
     public static let keys = ["date-of-birth", "biological-sex", "blood-type", "skin-type"]
 
     /// Sets one characteristic from text (`date-of-birth 1988-04-02`, `blood-type A+`, `skin-type III`).
