@@ -2,7 +2,7 @@ import HealthCore
 
 /// How text for a terminal is drawn: its width, Unicode block characters or plain ASCII, colour or none.
 ///
-/// The library never asks the terminal; the caller decides (width from `$COLUMNS` or the tty, colour from
+/// The renderers never ask the terminal; ``TerminalOptions`` decides (width from `$COLUMNS` or the tty, colour from
 /// `--color`, `NO_COLOR` and whether output is a terminal) and passes a style. Invariant: `width >= 40`.
 struct TerminalStyle: Equatable, Sendable {
     /// Columns available; lines never exceed it (except a word longer than the line).
