@@ -15,7 +15,7 @@ public struct Characteristics: Codable, Equatable, Sendable {
     /// Creates characteristics with nothing set.
     public init() {}
 
-    /// The keys `hkctl me set` accepts, in display order.
+    /// The keys ``set(_:to:now:)`` accepts, in display order.
     public static let keys = ["date-of-birth", "biological-sex", "blood-type", "skin-type"]
 
     /// Sets one characteristic from text (`date-of-birth 1988-04-02`, `blood-type A+`, `skin-type III`).
@@ -100,11 +100,11 @@ public enum FitzpatrickSkinType: Int, Codable, CaseIterable, Sendable {
     public var exportName: String { self == .notSet ? "" : "HKFitzpatrickSkinType" + name }
 }
 
-/// Errors from `hkctl me set`.
+/// Errors from setting a characteristic by key and text.
 public enum CharacteristicError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     case unknownKey(String)
     case badValue(key: String, value: String, expected: [String])
-    /// A characteristic named where a sample type was expected (`hkctl add blood-type ...`).
+    /// A characteristic's key named where a sample type was expected (characteristics are not samples).
     case notASampleType(String)
 
     public var description: String {

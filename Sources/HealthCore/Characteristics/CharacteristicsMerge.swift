@@ -2,7 +2,7 @@
 /// and kinds hkctl keeps generically such as wheelchair use) against those the store already has.
 ///
 /// A characteristic the store does not have yet is added. One the store has with another value keeps the store's
-/// value, unless `replace` is true (`hkctl import --replace-characteristics`): an export must not rewrite who the
+/// value, unless `replace` is true: an export must not rewrite who the
 /// person is because a phone was set up differently. Equal values change nothing.
 public struct CharacteristicsMerge: Equatable, Sendable {
     /// What happened to one characteristic of the export.

@@ -8,7 +8,7 @@ public enum CorrelationError: Error, Equatable, Sendable, CustomStringConvertibl
     case emptyFood(String)
     /// A food entry with an empty name.
     case missingFoodName
-    /// `--nutrient` names a type that is not a dietary quantity.
+    /// A nutrient was named by a type that is not a dietary quantity; payload: the name.
     case notANutrient(String)
 
     public var description: String {

@@ -45,7 +45,7 @@ public struct CorrelationType: Hashable, Sendable, CustomStringConvertible {
     /// The correlation type with this identifier.
     public static func identified(_ identifier: String) -> CorrelationType? { all.first { $0.identifier == identifier } }
 
-    /// The correlation type as commands that take any type name it (`changes --type`, `delete TYPE RANGE`).
+    /// The correlation type as a ``SampleType``, where any type can be named (changes and deletions by type).
     public var sampleType: SampleType {
         .category(identifier, name: name, title: name, values: [], examples: [])
     }

@@ -1,10 +1,10 @@
-/// A food entry as typed (`"Oatmeal" --energy 350kcal --protein 12g`), before it becomes a food correlation of
-/// dietary samples.
+/// A food entry as a person types it (a name, and amounts as text such as `350kcal` and `12g`), before it becomes a
+/// food correlation of dietary samples.
 ///
 /// Each amount becomes a sample of its dietary type (energy → `DietaryEnergyConsumed`, protein → `DietaryProtein`,
 /// ...), all at the same instant and with the food's name in `HKFoodType`, on the correlation and on each member, so
-/// `stats dietary-energy --meta HKFoodType=Oatmeal` works too. A zero amount (`--caffeine 0mg`) is recorded: it says
-/// the food has none.
+/// statistics of one dietary type can select a food by its `HKFoodType` metadata. A zero amount (0 mg of caffeine)
+/// is recorded: it says the food has none.
 public struct FoodEntry: Sendable {
     /// The food's name.
     public var name: String

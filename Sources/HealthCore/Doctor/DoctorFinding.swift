@@ -36,7 +36,7 @@ public struct DoctorReport: Sendable {
     /// Files and lines read.
     public var filesChecked = 0
     public var linesChecked = 0
-    /// What `--repair` did, one sentence each.
+    /// What a repair did, one sentence each (empty for a check only).
     public var repairs: [String] = []
 
     public init() {}

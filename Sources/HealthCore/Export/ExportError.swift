@@ -1,4 +1,4 @@
-/// Why an export (or another output file the user named, such as `chart --svg`) could not be written.
+/// Why an export (or another output file, such as an SVG chart hkctl writes) could not be written.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The output file cannot be created; payload: the path and the system's reason.
     case cannotCreate(String, reason: String)
@@ -11,7 +11,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case isFolder(String)
     /// Writing failed part-way; payload: the path and the system's reason.
     case writeFailed(String, reason: String)
-    /// The reader of standard output went away (`hkctl export | head`).
+    /// The reader of the output went away before the export finished (a pipe closed early).
     case outputClosed
 
     public var description: String {

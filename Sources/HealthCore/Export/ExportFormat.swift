@@ -1,4 +1,4 @@
-/// The formats `hkctl export` writes.
+/// The formats ``SampleExporter`` writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
     /// hkctl's own lossless format: one store line per sample (UUIDs, sources, devices and metadata kept).
     /// `hkctl import` reads it back.

@@ -48,7 +48,7 @@ struct HealthXMLWriter: SampleWriter {
 
         """
 
-    mutating func begin(to output: ExportOutput) throws {
+    mutating func begin(to output: any ExportDestination) throws {
         try output.write(HealthXMLWriter.prolog)
         try output.write("<HealthData locale=\"\(XMLText.escape(locale))\">\n")
         try output.write(" <ExportDate value=\"\(date(exportDate))\"/>\n")
@@ -83,11 +83,11 @@ struct HealthXMLWriter: SampleWriter {
         return name
     }
 
-    mutating func end(to output: ExportOutput) throws {
+    mutating func end(to output: any ExportDestination) throws {
         try output.write("</HealthData>\n")
     }
 
-    mutating func write(_ sample: Sample, to output: ExportOutput) throws {
+    mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
         let sample = WorkoutExportForm.generic(sample)
         var metadata = sample.metadata
         var children: [ExportNode] = []

@@ -38,11 +38,11 @@ public struct SampleExporter {
     ///   - interval: The range; samples overlapping it are written.
     ///   - format: The format.
     ///   - exportDate: The `ExportDate` of a Health XML export (the time of the export).
-    ///   - output: Where to write; ``ExportOutput/finish()`` is called at the end.
+    ///   - output: Where to write; its ``ExportDestination/finish()`` is called at the end.
     /// - Returns: How many samples of each type were written.
     /// - Throws: ``ExportError`` when the output cannot be written; store errors.
     public func export(types: [String]?, interval: DateInterval, format: ExportFormat, exportDate: Date,
-                       to output: ExportOutput) throws -> Summary {
+                       to output: any ExportDestination) throws -> Summary {
         var writer: SampleWriter
         switch format {
         case .jsonl: writer = JSONSampleWriter(catalogue: catalogue, timeZone: timeZone, array: false)

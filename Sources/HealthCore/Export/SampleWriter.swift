@@ -1,11 +1,11 @@
 /// Writes samples in one export format.
 protocol SampleWriter {
     /// Writes what comes before the first sample.
-    mutating func begin(to output: ExportOutput) throws
+    mutating func begin(to output: any ExportDestination) throws
     /// Writes one sample.
-    mutating func write(_ sample: Sample, to output: ExportOutput) throws
+    mutating func write(_ sample: Sample, to output: any ExportDestination) throws
     /// Writes what comes after the last sample.
-    mutating func end(to output: ExportOutput) throws
+    mutating func end(to output: any ExportDestination) throws
 }
 
 /// `jsonl`: the store's own line per sample; `json`: the same objects as an array.
@@ -20,18 +20,18 @@ struct JSONSampleWriter: SampleWriter {
         self.array = array
     }
 
-    mutating func begin(to output: ExportOutput) throws {
+    mutating func begin(to output: any ExportDestination) throws {
         if array { try output.write("[") }
     }
 
-    mutating func write(_ sample: Sample, to output: ExportOutput) throws {
+    mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
         if array { try output.write(first ? "\n" : ",\n") }
         first = false
         try output.write(codec.encode(sample))
         if !array { try output.write("\n") }
     }
 
-    mutating func end(to output: ExportOutput) throws {
+    mutating func end(to output: any ExportDestination) throws {
         if array { try output.write(first ? "]\n" : "\n]\n") }
     }
 }
@@ -42,11 +42,11 @@ struct CSVSampleWriter: SampleWriter {
     let catalogue: SampleTypeCatalogue
     let timeZone: ZoneRules
 
-    mutating func begin(to output: ExportOutput) throws {
+    mutating func begin(to output: any ExportDestination) throws {
         try output.write(CSVSampleWriter.header.joined(separator: ",") + "\n")
     }
 
-    mutating func write(_ sample: Sample, to output: ExportOutput) throws {
+    mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
         let value: String, unit: String
         switch sample.value {
         case let .quantity(quantity):
@@ -65,7 +65,7 @@ struct CSVSampleWriter: SampleWriter {
         try output.write(fields.map(CSVSampleWriter.escape).joined(separator: ",") + "\n")
     }
 
-    mutating func end(to output: ExportOutput) throws {}
+    mutating func end(to output: any ExportDestination) throws {}
 
     static func escape(_ field: String) -> String {
         guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {

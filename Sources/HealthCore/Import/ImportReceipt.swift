@@ -50,7 +50,7 @@ public struct ImportReceipt: Equatable, Sendable {
     public var exportDate: Date?
     /// `locale` of the export, if it had one.
     public var locale: String?
-    /// Whether nothing was written (`--dry-run`).
+    /// Whether this was a dry run: the import was read and counted, and nothing was written.
     public var dryRun: Bool
     /// Counts per type identifier.
     public var counts: [String: Counts] = [:]

@@ -1,4 +1,4 @@
-/// Errors from setting a daily goal (`hkctl goal`).
+/// Errors from setting a daily goal (``Goals/set(_:to:catalogue:)``).
 public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The type has no daily total to aim for (weight, heart rate, mindful sessions).
     case notApplicable(type: String)

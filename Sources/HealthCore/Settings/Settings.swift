@@ -44,7 +44,7 @@ public struct Settings: Codable, Equatable, Sendable {
     }
 }
 
-/// Errors from `hkctl config`.
+/// Errors from changing ``Settings``.
 public enum SettingsError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     case unknownKey(String)
 

@@ -85,7 +85,7 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
         self.unit = unit
     }
 
-    /// One calendar period of `unit` (`--by day` is one day).
+    /// One calendar period of `unit` (``BucketUnit/day`` is one day).
     public init(_ unit: BucketUnit) {
         switch unit {
         case .hour: self.init(1, .hour)
@@ -133,8 +133,15 @@ public struct BucketInterval: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The grid point `anchor + steps × self`.
-    func point(_ steps: Int, from anchor: Date, calendar: GregorianCalendar) -> Date {
+    /// The grid point `anchor + steps × self`: the start of bucket `steps` of a collection anchored at `anchor`
+    /// (minutes and hours as elapsed time, other units as calendar steps in `calendar`).
+    ///
+    /// - Parameters:
+    ///   - steps: How many buckets from the anchor (negative: before it).
+    ///   - anchor: The grid's origin, such as ``defaultAnchor(for:calendar:)``.
+    ///   - calendar: The calendar of calendar steps.
+    /// - Returns: The point in time.
+    public func point(_ steps: Int, from anchor: Date, calendar: GregorianCalendar) -> Date {
         guard let step = unit.calendarStep else {
             return anchor.addingTimeInterval(Double(steps) * Double(count) * (unit.elapsedSeconds ?? 0))
         }

@@ -1,4 +1,4 @@
-/// A calendar unit that statistics can be grouped by (`--by`). Buckets follow the calendar: a day across a DST
+/// A calendar unit that statistics can be grouped by (one bucket per hour, day, week, ...). Buckets follow the calendar: a day across a DST
 /// change lasts 23 or 25 hours and is still one bucket. For other lengths and anchors see ``BucketGrid``.
 public enum BucketUnit: String, CaseIterable, Sendable {
     case hour, day, week, month, year

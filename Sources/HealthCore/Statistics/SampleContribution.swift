@@ -1,4 +1,4 @@
-/// How one sample counted in one interval, for `--explain`: the part inside the interval, the part that counted,
+/// How one sample counted in one interval, to explain a figure: the part inside the interval, the part that counted,
 /// and the stretches that a higher-priority source's samples covered instead.
 public struct SampleContribution: Equatable, Sendable {
     /// What happened to the sample in the interval.

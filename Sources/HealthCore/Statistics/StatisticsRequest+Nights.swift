@@ -5,7 +5,7 @@ extension StatisticsRequest {
     ///
     /// Without buckets the figures cover exactly the nights of the range, so they are the sums of
     /// ``SleepNightsQuery``'s nights. With day, week, month or year buckets, each bucket holds the nights whose date
-    /// falls in the calendar bucket. Buckets shorter than a day (hours, `--every 6h`) cannot hold whole nights: they
+    /// falls in the calendar bucket. Buckets shorter than a day (hours, or six-hour ``BucketInterval``s) cannot hold whole nights: they
     /// stay on the clock, as ``run(on:calendar:)`` gives them. Every other type is run as by ``run(on:calendar:)``.
     ///
     /// - Parameters:

@@ -1,5 +1,5 @@
-/// Trends over local days: `hkctl trend weight --month` (moving average, change, day-to-day change by weekday),
-/// `hkctl trend steps --month` (average per weekday).
+/// Trends over local days (what `hkctl trend` shows): a value per local day, its moving average, the change over the
+/// period and figures per weekday (a ``Trend``).
 ///
 /// A day's value is the day's merged sum for cumulative types, the day's average for discrete ones, the time
 /// asleep of the night ending that morning for sleep, and the time covered for other category types. Days with no

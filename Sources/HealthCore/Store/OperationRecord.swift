@@ -1,5 +1,5 @@
 /// One line of the store's `operations.jsonl`: a write the store made for a source (an add, an import batch or a
-/// delete), or an undo of one, so that `hkctl undo` can take the last one back. See docs/STORE.md, "Operations and
+/// delete), or an undo of one, so that the source's last one can be taken back. See docs/STORE.md, "Operations and
 /// undo".
 ///
 /// ```
@@ -9,13 +9,13 @@
 public struct OperationRecord: Equatable, Sendable {
     /// What the write was.
     public enum Kind: String, Sendable, CaseIterable {
-        /// `hkctl add` (one sample, or a workout or correlation with its members).
+        /// An add: one sample, or a workout or correlation with its members.
         case add
-        /// One batch of `hkctl import`; an import writes a line per batch, all with the same ``operation``.
+        /// One batch of an import; an import writes a line per batch, all with the same ``operation``.
         case `import`
-        /// `hkctl delete`: tombstones.
+        /// A delete: tombstones.
         case delete
-        /// `hkctl undo`: takes back the operation ``operation`` names.
+        /// An undo: takes back the operation ``operation`` names.
         case undo
     }
 

@@ -1,19 +1,11 @@
-/// Where the store lives when the user does not say: `--store`, else `$HKCTL_STORE`, else
-/// `$XDG_DATA_HOME/hkctl`, else `~/.local/share/hkctl`.
+/// Where the per-user store lives: `$XDG_DATA_HOME/hkctl`, else `~/.local/share/hkctl`. ``HealthStore/init()``
+/// opens it; a program that lets its user name another folder decides that itself and falls back to this one.
 public enum StoreLocation {
-    /// The store folder for an explicit `--store` value and an environment.
+    /// The per-user data folder in `environment`: `$XDG_DATA_HOME/hkctl` when `XDG_DATA_HOME` is an absolute path,
+    /// else `$HOME/.local/share/hkctl`.
     ///
-    /// - Parameters:
-    ///   - explicit: The `--store` value, if given.
-    ///   - environment: The process environment (`HKCTL_STORE`, `XDG_DATA_HOME`, `HOME`).
-    /// - Returns: The folder path, or nil when nothing names one (no `HOME` either).
-    public static func resolve(explicit: String?, environment: [String: String]) -> String? {
-        if let explicit, !explicit.isEmpty { return explicit }
-        if let path = environment["HKCTL_STORE"], !path.isEmpty { return path }
-        return userDefault(environment: environment)
-    }
-
-    /// The per-user data folder: `$XDG_DATA_HOME/hkctl`, else `~/.local/share/hkctl`; nil without either.
+    /// - Parameter environment: The process environment (`XDG_DATA_HOME`, `HOME`).
+    /// - Returns: The folder path, or nil when the environment names neither.
     public static func userDefault(environment: [String: String]) -> String? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/hkctl" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/hkctl" }

@@ -3,7 +3,7 @@ extension Int {
     /// `Int.max` is `Int.max`, −∞ and anything below `Int.min` is `Int.min`. Output code converts with this, so a
     /// stored value near the largest `Double` can never crash a chart or a table.
     @inline(__always)
-    public init(saturating value: Double) {
+    package init(saturating value: Double) {
         if value.isNaN {
             self = 0
         } else if value >= 9.2233720368547748e18 {

@@ -2,7 +2,7 @@
 /// `lastPathComponent` and `deletingLastPathComponent` gave, without Foundation.
 ///
 /// Trailing slashes are ignored (`a/b/` is `a/b`); `/` stays `/`; a parent's repeated slashes become one.
-enum PathText {
+package enum PathText {
     /// `/a/b.jsonl` → `b.jsonl`; `b` → `b`; `/` → `/`; `` → ``.
     static func lastComponent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
@@ -12,7 +12,7 @@ enum PathText {
     }
 
     /// `/a/b/c` → `/a/b`; `/a` → `/`; `a` → ``; `/` → `/`; `` → ``; `//a//b` → `/a`.
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         if trimmed.isEmpty { return path.isEmpty ? "" : "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }

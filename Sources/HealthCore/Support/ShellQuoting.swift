@@ -1,10 +1,10 @@
 /// Quoting of values placed into a command that a message suggests (`hkctl auth grant 'x; y' --share water`), so
 /// that pasting the suggestion into a POSIX shell passes each value as one word and runs nothing else.
-public enum ShellQuoting {
+package enum ShellQuoting {
     /// `text` as one POSIX shell word: unchanged when it holds only characters no shell treats specially
     /// (letters, digits and `_ . , / : = @ % + -`), otherwise in single quotes with each
     /// `'` written as `'\''`. The empty string is `''`.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         if !text.isEmpty, text.unicodeScalars.allSatisfy(isPlain) { return text }
         var quoted = "'"
         for scalar in text.unicodeScalars {

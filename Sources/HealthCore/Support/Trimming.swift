@@ -2,11 +2,11 @@ extension StringProtocol {
     /// The text without leading and trailing spaces and tabs: Unicode space separators (category Zs), U+0009 and
     /// the zero-width space U+200B, the set Foundation calls `CharacterSet.whitespaces`. Works on Unicode scalars, as Foundation's trimming does,
     /// without Foundation's bridging to `NSString`.
-    public func trimmingSpaces() -> String { trimming(where: Trimming.isSpace) }
+    package func trimmingSpaces() -> String { trimming(where: Trimming.isSpace) }
 
     /// The text without leading and trailing spaces, tabs and line breaks: `CharacterSet.whitespacesAndNewlines`
     /// (Zs, U+0009 to U+000D, U+0085, U+200B, U+2028 and U+2029).
-    public func trimmingSpacesAndNewlines() -> String { trimming(where: Trimming.isSpaceOrNewline) }
+    func trimmingSpacesAndNewlines() -> String { trimming(where: Trimming.isSpaceOrNewline) }
 
     /// The text without the leading and trailing Unicode scalars `isTrimmed` accepts, as Foundation's
     /// `trimmingCharacters(in:)` removes a `CharacterSet`'s.

@@ -1,4 +1,5 @@
-/// A range of time named on the command line: `--today`, `--week`, `--from ... --to ...`.
+/// A range of time named relative to now: today, yesterday, the last `n` days, an explicit range, or everything;
+/// ``interval(in:)`` turns it into instants in a ``TimeContext``.
 public enum DateRange: Equatable, Sendable {
     /// From midnight today to midnight tomorrow.
     case today

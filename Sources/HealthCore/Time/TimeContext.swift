@@ -1,7 +1,7 @@
 /// "Now" and the calendar in which a command reads and shows times.
 ///
 /// The library never reads the clock or the system zone itself: callers pass a context, so every relative
-/// time (`--today`, `08:30`, `-2h`) is reproducible.
+/// time (today, `08:30`, `-2h`) is reproducible.
 public struct TimeContext: Sendable {
     /// The instant that counts as now.
     public var now: Date

@@ -74,7 +74,7 @@ public enum QuantityInput {
         return String(view)
     }
 
-    /// Resolves a unit typed for `type` (as in `--unit`), with the aliases above.
+    /// Resolves a unit typed for `type` (a unit string or one of the aliases above).
     ///
     /// - Throws: ``UnitError/ambiguous(_:type:choices:)``, ``UnitError/wrongUnitForType(unit:type:expected:)`` or a parse error.
     public static func unit(_ text: String, for type: SampleType) throws -> HealthUnit {

@@ -1,5 +1,5 @@
-/// What a person typed to log a workout (`hkctl add workout running 45min --energy 420kcal`), before it becomes a
-/// ``Workout``.
+/// A workout as a person types it (an activity name, amounts as text such as `45min`, `420kcal` and `7.2km`), before
+/// it becomes a ``Workout``.
 ///
 /// Times: `from`/`to` give the workout's span (the duration, if also given, is the active time within it and may be
 /// shorter because of pauses); otherwise the duration is required and the workout starts at `at`, or ends now.

@@ -6,7 +6,7 @@ public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, L
     case badDuration(String)
     /// The duration is zero or longer than allowed.
     case durationOutOfRange(String, maximumHours: Int)
-    /// A duration was given together with `--from`/`--to` and they disagree.
+    /// A duration was given together with a start and an end, and they disagree.
     case durationMismatch(duration: String, interval: String)
 
     public var description: String {

@@ -28,7 +28,7 @@ struct GlobalOptions {
     /// Resolves the options from the parsed command line and the environment.
     static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String,
                         formats: [String] = ["table", "json", "csv"]) throws -> GlobalOptions {
-        guard let storePath = StoreLocation.resolve(explicit: arguments.value("store"), environment: environment) else {
+        guard let storePath = storePath(explicit: arguments.value("store"), environment: environment) else {
             throw UsageError(message: "No store folder: pass --store <dir> or set $HKCTL_STORE", command: command)
         }
         let formatText = arguments.value("format") ?? formats[0]
@@ -64,5 +64,13 @@ struct GlobalOptions {
         if let day = WeekStart.firstWeekday(environment: environment) { time.calendar.firstWeekday = day }
         return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,
                              time: time, lockTimeout: max(0, timeout))
+    }
+
+    /// The store folder: `--store`, else `$HKCTL_STORE`, else the per-user default (``StoreLocation/userDefault(environment:)``);
+    /// nil when nothing names one (no `HOME` either).
+    static func storePath(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let path = environment["HKCTL_STORE"], !path.isEmpty { return path }
+        return StoreLocation.userDefault(environment: environment)
     }
 }

@@ -32,7 +32,7 @@ extension ImportTests {
                 let path = folder + "/out.jsonl"
                 _ = try SampleExporter(store: store, timeZone: IndependentTestKit.zone("America/Los_Angeles"))
                     .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .jsonl,
-                            exportDate: Date(timeIntervalSince1970: 1_717_243_200), to: try ExportOutput(path: path))
+                            exportDate: Date(timeIntervalSince1970: 1_717_243_200), to: FileDestination(path: path))
                 return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).sorted()
             }
         }
@@ -48,7 +48,7 @@ extension ImportTests {
                 let xml = folder + "/export.xml"
                 _ = try SampleExporter(store: first, timeZone: IndependentTestKit.zone("Europe/Berlin"))
                     .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .healthxml,
-                            exportDate: Date(timeIntervalSince1970: 1_717_243_200), to: try ExportOutput(path: xml))
+                            exportDate: Date(timeIntervalSince1970: 1_717_243_200), to: FileDestination(path: xml))
                 let second = JSONFileStore(path: folder + "/second")
                 let again = try HealthImporter(store: second).importFile(atPath: xml)
                 #expect(!again.hasProblems, "\(again.problems)")
@@ -240,7 +240,7 @@ extension ImportTests {
                 let xml = folder + "/export.xml"
                 _ = try SampleExporter(store: store).export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
                                                             format: .healthxml, exportDate: Date(timeIntervalSince1970: 1_717_243_200),
-                                                            to: try ExportOutput(path: xml))
+                                                            to: FileDestination(path: xml))
                 let text = try String(contentsOfFile: xml, encoding: .utf8)
                 #expect(text.contains(" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse=\"HKCardioFitnessMedicationsUseOptionBetaBlocker\""))
                 #expect(text.contains(" HKCharacteristicTypeIdentifierActivityMoveMode=\"HKActivityMoveModeActiveEnergy\""))

@@ -13,7 +13,7 @@ extension ImportTests {
                 let path = folder + "/out"
                 _ = try SampleExporter(store: store, timeZone: IndependentTestKit.zone("America/Los_Angeles"))
                     .export(types: types, interval: interval, format: format, exportDate: Date(timeIntervalSince1970: 1_717_243_200),
-                            to: try ExportOutput(path: path))
+                            to: FileDestination(path: path))
                 return try String(contentsOfFile: path, encoding: .utf8)
             }
         }

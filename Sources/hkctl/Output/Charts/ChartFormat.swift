@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HealthCore
 
 /// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
 ///
 /// Counts, millilitres, grams, kilocalories and beats per minute are whole numbers; kilograms, pounds, fluid ounces
 /// and percentages have one decimal; other units up to two. Tables use the same rules (one set of number rules). Large numbers are grouped (`12,345`). Percentages, stored as fractions, are
 /// shown in percent. Dates are English and independent of the locale (`Mon 27 May`).
-public enum ChartFormat {
+enum ChartFormat {
     private static let wholeUnits: Set<String> = ["count", "mL", "g", "mg", "kcal", "Cal", "kJ", "count/min", "ms", "mg/dL", "m",
                                                   "ft", "s", "min"]
     private static let oneDecimalUnits: Set<String> = ["kg", "lb", "st", "hr", "cm", "in", "degC", "degF", "%", "fl_oz_us", "fl_oz_imp"]
@@ -20,20 +21,20 @@ public enum ChartFormat {
     private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// Decimals shown for values in `unit`.
-    public static func fractionDigits(for unit: HealthUnit?) -> Int {
+    static func fractionDigits(for unit: HealthUnit?) -> Int {
         guard let unit else { return 0 }
         return fractionDigits(forUnitString: unit.unitString)
     }
 
     /// Decimals shown for values in the unit spelled `unitString` (HealthKit's spelling).
-    public static func fractionDigits(forUnitString unitString: String) -> Int {
+    static func fractionDigits(forUnitString unitString: String) -> Int {
         if wholeUnits.contains(unitString) { return 0 }
         return oneDecimalUnits.contains(unitString) ? 1 : 2
     }
 
     /// How a unit reads after a number: `fl oz` for HealthKit's `fl_oz_us`, `°C` for `degC`, else HealthKit's
     /// spelling (which JSON and CSV keep).
-    public static func unitName(_ unitString: String) -> String {
+    static func unitName(_ unitString: String) -> String {
         switch unitString {
         case "fl_oz_us": return "fl oz"
         case "fl_oz_imp": return "imp fl oz"
@@ -44,20 +45,20 @@ public enum ChartFormat {
     }
 
     /// `value` as people read it in `unit`: `8,012`, `72.4`, `21.5` (for 0.215 `%`).
-    public static func number(_ value: Double, unit: HealthUnit?) -> String {
+    static func number(_ value: Double, unit: HealthUnit?) -> String {
         let shown = unit == .percent() ? value * 100 : value
         return NumberFormatting.human(shown, fractionDigits: fractionDigits(for: unit))
     }
 
     /// The labels of `scale`'s ticks in one format for the whole axis (``axisLabels(_:unit:)``):
     /// `71.0 71.2 71.4`, `71.00 71.25 71.50`, `2,500 5,000 7,500 10,000`.
-    public static func tickLabels(_ scale: AxisScale, unit: HealthUnit?) -> [String] {
+    static func tickLabels(_ scale: AxisScale, unit: HealthUnit?) -> [String] {
         axisLabels(scale.ticks, unit: unit)
     }
 
     /// Labels of an axis's values in one format: every value with as many decimals as the one needing most (at most
     /// 4), thousands grouped as everywhere (``NumberFormatting``); percentages (stored as fractions) in percent.
-    public static func axisLabels(_ values: [Double], unit: HealthUnit?) -> [String] {
+    static func axisLabels(_ values: [Double], unit: HealthUnit?) -> [String] {
         let factor = unit == .percent() ? 100.0 : 1
         // The fewest decimals that write a value exactly (71.25 → 2), at most 4.
         let digits = values.map { value in
@@ -70,7 +71,7 @@ public enum ChartFormat {
     }
 
     /// The unit's name as shown after a number: `steps` for step counts, `bpm`, `%`, else the unit string.
-    public static func unitLabel(_ unit: HealthUnit?, type: SampleType) -> String {
+    static func unitLabel(_ unit: HealthUnit?, type: SampleType) -> String {
         guard let unit else { return "" }
         switch unit.unitString {
         case "count": return type.name == "steps" ? "steps" : ""
@@ -80,14 +81,14 @@ public enum ChartFormat {
     }
 
     /// A number with its unit: `8,012 steps`, `72.4 kg`, `1,500 mL`.
-    public static func amount(_ value: Double, unit: HealthUnit?, type: SampleType) -> String {
+    static func amount(_ value: Double, unit: HealthUnit?, type: SampleType) -> String {
         let label = unitLabel(unit, type: type)
         let number = number(value, unit: unit)
         return label.isEmpty ? number : label == "%" ? number + " %" : number + " " + label
     }
 
     /// A duration to the minute: `7 h 12 min`, `45 min`, `8 h`.
-    public static func duration(_ seconds: TimeInterval) -> String {
+    static func duration(_ seconds: TimeInterval) -> String {
         let minutes = Int(saturating: (max(0, seconds) / 60).rounded())
         let (hours, rest) = (minutes / 60, minutes % 60)
         if hours == 0 { return "\(rest) min" }
@@ -95,32 +96,32 @@ public enum ChartFormat {
     }
 
     /// A day with its weekday: `Mon 27 May`.
-    public static func day(_ date: Date, calendar: GregorianCalendar) -> String {
+    static func day(_ date: Date, calendar: GregorianCalendar) -> String {
         let local = calendar.localTime(of: date)
         return "\(weekdays[local.weekday - 1]) \(local.day) \(months[local.month - 1])"
     }
 
     /// A day without its weekday: `27 May`.
-    public static func shortDay(_ date: Date, calendar: GregorianCalendar) -> String {
+    static func shortDay(_ date: Date, calendar: GregorianCalendar) -> String {
         let local = calendar.localTime(of: date)
         return "\(local.day) \(months[local.month - 1])"
     }
 
     /// A date in full: `Saturday 1 June 2024`.
-    public static func longDay(_ date: Date, calendar: GregorianCalendar) -> String {
+    static func longDay(_ date: Date, calendar: GregorianCalendar) -> String {
         let local = calendar.localTime(of: date)
         return "\(weekdayNames[local.weekday - 1]) \(local.day) \(monthNames[local.month - 1]) \(local.year)"
     }
 
     /// A time of day: `23:10`.
-    public static func clock(_ date: Date, calendar: GregorianCalendar) -> String {
+    static func clock(_ date: Date, calendar: GregorianCalendar) -> String {
         let local = calendar.localTime(of: date)
         return (local.hour < 10 ? "0" : "") + String(local.hour) + (local.minute < 10 ? ":0" : ":") + String(local.minute)
     }
 
     /// The label of the period starting at `start`: an hour (`14:00`), a day (`Mon 27 May`), a week (`wk 27 May`),
     /// a month (`May 2024`) or a year (`2024`).
-    public static func period(_ start: Date, bucket: BucketUnit, calendar: GregorianCalendar) -> String {
+    static func period(_ start: Date, bucket: BucketUnit, calendar: GregorianCalendar) -> String {
         let local = calendar.localTime(of: start)
         switch bucket {
         case .hour: return clock(start, calendar: calendar)
@@ -132,7 +133,7 @@ public enum ChartFormat {
     }
 
     /// The days from `start` to the last instant before `end`: `27 May – 2 Jun 2024`, `1 Jun 2024`.
-    public static func range(from start: Date, to end: Date, calendar: GregorianCalendar) -> String {
+    static func range(from start: Date, to end: Date, calendar: GregorianCalendar) -> String {
         let last = max(start, end.addingTimeInterval(-0.001))
         let year = calendar.localTime(of: last).year
         let first = shortDay(start, calendar: calendar)

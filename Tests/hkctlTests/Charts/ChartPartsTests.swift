@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import hkctl
 
 struct ChartPartsTests {
     @Test func axisTicksAreRoundAndCoverTheData() {
@@ -13,6 +14,15 @@ struct ChartPartsTests {
         #expect(flat.lower < 72 && flat.upper > 72)
         #expect(AxisScale(covering: 0, 0).ticks.first == 0)
         #expect(AxisScale(covering: .nan, 3).upper == 1)
+    }
+
+    /// Issue 20, item 12: output arithmetic on values near the largest Double never traps.
+    @Test(arguments: [(0.0, 1e308), (0, .greatestFiniteMagnitude), (-1.7e308, 1.7e308), (1e308, 1e308), (0, .infinity), (.nan, 5)])
+    func anAxisOverHugeValuesIsFiniteWithFewTicks(low: Double, high: Double) {
+        let scale = AxisScale(covering: low, high)
+        #expect(scale.lower.isFinite && scale.upper.isFinite && scale.step.isFinite && scale.step > 0)
+        #expect(scale.lower < scale.upper)
+        #expect((2...1001).contains(scale.ticks.count))
     }
 
     @Test func sparklineUsesTheFullRangeAndKeepsGaps() {

@@ -3,21 +3,22 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HealthCore
 
 /// A value axis with round tick marks (1, 2, 2.5 or 5 times a power of ten) that covers a range of data.
 ///
 /// Invariant: `lower < upper`, `step > 0`, and `ticks` runs from `lower` to `upper` in steps of `step`.
-public struct AxisScale: Equatable, Sendable {
+struct AxisScale: Equatable, Sendable {
     /// The bottom of the axis.
-    public let lower: Double
+    let lower: Double
     /// The top of the axis.
-    public let upper: Double
+    let upper: Double
     /// The distance between ticks.
-    public let step: Double
+    let step: Double
 
     /// An axis covering `low...high` with about `targetTicks` intervals. An empty range is widened around its
     /// value; non-finite input gives `0...1`.
-    public init(covering low: Double, _ high: Double, targetTicks: Int = 5) {
+    init(covering low: Double, _ high: Double, targetTicks: Int = 5) {
         var (low, high) = (min(low, high), max(low, high))
         if !low.isFinite || !high.isFinite { (low, high) = (0, 1) }
         if high - low < 1e-9 {
@@ -40,11 +41,11 @@ public struct AxisScale: Equatable, Sendable {
     }
 
     /// The tick values from ``lower`` to ``upper``.
-    public var ticks: [Double] {
+    var ticks: [Double] {
         let count = Swift.min(1000, Swift.max(0, Int(saturating: ((upper - lower) / step).rounded())))
         return (0...count).map { lower + Double($0) * step }
     }
 
     /// Where `value` lies on the axis: 0 at ``lower``, 1 at ``upper`` (not clamped).
-    public func fraction(_ value: Double) -> Double { (value - lower) / (upper - lower) }
+    func fraction(_ value: Double) -> Double { (value - lower) / (upper - lower) }
 }

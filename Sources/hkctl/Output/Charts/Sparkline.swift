@@ -1,11 +1,13 @@
+import HealthCore
+
 /// A one-line chart of values: one character per value, its height the value's place between the smallest and
 /// the largest (`▁▂▃▄▅▆▇█`, or `_.-~=+*#` in ASCII). A missing value is a space; equal values sit in the middle.
-public enum Sparkline {
+enum Sparkline {
     private static let unicodeLevels = Array("▁▂▃▄▅▆▇█")
     private static let asciiLevels = Array("_.-~=+*#")
 
     /// The sparkline of `values`.
-    public static func render(_ values: [Double?], unicode: Bool = true) -> String {
+    static func render(_ values: [Double?], unicode: Bool = true) -> String {
         let levels = unicode ? unicodeLevels : asciiLevels
         let present = values.compactMap { $0 }
         guard let low = present.min(), let high = present.max() else { return String(repeating: " ", count: values.count) }

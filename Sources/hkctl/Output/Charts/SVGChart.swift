@@ -1,3 +1,5 @@
+import HealthCore
+
 /// A standalone SVG image of a chart, for a browser or a document: title, date range, a value axis with round
 /// ticks in one format and its unit, period labels along the bottom, and the data as columns (totals, with the goal
 /// as a dashed line labelled in the right margin, clear of the bars), a line with points (averages; readings on
@@ -6,13 +8,13 @@
 /// label marked `*` and explained in a note.
 ///
 /// The image has a white background, uses only generic font families and has no external references.
-public struct SVGChart: Sendable {
+struct SVGChart: Sendable {
     /// Image width in pixels.
-    public var width: Int
+    var width: Int
     /// Image height in pixels.
-    public var height: Int
+    var height: Int
     /// The calendar of dates.
-    public var calendar: GregorianCalendar
+    var calendar: GregorianCalendar
 
     /// The plot area: from `left` to `right`, `top` to `bottom` (pixels), and the value axis drawn on it.
     private struct Plot {
@@ -25,7 +27,7 @@ public struct SVGChart: Sendable {
     }
 
     /// Creates a renderer for images of `width` × `height` pixels.
-    public init(width: Int = 800, height: Int = 420, calendar: GregorianCalendar) {
+    init(width: Int = 800, height: Int = 420, calendar: GregorianCalendar) {
         self.width = max(320, width)
         self.height = max(240, height)
         self.calendar = calendar
@@ -38,7 +40,7 @@ public struct SVGChart: Sendable {
     }
 
     /// The SVG document of `series`.
-    public func render(_ series: ChartSeries) -> String {
+    func render(_ series: ChartSeries) -> String {
         var body: [String] = []
         let recorded = series.recorded
         let low = series.style == .bars ? 0 : recorded.min() ?? 0
@@ -114,7 +116,7 @@ public struct SVGChart: Sendable {
     }
 
     /// The SVG document of a per-night sleep chart.
-    public func render(sleep nights: [SleepNight], goal: TimeInterval?) -> String {
+    func render(sleep nights: [SleepNight], goal: TimeInterval?) -> String {
         var body: [String] = []
         let longest = nights.map { night in SleepStage.allCases.reduce(0) { $0 + $1.seconds(in: night) } }.max() ?? 0
         let goalLabel = goal.map { "goal " + ChartFormat.duration($0) }

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// A horizontal bar chart for a terminal: one row per period with its label, a bar from zero and the value,
 /// the goal marked on every row, an axis and a summary line.
 ///
@@ -5,22 +7,22 @@
 /// reaches the goal is green, others cyan; the goal mark (`│`, `|`) shows where a bar falls short of it and is never
 /// drawn over a bar. A period only partly in the range (the first or last week of `--by week`) has `*` after its
 /// label, a dim bar and a note under the chart. The axis's two labels share one format (``ChartFormat/axisLabels(_:unit:)``).
-public struct BarChart: Sendable {
+struct BarChart: Sendable {
     private static let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
     /// The data.
-    public var series: ChartSeries
+    var series: ChartSeries
     /// The calendar of period labels.
-    public var calendar: GregorianCalendar
+    var calendar: GregorianCalendar
 
     /// Creates a chart of `series`.
-    public init(series: ChartSeries, calendar: GregorianCalendar) {
+    init(series: ChartSeries, calendar: GregorianCalendar) {
         self.series = series
         self.calendar = calendar
     }
 
     /// The chart's lines, none wider than `style.width`.
-    public func render(style: TerminalStyle) -> [String] {
+    func render(style: TerminalStyle) -> [String] {
         var lines = fitted(series.title(calendar: calendar), width: style.width).map { style.paint($0, .bold) }
         let labels = series.points.map { series.label($0, calendar: calendar) }
         let values = series.points.map { $0.value.map { ChartFormat.number($0, unit: series.unit) } ?? "-" }

@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import hkctl
 
 /// Charts a person can read (issue 22): tick labels in one format per axis, the goal's label clear of the bars,
 /// sparse lines joined across days without data, partial weeks marked, evenly spaced rows on the terminal line.

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Draws a ``DailySummary`` for a terminal: a heading, then one row per measure with a small bar (progress
 /// toward the goal, the weight's last seven days as a sparkline, last night's stages) and its figures.
 ///
@@ -10,17 +12,17 @@
 /// Sleep   ██▓▓▓▓▓▓▓▒▒▒░░░░░░░░  7 h 12 min of 8 h · 90 %
 ///         23:10–07:05 · deep 1 h 20 min · core 4 h · REM 1 h 30 min · awake 20 min
 /// ```
-public struct DashboardRenderer: Sendable {
+struct DashboardRenderer: Sendable {
     /// The calendar of dates and times.
-    public var calendar: GregorianCalendar
+    var calendar: GregorianCalendar
 
     private static let labelWidth = 8
 
     /// Creates a renderer.
-    public init(calendar: GregorianCalendar) { self.calendar = calendar }
+    init(calendar: GregorianCalendar) { self.calendar = calendar }
 
     /// The dashboard's lines, none wider than `style.width` (except a single word that cannot fit).
-    public func render(_ summary: DailySummary, style: TerminalStyle) -> [String] {
+    func render(_ summary: DailySummary, style: TerminalStyle) -> [String] {
         let barWidth = min(20, max(8, style.width - DashboardRenderer.labelWidth - 2 - 34))
         var lines = [style.paint("Today · " + ChartFormat.longDay(summary.date, calendar: calendar), .bold), ""]
         for progress in [summary.water, summary.steps] {

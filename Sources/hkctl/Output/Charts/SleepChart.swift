@@ -1,25 +1,27 @@
+import HealthCore
+
 /// A per-night sleep chart for a terminal: one row per night (named after its morning) with a bar of its stages
 /// (deep, core, REM, asleep without a stage, awake, in bed), the time asleep, a legend and a summary.
 ///
 /// Stages are drawn in that order, each as long as the time spent in it (not when it happened); the goal mark
 /// is placed at the goal's time asleep.
-public struct SleepChart: Sendable {
+struct SleepChart: Sendable {
     /// The nights, in order.
-    public var nights: [SleepNight]
+    var nights: [SleepNight]
     /// Seconds of sleep to aim for a night; nil for none.
-    public var goal: TimeInterval?
+    var goal: TimeInterval?
     /// The calendar of night labels.
-    public var calendar: GregorianCalendar
+    var calendar: GregorianCalendar
 
     /// Creates a chart.
-    public init(nights: [SleepNight], goal: TimeInterval?, calendar: GregorianCalendar) {
+    init(nights: [SleepNight], goal: TimeInterval?, calendar: GregorianCalendar) {
         self.nights = nights
         self.goal = goal
         self.calendar = calendar
     }
 
     /// The chart's lines, none wider than `style.width`.
-    public func render(style: TerminalStyle) -> [String] {
+    func render(style: TerminalStyle) -> [String] {
         var title = ["Sleep per night"]
         if let first = nights.first, let last = nights.last {
             title.append(ChartFormat.range(from: first.date, to: last.date.addingTimeInterval(1), calendar: calendar))

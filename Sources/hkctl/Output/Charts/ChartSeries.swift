@@ -1,11 +1,13 @@
+import HealthCore
+
 /// The data of one chart: a value per period of a type, drawn as bars (totals) or a line (averages).
 ///
 /// Cumulative types give the period's sum, drawn as bars with the daily goal marked; discrete types give the
 /// period's average, drawn as a line; category types other than sleep give the time covered, in minutes, as
 /// bars. A period with no samples has no value (`nil`): it is drawn empty and left out of averages.
-public struct ChartSeries: Equatable, Sendable {
+struct ChartSeries: Equatable, Sendable {
     /// How the values are drawn.
-    public enum Style: String, Sendable {
+    enum Style: String, Sendable {
         /// Horizontal bars from zero (totals).
         case bars
         /// Points joined by a line on an axis that fits the data (averages).
@@ -13,19 +15,19 @@ public struct ChartSeries: Equatable, Sendable {
     }
 
     /// One period.
-    public struct Point: Equatable, Sendable {
+    struct Point: Equatable, Sendable {
         /// Its start.
-        public var start: Date
+        var start: Date
         /// Its end (exclusive).
-        public var end: Date
+        var end: Date
         /// Its value in ``ChartSeries/unit``, or nil when nothing was recorded.
-        public var value: Double?
+        var value: Double?
         /// Whether only part of its calendar period lies in the charted range (the first or last week of a range
         /// that does not start or end on a week's boundary): charts mark it, since its total is not a whole period's.
-        public var partial: Bool
+        var partial: Bool
 
         /// Creates a point.
-        public init(start: Date, end: Date, value: Double?, partial: Bool = false) {
+        init(start: Date, end: Date, value: Double?, partial: Bool = false) {
             self.start = start
             self.end = end
             self.value = value
@@ -34,20 +36,20 @@ public struct ChartSeries: Equatable, Sendable {
     }
 
     /// The type charted.
-    public var type: SampleType
+    var type: SampleType
     /// The unit of values.
-    public var unit: HealthUnit?
+    var unit: HealthUnit?
     /// Bars or line.
-    public var style: Style
+    var style: Style
     /// The length of one period.
-    public var bucket: BucketUnit
+    var bucket: BucketUnit
     /// The periods, in order.
-    public var points: [Point]
+    var points: [Point]
     /// The goal per period in ``unit``, marked on bars; nil for none.
-    public var goal: Double?
+    var goal: Double?
 
     /// Creates a series.
-    public init(type: SampleType, unit: HealthUnit?, style: Style, bucket: BucketUnit, points: [Point], goal: Double? = nil) {
+    init(type: SampleType, unit: HealthUnit?, style: Style, bucket: BucketUnit, points: [Point], goal: Double? = nil) {
         self.type = type
         self.unit = unit
         self.style = style
@@ -64,7 +66,7 @@ public struct ChartSeries: Equatable, Sendable {
     ///   - goal: The daily goal; it is marked only when `bucket` is a day.
     ///   - calendar: The calendar of the buckets, to tell the periods only partly in the range (``Point/partial``);
     ///     without it none is.
-    public init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil, calendar: GregorianCalendar? = nil) {
+    init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil, calendar: GregorianCalendar? = nil) {
         let type = result.type
         let cumulative = type.aggregation?.isCumulative ?? false
         let unit = type.kind == .category ? HealthUnit.minute() : result.unit
@@ -93,14 +95,14 @@ public struct ChartSeries: Equatable, Sendable {
     var readingIndices: [Int] { points.indices.filter { points[$0].value != nil } }
 
     /// Whether two readings have periods without data between them: a line joins them (dashed), never through zero.
-    public var bridgesGaps: Bool {
+    var bridgesGaps: Bool {
         let readings = readingIndices
         return zip(readings, readings.dropFirst()).contains { $1 - $0 > 1 }
     }
 
     /// The note under a chart with partial periods, `* week only partly in the range` (`weeks` for more than one);
     /// nil when there are none.
-    public var partialNote: String? {
+    var partialNote: String? {
         let count = points.filter(\.partial).count
         guard count > 0 else { return nil }
         return "* \(bucket.rawValue)\(count == 1 ? "" : "s") only partly in the range"
@@ -112,13 +114,13 @@ public struct ChartSeries: Equatable, Sendable {
     }
 
     /// The values recorded, in order.
-    public var recorded: [Double] { points.compactMap(\.value) }
+    var recorded: [Double] { points.compactMap(\.value) }
 
     /// The mean of the recorded values; nil when none.
-    public var average: Double? { recorded.isEmpty ? nil : recorded.reduce(0, +) / Double(recorded.count) }
+    var average: Double? { recorded.isEmpty ? nil : recorded.reduce(0, +) / Double(recorded.count) }
 
     /// What a value is, for titles: `per day`, `daily average`, `minutes per week`.
-    public var measure: String {
+    var measure: String {
         let period = ["hour": "hour", "day": "day", "week": "week", "month": "month", "year": "year"][bucket.rawValue] ?? "period"
         if style == .line { return bucket == .day ? "daily average" : "average per \(period)" }
         return type.kind == .category ? "minutes per \(period)" : "per \(period)"

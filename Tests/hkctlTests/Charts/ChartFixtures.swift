@@ -1,5 +1,6 @@
 import Foundation
-@testable import HealthCore
+import HealthCore
+@testable import hkctl
 
 /// A week of data (2024-05-26 … 2024-06-01, UTC) in an in-memory store, and the charts of it.
 enum ChartFixtures {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import hkctl
 
 struct DailySummaryTests {
     @Test func todaysFiguresComeFromTheStatisticsQueries() throws {

@@ -1,9 +1,11 @@
+import HealthCore
+
 /// The parts of a night as charts draw them, in drawing order, with their glyphs and colours.
-public enum SleepStage: String, CaseIterable, Sendable {
+enum SleepStage: String, CaseIterable, Sendable {
     case deep, core, rem, asleep, awake, inBed
 
     /// The legend's name.
-    public var label: String {
+    var label: String {
         switch self {
         case .deep: return "deep"
         case .core: return "core"
@@ -15,7 +17,7 @@ public enum SleepStage: String, CaseIterable, Sendable {
     }
 
     /// Seconds of this part in `night`; ``inBed`` is the time in bed not otherwise accounted for.
-    public func seconds(in night: SleepNight) -> Double {
+    func seconds(in night: SleepNight) -> Double {
         switch self {
         case .deep: return night.asleepDeep
         case .core: return night.asleepCore

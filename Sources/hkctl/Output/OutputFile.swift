@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HealthCore
 
 /// A file the user named for output (`export --out`, `chart --svg`), opened by the one rule every such command
 /// follows: what is at the path is never destroyed.
@@ -88,7 +89,7 @@ final class OutputFile {
             throw ExportError.cannotCreate(name, reason: OutputFile.reason())
         }
         done = true
-        POSIXFile.syncDirectory(OutputFile.folder(of: replacement.target))
+        OutputFile.syncFolder(OutputFile.folder(of: replacement.target))
     }
 
     /// Creates the temporary file for `target` in its folder, with the permission bits (and owner) of `existing`, or
@@ -114,6 +115,15 @@ final class OutputFile {
             }
         }
         return (fd, (target, temporary))
+    }
+
+    /// Flushes the folder's entries (the rename) to disk as well as the file system allows; a failure changes nothing
+    /// for the output, which is complete either way.
+    private static func syncFolder(_ path: String) {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
     }
 
     private static func folder(of path: String) -> String {

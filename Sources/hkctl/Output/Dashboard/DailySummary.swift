@@ -1,54 +1,56 @@
+import HealthCore
+
 /// Today at a glance (`hkctl today`): water and steps against their goals, the latest weight with its last seven
 /// days, and last night's sleep with its stages.
 ///
 /// It is assembled from the statistics queries (``StatisticsRequest``, ``TrendQuery``, ``SleepNightsQuery``), with
 /// sources merged by each type's priority, so its figures are the ones `hkctl stats` and `hkctl trend` give.
-public struct DailySummary: Equatable, Sendable {
+struct DailySummary: Equatable, Sendable {
     /// A day's total against a goal.
-    public struct Progress: Equatable, Sendable {
+    struct Progress: Equatable, Sendable {
         /// The type.
-        public var type: SampleType
+        var type: SampleType
         /// The unit of ``total`` and ``goal``.
-        public var unit: HealthUnit?
+        var unit: HealthUnit?
         /// Today's total (sources merged).
-        public var total: Double
+        var total: Double
         /// Samples that counted.
-        public var sampleCount: Int
+        var sampleCount: Int
         /// The daily goal; nil when there is none.
-        public var goal: Double?
+        var goal: Double?
 
         /// `total / goal`; nil without a goal.
-        public var fraction: Double? { goal.map { $0 > 0 ? total / $0 : 0 } }
+        var fraction: Double? { goal.map { $0 > 0 ? total / $0 : 0 } }
     }
 
     /// The latest weight and the days before it.
-    public struct Weight: Equatable, Sendable {
+    struct Weight: Equatable, Sendable {
         /// The type (body mass).
-        public var type: SampleType
+        var type: SampleType
         /// The unit of every figure.
-        public var unit: HealthUnit?
+        var unit: HealthUnit?
         /// The most recent reading ever recorded, nil when there is none.
-        public var latest: Double?
+        var latest: Double?
         /// When it was taken.
-        public var latestDate: Date?
+        var latestDate: Date?
         /// The average of each of the last seven days, oldest first (nil: no reading that day).
-        public var days: [Double?]
+        var days: [Double?]
         /// The last recorded day's average minus the first one's, within those seven days; nil with fewer than two.
-        public var change: Double?
+        var change: Double?
     }
 
     /// The local day summarised (midnight).
-    public var date: Date
+    var date: Date
     /// Water today.
-    public var water: Progress
+    var water: Progress
     /// Steps today.
-    public var steps: Progress
+    var steps: Progress
     /// Weight.
-    public var weight: Weight
+    var weight: Weight
     /// The night that ended this morning.
-    public var sleep: SleepNight
+    var sleep: SleepNight
     /// Seconds of sleep to aim for; nil for none.
-    public var sleepGoal: TimeInterval?
+    var sleepGoal: TimeInterval?
 
     /// Builds the summary of the day containing `context.now`.
     ///
@@ -60,7 +62,7 @@ public struct DailySummary: Equatable, Sendable {
     ///   - catalogue: Where water, steps, weight and sleep are looked up.
     ///   - context: Now and the calendar.
     /// - Throws: Store errors.
-    public static func load(from store: SampleStore, goals: Goals, settings: Settings = Settings(),
+    static func load(from store: SampleStore, goals: Goals, settings: Settings = Settings(),
                             priorities: SourcePriorities = SourcePriorities(),
                             catalogue: SampleTypeCatalogue = .standard, context: TimeContext) throws -> DailySummary {
         let today = try DateRange.today.interval(in: context)

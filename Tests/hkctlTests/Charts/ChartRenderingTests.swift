@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import hkctl
 
 /// Terminal charts and the dashboard: snapshots at fixed widths, and properties at every width.
 struct ChartRenderingTests {

@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import hkctl
 
 struct SVGChartTests {
     private func parse(_ svg: String) throws -> XMLElement {

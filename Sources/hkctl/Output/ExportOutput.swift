@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HealthCore
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write
@@ -10,10 +11,11 @@ private let systemWrite = Glibc.write
 private let systemWrite = Darwin.write
 #endif
 
-/// Where an export goes: a file the user named, opened by ``OutputFile``'s rule (written under a temporary name and
-/// renamed into place when complete, so a failed export never leaves a half-written file, and never replacing a
-/// link, device or FIFO), or an open descriptor such as standard output. Writes are buffered in 1 MiB pieces.
-public final class ExportOutput {
+/// Where `export` and `chart --svg` write: a file the user named, opened by ``OutputFile``'s rule (written under a
+/// temporary name and renamed into place when complete, so a failed export never leaves a half-written file, and
+/// never replacing a link, device or FIFO), or an open descriptor such as standard output. Writes are buffered in
+/// 1 MiB pieces.
+final class ExportOutput: ExportDestination {
     private let descriptor: Int32
     private let name: String
     /// The named file, when writing to one (it closes its descriptor and removes its temporary file if unfinished).
@@ -23,7 +25,7 @@ public final class ExportOutput {
     /// Opens `path` for output by ``OutputFile``'s rule (README, "Output files").
     ///
     /// - Throws: ``ExportError``; nothing is created then.
-    public init(path: String) throws {
+    init(path: String) throws {
         let file = try OutputFile(path: path)
         self.file = file
         descriptor = file.descriptor
@@ -32,7 +34,7 @@ public final class ExportOutput {
     }
 
     /// Writes to an open descriptor (1 for standard output), which is not closed.
-    public init(descriptor: Int32, name: String = "standard output") {
+    init(descriptor: Int32, name: String = "standard output") {
         self.descriptor = descriptor
         self.name = name
         file = nil
@@ -42,7 +44,7 @@ public final class ExportOutput {
     /// Appends text.
     ///
     /// - Throws: ``ExportError/writeFailed(_:reason:)``, ``ExportError/outputClosed``.
-    public func write(_ text: String) throws {
+    func write(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 20 { try flush() }
     }
@@ -50,7 +52,7 @@ public final class ExportOutput {
     /// Writes what is buffered and makes a named file final (see ``OutputFile/commit()``).
     ///
     /// - Throws: ``ExportError``.
-    public func finish() throws {
+    func finish() throws {
         try flush()
         try file?.commit()
     }

@@ -1,29 +1,31 @@
+import HealthCore
+
 /// How text for a terminal is drawn: its width, Unicode block characters or plain ASCII, colour or none.
 ///
-/// The library never asks the terminal; the caller decides (width from `$COLUMNS` or the tty, colour from
+/// The renderers never ask the terminal; ``TerminalOptions`` decides (width from `$COLUMNS` or the tty, colour from
 /// `--color`, `NO_COLOR` and whether output is a terminal) and passes a style. Invariant: `width >= 40`.
-public struct TerminalStyle: Equatable, Sendable {
+struct TerminalStyle: Equatable, Sendable {
     /// Columns available; lines never exceed it (except a word longer than the line).
-    public var width: Int
+    var width: Int
     /// Block characters (`█▌▁`) when true, `#`, `|` and `-` when false.
-    public var unicode: Bool
+    var unicode: Bool
     /// ANSI colour escapes when true.
-    public var colour: Bool
+    var colour: Bool
 
     /// Creates a style; widths below 40 are raised to 40.
-    public init(width: Int = 80, unicode: Bool = true, colour: Bool = false) {
+    init(width: Int = 80, unicode: Bool = true, colour: Bool = false) {
         self.width = max(40, width)
         self.unicode = unicode
         self.colour = colour
     }
 
     /// An ANSI colour (SGR code).
-    public enum Colour: String, Sendable {
+    enum Colour: String, Sendable {
         case red = "31", green = "32", yellow = "33", blue = "34", magenta = "35", cyan = "36", dim = "2", bold = "1"
     }
 
     /// `text` in `colour`, or `text` unchanged when colour is off.
-    public func paint(_ text: String, _ colour: Colour?) -> String {
+    func paint(_ text: String, _ colour: Colour?) -> String {
         guard self.colour, let colour, !text.isEmpty else { return text }
         return "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m"
     }
@@ -39,7 +41,7 @@ public struct TerminalStyle: Equatable, Sendable {
     }
 
     /// The Unicode character, or its ASCII fallback.
-    public func glyph(_ unicode: String, _ ascii: String) -> String { self.unicode ? unicode : ascii }
+    func glyph(_ unicode: String, _ ascii: String) -> String { self.unicode ? unicode : ascii }
 }
 
 /// A line built from pieces of text, each with its own colour; adjacent pieces of the same colour are painted once.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import HealthCore
 
 /// A line chart for a terminal: the values of discrete types (weight, heart rate) as points on an axis that fits
 /// the data, joined by dotted lines, with tick labels, the first and last period under the axis, a summary and
@@ -13,23 +14,23 @@ import Darwin
 /// on either side of periods without data are joined by sparser dots (`· ·`), explained under the chart, so the
 /// line never drops to zero or breaks. Nothing is drawn before the first reading or after the last. When there are
 /// more periods than columns, several share a column.
-public struct LineChart: Sendable {
+struct LineChart: Sendable {
     /// The data.
-    public var series: ChartSeries
+    var series: ChartSeries
     /// The calendar of period labels.
-    public var calendar: GregorianCalendar
+    var calendar: GregorianCalendar
     /// The least number of rows of the plot (at least 3); it has more when its ticks need them to be evenly spaced.
-    public var height: Int
+    var height: Int
 
     /// Creates a chart of `series`, at least `height` rows high.
-    public init(series: ChartSeries, calendar: GregorianCalendar, height: Int = 8) {
+    init(series: ChartSeries, calendar: GregorianCalendar, height: Int = 8) {
         self.series = series
         self.calendar = calendar
         self.height = max(3, height)
     }
 
     /// The chart's lines, none wider than `style.width`.
-    public func render(style: TerminalStyle) -> [String] {
+    func render(style: TerminalStyle) -> [String] {
         var lines = fitted(series.title(calendar: calendar), width: style.width).map { style.paint($0, .bold) }
         let recorded = series.recorded
         guard let low = recorded.min(), let high = recorded.max() else {
