@@ -1,8 +1,9 @@
-/// HealthKit's `HKQuery` predicate constructors: the conditions a descriptor's ``SampleTypePredicate`` holds.
+/// HealthKit's `HKQuery` predicate constructors: the conditions a query or a descriptor's ``SampleTypePredicate``
+/// holds.
 ///
 /// Where HealthKit returns an `NSPredicate`, these return a ``SamplePredicate``; combine several with
 /// ``SamplePredicate/and(_:)`` (HealthKit: `NSCompoundPredicate(andPredicateWithSubpredicates:)`).
-public enum Query {
+extension Query {
     /// Samples whose dates relate to `[startDate, endDate)` as `options` say: any overlap by default,
     /// `.strictStartDate` / `.strictEndDate` to require the start or end inside. A nil end leaves the range open.
     public static func predicateForSamples(withStart startDate: Date?, end endDate: Date?,
