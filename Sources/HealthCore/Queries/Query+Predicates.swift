@@ -24,6 +24,16 @@ extension Query {
         SamplePredicate(sources: sources)
     }
 
+    /// Samples written by `source`, as `predicateForObjects(from:)` with an `HKSource` (from a ``SourceQuery``).
+    public static func predicateForObjects(from source: Source) -> SamplePredicate {
+        SamplePredicate(sources: [source.name])
+    }
+
+    /// Samples written by any of `sources`, as `predicateForObjects(from:)` with a set of `HKSource`.
+    public static func predicateForObjects(from sources: Set<Source>) -> SamplePredicate {
+        SamplePredicate(sources: Set(sources.map(\.name)))
+    }
+
     /// The object with this uuid, as `predicateForObject(with:)`.
     public static func predicateForObject(with uuid: UUID) -> SamplePredicate { predicateForObjects(with: [uuid]) }
 
