@@ -81,7 +81,10 @@ public final class StatisticsCollectionQuery: Query, @unchecked Sendable {
         let result: Result<StatisticsCollection, Error>
         if updating {
             guard watch(store, onChange: { [self] in check(store) }) else { return }
-            result = Result { anchor = try store.storage.currentAnchor() }.flatMap { Result { try descriptor.run(on: store) } }
+            result = Result {
+                anchor = try store.storage.currentAnchor()
+                return try descriptor.run(on: store)
+            }
         } else {
             result = Result { try descriptor.run(on: store) }
         }

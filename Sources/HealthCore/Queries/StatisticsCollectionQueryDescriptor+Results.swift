@@ -8,10 +8,10 @@ extension StatisticsCollectionQueryDescriptor {
     /// error: ``StatisticsError/badIntervalComponents(_:)``, ``StatisticsError`` for options, store errors.
     public func results(for store: HealthStore) -> AsyncThrowingStream<StatisticsCollection, Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: StatisticsCollection.self)
-        let query = StatisticsCollectionQuery(quantityType: predicate.sampleType, quantitySamplePredicate: predicate.predicate,
-                                              options: options, anchorDate: anchorDate,
-                                              intervalComponents: intervalComponents)
-        let pass: @Sendable (StatisticsCollectionQuery, StatisticsCollection?, Error?) -> Void = { query, collection, error in
+        let query = StatisticsCollectionQuery(quantityType: predicate.sampleType,
+                                              quantitySamplePredicate: predicate.predicate, options: options,
+                                              anchorDate: anchorDate, intervalComponents: intervalComponents)
+        let pass: StatisticsCollectionQuery.InitialResultsHandler = { query, collection, error in
             if let collection {
                 continuation.yield(collection)
             } else {
