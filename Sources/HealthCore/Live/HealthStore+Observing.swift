@@ -11,19 +11,9 @@ public enum UpdateFrequency: Int, Sendable {
     case weekly = 4
 }
 
-// MARK: - Long-running queries, as HealthKit's HKHealthStore runs them
+// MARK: - Background delivery, as HealthKit's HKHealthStore has it
 
 extension HealthStore {
-    /// Starts `query`: HealthKit's `execute(_:)`. Its handler is called once now and after each change of its type.
-    public func execute(_ query: ObserverQuery) {
-        query.start(on: self)
-    }
-
-    /// Stops `query`: HealthKit's `stop(_:)`. Its handler is not called again once a call in progress returns.
-    public func stop(_ query: ObserverQuery) {
-        query.stop()
-    }
-
     /// HealthKit's `enableBackgroundDelivery(for:frequency:)`. There is no app for the system to wake here: an
     /// ``ObserverQuery`` is told of every change while its process runs, whatever the frequency, so this does nothing
     /// and succeeds.

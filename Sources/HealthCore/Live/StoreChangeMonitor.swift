@@ -5,7 +5,8 @@ import Darwin
 #endif
 
 /// Wakes when the store in a folder changes, whichever process wrote: what long-running queries and observers
-/// (``AnchoredObjectQueryDescriptor/results(for:)``, ``ObserverQuery``) wait on.
+/// (``AnchoredObjectQueryDescriptor/results(for:)``, ``ObserverQuery``, ``AnchoredObjectQuery`` and
+/// ``StatisticsCollectionQuery`` with an update handler) wait on.
 ///
 /// Every write to a store (a save, a deletion, an import) takes new change numbers, so it rewrites the store's
 /// `sequence` counter before its lines and records the last number in the `.lock` file when it is done. The monitor

@@ -16,6 +16,9 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
     /// A collection's interval components that are not one positive count of minutes, hours, days, weeks, months
     /// or years; payload: the components as text.
     case badIntervalComponents(String)
+    /// No sample of the type matched the predicate, which a ``StatisticsQuery`` reports with nil statistics:
+    /// HealthKit's `errorNoData` (code 11). Payload: the type's name.
+    case noData(String)
 
     public var description: String {
         switch self {
@@ -34,6 +37,8 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
             return "The moving-average window of \(days) days is out of range; use 1 to 365 days."
         case let .badIntervalComponents(text):
             return "The interval components \(text) are not one calendar step; give one positive count, such as DateComponents(day: 1) or DateComponents(hour: 6)."
+        case let .noData(type):
+            return "No data available for the specified predicate: no \(type) sample matched."
         }
     }
 

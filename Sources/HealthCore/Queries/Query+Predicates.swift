@@ -1,8 +1,9 @@
-/// HealthKit's `HKQuery` predicate constructors: the conditions a descriptor's ``SampleTypePredicate`` holds.
+/// HealthKit's `HKQuery` predicate constructors: the conditions a query or a descriptor's ``SampleTypePredicate``
+/// holds.
 ///
 /// Where HealthKit returns an `NSPredicate`, these return a ``SamplePredicate``; combine several with
 /// ``SamplePredicate/and(_:)`` (HealthKit: `NSCompoundPredicate(andPredicateWithSubpredicates:)`).
-public enum Query {
+extension Query {
     /// Samples whose dates relate to `[startDate, endDate)` as `options` say: any overlap by default,
     /// `.strictStartDate` / `.strictEndDate` to require the start or end inside. A nil end leaves the range open.
     public static func predicateForSamples(withStart startDate: Date?, end endDate: Date?,
@@ -21,6 +22,16 @@ public enum Query {
     /// Samples written by any of `sources`, as `predicateForObjects(from:)` with a set.
     public static func predicateForObjects(from sources: Set<String>) -> SamplePredicate {
         SamplePredicate(sources: sources)
+    }
+
+    /// Samples written by `source`, as `predicateForObjects(from:)` with an `HKSource` (from a ``SourceQuery``).
+    public static func predicateForObjects(from source: Source) -> SamplePredicate {
+        SamplePredicate(sources: [source.name])
+    }
+
+    /// Samples written by any of `sources`, as `predicateForObjects(from:)` with a set of `HKSource`.
+    public static func predicateForObjects(from sources: Set<Source>) -> SamplePredicate {
+        SamplePredicate(sources: Set(sources.map(\.name)))
     }
 
     /// The object with this uuid, as `predicateForObject(with:)`.
