@@ -61,6 +61,7 @@ extension StatisticsError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code {
         switch self {
         case .tooManyBuckets: return .errorDataSizeExceeded
+        case .noData: return .errorNoData
         default: return .errorInvalidArgument
         }
     }

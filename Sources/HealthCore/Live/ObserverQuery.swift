@@ -57,6 +57,6 @@ public final class ObserverQuery: Query, @unchecked Sendable {
     }
 
     private func notify(_ error: Error?) {
-        deliver { updateHandler(self, {}, error) }
+        deliver { updateHandler(self, {}, error.map { HealthError($0) }) }
     }
 }

@@ -26,7 +26,7 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
     public let anchor: QueryAnchor?
     /// At most this many samples and deletions per answer; ``ObjectQueryNoLimit`` (0) for all.
     public let limit: Int
-    private let descriptor: AnchoredObjectQueryDescriptor
+    private let descriptor: AnchoredObjectQueryDescriptor<Sample>
     private let resultsHandler: ResultsHandler
     /// Guarded by ``Query/locked(_:)``.
     private var updates: ResultsHandler?
@@ -58,7 +58,7 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
                 resultsHandler: @escaping ResultsHandler) {
         self.anchor = anchor
         self.limit = limit
-        descriptor = AnchoredObjectQueryDescriptor(predicates: [.sample(type: type, predicate: predicate)], anchor: anchor,
+        descriptor = AnchoredObjectQueryDescriptor<Sample>(predicates: [.sample(type: type, predicate: predicate)], anchor: anchor,
                                                    limit: limit > 0 ? limit : nil)
         self.resultsHandler = resultsHandler
         super.init(sampleType: type, predicate: predicate)
@@ -106,14 +106,14 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
     }
 
     /// Whether a limit cut `answer` short, so that more may follow at once.
-    private func isCutShort(_ answer: AnchoredObjectQueryDescriptor.Result) -> Bool {
+    private func isCutShort(_ answer: AnchoredObjectQueryDescriptor<Sample>.Result) -> Bool {
         limit > 0 && answer.addedSamples.count + answer.deletedObjects.count >= limit
     }
 
-    private func answer(_ handler: ResultsHandler?, _ result: Result<AnchoredObjectQueryDescriptor.Result, Error>) {
+    private func answer(_ handler: ResultsHandler?, _ result: Result<AnchoredObjectQueryDescriptor<Sample>.Result, Error>) {
         switch result {
         case .success(let answer): handler?(self, answer.addedSamples, answer.deletedObjects, answer.newAnchor, nil)
-        case .failure(let error): handler?(self, nil, nil, nil, error)
+        case .failure(let error): handler?(self, nil, nil, nil, HealthError(error))
         }
     }
 }

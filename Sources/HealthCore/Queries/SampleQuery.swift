@@ -19,7 +19,7 @@ public final class SampleQuery: Query, @unchecked Sendable {
     public let limit: Int
     /// The order, the first descriptor first; nil or empty means by start date, oldest first (HealthKit leaves the
     /// order unspecified).
-    public let sortDescriptors: [SampleSortDescriptor]?
+    public let sortDescriptors: [SampleSortDescriptor<Sample>]?
     private let type: SampleType
     private let resultsHandler: ResultsHandler
 
@@ -32,7 +32,7 @@ public final class SampleQuery: Query, @unchecked Sendable {
     ///     number below 1) for all.
     ///   - sortDescriptors: The order, such as `[SampleSortDescriptor(\.startDate, order: .reverse)]`.
     ///   - resultsHandler: Called once with the samples or the error (store errors).
-    public init(sampleType: SampleType, predicate: SamplePredicate?, limit: Int, sortDescriptors: [SampleSortDescriptor]?,
+    public init(sampleType: SampleType, predicate: SamplePredicate?, limit: Int, sortDescriptors: [SampleSortDescriptor<Sample>]?,
                 resultsHandler: @escaping ResultsHandler) {
         type = sampleType
         self.limit = limit
@@ -48,7 +48,7 @@ public final class SampleQuery: Query, @unchecked Sendable {
         deliver {
             switch result {
             case .success(let samples): resultsHandler(self, samples, nil)
-            case .failure(let error): resultsHandler(self, nil, error)
+            case .failure(let error): resultsHandler(self, nil, HealthError(error))
             }
         }
         stop()

@@ -43,7 +43,7 @@ public final class SourceQuery: Query, @unchecked Sendable {
         deliver {
             switch result {
             case .success(let sources): completionHandler(self, sources, nil)
-            case .failure(let error): completionHandler(self, nil, error)
+            case .failure(let error): completionHandler(self, nil, HealthError(error))
             }
         }
         stop()

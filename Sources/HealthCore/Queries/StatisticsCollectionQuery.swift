@@ -92,7 +92,7 @@ public final class StatisticsCollectionQuery: Query, @unchecked Sendable {
         deliver {
             switch result {
             case .success(let collection): handler?(self, collection, nil)
-            case .failure(let error): handler?(self, nil, error)
+            case .failure(let error): handler?(self, nil, HealthError(error))
             }
         }
         if case .failure = result { return stop() }
@@ -128,6 +128,6 @@ public final class StatisticsCollectionQuery: Query, @unchecked Sendable {
 
     private func update(_ statistics: Statistics?, _ collection: StatisticsCollection?, _ error: Error?) {
         let handler = statisticsUpdateHandler
-        deliver { handler?(self, statistics, collection, error) }
+        deliver { handler?(self, statistics, collection, error.map { HealthError($0) }) }
     }
 }

@@ -43,8 +43,8 @@ public final class StatisticsQuery: Query, @unchecked Sendable {
         deliver {
             switch result {
             case .success(let statistics?): completionHandler(self, statistics, nil)
-            case .success(nil): completionHandler(self, nil, StatisticsError.noData(quantityType.name))
-            case .failure(let error): completionHandler(self, nil, error)
+            case .success(nil): completionHandler(self, nil, HealthError(StatisticsError.noData(quantityType.name)))
+            case .failure(let error): completionHandler(self, nil, HealthError(error))
             }
         }
         stop()

@@ -7,7 +7,7 @@ struct SampleQueryTests {
     private typealias Answer = (samples: [Sample]?, error: Error?)
 
     private func answer(_ store: HealthStore, predicate: SamplePredicate? = nil, limit: Int,
-                        sortDescriptors: [SampleSortDescriptor]?) async throws -> Answer {
+                        sortDescriptors: [SampleSortDescriptor<Sample>]?) async throws -> Answer {
         let calls = QueryTestSupport.Recorder<Answer>()
         store.execute(SampleQuery(sampleType: QuantityType(.stepCount), predicate: predicate, limit: limit,
                                   sortDescriptors: sortDescriptors) { _, samples, error in calls.record((samples, error)) })
