@@ -117,9 +117,8 @@ struct QueryDescriptorTests {
             let now = Self.now
             let store = try HealthStore(directory: folder + "/hk-demo", clock: { now })
             let water = QuantityType(.dietaryWater)
-            try await store.save([Sample(typeIdentifier: water.identifier, start: now, end: now,
-                                   value: .quantity(Quantity(unit: .literUnit(with: .milli), doubleValue: 500)),
-                                   source: AuthorizationState.ownerSource, created: now)])
+            try await store.save(QuantitySample(type: water, quantity: Quantity(unit: .literUnit(with: .milli), doubleValue: 500),
+                                                start: now, end: now))
             let lastWeek = Query.predicateForSamples(withStart: now.addingTimeInterval(-7 * 86_400), end: now.addingTimeInterval(1))
             let total = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: water, predicate: lastWeek),
                                                             options: .cumulativeSum).result(for: store)
