@@ -60,6 +60,13 @@ public struct HealthStore: SampleStore, Sendable {
         try self.init(directory: directory, timeZone: .current)
     }
 
+    /// Whether there is a per-user default store for ``init()`` to open, as HealthKit's `isHealthDataAvailable()`:
+    /// false when neither `XDG_DATA_HOME` nor `HOME` is set (``init()`` would throw ``StoreError/noDefaultLocation``).
+    /// A store in a folder of your choice (``init(directory:source:timeZone:clock:)``) is always available.
+    public static func isHealthDataAvailable() -> Bool {
+        StoreLocation.userDefault(environment: ProcessInfo.processInfo.environment) != nil
+    }
+
     /// The zone of the calendar that statistics collections and nights follow.
     public var timeZone: ZoneRules { storage.codec.timeZone }
 

@@ -13,6 +13,11 @@ public struct CategorySample: HealthSample {
         sample = Sample(newOfType: type.identifier, start: start, end: end, value: .category(value), metadata: metadata)
     }
 
+    /// A new sample measured by `device`, as HealthKit's initialiser with `device:`.
+    public init(type: CategoryType, value: Int, start: Date, end: Date, device: Device?, metadata: [String: MetadataValue]?) {
+        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .category(value), device: device, metadata: metadata)
+    }
+
     /// The category sample a stored record holds, or nil when it holds a quantity, a workout or a correlation.
     public init?(_ sample: Sample) {
         guard case .category = sample.value, sample.detail == nil else { return nil }

@@ -22,10 +22,11 @@ extension HealthSample {
     public var sampleType: SampleType { SampleType.lookUp(sample.typeIdentifier) }
     /// The name of the source that saved it: HealthKit's `sourceRevision.source.name`.
     public var sourceName: String { sample.source }
-    /// The version of that source, if known: HealthKit's `sourceRevision.version`.
-    public var sourceVersion: String? { sample.sourceVersion }
-    /// The device that measured it, as `key:value` pairs, if known (HealthKit's `device`).
-    public var device: String? { sample.device }
+    /// The source that saved it and its version, as HealthKit's `sourceRevision`.
+    public var sourceRevision: SourceRevision { SourceRevision(source: Source(name: sample.source), version: sample.sourceVersion) }
+    /// The device that measured it, if known, as HealthKit's `device`. (A ``Sample`` or ``Workout`` keeps the
+    /// device as text in a property of the same name.)
+    public var device: Device? { sample.device.map(Device.init(storedText:)) }
     /// Whether it has been saved to a store (a new value's source is filled in by the save).
     public var isSaved: Bool { !sample.source.isEmpty }
 }
@@ -54,9 +55,9 @@ extension Sample {
 
     /// A new record made in code, as HealthKit's initialisers make one: no source and a creation date until a
     /// ``HealthStore`` saves it.
-    init(newOfType identifier: String, start: Date, end: Date, value: SampleValue, metadata: [String: MetadataValue]?,
-         detail: SampleDetail? = nil) {
+    init(newOfType identifier: String, start: Date, end: Date, value: SampleValue, device: Device? = nil,
+         metadata: [String: MetadataValue]?) {
         self.init(typeIdentifier: identifier, start: start, end: end, value: value, source: Sample.unsavedSource,
-                  created: end, metadata: metadata ?? [:], detail: detail)
+                  created: end, metadata: metadata ?? [:], device: device?.storedText)
     }
 }

@@ -55,6 +55,12 @@ extension HealthStore {
         BlockingWork.complete(completion) { try delete(samples) }
     }
 
+    /// HealthKit's completion-handler form of ``delete(_:)-([any HealthSample])``.
+    public func delete(_ objects: [any HealthSample], withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+        let samples = objects.map(\.sample)
+        BlockingWork.complete(completion) { try delete(samples) }
+    }
+
     /// Deletes every sample of `type` the predicate selects that this source may delete (its own; the owner: all),
     /// as HealthKit's `deleteObjects(of:predicate:)`.
     ///

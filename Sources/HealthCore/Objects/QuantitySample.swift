@@ -15,6 +15,11 @@ public struct QuantitySample: HealthSample {
         sample = Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity), metadata: metadata)
     }
 
+    /// A new sample measured by `device`, as HealthKit's initialiser with `device:`.
+    public init(type: QuantityType, quantity: Quantity, start: Date, end: Date, device: Device?, metadata: [String: MetadataValue]?) {
+        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity), device: device, metadata: metadata)
+    }
+
     /// The quantity sample a stored record holds, or nil when it holds a category value, a workout or a correlation.
     public init?(_ sample: Sample) {
         guard case .quantity = sample.value, sample.detail == nil else { return nil }

@@ -212,8 +212,34 @@ struct HealthObjectTests {
         let read: Set<ObjectType> = [QuantityType(.stepCount), CategoryType(.sleepAnalysis), WorkoutType.workoutType(),
                                      ObjectType.quantityType(forIdentifier: .heartRate)!]
         #expect(read.count == 4)
+        // The test process has a HOME, so the default store has a place.
+        #expect(HealthStore.isHealthDataAvailable() == (ProcessInfo.processInfo.environment["HOME"] != nil
+                                                        || ProcessInfo.processInfo.environment["XDG_DATA_HOME"] != nil))
         #expect(Workout(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)) == nil)
         #expect(QuantitySample(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)) == nil)
         #expect(WorkoutActivityType.running.rawValue == 37 && WorkoutActivityType.other.rawValue == 3000)
+    }
+
+    @Test func metadataKeysDevicesAndSourceRevisionsAsInHealthKit() async throws {
+        try await Self.withStore { store, _ in
+            let watch = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,2",
+                               firmwareVersion: nil, softwareVersion: "10.1", localIdentifier: nil, udiDeviceIdentifier: nil)
+            let date = TestSupport.date("2024-06-03T08:00:00Z")
+            let pulse = QuantitySample(type: QuantityType(.heartRate), quantity: Quantity(unit: .count().unitDivided(by: .minute()), doubleValue: 62),
+                                       start: date, end: date, device: watch,
+                                       metadata: [MetadataKeyWasUserEntered: true, MetadataKeyTimeZone: "Europe/Berlin",
+                                                  MetadataKeyHeartRateMotionContext: 1])
+            try await store.save(pulse)
+            let found = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))]).result(for: store)
+            let back = try #require(found.first)
+            #expect(back.device == watch)
+            #expect(back.sample.device == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
+            #expect(back.metadata?["HKWasUserEntered"] == .number(1))
+            #expect(back.metadata?["HKTimeZone"] == .string("Europe/Berlin"))
+            #expect(back.sourceRevision == SourceRevision(source: Source(name: AuthorizationState.ownerSource), version: nil))
+            // Without a device, none; HealthKit's raw key strings.
+            #expect(Self.water(1, at: "2024-06-03T08:00:00Z").device == nil)
+            #expect(MetadataKeySyncIdentifier == "HKMetadataKeySyncIdentifier" && MetadataKeyIndoorWorkout == "HKIndoorWorkout")
+        }
     }
 }
