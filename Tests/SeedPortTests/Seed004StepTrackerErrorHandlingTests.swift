@@ -395,8 +395,6 @@ struct Seed004StepTrackerErrorHandlingTests {
     private static let day = 86_400.0
     private static func day(_ text: String) -> Date { Seed.date(text + "T00:00:00Z") }
 
-    /// Pounds read back through kilograms may differ in the last bits: rounded to a millionth.
-    private static func rounded(_ values: [Double]) -> [Double] { values.map { ($0 * 1_000_000).rounded() / 1_000_000 } }
 
     /// Steps: 8 June 4,000, 9 June 6,500; weights (lb): 7 June 180.5, 8 June 181.25, 10 June 180 at 07:00 and
     /// 179.5 at 11:00 (the most recent of the day).
@@ -417,7 +415,7 @@ struct Seed004StepTrackerErrorHandlingTests {
             #expect(steps.map { $0.quantity.doubleValue(for: .count()) } == [4_000, 6_500])
             #expect(steps.allSatisfy { $0.startDate == $0.endDate })
             let weights = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.bodyMass))]).result(for: manager.store)
-            #expect(Self.rounded(weights.map { $0.quantity.doubleValue(for: .pound()) }) == [180.5, 181.25, 180, 179.5])
+            #expect(weights.map { $0.quantity.doubleValue(for: .pound()) } == [180.5, 181.25, 180, 179.5])
         }
     }
 
@@ -435,7 +433,7 @@ struct Seed004StepTrackerErrorHandlingTests {
             #expect(manager.stepData.map(\.date) == [Self.day("2024-06-08"), Self.day("2024-06-09")])
             #expect(manager.stepData.map(\.value) == [4_000, 6_500])
             #expect(manager.weightDiffData.map(\.date) == [Self.day("2024-06-07"), Self.day("2024-06-08"), Self.day("2024-06-10")])
-            #expect(Self.rounded(manager.weightDiffData.map(\.value)) == [180.5, 181.25, 179.5])
+            #expect(manager.weightDiffData.map(\.value) == [180.5, 181.25, 179.5])
         }
     }
 
@@ -454,8 +452,8 @@ struct Seed004StepTrackerErrorHandlingTests {
             weight.addDataDate = Seed.date("2024-06-09T07:00:00Z")
             await weight.addData()
             // The weights by day, most recent of each: 180.5, 181.25, 178.75 (new, 9 June), 179.5.
-            #expect(Self.rounded(weight.listData.map(\.value)) == [180.5, 181.25, 178.75, 179.5])
-            #expect(Self.rounded(manager.weightDiffData.map(\.value)) == [180.5, 181.25, 178.75, 179.5])
+            #expect(weight.listData.map(\.value) == [180.5, 181.25, 178.75, 179.5])
+            #expect(manager.weightDiffData.map(\.value) == [180.5, 181.25, 178.75, 179.5])
             #expect(!weight.isShowingAddData)
         }
     }
@@ -492,7 +490,7 @@ struct Seed004StepTrackerErrorHandlingTests {
             try await manager.fetchStepCount()
             try await manager.fetchWeights()
             #expect(manager.stepData.map(\.value) == [4_000, 6_500])
-            #expect(Self.rounded(manager.weightData.map(\.value)) == [180.5, 181.25, 179.5])
+            #expect(manager.weightData.map(\.value) == [180.5, 181.25, 179.5])
             // With no sample of the type in range the collection is empty: no errorNoData, so no STError.noData.
             let empty = HealthKitManager(try HealthStore(directory: path + "-empty", clock: { Seed.now }))
             try await empty.fetchStepCount()
@@ -549,7 +547,7 @@ struct Seed004StepTrackerErrorHandlingTests {
             #expect(allowed.hkManager.stepData.map(\.value) == [4_000, 6_500])
             await allowed.task()
             #expect(!allowed.isShowingAlert && !allowed.isShowingPermissionPrimingSheet)
-            #expect(Self.rounded(allowed.hkManager.weightDiffData.map(\.value)) == [180.5, 181.25, 179.5])
+            #expect(allowed.hkManager.weightDiffData.map(\.value) == [180.5, 181.25, 179.5])
             // Lines 432-435: a step fetch that throws noData makes the alert say "No Data".
             let failing = DashboardView(NoDataHealthKitManager(app))
             await failing.task()
