@@ -115,4 +115,16 @@ struct Seed003HealthKitSetupTests {
             #expect(!refused.0 && refused.1)
         }
     }
+
+    @Test func characteristicMethods() async throws {
+        // Seed 003, lines 26-29: not a snippet but a list of the characteristic methods of `HKHealthStore`, called
+        // here. `dateOfBirth()` (deprecated in HealthKit) is not in HealthCore: `dateOfBirthComponents()` is.
+        try await Seed.withStore { healthStore in
+            // Nothing recorded yet: no date components, and every characteristic is not set.
+            let birth = try healthStore.dateOfBirthComponents(), blood = try healthStore.bloodType()
+            let sex = try healthStore.biologicalSex(), skin = try healthStore.fitzpatrickSkinType()
+            #expect(birth == DateComponents())
+            #expect(blood.bloodType == .notSet && sex.biologicalSex == .notSet && skin.skinType == .notSet)
+        }
+    }
 }
