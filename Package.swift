@@ -43,5 +43,6 @@ let package = Package(
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
         .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore"]),
+        .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
     ]
 )

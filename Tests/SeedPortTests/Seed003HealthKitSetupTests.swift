@@ -1,0 +1,130 @@
+import Foundation
+import HealthCore
+import Testing
+
+// Seed 003_7474e9d6a8e3520f.txt: setting up HealthKit (availability, the store, asking for permission, checking it
+// before saving, the requestAuthorization declaration).
+struct Seed003HealthKitSetupTests {
+    private static let app = "org.example.speedy-sloth"
+
+    @Test func isHealthDataAvailable() {
+        // Seed 003, lines 80-82. `HKHealthStore.isHealthDataAvailable()` does not exist in HealthCore: the stand-in
+        // asks whether the per-user store can be opened (it cannot only without a home or data folder). The comment
+        // line of the snippet becomes the line that records the answer.
+        var available = false
+        //>> isHealthDataAvailable
+        if (try? HealthStore()) != nil {
+            available = true // Add code to use HealthKit here.
+        }
+        //<<
+        #expect(available)                                           // HOME is set for the tests
+    }
+
+    @Test func createTheStore() async throws {
+        try await Seed.withFolder { folder in
+            // Seed 003, line 94; a temporary folder and the pinned clock instead of the per-user store.
+            //>> healthStore
+            let healthStore = try HealthStore(directory: folder, clock: { Seed.now })
+            //<<
+            // The owner's store: may write anything, and nothing is written by opening it.
+            #expect(healthStore.source == AuthorizationState.ownerSource)
+            #expect(try healthStore.authorizationStatus(for: QuantityType(.height)) == .sharingAuthorized)
+            #expect(!FileManager.default.fileExists(atPath: folder))
+        }
+    }
+
+    @Test func requestAuthorizationForAllTypes() async throws {
+        try await Seed.withStores(app: Self.app) { owner, healthStore in
+            // Seed 003, lines 118-128. The empty failure branch records an issue in place of its comment.
+            //>> allTypes+requestAuthorization
+            let allTypes = Set([ObjectType.workoutType(),
+                                ObjectType.quantityType(forIdentifier: .activeEnergyBurned)!,
+                                ObjectType.quantityType(forIdentifier: .distanceCycling)!,
+                                ObjectType.quantityType(forIdentifier: .distanceWalkingRunning)!,
+                                ObjectType.quantityType(forIdentifier: .heartRate)!])
+            healthStore.requestAuthorization(toShare: allTypes, read: allTypes) { (success, error) in
+                if !success {
+                    Issue.record("\(String(describing: error))") // Handle the error here.
+                }
+            }
+            //<<
+            // The completion runs on a thread of the library's; the request is then recorded for the owner: the
+            // five types, sorted.
+            let expected = ["HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierDistanceCycling",
+                            "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierHeartRate",
+                            "HKWorkoutTypeIdentifier"]
+            let recorded = try await Seed.eventually { try Seed.requested(by: Self.app, in: owner) == expected }
+            let workoutStatus = try healthStore.authorizationStatus(for: ObjectType.workoutType())
+            #expect(recorded)
+            #expect(workoutStatus == .notDetermined)
+        }
+    }
+
+    @Test func authorizationStatusBeforeSaving() async throws {
+        try await Seed.withStores(app: Self.app) { owner, healthStore in
+            try owner.decideAuthorization(for: Self.app, allow: true, share: [QuantityType(.height)], read: [])
+            // Seed 003, lines 140-148. `authorizationStatus(for:)` throws in HealthCore (the permissions file may be
+            // unreadable), hence the two `try`s.
+            //>> authorizationStatus
+            let accessAtWalking = try healthStore.authorizationStatus(for: ObjectType.quantityType(forIdentifier: .walkingHeartRateAverage)!)
+            let height = try healthStore.authorizationStatus(for: QuantityType.quantityType(forIdentifier: .height)! )
+            if accessAtWalking == .notDetermined {
+              print("This App Not determined Access to walking imformatino")
+            }
+            if height == .sharingAuthorized {
+              print("This App Access to Height Imformation")
+            }
+            //<<
+            #expect(accessAtWalking == .notDetermined)
+            #expect(height == .sharingAuthorized)
+            // After the owner says no, the same call answers sharingDenied, and a save is refused with HealthKit's code.
+            try owner.decideAuthorization(for: Self.app, allow: false, share: [QuantityType(.height)], read: [])
+            #expect(try healthStore.authorizationStatus(for: QuantityType(.height)) == .sharingDenied)
+            let tall = QuantitySample(type: QuantityType(.height), quantity: Quantity(unit: .meter(), doubleValue: 1.8),
+                                      start: Seed.now, end: Seed.now)
+            await #expect(throws: HealthError.self) { try await healthStore.save(tall) }
+            do {
+                try await healthStore.save(tall)
+            } catch HealthError.errorAuthorizationDenied {
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+    }
+
+    @Test func requestAuthorizationDeclaration() async throws {
+        // Seed 003, lines 172-174: the declaration
+        // `requestAuthorization(toShare: Set<HKSampleType>?, read: Set<HKObjectType>?, completion: (Bool, Error?) -> Void)`.
+        // HealthCore declares `requestAuthorization(toShare: Set<SampleType>, read: Set<SampleType>,
+        // completion: @escaping @Sendable (Bool, Error?) -> Void)`: the sets are not optional (pass [] for none).
+        try await Seed.withStores(app: Self.app) { owner, app in
+            let asked: (Bool, String?) = await withCheckedContinuation { continuation in
+                app.requestAuthorization(toShare: [QuantityType(.stepCount)], read: [CategoryType(.sleepAnalysis)]) { success, error in
+                    continuation.resume(returning: (success, error.map { "\($0)" }))
+                }
+            }
+            #expect(asked.0 && asked.1 == nil)
+            let requested = try Seed.requested(by: Self.app, in: owner)
+            #expect(requested == ["HKCategoryTypeIdentifierSleepAnalysis", "HKQuantityTypeIdentifierStepCount"])
+            // Asking to share a type no source may write fails: false and an error.
+            let refused: (Bool, Bool) = await withCheckedContinuation { continuation in
+                app.requestAuthorization(toShare: [QuantityType(.walkingHeartRateAverage)], read: []) { success, error in
+                    continuation.resume(returning: (success, error != nil))
+                }
+            }
+            #expect(!refused.0 && refused.1)
+        }
+    }
+
+    @Test func characteristicMethods() async throws {
+        // Seed 003, lines 26-29: not a snippet but a list of the characteristic methods of `HKHealthStore`, called
+        // here. `dateOfBirth()` (deprecated in HealthKit) is not in HealthCore: `dateOfBirthComponents()` is.
+        try await Seed.withStore { healthStore in
+            // Nothing recorded yet: no date components, and every characteristic is not set.
+            let birth = try healthStore.dateOfBirthComponents(), blood = try healthStore.bloodType()
+            let sex = try healthStore.biologicalSex(), skin = try healthStore.fitzpatrickSkinType()
+            #expect(birth == DateComponents())
+            #expect(blood.bloodType == .notSet && sex.biologicalSex == .notSet && skin.skinType == .notSet)
+        }
+    }
+}
