@@ -5,9 +5,8 @@ import Testing
 // Seed 001_d88b1a68be32cd2c.txt: "HealthKit AI Reference" (manager, data types, reads, a SwiftUI dashboard,
 // writes, background delivery, a weekly collection, unit conversions).
 //
-// Line 13 (`import HealthKit`) is `import HealthCore` above. `HKHealthStore.isHealthDataAvailable()` does not exist in
-// HealthCore; the ports use `(try? HealthStore()) != nil` (the per-user store can be opened: it throws
-// errorHealthDataUnavailable only when there is no home or data folder). `Date()` is the pinned `Seed.now` and
+// Line 13 (`import HealthKit`) is `import HealthCore` above. `HealthStore.isHealthDataAvailable()` says whether the
+// per-user store has a place (false only without a home or data folder). `Date()` is the pinned `Seed.now` and
 // `Calendar.current` is `Seed.calendar` (UTC), and each class is given its store instead of `HKHealthStore()`.
 enum Seed001 {
     // Seed 001, lines 28-50.
@@ -16,7 +15,7 @@ enum Seed001 {
         //>> HealthKitManager
         let healthStore: HealthStore
         var isAvailable: Bool {
-            (try? HealthStore()) != nil
+            HealthStore.isHealthDataAvailable()
         }
         func requestAuthorization() async throws {
             let readTypes: Set<ObjectType> = [
@@ -50,7 +49,7 @@ enum Seed001 {
         var isAuthorized = false
         var error: Error?
         func requestAuthorization() async {
-            guard (try? HealthStore()) != nil else { return }
+            guard HealthStore.isHealthDataAvailable() else { return }
             let readTypes: Set<ObjectType> = [
                 QuantityType(.stepCount),
                 QuantityType(.heartRate),

@@ -8,12 +8,11 @@ struct Seed003HealthKitSetupTests {
     private static let app = "org.example.speedy-sloth"
 
     @Test func isHealthDataAvailable() {
-        // Seed 003, lines 80-82. `HKHealthStore.isHealthDataAvailable()` does not exist in HealthCore: the stand-in
-        // asks whether the per-user store can be opened (it cannot only without a home or data folder). The comment
-        // line of the snippet becomes the line that records the answer.
+        // Seed 003, lines 80-82: false only without a home or data folder for the per-user store. The comment line of
+        // the snippet becomes the line that records the answer.
         var available = false
         //>> isHealthDataAvailable
-        if (try? HealthStore()) != nil {
+        if HealthStore.isHealthDataAvailable() {
             available = true // Add code to use HealthKit here.
         }
         //<<
