@@ -14,8 +14,8 @@
 /// - ``HealthStore/stop(_:)`` ends a query within milliseconds: once it returns, no handler of the query is called
 ///   again, except a call already running. Stopping a one-shot query before it answers means it never does.
 /// - A query runs once, as in HealthKit. Executing it again, or after it was stopped, does nothing (HealthKit raises
-///   an exception instead); stopping one that never ran, or stopping twice, does nothing. To ask again, create a new
-///   query.
+///   an exception instead), so a query stopped before it is executed never runs; stopping twice does nothing. To ask
+///   again, create a new query.
 ///
 /// `Query` also holds HealthKit's predicate builders, such as ``predicateForSamples(withStart:end:options:)``.
 /// Only this module defines its classes.
