@@ -201,7 +201,11 @@ extension HealthStore {
     public func getRequestStatusForAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
                                                  completion: @escaping @Sendable (AuthorizationRequestStatus, Error?) -> Void) {
         BlockingWork.start {
-            do { completion(try statusForAuthorizationRequest(toShare: share, read: read), nil) } catch { completion(.unknown, error) }
+            do {
+                completion(try BlockingWork.healthErrors { try statusForAuthorizationRequest(toShare: share, read: read) }, nil)
+            } catch {
+                completion(.unknown, error)
+            }
         }
     }
 
@@ -239,12 +243,7 @@ extension HealthStore {
     /// HealthKit's completion-handler form of ``requestAuthorization(toShare:read:identity:)``.
     public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
                                      completion: @escaping @Sendable (Bool, Error?) -> Void) {
-        BlockingWork.start {
-            do {
-                try requestAuthorization(toShare: share, read: read)
-                completion(true, nil)
-            } catch { completion(false, error) }
-        }
+        BlockingWork.complete(completion) { try requestAuthorization(toShare: share, read: read) }
     }
 
     // MARK: The owner's side

@@ -74,9 +74,11 @@ public enum BiologicalSex: Int, Codable, CaseIterable, Sendable {
     case notSet = 0, female = 1, male = 2, other = 3
     /// The values a person can set (all but ``notSet``).
     public static var settable: [BiologicalSex] { allCases.filter { $0 != .notSet } }
-    public var name: String { ["", "female", "male", "other"][rawValue] }
+    public var name: String { ["not set", "female", "male", "other"][rawValue] }
     /// The Apple Health export spelling.
-    public var exportName: String { ["", "HKBiologicalSexFemale", "HKBiologicalSexMale", "HKBiologicalSexOther"][rawValue] }
+    public var exportName: String {
+        ["HKBiologicalSexNotSet", "HKBiologicalSexFemale", "HKBiologicalSexMale", "HKBiologicalSexOther"][rawValue]
+    }
 }
 
 /// `HKBloodType` with HealthKit's raw values (``notSet`` as for ``BiologicalSex``).
@@ -84,9 +86,9 @@ public enum BloodType: Int, Codable, CaseIterable, Sendable {
     case notSet = 0, aPositive, aNegative, bPositive, bNegative, abPositive, abNegative, oPositive, oNegative
     /// The values a person can set (all but ``notSet``).
     public static var settable: [BloodType] { allCases.filter { $0 != .notSet } }
-    public var name: String { ["", "A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"][rawValue] }
+    public var name: String { ["not set", "A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-"][rawValue] }
     public var exportName: String {
-        ["", "HKBloodTypeAPositive", "HKBloodTypeANegative", "HKBloodTypeBPositive", "HKBloodTypeBNegative",
+        ["HKBloodTypeNotSet", "HKBloodTypeAPositive", "HKBloodTypeANegative", "HKBloodTypeBPositive", "HKBloodTypeBNegative",
          "HKBloodTypeABPositive", "HKBloodTypeABNegative", "HKBloodTypeOPositive", "HKBloodTypeONegative"][rawValue]
     }
 }
@@ -96,8 +98,8 @@ public enum FitzpatrickSkinType: Int, Codable, CaseIterable, Sendable {
     case notSet = 0, typeI, typeII, typeIII, typeIV, typeV, typeVI
     /// The values a person can set (all but ``notSet``).
     public static var settable: [FitzpatrickSkinType] { allCases.filter { $0 != .notSet } }
-    public var name: String { ["", "I", "II", "III", "IV", "V", "VI"][rawValue] }
-    public var exportName: String { self == .notSet ? "" : "HKFitzpatrickSkinType" + name }
+    public var name: String { ["not set", "I", "II", "III", "IV", "V", "VI"][rawValue] }
+    public var exportName: String { self == .notSet ? "HKFitzpatrickSkinTypeNotSet" : "HKFitzpatrickSkinType" + name }
 }
 
 /// Errors from setting a characteristic by key and text.

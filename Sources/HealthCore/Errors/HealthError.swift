@@ -1,7 +1,7 @@
 /// The one error HealthKit-shaped calls throw: HealthKit's `HKError`, with HealthKit's codes.
 ///
 /// The `async` and completion-handler calls (saving and deleting objects, the query descriptors, the handler-based
-/// queries, authorization requests, characteristics) throw a `HealthError`. Its ``code`` is HealthKit's, so code
+/// queries, authorization requests, preferred units) throw a `HealthError`. Its ``code`` is HealthKit's, so code
 /// written for HealthKit catches it unchanged:
 ///
 /// ```swift
@@ -17,7 +17,7 @@
 /// ``underlyingError`` keeps the detailed error of the area it came from (``StoreError`` with the file and line,
 /// ``SampleError`` with the sample, ``UnitError`` with the units, ...). The synchronous calls throw those detailed
 /// errors directly; ``HealthError/init(_:)`` gives the code for any of them.
-public struct HealthError: Error, Sendable, CustomStringConvertible {
+public struct HealthError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// HealthKit's error codes (`HKError.Code`), with its raw values.
     public enum Code: Int, Sendable, CaseIterable {
         /// Something failed that no other code describes.
@@ -91,6 +91,9 @@ public struct HealthError: Error, Sendable, CustomStringConvertible {
     public var localizedDescription: String { message }
 
     public var description: String { message }
+
+    /// The message, so that `localizedDescription` of any `Error` holding this one says what to fix.
+    public var errorDescription: String? { message }
 }
 
 /// Whether an error is a ``HealthError`` with `code`: what makes `catch HealthError.errorNoData { }` work.

@@ -37,8 +37,9 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
 
     /// What changed after ``anchor``.
     ///
-    /// - Throws: ``ChangeError/anchorFromTheFuture(_:)`` for an anchor of another store, ``ChangeError/anchorExpired(_:)``
-    ///   when compaction has dropped deletions after it, store errors.
+    /// - Throws: ``HealthError``: ``HealthError/Code/errorInvalidArgument`` wrapping ``ChangeError/anchorFromTheFuture(_:)``
+    ///   for an anchor of another store or ``ChangeError/anchorExpired(_:)`` when compaction has dropped deletions
+    ///   after it; ``HealthError/Code/errorDatabaseInaccessible`` for store errors.
     public func result(for store: HealthStore) async throws -> Result {
         try await BlockingWork.run { try run(on: store, after: anchor) }
     }

@@ -4,7 +4,8 @@
 /// after each write, from any process, that adds a sample of the type matching the predicate or deletes one of the
 /// type, until ``HealthStore/stop(_:)``. The handler learns only that something changed; ask with an
 /// ``AnchoredObjectQuery`` what. It runs on a thread of the query's own, never on Swift concurrency's pool, one call at
-/// a time. The completion handler it receives exists for HealthKit's signature: calling it is harmless and not
+/// a time; if its first read of the store fails, the handler gets the error and the query stops, while a later error
+/// leaves it running. The completion handler it receives exists for HealthKit's signature: calling it is harmless and not
 /// required (there is no app for the system to put back to sleep). See ``Query`` for running and stopping.
 public final class ObserverQuery: Query, @unchecked Sendable {
     /// The handler's signature: the query, the completion handler, and the error that stopped the store from being

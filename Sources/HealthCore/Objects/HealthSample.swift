@@ -27,7 +27,8 @@ extension HealthSample {
     /// The device that measured it, if known, as HealthKit's `device`. (A ``Sample`` or ``Workout`` keeps the
     /// device as text in a property of the same name.)
     public var device: Device? { sample.device.map(Device.init(storedText:)) }
-    /// Whether it has been saved to a store (a new value's source is filled in by the save).
+    /// Whether this value came from a store (a query's answer) rather than from an initialiser. Saving a value does
+    /// not change it: the store fills in the source and creation date of what it writes.
     public var isSaved: Bool { !sample.source.isEmpty }
 }
 

@@ -4,8 +4,9 @@ extension HealthStore {
     // MARK: Saving
 
     /// Saves one object (a ``QuantitySample``, ``CategorySample``, ``Workout`` or ``Sample``), as HealthKit's
-    /// `save(_:)`. It is checked as every save is: nothing that could break a later read is written, and a sample
-    /// already in the store is refused (``HealthError/Code/errorInvalidArgument``).
+    /// `save(_:)`. It is checked as every save is (see ``JSONFileStore/save(_:)``): nothing that could break a later
+    /// read is written, and a sample already stored (the same value saved again) is refused
+    /// (``HealthError/Code/errorInvalidArgument``).
     public func save(_ object: some HealthSample) async throws {
         try await save([object])
     }
@@ -85,12 +86,19 @@ extension HealthStore {
     /// Deletes stored samples by uuid, all or nothing, after checking that this source may delete each.
     func delete(_ samples: [Sample]) throws {
         guard !samples.isEmpty else { return }
-        if !isOwner, let foreign = samples.first(where: { $0.source != source }) {
+        // A value saved in code keeps an empty source in the caller's copy: the store checks its owner below.
+        if !isOwner, let foreign = samples.first(where: { $0.source != source && $0.source != Sample.unsavedSource }) {
             throw AuthorizationError.notOwnSample(uuid: foreign.uuid.lowercasedText, sampleSource: foreign.source,
                                                   source: source)
         }
         let storage = self.storage
-        try storage.delete(uuids: samples.map(\.uuid), now: storage.clock(), source: isOwner ? nil : source)
+        // Only the objects' own types (and a correlation's members'), so a uuid another type shares is left alone.
+        var types = Set<String>()
+        for sample in samples {
+            types.insert(sample.typeIdentifier)
+            for member in sample.detail?.correlation?.members ?? [] { types.insert(member.typeIdentifier) }
+        }
+        try storage.delete(uuids: samples.map(\.uuid), now: storage.clock(), source: isOwner ? nil : source, types: types)
     }
 
     /// ``deleteObjects(of:predicate:)`` on the caller's thread.
@@ -103,8 +111,10 @@ extension HealthStore {
         guard !chosen.isEmpty else { return 0 }
         let storage = self.storage
         // A sample another process deleted meanwhile is skipped rather than failing the rest.
+        // A correlation's members are of other types: then every type is looked at.
+        let types: Set<String>? = CorrelationType.identified(type.identifier) == nil ? [type.identifier] : nil
         let tombstones = try storage.delete(uuids: chosen, now: storage.clock(), ignoringMissing: true,
-                                            source: isOwner ? nil : source)
+                                            source: isOwner ? nil : source, types: types)
         let wanted = Set(chosen)
         return tombstones.filter { wanted.contains($0.uuid) }.count
     }

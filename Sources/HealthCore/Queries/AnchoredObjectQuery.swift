@@ -36,7 +36,7 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
     private let reading = Lock()
 
     /// Set, it keeps the query running and is called after each change with what changed, as `updateHandler`. An
-    /// error does not stop the query (it tries again after the next change), except
+    /// error (a ``HealthError``) does not stop the query (it tries again after the next change), except one wrapping
     /// ``ChangeError/anchorExpired(_:)``: compaction dropped deletions it has not reported, so it stops; start again
     /// from a nil anchor.
     public var updateHandler: ResultsHandler? {
@@ -52,8 +52,9 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
     ///   - anchor: Where to start: nil for the beginning, or the anchor an earlier answer gave.
     ///   - limit: At most this many samples and deletions (counted together) per answer; ``ObjectQueryNoLimit`` (0,
     ///     or any number below 1) for all.
-    ///   - resultsHandler: Called once with the first answer or the error (``ChangeError/anchorFromTheFuture(_:)`` for
-    ///     an anchor of another store, ``ChangeError/anchorExpired(_:)``, store errors).
+    ///   - resultsHandler: Called once with the first answer or the error, a ``HealthError`` wrapping
+    ///     ``ChangeError/anchorFromTheFuture(_:)`` for an anchor of another store, ``ChangeError/anchorExpired(_:)``, or
+    ///     a store error.
     public init(type: SampleType, predicate: SamplePredicate?, anchor: QueryAnchor?, limit: Int,
                 resultsHandler: @escaping ResultsHandler) {
         self.anchor = anchor

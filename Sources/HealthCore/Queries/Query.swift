@@ -11,8 +11,8 @@
 ///   ``StatisticsCollectionQuery`` with a ``StatisticsCollectionQuery/statisticsUpdateHandler``, an
 ///   ``AnchoredObjectQuery`` with an ``AnchoredObjectQuery/updateHandler``) answers again after each change to the
 ///   store, from any process, until ``HealthStore/stop(_:)``.
-/// - ``HealthStore/stop(_:)`` ends a query within milliseconds: once it returns, no handler of the query is called
-///   again, except a call already running. Stopping a one-shot query before it answers means it never does.
+/// - ``HealthStore/stop(_:)`` ends a query within milliseconds: once it returns, no new handler call of the query
+///   begins, except one that was starting at that very moment (a call already running finishes). Stopping a one-shot query before it answers means it never does.
 /// - A query runs once, as in HealthKit. Executing it again, or after it was stopped, does nothing (HealthKit raises
 ///   an exception instead), so a query stopped before it is executed never runs; stopping twice does nothing. To ask
 ///   again, create a new query.

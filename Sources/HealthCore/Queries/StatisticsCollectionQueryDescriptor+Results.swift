@@ -5,7 +5,7 @@ extension StatisticsCollectionQueryDescriptor {
     ///
     /// The store is watched with a ``StoreChangeMonitor`` (through a ``StatisticsCollectionQuery``), which is stopped
     /// when the sequence ends. Collections are buffered, so none is skipped. The sequence ends by throwing the first
-    /// error: ``StatisticsError/badIntervalComponents(_:)``, ``StatisticsError`` for options, store errors.
+    /// error, a ``HealthError`` (as from ``result(for:)``).
     public func results(for store: HealthStore) -> AsyncThrowingStream<StatisticsCollection, Error> {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: StatisticsCollection.self)
         let query = StatisticsCollectionQuery(quantityType: predicate.sampleType,

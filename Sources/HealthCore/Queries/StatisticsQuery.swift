@@ -10,7 +10,8 @@
 ///
 /// It answers once, on a thread of the library's own, with the figures of ``StatisticsQueryDescriptor`` (sources of a
 /// cumulative type merged by priority, the type's canonical unit). When no sample matches, the statistics are nil and
-/// the error is ``StatisticsError/noData(_:)``, HealthKit's `errorNoData`. See ``Query`` for running and stopping.
+/// the error is a ``HealthError`` with ``HealthError/Code/errorNoData``, as in HealthKit (every error it reports is a
+/// ``HealthError``). See ``Query`` for running and stopping.
 public final class StatisticsQuery: Query, @unchecked Sendable {
     /// The handler's signature: the query, the figures (nil when no sample matched or on an error), and the error.
     public typealias CompletionHandler = @Sendable (StatisticsQuery, Statistics?, Error?) -> Void

@@ -74,7 +74,7 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .duplicateUUID(uuid):
             return "Two samples in one save have the uuid \(uuid); give each sample its own uuid."
         case let .uuidInStore(uuid):
-            return "A sample with the uuid \(uuid) is already in the store (or was deleted from it); a saved sample "
+            return "A sample with the uuid \(uuid) is already in the store (or was recently deleted from it); a saved sample "
                 + "cannot be saved again: make a new sample, which gets a new uuid, for a new reading."
         case let .correlationMembers(type, problem):
             return "The \(type) correlation cannot be saved: \(problem); save the member samples in the same call as the correlation."

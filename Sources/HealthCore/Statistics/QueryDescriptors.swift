@@ -86,7 +86,8 @@ public struct StatisticsQueryDescriptor: Sendable {
     /// The figures over the predicate's range, in the type's canonical unit, or nil when no sample matches (as in
     /// HealthKit). Sources of a cumulative type are merged by priority, as everywhere in hkctl (docs/STATISTICS.md).
     ///
-    /// - Throws: ``StatisticsError`` for an option that does not apply to the type, store errors.
+    /// - Throws: ``HealthError`` (``HealthError/Code/errorInvalidArgument`` wrapping a ``StatisticsError`` for an option
+    ///   that does not apply to the type; ``HealthError/Code/errorDatabaseInaccessible`` for store errors).
     public func result(for store: HealthStore) async throws -> Statistics? {
         try await BlockingWork.run { try run(on: store) }
     }
@@ -126,8 +127,9 @@ public struct StatisticsCollectionQueryDescriptor: Sendable {
     /// The buckets over the predicate's range (or the data's, when the predicate has no dates), in the store's
     /// zone and the type's canonical unit.
     ///
-    /// - Throws: ``StatisticsError/badIntervalComponents(_:)`` for components that are not one calendar step,
-    ///   ``StatisticsError`` for options, store errors.
+    /// - Throws: ``HealthError`` (``HealthError/Code/errorInvalidArgument`` wrapping
+    ///   ``StatisticsError/badIntervalComponents(_:)`` for components that are not one calendar step or a
+    ///   ``StatisticsError`` for options; ``HealthError/Code/errorDatabaseInaccessible`` for store errors).
     public func result(for store: HealthStore) async throws -> StatisticsCollection {
         try await BlockingWork.run { try run(on: store) }
     }

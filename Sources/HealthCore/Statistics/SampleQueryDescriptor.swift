@@ -71,7 +71,8 @@ public struct SampleSortDescriptor<Kind: HealthSample>: @unchecked Sendable {
     /// hence `@unchecked Sendable`.
     private let compare: (Kind, Kind) -> Bool?
 
-    /// Sorts by the value at `keyPath` (`\.startDate`, `\.endDate`, `\.source`, `\.created`).
+    /// Sorts by the value at `keyPath`: `\.startDate`, `\.endDate`, `\.sourceName` of any kind, and the kind's own
+    /// properties (`\.created` of a ``Sample``).
     public init<Value: Comparable>(_ keyPath: KeyPath<Kind, Value>, order: Order = .forward) {
         compare = { first, second in
             let (a, b) = (first[keyPath: keyPath], second[keyPath: keyPath])

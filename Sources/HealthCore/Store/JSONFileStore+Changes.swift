@@ -176,7 +176,10 @@ extension JSONFileStore {
     ///     deleted meanwhile), instead of deleting nothing.
     @discardableResult
     ///   - source: Only samples from this source (a source deletes only what it wrote); nil for any.
-    public func delete(uuids: [UUID], now: Date, ignoringMissing: Bool = false, source: String? = nil) throws -> [Tombstone] {
+    ///   - types: Only samples of these types (with a correlation's, its members' types); nil for any. A uuid that
+    ///     another type's sample happens to share is then never touched.
+    public func delete(uuids: [UUID], now: Date, ignoringMissing: Bool = false, source: String? = nil,
+                       types: Set<String>? = nil) throws -> [Tombstone] {
         guard !uuids.isEmpty else { return [] }
         guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
         return try withWriteAccess {
@@ -185,7 +188,7 @@ extension JSONFileStore {
             let wanted = Set(uuids + members)
             var found: [UUID: (type: String, source: String)] = [:]
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            for identifier in try typeIdentifiersOnDisk() {
+            for identifier in try typeIdentifiersOnDisk() where types?.contains(identifier) ?? true {
                 let deleted = try deletedUUIDs(ofType: identifier)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     try readPartitionWithSequence(partition) { sample, sequence in

@@ -7,8 +7,10 @@ import Darwin
 extension JSONFileStore {
     /// Throws ``SampleError/uuidInStore(_:)`` when a sample's uuid is already used where that sample would be kept:
     /// by a line of its type in the file it would be appended to (the same type and month, or the type's long
-    /// samples), or by a deletion of its type. Saving a sample twice (a fetched sample saved again) would otherwise
-    /// count it twice in every statistic; saving a deleted one would bring back a uuid that HealthKit never revives.
+    /// samples), or by a deletion of its type that is still kept (`compact` drops old ones). Saving a sample twice (a
+    /// fetched sample saved again) would otherwise count it twice in every statistic; saving a deleted one would
+    /// bring back a uuid that HealthKit never revives. A uuid reused with other dates in another month, or for
+    /// another type, is not looked for: that would mean reading every file of the store on every save.
     ///
     /// Every store line starts with `{"uuid":"<lowercase uuid>"`, so a file is searched for that text at the start
     /// of a line rather than decoded: a save into a month of heart-rate readings stays a fast byte search. Call with
@@ -33,7 +35,7 @@ extension JSONFileStore {
         }
     }
 
-    /// Whether a line of `bytes` starts with `{"uuid":"<uuid>"`.
+    /// Whether a whole line (one that ends in a newline) of `bytes` starts with `{"uuid":"<uuid>"`.
     static func hasLine(startingWith uuid: UUID, in bytes: [UInt8]) -> Bool {
         let prefix = Array("{\"uuid\":\"\(uuid.lowercasedText)\"".utf8)
         return bytes.withUnsafeBufferPointer { haystack in
@@ -41,9 +43,9 @@ extension JSONFileStore {
                 guard let base = haystack.baseAddress, let wanted = pattern.baseAddress else { return false }
                 var start = 0
                 while haystack.count - start >= pattern.count {
-                    if ByteComparison.equal(base + start, wanted, pattern.count) { return true }
-                    // The next line: just after the next newline.
+                    // The next newline ends this line; a last line without one is a torn write no reader sees.
                     guard let newline = memchr(base + start, 0x0A, haystack.count - start) else { return false }
+                    if ByteComparison.equal(base + start, wanted, pattern.count) { return true }
                     start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
                 }
                 return false

@@ -72,8 +72,9 @@ public final class JSONFileStore: SampleStore {
     /// Saves samples, all or nothing, after checking every one as `hkctl add` does: a known type, a value of the
     /// right kind in a unit of the type's dimension, finite and plausible, `end >= start`, not after ``clock``, a
     /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored, and
-    /// a uuid used once: not twice in the call, not already in the store (a sample saved again would count twice), not
-    /// of a deleted sample. Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
+    /// a uuid used once: not twice in the call, not already in the month file (or long-sample file) of its type where it
+    /// would go (a sample saved again would count twice), not of a deleted sample of its type while the deletion is
+    /// kept (until `compact` drops it). Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
     /// ``recording`` is set.
     ///
     /// - Throws: ``SampleError``, ``UnitError``, ``WorkoutError`` or ``TextError`` for the first sample that breaks a

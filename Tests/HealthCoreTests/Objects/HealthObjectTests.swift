@@ -101,6 +101,9 @@ struct HealthObjectTests {
             } catch let error as HealthError {
                 #expect(error.underlyingError is UnitError)
                 #expect(error.errorCode == 3 && error.localizedDescription.contains("kg"))
+                // Seen as a plain Error (what handlers receive), the message is still the one that says what to fix.
+                let plain: any Error = error
+                #expect(plain.localizedDescription.contains("kg"))
             }
             // Saving the same object twice: errorInvalidArgument, as HealthKit (its uuid exists).
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
@@ -159,7 +162,17 @@ struct HealthObjectTests {
             #expect(left.map(\.uuid) == [bottle.uuid])
             #expect(try await store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 1)
             #expect(try await store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 0)
-            _ = sip
+            // HealthKit's pattern: a source saves a value and deletes that same value (its copy was never stamped).
+            let late = Self.water(70, at: "2024-06-05T08:00:00Z")
+            try await app.save(late)
+            try await app.delete(late)
+            #expect(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store).isEmpty)
+            // Not as a way around ownership: an unstamped value naming the owner's stored sample is still refused.
+            let ownersGlass = Self.water(80, at: "2024-06-06T08:00:00Z")
+            try await store.save(ownersGlass)
+            #expect(await Self.code { try await app.delete(ownersGlass) } == .errorInvalidArgument)
+            #expect(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
+                .map(\.uuid) == [ownersGlass.uuid])
         }
     }
 
@@ -240,6 +253,21 @@ struct HealthObjectTests {
             // Without a device, none; HealthKit's raw key strings.
             #expect(Self.water(1, at: "2024-06-03T08:00:00Z").device == nil)
             #expect(MetadataKeySyncIdentifier == "HKMetadataKeySyncIdentifier" && MetadataKeyIndoorWorkout == "HKIndoorWorkout")
+        }
+    }
+
+    @Test func deletingAnObjectNeverTouchesAnotherTypesSampleThatSharesItsUUID() async throws {
+        try await Self.withStore { store, _ in
+            let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
+            try await store.save(glass)
+            // Another type's sample with the same uuid (the uuid check looks only where a sample of its own type goes).
+            var steps = TestSupport.quantitySample(.steps, 1_000, "count", start: "2024-06-03T09:00:00Z")
+            steps.uuid = glass.uuid
+            try await store.save(steps)
+            try await store.delete(glass)
+            #expect(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store).isEmpty)
+            let left = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))]).result(for: store)
+            #expect(left.map { $0.quantity.doubleValue(for: .count()) } == [1_000])
         }
     }
 }

@@ -110,6 +110,8 @@ struct StoredUUIDTests {
         #expect(JSONFileStore.hasLine(startingWith: uuid, in: Array("{\"uuid\":\"other\"}\n".utf8) + line))
         #expect(!JSONFileStore.hasLine(startingWith: uuid, in: Array(" ".utf8) + line))
         #expect(!JSONFileStore.hasLine(startingWith: uuid, in: Array(line.prefix(20))))
+        // A last line without its newline is a torn write that no reader sees: it does not block a retried save.
+        #expect(!JSONFileStore.hasLine(startingWith: uuid, in: Array(line.dropLast())))
         #expect(!JSONFileStore.hasLine(startingWith: uuid, in: []))
     }
 }
