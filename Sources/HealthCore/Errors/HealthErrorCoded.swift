@@ -6,6 +6,7 @@ extension StoreError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code {
         switch self {
         case .noDefaultLocation: return .errorHealthDataUnavailable
+        case .notADocument: return .errorInvalidArgument
         default: return .errorDatabaseInaccessible
         }
     }

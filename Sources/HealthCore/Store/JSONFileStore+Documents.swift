@@ -46,7 +46,19 @@ extension JSONFileStore {
         }
     }
 
+    /// The store's own JSON files, which only the store writes: its marker and the record of what compaction dropped.
+    static let storeOwnedDocuments: Set<String> = ["hkctl-store.json", "compaction.json"]
+
+    /// Refuses the permissions file, the store's own files, and any name that is not a plain `NAME.json` in the store
+    /// folder (a path, a hidden file, another extension): through the public document API a client could otherwise
+    /// overwrite the store's marker, its change counter or its lock, or reach the permissions file by another spelling.
     private static func refusePrivate(_ name: String) throws {
+        let plain = name.hasSuffix(".json") && name.utf8.count > 5 && !name.hasPrefix(".")
+            && name.utf8.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
         if name == AuthorizationRecord.fileName { throw AuthorizationError.privateDocument(name) }
+        guard plain, !storeOwnedDocuments.contains(name) else { throw StoreError.notADocument(name) }
     }
 }

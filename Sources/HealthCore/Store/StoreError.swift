@@ -37,6 +37,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case notAFile(String, kind: String)
     /// ``HealthStore/init()`` found no per-user folder: neither `XDG_DATA_HOME` nor `HOME` is set.
     case noDefaultLocation
+    /// A document name that is not a plain `NAME.json` of the store's own documents (a path, a hidden file, the
+    /// store's marker); payload: the name.
+    case notADocument(String)
 
     public var description: String {
         switch self {
@@ -74,6 +77,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "'\(path)' is \(kind); hkctl uses only regular files and real folders in a store. Move it away (hkctl doctor lists such entries)."
         case .noDefaultLocation:
             return "There is no per-user data folder: neither XDG_DATA_HOME nor HOME is set; set one, or open the store with HealthStore(directory:)."
+        case let .notADocument(name):
+            return "'\(name)' is not a document name: a document is a plain NAME.json file of the store folder (letters, "
+                + "digits, '-', '_', '.'), and the store's own files (\(JSONFileStore.storeOwnedDocuments.sorted().joined(separator: ", "))) are not documents."
         }
     }
 

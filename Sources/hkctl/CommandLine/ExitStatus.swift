@@ -65,6 +65,7 @@ enum ExitStatus: Int32 {
                  .counterBehind:
                 return .badData
             case .unsafe: return .notPermitted
+            case .notADocument: return .usage
             }
         default: return .failure
         }
