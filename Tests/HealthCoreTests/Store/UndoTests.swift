@@ -65,8 +65,13 @@ struct UndoTests {
 
     @Test func aRestoredCorrelationNamesItsMembersCopies() throws {
         try Ops.withStore { store, _ in
-            let context = TimeContext(now: Ops.madeAt, timeZone: .gmt)
-            let reading = try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context)
+            func member(_ type: QuantityTypeIdentifier, _ mmHg: Double) throws -> Sample {
+                Sample(typeIdentifier: type.rawValue, start: Ops.madeAt, end: Ops.madeAt,
+                       value: .quantity(Quantity(mmHg, try HealthUnit(parsing: "mmHg"))), source: "hkctl", created: Ops.madeAt)
+            }
+            let members = [try member(.bloodPressureSystolic, 120), try member(.bloodPressureDiastolic, 80)]
+            let reading = members + [Correlation.sample(of: .bloodPressure, members: members, start: Ops.madeAt, end: Ops.madeAt,
+                                                        source: "hkctl", created: Ops.madeAt)]
             try store.save(reading)
             let correlation = try #require(reading.first { $0.detail?.correlation != nil })
             try Ops.recording(store, .delete).delete(uuids: [correlation.uuid], now: Ops.madeAt)

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// A food entry as a person types it (a name, and amounts as text such as `350kcal` and `12g`), before it becomes a
 /// food correlation of dietary samples.
 ///
@@ -5,18 +7,18 @@
 /// ...), all at the same instant and with the food's name in `HKFoodType`, on the correlation and on each member, so
 /// statistics of one dietary type can select a food by its `HKFoodType` metadata. A zero amount (0 mg of caffeine)
 /// is recorded: it says the food has none.
-public struct FoodEntry: Sendable {
+struct FoodEntry: Sendable {
     /// The food's name.
-    public var name: String
+    var name: String
     /// Amounts by type name (`dietary-energy`, `protein`, `carbs`, ...) or identifier, as typed (`350kcal`).
-    public var amounts: [(type: String, amount: String)]
+    var amounts: [(type: String, amount: String)]
     /// When it was eaten (default: now).
-    public var at: TimeExpression?
+    var at: TimeExpression?
     /// Further metadata.
-    public var metadata: [String: MetadataValue]
+    var metadata: [String: MetadataValue]
 
     /// Creates an entry.
-    public init(name: String, amounts: [(type: String, amount: String)], at: TimeExpression? = nil,
+    init(name: String, amounts: [(type: String, amount: String)], at: TimeExpression? = nil,
                 metadata: [String: MetadataValue] = [:]) {
         self.name = name
         self.amounts = amounts
@@ -27,7 +29,7 @@ public struct FoodEntry: Sendable {
     /// The samples to save in one batch: one per amount, then the correlation.
     ///
     /// - Throws: ``CorrelationError``, ``UnitError``, ``SampleError`` naming what is wrong.
-    public func samples(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard) throws -> [Sample] {
+    func samples(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard) throws -> [Sample] {
         let trimmed = name.trimmingSpaces()
         guard !trimmed.isEmpty else { throw CorrelationError.missingFoodName }
         guard !amounts.isEmpty else { throw CorrelationError.emptyFood(trimmed) }

@@ -1,18 +1,20 @@
+import HealthCore
+
 /// A blood-pressure reading as typed (`120/80`, `120/80mmHg`, `16/10.7kPa`), before it becomes a correlation of a
 /// systolic and a diastolic sample.
 ///
 /// Without a unit the numbers are mmHg. A diastolic value above the systolic one is refused: it is almost always
 /// the two numbers swapped. Each value must be in its type's plausible range (systolic 40–300, diastolic 20–200 mmHg).
-public struct BloodPressureEntry: Sendable {
+struct BloodPressureEntry: Sendable {
     /// The reading as typed.
-    public var reading: String
+    var reading: String
     /// When it was taken (default: now).
-    public var at: TimeExpression?
+    var at: TimeExpression?
     /// Metadata for the correlation and its members.
-    public var metadata: [String: MetadataValue]
+    var metadata: [String: MetadataValue]
 
     /// Creates an entry.
-    public init(reading: String, at: TimeExpression? = nil, metadata: [String: MetadataValue] = [:]) {
+    init(reading: String, at: TimeExpression? = nil, metadata: [String: MetadataValue] = [:]) {
         self.reading = reading
         self.at = at
         self.metadata = metadata
@@ -21,9 +23,9 @@ public struct BloodPressureEntry: Sendable {
     /// The samples to save in one batch: systolic, diastolic, then the correlation.
     ///
     /// - Throws: ``CorrelationError``, ``UnitError`` or ``SampleError`` naming what is wrong.
-    public func samples(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard) throws -> [Sample] {
-        let systolicType = try catalogue.type(named: CorrelationType.systolic)
-        let diastolicType = try catalogue.type(named: CorrelationType.diastolic)
+    func samples(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard) throws -> [Sample] {
+        let systolicType = try catalogue.type(named: QuantityTypeIdentifier.bloodPressureSystolic.rawValue)
+        let diastolicType = try catalogue.type(named: QuantityTypeIdentifier.bloodPressureDiastolic.rawValue)
         let compact = reading.replacingEvery(" ", with: "")
         let parts = compact.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let first = parts.first, !first.isEmpty, !parts[1].isEmpty,

@@ -1,28 +1,30 @@
+import HealthCore
+
 /// A workout as a person types it (an activity name, amounts as text such as `45min`, `420kcal` and `7.2km`), before
 /// it becomes a ``Workout``.
 ///
 /// Times: `from`/`to` give the workout's span (the duration, if also given, is the active time within it and may be
 /// shorter because of pauses); otherwise the duration is required and the workout starts at `at`, or ends now.
-public struct WorkoutEntry: Sendable {
+struct WorkoutEntry: Sendable {
     /// The activity: a case name, short form, export name or raw value.
-    public var activity: String
+    var activity: String
     /// The duration as typed (`45min`), if any.
-    public var duration: String?
+    var duration: String?
     /// When the workout started.
-    public var at: TimeExpression?
-    public var from: TimeExpression?
-    public var to: TimeExpression?
+    var at: TimeExpression?
+    var from: TimeExpression?
+    var to: TimeExpression?
     /// Energy burned as typed (`420kcal`).
-    public var energy: String?
+    var energy: String?
     /// Distance as typed (`7.2km`).
-    public var distance: String?
+    var distance: String?
     /// Sets `HKIndoorWorkout` to 1.
-    public var indoor: Bool
+    var indoor: Bool
     /// Further metadata.
-    public var metadata: [String: MetadataValue]
+    var metadata: [String: MetadataValue]
 
     /// Creates an entry.
-    public init(activity: String, duration: String? = nil, at: TimeExpression? = nil, from: TimeExpression? = nil,
+    init(activity: String, duration: String? = nil, at: TimeExpression? = nil, from: TimeExpression? = nil,
                 to: TimeExpression? = nil, energy: String? = nil, distance: String? = nil, indoor: Bool = false,
                 metadata: [String: MetadataValue] = [:]) {
         self.activity = activity
@@ -44,7 +46,7 @@ public struct WorkoutEntry: Sendable {
     ///   - catalogue: The types whose units energy (`active-energy`) and distance (`distance`) are checked against.
     ///   - uuid: The new workout's identity.
     /// - Throws: ``WorkoutError``, ``UnitError``, ``SampleError`` naming what is wrong.
-    public func workout(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard,
+    func workout(source: String, context: TimeContext, catalogue: SampleTypeCatalogue = .standard,
                         uuid: UUID = UUID()) throws -> Workout {
         let activity = try WorkoutActivityType.named(self.activity)
         let seconds = try duration.map(WorkoutDuration.parse)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import hkctl
 @testable import HealthCore
 
 /// Blood-pressure and food entries, their store lines, queries, cascading deletion and permissions.
-struct CorrelationTests {
+struct CorrelationEntryTests {
     let context = TestSupport.context()
 
     @Test(arguments: [("120/80", 120.0, 80.0), ("120/80mmHg", 120, 80), ("120 / 80 mmHg", 120, 80), ("16/10.7kPa", 120.01, 80.26)])

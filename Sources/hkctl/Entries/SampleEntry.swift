@@ -1,28 +1,30 @@
+import HealthCore
+
 /// What a person typed to log one sample, before it becomes a ``Sample``.
 ///
 /// The rules of `hkctl add` live here: an amount is read with ``QuantityInput`` (a bare number only for counts);
 /// a sleep entry takes `23:10-07:05` or `from`/`to`, with the stage `asleep` unless another is named;
 /// a sample without times is instantaneous at `at`, or at now.
-public struct SampleEntry: Sendable {
+struct SampleEntry: Sendable {
     /// The type to log.
-    public var type: SampleType
+    var type: SampleType
     /// The amount (`0.5L`), a category value (`deep`), or for sleep a clock range (`23:10-07:05`).
-    public var value: String?
+    var value: String?
     /// The instant of an instantaneous sample.
-    public var at: TimeExpression?
+    var at: TimeExpression?
     /// Start of a sample with a duration.
-    public var from: TimeExpression?
+    var from: TimeExpression?
     /// End of a sample with a duration.
-    public var to: TimeExpression?
+    var to: TimeExpression?
     /// The category value, for category types (`--stage`).
-    public var categoryValue: String?
+    var categoryValue: String?
     /// For a clock range: the day it ends on (the morning), at midnight.
-    public var endDay: Date?
+    var endDay: Date?
     /// Metadata to attach.
-    public var metadata: [String: MetadataValue]
+    var metadata: [String: MetadataValue]
 
     /// Creates an entry.
-    public init(type: SampleType, value: String? = nil, at: TimeExpression? = nil, from: TimeExpression? = nil,
+    init(type: SampleType, value: String? = nil, at: TimeExpression? = nil, from: TimeExpression? = nil,
                 to: TimeExpression? = nil, categoryValue: String? = nil, endDay: Date? = nil,
                 metadata: [String: MetadataValue] = [:]) {
         self.type = type
@@ -47,7 +49,7 @@ public struct SampleEntry: Sendable {
     ///
     /// - Parameter sample: The sample ``sample(source:context:uuid:)`` built from this entry.
     /// - Returns: One sentence per warning; empty when there is nothing to say.
-    public func warnings(for sample: Sample, context: TimeContext) -> [String] {
+    func warnings(for sample: Sample, context: TimeContext) -> [String] {
         guard type.isSleepAnalysis, sample.end > sample.start else { return [] }
         let hours = sample.end.timeIntervalSince(sample.start) / 3600
         let start = context.calendar.localTime(of: sample.start), end = context.calendar.localTime(of: sample.end)
@@ -74,7 +76,7 @@ public struct SampleEntry: Sendable {
     ///   - context: Now and the zone, for relative and clock times.
     ///   - uuid: The new sample's identity.
     /// - Throws: ``SampleError``, ``UnitError`` or ``TimeInputError`` naming what is wrong.
-    public func sample(source: String, context: TimeContext, uuid: UUID = UUID()) throws -> Sample {
+    func sample(source: String, context: TimeContext, uuid: UUID = UUID()) throws -> Sample {
         var interval: DateInterval?
         let sampleValue: SampleValue
         switch type.kind {

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+@testable import hkctl
 @testable import HealthCore
 
 /// The rules of `hkctl add`: what a person types becomes one validated sample.
 struct SampleEntryTests {
-    private typealias Kit = IndependentTestKit
+    private typealias Kit = EntryTestKit
 
     private static let sleepChoices = ["inbed", "asleep", "awake", "core", "deep", "rem"]
 
-    private func context(_ zone: String = "UTC", now: Date = TestSupport.referenceNow) -> TimeContext {
+    private func context(_ zone: String = "UTC", now: Date = EntryTestKit.referenceNow) -> TimeContext {
         TimeContext(now: now, timeZone: Kit.zone(zone))
     }
 
@@ -26,7 +27,7 @@ struct SampleEntryTests {
         #expect(sample.duration == 7 * 3600 + 55 * 60)  // 23:10 → 07:05 = 7 h 55 min
         #expect(sample.value == .category(1))           // asleepUnspecified by default
         #expect(sample.typeIdentifier == "HKCategoryTypeIdentifierSleepAnalysis")
-        #expect(sample.created == TestSupport.referenceNow)
+        #expect(sample.created == EntryTestKit.referenceNow)
         #expect(sample.source == "hkctl")
     }
 
@@ -197,14 +198,14 @@ struct SampleEntryTests {
         let millilitres = try HealthUnit(parsing: "mL")
         #expect(sample.value == .quantity(Quantity(500, millilitres)))
         #expect(sample.source == "tester")
-        #expect(sample.created == TestSupport.referenceNow)
+        #expect(sample.created == EntryTestKit.referenceNow)
         #expect(sample.metadata == ["note": .string("tea")])
     }
 
     @Test func amountWithoutATimeIsAtNow() throws {
         let sample = try SampleEntry(type: .weight, value: "72.4kg").sample(source: "hkctl", context: context())
-        #expect(sample.start == TestSupport.referenceNow)
-        #expect(sample.end == TestSupport.referenceNow)
+        #expect(sample.start == EntryTestKit.referenceNow)
+        #expect(sample.end == EntryTestKit.referenceNow)
     }
 
     @Test func amountInTheFutureIsRefused() {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+@testable import hkctl
 @testable import HealthCore
 
 /// Activity names, durations, entries, the store line form and summaries of workouts.
-struct WorkoutModelTests {
+struct WorkoutEntryTests {
     @Test func everyActivityTypeOfTheFactSheetIsKnownWithItsRawValue() throws {
         let all = WorkoutActivityType.all
         #expect(all.count == 84)  // 1...80, 82...84, 3000 (there is no 81)
