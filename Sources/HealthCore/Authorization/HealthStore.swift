@@ -78,11 +78,7 @@ public struct HealthStore: SampleStore, Sendable {
     /// Whether this is the owner.
     public var isOwner: Bool { source == AuthorizationState.ownerSource }
 
-    private func type(_ identifier: String) -> SampleType {
-        if identifier == Workout.typeIdentifier { return Workout.sampleType }
-        return catalogue.type(identifier: identifier) ?? .quantity(
-            identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
-    }
+    private func type(_ identifier: String) -> SampleType { SampleType.lookUp(identifier, in: catalogue) }
 
     /// Saves samples written by this source, all or nothing, stamped with the version and device the source
     /// registered with `auth request`. A sample made in code and not saved yet (``HealthSample/isSaved``) becomes this

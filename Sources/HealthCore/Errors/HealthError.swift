@@ -79,7 +79,8 @@ public struct HealthError: Error, Sendable, CustomStringConvertible, LocalizedEr
             self = health
             return
         }
-        code = (error as? HealthErrorCoded)?.healthErrorCode ?? .errorUnknown
+        code = (error as? HealthErrorCoded)?.healthErrorCode
+            ?? (Self.isInvalidArgument(error) ? .errorInvalidArgument : .errorUnknown)
         message = "\(error)"
         underlyingError = error
     }
@@ -94,6 +95,16 @@ public struct HealthError: Error, Sendable, CustomStringConvertible, LocalizedEr
 
     /// The message, so that `localizedDescription` of any `Error` holding this one says what to fix.
     public var errorDescription: String? { message }
+}
+
+extension HealthError {
+    /// Whether `error` comes from an area whose every case is an argument the call cannot take (a value, a unit, a
+    /// time, a name): HealthKit's `errorInvalidArgument`.
+    static func isInvalidArgument(_ error: any Error) -> Bool {
+        error is SampleError || error is UnitError || error is TextError || error is WorkoutError
+            || error is CorrelationError || error is TimeInputError || error is CharacteristicError || error is GoalError
+            || error is SettingsError || error is SourceError || error is ChangeError
+    }
 }
 
 /// Whether an error is a ``HealthError`` with `code`: what makes `catch HealthError.errorNoData { }` work.

@@ -1,6 +1,7 @@
-// Which HealthKit code each area's errors stand for (see HealthError). Arguments that cannot be taken are
-// errorInvalidArgument; a store that cannot be read or written is errorDatabaseInaccessible; permission is
-// errorAuthorizationDenied or errorAuthorizationNotDetermined; sizes are errorDataSizeExceeded.
+// Which HealthKit code each area's errors stand for (see HealthError), for the areas whose cases differ. Every case
+// of the input areas (HealthError.isInvalidArgument) is errorInvalidArgument. A store that cannot be read or
+// written is errorDatabaseInaccessible; permission is errorAuthorizationDenied or errorAuthorizationNotDetermined;
+// sizes are errorDataSizeExceeded.
 
 extension StoreError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code {
@@ -18,46 +19,6 @@ extension AuthorizationError: HealthErrorCoded {
     }
 }
 
-extension SampleError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension UnitError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension TextError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension WorkoutError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension CorrelationError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension TimeInputError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension CharacteristicError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension GoalError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension SettingsError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
-extension SourceError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
-}
-
 extension StatisticsError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code {
         switch self {
@@ -70,10 +31,6 @@ extension StatisticsError: HealthErrorCoded {
 
 extension OverflowError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code { .errorDataSizeExceeded }
-}
-
-extension ChangeError: HealthErrorCoded {
-    var healthErrorCode: HealthError.Code { .errorInvalidArgument }
 }
 
 extension UndoError: HealthErrorCoded {

@@ -43,9 +43,9 @@ extension Sample: HealthSample {
 extension SampleType {
     /// The type a stored record names: from the standard catalogue, the workout type, or (for a type this build does
     /// not know, kept as an import wrote it) a plain stand-in with its identifier.
-    static func lookUp(_ identifier: String) -> SampleType {
+    static func lookUp(_ identifier: String, in catalogue: SampleTypeCatalogue = .standard) -> SampleType {
         if identifier == Workout.typeIdentifier { return Workout.sampleType }
-        return SampleTypeCatalogue.standard.type(identifier: identifier) ?? .quantity(
+        return catalogue.type(identifier: identifier) ?? .quantity(
             identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
     }
 }

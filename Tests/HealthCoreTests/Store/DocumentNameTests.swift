@@ -7,18 +7,11 @@ import Testing
 struct DocumentNameTests {
     private struct Note: Codable, Equatable { var text = "" }
 
-    /// Every file under `root` with its bytes.
-    private static func snapshot(_ root: String) -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for entry in IndependentTestKit.walk(root) where !entry.isFolder { files[entry.path] = IndependentTestKit.bytes(entry.path) }
-        return files
-    }
-
     @Test func namesThatWouldReachTheStoresOwnFilesAreRefusedAndChangeNothing() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             try store.save([TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T08:00:00Z")])
-            let before = Self.snapshot(folder + "/store")
+            let before = TestSupport.walkFiles(folder + "/store")
             for name in ["./authorization.json", "hkctl-store.json", "compaction.json", "sequence", ".lock", "journal.jsonl",
                          "operations.jsonl", "../outside.json", "samples/x.json", ".hidden.json", ".json", "notes.txt", ""] {
                 #expect(throws: StoreError.notADocument(name)) {
@@ -29,7 +22,7 @@ struct DocumentNameTests {
             #expect(throws: AuthorizationError.privateDocument("authorization.json")) {
                 try store.updateDocument("authorization.json", initial: Note()) { $0.text = "x" }
             }
-            #expect(Self.snapshot(folder + "/store") == before)
+            #expect(TestSupport.walkFiles(folder + "/store") == before)
             #expect(!FileManager.default.fileExists(atPath: folder + "/outside.json"))
             // Plain names are documents.
             try store.updateDocument("my-notes_v2.json", initial: Note()) { $0.text = "kept" }

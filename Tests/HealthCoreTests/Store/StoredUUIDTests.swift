@@ -14,12 +14,6 @@ struct StoredUUIDTests {
         try body(JSONFileStore(path: folder, clock: { now }), folder)
     }
 
-    private static func snapshot(_ folder: String) -> [String: [UInt8]] {
-        var files: [String: [UInt8]] = [:]
-        for entry in Kit.walk(folder) where !entry.isFolder { files[entry.path] = Kit.bytes(entry.path) }
-        return files
-    }
-
     private static let week = DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 3, 10))
 
     @Test func savingAStoredSampleAgainIsRefusedAndCountsOnce() throws {
@@ -27,11 +21,11 @@ struct StoredUUIDTests {
             let morning = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
             let evening = Kit.steps(800, Kit.utc(2025, 3, 9, 18))
             try store.save([morning, evening])
-            let before = Self.snapshot(folder)
+            let before = TestSupport.walkFiles(folder)
             // The second one is stored: nothing of this save is written, not even the new sample.
             let fresh = Kit.steps(50, Kit.utc(2025, 3, 9, 20))
             #expect(throws: SampleError.uuidInStore(evening.uuid.lowercasedText)) { try store.save([fresh, evening]) }
-            #expect(Self.snapshot(folder) == before)
+            #expect(TestSupport.walkFiles(folder) == before)
             let total = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week)
                 .compactMap(\.quantity?.value).reduce(0, +)
             #expect(total == 2_000)
@@ -61,9 +55,9 @@ struct StoredUUIDTests {
             let reading = Kit.quantity(.weight, 71.5, "kg", Kit.utc(2025, 3, 9, 7))
             try store.save([reading])
             try store.delete(uuids: [reading.uuid], now: Self.now)
-            let before = Self.snapshot(folder)
+            let before = TestSupport.walkFiles(folder)
             #expect(throws: SampleError.uuidInStore(reading.uuid.lowercasedText)) { try store.save([reading]) }
-            #expect(Self.snapshot(folder) == before)
+            #expect(TestSupport.walkFiles(folder) == before)
         }
     }
 
