@@ -10,7 +10,7 @@ import Darwin
 ///
 /// A store with a newer or unknown format version, or one hkctl refuses for safety, is refused: the error is
 /// thrown and nothing is written.
-public struct StoreDoctor {
+public struct StoreDoctor: Sendable {
     public let store: JSONFileStore
     public var rules = PlausibilityRules()
 

@@ -4,7 +4,7 @@
 /// Types are written one after another (sorted by identifier); within a type, samples are in chronological order
 /// (by start, then end, then UUID). The range selects samples with HealthKit's overlap predicate, as `list` and
 /// `stats` do.
-public struct SampleExporter {
+public struct SampleExporter: Sendable {
     /// What an export wrote.
     public struct Summary: Equatable, Sendable {
         /// Samples written per type identifier.

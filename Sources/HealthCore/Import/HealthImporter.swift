@@ -8,7 +8,11 @@
 /// Samples are saved in batches (``batchSize``), each all or nothing. An import stopped part-way leaves whole
 /// batches behind; running it again completes it. Records that cannot be read are left out and reported with
 /// their line numbers in the ``ImportReceipt``; they never stop the import.
-public final class HealthImporter {
+///
+/// An importer may be shared across threads: its settings are fixed when it is made, and ``importFile(atPath:progress:)``
+/// holds the importer's own lock for the whole import (a second call waits for the first), so the state of a run is
+/// only ever touched by the thread running it. Hence `@unchecked Sendable`.
+public final class HealthImporter: @unchecked Sendable {
     /// Where samples go.
     public let store: SampleStore
     /// The types that become typed samples.
@@ -19,10 +23,12 @@ public final class HealthImporter {
     /// memory: the store holds a batch about six times over while it writes it through its journal.
     public let batchSize: Int
     /// How often progress is reported, in records.
-    public var progressInterval = 20_000
+    public let progressInterval: Int
     /// Whether the export's characteristics replace the store's where the two differ; when false (the default) the
     /// store's are kept and only those it does not have are added (``CharacteristicsMerge``).
-    public var replaceCharacteristics = false
+    public let replaceCharacteristics: Bool
+    /// Held for the whole of an import: one run at a time.
+    private let importing = Lock()
 
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
@@ -36,7 +42,10 @@ public final class HealthImporter {
     private var lineWriter: SampleLineWriter?
     /// Saves the encoded batches on a thread of its own, during one import.
     private var writer: ImportBatchWriter?
-    let index: IdentityIndex
+    /// The identities known of the store and met in this run: a fresh index for each run, since what one run met
+    /// is not a second occurrence in the next.
+    private(set) var index: IdentityIndex
+    private let identityCapacity: Int
     private var identity: RecordIdentity
     var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
     var recordsRead = 0
@@ -50,13 +59,20 @@ public final class HealthImporter {
     ///   - batchSize: Samples per all-or-nothing save.
     ///   - identityCapacity: How many identities are kept in memory for duplicate detection before the least
     ///     recently used months are dropped (and read again from the store when needed).
+    ///   - replaceCharacteristics: Whether the export's characteristics replace the store's where they differ.
+    ///   - progressInterval: How often progress is reported, in records.
     public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, dryRun: Bool = false,
-                batchSize: Int = 20_000, identityCapacity: Int = 1_000_000) {
+                batchSize: Int = 20_000, identityCapacity: Int = 1_000_000, replaceCharacteristics: Bool = false,
+                progressInterval: Int = 20_000) {
         precondition(batchSize > 0, "batchSize must be positive")
+        precondition(progressInterval > 0, "progressInterval must be positive")
         self.store = store
+        self.replaceCharacteristics = replaceCharacteristics
+        self.progressInterval = progressInterval
         self.catalogue = catalogue
         self.dryRun = dryRun
         self.batchSize = batchSize
+        self.identityCapacity = identityCapacity
         index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity)
         identity = RecordIdentity(catalogue: catalogue)
         if let fileStore = store as? JSONFileStore, !dryRun {
@@ -74,7 +90,13 @@ public final class HealthImporter {
     /// - Throws: ``ImportError`` when the input cannot be opened or is not an export; ``StoreError`` when the
     ///   store cannot be written (batches saved before stay saved).
     public func importFile(atPath path: String, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReceipt {
+        importing.lock()
+        defer { importing.unlock() }
         let input = try ImportInput.open(path)
+        // Nothing of an earlier run carries over: not what it met, nor a batch an error left unsaved.
+        index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity)
+        batch.removeAll()
+        directInBatch = 0
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()

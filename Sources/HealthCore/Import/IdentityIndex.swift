@@ -29,6 +29,8 @@ final class IdentityIndex {
         var met = UUIDSet()
         /// How many times this import met identities met more than once.
         var repeats: [UUID: Int] = [:]
+        /// The UUIDs of samples with UUIDs of their own (hkctl's export) this import accepted.
+        var accepted = UUIDSet()
         init(_ identities: UUIDSet) { self.identities = identities }
     }
 
@@ -51,7 +53,11 @@ final class IdentityIndex {
         identity = RecordIdentity(catalogue: catalogue)
     }
 
-    /// Adds `sample` (and `identityUUID`, when it differs from the sample's own UUID) if neither is known.
+    /// Adds `sample`, which has a UUID of its own (hkctl's export), unless it is known: its UUID is, or its
+    /// `identityUUID` is known from the store (the same reading stored under another UUID).
+    ///
+    /// An identity that is only the UUID of a sample this import accepted, as an identical twin's is, does not make a
+    /// sample known: an export of a store holds each of its samples, twins included, and all of them are kept.
     ///
     /// - Returns: true when the sample is new.
     /// - Throws: Store errors from reading a partition.
@@ -68,14 +74,13 @@ final class IdentityIndex {
         clock += 1
         partition.lastUse = clock
         if partition.identities.contains(uuid) { return false }
-        if identityUUID != uuid {
-            if partition.identities.contains(identityUUID) { return false }
-            partition.identities.insert(identityUUID)
-            total += 1
+        if identityUUID != uuid, partition.identities.contains(identityUUID), !partition.accepted.contains(identityUUID) {
+            return false
         }
         partition.identities.insert(uuid)
+        partition.accepted.insert(uuid)
         partition.unsaved += 1
-        total += 1
+        total += 2
         imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: identityUUID)
         return true
     }
@@ -141,7 +146,7 @@ final class IdentityIndex {
         for (key, partition) in partitions.sorted(by: { $0.value.lastUse < $1.value.lastUse })
         where partition.unsaved == 0 && partition.lastUse != clock {
             guard total > capacity / 2 else { break }
-            total -= partition.identities.count + partition.met.count
+            total -= partition.identities.count + partition.met.count + partition.accepted.count
             partitions[key] = nil
         }
         recent.removeAll()

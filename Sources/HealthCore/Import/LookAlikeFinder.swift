@@ -15,37 +15,40 @@ public struct LookAlikeGroup: Sendable {
 }
 
 /// Finds ``LookAlikeGroup``s in a store, a month of a type at a time, so memory stays bounded by the largest month.
-public struct LookAlikeFinder {
+public struct LookAlikeFinder: Sendable {
     private let store: SampleStore
-    private var identity: RecordIdentity
+    private let catalogue: SampleTypeCatalogue
 
     /// Creates a finder over `store`, whose types `catalogue` describes.
     public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard) {
         self.store = store
-        identity = RecordIdentity(catalogue: catalogue)
+        self.catalogue = catalogue
     }
 
     /// The look-alike groups of `types` (every stored type when nil), by type, then start.
     ///
     /// - Throws: The store's errors.
-    public mutating func groups(types: [String]? = nil) throws -> [LookAlikeGroup] {
+    public func groups(types: [String]? = nil) throws -> [LookAlikeGroup] {
+        var identity = RecordIdentity(catalogue: catalogue)
         var found: [LookAlikeGroup] = []
         for type in try types ?? StoreContents.typeIdentifiers(in: store) {
             let threshold = JSONFileStore.longSampleThreshold
             guard let layout = try StoreContents.months(ofType: type, in: store) else {
-                found += try groups(ofType: type, in: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) { _ in true }
+                found += try groups(ofType: type, in: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
+                                     identity: &identity) { _ in true }
                 continue
             }
             var typeGroups: [LookAlikeGroup] = []
             for month in layout.months {
                 let interval = DateInterval(start: IdentityIndex.startOfMonth(month), end: IdentityIndex.startOfMonth(month + 1))
                 // Each sample once: in the month it starts in, or (longer ones, in long.jsonl) in the pass below.
-                typeGroups += try groups(ofType: type, in: interval) {
+                typeGroups += try groups(ofType: type, in: interval, identity: &identity) {
                     $0.start >= interval.start && $0.start < interval.end && $0.end.timeIntervalSince($0.start) <= threshold
                 }
             }
             if layout.hasLong {
-                typeGroups += try groups(ofType: type, in: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
+                typeGroups += try groups(ofType: type, in: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
+                                         identity: &identity) {
                     $0.end.timeIntervalSince($0.start) > threshold
                 }
             }
@@ -54,7 +57,8 @@ public struct LookAlikeFinder {
         return found
     }
 
-    private mutating func groups(ofType type: String, in interval: DateInterval, where include: (Sample) -> Bool) throws -> [LookAlikeGroup] {
+    private func groups(ofType type: String, in interval: DateInterval, identity: inout RecordIdentity,
+                        where include: (Sample) -> Bool) throws -> [LookAlikeGroup] {
         var byIdentity: [UUID: [Sample]] = [:]
         var order: [UUID] = []
         try store.forEachSample(ofType: type, overlapping: interval) { sample in

@@ -2,7 +2,7 @@
 ///
 /// Keys starting with `@` are hkctl's own (an import keeps an element's unknown attributes and children under them):
 /// JSON and CSV keep them unless asked not to, tables leave them out.
-public enum MetadataText {
+public enum MetadataText: Sendable {
     /// `{"key":"text","other":12}` with sorted keys, numbers as JSON numbers; `{}` for none.
     ///
     /// - Parameter userOnly: Leave out hkctl's `@` keys.

@@ -10,7 +10,7 @@
 ///
 /// A source name is 1 to ``sourceNameLimit`` Unicode scalars. Metadata keys starting with `@` are hkctl's own
 /// (an import keeps an element's unknown children as JSON under `@children`) and their values are not checked.
-public enum TextRules {
+public enum TextRules: Sendable {
     /// The longest source name, in Unicode scalars.
     public static let sourceNameLimit = 200
 

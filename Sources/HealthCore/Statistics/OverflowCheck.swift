@@ -21,12 +21,12 @@ public enum OverflowError: Error, Equatable, Sendable, CustomStringConvertible, 
 }
 
 /// Finds figures that overflowed, and the samples behind them.
-public enum OverflowCheck {
+enum OverflowCheck {
     /// How many uuids an ``OverflowError`` names.
-    public static let namedLimit = 10
+    static let namedLimit = 10
 
     /// Whether every figure of `statistics` (and of its sources) is finite.
-    public static func isFinite(_ statistics: Statistics) -> Bool {
+    static func isFinite(_ statistics: Statistics) -> Bool {
         let figures = [statistics.sum, statistics.unmergedSum, statistics.average, statistics.minimum, statistics.maximum,
                        statistics.mostRecent, statistics.asleep, statistics.inBed, statistics.duration]
         guard figures.allSatisfy({ $0?.isFinite ?? true }) else { return false }
@@ -35,7 +35,7 @@ public enum OverflowCheck {
     }
 
     /// Whether a value in `type`'s canonical unit is one no writer stores: not finite, or outside the valid range.
-    public static func isOutOfRange(_ value: Double, of type: SampleType) -> Bool {
+    static func isOutOfRange(_ value: Double, of type: SampleType) -> Bool {
         guard value.isFinite else { return true }
         if let range = type.validRange { return !range.contains(value) }
         return abs(value) > 1e15

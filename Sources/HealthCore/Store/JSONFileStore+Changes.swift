@@ -202,7 +202,7 @@ extension JSONFileStore {
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty || ignoringMissing else { throw ChangeError.notFound(missing) }
             return try writeTombstones((uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) },
-                                       now: now, record: recording == nil ? nil : recordLine)
+                                       now: now, record: recordMaker)
         }
     }
 
@@ -224,7 +224,7 @@ extension JSONFileStore {
                     }
                 }
             }
-            return try writeTombstones(matches, now: now, record: recording == nil ? nil : recordLine)
+            return try writeTombstones(matches, now: now, record: recordMaker)
         }
     }
 

@@ -19,6 +19,7 @@ extension JSONFileStore {
                 }
             }
             var fromMonths = 0
+            var codec = self.codec
             var reader = PartitionLineReader()
             var parser = QuantityLineParser()
             let names = ReadingNames()
@@ -44,7 +45,7 @@ extension JSONFileStore {
                             return
                         }
                     }
-                    guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage),
+                    guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec),
                           sample.overlaps(interval), !deleted.hides(sample, sequence: codec.lastSequence) else { return }
                     found.append(sample)
                     fromMonths += 1
@@ -53,6 +54,7 @@ extension JSONFileStore {
             }
         }
         // Only the newest `limit` plain lines can be in the answer: decode just those.
+        var codec = self.codec
         for candidate in candidates.newestFirst {
             do {
                 found.append(try candidate.line.withUnsafeBufferPointer { try codec.decode($0) })

@@ -37,6 +37,11 @@ extension JSONFileStore {
             .line(zone: codec.timeZone)
     }
 
+    /// ``recordLine(changes:types:)`` while ``recording`` is set; nil (the write is not recorded) otherwise.
+    var recordMaker: RecordMaker? {
+        recording == nil ? nil : { [self] changes, types in recordLine(changes: changes, types: types) }
+    }
+
     /// Notes a recorded write that succeeded: the later writes of the operation share its id.
     func committedRecord(_ changes: ClosedRange<UInt64>) {
         recording?.identity.claim(changes.lowerBound)

@@ -53,6 +53,7 @@ extension JSONFileStore: QuantityReadingSource {
                 var units = [Int?](repeating: nil, count: part.names.units.count)
                 var sources = [Int?](repeating: nil, count: part.names.sources.count)
                 var damage: LineDamage?
+                var codec = self.codec
                 var others = part.others.makeIterator()
                 var other = others.next()
                 for position in 0...part.readings.count {
@@ -60,7 +61,7 @@ extension JSONFileStore: QuantityReadingSource {
                     while let line = other, line.position == position {
                         other = others.next()
                         let sample = try line.bytes.withUnsafeBufferPointer {
-                            try decodeLine($0, number: line.number, in: part.file, damage: &damage)
+                            try decodeLine($0, number: line.number, in: part.file, damage: &damage, codec: &codec)
                         }
                         // Damage followed by another line (even one outside the range) is corruption, as when
                         // every line after it is decoded.

@@ -16,7 +16,7 @@ import Darwin
 /// Appends never rewrite existing data. A single sample is one `write` and one `fsync`; a batch goes through the
 /// journal first so that it becomes visible all at once. A torn line left by a crash is moved aside before the
 /// next write and ignored by readers.
-public final class JSONFileStore: SampleStore {
+public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// The store format version this build reads and writes.
     public static let formatVersion = 1
     /// The format name the store marker must carry (`"format":"hkctl-store"`); any other is refused.
@@ -31,20 +31,34 @@ public final class JSONFileStore: SampleStore {
     let lockTimeout: TimeInterval
     /// What time it is, for refusing a sample that ends in the future (see ``save(_:)``).
     let clock: @Sendable () -> Date
-    var codec: SampleLineCodec
+    /// How lines are written and read. Reading changes a codec (its cache of units, the last line's sequence), so
+    /// each read works on a copy of its own.
+    let codec: SampleLineCodec
     /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
-    var validated: [String: ValidatedExtent] = [:]
+    let validated = Locked<[String: ValidatedExtent]>([:])
     /// Folders of the store (relative paths) found to be real folders, not symbolic links (see ``storeFile(_:)``).
     /// Locked: an import's writer thread and its reading thread both open files.
     let trustedFolders = TrustedFolders()
     /// The exclusive lock while this instance writes; it also records the highest change number handed out.
-    var writeLock: StoreLock?
+    var writeLock: StoreLock? {
+        get { heldWriteLock.current }
+        set { heldWriteLock.withLock { $0 = newValue } }
+    }
+    private let heldWriteLock = Locked<StoreLock?>(nil)
     /// When set, every save and delete of this instance is recorded in `operations.jsonl` as part of one operation,
     /// in the same write as its lines (see docs/STORE.md, "Operations and undo"); nil records nothing.
-    public var recording: OperationRecording?
+    public var recording: OperationRecording? {
+        get { recordingSetting.current }
+        set { recordingSetting.withLock { $0 = newValue } }
+    }
+    private let recordingSetting = Locked<OperationRecording?>(nil)
     /// Tests only: called after each partition of a journalled batch is written (with how many are written and not
     /// yet synced); throwing makes the batch fail there.
-    var afterPartitionWrite: ((Int) throws -> Void)?
+    var afterPartitionWrite: ((Int) throws -> Void)? {
+        get { partitionWriteHook.current }
+        set { partitionWriteHook.withLock { $0 = newValue } }
+    }
+    private let partitionWriteHook = Locked<((Int) throws -> Void)?>(nil)
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -92,12 +106,12 @@ public final class JSONFileStore: SampleStore {
             }
             return found
         }
-        try saveChecked(samples, record: recording == nil ? nil : recordLine, refusingStoredUUIDs: true)
+        try saveChecked(samples, record: recordMaker, refusingStoredUUIDs: true)
     }
 
     /// ``save(_:)`` for samples an import has already checked by its own rules (which keep what devices wrote).
     func saveChecked(_ samples: [Sample]) throws {
-        try saveChecked(samples, record: recording == nil ? nil : recordLine)
+        try saveChecked(samples, record: recordMaker)
     }
 
     /// ``saveChecked(_:)`` with the write's record made by `record` (nil: not recorded); `refusingStoredUUIDs`: refuse
@@ -322,6 +336,7 @@ public final class JSONFileStore: SampleStore {
                 let lineStart = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
                 if lineStart > 0 || window == size {
                     let line = Array(tail[lineStart..<completeEnd - 1])
+                    var codec = self.codec
                     let decodes = line.withUnsafeBufferPointer { buffer in
                         isValid.map { $0(buffer) } ?? ((try? codec.decode(buffer)) != nil)
                     }
@@ -556,8 +571,11 @@ public final class JSONFileStore: SampleStore {
                                    _ body: (Sample, UInt64) throws -> Void) throws {
         let file = try storeFile(partition)
         var damage: LineDamage?
+        var codec = self.codec
         try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
-            guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage) else { return }
+            guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else {
+                return
+            }
             try body(sample, codec.lastSequence)
         }
         // Whatever is left without a newline is a torn write, never acknowledged, and was skipped. A final line
@@ -580,7 +598,7 @@ public final class JSONFileStore: SampleStore {
     /// Decodes one line of a partition for a reader: nil for a blank line or one that does not decode, which is
     /// remembered in `damage` and reported as soon as another line follows it (or at the end, unless torn).
     func decodeLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, in file: String,
-                    damage: inout LineDamage?) throws -> Sample? {
+                    damage: inout LineDamage?, codec: inout SampleLineCodec) throws -> Sample? {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { return nil }
         if let damage { throw StoreError.corrupt(file, line: damage.line, reason: damage.reason) }
         // Garbage bytes inside a string would otherwise decode as replacement characters.

@@ -1,6 +1,7 @@
 /// Where samples live. Queries and statistics work against this protocol, so they run the same on the
-/// on-disk ``JSONFileStore`` and on the ``InMemorySampleStore`` used in tests.
-public protocol SampleStore {
+/// on-disk ``JSONFileStore`` and on the ``InMemorySampleStore`` used in tests. A store is shared across tasks and
+/// threads, so conforming types are `Sendable`.
+public protocol SampleStore: Sendable {
     /// Saves samples all or nothing: after a failure or a crash none of them is visible.
     ///
     /// - Throws: ``StoreError`` when the store cannot be written.
@@ -48,14 +49,19 @@ extension Sample {
 }
 
 /// A store in memory, for tests and for library users who keep samples themselves.
-public final class InMemorySampleStore: SampleStore {
+///
+/// Threads may share it: each save and each read works under a lock (a read goes over the samples as they were when
+/// it began).
+public final class InMemorySampleStore: SampleStore, Sendable {
+    private let samples: Locked<[Sample]>
+
     /// Everything saved so far, in save order.
-    public private(set) var allSamples: [Sample]
+    public var allSamples: [Sample] { samples.current }
 
     /// Creates a store holding `samples`.
-    public init(_ samples: [Sample] = []) { allSamples = samples }
+    public init(_ samples: [Sample] = []) { self.samples = Locked(samples) }
 
-    public func save(_ samples: [Sample]) throws { allSamples += samples }
+    public func save(_ samples: [Sample]) throws { self.samples.withLock { $0 += samples } }
 
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {

@@ -1,6 +1,6 @@
 /// Where the per-user store lives: `$XDG_DATA_HOME/hkctl`, else `~/.local/share/hkctl`. ``HealthStore/init()``
 /// opens it; a program that lets its user name another folder decides that itself and falls back to this one.
-public enum StoreLocation {
+public enum StoreLocation: Sendable {
     /// The per-user data folder in `environment`: `$XDG_DATA_HOME/hkctl` when `XDG_DATA_HOME` is an absolute path,
     /// else `$HOME/.local/share/hkctl`.
     ///

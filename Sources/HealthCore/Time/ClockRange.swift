@@ -4,7 +4,7 @@
 /// Each side is a bare time of day (`HH:MM`) or any time ``TimeExpression`` reads with a clock time in it. A bare
 /// time takes its day from the other side (the start is the latest such time before the end, the end the first
 /// such time after the start); two bare times end on the latest occurrence of the end that is not after now.
-public enum ClockRange {
+public enum ClockRange: Sendable {
     /// Whether `text` has the `TIME-TIME` shape: a `-` with a clock time (`HH:MM`) on each side.
     public static func looksLikeRange(_ text: String) -> Bool {
         !splits(of: text).isEmpty

@@ -2,7 +2,7 @@
 ///
 /// Formatting and parsing with an explicit offset use plain calendar arithmetic (no `DateFormatter`), so they are
 /// fast enough for the store's hot paths and independent of the process's locale.
-public enum ISODate {
+public enum ISODate: Sendable {
     /// The parts of a written date-time; `offsetSeconds` is nil when the text gave no offset.
     public struct Components: Equatable, Sendable {
         public var year: Int, month: Int, day: Int

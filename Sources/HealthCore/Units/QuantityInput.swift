@@ -4,7 +4,7 @@
 /// `bpm`, `steps`, `hours`...), case-insensitively. An alias that could mean two units of the type's dimension
 /// (`cup`: US or imperial) is refused with both spellings. `oz` means ounces of mass for a mass type and US
 /// fluid ounces for a volume type. A number without a unit is accepted only for count types.
-public enum QuantityInput {
+public enum QuantityInput: Sendable {
     /// Alias (lower case) → the HealthKit unit strings it may stand for; the type's dimension picks one.
     static let aliases: [String: [String]] = [
         "ml": ["mL"], "l": ["L"], "liter": ["L"], "liters": ["L"], "litre": ["L"], "litres": ["L"],

@@ -53,7 +53,7 @@ enum SourcesCommand: Command {
         if arguments.has("look-alikes") {
             // Every sample of every source is read: like export, for the owner only.
             try context.requireOwner()
-            var finder = LookAlikeFinder(store: context.store(), catalogue: context.catalogue)
+            let finder = LookAlikeFinder(store: context.store(), catalogue: context.catalogue)
             let groups = try finder.groups(types: try words.first.map { [try context.type($0).identifier] })
             LookAlikeOutput(groups: groups, context: context).print()
             return

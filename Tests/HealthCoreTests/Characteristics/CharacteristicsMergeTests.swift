@@ -72,8 +72,7 @@ extension ImportTests {
         private func run(_ store: JSONFileStore, dryRun: Bool = false, replace: Bool = false) throws -> ImportReceipt {
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Support.export(Support.record()), in: folder)
-                let importer = HealthImporter(store: store, dryRun: dryRun)
-                importer.replaceCharacteristics = replace
+                let importer = HealthImporter(store: store, dryRun: dryRun, replaceCharacteristics: replace)
                 return try importer.importFile(atPath: path)
             }
         }

@@ -276,13 +276,21 @@ extension ImportTests {
         }
 
         /// A store whose `failingSave`-th save fails, as a full disk would.
-        final class FailingStore: SampleStore {
+        final class FailingStore: SampleStore, Sendable {
             let inner = InMemorySampleStore()
-            var failingSave: Int?
-            private(set) var saves = 0
-            init(failingSave: Int?) { self.failingSave = failingSave }
+            private let failing: Locked<Int?>
+            var failingSave: Int? {
+                get { failing.current }
+                set { failing.withLock { $0 = newValue } }
+            }
+            private let saveCount = Locked(0)
+            var saves: Int { saveCount.current }
+            init(failingSave: Int?) { failing = Locked(failingSave) }
             func save(_ samples: [Sample]) throws {
-                saves += 1
+                let saves = saveCount.withLock { count in
+                    count += 1
+                    return count
+                }
                 if saves == failingSave { throw StoreError.writeFailed("store", reason: "No space left on device") }
                 try inner.save(samples)
             }

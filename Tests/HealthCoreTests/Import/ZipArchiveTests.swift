@@ -65,8 +65,7 @@ extension ImportTests {
                 let path = folder + "/export.zip"
                 let bytes = zip.bytes()
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
-                let importer = HealthImporter(store: InMemorySampleStore())
-                importer.progressInterval = 10
+                let importer = HealthImporter(store: InMemorySampleStore(), progressInterval: 10)
                 var reports: [ImportProgress] = []
                 _ = try importer.importFile(atPath: path) { reports.append($0) }
                 #expect(reports.count > 2)

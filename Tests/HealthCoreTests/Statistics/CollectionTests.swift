@@ -76,14 +76,6 @@ struct CollectionTests {
         #expect(monday == [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 5)])
     }
 
-    @Test(arguments: [
-        (["LANG": "en_US.UTF-8"], 1 as Int?), (["LANG": "fr_FR.UTF-8@euro"], 2), (["LC_ALL": "en_GB", "LANG": "en_US"], 2),
-        (["LC_TIME": "en_US", "LANG": "de_DE.UTF-8"], 1), (["LANG": "C.UTF-8"], nil), (["LANG": "POSIX"], nil), ([:], nil),
-    ])
-    func weekStartFromTheLocale(environment: [String: String], weekday: Int?) {
-        #expect(WeekStart.firstWeekday(environment: environment) == weekday)
-    }
-
     @Test func quarterBucketsFromJanuary() throws {
         let boundaries = try grid("3mo", Kit.utc(2024, 2, 10), Kit.utc(2024, 12, 1))
         #expect(boundaries == [Kit.utc(2024, 2, 10), Kit.utc(2024, 4, 1), Kit.utc(2024, 7, 1), Kit.utc(2024, 10, 1),

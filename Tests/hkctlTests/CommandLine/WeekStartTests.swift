@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HealthCore
+@testable import hkctl
 
 /// hkctl's own week data against ICU's, through Foundation (which the tests still link).
 struct WeekStartTests {
@@ -18,6 +18,14 @@ struct WeekStartTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: identifier)
         #expect(WeekStart.firstWeekday(environment: ["LANG": identifier + ".UTF-8"]) == calendar.firstWeekday, "\(identifier)")
+    }
+
+    @Test(arguments: [
+        (["LANG": "en_US.UTF-8"], 1 as Int?), (["LANG": "fr_FR.UTF-8@euro"], 2), (["LC_ALL": "en_GB", "LANG": "en_US"], 2),
+        (["LC_TIME": "en_US", "LANG": "de_DE.UTF-8"], 1), (["LANG": "C.UTF-8"], nil), (["LANG": "POSIX"], nil), ([:], nil),
+    ])
+    func weekStartFromTheLocale(environment: [String: String], weekday: Int?) {
+        #expect(WeekStart.firstWeekday(environment: environment) == weekday)
     }
 
     @Test(arguments: [("zh_Hant_TW", "TW"), ("sr_RS@latin", "RS"), ("de-AT", "AT"), ("en", "US"), ("xx", nil as String?)])

@@ -1,13 +1,15 @@
+import HealthCore
+
 /// Reads a workout's length as people type it: `45min`, `45m`, `1.5h`, `1h30m`, `1h 30min`, `90s`, `2hr`.
-public enum WorkoutDuration {
+enum WorkoutDuration {
     /// The longest workout hkctl accepts, in hours.
-    public static let maximumHours = 48
+    static let maximumHours = 48
 
     /// Seconds in `text`.
     ///
     /// - Throws: ``WorkoutError/badDuration(_:)`` when it is not a duration,
     ///   ``WorkoutError/durationOutOfRange(_:maximumHours:)`` when it is zero or too long.
-    public static func parse(_ text: String) throws -> TimeInterval {
+    static func parse(_ text: String) throws -> TimeInterval {
         let units: [(names: [String], seconds: Double)] = [
             (["h", "hr", "hrs", "hour", "hours"], 3600), (["m", "min", "mins", "minute", "minutes"], 60),
             (["s", "sec", "secs", "second", "seconds"], 1),

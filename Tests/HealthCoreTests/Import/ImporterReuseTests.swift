@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+extension ImportTests {
+    /// One `HealthImporter` run more than once: each run starts afresh, so the second import of the same export adds
+    /// nothing. (A run used to remember the records it met, and the next run took them for second occurrences of
+    /// themselves and stored every record again.)
+    struct ImporterReuseTests {
+        private typealias Support = ImportTestSupport
+        private static let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        private static let steps = "HKQuantityTypeIdentifierStepCount"
+
+        /// Twelve step records over two months, two of them identical twins (both kept, as the Health app has them).
+        private static let export = Support.export(((0..<10).map { day in
+            Support.record(value: "\(100 + day)", start: "2024-0\(5 + day / 6)-0\(1 + day % 6) 08:00:00 -0700",
+                           end: "2024-0\(5 + day / 6)-0\(1 + day % 6) 08:10:00 -0700")
+        } + [Support.record(value: "7"), Support.record(value: "7")]).joined(separator: "\n"))
+
+        @Test func runningTheSameImporterTwiceOnAnExportAddsNothingTheSecondTime() throws {
+            try Support.withTemporaryDirectory { folder in
+                let path = try Support.write(Self.export, in: folder)
+                let store = JSONFileStore(path: folder + "/store")
+                let importer = HealthImporter(store: store)
+                let first = try importer.importFile(atPath: path)
+                let second = try importer.importFile(atPath: path)
+                #expect(first.counts[Self.steps]?.added == 12)
+                #expect(second.counts[Self.steps]?.added == 0)
+                #expect(second.counts[Self.steps]?.alreadyPresent == 12)
+                #expect(try store.samples(ofType: Self.steps, overlapping: Self.all).count == 12)
+            }
+        }
+
+        @Test func runningTheSameImporterOnItsOwnJSONLinesExportAddsNothing() throws {
+            try Support.withTemporaryDirectory { folder in
+                let source = JSONFileStore(path: folder + "/source")
+                _ = try HealthImporter(store: source).importFile(atPath: try Support.write(Self.export, in: folder))
+                let jsonl = folder + "/out.jsonl"
+                _ = try SampleExporter(store: source).export(types: nil, interval: Self.all, format: .jsonl,
+                                                             exportDate: Date(timeIntervalSince1970: 1_717_243_200),
+                                                             to: FileDestination(path: jsonl))
+                let target = JSONFileStore(path: folder + "/target")
+                let importer = HealthImporter(store: target)
+                let first = try importer.importFile(atPath: jsonl)
+                #expect(first.counts[Self.steps]?.added == 12, "\(first)")
+                #expect(try importer.importFile(atPath: jsonl).counts[Self.steps]?.added == 0)
+                #expect(try target.samples(ofType: Self.steps, overlapping: Self.all).count == 12)
+            }
+        }
+
+        @Test func aDryRunImporterCountsTheSameEachTime() throws {
+            try Support.withTemporaryDirectory { folder in
+                let path = try Support.write(Self.export, in: folder)
+                let importer = HealthImporter(store: JSONFileStore(path: folder + "/store"), dryRun: true)
+                let first = try importer.importFile(atPath: path)
+                let second = try importer.importFile(atPath: path)
+                #expect(first.counts[Self.steps]?.added == 12)
+                #expect(second.counts == first.counts)
+            }
+        }
+    }
+
+    /// A real export imported, written out as hkctl's jsonl (a backup) and imported into a fresh store comes back
+    /// whole: every sample, identical twins included, under the same uuids.
+    @Suite(.enabled(if: ImportTestSupport.fixturesAvailable,
+                    "shared/fixtures/apple-health is not next to the repository, so the real-export tests are skipped"))
+    struct JSONLinesRestoreTests {
+        private typealias Support = ImportTestSupport
+        private static let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+
+        /// Every stored sample as a jsonl line, sorted.
+        private static func lines(_ store: JSONFileStore, in folder: String) throws -> (path: String, lines: [String]) {
+            let path = folder + "/backup-\(UUID().uuidString).jsonl"
+            _ = try SampleExporter(store: store).export(types: nil, interval: all, format: .jsonl,
+                                                        exportDate: Date(timeIntervalSince1970: 1_717_243_200),
+                                                        to: FileDestination(path: path))
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            return (path, text.split(separator: "\n").map(String.init).sorted())
+        }
+
+        @Test(arguments: ImportTestSupport.xmlFixtures)
+        func aBackupRestoresEverySample(name: String) throws {
+            try Support.withTemporaryDirectory { folder in
+                let original = JSONFileStore(path: folder + "/original")
+                _ = try HealthImporter(store: original).importFile(atPath: Support.fixture(name))
+                let backup = try Self.lines(original, in: folder)
+                #expect(backup.lines.count > 10)
+                let restored = JSONFileStore(path: folder + "/restored")
+                let receipt = try HealthImporter(store: restored).importFile(atPath: backup.path)
+                #expect(receipt.counts.values.map(\.alreadyPresent).reduce(0, +) == 0, "\(receipt.counts)")
+                #expect(try Self.lines(restored, in: folder).lines == backup.lines)
+            }
+        }
+    }
+}
