@@ -319,7 +319,7 @@ struct Seed001HealthKitReferenceTests {
             "HKCategoryTypeIdentifierSleepAnalysis", "HKCategoryTypeIdentifierMindfulSession", "HKWorkoutTypeIdentifier",
         ])
         #expect(stepCount.aggregationStyle == .cumulative && heartRate.aggregationStyle != .cumulative)
-        #expect([bloodType.identifier.rawValue, biologicalSex.identifier.rawValue] == [
+        #expect([bloodType.identifier, biologicalSex.identifier] == [
             "HKCharacteristicTypeIdentifierBloodType", "HKCharacteristicTypeIdentifierBiologicalSex",
         ])
     }

@@ -78,6 +78,33 @@ struct AuthCLITests {
         }
     }
 
+    @Test func aSourceSeesACharacteristicOnlyOnceAllowedToReadIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["me", "set", "blood-type", "O+"]).status == 0)
+            #expect(try cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status == 0)
+            func seen() throws -> [String: String] {
+                let me = try cli.run(["me", "--format", "json", "--source", "app"])
+                #expect(me.status == 0, "\(me.stderr)")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(me.stdout.utf8)) as? [String: Any])
+                return object.compactMapValues { $0 as? String }
+            }
+            #expect(try seen().isEmpty, "a source with no permission reads every characteristic as not set")
+            #expect(try cli.run(["auth", "request", "--read", "blood-type,steps", "--source", "app"]).status == 77)
+            #expect(try cli.run(["auth", "grant", "app", "--read", "blood-type"]).status == 0)
+            #expect(try seen() == ["blood-type": "O+"])
+            let status = try cli.run(["auth", "status", "app"])
+            #expect(status.stdout.contains("blood-type"))
+            // Writing one is never allowed, and asking changes nothing.
+            let before = cli.snapshot()
+            let share = try cli.run(["auth", "grant", "app", "--share", "blood-type"])
+            #expect(share.status == 65)
+            #expect(share.stderr.contains("cannot be written"))
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["auth", "revoke", "app"]).status == 0)
+            #expect(try seen().isEmpty)
+        }
+    }
+
     @Test func deleteByAnotherSourceOnlyTouchesItsOwnSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)

@@ -72,6 +72,12 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
         }
     }
 
+    /// Whether no source may ever write `type`: a characteristic (``CharacteristicType``, the person's own value, set
+    /// by the owner) or one of the ``unshareableTypes`` Apple computes.
+    public static func isUnshareable(_ type: SampleType) -> Bool {
+        type.kind == .characteristic || unshareableTypes.contains(type.identifier)
+    }
+
     /// Types Apple computes itself, which HealthKit never lets an app write.
     public static let unshareableTypes: Set<String> = [
         "HKQuantityTypeIdentifierAppleExerciseTime", "HKQuantityTypeIdentifierAppleStandTime",
@@ -109,7 +115,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
                                  at date: Date) throws {
         try TextRules.checkSourceName(source)
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
-        if let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
+        if let bad = share.first(where: AuthorizationState.isUnshareable) {
             throw AuthorizationError.cannotShare(bad.name)
         }
         var permissions = sources[source] ?? Permissions()
@@ -130,7 +136,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     public mutating func decide(source: String, allow: Bool, share: [SampleType], read: [SampleType], at date: Date) throws {
         try TextRules.checkSourceName(source)
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
-        if allow, let bad = share.first(where: { AuthorizationState.unshareableTypes.contains($0.identifier) }) {
+        if allow, let bad = share.first(where: AuthorizationState.isUnshareable) {
             throw AuthorizationError.cannotShare(bad.name)
         }
         var permissions = sources[source] ?? Permissions()

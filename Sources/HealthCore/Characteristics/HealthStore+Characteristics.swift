@@ -1,7 +1,9 @@
 /// The person's characteristics and preferred units, as HealthKit's `HKHealthStore` reads them.
 ///
-/// Characteristics are the owner's: a source reads them as not set (HealthKit never tells an app whether reading was
-/// denied, and a source has none of its own). There is no permission for a source to read them yet.
+/// Characteristics are the owner's. A source reads one once the owner has allowed it to read that characteristic
+/// type (`requestAuthorization(toShare: [], read: [CharacteristicType(.dateOfBirth)])`, then the owner's decision);
+/// until then it reads it as not set, as HealthKit never tells an app whether reading was denied. No source can write
+/// one: asking to share a characteristic type fails with ``AuthorizationError/cannotShare(_:)``.
 extension HealthStore {
     /// The date of birth, as HealthKit's `dateOfBirthComponents()`: year, month and day (Gregorian), or
     /// no components when it is not set.
@@ -66,10 +68,20 @@ extension HealthStore {
         return units
     }
 
-    /// The owner's characteristics; nothing for a source.
-    private func characteristics() throws -> Characteristics {
-        guard isOwner else { return Characteristics() }
-        return try storage.document("characteristics.json", default: Characteristics())
+    /// The person's characteristics as this store's source may read them: all of them for the owner (with those of
+    /// kinds this version does not know, kept from an import); for another source, only those the owner allowed it
+    /// to read, the rest not set.
+    ///
+    /// - Throws: ``StoreError`` when `characteristics.json` or the permissions cannot be read.
+    public func characteristics() throws -> Characteristics {
+        let stored = try storage.document("characteristics.json", default: Characteristics())
+        if isOwner { return stored }
+        var visible = Characteristics()
+        if try readsEverything(ofType: CharacteristicTypeIdentifier.dateOfBirth.rawValue) { visible.dateOfBirth = stored.dateOfBirth }
+        if try readsEverything(ofType: CharacteristicTypeIdentifier.biologicalSex.rawValue) { visible.biologicalSex = stored.biologicalSex }
+        if try readsEverything(ofType: CharacteristicTypeIdentifier.bloodType.rawValue) { visible.bloodType = stored.bloodType }
+        if try readsEverything(ofType: CharacteristicTypeIdentifier.fitzpatrickSkinType.rawValue) { visible.skinType = stored.skinType }
+        return visible
     }
 }
 

@@ -185,6 +185,8 @@ struct ExportRecordMapper {
                 pending.generic = true
                 pending.value = .generic(value: LocalizedDigits.ascii(text), unit: unitAttribute.map { Self.cached($0, in: &unitNames) })
             }
+        case .characteristic:
+            pending.rejection = pending.rejection ?? "\(type.name) is a characteristic, not a sample type"
         }
         return pending
     }

@@ -73,6 +73,8 @@ public struct Sample: Hashable, Sendable {
             throw SampleError.tooLong(type: type.name, hours: duration / 3600, maximumHours: maximum / 3600)
         }
         switch (type.kind, value) {
+        case (.characteristic, _):
+            throw SampleError.characteristicHasNoSamples(type: type.name)
         case let (.quantity, .quantity(quantity)):
             guard quantity.value.isFinite else { throw SampleError.notFinite(type: type.name) }
             guard quantity.value >= 0 || quantity.unit.offset != 0 else {

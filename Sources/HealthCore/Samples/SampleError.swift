@@ -18,6 +18,8 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unknownCategoryValue(String, type: String, choices: [String])
     /// A quantity given for a category type or the other way round.
     case wrongKind(type: String, expected: String)
+    /// A sample of a characteristic type (``CharacteristicType``), which holds a value of the person, never samples.
+    case characteristicHasNoSamples(type: String)
     /// The sample ends after "now".
     case inFuture(end: String, now: String)
     /// A whole-number type (steps, flights, pushes) given a fraction when logged by hand; payload: the amount typed.
@@ -62,6 +64,9 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "Unknown \(type) value '\(text)'; expected one of: \(choices.joined(separator: ", "))."
         case let .wrongKind(type, expected):
             return "A \(type) sample needs \(expected)."
+        case let .characteristicHasNoSamples(type):
+            return "\(type) is a characteristic, not a sample type: it has one value, read with the characteristic calls "
+                + "(dateOfBirthComponents(), bloodType(), ...), and no samples to save or query."
         case let .inFuture(end, now):
             return "The sample ends at \(end), after now (\(now)); hkctl records what has already happened."
         case let .notWhole(text, type):

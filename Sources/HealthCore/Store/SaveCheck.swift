@@ -49,6 +49,9 @@ struct SaveCheck {
             return
         }
         guard let type = catalogue.type(identifier: sample.typeIdentifier) else {
+            if let characteristic = SampleType.characteristicType(named: sample.typeIdentifier) {
+                throw SampleError.characteristicHasNoSamples(type: characteristic.name)
+            }
             // A type this build does not know is kept as written, as an import keeps it: never typed, never summed.
             guard case .generic = sample.value, sample.detail == nil, !sample.typeIdentifier.isEmpty else {
                 throw SampleError.unknownTypeIdentifier(sample.typeIdentifier)

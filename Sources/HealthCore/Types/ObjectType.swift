@@ -4,14 +4,51 @@ public typealias QuantityType = SampleType
 /// HealthKit's `HKCategoryType`: a ``SampleType`` made with `CategoryType(.sleepAnalysis)`.
 public typealias CategoryType = SampleType
 
-/// HealthKit's characteristic types (`HKCharacteristicType`): date of birth, biological sex, blood type, skin type,
-/// wheelchair use, move mode. They are read with ``HealthStore/dateOfBirthComponents()`` and its siblings.
-public struct CharacteristicType: Hashable, Sendable {
-    /// Which characteristic.
-    public let identifier: CharacteristicTypeIdentifier
+/// HealthKit's `HKCharacteristicType`: date of birth, biological sex, blood type, skin type, wheelchair use, move
+/// mode. A characteristic type is a ``SampleType`` of kind ``SampleType/Kind/characteristic``, made with
+/// `CharacteristicType(.bloodType)`, so it goes into the same `Set<ObjectType>` of types to read as sample types do.
+/// It holds no samples: the values are read with ``HealthStore/dateOfBirthComponents()`` and its siblings, and a
+/// source reads them once the owner has allowed it to read that characteristic.
+public typealias CharacteristicType = SampleType
 
-    /// The characteristic type with this identifier.
-    public init(_ identifier: CharacteristicTypeIdentifier) { self.identifier = identifier }
+extension SampleType {
+    /// The characteristic type with this identifier, as `HKCharacteristicType(_:)`. Every static member of
+    /// ``CharacteristicTypeIdentifier`` names one; another raw value is a programming error and stops the program
+    /// (``ObjectType/characteristicType(forIdentifier:)`` returns nil instead).
+    public init(_ identifier: CharacteristicTypeIdentifier) {
+        guard let type = SampleType.characteristicTypes.first(where: { $0.identifier == identifier.rawValue }) else {
+            preconditionFailure("No characteristic type has the identifier '\(identifier.rawValue)'")
+        }
+        self = type
+    }
+
+    /// Every characteristic type, in HealthKit's order; their ``name``s are the keys `hkctl me` uses
+    /// (`date-of-birth`, `blood-type`, ...).
+    public static let characteristicTypes: [SampleType] = [
+        (CharacteristicTypeIdentifier.dateOfBirth, "date-of-birth", "Date of birth"),
+        (.biologicalSex, "biological-sex", "Biological sex"), (.bloodType, "blood-type", "Blood type"),
+        (.fitzpatrickSkinType, "skin-type", "Skin type"), (.wheelchairUse, "wheelchair-use", "Wheelchair use"),
+        (.activityMoveMode, "activity-move-mode", "Activity move mode"),
+    ].map { identifier, name, title in
+        SampleType(identifier: identifier.rawValue, name: name, title: title, kind: .characteristic, aggregation: nil,
+                   canonicalUnit: nil, displayUnit: nil, examples: [], categoryValues: [], maximumDuration: nil,
+                   validRange: nil)
+    }
+
+    /// The characteristic type called `text`: its name (`blood-type`), HealthKit identifier
+    /// (`HKCharacteristicTypeIdentifierBloodType`) or identifier without prefix (`BloodType`, `bloodType`), in any case.
+    public static func characteristicType(named text: String) -> SampleType? {
+        let wanted = text.lowercased()
+        let prefix = "HKCharacteristicTypeIdentifier"
+        return characteristicTypes.first { type in
+            [type.name, type.identifier, String(type.identifier.dropFirst(prefix.count))].contains { $0.lowercased() == wanted }
+        }
+    }
+
+    /// The identifier of a characteristic type, as `HKCharacteristicType`'s; nil for a sample type.
+    public var characteristicIdentifier: CharacteristicTypeIdentifier? {
+        kind == .characteristic ? CharacteristicTypeIdentifier(rawValue: identifier) : nil
+    }
 }
 
 extension SampleType {
@@ -52,9 +89,8 @@ extension SampleType {
     public func `is`(compatibleWith unit: HealthUnit) -> Bool { canonicalUnit?.isCompatible(with: unit) ?? false }
 }
 
-/// HealthKit's `HKObjectType`: in HealthCore the types a store holds samples of are all ``SampleType`` values, so
-/// `Set<HKObjectType>` is `Set<ObjectType>`, a set of them (characteristics are read with
-/// ``HealthStore/dateOfBirthComponents()`` and its siblings, without a permission of their own).
+/// HealthKit's `HKObjectType`: in HealthCore sample types and characteristic types are all ``SampleType`` values, so
+/// `Set<HKObjectType>` is `Set<ObjectType>`, a set of them.
 public typealias ObjectType = SampleType
 /// HealthKit's `HKWorkoutType`: the workout type is a ``SampleType``, `WorkoutType.workoutType()`.
 public typealias WorkoutType = SampleType
@@ -78,7 +114,7 @@ extension SampleType {
 
     /// The characteristic type with this identifier, as `HKObjectType.characteristicType(forIdentifier:)`.
     public static func characteristicType(forIdentifier identifier: CharacteristicTypeIdentifier) -> CharacteristicType? {
-        CharacteristicType(identifier)
+        characteristicTypes.first { $0.identifier == identifier.rawValue }
     }
 }
 

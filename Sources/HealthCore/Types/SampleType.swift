@@ -4,9 +4,10 @@
 /// ``SampleTypeCatalogue/standard``: its HealthKit identifier, its short command-line name, how it
 /// aggregates, its units and the values it accepts.
 public struct SampleType: Hashable, Sendable, CustomStringConvertible {
-    /// Whether samples carry a quantity or a category value.
+    /// Whether samples carry a quantity or a category value; or, for a characteristic type
+    /// (``CharacteristicType``), that there are no samples at all, only the person's value.
     public enum Kind: String, Sendable {
-        case quantity, category
+        case quantity, category, characteristic
     }
 
     /// HealthKit's identifier, as written in exports (`HKQuantityTypeIdentifierDietaryWater`).
@@ -15,7 +16,7 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
     public let name: String
     /// A human title for tables (`Water`).
     public let title: String
-    /// Quantity or category.
+    /// Quantity, category or characteristic.
     public let kind: Kind
     /// How values combine; nil for category types.
     public let aggregation: AggregationStyle?

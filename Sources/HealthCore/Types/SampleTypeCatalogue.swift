@@ -20,11 +20,8 @@ public struct SampleTypeCatalogue: Sendable {
     ///   ``CharacteristicError/notASampleType(_:)`` for a characteristic such as `blood-type`.
     public func type(named text: String) throws -> SampleType {
         if let type = lookUp(text) { return type }
-        let characteristics = ["date-of-birth": "DateOfBirth", "biological-sex": "BiologicalSex",
-                               "blood-type": "BloodType", "skin-type": "FitzpatrickSkinType"]
-        for (key, suffix) in characteristics
-        where [key, "HKCharacteristicTypeIdentifier" + suffix, suffix].contains(where: { $0.lowercased() == text.lowercased() }) {
-            throw CharacteristicError.notASampleType(key)
+        if let characteristic = SampleType.characteristicType(named: text) {
+            throw CharacteristicError.notASampleType(characteristic.name)
         }
         throw SampleError.unknownType(text, known: types.map(\.name))
     }

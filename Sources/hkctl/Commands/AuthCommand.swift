@@ -23,6 +23,8 @@ enum AuthCommand: Command {
         it exits 77 and the owner answers later with grant or deny). Writing without permission fails with
         exit 77: 'not determined' if nobody decided, 'denied' if the owner said no. Reading without
         permission is not an error: the source sees only the samples it wrote, as in HealthKit.
+        Characteristics (date-of-birth, biological-sex, blood-type, skin-type) can be allowed for --read
+        only; until then a source reads them as not set.
 
         EXAMPLE:
           HKCTL_SOURCE=scale-sync hkctl auth request --share weight --read weight   # exits 77: pending
@@ -39,7 +41,7 @@ enum AuthCommand: Command {
         // terminal, answers) as the owner; a source only ever asks.
         let owner = try HealthStore(storage: context.store(), source: AuthorizationState.ownerSource, catalogue: context.catalogue)
         let share = try types(arguments.value("share"), context: context)
-        let read = try types(arguments.value("read"), context: context)
+        let read = try types(arguments.value("read"), readable: true, context: context)
         switch action {
         case "request-status":
             guard words.count == 1 else { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
@@ -133,16 +135,18 @@ enum AuthCommand: Command {
         return words[1]
     }
 
-    private static func types(_ text: String?, context: CommandContext) throws -> [SampleType] {
+    /// The types named in `text`; characteristics (`blood-type`, `date-of-birth`, ...) only where they are `readable`.
+    private static func types(_ text: String?, readable: Bool = false, context: CommandContext) throws -> [SampleType] {
         guard let text else { return [] }
         var result: [SampleType] = []
         for name in text.split(separator: ",").map({ $0.trimmingSpaces() }) where !name.isEmpty {
-            do {
-                if let correlation = CorrelationType.named(name) { throw CompositeNames.correlationPermission(correlation, command: self.name) }
-                result.append(try context.type(name))
-            } catch CharacteristicError.notASampleType(let key) {
-                throw AuthorizationError.cannotShare(key)
+            if let characteristic = SampleType.characteristicType(named: name) {
+                guard readable else { throw AuthorizationError.cannotShare(characteristic.name) }
+                result.append(characteristic)
+                continue
             }
+            if let correlation = CorrelationType.named(name) { throw CompositeNames.correlationPermission(correlation, command: self.name) }
+            result.append(try context.type(name))
         }
         return result
     }
@@ -164,7 +168,9 @@ enum AuthCommand: Command {
                              revealRead ? permissions.read[identifier] : nil))
             }
         }
-        let typeName = { (identifier: String) in context.catalogue.type(identifier: identifier)?.name ?? identifier }
+        let typeName = { (identifier: String) in
+            (context.catalogue.type(identifier: identifier) ?? SampleType.characteristicType(named: identifier))?.name ?? identifier
+        }
         switch context.globals.format {
         case .json:
             let objects = rows.map { row in

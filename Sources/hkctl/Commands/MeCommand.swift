@@ -24,7 +24,8 @@ enum MeCommand: Command {
         let store = context.store()
         switch words.first {
         case nil:
-            try show(try store.document("characteristics.json", default: Characteristics()), context: context)
+            // As the acting source may read them: another source sees only what the owner allowed it to read.
+            try show(try context.healthStore().characteristics(), context: context)
         case "set":
             try context.requireOwner()
             guard words.count == 3 else {

@@ -80,6 +80,8 @@ struct SampleEntry: Sendable {
         var interval: DateInterval?
         let sampleValue: SampleValue
         switch type.kind {
+        case .characteristic:
+            throw SampleError.characteristicHasNoSamples(type: type.name)
         case .quantity:
             guard let value else { throw UnitError.missingUnit("", type: type.name, examples: type.examples) }
             let quantity = try QuantityInput.parse(value, for: type)

@@ -32,7 +32,7 @@ struct TypeIdentifierTests {
         #expect(ObjectType.workoutType().identifier == "HKWorkoutTypeIdentifier")
         #expect(CorrelationType(.bloodPressure) == .bloodPressure)
         #expect(ObjectType.correlationType(forIdentifier: .food) == .food)
-        #expect(ObjectType.characteristicType(forIdentifier: .dateOfBirth)?.identifier.rawValue == "HKCharacteristicTypeIdentifierDateOfBirth")
+        #expect(ObjectType.characteristicType(forIdentifier: .dateOfBirth)?.identifier == "HKCharacteristicTypeIdentifierDateOfBirth")
         // The wrong kind, or an identifier the catalogue does not know: nil, not a crash.
         #expect(ObjectType.categoryType(forIdentifier: CategoryTypeIdentifier(QuantityTypeIdentifier.stepCount.rawValue)) == nil)
         #expect(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier("HKQuantityTypeIdentifierNoSuchThing")) == nil)
@@ -43,6 +43,7 @@ struct TypeIdentifierTests {
             switch type.kind {
             case .quantity: #expect(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier(type.identifier)) == type)
             case .category: #expect(ObjectType.categoryType(forIdentifier: CategoryTypeIdentifier(type.identifier)) == type)
+            case .characteristic: Issue.record("the catalogue of sample types holds the characteristic \(type.name)")
             }
         }
     }

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Characteristic types go in the same read sets as sample types, as `HKCharacteristicType` does in HealthKit: a source
+/// reads a characteristic once the owner allows it, never writes one, and never stores a sample of one.
+struct CharacteristicPermissionTests {
+    private static let now = TestSupport.date("2024-06-10T12:00:00Z")
+    private static let app = "Step Tracker"
+
+    /// A store whose owner has set a date of birth, a blood type and a biological sex; `body` gets the owner's
+    /// store, the app's, and the folder.
+    private static func withStore(_ body: (HealthStore, HealthStore, String) async throws -> Void) async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let owner = try HealthStore(directory: path, clock: { now })
+            try owner.storage.updateDocument("characteristics.json", initial: Characteristics()) { me in
+                try me.set("date-of-birth", to: "1988-04-02", now: now)
+                try me.set("blood-type", to: "O+", now: now)
+                try me.set("biological-sex", to: "female", now: now)
+            }
+            try await body(owner, try HealthStore(directory: path, source: app, clock: { now }), path)
+        }
+    }
+
+    @Test func aSourceReadsACharacteristicOnlyOnceTheOwnerAllowsIt() async throws {
+        try await Self.withStore { owner, app, _ in
+            // HealthKit's request, with sample and characteristic types in one Set<ObjectType>.
+            let read: Set<ObjectType> = [QuantityType(.stepCount), CharacteristicType(.dateOfBirth),
+                                         ObjectType.characteristicType(forIdentifier: .bloodType)!]
+            try await app.requestAuthorization(toShare: [], read: read)
+            #expect(try app.bloodType().bloodType == .notSet)
+            #expect(try app.dateOfBirthComponents().year == nil)
+            #expect(try await app.statusForAuthorizationRequest(toShare: [], read: read) == .shouldRequest)
+
+            try owner.decideAuthorization(for: Self.app, allow: true, share: [], read: read)
+            // The same HealthStore sees the decision at once.
+            #expect(try app.bloodType().bloodType == .oPositive)
+            let birth = try app.dateOfBirthComponents()
+            #expect([birth.year, birth.month, birth.day] == [1988, 4, 2])
+            // Not asked for, not allowed: still not set.
+            #expect(try app.biologicalSex().biologicalSex == .notSet)
+            #expect(try app.characteristics() == {
+                var visible = Characteristics()
+                visible.dateOfBirth = "1988-04-02"
+                visible.bloodType = .oPositive
+                return visible
+            }())
+            #expect(try await app.statusForAuthorizationRequest(toShare: [], read: read) == .unnecessary)
+
+            // Denied or revoked: not set again.
+            try owner.decideAuthorization(for: Self.app, allow: false, share: [], read: [CharacteristicType(.bloodType)])
+            #expect(try app.bloodType().bloodType == .notSet)
+            try owner.revokeAuthorization(for: Self.app)
+            #expect(try app.dateOfBirthComponents().year == nil)
+            // The owner always reads everything.
+            #expect(try owner.biologicalSex().biologicalSex == .female)
+        }
+    }
+
+    @Test func aCharacteristicCannotBeSharedAndAskingChangesNothing() async throws {
+        try await Self.withStore { owner, app, path in
+            let before = TestSupport.walkFiles(path)
+            await #expect(throws: HealthError.self) {
+                try await app.requestAuthorization(toShare: [CharacteristicType(.bloodType)], read: [])
+            }
+            #expect(throws: AuthorizationError.cannotShare("blood-type")) {
+                try owner.decideAuthorization(for: Self.app, allow: true, share: [CharacteristicType(.bloodType)], read: [])
+            }
+            #expect(TestSupport.walkFiles(path) == before)
+        }
+    }
+
+    @Test func aSampleOfACharacteristicTypeIsRefusedAndNothingIsWritten() async throws {
+        try await Self.withStore { owner, _, path in
+            let before = TestSupport.walkFiles(path)
+            let sample = QuantitySample(type: CharacteristicType(.bloodType), quantity: Quantity(unit: .count(), doubleValue: 1),
+                                        start: Self.now.addingTimeInterval(-60), end: Self.now)
+            do {
+                try await owner.save(sample)
+                Issue.record("a sample of a characteristic type was saved")
+            } catch let error as HealthError {
+                #expect(error.code == .errorInvalidArgument)
+                #expect(error.underlyingError as? SampleError == .characteristicHasNoSamples(type: "blood-type"))
+            }
+            // Nor does the file store keep one as a value of an unknown type.
+            let kept = Sample(typeIdentifier: "HKCharacteristicTypeIdentifierBloodType", start: Self.now, end: Self.now,
+                              value: .generic(value: "O+", unit: nil), source: "hkctl", created: Self.now)
+            #expect(throws: SampleError.characteristicHasNoSamples(type: "blood-type")) { try owner.storage.save([kept]) }
+            #expect(TestSupport.walkFiles(path) == before)
+        }
+    }
+
+    @Test func characteristicTypesAreLookedUpByEveryName() {
+        #expect(SampleType.characteristicTypes.count == 6)
+        #expect(SampleType.characteristicTypes.allSatisfy { $0.kind == .characteristic && $0.characteristicIdentifier != nil })
+        #expect(CharacteristicType(.fitzpatrickSkinType).name == "skin-type")
+        for name in ["blood-type", "HKCharacteristicTypeIdentifierBloodType", "BloodType", "bloodtype"] {
+            #expect(SampleType.characteristicType(named: name)?.characteristicIdentifier == .bloodType, "\(name)")
+        }
+        #expect(SampleType.characteristicType(named: "water") == nil)
+        #expect(ObjectType.characteristicType(forIdentifier: CharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierNope")) == nil)
+        #expect(QuantityType(.stepCount).characteristicIdentifier == nil)
+        // The catalogue still refuses a characteristic where a sample type is wanted, by its name.
+        #expect(throws: CharacteristicError.notASampleType("date-of-birth")) {
+            try SampleTypeCatalogue.standard.type(named: "DateOfBirth")
+        }
+    }
+}
