@@ -33,16 +33,20 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        .target(name: "HealthCore", dependencies: ["CZlib"], swiftSettings: directMetadataAccess + functionSections),
+        // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
+        // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
+        // HealthCore through that API alone.
+        .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections),
+        .target(name: "HealthCore", dependencies: ["CZlib", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
         .executableTarget(
-            name: "hkctl", dependencies: ["HealthCore"], exclude: ["hot-functions.txt"],
+            name: "hkctl", dependencies: ["HealthCore", "TextSupport"], exclude: ["hot-functions.txt"],
             // The release build is one fully static executable: no dynamic loading at start-up (see BENCHMARKS.md).
             swiftSettings: directMetadataAccess + functionSections
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: hotFunctionsFirst
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore"]),
-        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore"]),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport"]),
+        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "TextSupport"]),
         .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
     ]
 )

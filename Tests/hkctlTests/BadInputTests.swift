@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TextSupport
 
 /// What has to be in place, besides a store holding one good sample, before the bad command runs.
 enum BadInputSetup: String, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// The keys of a sample in `list --format json` and `add --format json`.
 private let sampleKeys: Set<String> = ["uuid", "type", "start", "end", "value", "unit", "source"]

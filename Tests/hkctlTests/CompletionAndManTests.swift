@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// `hkctl completions` loaded by real shells, and the man page against docs/hkctl.1.
 struct CompletionAndManTests {
@@ -7,7 +8,8 @@ struct CompletionAndManTests {
         .deletingLastPathComponent()
 
     private func script(_ shell: String, _ cli: CLIRunner) throws -> String {
-        let folder = NSTemporaryDirectory() + "hkctl-completion-" + UUID().uuidString
+        // Beside the temporary store, so that it goes when the store's folder does.
+        let folder = URL(fileURLWithPath: cli.storePath).deletingLastPathComponent().path + "/completion"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let result = try cli.run(["completions", shell])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")

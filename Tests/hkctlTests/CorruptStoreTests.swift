@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// A way to damage a store by hand, and what every command touching the damage must then say.
 struct StoreDamage: Sendable, CustomTestStringConvertible {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TextSupport
 
 /// A deterministic generator, so a failing run can be repeated with its seed ($HKCTL_CRASH_SEED).
 private struct SplitMix: RandomNumberGenerator {

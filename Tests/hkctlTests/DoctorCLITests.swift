@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 private let waterPartition = "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
 private let sleepFolder = "samples/HKCategoryTypeIdentifierSleepAnalysis"

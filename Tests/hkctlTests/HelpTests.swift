@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// A way of asking for help and the usage line the page must show.
 struct HelpRequest: Sendable, CustomTestStringConvertible {

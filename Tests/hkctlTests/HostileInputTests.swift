@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// Runs every command line of ``HostileInputCorpus`` against a store holding one sample: each must exit with its
 /// documented code, print exactly one error line (usage hints may follow), print nothing on stdout, and leave the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// `hkctl import` does not rewrite who you are (issue 22): characteristics the store has are kept unless
 /// `--replace-characteristics` is given, and the summary says which were added, kept or replaced.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// `hkctl import` of the export variations in Tests/Fixtures/import (issue 23), run as the built binary.
 struct ImportVariationCLITests {

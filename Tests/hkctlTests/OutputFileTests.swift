@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TextSupport
 
 /// Issue 22: a file the user names for output (`export --out`, `chart --svg`) never destroys what is at the path. A
 /// link is followed (its target replaced atomically, the link kept), a device or FIFO is written in place, a folder or

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// Runs `script` with `/bin/sh -c`, with `$HKCTL` naming the binary and the runner's store, zone and clock set
 /// as ``CLIRunner/run(_:stdin:environment:)`` sets them.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TextSupport
 
 /// The second hostile round (issue 20): nothing doubled by concurrent imports, change numbers never reused or
 /// overflowed, failed writes leave the store as they found it, and every store path is opened safely.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextSupport
 
 /// Issue 22: `hkctl undo` takes back this source's last add, import or delete (again: the one before), shows it first,
 /// asks on a terminal, needs --yes elsewhere, and leaves tombstones or new samples that sync clients see.

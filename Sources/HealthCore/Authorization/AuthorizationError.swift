@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Errors of authorization, with HealthKit's distinctions (`errorAuthorizationNotDetermined` = 5,
 /// `errorAuthorizationDenied` = 4).
 public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

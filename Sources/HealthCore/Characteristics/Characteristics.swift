@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The person's characteristics, like HealthKit's characteristic types: read-only facts that are never samples.
 ///
 /// Stored as `characteristics.json` in the store. Every field is optional ("not set").

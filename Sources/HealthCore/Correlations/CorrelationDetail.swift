@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The members of a correlation: the uuid and type of each sample it groups. Stored as the `"correlation"` key of
 /// the correlation's line: `"correlation":{"members":[{"uuid":"…","type":"HKQuantityTypeIdentifierBloodPressureSystolic"},…]}`.
 ///

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The form an Apple Health export gives a correlation: a `Correlation` element (`@element` metadata) holding its
 /// member `Record`s (`@children`). An imported correlation keeps that form; one logged with hkctl gets it from its
 /// members when it is exported, and its identity (``RecordIdentity``) is always that of this form.

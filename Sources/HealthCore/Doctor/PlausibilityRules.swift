@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Rules for data that is well-formed but unlikely to be true: `hkctl doctor` reports it as warnings and never
 /// changes it (a person decides).
 public struct PlausibilityRules: Sendable {

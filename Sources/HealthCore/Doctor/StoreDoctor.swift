@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// `hkctl doctor`: reads every file of a store, reports what is damaged (errors, with file and line) and what is
 /// well-formed but implausible (warnings, with sample uuids), and on request repairs what can be repaired

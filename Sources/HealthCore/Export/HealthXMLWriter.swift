@@ -1,3 +1,5 @@
+import TextSupport
+
 /// `healthxml`: XML shaped like the Health app's `export.xml`, so that `hkctl import` (and tools written for
 /// Apple's exports) read it back.
 ///

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Writes samples in one export format.
 protocol SampleWriter {
     /// Writes what comes before the first sample.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The device that recorded a sample, parsed from the `device` attribute of an Apple Health export.
 ///
 /// Exports write HealthKit's debug description of `HKDevice`:

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Writes the identity key and store line of ``DirectRecordGroup/Record``s on the storing thread: byte for byte
 /// what ``RecordIdentity`` and ``SampleLineWriter`` make of the samples the records stand for.

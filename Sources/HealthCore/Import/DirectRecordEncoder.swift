@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Reads plain quantity and category `Record`s of an Apple Health export straight from the XML attribute bytes into
 /// compact ``DirectRecordGroup/Record``s, without building a ``Sample``: ``DirectLineComposer`` then writes exactly the

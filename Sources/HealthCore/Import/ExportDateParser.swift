@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Parses the dates of Apple Health exports straight from bytes, without building strings.
 ///
 /// Accepted: `2024-03-10 01:59:00 -0800` (every export since iOS 9), the same with fractional seconds, `T` or a

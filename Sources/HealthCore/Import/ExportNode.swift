@@ -1,3 +1,5 @@
+import TextSupport
+
 /// An element of an Apple Health export kept as written: its name, attributes in order, and children.
 ///
 /// Parts of an export that hkctl does not type (the `WorkoutStatistics` and `WorkoutEvent` children of a workout,

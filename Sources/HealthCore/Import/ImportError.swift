@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Why an import could not run, or why it finished with records left out.
 public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {

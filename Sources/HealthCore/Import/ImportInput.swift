@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Finds what an import reads: an `export.xml`, the export inside an `export.zip` (found by content, whatever the
 /// member is called), or hkctl's own jsonl export; from a file or from standard input.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The stable identity of an imported record, and the name-based UUID derived from it.
 ///
 /// A record's identity covers everything it holds: type, source, source version, device, start, end, value and

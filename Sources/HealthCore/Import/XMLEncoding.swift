@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The character encoding an export's XML declaration names (`<?xml version="1.0" encoding="ISO-8859-1"?>`), and a
 /// reader that turns such bytes into UTF-8 for the scanner, which reads UTF-8 only.
 ///

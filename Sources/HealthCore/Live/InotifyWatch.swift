@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import TextSupport
 
 /// An inotify descriptor watching a store folder for writes to its change files, or, while the folder does not exist,
 /// its nearest existing parent for the folders on the way being created.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The device that measured a sample: HealthKit's `HKDevice`. Stored with the sample as `key:value` text
 /// (`name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1`), as an Apple Health
 /// export writes it.

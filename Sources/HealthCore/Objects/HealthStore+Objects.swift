@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Saving and deleting objects as HealthKit's `HKHealthStore` does: `async`, with completion-handler forms, throwing
 /// ``HealthError``.
 extension HealthStore {

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A sample's metadata as text: one JSON object for JSON and CSV output, `key=value` pairs for tables.
 ///
 /// Keys starting with `@` are hkctl's own (an import keeps an element's unknown attributes and children under them):

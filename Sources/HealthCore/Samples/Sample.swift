@@ -1,3 +1,5 @@
+import TextSupport
+
 /// One measurement over a time interval, like HealthKit's `HKQuantitySample` or `HKCategorySample`.
 ///
 /// Invariants (checked by ``validated(catalogue:now:)``): `end >= start`, a finite non-negative value in a

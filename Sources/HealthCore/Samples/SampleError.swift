@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Errors about a sample's type, value or dates.
 public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No type has this name; payload: the name and the known short names.

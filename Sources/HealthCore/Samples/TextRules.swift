@@ -1,3 +1,5 @@
+import TextSupport
+
 /// What hkctl accepts in text a person reads as a name or a label: source names, and metadata keys and values.
 /// One rule for the command line, imports and the library (``JSONFileStore/save(_:)``), so that no name can pass
 /// for another on screen (`hkctl\u{200B}` shown as `hkctl`, a right-to-left override reversing what follows).

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Daily goals kept in the store's `goals.json`: water 2 L, steps 10,000, sleep 8 h.
 ///
 /// A goal is a daily total, so it exists for cumulative quantity types (water, steps, active energy) and for

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The length of one bucket of a statistics collection, like the `intervalComponents` of HealthKit's
 /// `HKStatisticsCollectionQuery`: a whole number of minutes, hours, days, weeks, months or years.
 ///

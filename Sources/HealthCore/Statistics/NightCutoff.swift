@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The local time of day at which one night ends and the next begins (default noon).
 ///
 /// The night of date D runs from the cut-off on D − 1 to the cut-off on D, so it is named after the morning it

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Figures that are not finite numbers: a sum of stored values near the largest `Double` (a hand-edited 1e308)
 /// overflows to infinity. hkctl never prints such a figure (JSON has no infinity): it refuses the query and names
 /// the samples involved, those outside their type's valid range.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Errors from building or running a statistics, collection, night or trend query.
 public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// A figure that the type's aggregation style does not allow (the sum of heart rate); payload: the option's

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A growable byte buffer written through a raw pointer: the store's bulk line encoder appends to it byte by byte
 /// without the uniqueness and bounds checks of an `Array`.
 final class ByteBuffer {
@@ -113,3 +115,6 @@ final class ByteBufferPool: @unchecked Sendable {
         kept += buffer.reserved
     }
 }
+
+/// JSON strings are quoted straight into a buffer (``JSONBytes/appendQuoted(_:to:)``).
+extension ByteBuffer: JSONTextSink {}

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// The store's write path on bytes: single appends, journalled batches, and the import's pre-encoded batches.
 extension JSONFileStore {

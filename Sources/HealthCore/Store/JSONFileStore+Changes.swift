@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Change numbers, deletions, anchored change queries and compaction.
 ///

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 extension JSONFileStore {
     /// Throws ``SampleError/uuidInStore(_:)`` when a sample's uuid is already used where that sample would be kept:

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// The steps every write of samples or tombstones shares: prepare the files it appends to, hand out change numbers
 /// that were never used, and take everything back when the write fails, so a failed command leaves the store as it

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// The on-disk store: JSON Lines files, one folder per type and one file per month. See docs/STORE.md.
 ///

@@ -234,17 +234,26 @@ struct JSONLineScanner {
         return true
     }
 
+    /// How deep arrays and objects may nest in a value that is skipped: far more than any line hkctl writes, few
+    /// enough that a hostile line (thousands of `[`) cannot exhaust the stack of this recursive reader.
+    static let nestingLimit = 64
+
     /// Skips any JSON value.
-    mutating func skipValue() throws {
+    ///
+    /// - Parameter depth: How deep the value lies in arrays and objects already being skipped.
+    mutating func skipValue(depth: Int = 0) throws {
         guard let byte = peek() else { throw fail("expected a value") }
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), depth >= JSONLineScanner.nestingLimit {
+            throw fail("arrays and objects nested more than \(JSONLineScanner.nestingLimit) deep")
+        }
         switch byte {
         case UInt8(ascii: "\""): _ = try readString()
-        case UInt8(ascii: "{"): try readObject { scanner, _ in try scanner.skipValue() }
+        case UInt8(ascii: "{"): try readObject { scanner, _ in try scanner.skipValue(depth: depth + 1) }
         case UInt8(ascii: "["):
             index += 1
             if peek() == UInt8(ascii: "]") { index += 1; return }
             while true {
-                try skipValue()
+                try skipValue(depth: depth + 1)
                 if peek() == UInt8(ascii: ",") { index += 1; continue }
                 try expect(UInt8(ascii: "]"))
                 return
@@ -254,19 +263,5 @@ struct JSONLineScanner {
         case UInt8(ascii: "n"): if !readLiteral("null") { throw fail("invalid literal") }
         default: _ = try readNumber()
         }
-    }
-}
-
-/// Writes JSON string literals with the escapes JSON requires.
-package enum JSONText {
-    package static func quoted(_ text: String) -> String {
-        // Most strings need no escape at all: copy them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
-            return "\"" + text + "\""
-        }
-        // One set of escape rules for both writers: the byte-level one.
-        let buffer = ByteBuffer(capacity: text.utf8.count + 16)
-        JSONBytes.appendQuoted(text, to: buffer)
-        return String(decoding: buffer.bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// One line of the store's `operations.jsonl`: a write the store made for a source (an add, an import batch or a
 /// delete), or an undo of one, so that the source's last one can be taken back. See docs/STORE.md, "Operations and
 /// undo".

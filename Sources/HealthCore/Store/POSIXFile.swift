@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Thin wrappers over the POSIX calls the on-disk store needs (open, append, fsync, flock, rename).
 enum POSIXFile {

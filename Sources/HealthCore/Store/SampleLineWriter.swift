@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Writes a sample's store line as bytes, exactly as ``SampleLineCodec/encode(_:sequence:)`` spells it, without
 /// building Strings: the import's bulk write path.
 ///

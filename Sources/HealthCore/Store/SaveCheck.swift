@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The rules every sample passes before ``JSONFileStore/save(_:)`` writes it, so that nothing a library client saves
 /// can make a later read fail: a known type, a value of the right kind in a unit of the type's dimension, finite and
 /// plausible, `end >= start`, not in the future, a category value the type has, a workout's totals in range, and a

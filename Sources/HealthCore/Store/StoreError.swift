@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Errors from opening, reading and writing a store.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The store folder could not be created; payload: path and the system's reason.

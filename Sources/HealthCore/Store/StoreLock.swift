@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// An advisory `flock` on the store's `.lock` file: shared for readers, exclusive for writers.
 final class StoreLock {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 /// Checks that keep hkctl from reading or writing a store it should not trust: a store folder owned by another
 /// user or writable by everyone, a symbolic link loop, and symbolic links inside the store (which could point

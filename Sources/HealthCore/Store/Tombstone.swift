@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A deleted sample, like HealthKit's `HKDeletedObject`: what syncing clients learn when a sample goes.
 public struct Tombstone: Hashable, Sendable {
     /// The deleted sample's uuid.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A time span written as two times joined by `-`, as people log a night's sleep: `23:10-07:05`,
 /// `yesterday 22:30-06:45`, `2024-05-30T22:40-2024-05-31T06:10`.
 ///

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A point in time as typed on the command line.
 ///
 /// Accepted forms: ISO 8601 (`2024-06-01`, `2024-06-01T08:30`, `2024-06-01T08:30:00+02:00`), a time of day

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// HealthKit's SI prefixes, with `HKMetricPrefix`'s raw values.
 public enum MetricPrefix: Int, Sendable, CaseIterable {
     case none = 0, pico, nano, micro, milli, centi, deci, deca, hecto, kilo, mega, giga, tera, femto

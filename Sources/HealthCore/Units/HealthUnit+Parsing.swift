@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSupport
 
 extension HealthUnit {
     /// Parses a unit string in HealthKit's grammar, like `HKUnit(from:)`.
@@ -75,9 +76,14 @@ struct UnitTerm {
 
 /// Recursive-descent parser for HealthKit unit strings.
 struct UnitStringParser {
+    /// How deep parentheses may nest: far more than any unit needs, few enough that a hostile string (a unit
+    /// attribute of thousands of `(`) cannot exhaust the stack of this recursive parser.
+    static let nestingLimit = 32
+
     private let original: String
     private let characters: [Character]
     private var position = 0
+    private var depth = 0
 
     init(text: String) {
         original = text
@@ -127,9 +133,14 @@ struct UnitStringParser {
         var scaleTerm = false
         if current == "(" {
             position += 1
+            depth += 1
+            if depth > UnitStringParser.nestingLimit {
+                throw fail("parentheses are nested more than \(UnitStringParser.nestingLimit) deep")
+            }
             terms = try parseExpression()
             guard current == ")" else { throw fail("a '(' is not closed") }
             position += 1
+            depth -= 1
         } else {
             let symbol = try readSymbol()
             if symbol == "10" {

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// An amount in a unit, like HealthKit's `HKQuantity`.
 public struct Quantity: Hashable, Sendable, CustomStringConvertible {
     /// The number, in ``unit``. For `%` it is a fraction: 0.215 means 21.5 %.

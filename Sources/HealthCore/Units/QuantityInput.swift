@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Reads amounts as people type them for a given type: `0.5L`, `500 mL`, `16.9fl_oz_us`, `160lb`, `8000`.
 ///
 /// On top of HealthKit's unit strings it accepts a few friendly aliases (`ml`, `l`, `floz`, `lbs`, `kgs`,

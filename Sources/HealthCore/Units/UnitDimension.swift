@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The physical dimension of a unit, as integer exponents of independent base quantities.
 ///
 /// Two units can be converted into each other exactly when their dimensions are equal.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Errors from parsing unit strings, parsing quantities and converting between units.
 public enum UnitError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The unit string is not in HealthKit's grammar; the payload is the string and what was wrong with it.

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A workout, HealthKit's `HKWorkout`: an activity between two instants, with its duration (pauses excluded),
 /// total energy and distance, events, per-type statistics, metadata (`HKIndoorWorkout`, weather...) and source.
 ///

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// A kind of workout, HealthKit's `HKWorkoutActivityType`: its raw value, Swift case name and short forms.
 ///
 /// An Apple Health export writes `HKWorkoutActivityType` + the case name with a capital

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// What a workout holds beyond its activity type and dates (see ``Workout``): duration, totals, events,
 /// statistics and parts. Stored as the `"workout"` key of the workout's line.
 ///

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Converts between a typed workout sample and the form an Apple Health export gives it: a `Workout` element
 /// whose attributes are `@`-prefixed metadata (`@workoutActivityType`, `@duration`, ...) and whose children
 /// (`WorkoutEvent`, `WorkoutStatistics`, `WorkoutActivity`, `WorkoutRoute`) are kept as JSON in `@children`.

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// One option a command accepts.
 struct OptionSpec: Sendable {

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Shell completion scripts for bash, zsh and fish, generated from the command registry: commands, their
 /// options, option values (formats, periods, units, type names, files) and positional words (type names,

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// How data is printed on standard output.
 enum OutputFormat: String, CaseIterable {

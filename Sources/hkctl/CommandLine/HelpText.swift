@@ -1,3 +1,5 @@
+import TextSupport
+
 /// Help pages in the argument-parser layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS; labels padded
 /// to column 26, text wrapped at 80 columns.
 enum HelpText {

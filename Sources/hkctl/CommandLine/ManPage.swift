@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// The manual page `hkctl(1)` in roff (man macros), generated from the same help as `hkctl help`: the root
 /// overview, global options, then every command of the registry with its usage, arguments, options and

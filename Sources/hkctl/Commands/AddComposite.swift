@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl add workout|blood-pressure|food ...`: the add command for workouts and correlations.
 enum AddComposite {

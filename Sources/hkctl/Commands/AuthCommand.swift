@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl auth request|grant|deny|revoke|status|log`: which sources may write and read which types.
 enum AuthCommand: Command {

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl config set|get|unset|list`: preferences kept in the store.
 enum ConfigCommand: Command {

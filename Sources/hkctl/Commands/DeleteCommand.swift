@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl delete UUID...` or `hkctl delete TYPE RANGE`: removes samples, leaving tombstones for syncing clients.
 enum DeleteCommand: Command {

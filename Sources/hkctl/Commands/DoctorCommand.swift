@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl doctor [--repair]`: checks the whole store and reports; repairs what can be repaired without loss.
 enum DoctorCommand: Command {

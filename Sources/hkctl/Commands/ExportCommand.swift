@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl export`: writes samples as jsonl, csv, json or Apple-Health-shaped XML.
 enum ExportCommand: Command {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HealthCore
+import TextSupport
 
 /// `hkctl import PATH`: imports an Apple Health export (zip, XML, or hkctl jsonl; `-` for stdin).
 enum ImportCommand: Command {

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl me [set KEY VALUE | unset KEY]`: characteristics (date of birth, sex, blood type, skin type).
 enum MeCommand: Command {

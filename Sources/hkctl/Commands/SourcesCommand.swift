@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl sources [TYPE]` lists the sources that wrote samples; `hkctl sources priority TYPE [SOURCE ...]` shows
 /// or sets the order in which they count when they overlap.

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl stats TYPE [RANGE] [--by UNIT | --every LENGTH] [figures] [filters]`: statistics like HealthKit's
 /// statistics and statistics-collection queries, with sources merged by priority.

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl types`: the catalogue.
 enum TypesCommand: Command {

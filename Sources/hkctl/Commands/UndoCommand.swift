@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl undo [--dry-run] [--yes]`: takes back the acting source's last add, import or delete.
 enum UndoCommand: Command {

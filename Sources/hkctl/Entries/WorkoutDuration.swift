@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Reads a workout's length as people type it: `45min`, `45m`, `1.5h`, `1h30m`, `1h 30min`, `90s`, `2hr`.
 enum WorkoutDuration {

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Prints change sets and tombstones as JSON or JSON Lines.
 enum ChangeOutput {

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// The characteristics part of an import's summary: for each characteristic of the export, the store's value, the
 /// export's, and whether it was added, kept, replaced or unchanged (``CharacteristicsMerge``).

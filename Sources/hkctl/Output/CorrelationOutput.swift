@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Renders blood-pressure readings and food entries (`add`, `list`, `changes`) and blood-pressure summaries.
 struct CorrelationOutput {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HealthCore
+import TextSupport
 
 /// A file the user named for output (`export --out`, `chart --svg`), opened by the one rule every such command
 /// follows: what is at the path is never destroyed.

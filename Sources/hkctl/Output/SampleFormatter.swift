@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Renders samples as JSON objects, CSV rows or table rows, in one output unit and zone.
 struct SampleFormatter {

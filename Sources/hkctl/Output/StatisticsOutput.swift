@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Prints a ``StatisticsResult`` (and, for sleep, its nights) as JSON, CSV or a table, with optional per-source
 /// figures and an explanation of how every sample counted.

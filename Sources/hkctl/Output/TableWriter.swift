@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Left-aligned text columns separated by two spaces; numeric columns right-aligned.
 struct TableWriter {

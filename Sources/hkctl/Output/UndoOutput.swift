@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// How `hkctl undo` shows what it will undo, and what it undid: a sentence for people, one object for scripts.
 struct UndoOutput {

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Renders workouts (`add workout`, `list workouts`, `changes`) and workout summaries (`stats workouts`).
 struct WorkoutOutput {

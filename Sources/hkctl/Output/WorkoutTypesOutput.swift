@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// `hkctl types workouts`: every workout activity type with its raw value and short forms.
 enum WorkoutTypesOutput {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// Records read straight from their bytes (``DirectRecordEncoder`` → ``DirectLineComposer``) against the general

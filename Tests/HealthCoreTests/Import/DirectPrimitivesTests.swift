@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// The small parts the direct import path stands on, each against the general code it replaces.

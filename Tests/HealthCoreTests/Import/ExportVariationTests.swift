@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// Real exports differ from the Health app's current form: locale digits, look-alike records, iOS 8's layout,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// The import's fast write path (lines encoded as bytes, three threads) against the plain one (`Sample`s saved

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// How an import's batches reach the store: through a journal that holds only each partition's length before the
 /// batch (an interrupted batch is cut off again, and the import is run again), with the partitions synced in

@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The import and export suites, grouped so that `swift test --filter Import` runs them all.
 @Suite enum ImportTests {}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// One `HealthImporter` run more than once: each run starts afresh, so the second import of the same export adds

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// Exports that are not well-formed, or hold what hkctl does not type: never fatal, always reported.

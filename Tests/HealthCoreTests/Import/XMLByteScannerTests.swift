@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// A byte stream over an array, handing out at most `chunk` bytes per read (to exercise buffer refills).
 final class ArrayByteReader: ByteReader {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 extension ImportTests {
     /// Archives as the Health app and other zip writers make them.

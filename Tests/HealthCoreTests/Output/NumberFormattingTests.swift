@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The fixed-point formatter rounds exactly as C's printf does, which `human` used to call.
 struct NumberFormattingTests {

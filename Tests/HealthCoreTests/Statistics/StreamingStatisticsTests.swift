@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The streaming path (``StreamingStatistics``, over the store's fast line reader) must give what the general
 /// path gives from fully decoded samples, on random stores: several sources and units, instants, samples across

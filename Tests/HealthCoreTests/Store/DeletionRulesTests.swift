@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// What a tombstone hides, and anchors while a crashed batch is pending.
 struct DeletionRulesTests {

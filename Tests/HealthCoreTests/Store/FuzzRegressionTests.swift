@@ -39,4 +39,41 @@ struct FuzzRegressionTests {
         #expect(again.isCompatible(with: unit))
         #expect(try again.convert(1, to: unit) == 1)
     }
+
+    /// The unit fuzzer found 200 `(` in a row overflowing the stack of the recursive unit parser; a unit attribute
+    /// of an export could hold as many. Nesting is limited, and refused with one message, however deep.
+    @Test(arguments: [33, 200, 100_000])
+    func deeplyNestedParenthesesAreRefused(depth: Int) {
+        let text = String(repeating: "(", count: depth) + "count" + String(repeating: ")", count: depth)
+        #expect(throws: UnitError.malformed(text, reason: "parentheses are nested more than 32 deep")) {
+            try HealthUnit(parsing: text)
+        }
+        let unclosed = String(repeating: "(", count: depth)
+        #expect(throws: UnitError.self) { try HealthUnit(parsing: unclosed) }
+    }
+
+    @Test func parenthesesNestedWithinTheLimitStillParse() throws {
+        let text = "count/" + String(repeating: "(", count: 32) + "min" + String(repeating: ")", count: 32)
+        #expect(try HealthUnit(parsing: text).isCompatible(with: HealthUnit(parsing: "count/min")))
+    }
+
+    /// The same class in the store's JSON reader: a line whose unknown field nests arrays or objects thousands deep
+    /// is refused as damaged, without exhausting the stack; 64 levels still read.
+    @Test(arguments: [("[", "]"), ("{\"a\":", "}")])
+    func deeplyNestedJSONInALineIsRefused(open: String, close: String) {
+        func line(depth: Int) -> String {
+            "{\"uuid\":\"c870d14d-90fb-4277-8398-61fd8dfe863f\",\"type\":\"HKQuantityTypeIdentifierDietaryWater\","
+                + "\"start\":\"2024-06-01T08:00:00+02:00\",\"end\":\"2024-06-01T08:00:00+02:00\",\"value\":0.5,\"unit\":\"L\","
+                + "\"source\":\"hkctl\",\"future\":" + String(repeating: open, count: depth) + "1"
+                + String(repeating: close, count: depth) + "}"
+        }
+        func check(_ text: String) -> (sample: Sample?, sequence: UInt64, failure: String?) {
+            var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+            return Array(text.utf8).withUnsafeBufferPointer { StoreLineReader.checkSampleLine($0, codec: &codec) }
+        }
+        #expect(check(line(depth: 64)).sample != nil)
+        let deep = check(line(depth: 200_000))
+        #expect(deep.sample == nil)
+        #expect(deep.failure?.contains("nested more than 64 deep") == true, "\(deep.failure ?? "")")
+    }
 }

@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The on-disk JSON Lines store, in fresh temporary folders.
 struct JSONFileStoreTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// Partitions read side by side must reach the consumer exactly as a one-thread read hands them over: the same
 /// readings, values, units, sources and uuids, in the same order, and the same errors.

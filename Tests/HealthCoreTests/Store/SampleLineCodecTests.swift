@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The store's one-line JSON form of a sample.
 struct SampleLineCodecTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The import's byte-level line writer must write exactly what ``SampleLineCodec`` writes.
 struct SampleLineWriterTests {

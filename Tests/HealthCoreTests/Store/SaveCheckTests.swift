@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// `JSONFileStore.save` checks every sample as `hkctl add` does, for every type in the catalogue: a bad sample is
 /// refused with the store byte-for-byte unchanged, and whatever it accepts can be read back and summarised.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// One `JSONFileStore` (and one `HealthImporter`) shared by several threads at once, as `Sendable` allows: every save
 /// lands once, every read sees whole samples, and nothing is lost or doubled.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// A library client cannot double a reading by saving it again: `save` refuses a uuid the store already has where the
 /// sample would go, or one that belonged to a deleted sample, with the store byte-for-byte unchanged.

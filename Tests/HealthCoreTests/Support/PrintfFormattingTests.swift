@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The number helpers that replace `String(format:)` give exactly its text, rounding included.
 struct PrintfFormattingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// Issue 20, item 12: output arithmetic on values near the largest Double never traps.
 struct SaturatingTests {

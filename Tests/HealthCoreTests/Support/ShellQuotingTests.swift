@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// Values placed into a suggested command are one shell word each and run nothing when pasted (issue 20, item 9).
 struct ShellQuotingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The text helpers that replace Foundation's `NSString` and `String` methods give what those gave.
 struct TextHelperFoundationTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The package's own trimming and joining must give exactly what Foundation's and the standard library's do.
 struct TextHelperTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TextSupport
 
 /// The store's uuid text is Foundation's `uuidString`, lowercased.
 struct UUIDTextTests {

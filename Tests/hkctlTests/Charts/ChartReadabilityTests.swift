@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 import HealthCore
 @testable import hkctl
+import TextSupport
 
 /// Charts a person can read (issue 22): tick labels in one format per axis, the goal's label clear of the bars,
 /// sparse lines joined across days without data, partial weeks marked, evenly spaced rows on the terminal line.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HealthCore
 @testable import hkctl
+import TextSupport
 
 /// Terminal charts and the dashboard: snapshots at fixed widths, and properties at every width.
 struct ChartRenderingTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TextSupport
 
 /// Runs the built `hkctl` binary as a subprocess against a temporary store.
 struct CLIResult {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HealthCore
+import TextSupport
 
 /// A value axis with round tick marks (1, 2, 2.5 or 5 times a power of ten) that covers a range of data.
 ///

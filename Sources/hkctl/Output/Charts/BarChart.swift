@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// A horizontal bar chart for a terminal: one row per period with its label, a bar from zero and the value,
 /// the goal marked on every row, an axis and a summary line.

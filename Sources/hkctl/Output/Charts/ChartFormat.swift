@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HealthCore
+import TextSupport
 
 /// Numbers with their unit, durations and dates, as charts and the dashboard show them to people.
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HealthCore
+import TextSupport
 
 /// A line chart for a terminal: the values of discrete types (weight, heart rate) as points on an axis that fits
 /// the data, joined by dotted lines, with tick labels, the first and last period under the axis, a summary and

@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// A standalone SVG image of a chart, for a browser or a document: title, date range, a value axis with round
 /// ticks in one format and its unit, period labels along the bottom, and the data as columns (totals, with the goal

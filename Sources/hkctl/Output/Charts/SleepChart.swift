@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// A per-night sleep chart for a terminal: one row per night (named after its morning) with a bar of its stages
 /// (deep, core, REM, asleep without a stage, awake, in bed), the time asleep, a legend and a summary.

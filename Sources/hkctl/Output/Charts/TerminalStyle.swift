@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// How text for a terminal is drawn: its width, Unicode block characters or plain ASCII, colour or none.
 ///

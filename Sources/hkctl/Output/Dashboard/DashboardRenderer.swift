@@ -1,4 +1,5 @@
 import HealthCore
+import TextSupport
 
 /// Draws a ``DailySummary`` for a terminal: a heading, then one row per measure with a small bar (progress
 /// toward the goal, the weight's last seven days as a sparkline, last night's stages) and its figures.

@@ -1,7 +1,7 @@
 /// The one place that turns numbers into text for JSON, CSV and tables.
 package enum NumberFormatting {
     /// Shortest text that reads back as the same double, without a trailing `.0` on whole numbers.
-    package static func json(_ value: Double) -> String {
+    @inlinable package static func json(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))
         }
@@ -50,7 +50,7 @@ package enum NumberFormatting {
 
     /// `String(format: "%.Nf", value)` for N up to 3 and magnitudes below 10^15, computed exactly from the
     /// double's bits with ties to even, as C's printf rounds; nil outside that range.
-    static func fixed(_ value: Double, fractionDigits: Int) -> String? {
+    package static func fixed(_ value: Double, fractionDigits: Int) -> String? {
         guard (0...3).contains(fractionDigits), value.isFinite, abs(value) < 1e15 else { return nil }
         let scale: UInt64 = [1, 10, 100, 1000][fractionDigits]
         let magnitude = abs(value)

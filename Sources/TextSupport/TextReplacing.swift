@@ -4,7 +4,7 @@
 /// macOS 13.
 extension StringProtocol {
     /// The first occurrence of `target`, or nil (also when `target` is empty).
-    package func firstRange(ofText target: some StringProtocol) -> Range<Index>? {
+    @inlinable package func firstRange(ofText target: some StringProtocol) -> Range<Index>? {
         guard let first = target.first else { return nil }
         var start = startIndex
         while let candidate = self[start...].firstIndex(of: first) {
@@ -21,7 +21,7 @@ extension StringProtocol {
     }
 
     /// The text with every occurrence of `target`, left to right and not overlapping, replaced by `replacement`.
-    package func replacingEvery(_ target: some StringProtocol, with replacement: some StringProtocol) -> String {
+    @inlinable package func replacingEvery(_ target: some StringProtocol, with replacement: some StringProtocol) -> String {
         var result = ""
         var rest = self[...]
         while let found = rest.firstRange(ofText: target) {

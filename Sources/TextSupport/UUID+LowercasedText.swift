@@ -2,7 +2,7 @@ extension UUID {
     /// The uuid as the store writes it: 36 lowercase hex digits and dashes, exactly what
     /// `uuidString.lowercased()` gives, without FoundationEssentials' formatting and a Unicode-aware lowercasing
     /// (about 7,000 instructions a uuid, against a few dozen here).
-    package var lowercasedText: String {
+    @inlinable package var lowercasedText: String {
         String(unsafeUninitializedCapacity: 36) { text in
             writeLowercasedText(to: UnsafeMutableRawPointer(text.baseAddress!))
             return 36
@@ -10,7 +10,7 @@ extension UUID {
     }
 
     /// Writes ``lowercasedText``'s 36 bytes at `start`, eight hex digits at a time.
-    func writeLowercasedText(to start: UnsafeMutableRawPointer) {
+    @inlinable package func writeLowercasedText(to start: UnsafeMutableRawPointer) {
         withUnsafeBytes(of: uuid) { bytes in
             // Each 4-bit group becomes one ASCII hex digit, eight digits at a time.
             @inline(__always) func hex(_ offset: Int) -> UInt64 {

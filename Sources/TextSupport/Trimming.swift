@@ -2,15 +2,15 @@ extension StringProtocol {
     /// The text without leading and trailing spaces and tabs: Unicode space separators (category Zs), U+0009 and
     /// the zero-width space U+200B, the set Foundation calls `CharacterSet.whitespaces`. Works on Unicode scalars, as Foundation's trimming does,
     /// without Foundation's bridging to `NSString`.
-    package func trimmingSpaces() -> String { trimming(where: Trimming.isSpace) }
+    @inlinable package func trimmingSpaces() -> String { trimming(where: Trimming.isSpace) }
 
     /// The text without leading and trailing spaces, tabs and line breaks: `CharacterSet.whitespacesAndNewlines`
     /// (Zs, U+0009 to U+000D, U+0085, U+200B, U+2028 and U+2029).
-    func trimmingSpacesAndNewlines() -> String { trimming(where: Trimming.isSpaceOrNewline) }
+    @inlinable package func trimmingSpacesAndNewlines() -> String { trimming(where: Trimming.isSpaceOrNewline) }
 
     /// The text without the leading and trailing Unicode scalars `isTrimmed` accepts, as Foundation's
     /// `trimmingCharacters(in:)` removes a `CharacterSet`'s.
-    package func trimming(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+    @inlinable package func trimming(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isTrimmed($0) })!
@@ -19,13 +19,13 @@ extension StringProtocol {
 }
 
 /// The scalar classes that `trimmingSpaces()` and `trimmingSpacesAndNewlines()` remove.
-enum Trimming {
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+@usableFromInline package enum Trimming {
+    @usableFromInline package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.value < 0x80 { return scalar.value == 0x20 || scalar.value == 0x09 }
         return scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+    @usableFromInline package static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09...0x0D, 0x20, 0x85, 0x200B, 0x2028, 0x2029: return true
         case 0..<0x80: return false

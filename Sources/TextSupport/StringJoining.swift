@@ -4,7 +4,7 @@ extension Array where Element == String {
     /// This overload wins over the standard library's for `[String]` in every module of the package. The standard
     /// library's is generic and not specialised into hkctl: its first call in a process makes the Swift runtime look
     /// up types and protocol conformances by name, about 0.05 ms of a command's start-up. This one is plain code.
-    package func joined(separator: String = "") -> String {
+    @inlinable package func joined(separator: String = "") -> String {
         guard let first else { return "" }
         var result = first
         var length = first.utf8.count

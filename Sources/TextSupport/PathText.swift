@@ -4,7 +4,7 @@
 /// Trailing slashes are ignored (`a/b/` is `a/b`); `/` stays `/`; a parent's repeated slashes become one.
 package enum PathText {
     /// `/a/b.jsonl` → `b.jsonl`; `b` → `b`; `/` → `/`; `` → ``.
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         if trimmed.isEmpty { return path.isEmpty ? "" : "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }

@@ -1,0 +1,8 @@
+// The one Foundation import of TextSupport (for UUID), visible to every file of the module.
+// On Linux only FoundationEssentials (no ICU, no swift-corelibs-foundation): the static hkctl stays small and
+// starts fast. Elsewhere (macOS) Foundation, which contains the same API.
+#if canImport(FoundationEssentials)
+@_exported import FoundationEssentials
+#else
+@_exported import Foundation
+#endif

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// hkctl is HealthCore's first client and proves its public API: HealthCore declares nothing at `package` level (the
+/// helpers both share live in the TextSupport target, which is not a product), and hkctl never imports HealthCore
+/// with `@testable` or any other way into its internals.
+struct LibraryBoundaryTests {
+    private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../Sources").standardizedFileURL.path
+
+    /// `(file, line)` for each line of the Swift files under `folder` that `matches`.
+    private static func lines(in folder: String, where matches: (String) -> Bool) throws -> [String] {
+        let files = try #require(FileManager.default.enumerator(atPath: sources + "/" + folder)?.allObjects as? [String])
+        #expect(files.count > 20, "no sources found in \(folder)")
+        var found: [String] = []
+        for file in files.sorted() where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: sources + "/" + folder + "/" + file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where matches(String(line)) {
+                found.append("\(folder)/\(file):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        return found
+    }
+
+    @Test func healthCoreDeclaresNothingAtPackageLevel() throws {
+        let declarations = try Self.lines(in: "HealthCore") { line in
+            let words = line.split(separator: " ").map(String.init)
+            return words.first(where: { !$0.hasPrefix("@") }) == "package"
+        }
+        #expect(declarations.isEmpty, "public API or internal, or move it to TextSupport: \(declarations)")
+    }
+
+    @Test func hkctlReachesHealthCoreOnlyThroughItsPublicAPI() throws {
+        let imports = try Self.lines(in: "hkctl") { line in
+            line.contains("import HealthCore") && !line.hasPrefix("import HealthCore")
+        }
+        #expect(imports.isEmpty, "hkctl imports HealthCore only with a plain `import HealthCore`: \(imports)")
+    }
+}
