@@ -26,10 +26,8 @@ public struct HealthStore: SampleStore, Sendable {
         // Each fresh instance records its writes as the same operation as `storage` (for `undo`), if it records.
         let recording = storage.recording
         makeStorage = {
-            let store = JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout,
-                                      clock: clock)
-            store.recording = recording
-            return store
+            JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout, clock: clock,
+                          recording: recording)
         }
         self.source = source
         self.catalogue = catalogue

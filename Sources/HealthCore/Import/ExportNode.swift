@@ -61,11 +61,16 @@ struct ExportNode: Equatable, Sendable {
         var text = text
         return try text.withUTF8 { bytes in
             var scanner = JSONLineScanner(bytes)
-            return try readArray(&scanner)
+            return try readArray(&scanner, depth: 0)
         }
     }
 
-    private static func readArray(_ scanner: inout JSONLineScanner) throws -> [ExportNode] {
+    /// Reads an array of nodes `depth` levels of children down; deeper than the export reader's
+    /// ``HealthExportReader/maximumDepth`` is refused, so a hostile `@children` cannot exhaust the stack.
+    private static func readArray(_ scanner: inout JSONLineScanner, depth: Int) throws -> [ExportNode] {
+        guard depth < HealthExportReader.maximumDepth else {
+            throw JSONLineScanner.Failure.invalid("children nested more than \(HealthExportReader.maximumDepth) deep")
+        }
         var nodes: [ExportNode] = []
         try scanner.expect(UInt8(ascii: "["))
         if scanner.peek() == UInt8(ascii: "]") { scanner.index += 1; return nodes }
@@ -88,7 +93,7 @@ struct ExportNode: Equatable, Sendable {
                         try scanner.expect(UInt8(ascii: "]"))
                         return
                     }
-                case "children": node.children = try readArray(&scanner)
+                case "children": node.children = try readArray(&scanner, depth: depth + 1)
                 default: try scanner.skipValue()
                 }
             }

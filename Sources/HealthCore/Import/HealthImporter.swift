@@ -188,10 +188,14 @@ public final class HealthImporter: @unchecked Sendable {
             // The identity the store's check under the lock also compares (see ``ConcurrentWriteGuard``).
             var identityUUID: UUID?
             if computeIdentity {
-                // A sample of hkctl's own export keeps its UUID; it is also known by its identity.
+                // A sample of hkctl's own export keeps its UUID. One stored under the UUID an import gives its record
+                // (identical twins have one each) is matched by that UUID alone, so a backup restores every twin,
+                // even into a store that holds some of them. Any other (made by hand, or by an older build's
+                // rule) is also known by its identity: the same reading imported from an export is not doubled.
                 let known = identity.uuid(for: sample)
-                identityUUID = known
-                isNew = try index.insert(sample, identityUUID: known)
+                let matchedBy = RecordIdentity.isImportUUID(sample.uuid, of: known) ? sample.uuid : known
+                identityUUID = matchedBy
+                isNew = try index.insert(sample, identityUUID: matchedBy)
             } else if member {
                 // A correlation's record is also written at top level: whichever comes first is stored, once.
                 isNew = try index.insert(sample, identityUUID: sample.uuid)

@@ -70,8 +70,17 @@ final class JSONLinesSampleReader {
                 try handle(.sample(sample, generic: false))
                 return
             }
+            // A type the catalogue does not know is kept as written, unless it names a characteristic.
+            func keepGenerically() throws {
+                if let characteristic = SampleType.characteristicType(named: sample.typeIdentifier) {
+                    try handle(.rejected(type: sample.typeIdentifier, line: lineNumber,
+                                         reason: SampleError.characteristicHasNoSamples(type: characteristic.name).description))
+                } else {
+                    try handle(.sample(sample, generic: true))
+                }
+            }
             if case .generic = sample.value {
-                try handle(.sample(sample, generic: true))
+                try keepGenerically()
                 return
             }
             let type: SampleType?
@@ -80,7 +89,7 @@ final class JSONLinesSampleReader {
                 typeCache[sample.typeIdentifier] = type
             }
             guard let type else {
-                try handle(.sample(sample, generic: true))
+                try keepGenerically()
                 return
             }
             do {

@@ -47,12 +47,9 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     }
     private let heldWriteLock = Locked<StoreLock?>(nil)
     /// When set, every save and delete of this instance is recorded in `operations.jsonl` as part of one operation,
-    /// in the same write as its lines (see docs/STORE.md, "Operations and undo"); nil records nothing.
-    public var recording: OperationRecording? {
-        get { recordingSetting.current }
-        set { recordingSetting.withLock { $0 = newValue } }
-    }
-    private let recordingSetting = Locked<OperationRecording?>(nil)
+    /// in the same write as its lines (see docs/STORE.md, "Operations and undo"); nil records nothing. Fixed when the
+    /// instance is made, so that threads sharing it never see one write half recorded.
+    public let recording: OperationRecording?
     /// Tests only: called after each partition of a journalled batch is written (with how many are written and not
     /// yet synced); throwing makes the batch fail there.
     var afterPartitionWrite: ((Int) throws -> Void)? {
@@ -69,9 +66,12 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     ///   - timeZone: The zone whose offsets written dates show.
     ///   - lockTimeout: Seconds to wait for another process's lock.
     ///   - clock: What time it is; a sample ending later is refused by ``save(_:)``.
+    ///   - recording: The operation this instance's saves and deletes are recorded as, for undo; nil records nothing.
     public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: ZoneRules = .gmt,
-                lockTimeout: TimeInterval = 10, clock: @escaping @Sendable () -> Date = { Date() }) {
+                lockTimeout: TimeInterval = 10, clock: @escaping @Sendable () -> Date = { Date() },
+                recording: OperationRecording? = nil) {
         self.path = path
+        self.recording = recording
         self.catalogue = catalogue
         self.lockTimeout = lockTimeout
         self.clock = clock

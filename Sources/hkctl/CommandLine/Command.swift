@@ -10,8 +10,7 @@ struct CommandContext {
 
     /// The store named by the global options (created on first write).
     func store() -> JSONFileStore {
-        JSONFileStore(path: globals.storePath, catalogue: catalogue, timeZone: globals.time.timeZone,
-                      lockTimeout: globals.lockTimeout, clock: { [now = globals.time.now] in now })
+        store(recording: nil)
     }
 
     /// The store as the acting source sees it: writes checked against its permissions, reads filtered.
@@ -22,9 +21,12 @@ struct CommandContext {
     /// The store, recording its writes in `operations.jsonl` as one operation of `kind` by the acting source, so that
     /// `hkctl undo` can take it back.
     func store(recording kind: OperationRecord.Kind) -> JSONFileStore {
-        let store = store()
-        store.recording = OperationRecording(kind: kind, source: globals.source, date: globals.time.now)
-        return store
+        store(recording: OperationRecording(kind: kind, source: globals.source, date: globals.time.now))
+    }
+
+    private func store(recording: OperationRecording?) -> JSONFileStore {
+        JSONFileStore(path: globals.storePath, catalogue: catalogue, timeZone: globals.time.timeZone,
+                      lockTimeout: globals.lockTimeout, clock: { [now = globals.time.now] in now }, recording: recording)
     }
 
     /// ``healthStore()`` recording its writes as one operation of `kind` (see ``store(recording:)``).

@@ -91,6 +91,23 @@ struct CharacteristicPermissionTests {
         }
     }
 
+    @Test func aJSONLinesImportRejectsALineOfACharacteristicType() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            // A line as the store writes a value of a type it does not know.
+            let kept = Sample(typeIdentifier: "HKCharacteristicTypeIdentifierBloodType", start: Self.now, end: Self.now,
+                              value: .generic(value: "O+", unit: nil), source: "hkctl", created: Self.now)
+            let line = SampleLineCodec(catalogue: .standard, timeZone: .gmt).encode(kept) + "\n"
+            let path = folder + "/in.jsonl"
+            try line.write(toFile: path, atomically: true, encoding: .utf8)
+            let store = JSONFileStore(path: folder + "/store")
+            let receipt = try HealthImporter(store: store).importFile(atPath: path)
+            #expect(receipt.counts["HKCharacteristicTypeIdentifierBloodType"]?.rejected == 1, "\(receipt)")
+            #expect(receipt.problems.first?.reason.contains("is a characteristic") == true)
+            #expect(try store.samples(ofType: "HKCharacteristicTypeIdentifierBloodType",
+                                      overlapping: DateInterval(start: .distantPast, end: .distantFuture)).isEmpty)
+        }
+    }
+
     @Test func characteristicTypesAreLookedUpByEveryName() {
         #expect(SampleType.characteristicTypes.count == 6)
         #expect(SampleType.characteristicTypes.allSatisfy { $0.kind == .characteristic && $0.characteristicIdentifier != nil })

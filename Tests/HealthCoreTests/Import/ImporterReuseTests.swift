@@ -49,6 +49,30 @@ extension ImportTests {
             }
         }
 
+        /// A restore stopped after the first of two identical twins (or into a store that got only one of them from
+        /// an export) adds the second when it runs again, and doubles nothing.
+        @Test func aRestoreIntoAStoreHoldingOneTwinAddsTheOther() throws {
+            try Support.withTemporaryDirectory { folder in
+                let source = JSONFileStore(path: folder + "/source")
+                _ = try HealthImporter(store: source).importFile(atPath: try Support.write(Self.export, in: folder))
+                let jsonl = folder + "/backup.jsonl"
+                _ = try SampleExporter(store: source).export(types: nil, interval: Self.all, format: .jsonl,
+                                                             exportDate: Date(timeIntervalSince1970: 1_717_243_200),
+                                                             to: FileDestination(path: jsonl))
+                let target = JSONFileStore(path: folder + "/target")
+                let one = Support.export(Support.record(value: "7"))
+                _ = try HealthImporter(store: target).importFile(atPath: try Support.write(one, named: "one.xml", in: folder))
+                #expect(try target.samples(ofType: Self.steps, overlapping: Self.all).count == 1)
+                let receipt = try HealthImporter(store: target).importFile(atPath: jsonl)
+                #expect(receipt.counts[Self.steps]?.added == 11)
+                #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
+                let stored = try target.samples(ofType: Self.steps, overlapping: Self.all)
+                #expect(stored.count == 12)
+                #expect(stored.filter { $0.quantity?.value == 7 }.count == 2)
+                #expect(Set(stored.map(\.uuid)) == Set(try source.samples(ofType: Self.steps, overlapping: Self.all).map(\.uuid)))
+            }
+        }
+
         @Test func aDryRunImporterCountsTheSameEachTime() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Self.export, in: folder)

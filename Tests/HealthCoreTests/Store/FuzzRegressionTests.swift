@@ -76,4 +76,14 @@ struct FuzzRegressionTests {
         #expect(deep.sample == nil)
         #expect(deep.failure?.contains("nested more than 64 deep") == true, "\(deep.failure ?? "")")
     }
+
+    /// An import's kept children (`@children`, JSON nested as deep as the element was) are read back by the Health
+    /// XML export; nesting deeper than an export can hold is refused there instead of exhausting the stack.
+    @Test func deeplyNestedKeptChildrenAreRefused() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: "[{\"name\":\"A\",\"children\":", count: depth) + "[]" + String(repeating: "}]", count: depth)
+        }
+        #expect(try ExportNode.nodes(fromJSON: nested(60)).count == 1)
+        #expect(throws: JSONLineScanner.Failure.self) { try ExportNode.nodes(fromJSON: nested(100_000)) }
+    }
 }

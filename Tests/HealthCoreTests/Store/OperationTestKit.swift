@@ -20,9 +20,8 @@ enum OperationTestKit {
 
     /// Another instance of `store` that records its writes as one operation of `kind` by `source`.
     static func recording(_ store: JSONFileStore, _ kind: OperationRecord.Kind, source: String = "hkctl") -> JSONFileStore {
-        let recorded = JSONFileStore(path: store.path, timeZone: .gmt, lockTimeout: 2)
-        recorded.recording = OperationRecording(kind: kind, source: source, date: madeAt)
-        return recorded
+        JSONFileStore(path: store.path, timeZone: .gmt, lockTimeout: 2,
+                      recording: OperationRecording(kind: kind, source: source, date: madeAt))
     }
 
     /// Water taken on 2024-06-01 at `hour` UTC.

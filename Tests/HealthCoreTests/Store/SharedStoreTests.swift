@@ -71,8 +71,8 @@ struct SharedStoreTests {
 
     @Test func concurrentRecordedWritesAreEachRecordedOnce() throws {
         try TestSupport.withTemporaryDirectory { folder in
-            let store = JSONFileStore(path: folder, clock: { Self.now })
-            store.recording = OperationRecording(kind: .add, source: AuthorizationState.ownerSource, date: Self.now)
+            let store = JSONFileStore(path: folder, clock: { Self.now },
+                                      recording: OperationRecording(kind: .add, source: AuthorizationState.ownerSource, date: Self.now))
             Self.concurrently(2) { worker in
                 for index in stride(from: worker + 1, through: 20, by: 2) { try? store.save([Self.sample(index)]) }
             }
