@@ -18,6 +18,17 @@ extension ImportTests {
                            end: "2024-0\(5 + day / 6)-0\(1 + day % 6) 08:10:00 -0700")
         } + [Support.record(value: "7"), Support.record(value: "7")]).joined(separator: "\n"))
 
+        /// ``export`` imported into a fresh store in `folder`, and that store's jsonl export (a backup).
+        private static func backup(in folder: String) throws -> (source: JSONFileStore, jsonl: String) {
+            let source = JSONFileStore(path: folder + "/source")
+            _ = try HealthImporter(store: source).importFile(atPath: try Support.write(export, in: folder))
+            let jsonl = folder + "/backup.jsonl"
+            _ = try SampleExporter(store: source).export(types: nil, interval: all, format: .jsonl,
+                                                         exportDate: Date(timeIntervalSince1970: 1_717_243_200),
+                                                         to: FileDestination(path: jsonl))
+            return (source, jsonl)
+        }
+
         @Test func runningTheSameImporterTwiceOnAnExportAddsNothingTheSecondTime() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Self.export, in: folder)
@@ -34,12 +45,7 @@ extension ImportTests {
 
         @Test func runningTheSameImporterOnItsOwnJSONLinesExportAddsNothing() throws {
             try Support.withTemporaryDirectory { folder in
-                let source = JSONFileStore(path: folder + "/source")
-                _ = try HealthImporter(store: source).importFile(atPath: try Support.write(Self.export, in: folder))
-                let jsonl = folder + "/out.jsonl"
-                _ = try SampleExporter(store: source).export(types: nil, interval: Self.all, format: .jsonl,
-                                                             exportDate: Date(timeIntervalSince1970: 1_717_243_200),
-                                                             to: FileDestination(path: jsonl))
+                let jsonl = try Self.backup(in: folder).jsonl
                 let target = JSONFileStore(path: folder + "/target")
                 let importer = HealthImporter(store: target)
                 let first = try importer.importFile(atPath: jsonl)
@@ -53,12 +59,7 @@ extension ImportTests {
         /// an export) adds the second when it runs again, and doubles nothing.
         @Test func aRestoreIntoAStoreHoldingOneTwinAddsTheOther() throws {
             try Support.withTemporaryDirectory { folder in
-                let source = JSONFileStore(path: folder + "/source")
-                _ = try HealthImporter(store: source).importFile(atPath: try Support.write(Self.export, in: folder))
-                let jsonl = folder + "/backup.jsonl"
-                _ = try SampleExporter(store: source).export(types: nil, interval: Self.all, format: .jsonl,
-                                                             exportDate: Date(timeIntervalSince1970: 1_717_243_200),
-                                                             to: FileDestination(path: jsonl))
+                let (source, jsonl) = try Self.backup(in: folder)
                 let target = JSONFileStore(path: folder + "/target")
                 let one = Support.export(Support.record(value: "7"))
                 _ = try HealthImporter(store: target).importFile(atPath: try Support.write(one, named: "one.xml", in: folder))
