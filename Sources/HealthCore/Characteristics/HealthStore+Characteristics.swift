@@ -70,7 +70,8 @@ extension HealthStore {
 
     /// The person's characteristics as this store's source may read them: all of them for the owner (with those of
     /// kinds this version does not know, kept from an import); for another source, only those the owner allowed it
-    /// to read, the rest not set.
+    /// to read, the rest not set. A kind kept from an import (`HKCharacteristicTypeIdentifierWheelchairUse`) is read
+    /// with a permission for its characteristic type (``CharacteristicType`` `(.wheelchairUse)`).
     ///
     /// - Throws: ``StoreError`` when `characteristics.json` or the permissions cannot be read.
     public func characteristics() throws -> Characteristics {
@@ -81,6 +82,9 @@ extension HealthStore {
         if try readsEverything(ofType: CharacteristicTypeIdentifier.biologicalSex.rawValue) { visible.biologicalSex = stored.biologicalSex }
         if try readsEverything(ofType: CharacteristicTypeIdentifier.bloodType.rawValue) { visible.bloodType = stored.bloodType }
         if try readsEverything(ofType: CharacteristicTypeIdentifier.fitzpatrickSkinType.rawValue) { visible.skinType = stored.skinType }
+        // Kinds kept as an export wrote them (wheelchair use, move mode), by their identifier.
+        let kept = try (stored.generic ?? [:]).filter { try readsEverything(ofType: $0.key) }
+        visible.generic = kept.isEmpty ? nil : kept
         return visible
     }
 }

@@ -58,6 +58,19 @@ struct CharacteristicPermissionTests {
         }
     }
 
+    @Test func aCharacteristicKeptFromAnImportIsReadWithItsTypesPermission() async throws {
+        try await Self.withStore { owner, app, _ in
+            try owner.storage.updateDocument("characteristics.json", initial: Characteristics()) { me in
+                me.generic = ["HKCharacteristicTypeIdentifierWheelchairUse": "HKWheelchairUseNo",
+                              "HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse": "None"]
+            }
+            #expect(try app.characteristics().generic == nil)
+            try owner.decideAuthorization(for: Self.app, allow: true, share: [], read: [CharacteristicType(.wheelchairUse)])
+            #expect(try app.characteristics().generic == ["HKCharacteristicTypeIdentifierWheelchairUse": "HKWheelchairUseNo"])
+            #expect(try owner.characteristics().generic?.count == 2)
+        }
+    }
+
     @Test func aCharacteristicCannotBeSharedAndAskingChangesNothing() async throws {
         try await Self.withStore { owner, app, path in
             let before = TestSupport.walkFiles(path)
