@@ -4,31 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The folders of one store instance found to be real folders, shared by the threads that use the instance.
-final class TrustedFolders: @unchecked Sendable {
-    private let lock = Lock()
-    private var folders: Set<String> = []
-
-    func contains(_ folder: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return folders.contains(folder)
-    }
-
-    func insert(_ folder: String) {
-        lock.lock()
-        folders.insert(folder)
-        lock.unlock()
-    }
-
-    /// Forgets every folder (after a failed write removed the folders it created).
-    func removeAll() {
-        lock.lock()
-        folders.removeAll()
-        lock.unlock()
-    }
-}
-
 /// One rule for every path the store opens: a file is reached only through real folders of the store, never
 /// through a symbolic link, and only a regular file is read or written (``POSIXFile/openRegular(_:flags:mode:)``).
 extension JSONFileStore {
@@ -44,7 +19,7 @@ extension JSONFileStore {
         guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path + "/" + relative }
         end = relative.utf8.distance(from: relative.utf8.startIndex, to: slash)
         let folders = String(relative.utf8.prefix(end))!
-        if !trustedFolders.contains(folders) {
+        if !trustedFolders.withLock({ $0.contains(folders) }) {
             try checkFolders(folders)
         }
         return path + "/" + relative
@@ -58,7 +33,7 @@ extension JSONFileStore {
             guard component != ".." else { throw StoreError.unsafe(path + "/" + folders, reason: "it leaves the store") }
             current += "/" + String(component)
             relative += (relative.isEmpty ? "" : "/") + String(component)
-            if trustedFolders.contains(relative) { continue }
+            if trustedFolders.withLock({ $0.contains(relative) }) { continue }
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 if errno == ENOENT { return }
@@ -66,7 +41,7 @@ extension JSONFileStore {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
-                trustedFolders.insert(relative)
+                trustedFolders.withLock { _ = $0.insert(relative) }
             case S_IFLNK:
                 throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; hkctl never reads or "
                     + "writes through one (replace it with a real folder)")

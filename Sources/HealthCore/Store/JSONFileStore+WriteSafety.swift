@@ -103,6 +103,6 @@ extension JSONFileStore {
         for folder in undo.folders.reversed() {
             if rmdir(folder) == 0 { POSIXFile.syncDirectory(PathText.parent(of: folder)) }
         }
-        trustedFolders.removeAll()
+        trustedFolders.withLock { $0.removeAll() }
     }
 }

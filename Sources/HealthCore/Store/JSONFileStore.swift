@@ -39,7 +39,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     let validated = Locked<[String: ValidatedExtent]>([:])
     /// Folders of the store (relative paths) found to be real folders, not symbolic links (see ``storeFile(_:)``).
     /// Locked: an import's writer thread and its reading thread both open files.
-    let trustedFolders = TrustedFolders()
+    let trustedFolders = Locked<Set<String>>([])
     /// The exclusive lock while this instance writes; it also records the highest change number handed out.
     var writeLock: StoreLock? {
         get { heldWriteLock.current }
