@@ -48,6 +48,22 @@ public struct NightCutoff: Hashable, Sendable, CustomStringConvertible {
     /// `12:00`.
     public var description: String { NumberFormatting.zeroPadded(hour, width: 2) + ":" + NumberFormatting.zeroPadded(minute, width: 2) }
 
+    /// The night that `instant` falls in: from the cut-off before it to the next one (an instant at a cut-off starts
+    /// the next night).
+    ///
+    /// - Parameters:
+    ///   - instant: Any moment of the night, such as the middle of a sleep sample.
+    ///   - calendar: The calendar (zone) of the cut-offs.
+    public func night(containing instant: Date, calendar: GregorianCalendar) -> DateInterval {
+        let today = self.instant(onDayOf: instant, calendar: calendar)
+        if instant >= today {
+            let next = self.instant(onDayOf: calendar.adding(1, .days, to: calendar.startOfDay(for: instant)), calendar: calendar)
+            return DateInterval(start: today, end: next)
+        }
+        let previous = self.instant(onDayOf: calendar.adding(-1, .days, to: calendar.startOfDay(for: instant)), calendar: calendar)
+        return DateInterval(start: previous, end: today)
+    }
+
     /// The cut-off instant on the local day that contains `day` (the next existing time if a DST gap skips it).
     func instant(onDayOf day: Date, calendar: GregorianCalendar) -> Date {
         let local = calendar.localTime(of: day)

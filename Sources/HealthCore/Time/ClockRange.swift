@@ -5,7 +5,8 @@ import TextSupport
 ///
 /// Each side is a bare time of day (`HH:MM`) or any time ``TimeExpression`` reads with a clock time in it. A bare
 /// time takes its day from the other side (the start is the latest such time before the end, the end the first
-/// such time after the start); two bare times end on the latest occurrence of the end that is not after now.
+/// such time after the start); two bare times end on the latest occurrence of the end that is not after now. A range
+/// of two bare times that is still going on (begun before now, ending after it) is refused, not moved a day back.
 public enum ClockRange: Sendable {
     /// Whether `text` has the `TIME-TIME` shape: a `-` with a clock time (`HH:MM`) on each side.
     public static func looksLikeRange(_ text: String) -> Bool {
@@ -36,7 +37,7 @@ public enum ClockRange: Sendable {
     /// The interval `text` names.
     ///
     /// With two bare times the end is on `endDay` when given (a day's midnight), otherwise the latest occurrence
-    /// of the end time that is not after now (today, or yesterday if that time has not come yet); the start is the
+    /// of the end time that is not after now (today, or yesterday if today's range has not begun yet); the start is the
     /// latest occurrence of the start time before the end, so `23:10-07:05` crosses midnight. A side that names
     /// its day (`yesterday 22:30`, a full date) fixes the other side's day as described on the type.
     ///
@@ -60,6 +61,12 @@ public enum ClockRange: Sendable {
             let today = context.startOfDay(context.now)
             var end = try TimeExpression.timeOfDay(right, on: endDay ?? today, in: context, original: text)
             if endDay == nil, end > context.now {
+                // A range that has begun but not ended (at 07:30, `00:10-07:40`) is this morning's, typed a little
+                // early: refused with the fix, never moved silently onto the night before.
+                if try latest(left, before: end, in: context, original: text) < context.now {
+                    throw TimeInputError.rangeNotOver(text, end: ISODate.format(end, in: context.timeZone),
+                                                      now: ISODate.format(context.now, in: context.timeZone))
+                }
                 end = try TimeExpression.timeOfDay(right, on: context.adding(days: -1, to: today), in: context, original: text)
             }
             return DateInterval(start: try latest(left, before: end, in: context, original: text), end: end)

@@ -41,7 +41,14 @@ enum AddCommand: Command {
         guard arguments.positionals.count <= 3 else {
             throw UsageError(message: "Unexpected argument '\(arguments.positionals[3])'", command: name)
         }
-        // `500 mL` arrives as two arguments: the amount and its unit.
+        // `500 mL` arrives as two arguments: the amount and its unit. A third word after an amount that already has
+        // its unit is no unit: most often the rest of an unquoted `--meta note=after run`.
+        if type.kind == .quantity, arguments.positionals.count == 3,
+           arguments.positionals[1].contains(where: { $0.isLetter }) {
+            let word = arguments.positionals[2]
+            let hint = arguments.values["meta"] == nil ? "" : "; a --meta value with spaces needs quotes: --meta 'key=value with spaces'"
+            throw UsageError(message: "Unexpected argument '\(word)' after the amount '\(arguments.positionals[1])'\(hint)", command: name)
+        }
         let value = arguments.positionals.count > 1 ? Array(arguments.positionals.dropFirst()).joined(separator: " ") : nil
         if value == nil && type.kind == .quantity {
             throw UsageError(message: "Missing expected argument '<value>': write it like \(type.examples.map { "'\($0)'" }.joined(separator: " or "))", command: name)
@@ -93,8 +100,11 @@ enum AddCommand: Command {
         let store = try context.healthStore(recording: .add)
         var warnings = entry.warnings(for: sample, context: time)
         // Advice only: a store that cannot be read here fails the save below, with its own message.
-        if type.isSleepAnalysis, let overlap = (try? sameSourceStages(overlapping: sample, in: store)) ?? nil {
+        if type.isSleepAnalysis, let overlap = (try? sameSourceSleep(overlapping: sample, type: type, in: store, context: time)) ?? nil {
             warnings.append(overlap)
+        }
+        if let jump = (try? implausibleJump(to: sample, type: type, in: store, zone: time.timeZone)) ?? nil {
+            warnings.append(jump)
         }
         try store.save([sample])
         for warning in warnings { context.console.error("Warning: " + warning) }
@@ -104,13 +114,49 @@ enum AddCommand: Command {
 
     /// A warning when `sample` (a sleep range) overlaps stage data (core, deep, REM, awake) the same source already
     /// saved for that night: the night's figures then count the stages, and the new range only where they leave gaps.
-    private static func sameSourceStages(overlapping sample: Sample, in store: HealthStore) throws -> String? {
+    /// Otherwise a warning when the night already holds sleep of the same stage from the same source (a second
+    /// `23:10-07:05`, or a range that landed on a night other than the one meant): both count.
+    private static func sameSourceSleep(overlapping sample: Sample, type: SampleType, in store: HealthStore,
+                                        context: TimeContext) throws -> String? {
         let stages: Set<Int> = [2, 3, 4, 5]
         let found = try store.samples(ofType: sample.typeIdentifier, overlapping: DateInterval(start: sample.start, end: sample.end))
             .filter { $0.source == sample.source && $0.end > sample.start && $0.start < sample.end
                 && stages.contains($0.value.categoryRawValue ?? -1) }
-        guard !found.isEmpty else { return nil }
-        return "this range overlaps \(found.count) sleep stage sample\(found.count == 1 ? "" : "s") that '\(sample.source)' "
-            + "already saved for this night; the night counts the stages first (saved as given)"
+        if !found.isEmpty {
+            return "this range overlaps \(found.count) sleep stage sample\(found.count == 1 ? "" : "s") that '\(sample.source)' "
+                + "already saved for this night; the night counts the stages first (saved as given)"
+        }
+        let night = NightCutoff.noon.night(containing: sample.start.addingTimeInterval(sample.duration / 2), calendar: context.calendar)
+        let stage = sample.value.categoryRawValue
+        let same = try store.samples(ofType: sample.typeIdentifier, overlapping: night)
+            .filter { $0.source == sample.source && $0.uuid != sample.uuid && $0.value.categoryRawValue == stage
+                && $0.start >= night.start && $0.start < night.end }
+        guard let first = same.first else { return nil }
+        let zone = context.timeZone
+        let spans = same.map { "\(Display.time($0.start, in: zone).suffix(5))–\(Display.time($0.end, in: zone).suffix(5))" }
+        let morning = Display.time(night.end, in: zone).prefix(10)
+        let stageName = type.categoryValues.first { $0.rawValue == first.value.categoryRawValue }?.aliases.first ?? "sleep"
+        return "the night ending on \(morning) already has \(stageName) from '\(sample.source)' (\(spans.joined(separator: ", "))); "
+            + "this range is added to it (saved as given; if it was meant for another night, 'hkctl undo' takes it back)"
+    }
+
+    /// A warning when a body measurement differs from the type's previous reading by more than it can change in the
+    /// time between them (``ReadingChangeRules``): `27.2kg` the day after `72.3kg` is a typing mistake, not a change.
+    private static func implausibleJump(to sample: Sample, type: SampleType, in store: HealthStore, zone: ZoneRules) throws -> String? {
+        let rules = ReadingChangeRules()
+        guard rules.allowances[type.identifier] != nil else { return nil }
+        let before = DateInterval(start: DateRange.distantStart, end: sample.start.addingTimeInterval(0.001))
+        guard let previous = try store.latestSamples(ofType: type.identifier, overlapping: before, limit: 4)
+                .first(where: { $0.start <= sample.start && $0.uuid != sample.uuid }),
+              let jump = rules.jump(to: sample, from: previous, type: type),
+              let display = type.displayUnit, let canonical = type.canonicalUnit else { return nil }
+        func shown(_ value: Double) -> String {
+            Display.quantity((try? canonical.convert(value, to: display)) ?? value, unit: display.unitString)
+        }
+        let difference = shown(abs(jump.value - jump.previousValue))
+        let direction = jump.value < jump.previousValue ? "less" : "more"
+        return "\(shown(jump.value)) is \(difference) \(direction) than the previous \(type.name) (\(shown(jump.previousValue)) on "
+            + "\(Display.time(jump.previousDate, in: zone))), more than it can change in that time; check the number and "
+            + "its unit (saved as given; 'hkctl undo' takes it back)"
     }
 }

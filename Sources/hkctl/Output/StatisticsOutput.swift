@@ -203,8 +203,8 @@ struct StatisticsOutput {
         let sources = bySource ? result.sourceOrder : []
         let headers = ["START", "END"] + keys.map { StatisticsOutput.names[$0]!.uppercased() } + sources.map { $0.uppercased() }
         var table = TableWriter(headers: headers, rightAligned: Set(2..<headers.count))
-        for bucket in result.buckets + [result.total] {
-            let isTotal = bucket == result.total
+        // The total row is told apart by position, not by value: a single bucket equals the total.
+        for (bucket, isTotal) in result.buckets.map({ ($0, false) }) + [(result.total, true)] {
             let perSource = sources.map { source in
                 show(main, bucket.sources.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
             }
@@ -262,8 +262,7 @@ struct StatisticsOutput {
             merge = "sources not merged: every sample counts"
         }
         console.line("Explanation (zone \(zone.identifier); \(merge)):")
-        for interval in (isBucketed ? result.buckets : []) + [result.total] {
-            let isTotal = interval == result.total
+        for (interval, isTotal) in (isBucketed ? result.buckets : []).map({ ($0, false) }) + [(result.total, true)] {
             let hours = interval.end.timeIntervalSince(interval.start) / 3600
             var heading = "\(isTotal ? "Whole range" : "Bucket") \(ISODate.format(interval.start, in: zone)) → "
                 + "\(ISODate.format(interval.end, in: zone)) (\(NumberFormatting.human(hours)) h"

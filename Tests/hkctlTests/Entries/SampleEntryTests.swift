@@ -31,12 +31,17 @@ struct SampleEntryTests {
         #expect(sample.source == "hkctl")
     }
 
-    @Test func sleepRangeEndsYesterdayMorningBeforeTheEndTimeHasCome() throws {
-        // now = 06:00Z: 07:05 today is still ahead, so the range ends 2024-05-31T07:05Z.
+    @Test func sleepRangeStillGoingOnIsRefusedNotMovedADayBack() throws {
+        // now = 06:00Z: 23:10-07:05 began last night and ends ahead; it used to become the night ending 2024-05-31
+        // (issue 31). It is refused; naming the day gives that night.
         let early = context(now: Kit.utc(2024, 6, 1, 6))
-        let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: early)
-        #expect(sample.start == Kit.utc(2024, 5, 30, 23, 10))
-        #expect(sample.end == Kit.utc(2024, 5, 31, 7, 5))
+        #expect(throws: TimeInputError.self) {
+            try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: early)
+        }
+        let named = try SampleEntry(type: .sleep, value: "23:10-07:05", endDay: Kit.utc(2024, 5, 31))
+            .sample(source: "hkctl", context: early)
+        #expect(named.start == Kit.utc(2024, 5, 30, 23, 10))
+        #expect(named.end == Kit.utc(2024, 5, 31, 7, 5))
     }
 
     @Test func sleepRangeEndingExactlyNowIsToday() throws {
@@ -231,5 +236,29 @@ struct SampleEntryTests {
         #expect(throws: UnitError.ambiguous("cup", type: "water", choices: ["cup_us", "cup_imp"])) {
             try SampleEntry(type: .water, value: "1cup").sample(source: "hkctl", context: context())
         }
+    }
+}
+
+/// Issue 31: a range of two times of day that is still going on is refused, never moved to the night before.
+struct ClockRangeStillGoingOnTests {
+    private let context = TimeContext(now: IndependentEntryDate.at(2024, 6, 1, 7, 30), timeZone: .gmt)
+
+    @Test func aRangeBegunButNotEndedIsRefused() throws {
+        #expect(throws: TimeInputError.rangeNotOver("00:10-07:40", end: "2024-06-01T07:40:00+00:00", now: "2024-06-01T07:30:00+00:00")) {
+            try ClockRange.parse("00:10-07:40", in: context)
+        }
+        // Ended: this morning's. Not begun today: last evening's. Given its day: that day's.
+        #expect(try ClockRange.parse("00:10-07:20", in: context).end == IndependentEntryDate.at(2024, 6, 1, 7, 20))
+        #expect(try ClockRange.parse("21:00-23:00", in: context).start == IndependentEntryDate.at(2024, 5, 31, 21, 0))
+        let earlier = try ClockRange.parse("00:10-07:40", endDay: IndependentEntryDate.at(2024, 5, 31, 0, 0), in: context)
+        #expect(earlier.end == IndependentEntryDate.at(2024, 5, 31, 7, 40))
+    }
+}
+
+private enum IndependentEntryDate {
+    static func at(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
     }
 }

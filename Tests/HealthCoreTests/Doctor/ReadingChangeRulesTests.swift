@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// ``ReadingChangeRules``: which jumps between body measurements are too large to believe, and
+/// ``NightCutoff/night(containing:calendar:)``, the night an instant falls in.
+struct ReadingChangeRulesTests {
+    private typealias Kit = IndependentTestKit
+    private let rules = ReadingChangeRules()
+    private let weight = SampleType.lookUp("HKQuantityTypeIdentifierBodyMass", in: .standard)
+    private let height = SampleType.lookUp("HKQuantityTypeIdentifierHeight", in: .standard)
+
+    private func reading(_ type: SampleType, _ value: Double, _ unit: String, day: Int) -> Sample {
+        Kit.quantity(type, value, unit, Kit.utc(2024, 5, day, 7))
+    }
+
+    @Test func aTypoTheNextDayIsAJumpAndAnOrdinaryChangeIsNot() throws {
+        let jump = try #require(rules.jump(to: reading(weight, 27.2, "kg", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight))
+        #expect(jump.value == 27.2 && jump.previousValue == 72.3)
+        #expect(abs(jump.allowed - 72.3 * 0.06) < 1e-9)
+        #expect(rules.jump(to: reading(weight, 71.0, "kg", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) == nil)
+        // Units are compared in the canonical unit: 160 lb is 72.57 kg, no jump from 72.3 kg.
+        #expect(rules.jump(to: reading(weight, 160, "lb", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) == nil)
+        #expect(rules.jump(to: reading(weight, 72.3, "lb", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) != nil)
+    }
+
+    @Test func theAllowanceGrowsWithTimeUpToItsCap() {
+        // 20 % down is a jump a day later, not over a month; 60 % is a jump however long it took.
+        #expect(rules.jump(to: reading(weight, 80, "kg", day: 2), from: reading(weight, 100, "kg", day: 1), type: weight) != nil)
+        #expect(rules.jump(to: reading(weight, 80, "kg", day: 31), from: reading(weight, 100, "kg", day: 1), type: weight) == nil)
+        let years = Kit.quantity(weight, 40, "kg", Kit.utc(2030, 1, 1))
+        #expect(rules.jump(to: years, from: reading(weight, 100, "kg", day: 1), type: weight) != nil)
+        // Absolute allowances: 3 cm of height at once.
+        #expect(rules.jump(to: reading(height, 1.80, "m", day: 2), from: reading(height, 1.78, "m", day: 1), type: height) == nil)
+        #expect(rules.jump(to: reading(height, 1.38, "m", day: 2), from: reading(height, 1.78, "m", day: 1), type: height) != nil)
+    }
+
+    @Test func typesWithoutAnAllowanceAreNeverChecked() {
+        let steps = Kit.steps(20_000, Kit.utc(2024, 5, 2)), few = Kit.steps(10, Kit.utc(2024, 5, 1))
+        #expect(rules.jump(to: steps, from: few, type: .steps) == nil)
+    }
+
+    @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
+        let calendar = TimeContext(now: Kit.utc(2024, 6, 1), timeZone: Kit.zone("Europe/Paris")).calendar
+        // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
+        let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
+        #expect(night == DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))
+        // An instant at the cut-off starts the next night; 23:00 is in the night ending the next morning.
+        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 10), calendar: calendar).start == Kit.utc(2024, 6, 1, 10))
+        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 21), calendar: calendar).end == Kit.utc(2024, 6, 2, 10))
+        // Across the spring DST change in Paris the night is 23 hours long.
+        let spring = NightCutoff.noon.night(containing: Kit.utc(2024, 3, 31, 1), calendar: calendar)
+        #expect(spring.duration == 23 * 3600)
+    }
+}
