@@ -16,11 +16,19 @@ public struct CorrelationQuery: Sendable {
     /// - Throws: Store errors.
     public func run(on store: SampleStore) throws -> [Correlation] {
         let samples = try store.samples(ofType: type.identifier, overlapping: interval)
-        return try CorrelationQuery.resolve(samples, in: store)
+        return try CorrelationQuery.correlations(of: samples, in: store)
     }
 
-    /// Attaches members to correlation samples, reading each member type once over the span the correlations cover.
-    static func resolve(_ samples: [Sample], in store: SampleStore) throws -> [Correlation] {
+    /// Attaches members to correlation samples found some other way (a page of changes, a listing), reading each
+    /// member type once over the span the correlations cover. A member that no longer exists, or that `store` does
+    /// not show (another source's, without permission to read its type), is missing from the result.
+    ///
+    /// - Parameters:
+    ///   - samples: Samples of correlation types.
+    ///   - store: Where their members are.
+    /// - Returns: One correlation per sample, in the same order.
+    /// - Throws: Store errors.
+    public static func correlations(of samples: [Sample], in store: SampleStore) throws -> [Correlation] {
         guard let first = samples.map(\.start).min(), let last = samples.map(\.end).max() else { return [] }
         var wanted: [String: Set<UUID>] = [:]
         for sample in samples {

@@ -59,7 +59,7 @@ public struct SampleExporter: Sendable {
             try forEachChunk(ofType: type, overlapping: interval) { chunk in
                 // Health XML writes a correlation logged with hkctl as a Correlation element holding its members.
                 let chunk = format == .healthxml && CorrelationType.identified(type) != nil
-                    ? try CorrelationQuery.resolve(chunk, in: store).map {
+                    ? try CorrelationQuery.correlations(of: chunk, in: store).map {
                         CorrelationExportForm.generic($0.sample, members: $0.members, timeZone: timeZone)
                     } : chunk
                 for sample in chunk { try writer.write(sample, to: output) }

@@ -37,7 +37,8 @@ enum ChangesCommand: Command {
             }
             limit = value
         }
-        let changes = try context.healthStore().changes(since: anchor, types: types, limit: limit)
-        ChangeOutput.print(changes, context: context, lines: context.globals.formatName == "jsonl")
+        let store = try context.healthStore()
+        let changes = try store.changes(since: anchor, types: types, limit: limit)
+        try ChangeOutput.print(changes, store: store, context: context, lines: context.globals.formatName == "jsonl")
     }
 }

@@ -92,12 +92,10 @@ enum WatchCommand: Command {
         var anchor = try context.store().currentAnchor()
         while stopRequested == 0 {
             // Opened on every look, so a change of permissions applies at once.
-            let changes = try context.healthStore().changes(since: anchor, types: types)
+            let store = try context.healthStore()
+            let changes = try store.changes(since: anchor, types: types)
             if !changes.added.isEmpty || !changes.deleted.isEmpty {
-                let zone = context.globals.time.timeZone
-                for sample in changes.added { context.console.line("{\"added\":" + ChangeOutput.sample(sample, context: context) + "}") }
-                for tombstone in changes.deleted { context.console.line("{\"deleted\":" + ChangeOutput.tombstone(tombstone, zone: zone) + "}") }
-                context.console.line("{\"anchor\":\"\(changes.anchor)\"}")
+                try ChangeOutput.printLines(changes, store: store, context: context)
                 context.console.flush()
                 if context.console.outputClosed { return }
             }

@@ -8,12 +8,13 @@ enum ChangeOutput {
             + "\"deletedAt\":\"\(ISODate.format(tombstone.deletedAt, in: zone))\"}"
     }
 
-    /// A sample as `list --format json` prints it, in its type's display unit.
-    static func sample(_ sample: Sample, context: CommandContext) -> String {
+    /// A sample as `list --format json` prints it, in its type's display unit; a correlation with the values of its
+    /// members (`correlations`, by the correlation's uuid), as `list blood-pressure --format json` shows them.
+    static func sample(_ sample: Sample, correlations: [UUID: Correlation] = [:], context: CommandContext) -> String {
         if let workout = Workout(sample: sample) { return WorkoutOutput(context: context).json(workout, heartRate: nil) }
         if sample.detail?.correlation != nil {
-            // Members are separate changes of their own types; the correlation lists their uuids.
-            return CorrelationOutput(context: context, type: nil).json(Correlation(sample: sample, members: []))
+            return CorrelationOutput(context: context, type: nil)
+                .json(correlations[sample.uuid] ?? Correlation(sample: sample, members: []))
         }
         let type = context.catalogue.type(identifier: sample.typeIdentifier)
         let formatter = SampleFormatter(
@@ -23,18 +24,32 @@ enum ChangeOutput {
         return formatter.json(sample)
     }
 
-    /// `{"added":[…],"deleted":[…],"anchor":"…"}` (json) or one object per line with the anchor last (jsonl).
-    static func print(_ changes: ChangeSet, context: CommandContext, lines: Bool) {
+    /// The added correlations of `changes` with their members as `store` shows them, by uuid.
+    static func correlations(in changes: ChangeSet, store: SampleStore) throws -> [UUID: Correlation] {
+        let samples = changes.added.filter { $0.detail?.correlation != nil }
+        guard !samples.isEmpty else { return [:] }
+        let found = try CorrelationQuery.correlations(of: samples, in: store)
+        return Dictionary(found.map { ($0.sample.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// One line per added sample and deletion, then the anchor: the form `changes --format jsonl` and `watch` print.
+    static func printLines(_ changes: ChangeSet, store: SampleStore, context: CommandContext) throws {
         let zone = context.globals.time.timeZone
-        let console = context.console
-        if lines {
-            for sample in changes.added { console.line("{\"added\":" + self.sample(sample, context: context) + "}") }
-            for tombstone in changes.deleted { console.line("{\"deleted\":" + self.tombstone(tombstone, zone: zone) + "}") }
-            console.line("{\"anchor\":\"\(changes.anchor)\"}")
-        } else {
-            let added = changes.added.map { self.sample($0, context: context) }.joined(separator: ",")
-            let deleted = changes.deleted.map { tombstone($0, zone: zone) }.joined(separator: ",")
-            console.line("{\"added\":[\(added)],\"deleted\":[\(deleted)],\"anchor\":\"\(changes.anchor)\"}")
+        let correlations = try self.correlations(in: changes, store: store)
+        for sample in changes.added {
+            context.console.line("{\"added\":" + self.sample(sample, correlations: correlations, context: context) + "}")
         }
+        for tombstone in changes.deleted { context.console.line("{\"deleted\":" + self.tombstone(tombstone, zone: zone) + "}") }
+        context.console.line("{\"anchor\":\"\(changes.anchor)\"}")
+    }
+
+    /// `{"added":[…],"deleted":[…],"anchor":"…"}` (json) or one object per line with the anchor last (jsonl).
+    static func print(_ changes: ChangeSet, store: SampleStore, context: CommandContext, lines: Bool) throws {
+        if lines { return try printLines(changes, store: store, context: context) }
+        let zone = context.globals.time.timeZone
+        let correlations = try self.correlations(in: changes, store: store)
+        let added = changes.added.map { sample($0, correlations: correlations, context: context) }.joined(separator: ",")
+        let deleted = changes.deleted.map { tombstone($0, zone: zone) }.joined(separator: ",")
+        context.console.line("{\"added\":[\(added)],\"deleted\":[\(deleted)],\"anchor\":\"\(changes.anchor)\"}")
     }
 }
