@@ -74,6 +74,10 @@ enum HKCtl {
                 console.line(HelpText.root(commands: commands, version: version).dropLastNewline())
                 return ExitStatus.ok.rawValue
             }
+            if let page = ["periods": HelpTopics.periods, "period": HelpTopics.periods, "help": HelpTopics.help][topic] {
+                console.line(HelpText.reflow(page))
+                return ExitStatus.ok.rawValue
+            }
             guard let command = commands.first(where: { $0.name == topic }) else {
                 return fail(unknownCommand(topic), console: console)
             }

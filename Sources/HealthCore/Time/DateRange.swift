@@ -1,4 +1,5 @@
-/// A range of time named relative to now: today, yesterday, the last `n` days, an explicit range, or everything;
+/// A range of time named relative to now: today, yesterday, the last `n` days, an explicit range, a period as people
+/// say it, or everything;
 /// ``interval(in:)`` turns it into instants in a ``TimeContext``.
 public enum DateRange: Equatable, Sendable {
     /// From midnight today to midnight tomorrow.
@@ -11,10 +12,14 @@ public enum DateRange: Equatable, Sendable {
     case between(from: TimeExpression?, to: TimeExpression?)
     /// Everything.
     case allTime
+    /// A period as people say it (`2024-03`, `last month`, `from 2024-03-01 to 2024-03-15`): see
+    /// ``PeriodExpression``.
+    case period(String)
 
     /// The half-open interval `[start, end)` this range covers in `context`.
     ///
-    /// - Throws: ``TimeInputError/emptyRange(from:to:)`` when the end is not after the start.
+    /// - Throws: ``TimeInputError/emptyRange(from:to:)`` when the end is not after the start; ``TimeInputError`` for a
+    ///   period that is not understood.
     public func interval(in context: TimeContext) throws -> DateInterval {
         let today = context.startOfDay(context.now)
         switch self {
@@ -26,6 +31,8 @@ public enum DateRange: Equatable, Sendable {
             return DateInterval(start: context.adding(days: 1 - count, to: today), end: context.adding(days: 1, to: today))
         case .allTime:
             return DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        case let .period(text):
+            return try PeriodExpression.interval(of: text, in: context)
         case let .between(from, to):
             let start = from?.date ?? DateRange.distantStart
             var end = to?.date ?? DateRange.distantEnd

@@ -4,7 +4,8 @@ import TextSupport
 ///
 /// Accepted forms: ISO 8601 (`2024-06-01`, `2024-06-01T08:30`, `2024-06-01T08:30:00+02:00`), a time of day
 /// (`08:30`, today), `today`/`yesterday` with an optional time (`yesterday 22:30`), `now`, and relative times
-/// (`-2h`, `-30m`, `-3d`, `-1w`, `-45s`). Times without an offset are in the context's zone.
+/// (`-2h`, `-30m`, `-3d`, `-1w`, `-45s`; whole days and weeks are calendar days, keeping the clock time across a DST
+/// change). Times without an offset are in the context's zone.
 public struct TimeExpression: Equatable, Sendable {
     /// The instant named.
     public var date: Date
@@ -41,7 +42,10 @@ public struct TimeExpression: Equatable, Sendable {
         let lowered = trimmed.lowercased()
         if lowered == "now" { return TimeExpression(date: context.now, isDateOnly: false) }
         if let relative = try relativeOffset(lowered, original: text) {
-            let date = context.now.addingTimeInterval(relative)
+            // Whole days and weeks are calendar days in the zone: `-2w` across a DST change keeps the clock time.
+            let days = relative / 86_400
+            let date = (lowered.hasSuffix("d") || lowered.hasSuffix("w")) && days == days.rounded() && abs(days) <= 400_000
+                ? context.adding(days: Int(days), to: context.now) : context.now.addingTimeInterval(relative)
             guard date >= DateRange.distantStart, date <= DateRange.distantEnd else {
                 throw TimeInputError.impossible(text, reason: "hkctl keeps dates from 1900 to 2999")
             }

@@ -104,35 +104,58 @@ extension Command {
     }
 }
 
-/// The range options shared by list and stats.
+/// The range options shared by list, stats and the other commands that read a range.
 enum RangeOptions {
     static let specs: [OptionSpec] = [
         OptionSpec(name: "today", valueName: nil, help: "From midnight today to midnight tomorrow."),
         OptionSpec(name: "yesterday", valueName: nil, help: "The whole of yesterday."),
-        OptionSpec(name: "week", valueName: nil, help: "The 7 days ending today."),
-        OptionSpec(name: "month", valueName: nil, help: "The 30 days ending today."),
-        OptionSpec(name: "year", valueName: nil, help: "The 365 days ending today."),
-        OptionSpec(name: "from", valueName: "time", help: "Start of the range (a date or date-time)."),
-        OptionSpec(name: "to", valueName: "time", help: "End of the range; a date means through the end of that day."),
+        OptionSpec(name: "week", valueName: nil, help: "The 7 days ending today (not the calendar week: see --this-week)."),
+        OptionSpec(name: "month", valueName: nil, help: "The 30 days ending today (not the calendar month: see --this-month)."),
+        OptionSpec(name: "year", valueName: nil, help: "The 365 days ending today (not the calendar year: see --this-year)."),
+        OptionSpec(name: "this-week", valueName: nil, help: "This calendar week, from its first day (--week-start) to its last."),
+        OptionSpec(name: "this-month", valueName: nil, help: "This calendar month, from the 1st to its last day."),
+        OptionSpec(name: "this-year", valueName: nil, help: "This calendar year, from January 1 to December 31."),
+        OptionSpec(name: "period", valueName: "period", help: "A period as people say it: 2024, 2024-03, 2024-Q1, 2024-W12, 'last month', 'this week', 'last 7 days', 'from 2024-03-01 to 2024-03-15', 'since 2024-03' (see 'hkctl help periods').", short: "p"),
+        OptionSpec(name: "from", valueName: "time", help: "Start of the range: a time, or the first instant of a period (2024-03, 'last monday', -2w)."),
+        OptionSpec(name: "to", valueName: "time", help: "End of the range: a time, or the end of a period (a date or 2024-03 is included whole)."),
     ]
 
     /// The range the options name, or nil when none was given.
     static func range(_ arguments: ParsedArguments, context: TimeContext, command: String) throws -> DateRange? {
         let named: [(String, DateRange)] = [
             ("today", .today), ("yesterday", .yesterday), ("week", .lastDays(7)), ("month", .lastDays(30)),
-            ("year", .lastDays(365)),
+            ("year", .lastDays(365)), ("this-week", .period("this week")), ("this-month", .period("this month")),
+            ("this-year", .period("this year")),
         ]
         let chosen = named.filter { arguments.flags.contains($0.0) }
         let explicit = arguments.value("from") != nil || arguments.value("to") != nil
-        if chosen.count + (explicit ? 1 : 0) > 1 {
-            throw UsageError(message: "Give one range: --today, --yesterday, --week, --month, --year or --from/--to", command: command)
+        let period = arguments.value("period")
+        if chosen.count + (explicit ? 1 : 0) + (period == nil ? 0 : 1) > 1 {
+            throw UsageError(message: "Give one range: --today, --yesterday, --week, --month, --year, --this-week, --this-month, "
+                + "--this-year, -p PERIOD or --from/--to", command: command)
         }
         if let only = chosen.first { return only.1 }
+        if let period {
+            _ = try PeriodExpression.interval(of: period, in: context)
+            return .period(period)
+        }
         if explicit {
-            let from = try arguments.value("from").map { try TimeExpression.parse($0, in: context) }
-            let to = try arguments.value("to").map { try TimeExpression.parse($0, in: context) }
+            let from = try arguments.value("from").map { try bound($0, start: true, in: context) }
+            let to = try arguments.value("to").map { try bound($0, start: false, in: context) }
             return .between(from: from, to: to)
         }
         return nil
+    }
+
+    /// One side of `--from`/`--to`: a time as ``TimeExpression`` reads it, else the start (or the end) of a period
+    /// (`2024-03`, `last monday`, `2024-W12`). A date and a relative day (`-3d`) are read as times: a date's `--to`
+    /// is through the end of that day either way.
+    private static func bound(_ text: String, start: Bool, in context: TimeContext) throws -> TimeExpression {
+        do {
+            return try TimeExpression.parse(text, in: context)
+        } catch let error as TimeInputError {
+            guard case .malformed = error, let span = try PeriodExpression.span(of: text, in: context) else { throw error }
+            return TimeExpression(date: start ? span.start : span.end, isDateOnly: false, text: text)
+        }
     }
 }

@@ -81,10 +81,14 @@ struct TimeExpressionTests {
         #expect(try parse("yesterday 12:00", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 31, 10))
     }
 
-    @Test func relativeDaysAreExactDurationsEvenAcrossDST() throws {
-        // "-1d" is 86 400 s, not one calendar day: from 2024-03-31T12:00Z it is 03-30T12:00Z in any zone.
+    @Test func relativeDaysAreCalendarDaysAcrossDST() throws {
+        // "-1d" is one calendar day at the same clock time (issue 31): 2024-03-31T14:00 CEST (12:00Z) gives
+        // 03-30T14:00 CET (13:00Z), 23 hours back; in UTC it is 24 hours. Hours stay elapsed time.
         let now = Kit.utc(2024, 3, 31, 12)
-        #expect(try parse("-1d", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 12))
+        #expect(try parse("-1d", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 13))
+        #expect(try parse("-1d", zone: "UTC", now: now).date == Kit.utc(2024, 3, 30, 12))
+        #expect(try parse("-24h", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 12))
+        #expect(try parse("-1.5d", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 0))
     }
 
     @Test(arguments: ["", "tomorrow", "-2x", "-2y", "later", "8h30", "2024-06-01T", "yesterday at 10", "12:", ":30", "1:2:3:4"])
