@@ -103,7 +103,7 @@ extension HealthError {
     static func isInvalidArgument(_ error: any Error) -> Bool {
         error is SampleError || error is UnitError || error is TextError || error is WorkoutError
             || error is CorrelationError || error is TimeInputError || error is CharacteristicError || error is GoalError
-            || error is SettingsError || error is SourceError || error is ChangeError
+            || error is SettingsError || error is SourceError || error is ChangeError || error is UUIDPrefixError
     }
 }
 

@@ -14,7 +14,7 @@ import TextSupport
 /// - A relative offset (`-3d`, `-2w`) counts calendar days back from today, and names that day.
 /// - In a range, `from`/`since` start at the first instant of their period and `to`/`until` end with the last
 ///   instant of theirs: unlike hledger, the end is included (`to 2024-03` covers March), as `--to` is.
-public enum PeriodExpression {
+public enum PeriodExpression: Sendable {
     /// The half-open interval `[start, end)` that `text` names in `context`.
     ///
     /// - Throws: ``TimeInputError/unknownPeriod(_:)`` for text that is no period, ``TimeInputError/impossible(_:reason:)``

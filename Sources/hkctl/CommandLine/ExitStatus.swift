@@ -47,6 +47,9 @@ enum ExitStatus: Int32 {
             case .cannotShare: return .badData
             default: return .notPermitted
             }
+        case let error as UUIDPrefixError:
+            if case .noMatch = error { return .missingInput }
+            return .usage
         case let error as UndoError:
             switch error {
             case .nothingToUndo: return .missingInput

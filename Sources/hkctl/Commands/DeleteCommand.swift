@@ -7,7 +7,7 @@ enum DeleteCommand: Command {
     static let abstract = "Delete samples by uuid, or every sample of a type in a range."
     static let usage = "delete <uuid> ... | delete <type> <range> [--source <name>] [--dry-run] [--yes]"
     static let arguments: [(label: String, help: String)] = [
-        ("<uuid>", "The uuid of a sample, as list prints it."),
+        ("<uuid>", "The uuid of a sample, as list prints it, or a unique prefix of it (at least 8 digits, git-style)."),
         ("<type>", "Delete this type's samples in the range (a range is required)."),
     ]
     static let options: [OptionSpec] = RangeOptions.specs + [
@@ -24,6 +24,13 @@ enum DeleteCommand: Command {
         any sample can be deleted.
         """
 
+    /// Whether `word` could be meant as a type (letters, digits, `-`, `_`), so that an unknown one gets the type
+    /// error with its suggestions rather than the uuid one.
+    private static func isTypeLike(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        return word.unicodeScalars.contains { !$0.properties.isASCIIHexDigit && $0 != "-" }
+    }
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         guard let first = arguments.positionals.first else {
             throw UsageError(message: "Missing expected argument '<uuid>' or '<type>'", command: name)
@@ -33,12 +40,11 @@ enum DeleteCommand: Command {
         let doomed: [Sample]
         let access = try context.healthStore()
         let mine = { (sample: Sample) in !access.deletable([sample]).isEmpty }
-        let uuids = arguments.positionals.compactMap { UUID(uuidString: $0) }
-        if UUID(uuidString: first) != nil {
-            guard uuids.count == arguments.positionals.count else {
-                let bad = arguments.positionals.first { UUID(uuidString: $0) == nil }!
-                throw UsageError(message: "The value '\(bad)' is not a uuid", command: name)
-            }
+        // A type (then a range), else uuids; a word that is neither gets the type error (with its suggestions)
+        // when it reads like a type name, the uuid error otherwise.
+        let byRange = !UUIDArgument.looksLikeUUID(first) && ((try? context.type(first)) != nil || isTypeLike(first))
+        if !byRange {
+            let uuids = try UUIDArgument.resolve(arguments.positionals, store: store, access: access)
             doomed = try store.samples(withUUIDs: uuids).filter(mine)
             let missing = uuids.filter { uuid in !doomed.contains { $0.uuid == uuid } }
             if !missing.isEmpty { throw ChangeError.notFound(missing) }
@@ -57,7 +63,6 @@ enum DeleteCommand: Command {
             printSamples(doomed, context: context)
             return
         }
-        let byRange = UUID(uuidString: first) == nil
         if byRange && !context.console.inputIsTerminal && !arguments.has("yes") {
             // A script's range delete must say so: a mistyped range would otherwise delete at once.
             throw UsageError(message: "Refusing to delete \(doomed.count) sample\(doomed.count == 1 ? "" : "s") without "
