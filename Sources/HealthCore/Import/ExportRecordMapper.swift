@@ -191,14 +191,17 @@ struct ExportRecordMapper {
         return pending
     }
 
-    /// Adds a `MetadataEntry` child to `pending`.
+    /// Adds a `MetadataEntry` child to `pending`: its value as text, or as a number when the entry is marked
+    /// `hkctlType="number"` (``MetadataEntryForm``), as hkctl's Health XML export marks numbers.
     mutating func addMetadata(_ tag: XMLTag, to pending: inout PendingRecord) {
-        var key: String?, value: String?
+        var key: String?, value: String?, type: String?
         for attribute in tag.attributes {
             if XMLText.equals(attribute.name, "key") {
                 key = Self.cached(attribute, in: &keys)
             } else if XMLText.equals(attribute.name, "value") {
                 value = Self.cached(attribute, in: &values)
+            } else if XMLText.equals(attribute.name, "hkctlType") {
+                type = attribute.value
             } else {
                 skippedAttributes["MetadataEntry@" + attribute.nameText, default: 0] += 1
             }
@@ -207,7 +210,22 @@ struct ExportRecordMapper {
             skippedAttributes["MetadataEntry without key", default: 0] += 1
             return
         }
-        pending.metadata[key] = .string(LocalizedDigits.ascii(value ?? ""))
+        let text = LocalizedDigits.ascii(value ?? "")
+        switch type {
+        case nil:
+            pending.metadata[key] = .string(text)
+        case MetadataEntryForm.numberType?:
+            guard let number = DecimalParser.parse(text) else {
+                pending.rejection = pending.rejection ?? "the metadata entry '\(key)' is marked hkctlType=\"number\" but its value "
+                    + "'\(text)' is not a finite number; correct the value or remove the mark to keep it as text"
+                return
+            }
+            pending.metadata[key] = .number(number)
+        case let other?:
+            // A type this version does not know (written by a newer one): the value is kept as the text it is.
+            skippedAttributes["MetadataEntry@hkctlType=\"\(other)\"", default: 0] += 1
+            pending.metadata[key] = .string(text)
+        }
     }
 
     // MARK: - Other elements
