@@ -13,7 +13,8 @@ import TextSupport
 /// It takes only records it can read without a doubt: a catalogued quantity or category type, the attributes
 /// `type`, `sourceName`, `sourceVersion`, `device`, `unit`, `value`, `creationDate`, `startDate` and `endDate`
 /// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and empty
-/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits
+/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits, all
+/// of it well-formed UTF-8
 /// (a number marked `hkctlType="number"`, ``MetadataEntryForm``, written in ASCII digits). Anything else (including every
 /// record that would be rejected) is refused, and the caller reads the record the general way, which gives the
 /// same result it always gave.
@@ -149,6 +150,7 @@ struct DirectRecordEncoder {
 
     /// Encodes a `Record` start tag; false when the record must be read the general way.
     mutating func begin(_ tag: XMLTag) -> Bool {
+        if tag.hasInvalidUTF8 { return false }
         var typeA: XMLAttribute?, unitA: XMLAttribute?, valueA: XMLAttribute?, sourceA: XMLAttribute?
         var versionA: XMLAttribute?, deviceA: XMLAttribute?, startA: XMLAttribute?, endA: XMLAttribute?
         var createdA: XMLAttribute?
@@ -229,6 +231,7 @@ struct DirectRecordEncoder {
 
     /// Adds a `MetadataEntry` child of the record begun; false when the record must be read the general way.
     mutating func addMetadata(_ tag: XMLTag) -> Bool {
+        if tag.hasInvalidUTF8 { return false }
         var keyA: XMLAttribute?, valueA: XMLAttribute?, typeA: XMLAttribute?
         for attribute in tag.attributes {
             if XMLText.equals(attribute.name, "key") {

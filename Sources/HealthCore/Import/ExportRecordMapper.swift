@@ -84,8 +84,22 @@ struct ExportRecordMapper {
 
     // MARK: - Record
 
-    /// Reads a `Record` start tag.
+    /// Why the record starting on `recordLine` is refused when `line` (its own tag or one inside it) holds bytes that
+    /// are not UTF-8: read, they would become U+FFFD, and two different names (`caf\u{E9}`, `caf\u{E8}` in Latin-1) one.
+    static func invalidUTF8Reason(line: Int, recordLine: Int) -> String {
+        (line == recordLine ? "it holds" : "line \(line), inside it, holds")
+            + " bytes that are not valid UTF-8, the export's encoding (declared, or XML's default); correct them, or name "
+            + "the file's real encoding in its XML declaration (encoding=\"ISO-8859-1\")"
+    }
+
+    /// Reads a `Record` start tag; a tag that is not UTF-8 rejects the record.
     mutating func beginRecord(_ tag: XMLTag) -> PendingRecord {
+        var pending = readRecordTag(tag)
+        if tag.hasInvalidUTF8 { pending.rejection = Self.invalidUTF8Reason(line: tag.line, recordLine: tag.line) }
+        return pending
+    }
+
+    private mutating func readRecordTag(_ tag: XMLTag) -> PendingRecord {
         var typeAttribute: XMLAttribute?, unitAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
         var pending = PendingRecord(line: tag.line, element: "Record", typeIdentifier: "", generic: false)
         var badDate: (String, String)?
@@ -194,6 +208,10 @@ struct ExportRecordMapper {
     /// Adds a `MetadataEntry` child to `pending`: its value as text, or as a number when the entry is marked
     /// `hkctlType="number"` (``MetadataEntryForm``), as hkctl's Health XML export marks numbers.
     mutating func addMetadata(_ tag: XMLTag, to pending: inout PendingRecord) {
+        if tag.hasInvalidUTF8 {
+            pending.rejection = pending.rejection ?? Self.invalidUTF8Reason(line: tag.line, recordLine: pending.line)
+            return
+        }
         var key: String?, value: String?, type: String?
         for attribute in tag.attributes {
             if XMLText.equals(attribute.name, "key") {
@@ -230,8 +248,15 @@ struct ExportRecordMapper {
 
     // MARK: - Other elements
 
-    /// Reads the start tag of a `Workout`, `Correlation`, `ActivitySummary` or another element kept generically.
+    /// Reads the start tag of a `Workout`, `Correlation`, `ActivitySummary` or another element kept generically; a
+    /// tag that is not UTF-8 rejects the element.
     mutating func beginElement(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
+        var pending = readElementTag(tag, fallbackDate: fallbackDate)
+        if tag.hasInvalidUTF8 { pending.rejection = Self.invalidUTF8Reason(line: tag.line, recordLine: tag.line) }
+        return pending
+    }
+
+    private mutating func readElementTag(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
         let element = tag.nameText
         let sampleLike = ExportRecordMapper.sampleLikeElements.contains(element)
         var pending = PendingRecord(line: tag.line, element: element,
