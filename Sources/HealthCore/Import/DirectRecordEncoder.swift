@@ -13,11 +13,10 @@ import TextSupport
 /// It takes only records it can read without a doubt: a catalogued quantity or category type, the attributes
 /// `type`, `sourceName`, `sourceVersion`, `device`, `unit`, `value`, `creationDate`, `startDate` and `endDate`
 /// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and empty
-/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits, all
-/// of it well-formed UTF-8
-/// (a number marked `hkctlType="number"`, ``MetadataEntryForm``, written in ASCII digits). Anything else (including every
-/// record that would be rejected) is refused, and the caller reads the record the general way, which gives the
-/// same result it always gave.
+/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits (a
+/// number marked `hkctlType="number"`, ``MetadataEntryForm``, in ASCII digits), all of it well-formed UTF-8. Anything
+/// else (including every record that would be rejected) is refused, and the caller reads the record the general way,
+/// which gives the same result it always gave.
 struct DirectRecordEncoder {
     private final class TypeInfo {
         let number: Int32

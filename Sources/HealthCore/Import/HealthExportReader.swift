@@ -193,7 +193,7 @@ final class HealthExportReader {
         let isEmpty = tag.kind == .empty
         guard let top = stack.last?.kind else {
             try openRoot(tag)
-            if tag.hasInvalidUTF8 {
+            if tag.hasInvalidUTF8, XMLText.equals(tag.name, "HealthData") {
                 try emit(.problem(line: tag.line, message: "the <\(tag.nameText)> tag holds bytes that are not valid UTF-8, so its "
                                   + "attributes were not read; correct them or name the file's real encoding in its XML declaration"))
             }
