@@ -28,14 +28,8 @@ enum CorrelationExportForm {
         if let quantity = member.value.quantity { attributes.append(("unit", quantity.unit.unitString)) }
         attributes += [("creationDate", date(member.created)), ("startDate", date(member.start)), ("endDate", date(member.end))]
         if let quantity = member.value.quantity { attributes.append(("value", NumberFormatting.json(quantity.value))) }
-        let metadata = member.metadata.keys.filter { !$0.hasPrefix("@") }.sorted().map { key -> ExportNode in
-            let value: String
-            switch member.metadata[key]! {
-            case let .string(text): value = text
-            case let .number(number): value = NumberFormatting.json(number)
-            }
-            return ExportNode(name: "MetadataEntry", attributes: [ExportNode.Attribute(name: "key", value: key),
-                                                                 ExportNode.Attribute(name: "value", value: value)])
+        let metadata = member.metadata.keys.filter { !$0.hasPrefix("@") }.sorted().map { key in
+            MetadataEntryForm.node(key: key, value: member.metadata[key]!)
         }
         return ExportNode(name: "Record", attributes: attributes.map { ExportNode.Attribute(name: $0.0, value: $0.1) },
                           children: metadata)

@@ -3,7 +3,8 @@ import TextSupport
 /// `healthxml`: XML shaped like the Health app's `export.xml`, so that `hkctl import` (and tools written for
 /// Apple's exports) read it back.
 ///
-/// Samples become `Record` elements (with `MetadataEntry` children); samples imported from other elements
+/// Samples become `Record` elements (with `MetadataEntry` children, a number marked `hkctlType="number"`: see
+/// ``MetadataEntryForm``); samples imported from other elements
 /// (`Workout`, `Correlation`, `ActivitySummary`, ...) become those elements again, with their attributes and
 /// children as they were read. Dates are written as `2024-03-10 01:59:00 -0800` in the export's zone, with
 /// milliseconds when a sample has them; devices as HealthKit's description with a zero address.
@@ -45,7 +46,7 @@ struct HealthXMLWriter: SampleWriter {
           endDate       CDATA #REQUIRED
         >
         <!ELEMENT MetadataEntry EMPTY>
-        <!ATTLIST MetadataEntry key CDATA #REQUIRED value CDATA #REQUIRED>
+        <!ATTLIST MetadataEntry key CDATA #REQUIRED value CDATA #REQUIRED hkctlType (number) #IMPLIED>
         ]>
 
         """
@@ -103,7 +104,8 @@ struct HealthXMLWriter: SampleWriter {
             let synthetic = ExportRecordMapper.elementTypeIdentifiers[name] == sample.typeIdentifier
                 || sample.typeIdentifier.hasPrefix("HKExportElement")
             if !synthetic { attributes.append(("type", sample.typeIdentifier)) }
-            let own = metadata.keys.filter { $0.hasPrefix("@") }.sorted()
+            // The element's attributes; an `@` key holding a number stays a metadata entry, which keeps its type.
+            let own = metadata.keys.filter { $0.hasPrefix("@") && metadata[$0]!.isString }.sorted()
             if ExportRecordMapper.sampleLikeElements.contains(name) {
                 attributes.append(("sourceName", sample.source))
                 if let version = sample.sourceVersion { attributes.append(("sourceVersion", version)) }
@@ -115,7 +117,7 @@ struct HealthXMLWriter: SampleWriter {
                 attributes.append(("sourceName", sample.source))
             }
             for key in own {
-                attributes.append((String(key.dropFirst()), text(metadata.removeValue(forKey: key)!)))
+                attributes.append((String(key.dropFirst()), metadata.removeValue(forKey: key)!.text))
             }
         } else {
             element = "Record"
@@ -139,16 +141,15 @@ struct HealthXMLWriter: SampleWriter {
             attributes.append(("endDate", date(sample.end)))
             if let value { attributes.append(("value", value)) }
             // Attributes an export's record had beyond these (`recordCount` of iOS 8 exports) go back as written;
-            // other `@` keys stay metadata entries.
-            for key in metadata.keys.filter({ $0.hasPrefix("@") }).sorted() {
+            // other `@` keys (and those holding numbers) stay metadata entries.
+            for key in metadata.keys.filter({ $0.hasPrefix("@") && metadata[$0]!.isString }).sorted() {
                 guard let name = HealthXMLWriter.attributeName(key) else { continue }
-                attributes.append((name, text(metadata.removeValue(forKey: key)!)))
+                attributes.append((name, metadata.removeValue(forKey: key)!.text))
             }
         }
         for key in metadata.keys.sorted() {
-            children.insert(ExportNode(name: "MetadataEntry", attributes: [
-                ExportNode.Attribute(name: "key", value: key), ExportNode.Attribute(name: "value", value: text(metadata[key]!)),
-            ]), at: children.firstIndex { $0.name != "MetadataEntry" } ?? children.count)
+            children.insert(MetadataEntryForm.node(key: key, value: metadata[key]!),
+                            at: children.firstIndex { $0.name != MetadataEntryForm.element } ?? children.count)
         }
         var line = " <" + element
         for (name, value) in attributes { line += " " + name + "=\"" + XMLText.escape(value) + "\"" }
@@ -170,13 +171,6 @@ struct HealthXMLWriter: SampleWriter {
         return text + indent + "</" + node.name + ">\n"
     }
 
-    private func text(_ value: MetadataValue) -> String {
-        switch value {
-        case let .string(text): return text
-        case let .number(number): return NumberFormatting.json(number)
-        }
-    }
-
     private func date(_ date: Date) -> String {
         ExportDateParser.format(date, offsetSeconds: timeZone.secondsFromGMT(for: date))
     }
@@ -186,5 +180,13 @@ struct HealthXMLWriter: SampleWriter {
         let name = catalogue.type(identifier: identifier)?.categoryValue(raw: raw)?.exportNames.first ?? String(raw)
         categoryNames[identifier, default: [:]][raw] = name
         return name
+    }
+}
+
+private extension MetadataValue {
+    /// Whether it is text, which an attribute holds without losing its type.
+    var isString: Bool {
+        if case .string = self { return true }
+        return false
     }
 }

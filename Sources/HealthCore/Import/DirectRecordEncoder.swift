@@ -13,9 +13,10 @@ import TextSupport
 /// It takes only records it can read without a doubt: a catalogued quantity or category type, the attributes
 /// `type`, `sourceName`, `sourceVersion`, `device`, `unit`, `value`, `creationDate`, `startDate` and `endDate`
 /// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and empty
-/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits. Anything else (including every
-/// record that would be rejected) is refused, and the caller reads the record the general way, which gives the
-/// same result it always gave.
+/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits (a
+/// number marked `hkctlType="number"`, ``MetadataEntryForm``, in ASCII digits), all of it well-formed UTF-8. Anything
+/// else (including every record that would be rejected) is refused, and the caller reads the record the general way,
+/// which gives the same result it always gave.
 struct DirectRecordEncoder {
     private final class TypeInfo {
         let number: Int32
@@ -121,7 +122,9 @@ struct DirectRecordEncoder {
                                                   isQuantity: true, number: 0, start: 0, end: 0, created: 0,
                                                   extraStart: 0, valueEnd: 0, extraEnd: 0)
     private let valueBytes = ByteBuffer(capacity: 32)
-    private var metadata: [(key: String, value: String)] = []
+    /// The record's metadata entries: the value's text, and whether it is a number (written in its canonical
+    /// spelling, unquoted).
+    private var metadata: [(key: String, value: String, isNumber: Bool)] = []
     /// The cache ids of the key and value of a record's only metadata entry, when both are cached.
     private var onlyEntry: Int?
     /// The `,"metadata":{…}` text of records with one entry, by the ids of its key and value.
@@ -146,6 +149,7 @@ struct DirectRecordEncoder {
 
     /// Encodes a `Record` start tag; false when the record must be read the general way.
     mutating func begin(_ tag: XMLTag) -> Bool {
+        if tag.hasInvalidUTF8 { return false }
         var typeA: XMLAttribute?, unitA: XMLAttribute?, valueA: XMLAttribute?, sourceA: XMLAttribute?
         var versionA: XMLAttribute?, deviceA: XMLAttribute?, startA: XMLAttribute?, endA: XMLAttribute?
         var createdA: XMLAttribute?
@@ -226,12 +230,15 @@ struct DirectRecordEncoder {
 
     /// Adds a `MetadataEntry` child of the record begun; false when the record must be read the general way.
     mutating func addMetadata(_ tag: XMLTag) -> Bool {
-        var keyA: XMLAttribute?, valueA: XMLAttribute?
+        if tag.hasInvalidUTF8 { return false }
+        var keyA: XMLAttribute?, valueA: XMLAttribute?, typeA: XMLAttribute?
         for attribute in tag.attributes {
             if XMLText.equals(attribute.name, "key") {
                 keyA = attribute
             } else if XMLText.equals(attribute.name, "value") {
                 valueA = attribute
+            } else if XMLText.equals(attribute.name, "hkctlType") {
+                typeA = attribute
             } else {
                 return false
             }
@@ -247,6 +254,13 @@ struct DirectRecordEncoder {
             if let keyID, keyID == keysAllowed.count { keysAllowed.append(allowed) }
         }
         guard allowed, !metadata.contains(where: { $0.key == name }) else { return false }
+        if let typeA {
+            // A number, in ASCII digits; anything else marked is left to the general reading.
+            guard XMLText.equals(typeA.rawValue, "number"), let valueA, let number = DecimalParser.parse(valueA.rawValue) else { return false }
+            metadata.append((name, NumberFormatting.json(number), true))
+            onlyEntry = nil
+            return true
+        }
         var valueID: Int? = -1
         var value = ""
         if let valueA {
@@ -254,7 +268,7 @@ struct DirectRecordEncoder {
             // A number in a locale's own digits is stored in ASCII digits: the general reading does that.
             if valueA.rawValue.contains(where: { $0 >= 0x80 }), LocalizedDigits.folded(value) != nil { return false }
         }
-        metadata.append((name, value))
+        metadata.append((name, value, false))
         if metadata.count == 1, let keyID, let valueID, singleEntries.count < 4096 || singleEntries[keyID << 32 | (valueID + 1)] != nil {
             onlyEntry = keyID << 32 | (valueID + 1)
         } else {
@@ -279,7 +293,7 @@ struct DirectRecordEncoder {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 JSONBytes.appendQuoted(entry.key, to: bytes)
                 bytes.append(UInt8(ascii: ":"))
-                JSONBytes.appendQuoted(entry.value, to: bytes)
+                if entry.isNumber { bytes.append(entry.value) } else { JSONBytes.appendQuoted(entry.value, to: bytes) }
             }
             bytes.append(UInt8(ascii: "}"))
             if metadata.count == 1, let onlyEntry {

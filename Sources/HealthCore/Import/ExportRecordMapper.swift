@@ -84,8 +84,22 @@ struct ExportRecordMapper {
 
     // MARK: - Record
 
-    /// Reads a `Record` start tag.
+    /// Why the record starting on `recordLine` is refused when `line` (its own tag or one inside it) holds bytes that
+    /// are not UTF-8: read, they would become U+FFFD, and two different names (`caf\u{E9}`, `caf\u{E8}` in Latin-1) one.
+    static func invalidUTF8Reason(line: Int, recordLine: Int) -> String {
+        (line == recordLine ? "it holds" : "line \(line), inside it, holds")
+            + " bytes that are not valid UTF-8, the export's encoding (declared, or XML's default); correct them, or name "
+            + "the file's real encoding in its XML declaration (encoding=\"ISO-8859-1\")"
+    }
+
+    /// Reads a `Record` start tag; a tag that is not UTF-8 rejects the record.
     mutating func beginRecord(_ tag: XMLTag) -> PendingRecord {
+        var pending = readRecordTag(tag)
+        if tag.hasInvalidUTF8 { pending.rejection = Self.invalidUTF8Reason(line: tag.line, recordLine: tag.line) }
+        return pending
+    }
+
+    private mutating func readRecordTag(_ tag: XMLTag) -> PendingRecord {
         var typeAttribute: XMLAttribute?, unitAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
         var pending = PendingRecord(line: tag.line, element: "Record", typeIdentifier: "", generic: false)
         var badDate: (String, String)?
@@ -191,14 +205,21 @@ struct ExportRecordMapper {
         return pending
     }
 
-    /// Adds a `MetadataEntry` child to `pending`.
+    /// Adds a `MetadataEntry` child to `pending`: its value as text, or as a number when the entry is marked
+    /// `hkctlType="number"` (``MetadataEntryForm``), as hkctl's Health XML export marks numbers.
     mutating func addMetadata(_ tag: XMLTag, to pending: inout PendingRecord) {
-        var key: String?, value: String?
+        if tag.hasInvalidUTF8 {
+            pending.rejection = pending.rejection ?? Self.invalidUTF8Reason(line: tag.line, recordLine: pending.line)
+            return
+        }
+        var key: String?, value: String?, type: String?
         for attribute in tag.attributes {
             if XMLText.equals(attribute.name, "key") {
                 key = Self.cached(attribute, in: &keys)
             } else if XMLText.equals(attribute.name, "value") {
                 value = Self.cached(attribute, in: &values)
+            } else if XMLText.equals(attribute.name, "hkctlType") {
+                type = attribute.value
             } else {
                 skippedAttributes["MetadataEntry@" + attribute.nameText, default: 0] += 1
             }
@@ -207,13 +228,35 @@ struct ExportRecordMapper {
             skippedAttributes["MetadataEntry without key", default: 0] += 1
             return
         }
-        pending.metadata[key] = .string(LocalizedDigits.ascii(value ?? ""))
+        let text = LocalizedDigits.ascii(value ?? "")
+        switch type {
+        case nil:
+            pending.metadata[key] = .string(text)
+        case MetadataEntryForm.numberType?:
+            guard let number = DecimalParser.parse(text) else {
+                pending.rejection = pending.rejection ?? "the metadata entry '\(key)' is marked hkctlType=\"number\" but its value "
+                    + "'\(text)' is not a finite number; correct the value or remove the mark to keep it as text"
+                return
+            }
+            pending.metadata[key] = .number(number)
+        case let other?:
+            // A type this version does not know (written by a newer one): the value is kept as the text it is.
+            skippedAttributes["MetadataEntry@hkctlType=\"\(other)\"", default: 0] += 1
+            pending.metadata[key] = .string(text)
+        }
     }
 
     // MARK: - Other elements
 
-    /// Reads the start tag of a `Workout`, `Correlation`, `ActivitySummary` or another element kept generically.
+    /// Reads the start tag of a `Workout`, `Correlation`, `ActivitySummary` or another element kept generically; a
+    /// tag that is not UTF-8 rejects the element.
     mutating func beginElement(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
+        var pending = readElementTag(tag, fallbackDate: fallbackDate)
+        if tag.hasInvalidUTF8 { pending.rejection = Self.invalidUTF8Reason(line: tag.line, recordLine: tag.line) }
+        return pending
+    }
+
+    private mutating func readElementTag(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
         let element = tag.nameText
         let sampleLike = ExportRecordMapper.sampleLikeElements.contains(element)
         var pending = PendingRecord(line: tag.line, element: element,

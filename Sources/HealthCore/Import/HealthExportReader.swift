@@ -183,9 +183,20 @@ final class HealthExportReader {
             try close(tag, emit: emit, handOver: handOver)
             return
         }
+        if tag.hasInvalidUTF8 {
+            // Text that is not UTF-8 is never read as U+FFFD: the records and elements it is part of are rejected.
+            for index in stack.indices where stack[index].pending != nil && stack[index].pending!.rejection == nil {
+                stack[index].pending!.rejection = ExportRecordMapper.invalidUTF8Reason(line: tag.line,
+                                                                                      recordLine: stack[index].pending!.line)
+            }
+        }
         let isEmpty = tag.kind == .empty
         guard let top = stack.last?.kind else {
             try openRoot(tag)
+            if tag.hasInvalidUTF8, XMLText.equals(tag.name, "HealthData") {
+                try emit(.problem(line: tag.line, message: "the <\(tag.nameText)> tag holds bytes that are not valid UTF-8, so its "
+                                  + "attributes were not read; correct them or name the file's real encoding in its XML declaration"))
+            }
             return
         }
         switch top {
@@ -207,7 +218,12 @@ final class HealthExportReader {
                 summary.exportDate = value.flatMap { ExportRecordMapper.date($0) }
                 if !isEmpty { stack.append(Frame(name: "ExportDate", kind: .skip)) }
             } else if XMLText.equals(tag.name, "Me") {
-                try emit(.characteristics(tag.attributes.map { ($0.nameText, $0.value) }, line: tag.line))
+                if tag.hasInvalidUTF8 {
+                    try emit(.problem(line: tag.line, message: "the <Me> element holds bytes that are not valid UTF-8, so no "
+                                      + "characteristic was read from it; correct them or name the file's real encoding in its XML declaration"))
+                } else {
+                    try emit(.characteristics(tag.attributes.map { ($0.nameText, $0.value) }, line: tag.line))
+                }
                 if !isEmpty { stack.append(Frame(name: "Me", kind: .skip)) }
             } else {
                 let name = tag.nameText
@@ -298,7 +314,7 @@ final class HealthExportReader {
             throw ImportError.notAnExport(displayName, found: "its first element is <\(name)>, not <HealthData>")
         }
         sawRoot = true
-        summary.locale = tag.attributes.first { XMLText.equals($0.name, "locale") }?.value
+        summary.locale = tag.hasInvalidUTF8 ? nil : tag.attributes.first { XMLText.equals($0.name, "locale") }?.value
         if tag.kind == .open { stack.append(Frame(name: name, kind: .root)) } else { rootClosed = true }
     }
 

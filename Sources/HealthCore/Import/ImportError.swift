@@ -24,6 +24,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// The export's declared (or detected) character encoding is not one hkctl reads; payload: the path and the
     /// encoding.
     case unsupportedEncoding(String, encoding: String)
+    /// The export starts with a UTF-8 byte order mark but its XML declaration names another encoding; payload: the
+    /// path and the declared encoding.
+    case byteOrderMarkContradicts(String, declared: String)
     /// Elements nested deeper than an export ever nests them; payload: the path, the line, the limit.
     case nestingTooDeep(String, line: Int, limit: Int)
     /// One element holds more child elements than an export ever writes in one; payload: the path, the line of
@@ -59,6 +62,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .unsupportedEncoding(path, encoding):
             return "'\(path)' is encoded in \(encoding), which hkctl does not read (it reads UTF-8, ISO-8859-1 and Windows-1252); "
                 + "convert it first, e.g. iconv -f \(encoding) -t UTF-8 export.xml > export-utf8.xml, and import that."
+        case let .byteOrderMarkContradicts(path, declared):
+            return "'\(path)' starts with a UTF-8 byte order mark but its XML declaration says encoding=\"\(declared)\"; the two "
+                + "contradict each other, so it was not read. If the text is UTF-8, change the declaration to encoding=\"UTF-8\"; "
+                + "if it is \(declared), remove the first three bytes (tail -c +4 export.xml > fixed.xml) and import that."
         case let .nestingTooDeep(path, line, limit):
             return "'\(path)' nests elements more than \(limit) deep at line \(line); an Apple Health export never does, "
                 + "so it is damaged or not an export. Nothing after that line was read; export again from the Health app."

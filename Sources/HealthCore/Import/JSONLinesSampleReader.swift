@@ -7,7 +7,8 @@ import Darwin
 /// Reads hkctl's own `jsonl` (or `json`) export back, losslessly: UUIDs, sources, devices and metadata are kept.
 ///
 /// Each line is one sample in the store's line format. The brackets and trailing commas of the `json` export
-/// are tolerated, so both formats read back. A line that does not decode is rejected with its number.
+/// are tolerated, so both formats read back. A line that does not decode, or is not well-formed UTF-8, is rejected
+/// with its number.
 final class JSONLinesSampleReader {
     private let reader: ByteReader
     private var codec: SampleLineCodec
@@ -54,6 +55,13 @@ final class JSONLinesSampleReader {
             if end > start, bytes[end - 1] == UInt8(ascii: "]") { end -= 1 }
             if end > start, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
             guard end > start else { return }
+            // Text that is not UTF-8 is refused, never read as U+FFFD (which would make `caf\u{E9}` and `caf\u{E8}` one name).
+            if let invalid = UTF8Validation.firstInvalidOffset(bytes.baseAddress! + start, count: end - start) {
+                try handle(.rejected(type: "(unreadable line)", line: lineNumber,
+                                     reason: "byte \(start + invalid + 1) of the line is not valid UTF-8, which a jsonl export always is; "
+                                        + "correct the line or export it again"))
+                return
+            }
             let sample: Sample
             do {
                 sample = try codec.decode(UnsafeBufferPointer(rebasing: bytes[start..<end]))

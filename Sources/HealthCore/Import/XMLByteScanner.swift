@@ -13,7 +13,9 @@ import Darwin
 /// as `\u{0B}`. Attribute names run up to `=`, so the spaces in iOS 8 metadata attribute names are tolerated.
 ///
 /// A malformed tag is reported as a problem with its line number and scanning resumes at the next `<`; it never
-/// stops the scan. Errors thrown by the input or by the handler end the scan.
+/// stops the scan. Errors thrown by the input or by the handler end the scan. A start or empty-element tag whose
+/// bytes are not well-formed UTF-8 is reported with ``XMLTag/hasInvalidUTF8`` set, for the reader to refuse what it
+/// describes (the bytes are checked only when one of them is not ASCII).
 final class XMLByteScanner {
     /// Something skipped because it was not well-formed.
     struct Problem: Equatable {
@@ -239,9 +241,13 @@ final class XMLByteScanner {
     private func openingTag(at start: Int, onTag: (XMLTag) throws -> Void) throws -> Step {
         var index = start + 1
         let nameStart = index
+        // Every byte of the tag's name, attribute names and values ORed together (and some bytes after them, which
+        // at worst checks a valid tag): only a tag with a byte of 0x80 or more can be ill-formed UTF-8.
+        var seen: UInt64 = 0
         while index < end {
             let byte = bytes[index]
             if isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<") { break }
+            seen |= UInt64(byte)
             index += 1
         }
         guard index < end else { return .needMore }
@@ -261,9 +267,12 @@ final class XMLByteScanner {
                         return .malformed("the tag has a stray '/'", resume: start + 1)
                     }
                 }
+                let invalid = seen & XMLByteScanner.highBits != 0
+                    && UTF8Validation.firstInvalidOffset(bytes + start, count: close + 1 - start) != nil
                 let tag = XMLTag(kind: byte == UInt8(ascii: "/") ? .empty : .open,
                                  name: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd - nameStart),
-                                 attributes: UnsafeBufferPointer(start: attributes, count: count), line: lineAt(start))
+                                 attributes: UnsafeBufferPointer(start: attributes, count: count), line: lineAt(start),
+                                 hasInvalidUTF8: invalid)
                 try onTag(tag)
                 return .done(close + 1)
             }
@@ -274,6 +283,7 @@ final class XMLByteScanner {
                 let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
                 let special = XMLByteScanner.matches(word, XMLByteScanner.equalSigns) | XMLByteScanner.matches(word, XMLByteScanner.lessThans)
                     | XMLByteScanner.matches(word, XMLByteScanner.greaterThans)
+                seen |= word
                 if special != 0 {
                     index += special.trailingZeroBitCount >> 3
                     break
@@ -281,6 +291,7 @@ final class XMLByteScanner {
                 index += 8
             }
             while index < end, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"), bytes[index] != UInt8(ascii: "<") {
+                seen |= UInt64(bytes[index])
                 index += 1
             }
             guard index < end else { return .needMore }
@@ -307,6 +318,7 @@ final class XMLByteScanner {
                     let special = XMLByteScanner.matches(word, quotes) | XMLByteScanner.matches(word, XMLByteScanner.lessThans)
                         | XMLByteScanner.matches(word, XMLByteScanner.ampersands)
                         | ((word &- 0x2020_2020_2020_2020) & ~word & XMLByteScanner.highBits)
+                    seen |= word
                     if special != 0 {
                         // The lowest flagged byte is a real match (only bytes after one can be flagged falsely).
                         index += special.trailingZeroBitCount >> 3
@@ -320,6 +332,7 @@ final class XMLByteScanner {
                     if byte == quote { break value }
                     if byte == UInt8(ascii: "<") { return .malformed("an attribute value is not closed", resume: index) }
                     flagged |= (byte == UInt8(ascii: "&") || byte < 0x20) ? 1 : 0
+                    seen |= UInt64(byte)
                     index += 1
                 }
                 if index >= end { break }

@@ -5,7 +5,9 @@ import TextSupport
 ///
 /// UTF-8 (also when no encoding is named, as XML says), US-ASCII, ISO-8859-1 (Latin-1) and Windows-1252 are read;
 /// any other encoding, and text in UTF-16 or UTF-32, is refused with ``ImportError/unsupportedEncoding(_:encoding:)``
-/// rather than read as UTF-8 with characters replaced.
+/// rather than read as UTF-8 with characters replaced. A UTF-8 byte order mark before a declaration of another
+/// encoding is a contradiction (XML 1.0 §4.3.3), refused with ``ImportError/byteOrderMarkContradicts(_:declared:)``
+/// rather than guessed at: read as the declaration says, `café` would become `cafÃ©`.
 enum XMLEncoding {
     /// A single-byte encoding read by ``SingleByteTranscoder``.
     enum SingleByte {
@@ -15,17 +17,26 @@ enum XMLEncoding {
     /// What to do with a stream that starts with `head`: nil to read it as it is (UTF-8), or the single-byte
     /// encoding to transcode from.
     ///
-    /// - Throws: ``ImportError/unsupportedEncoding(_:encoding:)`` for other encodings.
+    /// - Throws: ``ImportError/unsupportedEncoding(_:encoding:)`` for other encodings,
+    ///   ``ImportError/byteOrderMarkContradicts(_:declared:)`` for a UTF-8 byte order mark before a declaration of
+    ///   another encoding.
     static func singleByteEncoding(of head: [UInt8], name: String) throws -> SingleByte? {
         if let wide = wideEncoding(head) { throw ImportError.unsupportedEncoding(name, encoding: wide) }
         guard let declared = declaredEncoding(head) else { return nil }
-        switch declared.lowercased().replacingEvery("_", with: "-") {
+        let normalized = declared.lowercased().replacingEvery("_", with: "-")
+        if head.starts(with: utf8ByteOrderMark), normalized != "utf-8", normalized != "utf8" {
+            throw ImportError.byteOrderMarkContradicts(name, declared: declared)
+        }
+        switch normalized {
         case "utf-8", "utf8", "us-ascii", "ascii": return nil
         case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "iso-ir-100", "cp819", "ibm819": return .latin1
         case "windows-1252", "cp1252", "x-cp1252": return .windows1252
         default: throw ImportError.unsupportedEncoding(name, encoding: declared)
         }
     }
+
+    /// The byte order mark of UTF-8.
+    static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// UTF-16 or UTF-32, by byte order mark or by the zero bytes around a leading `<`.
     static func wideEncoding(_ head: [UInt8]) -> String? {
@@ -40,7 +51,7 @@ enum XMLEncoding {
     /// The `encoding` of the XML declaration at the start of `head` (after a UTF-8 byte order mark), if any.
     static func declaredEncoding(_ head: [UInt8]) -> String? {
         var bytes = Array(head.prefix(1024))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if bytes.starts(with: utf8ByteOrderMark) { bytes.removeFirst(3) }
         guard bytes.starts(with: Array("<?xml".utf8)) else { return nil }
         var end = 5
         while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: ">")) { end += 1 }

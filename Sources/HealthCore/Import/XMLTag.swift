@@ -38,6 +38,18 @@ struct XMLTag {
     let attributes: UnsafeBufferPointer<XMLAttribute>
     /// The 1-based line the tag starts on.
     let line: Int
+    /// Whether the tag's bytes (its name, attribute names or values) are not well-formed UTF-8: text read from it
+    /// would hold U+FFFD where those bytes were, so whatever it describes is refused rather than read.
+    let hasInvalidUTF8: Bool
+
+    init(kind: Kind, name: UnsafeBufferPointer<UInt8>, attributes: UnsafeBufferPointer<XMLAttribute>, line: Int,
+         hasInvalidUTF8: Bool = false) {
+        self.kind = kind
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.hasInvalidUTF8 = hasInvalidUTF8
+    }
 
     /// The element name as text.
     var nameText: String { String(decoding: name, as: UTF8.self) }

@@ -14,6 +14,7 @@ struct XMLTagCopy {
         var name: Range<Int>
         var attributes: Range<Int>
         var line: Int
+        var hasInvalidUTF8: Bool
     }
 
     private var bytes: [UInt8] = []
@@ -46,7 +47,8 @@ struct XMLTagCopy {
         for attribute in tag.attributes {
             spans.append(Span(name: range(attribute.name), value: range(attribute.rawValue), needsDecoding: attribute.needsDecoding))
         }
-        tags.append(Tag(kind: tag.kind, name: range(tag.name), attributes: first..<spans.count, line: tag.line))
+        tags.append(Tag(kind: tag.kind, name: range(tag.name), attributes: first..<spans.count, line: tag.line,
+                        hasInvalidUTF8: tag.hasInvalidUTF8))
     }
 
     /// Calls `body` with each tag kept, in order, as it was first seen.
@@ -63,7 +65,8 @@ struct XMLTagCopy {
                     attributes.append(XMLAttribute(name: span(item.name), rawValue: span(item.value), needsDecoding: item.needsDecoding))
                 }
                 try attributes.withUnsafeBufferPointer { list in
-                    try body(XMLTag(kind: tag.kind, name: span(tag.name), attributes: list, line: tag.line))
+                    try body(XMLTag(kind: tag.kind, name: span(tag.name), attributes: list, line: tag.line,
+                                    hasInvalidUTF8: tag.hasInvalidUTF8))
                 }
             }
         }

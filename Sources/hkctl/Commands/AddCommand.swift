@@ -16,7 +16,7 @@ enum AddCommand: Command {
         OptionSpec(name: "to", valueName: "time", help: "End of a sample that lasted a while."),
         OptionSpec(name: "stage", valueName: "stage", help: "Sleep stage (values: inbed, asleep, core, deep, rem, awake; default: asleep)."),
         OptionSpec(name: "on", valueName: "date", help: "For a sleep range: the day it ended (default: the latest such morning)."),
-        OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach; numbers are kept as numbers."),
+        OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach, kept as typed: a number only when written as hkctl prints it (42, 0.5), else text (007, 1.10)."),
     ] + AddComposite.options + [QuietOption.spec]
     static let discussion = """
         TIME is ISO 8601 (2024-06-01, 2024-06-01T08:30, with or without an offset), HH:MM (today),
@@ -73,21 +73,7 @@ enum AddCommand: Command {
             throw UsageError(message: "Missing the time range: write it like '23:10-07:05' or use --from and --to", command: name)
         }
         let time = context.globals.time
-        var metadata: [String: MetadataValue] = [:]
-        for pair in arguments.values["meta"] ?? [] {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw UsageError(message: "The value '\(pair)' is invalid for '--meta <key=value>'", command: name)
-            }
-            let key = String(pair[..<equals])
-            let text = String(pair[pair.index(after: equals)...])
-            guard key.count <= 128, text.count <= 1024, !(key + text).unicodeScalars.contains("\u{FFFD}") else {
-                throw UsageError(message: "A --meta key must be 1 to 128 and its value at most 1024 printable characters (valid UTF-8)", command: name)
-            }
-            if let problem = TextRules.metadataProblem(key: key, value: .string(text)) {
-                throw UsageError(message: "The value '\(TextRules.shown(pair))' is invalid for '--meta <key=value>': \(problem)", command: name)
-            }
-            if let number = StrictNumber.parse(text) { metadata[key] = .number(number) } else { metadata[key] = .string(text) }
-        }
+        let metadata = try CompositeNames.metadata(arguments, command: name)
         let entry = SampleEntry(
             type: type, value: value,
             at: try arguments.value("at").map { try TimeExpression.parse($0, in: time) },

@@ -14,19 +14,23 @@ enum CompositeNames {
         return UsageError(message: "\(type.name) is a correlation: permissions are given for its member types; use '\(members)' instead", command: command)
     }
 
-    /// The `--meta KEY=VALUE` options as metadata (numbers kept as numbers).
+    /// The `--meta KEY=VALUE` options as metadata, each value kept as typed: a number only where the text is the
+    /// number's canonical spelling (``MetadataValue/init(typed:)``), so `007` and `1.10` stay text.
     static func metadata(_ arguments: ParsedArguments, command: String) throws -> [String: MetadataValue] {
         var metadata: [String: MetadataValue] = [:]
         for pair in arguments.values["meta"] ?? [] {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
                 throw UsageError(message: "The value '\(pair)' is invalid for '--meta <key=value>'", command: command)
             }
+            let key = String(pair[..<equals])
             let text = String(pair[pair.index(after: equals)...])
-            if let number = Double(text), number.isFinite {
-                metadata[String(pair[..<equals])] = .number(number)
-            } else {
-                metadata[String(pair[..<equals])] = .string(text)
+            guard key.count <= 128, text.count <= 1024, !(key + text).unicodeScalars.contains("\u{FFFD}") else {
+                throw UsageError(message: "A --meta key must be 1 to 128 and its value at most 1024 printable characters (valid UTF-8)", command: command)
             }
+            if let problem = TextRules.metadataProblem(key: key, value: .string(text)) {
+                throw UsageError(message: "The value '\(TextRules.shown(pair))' is invalid for '--meta <key=value>': \(problem)", command: command)
+            }
+            metadata[key] = MetadataValue(typed: text)
         }
         return metadata
     }

@@ -54,7 +54,20 @@ extension ImportTests {
             Support.record(start: "2024-12-31 23:00:00 +1400", end: "2025-01-01 10:00:00 -1000"),
             // No creationDate, no sourceVersion.
             " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"Pedometer\" unit=\"count\" startDate=\"2024-05-02 08:00:00 -0700\" endDate=\"2024-05-02 08:10:00 -0700\" value=\"12\"/>",
+            // Numbers marked as hkctl's Health XML export marks them, beside text that looks like a number.
+            withChildren(heartRate("66", at: "2024-05-01 08:20:00 -0700"), """
+                  <MetadataEntry key="count" value="42" hkctlType="number"/>
+                  <MetadataEntry key="note" value="42"/>
+                  <MetadataEntry key="big" value="1e+20" hkctlType="number"/>
+                  <MetadataEntry key="small" value="-0.5" hkctlType="number"/>
+                """),
+            withChildren(heartRate("67", at: "2024-05-01 08:21:00 -0700"), "  <MetadataEntry key=\"count\" value=\"7\" hkctlType=\"number\"/>"),
         ]
+
+        /// `record` (an empty element) with `children` inside.
+        static func withChildren(_ record: String, _ children: String) -> String {
+            record.replacingOccurrences(of: "/>", with: ">") + "\n" + children + "\n </Record>"
+        }
 
         /// Records the direct path refuses: each is read the general way (and some are rejected there).
         static let refusedRecords = [
@@ -101,6 +114,11 @@ extension ImportTests {
             Support.record("HKQuantityTypeIdentifierHeartRate", value: "63", unit: "count/min", start: "2024-05-01 10:04:00 -0700",
                            end: "2024-05-01 10:04:00 -0700").replacingOccurrences(of: "/>", with: ">")
                 + "\n  <MetadataEntry key=\"c\" value=\"3\" extra=\"x\"/>\n </Record>",
+            // A type this version does not know (kept as text), a "number" that is not one (rejected), and one in a
+            // locale's own digits.
+            withChildren(heartRate("68", at: "2024-05-01 10:05:00 -0700"), "  <MetadataEntry key=\"when\" value=\"2024\" hkctlType=\"date\"/>"),
+            withChildren(heartRate("69", at: "2024-05-01 10:06:00 -0700"), "  <MetadataEntry key=\"count\" value=\"many\" hkctlType=\"number\"/>"),
+            withChildren(heartRate("70", at: "2024-05-01 10:07:00 -0700"), "  <MetadataEntry key=\"count\" value=\"٤٢\" hkctlType=\"number\"/>"),
         ]
 
         /// Events the reader hands over for `body`: records in direct groups, and records read the general way.

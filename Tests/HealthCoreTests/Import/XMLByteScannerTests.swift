@@ -100,5 +100,31 @@ extension ImportTests {
             let result = try scan("<Record type=\"x\" Was User Entered=\"1\"/>")
             #expect(result.tags.first?.attributes == ["type=x", "Was User Entered=1"])
         }
+
+        /// Issue 29, item 10: a tag is flagged exactly when its bytes are not well-formed UTF-8, wherever the bad
+        /// byte sits (name, attribute name, value, before or after an entity), whatever the buffer's refills.
+        @Test func flagsTagsWhoseBytesAreNotUTF8() throws {
+            let t = { (text: String) in Array(text.utf8) }
+            let bad: [[UInt8]] = [[0xE9], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF]]
+            var tags: [([UInt8], Bool)] = [
+                (t("<a x=\"café ’ 🙂\" y=\"plain\"/>"), false),
+                (t("<ü x=\"1\"/>"), false),
+                (t("<a x=\"") + Array(repeating: UInt8(ascii: "z"), count: 37) + t("é\"/>"), false),
+            ]
+            for sequence in bad {
+                tags.append((t("<a x=\"caf") + sequence + t("\"/>"), true))
+                tags.append((t("<a x=\"&amp;") + sequence + t("&lt;\" y=\"ok\"/>"), true))
+                tags.append((t("<a n") + sequence + t("me=\"1\"/>"), true))
+                tags.append((t("<n") + sequence + t(" x=\"1\">"), true))
+                tags.append((t("<a x=\"") + Array(repeating: UInt8(ascii: "z"), count: 21) + sequence + t("\"/>"), true))
+            }
+            let bytes: [UInt8] = tags.flatMap { tag -> [UInt8] in tag.0 + [0x0A] }
+            for chunk in [1, 7, 64, Int.max] {
+                let scanner = XMLByteScanner(reader: ArrayByteReader(bytes, chunk: chunk), bufferSize: 64)
+                var flags: [Bool] = []
+                try scanner.scan(onTag: { flags.append($0.hasInvalidUTF8) }, onProblem: { Issue.record("\($0)") })
+                #expect(flags == tags.map(\.1), "chunk \(chunk)")
+            }
+        }
     }
 }
