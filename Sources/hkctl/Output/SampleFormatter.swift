@@ -79,8 +79,8 @@ enum Display {
     /// ``ChartFormat/unitName(_:)``); a `%` value (a fraction) shows as percent: 0.215 → `21.5 %`. JSON and CSV keep
     /// full precision and HealthKit's unit spellings.
     static func quantity(_ value: Double, unit: String) -> String {
-        if unit == "%" { return NumberFormatting.human(value * 100, fractionDigits: 1) + " %" }
-        let number = NumberFormatting.human(value, fractionDigits: ChartFormat.fractionDigits(forUnitString: unit))
+        if unit == "%" { return ChartFormat.number(value * 100, unitString: unit) + " %" }
+        let number = ChartFormat.number(value, unitString: unit)
         return unit == "count" ? number : number + " " + ChartFormat.unitName(unit)
     }
 

@@ -38,7 +38,7 @@ struct ChartPartsTests {
         #expect(ChartFormat.amount(72.44, unit: try! HealthUnit(parsing: "kg"), type: .weight) == "72.4 kg")
         #expect(ChartFormat.amount(0.215, unit: .percent(), type: .weight) == "21.5 %")
         #expect(ChartFormat.duration(7 * 3600 + 12 * 60 + 20) == "7 h 12 min")
-        #expect(ChartFormat.duration(8 * 3600) == "8 h" && ChartFormat.duration(59) == "1 min")
+        #expect(ChartFormat.duration(8 * 3600) == "8 h 00 min" && ChartFormat.duration(59) == "1 min")
         let calendar = ChartFixtures.calendar
         #expect(ChartFormat.day(TestSupport.date("2024-05-27T10:00:00Z"), calendar: calendar) == "Mon 27 May")
         #expect(ChartFormat.range(from: TestSupport.date("2024-05-26T00:00:00Z"), to: TestSupport.date("2024-06-02T00:00:00Z"),

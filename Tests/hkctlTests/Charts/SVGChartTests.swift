@@ -41,7 +41,7 @@ struct SVGChartTests {
         let svg = SVGChart(calendar: ChartFixtures.calendar).render(sleep: try ChartFixtures.nights(), goal: 8 * 3600)
         let root = try parse(svg)
         let labels = try texts(root)
-        for expected in ["Sleep per night", "hours", "deep", "core", "REM", "goal 8 h"] {
+        for expected in ["Sleep per night", "hours", "deep", "core", "REM", "goal 8 h 00 min"] {
             #expect(labels.contains(expected), "no text '\(expected)' in \(labels)")
         }
     }

@@ -48,7 +48,15 @@ enum ChartFormat {
     /// `value` as people read it in `unit`: `8,012`, `72.4`, `21.5` (for 0.215 `%`).
     static func number(_ value: Double, unit: HealthUnit?) -> String {
         let shown = unit == .percent() ? value * 100 : value
-        return NumberFormatting.human(shown, fractionDigits: fractionDigits(for: unit))
+        return number(shown, unitString: unit?.unitString)
+    }
+
+    /// `shown` (already in percent for `%`) with the decimals of `unitString`: exactly one for the one-decimal units,
+    /// so that `72.0 kg` stands beside `71.7 kg`; up to two, trailing zeros dropped, for the others.
+    static func number(_ shown: Double, unitString: String?) -> String {
+        guard let unitString else { return NumberFormatting.human(shown, fractionDigits: 0) }
+        if oneDecimalUnits.contains(unitString) { return NumberFormatting.grouped(shown, fractionDigits: 1) }
+        return NumberFormatting.human(shown, fractionDigits: fractionDigits(forUnitString: unitString))
     }
 
     /// The labels of `scale`'s ticks in one format for the whole axis (``axisLabels(_:unit:)``):
@@ -88,13 +96,8 @@ enum ChartFormat {
         return label.isEmpty ? number : label == "%" ? number + " %" : number + " " + label
     }
 
-    /// A duration to the minute: `7 h 12 min`, `45 min`, `8 h`.
-    static func duration(_ seconds: TimeInterval) -> String {
-        let minutes = Int(saturating: (max(0, seconds) / 60).rounded())
-        let (hours, rest) = (minutes / 60, minutes % 60)
-        if hours == 0 { return "\(rest) min" }
-        return rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min"
-    }
+    /// A duration to the minute, as tables show it: `7 h 12 min`, `45 min`, `8 h 00 min` (``Display/duration(_:)``).
+    static func duration(_ seconds: TimeInterval) -> String { Display.duration(max(0, seconds)) }
 
     /// A day with its weekday: `Mon 27 May`.
     static func day(_ date: Date, calendar: GregorianCalendar) -> String {

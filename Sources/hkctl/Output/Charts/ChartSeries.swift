@@ -146,6 +146,23 @@ func fitted(_ parts: [String], width: Int) -> [String] {
     for part in parts {
         if let last = lines.last, last.count + 3 + part.count <= width {
             lines[lines.count - 1] = last + " · " + part
+        } else if part.count > width, let of = part.firstRange(of: " of "),
+                  part[..<of.lowerBound].count <= width, part[of.upperBound...].count + 3 <= width {
+            // `7 h 20 min of 8 h 00 min` wraps before its `of`, keeping each figure whole.
+            lines.append(String(part[..<of.lowerBound]))
+            lines.append("of " + part[of.upperBound...])
+        } else if part.count > width {
+            // Any other part wider than the column wraps at its spaces.
+            var line = ""
+            for word in part.split(separator: " ") {
+                if !line.isEmpty && line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(word)
+                } else {
+                    line += line.isEmpty ? String(word) : " " + word
+                }
+            }
+            if !line.isEmpty { lines.append(line) }
         } else {
             lines.append(part)
         }
