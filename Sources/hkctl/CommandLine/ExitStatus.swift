@@ -60,8 +60,7 @@ enum ExitStatus: Int32 {
             case .cannotCreate, .notAStore, .notAFolder, .noDefaultLocation: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
-            case .notAFile: return .ioError
-            case .corrupt, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,
+            case .corrupt, .notAFile, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,
                  .counterBehind:
                 return .badData
             case .unsafe: return .notPermitted
