@@ -28,7 +28,7 @@ enum DoctorCommand: Command {
         }
         let repair = arguments.has("repair")
         // Like export, doctor reads every source's samples (its findings name uuids, values and files): owner only.
-        try context.requireOwner()
+        try context.requireOwner(to: repair ? "repair the store" : "check the store")
         let doctor = StoreDoctor(store: context.store())
         let now = context.globals.time.now
         let report = repair ? try doctor.repair(now: now) : try doctor.check(now: now)

@@ -45,7 +45,7 @@ enum ExportCommand: Command {
         guard let format = ExportFormat(rawValue: context.globals.formatName) else {
             throw UsageError(message: "The value '\(context.globals.formatName)' is invalid for '--format <format>'; use \(formats.joined(separator: ", "))", command: name)
         }
-        try context.requireOwner()  // an export holds every source's samples
+        try context.requireOwner(to: "export the store")  // an export holds every source's samples
         let store = context.store()
         let exporter = SampleExporter(store: store, catalogue: context.catalogue, timeZone: context.globals.time.timeZone)
         var types: [String]?
