@@ -5,14 +5,16 @@ import Darwin
 #endif
 
 /// One rule for every path the store opens: a file is reached only through real folders of the store, never
-/// through a symbolic link, and only a regular file is read or written (``POSIXFile/openRegular(_:flags:mode:)``).
+/// through a symbolic link, and only a regular file is read or written (``POSIXFile/openRegular(_:flags:mode:)``);
+/// every file and folder on the way belongs to the store's owner, and only the owner can write to those folders.
 extension JSONFileStore {
     /// The full path of `relative` (a file or folder inside the store), after checking that each folder on the way
     /// (`samples`, the type's folder, `recovered`, ...) is a real folder and not a symbolic link. Folders that do not
     /// exist yet pass (nothing can be opened through them); each folder found good is remembered for this instance.
     ///
-    /// - Throws: ``StoreError/unsafe(_:reason:)`` for a symbolic link, ``StoreError/notAFile(_:kind:)`` for a file or
-    ///   other entry where a folder belongs.
+    /// - Throws: ``StoreError/unsafe(_:reason:)`` for a symbolic link or a folder others can write to,
+    ///   ``StoreError/foreignOwner(_:owner:storeOwner:)`` for another user's folder, ``StoreError/notAFile(_:kind:)``
+    ///   for a file or other entry where a folder belongs.
     func storeFile(_ relative: String) throws -> String {
         var end = relative.utf8.count
         // Only the folders on the way are checked; the file itself is opened with O_NOFOLLOW.
@@ -41,6 +43,7 @@ extension JSONFileStore {
             }
             switch info.st_mode & S_IFMT {
             case S_IFDIR:
+                try StoreSafety.checkEntry(current, info)
                 trustedFolders.withLock { _ = $0.insert(relative) }
             case S_IFLNK:
                 throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; hkctl never reads or "

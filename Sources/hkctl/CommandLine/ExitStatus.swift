@@ -63,7 +63,7 @@ enum ExitStatus: Int32 {
             case .corrupt, .notAFile, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,
                  .counterBehind:
                 return .badData
-            case .unsafe: return .notPermitted
+            case .unsafe, .foreignOwner: return .notPermitted
             case .notADocument: return .usage
             }
         default: return .failure

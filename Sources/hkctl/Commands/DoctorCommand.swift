@@ -14,10 +14,12 @@ enum DoctorCommand: Command {
     ]
     static let discussion = """
         Errors are damage that makes commands fail (a line that is not a valid sample, an unreadable
-        counter or journal); each names its file and line. Warnings are well-formed data that looks wrong
-        (a 300-hour sleep sample, 200000 steps in a minute, a weight of 0, a date decades ahead) and name
-        the sample's uuid; doctor never changes them. A store with a newer format version is refused and
-        never rewritten. Only the owner runs doctor: its findings show every source's samples.
+        counter or journal, a file or folder of another user, a folder others can write to); each names
+        its file and line. Warnings are well-formed data that looks wrong (a 300-hour sleep sample, 200000
+        steps in a minute, a date decades ahead; their uuid is named) and files others may read; doctor
+        never changes them. --repair does not start while a file or folder of another user, or a folder
+        others can write to, is in the store (exit 77). A store with a newer format version is refused
+        and never rewritten. Only the owner runs doctor: its findings show every source's samples.
         Exit status: 0 no errors (warnings may be listed), 65 errors found (or left after --repair),
         75 the store is busy, 77 the store folder is unsafe to use.
         """
