@@ -38,7 +38,7 @@ enum ExitStatus: Int32 {
             }
         case let error as ExportError:
             switch error {
-            case .cannotCreate, .danglingLink, .linkLoop, .isFolder: return .cannotCreate
+            case .cannotCreate, .danglingLink, .linkLoop, .isFolder, .insideStore, .unusableDescriptor: return .cannotCreate
             case .writeFailed, .outputClosed: return .ioError
             }
         case let error as AuthorizationError:
