@@ -17,7 +17,6 @@ public struct StoreDoctor: Sendable {
 
     /// The quarantine file, relative to the store.
     public static let quarantineFile = "quarantine.jsonl"
-    static let documents = ["settings.json", "characteristics.json", "priorities.json", "authorization.json", "compaction.json"]
 
     public init(store: JSONFileStore) { self.store = store }
 
@@ -116,7 +115,7 @@ public struct StoreDoctor: Sendable {
         var largestSequence: UInt64 = 0
         if !refused.contains("sequence") { checkSequence(into: &report) }
         if !refused.contains("journal.jsonl") { checkJournal(into: &report) }
-        for name in StoreDoctor.documents where !refused.contains(name) { checkDocument(name, into: &report) }
+        for check in StoreDoctor.documentChecks where !refused.contains(check.name) { checkDocument(check, into: &report) }
         if !refused.contains(JSONFileStore.operationsFile), let lines = checkOperationLog(into: &report), !lines.isEmpty {
             bad.append(BadLines(file: JSONFileStore.operationsFile, lines: lines))
         }
@@ -252,20 +251,6 @@ public struct StoreDoctor: Sendable {
             noteTorn(torn, in: name, bad: &bad, into: &report)
         }
         return bad
-    }
-
-    private func checkDocument(_ name: String, into report: inout DoctorReport) {
-        let bytes: [UInt8]?
-        do { bytes = try POSIXFile.readFile(store.path + "/" + name) } catch {
-            report.findings.append(DoctorFinding(.error, file: name, message: "\(error)"))
-            return
-        }
-        guard let bytes else { return }
-        report.filesChecked += 1
-        if !JSONObjectCheck.isObject(bytes) {
-            report.findings.append(DoctorFinding(.error, file: name, line: 1,
-                message: "it is not a JSON object; fix it by hand or move it away (hkctl does not rebuild it)"))
-        }
     }
 
     private func checkIsFolder(_ relative: String, into report: inout DoctorReport) -> Bool {
