@@ -67,7 +67,7 @@ struct CorruptStoreTests {
             try FileManager.default.removeItem(atPath: store + "/" + waterPartition)
             try FileManager.default.createSymbolicLink(atPath: store + "/" + waterPartition, withDestinationPath: "gone.jsonl")
         },
-        StoreDamage(name: "a partition replaced by a folder", status: 74, fragments: [waterPartition]) { store in
+        StoreDamage(name: "a partition replaced by a folder", status: 65, fragments: [waterPartition]) { store in
             try FileManager.default.removeItem(atPath: store + "/" + waterPartition)
             try FileManager.default.createDirectory(atPath: store + "/" + waterPartition, withIntermediateDirectories: false)
         },

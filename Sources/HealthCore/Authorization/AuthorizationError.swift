@@ -11,8 +11,9 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
     case cannotShare(String)
     /// A request named no type at all.
     case emptyRequest
-    /// Only the owner may change permissions.
-    case ownerOnly(source: String)
+    /// Only the owner may do what was asked; payload: the acting source, and what it asked to do, as a phrase that
+    /// follows "Only the owner may" ("change permissions", "export the store").
+    case ownerOnly(source: String, action: String = "change permissions")
     /// The request was recorded; the owner must answer it. Payload: the source and the type names asked for
     /// writing and for reading.
     case pendingApproval(source: String, share: [String], read: [String])
@@ -43,8 +44,8 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
             return "\(type) cannot be written by a source: it is a characteristic or a value Apple computes; ask to read it instead."
         case .emptyRequest:
             return "Name at least one type with --share or --read."
-        case let .ownerOnly(source):
-            return "Only the owner may change permissions, not source '\(source)'; run this without --source and without $HKCTL_SOURCE."
+        case let .ownerOnly(source, action):
+            return "Only the owner may \(action), not source '\(source)'; run this without --source and without $HKCTL_SOURCE."
         case let .pendingApproval(source, share, read):
             var names: [String] = []
             for name in share + read where !names.contains(name) { names.append(name) }

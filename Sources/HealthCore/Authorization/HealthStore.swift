@@ -246,7 +246,7 @@ extension HealthStore {
     ///
     /// - Throws: ``AuthorizationError/ownerOnly(source:)`` for any other source, ``StoreError``.
     public func authorizationDecisions() throws -> AuthorizationState {
-        try requireOwner()
+        try requireOwner(to: "read every source's permissions")
         return try record.current(in: storage)
     }
 
@@ -277,8 +277,9 @@ extension HealthStore {
         }
     }
 
-    private func requireOwner() throws {
-        guard isOwner else { throw AuthorizationError.ownerOnly(source: source) }
+    /// Throws unless this is the owner; `action` completes "Only the owner may".
+    private func requireOwner(to action: String = "change permissions") throws {
+        guard isOwner else { throw AuthorizationError.ownerOnly(source: source, action: action) }
     }
 
     /// The types in a fixed order (by identifier), so the log and messages do not depend on a set's order.

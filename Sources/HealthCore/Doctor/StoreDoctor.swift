@@ -17,7 +17,6 @@ public struct StoreDoctor: Sendable {
 
     /// The quarantine file, relative to the store.
     public static let quarantineFile = "quarantine.jsonl"
-    static let documents = ["settings.json", "characteristics.json", "priorities.json", "authorization.json", "compaction.json"]
 
     public init(store: JSONFileStore) { self.store = store }
 
@@ -36,10 +35,12 @@ public struct StoreDoctor: Sendable {
             report.storeExists = false
             return report
         }
+        let refused = Set(checkAccess(into: &report).map(\.file))
         // Not withReadAccess: that refuses an unreadable journal, which is one of the things to report.
         var lock: StoreLock?
         do {
-            if POSIXFile.exists(store.lockPath) {
+            // A lock file of another user is reported above; doctor reads on without it (it only reads).
+            if POSIXFile.exists(store.lockPath), !refused.contains(".lock") {
                 lock = try StoreLock.acquire(path: store.lockPath, exclusive: false, timeout: store.lockTimeout, storePath: store.path)
             }
         } catch let error as StoreError {
@@ -48,19 +49,31 @@ public struct StoreDoctor: Sendable {
             guard case .notAFile = error else { throw error }
             report.findings.append(DoctorFinding(.error, file: ".lock", message: "\(error)"))
         }
-        try withExtendedLifetime(lock) { _ = try scan(now: now, highestRecorded: lock?.highestChangeNumber(), into: &report) }
+        try withExtendedLifetime(lock) {
+            _ = try scan(now: now, highestRecorded: lock?.highestChangeNumber(), skipping: refused, into: &report)
+        }
         return report
     }
 
     /// Checks the store under its exclusive lock, repairs it, and checks it again.
     ///
+    /// A store with a file or folder that commands refuse (another user's, or a folder others can write to) is not
+    /// repaired: that is for its owner to look at first, and nothing of the store may go into a file another user
+    /// made.
+    ///
     /// - Returns: The report of the final check, with ``DoctorReport/repairs`` saying what was done.
+    /// - Throws: The error commands refuse such an entry with (``StoreError/foreignOwner(_:owner:storeOwner:)``,
+    ///   ``StoreError/unsafe(_:reason:)``), before anything is changed; ``StoreError``.
     public func repair(now: Date) throws -> DoctorReport {
         guard try store.isExistingStore() else {
             var report = DoctorReport()
             report.storeExists = false
             return report
         }
+        // Once every folder of the store is the owner's and closed to others, nobody else can add an entry: one look
+        // before the lock is enough.
+        var access = DoctorReport()
+        if let first = checkAccess(into: &access).first { throw first.error }
         var repairs: [String] = []
         try store.withExclusiveLock {
             var first = DoctorReport()
@@ -75,7 +88,7 @@ public struct StoreDoctor: Sendable {
                     repairs.append("moved the unreadable journal.jsonl into \(StoreDoctor.quarantineFile)")
                 }
             }
-            let bad = try scan(now: now, highestRecorded: store.writeLock?.highestChangeNumber(), into: &first)
+            let bad = try scan(now: now, highestRecorded: store.writeLock?.highestChangeNumber(), skipping: [], into: &first)
             for file in bad {
                 try quarantine(file, now: now)
                 let count = file.lines.count
@@ -93,23 +106,28 @@ public struct StoreDoctor: Sendable {
 
     /// Reads every file; returns the bad lines per file (for repair).
     ///
-    /// - Parameter highestRecorded: The highest change number writers recorded in the lock file.
-    private func scan(now: Date, highestRecorded: UInt64?, into report: inout DoctorReport) throws -> [BadLines] {
+    /// - Parameters:
+    ///   - highestRecorded: The highest change number writers recorded in the lock file.
+    ///   - refused: Files and folders (relative) that ``checkAccess(into:)`` reported as refused by commands: not read.
+    private func scan(now: Date, highestRecorded: UInt64?, skipping refused: Set<String>,
+                      into report: inout DoctorReport) throws -> [BadLines] {
         var bad: [BadLines] = []
         var largestSequence: UInt64 = 0
-        checkSequence(into: &report)
-        checkJournal(into: &report)
-        for name in StoreDoctor.documents { checkDocument(name, into: &report) }
-        if let lines = checkOperationLog(into: &report), !lines.isEmpty {
+        if !refused.contains("sequence") { checkSequence(into: &report) }
+        if !refused.contains("journal.jsonl") { checkJournal(into: &report) }
+        for check in StoreDoctor.documentChecks where !refused.contains(check.name) { checkDocument(check, into: &report) }
+        if !refused.contains(JSONFileStore.operationsFile), let lines = checkOperationLog(into: &report), !lines.isEmpty {
             bad.append(BadLines(file: JSONFileStore.operationsFile, lines: lines))
         }
-        for folderName in try store.folderEntries("samples").sorted() {
+        let typeFolders = refused.contains("samples") ? [] : try store.folderEntries("samples").sorted()
+        for folderName in typeFolders {
             let folder = "samples/" + folderName
-            guard checkIsFolder(folder, into: &report) else { continue }
+            guard !refused.contains(folder), checkIsFolder(folder, into: &report) else { continue }
             let identifier = PercentDecoding.decoded(folderName) ?? folderName
             var seen = SeenSamples(deleted: JSONFileStore.Deletions(readableTombstones(ofType: identifier)))
             for name in try store.folderEntries(folder).sorted() {
                 let file = folder + "/" + name
+                if refused.contains(file) { continue }
                 guard name.hasSuffix(".jsonl"), checkIsRegularFile(file, into: &report) else {
                     if !name.hasSuffix(".jsonl") {
                         report.findings.append(DoctorFinding(.warning, file: file, message: "not a file hkctl writes; it is ignored"))
@@ -235,20 +253,6 @@ public struct StoreDoctor: Sendable {
         return bad
     }
 
-    private func checkDocument(_ name: String, into report: inout DoctorReport) {
-        let bytes: [UInt8]?
-        do { bytes = try POSIXFile.readFile(store.path + "/" + name) } catch {
-            report.findings.append(DoctorFinding(.error, file: name, message: "\(error)"))
-            return
-        }
-        guard let bytes else { return }
-        report.filesChecked += 1
-        if !JSONObjectCheck.isObject(bytes) {
-            report.findings.append(DoctorFinding(.error, file: name, line: 1,
-                message: "it is not a JSON object; fix it by hand or move it away (hkctl does not rebuild it)"))
-        }
-    }
-
     private func checkIsFolder(_ relative: String, into report: inout DoctorReport) -> Bool {
         var info = stat()
         guard lstat(store.path + "/" + relative, &info) == 0 else { return false }
@@ -268,10 +272,6 @@ public struct StoreDoctor: Sendable {
                     : "\(POSIXFile.kindName(info.st_mode)) where a data file belongs; every command that reads it fails "
                         + "until it is moved away"))
             return false
-        }
-        if info.st_mode & 0o077 != 0 {
-            report.findings.append(DoctorFinding(.warning, file: relative,
-                message: "others may read it (mode \(String(info.st_mode & 0o777, radix: 8))); run 'chmod 600' on it"))
         }
         return true
     }

@@ -13,6 +13,12 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case writeFailed(String, reason: String)
     /// The reader of the output went away before the export finished (a pipe closed early).
     case outputClosed
+    /// The path is inside the store being read (a store file, a new file in a store folder, the store folder itself,
+    /// however spelled); writing there would replace the store's own files. Payload: the path and the store folder.
+    case insideStore(String, store: String)
+    /// The path names one of the process's own descriptors (`/dev/stdout`, `/dev/fd/3`) that cannot be written to;
+    /// payload: the path, the descriptor, and why (not open, open for reading only).
+    case unusableDescriptor(String, descriptor: Int32, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +36,12 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "Writing '\(path)' failed: \(reason); free some space and try again."
         case .outputClosed:
             return "Standard output was closed before the export finished; nothing is wrong with the store."
+        case let .insideStore(path, store):
+            return "'\(path)' is inside the store '\(store)' being read; writing there would replace the store's own "
+                + "files. Name a file outside the store (nothing was written)."
+        case let .unusableDescriptor(path, descriptor, reason):
+            return "'\(path)' names descriptor \(descriptor) of this command, which is \(reason); open it for writing in "
+                + "the shell (for example \(descriptor)> file) or name a file (nothing was written)."
         }
     }
 

@@ -16,7 +16,42 @@ extension JSONFileStore {
         do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch {
-            throw StoreError.corrupt(path + "/" + name, line: 1, reason: "it is not a valid \(name) document")
+            throw StoreError.corrupt(path + "/" + name, line: 1,
+                                     reason: "it is not a valid \(name) document: \(Self.decodingReason(error))")
+        }
+    }
+
+    /// What a decoder found wrong, in words: where in the document, and what.
+    static func decodingReason(_ error: Error) -> String {
+        func place(_ path: [CodingKey]) -> String {
+            guard !path.isEmpty else { return "the document" }
+            return "'" + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".") + "'"
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type: return "a string"
+            case is Double.Type, is Int.Type, is UInt64.Type, is Int64.Type: return "a number"
+            case is Bool.Type: return "true or false"
+            default:
+                let name = "\(type)"
+                if name.hasPrefix("Dictionary") { return "an object" }
+                if name.hasPrefix("Array") { return "a list" }
+                return "a valid value"
+            }
+        }
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case let .typeMismatch(type, context):
+            return "\(place(context.codingPath)) is not \(kind(type))"
+        case let .valueNotFound(type, context):
+            return "\(place(context.codingPath)) is null, not \(kind(type))"
+        case let .keyNotFound(key, context):
+            return "\(place(context.codingPath + [key])) is missing"
+        case let .dataCorrupted(context):
+            return context.codingPath.isEmpty ? "it is not valid JSON"
+                : "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
         }
     }
 

@@ -50,7 +50,8 @@ extension JSONFileStore {
 
     /// The names in a folder of the store (relative path), or none when it does not exist.
     ///
-    /// - Throws: ``StoreError/readFailed(_:reason:)`` when it exists but cannot be listed (permissions).
+    /// - Throws: ``StoreError/readFailed(_:reason:)`` when it exists but cannot be listed (permissions); the errors of
+    ///   ``StoreSafety/checkEntry(_:_:userID:)`` for a folder of another user or one others can write to.
     func folderEntries(_ relative: String) throws -> [String] {
         let folder = try storeFile(relative)
         // The folder itself is opened without following a link, the folders on the way were checked above.
@@ -67,6 +68,14 @@ extension JSONFileStore {
                 throw StoreError.notAFile(folder, kind: POSIXFile.kindName(info.st_mode) + " where a folder belongs")
             }
             throw StoreError.readFailed(folder, reason: POSIXFile.errorText(code))
+        }
+        var info = stat()
+        do {
+            guard fstat(fd, &info) == 0 else { throw StoreError.readFailed(folder, reason: POSIXFile.errorText()) }
+            try StoreSafety.checkEntry(folder, info)
+        } catch {
+            close(fd)
+            throw error
         }
         guard let handle = fdopendir(fd) else {
             let reason = POSIXFile.errorText()

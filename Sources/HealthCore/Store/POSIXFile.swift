@@ -65,14 +65,16 @@ enum POSIXFile {
     }
 
     /// Opens a file of the store the one safe way: never through a symbolic link, never blocking (a FIFO planted in
-    /// its place would otherwise hang the open or the first read forever), and only when it is a regular file.
+    /// its place would otherwise hang the open or the first read forever), only when it is a regular file, and only
+    /// when it belongs to the store's owner (a file another user planted is never read, appended to or finished).
     ///
     /// - Parameters:
     ///   - flags: `O_RDONLY`, `O_WRONLY`, `O_RDWR`, with `O_APPEND`, `O_CREAT`, `O_EXCL` as needed.
     ///   - mode: The mode of a file `O_CREAT` creates.
     /// - Returns: The descriptor and the file's status; nil when the file does not exist and `flags` do not create it.
     /// - Throws: ``StoreError/notAFile(_:kind:)`` for a FIFO, device, socket or folder; ``StoreError/unsafe(_:reason:)``
-    ///   for a symbolic link; read or write failures.
+    ///   for a symbolic link; ``StoreError/foreignOwner(_:owner:storeOwner:)`` for another user's file; read or write
+    ///   failures.
     /// - Note: The message of ``StoreError/notAFile(_:kind:)`` reads "'path' is KIND, not a regular file".
     static func openRegular(_ path: String, flags: Int32, mode: mode_t = 0o600) throws -> (fd: Int32, info: stat)? {
         let writing = flags & (O_WRONLY | O_RDWR) != 0
@@ -94,6 +96,12 @@ enum POSIXFile {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
             throw StoreError.notAFile(path, kind: kindName(info.st_mode) + ", not a regular file")
+        }
+        do {
+            try StoreSafety.checkEntry(path, info)
+        } catch {
+            close(fd)
+            throw error
         }
         return (fd, info)
     }

@@ -25,9 +25,13 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case unknownVersion(String, found: String)
     /// The store marker names another format than `hkctl-store` (or none); payload: path and the format found.
     case unknownFormat(String, found: String?)
-    /// A path hkctl will not use: a symbolic link inside the store or a loop, a store owned by another user or
-    /// writable by everyone; payload: path and why.
+    /// A path hkctl will not use: a symbolic link inside the store or a loop, a store owned by another user, a store
+    /// folder (or a folder inside it) that others can write to; payload: path and why.
     case unsafe(String, reason: String)
+    /// A file or folder inside the store belongs to another user than the store's owner, so the store did not make it
+    /// (another user may have planted it while the folder was open to others); payload: its path, its owner's user id
+    /// and the store owner's.
+    case foreignOwner(String, owner: UInt32, storeOwner: UInt32)
     /// The next change numbers would pass the largest one readers accept (``ChangeNumbers/maximum``); payload: the
     /// counter file and the last number it holds.
     case changeNumbersExhausted(String, last: UInt64)
@@ -71,6 +75,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
             return "The store marker '\(path)' (line 1) \(named); this hkctl reads only format '\(JSONFileStore.formatName)' version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
         case let .unsafe(path, reason):
             return "Refusing to use '\(path)': \(reason)."
+        case let .foreignOwner(path, owner, storeOwner):
+            let quoted = ShellQuoting.quote(path)
+            return "Refusing to use '\(path)': it belongs to user id \(owner), not to the store's owner (user id \(storeOwner)), "
+                + "so hkctl did not make it (another user may have put it there while the folder was open to others). "
+                + "Look at it, then remove it (rm -r \(quoted)) or, if it is yours, give it back (chown -R \(storeOwner) \(quoted))."
         case let .changeNumbersExhausted(path, last):
             return "The change counter '\(path)' is at \(last), and change numbers end at \(ChangeNumbers.maximum); nothing was saved. If the counter was edited, 'hkctl doctor --repair' rebuilds it from the numbers in use."
         case let .counterBehind(path, counter, used):

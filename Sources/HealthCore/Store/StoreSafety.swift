@@ -6,13 +6,13 @@ import Darwin
 import TextSupport
 
 /// Checks that keep hkctl from reading or writing a store it should not trust: a store folder owned by another
-/// user or writable by everyone, a symbolic link loop, and symbolic links inside the store (which could point
-/// writes out of it).
+/// user or writable by others, a symbolic link loop, symbolic links inside the store (which could point writes out
+/// of it), and files or folders inside it that another user made (planted while the folder was open to others).
 enum StoreSafety {
     /// Checks the store folder itself (the path may be a symbolic link to a folder: that is the user's choice).
     ///
-    /// - Throws: ``StoreError/unsafe(_:reason:)`` for a loop, a folder owned by another user or a world-writable
-    ///   folder; ``StoreError/notAFolder(_:)`` for a file.
+    /// - Throws: ``StoreError/unsafe(_:reason:)`` for a loop, a folder owned by another user or a folder others can
+    ///   write to (its group or anyone, with or without the sticky bit); ``StoreError/notAFolder(_:)`` for a file.
     static func checkStoreFolder(_ path: String, userID: uid_t = geteuid()) throws {
         var info = stat()
         if stat(path, &info) != 0 {
@@ -34,9 +34,32 @@ enum StoreSafety {
             throw StoreError.unsafe(path, reason: "it belongs to user id \(info.st_uid), not to you (user id \(userID)); "
                 + "run hkctl as its owner, or give it to yourself with chown")
         }
-        if info.st_mode & S_IWOTH != 0 && info.st_mode & S_ISVTX == 0 {
-            throw StoreError.unsafe(path, reason: "anyone can write to it (mode \(String(info.st_mode & 0o7777, radix: 8))); "
-                + "run 'chmod 700 \(path)'")
+        if let reason = othersCanWrite(path, mode: info.st_mode) { throw StoreError.unsafe(path, reason: reason) }
+    }
+
+    /// Why a folder of the store with `mode` is not private enough to use, or nil when only its owner can write to it.
+    ///
+    /// Another user who can write to a folder of the store can create the store files that do not exist yet (a
+    /// journal the next write would finish, a quarantine file a repair would fill), and without the sticky bit
+    /// remove or replace the others; the sticky bit does not stop the first.
+    static func othersCanWrite(_ path: String, mode: mode_t) -> String? {
+        guard mode & (S_IWGRP | S_IWOTH) != 0 else { return nil }
+        let who = mode & S_IWOTH != 0 ? "anyone can write to it" : "the members of its group can write to it"
+        return "\(who) (mode \(String(mode & 0o7777, radix: 8))), so another user could add store files to it; "
+            + "run: chmod 700 \(ShellQuoting.quote(path))"
+    }
+
+    /// Checks a file or folder found inside the store (`info` from `lstat` or `fstat`): it must belong to the store's
+    /// owner (this process's effective user, which ``checkStoreFolder(_:userID:)`` requires of the store folder), and
+    /// a folder must be writable by its owner alone.
+    ///
+    /// - Throws: ``StoreError/foreignOwner(_:owner:storeOwner:)``, ``StoreError/unsafe(_:reason:)``.
+    static func checkEntry(_ path: String, _ info: stat, userID: uid_t = geteuid()) throws {
+        if info.st_uid != userID {
+            throw StoreError.foreignOwner(path, owner: UInt32(info.st_uid), storeOwner: UInt32(userID))
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR, let reason = othersCanWrite(path, mode: info.st_mode) {
+            throw StoreError.unsafe(path, reason: reason)
         }
     }
 
@@ -57,7 +80,9 @@ enum StoreSafety {
             var info = stat()
             if lstat(current, &info) == 0 {
                 switch info.st_mode & S_IFMT {
-                case S_IFDIR: continue
+                case S_IFDIR:
+                    try checkEntry(current, info)
+                    continue
                 case S_IFLNK:
                     throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; hkctl never writes "
                         + "through one (replace it with a real folder)")
@@ -66,7 +91,10 @@ enum StoreSafety {
                 }
             }
             if mkdir(current, 0o700) != 0 {
-                if errno == EEXIST, lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+                if errno == EEXIST, lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                    try checkEntry(current, info)
+                    continue
+                }
                 throw StoreError.cannotCreate(current, reason: POSIXFile.errorText())
             }
             created.append(current)

@@ -34,9 +34,12 @@ struct CommandContext {
         try HealthStore(storage: store(recording: kind), source: globals.source, catalogue: catalogue)
     }
 
-    /// Throws unless the acting source is the owner (for settings, permissions and compaction).
-    func requireOwner() throws {
-        if globals.source != AuthorizationState.ownerSource { throw AuthorizationError.ownerOnly(source: globals.source) }
+    /// Throws unless the acting source is the owner (for settings, permissions and compaction); `action` says what the
+    /// command does, completing "Only the owner may" ("export the store").
+    func requireOwner(to action: String) throws {
+        if globals.source != AuthorizationState.ownerSource {
+            throw AuthorizationError.ownerOnly(source: globals.source, action: action)
+        }
     }
 
     /// Looks a type up by any of its names.

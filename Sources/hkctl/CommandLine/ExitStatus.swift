@@ -38,7 +38,7 @@ enum ExitStatus: Int32 {
             }
         case let error as ExportError:
             switch error {
-            case .cannotCreate, .danglingLink, .linkLoop, .isFolder: return .cannotCreate
+            case .cannotCreate, .danglingLink, .linkLoop, .isFolder, .insideStore, .unusableDescriptor: return .cannotCreate
             case .writeFailed, .outputClosed: return .ioError
             }
         case let error as AuthorizationError:
@@ -63,11 +63,10 @@ enum ExitStatus: Int32 {
             case .cannotCreate, .notAStore, .notAFolder, .noDefaultLocation: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
-            case .notAFile: return .ioError
-            case .corrupt, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,
+            case .corrupt, .notAFile, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,
                  .counterBehind:
                 return .badData
-            case .unsafe: return .notPermitted
+            case .unsafe, .foreignOwner: return .notPermitted
             case .notADocument: return .usage
             }
         default: return .failure

@@ -83,12 +83,12 @@ enum AuthCommand: Command {
             }
             try showStatus(try owner.authorizationDecisions(), source: source, revealRead: true, context: context)
         case "grant", "deny":
-            try context.requireOwner()
+            try context.requireOwner(to: "change permissions")
             let source = try target(words, context: context)
             try owner.decideAuthorization(for: source, allow: action == "grant", share: Set(share), read: Set(read))
             try showStatus(try owner.authorizationDecisions(), source: source, revealRead: true, context: context)
         case "revoke":
-            try context.requireOwner()
+            try context.requireOwner(to: "change permissions")
             guard words.count >= 2 else { throw UsageError(message: "Missing expected argument '<s>'", command: name) }
             let source = words[1]
             guard source != AuthorizationState.ownerSource else {
@@ -100,7 +100,7 @@ enum AuthCommand: Command {
         case "status":
             let state = try owner.authorizationDecisions()
             if words.count > 1 {
-                try context.requireOwner()
+                try context.requireOwner(to: "see another source's permissions")
                 try showStatus(state, source: words[1], revealRead: true, context: context)
             } else if context.globals.source != AuthorizationState.ownerSource {
                 try showStatus(state, source: context.globals.source, revealRead: false, context: context)
@@ -108,7 +108,7 @@ enum AuthCommand: Command {
                 try showStatus(state, source: nil, revealRead: true, context: context)
             }
         case "log":
-            try context.requireOwner()
+            try context.requireOwner(to: "read the permissions log")
             let state = try owner.authorizationDecisions()
             let zone = context.globals.time.timeZone
             for event in state.log {

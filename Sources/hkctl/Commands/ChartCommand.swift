@@ -97,7 +97,7 @@ enum ChartCommand: Command {
             context.console.line(document.dropLastNewline())
             return
         }
-        let output = try ExportOutput(path: path)
+        let output = try ExportOutput(path: path, outside: context.store())
         do {
             try output.write(document)
             try output.finish()

@@ -20,7 +20,7 @@ enum CompactCommand: Command {
         if let extra = arguments.positionals.first {
             throw UsageError(message: "Unexpected argument '\(extra)'", command: name)
         }
-        try context.requireOwner()
+        try context.requireOwner(to: "compact the store")
         var days = 90.0
         if let text = arguments.value("retention") {
             guard let value = StrictNumber.parse(text), value >= 0, value <= 36_500 else {

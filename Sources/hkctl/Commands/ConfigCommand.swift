@@ -50,14 +50,14 @@ enum ConfigCommand: Command {
             let settings = try store.document("settings.json", default: Settings())
             context.console.line(try settings.value(words[1], catalogue: catalogue) ?? "")
         case "set":
-            try context.requireOwner()
+            try context.requireOwner(to: "change settings")
             try need(3)
             var probe = Settings()
             try probe.set(words[1], to: words[2], catalogue: catalogue)
             try store.updateDocument("settings.json", initial: Settings()) { try $0.set(words[1], to: words[2], catalogue: catalogue) }
             context.console.line("\(words[1]) = \(try probe.value(words[1], catalogue: catalogue) ?? "")")
         case "unset":
-            try context.requireOwner()
+            try context.requireOwner(to: "change settings")
             try need(2)
             var probe = Settings()
             try probe.unset(words[1], catalogue: catalogue)

@@ -14,10 +14,14 @@ enum DoctorCommand: Command {
     ]
     static let discussion = """
         Errors are damage that makes commands fail (a line that is not a valid sample, an unreadable
-        counter or journal); each names its file and line. Warnings are well-formed data that looks wrong
-        (a 300-hour sleep sample, 200000 steps in a minute, a weight of 0, a date decades ahead) and name
-        the sample's uuid; doctor never changes them. A store with a newer format version is refused and
-        never rewritten. Only the owner runs doctor: its findings show every source's samples.
+        counter or journal, a file or folder of another user, a folder others can write to); each names
+        its file and line. Warnings are well-formed data that looks wrong (a 300-hour sleep sample, 200000
+        steps in a minute, a date decades ahead; their uuid is named) and files others may read; doctor
+        never changes them. Each store document (settings, goals, characteristics, priorities,
+        permissions, the compaction record) is read as its commands read it. With --quiet nothing is
+        printed unless there are errors, which are listed on standard error. --repair does not start while a file or folder of another user, or a folder
+        others can write to, is in the store (exit 77). A store with a newer format version is refused
+        and never rewritten. Only the owner runs doctor: its findings show every source's samples.
         Exit status: 0 no errors (warnings may be listed), 65 errors found (or left after --repair),
         75 the store is busy, 77 the store folder is unsafe to use.
         """
@@ -28,7 +32,7 @@ enum DoctorCommand: Command {
         }
         let repair = arguments.has("repair")
         // Like export, doctor reads every source's samples (its findings name uuids, values and files): owner only.
-        try context.requireOwner()
+        try context.requireOwner(to: repair ? "repair the store" : "check the store")
         let doctor = StoreDoctor(store: context.store())
         let now = context.globals.time.now
         let report = repair ? try doctor.repair(now: now) : try doctor.check(now: now)
@@ -38,6 +42,11 @@ enum DoctorCommand: Command {
 
     private static func print(_ report: DoctorReport, context: CommandContext) {
         let console = context.console
+        if console.quiet {
+            // --quiet drops the report, never the errors the failure line counts ("listed above"): standard error.
+            for finding in report.errors { console.error(line(finding)) }
+            return
+        }
         switch context.globals.format {
         case .json:
             let findings = report.findings.map { finding in
@@ -63,14 +72,17 @@ enum DoctorCommand: Command {
                 return
             }
             for repair in report.repairs { console.line("repaired: \(repair)") }
-            for finding in report.findings {
-                let uuid = finding.uuid.map { " uuid \($0.lowercasedText):" } ?? ""
-                console.line("\(finding.severity.rawValue): \(finding.location):\(uuid) \(finding.message)")
-            }
+            for finding in report.findings { console.line(line(finding)) }
             console.line("checked \(report.filesChecked) files, \(report.linesChecked) lines: "
                 + "\(report.errors.count) error\(report.errors.count == 1 ? "" : "s"), "
                 + "\(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s")")
         }
+    }
+
+    /// `error: FILE:LINE: uuid UUID: MESSAGE`, as the table lists a finding.
+    private static func line(_ finding: DoctorFinding) -> String {
+        let uuid = finding.uuid.map { " uuid \($0.lowercasedText):" } ?? ""
+        return "\(finding.severity.rawValue): \(finding.location):\(uuid) \(finding.message)"
     }
 
     private static func csvField(_ text: String) -> String {
@@ -85,7 +97,7 @@ enum DoctorError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .damaged(errors):
-            return "The store has \(errors) error\(errors == 1 ? "" : "s") (listed above); run 'hkctl doctor --repair' to quarantine bad lines (a value out of range is corrected or deleted by hand, as its line says)."
+            return "The store has \(errors) error\(errors == 1 ? "" : "s") (listed above); each says how to fix it ('hkctl doctor --repair' moves bad lines into quarantine; a value out of range, a document or a file of another user is fixed by hand, as its line says)."
         }
     }
 }

@@ -30,7 +30,9 @@ enum ExportCommand: Command {
         temporary name and renamed into place when complete (a new file gets mode
         0600, a replaced one keeps its mode); a symbolic link is followed and the
         file it leads to replaced, the link kept; a device or FIFO is written in
-        place. A folder, a link to nothing or a link loop is refused (exit 73).
+        place, and /dev/stdout, /dev/stderr or /dev/fd/N through hkctl's own
+        descriptor, as the shell would (>> appends). A folder, a link to nothing,
+        a link loop or a path inside the store is refused (exit 73).
 
         EXAMPLES:
           hkctl export --format csv --type steps --year --out steps.csv
@@ -45,7 +47,7 @@ enum ExportCommand: Command {
         guard let format = ExportFormat(rawValue: context.globals.formatName) else {
             throw UsageError(message: "The value '\(context.globals.formatName)' is invalid for '--format <format>'; use \(formats.joined(separator: ", "))", command: name)
         }
-        try context.requireOwner()  // an export holds every source's samples
+        try context.requireOwner(to: "export the store")  // an export holds every source's samples
         let store = context.store()
         let exporter = SampleExporter(store: store, catalogue: context.catalogue, timeZone: context.globals.time.timeZone)
         var types: [String]?
@@ -65,7 +67,7 @@ enum ExportCommand: Command {
         let interval = try range.interval(in: context.globals.time)
         let output: ExportOutput
         if let path = arguments.value("out") {
-            output = try ExportOutput(path: path)
+            output = try ExportOutput(path: path, outside: store)
         } else {
             context.console.flush()
             output = ExportOutput(descriptor: 1)

@@ -36,12 +36,12 @@ enum GoalCommand: Command {
             guard words.count == 1 else {
                 throw UsageError(message: words.isEmpty ? "Missing expected argument '<type>'" : "Give '--unset' or an amount, not both", command: name)
             }
-            try context.requireOwner()
+            try context.requireOwner(to: "change goals")
             var probe = Goals()
             try probe.unset(words[0], catalogue: context.catalogue)
             try store.updateDocument("goals.json", initial: Goals()) { try $0.unset(words[0], catalogue: context.catalogue) }
         } else if words.count == 2 {
-            try context.requireOwner()
+            try context.requireOwner(to: "change goals")
             var probe = Goals()
             try probe.set(words[0], to: words[1], catalogue: context.catalogue)
             try store.updateDocument("goals.json", initial: Goals()) {

@@ -28,7 +28,7 @@ enum MeCommand: Command {
             // As the acting source may read them: another source sees only what the owner allowed it to read.
             try show(try context.healthStore().characteristics(), context: context)
         case "set":
-            try context.requireOwner()
+            try context.requireOwner(to: "change characteristics")
             guard words.count == 3 else {
                 throw UsageError(message: words.count < 3 ? "Missing expected argument '<\(words.count < 2 ? "key" : "value")>'" : "Unexpected argument '\(words[3])'", command: name)
             }
@@ -39,7 +39,7 @@ enum MeCommand: Command {
             }
             try show(try store.document("characteristics.json", default: Characteristics()), context: context)
         case "unset":
-            try context.requireOwner()
+            try context.requireOwner(to: "change characteristics")
             guard words.count == 2 else { throw UsageError(message: "Missing expected argument '<key>'", command: name) }
             var probe = Characteristics()
             try probe.unset(words[1])

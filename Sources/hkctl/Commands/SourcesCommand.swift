@@ -53,7 +53,7 @@ enum SourcesCommand: Command {
         if words.count > 1 { throw UsageError(message: "Unexpected argument '\(words[1])'", command: name) }
         if arguments.has("look-alikes") {
             // Every sample of every source is read: like export, for the owner only.
-            try context.requireOwner()
+            try context.requireOwner(to: "compare every source's names")
             let finder = LookAlikeFinder(store: context.store(), catalogue: context.catalogue)
             let groups = try finder.groups(types: try words.first.map { [try context.type($0).identifier] })
             LookAlikeOutput(groups: groups, context: context).print()
@@ -74,10 +74,10 @@ enum SourcesCommand: Command {
         let store = try context.healthStore()
         if arguments.has("reset") {
             guard sources.isEmpty else { throw UsageError(message: "Give either source names or '--reset'", command: name) }
-            try context.requireOwner()
+            try context.requireOwner(to: "change source priorities")
             try store.storage.setSourcePriority(.automatic, for: type.identifier)
         } else if !sources.isEmpty {
-            try context.requireOwner()
+            try context.requireOwner(to: "change source priorities")
             let priority: SourcePriority
             do {
                 priority = try SourcePriority(sources)

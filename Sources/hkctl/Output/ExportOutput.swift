@@ -22,11 +22,11 @@ final class ExportOutput: ExportDestination {
     private let file: OutputFile?
     private var buffer: [UInt8] = []
 
-    /// Opens `path` for output by ``OutputFile``'s rule (README, "Output files").
+    /// Opens `path` for output by ``OutputFile``'s rule (README, "Output files"), refusing a path inside `store`.
     ///
     /// - Throws: ``ExportError``; nothing is created then.
-    init(path: String) throws {
-        let file = try OutputFile(path: path)
+    init(path: String, outside store: JSONFileStore?) throws {
+        let file = try OutputFile(path: path, outside: store)
         self.file = file
         descriptor = file.descriptor
         name = path

@@ -16,9 +16,14 @@ import TextSupport
 /// - A symbolic link: followed, never replaced. When it leads to a regular file, that file (the link's final target)
 ///   is replaced atomically with the temporary file in the target's folder, and the link stays a link; a device or a
 ///   FIFO at the end is written in place. A link to nothing (dangling) or a link loop is refused.
-/// - A device or a FIFO (`/dev/null`, `/dev/stdout`, a named pipe): opened and written in place, as the shell's `>`
-///   does; renaming a file over it would replace the device.
-/// - A folder or a socket: refused.
+/// - A device or a FIFO (`/dev/null`, a named pipe): opened and written in place, as the shell's `>` does; renaming a
+///   file over it would replace the device.
+/// - A name of one of this process's own descriptors (`/dev/stdout`, `/dev/stderr`, `/dev/stdin`, `/dev/fd/N`,
+///   `/proc/self/fd/N`, `/proc/<own pid>/fd/N`): written in place through that descriptor, at its offset and with its
+///   flags, as the shell does, so `>> log` appends and `{ echo header; hkctl ...; } > f` keeps the header. (On Linux
+///   these names are links to the file behind the descriptor; following one would replace that file.) A descriptor
+///   that is not open, or open only for reading, is refused.
+/// - A folder or a socket: refused; so is any path inside the store being read (see ``init(path:outside:)``).
 ///
 /// The temporary file is removed on every failure (and when the output is dropped without ``commit()``).
 final class OutputFile {
@@ -32,10 +37,20 @@ final class OutputFile {
 
     /// Opens `path` by the rule above.
     ///
+    /// - Parameters:
+    ///   - path: The path the user named.
+    ///   - store: The store the command reads: a path inside it (``JSONFileStore/encloses(_:)``) is refused.
     /// - Throws: ``ExportError/cannotCreate(_:reason:)``, ``ExportError/danglingLink(_:target:)``,
-    ///   ``ExportError/linkLoop(_:)`` or ``ExportError/isFolder(_:)``; nothing is created then.
-    init(path: String) throws {
+    ///   ``ExportError/linkLoop(_:)``, ``ExportError/isFolder(_:)``, ``ExportError/insideStore(_:store:)`` or
+    ///   ``ExportError/unusableDescriptor(_:descriptor:reason:)``; nothing is created then.
+    init(path: String, outside store: JSONFileStore?) throws {
         name = path
+        if let number = OutputFile.descriptorNamed(by: path) {
+            descriptor = try OutputFile.duplicate(number, named: path)
+            replacement = nil
+            return
+        }
+        if let store, store.encloses(path) { throw ExportError.insideStore(path, store: store.path) }
         var link = stat()
         guard lstat(path, &link) == 0 else {
             guard errno == ENOENT else { throw ExportError.cannotCreate(path, reason: OutputFile.reason()) }
@@ -116,6 +131,46 @@ final class OutputFile {
             }
         }
         return (fd, (target, temporary))
+    }
+
+    /// The descriptor `path` names when it is one of this process's own: `/dev/stdin`, `/dev/stdout`, `/dev/stderr`,
+    /// `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N` or `/proc/<this pid>/fd/N`, however many slashes, `.`
+    /// and `..` it is spelled with; nil for any other path.
+    static func descriptorNamed(by path: String) -> Int32? {
+        guard path.hasPrefix("/") else { return nil }
+        var components: [Substring] = []
+        for component in path.split(separator: "/") where component != "." {
+            if component == ".." { _ = components.popLast() } else { components.append(component) }
+        }
+        func number(_ text: Substring) -> Int32? {
+            guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int32(text)
+        }
+        switch components.count {
+        case 2 where components[0] == "dev":
+            return ["stdin": 0, "stdout": 1, "stderr": 2][String(components[1])]
+        case 3 where components[0] == "dev" && components[1] == "fd":
+            return number(components[2])
+        case 4 where components[0] == "proc" && components[2] == "fd":
+            let process = components[1]
+            guard process == "self" || process == "thread-self" || number(process) == getpid() else { return nil }
+            return number(components[3])
+        default:
+            return nil
+        }
+    }
+
+    /// A copy of descriptor `number` (closed with this output, leaving the original open), once it is known to be open
+    /// for writing.
+    private static func duplicate(_ number: Int32, named path: String) throws -> Int32 {
+        let flags = fcntl(number, F_GETFL)
+        guard flags >= 0 else { throw ExportError.unusableDescriptor(path, descriptor: number, reason: "not open") }
+        guard flags & O_ACCMODE != O_RDONLY else {
+            throw ExportError.unusableDescriptor(path, descriptor: number, reason: "open for reading only")
+        }
+        let copy = fcntl(number, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { throw ExportError.cannotCreate(path, reason: reason()) }
+        return copy
     }
 
     /// Flushes the folder's entries (the rename) to disk as well as the file system allows; a failure changes nothing

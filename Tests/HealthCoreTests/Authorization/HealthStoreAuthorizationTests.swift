@@ -42,7 +42,7 @@ struct HealthStoreAuthorizationTests {
                 try app.decideAuthorization(for: "app", allow: true, share: [Self.water], read: [])
             }
             #expect(throws: AuthorizationError.ownerOnly(source: "app")) { try app.revokeAuthorization(for: "other") }
-            #expect(throws: AuthorizationError.ownerOnly(source: "app")) { _ = try app.authorizationDecisions() }
+            #expect(throws: AuthorizationError.ownerOnly(source: "app", action: "read every source's permissions")) { _ = try app.authorizationDecisions() }
             #expect(TestSupport.walkFiles(folder) == before)
             try owner.decideAuthorization(for: "app", allow: false, share: [Self.water], read: [])
             #expect(try app.authorizationStatus(for: Self.water) == .sharingDenied)

@@ -23,7 +23,9 @@ enum TestSupport {
     /// Runs `body` with a new empty folder, removed afterwards.
     static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
         let path = NSTemporaryDirectory() + "hkctl-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // 0700 whatever the umask: a test may use the folder as a store, and hkctl refuses one others can write to.
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try body(path)
     }

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import HealthCore
+import TextSupport
+
+/// Where an output may go (issue 29, item 7): ``JSONFileStore/encloses(_:)`` knows a path inside the store however it
+/// is spelled (links, `..`, another name of the store folder); paths relative to the working folder are tested end to end
+/// (`OutputInPlaceTests`), since a test here must not change the process's working folder.
+struct StoreEnclosureTests {
+    private typealias Kit = IndependentTestKit
+
+    private func withStore(_ body: (JSONFileStore, String) throws -> Void) throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2, clock: { Kit.utc(2024, 6, 2) })
+            try store.save([Sample(typeIdentifier: SampleType.water.identifier, start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 1),
+                                   value: .quantity(Quantity(250, try HealthUnit(parsing: "mL"))), source: "hkctl",
+                                   created: Kit.utc(2024, 6, 1))])
+            try body(store, path)
+        }
+    }
+
+    @Test func encloseKnowsEverySpellingOfAPathInsideTheStore() throws {
+        try withStore { store, path in
+            let parent = PathText.parent(of: path)
+            #expect(symlink(path, parent + "/alias") == 0)
+            #expect(symlink(path + "/operations.jsonl", parent + "/link-to-log") == 0)
+            #expect(symlink(parent + "/elsewhere.jsonl", path + "/link-out") == 0)
+            let inside = [path, path + "/", path + "/operations.jsonl", path + "/new.jsonl", path + "/samples",
+                          path + "/samples/new/deeper.jsonl", path + "/samples/../sequence", parent + "/alias/hkctl-store.json",
+                          parent + "/alias", parent + "/./store/x", parent + "/link-to-log", path + "/link-out"]
+            for candidate in inside { #expect(store.encloses(candidate), "\(candidate)") }
+            let outside = [parent, parent + "/store-backup.jsonl", parent + "/storex/a", "/tmp", "/dev/null",
+                           path + "/../elsewhere.jsonl", parent + "/missing/folder/file"]
+            for candidate in outside { #expect(!store.encloses(candidate), "\(candidate)") }
+        }
+    }
+
+    @Test func aStoreThatDoesNotExistEnclosesNothing() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            #expect(!store.encloses(folder + "/store/operations.jsonl"))
+        }
+    }
+}
