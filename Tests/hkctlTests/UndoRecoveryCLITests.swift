@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 @testable import HealthCore
 import Testing
@@ -42,6 +47,52 @@ struct UndoRecoveryCLITests {
                 #expect(next.stdout.hasPrefix("Undo add of 1 water sample"), "the delete is undone; the last add is next: \(next.stdout)")
                 try FileManager.default.removeItem(atPath: copy)
             }
+        }
+    }
+
+    /// Item 14 with real kills: `hkctl undo --yes` killed with SIGKILL at random moments, then run again, always
+    /// exits 0 and undoes the delete once: the run again reports the undo of the delete, unless the killed run had
+    /// finished it (then it undoes the add before, as it should).
+    @Test func undoKilledAtRandomMomentsThenRunAgainFinishesItOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
+                #expect(try cli.run(["add", "water", amount, "--at", time]).status == 0)
+            }
+            #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
+            var random = SystemRandomNumberGenerator()
+            // Kills land anywhere in a run: up to as long as one whole undo takes on this machine now.
+            let timed = cli.storePath + "-timed"
+            try FileManager.default.copyItem(atPath: cli.storePath, toPath: timed)
+            let started = Date()
+            #expect(try CLIRunner(storePath: timed).run(["undo", "--yes"]).status == 0)
+            let span = max(5_000, Int(Date().timeIntervalSince(started) * 1_000_000))
+            var outcomes: [String: Int] = [:]
+            for round in 0..<12 {
+                let copy = cli.storePath + "-kill-\(round)"
+                try FileManager.default.copyItem(atPath: cli.storePath, toPath: copy)
+                defer { try? FileManager.default.removeItem(atPath: copy) }
+                let again = CLIRunner(storePath: copy)
+                let spawned = try Spawned.start(["undo", "--yes"], cli: again, outputFolder: NSTemporaryDirectory(),
+                                                label: "undo-kill-\(UUID().uuidString)")
+                usleep(useconds_t(Int.random(in: 0..<span, using: &random)))
+                spawned.killNow()
+                let killed = spawned.wait().killed
+                let journal = FileManager.default.fileExists(atPath: copy + "/journal.jsonl")
+                let recorded = try String(contentsOfFile: copy + "/operations.jsonl", encoding: .utf8).contains("\"op\":\"undo\"")
+                let finished = !journal && recorded
+                let state = !killed ? "completed" : finished ? "killed after finishing" : journal ? "killed in its batch" : "killed before writing"
+                outcomes[state, default: 0] += 1
+                let (status, object, stderr) = try undoJSON(again)
+                #expect(status == 0, "\(state): \(stderr)")
+                #expect(object["undo"] as? String == (finished || !killed ? "add" : "delete"), "\(state): \(object)")
+                let operations = try String(contentsOfFile: copy + "/operations.jsonl", encoding: .utf8)
+                #expect(operations.components(separatedBy: "\"op\":\"undo\"").count - 1 == (finished || !killed ? 2 : 1),
+                        "the delete undone once: \(state)")
+                #expect(!FileManager.default.fileExists(atPath: copy + "/journal.jsonl"))
+                let doctor = try again.run(["doctor"])
+                #expect(doctor.status == 0, "\(state): \(doctor.stdout)\(doctor.stderr)")
+            }
+            print("undo kills: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         }
     }
 
