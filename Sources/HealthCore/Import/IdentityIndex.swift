@@ -95,14 +95,10 @@ final class IdentityIndex {
     func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID,
                       hold: (UUID) -> HeldRecord.Content) throws -> UUID? {
         let partition = try self.partition(type: type, typeKey: typeKey, start: start)
-        var uuid = base
         let before = partition.weight
-        if !partition.meet(base) {
-            let number = (partition.repeats[base] ?? 1) + 1
-            partition.repeats[base] = number
-            uuid = RecordIdentity.occurrence(number, of: base)
-        }
+        let number = partition.occurrence(of: base)
         total += partition.weight - before
+        let uuid = number == 1 ? base : RecordIdentity.occurrence(number, of: base)
         return decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: base) { hold(uuid) }
             ? uuid : nil
     }

@@ -38,9 +38,9 @@ final class IdentityPartition {
     private var groups: [UUID: Group] = [:]
 
     /// The identities (first occurrences) of an export's records this import met, present or not.
-    var met = UUIDSet()
+    private var met = UUIDSet()
     /// How many times this import met identities met more than once.
-    var repeats: [UUID: Int] = [:]
+    private var repeats: [UUID: Int] = [:]
     var lastUse = 0
     /// Samples accepted into this partition and not saved yet: it must not be dropped while there are any.
     var unsaved = 0
@@ -58,11 +58,16 @@ final class IdentityPartition {
         if isNameable { nameable[identity, default: 0] += 1 }
     }
 
-    /// Notes that an export record's identity was met.
-    func meet(_ identity: UUID) -> Bool {
-        guard met.insert(identity) else { return false }
-        weight += 1
-        return true
+    /// Notes that this import met an export's record with `identity`, and returns its occurrence number: 1 the first
+    /// time, 2 the second, and so on.
+    func occurrence(of identity: UUID) -> Int {
+        if met.insert(identity) {
+            weight += 1
+            return 1
+        }
+        let number = (repeats[identity] ?? 1) + 1
+        repeats[identity] = number
+        return number
     }
 
     /// Decides whether the record with uuid `uuid` and identity `identity` is new.
