@@ -158,6 +158,36 @@ extension ImportTests {
             }
         }
 
+        /// Held records weigh on the index's capacity: a restore into a store whose samples all have other uuids
+        /// (held one each) with a capacity that drops months as it goes still matches every twin one for one, since a
+        /// backup lists a month's samples together.
+        @Test func heldRecordsWithinASmallCapacityStillMatchOneForOne() throws {
+            try Support.withTemporaryDirectory { folder in
+                // Three months, a reading a day, each twice (twins).
+                let records = (0..<90).flatMap { day -> [String] in
+                    let date = Calendar(identifier: .gregorian).date(byAdding: .day, value: day, to: Date(timeIntervalSince1970: 1_704_103_200))!
+                    let text = ISODate.format(date, in: .gmt).prefix(10) + " 08:00:00 -0000"
+                    let record = Support.record(value: "\(day + 1)", start: String(text), end: String(text))
+                    return [record, record]
+                }
+                let source = JSONFileStore(path: folder + "/source")
+                _ = try Self.importFile(try Support.write(Support.export(records.joined(separator: "\n")), in: folder), into: source)
+                let jsonl = try Self.backup(source, to: folder + "/backup.jsonl")
+                // The same samples under other uuids (as `hkctl add` would give them), one of each pair.
+                let other = JSONFileStore(path: folder + "/other")
+                var seen = Set<Double>()
+                try other.save(try Self.stored(source).filter { seen.insert($0.quantity!.value).inserted }.map { sample in
+                    var copy = sample
+                    copy.uuid = UUID()
+                    return copy
+                })
+                let receipt = try HealthImporter(store: other, batchSize: 7, identityCapacity: 200).importFile(atPath: jsonl)
+                #expect(receipt.counts[Self.steps]?.added == 90 && receipt.counts[Self.steps]?.alreadyPresent == 90, "\(receipt.counts)")
+                let values = try Self.stored(other).map { $0.quantity!.value }
+                #expect(values.count == 180 && Set(values).count == 90)
+            }
+        }
+
         /// A deterministic generator for ``anyImportLeavesEachIdentityAtTheLargerOfStoreAndInput``.
         private struct SplitMix: RandomNumberGenerator {
             var state: UInt64
