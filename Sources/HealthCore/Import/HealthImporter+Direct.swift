@@ -28,13 +28,22 @@ extension HealthImporter {
         let identity = composer.uuid(of: record, in: view)
         let start = Date(timeIntervalSince1970: Double(record.start))
         let end = Date(timeIntervalSince1970: Double(record.end))
-        guard let uuid = try index.insertRecord(type: type, typeKey: typeKey, start: start, end: end, identity: identity) else {
+        let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
+        let counting = encoded == nil
+        let found = try index.insertRecord(type: type, typeKey: typeKey, start: start, end: end, identity: identity) { uuid in
+            // Kept in case it is added later after all: its line, made now while the group's bytes are here.
+            guard !counting else { return .counted }
+            let line = ByteBuffer(capacity: 512)
+            composer.appendLine(of: record, uuid: uuid, in: view, to: line)
+            return .line(Array(line.bytes), long: long)
+        }
+        guard let uuid = found else {
             count(type, typeKey: typeKey) { $0.alreadyPresent += 1 }
+            if !index.released.isEmpty { try addReleased() }
             return
         }
         let pending: Int
         if encoded != nil {
-            let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
             encoded!.append(type: type, typeKey: typeKey, start: start, long: long, uuid: uuid, identity: uuid) { out in
                 composer.appendLine(of: record, uuid: uuid, in: view, to: out)
             }

@@ -94,7 +94,7 @@ public final class HealthImporter: @unchecked Sendable {
         defer { importing.unlock() }
         let input = try ImportInput.open(path)
         // Nothing of an earlier run carries over: not what it met, nor a batch an error left unsaved.
-        index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity)
+        index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity, ownUUIDs: input.kind == .jsonl)
         batch.removeAll()
         directInBatch = 0
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
@@ -185,26 +185,26 @@ public final class HealthImporter: @unchecked Sendable {
         switch consume record {
         case .sample(var sample, let generic, let member):
             let isNew: Bool
-            // The identity the store's check under the lock also compares (see ``ConcurrentWriteGuard``).
-            var identityUUID: UUID?
             if computeIdentity {
-                // A sample of hkctl's own export keeps its UUID. One stored under the UUID an import gives its record
-                // (identical twins have one each) is matched by that UUID alone, so a backup restores every twin,
-                // even into a store that holds some of them. Any other (made by hand, or by an older build's
-                // rule) is also known by its identity: the same reading imported from an export is not doubled.
-                let known = identity.uuid(for: sample)
-                let matchedBy = RecordIdentity.isImportUUID(sample.uuid, of: known) ? sample.uuid : known
-                identityUUID = matchedBy
-                isNew = try index.insert(sample, identityUUID: matchedBy)
+                // A sample of hkctl's own export keeps its UUID, and is the stored sample with that UUID. Any other is
+                // matched by its identity, one for one: a stored sample of the same identity that no other record of
+                // this import took (identical twins count one by one; a copy an undone delete restored stands for the
+                // sample it replaces; the same reading imported from an export is not doubled).
+                isNew = try index.insert(sample, identity: identity.uuid(for: sample), generic: generic)
             } else if member {
                 // A correlation's record is also written at top level: whichever comes first is stored, once.
-                isNew = try index.insert(sample, identityUUID: sample.uuid)
+                isNew = try index.insert(sample, identity: sample.uuid, generic: generic)
             } else {
                 // A record read straight from the export gets its identity here, on the thread that stores it, and
                 // the UUID of its occurrence when an identical record came before it.
                 if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
+                let found = sample
                 if let uuid = try index.insertRecord(type: sample.typeIdentifier, start: sample.start, end: sample.end,
-                                                     identity: sample.uuid) {
+                                                     identity: sample.uuid, hold: { uuid in
+                    var held = found
+                    held.uuid = uuid
+                    return .sample(held, generic: generic)
+                }) {
                     sample.uuid = uuid
                     isNew = true
                 } else {
@@ -212,23 +212,52 @@ public final class HealthImporter: @unchecked Sendable {
                 }
             }
             if isNew {
-                let pending: Int
-                if encoded != nil {
-                    encoded!.append(sample, identity: identityUUID, writer: &lineWriter!)
-                    pending = encoded!.count
-                } else {
-                    batch.append(sample)
-                    pending = pendingInBatch
-                }
-                count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
-                if pending >= batchSize { try flush() }
+                try add(sample, generic: generic)
             } else {
                 count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
             }
+            if !index.released.isEmpty { try addReleased() }
         case let .rejected(type, line, reason):
             count(type) { $0.rejected += 1 }
             receipt.record(ImportReceipt.Problem(line: line, type: type, reason: reason))
         }
+    }
+
+    /// Adds a sample the index found new to the batch, and counts it.
+    private func add(_ sample: Sample, generic: Bool) throws {
+        let pending: Int
+        if encoded != nil {
+            encoded!.append(sample, writer: &lineWriter!)
+            pending = encoded!.count
+        } else {
+            batch.append(sample)
+            pending = pendingInBatch
+        }
+        count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
+        if pending >= batchSize { try flush() }
+    }
+
+    /// Adds the records the index released: counted as present when they took a stored sample by identity, whose own
+    /// record came later, they are new after all (see ``IdentityPartition``).
+    func addReleased() throws {
+        for record in index.takeReleased() {
+            var generic = false
+            switch record.content {
+            case let .sample(sample, isGeneric):
+                generic = isGeneric
+                if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
+            case let .line(bytes, long):
+                encoded!.append(type: record.type, typeKey: record.typeKey, start: record.start, long: long, uuid: record.uuid,
+                                identity: record.uuid) { $0.append(bytes) }
+            case .counted:
+                directInBatch += 1
+            }
+            count(record.type, typeKey: record.typeKey) { counts in
+                counts.alreadyPresent -= 1
+                if generic { counts.keptGenerically += 1 } else { counts.added += 1 }
+            }
+        }
+        if (encoded?.count ?? pendingInBatch) >= batchSize { try flush() }
     }
 
     /// Counts of the types met last, added to the receipt at the end (or when more than 16 types interleave): saves

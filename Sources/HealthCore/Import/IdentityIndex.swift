@@ -1,114 +1,129 @@
-/// Remembers which sample identities are stored, one set per type and UTC month (the store's partitions), so an
-/// import can tell new records from ones already there without holding the whole store in memory.
+/// Remembers which samples are stored, one ``IdentityPartition`` per type and UTC month (the store's partitions), so
+/// an import can tell new records from ones already there without holding the whole store in memory.
 ///
-/// A partition's set is read from the store the first time a record of that type and month comes along: it holds
-/// each stored sample's UUID and the UUID of its identity (``RecordIdentity``), so a record matches whether it was
-/// stored by an earlier import of an export (identity UUID), or by importing hkctl's own jsonl (original UUID).
-/// New samples are added to the set as they are accepted. When the sets together exceed `capacity` UUIDs, the
-/// least recently used are dropped, but never one holding samples accepted and not saved yet, so a dropped
-/// partition reads back complete.
+/// A partition is read from the store the first time a record of that type and month comes along: each stored
+/// sample's UUID, and the UUID of its identity (``RecordIdentity``). A record is the stored sample with its UUID
+/// (an earlier import of the same export, or of hkctl's own jsonl), else one stored sample of its identity that no
+/// other record of this import took (a copy an undone delete restored, a sample of an older build's rule, the same
+/// reading saved by hand), else new. Twins (records identical in everything) are so matched one for one.
+/// When the partitions together exceed `capacity` UUIDs, the least recently used are dropped, but never one holding
+/// samples accepted and not saved yet, so a dropped partition reads back complete.
 ///
 /// Records of an export that are identical in everything are told apart by their occurrence number
-/// (``insertRecord(type:typeKey:start:end:identity:)``): each partition also remembers the identities this import
-/// met, so the second copy in a file gets the second occurrence's UUID and is a sample of its own, and a re-import
-/// finds both. A partition dropped and read again forgets what it met: a copy more than `capacity` records away
-/// from its twin, in a month met again after it was dropped, counts as present (exports are sorted by type and date,
-/// so twins lie next to each other).
+/// (``insertRecord(type:typeKey:start:end:identity:hold:)``): each partition also remembers the identities this
+/// import met, so the second copy in a file gets the second occurrence's UUID and is a sample of its own, and a
+/// re-import finds both. A partition dropped and read again forgets what it met: a copy more than `capacity` records
+/// away from its twin, in a month met again after it was dropped, counts as present (exports are sorted by type and
+/// date, so twins lie next to each other).
 final class IdentityIndex {
     private struct PartitionKey: Hashable {
         var type: String
         var month: Int
     }
 
-    private final class Partition {
-        var identities: UUIDSet
-        var lastUse = 0
-        /// Samples accepted into this partition and not saved yet: it must not be dropped while there are any.
-        var unsaved = 0
-        /// The identities (first occurrences) of the export's records this import met, present or not.
-        var met = UUIDSet()
-        /// How many times this import met identities met more than once.
-        var repeats: [UUID: Int] = [:]
-        /// The UUIDs of samples with UUIDs of their own (hkctl's export) this import accepted.
-        var accepted = UUIDSet()
-        init(_ identities: UUIDSet) { self.identities = identities }
-    }
+    private typealias Partition = IdentityPartition
 
     private let store: SampleStore
     private let capacity: Int
+    /// Whether the input's records carry UUIDs of their own (hkctl's jsonl), any of which may name a stored sample;
+    /// an export's records can name only samples stored under the UUIDs an import gives.
+    private let ownUUIDs: Bool
     private var identity: RecordIdentity
     private var partitions: [PartitionKey: Partition] = [:]
     private var clock = 0
     private var total = 0
     /// The partitions used last and the UTC months they cover, to skip lookups for runs of a few types and months.
     private var recent: [(key: PartitionKey, typeKey: Int, partition: Partition, start: Double, end: Double)] = []
+    /// Records counted as present that turned out new (see ``IdentityPartition``): the importer adds them.
+    private(set) var released: [HeldRecord] = []
     /// Called before the store is read (the importer waits there for batches still being saved).
     var beforeLoad: (() throws -> Void)?
     /// What this import accepted, to answer loads without reading the store where that gives the same.
     var imported: ImportedSamples?
 
-    init(store: SampleStore, catalogue: SampleTypeCatalogue, capacity: Int = 1_000_000) {
+    /// Creates an index of `store`.
+    ///
+    /// - Parameter ownUUIDs: Whether the input is hkctl's jsonl, whose records keep their own UUIDs.
+    init(store: SampleStore, catalogue: SampleTypeCatalogue, capacity: Int = 1_000_000, ownUUIDs: Bool = false) {
         self.store = store
         self.capacity = capacity
+        self.ownUUIDs = ownUUIDs
         identity = RecordIdentity(catalogue: catalogue)
     }
 
-    /// Adds `sample`, which has a UUID of its own (hkctl's export), unless it is known: its UUID is, or its
-    /// `identityUUID` is known from the store (the same reading stored under another UUID).
-    ///
-    /// An identity that is only the UUID of a sample this import accepted, as an identical twin's is, does not make a
-    /// sample known: an export of a store holds each of its samples, twins included, and all of them are kept.
-    ///
-    /// - Returns: true when the sample is new.
-    /// - Throws: Store errors from reading a partition.
-    func insert(_ sample: Sample, identityUUID: UUID) throws -> Bool {
-        try insert(type: sample.typeIdentifier, start: sample.start, end: sample.end, uuid: sample.uuid, identityUUID: identityUUID)
+    /// The records released since the last call (see ``released``).
+    func takeReleased() -> [HeldRecord] {
+        defer { released.removeAll() }
+        return released
     }
 
-    /// Adds a sample given by its type, dates and uuid; see ``insert(_:identityUUID:)``.
+    /// Adds `sample`, which has a UUID of its own (hkctl's export, or a record inside a correlation, which has its
+    /// identity's), unless it is known: its UUID is stored, or a stored sample of its identity is left for it.
     ///
-    /// - Parameter typeKey: A number that stands for `type` in every call that passes it (0: none), so runs of a
-    ///   few interleaved types find their partitions without comparing strings.
-    func insert(type: String, typeKey: Int = 0, start: Date, end: Date, uuid: UUID, identityUUID: UUID) throws -> Bool {
-        let partition = try self.partition(type: type, typeKey: typeKey, start: start)
-        clock += 1
-        partition.lastUse = clock
-        if partition.identities.contains(uuid) { return false }
-        if identityUUID != uuid, partition.identities.contains(identityUUID), !partition.accepted.contains(identityUUID) {
-            return false
+    /// - Parameters:
+    ///   - identity: The UUID of the sample's identity.
+    ///   - generic: Whether it is kept untyped (for the count, when it is added later after all).
+    /// - Returns: true when the sample is new.
+    /// - Throws: Store errors from reading a partition.
+    func insert(_ sample: Sample, identity: UUID, generic: Bool) throws -> Bool {
+        try insert(type: sample.typeIdentifier, start: sample.start, end: sample.end, uuid: sample.uuid, identity: identity) {
+            .sample(sample, generic: generic)
         }
-        partition.identities.insert(uuid)
-        partition.accepted.insert(uuid)
-        partition.unsaved += 1
-        total += 2
-        imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: identityUUID)
-        return true
+    }
+
+    /// Adds a record given by its type, dates and uuid; see ``insert(_:identity:generic:)``.
+    ///
+    /// - Parameters:
+    ///   - typeKey: A number that stands for `type` in every call that passes it (0: none), so runs of a few
+    ///     interleaved types find their partitions without comparing strings.
+    ///   - hold: What to keep of the record in case it has to be added later (``HeldRecord``).
+    func insert(type: String, typeKey: Int = 0, start: Date, end: Date, uuid: UUID, identity: UUID,
+                hold: () -> HeldRecord.Content) throws -> Bool {
+        let partition = try self.partition(type: type, typeKey: typeKey, start: start)
+        return decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity) { hold() }
     }
 
     /// Adds a record of an export given by the UUID of its identity (``RecordIdentity``, its first occurrence),
     /// unless it is known. The second record of this import with the same identity is its second occurrence
     /// (``RecordIdentity/occurrence(_:of:)``), and so on.
     ///
-    /// - Parameter typeKey: See ``insert(type:typeKey:start:end:uuid:identityUUID:)``.
+    /// - Parameters:
+    ///   - typeKey: See ``insert(type:typeKey:start:end:uuid:identity:hold:)``.
+    ///   - hold: What to keep of the record, given the UUID it would be stored under (``HeldRecord``).
     /// - Returns: The UUID the record is stored under, or nil when it is already stored.
     /// - Throws: Store errors from reading a partition.
-    func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID) throws -> UUID? {
+    func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID,
+                      hold: (UUID) -> HeldRecord.Content) throws -> UUID? {
         let partition = try self.partition(type: type, typeKey: typeKey, start: start)
+        let before = partition.weight
+        let number = partition.occurrence(of: base)
+        total += partition.weight - before
+        let uuid = number == 1 ? base : RecordIdentity.occurrence(number, of: base)
+        return decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: base) { hold(uuid) }
+            ? uuid : nil
+    }
+
+    private func decide(_ partition: Partition, type: String, typeKey: Int, start: Date, end: Date, uuid: UUID, identity: UUID,
+                        hold: () -> HeldRecord.Content) -> Bool {
         clock += 1
         partition.lastUse = clock
-        var uuid = base
-        if partition.met.insert(base) {
-            total += 1
-        } else {
-            let number = (partition.repeats[base] ?? 1) + 1
-            partition.repeats[base] = number
-            uuid = RecordIdentity.occurrence(number, of: base)
+        let before = partition.weight, releasedBefore = released.count
+        let isNew = partition.match(uuid: uuid, identity: identity, anyUUID: ownUUIDs, hold: {
+            HeldRecord(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity, content: hold())
+        }, released: &released)
+        total += partition.weight - before
+        if isNew { accepted(partition, type: type, start: start, end: end, uuid: uuid, identity: identity) }
+        if released.count > releasedBefore {
+            for record in released[releasedBefore...] {
+                accepted(partition, type: record.type, start: record.start, end: record.end, uuid: record.uuid, identity: record.identity)
+            }
         }
-        guard partition.identities.insert(uuid) else { return nil }
+        return isNew
+    }
+
+    private func accepted(_ partition: Partition, type: String, start: Date, end: Date, uuid: UUID, identity: UUID) {
         partition.unsaved += 1
-        total += 1
-        imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: base)
-        return uuid
+        imported?.accepted(type: type, start: start, end: end, uuid: uuid, identity: identity)
     }
 
     private func partition(type: String, typeKey: Int, start: Date) throws -> Partition {
@@ -122,7 +137,8 @@ final class IdentityIndex {
         let partition: Partition
         if let known = partitions[key] { partition = known } else {
             if total > capacity { trim() }
-            partition = Partition(try load(key))
+            partition = try load(key)
+            total += partition.weight
             partitions[key] = partition
         }
         if recent.count == 16 { recent.removeLast() }
@@ -139,33 +155,38 @@ final class IdentityIndex {
     }
 
     /// Drops the least recently used partitions without unsaved samples (and not the one used last) until at most
-    /// half of `capacity` UUIDs remain, once over `capacity`.
+    /// half of `capacity` UUIDs remain, once over `capacity`. What a dropped partition held counts as present.
     private func trim() {
         guard total > capacity else { return }
         // The partition in use is kept too: the twin of its last record may come next.
         for (key, partition) in partitions.sorted(by: { $0.value.lastUse < $1.value.lastUse })
         where partition.unsaved == 0 && partition.lastUse != clock {
             guard total > capacity / 2 else { break }
-            total -= partition.identities.count + partition.met.count + partition.accepted.count
+            total -= partition.weight
             partitions[key] = nil
         }
         recent.removeAll()
     }
 
-    private func load(_ key: PartitionKey) throws -> UUIDSet {
-        if let known = try imported?.identities(type: key.type, month: key.month) {
-            total += known.count
-            return known
+    private func load(_ key: PartitionKey) throws -> Partition {
+        let partition = Partition()
+        if let known = try imported?.samples(type: key.type, month: key.month) {
+            for sample in known {
+                partition.addStored(uuid: sample.uuid, identity: sample.identity, nameable: sample.uuid != sample.identity)
+            }
+            return partition
         }
         try beforeLoad?()
-        var set = UUIDSet()
         let interval = DateInterval(start: IdentityIndex.startOfMonth(key.month), end: IdentityIndex.startOfMonth(key.month + 1))
         try store.forEachSample(ofType: key.type, overlapping: interval) { sample in
-            set.insert(sample.uuid)
-            set.insert(identity.uuid(for: sample))
+            let uuid = identity.uuid(for: sample)
+            // A sample under another uuid than its identity's: a later twin, a copy, a sample made by hand or by an
+            // older build. An export's record can name only the first two by uuid.
+            var nameable = false
+            if sample.uuid != uuid && sample.uuid.uuid.6 >> 4 == 5 { nameable = identity.legacyUUID(for: sample) != sample.uuid }
+            partition.addStored(uuid: sample.uuid, identity: uuid, nameable: nameable)
         }
-        total += set.count
-        return set
+        return partition
     }
 
     /// Months since year 0 (`year * 12 + month - 1`) of the UTC month containing `date`.

@@ -62,10 +62,11 @@ final class ImportedSamples {
         batch += 1
     }
 
-    /// The identities reading month `month` of `type` from the store would give, or nil when the store must be read.
+    /// The samples (uuid and identity) reading month `month` of `type` from the store would give, or nil when the
+    /// store must be read.
     ///
     /// - Throws: The store's error when its folder cannot be listed.
-    func identities(type: String, month: Int) throws -> UUIDSet? {
+    func samples(type: String, month: Int) throws -> [(uuid: UUID, identity: UUID)]? {
         let key = Key(type: type, month: month)
         guard answered.insert(key).inserted else { return nil }
         if newTypes[type] == nil {
@@ -73,10 +74,9 @@ final class ImportedSamples {
             newTypes[type] = try !store.isExistingStore() || store.folderEntries(JSONFileStore.typeFolder(type)).isEmpty
         }
         guard newTypes[type] == true else { return nil }
-        var set = UUIDSet()
+        var samples: [(uuid: UUID, identity: UUID)] = []
         for entry in crossing[Key(type: type, month: month - 1)] ?? [] where entry.batch < batch {
-            set.insert(entry.uuid)
-            set.insert(entry.identity)
+            samples.append((entry.uuid, entry.identity))
         }
         let interval = ImportedSamples.interval(month)
         for span in long[type] ?? [] where span.entry.batch < batch {
@@ -84,12 +84,9 @@ final class ImportedSamples {
             let overlaps = sample.start == sample.end
                 ? sample.start >= interval.start && sample.start < interval.end
                 : sample.end >= interval.start && sample.start < interval.end
-            if overlaps {
-                set.insert(span.entry.uuid)
-                set.insert(span.entry.identity)
-            }
+            if overlaps { samples.append((span.entry.uuid, span.entry.identity)) }
         }
-        return set
+        return samples
     }
 
     private static func interval(_ month: Int) -> DateInterval {

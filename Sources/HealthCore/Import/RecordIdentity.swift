@@ -81,14 +81,6 @@ struct RecordIdentity {
         return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) }
     }
 
-    /// Whether `uuid` is one an import gives a record whose identity has the UUID `base`: `base` itself, or that of a
-    /// later identical twin (``occurrence(_:of:)``, up to the eighth). Only a version-5 UUID can be.
-    static func isImportUUID(_ uuid: UUID, of base: UUID) -> Bool {
-        if uuid == base { return true }
-        guard uuid.uuid.6 >> 4 == 5 else { return false }
-        return (2...8).contains { occurrence($0, of: base) == uuid }
-    }
-
     /// The UUID of the `number`th (from 2) of records that are identical in everything, the first of which has
     /// `base` as its UUID.
     static func occurrence(_ number: Int, of base: UUID) -> UUID {

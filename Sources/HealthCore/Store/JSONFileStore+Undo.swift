@@ -33,13 +33,22 @@ extension JSONFileStore {
     ///   - expecting: The operation the caller showed (``UndoPlan/operation``): when another one is newest now,
     ///     nothing is undone. nil: whatever is newest.
     ///   - now: The deletion time of the tombstones and the date of the record.
-    /// - Returns: What was undone.
+    /// - Returns: What was undone. When the last write of an undo of this operation was interrupted (a kill left its
+    ///   batch in the journal, to be finished by the next writer), this call finishes it and returns that undo: the
+    ///   plan ``undoPlan(source:)`` showed meanwhile, not the operation before.
     /// - Throws: ``UndoError``; ``StoreError`` or ``TextError`` (a write that fails is taken back; an undo of more than
     ///   ``undoBatchSize`` samples keeps the writes before it, and `undo` again finishes it).
     @discardableResult
     public func undo(source: String, expecting: UInt64? = nil, now: Date) throws -> UndoPlan {
         guard try isExistingStore() else { throw UndoError.nothingToUndo(source: source) }
-        return try withWriteAccess {
+        // The plan as readers see the store while a batch waits in the journal: when that batch is the last write of
+        // an undo, finishing it undoes the operation this plan names.
+        var before: UndoPlan?
+        return try withWriteAccess(interrupted: { limits in before = try self.prepareUndo(source: source, limits: limits)?.plan }) {
+            if let before, expecting == nil || expecting == before.operation,
+               try operationRecords().contains(where: { $0.kind == .undo && $0.operation == before.operation && $0.source == source }) {
+                return before
+            }
             guard let prepared = try prepareUndo(source: source, limits: [:]) else {
                 if let expecting { throw UndoError.changedMeanwhile(shown: expecting) }
                 throw UndoError.nothingToUndo(source: source)
@@ -139,6 +148,7 @@ extension JSONFileStore {
         let operation = prepared.plan.operation
         var doomedEverywhere = Set<UUID>()
         var backUnderOwnUUID = Set<UUID>()
+        var found = 0
         for type in types {
             let tombstones = try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)])
             let doomed = tombstones.filter { tombstone in ranges.contains { $0.contains(tombstone.sequence) } }
@@ -163,6 +173,7 @@ extension JSONFileStore {
                 }
             }
             for tombstone in doomed {
+                found += 1
                 doomedEverywhere.insert(tombstone.uuid)
                 if back.contains(tombstone.uuid) {
                     prepared.plan.alreadyPresent += 1
@@ -174,6 +185,9 @@ extension JSONFileStore {
                 }
             }
         }
+        // Every number in the delete's ranges is one of its tombstones: those compaction dropped (a retention shorter
+        // than their age) went with their samples' lines.
+        prepared.plan.compactedAway += max(0, prepared.plan.recorded - found)
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
         prepared.restorations = prepared.restorations.map { sample in
             var copy = sample

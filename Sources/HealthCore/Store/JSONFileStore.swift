@@ -157,7 +157,11 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     ///
     /// The folder is created before the lock is taken; the marker is written under the lock, so several processes
     /// creating the same new store at once all succeed.
-    func withWriteAccess<T>(_ body: () throws -> T) throws -> T {
+    ///
+    /// - Parameter interrupted: When a batch a crash interrupted is left (its journal), called under the lock before
+    ///   it is finished, with the lengths readers stop at meanwhile (as ``withReadAccess(_:)`` passes them): what the
+    ///   store held before that batch.
+    func withWriteAccess<T>(interrupted: (([String: Int]) throws -> Void)? = nil, _ body: () throws -> T) throws -> T {
         if try !isExistingStore() {
             do {
                 try POSIXFile.makeDirectories(path)
@@ -175,6 +179,11 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
             guard try isExistingStore() == false else { throw StoreError.badMarker(markerPath) }
             let marker = "{\"format\":\"\(JSONFileStore.formatName)\",\"version\":\(JSONFileStore.formatVersion)}\n"
             try POSIXFile.writeAtomically(Array(marker.utf8), to: markerPath)
+        }
+        if let interrupted, let journal = try readJournal() {
+            var limits: [String: Int] = [:]
+            for entry in journal.entries { limits[entry.path] = entry.length }
+            try interrupted(limits)
         }
         try recoverJournal()
         return try body()
