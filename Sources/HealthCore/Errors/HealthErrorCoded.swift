@@ -36,7 +36,7 @@ extension OverflowError: HealthErrorCoded {
 extension UndoError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code {
         switch self {
-        case .nothingToUndo: return .errorNoData
+        case .nothingToUndo, .nothingOfTypeToUndo: return .errorNoData
         case .changedMeanwhile: return .errorDatabaseInaccessible
         }
     }

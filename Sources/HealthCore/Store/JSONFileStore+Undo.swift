@@ -14,14 +14,17 @@ extension JSONFileStore {
     /// carries the undo's record.
     static let undoBatchSize = 20_000
 
-    /// What ``undo(source:expecting:now:)`` would take back for `source` now, read under the shared lock; nil when
-    /// there is nothing to undo. Nothing is written.
+    /// What ``undo(source:expecting:touching:now:)`` would take back for `source` now, read under the shared lock; nil
+    /// when there is nothing to undo. Nothing is written.
     ///
+    /// - Parameters:
+    ///   - source: The acting source.
+    ///   - type: Only an operation that wrote samples of this type identifier (the newest such one); nil: the newest.
     /// - Throws: ``StoreError`` (a damaged `operations.jsonl` line included).
-    public func undoPlan(source: String) throws -> UndoPlan? {
+    public func undoPlan(source: String, touching type: String? = nil) throws -> UndoPlan? {
         guard try isExistingStore() else { return nil }
         var plan: UndoPlan?
-        try withReadAccess { limits in plan = try prepareUndo(source: source, limits: limits)?.plan }
+        try withReadAccess { limits in plan = try prepareUndo(source: source, touching: type, limits: limits)?.plan }
         return plan
     }
 
@@ -32,6 +35,8 @@ extension JSONFileStore {
     ///   - source: The acting source; only its own operations are undone.
     ///   - expecting: The operation the caller showed (``UndoPlan/operation``): when another one is newest now,
     ///     nothing is undone. nil: whatever is newest.
+    ///   - type: Only an operation that wrote samples of this type identifier (the newest such one, which need not be
+    ///     the source's newest operation); nil: the newest.
     ///   - now: The deletion time of the tombstones and the date of the record.
     /// - Returns: What was undone. When the last write of an undo of this operation was interrupted (a kill left its
     ///   batch in the journal, to be finished by the next writer), this call finishes it and returns that undo: the
@@ -39,17 +44,19 @@ extension JSONFileStore {
     /// - Throws: ``UndoError``; ``StoreError`` or ``TextError`` (a write that fails is taken back; an undo of more than
     ///   ``undoBatchSize`` samples keeps the writes before it, and `undo` again finishes it).
     @discardableResult
-    public func undo(source: String, expecting: UInt64? = nil, now: Date) throws -> UndoPlan {
+    public func undo(source: String, expecting: UInt64? = nil, touching type: String? = nil, now: Date) throws -> UndoPlan {
         guard try isExistingStore() else { throw UndoError.nothingToUndo(source: source) }
         // The plan as readers see the store while a batch waits in the journal: when that batch is the last write of
         // an undo, finishing it undoes the operation this plan names.
         var before: UndoPlan?
-        return try withWriteAccess(interrupted: { limits in before = try self.prepareUndo(source: source, limits: limits)?.plan }) {
+        return try withWriteAccess(interrupted: { limits in
+            before = try self.prepareUndo(source: source, touching: type, limits: limits)?.plan
+        }) {
             if let before, expecting == nil || expecting == before.operation,
                try operationRecords().contains(where: { $0.kind == .undo && $0.operation == before.operation && $0.source == source }) {
                 return before
             }
-            guard let prepared = try prepareUndo(source: source, limits: [:]) else {
+            guard let prepared = try prepareUndo(source: source, touching: type, limits: [:]) else {
                 if let expecting { throw UndoError.changedMeanwhile(shown: expecting) }
                 throw UndoError.nothingToUndo(source: source)
             }
@@ -76,9 +83,11 @@ extension JSONFileStore {
         var restorations: [Sample] = []
     }
 
-    private func prepareUndo(source: String, limits: [String: Int]) throws -> PreparedUndo? {
+    private func prepareUndo(source: String, touching type: String? = nil, limits: [String: Int]) throws -> PreparedUndo? {
         let records = try operationRecords(limit: limits[JSONFileStore.operationsFile])
-        guard let group = undoableOperations(source: source, in: records).first, let last = group.last else { return nil }
+        guard let group = undoableOperations(source: source, in: records)
+                .first(where: { group in type.map { type in group.contains { $0.types.contains(type) } } ?? true }),
+              let last = group.last else { return nil }
         let ranges = group.compactMap(\.changes)
         let recorded = ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 }
         let types = JSONFileStore.types(of: group.flatMap(\.types))

@@ -2,6 +2,9 @@
 public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The source has no add, import or delete left that is not undone; payload: the source.
     case nothingToUndo(source: String)
+    /// The source has no operation left that is not undone and wrote samples of the type; payload: the source and the
+    /// type's name.
+    case nothingOfTypeToUndo(source: String, type: String)
     /// Another process undid or wrote something of this source between showing the plan and undoing it; payload: the
     /// operation shown.
     case changedMeanwhile(shown: UInt64)
@@ -11,6 +14,9 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case let .nothingToUndo(source):
             return "Nothing to undo: source '\(source)' has no add, import or delete left that is not undone yet "
                 + "('hkctl undo' takes back only what this source did, newest first)."
+        case let .nothingOfTypeToUndo(source, type):
+            return "Nothing to undo for \(type): source '\(source)' has no add, import or delete of \(type) left that is not "
+                + "undone yet ('hkctl undo' without --type takes back its newest operation of any type)."
         case .changedMeanwhile:
             return "The store changed while hkctl was asking (another hkctl undid or wrote something); nothing was "
                 + "undone: run 'hkctl undo' again to see what it would undo now."

@@ -52,7 +52,7 @@ enum ExitStatus: Int32 {
             return .usage
         case let error as UndoError:
             switch error {
-            case .nothingToUndo: return .missingInput
+            case .nothingToUndo, .nothingOfTypeToUndo: return .missingInput
             case .changedMeanwhile: return .busy
             }
         case let error as ChangeError:

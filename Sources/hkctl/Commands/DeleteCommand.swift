@@ -5,12 +5,13 @@ import TextSupport
 enum DeleteCommand: Command {
     static let name = "delete"
     static let abstract = "Delete samples by uuid, or every sample of a type in a range."
-    static let usage = "delete <uuid> ... | delete <type> <range> [--source <name>] [--dry-run] [--yes]"
+    static let usage = "delete <uuid> ... | delete <type> <range> | delete --last <type> [--source <name>] [--dry-run] [--yes]"
     static let arguments: [(label: String, help: String)] = [
         ("<uuid>", "The uuid of a sample, as list prints it, or a unique prefix of it (at least 8 digits, git-style)."),
         ("<type>", "Delete this type's samples in the range (a range is required)."),
     ]
     static let options: [OptionSpec] = RangeOptions.specs + [
+        OptionSpec(name: "last", valueName: nil, help: "Delete the sample of <type> this source saved last (the newest by when it was saved)."),
         OptionSpec(name: "dry-run", valueName: nil, help: "List what would be deleted; delete nothing."),
         OptionSpec(name: "yes", valueName: nil, help: "Delete without asking (required for a range when stdin is not a terminal)."),
         QuietOption.spec,
@@ -31,6 +32,18 @@ enum DeleteCommand: Command {
         return word.unicodeScalars.contains { !$0.properties.isASCIIHexDigit && $0 != "-" }
     }
 
+    /// The sample of `type` that `source` saved last: the newest by when it was saved, then by when it happened.
+    private static func lastSaved(ofType type: SampleType, by source: String, in store: HealthStore) throws -> Sample? {
+        var newest: Sample?
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        try store.forEachSample(ofType: type.identifier, overlapping: everything) { sample in
+            guard sample.source == source else { return }
+            if let best = newest, (best.created, best.start, best.end) >= (sample.created, sample.start, sample.end) { return }
+            newest = sample
+        }
+        return newest
+    }
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         guard let first = arguments.positionals.first else {
             throw UsageError(message: "Missing expected argument '<uuid>' or '<type>'", command: name)
@@ -44,6 +57,9 @@ enum DeleteCommand: Command {
         // when it reads like a type name, the uuid error otherwise.
         let byRange = !UUIDArgument.looksLikeUUID(first) && ((try? context.type(first)) != nil || isTypeLike(first))
         if !byRange {
+            if arguments.has("last") {
+                throw UsageError(message: "--last takes a type ('hkctl delete --last weight'), not uuids", command: name)
+            }
             let uuids = try UUIDArgument.resolve(arguments.positionals, store: store, access: access)
             doomed = try store.samples(withUUIDs: uuids).filter(mine)
             let missing = uuids.filter { uuid in !doomed.contains { $0.uuid == uuid } }
@@ -53,10 +69,21 @@ enum DeleteCommand: Command {
             if arguments.positionals.count > 1 {
                 throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
             }
-            guard let range = try RangeOptions.range(arguments, context: time, command: name) else {
-                throw UsageError(message: "Give a range to delete from (for example --today or --from/--to)", command: name)
+            if arguments.has("last") {
+                if try RangeOptions.range(arguments, context: time, command: name) != nil {
+                    throw UsageError(message: "Give either --last or a range, not both", command: name)
+                }
+                doomed = try lastSaved(ofType: type, by: context.globals.source, in: access).map { [$0] } ?? []
+                if doomed.isEmpty {
+                    throw UsageError(message: "'\(context.globals.source)' has no \(type.name) sample to delete; see hkctl list \(type.name)",
+                                     command: name)
+                }
+            } else {
+                guard let range = try RangeOptions.range(arguments, context: time, command: name) else {
+                    throw UsageError(message: "Give a range to delete from (for example --today or --from/--to)", command: name)
+                }
+                doomed = try access.samples(ofType: type.identifier, overlapping: try range.interval(in: time)).filter(mine)
             }
-            doomed = try access.samples(ofType: type.identifier, overlapping: try range.interval(in: time)).filter(mine)
         }
         if arguments.has("dry-run") || doomed.isEmpty {
             if doomed.isEmpty { context.console.note("Nothing to delete.") }

@@ -5,10 +5,11 @@ import TextSupport
 enum UndoCommand: Command {
     static let name = "undo"
     static let abstract = "Take back this source's last add, import or delete (again: the one before)."
-    static let usage = "undo [--dry-run] [--yes]"
+    static let usage = "undo [--type <type>] [--dry-run] [--yes]"
     static let arguments: [(label: String, help: String)] = []
     static let formats = ["table", "json"]
     static let options: [OptionSpec] = [
+        OptionSpec(name: "type", valueName: "type", help: "Take back the newest operation that wrote this type (weight, sleep, ...), even if others came after it."),
         OptionSpec(name: "dry-run", valueName: nil, help: "Show what would be undone; change nothing."),
         OptionSpec(name: "yes", valueName: nil, help: "Undo without asking (required when stdin is not a terminal)."),
         QuietOption.spec,
@@ -28,8 +29,13 @@ enum UndoCommand: Command {
         leaves them. Without an operation left it exits 66; when stdin is not a terminal
         it needs --yes (else exit 64, nothing changed).
 
+        With --type TYPE it takes back the newest operation that wrote samples of that type,
+        leaving newer operations of other types as they are ('hkctl undo --type weight' after
+        logging weight, then water).
+
         EXAMPLES:
           hkctl undo --dry-run
+          hkctl undo --type weight
           hkctl undo
           hkctl undo --yes --format json
         """
@@ -40,7 +46,11 @@ enum UndoCommand: Command {
         }
         let store = context.store()
         let source = context.globals.source
-        guard let plan = try store.undoPlan(source: source) else { throw UndoError.nothingToUndo(source: source) }
+        let type = try arguments.value("type").map { try context.type($0) }
+        guard let plan = try store.undoPlan(source: source, touching: type?.identifier) else {
+            if let type { throw UndoError.nothingOfTypeToUndo(source: source, type: type.name) }
+            throw UndoError.nothingToUndo(source: source)
+        }
         let output = UndoOutput(context: context)
         let json = context.globals.formatName == "json"
         if arguments.has("dry-run") {
@@ -65,7 +75,7 @@ enum UndoCommand: Command {
                 return
             }
         }
-        let done = try store.undo(source: source, expecting: plan.operation, now: context.globals.time.now)
+        let done = try store.undo(source: source, expecting: plan.operation, touching: type?.identifier, now: context.globals.time.now)
         context.console.line(json ? output.json(done, done: true) : output.outcome(done))
     }
 }

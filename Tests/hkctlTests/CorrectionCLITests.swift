@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Issue 31, "Corrections in one command": `delete --last TYPE` and `undo --type TYPE`.
+struct CorrectionCLITests {
+    private func values(_ cli: CLIRunner, _ type: String) throws -> [String] {
+        try cli.run(["list", type, "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
+            .map { String($0.split(separator: ",")[4]) }
+    }
+
+    @Test func deleteLastRemovesTheSampleThisSourceSavedLast() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "weight", "72.3kg", "--at", "2024-06-01T07:00", "-q"]).status == 0)
+            // Saved later, but about yesterday: still the last one saved.
+            #expect(try cli.run(["add", "weight", "27.2kg", "--at", "2024-05-31T07:00", "-q"],
+                                environment: ["HKCTL_NOW": "2024-06-01T12:05:00Z"]).status == 0)
+            #expect(try cli.run(["auth", "grant", "Scale", "--share", "weight", "-q"]).status == 0)
+            #expect(try cli.run(["add", "weight", "71kg", "--at", "2024-06-01T08:00", "--source", "Scale", "-q"],
+                                environment: ["HKCTL_NOW": "2024-06-01T12:10:00Z"]).status == 0)
+            let before = cli.snapshot()
+            // From a script it needs --yes, as a range delete does; --dry-run shows the sample.
+            let refused = try cli.run(["delete", "--last", "weight"])
+            #expect(refused.status == 64 && refused.stderr.contains("--yes"))
+            let dry = try cli.run(["delete", "--last", "weight", "--dry-run"])
+            #expect(dry.status == 0 && dry.stdout.contains("27.2 kg") && !dry.stdout.contains("71.0 kg"))
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["delete", "--last", "weight", "--yes", "-q"]).status == 0)
+            #expect(try values(cli, "weight").sorted() == ["71", "72.3"])
+            // Another source's last is its own.
+            #expect(try cli.run(["delete", "--last", "weight", "--yes", "--source", "Scale", "-q"]).status == 0)
+            #expect(try values(cli, "weight") == ["72.3"])
+            let none = try cli.run(["delete", "--last", "water", "--yes"])
+            #expect(none.status == 64 && none.stderr.contains("has no water sample to delete"))
+            #expect(try cli.run(["delete", "--last", "weight", "--today", "--yes"]).stderr.contains("either --last or a range"))
+        }
+    }
+
+    @Test func undoTypeTakesBackTheNewestOperationOfThatType() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "weight", "72.3kg", "--at", "2024-06-01T07:00", "-q"]).status == 0)
+            #expect(try cli.run(["add", "weight", "27.2kg", "--at", "2024-06-01T08:00", "-q"]).status == 0)
+            #expect(try cli.run(["add", "water", "500mL", "-q"]).status == 0)
+            #expect(try cli.run(["add", "water", "250mL", "-q"]).status == 0)
+            let dry = try cli.run(["undo", "--type", "weight", "--dry-run"])
+            #expect(dry.status == 0 && dry.stdout.contains("weight"), "\(dry.stdout)")
+            #expect(try cli.run(["undo", "--type", "weight", "--yes", "-q"]).status == 0)
+            #expect(try values(cli, "weight") == ["72.3"])
+            #expect(try values(cli, "water").count == 2)
+            // A plain undo still takes back the newest operation: the last water.
+            #expect(try cli.run(["undo", "--yes", "-q"]).status == 0)
+            #expect(try values(cli, "water") == ["500"])
+            #expect(try cli.run(["undo", "--type", "weight", "--yes", "-q"]).status == 0)
+            let nothing = try cli.run(["undo", "--type", "weight", "--yes"])
+            #expect(nothing.status == 66)
+            #expect(nothing.stderr.contains("Nothing to undo for weight"))
+            #expect(try values(cli, "water") == ["500"])
+        }
+    }
+}
