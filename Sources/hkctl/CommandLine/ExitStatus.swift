@@ -66,6 +66,7 @@ enum ExitStatus: Int32 {
                 return .badData
             case .unsafe: return .notPermitted
             case .notADocument: return .usage
+            case .disappeared: return .missingInput
             }
         default: return .failure
         }
