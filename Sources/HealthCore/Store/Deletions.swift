@@ -26,6 +26,8 @@ extension JSONFileStore {
 
         /// Whether no tombstone is known.
         var isEmpty: Bool { first.isEmpty }
+        /// How many tombstones are known.
+        private(set) var count = 0
 
         /// Adds a tombstone.
         mutating func add(_ tombstone: Tombstone) {
@@ -37,6 +39,7 @@ extension JSONFileStore {
                     sourceNumbers[name] = source
                 }
             }
+            count += 1
             let key = UUIDKey(tombstone.uuid), mark = Mark(sequence: tombstone.sequence, source: source)
             if first[key] == nil { first[key] = mark } else { more[key, default: []].append(mark) }
         }

@@ -25,8 +25,11 @@ struct RememberedDeletions {
 }
 
 extension JSONFileStore {
-    /// How many types' deletions an instance remembers at once.
-    static let rememberedDeletionTypes = 4
+    /// How many tombstones an instance remembers at most (about 60 bytes each), over all types; the types used
+    /// longest ago are forgotten first, the one just read never. A re-import goes through the types of an export in
+    /// the order its records come, often all of them each day, so every type with deletions is remembered while the
+    /// store's tombstones fit.
+    static let rememberedTombstones = 1_000_000
 
     /// The tombstones of a type, in file order; `limit` is the file length before an interrupted batch (see the
     /// journal).
@@ -72,7 +75,10 @@ extension JSONFileStore {
         rememberedDeletions.withLock { table in
             remembered.lastUse = (table.values.map(\.lastUse).max() ?? 0) + 1
             table[relative] = remembered
-            while table.count > JSONFileStore.rememberedDeletionTypes, let oldest = table.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            var total = table.values.reduce(0) { $0 + $1.deletions.count }
+            while total > JSONFileStore.rememberedTombstones,
+                  let oldest = table.filter({ $0.key != relative }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                total -= oldest.value.deletions.count
                 table[oldest.key] = nil
             }
         }

@@ -58,6 +58,38 @@ struct LinearReadTests {
         }
     }
 
+    /// Item 9, the re-import: an export whose records alternate between types day by day (as the Health app's and the
+    /// benchmark's do) goes through the identity index month by month and type by type, yet each tombstone is decoded
+    /// once.
+    @Test func aReimportDecodesEachTombstoneOnce() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            typealias Support = ImportTestSupport
+            let types = ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierDietaryWater",
+                         "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierHeartRate",
+                         "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierBodyMass"]
+            let units = ["count", "mL", "kcal", "count/min", "km", "kg"]
+            var records: [String] = []
+            for day in 0..<240 {
+                let (year, month, dayOfMonth) = ISODate.civil(fromDays: 19_358 + day)  // from 2023-01-01
+                let stamp = String(format: "%04d-%02d-%02d 12:00:00 +0000", year, month, dayOfMonth)
+                for (type, unit) in zip(types, units) {
+                    records.append(Support.record(type, value: "\(50 + day % 40)", unit: unit, start: stamp, end: stamp))
+                }
+            }
+            let export = Support.export(records.joined(separator: "\n"))
+            let store = JSONFileStore(path: folder + "/store")
+            _ = try Support.importXML(export, into: store)
+            var tombstones = 0
+            let firstHalf = DateInterval(start: TestSupport.date("2023-01-01T00:00:00Z"), end: TestSupport.date("2023-05-01T00:00:00Z"))
+            for type in types { tombstones += try store.delete(ofType: type, overlapping: firstHalf, now: now).count }
+            #expect(tombstones == 6 * 120)
+            let reader = JSONFileStore(path: store.path)
+            _ = try Support.importXML(export, into: reader)
+            #expect(reader.readCounts.current.tombstoneLinesDecoded <= tombstones,
+                    "decoded \(reader.readCounts.current.tombstoneLinesDecoded) tombstone lines for \(tombstones) tombstones")
+        }
+    }
+
     /// What an instance remembers of the tombstones follows every change another process makes: a deletion appended,
     /// a compaction that drops tombstones, a deleted sample restored by an import.
     @Test func rememberedDeletionsFollowOtherWriters() throws {
