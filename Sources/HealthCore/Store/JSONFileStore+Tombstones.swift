@@ -11,6 +11,8 @@ import Darwin
 /// A tombstone file is only ever appended to, cut back to a length it had before a batch (never below what a reader
 /// saw under the shared lock), or replaced whole (`compact`, a repair: a new inode), so the same file (device and
 /// inode) at least as long as `length` still begins with the bytes remembered, as ``ValidatedExtent`` relies on too.
+/// A replaced file may get a freed inode number back, so the last line remembered must also still end at `length`:
+/// every tombstone line has its own change number, and a rewrite that drops lines moves the ones after them.
 struct RememberedDeletions {
     var device: UInt64
     var inode: UInt64
@@ -19,9 +21,22 @@ struct RememberedDeletions {
     var length = 0
     /// Lines in those bytes.
     var lines = 0
+    /// The last bytes before `length` (the end of the last line, at most ``tailBytes``).
+    var tail: [UInt8] = []
     var deletions = JSONFileStore.Deletions()
     /// When it was last used, to forget the longest unused first.
     var lastUse = 0
+
+    /// How many bytes of the end of the last line are remembered and compared.
+    static let tailBytes = 256
+
+    /// Whether the open file `fd` still has ``tail`` just before ``length``.
+    func endsWithTail(_ fd: Int32) -> Bool {
+        guard !tail.isEmpty else { return length == 0 }
+        var bytes = [UInt8](repeating: 0, count: tail.count)
+        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(length - tail.count)) }
+        return count == tail.count && bytes == tail
+    }
 }
 
 extension JSONFileStore {
@@ -65,13 +80,25 @@ extension JSONFileStore {
         let device = UInt64(info.st_dev), inode = UInt64(info.st_ino)
         // Taken out while it grows, so the table's copy does not make growing it copy every entry.
         var entry = rememberedDeletions.withLock { $0.removeValue(forKey: relative) }
-        if let known = entry, known.device != device || known.inode != inode || known.length > end { entry = nil }
+        if let known = entry, known.device != device || known.inode != inode || known.length > end || !known.endsWithTail(fd) {
+            entry = nil
+        }
         var remembered = entry ?? RememberedDeletions(device: device, inode: inode)
+        var keep = true
         if remembered.length < end {
+            let before = remembered.length
             (remembered.length, remembered.lines) = try readTombstoneLines(
                 fd, file: file, from: remembered.length, firstLine: remembered.lines + 1, to: end) { remembered.deletions.add($0) }
+            if remembered.length > before {
+                let count = min(RememberedDeletions.tailBytes, remembered.length)
+                var tail = [UInt8](repeating: 0, count: count)
+                let read = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, count, off_t(remembered.length - count)) }
+                remembered.tail = tail
+                keep = read == count  // else read from the start next time
+            }
         }
         let deletions = remembered.deletions
+        guard keep else { return deletions }
         rememberedDeletions.withLock { table in
             remembered.lastUse = (table.values.map(\.lastUse).max() ?? 0) + 1
             table[relative] = remembered

@@ -119,6 +119,22 @@ struct LinearReadTests {
             try other.delete(uuids: [restored.uuid], now: now)
             #expect(try visible() == truth())
             #expect(try !visible().contains(restored.uuid))
+            // The file rewritten in place, as a replaced file that got a freed inode number back would look, no
+            // shorter: its first deletion gone, two others added. What was remembered no longer applies.
+            let file = store.path + "/" + JSONFileStore.tombstonePath(water)
+            var lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+            let standing = try truth()
+            for (offset, uuid) in standing.prefix(2).enumerated() {
+                lines.append(JSONFileStore.encode(Tombstone(uuid: uuid, typeIdentifier: water, deletedAt: now,
+                                                            sequence: 10_000 + UInt64(offset), source: "hkctl"),
+                                                  timeZone: .gmt))
+            }
+            let handle = try #require(FileHandle(forWritingAtPath: file))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data((lines.dropFirst().joined(separator: "\n") + "\n").utf8))
+            try handle.close()
+            #expect(try visible() == truth())
+            #expect(try visible().count == standing.count - 1)
         }
     }
 
