@@ -78,4 +78,24 @@ struct BenchmarkSmokeTests {
             #expect(!result.out.contains("| 2. steps per day"), "a table was printed despite the disagreement")
         }
     }
+
+    /// Scenario 8 (`--deletions`, issue 29): a span of every type deleted and undone, then `changes --limit 100` and
+    /// `export` against the store before and a baseline binary (here the same debug build), checks first.
+    @Test func deletionsScenarioChecksAndReportsBothCommands() throws {
+        let work = NSTemporaryDirectory() + "hkctl-bench-deletions-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let binary = CLIRunner.binaryURL.path
+        let result = try SystemPackages.shell("cd '\(BenchmarkSmoke.package.path)' && bench/run --deletions --days 9 --runs 1 "
+            + "--work '\(work)' --binary '\(binary)' --baseline '\(binary)' --json '\(work)/results.json'")
+        #expect(result.status == 0, "bench/run --deletions failed:\n\(result.err.suffix(2000))")
+        #expect(result.out.contains("| `changes --limit 100` |") && result.out.contains("| `export --format jsonl --out FILE` |"),
+                "\(result.out)")
+        #expect(result.out.contains("the same from both binaries") && result.out.contains("byte-identical from both binaries"))
+        let data = try #require(FileManager.default.contents(atPath: work + "/results.json"), "no --json file")
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let scenario = try #require((document["scenarios"] as? [String: Any])?["deletions"] as? [String: Any])
+        let store = try #require(scenario["store"] as? [String: Any])
+        #expect((store["deleted"] as? Int ?? 0) > 0 && store["deleted"] as? Int == store["restored"] as? Int)
+    }
 }

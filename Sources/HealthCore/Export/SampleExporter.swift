@@ -73,35 +73,52 @@ public struct SampleExporter: Sendable {
 
     /// Calls `body` with the type's samples overlapping `interval`, in chronological order, a month at a time.
     ///
-    /// Each sample is passed once, in the chunk of the UTC month (or the span between stored months) where it
-    /// starts. Other stores than ``JSONFileStore`` are read in one piece.
+    /// Each partition is read once, under the shared lock of its own (so a slow reader of the output never holds
+    /// writers up for long), and each tombstone is decoded once (the store instance remembers them between
+    /// partitions), so an export's time grows with the store, never with deletions × months. A month file's samples
+    /// that start in the month before or after it (which queries find too) come in their place; the type's long samples
+    /// (`long.jsonl`) are read first and merged in. Other stores than ``JSONFileStore`` are read in one piece.
     func forEachChunk(ofType type: String, overlapping interval: DateInterval, _ body: ([Sample]) throws -> Void) throws {
-        guard let (months, hasLong) = try StoreContents.months(ofType: type, in: store) else {
+        guard let fileStore = store as? JSONFileStore, let (months, hasLong) = try StoreContents.months(ofType: type, in: store)
+        else {
             try body(try store.samples(ofType: type, overlapping: interval))
             return
         }
-        let threshold = JSONFileStore.longSampleThreshold
-        let first = IdentityIndex.month(of: interval.start.addingTimeInterval(-threshold))
+        let first = IdentityIndex.month(of: interval.start.addingTimeInterval(-JSONFileStore.longSampleThreshold))
         let last = IdentityIndex.month(of: interval.end)
-        var spans: [(start: Date, end: Date, isMonth: Bool)] = []
-        var cursor = interval.start
-        for month in months where month >= first && month <= last {
-            let start = IdentityIndex.startOfMonth(month), end = IdentityIndex.startOfMonth(month + 1)
-            if hasLong, start > cursor { spans.append((cursor, start, false)) }
-            spans.append((start, end, true))
-            cursor = max(cursor, end)
+        let files = months.filter { $0 >= first - 1 && $0 <= last + 1 }
+        var long: [Sample] = []
+        if hasLong {
+            try fileStore.forEachSample(ofType: type, inPartition: "long.jsonl", overlapping: interval) { long.append($0) }
+            long.sort(by: Sample.chronological)
         }
-        if hasLong, cursor < interval.end { spans.append((cursor, interval.end, false)) }
-        for span in spans {
+        var nextLong = 0
+        var pending: [Sample] = []
+        /// Hands over, in order, what is read and starts before `limit`.
+        func emit(before limit: Date) throws {
             var chunk: [Sample] = []
-            try store.forEachSample(ofType: type, overlapping: DateInterval(start: span.start, end: span.end)) { sample in
-                guard sample.start >= span.start, sample.start < span.end, sample.overlaps(interval) else { return }
-                // Between months only long samples live (everything else is in a month file).
-                if span.isMonth || sample.duration > threshold { chunk.append(sample) }
+            var rest: [Sample] = []
+            for sample in pending {
+                if sample.start < limit { chunk.append(sample) } else { rest.append(sample) }
             }
-            if chunk.isEmpty { continue }
+            pending = rest
+            while nextLong < long.count && long[nextLong].start < limit {
+                chunk.append(long[nextLong])
+                nextLong += 1
+            }
+            guard !chunk.isEmpty else { return }
             chunk.sort(by: Sample.chronological)
             try body(chunk)
         }
+        for (index, month) in files.enumerated() {
+            let from = IdentityIndex.startOfMonth(month - 1), to = IdentityIndex.startOfMonth(month + 2)
+            let name = JSONFileStore.monthKey(IdentityIndex.startOfMonth(month)) + ".jsonl"
+            try fileStore.forEachSample(ofType: type, inPartition: name, overlapping: interval) { sample in
+                if sample.start >= from && sample.start < to { pending.append(sample) }
+            }
+            // Later files hold samples from the month before theirs on: everything before that is complete.
+            if index + 1 < files.count { try emit(before: IdentityIndex.startOfMonth(files[index + 1] - 1)) }
+        }
+        try emit(before: DateRange.distantEnd)
     }
 }

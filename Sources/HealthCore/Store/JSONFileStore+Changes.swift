@@ -35,7 +35,7 @@ extension JSONFileStore {
             for partition in try partitions(ofType: identifier, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
                 try readPartitionWithSequence(partition) { _, sequence in largest = max(largest, sequence) }
             }
-            for tombstone in try tombstones(ofType: identifier) { largest = max(largest, tombstone.sequence) }
+            try forEachTombstone(ofType: identifier) { largest = max(largest, $0.sequence) }
         }
         return largest
     }
@@ -62,61 +62,6 @@ extension JSONFileStore {
     }
 
     // MARK: - Tombstones
-
-    /// The tombstones of a type; `limit` is the file length before an interrupted batch (see the journal).
-    func tombstones(ofType identifier: String, limit: Int? = nil) throws -> [Tombstone] {
-        let file = try storeFile(JSONFileStore.tombstonePath(identifier))
-        guard let bytes = try POSIXFile.readFile(file, limit: limit) else { return [] }
-        var result: [Tombstone] = []
-        // Only newline-terminated lines count; a final line that does not decode is a torn write.
-        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { Array($0) }
-        lines.removeLast()
-        for (index, line) in lines.enumerated() where !line.isEmpty {
-            if let tombstone = line.withUnsafeBufferPointer({ JSONFileStore.decodeTombstone($0) }) {
-                result.append(tombstone)
-            } else if index < lines.count - 1 {
-                throw StoreError.corrupt(file, line: index + 1, reason: "not a tombstone")
-            }
-        }
-        return result
-    }
-
-    func deletedUUIDs(ofType identifier: String, limits: [String: Int] = [:]) throws -> Deletions {
-        Deletions(try tombstones(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)]))
-    }
-
-    /// Which sample lines the tombstones of a type hide: a tombstone hides the lines with its uuid that were written
-    /// before it (a lower change number) by the same source. So a sample restored later (an import of an old
-    /// export) is visible again, and one source's deletion never hides another source's sample that shares a uuid.
-    struct Deletions {
-        private var byUUID: [UUID: [(sequence: UInt64, source: String?)]] = [:]
-        private var byKey: [UUIDKey: [(sequence: UInt64, source: String?)]] = [:]
-
-        init(_ tombstones: [Tombstone]) {
-            for tombstone in tombstones {
-                byUUID[tombstone.uuid, default: []].append((tombstone.sequence, tombstone.source))
-                byKey[UUIDKey(tombstone.uuid), default: []].append((tombstone.sequence, tombstone.source))
-            }
-        }
-
-        var isEmpty: Bool { byUUID.isEmpty }
-
-        /// Whether the line of `sample`, written with change number `sequence` (0 if unknown), is deleted.
-        func hides(_ sample: Sample, sequence: UInt64) -> Bool {
-            guard let marks = byUUID[sample.uuid] else { return false }
-            return marks.contains { mark in
-                (sequence == 0 || mark.sequence > sequence) && (mark.source == nil || mark.source == sample.source)
-            }
-        }
-
-        /// ``hides(_:sequence:)`` for a line known by its uuid's key and its source.
-        func hides(_ uuid: UUIDKey, source: String, sequence: UInt64) -> Bool {
-            guard let marks = byKey[uuid] else { return false }
-            return marks.contains { mark in
-                (sequence == 0 || mark.sequence > sequence) && (mark.source == nil || mark.source == source)
-            }
-        }
-    }
 
     static func encode(_ tombstone: Tombstone, timeZone: ZoneRules) -> String {
         "{\"uuid\":\"\(tombstone.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(tombstone.typeIdentifier)),"
@@ -267,60 +212,69 @@ extension JSONFileStore {
 
     /// The samples added and deleted since `anchor`, like HealthKit's anchored object query.
     ///
+    /// With a limit, memory is bounded by the page (and the partition and the type's newer tombstones being read), not
+    /// by the store: the reader keeps only the `limit` lowest-numbered changes it has met.
+    ///
     /// - Parameters:
     ///   - anchor: Where the caller left off (``ChangeAnchor/beginning`` for everything).
     ///   - types: Only these type identifiers (nil: all).
     ///   - limit: At most this many changes (added plus deleted), oldest first; the anchor then points after the
     ///     last one returned, so repeated calls page through.
-    /// - Throws: ``ChangeError/anchorFromTheFuture(_:)``, ``ChangeError/anchorExpired(_:)``, store errors.
+    /// - Returns: The changes, and the anchor to pass next time, which the next call always accepts unless a
+    ///   compaction drops deletions in between.
+    /// - Throws: ``ChangeError/anchorFromTheFuture(_:)``, ``ChangeError/anchorExpired(_:)``,
+    ///   ``StoreError/disappeared(_:)`` when the store the anchor came from is gone, store errors.
     public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
-        var added: [(UInt64, Sample)] = []
-        var deleted: [Tombstone] = []
+        var page = ChangePage(limit: limit)
+        var compaction = CompactionMark()
         guard try isExistingStore() else {
-            if anchor.sequence > 0 { throw ChangeError.anchorFromTheFuture(anchor.description) }
+            // An anchor past the beginning came from a store that was here.
+            if anchor.sequence > 0 { throw StoreError.disappeared(path) }
             return ChangeSet(added: [], deleted: [], anchor: anchor)
         }
         try withReadAccess { limits in
             if anchor.sequence > (try currentSequence()) { throw ChangeError.anchorFromTheFuture(anchor.description) }
-            if anchor.sequence > 0, let expired = try droppedThrough(), anchor.sequence < expired {
+            compaction = try compactionMark()
+            if anchor.sequence > 0, anchor.sequence < compaction.droppedThrough, anchor.compaction != compaction {
                 throw ChangeError.anchorExpired(anchor.description)
             }
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
             for identifier in try types ?? typeIdentifiersOnDisk() {
-                let tombstones = try tombstones(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)])
-                let gone = Deletions(tombstones)
-                deleted += tombstones.filter { $0.sequence > anchor.sequence }
+                // A tombstone hides lines written before it, and only lines after the anchor are read: the older
+                // tombstones hide none of them.
+                var gone = Deletions()
+                try forEachTombstone(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)]) { tombstone in
+                    guard tombstone.sequence > anchor.sequence else { return }
+                    gone.add(tombstone)
+                    page.offer(.deleted(tombstone), sequence: tombstone.sequence)
+                }
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     if limits[partition] == nil, let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
                     try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                        if sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) { added.append((sequence, sample)) }
+                        if sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) && page.admits(sequence) {
+                            page.offer(.added(sample), sequence: sequence)
+                        }
                     }
                 }
             }
         }
-        added.sort { $0.0 < $1.0 }
-        deleted.sort { $0.sequence < $1.sequence }
-        guard let limit, added.count + deleted.count > limit else {
-            // The new anchor is the last change returned: numbers a crashed batch holds back (see the journal)
-            // are then still ahead of it and arrive once the batch is finished.
-            let last = max(added.last?.0 ?? 0, deleted.last?.sequence ?? 0, anchor.sequence)
-            return ChangeSet(added: added.map(\.1), deleted: deleted, anchor: ChangeAnchor(sequence: last))
-        }
-        // Merge both lists in change order and cut after `limit` changes.
-        var keptAdded: [Sample] = [], keptDeleted: [Tombstone] = []
-        var i = 0, j = 0, last = anchor.sequence
-        while keptAdded.count + keptDeleted.count < limit {
-            if j >= deleted.count || (i < added.count && added[i].0 < deleted[j].sequence) {
-                keptAdded.append(added[i].1)
-                last = added[i].0
-                i += 1
-            } else {
-                keptDeleted.append(deleted[j])
-                last = deleted[j].sequence
-                j += 1
+        readCounts.withLock { $0.changesHeldAtOnce = page.mostHeld }
+        var added: [Sample] = [], deleted: [Tombstone] = []
+        var last = anchor.sequence
+        for (sequence, change) in page.inChangeOrder() {
+            switch change {
+            case let .added(sample): added.append(sample)
+            case let .deleted(tombstone): deleted.append(tombstone)
             }
+            last = sequence
         }
-        return ChangeSet(added: keptAdded, deleted: keptDeleted, anchor: ChangeAnchor(sequence: last))
+        // The new anchor is the last change returned: numbers a crashed batch holds back (see the journal) are then
+        // still ahead of it and arrive once the batch is finished. When every change after the anchor was returned,
+        // the numbers compaction dropped are behind the caller too (they were settled before the compaction), so the
+        // anchor moves past them. A page cut below them names the compaction it was read after.
+        if !page.isCut { last = max(last, compaction.droppedThrough) }
+        let next = ChangeAnchor(sequence: last, after: compaction)
+        return ChangeSet(added: added, deleted: deleted, anchor: next)
     }
 
     /// The store's latest anchor (for `hkctl watch`, which starts from now).
@@ -366,18 +320,21 @@ extension JSONFileStore {
         }
     }
 
-    private func droppedThrough() throws -> UInt64? {
-        guard let bytes = try POSIXFile.readFile(compactionPath) else { return nil }
-        var value: UInt64?
+    /// What `compaction.json` records (nothing dropped when it is missing or unreadable).
+    func compactionMark() throws -> CompactionMark {
+        var mark = CompactionMark()
+        guard let bytes = try POSIXFile.readFile(compactionPath) else { return mark }
         try? bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONLineScanner(buffer)
             try scanner.readObject { scanner, key in
-                if key == "tombstonesDroppedThrough" { value = UInt64(exactly: try scanner.readNumber()) } else {
-                    try scanner.skipValue()
+                switch key {
+                case "tombstonesDroppedThrough": mark.droppedThrough = UInt64(exactly: try scanner.readNumber()) ?? 0
+                case "generation": mark.generation = UInt64(exactly: try scanner.readNumber()) ?? 0
+                default: try scanner.skipValue()
                 }
             }
         }
-        return value
+        return mark
     }
 
     // MARK: - Compaction
@@ -398,7 +355,8 @@ extension JSONFileStore {
                 for partition in try partitions(ofType: identifier, overlapping: everything) { try validateSampleFile(partition) }
                 try validateTombstoneFile(JSONFileStore.tombstonePath(identifier))
             }
-            var droppedThrough = try self.droppedThrough() ?? 0
+            let before = try compactionMark()
+            var mark = before
             for identifier in try typeIdentifiersOnDisk() {
                 let tombstones = try tombstones(ofType: identifier)
                 let gone = Deletions(tombstones)
@@ -423,19 +381,20 @@ extension JSONFileStore {
                 let keep = tombstones.filter { $0.deletedAt >= cutoff }
                 if keep.count < tombstones.count {
                     for dropped in tombstones where dropped.deletedAt < cutoff {
-                        droppedThrough = max(droppedThrough, dropped.sequence)
+                        mark.droppedThrough = max(mark.droppedThrough, dropped.sequence)
                     }
+                    // One more compaction that drops tombstones: anchors taken after the last one are older now.
+                    mark.generation = before.generation + 1
                     // Record the dropped numbers before dropping them, so a crash in between refuses too much,
                     // never too little.
-                    try POSIXFile.writeAtomically(Array("{\"tombstonesDroppedThrough\":\(droppedThrough)}\n".utf8),
-                                                  to: compactionPath)
+                    try POSIXFile.writeAtomically(Array(mark.json.utf8), to: compactionPath)
                     let bytes = Array(keep.map { JSONFileStore.encode($0, timeZone: codec.timeZone) + "\n" }.joined().utf8)
                     try POSIXFile.writeAtomically(bytes, to: try storeFile(JSONFileStore.tombstonePath(identifier)))
                     report.tombstonesDropped += tombstones.count - keep.count
                 }
             }
-            if droppedThrough > 0 {
-                try POSIXFile.writeAtomically(Array("{\"tombstonesDroppedThrough\":\(droppedThrough)}\n".utf8), to: compactionPath)
+            if mark.droppedThrough > 0 && mark != before {
+                try POSIXFile.writeAtomically(Array(mark.json.utf8), to: compactionPath)
             }
         }
         return report

@@ -57,6 +57,11 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         set { partitionWriteHook.withLock { $0 = newValue } }
     }
     private let partitionWriteHook = Locked<((Int) throws -> Void)?>(nil)
+    /// Tests only: how much this instance's reads decoded and held (see ``ReadCounts``), so tests can check that reads
+    /// stay linear in the store and bounded in memory without timing them.
+    let readCounts = Locked(ReadCounts())
+    /// The deletions of the types this instance read last, by tombstone file (see ``RememberedDeletions``).
+    let rememberedDeletions = Locked<[String: RememberedDeletions]>([:])
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -434,6 +439,19 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
                 try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
                     if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { try body(sample) }
                 }
+            }
+        }
+    }
+
+    /// Calls `body` with the visible samples of one partition of a type that overlap `interval`, read under the shared
+    /// lock: `name` is a month file (`YYYY-MM.jsonl`) or `long.jsonl`; a missing one holds none.
+    func forEachSample(ofType identifier: String, inPartition name: String, overlapping interval: DateInterval,
+                       _ body: (Sample) throws -> Void) throws {
+        try withReadAccess { limits in
+            let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
+            let partition = JSONFileStore.typeFolder(identifier) + "/" + name
+            try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { try body(sample) }
             }
         }
     }

@@ -46,6 +46,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// A document name that is not a plain `NAME.json` of the store's own documents (a path, a hidden file, the
     /// store's marker); payload: the name.
     case notADocument(String)
+    /// The store folder a long-running reader was following (``JSONFileStore/changes(since:types:limit:)`` after a
+    /// change, as `hkctl watch` asks) is gone: moved, removed or emptied; payload: its path.
+    case disappeared(String)
 
     public var description: String {
         switch self {
@@ -91,6 +94,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case let .notADocument(name):
             return "'\(name)' is not a document name: a document is a plain NAME.json file of the store folder (letters, "
                 + "digits, '-', '_', '.'), and the store's own files (\(JSONFileStore.storeOwnedDocuments.sorted().joined(separator: ", "))) are not documents."
+        case let .disappeared(path):
+            return "The store '\(path)' disappeared (its folder was moved, removed or emptied); put it back, or point --store or $HKCTL_STORE at its new place."
         }
     }
 

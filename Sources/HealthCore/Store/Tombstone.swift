@@ -26,27 +26,63 @@ public struct Tombstone: Hashable, Sendable {
 /// An opaque position in the store's history of changes, like HealthKit's `HKQueryAnchor`.
 ///
 /// Written as `v1.<base-36 change number>`. Every add and delete takes the next change number, and compaction keeps
-/// them, so an anchor stays valid across restarts, compaction and concurrent writers.
+/// them, so an anchor stays valid across restarts, compaction and concurrent writers. Only an anchor older than
+/// deletions that compaction dropped is refused (``ChangeError/anchorExpired(_:)``), with one exception: a page of a
+/// sync that began after that compaction (its deletions were gone before the sync started) ends below them, and is
+/// written `v1.<change number>.<highest dropped>.<compactions>`. Such an anchor is accepted until another compaction
+/// drops deletions.
 public struct ChangeAnchor: Hashable, Sendable, CustomStringConvertible {
     /// The last change number the holder has seen; 0 means "nothing yet".
     public let sequence: UInt64
+    /// For an anchor below the change numbers compaction dropped: the compaction it was taken after.
+    let compaction: CompactionMark?
 
     /// The anchor that precedes every change.
     public static let beginning = ChangeAnchor(sequence: 0)
 
     /// Creates an anchor at a change number.
-    public init(sequence: UInt64) { self.sequence = sequence }
+    public init(sequence: UInt64) {
+        self.sequence = sequence
+        compaction = nil
+    }
+
+    /// An anchor at a change number below `compaction`'s dropped numbers, taken after it (nil: a plain anchor).
+    init(sequence: UInt64, after compaction: CompactionMark?) {
+        self.sequence = sequence
+        self.compaction = compaction.flatMap { sequence < $0.droppedThrough ? $0 : nil }
+    }
 
     /// Reads an anchor printed by ``description``.
     ///
     /// - Throws: ``ChangeError/badAnchor(_:)`` when the text is not an anchor.
     public init(parsing text: String) throws {
-        guard text.hasPrefix("v1."), let value = UInt64(text.dropFirst(3), radix: 36), value <= ChangeNumbers.maximum,
-              String(value, radix: 36) == text.dropFirst(3) else { throw ChangeError.badAnchor(text) }
+        /// A number written as ``description`` writes it: base 36, lowercase, no leading zeros.
+        func number(_ part: Substring) -> UInt64? {
+            guard let value = UInt64(part, radix: 36), value <= ChangeNumbers.maximum, String(value, radix: 36) == part else {
+                return nil
+            }
+            return value
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.first == "v1", parts.count == 2 || parts.count == 4, let value = number(parts[1]) else {
+            throw ChangeError.badAnchor(text)
+        }
         sequence = value
+        if parts.count == 4 {
+            guard let dropped = number(parts[2]), let generation = number(parts[3]), value < dropped else {
+                throw ChangeError.badAnchor(text)
+            }
+            compaction = CompactionMark(droppedThrough: dropped, generation: generation)
+        } else {
+            compaction = nil
+        }
     }
 
-    public var description: String { "v1." + String(sequence, radix: 36) }
+    public var description: String {
+        let text = "v1." + String(sequence, radix: 36)
+        guard let compaction else { return text }
+        return text + "." + String(compaction.droppedThrough, radix: 36) + "." + String(compaction.generation, radix: 36)
+    }
 }
 
 /// The answer to "what changed since this anchor?".

@@ -68,6 +68,7 @@ enum ExitStatus: Int32 {
                 return .badData
             case .unsafe, .foreignOwner: return .notPermitted
             case .notADocument: return .usage
+            case .disappeared: return .missingInput
             }
         default: return .failure
         }

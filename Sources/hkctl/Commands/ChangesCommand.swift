@@ -16,7 +16,9 @@ enum ChangesCommand: Command {
         json prints {"added": [samples as in list], "deleted": [{"uuid","type","deletedAt"}], "anchor": "..."};
         jsonl prints one {"added": sample} or {"deleted": tombstone} per line, then {"anchor": "..."}.
         Every change gets a number when it is written, so a sample saved while this runs comes now or next
-        time, never twice. Anchors survive restarts and compaction.
+        time, never twice. Anchors survive restarts and compaction: the anchor printed is always accepted
+        by the next call, unless another 'hkctl compact' drops deletions in between (exit 65: start over).
+        --limit n holds at most n changes in memory, whatever the store's size.
 
         EXAMPLE (a sync loop):
           since=$(cat anchor 2>/dev/null)

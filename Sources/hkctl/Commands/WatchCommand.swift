@@ -30,6 +30,7 @@ enum WatchCommand: Command {
     static let discussion = """
         Prints one JSON object per line, as 'hkctl changes --format jsonl' does, starting from now.
         Stops cleanly (exit 0) on Ctrl-C or SIGTERM, or when the reader of its output goes away.
+        Exits 66 when the store disappears while it watches (its folder moved, removed or emptied).
         """
 
     /// Whether standard output is a pipe whose reader has closed it.

@@ -1,0 +1,9 @@
+/// What a store instance's reads did, counted for tests: that a read decodes each tombstone once however many
+/// partitions it reads, and that a page of changes holds no more samples than the page. Counted once per file or
+/// query, never per line, so the count costs nothing measurable.
+struct ReadCounts: Equatable {
+    /// Tombstone lines decoded, over all reads of this instance.
+    var tombstoneLinesDecoded = 0
+    /// The most changes (samples and tombstones) the last ``JSONFileStore/changes(since:types:limit:)`` held at once.
+    var changesHeldAtOnce = 0
+}
