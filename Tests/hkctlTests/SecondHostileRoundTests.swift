@@ -317,7 +317,7 @@ struct OutOfRangeValueTests {
                 #expect(errors.contains { $0.contains(uuid) && $0.contains("outside the valid range") }, "\(doctor.stdout)")
             }
             #expect(!errors.contains { $0.contains(fine) })
-            #expect(doctor.stderr.contains("corrected or deleted by hand"), "\(doctor.stderr)")
+            #expect(doctor.stderr.contains("a value out of range") && doctor.stderr.contains("fixed by hand"), "\(doctor.stderr)")
             // A workout distance written by hand: the workout totals overflow, and the workouts are named.
             let run = try uuid(cli.run(["add", "workout", "running", "45min", "--distance", "5km", "--at", "07:00", "--format", "json"]))
             let walk = try uuid(cli.run(["add", "workout", "walking", "30min", "--distance", "5km", "--at", "06:00", "--format", "json"]))
