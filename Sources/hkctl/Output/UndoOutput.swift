@@ -9,6 +9,14 @@ struct UndoOutput {
     func sentence(_ plan: UndoPlan) -> String {
         var text = "Undo \(plan.kind.rawValue) of \(count(plan.recorded, plan.types)) (\(Display.time(plan.date, in: context.globals.time.timeZone))): "
         let them = plan.recorded == 1 ? "it" : "them"
+        if plan.kind == .replace {
+            let deleted = plan.total - plan.restored
+            var parts = ["deletes \(number(deleted)) new sample\(deleted == 1 ? "" : "s")",
+                         "restores \(number(plan.restored)) replaced as new samples (new uuids)"]
+            if plan.alreadyDeleted > 0 { parts.append("\(number(plan.alreadyDeleted)) deleted since") }
+            if plan.compactedAway > 0 { parts.append("\(number(plan.compactedAway)) removed from disk by 'hkctl compact'") }
+            return text + parts.joined(separator: "; ")
+        }
         if plan.kind == .delete {
             var parts = [plan.total == plan.recorded ? "restores \(them) as new samples (new uuids)"
                 : plan.total == 0 ? "nothing is left to restore" : "restores \(number(plan.total)) as new samples (new uuids)"]
@@ -30,6 +38,10 @@ struct UndoOutput {
 
     /// `Undone: deleted 12,345 samples.`
     func outcome(_ plan: UndoPlan) -> String {
+        if plan.kind == .replace {
+            return "Undone: deleted \(number(plan.total - plan.restored)) and restored \(number(plan.restored)) "
+                + "(the replace is marked undone)."
+        }
         let verb = plan.kind == .delete ? "restored" : "deleted"
         return "Undone: \(verb) \(count(plan.total, Array(plan.changes.keys))) (the \(plan.kind.rawValue) is marked undone)."
     }
@@ -39,9 +51,9 @@ struct UndoOutput {
         let changes = plan.changes.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }
         return "{\"undo\":\"\(plan.kind.rawValue)\",\"operation\":\(plan.operation),\"source\":\(JSONText.quoted(plan.source)),"
             + "\"date\":\"\(ISODate.format(plan.date, in: context.globals.time.timeZone))\",\"recorded\":\(plan.recorded),"
-            + "\"action\":\"\(plan.kind == .delete ? "restore" : "delete")\",\"count\":\(plan.total),"
+            + "\"action\":\"\(plan.kind == .delete ? "restore" : plan.kind == .replace ? "replace" : "delete")\",\"count\":\(plan.total),"
             + "\"types\":{\(changes.joined(separator: ","))},\"alreadyDeleted\":\(plan.alreadyDeleted),"
-            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"done\":\(done)}"
+            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"restored\":\(plan.restored),\"done\":\(done)}"
     }
 
     /// `3 water samples`, `12,345 samples`, `1 sample`.
