@@ -77,6 +77,9 @@ public final class InMemorySampleStore: SampleStore, Sendable {
     /// Creates a store holding `samples`.
     public init(_ samples: [Sample] = []) { self.samples = Locked(samples) }
 
+    /// Adds samples as they are, without the sync identifier rules (an import's records).
+    func append(_ samples: [Sample]) { self.samples.withLock { $0 += samples } }
+
     /// Saves samples, with HealthKit's sync identifiers (see ``saveReporting(_:)``): a replaced sample is removed.
     public func save(_ samples: [Sample]) throws { try saveReporting(samples) }
 
@@ -117,6 +120,8 @@ extension SampleStore {
     func saveImported(_ samples: [Sample]) throws {
         if let file = self as? JSONFileStore { return try file.saveChecked(samples) }
         if let health = self as? HealthStore { return try health.save(samples, checked: true) }
+        // An export's records keep their sync keys as written (one without the other included): an import is not a save.
+        if let memory = self as? InMemorySampleStore { return memory.append(samples) }
         try save(samples)
     }
 }
