@@ -35,6 +35,8 @@ struct SyncAndEditCLITests {
             #expect(try cli.run(["add", "steps", "100", "--from", "08:00", "--to", "09:00", "--sync-id", "steps-2024-06-01",
                                  "--sync-version", "2"]).stderr.contains("Unchanged"))
 
+            let shown = try cli.run(["undo", "--dry-run"])
+            #expect(shown.stdout.contains("Undo replace") && shown.stdout.contains("restores 1 it replaced"), "\(shown.stdout)")
             let undo = try cli.run(["undo", "--yes"])
             #expect(undo.status == 0, "\(undo.stderr)")
             #expect(try values(cli, "steps") == [8000], "undo brings the replaced sample back")

@@ -7,16 +7,9 @@ struct UndoOutput {
 
     /// `Undo import of 12,345 samples (2024-06-01 05:40): deletes them`.
     func sentence(_ plan: UndoPlan) -> String {
+        if plan.kind == .replace { return replaceSentence(plan) }
         var text = "Undo \(plan.kind.rawValue) of \(count(plan.recorded, plan.types)) (\(Display.time(plan.date, in: context.globals.time.timeZone))): "
         let them = plan.recorded == 1 ? "it" : "them"
-        if plan.kind == .replace {
-            let deleted = plan.total - plan.restored
-            var parts = ["deletes \(number(deleted)) new sample\(deleted == 1 ? "" : "s")",
-                         "restores \(number(plan.restored)) replaced as new samples (new uuids)"]
-            if plan.alreadyDeleted > 0 { parts.append("\(number(plan.alreadyDeleted)) deleted since") }
-            if plan.compactedAway > 0 { parts.append("\(number(plan.compactedAway)) removed from disk by 'hkctl compact'") }
-            return text + parts.joined(separator: "; ")
-        }
         if plan.kind == .delete {
             var parts = [plan.total == plan.recorded ? "restores \(them) as new samples (new uuids)"
                 : plan.total == 0 ? "nothing is left to restore" : "restores \(number(plan.total)) as new samples (new uuids)"]
@@ -32,6 +25,19 @@ struct UndoOutput {
             if plan.alreadyDeleted > 0 {
                 text += "; \(number(plan.alreadyDeleted)) \(are(plan.alreadyDeleted, "was", "were")) deleted since"
             }
+        }
+        return text
+    }
+
+    /// `Undo replace (2024-06-01 12:00): deletes 1 weight sample it saved and restores 1 it replaced ...`.
+    private func replaceSentence(_ plan: UndoPlan) -> String {
+        // A replace records its tombstones and its new samples: say what each side does.
+        let deleted = plan.total - plan.restored
+        var text = "Undo replace (\(Display.time(plan.date, in: context.globals.time.timeZone))): deletes "
+            + "\(count(deleted, plan.types)) it saved and restores \(number(plan.restored)) it replaced as new samples (new uuids)"
+        if plan.alreadyDeleted > 0 { text += "; \(number(plan.alreadyDeleted)) \(are(plan.alreadyDeleted, "was", "were")) deleted since" }
+        if plan.compactedAway > 0 {
+            text += "; \(number(plan.compactedAway)) \(are(plan.compactedAway, "was", "were")) removed from disk by 'hkctl compact'"
         }
         return text
     }
