@@ -106,7 +106,11 @@ struct SyncAndEditCLITests {
     @Test func badEditsLeaveTheStoreByteForByteUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["add", "weight", "72kg", "--at", "07:30"]).status == 0)
+            #expect(try cli.run(["add", "blood-pressure", "120/80"]).status == 0)
             let uuid = try #require(try listed(cli, "weight").first?["uuid"] as? String)
+            let pressure = try cli.run(["list", "blood-pressure", "--format", "json", "--from", "2020-01-01"])
+            let reading = try #require((try JSONSerialization.jsonObject(with: Data(pressure.stdout.utf8)) as? [[String: Any]])?
+                .first?["uuid"] as? String, "\(pressure.stdout)")
             let before = cli.snapshot()
             let cases: [([String], Int32)] = [
                 (["edit"], 64),
@@ -118,6 +122,8 @@ struct SyncAndEditCLITests {
                 (["edit", "00000000", "1kg"], 66),
                 (["edit", "zzzz", "1kg"], 64),
                 (["edit", UUID().uuidString, "70kg"], 66),
+                (["edit", uuid, "70kg", "--source", "other-app"], 66),
+                (["edit", reading, "--meta", "note=x"], 64),
             ]
             for (arguments, status) in cases {
                 let result = try cli.run(arguments)
