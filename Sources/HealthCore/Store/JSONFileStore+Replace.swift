@@ -78,7 +78,7 @@ extension JSONFileStore {
     ///   - samples: The new samples, checked as ``save(_:)`` checks them.
     ///   - source: Only samples from this source may be replaced; nil for any.
     ///   - now: The deletion time of the tombstones.
-    /// - Throws: ``ChangeError/notFound(_:)`` (nothing written), the errors of ``save(_:)``.
+    /// - Throws: ``ChangeError/notFoundToReplace(_:)`` (nothing written), the errors of ``save(_:)``.
     public func replace(_ uuids: [UUID], with samples: [Sample], source: String? = nil, now: Date) throws {
         guard !uuids.isEmpty, !samples.isEmpty else { return }
         _ = try SyncReplacement.keys(of: samples)
@@ -91,7 +91,7 @@ extension JSONFileStore {
             return found
         }
         for sample in samples { try TextRules.check(sample) }
-        guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
+        guard try isExistingStore() else { throw ChangeError.notFoundToReplace(uuids) }
         try withWriteAccess {
             let members = try correlationMembers(of: Set(uuids)).filter { !uuids.contains($0) }
             let wanted = Set(uuids + members)
@@ -109,7 +109,7 @@ extension JSONFileStore {
                 }
             }
             let missing = uuids.filter { found[$0] == nil }
-            guard missing.isEmpty else { throw ChangeError.notFound(missing) }
+            guard missing.isEmpty else { throw ChangeError.notFoundToReplace(missing) }
             try refuseStoredUUIDs(samples)
             let targets = (uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) }
             _ = try writeChanges(deleting: targets, adding: samples, now: now,

@@ -55,7 +55,7 @@ enum EditCommand: Command {
         let access = try context.healthStore()
         let uuid = try UUIDArgument.resolve([first], store: store, access: access)[0]
         guard let old = try store.samples(withUUIDs: [uuid]).first(where: { !access.deletable([$0]).isEmpty }) else {
-            throw ChangeError.notFound([uuid])
+            throw ChangeError.notFoundToReplace([uuid])
         }
         guard let type = context.catalogue.type(identifier: old.typeIdentifier), old.detail == nil else {
             throw UsageError(message: "'hkctl edit' corrects quantity and category samples, not a "

@@ -140,7 +140,7 @@ struct SyncIdentifierTests {
             #expect(try Ops.visible(store).map(\.uuid) == [corrected.uuid])
             #expect(try Ops.records(path).map(\.kind) == [.replace])
             let before = Ops.tree(path)
-            #expect(throws: ChangeError.notFound([old.uuid])) {
+            #expect(throws: ChangeError.notFoundToReplace([old.uuid])) {
                 try store.replace([old.uuid], with: [Ops.water(1, hour: 9)], now: Ops.madeAt)
             }
             #expect(Ops.tree(path) == before)
