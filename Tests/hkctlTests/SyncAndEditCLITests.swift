@@ -89,7 +89,7 @@ struct SyncAndEditCLITests {
 
     @Test func editChangesASleepStageAndRange() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "sleep", "23:10-07:05"]).status == 0)
+            #expect(try cli.run(["add", "sleep", "23:10-07:05", "--on", "2024-05-28"]).status == 0)
             let uuid = try #require(try listed(cli, "sleep").first?["uuid"] as? String)
             let stage = try cli.run(["edit", uuid, "--stage", "deep"])
             #expect(stage.status == 0, "\(stage.stderr)")
@@ -98,7 +98,8 @@ struct SyncAndEditCLITests {
             let moved = try cli.run(["edit", try #require(sleep[0]["uuid"] as? String), "23:40-07:05"])
             #expect(moved.status == 0, "\(moved.stderr)")
             sleep = try listed(cli, "sleep")
-            #expect(sleep.count == 1 && (sleep[0]["start"] as? String)?.contains("23:40") == true, "\(sleep)")
+            #expect(sleep.count == 1 && (sleep[0]["start"] as? String)?.hasPrefix("2024-05-27T23:40") == true,
+                    "the range stays on its night: \(sleep)")
             #expect("\(sleep[0]["value"] ?? "")".lowercased().contains("deep"), "the stage stays")
         }
     }

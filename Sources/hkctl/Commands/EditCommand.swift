@@ -21,7 +21,7 @@ enum EditCommand: Command {
     static let discussion = """
         The sample is replaced by a corrected one with a new uuid, in one write: 'hkctl changes' and 'watch' see a
         deletion and an addition, and 'hkctl undo' takes the edit back (the original returns as a copy with a new
-        uuid). Its times, source and metadata stay unless changed. A source edits only the samples it may delete
+        uuid). Its times, source and metadata stay unless changed; a sleep range stays on the sample's night. A source edits only the samples it may delete
         (its own; the owner: all). Workouts and correlations (blood pressure, food) are not edited: delete and add
         them again.
 
@@ -88,8 +88,10 @@ enum EditCommand: Command {
         if value != nil || stage != nil {
             // The value as `add` reads it (for sleep, a range brings its times); the old stage unless another is named.
             let oldName = type.categoryValues.first { $0.rawValue == old.value.categoryRawValue }?.name
+            // A range stays on the sample's night: it ends on the morning the old sample ended.
             let fresh = try SampleEntry(type: type, value: value, categoryValue: stage ?? (range || value == nil ? oldName : nil),
-                                        metadata: corrected.metadata).sample(source: old.source, context: time)
+                                        endDay: time.startOfDay(old.end), metadata: corrected.metadata)
+                .sample(source: old.source, context: time)
             corrected.value = fresh.value
             if range {
                 corrected.start = fresh.start
