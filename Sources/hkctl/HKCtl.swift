@@ -11,7 +11,7 @@ enum HKCtl {
 
     static let commands: [any Command.Type] = [
         AddCommand.self, ListCommand.self, StatsCommand.self, TrendCommand.self, SourcesCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
-        DeleteCommand.self, UndoCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, DoctorCommand.self, AuthCommand.self,
+        DeleteCommand.self, EditCommand.self, UndoCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, DoctorCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
         TodayCommand.self, ChartCommand.self, GoalCommand.self, CompletionsCommand.self, ManCommand.self,
     ]

@@ -85,10 +85,23 @@ public struct HealthStore: SampleStore, Sendable {
     /// - Throws: ``AuthorizationError`` when the source may not write one of the types (nothing is saved).
     public func save(_ samples: [Sample]) throws { try save(samples, checked: false) }
 
+    /// ``save(_:)``, saying what it did with HealthKit's sync identifiers (see ``JSONFileStore/saveReporting(_:)``):
+    /// the samples are stamped with this source first, so a sync identifier matches only this source's samples.
+    @discardableResult
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+        var outcome = SaveOutcome(saved: [])
+        try save(samples, checked: false) { outcome = $0 }
+        return outcome
+    }
+
     /// ``save(_:)``; `checked`: the samples were checked by an import (see ``SampleStore/saveImported(_:)``).
-    func save(_ samples: [Sample], checked: Bool) throws {
+    /// `report` gets what the save did (only for an unchecked save, which follows sync identifiers).
+    func save(_ samples: [Sample], checked: Bool, report: ((SaveOutcome) -> Void)? = nil) throws {
         let storage = self.storage
-        let write = checked ? storage.saveChecked : storage.save
+        let write: ([Sample]) throws -> Void = checked ? storage.saveChecked : { samples in
+            let outcome = try storage.saveReporting(samples)
+            report?(outcome)
+        }
         // A sample made in code (QuantitySample(type:quantity:start:end:)) is this source's, created now.
         var samples = samples
         let now = storage.clock()

@@ -36,6 +36,12 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case uuidInStore(String)
     /// A correlation's members do not fit its type, or are missing; payload: the correlation's name and what is wrong.
     case correlationMembers(type: String, problem: String)
+    /// `HKMetadataKeySyncVersion` without `HKMetadataKeySyncIdentifier` (HealthKit raises an exception).
+    case syncVersionWithoutIdentifier
+    /// `HKMetadataKeySyncIdentifier` without `HKMetadataKeySyncVersion`; payload: the identifier.
+    case syncIdentifierWithoutVersion(String)
+    /// `HKMetadataKeySyncVersion` that is not a whole number; payload: the value as stored.
+    case syncVersionNotWhole(String)
 
     public var description: String {
         switch self {
@@ -85,6 +91,14 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "cannot be saved again: make a new sample, which gets a new uuid, for a new reading."
         case let .correlationMembers(type, problem):
             return "The \(type) correlation cannot be saved: \(problem); save the member samples in the same call as the correlation."
+        case .syncVersionWithoutIdentifier:
+            return "HKMetadataKeySyncVersion is given without HKMetadataKeySyncIdentifier; a sync version belongs to a "
+                + "sync identifier: give both (hkctl add: --sync-id ID --sync-version N) or neither."
+        case let .syncIdentifierWithoutVersion(identifier):
+            return "The sync identifier '\(identifier)' has no HKMetadataKeySyncVersion; give the version too (a whole "
+                + "number; a higher one replaces the stored sample), as HealthKit requires."
+        case let .syncVersionNotWhole(text):
+            return "The sync version '\(text)' is not a whole number; give HKMetadataKeySyncVersion as a whole number such as 1 or 2."
         }
     }
 

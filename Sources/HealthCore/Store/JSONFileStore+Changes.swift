@@ -179,33 +179,7 @@ extension JSONFileStore {
     func writeTombstones(_ targets: [(uuid: UUID, type: String, source: String)], now: Date,
                          record: RecordMaker?) throws -> [Tombstone] {
         guard !targets.isEmpty else { return [] }
-        var batches: [(partition: String, lines: [String])] = []
-        var positions: [String: Int] = [:]
-        for target in targets {
-            let file = JSONFileStore.tombstonePath(target.type)
-            if positions[file] == nil {
-                positions[file] = batches.count
-                batches.append((file, []))
-            }
-        }
-        return try takingBackOnFailure { undo in
-            for batch in batches { try prepareTarget(batch.partition, tombstones: true, undo: &undo) }
-            if record != nil { try prepareOperationLog(undo: &undo) }
-            let first = try reserveChangeNumbers(targets.count, undo: &undo)
-            var written: [Tombstone] = []
-            for (offset, target) in targets.enumerated() {
-                let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now,
-                                          sequence: first + UInt64(offset), source: target.source)
-                written.append(tombstone)
-                batches[positions[JSONFileStore.tombstonePath(target.type)]!].lines
-                    .append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
-            }
-            let changes = first...first + UInt64(written.count - 1)
-            try appendRecorded(batches, record: record?(changes, JSONFileStore.types(of: targets.map(\.type))), undo: undo)
-            committed(through: changes.upperBound)
-            committedRecord(changes)
-            return written
-        }
+        return try writeChanges(deleting: targets, adding: [], now: now, record: record)
     }
 
     // MARK: - Changes

@@ -93,13 +93,22 @@ extension JSONFileStore {
         let types = JSONFileStore.types(of: group.flatMap(\.types))
         var prepared = PreparedUndo(plan: UndoPlan(kind: last.kind, operation: last.operation, source: source,
                                                    date: last.date, recorded: recorded, types: types))
-        if last.kind == .delete {
-            try planRestoring(ranges: ranges, types: types, limits: limits, into: &prepared)
-        } else {
-            let undone = Set(records.filter { $0.kind == .undo }.map(\.operation))
-            let undoneDeletes = Set(records.filter { $0.kind == .delete && undone.contains($0.operation) }.map(\.operation))
-            try planDeleting(ranges: ranges, types: types, undoneDeletes: undoneDeletes.sorted(), limits: limits,
-                             into: &prepared)
+        let undone = Set(records.filter { $0.kind == .undo }.map(\.operation))
+        // A copy restored by an undone delete or replace stands in for the sample it restored.
+        let undoneDeletes = Set(records.filter { ($0.kind == .delete || $0.kind == .replace) && undone.contains($0.operation) }
+            .map(\.operation)).sorted()
+        switch last.kind {
+        case .delete:
+            try planRestoring(ranges: ranges, recorded: recorded, types: types, limits: limits, into: &prepared)
+        case .replace:
+            // Its new samples go (as an add's), the samples it replaced come back as copies (as a delete's).
+            let tombstoneRanges = group.compactMap(\.tombstoneNumbers)
+            try planDeleting(ranges: group.compactMap(\.sampleNumbers), types: types, undoneDeletes: undoneDeletes,
+                             limits: limits, into: &prepared)
+            try planRestoring(ranges: tombstoneRanges, recorded: group.reduce(0) { $0 + $1.replaced }, types: types,
+                              limits: limits, into: &prepared)
+        default:
+            try planDeleting(ranges: ranges, types: types, undoneDeletes: undoneDeletes, limits: limits, into: &prepared)
         }
         return prepared
     }
@@ -152,7 +161,8 @@ extension JSONFileStore {
     }
 
     /// The samples a delete (tombstones numbered in `ranges`) deleted, as the copies to save.
-    private func planRestoring(ranges: [ClosedRange<UInt64>], types: [String], limits: [String: Int],
+    /// `recorded`: how many tombstones the delete wrote (every number of a delete's ranges; a replace's first ones).
+    private func planRestoring(ranges: [ClosedRange<UInt64>], recorded: Int, types: [String], limits: [String: Int],
                                into prepared: inout PreparedUndo) throws {
         let operation = prepared.plan.operation
         var doomedEverywhere = Set<UUID>()
@@ -194,9 +204,10 @@ extension JSONFileStore {
                 }
             }
         }
-        // Every number in the delete's ranges is one of its tombstones: those compaction dropped (a retention shorter
+        // Every number in `ranges` is one of the delete's tombstones: those compaction dropped (a retention shorter
         // than their age) went with their samples' lines.
-        prepared.plan.compactedAway += max(0, prepared.plan.recorded - found)
+        prepared.plan.compactedAway += max(0, recorded - found)
+        prepared.plan.restored = prepared.restorations.count
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
         prepared.restorations = prepared.restorations.map { sample in
             var copy = sample
@@ -230,12 +241,20 @@ extension JSONFileStore {
     private func carryOut(_ prepared: PreparedUndo, now: Date) throws {
         let plan = prepared.plan
         let zone = codec.timeZone
-        let count = plan.kind == .delete ? prepared.restorations.count : prepared.deletions.count
+        let count = prepared.restorations.count + prepared.deletions.count
         guard count > 0 else {
             return try appendRecordAlone(OperationRecord(kind: .undo, operation: plan.operation, source: plan.source,
                                                          date: now, changes: nil, types: []))
         }
         for sample in prepared.restorations { try TextRules.check(sample) }
+        if plan.kind == .replace {
+            // One write, as the replacement was: its samples' tombstones, then the copies of those it replaced.
+            _ = try writeChanges(deleting: prepared.deletions, adding: prepared.restorations, now: now) { changes, types in
+                OperationRecord(kind: .undo, operation: plan.operation, source: plan.source, date: now, changes: changes,
+                                types: types).line(zone: zone)
+            }
+            return
+        }
         var start = 0
         while start < count {
             let end = min(start + JSONFileStore.undoBatchSize, count)

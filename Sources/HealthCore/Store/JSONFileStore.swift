@@ -99,8 +99,24 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     ///
     /// - Throws: ``SampleError``, ``UnitError``, ``WorkoutError`` or ``TextError`` for the first sample that breaks a
     ///   rule (nothing is written), ``StoreError``.
-    public func save(_ samples: [Sample]) throws {
-        guard !samples.isEmpty else { return }
+    public func save(_ samples: [Sample]) throws { try saveReporting(samples) }
+
+    /// ``save(_:)``, with HealthKit's sync identifiers (`HKMetadataKeySyncIdentifier` with
+    /// `HKMetadataKeySyncVersion`, healthkit-facts §4.5): a sample carrying both replaces the stored, not deleted
+    /// sample of the same type and source with that identifier when its version is strictly greater, in one write
+    /// (tombstones, then the new lines; recorded as one ``OperationRecord/Kind/replace`` operation that `undo` takes
+    /// back), and is not written when its version is equal or lower (reported ``SaveOutcome/unchanged``). The check
+    /// and the write are made under the store's exclusive lock. Finding the stored sample reads the partitions of the
+    /// types concerned that contain the identifier key at all (a byte search per file before decoding): a save without
+    /// sync identifiers costs nothing more.
+    ///
+    /// - Returns: What was saved, replaced and left unchanged.
+    /// - Throws: as ``save(_:)``; ``SampleError/syncVersionWithoutIdentifier``,
+    ///   ``SampleError/syncIdentifierWithoutVersion(_:)``, ``SampleError/syncVersionNotWhole(_:)``.
+    @discardableResult
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+        guard !samples.isEmpty else { return SaveOutcome(saved: []) }
+        let keys = try SyncReplacement.keys(of: samples)
         let check = SaveCheck(catalogue: catalogue, now: clock(), timeZone: codec.timeZone)
         try check.check(samples) { member, correlation in
             var found = false
@@ -112,7 +128,23 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
             }
             return found
         }
-        try saveChecked(samples, record: recordMaker, refusingStoredUUIDs: true)
+        if keys.isEmpty {
+            try saveChecked(samples, record: recordMaker, refusingStoredUUIDs: true)
+            return SaveOutcome(saved: samples.map(\.uuid))
+        }
+        for sample in samples { try TextRules.check(sample) }
+        return try withWriteAccess {
+            let plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
+            guard !plan.writes.isEmpty else { return plan.outcome }
+            try refuseStoredUUIDs(plan.writes)
+            if plan.replaced.isEmpty {
+                try writeSamples(plan.writes, record: recordMaker)
+            } else {
+                _ = try writeChanges(deleting: plan.replaced, adding: plan.writes, now: clock(),
+                                     record: replaceRecordMaker(replacing: plan.replaced.count))
+            }
+            return plan.outcome
+        }
     }
 
     /// ``save(_:)`` for samples an import has already checked by its own rules (which keep what devices wrote).
@@ -134,28 +166,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// Appends samples with new change numbers, all or nothing, with the write's record made by `record` (nil: not
     /// recorded). Call with the exclusive lock held, after ``TextRules`` checked the samples.
     func writeSamples(_ samples: [Sample], record: RecordMaker?) throws {
-        var namer = PartitionNamer()
-        let targets = samples.map { namer.path(for: $0) }
-        var batches: [(partition: String, lines: [String])] = []
-        var positions: [String: Int] = [:]
-        for partition in targets where positions[partition] == nil {
-            positions[partition] = batches.count
-            batches.append((partition, []))
-        }
-        try takingBackOnFailure { undo in
-            for batch in batches { try prepareTarget(batch.partition, undo: &undo) }
-            if record != nil { try prepareOperationLog(undo: &undo) }
-            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
-            let first = try reserveChangeNumbers(samples.count, undo: &undo)
-            for (offset, sample) in samples.enumerated() {
-                batches[positions[targets[offset]]!].lines.append(codec.encode(sample, sequence: first + UInt64(offset)))
-            }
-            let changes = first...first + UInt64(samples.count - 1)
-            try appendRecorded(batches, record: record?(changes, JSONFileStore.types(of: samples.map(\.typeIdentifier))),
-                               undo: undo)
-            committed(through: changes.upperBound)
-            committedRecord(changes)
-        }
+        _ = try writeChanges(deleting: [], adding: samples, now: clock(), record: record)
     }
 
     /// Runs `body` with the store created, the exclusive lock held and any interrupted batch finished.

@@ -17,6 +17,10 @@ public struct OperationRecord: Equatable, Sendable {
         case `import`
         /// A delete: tombstones.
         case delete
+        /// A replacement (a save whose samples replace stored ones by their sync identifier, or `hkctl edit`): in one
+        /// write, tombstones for the replaced samples (the first ``OperationRecord/replaced`` numbers of its range),
+        /// then the new samples.
+        case replace
         /// An undo: takes back the operation ``operation`` names.
         case undo
     }
@@ -34,15 +38,34 @@ public struct OperationRecord: Equatable, Sendable {
     public var changes: ClosedRange<UInt64>?
     /// The type identifiers of the lines written.
     public var types: [String]
+    /// A replace: how many of the first numbers of ``changes`` are tombstones (the rest are the new samples); 0 for
+    /// every other kind.
+    public var replaced: Int
 
     /// Creates a record.
-    public init(kind: Kind, operation: UInt64, source: String, date: Date, changes: ClosedRange<UInt64>?, types: [String]) {
+    public init(kind: Kind, operation: UInt64, source: String, date: Date, changes: ClosedRange<UInt64>?, types: [String],
+                replaced: Int = 0) {
         self.kind = kind
         self.operation = operation
         self.source = source
         self.date = date
         self.changes = changes
         self.types = types
+        self.replaced = replaced
+    }
+
+    /// A replace's change numbers that are tombstones (nil for another kind).
+    var tombstoneNumbers: ClosedRange<UInt64>? {
+        guard kind == .replace, let changes, replaced > 0 else { return nil }
+        return changes.lowerBound...changes.lowerBound + UInt64(replaced - 1)
+    }
+
+    /// The change numbers that are sample lines: all of an add's or import's, those after a replace's tombstones.
+    var sampleNumbers: ClosedRange<UInt64>? {
+        guard let changes, kind != .delete else { return nil }
+        guard kind == .replace else { return changes }
+        let first = changes.lowerBound + UInt64(replaced)
+        return first <= changes.upperBound ? first...changes.upperBound : nil
     }
 
     /// The record as one line of compact JSON, keys in a fixed order, dates with the offset of `zone`.
@@ -50,6 +73,7 @@ public struct OperationRecord: Equatable, Sendable {
         var text = "{\"op\":\"\(kind.rawValue)\",\"\(kind == .undo ? "undoes" : "id")\":\(operation),"
             + "\"source\":\(JSONText.quoted(source)),\"at\":\"\(ISODate.format(date, in: zone))\""
         if let changes { text += ",\"first\":\(changes.lowerBound),\"last\":\(changes.upperBound)" }
+        if kind == .replace { text += ",\"replaced\":\(replaced)" }
         return text + ",\"types\":[" + types.map(JSONText.quoted).joined(separator: ",") + "]}"
     }
 
@@ -57,7 +81,7 @@ public struct OperationRecord: Equatable, Sendable {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> OperationRecord? {
         var scanner = JSONLineScanner(bytes)
         var kind: Kind?, operation: UInt64?, undoes: UInt64?, source: String?, date: Date?
-        var first: UInt64?, last: UInt64?
+        var first: UInt64?, last: UInt64?, replaced: UInt64?
         var types: [String] = []
         do {
             try scanner.readObject { scanner, key in
@@ -69,6 +93,7 @@ public struct OperationRecord: Equatable, Sendable {
                 case "at": date = ISODate.parse(try scanner.readString())
                 case "first": first = ChangeNumbers.exact(try scanner.readNumber())
                 case "last": last = ChangeNumbers.exact(try scanner.readNumber())
+                case "replaced": replaced = ChangeNumbers.exact(try scanner.readNumber())
                 case "types":
                     try scanner.expect(UInt8(ascii: "["))
                     while scanner.peek() == UInt8(ascii: "\"") {
@@ -94,6 +119,15 @@ public struct OperationRecord: Equatable, Sendable {
         }
         // An add, import or delete always wrote lines, and its id is the first number of its first write.
         guard let operation, undoes == nil, let changes, operation <= changes.lowerBound else { return nil }
-        return OperationRecord(kind: kind, operation: operation, source: source, date: date, changes: changes, types: types)
+        // A replace names how many of its numbers are tombstones (at least one, fewer than all); no other kind does.
+        var count = 0
+        if kind == .replace {
+            guard let replaced, replaced >= 1, replaced <= changes.upperBound - changes.lowerBound else { return nil }
+            count = Int(replaced)
+        } else if replaced != nil {
+            return nil
+        }
+        return OperationRecord(kind: kind, operation: operation, source: source, date: date, changes: changes, types: types,
+                               replaced: count)
     }
 }

@@ -7,6 +7,16 @@ public protocol SampleStore: Sendable {
     /// - Throws: ``StoreError`` when the store cannot be written.
     func save(_ samples: [Sample]) throws
 
+    /// ``save(_:)``, saying what it did with HealthKit's sync identifiers: a sample whose
+    /// `HKMetadataKeySyncIdentifier` matches a stored sample of the same type and source replaces it when its
+    /// `HKMetadataKeySyncVersion` is greater, and is left out (nothing written) when it is not. The default saves
+    /// everything and reports it saved, for a store that knows no sync identifiers.
+    ///
+    /// - Throws: as ``save(_:)``; ``SampleError/syncVersionWithoutIdentifier`` and the other sync errors for a sample
+    ///   with one key and not the other (nothing is written).
+    @discardableResult
+    func saveReporting(_ samples: [Sample]) throws -> SaveOutcome
+
     /// Calls `body` with every sample of the type that overlaps `interval`, in no particular order.
     ///
     /// A sample overlaps `[start, end)` when it ends at or after `start` and starts before `end` (HealthKit's
@@ -19,6 +29,12 @@ public protocol SampleStore: Sendable {
 }
 
 extension SampleStore {
+    @discardableResult
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+        try save(samples)
+        return SaveOutcome(saved: samples.map(\.uuid))
+    }
+
     /// Every sample of the type overlapping `interval`, oldest first.
     public func samples(ofType identifier: String, overlapping interval: DateInterval) throws -> [Sample] {
         var result: [Sample] = []
@@ -61,7 +77,33 @@ public final class InMemorySampleStore: SampleStore, Sendable {
     /// Creates a store holding `samples`.
     public init(_ samples: [Sample] = []) { self.samples = Locked(samples) }
 
-    public func save(_ samples: [Sample]) throws { self.samples.withLock { $0 += samples } }
+    /// Adds samples as they are, without the sync identifier rules (an import's records).
+    func append(_ samples: [Sample]) { self.samples.withLock { $0 += samples } }
+
+    /// Saves samples, with HealthKit's sync identifiers (see ``saveReporting(_:)``): a replaced sample is removed.
+    public func save(_ samples: [Sample]) throws { try saveReporting(samples) }
+
+    /// ``save(_:)``, saying what was saved, replaced and left unchanged; the check and the change are one step under
+    /// the store's lock.
+    @discardableResult
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+        let keys = try SyncReplacement.keys(of: samples).values.reduce(into: Set<SyncReplacement.Key>()) { $0.formUnion($1) }
+        return try self.samples.withLock { stored in
+            var matches: [SyncReplacement.Key: [Sample]] = [:]
+            if !keys.isEmpty {
+                for sample in stored {
+                    if let mark = SyncReplacement.storedMark(of: sample), keys.contains(mark.key) {
+                        matches[mark.key, default: []].append(sample)
+                    }
+                }
+            }
+            let plan = try SyncReplacement.plan(samples, stored: matches)
+            let gone = Set(plan.replaced.map(\.uuid))
+            if !gone.isEmpty { stored.removeAll { gone.contains($0.uuid) } }
+            stored += plan.writes
+            return plan.outcome
+        }
+    }
 
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {
@@ -78,6 +120,8 @@ extension SampleStore {
     func saveImported(_ samples: [Sample]) throws {
         if let file = self as? JSONFileStore { return try file.saveChecked(samples) }
         if let health = self as? HealthStore { return try health.save(samples, checked: true) }
+        // An export's records keep their sync keys as written (one without the other included): an import is not a save.
+        if let memory = self as? InMemorySampleStore { return memory.append(samples) }
         try save(samples)
     }
 }

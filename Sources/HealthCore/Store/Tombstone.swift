@@ -115,6 +115,9 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case anchorExpired(String)
     /// Some uuids name no sample in the store.
     case notFound([UUID])
+    /// A replacement (``JSONFileStore/replace(_:with:source:now:)``, `hkctl edit`) names uuids of no sample it may
+    /// replace; nothing was changed.
+    case notFoundToReplace([UUID])
 
     public var description: String {
         switch self {
@@ -126,6 +129,9 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "The anchor '\(text)' is older than the deletions kept after the last 'hkctl compact'; omit --since to sync everything again."
         case let .notFound(uuids):
             return "No sample has the uuid \(uuids.map { $0.lowercasedText }.joined(separator: ", ")); nothing was deleted."
+        case let .notFoundToReplace(uuids):
+            return "No sample this source may change has the uuid \(uuids.map { $0.lowercasedText }.joined(separator: ", ")); "
+                + "nothing was changed (see hkctl list; a source changes only its own samples)."
         }
     }
 

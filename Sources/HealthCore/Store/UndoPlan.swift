@@ -4,7 +4,8 @@
 /// Undoing an add or an import deletes the samples it saved that still exist (with tombstones, so syncing clients
 /// learn of it); undoing a delete restores the samples it deleted, as copies with new uuids.
 public struct UndoPlan: Equatable, Sendable {
-    /// ``OperationRecord/Kind/add``, ``OperationRecord/Kind/import`` or ``OperationRecord/Kind/delete``.
+    /// ``OperationRecord/Kind/add``, ``OperationRecord/Kind/import``, ``OperationRecord/Kind/delete`` or
+    /// ``OperationRecord/Kind/replace`` (undone by deleting its new samples and restoring the replaced ones as copies).
     public var kind: OperationRecord.Kind
     /// The operation's id (``OperationRecord/operation``).
     public var operation: UInt64
@@ -25,6 +26,8 @@ public struct UndoPlan: Equatable, Sendable {
     public var alreadyPresent = 0
     /// A delete: its samples `hkctl compact` has removed from disk since, which can no longer be restored.
     public var compactedAway = 0
+    /// A delete or replace: how many of ``changes`` are restored copies (a replace's undo deletes the others).
+    public var restored = 0
 
     /// How many samples the undo changes.
     public var total: Int { changes.values.reduce(0, +) }

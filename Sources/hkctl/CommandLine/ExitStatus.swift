@@ -56,8 +56,10 @@ enum ExitStatus: Int32 {
             case .changedMeanwhile: return .busy
             }
         case let error as ChangeError:
-            if case .notFound = error { return .missingInput }
-            return .badData
+            switch error {
+            case .notFound, .notFoundToReplace: return .missingInput
+            default: return .badData
+            }
         case let error as StoreError:
             switch error {
             case .cannotCreate, .notAStore, .notAFolder, .noDefaultLocation: return .cannotCreate

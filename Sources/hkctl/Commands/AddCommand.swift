@@ -5,7 +5,7 @@ import TextSupport
 enum AddCommand: Command {
     static let name = "add"
     static let abstract = "Save one sample: an amount, or for sleep a time range."
-    static let usage = "add <type> <value> [--at <time> | --from <time> --to <time>] [--stage <stage>] [--meta <key=value> ...]"
+    static let usage = "add <type> <value> [--at <time> | --from <time> --to <time>] [--stage <stage>] [--meta <key=value> ...] [--sync-id <id> [--sync-version <n>]]"
     static let arguments: [(label: String, help: String)] = [
         ("<type>", "water, steps, weight, sleep (or a HealthKit identifier; see 'hkctl types')."),
         ("<value>", "An amount with its unit (0.5L, 500mL, 16.9fl_oz_us, 72.4kg, 160lb, 11st; a bare number only for steps), or for sleep a range such as 23:10-07:05 (it ends this morning)."),
@@ -17,6 +17,8 @@ enum AddCommand: Command {
         OptionSpec(name: "stage", valueName: "stage", help: "Sleep stage (values: inbed, asleep, core, deep, rem, awake; default: asleep)."),
         OptionSpec(name: "on", valueName: "date", help: "For a sleep range: the day it ended (default: the latest such morning)."),
         OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach, kept as typed: a number only when written as hkctl prints it (42, 0.5), else text (007, 1.10)."),
+        OptionSpec(name: "sync-id", valueName: "id", help: "HealthKit's sync identifier (HKMetadataKeySyncIdentifier): a sample with this id from this source is stored once; a greater --sync-version replaces it, an equal or lower one changes nothing (so a cron line run twice stores one sample)."),
+        OptionSpec(name: "sync-version", valueName: "n", help: "The sync version (HKMetadataKeySyncVersion), a whole number; default 1 with --sync-id."),
     ] + AddComposite.options + [QuietOption.spec]
     static let discussion = """
         TIME is ISO 8601 (2024-06-01, 2024-06-01T08:30, with or without an offset), HH:MM (today),
@@ -73,7 +75,8 @@ enum AddCommand: Command {
             throw UsageError(message: "Missing the time range: write it like '23:10-07:05' or use --from and --to", command: name)
         }
         let time = context.globals.time
-        let metadata = try CompositeNames.metadata(arguments, command: name)
+        let metadata = try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: name),
+                                                command: name)
         let entry = SampleEntry(
             type: type, value: value,
             at: try arguments.value("at").map { try TimeExpression.parse($0, in: time) },
@@ -92,8 +95,9 @@ enum AddCommand: Command {
         if let jump = (try? implausibleJump(to: sample, type: type, in: store, zone: time.timeZone)) ?? nil {
             warnings.append(jump)
         }
-        try store.save([sample])
-        for warning in warnings { context.console.error("Warning: " + warning) }
+        let outcome = try store.saveReporting([sample])
+        if outcome.unchanged.isEmpty { for warning in warnings { context.console.error("Warning: " + warning) } }
+        guard SyncOptions.report(outcome, sample, context: context) else { return }
         let unit = sample.value.quantity?.unit
         SampleOutput.print([sample], type: type, unit: unit, context: context, single: true)
     }

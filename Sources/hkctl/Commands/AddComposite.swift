@@ -63,16 +63,19 @@ enum AddComposite {
             activity: activity, duration: words.count > 1 ? words[1] : nil, at: try time(arguments, "at", context: context),
             from: try time(arguments, "from", context: context), to: try time(arguments, "to", context: context),
             energy: arguments.value("energy"), distance: arguments.value("distance"), indoor: arguments.has("indoor"),
-            metadata: try CompositeNames.metadata(arguments, command: AddCommand.name))
+            metadata: try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: AddCommand.name),
+                                   command: AddCommand.name))
         let workout = try entry.workout(source: context.globals.source, context: context.globals.time, catalogue: context.catalogue)
-        try context.healthStore(recording: .add).save([workout.sample])
+        guard SyncOptions.report(try context.healthStore(recording: .add).saveReporting([workout.sample]), workout.sample,
+                                 context: context) else { return }
         WorkoutOutput(context: context).print([workout], heartRates: [:], single: true)
     }
 
     private static func correlation(_ type: CorrelationType, _ arguments: ParsedArguments, context: CommandContext) throws {
         try refuse(["from", "to", "stage", "on", "distance", "indoor"], for: type.name, arguments)
         let words = Array(arguments.positionals.dropFirst())
-        let metadata = try CompositeNames.metadata(arguments, command: AddCommand.name)
+        let metadata = try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: AddCommand.name),
+                                   command: AddCommand.name)
         let samples: [Sample]
         if type == .bloodPressure {
             try refuse(CompositeNames.nutrientFlags.map(\.flag) + ["nutrient"], for: type.name, arguments)
@@ -105,7 +108,8 @@ enum AddComposite {
                 .samples(source: context.globals.source, context: context.globals.time, catalogue: context.catalogue)
         }
         // Members and correlation in one all-or-nothing batch.
-        try context.healthStore(recording: .add).save(samples)
+        guard SyncOptions.report(try context.healthStore(recording: .add).saveReporting(samples), samples.last!,
+                                 context: context) else { return }
         let correlation = Correlation(sample: samples.last!, members: Array(samples.dropLast()))
         CorrelationOutput(context: context, type: type).print([correlation], single: true)
     }

@@ -7,6 +7,7 @@ struct UndoOutput {
 
     /// `Undo import of 12,345 samples (2024-06-01 05:40): deletes them`.
     func sentence(_ plan: UndoPlan) -> String {
+        if plan.kind == .replace { return replaceSentence(plan) }
         var text = "Undo \(plan.kind.rawValue) of \(count(plan.recorded, plan.types)) (\(Display.time(plan.date, in: context.globals.time.timeZone))): "
         let them = plan.recorded == 1 ? "it" : "them"
         if plan.kind == .delete {
@@ -28,8 +29,25 @@ struct UndoOutput {
         return text
     }
 
+    /// `Undo replace (2024-06-01 12:00): deletes 1 weight sample it saved and restores 1 it replaced ...`.
+    private func replaceSentence(_ plan: UndoPlan) -> String {
+        // A replace records its tombstones and its new samples: say what each side does.
+        let deleted = plan.total - plan.restored
+        var text = "Undo replace (\(Display.time(plan.date, in: context.globals.time.timeZone))): deletes "
+            + "\(count(deleted, plan.types)) it saved and restores \(number(plan.restored)) it replaced as new samples (new uuids)"
+        if plan.alreadyDeleted > 0 { text += "; \(number(plan.alreadyDeleted)) \(are(plan.alreadyDeleted, "was", "were")) deleted since" }
+        if plan.compactedAway > 0 {
+            text += "; \(number(plan.compactedAway)) \(are(plan.compactedAway, "was", "were")) removed from disk by 'hkctl compact'"
+        }
+        return text
+    }
+
     /// `Undone: deleted 12,345 samples.`
     func outcome(_ plan: UndoPlan) -> String {
+        if plan.kind == .replace {
+            return "Undone: deleted \(number(plan.total - plan.restored)) and restored \(number(plan.restored)) "
+                + "(the replace is marked undone)."
+        }
         let verb = plan.kind == .delete ? "restored" : "deleted"
         return "Undone: \(verb) \(count(plan.total, Array(plan.changes.keys))) (the \(plan.kind.rawValue) is marked undone)."
     }
@@ -39,9 +57,9 @@ struct UndoOutput {
         let changes = plan.changes.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }
         return "{\"undo\":\"\(plan.kind.rawValue)\",\"operation\":\(plan.operation),\"source\":\(JSONText.quoted(plan.source)),"
             + "\"date\":\"\(ISODate.format(plan.date, in: context.globals.time.timeZone))\",\"recorded\":\(plan.recorded),"
-            + "\"action\":\"\(plan.kind == .delete ? "restore" : "delete")\",\"count\":\(plan.total),"
+            + "\"action\":\"\(plan.kind == .delete ? "restore" : plan.kind == .replace ? "replace" : "delete")\",\"count\":\(plan.total),"
             + "\"types\":{\(changes.joined(separator: ","))},\"alreadyDeleted\":\(plan.alreadyDeleted),"
-            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"done\":\(done)}"
+            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"restored\":\(plan.restored),\"done\":\(done)}"
     }
 
     /// `3 water samples`, `12,345 samples`, `1 sample`.

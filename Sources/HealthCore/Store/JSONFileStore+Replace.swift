@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one write every change of the store goes through: tombstones and new sample lines together, all or nothing,
+/// with change numbers reserved once (tombstones first) and, when recorded, one record in `operations.jsonl`. A save
+/// writes only lines, a delete only tombstones; a replacement (a sync identifier's newer version, `hkctl edit`, the
+/// undo of a replacement) writes both, so `changes`, `watch` and anchored queries see a deletion and an addition that
+/// appear together.
+extension JSONFileStore {
+    /// Appends tombstones for `deleting`, then lines for `adding`, with new change numbers in that order, all or
+    /// nothing: one line with one `write`, more through the journal, the record (made by `record`, nil: not recorded)
+    /// in the same write. Call with the exclusive lock held, after ``TextRules`` checked the samples.
+    ///
+    /// - Returns: The tombstones written.
+    func writeChanges(deleting targets: [(uuid: UUID, type: String, source: String)], adding samples: [Sample], now: Date,
+                      record: RecordMaker?) throws -> [Tombstone] {
+        guard !targets.isEmpty || !samples.isEmpty else { return [] }
+        var batches: [(partition: String, lines: [String])] = []
+        var positions: [String: Int] = [:]
+        func position(of file: String) -> Int {
+            if let known = positions[file] { return known }
+            positions[file] = batches.count
+            batches.append((file, []))
+            return batches.count - 1
+        }
+        let tombstoneFiles = targets.map { position(of: JSONFileStore.tombstonePath($0.type)) }
+        let tombstoneBatches = batches.count
+        var namer = PartitionNamer()
+        let sampleFiles = samples.map { position(of: namer.path(for: $0)) }
+        return try takingBackOnFailure { undo in
+            for (index, batch) in batches.enumerated() {
+                try prepareTarget(batch.partition, tombstones: index < tombstoneBatches, undo: &undo)
+            }
+            if record != nil { try prepareOperationLog(undo: &undo) }
+            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
+            let count = targets.count + samples.count
+            let first = try reserveChangeNumbers(count, undo: &undo)
+            var written: [Tombstone] = []
+            for (offset, target) in targets.enumerated() {
+                let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now,
+                                          sequence: first + UInt64(offset), source: target.source)
+                written.append(tombstone)
+                batches[tombstoneFiles[offset]].lines.append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
+            }
+            for (offset, sample) in samples.enumerated() {
+                let sequence = first + UInt64(targets.count + offset)
+                batches[sampleFiles[offset]].lines.append(codec.encode(sample, sequence: sequence))
+            }
+            let changes = first...first + UInt64(count - 1)
+            let types = JSONFileStore.types(of: targets.map(\.type) + samples.map(\.typeIdentifier))
+            try appendRecorded(batches, record: record?(changes, types), undo: undo)
+            committed(through: changes.upperBound)
+            committedRecord(changes)
+            return written
+        }
+    }
+
+    /// The record of a replacement of `replaced` stored samples under ``recording`` (nil: not recorded): a
+    /// ``OperationRecord/Kind/replace`` with the operation's id, whatever kind the recording is.
+    func replaceRecordMaker(replacing replaced: Int) -> RecordMaker? {
+        guard let recording else { return nil }
+        let zone = codec.timeZone
+        return { changes, types in
+            OperationRecord(kind: .replace, operation: recording.identity.value ?? changes.lowerBound, source: recording.source,
+                            date: recording.date, changes: changes, types: types, replaced: replaced).line(zone: zone)
+        }
+    }
+
+    /// Replaces stored samples by new ones in one write: tombstones for `uuids` (a correlation's members with it),
+    /// then `samples`, recorded as one ``OperationRecord/Kind/replace`` operation that `undo` takes back (it deletes
+    /// the new samples and restores the replaced ones as copies). What `hkctl edit` runs.
+    ///
+    /// - Parameters:
+    ///   - uuids: The samples to replace; each must be stored and not deleted (and from `source`, when given).
+    ///   - samples: The new samples, checked as ``save(_:)`` checks them.
+    ///   - source: Only samples from this source may be replaced; nil for any.
+    ///   - now: The deletion time of the tombstones.
+    /// - Throws: ``ChangeError/notFoundToReplace(_:)`` (nothing written), the errors of ``save(_:)``.
+    public func replace(_ uuids: [UUID], with samples: [Sample], source: String? = nil, now: Date) throws {
+        guard !uuids.isEmpty, !samples.isEmpty else { return }
+        _ = try SyncReplacement.keys(of: samples)
+        let check = SaveCheck(catalogue: catalogue, now: clock(), timeZone: codec.timeZone)
+        try check.check(samples) { member, correlation in
+            let around = DateInterval(start: correlation.start.addingTimeInterval(-0.001),
+                                      end: correlation.end.addingTimeInterval(0.001))
+            var found = false
+            try forEachSample(ofType: member.typeIdentifier, overlapping: around) { if $0.uuid == member.uuid { found = true } }
+            return found
+        }
+        for sample in samples { try TextRules.check(sample) }
+        guard try isExistingStore() else { throw ChangeError.notFoundToReplace(uuids) }
+        try withWriteAccess {
+            let members = try correlationMembers(of: Set(uuids)).filter { !uuids.contains($0) }
+            let wanted = Set(uuids + members)
+            var found: [UUID: (type: String, source: String)] = [:]
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            for identifier in try typeIdentifiersOnDisk() {
+                let deleted = try deletedUUIDs(ofType: identifier)
+                for partition in try partitions(ofType: identifier, overlapping: everything) {
+                    try readPartitionWithSequence(partition) { sample, sequence in
+                        if wanted.contains(sample.uuid), !deleted.hides(sample, sequence: sequence),
+                           source.map({ $0 == sample.source }) ?? true {
+                            found[sample.uuid] = (identifier, sample.source)
+                        }
+                    }
+                }
+            }
+            let missing = uuids.filter { found[$0] == nil }
+            guard missing.isEmpty else { throw ChangeError.notFoundToReplace(missing) }
+            try refuseStoredUUIDs(samples)
+            let targets = (uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) }
+            _ = try writeChanges(deleting: targets, adding: samples, now: now,
+                                 record: replaceRecordMaker(replacing: targets.count))
+        }
+    }
+
+    /// The visible stored samples that carry one of `keys` (by type), by key. Reads only the partitions of those types
+    /// whose bytes contain `HKMetadataKeySyncIdentifier` at all. Call with the lock held.
+    func storedSamples(withSyncKeys keys: [String: Set<SyncReplacement.Key>]) throws -> [SyncReplacement.Key: [Sample]] {
+        var found: [SyncReplacement.Key: [Sample]] = [:]
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        let needle = Array(MetadataKeySyncIdentifier.utf8)
+        for (type, wanted) in keys {
+            let deleted = try deletedUUIDs(ofType: type)
+            for partition in try partitions(ofType: type, overlapping: everything) {
+                guard let bytes = try POSIXFile.readFile(try storeFile(partition)),
+                      JSONFileStore.contains(bytes, needle) else { continue }
+                try readPartitionWithSequence(partition) { sample, sequence in
+                    guard let mark = SyncReplacement.storedMark(of: sample), wanted.contains(mark.key),
+                          !deleted.hides(sample, sequence: sequence) else { return }
+                    found[mark.key, default: []].append(sample)
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether `bytes` contain `needle`.
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let head = needle.first else { return true }
+        guard bytes.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { wanted in
+                var index = 0
+                let last = haystack.count - wanted.count
+                while index <= last {
+                    if haystack[index] == head && memcmp(haystack.baseAddress! + index, wanted.baseAddress!, wanted.count) == 0 {
+                        return true
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// HealthKit's sync identifiers on save (`HKMetadataKeySyncIdentifier` with `HKMetadataKeySyncVersion`): a sample
+/// carrying both replaces the stored, not deleted sample of the same type and source with that identifier when its
+/// version is strictly greater, and is not saved at all when it is not (equal or lower: the stored one stays). A
+/// version without an identifier, an identifier without a version and a version that is not a whole number are
+/// refused. A workout or a correlation is replaced whole: a correlation's stored members go with it, and when it is
+/// not saved its members in the same save are not saved either.
+///
+/// Both ``JSONFileStore`` and ``InMemorySampleStore`` plan a save with this under their lock, so the check and the
+/// write are one step.
+struct SyncReplacement {
+    /// Which stored samples a sync identifier can match: the same type and source, and that identifier.
+    struct Key: Hashable {
+        var type: String
+        var source: String
+        var identifier: String
+    }
+
+    /// A sample's sync identifier and version, if it has them.
+    struct Mark {
+        var key: Key
+        var version: Double
+    }
+
+    /// The sync mark of a sample; nil when it has neither key.
+    ///
+    /// - Throws: ``SampleError/syncVersionWithoutIdentifier``, ``SampleError/syncIdentifierWithoutVersion(_:)``,
+    ///   ``SampleError/syncVersionNotWhole(_:)``.
+    static func mark(of sample: Sample) throws -> Mark? {
+        guard !sample.metadata.isEmpty else { return nil }
+        let identifier = sample.metadata[MetadataKeySyncIdentifier]
+        let version = sample.metadata[MetadataKeySyncVersion]
+        switch (identifier, version) {
+        case (nil, nil): return nil
+        case (nil, _?): throw SampleError.syncVersionWithoutIdentifier
+        case let (identifier?, nil): throw SampleError.syncIdentifierWithoutVersion(identifier.text)
+        case let (identifier?, version?):
+            guard case let .number(number) = version, number.isFinite, number == number.rounded() else {
+                throw SampleError.syncVersionNotWhole(version.text)
+            }
+            return Mark(key: Key(type: sample.typeIdentifier, source: sample.source, identifier: identifier.text),
+                        version: number)
+        }
+    }
+
+    /// The mark of a stored sample, nil when it has none or a damaged one (such a sample is never replaced).
+    static func storedMark(of sample: Sample) -> Mark? { (try? mark(of: sample)) ?? nil }
+
+    /// What a save does: the samples it writes, the stored samples it deletes first, and the samples it leaves out.
+    struct Plan {
+        /// The samples to write, in the order given.
+        var writes: [Sample] = []
+        /// The stored samples the save replaces (with a replaced correlation's members).
+        var replaced: [(uuid: UUID, type: String, source: String)] = []
+        /// The samples of the save not written: an equal or lower version than the stored one (or than another sample
+        /// of the same save), and their members.
+        var unchanged: [UUID] = []
+
+        /// What the save reports.
+        var outcome: SaveOutcome {
+            SaveOutcome(saved: writes.map(\.uuid), replaced: replaced.map(\.uuid), unchanged: unchanged)
+        }
+    }
+
+    /// The keys a save's samples carry (checked: throws for a bad mark), by type; empty when none has one.
+    static func keys(of samples: [Sample]) throws -> [String: Set<Key>] {
+        var keys: [String: Set<Key>] = [:]
+        for sample in samples {
+            if let mark = try mark(of: sample) { keys[mark.key.type, default: []].insert(mark.key) }
+        }
+        return keys
+    }
+
+    /// Plans a save of `samples` against `stored`: the visible stored samples that carry one of the save's keys.
+    static func plan(_ samples: [Sample], stored: [Key: [Sample]]) throws -> Plan {
+        var marks: [Mark?] = []
+        var best: [Key: (index: Int, version: Double)] = [:]
+        for (index, sample) in samples.enumerated() {
+            let mark = try mark(of: sample)
+            marks.append(mark)
+            // Within one save, the highest version of a key wins (the first of equal ones).
+            if let mark, best[mark.key].map({ mark.version > $0.version }) ?? true { best[mark.key] = (index, mark.version) }
+        }
+        var plan = Plan()
+        var dropped = Set<UUID>()
+        var replacedUUIDs = Set<UUID>()
+        for (index, sample) in samples.enumerated() {
+            guard let mark = marks[index] else { continue }
+            let matches = stored[mark.key] ?? []
+            let storedVersion = matches.compactMap { storedMark(of: $0)?.version }.max()
+            if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false {
+                dropped.insert(sample.uuid)
+                for member in sample.detail?.correlation?.members ?? [] { dropped.insert(member.uuid) }
+                continue
+            }
+            for old in matches where replacedUUIDs.insert(old.uuid).inserted {
+                plan.replaced.append((old.uuid, old.typeIdentifier, old.source))
+                for member in old.detail?.correlation?.members ?? [] where replacedUUIDs.insert(member.uuid).inserted {
+                    plan.replaced.append((member.uuid, member.typeIdentifier, old.source))
+                }
+            }
+        }
+        for sample in samples {
+            if dropped.contains(sample.uuid) { plan.unchanged.append(sample.uuid) } else { plan.writes.append(sample) }
+        }
+        return plan
+    }
+}
+
+/// What a save did with sync identifiers (``JSONFileStore/saveReporting(_:)``, ``SampleStore/saveReporting(_:)``).
+public struct SaveOutcome: Equatable, Sendable {
+    /// The uuids of the samples written.
+    public var saved: [UUID]
+    /// The uuids of the stored samples deleted because a saved sample has their sync identifier and a greater version
+    /// (with a replaced correlation's members).
+    public var replaced: [UUID]
+    /// The uuids of the samples given but not written: their sync version is not greater than the stored sample's
+    /// (nothing changed), with their correlation members.
+    public var unchanged: [UUID]
+
+    /// Creates an outcome.
+    public init(saved: [UUID], replaced: [UUID] = [], unchanged: [UUID] = []) {
+        self.saved = saved
+        self.replaced = replaced
+        self.unchanged = unchanged
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// Issue 30 §1 (`add --sync-id`) and issue 31 "Corrections in one command" (`hkctl edit`), through the binary.
+struct SyncAndEditCLITests {
+    /// The samples `list TYPE --format json` prints, as dictionaries.
+    private func listed(_ cli: CLIRunner, _ type: String) throws -> [[String: Any]] {
+        let result = try cli.run(["list", type, "--format", "json", "--from", "2020-01-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    private func values(_ cli: CLIRunner, _ type: String) throws -> [Double] {
+        try listed(cli, type).compactMap { $0["value"] as? Double }
+    }
+
+    @Test func aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let line = ["add", "steps", "8000", "--from", "08:00", "--to", "09:00", "--sync-id", "steps-2024-06-01"]
+            let first = try cli.run(line)
+            #expect(first.status == 0 && first.stderr.contains("Added"), "\(first.stderr)")
+            let again = try cli.run(line)
+            #expect(again.status == 0 && again.stderr.contains("Unchanged"), "\(again.stderr)")
+            #expect(again.stdout.isEmpty)
+            #expect(try values(cli, "steps") == [8000])
+            let quiet = try cli.run(line + ["-q"])
+            #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
+
+            let anchor = try cli.run(["changes", "--format", "json"])
+            #expect(anchor.status == 0)
+            let newer = try cli.run(["add", "steps", "9500", "--from", "08:00", "--to", "09:00",
+                                     "--sync-id", "steps-2024-06-01", "--sync-version", "2"])
+            #expect(newer.status == 0 && newer.stderr.contains("Replaced"), "\(newer.stderr)")
+            #expect(try values(cli, "steps") == [9500])
+            #expect(try cli.run(["add", "steps", "100", "--from", "08:00", "--to", "09:00", "--sync-id", "steps-2024-06-01",
+                                 "--sync-version", "2"]).stderr.contains("Unchanged"))
+
+            let shown = try cli.run(["undo", "--dry-run"])
+            #expect(shown.stdout.contains("Undo replace") && shown.stdout.contains("restores 1 it replaced"), "\(shown.stdout)")
+            let undo = try cli.run(["undo", "--yes"])
+            #expect(undo.status == 0, "\(undo.stderr)")
+            #expect(try values(cli, "steps") == [8000], "undo brings the replaced sample back")
+        }
+    }
+
+    @Test func badSyncOptionsAreRefusedAndChangeNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "250mL"]).status == 0)
+            let before = cli.snapshot()
+            for arguments in [["--sync-version", "2"], ["--sync-id", "a", "--sync-version", "1.5"],
+                              ["--sync-id", "a", "--sync-version", "x"], ["--meta", "HKMetadataKeySyncVersion=3"],
+                              ["--meta", "HKMetadataKeySyncIdentifier=abc"]] {
+                let result = try cli.run(["add", "water", "250mL"] + arguments)
+                #expect(result.status == 64 || result.status == 65, "\(arguments): \(result.stderr)")
+                // One error line (a usage error adds the usage and the help hint, as every command's does).
+                #expect(result.stderr.hasPrefix("Error: ") && [1, result.status == 64 ? 3 : 1].contains(result.stderr.split(separator: "\n").count),
+                        "\(arguments): \(result.stderr)")
+                #expect(cli.snapshot() == before, "\(arguments)")
+            }
+        }
+    }
+
+    @Test func editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "weight", "27.2kg", "--at", "07:30", "--meta", "note=scale"]).status == 0)
+            let uuid = try #require(try listed(cli, "weight").first?["uuid"] as? String)
+            let edit = try cli.run(["edit", String(uuid.prefix(8)), "72.2kg"])
+            #expect(edit.status == 0, "\(edit.stderr)")
+            var samples = try listed(cli, "weight")
+            #expect(samples.count == 1 && samples[0]["value"] as? Double == 72.2)
+            #expect(samples[0]["uuid"] as? String != uuid)
+            #expect((samples[0]["start"] as? String)?.contains("07:30") == true, "the time stays")
+            #expect((samples[0]["metadata"] as? [String: Any])?["note"] as? String == "scale", "the metadata stays")
+
+            let second = try #require(samples[0]["uuid"] as? String)
+            #expect(try cli.run(["edit", second, "--at", "08:15", "--meta", "note=fixed"]).status == 0)
+            samples = try listed(cli, "weight")
+            #expect(samples.count == 1 && samples[0]["value"] as? Double == 72.2)
+            #expect((samples[0]["start"] as? String)?.contains("08:15") == true)
+            #expect((samples[0]["metadata"] as? [String: Any])?["note"] as? String == "fixed")
+
+            let changes = try cli.run(["changes", "--format", "json"])
+            #expect(changes.status == 0)
+            #expect(try cli.run(["undo", "--yes"]).status == 0)
+            #expect(try cli.run(["undo", "--yes"]).status == 0)
+            #expect(try values(cli, "weight") == [27.2], "two undos take both edits back")
+        }
+    }
+
+    @Test func editChangesASleepStageAndRange() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "sleep", "23:10-07:05", "--on", "2024-05-28"]).status == 0)
+            let uuid = try #require(try listed(cli, "sleep").first?["uuid"] as? String)
+            let stage = try cli.run(["edit", uuid, "--stage", "deep"])
+            #expect(stage.status == 0, "\(stage.stderr)")
+            var sleep = try listed(cli, "sleep")
+            #expect(sleep.count == 1 && "\(sleep[0]["value"] ?? "")".lowercased().contains("deep"), "\(sleep)")
+            let moved = try cli.run(["edit", try #require(sleep[0]["uuid"] as? String), "23:40-07:05"])
+            #expect(moved.status == 0, "\(moved.stderr)")
+            sleep = try listed(cli, "sleep")
+            #expect(sleep.count == 1 && (sleep[0]["start"] as? String)?.hasPrefix("2024-05-27T23:40") == true,
+                    "the range stays on its night: \(sleep)")
+            #expect("\(sleep[0]["value"] ?? "")".lowercased().contains("deep"), "the stage stays")
+        }
+    }
+
+    @Test func badEditsLeaveTheStoreByteForByteUnchanged() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "weight", "72kg", "--at", "07:30"]).status == 0)
+            #expect(try cli.run(["add", "blood-pressure", "120/80"]).status == 0)
+            let uuid = try #require(try listed(cli, "weight").first?["uuid"] as? String)
+            let pressure = try cli.run(["list", "blood-pressure", "--format", "json", "--from", "2020-01-01"])
+            let reading = try #require((try JSONSerialization.jsonObject(with: Data(pressure.stdout.utf8)) as? [[String: Any]])?
+                .first?["uuid"] as? String, "\(pressure.stdout)")
+            let before = cli.snapshot()
+            let cases: [([String], Int32)] = [
+                (["edit"], 64),
+                (["edit", uuid], 64),
+                (["edit", uuid, "72"], 65),
+                (["edit", uuid, "900kg"], 65),
+                (["edit", uuid, "--at", "2030-01-01"], 65),
+                (["edit", uuid, "--stage", "deep"], 64),
+                (["edit", "00000000", "1kg"], 66),
+                (["edit", "zzzz", "1kg"], 64),
+                (["edit", UUID().uuidString, "70kg"], 66),
+                (["edit", uuid, "70kg", "--source", "other-app"], 66),
+                (["edit", reading, "--meta", "note=x"], 64),
+            ]
+            for (arguments, status) in cases {
+                let result = try cli.run(arguments)
+                #expect(result.status == status, "\(arguments): \(result.status) \(result.stderr)")
+                // One error line (a usage error adds the usage and the help hint, as every command's does).
+                #expect(result.stderr.hasPrefix("Error: ") && [1, result.status == 64 ? 3 : 1].contains(result.stderr.split(separator: "\n").count),
+                        "\(arguments): \(result.stderr)")
+                #expect(cli.snapshot() == before, "\(arguments)")
+            }
+        }
+    }
+}
