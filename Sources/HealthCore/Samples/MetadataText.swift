@@ -19,23 +19,26 @@ public enum MetadataText: Sendable {
 
     /// The `metadata` field of a CSV row: ``json(_:userOnly:)``, or empty when there is nothing to write.
     public static func csvField(_ metadata: [String: MetadataValue], userOnly: Bool = false) -> String {
-        let empty = userOnly ? !hasShownEntries(metadata) : metadata.isEmpty
+        let empty = userOnly ? !metadata.keys.contains(where: { !$0.hasPrefix("@") }) : metadata.isEmpty
         return empty ? "" : json(metadata, userOnly: userOnly)
     }
 
-    /// Whether a table shows anything of `metadata` (a key not starting with `@`).
+    /// Whether a table shows anything of `metadata`: a key not starting with `@`, and not the zone a sample was
+    /// recorded in (`HKTimeZone`, which every `hkctl add` writes and the table's times already account for).
     public static func hasShownEntries(_ metadata: [String: MetadataValue]) -> Bool {
-        metadata.keys.contains { !$0.hasPrefix("@") }
+        metadata.keys.contains(where: isShownInTables)
     }
 
+    private static func isShownInTables(_ key: String) -> Bool { !key.hasPrefix("@") && key != MetadataKeyTimeZone }
+
     /// `note=after the run; mood=good`: the user's `note` first, then the other keys in order, without the `@`
-    /// keys; empty when there is nothing to show.
+    /// keys and `HKTimeZone`; empty when there is nothing to show.
     ///
     /// Safe on a terminal line: control characters (a newline, an escape), bidirectional controls and zero-width
     /// characters are written `\u{1B}`, and a key or value longer than 60 characters is shortened with `…`
     /// (``TextRules/shown(_:)``); JSON and CSV keep them whole.
     public static func table(_ metadata: [String: MetadataValue]) -> String {
-        let keys = metadata.keys.filter { !$0.hasPrefix("@") }.sorted { ($0 == "note" ? 0 : 1, $0) < ($1 == "note" ? 0 : 1, $1) }
+        let keys = metadata.keys.filter(isShownInTables).sorted { ($0 == "note" ? 0 : 1, $0) < ($1 == "note" ? 0 : 1, $1) }
         return keys.map { key in
             let value: String
             switch metadata[key]! {

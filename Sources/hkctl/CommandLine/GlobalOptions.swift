@@ -13,7 +13,7 @@ struct GlobalOptions {
                    help: "The store folder (default: $HKCTL_STORE, else $XDG_DATA_HOME/hkctl, else ~/.local/share/hkctl)."),
         OptionSpec(name: "format", valueName: "format", help: "Output format (values: table, json, csv; default: table)."),
         OptionSpec(name: "source", valueName: "name", help: "The source writing samples (default: $HKCTL_SOURCE, else hkctl)."),
-        OptionSpec(name: "tz", valueName: "zone", help: "Time zone for reading and showing times (default: the system zone)."),
+        OptionSpec(name: "tz", valueName: "zone", help: "Time zone for reading and showing times (default: the system zone); 'recorded' shows each sample in the zone it was recorded in."),
         OptionSpec(name: "now", valueName: "time", help: "Pin \"now\" for relative times (default: $HKCTL_NOW, else the clock)."),
     ]
 
@@ -25,6 +25,17 @@ struct GlobalOptions {
     var source: String
     var time: TimeContext
     var lockTimeout: TimeInterval
+    /// `--tz recorded`: samples are shown in the zone they were recorded in (days and nights still follow ``time``).
+    var recordedZones: RecordedZones? = nil
+    /// The tz database the zones come from.
+    var zones: ZoneDatabase = .system(environment: [:])
+
+    /// The zone `add` records a sample in (`HKTimeZone`): the zone of ``time`` when the tz database knows it by name
+    /// (not a bare POSIX rule from `$TZ`).
+    var recordingZoneName: String? {
+        let name = time.timeZone.identifier
+        return zones.zone(named: name) == nil ? nil : name
+    }
 
     /// Resolves the options from the parsed command line and the environment.
     static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String,
@@ -39,10 +50,13 @@ struct GlobalOptions {
         let format = OutputFormat(rawValue: formatText) ?? .table
         let zones = ZoneDatabase.system(environment: environment)
         let zone: ZoneRules
-        if let name = arguments.value("tz") ?? environment["HKCTL_TZ"] {
+        var recorded: RecordedZones?
+        if let name = arguments.value("tz") ?? environment["HKCTL_TZ"], name != "recorded" {
             guard let named = zones.zone(named: name) else { throw TimeInputError.unknownTimeZone(name) }
             zone = named
         } else {
+            // `--tz recorded` reads and groups times in the system zone and shows each sample in its own.
+            if arguments.value("tz") ?? environment["HKCTL_TZ"] == "recorded" { recorded = RecordedZones(database: zones) }
             zone = zones.current(environment: environment)
         }
         var now = clock
@@ -64,7 +78,7 @@ struct GlobalOptions {
         var time = TimeContext(now: now, timeZone: zone)
         if let day = WeekStart.firstWeekday(environment: environment) { time.calendar.firstWeekday = day }
         return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,
-                             time: time, lockTimeout: max(0, timeout))
+                             time: time, lockTimeout: max(0, timeout), recordedZones: recorded, zones: zones)
     }
 
     /// The store folder: `--store`, else `$HKCTL_STORE`, else the per-user default (``StoreLocation/userDefault(environment:)``);

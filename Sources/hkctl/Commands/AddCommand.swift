@@ -75,8 +75,10 @@ enum AddCommand: Command {
             throw UsageError(message: "Missing the time range: write it like '23:10-07:05' or use --from and --to", command: name)
         }
         let time = context.globals.time
-        let metadata = try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: name),
+        var metadata = try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: name),
                                                 command: name)
+        // As the Health app does, a sample records the zone it was logged in, so it can be shown as it was lived.
+        if metadata[MetadataKeyTimeZone] == nil, let zone = context.globals.recordingZoneName { metadata[MetadataKeyTimeZone] = .string(zone) }
         let entry = SampleEntry(
             type: type, value: value,
             at: try arguments.value("at").map { try TimeExpression.parse($0, in: time) },

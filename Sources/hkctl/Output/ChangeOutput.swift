@@ -20,7 +20,7 @@ enum ChangeOutput {
         let formatter = SampleFormatter(
             type: type ?? .quantity(sample.typeIdentifier, name: sample.typeIdentifier, title: sample.typeIdentifier,
                                     aggregation: .discreteArithmetic, unit: "count", examples: []),
-            unit: type?.displayUnit, timeZone: context.globals.time.timeZone)
+            unit: type?.displayUnit, timeZone: context.globals.time.timeZone, recorded: context.globals.recordedZones)
         return formatter.json(sample)
     }
 

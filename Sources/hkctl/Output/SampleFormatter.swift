@@ -7,6 +7,11 @@ struct SampleFormatter {
     /// The unit for quantities (nil for category types).
     let unit: HealthUnit?
     let timeZone: ZoneRules
+    /// With `--tz recorded`: each sample's own zone.
+    var recorded: RecordedZones? = nil
+
+    /// The zone `sample`'s times are shown in.
+    func zone(_ sample: Sample) -> ZoneRules { recorded?.zone(of: sample, fallback: timeZone) ?? timeZone }
 
     /// Always ends in `metadata` (a JSON object, empty when the sample has none), so scripts see one header.
     static let csvHeader = ["uuid", "type", "start", "end", "value", "unit", "source", "metadata"]
@@ -36,7 +41,8 @@ struct SampleFormatter {
     func json(_ sample: Sample) -> String {
         let (number, name) = value(sample)
         var text = "{\"uuid\":\"\(sample.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
-        text += ",\"start\":\"\(ISODate.format(sample.start, in: timeZone))\",\"end\":\"\(ISODate.format(sample.end, in: timeZone))\""
+        let zone = self.zone(sample)
+        text += ",\"start\":\"\(ISODate.format(sample.start, in: zone))\",\"end\":\"\(ISODate.format(sample.end, in: zone))\""
         text += ",\"value\":" + (number.map(NumberFormatting.json) ?? JSONText.quoted(name ?? ""))
         text += ",\"unit\":" + (unitText(sample).map(JSONText.quoted) ?? "null")
         text += ",\"source\":\(JSONText.quoted(sample.source))"
@@ -46,9 +52,10 @@ struct SampleFormatter {
 
     func csv(_ sample: Sample) -> String {
         let (number, name) = value(sample)
+        let zone = self.zone(sample)
         return CSV.row([
-            sample.uuid.lowercasedText, sample.typeIdentifier, ISODate.format(sample.start, in: timeZone),
-            ISODate.format(sample.end, in: timeZone), number.map(NumberFormatting.json) ?? name ?? "",
+            sample.uuid.lowercasedText, sample.typeIdentifier, ISODate.format(sample.start, in: zone),
+            ISODate.format(sample.end, in: zone), number.map(NumberFormatting.json) ?? name ?? "",
             unitText(sample) ?? "", sample.source, MetadataText.csvField(sample.metadata),
         ])
     }
@@ -58,7 +65,8 @@ struct SampleFormatter {
     func tableRow(_ sample: Sample) -> [String] {
         let (number, name) = value(sample)
         let shown = number.map { Display.quantity($0, unit: unitText(sample) ?? "") } ?? name ?? ""
-        return [Display.time(sample.start, in: timeZone), Display.time(sample.end, in: timeZone), shown,
+        let zone = self.zone(sample)
+        return [Display.time(sample.start, in: zone), Display.time(sample.end, in: zone), shown,
                 sample.source, sample.uuid.lowercasedText]
     }
 }

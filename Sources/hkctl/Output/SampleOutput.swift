@@ -4,7 +4,8 @@ import HealthCore
 enum SampleOutput {
     /// - Parameter single: Print a JSON object rather than an array (for `add`).
     static func print(_ samples: [Sample], type: SampleType, unit: HealthUnit?, context: CommandContext, single: Bool = false) {
-        let formatter = SampleFormatter(type: type, unit: unit, timeZone: context.globals.time.timeZone)
+        let formatter = SampleFormatter(type: type, unit: unit, timeZone: context.globals.time.timeZone,
+                                        recorded: context.globals.recordedZones)
         let console = context.console
         switch context.globals.format {
         case .json:

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Issue 31, "Times as they were lived": `add` records the zone (`HKTimeZone`), and `--tz recorded` shows each
+/// sample in it while days still follow the zone asked for.
+struct RecordedZoneCLITests {
+    @Test func aNewYorkNightReadsAsItWasLivedBackInParis() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let newYork = ["TZ": "America/New_York", "HKCTL_NOW": "2024-06-01T09:00:00-04:00"]
+            let added = try cli.run(["add", "sleep", "23:10-07:05", "--format", "json"], environment: newYork)
+            #expect(added.status == 0, "\(added.stderr)")
+            #expect(added.stdout.contains("\"HKTimeZone\":\"America/New_York\""))
+            let paris = ["TZ": "Europe/Paris", "HKCTL_NOW": "2024-06-03T21:00:00+02:00"]
+            #expect(try cli.run(["add", "water", "0.5L", "-q"], environment: paris).status == 0)
+            // In Paris the night shows in Paris time; with --tz recorded as it was lived in New York.
+            let plain = try cli.run(["list", "sleep"], environment: paris).stdout
+            #expect(plain.contains("2024-06-01 05:10") && plain.contains("2024-06-01 13:05"))
+            let lived = try cli.run(["list", "sleep", "--tz", "recorded"], environment: paris).stdout
+            #expect(lived.contains("2024-05-31 23:10") && lived.contains("2024-06-01 07:05"), "\(lived)")
+            let json = try cli.run(["list", "sleep", "--tz", "recorded", "--format", "json"], environment: paris).stdout
+            #expect(json.contains("\"start\":\"2024-05-31T23:10:00-04:00\""))
+            // The same through the environment, and for changes; a sample without a zone shows in the system zone.
+            let env = try cli.run(["list", "water", "--format", "csv"], environment: paris.merging(["HKCTL_TZ": "recorded"]) { $1 })
+            #expect(env.stdout.contains("2024-06-03T21:00:00+02:00"))
+            let changes = try cli.run(["changes", "--format", "jsonl", "--tz", "recorded"], environment: paris).stdout
+            #expect(changes.contains("\"start\":\"2024-05-31T23:10:00-04:00\""))
+            // Days and nights still follow the zone of the command: the night of 2024-06-01 runs noon to noon in Paris.
+            let stats = try cli.run(["stats", "sleep", "-p", "2024-06-01", "--tz", "recorded", "--format", "json"], environment: paris)
+            #expect(stats.status == 0 && stats.stdout.contains("\"from\":\"2024-05-31T12:00:00+02:00\""), "\(stats.stdout)")
+            // A zone given by hand is kept; an unknown --tz is still refused.
+            let own = try cli.run(["add", "water", "1L", "--meta", "HKTimeZone=Asia/Tokyo", "--format", "json"], environment: paris)
+            #expect(own.stdout.contains("\"HKTimeZone\":\"Asia/Tokyo\""))
+            #expect(try cli.run(["list", "water", "--tz", "Mars/Base"], environment: paris).status == 65)
+        }
+    }
+}
