@@ -59,7 +59,7 @@ enum ManPage {
             ".TP", "0", "Success.",
             ".TP", "64", "Usage error: unknown command, option or type, missing argument.",
             ".TP", "65", "Bad data: a wrong unit, an impossible time, a corrupt store file.",
-            ".TP", "66", "Missing input: a file to import does not exist, a uuid matches no sample, nothing is left to undo, or the store disappeared while watch (or changes --since) followed it.",
+            ".TP", "66", "Missing input: a file to import does not exist, a uuid matches no sample, nothing is left to undo, or the store disappeared while watch followed it.",
             ".TP", "73", "The store or an output file cannot be created.",
             ".TP", "74", "The store cannot be read or written.",
             ".TP", "75", "The store is busy.",
