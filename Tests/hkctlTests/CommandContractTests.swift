@@ -3,7 +3,8 @@ import Testing
 import TextSupport
 
 /// The keys of a sample in `list --format json` and `add --format json`.
-private let sampleKeys: Set<String> = ["uuid", "type", "start", "end", "value", "unit", "source"]
+/// A sample `add` saved: its fields, and `metadata` with the zone it was recorded in (`HKTimeZone`, issue 31).
+private let sampleKeys: Set<String> = ["uuid", "type", "start", "end", "value", "unit", "source", "metadata"]
 private let waterIdentifier = "HKQuantityTypeIdentifierDietaryWater"
 private let stepsIdentifier = "HKQuantityTypeIdentifierStepCount"
 private let weightIdentifier = "HKQuantityTypeIdentifierBodyMass"
@@ -250,7 +251,7 @@ struct CommandContractTests {
             if first.count == 8 {
                 #expect(UUID(uuidString: first[0]) != nil)
                 #expect(Array(first[1...]) == [waterIdentifier, "2024-06-01T09:00:00+00:00", "2024-06-01T09:00:00+00:00",
-                                               "300", "mL", "hkctl", ""])
+                                               "300", "mL", "hkctl", "\"{\"\"HKTimeZone\"\":\"\"GMT\"\"}\""])
             }
             let empty = try cli.run(["list", "steps", "--format", "csv"])
             #expect(empty.status == 0)

@@ -56,4 +56,19 @@ struct CorrectionCLITests {
             #expect(try values(cli, "water") == ["500"])
         }
     }
+
+    @Test func undoOfAReplacementNeedsPermissionToWriteWhatItRestores() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["auth", "grant", "Scale", "--share", "weight", "-q"]).status == 0)
+            let app = ["HKCTL_SOURCE": "Scale"]
+            #expect(try cli.run(["add", "weight", "72kg", "--sync-id", "w1", "-q"], environment: app).status == 0)
+            #expect(try cli.run(["add", "weight", "73kg", "--sync-id", "w1", "--sync-version", "2", "-q"], environment: app).status == 0)
+            #expect(try cli.run(["auth", "deny", "Scale", "--share", "weight", "-q"]).status == 0)
+            let before = cli.snapshot()
+            let refused = try cli.run(["undo", "--yes"], environment: app)
+            #expect(refused.status == 77, "\(refused.stderr)")
+            #expect(cli.snapshot() == before)
+            #expect(try values(cli, "weight") == ["73"])
+        }
+    }
 }

@@ -90,7 +90,7 @@ struct UndoCLITests {
         try CLIRunner.withTemporaryStore { cli in
             let none = try cli.run(["undo", "--yes"])
             #expect(none.status == 66 && none.stdout.isEmpty, "\(none.stderr)")
-            #expect(none.stderr.hasPrefix("Error: Nothing to undo: source 'hkctl' has no add, import or delete left"), "\(none.stderr)")
+            #expect(none.stderr.hasPrefix("Error: Nothing to undo: source 'hkctl' has no add, import, delete or replacement left"), "\(none.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.storePath), "nothing is created")
             #expect(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
             #expect(try cli.run(["add", "water", "250mL", "--at", "09:00"]).status == 0)

@@ -1,6 +1,6 @@
 /// Why ``JSONFileStore/undo(source:expecting:now:)`` undid nothing.
 public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The source has no add, import or delete left that is not undone; payload: the source.
+    /// The source has no add, import, delete or replacement left that is not undone; payload: the source.
     case nothingToUndo(source: String)
     /// The source has no operation left that is not undone and wrote samples of the type; payload: the source and the
     /// type's name.
@@ -12,10 +12,10 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     public var description: String {
         switch self {
         case let .nothingToUndo(source):
-            return "Nothing to undo: source '\(source)' has no add, import or delete left that is not undone yet "
+            return "Nothing to undo: source '\(source)' has no add, import, delete or replacement left that is not undone yet "
                 + "('hkctl undo' takes back only what this source did, newest first)."
         case let .nothingOfTypeToUndo(source, type):
-            return "Nothing to undo for \(type): source '\(source)' has no add, import or delete of \(type) left that is not "
+            return "Nothing to undo for \(type): source '\(source)' has no add, import, delete or replacement of \(type) left that is not "
                 + "undone yet ('hkctl undo' without --type takes back its newest operation of any type)."
         case .changedMeanwhile:
             return "The store changed while hkctl was asking (another hkctl undid or wrote something); nothing was "

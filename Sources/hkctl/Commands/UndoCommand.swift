@@ -4,7 +4,7 @@ import TextSupport
 /// `hkctl undo [--dry-run] [--yes]`: takes back the acting source's last add, import or delete.
 enum UndoCommand: Command {
     static let name = "undo"
-    static let abstract = "Take back this source's last add, import or delete (again: the one before)."
+    static let abstract = "Take back this source's last add, import, delete or edit (again: the one before)."
     static let usage = "undo [--type <type>] [--dry-run] [--yes]"
     static let arguments: [(label: String, help: String)] = []
     static let formats = ["table", "json"]
@@ -63,7 +63,7 @@ enum UndoCommand: Command {
             throw UsageError(message: "Refusing to undo without confirmation (\(output.sentence(plan))): standard input "
                 + "is not a terminal, so hkctl cannot ask; add --yes to undo it (--dry-run only shows it)", command: name)
         }
-        if plan.kind == .delete { try context.healthStore().checkMaySave(plan.types) }
+        if plan.kind == .delete || plan.kind == .replace { try context.healthStore().checkMaySave(plan.types) }
         if !json { context.console.line(output.sentence(plan)) }
         if !confirmed {
             // The question says what it is about even when --quiet keeps standard output empty.

@@ -135,6 +135,7 @@ struct PublicTypesSendableTests {
         isSendable(SampleContribution.Outcome.self),
         isSendable(SampleContribution.Override.self),
         isSendable(SampleError.self),
+        isSendable(SaveOutcome.self),
         isSendable(SampleExporter.self),
         isSendable(SampleExporter.Summary.self),
         isSendable(SamplePredicate.self),
