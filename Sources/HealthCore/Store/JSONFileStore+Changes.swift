@@ -95,6 +95,12 @@ extension JSONFileStore {
     /// The samples (not deleted) with these uuids, in any type; uuids that match nothing are left out.
     public func samples(withUUIDs uuids: [UUID]) throws -> [Sample] {
         let wanted = Set(uuids)
+        return try samples { wanted.contains($0) }
+    }
+
+    /// The samples (not deleted) of every type whose uuid `matches`, in chronological order, at most `limit`: one
+    /// read of the whole store under the shared lock.
+    func samples(limit: Int = .max, whereUUID matches: (UUID) -> Bool) throws -> [Sample] {
         var found: [Sample] = []
         guard try isExistingStore() else { return [] }
         try withReadAccess { limits in
@@ -103,7 +109,9 @@ extension JSONFileStore {
                 let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                        if wanted.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence) { found.append(sample) }
+                        if found.count < limit, matches(sample.uuid), !deleted.hides(sample, sequence: sequence) {
+                            found.append(sample)
+                        }
                     }
                 }
             }

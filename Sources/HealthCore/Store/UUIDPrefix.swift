@@ -85,21 +85,6 @@ extension JSONFileStore {
     ///
     /// - Throws: ``StoreError``.
     public func samples(withUUIDPrefix prefix: UUIDPrefix, limit: Int = UUIDPrefixError.shownCandidates) throws -> [Sample] {
-        var found: [Sample] = []
-        guard try isExistingStore() else { return [] }
-        try withReadAccess { limits in
-            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            for identifier in try typeIdentifiersOnDisk() {
-                let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
-                for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                        if found.count < limit, prefix.matches(sample.uuid), !deleted.hides(sample, sequence: sequence) {
-                            found.append(sample)
-                        }
-                    }
-                }
-            }
-        }
-        return found.sorted(by: Sample.chronological)
+        try samples(limit: limit) { prefix.matches($0) }
     }
 }
