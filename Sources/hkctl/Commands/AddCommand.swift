@@ -120,14 +120,18 @@ enum AddCommand: Command {
         }
         let night = NightCutoff.noon.night(containing: sample.start.addingTimeInterval(sample.duration / 2), calendar: context.calendar)
         let stage = sample.value.categoryRawValue
-        let same = try store.samples(ofType: sample.typeIdentifier, overlapping: night)
-            .filter { $0.source == sample.source && $0.uuid != sample.uuid && $0.value.categoryRawValue == stage
-                && $0.start >= night.start && $0.start < night.end }
-        guard let first = same.first else { return nil }
         let zone = context.timeZone
-        let spans = same.map { "\(Display.time($0.start, in: zone).suffix(5))–\(Display.time($0.end, in: zone).suffix(5))" }
+        // The spans of the night's samples of the same stage and source (a plain loop: Swift 6.3's release build
+        // crashed on the filter-then-first form of this code).
+        var spans: [String] = []
+        for other in try store.samples(ofType: sample.typeIdentifier, overlapping: night)
+        where other.source == sample.source && other.uuid != sample.uuid && other.value.categoryRawValue == stage
+            && other.start >= night.start && other.start < night.end {
+            spans.append("\(Display.time(other.start, in: zone).suffix(5))–\(Display.time(other.end, in: zone).suffix(5))")
+        }
+        guard !spans.isEmpty else { return nil }
         let morning = Display.time(night.end, in: zone).prefix(10)
-        let stageName = type.categoryValues.first { $0.rawValue == first.value.categoryRawValue }?.aliases.first ?? "sleep"
+        let stageName = type.categoryValues.first { $0.rawValue == stage }?.aliases.first ?? "sleep"
         return "the night ending on \(morning) already has \(stageName) from '\(sample.source)' (\(spans.joined(separator: ", "))); "
             + "this range is added to it (saved as given; if it was meant for another night, 'hkctl undo' takes it back)"
     }
