@@ -113,4 +113,28 @@ struct SilentSurpriseTests {
             #expect(explained.stdout.contains("Whole range 2024-03-18T00:00:00+00:00"))
         }
     }
+
+    @Test func aSyncReplacementIsACorrectionNotAJumpOrASecondRange() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T08:00", "-q"]).status == 0)
+            let typo = try cli.run(["add", "weight", "27.2kg", "--at", "2024-06-01T08:00", "--sync-id", "scale-0601", "-q"])
+            #expect(typo.stderr.contains("Warning: 27.2 kg"))
+            let fixed = try cli.run(["add", "weight", "72.2kg", "--at", "2024-06-01T08:00", "--sync-id", "scale-0601",
+                                     "--sync-version", "2", "-q"])
+            #expect(fixed.status == 0 && !fixed.stderr.contains("Warning"), "\(fixed.stderr)")
+            #expect(try cli.run(["add", "sleep", "23:00-07:00", "--sync-id", "n1", "-q"], environment: morning).status == 0)
+            let longer = try cli.run(["add", "sleep", "23:00-07:20", "--sync-id", "n1", "--sync-version", "2", "-q"], environment: morning)
+            #expect(longer.status == 0 && !longer.stderr.contains("already has"), "\(longer.stderr)")
+        }
+    }
+
+    @Test func aNapAndTheNightAfterItAreNoDoubleEntry() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "sleep", "14:00-15:00", "--on", "2024-05-31", "-q"], environment: morning).status == 0)
+            let night = try cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning)
+            #expect(night.status == 0 && night.stderr.isEmpty, "\(night.stderr)")
+            // An amount in exponent form with its unit as a second word is one amount, not a stray word.
+            #expect(try cli.run(["add", "steps", "1e3", "steps", "-q"], environment: morning).status == 0)
+        }
+    }
 }

@@ -24,7 +24,7 @@ public enum MetadataText: Sendable {
     }
 
     /// Whether a table shows anything of `metadata`: a key not starting with `@`, and not the zone a sample was
-    /// recorded in (`HKTimeZone`, which every `hkctl add` writes and the table's times already account for).
+    /// recorded in (`HKTimeZone`, which every `hkctl add` writes; `--tz recorded` shows times in it).
     public static func hasShownEntries(_ metadata: [String: MetadataValue]) -> Bool {
         metadata.keys.contains(where: isShownInTables)
     }

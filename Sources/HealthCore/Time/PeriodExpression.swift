@@ -9,8 +9,11 @@ import TextSupport
 /// - Every single form names a whole calendar period in the context's zone: a day, a week (starting on the calendar's
 ///   ``GregorianCalendar/firstWeekday``; `2024-W12` is the ISO week, Monday to Sunday), a month, a quarter or a year.
 /// - `this`, `last` and `next` move by whole periods from the one containing now; `last 7 days` is the 7 days ending
-///   today (today included), `last 2 weeks` 14 such days, `last 3 months` from the same day three months back.
-/// - A weekday (`monday`) is the latest such day up to today; `last monday` the latest before today.
+///   today (today included), `last 2 weeks` 14 such days, `last 3 months` from the day after the same day three
+///   months back.
+/// - A weekday (`monday`) is the latest such day up to today; `last monday` the latest before today. As the end of a
+///   range, a bare month or weekday is the first such one at or after the range's start (`from mar to may`,
+///   `monday to friday`).
 /// - A relative offset (`-3d`, `-2w`) counts calendar days back from today, and names that day.
 /// - In a range, `from`/`since` start at the first instant of their period and `to`/`until` end with the last
 ///   instant of theirs: unlike hledger, the end is included (`to 2024-03` covers March), as `--to` is.
@@ -50,6 +53,22 @@ public enum PeriodExpression: Sendable {
             guard !part.isEmpty else { throw TimeInputError.malformed(original) }
             return try span(of: Array(part), original: original, in: context)
         }
+        /// The end of `part` read as the end of a range starting at `start`: a bare month or weekday name
+        /// (`from mar to may`, `monday to friday`) is the first such period at or after the start, not the latest
+        /// one up to now.
+        func end(of part: ArraySlice<String>, after start: Date) throws -> Date {
+            var span = try side(part)
+            guard part.count == 1, let word = part.first else { return span.end }
+            let step: (Int, GregorianCalendar.Step)? = month(word) != nil ? (1, .years) : weekday(word) != nil ? (1, .weeks) : nil
+            guard let (count, unit) = step else { return span.end }
+            var guardCount = 0
+            while span.end <= start && guardCount < 2 {
+                span = DateInterval(start: context.calendar.adding(count, unit, to: span.start),
+                                    end: context.calendar.adding(count, unit, to: span.end))
+                guardCount += 1
+            }
+            return span.end
+        }
         func bounded(_ start: Date, _ end: Date) throws -> DateInterval {
             guard end > start else {
                 throw TimeInputError.emptyRange(from: ISODate.format(start, in: context.timeZone),
@@ -62,14 +81,15 @@ public enum PeriodExpression: Sendable {
             guard halves.count == 3, halves[1].isEmpty, !halves[2].hasPrefix(".") else { throw TimeInputError.malformed(original) }
             let left = String(halves[0]), right = String(halves[2])
             let start = left.isEmpty ? DateRange.distantStart : try side([left]).start
-            let end = right.isEmpty ? DateRange.distantEnd : try side([right]).end
-            return try bounded(start, end)
+            let finish = right.isEmpty ? DateRange.distantEnd : try end(of: [right], after: start)
+            return try bounded(start, finish)
         }
         let first = words[0]
         if first == "from" || first == "since" {
             let rest = words.dropFirst()
             if let to = rest.firstIndex(where: { $0 == "to" || $0 == "until" }) {
-                return try bounded(try side(rest[..<to]).start, try side(rest[(to + 1)...]).end)
+                let start = try side(rest[..<to]).start
+                return try bounded(start, try end(of: rest[(to + 1)...], after: start))
             }
             return try bounded(try side(rest).start, DateRange.distantEnd)
         }
@@ -77,7 +97,8 @@ public enum PeriodExpression: Sendable {
             return try bounded(DateRange.distantStart, try side(words.dropFirst()).end)
         }
         if let to = words.firstIndex(where: { $0 == "to" || $0 == "until" }), to > 0 {
-            return try bounded(try side(words[..<to]).start, try side(words[(to + 1)...]).end)
+            let start = try side(words[..<to]).start
+            return try bounded(start, try end(of: words[(to + 1)...], after: start))
         }
         return nil
     }
@@ -118,7 +139,11 @@ public enum PeriodExpression: Sendable {
                                        in: calendar)
             }
             if let days = relativeDays(word) {
-                return period(.day, containing: calendar.adding(days, .days, to: today), in: calendar)
+                let day = calendar.adding(days, .days, to: today)
+                guard day >= DateRange.distantStart, day < DateRange.distantEnd else {
+                    throw TimeInputError.impossible(original, reason: "hkctl keeps dates from 1900 to 2999")
+                }
+                return period(.day, containing: day, in: calendar)
             }
             return try numbered(word, original: original, in: calendar)
         case 2:

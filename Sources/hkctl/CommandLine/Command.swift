@@ -115,11 +115,11 @@ enum RangeOptions {
         OptionSpec(name: "week", valueName: nil, help: "The 7 days ending today (not the calendar week: see --this-week)."),
         OptionSpec(name: "month", valueName: nil, help: "The 30 days ending today (not the calendar month: see --this-month)."),
         OptionSpec(name: "year", valueName: nil, help: "The 365 days ending today (not the calendar year: see --this-year)."),
-        OptionSpec(name: "this-week", valueName: nil, help: "This calendar week, from its first day (--week-start) to its last."),
+        OptionSpec(name: "this-week", valueName: nil, help: "This calendar week, from its first day (the locale's, or --week-start where a command has it) to its last."),
         OptionSpec(name: "this-month", valueName: nil, help: "This calendar month, from the 1st to its last day."),
         OptionSpec(name: "this-year", valueName: nil, help: "This calendar year, from January 1 to December 31."),
         OptionSpec(name: "period", valueName: "period", help: "A period as people say it: 2024, 2024-03, 2024-Q1, 2024-W12, 'last month', 'this week', 'last 7 days', 'from 2024-03-01 to 2024-03-15', 'since 2024-03' (see 'hkctl help periods').", short: "p"),
-        OptionSpec(name: "from", valueName: "time", help: "Start of the range: a time, or the first instant of a period (2024-03, 'last monday', -2w)."),
+        OptionSpec(name: "from", valueName: "time", help: "Start of the range: a time (08:30, -2h, -2w: the same clock time two weeks back), or the first instant of a period (2024-03, 'last monday')."),
         OptionSpec(name: "to", valueName: "time", help: "End of the range: a time, or the end of a period (a date or 2024-03 is included whole)."),
     ]
 

@@ -5,8 +5,9 @@ enum HelpTopics {
         PERIODS (-p, --period; also --from and --to)
 
         Every period is a whole calendar span in --tz: a day, a week, a month, a quarter or a year.
-        Weeks start on --week-start (stats, trend), else Monday; 2024-W12 is always the ISO week,
-        Monday to Sunday.
+        Weeks start on --week-start (stats, trend), else on the locale's first weekday ($LC_TIME,
+        $LANG), else Monday; 2024-W12 is always the ISO week, Monday to Sunday. As the end of a range,
+        a bare month or weekday is the first one at or after its start ('from mar to may').
 
           2024                  the year 2024
           2024-03, 2024/03      March 2024

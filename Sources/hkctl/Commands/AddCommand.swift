@@ -46,7 +46,7 @@ enum AddCommand: Command {
         // `500 mL` arrives as two arguments: the amount and its unit. A third word after an amount that already has
         // its unit is no unit: most often the rest of an unquoted `--meta note=after run`.
         if type.kind == .quantity, arguments.positionals.count == 3,
-           arguments.positionals[1].contains(where: { $0.isLetter }) {
+           arguments.positionals[1].contains(where: { $0.isLetter }), Double(arguments.positionals[1]) == nil {
             let word = arguments.positionals[2]
             let hint = arguments.values["meta"] == nil ? "" : "; a --meta value with spaces needs quotes: --meta 'key=value with spaces'"
             throw UsageError(message: "Unexpected argument '\(word)' after the amount '\(arguments.positionals[1])'\(hint)", command: name)
@@ -113,7 +113,7 @@ enum AddCommand: Command {
         let stages: Set<Int> = [2, 3, 4, 5]
         let found = try store.samples(ofType: sample.typeIdentifier, overlapping: DateInterval(start: sample.start, end: sample.end))
             .filter { $0.source == sample.source && $0.end > sample.start && $0.start < sample.end
-                && stages.contains($0.value.categoryRawValue ?? -1) }
+                && stages.contains($0.value.categoryRawValue ?? -1) && !replaces(sample, $0) }
         if !found.isEmpty {
             return "this range overlaps \(found.count) sleep stage sample\(found.count == 1 ? "" : "s") that '\(sample.source)' "
                 + "already saved for this night; the night counts the stages first (saved as given)"
@@ -126,7 +126,10 @@ enum AddCommand: Command {
         var spans: [String] = []
         for other in try store.samples(ofType: sample.typeIdentifier, overlapping: night)
         where other.source == sample.source && other.uuid != sample.uuid && other.value.categoryRawValue == stage
-            && other.start >= night.start && other.start < night.end {
+            && other.start >= night.start && other.start < night.end && !replaces(sample, other)
+            // A nap in the afternoon and the night after it are no double entry: only ranges that overlap or lie
+            // within two hours of each other are.
+            && other.end > sample.start.addingTimeInterval(-7200) && other.start < sample.end.addingTimeInterval(7200) {
             spans.append("\(Display.time(other.start, in: zone).suffix(5))–\(Display.time(other.end, in: zone).suffix(5))")
         }
         guard !spans.isEmpty else { return nil }
@@ -136,6 +139,15 @@ enum AddCommand: Command {
             + "this range is added to it (saved as given; if it was meant for another night, 'hkctl undo' takes it back)"
     }
 
+    /// Whether saving `sample` replaces `stored` by HealthKit's sync-identifier rule (same source, same identifier):
+    /// the warnings then leave the stored one out, since it is being corrected, not joined.
+    private static func replaces(_ sample: Sample, _ stored: Sample) -> Bool {
+        guard stored.source == sample.source, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
+            return false
+        }
+        return stored.metadata[MetadataKeySyncIdentifier] == .string(identifier)
+    }
+
     /// A warning when a body measurement differs from the type's previous reading by more than it can change in the
     /// time between them (``ReadingChangeRules``): `27.2kg` the day after `72.3kg` is a typing mistake, not a change.
     private static func implausibleJump(to sample: Sample, type: SampleType, in store: HealthStore, zone: ZoneRules) throws -> String? {
@@ -143,7 +155,7 @@ enum AddCommand: Command {
         guard rules.allowances[type.identifier] != nil else { return nil }
         let before = DateInterval(start: DateRange.distantStart, end: sample.start.addingTimeInterval(0.001))
         guard let previous = try store.latestSamples(ofType: type.identifier, overlapping: before, limit: 4)
-                .first(where: { $0.start <= sample.start && $0.uuid != sample.uuid }),
+                .first(where: { $0.start <= sample.start && $0.uuid != sample.uuid && !replaces(sample, $0) }),
               let jump = rules.jump(to: sample, from: previous, type: type),
               let display = type.displayUnit, let canonical = type.canonicalUnit else { return nil }
         func shown(_ value: Double) -> String {

@@ -38,7 +38,8 @@ enum DeleteCommand: Command {
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         try store.forEachSample(ofType: type.identifier, overlapping: everything) { sample in
             guard sample.source == source else { return }
-            if let best = newest, (best.created, best.start, best.end) >= (sample.created, sample.start, sample.end) { return }
+            // On a tie the sample read later (appended later) wins.
+            if let best = newest, (best.created, best.start, best.end) > (sample.created, sample.start, sample.end) { return }
             newest = sample
         }
         return newest

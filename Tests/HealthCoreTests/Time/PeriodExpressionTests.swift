@@ -59,6 +59,10 @@ struct PeriodExpressionTests {
         ("from 2024-01 until 2024-02", (2024, 1, 1), (2024, 3, 1)),
         ("2024-03..2024-05", (2024, 3, 1), (2024, 6, 1)),
         ("from last monday to today", (2024, 3, 18), (2024, 3, 21)),
+        ("from mar to may", (2024, 3, 1), (2024, 6, 1)),
+        ("monday to friday", (2024, 3, 18), (2024, 3, 23)),
+        ("jan..dec", (2024, 1, 1), (2025, 1, 1)),
+        ("from november to february", (2023, 11, 1), (2024, 3, 1)),
     ])
     func singlePeriodsAndRanges(text: String, start: (Int, Int, Int), end: (Int, Int, Int)) throws {
         let found = try interval(text)
@@ -87,7 +91,8 @@ struct PeriodExpressionTests {
     }
 
     @Test(arguments: ["blah", "", "last", "this fortnight", "2024-13", "2024-00", "2024-02-30", "2024-Q5", "2021-W53",
-                      "2024-W00", "from 2024-03-15 to 2024-03-01", "1899", "last 0 days", "from", "2024-03...2024-04"])
+                      "2024-W00", "from 2024-03-15 to 2024-03-01", "1899", "last 0 days", "from", "2024-03...2024-04",
+                      "-999999w", "+999999w"])
     func nonsenseIsRefusedWithATimeInputError(text: String) {
         #expect(throws: TimeInputError.self) { try interval(text) }
     }
