@@ -188,18 +188,6 @@ extension ImportTests {
             }
         }
 
-        /// A deterministic generator for ``anyImportLeavesEachIdentityAtTheLargerOfStoreAndInput``.
-        private struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-
         /// Visible samples per identity.
         private static func census(_ store: JSONFileStore) throws -> [UUID: Int] {
             var identity = RecordIdentity(catalogue: .standard)
@@ -222,7 +210,7 @@ extension ImportTests {
         /// reversed, or shuffled).
         @Test(arguments: 0..<6)
         func anyImportLeavesEachIdentityAtTheLargerOfStoreAndInput(seed: Int) throws {
-            var random = SplitMix(state: UInt64(seed) &* 7919 &+ 17)
+            var random = IndependentTestKit.SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
             try Support.withTemporaryDirectory { folder in
                 var files = 0
                 func randomExport() throws -> String {

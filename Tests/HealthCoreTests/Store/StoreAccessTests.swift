@@ -15,14 +15,7 @@ struct StoreAccessTests {
     private static let nobody: uid_t = 65534
 
     private func withStore(_ body: (JSONFileStore, String) throws -> Void) throws {
-        try TestSupport.withTemporaryDirectory { folder in
-            let path = folder + "/store"
-            let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2, clock: { Kit.utc(2024, 6, 2) })
-            try store.save([Sample(typeIdentifier: SampleType.water.identifier, start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 1),
-                                   value: .quantity(Quantity(250, try HealthUnit(parsing: "mL"))), source: "hkctl",
-                                   created: Kit.utc(2024, 6, 1))])
-            try body(store, path)
-        }
+        try TestSupport.withOneWaterSampleStore(body)
     }
 
     @Test(arguments: [0o1777, 0o1770, 0o2770, 0o0770, 0o0720, 0o0702, 0o0777, 0o3775] as [mode_t])

@@ -12,17 +12,9 @@ import TextSupport
 /// is spelled (links, `..`, another name of the store folder); paths relative to the working folder are tested end to end
 /// (`OutputInPlaceTests`), since a test here must not change the process's working folder.
 struct StoreEnclosureTests {
-    private typealias Kit = IndependentTestKit
 
     private func withStore(_ body: (JSONFileStore, String) throws -> Void) throws {
-        try TestSupport.withTemporaryDirectory { folder in
-            let path = folder + "/store"
-            let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2, clock: { Kit.utc(2024, 6, 2) })
-            try store.save([Sample(typeIdentifier: SampleType.water.identifier, start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 1),
-                                   value: .quantity(Quantity(250, try HealthUnit(parsing: "mL"))), source: "hkctl",
-                                   created: Kit.utc(2024, 6, 1))])
-            try body(store, path)
-        }
+        try TestSupport.withOneWaterSampleStore(body)
     }
 
     @Test func encloseKnowsEverySpellingOfAPathInsideTheStore() throws {

@@ -36,6 +36,19 @@ enum TestSupport {
         return try body(path)
     }
 
+    /// A store in a fresh temporary folder holding one water sample (250 mL on 2024-06-01, "now" 2024-06-02), with
+    /// its path: for tests of who may open the store and what lies inside it.
+    static func withOneWaterSampleStore(_ body: (JSONFileStore, String) throws -> Void) throws {
+        try withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let day = IndependentTestKit.utc(2024, 6, 1)
+            let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2, clock: { IndependentTestKit.utc(2024, 6, 2) })
+            try store.save([Sample(typeIdentifier: SampleType.water.identifier, start: day, end: day,
+                                   value: .quantity(Quantity(250, try HealthUnit(parsing: "mL"))), source: "hkctl", created: day)])
+            try body(store, path)
+        }
+    }
+
     /// ``withTemporaryDirectory(_:)`` for an `async` body.
     static func withTemporaryDirectory<T>(_ body: (String) async throws -> T) async throws -> T {
         let path = NSTemporaryDirectory() + "hkctl-test-" + UUID().uuidString
