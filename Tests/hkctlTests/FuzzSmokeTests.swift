@@ -3,7 +3,8 @@ import Testing
 
 /// Runs `fuzz/run` (libFuzzer over the export.xml reader, the store's line reader, the unit parser and the time
 /// parser) for a short smoke: 10 s a target, or $HKCTL_FUZZ_SECONDS (`fuzz/run` alone runs 30 s a target; this is
-/// the suite's longest test, so it stays short). Skipped with a message when this toolchain cannot build fuzzers
+/// the suite's longest test, so it stays short), compiled with `--quick` (no optimisation: a quarter of the
+/// compile's CPU time; the on-demand `fuzz/run` keeps -O for more runs a second). Skipped with a message when this toolchain cannot build fuzzers
 /// (exit 3 from the script).
 struct FuzzSmokeTests {
     @Test(.timeLimit(.minutes(20))) func everyFuzzTargetRunsWithoutACrash() async throws {
@@ -13,7 +14,7 @@ struct FuzzSmokeTests {
         let seconds = ProcessInfo.processInfo.environment["HKCTL_FUZZ_SECONDS"] ?? "10"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [script, "--seconds", seconds]
+        process.arguments = [script, "--quick", "--seconds", seconds]
         process.currentDirectoryURL = root
         let output = Pipe()
         process.standardOutput = output
