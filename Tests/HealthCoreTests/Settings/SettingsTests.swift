@@ -12,7 +12,8 @@ struct SettingsTests {
         }
         try settings.set("unit.weight", to: "lb", catalogue: .standard)
         try settings.set("tz", to: "recorded", catalogue: .standard)
-        #expect(settings.showsRecordedZones && (try settings.value("tz", catalogue: .standard)) == "recorded")
+        let value = try settings.value("tz", catalogue: .standard)
+        #expect(settings.showsRecordedZones && value == "recorded")
         #expect(settings.entries.map(\.key) == ["tz", "unit.weight"])
         try settings.unset("tz", catalogue: .standard)
         #expect(!settings.showsRecordedZones && settings.entries.map(\.key) == ["unit.weight"])
@@ -25,6 +26,7 @@ struct SettingsTests {
         #expect(old.displayUnits == ["weight": "lb"] && old.displayZone == nil)
         var settings = old
         settings.displayZone = Settings.recordedZone
-        #expect(try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings)) == settings)
+        let decoded = try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings))
+        #expect(decoded == settings)
     }
 }
