@@ -32,6 +32,22 @@ struct TerminalCLITests {
         }
     }
 
+    /// The README's dashboard sample is what `hkctl` prints for the demo store at the quick tour's time and zone.
+    @Test func readmeDashboardSampleIsTheDemoStoresRealOutput() throws {
+        let readmePath = URL(fileURLWithPath: Self.demoStore).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md").path
+        let readme = try String(contentsOfFile: readmePath, encoding: .utf8)
+        let intro = try #require(readme.range(of: "`hkctl` with no command shows today"), "the README lost its dashboard sample")
+        let open = try #require(readme.range(of: "```\n", range: intro.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+        let sample = String(readme[open.upperBound..<close.lowerBound]) + "\n"
+        try Self.withDemo { cli in
+            let today = try cli.run([])
+            #expect(today.status == 0, "\(today.stderr)")
+            #expect(today.stdout == sample, "README.md's dashboard sample differs from the real output; paste:\n\(today.stdout)")
+        }
+    }
+
     @Test func todayOnAMissingStoreShowsZerosAndCreatesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run([])

@@ -118,6 +118,9 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// A replacement (``JSONFileStore/replace(_:with:source:now:)``, `hkctl edit`) names uuids of no sample it may
     /// replace; nothing was changed.
     case notFoundToReplace([UUID])
+    /// A source asked to delete the sample of a type it saved last (`hkctl delete --last TYPE`) and has saved none
+    /// that is still stored; nothing was deleted.
+    case nothingOfTypeToDelete(type: String, source: String)
 
     public var description: String {
         switch self {
@@ -132,6 +135,8 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .notFoundToReplace(uuids):
             return "No sample this source may change has the uuid \(uuids.map { $0.lowercasedText }.joined(separator: ", ")); "
                 + "nothing was changed (see hkctl list; a source changes only its own samples)."
+        case let .nothingOfTypeToDelete(type, source):
+            return "'\(source)' has no \(type) sample to delete; nothing was deleted (see hkctl list \(type))."
         }
     }
 

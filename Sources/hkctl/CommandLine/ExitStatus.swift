@@ -57,7 +57,7 @@ enum ExitStatus: Int32 {
             }
         case let error as ChangeError:
             switch error {
-            case .notFound, .notFoundToReplace: return .missingInput
+            case .notFound, .notFoundToReplace, .nothingOfTypeToDelete: return .missingInput
             default: return .badData
             }
         case let error as StoreError:

@@ -22,7 +22,9 @@ enum ChartCommand: Command {
         split into its stages (deep, core, REM, asleep, awake, in bed). The chart fits
         the terminal's width; --ascii draws with # | - instead of block characters.
         The range defaults to the last 7 days by day, 12 weeks by week, 365 days by
-        month or year, and today by hour. Sleep is always drawn per night.
+        month or year, and today by hour. Sleep is always drawn per night. A period
+        only partly in the range, or a total not over yet (today, this week), is
+        marked * and left out of the average a period (the summary says so).
 
         Examples:
           hkctl chart steps
@@ -64,7 +66,8 @@ enum ChartCommand: Command {
         } catch let error as StatisticsError {
             throw UsageError(message: error.description, command: name)
         }
-        let series = ChartSeries(result: result, bucket: bucket, goal: goals.goal(for: type), calendar: time.calendar)
+        let series = ChartSeries(result: result, bucket: bucket, goal: goals.goal(for: type), calendar: time.calendar,
+                                 now: time.now)
         if let svg { return try write(SVGChart(calendar: time.calendar).render(series), to: svg, context: context) }
         switch series.style {
         case .bars: print(BarChart(series: series, calendar: time.calendar).render(style: style), context: context)

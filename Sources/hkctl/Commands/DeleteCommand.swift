@@ -4,6 +4,7 @@ import TextSupport
 /// `hkctl delete UUID...` or `hkctl delete TYPE RANGE`: removes samples, leaving tombstones for syncing clients.
 enum DeleteCommand: Command {
     static let name = "delete"
+    static let showsSampleTimes = true
     static let abstract = "Delete samples by uuid, or every sample of a type in a range."
     static let usage = "delete <uuid> ... | delete <type> <range> | delete --last <type> [--source <name>] [--dry-run] [--yes]"
     static let arguments: [(label: String, help: String)] = [
@@ -22,7 +23,8 @@ enum DeleteCommand: Command {
         asks before deleting unless --yes is given; a range delete that cannot ask (a script, a pipe)
         deletes nothing without --yes (exit 64). As in HealthKit, a source deletes only what it wrote:
         with --source S (or $HKCTL_SOURCE) only S's samples go; as the owner (the default source 'hkctl')
-        any sample can be deleted.
+        any sample can be deleted. A uuid that names no sample, and --last when this source has no
+        sample of the type, exit 66 (missing input); a range with nothing in it deletes nothing, exit 0.
         """
 
     /// Whether `word` could be meant as a type (letters, digits, `-`, `_`), so that an unknown one gets the type
@@ -75,10 +77,8 @@ enum DeleteCommand: Command {
                     throw UsageError(message: "Give either --last or a range, not both", command: name)
                 }
                 doomed = try lastSaved(ofType: type, by: context.globals.source, in: access).map { [$0] } ?? []
-                if doomed.isEmpty {
-                    throw UsageError(message: "'\(context.globals.source)' has no \(type.name) sample to delete; see hkctl list \(type.name)",
-                                     command: name)
-                }
+                // Like a uuid that names no sample (and `undo` with nothing left): missing input, exit 66.
+                if doomed.isEmpty { throw ChangeError.nothingOfTypeToDelete(type: type.name, source: context.globals.source) }
             } else {
                 guard let range = try RangeOptions.range(arguments, context: time, command: name) else {
                     throw UsageError(message: "Give a range to delete from (for example --today or --from/--to)", command: name)

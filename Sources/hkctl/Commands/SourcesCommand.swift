@@ -131,10 +131,12 @@ struct SourcesOutput {
                 return
             }
             var table = TableWriter(headers: ["TYPE", "PRIORITY", "SOURCE", "KIND", "SAMPLES", "FIRST", "LAST"], rightAligned: [1, 4])
-            for row in summaries {
+            // One precision for both columns: to the minute, or to the second when any time has seconds.
+            let times = Display.times(summaries.flatMap { [$0.first, $0.last] }, in: zone)
+            for (index, row) in summaries.enumerated() {
                 table.add([typeName(row.typeIdentifier), String(row.rank), row.source, row.kind.name,
                            NumberFormatting.human(Double(row.sampleCount), fractionDigits: 0),
-                           Display.time(row.first, in: zone), Display.time(row.last, in: zone)])
+                           times[2 * index], times[2 * index + 1]])
             }
             for line in table.lines() { console.line(line) }
         }

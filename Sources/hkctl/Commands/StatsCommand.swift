@@ -103,8 +103,10 @@ enum StatsCommand: Command {
                 nights = try SleepNightsQuery(interval: interval, cutoff: cutoff, predicate: predicate, priority: priority,
                                               mergesSources: merging).run(on: store, calendar: time.calendar)
             }
+            // Calendar periods (not `--every`, not moved by `--anchor`) can be partial and whole days shown as dates.
+            let calendarBucket = bucket != nil && anchor == nil ? arguments.value("by").flatMap(BucketUnit.init(rawValue:)) : nil
             StatisticsOutput(result: result, nights: nights, nightRows: byNight, explain: arguments.has("explain"),
-                             time: time, context: context).print()
+                             time: time, context: context, calendarBucket: calendarBucket).print()
         } catch let error as StatisticsError {
             throw usageError(error)
         }

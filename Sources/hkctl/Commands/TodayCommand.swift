@@ -44,11 +44,15 @@ enum TodayCommand: Command {
     /// The summary as one JSON object; numbers plain, durations in seconds, dates ISO 8601.
     private static func json(_ summary: DailySummary, context: CommandContext) -> String {
         let zone = context.globals.time.timeZone
-        func number(_ value: Double?) -> String { value.map(NumberFormatting.json) ?? "null" }
+        // Derived figures, rounded for their unit (DerivedFigure); durations in seconds to the millisecond.
+        func number(_ value: Double?, unit: HealthUnit?) -> String {
+            value.map { DerivedFigure.text($0, unitString: unit?.unitString) } ?? "null"
+        }
+        func seconds(_ value: Double?) -> String { value.map(DerivedFigure.seconds) ?? "null" }
         func date(_ value: Date?) -> String { value.map { JSONText.quoted(ISODate.format($0, in: zone)) } ?? "null" }
         func progress(_ progress: DailySummary.Progress) -> String {
-            "{\"type\":\(JSONText.quoted(progress.type.identifier)),\"total\":\(number(progress.total)),"
-                + "\"unit\":\(progress.unit.map { JSONText.quoted($0.unitString) } ?? "null"),\"goal\":\(number(progress.goal)),"
+            "{\"type\":\(JSONText.quoted(progress.type.identifier)),\"total\":\(number(progress.total, unit: progress.unit)),"
+                + "\"unit\":\(progress.unit.map { JSONText.quoted($0.unitString) } ?? "null"),\"goal\":\(number(progress.goal, unit: progress.unit)),"
                 + "\"count\":\(progress.sampleCount)}"
         }
         func object(_ fields: [(String, String)]) -> String {
@@ -57,16 +61,17 @@ enum TodayCommand: Command {
         let weight = summary.weight
         let unit = weight.unit.map { JSONText.quoted($0.unitString) } ?? "null"
         let weightFields: [(String, String)] = [
-            ("latest", number(weight.latest)), ("latestDate", date(weight.latestDate)), ("unit", unit),
-            ("days", "[" + weight.days.map(number).joined(separator: ",") + "]"), ("change", number(weight.change)),
+            ("latest", number(weight.latest, unit: weight.unit)), ("latestDate", date(weight.latestDate)), ("unit", unit),
+            ("days", "[" + weight.days.map { number($0, unit: weight.unit) }.joined(separator: ",") + "]"),
+            ("change", number(weight.change, unit: weight.unit)),
         ]
         let night = summary.sleep
         let sleepFields: [(String, String)] = [
             ("night", date(night.date)), ("start", date(night.sleepStart)), ("end", date(night.sleepEnd)),
-            ("asleep", number(night.asleep)), ("inBed", number(night.inBed)), ("awake", number(night.awake)),
-            ("asleepCore", number(night.asleepCore)), ("asleepDeep", number(night.asleepDeep)),
-            ("asleepREM", number(night.asleepREM)), ("asleepUnspecified", number(night.asleepUnspecified)),
-            ("goal", number(summary.sleepGoal)), ("unit", "\"s\""), ("count", String(night.sampleCount)),
+            ("asleep", seconds(night.asleep)), ("inBed", seconds(night.inBed)), ("awake", seconds(night.awake)),
+            ("asleepCore", seconds(night.asleepCore)), ("asleepDeep", seconds(night.asleepDeep)),
+            ("asleepREM", seconds(night.asleepREM)), ("asleepUnspecified", seconds(night.asleepUnspecified)),
+            ("goal", seconds(summary.sleepGoal)), ("unit", "\"s\""), ("count", String(night.sampleCount)),
         ]
         return object([("date", date(summary.date)), ("water", progress(summary.water)), ("steps", progress(summary.steps)),
                        ("weight", object(weightFields)), ("sleep", object(sleepFields))])

@@ -81,7 +81,8 @@ struct TrendOutput {
     }
 
     private func day(_ date: Date) -> String { String(ISODate.format(date, in: zone).prefix(10)) }
-    private func number(_ value: Double?) -> String { value.map(NumberFormatting.json) ?? "null" }
+    /// A derived figure in the trend's unit, rounded for it (``DerivedFigure``); nil is `null`.
+    private func number(_ value: Double?) -> String { value.map { DerivedFigure.text($0, unitString: unitText) } ?? "null" }
 
     private func show(_ value: Double?, signed: Bool = false) -> String {
         guard let value else { return "-" }
@@ -100,7 +101,7 @@ struct TrendOutput {
         if let change = trend.change {
             text += ",\"change\":{\"first\":\(number(change.first)),\"firstDate\":\"\(day(change.firstDate))\""
             text += ",\"last\":\(number(change.last)),\"lastDate\":\"\(day(change.lastDate))\""
-            text += ",\"absolute\":\(number(change.absolute)),\"relative\":\(number(change.relative))"
+            text += ",\"absolute\":\(number(change.absolute)),\"relative\":\(change.relative.map(DerivedFigure.ratio) ?? "null")"
             text += ",\"movingAverageChange\":\(number(change.movingAverageChange))}"
         } else {
             text += ",\"change\":null"
@@ -116,8 +117,8 @@ struct TrendOutput {
     private func printCSV() {
         console.line(CSV.row(["date", "value", "movingAverage", "unit"]))
         for entry in trend.days {
-            console.line(CSV.row([day(entry.date), entry.value.map(NumberFormatting.json) ?? "",
-                                  entry.movingAverage.map(NumberFormatting.json) ?? "", unitText]))
+            console.line(CSV.row([day(entry.date), entry.value.map { DerivedFigure.text($0, unitString: unitText) } ?? "",
+                                  entry.movingAverage.map { DerivedFigure.text($0, unitString: unitText) } ?? "", unitText]))
         }
     }
 

@@ -83,6 +83,14 @@ enum Display {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A column of times with one precision: every one to the minute (`2024-06-01 08:30`), or every one to the second
+    /// when any has seconds (`2024-06-01 08:30:00` beside `2024-06-01 09:12:05`), in `zone`.
+    static func times(_ dates: [Date], in zone: ZoneRules) -> [String] {
+        let shown = dates.map { time($0, in: zone) }
+        guard shown.contains(where: { $0.utf8.count > 16 }) else { return shown }
+        return shown.map { $0.utf8.count == 16 ? $0 + ":00" : $0 }
+    }
+
     /// `1,500 mL`, with the precision and unit name charts use (``ChartFormat/fractionDigits(forUnitString:)``,
     /// ``ChartFormat/unitName(_:)``); a `%` value (a fraction) shows as percent: 0.215 → `21.5 %`. JSON and CSV keep
     /// full precision and HealthKit's unit spellings.

@@ -14,6 +14,9 @@ struct StatisticsOutput {
     /// The zone and calendar of the query.
     let time: TimeContext
     let context: CommandContext
+    /// The calendar period of the buckets (`--by week`), to mark the periods only partly in the range or not over
+    /// yet and to show whole days as dates; nil for fixed-length buckets (`--every`, `--anchor`).
+    var calendarBucket: BucketUnit? = nil
 
     private var zone: ZoneRules { time.timeZone }
     private var unitText: String { result.unit?.unitString ?? (result.type.kind == .category ? "s" : "") }
@@ -58,12 +61,23 @@ struct StatisticsOutput {
     /// Whether a key is a number of seconds rather than a quantity.
     private func isSeconds(_ key: String) -> Bool { key == "duration" || result.type.kind == .category }
 
+    /// A figure as JSON and CSV write it: counts whole, seconds to the millisecond, efficiency as a ratio, quantities
+    /// to the decimals of their unit (``DerivedFigure``).
+    private func number(_ key: String, _ value: Double) -> String {
+        switch key {
+        case "count": return NumberFormatting.json(value)
+        case "efficiency": return DerivedFigure.ratio(value)
+        case "asleep", "inBed", "awake", "asleepUnspecified", "asleepCore", "asleepDeep", "asleepREM": return DerivedFigure.seconds(value)
+        default: return isSeconds(key) ? DerivedFigure.seconds(value) : DerivedFigure.text(value, unitString: unitText)
+        }
+    }
+
     // MARK: - JSON
 
     private func date(_ value: Date) -> String { "\"\(ISODate.format(value, in: zone))\"" }
 
     private func jsonFields(_ statistics: Statistics) -> String {
-        var parts = fields(statistics).map { key, value in "\"\(key)\":" + (value.map(NumberFormatting.json) ?? "null") }
+        var parts = fields(statistics).map { key, value in "\"\(key)\":" + (value.map { number(key, $0) } ?? "null") }
         if result.type.kind == .quantity && result.options.contains(.mostRecent) {
             parts.append("\"mostRecentDate\":" + (statistics.mostRecentDate.map(date) ?? "null"))
         }
@@ -96,7 +110,7 @@ struct StatisticsOutput {
 
     private func jsonNight(_ night: SleepNight) -> String {
         var parts = ["\"date\":\"\(dayText(night.date))\"", "\"start\":\(date(night.start))", "\"end\":\(date(night.end))"]
-        parts += nightFigures(night).map { "\"\($0.0)\":" + ($0.1.map(NumberFormatting.json) ?? "null") }
+        parts += nightFigures(night).map { key, value in "\"\(key)\":" + (value.map { number(key, $0) } ?? "null") }
         parts.append("\"sleepStart\":" + (night.sleepStart.map(date) ?? "null"))
         parts.append("\"sleepEnd\":" + (night.sleepEnd.map(date) ?? "null"))
         return "{" + parts.joined(separator: ",") + "}"
@@ -109,23 +123,23 @@ struct StatisticsOutput {
     }
 
     private func jsonExplanation(_ statistics: Statistics) -> String {
-        var parts = ["\"seconds\":" + NumberFormatting.json(statistics.end.timeIntervalSince(statistics.start))]
-        if let unmerged = statistics.unmergedSum { parts.append("\"unmergedSum\":" + NumberFormatting.json(unmerged)) }
+        var parts = ["\"seconds\":" + DerivedFigure.seconds(statistics.end.timeIntervalSince(statistics.start))]
+        if let unmerged = statistics.unmergedSum { parts.append("\"unmergedSum\":" + number("sum", unmerged)) }
         let samples = statistics.contributions.map { item -> String in
             var fields = ["\"uuid\":\"\(item.sample.uuid.lowercasedText)\"",
                           "\"source\":\(JSONText.quoted(item.sample.source))",
                           "\"start\":\(date(item.sample.start))", "\"end\":\(date(item.sample.end))",
                           "\"outcome\":\"\(item.outcome.rawValue)\""]
-            if let value = item.value { fields.append("\"value\":" + NumberFormatting.json(value)) }
+            if let value = item.value { fields.append("\"value\":" + number("value", value)) }
             if let stage = item.stage { fields.append("\"stage\":" + JSONText.quoted(stage)) }
-            if let counted = item.counted { fields.append("\"counted\":" + NumberFormatting.json(counted)) }
-            if let weight = item.weight { fields.append("\"weight\":" + NumberFormatting.json(weight)) }
-            fields.append("\"secondsInInterval\":" + NumberFormatting.json(item.secondsInInterval))
-            fields.append("\"secondsCounted\":" + NumberFormatting.json(item.secondsCounted))
+            if let counted = item.counted { fields.append("\"counted\":" + number("sum", counted)) }
+            if let weight = item.weight { fields.append("\"weight\":" + DerivedFigure.seconds(weight)) }
+            fields.append("\"secondsInInterval\":" + DerivedFigure.seconds(item.secondsInInterval))
+            fields.append("\"secondsCounted\":" + DerivedFigure.seconds(item.secondsCounted))
             let overrides = item.overrides.map { override in
                 "{\"source\":\(JSONText.quoted(override.source))"
                     + (override.stage.map { ",\"stage\":" + JSONText.quoted($0) } ?? "")
-                    + ",\"seconds\":" + NumberFormatting.json(override.seconds) + "}"
+                    + ",\"seconds\":" + DerivedFigure.seconds(override.seconds) + "}"
             }
             fields.append("\"overriddenBy\":[" + overrides.joined(separator: ",") + "]")
             return "{" + fields.joined(separator: ",") + "}"
@@ -136,17 +150,39 @@ struct StatisticsOutput {
 
     // MARK: - CSV
 
+    /// Whether every bucket is one whole local calendar day (`--by day` from midnight to midnight): its times add
+    /// nothing, so tables show the day alone and CSV the dates alone.
+    private var bucketsAreWholeDays: Bool {
+        guard calendarBucket == .day, isBucketed else { return false }
+        let calendar = time.calendar
+        return result.buckets.allSatisfy { calendar.startOfDay(for: $0.start) == $0.start && calendar.adding(1, .days, to: $0.start) == $0.end }
+    }
+
+    /// Per bucket: whether it is cut by the range, and whether it is not over yet (totals only: an average so far is
+    /// an average), as charts mark them (``ChartSeries/isPartial(start:end:bucket:calendar:)``).
+    private var partialBuckets: [(cut: Bool, unfinished: Bool)] {
+        guard let unit = calendarBucket else { return result.buckets.map { _ in (false, false) } }
+        let totals = isCumulative || result.type.kind == .category
+        return result.buckets.map { bucket in
+            let unfinished = totals && ChartSeries.isUnfinished(start: bucket.start, end: bucket.end, now: time.now)
+            let cut = ChartSeries.isPartial(start: bucket.start, end: bucket.end, bucket: unit, calendar: time.calendar)
+            return (cut && !unfinished, unfinished)
+        }
+    }
+
     private func printCSV() {
         let keys = fields(result.total).map(\.0)
         let sources = bySource ? result.sourceOrder : []
+        let wholeDays = bucketsAreWholeDays
+        func when(_ date: Date) -> String { wholeDays ? dayText(date) : ISODate.format(date, in: zone) }
         context.console.line(CSV.row(["start", "end"] + keys + ["unit"] + sources.flatMap { source in keys.map { "\($0)[\(source)]" } }))
         for row in isBucketed ? result.buckets : [result.total] {
-            let values = fields(row).map { $0.1.map(NumberFormatting.json) ?? "" }
+            let values = fields(row).map { key, value in value.map { number(key, $0) } ?? "" }
             let perSource = sources.flatMap { source -> [String] in
                 let own = row.sources.first { $0.source == source }?.statistics
-                return own.map { fields($0).map { $0.1.map(NumberFormatting.json) ?? "" } } ?? keys.map { _ in "" }
+                return own.map { fields($0).map { key, value in value.map { number(key, $0) } ?? "" } } ?? keys.map { _ in "" }
             }
-            context.console.line(CSV.row([ISODate.format(row.start, in: zone), ISODate.format(row.end, in: zone)] + values
+            context.console.line(CSV.row([when(row.start), when(row.end)] + values
                 + [unitText] + perSource))
         }
     }
@@ -155,7 +191,7 @@ struct StatisticsOutput {
         let keys = ["asleep", "inBed", "awake", "asleepUnspecified", "asleepCore", "asleepDeep", "asleepREM", "efficiency", "count"]
         context.console.line(CSV.row(["date", "start", "end"] + keys + ["unit"]))
         for night in nights ?? [] {
-            let values = nightFigures(night).map { $0.1.map(NumberFormatting.json) ?? "" }
+            let values = nightFigures(night).map { key, value in value.map { number(key, $0) } ?? "" }
             context.console.line(CSV.row([dayText(night.date), ISODate.format(night.start, in: zone),
                                           ISODate.format(night.end, in: zone)] + values + ["s"]))
         }
@@ -201,17 +237,32 @@ struct StatisticsOutput {
         let keys = fields(result.total).map(\.0)
         let main = keys.first!
         let sources = bySource ? result.sourceOrder : []
-        let headers = ["START", "END"] + keys.map { StatisticsOutput.names[$0]!.uppercased() } + sources.map { $0.uppercased() }
-        var table = TableWriter(headers: headers, rightAligned: Set(2..<headers.count))
+        // Whole local days show as one DAY column; a source's column keeps the source's spelling.
+        let wholeDays = bucketsAreWholeDays
+        let dates = wholeDays ? ["DAY"] : ["START", "END"]
+        let headers = dates + keys.map { StatisticsOutput.names[$0]!.uppercased() } + sources
+        var table = TableWriter(headers: headers, rightAligned: Set(dates.count..<headers.count))
+        let partial = partialBuckets
         // The total row is told apart by position, not by value: a single bucket equals the total.
-        for (bucket, isTotal) in result.buckets.map({ ($0, false) }) + [(result.total, true)] {
+        for (index, bucket) in result.buckets.enumerated() {
             let perSource = sources.map { source in
                 show(main, bucket.sources.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
             }
-            table.add((isTotal ? ["all", ""] : [Display.time(bucket.start, in: zone), Display.time(bucket.end, in: zone)])
-                + fields(bucket).map { show($0.0, $0.1) } + perSource)
+            let mark = partial[index].cut || partial[index].unfinished ? "*" : ""
+            let when = wholeDays ? [dayText(bucket.start) + mark]
+                : [Display.time(bucket.start, in: zone) + mark, Display.time(bucket.end, in: zone)]
+            table.add(when + fields(bucket).map { show($0.0, $0.1) } + perSource)
         }
+        let total = result.total
+        let totalSources = sources.map { source in
+            show(main, total.sources.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
+        }
+        table.add((wholeDays ? ["all"] : ["all", ""]) + fields(total).map { show($0.0, $0.1) } + totalSources)
         for line in table.lines() { context.console.line(line) }
+        if let unit = calendarBucket,
+           let note = ChartSeries.partialNote(bucket: unit, cut: partial.filter(\.cut).count, unfinished: partial.filter(\.unfinished).count) {
+            context.console.line(note)
+        }
         if !sources.isEmpty {
             context.console.line("Source columns show each source's own \(StatisticsOutput.names[main]!), without merging.")
         }

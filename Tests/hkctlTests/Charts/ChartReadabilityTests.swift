@@ -200,6 +200,25 @@ struct ChartReadabilityTests {
         #expect(unmarked.isEmpty)
     }
 
+    @Test func aPeriodNotOverYetIsMarkedForTotalsOnly() throws {
+        let interval = DateInterval(start: TestSupport.date("2024-05-27T00:00:00Z"), end: TestSupport.date("2024-06-02T00:00:00Z"))
+        let now = TestSupport.date("2024-06-01T12:00:00Z")
+        let steps = (0..<6).map { TestSupport.quantitySample(.steps, $0 == 5 ? 400 : 8000, "count",
+                                                              start: ISODate.format(interval.start.addingTimeInterval(Double($0) * 86_400 + 3600), in: .gmt)) }
+        let result = try StatisticsRequest(type: .steps, interval: interval, bucketUnit: .day)
+            .run(on: InMemorySampleStore(steps), calendar: Self.calendar)
+        let series = ChartSeries(result: result, bucket: .day, calendar: Self.calendar, now: now)
+        #expect(series.points.map(\.unfinished) == [false, false, false, false, false, true])
+        #expect(series.partialNote == "* day not over yet")
+        #expect(series.average == 8000 && series.averageLeavesOutPartial)
+        // A line of averages: an average so far is an average, nothing is marked.
+        let weights = (0..<6).map { TestSupport.quantitySample(.weight, 70, "kg",
+                                                                start: ISODate.format(interval.start.addingTimeInterval(Double($0) * 86_400 + 3600), in: .gmt)) }
+        let line = ChartSeries(result: try StatisticsRequest(type: .weight, interval: interval, bucketUnit: .day)
+            .run(on: InMemorySampleStore(weights), calendar: Self.calendar), bucket: .day, calendar: Self.calendar, now: now)
+        #expect(line.points.allSatisfy { !$0.partial } && line.partialNote == nil)
+    }
+
     @Test func partialWeeksAreMarkedInTheTerminalAndTheSVG() throws {
         let series = try weeks()
         let lines = BarChart(series: series, calendar: Self.calendar).render(style: TerminalStyle(width: 60, colour: false))
@@ -207,6 +226,9 @@ struct ChartReadabilityTests {
         #expect(rows.count == 5)
         #expect(rows.map { $0.split(separator: " ").prefix(3).joined(separator: " ").contains("*") } == [true, false, false, false, true], "\(rows)")
         #expect(lines.last == "* weeks only partly in the range")
+        // 5,000 + 7,000 × 3 + 5,000 steps: the average a week is of the three whole weeks.
+        #expect(series.average == 7000)
+        #expect(lines.contains { $0.contains("average 7,000 steps a week (* left out)") }, "\(lines)")
         let coloured = BarChart(series: series, calendar: Self.calendar).render(style: TerminalStyle(width: 60, colour: true))
         #expect(coloured.first { $0.withoutEscapes.hasPrefix("wk 1 May*") }?.contains("\u{1B}[2m") == true, "a dim bar")
 

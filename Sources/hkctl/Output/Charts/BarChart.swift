@@ -6,8 +6,9 @@ import TextSupport
 ///
 /// Bars use eighth blocks (`█▉▊▋▌▍▎▏`) for a resolution of an eighth of a column, or `#` in ASCII. A bar that
 /// reaches the goal is green, others cyan; the goal mark (`│`, `|`) shows where a bar falls short of it and is never
-/// drawn over a bar. A period only partly in the range (the first or last week of `--by week`) has `*` after its
-/// label, a dim bar and a note under the chart. The axis's two labels share one format (``ChartFormat/axisLabels(_:unit:)``).
+/// drawn over a bar. A period only partly in the range (the first or last week of `--by week`) or not over yet (today,
+/// this week) has `*` after its label, a dim bar and a note under the chart, and is left out of the average a period
+/// (the summary says `(* left out)`) unless no whole period has data (`(* included)`). The axis's two labels share one format (``ChartFormat/axisLabels(_:unit:)``).
 struct BarChart: Sendable {
     private static let partials = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
@@ -80,7 +81,9 @@ struct BarChart: Sendable {
         guard let average = series.average else { return ["no data in this range"] }
         var parts: [String] = []
         if series.style == .bars { parts.append("total " + series.amount(recorded.reduce(0, +))) }
-        parts.append("average " + series.amount(average) + " a \(series.bucket.rawValue)")
+        // A partial period (marked *) is left out of the average, unless there is no whole one; the line says which.
+        let partial = series.averageLeavesOutPartial ? " (* left out)" : series.averageIncludesPartial ? " (* included)" : ""
+        parts.append("average " + series.amount(average) + " a \(series.bucket.rawValue)" + partial)
         if let goal = series.goal {
             let met = recorded.filter { $0 >= goal }.count
             parts.append("goal met on \(met) of \(series.points.count) \(series.bucket.rawValue)s")

@@ -22,16 +22,21 @@ struct ChartSeries: Equatable, Sendable {
         var end: Date
         /// Its value in ``ChartSeries/unit``, or nil when nothing was recorded.
         var value: Double?
-        /// Whether only part of its calendar period lies in the charted range (the first or last week of a range
-        /// that does not start or end on a week's boundary): charts mark it, since its total is not a whole period's.
+        /// Whether it is less than a whole period: only part of its calendar period lies in the charted range (the
+        /// first or last week of a range that does not start or end on a week's boundary), or it is not over yet
+        /// (``unfinished``). Charts mark it and leave it out of the average a period, since its total is not a whole
+        /// period's.
         var partial: Bool
+        /// Whether "now" falls inside it (today, the current week): a partial period that is still going on.
+        var unfinished: Bool
 
         /// Creates a point.
-        init(start: Date, end: Date, value: Double?, partial: Bool = false) {
+        init(start: Date, end: Date, value: Double?, partial: Bool = false, unfinished: Bool = false) {
             self.start = start
             self.end = end
             self.value = value
-            self.partial = partial
+            self.partial = partial || unfinished
+            self.unfinished = unfinished
         }
     }
 
@@ -66,18 +71,25 @@ struct ChartSeries: Equatable, Sendable {
     ///   - goal: The daily goal; it is marked only when `bucket` is a day.
     ///   - calendar: The calendar of the buckets, to tell the periods only partly in the range (``Point/partial``);
     ///     without it none is.
-    init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil, calendar: GregorianCalendar? = nil) {
+    ///   - now: The present, to tell the period of totals not over yet (``Point/unfinished``); without it none is.
+    init(result: StatisticsResult, bucket: BucketUnit, goal: Quantity? = nil, calendar: GregorianCalendar? = nil, now: Date? = nil) {
         let type = result.type
         let cumulative = type.aggregation?.isCumulative ?? false
         let unit = type.kind == .category ? HealthUnit.minute() : result.unit
+        let style: Style = type.kind == .quantity && !cumulative ? .line : .bars
         let points = result.buckets.map { statistics -> Point in
+            // A period not over yet has a total still growing; an average so far is an average (lines leave it unmarked).
+            let now = style == .bars ? now : nil
             let partial = calendar.map { ChartSeries.isPartial(start: statistics.start, end: statistics.end, bucket: bucket, calendar: $0) } ?? false
-            guard statistics.sampleCount > 0 else { return Point(start: statistics.start, end: statistics.end, value: nil, partial: partial) }
+            let unfinished = now.map { ChartSeries.isUnfinished(start: statistics.start, end: statistics.end, now: $0) } ?? false
+            guard statistics.sampleCount > 0 else {
+                return Point(start: statistics.start, end: statistics.end, value: nil, partial: partial, unfinished: unfinished)
+            }
             let value = type.kind == .category ? statistics.duration.map { $0 / 60 } : cumulative ? statistics.sum : statistics.average
-            return Point(start: statistics.start, end: statistics.end, value: value, partial: partial)
+            return Point(start: statistics.start, end: statistics.end, value: value, partial: partial, unfinished: unfinished)
         }
         let goalValue = bucket == .day ? goal.flatMap { goal in unit.flatMap { try? goal.value(in: $0) } } : nil
-        self.init(type: type, unit: unit, style: type.kind == .quantity && !cumulative ? .line : .bars, bucket: bucket,
+        self.init(type: type, unit: unit, style: style, bucket: bucket,
                   points: points, goal: goalValue)
     }
 
@@ -91,6 +103,9 @@ struct ChartSeries: Equatable, Sendable {
         return interval.point(step, from: anchor, calendar: calendar) != start || interval.point(step + 1, from: anchor, calendar: calendar) != end
     }
 
+    /// Whether `now` falls inside `[start, end)`: the period has begun and is not over.
+    static func isUnfinished(start: Date, end: Date, now: Date) -> Bool { start <= now && now < end }
+
     /// The indices of the points with a value, in order.
     var readingIndices: [Int] { points.indices.filter { points[$0].value != nil } }
 
@@ -103,9 +118,17 @@ struct ChartSeries: Equatable, Sendable {
     /// The note under a chart with partial periods, `* week only partly in the range` (`weeks` for more than one);
     /// nil when there are none.
     var partialNote: String? {
-        let count = points.filter(\.partial).count
-        guard count > 0 else { return nil }
-        return "* \(bucket.rawValue)\(count == 1 ? "" : "s") only partly in the range"
+        ChartSeries.partialNote(bucket: bucket, cut: points.filter { $0.partial && !$0.unfinished }.count,
+                                unfinished: points.filter(\.unfinished).count)
+    }
+
+    /// The note for `cut` periods only partly in the range and `unfinished` ones not over yet:
+    /// `* weeks only partly in the range`, `* day not over yet`, `* weeks only partly in the range or not over yet`;
+    /// nil when there are none. Tables of statistics use it too.
+    static func partialNote(bucket: BucketUnit, cut: Int, unfinished: Int) -> String? {
+        guard cut + unfinished > 0 else { return nil }
+        let reasons = (cut > 0 ? ["only partly in the range"] : []) + (unfinished > 0 ? ["not over yet"] : [])
+        return "* \(bucket.rawValue)\(cut + unfinished == 1 ? "" : "s") " + reasons.joined(separator: " or ")
     }
 
     /// The label of a point's period, `*` added to a partial one: `wk 27 May*`.
@@ -116,8 +139,23 @@ struct ChartSeries: Equatable, Sendable {
     /// The values recorded, in order.
     var recorded: [Double] { points.compactMap(\.value) }
 
-    /// The mean of the recorded values; nil when none.
-    var average: Double? { recorded.isEmpty ? nil : recorded.reduce(0, +) / Double(recorded.count) }
+    /// Whether ``average`` is over partial periods: none of the whole periods has a value, but a partial one does.
+    var averageIncludesPartial: Bool {
+        !points.contains { !$0.partial && $0.value != nil } && points.contains { $0.partial && $0.value != nil }
+    }
+
+    /// Whether ``average`` leaves out partial periods that have a value.
+    var averageLeavesOutPartial: Bool {
+        !averageIncludesPartial && points.contains { $0.partial && $0.value != nil }
+    }
+
+    /// The mean of the recorded values of whole periods (a partial first or last period, or one not over yet, would
+    /// pull it down), or of the partial ones when no whole period has a value; nil when nothing was recorded.
+    var average: Double? {
+        let whole = points.filter { !$0.partial }.compactMap(\.value)
+        let values = whole.isEmpty ? recorded : whole
+        return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+    }
 
     /// What a value is, for titles: `per day`, `daily average`, `minutes per week`.
     var measure: String {

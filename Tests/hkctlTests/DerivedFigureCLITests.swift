@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Issue 31, "JSON without arithmetic noise in derived figures": every command that computes figures (`stats`,
+/// `trend`, `today`) writes them rounded for their unit in JSON and CSV, while `list` prints what is stored.
+/// 72.3 kg and 72.1 kg average to 72.19999999999999 and differ by -0.20000000000000284 in doubles.
+struct DerivedFigureCLITests {
+    /// Two weights a day apart inside the last week, and one with more digits than a table shows, earlier.
+    private static func withWeights<T>(_ body: (CLIRunner) throws -> T) throws -> T {
+        try CLIRunner.withTemporaryStore { cli in
+            for (value, time) in [("72.123456kg", "2024-05-20T08:00"), ("72.3kg", "2024-05-30T08:00"), ("72.1kg", "2024-05-31T08:00")] {
+                let added = try cli.run(["add", "weight", value, "--at", time, "-q"])
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            return try body(cli)
+        }
+    }
+
+    @Test func statsRoundsItsFiguresAndListKeepsTheStoredValue() throws {
+        try Self.withWeights { cli in
+            let json = try cli.run(["stats", "weight", "--from", "2024-05-30", "--to", "2024-05-31", "--by", "day", "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.stdout.contains("\"average\":72.2,"), "\(json.stdout)")
+            #expect(!json.stdout.contains("72.19999"), "\(json.stdout)")
+            let csv = try cli.run(["stats", "weight", "--from", "2024-05-30", "--to", "2024-05-31", "--format", "csv"])
+            #expect(csv.stdout.split(separator: "\n").last?.split(separator: ",")[2] == "72.2", "\(csv.stdout)")
+            // Three decimals for kg (a table shows one): 72.123456 averages to 72.123; list prints what is stored.
+            let precise = try cli.run(["stats", "weight", "--from", "2024-05-20", "--to", "2024-05-20", "--format", "json"])
+            #expect(precise.stdout.contains("\"average\":72.123,"), "\(precise.stdout)")
+            let list = try cli.run(["list", "weight", "--from", "2024-05-20", "--to", "2024-05-20", "--format", "json"])
+            #expect(list.stdout.contains("\"value\":72.123456,"), "\(list.stdout)")
+        }
+    }
+
+    @Test func trendRoundsItsChangesAndAverages() throws {
+        try Self.withWeights { cli in
+            let json = try cli.run(["trend", "weight", "--week", "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.stdout.contains("\"absolute\":-0.2,"), "\(json.stdout)")
+            #expect(json.stdout.contains("\"average\":72.2,"), "\(json.stdout)")
+            #expect(!json.stdout.contains("0000000"), "\(json.stdout)")
+            let csv = try cli.run(["trend", "weight", "--week", "--format", "csv"])
+            #expect(csv.stdout.contains("2024-05-31,72.1,72.2,kg"), "\(csv.stdout)")
+            #expect(!csv.stdout.contains("0000000"), "\(csv.stdout)")
+        }
+    }
+
+    @Test func todayRoundsTheWeightChange() throws {
+        try Self.withWeights { cli in
+            let json = try cli.run(["today", "--format", "json"])
+            #expect(json.status == 0, "\(json.stderr)")
+            #expect(json.stdout.contains("\"change\":-0.2}"), "\(json.stdout)")
+        }
+    }
+}
