@@ -18,7 +18,8 @@ enum BenchmarkSmoke {
     ]
 
     /// Runs `bench/run ARGS` in smoke mode on a 30-day export in a new work folder, with the hkctl the tests
-    /// built (a debug build: this checks the script, not timings).
+    /// built (a debug build: this checks the script, not timings), and that same build as the baseline binary given
+    /// by path (so nothing is built; the default baseline is a git revision built in release mode).
     static func run(binary: String = CLIRunner.binaryURL.path,
                     _ body: (_ work: String, _ result: (status: Int32, out: String, err: String)) throws -> Void)
         throws {
@@ -26,7 +27,7 @@ enum BenchmarkSmoke {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let command = "cd '\(package.path)' && bench/run --days 30 --runs 1 --no-peer --no-cold --work '\(work)' "
-            + "--binary '\(binary)' --json '\(work)/results.json'"
+            + "--binary '\(binary)' --baseline '\(CLIRunner.binaryURL.path)' --json '\(work)/results.json'"
         try body(work, try SystemPackages.shell(command))
     }
 }
@@ -45,13 +46,18 @@ struct BenchmarkSmokeTests {
                 #expect(result.out.contains("| " + scenario), "the table has no row for '\(scenario)':\n\(result.out)")
             }
             #expect(result.out.contains("skipped: --no-cold"))
+            #expect(result.out.contains("| ratio hkctl/baseline (range) | ratio hkctl/sqlite3 (range) |"), "\(result.out)")
+            #expect(result.out.contains("slower than the baseline"), "\(result.out)")
             let data = try #require(FileManager.default.contents(atPath: work + "/results.json"), "no --json file")
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let checks = try #require(document["checks"] as? [String: String])
             #expect(Set(checks.keys) == ["week", "history", "heart", "latest"])
             #expect(checks["latest"] == "20 samples agree (start, value)")
             let measured = try #require(document["scenarios"] as? [String: Any])
-            #expect(Set(measured.keys) == ["import", "floor", "add", "week", "history", "heart", "latest"])
+            #expect(Set(measured.keys) == ["import", "import-baseline", "floor", "add", "week", "history", "heart", "latest"])
+            let week = try #require(measured["week"] as? [String: Any])
+            let versus = try #require((week["hkctl"] as? [String: Any])?["vs_baseline"] as? [String: Double])
+            #expect(Set(versus.keys) == ["median", "low", "high"] && week["baseline"] != nil)
         }
     }
 

@@ -2,7 +2,7 @@
 the checks that both sides give the same answers before anything is timed."""
 import bisect, datetime as dt, os, sqlite3, statistics
 
-from . import data, proc
+from . import baseline as baselines, data, proc
 from .data import HEART_RATE, STEPS, WATER, ZONE
 
 QUERY_RSS = 24e6          # any query: peak RSS ≤ 24 MB
@@ -25,10 +25,12 @@ class Query:
 
 
 class Bench:
-    """Everything the scenarios share: binary, sqlite3, the stores, the database, the pinned zone and now."""
+    """Everything the scenarios share: binary, sqlite3, the stores, the database, the pinned zone and now, and the
+    baseline binary (None without one), which every scenario alternates with the other two sides."""
 
-    def __init__(self, binary, sqlite3_path, work, store, db, first, last):
+    def __init__(self, binary, sqlite3_path, work, store, db, first, last, baseline=None):
         self.binary, self.sqlite3, self.work, self.store, self.db = binary, sqlite3_path, work, store, db
+        self.baseline = baseline
         self.first, self.last = first, last
         # "Now" is pinned to the last evening of the data, so --month is its last 30 days.
         self.now = dt.datetime(last.year, last.month, last.day, 23, 59, tzinfo=ZONE)
@@ -36,9 +38,13 @@ class Bench:
         self.sqlite_env = base
         self.hkctl_env = dict(base, HKCTL_STORE=store, HKCTL_NOW=self.now.isoformat())
 
-    def hkctl(self, arguments, store=None):
+    def hkctl(self, arguments, store=None, binary=None):
         env = dict(self.hkctl_env, HKCTL_STORE=store) if store else self.hkctl_env
-        return [self.binary] + arguments, env
+        return [binary or self.binary] + arguments, env
+
+    def old(self, arguments, store=None):
+        """The same hkctl command run by the baseline binary."""
+        return self.hkctl(arguments, store, self.baseline)
 
     def sql(self, statement):
         return [self.sqlite3, self.db, statement], self.sqlite_env
@@ -165,12 +171,18 @@ class Bench:
         return "20 samples agree (start, value)"
 
     def verify(self, queries):
-        """Runs every query once on each side and checks the answers; raises Mismatch when they disagree."""
+        """Runs every query once on each side and checks the answers; raises Mismatch when they disagree. The
+        baseline binary's answers are checked the same way (a baseline that answers differently is no baseline)."""
         notes = {}
         for query in queries:
             hk = proc.run(*self.hkctl(query.arguments))
             sq = proc.run(*self.sql(query.sql))
             notes[query.key] = query.check(hk.out, sq.out)
+            if self.baseline:
+                try:
+                    query.check(proc.run(*self.old(query.arguments)).out, sq.out)
+                except Mismatch as mismatch:
+                    raise Mismatch(f"the baseline binary {self.baseline}: {mismatch}") from None
         return notes
 
 
@@ -194,32 +206,42 @@ def alternate(sides, runs, warmup=1, before_each=None):
     return results
 
 
-def summary(results, side, base=None):
-    """Median seconds, peak RSS (the largest of 3 separate runs under GNU time) and, against `base`, the median of
-    per-run ratios."""
+def summary(results, side, base=None, old=None):
+    """Median seconds, peak RSS (the largest of 3 separate runs under GNU time), against `base` (sqlite3) the median
+    of per-run ratios and their range, and against `old` (the baseline binary's runs of the same rounds) the same."""
     row = {"median_s": statistics.median(r.seconds for r in results), "peak_rss": proc.peak_rss(*side),
            "runs_s": [round(r.seconds, 6) for r in results]}
     if base is not None:
-        row["ratio"] = statistics.median(a.seconds / b.seconds for a, b in zip(results, base))
+        against = baselines.ratio_summary([r.seconds for r in results], [r.seconds for r in base])
+        row["ratio"], row["ratio_range"] = against["median"], [against["low"], against["high"]]
+    if old is not None:
+        row["vs_baseline"] = baselines.ratio_summary([r.seconds for r in results], [r.seconds for r in old])
     return row
 
 
 def time_query(bench, query, runs, warmup=1, before_each=None):
-    return time_pair([bench.hkctl(query.arguments), bench.sql(query.sql)], runs, warmup, before_each)
+    old = bench.old(query.arguments) if bench.baseline else None
+    return time_pair([bench.hkctl(query.arguments), bench.sql(query.sql)], runs, warmup, before_each, old)
 
 
 def time_floor(bench, runs, warmup=1, before_each=None):
     """The start-up floor: `hkctl --version` against `sqlite3 :memory: 'SELECT 1;'` (no store, no database)."""
+    old = bench.old(["--version"]) if bench.baseline else None
     return time_pair([bench.hkctl(["--version"]), ([bench.sqlite3, ":memory:", "SELECT 1;"], bench.sqlite_env)],
-                     runs, warmup, before_each)
+                     runs, warmup, before_each, old)
 
 
-def time_pair(sides, runs, warmup=1, before_each=None):
-    """hkctl (first side) against sqlite3 (second side): medians, ratio and peak RSS."""
-    hk, sq = alternate(sides, runs, warmup, before_each)
+def time_pair(sides, runs, warmup=1, before_each=None, old=None):
+    """hkctl (first side) against sqlite3 (second side), and the baseline binary's same command (`old`, a third side
+    in the same rounds) when given: medians, ratios and peak RSS."""
+    timed = alternate(sides + ([old] if old else []), runs, warmup, before_each)
+    hk, sq = timed[0], timed[1]
     if before_each:  # cold: the RSS runs are cold too
         before_each()
-    return {"hkctl": summary(hk, sides[0], sq), "sqlite3": summary(sq, sides[1])}
+    result = {"hkctl": summary(hk, sides[0], sq, timed[2] if old else None), "sqlite3": summary(sq, sides[1])}
+    if old:
+        result["baseline"] = summary(timed[2], old, sq)
+    return result
 
 
 def time_add(bench, runs):
@@ -234,9 +256,15 @@ def time_add(bench, runs):
     sides = [bench.hkctl(arguments),
              bench.sql(f"INSERT INTO samples VALUES ('{WATER}', {now}, {now}, 250, 'mL', 'hkctl');"),
              bench.hkctl(arguments, store=empty)]
-    full, sq, bare = alternate(sides, runs)
-    timing = {"hkctl": summary(full, sides[0], sq), "sqlite3": summary(sq, sides[1]),
+    if bench.baseline:  # the baseline's add goes into the same full store, as sqlite3's INSERT into the same table
+        sides.append(bench.old(arguments))
+    timed = alternate(sides, runs)
+    full, sq, bare = timed[:3]
+    old = timed[3] if bench.baseline else None
+    timing = {"hkctl": summary(full, sides[0], sq, old), "sqlite3": summary(sq, sides[1]),
               "hkctl_empty": summary(bare, sides[2])}
+    if old:
+        timing["baseline"] = summary(old, sides[3], sq)
     db.execute("DELETE FROM samples WHERE rowid > ?", (last_row,))
     db.commit()
     db.close()

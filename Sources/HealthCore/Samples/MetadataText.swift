@@ -9,12 +9,33 @@ public enum MetadataText: Sendable {
     ///
     /// - Parameter userOnly: Leave out hkctl's `@` keys.
     public static func json(_ metadata: [String: MetadataValue], userOnly: Bool = false) -> String {
-        "{" + metadata.keys.filter { !userOnly || !$0.hasPrefix("@") }.sorted().map { key in
-            switch metadata[key]! {
-            case let .string(text): return JSONText.quoted(key) + ":" + JSONText.quoted(text)
-            case let .number(number): return JSONText.quoted(key) + ":" + NumberFormatting.json(number)
+        // Written into one byte buffer: this runs for every sample that `list` prints as CSV or JSON, and most samples
+        // carry one key (the zone an add recorded, or HKWasUserEntered), which needs no sorting.
+        var out = ByteArraySink()
+        out.bytes.reserveCapacity(64)
+        out.append(UInt8(ascii: "{"))
+        if metadata.count == 1, let (key, value) = metadata.first {
+            if !userOnly || !key.hasPrefix("@") { appendEntry(key, value, to: &out) }
+        } else if !metadata.isEmpty {
+            var first = true
+            for key in metadata.keys.sorted() where !userOnly || !key.hasPrefix("@") {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                appendEntry(key, metadata[key]!, to: &out)
             }
-        }.joined(separator: ",") + "}"
+        }
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// `"key":"text"` or `"key":12`.
+    private static func appendEntry(_ key: String, _ value: MetadataValue, to out: inout ByteArraySink) {
+        JSONText.appendQuoted(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        switch value {
+        case let .string(text): JSONText.appendQuoted(text, to: &out)
+        case let .number(number): out.bytes.append(contentsOf: NumberFormatting.json(number).utf8)
+        }
     }
 
     /// The `metadata` field of a CSV row: ``json(_:userOnly:)``, or empty when there is nothing to write.

@@ -109,10 +109,21 @@ public struct ZoneDatabase: Sendable {
     }
 
     /// A relative path inside the database: no `..`, no leading `/`, printable ASCII only.
-    private static func isPlausibleName(_ name: String) -> Bool {
+    static func isPlausibleName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 255, name.first != "/", !name.hasSuffix("/") else { return false }
         guard name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return false }
-        return !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        // No component is empty, `.` or `..` (counted byte by byte: every command looks its zone up by name).
+        var length = 0, dots = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && length <= 2) { return false }
+                (length, dots) = (0, 0)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return !(dots == length && length <= 2)
     }
 
     /// `GMT`, `UTC`, `GMT+2`, `UTC-05`, `GMT+0530`, `GMT+05:30` (the sign is east of UTC, unlike POSIX).

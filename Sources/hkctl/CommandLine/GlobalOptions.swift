@@ -31,17 +31,21 @@ struct GlobalOptions {
     var zoneWasGiven = false
     /// The tz database the zones come from.
     var zones: ZoneDatabase = .system(environment: [:])
+    /// The name the tz database found ``time``'s zone by while the options were resolved (`$TZ`, `--tz`), if it was
+    /// found by the very name it carries: then ``recordingZoneName`` need not read and parse the zone's file again.
+    var zoneFoundByName: String? = nil
 
     /// The zone `add` records a sample in (`HKTimeZone`): the zone of ``time`` when the tz database knows it by name
     /// (not a bare POSIX rule from `$TZ`).
     var recordingZoneName: String? {
         let name = time.timeZone.identifier
+        if name == zoneFoundByName { return name }
         return zones.zone(named: name) == nil ? nil : name
     }
 
     /// Resolves the options from the parsed command line and the environment.
     static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String,
-                        formats: [String] = ["table", "json", "csv"]) throws -> GlobalOptions {
+                        formats: [String] = ["table", "json", "csv"], zones database: ZoneDatabase? = nil) throws -> GlobalOptions {
         guard let storePath = storePath(explicit: arguments.value("store"), environment: environment) else {
             throw UsageError(message: "No store folder: pass --store <dir> or set $HKCTL_STORE", command: command)
         }
@@ -50,16 +54,25 @@ struct GlobalOptions {
             throw UsageError(message: "The value '\(formatText)' is invalid for '--format <format>'; use \(formats.joined(separator: ", "))", command: command)
         }
         let format = OutputFormat(rawValue: formatText) ?? .table
-        let zones = ZoneDatabase.system(environment: environment)
+        let zones = database ?? ZoneDatabase.system(environment: environment)
         let zone: ZoneRules
         var recorded: RecordedZones?
+        var foundByName: String?
         if let name = arguments.value("tz") ?? environment["HKCTL_TZ"], name != "recorded" {
             guard let named = zones.zone(named: name) else { throw TimeInputError.unknownTimeZone(name) }
             zone = named
+            foundByName = name
         } else {
             // `--tz recorded` reads and groups times in the system zone and shows each sample in its own.
             if arguments.value("tz") ?? environment["HKCTL_TZ"] == "recorded" { recorded = RecordedZones(database: zones) }
-            zone = zones.current(environment: environment)
+            // A zone name in `$TZ` is looked up here, as `current(environment:)` would first do, so that the name it
+            // was found by is known; anything else (a path, a POSIX rule, no `$TZ`) is left to `current`.
+            if let name = zoneName(inTZ: environment["TZ"]), let named = zones.zone(named: name) {
+                zone = named
+                foundByName = name
+            } else {
+                zone = zones.current(environment: environment)
+            }
         }
         var now = clock
         if let pinned = arguments.value("now") ?? environment["HKCTL_NOW"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -81,7 +94,18 @@ struct GlobalOptions {
         if let day = WeekStart.firstWeekday(environment: environment) { time.calendar.firstWeekday = day }
         return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,
                              time: time, lockTimeout: max(0, timeout), recordedZones: recorded,
-                             zoneWasGiven: (arguments.value("tz") ?? environment["HKCTL_TZ"]) != nil, zones: zones)
+                             zoneWasGiven: (arguments.value("tz") ?? environment["HKCTL_TZ"]) != nil, zones: zones,
+                             zoneFoundByName: foundByName)
+    }
+
+    /// The zone name in a `$TZ` value (`Europe/Paris`, `:Europe/Paris`), or nil when it holds none to look up by name
+    /// (unset, empty, or a file path).
+    static func zoneName(inTZ value: String?) -> String? {
+        guard let value else { return nil }
+        var name = Substring(value)
+        if name.first == ":" { name = name.dropFirst() }
+        guard !name.isEmpty, name.first != "/" else { return nil }
+        return String(name)
     }
 
     /// The store folder: `--store`, else `$HKCTL_STORE`, else the per-user default (``StoreLocation/userDefault(environment:)``);
