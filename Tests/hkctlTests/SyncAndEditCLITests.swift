@@ -137,3 +137,62 @@ struct SyncAndEditCLITests {
         }
     }
 }
+
+/// Issue 30 §1: `hkctl import` follows HealthKit's sync-version rule, through the binary.
+struct ImportSyncVersionCLITests {
+    private static func export(_ versions: [(value: Int, version: Int)], id: String? = "walk-1") -> String {
+        let records = versions.map { entry in
+            """
+             <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Pedometer" unit="count" creationDate="2024-05-01 08:10:00 +0000" \
+            startDate="2024-05-01 08:00:00 +0000" endDate="2024-05-01 08:10:00 +0000" value="\(entry.value)">
+            \(id.map { "  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"\($0)\"/>\n" } ?? "")\
+              <MetadataEntry key="HKMetadataKeySyncVersion" value="\(entry.version)"/>
+             </Record>
+            """
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+            + records.joined(separator: "\n") + "\n</HealthData>\n"
+    }
+
+    private func values(_ cli: CLIRunner) throws -> [Double] {
+        let result = try cli.run(["list", "steps", "--format", "json", "--from", "2020-01-01"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        return rows.compactMap { $0["value"] as? Double }.sorted()
+    }
+
+    @Test func aNewerVersionInALaterExportReplacesTheOlderOneVisiblyAndUndoably() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let folder = (cli.storePath as NSString).deletingLastPathComponent
+            let both = folder + "/both.xml", newer = folder + "/newer.xml", bad = folder + "/bad.xml"
+            try Self.export([(100, 2), (50, 1)]).write(toFile: both, atomically: true, encoding: .utf8)
+            try Self.export([(300, 3)]).write(toFile: newer, atomically: true, encoding: .utf8)
+            try Self.export([(7, 1)], id: nil).write(toFile: bad, atomically: true, encoding: .utf8)
+
+            let first = try cli.run(["import", both, "--format", "json"])
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stdout.contains("\"totals\":{\"added\":1,\"alreadyPresent\":1,\"keptGenerically\":0,\"rejected\":0,\"replaced\":0}"),
+                    "\(first.stdout)")
+            #expect(try values(cli) == [100])
+            let anchor = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["changes", "--format", "json"]).stdout.utf8))
+                as? [String: Any])["anchor"] as? String
+
+            let second = try cli.run(["import", newer])
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stdout.contains("REPLACED"), "\(second.stdout)")
+            #expect(try values(cli) == [300])
+            let changes = try cli.run(["changes", "--since", try #require(anchor), "--format", "json"])
+            let page = try #require(try JSONSerialization.jsonObject(with: Data(changes.stdout.utf8)) as? [String: Any])
+            #expect((page["deleted"] as? [Any])?.count == 1 && (page["added"] as? [Any])?.count == 1, "\(changes.stdout)")
+
+            let undo = try cli.run(["undo", "--yes"])
+            #expect(undo.status == 0, "\(undo.stderr)")
+            #expect(try values(cli) == [100], "undo brings the replaced version back")
+
+            let before = cli.snapshot()
+            let refused = try cli.run(["import", bad])
+            #expect(refused.status == 65)
+            #expect(refused.stderr.contains("HKMetadataKeySyncVersion is given without HKMetadataKeySyncIdentifier"), "\(refused.stderr)")
+            #expect(cli.snapshot() == before)
+        }
+    }
+}

@@ -95,12 +95,18 @@ public struct HealthStore: SampleStore, Sendable {
     }
 
     /// ``save(_:)``; `checked`: the samples were checked by an import (see ``SampleStore/saveImported(_:)``).
-    /// `report` gets what the save did (only for an unchecked save, which follows sync identifiers).
-    func save(_ samples: [Sample], checked: Bool, report: ((SaveOutcome) -> Void)? = nil) throws {
+    /// `report` gets what the save did (only for an unchecked save, which follows sync identifiers). `synced`: checked
+    /// samples that follow sync identifiers (``SampleStore/saveSyncedRecords(_:dryRun:)``), given the plan carried out.
+    func save(_ samples: [Sample], checked: Bool, report: ((SaveOutcome) -> Void)? = nil,
+              synced: ((SyncReplacement.Plan) -> Void)? = nil) throws {
         let storage = self.storage
-        let write: ([Sample]) throws -> Void = checked ? storage.saveChecked : { samples in
-            let outcome = try storage.saveReporting(samples)
-            report?(outcome)
+        let write: ([Sample]) throws -> Void
+        if let synced {
+            write = { samples in synced(try storage.saveImportedSynced(samples, dryRun: false)) }
+        } else if checked {
+            write = storage.saveChecked
+        } else {
+            write = { samples in report?(try storage.saveReporting(samples)) }
         }
         // A sample made in code (QuantitySample(type:quantity:start:end:)) is this source's, created now.
         var samples = samples

@@ -13,7 +13,7 @@ import TextSupport
 /// It takes only records it can read without a doubt: a catalogued quantity or category type, the attributes
 /// `type`, `sourceName`, `sourceVersion`, `device`, `unit`, `value`, `creationDate`, `startDate` and `endDate`
 /// each at most once, dates written `2024-03-10 01:59:00 -0800`, a value and unit the type accepts, and empty
-/// `MetadataEntry` children without sync identifiers, `@` keys, repeated keys or values in a locale's own digits (a
+/// `MetadataEntry` children without sync identifiers or versions, `@` keys, repeated keys or values in a locale's own digits (a
 /// number marked `hkctlType="number"`, ``MetadataEntryForm``, in ASCII digits), all of it well-formed UTF-8. Anything
 /// else (including every record that would be rejected) is refused, and the caller reads the record the general way,
 /// which gives the same result it always gave.
@@ -106,6 +106,7 @@ struct DirectRecordEncoder {
     private var values = ByteStringCache(capacity: 8192)
     private var typeMemo = Memo(), unitMemo = Memo()
     private let syncIdentifierKey = RecordIdentity.syncIdentifierKey
+    private let syncVersionKey = RecordIdentity.syncVersionKey
     private let attributePrefix = RecordIdentity.attributePrefix
     /// The last device attribute read as written (address included) and its field: devices repeat from record to
     /// record.
@@ -245,12 +246,13 @@ struct DirectRecordEncoder {
         }
         guard let keyA, Self.plainText(keyA), valueA.map({ Self.plainText($0) }) ?? true else { return false }
         let (keyID, name) = keys.lookup(keyA.rawValue) { _ in keyA.value }
-        // Sync identifiers and `@` keys change the identity; a repeated key is left to the general reading.
+        // Sync identifiers and versions (HealthKit's rule: the greatest version is kept, a version needs an identifier)
+        // and `@` keys change the identity; a repeated key is left to the general reading.
         let allowed: Bool
         if let keyID, keyID < keysAllowed.count {
             allowed = keysAllowed[keyID]
         } else {
-            allowed = !name.hasPrefix(attributePrefix) && name != syncIdentifierKey
+            allowed = !name.hasPrefix(attributePrefix) && name != syncIdentifierKey && name != syncVersionKey
             if let keyID, keyID == keysAllowed.count { keysAllowed.append(allowed) }
         }
         guard allowed, !metadata.contains(where: { $0.key == name }) else { return false }

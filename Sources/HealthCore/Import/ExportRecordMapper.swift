@@ -331,7 +331,7 @@ struct ExportRecordMapper {
         var sample = Sample(uuid: RecordIdentity.placeholder, typeIdentifier: pending.typeIdentifier, start: start, end: end,
                             value: value, source: source, created: pending.created ?? end, metadata: metadata,
                             sourceVersion: pending.sourceVersion, device: pending.device)
-        if let problem = TextRules.problem(in: sample) {
+        if let problem = TextRules.problem(in: sample) ?? SyncReplacement.problem(in: sample) {
             return .rejected(type: pending.typeIdentifier, line: pending.line, reason: problem)
         }
         if let type = pending.typeBox?.type, !pending.generic {

@@ -49,6 +49,8 @@ public final class HealthImporter: @unchecked Sendable {
     private var identity: RecordIdentity
     var receipt = ImportReceipt(inputKind: .healthXML, dryRun: false)
     var recordsRead = 0
+    /// The records with sync identifiers, which follow HealthKit's sync-version rule (``ImportSyncHold``).
+    private var syncHold = ImportSyncHold()
 
     /// Creates an importer.
     ///
@@ -97,6 +99,7 @@ public final class HealthImporter: @unchecked Sendable {
         index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity, ownUUIDs: input.kind == .jsonl)
         batch.removeAll()
         directInBatch = 0
+        syncHold = ImportSyncHold()
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()
@@ -150,6 +153,7 @@ public final class HealthImporter: @unchecked Sendable {
                 try inputFailed(error, line: reader.lineNumber + 1)
             }
         }
+        try saveSynced()
         settleCounts()
         try flush()
         try writer?.waitUntilIdle()
@@ -184,6 +188,14 @@ public final class HealthImporter: @unchecked Sendable {
         recordsRead += 1
         switch consume record {
         case .sample(var sample, let generic, let member):
+            // A record with a sync identifier follows HealthKit's rule instead of identities (a correlation and the
+            // records read inside one keep to identities: they are one object with the correlation).
+            if !sample.metadata.isEmpty, !member, sample.detail?.correlation == nil,
+               let mark = (try? SyncReplacement.mark(of: sample)) ?? nil {
+                if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
+                try hold(sample, mark: mark, generic: generic)
+                return
+            }
             let isNew: Bool
             if computeIdentity {
                 // A sample of hkctl's own export keeps its UUID, and is the stored sample with that UUID. Any other is
@@ -220,6 +232,49 @@ public final class HealthImporter: @unchecked Sendable {
         case let .rejected(type, line, reason):
             count(type) { $0.rejected += 1 }
             receipt.record(ImportReceipt.Problem(line: line, type: type, reason: reason))
+        }
+    }
+
+    /// Lets a record with a sync mark wait for ``saveSynced()``, or counts it present when a record of its key has an
+    /// equal or greater version.
+    private func hold(_ sample: Sample, mark: SyncReplacement.Mark, generic: Bool) throws {
+        switch syncHold.offer(sample, mark: mark, generic: generic) {
+        case .waiting: break
+        case let .supersedes(earlier): count(earlier.sample.typeIdentifier) { $0.alreadyPresent += 1 }
+        case .superseded: count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
+        }
+        // A dry run keeps them all: what it did not write cannot be replaced by a greater version met later.
+        if syncHold.count >= batchSize && !dryRun { try saveSynced() }
+    }
+
+    /// Saves the records waiting in ``syncHold`` by HealthKit's rule, after every batch before them, and counts them:
+    /// written (added or kept generically), left out (present), and the stored samples they replaced.
+    func saveSynced() throws {
+        guard syncHold.count > 0 else { return }
+        try flush()
+        try writer?.waitUntilIdle()
+        let waiting = syncHold.take()
+        let plan = try store.saveSyncedRecords(waiting.map(\.sample), dryRun: dryRun)
+        var records: [UUID: ImportSyncHold.Waiting] = [:]
+        for record in waiting { records[record.sample.uuid] = records[record.sample.uuid] ?? record }
+        for sample in plan.writes {
+            let generic = records[sample.uuid]?.generic ?? false
+            syncHold.noteSaved(sample.uuid, generic: generic)
+            count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
+        }
+        for uuid in plan.unchanged {
+            if let record = records[uuid] { count(record.sample.typeIdentifier) { $0.alreadyPresent += 1 } }
+        }
+        for replaced in plan.replaced {
+            // A sample this import saved before, replaced by a greater version met since: its record is superseded.
+            if let generic = syncHold.savedByThisImport(replaced.uuid) {
+                count(replaced.type) { counts in
+                    if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
+                    counts.alreadyPresent += 1
+                }
+            } else {
+                count(replaced.type) { $0.replaced += 1 }
+            }
         }
     }
 

@@ -5,12 +5,19 @@ public struct ImportReceipt: Equatable, Sendable {
     public struct Counts: Equatable, Sendable {
         /// New typed samples.
         public var added = 0
-        /// Records whose identity was already in the store (or earlier in the same file).
+        /// Records whose identity was already in the store (or earlier in the same file), and records with a sync
+        /// identifier whose version is not greater than the stored sample's or another record's of the same type,
+        /// source and identifier (HealthKit's rule: nothing changes).
         public var alreadyPresent = 0
         /// New samples kept as written because the type, or its value, is not typed yet.
         public var keptGenerically = 0
         /// Records left out; see ``ImportReceipt/problems``.
         public var rejected = 0
+
+        /// Stored samples deleted because a record of the input carries their sync identifier with a greater
+        /// version (the record that replaces each is counted in ``added`` or ``keptGenerically``). Not records of the
+        /// input, so not part of ``total``.
+        public var replaced = 0
 
         /// Every record of the type that was read.
         public var total: Int { added + alreadyPresent + keptGenerically + rejected }
@@ -86,6 +93,7 @@ public struct ImportReceipt: Equatable, Sendable {
             sum.alreadyPresent += counts.alreadyPresent
             sum.keptGenerically += counts.keptGenerically
             sum.rejected += counts.rejected
+            sum.replaced += counts.replaced
         }
     }
 

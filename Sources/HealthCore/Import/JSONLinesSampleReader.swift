@@ -69,7 +69,7 @@ final class JSONLinesSampleReader {
                 try handle(.rejected(type: "(unreadable line)", line: lineNumber, reason: "\(error)"))
                 return
             }
-            if let problem = TextRules.problem(in: sample) {
+            if let problem = TextRules.problem(in: sample) ?? SyncReplacement.problem(in: sample) {
                 try handle(.rejected(type: sample.typeIdentifier, line: lineNumber, reason: problem))
                 return
             }

@@ -117,6 +117,34 @@ extension JSONFileStore {
         }
     }
 
+    /// Saves an import's records that carry sync identifiers (checked by the import's own rules, as
+    /// ``saveChecked(_:)`` saves the rest) by HealthKit's rule, as ``saveReporting(_:)`` does: under the exclusive
+    /// lock, a record whose version is greater than the stored sample's of its key replaces it in one write (tombstones,
+    /// then the new lines, recorded as a ``OperationRecord/Kind/replace`` of the import's operation, so `undo` takes
+    /// the import back whole), an equal or lower one is not written. A uuid the store holds already is not refused: an
+    /// import may bring back a sample deleted since, as it does every record. `dryRun`: planned under the shared lock,
+    /// nothing written.
+    func saveImportedSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
+        guard !samples.isEmpty else { return SyncReplacement.Plan() }
+        let keys = try SyncReplacement.keys(of: samples)
+        if dryRun {
+            var stored: [SyncReplacement.Key: [Sample]] = [:]
+            try withReadAccess { _ in stored = try storedSamples(withSyncKeys: keys) }
+            return try SyncReplacement.plan(samples, stored: stored)
+        }
+        for sample in samples { try TextRules.check(sample) }
+        return try withWriteAccess {
+            let plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
+            if plan.replaced.isEmpty {
+                try writeSamples(plan.writes, record: recordMaker)
+            } else {
+                _ = try writeChanges(deleting: plan.replaced, adding: plan.writes, now: clock(),
+                                     record: replaceRecordMaker(replacing: plan.replaced.count))
+            }
+            return plan
+        }
+    }
+
     /// The visible stored samples that carry one of `keys` (by type), by key. Reads only the partitions of those types
     /// whose bytes contain `HKMetadataKeySyncIdentifier` at all. Call with the lock held.
     func storedSamples(withSyncKeys keys: [String: Set<SyncReplacement.Key>]) throws -> [SyncReplacement.Key: [Sample]] {

@@ -91,13 +91,16 @@ extension JSONFileStore {
         let ranges = group.compactMap(\.changes)
         let recorded = ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 }
         let types = JSONFileStore.types(of: group.flatMap(\.types))
-        var prepared = PreparedUndo(plan: UndoPlan(kind: last.kind, operation: last.operation, source: source,
+        // An operation that replaced samples anywhere (an import whose records carry sync identifiers writes import
+        // batches and replaces) is undone as a replace: its new samples go, the samples it replaced come back.
+        let kind: OperationRecord.Kind = group.contains { $0.kind == .replace } ? .replace : last.kind
+        var prepared = PreparedUndo(plan: UndoPlan(kind: kind, operation: last.operation, source: source,
                                                    date: last.date, recorded: recorded, types: types))
         let undone = Set(records.filter { $0.kind == .undo }.map(\.operation))
         // A copy restored by an undone delete or replace stands in for the sample it restored.
         let undoneDeletes = Set(records.filter { ($0.kind == .delete || $0.kind == .replace) && undone.contains($0.operation) }
             .map(\.operation)).sorted()
-        switch last.kind {
+        switch kind {
         case .delete:
             try planRestoring(ranges: ranges, recorded: recorded, types: types, limits: limits, into: &prepared)
         case .replace:

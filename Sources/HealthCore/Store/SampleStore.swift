@@ -86,7 +86,10 @@ public final class InMemorySampleStore: SampleStore, Sendable {
     /// ``save(_:)``, saying what was saved, replaced and left unchanged; the check and the change are one step under
     /// the store's lock.
     @discardableResult
-    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome { try saveSynced(samples, dryRun: false).outcome }
+
+    /// ``saveReporting(_:)``, giving the plan carried out; `dryRun`: changes nothing, only says what the save would do.
+    func saveSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
         let keys = try SyncReplacement.keys(of: samples).values.reduce(into: Set<SyncReplacement.Key>()) { $0.formUnion($1) }
         return try self.samples.withLock { stored in
             var matches: [SyncReplacement.Key: [Sample]] = [:]
@@ -98,10 +101,11 @@ public final class InMemorySampleStore: SampleStore, Sendable {
                 }
             }
             let plan = try SyncReplacement.plan(samples, stored: matches)
+            guard !dryRun else { return plan }
             let gone = Set(plan.replaced.map(\.uuid))
             if !gone.isEmpty { stored.removeAll { gone.contains($0.uuid) } }
             stored += plan.writes
-            return plan.outcome
+            return plan
         }
     }
 
@@ -124,4 +128,33 @@ extension SampleStore {
         if let memory = self as? InMemorySampleStore { return memory.append(samples) }
         try save(samples)
     }
+
+    /// Saves records an import has checked, all carrying both sync keys, by HealthKit's sync-version rule (see
+    /// ``saveReporting(_:)``): a greater version replaces the stored sample of its key, an equal or lower one is not
+    /// written. `dryRun`: only says what would happen.
+    ///
+    /// - Returns: What was (or would be) written, replaced and left out.
+    func saveSyncedRecords(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
+        if let file = self as? ImportSyncSaving { return try file.saveImportedSynced(samples, dryRun: dryRun) }
+        if let health = self as? HealthStore {
+            if dryRun { return try health.storage.saveImportedSynced(samples, dryRun: true) }
+            var plan = SyncReplacement.Plan()
+            try health.save(samples, checked: true, synced: { plan = $0 })
+            return plan
+        }
+        if let memory = self as? InMemorySampleStore { return try memory.saveSynced(samples, dryRun: dryRun) }
+        // A store that knows no sync identifiers saves everything (as its `saveReporting` does by default).
+        if !dryRun { try save(samples) }
+        return SyncReplacement.Plan(writes: samples)
+    }
 }
+
+/// A store an import saves its records with sync identifiers into by HealthKit's rule, with what it did
+/// (``JSONFileStore``).
+protocol ImportSyncSaving {
+    /// Saves records an import has checked, all carrying both sync keys: a greater version replaces the stored sample
+    /// of its key, an equal or lower one is not written; `dryRun`: nothing is written.
+    func saveImportedSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan
+}
+
+extension JSONFileStore: ImportSyncSaving {}

@@ -2,8 +2,9 @@
 /// carrying both replaces the stored, not deleted sample of the same type and source with that identifier when its
 /// version is strictly greater, and is not saved at all when it is not (equal or lower: the stored one stays). A
 /// version without an identifier, an identifier without a version and a version that is not a whole number are
-/// refused. A workout or a correlation is replaced whole: a correlation's stored members go with it, and when it is
-/// not saved its members in the same save are not saved either.
+/// refused (an export writes the version as text: `"2"` is the number 2). A workout or a correlation is replaced
+/// whole: a correlation's stored members go with it, and when it is not saved its members in the same save are not
+/// saved either.
 ///
 /// Both ``JSONFileStore`` and ``InMemorySampleStore`` plan a save with this under their lock, so the check and the
 /// write are one step.
@@ -34,11 +35,39 @@ struct SyncReplacement {
         case (nil, _?): throw SampleError.syncVersionWithoutIdentifier
         case let (identifier?, nil): throw SampleError.syncIdentifierWithoutVersion(identifier.text)
         case let (identifier?, version?):
-            guard case let .number(number) = version, number.isFinite, number == number.rounded() else {
-                throw SampleError.syncVersionNotWhole(version.text)
-            }
+            guard let number = wholeNumber(version) else { throw SampleError.syncVersionNotWhole(version.text) }
             return Mark(key: Key(type: sample.typeIdentifier, source: sample.source, identifier: identifier.text),
                         version: number)
+        }
+    }
+
+    /// A version as a whole number: a number, or the text of one as an export writes every metadata value (`2`,
+    /// `-1`, `3.0`); nil for anything else (`x`, `2.5`, `1e3`, `0x10`, ` 2`).
+    static func wholeNumber(_ value: MetadataValue) -> Double? {
+        let number: Double
+        switch value {
+        case let .number(given): number = given
+        case let .string(text):
+            var digits = 0, dots = 0
+            for (offset, byte) in text.utf8.enumerated() {
+                if byte &- 48 < 10 { digits += 1 } else if byte == UInt8(ascii: ".") && digits > 0 { dots += 1 } else if
+                    !(byte == UInt8(ascii: "-") && offset == 0) { return nil }
+            }
+            guard digits > 0, dots <= 1, let parsed = Double(text) else { return nil }
+            number = parsed
+        }
+        return number.isFinite && number == number.rounded() ? number : nil
+    }
+
+    /// Why a sample's sync keys are refused (a version without an identifier, an identifier without a version, a
+    /// version that is not a whole number), as a sentence; nil when they are fine or absent.
+    static func problem(in sample: Sample) -> String? {
+        guard !sample.metadata.isEmpty else { return nil }
+        do {
+            _ = try mark(of: sample)
+            return nil
+        } catch {
+            return "\(error)"
         }
     }
 

@@ -89,12 +89,16 @@ private enum ReceiptText {
         if let member = receipt.archiveMember { heading += " (\(member))" }
         if let date = receipt.exportDate { heading += ", exported \(ISODate.format(date, in: .gmt))" }
         console.line(heading + (receipt.dryRun ? "; nothing was written." : "."))
-        var table = TableWriter(headers: ["TYPE", "ADDED", "PRESENT", "GENERIC", "REJECTED"], rightAligned: [1, 2, 3, 4])
+        // REPLACED (stored samples a greater sync version replaced) only when there are some.
+        let replacing = receipt.totals.replaced > 0
+        var table = TableWriter(headers: ["TYPE", "ADDED", "PRESENT", "GENERIC", "REJECTED"] + (replacing ? ["REPLACED"] : []),
+                                rightAligned: replacing ? [1, 2, 3, 4, 5] : [1, 2, 3, 4])
         func row(_ label: String, _ counts: ImportReceipt.Counts) -> [String] {
             [label, NumberFormatting.human(Double(counts.added), fractionDigits: 0),
              NumberFormatting.human(Double(counts.alreadyPresent), fractionDigits: 0),
              NumberFormatting.human(Double(counts.keptGenerically), fractionDigits: 0),
              NumberFormatting.human(Double(counts.rejected), fractionDigits: 0)]
+                + (replacing ? [NumberFormatting.human(Double(counts.replaced), fractionDigits: 0)] : [])
         }
         let labelled = receipt.counts.map { (label: catalogue.type(identifier: $0.key)?.name ?? $0.key, counts: $0.value) }
         for (label, counts) in labelled.sorted(by: { $0.label < $1.label }) { table.add(row(label, counts)) }
@@ -111,7 +115,7 @@ private enum ReceiptText {
     static func json(_ receipt: ImportReceipt) -> String {
         func counts(_ counts: ImportReceipt.Counts) -> String {
             "{\"added\":\(counts.added),\"alreadyPresent\":\(counts.alreadyPresent),"
-                + "\"keptGenerically\":\(counts.keptGenerically),\"rejected\":\(counts.rejected)}"
+                + "\"keptGenerically\":\(counts.keptGenerically),\"rejected\":\(counts.rejected),\"replaced\":\(counts.replaced)}"
         }
         func object(_ entries: [String: String]) -> String {
             "{" + entries.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"

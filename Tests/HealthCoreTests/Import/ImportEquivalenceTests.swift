@@ -10,11 +10,15 @@ extension ImportTests {
                     "shared/fixtures/apple-health is not next to the repository, so the import equivalence tests are skipped"))
     struct ImportEquivalenceTests {
         /// A store that is not a ``JSONFileStore``, so the importer saves plain `Sample` arrays through it.
-        final class PlainPathStore: SampleStore {
+        final class PlainPathStore: SampleStore, ImportSyncSaving {
             let base: JSONFileStore
             init(_ base: JSONFileStore) { self.base = base }
             // As the importer saves into a file store: by its own checks, which keep what devices wrote.
             func save(_ samples: [Sample]) throws { try base.saveChecked(samples) }
+            // Records with sync identifiers are saved by HealthKit's rule on both paths.
+            func saveImportedSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
+                try base.saveImportedSynced(samples, dryRun: dryRun)
+            }
             func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                                _ body: (Sample) throws -> Void) throws {
                 try base.forEachSample(ofType: identifier, overlapping: interval, body)
