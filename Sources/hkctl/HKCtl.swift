@@ -17,7 +17,9 @@ enum HKCtl {
     ]
 
     /// Runs one invocation. It never exits the process; it returns the exit status.
-    static func run(arguments: [String], environment: [String: String], clock: Date, console: Console) -> Int32 {
+    ///
+    /// The environment is read only by a command that runs (`--version` and help never build it).
+    static func run(arguments: [String], environment: () -> [String: String], clock: Date, console: Console) -> Int32 {
         var commandIndex: Int?
         var index = 0
         while index < arguments.count {
@@ -94,6 +96,7 @@ enum HKCtl {
                 return ExitStatus.ok.rawValue
             }
             console.quiet = parsed.flags.contains(QuietOption.spec.name)
+            let environment = environment()
             let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
                                                     formats: command.formats)
             var context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)
@@ -159,7 +162,7 @@ enum Main {
             writeErr: { text in _ = writeAll(2, Array(text.utf8)) },
             inputIsTerminal: isatty(0) != 0)
         let status = HKCtl.run(arguments: Array(CommandLine.arguments.dropFirst()),
-                               environment: processEnvironment(), clock: Date(), console: console)
+                               environment: processEnvironment, clock: Date(), console: console)
         exit(status == ExitStatus.ok.rawValue ? HKCtl.finishOutput(console) : status)
     }
 

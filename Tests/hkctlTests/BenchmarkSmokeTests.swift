@@ -46,7 +46,8 @@ struct BenchmarkSmokeTests {
                 #expect(result.out.contains("| " + scenario), "the table has no row for '\(scenario)':\n\(result.out)")
             }
             #expect(result.out.contains("skipped: --no-cold"))
-            #expect(result.out.contains("| ratio hkctl/baseline (range) | ratio hkctl/sqlite3 (range) |"), "\(result.out)")
+            #expect(result.out.contains("| ratio hkctl/baseline (range) | ratio hkctl/sqlite3 (range) |"),
+                    "\(result.out)")
             #expect(result.out.contains("slower than the baseline"), "\(result.out)")
             let data = try #require(FileManager.default.contents(atPath: work + "/results.json"), "no --json file")
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -54,7 +55,8 @@ struct BenchmarkSmokeTests {
             #expect(Set(checks.keys) == ["week", "history", "heart", "latest"])
             #expect(checks["latest"] == "20 samples agree (start, value)")
             let measured = try #require(document["scenarios"] as? [String: Any])
-            #expect(Set(measured.keys) == ["import", "import-baseline", "floor", "add", "week", "history", "heart", "latest"])
+            #expect(Set(measured.keys)
+                == ["import", "import-baseline", "floor", "add", "week", "history", "heart", "latest"])
             let week = try #require(measured["week"] as? [String: Any])
             let versus = try #require((week["hkctl"] as? [String: Any])?["vs_baseline"] as? [String: Double])
             #expect(Set(versus.keys) == ["median", "low", "high"] && week["baseline"] != nil)

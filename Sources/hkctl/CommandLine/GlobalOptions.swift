@@ -45,7 +45,8 @@ struct GlobalOptions {
 
     /// Resolves the options from the parsed command line and the environment.
     static func resolve(_ arguments: ParsedArguments, environment: [String: String], clock: Date, command: String,
-                        formats: [String] = ["table", "json", "csv"], zones database: ZoneDatabase? = nil) throws -> GlobalOptions {
+                        formats: [String] = ["table", "json", "csv"],
+                        zones database: ZoneDatabase? = nil) throws -> GlobalOptions {
         guard let storePath = storePath(explicit: arguments.value("store"), environment: environment) else {
             throw UsageError(message: "No store folder: pass --store <dir> or set $HKCTL_STORE", command: command)
         }

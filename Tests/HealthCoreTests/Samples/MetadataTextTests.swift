@@ -29,8 +29,11 @@ struct MetadataTextTests {
     /// Seeded random dictionaries (0 to 4 keys, `@` keys, escapes, non-ASCII, numbers) against the definition.
     @Test func matchesThePlainDefinition() {
         var random = IndependentTestKit.SeededGenerator(seed: 32)
-        let pieces = ["HKTimeZone", "note", "@a", "@", "é", "Z", "a\"b", "tab\t", "\u{1}", "\u{2029}", "mood", "日本", ""]
-        func text() -> String { (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        let pieces = ["HKTimeZone", "note", "@a", "@", "é", "Z", "a\"b", "tab\t", "\u{1}", "\u{2029}", "mood", "日本",
+                      ""]
+        func text() -> String {
+            (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
         for _ in 0..<2_000 {
             var metadata: [String: MetadataValue] = [:]
             for _ in 0..<Int.random(in: 0...4, using: &random) {

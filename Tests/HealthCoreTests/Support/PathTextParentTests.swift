@@ -17,7 +17,9 @@ struct PathTextParentTests {
     @Test func everyShortPathOverFourCharactersMatchesTheDefinition() {
         let alphabet: [Character] = ["a", "/", ".", "é"]
         var paths = [""]
-        for _ in 0..<6 { paths = paths + paths.flatMap { path in alphabet.map { path + String($0) } }.filter { $0.count <= 6 } }
+        for _ in 0..<6 {
+            paths = paths + paths.flatMap { path in alphabet.map { path + String($0) } }.filter { $0.count <= 6 }
+        }
         // One expectation for all of them: an expectation per case is slow in a debug build.
         let wrong = Set(paths).filter { path in PathText.parent(of: path) != Self.reference(path) }
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")

@@ -26,7 +26,8 @@ struct RecordingZoneTests {
 
     func options(_ environment: [String: String], arguments: [String] = [], reads: Reads) throws -> GlobalOptions {
         let parsed = try ArgumentParser.parse(arguments, options: GlobalOptions.specs, command: "add")
-        return try GlobalOptions.resolve(parsed, environment: environment.merging(["HKCTL_STORE": "/nonexistent"]) { a, _ in a },
+        let environment = environment.merging(["HKCTL_STORE": "/nonexistent"]) { given, _ in given }
+        return try GlobalOptions.resolve(parsed, environment: environment,
                                          clock: Date(timeIntervalSince1970: 1_700_000_000), command: "add",
                                          zones: Self.database(reads))
     }
