@@ -96,7 +96,8 @@ enum HKCtl {
             console.quiet = parsed.flags.contains(QuietOption.spec.name)
             let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
                                                     formats: command.formats)
-            let context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)
+            var context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)
+            if command.showsSampleTimes { context = context.applyingZoneSetting() }
             try command.run(parsed, context: context)
             return finishOutput(console)
         } catch {

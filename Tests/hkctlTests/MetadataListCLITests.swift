@@ -85,7 +85,8 @@ struct MetadataListCLITests {
             #expect(table.first?.hasSuffix("  METADATA") == true && table.last?.hasSuffix("  note=left arm, sitting") == true, "\(table)")
             let csv = try cli.run(["list", "blood-pressure", "--format", "csv"]).stdout.split(separator: "\n")
             #expect(csv.first == "uuid,start,systolic,diastolic,unit,source,metadata")
-            #expect(csv.last?.hasSuffix(",120,80,mmHg,hkctl,\"{\"\"note\"\":\"\"left arm, sitting\"\"}\"") == true, "\(csv)")
+            // CSV and JSON show the zone the reading was recorded in (HKTimeZone), as for every sample `add` saves.
+            #expect(csv.last?.hasSuffix(",120,80,mmHg,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\",\"\"note\"\":\"\"left arm, sitting\"\"}\"") == true, "\(csv)")
             let workouts = try cli.run(["list", "workouts", "--format", "csv"]).stdout
             #expect(workouts.hasPrefix("uuid,activity,start,end,duration,energy_kcal,distance_m,pace_s_per_km,average_heart_rate,source,metadata\n"))
         }

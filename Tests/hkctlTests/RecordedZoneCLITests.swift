@@ -33,4 +33,35 @@ struct RecordedZoneCLITests {
             #expect(try cli.run(["list", "water", "--tz", "Mars/Base"], environment: paris).status == 65)
         }
     }
+
+    /// Workouts, blood pressure and food record their zone too, and `config set tz recorded` makes showing each sample
+    /// in it the default (`--tz` and `$HKCTL_TZ` still win).
+    @Test func compositeAddsRecordTheirZoneAndTheConfigKeyShowsIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let newYork = ["TZ": "America/New_York", "HKCTL_NOW": "2024-06-01T09:00:00-04:00"]
+            for words in [["workout", "running", "30min", "--at", "07:00"], ["blood-pressure", "120/80", "--at", "07:40"],
+                          ["food", "Bagel", "--energy", "300kcal", "--at", "08:00"]] {
+                let added = try cli.run(["add"] + words + ["--format", "json"], environment: newYork)
+                #expect(added.status == 0 && added.stdout.contains("\"HKTimeZone\":\"America/New_York\""), "\(words): \(added)")
+            }
+            let paris = ["TZ": "Europe/Paris", "HKCTL_NOW": "2024-06-03T21:00:00+02:00"]
+            let before = try cli.run(["list", "workouts"], environment: paris).stdout
+            #expect(before.contains("2024-06-01 13:00"), "\(before)")
+            let bad = try cli.run(["config", "set", "tz", "Asia/Tokyo"], environment: paris)
+            #expect(bad.status == 64 && bad.stderr.contains("takes 'recorded'"), "\(bad.stderr)")
+            #expect(try cli.run(["config", "set", "tz", "recorded"], environment: paris).stdout == "tz = recorded\n")
+            #expect(try cli.run(["config", "list"], environment: paris).stdout.contains("tz = recorded"))
+            let lived = try cli.run(["list", "workouts"], environment: paris).stdout
+            #expect(lived.contains("2024-06-01 07:00"), "\(lived)")
+            let pressure = try cli.run(["list", "blood-pressure", "--format", "csv"], environment: paris).stdout
+            #expect(pressure.contains("2024-06-01T07:40:00-04:00"), "\(pressure)")
+            let food = try cli.run(["list", "food"], environment: paris).stdout
+            #expect(food.contains("2024-06-01 08:00"), "\(food)")
+            // --tz and $HKCTL_TZ still choose the zone.
+            #expect(try cli.run(["list", "workouts", "--tz", "Europe/Paris"], environment: paris).stdout.contains("2024-06-01 13:00"))
+            #expect(try cli.run(["list", "workouts"], environment: paris.merging(["HKCTL_TZ": "UTC"]) { $1 }).stdout.contains("2024-06-01 11:00"))
+            #expect(try cli.run(["config", "unset", "tz"], environment: paris).status == 0)
+            #expect(try cli.run(["list", "workouts"], environment: paris).stdout.contains("2024-06-01 13:00"))
+        }
+    }
 }

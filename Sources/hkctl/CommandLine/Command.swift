@@ -50,6 +50,17 @@ struct CommandContext {
     }
 
     /// The unit to show a type in: `--unit`, else the `unit.<type>` setting, else the type's usual unit.
+    /// This context with the store's `tz = recorded` setting applied (`hkctl config set tz recorded`): samples are shown
+    /// in the zone each was recorded in, unless `--tz` or `$HKCTL_TZ` names a zone. The setting only changes how
+    /// times are shown, so a settings document that cannot be read leaves it off (`hkctl doctor` reports it).
+    func applyingZoneSetting() -> CommandContext {
+        guard globals.recordedZones == nil, !globals.zoneWasGiven,
+              let settings = try? store().document("settings.json", default: Settings()), settings.showsRecordedZones else { return self }
+        var globals = self.globals
+        globals.recordedZones = RecordedZones(database: globals.zones)
+        return CommandContext(globals: globals, console: console, catalogue: catalogue, environment: environment)
+    }
+
     func displayUnit(for type: SampleType, explicit: String?) throws -> HealthUnit? {
         if let explicit { return try QuantityInput.unit(explicit, for: type) }
         let settings = try store().document("settings.json", default: Settings())
@@ -72,6 +83,8 @@ protocol Command: Sendable {
     static var discussion: String { get }
     /// The values `--format` may take; the first is the default.
     static var formats: [String] { get }
+    /// Whether it prints samples with their times, so that `config set tz recorded` applies to it.
+    static var showsSampleTimes: Bool { get }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws
 }
@@ -80,6 +93,7 @@ extension Command {
     static var discussion: String { "" }
     /// The values `--format` may take for this command; the first is the default.
     static var formats: [String] { ["table", "json", "csv"] }
+    static var showsSampleTimes: Bool { false }
 }
 
 extension Command {

@@ -27,6 +27,8 @@ struct GlobalOptions {
     var lockTimeout: TimeInterval
     /// `--tz recorded`: samples are shown in the zone they were recorded in (days and nights still follow ``time``).
     var recordedZones: RecordedZones? = nil
+    /// Whether `--tz` or `$HKCTL_TZ` chose the zone (then the store's `tz` setting does not apply).
+    var zoneWasGiven = false
     /// The tz database the zones come from.
     var zones: ZoneDatabase = .system(environment: [:])
 
@@ -78,7 +80,8 @@ struct GlobalOptions {
         var time = TimeContext(now: now, timeZone: zone)
         if let day = WeekStart.firstWeekday(environment: environment) { time.calendar.firstWeekday = day }
         return GlobalOptions(storePath: storePath, format: format, formatName: formatText, source: source,
-                             time: time, lockTimeout: max(0, timeout), recordedZones: recorded, zones: zones)
+                             time: time, lockTimeout: max(0, timeout), recordedZones: recorded,
+                             zoneWasGiven: (arguments.value("tz") ?? environment["HKCTL_TZ"]) != nil, zones: zones)
     }
 
     /// The store folder: `--store`, else `$HKCTL_STORE`, else the per-user default (``StoreLocation/userDefault(environment:)``);

@@ -4,6 +4,7 @@ import TextSupport
 /// `hkctl add TYPE VALUE`: saves one sample and prints it.
 enum AddCommand: Command {
     static let name = "add"
+    static let showsSampleTimes = true
     static let abstract = "Save one sample: an amount, or for sleep a time range."
     static let usage = "add <type> <value> [--at <time> | --from <time> --to <time>] [--stage <stage>] [--meta <key=value> ...] [--sync-id <id> [--sync-version <n>]]"
     static let arguments: [(label: String, help: String)] = [
@@ -33,6 +34,14 @@ enum AddCommand: Command {
           hkctl add blood-pressure 120/80
           hkctl add food "Oatmeal" --energy 350kcal --protein 12g
         """
+
+    /// `metadata` with the zone the sample is logged in (`HKTimeZone`), unless it names one: as the Health app does,
+    /// so that every sample `add` saves (quantities, sleep, workouts, blood pressure, food) can be shown as it was lived.
+    static func recordingZone(in metadata: [String: MetadataValue], context: CommandContext) -> [String: MetadataValue] {
+        var metadata = metadata
+        if metadata[MetadataKeyTimeZone] == nil, let zone = context.globals.recordingZoneName { metadata[MetadataKeyTimeZone] = .string(zone) }
+        return metadata
+    }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         if try AddComposite.run(arguments, context: context) { return }
@@ -77,8 +86,7 @@ enum AddCommand: Command {
         let time = context.globals.time
         var metadata = try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: name),
                                                 command: name)
-        // As the Health app does, a sample records the zone it was logged in, so it can be shown as it was lived.
-        if metadata[MetadataKeyTimeZone] == nil, let zone = context.globals.recordingZoneName { metadata[MetadataKeyTimeZone] = .string(zone) }
+        metadata = recordingZone(in: metadata, context: context)
         let entry = SampleEntry(
             type: type, value: value,
             at: try arguments.value("at").map { try TimeExpression.parse($0, in: time) },

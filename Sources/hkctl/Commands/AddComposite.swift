@@ -63,8 +63,8 @@ enum AddComposite {
             activity: activity, duration: words.count > 1 ? words[1] : nil, at: try time(arguments, "at", context: context),
             from: try time(arguments, "from", context: context), to: try time(arguments, "to", context: context),
             energy: arguments.value("energy"), distance: arguments.value("distance"), indoor: arguments.has("indoor"),
-            metadata: try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: AddCommand.name),
-                                   command: AddCommand.name))
+            metadata: AddCommand.recordingZone(in: try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: AddCommand.name),
+                                                                            command: AddCommand.name), context: context))
         let workout = try entry.workout(source: context.globals.source, context: context.globals.time, catalogue: context.catalogue)
         guard SyncOptions.report(try context.healthStore(recording: .add).saveReporting([workout.sample]), workout.sample,
                                  context: context) else { return }
@@ -74,8 +74,8 @@ enum AddComposite {
     private static func correlation(_ type: CorrelationType, _ arguments: ParsedArguments, context: CommandContext) throws {
         try refuse(["from", "to", "stage", "on", "distance", "indoor"], for: type.name, arguments)
         let words = Array(arguments.positionals.dropFirst())
-        let metadata = try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: AddCommand.name),
-                                   command: AddCommand.name)
+        let metadata = AddCommand.recordingZone(in: try SyncOptions.metadata(arguments, adding: try CompositeNames.metadata(arguments, command: AddCommand.name),
+                                                                             command: AddCommand.name), context: context)
         let samples: [Sample]
         if type == .bloodPressure {
             try refuse(CompositeNames.nutrientFlags.map(\.flag) + ["nutrient"], for: type.name, arguments)

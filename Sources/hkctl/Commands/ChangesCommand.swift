@@ -3,6 +3,7 @@ import HealthCore
 /// `hkctl changes [--type T ...] [--since ANCHOR] [--limit N]`: what was added and deleted since an anchor.
 enum ChangesCommand: Command {
     static let name = "changes"
+    static let showsSampleTimes = true
     static let abstract = "Print samples added and deleted since an anchor, and the anchor to use next time."
     static let usage = "changes [--type <type> ...] [--since <anchor>] [--limit <n>] [--format json|jsonl]"
     static let arguments: [(label: String, help: String)] = []

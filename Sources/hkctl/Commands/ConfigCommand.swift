@@ -7,13 +7,16 @@ enum ConfigCommand: Command {
     static let abstract = "Show or change preferences, such as the unit a type is shown in."
     static let usage = "config [list | get <key> | set <key> <value> | unset <key>]"
     static let arguments: [(label: String, help: String)] = [
-        ("<key>", "unit.<type>, for example unit.weight; 'get store' prints the store in use (read-only)."),
-        ("<value>", "A unit for that type, for example lb."),
+        ("<key>", "unit.<type>, for example unit.weight; tz; 'get store' prints the store in use (read-only)."),
+        ("<value>", "A unit for that type, for example lb; for tz, 'recorded'."),
     ]
     static let options: [OptionSpec] = [QuietOption.spec]
     static let discussion = """
         'hkctl config set unit.weight lb' makes list and stats show weight in pounds unless --unit is given.
         Samples keep the unit they were entered in; only the display changes.
+        'hkctl config set tz recorded' shows each sample (list, add, edit, delete, changes,
+        watch) in the zone it was recorded in, as --tz recorded does, unless --tz or
+        $HKCTL_TZ is given; days and ranges still follow the system zone.
         'hkctl config get store' prints the path of the store in use (from --store, $HKCTL_STORE or the
         default); it is not a setting and cannot be set.
         """

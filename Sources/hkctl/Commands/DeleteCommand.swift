@@ -4,6 +4,7 @@ import TextSupport
 /// `hkctl delete UUID...` or `hkctl delete TYPE RANGE`: removes samples, leaving tombstones for syncing clients.
 enum DeleteCommand: Command {
     static let name = "delete"
+    static let showsSampleTimes = true
     static let abstract = "Delete samples by uuid, or every sample of a type in a range."
     static let usage = "delete <uuid> ... | delete <type> <range> | delete --last <type> [--source <name>] [--dry-run] [--yes]"
     static let arguments: [(label: String, help: String)] = [

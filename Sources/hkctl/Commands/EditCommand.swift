@@ -4,6 +4,7 @@ import TextSupport
 /// `hkctl edit UUID [VALUE]`: replaces a sample by a corrected copy in one undoable operation.
 enum EditCommand: Command {
     static let name = "edit"
+    static let showsSampleTimes = true
     static let abstract = "Correct a sample: its value, times, stage or metadata (one undoable replacement)."
     static let usage = "edit <uuid> [<value>] [--at <time> | --from <time> --to <time>] [--stage <stage>] [--meta <key=value> ...]"
     static let arguments: [(label: String, help: String)] = [

@@ -3,6 +3,7 @@ import HealthCore
 /// `hkctl list TYPE [RANGE]`: samples, newest first.
 enum ListCommand: Command {
     static let name = "list"
+    static let showsSampleTimes = true
     static let abstract = "List samples of a type, newest first."
     static let usage = "list <type> [--today | --yesterday | --week | --month | --year | --from <time> --to <time>] [--limit <n>] [--unit <unit>]"
     static let arguments: [(label: String, help: String)] = [

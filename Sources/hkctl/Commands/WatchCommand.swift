@@ -19,6 +19,7 @@ private func wakeWatch() {
 /// `hkctl watch`: prints new samples and deletions as they happen, from any process, like `tail -f`.
 enum WatchCommand: Command {
     static let name = "watch"
+    static let showsSampleTimes = true
     static let abstract = "Print samples and deletions as other processes write them, until interrupted."
     static let usage = "watch [--type <type> ...] [--interval <ms>] [--format jsonl]"
     static let arguments: [(label: String, help: String)] = []

@@ -6,6 +6,9 @@ struct CorrelationOutput {
     let context: CommandContext
     let type: CorrelationType?
     var zone: ZoneRules { context.globals.time.timeZone }
+
+    /// The zone a reading or entry is shown in: with `--tz recorded` the one it was recorded in, else the command's.
+    private func zone(of sample: Sample) -> ZoneRules { context.globals.recordedZones?.zone(of: sample, fallback: zone) ?? zone }
     static let mmHg = try! HealthUnit(parsing: "mmHg")
 
     private func pressure(_ correlation: Correlation, _ identifier: String) -> Double? {
@@ -19,6 +22,7 @@ struct CorrelationOutput {
     /// `members` lists every member's uuid and type; `metadata` is added when present.
     func json(_ correlation: Correlation) -> String {
         let sample = correlation.sample
+        let zone = zone(of: sample)
         var text = "{\"uuid\":\"\(sample.uuid.lowercasedText)\",\"type\":\(JSONText.quoted(sample.typeIdentifier))"
         text += ",\"start\":\"\(ISODate.format(sample.start, in: zone))\",\"end\":\"\(ISODate.format(sample.end, in: zone))\""
         if CorrelationType.identified(sample.typeIdentifier) == .bloodPressure {
@@ -62,7 +66,7 @@ struct CorrelationOutput {
             if isPressure {
                 console.line("uuid,start,systolic,diastolic,unit,source,metadata")
                 for item in correlations {
-                    console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone),
+                    console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone(of: item.sample)),
                                           pressure(item, "HKQuantityTypeIdentifierBloodPressureSystolic").map(NumberFormatting.json) ?? "",
                                           pressure(item, "HKQuantityTypeIdentifierBloodPressureDiastolic").map(NumberFormatting.json) ?? "",
                                           "mmHg", item.sample.source, MetadataText.csvField(item.sample.metadata, userOnly: true)]))
@@ -70,7 +74,7 @@ struct CorrelationOutput {
             } else {
                 console.line("uuid,start,food,nutrients,source,metadata")
                 for item in correlations {
-                    console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone),
+                    console.line(CSV.row([item.sample.uuid.lowercasedText, ISODate.format(item.sample.start, in: zone(of: item.sample)),
                                           item.foodName ?? "", nutrientText(item), item.sample.source, MetadataText.csvField(item.sample.metadata, userOnly: true)]))
                 }
             }
@@ -84,7 +88,7 @@ struct CorrelationOutput {
                                                                          : ["TIME", "FOOD", "NUTRIENTS", "SOURCE", "UUID"]),
                                     rightAligned: isPressure ? [1] : [])
             for item in correlations {
-                let time = Display.time(item.sample.start, in: zone)
+                let time = Display.time(item.sample.start, in: zone(of: item.sample))
                 if isPressure {
                     let reading = [pressure(item, "HKQuantityTypeIdentifierBloodPressureSystolic"),
                                    pressure(item, "HKQuantityTypeIdentifierBloodPressureDiastolic")]

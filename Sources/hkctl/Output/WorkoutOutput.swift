@@ -6,9 +6,15 @@ struct WorkoutOutput {
     let context: CommandContext
     var zone: ZoneRules { context.globals.time.timeZone }
 
+    /// The zone a workout is shown in: with `--tz recorded` the one it was recorded in, else the command's.
+    private func zone(of workout: Workout) -> ZoneRules {
+        context.globals.recordedZones?.zone(of: workout.sample, fallback: zone) ?? zone
+    }
+
     /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
     /// "pace","averageHeartRate","events","statistics","source","metadata"}`.
     func json(_ workout: Workout, heartRate: Double?) -> String {
+        let zone = zone(of: workout)
         var text = "{\"uuid\":\"\(workout.uuid.lowercasedText)\",\"type\":\"\(Workout.typeIdentifier)\""
         text += ",\"activity\":\(JSONText.quoted(workout.activity.name)),\"activityType\":\(workout.activity.rawValue)"
         text += ",\"start\":\"\(ISODate.format(workout.start, in: zone))\",\"end\":\"\(ISODate.format(workout.end, in: zone))\""
@@ -42,7 +48,8 @@ struct WorkoutOutput {
                             "average_heart_rate", "source", "metadata"]
 
     private func csv(_ workout: Workout, heartRate: Double?) -> String {
-        CSV.row([
+        let zone = zone(of: workout)
+        return CSV.row([
             workout.uuid.lowercasedText, workout.activity.name, ISODate.format(workout.start, in: zone),
             ISODate.format(workout.end, in: zone), NumberFormatting.json(workout.duration),
             workout.energyKilocalories.finite.map(NumberFormatting.json) ?? "", workout.distanceMeters.finite.map(NumberFormatting.json) ?? "",
@@ -71,7 +78,7 @@ struct WorkoutOutput {
             var table = TableWriter(headers: metadata.headers(["START", "ACTIVITY", "DURATION", "ENERGY", "DISTANCE", "PACE", "HR", "SOURCE", "UUID"]),
                                     rightAligned: [2, 3, 4, 5, 6])
             for workout in workouts {
-                table.add(metadata.row([Display.time(workout.start, in: zone), workout.activity.name, Display.duration(workout.duration),
+                table.add(metadata.row([Display.time(workout.start, in: zone(of: workout)), workout.activity.name, Display.duration(workout.duration),
                            workout.energyKilocalories.finite.map { NumberFormatting.human($0, fractionDigits: 0) + " kcal" } ?? "-",
                            workout.distanceMeters.finite.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
                            workout.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-",
@@ -140,10 +147,11 @@ struct WorkoutOutput {
     }
 }
 
-/// The `metadata` field of composite JSON: user metadata only (the `@` keys that keep an export's form are hidden).
+/// The `metadata` field of composite JSON: every key but the `@` keys that keep an export's form, so `HKTimeZone` is
+/// there as in the JSON of other samples (tables leave it out).
 enum MetadataJSON {
     static func field(_ metadata: [String: MetadataValue]) -> String {
-        MetadataText.hasShownEntries(metadata) ? ",\"metadata\":" + MetadataText.json(metadata, userOnly: true) : ""
+        metadata.keys.contains { !$0.hasPrefix("@") } ? ",\"metadata\":" + MetadataText.json(metadata, userOnly: true) : ""
     }
 }
 
