@@ -19,7 +19,7 @@ struct CompletionAndManTests {
     }
 
     /// The words bash offers for the command line `line` (the last word is being completed).
-    private func bashComplete(_ path: String, _ line: String) throws -> [String] {
+    private func bashComplete(_ path: String, _ line: String, environment: [String: String] = [:]) throws -> [String] {
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         if words.last != "" && line.hasSuffix(" ") { words.append("") }
         let array = words.map { "'\($0)'" }.joined(separator: " ")
@@ -28,7 +28,7 @@ struct CompletionAndManTests {
             COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
             _hkctl
             printf '%s\\n' "${COMPREPLY[@]}"
-            """)
+            """, environment: environment)
         #expect(result.status == 0, "\(result.err)")
         return result.out.split(separator: "\n").map(String.init)
     }
@@ -80,6 +80,51 @@ struct CompletionAndManTests {
         }
     }
 
+    /// A store where the owner and `José’s iPhone` saved steps, and the environment that makes the scripts' calls to
+    /// the built hkctl (the first word of the command line) read it.
+    private func withSources<T>(_ body: (CLIRunner, [String: String]) throws -> T) throws -> T {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["auth", "grant", "José’s iPhone", "--share", "steps", "-q"]).status == 0)
+            #expect(try cli.run(["add", "steps", "100", "--source", "José’s iPhone", "-q"]).status == 0)
+            #expect(try cli.run(["add", "steps", "200", "-q"]).status == 0)
+            return try body(cli, ["HKCTL_STORE": cli.storePath, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z"])
+        }
+    }
+
+    /// Issue 31: activities, zones, source names, config keys and goal types, and workouts, blood pressure and food
+    /// where they work; what depends on earlier words or the store comes from hkctl itself at completion time.
+    @Test func bashCompletesWhatDependsOnEarlierWordsAndTheStore() throws {
+        try withSources { cli, environment in
+            let path = try script("bash", cli)
+            let hkctl = CLIRunner.binaryURL.path
+            func complete(_ line: String) throws -> [String] { try bashComplete(path, hkctl + " " + line, environment: environment) }
+            let activities = try complete("add workout ")
+            #expect(activities.contains("running") && activities.contains("run") && !activities.contains("water"), "\(activities)")
+            #expect(try complete("add workout ru").sorted() == ["rugby", "run", "running"])
+            #expect(try complete("stats workouts --activity cyc").sorted() == ["cycle", "cycling"])
+            #expect(try complete("sources priority steps ") == ["José’s iPhone", "hkctl"])
+            #expect(try complete("sources priority steps hkctl ") == ["José’s iPhone"])
+            #expect(try complete("stats steps --only-source J") == ["José’s iPhone"])
+            #expect(try complete("list water --tz rec") == ["recorded"])
+            #expect(try complete("--tz Europe/Par") == ["Europe/Paris"])
+            #expect(try complete("config set t") == ["tz"])
+            #expect(try complete("config get s") == ["store"])
+            #expect(try complete("config set tz ") == ["recorded"])
+            #expect(try complete("config set unit.weight l").sorted() == ["lb", "lbs"])
+            let goals = try complete("goal ")
+            #expect(goals.contains("water") && goals.contains("steps") && goals.contains("sleep") && !goals.contains("weight"), "\(goals)")
+            #expect(try complete("add blo") == ["blood-pressure"])
+            #expect(try complete("add fo") == ["food"])
+            #expect(try complete("list work") == ["workouts"])
+            #expect(try complete("stats blood") == ["blood-pressure"])
+            #expect(!(try complete("stats fo")).contains("food"), "stats of food is refused")
+            #expect(try complete("delete fo") == ["food"])
+            // Without a store to read, nothing breaks: no names, and the static words still come.
+            let none = try bashComplete(path, hkctl + " sources priority steps ", environment: ["HKCTL_STORE": cli.storePath + "-none"])
+            #expect(!none.contains("hkctl") && none.contains("water"), "\(none)")
+        }
+    }
+
     @Test(.enabled(if: SystemPackages.zsh == nil, "zsh cannot be installed here, so the zsh script's syntax is not checked"))
     func zshScriptIsValid() throws {
         try CLIRunner.withTemporaryStore { cli in
@@ -103,6 +148,11 @@ struct CompletionAndManTests {
             #expect(water.contains("mL") && !water.contains("kg"), "\(water)")
             let all = try units(["hkctl", "stats", "--unit", ""])
             #expect(all.contains("mL") && all.contains("kg"), "\(all)")
+            // What hkctl answers at completion time (issue 31), the built binary as the command.
+            let hkctl = CLIRunner.binaryURL.path
+            #expect(try units([hkctl, "add", "workout", ""]).contains("running"))
+            #expect(try units([hkctl, "--tz", ""]).contains("Europe/Paris"))
+            #expect(try units([hkctl, "config", "set", "tz", ""]) == ["recorded"])
         }
     }
 
@@ -125,6 +175,27 @@ struct CompletionAndManTests {
             #expect(water.contains("mL") && !water.contains("kg"), "\(water)")
             let all = try complete("hkctl stats --unit ")
             #expect(all.contains("mL") && all.contains("kg"), "\(all)")
+        }
+    }
+
+    /// Issue 31 in fish: hkctl's own answers (the built binary first on PATH) and the composite names.
+    @Test(.enabled(if: SystemPackages.fish == nil, "fish cannot be installed here, so the fish script is not checked"))
+    func fishCompletesWhatDependsOnEarlierWordsAndTheStore() throws {
+        try withSources { cli, environment in
+            let path = try script("fish", cli)
+            var env = environment
+            env["PATH"] = CLIRunner.binaryURL.deletingLastPathComponent().path + ":/usr/local/bin:/usr/bin:/bin"
+            func complete(_ line: String) throws -> [String] {
+                let result = try SystemPackages.shell("HOME=$(mktemp -d) fish -N -c 'source \(path); complete -C \"\(line)\"'", environment: env)
+                return result.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+            }
+            let activities = try complete("hkctl add workout ")
+            #expect(activities.contains("running") && !activities.contains("water"), "\(activities)")
+            #expect(try complete("hkctl add fo").contains("food"))
+            #expect(try complete("hkctl sources priority steps ").contains("José’s iPhone"))
+            #expect(try complete("hkctl list water --tz Europe/Par").contains("Europe/Paris"))
+            let goals = try complete("hkctl goal ")
+            #expect(goals.contains("steps") && !goals.contains("weight"), "\(goals)")
         }
     }
 

@@ -44,6 +44,19 @@ public struct ZoneDatabase: Sendable {
         return TZifParser.rules(identifier: name, bytes: bytes)
     }
 
+    /// The zone names the database lists for people to choose from (its `zone1970.tab`, else `zone.tab`: one
+    /// canonical zone per region, `Europe/Paris`), sorted, with `UTC` first; just `UTC` when it lists none.
+    public func listedNames() -> [String] {
+        guard let bytes = readFile(directory + "/zone1970.tab") ?? readFile(directory + "/zone.tab") else { return ["UTC"] }
+        var names = Set<String>()
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+            // Country codes, coordinates, the zone, an optional comment, separated by tabs.
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count >= 3, Self.isPlausibleName(String(fields[2])) { names.insert(String(fields[2])) }
+        }
+        return ["UTC"] + names.sorted()
+    }
+
     /// ICU's short zone names that have no file in the tz database, and the zone each stands for.
     private static let shortNames = [
         "PST": "America/Los_Angeles", "CST": "America/Chicago", "JST": "Asia/Tokyo", "IST": "Asia/Kolkata",

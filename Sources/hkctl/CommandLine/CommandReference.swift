@@ -18,6 +18,9 @@ struct CommandReference {
         case unit
         /// A file or a folder.
         case path
+        /// Known only at completion time (zone names, the sources of a type): the script asks
+        /// `hkctl completions candidates` (``CompletionCandidates``).
+        case asked
     }
 
     struct Option {
@@ -34,9 +37,20 @@ struct CommandReference {
     let name: String
     let abstract: String
     let options: [Option]
-    /// Positional words: literal words of the usage line (`set`, `priority`), then type names when it takes `<type>`.
-    let words: [String]
-    let takesType: Bool
+    /// Positional words: literal words of the usage line (`set`, `priority`), the names of workouts and correlations
+    /// where the command takes them, then type names when it takes `<type>`.
+    var words: [String]
+    var takesType: Bool
+    /// Whether its positional words may depend on earlier ones or on the store (`add workout <activity>`,
+    /// `sources priority <type> <source>`, `config set <key> <value>`): the script asks ``CompletionCandidates`` first.
+    var asksForWords: Bool { ["add", "sources", "config"].contains(name) }
+
+    /// The names of workouts, blood pressure and food each command takes where a type goes (`CompositeNames`).
+    static let compositeNames: [String: [String]] = [
+        "add": ["workout", "blood-pressure", "food"], "list": ["workouts", "blood-pressure", "food"],
+        "delete": ["workouts", "blood-pressure", "food"], "stats": ["workouts", "blood-pressure"],
+        "chart": ["workouts"], "trend": ["workouts"], "types": ["workouts"], "sources": ["workouts"],
+    ]
 
     /// The reference of `command`, with the global options added.
     init(_ command: any Command.Type) {
@@ -46,8 +60,17 @@ struct CommandReference {
             Option(name: spec.name, help: spec.help,
                    value: spec.name == "format" ? .words(command.formats) : CommandReference.valueKind(spec), short: spec.short)
         }
-        words = CommandReference.literalWords(command.usage, name: command.name)
+        words = CommandReference.literalWords(command.usage, name: command.name) + (CommandReference.compositeNames[command.name] ?? [])
         takesType = command.usage.contains("<type>")
+    }
+
+    /// The reference of `command` with the types it completes narrowed: `goal` offers only the types that take a goal.
+    init(_ command: any Command.Type, catalogue: SampleTypeCatalogue) {
+        self.init(command)
+        if command.name == "goal" {
+            words += catalogue.types.filter(Goals.acceptsGoal).map(\.name)
+            takesType = false
+        }
     }
 
     /// The `help` pseudo-command: its words are the command names.
@@ -65,6 +88,9 @@ struct CommandReference {
         case "type": return .type
         case "unit": return .unit
         case "file", "path", "dir": return .path
+        case "activity": return .words(shellSafe(CompletionCandidates.activityNames))
+        case "zone": return .asked
+        case "name" where spec.name == "only-source": return .asked
         default:
             guard let range = spec.help.firstRange(ofText: "values: ") else { return .free }
             let list = spec.help[range.upperBound...].prefix { $0 != ";" && $0 != ")" }
@@ -121,7 +147,7 @@ struct CommandReference {
 
     /// `names` without repeats and without the ones a shell would read as more than a word (glob, quote or space
     /// characters).
-    private static func shellSafe(_ names: [String]) -> [String] {
+    static func shellSafe(_ names: [String]) -> [String] {
         var seen = Set<String>()
         let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_/%.^-".unicodeScalars)
         return names.filter { name in

@@ -2,9 +2,10 @@ import HealthCore
 import TextSupport
 
 /// Shell completion scripts for bash, zsh and fish, generated from the command registry: commands, their
-/// options, option values (formats, periods, units, type names, files) and positional words (type names,
-/// literal sub-words such as `set` or `priority`). `--unit` after a type (`list weight --unit <TAB>`) completes the
-/// units that type accepts; before one, every unit.
+/// options, option values (formats, periods, units, type names, activities, files) and positional words (type names,
+/// the names of workouts and correlations, literal sub-words such as `set` or `priority`). `--unit` after a type
+/// (`list weight --unit <TAB>`) completes the units that type accepts; before one, every unit. What depends on earlier
+/// words or on the store (``CompletionCandidates``) the scripts ask the hkctl being completed at completion time.
 enum CompletionScript {
     /// The shells with a script.
     static let shells = ["bash", "zsh", "fish"]
@@ -13,7 +14,7 @@ enum CompletionScript {
     typealias UnitGroups = [(types: [String], units: [String])]
 
     static func render(shell: String, commands: [any Command.Type], catalogue: SampleTypeCatalogue) -> String? {
-        let references = commands.map { CommandReference($0) } + [CommandReference(helpFor: commands)]
+        let references = commands.map { CommandReference($0, catalogue: catalogue) } + [CommandReference(helpFor: commands)]
         let types = CommandReference.typeNames(catalogue)
         let units = CommandReference.unitNames(catalogue)
         let byType = CommandReference.unitsByType(catalogue)
@@ -59,6 +60,10 @@ enum CompletionScript {
         lines += unitFunctions(byType, answer: { "echo " + quoted($0.joined(separator: " ")) }, word: "\"${COMP_WORDS[j]}\"",
                                last: "COMP_CWORD", fallback: "echo \"$2\"")
         lines += [
+            "# What depends on earlier words or on the store, from the hkctl being completed: one candidate a line.",
+            "_hkctl_ask() {",
+            "    \"${COMP_WORDS[0]}\" completions candidates -- \"${COMP_WORDS[@]:1:COMP_CWORD-1}\" 2>/dev/null",
+            "}",
             "_hkctl() {",
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    local types=\(quoted(types.joined(separator: " ")))",
@@ -93,7 +98,17 @@ enum CompletionScript {
             lines.append("            words=\(quoted(words))\(command.takesType ? "\" $types\"" : "")")
             lines.append("            ;;")
         }
+        let asking = commands.filter(\.asksForWords).map(\.name).joined(separator: "|")
         lines += [
+            "    esac",
+            "    case $command in",
+            "        \(asking))",
+            "            if [[ $cur != -* ]]; then",
+            "                local asked",
+            "                asked=$(_hkctl_ask)",
+            "                if [[ -n $asked ]]; then local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$asked\" -- \"$cur\")); return 0; fi",
+            "            fi",
+            "            ;;",
             "    esac",
             "    if [[ $cur == -* ]]; then",
             "        COMPREPLY=($(compgen -W \"$options\" -- \"$cur\"))",
@@ -117,6 +132,7 @@ enum CompletionScript {
             case .type: reply = "COMPREPLY=($(compgen -W \"$types\" -- \"$cur\")); return 0"
             case .unit: reply = "COMPREPLY=($(compgen -W \"$(_hkctl_units \"$i\" \"$units\")\" -- \"$cur\")); return 0"
             case .path: reply = "COMPREPLY=($(compgen -f -- \"$cur\")); return 0"
+            case .asked: reply = "local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(_hkctl_ask)\" -- \"$cur\")); return 0"
             }
             cases.append("\(indent)--\(option.name)) \(reply) ;;")
         }
@@ -137,8 +153,12 @@ enum CompletionScript {
         lines += unitFunctions(byType, answer: { "reply=(" + $0.map(quoted).joined(separator: " ") + ")" }, word: "${words[j]}",
                                last: "CURRENT", fallback: "reply=($units)")
         lines += [
+            "# What depends on earlier words or on the store, from the hkctl being completed: one candidate a line.",
+            "_hkctl_ask() {",
+            "    ${words[1]} completions candidates -- ${words[2,CURRENT-1]} 2>/dev/null",
+            "}",
             "_hkctl() {",
-            "    local -a types units subcommands opts candidates",
+            "    local -a types units subcommands opts candidates asked",
             "    types=(\(types.map(quoted).joined(separator: " ")))",
             "    units=(\(units.map(quoted).joined(separator: " ")))",
             "    subcommands=(\(described(commands.map { ($0.name, $0.abstract) })))",
@@ -179,6 +199,14 @@ enum CompletionScript {
         }
         lines += [
             "    esac",
+            "    case $command in",
+            "        \(commands.filter(\.asksForWords).map(\.name).joined(separator: "|")))",
+            "            if [[ ${words[CURRENT]} != -* ]]; then",
+            "                asked=(${(f)\"$(_hkctl_ask)\"})",
+            "                if (( ${#asked} )); then compadd -a asked; return; fi",
+            "            fi",
+            "            ;;",
+            "    esac",
             "    if [[ ${words[CURRENT]} == -* ]]; then",
             "        _describe -t options 'option' opts",
             "    else",
@@ -204,6 +232,7 @@ enum CompletionScript {
             case .type: reply = "compadd -a types; return"
             case .unit: reply = "local -a reply; _hkctl_units $i; compadd -a reply; return"
             case .path: reply = "_files; return"
+            case .asked: reply = "local -a asked; asked=(${(f)\"$(_hkctl_ask)\"}); compadd -a asked; return"
             }
             return "\(indent)--\(option.name)) \(reply) ;;"
         }
@@ -237,9 +266,15 @@ enum CompletionScript {
             "    end",
             "    printf '%s\\n' \(units.map(text).joined(separator: " "))",
             "end",
+            "# What depends on earlier words or on the store, from the hkctl being completed: one candidate a line.",
+            "function __hkctl_ask",
+            "    set -l words (commandline -opc)",
+            "    $words[1] completions candidates -- $words[2..-1] 2>/dev/null",
+            "end",
         ]
         for spec in GlobalOptions.specs {
-            let value = spec.valueName == nil ? "" : spec.valueName == "dir" ? " -r -F" : " -x"
+            let value = spec.valueName == nil ? "" : spec.valueName == "dir" ? " -r -F"
+                : CommandReference.valueKind(spec) == .asked ? " -x -a \"(__hkctl_ask)\"" : " -x"
             lines.append("complete -c hkctl -l \(spec.name)\(value) -d \(text(spec.help))")
         }
         lines.append("complete -c hkctl -n \"not __fish_seen_subcommand_from $hkctl_commands\" -l version -d 'Show the version.'")
@@ -247,7 +282,14 @@ enum CompletionScript {
             lines.append("complete -c hkctl -n \"not __fish_seen_subcommand_from $hkctl_commands\" -a \(command.name) -d \(text(command.abstract))")
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             let positional = command.words.joined(separator: " ") + (command.takesType ? " $hkctl_types" : "")
-            if !positional.trimmingSpaces().isEmpty {
+            if command.asksForWords {
+                // hkctl's own answer where it has one (activities after `add workout`), else the static words.
+                lines.append("complete -c hkctl \(condition) -a \"(__hkctl_ask)\"")
+                if !positional.trimmingSpaces().isEmpty {
+                    lines.append("complete -c hkctl -n '__fish_seen_subcommand_from \(command.name); and not count (__hkctl_ask) >/dev/null' "
+                        + "-a \"\(positional.trimmingSpaces())\"")
+                }
+            } else if !positional.trimmingSpaces().isEmpty {
                 lines.append("complete -c hkctl \(condition) -a \"\(positional.trimmingSpaces())\"")
             }
             for option in command.options where !GlobalOptions.specs.contains(where: { $0.name == option.name }) || option.name == "format" {
@@ -259,6 +301,7 @@ enum CompletionScript {
                 case .type: value = " -x -a \"$hkctl_types\""
                 case .unit: value = " -x -a \"(__hkctl_units)\""
                 case .path: value = " -r -F"
+                case .asked: value = " -x -a \"(__hkctl_ask)\""
                 }
                 let short = option.short.map { " -s \($0)" } ?? ""
                 lines.append("complete -c hkctl \(condition) -l \(option.name)\(short)\(value) -d \(text(option.help))")

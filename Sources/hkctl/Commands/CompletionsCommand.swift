@@ -8,7 +8,12 @@ enum CompletionsCommand: Command {
     static let formats = ["table"]
     static let discussion = """
         The script completes commands, options, option values (formats, periods,
-        units, type names, files) and type names.
+        units, type names, activities, files), type names and the words for
+        workouts, blood pressure and food where a command takes them. What
+        depends on earlier words or on the store (activities after 'add workout',
+        source names after 'sources priority TYPE' and for --only-source, config
+        keys and values, zone names for --tz) it asks hkctl for as you press Tab:
+        'hkctl completions candidates -- WORDS' prints them, one a line.
 
         Examples:
           source <(hkctl completions bash)             # in ~/.bashrc
@@ -19,6 +24,14 @@ enum CompletionsCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         guard let shell = arguments.positionals.first else {
             throw UsageError(message: "Missing expected argument '<shell>'; use bash, zsh or fish", command: name)
+        }
+        if shell == "candidates" {
+            // What the scripts ask at completion time: one candidate a line for the word after the ones given.
+            let words = Array(arguments.positionals.dropFirst())
+            for word in CompletionCandidates.candidates(after: words, commands: HKCtl.commands, context: context) {
+                context.console.line(word)
+            }
+            return
         }
         if arguments.positionals.count > 1 {
             throw UsageError(message: "Unexpected argument '\(arguments.positionals[1])'", command: name)
