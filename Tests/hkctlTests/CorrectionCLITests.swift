@@ -41,6 +41,15 @@ struct CorrectionCLITests {
         }
     }
 
+    /// A dry run lists blood pressure and food with their members' values, as list does (it showed `-/- mmHg`).
+    @Test func deleteDryRunShowsCorrelationValues() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "blood-pressure", "120/80", "-q"]).status == 0)
+            let dry = try cli.run(["delete", "--last", "blood-pressure", "--dry-run"])
+            #expect(dry.status == 0 && dry.stdout.contains("120/80 mmHg") && !dry.stdout.contains("-/-"), "\(dry)")
+        }
+    }
+
     @Test func undoTypeTakesBackTheNewestOperationOfThatType() throws {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["add", "weight", "72.3kg", "--at", "2024-06-01T07:00", "-q"]).status == 0)

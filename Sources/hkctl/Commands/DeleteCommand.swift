@@ -88,7 +88,7 @@ enum DeleteCommand: Command {
         }
         if arguments.has("dry-run") || doomed.isEmpty {
             if doomed.isEmpty { context.console.note("Nothing to delete.") }
-            printSamples(doomed, context: context)
+            try printSamples(doomed, store: access, context: context)
             return
         }
         if byRange && !context.console.inputIsTerminal && !arguments.has("yes") {
@@ -123,16 +123,17 @@ enum DeleteCommand: Command {
         }
     }
 
-    /// Dry run: the samples as list prints them, grouped by type.
-    private static func printSamples(_ samples: [Sample], context: CommandContext) {
+    /// Dry run: the samples as list prints them, grouped by type (correlations with their members' values).
+    private static func printSamples(_ samples: [Sample], store: SampleStore, context: CommandContext) throws {
         let byType = Dictionary(grouping: samples, by: \.typeIdentifier)
         if samples.isEmpty, context.globals.format == .json { context.console.line("[]") }
         for identifier in byType.keys.sorted() {
             if identifier == Workout.typeIdentifier {
                 WorkoutOutput(context: context).print(byType[identifier]!.reversed().compactMap(Workout.init(sample:)), heartRates: [:])
             } else if let correlation = CorrelationType.identified(identifier) {
+                // With their members' values, as list shows them (not '-/- mmHg').
                 CorrelationOutput(context: context, type: correlation)
-                    .print(byType[identifier]!.reversed().map { Correlation(sample: $0, members: []) })
+                    .print(try CorrelationQuery.correlations(of: byType[identifier]!.reversed(), in: store))
             }
             guard let type = context.catalogue.type(identifier: identifier) else { continue }
             SampleOutput.print(byType[identifier]!.reversed(), type: type, unit: type.displayUnit, context: context)
