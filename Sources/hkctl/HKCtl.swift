@@ -97,7 +97,8 @@ enum HKCtl {
             let globals = try GlobalOptions.resolve(parsed, environment: environment, clock: clock, command: name,
                                                     formats: command.formats)
             var context = CommandContext(globals: globals, console: console, catalogue: .standard, environment: environment)
-            if command.showsSampleTimes { context = context.applyingZoneSetting() }
+            // The store's `tz` setting is read only where times are printed (not for `add -q` in a cron line).
+            if command.showsSampleTimes && !console.quiet { context = context.applyingZoneSetting() }
             try command.run(parsed, context: context)
             return finishOutput(console)
         } catch {

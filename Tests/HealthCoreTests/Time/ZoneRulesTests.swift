@@ -188,6 +188,19 @@ private typealias Kit = IndependentTestKit
         #expect(bare.current(environment: [:]) == .gmt)
     }
 
+    /// The names offered to people (completions): `zone1970.tab`'s zones, else `zone.tab`'s, with `UTC` first.
+    @Test func listedNamesComeFromTheZoneTables() {
+        let tab = "# a comment\nFR\t+4852+00220\tEurope/Paris\nUS\t+404251-0740023\tAmerica/New_York\tEastern (most areas)\n"
+            + "CH,DE,LI\t+4723+00832\tEurope/Zurich\nXX\t+0\t../etc/passwd\n"
+        let files = ["/zones/zone1970.tab": Array(tab.utf8)]
+        let database = ZoneDatabase(directory: "/zones", readFile: { files[$0] }, readLink: { _ in nil })
+        #expect(database.listedNames() == ["UTC", "America/New_York", "Europe/Paris", "Europe/Zurich"])
+        let older = ZoneDatabase(directory: "/zones", readFile: { $0 == "/zones/zone.tab" ? Array("JP\t+3541+13946\tAsia/Tokyo\n".utf8) : nil },
+                                 readLink: { _ in nil })
+        #expect(older.listedNames() == ["UTC", "Asia/Tokyo"])
+        #expect(ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil }).listedNames() == ["UTC"])
+    }
+
     @Test func damagedFilesAreRefused() throws {
         let good = try Self.tzif("Europe/Paris")
         #expect(TZifParser.rules(identifier: "x", bytes: good) != nil)
