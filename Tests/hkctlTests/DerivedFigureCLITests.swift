@@ -52,4 +52,14 @@ struct DerivedFigureCLITests {
             #expect(json.stdout.contains("\"change\":-0.2}"), "\(json.stdout)")
         }
     }
+
+    @Test func workoutSummariesRoundTheirSumsInCSVAsInJSON() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "workout", "running", "30min", "--distance", "1.1km", "--at", "08:00", "-q"]).status == 0)
+            let csv = try cli.run(["stats", "workouts", "--format", "csv"])
+            #expect(csv.status == 0 && csv.stdout.hasSuffix(",1,1800,1800,,1100,1636\n"), "\(csv.stdout)")
+            let json = try cli.run(["stats", "workouts", "--format", "json"])
+            #expect(json.stdout.contains("\"distance\":1100,"), "\(json.stdout)")
+        }
+    }
 }
