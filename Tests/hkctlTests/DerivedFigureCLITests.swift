@@ -55,11 +55,13 @@ struct DerivedFigureCLITests {
 
     @Test func workoutSummariesRoundTheirSumsInCSVAsInJSON() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "workout", "running", "30min", "--distance", "1.1km", "--at", "08:00", "-q"]).status == 0)
+            // 100.1 + 200.2 is 300.29999999999995 in doubles.
+            #expect(try cli.run(["add", "workout", "running", "30min", "--energy", "100.1kcal", "--at", "08:00", "-q"]).status == 0)
+            #expect(try cli.run(["add", "workout", "running", "30min", "--energy", "200.2kcal", "--at", "09:00", "-q"]).status == 0)
             let csv = try cli.run(["stats", "workouts", "--format", "csv"])
-            #expect(csv.status == 0 && csv.stdout.hasSuffix(",1,1800,1800,,1100,1636\n"), "\(csv.stdout)")
+            #expect(csv.status == 0 && csv.stdout.hasSuffix(",2,3600,1800,300.3,,\n"), "\(csv.stdout)")
             let json = try cli.run(["stats", "workouts", "--format", "json"])
-            #expect(json.stdout.contains("\"distance\":1100,"), "\(json.stdout)")
+            #expect(json.stdout.contains("\"energy\":300.3,"), "\(json.stdout)")
         }
     }
 }
