@@ -52,4 +52,16 @@ struct DerivedFigureCLITests {
             #expect(json.stdout.contains("\"change\":-0.2}"), "\(json.stdout)")
         }
     }
+
+    @Test func workoutSummariesRoundTheirSumsInCSVAsInJSON() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            // 100.1 + 200.2 is 300.29999999999995 in doubles.
+            #expect(try cli.run(["add", "workout", "running", "30min", "--energy", "100.1kcal", "--at", "08:00", "-q"]).status == 0)
+            #expect(try cli.run(["add", "workout", "running", "30min", "--energy", "200.2kcal", "--at", "09:00", "-q"]).status == 0)
+            let csv = try cli.run(["stats", "workouts", "--format", "csv"])
+            #expect(csv.status == 0 && csv.stdout.hasSuffix(",2,3600,1800,300.3,,\n"), "\(csv.stdout)")
+            let json = try cli.run(["stats", "workouts", "--format", "json"])
+            #expect(json.stdout.contains("\"energy\":300.3,"), "\(json.stdout)")
+        }
+    }
 }

@@ -50,6 +50,9 @@ enum StatsCommand: Command {
         samples counted once, and lists the nights; --by day (or --by night) gives a
         row per night, --by week/month/year the nights whose morning falls in each.
         --clip-to-days counts sleep by the clock instead, cut at midnight.
+        In a table, a period cut by the range or a total not over yet (today, this
+        week) is marked * with a note; whole days show as dates (DAY). JSON and CSV
+        round figures hkctl computes to two more decimals than the table shows.
 
         Examples:
           hkctl stats steps --week --by day

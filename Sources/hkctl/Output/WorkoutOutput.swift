@@ -124,12 +124,14 @@ struct WorkoutOutput {
             console.line(text + "}")
         case .csv:
             console.line("start,end,count,total_duration_s,average_duration_s,energy_kcal,distance_m,pace_s_per_km")
+            // The figures JSON has, to 3 decimals (no arithmetic noise: 1.1 km is 1100 m, not 1100.0000000000002).
+            func number(_ value: Double) -> String { NumberFormatting.json(DerivedFigure.rounded(value, decimals: 3)) }
             for (interval, figures) in rows {
                 console.line(CSV.row([ISODate.format(interval.start, in: zone), ISODate.format(interval.end, in: zone),
-                                      String(figures.count), NumberFormatting.json(figures.totalDuration),
-                                      figures.averageDuration.map(NumberFormatting.json) ?? "",
-                                      figures.energyKilocalories.map(NumberFormatting.json) ?? "",
-                                      figures.distanceMeters.map(NumberFormatting.json) ?? "",
+                                      String(figures.count), number(figures.totalDuration),
+                                      figures.averageDuration.map(number) ?? "",
+                                      figures.energyKilocalories.map(number) ?? "",
+                                      figures.distanceMeters.map(number) ?? "",
                                       figures.paceSecondsPerKilometer.map { NumberFormatting.json($0.rounded()) } ?? ""]))
             }
         case .table:
