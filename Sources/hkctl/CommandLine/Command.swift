@@ -7,6 +7,9 @@ struct CommandContext {
     let catalogue: SampleTypeCatalogue
     /// The process environment (`NO_COLOR`, `COLUMNS`).
     var environment: [String: String] = [:]
+    /// The store's settings when ``applyingZoneSetting()`` has read them, so ``displayUnit(for:explicit:)`` need not
+    /// read the document again.
+    var settingsRead: Settings? = nil
 
     /// The store named by the global options (created on first write).
     func store() -> JSONFileStore {
@@ -49,21 +52,22 @@ struct CommandContext {
         return try catalogue.type(named: name)
     }
 
-    /// The unit to show a type in: `--unit`, else the `unit.<type>` setting, else the type's usual unit.
     /// This context with the store's `tz = recorded` setting applied (`hkctl config set tz recorded`): samples are shown
     /// in the zone each was recorded in, unless `--tz` or `$HKCTL_TZ` names a zone. The setting only changes how
     /// times are shown, so a settings document that cannot be read leaves it off (`hkctl doctor` reports it).
     func applyingZoneSetting() -> CommandContext {
         guard globals.recordedZones == nil, !globals.zoneWasGiven,
-              let settings = try? store().document("settings.json", default: Settings()), settings.showsRecordedZones else { return self }
+              let settings = try? store().document("settings.json", default: Settings()) else { return self }
         var globals = self.globals
-        globals.recordedZones = RecordedZones(database: globals.zones)
-        return CommandContext(globals: globals, console: console, catalogue: catalogue, environment: environment)
+        if settings.showsRecordedZones { globals.recordedZones = RecordedZones(database: globals.zones) }
+        return CommandContext(globals: globals, console: console, catalogue: catalogue, environment: environment,
+                              settingsRead: settings)
     }
 
+    /// The unit to show a type in: `--unit`, else the `unit.<type>` setting, else the type's usual unit.
     func displayUnit(for type: SampleType, explicit: String?) throws -> HealthUnit? {
         if let explicit { return try QuantityInput.unit(explicit, for: type) }
-        let settings = try store().document("settings.json", default: Settings())
+        let settings = try settingsRead ?? store().document("settings.json", default: Settings())
         return settings.displayUnit(for: type) ?? type.displayUnit
     }
 }
