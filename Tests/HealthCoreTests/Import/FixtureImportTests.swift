@@ -29,6 +29,23 @@ extension ImportTests {
             #expect(Set(store.allSamples.map(\.uuid)).count == store.allSamples.count)
         }
 
+        /// Every record of a HealthKit identifier in a real export (the zip's included) is kept as a typed sample: the
+        /// catalogue knows every identifier HealthKit has (before it did, `WalkingStepLength` was kept generically).
+        @Test(arguments: ImportTestSupport.xmlFixtures + [ImportTestSupport.zipFixture])
+        func noHealthKitRecordIsLeftUntyped(name: String) throws {
+            let store = InMemorySampleStore()
+            let receipt = try HealthImporter(store: store).importFile(atPath: ImportTestSupport.fixture(name))
+            let healthKit = receipt.counts.filter {
+                $0.key.hasPrefix("HKQuantityTypeIdentifier") || $0.key.hasPrefix("HKCategoryTypeIdentifier")
+            }
+            #expect(!healthKit.isEmpty)
+            for (type, counts) in healthKit {
+                #expect(counts.keptGenerically == 0 && counts.rejected == 0, "\(name): \(type) \(counts)")
+                #expect(SampleTypeCatalogue.standard.type(identifier: type) != nil, "\(name): \(type)")
+            }
+            #expect(store.allSamples.filter { if case .generic = $0.value { return $0.typeIdentifier.hasPrefix("HKQuantityType") } else { return false } }.isEmpty)
+        }
+
         @Test(arguments: ImportTestSupport.xmlFixtures)
         func importingAgainAddsNothing(name: String) throws {
             try ImportTestSupport.withTemporaryDirectory { folder in

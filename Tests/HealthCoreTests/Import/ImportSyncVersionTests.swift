@@ -127,6 +127,21 @@ extension ImportTests {
             }
         }
 
+        /// Through a ``HealthStore`` (what a source's import writes through), the rule is the file store's.
+        @Test func aHealthStoreImportFollowsTheRuleToo() throws {
+            try Support.withTemporaryDirectory { folder in
+                let health = try HealthStore(storage: JSONFileStore(path: folder + "/store"), source: AuthorizationState.ownerSource)
+                _ = try Support.importXML(Self.export(Self.steps("101", version: "1")), into: health)
+                let receipt = try Support.importXML(Self.export(Self.steps("102", version: "2"), Self.steps("100", version: "1")), into: health)
+                #expect(receipt.counts[Self.steps]?.replaced == 1)
+                #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
+                #expect(try Self.stepValues(JSONFileStore(path: folder + "/store")) == [102])
+                let dry = try Support.importXML(Self.export(Self.steps("103", version: "3")), into: health, dryRun: true)
+                #expect(dry.counts[Self.steps]?.replaced == 1)
+                #expect(try Self.stepValues(JSONFileStore(path: folder + "/store")) == [102])
+            }
+        }
+
         @Test func otherSourcesAndTypesWithTheSameIdentifierAreIndependent() throws {
             let text = Self.export(Self.steps("101", version: "1"), Self.steps("202", version: "2", source: "Jane’s Watch"),
                                    Support.record("HKQuantityTypeIdentifierFlightsClimbed", value: "3", metadata: [

@@ -96,12 +96,12 @@ extension ImportTests {
                                           value: .quantity(Quantity(Double(day), .count())), source: "s", created: start))
                 }
                 // A generic sample lasting 10 days, starting in a month without other samples of its type.
-                let long = Sample(typeIdentifier: "HKCategoryTypeIdentifierPregnancy", start: ISODate.parse("2023-12-28T00:00:00Z")!,
+                let long = Sample(typeIdentifier: "HKCategoryTypeIdentifierSomethingNew", start: ISODate.parse("2023-12-28T00:00:00Z")!,
                                   end: ISODate.parse("2024-01-07T00:00:00Z")!, value: .generic(value: "HKCategoryValueNotApplicable", unit: nil),
                                   source: "s", created: ISODate.parse("2024-01-07T00:00:00Z")!)
                 try store.save(samples + [long])
                 let exporter = SampleExporter(store: store)
-                #expect(try exporter.storedTypeIdentifiers() == ["HKCategoryTypeIdentifierPregnancy", "HKQuantityTypeIdentifierStepCount"])
+                #expect(try exporter.storedTypeIdentifiers() == ["HKCategoryTypeIdentifierSomethingNew", "HKQuantityTypeIdentifierStepCount"])
                 var seen: [Sample] = []
                 let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
                 for type in try exporter.storedTypeIdentifiers() {
