@@ -158,6 +158,8 @@ struct PublicTypesSendableTests {
         isSendable(SourceKind.self),
         isSendable(SourcePriorities.self),
         isSendable(SourcePriority.self),
+        isSendable(PushTokenError.self),
+        isSendable(PushTokenRecord.self),
         isSendable(SourceQuery.self),
         isSendable(SourceRevision.self),
         isSendable(SourceStatistics.self),
