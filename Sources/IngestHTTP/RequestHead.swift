@@ -1,3 +1,5 @@
+import TextSupport
+
 /// One header field of a request or an answer.
 package struct HeaderField: Sendable, Equatable {
     /// The field name as sent; compare it case-insensitively.
@@ -25,6 +27,13 @@ package struct RequestHead: Sendable, Equatable {
     /// The header fields in order.
     package var fields: [HeaderField]
 
+    package init(method: String, target: String, version: String, fields: [HeaderField]) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.fields = fields
+    }
+
     /// The target's path: the target up to its query.
     package var path: Substring { target.prefix { $0 != "?" } }
 
@@ -47,7 +56,7 @@ package struct RequestHead: Sendable, Equatable {
             throw RequestRejection(.lengthRequired, "Transfer-Encoding (chunked) is not accepted; send the body whole, with a Content-Length header.")
         }
         let lengths = values("Content-Length").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-            .map { $0.trimmingCharacters(in: " \t") }
+            .map { $0.trimmingSpaces() }
         guard let first = lengths.first else {
             throw RequestRejection(.lengthRequired, "The request has no Content-Length header; send the body whole, with its length.")
         }
@@ -69,16 +78,4 @@ extension String {
         guard a.count == b.count else { return false }
         return zip(a, b).allSatisfy { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
     }
-
-    /// The string without the given characters at either end.
-    func trimmingCharacters(in set: String) -> String {
-        var text = Substring(self)
-        while let first = text.first, set.contains(first) { text = text.dropFirst() }
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
-        return String(text)
-    }
-}
-
-extension Substring {
-    func trimmingCharacters(in set: String) -> String { String(self).trimmingCharacters(in: set) }
 }

@@ -33,6 +33,12 @@ package struct RequestReader {
                 buffer.removeFirst(end)
                 return head
             }
+            // A line feed without its carriage return never ends a head: refuse it now rather than time out.
+            if buffer.indices[searched...].contains(where: { index in
+                buffer[index] == 0x0A && (index == 0 || buffer[index - 1] != 0x0D)
+            }) {
+                throw RequestRejection(.badRequest, "The request has a line feed without a carriage return; lines end with CRLF.")
+            }
             searched = buffer.count
             guard buffer.count < limits.maxHeadBytes + 4 else {
                 throw RequestRejection(.headerFieldsTooLarge, "The request head is longer than \(limits.maxHeadBytes) bytes.")

@@ -143,3 +143,12 @@ struct ExchangeTests {
         #expect(ListenAddress(parsing: text) == nil)
     }
 }
+
+extension ExchangeTests {
+    @Test func aBareLineFeedIsRefusedAtOnceNotTimedOut() {
+        let (channel, handler, response) = exchange(["GET /health HTTP/1.1\nHost: x\n\n", nil])
+        #expect(response?.status == .badRequest)
+        #expect(handler.bodies.isEmpty)
+        #expect(channel.receives == 1)
+    }
+}
