@@ -11,9 +11,15 @@ public struct ImportReceipt: Equatable, Sendable {
         public var keptGenerically = 0
         /// Records left out; see ``ImportReceipt/problems``.
         public var rejected = 0
+        /// Stored samples replaced by a changed value of the same point (a Health Auto Export re-send): the old one
+        /// deleted, the new one written.
+        public var replaced = 0
+        /// Of ``alreadyPresent``: Health Auto Export points not stored because samples of the type from elsewhere
+        /// (an Apple Health export) already cover their time.
+        public var covered = 0
 
         /// Every record of the type that was read.
-        public var total: Int { added + alreadyPresent + keptGenerically + rejected }
+        public var total: Int { added + alreadyPresent + keptGenerically + rejected + replaced }
 
         /// Zero counts.
         public init() {}
@@ -37,6 +43,8 @@ public struct ImportReceipt: Equatable, Sendable {
         case zip
         /// hkctl's own jsonl export.
         case jsonl
+        /// A Health Auto Export JSON payload (a file, a folder of them, or a pushed body).
+        case healthAutoExport = "hae"
     }
 
     /// How many problems are kept with their line numbers; the rest are only counted.
@@ -86,6 +94,8 @@ public struct ImportReceipt: Equatable, Sendable {
             sum.alreadyPresent += counts.alreadyPresent
             sum.keptGenerically += counts.keptGenerically
             sum.rejected += counts.rejected
+            sum.replaced += counts.replaced
+            sum.covered += counts.covered
         }
     }
 

@@ -101,6 +101,7 @@ struct PublicTypesSendableTests {
         isSendable(ImportReceipt.Counts.self),
         isSendable(ImportReceipt.InputKind.self),
         isSendable(ImportReceipt.Problem.self),
+        isSendable(HealthAutoExportPayload.self),
         isSendable(InMemorySampleStore.self),
         isSendable(JSONFileStore.self),
         isSendable(LookAlikeFinder.self),

@@ -1,0 +1,115 @@
+import Foundation
+
+/// What storing a payload's samples does, decided against the samples already stored (a pure function: the store
+/// runs it under its write lock, so the check and the write are one step).
+///
+/// For each candidate, in this order:
+/// 1. **Covered**: the store holds a sample of the same type that did not come from Health Auto Export (an Apple
+///    Health export, `hkctl add`) overlapping the candidate's time: the candidate is not written. The stored samples
+///    are the finer truth (an HAE day total is HealthKit's sum of them), so nothing counts twice.
+/// 2. **Unchanged**: a stored HAE sample with the same sync identifier, type and a related source (the same, or
+///    sharing one of the `|`-separated names: a day's total whose sources grew is the same point) holds the same
+///    value, times, source and metadata: nothing is written.
+/// 3. **Replaced**: it differs: the stored ones (with a correlation's members) are deleted and the candidate is
+///    written with `HKMetadataKeySyncVersion` one above theirs, in the same write.
+/// 4. **Added** (or kept, for an untyped sample): nothing stored matches; written with version 1.
+struct HAEWritePlan {
+    enum Outcome: Equatable { case added, replaced, unchanged, covered }
+
+    /// The samples to write (a correlation's members before it).
+    var writes: [Sample] = []
+    /// The stored samples to delete first.
+    var deletes: [(uuid: UUID, type: String, source: String)] = []
+    /// One outcome per candidate, in order.
+    var outcomes: [Outcome] = []
+
+    static func plan(_ candidates: [HAECandidate], stored: [Sample]) -> HAEWritePlan {
+        var plan = HAEWritePlan()
+        var ours: [String: [Sample]] = [:]
+        var others: [String: [Sample]] = [:]
+        var longest: [String: TimeInterval] = [:]
+        var byUUID: [UUID: Sample] = [:]
+        for sample in stored {
+            if sample.metadata[HAESampleBuilder.aggregationKey] != nil, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
+                ours[sample.typeIdentifier + "\n" + identifier, default: []].append(sample)
+                byUUID[sample.uuid] = sample
+            } else {
+                others[sample.typeIdentifier, default: []].append(sample)
+                longest[sample.typeIdentifier] = max(longest[sample.typeIdentifier] ?? 0, sample.duration)
+            }
+        }
+        for key in others.keys { others[key]!.sort { $0.start < $1.start } }
+        var deleted = Set<UUID>()
+        for candidate in candidates {
+            let sample = candidate.sample
+            if let list = others[sample.typeIdentifier],
+               HAEWritePlan.overlaps(sample, in: list, longest: longest[sample.typeIdentifier] ?? 0) {
+                plan.outcomes.append(.covered)
+                continue
+            }
+            let matches = (ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
+                !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+            }
+            let storedMembers = matches.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
+            if matches.count == 1, same(matches[0], sample), storedMembers.count == candidate.members.count,
+               zip(storedMembers.sorted { $0.typeIdentifier < $1.typeIdentifier },
+                   candidate.members.sorted { $0.typeIdentifier < $1.typeIdentifier }).allSatisfy(same) {
+                plan.outcomes.append(.unchanged)
+                continue
+            }
+            let version = (matches.compactMap { SyncReplacement.storedMark(of: $0)?.version }.max() ?? 0) + 1
+            for old in matches + storedMembers where deleted.insert(old.uuid).inserted {
+                plan.deletes.append((old.uuid, old.typeIdentifier, old.source))
+            }
+            for var member in candidate.members {
+                member.metadata[MetadataKeySyncVersion] = .number(version)
+                plan.writes.append(member)
+            }
+            var written = sample
+            written.metadata[MetadataKeySyncVersion] = .number(version)
+            plan.writes.append(written)
+            plan.outcomes.append(matches.isEmpty ? .added : .replaced)
+        }
+        return plan
+    }
+
+    /// Whether two source names are the same source for a point: equal, or sharing one of their `|`-separated names.
+    static func related(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        guard a.contains("|") || b.contains("|") else { return false }
+        let names = Set(a.split(separator: "|"))
+        return b.split(separator: "|").contains { names.contains($0) }
+    }
+
+    /// Whether a stored sample is what the candidate would write (its sync version aside).
+    static func same(_ stored: Sample, _ candidate: Sample) -> Bool {
+        guard stored.start == candidate.start, stored.end == candidate.end, stored.source == candidate.source,
+              stored.value == candidate.value else { return false }
+        var metadata = stored.metadata
+        metadata[MetadataKeySyncVersion] = nil
+        return metadata == candidate.metadata
+    }
+
+    /// Whether `sample` overlaps one of `list` (sorted by start; `longest` is the longest duration among them): they
+    /// share time, or an instant lies within the other (ends included).
+    static func overlaps(_ sample: Sample, in list: [Sample], longest: TimeInterval) -> Bool {
+        // The first that could reach the sample: starting no earlier than `longest` before it.
+        let from = sample.start.addingTimeInterval(-longest)
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].start < from { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < list.count, list[index].start <= sample.end {
+            let other = list[index]
+            if sample.start == sample.end || other.start == other.end {
+                if other.start <= sample.end && sample.start <= other.end { return true }
+            } else if other.start < sample.end && sample.start < other.end {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+extension HealthImporter {
+    /// Stores a Health Auto Export payload's samples (see docs/IMPORT.md, "Health Auto Export files").
+    ///
+    /// Every metric name HAE writes maps to its HealthKit type and unit; points of names or types hkctl cannot type
+    /// yet, and the elements of the payload's other arrays (`workouts`, `stateOfMind`, `medications`, ...), are kept
+    /// untyped (``ImportReceipt/Counts/keptGenerically``), so nothing is dropped. Each sample has a sync identifier
+    /// derived from metric, time and source: importing the same payload again changes nothing
+    /// (``ImportReceipt/Counts/alreadyPresent``), and a re-send with a changed value replaces the stored sample
+    /// (``ImportReceipt/Counts/replaced``; a deletion and an addition that `changes`, anchored queries and `undo`
+    /// see). A point whose time is already covered by samples of its type from elsewhere (an Apple Health export) is
+    /// not stored either, so nothing counts twice (``HAEWritePlan``). Points that cannot be read are refused and
+    /// listed with their lines.
+    ///
+    /// The samples are written in batches of ``batchSize``, each all or nothing, under the store's lock.
+    ///
+    /// - Parameters:
+    ///   - payload: The parsed payload.
+    ///   - receivedThrough: The program that pushed it (recorded in each sample's metadata as `HAEReceivedThrough`);
+    ///     nil for files.
+    /// - Returns: Per type: added, replaced, unchanged (already present or covered), kept untyped, refused.
+    /// - Throws: ``StoreError`` when the store cannot be written (batches written before stay written);
+    ///   ``AuthorizationError`` when the store is a ``HealthStore`` whose source may not write one of the payload's
+    ///   types (nothing is written).
+    public func importHealthAutoExport(_ payload: HealthAutoExportPayload, receivedThrough: String?) throws -> ImportReceipt {
+        importing.lock()
+        defer { importing.unlock() }
+        return try storeHealthAutoExport([payload], receivedThrough: receivedThrough)
+    }
+
+    /// Stores payloads one after the other into one receipt; problems name the payload when there are several.
+    /// Call with ``importing`` held.
+    func storeHealthAutoExport(_ payloads: [HealthAutoExportPayload], receivedThrough: String?) throws -> ImportReceipt {
+        var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: dryRun)
+        let fileStore: JSONFileStore?
+        if let health = store as? HealthStore {
+            try health.checkMaySave(payloads.flatMap(\.sampleTypeIdentifiers).sorted())
+            fileStore = health.storage
+        } else {
+            fileStore = store as? JSONFileStore
+        }
+        let created = Sample.millisecondPrecision(fileStore?.clock() ?? Date())
+        for payload in payloads {
+            let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
+                                           level: payload.level, created: created, receivedThrough: receivedThrough)
+            let prefix = payloads.count > 1 ? payload.name + ": " : ""
+            var candidates: [HAECandidate] = []
+            for metric in payload.parsed.metrics {
+                for built in builder.build(metric) {
+                    switch built {
+                    case let .candidate(candidate): candidates.append(candidate)
+                    case let .refused(type, line, reason):
+                        receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
+                        receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
+                    }
+                }
+            }
+            for item in payload.parsed.others {
+                switch HAEOtherArrays.candidate(item, builder: builder) {
+                case let .candidate(candidate): candidates.append(candidate)
+                case let .refused(type, line, reason):
+                    receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
+                    receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
+                }
+            }
+            // The same point twice in one payload: the later one stands.
+            var last: [String: Int] = [:]
+            for (index, candidate) in candidates.enumerated() {
+                last[candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source] = index
+            }
+            var unique: [HAECandidate] = []
+            unique.reserveCapacity(last.count)
+            for (index, candidate) in candidates.enumerated() {
+                if last[candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source] == index {
+                    unique.append(candidate)
+                } else {
+                    receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+                }
+            }
+            unique.sort { $0.sample.start < $1.sample.start }
+            var start = 0
+            while start < unique.count {
+                let batch = Array(unique[start..<min(start + batchSize, unique.count)])
+                start += batch.count
+                let plan: HAEWritePlan
+                if let fileStore {
+                    plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
+                } else if let memory = store as? InMemorySampleStore {
+                    plan = memory.modify { stored in
+                        let planned = HAEWritePlan.plan(batch, stored: stored)
+                        if !dryRun {
+                            let gone = Set(planned.deletes.map(\.uuid))
+                            stored.removeAll { gone.contains($0.uuid) }
+                            stored += planned.writes
+                        }
+                        return planned
+                    }
+                } else {
+                    let planned = HAEWritePlan.plan(batch, stored: [])
+                    if !dryRun { try store.saveImported(planned.writes) }
+                    plan = planned
+                }
+                for (candidate, outcome) in zip(batch, plan.outcomes) {
+                    var counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+                    switch outcome {
+                    case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
+                    case .replaced: counts.replaced += 1
+                    case .unchanged, .covered: counts.alreadyPresent += 1
+                    }
+                    if outcome == .covered { counts.covered += 1 }
+                    receipt.counts[candidate.sample.typeIdentifier] = counts
+                }
+            }
+        }
+        return receipt
+    }
+}
