@@ -23,7 +23,8 @@ package struct RequestLogEntry: Sendable, Equatable {
 /// ``ServerLimits/maxConnections``), so a slow client holds only its own thread.
 ///
 /// ``run()`` serves until ``stop()`` (or a byte on ``Listener/wakeDescriptor``, from a signal handler), then lets
-/// the connections in flight finish (their own timeouts bound them) and returns.
+/// the connections in flight, and those already waiting to be accepted, finish (their own timeouts bound them) and
+/// returns.
 package final class HTTPServer: @unchecked Sendable {
     private let listener: Listener
     private let handler: any RequestHandling
@@ -47,28 +48,33 @@ package final class HTTPServer: @unchecked Sendable {
         self.log = log
     }
 
-    /// Serves connections until stopped, then waits for those in flight and returns.
+    /// Serves connections until stopped, then serves those that had connected already, waits for every one in
+    /// flight, and returns.
     package func run() {
-        while let client = listener.accept() {
-            active.lock()
-            let full = active.count >= limits.maxConnections
-            if !full { active.count += 1 }
-            active.unlock()
-            if full {
-                refuse(client)
-                continue
-            }
-            ConnectionThread.start { [self] in
-                serve(client)
-                active.lock()
-                active.count -= 1
-                active.broadcast()
-                active.unlock()
-            }
-        }
+        while let client = listener.accept() { dispatch(client) }
+        while let client = listener.acceptWaiting() { dispatch(client) }
         active.lock()
         while active.count > 0 { active.wait() }
         active.unlock()
+    }
+
+    /// Serves `client` on a thread of its own, or answers 503 when ``ServerLimits/maxConnections`` are in flight.
+    private func dispatch(_ client: Int32) {
+        active.lock()
+        let full = active.count >= limits.maxConnections
+        if !full { active.count += 1 }
+        active.unlock()
+        if full {
+            refuse(client)
+            return
+        }
+        ConnectionThread.start { [self] in
+            serve(client)
+            active.lock()
+            active.count -= 1
+            active.broadcast()
+            active.unlock()
+        }
     }
 
     /// Stops accepting; ``run()`` returns once the connections in flight are done.

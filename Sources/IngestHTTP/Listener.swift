@@ -124,6 +124,16 @@ package final class Listener: @unchecked Sendable {
         }
     }
 
+    /// A connection already waiting in the backlog (one that connected before the server was stopped), without
+    /// waiting for one: nil when there is none.
+    package func acceptWaiting() -> Int32? {
+        let client = Glibc.accept(descriptor, nil, nil)
+        guard client >= 0 else { return nil }
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
+        return client
+    }
+
     /// Makes ``accept()`` return nil, now and from now on.
     package func wake() {
         var byte: UInt8 = 1
