@@ -47,7 +47,7 @@ enum ServeCommand: Command {
         front: never plain HTTP over the internet (README, "Sync from your iPhone").
 
         EXAMPLE:
-          hkctl serve token create iphone                 # prints the token for the app's header
+          hkctl serve token create iphone           # prints the token once
           hkctl auth grant iphone --share steps,heart-rate,active-energy,sleep
           hkctl serve --listen 127.0.0.1:8787
         """

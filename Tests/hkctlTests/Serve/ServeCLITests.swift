@@ -79,6 +79,7 @@ struct ServeCLITests {
                 ("no token", S.push(body, token: nil), 401),
                 ("wrong token", S.push(body, token: token + "x"), 401),
                 ("not granted", S.push(body, token: ungranted), 403),
+                ("computed by Apple", S.push(stepsPayload([1], otherMetrics: [onePointMetric("apple_exercise_time", units: "min", qty: 30)]), token: token), 403),
                 ("wrong method", [.send("GET /ingest HTTP/1.1\r\nHost: x\r\n\r\n")], 405),
                 ("wrong path", [.send("POST /upload HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}")], 404),
                 ("chunked", [.send("POST /ingest HTTP/1.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")], 411),
@@ -112,6 +113,8 @@ struct ServeCLITests {
             // 403 names the exact command that allows the types.
             let forbidden = try #require(answers[3].json["error"] as? String)
             #expect(forbidden.contains("hkctl auth grant watch --share steps"), "\(forbidden)")
+            let computed = try #require(answers[4].json["error"] as? String)
+            #expect(computed.contains("exercise-time cannot be written by a source"), "\(computed)")
             // Nothing was stored (the store is byte for byte as before), and the server still works.
             #expect(cli.snapshot() == before)
             let pushed = try server.request(S.push(body, token: token))
@@ -131,10 +134,12 @@ struct ServeCLITests {
         try Self.withFolder { cli, folder in
             let token = try Self.tokenWithSteps(cli)
             let server = try ServeHarness.start(cli, folder: folder, arguments: ["--quiet"])
-            let first = try server.request(ServeHarness.push(stepsPayload([10, 20, 30]), token: token))
+            // A metric hkctl has no type for is kept untyped, and needs no grant (none could name it).
+            let first = try server.request(ServeHarness.push(stepsPayload([10, 20, 30], otherMetrics: [onePointMetric("mystery_index", units: "count", qty: 4)]), token: token))
             #expect(first.status == 200, "\(first.body)")
             let totals = first.json["totals"] as? [String: Any]
             #expect(totals?["added"] as? Int == 3, "\(first.body)")
+            #expect(totals?["keptGenerically"] as? Int == 1, "\(first.body)")
             // The same push again adds nothing; a grown figure replaces the old one.
             let same = try server.request(ServeHarness.push(stepsPayload([10, 20, 30]), token: token))
             #expect((same.json["totals"] as? [String: Any])?["added"] as? Int == 0, "\(same.body)")
@@ -196,7 +201,7 @@ struct ServeCLITests {
             let values = Array(repeating: 3, count: 2000)
             let body = stepsPayload(values)
             // Killed while the body arrives, and at moments during the write; each time the same push again.
-            for (round, delay) in [0.0, 0.005, 0.02, 0.05].enumerated() {
+            for (round, delay) in [0.0, 0.01, 0.04].enumerated() {
                 let server = try ServeHarness.start(cli, folder: folder, label: "serve-\(round)")
                 let head = ServeHarness.pushHead(bodyLength: body.utf8.count, token: token)
                 // SIGKILL while the body arrives, or `delay` seconds after the whole body was sent (while it is stored).

@@ -130,11 +130,17 @@ struct ServeHarness {
 
 /// A Health Auto Export payload of step counts, one point a minute from `first` (minutes after 2024-05-30 00:00
 /// UTC; up to two days of them), for `source`.
-func stepsPayload(_ values: [Int], firstMinute first: Int = 0, source: String = "Jane’s iPhone") -> String {
+func stepsPayload(_ values: [Int], firstMinute first: Int = 0, source: String = "Jane’s iPhone", otherMetrics: [String] = []) -> String {
     let points = values.enumerated().map { offset, value in
         let minute = first + offset
         let date = String(format: "2024-05-%02d %02d:%02d:00 +0000", 30 + minute / 1440, minute % 1440 / 60, minute % 60)
         return "{\"date\":\"\(date)\",\"qty\":\(value),\"source\":\"\(source)\"}"
     }
-    return "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[" + points.joined(separator: ",") + "]}]}}"
+    return "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[" + points.joined(separator: ",") + "]}"
+        + otherMetrics.map { "," + $0 }.joined() + "]}}"
+}
+
+/// A metric of one point at 2024-05-30 09:00 UTC, for ``stepsPayload(_:firstMinute:source:otherMetrics:)``.
+func onePointMetric(_ name: String, units: String, qty: Double) -> String {
+    "{\"name\":\"\(name)\",\"units\":\"\(units)\",\"data\":[{\"date\":\"2024-05-30 09:00:00 +0000\",\"qty\":\(qty),\"source\":\"Jane’s Apple Watch\"}]}"
 }

@@ -2,8 +2,8 @@ import HealthCore
 import TextSupport
 
 /// Pushes into the store named by the command line: tokens from its `push-tokens.json`, samples through
-/// ``HealthImporter/importHealthAutoExport(_:receivedThrough:)`` as the pushing source, which needs the owner's
-/// permission for each type.
+/// ``HealthImporter/importHealthAutoExport(_:receivedThrough:)`` once the pushing source is found to have the owner's
+/// permission for each of the payload's types (untyped records, which no grant can name, need none).
 struct StorePushIngestor: PushIngesting {
     let path: String
     let catalogue: SampleTypeCatalogue
@@ -46,7 +46,9 @@ struct StorePushIngestor: PushIngesting {
         // source may ever write (Apple computes them: exercise, stand and move minutes) are named apart.
         var missing: [String] = [], never: [String] = []
         for identifier in payload.sampleTypeIdentifiers.sorted() where CorrelationType.identified(identifier) == nil {
-            let name = catalogue.type(identifier: identifier)?.name ?? identifier
+            // What hkctl cannot type yet (workouts, unknown metric names) is kept untyped, as an import keeps it; no
+            // type exists to grant for it, so it needs none.
+            guard let name = catalogue.type(identifier: identifier)?.name else { continue }
             if AuthorizationState.unshareableTypes.contains(identifier) {
                 never.append(name)
             } else if decisions.shareStatus(source: source, type: identifier) != .sharingAuthorized {
@@ -63,8 +65,9 @@ struct StorePushIngestor: PushIngesting {
                 + "leave \(never.count == 1 ? "it" : "them") out of the app's metrics")
         }
         if !reasons.isEmpty { throw PushRefusal.notPermitted(reasons.joined(separator: ". ") + ".") }
-        let health = try HealthStore(storage: storage, source: source, catalogue: catalogue)
-        let importer = HealthImporter(store: health, catalogue: catalogue)
+        // Checked above, type by type; the import itself runs on the store, since a HealthStore would also ask a
+        // permission for the untyped records that no grant can give.
+        let importer = HealthImporter(store: storage, catalogue: catalogue)
         let receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)
         return PushReceipt(json: receipt.json, added: receipt.totals.added, replaced: receipt.totals.replaced)
     }
