@@ -36,6 +36,11 @@ extension RequestHandling {
                 response = respond(to: parsed, body: [])
             case .withBody:
                 let length = try parsed.bodyLength(maximum: reader.limits.maxBodyBytes)
+                // A client that asks first (curl does for bodies over 1 KB) is told to go on, rather than left to
+                // wait a second before it sends the body anyway.
+                if parsed.value("Expect")?.lowercased() == "100-continue" && buffer.isEmpty && length > 0 {
+                    _ = channel.send(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), timeout: reader.limits.sendTimeout)
+                }
                 let body = try reader.readBody(length: length, from: &channel, buffer: buffer)
                 response = respond(to: parsed, body: body)
             }

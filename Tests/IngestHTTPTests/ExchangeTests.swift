@@ -152,3 +152,17 @@ extension ExchangeTests {
         #expect(channel.receives == 1)
     }
 }
+
+extension ExchangeTests {
+    @Test func aClientThatExpects100ContinueIsToldToGoOn() {
+        let (channel, handler, response) = exchange(["POST /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n", "abc"])
+        #expect(response?.status == .ok)
+        #expect(handler.bodies == [Array("abc".utf8)])
+        #expect(channel.sentText.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n"))
+        // Refused from the head: no 100 first.
+        var limits = ServerLimits()
+        limits.maxBodyBytes = 2
+        let (refused, _, _) = exchange(["POST /echo HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n"], limits: limits)
+        #expect(refused.sentText.hasPrefix("HTTP/1.1 413 "))
+    }
+}

@@ -41,6 +41,7 @@ struct IngestHandlerTests {
         #expect(handler.respond(to: head("GET", "/health", []), body: []).status == .ok)
         #expect(status(handler.screen(head("GET", "/ingest"))) == .methodNotAllowed)
         #expect(status(handler.screen(head("POST", "/health"))) == .methodNotAllowed)
+        #expect(status(handler.screen(head("HEAD", "/health", []))) == .methodNotAllowed)
         #expect(status(handler.screen(head("POST", "/ingest/"))) == .notFound)
         #expect(status(handler.screen(head("GET", "/"))) == .notFound)
         // A query string does not change the route.

@@ -145,11 +145,28 @@ struct ServeCLITests {
             #expect((same.json["totals"] as? [String: Any])?["added"] as? Int == 0, "\(same.body)")
             let grown = try server.request(ServeHarness.push(stepsPayload([10, 20, 45]), token: token))
             #expect((grown.json["totals"] as? [String: Any])?["replaced"] as? Int == 1, "\(grown.body)")
+            // curl, as a user would test it: over 1 KB it asks 'Expect: 100-continue' first, and is told to go on at once.
+            var curlAdded = 0
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
+                let file = folder + "/push.json"
+                try stepsPayload(Array(repeating: 2, count: 60), firstMinute: 100).write(toFile: file, atomically: true, encoding: .utf8)
+                let curl = Process()
+                curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+                curl.arguments = ["-sS", "-H", "Authorization: Bearer \(token)", "-H", "Content-Type: application/json",
+                                  "--data-binary", "@" + file, "-w", "\n%{http_code} %{time_total}", "http://127.0.0.1:\(server.port)/ingest"]
+                let output = try CLIRunner.collect(curl)
+                let last = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
+                #expect(last.hasPrefix("200 "), "\(output.stdout) \(output.stderr)")
+                #expect((Double(last.split(separator: " ").last ?? "") ?? 9) < 0.9, "curl waited for 100 Continue: \(last)")
+                curlAdded = 60
+            } else {
+                print("SKIPPED the curl push: /usr/bin/curl is not installed")
+            }
             let result = server.terminate()
             #expect(result.status == 0)
             // -q: successes are not logged.
             #expect(!result.stderr.contains(" 200 "), "\(result.stderr)")
-            #expect(try Self.steps(cli) == (3, 75))
+            #expect(try Self.steps(cli) == (3 + curlAdded, 75 + 2 * Double(curlAdded)))
             // The samples keep the payload's source and record the name they came through.
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"]).stdout
             #expect(listed.contains("\"source\":\"Jane’s iPhone\""))

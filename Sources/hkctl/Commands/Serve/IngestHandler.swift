@@ -13,7 +13,7 @@ struct IngestHandler: RequestHandling {
     func screen(_ head: RequestHead) -> Screening {
         switch head.path {
         case "/health":
-            guard head.method == "GET" || head.method == "HEAD" else { return .reject(Self.methodNotAllowed(head, allow: "GET")) }
+            guard head.method == "GET" else { return .reject(Self.methodNotAllowed(head, allow: "GET")) }
             return .withoutBody
         case "/ingest":
             guard head.method == "POST" else { return .reject(Self.methodNotAllowed(head, allow: "POST")) }
