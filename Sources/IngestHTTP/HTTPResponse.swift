@@ -20,9 +20,11 @@ package struct HTTPResponse: Sendable, Equatable {
         self.body = Array((json + "\n").utf8)
     }
 
-    /// An error answer: `{"error":"message"}`.
+    /// An error answer: `{"error":"message"}`, whose log note is the message.
     package static func error(_ status: HTTPStatus, _ message: String, fields: [HeaderField] = []) -> HTTPResponse {
-        HTTPResponse(status: status, fields: fields, json: "{\"error\":" + JSONText.quoted(message) + "}")
+        var response = HTTPResponse(status: status, fields: fields, json: "{\"error\":" + JSONText.quoted(message) + "}")
+        response.logNote = message
+        return response
     }
 
     /// The whole answer as bytes: status line, header fields, blank line, body.

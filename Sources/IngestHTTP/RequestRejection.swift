@@ -23,9 +23,5 @@ package struct RequestRejection: Error, Equatable, Sendable {
     }()
 
     /// The answer to send: the status with `{"error": message}`.
-    package var response: HTTPResponse {
-        var response = HTTPResponse.error(status, message)
-        response.logNote = message
-        return response
-    }
+    package var response: HTTPResponse { HTTPResponse.error(status, message) }
 }

@@ -201,7 +201,8 @@ final class ServeLog: @unchecked Sendable {
     func write(_ entry: RequestLogEntry) {
         if quiet && entry.status == .ok { return }
         let status = entry.status.map { String($0.rawValue) } ?? "-"
-        let line = "\(ISODate.format(Date(), in: .gmt)) \(entry.source) \(entry.method) \(entry.path) \(status) \(entry.note)"
+        var line = "\(ISODate.format(Date(), in: .gmt)) \(entry.source) \(entry.method) \(entry.path) \(status)"
+        if !entry.note.isEmpty { line += " " + entry.note }
         pthread_mutex_lock(mutex)
         console.error(line)
         pthread_mutex_unlock(mutex)

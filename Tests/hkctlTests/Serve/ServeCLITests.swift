@@ -162,10 +162,12 @@ struct ServeCLITests {
             } else {
                 print("SKIPPED the curl push: /usr/bin/curl is not installed")
             }
+            #expect(try server.request(ServeHarness.push("{}", token: "hkp_wrong")).status == 401)
             let result = server.terminate()
             #expect(result.status == 0)
-            // -q: successes are not logged.
-            #expect(!result.stderr.contains(" 200 "), "\(result.stderr)")
+            // -q: successes are not logged, failures are.
+            #expect(!result.stderr.contains(" 200"), "\(result.stderr)")
+            #expect(result.stderr.contains(" - POST /ingest 401 The token is not valid"), "\(result.stderr)")
             #expect(try Self.steps(cli) == (3 + curlAdded, 75 + 2 * Double(curlAdded)))
             // The samples keep the payload's source and record the name they came through.
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"]).stdout
