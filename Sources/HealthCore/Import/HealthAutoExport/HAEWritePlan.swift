@@ -9,7 +9,7 @@ import Foundation
 ///    are the finer truth (an HAE day total is HealthKit's sum of them), so nothing counts twice.
 /// 2. **Unchanged**: a stored HAE sample with the same sync identifier, type and a related source (the same, or
 ///    sharing one of the `|`-separated names: a day's total whose sources grew is the same point) holds the same
-///    value, times, source and metadata: nothing is written.
+///    value, times, source and metadata (`HAEReceivedThrough` aside): nothing is written.
 /// 3. **Replaced**: it differs: the stored ones (with a correlation's members) are deleted and the candidate is
 ///    written with `HKMetadataKeySyncVersion` one above theirs, in the same write.
 /// 4. **Added** (or kept, for an untyped sample): nothing stored matches; written with version 1.
@@ -81,13 +81,16 @@ struct HAEWritePlan {
         return b.split(separator: "|").contains { names.contains($0) }
     }
 
-    /// Whether a stored sample is what the candidate would write (its sync version aside).
+    /// Whether a stored sample is what the candidate would write (its sync version, and the program it came
+    /// through, aside: the same figures pushed after a file was imported are unchanged).
     static func same(_ stored: Sample, _ candidate: Sample) -> Bool {
         guard stored.start == candidate.start, stored.end == candidate.end, stored.source == candidate.source,
               stored.value == candidate.value else { return false }
-        var metadata = stored.metadata
+        var metadata = stored.metadata, wanted = candidate.metadata
         metadata[MetadataKeySyncVersion] = nil
-        return metadata == candidate.metadata
+        metadata[HAESampleBuilder.receivedThroughKey] = nil
+        wanted[HAESampleBuilder.receivedThroughKey] = nil
+        return metadata == wanted
     }
 
     /// Whether `sample` overlaps one of `list` (sorted by start; `longest` is the longest duration among them): they
