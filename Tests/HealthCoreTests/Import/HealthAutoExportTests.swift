@@ -172,6 +172,14 @@ extension ImportTests {
             #expect(last.metadata[HAESampleBuilder.receivedThroughKey] == .string("phone"))
         }
 
+        @Test func aDryRunCountsAndWritesNothing() throws {
+            let store = InMemorySampleStore()
+            let receipt = try HealthImporter(store: store, dryRun: true, timeZone: Self.berlin)
+                .importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
+            #expect(receipt.dryRun && receipt.totals.added == 6 && receipt.totals.keptGenerically == 1)
+            #expect(store.allSamples.isEmpty)
+        }
+
         @Test func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
