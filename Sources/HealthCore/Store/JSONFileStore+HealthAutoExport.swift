@@ -85,7 +85,8 @@ extension JSONFileStore {
                 let span = DateInterval(start: start, end: end.addingTimeInterval(0.001))
                 for partition in try partitions(ofType: type, overlapping: span) {
                     try readPartitionWithSequence(partition) { sample, sequence in
-                        guard sample.metadata[HAESampleBuilder.aggregationKey] == nil, sample.end >= span.start, sample.start <= span.end,
+                        guard sample.metadata[HAESampleBuilder.aggregationKey] == nil, HAEWritePlan.isFromHealthKit(sample),
+                              sample.end >= span.start, sample.start <= span.end,
                               !deleted.hides(sample, sequence: sequence) else { return }
                         others.append(sample)
                         longest = max(longest, sample.duration)

@@ -291,6 +291,14 @@ extension ImportTests {
             #expect(receipt.counts[Self.steps]?.covered == 1)
             #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
             #expect(store.allSamples.filter { $0.typeIdentifier == Self.steps }.count == 3)
+            // What the owner typed into hkctl never reached the phone: HAE's day total does not include it.
+            let typed = InMemorySampleStore(exported.map { sample in
+                var own = sample
+                own.source = AuthorizationState.ownerSource
+                return own
+            })
+            let added = try Self.importer(typed).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
+            #expect(added.counts[Self.steps]?.added == 1 && added.counts[Self.steps]?.covered == 0)
         }
 
         /// The two real payloads in ../shared, read in place.

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// For each candidate, in this order:
 /// 1. **Covered**: the store holds a sample of the same type that did not come from Health Auto Export (an Apple
-///    Health export, `hkctl add`) overlapping the candidate's time: the candidate is not written. The stored samples
+///    Health export; not one typed in with hkctl as its owner, source `hkctl`, which HAE's figures never include)
+///    overlapping the candidate's time: the candidate is not written. The stored samples
 ///    are the finer truth (an HAE day total is HealthKit's sum of them), so nothing counts twice.
 /// 2. **Unchanged**: a stored HAE sample with the same sync identifier, type and a related source (the same, or
 ///    sharing one of the `|`-separated names: a day's total whose sources grew is the same point) holds the same
@@ -33,7 +34,7 @@ struct HAEWritePlan {
             if sample.metadata[HAESampleBuilder.aggregationKey] != nil, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
                 ours[sample.typeIdentifier + "\n" + identifier, default: []].append(sample)
                 byUUID[sample.uuid] = sample
-            } else {
+            } else if HAEWritePlan.isFromHealthKit(sample) {
                 others[sample.typeIdentifier, default: []].append(sample)
                 longest[sample.typeIdentifier] = max(longest[sample.typeIdentifier] ?? 0, sample.duration)
             }
@@ -72,6 +73,10 @@ struct HAEWritePlan {
         }
         return plan
     }
+
+    /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what hkctl's owner typed
+    /// in (source `hkctl`), which never reached HealthKit on the phone.
+    static func isFromHealthKit(_ sample: Sample) -> Bool { sample.source != AuthorizationState.ownerSource }
 
     /// Whether two source names are the same source for a point: equal, or sharing one of their `|`-separated names.
     static func related(_ a: String, _ b: String) -> Bool {
