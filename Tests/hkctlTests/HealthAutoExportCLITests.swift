@@ -116,10 +116,16 @@ struct HealthAutoExportCLITests {
     @Test(arguments: [false, true])
     func anExportAndHAEForTheSameDayCountOnce(haeFirst: Bool) throws {
         try CLIRunner.withTemporaryStore { cli in
-            let order = haeFirst ? ["overlap-hae.json", "overlap-export.xml"] : ["overlap-export.xml", "overlap-hae.json"]
-            for name in order {
-                let result = try cli.run(["import", Self.fixture(name)], environment: Self.berlin)
-                #expect(result.status == 0, "\(name): \(result.stderr)")
+            // The export as the phone makes it: export.zip holding apple_health_export/export.xml.
+            let zip = cli.storePath + "-export.zip"
+            defer { try? FileManager.default.removeItem(atPath: zip) }
+            let made = try SystemPackages.shell("python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[2], \"w\", zipfile.ZIP_DEFLATED)"
+                                                + ".write(sys.argv[1], \"apple_health_export/export.xml\")' '\(Self.fixture("overlap-export.xml"))' '\(zip)'")
+            #expect(made.status == 0, "\(made.err)")
+            let hae = Self.fixture("overlap-hae.json")
+            for path in haeFirst ? [hae, zip] : [zip, hae] {
+                let result = try cli.run(["import", path], environment: Self.berlin)
+                #expect(result.status == 0, "\(path): \(result.stderr)")
             }
             for merge in [[], ["--no-merge"]] {
                 #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"] + merge) == [4500])
