@@ -38,15 +38,19 @@ let package = Package(
         // HealthCore through that API alone.
         .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections),
         .target(name: "HealthCore", dependencies: ["CZlib", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
+        // The small HTTP/1.1 server `hkctl serve` runs (request parser, response writer, limits, listener): not a
+        // product, `package` only, with no HealthCore in it, so its parser is unit-tested and fuzzed without a network.
+        .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections),
         .executableTarget(
-            name: "hkctl", dependencies: ["HealthCore", "TextSupport"], exclude: ["hot-functions.txt"],
+            name: "hkctl", dependencies: ["HealthCore", "TextSupport", "IngestHTTP"], exclude: ["hot-functions.txt"],
             // The release build is one fully static executable: no dynamic loading at start-up (see BENCHMARKS.md).
             swiftSettings: directMetadataAccess + functionSections
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: hotFunctionsFirst
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport"]),
-        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "TextSupport"]),
+        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "TextSupport", "IngestHTTP"]),
+        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP"]),
         .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
     ]
 )

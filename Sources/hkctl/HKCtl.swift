@@ -13,6 +13,7 @@ enum HKCtl {
         AddCommand.self, ListCommand.self, StatsCommand.self, TrendCommand.self, SourcesCommand.self, TypesCommand.self, ImportCommand.self, ExportCommand.self,
         DeleteCommand.self, EditCommand.self, UndoCommand.self, ChangesCommand.self, WatchCommand.self, CompactCommand.self, DoctorCommand.self, AuthCommand.self,
         MeCommand.self, ConfigCommand.self, UnitsCommand.self,
+        ServeCommand.self,
         TodayCommand.self, ChartCommand.self, GoalCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 

@@ -8,7 +8,8 @@ private let chosen: (UnsafeRawPointer, Int) -> CInt = {
     case "storeline": return fuzzStoreLine
     case "unit": return fuzzUnit
     case "time": return fuzzTime
-    default: fatalError("set HKCTL_FUZZ_TARGET to xml, storeline, unit or time")
+    case "http": return fuzzHTTP
+    default: fatalError("set HKCTL_FUZZ_TARGET to xml, storeline, unit, time or http")
     }
 }()
 

@@ -28,6 +28,9 @@ extension StoreDoctor {
         DocumentCheck(name: AuthorizationRecord.fileName, consequence: "auth and every command another source runs fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
             _ = try $0.privateDocument(AuthorizationRecord.fileName, default: AuthorizationState())
         },
+        DocumentCheck(name: PushTokens.fileName, consequence: "hkctl serve refuses every push and 'serve token' fails until it is fixed by hand or moved away (then make the tokens again)") {
+            _ = try $0.privateDocument(PushTokens.fileName, default: PushTokens())
+        },
         DocumentCheck(name: "compaction.json", consequence: "changes then accepts anchors older than the deletions compaction dropped, "
                       + "and misses those deletions; fix it by hand (docs/STORE.md)") {
             try CompactionRecord.check($0)

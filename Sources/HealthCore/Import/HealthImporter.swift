@@ -27,8 +27,11 @@ public final class HealthImporter: @unchecked Sendable {
     /// Whether the export's characteristics replace the store's where the two differ; when false (the default) the
     /// store's are kept and only those it does not have are added (``CharacteristicsMerge``).
     public let replaceCharacteristics: Bool
+    /// The zone in which a Health Auto Export day or week ends (``HAEPeriod``): the phone's, when it is known to
+    /// be this one.
+    public let timeZone: TimeZone
     /// Held for the whole of an import: one run at a time.
-    private let importing = Lock()
+    let importing = Lock()
 
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
@@ -63,9 +66,11 @@ public final class HealthImporter: @unchecked Sendable {
     ///     recently used months are dropped (and read again from the store when needed).
     ///   - replaceCharacteristics: Whether the export's characteristics replace the store's where they differ.
     ///   - progressInterval: How often progress is reported, in records.
+    ///   - timeZone: Where a Health Auto Export day or week ends, when its written offset is this zone's.
     public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, dryRun: Bool = false,
                 batchSize: Int = 20_000, identityCapacity: Int = 1_000_000, replaceCharacteristics: Bool = false,
-                progressInterval: Int = 20_000) {
+                progressInterval: Int = 20_000, timeZone: TimeZone = .current) {
+        self.timeZone = timeZone
         precondition(batchSize > 0, "batchSize must be positive")
         precondition(progressInterval > 0, "progressInterval must be positive")
         self.store = store
@@ -85,8 +90,12 @@ public final class HealthImporter: @unchecked Sendable {
 
     /// Imports the file at `path`, or standard input when `path` is `-`.
     ///
+    /// A Health Auto Export JSON file, or a folder of them (every `*.json` in it, in name order: all are read and
+    /// checked before anything is stored), is stored by ``importHealthAutoExport(_:receivedThrough:)``.
+    ///
     /// - Parameters:
-    ///   - path: An `export.zip`, an `export.xml`, an hkctl jsonl export, or `-`.
+    ///   - path: An `export.zip`, an `export.xml`, an hkctl jsonl export, a Health Auto Export JSON file or a folder
+    ///     of them, or `-`.
     ///   - progress: Called every ``progressInterval`` records and at the end.
     /// - Returns: What was added, already present, kept generically and rejected, per type.
     /// - Throws: ``ImportError`` when the input cannot be opened or is not an export; ``StoreError`` when the
@@ -94,7 +103,21 @@ public final class HealthImporter: @unchecked Sendable {
     public func importFile(atPath path: String, progress: ((ImportProgress) -> Void)? = nil) throws -> ImportReceipt {
         importing.lock()
         defer { importing.unlock() }
+        if path != "-", let files = try HealthAutoExportFolder.files(atPath: path) {
+            let payloads = try files.map { try HealthAutoExportFolder.payload(atPath: $0.path, name: $0.name) }
+            let receipt = try storeHealthAutoExport(payloads, receivedThrough: nil)
+            let total = payloads.reduce(0) { $0 + $1.pointCount }
+            progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: total, finished: true))
+            return receipt
+        }
         let input = try ImportInput.open(path)
+        if input.kind == .healthAutoExport {
+            let bytes = try HealthAutoExportFolder.readAll(input.reader)
+            let payload = try HealthAutoExportPayload(bytes: bytes, name: input.file.displayName)
+            let receipt = try storeHealthAutoExport([payload], receivedThrough: nil)
+            progress?(ImportProgress(bytesRead: bytes.count, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))
+            return receipt
+        }
         // Nothing of an earlier run carries over: not what it met, nor a batch an error left unsaved.
         index = IdentityIndex(store: store, catalogue: catalogue, capacity: identityCapacity, ownUUIDs: input.kind == .jsonl)
         batch.removeAll()
@@ -142,6 +165,8 @@ public final class HealthImporter: @unchecked Sendable {
                 composer = DirectLineComposer(timeZone: fileStore.codec.timeZone)
             }
             try readExport(reader, bytesRead: { input.meter.bytesRead }, report: report)
+        case .healthAutoExport:
+            break
         case .jsonl:
             let reader = JSONLinesSampleReader(reader: input.reader, catalogue: catalogue, displayName: input.file.displayName)
             do {
@@ -169,8 +194,20 @@ public final class HealthImporter: @unchecked Sendable {
             }
         }
         try saveCharacteristics()
+        try supersedeHealthAutoExport()
         report(true, input.meter.bytesRead)
         return receipt
+    }
+
+    /// After an export's samples are stored: the Health Auto Export samples of the same types whose time they cover
+    /// are deleted (``JSONFileStore/supersedeHealthAutoExport(types:)``), so nothing counts twice whichever came
+    /// first. Only the owner's import does it (another source may not delete what it did not write).
+    private func supersedeHealthAutoExport() throws {
+        guard !dryRun else { return }
+        let fileStore = (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
+        guard let fileStore else { return }
+        let touched = receipt.counts.filter { $0.value.added > 0 || $0.value.keptGenerically > 0 }.map(\.key)
+        receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched)
     }
 
     /// A read error part-way: what was read so far is kept (and saved), the rest is reported as missing.
@@ -273,7 +310,11 @@ public final class HealthImporter: @unchecked Sendable {
                     counts.alreadyPresent += 1
                 }
             } else {
-                count(replaced.type) { $0.replaced += 1 }
+                // The record that replaced it (of the same type, counted as written above) counts as replaced.
+                count(replaced.type) { counts in
+                    if counts.added > 0 { counts.added -= 1 } else { counts.keptGenerically -= 1 }
+                    counts.replaced += 1
+                }
             }
         }
     }

@@ -35,6 +35,11 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// A jsonl line longer than any sample's; payload: the path, the line number, its byte offset, the limit in
     /// bytes.
     case lineTooLong(String, line: Int, offset: Int, limit: Int)
+    /// A Health Auto Export payload (or a file that starts like one) is not valid JSON, or not shaped as HAE writes
+    /// it; payload: its name, the line and column, and what is wrong. Nothing of it was stored.
+    case invalidHealthAutoExport(String, line: Int, column: Int, reason: String)
+    /// A folder given to import holds no `*.json` file; payload: the path.
+    case noHealthAutoExportFiles(String)
     /// The import finished but some records were left out; payload: how many, and whether it was a dry run
     /// (nothing was written).
     case recordsRejected(Int, dryRun: Bool = false)
@@ -46,7 +51,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .readFailed(path, reason):
             return "Reading '\(path)' failed: \(reason); check the disk and run the import again (it skips what is already stored)."
         case let .notAnExport(path, found):
-            return "'\(path)' is not an Apple Health export (export.zip or export.xml) nor an hkctl jsonl export: \(found)."
+            return "'\(path)' is not an Apple Health export (export.zip or export.xml), an hkctl jsonl export nor a Health Auto Export JSON file: \(found)."
         case let .noExportInArchive(path, members):
             let shown = members.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             let more = members.count > 5 ? ", ..." : ""
@@ -75,6 +80,11 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .lineTooLong(path, line, offset, limit):
             return "Line \(line) of '\(path)' (from byte \(offset)) is longer than \(limit >> 20) MiB; an hkctl jsonl export holds "
                 + "one sample a line, so this is not one (or it is damaged). Nothing from that line on was read."
+        case let .invalidHealthAutoExport(name, line, column, reason):
+            return "'\(name)' is not a usable Health Auto Export payload: \(reason) (line \(line), column \(column)); "
+                + "nothing of it was stored. Export it again from the app (JSON format), or fix the JSON."
+        case let .noHealthAutoExportFiles(path):
+            return "The folder '\(path)' holds no .json file; give a folder of Health Auto Export JSON files, or a file."
         case let .recordsRejected(count, dryRun):
             return "\(count) record\(count == 1 ? " was" : "s were") rejected; "
                 + (dryRun ? "the rest would be imported (dry run: nothing was written)" : "the rest was imported")

@@ -61,6 +61,9 @@ struct ImportInput {
             return ImportInput(reader: try decoded(reader, head: head, name: name), kind: .healthXML, member: nil, file: file,
                                meter: file)
         }
+        if HAEParser.looksLikePayload(head) {
+            return ImportInput(reader: reader, kind: .healthAutoExport, member: nil, file: file, meter: file)
+        }
         if isJSONLines(head) { return ImportInput(reader: reader, kind: .jsonl, member: nil, file: file, meter: file) }
         throw ImportError.notAnExport(name, found: describe(head))
     }
@@ -112,6 +115,6 @@ struct ImportInput {
             if text.contains("<ClinicalDocument") { return "it is export_cda.xml; import export.xml instead" }
             return "it is XML without a <HealthData> element"
         }
-        return "it does not start like XML, a zip archive or hkctl jsonl"
+        return "it does not start like XML, a zip archive, hkctl jsonl or a Health Auto Export payload ({\"data\": {\"metrics\": ...}})"
     }
 }

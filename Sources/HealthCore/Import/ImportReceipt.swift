@@ -13,14 +13,16 @@ public struct ImportReceipt: Equatable, Sendable {
         public var keptGenerically = 0
         /// Records left out; see ``ImportReceipt/problems``.
         public var rejected = 0
-
-        /// Stored samples deleted because a record of the input carries their sync identifier with a greater
-        /// version (the record that replaces each is counted in ``added`` or ``keptGenerically``). Not records of the
-        /// input, so not part of ``total``.
+        /// Records that replaced a stored sample (counted here, not in ``added``): a Health Auto Export re-send with
+        /// a changed value of the same point, or a record whose sync identifier the store holds with a smaller
+        /// sync version. The old sample is deleted and the new one written, in one write.
         public var replaced = 0
+        /// Of ``alreadyPresent``: Health Auto Export points not stored because samples of the type from elsewhere
+        /// (an Apple Health export) already cover their time.
+        public var covered = 0
 
         /// Every record of the type that was read.
-        public var total: Int { added + alreadyPresent + keptGenerically + rejected }
+        public var total: Int { added + alreadyPresent + keptGenerically + rejected + replaced }
 
         /// Zero counts.
         public init() {}
@@ -44,6 +46,8 @@ public struct ImportReceipt: Equatable, Sendable {
         case zip
         /// hkctl's own jsonl export.
         case jsonl
+        /// A Health Auto Export JSON payload (a file, a folder of them, or a pushed body).
+        case healthAutoExport = "hae"
     }
 
     /// How many problems are kept with their line numbers; the rest are only counted.
@@ -77,6 +81,9 @@ public struct ImportReceipt: Equatable, Sendable {
     public var characteristicResults: [CharacteristicsMerge.Entry] = []
     /// `Me` attributes that hkctl does not keep, with their values.
     public var unknownCharacteristics: [String: String] = [:]
+    /// Samples read earlier from Health Auto Export that this import's samples cover, deleted so that nothing counts
+    /// twice (see docs/IMPORT.md, "One truth with bulk imports").
+    public var supersededHealthAutoExport = 0
     /// Whether the input ended properly (`</HealthData>` seen, or the end of a jsonl file).
     public var complete = true
 
@@ -94,6 +101,7 @@ public struct ImportReceipt: Equatable, Sendable {
             sum.keptGenerically += counts.keptGenerically
             sum.rejected += counts.rejected
             sum.replaced += counts.replaced
+            sum.covered += counts.covered
         }
     }
 

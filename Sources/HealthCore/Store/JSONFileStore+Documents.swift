@@ -81,8 +81,9 @@ extension JSONFileStore {
         }
     }
 
-    /// The store's own JSON files, which only the store writes: its marker and the record of what compaction dropped.
-    static let storeOwnedDocuments: Set<String> = ["hkctl-store.json", "compaction.json"]
+    /// The store's own JSON files, which only the store writes: its marker, the record of what compaction dropped,
+    /// and the push tokens' digests (``createPushToken(for:now:)``).
+    static let storeOwnedDocuments: Set<String> = ["hkctl-store.json", "compaction.json", PushTokens.fileName]
 
     /// Refuses the permissions file, the store's own files, and any name that is not a plain `NAME.json` in the store
     /// folder (a path, a hidden file, another extension): through the public document API a client could otherwise

@@ -80,6 +80,9 @@ public final class InMemorySampleStore: SampleStore, Sendable {
     /// Adds samples as they are, without the sync identifier rules (an import's records).
     func append(_ samples: [Sample]) { self.samples.withLock { $0 += samples } }
 
+    /// Runs `body` on the samples under the store's lock: a check and a change in one step.
+    func modify<T>(_ body: (inout [Sample]) throws -> T) rethrows -> T { try samples.withLock(body) }
+
     /// Saves samples, with HealthKit's sync identifiers (see ``saveReporting(_:)``): a replaced sample is removed.
     public func save(_ samples: [Sample]) throws { try saveReporting(samples) }
 

@@ -47,6 +47,9 @@ enum ExitStatus: Int32 {
             case .cannotShare: return .badData
             default: return .notPermitted
             }
+        case let error as PushTokenError:
+            if case .notFound = error { return .missingInput }
+            return .badData
         case let error as UUIDPrefixError:
             if case .noMatch = error { return .missingInput }
             return .usage

@@ -6,13 +6,14 @@ import Darwin
 import HealthCore
 import TextSupport
 
-/// `hkctl import PATH`: imports an Apple Health export (zip, XML, or hkctl jsonl; `-` for stdin).
+/// `hkctl import PATH`: imports an Apple Health export (zip, XML, or hkctl jsonl; `-` for stdin), or Health Auto
+/// Export JSON (a file or a folder of them).
 enum ImportCommand: Command {
     static let name = "import"
-    static let abstract = "Import an Apple Health export (export.zip or export.xml) or an hkctl jsonl export."
+    static let abstract = "Import an Apple Health export (export.zip or export.xml), an hkctl jsonl export, or Health Auto Export JSON."
     static let usage = "import <path> [--dry-run] [--progress] [--replace-characteristics] [--format table|json]"
     static let arguments: [(label: String, help: String)] = [
-        ("<path>", "export.zip, export.xml, an hkctl jsonl export, or '-' for standard input."),
+        ("<path>", "export.zip, export.xml, an hkctl jsonl export, a Health Auto Export .json file or a folder of them, or '-' for standard input."),
     ]
     static let formats = ["table", "json"]
     static let options: [OptionSpec] = [
@@ -34,10 +35,18 @@ enum ImportCommand: Command {
         does not have are added; where the store's differ they are kept, and the
         summary says so, unless --replace-characteristics is given.
 
+        Health Auto Export JSON (from the iOS app, a file or a folder of them read
+        in name order) is recognised by its content. Its metrics become HealthKit
+        types; what cannot be typed yet is kept. Re-sending the same days adds
+        nothing: a point whose value changed replaces the stored one (the summary
+        says added, replaced, unchanged, kept and refused), and a point already
+        covered by an imported export.zip is not stored twice.
+
         EXAMPLES:
           hkctl import ~/Downloads/export.zip
           hkctl import export.xml --dry-run
           unzip -p export.zip apple_health_export/export.xml | hkctl import -
+          hkctl import ~/Sync/HealthAutoExport -q
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
@@ -65,7 +74,7 @@ enum ImportCommand: Command {
         let bar = ProgressBar(terminal: terminal, enabled: (terminal && !context.console.quiet) || arguments.flags.contains("progress"))
         let receipt = try importer.importFile(atPath: path) { bar.update($0) }
         if context.globals.formatName == "json" {
-            context.console.line(ReceiptText.json(receipt))
+            context.console.line(receipt.json)
         } else {
             ReceiptText.table(receipt, path: path, catalogue: context.catalogue, console: context.console)
         }
@@ -89,56 +98,37 @@ private enum ReceiptText {
         if let member = receipt.archiveMember { heading += " (\(member))" }
         if let date = receipt.exportDate { heading += ", exported \(ISODate.format(date, in: .gmt))" }
         console.line(heading + (receipt.dryRun ? "; nothing was written." : "."))
-        // REPLACED (stored samples a greater sync version replaced) only when there are some.
-        let replacing = receipt.totals.replaced > 0
-        var table = TableWriter(headers: ["TYPE", "ADDED", "PRESENT", "GENERIC", "REJECTED"] + (replacing ? ["REPLACED"] : []),
-                                rightAligned: replacing ? [1, 2, 3, 4, 5] : [1, 2, 3, 4])
+        // A Health Auto Export payload can replace what an earlier one stored; its wording is the app's world's. An
+        // export's table gets REPLACED (records whose greater sync version replaced a stored sample) only when some did.
+        let resend = receipt.inputKind == .healthAutoExport
+        let replacing = !resend && receipt.totals.replaced > 0
+        var table = resend
+            ? TableWriter(headers: ["TYPE", "ADDED", "REPLACED", "UNCHANGED", "KEPT", "REFUSED"], rightAligned: [1, 2, 3, 4, 5])
+            : TableWriter(headers: ["TYPE", "ADDED", "PRESENT", "GENERIC", "REJECTED"] + (replacing ? ["REPLACED"] : []),
+                          rightAligned: replacing ? [1, 2, 3, 4, 5] : [1, 2, 3, 4])
         func row(_ label: String, _ counts: ImportReceipt.Counts) -> [String] {
-            [label, NumberFormatting.human(Double(counts.added), fractionDigits: 0),
-             NumberFormatting.human(Double(counts.alreadyPresent), fractionDigits: 0),
-             NumberFormatting.human(Double(counts.keptGenerically), fractionDigits: 0),
-             NumberFormatting.human(Double(counts.rejected), fractionDigits: 0)]
-                + (replacing ? [NumberFormatting.human(Double(counts.replaced), fractionDigits: 0)] : [])
+            let figures = resend ? [counts.added, counts.replaced, counts.alreadyPresent, counts.keptGenerically, counts.rejected]
+                : [counts.added, counts.alreadyPresent, counts.keptGenerically, counts.rejected] + (replacing ? [counts.replaced] : [])
+            return [label] + figures.map { NumberFormatting.human(Double($0), fractionDigits: 0) }
         }
         let labelled = receipt.counts.map { (label: catalogue.type(identifier: $0.key)?.name ?? $0.key, counts: $0.value) }
         for (label, counts) in labelled.sorted(by: { $0.label < $1.label }) { table.add(row(label, counts)) }
         table.add(row("total", receipt.totals))
         for line in table.lines() { console.line(line) }
+        if resend, receipt.totals.covered > 0 {
+            console.line("\(receipt.totals.covered) unchanged point\(receipt.totals.covered == 1 ? " was" : "s were") already covered by samples "
+                         + "from an Apple Health export (not stored twice).")
+        }
+        if receipt.supersededHealthAutoExport > 0 {
+            console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "
+                         + "that this export's samples cover (not counted twice).")
+        }
         CharacteristicsReceiptText.table(receipt, console: console)
         let skipped = receipt.skippedElements.merging(receipt.skippedAttributes) { $0 + $1 }
         if !skipped.isEmpty {
             let counts = skipped.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
             console.line("Skipped (not understood): " + counts.joined(separator: ", "))
         }
-    }
-
-    static func json(_ receipt: ImportReceipt) -> String {
-        func counts(_ counts: ImportReceipt.Counts) -> String {
-            "{\"added\":\(counts.added),\"alreadyPresent\":\(counts.alreadyPresent),"
-                + "\"keptGenerically\":\(counts.keptGenerically),\"rejected\":\(counts.rejected),\"replaced\":\(counts.replaced)}"
-        }
-        func object(_ entries: [String: String]) -> String {
-            "{" + entries.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
-        }
-        var fields: [String: String] = [
-            "input": JSONText.quoted(receipt.inputKind.rawValue),
-            "dryRun": receipt.dryRun ? "true" : "false",
-            "complete": receipt.complete ? "true" : "false",
-            "totals": counts(receipt.totals),
-            "types": object(receipt.counts.mapValues(counts)),
-            "problemCount": String(receipt.problemCount),
-            "problems": "[" + receipt.problems.map { problem in
-                "{\"line\":\(problem.line),\"type\":\(problem.type.map(JSONText.quoted) ?? "null"),\"reason\":\(JSONText.quoted(problem.reason))}"
-            }.joined(separator: ",") + "]",
-            "skippedElements": object(receipt.skippedElements.mapValues { String($0) }),
-            "skippedAttributes": object(receipt.skippedAttributes.mapValues { String($0) }),
-            "characteristics": object(receipt.characteristics.mapValues(JSONText.quoted)),
-            "characteristicResults": CharacteristicsReceiptText.json(receipt),
-        ]
-        if let member = receipt.archiveMember { fields["archiveMember"] = JSONText.quoted(member) }
-        if let date = receipt.exportDate { fields["exportDate"] = JSONText.quoted(ISODate.format(date, in: .gmt)) }
-        if let locale = receipt.locale { fields["locale"] = JSONText.quoted(locale) }
-        return object(fields)
     }
 }
 

@@ -25,14 +25,6 @@ enum CharacteristicsReceiptText {
         }
     }
 
-    /// `[{"key":…,"store":…|null,"export":…,"result":"added|kept|replaced|unchanged"}]`.
-    static func json(_ receipt: ImportReceipt) -> String {
-        "[" + receipt.characteristicResults.map { entry in
-            "{\"key\":\(JSONText.quoted(entry.key)),\"store\":\(entry.stored.map(JSONText.quoted) ?? "null"),"
-                + "\"export\":\(JSONText.quoted(entry.imported)),\"result\":\"\(entry.outcome.rawValue)\"}"
-        }.joined(separator: ",") + "]"
-    }
-
     private static func result(_ outcome: CharacteristicsMerge.Outcome, dryRun: Bool) -> String {
         guard dryRun else { return outcome.rawValue }
         switch outcome {

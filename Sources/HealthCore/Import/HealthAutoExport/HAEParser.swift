@@ -1,0 +1,179 @@
+import Foundation
+
+/// Reads a Health Auto Export payload (`{"data": {"metrics": [...], "workouts": [...], ...}}`) into metrics and
+/// points with ``JSONCursor``: no tree, dates parsed straight from the bytes, repeated strings made once.
+struct HAEParser {
+    /// What a payload held.
+    struct Parsed: Sendable {
+        var metrics: [HAEMetric] = []
+        var others: [HAEOtherItem] = []
+        /// Keys of `data` that are not arrays (ignored), by name.
+        var ignored: [String] = []
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var lastStrings: [(bytes: [UInt8], text: String)] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Whether the bytes start like a Health Auto Export payload: an object whose first key is `data`, holding an
+    /// object (looked at in the first bytes only).
+    static func looksLikePayload(_ head: [UInt8]) -> Bool {
+        head.withUnsafeBufferPointer { bytes in
+            var cursor = JSONCursor(bytes)
+            guard cursor.peek() == UInt8(ascii: "{") else { return false }
+            _ = try? cursor.expect(UInt8(ascii: "{"), "")
+            guard cursor.peek() == UInt8(ascii: "\""), let key = try? cursor.rawString(), JSONCursor.equals(key, "data"),
+                  (try? cursor.expect(UInt8(ascii: ":"), "")) != nil else { return false }
+            return cursor.peek() == UInt8(ascii: "{")
+        }
+    }
+
+    /// Parses the whole payload.
+    ///
+    /// - Throws: ``JSONCursor/Failure`` for invalid JSON or a payload that is not HAE's shape.
+    mutating func parse() throws -> Parsed {
+        var parsed = Parsed()
+        var sawData = false
+        var cursor = JSONCursor(bytes)
+        try cursor.readObject { cursor, key in
+            guard JSONCursor.equals(key, "data") else { return try cursor.skipValue() }
+            sawData = true
+            guard cursor.peek() == UInt8(ascii: "{") else {
+                throw cursor.failure("'data' must be an object holding 'metrics', 'workouts', ...; found \(cursor.describeNext())")
+            }
+            try readData(&cursor, into: &parsed)
+        }
+        guard cursor.peek() == nil else { throw cursor.failure("more JSON follows the payload's closing '}'") }
+        guard sawData else {
+            throw cursor.failure("the object has no 'data' key; a Health Auto Export payload is {\"data\": {\"metrics\": [...]}}", at: 0)
+        }
+        return parsed
+    }
+
+    private mutating func readData(_ cursor: inout JSONCursor, into parsed: inout Parsed) throws {
+        try cursor.readObject { cursor, key in
+            let name = String(decoding: key, as: UTF8.self)
+            guard cursor.peek() == UInt8(ascii: "[") else {
+                if cursor.peek() != UInt8(ascii: "n") { parsed.ignored.append(name) }
+                return try cursor.skipValue()
+            }
+            if name == "metrics" {
+                try cursor.readArray { cursor in parsed.metrics.append(try readMetric(&cursor)) }
+            } else {
+                try cursor.readArray { cursor in parsed.others.append(try readOther(&cursor, array: name)) }
+            }
+        }
+    }
+
+    private mutating func readMetric(_ cursor: inout JSONCursor) throws -> HAEMetric {
+        let line = cursor.line
+        guard cursor.peek() == UInt8(ascii: "{") else {
+            throw cursor.failure("an element of 'metrics' must be an object with 'name', 'units' and 'data'; found \(cursor.describeNext())")
+        }
+        var metric = HAEMetric(name: "", units: "", points: [], line: line)
+        var sawName = false
+        try cursor.readObject { cursor, key in
+            if JSONCursor.equals(key, "name") {
+                guard cursor.peek() == UInt8(ascii: "\"") else { throw cursor.failure("a metric's 'name' must be a string") }
+                metric.name = try cursor.readString()
+                sawName = true
+            } else if JSONCursor.equals(key, "units") {
+                if cursor.peek() == UInt8(ascii: "\"") { metric.units = try cursor.readString() } else { try cursor.skipValue() }
+            } else if JSONCursor.equals(key, "data") {
+                guard cursor.peek() == UInt8(ascii: "[") else {
+                    throw cursor.failure("a metric's 'data' must be an array of points; found \(cursor.describeNext())")
+                }
+                try cursor.readArray { cursor in metric.points.append(try readPoint(&cursor)) }
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        guard sawName else { throw cursor.failure("the metric at line \(line) has no 'name'") }
+        return metric
+    }
+
+    private mutating func readPoint(_ cursor: inout JSONCursor) throws -> HAEPoint {
+        var point = HAEPoint(line: 0, fields: [])
+        guard cursor.peek() == UInt8(ascii: "{") else {
+            // Kept so that it is counted as refused with its line, not silently skipped.
+            point.line = cursor.line
+            point.fields.append(("@value", .json(try cursor.rawValueText())))
+            return point
+        }
+        point.line = cursor.line
+        point.fields.reserveCapacity(4)
+        try cursor.readObject { cursor, key in
+            let name = String(decoding: key, as: UTF8.self)
+            point.fields.append((name, try readValue(&cursor)))
+        }
+        return point
+    }
+
+    /// A point's value: numbers, strings (dates parsed), null, or nested JSON as text.
+    private mutating func readValue(_ cursor: inout JSONCursor) throws -> HAEValue {
+        switch cursor.peek() {
+        case UInt8(ascii: "\""):
+            let raw = try cursor.rawString()
+            if raw.count >= 19, raw[4] == UInt8(ascii: "-"), raw[10] == UInt8(ascii: " ") || raw[10] == UInt8(ascii: "T"),
+               let date = ExportDateParser.parse(raw) {
+                return .date(date, offset: HAEParser.offset(raw) ?? 0)
+            }
+            return .string(try text(raw, cursor: cursor))
+        case UInt8(ascii: "n"): try cursor.readLiteral("null"); return .null
+        case UInt8(ascii: "t"): try cursor.readLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try cursor.readLiteral("false"); return .bool(false)
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return .json(try cursor.rawValueText())
+        default: return .number(try cursor.readNumber())
+        }
+    }
+
+    /// The decoded text of raw string bytes; the last few distinct strings are kept, so a source name repeated on
+    /// every point is made once.
+    private mutating func text(_ raw: UnsafeBufferPointer<UInt8>, cursor: JSONCursor) throws -> String {
+        for entry in lastStrings where entry.bytes.count == raw.count && entry.bytes.elementsEqual(raw) { return entry.text }
+        guard let text = JSONCursor.decode(raw) else {
+            throw cursor.failure("a string is not valid UTF-8 or has a bad escape")
+        }
+        if lastStrings.count == 8 { lastStrings.removeFirst() }
+        lastStrings.append((Array(raw), text))
+        return text
+    }
+
+    /// The offset of a date `... +1100` (or `+11:00`, `Z`) in seconds.
+    static func offset(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = raw.count
+        if raw[count - 1] == UInt8(ascii: "Z") { return 0 }
+        var digits: [Int] = []
+        var index = count - 1
+        while index > 0, digits.count < 4 {
+            let byte = raw[index]
+            if byte >= 0x30 && byte <= 0x39 { digits.insert(Int(byte) - 48, at: 0) } else if byte != UInt8(ascii: ":") { return nil }
+            index -= 1
+        }
+        guard digits.count == 4, raw[index] == UInt8(ascii: "+") || raw[index] == UInt8(ascii: "-") else { return nil }
+        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        return raw[index] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    private mutating func readOther(_ cursor: inout JSONCursor, array: String) throws -> HAEOtherItem {
+        let line = cursor.line
+        let startPosition = cursor.position
+        var item = HAEOtherItem(array: array, json: "", line: line)
+        if cursor.peek() == UInt8(ascii: "{") {
+            try cursor.readObject { cursor, key in
+                let isStart = JSONCursor.equals(key, "start") || JSONCursor.equals(key, "date") || JSONCursor.equals(key, "startDate")
+                let isEnd = JSONCursor.equals(key, "end") || JSONCursor.equals(key, "endDate")
+                guard isStart || isEnd else { return try cursor.skipValue() }
+                if case let .date(date, offset) = try readValue(&cursor) {
+                    if isStart, item.start == nil { item.start = (date, offset) }
+                    if isEnd { item.end = (date, offset) }
+                }
+            }
+        } else {
+            try cursor.skipValue()
+        }
+        item.json = String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[startPosition..<cursor.position]), as: UTF8.self)
+        return item
+    }
+}

@@ -1,0 +1,382 @@
+import Foundation
+import TextSupport
+
+/// A sample a Health Auto Export point becomes, before it is stored: its sync identifier (from metric, time and,
+/// for shapes that write several samples a point, a part) and whether it is kept untyped.
+struct HAECandidate: Sendable {
+    var sample: Sample
+    /// The members saved with a correlation (blood pressure).
+    var members: [Sample] = []
+    var generic: Bool
+    /// `HKMetadataKeySyncIdentifier`, also in the sample's metadata.
+    var syncIdentifier: String
+    /// The line of the point in the payload.
+    var line: Int
+    /// The metric name as HAE wrote it.
+    var metric: String
+}
+
+/// What one point of a metric gave: samples, or why it was refused.
+enum HAEBuilt {
+    case candidate(HAECandidate)
+    case refused(type: String, line: Int, reason: String)
+}
+
+/// Turns the metrics of a payload into samples (see docs/IMPORT.md, "Health Auto Export files", for the table of
+/// names, units and shapes).
+///
+/// - Every sample carries `HKMetadataKeySyncIdentifier` `HAE|<metric>|<start, UTC ISO 8601>[|part]` and
+///   ``HAESampleBuilder/aggregationKey`` (the period the point covers: none, minute, hour, day, week); the store
+///   gives it a `HKMetadataKeySyncVersion` when it is saved.
+/// - The source is the point's `source` as written (several joined with `|` stay one source name: the figure is
+///   HealthKit's merge of them, and belongs to none alone); a point without one, or with `null`, gets
+///   ``defaultSource``.
+/// - `%` values are written 0–100 by HAE (blood oxygen 99) and stored as HealthKit's fraction (0.99 %).
+struct HAESampleBuilder {
+    let catalogue: SampleTypeCatalogue
+    /// The source of points without one: named after the payload.
+    let defaultSource: String
+    /// The zone a day or week period ends in (see ``HAEPeriod/end(of:offset:zone:)``).
+    let zone: TimeZone
+    /// The period of aggregated points.
+    let level: HAEPeriod
+    /// The creation date of every sample.
+    let created: Date
+    /// Recorded on every sample as ``receivedThroughKey`` when not nil.
+    let receivedThrough: String?
+    /// Types and units looked up once per payload, not once per point.
+    private let lookups = Lookups()
+
+    /// The catalogue's types and parsed units, by the text looked up.
+    private final class Lookups {
+        var types: [String: SampleType?] = [:]
+        var units: [String: HealthUnit?] = [:]
+    }
+
+    /// The catalogued type of `identifier`, if any (cached).
+    func catalogued(_ identifier: String) -> SampleType? {
+        if let known = lookups.types[identifier] { return known }
+        let found = catalogue.type(identifier: identifier)
+        lookups.types[identifier] = .some(found)
+        return found
+    }
+
+    /// The unit `text` reads as, if it does (cached).
+    func unit(_ text: String) -> HealthUnit? {
+        if let known = lookups.units[text] { return known }
+        let found = try? HealthUnit(parsing: text)
+        lookups.units[text] = .some(found)
+        return found
+    }
+
+    /// The metadata key that marks a sample as read from Health Auto Export, with the period it covers.
+    static let aggregationKey = "HAEAggregation"
+    /// The metadata key naming the program that pushed the payload (nil for files).
+    static let receivedThroughKey = "HAEReceivedThrough"
+    /// The prefix of the type identifier of what HAE writes that has no HealthKit type yet.
+    static let untypedPrefix = "HealthAutoExport_"
+    /// Marks sync identifiers of HAE points.
+    static let syncPrefix = "HAE|"
+
+    /// The samples of `metric`, in point order, and refusals.
+    func build(_ metric: HAEMetric) -> [HAEBuilt] {
+        var results: [HAEBuilt] = []
+        results.reserveCapacity(metric.points.count)
+        guard let kind = HAEMetricKind.kind(of: metric.name) else {
+            for point in metric.points { results.append(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
+            return results
+        }
+        for point in metric.points {
+            switch kind.shape {
+            case .quantity, .bloodGlucose, .insulinDelivery: results.append(quantity(point, metric: metric, kind: kind))
+            case .heartRate: results += heartRate(point, metric: metric, kind: kind)
+            case .bloodPressure: results.append(bloodPressure(point, metric: metric, kind: kind))
+            case .sleep: results += HAESleep(builder: self).build(point, metric: metric, kind: kind)
+            case .mindful, .standHour, .event: results.append(categoryEvent(point, metric: metric, kind: kind))
+            case .sexualActivity: results += sexualActivity(point, metric: metric, kind: kind)
+            }
+        }
+        return results
+    }
+
+    // MARK: - Shapes
+
+    private func quantity(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> HAEBuilt {
+        guard let (start, offset) = date(point) else { return refusedForDate(point, kind: kind) }
+        guard let qty = number(point, "qty") else { return refusedForNumber(point, key: "qty", kind: kind) }
+        var metadata: [String: MetadataValue] = [:]
+        if kind.shape == .bloodGlucose, let meal = point["mealTime"]?.text {
+            switch meal {
+            case "Before Meal": metadata["HKMetadataKeyBloodGlucoseMealTime"] = .number(1)
+            case "After Meal": metadata["HKMetadataKeyBloodGlucoseMealTime"] = .number(2)
+            default: break
+            }
+        }
+        if kind.shape == .insulinDelivery, let reason = point["reason"]?.text {
+            switch reason {
+            case "Basal": metadata["HKMetadataKeyInsulinDeliveryReason"] = .number(1)
+            case "Bolus": metadata["HKMetadataKeyInsulinDeliveryReason"] = .number(2)
+            default: break
+            }
+        }
+        let period = periodOfPoint(start, offset: offset)
+        return quantitySample(kind.identifier, value: qty, units: metric.units, start: start,
+                              end: period.end(of: start, offset: offset, zone: zone), period: period, point: point,
+                              metric: metric, part: nil, extra: metadata, understood: ["date", "qty", "source", "mealTime", "reason"])
+    }
+
+    /// Heart rate with `Min`/`Avg`/`Max`. A point whose three are equal is one reading. Otherwise it is three
+    /// samples over its period so that `stats heart-rate` gives the payload's figures: the minimum over
+    /// `[start, start+1 ms)`, the maximum over `[start+1 ms, start+2 ms)`, and the rest of the period with the value
+    /// that makes the time-weighted average of the three exactly `Avg`. The main sample keeps `Min`, `Avg`, `Max`
+    /// as written in metadata (`HAEMin`, `HAEAvg`, `HAEMax`).
+    private func heartRate(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> [HAEBuilt] {
+        guard let (start, offset) = date(point) else { return [refusedForDate(point, kind: kind)] }
+        let avg = number(point, "Avg") ?? number(point, "qty")
+        guard let avg else { return [refusedForNumber(point, key: "Avg", kind: kind)] }
+        let low = number(point, "Min") ?? avg, high = number(point, "Max") ?? avg
+        guard low <= avg, avg <= high else {
+            return [.refused(type: kind.identifier, line: point.line,
+                             reason: "Min \(NumberFormatting.json(low)), Avg \(NumberFormatting.json(avg)) and Max \(NumberFormatting.json(high)) are not in that order")]
+        }
+        let understood: Set<String> = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
+        var period = periodOfPoint(start, offset: offset)
+        let end = period.end(of: start, offset: offset, zone: zone)
+        if low == high || end.timeIntervalSince(start) < 0.01 {
+            if low != high { period = .instant }
+            return [quantitySample(kind.identifier, value: avg, units: metric.units, start: start, end: end, period: period,
+                                   point: point, metric: metric, part: nil, extra: [:], understood: understood)]
+        }
+        let millisecond = 0.001
+        let length = end.timeIntervalSince(start)
+        let rest = (avg * length - (low + high) * millisecond) / (length - 2 * millisecond)
+        let figures: [String: MetadataValue] = ["HAEMin": .number(low), "HAEAvg": .number(avg), "HAEMax": .number(high)]
+        return [
+            quantitySample(kind.identifier, value: low, units: metric.units, start: start, end: start.addingTimeInterval(millisecond),
+                           period: period, point: point, metric: metric, part: "min", extra: [:], understood: understood),
+            quantitySample(kind.identifier, value: high, units: metric.units, start: start.addingTimeInterval(millisecond),
+                           end: start.addingTimeInterval(2 * millisecond), period: period, point: point, metric: metric,
+                           part: "max", extra: [:], understood: understood),
+            quantitySample(kind.identifier, value: rest, units: metric.units, start: start.addingTimeInterval(2 * millisecond),
+                           end: end, period: period, point: point, metric: metric, part: nil, extra: figures, understood: understood),
+        ]
+    }
+
+    /// `{"date", "systolic", "diastolic"}`: a blood-pressure correlation with its two readings.
+    private func bloodPressure(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> HAEBuilt {
+        guard let (start, offset) = date(point) else { return refusedForDate(point, kind: kind) }
+        guard let systolic = number(point, "systolic") else { return refusedForNumber(point, key: "systolic", kind: kind) }
+        guard let diastolic = number(point, "diastolic") else { return refusedForNumber(point, key: "diastolic", kind: kind) }
+        let period = periodOfPoint(start, offset: offset)
+        let end = period.end(of: start, offset: offset, zone: zone)
+        let understood: Set<String> = ["date", "systolic", "diastolic", "source"]
+        var members: [Sample] = []
+        for (part, identifier, value) in [("systolic", CorrelationType.systolic, systolic), ("diastolic", CorrelationType.diastolic, diastolic)] {
+            switch quantitySample(identifier, value: value, units: metric.units.isEmpty ? "mmHg" : metric.units, start: start, end: end,
+                                  period: period, point: point, metric: metric, part: part, extra: [:], understood: understood) {
+            case let .candidate(candidate) where !candidate.generic: members.append(candidate.sample)
+            case let .refused(_, line, reason): return .refused(type: kind.identifier, line: line, reason: reason)
+            default:
+                return untyped(point, metric: metric, identifier: kind.identifier)
+            }
+        }
+        let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil, understood: understood)
+        let correlation = Correlation.sample(of: .bloodPressure, members: members, start: start, end: end, source: source(point),
+                                             created: created, metadata: metadata)
+        return .candidate(HAECandidate(sample: correlation, members: members, generic: false, syncIdentifier: identifier,
+                                       line: point.line, metric: metric.name))
+    }
+
+    /// Mindful minutes (`qty` minutes from `date`), stand hours (`qty` 1 for the hour from `date`; an aggregate of
+    /// several hours is kept untyped: which hours is not written), handwashing and toothbrushing (`qty` seconds,
+    /// `value` Complete or Incomplete kept in metadata as `HAEValue`).
+    private func categoryEvent(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> HAEBuilt {
+        guard let (start, offset) = date(point) else { return refusedForDate(point, kind: kind) }
+        guard let qty = number(point, "qty") else { return refusedForNumber(point, key: "qty", kind: kind) }
+        guard qty.isFinite, qty >= 0 else { return refusedForNumber(point, key: "qty", kind: kind) }
+        let period = periodOfPoint(start, offset: offset)
+        var end: Date, raw: Int?
+        var extra: [String: MetadataValue] = [:]
+        switch kind.shape {
+        case .mindful:
+            end = start.addingTimeInterval(qty * (metric.units == "hr" ? 3600 : metric.units == "s" ? 1 : 60))
+            raw = 0
+        case .standHour:
+            end = start.addingTimeInterval(3600)
+            raw = period <= .hour ? (qty >= 1 ? 0 : 1) : nil
+        default:
+            end = start.addingTimeInterval(qty * (metric.units == "min" ? 60 : 1))
+            raw = 0
+            if let value = point["value"]?.text { extra["HAEValue"] = .string(value) }
+        }
+        let understood: Set<String> = ["date", "qty", "source", "value"]
+        guard let raw, let type = catalogued(kind.identifier), type.categoryValue(raw: raw) != nil else {
+            return untyped(point, metric: metric, identifier: kind.identifier)
+        }
+        let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
+                                           understood: understood, extra: extra)
+        let sample = Sample(typeIdentifier: kind.identifier, start: start, end: end, value: .category(raw), source: source(point),
+                            created: created, metadata: metadata)
+        return check(sample, type: type, identifier: identifier, point: point, metric: metric)
+    }
+
+    /// `{"date", "Unspecified", "Protection Used", "Protection Not Used"}`: that many events at `date`, with
+    /// `HKMetadataKeySexualActivityProtectionUsed` 1 or 0 for the last two.
+    private func sexualActivity(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> [HAEBuilt] {
+        guard let (start, offset) = date(point) else { return [refusedForDate(point, kind: kind)] }
+        let period = periodOfPoint(start, offset: offset)
+        let understood: Set<String> = ["date", "source", "Unspecified", "Protection Used", "Protection Not Used", "qty"]
+        var results: [HAEBuilt] = []
+        for (key, protection) in [("Unspecified", nil), ("Protection Used", 1.0), ("Protection Not Used", 0.0)] as [(String, Double?)] {
+            guard let value = point[key] else { continue }
+            guard let count = value.number, count >= 0, count == count.rounded(), count < 1000 else {
+                return [.refused(type: kind.identifier, line: point.line, reason: "'\(key)' is \(value.described), not a count of events")]
+            }
+            for index in 0..<Int(count) {
+                var extra: [String: MetadataValue] = [:]
+                if let protection { extra["HKMetadataKeySexualActivityProtectionUsed"] = .number(protection) }
+                let part = "\(key)#\(index + 1)"
+                let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: part,
+                                                   understood: understood, extra: extra)
+                let sample = Sample(typeIdentifier: kind.identifier, start: start, end: start, value: .category(0), source: source(point),
+                                    created: created, metadata: metadata)
+                if let type = catalogued(kind.identifier), type.categoryValue(raw: 0) != nil {
+                    results.append(check(sample, type: type, identifier: identifier, point: point, metric: metric))
+                } else {
+                    var kept = sample
+                    kept.value = .generic(value: key, unit: nil)
+                    results.append(.candidate(HAECandidate(sample: kept, generic: true, syncIdentifier: identifier, line: point.line,
+                                                           metric: metric.name)))
+                }
+            }
+        }
+        if results.isEmpty && point["date"] != nil && understood.isSuperset(of: point.fields.map(\.key)) { return [] }
+        return results.isEmpty ? [untyped(point, metric: metric, identifier: kind.identifier)] : results
+    }
+
+    // MARK: - Building blocks
+
+    /// A quantity sample of `identifier`, typed when the catalogue has the type and the unit reads, else kept untyped.
+    func quantitySample(_ identifier: String, value: Double, units: String, start: Date, end: Date, period: HAEPeriod,
+                        point: HAEPoint, metric: HAEMetric, part: String?, extra: [String: MetadataValue],
+                        understood: Set<String>) -> HAEBuilt {
+        guard value.isFinite else { return refusedForNumber(point, key: "qty", kind: HAEMetricKind(identifier: identifier, shape: .quantity)) }
+        let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: part,
+                                               understood: understood, extra: extra)
+        let unitText = HAEMetricKind.healthKitUnit(units, identifier: identifier)
+        let source = source(point)
+        if let type = catalogued(identifier), type.kind == .quantity, let unit = unit(unitText) {
+            let amount = units == "%" ? value / 100 : value
+            let sample = Sample(typeIdentifier: type.identifier, start: start, end: end, value: .quantity(Quantity(amount, unit)),
+                                source: source, created: created, metadata: metadata)
+            return check(sample, type: type, identifier: syncIdentifier, point: point, metric: metric)
+        }
+        guard value >= 0 || units.hasPrefix("deg") else {
+            return .refused(type: identifier, line: point.line, reason: "the value \(NumberFormatting.json(value)) is negative")
+        }
+        let sample = Sample(typeIdentifier: identifier, start: start, end: end, value: .generic(value: NumberFormatting.json(value), unit: units),
+                            source: source, created: created, metadata: metadata)
+        if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
+        return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name))
+    }
+
+    /// A point kept untyped: its fields as written (the point's JSON without `date` and `source`) as the value.
+    func untyped(_ point: HAEPoint, metric: HAEMetric, identifier: String) -> HAEBuilt {
+        guard let (start, offset) = date(point) ?? dateField(point, "startDate") else {
+            return refusedForDate(point, kind: HAEMetricKind(identifier: identifier, shape: .quantity))
+        }
+        let period = point["date"] == nil ? HAEPeriod.instant : periodOfPoint(start, offset: offset)
+        var end = period.end(of: start, offset: offset, zone: zone)
+        if let (stop, _) = dateField(point, "endDate"), stop >= start { end = stop }
+        let fields = point.fields.filter { $0.key != "date" && $0.key != "source" && $0.key != "startDate" && $0.key != "endDate" }
+        let text = "{" + fields.map { JSONText.quoted($0.key) + ":" + HAESampleBuilder.json($0.value) }.joined(separator: ",") + "}"
+        let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
+                                               understood: Set(point.fields.map(\.key)))
+        let sample = Sample(typeIdentifier: identifier, start: start, end: end, value: .generic(value: text, unit: metric.units.isEmpty ? nil : metric.units),
+                            source: source(point), created: created, metadata: metadata)
+        if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
+        return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name))
+    }
+
+    /// The sample checked against its type (range, duration, value), as a candidate or a refusal.
+    func check(_ sample: Sample, type: SampleType, identifier: String, point: HAEPoint, metric: HAEMetric) -> HAEBuilt {
+        if let problem = TextRules.problem(in: sample) { return .refused(type: type.identifier, line: point.line, reason: problem) }
+        do {
+            try sample.validated(as: type)
+        } catch {
+            return .refused(type: type.identifier, line: point.line, reason: "\(error)")
+        }
+        return .candidate(HAECandidate(sample: sample, generic: false, syncIdentifier: identifier, line: point.line, metric: metric.name))
+    }
+
+    /// The sync identifier of a point's sample and its metadata: the sync identifier, the aggregation, the program
+    /// it came through, `extra`, and every field of the point not in `understood` (as `HAE:<key>`), so nothing is lost.
+    func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: Set<String>,
+               extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
+        var identifier = HAESampleBuilder.syncPrefix + metric.name + "|" + ISODate.format(start, in: .gmt)
+        if let part { identifier += "|" + part }
+        var metadata = extra
+        metadata[MetadataKeySyncIdentifier] = .string(identifier)
+        if metadata[HAESampleBuilder.aggregationKey] == nil { metadata[HAESampleBuilder.aggregationKey] = .string(period.name) }
+        if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
+        for field in point.fields where !understood.contains(field.key) {
+            switch field.value {
+            case .null: continue
+            case let .number(number): metadata["HAE:" + field.key] = .number(number)
+            case let .string(text): metadata["HAE:" + field.key] = .string(text)
+            default: metadata["HAE:" + field.key] = .string(HAESampleBuilder.json(field.value))
+            }
+        }
+        return (identifier, metadata)
+    }
+
+    /// The period of a point dated `start`: the payload's level when the date starts such a period, else an instant.
+    func periodOfPoint(_ start: Date, offset: Int) -> HAEPeriod {
+        guard level > .instant else { return .instant }
+        let alignment = HAEPeriod.alignment(of: start, offset: offset)
+        return alignment >= min(level, .day) ? level : .instant
+    }
+
+    func source(_ point: HAEPoint) -> String {
+        if let text = point["source"]?.text, !text.isEmpty { return text }
+        return defaultSource
+    }
+
+    func date(_ point: HAEPoint) -> (Date, Int)? { dateField(point, "date") }
+
+    func dateField(_ point: HAEPoint, _ key: String) -> (Date, Int)? {
+        if case let .date(date, offset)? = point[key] { return (date, offset) }
+        return nil
+    }
+
+    func number(_ point: HAEPoint, _ key: String) -> Double? { point[key]?.number }
+
+    func refusedForDate(_ point: HAEPoint, kind: HAEMetricKind, key: String = "date") -> HAEBuilt {
+        let reason: String
+        if let value = point[key] {
+            reason = "'\(key)' is \(value.described), not a date like 2023-01-20 00:18:00 +1100"
+        } else if point["@value"] != nil {
+            reason = "the point is not an object with 'date'"
+        } else {
+            reason = "the point has no '\(key)'"
+        }
+        return .refused(type: kind.identifier, line: point.line, reason: reason)
+    }
+
+    func refusedForNumber(_ point: HAEPoint, key: String, kind: HAEMetricKind) -> HAEBuilt {
+        let reason = point[key].map { "'\(key)' is \($0.described), not a number" } ?? "the point has no '\(key)'"
+        return .refused(type: kind.identifier, line: point.line, reason: reason)
+    }
+
+    /// A value as JSON text.
+    static func json(_ value: HAEValue) -> String {
+        switch value {
+        case let .number(number): return NumberFormatting.json(number)
+        case let .string(text): return JSONText.quoted(text)
+        case let .date(date, offset): return JSONText.quoted(ExportDateParser.format(date, offsetSeconds: offset))
+        case let .bool(flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case let .json(text): return text
+        }
+    }
+}

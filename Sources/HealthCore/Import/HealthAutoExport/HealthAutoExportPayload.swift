@@ -1,0 +1,84 @@
+import Foundation
+
+/// A parsed Health Auto Export payload: the JSON the iOS app Health Auto Export writes to files or POSTs to a URL,
+/// `{"data": {"metrics": [...], "workouts": [...], "stateOfMind": [...], ...}}`.
+///
+/// Parsing reads the whole payload and checks its JSON before anything is stored, so an unusable payload changes
+/// nothing. Points that cannot be read (a missing date, a value that is not a number) do not make it unusable: the
+/// import refuses them one by one and lists them in its receipt. Store it with
+/// ``HealthImporter/importHealthAutoExport(_:receivedThrough:)``.
+public struct HealthAutoExportPayload: Sendable {
+    /// The payload's name (a file name, or what the caller calls a pushed body), for messages.
+    public let name: String
+    let parsed: HAEParser.Parsed
+    /// The aggregation recognised from the dates (``HAEPeriod``).
+    let level: HAEPeriod
+
+    /// Parses a payload.
+    ///
+    /// - Parameters:
+    ///   - bytes: The JSON, UTF-8.
+    ///   - name: What the payload is called in messages and in the default source.
+    /// - Throws: ``ImportError/invalidHealthAutoExport(_:line:column:reason:)`` for invalid JSON or JSON that is not
+    ///   a Health Auto Export payload, with the line and column.
+    public init(bytes: [UInt8], name: String) throws {
+        self.name = name
+        var parsed: HAEParser.Parsed
+        do {
+            parsed = try bytes.withUnsafeBufferPointer { buffer in
+                var parser = HAEParser(buffer)
+                return try parser.parse()
+            }
+        } catch let failure as JSONCursor.Failure {
+            throw ImportError.invalidHealthAutoExport(name, line: failure.line, column: failure.column, reason: failure.reason)
+        }
+        self.parsed = parsed
+        let dated: [[(date: Date, offset: Int)]] = parsed.metrics.compactMap { metric in
+            // Sleep per night is dated by its night, not by a period.
+            guard metric.name != "sleep_analysis" else { return nil }
+            return metric.points.compactMap { point in
+                if case let .date(date, offset)? = point["date"] { return (date, offset) }
+                return nil
+            }
+        }
+        level = HAEPeriod.payloadLevel(dated)
+    }
+
+    /// The source of points without one (or with `null`): `Health Auto Export`, named after the program that wrote
+    /// the payload, not after the file: a re-send of the same day in a file of another name (or pushed) must be the
+    /// same source, or its points would count twice.
+    public var defaultSource: String { HealthAutoExportPayload.defaultSourceName }
+
+    /// `Health Auto Export`.
+    public static let defaultSourceName = "Health Auto Export"
+
+    /// The number of points in its metrics and of elements in its other arrays.
+    public var pointCount: Int { parsed.metrics.reduce(0) { $0 + $1.points.count } + parsed.others.count }
+
+    /// The metric names it holds (with points or not), in order.
+    public var metricNames: [String] { parsed.metrics.map(\.name) }
+
+    /// The aggregation the payload's dates show: `none`, `minute`, `hour`, `day` or `week`.
+    public var aggregation: String { level.name }
+
+    /// Every sample type the payload would write: the HealthKit identifiers of its metrics with points (a blood
+    /// pressure's correlation and both its members), and for what has no HealthKit type yet (an unknown metric name,
+    /// `workouts`, `stateOfMind` and the other arrays) `HealthAutoExport_<name>`. For authorization checks before
+    /// storing.
+    public var sampleTypeIdentifiers: Set<String> {
+        var identifiers = Set<String>()
+        for metric in parsed.metrics where !metric.points.isEmpty {
+            guard let kind = HAEMetricKind.kind(of: metric.name) else {
+                identifiers.insert(HAESampleBuilder.untypedPrefix + metric.name)
+                continue
+            }
+            identifiers.insert(kind.identifier)
+            if kind.shape == .bloodPressure {
+                identifiers.insert(CorrelationType.systolic)
+                identifiers.insert(CorrelationType.diastolic)
+            }
+        }
+        for item in parsed.others { identifiers.insert(HAESampleBuilder.untypedPrefix + item.array) }
+        return identifiers
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+extension HealthImporter {
+    /// Stores a Health Auto Export payload's samples (see docs/IMPORT.md, "Health Auto Export files").
+    ///
+    /// Every metric name HAE writes maps to its HealthKit type and unit; points of names or types hkctl cannot type
+    /// yet, and the elements of the payload's other arrays (`workouts`, `stateOfMind`, `medications`, ...), are kept
+    /// untyped (``ImportReceipt/Counts/keptGenerically``), so nothing is dropped. Each sample has a sync identifier
+    /// derived from metric, time and source: importing the same payload again changes nothing
+    /// (``ImportReceipt/Counts/alreadyPresent``), and a re-send with a changed value replaces the stored sample
+    /// (``ImportReceipt/Counts/replaced``; a deletion and an addition that `changes`, anchored queries and `undo`
+    /// see). A point whose time is already covered by samples of its type from elsewhere (an Apple Health export) is
+    /// not stored either, so nothing counts twice (``HAEWritePlan``). Points that cannot be read are refused and
+    /// listed with their lines.
+    ///
+    /// The samples are written in batches of ``batchSize``, each all or nothing, under the store's lock.
+    ///
+    /// - Parameters:
+    ///   - payload: The parsed payload.
+    ///   - receivedThrough: The program that pushed it (recorded in each sample's metadata as `HAEReceivedThrough`);
+    ///     nil for files. When the store is a ``HealthStore`` of another source than the owner, that source is the
+    ///     program (when this is nil), and it must be allowed to write every type the payload writes.
+    /// - Returns: Per type: added, replaced, unchanged (already present or covered), kept untyped, refused.
+    /// - Throws: ``StoreError`` when the store cannot be written (batches written before stay written);
+    ///   ``AuthorizationError`` when the store is a ``HealthStore`` whose source may not write one of the payload's
+    ///   types (nothing is written).
+    public func importHealthAutoExport(_ payload: HealthAutoExportPayload, receivedThrough: String?) throws -> ImportReceipt {
+        importing.lock()
+        defer { importing.unlock() }
+        return try storeHealthAutoExport([payload], receivedThrough: receivedThrough)
+    }
+
+    /// Stores payloads one after the other into one receipt; problems name the payload when there are several.
+    /// Call with ``importing`` held.
+    func storeHealthAutoExport(_ payloads: [HealthAutoExportPayload], receivedThrough: String?) throws -> ImportReceipt {
+        var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: dryRun)
+        let fileStore: JSONFileStore?
+        var receivedThrough = receivedThrough
+        if let health = store as? HealthStore {
+            // Another source than the owner is the program the payload came through: it needs permission for every
+            // type the payload writes, and the samples keep the payload's own sources.
+            try health.checkMaySave(payloads.flatMap(\.sampleTypeIdentifiers).sorted())
+            if !health.isOwner { receivedThrough = receivedThrough ?? health.source }
+            fileStore = health.storage
+        } else {
+            fileStore = store as? JSONFileStore
+        }
+        let created = Sample.millisecondPrecision(fileStore?.clock() ?? Date())
+        for payload in payloads {
+            let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
+                                           level: payload.level, created: created, receivedThrough: receivedThrough)
+            let prefix = payloads.count > 1 ? payload.name + ": " : ""
+            // Written in batches as the metrics are read, so memory holds one batch of samples, not the year's.
+            var pending: [HAECandidate] = []
+            func refuse(_ type: String, _ line: Int, _ reason: String) {
+                receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
+                receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
+            }
+            func take(_ built: HAEBuilt) throws {
+                switch built {
+                case let .candidate(candidate):
+                    pending.append(candidate)
+                    if pending.count >= batchSize {
+                        try write(pending, fileStore: fileStore, into: &receipt)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                case let .refused(type, line, reason): refuse(type, line, reason)
+                }
+            }
+            for metric in payload.parsed.metrics {
+                for built in builder.build(metric) { try take(built) }
+            }
+            for item in payload.parsed.others { try take(HAEOtherArrays.candidate(item, builder: builder)) }
+            try write(pending, fileStore: fileStore, into: &receipt)
+        }
+        return receipt
+    }
+
+    /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
+    /// earlier one stored, and replaces it or leaves it unchanged) and counts what happened.
+    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, into receipt: inout ImportReceipt) throws {
+        guard !candidates.isEmpty else { return }
+        var last: [String: Int] = [:]
+        last.reserveCapacity(candidates.count)
+        func key(_ candidate: HAECandidate) -> String {
+            candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source
+        }
+        for (index, candidate) in candidates.enumerated() { last[key(candidate)] = index }
+        var batch: [HAECandidate] = []
+        batch.reserveCapacity(last.count)
+        for (index, candidate) in candidates.enumerated() {
+            if last[key(candidate)] == index {
+                batch.append(candidate)
+            } else {
+                receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+            }
+        }
+        let plan: HAEWritePlan
+        if let fileStore {
+            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
+        } else if let memory = store as? InMemorySampleStore {
+            plan = memory.modify { stored in
+                let planned = HAEWritePlan.plan(batch, stored: stored)
+                if !dryRun {
+                    let gone = Set(planned.deletes.map(\.uuid))
+                    stored.removeAll { gone.contains($0.uuid) }
+                    stored += planned.writes
+                }
+                return planned
+            }
+        } else {
+            let planned = HAEWritePlan.plan(batch, stored: [])
+            if !dryRun { try store.saveImported(planned.writes) }
+            plan = planned
+        }
+        for (candidate, outcome) in zip(batch, plan.outcomes) {
+            var counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+            switch outcome {
+            case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
+            case .replaced: counts.replaced += 1
+            case .unchanged, .covered: counts.alreadyPresent += 1
+            }
+            if outcome == .covered { counts.covered += 1 }
+            receipt.counts[candidate.sample.typeIdentifier] = counts
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import HealthCore
+import TextSupport
+
+/// Pushes into the store named by the command line: tokens from its `push-tokens.json`, samples through
+/// ``HealthImporter/importHealthAutoExport(_:receivedThrough:)`` once the pushing source is found to have the owner's
+/// permission for each of the payload's types (untyped records, which no grant can name, need none).
+struct StorePushIngestor: PushIngesting {
+    let path: String
+    let catalogue: SampleTypeCatalogue
+    let timeZone: ZoneRules
+    let lockTimeout: Double
+    /// The time of each push: the clock, or the pinned `--now` / `$HKCTL_NOW` (tests).
+    let clock: @Sendable () -> Date
+
+    /// - Parameter nowIsPinned: Whether `--now` or `$HKCTL_NOW` pinned the time; else each push takes the clock's.
+    init(context: CommandContext, nowIsPinned: Bool) {
+        path = context.globals.storePath
+        catalogue = context.catalogue
+        timeZone = context.globals.time.timeZone
+        lockTimeout = context.globals.lockTimeout
+        let pinned = context.globals.time.now
+        clock = { nowIsPinned ? pinned : Date() }
+    }
+
+    private func fileStore(recording source: String?) -> JSONFileStore {
+        let now = clock()
+        return JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout, clock: { now },
+                             recording: source.map { OperationRecording(kind: .import, source: $0, date: now) })
+    }
+
+    func source(forToken token: String) throws -> String? {
+        try fileStore(recording: nil).source(forPushToken: token)
+    }
+
+    func store(_ body: [UInt8], through source: String) throws -> PushReceipt {
+        let payload: HealthAutoExportPayload
+        do {
+            payload = try HealthAutoExportPayload(bytes: body, name: source)
+        } catch {
+            throw PushRefusal.badPayload("\(error)")
+        }
+        // The push is recorded as an import by its source, so `HKCTL_SOURCE=NAME hkctl undo` takes the last one back.
+        let storage = fileStore(recording: source)
+        let decisions = try HealthStore(storage: storage, source: AuthorizationState.ownerSource, catalogue: catalogue).authorizationDecisions()
+        // Every type the source may not write, so that the answer names one grant command for all of them; types no
+        // source may ever write (Apple computes them: exercise, stand and move minutes) are named apart.
+        var missing: [String] = [], never: [String] = []
+        for identifier in payload.sampleTypeIdentifiers.sorted() where CorrelationType.identified(identifier) == nil {
+            // What hkctl cannot type yet (workouts, unknown metric names) is kept untyped, as an import keeps it; no
+            // type exists to grant for it, so it needs none.
+            guard let name = catalogue.type(identifier: identifier)?.name else { continue }
+            if AuthorizationState.unshareableTypes.contains(identifier) {
+                never.append(name)
+            } else if decisions.shareStatus(source: source, type: identifier) != .sharingAuthorized {
+                missing.append(name)
+            }
+        }
+        var reasons: [String] = []
+        if !missing.isEmpty {
+            reasons.append("Source '\(source)' may not write \(missing.joined(separator: ", ")) yet; the owner can allow it "
+                + "with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(missing.joined(separator: ",")))")
+        }
+        if !never.isEmpty {
+            reasons.append("\(never.joined(separator: ", ")) cannot be written by a source (Apple computes \(never.count == 1 ? "it" : "them")); "
+                + "leave \(never.count == 1 ? "it" : "them") out of the app's metrics")
+        }
+        if !reasons.isEmpty { throw PushRefusal.notPermitted(reasons.joined(separator: ". ") + ".") }
+        // Checked above, type by type; the import itself runs on the store, since a HealthStore would also ask a
+        // permission for the untyped records that no grant can give.
+        let importer = HealthImporter(store: storage, catalogue: catalogue)
+        let receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)
+        return PushReceipt(json: receipt.json, added: receipt.totals.added, replaced: receipt.totals.replaced)
+    }
+}

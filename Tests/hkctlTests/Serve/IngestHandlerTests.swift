@@ -1,0 +1,123 @@
+import HealthCore
+import IngestHTTP
+import Testing
+@testable import hkctl
+
+/// A push ingestor that knows one token and records what it stored.
+private final class FakeIngestor: PushIngesting, @unchecked Sendable {
+    var stored: [(body: [UInt8], source: String)] = []
+    var failure: Error?
+    var tokenLookups = 0
+
+    func source(forToken token: String) throws -> String? {
+        tokenLookups += 1
+        return token == "good-token" ? "iphone" : nil
+    }
+
+    func store(_ body: [UInt8], through source: String) throws -> PushReceipt {
+        if let failure { throw failure }
+        stored.append((body, source))
+        return PushReceipt(json: "{\"added\":3}", added: 3, replaced: 1)
+    }
+}
+
+/// The routes, credentials, content type and error answers of `hkctl serve`, without a network or a store.
+struct IngestHandlerTests {
+    private func head(_ method: String = "POST", _ target: String = "/ingest", _ fields: [(String, String)] = [
+        ("Authorization", "Bearer good-token"), ("Content-Type", "application/json"),
+    ]) -> RequestHead {
+        RequestHead(method: method, target: target, version: "HTTP/1.1", fields: fields.map { HeaderField(name: $0.0, value: $0.1) })
+    }
+
+    private func status(_ screening: Screening) -> HTTPStatus? {
+        if case let .reject(response) = screening { return response.status }
+        return nil
+    }
+
+    @Test func routesOnlyIngestAndHealth() {
+        let handler = IngestHandler(ingestor: FakeIngestor())
+        #expect(handler.screen(head()) == .withBody)
+        #expect(handler.screen(head("GET", "/health", [])) == .withoutBody)
+        #expect(handler.respond(to: head("GET", "/health", []), body: []).status == .ok)
+        #expect(status(handler.screen(head("GET", "/ingest"))) == .methodNotAllowed)
+        #expect(status(handler.screen(head("POST", "/health"))) == .methodNotAllowed)
+        #expect(status(handler.screen(head("HEAD", "/health", []))) == .methodNotAllowed)
+        #expect(status(handler.screen(head("POST", "/ingest/"))) == .notFound)
+        #expect(status(handler.screen(head("GET", "/"))) == .notFound)
+        // A query string does not change the route.
+        #expect(handler.screen(head("POST", "/ingest?from=phone")) == .withBody)
+    }
+
+    @Test(arguments: [
+        [("Content-Type", "application/json")],
+        [("Authorization", "Bearer bad-token"), ("Content-Type", "application/json")],
+        [("Authorization", "Basic Z29vZC10b2tlbg=="), ("Content-Type", "application/json")],
+        [("Authorization", "good-token"), ("Content-Type", "application/json")],
+        [("Authorization", "Bearer good-token"), ("Authorization", "Bearer good-token"), ("Content-Type", "application/json")],
+    ]) func refusesMissingOrWrongTokensWith401(_ fields: [(String, String)]) {
+        let ingestor = FakeIngestor()
+        let handler = IngestHandler(ingestor: ingestor)
+        guard case let .reject(response) = handler.screen(head("POST", "/ingest", fields)) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(response.status == .unauthorized)
+        #expect(response.fields.contains { $0.name == "WWW-Authenticate" })
+        // Whatever was sent as a token appears nowhere in the answer or its log note.
+        let text = String(decoding: response.bytes, as: UTF8.self) + response.logNote + response.logSource
+        #expect(!text.contains("bad-token") && !text.contains("good-token"))
+        #expect(ingestor.stored.isEmpty)
+    }
+
+    @Test func theBearerSchemeIsCaseInsensitive() {
+        let handler = IngestHandler(ingestor: FakeIngestor())
+        #expect(handler.screen(head("POST", "/ingest", [("Authorization", "bearer good-token"), ("Content-Type", "application/json")])) == .withBody)
+    }
+
+    @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON"])
+    func acceptsJSONContentTypes(_ type: String) {
+        #expect(IngestHandler.isJSON(type))
+    }
+
+    @Test(arguments: [nil, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx"])
+    func refusesOtherContentTypesWith415(_ type: String?) {
+        let handler = IngestHandler(ingestor: FakeIngestor())
+        var fields = [("Authorization", "Bearer good-token")]
+        if let type { fields.append(("Content-Type", type)) }
+        #expect(status(handler.screen(head("POST", "/ingest", fields))) == .unsupportedMediaType)
+    }
+
+    @Test func storesThroughTheTokensSourceAndAnswersWithTheReceipt() {
+        let ingestor = FakeIngestor()
+        let handler = IngestHandler(ingestor: ingestor)
+        let response = handler.respond(to: head(), body: Array("{}".utf8))
+        #expect(response.status == .ok)
+        #expect(String(decoding: response.body, as: UTF8.self) == "{\"added\":3}\n")
+        #expect(response.logSource == "iphone")
+        #expect(response.logNote == "added 3, replaced 1")
+        #expect(ingestor.stored.map(\.source) == ["iphone"])
+    }
+
+    @Test func aTokenRevokedWhileTheBodyArrivedStoresNothing() {
+        let ingestor = FakeIngestor()
+        let handler = IngestHandler(ingestor: ingestor)
+        let response = handler.respond(to: head("POST", "/ingest", [("Authorization", "Bearer revoked"), ("Content-Type", "application/json")]), body: [])
+        #expect(response.status == .unauthorized)
+        #expect(ingestor.stored.isEmpty)
+    }
+
+    @Test(arguments: [
+        (PushRefusal.badPayload("Not JSON at line 1.") as Error, HTTPStatus.badRequest),
+        (PushRefusal.notPermitted("Source 'iphone' may not write steps yet; hkctl auth grant iphone --share steps"), .forbidden),
+        (StoreError.busy("/s", waitedSeconds: 10), .serviceUnavailable),
+        (StoreError.writeFailed("/s", reason: "disk full"), .internalServerError),
+    ]) func mapsRefusalsAndStoreErrorsToStatuses(_ error: Error, _ expected: HTTPStatus) {
+        let ingestor = FakeIngestor()
+        ingestor.failure = error
+        let response = IngestHandler(ingestor: ingestor).respond(to: head(), body: [])
+        #expect(response.status == expected)
+        let body = String(decoding: response.body, as: UTF8.self)
+        #expect(body.hasPrefix("{\"error\":"))
+        if case let PushRefusal.notPermitted(message) = error { #expect(body.contains(message)) }
+    }
+}
