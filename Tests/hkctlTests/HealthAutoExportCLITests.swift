@@ -94,6 +94,15 @@ struct HealthAutoExportCLITests {
             #expect(Self.number(nights.last?["asleep"]) == 7.0 * 3600)
             #expect(Self.number(nights.last?["awake"]) == 1800)
             #expect(Self.number(nights.last?["inBed"]) == 8.0 * 3600)
+            // The first night re-sent later with sleep starting 30 min earlier and 30 min more core: the core part is
+            // replaced (deep, REM and awake still start at 03:30, 04:45 and 06:15, in bed is the same), not doubled.
+            let text = try String(contentsOfFile: Self.fixture("sleep-nights.json"), encoding: .utf8)
+                .replacingOccurrences(of: "\"totalSleep\":7.25,\"asleep\":0,\"core\":4.5", with: "\"totalSleep\":7.75,\"asleep\":0,\"core\":5")
+                .replacingOccurrences(of: "\"sleepStart\":\"2024-05-09 23:00:00 +0200\"", with: "\"sleepStart\":\"2024-05-09 22:30:00 +0200\"")
+            let resent = try cli.run(["import", "-", "--format", "json"], stdin: text, environment: Self.berlin)
+            #expect(try Self.totals(resent)["replaced"] == 1 && Self.totals(resent)["alreadyPresent"] == 9, "\(resent.stdout)")
+            let after = try Self.nights(cli, from: "2024-05-10", to: "2024-05-10")
+            #expect(Self.number(after.first?["asleep"]) == 7.75 * 3600 && Self.number(after.first?["asleepCore"]) == 5.0 * 3600)
         }
     }
 

@@ -12,19 +12,19 @@ extension JSONFileStore {
     /// only plans.
     func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
-        var types = Set<String>()
-        var earliest = Date.distantFuture, latest = Date.distantPast
+        // Each type's own span: a batch that ends one metric's year and starts another's must not read both years.
+        var spans: [String: (start: Date, end: Date)] = [:]
         for candidate in candidates {
             for sample in [candidate.sample] + candidate.members {
-                types.insert(sample.typeIdentifier)
-                earliest = min(earliest, sample.start)
-                latest = max(latest, sample.end)
+                let span = spans[sample.typeIdentifier]
+                spans[sample.typeIdentifier] = (min(span?.start ?? sample.start, sample.start), max(span?.end ?? sample.end, sample.end))
             }
         }
-        let interval = DateInterval(start: earliest, end: latest.addingTimeInterval(0.001))
         let plan = { () throws -> HAEWritePlan in
             var stored: [Sample] = []
-            for type in types.sorted() {
+            for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
+                // A day each side: a night re-sent with other times keeps its parts' identifiers, not their starts.
+                let interval = DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(86_400))
                 let deleted = try self.deletedUUIDs(ofType: type)
                 for partition in try self.partitions(ofType: type, overlapping: interval) {
                     try self.readPartitionWithSequence(partition) { sample, sequence in
