@@ -47,6 +47,7 @@ enum ExitStatus: Int32 {
             case .cannotShare: return .badData
             default: return .notPermitted
             }
+        case is GPXError: return .missingInput
         case let error as UUIDPrefixError:
             if case .noMatch = error { return .missingInput }
             return .usage
