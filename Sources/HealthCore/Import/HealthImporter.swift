@@ -190,8 +190,20 @@ public final class HealthImporter: @unchecked Sendable {
             }
         }
         try saveCharacteristics()
+        try supersedeHealthAutoExport()
         report(true, input.meter.bytesRead)
         return receipt
+    }
+
+    /// After an export's samples are stored: the Health Auto Export samples of the same types whose time they cover
+    /// are deleted (``JSONFileStore/supersedeHealthAutoExport(types:)``), so nothing counts twice whichever came
+    /// first. Only the owner's import does it (another source may not delete what it did not write).
+    private func supersedeHealthAutoExport() throws {
+        guard !dryRun else { return }
+        let fileStore = (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
+        guard let fileStore else { return }
+        let touched = receipt.counts.filter { $0.value.added > 0 || $0.value.keptGenerically > 0 }.map(\.key)
+        receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched)
     }
 
     /// A read error part-way: what was read so far is kept (and saved), the rest is reported as missing.

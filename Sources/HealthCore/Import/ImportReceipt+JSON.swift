@@ -3,7 +3,7 @@ import TextSupport
 extension ImportReceipt {
     /// The receipt as one JSON object, for `hkctl import --format json` and for a server's answer to a push:
     /// `{"input", "dryRun", "complete", "totals", "types": {TYPE: counts}, "problemCount", "problems": [{"line",
-    /// "type", "reason"}], "skippedElements", "skippedAttributes", "characteristics", "characteristicResults"}` plus
+    /// "type", "reason"}], "skippedElements", "skippedAttributes", "characteristics", "characteristicResults", "supersededHealthAutoExport"}` plus
     /// `archiveMember`, `exportDate` and `locale` when known. Counts are `{"added", "alreadyPresent",
     /// "keptGenerically", "rejected", "replaced", "covered"}` (``Counts``). Keys are sorted, so equal receipts give
     /// equal text.
@@ -34,6 +34,7 @@ extension ImportReceipt {
             "skippedAttributes": object(skippedAttributes.mapValues { String($0) }),
             "characteristics": object(characteristics.mapValues(JSONText.quoted)),
             "characteristicResults": characteristicResults,
+            "supersededHealthAutoExport": String(supersededHealthAutoExport),
         ]
         if let archiveMember { fields["archiveMember"] = JSONText.quoted(archiveMember) }
         if let exportDate { fields["exportDate"] = JSONText.quoted(ISODate.format(exportDate, in: .gmt)) }

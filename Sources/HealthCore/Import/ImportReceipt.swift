@@ -78,6 +78,9 @@ public struct ImportReceipt: Equatable, Sendable {
     public var characteristicResults: [CharacteristicsMerge.Entry] = []
     /// `Me` attributes that hkctl does not keep, with their values.
     public var unknownCharacteristics: [String: String] = [:]
+    /// Samples read earlier from Health Auto Export that this import's samples cover, deleted so that nothing counts
+    /// twice (see docs/IMPORT.md, "One truth with bulk imports").
+    public var supersededHealthAutoExport = 0
     /// Whether the input ended properly (`</HealthData>` seen, or the end of a jsonl file).
     public var complete = true
 

@@ -116,6 +116,10 @@ private enum ReceiptText {
             console.line("\(receipt.totals.covered) unchanged point\(receipt.totals.covered == 1 ? " was" : "s were") already covered by samples "
                          + "from an Apple Health export (not stored twice).")
         }
+        if receipt.supersededHealthAutoExport > 0 {
+            console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "
+                         + "that this export's samples cover (not counted twice).")
+        }
         CharacteristicsReceiptText.table(receipt, console: console)
         let skipped = receipt.skippedElements.merging(receipt.skippedAttributes) { $0 + $1 }
         if !skipped.isEmpty {

@@ -5,11 +5,12 @@ import Foundation
 ///
 /// For each candidate, in this order:
 /// 1. **Covered**: the store holds a sample of the same type that did not come from Health Auto Export (an Apple
-///    Health export, `hkctl add`) overlapping the candidate's time: the candidate is not written. The stored samples
+///    Health export; not one typed in with hkctl as its owner, source `hkctl`, which HAE's figures never include)
+///    overlapping the candidate's time: the candidate is not written. The stored samples
 ///    are the finer truth (an HAE day total is HealthKit's sum of them), so nothing counts twice.
 /// 2. **Unchanged**: a stored HAE sample with the same sync identifier, type and a related source (the same, or
 ///    sharing one of the `|`-separated names: a day's total whose sources grew is the same point) holds the same
-///    value, times, source and metadata: nothing is written.
+///    value, times, source and metadata (`HAEReceivedThrough` aside): nothing is written.
 /// 3. **Replaced**: it differs: the stored ones (with a correlation's members) are deleted and the candidate is
 ///    written with `HKMetadataKeySyncVersion` one above theirs, in the same write.
 /// 4. **Added** (or kept, for an untyped sample): nothing stored matches; written with version 1.
@@ -33,7 +34,7 @@ struct HAEWritePlan {
             if sample.metadata[HAESampleBuilder.aggregationKey] != nil, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
                 ours[sample.typeIdentifier + "\n" + identifier, default: []].append(sample)
                 byUUID[sample.uuid] = sample
-            } else {
+            } else if HAEWritePlan.isFromHealthKit(sample) {
                 others[sample.typeIdentifier, default: []].append(sample)
                 longest[sample.typeIdentifier] = max(longest[sample.typeIdentifier] ?? 0, sample.duration)
             }
@@ -73,6 +74,10 @@ struct HAEWritePlan {
         return plan
     }
 
+    /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what hkctl's owner typed
+    /// in (source `hkctl`), which never reached HealthKit on the phone.
+    static func isFromHealthKit(_ sample: Sample) -> Bool { sample.source != AuthorizationState.ownerSource }
+
     /// Whether two source names are the same source for a point: equal, or sharing one of their `|`-separated names.
     static func related(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
@@ -81,16 +86,19 @@ struct HAEWritePlan {
         return b.split(separator: "|").contains { names.contains($0) }
     }
 
-    /// Whether a stored sample is what the candidate would write (its sync version aside).
+    /// Whether a stored sample is what the candidate would write (its sync version, and the program it came
+    /// through, aside: the same figures pushed after a file was imported are unchanged).
     static func same(_ stored: Sample, _ candidate: Sample) -> Bool {
         guard stored.start == candidate.start, stored.end == candidate.end, stored.source == candidate.source,
               stored.value == candidate.value else { return false }
         // A workout's totals, statistics and route live in its detail (a correlation's detail names member UUIDs,
         // compared through the members instead).
         if case .workout? = candidate.detail, stored.detail != candidate.detail { return false }
-        var metadata = stored.metadata
+        var metadata = stored.metadata, wanted = candidate.metadata
         metadata[MetadataKeySyncVersion] = nil
-        return metadata == candidate.metadata
+        metadata[HAESampleBuilder.receivedThroughKey] = nil
+        wanted[HAESampleBuilder.receivedThroughKey] = nil
+        return metadata == wanted
     }
 
     /// Whether `sample` overlaps one of `list` (sorted by start; `longest` is the longest duration among them): they

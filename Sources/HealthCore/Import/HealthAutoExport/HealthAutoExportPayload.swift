@@ -8,8 +8,7 @@ import Foundation
 /// import refuses them one by one and lists them in its receipt. Store it with
 /// ``HealthImporter/importHealthAutoExport(_:receivedThrough:)``.
 public struct HealthAutoExportPayload: Sendable {
-    /// The payload's name (a file name, or what the caller calls a pushed body): points without a source get a
-    /// source named after it (``defaultSource``), and messages name it.
+    /// The payload's name (a file name, or what the caller calls a pushed body), for messages.
     public let name: String
     let parsed: HAEParser.Parsed
     /// The aggregation recognised from the dates (``HAEPeriod``).
@@ -45,8 +44,13 @@ public struct HealthAutoExportPayload: Sendable {
         level = HAEPeriod.payloadLevel(dated)
     }
 
-    /// The source of points without one: `Health Auto Export (<name>)`.
-    public var defaultSource: String { "Health Auto Export (\(name))" }
+    /// The source of points without one (or with `null`): `Health Auto Export`, named after the program that wrote
+    /// the payload, not after the file: a re-send of the same day in a file of another name (or pushed) must be the
+    /// same source, or its points would count twice.
+    public var defaultSource: String { HealthAutoExportPayload.defaultSourceName }
+
+    /// `Health Auto Export`.
+    public static let defaultSourceName = "Health Auto Export"
 
     /// The number of points in its metrics and of elements in its other arrays.
     public var pointCount: Int { parsed.metrics.reduce(0) { $0 + $1.points.count } + parsed.others.count }

@@ -46,76 +46,81 @@ extension HealthImporter {
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
                                            level: payload.level, created: created, receivedThrough: receivedThrough)
             let prefix = payloads.count > 1 ? payload.name + ": " : ""
-            var candidates: [HAECandidate] = []
-            for metric in payload.parsed.metrics {
-                for built in builder.build(metric) {
-                    switch built {
-                    case let .candidate(candidate): candidates.append(candidate)
-                    case let .refused(type, line, reason):
-                        receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
-                        receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
+            // Written in batches as the metrics are read, so memory holds one batch of samples, not the year's.
+            var pending: [HAECandidate] = []
+            func refuse(_ type: String, _ line: Int, _ reason: String) {
+                receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
+                receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
+            }
+            func take(_ built: HAEBuilt) throws {
+                switch built {
+                case let .candidate(candidate):
+                    pending.append(candidate)
+                    if pending.count >= batchSize {
+                        try write(pending, fileStore: fileStore, into: &receipt)
+                        pending.removeAll(keepingCapacity: true)
                     }
+                case let .refused(type, line, reason): refuse(type, line, reason)
                 }
+            }
+            for metric in payload.parsed.metrics {
+                for built in builder.build(metric) { try take(built) }
             }
             for item in payload.parsed.others {
-                let built = item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
-                    : HAEOtherArrays.candidate(item, builder: builder)
-                switch built {
-                case let .candidate(candidate): candidates.append(candidate)
-                case let .refused(type, line, reason):
-                    receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
-                    receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
-                }
+                try take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
+                            : HAEOtherArrays.candidate(item, builder: builder))
             }
-            // The same point twice in one payload: the later one stands.
-            var last: [String: Int] = [:]
-            for (index, candidate) in candidates.enumerated() {
-                last[candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source] = index
-            }
-            var unique: [HAECandidate] = []
-            unique.reserveCapacity(last.count)
-            for (index, candidate) in candidates.enumerated() {
-                if last[candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source] == index {
-                    unique.append(candidate)
-                } else {
-                    receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
-                }
-            }
-            unique.sort { $0.sample.start < $1.sample.start }
-            var start = 0
-            while start < unique.count {
-                let batch = Array(unique[start..<min(start + batchSize, unique.count)])
-                start += batch.count
-                let plan: HAEWritePlan
-                if let fileStore {
-                    plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
-                } else if let memory = store as? InMemorySampleStore {
-                    plan = memory.modify { stored in
-                        let planned = HAEWritePlan.plan(batch, stored: stored)
-                        if !dryRun {
-                            let gone = Set(planned.deletes.map(\.uuid))
-                            stored.removeAll { gone.contains($0.uuid) }
-                            stored += planned.writes
-                        }
-                        return planned
-                    }
-                } else {
-                    let planned = HAEWritePlan.plan(batch, stored: [])
-                    if !dryRun { try store.saveImported(planned.writes) }
-                    plan = planned
-                }
-                for (candidate, outcome) in zip(batch, plan.outcomes) {
-                    var counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
-                    switch outcome {
-                    case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
-                    case .replaced: counts.replaced += 1
-                    case .unchanged, .covered: counts.alreadyPresent += 1
-                    }
-                    if outcome == .covered { counts.covered += 1 }
-                    receipt.counts[candidate.sample.typeIdentifier] = counts
-                }
-            }
+            try write(pending, fileStore: fileStore, into: &receipt)
         }
         return receipt
+    }
+
+    /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
+    /// earlier one stored, and replaces it or leaves it unchanged) and counts what happened.
+    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, into receipt: inout ImportReceipt) throws {
+        guard !candidates.isEmpty else { return }
+        var last: [String: Int] = [:]
+        last.reserveCapacity(candidates.count)
+        func key(_ candidate: HAECandidate) -> String {
+            candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source
+        }
+        for (index, candidate) in candidates.enumerated() { last[key(candidate)] = index }
+        var batch: [HAECandidate] = []
+        batch.reserveCapacity(last.count)
+        for (index, candidate) in candidates.enumerated() {
+            if last[key(candidate)] == index {
+                batch.append(candidate)
+            } else {
+                receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+            }
+        }
+        let plan: HAEWritePlan
+        if let fileStore {
+            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
+        } else if let memory = store as? InMemorySampleStore {
+            plan = memory.modify { stored in
+                let planned = HAEWritePlan.plan(batch, stored: stored)
+                if !dryRun {
+                    let gone = Set(planned.deletes.map(\.uuid))
+                    stored.removeAll { gone.contains($0.uuid) }
+                    stored += planned.writes
+                }
+                return planned
+            }
+        } else {
+            let planned = HAEWritePlan.plan(batch, stored: [])
+            if !dryRun { try store.saveImported(planned.writes) }
+            plan = planned
+        }
+        for (candidate, outcome) in zip(batch, plan.outcomes) {
+            var counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+            switch outcome {
+            case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
+            case .replaced: counts.replaced += 1
+            case .unchanged, .covered: counts.alreadyPresent += 1
+            }
+            if outcome == .covered { counts.covered += 1 }
+            receipt.counts[candidate.sample.typeIdentifier] = counts
+        }
     }
 }

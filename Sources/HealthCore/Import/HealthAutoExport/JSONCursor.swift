@@ -208,6 +208,9 @@ struct JSONCursor {
         let digitsStart = position
         while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
         guard position > digitsStart else { throw failure("expected a number, found \(describeNext())", at: start) }
+        guard bytes[digitsStart] != UInt8(ascii: "0") || position == digitsStart + 1 else {
+            throw failure("a number starts with a 0 followed by digits (JSON numbers have no leading zeros)", at: start)
+        }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             let fraction = position

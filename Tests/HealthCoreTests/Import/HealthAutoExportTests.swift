@@ -1,0 +1,357 @@
+import Foundation
+import Testing
+@testable import HealthCore
+import TextSupport
+
+extension ImportTests {
+    /// Health Auto Export payloads: the JSON reader, the mapping of metric names, periods, the special shapes, and
+    /// re-sends, on an in-memory store (no file system, no clock).
+    struct HealthAutoExportTests {
+        static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/hae").path
+        static let berlin = TimeZone(identifier: "Europe/Berlin")!
+        static let steps = "HKQuantityTypeIdentifierStepCount"
+        static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+        static let sleep = "HKCategoryTypeIdentifierSleepAnalysis"
+        /// ../shared/fixtures/health-auto-export, next to the repository.
+        static let realFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/fixtures/health-auto-export").path
+
+        static func payload(_ name: String) throws -> HealthAutoExportPayload {
+            let bytes = try #require(FileManager.default.contents(atPath: fixtures + "/" + name))
+            return try HealthAutoExportPayload(bytes: Array(bytes), name: name)
+        }
+
+        static func payload(text: String) throws -> HealthAutoExportPayload {
+            try HealthAutoExportPayload(bytes: Array(text.utf8), name: "test.json")
+        }
+
+        static func importer(_ store: InMemorySampleStore) -> HealthImporter {
+            HealthImporter(store: store, timeZone: berlin)
+        }
+
+        static func date(_ text: String) -> Date { ExportDateParser.parse(text)! }
+
+        // MARK: - JSON reader
+
+        @Test func numbersAreReadToTheLastBitAndStringsDecoded() throws {
+            let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":107.09999999999999,"source":"Eli\u2019s \ud83d\ude00 Watch\n"},{"date":"2024-05-10 09:00:00 +0200","qty":-1.5e-3,"source":"A\"B\\C"}]}]}}"#
+            let payload = try Self.payload(text: text)
+            let points = payload.parsed.metrics[0].points
+            #expect(points[0]["qty"] == .number(Double("107.09999999999999")!))
+            #expect(points[0]["source"] == .string("Eli’s 😀 Watch\n"))
+            #expect(points[1]["qty"] == .number(-0.0015))
+            #expect(points[1]["source"] == .string("A\"B\\C"))
+            #expect(points[0]["date"] == .date(Self.date("2024-05-10 08:00:00 +0200"), offset: 7200))
+        }
+
+        @Test(arguments: [
+            ("{\"data\":{\"metrics\":[", 1, "found the end of the input"),
+            ("{\"data\":{\"metrics\":[]}} x", 1, "more JSON follows"),
+            ("{\"data\":[1]}", 1, "'data' must be an object"),
+            ("{\"other\":1}", 1, "no 'data' key"),
+            ("{\"data\":{\"metrics\":[{\"units\":\"count\",\"data\":[]}]}}", 1, "has no 'name'"),
+            ("{\"data\":{\"metrics\":[{\"name\":\"x\",\n\"data\":{}}]}}", 2, "'data' must be an array"),
+            ("{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[{\"qty\":01}]}]}}", 1, "leading zeros"),
+            ("{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[{\"qty\":\"a\u{1}\"}]}]}}", 1, "control character"),
+            ("{\"data\":{\"metrics\":[{\"name\":\"\\ud800\",\"data\":[]}]}}", 1, "not valid UTF-8 or has a bad escape"),
+            ("{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[NaN]}]}}", 1, "expected a number"),
+        ])
+        func invalidPayloadsThrowOneClearErrorWithTheirLine(text: String, line: Int, reason: String) throws {
+            do {
+                _ = try Self.payload(text: text)
+                Issue.record("no error for \(text)")
+            } catch let ImportError.invalidHealthAutoExport(name, errorLine, _, message) {
+                #expect(name == "test.json")
+                #expect(errorLine == line, "\(message)")
+                #expect(message.contains(reason), "\(message)")
+            }
+        }
+
+        @Test func nestingIsBounded() throws {
+            let deep = "{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[{\"metadata\":" + String(repeating: "[", count: 100)
+                + String(repeating: "]", count: 100) + "}]}]}}"
+            #expect(throws: ImportError.self) { _ = try Self.payload(text: deep) }
+        }
+
+        @Test func onlyAnObjectStartingWithDataLooksLikeAPayload() {
+            #expect(HAEParser.looksLikePayload(Array("\u{FEFF}{\n  \"data\" : {\n \"metrics\"".utf8)))
+            #expect(HAEParser.looksLikePayload(Array("{\"data\":{}}".utf8)))
+            #expect(!HAEParser.looksLikePayload(Array("{\"uuid\":\"x\",\"type\":\"y\"}".utf8)))
+            #expect(!HAEParser.looksLikePayload(Array("{\"data\":[]}".utf8)))
+            #expect(!HAEParser.looksLikePayload(Array("<HealthData>".utf8)))
+        }
+
+        // MARK: - Periods
+
+        @Test func periodsAreRecognisedFromTheDates() {
+            let day = [(Self.date("2024-03-30 00:00:00 +0100"), 3600), (Self.date("2024-03-31 00:00:00 +0100"), 3600)]
+            let hour = [(Self.date("2024-03-30 05:00:00 +0100"), 3600)]
+            let minute = [(Self.date("2024-03-30 05:07:00 +0100"), 3600)]
+            let instant = [(Self.date("2024-03-30 05:07:31 +0100"), 3600)]
+            let weeks = [(Self.date("2024-03-04 00:00:00 +0100"), 3600), (Self.date("2024-03-11 00:00:00 +0100"), 3600)]
+            #expect(HAEPeriod.payloadLevel([day]) == .day)
+            #expect(HAEPeriod.payloadLevel([day, hour]) == .hour)
+            #expect(HAEPeriod.payloadLevel([day, minute, instant]) == .minute)
+            #expect(HAEPeriod.payloadLevel([instant]) == .instant)
+            #expect(HAEPeriod.payloadLevel([weeks]) == .week)
+            #expect(HAEPeriod.payloadLevel([Array(weeks.prefix(1))]) == .day)
+        }
+
+        @Test func aDayEndsAtTheNextLocalMidnightAcrossDST() {
+            let start = Self.date("2024-03-31 00:00:00 +0100")
+            #expect(HAEPeriod.day.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start) == 23 * 3600)
+            let autumn = Self.date("2024-10-27 00:00:00 +0200")
+            #expect(HAEPeriod.day.end(of: autumn, offset: 7200, zone: Self.berlin).timeIntervalSince(autumn) == 25 * 3600)
+            // Another zone than the phone's: 24 hours at the written offset.
+            #expect(HAEPeriod.day.end(of: start, offset: 3600, zone: TimeZone(identifier: "America/New_York")!)
+                .timeIntervalSince(start) == 24 * 3600)
+            #expect(HAEPeriod.week.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start) == 7 * 86_400 - 3600)
+        }
+
+        // MARK: - Metrics
+
+        @Test func everyMappedNameHasAHealthKitIdentifierAndTheCommonOnesAreInTheCatalogue() {
+            for (name, kind) in HAEMetricKind.table {
+                #expect(kind.identifier.hasPrefix("HKQuantityTypeIdentifier") || kind.identifier.hasPrefix("HKCategoryTypeIdentifier")
+                        || kind.identifier.hasPrefix("HKCorrelationTypeIdentifier"), "\(name)")
+            }
+            #expect(HAEMetricKind.kind(of: "walking_speed")?.identifier == "HKQuantityTypeIdentifierWalkingSpeed")
+            for name in ["step_count", "active_energy", "basal_energy_burned", "heart_rate", "resting_heart_rate", "dietary_water",
+                         "weight_body_mass", "blood_oxygen_saturation", "sleep_analysis", "mindful_minutes", "blood_pressure",
+                         "walking_running_distance", "flights_climbed", "vo2_max", "respiratory_rate"] {
+                let identifier = HAEMetricKind.kind(of: name)!.identifier
+                #expect(SampleTypeCatalogue.standard.type(identifier: identifier) != nil
+                        || CorrelationType.identified(identifier) != nil, "\(name)")
+            }
+        }
+
+        @Test func dailyStepsCoverTheirLocalDayAndPercentagesAreFractions() throws {
+            let store = InMemorySampleStore()
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
+            #expect(receipt.inputKind == .healthAutoExport)
+            #expect(receipt.counts[Self.steps]?.added == 3)
+            #expect(receipt.counts["HealthAutoExport_mystery_metric"]?.keptGenerically == 1)
+            #expect(receipt.totals.rejected == 0)
+            let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }.sorted { $0.start < $1.start }
+            #expect(steps.map(\.duration) == [86_400, 23 * 3600, 86_400])
+            #expect(steps.map { $0.value.quantity?.value } == [9000, 8000, 7000])
+            #expect(steps.map(\.source) == ["Health Auto Export", "Jane’s Apple Watch|Jane’s iPhone", "Health Auto Export"])
+            #expect(steps[0].metadata[HAESampleBuilder.aggregationKey] == .string("day"))
+            guard case let .string(identifier)? = steps[0].metadata[MetadataKeySyncIdentifier] else { Issue.record("no sync identifier"); return }
+            #expect(identifier.hasPrefix("HAE|step_count|2024-03-29T23:00:00"))
+            #expect(steps[0].metadata[MetadataKeySyncVersion] == .number(1))
+            let oxygen = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierOxygenSaturation" }
+            #expect(Set(oxygen.compactMap { $0.value.quantity?.value }) == [0.97, 0.95])
+            let energy = try #require(store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierBasalEnergyBurned" })
+            #expect(abs(try energy.value.quantity!.value(in: HealthUnit(parsing: "kcal")) - 1000) < 1e-9)
+            let mystery = try #require(store.allSamples.first { $0.typeIdentifier == "HealthAutoExport_mystery_metric" })
+            #expect(mystery.value == .generic(value: "{\"qty\":3}", unit: "zorks"))
+            #expect(try Self.payload("day-steps.json").sampleTypeIdentifiers.contains("HealthAutoExport_mystery_metric"))
+        }
+
+        @Test func reSendsAddNothingAndAChangedValueReplaces() throws {
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            _ = try importer.importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
+            let count = store.allSamples.count
+            let again = try importer.importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
+            #expect(again.totals.added == 0 && again.totals.replaced == 0 && again.totals.keptGenerically == 0)
+            #expect(again.totals.alreadyPresent == count)
+            #expect(store.allSamples.count == count)
+            let grown = try importer.importHealthAutoExport(try Self.payload("day-steps-grown.json"), receivedThrough: "phone")
+            #expect(grown.counts[Self.steps]?.replaced == 1)
+            #expect(grown.counts[Self.steps]?.alreadyPresent == 2)
+            #expect(grown.totals.added == 0)
+            let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }
+            #expect(steps.count == 3)
+            let last = try #require(steps.max { $0.start < $1.start })
+            #expect(last.value.quantity?.value == 7500)
+            #expect(last.metadata[MetadataKeySyncVersion] == .number(2))
+            #expect(last.metadata[HAESampleBuilder.receivedThroughKey] == .string("phone"))
+        }
+
+        @Test func aDryRunCountsAndWritesNothing() throws {
+            let store = InMemorySampleStore()
+            let receipt = try HealthImporter(store: store, dryRun: true, timeZone: Self.berlin)
+                .importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
+            #expect(receipt.dryRun && receipt.totals.added == 6 && receipt.totals.keptGenerically == 1)
+            #expect(store.allSamples.isEmpty)
+        }
+
+        @Test func aSourceThatGrewIsTheSamePoint() throws {
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            func day(_ qty: Int, _ source: String) throws -> HealthAutoExportPayload {
+                try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":\#(qty),"source":"\#(source)"}]}]}}"#)
+            }
+            _ = try importer.importHealthAutoExport(try day(100, "Watch"), receivedThrough: nil)
+            let second = try importer.importHealthAutoExport(try day(300, "Watch|iPhone"), receivedThrough: nil)
+            #expect(second.totals.replaced == 1)
+            #expect(store.allSamples.map(\.source) == ["Watch|iPhone"])
+            // Another device's own figure for the same day is another point.
+            let other = try importer.importHealthAutoExport(try day(50, "Tablet"), receivedThrough: nil)
+            #expect(other.totals.added == 1)
+        }
+
+        @Test func heartRateMinAvgMaxGiveTheDaysFigures() throws {
+            let store = InMemorySampleStore()
+            _ = try Self.importer(store).importHealthAutoExport(try Self.payload("heart-rate-minutes.json"), receivedThrough: nil)
+            let readings = store.allSamples.filter { $0.typeIdentifier == Self.heartRate }
+            let values = try readings.map { try $0.value.quantity!.value(in: HealthUnit(parsing: "count/min")) }
+            #expect(values.min() == 50)
+            #expect(values.max() == 90)
+            let weighted = zip(readings, values).reduce(0.0) { $0 + $1.0.duration * $1.1 } / readings.reduce(0.0) { $0 + $1.duration }
+            // Dates are kept to the millisecond as doubles: durations carry an error of about 1e-7 s.
+            #expect(abs(weighted - 200.0 / 3) < 1e-6)
+            #expect(readings.reduce(0.0) { $0 + $1.duration } == 180)
+            let main = try #require(readings.first { $0.metadata["HAEAvg"] == .number(75) })
+            #expect(main.metadata["HAEMin"] == .number(65) && main.metadata["HAEMax"] == .number(90))
+            let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }
+            #expect(steps.map(\.duration) == [60, 60], "per-minute points cover their minute")
+        }
+
+        @Test func sleepPerNightGivesThePayloadsFigures() throws {
+            let store = InMemorySampleStore()
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("sleep-nights.json"), receivedThrough: nil)
+            #expect(receipt.totals.rejected == 0)
+            let zone = ZoneRules(secondsFromGMT: 7200)
+            let query = SleepNightsQuery(interval: DateInterval(start: Self.date("2024-05-09 12:00:00 +0200"),
+                                                                end: Self.date("2024-05-11 12:00:00 +0200")))
+            let nights = try query.run(on: store, calendar: GregorianCalendar(timeZone: zone)).filter { $0.sampleCount > 0 }
+            #expect(nights.count == 2)
+            #expect(nights[0].asleep == 7.25 * 3600)
+            #expect(nights[0].asleepCore == 4.5 * 3600 && nights[0].asleepDeep == 1.25 * 3600 && nights[0].asleepREM == 1.5 * 3600)
+            #expect(nights[0].asleepUnspecified == 0 && nights[0].awake == 0.25 * 3600 && nights[0].inBed == 7.75 * 3600)
+            #expect(nights[1].asleep == 7 * 3600 && nights[1].asleepUnspecified == 0)
+            #expect(nights[1].awake == 0.5 * 3600 && nights[1].inBed == 8 * 3600)
+        }
+
+        @Test func sleepOldestFormTakesAsleepAsUnstagedAndKeepsItsSources() throws {
+            let text = #"{"data":{"metrics":[{"name":"sleep_analysis","units":"hr","data":[{"sleepEnd":"2023-01-22 07:16:00 +1100","inBedSource":"Watch","inBed":13.941666666666666,"inBedEnd":"2023-01-22 07:16:54 +1100","sleepStart":"2023-01-22 00:16:00 +1100","inBedStart":"2023-01-22 00:17:54 +1100","sleepSource":"AutoSleep","asleep":7,"date":"2023-01-22 00:03:01 +1100"}]}]}}"#
+            let store = InMemorySampleStore()
+            _ = try Self.importer(store).importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
+            let samples = store.allSamples.sorted { $0.value.categoryRawValue! < $1.value.categoryRawValue! }
+            #expect(samples.map(\.value) == [.category(0), .category(1)])
+            #expect(samples.map(\.source) == ["Watch", "AutoSleep"])
+            #expect(samples[1].duration == 7 * 3600 && samples[1].start == Self.date("2023-01-22 00:16:00 +1100"))
+            // 13.94 h cannot fit between 00:17:54 and 07:16:54: it ends at inBedEnd, inside the night.
+            #expect(samples[0].duration == 50_190 && samples[0].end == Self.date("2023-01-22 07:16:54 +1100"))
+            #expect(samples[0].metadata[MetadataKeySyncIdentifier] == .string("HAE|sleep_analysis|2023-01-22|inBed"))
+        }
+
+        @Test func shapesBecomeTheirHealthKitFormsAndTheRestIsKept() throws {
+            let store = InMemorySampleStore()
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("shapes.json"), receivedThrough: nil)
+            #expect(receipt.totals.rejected == 0, "\(receipt.problems)")
+            let pressure = try #require(store.allSamples.first { $0.typeIdentifier == "HKCorrelationTypeIdentifierBloodPressure" })
+            #expect(pressure.detail?.correlation?.members.count == 2)
+            let systolic = try #require(store.allSamples.first { $0.typeIdentifier == CorrelationType.systolic })
+            #expect(systolic.value.quantity?.value == 120 && systolic.source == "Omron")
+            let glucose = try #require(store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierBloodGlucose" })
+            #expect(glucose.metadata["HKMetadataKeyBloodGlucoseMealTime"] == .number(1))
+            let mindful = try #require(store.allSamples.first { $0.typeIdentifier == "HKCategoryTypeIdentifierMindfulSession" })
+            #expect(mindful.duration == 600)
+            #expect(receipt.counts["HealthAutoExport_stateOfMind"]?.keptGenerically == 1)
+            #expect(receipt.counts["HealthAutoExport_workouts"]?.keptGenerically == 1)
+            let workout = try #require(store.allSamples.first { $0.typeIdentifier == "HealthAutoExport_workouts" })
+            #expect(workout.duration == 1800)
+            if case let .generic(value, _) = workout.value { #expect(value.contains("Outdoor Walk")) } else { Issue.record("not kept as written") }
+            for kept in ["HKQuantityTypeIdentifierInsulinDelivery", "HKCategoryTypeIdentifierHandwashingEvent",
+                         "HKCategoryTypeIdentifierToothbrushingEvent", "HKCategoryTypeIdentifierSexualActivity"] {
+                let counts = receipt.counts[kept]
+                #expect((counts?.added ?? 0) + (counts?.keptGenerically ?? 0) == 1, "\(kept)")
+            }
+            let again = try Self.importer(store).importHealthAutoExport(try Self.payload("shapes.json"), receivedThrough: nil)
+            #expect(again.totals.added + again.totals.keptGenerically + again.totals.replaced == 0)
+        }
+
+        @Test func badPointsAreRefusedWithTheirLinesAndTheRestIsStored() throws {
+            let store = InMemorySampleStore()
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("bad-points.json"), receivedThrough: nil)
+            #expect(receipt.counts[Self.steps]?.rejected == 5)
+            #expect(receipt.counts[Self.steps]?.added == 1)
+            #expect(receipt.problems.map(\.line) == [2, 3, 4, 5, 6])
+            #expect(receipt.problems[0].reason.contains("'qty' is 'many', not a number"))
+            #expect(receipt.problems[1].reason.contains("not a date"))
+            #expect(receipt.problems[2].reason.contains("negative"))
+            #expect(store.allSamples.count == 1)
+        }
+
+        @Test func samplesCoveredByAnExportAreNotStoredTwice() throws {
+            let watch = "Jane’s iPhone"
+            let exported = (0..<3).map { hour in
+                Sample(typeIdentifier: Self.steps, start: Self.date("2024-05-10 0\(hour + 7):00:00 +0200"),
+                       end: Self.date("2024-05-10 0\(hour + 7):10:00 +0200"), value: .quantity(Quantity(1000, try! HealthUnit(parsing: "count"))),
+                       source: watch, created: Self.date("2024-05-10 10:00:00 +0200"))
+            }
+            let store = InMemorySampleStore(exported)
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
+            #expect(receipt.counts[Self.steps]?.covered == 1)
+            #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
+            #expect(store.allSamples.filter { $0.typeIdentifier == Self.steps }.count == 3)
+            // What the owner typed into hkctl never reached the phone: HAE's day total does not include it.
+            let typed = InMemorySampleStore(exported.map { sample in
+                var own = sample
+                own.source = AuthorizationState.ownerSource
+                return own
+            })
+            let added = try Self.importer(typed).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
+            #expect(added.counts[Self.steps]?.added == 1 && added.counts[Self.steps]?.covered == 0)
+        }
+
+        /// The two real payloads in ../shared, read in place.
+        @Suite(.enabled(if: FileManager.default.fileExists(atPath: HealthAutoExportTests.realFolder),
+                        "../shared/fixtures/health-auto-export is not next to the repository, so the real-payload tests are skipped"))
+        struct RealPayloads {
+            static let folder = HealthAutoExportTests.realFolder
+
+            static func payload(_ name: String) throws -> HealthAutoExportPayload {
+                let bytes = try #require(FileManager.default.contents(atPath: folder + "/" + name))
+                return try HealthAutoExportPayload(bytes: Array(bytes), name: name)
+            }
+
+            @Test func minuteLevelDayIsReadWhole() throws {
+                let payload = try Self.payload("namtonthat_apple-health-data_minute-level-2023-01-20-kJ-mL.json")
+                #expect(payload.metricNames.count == 37)
+                #expect(payload.aggregation == "minute")
+                let store = InMemorySampleStore()
+                let zone = TimeZone(identifier: "Australia/Melbourne")!
+                let receipt = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
+                #expect(receipt.totals.rejected == 0, "\(receipt.problems)")
+                #expect(receipt.totals.added + receipt.totals.keptGenerically == payload.pointCount)
+                #expect(receipt.counts[HealthAutoExportTests.heartRate]?.added == 636)
+                let oxygen = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierOxygenSaturation" }
+                #expect(oxygen.count == 14 && oxygen.allSatisfy { ($0.value.quantity?.value ?? 2) <= 1 })
+                let water = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierDietaryWater" }
+                #expect(water.allSatisfy { $0.value.quantity?.unit.unitString == "mL" })
+                let energy = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierBasalEnergyBurned" }
+                #expect(energy.count == 1422 && energy.allSatisfy { $0.value.quantity?.unit.unitString == "kJ" })
+                let again = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
+                #expect(again.totals.alreadyPresent == payload.pointCount)
+            }
+
+            @Test func dailyWeekWithTheOldestSleepForm() throws {
+                let payload = try Self.payload("namtonthat_apple-health-data_daily-week-2023-01-old-sleep-sleepSource.json")
+                #expect(payload.aggregation == "day")
+                let store = InMemorySampleStore()
+                let zone = TimeZone(identifier: "Australia/Melbourne")!
+                let receipt = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
+                #expect(receipt.totals.rejected == 0)
+                #expect(receipt.counts[HealthAutoExportTests.sleep]?.added == 15, "eight nights in bed, seven with sleep")
+                let steps = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.steps }
+                #expect(steps.first { $0.value.quantity?.value == 17022.917041443572 } != nil)
+                let query = SleepNightsQuery(interval: DateInterval(start: ExportDateParser.parse("2023-01-21 12:00:00 +1100")!,
+                                                                    end: ExportDateParser.parse("2023-01-29 12:00:00 +1100")!))
+                let nights = try query.run(on: store, calendar: GregorianCalendar(timeZone: ZoneRules(secondsFromGMT: 39_600)))
+                    .filter { $0.sampleCount > 0 }
+                #expect(nights.map { $0.asleep / 3600 } == [7, 6.05, 7, 8.25, 8.383333333333333, 7.333333333333333, 7.333333333333333, 0]
+                    .map { HAESleep.seconds($0) / 3600 })
+                #expect(nights.map { ($0.inBed ?? 0) / 3600 } == [13.941666666666666, 11.55, 13.708333333333334, 16.508333333333333,
+                                                                   16.433333333333334, 14.358333333333334, 14.45833333333334,
+                                                                   13.09166666666667].map { HAESleep.seconds($0) / 3600 })
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import TextSupport
+
+/// `hkctl import` of Health Auto Export JSON (Tests/Fixtures/hae, figures in its README), run as the built binary.
+struct HealthAutoExportCLITests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/hae").path
+    static let berlin = ["TZ": "Europe/Berlin"]
+
+    static func fixture(_ name: String) -> String { folder + "/" + name }
+
+    static func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    /// A JSON number as a Double (JSONSerialization gives whole numbers as integers).
+    static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    static func totals(_ result: CLIResult) throws -> [String: Int] {
+        try #require(try object(result.stdout)["totals"] as? [String: Int])
+    }
+
+    /// The sums of `stats TYPE --by UNIT` (JSON), by bucket.
+    static func sums(_ cli: CLIRunner, _ arguments: [String]) throws -> [Double] {
+        let result = try cli.run(["stats"] + arguments + ["--format", "json"], environment: berlin)
+        #expect(result.status == 0, "\(result.stderr)")
+        let buckets = try #require(try object(result.stdout)["buckets"] as? [[String: Any]])
+        return buckets.map { number($0["sum"]) ?? 0 }
+    }
+
+    /// The nights of `stats sleep --by night` (JSON).
+    static func nights(_ cli: CLIRunner, from: String, to: String) throws -> [[String: Any]] {
+        let result = try cli.run(["stats", "sleep", "--by", "night", "--from", from, "--to", to, "--format", "json"], environment: berlin)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try #require(try object(result.stdout)["nights"] as? [[String: Any]])
+    }
+
+    @Test func aFileAStdinReSendAndAFolderWithAGrownDay() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let first = try cli.run(["import", Self.fixture("day-steps.json"), "--format", "json"], environment: Self.berlin)
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(try Self.object(first.stdout)["input"] as? String == "hae")
+            #expect(try Self.totals(first)["added"] == 6)
+            #expect(try Self.totals(first)["keptGenerically"] == 1)
+            // 2024-03-31 has 23 hours in Berlin: its 8,000 steps stay on it.
+            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]) == [9000, 8000, 7000])
+            let text = try String(contentsOfFile: Self.fixture("day-steps.json"), encoding: .utf8)
+            let again = try cli.run(["import", "-", "--format", "json"], stdin: text, environment: Self.berlin)
+            #expect(again.status == 0, "\(again.stderr)")
+            let totals = try Self.totals(again)
+            #expect(totals["added"] == 0 && totals["replaced"] == 0 && totals["keptGenerically"] == 0 && totals["alreadyPresent"] == 7)
+            // A folder: every *.json in name order, the grown re-send last.
+            let sync = cli.storePath + "-sync"
+            try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: sync) }
+            try FileManager.default.copyItem(atPath: Self.fixture("day-steps.json"), toPath: sync + "/HealthAutoExport-2024-04-01.json")
+            try FileManager.default.copyItem(atPath: Self.fixture("day-steps-grown.json"), toPath: sync + "/HealthAutoExport-2024-04-02.json")
+            try Data("not json".utf8).write(to: URL(fileURLWithPath: sync + "/notes.txt"))
+            let table = try cli.run(["import", sync], environment: Self.berlin)
+            #expect(table.status == 0, "\(table.stderr)")
+            #expect(table.stdout.contains("REPLACED"), "\(table.stdout)")
+            #expect(table.stdout.split(separator: "\n").contains { $0.hasPrefix("steps") && $0.split(separator: " ").map(String.init) == ["steps", "0", "1", "5", "0", "0"] },
+                    "\(table.stdout)")
+            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-04-01", "--to", "2024-04-01"]) == [7500])
+            // The replacement is an operation undo takes back.
+            let undo = try cli.run(["undo", "--yes"], environment: Self.berlin)
+            #expect(undo.status == 0, "\(undo.stderr)")
+            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-04-01", "--to", "2024-04-01"]) == [7000])
+        }
+    }
+
+    @Test func sleepPerStageAndPerNightGiveThePayloadsFigures() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", Self.fixture("sleep-stages.json")], environment: Self.berlin).status == 0)
+            let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
+            #expect(Self.number(night["asleep"]) == 6.75 * 3600)
+            #expect(Self.number(night["asleepCore"]) == 4.75 * 3600)
+            #expect(Self.number(night["asleepDeep"]) == 3600 && Self.number(night["asleepREM"]) == 3600)
+            #expect(Self.number(night["awake"]) == 900)
+            #expect(Self.number(night["inBed"]) == 7.0 * 3600 + 1200)
+        }
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", Self.fixture("sleep-nights.json")], environment: Self.berlin).status == 0)
+            let nights = try Self.nights(cli, from: "2024-05-10", to: "2024-05-11")
+            #expect(nights.count == 2)
+            #expect(Self.number(nights.first?["asleep"]) == 7.25 * 3600)
+            #expect(Self.number(nights.first?["asleepCore"]) == 4.5 * 3600)
+            #expect(Self.number(nights.first?["asleepDeep"]) == 1.25 * 3600)
+            #expect(Self.number(nights.first?["asleepREM"]) == 1.5 * 3600)
+            #expect(Self.number(nights.first?["asleepUnspecified"]) == 0)
+            #expect(Self.number(nights.first?["awake"]) == 900)
+            #expect(Self.number(nights.first?["inBed"]) == 7.75 * 3600)
+            #expect(Self.number(nights.last?["asleep"]) == 7.0 * 3600)
+            #expect(Self.number(nights.last?["awake"]) == 1800)
+            #expect(Self.number(nights.last?["inBed"]) == 8.0 * 3600)
+        }
+    }
+
+    @Test func heartRateMinAvgMaxGiveTheDaysFigures() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", Self.fixture("heart-rate-minutes.json")], environment: Self.berlin).status == 0)
+            let result = try cli.run(["stats", "heart-rate", "--from", "2024-05-10 08:00", "--to", "2024-05-10 08:03", "--format", "json"],
+                                     environment: Self.berlin)
+            #expect(result.status == 0, "\(result.stderr)")
+            let stats = try Self.object(result.stdout)
+            #expect(Self.number(stats["minimum"]) == 50)
+            #expect(Self.number(stats["maximum"]) == 90)
+            let average = try #require(Self.number(stats["average"]))
+            #expect(abs(average - 200.0 / 3) < 1e-6, "\(result.stdout)")
+        }
+    }
+
+    /// The same day's steps and night arriving as an Apple Health export and from HAE, in both orders: each step
+    /// and the night count once, merged or not, by day and by hour.
+    @Test(arguments: [false, true])
+    func anExportAndHAEForTheSameDayCountOnce(haeFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            // The export as the phone makes it: export.zip holding apple_health_export/export.xml.
+            let zip = cli.storePath + "-export.zip"
+            defer { try? FileManager.default.removeItem(atPath: zip) }
+            let made = try SystemPackages.shell("python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[2], \"w\", zipfile.ZIP_DEFLATED)"
+                                                + ".write(sys.argv[1], \"apple_health_export/export.xml\")' '\(Self.fixture("overlap-export.xml"))' '\(zip)'")
+            #expect(made.status == 0, "\(made.err)")
+            let hae = Self.fixture("overlap-hae.json")
+            for path in haeFirst ? [hae, zip] : [zip, hae] {
+                let result = try cli.run(["import", path], environment: Self.berlin)
+                #expect(result.status == 0, "\(path): \(result.stderr)")
+            }
+            for merge in [[], ["--no-merge"]] {
+                #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"] + merge) == [4500])
+                let hours = try Self.sums(cli, ["steps", "--by", "hour", "--from", "2024-05-10", "--to", "2024-05-10"] + merge)
+                #expect(hours.count == 24 && hours[8] == 1000 && hours[12] == 3000 && hours[18] == 500 && hours.reduce(0, +) == 4500)
+            }
+            let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
+            #expect(Self.number(night["asleep"]) == 6.0 * 3600)
+            #expect(Self.number(night["inBed"]) == 7.0 * 3600 + 1200)
+            // A re-send afterwards changes nothing either.
+            let again = try cli.run(["import", Self.fixture("overlap-hae.json"), "--format", "json"], environment: Self.berlin)
+            #expect(try Self.totals(again)["added"] == 0)
+        }
+    }
+
+    @Test func unusableInputChangesNothingAndBadPointsAreListed() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["import", Self.fixture("day-steps.json")], environment: Self.berlin).status == 0)
+            let before = cli.snapshot()
+            let truncated = try cli.run(["import", Self.fixture("truncated.json")], environment: Self.berlin)
+            #expect(truncated.status == 65)
+            #expect(truncated.stderr.contains("truncated.json' is not a usable Health Auto Export payload"), "\(truncated.stderr)")
+            #expect(truncated.stderr.contains("line 9"), "\(truncated.stderr)")
+            #expect(truncated.stderr.split(separator: "\n").count == 1, "\(truncated.stderr)")
+            // A folder with one unusable file stores none of them.
+            let sync = cli.storePath + "-bad"
+            try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: sync) }
+            try FileManager.default.copyItem(atPath: Self.fixture("sleep-stages.json"), toPath: sync + "/a.json")
+            try FileManager.default.copyItem(atPath: Self.fixture("truncated.json"), toPath: sync + "/b.json")
+            #expect(try cli.run(["import", sync], environment: Self.berlin).status == 65)
+            #expect(cli.snapshot() == before, "nothing written")
+            let bad = try cli.run(["import", Self.fixture("bad-points.json")], environment: Self.berlin)
+            #expect(bad.status == 65)
+            #expect(bad.stderr.contains("line 2: HKQuantityTypeIdentifierStepCount: 'qty' is 'many', not a number"), "\(bad.stderr)")
+            #expect(bad.stderr.contains("5 records were rejected"), "\(bad.stderr)")
+            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]) == [100])
+        }
+    }
+}
