@@ -4,7 +4,7 @@ import TextSupport
 /// (<https://www.topografix.com/GPX/1/1/>): one track named after the workout's activity, one segment, one `trkpt`
 /// per location with its elevation (`ele`, metres) and time (UTC, `Z`). Speed, course and accuracies have no GPX 1.1
 /// element and are left out. Text is XML-escaped.
-public enum GPXWriter {
+public enum GPXWriter: Sendable {
     /// The GPX document of `workout`'s route.
     ///
     /// - Throws: ``GPXError/noRoute(_:)`` when the workout has no route or an empty one.

@@ -103,6 +103,7 @@ enum ExportCommand: Command {
         for option in ["type", "from", "to"] + RangeOptions.specs.map(\.name) where arguments.has(option) {
             throw UsageError(message: "--\(option) does not apply to --format gpx, which writes one workout's route", command: name)
         }
+        try context.requireOwner(to: "export the store")
         let store = context.store()
         let access = try context.healthStore()
         let uuid = try UUIDArgument.resolve([text], store: store, access: access)[0]
