@@ -5,8 +5,7 @@ import TextSupport
 enum ExportCommand: Command {
     static let name = "export"
     static let abstract = "Export samples as jsonl, csv, json or Apple Health XML, or a workout's route as GPX."
-    static let usage = "export [--type <type> ...] [--from <time>] [--to <time>] [--format jsonl|csv|json|healthxml] [--out <file>]\n"
-        + "       hkctl export --format gpx --workout <uuid> [--out <file>]"
+    static let usage = "export [--type <type> ...] [--from <time>] [--to <time>] [--format jsonl|csv|json|healthxml|gpx] [--workout <uuid>] [--out <file>]"
     static let arguments: [(label: String, help: String)] = []
     static let formats = ExportFormat.allCases.map(\.rawValue) + ["gpx"]
     static let options: [OptionSpec] = [
