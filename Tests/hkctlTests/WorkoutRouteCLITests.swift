@@ -90,4 +90,36 @@ struct WorkoutRouteCLITests {
             #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
         }
     }
+
+    /// The run of v2-workouts.json as an Apple Health export has it (a FileReference route, not read).
+    static let exportXML = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <ExportDate value="2024-03-10 10:00:00 +0000"/>
+         <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="38" durationUnit="min" totalDistance="5" totalDistanceUnit="km" sourceName="Jane’s Apple Watch" creationDate="2024-03-02 20:41:00 +0000" startDate="2024-03-02 20:00:00 +0000" endDate="2024-03-02 20:40:00 +0000">
+          <WorkoutRoute sourceName="Jane’s Apple Watch" creationDate="2024-03-02 20:41:00 +0000" startDate="2024-03-02 20:00:00 +0000" endDate="2024-03-02 20:40:00 +0000">
+           <FileReference path="/workout-routes/route_2024-03-02_8.40pm.gpx"/>
+          </WorkoutRoute>
+         </Workout>
+        </HealthData>
+        """
+
+    @Test(arguments: [true, false])
+    func aWorkoutFromAnExportAndFromHAECountsOnce(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let xml = cli.storePath + "-export.xml"
+            try Data(Self.exportXML.utf8).write(to: URL(fileURLWithPath: xml))
+            defer { try? FileManager.default.removeItem(atPath: xml) }
+            let files = exportFirst ? [xml, Self.folder + "/v2-workouts.json"] : [Self.folder + "/v2-workouts.json", xml]
+            for file in files {
+                let result = try cli.run(["import", file, "-q"])
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+            let listed = try cli.run(["list", "workouts", "--from", "2024-03-01", "--to", "2024-03-06", "--format", "json"])
+            let workouts = try #require(try Self.json(listed.stdout) as? [[String: Any]])
+            // The export's run stands; HAE's run is not stored beside it; the other two HAE workouts are.
+            #expect(workouts.compactMap { $0["activity"] as? String }.sorted() == ["other", "running", "traditionalStrengthTraining"])
+            #expect(workouts.first { $0["activity"] as? String == "running" }?["source"] as? String == "Jane’s Apple Watch")
+        }
+    }
 }
