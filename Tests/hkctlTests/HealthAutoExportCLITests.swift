@@ -141,6 +141,24 @@ struct HealthAutoExportCLITests {
         }
     }
 
+    /// Another source than the owner imports as the program the payload came through: it needs every type, and the
+    /// samples keep the payload's sources.
+    @Test func anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "2024-05-01 08:00"]).status == 0)
+            let before = cli.snapshot()
+            let refused = try cli.run(["import", Self.fixture("heart-rate-minutes.json"), "--source", "phone-sync"], environment: Self.berlin)
+            #expect(refused.status == 77, "\(refused.stderr)")
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["auth", "grant", "phone-sync", "--share", "heart-rate,steps"]).status == 0)
+            let allowed = try cli.run(["import", Self.fixture("heart-rate-minutes.json"), "--source", "phone-sync"], environment: Self.berlin)
+            #expect(allowed.status == 0, "\(allowed.stderr)")
+            let listed = try cli.run(["list", "steps", "--from", "2024-05-10", "--to", "2024-05-10", "--format", "json"], environment: Self.berlin)
+            #expect(listed.stdout.contains("Jane’s Apple Watch") && listed.stdout.contains("\"HAEReceivedThrough\":\"phone-sync\""),
+                    "\(listed.stdout)")
+        }
+    }
+
     @Test func unusableInputChangesNothingAndBadPointsAreListed() throws {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["import", Self.fixture("day-steps.json")], environment: Self.berlin).status == 0)

@@ -44,6 +44,30 @@ struct HAESampleBuilder {
     let created: Date
     /// Recorded on every sample as ``receivedThroughKey`` when not nil.
     let receivedThrough: String?
+    /// Types and units looked up once per payload, not once per point.
+    private let lookups = Lookups()
+
+    /// The catalogue's types and parsed units, by the text looked up.
+    private final class Lookups {
+        var types: [String: SampleType?] = [:]
+        var units: [String: HealthUnit?] = [:]
+    }
+
+    /// The catalogued type of `identifier`, if any (cached).
+    func catalogued(_ identifier: String) -> SampleType? {
+        if let known = lookups.types[identifier] { return known }
+        let found = catalogue.type(identifier: identifier)
+        lookups.types[identifier] = .some(found)
+        return found
+    }
+
+    /// The unit `text` reads as, if it does (cached).
+    func unit(_ text: String) -> HealthUnit? {
+        if let known = lookups.units[text] { return known }
+        let found = try? HealthUnit(parsing: text)
+        lookups.units[text] = .some(found)
+        return found
+    }
 
     /// The metadata key that marks a sample as read from Health Auto Export, with the period it covers.
     static let aggregationKey = "HAEAggregation"
@@ -58,21 +82,26 @@ struct HAESampleBuilder {
     func build(_ metric: HAEMetric) -> [HAEBuilt] {
         var results: [HAEBuilt] = []
         results.reserveCapacity(metric.points.count)
+        build(metric) { results.append($0) }
+        return results
+    }
+
+    /// Calls `body` with the samples of `metric` and its refusals, point by point (nothing held for the whole metric).
+    func build(_ metric: HAEMetric, into body: (HAEBuilt) throws -> Void) rethrows {
         guard let kind = HAEMetricKind.kind(of: metric.name) else {
-            for point in metric.points { results.append(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
-            return results
+            for point in metric.points { try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
+            return
         }
         for point in metric.points {
             switch kind.shape {
-            case .quantity, .bloodGlucose, .insulinDelivery: results.append(quantity(point, metric: metric, kind: kind))
-            case .heartRate: results += heartRate(point, metric: metric, kind: kind)
-            case .bloodPressure: results.append(bloodPressure(point, metric: metric, kind: kind))
-            case .sleep: results += HAESleep(builder: self).build(point, metric: metric, kind: kind)
-            case .mindful, .standHour, .event: results.append(categoryEvent(point, metric: metric, kind: kind))
-            case .sexualActivity: results += sexualActivity(point, metric: metric, kind: kind)
+            case .quantity, .bloodGlucose, .insulinDelivery: try body(quantity(point, metric: metric, kind: kind))
+            case .heartRate: for built in heartRate(point, metric: metric, kind: kind) { try body(built) }
+            case .bloodPressure: try body(bloodPressure(point, metric: metric, kind: kind))
+            case .sleep: for built in HAESleep(builder: self).build(point, metric: metric, kind: kind) { try body(built) }
+            case .mindful, .standHour, .event: try body(categoryEvent(point, metric: metric, kind: kind))
+            case .sexualActivity: for built in sexualActivity(point, metric: metric, kind: kind) { try body(built) }
             }
         }
-        return results
     }
 
     // MARK: - Shapes
@@ -186,7 +215,7 @@ struct HAESampleBuilder {
             if let value = point["value"]?.text { extra["HAEValue"] = .string(value) }
         }
         let understood: Set<String> = ["date", "qty", "source", "value"]
-        guard let raw, let type = catalogue.type(identifier: kind.identifier), type.categoryValue(raw: raw) != nil else {
+        guard let raw, let type = catalogued(kind.identifier), type.categoryValue(raw: raw) != nil else {
             return untyped(point, metric: metric, identifier: kind.identifier)
         }
         let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
@@ -216,7 +245,7 @@ struct HAESampleBuilder {
                                                    understood: understood, extra: extra)
                 let sample = Sample(typeIdentifier: kind.identifier, start: start, end: start, value: .category(0), source: source(point),
                                     created: created, metadata: metadata)
-                if let type = catalogue.type(identifier: kind.identifier), type.categoryValue(raw: 0) != nil {
+                if let type = catalogued(kind.identifier), type.categoryValue(raw: 0) != nil {
                     results.append(check(sample, type: type, identifier: identifier, point: point, metric: metric))
                 } else {
                     var kept = sample
@@ -241,7 +270,7 @@ struct HAESampleBuilder {
                                                understood: understood, extra: extra)
         let unitText = HAEMetricKind.healthKitUnit(units, identifier: identifier)
         let source = source(point)
-        if let type = catalogue.type(identifier: identifier), type.kind == .quantity, let unit = try? HealthUnit(parsing: unitText) {
+        if let type = catalogued(identifier), type.kind == .quantity, let unit = unit(unitText) {
             let amount = units == "%" ? value / 100 : value
             let sample = Sample(typeIdentifier: type.identifier, start: start, end: end, value: .quantity(Quantity(amount, unit)),
                                 source: source, created: created, metadata: metadata)
