@@ -6,7 +6,8 @@ import TextSupport
 /// Line form (keys present only when there is something to say):
 /// `"workout":{"duration":2700,"totalEnergyBurned":{"value":420,"unit":"kcal"},"totalDistance":{"value":7.2,"unit":"km"},
 /// "events":[{"type":"pause","date":"…","duration":0}],"statistics":[{"type":"HKQuantityTypeIdentifierHeartRate",
-/// "start":"…","end":"…","average":142,"minimum":98,"maximum":171,"unit":"count/min"}],"activities":[…]}`
+/// "start":"…","end":"…","average":142,"minimum":98,"maximum":171,"unit":"count/min"}],"activities":[…],
+/// "route":{"locations":[…]}}` (the route's form: ``WorkoutRoute``; a line without it reads as a workout without one).
 public struct WorkoutDetail: Hashable, Sendable {
     /// Seconds of activity, pauses excluded (HealthKit's `duration`); at most end − start.
     public var duration: TimeInterval
@@ -20,16 +21,20 @@ public struct WorkoutDetail: Hashable, Sendable {
     public var statistics: [WorkoutStatistic]
     /// The parts of a multi-activity workout.
     public var activities: [WorkoutActivity]
+    /// The path recorded during the workout, if any (HealthKit's `HKWorkoutRoute` associated with it).
+    public var route: WorkoutRoute?
 
     /// Creates a detail.
     public init(duration: TimeInterval, totalEnergyBurned: Quantity? = nil, totalDistance: Quantity? = nil,
-                events: [WorkoutEvent] = [], statistics: [WorkoutStatistic] = [], activities: [WorkoutActivity] = []) {
+                events: [WorkoutEvent] = [], statistics: [WorkoutStatistic] = [], activities: [WorkoutActivity] = [],
+                route: WorkoutRoute? = nil) {
         self.duration = duration
         self.totalEnergyBurned = totalEnergyBurned
         self.totalDistance = totalDistance
         self.events = events
         self.statistics = statistics
         self.activities = activities
+        self.route = route
     }
 
     // MARK: - Line form
@@ -54,6 +59,7 @@ public struct WorkoutDetail: Hashable, Sendable {
                 return part + "}"
             }.joined(separator: ",") + "]"
         }
+        if let route { text += ",\"route\":" + route.json(timeZone: timeZone) }
         return text + "}"
     }
 
@@ -116,6 +122,7 @@ public struct WorkoutDetail: Hashable, Sendable {
                     part.start = start
                     return part
                 }
+            case "route": detail.route = try WorkoutRoute(scanning: &scanner)
             default: try scanner.skipValue()
             }
         }

@@ -50,6 +50,7 @@ enum ExitStatus: Int32 {
         case let error as PushTokenError:
             if case .notFound = error { return .missingInput }
             return .badData
+        case is GPXError: return .missingInput
         case let error as UUIDPrefixError:
             if case .noMatch = error { return .missingInput }
             return .usage

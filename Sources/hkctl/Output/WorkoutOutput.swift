@@ -12,7 +12,8 @@ struct WorkoutOutput {
     }
 
     /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
-    /// "pace","averageHeartRate","events","statistics","source","metadata"}`.
+    /// "pace","averageHeartRate","events","statistics","route","source","metadata"}`; `route` is
+    /// `{"locations":N,"start":…,"end":…}` (the route's point count and its first and last times) or null.
     func json(_ workout: Workout, heartRate: Double?) -> String {
         let zone = zone(of: workout)
         var text = "{\"uuid\":\"\(workout.uuid.lowercasedText)\",\"type\":\"\(Workout.typeIdentifier)\""
@@ -36,6 +37,12 @@ struct WorkoutOutput {
             }
             return item + ",\"unit\":" + (statistic.unit.map(JSONText.quoted) ?? "null") + "}"
         }.joined(separator: ",") + "]"
+        if let route = workout.detail.route, let first = route.locations.first, let last = route.locations.last {
+            text += ",\"route\":{\"locations\":\(route.locations.count),\"start\":\"\(ISODate.format(first.timestamp, in: zone))\""
+                + ",\"end\":\"\(ISODate.format(last.timestamp, in: zone))\"}"
+        } else {
+            text += ",\"route\":null"
+        }
         text += ",\"source\":\(JSONText.quoted(workout.source))"
         return text + MetadataJSON.field(workout.metadata) + "}"
     }

@@ -275,10 +275,11 @@ extension ImportTests {
             let mindful = try #require(store.allSamples.first { $0.typeIdentifier == "HKCategoryTypeIdentifierMindfulSession" })
             #expect(mindful.duration == 600)
             #expect(receipt.counts["HealthAutoExport_stateOfMind"]?.keptGenerically == 1)
-            #expect(receipt.counts["HealthAutoExport_workouts"]?.keptGenerically == 1)
-            let workout = try #require(store.allSamples.first { $0.typeIdentifier == "HealthAutoExport_workouts" })
-            #expect(workout.duration == 1800)
-            if case let .generic(value, _) = workout.value { #expect(value.contains("Outdoor Walk")) } else { Issue.record("not kept as written") }
+            // Workouts are typed (HAEWorkoutTests holds the details).
+            #expect(receipt.counts[Workout.typeIdentifier]?.added == 1)
+            let workout = try #require(store.allSamples.compactMap(Workout.init(sample:)).first)
+            #expect(workout.duration == 1800 && workout.activity == .walking)
+            #expect(workout.metadata["HAEWorkoutName"] == .string("Outdoor Walk"))
             for kept in ["HKQuantityTypeIdentifierInsulinDelivery", "HKCategoryTypeIdentifierHandwashingEvent",
                          "HKCategoryTypeIdentifierToothbrushingEvent", "HKCategoryTypeIdentifierSexualActivity"] {
                 let counts = receipt.counts[kept]

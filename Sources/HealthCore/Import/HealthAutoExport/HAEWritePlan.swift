@@ -117,6 +117,9 @@ struct HAEWritePlan {
     static func same(_ stored: Sample, _ candidate: Sample) -> Bool {
         guard stored.start == candidate.start, stored.end == candidate.end, stored.source == candidate.source,
               stored.value == candidate.value else { return false }
+        // A workout's totals, statistics and route live in its detail (a correlation's detail names member UUIDs,
+        // compared through the members instead).
+        if case .workout? = candidate.detail, stored.detail != candidate.detail { return false }
         var metadata = stored.metadata, wanted = candidate.metadata
         metadata[MetadataKeySyncVersion] = nil
         metadata[HAESampleBuilder.receivedThroughKey] = nil

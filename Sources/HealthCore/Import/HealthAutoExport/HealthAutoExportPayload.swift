@@ -63,7 +63,7 @@ public struct HealthAutoExportPayload: Sendable {
 
     /// Every sample type the payload would write: the HealthKit identifiers of its metrics with points (a blood
     /// pressure's correlation and both its members), and for what has no HealthKit type yet (an unknown metric name,
-    /// `workouts`, `stateOfMind` and the other arrays) `HealthAutoExport_<name>`. For authorization checks before
+    /// `stateOfMind` and the other arrays) `HealthAutoExport_<name>`; workouts are `HKWorkoutTypeIdentifier`. For authorization checks before
     /// storing.
     public var sampleTypeIdentifiers: Set<String> {
         var identifiers = Set<String>()
@@ -78,7 +78,9 @@ public struct HealthAutoExportPayload: Sendable {
                 identifiers.insert(CorrelationType.diastolic)
             }
         }
-        for item in parsed.others { identifiers.insert(HAESampleBuilder.untypedPrefix + item.array) }
+        for item in parsed.others {
+            identifiers.insert(item.array == HAEWorkouts.array ? Workout.typeIdentifier : HAESampleBuilder.untypedPrefix + item.array)
+        }
         return identifiers
     }
 }

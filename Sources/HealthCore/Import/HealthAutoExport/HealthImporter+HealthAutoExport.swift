@@ -4,8 +4,9 @@ extension HealthImporter {
     /// Stores a Health Auto Export payload's samples (see docs/IMPORT.md, "Health Auto Export files").
     ///
     /// Every metric name HAE writes maps to its HealthKit type and unit; points of names or types hkctl cannot type
-    /// yet, and the elements of the payload's other arrays (`workouts`, `stateOfMind`, `medications`, ...), are kept
-    /// untyped (``ImportReceipt/Counts/keptGenerically``), so nothing is dropped. Each sample has a sync identifier
+    /// yet, and the elements of the payload's other arrays (`stateOfMind`, `medications`, ...), are kept
+    /// untyped (``ImportReceipt/Counts/keptGenerically``), so nothing is dropped; `workouts` become typed workouts
+    /// with their statistics and routes (``HAEWorkouts``). Each sample has a sync identifier
     /// derived from metric, time and source: importing the same payload again changes nothing
     /// (``ImportReceipt/Counts/alreadyPresent``), and a re-send with a changed value replaces the stored sample
     /// (``ImportReceipt/Counts/replaced``; a deletion and an addition that `changes`, anchored queries and `undo`
@@ -70,7 +71,10 @@ extension HealthImporter {
             for metric in payload.parsed.metrics {
                 try builder.build(metric, into: take)
             }
-            for item in payload.parsed.others { try take(HAEOtherArrays.candidate(item, builder: builder)) }
+            for item in payload.parsed.others {
+                try take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
+                            : HAEOtherArrays.candidate(item, builder: builder))
+            }
             try write(pending, fileStore: fileStore, into: &receipt)
         }
         return receipt
