@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+
+/// Independent Health Auto Export checks that fail on the current build: each is a bug written up in
+/// /work/notes/haetest-bugs.md (the input, what hkctl does, what should happen). Disabled so the branch stays green;
+/// enable one when its bug is fixed.
+struct HAEIndependentFailingTests {
+    typealias H = HAEIndependent
+
+    /// An export of 9 May whose last step sample runs 23:55–00:05 (100 steps, half of it on 10 May), and HAE's
+    /// day total of 10 May (4,500, which includes those 50 steps): 10 May must keep HAE's 4,500, whatever the order.
+    /// hkctl drops the whole HAE day because 5 minutes of it overlap an export sample, leaving 50.
+    @Test(.disabled("bug: an export sample crossing midnight wipes the next day's HAE total (4,500 → 50)"),
+          arguments: [true, false])
+    func anExportSampleCrossingMidnightKeepsTheNextDaysHAETotal(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let files = ["export-crossing-midnight.xml", "hae-day-steps.json"]
+            for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
+            let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"])
+            // 9 May: 2,000 + 50 (the first half of the crossing sample).
+            #expect(days.first == 2050)
+            // 10 May: HAE's 4,500 (it holds the other 50); never as little as the 50 the export shows.
+            #expect(days.count == 2 && days[1] >= 4450 && days[1] <= 4550, "\(days)")
+        }
+    }
+
+    /// An export made at 14:00 holds 10 May's morning (1,000 at 08:00, 3,000 at 12:00); HAE later sends the day's
+    /// total 4,500 (500 more in the afternoon). The afternoon may not be lost and the morning not counted twice:
+    /// 4,500 that day, in both orders. hkctl shows 4,000 (docs/IMPORT.md states this as a limit).
+    @Test(.disabled("bug: an export made during the day makes HAE's whole-day total of that day disappear (4,500 → 4,000)"),
+          arguments: [true, false])
+    func anExportMadeAt14DoesNotLoseTheAfternoonOfHAEsDayTotal(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let files = ["export-until-14.xml", "hae-day-steps.json"]
+            for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+        }
+    }
+
+    /// 30 March sent per minute (Watch 100 at 00:00, 50 at 08:01, 20 at 23:59; iPhone 30 at 08:01), later the
+    /// same day per day (200 from "Watch|iPhone", HealthKit's merged total). The day is 200: the day total
+    /// supersedes the minutes of the same day. hkctl shows 270 merged (300 unmerged): the day total replaced only
+    /// the 00:00 minute (same sync identifier), the other minutes stay beside it.
+    @Test(.disabled("bug: a day sent per minute and then per day counts the minutes and the day total (200 → 270)"))
+    func aDaySentPerMinuteThenPerDayCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "minute-steps.json")
+            try H.importQuietly(cli, "day-steps-after-minutes.json")
+            let day = ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-03-30"]
+            #expect(try H.sums(cli, day) == [200])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [200])
+        }
+    }
+
+    /// A glass typed with `hkctl add water 0.5L` at 10:00 and HAE's day total of 2,000 mL (which cannot hold the
+    /// glass: it was typed on the computer) must give 2,500 mL in the default (merged) `stats water --by day`, as
+    /// HealthKit's statistics would with the phone's real samples (instants that do not overlap the glass). hkctl
+    /// shows 2,000 mL: HAE's day-long sample overlaps the glass and source priority hides the glass.
+    @Test(.disabled("bug: merged stats hide a manual entry on a day HAE sent as a day total (2,500 mL → 2,000 mL)"))
+    func aManualGlassOnAnHAEDayCountsInMergedStats() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let add = try cli.run(["add", "water", "0.5L", "--at", "2024-05-10 10:00"], environment: H.berlin)
+            #expect(add.status == 0, "\(add.stderr)")
+            try H.importQuietly(cli, "hae-day-water.json")
+            let merged = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"])
+            #expect(merged.count == 1 && (H.close(merged[0], 2500) || H.close(merged[0], 2.5)), "\(merged)")
+        }
+    }
+
+    /// A per-day payload (steps at local midnight: 9 May 7,000, 10 May 4,500) that also holds a blood-pressure
+    /// reading taken at 07:12:00 (a whole minute, as readings typed in the Health app are). The steps are day totals
+    /// (issue 30: "a day's 9,000 steps count on that day"): each sample spans its day, so with an export of 10 May
+    /// (1,000 + 3,000 + 500) the day is 4,500. hkctl reads the whole payload as per minute: 4,500 steps in
+    /// 00:00–00:01, not covered by the export's samples, so 10 May shows 9,000 (merged and not).
+    @Test(.disabled("bug: one whole-minute reading makes a per-day payload per minute: day totals squeezed into 00:00-00:01 and doubled with an export (4,500 → 9,000)"))
+    func aWholeMinuteReadingDoesNotMakeDayTotalsMinutes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "day-steps-with-minute-blood-pressure.json")
+            let steps = try H.list(cli, "steps")
+            #expect(steps.count == 2)
+            for sample in steps {
+                let start = try #require(sample["start"] as? String), end = try #require(sample["end"] as? String)
+                // 2024-05-10T00:00:00+02:00 → 2024-05-11T00:00:00+02:00: a whole day.
+                #expect(start.hasSuffix("T00:00:00+02:00") && end.hasSuffix("T00:00:00+02:00") && start != end, "\(start) \(end)")
+            }
+            try H.importQuietly(cli, "export-full-day.xml")
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+        }
+    }
+
+    /// A traveller: HAE sends 10 May in Berlin (`2024-05-10 00:00:00 +0200`, 6,000 steps), and after the flight
+    /// the same day again from New York (`2024-05-10 00:00:00 -0400`, 9,000, the whole day so far, the 6,000
+    /// included). Each step once: 9,000 over 9–11 May. hkctl keeps both day samples (different start instants,
+    /// so different sync identifiers): 15,000.
+    @Test(.disabled("bug: the same day re-sent after the phone changed time zone is stored twice (9,000 → 15,000)"))
+    func theSameDayReSentFromAnotherTimeZoneCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "travel-day-berlin.json")
+            try H.importQuietly(cli, "travel-day-new-york.json")
+            let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"])
+            #expect(days.reduce(0, +) == 9000, "\(days)")
+        }
+    }
+
+    /// Unaggregated heart-rate points (dates with seconds) with Min 60 / Avg 70 / Max 80 and 90/90/90: issue 30
+    /// says the day's minimum is the smallest Min (60) and its maximum the largest Max (90). hkctl stores the first
+    /// point as one reading of 70 (its Avg), so the minimum shows 70.
+    @Test(.disabled("bug: an unaggregated heart-rate point keeps only Avg: its Min and Max are lost (minimum 60 → 70)"))
+    func unaggregatedHeartRateKeepsMinAndMax() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "heart-rate-unaggregated-min-max.json")
+            let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--from", "2024-06-01", "--to", "2024-06-01",
+                                      "--format", "json"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let figures = try H.object(result.stdout)
+            #expect(H.number(figures["minimum"]) == 60)
+            #expect(H.number(figures["maximum"]) == 90)
+        }
+    }
+
+    /// HAE's 10 May total (4,500) and then an export of that day (1,000 + 3,000 + 500), which supersedes the HAE
+    /// sample; `undo` of that import must take both back (docs/IMPORT.md: "one write recorded as a replace that
+    /// undo takes back with the import"): 4,500 again, from HAE, and the store's log still readable.
+    @Test(.disabled("bug: undo of an export that superseded HAE loses HAE's day (4,500 → 0) and leaves operations.jsonl unreadable"))
+    func undoOfAnExportThatSupersededHAEBringsHAEBack() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "hae-day-steps.json")
+            try H.importQuietly(cli, "export-full-day.xml")
+            let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
+            #expect(undo.status == 0, "\(undo.stderr)")
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            let sources = try H.list(cli, "steps").compactMap { ($0["metadata"] as? [String: Any])?["HAEAggregation"] as? String }
+            #expect(sources == ["day"])
+            // The log is still readable: one more undo (of the HAE import) is possible.
+            let next = try cli.run(["undo", "--dry-run"], environment: H.berlin)
+            #expect(next.status == 0, "\(next.stderr)")
+        }
+    }
+
+    /// An export holding one water entry of another app (WaterMinder, 250 mL at 09:00) and HAE's water day total
+    /// of the phone (source "Jane’s iPhone", 2,000 mL): the export's one entry cannot stand for the phone's 2,000 mL
+    /// (it is not even of that source), so nothing of the phone's may be lost: at least 2,000 mL, whatever the
+    /// order. hkctl keeps only the 250 mL: the export's sample "covers" HAE's whole day, whatever its source.
+    @Test(.disabled("bug: an export sample of another source drops HAE's whole day total of the phone (2,000 mL → 250 mL)"),
+          arguments: [true, false])
+    func anExportOfAnotherSourceDoesNotDropThePhonesDayTotal(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let files = ["export-other-source-water.xml", "hae-day-water.json"]
+            for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
+            let day = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10", "--no-merge"])
+            #expect(day.count == 1 && day[0] >= 2000, "\(day)")
+            let sources = Set(try H.list(cli, "water").compactMap { $0["source"] as? String })
+            #expect(sources.contains("Jane’s iPhone"))
+        }
+    }
+
+    /// The night to 10 May sent per stage (in bed 22:50–06:50, core 4 h, deep 1 h, awake 0.5 h, REM 2 h) and later,
+    /// after the app's sleep setting changed, as one summary (the same figures: totalSleep 7, core 4, deep 1, rem 2,
+    /// awake 0.5, inBed 8). Each night once, merged or not: asleep 7 h = 25,200 s, awake 1,800 s. hkctl keeps both
+    /// forms; merged gives 7 h but --no-merge gives 7 h 30 min asleep and 1 h awake.
+    @Test(.disabled("bug: a night sent per stage and then as a summary is counted in both forms with --no-merge (asleep 7 h → 7 h 30 min)"))
+    func aNightSentPerStageThenAsASummaryCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "sleep-stages-night.json")
+            try H.importQuietly(cli, "sleep-summary-night.json")
+            for extra in [[], ["--no-merge"]] {
+                let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                          "--format", "json"] + extra, environment: H.berlin)
+                #expect(result.status == 0, "\(result.stderr)")
+                let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
+                #expect(H.number(night["awake"]) == 1800, "\(extra)")
+            }
+        }
+    }
+
+    /// An app version writes `caffeine`, a later one `dietary_caffeine` (reference: "an app version writes
+    /// `caffeine`"); both are DietaryCaffeine. 1 June sent as `caffeine` 80 mg, then (after the update, grown) as
+    /// `dietary_caffeine` 95 mg from the same source: the day is 95 mg. hkctl keys the sync identifier by the
+    /// metric's name, so both stay: 175 mg.
+    @Test(.disabled("bug: the same day under caffeine and dietary_caffeine (one type) is stored twice (95 mg → 175 mg)"))
+    func theTwoCaffeineNamesAreOnePoint() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "caffeine-old-name.json")
+            try H.importQuietly(cli, "caffeine-new-name.json")
+            // (Dated +0000: in Berlin the day spans two calendar days, so the figure is the sum over both.)
+            let days = try H.sums(cli, ["caffeine", "--by", "day", "--from", "2024-05-31", "--to", "2024-06-02", "--no-merge"])
+            #expect(H.close(days.reduce(0, +), 95), "\(days)")
+        }
+    }
+}
