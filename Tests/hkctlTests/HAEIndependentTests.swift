@@ -303,4 +303,28 @@ struct HAEIndependentTests {
             #expect(try H.list(cli, "active-energy").count == 1)
         }
     }
+
+    /// A folder holding a good payload and a truncated one (a file the app is still writing): exit 65, nothing of
+    /// either stored; `--dry-run` of the good folder writes nothing; then the real import stores it.
+    @Test func aFolderWithATruncatedFileStoresNothingAndDryRunWritesNothing() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let sync = cli.storePath + "-sync"
+            try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: sync) }
+            try FileManager.default.copyItem(atPath: H.path("overlap-a.json"), toPath: sync + "/HealthAutoExport-2024-05-10.json")
+            try FileManager.default.copyItem(atPath: H.path("truncated.json"), toPath: sync + "/HealthAutoExport-2024-05-11.json")
+            try H.importQuietly(cli, "data-empty.json")
+            let before = cli.snapshot()
+            let bad = try cli.run(["import", sync], environment: H.berlin)
+            #expect(bad.status == 65 && bad.stderr.contains("HealthAutoExport-2024-05-11.json"), "\(bad.stderr)")
+            #expect(cli.snapshot() == before)
+            try FileManager.default.removeItem(atPath: sync + "/HealthAutoExport-2024-05-11.json")
+            let dry = try cli.run(["import", sync, "--dry-run"], environment: H.berlin)
+            #expect(dry.status == 0, "\(dry.stderr)")
+            #expect(cli.snapshot() == before)
+            let real = try H.importTotals(cli, [sync])
+            #expect(real["added"] == 2)
+            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"]) == [7000, 3000])
+        }
+    }
 }
