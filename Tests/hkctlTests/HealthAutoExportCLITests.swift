@@ -116,10 +116,16 @@ struct HealthAutoExportCLITests {
     @Test(arguments: [false, true])
     func anExportAndHAEForTheSameDayCountOnce(haeFirst: Bool) throws {
         try CLIRunner.withTemporaryStore { cli in
-            let order = haeFirst ? ["overlap-hae.json", "overlap-export.xml"] : ["overlap-export.xml", "overlap-hae.json"]
-            for name in order {
-                let result = try cli.run(["import", Self.fixture(name)], environment: Self.berlin)
-                #expect(result.status == 0, "\(name): \(result.stderr)")
+            // The export as the phone makes it: export.zip holding apple_health_export/export.xml.
+            let zip = cli.storePath + "-export.zip"
+            defer { try? FileManager.default.removeItem(atPath: zip) }
+            let made = try SystemPackages.shell("python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[2], \"w\", zipfile.ZIP_DEFLATED)"
+                                                + ".write(sys.argv[1], \"apple_health_export/export.xml\")' '\(Self.fixture("overlap-export.xml"))' '\(zip)'")
+            #expect(made.status == 0, "\(made.err)")
+            let hae = Self.fixture("overlap-hae.json")
+            for path in haeFirst ? [hae, zip] : [zip, hae] {
+                let result = try cli.run(["import", path], environment: Self.berlin)
+                #expect(result.status == 0, "\(path): \(result.stderr)")
             }
             for merge in [[], ["--no-merge"]] {
                 #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"] + merge) == [4500])
@@ -132,6 +138,24 @@ struct HealthAutoExportCLITests {
             // A re-send afterwards changes nothing either.
             let again = try cli.run(["import", Self.fixture("overlap-hae.json"), "--format", "json"], environment: Self.berlin)
             #expect(try Self.totals(again)["added"] == 0)
+        }
+    }
+
+    /// Another source than the owner imports as the program the payload came through: it needs every type, and the
+    /// samples keep the payload's sources.
+    @Test func anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "1L", "--at", "2024-05-01 08:00"]).status == 0)
+            let before = cli.snapshot()
+            let refused = try cli.run(["import", Self.fixture("heart-rate-minutes.json"), "--source", "phone-sync"], environment: Self.berlin)
+            #expect(refused.status == 77, "\(refused.stderr)")
+            #expect(cli.snapshot() == before)
+            #expect(try cli.run(["auth", "grant", "phone-sync", "--share", "heart-rate,steps"]).status == 0)
+            let allowed = try cli.run(["import", Self.fixture("heart-rate-minutes.json"), "--source", "phone-sync"], environment: Self.berlin)
+            #expect(allowed.status == 0, "\(allowed.stderr)")
+            let listed = try cli.run(["list", "steps", "--from", "2024-05-10", "--to", "2024-05-10", "--format", "json"], environment: Self.berlin)
+            #expect(listed.stdout.contains("Jane’s Apple Watch") && listed.stdout.contains("\"HAEReceivedThrough\":\"phone-sync\""),
+                    "\(listed.stdout)")
         }
     }
 

@@ -180,6 +180,27 @@ extension ImportTests {
             #expect(store.allSamples.isEmpty)
         }
 
+        @Test func theSameTimeInAnotherFormReplacesTheStoredForm() throws {
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            let day = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":300,"source":"Watch"}]}]}}"#
+            let hours = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":100,"source":"Watch"},{"date":"2024-05-10 09:00:00 +0200","qty":200,"source":"Watch"}]}]}}"#
+            _ = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
+            let perHour = try importer.importHealthAutoExport(try Self.payload(text: hours), receivedThrough: nil)
+            #expect(perHour.totals.replaced == 1 && perHour.totals.added == 1)
+            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) == 300)
+            #expect(store.allSamples.allSatisfy { $0.duration == 3600 })
+            let back = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
+            #expect(back.totals.replaced == 1)
+            #expect(store.allSamples.count == 1 && store.allSamples[0].duration == 86_400)
+            // A night per stage after the same night per night.
+            let sleep = InMemorySampleStore()
+            _ = try Self.importer(sleep).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
+            _ = try Self.importer(sleep).importHealthAutoExport(try Self.payload("sleep-stages.json"), receivedThrough: nil)
+            let nights = sleep.allSamples.filter { $0.typeIdentifier == Self.sleep }
+            #expect(nights.count == 6 && nights.allSatisfy { $0.metadata[HAESampleBuilder.aggregationKey] == .string("none") })
+        }
+
         @Test func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)

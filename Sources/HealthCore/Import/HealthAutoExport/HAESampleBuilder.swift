@@ -44,6 +44,30 @@ struct HAESampleBuilder {
     let created: Date
     /// Recorded on every sample as ``receivedThroughKey`` when not nil.
     let receivedThrough: String?
+    /// Types and units looked up once per payload, not once per point.
+    private let lookups = Lookups()
+
+    /// The catalogue's types and parsed units, by the text looked up.
+    private final class Lookups {
+        var types: [String: SampleType?] = [:]
+        var units: [String: HealthUnit?] = [:]
+    }
+
+    /// The catalogued type of `identifier`, if any (cached).
+    func catalogued(_ identifier: String) -> SampleType? {
+        if let known = lookups.types[identifier] { return known }
+        let found = catalogue.type(identifier: identifier)
+        lookups.types[identifier] = .some(found)
+        return found
+    }
+
+    /// The unit `text` reads as, if it does (cached).
+    func unit(_ text: String) -> HealthUnit? {
+        if let known = lookups.units[text] { return known }
+        let found = try? HealthUnit(parsing: text)
+        lookups.units[text] = .some(found)
+        return found
+    }
 
     /// The metadata key that marks a sample as read from Health Auto Export, with the period it covers.
     static let aggregationKey = "HAEAggregation"
@@ -186,7 +210,7 @@ struct HAESampleBuilder {
             if let value = point["value"]?.text { extra["HAEValue"] = .string(value) }
         }
         let understood: Set<String> = ["date", "qty", "source", "value"]
-        guard let raw, let type = catalogue.type(identifier: kind.identifier), type.categoryValue(raw: raw) != nil else {
+        guard let raw, let type = catalogued(kind.identifier), type.categoryValue(raw: raw) != nil else {
             return untyped(point, metric: metric, identifier: kind.identifier)
         }
         let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
@@ -216,7 +240,7 @@ struct HAESampleBuilder {
                                                    understood: understood, extra: extra)
                 let sample = Sample(typeIdentifier: kind.identifier, start: start, end: start, value: .category(0), source: source(point),
                                     created: created, metadata: metadata)
-                if let type = catalogue.type(identifier: kind.identifier), type.categoryValue(raw: 0) != nil {
+                if let type = catalogued(kind.identifier), type.categoryValue(raw: 0) != nil {
                     results.append(check(sample, type: type, identifier: identifier, point: point, metric: metric))
                 } else {
                     var kept = sample
@@ -241,7 +265,7 @@ struct HAESampleBuilder {
                                                understood: understood, extra: extra)
         let unitText = HAEMetricKind.healthKitUnit(units, identifier: identifier)
         let source = source(point)
-        if let type = catalogue.type(identifier: identifier), type.kind == .quantity, let unit = try? HealthUnit(parsing: unitText) {
+        if let type = catalogued(identifier), type.kind == .quantity, let unit = unit(unitText) {
             let amount = units == "%" ? value / 100 : value
             let sample = Sample(typeIdentifier: type.identifier, start: start, end: end, value: .quantity(Quantity(amount, unit)),
                                 source: source, created: created, metadata: metadata)

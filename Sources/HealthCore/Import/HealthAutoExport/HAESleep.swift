@@ -38,7 +38,7 @@ struct HAESleep {
             return .refused(type: kind.identifier, line: point.line, reason: "the sleep stage has no 'value' (Core, Deep, REM, Awake, In Bed, Asleep)")
         }
         let understood: Set<String> = ["startDate", "endDate", "value", "qty", "source", "date"]
-        guard let raw = HAESleep.stages[value], let type = builder.catalogue.type(identifier: kind.identifier) else {
+        guard let raw = HAESleep.stages[value], let type = builder.catalogued(kind.identifier) else {
             return builder.untyped(point, metric: metric, identifier: kind.identifier)
         }
         let (identifier, metadata) = builder.marks(start: start, period: .instant, point: point, metric: metric, part: value,
@@ -65,7 +65,7 @@ struct HAESleep {
         guard let (date, offset) = builder.date(point) ?? builder.dateField(point, "sleepEnd") ?? builder.dateField(point, "inBedEnd") else {
             return [builder.refusedForDate(point, kind: kind)]
         }
-        guard let type = builder.catalogue.type(identifier: kind.identifier) else {
+        guard let type = builder.catalogued(kind.identifier) else {
             return [builder.untyped(point, metric: metric, identifier: kind.identifier)]
         }
         let core = hours(point, "core") ?? 0, deep = hours(point, "deep") ?? 0, rem = hours(point, "rem") ?? 0

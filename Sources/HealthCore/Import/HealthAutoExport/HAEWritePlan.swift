@@ -14,6 +14,10 @@ import Foundation
 /// 3. **Replaced**: it differs: the stored ones (with a correlation's members) are deleted and the candidate is
 ///    written with `HKMetadataKeySyncVersion` one above theirs, in the same write.
 /// 4. **Added** (or kept, for an untyped sample): nothing stored matches; written with version 1.
+///
+/// Before 2 to 4, stored HAE samples of the same type and a related source that cover the candidate's time in another
+/// form (``form(of:)``: per hour where it is per day, per stage where it is per night) are deleted: the same time sent
+/// in two forms would count twice. The candidate then counts as replaced.
 struct HAEWritePlan {
     enum Outcome: Equatable { case added, replaced, unchanged, covered }
 
@@ -30,16 +34,23 @@ struct HAEWritePlan {
         var others: [String: [Sample]] = [:]
         var longest: [String: TimeInterval] = [:]
         var byUUID: [UUID: Sample] = [:]
+        var otherForm: [String: [Sample]] = [:]
+        var longestForm: [String: TimeInterval] = [:]
         for sample in stored {
             if sample.metadata[HAESampleBuilder.aggregationKey] != nil, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
                 ours[sample.typeIdentifier + "\n" + identifier, default: []].append(sample)
                 byUUID[sample.uuid] = sample
+                if HAEWritePlan.form(of: sample) != nil {
+                    otherForm[sample.typeIdentifier, default: []].append(sample)
+                    longestForm[sample.typeIdentifier] = max(longestForm[sample.typeIdentifier] ?? 0, sample.duration)
+                }
             } else if HAEWritePlan.isFromHealthKit(sample) {
                 others[sample.typeIdentifier, default: []].append(sample)
                 longest[sample.typeIdentifier] = max(longest[sample.typeIdentifier] ?? 0, sample.duration)
             }
         }
         for key in others.keys { others[key]!.sort { $0.start < $1.start } }
+        for key in otherForm.keys { otherForm[key]!.sort { $0.start < $1.start } }
         var deleted = Set<UUID>()
         for candidate in candidates {
             let sample = candidate.sample
@@ -51,11 +62,26 @@ struct HAEWritePlan {
             let matches = (ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
                 !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
             }
+            // The same time sent in another form (per day after per hour, per night after per stage): the stored
+            // form goes, or both would count.
+            var crossed: [Sample] = []
+            if let form = HAEWritePlan.form(of: sample), let list = otherForm[sample.typeIdentifier] {
+                crossed = HAEWritePlan.overlapping(sample, in: list, longest: longestForm[sample.typeIdentifier] ?? 0).filter {
+                    !deleted.contains($0.uuid) && HAEWritePlan.form(of: $0) != form
+                        && (sample.typeIdentifier == HAESleep.type || HAEWritePlan.related($0.source, sample.source))
+                }
+            }
+            for old in crossed where deleted.insert(old.uuid).inserted {
+                plan.deletes.append((old.uuid, old.typeIdentifier, old.source))
+                for member in old.detail?.correlation?.members ?? [] where deleted.insert(member.uuid).inserted {
+                    if let stored = byUUID[member.uuid] { plan.deletes.append((stored.uuid, stored.typeIdentifier, stored.source)) }
+                }
+            }
             let storedMembers = matches.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
             if matches.count == 1, same(matches[0], sample), storedMembers.count == candidate.members.count,
                zip(storedMembers.sorted { $0.typeIdentifier < $1.typeIdentifier },
                    candidate.members.sorted { $0.typeIdentifier < $1.typeIdentifier }).allSatisfy(same) {
-                plan.outcomes.append(.unchanged)
+                plan.outcomes.append(crossed.isEmpty ? .unchanged : .replaced)
                 continue
             }
             let version = (matches.compactMap { SyncReplacement.storedMark(of: $0)?.version }.max() ?? 0) + 1
@@ -69,7 +95,7 @@ struct HAEWritePlan {
             var written = sample
             written.metadata[MetadataKeySyncVersion] = .number(version)
             plan.writes.append(written)
-            plan.outcomes.append(matches.isEmpty ? .added : .replaced)
+            plan.outcomes.append(matches.isEmpty && crossed.isEmpty ? .added : .replaced)
         }
         return plan
     }
@@ -96,6 +122,33 @@ struct HAEWritePlan {
         metadata[HAESampleBuilder.receivedThroughKey] = nil
         wanted[HAESampleBuilder.receivedThroughKey] = nil
         return metadata == wanted
+    }
+
+    /// The form of an HAE sample among those that can stand for the same time differently: its aggregation
+    /// (minute, hour, day, week), or for sleep per stage (`none`) or per night; nil for an unaggregated reading of
+    /// another type (readings at their own times never stand for each other).
+    static func form(of sample: Sample) -> String? {
+        guard case let .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] else { return nil }
+        if sample.typeIdentifier == HAESleep.type { return form == "night" ? "night" : "stage" }
+        return form == "none" ? nil : form
+    }
+
+    /// The samples of `list` (sorted by start; `longest` is the longest among them) that `sample` overlaps.
+    static func overlapping(_ sample: Sample, in list: [Sample], longest: TimeInterval) -> [Sample] {
+        var found: [Sample] = []
+        let from = sample.start.addingTimeInterval(-longest)
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].start < from { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < list.count, list[index].start <= sample.end {
+            let other = list[index]
+            if other.start < sample.end && sample.start < other.end { found.append(other) }
+            index += 1
+        }
+        return found
     }
 
     /// Whether `sample` overlaps one of `list` (sorted by start; `longest` is the longest duration among them): they

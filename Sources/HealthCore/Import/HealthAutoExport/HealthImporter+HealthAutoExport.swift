@@ -18,7 +18,8 @@ extension HealthImporter {
     /// - Parameters:
     ///   - payload: The parsed payload.
     ///   - receivedThrough: The program that pushed it (recorded in each sample's metadata as `HAEReceivedThrough`);
-    ///     nil for files.
+    ///     nil for files. When the store is a ``HealthStore`` of another source than the owner, that source is the
+    ///     program (when this is nil), and it must be allowed to write every type the payload writes.
     /// - Returns: Per type: added, replaced, unchanged (already present or covered), kept untyped, refused.
     /// - Throws: ``StoreError`` when the store cannot be written (batches written before stay written);
     ///   ``AuthorizationError`` when the store is a ``HealthStore`` whose source may not write one of the payload's
@@ -34,8 +35,12 @@ extension HealthImporter {
     func storeHealthAutoExport(_ payloads: [HealthAutoExportPayload], receivedThrough: String?) throws -> ImportReceipt {
         var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: dryRun)
         let fileStore: JSONFileStore?
+        var receivedThrough = receivedThrough
         if let health = store as? HealthStore {
+            // Another source than the owner is the program the payload came through: it needs permission for every
+            // type the payload writes, and the samples keep the payload's own sources.
             try health.checkMaySave(payloads.flatMap(\.sampleTypeIdentifiers).sorted())
+            if !health.isOwner { receivedThrough = receivedThrough ?? health.source }
             fileStore = health.storage
         } else {
             fileStore = store as? JSONFileStore
