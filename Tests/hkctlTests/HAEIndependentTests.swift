@@ -327,4 +327,41 @@ struct HAEIndependentTests {
             #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"]) == [7000, 3000])
         }
     }
+
+    /// 30 March sent per minute (Watch 100 at 00:00, 50 at 08:01, 20 at 23:59; iPhone 30 at 08:01), later the
+    /// same day per day (200 from "Watch|iPhone", HealthKit's merged total). The day is 200: the day total
+    /// supersedes the minutes of the same day. (A bug found by haetest, fixed in
+    /// 5e89f94: it showed 270 merged, 300 unmerged.)
+    @Test func aDaySentPerMinuteThenPerDayCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "minute-steps.json")
+            try H.importQuietly(cli, "day-steps-after-minutes.json")
+            let day = ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-03-30"]
+            #expect(try H.sums(cli, day) == [200])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [200])
+            // Back to per minute (the setting changed again): the minutes replace the day, 100 + 50 + 30 + 20.
+            try H.importQuietly(cli, "minute-steps.json")
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [200])
+            #expect(try H.list(cli, "steps").count == 4)
+        }
+    }
+
+    /// The night to 10 May sent per stage (in bed 22:50–06:50, core 4 h, deep 1 h, awake 0.5 h, REM 2 h) and later,
+    /// after the app's sleep setting changed, as one summary (the same figures: totalSleep 7, core 4, deep 1, rem 2,
+    /// awake 0.5, inBed 8). Each night once, merged or not: asleep 7 h = 25,200 s, awake 1,800 s. (A bug found by
+    /// haetest, fixed in 5e89f94: --no-merge gave 7 h 30 min asleep and 1 h awake.)
+    @Test func aNightSentPerStageThenAsASummaryCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "sleep-stages-night.json")
+            try H.importQuietly(cli, "sleep-summary-night.json")
+            for extra in [[], ["--no-merge"]] {
+                let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                          "--format", "json"] + extra, environment: H.berlin)
+                #expect(result.status == 0, "\(result.stderr)")
+                let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
+                #expect(H.number(night["awake"]) == 1800, "\(extra)")
+            }
+        }
+    }
 }
