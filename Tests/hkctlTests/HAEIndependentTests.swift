@@ -364,4 +364,25 @@ struct HAEIndependentTests {
             }
         }
     }
+
+    /// One truth for sleep: an export holding the night to 10 May (in bed 22:50–06:50, core 4 h, deep 1 h,
+    /// awake 0.5 h, REM 2 h) and HAE's same night as a summary or per stage, in both orders: asleep 25,200 s,
+    /// in bed 28,800 s, awake 1,800 s, merged and not.
+    @Test(arguments: [("export-sleep-night.xml", "sleep-night-first.json"), ("sleep-night-first.json", "export-sleep-night.xml"),
+                      ("export-sleep-night.xml", "sleep-stages-night.json"), ("sleep-stages-night.json", "export-sleep-night.xml")])
+    func anExportAndHAEForTheSameNightCountOnce(first: String, second: String) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, first)
+            try H.importQuietly(cli, second)
+            for extra in [[], ["--no-merge"]] {
+                let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                          "--format", "json"] + extra, environment: H.berlin)
+                #expect(result.status == 0, "\(result.stderr)")
+                let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
+                #expect(H.number(night["inBed"]) == 28800, "\(extra)")
+                #expect(H.number(night["awake"]) == 1800, "\(extra)")
+            }
+        }
+    }
 }
