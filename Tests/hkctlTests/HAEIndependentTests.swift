@@ -385,4 +385,18 @@ struct HAEIndependentTests {
             }
         }
     }
+
+    /// A payload that both replaces a grown day and adds a new one is one step for `undo`: 9 May 7,000 and 10 May
+    /// 3,000 (payload a), then b (10 May 8,000, 11 May 500), then undo: a's figures again, 11 May empty.
+    @Test func undoOfAReSendTakesBackItsReplacementAndItsAddition() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "overlap-a.json")
+            try H.importQuietly(cli, "overlap-b.json")
+            let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11", "--no-merge"]
+            #expect(try H.sums(cli, days) == [7000, 8000, 500])
+            let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
+            #expect(undo.status == 0, "\(undo.stderr)")
+            #expect(try H.sums(cli, days) == [7000, 3000, 0])
+        }
+    }
 }
