@@ -110,7 +110,7 @@ public final class HealthImporter: @unchecked Sendable {
         }
         let input = try ImportInput.open(path)
         if input.kind == .healthAutoExport {
-            let bytes = try HealthAutoExportFolder.readAll(input.reader)
+            let bytes = try HealthAutoExportFolder.readAll(input.reader, expected: input.meter.totalBytes)
             let payload = try HealthAutoExportPayload(bytes: bytes, name: input.file.displayName)
             let receipt = try storeHealthAutoExport([payload], receivedThrough: nil)
             progress?(ImportProgress(bytesRead: bytes.count, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))

@@ -82,21 +82,26 @@ struct HAESampleBuilder {
     func build(_ metric: HAEMetric) -> [HAEBuilt] {
         var results: [HAEBuilt] = []
         results.reserveCapacity(metric.points.count)
+        build(metric) { results.append($0) }
+        return results
+    }
+
+    /// Calls `body` with the samples of `metric` and its refusals, point by point (nothing held for the whole metric).
+    func build(_ metric: HAEMetric, into body: (HAEBuilt) throws -> Void) rethrows {
         guard let kind = HAEMetricKind.kind(of: metric.name) else {
-            for point in metric.points { results.append(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
-            return results
+            for point in metric.points { try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
+            return
         }
         for point in metric.points {
             switch kind.shape {
-            case .quantity, .bloodGlucose, .insulinDelivery: results.append(quantity(point, metric: metric, kind: kind))
-            case .heartRate: results += heartRate(point, metric: metric, kind: kind)
-            case .bloodPressure: results.append(bloodPressure(point, metric: metric, kind: kind))
-            case .sleep: results += HAESleep(builder: self).build(point, metric: metric, kind: kind)
-            case .mindful, .standHour, .event: results.append(categoryEvent(point, metric: metric, kind: kind))
-            case .sexualActivity: results += sexualActivity(point, metric: metric, kind: kind)
+            case .quantity, .bloodGlucose, .insulinDelivery: try body(quantity(point, metric: metric, kind: kind))
+            case .heartRate: for built in heartRate(point, metric: metric, kind: kind) { try body(built) }
+            case .bloodPressure: try body(bloodPressure(point, metric: metric, kind: kind))
+            case .sleep: for built in HAESleep(builder: self).build(point, metric: metric, kind: kind) { try body(built) }
+            case .mindful, .standHour, .event: try body(categoryEvent(point, metric: metric, kind: kind))
+            case .sexualActivity: for built in sexualActivity(point, metric: metric, kind: kind) { try body(built) }
             }
         }
-        return results
     }
 
     // MARK: - Shapes

@@ -59,7 +59,7 @@ struct HAEWritePlan {
                 plan.outcomes.append(.covered)
                 continue
             }
-            let matches = (ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
+            let matches = (ours.isEmpty ? [] : ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
                 !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
             }
             // The same time sent in another form (per day after per hour, per night after per stage): the stored

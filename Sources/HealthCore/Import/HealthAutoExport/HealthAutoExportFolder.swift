@@ -38,7 +38,7 @@ enum HealthAutoExportFolder {
     /// - Throws: ``ImportError`` when it cannot be read or is not a Health Auto Export payload.
     static func payload(atPath path: String, name: String) throws -> HealthAutoExportPayload {
         let reader = try FileByteReader(path: path)
-        let bytes = try readAll(reader)
+        let bytes = try readAll(reader, expected: POSIXFile.size(path))
         guard HAEParser.looksLikePayload(Array(bytes.prefix(ImportInput.sniffLength))) else {
             throw ImportError.invalidHealthAutoExport(name, line: 1, column: 1,
                                                       reason: "it does not start like one ({\"data\": {\"metrics\": [...]}})")
@@ -46,9 +46,10 @@ enum HealthAutoExportFolder {
         return try HealthAutoExportPayload(bytes: bytes, name: name)
     }
 
-    /// Every byte of `reader`.
-    static func readAll(_ reader: ByteReader) throws -> [UInt8] {
+    /// Every byte of `reader`; `expected` (the file's size, when known) is reserved at once.
+    static func readAll(_ reader: ByteReader, expected: Int? = nil) throws -> [UInt8] {
         var bytes: [UInt8] = []
+        if let expected, expected > 0 { bytes.reserveCapacity(expected + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }

@@ -68,7 +68,7 @@ extension HealthImporter {
                 }
             }
             for metric in payload.parsed.metrics {
-                for built in builder.build(metric) { try take(built) }
+                try builder.build(metric, into: take)
             }
             for item in payload.parsed.others { try take(HAEOtherArrays.candidate(item, builder: builder)) }
             try write(pending, fileStore: fileStore, into: &receipt)
