@@ -115,6 +115,9 @@ struct HAEIndependentFailingTests {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "hae-day-steps.json")
             try H.importQuietly(cli, "export-full-day.xml")
+            // The store is sound right after the import (hkctl finds operations.jsonl line 3 corrupt already).
+            let doctor = try cli.run(["doctor"], environment: H.berlin)
+            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
             let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
             #expect(undo.status == 0, "\(undo.stderr)")
             let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
