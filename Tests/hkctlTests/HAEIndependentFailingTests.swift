@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+
+/// Independent Health Auto Export checks that fail on the current build: each is a bug written up in
+/// /work/notes/haetest-bugs.md (the input, what hkctl does, what should happen). Disabled so the branch stays green;
+/// enable one when its bug is fixed.
+struct HAEIndependentFailingTests {
+    typealias H = HAEIndependent
+
+    /// An export of 9 May whose last step sample runs 23:55–00:05 (100 steps, half of it on 10 May), and HAE's
+    /// day total of 10 May (4,500, which includes those 50 steps): 10 May must keep HAE's 4,500, whatever the order.
+    /// hkctl drops the whole HAE day because 5 minutes of it overlap an export sample, leaving 50.
+    @Test(.disabled("bug: an export sample crossing midnight wipes the next day's HAE total (4,500 → 50)"),
+          arguments: [true, false])
+    func anExportSampleCrossingMidnightKeepsTheNextDaysHAETotal(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let files = ["export-crossing-midnight.xml", "hae-day-steps.json"]
+            for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
+            let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"])
+            // 9 May: 2,000 + 50 (the first half of the crossing sample).
+            #expect(days.first == 2050)
+            // 10 May: HAE's 4,500 (it holds the other 50); never as little as the 50 the export shows.
+            #expect(days.count == 2 && days[1] >= 4450 && days[1] <= 4550, "\(days)")
+        }
+    }
+
+    /// An export made at 14:00 holds 10 May's morning (1,000 at 08:00, 3,000 at 12:00); HAE later sends the day's
+    /// total 4,500 (500 more in the afternoon). The afternoon may not be lost and the morning not counted twice:
+    /// 4,500 that day, in both orders. hkctl shows 4,000 (docs/IMPORT.md states this as a limit).
+    @Test(.disabled("bug: an export made during the day makes HAE's whole-day total of that day disappear (4,500 → 4,000)"),
+          arguments: [true, false])
+    func anExportMadeAt14DoesNotLoseTheAfternoonOfHAEsDayTotal(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let files = ["export-until-14.xml", "hae-day-steps.json"]
+            for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+        }
+    }
+
+    /// A glass typed with `hkctl add water 0.5L` at 10:00 and HAE's day total of 2,000 mL (which cannot hold the
+    /// glass: it was typed on the computer) must give 2,500 mL in the default (merged) `stats water --by day`, as
+    /// HealthKit's statistics would with the phone's real samples (instants that do not overlap the glass). hkctl
+    /// shows 2,000 mL: HAE's day-long sample overlaps the glass and source priority hides the glass.
+    @Test(.disabled("bug: merged stats hide a manual entry on a day HAE sent as a day total (2,500 mL → 2,000 mL)"))
+    func aManualGlassOnAnHAEDayCountsInMergedStats() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let add = try cli.run(["add", "water", "0.5L", "--at", "2024-05-10 10:00"], environment: H.berlin)
+            #expect(add.status == 0, "\(add.stderr)")
+            try H.importQuietly(cli, "hae-day-water.json")
+            let merged = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"])
+            #expect(merged.count == 1 && (H.close(merged[0], 2500) || H.close(merged[0], 2.5)), "\(merged)")
+        }
+    }
+
+    /// A per-day payload (steps at local midnight: 9 May 7,000, 10 May 4,500) that also holds a blood-pressure
+    /// reading taken at 07:12:00 (a whole minute, as readings typed in the Health app are). The steps are day totals
+    /// (issue 30: "a day's 9,000 steps count on that day"): each sample spans its day, so with an export of 10 May
+    /// (1,000 + 3,000 + 500) the day is 4,500. hkctl reads the whole payload as per minute: 4,500 steps in
+    /// 00:00–00:01, not covered by the export's samples, so 10 May shows 9,000 (merged and not).
+    @Test(.disabled("bug: one whole-minute reading makes a per-day payload per minute: day totals squeezed into 00:00-00:01 and doubled with an export (4,500 → 9,000)"))
+    func aWholeMinuteReadingDoesNotMakeDayTotalsMinutes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "day-steps-with-minute-blood-pressure.json")
+            let steps = try H.list(cli, "steps")
+            #expect(steps.count == 2)
+            for sample in steps {
+                let start = try #require(sample["start"] as? String), end = try #require(sample["end"] as? String)
+                // 2024-05-10T00:00:00+02:00 → 2024-05-11T00:00:00+02:00: a whole day.
+                #expect(start.hasSuffix("T00:00:00+02:00") && end.hasSuffix("T00:00:00+02:00") && start != end, "\(start) \(end)")
+            }
+            try H.importQuietly(cli, "export-full-day.xml")
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+        }
+    }
+
+    /// A traveller: HAE sends 10 May in Berlin (`2024-05-10 00:00:00 +0200`, 6,000 steps), and after the flight
+    /// the same day again from New York (`2024-05-10 00:00:00 -0400`, 9,000, the whole day so far, the 6,000
+    /// included). Each step once: 9,000 over 9–11 May. hkctl keeps both day samples (different start instants,
+    /// so different sync identifiers): 15,000.
+    @Test(.disabled("bug: the same day re-sent after the phone changed time zone is stored twice (9,000 → 15,000)"))
+    func theSameDayReSentFromAnotherTimeZoneCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "travel-day-berlin.json")
+            try H.importQuietly(cli, "travel-day-new-york.json")
+            let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"])
+            #expect(days.reduce(0, +) == 9000, "\(days)")
+        }
+    }
+
+    /// Unaggregated heart-rate points (dates with seconds) with Min 60 / Avg 70 / Max 80 and 90/90/90: issue 30
+    /// says the day's minimum is the smallest Min (60) and its maximum the largest Max (90). hkctl stores the first
+    /// point as one reading of 70 (its Avg), so the minimum shows 70.
+    @Test(.disabled("bug: an unaggregated heart-rate point keeps only Avg: its Min and Max are lost (minimum 60 → 70)"))
+    func unaggregatedHeartRateKeepsMinAndMax() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "heart-rate-unaggregated-min-max.json")
+            let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--from", "2024-06-01", "--to", "2024-06-01",
+                                      "--format", "json"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let figures = try H.object(result.stdout)
+            #expect(H.number(figures["minimum"]) == 60)
+            #expect(H.number(figures["maximum"]) == 90)
+        }
+    }
+
+    /// HAE's 10 May total (4,500) and then an export of that day (1,000 + 3,000 + 500), which supersedes the HAE
+    /// sample; `undo` of that import must take both back (docs/IMPORT.md: "one write recorded as a replace that
+    /// undo takes back with the import"): 4,500 again, from HAE, and the store's log still readable.
+    @Test(.disabled("bug: undo of an export that superseded HAE loses HAE's day (4,500 → 0) and leaves operations.jsonl unreadable"))
+    func undoOfAnExportThatSupersededHAEBringsHAEBack() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "hae-day-steps.json")
+            try H.importQuietly(cli, "export-full-day.xml")
+            // The store is sound right after the import (hkctl finds operations.jsonl line 3 corrupt already).
+            let doctor = try cli.run(["doctor"], environment: H.berlin)
+            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+            let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
+            #expect(undo.status == 0, "\(undo.stderr)")
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            let sources = try H.list(cli, "steps").compactMap { ($0["metadata"] as? [String: Any])?["HAEAggregation"] as? String }
+            #expect(sources == ["day"])
+            // The log is still readable: one more undo (of the HAE import) is possible.
+            let next = try cli.run(["undo", "--dry-run"], environment: H.berlin)
+            #expect(next.status == 0, "\(next.stderr)")
+        }
+    }
+
+    /// An export holding one water entry of another app (WaterMinder, 250 mL at 09:00) and HAE's water day total
+    /// of the phone (source "Jane’s iPhone", 2,000 mL): the export's one entry cannot stand for the phone's 2,000 mL
+    /// (it is not even of that source), so nothing of the phone's may be lost: at least 2,000 mL, whatever the
+    /// order. hkctl keeps only the 250 mL: the export's sample "covers" HAE's whole day, whatever its source.
+    @Test(.disabled("bug: an export sample of another source drops HAE's whole day total of the phone (2,000 mL → 250 mL)"),
+          arguments: [true, false])
+    func anExportOfAnotherSourceDoesNotDropThePhonesDayTotal(exportFirst: Bool) throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let files = ["export-other-source-water.xml", "hae-day-water.json"]
+            for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
+            let day = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10", "--no-merge"])
+            #expect(day.count == 1 && day[0] >= 2000, "\(day)")
+            let sources = Set(try H.list(cli, "water").compactMap { $0["source"] as? String })
+            #expect(sources.contains("Jane’s iPhone"))
+        }
+    }
+
+    /// An app version writes `caffeine`, a later one `dietary_caffeine` (reference: "an app version writes
+    /// `caffeine`"); both are DietaryCaffeine. 1 June sent as `caffeine` 80 mg, then (after the update, grown) as
+    /// `dietary_caffeine` 95 mg from the same source: the day is 95 mg. hkctl keys the sync identifier by the
+    /// metric's name, so both stay: 175 mg.
+    @Test(.disabled("bug: the same day under caffeine and dietary_caffeine (one type) is stored twice (95 mg → 175 mg)"))
+    func theTwoCaffeineNamesAreOnePoint() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "caffeine-old-name.json")
+            try H.importQuietly(cli, "caffeine-new-name.json")
+            // (Dated +0000: in Berlin the day spans two calendar days, so the figure is the sum over both.)
+            let days = try H.sums(cli, ["caffeine", "--by", "day", "--from", "2024-05-31", "--to", "2024-06-02", "--no-merge"])
+            #expect(H.close(days.reduce(0, +), 95), "\(days)")
+        }
+    }
+
+    /// Per-hour heart rate re-sent as the hours fill in: first 08:00 50/60/90 and 09:00 70/70/70 (one reading so
+    /// far), then 08:00 60/60/60 and 09:00 65/70/100. After the re-send the day is what the second payload says:
+    /// minimum 60, maximum 100, average (60 + 70) / 2 = 65, and 1 + 3 = 4 samples. hkctl replaces nothing when an
+    /// hour changes between one reading (Min = Avg = Max) and three samples (the sync identifiers differ: `…08:00:00`
+    /// vs `…08:00:00.002`, `|min`, `|max`): 8 samples, the old minimum 50 stays.
+    @Test(.disabled("bug: a heart-rate hour re-sent with another Min/Avg/Max shape keeps the old samples beside the new (minimum 60 → 50, 4 → 8 samples)"))
+    func aHeartRateHourReSentInTheOtherShapeReplacesIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "heart-rate-hours-first.json")
+            let resend = try H.importTotals(cli, [H.path("heart-rate-hours-resent.json")])
+            #expect(resend["replaced"]! >= 2, "\(resend)")
+            let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--average", "--from", "2024-06-01",
+                                      "--to", "2024-06-01", "--format", "json"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let figures = try H.object(result.stdout)
+            #expect(H.number(figures["minimum"]) == 60)
+            #expect(H.number(figures["maximum"]) == 100)
+            #expect(H.close(H.number(figures["average"]), 65))
+            #expect(H.number(figures["count"]) == 4)
+        }
+    }
+
+    /// The night to 10 May sent (core 4, deep 1, rem 2, awake 0.5 h) and re-sent restaged (core 5, deep 0, rem 2,
+    /// awake 0, sleepEnd 06:00). The night is the re-send's: asleep 7 h, core 18,000 s, deep 0, awake 0, merged or
+    /// not. hkctl replaces the core part but leaves the old deep (03:00–04:00) and awake (06:00–06:30) parts.
+    @Test(.disabled("bug: a night re-sent with a part gone (deep 1 h → 0) keeps the old part (deep 1 h, awake 30 min stay)"))
+    func aNightReSentWithAPartGoneDropsThatPart() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "sleep-night-first.json")
+            try H.importQuietly(cli, "sleep-night-resent-no-deep.json")
+            for extra in [[], ["--no-merge"]] {
+                let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                          "--format", "json"] + extra, environment: H.berlin)
+                #expect(result.status == 0, "\(result.stderr)")
+                let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
+                #expect(H.number(night["asleepCore"]) == 18000, "\(extra)")
+                #expect(H.number(night["asleepDeep"]) == 0, "\(extra)")
+                #expect(H.number(night["awake"]) == 0, "\(extra)")
+            }
+        }
+    }
+
+    /// Chile's DST starts at midnight (8 Sep 2024: 00:00 → 01:00), so that day starts at 01:00 and HAE's per-day
+    /// point is dated `2024-09-08 01:00:00 -0300`. The payload is still per day: 7 Sep 5,000, 8 Sep 6,000,
+    /// 9 Sep 7,000, each a sample over its whole day (23 h for 8 Sep). hkctl reads the payload as per hour (not
+    /// every date is at 00:00): each day's total sits in its first hour.
+    @Test(.disabled("bug: a day starting at 01:00 (DST at midnight, e.g. America/Santiago) makes a per-day payload per hour: day totals squeezed into one hour"))
+    func aDayThatStartsAt0100KeepsThePayloadPerDay() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let env = ["TZ": "America/Santiago", "HKCTL_NOW": "2024-09-12T12:00:00Z"]
+            let imported = try cli.run(["import", H.path("day-steps-santiago-midnightless-dst.json"), "-q"], environment: env)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let result = try cli.run(["list", "steps", "--format", "json", "--from", "2024-09-01", "--to", "2024-09-30"],
+                                     environment: env)
+            let samples = try #require(try H.json(result.stdout) as? [[String: Any]])
+            #expect(samples.count == 3)
+            let iso = ISO8601DateFormatter()
+            for sample in samples {
+                let start = try #require(iso.date(from: sample["start"] as? String ?? ""))
+                let end = try #require(iso.date(from: sample["end"] as? String ?? ""))
+                #expect(end.timeIntervalSince(start) >= 23 * 3600, "\(sample)")
+            }
+            // By hour, 8 Sep 01:00–02:00 holds 6,000 / 23 of the day, not all of it.
+            let hours = try cli.run(["stats", "steps", "--by", "hour", "--from", "2024-09-08", "--to", "2024-09-08",
+                                     "--format", "json"], environment: env)
+            let buckets = try #require(try H.object(hours.stdout)["buckets"] as? [[String: Any]])
+            #expect(H.close(H.number(buckets.first?["sum"]), 6000.0 / 23, 1e-6), "\(buckets.first ?? [:])")
+        }
+    }
+
+    /// 10 May sent per day (4,500), then, after the setting changed to per hour with the period "Since Last Sync",
+    /// only the hours since then: 10:00, 11:00, 12:00 with 500 each. Nothing of the phone's may be lost: the
+    /// morning's steps are only in the day total, so the day stays at 4,500 or more. hkctl (since 5e89f94) replaces
+    /// the day total by the three hours: 1,500 (3,000 steps lost).
+    @Test(.disabled("bug: hours covering part of a day replace that day's total (4,500 → 1,500)"))
+    func hoursCoveringPartOfADayDoNotLoseTheRestOfItsTotal() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "hae-day-steps.json")
+            try H.importQuietly(cli, "hours-since-last-sync.json")
+            let day = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10", "--no-merge"])
+            #expect(day.count == 1 && day[0] >= 4500, "\(day)")
+        }
+    }
+
+    /// The night to 10 May as a summary (totalSleep 7, in bed 8 h, awake 0.5 h), then a per-stage payload holding
+    /// only one stage of it (REM 04:30–06:30, "Since Last Sync"). Nothing of the night may be lost: in bed stays
+    /// 28,800 s and awake 1,800 s. hkctl (since 5e89f94) drops the summary's in-bed and awake parts.
+    @Test(.disabled("bug: one stage sent after a night's summary drops the summary's in-bed and awake parts (in bed 8 h → none)"))
+    func oneStageAfterANightSummaryLosesNothingOfTheNight() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "sleep-night-first.json")
+            try H.importQuietly(cli, "sleep-one-stage-since-last-sync.json")
+            let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                      "--format", "json"], environment: H.berlin)
+            let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+            #expect(H.number(night["inBed"]) == 28800)
+            #expect(H.number(night["awake"]) == 1800)
+            #expect(H.number(night["asleep"]) == 25200)
+        }
+    }
+
+    /// The receiver runs in UTC (a server, a NAS), the phone in Berlin: per-day steps 30 Mar (+0100) 8,000,
+    /// 31 Mar (+0100) 9,000, 1 Apr (+0200) 10,000. The payload itself says where 31 Mar ends: 1 Apr starts at
+    /// 00:00 +0200 = 31 Mar 22:00 UTC. Read in Berlin afterwards, each day holds its own total: [8000, 9000, 10000].
+    /// hkctl makes 31 Mar 24 hours at +0100 (docs: "otherwise 24 hours at the written offset"), overlapping
+    /// 1 Apr by an hour: [8000, 8625, 10375].
+    @Test(.disabled("bug: imported where TZ is not the phone's, a DST day is 24 h and overlaps the next (9,000 → 8,625 on 31 Mar)"))
+    func aDSTDayImportedInAnotherZoneEndsWhereThePayloadsNextDayStarts() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let imported = try cli.run(["import", H.path("pretty-dst-steps.json"), "-q"], environment: ["TZ": "UTC"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]) == [8000, 9000, 10000])
+        }
+    }
+
+    /// A day total whose `source` joins 18 sources with `|` (208 characters: HAE writes every contributing source).
+    /// Each name is well under hkctl's 200-character limit, the joined name is not. The phone's 1,500 steps may not
+    /// be lost. hkctl refuses the point (exit 65), and will at every push.
+    @Test(.disabled("bug: a point whose '|'-joined source is over 200 characters is refused (1,500 steps lost at every push)"))
+    func aLongMergedSourceDoesNotLoseThePoint() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["import", H.path("merged-source-over-200-characters.json"), "-q"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let steps = try H.list(cli, "steps")
+            #expect(steps.count == 1 && H.number(steps.first?["value"]) == 1500)
+        }
+    }
+}
