@@ -106,7 +106,11 @@ public struct HealthStore: SampleStore, Sendable {
         } else if checked {
             write = storage.saveChecked
         } else {
-            write = { samples in report?(try storage.saveReporting(samples)) }
+            // Saved first, then reported: `report?(try save…)` would skip the save itself when there is no `report`.
+            write = { samples in
+                let outcome = try storage.saveReporting(samples)
+                report?(outcome)
+            }
         }
         // A sample made in code (QuantitySample(type:quantity:start:end:)) is this source's, created now.
         var samples = samples
