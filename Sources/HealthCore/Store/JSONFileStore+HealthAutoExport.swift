@@ -24,7 +24,8 @@ extension JSONFileStore {
             var stored: [Sample] = []
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
                 // A day each side: a night re-sent with other times keeps its parts' identifiers, not their starts.
-                let interval = DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(86_400))
+                // Eight days after: whether an export's samples go on past a point's period (a week's included).
+                let interval = DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(8 * 86_400))
                 let deleted = try self.deletedUUIDs(ofType: type)
                 for partition in try self.partitions(ofType: type, overlapping: interval) {
                     try self.readPartitionWithSequence(partition) { sample, sequence in
@@ -34,10 +35,10 @@ extension JSONFileStore {
                     }
                 }
             }
-            return HAEWritePlan.plan(candidates, stored: stored)
+            return HAEWritePlan.plan(candidates, stored: stored, cumulative: self.isCumulative)
         }
         if dryRun {
-            guard try isExistingStore() else { return HAEWritePlan.plan(candidates, stored: []) }
+            guard try isExistingStore() else { return HAEWritePlan.plan(candidates, stored: [], cumulative: isCumulative) }
             var result = HAEWritePlan()
             try withReadAccess { _ in result = try plan() }
             return result
@@ -54,20 +55,25 @@ extension JSONFileStore {
 }
 
 extension JSONFileStore {
-    /// After an import of an Apple Health export: deletes the Health Auto Export samples of `types` whose time
-    /// samples from elsewhere now cover (``HAEWritePlan``'s rule, the other way round), in one write recorded as a
-    /// replacement that `undo` takes back with the import. Reads only the partitions of those types that hold an
-    /// HAE sample at all (a byte search per file before decoding).
+    /// Whether the amounts of type `identifier` add up (steps, water), so that a part of one can be subtracted.
+    func isCumulative(_ identifier: String) -> Bool { catalogue.type(identifier: identifier)?.aggregation?.isCumulative ?? false }
+
+    /// After an import of an Apple Health export: the Health Auto Export samples of `types` that samples from
+    /// elsewhere now cover (``HAECoverage``, the rule ``HAEWritePlan`` applies the other way round) are deleted, and
+    /// those they cover in part are replaced by their remainder, in one write recorded as a replacement that `undo`
+    /// takes back with the import. Reads only the partitions of those types that hold an HAE sample at all (a byte
+    /// search per file before decoding).
     ///
-    /// - Returns: How many samples were deleted.
+    /// - Returns: How many HAE samples were deleted or reduced to their remainder.
     func supersedeHealthAutoExport(types: [String]) throws -> Int {
         guard !types.isEmpty, try isExistingStore() else { return 0 }
         let needle = Array(HAESampleBuilder.aggregationKey.utf8)
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         return try withWriteAccess {
             var targets: [(uuid: UUID, type: String, source: String)] = []
+            var writes: [Sample] = []
             var members: [UUID: (type: String, source: String)] = [:]
-            var memberTypes = Set<String>()
+            var touched = 0
             for type in types.sorted() {
                 let deleted = try deletedUUIDs(ofType: type)
                 var ours: [Sample] = []
@@ -82,7 +88,8 @@ extension JSONFileStore {
                 let start = ours.map(\.start).min()!, end = ours.map(\.end).max()!
                 var others: [Sample] = []
                 var longest: TimeInterval = 0
-                let span = DateInterval(start: start, end: end.addingTimeInterval(0.001))
+                // Eight days after: whether the samples go on past a point's period (a week's included).
+                let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
                 for partition in try partitions(ofType: type, overlapping: span) {
                     try readPartitionWithSequence(partition) { sample, sequence in
                         guard sample.metadata[HAESampleBuilder.aggregationKey] == nil, HAEWritePlan.isFromHealthKit(sample),
@@ -94,11 +101,21 @@ extension JSONFileStore {
                 }
                 guard !others.isEmpty else { continue }
                 others.sort { $0.start < $1.start }
-                for sample in ours where HAEWritePlan.overlaps(sample, in: others, longest: longest) {
+                let cumulative = isCumulative(type)
+                for sample in ours {
+                    let coverage = HAECoverage.of(sample, by: others, longest: longest,
+                                                  cumulative: cumulative && sample.detail?.correlation == nil)
+                    if coverage == .none { continue }
+                    touched += 1
                     targets.append((sample.uuid, sample.typeIdentifier, sample.source))
+                    if case var .remainder(kept) = coverage {
+                        kept.uuid = UUID()
+                        let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
+                        kept.metadata[MetadataKeySyncVersion] = .number(version + 1)
+                        writes.append(kept)
+                    }
                     for member in sample.detail?.correlation?.members ?? [] {
                         members[member.uuid] = (member.typeIdentifier, sample.source)
-                        memberTypes.insert(member.typeIdentifier)
                     }
                 }
             }
@@ -107,8 +124,9 @@ extension JSONFileStore {
                 targets.append((uuid, member.type, member.source))
             }
             guard !targets.isEmpty else { return 0 }
-            _ = try writeChanges(deleting: targets, adding: [], now: clock(), record: replaceRecordMaker(replacing: targets.count))
-            return targets.count
+            for sample in writes { try TextRules.check(sample) }
+            _ = try writeChanges(deleting: targets, adding: writes, now: clock(), record: replaceRecordMaker(replacing: targets.count))
+            return touched
         }
     }
 

@@ -19,7 +19,7 @@ public struct OperationRecord: Equatable, Sendable {
         case delete
         /// A replacement (a save whose samples replace stored ones by their sync identifier, or `hkctl edit`): in one
         /// write, tombstones for the replaced samples (the first ``OperationRecord/replaced`` numbers of its range),
-        /// then the new samples.
+        /// then the new samples (none, when the write only took samples out in favour of others the operation wrote).
         case replace
         /// An undo: takes back the operation ``operation`` names.
         case undo
@@ -119,10 +119,12 @@ public struct OperationRecord: Equatable, Sendable {
         }
         // An add, import or delete always wrote lines, and its id is the first number of its first write.
         guard let operation, undoes == nil, let changes, operation <= changes.lowerBound else { return nil }
-        // A replace names how many of its numbers are tombstones (at least one, fewer than all); no other kind does.
+        // A replace names how many of its numbers are tombstones (at least one, at most all: the write that takes
+        // another source's samples out in favour of an import's, as an export's import does with the Health Auto
+        // Export points its samples cover, writes only tombstones); no other kind does.
         var count = 0
         if kind == .replace {
-            guard let replaced, replaced >= 1, replaced <= changes.upperBound - changes.lowerBound else { return nil }
+            guard let replaced, replaced >= 1, replaced <= changes.upperBound - changes.lowerBound + 1 else { return nil }
             count = Int(replaced)
         } else if replaced != nil {
             return nil

@@ -310,9 +310,25 @@ extension ImportTests {
             }
             let store = InMemorySampleStore(exported)
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
-            #expect(receipt.counts[Self.steps]?.covered == 1)
-            #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
-            #expect(store.allSamples.filter { $0.typeIdentifier == Self.steps }.count == 3)
+            // The export's 3,000 end at 09:10, within HAE's day: its 4,500 go on as the remainder, 1,500 over 09:10–24:00.
+            #expect(receipt.counts[Self.steps]?.added == 1 && receipt.counts[Self.steps]?.covered == 0)
+            let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }
+            #expect(steps.count == 4)
+            let rest = steps.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil }
+            #expect(rest?.start == Self.date("2024-05-10 09:10:00 +0200") && rest?.value.quantity?.value == 1500)
+            // An export that goes on past the day holds all of it: HAE's total is covered.
+            let later = Sample(typeIdentifier: Self.steps, start: Self.date("2024-05-11 08:00:00 +0200"),
+                               end: Self.date("2024-05-11 08:10:00 +0200"), value: .quantity(Quantity(10, try! HealthUnit(parsing: "count"))),
+                               source: watch, created: Self.date("2024-05-11 10:00:00 +0200"))
+            let whole = InMemorySampleStore(exported + [later])
+            let covered = try Self.importer(whole).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
+            #expect(covered.counts[Self.steps]?.covered == 1 && covered.counts[Self.steps]?.alreadyPresent == 1)
+            #expect(whole.allSamples.filter { $0.typeIdentifier == Self.steps }.count == 4)
+            // Another app's samples cannot stand for the phone's total: kept whole.
+            let otherApp = InMemorySampleStore((exported + [later]).map { var other = $0; other.source = "Pedometer++"; return other })
+            let kept = try Self.importer(otherApp).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
+            #expect(kept.counts[Self.steps]?.added == 1)
+            #expect(otherApp.allSamples.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil }?.value.quantity?.value == 4500)
             // What the owner typed into hkctl never reached the phone: HAE's day total does not include it.
             let typed = InMemorySampleStore(exported.map { sample in
                 var own = sample

@@ -105,4 +105,20 @@ struct OperationLogTests {
             #expect(throws: StoreError.self) { try store.undoPlan(source: "hkctl") }
         }
     }
+
+    /// A replace whose numbers are all tombstones (an export's import taking HAE points out) reads back; one naming
+    /// more tombstones than numbers, or none, does not.
+    @Test func aReplaceOfOnlyTombstonesReadsBack() throws {
+        let record = OperationRecord(kind: .replace, operation: 2, source: "hkctl", date: Date(timeIntervalSince1970: 0),
+                                     changes: 5...6, types: ["HKQuantityTypeIdentifierStepCount"], replaced: 2)
+        func read(_ line: String) -> OperationRecord? {
+            Array(line.utf8).withUnsafeBufferPointer { OperationRecord.decode($0) }
+        }
+        let line = record.line(zone: .gmt)
+        #expect(read(line) == record)
+        #expect(read(line).flatMap(\.sampleNumbers) == nil)
+        #expect(read(line)?.tombstoneNumbers == 5...6)
+        #expect(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":3")) == nil)
+        #expect(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":0")) == nil)
+    }
 }

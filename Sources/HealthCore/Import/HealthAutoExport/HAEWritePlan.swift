@@ -4,10 +4,11 @@ import Foundation
 /// runs it under its write lock, so the check and the write are one step).
 ///
 /// For each candidate, in this order:
-/// 1. **Covered**: the store holds a sample of the same type that did not come from Health Auto Export (an Apple
-///    Health export; not one typed in with hkctl as its owner, source `hkctl`, which HAE's figures never include)
-///    overlapping the candidate's time: the candidate is not written. The stored samples
-///    are the finer truth (an HAE day total is HealthKit's sum of them), so nothing counts twice.
+/// 1. **Covered**: the store holds samples of the same type and a related source that did not come from Health Auto
+///    Export (an Apple Health export; not one typed in with hkctl as its owner, source `hkctl`, which HAE's figures
+///    never include) reaching the end of the candidate's period (``HAECoverage``): the candidate is not written. The
+///    stored samples are the finer truth (an HAE day total is HealthKit's sum of them), so nothing counts twice.
+///    Where they overlap it but end within it, a cumulative candidate goes on as its remainder beyond them.
 /// 2. **Unchanged**: a stored HAE sample with the same sync identifier, type and a related source (the same, or
 ///    sharing one of the `|`-separated names: a day's total whose sources grew is the same point) holds the same
 ///    value, times, source and metadata (`HAEReceivedThrough` aside): nothing is written.
@@ -28,7 +29,7 @@ struct HAEWritePlan {
     /// One outcome per candidate, in order.
     var outcomes: [Outcome] = []
 
-    static func plan(_ candidates: [HAECandidate], stored: [Sample]) -> HAEWritePlan {
+    static func plan(_ candidates: [HAECandidate], stored: [Sample], cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
         var plan = HAEWritePlan()
         var ours: [String: [Sample]] = [:]
         var others: [String: [Sample]] = [:]
@@ -53,11 +54,16 @@ struct HAEWritePlan {
         for key in otherForm.keys { otherForm[key]!.sort { $0.start < $1.start } }
         var deleted = Set<UUID>()
         for candidate in candidates {
-            let sample = candidate.sample
-            if let list = others[sample.typeIdentifier],
-               HAEWritePlan.overlaps(sample, in: list, longest: longest[sample.typeIdentifier] ?? 0) {
-                plan.outcomes.append(.covered)
-                continue
+            var sample = candidate.sample
+            if let list = others[sample.typeIdentifier] {
+                switch HAECoverage.of(sample, by: list, longest: longest[sample.typeIdentifier] ?? 0,
+                                      cumulative: candidate.members.isEmpty && cumulative(sample.typeIdentifier)) {
+                case .covered:
+                    plan.outcomes.append(.covered)
+                    continue
+                case let .remainder(kept): sample = kept
+                case .none: break
+                }
             }
             let matches = (ours.isEmpty ? [] : ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
                 !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
@@ -149,6 +155,29 @@ struct HAEWritePlan {
         while index < list.count, list[index].start <= sample.end {
             let other = list[index]
             if other.start < sample.end && sample.start < other.end { found.append(other) }
+            index += 1
+        }
+        return found
+    }
+
+    /// The samples of `list` (sorted by start; `longest` is the longest among them) that share time with `sample`, or
+    /// where an instant lies within the other (ends included).
+    static func overlappingInstantsIncluded(_ sample: Sample, in list: [Sample], longest: TimeInterval) -> [Sample] {
+        var found: [Sample] = []
+        let from = sample.start.addingTimeInterval(-longest)
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].start < from { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < list.count, list[index].start <= sample.end {
+            let other = list[index]
+            if sample.start == sample.end || other.start == other.end {
+                if other.start <= sample.end && sample.start <= other.end { found.append(other) }
+            } else if other.start < sample.end && sample.start < other.end {
+                found.append(other)
+            }
             index += 1
         }
         return found

@@ -104,7 +104,7 @@ extension HealthImporter {
             plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
         } else if let memory = store as? InMemorySampleStore {
             plan = memory.modify { stored in
-                let planned = HAEWritePlan.plan(batch, stored: stored)
+                let planned = HAEWritePlan.plan(batch, stored: stored) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
                 if !dryRun {
                     let gone = Set(planned.deletes.map(\.uuid))
                     stored.removeAll { gone.contains($0.uuid) }

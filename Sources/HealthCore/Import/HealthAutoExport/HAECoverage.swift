@@ -1,0 +1,80 @@
+import Foundation
+
+/// How far samples from elsewhere (an Apple Health export: HealthKit's own samples) stand for a Health Auto Export
+/// point, so that each step and each night counts once and nothing the phone measured is lost, in whichever order the
+/// two arrive. A pure function, used when an HAE point is stored (``HAEWritePlan``) and when an export is imported
+/// after HAE points (``JSONFileStore/supersedeHealthAutoExport(types:)``).
+///
+/// Only samples of a related source count (``HAEWritePlan/related(_:_:)``: the same name, or sharing one of the
+/// `|`-joined names HAE writes; any, for a point without a source, such as a workout): another app's entry cannot
+/// stand for the phone's total.
+/// - **Covered**: the related samples reach the end of the point's period (one of them ends at or after it, or
+///   starts after it: the export was made after the period was over), so they hold all of it: the point is not kept.
+/// - **Remainder** (cumulative types only): they overlap the point but end within its period (an export made during
+///   the day, or a sample crossing the midnight that starts the point's day): the point is kept as what is left of
+///   its total beyond theirs (their amounts inside the period, a sample crossing its edge pro rata), over the part
+///   of the period after their last sample. Nothing left: covered.
+/// - Otherwise the point is kept whole (a reading type, or a night, whose period the samples do not reach the end of).
+enum HAECoverage: Equatable {
+    case none
+    case covered
+    case remainder(Sample)
+
+    /// The coverage of `point` by `others` (samples that are not HAE's, of its type, sorted by start; `longest` is the
+    /// longest duration among them). `cumulative`: whether the type's amounts add up (steps, water), so that a part
+    /// can be subtracted.
+    static func of(_ point: Sample, by others: [Sample], longest: TimeInterval, cumulative: Bool) -> HAECoverage {
+        let related = HAEWritePlan.overlappingInstantsIncluded(point, in: others, longest: longest).filter {
+            Self.related($0, point)
+        }
+        guard !related.isEmpty else { return .none }
+        if point.end <= point.start || related.contains(where: { $0.end >= point.end && $0.end > point.start })
+            || reachesBeyond(point, in: others) { return .covered }
+        guard cumulative, case let .quantity(total) = point.value else { return .none }
+        var inside = 0.0
+        var after = point.start
+        for other in related {
+            guard case let .quantity(amount) = other.value, let value = try? amount.value(in: total.unit) else { return .none }
+            if other.end <= other.start {
+                // An instant counts where it lies: from the point's start (included) to its end (excluded).
+                guard other.start >= point.start, other.start < point.end else { continue }
+                inside += value
+                after = max(after, other.end.addingTimeInterval(0.001))
+            } else {
+                let from = max(other.start, point.start), to = min(other.end, point.end)
+                guard to > from else { continue }
+                inside += value * to.timeIntervalSince(from) / other.duration
+                after = max(after, to)
+            }
+        }
+        let left = total.value - inside
+        guard left > max(1e-9, abs(total.value) * 1e-9), after < point.end else { return .covered }
+        guard inside > 0 || after > point.start else { return .none }
+        var kept = point
+        kept.start = after
+        kept.value = .quantity(Quantity(left, total.unit))
+        return .remainder(kept)
+    }
+
+    /// Whether `other` can stand for `point`: a related source, or any when the point names none (HAE writes no
+    /// source for a workout: ``HealthAutoExportPayload/defaultSourceName``).
+    private static func related(_ other: Sample, _ point: Sample) -> Bool {
+        point.source == HealthAutoExportPayload.defaultSourceName || HAEWritePlan.related(other.source, point.source)
+    }
+
+    /// Whether a related sample of `others` starts at or after the point's end (the samples go on past its period).
+    /// Looks at most at a few thousand samples after it.
+    private static func reachesBeyond(_ point: Sample, in others: [Sample]) -> Bool {
+        var low = 0, high = others.count
+        while low < high {
+            let middle = (low + high) / 2
+            if others[middle].start < point.end { low = middle + 1 } else { high = middle }
+        }
+        var index = low
+        while index < others.count, index < low + 4096 {
+            if related(others[index], point) { return true }
+            index += 1
+        }
+        return false
+    }
+}
