@@ -469,4 +469,35 @@ struct HAEIndependentTests {
             #expect(sources.contains("Jane’s iPhone"))
         }
     }
+
+    /// 10 May sent per day (4,500), then, after the setting changed to per hour with the period "Since Last Sync",
+    /// only the hours since then: 10:00, 11:00, 12:00 with 500 each. Nothing of the phone's may be lost: the
+    /// morning's steps are only in the day total, so the day stays at 4,500 or more. (Bug 5b, fixed: the day keeps
+    /// its remainder beyond the hours.)
+    @Test
+    func hoursCoveringPartOfADayDoNotLoseTheRestOfItsTotal() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "hae-day-steps.json")
+            try H.importQuietly(cli, "hours-since-last-sync.json")
+            let day = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10", "--no-merge"])
+            #expect(day.count == 1 && day[0] >= 4500, "\(day)")
+        }
+    }
+
+    /// The night to 10 May as a summary (totalSleep 7, in bed 8 h, awake 0.5 h), then a per-stage payload holding
+    /// only one stage of it (REM 04:30–06:30, "Since Last Sync"). Nothing of the night may be lost: in bed stays
+    /// 28,800 s and awake 1,800 s. (Bug 5b for sleep, fixed: the summary holds a stage that does not span its night.)
+    @Test
+    func oneStageAfterANightSummaryLosesNothingOfTheNight() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "sleep-night-first.json")
+            try H.importQuietly(cli, "sleep-one-stage-since-last-sync.json")
+            let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                      "--format", "json"], environment: H.berlin)
+            let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+            #expect(H.number(night["inBed"]) == 28800)
+            #expect(H.number(night["awake"]) == 1800)
+            #expect(H.number(night["asleep"]) == 25200)
+        }
+    }
 }

@@ -201,6 +201,33 @@ extension ImportTests {
             #expect(nights.count == 6 && nights.allSatisfy { $0.metadata[HAESampleBuilder.aggregationKey] == .string("none") })
         }
 
+        /// Hours since the last sync after a day total: the day keeps what is left of its amount beyond them (nothing
+        /// lost, nothing twice), however often the hours come or grow; hours that cover the whole day replace it.
+        @Test func hoursCoveringPartOfADayLeaveItsRemainder() throws {
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            func hours(_ list: [(Int, Int)]) throws -> HealthAutoExportPayload {
+                let points = list.map { #"{"date":"2024-05-10 \#(String(format: "%02d", $0.0)):00:00 +0200","qty":\#($0.1),"source":"Watch"}"# }
+                return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + points.joined(separator: ",") + "]}]}}")
+            }
+            let day = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":4500,"source":"Watch"}]}]}}"#
+            _ = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
+            func total() -> Double { store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) }
+            func dayPoint() -> Sample? { store.allSamples.first { $0.duration == 86_400 } }
+            _ = try importer.importHealthAutoExport(try hours([(10, 500), (11, 500)]), receivedThrough: nil)
+            #expect(total() == 4500 && dayPoint()?.value.quantity?.value == 3500)
+            #expect(dayPoint()?.metadata[HAEWritePlan.totalKey] == .number(4500))
+            // The 11:00 hour grown, and 12:00: the remainder is counted from the day's 4,500, not subtracted twice.
+            _ = try importer.importHealthAutoExport(try hours([(11, 700), (12, 300)]), receivedThrough: nil)
+            #expect(total() == 4500 && dayPoint()?.value.quantity?.value == 3000)
+            // The same hours again change nothing.
+            let again = try importer.importHealthAutoExport(try hours([(11, 700), (12, 300)]), receivedThrough: nil)
+            #expect(again.totals.replaced == 0 && again.totals.added == 0 && total() == 4500)
+            // All 24 hours: the day total goes.
+            _ = try importer.importHealthAutoExport(try hours((0..<24).map { ($0, $0 == 10 ? 500 : 100) }), receivedThrough: nil)
+            #expect(dayPoint() == nil && total() == 500 + 23 * 100)
+        }
+
         @Test func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)

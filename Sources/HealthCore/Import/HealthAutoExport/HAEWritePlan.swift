@@ -53,6 +53,8 @@ struct HAEWritePlan {
         for key in others.keys { others[key]!.sort { $0.start < $1.start } }
         for key in otherForm.keys { otherForm[key]!.sort { $0.start < $1.start } }
         var deleted = Set<UUID>()
+        var partial: [UUID: (sample: Sample, first: Int)] = [:]
+        let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
         for candidate in candidates {
             var sample = candidate.sample
             if let list = others[sample.typeIdentifier] {
@@ -76,6 +78,33 @@ struct HAEWritePlan {
                     !deleted.contains($0.uuid) && HAEWritePlan.form(of: $0) != form
                         && (sample.typeIdentifier == HAESleep.type || HAEWritePlan.related($0.source, sample.source))
                 }
+            }
+            if sample.typeIdentifier == HAESleep.type {
+                // Stages where a night summary is stored: they replace the whole night (all its parts) where the
+                // payload's stages span it; otherwise the summary holds their time (its parts' places are its own).
+                if HAEWritePlan.form(of: sample) == "stage", crossed.contains(where: { HAEWritePlan.form(of: $0) == "night" }) {
+                    let names = Set(crossed.compactMap(HAEWritePlan.nightKey))
+                    let night = (otherForm[sample.typeIdentifier] ?? []).filter {
+                        !deleted.contains($0.uuid) && HAEWritePlan.nightKey($0).map(names.contains) == true
+                    }
+                    let from = night.map(\.start).min() ?? sample.start, to = night.map(\.end).max() ?? sample.end
+                    let inside = stages.filter { $0.end > from && $0.start < to }
+                    guard let first = inside.map(\.start).min(), let last = inside.map(\.end).max(),
+                          first <= from.addingTimeInterval(600), last >= to.addingTimeInterval(-600) else {
+                        plan.outcomes.append(.covered)
+                        continue
+                    }
+                    crossed = crossed.filter { HAEWritePlan.form(of: $0) != "night" } + night
+                }
+            } else {
+                // A stored point that reaches beyond the candidate (a day total where hours come): it goes only
+                // where the payload's finer points cover all of its period; otherwise it waits for the pass after
+                // the loop.
+                let wider = crossed.filter { $0.start < sample.start || $0.end > sample.end }
+                for old in wider where !deleted.contains(old.uuid) && partial[old.uuid] == nil {
+                    partial[old.uuid] = (old, plan.outcomes.count)
+                }
+                crossed.removeAll { $0.start < sample.start || $0.end > sample.end }
             }
             for old in crossed where deleted.insert(old.uuid).inserted {
                 plan.deletes.append((old.uuid, old.typeIdentifier, old.source))
@@ -103,7 +132,72 @@ struct HAEWritePlan {
             plan.writes.append(written)
             plan.outcomes.append(matches.isEmpty && crossed.isEmpty ? .added : .replaced)
         }
+        plan.settle(partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted { $0.sample.start < $1.sample.start },
+                    stored: otherForm, deleted: &deleted, cumulative: cumulative)
         return plan
+    }
+
+    /// The night a sleep part of a summary belongs to: its sync identifier without the part (`HAE|sleep_analysis|<night>`).
+    static func nightKey(_ sample: Sample) -> String? {
+        guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier],
+              let bar = identifier.lastIndex(of: "|") else { return nil }
+        return String(identifier[..<bar])
+    }
+
+    /// The metadata key of a point that finer points of another form cover in part: its amount as sent (its value is
+    /// what is left of it beyond them).
+    static let totalKey = "HAETotal"
+
+    /// The stored points of a coarser form that the payload's finer points overlap without reaching beyond them
+    /// (a day total where hours since the last sync come): each is deleted where the finer points (stored and written,
+    /// of its type, a related source and another form) cover all of its period; a cumulative one otherwise keeps
+    /// what is left of its amount as sent (``totalKey``) beyond the finer points inside its period (replaced by that
+    /// remainder, deleted when nothing is left); any other (a night summary) is kept whole. Nothing the phone sent is
+    /// lost, and a step is counted once.
+    /// `first`: the outcome of the first candidate that crossed it, which counts as replaced when it is deleted.
+    private mutating func settle(_ wide: [(sample: Sample, first: Int)], stored: [String: [Sample]], deleted: inout Set<UUID>,
+                                 cumulative: (String) -> Bool) {
+        for (point, first) in wide {
+            guard let form = HAEWritePlan.form(of: point) else { continue }
+            let inside = { (other: Sample) -> Bool in
+                other.typeIdentifier == point.typeIdentifier && other.start >= point.start && other.end <= point.end
+                    && HAEWritePlan.form(of: other).map { $0 != form } == true
+                    && (point.typeIdentifier == HAESleep.type || HAEWritePlan.related(other.source, point.source))
+            }
+            let finer = (stored[point.typeIdentifier] ?? []).filter { !deleted.contains($0.uuid) && inside($0) }
+                + writes.filter(inside)
+            var reach = point.start
+            for part in finer.sorted(by: { $0.start < $1.start }) where part.start <= reach { reach = max(reach, part.end) }
+            var remainder: Sample?
+            if reach < point.end {
+                guard cumulative(point.typeIdentifier), case let .quantity(amount) = point.value else { continue }
+                var total = amount.value
+                if case let .number(sent)? = point.metadata[HAEWritePlan.totalKey] { total = sent }
+                let values = finer.map { part -> Double? in
+                    guard case let .quantity(quantity) = part.value else { return nil }
+                    return try? quantity.value(in: amount.unit)
+                }
+                guard !values.contains(where: { $0 == nil }) else { continue }
+                let parts = values.reduce(0) { $0 + $1! }
+                let left = total - parts
+                if left > max(1e-9, abs(total) * 1e-9) {
+                    guard abs(left - amount.value) > max(1e-9, abs(total) * 1e-9) else { continue }
+                    var kept = point
+                    kept.uuid = UUID()
+                    kept.value = .quantity(Quantity(left, amount.unit))
+                    kept.metadata[HAEWritePlan.totalKey] = .number(total)
+                    kept.metadata[MetadataKeySyncVersion] = .number((SyncReplacement.storedMark(of: point)?.version ?? 0) + 1)
+                    remainder = kept
+                }
+            }
+            guard deleted.insert(point.uuid).inserted else { continue }
+            deletes.append((point.uuid, point.typeIdentifier, point.source))
+            if let remainder {
+                writes.append(remainder)
+            } else if outcomes.indices.contains(first), outcomes[first] == .added {
+                outcomes[first] = .replaced
+            }
+        }
     }
 
     /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what hkctl's owner typed
