@@ -500,4 +500,56 @@ struct HAEIndependentTests {
             #expect(H.number(night["asleep"]) == 25200)
         }
     }
+
+    /// A per-day payload (steps at local midnight: 9 May 7,000, 10 May 4,500) that also holds a blood-pressure
+    /// reading taken at 07:12:00 (a whole minute, as readings typed in the Health app are). The steps are day totals
+    /// (issue 30: "a day's 9,000 steps count on that day"): each sample spans its day, so with an export of 10 May
+    /// (1,000 + 3,000 + 500) the day is 4,500. (Bug 3, fixed; before, hkctl read the whole payload as per minute: 4,500 steps in
+    /// 00:00–00:01, not covered by the export's samples, so 10 May showed 9,000.)
+    @Test
+    func aWholeMinuteReadingDoesNotMakeDayTotalsMinutes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "day-steps-with-minute-blood-pressure.json")
+            let steps = try H.list(cli, "steps")
+            #expect(steps.count == 2)
+            for sample in steps {
+                let start = try #require(sample["start"] as? String), end = try #require(sample["end"] as? String)
+                // 2024-05-10T00:00:00+02:00 → 2024-05-11T00:00:00+02:00: a whole day.
+                #expect(start.hasSuffix("T00:00:00+02:00") && end.hasSuffix("T00:00:00+02:00") && start != end, "\(start) \(end)")
+            }
+            try H.importQuietly(cli, "export-full-day.xml")
+            let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
+            #expect(try H.sums(cli, day) == [4500])
+            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+        }
+    }
+
+    /// Chile's DST starts at midnight (8 Sep 2024: 00:00 → 01:00), so that day starts at 01:00 and HAE's per-day
+    /// point is dated `2024-09-08 01:00:00 -0300`. The payload is still per day: 7 Sep 5,000, 8 Sep 6,000,
+    /// 9 Sep 7,000, each a sample over its whole day (23 h for 8 Sep). (Bug 3b, fixed; before, hkctl read the payload as per hour (not
+    /// every date is at 00:00): each day's total sat in its first hour.)
+    @Test
+    func aDayThatStartsAt0100KeepsThePayloadPerDay() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let env = ["TZ": "America/Santiago", "HKCTL_NOW": "2024-09-12T12:00:00Z"]
+            let imported = try cli.run(["import", H.path("day-steps-santiago-midnightless-dst.json"), "-q"], environment: env)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let result = try cli.run(["list", "steps", "--format", "json", "--from", "2024-09-01", "--to", "2024-09-30"],
+                                     environment: env)
+            let samples = try #require(try H.json(result.stdout) as? [[String: Any]])
+            #expect(samples.count == 3)
+            let iso = ISO8601DateFormatter()
+            for sample in samples {
+                let start = try #require(iso.date(from: sample["start"] as? String ?? ""))
+                let end = try #require(iso.date(from: sample["end"] as? String ?? ""))
+                #expect(end.timeIntervalSince(start) >= 23 * 3600, "\(sample)")
+            }
+            // By hour, 8 Sep 01:00–02:00 holds 6,000 / 23 of the day, not all of it.
+            let hours = try cli.run(["stats", "steps", "--by", "hour", "--from", "2024-09-08", "--to", "2024-09-08",
+                                     "--format", "json"], environment: env)
+            let buckets = try #require(try H.object(hours.stdout)["buckets"] as? [[String: Any]])
+            // (JSON keeps two decimals of a derived figure.)
+            #expect(H.close(H.number(buckets.first?["sum"]), 6000.0 / 23, 0.005 + 1e-9), "\(buckets.first ?? [:])")
+        }
+    }
 }

@@ -97,6 +97,15 @@ extension ImportTests {
             #expect(HAEPeriod.payloadLevel([instant]) == .instant)
             #expect(HAEPeriod.payloadLevel([weeks]) == .week)
             #expect(HAEPeriod.payloadLevel([Array(weeks.prefix(1))]) == .day)
+            // A reading at a whole minute of a metric that does not decide leaves a per-day payload per day; when no
+            // deciding metric has an aggregated date, all decide.
+            #expect(HAEPeriod.payloadLevel([day, minute], deciding: [true, false]) == .day)
+            #expect(HAEPeriod.payloadLevel([instant, minute], deciding: [true, false]) == .minute)
+            // A day that starts at 01:00 (summer time from midnight, Chile) after a day at the offset an hour less.
+            let santiago = [(Self.date("2024-09-07 00:00:00 -0400"), -14_400), (Self.date("2024-09-08 01:00:00 -0300"), -10_800),
+                            (Self.date("2024-09-09 00:00:00 -0300"), -10_800)]
+            #expect(HAEPeriod.payloadLevel([santiago]) == .day)
+            #expect(HAEPeriod.payloadLevel([Array(santiago.dropFirst())]) == .hour)
         }
 
         @Test func aDayEndsAtTheNextLocalMidnightAcrossDST() {

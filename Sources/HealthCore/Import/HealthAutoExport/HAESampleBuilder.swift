@@ -40,6 +40,8 @@ struct HAESampleBuilder {
     let zone: TimeZone
     /// The period of aggregated points.
     let level: HAEPeriod
+    /// The offsets the payload's dates are written with.
+    var offsets: Set<Int> = []
     /// The creation date of every sample.
     let created: Date
     /// Recorded on every sample as ``receivedThroughKey`` when not nil.
@@ -338,7 +340,7 @@ struct HAESampleBuilder {
     /// The period of a point dated `start`: the payload's level when the date starts such a period, else an instant.
     func periodOfPoint(_ start: Date, offset: Int) -> HAEPeriod {
         guard level > .instant else { return .instant }
-        let alignment = HAEPeriod.alignment(of: start, offset: offset)
+        let alignment = HAEPeriod.alignment(of: start, offset: offset, offsets: offsets)
         return alignment >= min(level, .day) ? level : .instant
     }
 

@@ -13,6 +13,8 @@ public struct HealthAutoExportPayload: Sendable {
     let parsed: HAEParser.Parsed
     /// The aggregation recognised from the dates (``HAEPeriod``).
     let level: HAEPeriod
+    /// The offsets the payload's dates are written with (``HAEPeriod/alignment(of:offset:offsets:)``).
+    let offsets: Set<Int>
 
     /// Parses a payload.
     ///
@@ -33,15 +35,22 @@ public struct HealthAutoExportPayload: Sendable {
             throw ImportError.invalidHealthAutoExport(name, line: failure.line, column: failure.column, reason: failure.reason)
         }
         self.parsed = parsed
-        let dated: [[(date: Date, offset: Int)]] = parsed.metrics.compactMap { metric in
-            // Sleep per night is dated by its night, not by a period.
-            guard metric.name != "sleep_analysis" else { return nil }
-            return metric.points.compactMap { point in
+        // Sleep per night is dated by its night, not by a period.
+        let periodic = parsed.metrics.filter { $0.name != "sleep_analysis" }
+        let dated: [[(date: Date, offset: Int)]] = periodic.map { metric in
+            metric.points.compactMap { point in
                 if case let .date(date, offset)? = point["date"] { return (date, offset) }
                 return nil
             }
         }
-        level = HAEPeriod.payloadLevel(dated)
+        // The metrics HAE aggregates by its setting decide the level; readings kept at their own times (blood
+        // pressure, glucose, insulin, events, sessions) do not.
+        let deciding = periodic.map { metric in
+            guard let shape = HAEMetricKind.kind(of: metric.name)?.shape else { return true }
+            return shape == .quantity || shape == .heartRate || shape == .standHour
+        }
+        level = HAEPeriod.payloadLevel(dated, deciding: deciding)
+        offsets = Set(dated.joined().map(\.offset))
     }
 
     /// The source of points without one (or with `null`): `Health Auto Export`, named after the program that wrote
