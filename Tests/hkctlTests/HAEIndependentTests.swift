@@ -552,4 +552,17 @@ struct HAEIndependentTests {
             #expect(H.close(H.number(buckets.first?["sum"]), 6000.0 / 23, 0.005 + 1e-9), "\(buckets.first ?? [:])")
         }
     }
+
+    /// A day total whose `source` joins 18 sources with `|` (208 characters: HAE writes every contributing source).
+    /// Each name is well under hkctl's 200-character limit, the joined name is not. The phone's 1,500 steps may not
+    /// be lost. (Bug 13, fixed: the joined name is shortened deterministically, `|+N more`.)
+    @Test
+    func aLongMergedSourceDoesNotLoseThePoint() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let result = try cli.run(["import", H.path("merged-source-over-200-characters.json"), "-q"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let steps = try H.list(cli, "steps")
+            #expect(steps.count == 1 && H.number(steps.first?["value"]) == 1500)
+        }
+    }
 }

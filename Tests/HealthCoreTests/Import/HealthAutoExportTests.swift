@@ -237,6 +237,19 @@ extension ImportTests {
             #expect(dayPoint() == nil && total() == 500 + 23 * 100)
         }
 
+        /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
+        @Test func aLongJoinedSourceIsShortenedDeterministically() {
+            let names = (1...30).map { "Device number \($0)" }
+            let long = names.joined(separator: "|")
+            let fitted = HAESampleBuilder.fitted(long)
+            #expect(fitted.unicodeScalars.count <= TextRules.sourceNameLimit && fitted == HAESampleBuilder.fitted(long))
+            #expect(fitted.hasPrefix("Device number 1|Device number 2|") && fitted.hasSuffix(" more"))
+            #expect(HAEWritePlan.related(fitted, long))
+            #expect(HAESampleBuilder.fitted("Watch|iPhone") == "Watch|iPhone")
+            let single = String(repeating: "x", count: 250)
+            #expect(HAESampleBuilder.fitted(single) == single)
+        }
+
         @Test func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)

@@ -345,8 +345,29 @@ struct HAESampleBuilder {
     }
 
     func source(_ point: HAEPoint) -> String {
-        if let text = point["source"]?.text, !text.isEmpty { return text }
+        if let text = point["source"]?.text, !text.isEmpty { return HAESampleBuilder.fitted(text) }
         return defaultSource
+    }
+
+    /// A `|`-joined source (HAE writes every contributing source) longer than ``TextRules/sourceNameLimit``,
+    /// shortened the same way every time (so a re-send is the same point): its first names while they fit, then
+    /// `|+N more` for the N left out. A single name too long is left as written (and refused with the point).
+    static func fitted(_ source: String) -> String {
+        guard source.unicodeScalars.count > TextRules.sourceNameLimit, source.contains("|") else { return source }
+        let names = source.split(separator: "|", omittingEmptySubsequences: false)
+        var kept: [Substring] = []
+        var length = 0
+        for (index, name) in names.enumerated() {
+            let suffix = "|+\(names.count - index - 1) more".unicodeScalars.count
+            let added = (kept.isEmpty ? 0 : 1) + name.unicodeScalars.count
+            let last = index == names.count - 1
+            guard length + added + (last ? 0 : suffix) <= TextRules.sourceNameLimit else { break }
+            kept.append(name)
+            length += added
+        }
+        guard !kept.isEmpty else { return source }
+        let left = names.count - kept.count
+        return kept.joined(separator: "|") + (left > 0 ? "|+\(left) more" : "")
     }
 
     func date(_ point: HAEPoint) -> (Date, Int)? { dateField(point, "date") }
