@@ -565,4 +565,19 @@ struct HAEIndependentTests {
             #expect(steps.count == 1 && H.number(steps.first?["value"]) == 1500)
         }
     }
+
+    /// An app version writes `caffeine`, a later one `dietary_caffeine` (reference: "an app version writes
+    /// `caffeine`"); both are DietaryCaffeine. 1 June sent as `caffeine` 80 mg, then (after the update, grown) as
+    /// `dietary_caffeine` 95 mg from the same source: the day is 95 mg. (Bug 11, fixed: names of one type share the
+    /// sync identifier's name.)
+    @Test
+    func theTwoCaffeineNamesAreOnePoint() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "caffeine-old-name.json")
+            try H.importQuietly(cli, "caffeine-new-name.json")
+            // (Dated +0000: in Berlin the day spans two calendar days, so the figure is the sum over both.)
+            let days = try H.sums(cli, ["caffeine", "--by", "day", "--from", "2024-05-31", "--to", "2024-06-02", "--no-merge"])
+            #expect(H.close(days.reduce(0, +), 95), "\(days)")
+        }
+    }
 }

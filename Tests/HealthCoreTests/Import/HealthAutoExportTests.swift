@@ -250,6 +250,14 @@ extension ImportTests {
             #expect(HAESampleBuilder.fitted(single) == single)
         }
 
+        /// Two HAE names of one type share their sync identifiers; other names keep their own.
+        @Test func namesOfOneTypeShareTheSyncName() {
+            #expect(HAEMetricKind.syncName(of: "dietary_caffeine") == "caffeine")
+            #expect(HAEMetricKind.syncName(of: "caffeine") == "caffeine")
+            #expect(HAEMetricKind.syncName(of: "step_count") == "step_count")
+            #expect(HAEMetricKind.syncName(of: "some_future_metric") == "some_future_metric")
+        }
+
         @Test func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)

@@ -30,6 +30,23 @@ struct HAEMetricKind: Sendable, Equatable {
     /// The kind of `name`, nil when HAE's name has no known HealthKit type.
     static func kind(of name: String) -> HAEMetricKind? { table[name] }
 
+    /// The name a metric's sync identifiers use: of the names of one kind (`caffeine` and `dietary_caffeine`, as app
+    /// versions wrote it), the first in byte order, so that a point re-sent under the other name is the same point.
+    /// An unknown name is its own.
+    static func syncName(of name: String) -> String { canonical[name] ?? name }
+
+    private static let canonical: [String: String] = {
+        var first: [String: String] = [:]
+        for (name, kind) in table {
+            let key = kind.identifier + "\n" + kind.shape.rawValue
+            if let known = first[key], Array(known.utf8).lexicographicallyPrecedes(Array(name.utf8)) { continue }
+            first[key] = name
+        }
+        var canonical: [String: String] = [:]
+        for (name, kind) in table { canonical[name] = first[kind.identifier + "\n" + kind.shape.rawValue] }
+        return canonical
+    }()
+
     private static func q(_ suffix: String) -> HAEMetricKind { HAEMetricKind(identifier: "HKQuantityTypeIdentifier" + suffix, shape: .quantity) }
 
     /// HAE's metric names (HealthyApps' `MetricName` list and names seen in real files) and their HealthKit types.

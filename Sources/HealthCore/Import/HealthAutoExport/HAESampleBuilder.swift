@@ -320,7 +320,7 @@ struct HAESampleBuilder {
     /// it came through, `extra`, and every field of the point not in `understood` (as `HAE:<key>`), so nothing is lost.
     func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: Set<String>,
                extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
-        var identifier = HAESampleBuilder.syncPrefix + metric.name + "|" + ISODate.format(start, in: .gmt)
+        var identifier = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric.name) + "|" + ISODate.format(start, in: .gmt)
         if let part { identifier += "|" + part }
         var metadata = extra
         metadata[MetadataKeySyncIdentifier] = .string(identifier)
