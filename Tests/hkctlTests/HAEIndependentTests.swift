@@ -580,4 +580,42 @@ struct HAEIndependentTests {
             #expect(H.close(days.reduce(0, +), 95), "\(days)")
         }
     }
+
+    /// Unaggregated heart-rate points (dates with seconds) with Min 60 / Avg 70 / Max 80 and 90/90/90: issue 30
+    /// says the day's minimum is the smallest Min (60) and its maximum the largest Max (90). (Bug 10, fixed; before,
+    /// hkctl stored the first point as one reading of 70, its Avg.)
+    @Test
+    func unaggregatedHeartRateKeepsMinAndMax() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "heart-rate-unaggregated-min-max.json")
+            let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--from", "2024-06-01", "--to", "2024-06-01",
+                                      "--format", "json"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let figures = try H.object(result.stdout)
+            #expect(H.number(figures["minimum"]) == 60)
+            #expect(H.number(figures["maximum"]) == 90)
+        }
+    }
+
+    /// Per-hour heart rate re-sent as the hours fill in: first 08:00 50/60/90 and 09:00 70/70/70 (one reading so
+    /// far), then 08:00 60/60/60 and 09:00 65/70/100. After the re-send the day is what the second payload says:
+    /// minimum 60, maximum 100, average (60 + 70) / 2 = 65, and 1 + 3 = 4 samples. (Bug 3b, fixed; before, hkctl replaced nothing when an
+    /// hour changes between one reading (Min = Avg = Max) and three samples (the sync identifiers differ: `…08:00:00`
+    /// vs `…08:00:00.002`, `|min`, `|max`): 8 samples, the old minimum 50 stayed.)
+    @Test
+    func aHeartRateHourReSentInTheOtherShapeReplacesIt() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "heart-rate-hours-first.json")
+            let resend = try H.importTotals(cli, [H.path("heart-rate-hours-resent.json")])
+            #expect(resend["replaced"]! >= 2, "\(resend)")
+            let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--average", "--from", "2024-06-01",
+                                      "--to", "2024-06-01", "--format", "json"], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let figures = try H.object(result.stdout)
+            #expect(H.number(figures["minimum"]) == 60)
+            #expect(H.number(figures["maximum"]) == 100)
+            #expect(H.close(H.number(figures["average"]), 65))
+            #expect(H.number(figures["count"]) == 4)
+        }
+    }
 }

@@ -136,7 +136,9 @@ struct HAESampleBuilder {
     /// samples over its period so that `stats heart-rate` gives the payload's figures: the minimum over
     /// `[start, start+1 ms)`, the maximum over `[start+1 ms, start+2 ms)`, and the rest of the period with the value
     /// that makes the time-weighted average of the three exactly `Avg`. The main sample keeps `Min`, `Avg`, `Max`
-    /// as written in metadata (`HAEMin`, `HAEAvg`, `HAEMax`).
+    /// as written in metadata (`HAEMin`, `HAEAvg`, `HAEMax`). An unaggregated point (an instant) whose three differ
+    /// is three readings at its time: `Min`, `Max` and `Avg`. The sync identifiers are the point's (`|min`, `|max`
+    /// for the two extra samples), whatever the shape, so a re-send in the other shape replaces the point.
     private func heartRate(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> [HAEBuilt] {
         guard let (start, offset) = date(point) else { return [refusedForDate(point, kind: kind)] }
         let avg = number(point, "Avg") ?? number(point, "qty")
@@ -149,10 +151,21 @@ struct HAESampleBuilder {
         let understood: Set<String> = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
         var period = periodOfPoint(start, offset: offset)
         let end = period.end(of: start, offset: offset, zone: zone)
-        if low == high || end.timeIntervalSince(start) < 0.01 {
-            if low != high { period = .instant }
+        if low == high {
             return [quantitySample(kind.identifier, value: avg, units: metric.units, start: start, end: end, period: period,
                                    point: point, metric: metric, part: nil, extra: [:], understood: understood)]
+        }
+        if end.timeIntervalSince(start) < 0.01 {
+            period = .instant
+            let figures: [String: MetadataValue] = ["HAEMin": .number(low), "HAEAvg": .number(avg), "HAEMax": .number(high)]
+            return [
+                quantitySample(kind.identifier, value: low, units: metric.units, start: start, end: start, period: period,
+                               point: point, metric: metric, part: "min", extra: [:], understood: understood),
+                quantitySample(kind.identifier, value: high, units: metric.units, start: start, end: start, period: period,
+                               point: point, metric: metric, part: "max", extra: [:], understood: understood),
+                quantitySample(kind.identifier, value: avg, units: metric.units, start: start, end: start, period: period,
+                               point: point, metric: metric, part: nil, extra: figures, understood: understood),
+            ]
         }
         let millisecond = 0.001
         let length = end.timeIntervalSince(start)
@@ -163,9 +176,10 @@ struct HAESampleBuilder {
                            period: period, point: point, metric: metric, part: "min", extra: [:], understood: understood),
             quantitySample(kind.identifier, value: high, units: metric.units, start: start.addingTimeInterval(millisecond),
                            end: start.addingTimeInterval(2 * millisecond), period: period, point: point, metric: metric,
-                           part: "max", extra: [:], understood: understood),
+                           part: "max", extra: [:], understood: understood, pointStart: start),
             quantitySample(kind.identifier, value: rest, units: metric.units, start: start.addingTimeInterval(2 * millisecond),
-                           end: end, period: period, point: point, metric: metric, part: nil, extra: figures, understood: understood),
+                           end: end, period: period, point: point, metric: metric, part: nil, extra: figures, understood: understood,
+                           pointStart: start),
         ]
     }
 
@@ -266,9 +280,9 @@ struct HAESampleBuilder {
     /// A quantity sample of `identifier`, typed when the catalogue has the type and the unit reads, else kept untyped.
     func quantitySample(_ identifier: String, value: Double, units: String, start: Date, end: Date, period: HAEPeriod,
                         point: HAEPoint, metric: HAEMetric, part: String?, extra: [String: MetadataValue],
-                        understood: Set<String>) -> HAEBuilt {
+                        understood: Set<String>, pointStart: Date? = nil) -> HAEBuilt {
         guard value.isFinite else { return refusedForNumber(point, key: "qty", kind: HAEMetricKind(identifier: identifier, shape: .quantity)) }
-        let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: part,
+        let (syncIdentifier, metadata) = marks(start: pointStart ?? start, period: period, point: point, metric: metric, part: part,
                                                understood: understood, extra: extra)
         let unitText = HAEMetricKind.healthKitUnit(units, identifier: identifier)
         let source = source(point)

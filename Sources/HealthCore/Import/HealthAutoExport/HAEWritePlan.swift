@@ -54,6 +54,7 @@ struct HAEWritePlan {
         for key in otherForm.keys { otherForm[key]!.sort { $0.start < $1.start } }
         var deleted = Set<UUID>()
         var partial: [UUID: (sample: Sample, first: Int)] = [:]
+        let identifiers = Set(candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier })
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
         for candidate in candidates {
             var sample = candidate.sample
@@ -67,8 +68,15 @@ struct HAEWritePlan {
                 case .none: break
                 }
             }
-            let matches = (ours.isEmpty ? [] : ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
+            var matches = (ours.isEmpty ? [] : ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
                 !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+            }
+            // A point's extra samples (`|min`, `|max` of heart rate) that the candidate's shape no longer has: a re-send
+            // in the other shape replaces the point whole.
+            for part in ["|min", "|max"] where !identifiers.contains(sample.typeIdentifier + "\n" + candidate.syncIdentifier + part) {
+                matches += (ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier + part] ?? []).filter {
+                    !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+                }
             }
             // The same time sent in another form (per day after per hour, per night after per stage): the stored
             // form goes, or both would count.
