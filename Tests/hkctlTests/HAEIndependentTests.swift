@@ -618,4 +618,25 @@ struct HAEIndependentTests {
             #expect(H.number(figures["count"]) == 4)
         }
     }
+
+    /// The night to 10 May sent (core 4, deep 1, rem 2, awake 0.5 h) and re-sent restaged (core 5, deep 0, rem 2,
+    /// awake 0, sleepEnd 06:00). The night is the re-send's: asleep 7 h, core 18,000 s, deep 0, awake 0, merged or
+    /// not. (Bug 3c, fixed; before, hkctl replaced the core part and left the old deep and awake parts.)
+    @Test
+    func aNightReSentWithAPartGoneDropsThatPart() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "sleep-night-first.json")
+            try H.importQuietly(cli, "sleep-night-resent-no-deep.json")
+            for extra in [[], ["--no-merge"]] {
+                let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
+                                          "--format", "json"] + extra, environment: H.berlin)
+                #expect(result.status == 0, "\(result.stderr)")
+                let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
+                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
+                #expect(H.number(night["asleepCore"]) == 18000, "\(extra)")
+                #expect(H.number(night["asleepDeep"]) == 0, "\(extra)")
+                #expect(H.number(night["awake"]) == 0, "\(extra)")
+            }
+        }
+    }
 }

@@ -258,6 +258,21 @@ extension ImportTests {
             #expect(HAEMetricKind.syncName(of: "some_future_metric") == "some_future_metric")
         }
 
+        /// A night summary re-sent without a part drops that part; another source's night of the same date stays.
+        @Test func aNightReSentWithoutAPartDropsItOnlyForItsSource() throws {
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            func night(_ deep: Double, _ source: String) throws -> HealthAutoExportPayload {
+                try Self.payload(text: #"{"data":{"metrics":[{"name":"sleep_analysis","units":"hr","data":[{"date":"2024-05-10 00:00:00 +0200","totalSleep":\#(4 + deep),"asleep":0,"core":4,"deep":\#(deep),"rem":0,"awake":0,"inBed":0,"sleepStart":"2024-05-09 23:00:00 +0200","sleepEnd":"2024-05-10 0\#(Int(3 + deep)):00:00 +0200","source":"\#(source)"}]}]}}"#)
+            }
+            _ = try importer.importHealthAutoExport(try night(1, "Eli’s Watch"), receivedThrough: nil)
+            _ = try importer.importHealthAutoExport(try night(1, "Jane’s Watch"), receivedThrough: nil)
+            let again = try importer.importHealthAutoExport(try night(0, "Jane’s Watch"), receivedThrough: nil)
+            #expect(again.totals.replaced >= 1)
+            let deep = store.allSamples.filter { $0.value == .category(4) }
+            #expect(deep.map(\.source) == ["Eli’s Watch"])
+        }
+
         @Test func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)

@@ -140,9 +140,35 @@ struct HAEWritePlan {
             plan.writes.append(written)
             plan.outcomes.append(matches.isEmpty && crossed.isEmpty ? .added : .replaced)
         }
+        plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
         plan.settle(partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted { $0.sample.start < $1.sample.start },
                     stored: otherForm, deleted: &deleted, cumulative: cumulative)
         return plan
+    }
+
+    /// A night summary re-sent: its stored parts that the re-send no longer has (a stage now 0, restaged) are
+    /// deleted, so the night is the re-send's, whatever its parts; the night's first candidate counts as replaced.
+    private mutating func dropPartsGone(_ candidates: [HAECandidate], stored: [String: [Sample]], deleted: inout Set<UUID>) {
+        var first: [String: Int] = [:]
+        var sent = Set<String>()
+        var sources: [String: Set<String>] = [:]
+        for (index, candidate) in candidates.enumerated()
+        where candidate.sample.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: candidate.sample) == "night" {
+            guard let night = HAEWritePlan.nightKey(candidate.sample) else { continue }
+            if first[night] == nil { first[night] = index }
+            sent.insert(candidate.syncIdentifier)
+            sources[night, default: []].insert(candidate.sample.source)
+        }
+        guard !first.isEmpty else { return }
+        for old in stored[HAESleep.type] ?? [] where HAEWritePlan.form(of: old) == "night" && !deleted.contains(old.uuid) {
+            // Another device's (or person's) night of the same date is another night.
+            guard let night = HAEWritePlan.nightKey(old), let index = first[night],
+                  sources[night]?.contains(where: { HAEWritePlan.related($0, old.source) }) == true,
+                  case let .string(identifier)? = old.metadata[MetadataKeySyncIdentifier], !sent.contains(identifier),
+                  deleted.insert(old.uuid).inserted else { continue }
+            deletes.append((old.uuid, old.typeIdentifier, old.source))
+            if outcomes.indices.contains(index), outcomes[index] == .added || outcomes[index] == .unchanged { outcomes[index] = .replaced }
+        }
     }
 
     /// The night a sleep part of a summary belongs to: its sync identifier without the part (`HAE|sleep_analysis|<night>`).
