@@ -42,6 +42,8 @@ struct HAESampleBuilder {
     let level: HAEPeriod
     /// The offsets the payload's dates are written with.
     var offsets: Set<Int> = []
+    /// The payload's dates that start a day, sorted (``periodEnd(_:start:offset:)``).
+    var dayStarts: [Date] = []
     /// The creation date of every sample.
     let created: Date
     /// Recorded on every sample as ``receivedThroughKey`` when not nil.
@@ -128,7 +130,7 @@ struct HAESampleBuilder {
         }
         let period = periodOfPoint(start, offset: offset)
         return quantitySample(kind.identifier, value: qty, units: metric.units, start: start,
-                              end: period.end(of: start, offset: offset, zone: zone), period: period, point: point,
+                              end: periodEnd(period, start: start, offset: offset), period: period, point: point,
                               metric: metric, part: nil, extra: metadata, understood: ["date", "qty", "source", "mealTime", "reason"])
     }
 
@@ -150,7 +152,7 @@ struct HAESampleBuilder {
         }
         let understood: Set<String> = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
         var period = periodOfPoint(start, offset: offset)
-        let end = period.end(of: start, offset: offset, zone: zone)
+        let end = periodEnd(period, start: start, offset: offset)
         if low == high {
             return [quantitySample(kind.identifier, value: avg, units: metric.units, start: start, end: end, period: period,
                                    point: point, metric: metric, part: nil, extra: [:], understood: understood)]
@@ -189,7 +191,7 @@ struct HAESampleBuilder {
         guard let systolic = number(point, "systolic") else { return refusedForNumber(point, key: "systolic", kind: kind) }
         guard let diastolic = number(point, "diastolic") else { return refusedForNumber(point, key: "diastolic", kind: kind) }
         let period = periodOfPoint(start, offset: offset)
-        let end = period.end(of: start, offset: offset, zone: zone)
+        let end = periodEnd(period, start: start, offset: offset)
         let understood: Set<String> = ["date", "systolic", "diastolic", "source"]
         var members: [Sample] = []
         for (part, identifier, value) in [("systolic", CorrelationType.systolic, systolic), ("diastolic", CorrelationType.diastolic, diastolic)] {
@@ -307,7 +309,7 @@ struct HAESampleBuilder {
             return refusedForDate(point, kind: HAEMetricKind(identifier: identifier, shape: .quantity))
         }
         let period = point["date"] == nil ? HAEPeriod.instant : periodOfPoint(start, offset: offset)
-        var end = period.end(of: start, offset: offset, zone: zone)
+        var end = periodEnd(period, start: start, offset: offset)
         if let (stop, _) = dateField(point, "endDate"), stop >= start { end = stop }
         let fields = point.fields.filter { $0.key != "date" && $0.key != "source" && $0.key != "startDate" && $0.key != "endDate" }
         let text = "{" + fields.map { JSONText.quoted($0.key) + ":" + HAESampleBuilder.json($0.value) }.joined(separator: ",") + "}"
@@ -349,6 +351,25 @@ struct HAESampleBuilder {
             }
         }
         return (identifier, metadata)
+    }
+
+    /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:)``). A day whose
+    /// offset the importer's zone does not have at its start (imported on a server in UTC) ends where the payload's
+    /// next day starts, when the payload has one 22 to 26 hours later (the day of a DST change is 23 or 25 hours:
+    /// `2024-03-31 00:00:00 +0100` ends at `2024-04-01 00:00:00 +0200`).
+    func periodEnd(_ period: HAEPeriod, start: Date, offset: Int) -> Date {
+        if period == .day, zone.secondsFromGMT(for: start) != offset {
+            var low = 0, high = dayStarts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if dayStarts[middle] <= start { low = middle + 1 } else { high = middle }
+            }
+            if low < dayStarts.count {
+                let length = dayStarts[low].timeIntervalSince(start)
+                if length >= 22 * 3600, length <= 26 * 3600 { return dayStarts[low] }
+            }
+        }
+        return period.end(of: start, offset: offset, zone: zone)
     }
 
     /// The period of a point dated `start`: the payload's level when the date starts such a period, else an instant.

@@ -15,6 +15,8 @@ public struct HealthAutoExportPayload: Sendable {
     let level: HAEPeriod
     /// The offsets the payload's dates are written with (``HAEPeriod/alignment(of:offset:offsets:)``).
     let offsets: Set<Int>
+    /// The dates that start a day, sorted, in a per-day payload (empty otherwise).
+    let dayStarts: [Date]
 
     /// Parses a payload.
     ///
@@ -51,6 +53,10 @@ public struct HealthAutoExportPayload: Sendable {
         }
         level = HAEPeriod.payloadLevel(dated, deciding: deciding)
         offsets = Set(dated.joined().map(\.offset))
+        let offsets = self.offsets
+        dayStarts = level == .day
+            ? Array(Set(dated.joined().filter { HAEPeriod.alignment(of: $0.date, offset: $0.offset, offsets: offsets) == .day }.map(\.date))).sorted()
+            : []
     }
 
     /// The source of points without one (or with `null`): `Health Auto Export`, named after the program that wrote

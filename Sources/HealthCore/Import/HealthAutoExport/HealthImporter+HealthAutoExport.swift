@@ -49,7 +49,7 @@ extension HealthImporter {
         let created = Sample.millisecondPrecision(fileStore?.clock() ?? Date())
         for payload in payloads {
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
-                                           level: payload.level, offsets: payload.offsets, created: created, receivedThrough: receivedThrough)
+                                           level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
             let prefix = payloads.count > 1 ? payload.name + ": " : ""
             // Written in batches as the metrics are read, so memory holds one batch of samples, not the year's.
             var pending: [HAECandidate] = []
