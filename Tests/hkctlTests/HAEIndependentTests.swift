@@ -653,4 +653,18 @@ struct HAEIndependentTests {
             #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]) == [8000, 9000, 10000])
         }
     }
+
+    /// A traveller: HAE sends 10 May in Berlin (`2024-05-10 00:00:00 +0200`, 6,000 steps), and after the flight
+    /// the same day again from New York (`2024-05-10 00:00:00 -0400`, 9,000, the whole day so far, the 6,000
+    /// included). Each step once: 9,000 over 9–11 May. (Bug 7, fixed: a day's sync identifier is its local date;
+    /// before, both day samples stayed: 15,000.)
+    @Test
+    func theSameDayReSentFromAnotherTimeZoneCountsOnce() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H.importQuietly(cli, "travel-day-berlin.json")
+            try H.importQuietly(cli, "travel-day-new-york.json")
+            let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"])
+            #expect(days.reduce(0, +) == 9000, "\(days)")
+        }
+    }
 }

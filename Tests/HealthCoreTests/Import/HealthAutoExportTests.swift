@@ -149,7 +149,11 @@ extension ImportTests {
             #expect(steps.map(\.source) == ["Health Auto Export", "Jane’s Apple Watch|Jane’s iPhone", "Health Auto Export"])
             #expect(steps[0].metadata[HAESampleBuilder.aggregationKey] == .string("day"))
             guard case let .string(identifier)? = steps[0].metadata[MetadataKeySyncIdentifier] else { Issue.record("no sync identifier"); return }
-            #expect(identifier.hasPrefix("HAE|step_count|2024-03-29T23:00:00"))
+            // A day is named by its local date (the same day re-sent from another time zone is the same point).
+            #expect(identifier == "HAE|step_count|2024-03-30")
+            #expect(HAESampleBuilder.localDate(Self.date("2024-05-10 00:00:00 -0400"), offset: -14_400) == "2024-05-10")
+            #expect(HAESampleBuilder.localDate(Self.date("1969-12-31 23:00:00 +0000"), offset: 0) == "1969-12-31")
+            #expect(HAESampleBuilder.localDate(Self.date("2024-02-29 00:00:00 +1400"), offset: 50_400) == "2024-02-29")
             #expect(steps[0].metadata[MetadataKeySyncVersion] == .number(1))
             let oxygen = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierOxygenSaturation" }
             #expect(Set(oxygen.compactMap { $0.value.quantity?.value }) == [0.97, 0.95])

@@ -336,7 +336,15 @@ struct HAESampleBuilder {
     /// it came through, `extra`, and every field of the point not in `understood` (as `HAE:<key>`), so nothing is lost.
     func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: Set<String>,
                extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
-        var identifier = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric.name) + "|" + ISODate.format(start, in: .gmt)
+        // A day or week is named by its local date, not its UTC start: the same day re-sent after the phone changed
+        // time zone (`2024-05-10 00:00:00 -0400` after `… +0200`) is the same point.
+        let when: String
+        if period >= .day, let (date, offset) = date(point) {
+            when = HAESampleBuilder.localDate(date, offset: offset)
+        } else {
+            when = ISODate.format(start, in: .gmt)
+        }
+        var identifier = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric.name) + "|" + when
         if let part { identifier += "|" + part }
         var metadata = extra
         metadata[MetadataKeySyncIdentifier] = .string(identifier)
@@ -370,6 +378,26 @@ struct HAESampleBuilder {
             }
         }
         return period.end(of: start, offset: offset, zone: zone)
+    }
+
+    /// The local date (`yyyy-MM-dd`) of `date` written with `offset` seconds east of UTC.
+    static func localDate(_ date: Date, offset: Int) -> String {
+        let days = Int(floor((date.timeIntervalSince1970 + Double(offset)) / 86_400))
+        let (year, month, day) = HAESampleBuilder.civil(fromDays: days)
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// The proleptic Gregorian date of `days` since 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The period of a point dated `start`: the payload's level when the date starts such a period, else an instant.
