@@ -667,4 +667,19 @@ struct HAEIndependentTests {
             #expect(days.reduce(0, +) == 9000, "\(days)")
         }
     }
+
+    /// A glass typed with `hkctl add water 0.5L` at 10:00 and HAE's day total of 2,000 mL (which cannot hold the
+    /// glass: it was typed on the computer) must give 2,500 mL in the default (merged) `stats water --by day`, as
+    /// HealthKit's statistics would with the phone's real samples (instants that do not overlap the glass). hkctl
+    /// showed 2,000 mL before bug 8 was fixed: HAE's day-long sample overlapped the glass and source priority hid it.
+    @Test
+    func aManualGlassOnAnHAEDayCountsInMergedStats() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let add = try cli.run(["add", "water", "0.5L", "--at", "2024-05-10 10:00"], environment: H.berlin)
+            #expect(add.status == 0, "\(add.stderr)")
+            try H.importQuietly(cli, "hae-day-water.json")
+            let merged = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"])
+            #expect(merged.count == 1 && (H.close(merged[0], 2500) || H.close(merged[0], 2.5)), "\(merged)")
+        }
+    }
 }

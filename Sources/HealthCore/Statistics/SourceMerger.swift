@@ -13,6 +13,9 @@ struct MergedSample {
     var cut: [TimeSpan]?
     /// Stretches that a higher-priority source covered, with that source.
     var lost: [(span: TimeSpan, source: String)] = []
+    /// Whether the sample is a Health Auto Export total over a period (a minute, hour, day or week): its span is the
+    /// period, not the time its amount was measured.
+    let isPeriodTotal: Bool
 
     /// A sample that counts whole.
     init(index: Int, sample: Sample, value: Double) {
@@ -21,6 +24,11 @@ struct MergedSample {
         end = sample.end
         source = sample.source
         self.value = value
+        if case let .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] {
+            isPeriodTotal = form == "minute" || form == "hour" || form == "day" || form == "week"
+        } else {
+            isPeriodTotal = false
+        }
     }
 
     var duration: TimeInterval { end.timeIntervalSince(start) }
@@ -44,6 +52,10 @@ struct MergedSample {
 /// covers; the covered time is cut out and the sample's value is apportioned by the time that remains. Samples
 /// of one source never cut each other. An instantaneous sample counts only if no higher-priority source has a
 /// sample covering that instant (`start <= t < end`) or an instantaneous sample at the same instant.
+///
+/// A Health Auto Export period total (``MergedSample/isPeriodTotal``) does not cover what hkctl's owner typed in
+/// (source `hkctl`): HAE's figures come from the phone's HealthKit and cannot hold it, and their span is the period,
+/// not the time of the phone's samples (a glass added at 10:00 counts beside HAE's day total of water).
 struct SourceMerger {
     /// Source → rank, 0 being the highest priority.
     let ranks: [String: Int]
@@ -59,10 +71,14 @@ struct SourceMerger {
         var result = samples
         /// Time covered by the sources done so far, disjoint and sorted, each piece tagged with the highest
         /// source covering it.
-        var covered: [(span: TimeSpan, source: String)] = []
+        var coveredAll: [(span: TimeSpan, source: String)] = []
+        /// The same without Health Auto Export period totals: what covers the owner's own entries.
+        var measured: [(span: TimeSpan, source: String)] = []
         var instants: [Date: String] = [:]
+        let ownerPresent = bySource[AuthorizationState.ownerSource] != nil
         for source in sources {
             let indices = bySource[source]!
+            let covered = source == AuthorizationState.ownerSource ? measured : coveredAll
             for index in indices {
                 let sample = samples[index]
                 if sample.start == sample.end {
@@ -81,7 +97,12 @@ struct SourceMerger {
                 }
             }
             let own = TimeSpan.union(indices.map { TimeSpan(start: samples[$0].start, end: samples[$0].end) })
-            covered = SourceMerger.adding(own, tagged: source, to: covered)
+            if ownerPresent {
+                let ownMeasured = indices.allSatisfy { !samples[$0].isPeriodTotal } ? own
+                    : TimeSpan.union(indices.filter { !samples[$0].isPeriodTotal }.map { TimeSpan(start: samples[$0].start, end: samples[$0].end) })
+                measured = SourceMerger.adding(ownMeasured, tagged: source, to: measured)
+            }
+            coveredAll = SourceMerger.adding(own, tagged: source, to: coveredAll)
             for index in indices where samples[index].isInstant {
                 let instant = samples[index].start
                 if instants[instant] == nil { instants[instant] = source }
