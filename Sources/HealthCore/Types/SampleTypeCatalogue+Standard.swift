@@ -1,13 +1,15 @@
 extension SampleTypeCatalogue {
     /// Unit strings parsed so far while the standard catalogue is built: most types share a handful of units,
     /// and each is parsed once (every command builds the catalogue at start-up).
+    /// Each unit string of the table parsed once (about 30 strings for 240 uses; a dictionary, since a linear search
+    /// comparing strings cost every command about 0.15 M instructions once the table held every HealthKit type).
     private final class ParsedUnits {
-        private var known: [(text: String, unit: HealthUnit)] = []
+        private var known: [String: HealthUnit] = [:]
 
         func unit(_ text: String) -> HealthUnit {
-            if let found = known.first(where: { $0.text == text }) { return found.unit }
+            if let found = known[text] { return found }
             let unit = try! HealthUnit(parsing: text)
-            known.append((text, unit))
+            known[text] = unit
             return unit
         }
     }
