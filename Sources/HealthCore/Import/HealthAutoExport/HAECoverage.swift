@@ -1,5 +1,3 @@
-import Foundation
-
 /// How far samples from elsewhere (an Apple Health export: HealthKit's own samples) stand for a Health Auto Export
 /// point, so that each step and each night counts once and nothing the phone measured is lost, in whichever order the
 /// two arrive. A pure function, used when an HAE point is stored (``HAEWritePlan``) and when an export is imported

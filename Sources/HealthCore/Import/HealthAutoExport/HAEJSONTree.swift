@@ -1,4 +1,3 @@
-import Foundation
 import TextSupport
 
 /// A JSON value read whole, for the small nested objects of a Health Auto Export workout (totals as

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The payload's arrays other than `metrics` (`workouts`, `stateOfMind`, `medications`, `symptoms`,
 /// `cycleTracking`, `ecg`, `heartRateNotifications`, and any new one): not typed yet, so each element is kept as
 /// an untyped sample of type `HealthAutoExport_<array>` whose value is the element's JSON as written, dated by its

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads a Health Auto Export payload (`{"data": {"metrics": [...], "workouts": [...], ...}}`) into metrics and
 /// points with ``JSONCursor``: no tree, dates parsed straight from the bytes, repeated strings made once.
 struct HAEParser {

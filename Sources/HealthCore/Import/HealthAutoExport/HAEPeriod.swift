@@ -1,5 +1,3 @@
-import Foundation
-
 /// The period a Health Auto Export point covers: HAE's aggregation setting (none, minute, hour, day, week) is not
 /// written in the payload, so it is recognised from the dates.
 ///
@@ -67,7 +65,7 @@ enum HAEPeriod: Int, Comparable, Sendable {
     }
 
     private static func isWeekly(_ dates: [(date: Date, offset: Int)]) -> Bool {
-        let days = Set(dates.map { Int(floor(($0.date.timeIntervalSince1970 + Double($0.offset)) / 86_400)) }).sorted()
+        let days = Set(dates.map { Int((($0.date.timeIntervalSince1970 + Double($0.offset)) / 86_400).rounded(.down)) }).sorted()
         guard days.count >= 2 else { return false }
         let weekday = ((days[0] % 7) + 7) % 7
         for (index, day) in days.enumerated() {

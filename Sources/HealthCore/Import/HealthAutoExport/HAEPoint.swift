@@ -1,5 +1,3 @@
-import Foundation
-
 /// A value of a Health Auto Export point: a JSON scalar, with dates read when the string is one.
 enum HAEValue: Equatable, Sendable {
     case number(Double)

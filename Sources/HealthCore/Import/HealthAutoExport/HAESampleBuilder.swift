@@ -1,4 +1,3 @@
-import Foundation
 import TextSupport
 
 /// A sample a Health Auto Export point becomes, before it is stored: its sync identifier (from metric, time and,
@@ -382,9 +381,13 @@ struct HAESampleBuilder {
 
     /// The local date (`yyyy-MM-dd`) of `date` written with `offset` seconds east of UTC.
     static func localDate(_ date: Date, offset: Int) -> String {
-        let days = Int(floor((date.timeIntervalSince1970 + Double(offset)) / 86_400))
+        let days = Int(((date.timeIntervalSince1970 + Double(offset)) / 86_400).rounded(.down))
         let (year, month, day) = HAESampleBuilder.civil(fromDays: days)
-        return String(format: "%04d-%02d-%02d", year, month, day)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 
     /// The proleptic Gregorian date of `days` since 1970-01-01 (Howard Hinnant's algorithm).

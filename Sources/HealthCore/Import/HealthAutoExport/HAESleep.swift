@@ -1,4 +1,3 @@
-import Foundation
 import TextSupport
 
 /// `sleep_analysis` points, in both of HAE's forms.

@@ -1,4 +1,3 @@
-import Foundation
 import TextSupport
 
 /// Turns the elements of a Health Auto Export payload's `workouts` array, version 1 (legacy) or 2, into typed
@@ -151,14 +150,14 @@ enum HAEWorkouts {
     /// `High Intensity Interval Training`), the Workout app's names with their place (`Outdoor Run`, `Indoor Walk`,
     /// `Pool Swim`, `Open Water Swim`, `Indoor Cycle`), a few of the app's own words; `.other` otherwise.
     static func activity(named name: String) -> WorkoutActivityType {
-        var words = name.trimmingCharacters(in: .whitespaces)
+        var words = name.trimmingSpaces()
         for place in ["Outdoor ", "Indoor ", "Pool ", "Open Water "] where words.hasPrefix(place) {
             words.removeFirst(place.count)
         }
-        let squeezed = words.replacingOccurrences(of: " ", with: "").lowercased()
+        let squeezed = String(words.filter { $0 != " " }).lowercased()
         if let known = extraNames[squeezed] { return known }
         if let type = try? WorkoutActivityType.named(squeezed) { return type }
-        if let type = try? WorkoutActivityType.named(words.replacingOccurrences(of: " ", with: "-").lowercased()) { return type }
+        if let type = try? WorkoutActivityType.named(String(words.map { $0 == " " ? "-" : $0 }).lowercased()) { return type }
         return .other
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What storing a payload's samples does, decided against the samples already stored (a pure function: the store
 /// runs it under its write lock, so the check and the write are one step).
 ///

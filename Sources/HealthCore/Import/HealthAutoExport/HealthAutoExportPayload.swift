@@ -1,5 +1,3 @@
-import Foundation
-
 /// A parsed Health Auto Export payload: the JSON the iOS app Health Auto Export writes to files or POSTs to a URL,
 /// `{"data": {"metrics": [...], "workouts": [...], "stateOfMind": [...], ...}}`.
 ///

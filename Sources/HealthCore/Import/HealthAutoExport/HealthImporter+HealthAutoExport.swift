@@ -1,5 +1,3 @@
-import Foundation
-
 extension HealthImporter {
     /// Stores a Health Auto Export payload's samples (see docs/IMPORT.md, "Health Auto Export files").
     ///
