@@ -415,6 +415,25 @@ extension ImportTests {
             #expect(added.counts[Self.steps]?.added == 1 && added.counts[Self.steps]?.covered == 0)
         }
 
+        /// An export made at 14:00 holds the Watch's and the iPhone's samples of the same morning walk (5,000 and
+        /// 4,800 steps, 08:00–12:00); HAE's day total (9,000, from both devices) is HealthKit's merged figure, so the
+        /// export stands for 5,000 of it (the two devices' samples merged as statistics merge them, not 9,800 added
+        /// up), and 4,000 are kept over 12:00–24:00: merged, the day is 9,000 again, nothing the phone measured lost.
+        @Test func twoDevicesCountingTheSameWalkInAnExportAreSubtractedOnce() throws {
+            let count = try HealthUnit(parsing: "count")
+            func walk(_ source: String, _ steps: Double) -> Sample {
+                Sample(typeIdentifier: Self.steps, start: Self.date("2024-05-10 08:00:00 +0200"), end: Self.date("2024-05-10 12:00:00 +0200"),
+                       value: .quantity(Quantity(steps, count)), source: source, created: Self.date("2024-05-10 14:00:00 +0200"))
+            }
+            let store = InMemorySampleStore([walk("Jane’s Apple Watch", 5000), walk("Jane’s iPhone", 4800)])
+            let day = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":9000,"source":"Jane’s Apple Watch|Jane’s iPhone"}]}]}}"#
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
+            #expect(receipt.counts[Self.steps]?.added == 1, "the rest of the day is kept, not covered")
+            let rest = try #require(store.allSamples.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil })
+            #expect(rest.start == Self.date("2024-05-10 12:00:00 +0200") && rest.end == Self.date("2024-05-11 00:00:00 +0200"))
+            #expect(rest.value.quantity?.value == 4000)
+        }
+
         /// The two real payloads in ../shared, read in place.
         @Suite(.enabled(if: FileManager.default.fileExists(atPath: HealthAutoExportTests.realFolder),
                         "../shared/fixtures/health-auto-export is not next to the repository, so the real-payload tests are skipped"))
@@ -467,5 +486,35 @@ extension ImportTests {
                                                                    13.09166666666667].map { HAESleep.seconds($0) / 3600 })
             }
         }
-    }
+    
+        /// A payload stored through a ``HealthStore`` of another source (a relay such as a push token): the types the
+        /// owner granted are stored, a type no grant allows refuses the whole payload, and a type Apple computes
+        /// refuses only its own points (with the reason), so an app set to send every metric still delivers the rest.
+        @Test func aRelayingSourceStoresGrantedTypesAndRefusesOnlyApplesComputedPoints() throws {
+            let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":120,"source":"Jane’s iPhone"}]},{"name":"apple_exercise_time","units":"min","data":[{"date":"2024-05-10 08:00:00 +0200","qty":30,"source":"Jane’s Apple Watch"}]},{"name":"some_new_metric","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":1}]}]}}"#
+            try TestSupport.withTemporaryDirectory { folder in
+                let storage = JSONFileStore(path: folder + "/store")
+                let relay = try HealthStore(storage: storage, source: "iphone")
+                let importer = HealthImporter(store: relay, timeZone: Self.berlin)
+                #expect(throws: AuthorizationError.notDetermined(source: "iphone", type: "steps")) {
+                    try importer.importHealthAutoExport(Self.payload(text: text), receivedThrough: nil)
+                }
+                try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
+                    .decideAuthorization(for: "iphone", allow: true, share: [QuantityType(.stepCount)], read: [])
+                let receipt = try importer.importHealthAutoExport(Self.payload(text: text), receivedThrough: nil)
+                let exercise = QuantityTypeIdentifier.appleExerciseTime.rawValue
+                #expect(receipt.counts[Self.steps]?.added == 1)
+                #expect(receipt.counts[exercise]?.rejected == 1)
+                #expect(receipt.counts[exercise]?.added ?? 0 == 0)
+                #expect(receipt.totals.keptGenerically == 1, "an unknown metric needs no grant and is kept")
+                let reason = try #require(receipt.problems.first { $0.type == exercise }?.reason)
+                #expect(reason.contains("computed by Apple"), "\(reason)")
+                let day = DateInterval(start: Self.date("2024-05-10 00:00:00 +0200"), duration: 86_400)
+                let stored = try storage.samples(ofType: Self.steps, overlapping: day)
+                #expect(stored.map(\.source) == ["Jane’s iPhone"])
+                #expect(stored.first?.metadata["HAEReceivedThrough"] == .string("iphone"))
+                #expect(try storage.samples(ofType: exercise, overlapping: day).isEmpty)
+            }
+        }
+}
 }

@@ -79,7 +79,6 @@ struct ServeCLITests {
                 ("no token", S.push(body, token: nil), 401),
                 ("wrong token", S.push(body, token: token + "x"), 401),
                 ("not granted", S.push(body, token: ungranted), 403),
-                ("computed by Apple", S.push(stepsPayload([1], otherMetrics: [onePointMetric("apple_exercise_time", units: "min", qty: 30)]), token: token), 403),
                 ("wrong method", [.send("GET /ingest HTTP/1.1\r\nHost: x\r\n\r\n")], 405),
                 ("wrong path", [.send("POST /upload HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}")], 404),
                 ("chunked", [.send("POST /ingest HTTP/1.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")], 411),
@@ -113,8 +112,6 @@ struct ServeCLITests {
             // 403 names the exact command that allows the types.
             let forbidden = try #require(answers[3].json["error"] as? String)
             #expect(forbidden.contains("hkctl auth grant watch --share steps"), "\(forbidden)")
-            let computed = try #require(answers[4].json["error"] as? String)
-            #expect(computed.contains("exercise-time cannot be written by a source"), "\(computed)")
             // Nothing was stored (the store is byte for byte as before), and the server still works.
             #expect(cli.snapshot() == before)
             let pushed = try server.request(S.push(body, token: token))
@@ -173,6 +170,30 @@ struct ServeCLITests {
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"]).stdout
             #expect(listed.contains("\"source\":\"Jane’s iPhone\""))
             #expect(listed.contains("iphone"))
+        }
+    }
+
+    /// Exercise minutes and the other types Apple computes can never be granted: a push from an app set to send every
+    /// metric is stored without them, and the receipt and the log say so, instead of refusing every push.
+    @Test(.timeLimit(.minutes(2))) func aPushWithATypeAppleComputesStoresTheRestAndListsItsPoints() throws {
+        try Self.withFolder { cli, folder in
+            let token = try Self.tokenWithSteps(cli)
+            let server = try ServeHarness.start(cli, folder: folder)
+            let body = stepsPayload([100, 200], otherMetrics: [onePointMetric("apple_exercise_time", units: "min", qty: 30),
+                                                                onePointMetric("apple_stand_hour", units: "count", qty: 1)])
+            let pushed = try server.request(ServeHarness.push(body, token: token))
+            #expect(pushed.status == 200, "\(pushed.body)")
+            let totals = pushed.json["totals"] as? [String: Any]
+            #expect(totals?["added"] as? Int == 2, "\(pushed.body)")
+            #expect(totals?["rejected"] as? Int == 2, "\(pushed.body)")
+            let problems = pushed.json["problems"] as? [[String: Any]] ?? []
+            #expect(problems.count == 2 && problems.allSatisfy { ($0["reason"] as? String ?? "").contains("computed by Apple") }, "\(pushed.body)")
+            let result = server.terminate()
+            #expect(result.status == 0)
+            #expect(result.stderr.contains(" iphone POST /ingest 200 added 2, replaced 0, refused 2"), "\(result.stderr)")
+            #expect(try Self.steps(cli) == (2, 300))
+            let exercise = try cli.run(["list", "exercise-time", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"])
+            #expect(exercise.status == 0 && exercise.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(exercise.stdout)\(exercise.stderr)")
         }
     }
 

@@ -10,7 +10,8 @@
 ///   starts after it: the export was made after the period was over), so they hold all of it: the point is not kept.
 /// - **Remainder** (cumulative types only): they overlap the point but end within its period (an export made during
 ///   the day, or a sample crossing the midnight that starts the point's day): the point is kept as what is left of
-///   its total beyond theirs (their amounts inside the period, a sample crossing its edge pro rata), over the part
+///   its total beyond theirs (their amounts inside the period, a sample crossing its edge pro rata, and samples of
+///   two devices counting the same time merged as statistics merge them, so the time counts once), over the part
 ///   of the period after their last sample. Nothing left: covered.
 /// - Otherwise the point is kept whole (a reading type, or a night, whose period the samples do not reach the end of).
 enum HAECoverage: Equatable {
@@ -29,20 +30,31 @@ enum HAECoverage: Equatable {
         if point.end <= point.start || related.contains(where: { $0.end >= point.end && $0.end > point.start })
             || reachesBeyond(point, in: others) { return .covered }
         guard cumulative, case let .quantity(total) = point.value else { return .none }
+        // Their amount inside the period is counted once where they overlap each other (an iPhone and a Watch both
+        // counting the same walk: HAE's total is HealthKit's merged figure), by the statistics' own source merging.
         var inside = 0.0
         var after = point.start
-        for other in related {
+        var merged: [MergedSample] = []
+        for (index, other) in related.enumerated() {
             guard case let .quantity(amount) = other.value, let value = try? amount.value(in: total.unit) else { return .none }
             if other.end <= other.start {
-                // An instant counts where it lies: from the point's start (included) to its end (excluded).
                 guard other.start >= point.start, other.start < point.end else { continue }
-                inside += value
                 after = max(after, other.end.addingTimeInterval(0.001))
             } else {
-                let from = max(other.start, point.start), to = min(other.end, point.end)
-                guard to > from else { continue }
-                inside += value * to.timeIntervalSince(from) / other.duration
-                after = max(after, to)
+                guard min(other.end, point.end) > max(other.start, point.start) else { continue }
+                after = max(after, min(other.end, point.end))
+            }
+            merged.append(MergedSample(index: index, sample: other, value: value))
+        }
+        for sample in SourceMerger(ranks: [:]).merge(merged).samples {
+            for span in sample.kept {
+                if span.isInstant {
+                    // An instant counts where it lies: from the point's start (included) to its end (excluded).
+                    if span.start >= point.start, span.start < point.end { inside += sample.value }
+                } else {
+                    let seconds = span.overlap(point.start, point.end)
+                    if seconds > 0 { inside += sample.amount(forSeconds: seconds) }
+                }
             }
         }
         let left = total.value - inside

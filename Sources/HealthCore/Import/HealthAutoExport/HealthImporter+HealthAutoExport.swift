@@ -35,11 +35,21 @@ extension HealthImporter {
         var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: dryRun)
         let fileStore: JSONFileStore?
         var receivedThrough = receivedThrough
+        // Types Apple computes, which a relaying source may not write: their points are refused one by one.
+        var appleComputed = Set<String>()
         if let health = store as? HealthStore {
             // Another source than the owner is the program the payload came through: it needs permission for every
-            // type the payload writes, and the samples keep the payload's own sources.
-            try health.checkMaySave(payloads.flatMap(\.sampleTypeIdentifiers).sorted())
-            if !health.isOwner { receivedThrough = receivedThrough ?? health.source }
+            // type the payload writes that a source can be granted, and the samples keep the payload's own sources.
+            // What has no type yet (`HealthAutoExport_<name>`) needs none: no grant can name it. Types Apple computes
+            // (exercise, stand and move minutes) can never be granted; refusing the whole payload for them would stop
+            // every push of an app set to send all metrics, so only their points are refused, with the reason.
+            if !health.isOwner {
+                let identifiers = Set(payloads.flatMap(\.sampleTypeIdentifiers))
+                appleComputed = identifiers.intersection(AuthorizationState.unshareableTypes)
+                try health.checkMaySave(identifiers.subtracting(appleComputed)
+                    .filter { !$0.hasPrefix(HAESampleBuilder.untypedPrefix) }.sorted())
+                receivedThrough = receivedThrough ?? health.source
+            }
             fileStore = health.storage
         } else {
             fileStore = store as? JSONFileStore
@@ -58,6 +68,11 @@ extension HealthImporter {
             func take(_ built: HAEBuilt) throws {
                 switch built {
                 case let .candidate(candidate):
+                    if appleComputed.contains(candidate.sample.typeIdentifier) {
+                        refuse(candidate.sample.typeIdentifier, candidate.line, "'\(candidate.metric)' is computed by Apple and no "
+                               + "source may write it; the owner keeps it by importing the app's files instead")
+                        return
+                    }
                     pending.append(candidate)
                     if pending.count >= batchSize {
                         try write(pending, fileStore: fileStore, into: &receipt)

@@ -45,7 +45,7 @@ struct IngestHandler: RequestHandling {
         do {
             let receipt = try ingestor.store(body, through: source)
             response = HTTPResponse(status: .ok, json: receipt.json)
-            response.logNote = "added \(receipt.added), replaced \(receipt.replaced)"
+            response.logNote = "added \(receipt.added), replaced \(receipt.replaced)" + (receipt.refused > 0 ? ", refused \(receipt.refused)" : "")
         } catch let PushRefusal.badPayload(reason) {
             response = .error(.badRequest, reason + " Nothing was stored.")
             response.logNote = "invalid payload"

@@ -17,6 +17,8 @@ struct PushReceipt: Sendable, Equatable {
     var added: Int
     /// Samples that replaced a stored one (a re-send with a changed value).
     var replaced: Int
+    /// Points refused one by one (a value that cannot be read, a type Apple computes); the receipt says why.
+    var refused: Int = 0
 }
 
 /// Why a push was refused before anything was stored.

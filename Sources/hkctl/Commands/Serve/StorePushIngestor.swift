@@ -42,33 +42,27 @@ struct StorePushIngestor: PushIngesting {
         // The push is recorded as an import by its source, so `HKCTL_SOURCE=NAME hkctl undo` takes the last one back.
         let storage = fileStore(recording: source)
         let decisions = try HealthStore(storage: storage, source: AuthorizationState.ownerSource, catalogue: catalogue).authorizationDecisions()
-        // Every type the source may not write, so that the answer names one grant command for all of them; types no
-        // source may ever write (Apple computes them: exercise, stand and move minutes) are named apart.
-        var missing: [String] = [], never: [String] = []
+        // Every type the source may not write, so that the answer names one grant command for all of them. Types no
+        // source may ever write (Apple computes them: exercise, stand and move minutes) do not refuse the push: the
+        // library refuses their points one by one, and the receipt lists them.
+        var missing: [String] = []
         for identifier in payload.sampleTypeIdentifiers.sorted() where CorrelationType.identified(identifier) == nil {
-            // What hkctl cannot type yet (workouts, unknown metric names) is kept untyped, as an import keeps it; no
-            // type exists to grant for it, so it needs none.
-            guard let name = catalogue.type(identifier: identifier)?.name else { continue }
-            if AuthorizationState.unshareableTypes.contains(identifier) {
-                never.append(name)
-            } else if decisions.shareStatus(source: source, type: identifier) != .sharingAuthorized {
+            // What hkctl cannot type yet (unknown metric names, the app's other arrays) is kept untyped, as an import
+            // keeps it; no type exists to grant for it, so it needs none.
+            guard let name = catalogue.type(identifier: identifier)?.name,
+                  !AuthorizationState.unshareableTypes.contains(identifier) else { continue }
+            if decisions.shareStatus(source: source, type: identifier) != .sharingAuthorized {
                 missing.append(name)
             }
         }
-        var reasons: [String] = []
         if !missing.isEmpty {
-            reasons.append("Source '\(source)' may not write \(missing.joined(separator: ", ")) yet; the owner can allow it "
-                + "with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(missing.joined(separator: ",")))")
+            throw PushRefusal.notPermitted("Source '\(source)' may not write \(missing.joined(separator: ", ")) yet; the owner can allow it "
+                + "with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(missing.joined(separator: ","))).")
         }
-        if !never.isEmpty {
-            reasons.append("\(never.joined(separator: ", ")) cannot be written by a source (Apple computes \(never.count == 1 ? "it" : "them")); "
-                + "leave \(never.count == 1 ? "it" : "them") out of the app's metrics")
-        }
-        if !reasons.isEmpty { throw PushRefusal.notPermitted(reasons.joined(separator: ". ") + ".") }
-        // Checked above, type by type; the import itself runs on the store, since a HealthStore would also ask a
-        // permission for the untyped records that no grant can give.
-        let importer = HealthImporter(store: storage, catalogue: catalogue)
+        // The import runs as the pushing source, which the library holds to the same permissions.
+        let importer = HealthImporter(store: try HealthStore(storage: storage, source: source, catalogue: catalogue), catalogue: catalogue)
         let receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)
-        return PushReceipt(json: receipt.json, added: receipt.totals.added, replaced: receipt.totals.replaced)
+        return PushReceipt(json: receipt.json, added: receipt.totals.added, replaced: receipt.totals.replaced,
+                           refused: receipt.totals.rejected)
     }
 }
