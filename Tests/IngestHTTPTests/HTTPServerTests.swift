@@ -19,6 +19,9 @@ struct HTTPServerTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         try #require(result == 0)
+        // A bound on every read: an answer that never comes fails the test instead of hanging the suite.
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return client
     }
 
@@ -32,6 +35,9 @@ struct HTTPServerTests {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                Issue.record("no answer, or no end of it, within 20 s; received so far: \(String(decoding: bytes, as: UTF8.self))")
+            }
             if count <= 0 { break }
             bytes += buffer[..<count]
         }
