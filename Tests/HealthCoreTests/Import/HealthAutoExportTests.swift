@@ -57,6 +57,8 @@ extension ImportTests {
             ("{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[{\"qty\":\"a\u{1}\"}]}]}}", 1, "control character"),
             ("{\"data\":{\"metrics\":[{\"name\":\"\\ud800\",\"data\":[]}]}}", 1, "not valid UTF-8 or has a bad escape"),
             ("{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[NaN]}]}}", 1, "expected a number"),
+            ("{\"data\":{\"metrics\":{\"name\":\"step_count\"}}}", 1, "'metrics' must be an array"),
+            ("{\"data\":{\"workouts\":\"none\"}}", 1, "'workouts' must be an array"),
         ])
         func invalidPayloadsThrowOneClearErrorWithTheirLine(text: String, line: Int, reason: String) throws {
             do {
@@ -241,6 +243,56 @@ extension ImportTests {
             #expect(dayPoint() == nil && total() == 500 + 23 * 100)
         }
 
+        /// A minute that starts a stored hour (or a Monday that starts a stored week) is a different point: it
+        /// leaves the hour's remainder instead of replacing the whole hour as if it were the same point re-sent.
+        @Test func aFinerPointAtTheStartOfAStoredCoarserOneKeepsItsRemainder() throws {
+            func payload(_ points: [(String, Int)]) throws -> HealthAutoExportPayload {
+                let list = points.map { #"{"date":"2024-05-10 \#($0.0):00 +0200","qty":\#($0.1),"source":"Watch"}"# }
+                return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}")
+            }
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            func total() -> Double { store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) }
+            _ = try importer.importHealthAutoExport(try payload([("08:00", 50), ("09:00", 65)]), receivedThrough: nil)
+            // Minutes 09:00 (5) and 09:30 (10): the 09:00 hour keeps 65 − 15 = 50 over the rest of its hour.
+            let minutes = try importer.importHealthAutoExport(try payload([("09:00", 5), ("09:30", 10)]), receivedThrough: nil)
+            #expect(minutes.totals.added == 2, "\(minutes.counts)")
+            #expect(total() == 115)
+            let identifiers = store.allSamples.compactMap { sample -> String? in
+                if case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] { return identifier } else { return nil }
+            }
+            #expect(identifiers.contains("HAE|step_count|2024-05-10T07:00:00+00:00/PT1H"))
+            #expect(identifiers.contains("HAE|step_count|2024-05-10T07:00:00+00:00/PT1M"))
+        }
+
+        /// Hours re-sent after the phone moved from Berlin (+0200) to India (+0530), whose hours start at :30 UTC: the
+        /// same 400 steps, 06:00Z–10:00Z, arrive as 05:30Z–10:30Z; each Berlin hour is covered by the new hours and
+        /// goes, so each step counts once (before: 800). A new hour covering part of an old one leaves its remainder.
+        @Test func hoursReSentWithAnotherAlignmentReplaceTheHoursTheyCover() throws {
+            func payload(_ points: [(String, Int)], offset: String) throws -> HealthAutoExportPayload {
+                let list = points.map { #"{"date":"2024-05-10 \#($0.0):00 \#(offset)","qty":\#($0.1),"source":"Watch"}"# }
+                return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}")
+            }
+            let berlin = try payload([("08:00", 100), ("09:00", 100), ("10:00", 100), ("11:00", 100)], offset: "+0200")
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            func total() -> Double { store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) }
+            _ = try importer.importHealthAutoExport(berlin, receivedThrough: nil)
+            let india = try payload([("11:00", 50), ("12:00", 100), ("13:00", 100), ("14:00", 100), ("15:00", 50)], offset: "+0530")
+            _ = try importer.importHealthAutoExport(india, receivedThrough: nil)
+            #expect(total() == 400)
+            #expect(store.allSamples.count == 5)
+            let again = try importer.importHealthAutoExport(india, receivedThrough: nil)
+            #expect(again.totals.added == 0 && again.totals.replaced == 0 && total() == 400)
+            // Only the first India hour (05:30Z–06:30Z, 50 steps, half of it in the Berlin 06:00Z hour): that hour keeps
+            // 100 − 25 = 75, the other Berlin hours stay whole.
+            let partial = InMemorySampleStore()
+            _ = try Self.importer(partial).importHealthAutoExport(berlin, receivedThrough: nil)
+            _ = try Self.importer(partial).importHealthAutoExport(try payload([("11:00", 50)], offset: "+0530"), receivedThrough: nil)
+            let values = partial.allSamples.sorted { $0.start < $1.start }.map { $0.value.quantity?.value ?? 0 }
+            #expect(values == [50, 75, 100, 100, 100])
+        }
+
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
         @Test func aLongJoinedSourceIsShortenedDeterministically() {
             let names = (1...30).map { "Device number \($0)" }
@@ -252,6 +304,21 @@ extension ImportTests {
             #expect(HAESampleBuilder.fitted("Watch|iPhone") == "Watch|iPhone")
             let single = String(repeating: "x", count: 250)
             #expect(HAESampleBuilder.fitted(single) == single)
+        }
+
+        /// The other spellings HAE's own list uses name the same types as the usual ones.
+        @Test func otherSpellingsOfAMetricNameTheSameType() {
+            let pairs = [("walking_heart_rate", "walking_heart_rate_average"), ("headphone_audio", "headphone_audio_exposure"),
+                         ("environmental_audio", "environmental_audio_exposure"), ("cholesterol", "dietary_cholesterol"),
+                         ("biotin", "dietary_biotin"), ("monosaturated_fat", "monounsaturated_fat"),
+                         ("swim_stroke_count", "swimming_stroke_count"), ("wheelchair_push_count", "push_count"),
+                         ("number_of_time_fallen", "number_of_times_fallen"), ("number_of_alcoholic_beverages", "alcohol_consumption"),
+                         ("forced_expiratory_volume", "forced_expiratory_volume_1"), ("downhill_snow_sports", "distance_downhill_snow_sports"),
+                         ("under_water_depth", "underwater_depth"), ("under_water_temperature", "water_temperature")]
+            for (other, usual) in pairs {
+                #expect(HAEMetricKind.kind(of: other) != nil && HAEMetricKind.kind(of: other) == HAEMetricKind.kind(of: usual), "\(other)")
+                #expect(HAEMetricKind.syncName(of: other) == HAEMetricKind.syncName(of: usual), "\(other)")
+            }
         }
 
         /// Two HAE names of one type share their sync identifiers; other names keep their own.
@@ -336,6 +403,26 @@ extension ImportTests {
             // 13.94 h cannot fit between 00:17:54 and 07:16:54: it ends at inBedEnd, inside the night.
             #expect(samples[0].duration == 50_190 && samples[0].end == Self.date("2023-01-22 07:16:54 +1100"))
             #expect(samples[0].metadata[MetadataKeySyncIdentifier] == .string("HAE|sleep_analysis|2023-01-22|inBed"))
+        }
+
+        /// Merged sources summed past a day (asleep 30 h, in bed 34 h): no sample can be that long, so each figure is
+        /// limited to the span the night's times write, and kept as written in `HAEHours`; the night is stored.
+        @Test func aNightWhoseFiguresPassADayIsLimitedToItsTimesNotRefused() throws {
+            let text = #"{"data":{"metrics":[{"name":"sleep_analysis","units":"hr","data":[{"date":"2024-05-12 23:00:00 +0200","asleep":30,"inBed":34,"sleepStart":"2024-05-12 23:00:00 +0200","sleepEnd":"2024-05-13 07:00:00 +0200","inBedStart":"2024-05-12 22:50:00 +0200","inBedEnd":"2024-05-13 07:10:00 +0200","sleepSource":"Watch","inBedSource":"iPhone"}]}]}}"#
+            let store = InMemorySampleStore()
+            let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
+            #expect(receipt.totals.rejected == 0, "\(receipt.problems)")
+            let samples = store.allSamples.sorted { $0.value.categoryRawValue! < $1.value.categoryRawValue! }
+            #expect(samples.map(\.value) == [.category(0), .category(1)])
+            // In bed 22:50–07:10 (8 h 20 min), asleep 23:00–07:00 (8 h).
+            #expect(samples[0].start == Self.date("2024-05-12 22:50:00 +0200") && samples[0].end == Self.date("2024-05-13 07:10:00 +0200"))
+            #expect(samples[1].start == Self.date("2024-05-12 23:00:00 +0200") && samples[1].end == Self.date("2024-05-13 07:00:00 +0200"))
+            #expect(samples[0].metadata["HAEHours"] == .number(34) && samples[1].metadata["HAEHours"] == .number(30))
+            // A night within a day keeps its figures exactly, with no such mark.
+            let plain = InMemorySampleStore()
+            _ = try Self.importer(plain).importHealthAutoExport(try Self.payload(text: text.replacingOccurrences(of: "\"asleep\":30", with: "\"asleep\":7.5")), receivedThrough: nil)
+            let asleep = try #require(plain.allSamples.first { $0.value == .category(1) })
+            #expect(asleep.duration == 7.5 * 3600 && asleep.metadata["HAEHours"] == nil)
         }
 
         @Test func shapesBecomeTheirHealthKitFormsAndTheRestIsKept() throws {

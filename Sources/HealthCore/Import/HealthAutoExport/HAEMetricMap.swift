@@ -110,6 +110,14 @@ struct HAEMetricKind: Sendable, Equatable {
             ("walking_speed", "WalkingSpeed"), ("walking_step_length", "WalkingStepLength"),
             ("water_temperature", "WaterTemperature"), ("weight_body_mass", "BodyMass"),
             ("wheelchair_distance", "DistanceWheelchair"), ("zinc", "DietaryZinc"),
+            // Other spellings of the same metrics in HAE's own list (HealthyApps' MetricName, misspellings included).
+            ("biotin", "DietaryBiotin"), ("cholesterol", "DietaryCholesterol"),
+            ("downhill_snow_sports", "DistanceDownhillSnowSports"), ("environmental_audio", "EnvironmentalAudioExposure"),
+            ("forced_expiratory_volume", "ForcedExpiratoryVolume1"), ("headphone_audio", "HeadphoneAudioExposure"),
+            ("monosaturated_fat", "DietaryFatMonounsaturated"), ("number_of_alcoholic_beverages", "NumberOfAlcoholicBeverages"),
+            ("number_of_time_fallen", "NumberOfTimesFallen"), ("swim_stroke_count", "SwimmingStrokeCount"),
+            ("under_water_depth", "UnderwaterDepth"), ("under_water_temperature", "WaterTemperature"),
+            ("walking_heart_rate", "WalkingHeartRateAverage"), ("wheelchair_push_count", "PushCount"),
         ]
         for (name, suffix) in quantities { table[name] = q(suffix) }
         return table

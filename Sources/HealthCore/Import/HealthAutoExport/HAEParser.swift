@@ -53,6 +53,11 @@ struct HAEParser {
         try cursor.readObject { cursor, key in
             let name = String(decoding: key, as: UTF8.self)
             guard cursor.peek() == UInt8(ascii: "[") else {
+                // The arrays hkctl reads must be arrays (or null): a payload whose metrics are not read must not
+                // look like an import of nothing.
+                if name == "metrics" || name == HAEWorkouts.array, cursor.peek() != UInt8(ascii: "n") {
+                    throw cursor.failure("'\(name)' must be an array; found \(cursor.describeNext())")
+                }
                 if cursor.peek() != UInt8(ascii: "n") { parsed.ignored.append(name) }
                 return try cursor.skipValue()
             }

@@ -337,11 +337,20 @@ struct HAESampleBuilder {
                extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
         // A day or week is named by its local date, not its UTC start: the same day re-sent after the phone changed
         // time zone (`2024-05-10 00:00:00 -0400` after `… +0200`) is the same point.
-        let when: String
+        // A minute, an hour and a week also name their length (ISO 8601's `start/duration`): a minute and the hour
+        // it starts (or a week and its Monday) begin at the same time but are different points, and must not
+        // replace each other as one (the hour's other 59 minutes would be lost).
+        var when: String
         if period >= .day, let (date, offset) = date(point) {
             when = HAESampleBuilder.localDate(date, offset: offset)
         } else {
             when = ISODate.format(start, in: .gmt)
+        }
+        switch period {
+        case .minute: when += "/PT1M"
+        case .hour: when += "/PT1H"
+        case .week: when += "/P1W"
+        case .instant, .day: break
         }
         var identifier = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric.name) + "|" + when
         if let part { identifier += "|" + part }

@@ -86,10 +86,22 @@ struct HAESleep {
         let understood: Set<String> = Set(figureKeys + ["date", "source", "sleepSource", "inBedSource", "sleepStart", "sleepEnd",
                                                         "inBedStart", "inBedEnd"])
         var results: [HAEBuilt] = []
+        // Merged sources can sum to more than a day (an `inBed` of 34 h was seen), which no sample can hold: such a
+        // figure is limited to the span the night's times write (or to the longest sample the type allows), and kept
+        // as written in `HAEHours`, so the night is stored rather than refused at every re-send.
+        let longest = type.maximumDuration ?? .infinity
+        func limited(_ seconds: Double, start: Date?, end: Date?) -> Double {
+            guard seconds > longest else { return seconds }
+            if let start, let end, end > start { return min(longest, end.timeIntervalSince(start)) }
+            return longest
+        }
+        var written: [String: Double] = [:]
         func add(_ part: String, raw: Int, start: Date, seconds: Double, source: String) {
             guard seconds > 0 else { return }
+            var extra: [String: MetadataValue] = [HAESampleBuilder.aggregationKey: .string("night")]
+            if let hours = written[part] { extra["HAEHours"] = .number(hours) }
             var metadata = builder.marks(start: start, period: .instant, point: point, metric: metric, part: nil,
-                                         understood: understood, extra: [HAESampleBuilder.aggregationKey: .string("night")]).1
+                                         understood: understood, extra: extra).1
             let identifier = HAESampleBuilder.syncPrefix + metric.name + "|" + nightName + "|" + part
             metadata[MetadataKeySyncIdentifier] = .string(identifier)
             let sample = Sample(typeIdentifier: kind.identifier, start: start, end: start.addingTimeInterval(seconds), value: .category(raw),
@@ -98,15 +110,22 @@ struct HAESleep {
         }
         let parts: [(String, Int, Double)] = [("core", 3, core), ("deep", 4, deep), ("rem", 5, rem), ("asleep", 1, unstaged),
                                               ("awake", 2, awake)]
-        let sleepSeconds = parts.reduce(0) { $0 + HAESleep.seconds($1.2) }
-        var cursor = HAESleep.placement(length: sleepSeconds, start: sleepStart ?? inBedStart, end: sleepEnd ?? inBedEnd, fallback: date)
-        for (part, raw, value) in parts {
+        let partSeconds = parts.map { part, _, value in
             let seconds = HAESleep.seconds(value)
+            let kept = limited(seconds, start: sleepStart ?? inBedStart, end: sleepEnd ?? inBedEnd)
+            if kept < seconds { written[part] = value }
+            return kept
+        }
+        let sleepSeconds = partSeconds.reduce(0, +)
+        var cursor = HAESleep.placement(length: sleepSeconds, start: sleepStart ?? inBedStart, end: sleepEnd ?? inBedEnd, fallback: date)
+        for ((part, raw, _), seconds) in zip(parts, partSeconds) {
             add(part, raw: raw, start: cursor, seconds: seconds, source: sleepSource)
             cursor = cursor.addingTimeInterval(seconds)
         }
         if let inBed = hours(point, "inBed") {
-            let seconds = HAESleep.seconds(inBed)
+            let asWritten = HAESleep.seconds(inBed)
+            let seconds = limited(asWritten, start: inBedStart ?? sleepStart, end: inBedEnd ?? sleepEnd)
+            if seconds < asWritten { written["inBed"] = inBed }
             let start = HAESleep.placement(length: seconds, start: inBedStart ?? sleepStart, end: inBedEnd ?? sleepEnd, fallback: date)
             add("inBed", raw: 0, start: start, seconds: seconds, source: inBedSource)
         }

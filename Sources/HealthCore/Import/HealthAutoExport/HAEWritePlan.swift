@@ -81,7 +81,8 @@ struct HAEWritePlan {
             var crossed: [Sample] = []
             if let form = HAEWritePlan.form(of: sample), let list = otherForm[sample.typeIdentifier] {
                 crossed = HAEWritePlan.overlapping(sample, in: list, longest: longestForm[sample.typeIdentifier] ?? 0).filter {
-                    !deleted.contains($0.uuid) && HAEWritePlan.form(of: $0) != form
+                    !deleted.contains($0.uuid)
+                        && (HAEWritePlan.form(of: $0) != form || HAEWritePlan.isMisaligned($0, with: sample, identifier: candidate.syncIdentifier))
                         && (sample.typeIdentifier == HAESleep.type || HAEWritePlan.related($0.source, sample.source))
                 }
             }
@@ -189,6 +190,8 @@ struct HAEWritePlan {
     /// `first`: the outcome of the first candidate that crossed it, which counts as replaced when it is deleted.
     private mutating func settle(_ wide: [(sample: Sample, first: Int)], stored: [String: [Sample]], deleted: inout Set<UUID>,
                                  cumulative: (String) -> Bool) {
+        // The payload's own points (remainders written below are not).
+        let sent = writes
         for (point, first) in wide {
             guard let form = HAEWritePlan.form(of: point) else { continue }
             let inside = { (other: Sample) -> Bool in
@@ -196,18 +199,32 @@ struct HAEWritePlan {
                     && HAEWritePlan.form(of: other).map { $0 != form } == true
                     && (point.typeIdentifier == HAESleep.type || HAEWritePlan.related(other.source, point.source))
             }
+            // Points of its own form sent with another alignment (hours re-sent after the phone moved to a zone whose
+            // hours start at :30) cover the part of it they overlap, and stand for their amount there, pro rata.
+            let across = sent.filter {
+                $0.typeIdentifier == point.typeIdentifier && $0.end > point.start && $0.start < point.end
+                    && HAEWritePlan.related($0.source, point.source) && HAEWritePlan.isMisaligned(point, with: $0, identifier: nil)
+            }
             let finer = (stored[point.typeIdentifier] ?? []).filter { !deleted.contains($0.uuid) && inside($0) }
-                + writes.filter(inside)
+                + sent.filter(inside)
             var reach = point.start
-            for part in finer.sorted(by: { $0.start < $1.start }) where part.start <= reach { reach = max(reach, part.end) }
+            let spans = finer.map { ($0.start, $0.end) } + across.map { (max($0.start, point.start), min($0.end, point.end)) }
+            for span in spans.sorted(by: { $0.0 < $1.0 }) where span.0 <= reach { reach = max(reach, span.1) }
             var remainder: Sample?
             if reach < point.end {
                 guard cumulative(point.typeIdentifier), case let .quantity(amount) = point.value else { continue }
                 var total = amount.value
                 if case let .number(sent)? = point.metadata[HAEWritePlan.totalKey] { total = sent }
+                let share = { (part: Sample) -> Double in
+                    guard part.end > part.start else { return 1 }
+                    return min(part.end, point.end).timeIntervalSince(max(part.start, point.start)) / part.duration
+                }
                 let values = finer.map { part -> Double? in
                     guard case let .quantity(quantity) = part.value else { return nil }
                     return try? quantity.value(in: amount.unit)
+                } + across.map { part -> Double? in
+                    guard case let .quantity(quantity) = part.value, let value = try? quantity.value(in: amount.unit) else { return nil }
+                    return value * share(part)
                 }
                 guard !values.contains(where: { $0 == nil }) else { continue }
                 let parts = values.reduce(0) { $0 + $1! }
@@ -230,6 +247,21 @@ struct HAEWritePlan {
                 outcomes[first] = .replaced
             }
         }
+    }
+
+    /// Whether `stored` is a point of the same form as `sample` (an hour and an hour) but another one, whose period
+    /// overlaps it with another alignment: hours of a zone whose hours start at :30 after those of a whole-hour zone.
+    /// Sleep is left out (its stages and nights have rules of their own). `identifier`: the sample's sync
+    /// identifier when it is not yet in its metadata.
+    static func isMisaligned(_ stored: Sample, with sample: Sample, identifier: String?) -> Bool {
+        guard sample.typeIdentifier != HAESleep.type, let kind = form(of: sample), form(of: stored) == kind,
+              stored.start != sample.start || stored.end != sample.end,
+              case let .string(storedIdentifier)? = stored.metadata[MetadataKeySyncIdentifier] else { return false }
+        let sampleIdentifier: String?
+        if let identifier { sampleIdentifier = identifier }
+        else if case let .string(written)? = sample.metadata[MetadataKeySyncIdentifier] { sampleIdentifier = written }
+        else { sampleIdentifier = nil }
+        return storedIdentifier != sampleIdentifier
     }
 
     /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what hkctl's owner typed
