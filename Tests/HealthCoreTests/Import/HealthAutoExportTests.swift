@@ -293,6 +293,20 @@ extension ImportTests {
             #expect(values == [50, 75, 100, 100, 100])
         }
 
+        /// A day first sent without a source (older app settings) and re-sent with one is the same point: the re-send
+        /// replaces it instead of counting the day twice.
+        @Test func aPointReSentWithASourceAfterNoneIsTheSamePoint() throws {
+            let store = InMemorySampleStore()
+            let importer = Self.importer(store)
+            let without = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":4500}]}]}}"#
+            let with = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":4600,"source":"Jane’s iPhone"}]}]}}"#
+            _ = try importer.importHealthAutoExport(try Self.payload(text: without), receivedThrough: nil)
+            let receipt = try importer.importHealthAutoExport(try Self.payload(text: with), receivedThrough: nil)
+            #expect(receipt.totals.replaced == 1 && receipt.totals.added == 0, "\(receipt.counts)")
+            #expect(store.allSamples.map(\.source) == ["Jane’s iPhone"])
+            #expect(store.allSamples.first?.value.quantity?.value == 4600)
+        }
+
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
         @Test func aLongJoinedSourceIsShortenedDeterministically() {
             let names = (1...30).map { "Device number \($0)" }

@@ -79,6 +79,8 @@ struct ServeCLITests {
                 ("no token", S.push(body, token: nil), 401),
                 ("wrong token", S.push(body, token: token + "x"), 401),
                 ("not granted", S.push(body, token: ungranted), 403),
+                // A workout (with its route: places the owner did not allow) needs a grant of its own.
+                ("workout not granted", S.push(#"{"data":{"workouts":[{"id":"W1","name":"Outdoor Walk","start":"2024-05-30 08:00:00 +0000","end":"2024-05-30 08:30:00 +0000"}]}}"#, token: token), 403),
                 ("wrong method", [.send("GET /ingest HTTP/1.1\r\nHost: x\r\n\r\n")], 405),
                 ("wrong path", [.send("POST /upload HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}")], 404),
                 ("chunked", [.send("POST /ingest HTTP/1.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")], 411),
@@ -112,6 +114,8 @@ struct ServeCLITests {
             // 403 names the exact command that allows the types.
             let forbidden = try #require(answers[3].json["error"] as? String)
             #expect(forbidden.contains("hkctl auth grant watch --share steps"), "\(forbidden)")
+            let workout = try #require(answers[4].json["error"] as? String)
+            #expect(workout.contains("hkctl auth grant iphone --share workout"), "\(workout)")
             // Nothing was stored (the store is byte for byte as before), and the server still works.
             #expect(cli.snapshot() == before)
             let pushed = try server.request(S.push(body, token: token))

@@ -268,9 +268,11 @@ struct HAEWritePlan {
     /// in (source `hkctl`), which never reached HealthKit on the phone.
     static func isFromHealthKit(_ sample: Sample) -> Bool { sample.source != AuthorizationState.ownerSource }
 
-    /// Whether two source names are the same source for a point: equal, or sharing one of their `|`-separated names.
+    /// Whether two source names are the same source for a point: equal, sharing one of their `|`-separated names, or
+    /// one of them the name given to a point written without a source (older app settings write none: the same point
+    /// re-sent after an update that writes sources is the same point).
     static func related(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
+        if a == b || a == HealthAutoExportPayload.defaultSourceName || b == HealthAutoExportPayload.defaultSourceName { return true }
         guard a.contains("|") || b.contains("|") else { return false }
         let names = Set(a.split(separator: "|"))
         return b.split(separator: "|").contains { names.contains($0) }

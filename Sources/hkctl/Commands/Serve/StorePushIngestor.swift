@@ -49,8 +49,8 @@ struct StorePushIngestor: PushIngesting {
         for identifier in payload.sampleTypeIdentifiers.sorted() where CorrelationType.identified(identifier) == nil {
             // What hkctl cannot type yet (unknown metric names, the app's other arrays) is kept untyped, as an import
             // keeps it; no type exists to grant for it, so it needs none.
-            guard let name = catalogue.type(identifier: identifier)?.name,
-                  !AuthorizationState.unshareableTypes.contains(identifier) else { continue }
+            let type = identifier == Workout.typeIdentifier ? Workout.sampleType : catalogue.type(identifier: identifier)
+            guard let name = type?.name, !AuthorizationState.unshareableTypes.contains(identifier) else { continue }
             if decisions.shareStatus(source: source, type: identifier) != .sharingAuthorized {
                 missing.append(name)
             }
@@ -61,7 +61,13 @@ struct StorePushIngestor: PushIngesting {
         }
         // The import runs as the pushing source, which the library holds to the same permissions.
         let importer = HealthImporter(store: try HealthStore(storage: storage, source: source, catalogue: catalogue), catalogue: catalogue)
-        let receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)
+        let receipt: ImportReceipt
+        do {
+            receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)
+        } catch let error as AuthorizationError {
+            // The library holds the source to its permissions too; whatever the check above missed is refused the same way.
+            throw PushRefusal.notPermitted("\(error)")
+        }
         return PushReceipt(json: receipt.json, added: receipt.totals.added, replaced: receipt.totals.replaced,
                            refused: receipt.totals.rejected)
     }
