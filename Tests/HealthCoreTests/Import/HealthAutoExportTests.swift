@@ -205,8 +205,13 @@ extension ImportTests {
             #expect(perHour.totals.replaced == 1 && perHour.totals.added == 1)
             #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) == 300)
             #expect(store.allSamples.allSatisfy { $0.duration == 3600 })
+            // The day again, with the figure its hours add up to: the store holds it already, in finer form.
             let back = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
-            #expect(back.totals.replaced == 1)
+            #expect(back.totals.replaced == 0 && back.totals.alreadyPresent == 1)
+            #expect(store.allSamples.count == 2 && store.allSamples.allSatisfy { $0.duration == 3600 })
+            // A grown day is more than its hours hold: it replaces them.
+            let grown = try importer.importHealthAutoExport(try Self.payload(text: day.replacingOccurrences(of: "\"qty\":300", with: "\"qty\":350")), receivedThrough: nil)
+            #expect(grown.totals.replaced == 1)
             #expect(store.allSamples.count == 1 && store.allSamples[0].duration == 86_400)
             // A night per stage after the same night per night.
             let sleep = InMemorySampleStore()
@@ -305,6 +310,34 @@ extension ImportTests {
             #expect(receipt.totals.replaced == 1 && receipt.totals.added == 0, "\(receipt.counts)")
             #expect(store.allSamples.map(\.source) == ["Jane’s iPhone"])
             #expect(store.allSamples.first?.value.quantity?.value == 4600)
+        }
+
+        /// A synced folder holding files of two aggregation settings is imported at every run: once both are in,
+        /// the next run adds nothing and replaces nothing (each file's figures are held in the other's form).
+        @Test func filesOfTwoSettingsImportedAgainChangeNothing() throws {
+            func payload(_ points: [(String, Int)]) throws -> HealthAutoExportPayload {
+                let list = points.map { #"{"date":"2024-05-10 \#($0.0):00 +0200","qty":\#($0.1),"source":"Watch"}"# }
+                return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}")
+            }
+            let cases: [(HealthAutoExportPayload, HealthAutoExportPayload, Double)] = [
+                (try payload([("08:10", 10), ("08:20", 20), ("09:05", 60)]), try payload([("08:00", 30), ("09:00", 60)]), 90),
+                (try payload([("00:00", 4500)]), try payload([("15:00", 200), ("16:00", 300)]), 4500),
+            ]
+            for (first, second, expected) in cases {
+                let store = InMemorySampleStore()
+                let importer = Self.importer(store)
+                _ = try importer.importHealthAutoExport(first, receivedThrough: nil)
+                _ = try importer.importHealthAutoExport(second, receivedThrough: nil)
+                let held = store.allSamples
+                for payload in [first, second] {
+                    let again = try importer.importHealthAutoExport(payload, receivedThrough: nil)
+                    #expect(again.totals.added == 0 && again.totals.replaced == 0, "\(again.counts)")
+                }
+                let now: Set<UUID> = Set(store.allSamples.map(\.uuid)), before: Set<UUID> = Set(held.map(\.uuid))
+                #expect(now == before)
+                let total: Double = store.allSamples.reduce(0) { $0 + ($1.value.quantity?.value ?? 0) }
+                #expect(total == expected)
+            }
         }
 
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.

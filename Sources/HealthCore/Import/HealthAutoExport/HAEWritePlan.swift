@@ -113,6 +113,13 @@ struct HAEWritePlan {
                 }
                 crossed.removeAll { $0.start < sample.start || $0.end > sample.end }
             }
+            // A figure the store already holds in another form (a folder with files of two aggregation settings,
+            // imported again and again): unchanged, so an unchanged folder adds nothing and rewrites nothing.
+            if candidate.members.isEmpty, cumulative(sample.typeIdentifier),
+               HAEWritePlan.isHeld(sample, matches: matches, finer: crossed) {
+                plan.outcomes.append(.unchanged)
+                continue
+            }
             for old in crossed where deleted.insert(old.uuid).inserted {
                 plan.deletes.append((old.uuid, old.typeIdentifier, old.source))
                 for member in old.detail?.correlation?.members ?? [] where deleted.insert(member.uuid).inserted {
@@ -262,6 +269,37 @@ struct HAEWritePlan {
         else if case let .string(written)? = sample.metadata[MetadataKeySyncIdentifier] { sampleIdentifier = written }
         else { sampleIdentifier = nil }
         return storedIdentifier != sampleIdentifier
+    }
+
+    /// Whether the store already holds a cumulative point's figure in another form, so that storing it would only
+    /// swap one form for the other: its stored self reduced to a remainder by finer points (``totalKey`` is the
+    /// amount sent, the rest as before), or, with no stored self, finer points of another form inside its period
+    /// that add up to its amount (the hour whose minutes are stored).
+    static func isHeld(_ sample: Sample, matches: [Sample], finer: [Sample]) -> Bool {
+        guard case let .quantity(amount) = sample.value else { return false }
+        let tolerance = max(1e-9, abs(amount.value) * 1e-9)
+        if matches.count == 1, let stored = matches.first, case let .number(total)? = stored.metadata[totalKey],
+           case let .quantity(kept)? = Optional(stored.value), kept.unit == amount.unit, abs(total - amount.value) <= tolerance {
+            var reduced = stored
+            reduced.value = sample.value
+            reduced.metadata[totalKey] = nil
+            return same(reduced, sample)
+        }
+        guard matches.isEmpty, !finer.isEmpty, let form = form(of: sample),
+              finer.allSatisfy({ $0.start >= sample.start && $0.end <= sample.end && HAEWritePlan.form(of: $0) != form }) else { return false }
+        // Added up, and merged as statistics merge sources: held only when both give its amount, so it counts the
+        // same merged or not.
+        var sum = 0.0
+        var merged: [MergedSample] = []
+        for (index, part) in finer.enumerated() {
+            guard case let .quantity(quantity) = part.value, let value = try? quantity.value(in: amount.unit) else { return false }
+            sum += value
+            merged.append(MergedSample(index: index, sample: part, value: value))
+        }
+        let mergedSum = SourceMerger(ranks: [:]).merge(merged).samples.reduce(0.0) { total, part in
+            total + part.kept.reduce(0.0) { $0 + ($1.isInstant ? part.value : part.amount(forSeconds: $1.seconds)) }
+        }
+        return abs(sum - amount.value) <= tolerance && abs(mergedSum - amount.value) <= tolerance
     }
 
     /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what hkctl's owner typed
