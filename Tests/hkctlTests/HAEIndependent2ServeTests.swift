@@ -105,9 +105,20 @@ struct HAEIndependent2ServeTests {
             let unchanged = answers.reduce(0) { $0 + ($1.totals["alreadyPresent"] ?? 0) }
             let replaced = answers.reduce(0) { $0 + ($1.totals["replaced"] ?? 0) }
             #expect(added == 63 && unchanged == 57 && replaced == 0, "added \(added), unchanged \(unchanged), replaced \(replaced)")
+            // Then twenty pushes at once of 25 May, each with another figure (4,000 + 10i, as re-sends of a growing
+            // day): one is added and nineteen replace in turn: one sample that day, of one of the figures sent, at
+            // sync version 20.
+            let grown = try Self.send((0..<20).map { Self.push(Self.payload(days: [25: 4000 + 10 * $0]), token: token) },
+                                      port: server.port, parallel: true)
+            #expect(grown.allSatisfy { $0.status == 200 }, "\(grown.map(\.body))")
+            #expect(grown.reduce(0) { $0 + ($1.totals["added"] ?? 0) } == 1 && grown.reduce(0) { $0 + ($1.totals["replaced"] ?? 0) } == 19)
             #expect(server.terminate().status == 0)
+            let day = try H.list(cli, "steps").filter { ($0["start"] as? String ?? "").hasPrefix("2024-05-25") }
+            #expect(day.count == 1, "\(day)")
+            #expect(Set(stride(from: 4000.0, through: 4190, by: 10)).contains(H.number(day.first?["value"]) ?? -1))
+            #expect(H.number((day.first?["metadata"] as? [String: Any])?["HKMetadataKeySyncVersion"]) == 20)
             let steps = try Self.stored(cli, "steps"), heart = try Self.stored(cli, "heart-rate")
-            #expect(steps.count == 21 && steps.sum == 21210, "\(steps)")
+            #expect(steps.count == 22 && steps.sum == 21210 + (H.number(day.first?["value"]) ?? 0), "\(steps)")
             #expect(heart.count == 42 && heart.sum == 3381, "\(heart)")
         }
     }
