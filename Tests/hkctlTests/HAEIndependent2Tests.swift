@@ -53,6 +53,24 @@ struct HAEIndependent2Tests {
         }
     }
 
+    /// HAE per hour (10 May 08:00 1,000, 12:00 3,000, 18:00 500) and an export of that day, made at 14:00 (1,000 at
+    /// 08:00–08:10, 3,000 at 12:00–12:30) or the next morning (the same and 500 at 18:00–18:05), in both orders.
+    /// The export's samples stand for the hours they reach past (08:00: a later sample exists; 12:00: its 3,000 less
+    /// the export's 3,000 leaves nothing); the 18:00 hour is the export's own or HAE's. By hand, every case:
+    /// 4,500 that day and by hour {08: 1,000, 12: 3,000, 18: 500}, merged and not.
+    @Test(arguments: ["export-until-14.xml", "export-full-day.xml"], [true, false])
+    func hoursAndAnExportOfTheSameDayCountOnceByHour(export: String, exportFirst: Bool) throws {
+        let files = [H2.first(export), H2.path("hours-08-12-18.json")]
+        try CLIRunner.withTemporaryStore { cli in
+            for file in exportFirst ? files : files.reversed() { try H2.importQuietly(cli, file) }
+            let day = try H2.daySteps(cli, "2024-05-10")
+            #expect(day.merged == 4500 && day.unmerged == 4500, "\(day)")
+            for extra in [[], ["--no-merge"]] {
+                #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: extra) == ["08": 1000, "12": 3000, "18": 500], "\(extra)")
+            }
+        }
+    }
+
     // MARK: - Re-sends across aggregation levels
 
     /// 10 May per minute (08:10 20, 08:20 30, 09:05 40), then the app set to per hour: 08:00 50, 09:00 40 (the same
