@@ -319,6 +319,27 @@ struct HAEIndependent2Tests {
         }
     }
 
+    /// A v2 workout with nested fields (`metadata`, `heartRateRecovery`, `avgSpeed`) sent compact, then the same
+    /// workout pretty-printed the way Apple's serialiser does with its keys in another order; a day point with
+    /// `metadata`, then the same with spaces inside it. Nothing changed but the layout: unchanged (0 added, 0
+    /// replaced), the workout keeps its uuid. (Bug 11: "replaced 1", a new uuid each time.) The same file twice is
+    /// unchanged today already (checked first).
+    @Test(.disabled("bug 11: nested JSON in another key order or spacing counts as a change"))
+    func aReSendWithNestedJSONInAnotherLayoutIsUnchanged() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H2.importQuietly(cli, H2.path("workout-v2-nested-compact.json"))
+            let same = try H.importTotals(cli, [H2.path("workout-v2-nested-compact.json")])
+            #expect(same["alreadyPresent"] == 1 && same["replaced"] == 0)
+            let uuid = try H.list(cli, "workouts").first?["uuid"] as? String
+            let pretty = try H.importTotals(cli, [H2.path("workout-v2-nested-pretty-reordered.json")])
+            #expect(pretty["replaced"] == 0 && pretty["alreadyPresent"] == 1, "\(pretty)")
+            #expect(try H.list(cli, "workouts").first?["uuid"] as? String == uuid)
+            try H2.importQuietly(cli, H2.path("day-with-point-metadata.json"))
+            let spaced = try H.importTotals(cli, [H2.path("day-with-point-metadata-spaced.json")])
+            #expect(spaced["replaced"] == 0 && spaced["alreadyPresent"] == 1, "\(spaced)")
+        }
+    }
+
     // MARK: - Metric names and units
 
     /// The HealthKit type of every name in the reference's list and in HAE's own list it points to
