@@ -124,6 +124,27 @@ struct HAEIndependent2Tests {
         }
     }
 
+    /// 10 May from Berlin (00:00 +0200, 6,000), then the same day re-sent from New York (00:00 −0400, 9,000, grown).
+    /// `changes` since the first shows the Berlin sample deleted and the New York one (starting 06:00 Berlin time)
+    /// added; 9–11 May sum to 9,000; `undo` brings Berlin's 6,000 back, one sample.
+    @Test func aDayReSentAfterATimeZoneChangeShowsAsDeletionPlusAdditionAndUndoes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try H2.importQuietly(cli, H2.first("travel-day-berlin.json"))
+            let anchor = try H2.changes(cli, since: nil).anchor
+            let berlin = try #require(try H.list(cli, "steps").first?["uuid"] as? String)
+            try H2.importQuietly(cli, H2.first("travel-day-new-york.json"))
+            let change = try H2.changes(cli, since: anchor)
+            #expect(change.deleted == [berlin], "\(change.deleted)")
+            #expect(change.added.count == 1 && H.number(change.added.first?["value"]) == 9000, "\(change.added)")
+            #expect((change.added.first?["start"] as? String) == "2024-05-10T06:00:00+02:00")
+            let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11", "--no-merge"]
+            #expect(try H.sums(cli, days).reduce(0, +) == 9000)
+            try H2.undo(cli)
+            #expect(try H.sums(cli, days) == [0, 6000, 0])
+            #expect(try H.list(cli, "steps").count == 1)
+        }
+    }
+
     /// 10 May per hour (08:00–11:00 +0200, 100 steps each: 06:00Z–10:00Z, 400 steps), then, after the phone moved to
     /// India (+0530), HAE's default period re-sends the day with the hours of the new zone, which start at :30 UTC:
     /// 11:00 +0530 50 (05:30Z–06:30Z, half of it walked), 12:00, 13:00, 14:00 +0530 100 each, 15:00 +0530 50: the same
