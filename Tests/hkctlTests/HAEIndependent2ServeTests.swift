@@ -271,7 +271,7 @@ struct HAEIndependent2ServeTests {
             let answer = try Self.send([Self.push(body, token: token)], port: server.port)
             #expect(answer.first?.status == 200 && answer.first?.totals["rejected"] == 16, "\(answer.first?.body ?? "")")
             let result = server.terminate()
-            let lines = result.stderr.split(separator: "\n").filter { $0.contains("POST /ingest") }
+            let lines = result.stderr.split(separator: "\n").filter { $0.contains(" iphone POST /ingest ") }
             #expect(lines.count == 1 && (lines.first?.contains("refused") == true || lines.first?.contains("rejected") == true), "\(result.stderr)")
         }
     }
