@@ -13,6 +13,9 @@ package struct HTTPResponse: Sendable, Equatable {
     package var logNote = ""
     /// Who the answer was for, for the log line (the pushing program's name once its token is known); never sent.
     package var logSource = "-"
+    /// Whether the log must show this answer even when it shows only failures: a success that refused part of what
+    /// was sent.
+    package var logEvenWhenQuiet = false
 
     package init(status: HTTPStatus, fields: [HeaderField] = [], json: String) {
         self.status = status

@@ -17,6 +17,8 @@ package struct RequestLogEntry: Sendable, Equatable {
     package var source: String
     /// The answer's ``HTTPResponse/logNote``.
     package var note: String
+    /// The answer's ``HTTPResponse/logEvenWhenQuiet``.
+    package var evenWhenQuiet = false
 }
 
 /// A small HTTP/1.1 server: one request per connection, each connection on a thread of its own (up to
@@ -87,7 +89,8 @@ package final class HTTPServer: @unchecked Sendable {
         guard response != nil || head != nil else { return }
         let path = head.map { String($0.path) }.flatMap { paths.contains($0) ? $0 : nil } ?? "-"
         log(RequestLogEntry(method: head?.method ?? "-", path: path, status: response?.status,
-                            source: response?.logSource ?? "-", note: response?.logNote ?? "the client went away"))
+                            source: response?.logSource ?? "-", note: response?.logNote ?? "the client went away",
+                            evenWhenQuiet: response?.logEvenWhenQuiet ?? false))
     }
 
     /// Answers 503 to a connection over the limit, without reading it or waiting on it.

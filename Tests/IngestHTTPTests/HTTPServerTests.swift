@@ -76,17 +76,26 @@ struct HTTPServerTests {
 }
 
 private final class LogSink: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
+    // A pthread mutex must stay at one address: allocated, not a stored property passed with `&` (Swift may pass a
+    // temporary copy, and a copy of a locked mutex never unlocks).
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var entries: [RequestLogEntry] = []
-    init() { pthread_mutex_init(&mutex, nil) }
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
     func add(_ entry: RequestLogEntry) {
-        pthread_mutex_lock(&mutex)
+        pthread_mutex_lock(mutex)
         entries.append(entry)
-        pthread_mutex_unlock(&mutex)
+        pthread_mutex_unlock(mutex)
     }
     var statuses: [HTTPStatus] {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return entries.compactMap(\.status)
     }
 }

@@ -77,7 +77,7 @@ struct HAEIndependent2Tests {
     /// afternoon), both orders. By hand: merged 3,000 + the rest 4,000 − 3,000 = 4,000; `--no-merge` the export's
     /// raw 5,700 + 1,000 = 6,700; by hour 08 2,000 and 12 at least 1,000, and the afternoon non-zero. (Bug 12:
     /// merged 3,000, the afternoon lost: the rest subtracts the export's plain sum 5,700.)
-    @Test(.disabled("bug 12: an export of two devices still loses HAE's afternoon"), arguments: [true, false])
+    @Test(arguments: [true, false])
     func anExportOfTwoDevicesMadeAt14KeepsHAEsAfternoon(exportFirst: Bool) throws {
         let files = [H2.path("export-until-14-watch-and-phone.xml"), H2.path("day-steps-watch-and-phone-4000.json")]
         try CLIRunner.withTemporaryStore { cli in
@@ -93,10 +93,11 @@ struct HAEIndependent2Tests {
     // MARK: - Re-sends across aggregation levels
 
     /// 10 May per minute (08:10 20, 08:20 30, 09:05 40), then the app set to per hour: 08:00 50, 09:00 40 (the same
-    /// steps), then grown (09:00 65), then per minute again (the first payload re-sent). `changes` shows the change
-    /// of level as deletions plus additions; each `undo` goes back one step.
-    /// By hand: minutes → {08: 50, 09: 40}; hours → the same; grown → {08: 50, 09: 65}; the minutes again → 08: the
-    /// minutes 20 + 30 (the hour holds nothing more), 09: the minute 40 and the hour's rest 65 − 40 = 25 → 65.
+    /// steps), then grown (09:00 65), then per minute again (the first payload re-sent). The hours with the same
+    /// figures are held already (the minutes add up to them) and change nothing; the grown hour replaces its minute,
+    /// which `changes` shows as a deletion plus an addition; each `undo` goes back one step.
+    /// By hand: minutes → {08: 50, 09: 40}; hours → the same, nothing written; grown → {08: 50, 09: 65}; the minutes
+    /// again → 08: the minutes 20 + 30, 09: the minute 40 and the hour's rest 65 − 40 = 25 → 65.
     @Test func aDayPerMinuteThenPerHourThenGrownThenPerMinuteAgain() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
@@ -104,20 +105,23 @@ struct HAEIndependent2Tests {
             let anchor = try H2.changes(cli, since: nil).anchor
             let minuteUUIDs = Set(try H.list(cli, "steps").compactMap { $0["uuid"] as? String })
             let hours = try H.importTotals(cli, [H2.path("hours-08-09.json")])
-            #expect(hours["added"]! + hours["replaced"]! == 2 && hours["rejected"] == 0, "\(hours)")
+            #expect(hours["added"]! + hours["replaced"]! == 0 && hours["rejected"] == 0, "\(hours)")
             #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 40])
-            // The three minutes deleted, the two hours added.
-            let change = try H2.changes(cli, since: anchor)
-            #expect(Set(change.deleted) == minuteUUIDs, "\(change.deleted)")
-            let addedLevels = change.added.compactMap { ($0["metadata"] as? [String: Any])?["HAEAggregation"] as? String }
-            #expect(addedLevels == ["hour", "hour"], "\(change.added)")
+            let unchanged = try H2.changes(cli, since: anchor)
+            #expect(unchanged.deleted.isEmpty && unchanged.added.isEmpty, "\(unchanged)")
+            let grownAnchor = unchanged.anchor
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
             #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 65])
+            // The 09:05 minute deleted, the grown 09:00 hour added.
+            let change = try H2.changes(cli, since: grownAnchor)
+            #expect(change.deleted.count == 1 && minuteUUIDs.isSuperset(of: change.deleted), "\(change.deleted)")
+            let addedLevels = change.added.compactMap { ($0["metadata"] as? [String: Any])?["HAEAggregation"] as? String }
+            #expect(addedLevels == ["hour"], "\(change.added)")
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
             #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == ["08": 50, "09": 65])
             #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 65])
-            // Undo each step: {08: 50, 09: 65}, {08: 50, 09: 40}, {08: 50, 09: 40}, {}.
-            for expected: [String: Double] in [["08": 50, "09": 65], ["08": 50, "09": 40], ["08": 50, "09": 40], [:]] {
+            // Undo each step that wrote: {08: 50, 09: 65}, {08: 50, 09: 40}, {}.
+            for expected: [String: Double] in [["08": 50, "09": 65], ["08": 50, "09": 40], [:]] {
                 try H2.undo(cli)
                 #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == expected)
             }
@@ -149,7 +153,7 @@ struct HAEIndependent2Tests {
     /// India (+0530), HAE's default period re-sends the day with the hours of the new zone, which start at :30 UTC:
     /// 11:00 +0530 50 (05:30Z–06:30Z, half of it walked), 12:00, 13:00, 14:00 +0530 100 each, 15:00 +0530 50: the same
     /// 400 steps. Each step once: 400 over 9–11 May, merged and not. (Bug 1: 800.)
-    @Test(.disabled("bug 1: hours re-sent after moving to a half-hour zone are stored twice"))
+    @Test
     func hoursReSentAfterMovingToAHalfHourZoneCountOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-berlin.json"))
@@ -163,7 +167,7 @@ struct HAEIndependent2Tests {
     /// 10 May per hour (08:00 50, 09:00 65), then per minute "since last sync" with only part of 09:00 (09:00 5,
     /// 09:30 10). Nothing of the phone's may be lost: 09:00 keeps its rest 65 − 15 = 50, so the hour is 65 and the
     /// day 50 + 65 = 115. (Bug 2A: the 09:00 minute has the hour's sync identifier and replaces it: 09 = 15, day 65.)
-    @Test(.disabled("bug 2: a minute at the start of a stored hour replaces the whole hour"))
+    @Test
     func aMinuteAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
@@ -176,7 +180,7 @@ struct HAEIndependent2Tests {
     /// 10 May per hour (08:00 50, 09:00 65), then without aggregation "since last sync" with only part of 09:00
     /// (09:00:00 5, 09:30:12 10). 09:00 keeps its rest 65 − 15 = 50: the hour 65, the day 115. (Bug 2D: the reading
     /// at 09:00:00 has the hour's sync identifier and replaces it: 09 = 15, the day 65.)
-    @Test(.disabled("bug 2: a reading at the start of a stored hour replaces the whole hour"))
+    @Test(.disabled("bug 13: readings (no aggregation) inside a stored hour are not taken out of its total"))
     func aReadingAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
@@ -217,7 +221,7 @@ struct HAEIndependent2Tests {
     /// Per week (6 May 70,000; 13 May 35,000), then per day "since last sync" with Monday 6 May only (12,000). The
     /// week keeps its rest 70,000 − 12,000 = 58,000 over its other days: 6–12 May = 70,000, Monday 12,000 at least.
     /// (Bug 2B: the day takes the week's sync identifier, the local date 2024-05-06, and replaces it: 12,000.)
-    @Test(.disabled("bug 2: a day at the start of a stored week replaces the whole week"))
+    @Test
     func aMondayAfterItsWeekKeepsTheRestOfTheWeek() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("week-steps.json"))
@@ -257,7 +261,7 @@ struct HAEIndependent2Tests {
     /// Heart rate per hour (08:00 Min 50 / Avg 60 / Max 90; 09:00 70), then per minute 08:00 55, 08:30 58, 08:31 57.
     /// A reading type is kept whole when finer points come: the day's minimum 50, maximum 90. (Bug 2C: the 08:00
     /// minute replaces the hour: 55 and 70.)
-    @Test(.disabled("bug 2: a heart-rate minute at the start of a stored hour replaces the hour's Min/Max"))
+    @Test(.disabled("bug 2c: a heart-rate minute at the start of a stored hour takes the hour's Min/Max samples"))
     func aHeartRateMinuteAtTheStartOfAStoredHourKeepsTheHoursMinAndMax() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("heart-rate-hours.json"))
@@ -297,7 +301,7 @@ struct HAEIndependent2Tests {
     /// A day without `source` (older settings: the source "Health Auto Export"), then the same day re-sent by the
     /// updated app with its source and grown to 4,600. The re-send replaces: 4,600 merged and with `--no-merge`.
     /// (Bug 7: both kept, 9,100 unmerged.)
-    @Test(.disabled("bug 7: a day re-sent with a source after none is stored twice"))
+    @Test
     func aDayReSentWithASourceAfterNoneCountsOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("day-without-source.json"))
@@ -364,7 +368,8 @@ struct HAEIndependent2Tests {
     /// 4,500 and hours "since last sync" (15:00 200, 16:00 300); (c) the night per stage and as a summary. The first
     /// run stores the figures (a: 90; b: 4,500; c: asleep 25,200 s); a second run of the unchanged folder adds 0 and
     /// replaces 0, and `changes` since the first run is empty. (Bug 10: every run replaces and adds again.)
-    @Test(.disabled("bug 10: a folder with files of two settings is rewritten at every run"), arguments: ["a", "b", "c"])
+    // Case "c" (a night per stage and as a summary in one folder) still churns: bug 10c in /work/notes/haetest2-bugs.md.
+    @Test(arguments: ["a", "b"])
     func aFolderWithFilesOfTwoSettingsAddsNothingTheSecondTime(folderCase: String) throws {
         let files = ["a": [H2.path("minutes-0810-0820-0905.json"), H2.path("hours-08-09.json")],
                      "b": [H2.first("hae-day-steps.json"), H2.path("hours-15-16-since-last-sync.json")],
@@ -561,7 +566,7 @@ struct HAEIndependent2Tests {
 
     /// The fourteen names of HAE's own list that hkctl keeps as `HealthAutoExport_<name>` although `hkctl types`
     /// has their type (bug 3).
-    @Test(.disabled("bug 3: fourteen names of HAE's list are kept untyped"))
+    @Test
     func everyMetricNameOfTheReferenceListGetsItsType() throws {
         let points = try Self.allNamePoints()
         try CLIRunner.withTemporaryStore { cli in
@@ -629,7 +634,7 @@ struct HAEIndependent2Tests {
     /// in bed 34 h between 22:00 and 07:00, and the night to 13 May in the oldest form with asleep 30 h between 23:00
     /// and 07:00 and in bed 34 h between 22:50 and 07:10. The nights are kept, not refused: exit 0, nothing refused,
     /// 13 May has sleep and both nights have an in-bed figure. (Bug 4: both parts refused, exit 65.)
-    @Test(.disabled("bug 4: a merged night over 24 hours is refused"))
+    @Test
     func aMergedNightOver24HoursIsKeptNotRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("sleep-merged-over-24-hours.json")])

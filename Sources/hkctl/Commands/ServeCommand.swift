@@ -197,9 +197,10 @@ final class ServeLog: @unchecked Sendable {
         pthread_mutex_init(mutex, nil)
     }
 
-    /// `2024-06-01T08:00:00Z iphone POST /ingest 200 added 10, replaced 2`; successes are left out under -q.
+    /// `2024-06-01T08:00:00Z iphone POST /ingest 200 added 10, replaced 2`; under -q, successes are left out unless
+    /// they refused part of the push (`..., refused 3`).
     func write(_ entry: RequestLogEntry) {
-        if quiet && entry.status == .ok { return }
+        if quiet && entry.status == .ok && !entry.evenWhenQuiet { return }
         let status = entry.status.map { String($0.rawValue) } ?? "-"
         var line = "\(ISODate.format(Date(), in: .gmt)) \(entry.source) \(entry.method) \(entry.path) \(status)"
         if !entry.note.isEmpty { line += " " + entry.note }

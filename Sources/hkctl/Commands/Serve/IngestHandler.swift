@@ -46,6 +46,7 @@ struct IngestHandler: RequestHandling {
             let receipt = try ingestor.store(body, through: source)
             response = HTTPResponse(status: .ok, json: receipt.json)
             response.logNote = "added \(receipt.added), replaced \(receipt.replaced)" + (receipt.refused > 0 ? ", refused \(receipt.refused)" : "")
+            response.logEvenWhenQuiet = receipt.refused > 0
         } catch let PushRefusal.badPayload(reason) {
             response = .error(.badRequest, reason + " Nothing was stored.")
             response.logNote = "invalid payload"
