@@ -180,7 +180,7 @@ struct HAEIndependent2Tests {
     /// 10 May per hour (08:00 50, 09:00 65), then without aggregation "since last sync" with only part of 09:00
     /// (09:00:00 5, 09:30:12 10). 09:00 keeps its rest 65 − 15 = 50: the hour 65, the day 115. (Bug 2D: the reading
     /// at 09:00:00 has the hour's sync identifier and replaces it: 09 = 15, the day 65.)
-    @Test(.disabled("bug 13: readings (no aggregation) inside a stored hour are not taken out of its total"))
+    @Test
     func aReadingAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
@@ -194,8 +194,7 @@ struct HAEIndependent2Tests {
     /// setting changed between two sends. Each step once: hours and readings 115 in either order (merged and not:
     /// one source); minutes then readings 115 (the readings are the fuller form); the day then the readings 4,500.
     /// (Bug 13: 230, 230, 205, 4,615.)
-    @Test(.disabled("bug 13: switching between no aggregation and an aggregation counts every step twice"),
-          arguments: ["hours readings", "readings hours", "minutes readings", "day readings"])
+    @Test(arguments: ["hours readings", "readings hours", "minutes readings", "day readings"])
     func readingsWithoutAggregationAndPeriodsCountOnce(order: String) throws {
         let files = ["hours": H2.path("hours-08-09-grown.json"), "readings": H2.path("readings-unaggregated-08-09.json"),
                      "minutes": H2.path("minutes-0810-0820-0905.json"), "day": H2.first("hae-day-steps.json")]
@@ -261,7 +260,7 @@ struct HAEIndependent2Tests {
     /// Heart rate per hour (08:00 Min 50 / Avg 60 / Max 90; 09:00 70), then per minute 08:00 55, 08:30 58, 08:31 57.
     /// A reading type is kept whole when finer points come: the day's minimum 50, maximum 90. (Bug 2C: the 08:00
     /// minute replaces the hour: 55 and 70.)
-    @Test(.disabled("bug 2c: a heart-rate minute at the start of a stored hour takes the hour's Min/Max samples"))
+    @Test
     func aHeartRateMinuteAtTheStartOfAStoredHourKeepsTheHoursMinAndMax() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("heart-rate-hours.json"))

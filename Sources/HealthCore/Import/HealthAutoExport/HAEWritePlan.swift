@@ -54,6 +54,12 @@ struct HAEWritePlan {
         var partial: [UUID: (sample: Sample, first: Int)] = [:]
         let identifiers = Set(candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier })
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
+        // The forms each type takes in this payload: forms that a payload holds side by side (a minute-level payload's
+        // readings with seconds beside its minutes) are both the app's, not a changed setting, so they never cross.
+        var payloadForms: [String: Set<String>] = [:]
+        for candidate in candidates where candidate.sample.typeIdentifier != HAESleep.type {
+            if let form = HAEWritePlan.form(of: candidate.sample) { payloadForms[candidate.sample.typeIdentifier, default: []].insert(form) }
+        }
         for candidate in candidates {
             var sample = candidate.sample
             if let list = others[sample.typeIdentifier] {
@@ -82,9 +88,15 @@ struct HAEWritePlan {
             if let form = HAEWritePlan.form(of: sample), let list = otherForm[sample.typeIdentifier] {
                 crossed = HAEWritePlan.overlapping(sample, in: list, longest: longestForm[sample.typeIdentifier] ?? 0).filter {
                     !deleted.contains($0.uuid)
-                        && (HAEWritePlan.form(of: $0) != form || HAEWritePlan.isMisaligned($0, with: sample, identifier: candidate.syncIdentifier))
+                        && (HAEWritePlan.form(of: $0).map { other in other != form && payloadForms[sample.typeIdentifier]?.contains(other) != true } == true
+                            || HAEWritePlan.isMisaligned($0, with: sample, identifier: candidate.syncIdentifier))
                         && (sample.typeIdentifier == HAESleep.type || HAEWritePlan.related($0.source, sample.source))
                 }
+            }
+            // The extra samples of a coarser heart-rate point (an hour's `|min` and `|max`, a millisecond each at its
+            // start) lie inside a finer point that starts with it, but are the hour's: they go with the hour.
+            if let form = HAEWritePlan.form(of: sample) {
+                crossed.removeAll { HAEWritePlan.isPart($0) && HAEWritePlan.level(of: $0) > HAEWritePlan.level(form) }
             }
             if sample.typeIdentifier == HAESleep.type {
                 // Stages where a night summary is stored: they replace the whole night (all its parts) where the
@@ -149,6 +161,7 @@ struct HAEWritePlan {
         plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
         plan.settle(partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted { $0.sample.start < $1.sample.start },
                     stored: otherForm, deleted: &deleted, cumulative: cumulative)
+        plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
         return plan
     }
 
@@ -174,6 +187,42 @@ struct HAEWritePlan {
                   deleted.insert(old.uuid).inserted else { continue }
             deletes.append((old.uuid, old.typeIdentifier, old.source))
             if outcomes.indices.contains(index), outcomes[index] == .added || outcomes[index] == .unchanged { outcomes[index] = .replaced }
+        }
+    }
+
+    /// Whether a stored sample is one of a heart-rate point's extra samples (`|min`, `|max`).
+    static func isPart(_ sample: Sample) -> Bool {
+        guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return false }
+        return identifier.hasSuffix("|min") || identifier.hasSuffix("|max")
+    }
+
+    /// The order of HAE's aggregation forms, finest first; sleep's and unknown forms rank after them.
+    static func level(_ form: String) -> Int { ["none": 0, "minute": 1, "hour": 2, "day": 3, "week": 4][form] ?? 5 }
+
+    static func level(of sample: Sample) -> Int { form(of: sample).map(level) ?? 5 }
+
+    /// A heart-rate point's extra samples (`|min`, `|max`) whose point this plan deletes go with it.
+    private mutating func dropOrphanedParts(stored: [String: [Sample]], deleted: inout Set<UUID>) {
+        var gone = Set<String>()
+        for list in stored.values {
+            for sample in list where deleted.contains(sample.uuid) && !HAEWritePlan.isPart(sample) {
+                if case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
+                    gone.insert(sample.typeIdentifier + "\n" + identifier)
+                }
+            }
+        }
+        guard !gone.isEmpty else { return }
+        let written = Set(writes.compactMap { sample -> String? in
+            guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
+            return sample.typeIdentifier + "\n" + identifier
+        })
+        for list in stored.values {
+            for sample in list where HAEWritePlan.isPart(sample) && !deleted.contains(sample.uuid) {
+                guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { continue }
+                let main = sample.typeIdentifier + "\n" + String(identifier.dropLast(4))
+                guard gone.contains(main), !written.contains(main), deleted.insert(sample.uuid).inserted else { continue }
+                deletes.append((sample.uuid, sample.typeIdentifier, sample.source))
+            }
         }
     }
 
@@ -261,7 +310,7 @@ struct HAEWritePlan {
     /// Sleep is left out (its stages and nights have rules of their own). `identifier`: the sample's sync
     /// identifier when it is not yet in its metadata.
     static func isMisaligned(_ stored: Sample, with sample: Sample, identifier: String?) -> Bool {
-        guard sample.typeIdentifier != HAESleep.type, let kind = form(of: sample), form(of: stored) == kind,
+        guard sample.typeIdentifier != HAESleep.type, let kind = form(of: sample), kind != "none", form(of: stored) == kind,
               stored.start != sample.start || stored.end != sample.end,
               case let .string(storedIdentifier)? = stored.metadata[MetadataKeySyncIdentifier] else { return false }
         let sampleIdentifier: String?
@@ -332,12 +381,13 @@ struct HAEWritePlan {
     }
 
     /// The form of an HAE sample among those that can stand for the same time differently: its aggregation
-    /// (minute, hour, day, week), or for sleep per stage (`none`) or per night; nil for an unaggregated reading of
-    /// another type (readings at their own times never stand for each other).
+    /// (`none` for a reading sent without aggregation, minute, hour, day, week), or for sleep per stage or per night;
+    /// nil for a sample that is not HAE's. Readings among themselves never stand for each other (they are one form);
+    /// beside a period of another form they are its finer points (the app's aggregation setting changed).
     static func form(of sample: Sample) -> String? {
         guard case let .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] else { return nil }
         if sample.typeIdentifier == HAESleep.type { return form == "night" ? "night" : "stage" }
-        return form == "none" ? nil : form
+        return form
     }
 
     /// The samples of `list` (sorted by start; `longest` is the longest among them) that `sample` overlaps.
