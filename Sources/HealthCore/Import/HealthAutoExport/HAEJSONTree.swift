@@ -82,11 +82,14 @@ enum HAEJSONTree: Sendable {
         return (qty, self["units"]?.text ?? "")
     }
 
-    /// The value as JSON text (dates written as HAE writes them).
+    /// The value as JSON text (dates written as HAE writes them), compact and with each object's keys in byte order:
+    /// the same value re-sent with its keys in another order or other spacing (the app's dictionaries have no fixed
+    /// order) gives the same text, so it is the same point.
     var json: String {
         switch self {
         case let .object(fields):
-            return "{" + fields.map { JSONText.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",") + "}"
+            let sorted = fields.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
+            return "{" + sorted.map { JSONText.quoted($0.key) + ":" + $0.value.json }.joined(separator: ",") + "}"
         case let .array(items): return "[" + items.map(\.json).joined(separator: ",") + "]"
         case let .scalar(value): return HAESampleBuilder.json(value)
         }

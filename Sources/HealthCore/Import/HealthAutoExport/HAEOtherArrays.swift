@@ -1,6 +1,7 @@
 /// The payload's arrays other than `metrics` (`workouts`, `stateOfMind`, `medications`, `symptoms`,
 /// `cycleTracking`, `ecg`, `heartRateNotifications`, and any new one): not typed yet, so each element is kept as
-/// an untyped sample of type `HealthAutoExport_<array>` whose value is the element's JSON as written, dated by its
+/// an untyped sample of type `HealthAutoExport_<array>` whose value is the element's JSON (compact, keys in byte
+/// order, so that a re-send with another key order or spacing is the same element), dated by its
 /// `start` (or `date`, `startDate`) and `end`. Its sync identifier is `HAE|<array>|<start>|<id>` (`id` when the
 /// element has one, else its name or the start alone), so a re-send replaces it rather than adding it again.
 enum HAEOtherArrays {
@@ -16,7 +17,8 @@ enum HAEOtherArrays {
             MetadataKeySyncIdentifier: .string(identifier), HAESampleBuilder.aggregationKey: .string("none"),
         ]
         if let through = builder.receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(through) }
-        let sample = Sample(typeIdentifier: type, start: start, end: end, value: .generic(value: item.json, unit: nil),
+        let json = (try? HAEJSONTree.parse(item.json))?.json ?? item.json
+        let sample = Sample(typeIdentifier: type, start: start, end: end, value: .generic(value: json, unit: nil),
                             source: builder.defaultSource, created: builder.created, metadata: metadata)
         if let problem = TextRules.problem(in: sample) { return .refused(type: type, line: item.line, reason: problem) }
         return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: identifier, line: item.line, metric: item.array))

@@ -310,7 +310,9 @@ struct HAESampleBuilder {
         let period = point["date"] == nil ? HAEPeriod.instant : periodOfPoint(start, offset: offset)
         var end = periodEnd(period, start: start, offset: offset)
         if let (stop, _) = dateField(point, "endDate"), stop >= start { end = stop }
+        // In byte order of the keys, so a re-send with the keys in another order is the same point.
         let fields = point.fields.filter { $0.key != "date" && $0.key != "source" && $0.key != "startDate" && $0.key != "endDate" }
+            .sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
         let text = "{" + fields.map { JSONText.quoted($0.key) + ":" + HAESampleBuilder.json($0.value) }.joined(separator: ",") + "}"
         let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
                                                understood: Set(point.fields.map(\.key)))
@@ -479,7 +481,7 @@ struct HAESampleBuilder {
         case let .date(date, offset): return JSONText.quoted(ExportDateParser.format(date, offsetSeconds: offset))
         case let .bool(flag): return flag ? "true" : "false"
         case .null: return "null"
-        case let .json(text): return text
+        case let .json(text): return (try? HAEJSONTree.parse(text))?.json ?? text
         }
     }
 }
