@@ -7,13 +7,8 @@ import Testing
 struct DerivedFigureCLITests {
     /// Two weights a day apart inside the last week, and one with more digits than a table shows, earlier.
     private static func withWeights<T>(_ body: (CLIRunner) throws -> T) throws -> T {
-        try CLIRunner.withTemporaryStore { cli in
-            for (value, time) in [("72.123456kg", "2024-05-20T08:00"), ("72.3kg", "2024-05-30T08:00"), ("72.1kg", "2024-05-31T08:00")] {
-                let added = try cli.run(["add", "weight", value, "--at", time, "-q"])
-                #expect(added.status == 0, "\(added.stderr)")
-            }
-            return try body(cli)
-        }
+        try CLIRunner.withTemporaryStore(adding: "weight", [("72.123456kg", "2024-05-20T08:00"), ("72.3kg", "2024-05-30T08:00"),
+                                                             ("72.1kg", "2024-05-31T08:00")], body)
     }
 
     @Test func statsRoundsItsFiguresAndListKeepsTheStoredValue() throws {

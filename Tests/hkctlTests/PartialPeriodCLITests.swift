@@ -7,14 +7,8 @@ import Testing
 struct PartialPeriodCLITests {
     /// 7,000 steps in the week cut by `--from 2024-05-01` (Wed), in two whole weeks, none in a third, 1,000 this week.
     private static func withSteps<T>(_ body: (CLIRunner) throws -> T) throws -> T {
-        try CLIRunner.withTemporaryStore { cli in
-            for (value, time) in [("7000", "2024-05-02T10:00:05"), ("7000", "2024-05-07T10:00"), ("7000", "2024-05-14T10:00"),
-                                  ("1000", "2024-05-30T10:00")] {
-                let added = try cli.run(["add", "steps", value, "--at", time, "-q"])
-                #expect(added.status == 0, "\(added.stderr)")
-            }
-            return try body(cli)
-        }
+        try CLIRunner.withTemporaryStore(adding: "steps", [("7000", "2024-05-02T10:00:05"), ("7000", "2024-05-07T10:00"),
+                                                            ("7000", "2024-05-14T10:00"), ("1000", "2024-05-30T10:00")], body)
     }
 
     @Test func chartLeavesPartialWeeksOutOfTheAverageAndSaysSo() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TextSupport
 
 /// Runs the built `hkctl` binary as a subprocess against a temporary store.
@@ -38,6 +39,18 @@ struct CLIRunner {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         return try body(CLIRunner(storePath: folder + "/store"))
+    }
+
+    /// ``withTemporaryStore(_:)`` holding the readings given, each added as `hkctl add TYPE VALUE --at TIME -q`.
+    static func withTemporaryStore<T>(adding type: String, _ readings: [(value: String, time: String)],
+                                      _ body: (CLIRunner) throws -> T) throws -> T {
+        try withTemporaryStore { cli in
+            for (value, time) in readings {
+                let added = try cli.run(["add", type, value, "--at", time, "-q"])
+                #expect(added.status == 0, "\(added.stderr)")
+            }
+            return try body(cli)
+        }
     }
 
     /// Runs `hkctl ARGS` with `--store` set, the zone pinned to UTC and now pinned to 2024-06-01T12:00:00Z
