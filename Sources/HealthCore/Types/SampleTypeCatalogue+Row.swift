@@ -6,8 +6,8 @@ extension SampleTypeCatalogue {
         enum Details: Sendable {
             /// A quantity type: how it aggregates, its canonical and display unit strings, its plausible range.
             case quantity(AggregationStyle, unit: String, display: String?, validRange: ClosedRange<Double>)
-            /// A category type: its values and the longest a sample may last.
-            case category([CategoryValue], maximumDuration: TimeInterval?)
+            /// A category type: its values (read when the type is made) and the longest a sample may last.
+            case category(@Sendable () -> [CategoryValue], maximumDuration: TimeInterval?)
             /// A type made already, given to ``SampleTypeCatalogue/init(_:)``.
             case made(SampleType)
         }
@@ -31,8 +31,9 @@ extension SampleTypeCatalogue {
         }
 
         /// A category type's row.
-        static func category(_ suffix: String, name: String, title: String, values: [CategoryValue],
-                             examples: [String], maximumDuration: TimeInterval?) -> Row {
+        static func category(_ suffix: String, name: String, title: String,
+                             values: @escaping @Sendable () -> [CategoryValue], examples: [String],
+                             maximumDuration: TimeInterval?) -> Row {
             Row(prefix: "HKCategoryTypeIdentifier", suffix: suffix, name: name, title: title, examples: examples,
                 details: .category(values, maximumDuration: maximumDuration))
         }
@@ -74,18 +75,27 @@ extension SampleTypeCatalogue {
                 && ASCIICase.equal(UnsafeBufferPointer(rebasing: key[prefixLength...]), suffix)
         }
 
+        /// The type this row describes, its unit strings parsed.
+        func type() -> SampleType {
+            type { try! HealthUnit(parsing: $0) }
+        }
+
         /// The type this row describes; `units` holds the unit strings parsed so far, and gains this row's.
         func type(units: inout [String: HealthUnit]) -> SampleType {
+            type { Row.unit($0, &units) }
+        }
+
+        private func type(unit: (String) -> HealthUnit) -> SampleType {
             switch details {
             case .made(let type):
                 return type
-            case let .quantity(aggregation, unit, display, validRange):
-                let canonical = Row.unit(unit, &units)
+            case let .quantity(aggregation, unitText, display, validRange):
+                let canonical = unit(unitText)
                 return .quantity(prefix + suffix, name: name, title: title, aggregation: aggregation,
-                                 canonicalUnit: canonical, displayUnit: display.map { Row.unit($0, &units) } ?? canonical,
+                                 canonicalUnit: canonical, displayUnit: display.map(unit) ?? canonical,
                                  examples: examples, validRange: validRange)
             case let .category(values, maximumDuration):
-                return .category(prefix + suffix, name: name, title: title, values: values, examples: examples,
+                return .category(prefix + suffix, name: name, title: title, values: values(), examples: examples,
                                  maximumDuration: maximumDuration)
             }
         }

@@ -5,7 +5,9 @@ extension SampleTypeCatalogue {
                   examples: examples, validRange: range)
     }
 
-    private static func c(_ suffix: String, _ name: String, _ title: String, _ values: [CategoryValue],
+    /// `values` is read when the type is made: building the table initialises none of the value lists.
+    private static func c(_ suffix: String, _ name: String, _ title: String,
+                          _ values: @autoclosure @escaping @Sendable () -> [CategoryValue],
                           _ examples: [String], maximumHours: Double? = nil) -> Row {
         .category(suffix, name: name, title: title, values: values, examples: examples,
                   maximumDuration: maximumHours.map { $0 * 3600 })

@@ -70,18 +70,16 @@ public struct SampleTypeCatalogue: Sendable {
 }
 
 extension SampleTypeCatalogue {
-    /// The rows of a catalogue and the types made from them so far.
-    private final class Table: Sendable {
+    /// The rows of a catalogue and the types made from them so far, under a lock.
+    ///
+    /// Not ``Locked``: each generic class instantiated costs a command its metadata at run time.
+    private final class Table: @unchecked Sendable {
         let rows: [Row]
-        private let made = Locked(Made())
-
-        /// What the table has made: types by row, the units parsed for them (most types share a handful), and the
-        /// whole list once ``allTypes`` was asked for.
-        private struct Made {
-            var types: [Int: SampleType] = [:]
-            var units: [String: HealthUnit] = [:]
-            var all: [SampleType]?
-        }
+        private let lock = Lock()
+        /// Types made so far, by row (under `lock`).
+        private var made: [Int: SampleType] = [:]
+        /// Every row's type once ``allTypes`` was asked for (under `lock`).
+        private var all: [SampleType]?
 
         init(_ rows: [Row]) {
             self.rows = rows
@@ -89,26 +87,29 @@ extension SampleTypeCatalogue {
 
         /// The type of row `index`, made the first time it is asked for.
         func type(at index: Int) -> SampleType {
-            made.withLock { made in
-                if let type = made.types[index] { return type }
-                let type = rows[index].type(units: &made.units)
-                made.types[index] = type
-                return type
-            }
+            lock.lock()
+            defer { lock.unlock() }
+            if let type = made[index] { return type }
+            let type = rows[index].type()
+            made[index] = type
+            return type
         }
 
-        var madeCount: Int { made.withLock { $0.all?.count ?? $0.types.count } }
+        var madeCount: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return all?.count ?? made.count
+        }
 
-        /// The type of every row, in order.
+        /// The type of every row, in order; rows share the units they parse (most types use one of a handful).
         var allTypes: [SampleType] {
-            made.withLock { made in
-                if let all = made.all { return all }
-                var all: [SampleType] = []
-                all.reserveCapacity(rows.count)
-                for (index, row) in rows.enumerated() { all.append(made.types[index] ?? row.type(units: &made.units)) }
-                made.all = all
-                return all
-            }
+            lock.lock()
+            defer { lock.unlock() }
+            if let all { return all }
+            var units: [String: HealthUnit] = [:]
+            let all = rows.indices.map { made[$0] ?? rows[$0].type(units: &units) }
+            self.all = all
+            return all
         }
     }
 }
