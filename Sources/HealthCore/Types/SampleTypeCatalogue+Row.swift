@@ -8,8 +8,9 @@ extension SampleTypeCatalogue {
             case quantity(AggregationStyle, unit: String, display: String?, validRange: ClosedRange<Double>)
             /// A category type: its values (read when the type is made) and the longest a sample may last.
             case category(@Sendable () -> [CategoryValue], maximumDuration: TimeInterval?)
-            /// A type made already, given to ``SampleTypeCatalogue/init(_:)``.
-            case made(SampleType)
+            /// A type made already, given to ``SampleTypeCatalogue/init(_:)``. Indirect, so that a row is not as
+            /// large as a whole type: the standard table's rows fit in half the memory (fewer pages touched).
+            indirect case made(SampleType)
         }
 
         /// The HealthKit prefix of the identifier (one of ``SampleType/identifierPrefixes``), or empty when the
