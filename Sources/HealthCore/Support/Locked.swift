@@ -15,7 +15,7 @@ struct Locked<Value>: @unchecked Sendable {
         storage.initialize(to: value)
         box = LockedBox(storage: UnsafeMutableRawPointer(storage)) { raw in
             let storage = raw.assumingMemoryBound(to: Value.self)
-            storage.deinitialize(count: 1)
+            _ = storage.move()
             storage.deallocate()
         }
     }
