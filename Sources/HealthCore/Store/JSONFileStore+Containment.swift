@@ -32,7 +32,7 @@ extension JSONFileStore {
     private func checkFolders(_ folders: String) throws {
         var current = path
         var relative = ""
-        for component in folders.split(separator: "/") where !component.isEmpty && component != "." {
+        for component in PathText.components(of: folders) where !component.isEmpty && component != "." {
             guard component != ".." else { throw StoreError.unsafe(path + "/" + folders, reason: "it leaves the store") }
             current += "/" + String(component)
             relative += (relative.isEmpty ? "" : "/") + String(component)

@@ -71,7 +71,7 @@ enum StoreSafety {
     static func makeFolders(_ relative: String, inStore store: String) throws -> [String] {
         var created: [String] = []
         var current = store
-        for component in relative.split(separator: "/") where !component.isEmpty && component != "." {
+        for component in PathText.components(of: relative) where !component.isEmpty && component != "." {
             guard component != ".." else { throw StoreError.unsafe(store + "/" + relative, reason: "it leaves the store") }
             let parent = current
             // `String(component)`: appending a Substring calls the standard library's unspecialised generic code,

@@ -1,16 +1,25 @@
 /// The set of sample types hkctl knows, with lookup by any of their names.
 ///
-/// Lookups compare bytes against the few dozen types directly: building a dictionary of every name was about a
-/// tenth of a short command's start-up work (see BENCHMARKS.md), and callers that look up per record keep their
-/// own cache.
+/// A catalogue is a table of rows (``SampleTypeCatalogue/Row``): a row becomes a ``SampleType``, its unit strings
+/// parsed, only when a lookup finds it or ``types`` lists every type, and the catalogue keeps what it made for later
+/// lookups. A command that uses one type so makes one, not the whole table (making all of HealthKit's types cost
+/// every command about 0.5 M instructions: see BENCHMARKS.md). Lookups compare bytes against the rows directly;
+/// callers that look up per record keep their own cache.
 public struct SampleTypeCatalogue: Sendable {
+    private let table: Table
+
     /// Every type, in the order `hkctl types` lists them.
-    public let types: [SampleType]
+    public var types: [SampleType] { table.allTypes }
 
     /// Creates a catalogue. Names and identifiers must be unique, ignoring case (``duplicateNames`` lists any that
     /// are not; the tests check the standard catalogue).
     public init(_ types: [SampleType]) {
-        self.types = types
+        table = Table(types.map(Row.init(made:)))
+    }
+
+    /// Creates a catalogue from the rows of a table, in the order ``types`` lists them.
+    init(rows: [Row]) {
+        table = Table(rows)
     }
 
     /// The type called `text`: its short name (`water`), HealthKit identifier
@@ -23,12 +32,18 @@ public struct SampleTypeCatalogue: Sendable {
         if let characteristic = SampleType.characteristicType(named: text) {
             throw CharacteristicError.notASampleType(characteristic.name)
         }
-        throw SampleError.unknownType(text, known: types.map(\.name))
+        throw SampleError.unknownType(text, known: table.rows.map(\.name))
     }
 
     /// The type with this HealthKit identifier (in any case; a short name or unprefixed identifier also matches),
     /// if known.
     public func type(identifier: String) -> SampleType? { lookUp(identifier) }
+
+    /// The rows of the catalogue's table.
+    var rows: [Row] { table.rows }
+
+    /// How many of the rows have been made into types so far.
+    var madeCount: Int { table.madeCount }
 
     /// Names (short names, identifiers, unprefixed identifiers, ignoring case) that more than one type answers to.
     public var duplicateNames: [String] {
@@ -49,12 +64,52 @@ public struct SampleTypeCatalogue: Sendable {
             key = key.lowercased()
             guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         }
-        return key.withUTF8 { key in
-            types.first { type in
-                ASCIICase.equal(key, type.name) || ASCIICase.equal(key, type.identifier)
-                    || ASCIICase.equal(key, type.identifier, droppingPrefixOf: SampleType.identifierPrefixLength)
-                    && SampleType.identifierPrefixes.contains(where: type.identifier.hasPrefix)
-            }
+        guard let index = key.withUTF8({ key in table.rows.firstIndex { $0.answers(to: key) } }) else { return nil }
+        return table.type(at: index)
+    }
+}
+
+extension SampleTypeCatalogue {
+    /// The rows of a catalogue and the types made from them so far, under a lock.
+    ///
+    /// Not ``Locked``: each generic class instantiated costs a command its metadata at run time.
+    private final class Table: @unchecked Sendable {
+        let rows: [Row]
+        private let lock = Lock()
+        /// Types made so far, by row (under `lock`).
+        private var made: [Int: SampleType] = [:]
+        /// Every row's type once ``allTypes`` was asked for (under `lock`).
+        private var all: [SampleType]?
+
+        init(_ rows: [Row]) {
+            self.rows = rows
+        }
+
+        /// The type of row `index`, made the first time it is asked for.
+        func type(at index: Int) -> SampleType {
+            lock.lock()
+            defer { lock.unlock() }
+            if let type = made[index] { return type }
+            let type = rows[index].type()
+            made[index] = type
+            return type
+        }
+
+        var madeCount: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return all?.count ?? made.count
+        }
+
+        /// The type of every row, in order; rows share the units they parse (most types use one of a handful).
+        var allTypes: [SampleType] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let all { return all }
+            var units: [String: HealthUnit] = [:]
+            let all = rows.indices.map { made[$0] ?? rows[$0].type(units: &units) }
+            self.all = all
+            return all
         }
     }
 }

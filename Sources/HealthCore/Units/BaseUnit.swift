@@ -80,12 +80,12 @@ struct BaseUnit: Sendable {
         BaseUnit(symbol: "appleEffortScore", dimension: UnitDimension(.effort), factor: 1),
     ]
 
-    static let bySymbol: [String: BaseUnit] = {
-        var table = [String: BaseUnit](minimumCapacity: all.count + 1)
-        for unit in all { table[unit.symbol] = unit }
-        table["l"] = table["L"]  // liter is the one case-insensitive symbol
-        return table
-    }()
+    /// The base unit with this symbol (`l` is the liter too), found by comparing symbols: a dictionary of them cost
+    /// every command that parses a unit about 30 k instructions to build, more than its few lookups save.
+    static func named(_ symbol: String) -> BaseUnit? {
+        let symbol = symbol == "l" ? "L" : symbol  // liter is the one case-insensitive symbol
+        return all.first { $0.symbol == symbol }
+    }
 
     /// The molar base unit `mol<M>`: an amount of a substance of molar mass M g/mol, converted through mass.
     static func mole(molarMass: Double, spelling: String) -> BaseUnit {

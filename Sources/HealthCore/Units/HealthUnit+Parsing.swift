@@ -195,7 +195,7 @@ struct UnitStringParser {
 
     /// Resolves one term such as `kg`, `mcg`, `fl_oz_us` or `mmol<180.15588>`.
     static func resolve(_ symbol: String) throws -> UnitTerm {
-        if let base = BaseUnit.bySymbol[symbol] {
+        if let base = BaseUnit.named(symbol) {
             return UnitTerm(prefix: "", prefixFactor: 1, base: base, exponent: 1)
         }
         var text = symbol
@@ -228,7 +228,7 @@ struct UnitStringParser {
             }
             return BaseUnit.mole(molarMass: mass, spelling: canonicalNumber(mass))
         }
-        guard let base = BaseUnit.bySymbol[text], base.acceptsPrefix else { return nil }
+        guard let base = BaseUnit.named(text), base.acceptsPrefix else { return nil }
         return base
     }
 

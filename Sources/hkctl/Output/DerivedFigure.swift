@@ -28,7 +28,12 @@ enum DerivedFigure {
 
     /// A derived figure in `unitString` as JSON or CSV text: `72.1`, `-0.2`, `8002.5`.
     static func text(_ value: Double, unitString: String?) -> String {
-        NumberFormatting.json(rounded(value, decimals: decimals(unitString: unitString)))
+        text(value, decimals: decimals(unitString: unitString))
+    }
+
+    /// A derived figure rounded to `decimals` (``decimals(unitString:)`` of its unit) as JSON or CSV text.
+    static func text(_ value: Double, decimals: Int) -> String {
+        NumberFormatting.json(rounded(value, decimals: decimals))
     }
 
     /// A derived number of seconds: to the millisecond.

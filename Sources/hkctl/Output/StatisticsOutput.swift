@@ -63,12 +63,16 @@ struct StatisticsOutput {
 
     /// A figure as JSON and CSV write it: counts whole, seconds to the millisecond, efficiency as a ratio, quantities
     /// to the decimals of their unit (``DerivedFigure``).
-    private func number(_ key: String, _ value: Double) -> String {
+    /// `unitDecimals`: ``DerivedFigure/decimals(unitString:)`` of ``unitText``, when the caller found it once for many
+    /// figures (finding it hashes the unit's name).
+    private func number(_ key: String, _ value: Double, unitDecimals: Int? = nil) -> String {
         switch key {
         case "count": return NumberFormatting.json(value)
         case "efficiency": return DerivedFigure.ratio(value)
         case "asleep", "inBed", "awake", "asleepUnspecified", "asleepCore", "asleepDeep", "asleepREM": return DerivedFigure.seconds(value)
-        default: return isSeconds(key) ? DerivedFigure.seconds(value) : DerivedFigure.text(value, unitString: unitText)
+        default:
+            if isSeconds(key) { return DerivedFigure.seconds(value) }
+            return DerivedFigure.text(value, decimals: unitDecimals ?? DerivedFigure.decimals(unitString: unitText))
         }
     }
 
@@ -174,13 +178,15 @@ struct StatisticsOutput {
         let keys = fields(result.total).map(\.0)
         let sources = bySource ? result.sourceOrder : []
         let wholeDays = bucketsAreWholeDays
+        let unitDecimals = DerivedFigure.decimals(unitString: unitText)
         func when(_ date: Date) -> String { wholeDays ? dayText(date) : ISODate.format(date, in: zone) }
+        func text(_ key: String, _ value: Double?) -> String { value.map { number(key, $0, unitDecimals: unitDecimals) } ?? "" }
         context.console.line(CSV.row(["start", "end"] + keys + ["unit"] + sources.flatMap { source in keys.map { "\($0)[\(source)]" } }))
         for row in isBucketed ? result.buckets : [result.total] {
-            let values = fields(row).map { key, value in value.map { number(key, $0) } ?? "" }
+            let values = fields(row).map(text)
             let perSource = sources.flatMap { source -> [String] in
                 let own = row.sources.first { $0.source == source }?.statistics
-                return own.map { fields($0).map { key, value in value.map { number(key, $0) } ?? "" } } ?? keys.map { _ in "" }
+                return own.map { fields($0).map(text) } ?? keys.map { _ in "" }
             }
             context.console.line(CSV.row([when(row.start), when(row.end)] + values
                 + [unitText] + perSource))
@@ -364,5 +370,7 @@ struct StatisticsOutput {
     private func clock(_ date: Date) -> String { String(Display.time(date, in: zone).dropFirst(11)) }
 
     /// `2024-06-01`, the local date.
-    private func dayText(_ date: Date) -> String { String(ISODate.format(date, in: zone).prefix(10)) }
+    /// The `YYYY-MM-DD` that starts the date's text (ASCII, so its first ten bytes: taking ten characters cost
+    /// every row about 700 instructions).
+    private func dayText(_ date: Date) -> String { String(decoding: ISODate.format(date, in: zone).utf8.prefix(10), as: UTF8.self) }
 }

@@ -138,6 +138,29 @@ struct JSONFileStoreTests {
         #expect(JSONFileStore.typeFolder("a b") == "samples/a%20b")
     }
 
+    /// The folder name as it was defined before names of plain letters skipped the byte-by-byte build (issue 32).
+    private static func referenceTypeFolder(_ identifier: String) -> String {
+        var name = ""
+        for byte in identifier.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                name.append(Character(Unicode.Scalar(byte)))
+            default:
+                name += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return "samples/" + name
+    }
+
+    @Test func typeFoldersMatchTheirDefinition() {
+        var names = SampleTypeCatalogue.standard.types.map(\.identifier) + ["", "%", "%41", "é", "Zz09_-"]
+        let alphabet = ["a", "Z", "0", "_", "-", ".", "/", " ", "%", "é", "\u{0}"]
+        for first in alphabet { for second in alphabet { for third in alphabet { names.append(first + second + third) } } }
+        let wrong = names.filter { JSONFileStore.typeFolder($0) != Self.referenceTypeFolder($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+
     // MARK: Long samples and partition choice
 
     @Test func samplesLongerThanTwoDaysGoToLongJsonlAndAreFound() throws {

@@ -57,6 +57,16 @@ struct QuantityInputTests {
         #expect(Kit.isClose(stones, 69.85322498))
     }
 
+    /// The aliases are a list searched in order (issue 32): each must be there once, in lower case, or the first
+    /// would hide the others.
+    @Test func everyAliasIsListedOnceInLowerCase() {
+        let names = QuantityInput.aliases.map(\.alias)
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0 == $0.lowercased() })
+        #expect(QuantityInput.units(forAlias: "cups") == ["cup_us", "cup_imp"])
+        #expect(QuantityInput.units(forAlias: "parsec").isEmpty)
+    }
+
     @Test func percentIsStoredAsAFraction() throws {
         // 21.5 % → 0.215 in the unit '%'.
         let quantity = try QuantityInput.parse("21.5%", for: QuantityInputTests.bodyFat)
