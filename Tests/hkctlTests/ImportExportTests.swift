@@ -174,6 +174,10 @@ struct ImportExportTests {
             #expect(lines.first == "type,start,end,value,unit,source,device,uuid,metadata")
             #expect(lines.count == 11)
             #expect(lines[1].hasPrefix("HKQuantityTypeIdentifierStepCount,2014-09-13T09:27:54+00:00,2014-09-13T09:27:59+00:00,329,count,Health,,"))
+            // `--out -` is standard output, as for `chart --svg -`: no file named '-' (it was written to the working folder).
+            let dash = try cli.run(["export", "--format", "csv", "--type", "steps", "--out", "-"])
+            #expect(dash.status == 0 && dash.stdout == csv.stdout && !dash.stderr.contains("Exported"), "\(dash.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
             let array = try cli.run(["export", "--format", "json"])
             let objects = try JSONSerialization.jsonObject(with: Data(array.stdout.utf8)) as? [[String: Any]]
             #expect(objects?.count == 18)

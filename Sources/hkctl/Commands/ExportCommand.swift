@@ -13,7 +13,7 @@ enum ExportCommand: Command {
                    help: "Export only this type (a name such as steps, or a HealthKit identifier); repeatable (default: every stored type)."),
         OptionSpec(name: "workout", valueName: "uuid",
                    help: "With --format gpx: the workout whose route to write (its uuid, or a unique prefix of at least 8 digits)."),
-        OptionSpec(name: "out", valueName: "file", help: "Write to this file, replaced only when the export is complete; a link is followed, a device or FIFO written in place (default: standard output)."),
+        OptionSpec(name: "out", valueName: "file", help: "Write to this file, replaced only when the export is complete; a link is followed, a device or FIFO written in place (default, or '-': standard output)."),
     ] + RangeOptions.specs + [QuietOption.spec]
     static let discussion = """
         FORMATS:
@@ -77,7 +77,7 @@ enum ExportCommand: Command {
         let range = try RangeOptions.range(arguments, context: context.globals.time, command: name) ?? .allTime
         let interval = try range.interval(in: context.globals.time)
         let output: ExportOutput
-        if let path = arguments.value("out") {
+        if let path = outPath(arguments) {
             output = try ExportOutput(path: path, outside: store)
         } else {
             context.console.flush()
@@ -86,12 +86,18 @@ enum ExportCommand: Command {
         do {
             let summary = try exporter.export(types: types, interval: interval, format: format,
                                               exportDate: context.globals.time.now, to: output)
-            if let path = arguments.value("out") {
+            if let path = outPath(arguments) {
                 context.console.note("Exported \(summary.total) sample\(summary.total == 1 ? "" : "s") to \(path).")
             }
         } catch ExportError.outputClosed {
             return  // `hkctl export | head`: the reader has what it wanted.
         }
+    }
+
+    /// The file `--out` names; nil for standard output (no `--out`, or `--out -` as `chart --svg -` reads it).
+    private static func outPath(_ arguments: ParsedArguments) -> String? {
+        guard let path = arguments.value("out"), path != "-" else { return nil }
+        return path
     }
 
     /// `--format gpx --workout UUID`: the workout's route as GPX.
@@ -111,7 +117,7 @@ enum ExportCommand: Command {
         }
         let document = try GPXWriter.document(for: workout)
         let output: ExportOutput
-        if let path = arguments.value("out") {
+        if let path = outPath(arguments) {
             output = try ExportOutput(path: path, outside: store)
         } else {
             context.console.flush()
@@ -120,7 +126,7 @@ enum ExportCommand: Command {
         do {
             try output.write(document)
             try output.finish()
-            if let path = arguments.value("out") {
+            if let path = outPath(arguments) {
                 let count = workout.detail.route?.locations.count ?? 0
                 context.console.note("Exported the route of workout \(uuid.lowercasedText) (\(count) point\(count == 1 ? "" : "s")) to \(path).")
             }
