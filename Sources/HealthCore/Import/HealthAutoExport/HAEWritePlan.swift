@@ -51,6 +51,7 @@ struct HAEWritePlan {
         for key in others.keys { others[key]!.sort { $0.start < $1.start } }
         for key in otherForm.keys { otherForm[key]!.sort { $0.start < $1.start } }
         var deleted = Set<UUID>()
+        var heldNights: [String: Bool] = [:]
         var partial: [UUID: (sample: Sample, first: Int)] = [:]
         let identifiers = Set(candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier })
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
@@ -125,6 +126,18 @@ struct HAEWritePlan {
                 }
                 crossed.removeAll { $0.start < sample.start || $0.end > sample.end }
             }
+            // A night summary whose figures the stored stages of that night already give (a folder holding the night
+            // per stage and as a summary): unchanged, the stages stay.
+            if sample.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: sample) == "night", !crossed.isEmpty,
+               crossed.allSatisfy({ HAEWritePlan.form(of: $0) == "stage" }), let night = HAEWritePlan.nightKey(sample) {
+                let held = heldNights[night] ?? HAEWritePlan.stagesHold(night: night, candidates: candidates,
+                                                                        stored: (otherForm[HAESleep.type] ?? []).filter { !deleted.contains($0.uuid) })
+                heldNights[night] = held
+                if held {
+                    plan.outcomes.append(.unchanged)
+                    continue
+                }
+            }
             // A figure the store already holds in another form (a folder with files of two aggregation settings,
             // imported again and again): unchanged, so an unchanged folder adds nothing and rewrites nothing.
             if candidate.members.isEmpty, cumulative(sample.typeIdentifier),
@@ -188,6 +201,26 @@ struct HAEWritePlan {
             deletes.append((old.uuid, old.typeIdentifier, old.source))
             if outcomes.indices.contains(index), outcomes[index] == .added || outcomes[index] == .unchanged { outcomes[index] = .replaced }
         }
+    }
+
+    /// Whether the stored stages of a night give the figures of the payload's summary of it: per sleep value (in bed,
+    /// asleep, awake, core, deep, REM), the stages' seconds within an hour of the summary's span equal its parts'
+    /// (to the second).
+    static func stagesHold(night: String, candidates: [HAECandidate], stored: [Sample]) -> Bool {
+        let parts = candidates.map(\.sample).filter {
+            $0.typeIdentifier == HAESleep.type && form(of: $0) == "night" && nightKey($0) == night
+        }
+        guard let from = parts.map(\.start).min(), let to = parts.map(\.end).max() else { return false }
+        let window = (from.addingTimeInterval(-3600), to.addingTimeInterval(3600))
+        let stages = stored.filter { form(of: $0) == "stage" && $0.end > window.0 && $0.start < window.1 }
+        guard !stages.isEmpty else { return false }
+        func seconds(_ samples: [Sample]) -> [Int: Double] {
+            var byValue: [Int: Double] = [:]
+            for sample in samples { if let raw = sample.value.categoryRawValue { byValue[raw, default: 0] += sample.duration } }
+            return byValue
+        }
+        let summary = seconds(parts), held = seconds(stages)
+        return Set(summary.keys).union(held.keys).allSatisfy { abs((summary[$0] ?? 0) - (held[$0] ?? 0)) < 1 }
     }
 
     /// Whether a stored sample is one of a heart-rate point's extra samples (`|min`, `|max`).
