@@ -17,8 +17,9 @@ enum HAEIndependent2 {
 
     /// The real payloads of ../shared/fixtures/health-auto-export, nil when ../shared is absent.
     static let sharedFolder: String? = {
+        // Tests/hkctlTests/this file → the repository; ../shared beside it.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let path = root.appendingPathComponent("../shared/fixtures/health-auto-export").standardized.path
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }()

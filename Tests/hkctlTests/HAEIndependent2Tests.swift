@@ -800,7 +800,8 @@ struct HAEIndependent2Tests {
             #expect(try stat("heart-rate", "count") == Double(heart.count))
             let week = try metrics(weekFile)
             let steps = week["step_count"] ?? []
-            let byDay = try H.sums(cli, ["steps", "--by", "day", "--from", "2023-01-22", "--to", "2023-01-29"])
+            // Sydney's days, where the payload's are (H.sums runs in Berlin; --tz wins over $TZ).
+            let byDay = try H.sums(cli, ["steps", "--by", "day", "--from", "2023-01-22", "--to", "2023-01-29", "--tz", "Australia/Sydney"])
             let expectedDays = steps.sorted { ($0["date"] as? String ?? "") < ($1["date"] as? String ?? "") }.map { H.number($0["qty"]) ?? 0 }
             #expect(byDay.count == expectedDays.count && zip(byDay, expectedDays).allSatisfy { abs($0 - $1) <= 0.005 }, "\(byDay) \(expectedDays)")
             let sleep = try cli.run(["stats", "sleep", "--by", "night", "--from", "2023-01-22", "--to", "2023-01-29", "--format", "json"],
