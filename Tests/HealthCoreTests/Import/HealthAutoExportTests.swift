@@ -340,6 +340,22 @@ extension ImportTests {
             }
         }
 
+        /// Forms that one payload holds side by side (readings with seconds beside whole minutes, as a minute-level
+        /// payload has) never cross, even when the payload is stored in several batches: importing it again with
+        /// batches of two samples finds every point unchanged.
+        @Test func formsOfOnePayloadNeverCrossAcrossBatches() throws {
+            let points = [("08:10:00", 10), ("08:10:30", 3), ("08:11:00", 12), ("08:11:20", 4), ("08:12:00", 8), ("08:12:40", 5)]
+            let list = points.map { #"{"date":"2024-05-10 \#($0.0) +0200","qty":\#($0.1),"source":"Watch"}"# }
+            let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}"
+            let store = InMemorySampleStore()
+            let importer = HealthImporter(store: store, batchSize: 2, timeZone: Self.berlin)
+            let first = try importer.importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
+            #expect(first.totals.added == 6, "\(first.counts)")
+            let again = try importer.importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
+            #expect(again.totals.alreadyPresent == 6 && again.totals.replaced == 0, "\(again.counts)")
+            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) == 42)
+        }
+
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
         @Test func aLongJoinedSourceIsShortenedDeterministically() {
             let names = (1...30).map { "Device number \($0)" }
@@ -597,6 +613,12 @@ extension ImportTests {
                 #expect(energy.count == 1422 && energy.allSatisfy { $0.value.quantity?.unit.unitString == "kJ" })
                 let again = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
                 #expect(again.totals.alreadyPresent == payload.pointCount)
+                // Stored and read again in small batches: the forms the payload holds side by side (readings beside
+                // minutes) still never cross, whichever batch each lands in.
+                let small = InMemorySampleStore()
+                _ = try HealthImporter(store: small, batchSize: 50, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
+                let smallAgain = try HealthImporter(store: small, batchSize: 50, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
+                #expect(smallAgain.totals.alreadyPresent == payload.pointCount, "\(smallAgain.counts.filter { $0.value.alreadyPresent != $0.value.total })")
             }
 
             @Test func dailyWeekWithTheOldestSleepForm() throws {
