@@ -9,22 +9,32 @@ extension JSONFileStore {
     /// their types around their times, plans, and writes the deletions and additions in one write (recorded as one
     /// operation; a ``OperationRecord/Kind/replace`` when it deletes, which `undo` takes back). With `dryRun`
     /// only plans.
-    func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool) throws -> HAEWritePlan {
+    ///
+    /// - Parameter run: What the run (the import or push these candidates are a batch of) wrote before: when it
+    ///   shows that the batch can meet nothing stored (``HAEImportRun``), the store is not read and the batch is
+    ///   written as the plan against no stored samples writes it, through the import's encoded lines (the same
+    ///   bytes). Nil: always read. Not used for a dry run.
+    func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         // Each type's own span: a batch that ends one metric's year and starts another's must not read both years.
         var spans: [String: (start: Date, end: Date)] = [:]
-        for candidate in candidates {
-            for sample in [candidate.sample] + candidate.members {
-                let span = spans[sample.typeIdentifier]
-                spans[sample.typeIdentifier] = (min(span?.start ?? sample.start, sample.start), max(span?.end ?? sample.end, sample.end))
+        func widen(_ sample: Sample) {
+            if let span = spans[sample.typeIdentifier] {
+                if sample.start < span.start || sample.end > span.end {
+                    spans[sample.typeIdentifier] = (min(span.start, sample.start), max(span.end, sample.end))
+                }
+            } else {
+                spans[sample.typeIdentifier] = (sample.start, sample.end)
             }
+        }
+        for candidate in candidates {
+            widen(candidate.sample)
+            for member in candidate.members { widen(member) }
         }
         let plan = { () throws -> HAEWritePlan in
             var stored: [Sample] = []
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
-                // A day each side: a night re-sent with other times keeps its parts' identifiers, not their starts.
-                // Eight days after: whether an export's samples go on past a point's period (a week's included).
-                let interval = DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(8 * 86_400))
+                let interval = JSONFileStore.HAEWindow(span)
                 let deleted = try self.deletedUUIDs(ofType: type)
                 for partition in try self.partitions(ofType: type, overlapping: interval) {
                     try self.readPartitionWithSequence(partition) { sample, sequence in
@@ -43,12 +53,41 @@ extension JSONFileStore {
             return result
         }
         return try withWriteAccess {
+            if let run, try run.needsNoReading(candidates, spans: spans, store: self) {
+                let planned = HAEWritePlan.planAgainstNothingStored(candidates)
+                for sample in planned.writes { try TextRules.check(sample) }
+                var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
+                var batch = EncodedSampleBatch()
+                for sample in planned.writes { batch.append(sample, writer: &writer) }
+                try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .redo)
+                try run.wrote(planned.writes, store: self)
+                return planned
+            }
             let planned = try plan()
             guard !planned.writes.isEmpty || !planned.deletes.isEmpty else { return planned }
             for sample in planned.writes { try TextRules.check(sample) }
             _ = try writeChanges(deleting: planned.deletes, adding: planned.writes, now: clock(),
                                  record: planned.deletes.isEmpty ? recordMaker : replaceRecordMaker(replacing: planned.deletes.count))
+            try run?.wrote(planned.writes, store: self)
             return planned
+        }
+    }
+
+    /// The window of stored samples a batch of HAE candidates spanning `span` of a type is planned against: a day
+    /// before (a night re-sent with other times keeps its parts' identifiers, not their starts) and eight days after
+    /// (whether an export's samples go on past a point's period, a week's included).
+    static func HAEWindow(_ span: (start: Date, end: Date)) -> DateInterval {
+        DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(8 * 86_400))
+    }
+
+    /// Whether one of a type folder's `names` is a partition that ``partitions(ofType:overlapping:)`` would read for
+    /// `interval` (a month file in its range, or `long.jsonl`).
+    static func anyPartition(_ names: [String], overlaps interval: DateInterval) -> Bool {
+        let first = monthKey(interval.start.addingTimeInterval(-longSampleThreshold)), last = monthKey(interval.end)
+        let from = monthNumber(ofFileName: first + ".jsonl") ?? .min, to = monthNumber(ofFileName: last + ".jsonl") ?? .max
+        return names.contains { name in
+            if let month = monthNumber(ofFileName: name) { return month >= from && month <= to }
+            return name == "long.jsonl"
         }
     }
 }

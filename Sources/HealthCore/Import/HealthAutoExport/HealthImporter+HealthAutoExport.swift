@@ -45,6 +45,8 @@ extension HealthImporter {
             fileStore = store as? JSONFileStore
         }
         let created = Sample.millisecondPrecision(fileStore?.clock() ?? Date())
+        // What the payloads' earlier batches wrote: later batches that can meet nothing stored are not read back.
+        let run = HAEImportRun()
         for payload in payloads {
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
                                            level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
@@ -60,7 +62,7 @@ extension HealthImporter {
                 case let .candidate(candidate):
                     pending.append(candidate)
                     if pending.count >= batchSize {
-                        try write(pending, fileStore: fileStore, into: &receipt)
+                        try write(pending, fileStore: fileStore, run: run, into: &receipt)
                         pending.removeAll(keepingCapacity: true)
                     }
                 case let .refused(type, line, reason): refuse(type, line, reason)
@@ -73,25 +75,24 @@ extension HealthImporter {
                 try take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
                             : HAEOtherArrays.candidate(item, builder: builder))
             }
-            try write(pending, fileStore: fileStore, into: &receipt)
+            try write(pending, fileStore: fileStore, run: run, into: &receipt)
         }
         return receipt
     }
 
     /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
     /// earlier one stored, and replaces it or leaves it unchanged) and counts what happened.
-    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, into receipt: inout ImportReceipt) throws {
+    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun,
+                       into receipt: inout ImportReceipt) throws {
         guard !candidates.isEmpty else { return }
         var last: [String: Int] = [:]
         last.reserveCapacity(candidates.count)
-        func key(_ candidate: HAECandidate) -> String {
-            candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source
-        }
-        for (index, candidate) in candidates.enumerated() { last[key(candidate)] = index }
+        let keys = candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier + "\n" + $0.sample.source }
+        for (index, key) in keys.enumerated() { last[key] = index }
         var batch: [HAECandidate] = []
         batch.reserveCapacity(last.count)
         for (index, candidate) in candidates.enumerated() {
-            if last[key(candidate)] == index {
+            if last[keys[index]] == index {
                 batch.append(candidate)
             } else {
                 receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
@@ -99,7 +100,7 @@ extension HealthImporter {
         }
         let plan: HAEWritePlan
         if let fileStore {
-            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
+            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run)
         } else if let memory = store as? InMemorySampleStore {
             plan = memory.modify { stored in
                 let planned = HAEWritePlan.plan(batch, stored: stored) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
