@@ -42,13 +42,16 @@ YEAR_METRICS = [
     ("heart_rate_variability", "ms", Q + "HeartRateVariabilitySDNN", "ms", 10, (20, 90), False, (WATCH,)),
 ]
 
-# A day's push: 1,500 points over 20 metrics (the year's 14 and six more).
-PUSH_METRICS = YEAR_METRICS + [
+# A day's push: 1,500 points over 20 metrics. Exercise and stand minutes are Apple's own (no program may write them
+# through `hkctl serve`), so the push has six other metrics in their place.
+PUSH_METRICS = [m for m in YEAR_METRICS if m[0] not in ("apple_exercise_time", "apple_stand_time")] + [
     ("walking_step_length", "cm", Q + "WalkingStepLength", "cm", 40, (55, 80), False, (PHONE,)),
     ("walking_asymmetry_percentage", "%", Q + "WalkingAsymmetryPercentage", "%", 20, (0, 8), False, (PHONE,)),
     ("walking_double_support_percentage", "%", Q + "WalkingDoubleSupportPercentage", "%", 20, (20, 35), False, (PHONE,)),
     ("headphone_audio_exposure", "dBASPL", Q + "HeadphoneAudioExposure", "dBASPL", 60, (50, 80), False, (PHONE,)),
-    ("physical_effort", "kcal/hr·kg", Q + "PhysicalEffort", "kcal/hr·kg", 30, (1, 6), False, (WATCH,)),
+    ("stair_speed_up", "m/s", Q + "StairAscentSpeed", "m/s", 6, (0.3, 0.6), False, (PHONE,)),
+    ("stair_speed_down", "m/s", Q + "StairDescentSpeed", "m/s", 6, (0.4, 0.7), False, (PHONE,)),
+    ("running_speed", "km/hr", Q + "RunningSpeed", "km/hr", 20, (8, 14), False, (WATCH,)),
     ("dietary_water", "mL", Q + "DietaryWater", "mL", 6, (150, 500), True, (PHONE,)),
 ]
 

@@ -32,6 +32,12 @@ public final class HealthImporter: @unchecked Sendable {
     public let timeZone: TimeZone
     /// Held for the whole of an import: one run at a time.
     let importing = Lock()
+    /// Whether a Health Auto Export batch is planned against the store read back even when what the run wrote shows
+    /// it can meet nothing stored (``HAEImportRun``): the path every batch took before, kept to check that both write
+    /// the same store.
+    var readsEveryHAEBatch = false
+    /// What the last store of Health Auto Export payloads knew of its own writes (for tests and measurements).
+    var lastHAERun: HAEImportRun?
 
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).

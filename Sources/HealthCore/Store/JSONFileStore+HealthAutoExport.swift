@@ -59,7 +59,9 @@ extension JSONFileStore {
                 var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
                 var batch = EncodedSampleBatch()
                 for sample in planned.writes { batch.append(sample, writer: &writer) }
-                try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .redo)
+                // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push
+                // sent again (it was not acknowledged), stores it then; the journal need not hold a second copy.
+                try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .undo)
                 try run.wrote(planned.writes, store: self)
                 return planned
             }

@@ -46,7 +46,8 @@ extension HealthImporter {
         }
         let created = Sample.millisecondPrecision(fileStore?.clock() ?? Date())
         // What the payloads' earlier batches wrote: later batches that can meet nothing stored are not read back.
-        let run = HAEImportRun()
+        let run = readsEveryHAEBatch ? nil : HAEImportRun()
+        lastHAERun = run
         for payload in payloads {
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
                                            level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
@@ -82,17 +83,14 @@ extension HealthImporter {
 
     /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
     /// earlier one stored, and replaces it or leaves it unchanged) and counts what happened.
-    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun,
+    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun?,
                        into receipt: inout ImportReceipt) throws {
         guard !candidates.isEmpty else { return }
-        var last: [String: Int] = [:]
-        last.reserveCapacity(candidates.count)
-        let keys = candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier + "\n" + $0.sample.source }
-        for (index, key) in keys.enumerated() { last[key] = index }
+        let standing = HAESamePoint.standing(candidates)
         var batch: [HAECandidate] = []
-        batch.reserveCapacity(last.count)
+        batch.reserveCapacity(candidates.count)
         for (index, candidate) in candidates.enumerated() {
-            if last[keys[index]] == index {
+            if standing[index] {
                 batch.append(candidate)
             } else {
                 receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
@@ -116,15 +114,22 @@ extension HealthImporter {
             if !dryRun { try store.saveImported(planned.writes) }
             plan = planned
         }
+        // Counted type by type as the candidates come (a batch holds a few types, one after the other).
+        var type: String?
+        var counts = ImportReceipt.Counts()
         for (candidate, outcome) in zip(batch, plan.outcomes) {
-            var counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+            if type != candidate.sample.typeIdentifier {
+                if let type { receipt.counts[type] = counts }
+                type = candidate.sample.typeIdentifier
+                counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+            }
             switch outcome {
             case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
             case .replaced: counts.replaced += 1
             case .unchanged, .covered: counts.alreadyPresent += 1
             }
             if outcome == .covered { counts.covered += 1 }
-            receipt.counts[candidate.sample.typeIdentifier] = counts
         }
+        if let type { receipt.counts[type] = counts }
     }
 }
