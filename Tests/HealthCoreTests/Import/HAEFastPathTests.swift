@@ -168,6 +168,21 @@ extension ImportTests {
                               .xml(ImportTestSupport.export(steps))], batchSize: 50)
         }
 
+        /// A heart-rate point is three samples (`|min`, `|max` and the point); a batch that ended between them made
+        /// the next batch take the point's own sample for a re-send in the other shape, deleting its minimum and
+        /// maximum. Batches now end between points, so every batch size stores the same.
+        @Test func batchesNeverSplitAPointsSamples() throws {
+            for batchSize in [1, 2, 4, 5, 20_000] {
+                let store = InMemorySampleStore()
+                let receipt = try HealthImporter(store: store, batchSize: batchSize, timeZone: Self.berlin)
+                    .importHealthAutoExport(try HealthAutoExportTests.payload("heart-rate-minutes.json"), receivedThrough: nil)
+                let heart = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.heartRate }
+                #expect(heart.count == 9, "batch size \(batchSize)")
+                #expect(receipt.counts[HealthAutoExportTests.heartRate]?.added == 9, "batch size \(batchSize)")
+                #expect(receipt.totals.replaced == 0, "batch size \(batchSize)")
+            }
+        }
+
         // MARK: - When a batch is not read back
 
         static func candidates(_ text: String) throws -> [HAECandidate] {

@@ -9,6 +9,12 @@
 enum HAESamePoint {
     /// For each candidate, whether it stands (no later candidate is the same point).
     static func standing(_ candidates: [HAECandidate]) -> [Bool] {
+        // Most batches hold no sync identifier twice, and then no point twice: found by hashing the identifiers alone
+        // (equal identifiers hash the same).
+        var seen = Set<Int>(minimumCapacity: candidates.count)
+        if candidates.allSatisfy({ seen.insert($0.syncIdentifier.hashValue).inserted }) {
+            return Array(repeating: true, count: candidates.count)
+        }
         if candidates.contains(where: hasLineBreak) {
             let keys = candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier + "\n" + $0.sample.source }
             var last: [String: Int] = [:]

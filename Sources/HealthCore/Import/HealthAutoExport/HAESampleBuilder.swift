@@ -93,8 +93,17 @@ struct HAESampleBuilder {
 
     /// Calls `body` with the samples of `metric` and its refusals, point by point (nothing held for the whole metric).
     func build(_ metric: HAEMetric, into body: (HAEBuilt) throws -> Void) rethrows {
+        try build(metric, into: body, afterPoint: {})
+    }
+
+    /// Calls `body` with the samples of `metric` and its refusals, point by point, and `afterPoint` once all of a
+    /// point's are given (a point can give several samples: a batch must not end between them).
+    func build(_ metric: HAEMetric, into body: (HAEBuilt) throws -> Void, afterPoint: () throws -> Void) rethrows {
         guard let kind = HAEMetricKind.kind(of: metric.name) else {
-            for point in metric.points { try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
+            for point in metric.points {
+                try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name))
+                try afterPoint()
+            }
             return
         }
         for point in metric.points {
@@ -106,6 +115,7 @@ struct HAESampleBuilder {
             case .mindful, .standHour, .event: try body(categoryEvent(point, metric: metric, kind: kind))
             case .sexualActivity: for built in sexualActivity(point, metric: metric, kind: kind) { try body(built) }
             }
+            try afterPoint()
         }
     }
 

@@ -12,7 +12,8 @@ extension HealthImporter {
     /// not stored either, so nothing counts twice (``HAEWritePlan``). Points that cannot be read are refused and
     /// listed with their lines.
     ///
-    /// The samples are written in batches of ``batchSize``, each all or nothing, under the store's lock.
+    /// The samples are written in batches of ``batchSize`` (or a few more: the samples of one point stay together), each
+    /// all or nothing, under the store's lock.
     ///
     /// - Parameters:
     ///   - payload: The parsed payload.
@@ -58,23 +59,27 @@ extension HealthImporter {
                 receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
                 receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
             }
-            func take(_ built: HAEBuilt) throws {
+            func take(_ built: HAEBuilt) {
                 switch built {
-                case let .candidate(candidate):
-                    pending.append(candidate)
-                    if pending.count >= batchSize {
-                        try write(pending, fileStore: fileStore, run: run, into: &receipt)
-                        pending.removeAll(keepingCapacity: true)
-                    }
+                case let .candidate(candidate): pending.append(candidate)
                 case let .refused(type, line, reason): refuse(type, line, reason)
                 }
             }
+            // A batch ends between points, never between the samples of one (a heart-rate point's minimum, maximum
+            // and rest): a later batch would take the point's own sample for a re-send replacing the others.
+            func endOfPoint() throws {
+                if pending.count >= batchSize {
+                    try write(pending, fileStore: fileStore, run: run, into: &receipt)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
             for metric in payload.parsed.metrics {
-                try builder.build(metric, into: take)
+                try builder.build(metric, into: take, afterPoint: endOfPoint)
             }
             for item in payload.parsed.others {
-                try take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
-                            : HAEOtherArrays.candidate(item, builder: builder))
+                take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
+                        : HAEOtherArrays.candidate(item, builder: builder))
+                try endOfPoint()
             }
             try write(pending, fileStore: fileStore, run: run, into: &receipt)
         }
