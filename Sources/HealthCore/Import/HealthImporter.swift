@@ -118,10 +118,13 @@ public final class HealthImporter: @unchecked Sendable {
         }
         let input = try ImportInput.open(path)
         if input.kind == .healthAutoExport {
-            let bytes = try HealthAutoExportFolder.readAll(input.reader, expected: input.meter.totalBytes)
+            var bytes = try HealthAutoExportFolder.readAll(input.reader, expected: input.meter.totalBytes)
             let payload = try HealthAutoExportPayload(bytes: bytes, name: input.file.displayName)
+            // The file's bytes go once parsed: the import holds the payload's points, not the file as well.
+            let byteCount = bytes.count
+            bytes = []
             let receipt = try storeHealthAutoExport([payload], receivedThrough: nil)
-            progress?(ImportProgress(bytesRead: bytes.count, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))
+            progress?(ImportProgress(bytesRead: byteCount, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))
             return receipt
         }
         // Nothing of an earlier run carries over: not what it met, nor a batch an error left unsaved.

@@ -14,7 +14,9 @@ extension JSONFileStore {
     ///   shows that the batch can meet nothing stored (``HAEImportRun``), the store is not read and the batch is
     ///   written as the plan against no stored samples writes it, through the import's encoded lines (the same
     ///   bytes). Nil: always read. Not used for a dry run.
-    func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil) throws -> HAEWritePlan {
+    /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``, when the caller has them.
+    func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
+                               hashes: [Int]? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         // Each type's own span: a batch that ends one metric's year and starts another's must not read both years.
         var spans: [String: (start: Date, end: Date)] = [:]
@@ -53,7 +55,8 @@ extension JSONFileStore {
             return result
         }
         return try withWriteAccess {
-            if let run, try run.needsNoReading(candidates, spans: spans, store: self) {
+            let hashes = run == nil ? [] : hashes ?? candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
+            if let run, try run.needsNoReading(candidates, hashes: hashes, spans: spans, store: self) {
                 let planned = HAEWritePlan.planAgainstNothingStored(candidates)
                 for sample in planned.writes { try TextRules.check(sample) }
                 var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
@@ -62,7 +65,7 @@ extension JSONFileStore {
                 // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push
                 // sent again (it was not acknowledged), stores it then; the journal need not hold a second copy.
                 try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .undo)
-                try run.wrote(planned.writes, store: self)
+                try run.wrote(candidates, hashes: hashes, store: self)
                 return planned
             }
             let planned = try plan()

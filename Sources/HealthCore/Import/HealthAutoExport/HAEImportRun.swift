@@ -30,13 +30,17 @@ final class HAEImportRun {
     private(set) var unread = 0, read = 0
 
     /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
-    func needsNoReading(_ candidates: [HAECandidate], spans: [String: (start: Date, end: Date)], store: JSONFileStore) throws -> Bool {
-        let answer = try decide(candidates, spans: spans, store: store)
+    /// `hashes`: each candidate's ``syncHash(_:)``.
+    func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
+                        store: JSONFileStore) throws -> Bool {
+        let answer = try decide(candidates, hashes: hashes, spans: spans, store: store)
         if answer { unread += 1 } else { read += 1 }
         return answer
     }
 
-    private func decide(_ candidates: [HAECandidate], spans: [String: (start: Date, end: Date)], store: JSONFileStore) throws -> Bool {
+    private func decide(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
+                        store: JSONFileStore) throws -> Bool {
+        settle()
         guard trusted else { return false }
         let now = try store.currentSequence()
         if let counter, counter != now {
@@ -53,40 +57,70 @@ final class HAEImportRun {
             let window = JSONFileStore.HAEWindow(span)
             if JSONFileStore.anyPartition(before[type] ?? [], overlaps: window) { return false }
         }
-        for candidate in candidates {
+        // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
+        var type: String?
+        var written: Set<Int>?, writtenForms: Set<String>?
+        for (index, candidate) in candidates.enumerated() {
             let sample = candidate.sample
-            if let written = keys[sample.typeIdentifier], written.contains(HAEImportRun.hash(candidate.syncIdentifier[...])) {
-                return false
+            if type != sample.typeIdentifier {
+                type = sample.typeIdentifier
+                written = keys[sample.typeIdentifier]
+                writtenForms = forms[sample.typeIdentifier]
             }
-            if let form = HAEWritePlan.form(of: sample), let written = forms[sample.typeIdentifier],
-               written.contains(where: { $0 != form }) {
+            if let written, written.contains(hashes[index]) { return false }
+            if let writtenForms, let form = HAEWritePlan.form(of: sample), writtenForms.contains(where: { $0 != form }) {
                 return false
             }
         }
         return true
     }
 
-    /// Notes what a write of the run stored (both ways), and the counter after it.
+    /// Notes what a write of the run stored (a batch planned against the store read back), and the counter after it.
     func wrote(_ samples: [Sample], store: JSONFileStore) throws {
-        for sample in samples {
-            let type = sample.typeIdentifier
-            guard sample.metadata[HAESampleBuilder.aggregationKey] != nil,
-                  case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
-                unmarked.insert(type)
-                continue
-            }
-            keys[type, default: []].insert(HAEImportRun.hash(identifier[...]))
-            if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
-                keys[type, default: []].insert(HAEImportRun.hash(identifier.dropLast(4)))
-            }
-            if let form = HAEWritePlan.form(of: sample) { forms[type, default: []].insert(form) }
+        for sample in samples { note(sample, hash: nil) }
+        counter = try store.currentSequence()
+    }
+
+    /// Notes a batch written as the plan against nothing stored writes it: each candidate's sample (its sync
+    /// identifier's hash given) and members.
+    func wrote(_ candidates: [HAECandidate], hashes: [Int], store: JSONFileStore) throws {
+        for (index, candidate) in candidates.enumerated() {
+            for member in candidate.members { note(member, hash: nil) }
+            note(candidate.sample, hash: hashes[index])
         }
         counter = try store.currentSequence()
     }
 
-    private static func hash(_ text: Substring) -> Int {
-        var hasher = Hasher()
-        hasher.combine(text)
-        return hasher.finalize()
+    /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow).
+    private var current: (type: String, keys: Set<Int>, forms: Set<String>)?
+
+    private func note(_ sample: Sample, hash: Int?) {
+        let type = sample.typeIdentifier
+        guard sample.metadata[HAESampleBuilder.aggregationKey] != nil,
+              case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
+            unmarked.insert(type)
+            return
+        }
+        if current?.type != type {
+            settle()
+            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [])
+        }
+        current!.keys.insert(hash ?? HAEImportRun.syncHash(identifier))
+        if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
+            current!.keys.insert(HAEImportRun.syncHash(String(identifier.dropLast(4))))
+        }
+        if let form = HAEWritePlan.form(of: sample), !current!.forms.contains(form) { current!.forms.insert(form) }
     }
+
+    /// Puts the current type's notes back in the tables.
+    private func settle() {
+        if let current {
+            keys[current.type] = current.keys
+            forms[current.type] = current.forms
+        }
+        current = nil
+    }
+
+    /// The hash of a sync identifier that the notes keep (the String's own: equal identifiers, equal hashes).
+    static func syncHash(_ identifier: String) -> Int { identifier.hashValue }
 }

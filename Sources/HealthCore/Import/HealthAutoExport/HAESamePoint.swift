@@ -7,12 +7,13 @@
 /// equal at once. A batch with a line break in a type, identifier or source is keyed by the text itself, as before,
 /// since there the parts could be cut differently and still give the same text.
 enum HAESamePoint {
-    /// For each candidate, whether it stands (no later candidate is the same point).
-    static func standing(_ candidates: [HAECandidate]) -> [Bool] {
-        // Most batches hold no sync identifier twice, and then no point twice: found by hashing the identifiers alone
+    /// For each candidate, whether it stands (no later candidate is the same point). `hashes`: each candidate's
+    /// sync identifier's hash (``HAEImportRun/syncHash(_:)``).
+    static func standing(_ candidates: [HAECandidate], hashes: [Int]) -> [Bool] {
+        // Most batches hold no sync identifier twice, and then no point twice: found by the identifiers' hashes alone
         // (equal identifiers hash the same).
         var seen = Set<Int>(minimumCapacity: candidates.count)
-        if candidates.allSatisfy({ seen.insert($0.syncIdentifier.hashValue).inserted }) {
+        if hashes.allSatisfy({ seen.insert($0).inserted }) {
             return Array(repeating: true, count: candidates.count)
         }
         if candidates.contains(where: hasLineBreak) {

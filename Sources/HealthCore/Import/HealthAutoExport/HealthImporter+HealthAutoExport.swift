@@ -91,19 +91,24 @@ extension HealthImporter {
     private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun?,
                        into receipt: inout ImportReceipt) throws {
         guard !candidates.isEmpty else { return }
-        let standing = HAESamePoint.standing(candidates)
-        var batch: [HAECandidate] = []
-        batch.reserveCapacity(candidates.count)
-        for (index, candidate) in candidates.enumerated() {
-            if standing[index] {
-                batch.append(candidate)
-            } else {
-                receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+        let allHashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
+        let standing = HAESamePoint.standing(candidates, hashes: allHashes)
+        var batch: [HAECandidate] = [], hashes: [Int] = []
+        if standing.allSatisfy({ $0 }) {
+            (batch, hashes) = (candidates, allHashes)
+        } else {
+            for (index, candidate) in candidates.enumerated() {
+                if standing[index] {
+                    batch.append(candidate)
+                    hashes.append(allHashes[index])
+                } else {
+                    receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+                }
             }
         }
         let plan: HAEWritePlan
         if let fileStore {
-            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run)
+            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run, hashes: hashes)
         } else if let memory = store as? InMemorySampleStore {
             plan = memory.modify { stored in
                 let planned = HAEWritePlan.plan(batch, stored: stored) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
