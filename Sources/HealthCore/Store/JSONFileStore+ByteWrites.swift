@@ -149,14 +149,13 @@ extension JSONFileStore {
     func finish(_ appends: [PendingAppend]) throws {
         defer { for append in appends { close(append.fd) } }
         var newFileFolders: [String] = []
+        // All synced at once (SyncTogether): one or two commits of the file system instead of one each.
+        if let (index, code) = SyncTogether.sync(appends.map(\.fd)) {
+            // Lines that could not be made durable are not acknowledged: take all of them back.
+            for append in appends { cutBack(append) }
+            throw StoreError.writeFailed(path + "/" + appends[index].partition, reason: POSIXFile.errorText(code))
+        }
         for append in appends {
-            do {
-                try POSIXFile.sync(append.fd, path: path + "/" + append.partition)
-            } catch {
-                // Lines that could not be made durable are not acknowledged: take all of them back.
-                for append in appends { cutBack(append) }
-                throw error
-            }
             let folder = PathText.parent(of: path + "/" + append.partition)
             if append.created && !newFileFolders.contains(folder) { newFileFolders.append(folder) }
         }
