@@ -39,7 +39,7 @@ extension JSONFileStore {
                 let interval = JSONFileStore.HAEWindow(span)
                 let deleted = try self.deletedUUIDs(ofType: type)
                 for partition in try self.partitions(ofType: type, overlapping: interval) {
-                    try self.readPartitionWithSequence(partition) { sample, sequence in
+                    try self.readPartitionWithSequence(partition, around: interval) { sample, sequence in
                         guard sample.end >= interval.start, sample.start <= interval.end,
                               !deleted.hides(sample, sequence: sequence) else { return }
                         stored.append(sample)
@@ -76,6 +76,27 @@ extension JSONFileStore {
             try run?.wrote(planned.writes, store: self)
             return planned
         }
+    }
+
+    /// ``readPartitionWithSequence(_:limit:_:)`` for the samples around `window`: a line that ``QuantityLineParser``
+    /// finds, from its dates, to lie outside the window (widened by a second each side, so every sample that touches it
+    /// is inside) is not decoded, since the caller would leave it out. A store's month partition then costs the lines
+    /// of the window's days, not the month's. Damage is found as before in every line decoded, and a line is decoded
+    /// whenever one before it did not decode (so a damaged line followed by others is still corruption).
+    func readPartitionWithSequence(_ partition: String, around window: DateInterval, _ body: (Sample, UInt64) throws -> Void) throws {
+        let file = try storeFile(partition)
+        var reader = PartitionLineReader()
+        var damage: LineDamage?
+        var codec = self.codec
+        var parser = QuantityLineParser()
+        let names = ReadingNames()
+        let widened = DateInterval(start: window.start.addingTimeInterval(-1), end: window.end.addingTimeInterval(1))
+        try reader.forEachLine(in: file, limit: nil) { line, lineNumber in
+            if damage == nil, case .outsideWindow = parser.parse(line, names: names, window: widened) { return }
+            guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else { return }
+            try body(sample, codec.lastSequence)
+        }
+        try damage?.throwUnlessTorn(file)
     }
 
     /// The window of stored samples a batch of HAE candidates spanning `span` of a type is planned against: a day

@@ -257,6 +257,44 @@ extension ImportTests {
             }
         }
 
+        /// The plan's reading leaves out, undecoded, the lines whose dates put them outside the window: it hands over
+        /// exactly the samples the full reading gives that touch the window (edges included), with their sequences.
+        @Test func readingAroundAWindowGivesTheSamplesThatTouchIt() throws {
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                let store = Self.store(folder + "/s")
+                let unit = try HealthUnit(parsing: "count")
+                let start = ExportDateParser.parse("2024-05-01 00:00:00 +0000")!
+                // Every 37 minutes of May, some an instant, some ten minutes, one a day long; a category sample too.
+                var samples: [Sample] = []
+                for index in 0..<1200 {
+                    let from = start.addingTimeInterval(Double(index) * 2220)
+                    let length: TimeInterval = index % 3 == 0 ? 0 : (index == 7 ? 86_400 : 600)
+                    let source = index % 2 == 0 ? "Watch" : "Jane’s iPhone"
+                    samples.append(Sample(typeIdentifier: HealthAutoExportTests.steps, start: from, end: from.addingTimeInterval(length),
+                                          value: .quantity(Quantity(Double(index), unit)), source: source, created: Self.now))
+                }
+                samples.append(Sample(typeIdentifier: HealthAutoExportTests.steps, start: start.addingTimeInterval(86_400 * 10),
+                                      end: start.addingTimeInterval(86_400 * 10 + 60), value: .generic(value: "x", unit: nil),
+                                      source: "Watch", created: Self.now))
+                try store.saveChecked(samples)
+                let partition = try #require(try store.partitions(ofType: HealthAutoExportTests.steps,
+                                                                   overlapping: DateInterval(start: start, duration: 86_400 * 31)).first)
+                for (from, days) in [(0.0, 1.0), (9.5, 2.0), (20.0, 9.0), (-3.0, 2.0), (33.0, 1.0)] {
+                    // Edges on a sample's start and end exactly.
+                    let window = DateInterval(start: start.addingTimeInterval(from * 86_400 + 600), duration: days * 86_400 + 2220)
+                    var all: [String] = [], filtered: [String] = []
+                    try store.readPartitionWithSequence(partition) { sample, sequence in
+                        if sample.end >= window.start, sample.start <= window.end { all.append("\(sample.uuid) \(sequence)") }
+                    }
+                    try store.readPartitionWithSequence(partition, around: window) { sample, sequence in
+                        if sample.end >= window.start, sample.start <= window.end { filtered.append("\(sample.uuid) \(sequence)") }
+                    }
+                    #expect(filtered == all, "window from day \(from)")
+                    #expect(!all.isEmpty || from < 0 || from > 31, "window from day \(from)")
+                }
+            }
+        }
+
         @Test func planAgainstNothingStoredIsThePlanAgainstAnEmptyStore() throws {
             var all: [HAECandidate] = []
             for name in ["day-steps.json", "heart-rate-minutes.json", "sleep-stages.json", "sleep-nights.json", "shapes.json"] {
