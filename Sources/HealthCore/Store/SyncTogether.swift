@@ -20,10 +20,14 @@ enum SyncTogether {
             return fsync(only) == 0 ? nil : (0, errno)
         }
         let state = State(count: descriptors.count)
+        var here: [Int] = [0]
         for (index, descriptor) in descriptors.enumerated().dropFirst() {
-            WorkerThread { state.finish(index, fsync(descriptor) == 0 ? 0 : errno) }.start()
+            let thread = WorkerThread { state.finish(index, fsync(descriptor) == 0 ? 0 : errno) }
+            // fsync needs little stack; a process at its thread or memory limit (`ulimit -v`) syncs the rest here.
+            thread.stackSize = 64 << 10
+            if !thread.startIfPossible() { here.append(index) }
         }
-        state.finish(0, fsync(descriptors[0]) == 0 ? 0 : errno)
+        for index in here { state.finish(index, fsync(descriptors[index]) == 0 ? 0 : errno) }
         return state.waitForAll()
     }
 

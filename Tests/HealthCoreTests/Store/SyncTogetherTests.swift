@@ -24,6 +24,17 @@ struct SyncTogetherTests {
         }
     }
 
+    /// A thread that cannot be made (the process at its limits) leaves its file to the calling thread.
+    @Test func aThreadThatCannotBeMadeRunsNothingAndSaysSo() {
+        final class Flag: @unchecked Sendable { var ran = false }
+        let flag = Flag()
+        let thread = WorkerThread { flag.ran = true }
+        // A stack larger than any address space: pthread_create refuses it.
+        thread.stackSize = Int.max / 2
+        #expect(!thread.startIfPossible())
+        #expect(!flag.ran)
+    }
+
     @Test func theFirstFailureIsNamedWithItsError() throws {
         try Self.withFiles(6) { descriptors in
             // A descriptor that is not open fails with EBADF; the first such one is reported, wherever it is.
