@@ -32,6 +32,12 @@ public final class HealthImporter: @unchecked Sendable {
     public let timeZone: TimeZone
     /// Held for the whole of an import: one run at a time.
     let importing = Lock()
+    /// Whether a Health Auto Export batch is planned against the store read back even when what the run wrote shows
+    /// it can meet nothing stored (``HAEImportRun``): the path every batch took before, kept to check that both write
+    /// the same store.
+    var readsEveryHAEBatch = false
+    /// What the last store of Health Auto Export payloads knew of its own writes (for tests and measurements).
+    var lastHAERun: HAEImportRun?
 
     private var batch: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
@@ -112,10 +118,13 @@ public final class HealthImporter: @unchecked Sendable {
         }
         let input = try ImportInput.open(path)
         if input.kind == .healthAutoExport {
-            let bytes = try HealthAutoExportFolder.readAll(input.reader, expected: input.meter.totalBytes)
+            var bytes = try HealthAutoExportFolder.readAll(input.reader, expected: input.meter.totalBytes)
             let payload = try HealthAutoExportPayload(bytes: bytes, name: input.file.displayName)
+            // The file's bytes go once parsed: the import holds the payload's points, not the file as well.
+            let byteCount = bytes.count
+            bytes = []
             let receipt = try storeHealthAutoExport([payload], receivedThrough: nil)
-            progress?(ImportProgress(bytesRead: bytes.count, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))
+            progress?(ImportProgress(bytesRead: byteCount, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))
             return receipt
         }
         // Nothing of an earlier run carries over: not what it met, nor a batch an error left unsaved.

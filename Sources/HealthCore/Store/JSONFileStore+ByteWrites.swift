@@ -32,39 +32,50 @@ extension JSONFileStore {
             // other writers stored since it last looked.
             try beforeWrite?(&batch)
             guard batch.count > 0 else { return }
-            try takingBackOnFailure { undo in
-                for partition in batch.partitions { try prepareTarget(partition.path, undo: &undo) }
-                if recording != nil { try prepareOperationLog(undo: &undo) }
-                // The counter is durable before any line that carries its numbers, so no number is ever used twice.
-                let first = try reserveChangeNumbers(batch.count, undo: &undo)
-                scratch.removeAll()
-                var spans = batch.partitions.indices.map { index in
-                    let start = scratch.count
-                    batch.render(partition: index, firstSequence: first, into: scratch)
-                    return LineSpan(partition: batch.partitions[index].path, range: start..<scratch.count,
-                                    lines: batch.partitions[index].ends.count)
-                }
-                let changes = first...first + UInt64(batch.count - 1)
-                let record = recordLine(changes: changes, types: JSONFileStore.types(of: batch.partitions.map(\.type)))
-                if batch.count == 1 {
-                    try appendBytes(UnsafeRawBufferPointer(scratch.bytes), to: spans[0].partition, lines: 1)
-                    if let record { try appendRecord(record, afterLineIn: spans[0].partition, undo: undo) }
-                } else {
-                    if let record {
-                        // The record goes through the journal with the batch: a crash drops both.
-                        let start = scratch.count
-                        scratch.append(record)
-                        scratch.append(0x0A)
-                        spans.append(LineSpan(partition: JSONFileStore.operationsFile, range: start..<scratch.count, lines: 1))
-                    }
-                    // An import can be run again (it skips what the store holds), so its batches are undone after a
-                    // crash rather than finished, and the journal need not hold a second copy of every line.
-                    try applyThroughJournal(spans, in: scratch, recovery: .undo)
-                }
-                committed(through: changes.upperBound)
-                committedRecord(changes)
-                afterWrite?(changes.upperBound)
+            // An import can be run again (it skips what the store holds), so its batches are undone after a
+            // crash rather than finished, and the journal need not hold a second copy of every line.
+            let last = try writeEncoded(batch, scratch: scratch, recovery: .undo)
+            afterWrite?(last)
+        }
+    }
+
+    /// Writes an encoded batch under the exclusive lock the caller holds: its lines with the next change numbers, and
+    /// the write's record (as ``recordMaker`` makes it), all or nothing, with the record beside the lines in the
+    /// journal when there are several (`recovery`: whether a crash finishes the batch or takes it back).
+    ///
+    /// - Returns: The last change number used.
+    @discardableResult
+    func writeEncoded(_ batch: EncodedSampleBatch, scratch: ByteBuffer, recovery: Journal.Recovery) throws -> UInt64 {
+        try takingBackOnFailure { undo in
+            for partition in batch.partitions { try prepareTarget(partition.path, undo: &undo) }
+            if recording != nil { try prepareOperationLog(undo: &undo) }
+            // The counter is durable before any line that carries its numbers, so no number is ever used twice.
+            let first = try reserveChangeNumbers(batch.count, undo: &undo)
+            scratch.removeAll()
+            var spans = batch.partitions.indices.map { index in
+                let start = scratch.count
+                batch.render(partition: index, firstSequence: first, into: scratch)
+                return LineSpan(partition: batch.partitions[index].path, range: start..<scratch.count,
+                                lines: batch.partitions[index].ends.count)
             }
+            let changes = first...first + UInt64(batch.count - 1)
+            let record = recordLine(changes: changes, types: JSONFileStore.types(of: batch.partitions.map(\.type)))
+            if batch.count == 1 {
+                try appendBytes(UnsafeRawBufferPointer(scratch.bytes), to: spans[0].partition, lines: 1)
+                if let record { try appendRecord(record, afterLineIn: spans[0].partition, undo: undo) }
+            } else {
+                if let record {
+                    // The record goes through the journal with the batch: a crash drops (or finishes) both.
+                    let start = scratch.count
+                    scratch.append(record)
+                    scratch.append(0x0A)
+                    spans.append(LineSpan(partition: JSONFileStore.operationsFile, range: start..<scratch.count, lines: 1))
+                }
+                try applyThroughJournal(spans, in: scratch, recovery: recovery)
+            }
+            committed(through: changes.upperBound)
+            committedRecord(changes)
+            return changes.upperBound
         }
     }
 
@@ -138,14 +149,13 @@ extension JSONFileStore {
     func finish(_ appends: [PendingAppend]) throws {
         defer { for append in appends { close(append.fd) } }
         var newFileFolders: [String] = []
+        // All synced at once (SyncTogether): one or two commits of the file system instead of one each.
+        if let (index, code) = SyncTogether.sync(appends.map(\.fd)) {
+            // Lines that could not be made durable are not acknowledged: take all of them back.
+            for append in appends { cutBack(append) }
+            throw StoreError.writeFailed(path + "/" + appends[index].partition, reason: POSIXFile.errorText(code))
+        }
         for append in appends {
-            do {
-                try POSIXFile.sync(append.fd, path: path + "/" + append.partition)
-            } catch {
-                // Lines that could not be made durable are not acknowledged: take all of them back.
-                for append in appends { cutBack(append) }
-                throw error
-            }
             let folder = PathText.parent(of: path + "/" + append.partition)
             if append.created && !newFileFolders.contains(folder) { newFileFolders.append(folder) }
         }

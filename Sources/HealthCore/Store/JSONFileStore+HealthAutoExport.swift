@@ -9,25 +9,37 @@ extension JSONFileStore {
     /// their types around their times, plans, and writes the deletions and additions in one write (recorded as one
     /// operation; a ``OperationRecord/Kind/replace`` when it deletes, which `undo` takes back). With `dryRun`
     /// only plans.
-    func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool) throws -> HAEWritePlan {
+    ///
+    /// - Parameter run: What the run (the import or push these candidates are a batch of) wrote before: when it
+    ///   shows that the batch can meet nothing stored (``HAEImportRun``), the store is not read and the batch is
+    ///   written as the plan against no stored samples writes it, through the import's encoded lines (the same
+    ///   bytes). Nil: always read. Not used for a dry run.
+    /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``, when the caller has them.
+    func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
+                               hashes: [Int]? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         // Each type's own span: a batch that ends one metric's year and starts another's must not read both years.
         var spans: [String: (start: Date, end: Date)] = [:]
-        for candidate in candidates {
-            for sample in [candidate.sample] + candidate.members {
-                let span = spans[sample.typeIdentifier]
-                spans[sample.typeIdentifier] = (min(span?.start ?? sample.start, sample.start), max(span?.end ?? sample.end, sample.end))
+        func widen(_ sample: Sample) {
+            if let span = spans[sample.typeIdentifier] {
+                if sample.start < span.start || sample.end > span.end {
+                    spans[sample.typeIdentifier] = (min(span.start, sample.start), max(span.end, sample.end))
+                }
+            } else {
+                spans[sample.typeIdentifier] = (sample.start, sample.end)
             }
+        }
+        for candidate in candidates {
+            widen(candidate.sample)
+            for member in candidate.members { widen(member) }
         }
         let plan = { () throws -> HAEWritePlan in
             var stored: [Sample] = []
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
-                // A day each side: a night re-sent with other times keeps its parts' identifiers, not their starts.
-                // Eight days after: whether an export's samples go on past a point's period (a week's included).
-                let interval = DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(8 * 86_400))
+                let interval = JSONFileStore.HAEWindow(span)
                 let deleted = try self.deletedUUIDs(ofType: type)
                 for partition in try self.partitions(ofType: type, overlapping: interval) {
-                    try self.readPartitionWithSequence(partition) { sample, sequence in
+                    try self.readPartitionWithSequence(partition, around: interval) { sample, sequence in
                         guard sample.end >= interval.start, sample.start <= interval.end,
                               !deleted.hides(sample, sequence: sequence) else { return }
                         stored.append(sample)
@@ -43,12 +55,65 @@ extension JSONFileStore {
             return result
         }
         return try withWriteAccess {
+            let hashes = run == nil ? [] : hashes ?? candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
+            if let run, try run.needsNoReading(candidates, hashes: hashes, spans: spans, store: self) {
+                let planned = HAEWritePlan.planAgainstNothingStored(candidates)
+                for sample in planned.writes { try TextRules.check(sample) }
+                var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
+                var batch = EncodedSampleBatch()
+                for sample in planned.writes { batch.append(sample, writer: &writer) }
+                // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push
+                // sent again (it was not acknowledged), stores it then; the journal need not hold a second copy.
+                try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .undo)
+                try run.wrote(candidates, hashes: hashes, store: self)
+                return planned
+            }
             let planned = try plan()
             guard !planned.writes.isEmpty || !planned.deletes.isEmpty else { return planned }
             for sample in planned.writes { try TextRules.check(sample) }
             _ = try writeChanges(deleting: planned.deletes, adding: planned.writes, now: clock(),
                                  record: planned.deletes.isEmpty ? recordMaker : replaceRecordMaker(replacing: planned.deletes.count))
+            try run?.wrote(planned.writes, store: self)
             return planned
+        }
+    }
+
+    /// ``readPartitionWithSequence(_:limit:_:)`` for the samples around `window`: a line that ``QuantityLineParser``
+    /// finds, from its dates, to lie outside the window (widened by a second each side, so every sample that touches it
+    /// is inside) is not decoded, since the caller would leave it out. A store's month partition then costs the lines
+    /// of the window's days, not the month's. Damage is found as before in every line decoded, and a line is decoded
+    /// whenever one before it did not decode (so a damaged line followed by others is still corruption).
+    func readPartitionWithSequence(_ partition: String, around window: DateInterval, _ body: (Sample, UInt64) throws -> Void) throws {
+        let file = try storeFile(partition)
+        var reader = PartitionLineReader()
+        var damage: LineDamage?
+        var codec = self.codec
+        var parser = QuantityLineParser()
+        let names = ReadingNames()
+        let widened = DateInterval(start: window.start.addingTimeInterval(-1), end: window.end.addingTimeInterval(1))
+        try reader.forEachLine(in: file, limit: nil) { line, lineNumber in
+            if damage == nil, case .outsideWindow = parser.parse(line, names: names, window: widened) { return }
+            guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else { return }
+            try body(sample, codec.lastSequence)
+        }
+        try damage?.throwUnlessTorn(file)
+    }
+
+    /// The window of stored samples a batch of HAE candidates spanning `span` of a type is planned against: a day
+    /// before (a night re-sent with other times keeps its parts' identifiers, not their starts) and eight days after
+    /// (whether an export's samples go on past a point's period, a week's included).
+    static func HAEWindow(_ span: (start: Date, end: Date)) -> DateInterval {
+        DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(8 * 86_400))
+    }
+
+    /// Whether one of a type folder's `names` is a partition that ``partitions(ofType:overlapping:)`` would read for
+    /// `interval` (a month file in its range, or `long.jsonl`).
+    static func anyPartition(_ names: [String], overlaps interval: DateInterval) -> Bool {
+        let first = monthKey(interval.start.addingTimeInterval(-longSampleThreshold)), last = monthKey(interval.end)
+        let from = monthNumber(ofFileName: first + ".jsonl") ?? .min, to = monthNumber(ofFileName: last + ".jsonl") ?? .max
+        return names.contains { name in
+            if let month = monthNumber(ofFileName: name) { return month >= from && month <= to }
+            return name == "long.jsonl"
         }
     }
 }

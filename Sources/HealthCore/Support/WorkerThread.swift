@@ -21,6 +21,16 @@ final class WorkerThread: @unchecked Sendable {
 
     /// Starts the thread. Call it once.
     func start() {
+        let result = launch()
+        precondition(result == 0, "pthread_create (stack size \(stackSize)) failed: \(result)")
+    }
+
+    /// Starts the thread when the system can make one (not at its thread or memory limits), and says whether it did;
+    /// when it did not, the closure is not run. Call it once.
+    func startIfPossible() -> Bool { launch() == 0 }
+
+    /// Creates the thread; pthread_create's result (0 when it runs the closure).
+    private func launch() -> Int32 {
         guard let body else { preconditionFailure("WorkerThread started twice") }
         self.body = nil
         var attributes = pthread_attr_t()
@@ -28,7 +38,7 @@ final class WorkerThread: @unchecked Sendable {
         defer { pthread_attr_destroy(&attributes) }
         if stackSize > 0 {
             let result = pthread_attr_setstacksize(&attributes, stackSize)
-            precondition(result == 0, "pthread_attr_setstacksize(\(stackSize)) failed: \(result)")
+            if result != 0 { return result }
         }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
@@ -38,10 +48,8 @@ final class WorkerThread: @unchecked Sendable {
         var thread = pthread_t()
         #endif
         let result = pthread_create(&thread, &attributes, runWorkerThreadBody, context)
-        if result != 0 {
-            Unmanaged<Body>.fromOpaque(context).release()
-            preconditionFailure("pthread_create failed: \(result)")
-        }
+        if result != 0 { Unmanaged<Body>.fromOpaque(context).release() }
+        return result
     }
 
     /// The closure, as an object a C pointer can carry to the new thread.

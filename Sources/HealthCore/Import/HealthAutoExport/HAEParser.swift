@@ -74,7 +74,7 @@ struct HAEParser {
         guard cursor.peek() == UInt8(ascii: "{") else {
             throw cursor.failure("an element of 'metrics' must be an object with 'name', 'units' and 'data'; found \(cursor.describeNext())")
         }
-        var metric = HAEMetric(name: "", units: "", points: [], line: line)
+        var metric = HAEMetric(name: "", units: "", points: HAEPointList(), line: line)
         var sawName = false
         try cursor.readObject { cursor, key in
             if JSONCursor.equals(key, "name") {
@@ -87,7 +87,8 @@ struct HAEParser {
                 guard cursor.peek() == UInt8(ascii: "[") else {
                     throw cursor.failure("a metric's 'data' must be an array of points; found \(cursor.describeNext())")
                 }
-                try cursor.readArray { cursor in metric.points.append(try readPoint(&cursor)) }
+                try cursor.readArray { cursor in try readPoint(&cursor, into: &metric.points) }
+                metric.points.trim()
             } else {
                 try cursor.skipValue()
             }
@@ -96,22 +97,21 @@ struct HAEParser {
         return metric
     }
 
-    private mutating func readPoint(_ cursor: inout JSONCursor) throws -> HAEPoint {
-        var point = HAEPoint(line: 0, fields: [])
-        guard cursor.peek() == UInt8(ascii: "{") else {
+    private mutating func readPoint(_ cursor: inout JSONCursor, into points: inout HAEPointList) throws {
+        let isObject = cursor.peek() == UInt8(ascii: "{")  // past the spaces before it: its line
+        points.startPoint(line: cursor.line)
+        guard isObject else {
             // Kept so that it is counted as refused with its line, not silently skipped.
-            point.line = cursor.line
-            point.fields.append(("@value", .json(try cursor.rawValueText())))
-            return point
+            try HAEParser.valueKey.withUnsafeBufferPointer { points.addField($0, .json(try cursor.rawValueText())) }
+            return
         }
-        point.line = cursor.line
-        point.fields.reserveCapacity(4)
         try cursor.readObject { cursor, key in
-            let name = String(decoding: key, as: UTF8.self)
-            point.fields.append((name, try readValue(&cursor)))
+            points.addField(key, try readValue(&cursor))
         }
-        return point
     }
+
+    /// The field name of a point that is not an object.
+    private static let valueKey = Array("@value".utf8)
 
     /// A point's value: numbers, strings (dates parsed), null, or nested JSON as text.
     private mutating func readValue(_ cursor: inout JSONCursor) throws -> HAEValue {

@@ -48,7 +48,7 @@ struct HAEPoint: Sendable {
 struct HAEMetric: Sendable {
     var name: String
     var units: String
-    var points: [HAEPoint]
+    var points: HAEPointList
     var line: Int
 }
 

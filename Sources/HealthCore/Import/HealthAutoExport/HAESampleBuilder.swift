@@ -49,6 +49,8 @@ struct HAESampleBuilder {
     let receivedThrough: String?
     /// Types and units looked up once per payload, not once per point.
     private let lookups = Lookups()
+    /// The new samples' uuids.
+    let uuids = RandomUUIDSource()
 
     /// The catalogue's types and parsed units, by the text looked up.
     private final class Lookups {
@@ -91,8 +93,17 @@ struct HAESampleBuilder {
 
     /// Calls `body` with the samples of `metric` and its refusals, point by point (nothing held for the whole metric).
     func build(_ metric: HAEMetric, into body: (HAEBuilt) throws -> Void) rethrows {
+        try build(metric, into: body, afterPoint: {})
+    }
+
+    /// Calls `body` with the samples of `metric` and its refusals, point by point, and `afterPoint` once all of a
+    /// point's are given (a point can give several samples: a batch must not end between them).
+    func build(_ metric: HAEMetric, into body: (HAEBuilt) throws -> Void, afterPoint: () throws -> Void) rethrows {
         guard let kind = HAEMetricKind.kind(of: metric.name) else {
-            for point in metric.points { try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name)) }
+            for point in metric.points {
+                try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name))
+                try afterPoint()
+            }
             return
         }
         for point in metric.points {
@@ -104,6 +115,7 @@ struct HAESampleBuilder {
             case .mindful, .standHour, .event: try body(categoryEvent(point, metric: metric, kind: kind))
             case .sexualActivity: for built in sexualActivity(point, metric: metric, kind: kind) { try body(built) }
             }
+            try afterPoint()
         }
     }
 
@@ -204,7 +216,7 @@ struct HAESampleBuilder {
         }
         let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil, understood: understood)
         let correlation = Correlation.sample(of: .bloodPressure, members: members, start: start, end: end, source: source(point),
-                                             created: created, metadata: metadata)
+                                             created: created, metadata: metadata, uuid: uuids.next())
         return .candidate(HAECandidate(sample: correlation, members: members, generic: false, syncIdentifier: identifier,
                                        line: point.line, metric: metric.name))
     }
@@ -237,7 +249,7 @@ struct HAESampleBuilder {
         }
         let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
                                            understood: understood, extra: extra)
-        let sample = Sample(typeIdentifier: kind.identifier, start: start, end: end, value: .category(raw), source: source(point),
+        let sample = Sample(uuid: uuids.next(), typeIdentifier: kind.identifier, start: start, end: end, value: .category(raw), source: source(point),
                             created: created, metadata: metadata)
         return check(sample, type: type, identifier: identifier, point: point, metric: metric)
     }
@@ -260,7 +272,7 @@ struct HAESampleBuilder {
                 let part = "\(key)#\(index + 1)"
                 let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: part,
                                                    understood: understood, extra: extra)
-                let sample = Sample(typeIdentifier: kind.identifier, start: start, end: start, value: .category(0), source: source(point),
+                let sample = Sample(uuid: uuids.next(), typeIdentifier: kind.identifier, start: start, end: start, value: .category(0), source: source(point),
                                     created: created, metadata: metadata)
                 if let type = catalogued(kind.identifier), type.categoryValue(raw: 0) != nil {
                     results.append(check(sample, type: type, identifier: identifier, point: point, metric: metric))
@@ -289,14 +301,14 @@ struct HAESampleBuilder {
         let source = source(point)
         if let type = catalogued(identifier), type.kind == .quantity, let unit = unit(unitText) {
             let amount = units == "%" ? value / 100 : value
-            let sample = Sample(typeIdentifier: type.identifier, start: start, end: end, value: .quantity(Quantity(amount, unit)),
+            let sample = Sample(uuid: uuids.next(), typeIdentifier: type.identifier, start: start, end: end, value: .quantity(Quantity(amount, unit)),
                                 source: source, created: created, metadata: metadata)
             return check(sample, type: type, identifier: syncIdentifier, point: point, metric: metric)
         }
         guard value >= 0 || units.hasPrefix("deg") else {
             return .refused(type: identifier, line: point.line, reason: "the value \(NumberFormatting.json(value)) is negative")
         }
-        let sample = Sample(typeIdentifier: identifier, start: start, end: end, value: .generic(value: NumberFormatting.json(value), unit: units),
+        let sample = Sample(uuid: uuids.next(), typeIdentifier: identifier, start: start, end: end, value: .generic(value: NumberFormatting.json(value), unit: units),
                             source: source, created: created, metadata: metadata)
         if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
         return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name))
@@ -316,7 +328,7 @@ struct HAESampleBuilder {
         let text = "{" + fields.map { JSONText.quoted($0.key) + ":" + HAESampleBuilder.json($0.value) }.joined(separator: ",") + "}"
         let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
                                                understood: Set(point.fields.map(\.key)))
-        let sample = Sample(typeIdentifier: identifier, start: start, end: end, value: .generic(value: text, unit: metric.units.isEmpty ? nil : metric.units),
+        let sample = Sample(uuid: uuids.next(), typeIdentifier: identifier, start: start, end: end, value: .generic(value: text, unit: metric.units.isEmpty ? nil : metric.units),
                             source: source(point), created: created, metadata: metadata)
         if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
         return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name))

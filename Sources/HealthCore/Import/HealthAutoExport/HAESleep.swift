@@ -42,7 +42,7 @@ struct HAESleep {
         }
         let (identifier, metadata) = builder.marks(start: start, period: .instant, point: point, metric: metric, part: value,
                                                    understood: understood)
-        let sample = Sample(typeIdentifier: kind.identifier, start: start, end: end, value: .category(raw),
+        let sample = Sample(uuid: builder.uuids.next(), typeIdentifier: kind.identifier, start: start, end: end, value: .category(raw),
                             source: builder.source(point), created: builder.created, metadata: metadata)
         return builder.check(sample, type: type, identifier: identifier, point: point, metric: metric)
     }
@@ -104,7 +104,7 @@ struct HAESleep {
                                          understood: understood, extra: extra).1
             let identifier = HAESampleBuilder.syncPrefix + metric.name + "|" + nightName + "|" + part
             metadata[MetadataKeySyncIdentifier] = .string(identifier)
-            let sample = Sample(typeIdentifier: kind.identifier, start: start, end: start.addingTimeInterval(seconds), value: .category(raw),
+            let sample = Sample(uuid: builder.uuids.next(), typeIdentifier: kind.identifier, start: start, end: start.addingTimeInterval(seconds), value: .category(raw),
                                 source: source, created: builder.created, metadata: metadata)
             results.append(builder.check(sample, type: type, identifier: identifier, point: point, metric: metric))
         }

@@ -178,6 +178,24 @@ struct HAEWritePlan {
         return plan
     }
 
+    /// The plan against no stored samples, what ``plan(_:stored:cumulative:)`` gives for `stored: []` without its
+    /// look-ups: every candidate added, its members and then itself written with version 1.
+    static func planAgainstNothingStored(_ candidates: [HAECandidate]) -> HAEWritePlan {
+        var plan = HAEWritePlan()
+        plan.writes.reserveCapacity(candidates.count)
+        plan.outcomes = Array(repeating: .added, count: candidates.count)
+        for candidate in candidates {
+            for var member in candidate.members {
+                member.metadata[MetadataKeySyncVersion] = .number(1)
+                plan.writes.append(member)
+            }
+            var written = candidate.sample
+            written.metadata[MetadataKeySyncVersion] = .number(1)
+            plan.writes.append(written)
+        }
+        return plan
+    }
+
     /// A night summary re-sent: its stored parts that the re-send no longer has (a stage now 0, restaged) are
     /// deleted, so the night is the re-send's, whatever its parts; the night's first candidate counts as replaced.
     private mutating func dropPartsGone(_ candidates: [HAECandidate], stored: [String: [Sample]], deleted: inout Set<UUID>) {

@@ -37,12 +37,7 @@ public struct HealthAutoExportPayload: Sendable {
         self.parsed = parsed
         // Sleep per night is dated by its night, not by a period.
         let periodic = parsed.metrics.filter { $0.name != "sleep_analysis" }
-        let dated: [[(date: Date, offset: Int)]] = periodic.map { metric in
-            metric.points.compactMap { point in
-                if case let .date(date, offset)? = point["date"] { return (date, offset) }
-                return nil
-            }
-        }
+        let dated: [[(date: Date, offset: Int)]] = periodic.map { $0.points.dates("date") }
         // The metrics HAE aggregates by its setting decide the level; readings kept at their own times (blood
         // pressure, glucose, insulin, events, sessions) do not.
         let deciding = periodic.map { metric in

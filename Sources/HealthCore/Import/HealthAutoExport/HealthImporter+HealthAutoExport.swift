@@ -12,7 +12,8 @@ extension HealthImporter {
     /// not stored either, so nothing counts twice (``HAEWritePlan``). Points that cannot be read are refused and
     /// listed with their lines.
     ///
-    /// The samples are written in batches of ``batchSize``, each all or nothing, under the store's lock.
+    /// The samples are written in batches of ``batchSize`` (or a few more: the samples of one point stay together), each
+    /// all or nothing, under the store's lock.
     ///
     /// - Parameters:
     ///   - payload: The parsed payload.
@@ -55,6 +56,9 @@ extension HealthImporter {
             fileStore = store as? JSONFileStore
         }
         let created = Sample.millisecondPrecision(fileStore?.clock() ?? Date())
+        // What the payloads' earlier batches wrote: later batches that can meet nothing stored are not read back.
+        let run = readsEveryHAEBatch ? nil : HAEImportRun()
+        lastHAERun = run
         for payload in payloads {
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
                                            level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
@@ -65,7 +69,7 @@ extension HealthImporter {
                 receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
                 receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
             }
-            func take(_ built: HAEBuilt) throws {
+            func take(_ built: HAEBuilt) {
                 switch built {
                 case let .candidate(candidate):
                     if appleComputed.contains(candidate.sample.typeIdentifier) {
@@ -74,47 +78,53 @@ extension HealthImporter {
                         return
                     }
                     pending.append(candidate)
-                    if pending.count >= batchSize {
-                        try write(pending, fileStore: fileStore, into: &receipt)
-                        pending.removeAll(keepingCapacity: true)
-                    }
                 case let .refused(type, line, reason): refuse(type, line, reason)
                 }
             }
+            // A batch ends between points, never between the samples of one (a heart-rate point's minimum, maximum
+            // and rest): a later batch would take the point's own sample for a re-send replacing the others.
+            func endOfPoint() throws {
+                if pending.count >= batchSize {
+                    try write(pending, fileStore: fileStore, run: run, into: &receipt)
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
             for metric in payload.parsed.metrics {
-                try builder.build(metric, into: take)
+                try builder.build(metric, into: take, afterPoint: endOfPoint)
             }
             for item in payload.parsed.others {
-                try take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
-                            : HAEOtherArrays.candidate(item, builder: builder))
+                take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
+                        : HAEOtherArrays.candidate(item, builder: builder))
+                try endOfPoint()
             }
-            try write(pending, fileStore: fileStore, into: &receipt)
+            try write(pending, fileStore: fileStore, run: run, into: &receipt)
         }
         return receipt
     }
 
     /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
     /// earlier one stored, and replaces it or leaves it unchanged) and counts what happened.
-    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, into receipt: inout ImportReceipt) throws {
+    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun?,
+                       into receipt: inout ImportReceipt) throws {
         guard !candidates.isEmpty else { return }
-        var last: [String: Int] = [:]
-        last.reserveCapacity(candidates.count)
-        func key(_ candidate: HAECandidate) -> String {
-            candidate.sample.typeIdentifier + "\n" + candidate.syncIdentifier + "\n" + candidate.sample.source
-        }
-        for (index, candidate) in candidates.enumerated() { last[key(candidate)] = index }
-        var batch: [HAECandidate] = []
-        batch.reserveCapacity(last.count)
-        for (index, candidate) in candidates.enumerated() {
-            if last[key(candidate)] == index {
-                batch.append(candidate)
-            } else {
-                receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+        let allHashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
+        let standing = HAESamePoint.standing(candidates, hashes: allHashes)
+        var batch: [HAECandidate] = [], hashes: [Int] = []
+        if standing.allSatisfy({ $0 }) {
+            (batch, hashes) = (candidates, allHashes)
+        } else {
+            for (index, candidate) in candidates.enumerated() {
+                if standing[index] {
+                    batch.append(candidate)
+                    hashes.append(allHashes[index])
+                } else {
+                    receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+                }
             }
         }
         let plan: HAEWritePlan
         if let fileStore {
-            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun)
+            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run, hashes: hashes)
         } else if let memory = store as? InMemorySampleStore {
             plan = memory.modify { stored in
                 let planned = HAEWritePlan.plan(batch, stored: stored) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
@@ -130,15 +140,22 @@ extension HealthImporter {
             if !dryRun { try store.saveImported(planned.writes) }
             plan = planned
         }
+        // Counted type by type as the candidates come (a batch holds a few types, one after the other).
+        var type: String?
+        var counts = ImportReceipt.Counts()
         for (candidate, outcome) in zip(batch, plan.outcomes) {
-            var counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+            if type != candidate.sample.typeIdentifier {
+                if let type { receipt.counts[type] = counts }
+                type = candidate.sample.typeIdentifier
+                counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+            }
             switch outcome {
             case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
             case .replaced: counts.replaced += 1
             case .unchanged, .covered: counts.alreadyPresent += 1
             }
             if outcome == .covered { counts.covered += 1 }
-            receipt.counts[candidate.sample.typeIdentifier] = counts
         }
+        if let type { receipt.counts[type] = counts }
     }
 }

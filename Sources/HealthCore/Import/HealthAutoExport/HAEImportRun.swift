@@ -1,0 +1,126 @@
+/// What one store of Health Auto Export payloads (an import of files, or a push) has written so far, so that a batch
+/// that can meet nothing stored is planned without reading the store back.
+///
+/// ``HAEWritePlan`` decides each candidate against the stored samples of its type around its time. When every one of
+/// those was written by this run itself, and none of them shares a candidate's sync identifier or stands for its time in
+/// another form, the plan adds every candidate with version 1 whatever they hold (it is the plan against no stored
+/// samples): the store need not be read. This is known without reading when, for each type of the batch:
+/// - no other writer changed the store since this run's last write (its change counter is where this run left it);
+/// - the type had no partition overlapping the batch's reading window before this run first wrote the type;
+/// - no sample this run wrote of the type has a candidate's sync identifier, or that identifier with `|min` or `|max`
+///   (kept as hashes: a collision only sends the batch the long way);
+/// - this run wrote no form (``HAEWritePlan/form(of:)``) of the type other than the candidates' own, no sample of the
+///   type without HAE's marks, and the type is not sleep (whose nights are planned across forms and sources).
+/// Otherwise the batch is planned against the samples read from the store, as before. Every write of the run, either
+/// way, is noted. Call everything under the store's exclusive lock.
+final class HAEImportRun {
+    /// The store's change counter after this run's last look or write; nil before its first batch.
+    private var counter: UInt64?
+    /// False once another writer changed the store during the run: every later batch is read.
+    private(set) var trusted = true
+    /// Per type: the names in its folder before this run wrote the type.
+    private var before: [String: [String]] = [:]
+    /// Per type: hashes of the sync identifiers written (and of those without a `|min` or `|max` ending).
+    private var keys: [String: Set<Int>] = [:]
+    /// Per type: the forms written.
+    private var forms: [String: Set<String>] = [:]
+    /// Types of which a sample without HAE's marks (aggregation and sync identifier) was written.
+    private var unmarked: Set<String> = []
+    /// How many batches were planned without reading the store, and how many were read (for tests and measurements).
+    private(set) var unread = 0, read = 0
+
+    /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
+    /// `hashes`: each candidate's ``syncHash(_:)``.
+    func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
+                        store: JSONFileStore) throws -> Bool {
+        let answer = try decide(candidates, hashes: hashes, spans: spans, store: store)
+        if answer { unread += 1 } else { read += 1 }
+        return answer
+    }
+
+    private func decide(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
+                        store: JSONFileStore) throws -> Bool {
+        settle()
+        guard trusted else { return false }
+        let now = try store.currentSequence()
+        if let counter, counter != now {
+            trusted = false
+            return false
+        }
+        counter = now
+        // Every type's folder as it is before this run writes the type (even when the batch is read after all).
+        for type in spans.keys where before[type] == nil {
+            before[type] = try store.folderEntries(JSONFileStore.typeFolder(type))
+        }
+        for (type, span) in spans {
+            if type == HAESleep.type || unmarked.contains(type) { return false }
+            let window = JSONFileStore.HAEWindow(span)
+            if JSONFileStore.anyPartition(before[type] ?? [], overlaps: window) { return false }
+        }
+        // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
+        var type: String?
+        var written: Set<Int>?, writtenForms: Set<String>?
+        for (index, candidate) in candidates.enumerated() {
+            let sample = candidate.sample
+            if type != sample.typeIdentifier {
+                type = sample.typeIdentifier
+                written = keys[sample.typeIdentifier]
+                writtenForms = forms[sample.typeIdentifier]
+            }
+            if let written, written.contains(hashes[index]) { return false }
+            if let writtenForms, let form = HAEWritePlan.form(of: sample), writtenForms.contains(where: { $0 != form }) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Notes what a write of the run stored (a batch planned against the store read back), and the counter after it.
+    func wrote(_ samples: [Sample], store: JSONFileStore) throws {
+        for sample in samples { note(sample, hash: nil) }
+        counter = try store.currentSequence()
+    }
+
+    /// Notes a batch written as the plan against nothing stored writes it: each candidate's sample (its sync
+    /// identifier's hash given) and members.
+    func wrote(_ candidates: [HAECandidate], hashes: [Int], store: JSONFileStore) throws {
+        for (index, candidate) in candidates.enumerated() {
+            for member in candidate.members { note(member, hash: nil) }
+            note(candidate.sample, hash: hashes[index])
+        }
+        counter = try store.currentSequence()
+    }
+
+    /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow).
+    private var current: (type: String, keys: Set<Int>, forms: Set<String>)?
+
+    private func note(_ sample: Sample, hash: Int?) {
+        let type = sample.typeIdentifier
+        guard sample.metadata[HAESampleBuilder.aggregationKey] != nil,
+              case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
+            unmarked.insert(type)
+            return
+        }
+        if current?.type != type {
+            settle()
+            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [])
+        }
+        current!.keys.insert(hash ?? HAEImportRun.syncHash(identifier))
+        if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
+            current!.keys.insert(HAEImportRun.syncHash(String(identifier.dropLast(4))))
+        }
+        if let form = HAEWritePlan.form(of: sample), !current!.forms.contains(form) { current!.forms.insert(form) }
+    }
+
+    /// Puts the current type's notes back in the tables.
+    private func settle() {
+        if let current {
+            keys[current.type] = current.keys
+            forms[current.type] = current.forms
+        }
+        current = nil
+    }
+
+    /// The hash of a sync identifier that the notes keep (the String's own: equal identifiers, equal hashes).
+    static func syncHash(_ identifier: String) -> Int { identifier.hashValue }
+}
