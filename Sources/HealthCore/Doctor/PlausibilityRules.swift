@@ -29,6 +29,9 @@ public struct PlausibilityRules: Sendable {
             let ahead = years >= 2 ? "\(Int(years)) years" : "\(Int(sample.end.timeIntervalSince(now) / 86_400)) days"
             problems.append("it ends \(ahead) after now (\(ISODate.format(sample.end, in: .gmt)))")
         }
+        // A record kept as written (an export's or Health Auto Export's value hkctl cannot type, such as a day's
+        // count of stand hours) is not a sample of its type: the type's limits do not apply to it.
+        if case .generic = sample.value { return problems }
         guard let type else { return problems }
         if let maximum = type.maximumDuration, sample.duration > maximum {
             problems.append("it lasts \(NumberFormatting.human(sample.duration / 3600, fractionDigits: 1)) hours; a \(type.name) "
