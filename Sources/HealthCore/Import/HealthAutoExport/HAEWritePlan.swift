@@ -443,43 +443,32 @@ struct HAEWritePlan {
 
     /// The samples of `list` (sorted by start; `longest` is the longest among them) that `sample` overlaps.
     static func overlapping(_ sample: Sample, in list: [Sample], longest: TimeInterval) -> [Sample] {
-        var found: [Sample] = []
-        let from = sample.start.addingTimeInterval(-longest)
-        var low = 0, high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle].start < from { low = middle + 1 } else { high = middle }
-        }
-        var index = low
-        while index < list.count, list[index].start <= sample.end {
-            let other = list[index]
-            if other.start < sample.end && sample.start < other.end { found.append(other) }
-            index += 1
-        }
-        return found
+        candidates(near: sample, in: list, longest: longest).filter { $0.start < sample.end && sample.start < $0.end }
     }
 
     /// The samples of `list` (sorted by start; `longest` is the longest among them) that share time with `sample`, or
     /// where an instant lies within the other (ends included).
     static func overlappingInstantsIncluded(_ sample: Sample, in list: [Sample], longest: TimeInterval) -> [Sample] {
-        var found: [Sample] = []
+        candidates(near: sample, in: list, longest: longest).filter { other in
+            if sample.start == sample.end || other.start == other.end {
+                return other.start <= sample.end && sample.start <= other.end
+            }
+            return other.start < sample.end && sample.start < other.end
+        }
+    }
+
+    /// The samples of `list` (sorted by start) that start from `longest` before `sample` to its end: every one that
+    /// can reach it.
+    private static func candidates(near sample: Sample, in list: [Sample], longest: TimeInterval) -> ArraySlice<Sample> {
         let from = sample.start.addingTimeInterval(-longest)
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2
             if list[middle].start < from { low = middle + 1 } else { high = middle }
         }
-        var index = low
-        while index < list.count, list[index].start <= sample.end {
-            let other = list[index]
-            if sample.start == sample.end || other.start == other.end {
-                if other.start <= sample.end && sample.start <= other.end { found.append(other) }
-            } else if other.start < sample.end && sample.start < other.end {
-                found.append(other)
-            }
-            index += 1
-        }
-        return found
+        var end = low
+        while end < list.count, list[end].start <= sample.end { end += 1 }
+        return list[low..<end]
     }
 
     /// Whether `sample` overlaps one of `list` (sorted by start; `longest` is the longest duration among them): they
