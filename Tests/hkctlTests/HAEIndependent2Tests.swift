@@ -417,7 +417,7 @@ struct HAEIndependent2Tests {
     /// export of that day made at 14:00 (1,000 + 3,000: HAE's day becomes its rest 500), then
     /// `HKCTL_SOURCE=iphone hkctl undo` (README: "takes back the last push"): the day is the export's 4,000; then the
     /// owner's `undo` of the export: 0, the push stays taken back. (Bug 14: 4,500 and 4,500.)
-    @Test(.disabled("bug 14: a push taken back after an export reduced it stays, and comes back with the export's undo"))
+    @Test
     func aPushTakenBackAfterAnExportReducedItStaysTakenBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["auth", "grant", "iphone", "--share", "steps"]).status == 0)

@@ -96,62 +96,79 @@ extension JSONFileStore {
         let kind: OperationRecord.Kind = group.contains { $0.kind == .replace } ? .replace : last.kind
         var prepared = PreparedUndo(plan: UndoPlan(kind: kind, operation: last.operation, source: source,
                                                    date: last.date, recorded: recorded, types: types))
-        let undone = Set(records.filter { $0.kind == .undo }.map(\.operation))
-        // A copy restored by an undone delete or replace stands in for the sample it restored.
-        let undoneDeletes = Set(records.filter { ($0.kind == .delete || $0.kind == .replace) && undone.contains($0.operation) }
-            .map(\.operation)).sorted()
+        let history = UndoHistory(records: records, source: source)
         switch kind {
         case .delete:
-            try planRestoring(ranges: ranges, recorded: recorded, types: types, limits: limits, into: &prepared)
+            try planRestoring(ranges: ranges, recorded: recorded, types: types, history: history, limits: limits, into: &prepared)
         case .replace:
             // Its new samples go (as an add's), the samples it replaced come back as copies (as a delete's).
             let tombstoneRanges = group.compactMap(\.tombstoneNumbers)
-            try planDeleting(ranges: group.compactMap(\.sampleNumbers), types: types, undoneDeletes: undoneDeletes,
+            try planDeleting(ranges: group.compactMap(\.sampleNumbers), types: types, history: history,
                              limits: limits, into: &prepared)
             try planRestoring(ranges: tombstoneRanges, recorded: group.reduce(0) { $0 + $1.replaced }, types: types,
-                              limits: limits, into: &prepared)
+                              history: history, limits: limits, into: &prepared)
         default:
-            try planDeleting(ranges: ranges, types: types, undoneDeletes: undoneDeletes, limits: limits, into: &prepared)
+            try planDeleting(ranges: ranges, types: types, history: history, limits: limits, into: &prepared)
         }
         return prepared
     }
 
-    /// The lines an add or import wrote (numbers in `ranges`) that are still there, and the copies of those deleted
-    /// since that undone deletes restored.
-    private func planDeleting(ranges: [ClosedRange<UInt64>], types: [String], undoneDeletes: [UInt64],
+    /// The lines an add or import wrote (numbers in `ranges`) that are still there, and what stands in for those
+    /// deleted since: the copies undone deletes restored, and the samples another source's replace wrote in their
+    /// place (``UndoHistory/successorWrite(ofTombstone:)``).
+    private func planDeleting(ranges: [ClosedRange<UInt64>], types: [String], history: UndoHistory,
                               limits: [String: Int], into prepared: inout PreparedUndo) throws {
         let lowest = ranges.map(\.lowerBound).min() ?? 0
-        var gone: [(uuid: UUID, type: String, original: UUID)] = []
+        var gone: [GoneSample] = []
         for type in types {
             let deletions = try deletedUUIDs(ofType: type, limits: limits)
             try forEachLine(ofType: type, from: lowest, limits: limits) { sample, sequence in
                 guard ranges.contains(where: { $0.contains(sequence) }) else { return }
                 if deletions.hides(sample, sequence: sequence) {
-                    gone.append((sample.uuid, type, sample.uuid))
+                    gone.append(GoneSample(sample, original: sample.uuid))
                 } else {
                     prepared.deletions.append((sample.uuid, type, sample.source))
                     prepared.plan.changes[type, default: 0] += 1
                 }
             }
         }
-        // A sample deleted since may be back as a copy that an undone delete restored (and that copy deleted and
-        // restored again): the newest visible copy goes in its place.
+        // A sample deleted since may stand on in another sample, which goes in its place: a copy that an undone delete
+        // restored, or the sample another source's replace wrote for it (an export's import leaves a Health Auto Export
+        // point's remainder under the point's sync identifier). That one may be gone in its turn: follow the chain.
         var replaced = Set<UUID>()
-        var pending = undoneDeletes.isEmpty ? [] : gone
+        var pending = gone
         var rounds = 0
         while !pending.isEmpty && rounds < 16 {
             rounds += 1
-            var wanted: [UUID: UUID] = [:]
-            for item in pending {
-                for operation in undoneDeletes { wanted[JSONFileStore.restoredUUID(item.uuid, undoingDelete: operation)] = item.original }
+            var copies: [UUID: UUID] = [:]
+            var successors: [SuccessorKey: (original: UUID, write: ClosedRange<UInt64>)] = [:]
+            for type in JSONFileStore.types(of: pending.map(\.type)) {
+                let items = pending.filter { $0.type == type }
+                for item in items {
+                    for operation in history.undoneDeletes { copies[JSONFileStore.restoredUUID(item.uuid, undoingDelete: operation)] = item.original }
+                }
+                guard history.hasReplacesByOthers, items.contains(where: { $0.syncIdentifier != nil }) else { continue }
+                let wanted = Dictionary(items.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+                try forEachTombstoneSequence(ofType: type, limits: limits) { uuid, sequence in
+                    guard let item = wanted[uuid], let syncIdentifier = item.syncIdentifier,
+                          let write = history.successorWrite(ofTombstone: sequence) else { return }
+                    successors[SuccessorKey(type: type, source: item.source, syncIdentifier: syncIdentifier)] = (item.original, write)
+                }
             }
             pending = []
+            if copies.isEmpty && successors.isEmpty { break }
             for type in JSONFileStore.types(of: gone.map(\.type)) {
                 let deletions = try deletedUUIDs(ofType: type, limits: limits)
                 try forEachLine(ofType: type, from: lowest, limits: limits) { sample, sequence in
-                    guard let original = wanted[sample.uuid] else { return }
+                    var original = copies[sample.uuid]
+                    if original == nil, !successors.isEmpty, let syncIdentifier = sample.metadata[MetadataKeySyncIdentifier],
+                       let successor = successors[SuccessorKey(type: type, source: sample.source, syncIdentifier: syncIdentifier)],
+                       successor.write.contains(sequence) {
+                        original = successor.original
+                    }
+                    guard let original else { return }
                     if deletions.hides(sample, sequence: sequence) {
-                        pending.append((sample.uuid, type, original))
+                        pending.append(GoneSample(sample, original: original))
                     } else {
                         prepared.deletions.append((sample.uuid, type, sample.source))
                         prepared.plan.changes[type, default: 0] += 1
@@ -163,10 +180,42 @@ extension JSONFileStore {
         prepared.plan.alreadyDeleted = Set(gone.map(\.original)).subtracting(replaced).count
     }
 
+    /// A sample an add or import wrote that is deleted now, and the sample of the operation it stands for.
+    private struct GoneSample {
+        var uuid: UUID
+        var type: String
+        var source: String
+        var syncIdentifier: MetadataValue?
+        var original: UUID
+
+        init(_ sample: Sample, original: UUID) {
+            uuid = sample.uuid
+            type = sample.typeIdentifier
+            source = sample.source
+            syncIdentifier = sample.metadata[MetadataKeySyncIdentifier]
+            self.original = original
+        }
+    }
+
+    /// What a successor shares with the sample it stands for.
+    private struct SuccessorKey: Hashable {
+        var type: String
+        var source: String
+        var syncIdentifier: MetadataValue
+    }
+
+    /// Calls `body` with the uuid and change number of each tombstone of a type.
+    private func forEachTombstoneSequence(ofType type: String, limits: [String: Int], _ body: (UUID, UInt64) -> Void) throws {
+        for tombstone in try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)]) {
+            body(tombstone.uuid, tombstone.sequence)
+        }
+    }
+
     /// The samples a delete (tombstones numbered in `ranges`) deleted, as the copies to save.
     /// `recorded`: how many tombstones the delete wrote (every number of a delete's ranges; a replace's first ones).
-    private func planRestoring(ranges: [ClosedRange<UInt64>], recorded: Int, types: [String], limits: [String: Int],
-                               into prepared: inout PreparedUndo) throws {
+    /// A sample whose own add, import or replace has been undone since stays deleted (``UndoPlan/undoneSince``).
+    private func planRestoring(ranges: [ClosedRange<UInt64>], recorded: Int, types: [String], history: UndoHistory,
+                               limits: [String: Int], into prepared: inout PreparedUndo) throws {
         let operation = prepared.plan.operation
         var doomedEverywhere = Set<UUID>()
         var backUnderOwnUUID = Set<UUID>()
@@ -199,6 +248,8 @@ extension JSONFileStore {
                 doomedEverywhere.insert(tombstone.uuid)
                 if back.contains(tombstone.uuid) {
                     prepared.plan.alreadyPresent += 1
+                } else if let found = latest[tombstone.uuid], history.wasUndone(line: found.sequence) {
+                    prepared.plan.undoneSince += 1
                 } else if let found = latest[tombstone.uuid] {
                     prepared.restorations.append(found.sample)
                     prepared.plan.changes[type, default: 0] += 1

@@ -26,6 +26,9 @@ public struct UndoPlan: Equatable, Sendable {
     public var alreadyPresent = 0
     /// A delete: its samples `hkctl compact` has removed from disk since, which can no longer be restored.
     public var compactedAway = 0
+    /// A delete or replace: its samples that were saved by an add, import or replace undone since, which stay deleted
+    /// (undoing the operation that deleted a taken-back push never brings the push back).
+    public var undoneSince = 0
     /// A delete or replace: how many of ``changes`` are restored copies (a replace's undo deletes the others).
     public var restored = 0
 

@@ -18,6 +18,7 @@ struct UndoOutput {
                 parts.append("\(number(plan.compactedAway)) \(are(plan.compactedAway, "was", "were")) removed from disk by "
                     + "'hkctl compact' and cannot be restored")
             }
+            if plan.undoneSince > 0 { parts.append(undoneSince(plan)) }
             text += parts.joined(separator: "; ")
         } else {
             text += plan.total == plan.recorded ? "deletes \(them)"
@@ -39,7 +40,14 @@ struct UndoOutput {
         if plan.compactedAway > 0 {
             text += "; \(number(plan.compactedAway)) \(are(plan.compactedAway, "was", "were")) removed from disk by 'hkctl compact'"
         }
+        if plan.undoneSince > 0 { text += "; " + undoneSince(plan) }
         return text
+    }
+
+    /// `1 stays deleted: the add or import that saved it was undone`.
+    private func undoneSince(_ plan: UndoPlan) -> String {
+        "\(number(plan.undoneSince)) \(are(plan.undoneSince, "stays", "stay")) deleted: the add or import that saved "
+            + "\(plan.undoneSince == 1 ? "it" : "them") was undone"
     }
 
     /// `Undone: deleted 12,345 samples.`
@@ -59,7 +67,7 @@ struct UndoOutput {
             + "\"date\":\"\(ISODate.format(plan.date, in: context.globals.time.timeZone))\",\"recorded\":\(plan.recorded),"
             + "\"action\":\"\(plan.kind == .delete ? "restore" : plan.kind == .replace ? "replace" : "delete")\",\"count\":\(plan.total),"
             + "\"types\":{\(changes.joined(separator: ","))},\"alreadyDeleted\":\(plan.alreadyDeleted),"
-            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"restored\":\(plan.restored),\"done\":\(done)}"
+            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"undoneSince\":\(plan.undoneSince),\"restored\":\(plan.restored),\"done\":\(done)}"
     }
 
     /// `3 water samples`, `12,345 samples`, `1 sample`.
