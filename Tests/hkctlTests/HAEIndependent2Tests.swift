@@ -330,7 +330,7 @@ struct HAEIndependent2Tests {
 
     /// HAE's 10 May (4,500), then an export made at 14:00 of that day: the real import replaces HAE's day by its
     /// remainder 500 (`supersededHealthAutoExport` 1); its dry run must say so too. (Bug 8: the dry run says 0.)
-    @Test(.disabled("bug 8: a dry run of an export does not count the HAE samples it supersedes"))
+    @Test
     func aDryRunOfAnExportSaysWhatItWillSupersede() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("hae-day-steps.json"))

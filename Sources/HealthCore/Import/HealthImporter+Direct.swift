@@ -51,6 +51,15 @@ extension HealthImporter {
         } else {
             directInBatch += 1
             pending = pendingInBatch
+            if dryRun && !dryRunHAEWindows.isEmpty, let fileStore = store as? JSONFileStore {
+                // The record as it would be stored, for the HAE samples it would supersede.
+                noteDryRunAddition({
+                    let line = ByteBuffer(capacity: 512)
+                    composer.appendLine(of: record, uuid: uuid, in: view, to: line)
+                    line.append("}" as StaticString)  // the line ends without its change number
+                    return fileStore.decodeComposedLine(Array(line.bytes))
+                }(), type: type, start: start, end: end)
+            }
         }
         count(type, typeKey: typeKey) { $0.added += 1 }
         if pending >= batchSize { try flush() }

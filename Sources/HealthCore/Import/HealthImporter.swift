@@ -40,6 +40,11 @@ public final class HealthImporter: @unchecked Sendable {
     var lastHAERun: HAEImportRun?
 
     private var batch: [Sample] = []
+    /// A dry run of the owner's import into a store that holds Health Auto Export samples: the types and times in
+    /// which a new sample can cover one (``JSONFileStore/healthAutoExportWindows()``), and the samples of this import
+    /// that fall there, so the receipt counts the HAE samples the import would supersede. Empty otherwise.
+    var dryRunHAEWindows: [String: DateInterval] = [:]
+    var dryRunHAEAdded: [Sample] = []
     /// In a dry run, the direct records counted into the current batch (they are not kept).
     var directInBatch = 0
     /// Samples in the batch being filled when it is not encoded (a dry run, or a store other than ``JSONFileStore``).
@@ -138,6 +143,8 @@ public final class HealthImporter: @unchecked Sendable {
         characteristicsSeen = false
         receipt.archiveMember = input.member
         recordsRead = 0
+        dryRunHAEAdded = []
+        dryRunHAEWindows = try dryRun ? supersedingStore()?.healthAutoExportWindows() ?? [:] : [:]
         if let fileStore = store as? JSONFileStore, encoded != nil {
             let writer = try ImportBatchWriter(store: fileStore, catalogue: catalogue)
             self.writer = writer
@@ -211,12 +218,27 @@ public final class HealthImporter: @unchecked Sendable {
     /// After an export's samples are stored: the Health Auto Export samples of the same types whose time they cover
     /// are deleted (``JSONFileStore/supersedeHealthAutoExport(types:)``), so nothing counts twice whichever came
     /// first. Only the owner's import does it (another source may not delete what it did not write).
+    /// A dry run counts what it would supersede from the samples it would have added (``dryRunHAEAdded``).
     private func supersedeHealthAutoExport() throws {
-        guard !dryRun else { return }
-        let fileStore = (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
-        guard let fileStore else { return }
+        guard let fileStore = supersedingStore() else { return }
         let touched = receipt.counts.filter { $0.value.added > 0 || $0.value.keptGenerically > 0 }.map(\.key)
-        receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched)
+        if dryRun {
+            guard !dryRunHAEWindows.isEmpty else { return }
+            receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched, adding: dryRunHAEAdded)
+        } else {
+            receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched)
+        }
+    }
+
+    /// The file store whose Health Auto Export samples this import supersedes: only the owner's.
+    private func supersedingStore() -> JSONFileStore? {
+        (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
+    }
+
+    /// In a dry run: keeps `sample`, which the import would add, when it can cover a stored HAE sample.
+    func noteDryRunAddition(_ sample: @autoclosure () -> Sample?, type: String, start: Date, end: Date) {
+        guard let window = dryRunHAEWindows[type], end >= window.start, start <= window.end, let sample = sample() else { return }
+        dryRunHAEAdded.append(sample)
     }
 
     /// A read error part-way: what was read so far is kept (and saved), the rest is reported as missing.
@@ -304,6 +326,9 @@ public final class HealthImporter: @unchecked Sendable {
         var records: [UUID: ImportSyncHold.Waiting] = [:]
         for record in waiting { records[record.sample.uuid] = records[record.sample.uuid] ?? record }
         for sample in plan.writes {
+            if dryRun && !dryRunHAEWindows.isEmpty {
+                noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
+            }
             let generic = records[sample.uuid]?.generic ?? false
             syncHold.noteSaved(sample.uuid, generic: generic)
             count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
@@ -337,6 +362,9 @@ public final class HealthImporter: @unchecked Sendable {
         } else {
             batch.append(sample)
             pending = pendingInBatch
+            if dryRun && !dryRunHAEWindows.isEmpty {
+                noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
+            }
         }
         count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
         if pending >= batchSize { try flush() }
@@ -351,6 +379,9 @@ public final class HealthImporter: @unchecked Sendable {
             case let .sample(sample, isGeneric):
                 generic = isGeneric
                 if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
+                if dryRun && !dryRunHAEWindows.isEmpty {
+                    noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
+                }
             case let .line(bytes, long):
                 encoded!.append(type: record.type, typeKey: record.typeKey, start: record.start, long: long, uuid: record.uuid,
                                 identity: record.uuid) { $0.append(bytes) }

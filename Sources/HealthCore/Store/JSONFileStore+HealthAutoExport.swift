@@ -128,70 +128,117 @@ extension JSONFileStore {
     /// takes back with the import. Reads only the partitions of those types that hold an HAE sample at all (a byte
     /// search per file before decoding).
     ///
-    /// - Returns: How many HAE samples were deleted or reduced to their remainder.
-    func supersedeHealthAutoExport(types: [String]) throws -> Int {
+    /// - Parameter adding: For a dry run (nothing is written then): the samples the import would have added, of the
+    ///   types and times ``healthAutoExportWindows()`` named, as if they were stored. Nil: the real thing.
+    /// - Returns: How many HAE samples were (or would be) deleted or reduced to their remainder.
+    func supersedeHealthAutoExport(types: [String], adding: [Sample]? = nil) throws -> Int {
         guard !types.isEmpty, try isExistingStore() else { return 0 }
+        guard let adding else {
+            return try withWriteAccess {
+                let plan = try planSuperseding(types: types, adding: [])
+                guard !plan.targets.isEmpty else { return 0 }
+                for sample in plan.writes { try TextRules.check(sample) }
+                _ = try writeChanges(deleting: plan.targets, adding: plan.writes, now: clock(),
+                                     record: replaceRecordMaker(replacing: plan.targets.count))
+                return plan.touched
+            }
+        }
+        var touched = 0
+        try withReadAccess { _ in touched = try planSuperseding(types: types, adding: adding).touched }
+        return touched
+    }
+
+    /// For a dry run of an export's import: each type that holds a visible Health Auto Export sample, with the times
+    /// in which a sample of the export can cover one (from the first such sample's start to eight days after the
+    /// last one's end: a later sample covers a point too). Empty, the usual case, when the store holds none.
+    func healthAutoExportWindows() throws -> [String: DateInterval] {
+        guard try isExistingStore() else { return [:] }
+        var windows: [String: DateInterval] = [:]
+        try withReadAccess { _ in
+            for type in try typeIdentifiersOnDisk() {
+                let ours = try healthAutoExportSamples(ofType: type)
+                guard let start = ours.map(\.start).min(), let end = ours.map(\.end).max() else { continue }
+                windows[type] = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
+            }
+        }
+        return windows
+    }
+
+    /// The visible Health Auto Export samples of a type, reading only the partitions that hold one.
+    private func healthAutoExportSamples(ofType type: String) throws -> [Sample] {
         let needle = Array(HAESampleBuilder.aggregationKey.utf8)
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-        return try withWriteAccess {
-            var targets: [(uuid: UUID, type: String, source: String)] = []
-            var writes: [Sample] = []
-            var members: [UUID: (type: String, source: String)] = [:]
-            var touched = 0
-            for type in types.sorted() {
-                let deleted = try deletedUUIDs(ofType: type)
-                var ours: [Sample] = []
-                for partition in try partitions(ofType: type, overlapping: everything) {
-                    guard let bytes = try POSIXFile.readFile(try storeFile(partition)), JSONFileStore.find(needle, in: bytes) else { continue }
-                    try readPartitionWithSequence(partition) { sample, sequence in
-                        guard sample.metadata[HAESampleBuilder.aggregationKey] != nil, !deleted.hides(sample, sequence: sequence) else { return }
-                        ours.append(sample)
-                    }
-                }
-                guard !ours.isEmpty else { continue }
-                let start = ours.map(\.start).min()!, end = ours.map(\.end).max()!
-                var others: [Sample] = []
-                var longest: TimeInterval = 0
-                // Eight days after: whether the samples go on past a point's period (a week's included).
-                let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
-                for partition in try partitions(ofType: type, overlapping: span) {
-                    try readPartitionWithSequence(partition) { sample, sequence in
-                        guard sample.metadata[HAESampleBuilder.aggregationKey] == nil, HAEWritePlan.isFromHealthKit(sample),
-                              sample.end >= span.start, sample.start <= span.end,
-                              !deleted.hides(sample, sequence: sequence) else { return }
-                        others.append(sample)
-                        longest = max(longest, sample.duration)
-                    }
-                }
-                guard !others.isEmpty else { continue }
-                others.sort { $0.start < $1.start }
-                let cumulative = isCumulative(type)
-                for sample in ours {
-                    let coverage = HAECoverage.of(sample, by: others, longest: longest,
-                                                  cumulative: cumulative && sample.detail?.correlation == nil)
-                    if coverage == .none { continue }
-                    touched += 1
-                    targets.append((sample.uuid, sample.typeIdentifier, sample.source))
-                    if case var .remainder(kept) = coverage {
-                        kept.uuid = UUID()
-                        let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
-                        kept.metadata[MetadataKeySyncVersion] = .number(version + 1)
-                        writes.append(kept)
-                    }
-                    for member in sample.detail?.correlation?.members ?? [] {
-                        members[member.uuid] = (member.typeIdentifier, sample.source)
-                    }
-                }
+        let deleted = try deletedUUIDs(ofType: type)
+        var ours: [Sample] = []
+        for partition in try partitions(ofType: type, overlapping: everything) {
+            guard let bytes = try POSIXFile.readFile(try storeFile(partition)), JSONFileStore.find(needle, in: bytes) else { continue }
+            try readPartitionWithSequence(partition) { sample, sequence in
+                guard sample.metadata[HAESampleBuilder.aggregationKey] != nil, !deleted.hides(sample, sequence: sequence) else { return }
+                ours.append(sample)
             }
-            let chosen = Set(targets.map(\.uuid))
-            for (uuid, member) in members where !chosen.contains(uuid) {
-                targets.append((uuid, member.type, member.source))
-            }
-            guard !targets.isEmpty else { return 0 }
-            for sample in writes { try TextRules.check(sample) }
-            _ = try writeChanges(deleting: targets, adding: writes, now: clock(), record: replaceRecordMaker(replacing: targets.count))
-            return touched
         }
+        return ours
+    }
+
+    /// What ``supersedeHealthAutoExport(types:adding:)`` deletes and writes, read under a lock the caller holds.
+    private func planSuperseding(types: [String], adding: [Sample]) throws
+        -> (targets: [(uuid: UUID, type: String, source: String)], writes: [Sample], touched: Int) {
+        var targets: [(uuid: UUID, type: String, source: String)] = []
+        var writes: [Sample] = []
+        var members: [UUID: (type: String, source: String)] = [:]
+        var touched = 0
+        for type in types.sorted() {
+            let ours = try healthAutoExportSamples(ofType: type)
+            guard !ours.isEmpty else { continue }
+            let start = ours.map(\.start).min()!, end = ours.map(\.end).max()!
+            var others: [Sample] = []
+            var longest: TimeInterval = 0
+            // Eight days after: whether the samples go on past a point's period (a week's included).
+            let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
+            func consider(_ sample: Sample) {
+                guard sample.metadata[HAESampleBuilder.aggregationKey] == nil, HAEWritePlan.isFromHealthKit(sample),
+                      sample.end >= span.start, sample.start <= span.end else { return }
+                others.append(sample)
+                longest = max(longest, sample.duration)
+            }
+            let deleted = try deletedUUIDs(ofType: type)
+            for partition in try partitions(ofType: type, overlapping: span) {
+                try readPartitionWithSequence(partition) { sample, sequence in
+                    if !deleted.hides(sample, sequence: sequence) { consider(sample) }
+                }
+            }
+            for sample in adding where sample.typeIdentifier == type { consider(sample) }
+            guard !others.isEmpty else { continue }
+            others.sort { $0.start < $1.start }
+            let cumulative = isCumulative(type)
+            for sample in ours {
+                let coverage = HAECoverage.of(sample, by: others, longest: longest,
+                                              cumulative: cumulative && sample.detail?.correlation == nil)
+                if coverage == .none { continue }
+                touched += 1
+                targets.append((sample.uuid, sample.typeIdentifier, sample.source))
+                if case var .remainder(kept) = coverage {
+                    kept.uuid = UUID()
+                    let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
+                    kept.metadata[MetadataKeySyncVersion] = .number(version + 1)
+                    writes.append(kept)
+                }
+                for member in sample.detail?.correlation?.members ?? [] {
+                    members[member.uuid] = (member.typeIdentifier, sample.source)
+                }
+            }
+        }
+        let chosen = Set(targets.map(\.uuid))
+        for (uuid, member) in members where !chosen.contains(uuid) {
+            targets.append((uuid, member.type, member.source))
+        }
+        return (targets, writes, touched)
+    }
+
+    /// Decodes a sample line an import composed (``DirectLineComposer``), for a dry run that must see it as stored.
+    func decodeComposedLine(_ bytes: [UInt8]) -> Sample? {
+        var codec = self.codec
+        return bytes.withUnsafeBufferPointer { try? codec.decode($0) }
     }
 
     /// Whether `needle` occurs in `bytes` (memchr for its first byte, then memcmp).
