@@ -60,7 +60,7 @@ struct HAEIndependent2ServeTests {
     static func folder(_ cli: CLIRunner) -> String { URL(fileURLWithPath: cli.storePath).deletingLastPathComponent().path }
 
     /// A payload of per-day steps (`days`: day of May 2024 → steps, at local midnight +0200) and, optionally,
-    /// per-minute heart rate from 1 June 08:00 +0200 (`minutes`: minutes after it → bpm, Min = Avg = Max).
+    /// per-minute heart rate from 25 May 08:00 +0200 (`minutes`: minutes after it → bpm, Min = Avg = Max).
     static func payload(days: [Int: Int] = [:], minutes: [Int: Int] = [:]) -> String {
         var metrics: [String] = []
         if !days.isEmpty {
@@ -71,8 +71,8 @@ struct HAEIndependent2ServeTests {
         }
         if !minutes.isEmpty {
             let points = minutes.sorted { $0.key < $1.key }.map { minute, bpm in
-                let total = 8 * 60 + minute  // minutes after 1 June 00:00 +0200
-                let date = String(format: "2024-06-%02d %02d:%02d:00 +0200", 1 + total / 1440, total % 1440 / 60, total % 60)
+                let total = 8 * 60 + minute  // minutes after 25 May 00:00 +0200 (before the tests' now, 1 June 12:00 UTC)
+                let date = String(format: "2024-05-%02d %02d:%02d:00 +0200", 25 + total / 1440, total % 1440 / 60, total % 60)
                 return "{\"date\":\"\(date)\",\"Min\":\(bpm),\"Avg\":\(bpm),\"Max\":\(bpm),\"source\":\"Jane’s Apple Watch\"}"
             }
             metrics.append("{\"name\":\"heart_rate\",\"units\":\"count/min\",\"data\":[" + points.joined(separator: ",") + "]}")
@@ -87,7 +87,7 @@ struct HAEIndependent2ServeTests {
     }
 
     /// Twenty pushes at once, push i holding the days i+1 and i+2 of May (day k: 1,000 + k − 1 steps, the same in
-    /// both pushes that hold it) and the heart-rate minutes 2i … 2i+3 of 1 June (minute m: 60 + m bpm). Each point
+    /// both pushes that hold it) and the heart-rate minutes 2i … 2i+3 of 25 May (minute m: 60 + m bpm). Each point
     /// is stored once: 21 days, Σ(1,000 + k) for k = 0 … 20 = 21,000 + 210 = 21,210 steps; 42 minutes,
     /// Σ(60 + m) for m = 0 … 41 = 2,520 + 861 = 3,381. Of the 40 day points 21 are added and 19 unchanged; of the 80
     /// minutes 42 added and 38 unchanged.
@@ -124,7 +124,7 @@ struct HAEIndependent2ServeTests {
     }
 
     /// `kill -9` while a push that replaces is stored, in three rounds on days and minutes of their own (round r:
-    /// May days 6r+1 … 6r+5, heart-rate minutes from 2,000·r after 1 June 08:00). First 5 days of 1,000 steps and 100
+    /// May days 6r+1 … 6r+5, heart-rate minutes from 2,000·r after 25 May 08:00). First 5 days of 1,000 steps and 100
     /// minutes at 60 bpm; then a push that grows the 5 days to 2,000 and sends 1,500 minutes at 70 bpm (100 replaced,
     /// 1,400 new). The server is killed during the body, and 10 and 80 ms after the push was sent; after each
     /// kill the round's data is the old state or the new one whole (steps 5 samples summing 5,000 or 10,000, heart

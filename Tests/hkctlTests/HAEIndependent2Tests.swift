@@ -860,7 +860,7 @@ struct HAEIndependent2Tests {
     /// `source` that is a number, a heart-rate `Min` that is a string, a night whose end is before its start (each
     /// refused: exit 65, REFUSED 1 or more), a point starting in 2099. (Bug 5: exit 0 for all; the second-60 one made
     /// GOOD a minute.)
-    @Test(.disabled("bug 5: wrong shapes and impossible times accepted silently"))
+    @Test
     func wrongShapesAndImpossibleTimesAreRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("hae-day-steps.json"))

@@ -12,7 +12,7 @@ extension ImportTests {
         static let berlin = TimeZone(identifier: "Europe/Berlin")!
         static let fixtures = HealthAutoExportTests.fixtures
         /// Fixed, so both stores' `created` dates and records are equal.
-        static let now = ExportDateParser.parse("2024-06-30 12:00:00 +0000")!
+        static let now = ExportDateParser.parse("2024-12-31 12:00:00 +0000")!
 
         static func store(_ path: String) -> JSONFileStore {
             JSONFileStore(path: path, timeZone: IndependentTestKit.zone("Europe/Berlin"), clock: { HAEFastPathTests.now },

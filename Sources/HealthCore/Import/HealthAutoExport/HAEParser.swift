@@ -118,8 +118,10 @@ struct HAEParser {
         switch cursor.peek() {
         case UInt8(ascii: "\""):
             let raw = try cursor.rawString()
+            // A second of 60 is no time HAE writes (HealthKit's clock has no leap seconds): left as text, so the
+            // point is refused with its date.
             if raw.count >= 19, raw[4] == UInt8(ascii: "-"), raw[10] == UInt8(ascii: " ") || raw[10] == UInt8(ascii: "T"),
-               let date = ExportDateParser.parse(raw) {
+               !(raw[17] == UInt8(ascii: "6") && raw[18] == UInt8(ascii: "0")), let date = ExportDateParser.parse(raw) {
                 return .date(date, offset: HAEParser.offset(raw) ?? 0)
             }
             return .string(try text(raw, cursor: cursor))

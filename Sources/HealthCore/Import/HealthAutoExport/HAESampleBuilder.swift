@@ -107,6 +107,11 @@ struct HAESampleBuilder {
             return
         }
         for point in metric.points {
+            if let refused = misfit(point, kind: kind) {
+                try body(refused)
+                try afterPoint()
+                continue
+            }
             switch kind.shape {
             case .quantity, .bloodGlucose, .insulinDelivery: try body(quantity(point, metric: metric, kind: kind))
             case .heartRate: for built in heartRate(point, metric: metric, kind: kind) { try body(built) }
@@ -117,6 +122,41 @@ struct HAESampleBuilder {
             }
             try afterPoint()
         }
+    }
+
+    /// The texts HAE writes as strings: another JSON type there is a broken payload, not a name to guess.
+    static let textKeys = ["source", "sleepSource", "inBedSource", "mealTime", "reason", "value", "units"]
+    /// The figures that have a fallback when absent (a heart-rate `Min` is `Avg` then): written as anything but a
+    /// number, the figure as written would be lost.
+    static let figureKeys = ["Min", "Max", "Avg", "qty"]
+    /// How far after the import's clock a point may start (phones and computers disagree by seconds, not hours).
+    static let clockTolerance: TimeInterval = 3600
+
+    /// Why a point of a typed metric is refused whatever its shape: a field of the wrong JSON type, or a start after
+    /// now (a measurement has happened: a date in 2099 is a broken clock or payload, and `doctor` would call it
+    /// implausible); nil when it is not.
+    func misfit(_ point: HAEPoint, kind: HAEMetricKind) -> HAEBuilt? {
+        for key in HAESampleBuilder.textKeys {
+            guard let value = point[key] else { continue }
+            switch value {
+            case .string, .null: continue
+            default:
+                return .refused(type: kind.identifier, line: point.line, reason: "'\(key)' is \(value.described), not a text")
+            }
+        }
+        for key in HAESampleBuilder.figureKeys {
+            guard let value = point[key] else { continue }
+            switch value {
+            case .number, .null: continue
+            default: return refusedForNumber(point, key: key, kind: kind)
+            }
+        }
+        for key in ["date", "startDate", "sleepStart", "inBedStart"] {
+            guard let (start, _) = dateField(point, key), start.timeIntervalSince(created) > HAESampleBuilder.clockTolerance else { continue }
+            return .refused(type: kind.identifier, line: point.line,
+                            reason: "'\(key)' is \(point[key]!.described), after now: a measurement has already happened; check the phone's date and time")
+        }
+        return nil
     }
 
     // MARK: - Shapes

@@ -82,6 +82,12 @@ struct HAESleep {
         let inBedSource = point["inBedSource"]?.text ?? builder.source(point)
         let sleepStart = builder.dateField(point, "sleepStart")?.0, sleepEnd = builder.dateField(point, "sleepEnd")?.0
         let inBedStart = builder.dateField(point, "inBedStart")?.0, inBedEnd = builder.dateField(point, "inBedEnd")?.0
+        for (start, end, name) in [(sleepStart, sleepEnd, "sleep"), (inBedStart, inBedEnd, "inBed")] {
+            if let start, let end, end < start {
+                return [.refused(type: kind.identifier, line: point.line,
+                                 reason: "'\(name)End' is before '\(name)Start'; give the earlier time first")]
+            }
+        }
         let nightName = HAESleep.nightName(builder.dateField(point, "sleepEnd") ?? builder.dateField(point, "inBedEnd") ?? (date, offset))
         let understood: Set<String> = Set(figureKeys + ["date", "source", "sleepSource", "inBedSource", "sleepStart", "sleepEnd",
                                                         "inBedStart", "inBedEnd"])

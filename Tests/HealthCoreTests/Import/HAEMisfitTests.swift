@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Issue 30, bug 5 of the second HAE round: a point whose fields have the wrong JSON type, whose time is impossible
+/// or lies after now, or a night whose end is before its start, is refused with its reason, never stored silently
+/// with a guess (a heart-rate `Min` written as text used to become `Avg`, a second of 60 the next minute).
+struct HAEMisfitTests {
+    private static let now = ExportDateParser.parse("2024-06-01 12:00:00 +0000")!
+
+    /// The receipt of importing one payload of `metric` (units `units`) holding a good point and `bad`.
+    private static func receipt(_ metric: String, units: String, good: String, bad: String) throws -> ImportReceipt {
+        try ImportTestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt, clock: { now })
+            let text = "{\"data\":{\"metrics\":[{\"name\":\"\(metric)\",\"units\":\"\(units)\",\"data\":[\(good),\(bad)]}]}}"
+            let payload = try HealthAutoExportPayload(bytes: Array(text.utf8), name: "test.json")
+            return try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
+        }
+    }
+
+    private static let goodSteps = "{\"date\":\"2024-05-10 00:00:00 +0000\",\"qty\":100,\"source\":\"S\"}"
+    private static let goodHeart = "{\"date\":\"2024-05-10 08:00:00 +0000\",\"Min\":50,\"Avg\":60,\"Max\":70,\"source\":\"W\"}"
+
+    static let badSteps: [(point: String, reason: String)] = [
+        ("{\"date\":\"2024-05-11 00:00:60 +0000\",\"qty\":5,\"source\":\"S\"}", "not a date"),
+        ("{\"date\":\"2024-05-11 00:00:00 +0000\",\"qty\":5,\"source\":42}", "'source' is 42, not a text"),
+        ("{\"date\":\"2024-05-11 00:00:00 +0000\",\"qty\":5,\"source\":[\"S\"]}", "not a text"),
+        ("{\"date\":\"2024-05-11 00:00:00 +0000\",\"qty\":\"5\",\"source\":\"S\"}", "not a number"),
+        ("{\"date\":\"2099-01-01 00:00:00 +0000\",\"qty\":5,\"source\":\"S\"}", "after now"),
+        ("{\"date\":\"2024-06-01 14:00:00 +0000\",\"qty\":5,\"source\":\"S\"}", "after now"),
+    ]
+
+    @Test(arguments: badSteps)
+    func aMisfitStepPointIsRefusedAndTheGoodOneKept(_ bad: (point: String, reason: String)) throws {
+        let receipt = try Self.receipt("step_count", units: "count", good: Self.goodSteps, bad: bad.point)
+        let counts = receipt.counts["HKQuantityTypeIdentifierStepCount"]
+        #expect(counts?.added == 1 && counts?.rejected == 1, "\(bad.point)")
+        #expect(receipt.problems.first?.reason.contains(bad.reason) == true, "\(receipt.problems)")
+    }
+
+    @Test func aPointWithinTheClockToleranceIsKept() throws {
+        // 12:30 is after now (12:00) by less than an hour: phones' and computers' clocks differ a little.
+        let receipt = try Self.receipt("step_count", units: "count", good: Self.goodSteps,
+                                       bad: "{\"date\":\"2024-06-01 12:30:00 +0000\",\"qty\":5,\"source\":\"S\"}")
+        #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added == 2)
+    }
+
+    @Test(arguments: ["\"Min\":\"50\",\"Avg\":60,\"Max\":70", "\"Min\":50,\"Avg\":60,\"Max\":true", "\"Avg\":\"60\""])
+    func aHeartRateFigureThatIsNotANumberIsRefused(_ figures: String) throws {
+        let receipt = try Self.receipt("heart_rate", units: "count/min", good: Self.goodHeart,
+                                       bad: "{\"date\":\"2024-05-10 09:00:00 +0000\",\(figures),\"source\":\"W\"}")
+        #expect(receipt.counts["HKQuantityTypeIdentifierHeartRate"]?.rejected == 1)
+        #expect(receipt.problems.first?.reason.contains("not a number") == true, "\(receipt.problems)")
+    }
+
+    @Test(arguments: [("sleepStart", "sleepEnd"), ("inBedStart", "inBedEnd")])
+    func aNightEndingBeforeItStartsIsRefused(_ keys: (start: String, end: String)) throws {
+        let good = "{\"date\":\"2024-05-09 08:00:00 +0000\",\"asleep\":7,\"inBed\":8,\"sleepStart\":\"2024-05-08 23:00:00 +0000\","
+            + "\"sleepEnd\":\"2024-05-09 06:00:00 +0000\",\"inBedStart\":\"2024-05-08 22:00:00 +0000\",\"inBedEnd\":\"2024-05-09 06:00:00 +0000\"}"
+        var bad = "{\"date\":\"2024-05-10 08:00:00 +0000\",\"asleep\":7,\"inBed\":8,\"sleepStart\":\"2024-05-09 23:00:00 +0000\","
+            + "\"sleepEnd\":\"2024-05-10 06:00:00 +0000\",\"inBedStart\":\"2024-05-09 22:00:00 +0000\",\"inBedEnd\":\"2024-05-10 06:00:00 +0000\"}"
+        bad = bad.replacingOccurrences(of: "\"\(keys.end)\":\"2024-05-10 06:00:00 +0000\"", with: "\"\(keys.end)\":\"2024-05-09 20:00:00 +0000\"")
+        let receipt = try Self.receipt("sleep_analysis", units: "hr", good: good, bad: bad)
+        let counts = receipt.counts["HKCategoryTypeIdentifierSleepAnalysis"]
+        #expect(counts?.rejected == 1 && (counts?.added ?? 0) >= 2, "\(receipt.counts)")
+        #expect(receipt.problems.first?.reason.contains("'\(keys.end)' is before '\(keys.start)'") == true, "\(receipt.problems)")
+    }
+}
