@@ -65,4 +65,14 @@ struct HAEMisfitTests {
         #expect(counts?.rejected == 1 && (counts?.added ?? 0) >= 2, "\(receipt.counts)")
         #expect(receipt.problems.first?.reason.contains("'\(keys.end)' is before '\(keys.start)'") == true, "\(receipt.problems)")
     }
+
+    @Test(arguments: ["\"1800\"", "true", "{\"qty\":1800}"])
+    func aWorkoutWhoseDurationIsNotANumberIsRefused(_ duration: String) throws {
+        let text = "{\"data\":{\"workouts\":[{\"id\":\"w1\",\"name\":\"Walking\",\"start\":\"2024-05-10 08:00:00 +0000\","
+            + "\"end\":\"2024-05-10 09:00:00 +0000\",\"duration\":\(duration)}]}}"
+        let payload = try HealthAutoExportPayload(bytes: Array(text.utf8), name: "test.json")
+        let receipt = try HealthImporter(store: InMemorySampleStore(), timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
+        #expect(receipt.counts[Workout.typeIdentifier]?.rejected == 1, "\(receipt.counts)")
+        #expect(receipt.problems.first?.reason.contains("'duration'") == true, "\(receipt.problems)")
+    }
 }

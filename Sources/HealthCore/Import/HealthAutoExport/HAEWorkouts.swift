@@ -41,6 +41,9 @@ enum HAEWorkouts {
         guard let start = tree["start"]?.date else {
             return refused("the workout has no 'start' date like 2023-01-22 11:34:52 +1100")
         }
+        if let duration = tree["duration"], duration.number == nil, duration.json != "null" {
+            return refused("the workout's 'duration' is \(duration.json), not a number of seconds")
+        }
         let declared = tree["duration"]?.number
         guard let end = tree["end"]?.date ?? declared.map({ start.addingTimeInterval($0) }) else {
             return refused("the workout starting \(ISODate.format(start, in: .gmt)) has no 'end' date (nor 'duration')")
