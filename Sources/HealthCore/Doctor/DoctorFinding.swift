@@ -1,4 +1,4 @@
-/// One thing `hkctl doctor` found: where (a file of the store, relative to it, and a line when it has one),
+/// One thing ``StoreDoctor`` found: where (a file of the store, relative to it, and a line when it has one),
 /// which sample, and what is wrong.
 public struct DoctorFinding: Equatable, Sendable {
     /// An error makes commands that read the file fail; a warning is well-formed data that looks wrong.

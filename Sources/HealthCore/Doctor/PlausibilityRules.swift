@@ -1,6 +1,6 @@
 import TextSupport
 
-/// Rules for data that is well-formed but unlikely to be true: `hkctl doctor` reports it as warnings and never
+/// Rules for data that is well-formed but unlikely to be true: ``StoreDoctor`` reports it as warnings and never
 /// changes it (a person decides).
 public struct PlausibilityRules: Sendable {
     /// The highest believable rate per minute for cumulative types, in the type's canonical unit.
@@ -50,8 +50,8 @@ public struct PlausibilityRules: Sendable {
         return problems
     }
 
-    /// Values no writer stores (`add` and `import` refuse them; only a hand-edited file holds them), for which
-    /// `hkctl doctor` reports errors: a quantity outside its type's valid range or not finite, a workout's energy
+    /// Values no writer stores (saves and imports refuse them; only a hand-edited file holds them), for which
+    /// ``StoreDoctor`` reports errors: a quantity outside its type's valid range or not finite, a workout's energy
     /// or distance outside ``Workout/energyRange`` or ``Workout/distanceRange``. Sums of such values can overflow.
     public func rangeErrors(with sample: Sample, type: SampleType?) -> [String] {
         if sample.detail?.workout != nil {

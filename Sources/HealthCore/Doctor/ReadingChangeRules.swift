@@ -1,7 +1,7 @@
 import TextSupport
 
 /// How far a body measurement can plausibly move between two readings: a weight of 27.2 kg the day after 72.3 kg
-/// is a typing mistake (27.2 lb, or 72.2 kg), not a change. `hkctl add` warns about such a jump and saves the reading
+/// is a typing mistake (27.2 lb, or 72.2 kg), not a change. A program can warn about such a jump and save the reading
 /// anyway: a person decides.
 ///
 /// A reading is compared with the type's previous reading (the latest that starts before it). The change allowed

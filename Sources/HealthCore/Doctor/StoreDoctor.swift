@@ -5,11 +5,11 @@ import Darwin
 #endif
 import TextSupport
 
-/// `hkctl doctor`: reads every file of a store, reports what is damaged (errors, with file and line) and what is
+/// Reads every file of a store, reports what is damaged (errors, with file and line) and what is
 /// well-formed but implausible (warnings, with sample uuids), and on request repairs what can be repaired
 /// without losing anything: bad lines go to `quarantine.jsonl` (never deleted), derived files are rebuilt.
 ///
-/// A store with a newer or unknown format version, or one hkctl refuses for safety, is refused: the error is
+/// A store with a newer or unknown format version, or one the store refuses for safety (``StoreError/unsafe(_:reason:)``), is refused: the error is
 /// thrown and nothing is written.
 public struct StoreDoctor: Sendable {
     public let store: JSONFileStore
@@ -234,7 +234,7 @@ public struct StoreDoctor: Sendable {
         bad.append((torn, StoreDoctor.tornReason))
     }
 
-    /// Checks each line of `operations.jsonl` (the record `hkctl undo` works from); returns its bad lines, or nil when
+    /// Checks each line of `operations.jsonl` (the record undo works from); returns its bad lines, or nil when
     /// there is no such file.
     private func checkOperationLog(into report: inout DoctorReport) -> [(number: Int, reason: String)]? {
         let name = JSONFileStore.operationsFile

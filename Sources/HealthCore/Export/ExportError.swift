@@ -1,8 +1,8 @@
-/// Why an export (or another output file, such as an SVG chart hkctl writes) could not be written.
+/// Why an export (or another output file a program opens through ``ExportDestination``) could not be written.
 public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The output file cannot be created; payload: the path and the system's reason.
     case cannotCreate(String, reason: String)
-    /// The path is a symbolic link to nothing; payload: the path and what the link holds. hkctl writes through a
+    /// The path is a symbolic link to nothing; payload: the path and what the link holds. The library writes through a
     /// link only to a file that exists, so a mistyped link never creates a file somewhere unexpected.
     case danglingLink(String, target: String)
     /// The path is a symbolic link that leads back to itself; payload: the path.

@@ -1,13 +1,13 @@
 /// The formats ``SampleExporter`` writes.
 public enum ExportFormat: String, CaseIterable, Sendable {
-    /// hkctl's own lossless format: one store line per sample (UUIDs, sources, devices and metadata kept).
-    /// `hkctl import` reads it back.
+    /// The store's own lossless format: one store line per sample (UUIDs, sources, devices and metadata kept).
+    /// ``HealthImporter`` reads it back.
     case jsonl
     /// Spreadsheet columns: type, start, end, value, unit, source, device, uuid, metadata (as JSON).
     case csv
-    /// The jsonl objects as one JSON array; `hkctl import` reads it back too.
+    /// The jsonl objects as one JSON array; ``HealthImporter`` reads it back too.
     case json
-    /// XML shaped like the Health app's `export.xml`, which `hkctl import` (and tools made for Apple's exports)
+    /// XML shaped like the Health app's `export.xml`, which ``HealthImporter`` (and tools made for Apple's exports)
     /// can read.
     case healthxml
 }

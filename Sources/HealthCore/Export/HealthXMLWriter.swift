@@ -1,6 +1,6 @@
 import TextSupport
 
-/// `healthxml`: XML shaped like the Health app's `export.xml`, so that `hkctl import` (and tools written for
+/// `healthxml`: XML shaped like the Health app's `export.xml`, so that ``HealthImporter`` (and tools written for
 /// Apple's exports) read it back.
 ///
 /// Samples become `Record` elements (with `MetadataEntry` children, a number marked `hkctlType="number"`: see

@@ -4,7 +4,7 @@
 /// keeps such a value as the string it is. A number is written the same way with one attribute more,
 /// `hkctlType="number"` (`<MetadataEntry key="count" value="42" hkctlType="number"/>`), which the importer reads
 /// back as the number; tools written for Apple's exports read `key` and `value` and pass over it. Dates and
-/// quantities are strings in hkctl's model (`"2024-03-10 01:59:00 -0800"`, `"120 count/min"`), as in Apple's export,
+/// quantities are strings in the store's model (`"2024-03-10 01:59:00 -0800"`, `"120 count/min"`), as in Apple's export,
 /// and go out and back as those strings.
 enum MetadataEntryForm {
     /// The element's name.

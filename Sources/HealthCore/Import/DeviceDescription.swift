@@ -6,7 +6,7 @@ import TextSupport
 /// `<<HKDevice: 0x600001a2c0f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>`.
 /// The hexadecimal address changes from row to row and from export to export, so it is dropped: the
 /// ``normalized`` form (`name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1`)
-/// is what hkctl stores in ``Sample/device`` and what identity never depends on.
+/// is what the store keeps in ``Sample/device`` and what identity never depends on.
 public struct DeviceDescription: Hashable, Sendable {
     /// One `key:value` pair, in the order written.
     public struct Field: Hashable, Sendable {
@@ -35,7 +35,7 @@ public struct DeviceDescription: Hashable, Sendable {
         fields = DeviceDescription.split(body)
     }
 
-    /// Parses hkctl's stored form (`name:Apple Watch, model:Watch`).
+    /// Parses the stored form (`name:Apple Watch, model:Watch`).
     public init(normalized text: String) {
         fields = DeviceDescription.split(Substring(text))
     }

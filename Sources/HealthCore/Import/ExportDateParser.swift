@@ -3,7 +3,7 @@ import TextSupport
 /// Parses the dates of Apple Health exports straight from bytes, without building strings.
 ///
 /// Accepted: `2024-03-10 01:59:00 -0800` (every export since iOS 9), the same with fractional seconds, `T` or a
-/// `±HH:MM`/`Z` offset (hkctl's own Health XML and ISO 8601), and the compact iOS 8 form `20150616071916-0700`.
+/// `±HH:MM`/`Z` offset (the library's own Health XML and ISO 8601), and the compact iOS 8 form `20150616071916-0700`.
 /// The instant is kept exactly; the offset only places it.
 enum ExportDateParser {
     /// The instant, or nil when the bytes are not such a date or name an impossible one (or one before 1900).

@@ -2,7 +2,7 @@ import TextSupport
 
 /// An element of an Apple Health export kept as written: its name, attributes in order, and children.
 ///
-/// Parts of an export that hkctl does not type (the `WorkoutStatistics` and `WorkoutEvent` children of a workout,
+/// Parts of an export that the library does not type (the `WorkoutStatistics` and `WorkoutEvent` children of a workout,
 /// the records inside a correlation, a heart-rate-variability beat list) are kept as nodes in the sample's
 /// `@children` metadata, as compact JSON, so nothing is lost and a Health XML export can write them back.
 struct ExportNode: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// Imports an Apple Health export (`export.zip`, `export.xml`) or hkctl's own jsonl export into a store.
+/// Imports an Apple Health export (`export.zip`, `export.xml`) or the store's own jsonl export (``ExportFormat/jsonl``) into a store.
 ///
 /// The input is streamed: memory stays bounded whatever its size. Records of types in the catalogue become typed
 /// samples; others are kept generically (identifier, value and unit as written). Each sample gets a UUID derived
@@ -105,7 +105,7 @@ public final class HealthImporter: @unchecked Sendable {
     /// checked before anything is stored), is stored by ``importHealthAutoExport(_:receivedThrough:)``.
     ///
     /// - Parameters:
-    ///   - path: An `export.zip`, an `export.xml`, an hkctl jsonl export, a Health Auto Export JSON file or a folder
+    ///   - path: An `export.zip`, an `export.xml`, a jsonl export (``ExportFormat/jsonl``), a Health Auto Export JSON file or a folder
     ///     of them, or `-`.
     ///   - progress: Called every ``progressInterval`` records and at the end.
     /// - Returns: What was added, already present, kept generically and rejected, per type.

@@ -4,7 +4,7 @@
 struct HeldRecord {
     /// What is needed to add it.
     enum Content {
-        /// A sample (hkctl's jsonl, or a record of an export read the general way); `generic` when kept untyped.
+        /// A sample (the store's jsonl, or a record of an export read the general way); `generic` when kept untyped.
         case sample(Sample, generic: Bool)
         /// A record read straight from an export's bytes, as its store line without the `,"seq":N}` ending.
         case line([UInt8], long: Bool)

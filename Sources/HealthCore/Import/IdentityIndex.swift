@@ -3,7 +3,7 @@
 ///
 /// A partition is read from the store the first time a record of that type and month comes along: each stored
 /// sample's UUID, and the UUID of its identity (``RecordIdentity``). A record is the stored sample with its UUID
-/// (an earlier import of the same export, or of hkctl's own jsonl), else one stored sample of its identity that no
+/// (an earlier import of the same export, or of the store's own jsonl), else one stored sample of its identity that no
 /// other record of this import took (a copy an undone delete restored, a sample of an older build's rule, the same
 /// reading saved by hand), else new. Twins (records identical in everything) are so matched one for one.
 /// When the partitions together exceed `capacity` UUIDs, the least recently used are dropped, but never one holding
@@ -25,7 +25,7 @@ final class IdentityIndex {
 
     private let store: SampleStore
     private let capacity: Int
-    /// Whether the input's records carry UUIDs of their own (hkctl's jsonl), any of which may name a stored sample;
+    /// Whether the input's records carry UUIDs of their own (the store's jsonl), any of which may name a stored sample;
     /// an export's records can name only samples stored under the UUIDs an import gives.
     private let ownUUIDs: Bool
     private var identity: RecordIdentity
@@ -43,7 +43,7 @@ final class IdentityIndex {
 
     /// Creates an index of `store`.
     ///
-    /// - Parameter ownUUIDs: Whether the input is hkctl's jsonl, whose records keep their own UUIDs.
+    /// - Parameter ownUUIDs: Whether the input is the store's jsonl, whose records keep their own UUIDs.
     init(store: SampleStore, catalogue: SampleTypeCatalogue, capacity: Int = 1_000_000, ownUUIDs: Bool = false) {
         self.store = store
         self.capacity = capacity
@@ -57,7 +57,7 @@ final class IdentityIndex {
         return released
     }
 
-    /// Adds `sample`, which has a UUID of its own (hkctl's export, or a record inside a correlation, which has its
+    /// Adds `sample`, which has a UUID of its own (the store's export, or a record inside a correlation, which has its
     /// identity's), unless it is known: its UUID is stored, or a stored sample of its identity is left for it.
     ///
     /// - Parameters:

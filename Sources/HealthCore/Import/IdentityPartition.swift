@@ -9,7 +9,7 @@
 ///
 /// Order does not matter: when a record that took a stored sample by identity is followed by the record that has that
 /// sample's uuid, the first one is added after all (it was kept, ``HeldRecord``). A record is held only where such a
-/// record can come: always for hkctl's jsonl (any stored uuid may follow), and for an export only when a stored sample
+/// record can come: always for the store's jsonl (any stored uuid may follow), and for an export only when a stored sample
 /// of the identity has a uuid an import may give (version 5, not the older rule's: a later twin, a copy). Held records
 /// weigh on the index's capacity; a partition dropped to keep within it lets go of them (they stay present).
 final class IdentityPartition {
@@ -73,7 +73,7 @@ final class IdentityPartition {
     /// Decides whether the record with uuid `uuid` and identity `identity` is new.
     ///
     /// - Parameters:
-    ///   - anyUUID: Whether a later record may name any stored sample by uuid (hkctl's jsonl), not only those an
+    ///   - anyUUID: Whether a later record may name any stored sample by uuid (the store's jsonl), not only those an
     ///     import names (an export).
     ///   - hold: Makes the record to keep when it is matched by identity and may have to be added later.
     ///   - released: Gets the held records that a stored sample's own record took back: they are new after all.

@@ -11,7 +11,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case cannotOpen(String, reason: String)
     /// Reading failed part-way; payload: the path and the system's reason.
     case readFailed(String, reason: String)
-    /// The input is neither an Apple Health export nor an hkctl jsonl export; payload: the path and what it looks like.
+    /// The input is neither an Apple Health export nor a jsonl export (``ExportFormat/jsonl``); payload: the path and what it looks like.
     case notAnExport(String, found: String)
     /// A zip archive without an Apple Health `export.xml`; payload: the path and the members looked at.
     case noExportInArchive(String, members: [String])
@@ -21,7 +21,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case unsupportedCompression(String, method: Int)
     /// A zip read from standard input whose members cannot be streamed; payload: the member name.
     case cannotStreamArchive(String)
-    /// The export's declared (or detected) character encoding is not one hkctl reads; payload: the path and the
+    /// The export's declared (or detected) character encoding is not one the importer reads; payload: the path and the
     /// encoding.
     case unsupportedEncoding(String, encoding: String)
     /// The export starts with a UTF-8 byte order mark but its XML declaration names another encoding; payload: the
@@ -51,7 +51,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .readFailed(path, reason):
             return "Reading '\(path)' failed: \(reason); check the disk and run the import again (it skips what is already stored)."
         case let .notAnExport(path, found):
-            return "'\(path)' is not an Apple Health export (export.zip or export.xml), an hkctl jsonl export nor a Health Auto Export JSON file: \(found)."
+            return "'\(path)' is not an Apple Health export (export.zip or export.xml), a jsonl export (``ExportFormat/jsonl``) nor a Health Auto Export JSON file: \(found)."
         case let .noExportInArchive(path, members):
             let shown = members.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             let more = members.count > 5 ? ", ..." : ""
@@ -78,7 +78,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "The element at line \(line) of '\(path)' holds more than \(limit) child elements; an Apple Health export "
                 + "never does, so it is damaged or not an export. Nothing after it was read; export again from the Health app."
         case let .lineTooLong(path, line, offset, limit):
-            return "Line \(line) of '\(path)' (from byte \(offset)) is longer than \(limit >> 20) MiB; an hkctl jsonl export holds "
+            return "Line \(line) of '\(path)' (from byte \(offset)) is longer than \(limit >> 20) MiB; a jsonl export (``ExportFormat/jsonl``) holds "
                 + "one sample a line, so this is not one (or it is damaged). Nothing from that line on was read."
         case let .invalidHealthAutoExport(name, line, column, reason):
             return "'\(name)' is not a usable Health Auto Export payload: \(reason) (line \(line), column \(column)); "

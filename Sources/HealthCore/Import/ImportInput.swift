@@ -6,7 +6,7 @@ import Darwin
 import TextSupport
 
 /// Finds what an import reads: an `export.xml`, the export inside an `export.zip` (found by content, whatever the
-/// member is called), or hkctl's own jsonl export; from a file or from standard input.
+/// member is called), or the store's own jsonl export (``ExportFormat/jsonl``); from a file or from standard input.
 struct ImportInput {
     /// The content stream, positioned at its first byte.
     let reader: ByteReader
@@ -99,7 +99,7 @@ struct ImportInput {
         }
     }
 
-    /// Whether the bytes look like hkctl's jsonl (or json) export: objects with a `uuid` and a `type`.
+    /// Whether the bytes look like the store's jsonl (or json) export: objects with a `uuid` and a `type`.
     static func isJSONLines(_ head: [UInt8]) -> Bool {
         guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
               first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else { return false }

@@ -1,7 +1,7 @@
 import TextSupport
 
 extension ImportReceipt {
-    /// The receipt as one JSON object, for `hkctl import --format json` and for a server's answer to a push:
+    /// The receipt as one JSON object, for a program's machine-readable output and for a server's answer to a push:
     /// `{"input", "dryRun", "complete", "totals", "types": {TYPE: counts}, "problemCount", "problems": [{"line",
     /// "type", "reason"}], "skippedElements", "skippedAttributes", "characteristics", "characteristicResults", "supersededHealthAutoExport"}` plus
     /// `archiveMember`, `exportDate` and `locale` when known. Counts are `{"added", "alreadyPresent",

@@ -44,7 +44,7 @@ public struct ImportReceipt: Equatable, Sendable {
         case healthXML = "xml"
         /// An `export.zip` holding the XML.
         case zip
-        /// hkctl's own jsonl export.
+        /// the store's own jsonl export (``ExportFormat/jsonl``).
         case jsonl
         /// A Health Auto Export JSON payload (a file, a folder of them, or a pushed body).
         case healthAutoExport = "hae"
@@ -69,17 +69,17 @@ public struct ImportReceipt: Equatable, Sendable {
     public var problems: [Problem] = []
     /// All problems: rejected records plus malformed markup not tied to a record.
     public var problemCount = 0
-    /// Elements skipped because they are not part of the export format hkctl knows, by name.
+    /// Elements skipped because they are not part of the export format the importer knows, by name.
     public var skippedElements: [String: Int] = [:]
     /// Attributes skipped, by `Element@attribute`.
     public var skippedAttributes: [String: Int] = [:]
-    /// The characteristics the export's `Me` element set (key as in `hkctl me`, value), empty if none.
+    /// The characteristics the export's `Me` element set (key as ``Characteristics`` names it, value), empty if none.
     public var characteristics: [String: String] = [:]
     /// What the import did with each characteristic of the export against the store's: added, kept (the store's
     /// value differs and stays), replaced or unchanged. Empty when the export has none, or the store is not a
     /// ``JSONFileStore``.
     public var characteristicResults: [CharacteristicsMerge.Entry] = []
-    /// `Me` attributes that hkctl does not keep, with their values.
+    /// `Me` attributes that the store does not type, with their values.
     public var unknownCharacteristics: [String: String] = [:]
     /// Samples read earlier from Health Auto Export that this import's samples cover, deleted so that nothing counts
     /// twice (see docs/IMPORT.md, "One truth with bulk imports").

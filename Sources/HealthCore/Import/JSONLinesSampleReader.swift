@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads hkctl's own `jsonl` (or `json`) export back, losslessly: UUIDs, sources, devices and metadata are kept.
+/// Reads the store's own `jsonl` (or `json`) export (``ExportFormat/jsonl``) back, losslessly: UUIDs, sources, devices and metadata are kept.
 ///
 /// Each line is one sample in the store's line format. The brackets and trailing commas of the `json` export
 /// are tolerated, so both formats read back. A line that does not decode, or is not well-formed UTF-8, is rejected

@@ -3,7 +3,7 @@
 /// the same record more than once (an app that saved a sample twice).
 ///
 /// HealthKit keeps such samples, and so does the import (``RecordIdentity``); this lists them so a person can
-/// delete what an app wrote twice (`hkctl delete <uuid>`). Nothing is removed here.
+/// delete what an app wrote twice (by uuid). Nothing is removed here.
 public struct LookAlikeGroup: Sendable {
     /// The samples, in the order the store holds them (at least two).
     public let samples: [Sample]

@@ -12,7 +12,7 @@ import TextSupport
 /// are part of it too. Records that are identical in all of this are told apart by their occurrence number in the
 /// import (``occurrence(_:of:)``): the first has the identity's UUID, the second the UUID of (identity, 2), ...
 ///
-/// The UUID is a version-5 (SHA-1, name-based) UUID of that identity in hkctl's own namespace, so importing the
+/// The UUID is a version-5 (SHA-1, name-based) UUID of that identity in the library's own namespace, so importing the
 /// same record again, from the same or a newer export, gives the same UUID.
 ///
 /// Builds before this identity (``legacyUUID(for:)``) left out creation date, source version, device and metadata.
@@ -20,7 +20,7 @@ import TextSupport
 /// identity afresh from the fields the sample holds (``IdentityIndex``), which is the record's identity under this
 /// rule whatever UUID the sample was stored under.
 struct RecordIdentity {
-    /// hkctl's namespace for imported samples.
+    /// The library's namespace for imported samples.
     static let namespace: [UInt8] = [
         0x5B, 0x2E, 0x8F, 0x61, 0x0C, 0x3A, 0x4E, 0x7B, 0x9D, 0x14, 0x6A, 0xC2, 0x38, 0xF0, 0x57, 0x11,
     ]

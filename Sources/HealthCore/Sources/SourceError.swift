@@ -4,7 +4,7 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case duplicateSource(String)
     /// An empty source name in a priority list.
     case emptySourceName
-    /// A priorities document written by a newer hkctl; payload: its version and the newest this build reads.
+    /// A priorities document written by a newer version; payload: its version and the newest this build reads.
     case newerVersion(Int, supported: Int)
 
     public var description: String {

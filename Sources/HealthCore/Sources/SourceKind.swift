@@ -9,7 +9,7 @@ public enum SourceKind: Int, Comparable, CaseIterable, Sendable {
     case phone
     /// Any other app or device.
     case app
-    /// Data entered by hand: hkctl's own default source, or Apple's Health app.
+    /// Data entered by hand: the store owner's default source (`hkctl`), or Apple's Health app.
     case manual
 
     public static func < (lhs: SourceKind, rhs: SourceKind) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -4,7 +4,7 @@
 struct CompactionMark: Hashable, Sendable {
     /// The highest change number of a dropped tombstone (0: none dropped).
     var droppedThrough: UInt64 = 0
-    /// How many compactions have dropped tombstones (0 in a store compacted only by hkctl versions that did not count).
+    /// How many compactions have dropped tombstones (0 in a store compacted only by versions that did not count).
     var generation: UInt64 = 0
 
     /// The document's text.

@@ -259,7 +259,7 @@ extension JSONFileStore {
         return ChangeSet(added: added, deleted: deleted, anchor: next)
     }
 
-    /// The store's latest anchor (for `hkctl watch`, which starts from now).
+    /// The store's latest anchor (for a watcher that starts from now).
     public func currentAnchor() throws -> ChangeAnchor {
         var sequence: UInt64 = 0
         if try isExistingStore() {

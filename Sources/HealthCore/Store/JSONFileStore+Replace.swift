@@ -6,7 +6,7 @@ import Darwin
 
 /// The one write every change of the store goes through: tombstones and new sample lines together, all or nothing,
 /// with change numbers reserved once (tombstones first) and, when recorded, one record in `operations.jsonl`. A save
-/// writes only lines, a delete only tombstones; a replacement (a sync identifier's newer version, `hkctl edit`, the
+/// writes only lines, a delete only tombstones; a replacement (a sync identifier's newer version, an edit, the
 /// undo of a replacement) writes both, so `changes`, `watch` and anchored queries see a deletion and an addition that
 /// appear together.
 extension JSONFileStore {
@@ -71,7 +71,7 @@ extension JSONFileStore {
 
     /// Replaces stored samples by new ones in one write: tombstones for `uuids` (a correlation's members with it),
     /// then `samples`, recorded as one ``OperationRecord/Kind/replace`` operation that `undo` takes back (it deletes
-    /// the new samples and restores the replaced ones as copies). What `hkctl edit` runs.
+    /// the new samples and restores the replaced ones as copies): how a program corrects a stored sample.
     ///
     /// - Parameters:
     ///   - uuids: The samples to replace; each must be stored and not deleted (and from `source`, when given).

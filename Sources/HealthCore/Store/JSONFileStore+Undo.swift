@@ -1,4 +1,4 @@
-/// Undo (what `hkctl undo` runs): takes back a source's newest add, import or delete that is not undone yet, found
+/// Undo: takes back a source's newest add, import or delete that is not undone yet, found
 /// by the change numbers its records in `operations.jsonl` name (see docs/STORE.md, "Operations and undo").
 ///
 /// - An add or import is undone by deleting the samples it saved that still exist, with tombstones, so `changes` and

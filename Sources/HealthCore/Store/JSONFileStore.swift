@@ -89,7 +89,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
 
     // MARK: - Writing
 
-    /// Saves samples, all or nothing, after checking every one as `hkctl add` does: a known type, a value of the
+    /// Saves samples, all or nothing, after checking every one (``SaveCheck``): a known type, a value of the
     /// right kind in a unit of the type's dimension, finite and plausible, `end >= start`, not after ``clock``, a
     /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored, and
     /// a uuid used once: not twice in the call, not already in the month file (or long-sample file) of its type where it

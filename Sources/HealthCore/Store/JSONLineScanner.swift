@@ -7,7 +7,7 @@ import Darwin
 /// A small, strict JSON reader over the bytes of one line, for the store's hot read path.
 ///
 /// It reads objects key by key without building dictionaries, so a store line decodes in about a microsecond.
-/// It accepts any valid JSON (whitespace, escapes, nested values), not only what hkctl writes.
+/// It accepts any valid JSON (whitespace, escapes, nested values), not only what the store writes.
 struct JSONLineScanner {
     enum Failure: Error, CustomStringConvertible {
         case invalid(String)
@@ -234,7 +234,7 @@ struct JSONLineScanner {
         return true
     }
 
-    /// How deep arrays and objects may nest in a value that is skipped: far more than any line hkctl writes, few
+    /// How deep arrays and objects may nest in a value that is skipped: far more than any line the store writes, few
     /// enough that a hostile line (thousands of `[`) cannot exhaust the stack of this recursive reader.
     static let nestingLimit = 64
 

@@ -17,7 +17,7 @@ public struct OperationRecord: Equatable, Sendable {
         case `import`
         /// A delete: tombstones.
         case delete
-        /// A replacement (a save whose samples replace stored ones by their sync identifier, or `hkctl edit`): in one
+        /// A replacement (a save whose samples replace stored ones by their sync identifier, or an edit): in one
         /// write, tombstones for the replaced samples (the first ``OperationRecord/replaced`` numbers of its range),
         /// then the new samples (none, when the write only took samples out in favour of others the operation wrote).
         case replace

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads start, end, value, unit and source straight from a quantity line that hkctl's own writer produced.
+/// Reads start, end, value, unit and source straight from a quantity line that the store's own writer produced.
 ///
 /// The writer's key order is fixed (``SampleLineCodec``), so the fields are found by position, and a string is
 /// first compared with the field's recent texts (``RecentStrings``), which almost always hold it.

@@ -6,8 +6,8 @@ import TextSupport
 /// correlation whose members are of the right types and are saved with it (or already stored). A type the catalogue
 /// does not know is accepted only with a ``SampleValue/generic(value:unit:)`` value, as imports keep such records.
 ///
-/// These are the rules `hkctl add` applies to what a person types; the two rules only a person typing needs (whole
-/// step counts, no zero intake) stay with the entry, since devices and imports write fractional counts.
+/// These rules hold for every sample a program saves; the two rules only a person typing needs (whole
+/// step counts, no zero intake) stay with the program that takes the typing, since devices and imports write fractional counts.
 struct SaveCheck {
     let catalogue: SampleTypeCatalogue
     let now: Date

@@ -4,7 +4,7 @@ import TextSupport
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The store folder could not be created; payload: path and the system's reason.
     case cannotCreate(String, reason: String)
-    /// The folder exists, is not empty and holds no hkctl store marker.
+    /// The folder exists, is not empty and holds no store marker (`hkctl-store.json`).
     case notAStore(String)
     /// The store path names a file, not a folder.
     case notAFolder(String)
@@ -12,20 +12,20 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     case readFailed(String, reason: String)
     /// A file of the store could not be written; payload: path and reason.
     case writeFailed(String, reason: String)
-    /// Another hkctl process held the store's lock for longer than the wait; `holders` are the ids of the
+    /// Another process held the store's lock for longer than the wait; `holders` are the ids of the
     /// processes holding it, when the system tells.
     case busy(String, waitedSeconds: Double, holders: [Int32] = [])
     /// A line in the middle of a store file is not a valid sample.
     case corrupt(String, line: Int, reason: String)
-    /// The store was written by a newer hkctl.
+    /// The store was written by a newer version of the library.
     case newerVersion(found: Int, supported: Int)
     /// The store marker file is unreadable.
     case badMarker(String)
-    /// The store marker names a format version no hkctl writes (zero, negative, fractional).
+    /// The store marker names a format version no version writes (zero, negative, fractional).
     case unknownVersion(String, found: String)
     /// The store marker names another format than `hkctl-store` (or none); payload: path and the format found.
     case unknownFormat(String, found: String?)
-    /// A path hkctl will not use: a symbolic link inside the store or a loop, a store owned by another user, a store
+    /// A path the store will not use: a symbolic link inside the store or a loop, a store owned by another user, a store
     /// folder (or a folder inside it) that others can write to; payload: path and why.
     case unsafe(String, reason: String)
     /// A file or folder inside the store belongs to another user than the store's owner, so the store did not make it
@@ -47,7 +47,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// store's marker); payload: the name.
     case notADocument(String)
     /// The store folder a long-running reader was following (``JSONFileStore/changes(since:types:limit:)`` after a
-    /// change, as `hkctl watch` asks) is gone: moved, removed or emptied; payload: its path.
+    /// change, as a watcher asks) is gone: moved, removed or emptied; payload: its path.
     case disappeared(String)
 
     public var description: String {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Splits the bytes of a store file into lines: the one line reader behind write-time validation,
-/// `hkctl doctor` and the store fuzz target.
+/// ``StoreDoctor`` and the store fuzz target.
 enum StoreLineReader {
     /// One line: its 1-based number, its byte range in the buffer (without the newline) and whether a newline
     /// ended it (a final line without one is a write torn by a crash).

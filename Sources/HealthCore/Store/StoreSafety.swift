@@ -5,7 +5,7 @@ import Darwin
 #endif
 import TextSupport
 
-/// Checks that keep hkctl from reading or writing a store it should not trust: a store folder owned by another
+/// Checks that keep the library from reading or writing a store it should not trust: a store folder owned by another
 /// user or writable by others, a symbolic link loop, symbolic links inside the store (which could point writes out
 /// of it), and files or folders inside it that another user made (planted while the folder was open to others).
 enum StoreSafety {

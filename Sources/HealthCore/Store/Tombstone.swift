@@ -107,7 +107,7 @@ public struct CompactionReport: Equatable, Sendable {
 
 /// Errors of deletions and change queries.
 public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    /// Not an anchor hkctl printed.
+    /// Not an anchor the store gave (``ChangeAnchor/description``).
     case badAnchor(String)
     /// An anchor from a later point than this store has reached (another store's anchor).
     case anchorFromTheFuture(String)
@@ -115,10 +115,10 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case anchorExpired(String)
     /// Some uuids name no sample in the store.
     case notFound([UUID])
-    /// A replacement (``JSONFileStore/replace(_:with:source:now:)``, `hkctl edit`) names uuids of no sample it may
+    /// A replacement (``JSONFileStore/replace(_:with:source:now:)``) names uuids of no sample it may
     /// replace; nothing was changed.
     case notFoundToReplace([UUID])
-    /// A source asked to delete the sample of a type it saved last (`hkctl delete --last TYPE`) and has saved none
+    /// A source asked to delete the sample of a type it saved last and has saved none
     /// that is still stored; nothing was deleted.
     case nothingOfTypeToDelete(type: String, source: String)
 

@@ -24,7 +24,7 @@ public struct UndoPlan: Equatable, Sendable {
     /// A delete: its samples that are back already (an import brought them back, or an undo that was interrupted
     /// restored them), which are not restored twice.
     public var alreadyPresent = 0
-    /// A delete: its samples `hkctl compact` has removed from disk since, which can no longer be restored.
+    /// A delete: its samples compaction (``JSONFileStore/compact(now:retention:)``) has removed from disk since, which can no longer be restored.
     public var compactedAway = 0
     /// A delete or replace: its samples that were saved by an add, import or replace undone since, which stay deleted
     /// (undoing the operation that deleted a taken-back push never brings the push back).

@@ -48,8 +48,8 @@ public enum DateRange: Equatable, Sendable {
         }
     }
 
-    /// The earliest instant hkctl stores (1900-01-01 UTC).
+    /// The earliest instant the store keeps (1900-01-01 UTC).
     public static let distantStart = Date(timeIntervalSince1970: -2_208_988_800)
-    /// An instant after anything hkctl stores (3000-01-01 UTC).
+    /// An instant after anything the store keeps (3000-01-01 UTC).
     public static let distantEnd = Date(timeIntervalSince1970: 32_503_680_000)
 }

@@ -1,8 +1,8 @@
 /// The Gregorian calendar in one time zone: local dates and times of instants, the starts of days, weeks, months
 /// and years, and calendar arithmetic that keeps the time of day across daylight-saving changes.
 ///
-/// It does what hkctl needs of Foundation's `Calendar`, with the same answers (the tests compare the two), on
-/// hkctl's own ``ZoneRules``, so neither ICU nor Foundation's calendar is loaded at start-up.
+/// It does what the library needs of Foundation's `Calendar`, with the same answers (the tests compare the two), on
+/// the library's own ``ZoneRules``, so neither ICU nor Foundation's calendar is loaded at start-up.
 public struct GregorianCalendar: Sendable, Equatable {
     /// The zone in which dates are read.
     public var timeZone: ZoneRules

@@ -1,4 +1,4 @@
-/// ISO 8601 dates as hkctl reads and writes them: `2024-06-01T08:30:00+02:00`, with milliseconds only when needed.
+/// ISO 8601 dates as the store reads and writes them: `2024-06-01T08:30:00+02:00`, with milliseconds only when needed.
 ///
 /// Formatting and parsing with an explicit offset use plain calendar arithmetic (no `DateFormatter`), so they are
 /// fast enough for the store's hot paths and independent of the process's locale.

@@ -2,9 +2,9 @@
 /// (`/usr/share/zoneinfo/Europe/Paris`; RFC 8536).
 ///
 /// Version 2 and later files are read from their 64-bit block and footer rule; version 1 files from their 32-bit
-/// block. Files with leap-second records (the `right/` zones) are refused: hkctl's clock has no leap seconds.
+/// block. Files with leap-second records (the `right/` zones) are refused: the library's clock has no leap seconds.
 enum TZifParser {
-    /// The zone in `bytes`, named `identifier`; nil when the bytes are not a TZif file hkctl can use.
+    /// The zone in `bytes`, named `identifier`; nil when the bytes are not a TZif file the library can use.
     static func rules(identifier: String, bytes: [UInt8]) -> ZoneRules? {
         guard let first = Header(bytes, at: 0) else { return nil }
         var header = first

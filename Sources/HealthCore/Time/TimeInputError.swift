@@ -1,6 +1,6 @@
 /// Errors in dates, times and ranges typed by a person or a script.
 public enum TimeInputError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
-    /// Not a time hkctl understands.
+    /// Not a time ``TimeExpression`` reads.
     case malformed(String)
     /// Well-formed but does not exist (`2024-02-30`, `25:00`).
     case impossible(String, reason: String)
@@ -8,7 +8,7 @@ public enum TimeInputError: Error, Equatable, Sendable, CustomStringConvertible,
     case emptyRange(from: String, to: String)
     /// A zone name the system does not know.
     case unknownTimeZone(String)
-    /// Not a period hkctl understands (`-p`).
+    /// Not a period ``TimeExpression`` reads.
     case unknownPeriod(String)
     /// A range of two times of day (`00:10-07:40`) that began before now and ends after it: still going on.
     case rangeNotOver(String, end: String, now: String)

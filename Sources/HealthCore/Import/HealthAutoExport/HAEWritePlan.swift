@@ -402,7 +402,7 @@ struct HAEWritePlan {
         return abs(sum - amount.value) <= tolerance && abs(mergedSum - amount.value) <= tolerance
     }
 
-    /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what hkctl's owner typed
+    /// Whether a stored sample that is not HAE's can be part of HAE's figures: anything but what the store's owner typed
     /// in (source `hkctl`), which never reached HealthKit on the phone.
     static func isFromHealthKit(_ sample: Sample) -> Bool { sample.source != AuthorizationState.ownerSource }
 

@@ -1,7 +1,7 @@
 extension HealthImporter {
     /// Stores a Health Auto Export payload's samples (see docs/IMPORT.md, "Health Auto Export files").
     ///
-    /// Every metric name HAE writes maps to its HealthKit type and unit; points of names or types hkctl cannot type
+    /// Every metric name HAE writes maps to its HealthKit type and unit; points of names or types the catalogue cannot type
     /// yet, and the elements of the payload's other arrays (`stateOfMind`, `medications`, ...), are kept
     /// untyped (``ImportReceipt/Counts/keptGenerically``), so nothing is dropped; `workouts` become typed workouts
     /// with their statistics and routes (``HAEWorkouts``). Each sample has a sync identifier
