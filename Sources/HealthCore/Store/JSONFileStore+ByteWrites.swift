@@ -178,7 +178,11 @@ extension JSONFileStore {
             validated[append.partition] = ValidatedExtent(device: device, inode: inode, length: size,
                                                           lines: before.lines + lines,
                                                           highestSequence: before.highestSequence)
+        } else {
+            return
         }
+        // Marked for the next process when the write commits (``committed(through:)``).
+        appendedPartitions.withLock { $0.append((append.partition, info)) }
     }
 
     /// Writes the journal (its header, then with ``Journal/Recovery/redo`` every partition's lines), applies the

@@ -45,9 +45,15 @@ extension JSONFileStore {
                 written.append(tombstone)
                 batches[tombstoneFiles[offset]].lines.append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
             }
+            // The byte writer spells each line as the codec does, without building it from Strings piece by piece.
+            var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
+            let scratch = ByteBuffer(capacity: 1024)
             for (offset, sample) in samples.enumerated() {
                 let sequence = first + UInt64(targets.count + offset)
-                batches[sampleFiles[offset]].lines.append(codec.encode(sample, sequence: sequence))
+                scratch.removeAll()
+                writer.appendBody(of: sample, to: scratch)
+                SampleLineWriter.appendSequenceEnding(sequence, to: scratch)
+                batches[sampleFiles[offset]].lines.append(String(decoding: scratch.bytes, as: UTF8.self))
             }
             let changes = first...first + UInt64(count - 1)
             let types = JSONFileStore.types(of: targets.map(\.type) + samples.map(\.typeIdentifier))

@@ -58,8 +58,30 @@ extension JSONFileStore {
     }
 
     /// Records a finished write: the lock file keeps the highest number handed out.
+    /// The partitions it appended to get validation marks (``ValidationMarks``), so the next process trusts what this
+    /// one checked and wrote instead of reading those files back.
     func committed(through last: UInt64) {
         writeLock?.recordHighestChangeNumber(last)
+        let appended = appendedPartitions.withLock { list -> [(partition: String, info: stat)] in
+            defer { list.removeAll() }
+            return list
+        }
+        guard let lock = writeLock, !appended.isEmpty else { return }
+        var marks = lock.validationMarks()
+        for (partition, info) in appended {
+            // The file as it was right after this write's own lines, and all of it checked (or written) by this process.
+            guard ValidationMarks.canMark(partition), let extent = validated[partition], extent.device == UInt64(info.st_dev),
+                  extent.inode == UInt64(info.st_ino), extent.length == Int(info.st_size) else {
+                marks.forget(partition)
+                continue
+            }
+            let modified = ValidationMarks.modified(info)
+            // The highest number is at most this write's last: the lines it appended carry its numbers.
+            marks.record(ValidationMarks.Mark(device: extent.device, inode: extent.inode, size: extent.length,
+                                              seconds: modified.seconds, nanoseconds: modified.nanoseconds, lines: extent.lines,
+                                              highestSequence: max(extent.highestSequence, last), partition: partition))
+        }
+        lock.recordValidationMarks(marks)
     }
 
     /// Runs the steps of a write (``prepareTarget(_:tombstones:undo:)``, ``reserveChangeNumbers(_:undo:)``, the

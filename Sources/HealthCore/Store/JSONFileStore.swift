@@ -37,6 +37,10 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     let codec: SampleLineCodec
     /// What this instance has already checked of each file it appends to (see ``validateSampleFile(_:)``).
     let validated = Locked<[String: ValidatedExtent]>([:])
+    /// How many bytes of its files this instance has read back to check them before appending (for tests).
+    let validationBytesRead = Locked<Int>(0)
+    /// The partitions the current write appended to, with their `fstat` after the append: marked when it commits.
+    let appendedPartitions = Locked<[(partition: String, info: stat)]>([])
     /// Folders of the store (relative paths) found to be real folders, not symbolic links (see ``storeFile(_:)``).
     /// Locked: an import's writer thread and its reading thread both open files.
     let trustedFolders = Locked<Set<String>>([])
@@ -215,7 +219,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
 
     func append(_ lines: [String], to partition: String) throws {
         let (buffer, _) = JSONFileStore.joined([(partition, lines)])
-        try withExtendedLifetime(buffer) { try appendBytes(UnsafeRawBufferPointer(buffer.bytes), to: partition) }
+        try withExtendedLifetime(buffer) { try appendBytes(UnsafeRawBufferPointer(buffer.bytes), to: partition, lines: lines.count) }
     }
 
     func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {

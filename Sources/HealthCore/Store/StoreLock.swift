@@ -8,6 +8,8 @@ import TextSupport
 /// An advisory `flock` on the store's `.lock` file: shared for readers, exclusive for writers.
 final class StoreLock {
     private let fd: Int32
+    /// The validation marks, once read during this hold.
+    private var cachedMarks: ValidationMarks?
 
     private init(fd: Int32) { self.fd = fd }
 
@@ -57,6 +59,32 @@ final class StoreLock {
         let digits = Array(String(value).utf8)
         let text = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 20 - digits.count)) + digits + [0x0A]
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
+    }
+
+    /// The partitions' validation marks the lock file holds (see ``ValidationMarks``), read once per hold of the lock.
+    func validationMarks() -> ValidationMarks {
+        if let cachedMarks { return cachedMarks }
+        var bytes = [UInt8](repeating: 0, count: ValidationMarks.maximumBytes)
+        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(ValidationMarks.offset)) }
+        let marks = count > 0 ? ValidationMarks(bytes: Array(bytes[0..<count])) : ValidationMarks()
+        cachedMarks = marks
+        return marks
+    }
+
+    /// Writes `marks` into the lock file (held exclusively), after the highest change number and spaces that pad it
+    /// to ``ValidationMarks/offset`` (its readers read 32 bytes and trim them). Not synced: a cache.
+    func recordValidationMarks(_ marks: ValidationMarks) {
+        cachedMarks = marks
+        var size = stat()
+        if fstat(fd, &size) == 0, Int(size.st_size) < ValidationMarks.offset {
+            // The padding after the 21 bytes of the highest change number (or an empty file's room for it).
+            let start = min(Int(size.st_size), 21)
+            let padding = [UInt8](repeating: 0x20, count: ValidationMarks.offset - start)
+            _ = padding.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, off_t(start)) }
+        }
+        let bytes = marks.bytes
+        let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, off_t(ValidationMarks.offset)) }
+        if written == bytes.count { _ = ftruncate(fd, off_t(ValidationMarks.offset + bytes.count)) }
     }
 
     deinit {

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What the last writers knew good of the partitions they appended to, kept in the store's lock file so the next
+/// process need not read a whole partition back before it appends to it (a push into a month of minute-level heart
+/// rate otherwise re-checks 7,000 lines).
+///
+/// A mark names a partition (its path in the store), the file it was (device and inode), its size and modification
+/// time, and how many lines it held and the highest change number on them. It is trusted only while the file is
+/// exactly that: the same device, inode, size and modification time (to the nanosecond the file system keeps). Any
+/// other change (a line appended by another program, a repair, an edit, a copy) makes the writer check the whole
+/// file again, as it did before marks. The marks are a cache: never synced, capped at ``limit`` (the partitions
+/// written most recently), and ignored when unreadable.
+///
+/// Text, after the lock file's first 64 bytes (the highest change number and padding its readers trim):
+/// `hkctl-marks 1` then one line per mark, `device inode size seconds nanoseconds lines highest path`.
+struct ValidationMarks: Equatable {
+    struct Mark: Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var seconds: Int64
+        var nanoseconds: Int64
+        var lines: Int
+        var highestSequence: UInt64
+        var partition: String
+
+        /// Whether `info` (the partition's `fstat`) shows the file as this mark saw it.
+        func matches(_ info: stat) -> Bool {
+            let modified = ValidationMarks.modified(info)
+            return device == UInt64(info.st_dev) && inode == UInt64(info.st_ino) && size == Int(info.st_size)
+                && seconds == modified.seconds && nanoseconds == modified.nanoseconds
+        }
+
+        var line: String {
+            "\(device) \(inode) \(size) \(seconds) \(nanoseconds) \(lines) \(highestSequence) \(partition)"
+        }
+
+        init(device: UInt64, inode: UInt64, size: Int, seconds: Int64, nanoseconds: Int64, lines: Int, highestSequence: UInt64,
+             partition: String) {
+            self.device = device
+            self.inode = inode
+            self.size = size
+            self.seconds = seconds
+            self.nanoseconds = nanoseconds
+            self.lines = lines
+            self.highestSequence = highestSequence
+            self.partition = partition
+        }
+
+        /// Reads a line written by ``line``; nil when it is not one.
+        init?(line: Substring) {
+            let fields = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: false)
+            guard fields.count == 8, let device = UInt64(fields[0]), let inode = UInt64(fields[1]), let size = Int(fields[2]),
+                  let seconds = Int64(fields[3]), let nanoseconds = Int64(fields[4]), let lines = Int(fields[5]),
+                  let highest = UInt64(fields[6]), !fields[7].isEmpty, size >= 0, lines >= 0 else { return nil }
+            self.init(device: device, inode: inode, size: size, seconds: seconds, nanoseconds: nanoseconds, lines: lines,
+                      highestSequence: highest, partition: String(fields[7]))
+        }
+    }
+
+    /// Where the marks start in the lock file.
+    static let offset = 64
+    /// The first line of the marks.
+    static let header = "hkctl-marks 1"
+    /// How many partitions keep a mark (the most recently written).
+    static let limit = 64
+    /// The most the marks take in the lock file.
+    static let maximumBytes = 16 * 1024
+
+    /// The marks, the most recently written first.
+    private(set) var marks: [Mark] = []
+
+    init() {}
+
+    /// Reads the marks from the bytes after ``offset``; empty when they are not marks of this version.
+    init(bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        guard lines.first == Substring(ValidationMarks.header) else { return }
+        lines = lines.dropFirst()
+        for line in lines {
+            guard !line.isEmpty, let mark = Mark(line: line) else { break }
+            if marks.count < ValidationMarks.limit, !marks.contains(where: { $0.partition == mark.partition }) { marks.append(mark) }
+        }
+    }
+
+    /// The mark of `partition`, if any.
+    func mark(for partition: String) -> Mark? { marks.first { $0.partition == partition } }
+
+    /// Puts `mark` first, in place of the partition's earlier one, and drops the oldest beyond ``limit``.
+    mutating func record(_ mark: Mark) {
+        marks.removeAll { $0.partition == mark.partition }
+        marks.insert(mark, at: 0)
+        if marks.count > ValidationMarks.limit { marks.removeLast(marks.count - ValidationMarks.limit) }
+    }
+
+    /// Drops the mark of `partition`.
+    mutating func forget(_ partition: String) { marks.removeAll { $0.partition == partition } }
+
+    /// The marks as the lock file holds them after ``offset``, ending with an empty line.
+    var bytes: [UInt8] {
+        var text = ValidationMarks.header + "\n"
+        for mark in marks {
+            let line = mark.line + "\n"
+            guard text.utf8.count + line.utf8.count + 1 <= ValidationMarks.maximumBytes else { break }
+            text += line
+        }
+        return Array((text + "\n").utf8)
+    }
+
+    /// A file's modification time, in seconds and nanoseconds.
+    static func modified(_ info: stat) -> (seconds: Int64, nanoseconds: Int64) {
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return (Int64(time.tv_sec), Int64(time.tv_nsec))
+    }
+
+    /// Whether a partition path can be kept in a mark line (no line break in it).
+    static func canMark(_ partition: String) -> Bool { !partition.isEmpty && !partition.utf8.contains(0x0A) }
+}
