@@ -24,10 +24,12 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
         self.limit = limit
     }
 
-    /// Creates a descriptor in the default order: by start date, oldest first.
-    public init(predicates: [SampleTypePredicate<Kind>], limit: Int? = nil) {
+    /// Creates a descriptor sorted by ``SampleSortDescriptor``s; an empty array (`sortDescriptors: []`) or none at all
+    /// means by start date, oldest first.
+    public init(predicates: [SampleTypePredicate<Kind>], sortDescriptors: [SampleSortDescriptor<Kind>] = [],
+                limit: Int? = nil) {
         self.predicates = predicates
-        sortDescriptors = []
+        self.sortDescriptors = sortDescriptors
         self.limit = limit
     }
 

@@ -84,3 +84,14 @@ struct SortDescriptorSignatureTests {
         }
     }
 }
+
+extension SortDescriptorSignatureTests {
+    @Test func anEmptyListOfDescriptorsMeansOldestFirst() async throws {
+        try await Self.withStore { store in
+            // HealthKit code may pass an empty array literal.
+            let samples = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
+                                                          sortDescriptors: [], limit: 2).result(for: store)
+            #expect(samples.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62])
+        }
+    }
+}
