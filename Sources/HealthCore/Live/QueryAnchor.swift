@@ -48,8 +48,8 @@ extension QueryAnchor: Codable {
 public struct DeletedObject: Hashable, Sendable {
     /// The deleted sample's uuid.
     public let uuid: UUID
-    /// As in HealthKit, only what syncing needs; the store keeps none, so it is nil.
-    public let metadata: [String: MetadataValue]?
+    /// As HealthKit's `metadata`, `[String: Any]?`, keeping only what syncing needs; the store keeps none, so it is nil.
+    public var metadata: [String: Any]? { nil }
     /// The deleted sample's type identifier (HealthKit does not say; the store knows).
     public let typeIdentifier: String
     /// When it was deleted.
@@ -58,7 +58,6 @@ public struct DeletedObject: Hashable, Sendable {
     /// The deletion a tombstone records.
     public init(_ tombstone: Tombstone) {
         uuid = tombstone.uuid
-        metadata = nil
         typeIdentifier = tombstone.typeIdentifier
         deletedAt = tombstone.deletedAt
     }

@@ -29,6 +29,13 @@ public struct SampleSortDescriptor<Kind: HealthSample>: SortComparator, @uncheck
         }
     }
 
+    /// Sorts by the value at `keyPath`, as `NSSortDescriptor(keyPath:ascending:)`:
+    /// `NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)` is
+    /// `SampleSortDescriptor(keyPath: \Sample.startDate, ascending: false)`.
+    public init<Value: Comparable>(keyPath: KeyPath<Kind, Value>, ascending: Bool) {
+        self.init(keyPath, order: ascending ? .forward : .reverse)
+    }
+
     /// The order of any `SortComparator` of the kind, such as Foundation's `SortDescriptor`; its own order is kept.
     public init<Comparator: SortComparator>(_ comparator: Comparator) where Comparator.Compared == Kind {
         if let descriptor = comparator as? SampleSortDescriptor<Kind> {

@@ -28,6 +28,12 @@ struct QueryAnchorCodableTests {
             let next = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
                                                                anchor: kept).result(for: store)
             #expect(next.addedSamples.map { $0.quantity.doubleValue(for: .count()) } == [200])
+            // A deletion's metadata has HealthKit's shape, and is nil (the store keeps none).
+            try await store.delete(next.addedSamples)
+            let deleted = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
+                                                                  anchor: next.newAnchor).result(for: store)
+            #expect(deleted.deletedObjects.count == 1)
+            #expect(deleted.deletedObjects.first?.metadata?[MetadataKeySyncIdentifier] as? String == nil)
         }
     }
 

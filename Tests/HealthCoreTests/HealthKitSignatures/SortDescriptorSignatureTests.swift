@@ -75,6 +75,15 @@ struct SortDescriptorSignatureTests {
                 store.execute(query)
             }
             #expect(ascending == [61, 62, 63])
+            // HealthKit: `NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)`.
+            let byKeyPath: [Double] = await withCheckedContinuation { done in
+                let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
+                                        sortDescriptors: [SampleSortDescriptor(keyPath: \Sample.startDate, ascending: false)]) { _, samples, _ in
+                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                }
+                store.execute(query)
+            }
+            #expect(byKeyPath == [63, 62, 61])
         }
     }
 
