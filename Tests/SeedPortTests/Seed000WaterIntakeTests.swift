@@ -66,7 +66,7 @@ struct Seed000WaterIntakeTests {
             // The request is recorded for the owner (water, once: share and read name the same type) and decides
             // nothing: the app may not write water yet.
             #expect(try Seed.requested(by: "org.example.water", in: owner) == ["HKQuantityTypeIdentifierDietaryWater"])
-            #expect(try app.authorizationStatus(for: QuantityType(.dietaryWater)) == .notDetermined)
+            #expect(app.authorizationStatus(for: QuantityType(.dietaryWater)) == .notDetermined)
             // For the owner, who needs no permission, the same call does nothing.
             try await WaterIntakeManager(healthStore: owner).requestAuthorization()
             #expect(try owner.authorizationDecisions().sources.keys.sorted() == ["org.example.water"])

@@ -91,7 +91,7 @@ enum Seed001 {
         }
         private func fetchHeartRate() async {
             let heartRateType = QuantityType(.heartRate)
-            let sortDescriptor = SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)
+            let sortDescriptor = SortDescriptor(\QuantitySample.startDate, order: .reverse)
             let descriptor = SampleQueryDescriptor(
                 predicates: [.quantitySample(type: heartRateType)],
                 sortDescriptors: [sortDescriptor],
@@ -129,7 +129,7 @@ enum Seed001 {
             let now = Seed.now
             let yesterday = calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: now))!
             let predicate = Query.predicateForSamples(withStart: yesterday, end: now)
-            let sortDescriptor = SampleSortDescriptor(\CategorySample.startDate, order: .forward)
+            let sortDescriptor = SortDescriptor(\CategorySample.startDate, order: .forward)
             let descriptor = SampleQueryDescriptor(
                 predicates: [.categorySample(type: sleepType, predicate: predicate)],
                 sortDescriptors: [sortDescriptor]
@@ -171,7 +171,7 @@ extension Seed001.HealthViewModel {
     // 최근 심박수
     func fetchRecentHeartRate() async throws -> [QuantitySample] {
         let heartRateType = QuantityType(.heartRate)
-        let sortDescriptor = SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)
+        let sortDescriptor = SortDescriptor(\QuantitySample.startDate, order: .reverse)
         let descriptor = SampleQueryDescriptor(
             predicates: [.quantitySample(type: heartRateType)],
             sortDescriptors: [sortDescriptor],
@@ -292,7 +292,7 @@ struct Seed001HealthKitReferenceTests {
                 "HKCategoryTypeIdentifierSleepAnalysis", "HKQuantityTypeIdentifierActiveEnergyBurned",
                 "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierStepCount",
             ])
-            #expect(try app.authorizationStatus(for: QuantityType(.stepCount)) == .notDetermined)
+            #expect(app.authorizationStatus(for: QuantityType(.stepCount)) == .notDetermined)
         }
     }
 

@@ -27,7 +27,7 @@ struct Seed003HealthKitSetupTests {
             //<<
             // The owner's store: may write anything, and nothing is written by opening it.
             #expect(healthStore.source == AuthorizationState.ownerSource)
-            #expect(try healthStore.authorizationStatus(for: QuantityType(.height)) == .sharingAuthorized)
+            #expect(healthStore.authorizationStatus(for: QuantityType(.height)) == .sharingAuthorized)
             #expect(!FileManager.default.fileExists(atPath: folder))
         }
     }
@@ -53,7 +53,7 @@ struct Seed003HealthKitSetupTests {
                             "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierHeartRate",
                             "HKWorkoutTypeIdentifier"]
             let recorded = try await Seed.eventually { try Seed.requested(by: Self.app, in: owner) == expected }
-            let workoutStatus = try healthStore.authorizationStatus(for: ObjectType.workoutType())
+            let workoutStatus = healthStore.authorizationStatus(for: ObjectType.workoutType())
             #expect(recorded)
             #expect(workoutStatus == .notDetermined)
         }
@@ -62,11 +62,10 @@ struct Seed003HealthKitSetupTests {
     @Test func authorizationStatusBeforeSaving() async throws {
         try await Seed.withStores(app: Self.app) { owner, healthStore in
             try owner.decideAuthorization(for: Self.app, allow: true, share: [QuantityType(.height)], read: [])
-            // Seed 003, lines 140-148. `authorizationStatus(for:)` throws in HealthCore (the permissions file may be
-            // unreadable), hence the two `try`s.
+            // Seed 003, lines 140-148.
             //>> authorizationStatus
-            let accessAtWalking = try healthStore.authorizationStatus(for: ObjectType.quantityType(forIdentifier: .walkingHeartRateAverage)!)
-            let height = try healthStore.authorizationStatus(for: QuantityType.quantityType(forIdentifier: .height)! )
+            let accessAtWalking = healthStore.authorizationStatus(for: ObjectType.quantityType(forIdentifier: .walkingHeartRateAverage)!)
+            let height = healthStore.authorizationStatus(for: QuantityType.quantityType(forIdentifier: .height)! )
             if accessAtWalking == .notDetermined {
               print("This App Not determined Access to walking imformatino")
             }
@@ -78,7 +77,7 @@ struct Seed003HealthKitSetupTests {
             #expect(height == .sharingAuthorized)
             // After the owner says no, the same call answers sharingDenied, and a save is refused with HealthKit's code.
             try owner.decideAuthorization(for: Self.app, allow: false, share: [QuantityType(.height)], read: [])
-            #expect(try healthStore.authorizationStatus(for: QuantityType(.height)) == .sharingDenied)
+            #expect(healthStore.authorizationStatus(for: QuantityType(.height)) == .sharingDenied)
             let tall = QuantitySample(type: QuantityType(.height), quantity: Quantity(unit: .meter(), doubleValue: 1.8),
                                       start: Seed.now, end: Seed.now)
             await #expect(throws: HealthError.self) { try await healthStore.save(tall) }
@@ -94,15 +93,22 @@ struct Seed003HealthKitSetupTests {
     @Test func requestAuthorizationDeclaration() async throws {
         // Seed 003, lines 172-174: the declaration
         // `requestAuthorization(toShare: Set<HKSampleType>?, read: Set<HKObjectType>?, completion: (Bool, Error?) -> Void)`.
-        // HealthCore declares `requestAuthorization(toShare: Set<SampleType>, read: Set<SampleType>,
-        // completion: @escaping @Sendable (Bool, Error?) -> Void)`: the sets are not optional (pass [] for none).
+        // HealthCore declares `requestAuthorization(toShare: Set<SampleType>?, read: Set<SampleType>?,
+        // completion: @escaping @Sendable (Bool, Error?) -> Void)`: the sets are optional, as in HealthKit.
         try await Seed.withStores(app: Self.app) { owner, app in
+            let typesToShare: Set<SampleType>? = [QuantityType(.stepCount)]
             let asked: (Bool, String?) = await withCheckedContinuation { continuation in
-                app.requestAuthorization(toShare: [QuantityType(.stepCount)], read: [CategoryType(.sleepAnalysis)]) { success, error in
+                app.requestAuthorization(toShare: typesToShare, read: nil) { success, error in
                     continuation.resume(returning: (success, error.map { "\($0)" }))
                 }
             }
             #expect(asked.0 && asked.1 == nil)
+            let askedToRead: (Bool, String?) = await withCheckedContinuation { continuation in
+                app.requestAuthorization(toShare: nil, read: [CategoryType(.sleepAnalysis)]) { success, error in
+                    continuation.resume(returning: (success, error.map { "\($0)" }))
+                }
+            }
+            #expect(askedToRead.0 && askedToRead.1 == nil)
             let requested = try Seed.requested(by: Self.app, in: owner)
             #expect(requested == ["HKCategoryTypeIdentifierSleepAnalysis", "HKQuantityTypeIdentifierStepCount"])
             // Asking to share a type no source may write fails: false and an error.
@@ -119,10 +125,12 @@ struct Seed003HealthKitSetupTests {
         // Seed 003, lines 26-29: not a snippet but a list of the characteristic methods of `HKHealthStore`, called
         // here. `dateOfBirth()` (deprecated in HealthKit) is not in HealthCore: `dateOfBirthComponents()` is.
         try await Seed.withStore { healthStore in
-            // Nothing recorded yet: no date components, and every characteristic is not set.
-            let birth = try healthStore.dateOfBirthComponents(), blood = try healthStore.bloodType()
+            // Nothing recorded yet: as HealthKit's, `dateOfBirthComponents()` throws `errorNoData`, and every other
+            // characteristic is not set.
+            let noBirth = #expect(throws: HealthError.self) { try healthStore.dateOfBirthComponents() }
+            #expect(noBirth?.code == .errorNoData)
+            let blood = try healthStore.bloodType()
             let sex = try healthStore.biologicalSex(), skin = try healthStore.fitzpatrickSkinType()
-            #expect(birth == DateComponents())
             #expect(blood.bloodType == .notSet && sex.biologicalSex == .notSet && skin.skinType == .notSet)
         }
     }

@@ -188,10 +188,10 @@ enum Seed004 {
         init(_ store: HealthStore) { self.store = store }
         var stepsQuery: StatisticsCollectionQueryDescriptor { Seed004.query(.stepCount, .cumulativeSum) }
 
-        // Seed 004, lines 188-206. `authorizationStatus(for:)` throws in HealthCore: `guard try`.
+        // Seed 004, lines 188-206.
         //>> fetchStepCount(188-206)
         func fetchStepCount() async throws { // modfied → throws added
-            guard try store.authorizationStatus(for: QuantityType(.stepCount)) != .notDetermined else {
+            guard store.authorizationStatus(for: QuantityType(.stepCount)) != .notDetermined else {
                 throw STError.authNotDetermined
             }
             // 중략
@@ -212,7 +212,7 @@ enum Seed004 {
         func fetchWeights() async throws {
             // Seed 004, lines 229-231.
             //>> bodyMassGuard(229-231)
-            guard try store.authorizationStatus(for: QuantityType(.bodyMass)) != .notDetermined else { 
+            guard store.authorizationStatus(for: QuantityType(.bodyMass)) != .notDetermined else { 
                         throw STError.authNotDetermined
                     }
             //<<
@@ -236,7 +236,7 @@ enum Seed004 {
         // sample made under `// 중략` is lines 78-84's.
         //>> addStepData(248-270)
         func addStepData(for date: Date, value: Double) async throws {
-            let status = try store.authorizationStatus(for: QuantityType(.stepCount))
+            let status = store.authorizationStatus(for: QuantityType(.stepCount))
             switch status {
             case .notDetermined:
                 throw STError.authNotDetermined
@@ -517,9 +517,10 @@ struct Seed004StepTrackerErrorHandlingTests {
             }
             try owner.decideAuthorization(for: Self.app, allow: true, share: [QuantityType(.stepCount)], read: [])
             try await manager.addStepData(for: morning, value: 100)
-            // A sample after the store's clock is refused: unableToCompleteRequest.
+            // A value the store refuses (a negative count) is unableToCompleteRequest; a sample after the store's
+            // clock is not refused, as HealthKit stores one.
             do {
-                try await manager.addStepData(for: Seed.now.addingTimeInterval(Self.day), value: 100)
+                try await manager.addStepData(for: morning, value: -100)
                 Issue.record("no error")
             } catch STError.unableToCompleteRequest {
             }
@@ -583,12 +584,12 @@ struct Seed004StepTrackerErrorHandlingTests {
             await allowed.addData()
             #expect(!allowed.isShowingAddData && !allowed.isShowingAlert)
             #expect(manager.stepData.map(\.date) == [Self.day("2024-06-10")] && manager.stepData.map(\.value) == [300])
-            // A value the store refuses (a sample after now): unableToCompleteRequest.
-            let late = HealthDataListView(manager, metric: .steps)
-            late.valueToAdd = "300"
-            late.addDataDate = Seed.now.addingTimeInterval(60)
-            await late.addData()
-            #expect(late.isShowingAlert && late.writeError.errorDescription == "Unable to Complete Request")
+            // A value the store refuses (a negative step count): unableToCompleteRequest. (A sample after now is
+            // stored, as HealthKit stores one.)
+            let negative = HealthDataListView(manager, metric: .steps)
+            negative.valueToAdd = "-300"
+            await negative.addData()
+            #expect(negative.isShowingAlert && negative.writeError.errorDescription == "Unable to Complete Request")
         }
     }
 

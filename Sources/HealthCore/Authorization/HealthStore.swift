@@ -41,7 +41,8 @@ public struct HealthStore: SampleStore, Sendable {
     ///   - source: Who is acting: ``AuthorizationState/ownerSource`` for the person who owns the data, or a program's
     ///     name, which then needs the owner's permission for each type (``requestAuthorization(toShare:read:identity:)``).
     ///   - timeZone: The zone whose offsets written dates show.
-    ///   - clock: What time it is (a sample ending later is refused); the system clock by default.
+    ///   - clock: What time it is (when samples made in code are created, when permissions are asked for); the system
+    ///     clock by default.
     public init(directory: String, source: String = AuthorizationState.ownerSource, timeZone: ZoneRules = .gmt,
                 clock: @escaping @Sendable () -> Date = { Date() }) throws {
         try self.init(storage: JSONFileStore(path: directory, timeZone: timeZone, clock: clock), source: source)
@@ -193,12 +194,16 @@ public struct HealthStore: SampleStore, Sendable {
 // MARK: - Authorization, as HealthKit's HKHealthStore has it
 
 extension HealthStore {
-    /// Whether this source may write samples of `type`: HealthKit's `authorizationStatus(for:)`. As in HealthKit,
-    /// whether it may read is never revealed to the source. The owner is always ``AuthorizationStatus/sharingAuthorized``.
+    /// Whether this source may write samples of `type`: HealthKit's `authorizationStatus(for:)`, which does not throw
+    /// either. As in HealthKit, whether it may read is never revealed to the source. The owner is always
+    /// ``AuthorizationStatus/sharingAuthorized``.
     ///
-    /// - Throws: ``StoreError`` when the permissions cannot be read.
-    public func authorizationStatus(for type: SampleType) throws -> AuthorizationStatus {
-        try state.shareStatus(source: source, type: type.identifier)
+    /// When the owner's decisions cannot be read (the permissions file is unreadable or damaged), nothing is known of
+    /// them and this answers ``AuthorizationStatus/notDetermined``: it never claims a permission it cannot see, and
+    /// the next call that needs the decisions (``requestAuthorization(toShare:read:identity:)``,
+    /// ``statusForAuthorizationRequest(toShare:read:)``, a save) throws the ``StoreError`` that says what is wrong.
+    public func authorizationStatus(for type: SampleType) -> AuthorizationStatus {
+        (try? state.shareStatus(source: source, type: type.identifier)) ?? .notDetermined
     }
 
     /// Whether asking for these types would show the owner anything new: HealthKit's
@@ -227,7 +232,7 @@ extension HealthStore {
     }
 
     /// Asks the owner for permission to write `share` and read `read`: HealthKit's
-    /// `requestAuthorization(toShare:read:)`. The request is recorded for the owner (`hkctl auth` lists it); nothing
+    /// `requestAuthorization(toShare:read:)`, whose sets are optional too (nil asks for nothing of that kind). The request is recorded for the owner (`hkctl auth` lists it); nothing
     /// is granted by asking, and as in HealthKit success means only that the request was recorded. The owner
     /// needs no permission, so for the owner this does nothing.
     ///
@@ -235,11 +240,11 @@ extension HealthStore {
     ///   saves. Fields left nil keep what an earlier request said.
     /// - Throws: ``AuthorizationError/cannotShare(_:)`` for a type no source may write,
     ///   ``AuthorizationError/emptyRequest``, ``StoreError``.
-    public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<SampleType>?,
                                      identity: AuthorizationState.Identity = AuthorizationState.Identity()) throws {
         guard !isOwner else { return }
         let now = storage.clock()
-        let (share, read) = (Self.ordered(share), Self.ordered(read))
+        let (share, read) = (Self.ordered(share ?? []), Self.ordered(read ?? []))
         // Checked before the write, so a refused request leaves the file untouched; one that asks nothing new is
         // not written (HealthKit shows no sheet then).
         var probe = try state
@@ -252,13 +257,13 @@ extension HealthStore {
     }
 
     /// ``requestAuthorization(toShare:read:identity:)`` without blocking the caller's task.
-    public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<SampleType>?,
                                      identity: AuthorizationState.Identity = AuthorizationState.Identity()) async throws {
         try await BlockingWork.run { try requestAuthorization(toShare: share, read: read, identity: identity) }
     }
 
     /// HealthKit's completion-handler form of ``requestAuthorization(toShare:read:identity:)``.
-    public func requestAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<SampleType>?,
                                      completion: @escaping @Sendable (Bool, Error?) -> Void) {
         BlockingWork.complete(completion) { try requestAuthorization(toShare: share, read: read) }
     }

@@ -5,14 +5,15 @@
 /// until then it reads it as not set, as HealthKit never tells an app whether reading was denied. No source can write
 /// one: asking to share a characteristic type fails with ``AuthorizationError/cannotShare(_:)``.
 extension HealthStore {
-    /// The date of birth, as HealthKit's `dateOfBirthComponents()`: year, month and day (Gregorian), or
-    /// no components when it is not set.
+    /// The date of birth, as HealthKit's `dateOfBirthComponents()`: year, month and day (Gregorian).
     ///
-    /// - Throws: ``StoreError`` when `characteristics.json` cannot be read.
+    /// - Throws: As HealthKit's Swift call, a ``HealthError`` with ``HealthError/Code/errorNoData`` when no date of
+    ///   birth is set, or when this source may not read it (HealthKit never tells a source that reading was denied);
+    ///   ``StoreError`` when `characteristics.json` cannot be read.
     public func dateOfBirthComponents() throws -> DateComponents {
         var components = DateComponents()
         guard let text = try characteristics().dateOfBirth, let parts = try? ISODate.components(text) else {
-            return components
+            throw HealthError(.errorNoData, message: "No date of birth is set, or this source may not read it.")
         }
         components.year = parts.year
         components.month = parts.month

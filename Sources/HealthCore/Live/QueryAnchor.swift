@@ -20,12 +20,36 @@ public struct QueryAnchor: Hashable, Sendable, CustomStringConvertible {
     public var description: String { changeAnchor.description }
 }
 
+/// An anchor is kept between runs the way HealthKit code keeps one (HealthKit's `HKQueryAnchor` is
+/// `NSSecureCoding`): encoded, it is its ``description`` as a single string (`"v1.2s"`), which decodes back to the
+/// same anchor.
+extension QueryAnchor: Codable {
+    /// Decodes an anchor from the string ``encode(to:)`` wrote.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when the string is not an anchor.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(parsing: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(error)")
+        }
+    }
+
+    /// Encodes the anchor as its ``description``.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
 /// A sample that was deleted: HealthKit's `HKDeletedObject`, made from the store's ``Tombstone``.
 public struct DeletedObject: Hashable, Sendable {
     /// The deleted sample's uuid.
     public let uuid: UUID
-    /// As in HealthKit, only what syncing needs; the store keeps none, so it is nil.
-    public let metadata: [String: MetadataValue]?
+    /// As HealthKit's `metadata`, `[String: Any]?`, keeping only what syncing needs; the store keeps none, so it is nil.
+    public var metadata: [String: Any]? { nil }
     /// The deleted sample's type identifier (HealthKit does not say; the store knows).
     public let typeIdentifier: String
     /// When it was deleted.
@@ -34,7 +58,6 @@ public struct DeletedObject: Hashable, Sendable {
     /// The deletion a tombstone records.
     public init(_ tombstone: Tombstone) {
         uuid = tombstone.uuid
-        metadata = nil
         typeIdentifier = tombstone.typeIdentifier
         deletedAt = tombstone.deletedAt
     }

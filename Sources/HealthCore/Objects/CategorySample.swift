@@ -33,8 +33,12 @@ public struct CategorySample: HealthSample {
     /// The sample's type, as HealthKit's `categoryType`.
     public var categoryType: CategoryType { sampleType }
 
-    /// Metadata, keys case-sensitive, or nil when there is none (as HealthKit's `metadata`).
-    public var metadata: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
+    /// Metadata in HealthKit's shape, `[String: Any]`, keys case-sensitive, or nil when there is none: read it as
+    /// HealthKit code does, `metadata?[MetadataKeyWasUserEntered] as? Bool` (each value's Swift type is
+    /// ``MetadataValue/healthKitValue(forKey:)``'s). The stored values exactly: ``metadataValues``.
+    public var metadata: [String: Any]? { MetadataValue.healthKitMetadata(sample.metadata) }
+    /// Metadata as stored, typed, or nil when there is none.
+    public var metadataValues: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
 }
 
 /// Sleep stages with HealthKit's raw values: `HKCategoryValueSleepAnalysis`.

@@ -10,7 +10,7 @@ public struct QuantitySample: HealthSample {
     public let sample: Sample
 
     /// A new sample, not saved yet, as `HKQuantitySample(type:quantity:start:end:metadata:)`. The store checks it when
-    /// it is saved: a unit of the type's dimension, a plausible finite value, `end >= start`, not in the future.
+    /// it is saved: a unit of the type's dimension, a plausible finite value, `end >= start`.
     public init(type: QuantityType, quantity: Quantity, start: Date, end: Date, metadata: [String: MetadataValue]? = nil) {
         sample = Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity), metadata: metadata)
     }
@@ -38,6 +38,10 @@ public struct QuantitySample: HealthSample {
     /// How many readings the sample stands for, as HealthKit's `count`: always 1 here (series are not kept).
     public var count: Int { 1 }
 
-    /// Metadata, keys case-sensitive, or nil when there is none (as HealthKit's `metadata`).
-    public var metadata: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
+    /// Metadata in HealthKit's shape, `[String: Any]`, keys case-sensitive, or nil when there is none: read it as
+    /// HealthKit code does, `metadata?[MetadataKeyWasUserEntered] as? Bool` (each value's Swift type is
+    /// ``MetadataValue/healthKitValue(forKey:)``'s). The stored values exactly: ``metadataValues``.
+    public var metadata: [String: Any]? { MetadataValue.healthKitMetadata(sample.metadata) }
+    /// Metadata as stored, typed, or nil when there is none.
+    public var metadataValues: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
 }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let query = SampleQuery(sampleType: QuantityType(.bodyMass), predicate: nil, limit: 1,
-///                         sortDescriptors: [SampleSortDescriptor(\.startDate, order: .reverse)]) { _, samples, error in
+///                         sortDescriptors: [SampleSortDescriptor(key: SampleSortIdentifierStartDate, ascending: false)]) { _, samples, error in
 ///     print(samples?.first?.quantity?.doubleValue(for: .gramUnit(with: .kilo)) ?? "none")
 /// }
 /// store.execute(query)
@@ -30,7 +30,9 @@ public final class SampleQuery: Query, @unchecked Sendable {
     ///   - predicate: The samples wanted, or nil for all of the type.
     ///   - limit: At most this many samples, the first ones in the sort order; ``ObjectQueryNoLimit`` (0, or any
     ///     number below 1) for all.
-    ///   - sortDescriptors: The order, such as `[SampleSortDescriptor(\.startDate, order: .reverse)]`.
+    ///   - sortDescriptors: The order, such as `[SampleSortDescriptor(key: SampleSortIdentifierStartDate, ascending: false)]`
+    ///     (HealthKit's `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`) or
+    ///     `[SampleSortDescriptor(\.startDate, order: .reverse)]`.
     ///   - resultsHandler: Called once with the samples or the error (store errors).
     public init(sampleType: SampleType, predicate: SamplePredicate?, limit: Int, sortDescriptors: [SampleSortDescriptor<Sample>]?,
                 resultsHandler: @escaping ResultsHandler) {

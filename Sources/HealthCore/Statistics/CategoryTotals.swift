@@ -27,7 +27,7 @@ struct CategoryTotals {
                 let touched = inBedSamples.contains { ($0.end > from || $0.start == from) && $0.start < to }
                 intervals[index].inBed = touched ? TimeSpan.covered(inBed, from: from, to: to) : nil
             } else {
-                intervals[index].duration = TimeSpan.covered(all, from: from, to: to)
+                intervals[index].durationSeconds = TimeSpan.covered(all, from: from, to: to)
             }
         }
         for (position, sample) in samples.enumerated() {

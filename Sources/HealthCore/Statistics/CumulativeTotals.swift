@@ -55,10 +55,11 @@ struct CumulativeTotals {
             if let position = latest[index] {
                 intervals[index].mostRecent = merged[position].value
                 intervals[index].mostRecentDate = merged[position].end
+                intervals[index].mostRecentStart = merged[position].start
             }
             guard needsDuration else { continue }
             let union = TimeSpan.union(spans[index])
-            intervals[index].duration = assignment == .prorated
+            intervals[index].durationSeconds = assignment == .prorated
                 ? TimeSpan.covered(union, from: intervals[index].start, to: intervals[index].end)
                 : union.reduce(0) { $0 + $1.seconds }
         }

@@ -39,6 +39,7 @@ struct DiscreteTotals {
             if statistics.mostRecentDate.map({ sample.end >= $0 }) ?? true {
                 statistics.mostRecent = value
                 statistics.mostRecentDate = sample.end
+                statistics.mostRecentStart = sample.start
             }
             if explains {
                 statistics.contributions.append(SampleContribution(
@@ -48,7 +49,7 @@ struct DiscreteTotals {
         }
         let readings = ordered.map { values[$0] }
         statistics.average = DiscreteTotals.average(readings, weights: weights, style: aggregation)
-        statistics.duration = TimeSpan.union(ordered.map { TimeSpan(start: samples[$0].start, end: samples[$0].end) })
+        statistics.durationSeconds = TimeSpan.union(ordered.map { TimeSpan(start: samples[$0].start, end: samples[$0].end) })
             .reduce(0) { $0 + $1.seconds }
     }
 

@@ -30,9 +30,9 @@ enum OverflowCheck {
     /// Whether every figure of `statistics` (and of its sources) is finite.
     static func isFinite(_ statistics: Statistics) -> Bool {
         let figures = [statistics.sum, statistics.unmergedSum, statistics.average, statistics.minimum, statistics.maximum,
-                       statistics.mostRecent, statistics.asleep, statistics.inBed, statistics.duration]
+                       statistics.mostRecent, statistics.asleep, statistics.inBed, statistics.durationSeconds]
         guard figures.allSatisfy({ $0?.isFinite ?? true }) else { return false }
-        return statistics.sources.allSatisfy { isFinite($0.statistics) }
+        return statistics.sourceStatistics.allSatisfy { isFinite($0.statistics) }
             && statistics.contributions.allSatisfy { ($0.value?.isFinite ?? true) && ($0.counted?.isFinite ?? true) }
     }
 

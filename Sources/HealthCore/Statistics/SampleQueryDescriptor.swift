@@ -3,14 +3,31 @@
 public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     /// The types and conditions; a sample matching any one is returned.
     public var predicates: [SampleTypePredicate<Kind>]
-    /// The order (`SampleSortDescriptor(\.startDate, order: .reverse)`), the first descriptor first; empty means by
-    /// start date, oldest first.
+    /// The order, the first descriptor first; empty means by start date, oldest first. Each one is any
+    /// `SortComparator` of the kind, as given to ``init(predicates:sortDescriptors:limit:)``.
     public var sortDescriptors: [SampleSortDescriptor<Kind>]
     /// At most this many samples, or nil for all.
     public var limit: Int?
 
-    /// Creates a descriptor.
-    public init(predicates: [SampleTypePredicate<Kind>], sortDescriptors: [SampleSortDescriptor<Kind>] = [], limit: Int? = nil) {
+    /// Creates a descriptor sorted by any `SortComparator` of the kind, as HealthKit's takes Foundation's
+    /// `SortDescriptor`: code that imports Foundation passes `[SortDescriptor(\QuantitySample.startDate, order: .reverse)]`
+    /// unchanged; ``SampleSortDescriptor`` (a `SortComparator` too) needs only FoundationEssentials.
+    ///
+    /// - Parameters:
+    ///   - predicates: The types and conditions; a sample matching any one is returned.
+    ///   - sortDescriptors: The order, the first comparator first; empty means by start date, oldest first.
+    ///   - limit: At most this many samples, or nil for all.
+    public init<Comparator: SortComparator>(predicates: [SampleTypePredicate<Kind>], sortDescriptors: [Comparator],
+                                            limit: Int? = nil) where Comparator.Compared == Kind {
+        self.predicates = predicates
+        self.sortDescriptors = sortDescriptors.map { SampleSortDescriptor($0) }
+        self.limit = limit
+    }
+
+    /// Creates a descriptor sorted by ``SampleSortDescriptor``s; an empty array (`sortDescriptors: []`) or none at all
+    /// means by start date, oldest first.
+    public init(predicates: [SampleTypePredicate<Kind>], sortDescriptors: [SampleSortDescriptor<Kind>] = [],
+                limit: Int? = nil) {
         self.predicates = predicates
         self.sortDescriptors = sortDescriptors
         self.limit = limit
@@ -36,7 +53,11 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
             : sortDescriptors
         found.sort { first, second in
             for descriptor in order {
-                if let ordered = descriptor.orders(first, before: second) { return ordered }
+                switch descriptor.compare(first, second) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame: continue
+                }
             }
             return false
         }
@@ -54,33 +75,3 @@ extension Sample {
     }
 }
 
-/// One sort key of a ``SampleQueryDescriptor``: Foundation's `SortDescriptor` as HealthKit code writes it,
-/// `SortDescriptor(\HKQuantitySample.startDate, order: .reverse)` becoming
-/// `SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)`. (Foundation's own type is not part of the small Foundation
-/// hkctl links on Linux, so HealthCore has this one.)
-public struct SampleSortDescriptor<Kind: HealthSample>: @unchecked Sendable {
-    /// Ascending or descending.
-    public enum Order: Sendable {
-        /// Smallest first.
-        case forward
-        /// Largest first.
-        case reverse
-    }
-
-    /// Compares two samples: true or false when they differ in this key, nil when equal. Key paths are immutable,
-    /// hence `@unchecked Sendable`.
-    private let compare: (Kind, Kind) -> Bool?
-
-    /// Sorts by the value at `keyPath`: `\.startDate`, `\.endDate`, `\.sourceName` of any kind, and the kind's own
-    /// properties (`\.created` of a ``Sample``).
-    public init<Value: Comparable>(_ keyPath: KeyPath<Kind, Value>, order: Order = .forward) {
-        compare = { first, second in
-            let (a, b) = (first[keyPath: keyPath], second[keyPath: keyPath])
-            if a == b { return nil }
-            return order == .forward ? a < b : b < a
-        }
-    }
-
-    /// Whether `first` comes before `second` by this key, or nil when the key does not tell them apart.
-    func orders(_ first: Kind, before second: Kind) -> Bool? { compare(first, second) }
-}

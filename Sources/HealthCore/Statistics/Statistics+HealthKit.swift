@@ -20,32 +20,51 @@ extension Statistics {
     public func maximumQuantity() -> Quantity? { quantity(maximum) }
     /// The latest reading, or nil.
     public func mostRecentQuantity() -> Quantity? { quantity(mostRecent) }
-    /// Seconds covered by samples, overlaps counted once (the `.duration` option), or nil: HealthKit's `duration()`,
-    /// renamed because ``duration`` is the figure in seconds.
-    public func durationQuantity() -> Quantity? {
-        guard sampleCount > 0, let duration else { return nil }
-        return Quantity(duration, .second())
+    /// Seconds covered by samples, overlaps counted once (the `.duration` option), as a quantity in seconds, or nil:
+    /// HealthKit's `duration()`. The figure in seconds is ``durationSeconds``.
+    public func duration() -> Quantity? {
+        guard sampleCount > 0, let durationSeconds else { return nil }
+        return Quantity(durationSeconds, .second())
+    }
+
+    /// When the latest sample started and ended, as HealthKit's `mostRecentQuantityDateInterval()`, or nil when there
+    /// is no most recent quantity (the `.mostRecent` option was not asked for, or no sample counted).
+    public func mostRecentQuantityDateInterval() -> DateInterval? {
+        guard sampleCount > 0, mostRecent != nil, let end = mostRecentDate else { return nil }
+        let start = min(mostRecentStart ?? end, end)
+        return DateInterval(start: start, end: end)
+    }
+
+    /// The sources with figures of their own, as HealthKit's `sources`: nil unless the statistics were asked for with
+    /// ``StatisticsOptions/separateBySource`` (and any sample counted), highest priority first. Each source's figures
+    /// are read with ``sumQuantity(for:)`` and its siblings; all of them at once with ``sourceStatistics``.
+    public var sources: [Source]? {
+        sourceStatistics.isEmpty ? nil : sourceStatistics.map { Source(name: $0.source) }
     }
 
     /// The figures of one source alone (with `.separateBySource`), or nil when it has none here.
-    private func figures(of source: String) -> Statistics? {
-        guard var own = sources.first(where: { $0.source == source })?.statistics else { return nil }
+    private func figures(of source: Source) -> Statistics? {
+        guard var own = sourceStatistics.first(where: { $0.source == source.name })?.statistics else { return nil }
         own.unit = unit
         return own
     }
 
-    /// `source`'s own total, as `sumQuantity(for:)`; needs `.separateBySource`.
-    public func sumQuantity(for source: String) -> Quantity? { figures(of: source)?.sumQuantity() }
+    /// `source`'s own total, as HealthKit's `sumQuantity(for:)`; needs `.separateBySource`.
+    public func sumQuantity(for source: Source) -> Quantity? { figures(of: source)?.sumQuantity() }
     /// `source`'s own average, as `averageQuantity(for:)`.
-    public func averageQuantity(for source: String) -> Quantity? { figures(of: source)?.averageQuantity() }
+    public func averageQuantity(for source: Source) -> Quantity? { figures(of: source)?.averageQuantity() }
     /// `source`'s own minimum, as `minimumQuantity(for:)`.
-    public func minimumQuantity(for source: String) -> Quantity? { figures(of: source)?.minimumQuantity() }
+    public func minimumQuantity(for source: Source) -> Quantity? { figures(of: source)?.minimumQuantity() }
     /// `source`'s own maximum, as `maximumQuantity(for:)`.
-    public func maximumQuantity(for source: String) -> Quantity? { figures(of: source)?.maximumQuantity() }
+    public func maximumQuantity(for source: Source) -> Quantity? { figures(of: source)?.maximumQuantity() }
     /// `source`'s own latest reading, as `mostRecentQuantity(for:)`.
-    public func mostRecentQuantity(for source: String) -> Quantity? { figures(of: source)?.mostRecentQuantity() }
-    /// The names of the sources with figures of their own (with `.separateBySource`).
-    public var sourceNames: [String] { sources.map(\.source) }
+    public func mostRecentQuantity(for source: Source) -> Quantity? { figures(of: source)?.mostRecentQuantity() }
+    /// When `source`'s own latest reading started and ended, as `mostRecentQuantityDateInterval(for:)`.
+    public func mostRecentQuantityDateInterval(for source: Source) -> DateInterval? {
+        figures(of: source)?.mostRecentQuantityDateInterval()
+    }
+    /// The time `source`'s own samples cover, as `duration(for:)`.
+    public func duration(for source: Source) -> Quantity? { figures(of: source)?.duration() }
 }
 
 /// The buckets of a ``StatisticsCollectionQueryDescriptor``: HealthKit's `HKStatisticsCollection`.
@@ -74,10 +93,8 @@ public struct StatisticsCollection: Sendable {
         }
     }
 
-    /// The sources with data in any bucket, as `sources()` (with `.separateBySource`).
-    public func sources() -> [String] {
-        var names: [String] = []
-        for bucket in buckets { for name in bucket.sourceNames where !names.contains(name) { names.append(name) } }
-        return names
+    /// The sources with data in any bucket, as HealthKit's `sources()` (with `.separateBySource`).
+    public func sources() -> Set<Source> {
+        Set(buckets.flatMap { $0.sources ?? [] })
     }
 }

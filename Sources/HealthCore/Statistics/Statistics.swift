@@ -2,7 +2,7 @@
 ///
 /// Which figures are set depends on the type and on the options asked for (see ``StatisticsOptions``): ``sum``
 /// for cumulative types; ``average``, ``minimum``, ``maximum`` and ``mostRecent`` for discrete types; ``asleep``
-/// and ``inBed`` for sleep analysis; ``duration`` for other category types. A cumulative sum over an interval with
+/// and ``inBed`` for sleep analysis; ``durationSeconds`` for other category types. A cumulative sum over an interval with
 /// no samples is 0; discrete figures of an empty interval are nil. Figures that were not asked for are nil.
 public struct Statistics: Equatable, Sendable {
     /// Start of the interval.
@@ -28,16 +28,19 @@ public struct Statistics: Equatable, Sendable {
     public var mostRecent: Double?
     /// When the latest sample ended.
     public var mostRecentDate: Date?
+    /// When the latest sample started (``Statistics/mostRecentQuantityDateInterval()``).
+    var mostRecentStart: Date?
     /// Sleep: seconds asleep (any asleep stage; overlapping samples counted once).
     public var asleep: TimeInterval?
     /// Sleep: seconds in bed (overlapping samples counted once); nil when no `inBed` sample touches the interval
     /// (many sources record only sleep stages, so time in bed is unknown rather than zero).
     public var inBed: TimeInterval?
-    /// Seconds covered by samples, overlaps counted once (category types, or the `duration` option).
-    public var duration: TimeInterval?
+    /// Seconds covered by samples, overlaps counted once (category types, or the `duration` option); as a quantity,
+    /// HealthKit's ``duration()``.
+    public var durationSeconds: TimeInterval?
     /// With ``StatisticsOptions/separateBySource``: each source's own figures, without the priority step,
-    /// highest priority first.
-    public var sources: [SourceStatistics] = []
+    /// highest priority first. HealthKit's ``sources`` names them.
+    public var sourceStatistics: [SourceStatistics] = []
     /// With ``StatisticsRequest/explains``: how every sample touching the interval was counted.
     public var contributions: [SampleContribution] = []
     /// The unit of the quantity figures, set by the descriptors (``StatisticsQueryDescriptor``) so that
@@ -55,7 +58,7 @@ public struct Statistics: Equatable, Sendable {
 public struct SourceStatistics: Equatable, Sendable {
     /// The source name.
     public var source: String
-    /// Its figures (its own ``Statistics/sources`` and ``Statistics/contributions`` are empty).
+    /// Its figures (its own ``Statistics/sourceStatistics`` and ``Statistics/contributions`` are empty).
     public var statistics: Statistics
 
     /// Creates per-source figures.

@@ -140,12 +140,12 @@ public struct StatisticsRequest: Sendable {
                 let own = samples.filter { $0.source == source }
                 var sourceTotal = [Statistics(start: range.start, end: range.end)]
                 try fill(own, false, false, &sourceTotal)
-                total[0].sources.append(SourceStatistics(source: source, statistics: keep(figures, sourceTotal[0])))
+                total[0].sourceStatistics.append(SourceStatistics(source: source, statistics: keep(figures, sourceTotal[0])))
                 guard effectiveBucketInterval != nil else { continue }
                 var sourceBuckets = buckets.map { Statistics(start: $0.start, end: $0.end) }
                 try fill(own, false, false, &sourceBuckets)
                 for index in buckets.indices {
-                    buckets[index].sources.append(SourceStatistics(source: source, statistics: keep(figures, sourceBuckets[index])))
+                    buckets[index].sourceStatistics.append(SourceStatistics(source: source, statistics: keep(figures, sourceBuckets[index])))
                 }
             }
         }
@@ -197,8 +197,8 @@ public struct StatisticsRequest: Sendable {
         if !figures.contains(.average) { kept.average = nil }
         if !figures.contains(.minimum) { kept.minimum = nil }
         if !figures.contains(.maximum) { kept.maximum = nil }
-        if !figures.contains(.mostRecent) { kept.mostRecent = nil; kept.mostRecentDate = nil }
-        if !figures.contains(.duration) { kept.duration = nil }
+        if !figures.contains(.mostRecent) { kept.mostRecent = nil; kept.mostRecentDate = nil; kept.mostRecentStart = nil }
+        if !figures.contains(.duration) { kept.durationSeconds = nil }
         return kept
     }
 

@@ -260,6 +260,7 @@ private final class RunningSums {
             if tracksLatest && latest[index].end > -Double.infinity {
                 intervals[index].mostRecent = latest[index].value
                 intervals[index].mostRecentDate = Date(timeIntervalSinceReferenceDate: latest[index].end)
+                intervals[index].mostRecentStart = Date(timeIntervalSinceReferenceDate: latest[index].start)
             }
         }
     }
@@ -321,6 +322,7 @@ private struct DiscreteReading: TimedReading, ChronologicallyOrdered {
                 if statistics.mostRecentDate.map({ reading.end >= $0 }) ?? true {
                     statistics.mostRecent = reading.value
                     statistics.mostRecentDate = reading.end
+                    statistics.mostRecentStart = reading.start
                 }
             }
             statistics.average = DiscreteTotals.average(ordered.map(\.value), weights: weights, style: aggregation)

@@ -58,7 +58,7 @@ public struct TrendQuery: Sendable {
             measure = type.kind == .category ? "duration" : cumulative ? "sum" : "average"
             values = result.buckets.map { bucket in
                 guard bucket.sampleCount > 0 else { return (calendar.startOfDay(for: bucket.start), nil) }
-                let value = type.kind == .category ? bucket.duration : cumulative ? bucket.sum : bucket.average
+                let value = type.kind == .category ? bucket.durationSeconds : cumulative ? bucket.sum : bucket.average
                 return (calendar.startOfDay(for: bucket.start), value)
             }
         }

@@ -88,7 +88,7 @@ extension JSONFileStore {
     public func replace(_ uuids: [UUID], with samples: [Sample], source: String? = nil, now: Date) throws {
         guard !uuids.isEmpty, !samples.isEmpty else { return }
         _ = try SyncReplacement.keys(of: samples)
-        let check = SaveCheck(catalogue: catalogue, now: clock(), timeZone: codec.timeZone)
+        let check = SaveCheck(catalogue: catalogue, timeZone: codec.timeZone)
         try check.check(samples) { member, correlation in
             let around = DateInterval(start: correlation.start.addingTimeInterval(-0.001),
                                       end: correlation.end.addingTimeInterval(0.001))

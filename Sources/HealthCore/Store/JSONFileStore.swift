@@ -30,7 +30,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     let catalogue: SampleTypeCatalogue
     /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
     let lockTimeout: TimeInterval
-    /// What time it is, for refusing a sample that ends in the future (see ``save(_:)``).
+    /// What time it is: when a sample made in code was created, when a deletion happened.
     let clock: @Sendable () -> Date
     /// How lines are written and read. Reading changes a codec (its cache of units, the last line's sequence), so
     /// each read works on a copy of its own.
@@ -74,7 +74,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     ///   - catalogue: The types, for category value names.
     ///   - timeZone: The zone whose offsets written dates show.
     ///   - lockTimeout: Seconds to wait for another process's lock.
-    ///   - clock: What time it is; a sample ending later is refused by ``save(_:)``.
+    ///   - clock: What time it is: the creation time of samples made in code, the time of deletions.
     ///   - recording: The operation this instance's saves and deletes are recorded as, for undo; nil records nothing.
     public init(path: String, catalogue: SampleTypeCatalogue = .standard, timeZone: ZoneRules = .gmt,
                 lockTimeout: TimeInterval = 10, clock: @escaping @Sendable () -> Date = { Date() },
@@ -94,8 +94,8 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     // MARK: - Writing
 
     /// Saves samples, all or nothing, after checking every one (``SaveCheck``): a known type, a value of the
-    /// right kind in a unit of the type's dimension, finite and plausible, `end >= start`, not after ``clock``, a
-    /// category value the type has, a workout's totals in range, a correlation's members saved with it or stored, and
+    /// right kind in a unit of the type's dimension, finite and plausible, `end >= start` (a sample may end after
+    /// ``clock``, as in HealthKit: a planned meal), a category value the type has, a workout's totals in range, a correlation's members saved with it or stored, and
     /// a uuid used once: not twice in the call, not already in the month file (or long-sample file) of its type where it
     /// would go (a sample saved again would count twice), not of a deleted sample of its type while the deletion is
     /// kept (until `compact` drops it). Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
@@ -121,7 +121,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
         guard !samples.isEmpty else { return SaveOutcome(saved: []) }
         let keys = try SyncReplacement.keys(of: samples)
-        let check = SaveCheck(catalogue: catalogue, now: clock(), timeZone: codec.timeZone)
+        let check = SaveCheck(catalogue: catalogue, timeZone: codec.timeZone)
         try check.check(samples) { member, correlation in
             var found = false
             // A member lies within the correlation's dates; a millisecond each side takes in instants at its ends.

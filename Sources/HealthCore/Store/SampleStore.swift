@@ -121,9 +121,9 @@ public final class InMemorySampleStore: SampleStore, Sendable {
 }
 
 extension SampleStore {
-    /// Saves records an import has checked by its own rules, which keep what devices wrote (fractional counts,
-    /// readings a little ahead of this machine's clock): a file store skips the checks of ``JSONFileStore/save(_:)``
-    /// that are meant for samples made by hand.
+    /// Saves records an import has checked by its own rules as it read them, which keep what devices wrote (records
+    /// of types this build does not know, sync keys as written): a file store skips the checks of
+    /// ``JSONFileStore/save(_:)``.
     func saveImported(_ samples: [Sample]) throws {
         if let file = self as? JSONFileStore { return try file.saveChecked(samples) }
         if let health = self as? HealthStore { return try health.save(samples, checked: true) }

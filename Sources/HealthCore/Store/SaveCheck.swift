@@ -2,16 +2,19 @@ import TextSupport
 
 /// The rules every sample passes before ``JSONFileStore/save(_:)`` writes it, so that nothing a library client saves
 /// can make a later read fail: a known type, a value of the right kind in a unit of the type's dimension, finite and
-/// plausible, `end >= start`, not in the future, a category value the type has, a workout's totals in range, and a
-/// correlation whose members are of the right types and are saved with it (or already stored). A type the catalogue
-/// does not know is accepted only with a ``SampleValue/generic(value:unit:)`` value, as imports keep such records.
+/// plausible, `end >= start`, a category value the type has, a workout's totals in range, and a correlation whose
+/// members are of the right types and are saved with it (or already stored). A type the catalogue does not know is
+/// accepted only with a ``SampleValue/generic(value:unit:)`` value, as imports keep such records.
 ///
-/// These rules hold for every sample a program saves; the two rules only a person typing needs (whole
-/// step counts, no zero intake) stay with the program that takes the typing, since devices and imports write fractional counts.
+/// A sample dated in the future is accepted, as HealthKit stores one (a planned meal, a scheduled dose): refusing it
+/// is a rule of entries typed by people, which check it themselves with ``Sample/validated(as:now:timeZone:)``, as
+/// are the other rules only a person typing needs (whole step counts, no zero intake), since devices and imports
+/// write fractional counts.
 struct SaveCheck {
     let catalogue: SampleTypeCatalogue
-    let now: Date
     let timeZone: ZoneRules
+    /// No instant is "now" for a save: nothing is refused for ending later.
+    private let now: Date? = nil
 
     /// Checks the samples of one save; `stored` answers whether a correlation member not in the batch exists.
     ///

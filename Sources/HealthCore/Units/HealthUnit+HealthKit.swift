@@ -27,13 +27,22 @@ public enum MetricPrefix: Int, Sendable, CaseIterable {
 
 /// The unit constructors of HealthKit's `HKUnit`, by the same names: `.liter()`, `.literUnit(with: .milli)`,
 /// `.gramUnit(with: .kilo)`, `.count().unitDivided(by: .minute())`. Each gives the unit its unit string names, so
-/// `HealthUnit.literUnit(with: .milli) == try HealthUnit(from: "mL")`.
+/// `HealthUnit.literUnit(with: .milli) == HealthUnit(from: "mL")`.
 extension HealthUnit {
-    /// Parses a unit string in HealthKit's grammar: `HKUnit(from:)`, which raises an exception for a string it does
-    /// not know; this throws instead.
+    /// The unit a unit string in HealthKit's grammar names: `HKUnit(from:)`, for strings written in the code.
     ///
-    /// - Throws: ``UnitError/malformed(_:reason:)`` or ``UnitError/unknownUnit(_:)``.
-    public init(from string: String) throws { try self.init(parsing: string) }
+    /// As HealthKit's raises an exception, this stops the program (a precondition failure) for a string that is not
+    /// a unit: a malformed unit string in code is a programming error. For text that comes from people or files, use
+    /// the throwing ``init(parsing:)``, which says what is wrong.
+    ///
+    /// - Parameter string: A unit string such as `mL`, `count/min` or `mg/dL`.
+    public init(from string: String) {
+        do {
+            try self.init(parsing: string)
+        } catch {
+            preconditionFailure("HealthUnit(from:): \(error)")
+        }
+    }
 
     /// A unit this file builds from known symbols; they always parse.
     private static func known(_ text: String) -> HealthUnit {

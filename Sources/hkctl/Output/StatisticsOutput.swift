@@ -40,7 +40,7 @@ struct StatisticsOutput {
             return [("asleep", statistics.asleep), ("inBed", statistics.inBed), ("count", Double(statistics.sampleCount))]
         }
         if result.type.kind == .category {
-            return [("duration", statistics.duration), ("count", Double(statistics.sampleCount))]
+            return [("duration", statistics.durationSeconds), ("count", Double(statistics.sampleCount))]
         }
         return result.options.names.map { ($0, Self.figure($0, of: statistics)) } + [("count", Double(statistics.sampleCount))]
     }
@@ -53,7 +53,7 @@ struct StatisticsOutput {
         case "minimum": return statistics.minimum
         case "maximum": return statistics.maximum
         case "mostRecent": return statistics.mostRecent
-        case "duration": return statistics.duration
+        case "duration": return statistics.durationSeconds
         default: return nil
         }
     }
@@ -86,7 +86,7 @@ struct StatisticsOutput {
             parts.append("\"mostRecentDate\":" + (statistics.mostRecentDate.map(date) ?? "null"))
         }
         if bySource {
-            let sources = statistics.sources.map { "{\"source\":\(JSONText.quoted($0.source))," + jsonFields($0.statistics) + "}" }
+            let sources = statistics.sourceStatistics.map { "{\"source\":\(JSONText.quoted($0.source))," + jsonFields($0.statistics) + "}" }
             parts.append("\"sources\":[" + sources.joined(separator: ",") + "]")
         }
         if explain { parts.append("\"explain\":" + jsonExplanation(statistics)) }
@@ -185,7 +185,7 @@ struct StatisticsOutput {
         for row in isBucketed ? result.buckets : [result.total] {
             let values = fields(row).map(text)
             let perSource = sources.flatMap { source -> [String] in
-                let own = row.sources.first { $0.source == source }?.statistics
+                let own = row.sourceStatistics.first { $0.source == source }?.statistics
                 return own.map { fields($0).map(text) } ?? keys.map { _ in "" }
             }
             context.console.line(CSV.row([when(row.start), when(row.end)] + values
@@ -252,7 +252,7 @@ struct StatisticsOutput {
         // The total row is told apart by position, not by value: a single bucket equals the total.
         for (index, bucket) in result.buckets.enumerated() {
             let perSource = sources.map { source in
-                show(main, bucket.sources.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
+                show(main, bucket.sourceStatistics.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
             }
             let mark = partial[index].cut || partial[index].unfinished ? "*" : ""
             let when = wholeDays ? [dayText(bucket.start) + mark]
@@ -261,7 +261,7 @@ struct StatisticsOutput {
         }
         let total = result.total
         let totalSources = sources.map { source in
-            show(main, total.sources.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
+            show(main, total.sourceStatistics.first { $0.source == source }.flatMap { own in fields(own.statistics).first?.1 })
         }
         table.add((wholeDays ? ["all"] : ["all", ""]) + fields(total).map { show($0.0, $0.1) } + totalSources)
         for line in table.lines() { context.console.line(line) }
@@ -278,7 +278,7 @@ struct StatisticsOutput {
         let keys = fields(statistics).map(\.0)
         var table = TableWriter(headers: ["SOURCE"] + keys.map { StatisticsOutput.names[$0]!.uppercased() },
                                 rightAligned: Set(1...keys.count))
-        for own in statistics.sources { table.add([own.source] + fields(own.statistics).map { show($0.0, $0.1) }) }
+        for own in statistics.sourceStatistics { table.add([own.source] + fields(own.statistics).map { show($0.0, $0.1) }) }
         context.console.line("")
         context.console.line("By source (each alone, without merging):")
         for line in table.lines() { context.console.line(line) }

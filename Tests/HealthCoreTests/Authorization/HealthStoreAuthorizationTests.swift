@@ -23,7 +23,7 @@ struct HealthStoreAuthorizationTests {
             #expect(try app.statusForAuthorizationRequest(toShare: [Self.water], read: [Self.steps]) == .shouldRequest)
             try app.requestAuthorization(toShare: [Self.water], read: [Self.steps],
                                          identity: .init(bundleIdentifier: "org.example.app", version: "2.1"))
-            #expect(try app.authorizationStatus(for: Self.water) == .notDetermined)
+            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
             // Asking again changes nothing: still undecided, so the owner still has something to answer.
             #expect(try app.statusForAuthorizationRequest(toShare: [Self.water], read: []) == .shouldRequest)
             let decisions = try owner.authorizationDecisions()
@@ -45,8 +45,8 @@ struct HealthStoreAuthorizationTests {
             #expect(throws: AuthorizationError.ownerOnly(source: "app", action: "read every source's permissions")) { _ = try app.authorizationDecisions() }
             #expect(TestSupport.walkFiles(folder) == before)
             try owner.decideAuthorization(for: "app", allow: false, share: [Self.water], read: [])
-            #expect(try app.authorizationStatus(for: Self.water) == .sharingDenied)
-            #expect(try owner.authorizationStatus(for: Self.water) == .sharingAuthorized)
+            #expect(app.authorizationStatus(for: Self.water) == .sharingDenied)
+            #expect(owner.authorizationStatus(for: Self.water) == .sharingAuthorized)
         }
     }
 
@@ -60,7 +60,7 @@ struct HealthStoreAuthorizationTests {
             try app.save([sample])
             #expect(try app.readsEverything(ofType: Self.water.identifier))
             try elsewhere.revokeAuthorization(for: "app", types: [Self.water])
-            #expect(try app.authorizationStatus(for: Self.water) == .notDetermined)
+            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
             #expect(try !app.readsEverything(ofType: Self.water.identifier))
         }
     }
@@ -97,7 +97,7 @@ struct HealthStoreAuthorizationTests {
                 }
             }
             #expect(granted)
-            #expect(try app.authorizationStatus(for: Self.water) == .notDetermined)
+            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
         }
     }
 

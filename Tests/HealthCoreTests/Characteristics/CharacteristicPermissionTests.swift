@@ -30,7 +30,7 @@ struct CharacteristicPermissionTests {
                                          ObjectType.characteristicType(forIdentifier: .bloodType)!]
             try await app.requestAuthorization(toShare: [], read: read)
             #expect(try app.bloodType().bloodType == .notSet)
-            #expect(try app.dateOfBirthComponents().year == nil)
+            #expect(#expect(throws: HealthError.self) { try app.dateOfBirthComponents() }?.code == .errorNoData)
             #expect(try await app.statusForAuthorizationRequest(toShare: [], read: read) == .shouldRequest)
 
             try owner.decideAuthorization(for: Self.app, allow: true, share: [], read: read)
@@ -52,7 +52,7 @@ struct CharacteristicPermissionTests {
             try owner.decideAuthorization(for: Self.app, allow: false, share: [], read: [CharacteristicType(.bloodType)])
             #expect(try app.bloodType().bloodType == .notSet)
             try owner.revokeAuthorization(for: Self.app)
-            #expect(try app.dateOfBirthComponents().year == nil)
+            #expect(#expect(throws: HealthError.self) { try app.dateOfBirthComponents() }?.code == .errorNoData)
             // The owner always reads everything.
             #expect(try owner.biologicalSex().biologicalSex == .female)
         }

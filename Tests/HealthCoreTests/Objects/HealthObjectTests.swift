@@ -197,7 +197,7 @@ struct HealthObjectTests {
     @Test func characteristicsAreTheOwnersAndPreferredUnitsFollowSettings() async throws {
         try await Self.withStore { store, path in
             #expect(try store.biologicalSex().biologicalSex == .notSet)
-            #expect(try store.dateOfBirthComponents().year == nil)
+            #expect(#expect(throws: HealthError.self) { try store.dateOfBirthComponents() }?.code == .errorNoData)
             try store.storage.updateDocument("characteristics.json", initial: Characteristics()) { me in
                 try me.set("date-of-birth", to: "1988-04-02", now: Self.now)
                 try me.set("blood-type", to: "AB-", now: Self.now)
@@ -209,7 +209,8 @@ struct HealthObjectTests {
             #expect(try store.fitzpatrickSkinType().skinType == .notSet)
             // A source reads them as not set.
             let app = try HealthStore(directory: path, source: "Some App", clock: { Self.now })
-            #expect(try app.bloodType().bloodType == .notSet && app.dateOfBirthComponents().year == nil)
+            #expect(try app.bloodType().bloodType == .notSet)
+            #expect(#expect(throws: HealthError.self) { try app.dateOfBirthComponents() }?.code == .errorNoData)
 
             let water = QuantityType(.dietaryWater), mass = QuantityType(.bodyMass)
             var units = try await store.preferredUnits(for: [water, mass])
@@ -247,8 +248,11 @@ struct HealthObjectTests {
             let back = try #require(found.first)
             #expect(back.device == watch)
             #expect(back.sample.device == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
-            #expect(back.metadata?["HKWasUserEntered"] == .number(1))
-            #expect(back.metadata?["HKTimeZone"] == .string("Europe/Berlin"))
+            #expect(back.metadataValues?["HKWasUserEntered"] == .number(1))
+            #expect(back.metadataValues?["HKTimeZone"] == .string("Europe/Berlin"))
+            #expect(back.metadata?[MetadataKeyWasUserEntered] as? Bool == true)
+            #expect(back.metadata?[MetadataKeyTimeZone] as? String == "Europe/Berlin")
+            #expect(back.metadata?[MetadataKeyHeartRateMotionContext] as? Int == 1)
             #expect(back.sourceRevision == SourceRevision(source: Source(name: AuthorizationState.ownerSource), version: nil))
             // Without a device, none; HealthKit's raw key strings.
             #expect(Self.water(1, at: "2024-06-03T08:00:00Z").device == nil)

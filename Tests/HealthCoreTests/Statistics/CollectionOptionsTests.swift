@@ -66,7 +66,7 @@ struct CollectionOptionsTests {
                              options: .separateBySource)
         #expect(result.options == [.sum, .separateBySource])
         #expect(result.total.sum == 10)
-        #expect(result.total.sources.map(\.source) == ["hkctl"])
+        #expect(result.total.sourceStatistics.map(\.source) == ["hkctl"])
     }
 
     @Test func mostRecentAndDurationOfACumulativeType() throws {
@@ -77,7 +77,7 @@ struct CollectionOptionsTests {
         #expect(result.total.sum == 750)
         #expect(result.total.mostRecent == 450)
         #expect(result.total.mostRecentDate == Kit.utc(2024, 6, 1, 10))
-        #expect(result.total.duration == 3_600)
+        #expect(result.total.durationSeconds == 3_600)
     }
 
     // MARK: Averages
@@ -187,7 +187,7 @@ struct CollectionOptionsTests {
                        Sample(typeIdentifier: Self.mindful.identifier, start: Kit.utc(2024, 6, 1, 8, 5), end: Kit.utc(2024, 6, 1, 8, 20),
                               value: .category(0), source: "app", created: Kit.utc(2024, 6, 1, 8))]
         let result = try run(Self.mindful, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.duration == 1_200)
+        #expect(result.total.durationSeconds == 1_200)
         #expect(result.total.sampleCount == 2)
     }
 }

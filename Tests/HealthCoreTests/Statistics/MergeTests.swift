@@ -117,10 +117,10 @@ struct MergeTests {
     @Test func separateBySourceGivesEachSourcesOwnSum() throws {
         let result = try F.run(F.wwdcDay, options: [.sum, .separateBySource])
         #expect(result.total.sum == 8_002)
-        #expect(result.total.sources.map(\.source) == [F.watch, F.phone])
-        #expect(result.total.sources.map(\.statistics.sum) == [6_902, 2_000])
+        #expect(result.total.sourceStatistics.map(\.source) == [F.watch, F.phone])
+        #expect(result.total.sourceStatistics.map(\.statistics.sum) == [6_902, 2_000])
         // The per-source sums add up to the plain sum, not to the merged one.
-        #expect(result.total.sources.compactMap(\.statistics.sum).reduce(0, +) == result.total.unmergedSum)
+        #expect(result.total.sourceStatistics.compactMap(\.statistics.sum).reduce(0, +) == result.total.unmergedSum)
     }
 
     @Test func explainListsEveryOutcome() throws {

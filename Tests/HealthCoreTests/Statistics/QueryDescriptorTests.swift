@@ -54,10 +54,13 @@ struct QueryDescriptorTests {
         try await Self.withStore { store in
             let all = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)),
                                                           options: [.cumulativeSum, .separateBySource]).result(for: store)
-            #expect(all?.sumQuantity(for: "phone")?.doubleValue(for: .count()) == 3000)
-            #expect(all?.sumQuantity(for: "watch")?.doubleValue(for: .count()) == 500)
-            #expect(all?.sumQuantity(for: "nobody") == nil)
-            #expect(Set(all?.sourceNames ?? []) == ["phone", "watch"])
+            // HealthKit's shape: `sources` are `Source`s, and each one's figures are read with it.
+            let sources = all?.sources ?? []
+            #expect(Set(sources.map(\.name)) == ["phone", "watch"])
+            let phone = try #require(sources.first { $0.name == "phone" })
+            #expect(all?.sumQuantity(for: phone)?.doubleValue(for: .count()) == 3000)
+            #expect(all?.sumQuantity(for: Source(name: "watch"))?.doubleValue(for: .count()) == 500)
+            #expect(all?.sumQuantity(for: Source(name: "nobody")) == nil)
             let watchOnly = SamplePredicate.and([Self.range("2024-06-01T00:00:00Z", "2024-06-30T00:00:00Z"),
                                                  Query.predicateForObjects(from: "watch")])
             let watch = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: watchOnly),

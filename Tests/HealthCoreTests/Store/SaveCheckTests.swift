@@ -3,8 +3,9 @@ import Testing
 @testable import HealthCore
 import TextSupport
 
-/// `JSONFileStore.save` checks every sample as `hkctl add` does, for every type in the catalogue: a bad sample is
-/// refused with the store byte-for-byte unchanged, and whatever it accepts can be read back and summarised.
+/// `JSONFileStore.save` checks every sample, for every type in the catalogue: a bad sample is refused with the store
+/// byte-for-byte unchanged, and whatever it accepts can be read back and summarised. (A sample dated after the
+/// store's clock is not bad: HealthKit stores planned meals; see `HealthKitSignatureTests`.)
 struct SaveCheckTests {
     private typealias Kit = IndependentTestKit
     private static let now = Kit.utc(2025, 3, 10, 12)
@@ -40,7 +41,6 @@ struct SaveCheckTests {
         var bad: [(String, Sample)] = []
         let good = try validValue(type)
         bad.append(("end before start", sample(type, good, start: Kit.utc(2025, 3, 9, 8), end: Kit.utc(2025, 3, 9, 7))))
-        bad.append(("in the future", sample(type, good, start: now.addingTimeInterval(60))))
         switch type.kind {
         case .characteristic:
             Issue.record("the catalogue of sample types holds the characteristic \(type.name)")

@@ -85,7 +85,7 @@ struct ChartSeries: Equatable, Sendable {
             guard statistics.sampleCount > 0 else {
                 return Point(start: statistics.start, end: statistics.end, value: nil, partial: partial, unfinished: unfinished)
             }
-            let value = type.kind == .category ? statistics.duration.map { $0 / 60 } : cumulative ? statistics.sum : statistics.average
+            let value = type.kind == .category ? statistics.durationSeconds.map { $0 / 60 } : cumulative ? statistics.sum : statistics.average
             return Point(start: statistics.start, end: statistics.end, value: value, partial: partial, unfinished: unfinished)
         }
         let goalValue = bucket == .day ? goal.flatMap { goal in unit.flatMap { try? goal.value(in: $0) } } : nil

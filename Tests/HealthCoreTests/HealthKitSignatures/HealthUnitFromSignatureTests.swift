@@ -1,0 +1,26 @@
+import Testing
+import HealthCore
+
+/// `HealthUnit(from:)` is HealthKit's `HKUnit(from:)`: it does not throw, and it stops the program for a string that is
+/// not a unit, as HealthKit's raises; text from people goes through the throwing `HealthUnit(parsing:)`.
+struct HealthUnitFromSignatureTests {
+    @Test func aUnitStringInCodeNeedsNoTry() {
+        // HealthKit's line, ported by the prefix alone: `let unit = HKUnit(from: "mg/dL")`.
+        let unit = HealthUnit(from: "mg/dL")
+        #expect(unit == HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)))
+        #expect(HealthUnit(from: "count/min").unitString == "count/min")
+    }
+
+    @Test func aMalformedUnitStringInCodeStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = HealthUnit(from: "furlong/fortnight")
+        }
+    }
+
+    @Test func textFromPeopleIsParsedWithAnErrorThatSaysWhatIsWrong() {
+        #expect(throws: UnitError.unknownUnit("furlong")) { try HealthUnit(parsing: "furlong") }
+        #expect(throws: UnitError.malformed("mL/", reason: "it ends where a unit was expected")) {
+            try HealthUnit(parsing: "mL/")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// A sample's `metadata` is HealthKit's `[String: Any]?`: values read `as? Bool`, `as? String`, `as? Int`,
+/// `as? Double`, `as? Quantity` and `as? Date` by their keys' documented types; `metadataValues` keeps them typed.
+struct MetadataSignatureTests {
+    private static let now = TestSupport.date("2024-06-10T12:00:00Z")
+
+    @Test func savedMetadataReadsAsHealthKitCodeReadsIt() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store", clock: { Self.now })
+            let at = TestSupport.date("2024-06-03T08:00:00Z")
+            let pulse = QuantitySample(type: QuantityType(.heartRate), quantity: Quantity(unit: .count().unitDivided(by: .minute()), doubleValue: 62),
+                                       start: at, end: at,
+                                       metadata: [MetadataKeyWasUserEntered: true, MetadataKeyTimeZone: "Europe/Berlin",
+                                                  MetadataKeyHeartRateMotionContext: 1, "Confidence": 0.75,
+                                                  MetadataKeyWeatherTemperature: "72 degF",
+                                                  MetadataKeyDateOfEarliestDataUsedForEstimate: "2024-06-01T07:30:00+02:00"])
+            try await store.save(pulse)
+            let sample = try #require(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))])
+                .result(for: store).first)
+            // HealthKit's lines, prefix dropped.
+            let wasUserEntered = sample.metadata?[MetadataKeyWasUserEntered] as? Bool
+            #expect(wasUserEntered == true)
+            #expect(sample.metadata?[MetadataKeyTimeZone] as? String == "Europe/Berlin")
+            #expect(sample.metadata?[MetadataKeyHeartRateMotionContext] as? Int == 1)
+            #expect(sample.metadata?["Confidence"] as? Double == 0.75)
+            let temperature = try #require(sample.metadata?[MetadataKeyWeatherTemperature] as? Quantity)
+            #expect(temperature.doubleValue(for: .degreeFahrenheit()) == 72)
+            #expect(sample.metadata?[MetadataKeyDateOfEarliestDataUsedForEstimate] as? Date
+                        == TestSupport.date("2024-06-01T05:30:00Z"))
+            // Typed access keeps what is stored.
+            #expect(sample.metadataValues?[MetadataKeyWasUserEntered] == .number(1))
+            #expect(sample.metadataValues?[MetadataKeyWeatherTemperature] == .string("72 degF"))
+        }
+    }
+
+    @Test func noMetadataIsNilAndValuesThatDoNotReadAsTheirKeysTypeStayAsStored() {
+        let at = TestSupport.date("2024-06-03T08:00:00Z")
+        let plain = CategorySample(type: CategoryType(.sleepAnalysis), value: 1, start: at, end: at)
+        #expect(plain.metadata == nil && plain.metadataValues == nil)
+        #expect(MetadataValue.number(2).healthKitValue(forKey: MetadataKeyWasUserEntered) as? Int == 2)
+        #expect(MetadataValue.string("fast").healthKitValue(forKey: MetadataKeyAverageSpeed) as? String == "fast")
+        #expect(MetadataValue.string("yesterday").healthKitValue(forKey: MetadataKeyDateOfEarliestDataUsedForEstimate) as? String == "yesterday")
+        #expect(MetadataValue.number(1e20).healthKitValue(forKey: "Big") as? Double == 1e20)
+        #expect(MetadataValue.number(-3).healthKitValue(forKey: "Offset") as? Int == -3)
+        let speed = MetadataValue.string("5.2 km/hr").healthKitValue(forKey: MetadataKeyAverageSpeed) as? Quantity
+        #expect(speed == Quantity(5.2, HealthUnit(from: "km/hr")))
+    }
+}

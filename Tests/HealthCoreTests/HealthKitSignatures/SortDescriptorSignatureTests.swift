@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import HealthCore
+
+/// The sample descriptors take any `SortComparator` of their kind, so Foundation's `SortDescriptor` (this file imports
+/// Foundation, as ported HealthKit code does; HealthCore itself links only FoundationEssentials, see
+/// `SmallFoundationTests`) passes unchanged; `SampleQuery` takes `SampleSortDescriptor(key:ascending:)` with HealthKit's
+/// sort identifiers, as `NSSortDescriptor` is written for `HKSampleQuery`.
+struct SortDescriptorSignatureTests {
+    private static let now = TestSupport.date("2024-06-10T12:00:00Z")
+
+    /// Heart rate 61 at 08:00, 62 at 09:00, 63 at 10:00 (each a minute long), June 3.
+    private static func withStore(_ body: (HealthStore) async throws -> Void) async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try HealthStore(directory: folder + "/store", clock: { now })
+            try await store.save([
+                TestSupport.quantitySample(QuantityType(.heartRate), 62, "count/min", start: "2024-06-03T09:00:00Z", end: "2024-06-03T09:01:00Z"),
+                TestSupport.quantitySample(QuantityType(.heartRate), 61, "count/min", start: "2024-06-03T08:00:00Z", end: "2024-06-03T08:01:00Z"),
+                TestSupport.quantitySample(QuantityType(.heartRate), 63, "count/min", start: "2024-06-03T10:00:00Z", end: "2024-06-03T10:01:00Z"),
+            ])
+            try await body(store)
+        }
+    }
+
+    private static let perMinute = HealthUnit.count().unitDivided(by: .minute())
+
+    @Test func foundationsSortDescriptorSortsADescriptor() async throws {
+        try await Self.withStore { store in
+            // HealthKit's lines with the prefix dropped.
+            let sortDescriptor = SortDescriptor(\QuantitySample.startDate, order: .reverse)
+            let descriptor = SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
+                                                   sortDescriptors: [sortDescriptor], limit: 2)
+            let samples = try await descriptor.result(for: store)
+            #expect(samples.map { $0.quantity.doubleValue(for: Self.perMinute) } == [63, 62])
+            // Written inline, with the key path's root inferred.
+            let forward = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
+                                                          sortDescriptors: [SortDescriptor(\.endDate, order: .forward)]).result(for: store)
+            #expect(forward.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62, 63])
+        }
+    }
+
+    @Test func healthCoresOwnDescriptorIsASortComparator() async throws {
+        try await Self.withStore { store in
+            var descriptor = SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)
+            let newest = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
+                                                         sortDescriptors: [descriptor]).result(for: store)
+            #expect(newest.map { $0.quantity.doubleValue(for: Self.perMinute) } == [63, 62, 61])
+            // As any SortComparator, its order can be flipped, and it sorts an array of samples by itself.
+            descriptor.order = .forward
+            #expect(newest.sorted(using: descriptor).map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62, 63])
+            // Without descriptors: oldest first.
+            let plain = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))]).result(for: store)
+            #expect(plain.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62, 63])
+        }
+    }
+
+    @Test func theHandlerQuerySortsByHealthKitsSortIdentifiers() async throws {
+        try await Self.withStore { store in
+            #expect(SampleSortIdentifierStartDate == "startDate" && SampleSortIdentifierEndDate == "endDate")
+            // HealthKit: `NSSortDescriptor(key: HKSampleSortIdentifierEndDate, ascending: false)`.
+            let sortDescriptor = SampleSortDescriptor(key: SampleSortIdentifierEndDate, ascending: false)
+            let values: [Double] = await withCheckedContinuation { done in
+                let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: 2,
+                                        sortDescriptors: [sortDescriptor]) { _, samples, _ in
+                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                }
+                store.execute(query)
+            }
+            #expect(values == [63, 62])
+            let ascending: [Double] = await withCheckedContinuation { done in
+                let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
+                                        sortDescriptors: [SampleSortDescriptor(key: SampleSortIdentifierStartDate, ascending: true)]) { _, samples, _ in
+                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                }
+                store.execute(query)
+            }
+            #expect(ascending == [61, 62, 63])
+            // HealthKit: `NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)`.
+            let byKeyPath: [Double] = await withCheckedContinuation { done in
+                let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
+                                        sortDescriptors: [SampleSortDescriptor(keyPath: \Sample.startDate, ascending: false)]) { _, samples, _ in
+                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                }
+                store.execute(query)
+            }
+            #expect(byKeyPath == [63, 62, 61])
+        }
+    }
+
+    @Test func anUnknownSortKeyStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            _ = SampleSortDescriptor(key: "quantity", ascending: true)
+        }
+    }
+}
+
+extension SortDescriptorSignatureTests {
+    @Test func anEmptyListOfDescriptorsMeansOldestFirst() async throws {
+        try await Self.withStore { store in
+            // HealthKit code may pass an empty array literal.
+            let samples = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
+                                                          sortDescriptors: [], limit: 2).result(for: store)
+            #expect(samples.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62])
+        }
+    }
+}
