@@ -46,7 +46,14 @@ extension JSONFileStore {
                     }
                 }
             }
-            return HAEWritePlan.plan(candidates, stored: stored, cumulative: self.isCumulative)
+            // Asked once per candidate: a catalogue look-up each time cost more than the rest of the plan.
+            var cumulativeTypes: [String: Bool] = [:]
+            return HAEWritePlan.plan(candidates, stored: stored, cumulative: { type in
+                if let known = cumulativeTypes[type] { return known }
+                let answer = self.isCumulative(type)
+                cumulativeTypes[type] = answer
+                return answer
+            })
         }
         if dryRun {
             guard try isExistingStore() else { return HAEWritePlan.plan(candidates, stored: [], cumulative: isCumulative) }
