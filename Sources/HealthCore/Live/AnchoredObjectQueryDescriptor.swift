@@ -94,21 +94,17 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
         var added: [Kind] = []
         var deleted: [DeletedObject] = []
         guard !identifiers.isEmpty else { return Result(addedSamples: [], deletedObjects: [], newAnchor: QueryAnchor(position)) }
+        let resolved = try predicates.map { try $0.resolvingWorkout(in: store) }
         // Conditions are applied after the store's limit, so pages are fetched until the limit is filled.
         while true {
             let wanted = effectiveLimit.map { $0 - added.count - deleted.count }
             let set = try store.changes(since: position, types: identifiers, limit: wanted)
-            added += set.added.filter(matches).compactMap { Kind($0) }
+            added += set.added.filter { sample in resolved.contains { $0.matches(sample) } }.compactMap { Kind($0) }
             deleted += set.deleted.map(DeletedObject.init)
             position = set.anchor
             guard let wanted, set.added.count + set.deleted.count >= wanted,
                   added.count + deleted.count < effectiveLimit ?? 0 else { break }
         }
         return Result(addedSamples: added, deletedObjects: deleted, newAnchor: QueryAnchor(position))
-    }
-
-    /// Whether one of the predicates selects the sample.
-    private func matches(_ sample: Sample) -> Bool {
-        predicates.contains { $0.matches(sample) }
     }
 }

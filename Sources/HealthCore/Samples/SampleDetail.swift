@@ -10,6 +10,9 @@ public indirect enum SampleDetail: Hashable, Sendable {
     case workout(WorkoutDetail)
     /// A correlation's member samples.
     case correlation(CorrelationDetail)
+    /// A workout's route, as a query of ``SampleType/workoutRouteType()`` hands it out (routes are stored inside
+    /// their workouts, never on a line of their own).
+    case route(WorkoutRoute)
 
     /// The workout detail, if this is one.
     public var workout: WorkoutDetail? {
@@ -31,6 +34,7 @@ public indirect enum SampleDetail: Hashable, Sendable {
         switch self {
         case let .workout(detail): return ",\"workout\":" + detail.json(timeZone: timeZone)
         case let .correlation(detail): return ",\"correlation\":" + detail.json()
+        case let .route(route): return ",\"route\":" + route.json(timeZone: timeZone)
         }
     }
 

@@ -208,6 +208,7 @@ struct PublicTypesSendableTests {
         isSendable(WorkoutEvent.self),
         isSendable(WorkoutEvent.Kind.self),
         isSendable(WorkoutQuery.self),
+        isSendable(WorkoutRouteQuery.self),
         isSendable(WorkoutStatistic.self),
         isSendable(WorkoutSummary.self),
         isSendable(WorkoutSummary.Bucket.self),
