@@ -72,6 +72,7 @@ extension SamplePredicate {
                 result.workoutInterval = predicate.workoutInterval
             }
             result.metadata += predicate.metadata
+            result.stateOfMindConditions += predicate.stateOfMindConditions
             if let interval = predicate.interval {
                 guard let current = result.interval else { result.interval = interval; continue }
                 let start = max(current.start, interval.start), end = min(current.end, interval.end)

@@ -30,6 +30,8 @@ public struct SamplePredicate: Hashable, Sendable {
     public internal(set) var workoutUUID: UUID?
     /// The workout's dates, so that finding it reads only the partitions of its time.
     var workoutInterval: DateInterval?
+    /// Conditions on a state of mind (`Query.predicateForStatesOfMind(...)`); every one must hold.
+    var stateOfMindConditions: [StateOfMindCondition] = []
 
     /// Creates a predicate; the defaults accept every sample that overlaps the interval.
     public init(dateOptions: DateOptions = [], sources: Set<String>? = nil, metadata: [MetadataCondition] = []) {
@@ -58,6 +60,7 @@ public struct SamplePredicate: Hashable, Sendable {
         if let sources, !sources.contains(sample.source) { return false }
         if let uuids, !uuids.contains(sample.uuid) { return false }
         if workoutUUID != nil { return false }  // not resolved against a store
+        if !stateOfMindConditions.allSatisfy({ $0.holds(for: sample) }) { return false }
         return metadata.allSatisfy { $0.matches(sample) }
     }
 
