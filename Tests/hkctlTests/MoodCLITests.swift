@@ -63,6 +63,15 @@ struct MoodCLITests {
             #expect(xml.components(separatedBy: "<WorkoutActivity ").count - 1 == 2)
             #expect(xml.contains("<FileReference path=\"/workout-routes/route_2024-05-03_9.00am.gpx\"/>"))
             #expect(xml.contains("average=\"142\"") && xml.contains("sum=\"1500\""))
+            // The route the export's GPX file holds (Tests/Fixtures/import/workout-routes) is the workout's, and exports.
+            let listed = try cli.run(["list", "workouts", "--format", "json"])
+            let workout = try #require((try Self.json(listed.stdout) as? [[String: Any]])?.first)
+            #expect(((workout["route"] as? [String: Any])?["locations"] as? NSNumber)?.intValue == 3)
+            let uuid = try #require(workout["uuid"] as? String)
+            let gpx = try cli.run(["export", "--format", "gpx", "--workout", uuid])
+            #expect(gpx.status == 0, "\(gpx.stderr)")
+            #expect(gpx.stdout.components(separatedBy: "<trkpt ").count - 1 == 3)
+            #expect(gpx.stdout.contains("<trkpt lat=\"51.5077\" lon=\"-0.1254\"><ele>12</ele><time>2024-05-03T08:25:20Z</time></trkpt>"))
         }
     }
 }

@@ -79,7 +79,55 @@ struct WorkoutHealthKitTests {
             #expect(parts[1].workoutEvents.map(\.type) == [.lap])
             #expect(parts[1].statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meterUnit(with: .kilo)) == 20)
             #expect(parts[0].allStatistics.keys.map(\.identifier) == ["HKQuantityTypeIdentifierDistanceSwimming"])
+            // The route: the GPX file the WorkoutRoute element names, beside the export (workout-routes/), found as
+            // HealthKit finds a route.
+            let routes = try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType(),
+                                                                              predicate: Query.predicateForObjects(from: workout))])
+                .result(for: store).compactMap(WorkoutRoute.init)
+            let route = try #require(routes.first)
+            #expect(route.locations.map(\.latitude) == [51.5074, 51.5075, 51.5077])
+            #expect(route.locations.map(\.timestamp) == [TestSupport.date("2024-05-03T08:25:00Z"), TestSupport.date("2024-05-03T08:25:10Z"),
+                                                         TestSupport.date("2024-05-03T08:25:20Z")])
+            let first = route.locations[0]
+            #expect(first.longitude == -0.1275 && first.altitude == 11.2 && first.speed == 6.1 && first.course == 90.5)
+            #expect(first.horizontalAccuracy == 4.2 && first.verticalAccuracy == 3.1)
         }
+    }
+
+    @Test func aRouteInTheArchiveIsReadAndAMissingOrBrokenOneLeavesTheWorkoutWithoutARoute() async throws {
+        let xml = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let gpx = try String(contentsOfFile: URL(fileURLWithPath: Self.fixture).deletingLastPathComponent()
+            .appendingPathComponent("workout-routes/route_2024-05-03_9.00am.gpx").path, encoding: .utf8)
+        func importedRoute(_ build: (inout ZipBuilder) -> Void) throws -> WorkoutRoute? {
+            try TestSupport.withTemporaryDirectory { folder in
+                var zip = ZipBuilder()
+                zip.add("apple_health_export/export.xml", xml)
+                build(&zip)
+                try Data(zip.bytes()).write(to: URL(fileURLWithPath: folder + "/export.zip"))
+                let store = InMemorySampleStore()
+                _ = try HealthImporter(store: store).importFile(atPath: folder + "/export.zip")
+                let workouts = store.allSamples.compactMap(Workout.init(sample:))
+                #expect(workouts.count == 1)
+                return workouts.first?.detail.route
+            }
+        }
+        let route = try importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", gpx) }
+        #expect(route?.locations.count == 3 && route?.locations.last?.speed == 6.6)
+        #expect(try importedRoute { _ in } == nil, "no such member")
+        // A point without a time: the whole route is left out, never kept in part.
+        let broken = gpx.replacingOccurrences(of: "<time>2024-05-03T08:25:10Z</time>", with: "")
+        #expect(try importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", broken) } == nil)
+    }
+
+    @Test func whatGPXWriterWritesReadsBack() throws {
+        let start = TestSupport.date("2024-06-03T07:00:00.250Z")
+        var workout = Self.run()
+        workout.detail.route = WorkoutRoute(locations: [
+            WorkoutRoute.Location(timestamp: start, latitude: 51.5, longitude: -0.12, altitude: 20),
+            WorkoutRoute.Location(timestamp: start.addingTimeInterval(60), latitude: -33.9, longitude: 151.2),
+        ])
+        let read = try #require(GPXReader.locations(in: try GPXWriter.document(for: workout)))
+        #expect(read == workout.detail.route?.locations)
     }
 
     @Test func partsFiguresCombineBySummingAndWeightingAverages() {
