@@ -26,6 +26,8 @@ struct MoodCLITests {
             #expect(bad.status == 64)
             #expect(bad.stderr.hasPrefix("Error: 'glad' is not a mood; give one of very-unpleasant,"), "\(bad.stderr)")
             #expect(cli.snapshot() == before)
+            let stats = try cli.run(["stats", "mood"])
+            #expect(stats.status == 64 && stats.stderr.hasPrefix("Error: stats does not summarise moods;"), "\(stats.stderr)")
 
             let listed = try cli.run(["list", "mood", "--format", "csv"])
             #expect(listed.status == 0, "\(listed.stderr)")
