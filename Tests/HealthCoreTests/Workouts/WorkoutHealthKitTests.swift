@@ -176,6 +176,14 @@ struct WorkoutHealthKitTests {
             #expect(reread.map(\.uuid) == [workout.uuid])
             #expect(reread[0].totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 600)
             #expect(Set(try await Self.associated(with: reread[0], in: store).map(\.uuid)) == [stored.uuid, fresh.uuid])
+            // A statistics query over the workout's samples, as HealthKit code computes a workout's heart-rate range:
+            // 150 to 162, the reading of 70 outside it left out.
+            let perMinute = HealthUnit.count().unitDivided(by: .minute())
+            let range = try await StatisticsQueryDescriptor(
+                predicate: .quantitySample(type: Self.heartRate, predicate: Query.predicateForObjects(from: workout)),
+                options: [.discreteMin, .discreteMax]).result(for: store)
+            #expect(range?.minimumQuantity()?.doubleValue(for: perMinute) == 150)
+            #expect(range?.maximumQuantity()?.doubleValue(for: perMinute) == 162)
             // Adding again associates once; another workout finds nothing; every heart rate is still there.
             try await store.add([stored as any HealthSample], to: workout)
             #expect(try await Self.associated(with: workout, in: store).count == 2)
