@@ -86,9 +86,14 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
     private var effectiveLimit: Int? { limit.flatMap { $0 > 0 ? $0 : nil } }
 
     func run(on store: HealthStore, after anchor: QueryAnchor?) throws -> Result {
+        // Routes live inside their workouts: a query of routes reads the workouts' changes (``WorkoutRoute/changes(_:)``).
+        let routes = predicates.contains { $0.sampleType.identifier == WorkoutRoute.typeIdentifier }
+        let workouts = predicates.contains { $0.sampleType.identifier == Workout.typeIdentifier }
         var identifiers: [String] = []
-        for predicate in predicates where !identifiers.contains(predicate.sampleType.identifier) {
-            identifiers.append(predicate.sampleType.identifier)
+        for predicate in predicates {
+            let identifier = predicate.sampleType.identifier == WorkoutRoute.typeIdentifier ? Workout.typeIdentifier
+                : predicate.sampleType.identifier
+            if !identifiers.contains(identifier) { identifiers.append(identifier) }
         }
         var position = anchor?.changeAnchor ?? .beginning
         var added: [Kind] = []
@@ -99,8 +104,10 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
         while true {
             let wanted = effectiveLimit.map { $0 - added.count - deleted.count }
             let set = try store.changes(since: position, types: identifiers, limit: wanted)
-            added += set.added.filter { sample in resolved.contains { $0.matches(sample) } }.compactMap { Kind($0) }
-            deleted += set.deleted.map(DeletedObject.init)
+            let changes: (added: [Sample], deleted: [Tombstone]) = routes ? WorkoutRoute.changes(set, keepingWorkouts: workouts)
+                : (set.added, set.deleted)
+            added += changes.added.filter { sample in resolved.contains { $0.matches(sample) } }.compactMap { Kind($0) }
+            deleted += changes.deleted.map(DeletedObject.init)
             position = set.anchor
             guard let wanted, set.added.count + set.deleted.count >= wanted,
                   added.count + deleted.count < effectiveLimit ?? 0 else { break }

@@ -60,6 +60,29 @@ extension WorkoutRoute: HealthSample {
     }
 }
 
+extension WorkoutRoute {
+    /// The changes of a query of routes, made from the changes of workouts: a workout added with a route adds its
+    /// route, a workout deleted deletes its route (the uuid ``uuid(ofWorkout:)`` gives; a workout that had none
+    /// reports a deletion of a route that never was, which a client ignores as HealthKit's clients ignore unknown
+    /// uuids). `keepingWorkouts`: the query asks for workouts too, so theirs are kept.
+    static func changes(_ set: ChangeSet, keepingWorkouts: Bool) -> (added: [Sample], deleted: [Tombstone]) {
+        var added: [Sample] = []
+        for sample in set.added {
+            if sample.typeIdentifier != Workout.typeIdentifier || keepingWorkouts { added.append(sample) }
+            if sample.typeIdentifier == Workout.typeIdentifier, let route = record(of: sample) { added.append(route) }
+        }
+        var deleted: [Tombstone] = []
+        for tombstone in set.deleted {
+            if tombstone.typeIdentifier != Workout.typeIdentifier || keepingWorkouts { deleted.append(tombstone) }
+            if tombstone.typeIdentifier == Workout.typeIdentifier {
+                deleted.append(Tombstone(uuid: uuid(ofWorkout: tombstone.uuid), typeIdentifier: typeIdentifier,
+                                         deletedAt: tombstone.deletedAt, sequence: tombstone.sequence, source: tombstone.source))
+            }
+        }
+        return (added, deleted)
+    }
+}
+
 extension HealthStore {
     /// Calls `body` with the route of each workout that has one and whose route overlaps `interval` (routes are kept
     /// inside their workouts; a source that may read workouts may read their routes).

@@ -307,6 +307,18 @@ struct WorkoutHealthKitTests {
                 })
             }
             #expect(latitudes == [51.5, 51.501, 51.502])
+            // An anchored query of routes, as HealthKit's route samples show it: the route arrives with its workout and
+            // goes with it, under the same uuid.
+            let query = AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute(),
+                                                                           predicate: Query.predicateForObjects(from: withRoute))],
+                                                      anchor: nil)
+            let first = try await query.result(for: store)
+            #expect(first.addedSamples.map(\.uuid) == [route.uuid] && first.deletedObjects.isEmpty)
+            try await store.delete(withRoute)
+            let second = try await AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute())],
+                                                                 anchor: first.newAnchor).result(for: store)
+            #expect(second.addedSamples.isEmpty && second.deletedObjects.map(\.uuid) == [route.uuid])
+            #expect(second.deletedObjects.first?.typeIdentifier == "HKWorkoutRouteTypeIdentifier")
         }
     }
 
