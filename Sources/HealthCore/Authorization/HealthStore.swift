@@ -113,6 +113,14 @@ public struct HealthStore: SampleStore, Sendable {
                 report?(outcome)
             }
         }
+        try write(try stampedForSaving(samples))
+    }
+
+    /// `samples` as this source saves them: one made in code (`QuantitySample(type:quantity:start:end:)`) becomes
+    /// this source's, created now; each carries the version and device the source registered unless it has its own.
+    ///
+    /// - Throws: ``AuthorizationError`` for another source's sample, or a type this source may not write.
+    func stampedForSaving(_ samples: [Sample]) throws -> [Sample] {
         // A sample made in code (QuantitySample(type:quantity:start:end:)) is this source's, created now.
         var samples = samples
         let now = storage.clock()
@@ -120,7 +128,7 @@ public struct HealthStore: SampleStore, Sendable {
             samples[index].source = source
             samples[index].created = Sample.millisecondPrecision(now)
         }
-        guard !isOwner else { return try write(samples) }
+        guard !isOwner else { return samples }
         let state = try self.state
         let identity = state.identity(of: source)
         var stamped = samples
@@ -135,7 +143,7 @@ public struct HealthStore: SampleStore, Sendable {
             stamped[index].sourceVersion = sample.sourceVersion ?? identity.version
             stamped[index].device = sample.device ?? identity.device
         }
-        try write(stamped)
+        return stamped
     }
 
     /// Throws unless this source may write every one of these types (the owner may write all). A correlation type
@@ -161,6 +169,7 @@ public struct HealthStore: SampleStore, Sendable {
 
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                               _ body: (Sample) throws -> Void) throws {
+        if identifier == WorkoutRoute.typeIdentifier { return try forEachRoute(overlapping: interval, body) }
         let everything = try readsEverything(ofType: identifier)
         try storage.forEachSample(ofType: identifier, overlapping: interval) { sample in
             if everything || sample.source == source { try body(sample) }

@@ -3,10 +3,12 @@
 enum CompositeImport {
     /// The typed sample of a generic `Workout` or `Correlation` element, or nil to keep it generic (another element,
     /// an activity or correlation type HealthKit does not name, attributes that do not read).
-    static func typed(_ sample: Sample, element: String, members: [CorrelationDetail.Member]) -> Sample? {
+    /// A workout's route is read from the GPX file its `WorkoutRoute` element names, when `routes` reaches it.
+    static func typed(_ sample: Sample, element: String, members: [CorrelationDetail.Member],
+                      routes: WorkoutRouteFiles? = nil) -> Sample? {
         switch element {
         case WorkoutExportForm.element:
-            return WorkoutExportForm.typed(sample)
+            return WorkoutExportForm.typed(sample, routes: routes)
         case "Correlation":
             guard let type = CorrelationType.identified(sample.typeIdentifier) else { return nil }
             var typed = Correlation.sample(of: type, members: [], start: sample.start, end: sample.end, source: sample.source,

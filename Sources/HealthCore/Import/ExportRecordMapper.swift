@@ -63,6 +63,8 @@ struct ExportRecordMapper {
     private var keys = ByteStringCache(capacity: 4096)
     private var values = ByteStringCache(capacity: 8192)
     private var categoryValues: [String: [String: Int]] = [:]
+    /// Where the GPX files of workout routes are, if they can be reached.
+    var routeFiles: WorkoutRouteFiles?
     /// Attributes not understood, by `Element@attribute`, with how often they were skipped.
     private(set) var skippedAttributes: [String: Int] = [:]
 
@@ -347,7 +349,7 @@ struct ExportRecordMapper {
         if !pending.deferIdentity { sample.uuid = identity.uuid(for: sample) }
         // Workouts and correlations are typed after their identity is taken from the export form, so the identity
         // is the same as when they were kept generically.
-        if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members) {
+        if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members, routes: routeFiles) {
             return .sample(typed, generic: false, member: pending.isMember)
         }
         return .sample(sample, generic: pending.generic, member: pending.isMember)

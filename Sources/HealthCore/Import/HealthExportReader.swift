@@ -59,10 +59,11 @@ final class HealthExportReader {
     private var firstElement: String?
 
     /// Creates a reader of the XML in `reader`, named `displayName` in messages.
-    init(reader: ByteReader, displayName: String, catalogue: SampleTypeCatalogue) {
+    init(reader: ByteReader, displayName: String, catalogue: SampleTypeCatalogue, routeFiles: WorkoutRouteFiles? = nil) {
         scanner = XMLByteScanner(reader: reader)
         self.displayName = displayName
         mapper = ExportRecordMapper(catalogue: catalogue)
+        mapper.routeFiles = routeFiles
     }
 
     /// Whether records that stand alone are handed over with ``RecordIdentity/placeholder`` as their UUID, for the

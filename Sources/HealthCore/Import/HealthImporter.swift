@@ -175,7 +175,7 @@ public final class HealthImporter: @unchecked Sendable {
         switch input.kind {
         case .healthXML, .zip:
             let reader = HealthExportReader(reader: input.reader, displayName: input.member ?? input.file.displayName,
-                                            catalogue: catalogue)
+                                            catalogue: catalogue, routeFiles: input.routeFiles)
             if let fileStore = store as? JSONFileStore {
                 reader.direct = DirectRecordEncoder(catalogue: catalogue, storeCatalogue: fileStore.catalogue)
                 composer = DirectLineComposer(timeZone: fileStore.codec.timeZone)

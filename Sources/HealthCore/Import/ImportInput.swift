@@ -17,6 +17,9 @@ struct ImportInput {
     let file: FileByteReader
     /// What progress is measured on: the file, or the export member of a zip read through its directory.
     let meter: ImportMeter
+    /// Where the GPX files of workout routes are (an archive read through its directory, the folder of an
+    /// `export.xml`); nil when they cannot be reached (standard input, an archive read in order).
+    var routeFiles: WorkoutRouteFiles? = nil
 
     /// How many leading bytes are looked at to recognise the content.
     static let sniffLength = 256 * 1024
@@ -38,7 +41,8 @@ struct ImportInput {
                     if isHealthXML(start) {
                         let rest: ByteReader = failure.map { FailedByteReader($0) } ?? reader
                         return ImportInput(reader: try decoded(PrefixedByteReader(prefix: start, rest: rest), head: start, name: member.name),
-                                           kind: .zip, member: member.name, file: file, meter: reader)
+                                           kind: .zip, member: member.name, file: file, meter: reader,
+                                           routeFiles: .archive(archive))
                     }
                 }
                 throw ImportError.noExportInArchive(name, members: archive.members.map(\.name))
@@ -58,8 +62,9 @@ struct ImportInput {
         let reader = PrefixedByteReader(prefix: head, rest: file)
         if let wide = XMLEncoding.wideEncoding(head) { throw ImportError.unsupportedEncoding(name, encoding: wide) }
         if isHealthXML(head) {
+            let folder = path == "-" ? nil : (path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ".")
             return ImportInput(reader: try decoded(reader, head: head, name: name), kind: .healthXML, member: nil, file: file,
-                               meter: file)
+                               meter: file, routeFiles: folder.map { WorkoutRouteFiles.folder($0.isEmpty ? "/" : $0) })
         }
         if HAEParser.looksLikePayload(head) {
             return ImportInput(reader: reader, kind: .healthAutoExport, member: nil, file: file, meter: file)

@@ -73,6 +73,17 @@ final class JSONLinesSampleReader {
                 try handle(.rejected(type: sample.typeIdentifier, line: lineNumber, reason: problem))
                 return
             }
+            if sample.detail != nil, sample.typeIdentifier == StateOfMind.typeIdentifier {
+                // Its detail was read on decoding; its valence must also be in range.
+                do {
+                    guard let state = StateOfMind(sample) else { throw SampleError.wrongKind(type: "state of mind", expected: "a kind") }
+                    try state.validated()
+                    try handle(.sample(sample, generic: false))
+                } catch let error as SampleError {
+                    try handle(.rejected(type: sample.typeIdentifier, line: lineNumber, reason: error.description))
+                }
+                return
+            }
             if sample.detail != nil {
                 // A workout or a correlation: its own types are not in the catalogue, its detail was checked on decoding.
                 try handle(.sample(sample, generic: false))

@@ -86,29 +86,32 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
     private var effectiveLimit: Int? { limit.flatMap { $0 > 0 ? $0 : nil } }
 
     func run(on store: HealthStore, after anchor: QueryAnchor?) throws -> Result {
+        // Routes live inside their workouts: a query of routes reads the workouts' changes (``WorkoutRoute/changes(_:)``).
+        let routes = predicates.contains { $0.sampleType.identifier == WorkoutRoute.typeIdentifier }
+        let workouts = predicates.contains { $0.sampleType.identifier == Workout.typeIdentifier }
         var identifiers: [String] = []
-        for predicate in predicates where !identifiers.contains(predicate.sampleType.identifier) {
-            identifiers.append(predicate.sampleType.identifier)
+        for predicate in predicates {
+            let identifier = predicate.sampleType.identifier == WorkoutRoute.typeIdentifier ? Workout.typeIdentifier
+                : predicate.sampleType.identifier
+            if !identifiers.contains(identifier) { identifiers.append(identifier) }
         }
         var position = anchor?.changeAnchor ?? .beginning
         var added: [Kind] = []
         var deleted: [DeletedObject] = []
         guard !identifiers.isEmpty else { return Result(addedSamples: [], deletedObjects: [], newAnchor: QueryAnchor(position)) }
+        let resolved = try predicates.map { try $0.resolvingWorkout(in: store) }
         // Conditions are applied after the store's limit, so pages are fetched until the limit is filled.
         while true {
             let wanted = effectiveLimit.map { $0 - added.count - deleted.count }
             let set = try store.changes(since: position, types: identifiers, limit: wanted)
-            added += set.added.filter(matches).compactMap { Kind($0) }
-            deleted += set.deleted.map(DeletedObject.init)
+            let changes: (added: [Sample], deleted: [Tombstone]) = routes ? WorkoutRoute.changes(set, keepingWorkouts: workouts)
+                : (set.added, set.deleted)
+            added += changes.added.filter { sample in resolved.contains { $0.matches(sample) } }.compactMap { Kind($0) }
+            deleted += changes.deleted.map(DeletedObject.init)
             position = set.anchor
             guard let wanted, set.added.count + set.deleted.count >= wanted,
                   added.count + deleted.count < effectiveLimit ?? 0 else { break }
         }
         return Result(addedSamples: added, deletedObjects: deleted, newAnchor: QueryAnchor(position))
-    }
-
-    /// Whether one of the predicates selects the sample.
-    private func matches(_ sample: Sample) -> Bool {
-        predicates.contains { $0.matches(sample) }
     }
 }

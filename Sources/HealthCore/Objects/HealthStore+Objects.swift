@@ -105,6 +105,7 @@ extension HealthStore {
 
     /// ``deleteObjects(of:predicate:)`` on the caller's thread.
     func deleteObjects(ofType type: SampleType, predicate: SamplePredicate) throws -> Int {
+        let predicate = try predicate.resolvingWorkout(in: self)
         let interval = predicate.interval ?? DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         var chosen: [UUID] = []
         try forEachSample(ofType: type.identifier, overlapping: interval) { sample in

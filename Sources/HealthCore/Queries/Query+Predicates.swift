@@ -65,7 +65,14 @@ extension SamplePredicate {
             result.dateOptions.formUnion(predicate.dateOptions)
             if let sources = predicate.sources { result.sources = result.sources.map { $0.intersection(sources) } ?? sources }
             if let uuids = predicate.uuids { result.uuids = result.uuids.map { $0.intersection(uuids) } ?? uuids }
+            if let workout = predicate.workoutUUID {
+                // Two different workouts' samples: none is associated with both.
+                if let other = result.workoutUUID, other != workout { result.uuids = [] }
+                result.workoutUUID = workout
+                result.workoutInterval = predicate.workoutInterval
+            }
             result.metadata += predicate.metadata
+            result.stateOfMindConditions += predicate.stateOfMindConditions
             if let interval = predicate.interval {
                 guard let current = result.interval else { result.interval = interval; continue }
                 let start = max(current.start, interval.start), end = min(current.end, interval.end)

@@ -10,6 +10,11 @@ public indirect enum SampleDetail: Hashable, Sendable {
     case workout(WorkoutDetail)
     /// A correlation's member samples.
     case correlation(CorrelationDetail)
+    /// A workout's route, as a query of ``SampleType/workoutRouteType()`` hands it out (routes are stored inside
+    /// their workouts, never on a line of their own).
+    case route(WorkoutRoute)
+    /// A state of mind's valence, labels and associations.
+    case stateOfMind(StateOfMindDetail)
 
     /// The workout detail, if this is one.
     public var workout: WorkoutDetail? {
@@ -31,6 +36,8 @@ public indirect enum SampleDetail: Hashable, Sendable {
         switch self {
         case let .workout(detail): return ",\"workout\":" + detail.json(timeZone: timeZone)
         case let .correlation(detail): return ",\"correlation\":" + detail.json()
+        case let .route(route): return ",\"route\":" + route.json(timeZone: timeZone)
+        case let .stateOfMind(detail): return ",\"stateOfMind\":" + detail.json()
         }
     }
 
@@ -39,6 +46,7 @@ public indirect enum SampleDetail: Hashable, Sendable {
         switch key {
         case .workout: return .workout(try WorkoutDetail(scanning: &scanner))
         case .correlation: return .correlation(try CorrelationDetail(scanning: &scanner))
+        case .stateOfMind: return .stateOfMind(try StateOfMindDetail(scanning: &scanner))
         default:
             try scanner.skipValue()
             return nil

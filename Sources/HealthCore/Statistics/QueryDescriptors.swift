@@ -94,6 +94,7 @@ public struct StatisticsQueryDescriptor: Sendable {
 
     func run(on store: HealthStore) throws -> Statistics? {
         let type = predicate.sampleType
+        let predicate = try self.predicate.resolvingWorkout(in: store)
         let query = StatisticsRequest(type: type, interval: predicate.interval, unit: type.canonicalUnit,
                                     options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate())
         let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))
@@ -136,6 +137,7 @@ public struct StatisticsCollectionQueryDescriptor: Sendable {
 
     func run(on store: HealthStore) throws -> StatisticsCollection {
         let type = predicate.sampleType
+        let predicate = try self.predicate.resolvingWorkout(in: store)
         let query = StatisticsRequest(type: type, interval: predicate.interval, unit: type.canonicalUnit,
                                     options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate(),
                                     bucketInterval: try Self.bucket(intervalComponents), anchor: anchorDate)

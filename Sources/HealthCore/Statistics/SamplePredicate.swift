@@ -24,6 +24,14 @@ public struct SamplePredicate: Hashable, Sendable {
     public var interval: DateInterval?
     /// Only the samples with these uuids; nil means any.
     public var uuids: Set<UUID>?
+    /// Only the samples associated with the workout with this uuid, and its route (HealthKit's
+    /// `predicateForObjects(from: workout)`); nil means any. A query run on a store turns it into ``uuids``; a
+    /// predicate still holding it matches nothing on its own.
+    public internal(set) var workoutUUID: UUID?
+    /// The workout's dates, so that finding it reads only the partitions of its time.
+    var workoutInterval: DateInterval?
+    /// Conditions on a state of mind (`Query.predicateForStatesOfMind(...)`); every one must hold.
+    var stateOfMindConditions: [StateOfMindCondition] = []
 
     /// Creates a predicate; the defaults accept every sample that overlaps the interval.
     public init(dateOptions: DateOptions = [], sources: Set<String>? = nil, metadata: [MetadataCondition] = []) {
@@ -51,6 +59,8 @@ public struct SamplePredicate: Hashable, Sendable {
     public func matchesSourceAndMetadata(_ sample: Sample) -> Bool {
         if let sources, !sources.contains(sample.source) { return false }
         if let uuids, !uuids.contains(sample.uuid) { return false }
+        if workoutUUID != nil { return false }  // not resolved against a store
+        if !stateOfMindConditions.allSatisfy({ $0.holds(for: sample) }) { return false }
         return metadata.allSatisfy { $0.matches(sample) }
     }
 

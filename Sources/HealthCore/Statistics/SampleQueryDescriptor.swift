@@ -43,6 +43,7 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     func run(on store: HealthStore) throws -> [Kind] {
         var found: [Kind] = []
         for predicate in predicates {
+            let predicate = try predicate.resolvingWorkout(in: store)
             let interval = predicate.interval
             let condition = predicate.predicate ?? SamplePredicate()
             try store.forEachSample(ofType: predicate.sampleType.identifier, overlapping: interval) { sample in

@@ -220,6 +220,9 @@ extension JSONFileStore {
         var doomedEverywhere = Set<UUID>()
         var backUnderOwnUUID = Set<UUID>()
         var found = 0
+        // A replacement in place (a workout's line rewritten under its own uuid, by `add(_:to:)`) is undone by
+        // deleting the new line and restoring the old one under the same uuid: the new line does not count as back.
+        let goingNow = Set(prepared.deletions.map(\.uuid))
         for type in types {
             let tombstones = try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)])
             let doomed = tombstones.filter { tombstone in ranges.contains { $0.contains(tombstone.sequence) } }
@@ -232,7 +235,7 @@ extension JSONFileStore {
             var back = Set<UUID>()
             try forEachLine(ofType: type, from: 0, limits: limits) { sample, sequence in
                 if let tombstone = byUUID[sample.uuid] {
-                    if !deletions.hides(sample, sequence: sequence) {
+                    if !deletions.hides(sample, sequence: sequence) && !goingNow.contains(sample.uuid) {
                         back.insert(sample.uuid)
                         backUnderOwnUUID.insert(sample.uuid)
                     } else if sequence < tombstone.sequence, tombstone.source == nil || tombstone.source == sample.source,
@@ -264,6 +267,7 @@ extension JSONFileStore {
         prepared.plan.restored = prepared.restorations.count
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
         prepared.restorations = prepared.restorations.map { sample in
+            if goingNow.contains(sample.uuid) { return sample }
             var copy = sample
             copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation)
             if var correlation = sample.detail?.correlation {
@@ -274,6 +278,14 @@ extension JSONFileStore {
                     }
                 }
                 copy.detail = .correlation(correlation)
+            }
+            // A workout's associations name the copies of the associated samples the delete deleted too.
+            if var workout = sample.detail?.workout, !workout.associatedUUIDs.isEmpty {
+                workout.associatedUUIDs = workout.associatedUUIDs.map { associated in
+                    doomedEverywhere.contains(associated) && !backUnderOwnUUID.contains(associated)
+                        ? JSONFileStore.restoredUUID(associated, undoingDelete: operation) : associated
+                }
+                copy.detail = .workout(workout)
             }
             return copy
         }

@@ -123,7 +123,7 @@ struct SampleLineCodec {
                     throw LineError("'seq' must be a whole number from 0 to \(ChangeNumbers.maximum)")
                 }
                 sequence = whole
-            case .workout, .correlation:
+            case .workout, .correlation, .stateOfMind:
                 detail = try SampleDetail.decodeField(raw.map(SampleLineCodec.key) ?? .other, from: &scanner)
             case .other:
                 try scanner.skipValue()
@@ -161,7 +161,7 @@ struct SampleLineCodec {
     /// The keys of a sample line.
     enum Key {
         case uuid, type, start, end, created, source, sourceVersion, device, generic, unit, value, metadata, seq, other
-        case workout, correlation
+        case workout, correlation, stateOfMind
     }
 
     private static let keys: [(bytes: [UInt8], key: Key)] = {
@@ -169,7 +169,7 @@ struct SampleLineCodec {
             ("uuid", .uuid), ("type", .type), ("start", .start), ("end", .end), ("created", .created),
             ("source", .source), ("sourceVersion", .sourceVersion), ("device", .device), ("generic", .generic),
             ("unit", .unit), ("value", .value), ("metadata", .metadata), ("seq", .seq),
-            ("workout", .workout), ("correlation", .correlation),
+            ("workout", .workout), ("correlation", .correlation), ("stateOfMind", .stateOfMind),
         ]
         return names.map { (Array($0.0.utf8), $0.1) }
     }()

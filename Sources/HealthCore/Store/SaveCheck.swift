@@ -43,6 +43,18 @@ struct SaveCheck {
             try workout.validated(now: now, timeZone: timeZone)
             return
         }
+        if sample.typeIdentifier == StateOfMind.typeIdentifier {
+            guard let state = StateOfMind(sample) else {
+                throw SampleError.wrongKind(type: "state of mind", expected: "a kind and a valence (a state of mind detail)")
+            }
+            try state.validated(now: now, timeZone: timeZone)
+            return
+        }
+        switch sample.detail {
+        case .stateOfMind?: throw SampleError.wrongKind(type: sample.typeIdentifier, expected: "no state of mind detail")
+        case .route?: throw SampleError.wrongKind(type: sample.typeIdentifier, expected: "no route (a route is saved with its workout)")
+        default: break
+        }
         if let correlation = CorrelationType.identified(sample.typeIdentifier) {
             guard sample.detail?.correlation != nil else {
                 throw SampleError.wrongKind(type: correlation.name, expected: "its members (a correlation detail)")

@@ -80,7 +80,7 @@ public struct Workout: Hashable, Sendable {
     /// The distance in metres: the total, else the sum of a distance statistic.
     public var distanceMeters: Double? {
         if let distance = detail.totalDistance, let value = try? distance.value(in: Workout.meter), value > 0 { return value }
-        for statistic in allStatistics where statistic.typeIdentifier.hasPrefix("HKQuantityTypeIdentifierDistance") {
+        for statistic in workoutStatistics where statistic.typeIdentifier.hasPrefix("HKQuantityTypeIdentifierDistance") {
             if let value = statisticSum(statistic.typeIdentifier, in: Workout.meter) { return value }
         }
         return detail.totalDistance.flatMap { try? $0.value(in: Workout.meter) }
@@ -92,8 +92,9 @@ public struct Workout: Hashable, Sendable {
         return duration / (meters / 1000)
     }
 
-    /// The statistics of the workout and of its parts.
-    public var allStatistics: [WorkoutStatistic] { detail.statistics + detail.activities.flatMap(\.statistics) }
+    /// The figures of the workout and of its parts, as written (an export's `WorkoutStatistics` elements): the raw form
+    /// of ``allStatistics``.
+    public var workoutStatistics: [WorkoutStatistic] { detail.statistics + detail.activities.flatMap(\.statistics) }
 
     private func statisticSum(_ identifier: String, in unit: HealthUnit) -> Double? {
         let matching = detail.statistics.filter { $0.typeIdentifier == identifier }

@@ -7,7 +7,9 @@ import TextSupport
 /// `"workout":{"duration":2700,"totalEnergyBurned":{"value":420,"unit":"kcal"},"totalDistance":{"value":7.2,"unit":"km"},
 /// "events":[{"type":"pause","date":"…","duration":0}],"statistics":[{"type":"HKQuantityTypeIdentifierHeartRate",
 /// "start":"…","end":"…","average":142,"minimum":98,"maximum":171,"unit":"count/min"}],"activities":[…],
-/// "route":{"locations":[…]}}` (the route's form: ``WorkoutRoute``; a line without it reads as a workout without one).
+/// "route":{"locations":[…]},"associated":["<uuid>",…]}` (the route's form: ``WorkoutRoute``; a line without it reads as a
+/// workout without one; `associated`: the samples associated with the workout, see
+/// ``HealthStore/add(_:to:)-([any HealthSample],_)``).
 public struct WorkoutDetail: Hashable, Sendable {
     /// Seconds of activity, pauses excluded (HealthKit's `duration`); at most end − start.
     public var duration: TimeInterval
@@ -23,6 +25,9 @@ public struct WorkoutDetail: Hashable, Sendable {
     public var activities: [WorkoutActivity]
     /// The path recorded during the workout, if any (HealthKit's `HKWorkoutRoute` associated with it).
     public var route: WorkoutRoute?
+    /// The uuids of the samples associated with the workout (HealthKit's `add(_:to:)`), in the order they were added,
+    /// each once. Only the store sets them; a query finds the samples with `Query.predicateForObjects(from: workout)`.
+    var associatedUUIDs: [UUID] = []
 
     /// Creates a detail.
     public init(duration: TimeInterval, totalEnergyBurned: Quantity? = nil, totalDistance: Quantity? = nil,
@@ -60,6 +65,9 @@ public struct WorkoutDetail: Hashable, Sendable {
             }.joined(separator: ",") + "]"
         }
         if let route { text += ",\"route\":" + route.json(timeZone: timeZone) }
+        if !associatedUUIDs.isEmpty {
+            text += ",\"associated\":[" + associatedUUIDs.map { "\"" + $0.lowercasedText + "\"" }.joined(separator: ",") + "]"
+        }
         return text + "}"
     }
 
@@ -123,6 +131,12 @@ public struct WorkoutDetail: Hashable, Sendable {
                     return part
                 }
             case "route": detail.route = try WorkoutRoute(scanning: &scanner)
+            case "associated":
+                detail.associatedUUIDs = try WorkoutDetail.array(&scanner) { scanner in
+                    let text = try scanner.readString()
+                    guard let uuid = UUID(uuidString: text) else { throw LineError("'\(text)' is not a uuid") }
+                    return uuid
+                }
             default: try scanner.skipValue()
             }
         }

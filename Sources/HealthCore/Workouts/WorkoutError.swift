@@ -1,4 +1,6 @@
-/// Errors about a workout typed on the command line.
+import TextSupport
+
+/// Errors about a workout: one typed by a person, or samples associated with one.
 public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// No activity type has this name; payload: the name and the nearest known name.
     case unknownActivity(String, suggestion: String?)
@@ -8,6 +10,14 @@ public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, L
     case durationOutOfRange(String, maximumHours: Int)
     /// A duration was given together with a start and an end, and they disagree.
     case durationMismatch(duration: String, interval: String)
+    /// Samples were to be associated with a workout the store does not hold (never saved, or deleted); payload: its
+    /// uuid.
+    case workoutNotSaved(UUID)
+    /// A sample to associate with a workout looks saved (it has a source) but the store does not hold it (deleted
+    /// since); payload: its uuid.
+    case associatedSampleNotFound(UUID)
+    /// A workout cannot be associated with a workout (itself or another); payload: its uuid.
+    case workoutAssociatedWithWorkout(UUID)
 
     public var description: String {
         switch self {
@@ -20,6 +30,12 @@ public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, L
             return "The duration '\(text)' must be above zero and at most \(maximumHours) hours."
         case let .durationMismatch(duration, interval):
             return "The duration \(duration) is longer than the time from --from to --to (\(interval)); give one of them, or a duration that fits (pauses make it shorter)."
+        case let .workoutNotSaved(uuid):
+            return "The workout \(uuid.lowercasedText) is not in the store (never saved, or deleted); save the workout before adding samples to it."
+        case let .associatedSampleNotFound(uuid):
+            return "The sample \(uuid.lowercasedText) is not in the store any more (deleted); add samples that are stored, or new ones."
+        case let .workoutAssociatedWithWorkout(uuid):
+            return "The workout \(uuid.lowercasedText) cannot be added to a workout; add quantity, category or other samples."
         }
     }
 

@@ -12,7 +12,10 @@ enum WorkoutExportForm {
 
     /// The typed workout sample of an imported `Workout` element kept generically, or nil when its activity type
     /// is not one HealthKit names or its attributes do not read.
-    static func typed(_ generic: Sample) -> Sample? {
+    /// `routes`: where the GPX file named by a `WorkoutRoute` child (`FileReference path=…`) is read from; its
+    /// locations become the workout's ``WorkoutDetail/route``. Without it, or when the file is missing or does not
+    /// read, the workout has no route (the element itself is kept, and exported back, either way).
+    static func typed(_ generic: Sample, routes: WorkoutRouteFiles? = nil) -> Sample? {
         let meta = generic.metadata
         guard generic.typeIdentifier == Workout.typeIdentifier, text(meta["@element"]) == element,
               let activityText = text(meta["@workoutActivityType"]),
@@ -27,6 +30,10 @@ enum WorkoutExportForm {
         detail.events = nodes.compactMap(event)
         detail.statistics = nodes.compactMap(statistic)
         detail.activities = nodes.filter { $0.name == "WorkoutActivity" }.compactMap(activityPart)
+        if let routes, let path = nodes.first(where: { $0.name == "WorkoutRoute" })?.children
+            .first(where: { $0.name == "FileReference" })?.attribute("path") {
+            detail.route = routes.route(atPath: path)
+        }
         var typed = generic
         typed.value = .category(activity.rawValue)
         typed.detail = .workout(detail)

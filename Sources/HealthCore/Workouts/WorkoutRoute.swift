@@ -4,7 +4,8 @@ import TextSupport
 /// the fields of a Core Location `CLLocation` (``Location``).
 ///
 /// A route is stored with its workout (``WorkoutDetail/route``), so it is kept, deleted and undone with it.
-/// Imports fill it from Health Auto Export's `route` arrays.
+/// Imports fill it from Health Auto Export's `route` arrays. As in HealthKit, a query of
+/// ``SampleType/workoutRouteType()`` with `Query.predicateForObjects(from: workout)` finds a workout's route.
 public struct WorkoutRoute: Hashable, Sendable {
     /// One recorded location, with Core Location's names and units.
     public struct Location: Hashable, Sendable {
@@ -59,6 +60,8 @@ public struct WorkoutRoute: Hashable, Sendable {
 
     /// The locations, in time order.
     public var locations: [Location]
+    /// The stored record a query handed this route out as (see ``init(_:)``); nil for a route made in code.
+    var record: Sample?
 
     /// Creates a route; the locations are put in time order.
     public init(locations: [Location]) {

@@ -48,6 +48,7 @@ struct CommandContext {
     /// Looks a type up by any of its names.
     func type(_ name: String) throws -> SampleType {
         if CompositeNames.isWorkout(name) { return Workout.sampleType }
+        if CompositeNames.isMood(name) { return .stateOfMindType() }
         if let correlation = CorrelationType.named(name) { return correlation.sampleType }
         return try catalogue.type(named: name)
     }

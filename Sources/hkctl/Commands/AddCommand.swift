@@ -8,7 +8,7 @@ enum AddCommand: Command {
     static let abstract = "Save one sample: an amount, or for sleep a time range."
     static let usage = "add <type> <value> [--at <time> | --from <time> --to <time>] [--stage <stage>] [--meta <key=value> ...] [--sync-id <id> [--sync-version <n>]]"
     static let arguments: [(label: String, help: String)] = [
-        ("<type>", "water, steps, weight, sleep (or a HealthKit identifier; see 'hkctl types')."),
+        ("<type>", "water, steps, weight, sleep, workout, blood-pressure, food, mood (or a HealthKit identifier; see 'hkctl types')."),
         ("<value>", "An amount with its unit (0.5L, 500mL, 16.9fl_oz_us, 72.4kg, 160lb, 11st; a bare number only for steps), or for sleep a range such as 23:10-07:05 (it ends this morning)."),
     ]
     static let options: [OptionSpec] = [
@@ -20,7 +20,7 @@ enum AddCommand: Command {
         OptionSpec(name: "meta", valueName: "key=value", repeatable: true, help: "Metadata to attach, kept as typed: a number only when written as hkctl prints it (42, 0.5), else text (007, 1.10)."),
         OptionSpec(name: "sync-id", valueName: "id", help: "HealthKit's sync identifier (HKMetadataKeySyncIdentifier): a sample with this id from this source is stored once; a greater --sync-version replaces it, an equal or lower one changes nothing (so a cron line run twice stores one sample)."),
         OptionSpec(name: "sync-version", valueName: "n", help: "The sync version (HKMetadataKeySyncVersion), a whole number; default 1 with --sync-id."),
-    ] + AddComposite.options + [QuietOption.spec]
+    ] + AddComposite.options + AddMood.options + [QuietOption.spec]
     static let discussion = """
         TIME is ISO 8601 (2024-06-01, 2024-06-01T08:30, with or without an offset), HH:MM (today),
         'yesterday 22:30', or relative (-2h, -30m, -3d). Times without an offset are in --tz.
@@ -33,6 +33,11 @@ enum AddCommand: Command {
           hkctl add workout running 45min --energy 420kcal --distance 7.2km
           hkctl add blood-pressure 120/80
           hkctl add food "Oatmeal" --energy 350kcal --protein 12g
+          hkctl add mood pleasant --labels calm,grateful --about work
+
+        MOOD (HealthKit's state of mind) is a valence word, very-unpleasant, unpleasant,
+        slightly-unpleasant, neutral, slightly-pleasant, pleasant or very-pleasant (the middle of
+        HealthKit's band of that name), or a number from -1 to 1.
         """
 
     /// `metadata` with the zone the sample is logged in (`HKTimeZone`), unless it names one: as the Health app does,

@@ -20,11 +20,18 @@ enum AddComposite {
     /// Handles the add if `<type>` is a workout or a correlation; false otherwise.
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Bool {
         guard let typeName = arguments.positionals.first else { return false }
-        if CompositeNames.isWorkout(typeName) {
+        if CompositeNames.isMood(typeName) {
+            try AddMood.run(arguments, context: context)
+        } else if CompositeNames.isWorkout(typeName) {
+            try refuse(AddMood.moodOnlyOptions, for: "workouts", arguments)
             try workout(arguments, context: context)
         } else if let type = CorrelationType.named(typeName) {
+            try refuse(AddMood.moodOnlyOptions, for: type.name, arguments)
             try correlation(type, arguments, context: context)
         } else {
+            if let option = AddMood.moodOnlyOptions.first(where: arguments.has) {
+                throw UsageError(message: "--\(option) is for mood, not \(typeName)", command: AddCommand.name)
+            }
             if let option = CompositeNames.compositeOnlyOptions.first(where: arguments.has) {
                 throw UsageError(message: "--\(option) is for workouts and food, not \(typeName)", command: AddCommand.name)
             }

@@ -8,6 +8,11 @@ enum CompositeNames {
         ["workout", "workouts", Workout.typeIdentifier.lowercased()].contains(name.lowercased())
     }
 
+    /// `mood`, `moods`, `state-of-mind` or `HKDataTypeStateOfMind`, in any case: HealthKit's state of mind.
+    static func isMood(_ name: String) -> Bool {
+        ["mood", "moods", "state-of-mind", StateOfMind.typeIdentifier.lowercased()].contains(name.lowercased())
+    }
+
     /// Correlation types are never asked for, as in HealthKit: their member types are.
     static func correlationPermission(_ type: CorrelationType, command: String) -> UsageError {
         let members = type.requiredMembers.map { _ in "systolic,diastolic" } ?? "dietary-energy,protein,..."

@@ -7,7 +7,7 @@ enum ListCommand: Command {
     static let abstract = "List samples of a type, newest first."
     static let usage = "list <type> [--today | --yesterday | --week | --month | --year | --from <time> --to <time>] [--limit <n>] [--unit <unit>]"
     static let arguments: [(label: String, help: String)] = [
-        ("<type>", "water, steps, weight, sleep (or a HealthKit identifier)."),
+        ("<type>", "water, steps, weight, sleep, workouts, blood-pressure, food, mood (or a HealthKit identifier)."),
     ]
     static let options: [OptionSpec] = RangeOptions.specs + [
         OptionSpec(name: "limit", valueName: "n", help: "Show at most n samples (default: all)."),

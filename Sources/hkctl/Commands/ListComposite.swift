@@ -1,13 +1,14 @@
 import HealthCore
 
-/// `hkctl list workouts|blood-pressure|food [RANGE] [--activity A] [--limit N]`.
+/// `hkctl list workouts|blood-pressure|food|mood [RANGE] [--activity A] [--limit N]`.
 enum ListComposite {
     /// Handles the list if `<type>` is a workout or a correlation; false otherwise.
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Bool {
         guard let typeName = arguments.positionals.first else { return false }
         let isWorkout = CompositeNames.isWorkout(typeName)
         let correlation = CorrelationType.named(typeName)
-        guard isWorkout || correlation != nil else {
+        let isMood = CompositeNames.isMood(typeName)
+        guard isWorkout || correlation != nil || isMood else {
             if arguments.has("activity") { throw UsageError(message: "--activity is for workouts, not \(typeName)", command: ListCommand.name) }
             return false
         }
@@ -25,7 +26,12 @@ enum ListComposite {
         let time = context.globals.time
         let interval = try (try RangeOptions.range(arguments, context: time, command: ListCommand.name) ?? .allTime).interval(in: time)
         let store = try context.healthStore()
-        if let correlation {
+        if isMood {
+            if arguments.has("activity") { throw UsageError(message: "--activity is for workouts, not \(typeName)", command: ListCommand.name) }
+            let states = try store.latestSamples(ofType: StateOfMind.typeIdentifier, overlapping: interval, limit: limit)
+                .compactMap(StateOfMind.init)
+            MoodOutput(context: context).print(states)
+        } else if let correlation {
             if arguments.has("activity") { throw UsageError(message: "--activity is for workouts, not \(typeName)", command: ListCommand.name) }
             let found = try CorrelationQuery(type: correlation, interval: interval).run(on: store)
             CorrelationOutput(context: context, type: correlation).print(Array(found.reversed().prefix(limit)))

@@ -5,6 +5,9 @@ enum StatsComposite {
     /// Handles the stats if `<type>` is a workout or blood pressure; false otherwise.
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> Bool {
         guard let typeName = arguments.positionals.first else { return false }
+        if CompositeNames.isMood(typeName) {
+            throw UsageError(message: "stats does not summarise moods; 'hkctl list mood' lists them (--format json or csv for other tools)", command: StatsCommand.name)
+        }
         let isWorkout = CompositeNames.isWorkout(typeName)
         let correlation = CorrelationType.named(typeName)
         guard isWorkout || correlation != nil else {

@@ -5,9 +5,10 @@ import TextSupport
 enum TypesCommand: Command {
     static let name = "types"
     static let abstract = "List the sample types hkctl knows."
-    static let usage = "types [workouts] [--format <format>]"
+    static let usage = "types [workouts | mood] [--format <format>]"
     static let arguments: [(label: String, help: String)] = [
         ("workouts", "List the workout activity types instead (HealthKit names, raw values, short forms)."),
+        ("mood", "List the words of 'add mood' instead: valences, labels and what a mood is about (HealthKit's state of mind)."),
     ]
     static let options: [OptionSpec] = []
 
@@ -15,8 +16,11 @@ enum TypesCommand: Command {
         if let topic = arguments.positionals.first, CompositeNames.isWorkout(topic), arguments.positionals.count == 1 {
             return WorkoutTypesOutput.print(context: context)
         }
+        if let topic = arguments.positionals.first, CompositeNames.isMood(topic), arguments.positionals.count == 1 {
+            return MoodOutput(context: context).printVocabulary()
+        }
         if let extra = arguments.positionals.first {
-            throw UsageError(message: "Unexpected argument '\(extra)'; 'hkctl types workouts' lists workout activities", command: name)
+            throw UsageError(message: "Unexpected argument '\(extra)'; 'hkctl types workouts' lists workout activities, 'hkctl types mood' the words of a mood", command: name)
         }
         let types = context.catalogue.types
         func unit(_ type: SampleType) -> String? { type.canonicalUnit?.unitString }

@@ -28,7 +28,7 @@ struct WorkoutOutput {
             "{\"type\":\"\(event.kind.name)\",\"date\":\"\(ISODate.format(event.date, in: zone))\",\"duration\":"
                 + NumberFormatting.json(event.duration) + "}"
         }.joined(separator: ",") + "]"
-        text += ",\"statistics\":[" + workout.allStatistics.map { statistic in
+        text += ",\"statistics\":[" + workout.workoutStatistics.map { statistic in
             var item = "{\"type\":" + JSONText.quoted(statistic.typeIdentifier) + ",\"start\":\""
                 + ISODate.format(statistic.start, in: zone) + "\",\"end\":\"" + ISODate.format(statistic.end, in: zone) + "\""
             for (name, value) in [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum),

@@ -1,0 +1,346 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// Workouts with HealthKit's face: figures per type (`statistics(for:)`, `allStatistics`), events, parts, samples
+/// associated with a workout (`add(_:to:)`, `predicateForObjects(from: workout)`) kept through undo and delete, and
+/// routes found the same way.
+struct WorkoutHealthKitTests {
+    private static let now = TestSupport.date("2024-06-10T12:00:00Z")
+    private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/import/workout-children.xml").path
+    private static let heartRate = QuantityType(.heartRate)
+
+    /// A store at `folder/store` that records its writes as `kind` operations of the owner, so they can be undone.
+    private static func store(_ folder: String, _ kind: OperationRecord.Kind) throws -> HealthStore {
+        let storage = JSONFileStore(path: folder + "/store", timeZone: .gmt, lockTimeout: 2, clock: { now },
+                                    recording: OperationRecording(kind: kind, source: AuthorizationState.ownerSource, date: now))
+        return try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
+    }
+
+    private static func run(start: String = "2024-06-03T07:00:00Z", end: String = "2024-06-03T08:00:00Z") -> Workout {
+        Workout(activityType: .running, start: TestSupport.date(start), end: TestSupport.date(end),
+                totalEnergyBurned: Quantity(unit: .kilocalorie(), doubleValue: 600),
+                totalDistance: Quantity(unit: .meterUnit(with: .kilo), doubleValue: 10))
+    }
+
+    private static func beat(_ bpm: Double, at time: String) -> QuantitySample {
+        let date = TestSupport.date(time)
+        return QuantitySample(type: heartRate, quantity: Quantity(unit: .count().unitDivided(by: .minute()), doubleValue: bpm),
+                              start: date, end: date)
+    }
+
+    private static func associated(with workout: Workout, in store: HealthStore, type: SampleType = heartRate) async throws -> [Sample] {
+        try await SampleQueryDescriptor(predicates: [.sample(type: type, predicate: Query.predicateForObjects(from: workout))])
+            .result(for: store)
+    }
+
+    private static func workouts(_ store: HealthStore) async throws -> [Workout] {
+        try await SampleQueryDescriptor(predicates: [.workout()]).result(for: store)
+    }
+
+    // MARK: - Figures, events and parts of an imported export
+
+    @Test func anExportsWorkoutChildrenReachStatisticsEventsAndActivities() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            _ = try HealthImporter(store: storage).importFile(atPath: Self.fixture)
+            let store = try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
+            let workout = try #require(try await Self.workouts(store).first)
+            #expect(workout.workoutActivityType == .swimBikeRun)
+            #expect(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 640)
+            #expect(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) == 21.5)
+            // The workout's own figures.
+            let energy = try #require(workout.statistics(for: QuantityType(.activeEnergyBurned)))
+            #expect(energy.sumQuantity()?.doubleValue(for: .kilocalorie()) == 640)
+            let beats = try #require(workout.statistics(for: Self.heartRate))
+            let perMinute = HealthUnit.count().unitDivided(by: .minute())
+            #expect(beats.averageQuantity()?.doubleValue(for: perMinute) == 142)
+            #expect(beats.minimumQuantity()?.doubleValue(for: perMinute) == 98)
+            #expect(beats.maximumQuantity()?.doubleValue(for: perMinute) == 171)
+            #expect(beats.sumQuantity() == nil)
+            // Its parts' figures, found through the workout when it has none of its own: 1500 m swum, 20 km cycled.
+            #expect(workout.statistics(for: QuantityType(.distanceSwimming))?.sumQuantity()?.doubleValue(for: .meter()) == 1500)
+            #expect(workout.statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meter()) == 20_000)
+            #expect(workout.statistics(for: QuantityType(.stepCount)) == nil)
+            #expect(Set(workout.allStatistics.keys.map(\.identifier)) == [
+                "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierHeartRate",
+                "HKQuantityTypeIdentifierDistanceSwimming", "HKQuantityTypeIdentifierDistanceCycling"])
+            #expect(workout.allStatistics[Self.heartRate]?.averageQuantity()?.doubleValue(for: perMinute) == 142)
+            // Events: pause, resume, a 20-minute segment.
+            let events = workout.workoutEvents ?? []
+            #expect(events.map(\.type) == [.pause, .resume, .segment])
+            #expect(events[2].dateInterval == DateInterval(start: TestSupport.date("2024-05-03T08:00:00Z"), duration: 1200))
+            #expect(events[0].dateInterval.duration == 0)
+            // Parts, in time order, with their own events and figures.
+            let parts = workout.workoutActivities
+            #expect(parts.map(\.startDate) == [TestSupport.date("2024-05-03T08:00:00Z"), TestSupport.date("2024-05-03T08:25:00Z")])
+            #expect(parts[1].endDate == TestSupport.date("2024-05-03T09:00:00Z"))
+            #expect(parts[1].workoutEvents.map(\.type) == [.lap])
+            #expect(parts[1].statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meterUnit(with: .kilo)) == 20)
+            #expect(parts[0].allStatistics.keys.map(\.identifier) == ["HKQuantityTypeIdentifierDistanceSwimming"])
+            // The route: the GPX file the WorkoutRoute element names, beside the export (workout-routes/), found as
+            // HealthKit finds a route.
+            let routes = try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType(),
+                                                                              predicate: Query.predicateForObjects(from: workout))])
+                .result(for: store).compactMap(WorkoutRoute.init)
+            let route = try #require(routes.first)
+            #expect(route.locations.map(\.latitude) == [51.5074, 51.5075, 51.5077])
+            #expect(route.locations.map(\.timestamp) == [TestSupport.date("2024-05-03T08:25:00Z"), TestSupport.date("2024-05-03T08:25:10Z"),
+                                                         TestSupport.date("2024-05-03T08:25:20Z")])
+            let first = route.locations[0]
+            #expect(first.longitude == -0.1275 && first.altitude == 11.2 && first.speed == 6.1 && first.course == 90.5)
+            #expect(first.horizontalAccuracy == 4.2 && first.verticalAccuracy == 3.1)
+        }
+    }
+
+    @Test func aRouteInTheArchiveIsReadAndAMissingOrBrokenOneLeavesTheWorkoutWithoutARoute() async throws {
+        let xml = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let gpx = try String(contentsOfFile: URL(fileURLWithPath: Self.fixture).deletingLastPathComponent()
+            .appendingPathComponent("workout-routes/route_2024-05-03_9.00am.gpx").path, encoding: .utf8)
+        func importedRoute(_ build: (inout ZipBuilder) -> Void) throws -> WorkoutRoute? {
+            try TestSupport.withTemporaryDirectory { folder in
+                var zip = ZipBuilder()
+                zip.add("apple_health_export/export.xml", xml)
+                build(&zip)
+                try Data(zip.bytes()).write(to: URL(fileURLWithPath: folder + "/export.zip"))
+                let store = InMemorySampleStore()
+                _ = try HealthImporter(store: store).importFile(atPath: folder + "/export.zip")
+                let workouts = store.allSamples.compactMap(Workout.init(sample:))
+                #expect(workouts.count == 1)
+                return workouts.first?.detail.route
+            }
+        }
+        let route = try importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", gpx) }
+        #expect(route?.locations.count == 3 && route?.locations.last?.speed == 6.6)
+        #expect(try importedRoute { _ in } == nil, "no such member")
+        // A point without a time: the whole route is left out, never kept in part.
+        let broken = gpx.replacingOccurrences(of: "<time>2024-05-03T08:25:10Z</time>", with: "")
+        #expect(try importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", broken) } == nil)
+    }
+
+    @Test func whatGPXWriterWritesReadsBack() throws {
+        let start = TestSupport.date("2024-06-03T07:00:00.250Z")
+        var workout = Self.run()
+        workout.detail.route = WorkoutRoute(locations: [
+            WorkoutRoute.Location(timestamp: start, latitude: 51.5, longitude: -0.12, altitude: 20),
+            WorkoutRoute.Location(timestamp: start.addingTimeInterval(60), latitude: -33.9, longitude: 151.2),
+        ])
+        let read = try #require(GPXReader.locations(in: try GPXWriter.document(for: workout)))
+        #expect(read == workout.detail.route?.locations)
+    }
+
+    @Test func partsFiguresCombineBySummingAndWeightingAverages() {
+        let start = TestSupport.date("2024-06-03T07:00:00Z")
+        let parts = [
+            WorkoutActivity(start: start, end: start.addingTimeInterval(600), statistics: [
+                WorkoutStatistic(typeIdentifier: "HKQuantityTypeIdentifierHeartRate", start: start, end: start.addingTimeInterval(600),
+                                 average: 120, minimum: 90, maximum: 150, unit: "count/min"),
+                WorkoutStatistic(typeIdentifier: "HKQuantityTypeIdentifierDistanceWalkingRunning", start: start,
+                                 end: start.addingTimeInterval(600), sum: 2, unit: "km")]),
+            WorkoutActivity(start: start.addingTimeInterval(600), end: start.addingTimeInterval(2400), statistics: [
+                WorkoutStatistic(typeIdentifier: "HKQuantityTypeIdentifierHeartRate", start: start.addingTimeInterval(600),
+                                 end: start.addingTimeInterval(2400), average: 160, minimum: 130, maximum: 180, unit: "count/min"),
+                WorkoutStatistic(typeIdentifier: "HKQuantityTypeIdentifierDistanceWalkingRunning", start: start.addingTimeInterval(600),
+                                 end: start.addingTimeInterval(2400), sum: 1500, unit: "m")]),
+        ]
+        let workout = Workout(activity: .running, start: start, end: start.addingTimeInterval(2400),
+                              detail: WorkoutDetail(duration: 2400, activities: parts), source: "test", created: start)
+        let beats = workout.statistics(for: Self.heartRate)
+        // (120 × 10 min + 160 × 30 min) / 40 min = 150; the lowest minimum, the highest maximum.
+        #expect(beats?.average == 150 && beats?.minimum == 90 && beats?.maximum == 180)
+        // 2 km + 1500 m = 3.5 km, in the first part's unit.
+        #expect(workout.statistics(for: QuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 3500)
+    }
+
+    // MARK: - Associated samples
+
+    @Test func samplesAddedToAWorkoutAreFoundByItAndNothingElseIs() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try Self.store(folder, .add)
+            let workout = Self.run()
+            try await store.save(workout)
+            let stored = Self.beat(150, at: "2024-06-03T07:10:00Z")
+            let outside = Self.beat(70, at: "2024-06-03T09:00:00Z")
+            try await store.save([stored as any HealthSample, outside])
+            #expect(try await Self.associated(with: workout, in: store).isEmpty)
+            // One stored sample and one new one: the new one is saved by the call.
+            let fresh = Self.beat(162, at: "2024-06-03T07:40:00Z")
+            try await store.add([stored as any HealthSample, fresh], to: workout)
+            let found = try await Self.associated(with: workout, in: store)
+            #expect(Set(found.map(\.uuid)) == [stored.uuid, fresh.uuid])
+            #expect(found.allSatisfy { $0.source == AuthorizationState.ownerSource })
+            // The workout value read before the call finds them too, as does a fresh read; the workout keeps its uuid
+            // and figures, and is not doubled.
+            let reread = try await Self.workouts(store)
+            #expect(reread.map(\.uuid) == [workout.uuid])
+            #expect(reread[0].totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 600)
+            #expect(Set(try await Self.associated(with: reread[0], in: store).map(\.uuid)) == [stored.uuid, fresh.uuid])
+            // A statistics query over the workout's samples, as HealthKit code computes a workout's heart-rate range:
+            // 150 to 162, the reading of 70 outside it left out.
+            let perMinute = HealthUnit.count().unitDivided(by: .minute())
+            let range = try await StatisticsQueryDescriptor(
+                predicate: .quantitySample(type: Self.heartRate, predicate: Query.predicateForObjects(from: workout)),
+                options: [.discreteMin, .discreteMax]).result(for: store)
+            #expect(range?.minimumQuantity()?.doubleValue(for: perMinute) == 150)
+            #expect(range?.maximumQuantity()?.doubleValue(for: perMinute) == 162)
+            // Adding again associates once; another workout finds nothing; every heart rate is still there.
+            try await store.add([stored as any HealthSample], to: workout)
+            #expect(try await Self.associated(with: workout, in: store).count == 2)
+            let other = Self.run(start: "2024-06-04T07:00:00Z", end: "2024-06-04T08:00:00Z")
+            try await store.save(other)
+            #expect(try await Self.associated(with: other, in: store).isEmpty)
+            let all = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: store)
+            #expect(all.count == 3)
+            // The predicate combines with others as HealthKit's compound predicates do.
+            let late = SamplePredicate.and([Query.predicateForObjects(from: workout),
+                                            Query.predicateForSamples(withStart: TestSupport.date("2024-06-03T07:30:00Z"), end: nil)])
+            let lateFound = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate, predicate: late)])
+                .result(for: store)
+            #expect(lateFound.map(\.uuid) == [fresh.uuid])
+            // The completion-handler form.
+            let extra = Self.beat(155, at: "2024-06-03T07:20:00Z")
+            let result = await withCheckedContinuation { continuation in
+                store.add([extra], to: workout) { success, error in continuation.resume(returning: (success, error == nil)) }
+            }
+            #expect(result == (true, true))
+            #expect(try await Self.associated(with: workout, in: store).count == 3)
+        }
+    }
+
+    @Test func addingToAWorkoutThatIsNotStoredOrADeletedSampleChangesNothing() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try Self.store(folder, .add)
+            let workout = Self.run()
+            try await store.save(Self.beat(100, at: "2024-06-03T07:05:00Z"))
+            let before = TestSupport.walkFiles(folder + "/store")
+            func code(_ call: () async throws -> Void) async -> HealthError.Code? {
+                do { try await call(); return nil } catch let error as HealthError { return error.code } catch { return nil }
+            }
+            #expect(await code { try await store.add([Self.beat(120, at: "2024-06-03T07:10:00Z")], to: workout) } == .errorInvalidArgument)
+            #expect(TestSupport.walkFiles(folder + "/store") == before, "a workout never saved: nothing written")
+            try await store.save(workout)
+            let gone = Self.beat(130, at: "2024-06-03T07:15:00Z")
+            try await store.save(gone)
+            try await store.delete(gone)
+            let saved = TestSupport.walkFiles(folder + "/store")
+            let fresh = Self.beat(140, at: "2024-06-03T07:20:00Z")
+            #expect(await code { try await store.add([fresh as any HealthSample, gone], to: workout) } == .errorInvalidArgument)
+            #expect(await code { try await store.add([workout], to: workout) } == .errorInvalidArgument)
+            #expect(TestSupport.walkFiles(folder + "/store") == saved, "a deleted sample: the new one is not saved either")
+            #expect(try await Self.associated(with: workout, in: store).isEmpty)
+        }
+    }
+
+    @Test func undoingTheAssociationKeepsTheWorkoutAndDropsWhatTheCallSaved() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let workout = Self.run()
+            try await Self.store(folder, .add).save(workout)
+            let stored = Self.beat(150, at: "2024-06-03T07:10:00Z")
+            try await Self.store(folder, .add).save(stored)
+            let associating = try Self.store(folder, .add)
+            let fresh = Self.beat(162, at: "2024-06-03T07:40:00Z")
+            try await associating.add([stored as any HealthSample, fresh], to: workout)
+            _ = try associating.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            let reader = try Self.store(folder, .add)
+            // The workout is back as it was, under its own uuid; the sample the call saved is gone, the other stays.
+            let workouts = try await Self.workouts(reader)
+            #expect(workouts.map(\.uuid) == [workout.uuid])
+            #expect(try await Self.associated(with: workout, in: reader).isEmpty)
+            let beats = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: reader)
+            #expect(beats.map(\.uuid) == [stored.uuid])
+        }
+    }
+
+    @Test func deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let workout = Self.run()
+            let adder = try Self.store(folder, .add)
+            try await adder.save(workout)
+            let kept = Self.beat(150, at: "2024-06-03T07:10:00Z"), deletedToo = Self.beat(160, at: "2024-06-03T07:20:00Z")
+            try await adder.add([kept as any HealthSample, deletedToo], to: workout)
+            // One delete takes the workout and one of its samples; the other sample stays.
+            try await Self.store(folder, .delete).delete([workout as any HealthSample, deletedToo])
+            let reader = try Self.store(folder, .add)
+            #expect(try await Self.workouts(reader).isEmpty)
+            #expect(try await Self.associated(with: workout, in: reader).isEmpty)
+            let beats = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: reader)
+            #expect(beats.map(\.uuid) == [kept.uuid])
+            // Undo brings the workout back (as a copy, as undo restores every deleted sample) with both associations:
+            // the kept sample and the copy of the one deleted with it.
+            _ = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            let restored = try #require(try await Self.workouts(reader).first)
+            let found = try await Self.associated(with: restored, in: reader)
+            #expect(found.count == 2)
+            #expect(found.contains { $0.uuid == kept.uuid })
+            #expect(Set(found.compactMap { $0.quantity?.doubleValue(for: .count().unitDivided(by: .minute())) }) == [150, 160])
+        }
+    }
+
+    // MARK: - Routes
+
+    @Test func aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try Self.store(folder, .add)
+            let start = TestSupport.date("2024-06-03T07:00:00Z")
+            var withRoute = Self.run()
+            withRoute.detail.route = WorkoutRoute(locations: (0..<3).map { index in
+                WorkoutRoute.Location(timestamp: start.addingTimeInterval(Double(index) * 60), latitude: 51.5 + Double(index) / 1000,
+                                      longitude: -0.12, altitude: 20)
+            })
+            let without = Self.run(start: "2024-06-04T07:00:00Z", end: "2024-06-04T08:00:00Z")
+            try await store.save([withRoute as any HealthSample, without])
+            let routes = try await SampleQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute(),
+                                                                              predicate: Query.predicateForObjects(from: withRoute))])
+                .result(for: store)
+            let route = try #require(routes.first.flatMap(WorkoutRoute.init))
+            #expect(routes.count == 1 && route.count == 3)
+            #expect(route.startDate == start && route.endDate == start.addingTimeInterval(120))
+            #expect(route.sampleType.identifier == "HKWorkoutRouteTypeIdentifier")
+            #expect(try await Self.associated(with: without, in: store, type: SeriesType.workoutRoute()).isEmpty)
+            // Every route of the store, without a predicate: one.
+            #expect(try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType())]).result(for: store).count == 1)
+            // The locations, as HKWorkoutRouteQuery hands them out.
+            let latitudes = await withCheckedContinuation { continuation in
+                store.execute(WorkoutRouteQuery(route: route) { _, locations, done, _ in
+                    if done { continuation.resume(returning: locations?.map(\.latitude) ?? []) }
+                })
+            }
+            #expect(latitudes == [51.5, 51.501, 51.502])
+            // An anchored query of routes, as HealthKit's route samples show it: the route arrives with its workout and
+            // goes with it, under the same uuid.
+            let query = AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute(),
+                                                                           predicate: Query.predicateForObjects(from: withRoute))],
+                                                      anchor: nil)
+            let first = try await query.result(for: store)
+            #expect(first.addedSamples.map(\.uuid) == [route.uuid] && first.deletedObjects.isEmpty)
+            try await store.delete(withRoute)
+            let second = try await AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute())],
+                                                                 anchor: first.newAnchor).result(for: store)
+            #expect(second.addedSamples.isEmpty && second.deletedObjects.map(\.uuid) == [route.uuid])
+            #expect(second.deletedObjects.first?.typeIdentifier == "HKWorkoutRouteTypeIdentifier")
+        }
+    }
+
+    // MARK: - A real export
+
+    @Test(.enabled(if: ImportTestSupport.fixturesAvailable,
+                   "shared/fixtures/apple-health is not next to the repository, so the real-export workout test is skipped"))
+    func aRealExportsWorkoutReadsWithHealthKitsAccessors() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            _ = try HealthImporter(store: storage).importFile(atPath: ImportTestSupport.fixture("tdda_en-GB_export6s3sample.xml"))
+            let store = try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
+            let workout = try #require(try await Self.workouts(store).first)
+            // <Workout workoutActivityType="HKWorkoutActivityTypeOther" duration="31.73680251737436" durationUnit="min"
+            //  totalDistance="0" totalDistanceUnit="km" totalEnergyBurned="139.3170000000021" ...> with no children.
+            #expect(workout.workoutActivityType == .other)
+            // The duration written is 0.2 s longer than the time from start to end (10:40:38 to 11:12:22): the
+            // import keeps it within the workout's span, as HealthKit's invariant `duration <= end − start` wants.
+            #expect(workout.duration == 1904)
+            #expect(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 139.3170000000021)
+            #expect(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) == 0)
+            #expect(workout.allStatistics.isEmpty && workout.workoutEvents?.isEmpty == true && workout.workoutActivities.isEmpty)
+        }
+    }
+}
