@@ -25,7 +25,7 @@ extension JSONFileStore {
         if let nested = samples.first(where: { $0.typeIdentifier == Workout.typeIdentifier }) {
             throw WorkoutError.workoutAssociatedWithWorkout(nested.uuid)
         }
-        let check = SaveCheck(catalogue: catalogue, now: clock(), timeZone: codec.timeZone)
+        let check = SaveCheck(catalogue: catalogue, timeZone: codec.timeZone)
         try check.check(samples.filter { unsaved.contains($0.uuid) }) { member, correlation in
             var found = false
             let around = DateInterval(start: correlation.start.addingTimeInterval(-0.001),
