@@ -201,6 +201,8 @@ struct ExportRecordMapper {
             }
         case .characteristic:
             pending.rejection = pending.rejection ?? "\(type.name) is a characteristic, not a sample type"
+        case .workout, .correlation:
+            pending.rejection = pending.rejection ?? "\(type.name) is not kept as a Record element"
         }
         return pending
     }

@@ -31,7 +31,10 @@ public struct CategorySample: HealthSample {
     }
 
     /// The sample's type, as HealthKit's `categoryType`.
-    public var categoryType: CategoryType { sampleType }
+    public var categoryType: CategoryType {
+        sampleType as? CategoryType ?? .category(sample.typeIdentifier, name: sample.typeIdentifier,
+                                                 title: sample.typeIdentifier, values: [], examples: [])
+    }
 
     /// Metadata, keys case-sensitive, or nil when there is none (as HealthKit's `metadata`).
     public var metadata: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }

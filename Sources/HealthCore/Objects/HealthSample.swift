@@ -45,6 +45,7 @@ extension SampleType {
     /// not know, kept as an import wrote it) a plain stand-in with its identifier.
     static func lookUp(_ identifier: String, in catalogue: SampleTypeCatalogue = .standard) -> SampleType {
         if identifier == Workout.typeIdentifier { return Workout.sampleType }
+        if let correlation = CorrelationType.identified(identifier) { return correlation }
         return catalogue.type(identifier: identifier) ?? .quantity(
             identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
     }

@@ -33,7 +33,11 @@ public struct QuantitySample: HealthSample {
     }
 
     /// The sample's type, as HealthKit's `quantityType`.
-    public var quantityType: QuantityType { sampleType }
+    public var quantityType: QuantityType {
+        sampleType as? QuantityType ?? .quantity(sample.typeIdentifier, name: sample.typeIdentifier,
+                                                 title: sample.typeIdentifier, aggregation: .discreteArithmetic,
+                                                 unit: "count", examples: [])
+    }
 
     /// How many readings the sample stands for, as HealthKit's `count`: always 1 here (series are not kept).
     public var count: Int { 1 }

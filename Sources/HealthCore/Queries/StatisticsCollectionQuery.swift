@@ -68,7 +68,7 @@ public final class StatisticsCollectionQuery: Query, @unchecked Sendable {
         self.anchorDate = anchorDate
         self.intervalComponents = intervalComponents
         descriptor = StatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: quantityType, predicate: quantitySamplePredicate), options: options,
+            predicate: .init(sampleType: quantityType, predicate: quantitySamplePredicate), options: options,
             anchorDate: anchorDate, intervalComponents: intervalComponents)
         super.init(sampleType: quantityType, predicate: quantitySamplePredicate)
     }

@@ -10,10 +10,9 @@ import TextSupport
 public struct Workout: Hashable, Sendable {
     /// HealthKit's workout type identifier.
     public static let typeIdentifier = "HKWorkoutTypeIdentifier"
-    /// The workout type as permissions name it (`hkctl auth grant SRC --share workout`); it is not in the catalogue,
-    /// whose types are quantities and categories.
-    public static let sampleType = SampleType.category(typeIdentifier, name: "workout", title: "Workout", values: [],
-                                                       examples: ["running 45min"])
+    /// The workout type, a ``WorkoutType`` named `workout`; it is not in the catalogue, whose types are quantities and
+    /// categories.
+    public static var sampleType: WorkoutType { WorkoutType.shared }
 
     public var uuid: UUID
     public var activity: WorkoutActivityType

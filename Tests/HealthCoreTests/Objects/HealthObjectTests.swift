@@ -217,7 +217,6 @@ struct HealthObjectTests {
             try store.storage.updateDocument("settings.json", initial: Settings()) { try $0.set("unit.weight", to: "lb", catalogue: .standard) }
             units = try await store.preferredUnits(for: [mass])
             #expect(units[mass] == .pound())
-            #expect(await Self.code { _ = try await store.preferredUnits(for: [CategoryType(.sleepAnalysis)]) } == .errorInvalidArgument)
         }
     }
 

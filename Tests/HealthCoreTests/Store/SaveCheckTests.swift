@@ -42,8 +42,8 @@ struct SaveCheckTests {
         bad.append(("end before start", sample(type, good, start: Kit.utc(2025, 3, 9, 8), end: Kit.utc(2025, 3, 9, 7))))
         bad.append(("in the future", sample(type, good, start: now.addingTimeInterval(60))))
         switch type.kind {
-        case .characteristic:
-            Issue.record("the catalogue of sample types holds the characteristic \(type.name)")
+        case .characteristic, .workout, .correlation:
+            Issue.record("the catalogue of sample types holds the \(type.kind) type \(type.name)")
         case .category:
             bad.append(("unknown category value", sample(type, .category(9_999))))
             bad.append(("a quantity for a category", sample(type, .quantity(Quantity(1, .count())))))
