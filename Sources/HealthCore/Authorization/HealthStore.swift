@@ -79,7 +79,7 @@ public struct HealthStore: SampleStore, Sendable {
     private func type(_ identifier: String) -> SampleType { SampleType.lookUp(identifier, in: catalogue) }
 
     /// Saves samples written by this source, all or nothing, stamped with the version and device the source
-    /// registered with `auth request`. A sample made in code and not saved yet (``HealthSample/isSaved``) becomes this
+    /// registered with `auth request`. A sample made in code and not saved yet (``HealthObject/isSaved``) becomes this
     /// source's, created now. Every sample is checked first (see ``JSONFileStore/save(_:)``).
     ///
     /// - Throws: ``AuthorizationError`` when the source may not write one of the types (nothing is saved).

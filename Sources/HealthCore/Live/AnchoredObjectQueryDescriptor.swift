@@ -1,5 +1,6 @@
 /// The samples added and deleted since an anchor: HealthKit's `HKAnchoredObjectQueryDescriptor<Sample>`; `Kind`
-/// follows the predicates (``QuantitySample`` for `.quantitySample(type:)`).
+/// follows the predicates (``QuantitySample`` for `.quantitySample(type:)`, ``HealthSample`` for `.sample(type:)`,
+/// each added sample of the class of its kind).
 ///
 /// ``result(for:)`` answers once; ``results(for:)`` answers, then answers again each time the store changes, from any
 /// process, until the task iterating it is cancelled. Only the predicates' types are looked at; their conditions
@@ -98,7 +99,7 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
         while true {
             let wanted = effectiveLimit.map { $0 - added.count - deleted.count }
             let set = try store.changes(since: position, types: identifiers, limit: wanted)
-            added += set.added.filter(matches).compactMap { Kind($0) }
+            added += try HealthSample.objects(of: set.added.filter(matches), in: store).compactMap { $0 as? Kind }
             deleted += set.deleted.map(DeletedObject.init)
             position = set.anchor
             guard let wanted, set.added.count + set.deleted.count >= wanted,

@@ -4,24 +4,26 @@
 /// let core = CategorySample(type: CategoryType(.sleepAnalysis), value: CategoryValueSleepAnalysis.asleepCore.rawValue,
 ///                           start: bedtime, end: wake)
 /// ```
-public struct CategorySample: HealthSample {
-    public let sample: Sample
-
+public final class CategorySample: HealthSample, @unchecked Sendable {
     /// A new sample, not saved yet, as `HKCategorySample(type:value:start:end:metadata:)`. The store checks that the
     /// type has the value when it is saved.
-    public init(type: CategoryType, value: Int, start: Date, end: Date, metadata: [String: MetadataValue]? = nil) {
-        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .category(value), metadata: metadata)
+    public convenience init(type: CategoryType, value: Int, start: Date, end: Date,
+                            metadata: [String: MetadataValue]? = nil) {
+        self.init(record: Sample(newOfType: type.identifier, start: start, end: end, value: .category(value),
+                                 metadata: metadata))
     }
 
     /// A new sample measured by `device`, as HealthKit's initialiser with `device:`.
-    public init(type: CategoryType, value: Int, start: Date, end: Date, device: Device?, metadata: [String: MetadataValue]?) {
-        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .category(value), device: device, metadata: metadata)
+    public convenience init(type: CategoryType, value: Int, start: Date, end: Date, device: Device?,
+                            metadata: [String: MetadataValue]?) {
+        self.init(record: Sample(newOfType: type.identifier, start: start, end: end, value: .category(value),
+                                 device: device, metadata: metadata))
     }
 
     /// The category sample a stored record holds, or nil when it holds a quantity, a workout or a correlation.
-    public init?(_ sample: Sample) {
+    public convenience init?(_ sample: Sample) {
         guard case .category = sample.value, sample.detail == nil else { return nil }
-        self.sample = sample
+        self.init(record: sample)
     }
 
     /// The raw value, as HealthKit's `value` (for sleep, a ``CategoryValueSleepAnalysis`` raw value).
@@ -35,9 +37,6 @@ public struct CategorySample: HealthSample {
         sampleType as? CategoryType ?? .category(sample.typeIdentifier, name: sample.typeIdentifier,
                                                  title: sample.typeIdentifier, values: [], examples: [])
     }
-
-    /// Metadata, keys case-sensitive, or nil when there is none (as HealthKit's `metadata`).
-    public var metadata: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
 }
 
 /// Sleep stages with HealthKit's raw values: `HKCategoryValueSleepAnalysis`.

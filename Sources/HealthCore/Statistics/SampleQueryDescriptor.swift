@@ -1,5 +1,6 @@
 /// Samples of one or more types, sorted and limited: HealthKit's `HKSampleQueryDescriptor<Sample>`. `Kind` follows
-/// the predicates: `.quantitySample(type:)` predicates give ``QuantitySample`` values.
+/// the predicates: `.quantitySample(type:)` predicates give ``QuantitySample``s, `.sample(type:)` predicates
+/// ``HealthSample``s, each of the class of its kind (a correlation with its members).
 public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     /// The types and conditions; a sample matching any one is returned.
     public var predicates: [SampleTypePredicate<Kind>]
@@ -24,14 +25,15 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     }
 
     func run(on store: HealthStore) throws -> [Kind] {
-        var found: [Kind] = []
+        var records: [Sample] = []
         for predicate in predicates {
             let interval = predicate.interval
             let condition = predicate.predicate ?? SamplePredicate()
             try store.forEachSample(ofType: predicate.sampleType.identifier, overlapping: interval) { sample in
-                if condition.matches(sample, in: interval), let value = Kind(sample) { found.append(value) }
+                if condition.matches(sample, in: interval) { records.append(sample) }
             }
         }
+        var found = try HealthSample.objects(of: records, in: store).compactMap { $0 as? Kind }
         let order = sortDescriptors.isEmpty ? [SampleSortDescriptor(\Kind.startDate), SampleSortDescriptor(\Kind.endDate)]
             : sortDescriptors
         found.sort { first, second in
@@ -72,7 +74,7 @@ public struct SampleSortDescriptor<Kind: HealthSample>: @unchecked Sendable {
     private let compare: (Kind, Kind) -> Bool?
 
     /// Sorts by the value at `keyPath`: `\.startDate`, `\.endDate`, `\.sourceName` of any kind, and the kind's own
-    /// properties (`\.created` of a ``Sample``).
+    /// properties (`\.sample.created`, the stored record's creation date).
     public init<Value: Comparable>(_ keyPath: KeyPath<Kind, Value>, order: Order = .forward) {
         compare = { first, second in
             let (a, b) = (first[keyPath: keyPath], second[keyPath: keyPath])

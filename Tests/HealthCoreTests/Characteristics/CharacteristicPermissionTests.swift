@@ -94,7 +94,7 @@ struct CharacteristicPermissionTests {
                                 end: Self.now, value: .quantity(Quantity(unit: .count(), doubleValue: 1)), source: "",
                                 created: Self.now)
             do {
-                try await owner.save(sample)
+                try await owner.save(HealthSample.of(sample))
                 Issue.record("a sample of a characteristic type was saved")
             } catch let error as HealthError {
                 #expect(error.code == .errorInvalidArgument)

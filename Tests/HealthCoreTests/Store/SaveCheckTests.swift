@@ -142,8 +142,7 @@ struct SaveCheckTests {
             let workout = Workout(activity: try WorkoutActivityType.named("running"), start: start, end: start.addingTimeInterval(1800), detail: detail,
                                   source: "library", created: start)
             #expect(throws: SampleError.self) { try store.save([workout.sample]) }
-            var fine = workout
-            fine.detail = WorkoutDetail(duration: 1800, totalEnergyBurned: Quantity(300, try HealthUnit(parsing: "kcal")))
+            let fine = workout.replacing(detail: WorkoutDetail(duration: 1800, totalEnergyBurned: Quantity(300, try HealthUnit(parsing: "kcal"))))
             try store.save([fine.sample])
         }
     }

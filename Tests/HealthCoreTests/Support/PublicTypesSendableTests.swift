@@ -19,14 +19,13 @@ struct PublicTypesSendableTests {
     /// The public protocols values are passed around as: their existentials are `Sendable` too.
     static let protocols: [String] = [
         isSendable((any SampleStore).self),
-        isSendable((any HealthSample).self),
     ]
 
     static let listed: [String] = [
         isSendable(AggregationStyle.self),
         isSendable(AnchoredObjectQuery.self),
-        isSendable(AnchoredObjectQueryDescriptor<Sample>.self),
-        isSendable(AnchoredObjectQueryDescriptor<Sample>.Result.self),
+        isSendable(AnchoredObjectQueryDescriptor<HealthSample>.self),
+        isSendable(AnchoredObjectQueryDescriptor<HealthSample>.Result.self),
         isSendable(AuthorizationError.self),
         isSendable(AuthorizationRequestStatus.self),
         isSendable(AuthorizationState.self),
@@ -90,6 +89,8 @@ struct PublicTypesSendableTests {
         isSendable(GregorianCalendar.Period.self),
         isSendable(GregorianCalendar.Step.self),
         isSendable(HealthError.self),
+        isSendable(HealthObject.self),
+        isSendable(HealthSample.self),
         isSendable(HealthError.Code.self),
         isSendable(HealthImporter.self),
         isSendable(HealthStore.self),
@@ -150,12 +151,12 @@ struct PublicTypesSendableTests {
         isSendable(SamplePredicate.self),
         isSendable(SamplePredicate.DateOptions.self),
         isSendable(SampleQuery.self),
-        isSendable(SampleQueryDescriptor<Sample>.self),
-        isSendable(SampleSortDescriptor<Sample>.self),
-        isSendable(SampleSortDescriptor<Sample>.Order.self),
+        isSendable(SampleQueryDescriptor<HealthSample>.self),
+        isSendable(SampleSortDescriptor<HealthSample>.self),
+        isSendable(SampleSortDescriptor<HealthSample>.Order.self),
         isSendable(SampleType.self),
         isSendable(SampleTypeCatalogue.self),
-        isSendable(SampleTypePredicate<Sample>.self),
+        isSendable(SampleTypePredicate<HealthSample>.self),
         isSendable(SampleValue.self),
         isSendable(Settings.self),
         isSendable(SettingsError.self),
@@ -247,7 +248,7 @@ struct PublicTypesSendableTests {
     }
 
     @Test func protocolsAreSendable() {
-        #expect(Self.protocols == ["SampleStore", "HealthSample"])
+        #expect(Self.protocols == ["SampleStore"])
     }
 
     /// `Foo<T>:` or `Foo:` → `Foo`.
