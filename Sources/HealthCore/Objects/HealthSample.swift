@@ -32,12 +32,12 @@ public class HealthSample: HealthObject, @unchecked Sendable {
     }
 
     /// The objects of `records`, in order, each of its kind; a correlation carries its members that `store` still
-    /// holds.
+    /// holds and its source may read.
     static func objects(of records: [Sample], in store: HealthStore) throws -> [HealthSample] {
         let correlationRecords = records.filter { $0.detail?.correlation != nil }
         guard !correlationRecords.isEmpty else { return records.map { HealthSample.of($0) } }
         var correlations: [UUID: Correlation] = [:]
-        for correlation in try CorrelationQuery.correlations(of: correlationRecords, in: store.storage) {
+        for correlation in try CorrelationQuery.correlations(of: correlationRecords, in: store) {
             correlations[correlation.uuid] = correlation
         }
         return records.map { correlations[$0.uuid] ?? HealthSample.of($0) }

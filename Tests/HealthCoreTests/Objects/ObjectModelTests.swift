@@ -184,4 +184,26 @@ struct ObjectModelTests {
             #expect(try await SampleQueryDescriptor(predicates: [.workout()]).result(for: store).isEmpty)
         }
     }
+
+    @Test func aCorrelationCarriesOnlyTheMembersItsReaderMayRead() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let owner = try HealthStore(directory: path, clock: { Self.now })
+            let date = TestSupport.date("2024-06-03T12:00:00Z")
+            let members = try [(QuantityTypeIdentifier.dietaryEnergyConsumed, 250.0, "kcal"), (.dietaryCaffeine, 0.08, "g")].map {
+                Sample(typeIdentifier: $0.0.rawValue, start: date, end: date,
+                       value: .quantity(Quantity($0.1, try HealthUnit(parsing: $0.2))), source: "", created: date)
+            }
+            try owner.save(members + [Correlation.sample(of: .food, members: members, start: date, end: date, source: "",
+                                                         created: date)])
+            // The app may read dietary energy (what a food needs), not caffeine.
+            try owner.decideAuthorization(for: "app", allow: true, share: [], read: [QuantityType(.dietaryEnergyConsumed)])
+            let app = try HealthStore(directory: path, source: "app", clock: { Self.now })
+            let seenByOwner = try await SampleQueryDescriptor(predicates: [.sample(type: CorrelationType(.food))]).result(for: owner)
+            #expect((seenByOwner.first as? Correlation)?.objects.count == 2)
+            let seen = try await SampleQueryDescriptor(predicates: [.sample(type: CorrelationType(.food))]).result(for: app)
+            let food = try #require(seen.first as? Correlation)
+            #expect(food.objects.map(\.sampleType) == [QuantityType(.dietaryEnergyConsumed)])
+        }
+    }
 }
