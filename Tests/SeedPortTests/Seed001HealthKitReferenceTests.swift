@@ -252,14 +252,14 @@ struct Seed001HealthKitReferenceTests {
     /// last night in bed 22:00-06:00 with 3.5 h core, 1 h deep, 2.5 h REM and 15 min awake; yesterday 2,000 steps
     /// and 99 kcal, which no "today" figure may count.
     private static func saveDay(in store: HealthStore) async throws {
-        func quantity(_ type: QuantityTypeIdentifier, _ unit: HealthUnit, _ value: Double, _ start: String, _ end: String) -> any HealthSample {
+        func quantity(_ type: QuantityTypeIdentifier, _ unit: HealthUnit, _ value: Double, _ start: String, _ end: String) -> HealthSample {
             QuantitySample(type: QuantityType(type), quantity: Quantity(unit: unit, doubleValue: value), start: Seed.date(start), end: Seed.date(end))
         }
-        func sleep(_ value: CategoryValueSleepAnalysis, _ start: String, _ end: String) -> any HealthSample {
+        func sleep(_ value: CategoryValueSleepAnalysis, _ start: String, _ end: String) -> HealthSample {
             CategorySample(type: CategoryType(.sleepAnalysis), value: value.rawValue, start: Seed.date(start), end: Seed.date(end))
         }
         let bpm = HealthUnit.count().unitDivided(by: .minute())
-        var samples: [any HealthSample] = [
+        var samples: [HealthSample] = [
             quantity(.stepCount, .count(), 2_000, "2024-06-09T15:00:00Z", "2024-06-09T16:00:00Z"),
             quantity(.stepCount, .count(), 1_200, "2024-06-10T08:00:00Z", "2024-06-10T08:30:00Z"),
             quantity(.stepCount, .count(), 3_400, "2024-06-10T09:00:00Z", "2024-06-10T10:00:00Z"),

@@ -64,7 +64,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     /// Throws unless `source` may write `type`.
     ///
     /// - Throws: ``AuthorizationError/notDetermined(source:type:)`` or ``AuthorizationError/denied(source:type:)``.
-    public func checkShare(source: String, type: SampleType) throws {
+    public func checkShare(source: String, type: ObjectType) throws {
         switch shareStatus(source: source, type: type.identifier) {
         case .sharingAuthorized: return
         case .notDetermined: throw AuthorizationError.notDetermined(source: source, type: type.name)
@@ -74,7 +74,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
 
     /// Whether no source may ever write `type`: a characteristic (``CharacteristicType``, the person's own value, set
     /// by the owner) or one of the ``unshareableTypes`` Apple computes.
-    public static func isUnshareable(_ type: SampleType) -> Bool {
+    public static func isUnshareable(_ type: ObjectType) -> Bool {
         type.kind == .characteristic || unshareableTypes.contains(type.identifier)
     }
 
@@ -111,7 +111,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     /// - Parameter identity: Details the source gives about itself; fields left nil keep what was known.
     /// - Throws: ``AuthorizationError/cannotShare(_:)`` for unshareable types, ``AuthorizationError/emptyRequest``,
     ///   ``TextError/sourceName(_:)`` for a source name ``TextRules`` refuses.
-    public mutating func request(source: String, share: [SampleType], read: [SampleType], identity: Identity = Identity(),
+    public mutating func request(source: String, share: [ObjectType], read: [ObjectType], identity: Identity = Identity(),
                                  at date: Date) throws {
         try TextRules.checkSourceName(source)
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
@@ -133,7 +133,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     /// The owner's answer: allow (`true`) or deny (`false`) writing `share` and reading `read`.
     ///
     /// - Throws: ``AuthorizationError``, or ``TextError/sourceName(_:)`` for a source name ``TextRules`` refuses.
-    public mutating func decide(source: String, allow: Bool, share: [SampleType], read: [SampleType], at date: Date) throws {
+    public mutating func decide(source: String, allow: Bool, share: [ObjectType], read: [ObjectType], at date: Date) throws {
         try TextRules.checkSourceName(source)
         guard !share.isEmpty || !read.isEmpty else { throw AuthorizationError.emptyRequest }
         if allow, let bad = share.first(where: AuthorizationState.isUnshareable) {
@@ -148,7 +148,7 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     }
 
     /// Forgets the owner's decisions for `types` (all when nil): back to not determined.
-    public mutating func revoke(source: String, types: [SampleType]?, at date: Date) {
+    public mutating func revoke(source: String, types: [ObjectType]?, at date: Date) {
         var permissions = sources[source] ?? Permissions()
         let identifiers = types.map { $0.map(\.identifier) } ?? Array(Set(permissions.share.keys).union(permissions.read.keys)).sorted()
         for identifier in identifiers {

@@ -80,7 +80,7 @@ public struct HealthStore: SampleStore, Sendable {
     private func type(_ identifier: String) -> SampleType { SampleType.lookUp(identifier, in: catalogue) }
 
     /// Saves samples written by this source, all or nothing, stamped with the version and device the source
-    /// registered with `auth request`. A sample made in code and not saved yet (``HealthSample/isSaved``) becomes this
+    /// registered with `auth request`. A sample made in code and not saved yet (``HealthObject/isSaved``) becomes this
     /// source's, created now. Every sample is checked first (see ``JSONFileStore/save(_:)``).
     ///
     /// - Throws: ``AuthorizationError`` when the source may not write one of the types (nothing is saved).
@@ -217,19 +217,19 @@ extension HealthStore {
 
     /// Whether asking for these types would show the owner anything new: HealthKit's
     /// `statusForAuthorizationRequest(toShare:read:)`.
-    public func statusForAuthorizationRequest(toShare share: Set<SampleType>, read: Set<SampleType>) throws
+    public func statusForAuthorizationRequest(toShare share: Set<SampleType>, read: Set<ObjectType>) throws
         -> AuthorizationRequestStatus {
         try state.requestStatus(source: source, share: share.map(\.identifier), read: read.map(\.identifier))
     }
 
     /// ``statusForAuthorizationRequest(toShare:read:)`` without blocking the caller's task.
-    public func statusForAuthorizationRequest(toShare share: Set<SampleType>, read: Set<SampleType>) async throws
+    public func statusForAuthorizationRequest(toShare share: Set<SampleType>, read: Set<ObjectType>) async throws
         -> AuthorizationRequestStatus {
         try await BlockingWork.run { try statusForAuthorizationRequest(toShare: share, read: read) }
     }
 
     /// HealthKit's completion-handler form of ``statusForAuthorizationRequest(toShare:read:)``.
-    public func getRequestStatusForAuthorization(toShare share: Set<SampleType>, read: Set<SampleType>,
+    public func getRequestStatusForAuthorization(toShare share: Set<SampleType>, read: Set<ObjectType>,
                                                  completion: @escaping @Sendable (AuthorizationRequestStatus, Error?) -> Void) {
         BlockingWork.start {
             do {
@@ -249,7 +249,7 @@ extension HealthStore {
     ///   saves. Fields left nil keep what an earlier request said.
     /// - Throws: ``AuthorizationError/cannotShare(_:)`` for a type no source may write,
     ///   ``AuthorizationError/emptyRequest``, ``StoreError``.
-    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<SampleType>?,
+    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<ObjectType>?,
                                      identity: AuthorizationState.Identity = AuthorizationState.Identity()) throws {
         guard !isOwner else { return }
         let now = storage.clock()
@@ -266,13 +266,13 @@ extension HealthStore {
     }
 
     /// ``requestAuthorization(toShare:read:identity:)`` without blocking the caller's task.
-    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<SampleType>?,
+    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<ObjectType>?,
                                      identity: AuthorizationState.Identity = AuthorizationState.Identity()) async throws {
         try await BlockingWork.run { try requestAuthorization(toShare: share, read: read, identity: identity) }
     }
 
     /// HealthKit's completion-handler form of ``requestAuthorization(toShare:read:identity:)``.
-    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<SampleType>?,
+    public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<ObjectType>?,
                                      completion: @escaping @Sendable (Bool, Error?) -> Void) {
         BlockingWork.complete(completion) { try requestAuthorization(toShare: share, read: read) }
     }
@@ -291,7 +291,7 @@ extension HealthStore {
     ///
     /// - Throws: ``AuthorizationError/ownerOnly(source:)`` unless this is the owner; ``AuthorizationError`` or
     ///   ``TextError`` for a decision that cannot be made (nothing is written then); ``StoreError``.
-    public func decideAuthorization(for source: String, allow: Bool, share: Set<SampleType>, read: Set<SampleType>) throws {
+    public func decideAuthorization(for source: String, allow: Bool, share: Set<SampleType>, read: Set<ObjectType>) throws {
         try requireOwner()
         let now = storage.clock()
         let (share, read) = (Self.ordered(share), Self.ordered(read))
@@ -305,7 +305,7 @@ extension HealthStore {
     /// The owner forgets its decisions for `source` about `types` (all when nil): back to not determined.
     ///
     /// - Throws: ``AuthorizationError/ownerOnly(source:)`` unless this is the owner, ``StoreError``.
-    public func revokeAuthorization(for source: String, types: Set<SampleType>? = nil) throws {
+    public func revokeAuthorization(for source: String, types: Set<ObjectType>? = nil) throws {
         try requireOwner()
         let now = storage.clock()
         let chosen = types.map(Self.ordered)
@@ -320,7 +320,7 @@ extension HealthStore {
     }
 
     /// The types in a fixed order (by identifier), so the log and messages do not depend on a set's order.
-    private static func ordered(_ types: Set<SampleType>) -> [SampleType] {
+    private static func ordered<Type: ObjectType>(_ types: Set<Type>) -> [Type] {
         types.sorted { $0.identifier < $1.identifier }
     }
 }

@@ -3,11 +3,7 @@
 /// Blood pressure holds exactly one systolic and one diastolic sample; food holds any dietary samples, with the
 /// food's name in `HKFoodType` metadata. As in HealthKit, a source is never asked for permission on the correlation
 /// type itself: it needs permission for the member types.
-public struct CorrelationType: Hashable, Sendable, CustomStringConvertible {
-    /// HealthKit's identifier (`HKCorrelationTypeIdentifierBloodPressure`).
-    public let identifier: String
-    /// The command-line name (`blood-pressure`).
-    public let name: String
+public final class CorrelationType: SampleType, @unchecked Sendable {
     /// Other accepted names.
     public let aliases: [String]
     /// The member types it must hold (blood pressure), or nil when any dietary type may be a member (food).
@@ -15,7 +11,24 @@ public struct CorrelationType: Hashable, Sendable, CustomStringConvertible {
     /// The types a source must be allowed to read to see other sources' correlations of this type.
     public let readTypes: [String]
 
-    public var description: String { name }
+    init(identifier: String, name: String, aliases: [String], requiredMembers: [String]?, readTypes: [String]) {
+        self.aliases = aliases
+        self.requiredMembers = requiredMembers
+        self.readTypes = readTypes
+        super.init(identifier: identifier, name: name, title: name, kind: .correlation, aggregation: nil,
+                   canonicalUnit: nil, displayUnit: nil, examples: [], categoryValues: [], maximumDuration: nil,
+                   validRange: nil)
+    }
+
+    /// The correlation type with this identifier, as `HKCorrelationType(_:)`; an identifier without one is a
+    /// programming error and stops the program.
+    public convenience init(_ identifier: CorrelationTypeIdentifier) {
+        guard let type = CorrelationType.identified(identifier.rawValue) else {
+            preconditionFailure("No correlation type has the identifier '\(identifier.rawValue)'")
+        }
+        self.init(identifier: type.identifier, name: type.name, aliases: type.aliases,
+                  requiredMembers: type.requiredMembers, readTypes: type.readTypes)
+    }
 
     static let systolic = "HKQuantityTypeIdentifierBloodPressureSystolic"
     static let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
@@ -45,10 +58,8 @@ public struct CorrelationType: Hashable, Sendable, CustomStringConvertible {
     /// The correlation type with this identifier.
     public static func identified(_ identifier: String) -> CorrelationType? { all.first { $0.identifier == identifier } }
 
-    /// The correlation type as a ``SampleType``, where any type can be named (changes and deletions by type).
-    public var sampleType: SampleType {
-        .category(identifier, name: name, title: name, values: [], examples: [])
-    }
+    /// The correlation type itself, as a ``SampleType`` (it is one).
+    public var sampleType: SampleType { self }
 
     /// Whether a sample of this type may be a member.
     public func allows(member identifier: String) -> Bool {

@@ -28,7 +28,7 @@ public enum GPXWriter: Sendable {
     /// The track's name: the activity's name as the importer read it (`HAEWorkoutName`, `Outdoor Run`) when there
     /// is one, else the activity type's name (`running`).
     static func trackName(_ workout: Workout) -> String {
-        if case let .string(name)? = workout.metadata["HAEWorkoutName"], !name.isEmpty { return name }
+        if case let .string(name)? = workout.sample.metadata["HAEWorkoutName"], !name.isEmpty { return name }
         return workout.activity.name
     }
 

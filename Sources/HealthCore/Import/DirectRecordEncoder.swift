@@ -201,8 +201,8 @@ struct DirectRecordEncoder {
             guard let valueA, let value = category(valueA, of: info) else { return false }
             record.isQuantity = false
             record.valueField = value
-        case .characteristic:
-            return false  // never in a catalogue: a record of it is not a sample
+        case .characteristic, .workout, .correlation:
+            return false  // never in a catalogue: a record of it is not a plain sample
         }
         record.type = info.number
         record.typeField = info.field

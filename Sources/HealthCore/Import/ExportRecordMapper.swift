@@ -203,6 +203,8 @@ struct ExportRecordMapper {
             }
         case .characteristic:
             pending.rejection = pending.rejection ?? "\(type.name) is a characteristic, not a sample type"
+        case .workout, .correlation:
+            pending.rejection = pending.rejection ?? "\(type.name) is not kept as a Record element"
         }
         return pending
     }

@@ -1,5 +1,6 @@
 /// The samples added and deleted since an anchor: HealthKit's `HKAnchoredObjectQueryDescriptor<Sample>`; `Kind`
-/// follows the predicates (``QuantitySample`` for `.quantitySample(type:)`).
+/// follows the predicates (``QuantitySample`` for `.quantitySample(type:)`, ``HealthSample`` for `.sample(type:)`,
+/// each added sample of the class of its kind).
 ///
 /// ``result(for:)`` answers once; ``results(for:)`` answers, then answers again each time the store changes, from any
 /// process, until the task iterating it is cancelled. Only the predicates' types are looked at; their conditions
@@ -106,7 +107,8 @@ public struct AnchoredObjectQueryDescriptor<Kind: HealthSample>: Sendable {
             let set = try store.changes(since: position, types: identifiers, limit: wanted)
             let changes: (added: [Sample], deleted: [Tombstone]) = routes ? WorkoutRoute.changes(set, keepingWorkouts: workouts)
                 : (set.added, set.deleted)
-            added += changes.added.filter { sample in resolved.contains { $0.matches(sample) } }.compactMap { Kind($0) }
+            added += try HealthSample.objects(of: changes.added.filter { sample in resolved.contains { $0.matches(sample) } },
+                                              in: store).compactMap { $0 as? Kind }
             deleted += changes.deleted.map(DeletedObject.init)
             position = set.anchor
             guard let wanted, set.added.count + set.deleted.count >= wanted,

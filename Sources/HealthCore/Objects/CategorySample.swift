@@ -4,24 +4,26 @@
 /// let core = CategorySample(type: CategoryType(.sleepAnalysis), value: CategoryValueSleepAnalysis.asleepCore.rawValue,
 ///                           start: bedtime, end: wake)
 /// ```
-public struct CategorySample: HealthSample {
-    public let sample: Sample
-
+public final class CategorySample: HealthSample, @unchecked Sendable {
     /// A new sample, not saved yet, as `HKCategorySample(type:value:start:end:metadata:)`. The store checks that the
     /// type has the value when it is saved.
-    public init(type: CategoryType, value: Int, start: Date, end: Date, metadata: [String: MetadataValue]? = nil) {
-        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .category(value), metadata: metadata)
+    public convenience init(type: CategoryType, value: Int, start: Date, end: Date,
+                            metadata: [String: MetadataValue]? = nil) {
+        self.init(record: Sample(newOfType: type.identifier, start: start, end: end, value: .category(value),
+                                 metadata: metadata))
     }
 
     /// A new sample measured by `device`, as HealthKit's initialiser with `device:`.
-    public init(type: CategoryType, value: Int, start: Date, end: Date, device: Device?, metadata: [String: MetadataValue]?) {
-        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .category(value), device: device, metadata: metadata)
+    public convenience init(type: CategoryType, value: Int, start: Date, end: Date, device: Device?,
+                            metadata: [String: MetadataValue]?) {
+        self.init(record: Sample(newOfType: type.identifier, start: start, end: end, value: .category(value),
+                                 device: device, metadata: metadata))
     }
 
     /// The category sample a stored record holds, or nil when it holds a quantity, a workout or a correlation.
-    public init?(_ sample: Sample) {
+    public convenience init?(_ sample: Sample) {
         guard case .category = sample.value, sample.detail == nil else { return nil }
-        self.sample = sample
+        self.init(record: sample)
     }
 
     /// The raw value, as HealthKit's `value` (for sleep, a ``CategoryValueSleepAnalysis`` raw value).
@@ -31,14 +33,10 @@ public struct CategorySample: HealthSample {
     }
 
     /// The sample's type, as HealthKit's `categoryType`.
-    public var categoryType: CategoryType { sampleType }
-
-    /// Metadata in HealthKit's shape, `[String: Any]`, keys case-sensitive, or nil when there is none: read it as
-    /// HealthKit code does, `metadata?[MetadataKeyWasUserEntered] as? Bool` (each value's Swift type is
-    /// ``MetadataValue/healthKitValue(forKey:)``'s). The stored values exactly: ``metadataValues``.
-    public var metadata: [String: Any]? { MetadataValue.healthKitMetadata(sample.metadata) }
-    /// Metadata as stored, typed, or nil when there is none.
-    public var metadataValues: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
+    public var categoryType: CategoryType {
+        sampleType as? CategoryType ?? .category(sample.typeIdentifier, name: sample.typeIdentifier,
+                                                 title: sample.typeIdentifier, values: [], examples: [])
+    }
 }
 
 /// Sleep stages with HealthKit's raw values: `HKCategoryValueSleepAnalysis`.

@@ -1,52 +1,58 @@
-/// What a query returns and ``HealthStore/save(_:)-(HealthSample)`` takes: HealthKit's `HKSample` and its subclasses
-/// (``Sample`` for any, ``QuantitySample``, ``CategorySample``, ``Workout``).
+/// A measurement over an interval: HealthKit's `HKSample`, the base class of ``QuantitySample``, ``CategorySample``,
+/// ``Workout`` and ``Correlation``.
 ///
-/// Every kind is a view of one stored record, a ``Sample``: a query of quantity samples hands out ``QuantitySample``
-/// values, whose ``QuantitySample/quantity`` is never nil, as in HealthKit.
-public protocol HealthSample: Hashable, Sendable {
-    /// The stored record this value is a view of.
-    var sample: Sample { get }
-    /// The view of a stored record, or nil when the record is of another kind (a category sample for a
-    /// ``QuantitySample``).
-    init?(_ sample: Sample)
-}
-
-extension HealthSample {
-    /// The sample's identity, as HealthKit's `uuid`.
-    public var uuid: UUID { sample.uuid }
+/// Whatever the query, a result's class is its kind: a query of any type (``SampleQuery``,
+/// `.sample(type:predicate:)`) hands out `[HealthSample]` whose elements are ``QuantitySample``s, ``CategorySample``s,
+/// ``Workout``s or ``Correlation``s, so `samples as? [QuantitySample]`, `sample as? Workout`, `is` and `switch` answer
+/// as in HealthKit. A record of a type this build does not know, kept as an import wrote it, is a plain `HealthSample`.
+public class HealthSample: HealthObject, @unchecked Sendable {
     /// When the measurement started, as HealthKit's `startDate`.
     public var startDate: Date { sample.start }
     /// When it ended, as HealthKit's `endDate`.
     public var endDate: Date { sample.end }
-    /// The sample's type, as HealthKit's `sampleType`.
+    /// The sample's type, as HealthKit's `sampleType`: a ``QuantityType``, ``CategoryType``, ``WorkoutType`` or
+    /// ``CorrelationType``.
     public var sampleType: SampleType { SampleType.lookUp(sample.typeIdentifier) }
+    /// Whether the sample has no known end, as HealthKit's `hasUndeterminedDuration`: never here.
+    public var hasUndeterminedDuration: Bool { false }
     /// The name of the source that saved it: HealthKit's `sourceRevision.source.name`.
     public var sourceName: String { sample.source }
-    /// The source that saved it and its version, as HealthKit's `sourceRevision`.
-    public var sourceRevision: SourceRevision { SourceRevision(source: Source(name: sample.source), version: sample.sourceVersion) }
-    /// The device that measured it, if known, as HealthKit's `device`. (A ``Sample`` or ``Workout`` keeps the
-    /// device as text in a property of the same name.)
-    public var device: Device? { sample.device.map(Device.init(storedText:)) }
-    /// Whether this value came from a store (a query's answer) rather than from an initialiser. Saving a value does
-    /// not change it: the store fills in the source and creation date of what it writes.
-    public var isSaved: Bool { !sample.source.isEmpty }
-}
 
-extension Sample: HealthSample {
-    /// The record itself.
-    public var sample: Sample { self }
+    /// The object of the class of the record's kind: a ``Workout`` for a workout record, a ``Correlation`` (with the
+    /// given members) for a correlation record, a ``QuantitySample`` or ``CategorySample`` for a quantity or category
+    /// value, else a plain `HealthSample`.
+    static func of(_ record: Sample, members: [Sample] = []) -> HealthSample {
+        if let workout = Workout(sample: record) { return workout }
+        if let state = StateOfMind(record) { return state }
+        switch (record.value, record.detail) {
+        case (_, .correlation?): return Correlation(sample: record, members: members)
+        case (.quantity, nil): return QuantitySample(record: record)
+        case (.category, nil): return CategorySample(record: record)
+        default: return HealthSample(record: record)
+        }
+    }
 
-    /// The record itself: any stored record is a ``Sample``.
-    public init?(_ sample: Sample) { self = sample }
+    /// The objects of `records`, in order, each of its kind; a correlation carries its members that `store` still
+    /// holds and its source may read.
+    static func objects(of records: [Sample], in store: HealthStore) throws -> [HealthSample] {
+        let correlationRecords = records.filter { $0.detail?.correlation != nil }
+        guard !correlationRecords.isEmpty else { return records.map { HealthSample.of($0) } }
+        var correlations: [UUID: Correlation] = [:]
+        for correlation in try CorrelationQuery.correlations(of: correlationRecords, in: store) {
+            correlations[correlation.uuid] = correlation
+        }
+        return records.map { correlations[$0.uuid] ?? HealthSample.of($0) }
+    }
 }
 
 extension SampleType {
-    /// The type a stored record names: from the standard catalogue, the workout type, or (for a type this build does
-    /// not know, kept as an import wrote it) a plain stand-in with its identifier.
+    /// The type a stored record names: from the standard catalogue, the workout type, a correlation type, or (for a
+    /// type this build does not know, kept as an import wrote it) a quantity stand-in with its identifier.
     static func lookUp(_ identifier: String, in catalogue: SampleTypeCatalogue = .standard) -> SampleType {
         if identifier == Workout.typeIdentifier { return Workout.sampleType }
         if identifier == WorkoutRoute.typeIdentifier { return WorkoutRoute.sampleType }
         if identifier == StateOfMind.typeIdentifier { return StateOfMind.sampleType }
+        if let correlation = CorrelationType.identified(identifier) { return correlation }
         return catalogue.type(identifier: identifier) ?? .quantity(
             identifier, name: identifier, title: identifier, aggregation: .discreteArithmetic, unit: "count", examples: [])
     }

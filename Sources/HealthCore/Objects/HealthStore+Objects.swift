@@ -5,11 +5,11 @@ import TextSupport
 extension HealthStore {
     // MARK: Saving
 
-    /// Saves one object (a ``QuantitySample``, ``CategorySample``, ``Workout`` or ``Sample``), as HealthKit's
+    /// Saves one object (a ``QuantitySample``, ``CategorySample``, ``Workout`` or ``Correlation``), as HealthKit's
     /// `save(_:)`. It is checked as every save is (see ``JSONFileStore/save(_:)``): nothing that could break a later
     /// read is written, and a sample already stored (the same value saved again) is refused
     /// (``HealthError/Code/errorInvalidArgument``).
-    public func save(_ object: some HealthSample) async throws {
+    public func save(_ object: HealthObject) async throws {
         try await save([object])
     }
 
@@ -18,19 +18,19 @@ extension HealthStore {
     /// - Throws: ``HealthError``: ``HealthError/Code/errorInvalidArgument`` for a sample that breaks a rule,
     ///   ``HealthError/Code/errorAuthorizationNotDetermined`` or ``HealthError/Code/errorAuthorizationDenied`` for a
     ///   type this source may not write, ``HealthError/Code/errorDatabaseInaccessible`` for a store it cannot write.
-    public func save(_ objects: [any HealthSample]) async throws {
+    public func save(_ objects: [HealthObject]) async throws {
         let samples = objects.map(\.sample)
         try await BlockingWork.run { try save(samples) }
     }
 
-    /// HealthKit's completion-handler form of ``save(_:)-(HealthSample)``: `completion(true, nil)` once saved, else
+    /// HealthKit's completion-handler form of ``save(_:)-(HealthObject)``: `completion(true, nil)` once saved, else
     /// `completion(false, error)` with a ``HealthError``. Called on a thread of the library's own.
-    public func save(_ object: some HealthSample, withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+    public func save(_ object: HealthObject, withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
         save([object], withCompletion: completion)
     }
 
-    /// HealthKit's completion-handler form of ``save(_:)-([any HealthSample])``.
-    public func save(_ objects: [any HealthSample], withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+    /// HealthKit's completion-handler form of ``save(_:)-([HealthObject])``.
+    public func save(_ objects: [HealthObject], withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
         let samples = objects.map(\.sample)
         BlockingWork.complete(completion) { try save(samples) }
     }
@@ -39,7 +39,7 @@ extension HealthStore {
 
     /// Deletes one object, as HealthKit's `delete(_:)`. A source deletes only the samples it saved; the owner any.
     /// Deleting a correlation deletes its members. The deletion is seen by anchored queries as a ``DeletedObject``.
-    public func delete(_ object: some HealthSample) async throws {
+    public func delete(_ object: HealthObject) async throws {
         try await delete([object])
     }
 
@@ -47,19 +47,19 @@ extension HealthStore {
     ///
     /// - Throws: ``HealthError``: ``HealthError/Code/errorAuthorizationDenied`` for another source's sample,
     ///   ``HealthError/Code/errorInvalidArgument`` for one that is not in the store (or already deleted).
-    public func delete(_ objects: [any HealthSample]) async throws {
+    public func delete(_ objects: [HealthObject]) async throws {
         let samples = objects.map(\.sample)
         try await BlockingWork.run { try delete(samples) }
     }
 
-    /// HealthKit's completion-handler form of ``delete(_:)-(HealthSample)``.
-    public func delete(_ object: some HealthSample, withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+    /// HealthKit's completion-handler form of ``delete(_:)-(HealthObject)``.
+    public func delete(_ object: HealthObject, withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
         let samples = [object.sample]
         BlockingWork.complete(completion) { try delete(samples) }
     }
 
-    /// HealthKit's completion-handler form of ``delete(_:)-([any HealthSample])``.
-    public func delete(_ objects: [any HealthSample], withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
+    /// HealthKit's completion-handler form of ``delete(_:)-([HealthObject])``.
+    public func delete(_ objects: [HealthObject], withCompletion completion: @escaping @Sendable (Bool, Error?) -> Void) {
         let samples = objects.map(\.sample)
         BlockingWork.complete(completion) { try delete(samples) }
     }

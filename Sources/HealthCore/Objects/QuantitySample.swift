@@ -6,24 +6,26 @@
 ///                            start: now, end: now)
 /// try await store.save(water)
 /// ```
-public struct QuantitySample: HealthSample {
-    public let sample: Sample
-
+public final class QuantitySample: HealthSample, @unchecked Sendable {
     /// A new sample, not saved yet, as `HKQuantitySample(type:quantity:start:end:metadata:)`. The store checks it when
     /// it is saved: a unit of the type's dimension, a plausible finite value, `end >= start`.
-    public init(type: QuantityType, quantity: Quantity, start: Date, end: Date, metadata: [String: MetadataValue]? = nil) {
-        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity), metadata: metadata)
+    public convenience init(type: QuantityType, quantity: Quantity, start: Date, end: Date,
+                            metadata: [String: MetadataValue]? = nil) {
+        self.init(record: Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity),
+                                 metadata: metadata))
     }
 
     /// A new sample measured by `device`, as HealthKit's initialiser with `device:`.
-    public init(type: QuantityType, quantity: Quantity, start: Date, end: Date, device: Device?, metadata: [String: MetadataValue]?) {
-        sample = Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity), device: device, metadata: metadata)
+    public convenience init(type: QuantityType, quantity: Quantity, start: Date, end: Date, device: Device?,
+                            metadata: [String: MetadataValue]?) {
+        self.init(record: Sample(newOfType: type.identifier, start: start, end: end, value: .quantity(quantity),
+                                 device: device, metadata: metadata))
     }
 
     /// The quantity sample a stored record holds, or nil when it holds a category value, a workout or a correlation.
-    public init?(_ sample: Sample) {
+    public convenience init?(_ sample: Sample) {
         guard case .quantity = sample.value, sample.detail == nil else { return nil }
-        self.sample = sample
+        self.init(record: sample)
     }
 
     /// The amount, as HealthKit's `quantity`.
@@ -33,15 +35,12 @@ public struct QuantitySample: HealthSample {
     }
 
     /// The sample's type, as HealthKit's `quantityType`.
-    public var quantityType: QuantityType { sampleType }
+    public var quantityType: QuantityType {
+        sampleType as? QuantityType ?? .quantity(sample.typeIdentifier, name: sample.typeIdentifier,
+                                                 title: sample.typeIdentifier, aggregation: .discreteArithmetic,
+                                                 unit: "count", examples: [])
+    }
 
     /// How many readings the sample stands for, as HealthKit's `count`: always 1 here (series are not kept).
     public var count: Int { 1 }
-
-    /// Metadata in HealthKit's shape, `[String: Any]`, keys case-sensitive, or nil when there is none: read it as
-    /// HealthKit code does, `metadata?[MetadataKeyWasUserEntered] as? Bool` (each value's Swift type is
-    /// ``MetadataValue/healthKitValue(forKey:)``'s). The stored values exactly: ``metadataValues``.
-    public var metadata: [String: Any]? { MetadataValue.healthKitMetadata(sample.metadata) }
-    /// Metadata as stored, typed, or nil when there is none.
-    public var metadataValues: [String: MetadataValue]? { sample.metadata.isEmpty ? nil : sample.metadata }
 }

@@ -1,12 +1,12 @@
-extension Workout: HealthSample {
+extension Workout {
     /// The workout a stored record holds, or nil when the record is not a typed workout.
-    public init?(_ sample: Sample) { self.init(sample: sample) }
+    public convenience init?(_ sample: Sample) { self.init(sample: sample) }
 
     /// A new workout, not saved yet, as `HKWorkout(activityType:start:end:duration:totalEnergyBurned:totalDistance:metadata:)`.
     /// The store checks it when it is saved: `end >= start`, a duration that fits, totals in range.
     ///
     /// - Parameter duration: Seconds of activity; 0 (HealthKit's default) means the whole span from start to end.
-    public init(activityType: WorkoutActivityType, start: Date, end: Date, duration: TimeInterval = 0,
+    public convenience init(activityType: WorkoutActivityType, start: Date, end: Date, duration: TimeInterval = 0,
                 totalEnergyBurned: Quantity? = nil, totalDistance: Quantity? = nil, metadata: [String: MetadataValue]? = nil) {
         let detail = WorkoutDetail(duration: duration > 0 ? duration : end.timeIntervalSince(start),
                                    totalEnergyBurned: totalEnergyBurned, totalDistance: totalDistance)

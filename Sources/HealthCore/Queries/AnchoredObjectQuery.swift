@@ -20,13 +20,13 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
     /// The handler's signature: the query, the added samples, the deletions, the anchor after them (all nil on an
     /// error), and the error.
     public typealias ResultsHandler =
-        @Sendable (AnchoredObjectQuery, [Sample]?, [DeletedObject]?, QueryAnchor?, Error?) -> Void
+        @Sendable (AnchoredObjectQuery, [HealthSample]?, [DeletedObject]?, QueryAnchor?, Error?) -> Void
 
     /// Where the query starts: nil for the beginning of the store.
     public let anchor: QueryAnchor?
     /// At most this many samples and deletions per answer; ``ObjectQueryNoLimit`` (0) for all.
     public let limit: Int
-    private let descriptor: AnchoredObjectQueryDescriptor<Sample>
+    private let descriptor: AnchoredObjectQueryDescriptor<HealthSample>
     private let resultsHandler: ResultsHandler
     /// Guarded by ``Query/locked(_:)``.
     private var updates: ResultsHandler?
@@ -59,7 +59,7 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
                 resultsHandler: @escaping ResultsHandler) {
         self.anchor = anchor
         self.limit = limit
-        descriptor = AnchoredObjectQueryDescriptor<Sample>(predicates: [.sample(type: type, predicate: predicate)], anchor: anchor,
+        descriptor = AnchoredObjectQueryDescriptor<HealthSample>(predicates: [.sample(type: type, predicate: predicate)], anchor: anchor,
                                                    limit: limit > 0 ? limit : nil)
         self.resultsHandler = resultsHandler
         super.init(sampleType: type, predicate: predicate)
@@ -107,11 +107,11 @@ public final class AnchoredObjectQuery: Query, @unchecked Sendable {
     }
 
     /// Whether a limit cut `answer` short, so that more may follow at once.
-    private func isCutShort(_ answer: AnchoredObjectQueryDescriptor<Sample>.Result) -> Bool {
+    private func isCutShort(_ answer: AnchoredObjectQueryDescriptor<HealthSample>.Result) -> Bool {
         limit > 0 && answer.addedSamples.count + answer.deletedObjects.count >= limit
     }
 
-    private func answer(_ handler: ResultsHandler?, _ result: Result<AnchoredObjectQueryDescriptor<Sample>.Result, Error>) {
+    private func answer(_ handler: ResultsHandler?, _ result: Result<AnchoredObjectQueryDescriptor<HealthSample>.Result, Error>) {
         switch result {
         case .success(let answer): handler?(self, answer.addedSamples, answer.deletedObjects, answer.newAnchor, nil)
         case .failure(let error): handler?(self, nil, nil, nil, HealthError(error))

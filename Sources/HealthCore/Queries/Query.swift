@@ -22,6 +22,9 @@
 public class Query: @unchecked Sendable {
     /// The type the query reads, as `HKQuery.sampleType`.
     public let sampleType: SampleType?
+    /// The type the query reads, as `HKQuery.objectType` (the same type as ``sampleType``: every query here reads
+    /// samples).
+    public var objectType: ObjectType? { sampleType }
     /// The conditions samples must meet, or nil for every sample of the type, as `HKQuery.predicate`.
     public let predicate: SamplePredicate?
 

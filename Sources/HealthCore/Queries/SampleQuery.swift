@@ -3,7 +3,8 @@
 /// ```swift
 /// let query = SampleQuery(sampleType: QuantityType(.bodyMass), predicate: nil, limit: 1,
 ///                         sortDescriptors: [SampleSortDescriptor(key: SampleSortIdentifierStartDate, ascending: false)]) { _, samples, error in
-///     print(samples?.first?.quantity?.doubleValue(for: .gramUnit(with: .kilo)) ?? "none")
+///     let latest = samples?.first as? QuantitySample
+///     print(latest?.quantity.doubleValue(for: .gramUnit(with: .kilo)) ?? "none")
 /// }
 /// store.execute(query)
 /// ```
@@ -12,14 +13,15 @@
 /// them counts overlapping sources twice; use a ``StatisticsQuery`` for totals). A source without read permission sees
 /// only its own samples. See ``Query`` for running and stopping.
 public final class SampleQuery: Query, @unchecked Sendable {
-    /// The handler's signature: the query, the samples (nil on an error), and the error.
-    public typealias ResultsHandler = @Sendable (SampleQuery, [Sample]?, Error?) -> Void
+    /// The handler's signature: the query, the samples (nil on an error), and the error. Each sample is of the class of
+    /// its kind, as in HealthKit: `samples as? [QuantitySample]` of a quantity type's query is never nil.
+    public typealias ResultsHandler = @Sendable (SampleQuery, [HealthSample]?, Error?) -> Void
 
     /// At most this many samples; ``ObjectQueryNoLimit`` (0) for all, as `HKSampleQuery.limit`.
     public let limit: Int
     /// The order, the first descriptor first; nil or empty means by start date, oldest first (HealthKit leaves the
     /// order unspecified).
-    public let sortDescriptors: [SampleSortDescriptor<Sample>]?
+    public let sortDescriptors: [SampleSortDescriptor<HealthSample>]?
     private let type: SampleType
     private let resultsHandler: ResultsHandler
 
@@ -34,7 +36,7 @@ public final class SampleQuery: Query, @unchecked Sendable {
     ///     (HealthKit's `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`) or
     ///     `[SampleSortDescriptor(\.startDate, order: .reverse)]`.
     ///   - resultsHandler: Called once with the samples or the error (store errors).
-    public init(sampleType: SampleType, predicate: SamplePredicate?, limit: Int, sortDescriptors: [SampleSortDescriptor<Sample>]?,
+    public init(sampleType: SampleType, predicate: SamplePredicate?, limit: Int, sortDescriptors: [SampleSortDescriptor<HealthSample>]?,
                 resultsHandler: @escaping ResultsHandler) {
         type = sampleType
         self.limit = limit

@@ -68,7 +68,7 @@ public final class StatisticsCollectionQuery: Query, @unchecked Sendable {
         self.anchorDate = anchorDate
         self.intervalComponents = intervalComponents
         descriptor = StatisticsCollectionQueryDescriptor(
-            predicate: .quantitySample(type: quantityType, predicate: quantitySamplePredicate), options: options,
+            predicate: .init(sampleType: quantityType, predicate: quantitySamplePredicate), options: options,
             anchorDate: anchorDate, intervalComponents: intervalComponents)
         super.init(sampleType: quantityType, predicate: quantitySamplePredicate)
     }
@@ -120,7 +120,7 @@ public final class StatisticsCollectionQuery: Query, @unchecked Sendable {
         }
         do {
             let collection = try descriptor.run(on: store)
-            update(latest.flatMap { collection.statistics(for: $0.startDate) }, collection, nil)
+            update(latest.flatMap { collection.statistics(for: $0.start) }, collection, nil)
         } catch {
             update(nil, nil, error)
         }

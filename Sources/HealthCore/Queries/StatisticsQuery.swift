@@ -38,7 +38,7 @@ public final class StatisticsQuery: Query, @unchecked Sendable {
     }
 
     override func run(on store: HealthStore) {
-        let descriptor = StatisticsQueryDescriptor(predicate: .quantitySample(type: quantityType, predicate: predicate),
+        let descriptor = StatisticsQueryDescriptor(predicate: .init(sampleType: quantityType, predicate: predicate),
                                                    options: options)
         let result = Result { try descriptor.run(on: store) }
         deliver {

@@ -77,6 +77,8 @@ public struct Sample: Hashable, Sendable {
         switch (type.kind, value) {
         case (.characteristic, _):
             throw SampleError.characteristicHasNoSamples(type: type.name)
+        case (.workout, _), (.correlation, _):
+            break  // a workout's value is its activity, a correlation's its members: checked by their own rules
         case let (.quantity, .quantity(quantity)):
             guard quantity.value.isFinite else { throw SampleError.notFinite(type: type.name) }
             guard quantity.value >= 0 || quantity.unit.offset != 0 else {

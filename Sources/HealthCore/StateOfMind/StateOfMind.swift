@@ -8,24 +8,21 @@ import TextSupport
 /// value (`.category(1)` for a momentary emotion) and whose ``SampleDetail/stateOfMind(_:)`` holds the rest;
 /// ``sample`` and ``init(_:)`` convert. Invariants (checked by ``validated(now:timeZone:)`` and every save): a finite
 /// valence in -1...1, `end >= start`.
-public struct StateOfMind: HealthSample {
-    /// The stored record.
-    public let sample: Sample
-
+public final class StateOfMind: HealthSample, @unchecked Sendable {
     /// The state of mind a stored record holds, or nil when the record is not one.
-    public init?(_ sample: Sample) {
+    public convenience init?(_ sample: Sample) {
         guard sample.typeIdentifier == StateOfMind.typeIdentifier, case .stateOfMind? = sample.detail,
               case let .category(raw) = sample.value, Kind(rawValue: raw) != nil else { return nil }
-        self.sample = sample
+        self.init(record: sample)
     }
 
     /// A new state of mind at `date`, not saved yet, as `HKStateOfMind(date:kind:valence:labels:associations:metadata:)`.
-    /// The store checks it when it is saved: a valence in -1...1, a date not after the store's clock.
-    public init(date: Date, kind: Kind, valence: Double, labels: [Label], associations: [Association],
-                metadata: [String: MetadataValue]? = [:]) {
-        sample = Sample(newOfType: StateOfMind.typeIdentifier, start: date, end: date, value: .category(kind.rawValue),
-                        metadata: metadata)
-            .with(detail: .stateOfMind(StateOfMindDetail(valence: valence, labels: labels, associations: associations)))
+    /// The store checks it when it is saved: a valence in -1...1.
+    public convenience init(date: Date, kind: Kind, valence: Double, labels: [Label], associations: [Association],
+                            metadata: [String: MetadataValue]? = [:]) {
+        self.init(record: Sample(newOfType: StateOfMind.typeIdentifier, start: date, end: date, value: .category(kind.rawValue),
+                                 metadata: metadata)
+            .with(detail: .stateOfMind(StateOfMindDetail(valence: valence, labels: labels, associations: associations))))
     }
 
     private var detail: StateOfMindDetail {
@@ -45,8 +42,6 @@ public struct StateOfMind: HealthSample {
     public var labels: [Label] { detail.labels }
     /// The parts of life it concerns, in the order given, as `associations`.
     public var associations: [Association] { detail.associations }
-    /// Its metadata, keys case-sensitive.
-    public var metadata: [String: MetadataValue] { sample.metadata }
 
     /// Checks the state of mind's invariants.
     ///

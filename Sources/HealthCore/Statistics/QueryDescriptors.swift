@@ -1,7 +1,7 @@
 /// A type and the conditions its samples must meet: HealthKit's `HKSamplePredicate<Sample>`, which the descriptors
 /// take. `Kind` is what a query with it returns: ``QuantitySample`` for `.quantitySample(type:predicate:)`,
-/// ``CategorySample`` for `.categorySample(type:predicate:)`, ``Workout`` for `.workout(_:)`, ``Sample`` for
-/// `.sample(type:predicate:)`.
+/// ``CategorySample`` for `.categorySample(type:predicate:)`, ``Workout`` for `.workout(_:)`, ``HealthSample`` for
+/// `.sample(type:predicate:)` (each result of the class of its kind).
 public struct SampleTypePredicate<Kind: HealthSample>: Sendable {
     /// The type.
     public let sampleType: SampleType
@@ -34,7 +34,7 @@ extension SampleTypePredicate where Kind == CategorySample {
     }
 }
 
-extension SampleTypePredicate where Kind == Sample {
+extension SampleTypePredicate where Kind == HealthSample {
     /// Samples of any kind of `type`, as `HKSamplePredicate.sample(type:predicate:)`.
     public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> Self {
         Self(sampleType: type, predicate: predicate)
@@ -60,7 +60,7 @@ extension SamplePredicate {
     }
 
     /// ``SampleTypePredicate/sample(type:predicate:)``.
-    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate<Sample> {
+    public static func sample(type: SampleType, predicate: SamplePredicate? = nil) -> SampleTypePredicate<HealthSample> {
         .sample(type: type, predicate: predicate)
     }
 

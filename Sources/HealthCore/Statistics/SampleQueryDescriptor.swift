@@ -1,5 +1,6 @@
 /// Samples of one or more types, sorted and limited: HealthKit's `HKSampleQueryDescriptor<Sample>`. `Kind` follows
-/// the predicates: `.quantitySample(type:)` predicates give ``QuantitySample`` values.
+/// the predicates: `.quantitySample(type:)` predicates give ``QuantitySample``s, `.sample(type:)` predicates
+/// ``HealthSample``s, each of the class of its kind (a correlation with its members).
 public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     /// The types and conditions; a sample matching any one is returned.
     public var predicates: [SampleTypePredicate<Kind>]
@@ -41,15 +42,16 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     }
 
     func run(on store: HealthStore) throws -> [Kind] {
-        var found: [Kind] = []
+        var records: [Sample] = []
         for predicate in predicates {
             let predicate = try predicate.resolvingWorkout(in: store)
             let interval = predicate.interval
             let condition = predicate.predicate ?? SamplePredicate()
             try store.forEachSample(ofType: predicate.sampleType.identifier, overlapping: interval) { sample in
-                if condition.matches(sample, in: interval), let value = Kind(sample) { found.append(value) }
+                if condition.matches(sample, in: interval) { records.append(sample) }
             }
         }
+        var found = try HealthSample.objects(of: records, in: store).compactMap { $0 as? Kind }
         let order = sortDescriptors.isEmpty ? [SampleSortDescriptor(\Kind.startDate), SampleSortDescriptor(\Kind.endDate)]
             : sortDescriptors
         found.sort { first, second in

@@ -72,7 +72,7 @@ public let SampleSortIdentifierStartDate = "startDate"
 /// The key of a sample's end date: HealthKit's `HKSampleSortIdentifierEndDate`.
 public let SampleSortIdentifierEndDate = "endDate"
 
-extension SampleSortDescriptor where Kind == Sample {
+extension SampleSortDescriptor where Kind == HealthSample {
     /// Sorts by a sample key, as `NSSortDescriptor(key:ascending:)` does for HealthKit's `HKSampleQuery`.
     ///
     /// The keys are HealthKit's sort identifiers, ``SampleSortIdentifierStartDate`` and ``SampleSortIdentifierEndDate``.
@@ -85,8 +85,8 @@ extension SampleSortDescriptor where Kind == Sample {
     public init(key: String, ascending: Bool) {
         let order: SortOrder = ascending ? .forward : .reverse
         switch key {
-        case SampleSortIdentifierStartDate: self.init(\Sample.startDate, order: order)
-        case SampleSortIdentifierEndDate: self.init(\Sample.endDate, order: order)
+        case SampleSortIdentifierStartDate: self.init(\HealthSample.startDate, order: order)
+        case SampleSortIdentifierEndDate: self.init(\HealthSample.endDate, order: order)
         default:
             preconditionFailure("SampleSortDescriptor(key:ascending:): '\(key)' is not a sample sort key; use "
                 + "SampleSortIdentifierStartDate or SampleSortIdentifierEndDate")

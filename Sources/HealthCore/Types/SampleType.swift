@@ -1,28 +1,16 @@
-/// A kind of sample hkctl stores, like HealthKit's `HKQuantityType` or `HKCategoryType`.
+/// A type whose data are samples: HealthKit's `HKSampleType`, the base of ``QuantityType``, ``CategoryType``,
+/// ``WorkoutType`` and ``CorrelationType``.
 ///
-/// Everything hkctl knows about a type lives here, so adding a type is one entry in
-/// ``SampleTypeCatalogue/standard``: its HealthKit identifier, its short command-line name, how it
-/// aggregates, its units and the values it accepts.
-public struct SampleType: Hashable, Sendable, CustomStringConvertible {
-    /// Whether samples carry a quantity or a category value; or, for a characteristic type
-    /// (``CharacteristicType``), that there are no samples at all, only the person's value.
-    public enum Kind: String, Sendable {
-        case quantity, category, characteristic
-    }
-
-    /// HealthKit's identifier, as written in exports (`HKQuantityTypeIdentifierDietaryWater`).
-    public let identifier: String
-    /// The short command-line name (`water`).
-    public let name: String
-    /// A human title for tables (`Water`).
-    public let title: String
-    /// Quantity, category or characteristic.
-    public let kind: Kind
+/// Everything the library knows about a type lives here, so adding a type is one row in
+/// ``SampleTypeCatalogue/standard``: its HealthKit identifier, its short name, how it aggregates, its units and the
+/// values it accepts. A type's class is its kind: the catalogue makes a ``QuantityType`` for a quantity row and a
+/// ``CategoryType`` for a category row.
+public class SampleType: ObjectType, @unchecked Sendable {
     /// How values combine; nil for category types.
     public let aggregation: AggregationStyle?
     /// HealthKit's canonical unit; nil for category types.
     public let canonicalUnit: HealthUnit?
-    /// The unit list and stats use unless told otherwise; nil for category types.
+    /// The unit listings and statistics use unless told otherwise; nil for category types.
     public let displayUnit: HealthUnit?
     /// Examples of amounts, for error messages (`500mL`, `0.5L`).
     public let examples: [String]
@@ -33,14 +21,35 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
     /// Plausible values of one sample in ``canonicalUnit``; values outside are refused as typing mistakes.
     public let validRange: ClosedRange<Double>?
 
+    init(identifier: String, name: String, title: String, kind: Kind, aggregation: AggregationStyle?,
+         canonicalUnit: HealthUnit?, displayUnit: HealthUnit?, examples: [String], categoryValues: [CategoryValue],
+         maximumDuration: TimeInterval?, validRange: ClosedRange<Double>?) {
+        self.aggregation = aggregation
+        self.canonicalUnit = canonicalUnit
+        self.displayUnit = displayUnit
+        self.examples = examples
+        self.categoryValues = categoryValues
+        self.maximumDuration = maximumDuration
+        self.validRange = validRange
+        super.init(identifier: identifier, name: name, title: title, kind: kind)
+    }
+
+    /// A new instance of `type`'s class with its values (the initialisers by identifier copy the catalogue's type).
+    convenience init(copying type: SampleType) {
+        self.init(identifier: type.identifier, name: type.name, title: type.title, kind: type.kind,
+                  aggregation: type.aggregation, canonicalUnit: type.canonicalUnit, displayUnit: type.displayUnit,
+                  examples: type.examples, categoryValues: type.categoryValues,
+                  maximumDuration: type.maximumDuration, validRange: type.validRange)
+    }
+
     /// Creates a quantity type.
     public static func quantity(
         _ identifier: String, name: String, title: String, aggregation: AggregationStyle, unit: String,
         display: String? = nil, examples: [String], validRange: ClosedRange<Double>? = nil,
         maximumDuration: TimeInterval? = nil
-    ) -> SampleType {
+    ) -> QuantityType {
         let canonical = try! HealthUnit(parsing: unit)
-        return SampleType(
+        return QuantityType(
             identifier: identifier, name: name, title: title, kind: .quantity, aggregation: aggregation,
             canonicalUnit: canonical, displayUnit: display.map { try! HealthUnit(parsing: $0) } ?? canonical,
             examples: examples, categoryValues: [], maximumDuration: maximumDuration, validRange: validRange)
@@ -50,8 +59,8 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
     static func quantity(
         _ identifier: String, name: String, title: String, aggregation: AggregationStyle, canonicalUnit: HealthUnit,
         displayUnit: HealthUnit, examples: [String], validRange: ClosedRange<Double>?
-    ) -> SampleType {
-        SampleType(
+    ) -> QuantityType {
+        QuantityType(
             identifier: identifier, name: name, title: title, kind: .quantity, aggregation: aggregation,
             canonicalUnit: canonicalUnit, displayUnit: displayUnit, examples: examples, categoryValues: [],
             maximumDuration: nil, validRange: validRange)
@@ -61,16 +70,12 @@ public struct SampleType: Hashable, Sendable, CustomStringConvertible {
     public static func category(
         _ identifier: String, name: String, title: String, values: [CategoryValue], examples: [String],
         maximumDuration: TimeInterval? = nil
-    ) -> SampleType {
-        SampleType(
+    ) -> CategoryType {
+        CategoryType(
             identifier: identifier, name: name, title: title, kind: .category, aggregation: nil, canonicalUnit: nil,
             displayUnit: nil, examples: examples, categoryValues: values, maximumDuration: maximumDuration,
             validRange: nil)
     }
-
-    public static func == (lhs: SampleType, rhs: SampleType) -> Bool { lhs.identifier == rhs.identifier }
-    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
-    public var description: String { name }
 
     /// Whether this is HealthKit's sleep analysis type, whose statistics are time asleep and time in bed.
     public var isSleepAnalysis: Bool { identifier == SampleType.sleepAnalysisIdentifier }

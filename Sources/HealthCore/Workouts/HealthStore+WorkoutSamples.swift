@@ -18,23 +18,23 @@ extension HealthStore {
     ///   deleted since it was read, a workout among the samples, or a new sample that breaks a rule;
     ///   ``HealthError/Code/errorAuthorizationDenied`` for another source's workout or a type this source may not
     ///   write.
-    public func add(_ samples: [any HealthSample], to workout: Workout) async throws {
+    public func add(_ samples: [HealthSample], to workout: Workout) async throws {
         let samples = samples.map(\.sample)
         try await BlockingWork.run { try add(samples, to: workout) }
     }
 
-    /// HealthKit's completion-handler form of ``add(_:to:)-([any HealthSample],_)``: `completion(true, nil)` once the
+    /// HealthKit's completion-handler form of ``add(_:to:)-([HealthSample],_)``: `completion(true, nil)` once the
     /// samples are associated, else `completion(false, error)` with a ``HealthError``. Called on a thread of the
     /// library's own.
-    public func add(_ samples: [any HealthSample], to workout: Workout,
+    public func add(_ samples: [HealthSample], to workout: Workout,
                     completion: @escaping @Sendable (Bool, Error?) -> Void) {
         let samples = samples.map(\.sample)
         BlockingWork.complete(completion) { try add(samples, to: workout) }
     }
 
-    /// ``add(_:to:)-([any HealthSample],_)`` on the caller's thread, for code that is not `async`.
+    /// ``add(_:to:)-([HealthSample],_)`` on the caller's thread, for code that is not `async`.
     ///
-    /// - Throws: the errors of ``add(_:to:)-([any HealthSample],_)``, as the store reports them (``WorkoutError``,
+    /// - Throws: the errors of ``add(_:to:)-([HealthSample],_)``, as the store reports them (``WorkoutError``,
     ///   ``AuthorizationError``, ``SampleError``, ``StoreError``...), not yet as ``HealthError``.
     public func add(_ samples: [Sample], to workout: Workout) throws {
         guard !samples.isEmpty else { return }

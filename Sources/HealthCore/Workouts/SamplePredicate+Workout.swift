@@ -1,5 +1,5 @@
 extension Query {
-    /// The samples associated with `workout` (by ``HealthStore/add(_:to:)-([any HealthSample],_)``), and its route
+    /// The samples associated with `workout` (by ``HealthStore/add(_:to:)-([HealthSample],_)``), and its route
     /// (``WorkoutRoute``, with a query of ``SampleType/workoutRouteType()``), as HealthKit's
     /// `predicateForObjects(from: HKWorkout)`. The associations are read when the query runs, so a `workout` value
     /// read before samples were added finds them too.

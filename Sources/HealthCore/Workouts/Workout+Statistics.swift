@@ -15,7 +15,7 @@ extension Workout {
     public var allStatistics: [QuantityType: Statistics] {
         var result: [QuantityType: Statistics] = [:]
         for identifier in Set(workoutStatistics.map(\.typeIdentifier)) {
-            let type = SampleType.lookUp(identifier)
+            guard let type = SampleType.lookUp(identifier) as? QuantityType else { continue }
             if let statistics = statistics(for: type) { result[type] = statistics }
         }
         return result
@@ -48,7 +48,7 @@ extension WorkoutActivity {
     public var allStatistics: [QuantityType: Statistics] {
         var result: [QuantityType: Statistics] = [:]
         for identifier in Set(statistics.map(\.typeIdentifier)) {
-            let type = SampleType.lookUp(identifier)
+            guard let type = SampleType.lookUp(identifier) as? QuantityType else { continue }
             if let figures = statistics(for: type) { result[type] = figures }
         }
         return result

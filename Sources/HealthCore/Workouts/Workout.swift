@@ -4,59 +4,63 @@ import TextSupport
 /// total energy and distance, events, per-type statistics, metadata (`HKIndoorWorkout`, weather...) and source.
 ///
 /// It is stored as a ``Sample`` of type ``typeIdentifier`` whose value is the activity's raw value
-/// (`.category(37)` for running) and whose ``SampleDetail/workout(_:)`` holds the rest; ``sample`` and
-/// ``init(sample:)`` convert. Invariants (checked by ``validated(now:)``): `end >= start`,
-/// `0 <= duration <= end − start`, energy in an energy unit, distance in a length unit, both non-negative.
-public struct Workout: Hashable, Sendable {
+/// (`.category(37)` for running) and whose ``SampleDetail/workout(_:)`` holds the rest; ``HealthObject/sample`` and
+/// ``init(sample:)`` convert. A workout is a ``HealthSample``, so a query of any type hands one out as a `Workout`.
+/// Invariants (checked by ``validated(now:)``): `end >= start`, `0 <= duration <= end − start`, energy in an energy
+/// unit, distance in a length unit, both non-negative.
+public final class Workout: HealthSample, @unchecked Sendable {
     /// HealthKit's workout type identifier.
     public static let typeIdentifier = "HKWorkoutTypeIdentifier"
-    /// The workout type as permissions name it (`hkctl auth grant SRC --share workout`); it is not in the catalogue,
-    /// whose types are quantities and categories.
-    public static let sampleType = SampleType.category(typeIdentifier, name: "workout", title: "Workout", values: [],
-                                                       examples: ["running 45min"])
+    /// The workout type, a ``WorkoutType`` named `workout`; it is not in the catalogue, whose types are quantities and
+    /// categories.
+    public static var sampleType: WorkoutType { WorkoutType.shared }
 
-    public var uuid: UUID
-    public var activity: WorkoutActivityType
-    public var start: Date
-    public var end: Date
-    public var detail: WorkoutDetail
-    public var source: String
-    public var created: Date
-    /// Metadata such as `HKIndoorWorkout` (1 or 0), `HKWeatherTemperature` (`54 degF`), keys case-sensitive.
-    public var metadata: [String: MetadataValue]
-    public var sourceVersion: String?
-    public var device: String?
+    /// The kind of activity.
+    public let activity: WorkoutActivityType
+    /// Its duration, totals, events, parts and statistics.
+    public let detail: WorkoutDetail
 
-    /// Creates a workout.
+    /// When it started.
+    public var start: Date { sample.start }
+    /// When it ended.
+    public var end: Date { sample.end }
+    /// The name of the source that saved it.
+    public var source: String { sample.source }
+    /// When it was saved.
+    public var created: Date { sample.created }
+    /// The version of the source that saved it, if known.
+    public var sourceVersion: String? { sample.sourceVersion }
+
+    /// Creates a workout. Its metadata (`HKIndoorWorkout` (1 or 0), `HKWeatherTemperature` (`54 degF`), keys
+    /// case-sensitive) and device (as `key:value` text) are kept in its record, ``HealthObject/sample``.
     public init(uuid: UUID = UUID(), activity: WorkoutActivityType, start: Date, end: Date, detail: WorkoutDetail,
                 source: String, created: Date, metadata: [String: MetadataValue] = [:], sourceVersion: String? = nil,
                 device: String? = nil) {
-        self.uuid = uuid
         self.activity = activity
-        self.start = Sample.millisecondPrecision(start)
-        self.end = Sample.millisecondPrecision(end)
         self.detail = detail
-        self.source = source
-        self.created = Sample.millisecondPrecision(created)
-        self.metadata = metadata
-        self.sourceVersion = sourceVersion
-        self.device = device
+        super.init(record: Sample(uuid: uuid, typeIdentifier: Workout.typeIdentifier, start: start, end: end,
+                                  value: .category(activity.rawValue), source: source, created: created,
+                                  metadata: metadata, sourceVersion: sourceVersion, device: device,
+                                  detail: .workout(detail)))
+    }
+
+    private init(record: Sample, activity: WorkoutActivityType, detail: WorkoutDetail) {
+        self.activity = activity
+        self.detail = detail
+        super.init(record: record)
     }
 
     /// The workout a stored sample holds, or nil when the sample is not a typed workout.
-    public init?(sample: Sample) {
+    public convenience init?(sample: Sample) {
         guard sample.typeIdentifier == Workout.typeIdentifier, let detail = sample.detail?.workout,
               case let .category(raw) = sample.value else { return nil }
-        self.init(uuid: sample.uuid, activity: .raw(raw), start: sample.start, end: sample.end, detail: detail,
-                  source: sample.source, created: sample.created, metadata: sample.metadata,
-                  sourceVersion: sample.sourceVersion, device: sample.device)
+        self.init(record: sample, activity: .raw(raw), detail: detail)
     }
 
-    /// The sample that stores this workout.
-    public var sample: Sample {
-        Sample(uuid: uuid, typeIdentifier: Workout.typeIdentifier, start: start, end: end, value: .category(activity.rawValue),
-               source: source, created: created, metadata: metadata, sourceVersion: sourceVersion, device: device,
-               detail: .workout(detail))
+    /// This workout with another detail (a workout is immutable, as HealthKit's).
+    func replacing(detail: WorkoutDetail) -> Workout {
+        Workout(uuid: uuid, activity: activity, start: start, end: end, detail: detail, source: source, created: created,
+                metadata: sample.metadata, sourceVersion: sourceVersion, device: sample.device)
     }
 
     /// Seconds of activity, pauses excluded.
@@ -64,7 +68,7 @@ public struct Workout: Hashable, Sendable {
 
     /// Whether `HKIndoorWorkout` says the workout was indoors (nil when it does not say).
     public var isIndoor: Bool? {
-        switch metadata["HKIndoorWorkout"] {
+        switch sample.metadata["HKIndoorWorkout"] {
         case let .number(value)?: return value != 0
         case let .string(text)?: return ["1", "true", "yes"].contains(text.lowercased())
         case nil: return nil

@@ -9,7 +9,7 @@ import TextSupport
 /// "start":"…","end":"…","average":142,"minimum":98,"maximum":171,"unit":"count/min"}],"activities":[…],
 /// "route":{"locations":[…]},"associated":["<uuid>",…]}` (the route's form: ``WorkoutRoute``; a line without it reads as a
 /// workout without one; `associated`: the samples associated with the workout, see
-/// ``HealthStore/add(_:to:)-([any HealthSample],_)``).
+/// ``HealthStore/add(_:to:)-([HealthSample],_)``).
 public struct WorkoutDetail: Hashable, Sendable {
     /// Seconds of activity, pauses excluded (HealthKit's `duration`); at most end − start.
     public var duration: TimeInterval

@@ -11,7 +11,7 @@ extension SampleType {
     public static func workoutRoute() -> SampleType { WorkoutRoute.sampleType }
 }
 
-extension WorkoutRoute: HealthSample {
+extension WorkoutRoute {
     /// HealthKit's workout route type identifier.
     public static let typeIdentifier = "HKWorkoutRouteTypeIdentifier"
     /// The route type; like the workout type it is not in the catalogue.
@@ -25,6 +25,22 @@ extension WorkoutRoute: HealthSample {
         self = route
         record = sample
     }
+
+    /// The route a query of ``SeriesType/workoutRoute()`` handed out as a ``HealthSample``, or nil when it is not a
+    /// route. (A route is a value held by its workout, not a ``HealthSample`` subclass: `sample as? WorkoutRoute` does
+    /// not work as HealthKit's `as? HKWorkoutRoute` does; this initialiser does.)
+    public init?(_ object: HealthSample) { self.init(object.sample) }
+
+    /// The route's uuid (derived from its workout's), as `uuid`.
+    public var uuid: UUID { sample.uuid }
+    /// The first location's time, as `startDate`.
+    public var startDate: Date { sample.start }
+    /// The last location's time, as `endDate`.
+    public var endDate: Date { sample.end }
+    /// The route type, as `sampleType`.
+    public var sampleType: SampleType { WorkoutRoute.sampleType }
+    /// The source of its workout, as `sourceRevision.source.name`.
+    public var sourceName: String { sample.source }
 
     /// The record of the route: for a route a query handed out, its uuid (derived from its workout's), dates (its
     /// first and last locations), source and device are its workout's; a route made in code has an empty uuid and no

@@ -41,7 +41,7 @@ enum AuthCommand: Command {
         // The owner's view of the decisions: the terminal is the owner's, so the command reads (and, asked at a
         // terminal, answers) as the owner; a source only ever asks.
         let owner = try HealthStore(storage: context.store(), source: AuthorizationState.ownerSource, catalogue: context.catalogue)
-        let share = try types(arguments.value("share"), context: context)
+        let share = try sampleTypes(arguments.value("share"), context: context)
         let read = try types(arguments.value("read"), readable: true, context: context)
         switch action {
         case "request-status":
@@ -68,7 +68,7 @@ enum AuthCommand: Command {
             }
             // The owner is at the terminal: ask type by type.
             var allowShare: [SampleType] = [], denyShare: [SampleType] = []
-            var allowRead: [SampleType] = [], denyRead: [SampleType] = []
+            var allowRead: [ObjectType] = [], denyRead: [ObjectType] = []
             for type in share {
                 if ask("Allow '\(source)' to write \(type.name)? [y/N] ", context) { allowShare.append(type) } else { denyShare.append(type) }
             }
@@ -137,9 +137,9 @@ enum AuthCommand: Command {
     }
 
     /// The types named in `text`; characteristics (`blood-type`, `date-of-birth`, ...) only where they are `readable`.
-    private static func types(_ text: String?, readable: Bool = false, context: CommandContext) throws -> [SampleType] {
+    private static func types(_ text: String?, readable: Bool = false, context: CommandContext) throws -> [ObjectType] {
         guard let text else { return [] }
-        var result: [SampleType] = []
+        var result: [ObjectType] = []
         for name in text.split(separator: ",").map({ $0.trimmingSpaces() }) where !name.isEmpty {
             if let characteristic = SampleType.characteristicType(named: name) {
                 guard readable else { throw AuthorizationError.cannotShare(characteristic.name) }
@@ -150,6 +150,11 @@ enum AuthCommand: Command {
             result.append(try context.type(name))
         }
         return result
+    }
+
+    /// The sample types named in `text`: a characteristic is refused, as it cannot be written.
+    private static func sampleTypes(_ text: String?, context: CommandContext) throws -> [SampleType] {
+        try types(text, context: context).compactMap { $0 as? SampleType }
     }
 
     private static func ask(_ question: String, _ context: CommandContext) -> Bool {

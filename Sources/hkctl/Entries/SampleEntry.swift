@@ -83,6 +83,8 @@ struct SampleEntry: Sendable {
         switch type.kind {
         case .characteristic:
             throw SampleError.characteristicHasNoSamples(type: type.name)
+        case .workout, .correlation:
+            throw SampleError.wrongKind(type: type.name, expected: "a quantity or category type")
         case .quantity:
             guard let value else { throw UnitError.missingUnit("", type: type.name, examples: type.examples) }
             let quantity = try QuantityInput.parse(value, for: type)

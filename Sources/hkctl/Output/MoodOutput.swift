@@ -21,7 +21,7 @@ struct MoodOutput {
         text += ",\"associations\":[" + state.associations.map { "\"\($0.name)\"" }.joined(separator: ",") + "]"
         text += ",\"start\":\"\(ISODate.format(state.startDate, in: zone))\",\"end\":\"\(ISODate.format(state.endDate, in: zone))\""
         text += ",\"source\":" + JSONText.quoted(state.sourceName)
-        return text + MetadataJSON.field(state.metadata) + "}"
+        return text + MetadataJSON.field(state.metadataValues ?? [:]) + "}"
     }
 
     static let csvHeader = ["uuid", "start", "end", "kind", "valence", "valence_classification", "labels", "associations",
@@ -33,7 +33,7 @@ struct MoodOutput {
             state.uuid.lowercasedText, ISODate.format(state.startDate, in: zone), ISODate.format(state.endDate, in: zone),
             state.kind.name, NumberFormatting.json(state.valence), state.valenceClassification.name,
             state.labels.map(\.name).joined(separator: ";"), state.associations.map(\.name).joined(separator: ";"),
-            state.sourceName, MetadataText.csvField(state.metadata, userOnly: true),
+            state.sourceName, MetadataText.csvField(state.metadataValues ?? [:], userOnly: true),
         ])
     }
 

@@ -44,7 +44,7 @@ struct WorkoutOutput {
             text += ",\"route\":null"
         }
         text += ",\"source\":\(JSONText.quoted(workout.source))"
-        return text + MetadataJSON.field(workout.metadata) + "}"
+        return text + MetadataJSON.field(workout.sample.metadata) + "}"
     }
 
     private func quantity(_ quantity: Quantity) -> String {
@@ -62,7 +62,7 @@ struct WorkoutOutput {
             workout.energyKilocalories.finite.map(NumberFormatting.json) ?? "", workout.distanceMeters.finite.map(NumberFormatting.json) ?? "",
             workout.paceSecondsPerKilometer.finite.map { NumberFormatting.json($0.rounded()) } ?? "",
             heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "", workout.source,
-            MetadataText.csvField(workout.metadata, userOnly: true),
+            MetadataText.csvField(workout.sample.metadata, userOnly: true),
         ])
     }
 
@@ -81,7 +81,7 @@ struct WorkoutOutput {
                 console.note("No workouts in this range.")
                 return
             }
-            let metadata = MetadataColumn(workouts.map(\.metadata))
+            let metadata = MetadataColumn(workouts.map(\.sample.metadata))
             var table = TableWriter(headers: metadata.headers(["START", "ACTIVITY", "DURATION", "ENERGY", "DISTANCE", "PACE", "HR", "SOURCE", "UUID"]),
                                     rightAligned: [2, 3, 4, 5, 6])
             for workout in workouts {
@@ -90,7 +90,7 @@ struct WorkoutOutput {
                            workout.distanceMeters.finite.map { NumberFormatting.human($0 / 1000, fractionDigits: 2) + " km" } ?? "-",
                            workout.paceSecondsPerKilometer.map(WorkoutOutput.pace) ?? "-",
                            heartRates[workout.uuid].map { NumberFormatting.human($0, fractionDigits: 0) } ?? "-",
-                           workout.source, workout.uuid.lowercasedText], workout.metadata))
+                           workout.source, workout.uuid.lowercasedText], workout.sample.metadata))
             }
             for line in table.lines() { console.line(line) }
         }

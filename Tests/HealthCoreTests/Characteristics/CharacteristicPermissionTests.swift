@@ -74,11 +74,13 @@ struct CharacteristicPermissionTests {
     @Test func aCharacteristicCannotBeSharedAndAskingChangesNothing() async throws {
         try await Self.withStore { owner, app, path in
             let before = TestSupport.walkFiles(path)
-            await #expect(throws: HealthError.self) {
-                try await app.requestAuthorization(toShare: [CharacteristicType(.bloodType)], read: [])
+            // The store's calls take sample types to share, so a characteristic cannot be passed; the record refuses one.
+            var state = try owner.authorizationDecisions()
+            #expect(throws: AuthorizationError.cannotShare("blood-type")) {
+                try state.request(source: Self.app, share: [CharacteristicType(.bloodType)], read: [], at: Self.now)
             }
             #expect(throws: AuthorizationError.cannotShare("blood-type")) {
-                try owner.decideAuthorization(for: Self.app, allow: true, share: [CharacteristicType(.bloodType)], read: [])
+                try state.decide(source: Self.app, allow: true, share: [CharacteristicType(.bloodType)], read: [], at: Self.now)
             }
             #expect(TestSupport.walkFiles(path) == before)
         }
@@ -87,10 +89,12 @@ struct CharacteristicPermissionTests {
     @Test func aSampleOfACharacteristicTypeIsRefusedAndNothingIsWritten() async throws {
         try await Self.withStore { owner, _, path in
             let before = TestSupport.walkFiles(path)
-            let sample = QuantitySample(type: CharacteristicType(.bloodType), quantity: Quantity(unit: .count(), doubleValue: 1),
-                                        start: Self.now.addingTimeInterval(-60), end: Self.now)
+            // A characteristic type is not a sample type (no QuantitySample can be made of one): a record names one.
+            let sample = Sample(typeIdentifier: CharacteristicType(.bloodType).identifier, start: Self.now.addingTimeInterval(-60),
+                                end: Self.now, value: .quantity(Quantity(unit: .count(), doubleValue: 1)), source: "",
+                                created: Self.now)
             do {
-                try await owner.save(sample)
+                try await owner.save(HealthSample.of(sample))
                 Issue.record("a sample of a characteristic type was saved")
             } catch let error as HealthError {
                 #expect(error.code == .errorInvalidArgument)

@@ -19,12 +19,12 @@ struct QueryAnchorCodableTests {
     @Test func anAnchorOfAStoreRoundTripsAndStillAnswers() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { TestSupport.date("2024-06-10T12:00:00Z") })
-            try await store.save([TestSupport.quantitySample(.steps, 100, "count", start: "2024-06-03T09:00:00Z")])
+            try store.save([TestSupport.quantitySample(.steps, 100, "count", start: "2024-06-03T09:00:00Z")])
             let first = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
                                                                 anchor: nil).result(for: store)
             let kept = try JSONDecoder().decode(QueryAnchor.self, from: try JSONEncoder().encode(first.newAnchor))
             #expect(kept == first.newAnchor)
-            try await store.save([TestSupport.quantitySample(.steps, 200, "count", start: "2024-06-03T10:00:00Z")])
+            try store.save([TestSupport.quantitySample(.steps, 200, "count", start: "2024-06-03T10:00:00Z")])
             let next = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
                                                                anchor: kept).result(for: store)
             #expect(next.addedSamples.map { $0.quantity.doubleValue(for: .count()) } == [200])

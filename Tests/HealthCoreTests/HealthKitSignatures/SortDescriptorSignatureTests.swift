@@ -13,7 +13,7 @@ struct SortDescriptorSignatureTests {
     private static func withStore(_ body: (HealthStore) async throws -> Void) async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { now })
-            try await store.save([
+            try store.save([
                 TestSupport.quantitySample(QuantityType(.heartRate), 62, "count/min", start: "2024-06-03T09:00:00Z", end: "2024-06-03T09:01:00Z"),
                 TestSupport.quantitySample(QuantityType(.heartRate), 61, "count/min", start: "2024-06-03T08:00:00Z", end: "2024-06-03T08:01:00Z"),
                 TestSupport.quantitySample(QuantityType(.heartRate), 63, "count/min", start: "2024-06-03T10:00:00Z", end: "2024-06-03T10:01:00Z"),
@@ -62,7 +62,7 @@ struct SortDescriptorSignatureTests {
             let values: [Double] = await withCheckedContinuation { done in
                 let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: 2,
                                         sortDescriptors: [sortDescriptor]) { _, samples, _ in
-                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                    done.resume(returning: (samples ?? []).compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: Self.perMinute) })
                 }
                 store.execute(query)
             }
@@ -70,7 +70,7 @@ struct SortDescriptorSignatureTests {
             let ascending: [Double] = await withCheckedContinuation { done in
                 let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
                                         sortDescriptors: [SampleSortDescriptor(key: SampleSortIdentifierStartDate, ascending: true)]) { _, samples, _ in
-                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                    done.resume(returning: (samples ?? []).compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: Self.perMinute) })
                 }
                 store.execute(query)
             }
@@ -78,8 +78,8 @@ struct SortDescriptorSignatureTests {
             // HealthKit: `NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)`.
             let byKeyPath: [Double] = await withCheckedContinuation { done in
                 let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
-                                        sortDescriptors: [SampleSortDescriptor(keyPath: \Sample.startDate, ascending: false)]) { _, samples, _ in
-                    done.resume(returning: (samples ?? []).compactMap { $0.quantity?.doubleValue(for: Self.perMinute) })
+                                        sortDescriptors: [SampleSortDescriptor(keyPath: \HealthSample.startDate, ascending: false)]) { _, samples, _ in
+                    done.resume(returning: (samples ?? []).compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: Self.perMinute) })
                 }
                 store.execute(query)
             }

@@ -52,16 +52,16 @@ extension ImportTests {
             #expect(Self.statistic(walk, "BasalEnergyBurned")?.sum == 30)  // total 150 − active 120
             #expect(Self.statistic(walk, "StepCount")?.sum == 3100)
             #expect(Self.statistic(walk, "FlightsClimbed")?.sum == 2)
-            #expect(walk.metadata["HKIndoorWorkout"] == .number(0))
-            #expect(walk.metadata["HKElevationAscended"] == .string("12 m"))
-            #expect(walk.metadata["HAE:elevationDescended"] == .string("10 m"))
-            #expect(walk.metadata["HKWeatherTemperature"] == .string("22.5 degC"))
-            #expect(walk.metadata["HKWeatherHumidity"] == .string("60 %"))
-            #expect(walk.metadata["HAE:speed"] == .string("5 km/hr"))
-            #expect(walk.metadata["HAE:totalEnergy"] == .string("150 kcal"))
-            #expect(walk.metadata["HAE:heartRateRecovery"] == .string(#"[{"date":"2024-03-02 08:31:00 +1100","qty":90,"units":"bpm"}]"#))
-            #expect(walk.metadata["HAEWorkoutName"] == .string("Walking"))
-            #expect(walk.metadata[MetadataKeySyncIdentifier] == .string("HAE|workout|2024-03-01T21:00:00+00:00|Walking"))
+            #expect(walk.metadataValues?["HKIndoorWorkout"] == .number(0))
+            #expect(walk.metadataValues?["HKElevationAscended"] == .string("12 m"))
+            #expect(walk.metadataValues?["HAE:elevationDescended"] == .string("10 m"))
+            #expect(walk.metadataValues?["HKWeatherTemperature"] == .string("22.5 degC"))
+            #expect(walk.metadataValues?["HKWeatherHumidity"] == .string("60 %"))
+            #expect(walk.metadataValues?["HAE:speed"] == .string("5 km/hr"))
+            #expect(walk.metadataValues?["HAE:totalEnergy"] == .string("150 kcal"))
+            #expect(walk.metadataValues?["HAE:heartRateRecovery"] == .string(#"[{"date":"2024-03-02 08:31:00 +1100","qty":90,"units":"bpm"}]"#))
+            #expect(walk.metadataValues?["HAEWorkoutName"] == .string("Walking"))
+            #expect(walk.metadataValues?[MetadataKeySyncIdentifier] == .string("HAE|workout|2024-03-01T21:00:00+00:00|Walking"))
             let route = try #require(walk.detail.route)
             #expect(route.locations.count == 4)
             #expect(route.locations[0] == WorkoutRoute.Location(timestamp: Self.date("2024-03-01T21:00:00Z"), latitude: -33.8688,
@@ -86,22 +86,22 @@ extension ImportTests {
             #expect(Self.statistic(run, "ActiveEnergyBurned")?.sum == 1674.72 && Self.statistic(run, "ActiveEnergyBurned")?.unit == "kJ")
             #expect(abs((Self.statistic(run, "BasalEnergyBurned")?.sum ?? 0) - 325.28) < 1e-9)  // 2000 − 1674.72 kJ
             #expect(Self.statistic(run, "StepCount")?.sum == 5800)  // 3000 + 2800
-            #expect(run.metadata["HKIndoorWorkout"] == .number(0))
-            #expect(run.metadata["HKElevationAscended"] == .string("25 m"))
-            #expect(run.metadata["HKAverageMETs"] == .string("9.2 kcal/hr·kg"))
-            #expect(run.metadata["HKExternalUUID"] == .string("6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
-            #expect(run.metadata["HAE:avgSpeed"] == .string("7.5 mi/hr"))
-            #expect(run.metadata[MetadataKeySyncIdentifier] == .string("HAE|workout|6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
+            #expect(run.metadataValues?["HKIndoorWorkout"] == .number(0))
+            #expect(run.metadataValues?["HKElevationAscended"] == .string("25 m"))
+            #expect(run.metadataValues?["HKAverageMETs"] == .string("9.2 kcal/hr·kg"))
+            #expect(run.metadataValues?["HKExternalUUID"] == .string("6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
+            #expect(run.metadataValues?["HAE:avgSpeed"] == .string("7.5 mi/hr"))
+            #expect(run.metadataValues?[MetadataKeySyncIdentifier] == .string("HAE|workout|6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
             let route = try #require(run.detail.route)
             #expect(route.locations.count == 5)
             #expect(route.locations[1] == WorkoutRoute.Location(
                 timestamp: Self.date("2024-03-02T20:10:00Z"), latitude: 51.501, longitude: -0.123, altitude: 6, speed: 3.2, course: 85,
                 horizontalAccuracy: 4, verticalAccuracy: 3, speedAccuracy: 0.5, courseAccuracy: 5))
             // A name HealthKit does not know: .other, the name kept.
-            #expect(paddle.activity == .other && paddle.metadata["HAEWorkoutName"] == .string("Paddle & <Surf>"))
-            #expect(paddle.metadata["HKSwimmingLocationType"] == .number(2) && paddle.detail.route?.locations.count == 2)
+            #expect(paddle.activity == .other && paddle.metadataValues?["HAEWorkoutName"] == .string("Paddle & <Surf>"))
+            #expect(paddle.metadataValues?["HKSwimmingLocationType"] == .number(2) && paddle.detail.route?.locations.count == 2)
             #expect(paddle.detail.route?.locations[0].altitude == nil)
-            #expect(strength.activity == .traditionalStrengthTraining && strength.metadata["HKIndoorWorkout"] == .number(1))
+            #expect(strength.activity == .traditionalStrengthTraining && strength.metadataValues?["HKIndoorWorkout"] == .number(1))
             #expect(strength.detail.route == nil && strength.detail.statistics.map(\.typeIdentifier) == ["HKQuantityTypeIdentifierActiveEnergyBurned"])
         }
 
@@ -126,7 +126,7 @@ extension ImportTests {
             #expect(workouts.count == 4)
             let run = try #require(workouts.first { $0.activity == .running })
             #expect(run.detail.totalDistance?.value == 3.2 && run.detail.route?.locations.count == 6)
-            #expect(run.metadata[MetadataKeySyncVersion] == .number(2))
+            #expect(run.metadataValues?[MetadataKeySyncVersion] == .number(2))
         }
 
         @Test func theWorkoutsHeartRateSeriesDoesNotDoubleTheHeartRateMetric() throws {
@@ -195,7 +195,7 @@ extension ImportTests {
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
             #expect(receipt.counts[Workout.typeIdentifier]?.added == 1, "\(receipt.problems)")
             let walk = try #require(Self.workouts(store).first)
-            #expect(walk.activity == .walking && walk.metadata["HKIndoorWorkout"] == .number(1))
+            #expect(walk.activity == .walking && walk.metadataValues?["HKIndoorWorkout"] == .number(1))
             #expect(walk.start == Self.date("2023-01-22T00:34:52Z") && walk.duration == 20 * 60 + 39)
             #expect(walk.detail.totalEnergyBurned?.value == 87.2165636745502 && walk.detail.totalDistance?.value == 1.524247608482372)
             let heart = try #require(Self.statistic(walk, "HeartRate"))
@@ -222,8 +222,9 @@ extension ImportTests {
             let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
             #expect(Workout(sample: decoded)?.detail.route == route)
             // A line written before routes existed: the same form without the key.
-            var old = workout
-            old.detail.route = nil
+            var detail = workout.detail
+            detail.route = nil
+            let old = workout.replacing(detail: detail)
             let oldLine = codec.encode(old.sample)
             #expect(!oldLine.contains("route"))
             let oldDecoded = try Array(oldLine.utf8).withUnsafeBufferPointer { try codec.decode($0) }

@@ -505,7 +505,7 @@ extension ImportTests {
             #expect(receipt.counts[Workout.typeIdentifier]?.added == 1)
             let workout = try #require(store.allSamples.compactMap(Workout.init(sample:)).first)
             #expect(workout.duration == 1800 && workout.activity == .walking)
-            #expect(workout.metadata["HAEWorkoutName"] == .string("Outdoor Walk"))
+            #expect(workout.metadataValues?["HAEWorkoutName"] == .string("Outdoor Walk"))
             for kept in ["HKQuantityTypeIdentifierInsulinDelivery", "HKCategoryTypeIdentifierHandwashingEvent",
                          "HKCategoryTypeIdentifierToothbrushingEvent", "HKCategoryTypeIdentifierSexualActivity"] {
                 let counts = receipt.counts[kept]

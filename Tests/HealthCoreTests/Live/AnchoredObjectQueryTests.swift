@@ -12,7 +12,7 @@ struct AnchoredObjectQueryTests {
             let store = try HealthStore(directory: folder + "/store")
             let first = LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
             let second = LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")
-            try await store.save([first, second, LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+            try store.save([first, second, LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
             let descriptor = AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
             let all = try await descriptor.result(for: store)
             // Only steps: the weight is another type. Change numbers 1, 2, 3 (steps, steps, weight).
@@ -22,7 +22,7 @@ struct AnchoredObjectQueryTests {
 
             try store.storage.delete(uuids: [first.uuid], now: TestSupport.date("2024-05-03T00:00:00Z"))   // 4
             let third = LiveTestSupport.steps(300, at: "2024-05-03T08:00:00Z")                                  // 5
-            try await store.save([third])
+            try store.save([third])
             let next = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)],
                                                                anchor: all.newAnchor).result(for: store)
             #expect(next.addedSamples.map(\.uuid) == [third.uuid])
@@ -46,7 +46,7 @@ struct AnchoredObjectQueryTests {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = (1...5).map { LiveTestSupport.steps(Double($0 * 100), at: "2024-05-0\($0)T08:00:00Z") }
-            try await store.save(samples)
+            try store.save(samples)
             // From May 3: samples 3, 4, 5.
             let fromMay3 = Query.predicateForSamples(withStart: TestSupport.date("2024-05-03T00:00:00Z"), end: nil,
                                                      options: .strictStartDate)
@@ -69,7 +69,7 @@ struct AnchoredObjectQueryTests {
             let path = folder + "/store"
             let reader = try HealthStore(directory: path)
             let writer = try HealthStore(directory: path)
-            try await writer.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try writer.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             let later = LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")
             let steps = self.steps
             try await LiveTestSupport.withTimeout(120) {
@@ -78,8 +78,8 @@ struct AnchoredObjectQueryTests {
                 let first = try #require(try await results.next())
                 #expect(first.addedSamples.count == 1)
                 // A weight is not a step: no answer for it; the steps after it are the next answer.
-                try await writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
-                try await writer.save([later])
+                try writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+                try writer.save([later])
                 let second = try #require(try await results.next())
                 #expect(second.addedSamples.map(\.uuid) == [later.uuid])
                 #expect(second.newAnchor.changeAnchor.sequence == 3)
@@ -110,7 +110,7 @@ struct AnchoredObjectQueryTests {
     func cancellingEndsTheSequencePromptly() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             let received = LiveTestSupport.Counter()
             let steps = self.steps
             let task = Task {
@@ -122,7 +122,7 @@ struct AnchoredObjectQueryTests {
             // The sequence must end without a next change (none comes, so one that waited for it would time out). The
             // limit is generous for a loaded machine; on a quiet one it ends in milliseconds.
             try await LiveTestSupport.withTimeout(120) { _ = try await task.value }
-            try await store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(200))
             #expect(received.value == 1)
         }

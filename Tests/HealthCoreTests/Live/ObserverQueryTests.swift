@@ -18,15 +18,15 @@ struct ObserverQueryTests {
             store.execute(query)
             #expect(await LiveTestSupport.eventually { calls.value == 1 })
 
-            try await writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
-            try await writer.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+            try writer.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
             // The weight did not call it: after a pause there is still one call for the one step write.
             try await Task.sleep(for: .milliseconds(300))
             #expect(calls.value == 2)
 
             store.stop(query)
-            try await writer.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try writer.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(500))
             #expect(calls.value == 2)
             #expect(calls.errorCount == 0)
@@ -43,9 +43,9 @@ struct ObserverQueryTests {
                 if calls.value == 2 { store.stop(query) }
             })
             #expect(await LiveTestSupport.eventually { calls.value == 1 })
-            try await store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
-            try await store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(300))
             #expect(calls.value == 2)
         }
@@ -55,7 +55,7 @@ struct ObserverQueryTests {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let sample = LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
-            try await store.save([sample])
+            try store.save([sample])
             let calls = LiveTestSupport.Counter()
             let query = ObserverQuery(sampleType: QuantityType(.stepCount), predicate: nil) { _, _, error in calls.bump(error) }
             store.execute(query)
@@ -77,8 +77,8 @@ struct ObserverQueryTests {
             store.execute(query)
             defer { store.stop(query) }
             #expect(await LiveTestSupport.eventually { calls.value == 1 })
-            try await store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z", source: "phone")])
-            try await store.save([LiveTestSupport.steps(100, at: "2024-05-01T09:00:00Z", source: "watch")])
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z", source: "phone")])
+            try store.save([LiveTestSupport.steps(100, at: "2024-05-01T09:00:00Z", source: "watch")])
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
             try await Task.sleep(for: .milliseconds(300))
             #expect(calls.value == 2)
@@ -94,7 +94,7 @@ struct ObserverQueryTests {
             try await LiveTestSupport.withTimeout(120) {
                 var updates = ObserverQueryDescriptor(sampleType: QuantityType(.stepCount)).results(for: store).makeAsyncIterator()
                 #expect(try await updates.next() != nil)
-                try await HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+                try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
                 #expect(try await updates.next() != nil)
             }
         }

@@ -16,10 +16,10 @@ struct StoreChangeMonitorTests {
             #expect(monitor.usesNotifications == !polling)
             #endif
             defer { monitor.stop() }
-            try await HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             #expect(await LiveTestSupport.eventually { wakes.value > 0 })
             let before = wakes.value
-            try await HealthStore(directory: path).save([LiveTestSupport.steps(200, at: "2024-05-01T09:00:00Z")])
+            try HealthStore(directory: path).save([LiveTestSupport.steps(200, at: "2024-05-01T09:00:00Z")])
             #expect(await LiveTestSupport.eventually { wakes.value > before })
         }
     }
@@ -31,7 +31,7 @@ struct StoreChangeMonitorTests {
             let monitor = StoreChangeMonitor(directory: path) { wakes.bump() }
             monitor.stop()
             monitor.stop()
-            try await HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(300))
             #expect(wakes.value == 0)
         }

@@ -41,7 +41,7 @@ struct HealthObjectTests {
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             #expect(!glass.isSaved)
             try await store.save(glass)
-            try await store.save([Self.water(500, at: "2024-06-03T12:00:00Z") as any HealthSample,
+            try await store.save([Self.water(500, at: "2024-06-03T12:00:00Z") as HealthSample,
                                   Self.water(300, at: "2024-06-04T12:00:00Z")])
             let found = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater), predicate: Self.june)],
                                                         sortDescriptors: [SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)])
@@ -67,7 +67,7 @@ struct HealthObjectTests {
                 CategorySample(type: sleep, value: CategoryValueSleepAnalysis.inBed.rawValue, start: bed, end: wake),
                 CategorySample(type: sleep, value: CategoryValueSleepAnalysis.asleepCore.rawValue, start: bed.addingTimeInterval(1_800),
                                end: wake.addingTimeInterval(-1_800)),
-            ] as [any HealthSample])
+            ] as [HealthSample])
             let nights = try await SampleQueryDescriptor(predicates: [.categorySample(type: sleep, predicate: Self.june)]).result(for: store)
             let asleep = nights.filter { $0.value != CategoryValueSleepAnalysis.inBed.rawValue }
             // 23:30 to 06:30: 7 hours asleep.
@@ -138,7 +138,7 @@ struct HealthObjectTests {
         try await Self.withStore { store, path in
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             let bottle = Self.water(500, at: "2024-06-03T12:00:00Z")
-            try await store.save([glass, bottle] as [any HealthSample])
+            try await store.save([glass, bottle] as [HealthSample])
             let start = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))], anchor: nil)
                 .result(for: store)
             try await store.delete(glass)
@@ -152,7 +152,7 @@ struct HealthObjectTests {
             try store.decideAuthorization(for: "Water App", allow: true, share: [QuantityType(.dietaryWater)], read: [])
             let app = try HealthStore(directory: path, source: "Water App", clock: { Self.now })
             let sip = Self.water(50, at: "2024-06-04T08:00:00Z")
-            try await app.save([sip, Self.water(60, at: "2024-06-04T09:00:00Z")] as [any HealthSample])
+            try await app.save([sip, Self.water(60, at: "2024-06-04T09:00:00Z")] as [HealthSample])
             let stored = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
             let owners = try #require(stored.first { $0.uuid == bottle.uuid })
             #expect(await Self.code { try await app.delete(owners) } == .errorAuthorizationDenied)
@@ -218,7 +218,6 @@ struct HealthObjectTests {
             try store.storage.updateDocument("settings.json", initial: Settings()) { try $0.set("unit.weight", to: "lb", catalogue: .standard) }
             units = try await store.preferredUnits(for: [mass])
             #expect(units[mass] == .pound())
-            #expect(await Self.code { _ = try await store.preferredUnits(for: [CategoryType(.sleepAnalysis)]) } == .errorInvalidArgument)
         }
     }
 
@@ -267,7 +266,7 @@ struct HealthObjectTests {
             // Another type's sample with the same uuid (the uuid check looks only where a sample of its own type goes).
             var steps = TestSupport.quantitySample(.steps, 1_000, "count", start: "2024-06-03T09:00:00Z")
             steps.uuid = glass.uuid
-            try await store.save(steps)
+            try await store.save(HealthSample.of(steps))
             try await store.delete(glass)
             #expect(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store).isEmpty)
             let left = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))]).result(for: store)

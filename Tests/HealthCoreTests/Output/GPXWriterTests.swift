@@ -38,8 +38,9 @@ struct GPXWriterTests {
     @Test func aWorkoutWithoutARouteIsAnError() {
         let workout = Self.workout([])
         #expect(throws: GPXError.noRoute(workout.uuid.lowercasedText)) { try GPXWriter.document(for: workout) }
-        var empty = workout
-        empty.detail.route = WorkoutRoute(locations: [])
+        var detail = workout.detail
+        detail.route = WorkoutRoute(locations: [])
+        let empty = workout.replacing(detail: detail)
         #expect(throws: GPXError.noRoute(workout.uuid.lowercasedText)) { try GPXWriter.document(for: empty) }
     }
 }

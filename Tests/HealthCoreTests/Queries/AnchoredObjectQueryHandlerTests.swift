@@ -5,7 +5,7 @@ import Testing
 /// HealthKit's anchored object query class: pages with a limit, deletions, an update handler that sees another store's
 /// additions and deletions, the rest of a cut-short answer delivered at once, and nothing after stop.
 struct AnchoredObjectQueryHandlerTests {
-    private typealias Answer = (added: [Sample]?, deleted: [DeletedObject]?, anchor: QueryAnchor?, error: Error?)
+    private typealias Answer = (added: [HealthSample]?, deleted: [DeletedObject]?, anchor: QueryAnchor?, error: Error?)
 
     private let steps = QuantityType(.stepCount)
 
@@ -27,7 +27,7 @@ struct AnchoredObjectQueryHandlerTests {
             let store = try HealthStore(directory: folder + "/store")
             // Change numbers 1 to 5 for five steps, 6 for a weight (another type).
             let samples = (1...5).map { QueryTestSupport.steps(Double($0 * 100), at: "2024-05-0\($0)T08:00:00Z") }
-            try await store.save(samples + [QueryTestSupport.weight(70, at: "2024-05-06T07:00:00Z")])
+            try store.save(samples + [QueryTestSupport.weight(70, at: "2024-05-06T07:00:00Z")])
 
             var anchor: QueryAnchor?
             var pages: [[UUID]] = []
@@ -56,7 +56,7 @@ struct AnchoredObjectQueryHandlerTests {
             let store = try HealthStore(directory: path)
             let writer = try HealthStore(directory: path)
             let first = QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
-            try await writer.save([first])                                                     // change 1
+            try writer.save([first])                                                     // change 1
             let initial = QueryTestSupport.Recorder<Answer>()
             let updates = QueryTestSupport.Recorder<Answer>()
             let query = query(anchor: nil, limit: ObjectQueryNoLimit, into: initial)
@@ -70,8 +70,8 @@ struct AnchoredObjectQueryHandlerTests {
 
             // A weight (change 2) is not reported; the steps after it (change 3) are.
             let second = QueryTestSupport.steps(200, at: "2024-05-02T08:00:00Z")
-            try await writer.save([QueryTestSupport.weight(70, at: "2024-05-02T07:00:00Z")])
-            try await writer.save([second])
+            try writer.save([QueryTestSupport.weight(70, at: "2024-05-02T07:00:00Z")])
+            try writer.save([second])
             let added = try await updates.call(0)
             #expect(added.error == nil)
             #expect(added.added?.map(\.uuid) == [second.uuid])
@@ -94,7 +94,7 @@ struct AnchoredObjectQueryHandlerTests {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = (1...3).map { QueryTestSupport.steps(Double($0 * 100), at: "2024-05-0\($0)T08:00:00Z") }
-            try await store.save(samples)
+            try store.save(samples)
             let initial = QueryTestSupport.Recorder<Answer>()
             let updates = QueryTestSupport.Recorder<Answer>()
             let query = query(anchor: nil, limit: 2, into: initial)
@@ -121,11 +121,11 @@ struct AnchoredObjectQueryHandlerTests {
             let start = try await initial.call(0)
             #expect(start.added?.isEmpty == true)
             #expect(start.anchor?.changeAnchor.sequence == 0)
-            try await store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             _ = try await updates.call(0)
 
             store.stop(query)
-            try await store.save([QueryTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
+            try store.save([QueryTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await QueryTestSupport.pause()
             #expect(updates.count == 1)
         }

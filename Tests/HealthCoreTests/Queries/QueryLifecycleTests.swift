@@ -8,7 +8,7 @@ struct QueryLifecycleTests {
     @Test func everyKindRunsAsAQuery() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             let calls = LiveTestSupport.Counter()
             let steps = QuantityType(.stepCount)
             let collection = StatisticsCollectionQuery(quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,

@@ -4,10 +4,10 @@ import Testing
 
 /// HealthKit's sample query: limit, sort descriptors, `ObjectQueryNoLimit`, a predicate, and other types left out.
 struct SampleQueryTests {
-    private typealias Answer = (samples: [Sample]?, error: Error?)
+    private typealias Answer = (samples: [HealthSample]?, error: Error?)
 
     private func answer(_ store: HealthStore, predicate: SamplePredicate? = nil, limit: Int,
-                        sortDescriptors: [SampleSortDescriptor<Sample>]?) async throws -> Answer {
+                        sortDescriptors: [SampleSortDescriptor<HealthSample>]?) async throws -> Answer {
         let calls = QueryTestSupport.Recorder<Answer>()
         store.execute(SampleQuery(sampleType: QuantityType(.stepCount), predicate: predicate, limit: limit,
                                   sortDescriptors: sortDescriptors) { _, samples, error in calls.record((samples, error)) })
@@ -30,7 +30,7 @@ struct SampleQueryTests {
                                                    sortDescriptors: [SampleSortDescriptor(\.startDate, order: .reverse)])
             #expect(error == nil)
             #expect(latest?.map(\.uuid) == [samples[4].uuid, samples[3].uuid])
-            #expect(latest?.map { $0.quantity?.doubleValue(for: .count()) } == [500, 400])
+            #expect((latest as? [QuantitySample])?.map { $0.quantity.doubleValue(for: .count()) } == [500, 400])
         }
     }
 

@@ -18,7 +18,7 @@ struct SourceQueryTests {
     @Test func findsTheSourcesOfATypesSamples() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z", source: "Jane’s Apple Watch"),
+            try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z", source: "Jane’s Apple Watch"),
                             QueryTestSupport.steps(120, at: "2024-05-01T08:00:00Z", source: "iPhone"),
                             QueryTestSupport.steps(300, at: "2024-05-03T08:00:00Z", source: "iPhone"),
                             QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z", source: "Scale")])

@@ -53,8 +53,8 @@ struct StatisticsCollectionQueryTests {
             #expect(first.collection?.statistics().count == 2)
 
             // A weight is not a step: no update. Then 50 steps on May 3 from the other store: one update.
-            try await writer.save([QueryTestSupport.weight(70, at: "2024-05-03T07:00:00Z")])
-            try await writer.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
+            try writer.save([QueryTestSupport.weight(70, at: "2024-05-03T07:00:00Z")])
+            try writer.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             let update = try await updates.call(0)
             #expect(update.error == nil)
             // The interval the new sample falls in: May 3, now 50.
@@ -82,13 +82,13 @@ struct StatisticsCollectionQueryTests {
             query.statisticsUpdateHandler = { _, statistics, collection, error in updates.record((statistics, collection, error)) }
             store.execute(query)
             _ = try await initial.call(0)
-            try await store.save([QueryTestSupport.steps(10, at: "2024-05-02T09:00:00Z")])
+            try store.save([QueryTestSupport.steps(10, at: "2024-05-02T09:00:00Z")])
             // May 2: 400 + 10 = 410.
             let update = try await updates.call(0)
             #expect(update.statistics?.sumQuantity()?.doubleValue(for: .count()) == 410)
 
             store.stop(query)
-            try await store.save([QueryTestSupport.steps(20, at: "2024-05-02T10:00:00Z")])
+            try store.save([QueryTestSupport.steps(20, at: "2024-05-02T10:00:00Z")])
             try await QueryTestSupport.pause()
             #expect(updates.count == 1)
         }
@@ -103,7 +103,7 @@ struct StatisticsCollectionQueryTests {
             query.initialResultsHandler = { _, collection, error in initial.record((collection, error)) }
             store.execute(query)
             #expect(sum(try await initial.call(0).collection, on: "2024-05-01") == 350)
-            try await store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
+            try store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             try await QueryTestSupport.pause()
             #expect(initial.count == 1)
         }
@@ -125,7 +125,7 @@ struct StatisticsCollectionQueryTests {
             #expect(first.collection == nil)
             #expect((first.error as? HealthError)?.underlyingError is StatisticsError)
             // The query stopped: a write calls nothing.
-            try await store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
+            try store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             try await QueryTestSupport.pause()
             #expect(updates.count == 0)
         }
@@ -144,7 +144,7 @@ struct StatisticsCollectionQueryTests {
                 let first = try #require(try await results.next())
                 #expect(first.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [350, 400])
                 // May 1: 350 + 5 = 355, written by another store on the folder.
-                try await HealthStore(directory: path).save([QueryTestSupport.steps(5, at: "2024-05-01T20:00:00Z")])
+                try HealthStore(directory: path).save([QueryTestSupport.steps(5, at: "2024-05-01T20:00:00Z")])
                 let second = try #require(try await results.next())
                 #expect(second.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [355, 400])
             }
@@ -166,7 +166,7 @@ struct StatisticsCollectionQueryTests {
             task.cancel()
             // Ends without a further change (none comes).
             try await LiveTestSupport.withTimeout(120) { _ = try await task.value }
-            try await store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
+            try store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             try await QueryTestSupport.pause()
             #expect(received.value == 1)
         }

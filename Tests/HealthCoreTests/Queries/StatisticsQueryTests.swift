@@ -22,7 +22,7 @@ struct StatisticsQueryTests {
     @Test func sumsTheStepsOfADay() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z"),
+            try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z"),
                             QueryTestSupport.steps(250, at: "2024-05-01T12:00:00Z"),
                             QueryTestSupport.steps(400, at: "2024-05-02T08:00:00Z")])
             // May 1 only: 100 + 250 = 350; the 400 of May 2 is outside.
@@ -39,7 +39,7 @@ struct StatisticsQueryTests {
     @Test func averagesWeightsWithTheirExtremes() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z"),
+            try store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z"),
                             QueryTestSupport.weight(72, at: "2024-05-02T07:00:00Z"),
                             QueryTestSupport.weight(77, at: "2024-05-03T07:00:00Z")])
             // (70 + 72 + 77) / 3 = 219 / 3 = 73; smallest 70, largest 77, latest 77 (May 3).
@@ -57,7 +57,7 @@ struct StatisticsQueryTests {
     @Test func noMatchingSampleGivesNilAndNoData() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
+            try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             // June has no steps: HealthKit answers nil statistics and errorNoData.
             let june = QueryTestSupport.range("2024-06-01T00:00:00Z", "2024-07-01T00:00:00Z")
             let (statistics, error) = try await answer(store, QuantityType(.stepCount), june, .cumulativeSum)
@@ -70,7 +70,7 @@ struct StatisticsQueryTests {
     @Test func optionThatDoesNotApplyIsAnError() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
-            try await store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
+            try store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
             // A sum of body mass means nothing.
             let (statistics, error) = try await answer(store, QuantityType(.bodyMass), nil, .cumulativeSum)
             #expect(statistics == nil)

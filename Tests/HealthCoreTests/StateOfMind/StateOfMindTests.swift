@@ -16,7 +16,7 @@ struct StateOfMindTests {
 
     private static func found(_ store: HealthStore, _ predicate: SamplePredicate? = nil) async throws -> [StateOfMind] {
         try await SampleQueryDescriptor(predicates: [.sample(type: .stateOfMindType(), predicate: predicate)]).result(for: store)
-            .compactMap(StateOfMind.init)
+            .compactMap { $0 as? StateOfMind }
     }
 
     @Test func theEnumsHaveHealthKitsRawValues() {
@@ -57,7 +57,7 @@ struct StateOfMindTests {
             #expect(read.uuid == evening.uuid && read.isSaved && read.sourceName == AuthorizationState.ownerSource)
             #expect(read.kind == .dailyMood && read.valence == 0.6 && read.valenceClassification == .pleasant)
             #expect(read.labels == [.calm, .grateful] && read.associations == [.work, .family])
-            #expect(read.startDate == date && read.endDate == date && read.metadata["note"] == .string("long day"))
+            #expect(read.startDate == date && read.endDate == date && read.metadataValues?["note"] == .string("long day"))
             #expect(read.sampleType == .stateOfMindType() && read.sampleType.identifier == "HKDataTypeStateOfMind")
             // The store line keeps HealthKit's names.
             let line = SampleLineCodec(catalogue: .standard, timeZone: .gmt).encode(read.sample)
@@ -100,7 +100,7 @@ struct StateOfMindTests {
                 StateOfMind(date: day.addingTimeInterval(7200), kind: .momentaryEmotion, valence: 0.5, labels: [.calm], associations: [.fitness]),
                 StateOfMind(date: day.addingTimeInterval(10_800), kind: .dailyMood, valence: 0.9, labels: [.grateful, .calm], associations: [.family, .work]),
             ]
-            try await store.save(states.map { $0 as any HealthSample })
+            try await store.save(states.map { $0 as HealthSample })
             // A water sample in the same time: no state of mind condition selects it.
             try await store.save(QuantitySample(type: QuantityType(.dietaryWater), quantity: Quantity(unit: .liter(), doubleValue: 0.5),
                                                 start: day.addingTimeInterval(3600), end: day.addingTimeInterval(3600)))

@@ -12,7 +12,7 @@ struct QueryDescriptorTests {
     private static func withStore(_ body: (HealthStore) async throws -> Void) async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { now })
-            try await store.save([
+            try store.save([
                 TestSupport.quantitySample(.steps, 1000, "count", start: "2024-06-03T09:00:00Z", end: "2024-06-03T09:30:00Z", source: "phone"),
                 TestSupport.quantitySample(.steps, 500, "count", start: "2024-06-03T18:00:00Z", end: "2024-06-03T18:10:00Z", source: "watch"),
                 TestSupport.quantitySample(.steps, 2000, "count", start: "2024-06-05T10:00:00Z", end: "2024-06-05T11:00:00Z", source: "phone"),

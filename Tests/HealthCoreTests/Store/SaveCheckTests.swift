@@ -42,8 +42,8 @@ struct SaveCheckTests {
         let good = try validValue(type)
         bad.append(("end before start", sample(type, good, start: Kit.utc(2025, 3, 9, 8), end: Kit.utc(2025, 3, 9, 7))))
         switch type.kind {
-        case .characteristic:
-            Issue.record("the catalogue of sample types holds the characteristic \(type.name)")
+        case .characteristic, .workout, .correlation:
+            Issue.record("the catalogue of sample types holds the \(type.kind) type \(type.name)")
         case .category:
             bad.append(("unknown category value", sample(type, .category(9_999))))
             bad.append(("a quantity for a category", sample(type, .quantity(Quantity(1, .count())))))
@@ -142,8 +142,7 @@ struct SaveCheckTests {
             let workout = Workout(activity: try WorkoutActivityType.named("running"), start: start, end: start.addingTimeInterval(1800), detail: detail,
                                   source: "library", created: start)
             #expect(throws: SampleError.self) { try store.save([workout.sample]) }
-            var fine = workout
-            fine.detail = WorkoutDetail(duration: 1800, totalEnergyBurned: Quantity(300, try HealthUnit(parsing: "kcal")))
+            let fine = workout.replacing(detail: WorkoutDetail(duration: 1800, totalEnergyBurned: Quantity(300, try HealthUnit(parsing: "kcal"))))
             try store.save([fine.sample])
         }
     }

@@ -19,14 +19,13 @@ struct PublicTypesSendableTests {
     /// The public protocols values are passed around as: their existentials are `Sendable` too.
     static let protocols: [String] = [
         isSendable((any SampleStore).self),
-        isSendable((any HealthSample).self),
     ]
 
     static let listed: [String] = [
         isSendable(AggregationStyle.self),
         isSendable(AnchoredObjectQuery.self),
-        isSendable(AnchoredObjectQueryDescriptor<Sample>.self),
-        isSendable(AnchoredObjectQueryDescriptor<Sample>.Result.self),
+        isSendable(AnchoredObjectQueryDescriptor<HealthSample>.self),
+        isSendable(AnchoredObjectQueryDescriptor<HealthSample>.Result.self),
         isSendable(AuthorizationError.self),
         isSendable(AuthorizationRequestStatus.self),
         isSendable(AuthorizationState.self),
@@ -47,6 +46,7 @@ struct PublicTypesSendableTests {
         isSendable(BucketInterval.Unit.self),
         isSendable(BucketUnit.self),
         isSendable(CategorySample.self),
+        isSendable(CategoryType.self),
         isSendable(CategoryTypeIdentifier.self),
         isSendable(CategoryValue.self),
         isSendable(CategoryValueSleepAnalysis.self),
@@ -90,6 +90,8 @@ struct PublicTypesSendableTests {
         isSendable(GregorianCalendar.Period.self),
         isSendable(GregorianCalendar.Step.self),
         isSendable(HealthError.self),
+        isSendable(HealthObject.self),
+        isSendable(HealthSample.self),
         isSendable(HealthError.Code.self),
         isSendable(HealthImporter.self),
         isSendable(HealthStore.self),
@@ -116,6 +118,8 @@ struct PublicTypesSendableTests {
         isSendable(MetadataValue.self),
         isSendable(MetricPrefix.self),
         isSendable(NightCutoff.self),
+        isSendable(ObjectType.self),
+        isSendable(ObjectType.Kind.self),
         isSendable(ObserverQuery.self),
         isSendable(ObserverQueryDescriptor.self),
         isSendable(OperationRecord.self),
@@ -132,6 +136,7 @@ struct PublicTypesSendableTests {
         isSendable(ReadingChangeRules.Jump.self),
         isSendable(QuantityInput.self),
         isSendable(QuantitySample.self),
+        isSendable(QuantityType.self),
         isSendable(QuantityTypeIdentifier.self),
         isSendable(Query.self),
         isSendable(QueryAnchor.self),
@@ -147,13 +152,12 @@ struct PublicTypesSendableTests {
         isSendable(SamplePredicate.self),
         isSendable(SamplePredicate.DateOptions.self),
         isSendable(SampleQuery.self),
-        isSendable(SampleQueryDescriptor<Sample>.self),
-        isSendable(SampleSortDescriptor<Sample>.self),
-        isSendable(SampleSortDescriptor<Sample>.Order.self),
+        isSendable(SampleQueryDescriptor<HealthSample>.self),
+        isSendable(SampleSortDescriptor<HealthSample>.self),
+        isSendable(SampleSortDescriptor<HealthSample>.Order.self),
         isSendable(SampleType.self),
-        isSendable(SampleType.Kind.self),
         isSendable(SampleTypeCatalogue.self),
-        isSendable(SampleTypePredicate<Sample>.self),
+        isSendable(SampleTypePredicate<HealthSample>.self),
         isSendable(SampleValue.self),
         isSendable(Settings.self),
         isSendable(SettingsError.self),
@@ -220,6 +224,7 @@ struct PublicTypesSendableTests {
         isSendable(WorkoutSummary.self),
         isSendable(WorkoutSummary.Bucket.self),
         isSendable(WorkoutSummary.Figures.self),
+        isSendable(WorkoutType.self),
         isSendable(ZoneDatabase.self),
         isSendable(ZoneRules.self),
     ]
@@ -251,7 +256,7 @@ struct PublicTypesSendableTests {
     }
 
     @Test func protocolsAreSendable() {
-        #expect(Self.protocols == ["SampleStore", "HealthSample"])
+        #expect(Self.protocols == ["SampleStore"])
     }
 
     /// `Foo<T>:` or `Foo:` → `Foo`.

@@ -67,7 +67,7 @@ enum TestSupport {
     }
 }
 
-extension SampleType {
+extension ObjectType {
     static let water = try! SampleTypeCatalogue.standard.type(named: "water")
     static let steps = try! SampleTypeCatalogue.standard.type(named: "steps")
     static let weight = try! SampleTypeCatalogue.standard.type(named: "weight")

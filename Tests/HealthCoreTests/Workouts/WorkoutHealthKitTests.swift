@@ -24,13 +24,22 @@ struct WorkoutHealthKitTests {
                 totalDistance: Quantity(unit: .meterUnit(with: .kilo), doubleValue: 10))
     }
 
+    /// `workout` with `route` (a workout is immutable: a new one with the same record and the route in its detail).
+    private static func with(_ route: WorkoutRoute, _ workout: Workout) -> Workout {
+        var detail = workout.detail
+        detail.route = route
+        return Workout(uuid: workout.uuid, activity: workout.activity, start: workout.startDate, end: workout.endDate,
+                       detail: detail, source: workout.sample.source, created: workout.sample.created,
+                       metadata: workout.sample.metadata)
+    }
+
     private static func beat(_ bpm: Double, at time: String) -> QuantitySample {
         let date = TestSupport.date(time)
         return QuantitySample(type: heartRate, quantity: Quantity(unit: .count().unitDivided(by: .minute()), doubleValue: bpm),
                               start: date, end: date)
     }
 
-    private static func associated(with workout: Workout, in store: HealthStore, type: SampleType = heartRate) async throws -> [Sample] {
+    private static func associated(with workout: Workout, in store: HealthStore, type: SampleType = heartRate) async throws -> [HealthSample] {
         try await SampleQueryDescriptor(predicates: [.sample(type: type, predicate: Query.predicateForObjects(from: workout))])
             .result(for: store)
     }
@@ -121,11 +130,10 @@ struct WorkoutHealthKitTests {
 
     @Test func whatGPXWriterWritesReadsBack() throws {
         let start = TestSupport.date("2024-06-03T07:00:00.250Z")
-        var workout = Self.run()
-        workout.detail.route = WorkoutRoute(locations: [
+        let workout = Self.with(WorkoutRoute(locations: [
             WorkoutRoute.Location(timestamp: start, latitude: 51.5, longitude: -0.12, altitude: 20),
             WorkoutRoute.Location(timestamp: start.addingTimeInterval(60), latitude: -33.9, longitude: 151.2),
-        ])
+        ]), Self.run())
         let read = try #require(GPXReader.locations(in: try GPXWriter.document(for: workout)))
         #expect(read == workout.detail.route?.locations)
     }
@@ -162,14 +170,14 @@ struct WorkoutHealthKitTests {
             try await store.save(workout)
             let stored = Self.beat(150, at: "2024-06-03T07:10:00Z")
             let outside = Self.beat(70, at: "2024-06-03T09:00:00Z")
-            try await store.save([stored as any HealthSample, outside])
+            try await store.save([stored as HealthSample, outside])
             #expect(try await Self.associated(with: workout, in: store).isEmpty)
             // One stored sample and one new one: the new one is saved by the call.
             let fresh = Self.beat(162, at: "2024-06-03T07:40:00Z")
-            try await store.add([stored as any HealthSample, fresh], to: workout)
+            try await store.add([stored as HealthSample, fresh], to: workout)
             let found = try await Self.associated(with: workout, in: store)
             #expect(Set(found.map(\.uuid)) == [stored.uuid, fresh.uuid])
-            #expect(found.allSatisfy { $0.source == AuthorizationState.ownerSource })
+            #expect(found.allSatisfy { $0.sourceName == AuthorizationState.ownerSource })
             // The workout value read before the call finds them too, as does a fresh read; the workout keeps its uuid
             // and figures, and is not doubled.
             let reread = try await Self.workouts(store)
@@ -185,7 +193,7 @@ struct WorkoutHealthKitTests {
             #expect(range?.minimumQuantity()?.doubleValue(for: perMinute) == 150)
             #expect(range?.maximumQuantity()?.doubleValue(for: perMinute) == 162)
             // Adding again associates once; another workout finds nothing; every heart rate is still there.
-            try await store.add([stored as any HealthSample], to: workout)
+            try await store.add([stored as HealthSample], to: workout)
             #expect(try await Self.associated(with: workout, in: store).count == 2)
             let other = Self.run(start: "2024-06-04T07:00:00Z", end: "2024-06-04T08:00:00Z")
             try await store.save(other)
@@ -225,7 +233,7 @@ struct WorkoutHealthKitTests {
             try await store.delete(gone)
             let saved = TestSupport.walkFiles(folder + "/store")
             let fresh = Self.beat(140, at: "2024-06-03T07:20:00Z")
-            #expect(await code { try await store.add([fresh as any HealthSample, gone], to: workout) } == .errorInvalidArgument)
+            #expect(await code { try await store.add([fresh as HealthSample, gone], to: workout) } == .errorInvalidArgument)
             #expect(await code { try await store.add([workout], to: workout) } == .errorInvalidArgument)
             #expect(TestSupport.walkFiles(folder + "/store") == saved, "a deleted sample: the new one is not saved either")
             #expect(try await Self.associated(with: workout, in: store).isEmpty)
@@ -240,7 +248,7 @@ struct WorkoutHealthKitTests {
             try await Self.store(folder, .add).save(stored)
             let associating = try Self.store(folder, .add)
             let fresh = Self.beat(162, at: "2024-06-03T07:40:00Z")
-            try await associating.add([stored as any HealthSample, fresh], to: workout)
+            try await associating.add([stored as HealthSample, fresh], to: workout)
             _ = try associating.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
             let reader = try Self.store(folder, .add)
             // The workout is back as it was, under its own uuid; the sample the call saved is gone, the other stays.
@@ -258,9 +266,9 @@ struct WorkoutHealthKitTests {
             let adder = try Self.store(folder, .add)
             try await adder.save(workout)
             let kept = Self.beat(150, at: "2024-06-03T07:10:00Z"), deletedToo = Self.beat(160, at: "2024-06-03T07:20:00Z")
-            try await adder.add([kept as any HealthSample, deletedToo], to: workout)
+            try await adder.add([kept as HealthSample, deletedToo], to: workout)
             // One delete takes the workout and one of its samples; the other sample stays.
-            try await Self.store(folder, .delete).delete([workout as any HealthSample, deletedToo])
+            try await Self.store(folder, .delete).delete([workout as HealthSample, deletedToo])
             let reader = try Self.store(folder, .add)
             #expect(try await Self.workouts(reader).isEmpty)
             #expect(try await Self.associated(with: workout, in: reader).isEmpty)
@@ -273,7 +281,7 @@ struct WorkoutHealthKitTests {
             let found = try await Self.associated(with: restored, in: reader)
             #expect(found.count == 2)
             #expect(found.contains { $0.uuid == kept.uuid })
-            #expect(Set(found.compactMap { $0.quantity?.doubleValue(for: .count().unitDivided(by: .minute())) }) == [150, 160])
+            #expect(Set(found.compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: .count().unitDivided(by: .minute())) }) == [150, 160])
         }
     }
 
@@ -283,13 +291,12 @@ struct WorkoutHealthKitTests {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try Self.store(folder, .add)
             let start = TestSupport.date("2024-06-03T07:00:00Z")
-            var withRoute = Self.run()
-            withRoute.detail.route = WorkoutRoute(locations: (0..<3).map { index in
+            let withRoute = Self.with(WorkoutRoute(locations: (0..<3).map { index in
                 WorkoutRoute.Location(timestamp: start.addingTimeInterval(Double(index) * 60), latitude: 51.5 + Double(index) / 1000,
                                       longitude: -0.12, altitude: 20)
-            })
+            }), Self.run())
             let without = Self.run(start: "2024-06-04T07:00:00Z", end: "2024-06-04T08:00:00Z")
-            try await store.save([withRoute as any HealthSample, without])
+            try await store.save([withRoute as HealthSample, without])
             let routes = try await SampleQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute(),
                                                                               predicate: Query.predicateForObjects(from: withRoute))])
                 .result(for: store)
