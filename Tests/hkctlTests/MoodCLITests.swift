@@ -26,6 +26,10 @@ struct MoodCLITests {
             #expect(bad.status == 64)
             #expect(bad.stderr.hasPrefix("Error: 'glad' is not a mood; give one of very-unpleasant,"), "\(bad.stderr)")
             #expect(cli.snapshot() == before)
+            // A mood dated after now (the tests' now is 2024-06-01 12:00 UTC): refused as `add` refuses any such entry.
+            let later = try cli.run(["add", "mood", "pleasant", "--at", "2024-06-02T20:00:00Z"])
+            #expect(later.status == 65 && later.stderr.split(separator: "\n").count == 1, "\(later.stderr)")
+            #expect(cli.snapshot() == before)
             let stats = try cli.run(["stats", "mood"])
             #expect(stats.status == 64 && stats.stderr.hasPrefix("Error: stats does not summarise moods;"), "\(stats.stderr)")
 

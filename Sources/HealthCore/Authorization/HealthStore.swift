@@ -241,7 +241,7 @@ extension HealthStore {
     }
 
     /// Asks the owner for permission to write `share` and read `read`: HealthKit's
-    /// `requestAuthorization(toShare:read:)`, whose sets are optional too (nil asks for nothing of that kind). The request is recorded for the owner (`hkctl auth` lists it); nothing
+    /// `requestAuthorization(toShare:read:)`, whose sets are optional too (nil asks for nothing of that kind). The request is recorded for the owner (``authorizationDecisions()`` lists it); nothing
     /// is granted by asking, and as in HealthKit success means only that the request was recorded. The owner
     /// needs no permission, so for the owner this does nothing.
     ///

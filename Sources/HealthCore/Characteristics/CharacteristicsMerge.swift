@@ -1,5 +1,5 @@
 /// What an import does with the characteristics of an export (date of birth, biological sex, blood type, skin type,
-/// and kinds hkctl keeps generically such as wheelchair use) against those the store already has.
+/// and kinds the library keeps generically such as wheelchair use) against those the store already has.
 ///
 /// A characteristic the store does not have yet is added. One the store has with another value keeps the store's
 /// value, unless `replace` is true: an export must not rewrite who the
@@ -19,9 +19,9 @@ public struct CharacteristicsMerge: Equatable, Sendable {
 
     /// One characteristic the export holds.
     public struct Entry: Equatable, Sendable {
-        /// The key as in `hkctl me` (`blood-type`), or the export attribute of a generic one.
+        /// The key as ``Characteristics`` names it (`blood-type`), or the export attribute of a generic one.
         public var key: String
-        /// The store's value before the import, as `hkctl me` shows it; nil when it had none.
+        /// The store's value before the import, as text; nil when it had none.
         public var stored: String?
         /// The export's value.
         public var imported: String

@@ -37,7 +37,7 @@ extension HealthStore {
     }
 
     /// The units the owner prefers for these quantity types, as HealthKit's `preferredUnits(for:)`: the unit set with
-    /// `hkctl config set unit.<type>`, else the type's usual display unit (millilitres for water, kilograms for body mass).
+    /// the store's settings (``Settings``), else the type's usual display unit (millilitres for water, kilograms for body mass).
     ///
     /// - Throws: ``HealthError/Code/errorInvalidArgument`` for a type that is not a quantity type.
     public func preferredUnits(for types: Set<QuantityType>) async throws -> [QuantityType: HealthUnit] {

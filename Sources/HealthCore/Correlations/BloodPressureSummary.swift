@@ -1,5 +1,5 @@
 /// Average, minimum and maximum of systolic and diastolic pressure over blood-pressure readings
-/// (`hkctl stats blood-pressure`), in mmHg. A reading counts in the period where it starts.
+/// in mmHg. A reading counts in the period where it starts.
 public struct BloodPressureSummary: Sendable {
     /// Average, minimum and maximum of one value (nil without readings).
     public struct Figures: Equatable, Sendable {

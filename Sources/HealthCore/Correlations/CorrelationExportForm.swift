@@ -1,12 +1,12 @@
 import TextSupport
 
 /// The form an Apple Health export gives a correlation: a `Correlation` element (`@element` metadata) holding its
-/// member `Record`s (`@children`). An imported correlation keeps that form; one logged with hkctl gets it from its
+/// member `Record`s (`@children`). An imported correlation keeps that form; one saved in code gets it from its
 /// members when it is exported, and its identity (``RecordIdentity``) is always that of this form.
 enum CorrelationExportForm {
     static let element = "Correlation"
 
-    /// `sample` as the export writes it; `members` are its member samples (for one logged with hkctl).
+    /// `sample` as the export writes it; `members` are its member samples (for one saved in code).
     static func generic(_ sample: Sample, members: [Sample], timeZone: ZoneRules) -> Sample {
         guard sample.detail?.correlation != nil else { return sample }
         var generic = sample

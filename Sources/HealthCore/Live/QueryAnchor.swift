@@ -1,7 +1,7 @@
 /// Where an anchored query left off: HealthKit's `HKQueryAnchor`.
 ///
 /// It wraps the store's ``ChangeAnchor`` (a change number), so it stays valid across restarts, compaction and other
-/// processes' writes, and it prints and parses as `hkctl changes --since` does (`v1.<base 36>`, see ``ChangeAnchor``).
+/// processes' writes, and it prints and parses as a ``ChangeAnchor`` does (`v1.<base 36>`).
 public struct QueryAnchor: Hashable, Sendable, CustomStringConvertible {
     /// The store's anchor.
     public let changeAnchor: ChangeAnchor

@@ -2,12 +2,12 @@ import TextSupport
 
 /// A sample's metadata as text: one JSON object for JSON and CSV output, `key=value` pairs for tables.
 ///
-/// Keys starting with `@` are hkctl's own (an import keeps an element's unknown attributes and children under them):
+/// Keys starting with `@` are the library's own (an import keeps an element's unknown attributes and children under them):
 /// JSON and CSV keep them unless asked not to, tables leave them out.
 public enum MetadataText: Sendable {
     /// `{"key":"text","other":12}` with sorted keys, numbers as JSON numbers; `{}` for none.
     ///
-    /// - Parameter userOnly: Leave out hkctl's `@` keys.
+    /// - Parameter userOnly: Leave out the library's `@` keys.
     public static func json(_ metadata: [String: MetadataValue], userOnly: Bool = false) -> String {
         // Written into one byte buffer: this runs for every sample that `list` prints as CSV or JSON, and most samples
         // carry one key (the zone an add recorded, or HKWasUserEntered), which needs no sorting.
@@ -45,7 +45,7 @@ public enum MetadataText: Sendable {
     }
 
     /// Whether a table shows anything of `metadata`: a key not starting with `@`, and not the zone a sample was
-    /// recorded in (`HKTimeZone`, which every `hkctl add` writes; `--tz recorded` shows times in it).
+    /// recorded in (`HKTimeZone`, which an entry typed by a person records).
     public static func hasShownEntries(_ metadata: [String: MetadataValue]) -> Bool {
         metadata.keys.contains(where: isShownInTables)
     }

@@ -4,7 +4,7 @@ public enum SampleValue: Hashable, Sendable {
     case quantity(Quantity)
     /// The raw value of a category type (sleep stage 3 = asleepCore).
     case category(Int)
-    /// A value hkctl cannot type yet (an unknown category value, a unit it does not know), kept exactly as
+    /// A value the library cannot type yet (an unknown category value, a unit it does not know), kept exactly as
     /// written so that nothing imported is lost and a later version can type it.
     case generic(value: String, unit: String?)
 

@@ -1,6 +1,6 @@
 import TextSupport
 
-/// What hkctl accepts in text a person reads as a name or a label: source names, and metadata keys and values.
+/// What the store accepts in text a person reads as a name or a label: source names, and metadata keys and values.
 /// One rule for the command line, imports and the library (``JSONFileStore/save(_:)``), so that no name can pass
 /// for another on screen (`hkctl\u{200B}` shown as `hkctl`, a right-to-left override reversing what follows).
 ///
@@ -10,7 +10,7 @@ import TextSupport
 /// U+2060, U+FEFF). Every other character is accepted: letters of any script, the no-break space U+00A0, the
 /// typographic apostrophe U+2019 (`José’s iPhone`), emoji.
 ///
-/// A source name is 1 to ``sourceNameLimit`` Unicode scalars. Metadata keys starting with `@` are hkctl's own
+/// A source name is 1 to ``sourceNameLimit`` Unicode scalars. Metadata keys starting with `@` are the library's own
 /// (an import keeps an element's unknown children as JSON under `@children`) and their values are not checked.
 public enum TextRules: Sendable {
     /// The longest source name, in Unicode scalars.
@@ -139,7 +139,7 @@ public enum TextRules: Sendable {
     }
 }
 
-/// Text hkctl will not store (see ``TextRules``).
+/// Text the store will not keep (see ``TextRules``).
 public enum TextError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// A source name is empty, too long, or holds a refused character; payload: what is wrong.
     case sourceName(String)

@@ -1,7 +1,7 @@
 import TextSupport
 
 /// Figures that are not finite numbers: a sum of stored values near the largest `Double` (a hand-edited 1e308)
-/// overflows to infinity. hkctl never prints such a figure (JSON has no infinity): it refuses the query and names
+/// overflows to infinity. The library never hands out such a figure (JSON has no infinity): it refuses the query and names
 /// the samples involved, those outside their type's valid range.
 public enum OverflowError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// A figure of `type` over the range overflowed; payload: the type's name and the uuids of the samples outside

@@ -84,7 +84,7 @@ public struct StatisticsQueryDescriptor: Sendable {
     }
 
     /// The figures over the predicate's range, in the type's canonical unit, or nil when no sample matches (as in
-    /// HealthKit). Sources of a cumulative type are merged by priority, as everywhere in hkctl (docs/STATISTICS.md).
+    /// HealthKit). Sources of a cumulative type are merged by priority, as everywhere in the library (docs/STATISTICS.md).
     ///
     /// - Throws: ``HealthError`` (``HealthError/Code/errorInvalidArgument`` wrapping a ``StatisticsError`` for an option
     ///   that does not apply to the type; ``HealthError/Code/errorDatabaseInaccessible`` for store errors).

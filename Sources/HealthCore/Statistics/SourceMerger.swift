@@ -53,7 +53,7 @@ struct MergedSample {
 /// of one source never cut each other. An instantaneous sample counts only if no higher-priority source has a
 /// sample covering that instant (`start <= t < end`) or an instantaneous sample at the same instant.
 ///
-/// A Health Auto Export period total (``MergedSample/isPeriodTotal``) does not cover what hkctl's owner typed in
+/// A Health Auto Export period total (``MergedSample/isPeriodTotal``) does not cover what the store's owner typed in
 /// (source `hkctl`): HAE's figures come from the phone's HealthKit and cannot hold it, and their span is the period,
 /// not the time of the phone's samples (a glass added at 10:00 counts beside HAE's day total of water).
 struct SourceMerger {

@@ -7,7 +7,7 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
     case optionNotApplicable(String, type: String, allowed: [String])
     /// A bucket length that is not a positive whole number of a known unit; payload: the text given.
     case invalidBucketInterval(String)
-    /// The range would be cut into more buckets than hkctl computes at once; payload: the estimate and the limit.
+    /// The range would be cut into more buckets than the engine computes at once; payload: the estimate and the limit.
     case tooManyBuckets(Int, limit: Int)
     /// A night cut-off that is not a time of day `HH:MM`; payload: the text given.
     case invalidNightCutoff(String)

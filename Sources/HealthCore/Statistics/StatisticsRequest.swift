@@ -1,5 +1,5 @@
-/// The statistics engine's question (what `hkctl stats` asks): HealthKit's `HKStatisticsQuery` or, with buckets,
-/// `HKStatisticsCollectionQuery`, with hkctl's extras (source priority, explanations, any bucket length). Library
+/// The statistics engine's question: HealthKit's `HKStatisticsQuery` or, with buckets,
+/// `HKStatisticsCollectionQuery`, with the engine's extras (source priority, explanations, any bucket length). Library
 /// clients usually ask through ``StatisticsQueryDescriptor`` or ``StatisticsCollectionQueryDescriptor``.
 ///
 /// Samples are chosen by the ``interval`` and the ``predicate``. Cumulative types are summed with sources merged by

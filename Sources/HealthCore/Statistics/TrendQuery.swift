@@ -1,4 +1,4 @@
-/// Trends over local days (what `hkctl trend` shows): a value per local day, its moving average, the change over the
+/// Trends over local days: a value per local day, its moving average, the change over the
 /// period and figures per weekday (a ``Trend``).
 ///
 /// A day's value is the day's merged sum for cumulative types, the day's average for discrete ones, the time

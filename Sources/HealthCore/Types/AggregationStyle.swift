@@ -12,7 +12,7 @@ public enum AggregationStyle: Int, Sendable, CaseIterable {
     /// Whether the values add up (only ``cumulative``).
     public var isCumulative: Bool { self == .cumulative }
 
-    /// The name used in JSON output and `hkctl types`.
+    /// The name used in JSON output and type listings.
     public var name: String {
         switch self {
         case .cumulative: return "cumulative"

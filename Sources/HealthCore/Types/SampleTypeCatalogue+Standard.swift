@@ -13,8 +13,8 @@ extension SampleTypeCatalogue {
                   maximumDuration: maximumHours.map { $0 * 3600 })
     }
 
-    /// The types hkctl ships with: every quantity and category type identifier HealthKit has, with HealthKit's raw
-    /// values, aggregation styles, canonical units and category values (`hkctl types` lists them). Valid ranges are per
+    /// The types the library ships with: every quantity and category type identifier HealthKit has, with HealthKit's raw
+    /// values, aggregation styles, canonical units and category values. Valid ranges are per
     /// sample, in the canonical unit, and only catch typing mistakes: they are wide, since imports keep what devices
     /// wrote within them.
     ///

@@ -1,4 +1,4 @@
-/// The set of sample types hkctl knows, with lookup by any of their names.
+/// The set of sample types the library knows, with lookup by any of their names.
 ///
 /// A catalogue is a table of rows (``SampleTypeCatalogue/Row``): a row becomes a ``SampleType``, its unit strings
 /// parsed, only when a lookup finds it or ``types`` lists every type, and the catalogue keeps what it made for later
@@ -8,7 +8,7 @@
 public struct SampleTypeCatalogue: Sendable {
     private let table: Table
 
-    /// Every type, in the order `hkctl types` lists them.
+    /// Every type, in the table's order.
     public var types: [SampleType] { table.allTypes }
 
     /// Creates a catalogue. Names and identifiers must be unique, ignoring case (``duplicateNames`` lists any that

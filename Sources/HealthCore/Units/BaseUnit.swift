@@ -15,7 +15,7 @@ struct BaseUnit: Sendable {
     private static let volumeInLiters = UnitDimension.volume
     private static let liter = 0.001  // m³
 
-    /// Every base unit, in the order `hkctl help units` lists them.
+    /// Every base unit, in a fixed order (for listings).
     static let all: [BaseUnit] = [
         // mass (grams)
         BaseUnit(symbol: "g", dimension: .mass, factor: 1, acceptsPrefix: true),

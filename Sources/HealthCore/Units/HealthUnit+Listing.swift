@@ -5,7 +5,7 @@ extension HealthUnit {
     ]
 
     /// Unit strings that measure the same thing as `unit`: base units, common prefixed forms and common compounds,
-    /// in the order `hkctl units` lists them.
+    /// in a fixed order (for listings).
     public static func spellings(compatibleWith unit: HealthUnit) -> [String] {
         var candidates: [String] = []
         let usualPrefixes: [String: [String]] = [

@@ -75,7 +75,7 @@ public enum QuantityInput: Sendable {
     }
 
     /// The scalars as a string, one at a time: the view's generic `append(contentsOf:)` is not specialised into
-    /// hkctl, and its first call costs a command a runtime lookup (see StringJoining.swift).
+    /// a program, and its first call costs a command a runtime lookup (see StringJoining.swift).
     private static func string(of scalars: ArraySlice<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         for scalar in scalars { view.append(scalar) }

@@ -46,7 +46,7 @@ public struct WorkoutActivityType: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// An activity type hkctl does not know by name (from a newer export), kept by its raw value.
+    /// An activity type the library does not know by name (from a newer export), kept by its raw value.
     public static func unknown(_ rawValue: Int) -> WorkoutActivityType {
         WorkoutActivityType(rawValue, "activity\(rawValue)")
     }

@@ -6,7 +6,7 @@ import TextSupport
 ///
 /// An imported workout keeps that form in its metadata as well as its typed ``WorkoutDetail``, so a Health XML
 /// export writes it back exactly as read, and its identity (``RecordIdentity``) is the same whether or not it was
-/// typed. A workout logged with `hkctl add workout` gets the form made up from its detail when it is exported.
+/// typed. A workout saved in code gets the form made up from its detail when it is exported.
 enum WorkoutExportForm {
     static let element = "Workout"
 

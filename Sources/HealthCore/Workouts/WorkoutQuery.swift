@@ -11,7 +11,7 @@ public struct WorkoutQuery: Sendable {
         self.activity = activity
     }
 
-    /// The workouts, oldest first. Workouts imported before hkctl typed them (kept generically) are typed on the fly.
+    /// The workouts, oldest first. Workouts imported before the library typed them (kept generically) are typed on the fly.
     ///
     /// - Throws: Store errors.
     public func workouts(in store: SampleStore) throws -> [Workout] {

@@ -1,4 +1,4 @@
-/// Figures over a set of workouts (`hkctl stats workouts`).
+/// Figures over a set of workouts: count, time, energy and distance per activity.
 public struct WorkoutSummary: Sendable {
     /// The figures of one set of workouts.
     public struct Figures: Equatable, Sendable {

@@ -76,6 +76,8 @@ enum AddMood {
         let metadata = AddCommand.recordingZone(in: try CompositeNames.metadata(arguments, command: AddCommand.name), context: context)
         let state = StateOfMind(date: date, kind: kind, valence: valence, labels: labels, associations: associations,
                                 metadata: metadata)
+        // The library stores a planned state of mind, as HealthKit does; hkctl records what has already happened.
+        try state.validated(now: time.now, timeZone: time.timeZone)
         let store = try context.healthStore(recording: .add)
         try store.save([state.sample])
         let saved = try store.samples(ofType: StateOfMind.typeIdentifier,
