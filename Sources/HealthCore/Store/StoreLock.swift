@@ -64,7 +64,13 @@ final class StoreLock {
     /// The partitions' validation marks the lock file holds (see ``ValidationMarks``), read once per hold of the lock.
     func validationMarks() -> ValidationMarks {
         if let cachedMarks { return cachedMarks }
-        var bytes = [UInt8](repeating: 0, count: ValidationMarks.maximumBytes)
+        var info = stat()
+        let length = fstat(fd, &info) == 0 ? min(Int(info.st_size) - ValidationMarks.offset, ValidationMarks.maximumBytes) : 0
+        guard length > 0 else {
+            cachedMarks = ValidationMarks()
+            return ValidationMarks()
+        }
+        var bytes = [UInt8](repeating: 0, count: length)
         let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(ValidationMarks.offset)) }
         let marks = count > 0 ? ValidationMarks(bytes: Array(bytes[0..<count])) : ValidationMarks()
         cachedMarks = marks
@@ -76,15 +82,19 @@ final class StoreLock {
     func recordValidationMarks(_ marks: ValidationMarks) {
         cachedMarks = marks
         var size = stat()
-        if fstat(fd, &size) == 0, Int(size.st_size) < ValidationMarks.offset {
+        let before = fstat(fd, &size) == 0 ? Int(size.st_size) : Int.max
+        if before < ValidationMarks.offset {
             // The padding after the 21 bytes of the highest change number (or an empty file's room for it).
-            let start = min(Int(size.st_size), 21)
+            let start = min(before, 21)
             let padding = [UInt8](repeating: 0x20, count: ValidationMarks.offset - start)
             _ = padding.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, off_t(start)) }
         }
         let bytes = marks.bytes
         let written = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, off_t(ValidationMarks.offset)) }
-        if written == bytes.count { _ = ftruncate(fd, off_t(ValidationMarks.offset + bytes.count)) }
+        // Cut off what an older, longer text left beyond the new one (the marks end with an empty line either way).
+        if written == bytes.count, before > ValidationMarks.offset + bytes.count {
+            _ = ftruncate(fd, off_t(ValidationMarks.offset + bytes.count))
+        }
     }
 
     deinit {
