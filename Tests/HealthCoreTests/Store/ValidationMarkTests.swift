@@ -12,6 +12,7 @@ import Darwin
 /// writer left it, and checks in full any file changed since in any other way.
 struct ValidationMarkTests {
     private typealias Ops = OperationTestKit
+    private typealias Kit = IndependentTestKit
 
     /// A new store instance (another process) on `path`.
     private static func reopen(_ path: String) -> JSONFileStore { JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2) }
@@ -94,6 +95,17 @@ struct ValidationMarkTests {
             #expect(UInt64(head) == 1)
             let marks = ValidationMarks(bytes: Array(lock.dropFirst(ValidationMarks.offset)))
             #expect(marks.mark(for: "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl")?.lines == 1)
+        }
+    }
+
+    @Test func theLockFileKeepsOneSizeFromWriteToWrite() throws {
+        try Ops.withStore { store, path in
+            var sizes: [Int] = []
+            for hour in 1...3 {
+                try store.save([Ops.water(100, hour: hour), Kit.steps(10, Kit.utc(2024, hour, 1, 8))])
+                sizes.append(try #require(FileManager.default.contents(atPath: path + "/.lock")).count)
+            }
+            #expect(sizes == Array(repeating: ValidationMarks.offset + ValidationMarks.maximumBytes, count: 3))
         }
     }
 
