@@ -53,13 +53,29 @@ struct ValidationMarks: Equatable {
         }
 
         /// Reads a line written by ``line``; nil when it is not one.
-        init?(line: Substring) {
-            let fields = line.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: false)
-            guard fields.count == 8, let device = UInt64(fields[0]), let inode = UInt64(fields[1]), let size = Int(fields[2]),
-                  let seconds = Int64(fields[3]), let nanoseconds = Int64(fields[4]), let lines = Int(fields[5]),
-                  let highest = UInt64(fields[6]), !fields[7].isEmpty, size >= 0, lines >= 0 else { return nil }
-            self.init(device: device, inode: inode, size: size, seconds: seconds, nanoseconds: nanoseconds, lines: lines,
-                      highestSequence: highest, partition: String(fields[7]))
+        init?(line: ArraySlice<UInt8>) {
+            var numbers: [UInt64] = []
+            var index = line.startIndex
+            while numbers.count < 7 {
+                var value: UInt64 = 0
+                let first = index
+                while index < line.endIndex, line[index] &- 0x30 < 10 {
+                    let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                    guard !overflow else { return nil }
+                    let (sum, carry) = times.addingReportingOverflow(UInt64(line[index] &- 0x30))
+                    guard !carry else { return nil }
+                    value = sum
+                    index += 1
+                }
+                guard index > first, index < line.endIndex, line[index] == 0x20 else { return nil }
+                numbers.append(value)
+                index += 1
+            }
+            guard index < line.endIndex, numbers[2] <= UInt64(Int.max), numbers[3] <= UInt64(Int64.max),
+                  numbers[4] <= UInt64(Int64.max), numbers[5] <= UInt64(Int.max) else { return nil }
+            self.init(device: numbers[0], inode: numbers[1], size: Int(numbers[2]), seconds: Int64(numbers[3]),
+                      nanoseconds: Int64(numbers[4]), lines: Int(numbers[5]), highestSequence: numbers[6],
+                      partition: String(decoding: line[index...], as: UTF8.self))
         }
     }
 
@@ -78,14 +94,21 @@ struct ValidationMarks: Equatable {
 
     init() {}
 
-    /// Reads the marks from the bytes after ``offset``; empty when they are not marks of this version.
+    /// Reads the marks from the bytes after ``offset``, up to their empty line; empty when they are not marks of this
+    /// version. Bytes, not Strings: every write reads them.
     init(bytes: [UInt8]) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard lines.first == Substring(ValidationMarks.header) else { return }
-        lines = lines.dropFirst()
-        for line in lines {
-            guard !line.isEmpty, let mark = Mark(line: line) else { break }
+        let header = Array(ValidationMarks.header.utf8)
+        var start = 0
+        var sawHeader = false
+        for index in bytes.indices where bytes[index] == 0x0A {
+            let line = bytes[start..<index]
+            start = index + 1
+            if !sawHeader {
+                guard line.elementsEqual(header) else { return }
+                sawHeader = true
+                continue
+            }
+            guard !line.isEmpty, let mark = Mark(line: line) else { return }
             if marks.count < ValidationMarks.limit, !marks.contains(where: { $0.partition == mark.partition }) { marks.append(mark) }
         }
     }
