@@ -57,6 +57,13 @@ extension Query {
 }
 
 extension SamplePredicate {
+    /// Samples that match every one of `predicates`, as ``and(_:)``: HealthKit's
+    /// `NSCompoundPredicate(andPredicateWithSubpredicates:)`, so that code combining `HKQuery` predicates that way
+    /// ports by renaming the type.
+    public init(andPredicateWithSubpredicates subpredicates: [SamplePredicate]) {
+        self = .and(subpredicates)
+    }
+
     /// Samples that match every one of `predicates`: their date ranges intersect, their source and uuid sets
     /// intersect, their metadata conditions all hold. The date options of all apply.
     public static func and(_ predicates: [SamplePredicate]) -> SamplePredicate {
