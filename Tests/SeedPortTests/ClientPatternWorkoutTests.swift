@@ -18,8 +18,8 @@ import Testing
 //   - compound predicate: fozeu-jm/fitBitProject, fitBit/WorkoutDataStore.swift and "WorkoutsDataStore.swift" of
 //     Activity Footprint (Ravi Vooda): NSCompoundPredicate(andPredicateWithSubpredicates:), HKQuery.predicateForObjects,
 //     limit 0, `guard let samples = samples as? [HKWorkout], error == nil`. Two of their lines do not port (see
-//     LIBRARY.md): `HKQuery.predicateForWorkouts(with: .other)` and `HKSource.default()`; the date range and the
-//     store's own source name stand in for them here.
+//     LIBRARY.md) as written: `HKSource.default()` (the store's own source name, `Source(name:)`, stands in for it),
+//     and `HKQuery.predicateForWorkouts(with: .other)`, which ports since this session added it.
 
 /// Async descriptors.
 struct DescriptorWorkoutReader {
@@ -69,10 +69,11 @@ enum HandlerWorkoutReader {
     //<<
 
     //>> loadWorkouts (compound predicate)
-    static func loadWorkouts(since start: Date, source: Source, store: HealthStore, completion: @escaping @Sendable ([Workout]?, Error?) -> Void) {
+    static func loadWorkouts(_ type: WorkoutActivityType, since start: Date, source: Source, store: HealthStore, completion: @escaping @Sendable ([Workout]?, Error?) -> Void) {
+        let workoutPredicate = Query.predicateForWorkouts(with: type)
         let datePredicate = Query.predicateForSamples(withStart: start, end: nil)
         let sourcePredicate = Query.predicateForObjects(from: source)
-        let compound = SamplePredicate(andPredicateWithSubpredicates: [datePredicate, sourcePredicate])
+        let compound = SamplePredicate(andPredicateWithSubpredicates: [workoutPredicate, datePredicate, sourcePredicate])
         let sortDescriptor = SampleSortDescriptor(key: SampleSortIdentifierEndDate, ascending: true)
         let query = SampleQuery(
           sampleType: .workoutType(),
@@ -141,24 +142,32 @@ struct ClientPatternWorkoutTests {
         }
     }
 
-    @Test func compoundPredicateLoadsSinceADateFromASource() async throws {
+    /// The handler's workouts, collected.
+    private static func load(_ type: WorkoutActivityType, since start: String, source: String, store: HealthStore) async throws -> [Workout] {
+        try await withCheckedThrowingContinuation { continuation in
+            HandlerWorkoutReader.loadWorkouts(type, since: Seed.date(start), source: Source(name: source), store: store) { samples, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
+            }
+        }
+    }
+
+    @Test func compoundPredicateLoadsAnActivitySinceADateFromASource() async throws {
         try await Seed.withStore { store in
             try await Self.saveWorkouts(in: store)
-            // Since 9 June 00:00, written by the store's own source, oldest end first: the ride, then the 10 June run.
-            let found: [Workout] = try await withCheckedThrowingContinuation { continuation in
-                HandlerWorkoutReader.loadWorkouts(since: Seed.date("2024-06-09T00:00:00Z"), source: Source(name: AuthorizationState.ownerSource), store: store) { samples, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
-                }
-            }
-            #expect(found.map(\.workoutActivityType) == [.cycling, .running])
-            #expect(found.map(\.endDate) == [Seed.date("2024-06-09T18:30:00Z"), Seed.date("2024-06-10T07:30:00Z")])
-            // Another source wrote none of them.
-            let none: [Workout] = try await withCheckedThrowingContinuation { continuation in
-                HandlerWorkoutReader.loadWorkouts(since: Seed.date("2024-06-01T00:00:00Z"), source: Source(name: "org.example.other"), store: store) { samples, error in
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: samples ?? []) }
-                }
-            }
-            #expect(none.isEmpty)
+            let owner = AuthorizationState.ownerSource
+            // Runs since 9 June 00:00, written by the store's own source: the 10 June run only (the 8 June run is
+            // earlier, the ride is no run).
+            #expect(try await Self.load(.running, since: "2024-06-09T00:00:00Z", source: owner, store: store).map(\.startDate) == [Seed.date("2024-06-10T07:00:00Z")])
+            // Runs since 1 June, oldest end first: 8 June (07:45), 10 June (07:30); 8 + 5 = 13 km.
+            let runs = try await Self.load(.running, since: "2024-06-01T00:00:00Z", source: owner, store: store)
+            #expect(runs.map(\.endDate) == [Seed.date("2024-06-08T07:45:00Z"), Seed.date("2024-06-10T07:30:00Z")])
+            #expect(runs.compactMap { $0.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) }.reduce(0, +) == 13)
+            // Rides since 1 June: the 9 June ride, 36 km.
+            let rides = try await Self.load(.cycling, since: "2024-06-01T00:00:00Z", source: owner, store: store)
+            #expect(rides.map(\.endDate) == [Seed.date("2024-06-09T18:30:00Z")])
+            #expect(rides.first?.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) == 36)
+            // Runs from another source: none (the store's own source wrote them all).
+            #expect(try await Self.load(.running, since: "2024-06-01T00:00:00Z", source: "org.example.other", store: store).isEmpty)
         }
     }
 }

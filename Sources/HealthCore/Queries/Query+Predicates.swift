@@ -80,6 +80,9 @@ extension SamplePredicate {
             }
             result.metadata += predicate.metadata
             result.stateOfMindConditions += predicate.stateOfMindConditions
+            if let types = predicate.workoutActivityRawValues {
+                result.workoutActivityRawValues = result.workoutActivityRawValues.map { $0.intersection(types) } ?? types
+            }
             if let interval = predicate.interval {
                 guard let current = result.interval else { result.interval = interval; continue }
                 let start = max(current.start, interval.start), end = min(current.end, interval.end)
