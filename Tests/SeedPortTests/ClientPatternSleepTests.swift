@@ -209,6 +209,15 @@ struct ClientPatternSleepTests {
         }
     }
 
+    /// Not a rule but a trap: dropping the prefix of `HKSample` gives `Sample`, which compiles, without a warning, as
+    /// HealthCore's stored record; a handler's `results as? [Sample]` is then always nil. `HKSample` is `HealthSample`.
+    @Test func hkSampleIsHealthSampleNotSample() {
+        let results: [HealthSample]? = [CategorySample(type: CategoryType(.sleepAnalysis), value: CategoryValueSleepAnalysis.inBed.rawValue,
+                                                       start: Seed.date("2024-06-09T22:00:00Z"), end: Seed.date("2024-06-10T06:00:00Z"))]
+        #expect((results as? [Sample])?.count == nil)
+        #expect((results as? [CategorySample])?.count == 1)
+    }
+
     @Test func descriptorSleepStages() async throws {
         try await Seed.withStore { store in
             try await Self.saveNights(in: store)
