@@ -57,6 +57,13 @@ extension Query {
 }
 
 extension SamplePredicate {
+    /// Samples that match every one of `predicates`, as ``and(_:)``: HealthKit's
+    /// `NSCompoundPredicate(andPredicateWithSubpredicates:)`, so that code combining `HKQuery` predicates that way
+    /// ports by renaming the type.
+    public init(andPredicateWithSubpredicates subpredicates: [SamplePredicate]) {
+        self = .and(subpredicates)
+    }
+
     /// Samples that match every one of `predicates`: their date ranges intersect, their source and uuid sets
     /// intersect, their metadata conditions all hold. The date options of all apply.
     public static func and(_ predicates: [SamplePredicate]) -> SamplePredicate {
@@ -73,6 +80,9 @@ extension SamplePredicate {
             }
             result.metadata += predicate.metadata
             result.stateOfMindConditions += predicate.stateOfMindConditions
+            if let types = predicate.workoutActivityRawValues {
+                result.workoutActivityRawValues = result.workoutActivityRawValues.map { $0.intersection(types) } ?? types
+            }
             if let interval = predicate.interval {
                 guard let current = result.interval else { result.interval = interval; continue }
                 let start = max(current.start, interval.start), end = min(current.end, interval.end)

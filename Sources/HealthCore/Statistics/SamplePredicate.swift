@@ -32,6 +32,8 @@ public struct SamplePredicate: Hashable, Sendable {
     var workoutInterval: DateInterval?
     /// Conditions on a state of mind (`Query.predicateForStatesOfMind(...)`); every one must hold.
     var stateOfMindConditions: [StateOfMindCondition] = []
+    /// Only workouts of these activity types' raw values (`Query.predicateForWorkouts(with:)`); nil means any sample.
+    var workoutActivityRawValues: Set<Int>?
 
     /// Creates a predicate; the defaults accept every sample that overlaps the interval.
     public init(dateOptions: DateOptions = [], sources: Set<String>? = nil, metadata: [MetadataCondition] = []) {
@@ -61,6 +63,10 @@ public struct SamplePredicate: Hashable, Sendable {
         if let uuids, !uuids.contains(sample.uuid) { return false }
         if workoutUUID != nil { return false }  // not resolved against a store
         if !stateOfMindConditions.allSatisfy({ $0.holds(for: sample) }) { return false }
+        if let workoutActivityRawValues {
+            guard sample.typeIdentifier == Workout.typeIdentifier, case let .category(raw) = sample.value,
+                  workoutActivityRawValues.contains(raw) else { return false }
+        }
         return metadata.allSatisfy { $0.matches(sample) }
     }
 

@@ -114,6 +114,22 @@ struct QueryDescriptorTests {
         #expect(both.sources == ["cup"])
     }
 
+    /// HealthKit's `NSCompoundPredicate(andPredicateWithSubpredicates:)` ports as `SamplePredicate(andPredicateWithSubpredicates:)`
+    /// and means what ``SamplePredicate/and(_:)`` means: the date ranges intersect and the source sets intersect.
+    @Test func andPredicateWithSubpredicatesIsAnd() {
+        let june = Query.predicateForSamples(withStart: TestSupport.date("2024-06-01T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z"))
+        let week = Query.predicateForSamples(withStart: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-05T00:00:00Z"),
+                                             options: .strictStartDate)
+        let compound = SamplePredicate(andPredicateWithSubpredicates: [june, week, Query.predicateForObjects(from: ["bottle", "cup"]),
+                                                                       Query.predicateForObjects(from: "cup")])
+        // 28 June 00:00 to 1 July 00:00: the overlap of June and the week; only "cup" is in both source sets.
+        #expect(compound.interval == DateInterval(start: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z")))
+        #expect(compound.sources == ["cup"])
+        #expect(compound.dateOptions == .strictStartDate)
+        #expect(compound == SamplePredicate.and([june, week, Query.predicateForObjects(from: ["bottle", "cup"]), Query.predicateForObjects(from: "cup")]))
+        #expect(SamplePredicate(andPredicateWithSubpredicates: []) == SamplePredicate())
+    }
+
     /// The example of README's "Use it as a library", with a folder of the test's own and a pinned clock.
     @Test func theReadmeExampleWorks() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
