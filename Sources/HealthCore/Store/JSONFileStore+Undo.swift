@@ -141,10 +141,14 @@ extension JSONFileStore {
         while !pending.isEmpty && rounds < 16 {
             rounds += 1
             var copies: [UUID: UUID] = [:]
+            // A line restored under the sample's own uuid (the undo of a replacement in place, such as add(_:to:) on a
+            // workout) stands in for it while it is visible.
+            var sameUUID: [UUID: UUID] = [:]
             var successors: [SuccessorKey: (original: UUID, write: ClosedRange<UInt64>)] = [:]
             for type in JSONFileStore.types(of: pending.map(\.type)) {
                 let items = pending.filter { $0.type == type }
                 for item in items {
+                    sameUUID[item.uuid] = item.original
                     for operation in history.undoneDeletes { copies[JSONFileStore.restoredUUID(item.uuid, undoingDelete: operation)] = item.original }
                 }
                 guard history.hasReplacesByOthers, items.contains(where: { $0.syncIdentifier != nil }) else { continue }
@@ -156,12 +160,23 @@ extension JSONFileStore {
                 }
             }
             pending = []
-            if copies.isEmpty && successors.isEmpty { break }
+            if copies.isEmpty && successors.isEmpty && !history.hasUndoneReplaces { break }
             for type in JSONFileStore.types(of: gone.map(\.type)) {
                 let deletions = try deletedUUIDs(ofType: type, limits: limits)
                 try forEachLine(ofType: type, from: lowest, limits: limits) { sample, sequence in
+                    if let original = sameUUID[sample.uuid] {
+                        // The line itself (tombstoned) is passed over; a later visible one is its restoration.
+                        guard !deletions.hides(sample, sequence: sequence) else { return }
+                        prepared.deletions.append((sample.uuid, type, sample.source))
+                        prepared.plan.changes[type, default: 0] += 1
+                        replaced.insert(original)
+                        return
+                    }
                     var original = copies[sample.uuid]
+                    // Only a remainder stands for the pushed point (kept beyond an export's samples, or beyond finer
+                    // points: HAERemainder, HAETotal); another source's newer version of it is its own statement.
                     if original == nil, !successors.isEmpty, let syncIdentifier = sample.metadata[MetadataKeySyncIdentifier],
+                       sample.metadata[HAECoverage.remainderKey] != nil || sample.metadata[HAEWritePlan.totalKey] != nil,
                        let successor = successors[SuccessorKey(type: type, source: sample.source, syncIdentifier: syncIdentifier)],
                        successor.write.contains(sequence) {
                         original = successor.original

@@ -91,6 +91,8 @@ extension JSONFileStore {
         do {
             return try body(&undo)
         } catch {
+            // Partitions it appended to are not marked: the next write checks them afresh.
+            appendedPartitions.withLock { $0.removeAll() }
             takeBack(undo)
             throw error
         }

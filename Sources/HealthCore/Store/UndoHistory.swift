@@ -21,6 +21,8 @@ struct UndoHistory {
             .compactMap(\.sampleNumbers)
     }
 
+    /// Whether a replace was undone (its undo may have restored a line under its own uuid).
+    var hasUndoneReplaces: Bool { !undoneDeletes.isEmpty }
     /// Whether another source replaced anything that is still in place.
     var hasReplacesByOthers: Bool { !othersReplaces.isEmpty }
 

@@ -9,10 +9,13 @@ struct UndoSuccessorTests {
     private typealias Ops = OperationTestKit
 
     /// Water of the phone (sample source `phone`) at `hour`, under sync identifier `key`, version `version`.
-    private static func point(_ millilitres: Double, hour: Int, key: String = "HAE|water|1", version: Double = 1) -> Sample {
+    /// `remainder`: marked as what an export's import keeps of a point (``HAECoverage/remainderKey``).
+    private static func point(_ millilitres: Double, hour: Int, key: String = "HAE|water|1", version: Double = 1,
+                              remainder: Bool = false) -> Sample {
         var sample = Ops.water(millilitres, hour: hour, source: "phone")
         sample.metadata[MetadataKeySyncIdentifier] = .string(key)
         sample.metadata[MetadataKeySyncVersion] = .number(version)
+        if remainder { sample.metadata[HAECoverage.remainderKey] = .string("export") }
         return sample
     }
 
@@ -26,7 +29,7 @@ struct UndoSuccessorTests {
 
     @Test func undoingAPushDeletesTheRemainderAnotherSourceLeftOfIt() throws {
         try Ops.withStore { store, _ in
-            _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2))
+            _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2, remainder: true))
             let plan = try store.undo(source: "iphone", now: Ops.undoneAt)
             #expect(plan.total == 1 && plan.alreadyDeleted == 0, "the remainder goes in the push's place")
             #expect(try Ops.visible(store).isEmpty)
@@ -38,7 +41,7 @@ struct UndoSuccessorTests {
 
     @Test func undoingTheReplacementFirstThenThePushLeavesNothing() throws {
         try Ops.withStore { store, _ in
-            _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2))
+            _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2, remainder: true))
             let owner = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(owner.restored == 1 && owner.undoneSince == 0)
             #expect(try Ops.visible(store).map(\.value) == [Self.point(500, hour: 8).value])
@@ -48,8 +51,11 @@ struct UndoSuccessorTests {
         }
     }
 
+    /// Another identity, the owner's own sample, or another source's newer version of the same point (not a remainder:
+    /// a second phone's or the owner's re-send of the grown figure) stays when the push is taken back.
     @Test func aSampleWrittenInPlaceUnderAnotherIdentityOrSourceStays() throws {
-        for successor in [Self.point(200, hour: 9, key: "HAE|water|2", version: 2), Ops.water(200, hour: 9)] {
+        for successor in [Self.point(200, hour: 9, key: "HAE|water|2", version: 2, remainder: true), Ops.water(200, hour: 9),
+                          Self.point(800, hour: 8, version: 2)] {
             try Ops.withStore { store, _ in
                 _ = try Self.pushThenReplace(store, successor: successor)
                 let plan = try store.undo(source: "iphone", now: Ops.undoneAt)
@@ -73,9 +79,9 @@ struct UndoSuccessorTests {
 
     @Test func aChainOfRemaindersGoesWithThePush() throws {
         try Ops.withStore { store, _ in
-            let first = Self.point(200, hour: 9, version: 2)
+            let first = Self.point(200, hour: 9, version: 2, remainder: true)
             _ = try Self.pushThenReplace(store, successor: first)
-            let second = Self.point(100, hour: 10, version: 3)
+            let second = Self.point(100, hour: 10, version: 3, remainder: true)
             try Ops.recording(store, .import).replace([first.uuid], with: [second], now: Ops.madeAt)
             let plan = try store.undo(source: "iphone", now: Ops.undoneAt)
             #expect(plan.total == 1 && plan.alreadyDeleted == 0)

@@ -260,6 +260,22 @@ struct WorkoutHealthKitTests {
         }
     }
 
+    /// Undo twice after `add(_:to:)`: the association goes, then the workout's own save (its line restored in place
+    /// by the first undo is what the second deletes).
+    @Test func undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let workout = Self.run()
+            try await Self.store(folder, .add).save(workout)
+            let associating = try Self.store(folder, .add)
+            try await associating.add([Self.beat(162, at: "2024-06-03T07:40:00Z") as HealthSample], to: workout)
+            _ = try associating.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            #expect(try await Self.workouts(try Self.store(folder, .add)).map(\.uuid) == [workout.uuid])
+            let second = try associating.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            #expect(second.total == 1 && second.alreadyDeleted == 0)
+            #expect(try await Self.workouts(try Self.store(folder, .add)).isEmpty)
+        }
+    }
+
     @Test func deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let workout = Self.run()

@@ -15,6 +15,10 @@
 ///   of the period after their last sample. Nothing left: covered.
 /// - Otherwise the point is kept whole (a reading type, or a night, whose period the samples do not reach the end of).
 enum HAECoverage: Equatable {
+    /// The metadata key of a point kept as its remainder beyond samples from elsewhere: what it stands for is what
+    /// it was sent as less theirs (an undo of the push it came with takes the remainder too).
+    static let remainderKey = "HAERemainder"
+
     case none
     case covered
     case remainder(Sample)
@@ -63,6 +67,7 @@ enum HAECoverage: Equatable {
         var kept = point
         kept.start = after
         kept.value = .quantity(Quantity(left, total.unit))
+        kept.metadata[HAECoverage.remainderKey] = .string("export")
         return .remainder(kept)
     }
 
