@@ -16,8 +16,8 @@ import Darwin
 /// written most recently), and ignored when unreadable.
 ///
 /// Text, after the lock file's first 64 bytes (the highest change number and padding its readers trim):
-/// `hkctl-marks 1` then one line per mark, `device inode size seconds nanoseconds lines highest path`, an empty line,
-/// and spaces up to ``maximumBytes`` (so the lock file keeps one size).
+/// `hkctl-marks 1` then one line per mark, `device inode size seconds nanoseconds lines highest path`, `sum <FNV-1a of
+/// the lines before>`, an empty line, and spaces up to ``maximumBytes`` (so the lock file keeps one size).
 struct ValidationMarks: Equatable {
     struct Mark: Equatable {
         var device: UInt64
@@ -94,23 +94,45 @@ struct ValidationMarks: Equatable {
 
     init() {}
 
-    /// Reads the marks from the bytes after ``offset``, up to their empty line; empty when they are not marks of this
-    /// version. Bytes, not Strings: every write reads them.
+    /// Reads the marks from the bytes after ``offset``, up to their checksum line; empty when they are not marks of
+    /// this version or the checksum does not match (a write of the marks torn by a crash). Bytes, not Strings: every
+    /// write reads them.
     init(bytes: [UInt8]) {
         let header = Array(ValidationMarks.header.utf8)
+        let sumPrefix = Array(ValidationMarks.sumPrefix.utf8)
         var start = 0
         var sawHeader = false
+        var found: [Mark] = []
         for index in bytes.indices where bytes[index] == 0x0A {
             let line = bytes[start..<index]
-            start = index + 1
+            defer { start = index + 1 }
             if !sawHeader {
                 guard line.elementsEqual(header) else { return }
                 sawHeader = true
                 continue
             }
-            guard !line.isEmpty, let mark = Mark(line: line) else { return }
-            if marks.count < ValidationMarks.limit, !marks.contains(where: { $0.partition == mark.partition }) { marks.append(mark) }
+            if line.starts(with: sumPrefix) {
+                guard String(decoding: line.dropFirst(sumPrefix.count), as: UTF8.self)
+                        == ValidationMarks.checksum(bytes[0..<start]) else { return }
+                marks = found
+                return
+            }
+            guard let mark = Mark(line: line) else { return }
+            if found.count < ValidationMarks.limit, !found.contains(where: { $0.partition == mark.partition }) { found.append(mark) }
         }
+    }
+
+    /// What starts the line that ends the marks, followed by ``checksum(_:)`` of everything before it.
+    static let sumPrefix = "sum "
+
+    /// FNV-1a (64 bits) of `bytes`, in hexadecimal.
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
     }
 
     /// The mark of `partition`, if any.
@@ -126,16 +148,18 @@ struct ValidationMarks: Equatable {
     /// Drops the mark of `partition`.
     mutating func forget(_ partition: String) { marks.removeAll { $0.partition == partition } }
 
-    /// The marks as the lock file holds them after ``offset``: ending with an empty line, then spaces up to
-    /// ``maximumBytes``.
+    /// The marks as the lock file holds them after ``offset``: the header, a line per mark, the checksum line, an
+    /// empty line, then spaces up to ``maximumBytes``.
     var bytes: [UInt8] {
         var text = ValidationMarks.header + "\n"
         for mark in marks {
             let line = mark.line + "\n"
-            guard text.utf8.count + line.utf8.count + 1 <= ValidationMarks.maximumBytes else { break }
+            // Room for the checksum line (at most 4 + 16 + 1 bytes) and the empty line.
+            guard text.utf8.count + line.utf8.count + 22 <= ValidationMarks.maximumBytes else { break }
             text += line
         }
-        var bytes = Array((text + "\n").utf8)
+        var bytes = Array(text.utf8)
+        bytes += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(bytes[...]) + "\n\n").utf8)
         bytes.append(contentsOf: repeatElement(0x20, count: ValidationMarks.maximumBytes - bytes.count))
         return bytes
     }

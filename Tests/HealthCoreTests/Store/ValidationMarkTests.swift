@@ -109,7 +109,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func marksReadBackAndKeepTheMostRecent() {
+    @Test func marksReadBackAndKeepTheMostRecent() throws {
         var marks = ValidationMarks()
         for index in 0..<(ValidationMarks.limit + 5) {
             marks.record(ValidationMarks.Mark(device: 1, inode: UInt64(index), size: index, seconds: 2, nanoseconds: 3, lines: index,
@@ -121,5 +121,11 @@ struct ValidationMarkTests {
         #expect(read.mark(for: "samples/Health Auto Export_x/0.jsonl") == nil, "the oldest dropped")
         #expect(ValidationMarks(bytes: Array("garbage\n1 2 3".utf8)).marks.isEmpty)
         #expect(ValidationMarks(bytes: Array("hkctl-marks 1\nnot a mark\n".utf8)).marks.isEmpty)
+        // A write torn by a crash (a byte of a mark changed, or the end missing): the checksum rejects all of them.
+        var torn = marks.bytes
+        let digit = try #require(torn.firstIndex(of: UInt8(ascii: "3")))
+        torn[digit] = UInt8(ascii: "4")
+        #expect(ValidationMarks(bytes: torn).marks.isEmpty)
+        #expect(ValidationMarks(bytes: Array(marks.bytes.prefix(1000))).marks.isEmpty, "cut inside the marks: no checksum line")
     }
 }
