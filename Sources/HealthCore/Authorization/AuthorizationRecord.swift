@@ -37,12 +37,8 @@ final class AuthorizationRecord: @unchecked Sendable {
     private static func stamp(of path: String) -> Stamp? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
+        let time = POSIXFile.modificationTime(info)
         return Stamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                     seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
+                     seconds: Int(time.seconds), nanoseconds: Int(time.nanoseconds))
     }
 }

@@ -115,12 +115,8 @@ struct StoreFingerprint: Equatable {
                 files.append([])
                 continue
             }
-            #if canImport(Darwin)
-            let modified = info.st_mtimespec
-            #else
-            let modified = info.st_mtim
-            #endif
-            files.append([Int64(info.st_ino), Int64(info.st_size), Int64(modified.tv_sec), Int64(modified.tv_nsec)])
+            let modified = POSIXFile.modificationTime(info)
+            files.append([Int64(info.st_ino), Int64(info.st_size), modified.seconds, modified.nanoseconds])
         }
     }
 }

@@ -153,9 +153,9 @@ extension JSONFileStore {
                 }
                 guard history.hasReplacesByOthers, items.contains(where: { $0.syncIdentifier != nil }) else { continue }
                 let wanted = Dictionary(items.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-                try forEachTombstoneSequence(ofType: type, limits: limits) { uuid, sequence in
-                    guard let item = wanted[uuid], let syncIdentifier = item.syncIdentifier,
-                          let write = history.successorWrite(ofTombstone: sequence) else { return }
+                for tombstone in try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)]) {
+                    guard let item = wanted[tombstone.uuid], let syncIdentifier = item.syncIdentifier,
+                          let write = history.successorWrite(ofTombstone: tombstone.sequence) else { continue }
                     successors[SuccessorKey(type: type, source: item.source, syncIdentifier: syncIdentifier)] = (item.original, write)
                 }
             }
@@ -217,13 +217,6 @@ extension JSONFileStore {
         var type: String
         var source: String
         var syncIdentifier: MetadataValue
-    }
-
-    /// Calls `body` with the uuid and change number of each tombstone of a type.
-    private func forEachTombstoneSequence(ofType type: String, limits: [String: Int], _ body: (UUID, UInt64) -> Void) throws {
-        for tombstone in try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)]) {
-            body(tombstone.uuid, tombstone.sequence)
-        }
     }
 
     /// The samples a delete (tombstones numbered in `ranges`) deleted, as the copies to save.

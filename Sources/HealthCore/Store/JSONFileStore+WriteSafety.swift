@@ -75,7 +75,7 @@ extension JSONFileStore {
                 marks.forget(partition)
                 continue
             }
-            let modified = ValidationMarks.modified(info)
+            let modified = POSIXFile.modificationTime(info)
             // The highest number is at most this write's last: the lines it appended carry its numbers.
             marks.record(ValidationMarks.Mark(device: extent.device, inode: extent.inode, size: extent.length,
                                               seconds: modified.seconds, nanoseconds: modified.nanoseconds, lines: extent.lines,

@@ -9,6 +9,16 @@ import TextSupport
 enum POSIXFile {
     static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
+    /// A file's modification time from its `stat`, in seconds and nanoseconds (the field's name differs by system).
+    static func modificationTime(_ info: stat) -> (seconds: Int64, nanoseconds: Int64) {
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return (Int64(time.tv_sec), Int64(time.tv_nsec))
+    }
+
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -31,7 +31,7 @@ struct ValidationMarks: Equatable {
 
         /// Whether `info` (the partition's `fstat`) shows the file as this mark saw it.
         func matches(_ info: stat) -> Bool {
-            let modified = ValidationMarks.modified(info)
+            let modified = POSIXFile.modificationTime(info)
             return device == UInt64(info.st_dev) && inode == UInt64(info.st_ino) && size == Int(info.st_size)
                 && seconds == modified.seconds && nanoseconds == modified.nanoseconds
         }
@@ -162,16 +162,6 @@ struct ValidationMarks: Equatable {
         bytes += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(bytes[...]) + "\n\n").utf8)
         bytes.append(contentsOf: repeatElement(0x20, count: ValidationMarks.maximumBytes - bytes.count))
         return bytes
-    }
-
-    /// A file's modification time, in seconds and nanoseconds.
-    static func modified(_ info: stat) -> (seconds: Int64, nanoseconds: Int64) {
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        return (Int64(time.tv_sec), Int64(time.tv_nsec))
     }
 
     /// Whether a partition path can be kept in a mark line (no line break in it).
