@@ -6,7 +6,13 @@ package enum NameSuggestions {
     package static func nearest(_ name: String, among names: [String], limit: Int = 3) -> [String] {
         let typed = Array(name.lowercased())
         let reach = max(1, typed.count / 3)
-        let scored = names.enumerated().map { (offset: $0.offset, name: $0.element, score: distance(typed, Array($0.element.lowercased()))) }
+        // The distance is at least the difference in length: a name that much longer or shorter is out of reach
+        // without aligning the two (which takes the product of their lengths: minutes for a pasted page of text).
+        let scored = names.enumerated().compactMap { entry -> (offset: Int, name: String, score: Int)? in
+            let known = Array(entry.element.lowercased())
+            guard abs(known.count - typed.count) <= reach else { return nil }
+            return (entry.offset, entry.element, distance(typed, known))
+        }
         return scored.filter { $0.score <= reach }
             .sorted { ($0.score, $0.offset) < ($1.score, $1.offset) }
             .prefix(limit).map(\.name)

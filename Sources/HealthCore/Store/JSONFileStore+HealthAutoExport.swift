@@ -218,9 +218,14 @@ extension JSONFileStore {
             guard !others.isEmpty else { continue }
             others.sort { $0.start < $1.start }
             let cumulative = isCumulative(type)
-            for sample in ours {
-                let coverage = HAECoverage.of(sample, by: others, longest: longest,
+            // Finer forms first: a point reduced by finer HAE points (``HAEWritePlan/totalKey``) is then weighed
+            // against what those keep after this import (``HAEFinerPoints``).
+            var finer = HAEFinerPoints(ours)
+            for sample in finer.finestFirst {
+                let whole = finer.beforeSuperseding(sample)
+                let coverage = HAECoverage.of(whole.point, by: others, longest: longest,
                                               cumulative: cumulative && sample.detail?.correlation == nil)
+                finer.note(sample, coverage)
                 if coverage == .none { continue }
                 touched += 1
                 targets.append((sample.uuid, sample.typeIdentifier, sample.source))
@@ -228,6 +233,9 @@ extension JSONFileStore {
                     kept.uuid = UUID()
                     let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
                     kept.metadata[MetadataKeySyncVersion] = .number(version + 1)
+                    if let held = whole.heldByFiner, case let .quantity(left) = kept.value {
+                        kept.metadata[HAEWritePlan.totalKey] = .number(left.value + held)
+                    }
                     writes.append(kept)
                 }
                 for member in sample.detail?.correlation?.members ?? [] {

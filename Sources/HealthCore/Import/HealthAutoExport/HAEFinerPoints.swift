@@ -1,0 +1,45 @@
+/// The stored Health Auto Export points of one type while an Apple Health export supersedes them
+/// (``JSONFileStore/supersedeHealthAutoExport(types:adding:)``), and what the export leaves of each.
+///
+/// A coarser point that finer HAE points of another form reduced (a week kept as its rest beyond the days sent since:
+/// ``HAEWritePlan/totalKey``) is weighed as its total as sent less what those finer points still hold after the
+/// export, so that the export's samples inside its period come off its total once. (Weighing its stored rest took a
+/// covered day's steps off twice: once as the day's own point, deleted, and once from the week.)
+struct HAEFinerPoints {
+    /// The points, finest form first, so that a coarser point comes after every finer one it can hold.
+    let finestFirst: [Sample]
+    /// What each point weighed so far holds after the export: nothing when covered, else its remainder.
+    private var after: [UUID: Quantity] = [:]
+
+    init(_ points: [Sample]) {
+        finestFirst = points.sorted { HAEWritePlan.level(of: $0) < HAEWritePlan.level(of: $1) }
+    }
+
+    /// The point to weigh against the export's samples: itself, or, for one reduced by finer points, itself with its
+    /// total as sent less what those points hold (`heldByFiner`, in its unit), which its remainder adds back to its
+    /// new total.
+    func beforeSuperseding(_ point: Sample) -> (point: Sample, heldByFiner: Double?) {
+        guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value,
+              let form = HAEWritePlan.form(of: point) else { return (point, nil) }
+        var held = 0.0
+        for other in finestFirst where other.uuid != point.uuid && other.start >= point.start && other.end <= point.end
+            && HAEWritePlan.form(of: other).map({ $0 != form }) == true && HAEWritePlan.related(other.source, point.source) {
+            guard let kept = after[other.uuid] ?? other.value.quantity, let value = try? kept.value(in: amount.unit) else {
+                return (point, nil)
+            }
+            held += value
+        }
+        var whole = point
+        whole.value = .quantity(Quantity(total - held, amount.unit))
+        return (whole, held)
+    }
+
+    /// Records what the export leaves of `point`.
+    mutating func note(_ point: Sample, _ coverage: HAECoverage) {
+        switch coverage {
+        case .none: break
+        case .covered: if let quantity = point.value.quantity { after[point.uuid] = Quantity(0, quantity.unit) }
+        case let .remainder(kept): after[point.uuid] = kept.value.quantity
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+import TextSupport
+
+/// The "did you mean …?" rule shared by types, workout activities, commands and options.
+struct NameSuggestionsTests {
+    private let names = ["water", "steps", "weight", "sleep", "heart-rate", "walking-speed"]
+
+    @Test func aMistypedNameGetsTheNearestKnownOnes() {
+        #expect(NameSuggestions.nearest("watr", among: names) == ["water"])
+        #expect(NameSuggestions.nearest("stepss", among: names) == ["steps"])
+        #expect(NameSuggestions.nearest("slepe", among: names) == ["sleep"], "a swap of neighbours costs 1")
+        #expect(NameSuggestions.nearest("HEART-RAT", among: names) == ["heart-rate"], "case is ignored")
+        #expect(NameSuggestions.closest("weigth", among: names) == "weight")
+    }
+
+    @Test func aNameFarFromEveryKnownOneGetsNone() {
+        #expect(NameSuggestions.nearest("cholesterol", among: names).isEmpty)
+        #expect(NameSuggestions.closest("x", among: names) == nil)
+    }
+
+    /// A pasted page of text (100,000 characters) is out of reach of every name; the answer comes without aligning
+    /// it to each of them.
+    @Test func aVeryLongNameGetsNone() {
+        let long = String(repeating: "x", count: 100_000)
+        #expect(NameSuggestions.nearest(long, among: names).isEmpty)
+        #expect(NameSuggestions.nearest("waterss", among: names) == ["water"],
+                "a name as far as a third of the typed length is still within reach")
+    }
+
+    @Test func theDistanceCountsEditsAndSwaps() {
+        #expect(NameSuggestions.distance(Array("kitten"), Array("sitting")) == 3)
+        #expect(NameSuggestions.distance(Array("ab"), Array("ba")) == 1)
+        #expect(NameSuggestions.distance(Array(""), Array("abc")) == 3)
+    }
+}
