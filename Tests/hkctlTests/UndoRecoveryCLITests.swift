@@ -72,8 +72,8 @@ struct UndoRecoveryCLITests {
                 try FileManager.default.copyItem(atPath: cli.storePath, toPath: copy)
                 defer { try? FileManager.default.removeItem(atPath: copy) }
                 let again = CLIRunner(storePath: copy)
-                let spawned = try Spawned.start(["undo", "--yes"], cli: again, outputFolder: NSTemporaryDirectory(),
-                                                label: "undo-kill-\(UUID().uuidString)")
+                let spawned = try Spawned.start(["undo", "--yes"], cli: again, outputFolder: (copy as NSString).deletingLastPathComponent,
+                                                label: "undo-kill-\(round)")
                 usleep(useconds_t(Int.random(in: 0..<span, using: &random)))
                 spawned.killNow()
                 let killed = spawned.wait().killed
