@@ -8,11 +8,14 @@
 struct HAEFinerPoints {
     /// The points, finest form first, so that a coarser point comes after every finer one it can hold.
     let finestFirst: [Sample]
+    /// The same points by start, to find those inside a period without looking at the others.
+    private let byStart: [Sample]
     /// What each point weighed so far holds after the export: nothing when covered, else its remainder.
     private var after: [UUID: Quantity] = [:]
 
     init(_ points: [Sample]) {
         finestFirst = points.sorted { HAEWritePlan.level(of: $0) < HAEWritePlan.level(of: $1) }
+        byStart = points.sorted { $0.start < $1.start }
     }
 
     /// The point to weigh against the export's samples: itself, or, for one reduced by finer points, itself with its
@@ -21,9 +24,16 @@ struct HAEFinerPoints {
     func beforeSuperseding(_ point: Sample) -> (point: Sample, heldByFiner: Double?) {
         guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value,
               let form = HAEWritePlan.form(of: point) else { return (point, nil) }
+        var low = 0, high = byStart.count
+        while low < high {
+            let middle = (low + high) / 2
+            if byStart[middle].start < point.start { low = middle + 1 } else { high = middle }
+        }
         var held = 0.0
-        for other in finestFirst where other.uuid != point.uuid && other.start >= point.start && other.end <= point.end
-            && HAEWritePlan.form(of: other).map({ $0 != form }) == true && HAEWritePlan.related(other.source, point.source) {
+        for other in byStart[low...] {
+            guard other.start < point.end else { break }
+            guard other.uuid != point.uuid, other.end <= point.end, HAEWritePlan.form(of: other).map({ $0 != form }) == true,
+                  HAEWritePlan.related(other.source, point.source) else { continue }
             guard let kept = after[other.uuid] ?? other.value.quantity, let value = try? kept.value(in: amount.unit) else {
                 return (point, nil)
             }
