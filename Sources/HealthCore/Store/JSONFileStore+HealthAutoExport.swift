@@ -230,6 +230,10 @@ extension JSONFileStore {
                 touched += 1
                 targets.append((sample.uuid, sample.typeIdentifier, sample.source))
                 if case var .remainder(kept) = coverage {
+                    // No earlier than it lay before: after the finer points that begin its period.
+                    if sample.start > kept.start {
+                        kept = HAEWritePlan.starting(kept, at: sample.start, periodStart: HAEWritePlan.periodStart(of: sample))
+                    }
                     kept.uuid = UUID()
                     let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
                     kept.metadata[MetadataKeySyncVersion] = .number(version + 1)

@@ -64,8 +64,7 @@ enum HAECoverage: Equatable {
         let left = total.value - inside
         guard left > max(1e-9, abs(total.value) * 1e-9), after < point.end else { return .covered }
         guard inside > 0 || after > point.start else { return .none }
-        var kept = point
-        kept.start = after
+        var kept = HAEWritePlan.starting(point, at: after, periodStart: HAEWritePlan.periodStart(of: point))
         kept.value = .quantity(Quantity(left, total.unit))
         kept.metadata[HAECoverage.remainderKey] = .string("export")
         return .remainder(kept)

@@ -22,6 +22,8 @@ struct HAEFinerPoints {
     /// total as sent less what those points hold (`heldByFiner`, in its unit), which its remainder adds back to its
     /// new total.
     func beforeSuperseding(_ point: Sample) -> (point: Sample, heldByFiner: Double?) {
+        // Over its whole period: the export's samples and the finer points are weighed against all of it.
+        let point = HAEWritePlan.overItsPeriod(point)
         guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value,
               let form = HAEWritePlan.form(of: point) else { return (point, nil) }
         var low = 0, high = byStart.count

@@ -40,8 +40,11 @@ struct HAEWritePlan {
                 ours[sample.typeIdentifier + "\n" + identifier, default: []].append(sample)
                 byUUID[sample.uuid] = sample
                 if HAEWritePlan.form(of: sample) != nil {
-                    otherForm[sample.typeIdentifier, default: []].append(sample)
-                    longestForm[sample.typeIdentifier] = max(longestForm[sample.typeIdentifier] ?? 0, sample.duration)
+                    // Over its whole period: a remainder that starts after the finer points beginning its period
+                    // still meets a re-send of one of them.
+                    let whole = HAEWritePlan.overItsPeriod(sample)
+                    otherForm[sample.typeIdentifier, default: []].append(whole)
+                    longestForm[sample.typeIdentifier] = max(longestForm[sample.typeIdentifier] ?? 0, whole.duration)
                 }
             } else if HAEWritePlan.isFromHealthKit(sample) {
                 others[sample.typeIdentifier, default: []].append(sample)
@@ -173,7 +176,7 @@ struct HAEWritePlan {
         }
         plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
         plan.settle(partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted { $0.sample.start < $1.sample.start },
-                    stored: otherForm, deleted: &deleted, cumulative: cumulative)
+                    stored: otherForm, deleted: &deleted, storedStart: { byUUID[$0]?.start }, cumulative: cumulative)
         plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
         return plan
     }
@@ -288,6 +291,37 @@ struct HAEWritePlan {
     /// what is left of it beyond them).
     static let totalKey = "HAETotal"
 
+    /// The metadata key of a remainder that starts later than its period (after the finer points that begin the
+    /// period, or after an export's samples): the period's start, in seconds since 1970. Every rule that finds a
+    /// stored point by its time uses its whole period (``period(of:)``); the sample's own times are where its amount
+    /// lies, for statistics.
+    static let periodStartKey = "HAEPeriodStart"
+
+    /// The start of the period a stored HAE point stands for: its ``periodStartKey``, else its start.
+    static func periodStart(of sample: Sample) -> Date {
+        if case let .number(seconds)? = sample.metadata[periodStartKey] { return Date(timeIntervalSince1970: seconds) }
+        return sample.start
+    }
+
+    /// `sample` over the whole period it stands for (itself when it starts with it), for the rules that find a
+    /// stored point by its time.
+    static func overItsPeriod(_ sample: Sample) -> Sample {
+        let start = periodStart(of: sample)
+        guard start != sample.start else { return sample }
+        var whole = sample
+        whole.start = start
+        return whole
+    }
+
+    /// `kept` (a remainder of a point whose period starts at `periodStart`) starting at `start`, its period kept in
+    /// its metadata when the two differ.
+    static func starting(_ kept: Sample, at start: Date, periodStart: Date) -> Sample {
+        var moved = kept
+        moved.start = start
+        moved.metadata[periodStartKey] = start > periodStart ? .number(periodStart.timeIntervalSince1970) : nil
+        return moved
+    }
+
     /// The stored points of a coarser form that the payload's finer points overlap without reaching beyond them
     /// (a day total where hours since the last sync come): each is deleted where the finer points (stored and written,
     /// of its type, a related source and another form) cover all of its period; a cumulative one otherwise keeps
@@ -296,7 +330,7 @@ struct HAEWritePlan {
     /// lost, and a step is counted once.
     /// `first`: the outcome of the first candidate that crossed it, which counts as replaced when it is deleted.
     private mutating func settle(_ wide: [(sample: Sample, first: Int)], stored: [String: [Sample]], deleted: inout Set<UUID>,
-                                 cumulative: (String) -> Bool) {
+                                 storedStart: (UUID) -> Date?, cumulative: (String) -> Bool) {
         // The payload's own points (remainders written below are not).
         let sent = writes
         for (point, first) in wide {
@@ -315,8 +349,15 @@ struct HAEWritePlan {
             let finer = (stored[point.typeIdentifier] ?? []).filter { !deleted.contains($0.uuid) && inside($0) }
                 + sent.filter(inside)
             var reach = point.start
-            let spans = finer.map { ($0.start, $0.end) } + across.map { (max($0.start, point.start), min($0.end, point.end)) }
-            for span in spans.sorted(by: { $0.0 < $1.0 }) where span.0 <= reach { reach = max(reach, span.1) }
+            let spans = (finer.map { ($0.start, $0.end) } + across.map { (max($0.start, point.start), min($0.end, point.end)) })
+                .sorted(by: { $0.0 < $1.0 })
+            for span in spans where span.0 <= reach { reach = max(reach, span.1) }
+            // Where what is left lies: after the finer points that begin the period (and no earlier than the stored
+            // point began: after an export's samples), so that those hours or days count their own figures alone.
+            let stored = storedStart(point.uuid) ?? point.start
+            var restFrom = stored
+            for span in spans where span.0 <= restFrom { restFrom = max(restFrom, span.1) }
+            if restFrom >= point.end { restFrom = stored }
             var remainder: Sample?
             if reach < point.end {
                 guard cumulative(point.typeIdentifier), case let .quantity(amount) = point.value else { continue }
@@ -338,7 +379,7 @@ struct HAEWritePlan {
                 let left = total - parts
                 if left > max(1e-9, abs(total) * 1e-9) {
                     guard abs(left - amount.value) > max(1e-9, abs(total) * 1e-9) else { continue }
-                    var kept = point
+                    var kept = HAEWritePlan.starting(point, at: restFrom, periodStart: point.start)
                     kept.uuid = UUID()
                     kept.value = .quantity(Quantity(left, amount.unit))
                     kept.metadata[HAEWritePlan.totalKey] = .number(total)
@@ -380,10 +421,13 @@ struct HAEWritePlan {
         let tolerance = max(1e-9, abs(amount.value) * 1e-9)
         if matches.count == 1, let stored = matches.first, case let .number(total)? = stored.metadata[totalKey],
            case let .quantity(kept)? = Optional(stored.value), kept.unit == amount.unit, abs(total - amount.value) <= tolerance {
-            var reduced = stored
+            // Both over their periods: where each one's amount lies within it is the store's business.
+            var reduced = overItsPeriod(stored), sent = overItsPeriod(sample)
             reduced.value = sample.value
             reduced.metadata[totalKey] = nil
-            return same(reduced, sample)
+            reduced.metadata[periodStartKey] = nil
+            sent.metadata[periodStartKey] = nil
+            return same(reduced, sent)
         }
         guard matches.isEmpty, !finer.isEmpty, let form = form(of: sample),
               finer.allSatisfy({ $0.start >= sample.start && $0.end <= sample.end && HAEWritePlan.form(of: $0) != form }) else { return false }
