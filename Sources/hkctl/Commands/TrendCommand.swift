@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl trend TYPE [RANGE]`: a value per day with its moving average, the change over the period and figures

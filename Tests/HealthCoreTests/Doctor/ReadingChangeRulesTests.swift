@@ -41,7 +41,7 @@ struct ReadingChangeRulesTests {
     }
 
     @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
-        let calendar = TimeContext(now: Kit.utc(2024, 6, 1), timeZone: Kit.zone("Europe/Paris")).calendar
+        let calendar = GregorianCalendar(timeZone: Kit.zone("Europe/Paris"))
         // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
         let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
         #expect(night == DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))

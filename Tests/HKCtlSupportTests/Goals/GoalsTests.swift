@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HKCtlSupport
 
 struct GoalsTests {
     @Test func defaultsApplyUntilSetAndAgainAfterUnset() throws {
@@ -30,5 +31,14 @@ struct GoalsTests {
         #expect(throws: UnitError.self) { try goals.set("water", to: "5kg", catalogue: .standard) }
         #expect(throws: UnitError.self) { try goals.set("sleep", to: "8", catalogue: .standard) }
         #expect(goals == Goals())
+    }
+
+    @Test func aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused() throws {
+        var goals = Goals()
+        goals.amounts["sleep"] = Goals.Amount(value: 1e300, unit: "hr")
+        #expect(goals.goal(for: SampleType.sleep) == Goals.defaults["sleep"])
+        #expect(throws: GoalError.self) { try goals.set("sleep", to: "1e300h", catalogue: .standard) }
+        #expect(throws: GoalError.self) { try goals.set("water", to: "21L", catalogue: .standard) }
+        #expect(throws: Never.self) { try goals.set("water", to: "20L", catalogue: .standard) }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// Trends: moving averages, change over the period, weekday figures.
 struct TrendTests {
