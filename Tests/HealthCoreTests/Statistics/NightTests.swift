@@ -143,4 +143,17 @@ struct NightTests {
         #expect(phoneAsleep.outcome == .cut)
         #expect(result.total.asleep == 465.0 * 60)
     }
+
+    @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
+        let calendar = GregorianCalendar(timeZone: Kit.zone("Europe/Paris"))
+        // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
+        let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
+        #expect(night == DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))
+        // An instant at the cut-off starts the next night; 23:00 is in the night ending the next morning.
+        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 10), calendar: calendar).start == Kit.utc(2024, 6, 1, 10))
+        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 21), calendar: calendar).end == Kit.utc(2024, 6, 2, 10))
+        // Across the spring DST change in Paris the night is 23 hours long.
+        let spring = NightCutoff.noon.night(containing: Kit.utc(2024, 3, 31, 1), calendar: calendar)
+        #expect(spring.duration == 23 * 3600)
+    }
 }

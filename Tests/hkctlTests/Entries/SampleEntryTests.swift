@@ -36,7 +36,7 @@ struct SampleEntryTests {
         // now = 06:00Z: 23:10-07:05 began last night and ends ahead; it used to become the night ending 2024-05-31
         // (issue 31). It is refused; naming the day gives that night.
         let early = context(now: Kit.utc(2024, 6, 1, 6))
-        #expect(throws: TimeInputError.self) {
+        #expect(throws: TypedTimeError.self) {
             try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: early)
         }
         let named = try SampleEntry(type: .sleep, value: "23:10-07:05", endDay: Kit.utc(2024, 5, 31))
