@@ -41,4 +41,26 @@ struct GoalsTests {
         #expect(throws: GoalError.self) { try goals.set("water", to: "21L", catalogue: .standard) }
         #expect(throws: Never.self) { try goals.set("water", to: "20L", catalogue: .standard) }
     }
+
+    /// `StoreDoctor` checks `goals.json` with a private type of its own (goals are not HealthCore's): it must refuse
+    /// exactly the documents `Goals` cannot read, so that the doctor reports every copy that breaks the goal commands.
+    @Test func theDoctorRefusesExactlyTheGoalsDocumentsGoalsCannotRead() throws {
+        let documents = [
+            #"{}"#, #"{"amounts": null}"#, #"{"amounts": {}}"#, #"{"amounts": {"water": {"value": 2.5, "unit": "L"}}}"#,
+            #"{"amounts": {"water": {"value": 2.5, "unit": "L", "note": "x"}}, "other": 1}"#,
+            #"{"amounts": 5}"#, #"{"amounts": {"water": {"value": "2", "unit": "L"}}}"#, #"{"amounts": {"water": {"value": 2}}}"#,
+            #"{"amounts": {"water": {"unit": "L"}}}"#, #"{"amounts": {"water": 2}}"#, #"{"amounts": [1]}"#,
+        ]
+        func goalsRead(_ text: String) -> Bool { (try? JSONDecoder().decode(Goals.self, from: Data(text.utf8))) != nil }
+        #expect(documents.filter(goalsRead).count == 5)
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            try store.updateDocument("goals.json", initial: Goals()) { _ in }
+            for text in documents {
+                try text.write(toFile: folder + "/store/goals.json", atomically: false, encoding: .utf8)
+                let report = try StoreDoctor(store: store).check(now: TestSupport.referenceNow)
+                #expect(goalsRead(text) == !report.findings.contains { $0.file == "goals.json" }, "\(text): \(report.findings)")
+            }
+        }
+    }
 }

@@ -53,6 +53,15 @@ enum IndependentTestKit {
 enum TestSupport {
     /// 2024-06-01T12:00:00Z, a Saturday.
     static let referenceNow = Date(timeIntervalSince1970: 1_717_243_200)
+
+    /// A fresh temporary folder (0700, so it may hold a store), removed after `body`.
+    static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let path = NSTemporaryDirectory() + "hkctl-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try body(path)
+    }
 }
 
 extension SampleType {
