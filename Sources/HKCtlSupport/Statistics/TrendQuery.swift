@@ -40,9 +40,9 @@ package struct TrendQuery: Sendable {
     /// - Parameters:
     ///   - store: Where to read samples.
     ///   - calendar: The calendar (zone, first weekday) of days and weekdays.
-    /// - Throws: ``StatisticsError/invalidTrendWindow(_:)``, unit errors, or store errors.
+    /// - Throws: ``TrendError/invalidWindow(_:)``, unit errors, or store errors.
     package func run(on store: SampleStore, calendar: GregorianCalendar) throws -> Trend {
-        guard (1...365).contains(window) else { throw StatisticsError.invalidTrendWindow(window) }
+        guard (1...365).contains(window) else { throw TrendError.invalidWindow(window) }
         var values: [(date: Date, value: Double?)]
         var unit: HealthUnit?
         let measure: String

@@ -59,6 +59,8 @@ enum TrendCommand: Command {
             trend = try query.run(on: store, calendar: time.calendar)
         } catch let error as StatisticsError {
             throw UsageError(message: error.description, command: name)
+        } catch let error as TrendError {
+            throw UsageError(message: error.description, command: name)
         }
         TrendOutput(trend: trend, zone: time.timeZone, console: context.console).print(format: context.globals.format)
     }

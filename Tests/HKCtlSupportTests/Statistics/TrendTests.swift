@@ -92,7 +92,7 @@ struct TrendTests {
     }
 
     @Test func windowOutOfRangeIsRefused() {
-        #expect(throws: StatisticsError.invalidTrendWindow(0)) {
+        #expect(throws: TrendError.invalidWindow(0)) {
             try TrendQuery(type: .steps, interval: DateInterval(start: start, end: end), window: 0)
                 .run(on: InMemorySampleStore([]), calendar: calendar)
         }
