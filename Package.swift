@@ -41,16 +41,21 @@ let package = Package(
         // The small HTTP/1.1 server `hkctl serve` runs (request parser, response writer, limits, listener): not a
         // product, `package` only, with no HealthCore in it, so its parser is unit-tested and fuzzed without a network.
         .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections),
+        // What hkctl's commands read from people and keep for them, beside the model: times, ranges and periods as
+        // typed, daily goals, settings keys, trends. Not a product, `package` only, on HealthCore's public API, so a
+        // program that depends on HealthCore sees only the model; unit-tested and fuzzed without the executable.
+        .target(name: "HKCtlSupport", dependencies: ["HealthCore", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
         .executableTarget(
-            name: "hkctl", dependencies: ["HealthCore", "TextSupport", "IngestHTTP"], exclude: ["hot-functions.txt"],
+            name: "hkctl", dependencies: ["HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"], exclude: ["hot-functions.txt"],
             // The release build is one fully static executable: no dynamic loading at start-up (see BENCHMARKS.md).
             swiftSettings: directMetadataAccess + functionSections
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: hotFunctionsFirst
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport"]),
-        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "TextSupport", "IngestHTTP"]),
+        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"]),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP"]),
+        .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore"]),
         .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
     ]
 )

@@ -17,7 +17,7 @@ extension StoreDoctor {
             _ = try $0.privateDocument("settings.json", default: Settings())
         },
         DocumentCheck(name: "goals.json", consequence: "today, goal and chart fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
-            _ = try $0.privateDocument("goals.json", default: Goals())
+            _ = try $0.privateDocument("goals.json", default: GoalsDocument())
         },
         DocumentCheck(name: "characteristics.json", consequence: "me, import and export fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
             _ = try $0.privateDocument("characteristics.json", default: Characteristics())
@@ -58,6 +58,18 @@ extension StoreDoctor {
         } catch {
             report.findings.append(DoctorFinding(.error, file: check.name, line: 1, message: "\(error)"))
         }
+    }
+
+    /// `goals.json`, daily goals per type name: `{"amounts": {"water": {"value": 2, "unit": "L"}}}`, `amounts`
+    /// optional. The goals themselves belong to the command line (HealthKit has none); the doctor reads the document
+    /// in the shape the command line decodes it, so that it reports every copy that would make the goal commands fail.
+    private struct GoalsDocument: Decodable {
+        struct Amount: Decodable {
+            var value: Double
+            var unit: String
+        }
+
+        var amounts: [String: Amount]?
     }
 
     /// `compaction.json` as compaction writes it: `{"tombstonesDroppedThrough": N}`, a change number.

@@ -102,8 +102,8 @@ extension HealthError {
     /// time, a name): HealthKit's `errorInvalidArgument`.
     static func isInvalidArgument(_ error: any Error) -> Bool {
         error is SampleError || error is UnitError || error is TextError || error is WorkoutError
-            || error is CorrelationError || error is TimeInputError || error is CharacteristicError || error is GoalError
-            || error is SettingsError || error is SourceError || error is ChangeError || error is UUIDPrefixError
+            || error is CorrelationError || error is TimeInputError || error is CharacteristicError
+            || error is SourceError || error is ChangeError || error is UUIDPrefixError
     }
 }
 

@@ -32,19 +32,6 @@ public struct NightCutoff: Hashable, Sendable, CustomStringConvertible {
         self.minute = minute
     }
 
-    /// Parses `HH:MM` or `HH`.
-    ///
-    /// - Throws: ``StatisticsError/invalidNightCutoff(_:)`` for anything else.
-    public init(parsing text: String) throws {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
-              (0...23).contains(hour), (0...59).contains(minute) else {
-            throw StatisticsError.invalidNightCutoff(text)
-        }
-        self.init(uncheckedHour: hour, minute: minute)
-    }
-
     /// `12:00`.
     public var description: String { NumberFormatting.zeroPadded(hour, width: 2) + ":" + NumberFormatting.zeroPadded(minute, width: 2) }
 

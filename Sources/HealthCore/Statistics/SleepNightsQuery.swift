@@ -1,7 +1,7 @@
 /// Sleep per night rather than per calendar day: every night whose morning falls on a local day of the interval.
 ///
 /// The interval `[from, to)` names days: the nights are those ending on the local dates from `from`'s date to the
-/// date of the last instant before `to`, so the last seven days (``DateRange/lastDays(_:)``) give seven nights. A night's window runs from the
+/// date of the last instant before `to`, so seven local days give seven nights. A night's window runs from the
 /// ``cutoff`` on the previous day to the cut-off on its own date, and samples are cut at the window's edges.
 /// Empty nights are listed with zero figures. ``StatisticsRequest/runByNight(on:calendar:cutoff:)`` gives the same
 /// figures summed over the nights of a range or a bucket.

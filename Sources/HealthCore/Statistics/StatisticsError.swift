@@ -13,8 +13,6 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
     case invalidNightCutoff(String)
     /// A metadata filter that is not `KEY` or `KEY=VALUE`; payload: the text given.
     case invalidMetadataFilter(String)
-    /// A moving-average window outside 1…365 days; payload: the number given.
-    case invalidTrendWindow(Int)
     /// A collection's interval components that are not one positive count of minutes, hours, days, weeks, months
     /// or years; payload: the components as text.
     case badIntervalComponents(String)
@@ -35,8 +33,6 @@ public enum StatisticsError: Error, Equatable, Sendable, CustomStringConvertible
             return "The night cut-off '\(text)' is not a time of day; write it as HH:MM, such as 12:00 or 18:00."
         case let .invalidMetadataFilter(text):
             return "The metadata filter '\(text)' is not understood; write KEY=VALUE (or KEY to require the key)."
-        case let .invalidTrendWindow(days):
-            return "The moving-average window of \(days) days is out of range; use 1 to 365 days."
         case let .badIntervalComponents(text):
             return "The interval components \(text) are not one calendar step; give one positive count, such as DateComponents(day: 1) or DateComponents(hour: 6)."
         case let .noData(type):

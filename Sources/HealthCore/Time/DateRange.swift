@@ -1,53 +1,9 @@
-/// A range of time named relative to now: today, yesterday, the last `n` days, an explicit range, a period as people
-/// say it, or everything;
-/// ``interval(in:)`` turns it into instants in a ``TimeContext``.
-public enum DateRange: Equatable, Sendable {
-    /// From midnight today to midnight tomorrow.
-    case today
-    /// The whole of yesterday.
-    case yesterday
-    /// The last `n` days ending with today (week = 7, month = 30, year = 365).
-    case lastDays(Int)
-    /// An explicit range; a missing bound is open. A date-only `to` means through the end of that day.
-    case between(from: TimeExpression?, to: TimeExpression?)
-    /// Everything.
-    case allTime
-    /// A period as people say it (`2024-03`, `last month`, `from 2024-03-01 to 2024-03-15`): see
-    /// ``PeriodExpression``.
-    case period(String)
-
-    /// The half-open interval `[start, end)` this range covers in `context`.
-    ///
-    /// - Throws: ``TimeInputError/emptyRange(from:to:)`` when the end is not after the start; ``TimeInputError`` for a
-    ///   period that is not understood.
-    public func interval(in context: TimeContext) throws -> DateInterval {
-        let today = context.startOfDay(context.now)
-        switch self {
-        case .today:
-            return DateInterval(start: today, end: context.adding(days: 1, to: today))
-        case .yesterday:
-            return DateInterval(start: context.adding(days: -1, to: today), end: today)
-        case let .lastDays(count):
-            return DateInterval(start: context.adding(days: 1 - count, to: today), end: context.adding(days: 1, to: today))
-        case .allTime:
-            return DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-        case let .period(text):
-            return try PeriodExpression.interval(of: text, in: context)
-        case let .between(from, to):
-            let start = from?.date ?? DateRange.distantStart
-            var end = to?.date ?? DateRange.distantEnd
-            if let to, to.isDateOnly { end = context.adding(days: 1, to: to.date) }
-            guard end > start else {
-                func shown(_ time: TimeExpression?, _ date: Date) -> String {
-                    if let time, !time.text.isEmpty { return "'\(time.text)'" }
-                    return ISODate.format(date, in: context.timeZone)
-                }
-                throw TimeInputError.emptyRange(from: shown(from, start), to: shown(to, to?.date ?? end))
-            }
-            return DateInterval(start: start, end: end)
-        }
-    }
-
+/// The span of dates the store keeps, 1900 to 2999.
+///
+/// A query, a statistics request or a sleep-nights query over exactly `distantStart..<distantEnd` means "all time":
+/// statistics and nights then run from the first to the last sample found rather than over eleven centuries of empty
+/// buckets.
+public enum DateRange: Sendable {
     /// The earliest instant the store keeps (1900-01-01 UTC).
     public static let distantStart = Date(timeIntervalSince1970: -2_208_988_800)
     /// An instant after anything the store keeps (3000-01-01 UTC).

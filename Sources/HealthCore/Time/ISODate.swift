@@ -11,6 +11,20 @@ public enum ISODate: Sendable {
         public var hasTime = false
         /// Offset east of UTC in seconds, if the text had one.
         public var offsetSeconds: Int?
+
+        /// Creates the parts of a date-time (a date alone at midnight, in the reader's zone, unless told otherwise).
+        public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0,
+                    hasTime: Bool = false, offsetSeconds: Int? = nil) {
+            self.year = year
+            self.month = month
+            self.day = day
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+            self.millisecond = millisecond
+            self.hasTime = hasTime
+            self.offsetSeconds = offsetSeconds
+        }
     }
 
     /// Formats `date` with the offset `zone` has at that instant.

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 
 /// Everything a command needs to run: options, catalogue, output.
 struct CommandContext {
@@ -143,8 +144,8 @@ enum RangeOptions {
     ]
 
     /// The range the options name, or nil when none was given.
-    static func range(_ arguments: ParsedArguments, context: TimeContext, command: String) throws -> DateRange? {
-        let named: [(String, DateRange)] = [
+    static func range(_ arguments: ParsedArguments, context: TimeContext, command: String) throws -> RangeExpression? {
+        let named: [(String, RangeExpression)] = [
             ("today", .today), ("yesterday", .yesterday), ("week", .lastDays(7)), ("month", .lastDays(30)),
             ("year", .lastDays(365)), ("this-week", .period("this week")), ("this-month", .period("this month")),
             ("this-year", .period("this year")),

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// What completion scripts and the man page know about a command, read from its help (``Command``): so every

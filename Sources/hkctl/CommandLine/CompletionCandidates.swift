@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 
 /// The completions that depend on earlier words or on the store, which the scripts of ``CompletionScript`` ask for at
 /// completion time (`hkctl completions candidates -- WORDS`): activities after `add workout`, source names after

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 
 /// The documented exit codes (BSD sysexits), and the one mapping from errors to them.
 enum ExitStatus: Int32 {
@@ -19,7 +20,7 @@ enum ExitStatus: Int32 {
         case let error as SampleError:
             if case .unknownType = error { return .usage }
             return .badData
-        case is UnitError, is TimeInputError, is CorrelationError, is DoctorError, is TextError, is OverflowError: return .badData
+        case is UnitError, is TimeInputError, is TypedTimeError, is CorrelationError, is DoctorError, is TextError, is OverflowError: return .badData
         case let error as WorkoutError:
             if case .unknownActivity = error { return .usage }
             return .badData

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// How data is printed on standard output.
@@ -60,7 +61,7 @@ struct GlobalOptions {
         var recorded: RecordedZones?
         var foundByName: String?
         if let name = arguments.value("tz") ?? environment["HKCTL_TZ"], name != "recorded" {
-            guard let named = zones.zone(named: name) else { throw TimeInputError.unknownTimeZone(name) }
+            guard let named = zones.zone(named: name) else { throw TypedTimeError.unknownTimeZone(name) }
             zone = named
             foundByName = name
         } else {

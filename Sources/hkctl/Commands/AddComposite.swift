@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl add workout|blood-pressure|food ...`: the add command for workouts and correlations.

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl add mood <valence> [--labels a,b] [--about x,y] [--kind momentary|daily] [--at TIME]`: saves one state of

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 
 /// `hkctl chart TYPE [RANGE] [--by day|week|month] [--svg FILE]`: bars for totals, a line for averages, stages per
 /// night for sleep, in the terminal or as an SVG image.
@@ -39,10 +40,10 @@ enum ChartCommand: Command {
         let style = try TerminalOptions.style(arguments, context: context, command: name)
         let bucket = try bucketUnit(arguments, type: type)
         let time = context.globals.time
-        let defaultRange: DateRange = [.hour: .today, .day: .lastDays(7), .week: .lastDays(84)][bucket] ?? .lastDays(365)
+        let defaultRange: RangeExpression = [.hour: .today, .day: .lastDays(7), .week: .lastDays(84)][bucket] ?? .lastDays(365)
         let range = try RangeOptions.range(arguments, context: time, command: name) ?? defaultRange
         var interval = try range.interval(in: time)
-        if interval.end == DateRange.distantEnd { interval.end = try DateRange.today.interval(in: time).end }
+        if interval.end == DateRange.distantEnd { interval.end = try RangeExpression.today.interval(in: time).end }
         let store = try context.healthStore()
         let goals = try store.storage.document("goals.json", default: Goals())
         let priority = try store.storage.sourcePriorities().priority(for: type.identifier)

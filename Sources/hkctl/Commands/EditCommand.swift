@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl edit UUID [VALUE]`: replaces a sample by a corrected copy in one undoable operation.

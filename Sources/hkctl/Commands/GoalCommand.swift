@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl goal [TYPE [AMOUNT | --unset]]`: list, show or set the daily goals that `today` and `chart` mark.

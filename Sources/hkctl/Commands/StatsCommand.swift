@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl stats TYPE [RANGE] [--by UNIT | --every LENGTH] [figures] [filters]`: statistics like HealthKit's

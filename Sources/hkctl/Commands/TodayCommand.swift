@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl today` (and bare `hkctl`): water and steps against their goals, weight and last night's sleep.

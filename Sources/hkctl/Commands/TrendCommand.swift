@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl trend TYPE [RANGE]`: a value per day with its moving average, the change over the period and figures
@@ -57,6 +58,8 @@ enum TrendCommand: Command {
         do {
             trend = try query.run(on: store, calendar: time.calendar)
         } catch let error as StatisticsError {
+            throw UsageError(message: error.description, command: name)
+        } catch let error as TrendError {
             throw UsageError(message: error.description, command: name)
         }
         TrendOutput(trend: trend, zone: time.timeZone, console: context.console).print(format: context.globals.format)

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// A blood-pressure reading as typed (`120/80`, `120/80mmHg`, `16/10.7kPa`), before it becomes a correlation of a

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// A food entry as a person types it (a name, and amounts as text such as `350kcal` and `12g`), before it becomes a

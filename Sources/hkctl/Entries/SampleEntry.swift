@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// What a person typed to log one sample, before it becomes a ``Sample``.

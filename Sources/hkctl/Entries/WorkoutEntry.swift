@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 
 /// A workout as a person types it (an activity name, amounts as text such as `45min`, `420kcal` and `7.2km`), before
 /// it becomes a ``Workout``.

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// Prints a ``StatisticsResult`` (and, for sleep, its nights) as JSON, CSV or a table, with optional per-source

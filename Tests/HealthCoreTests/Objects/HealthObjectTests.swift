@@ -215,7 +215,7 @@ struct HealthObjectTests {
             let water = QuantityType(.dietaryWater), mass = QuantityType(.bodyMass)
             var units = try await store.preferredUnits(for: [water, mass])
             #expect(units[water] == .literUnit(with: .milli) && units[mass] == .gramUnit(with: .kilo))
-            try store.storage.updateDocument("settings.json", initial: Settings()) { try $0.set("unit.weight", to: "lb", catalogue: .standard) }
+            try store.storage.updateDocument("settings.json", initial: Settings()) { $0.displayUnits["weight"] = "lb" }
             units = try await store.preferredUnits(for: [mass])
             #expect(units[mass] == .pound())
         }

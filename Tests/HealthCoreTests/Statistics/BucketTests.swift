@@ -7,7 +7,7 @@ struct BucketTests {
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String) -> GregorianCalendar {
-        TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
+        GregorianCalendar(timeZone: Kit.zone(zone))
     }
 
     /// Bucket lengths in hours.

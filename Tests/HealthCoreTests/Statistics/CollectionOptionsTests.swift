@@ -17,7 +17,7 @@ struct CollectionOptionsTests {
         let query = StatisticsRequest(type: type, interval: DateInterval(start: from, end: to),
                                     unit: try unit.map { try HealthUnit(parsing: $0) }, options: options,
                                     predicate: predicate, bucketInterval: bucket)
-        return try query.run(on: InMemorySampleStore(samples), calendar: TimeContext(now: TestSupport.referenceNow, timeZone: .gmt).calendar)
+        return try query.run(on: InMemorySampleStore(samples), calendar: GregorianCalendar(timeZone: .gmt))
     }
 
     private func bpm(_ value: Double, _ start: Date, _ end: Date? = nil) -> Sample {

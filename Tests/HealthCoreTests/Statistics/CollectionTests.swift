@@ -7,7 +7,7 @@ struct CollectionTests {
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String, firstWeekday: Int = 2) -> GregorianCalendar {
-        var calendar = TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
+        var calendar = GregorianCalendar(timeZone: Kit.zone(zone))
         calendar.firstWeekday = firstWeekday
         return calendar
     }

@@ -36,7 +36,7 @@ enum MergeFixtures {
                     merging: Bool = true, explains: Bool = false, zone: String = "UTC") throws -> StatisticsResult {
         let query = StatisticsRequest(type: type, interval: interval, options: options, predicate: predicate,
                                     bucketInterval: bucket, priority: priority, mergesSources: merging, explains: explains)
-        let calendar = TimeContext(now: TestSupport.referenceNow, timeZone: IndependentTestKit.zone(zone)).calendar
+        let calendar = GregorianCalendar(timeZone: IndependentTestKit.zone(zone))
         return try query.run(on: InMemorySampleStore(samples), calendar: calendar)
     }
 }

@@ -9,7 +9,7 @@ struct NightTests {
 
     private func nights(_ samples: [Sample], from: Date, to: Date, zone: String = "UTC", cutoff: NightCutoff = .noon,
                         priority: SourcePriority = .automatic, merging: Bool = true) throws -> [SleepNight] {
-        let calendar = TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
+        let calendar = GregorianCalendar(timeZone: Kit.zone(zone))
         return try SleepNightsQuery(interval: DateInterval(start: from, end: to), cutoff: cutoff, priority: priority,
                                     mergesSources: merging).run(on: InMemorySampleStore(samples), calendar: calendar)
     }
@@ -78,7 +78,7 @@ struct NightTests {
         #expect(night.awake == 1800)
         // The calendar-day statistics read the same timeline.
         let day = try StatisticsRequest(type: .sleep, interval: DateInterval(start: at(32, 0), end: at(33, 0)))
-            .run(on: InMemorySampleStore(samples), calendar: TimeContext(now: at(32, 0), timeZone: .gmt).calendar)
+            .run(on: InMemorySampleStore(samples), calendar: GregorianCalendar(timeZone: .gmt))
         #expect(day.total.asleep == 6.5 * 3600)  // 00:00–07:00 minus 30 awake minutes
     }
 
@@ -89,7 +89,7 @@ struct NightTests {
         let noon = try nights(samples, from: at(32, 0), to: at(34, 0))
         let noonExpected: [TimeInterval] = [8 * 3600, 40 * 60]
         #expect(noon.map(\.asleep) == noonExpected)
-        let evening = try nights(samples, from: at(32, 0), to: at(34, 0), cutoff: try NightCutoff(parsing: "18:00"))
+        let evening = try nights(samples, from: at(32, 0), to: at(34, 0), cutoff: try NightCutoff(hour: 18))
         let eveningExpected: [TimeInterval] = [8 * 3600 + 40 * 60, 0]
         #expect(evening.map(\.asleep) == eveningExpected)
         #expect(evening[0].start == at(31, 18) && evening[0].end == at(32, 18))
@@ -131,17 +131,9 @@ struct NightTests {
         #expect(result.map(\.asleep) == expected)
     }
 
-    @Test func cutoffParsing() throws {
-        #expect(try NightCutoff(parsing: "18:00") == NightCutoff(hour: 18))
-        #expect(try NightCutoff(parsing: "6").description == "06:00")
-        for bad in ["24:00", "12:60", "noon", "", "1:2:3", "+1:00"] {
-            #expect(throws: StatisticsError.invalidNightCutoff(bad)) { try NightCutoff(parsing: bad) }
-        }
-    }
-
     @Test func explainShowsWhichSourceWonEachStretch() throws {
         let query = StatisticsRequest(type: .sleep, interval: DateInterval(start: at(31, 12), end: at(32, 12)), explains: true)
-        let result = try query.run(on: InMemorySampleStore(phoneAndWatchNight), calendar: TimeContext(now: at(32, 0), timeZone: .gmt).calendar)
+        let result = try query.run(on: InMemorySampleStore(phoneAndWatchNight), calendar: GregorianCalendar(timeZone: .gmt))
         let phoneAsleep = try #require(result.total.contributions.first { $0.sample.source == Self.phone && $0.stage == "asleepUnspecified" })
         // 8 h in the interval, 1 h counted; the watch won 90 + 60 + 15 + 255 = 420 min.
         #expect(phoneAsleep.secondsInInterval == 8 * 3600)
@@ -150,5 +142,18 @@ struct NightTests {
         #expect(phoneAsleep.overrides.map(\.stage) == ["asleepCore", "asleepDeep", "awake", "asleepREM"])
         #expect(phoneAsleep.outcome == .cut)
         #expect(result.total.asleep == 465.0 * 60)
+    }
+
+    @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
+        let calendar = GregorianCalendar(timeZone: Kit.zone("Europe/Paris"))
+        // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
+        let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
+        #expect(night == DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))
+        // An instant at the cut-off starts the next night; 23:00 is in the night ending the next morning.
+        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 10), calendar: calendar).start == Kit.utc(2024, 6, 1, 10))
+        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 21), calendar: calendar).end == Kit.utc(2024, 6, 2, 10))
+        // Across the spring DST change in Paris the night is 23 hours long.
+        let spring = NightCutoff.noon.night(containing: Kit.utc(2024, 3, 31, 1), calendar: calendar)
+        #expect(spring.duration == 23 * 3600)
     }
 }

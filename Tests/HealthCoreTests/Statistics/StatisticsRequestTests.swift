@@ -7,7 +7,7 @@ struct StatisticsRequestTests {
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String = "UTC") -> GregorianCalendar {
-        TimeContext(now: TestSupport.referenceNow, timeZone: Kit.zone(zone)).calendar
+        GregorianCalendar(timeZone: Kit.zone(zone))
     }
 
     private func run(_ type: SampleType, _ samples: [Sample], from start: Date, to end: Date, by bucket: BucketUnit? = nil,

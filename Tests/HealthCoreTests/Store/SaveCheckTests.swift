@@ -89,7 +89,7 @@ struct SaveCheckTests {
 
     @Test func everyTypeReadsBackAndSummarisesWhatSaveAccepted() throws {
         try Self.withStore { store, _ in
-            let calendar = TimeContext(now: Self.now, timeZone: .gmt).calendar
+            let calendar = GregorianCalendar(timeZone: .gmt)
             let day = DateInterval(start: Kit.utc(2025, 3, 9), end: Kit.utc(2025, 3, 10))
             for type in Self.types {
                 let sample = Self.sample(type, try Self.validValue(type))

@@ -15,13 +15,4 @@ struct SaturatingTests {
         #expect(Int(saturating: 42.9) == 42)
         #expect(Int(saturating: -42.9) == -42)
     }
-
-    @Test func aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused() throws {
-        var goals = Goals()
-        goals.amounts["sleep"] = Goals.Amount(value: 1e300, unit: "hr")
-        #expect(goals.goal(for: SampleType.sleep) == Goals.defaults["sleep"])
-        #expect(throws: GoalError.self) { try goals.set("sleep", to: "1e300h", catalogue: .standard) }
-        #expect(throws: GoalError.self) { try goals.set("water", to: "21L", catalogue: .standard) }
-        #expect(throws: Never.self) { try goals.set("water", to: "20L", catalogue: .standard) }
-    }
 }

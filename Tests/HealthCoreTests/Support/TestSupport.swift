@@ -6,10 +6,6 @@ enum TestSupport {
     /// 2024-06-01T12:00:00Z, a Saturday.
     static let referenceNow = Date(timeIntervalSince1970: 1_717_243_200)
 
-    static func context(_ zone: String = "UTC", now: Date = referenceNow) -> TimeContext {
-        TimeContext(now: now, timeZone: IndependentTestKit.zone(zone))
-    }
-
     static func date(_ iso: String) -> Date {
         guard let date = ISODate.parse(iso) else { fatalError("bad test date \(iso)") }
         return date

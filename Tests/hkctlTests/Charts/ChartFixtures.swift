@@ -1,12 +1,13 @@
 import Foundation
 import HealthCore
+import HKCtlSupport
 @testable import hkctl
 
 /// A week of data (2024-05-26 … 2024-06-01, UTC) in an in-memory store, and the charts of it.
 enum ChartFixtures {
     static let context = TestSupport.context("UTC", now: TestSupport.date("2024-06-01T21:00:00Z"))
     static var calendar: GregorianCalendar { context.calendar }
-    static let week = try! DateRange.lastDays(7).interval(in: context)
+    static let week = try! RangeExpression.lastDays(7).interval(in: context)
 
     static var store: InMemorySampleStore { InMemorySampleStore(samples) }
 

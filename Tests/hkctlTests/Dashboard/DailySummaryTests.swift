@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import HealthCore
+import HKCtlSupport
 @testable import hkctl
 
 struct DailySummaryTests {

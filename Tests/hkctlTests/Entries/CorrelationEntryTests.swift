@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import hkctl
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// Blood-pressure and food entries, their store lines, queries, cascading deletion and permissions.
 struct CorrelationEntryTests {

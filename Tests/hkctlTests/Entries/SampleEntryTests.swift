@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import hkctl
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// The rules of `hkctl add`: what a person types becomes one validated sample.
 struct SampleEntryTests {
@@ -35,7 +36,7 @@ struct SampleEntryTests {
         // now = 06:00Z: 23:10-07:05 began last night and ends ahead; it used to become the night ending 2024-05-31
         // (issue 31). It is refused; naming the day gives that night.
         let early = context(now: Kit.utc(2024, 6, 1, 6))
-        #expect(throws: TimeInputError.self) {
+        #expect(throws: TypedTimeError.self) {
             try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: early)
         }
         let named = try SampleEntry(type: .sleep, value: "23:10-07:05", endDay: Kit.utc(2024, 5, 31))
@@ -244,7 +245,7 @@ struct ClockRangeStillGoingOnTests {
     private let context = TimeContext(now: IndependentEntryDate.at(2024, 6, 1, 7, 30), timeZone: .gmt)
 
     @Test func aRangeBegunButNotEndedIsRefused() throws {
-        #expect(throws: TimeInputError.rangeNotOver("00:10-07:40", end: "2024-06-01T07:40:00+00:00", now: "2024-06-01T07:30:00+00:00")) {
+        #expect(throws: TypedTimeError.rangeNotOver("00:10-07:40", end: "2024-06-01T07:40:00+00:00", now: "2024-06-01T07:30:00+00:00")) {
             try ClockRange.parse("00:10-07:40", in: context)
         }
         // Ended: this morning's. Not begun today: last evening's. Given its day: that day's.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import hkctl
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// Advice on odd sleep entries typed to `hkctl add sleep`: a length is no night; daytime and overlong sleep is saved
 /// with a warning.

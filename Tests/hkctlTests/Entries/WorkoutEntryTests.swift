@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import hkctl
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// Activity names, durations, entries, the store line form and summaries of workouts.
 struct WorkoutEntryTests {

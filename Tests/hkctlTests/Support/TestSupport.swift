@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HKCtlSupport
 
 /// Builders for the tests of hkctl's renderers, which draw samples held in an ``InMemorySampleStore``.
 enum TestSupport {

@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 
 /// Today at a glance (`hkctl today`): water and steps against their goals, the latest weight with its last seven
 /// days, and last night's sleep with its stages.
@@ -65,7 +66,7 @@ struct DailySummary: Equatable, Sendable {
     static func load(from store: SampleStore, goals: Goals, settings: Settings = Settings(),
                             priorities: SourcePriorities = SourcePriorities(),
                             catalogue: SampleTypeCatalogue = .standard, context: TimeContext) throws -> DailySummary {
-        let today = try DateRange.today.interval(in: context)
+        let today = try RangeExpression.today.interval(in: context)
         func progress(_ name: String) throws -> Progress {
             let type = try catalogue.type(named: name)
             let unit = settings.displayUnit(for: type) ?? type.displayUnit
@@ -80,7 +81,7 @@ struct DailySummary: Equatable, Sendable {
         let latest = try StatisticsRequest(type: weightType, interval: DateInterval(start: DateRange.distantStart, end: today.end),
                                          unit: weightUnit, options: .mostRecent)
             .run(on: store, calendar: context.calendar)
-        let week = try TrendQuery(type: weightType, interval: DateRange.lastDays(7).interval(in: context), unit: weightUnit,
+        let week = try TrendQuery(type: weightType, interval: RangeExpression.lastDays(7).interval(in: context), unit: weightUnit,
                                   priority: priorities.priority(for: weightType.identifier))
             .run(on: store, calendar: context.calendar)
         let recordedDays = week.days.compactMap(\.value)

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Trends over local days: a value per local day, its moving average, the change over the
 /// period and figures per weekday (a ``Trend``).
 ///
@@ -5,24 +7,24 @@
 /// asleep of the night ending that morning for sleep, and the time covered for other category types. Days with no
 /// samples have no value: they are left out of averages (a day without steps recorded is a day without data,
 /// not a day without steps).
-public struct TrendQuery: Sendable {
+package struct TrendQuery: Sendable {
     /// The type.
-    public var type: SampleType
+    package var type: SampleType
     /// The days (whole local days are expected; buckets are cut at its edges).
-    public var interval: DateInterval
+    package var interval: DateInterval
     /// The output unit; nil means the type's display unit.
-    public var unit: HealthUnit?
+    package var unit: HealthUnit?
     /// The moving-average window in days (1…365, default 7).
-    public var window: Int
+    package var window: Int
     /// The order in which sources count.
-    public var priority: SourcePriority
+    package var priority: SourcePriority
     /// False for plain sums instead of merged ones.
-    public var mergesSources: Bool
+    package var mergesSources: Bool
     /// For sleep: when one night ends and the next begins.
-    public var nightCutoff: NightCutoff
+    package var nightCutoff: NightCutoff
 
     /// Creates a query.
-    public init(type: SampleType, interval: DateInterval, unit: HealthUnit? = nil, window: Int = 7,
+    package init(type: SampleType, interval: DateInterval, unit: HealthUnit? = nil, window: Int = 7,
                 priority: SourcePriority = .automatic, mergesSources: Bool = true, nightCutoff: NightCutoff = .noon) {
         self.type = type
         self.interval = interval
@@ -38,9 +40,9 @@ public struct TrendQuery: Sendable {
     /// - Parameters:
     ///   - store: Where to read samples.
     ///   - calendar: The calendar (zone, first weekday) of days and weekdays.
-    /// - Throws: ``StatisticsError/invalidTrendWindow(_:)``, unit errors, or store errors.
-    public func run(on store: SampleStore, calendar: GregorianCalendar) throws -> Trend {
-        guard (1...365).contains(window) else { throw StatisticsError.invalidTrendWindow(window) }
+    /// - Throws: ``TrendError/invalidWindow(_:)``, unit errors, or store errors.
+    package func run(on store: SampleStore, calendar: GregorianCalendar) throws -> Trend {
+        guard (1...365).contains(window) else { throw TrendError.invalidWindow(window) }
         var values: [(date: Date, value: Double?)]
         var unit: HealthUnit?
         let measure: String

@@ -1,3 +1,4 @@
+import HealthCore
 import TextSupport
 
 /// Daily goals kept in the store's `goals.json`: water 2 L, steps 10,000, sleep 8 h.
@@ -5,37 +6,37 @@ import TextSupport
 /// A goal is a daily total, so it exists for cumulative quantity types (water, steps, active energy) and for
 /// sleep (hours asleep a night). Types without a goal of their own use ``defaults``; a goal set to a value
 /// replaces the default, and unsetting it brings the default back.
-public struct Goals: Codable, Equatable, Sendable {
+package struct Goals: Codable, Equatable, Sendable {
     /// One goal as stored: a number in a HealthKit unit string.
-    public struct Amount: Codable, Equatable, Sendable {
+    package struct Amount: Codable, Equatable, Sendable {
         /// The number.
-        public var value: Double
+        package var value: Double
         /// The unit string it was given in (`L`, `count`, `hr`).
-        public var unit: String
+        package var unit: String
     }
 
     /// Type short name → goal.
-    public var amounts: [String: Amount] = [:]
+    package var amounts: [String: Amount] = [:]
 
     /// The goals that apply when none was set: 2 L of water, 10,000 steps and 8 hours of sleep.
-    public static let defaults: [String: Quantity] = [
+    package static let defaults: [String: Quantity] = [
         "water": Quantity(2, try! HealthUnit(parsing: "L")),
         "steps": Quantity(10_000, .count()),
         "sleep": Quantity(8, .hour()),
     ]
 
     /// Creates goals with nothing set (the defaults apply).
-    public init() {}
+    package init() {}
 
     /// Decodes `goals.json`; a missing `amounts` key means nothing set.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         amounts = try container.decodeIfPresent([String: Amount].self, forKey: .amounts) ?? [:]
     }
 
     /// The goal for `type`: the one set, else the default, else nil. A stored goal that is not a positive finite
     /// number (a hand-edited `goals.json`) is ignored, so it can never reach a chart.
-    public func goal(for type: SampleType) -> Quantity? {
+    package func goal(for type: SampleType) -> Quantity? {
         if let amount = amounts[type.name], amount.value.isFinite, amount.value > 0, amount.value < 1e15,
            let unit = try? HealthUnit(parsing: amount.unit) {
             return Quantity(amount.value, unit)
@@ -44,13 +45,13 @@ public struct Goals: Codable, Equatable, Sendable {
     }
 
     /// The goal for `type` in `unit` (seconds for sleep when `unit` is nil), or nil.
-    public func goal(for type: SampleType, in unit: HealthUnit?) -> Double? {
+    package func goal(for type: SampleType, in unit: HealthUnit?) -> Double? {
         guard let quantity = goal(for: type) else { return nil }
         return try? quantity.value(in: unit ?? .second())
     }
 
     /// Whether the goal for `type` is the default rather than one that was set.
-    public func isDefault(for type: SampleType) -> Bool { amounts[type.name] == nil }
+    package func isDefault(for type: SampleType) -> Bool { amounts[type.name] == nil }
 
     /// Sets the goal of the type named `typeName` from an amount as typed (`2L`, `10000`, `7.5h`).
     ///
@@ -58,7 +59,7 @@ public struct Goals: Codable, Equatable, Sendable {
     /// - Throws: ``GoalError`` when the type takes no goal or the amount is not positive; unit errors when the
     ///   amount does not measure the type.
     @discardableResult
-    public mutating func set(_ typeName: String, to text: String, catalogue: SampleTypeCatalogue) throws
+    package mutating func set(_ typeName: String, to text: String, catalogue: SampleTypeCatalogue) throws
         -> (type: SampleType, goal: Quantity) {
         let type = try Goals.goalType(typeName, catalogue: catalogue)
         let quantity = try Goals.parse(text, for: type)
@@ -69,12 +70,12 @@ public struct Goals: Codable, Equatable, Sendable {
     /// Removes the goal of the type named `typeName` (its default applies again).
     ///
     /// - Throws: ``GoalError/notApplicable(type:)`` or an unknown-type error.
-    public mutating func unset(_ typeName: String, catalogue: SampleTypeCatalogue) throws {
+    package mutating func unset(_ typeName: String, catalogue: SampleTypeCatalogue) throws {
         amounts[try Goals.goalType(typeName, catalogue: catalogue).name] = nil
     }
 
     /// Every type with a goal (set or default), sorted by name.
-    public func entries(catalogue: SampleTypeCatalogue) -> [(type: SampleType, goal: Quantity, isDefault: Bool)] {
+    package func entries(catalogue: SampleTypeCatalogue) -> [(type: SampleType, goal: Quantity, isDefault: Bool)] {
         let names = Set(amounts.keys).union(Goals.defaults.keys).sorted()
         return names.compactMap { name in
             guard let type = try? catalogue.type(named: name), let goal = goal(for: type) else { return nil }
@@ -83,7 +84,7 @@ public struct Goals: Codable, Equatable, Sendable {
     }
 
     /// Whether `type` can have a goal: a cumulative quantity type, or sleep.
-    public static func acceptsGoal(_ type: SampleType) -> Bool {
+    package static func acceptsGoal(_ type: SampleType) -> Bool {
         type.isSleepAnalysis || (type.kind == .quantity && (type.aggregation?.isCumulative ?? false))
     }
 

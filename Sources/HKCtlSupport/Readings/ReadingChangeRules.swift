@@ -1,4 +1,4 @@
-import TextSupport
+import HealthCore
 
 /// How far a body measurement can plausibly move between two readings: a weight of 27.2 kg the day after 72.3 kg
 /// is a typing mistake (27.2 lb, or 72.2 kg), not a change. A program can warn about such a jump and save the reading
@@ -7,21 +7,21 @@ import TextSupport
 /// A reading is compared with the type's previous reading (the latest that starts before it). The change allowed
 /// grows with the time between the two, up to a cap, since slow real change adds up: for mass it is relative (5 % of
 /// the previous value plus 1 % a day, at most 50 %), for the others absolute, in the type's canonical unit.
-public struct ReadingChangeRules: Sendable {
+package struct ReadingChangeRules: Sendable {
     /// One type's allowance.
-    public struct Allowance: Sendable, Equatable {
+    package struct Allowance: Sendable, Equatable {
         /// The change allowed between readings close together, in the canonical unit (or as a fraction when
         /// ``relative``).
-        public var base: Double
+        package var base: Double
         /// What is added per day between the readings.
-        public var perDay: Double
+        package var perDay: Double
         /// The most the allowance grows to, however far apart the readings are.
-        public var cap: Double
+        package var cap: Double
         /// Whether the figures are fractions of the previous value rather than amounts of the canonical unit.
-        public var relative: Bool
+        package var relative: Bool
 
         /// Creates an allowance.
-        public init(base: Double, perDay: Double, cap: Double, relative: Bool) {
+        package init(base: Double, perDay: Double, cap: Double, relative: Bool) {
             self.base = base
             self.perDay = perDay
             self.cap = cap
@@ -29,7 +29,7 @@ public struct ReadingChangeRules: Sendable {
         }
 
         /// The largest believable change from `previous` after `days` days.
-        public func allowed(from previous: Double, days: Double) -> Double {
+        package func allowed(from previous: Double, days: Double) -> Double {
             let fraction = min(base + perDay * max(days, 0), cap)
             return relative ? abs(previous) * fraction : fraction
         }
@@ -37,7 +37,7 @@ public struct ReadingChangeRules: Sendable {
 
     /// The allowance per type identifier; types not listed are never checked (steps, water and heart rate vary
     /// freely).
-    public var allowances: [String: Allowance] = [
+    package var allowances: [String: Allowance] = [
         "HKQuantityTypeIdentifierBodyMass": Allowance(base: 0.05, perDay: 0.01, cap: 0.5, relative: true),
         "HKQuantityTypeIdentifierLeanBodyMass": Allowance(base: 0.05, perDay: 0.01, cap: 0.5, relative: true),
         "HKQuantityTypeIdentifierBodyMassIndex": Allowance(base: 0.05, perDay: 0.01, cap: 0.5, relative: true),
@@ -48,20 +48,20 @@ public struct ReadingChangeRules: Sendable {
         "HKQuantityTypeIdentifierWaistCircumference": Allowance(base: 0.05, perDay: 0.005, cap: 0.5, relative: false),
     ]
 
-    public init() {}
+    package init() {}
 
     /// A jump from one reading to the next that is too large to believe.
-    public struct Jump: Sendable, Equatable {
+    package struct Jump: Sendable, Equatable {
         /// The new reading's value in the type's canonical unit.
-        public var value: Double
+        package var value: Double
         /// The previous reading's value in the same unit.
-        public var previousValue: Double
+        package var previousValue: Double
         /// When the previous reading started.
-        public var previousDate: Date
+        package var previousDate: Date
         /// The largest change believable over the time between the two.
-        public var allowed: Double
+        package var allowed: Double
         /// The canonical unit both values are in.
-        public var unit: HealthUnit
+        package var unit: HealthUnit
     }
 
     /// The jump from `previous` to `reading` when it is larger than the type allows, else nil (also for types with no
@@ -71,7 +71,7 @@ public struct ReadingChangeRules: Sendable {
     ///   - reading: The new sample.
     ///   - previous: The type's reading before it.
     ///   - type: Their type.
-    public func jump(to reading: Sample, from previous: Sample, type: SampleType) -> Jump? {
+    package func jump(to reading: Sample, from previous: Sample, type: SampleType) -> Jump? {
         guard let allowance = allowances[type.identifier], let unit = type.canonicalUnit,
               let new = try? reading.value.quantity?.value(in: unit), let old = try? previous.value.quantity?.value(in: unit),
               new.isFinite, old.isFinite else { return nil }

@@ -1,5 +1,7 @@
+import HealthCore
+
 /// Errors from setting a daily goal (``Goals/set(_:to:catalogue:)``).
-public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+package enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The type has no daily total to aim for (weight, heart rate, mindful sessions).
     case notApplicable(type: String)
     /// The goal is zero, negative or not finite.
@@ -7,7 +9,7 @@ public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     /// The goal is more than a day can hold; payload: the text and the largest goal, with its unit.
     case tooLarge(String, maximum: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notApplicable(type):
             return "A goal is a daily total: '\(type)' has none; set goals for water, steps, another cumulative type or sleep."
@@ -18,5 +20,5 @@ public enum GoalError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// Times typed on the command line, relative to a pinned now (2024-06-01T12:00Z, a Saturday).
 struct TimeExpressionTests {

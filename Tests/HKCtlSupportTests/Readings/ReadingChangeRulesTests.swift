@@ -1,14 +1,14 @@
 import Foundation
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import HKCtlSupport
 
-/// ``ReadingChangeRules``: which jumps between body measurements are too large to believe, and
-/// ``NightCutoff/night(containing:calendar:)``, the night an instant falls in.
+/// ``ReadingChangeRules``: which jumps between body measurements are too large to believe.
 struct ReadingChangeRulesTests {
     private typealias Kit = IndependentTestKit
     private let rules = ReadingChangeRules()
-    private let weight = SampleType.lookUp("HKQuantityTypeIdentifierBodyMass", in: .standard)
-    private let height = SampleType.lookUp("HKQuantityTypeIdentifierHeight", in: .standard)
+    private let weight = SampleType.weight
+    private let height = try! SampleTypeCatalogue.standard.type(named: "height")
 
     private func reading(_ type: SampleType, _ value: Double, _ unit: String, day: Int) -> Sample {
         Kit.quantity(type, value, unit, Kit.utc(2024, 5, day, 7))
@@ -38,18 +38,5 @@ struct ReadingChangeRulesTests {
     @Test func typesWithoutAnAllowanceAreNeverChecked() {
         let steps = Kit.steps(20_000, Kit.utc(2024, 5, 2)), few = Kit.steps(10, Kit.utc(2024, 5, 1))
         #expect(rules.jump(to: steps, from: few, type: .steps) == nil)
-    }
-
-    @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
-        let calendar = TimeContext(now: Kit.utc(2024, 6, 1), timeZone: Kit.zone("Europe/Paris")).calendar
-        // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
-        let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
-        #expect(night == DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))
-        // An instant at the cut-off starts the next night; 23:00 is in the night ending the next morning.
-        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 10), calendar: calendar).start == Kit.utc(2024, 6, 1, 10))
-        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 21), calendar: calendar).end == Kit.utc(2024, 6, 2, 10))
-        // Across the spring DST change in Paris the night is 23 hours long.
-        let spring = NightCutoff.noon.night(containing: Kit.utc(2024, 3, 31, 1), calendar: calendar)
-        #expect(spring.duration == 23 * 3600)
     }
 }

@@ -1,3 +1,4 @@
+import HealthCore
 import TextSupport
 
 /// A time span written as two times joined by `-`, as people log a night's sleep: `23:10-07:05`,
@@ -7,9 +8,9 @@ import TextSupport
 /// time takes its day from the other side (the start is the latest such time before the end, the end the first
 /// such time after the start); two bare times end on the latest occurrence of the end that is not after now. A range
 /// of two bare times that is still going on (begun before now, ending after it) is refused, not moved a day back.
-public enum ClockRange: Sendable {
+package enum ClockRange: Sendable {
     /// Whether `text` has the `TIME-TIME` shape: a `-` with a clock time (`HH:MM`) on each side.
-    public static func looksLikeRange(_ text: String) -> Bool {
+    package static func looksLikeRange(_ text: String) -> Bool {
         !splits(of: text).isEmpty
     }
 
@@ -42,7 +43,7 @@ public enum ClockRange: Sendable {
     /// its day (`yesterday 22:30`, a full date) fixes the other side's day as described on the type.
     ///
     /// - Throws: ``TimeInputError`` for a malformed or impossible time.
-    public static func parse(_ text: String, endDay: Date? = nil, in context: TimeContext) throws -> DateInterval {
+    package static func parse(_ text: String, endDay: Date? = nil, in context: TimeContext) throws -> DateInterval {
         var failure: Error = TimeInputError.malformed(text)
         for (left, right) in splits(of: text) {
             do {
@@ -64,7 +65,7 @@ public enum ClockRange: Sendable {
                 // A range that has begun but not ended (at 07:30, `00:10-07:40`) is this morning's, typed a little
                 // early: refused with the fix, never moved silently onto the night before.
                 if try latest(left, before: end, in: context, original: text) < context.now {
-                    throw TimeInputError.rangeNotOver(text, end: ISODate.format(end, in: context.timeZone),
+                    throw TypedTimeError.rangeNotOver(text, end: ISODate.format(end, in: context.timeZone),
                                                       now: ISODate.format(context.now, in: context.timeZone))
                 }
                 end = try TimeExpression.timeOfDay(right, on: context.adding(days: -1, to: today), in: context, original: text)

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+@testable import HKCtlSupport
 import Testing
 
 /// ``Settings``: the `tz` key beside the display units, and documents written before it existed.

@@ -1,3 +1,4 @@
+import HealthCore
 import TextSupport
 
 /// A point in time as typed on the command line.
@@ -6,21 +7,21 @@ import TextSupport
 /// (`08:30`, today), `today`/`yesterday` with an optional time (`yesterday 22:30`), `now`, and relative times
 /// (`-2h`, `-30m`, `-3d`, `-1w`, `-45s`; whole days and weeks are calendar days, keeping the clock time across a DST
 /// change). Times without an offset are in the context's zone.
-public struct TimeExpression: Equatable, Sendable {
+package struct TimeExpression: Equatable, Sendable {
     /// The instant named.
-    public var date: Date
+    package var date: Date
     /// Whether only a day was given (`2024-06-01`, `yesterday`): then `date` is that day's midnight.
-    public var isDateOnly: Bool
+    package var isDateOnly: Bool
     /// The text as typed, for messages (empty when built in code).
-    public var text: String = ""
+    package var text: String = ""
 
     /// Equal when they name the same instant the same way; the typed text does not matter.
-    public static func == (lhs: TimeExpression, rhs: TimeExpression) -> Bool {
+    package static func == (lhs: TimeExpression, rhs: TimeExpression) -> Bool {
         lhs.date == rhs.date && lhs.isDateOnly == rhs.isDateOnly
     }
 
     /// Creates a time expression.
-    public init(date: Date, isDateOnly: Bool, text: String = "") {
+    package init(date: Date, isDateOnly: Bool, text: String = "") {
         self.date = date
         self.isDateOnly = isDateOnly
         self.text = text
@@ -29,7 +30,7 @@ public struct TimeExpression: Equatable, Sendable {
     /// Parses `text` relative to `context`.
     ///
     /// - Throws: ``TimeInputError`` when the text is not a time or names one that does not exist.
-    public static func parse(_ text: String, in context: TimeContext) throws -> TimeExpression {
+    package static func parse(_ text: String, in context: TimeContext) throws -> TimeExpression {
         var expression = try parseWithoutText(text, in: context)
         expression.text = text
         return expression

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// Trends: moving averages, change over the period, weekday figures.
 struct TrendTests {
@@ -91,7 +92,7 @@ struct TrendTests {
     }
 
     @Test func windowOutOfRangeIsRefused() {
-        #expect(throws: StatisticsError.invalidTrendWindow(0)) {
+        #expect(throws: TrendError.invalidWindow(0)) {
             try TrendQuery(type: .steps, interval: DateInterval(start: start, end: end), window: 0)
                 .run(on: InMemorySampleStore([]), calendar: calendar)
         }

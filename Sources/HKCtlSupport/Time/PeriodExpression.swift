@@ -1,3 +1,4 @@
+import HealthCore
 import TextSupport
 
 /// A period as people say it, on the model of hledger's period expressions: `2024`, `2024-03`, `2024-Q1`,
@@ -17,26 +18,26 @@ import TextSupport
 /// - A relative offset (`-3d`, `-2w`) counts calendar days back from today, and names that day.
 /// - In a range, `from`/`since` start at the first instant of their period and `to`/`until` end with the last
 ///   instant of theirs: unlike hledger, the end is included (`to 2024-03` covers March), as `--to` is.
-public enum PeriodExpression: Sendable {
+package enum PeriodExpression: Sendable {
     /// The half-open interval `[start, end)` that `text` names in `context`.
     ///
-    /// - Throws: ``TimeInputError/unknownPeriod(_:)`` for text that is no period, ``TimeInputError/impossible(_:reason:)``
-    ///   for one that does not exist (`2024-13`, `2024-W54`), ``TimeInputError/emptyRange(from:to:)`` for a range that
+    /// - Throws: ``TypedTimeError/unknownPeriod(_:)`` for text that is no period, ``TimeInputError/impossible(_:reason:)``
+    ///   for one that does not exist (`2024-13`, `2024-W54`), ``TypedTimeError/emptyRange(from:to:)`` for a range that
     ///   ends before it starts.
-    public static func interval(of text: String, in context: TimeContext) throws -> DateInterval {
+    package static func interval(of text: String, in context: TimeContext) throws -> DateInterval {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         do {
             guard !words.isEmpty else { throw TimeInputError.malformed(text) }
             if let range = try range(words, original: text, in: context) { return range }
             return try span(of: words, original: text, in: context)
         } catch TimeInputError.malformed {
-            throw TimeInputError.unknownPeriod(text)
+            throw TypedTimeError.unknownPeriod(text)
         }
     }
 
     /// The period one side of a range, `--from` or `--to` names: nil when `text` is not a period (a time such as
     /// `08:30` or `2024-06-01T08:30` is not one).
-    public static func span(of text: String, in context: TimeContext) throws -> DateInterval? {
+    package static func span(of text: String, in context: TimeContext) throws -> DateInterval? {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard !words.isEmpty, try range(words, original: text, in: context) == nil else { return nil }
         do {
@@ -71,7 +72,7 @@ public enum PeriodExpression: Sendable {
         }
         func bounded(_ start: Date, _ end: Date) throws -> DateInterval {
             guard end > start else {
-                throw TimeInputError.emptyRange(from: ISODate.format(start, in: context.timeZone),
+                throw TypedTimeError.emptyRange(from: ISODate.format(start, in: context.timeZone),
                                                 to: ISODate.format(end, in: context.timeZone))
             }
             return DateInterval(start: start, end: end)
@@ -222,16 +223,20 @@ public enum PeriodExpression: Sendable {
 
     /// ISO 8601 week `week` of `year`: Monday to Sunday, week 1 holding the year's first Thursday.
     private static func isoWeek(year: Int, week: Int, original: String, in calendar: GregorianCalendar) throws -> DateInterval {
-        let january4 = ISODate.daysFromCivil(year, 1, 4)
-        let weekday = (GregorianCalendar.weekday(ofDay: january4) + 5) % 7 // Monday 0 … Sunday 6
-        let firstMonday = january4 - weekday
-        let nextJanuary4 = ISODate.daysFromCivil(year + 1, 1, 4)
-        let weeks = (nextJanuary4 - ((GregorianCalendar.weekday(ofDay: nextJanuary4) + 5) % 7) - firstMonday) / 7
+        let utc = GregorianCalendar(timeZone: .gmt)
+        /// The day number (days since 1970-01-01) of the Monday of `year`'s week 1, the week holding 4 January.
+        func firstMonday(of year: Int) -> Int {
+            let january4 = utc.localTime(of: utc.date(year: year, month: 1, day: 4))
+            return january4.dayNumber - (january4.weekday + 5) % 7 // Monday 0 … Sunday 6
+        }
+        let first = firstMonday(of: year)
+        let weeks = (firstMonday(of: year + 1) - first) / 7
         guard week >= 1, week <= weeks else {
             throw TimeInputError.impossible(original, reason: "\(year) has ISO weeks 1 to \(weeks)")
         }
-        let start = calendar.midnight(ofDay: firstMonday + 7 * (week - 1))
-        return DateInterval(start: start, end: calendar.midnight(ofDay: firstMonday + 7 * week))
+        // Days past the end of a month carry over: day n + 1 of January 1970 is the local midnight of day number n.
+        let start = calendar.date(year: 1970, month: 1, day: first + 7 * (week - 1) + 1)
+        return DateInterval(start: start, end: calendar.date(year: 1970, month: 1, day: first + 7 * week + 1))
     }
 
     private static func period(_ unit: Unit, containing date: Date, in calendar: GregorianCalendar) -> DateInterval {

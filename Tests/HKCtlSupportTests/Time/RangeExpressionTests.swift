@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 @testable import HealthCore
+@testable import HKCtlSupport
 
 /// `--today`, `--yesterday`, `--week`, `--from/--to` as half-open intervals, including DST days.
-struct DateRangeTests {
+struct RangeExpressionTests {
     private typealias Kit = IndependentTestKit
 
     private func context(_ zone: String = "UTC", now: Date = TestSupport.referenceNow) -> TimeContext {
@@ -15,34 +16,34 @@ struct DateRangeTests {
     }
 
     @Test func todayIsMidnightToMidnight() throws {
-        let interval = try DateRange.today.interval(in: context())
+        let interval = try RangeExpression.today.interval(in: context())
         #expect(interval.start == Kit.utc(2024, 6, 1))
         #expect(interval.end == Kit.utc(2024, 6, 2))
         #expect(interval.duration == 86_400)
     }
 
     @Test func yesterdayIsTheDayBefore() throws {
-        let interval = try DateRange.yesterday.interval(in: context())
+        let interval = try RangeExpression.yesterday.interval(in: context())
         #expect(interval.start == Kit.utc(2024, 5, 31))
         #expect(interval.end == Kit.utc(2024, 6, 1))
     }
 
     @Test func lastSevenDaysEndWithToday() throws {
         // Today is 06-01; the six days before it start on 05-26; the range ends at midnight after today.
-        let interval = try DateRange.lastDays(7).interval(in: context())
+        let interval = try RangeExpression.lastDays(7).interval(in: context())
         #expect(interval.start == Kit.utc(2024, 5, 26))
         #expect(interval.end == Kit.utc(2024, 6, 2))
         #expect(interval.duration == 7 * 86_400)
-        #expect(try DateRange.lastDays(1).interval(in: context()) == DateRange.today.interval(in: context()))
+        #expect(try RangeExpression.lastDays(1).interval(in: context()) == RangeExpression.today.interval(in: context()))
         // 30 days: 06-01 − 29 days = 05-03.
-        #expect(try DateRange.lastDays(30).interval(in: context()).start == Kit.utc(2024, 5, 3))
+        #expect(try RangeExpression.lastDays(30).interval(in: context()).start == Kit.utc(2024, 5, 3))
         // 365 days: 2024-06-01 − 364 days = 2023-06-03 (2024 has Feb 29 in between).
-        #expect(try DateRange.lastDays(365).interval(in: context()).start == Kit.utc(2023, 6, 3))
+        #expect(try RangeExpression.lastDays(365).interval(in: context()).start == Kit.utc(2023, 6, 3))
     }
 
     @Test func todayFollowsTheContextZone() throws {
         // Paris is UTC+2 on 2024-06-01: the local day runs from 05-31T22:00Z to 06-01T22:00Z.
-        let interval = try DateRange.today.interval(in: context("Europe/Paris"))
+        let interval = try RangeExpression.today.interval(in: context("Europe/Paris"))
         #expect(interval.start == Kit.utc(2024, 5, 31, 22))
         #expect(interval.end == Kit.utc(2024, 6, 1, 22))
     }
@@ -51,7 +52,7 @@ struct DateRangeTests {
         // now = 2024-04-02T10:00Z (12:00 CEST). The week runs 2024-03-27 00:00+01:00 (03-26T23:00Z)
         // to 2024-04-03 00:00+02:00 (04-02T22:00Z): 7 × 24 h − 1 h = 167 h.
         let paris = context("Europe/Paris", now: Kit.utc(2024, 4, 2, 10))
-        let week = try DateRange.lastDays(7).interval(in: paris)
+        let week = try RangeExpression.lastDays(7).interval(in: paris)
         #expect(week.start == Kit.utc(2024, 3, 26, 23))
         #expect(week.end == Kit.utc(2024, 4, 2, 22))
         #expect(week.duration == 167 * 3600)
@@ -64,36 +65,36 @@ struct DateRangeTests {
 
     @Test func dstDaysAsToday() throws {
         // Spring forward in Paris (2024-03-31): 23 h. Fall back (2024-10-27): 25 h.
-        #expect(try DateRange.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 3, 31, 12))).duration == 23 * 3600)
-        #expect(try DateRange.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 10, 27, 12))).duration == 25 * 3600)
+        #expect(try RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 3, 31, 12))).duration == 23 * 3600)
+        #expect(try RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 10, 27, 12))).duration == 25 * 3600)
         // New York: 2024-03-10 is 23 h, 2024-11-03 is 25 h.
-        let spring = try DateRange.today.interval(in: context("America/New_York", now: Kit.utc(2024, 3, 10, 17)))
+        let spring = try RangeExpression.today.interval(in: context("America/New_York", now: Kit.utc(2024, 3, 10, 17)))
         #expect(spring.start == Kit.utc(2024, 3, 10, 5))   // 00:00 EST = 05:00Z
         #expect(spring.end == Kit.utc(2024, 3, 11, 4))     // 00:00 EDT = 04:00Z
-        let autumn = try DateRange.today.interval(in: context("America/New_York", now: Kit.utc(2024, 11, 3, 17)))
+        let autumn = try RangeExpression.today.interval(in: context("America/New_York", now: Kit.utc(2024, 11, 3, 17)))
         #expect(autumn.start == Kit.utc(2024, 11, 3, 4))
         #expect(autumn.end == Kit.utc(2024, 11, 4, 5))
         // Yesterday seen from the day after spring forward in Paris is the short day.
-        let yesterday = try DateRange.yesterday.interval(in: context("Europe/Paris", now: Kit.utc(2024, 4, 1, 12)))
+        let yesterday = try RangeExpression.yesterday.interval(in: context("Europe/Paris", now: Kit.utc(2024, 4, 1, 12)))
         #expect(yesterday.start == Kit.utc(2024, 3, 30, 23))
         #expect(yesterday.end == Kit.utc(2024, 3, 31, 22))
     }
 
     @Test func betweenWithADateOnlyEndRunsThroughThatDay() throws {
         let ctx = context()
-        let range = DateRange.between(from: try expression("2024-05-01", ctx), to: try expression("2024-05-31", ctx))
+        let range = RangeExpression.between(from: try expression("2024-05-01", ctx), to: try expression("2024-05-31", ctx))
         let interval = try range.interval(in: ctx)
         #expect(interval.start == Kit.utc(2024, 5, 1))
         #expect(interval.end == Kit.utc(2024, 6, 1))
         // The same day on both sides is that whole day.
-        let oneDay = try DateRange.between(from: try expression("2024-05-10", ctx), to: try expression("2024-05-10", ctx))
+        let oneDay = try RangeExpression.between(from: try expression("2024-05-10", ctx), to: try expression("2024-05-10", ctx))
             .interval(in: ctx)
         #expect(oneDay.duration == 86_400)
     }
 
     @Test func betweenWithTimesIsExact() throws {
         let ctx = context()
-        let interval = try DateRange.between(from: try expression("2024-05-01T08:00", ctx), to: try expression("2024-05-01T09:30", ctx))
+        let interval = try RangeExpression.between(from: try expression("2024-05-01T08:00", ctx), to: try expression("2024-05-01T09:30", ctx))
             .interval(in: ctx)
         #expect(interval.start == Kit.utc(2024, 5, 1, 8))
         #expect(interval.end == Kit.utc(2024, 5, 1, 9, 30))
@@ -101,13 +102,13 @@ struct DateRangeTests {
 
     @Test func openBoundsReachTheStoresLimits() throws {
         let ctx = context()
-        let fromOnly = try DateRange.between(from: try expression("2024-05-01", ctx), to: nil).interval(in: ctx)
+        let fromOnly = try RangeExpression.between(from: try expression("2024-05-01", ctx), to: nil).interval(in: ctx)
         #expect(fromOnly.start == Kit.utc(2024, 5, 1))
         #expect(fromOnly.end == DateRange.distantEnd)
-        let toOnly = try DateRange.between(from: nil, to: try expression("2024-05-01", ctx)).interval(in: ctx)
+        let toOnly = try RangeExpression.between(from: nil, to: try expression("2024-05-01", ctx)).interval(in: ctx)
         #expect(toOnly.start == DateRange.distantStart)
         #expect(toOnly.end == Kit.utc(2024, 5, 2))
-        let all = try DateRange.allTime.interval(in: ctx)
+        let all = try RangeExpression.allTime.interval(in: ctx)
         #expect(all.start == Kit.utc(1900, 1, 1))
         #expect(all.end == Kit.utc(3000, 1, 1))
     }
@@ -115,17 +116,17 @@ struct DateRangeTests {
     @Test func emptyOrBackwardRangesThrow() throws {
         let ctx = context()
         // The error shows the bounds as they were typed.
-        #expect(throws: TimeInputError.emptyRange(from: "'2024-05-02T00:00'", to: "'2024-05-01T00:00'")) {
-            try DateRange.between(from: try expression("2024-05-02T00:00", ctx), to: try expression("2024-05-01T00:00", ctx))
+        #expect(throws: TypedTimeError.emptyRange(from: "'2024-05-02T00:00'", to: "'2024-05-01T00:00'")) {
+            try RangeExpression.between(from: try expression("2024-05-02T00:00", ctx), to: try expression("2024-05-01T00:00", ctx))
                 .interval(in: ctx)
         }
         // Equal bounds with times are empty too: the end must be after the start.
-        #expect(throws: TimeInputError.self) {
-            try DateRange.between(from: try expression("10:00", ctx), to: try expression("10:00", ctx)).interval(in: ctx)
+        #expect(throws: TypedTimeError.self) {
+            try RangeExpression.between(from: try expression("10:00", ctx), to: try expression("10:00", ctx)).interval(in: ctx)
         }
         // A date-only `to` the day before `from` ends exactly at `from`: still empty.
-        #expect(throws: TimeInputError.self) {
-            try DateRange.between(from: try expression("2024-05-02", ctx), to: try expression("2024-05-01", ctx)).interval(in: ctx)
+        #expect(throws: TypedTimeError.self) {
+            try RangeExpression.between(from: try expression("2024-05-02", ctx), to: try expression("2024-05-01", ctx)).interval(in: ctx)
         }
     }
 
