@@ -26,7 +26,7 @@ enum StateOfMindExportForm {
 
     /// The export form of a typed state of mind (the sample itself when it is not one).
     static func generic(_ typed: Sample) -> Sample {
-        guard let state = StateOfMind(typed) else { return typed }
+        guard typed.typeIdentifier == StateOfMind.typeIdentifier, let state = StateOfMind(typed) else { return typed }
         var generic = typed
         generic.detail = nil
         generic.value = .generic(value: constant("HKStateOfMindKind", state.kind.name), unit: nil)

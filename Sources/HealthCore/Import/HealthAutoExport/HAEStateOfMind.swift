@@ -108,9 +108,10 @@ enum HAEStateOfMind {
                             detail: .stateOfMind(StateOfMindDetail(valence: valence, labels: labels, associations: associations)))
         if let problem = TextRules.problem(in: sample) { return refused(problem) }
         var candidate = HAECandidate(sample: sample, generic: false, syncIdentifier: identifier, line: item.line, metric: array)
-        // The identifier an earlier version gave the element it kept untyped (``HAEOtherArrays``).
-        var former = HAESampleBuilder.syncPrefix + array + "|" + at
-        if let old = id ?? HAEOtherArrays.field("name", in: item.json) { former += "|" + old }
+        // The identifier an earlier version gave the element it kept untyped (``HAEOtherArrays``): the same fields, read
+        // the same way.
+        var former = HAESampleBuilder.syncPrefix + array + "|" + ISODate.format(item.start?.date ?? start, in: .gmt)
+        if let old = HAEOtherArrays.field("id", in: item.json) ?? HAEOtherArrays.field("name", in: item.json) { former += "|" + old }
         candidate.former = (HAESampleBuilder.untypedPrefix + array, former)
         return .candidate(candidate)
     }
