@@ -93,7 +93,9 @@ extension ImportTests {
                 }
                 #expect(try stored(untyped).count == 1)
 
-                let receipt = try HealthImporter(store: file, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
+                let importing = JSONFileStore(path: file.path, timeZone: .gmt,
+                                              recording: OperationRecording(kind: .import, source: "hkctl", date: TestSupport.referenceNow))
+                let receipt = try HealthImporter(store: importing, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
                 #expect(receipt.counts[Self.type]?.replaced == 1 && receipt.counts[Self.type]?.added == 2)
                 #expect(try stored(untyped).isEmpty, "the untyped copy is gone")
                 let moods = Self.moods(try stored(Self.type))
@@ -101,6 +103,9 @@ extension ImportTests {
                 // And a third time: the typed moods stand.
                 let again = try HealthImporter(store: file, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
                 #expect(again.counts[Self.type]?.alreadyPresent == 3)
+                // Undoing the import takes the replacement back: the untyped element returns, the moods go.
+                _ = try file.undo(source: "hkctl", now: TestSupport.referenceNow)
+                #expect(try stored(untyped).count == 1 && stored(Self.type).isEmpty)
             }
         }
 
