@@ -341,16 +341,17 @@ struct HAEIndependent2Tests {
         }
     }
 
-    /// A metric hkctl has no type for (`mystery_index`, 4 on 10 May) and a `stateOfMind` element are kept and listed
-    /// in the receipt by name (KEPT 1 each); the same file again is unchanged; re-sent with the figure grown (5) and
-    /// the element changed (a label more), each is replaced (one sample each, the new one).
+    /// A metric hkctl has no type for (`mystery_index`, 4 on 10 May) is kept and listed in the receipt by name (KEPT
+    /// 1), a `stateOfMind` element is added as a mood (session 16: it was kept untyped); the same file again is
+    /// unchanged; re-sent with the figure grown (5) and the element changed (a label more), each is replaced (one
+    /// sample each, the new one).
     @Test func unknownMetricsAndOtherArraysAreKeptListedAndReplacedWhenTheyChange() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", H2.path("unknown-metric-and-state-of-mind.json"), "--format", "json"], environment: H.berlin)
             #expect(first.status == 0, "\(first.stderr)")
             let types = try #require(try H.object(first.stdout)["types"] as? [String: [String: Int]])
             #expect(types["HealthAutoExport_mystery_index"]?["keptGenerically"] == 1, "\(types)")
-            #expect(types["HealthAutoExport_stateOfMind"]?["keptGenerically"] == 1, "\(types)")
+            #expect(types["HKDataTypeStateOfMind"]?["added"] == 1 && types["HealthAutoExport_stateOfMind"] == nil, "\(types)")
             let again = try H.importTotals(cli, [H2.path("unknown-metric-and-state-of-mind.json")])
             #expect(again["alreadyPresent"] == 2 && again["keptGenerically"] == 0 && again["replaced"] == 0, "\(again)")
             let resent = try H.importTotals(cli, [H2.path("unknown-metric-and-state-of-mind-resent.json")])

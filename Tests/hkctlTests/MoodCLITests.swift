@@ -53,6 +53,40 @@ struct MoodCLITests {
         }
     }
 
+    /// Health Auto Export's `stateOfMind` array (Tests/Fixtures/hae-mood) imported as moods, a re-send adding nothing, and
+    /// the moods surviving a Health XML export imported into another store.
+    @Test func healthAutoExportMoodsAreTypedAndSurviveAHealthXMLExport() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/hae-mood").path
+        try CLIRunner.withTemporaryStore { cli in
+            let first = try cli.run(["import", fixtures + "/moods.json"])
+            #expect(first.status == 65, "five elements are refused")
+            #expect(first.stderr.contains("HKDataTypeStateOfMind: the mood at 2024-02-07T18:00:00+00:00 has 'valence' 1.5, outside -1...1"),
+                    "\(first.stderr)")
+            let again = try cli.run(["import", fixtures + "/moods.json", "--format", "json"])
+            let totals = try #require((try Self.json(again.stdout) as? [String: Any])?["totals"] as? [String: Any])
+            #expect((totals["added"] as? NSNumber)?.intValue == 0 && (totals["alreadyPresent"] as? NSNumber)?.intValue == 3, "\(again.stdout)")
+
+            let listed = try cli.run(["list", "mood", "--format", "csv"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let rows = listed.stdout.split(separator: "\n").map(String.init)
+            #expect(rows.count == 4)
+            #expect(rows.contains { $0.contains(",dailyMood,0.7,pleasant,calm,work,Health Auto Export,") }, "\(rows)")
+            #expect(rows.contains { $0.contains(",momentaryEmotion,-0.45,unpleasant,anxious;stressed,selfCare;currentEvents,") })
+
+            // A Health XML export carries them whole: imported into another store, the same moods (new uuids).
+            let xml = cli.storePath + "-moods.xml"
+            let exported = try cli.run(["export", "--format", "healthxml", "--out", xml])
+            #expect(exported.status == 0, "\(exported.stderr)")
+            let other = CLIRunner(storePath: cli.storePath + "-restored")
+            let restored = try other.run(["import", xml, "-q"])
+            #expect(restored.status == 0, "\(restored.stderr)")
+            let copy = try other.run(["list", "mood", "--format", "csv"])
+            func withoutUUIDs(_ text: String) -> [String] { text.split(separator: "\n").map { String($0.drop { $0 != "," }) } }
+            #expect(withoutUUIDs(copy.stdout) == withoutUUIDs(listed.stdout))
+        }
+    }
+
     @Test func aWorkoutsExportChildrenSurviveImportAndHealthXMLExport() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/import/workout-children.xml").path

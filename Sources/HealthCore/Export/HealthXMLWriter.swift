@@ -6,7 +6,7 @@ import TextSupport
 /// Samples become `Record` elements (with `MetadataEntry` children, a number marked `hkctlType="number"`: see
 /// ``MetadataEntryForm``); samples imported from other elements
 /// (`Workout`, `Correlation`, `ActivitySummary`, ...) become those elements again, with their attributes and
-/// children as they were read. Dates are written as `2024-03-10 01:59:00 -0800` in the export's zone, with
+/// children as they were read. A state of mind is a `Record` in ``StateOfMindExportForm``. Dates are written as `2024-03-10 01:59:00 -0800` in the export's zone, with
 /// milliseconds when a sample has them; devices as HealthKit's description with a zero address.
 struct HealthXMLWriter: SampleWriter {
     let catalogue: SampleTypeCatalogue
@@ -91,7 +91,7 @@ struct HealthXMLWriter: SampleWriter {
     }
 
     mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
-        let sample = WorkoutExportForm.generic(sample)
+        let sample = StateOfMindExportForm.generic(WorkoutExportForm.generic(sample))
         var metadata = sample.metadata
         var children: [ExportNode] = []
         if case let .string(json)? = metadata.removeValue(forKey: "@children"), let nodes = try? ExportNode.nodes(fromJSON: json) {

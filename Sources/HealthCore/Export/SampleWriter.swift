@@ -38,7 +38,8 @@ struct JSONSampleWriter: SampleWriter {
     }
 }
 
-/// `csv`: type, start, end, value, unit, source, device, uuid, metadata (a JSON object), per RFC 4180.
+/// `csv`: type, start, end, value, unit, source, device, uuid, metadata (a JSON object), per RFC 4180. A state of mind
+/// is written in ``StateOfMindExportForm`` (its kind as the value, valence, labels and associations in the metadata).
 struct CSVSampleWriter: SampleWriter {
     static let header = ["type", "start", "end", "value", "unit", "source", "device", "uuid", "metadata"]
     let catalogue: SampleTypeCatalogue
@@ -49,6 +50,7 @@ struct CSVSampleWriter: SampleWriter {
     }
 
     mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
+        let sample = StateOfMindExportForm.generic(sample)
         let value: String, unit: String
         switch sample.value {
         case let .quantity(quantity):

@@ -354,6 +354,10 @@ struct ExportRecordMapper {
         if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members, routes: routeFiles) {
             return .sample(typed, generic: false, member: pending.isMember)
         }
+        // A state of mind a Health XML export wrote (``StateOfMindExportForm``), typed after its identity likewise.
+        if pending.element == "Record", pending.typeIdentifier == StateOfMind.typeIdentifier, let typed = StateOfMindExportForm.typed(sample) {
+            return .sample(typed, generic: false, member: pending.isMember)
+        }
         return .sample(sample, generic: pending.generic, member: pending.isMember)
     }
 

@@ -170,10 +170,13 @@ struct RecordIdentity {
         appendAttributes(sample)
     }
 
-    /// Workouts and correlations: the identity of their export form, whether they were imported or logged.
+    /// Workouts, correlations and states of mind: the identity of their export form, whether they were imported or
+    /// logged (so two states of mind that differ only in valence, labels or associations are two records).
     private static func exportForm(_ sample: Sample) -> Sample {
         sample.detail == nil ? sample
-            : sample.detail?.workout != nil ? WorkoutExportForm.generic(sample) : CorrelationExportForm.generic(sample, members: [], timeZone: .gmt)
+            : sample.detail?.workout != nil ? WorkoutExportForm.generic(sample)
+            : sample.detail?.correlation != nil ? CorrelationExportForm.generic(sample, members: [], timeZone: .gmt)
+            : StateOfMindExportForm.generic(sample)
     }
 
     /// The attributes of an element other than `Record` (`@duration`, ...), by name.

@@ -1,9 +1,9 @@
 /// A measurement over an interval: HealthKit's `HKSample`, the base class of ``QuantitySample``, ``CategorySample``,
-/// ``Workout`` and ``Correlation``.
+/// ``Workout``, ``Correlation``, ``StateOfMind`` and ``WorkoutRoute``.
 ///
 /// Whatever the query, a result's class is its kind: a query of any type (``SampleQuery``,
 /// `.sample(type:predicate:)`) hands out `[HealthSample]` whose elements are ``QuantitySample``s, ``CategorySample``s,
-/// ``Workout``s or ``Correlation``s, so `samples as? [QuantitySample]`, `sample as? Workout`, `is` and `switch` answer
+/// ``Workout``s, ``Correlation``s, ``StateOfMind``s or ``WorkoutRoute``s, so `samples as? [QuantitySample]`, `sample as? Workout`, `is` and `switch` answer
 /// as in HealthKit. A record of a type this build does not know, kept as an import wrote it, is a plain `HealthSample`.
 public class HealthSample: HealthObject, @unchecked Sendable {
     /// When the measurement started, as HealthKit's `startDate`.
@@ -24,6 +24,7 @@ public class HealthSample: HealthObject, @unchecked Sendable {
     static func of(_ record: Sample, members: [Sample] = []) -> HealthSample {
         if let workout = Workout(sample: record) { return workout }
         if let state = StateOfMind(record) { return state }
+        if let route = WorkoutRoute(record) { return route }
         switch (record.value, record.detail) {
         case (_, .correlation?): return Correlation(sample: record, members: members)
         case (.quantity, nil): return QuantitySample(record: record)

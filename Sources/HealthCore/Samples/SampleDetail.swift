@@ -10,9 +10,9 @@ public indirect enum SampleDetail: Hashable, Sendable {
     case workout(WorkoutDetail)
     /// A correlation's member samples.
     case correlation(CorrelationDetail)
-    /// A workout's route, as a query of ``SampleType/workoutRouteType()`` hands it out (routes are stored inside
-    /// their workouts, never on a line of their own).
-    case route(WorkoutRoute)
+    /// A workout route's locations, in time order, as a query of ``SampleType/workoutRouteType()`` hands the route out
+    /// (a ``WorkoutRoute``'s record; routes are stored inside their workouts, never on a line of their own).
+    case route([WorkoutRoute.Location])
     /// A state of mind's valence, labels and associations.
     case stateOfMind(StateOfMindDetail)
 
@@ -36,7 +36,7 @@ public indirect enum SampleDetail: Hashable, Sendable {
         switch self {
         case let .workout(detail): return ",\"workout\":" + detail.json(timeZone: timeZone)
         case let .correlation(detail): return ",\"correlation\":" + detail.json()
-        case let .route(route): return ",\"route\":" + route.json(timeZone: timeZone)
+        case let .route(locations): return ",\"route\":" + WorkoutRoute.json(locations, timeZone: timeZone)
         case let .stateOfMind(detail): return ",\"stateOfMind\":" + detail.json()
         }
     }

@@ -32,6 +32,12 @@ extension JSONFileStore {
         for candidate in candidates {
             widen(candidate.sample)
             for member in candidate.members { widen(member) }
+            // The type an earlier version kept the element under is read around the same time.
+            if let former = candidate.former {
+                var earlier = candidate.sample
+                earlier.typeIdentifier = former.type
+                widen(earlier)
+            }
         }
         let plan = { () throws -> HAEWritePlan in
             var stored: [Sample] = []

@@ -23,7 +23,9 @@ public struct WorkoutDetail: Hashable, Sendable {
     public var statistics: [WorkoutStatistic]
     /// The parts of a multi-activity workout.
     public var activities: [WorkoutActivity]
-    /// The path recorded during the workout, if any (HealthKit's `HKWorkoutRoute` associated with it).
+    /// The path recorded during the workout, if any (HealthKit's `HKWorkoutRoute` associated with it), as a route made
+    /// from its locations: not saved, no uuid or source of its own. A query of ``SeriesType/workoutRoute()`` hands it
+    /// out with its own uuid and its workout's source.
     public var route: WorkoutRoute?
     /// The uuids of the samples associated with the workout (HealthKit's `add(_:to:)`), in the order they were added,
     /// each once. Only the store sets them; a query finds the samples with `Query.predicateForObjects(from: workout)`.
@@ -64,7 +66,7 @@ public struct WorkoutDetail: Hashable, Sendable {
                 return part + "}"
             }.joined(separator: ",") + "]"
         }
-        if let route { text += ",\"route\":" + route.json(timeZone: timeZone) }
+        if let route { text += ",\"route\":" + WorkoutRoute.json(route.locations, timeZone: timeZone) }
         if !associatedUUIDs.isEmpty {
             text += ",\"associated\":[" + associatedUUIDs.map { "\"" + $0.lowercasedText + "\"" }.joined(separator: ",") + "]"
         }
@@ -130,7 +132,7 @@ public struct WorkoutDetail: Hashable, Sendable {
                     part.start = start
                     return part
                 }
-            case "route": detail.route = try WorkoutRoute(scanning: &scanner)
+            case "route": detail.route = WorkoutRoute(locations: try WorkoutRoute.locations(scanning: &scanner))
             case "associated":
                 detail.associatedUUIDs = try WorkoutDetail.array(&scanner) { scanner in
                     let text = try scanner.readString()

@@ -1,62 +1,23 @@
 /// HealthKit's `HKSeriesType`: the type of a series sample. HealthCore has one, the workout route's
-/// (`SeriesType.workoutRoute()`), a ``SampleType``.
-public typealias SeriesType = SampleType
+/// (`SeriesType.workoutRoute()`), whose samples are ``WorkoutRoute``s.
+public final class SeriesType: SampleType, @unchecked Sendable {}
 
 extension SampleType {
     /// The type of workout routes, as `HKSeriesType.workoutRoute()`; its identifier is HealthKit's
     /// `HKWorkoutRouteTypeIdentifier`. Routes are kept inside their workouts: a query of this type finds the route of
     /// every workout that has one.
-    public static func workoutRouteType() -> SampleType { WorkoutRoute.sampleType }
+    public static func workoutRouteType() -> SeriesType { WorkoutRoute.sampleType }
     /// ``workoutRouteType()`` under `HKSeriesType`'s spelling.
-    public static func workoutRoute() -> SampleType { WorkoutRoute.sampleType }
+    public static func workoutRoute() -> SeriesType { WorkoutRoute.sampleType }
 }
 
 extension WorkoutRoute {
     /// HealthKit's workout route type identifier.
     public static let typeIdentifier = "HKWorkoutRouteTypeIdentifier"
     /// The route type; like the workout type it is not in the catalogue.
-    static let sampleType = SampleType(identifier: typeIdentifier, name: "workout-route", title: "Workout route",
+    static let sampleType = SeriesType(identifier: typeIdentifier, name: "workout-route", title: "Workout route",
                                        kind: .category, aggregation: nil, canonicalUnit: nil, displayUnit: nil,
                                        examples: [], categoryValues: [], maximumDuration: nil, validRange: nil)
-
-    /// The route a query handed out, or nil when the record is not a route.
-    public init?(_ sample: Sample) {
-        guard sample.typeIdentifier == WorkoutRoute.typeIdentifier, case let .route(route)? = sample.detail else { return nil }
-        self = route
-        record = sample
-    }
-
-    /// The route a query of ``SeriesType/workoutRoute()`` handed out as a ``HealthSample``, or nil when it is not a
-    /// route. (A route is a value held by its workout, not a ``HealthSample`` subclass: `sample as? WorkoutRoute` does
-    /// not work as HealthKit's `as? HKWorkoutRoute` does; this initialiser does.)
-    public init?(_ object: HealthSample) { self.init(object.sample) }
-
-    /// The route's uuid (derived from its workout's), as `uuid`.
-    public var uuid: UUID { sample.uuid }
-    /// The first location's time, as `startDate`.
-    public var startDate: Date { sample.start }
-    /// The last location's time, as `endDate`.
-    public var endDate: Date { sample.end }
-    /// The route type, as `sampleType`.
-    public var sampleType: SampleType { WorkoutRoute.sampleType }
-    /// The source of its workout, as `sourceRevision.source.name`.
-    public var sourceName: String { sample.source }
-
-    /// The record of the route: for a route a query handed out, its uuid (derived from its workout's), dates (its
-    /// first and last locations), source and device are its workout's; a route made in code has an empty uuid and no
-    /// source.
-    public var sample: Sample {
-        if let record { return record }
-        var plain = self
-        plain.record = nil
-        let start = locations.first?.timestamp ?? Date(timeIntervalSince1970: 0)
-        return Sample(uuid: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), typeIdentifier: WorkoutRoute.typeIdentifier,
-                      start: start, end: locations.last?.timestamp ?? start, value: .category(0), source: Sample.unsavedSource,
-                      created: start, detail: .route(plain))
-    }
-
-    /// How many locations the route holds, as `HKWorkoutRoute.count`.
-    public var count: Int { locations.count }
 
     /// The uuid a query gives the route of the workout `workout`: the same every time.
     static func uuid(ofWorkout workout: UUID) -> UUID {
@@ -67,12 +28,11 @@ extension WorkoutRoute {
 
     /// The route of a stored workout as a query hands it out, or nil when the workout has none.
     static func record(of workout: Sample) -> Sample? {
-        guard var route = workout.detail?.workout?.route, !route.locations.isEmpty else { return nil }
-        route.record = nil
-        return Sample(uuid: uuid(ofWorkout: workout.uuid), typeIdentifier: typeIdentifier, start: route.locations[0].timestamp,
-                      end: route.locations[route.locations.count - 1].timestamp, value: .category(0), source: workout.source,
+        guard let locations = workout.detail?.workout?.route?.locations, !locations.isEmpty else { return nil }
+        return Sample(uuid: uuid(ofWorkout: workout.uuid), typeIdentifier: typeIdentifier, start: locations[0].timestamp,
+                      end: locations[locations.count - 1].timestamp, value: .category(0), source: workout.source,
                       created: workout.created, sourceVersion: workout.sourceVersion, device: workout.device,
-                      detail: .route(route))
+                      detail: .route(locations))
     }
 }
 

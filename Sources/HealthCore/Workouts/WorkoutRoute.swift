@@ -1,12 +1,15 @@
 import TextSupport
 
-/// The path of a workout, HealthKit's `HKWorkoutRoute`: the locations recorded during it, in time order, each with
-/// the fields of a Core Location `CLLocation` (``Location``).
+/// The path of a workout, HealthKit's `HKWorkoutRoute`: a ``HealthSample`` (HealthKit's `HKSeriesSample`) holding the
+/// locations recorded during it, in time order, each with the fields of a Core Location `CLLocation` (``Location``).
 ///
-/// A route is stored with its workout (``WorkoutDetail/route``), so it is kept, deleted and undone with it.
-/// Imports fill it from Health Auto Export's `route` arrays. As in HealthKit, a query of
-/// ``SampleType/workoutRouteType()`` with `Query.predicateForObjects(from: workout)` finds a workout's route.
-public struct WorkoutRoute: Hashable, Sendable {
+/// A route is stored with its workout (``WorkoutDetail/route``), so it is kept, deleted and undone with it. Imports
+/// fill it from Health Auto Export's `route` arrays and from the GPX files an Apple Health export names. As in
+/// HealthKit, a query of ``SeriesType/workoutRoute()`` with `Query.predicateForObjects(from: workout)` finds a
+/// workout's route, and its results are `WorkoutRoute`s (`samples as? [WorkoutRoute]`); ``WorkoutRouteQuery`` hands
+/// over the locations, which ``locations`` also gives at once. A route from a query has its own uuid (derived from its
+/// workout's), its workout's source and device, and spans its first to its last location.
+public final class WorkoutRoute: HealthSample, @unchecked Sendable {
     /// One recorded location, with Core Location's names and units.
     public struct Location: Hashable, Sendable {
         /// When the location was recorded.
@@ -58,22 +61,37 @@ public struct WorkoutRoute: Hashable, Sendable {
         }
     }
 
-    /// The locations, in time order.
-    public var locations: [Location]
-    /// The stored record a query handed this route out as (see ``init(_:)``); nil for a route made in code.
-    var record: Sample?
+    /// The route a stored record holds (a query's answer), or nil when the record is not a route.
+    public convenience init?(_ sample: Sample) {
+        guard sample.typeIdentifier == WorkoutRoute.typeIdentifier, case .route? = sample.detail else { return nil }
+        self.init(record: sample)
+    }
 
-    /// Creates a route; the locations are put in time order.
-    public init(locations: [Location]) {
-        self.locations = locations.enumerated().sorted {
+    /// Creates a route, not saved (no uuid or source of its own: it takes its workout's when a query hands it out);
+    /// the locations are put in time order.
+    public convenience init(locations: [Location]) {
+        let sorted = locations.enumerated().sorted {
             $0.element.timestamp != $1.element.timestamp ? $0.element.timestamp < $1.element.timestamp : $0.offset < $1.offset
         }.map(\.element)
+        let start = sorted.first?.timestamp ?? Date(timeIntervalSince1970: 0)
+        self.init(record: Sample(uuid: RecordIdentity.placeholder, typeIdentifier: WorkoutRoute.typeIdentifier, start: start,
+                                 end: sorted.last?.timestamp ?? start, value: .category(0), source: Sample.unsavedSource,
+                                 created: start, detail: .route(sorted)))
     }
+
+    /// The locations, in time order (HealthKit hands them over only through `HKWorkoutRouteQuery`; both work here).
+    public var locations: [Location] {
+        if case let .route(locations)? = sample.detail { return locations }
+        return []
+    }
+
+    /// How many locations the route holds, as `HKWorkoutRoute.count`.
+    public var count: Int { locations.count }
 
     // MARK: - Line form
 
     /// `{"locations":[{"timestamp":"…","latitude":…,"longitude":…,"altitude":…,…}]}` (absent figures left out).
-    func json(timeZone: ZoneRules) -> String {
+    static func json(_ locations: [Location], timeZone: ZoneRules) -> String {
         "{\"locations\":[" + locations.map { location in
             var item = "{\"timestamp\":\"" + ISODate.format(location.timestamp, in: timeZone) + "\",\"latitude\":"
                 + NumberFormatting.json(location.latitude) + ",\"longitude\":" + NumberFormatting.json(location.longitude)
@@ -84,8 +102,8 @@ public struct WorkoutRoute: Hashable, Sendable {
         }.joined(separator: ",") + "]}"
     }
 
-    /// Reads the object written by ``json(timeZone:)``; unknown keys are skipped.
-    init(scanning scanner: inout JSONLineScanner) throws {
+    /// Reads the object written by ``json(_:timeZone:)``; unknown keys are skipped.
+    static func locations(scanning scanner: inout JSONLineScanner) throws -> [Location] {
         var locations: [Location] = []
         try scanner.readObject { scanner, key in
             guard key == "locations" else { return try scanner.skipValue() }
@@ -98,7 +116,7 @@ public struct WorkoutRoute: Hashable, Sendable {
                 return
             }
         }
-        self.locations = locations
+        return locations
     }
 
     private static func location(_ scanner: inout JSONLineScanner) throws -> Location {

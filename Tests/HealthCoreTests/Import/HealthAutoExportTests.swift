@@ -500,7 +500,8 @@ extension ImportTests {
             #expect(glucose.metadata["HKMetadataKeyBloodGlucoseMealTime"] == .number(1))
             let mindful = try #require(store.allSamples.first { $0.typeIdentifier == "HKCategoryTypeIdentifierMindfulSession" })
             #expect(mindful.duration == 600)
-            #expect(receipt.counts["HealthAutoExport_stateOfMind"]?.keptGenerically == 1)
+            // A mood is typed (HAEStateOfMindTests holds the details).
+            #expect(receipt.counts[StateOfMind.typeIdentifier]?.added == 1 && receipt.counts["HealthAutoExport_stateOfMind"] == nil)
             // Workouts are typed (HAEWorkoutTests holds the details).
             #expect(receipt.counts[Workout.typeIdentifier]?.added == 1)
             let workout = try #require(store.allSamples.compactMap(Workout.init(sample:)).first)

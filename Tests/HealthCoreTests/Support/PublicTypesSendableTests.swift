@@ -102,6 +102,7 @@ struct PublicTypesSendableTests {
         isSendable(ImportReceipt.Problem.self),
         isSendable(HealthAutoExportPayload.self),
         isSendable(WorkoutRoute.self),
+        isSendable(SeriesType.self),
         isSendable(WorkoutRoute.Location.self),
         isSendable(GPXWriter.self),
         isSendable(GPXError.self),

@@ -92,8 +92,8 @@ struct WorkoutHealthKitTests {
             // HealthKit finds a route.
             let routes = try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType(),
                                                                               predicate: Query.predicateForObjects(from: workout))])
-                .result(for: store).compactMap(WorkoutRoute.init)
-            let route = try #require(routes.first)
+                .result(for: store) as? [WorkoutRoute]
+            let route = try #require(routes?.first)
             #expect(route.locations.map(\.latitude) == [51.5074, 51.5075, 51.5077])
             #expect(route.locations.map(\.timestamp) == [TestSupport.date("2024-05-03T08:25:00Z"), TestSupport.date("2024-05-03T08:25:10Z"),
                                                          TestSupport.date("2024-05-03T08:25:20Z")])
@@ -316,10 +316,26 @@ struct WorkoutHealthKitTests {
             let routes = try await SampleQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute(),
                                                                               predicate: Query.predicateForObjects(from: withRoute))])
                 .result(for: store)
-            let route = try #require(routes.first.flatMap(WorkoutRoute.init))
-            #expect(routes.count == 1 && route.count == 3)
+            // As in HealthKit, the results are routes: `as? [HKWorkoutRoute]`, `as? HKWorkoutRoute`, `is`, `switch`.
+            let typed = try #require(routes as? [WorkoutRoute])
+            let route = try #require(routes.first as? WorkoutRoute)
+            #expect(typed == [route] && routes.count == 1 && route.count == 3 && route.locations.count == 3)
+            switch routes[0] {
+            case is Workout, is QuantitySample: Issue.record("a route is its own class")
+            case let found as WorkoutRoute: #expect(found.uuid == route.uuid)
+            default: Issue.record("a route's class is WorkoutRoute")
+            }
             #expect(route.startDate == start && route.endDate == start.addingTimeInterval(120))
-            #expect(route.sampleType.identifier == "HKWorkoutRouteTypeIdentifier")
+            #expect(route.sampleType.identifier == "HKWorkoutRouteTypeIdentifier" && route.sampleType is SeriesType)
+            #expect(route.sourceName == store.source && route.isSaved && route.uuid != withRoute.uuid)
+            // The handler form too.
+            let handed = await withCheckedContinuation { continuation in
+                store.execute(SampleQuery(sampleType: SeriesType.workoutRoute(), predicate: Query.predicateForObjects(from: withRoute),
+                                          limit: 0, sortDescriptors: nil) { _, samples, _ in
+                    continuation.resume(returning: (samples as? [WorkoutRoute])?.map(\.count))
+                })
+            }
+            #expect(handed == [3])
             #expect(try await Self.associated(with: without, in: store, type: SeriesType.workoutRoute()).isEmpty)
             // Every route of the store, without a predicate: one.
             #expect(try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType())]).result(for: store).count == 1)
@@ -337,6 +353,7 @@ struct WorkoutHealthKitTests {
                                                       anchor: nil)
             let first = try await query.result(for: store)
             #expect(first.addedSamples.map(\.uuid) == [route.uuid] && first.deletedObjects.isEmpty)
+            #expect((first.addedSamples.first as? WorkoutRoute)?.locations == route.locations)
             try await store.delete(withRoute)
             let second = try await AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute())],
                                                                  anchor: first.newAnchor).result(for: store)

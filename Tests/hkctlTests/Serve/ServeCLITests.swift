@@ -81,6 +81,8 @@ struct ServeCLITests {
                 ("not granted", S.push(body, token: ungranted), 403),
                 // A workout (with its route: places the owner did not allow) needs a grant of its own.
                 ("workout not granted", S.push(#"{"data":{"workouts":[{"id":"W1","name":"Outdoor Walk","start":"2024-05-30 08:00:00 +0000","end":"2024-05-30 08:30:00 +0000"}]}}"#, token: token), 403),
+                // So does a mood (HAE's `stateOfMind`), named in the grant command.
+                ("mood not granted", S.push(#"{"data":{"stateOfMind":[{"id":"M1","start":"2024-05-30 08:00:00 +0000","kind":"mood","valence":0.5}]}}"#, token: token), 403),
                 ("wrong method", [.send("GET /ingest HTTP/1.1\r\nHost: x\r\n\r\n")], 405),
                 ("wrong path", [.send("POST /upload HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}")], 404),
                 ("chunked", [.send("POST /ingest HTTP/1.1\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")], 411),
@@ -100,6 +102,9 @@ struct ServeCLITests {
             // Each on its own connection, with a stalled client held open beside them: it blocks nobody.
             let stalled = [S.Step.send(S.pushHead(bodyLength: 100, token: token)), .wait(1.0)]
             let answers = try server.requests([stalled] + cases.map(\.1) + [ServeHarness.health], parallel: true)
+            if let mood = cases.firstIndex(where: { $0.0 == "mood not granted" }) {
+                #expect(answers[mood + 1].body.contains("--share mood"), "\(answers[mood + 1].body)")
+            }
             for (index, (name, _, expected)) in cases.enumerated() {
                 let answer = answers[index + 1]
                 #expect(answer.status == expected, "\(name): \(answer.status.map(String.init) ?? "no answer") \(answer.body) \(answer.error ?? "")")

@@ -1,5 +1,6 @@
-/// The payload's arrays other than `metrics` (`workouts`, `stateOfMind`, `medications`, `symptoms`,
-/// `cycleTracking`, `ecg`, `heartRateNotifications`, and any new one): not typed yet, so each element is kept as
+/// The payload's arrays other than `metrics`, `workouts` (``HAEWorkouts``) and `stateOfMind` (``HAEStateOfMind``):
+/// `medications`, `symptoms`, `cycleTracking`, `ecg`, `heartRateNotifications`, and any new one. They are not typed
+/// yet, so each element is kept as
 /// an untyped sample of type `HealthAutoExport_<array>` whose value is the element's JSON (compact, keys in byte
 /// order, so that a re-send with another key order or spacing is the same element), dated by its
 /// `start` (or `date`, `startDate`) and `end`. Its sync identifier is `HAE|<array>|<start>|<id>` (`id` when the

@@ -13,6 +13,10 @@ struct HAECandidate: Sendable {
     var line: Int
     /// The metric name as HAE wrote it.
     var metric: String
+    /// The type and sync identifier an earlier version stored the same element under (an untyped
+    /// `HealthAutoExport_<array>` element now read as a typed sample): a stored sample of that type and identifier from
+    /// a related source is replaced by this one, as one of its own identifier would be.
+    var former: (type: String, syncIdentifier: String)? = nil
 }
 
 /// What one point of a metric gave: samples, or why it was refused.

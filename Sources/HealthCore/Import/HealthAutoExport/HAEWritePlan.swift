@@ -11,7 +11,8 @@
 ///    sharing one of the `|`-separated names: a day's total whose sources grew is the same point) holds the same
 ///    value, times, source and metadata (`HAEReceivedThrough` aside): nothing is written.
 /// 3. **Replaced**: it differs: the stored ones (with a correlation's members) are deleted and the candidate is
-///    written with `HKMetadataKeySyncVersion` one above theirs, in the same write.
+///    written with `HKMetadataKeySyncVersion` one above theirs, in the same write. A stored sample of the candidate's
+///    ``HAECandidate/former`` type and identifier (the element as an earlier version kept it untyped) is replaced too.
 /// 4. **Added** (or kept, for an untyped sample): nothing stored matches; written with version 1.
 ///
 /// Before 2 to 4, stored HAE samples of the same type and a related source that cover the candidate's time in another
@@ -78,6 +79,12 @@ struct HAEWritePlan {
             }
             var matches = (ours.isEmpty ? [] : ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
                 !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+            }
+            // The element as an earlier version stored it (untyped): the typed sample takes its place.
+            if let former = candidate.former, !ours.isEmpty {
+                matches += (ours[former.type + "\n" + former.syncIdentifier] ?? []).filter {
+                    !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+                }
             }
             // A point's extra samples (`|min`, `|max` of heart rate) that the candidate's shape no longer has: a re-send
             // in the other shape replaces the point whole.
@@ -465,9 +472,9 @@ struct HAEWritePlan {
     static func same(_ stored: Sample, _ candidate: Sample) -> Bool {
         guard stored.start == candidate.start, stored.end == candidate.end, stored.source == candidate.source,
               stored.value == candidate.value else { return false }
-        // A workout's totals, statistics and route live in its detail (a correlation's detail names member UUIDs,
-        // compared through the members instead).
-        if case .workout? = candidate.detail, stored.detail != candidate.detail { return false }
+        // A workout's totals, statistics and route, a state of mind's valence, labels and associations live in the
+        // detail (a correlation's detail names member UUIDs, compared through the members instead).
+        if candidate.detail?.correlation == nil, stored.detail != candidate.detail { return false }
         var metadata = stored.metadata, wanted = candidate.metadata
         metadata[MetadataKeySyncVersion] = nil
         metadata[HAESampleBuilder.receivedThroughKey] = nil

@@ -71,7 +71,8 @@ public struct HealthAutoExportPayload: Sendable {
 
     /// Every sample type the payload would write: the HealthKit identifiers of its metrics with points (a blood
     /// pressure's correlation and both its members), and for what has no HealthKit type yet (an unknown metric name,
-    /// `stateOfMind` and the other arrays) `HealthAutoExport_<name>`; workouts are `HKWorkoutTypeIdentifier`. For authorization checks before
+    /// the other arrays) `HealthAutoExport_<name>`; workouts are `HKWorkoutTypeIdentifier`, `stateOfMind`
+    /// `HKDataTypeStateOfMind`. For authorization checks before
     /// storing.
     public var sampleTypeIdentifiers: Set<String> {
         var identifiers = Set<String>()
@@ -87,7 +88,8 @@ public struct HealthAutoExportPayload: Sendable {
             }
         }
         for item in parsed.others {
-            identifiers.insert(item.array == HAEWorkouts.array ? Workout.typeIdentifier : HAESampleBuilder.untypedPrefix + item.array)
+            identifiers.insert(item.array == HAEWorkouts.array ? Workout.typeIdentifier
+                : item.array == HAEStateOfMind.array ? StateOfMind.typeIdentifier : HAESampleBuilder.untypedPrefix + item.array)
         }
         return identifiers
     }

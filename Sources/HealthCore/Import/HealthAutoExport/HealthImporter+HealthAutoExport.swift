@@ -2,9 +2,10 @@ extension HealthImporter {
     /// Stores a Health Auto Export payload's samples (see docs/IMPORT.md, "Health Auto Export files").
     ///
     /// Every metric name HAE writes maps to its HealthKit type and unit; points of names or types the catalogue cannot type
-    /// yet, and the elements of the payload's other arrays (`stateOfMind`, `medications`, ...), are kept
+    /// yet, and the elements of the payload's other arrays (`medications`, `symptoms`, ...), are kept
     /// untyped (``ImportReceipt/Counts/keptGenerically``), so nothing is dropped; `workouts` become typed workouts
-    /// with their statistics and routes (``HAEWorkouts``). Each sample has a sync identifier
+    /// with their statistics and routes (``HAEWorkouts``), and `stateOfMind` typed ``StateOfMind``s
+    /// (``HAEStateOfMind``). Each sample has a sync identifier
     /// derived from metric, time and source: importing the same payload again changes nothing
     /// (``ImportReceipt/Counts/alreadyPresent``), and a re-send with a changed value replaces the stored sample
     /// (``ImportReceipt/Counts/replaced``; a deletion and an addition that `changes`, anchored queries and `undo`
@@ -93,8 +94,11 @@ extension HealthImporter {
                 try builder.build(metric, into: take, afterPoint: endOfPoint)
             }
             for item in payload.parsed.others {
-                take(item.array == HAEWorkouts.array ? HAEWorkouts.candidate(item, builder: builder)
-                        : HAEOtherArrays.candidate(item, builder: builder))
+                switch item.array {
+                case HAEWorkouts.array: take(HAEWorkouts.candidate(item, builder: builder))
+                case HAEStateOfMind.array: take(HAEStateOfMind.candidate(item, builder: builder))
+                default: take(HAEOtherArrays.candidate(item, builder: builder))
+                }
                 try endOfPoint()
             }
             try write(pending, fileStore: fileStore, run: run, into: &receipt)

@@ -28,6 +28,9 @@ struct StorePushIngestor: PushIngesting {
                              recording: source.map { OperationRecording(kind: .import, source: $0, date: now) })
     }
 
+    /// The type prefix of what a Health Auto Export import keeps untyped (docs/IMPORT.md): `HealthAutoExport_<name>`.
+    static let untypedPrefix = "HealthAutoExport_"
+
     func source(forToken token: String) throws -> String? {
         try fileStore(recording: nil).source(forPushToken: token)
     }
@@ -48,9 +51,14 @@ struct StorePushIngestor: PushIngesting {
         var missing: [String] = []
         for identifier in payload.sampleTypeIdentifiers.sorted() where CorrelationType.identified(identifier) == nil {
             // What hkctl cannot type yet (unknown metric names, the app's other arrays) is kept untyped, as an import
-            // keeps it; no type exists to grant for it, so it needs none.
-            let type = identifier == Workout.typeIdentifier ? Workout.sampleType : catalogue.type(identifier: identifier)
-            guard let name = type?.name, !AuthorizationState.unshareableTypes.contains(identifier) else { continue }
+            // keeps it; no type exists to grant for it, so it needs none. Every typed identifier is checked, also one
+            // outside the catalogue (workouts, moods): a type this check cannot name is named by its identifier
+            // rather than let through.
+            guard !identifier.hasPrefix(StorePushIngestor.untypedPrefix),
+                  !AuthorizationState.unshareableTypes.contains(identifier) else { continue }
+            let type: SampleType? = identifier == Workout.typeIdentifier ? Workout.sampleType
+                : identifier == StateOfMind.typeIdentifier ? .stateOfMindType() : catalogue.type(identifier: identifier)
+            let name = type?.name ?? identifier
             if decisions.shareStatus(source: source, type: identifier) != .sharingAuthorized {
                 missing.append(name)
             }
