@@ -31,7 +31,16 @@ struct SampleLineWriter {
     }
 
     /// Appends `sample`'s line without its `,"seq":N}` ending.
-    mutating func appendBody(of sample: Sample, to out: ByteBuffer) {
+    ///
+    /// - Parameter adding: A metadata entry written as if it were in the sample's metadata (it replaces one of the same
+    ///   key): the line of the sample with that entry set, without copying the sample.
+    mutating func appendBody(of sample: Sample, adding: (key: String, value: MetadataValue)? = nil, to out: ByteBuffer) {
+        if let adding, sample.detail != nil {
+            var copy = sample
+            copy.metadata[adding.key] = adding.value
+            appendBody(of: copy, to: out)
+            return
+        }
         if sample.detail != nil {
             let line = codec.encode(sample)
             out.append(String(line.dropLast()))
@@ -81,15 +90,25 @@ struct SampleLineWriter {
         append(",\"created\":\"", to: out)
         appendDate(sample.created, to: out)
         out.append(UInt8(ascii: "\""))
-        if !sample.metadata.isEmpty {
+        if !sample.metadata.isEmpty || adding != nil {
             append(",\"metadata\":{", to: out)
             var first = true
-            for key in sample.metadata.keys.sorted() {
+            // Keys in String order, as the codec writes them (the entries sorted, so no key is looked up again).
+            var entries = Array(sample.metadata)
+            if let adding {
+                if let index = entries.firstIndex(where: { $0.key == adding.key }) {
+                    entries[index].value = adding.value
+                } else {
+                    entries.append(adding)
+                }
+            }
+            entries.sort { $0.key < $1.key }
+            for (key, value) in entries {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
                 JSONBytes.appendQuoted(key, to: out)
                 out.append(UInt8(ascii: ":"))
-                switch sample.metadata[key]! {
+                switch value {
                 case let .string(text): JSONBytes.appendQuoted(text, to: out)
                 case let .number(number): out.append(NumberFormatting.json(number))
                 }

@@ -56,22 +56,47 @@ struct HAESampleBuilder {
     private final class Lookups {
         var types: [String: SampleType?] = [:]
         var units: [String: HealthUnit?] = [:]
+        /// The last of each looked up: a metric's points ask for the same one after another.
+        var lastType: (identifier: String, type: SampleType?)?
+        var lastUnit: (text: String, unit: HealthUnit?)?
+        /// `HAE|<sync name>|` of the last metric name asked for.
+        var lastPrefix: (name: String, prefix: String)?
     }
 
     /// The catalogued type of `identifier`, if any (cached).
     func catalogued(_ identifier: String) -> SampleType? {
-        if let known = lookups.types[identifier] { return known }
-        let found = catalogue.type(identifier: identifier)
-        lookups.types[identifier] = .some(found)
+        if let last = lookups.lastType, last.identifier == identifier { return last.type }
+        let found: SampleType?
+        if let known = lookups.types[identifier] {
+            found = known
+        } else {
+            found = catalogue.type(identifier: identifier)
+            lookups.types[identifier] = .some(found)
+        }
+        lookups.lastType = (identifier, found)
         return found
     }
 
     /// The unit `text` reads as, if it does (cached).
     func unit(_ text: String) -> HealthUnit? {
-        if let known = lookups.units[text] { return known }
-        let found = try? HealthUnit(parsing: text)
-        lookups.units[text] = .some(found)
+        if let last = lookups.lastUnit, last.text == text { return last.unit }
+        let found: HealthUnit?
+        if let known = lookups.units[text] {
+            found = known
+        } else {
+            found = try? HealthUnit(parsing: text)
+            lookups.units[text] = .some(found)
+        }
+        lookups.lastUnit = (text, found)
         return found
+    }
+
+    /// `HAE|<sync name of metric>|`, the start of its points' sync identifiers (kept for the last metric asked for).
+    func syncPrefix(of metric: String) -> String {
+        if let last = lookups.lastPrefix, last.name == metric { return last.prefix }
+        let prefix = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric) + "|"
+        lookups.lastPrefix = (metric, prefix)
+        return prefix
     }
 
     /// The metadata key that marks a sample as read from Health Auto Export, with the period it covers.
@@ -136,6 +161,9 @@ struct HAESampleBuilder {
     /// now (a measurement has happened: a date in 2099 is a broken clock or payload, and `doctor` would call it
     /// implausible); nil when it is not.
     func misfit(_ point: HAEPoint, kind: HAEMetricKind) -> HAEBuilt? {
+        // Usually every field fits: one look at each says so. Otherwise the checks below, in their order, say which
+        // field is refused first.
+        if point.fields.allSatisfy(fits) { return nil }
         for key in HAESampleBuilder.textKeys {
             guard let value = point[key] else { continue }
             switch value {
@@ -157,6 +185,19 @@ struct HAESampleBuilder {
                             reason: "'\(key)' is \(point[key]!.described), after now: a measurement has already happened; check the phone's date and time")
         }
         return nil
+    }
+
+    /// Whether a field passes ``misfit(_:kind:)``'s checks whatever else the point holds (false is not a refusal: the
+    /// full checks then decide).
+    private func fits(_ field: (key: String, value: HAEValue)) -> Bool {
+        switch field.value {
+        case .string, .null: return !HAESampleBuilder.figureKeys.contains(field.key)
+        case .number: return !HAESampleBuilder.textKeys.contains(field.key)
+        case let .date(date, _):
+            return date.timeIntervalSince(created) <= HAESampleBuilder.clockTolerance
+                && !HAESampleBuilder.textKeys.contains(field.key) && !HAESampleBuilder.figureKeys.contains(field.key)
+        case .bool, .json: return !HAESampleBuilder.textKeys.contains(field.key) && !HAESampleBuilder.figureKeys.contains(field.key)
+        }
     }
 
     // MARK: - Shapes
@@ -201,7 +242,7 @@ struct HAESampleBuilder {
             return [.refused(type: kind.identifier, line: point.line,
                              reason: "Min \(NumberFormatting.json(low)), Avg \(NumberFormatting.json(avg)) and Max \(NumberFormatting.json(high)) are not in that order")]
         }
-        let understood: Set<String> = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
+        let understood: [String] = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
         var period = periodOfPoint(start, offset: offset)
         let end = periodEnd(period, start: start, offset: offset)
         if low == high {
@@ -243,7 +284,7 @@ struct HAESampleBuilder {
         guard let diastolic = number(point, "diastolic") else { return refusedForNumber(point, key: "diastolic", kind: kind) }
         let period = periodOfPoint(start, offset: offset)
         let end = periodEnd(period, start: start, offset: offset)
-        let understood: Set<String> = ["date", "systolic", "diastolic", "source"]
+        let understood: [String] = ["date", "systolic", "diastolic", "source"]
         var members: [Sample] = []
         for (part, identifier, value) in [("systolic", CorrelationType.systolic, systolic), ("diastolic", CorrelationType.diastolic, diastolic)] {
             switch quantitySample(identifier, value: value, units: metric.units.isEmpty ? "mmHg" : metric.units, start: start, end: end,
@@ -283,7 +324,7 @@ struct HAESampleBuilder {
             raw = 0
             if let value = point["value"]?.text { extra["HAEValue"] = .string(value) }
         }
-        let understood: Set<String> = ["date", "qty", "source", "value"]
+        let understood: [String] = ["date", "qty", "source", "value"]
         guard let raw, let type = catalogued(kind.identifier), type.categoryValue(raw: raw) != nil else {
             return untyped(point, metric: metric, identifier: kind.identifier)
         }
@@ -299,7 +340,7 @@ struct HAESampleBuilder {
     private func sexualActivity(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> [HAEBuilt] {
         guard let (start, offset) = date(point) else { return [refusedForDate(point, kind: kind)] }
         let period = periodOfPoint(start, offset: offset)
-        let understood: Set<String> = ["date", "source", "Unspecified", "Protection Used", "Protection Not Used", "qty"]
+        let understood: [String] = ["date", "source", "Unspecified", "Protection Used", "Protection Not Used", "qty"]
         var results: [HAEBuilt] = []
         for (key, protection) in [("Unspecified", nil), ("Protection Used", 1.0), ("Protection Not Used", 0.0)] as [(String, Double?)] {
             guard let value = point[key] else { continue }
@@ -324,7 +365,7 @@ struct HAESampleBuilder {
                 }
             }
         }
-        if results.isEmpty && point["date"] != nil && understood.isSuperset(of: point.fields.map(\.key)) { return [] }
+        if results.isEmpty && point["date"] != nil && point.fields.allSatisfy({ understood.contains($0.key) }) { return [] }
         return results.isEmpty ? [untyped(point, metric: metric, identifier: kind.identifier)] : results
     }
 
@@ -333,7 +374,7 @@ struct HAESampleBuilder {
     /// A quantity sample of `identifier`, typed when the catalogue has the type and the unit reads, else kept untyped.
     func quantitySample(_ identifier: String, value: Double, units: String, start: Date, end: Date, period: HAEPeriod,
                         point: HAEPoint, metric: HAEMetric, part: String?, extra: [String: MetadataValue],
-                        understood: Set<String>, pointStart: Date? = nil) -> HAEBuilt {
+                        understood: [String], pointStart: Date? = nil) -> HAEBuilt {
         guard value.isFinite else { return refusedForNumber(point, key: "qty", kind: HAEMetricKind(identifier: identifier, shape: .quantity)) }
         let (syncIdentifier, metadata) = marks(start: pointStart ?? start, period: period, point: point, metric: metric, part: part,
                                                understood: understood, extra: extra)
@@ -367,7 +408,7 @@ struct HAESampleBuilder {
             .sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
         let text = "{" + fields.map { JSONText.quoted($0.key) + ":" + HAESampleBuilder.json($0.value) }.joined(separator: ",") + "}"
         let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
-                                               understood: Set(point.fields.map(\.key)))
+                                               understood: point.fields.map(\.key))
         let sample = Sample(uuid: uuids.next(), typeIdentifier: identifier, start: start, end: end, value: .generic(value: text, unit: metric.units.isEmpty ? nil : metric.units),
                             source: source(point), created: created, metadata: metadata)
         if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
@@ -387,7 +428,7 @@ struct HAESampleBuilder {
 
     /// The sync identifier of a point's sample and its metadata: the sync identifier, the aggregation, the program
     /// it came through, `extra`, and every field of the point not in `understood` (as `HAE:<key>`), so nothing is lost.
-    func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: Set<String>,
+    func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: [String],
                extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
         // A day or week is named by its local date, not its UTC start: the same day re-sent after the phone changed
         // time zone (`2024-05-10 00:00:00 -0400` after `… +0200`) is the same point.
@@ -406,9 +447,11 @@ struct HAESampleBuilder {
         case .week: when += "/P1W"
         case .instant, .day: break
         }
-        var identifier = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric.name) + "|" + when
+        var identifier = syncPrefix(of: metric.name) + when
         if let part { identifier += "|" + part }
         var metadata = extra
+        // Room for the marks (and the sync version the store adds) at once, rather than growing twice.
+        metadata.reserveCapacity(extra.count + 4)
         metadata[MetadataKeySyncIdentifier] = .string(identifier)
         if metadata[HAESampleBuilder.aggregationKey] == nil { metadata[HAESampleBuilder.aggregationKey] = .string(period.name) }
         if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
@@ -474,7 +517,10 @@ struct HAESampleBuilder {
     }
 
     func source(_ point: HAEPoint) -> String {
-        if let text = point["source"]?.text, !text.isEmpty { return HAESampleBuilder.fitted(text) }
+        if let text = point["source"]?.text, !text.isEmpty {
+            // At most as many scalars as UTF-8 bytes: a name that short needs no fitting.
+            return text.utf8.count <= TextRules.sourceNameLimit ? text : HAESampleBuilder.fitted(text)
+        }
         return defaultSource
     }
 
