@@ -118,7 +118,8 @@ public enum TextRules: Sendable {
         if let scalar = firstRefused(in: key) {
             return "the metadata key '\(shown(key))' holds \(describe(scalar)); give keys without invisible or control characters"
         }
-        if key.hasPrefix("@") { return nil }
+        // The byte first: most keys do not start with `@`, and those that do are asked as before.
+        if key.utf8.first == UInt8(ascii: "@"), key.hasPrefix("@") { return nil }
         if case let .string(text) = value, let scalar = firstRefused(in: text) {
             return "the metadata value of '\(shown(key))' ('\(shown(text))') holds \(describe(scalar)); give values without invisible or control characters"
         }

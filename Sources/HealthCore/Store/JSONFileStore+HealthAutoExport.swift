@@ -79,18 +79,19 @@ extension JSONFileStore {
                 // The lines ``HAEWritePlan/planAgainstNothingStored(_:)``'s writes make (each member, then the sample,
                 // with sync version 1), encoded from the candidates without copying a sample to set the version.
                 // Its writes are not returned: the caller reads the outcomes (every candidate added).
+                // Each sample is checked before its line is made; a refusal throws before anything is written.
                 var planned = HAEWritePlan()
                 planned.outcomes = Array(repeating: .added, count: candidates.count)
-                for candidate in candidates {
-                    for member in candidate.members { try TextRules.check(member) }
-                    try TextRules.check(candidate.sample)
-                }
                 let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
                 var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
                 var batch = EncodedSampleBatch()
-                for candidate in candidates {
-                    for member in candidate.members { batch.append(member, adding: version, writer: &writer) }
-                    batch.append(candidate.sample, adding: version, writer: &writer)
+                for index in candidates.indices {
+                    for member in candidates[index].members {
+                        try TextRules.check(member)
+                        batch.append(member, adding: version, writer: &writer)
+                    }
+                    try TextRules.check(candidates[index].sample)
+                    batch.append(candidates[index].sample, adding: version, writer: &writer)
                 }
                 // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push
                 // sent again (it was not acknowledged), stores it then; the journal need not hold a second copy.

@@ -435,25 +435,33 @@ struct HAESampleBuilder {
         // A minute, an hour and a week also name their length (ISO 8601's `start/duration`): a minute and the hour
         // it starts (or a week and its Monday) begin at the same time but are different points, and must not
         // replace each other as one (the hour's other 59 minutes would be lost).
-        var when: String
+        // Spelled into one string made large enough at once.
+        let prefix = syncPrefix(of: metric.name)
+        var identifier = ""
+        identifier.reserveCapacity(prefix.utf8.count + 32 + (part?.utf8.count ?? 0))
+        identifier += prefix
         if period >= .day, let (date, offset) = date(point) {
-            when = HAESampleBuilder.localDate(date, offset: offset)
+            identifier += HAESampleBuilder.localDate(date, offset: offset)
         } else {
-            when = ISODate.format(start, in: .gmt)
+            identifier += ISODate.format(start, in: .gmt)
         }
         switch period {
-        case .minute: when += "/PT1M"
-        case .hour: when += "/PT1H"
-        case .week: when += "/P1W"
+        case .minute: identifier += "/PT1M"
+        case .hour: identifier += "/PT1H"
+        case .week: identifier += "/P1W"
         case .instant, .day: break
         }
-        var identifier = syncPrefix(of: metric.name) + when
-        if let part { identifier += "|" + part }
+        if let part {
+            identifier += "|"
+            identifier += part
+        }
         var metadata = extra
         // Room for the marks (and the sync version the store adds) at once, rather than growing twice.
         metadata.reserveCapacity(extra.count + 4)
         metadata[MetadataKeySyncIdentifier] = .string(identifier)
-        if metadata[HAESampleBuilder.aggregationKey] == nil { metadata[HAESampleBuilder.aggregationKey] = .string(period.name) }
+        if extra.isEmpty || extra[HAESampleBuilder.aggregationKey] == nil {
+            metadata[HAESampleBuilder.aggregationKey] = .string(period.name)
+        }
         if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
         for field in point.fields where !understood.contains(field.key) {
             switch field.value {
