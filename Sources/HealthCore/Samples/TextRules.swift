@@ -30,7 +30,10 @@ public enum TextRules: Sendable {
 
     /// The first refused scalar of `text`, if any.
     public static func firstRefused(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first(where: isRefused)
+        // Most text holds no refused scalar: a byte scan of its UTF-8 (exact for valid UTF-8, which a String's is)
+        // says so without decoding scalars; only text that holds one is decoded to find which.
+        if text.utf8.withContiguousStorageIfAvailable({ containsRefused(utf8: $0) }) == false { return nil }
+        return text.unicodeScalars.first(where: isRefused)
     }
 
     /// Whether UTF-8 `bytes` hold a refused scalar (exact for valid UTF-8), without making a string: a byte scan
@@ -39,6 +42,18 @@ public enum TextRules: Sendable {
         let count = bytes.count
         var index = 0
         while index < count {
+            // Eight bytes at a time while they are all printable ASCII (no byte from 0x80, below 0x20, or 0x7F): the
+            // usual text. Any other word goes on byte by byte from its first byte.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+                let controls = (word &- ones &* 0x20) & ~word & high
+                let deletes = word ^ (ones &* 0x7F)
+                if (word & high) | controls | ((deletes &- ones) & ~deletes & high) == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte < 0x20 || byte == 0x7F { return true }
@@ -76,6 +91,8 @@ public enum TextRules: Sendable {
     /// Why `name` cannot be a source name, or nil when it can.
     public static func sourceNameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a source name cannot be empty" }
+        // At most as many scalars as UTF-8 bytes: a short name free of refused scalars needs no counting.
+        if name.utf8.count <= sourceNameLimit, firstRefused(in: name) == nil { return nil }
         var count = 0
         for scalar in name.unicodeScalars {
             if isRefused(scalar) {
@@ -101,7 +118,8 @@ public enum TextRules: Sendable {
         if let scalar = firstRefused(in: key) {
             return "the metadata key '\(shown(key))' holds \(describe(scalar)); give keys without invisible or control characters"
         }
-        if key.hasPrefix("@") { return nil }
+        // The byte first: most keys do not start with `@`, and those that do are asked as before.
+        if key.utf8.first == UInt8(ascii: "@"), key.hasPrefix("@") { return nil }
         if case let .string(text) = value, let scalar = firstRefused(in: text) {
             return "the metadata value of '\(shown(key))' ('\(shown(text))') holds \(describe(scalar)); give values without invisible or control characters"
         }

@@ -41,10 +41,13 @@ struct EncodedSampleBatch {
     /// Adds `sample` as the next line of the batch.
     ///
     /// - Parameter identity: The uuid of the sample's identity, when it differs from its own uuid.
-    mutating func append(_ sample: Sample, identity: UUID? = nil, writer: inout SampleLineWriter) {
+    /// - Parameter adding: A metadata entry the line holds as if it were in the sample's
+    ///   (``SampleLineWriter/appendBody(of:adding:to:)``).
+    mutating func append(_ sample: Sample, identity: UUID? = nil, adding: (key: String, value: MetadataValue)? = nil,
+                         writer: inout SampleLineWriter) {
         append(type: sample.typeIdentifier, start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold,
                uuid: sample.uuid, identity: identity ?? sample.uuid) {
-            writer.appendBody(of: sample, to: $0)
+            writer.appendBody(of: sample, adding: adding, to: $0)
         }
     }
 

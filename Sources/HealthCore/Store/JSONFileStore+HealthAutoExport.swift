@@ -13,21 +13,32 @@ extension JSONFileStore {
     /// - Parameter run: What the run (the import or push these candidates are a batch of) wrote before: when it
     ///   shows that the batch can meet nothing stored (``HAEImportRun``), the store is not read and the batch is
     ///   written as the plan against no stored samples writes it, through the import's encoded lines (the same
-    ///   bytes). Nil: always read. Not used for a dry run.
+    ///   bytes); the plan returned then holds the outcomes (every candidate added) and no `writes`. Nil: always
+    ///   read. Not used for a dry run.
     /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``, when the caller has them.
     func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
                                hashes: [Int]? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         // Each type's own span: a batch that ends one metric's year and starts another's must not read both years.
         var spans: [String: (start: Date, end: Date)] = [:]
-        func widen(_ sample: Sample) {
-            if let span = spans[sample.typeIdentifier] {
-                if sample.start < span.start || sample.end > span.end {
-                    spans[sample.typeIdentifier] = (min(span.start, sample.start), max(span.end, sample.end))
-                }
+        // A batch holds a few types one after the other: a type's span is widened locally while its run lasts.
+        var current: (type: String, start: Date, end: Date)?
+        func settleSpan() {
+            guard let current else { return }
+            if let span = spans[current.type] {
+                spans[current.type] = (min(span.start, current.start), max(span.end, current.end))
             } else {
-                spans[sample.typeIdentifier] = (sample.start, sample.end)
+                spans[current.type] = (current.start, current.end)
             }
+        }
+        func widen(_ sample: Sample) {
+            if let run = current, run.type == sample.typeIdentifier {
+                if sample.start < run.start { current!.start = sample.start }
+                if sample.end > run.end { current!.end = sample.end }
+                return
+            }
+            settleSpan()
+            current = (sample.typeIdentifier, sample.start, sample.end)
         }
         for candidate in candidates {
             widen(candidate.sample)
@@ -39,6 +50,7 @@ extension JSONFileStore {
                 widen(earlier)
             }
         }
+        settleSpan()
         let plan = { () throws -> HAEWritePlan in
             var stored: [Sample] = []
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
@@ -70,11 +82,23 @@ extension JSONFileStore {
         return try withWriteAccess {
             let hashes = run == nil ? [] : hashes ?? candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
             if let run, try run.needsNoReading(candidates, hashes: hashes, spans: spans, store: self) {
-                let planned = HAEWritePlan.planAgainstNothingStored(candidates)
-                for sample in planned.writes { try TextRules.check(sample) }
+                // The lines ``HAEWritePlan/planAgainstNothingStored(_:)``'s writes make (each member, then the sample,
+                // with sync version 1), encoded from the candidates without copying a sample to set the version.
+                // Its writes are not returned: the caller reads the outcomes (every candidate added).
+                // Each sample is checked before its line is made; a refusal throws before anything is written.
+                var planned = HAEWritePlan()
+                planned.outcomes = Array(repeating: .added, count: candidates.count)
+                let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
                 var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
                 var batch = EncodedSampleBatch()
-                for sample in planned.writes { batch.append(sample, writer: &writer) }
+                for index in candidates.indices {
+                    for member in candidates[index].members {
+                        try TextRules.check(member)
+                        batch.append(member, adding: version, writer: &writer)
+                    }
+                    try TextRules.check(candidates[index].sample)
+                    batch.append(candidates[index].sample, adding: version, writer: &writer)
+                }
                 // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push
                 // sent again (it was not acknowledged), stores it then; the journal need not hold a second copy.
                 try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .undo)

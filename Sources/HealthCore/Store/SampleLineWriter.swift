@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TextSupport
 
 /// Writes a sample's store line as bytes, exactly as ``SampleLineCodec/encode(_:sequence:)`` spells it, without
@@ -17,6 +22,8 @@ struct SampleLineWriter {
     private var unit = QuotedText()
     private var version = QuotedText()
     private var device = QuotedText()
+    /// Metadata keys quoted, by their UTF-8 (the same few keys on every line of an import).
+    private var quotedKeys: [(key: [UInt8], quoted: [UInt8])] = []
     private var lastType: (identifier: String, type: SampleType?)?
     private var lastOffset: (milliseconds: Int64, offset: Int) = (.min, 0)
     /// The last day converted to a calendar date (a line's dates usually fall on one day).
@@ -31,7 +38,16 @@ struct SampleLineWriter {
     }
 
     /// Appends `sample`'s line without its `,"seq":N}` ending.
-    mutating func appendBody(of sample: Sample, to out: ByteBuffer) {
+    ///
+    /// - Parameter adding: A metadata entry written as if it were in the sample's metadata (it replaces one of the same
+    ///   key): the line of the sample with that entry set, without copying the sample.
+    mutating func appendBody(of sample: Sample, adding: (key: String, value: MetadataValue)? = nil, to out: ByteBuffer) {
+        if let adding, sample.detail != nil {
+            var copy = sample
+            copy.metadata[adding.key] = adding.value
+            appendBody(of: copy, to: out)
+            return
+        }
         if sample.detail != nil {
             let line = codec.encode(sample)
             out.append(String(line.dropLast()))
@@ -81,15 +97,25 @@ struct SampleLineWriter {
         append(",\"created\":\"", to: out)
         appendDate(sample.created, to: out)
         out.append(UInt8(ascii: "\""))
-        if !sample.metadata.isEmpty {
+        if !sample.metadata.isEmpty || adding != nil {
             append(",\"metadata\":{", to: out)
             var first = true
-            for key in sample.metadata.keys.sorted() {
+            // Keys in String order, as the codec writes them (the entries sorted, so no key is looked up again).
+            var entries = Array(sample.metadata)
+            if let adding {
+                if let index = entries.firstIndex(where: { $0.key == adding.key }) {
+                    entries[index].value = adding.value
+                } else {
+                    entries.append(adding)
+                }
+            }
+            entries.sort { $0.key < $1.key }
+            for (key, value) in entries {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
-                JSONBytes.appendQuoted(key, to: out)
+                appendQuotedKey(key, to: out)
                 out.append(UInt8(ascii: ":"))
-                switch sample.metadata[key]! {
+                switch value {
                 case let .string(text): JSONBytes.appendQuoted(text, to: out)
                 case let .number(number): out.append(NumberFormatting.json(number))
                 }
@@ -106,6 +132,26 @@ struct SampleLineWriter {
     }
 
     // MARK: - Fields
+
+    /// Appends a metadata key as ``JSONBytes/appendQuoted(_:to:)`` does, from its quoted bytes once it was seen.
+    private mutating func appendQuotedKey(_ key: String, to out: ByteBuffer) {
+        let found: [UInt8]? = key.utf8.withContiguousStorageIfAvailable { bytes in
+            for entry in quotedKeys where entry.key.count == bytes.count
+                && (bytes.isEmpty || entry.key.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return entry.quoted
+            }
+            return nil
+        } ?? nil
+        if let found {
+            found.withUnsafeBufferPointer { out.append($0) }
+            return
+        }
+        let start = out.count
+        JSONBytes.appendQuoted(key, to: out)
+        if quotedKeys.count < 32 {
+            quotedKeys.append((Array(key.utf8), Array(UnsafeBufferPointer(rebasing: out.bytes[start..<out.count]))))
+        }
+    }
 
     private mutating func sampleType(_ identifier: String) -> SampleType? {
         if let lastType, lastType.identifier == identifier { return lastType.type }

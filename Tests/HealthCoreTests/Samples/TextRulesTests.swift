@@ -19,13 +19,18 @@ struct TextRulesTests {
         }
     }
 
-    /// The import's byte scan gives the same answer as the scalar rule, wherever the character sits.
+    /// The import's byte scan gives the same answer as the scalar rule, wherever the character sits; so does
+    /// `firstRefused` (which scans the bytes first), naming the scalar.
     @Test func theByteScanAgreesWithTheScalarRule() {
         for value in UInt32(0)...0x10FFFF where value < 0x3000 || (0xFE00...0xFFFF).contains(value) || value % 97 == 0 {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            for text in ["\(Character(scalar))", "ab\(Character(scalar))", "\(Character(scalar))é", "日\(Character(scalar))本"] {
+            // Short texts, and long ones whose character sits at every place of an eight-byte word.
+            let long = (0..<9).map { String(repeating: "a", count: 8 + $0) + "\(Character(scalar))" + String(repeating: "b", count: 17 - $0) }
+            for text in ["\(Character(scalar))", "ab\(Character(scalar))", "\(Character(scalar))é", "日\(Character(scalar))本"] + long {
+                let expected = text.unicodeScalars.first(where: TextRules.isRefused)
                 let scanned = Array(text.utf8).withUnsafeBufferPointer { TextRules.containsRefused(utf8: $0) }
-                #expect(scanned == (TextRules.firstRefused(in: text) != nil), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+                #expect(scanned == (expected != nil), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+                #expect(TextRules.firstRefused(in: text) == expected, "U+\(String(value, radix: 16)) in \(text.debugDescription)")
             }
         }
     }

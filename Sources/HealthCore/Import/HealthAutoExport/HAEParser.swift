@@ -136,7 +136,7 @@ struct HAEParser {
     /// The decoded text of raw string bytes; the last few distinct strings are kept, so a source name repeated on
     /// every point is made once.
     private mutating func text(_ raw: UnsafeBufferPointer<UInt8>, cursor: JSONCursor) throws -> String {
-        for entry in lastStrings where entry.bytes.count == raw.count && entry.bytes.elementsEqual(raw) { return entry.text }
+        for entry in lastStrings where entry.bytes.withUnsafeBufferPointer({ HAEPointList.same($0, raw) }) { return entry.text }
         guard let text = JSONCursor.decode(raw) else {
             throw cursor.failure("a string is not valid UTF-8 or has a bad escape")
         }
@@ -149,15 +149,22 @@ struct HAEParser {
     static func offset(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = raw.count
         if raw[count - 1] == UInt8(ascii: "Z") { return 0 }
-        var digits: [Int] = []
+        // The last four digits (colons skipped), read from the end: `hhmm` as one number.
+        var digits = 0, hhmm = 0, scale = 1
         var index = count - 1
-        while index > 0, digits.count < 4 {
+        while index > 0, digits < 4 {
             let byte = raw[index]
-            if byte >= 0x30 && byte <= 0x39 { digits.insert(Int(byte) - 48, at: 0) } else if byte != UInt8(ascii: ":") { return nil }
+            if byte >= 0x30 && byte <= 0x39 {
+                hhmm += (Int(byte) - 48) * scale
+                scale *= 10
+                digits += 1
+            } else if byte != UInt8(ascii: ":") {
+                return nil
+            }
             index -= 1
         }
-        guard digits.count == 4, raw[index] == UInt8(ascii: "+") || raw[index] == UInt8(ascii: "-") else { return nil }
-        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        guard digits == 4, raw[index] == UInt8(ascii: "+") || raw[index] == UInt8(ascii: "-") else { return nil }
+        let seconds = hhmm / 100 * 3600 + hhmm % 100 * 60
         return raw[index] == UInt8(ascii: "-") ? -seconds : seconds
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The points of one metric, kept compactly: per point its line and where its fields end; per field a key number (into
 /// the list's key names) and a value of 16 bytes (strings as numbers into the list's strings). A year of minute-level
 /// points takes about a third of the memory that arrays of ``HAEPoint`` took. Reading a point (``subscript(_:)``)
@@ -20,9 +26,12 @@ struct HAEPointList: RandomAccessCollection, Sendable {
     private var keys: [UInt32] = []
     private var values: [Stored] = []
     private var names: [String] = []
+    /// The key names' UTF-8, compared with the bytes read.
+    private var nameBytes: [[UInt8]] = []
     private var strings: [String] = []
-    /// The last strings kept, to number a repeated one (the parser hands out one String for a repeated text) alike.
-    private var recent: [(text: String, number: UInt32)] = []
+    /// The last strings kept (with their UTF-8), to number a repeated one (the parser hands out one String for a
+    /// repeated text) alike.
+    private var recent: [(text: String, bytes: [UInt8], number: UInt32)] = []
     /// Key names to numbers once there are many.
     private var nameNumbers: [String: UInt32]?
 
@@ -114,21 +123,33 @@ struct HAEPointList: RandomAccessCollection, Sendable {
             nameNumbers = table
             return number
         }
-        if let index = names.firstIndex(where: { $0.utf8.elementsEqual(bytes) }) { return UInt32(index) }
+        for (index, known) in nameBytes.enumerated() where known.withUnsafeBufferPointer({ HAEPointList.same($0, bytes) }) {
+            return UInt32(index)
+        }
         names.append(String(decoding: bytes, as: UTF8.self))
+        nameBytes.append(Array(bytes))
         if names.count > 16 { nameNumbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, UInt32($0)) }) }
         return UInt32(names.count - 1)
     }
 
     private mutating func number(ofString text: String) -> UInt32 {
         // The same bytes (not only an equal String: the text kept must be the one read).
-        for entry in recent where entry.text.utf8.count == text.utf8.count && entry.text.utf8.elementsEqual(text.utf8) {
-            return entry.number
-        }
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            recent.first { entry in entry.bytes.withUnsafeBufferPointer { HAEPointList.same($0, bytes) } }?.number
+        } ?? recent.first { $0.bytes.elementsEqual(text.utf8) }?.number
+        if let found { return found }
         let number = UInt32(strings.count)
         strings.append(text)
         if recent.count == 8 { recent.removeFirst() }
-        recent.append((text, number))
+        recent.append((text, Array(text.utf8), number))
         return number
+    }
+
+    /// Whether two byte runs are the same bytes.
+    @inline(__always)
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard a.count > 0 else { return true }
+        return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
     }
 }

@@ -60,22 +60,47 @@ struct HAESampleBuilder {
     private final class Lookups {
         var types: [String: SampleType?] = [:]
         var units: [String: HealthUnit?] = [:]
+        /// The last of each looked up: a metric's points ask for the same one after another.
+        var lastType: (identifier: String, type: SampleType?)?
+        var lastUnit: (text: String, unit: HealthUnit?)?
+        /// `HAE|<sync name>|` of the last metric name asked for.
+        var lastPrefix: (name: String, prefix: String)?
     }
 
     /// The catalogued type of `identifier`, if any (cached).
     func catalogued(_ identifier: String) -> SampleType? {
-        if let known = lookups.types[identifier] { return known }
-        let found = catalogue.type(identifier: identifier)
-        lookups.types[identifier] = .some(found)
+        if let last = lookups.lastType, last.identifier == identifier { return last.type }
+        let found: SampleType?
+        if let known = lookups.types[identifier] {
+            found = known
+        } else {
+            found = catalogue.type(identifier: identifier)
+            lookups.types[identifier] = .some(found)
+        }
+        lookups.lastType = (identifier, found)
         return found
     }
 
     /// The unit `text` reads as, if it does (cached).
     func unit(_ text: String) -> HealthUnit? {
-        if let known = lookups.units[text] { return known }
-        let found = try? HealthUnit(parsing: text)
-        lookups.units[text] = .some(found)
+        if let last = lookups.lastUnit, last.text == text { return last.unit }
+        let found: HealthUnit?
+        if let known = lookups.units[text] {
+            found = known
+        } else {
+            found = try? HealthUnit(parsing: text)
+            lookups.units[text] = .some(found)
+        }
+        lookups.lastUnit = (text, found)
         return found
+    }
+
+    /// `HAE|<sync name of metric>|`, the start of its points' sync identifiers (kept for the last metric asked for).
+    func syncPrefix(of metric: String) -> String {
+        if let last = lookups.lastPrefix, last.name == metric { return last.prefix }
+        let prefix = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric) + "|"
+        lookups.lastPrefix = (metric, prefix)
+        return prefix
     }
 
     /// The metadata key that marks a sample as read from Health Auto Export, with the period it covers.
@@ -140,6 +165,9 @@ struct HAESampleBuilder {
     /// now (a measurement has happened: a date in 2099 is a broken clock or payload, and `doctor` would call it
     /// implausible); nil when it is not.
     func misfit(_ point: HAEPoint, kind: HAEMetricKind) -> HAEBuilt? {
+        // Usually every field fits: one look at each says so. Otherwise the checks below, in their order, say which
+        // field is refused first.
+        if point.fields.allSatisfy(fits) { return nil }
         for key in HAESampleBuilder.textKeys {
             guard let value = point[key] else { continue }
             switch value {
@@ -161,6 +189,19 @@ struct HAESampleBuilder {
                             reason: "'\(key)' is \(point[key]!.described), after now: a measurement has already happened; check the phone's date and time")
         }
         return nil
+    }
+
+    /// Whether a field passes ``misfit(_:kind:)``'s checks whatever else the point holds (false is not a refusal: the
+    /// full checks then decide).
+    private func fits(_ field: (key: String, value: HAEValue)) -> Bool {
+        switch field.value {
+        case .string, .null: return !HAESampleBuilder.figureKeys.contains(field.key)
+        case .number: return !HAESampleBuilder.textKeys.contains(field.key)
+        case let .date(date, _):
+            return date.timeIntervalSince(created) <= HAESampleBuilder.clockTolerance
+                && !HAESampleBuilder.textKeys.contains(field.key) && !HAESampleBuilder.figureKeys.contains(field.key)
+        case .bool, .json: return !HAESampleBuilder.textKeys.contains(field.key) && !HAESampleBuilder.figureKeys.contains(field.key)
+        }
     }
 
     // MARK: - Shapes
@@ -205,7 +246,7 @@ struct HAESampleBuilder {
             return [.refused(type: kind.identifier, line: point.line,
                              reason: "Min \(NumberFormatting.json(low)), Avg \(NumberFormatting.json(avg)) and Max \(NumberFormatting.json(high)) are not in that order")]
         }
-        let understood: Set<String> = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
+        let understood: [String] = ["date", "Min", "Avg", "Max", "qty", "source", "units"]
         var period = periodOfPoint(start, offset: offset)
         let end = periodEnd(period, start: start, offset: offset)
         if low == high {
@@ -247,7 +288,7 @@ struct HAESampleBuilder {
         guard let diastolic = number(point, "diastolic") else { return refusedForNumber(point, key: "diastolic", kind: kind) }
         let period = periodOfPoint(start, offset: offset)
         let end = periodEnd(period, start: start, offset: offset)
-        let understood: Set<String> = ["date", "systolic", "diastolic", "source"]
+        let understood: [String] = ["date", "systolic", "diastolic", "source"]
         var members: [Sample] = []
         for (part, identifier, value) in [("systolic", CorrelationType.systolic, systolic), ("diastolic", CorrelationType.diastolic, diastolic)] {
             switch quantitySample(identifier, value: value, units: metric.units.isEmpty ? "mmHg" : metric.units, start: start, end: end,
@@ -287,7 +328,7 @@ struct HAESampleBuilder {
             raw = 0
             if let value = point["value"]?.text { extra["HAEValue"] = .string(value) }
         }
-        let understood: Set<String> = ["date", "qty", "source", "value"]
+        let understood: [String] = ["date", "qty", "source", "value"]
         guard let raw, let type = catalogued(kind.identifier), type.categoryValue(raw: raw) != nil else {
             return untyped(point, metric: metric, identifier: kind.identifier)
         }
@@ -303,7 +344,7 @@ struct HAESampleBuilder {
     private func sexualActivity(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind) -> [HAEBuilt] {
         guard let (start, offset) = date(point) else { return [refusedForDate(point, kind: kind)] }
         let period = periodOfPoint(start, offset: offset)
-        let understood: Set<String> = ["date", "source", "Unspecified", "Protection Used", "Protection Not Used", "qty"]
+        let understood: [String] = ["date", "source", "Unspecified", "Protection Used", "Protection Not Used", "qty"]
         var results: [HAEBuilt] = []
         for (key, protection) in [("Unspecified", nil), ("Protection Used", 1.0), ("Protection Not Used", 0.0)] as [(String, Double?)] {
             guard let value = point[key] else { continue }
@@ -328,7 +369,7 @@ struct HAESampleBuilder {
                 }
             }
         }
-        if results.isEmpty && point["date"] != nil && understood.isSuperset(of: point.fields.map(\.key)) { return [] }
+        if results.isEmpty && point["date"] != nil && point.fields.allSatisfy({ understood.contains($0.key) }) { return [] }
         return results.isEmpty ? [untyped(point, metric: metric, identifier: kind.identifier)] : results
     }
 
@@ -337,7 +378,7 @@ struct HAESampleBuilder {
     /// A quantity sample of `identifier`, typed when the catalogue has the type and the unit reads, else kept untyped.
     func quantitySample(_ identifier: String, value: Double, units: String, start: Date, end: Date, period: HAEPeriod,
                         point: HAEPoint, metric: HAEMetric, part: String?, extra: [String: MetadataValue],
-                        understood: Set<String>, pointStart: Date? = nil) -> HAEBuilt {
+                        understood: [String], pointStart: Date? = nil) -> HAEBuilt {
         guard value.isFinite else { return refusedForNumber(point, key: "qty", kind: HAEMetricKind(identifier: identifier, shape: .quantity)) }
         let (syncIdentifier, metadata) = marks(start: pointStart ?? start, period: period, point: point, metric: metric, part: part,
                                                understood: understood, extra: extra)
@@ -371,7 +412,7 @@ struct HAESampleBuilder {
             .sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
         let text = "{" + fields.map { JSONText.quoted($0.key) + ":" + HAESampleBuilder.json($0.value) }.joined(separator: ",") + "}"
         let (syncIdentifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
-                                               understood: Set(point.fields.map(\.key)))
+                                               understood: point.fields.map(\.key))
         let sample = Sample(uuid: uuids.next(), typeIdentifier: identifier, start: start, end: end, value: .generic(value: text, unit: metric.units.isEmpty ? nil : metric.units),
                             source: source(point), created: created, metadata: metadata)
         if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
@@ -391,30 +432,40 @@ struct HAESampleBuilder {
 
     /// The sync identifier of a point's sample and its metadata: the sync identifier, the aggregation, the program
     /// it came through, `extra`, and every field of the point not in `understood` (as `HAE:<key>`), so nothing is lost.
-    func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: Set<String>,
+    func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: [String],
                extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
         // A day or week is named by its local date, not its UTC start: the same day re-sent after the phone changed
         // time zone (`2024-05-10 00:00:00 -0400` after `… +0200`) is the same point.
         // A minute, an hour and a week also name their length (ISO 8601's `start/duration`): a minute and the hour
         // it starts (or a week and its Monday) begin at the same time but are different points, and must not
         // replace each other as one (the hour's other 59 minutes would be lost).
-        var when: String
+        // Spelled into one string made large enough at once.
+        let prefix = syncPrefix(of: metric.name)
+        var identifier = ""
+        identifier.reserveCapacity(prefix.utf8.count + 32 + (part?.utf8.count ?? 0))
+        identifier += prefix
         if period >= .day, let (date, offset) = date(point) {
-            when = HAESampleBuilder.localDate(date, offset: offset)
+            identifier += HAESampleBuilder.localDate(date, offset: offset)
         } else {
-            when = ISODate.format(start, in: .gmt)
+            identifier += ISODate.format(start, in: .gmt)
         }
         switch period {
-        case .minute: when += "/PT1M"
-        case .hour: when += "/PT1H"
-        case .week: when += "/P1W"
+        case .minute: identifier += "/PT1M"
+        case .hour: identifier += "/PT1H"
+        case .week: identifier += "/P1W"
         case .instant, .day: break
         }
-        var identifier = HAESampleBuilder.syncPrefix + HAEMetricKind.syncName(of: metric.name) + "|" + when
-        if let part { identifier += "|" + part }
+        if let part {
+            identifier += "|"
+            identifier += part
+        }
         var metadata = extra
+        // Room for the marks (and the sync version the store adds) at once, rather than growing twice.
+        metadata.reserveCapacity(extra.count + 4)
         metadata[MetadataKeySyncIdentifier] = .string(identifier)
-        if metadata[HAESampleBuilder.aggregationKey] == nil { metadata[HAESampleBuilder.aggregationKey] = .string(period.name) }
+        if extra.isEmpty || extra[HAESampleBuilder.aggregationKey] == nil {
+            metadata[HAESampleBuilder.aggregationKey] = .string(period.name)
+        }
         if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
         for field in point.fields where !understood.contains(field.key) {
             switch field.value {
@@ -478,7 +529,10 @@ struct HAESampleBuilder {
     }
 
     func source(_ point: HAEPoint) -> String {
-        if let text = point["source"]?.text, !text.isEmpty { return HAESampleBuilder.fitted(text) }
+        if let text = point["source"]?.text, !text.isEmpty {
+            // At most as many scalars as UTF-8 bytes: a name that short needs no fitting.
+            return text.utf8.count <= TextRules.sourceNameLimit ? text : HAESampleBuilder.fitted(text)
+        }
         return defaultSource
     }
 

@@ -36,7 +36,7 @@ struct HAESleep {
         guard let value = point["value"]?.text else {
             return .refused(type: kind.identifier, line: point.line, reason: "the sleep stage has no 'value' (Core, Deep, REM, Awake, In Bed, Asleep)")
         }
-        let understood: Set<String> = ["startDate", "endDate", "value", "qty", "source", "date"]
+        let understood: [String] = ["startDate", "endDate", "value", "qty", "source", "date"]
         guard let raw = HAESleep.stages[value], let type = builder.catalogued(kind.identifier) else {
             return builder.untyped(point, metric: metric, identifier: kind.identifier)
         }
@@ -89,8 +89,8 @@ struct HAESleep {
             }
         }
         let nightName = HAESleep.nightName(builder.dateField(point, "sleepEnd") ?? builder.dateField(point, "inBedEnd") ?? (date, offset))
-        let understood: Set<String> = Set(figureKeys + ["date", "source", "sleepSource", "inBedSource", "sleepStart", "sleepEnd",
-                                                        "inBedStart", "inBedEnd"])
+        let understood: [String] = figureKeys + ["date", "source", "sleepSource", "inBedSource", "sleepStart", "sleepEnd",
+                                                 "inBedStart", "inBedEnd"]
         var results: [HAEBuilt] = []
         // Merged sources can sum to more than a day (an `inBed` of 34 h was seen), which no sample can hold: such a
         // figure is limited to the span the night's times write (or to the longest sample the type allows), and kept

@@ -147,14 +147,16 @@ extension HealthImporter {
         // Counted type by type as the candidates come (a batch holds a few types, one after the other).
         var type: String?
         var counts = ImportReceipt.Counts()
-        for (candidate, outcome) in zip(batch, plan.outcomes) {
-            if type != candidate.sample.typeIdentifier {
+        // By index: a candidate is not copied to be counted.
+        for index in 0..<min(batch.count, plan.outcomes.count) {
+            let outcome = plan.outcomes[index]
+            if type != batch[index].sample.typeIdentifier {
                 if let type { receipt.counts[type] = counts }
-                type = candidate.sample.typeIdentifier
-                counts = receipt.counts[candidate.sample.typeIdentifier] ?? ImportReceipt.Counts()
+                type = batch[index].sample.typeIdentifier
+                counts = receipt.counts[batch[index].sample.typeIdentifier] ?? ImportReceipt.Counts()
             }
             switch outcome {
-            case .added: if candidate.generic { counts.keptGenerically += 1 } else { counts.added += 1 }
+            case .added: if batch[index].generic { counts.keptGenerically += 1 } else { counts.added += 1 }
             case .replaced: counts.replaced += 1
             case .unchanged, .covered: counts.alreadyPresent += 1
             }
