@@ -113,7 +113,7 @@ struct BadInputTests {
         bad(dataError, ["add", "water", "1L", "--at", "2024-13-01"], ["'2024-13-01'", "no month 13"]),
         bad(dataError, ["add", "water", "1L", "--at", "25:00"], ["'25:00'", "does not exist"]),
         bad(dataError, ["add", "water", "1L", "--at", "12:60"], ["'12:60'", "does not exist"]),
-        bad(dataError, ["add", "water", "1L", "--at", "8h30"], ["'8h30'", "not understood"]),
+        bad(dataError, ["add", "water", "1L", "--at", "8h30"], ["'8h30'", "not understood", "'yesterday 22:30'", "'-2h'"]),
         bad(dataError, ["add", "water", "1L", "--at", "2024-06-01T08:00+19:00"], ["offset"]),
         bad(dataError, ["add", "water", "1L", "--at", "1899-12-31"], ["'1899-12-31'", "1900"]),
         bad(dataError, ["add", "water", "1L", "--at", "2024-06-02"], ["2024-06-02T00:00:00+00:00", "after now"]),

@@ -8,8 +8,8 @@ public enum TimeInputError: Error, Equatable, Sendable, CustomStringConvertible,
     public var description: String {
         switch self {
         case let .malformed(text):
-            return "The time '\(text)' is not understood; write it like '2024-06-01', '2024-06-01T08:30', '08:30', "
-                + "'yesterday 22:30' or '-2h'."
+            return "The time '\(text)' is not understood; write it as an ISO 8601 date or time, like '2024-06-01', "
+                + "'2024-06-01T08:30' or '2024-06-01T08:30:00+02:00'."
         case let .impossible(text, reason):
             return "The time '\(text)' does not exist: \(reason)."
         }
