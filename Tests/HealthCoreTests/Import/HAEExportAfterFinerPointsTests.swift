@@ -37,25 +37,9 @@ struct HAEExportAfterFinerPointsTests {
         ISO8601DateFormatter().date(from: text + "T00:00:00Z")!
     }
 
-    /// The store's sample files (`.jsonl`) by path.
-    private static func sampleFiles(_ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where path.hasSuffix(".jsonl") {
-            files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
-        }
-        return files
-    }
-
-    /// Every visible step between two UTC dates, summed without merging sources, each sample pro rata to its time
-    /// inside (as `stats --no-merge` counts them).
+    /// Every visible step between two UTC dates (``ImportTestSupport/proRataSteps(_:in:)``).
     private static func total(_ store: JSONFileStore, from: String, to: String) throws -> Double {
-        let interval = DateInterval(start: date(from), end: date(to))
-        return try store.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: interval).reduce(0.0) { sum, sample in
-            guard case let .quantity(quantity) = sample.value else { return sum }
-            let seconds = sample.end.timeIntervalSince(sample.start)
-            let inside = min(sample.end, interval.end).timeIntervalSince(max(sample.start, interval.start))
-            return sum + (seconds > 0 ? quantity.value * inside / seconds : quantity.value)
-        }
+        try Support.proRataSteps(store, in: DateInterval(start: date(from), end: date(to)))
     }
 
     /// Week 70,000, then HAE's Monday 12,000 (the week's rest 58,000), then an export whose Monday is the same
@@ -71,10 +55,10 @@ struct HAEExportAfterFinerPointsTests {
             _ = try Support.importXML(Support.export(body), into: store)
             #expect(abs(try Self.total(store, from: "2024-05-06", to: "2024-05-13") - 70000) < 1e-6)
             // HAE re-sends the week and the Monday as they were: nothing is written.
-            let before = try Self.sampleFiles(folder + "/store")
+            let before = try Support.sampleFiles(folder + "/store")
             try Self.push(Self.week, into: store)
             try Self.push(Self.day("2024-05-06", 12000), into: store)
-            #expect(try Self.sampleFiles(folder + "/store") == before)
+            #expect(try Support.sampleFiles(folder + "/store") == before)
             #expect(abs(try Self.total(store, from: "2024-05-06", to: "2024-05-13") - 70000) < 1e-6)
             // Monday is the export's alone: the week's rest lies after the day HAE had sent for its start.
             #expect(abs(try Self.total(store, from: "2024-05-06", to: "2024-05-07") - 12000) < 1e-6)

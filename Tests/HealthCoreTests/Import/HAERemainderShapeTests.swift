@@ -23,23 +23,9 @@ struct HAERemainderShapeTests {
 
     private static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
-    /// The steps between two UTC times, each sample pro rata to its time inside (as `stats --no-merge` counts them).
+    /// The steps between two UTC times (``ImportTestSupport/proRataSteps(_:in:)``).
     private static func steps(_ store: JSONFileStore, _ from: String, _ to: String) throws -> Double {
-        let interval = DateInterval(start: date(from), end: date(to))
-        return try store.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: interval).reduce(0.0) { sum, sample in
-            guard case let .quantity(quantity) = sample.value else { return sum }
-            let seconds = sample.end.timeIntervalSince(sample.start)
-            let inside = min(sample.end, interval.end).timeIntervalSince(max(sample.start, interval.start))
-            return sum + (seconds > 0 ? quantity.value * inside / seconds : quantity.value)
-        }
-    }
-
-    private static func sampleFiles(_ folder: String) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where path.hasSuffix(".jsonl") {
-            files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
-        }
-        return files
+        try Support.proRataSteps(store, in: DateInterval(start: date(from), end: date(to)))
     }
 
     /// A day of 4,500, then its hours 00:00 (10) and 01:00 (20): those hours count 10 and 20, the day's rest (4,470)
@@ -77,10 +63,10 @@ struct HAERemainderShapeTests {
             #expect(abs(try Self.steps(store, "2024-05-06T00:00:00Z", "2024-05-07T00:00:00Z") - 12500) < 1e-6)
             #expect(abs(try Self.steps(store, "2024-05-06T00:00:00Z", "2024-05-13T00:00:00Z") - 70000) < 1e-6)
 
-            let before = try Self.sampleFiles(folder + "/store")
+            let before = try Support.sampleFiles(folder + "/store")
             try Self.push(Self.week, into: store)
             try Self.push(Self.payload([("2024-05-06 00:00:00", 12500), ("2024-05-07 00:00:00", 9000)]), into: store)
-            #expect(try Self.sampleFiles(folder + "/store") == before, "the same payloads again write nothing")
+            #expect(try Support.sampleFiles(folder + "/store") == before, "the same payloads again write nothing")
         }
     }
 }

@@ -56,6 +56,26 @@ enum ImportTestSupport {
         return try body(path)
     }
 
+    /// The steps stored in `interval`, each sample pro rata to its time inside it, sources not merged (as
+    /// `stats --no-merge` counts them).
+    static func proRataSteps(_ store: JSONFileStore, in interval: DateInterval) throws -> Double {
+        try store.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: interval).reduce(0.0) { sum, sample in
+            guard case let .quantity(quantity) = sample.value else { return sum }
+            let seconds = sample.end.timeIntervalSince(sample.start)
+            let inside = min(sample.end, interval.end).timeIntervalSince(max(sample.start, interval.start))
+            return sum + (seconds > 0 ? quantity.value * inside / seconds : quantity.value)
+        }
+    }
+
+    /// A store folder's sample files (`.jsonl`) by path, to check that something wrote nothing.
+    static func sampleFiles(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder) where path.hasSuffix(".jsonl") {
+            files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+        }
+        return files
+    }
+
     /// Writes `text` to a file in `folder` and returns its path.
     static func write(_ text: String, named name: String = "export.xml", in folder: String) throws -> String {
         let path = folder + "/" + name
