@@ -139,12 +139,8 @@ enum HKCtl {
             } else {
                 console.error("Usage: hkctl <subcommand> ...\n  See 'hkctl --help' for more information.")
             }
-        } else if case let TimeInputError.malformed(text) = error {
-            // The library names the ISO forms it reads; hkctl reads times as people type them too.
-            console.error("Error: " + ErrorLine.clean("The time '\(text)' is not understood; write it like '2024-06-01', "
-                + "'2024-06-01T08:30', '08:30', 'yesterday 22:30' or '-2h'."))
         } else {
-            console.error("Error: " + ErrorLine.clean("\(error)"))
+            console.error("Error: " + ErrorLine.clean(CLIErrorWording.message(for: error)))
         }
         return status.rawValue
     }

@@ -53,18 +53,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     public var description: String {
         switch self {
         case let .cannotCreate(path, reason):
-            return "Cannot create the store at '\(path)': \(reason); choose another place with --store or $HKCTL_STORE."
+            return "Cannot create the store at '\(path)': \(reason); open the store in another folder."
         case let .notAStore(path):
-            return "'\(path)' is not an hkctl store (it has other files and no hkctl-store.json); point --store at an empty or new folder."
+            return "'\(path)' is not an hkctl store (it has other files and no hkctl-store.json); open the store in an empty or new folder."
         case let .notAFolder(path):
-            return "'\(path)' is a file, not a folder; point --store at a folder (it is created if missing)."
+            return "'\(path)' is a file, not a folder; open the store in a folder (it is created if missing)."
         case let .readFailed(path, reason):
             return "Cannot read '\(path)': \(reason)."
         case let .writeFailed(path, reason):
             return "Cannot write '\(path)': \(reason); nothing was saved."
         case let .busy(path, waited, holders):
             let who = holders.isEmpty ? "another hkctl" : "process " + holders.map(String.init).joined(separator: ", ")
-            return "The store '\(path)' is busy: \(who) held its lock for \(NumberFormatting.human(waited, fractionDigits: 1)) s; try again, or raise $HKCTL_LOCK_TIMEOUT."
+            return "The store '\(path)' is busy: \(who) held its lock for \(NumberFormatting.human(waited, fractionDigits: 1)) s; try again, or wait longer for the lock."
         case let .corrupt(path, line, reason):
             return "The store file '\(path)' is corrupt at line \(line): \(reason); move that line out of the file to go on (see docs/STORE.md)."
         case let .newerVersion(found, supported):
@@ -84,18 +84,18 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
                 + "so hkctl did not make it (another user may have put it there while the folder was open to others). "
                 + "Look at it, then remove it (rm -r \(quoted)) or, if it is yours, give it back (chown -R \(storeOwner) \(quoted))."
         case let .changeNumbersExhausted(path, last):
-            return "The change counter '\(path)' is at \(last), and change numbers end at \(ChangeNumbers.maximum); nothing was saved. If the counter was edited, 'hkctl doctor --repair' rebuilds it from the numbers in use."
+            return "The change counter '\(path)' is at \(last), and change numbers end at \(ChangeNumbers.maximum); nothing was saved. If the counter was edited, the doctor's repair (StoreDoctor.repair) rebuilds it from the numbers in use."
         case let .counterBehind(path, counter, used):
-            return "The change counter '\(path)' says \(counter), but change number \(used) is already in use, so new changes would reuse numbers; nothing was saved. Run 'hkctl doctor --repair' to rebuild the counter."
+            return "The change counter '\(path)' says \(counter), but change number \(used) is already in use, so new changes would reuse numbers; nothing was saved. The doctor's repair (StoreDoctor.repair) rebuilds the counter."
         case let .notAFile(path, kind):
-            return "'\(path)' is \(kind); hkctl uses only regular files and real folders in a store. Move it away (hkctl doctor lists such entries)."
+            return "'\(path)' is \(kind); a store holds only regular files and real folders. Move it away (the doctor lists such entries)."
         case .noDefaultLocation:
             return "There is no per-user data folder: neither XDG_DATA_HOME nor HOME is set; set one, or open the store with HealthStore(directory:)."
         case let .notADocument(name):
             return "'\(name)' is not a document name: a document is a plain NAME.json file of the store folder (letters, "
                 + "digits, '-', '_', '.'), and the store's own files (\(JSONFileStore.storeOwnedDocuments.sorted().joined(separator: ", "))) are not documents."
         case let .disappeared(path):
-            return "The store '\(path)' disappeared (its folder was moved, removed or emptied); put it back, or point --store or $HKCTL_STORE at its new place."
+            return "The store '\(path)' disappeared (its folder was moved, removed or emptied); put it back, or open the store at its new place."
         }
     }
 
