@@ -209,7 +209,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         return try body()
     }
 
-    /// Runs `body` holding the exclusive lock, without finishing an interrupted batch first (for `doctor --repair`).
+    /// Runs `body` holding the exclusive lock, without finishing an interrupted batch first (for the doctor's repair).
     func withExclusiveLock<T>(_ body: () throws -> T) throws -> T {
         let lock = try StoreLock.acquire(path: lockPath, exclusive: true, timeout: lockTimeout, storePath: path)
         writeLock = lock
