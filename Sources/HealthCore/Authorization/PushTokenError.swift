@@ -10,9 +10,9 @@ public enum PushTokenError: Error, Equatable, Sendable, CustomStringConvertible,
     public var description: String {
         switch self {
         case let .exists(name):
-            return "'\(name)' already has a push token; revoke it first (hkctl serve token revoke \(name)), then make a new one."
+            return "'\(name)' already has a push token; revoke it first, then make a new one."
         case let .notFound(name):
-            return "'\(name)' has no push token; 'hkctl serve token list' shows the names that have one."
+            return "'\(name)' has no push token; the token list shows the names that have one."
         case let .ownerName(name):
             return "'\(name)' is the owner's own name; a pushing program needs a name of its own (such as 'iphone')."
         }

@@ -118,7 +118,7 @@ public enum CharacteristicError: Error, Equatable, Sendable, CustomStringConvert
         case let .badValue(key, value, expected):
             return "The value '\(value)' is invalid for \(key); use \(expected.joined(separator: ", "))."
         case let .notASampleType(key):
-            return "'\(key)' is a characteristic, not a sample type: samples cannot be written to it; use 'hkctl me set \(key) VALUE'."
+            return "'\(key)' is a characteristic, not a sample type: samples cannot be written to it; set the characteristic instead."
         }
     }
 

@@ -18,7 +18,7 @@ public enum CorrelationError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .diastolicAboveSystolic(systolic, diastolic):
             return "The diastolic pressure \(diastolic) is above the systolic \(systolic); write the higher number first, like '120/80'."
         case let .emptyFood(name):
-            return "The food '\(name)' has no amounts; give at least one, such as --energy 350kcal or --protein 12g."
+            return "The food '\(name)' has no amounts; give at least one, such as its energy or protein."
         case .missingFoodName:
             return "A food entry needs a name, such as \"Oatmeal\"."
         case let .notANutrient(name):

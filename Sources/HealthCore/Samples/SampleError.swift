@@ -49,11 +49,11 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             // The few nearest names, not all of them: 'hkctl types' lists every one.
             let near = NameSuggestions.nearest(name, among: known, limit: 3)
             guard let best = near.first else {
-                return "Unknown type '\(name)'; run 'hkctl types' to list the types (for example water, steps, weight, sleep)."
+                return "Unknown type '\(name)'; the catalogue lists the types (for example water, steps, weight, sleep)."
             }
             let others = near.dropFirst().map { "'\($0)'" }
             return "Unknown type '\(name)'; did you mean '\(best)'?" + (others.isEmpty ? "" : " (or \(others.joined(separator: ", ")))")
-                + " Run 'hkctl types' to list them all."
+                + " The catalogue lists them all."
         case let .notFinite(type):
             return "The \(type) amount is not a finite number; give a real amount such as '500mL'."
         case let .negative(value, type):
@@ -76,11 +76,11 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "\(type) is a characteristic, not a sample type: it has one value, read with the characteristic calls "
                 + "(dateOfBirthComponents(), bloodType(), ...), and no samples to save or query."
         case let .inFuture(end, now):
-            return "The sample ends at \(end), after now (\(now)); hkctl records what has already happened."
+            return "The sample ends at \(end), after now (\(now)); only what has already happened is recorded here."
         case let .notWhole(text, type):
             return "\(type.prefix(1).uppercased() + type.dropFirst()) are counted in whole numbers, and '\(text)' is not one; give a whole number such as '\(text.prefix { $0 != "." && $0 != "," })'."
         case let .zeroAmount(text, type):
-            return "A \(type) amount of '\(text)' is nothing to log; give the amount you had (a wrong entry is removed with 'hkctl delete')."
+            return "A \(type) amount of '\(text)' is nothing to log; give the amount you had (a wrong entry is deleted instead)."
         case let .unknownTypeIdentifier(identifier):
             return "No sample type has the identifier '\(identifier)'; use one of HealthKit's identifiers such as "
                 + "HKQuantityTypeIdentifierStepCount (SampleTypeCatalogue.standard lists them)."
@@ -93,7 +93,7 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "The \(type) correlation cannot be saved: \(problem); save the member samples in the same call as the correlation."
         case .syncVersionWithoutIdentifier:
             return "HKMetadataKeySyncVersion is given without HKMetadataKeySyncIdentifier; a sync version belongs to a "
-                + "sync identifier: give both (hkctl add: --sync-id ID --sync-version N) or neither."
+                + "sync identifier: give both or neither."
         case let .syncIdentifierWithoutVersion(identifier):
             return "The sync identifier '\(identifier)' has no HKMetadataKeySyncVersion; give the version too (a whole "
                 + "number; a higher one replaces the stored sample), as HealthKit requires."

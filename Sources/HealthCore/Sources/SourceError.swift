@@ -12,7 +12,7 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .duplicateSource(name):
             return "The source '\(name)' is named twice; give each source once, highest priority first."
         case .emptySourceName:
-            return "A source name is empty; give each source's name as 'hkctl sources' lists it."
+            return "A source name is empty; give each source's name as the store's sources list it."
         case let .newerVersion(version, supported):
             return "The source priorities are version \(version), newer than the version \(supported) this hkctl reads; upgrade hkctl."
         }

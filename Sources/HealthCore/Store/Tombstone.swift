@@ -125,18 +125,18 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     public var description: String {
         switch self {
         case let .badAnchor(text):
-            return "The anchor '\(text)' is not valid; pass an anchor exactly as 'hkctl changes' printed it, or omit --since to start over."
+            return "The anchor '\(text)' is not valid; pass an anchor exactly as the changes gave it, or start over without one."
         case let .anchorFromTheFuture(text):
-            return "The anchor '\(text)' is ahead of this store (is it from another store?); omit --since to start over."
+            return "The anchor '\(text)' is ahead of this store (is it from another store?); start over without an anchor."
         case let .anchorExpired(text):
-            return "The anchor '\(text)' is older than the deletions kept after the last 'hkctl compact'; omit --since to sync everything again."
+            return "The anchor '\(text)' is older than the deletions kept after the last compaction; start over without an anchor to sync everything again."
         case let .notFound(uuids):
             return "No sample has the uuid \(uuids.map { $0.lowercasedText }.joined(separator: ", ")); nothing was deleted."
         case let .notFoundToReplace(uuids):
             return "No sample this source may change has the uuid \(uuids.map { $0.lowercasedText }.joined(separator: ", ")); "
-                + "nothing was changed (see hkctl list; a source changes only its own samples)."
+                + "nothing was changed (a source changes only its own samples)."
         case let .nothingOfTypeToDelete(type, source):
-            return "'\(source)' has no \(type) sample to delete; nothing was deleted (see hkctl list \(type))."
+            return "'\(source)' has no \(type) sample to delete; nothing was deleted."
         }
     }
 

@@ -13,13 +13,13 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         switch self {
         case let .nothingToUndo(source):
             return "Nothing to undo: source '\(source)' has no add, import, delete or replacement left that is not undone yet "
-                + "('hkctl undo' takes back only what this source did, newest first)."
+                + "(an undo takes back only what this source did, newest first)."
         case let .nothingOfTypeToUndo(source, type):
             return "Nothing to undo for \(type): source '\(source)' has no add, import, delete or replacement of \(type) left that is not "
-                + "undone yet ('hkctl undo' without --type takes back its newest operation of any type)."
+                + "undone yet (an undo without a type takes back the source's newest operation of any type)."
         case .changedMeanwhile:
-            return "The store changed while hkctl was asking (another hkctl undid or wrote something); nothing was "
-                + "undone: run 'hkctl undo' again to see what it would undo now."
+            return "The store changed between showing the undo and doing it (another process undid or wrote something); "
+                + "nothing was undone: ask again what the undo would take back now."
         }
     }
 

@@ -22,7 +22,7 @@ public enum UnitError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case let .malformed(text, reason):
             return "The unit '\(text)' is malformed: \(reason)."
         case let .unknownUnit(text):
-            return "Unknown unit '\(text)'; see 'hkctl help units' for the units hkctl understands."
+            return "Unknown unit '\(text)'; HealthUnit reads HealthKit's unit strings (such as mL, kg, count/min)."
         case let .incompatible(from, to):
             return "Cannot convert '\(from)' to '\(to)': they measure different things."
         case let .wrongUnitForType(unit, type, expected):

@@ -23,13 +23,13 @@ public enum WorkoutError: Error, Equatable, Sendable, CustomStringConvertible, L
         switch self {
         case let .unknownActivity(text, suggestion):
             return "Unknown workout activity '\(text)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ";")
-                + " See 'hkctl types workouts' for every activity."
+                + " WorkoutActivityType lists every activity."
         case let .badDuration(text):
             return "The duration '\(text)' is not a duration; write it like '45min', '1h30m', '1.5h' or '90m'."
         case let .durationOutOfRange(text, maximumHours):
             return "The duration '\(text)' must be above zero and at most \(maximumHours) hours."
         case let .durationMismatch(duration, interval):
-            return "The duration \(duration) is longer than the time from --from to --to (\(interval)); give one of them, or a duration that fits (pauses make it shorter)."
+            return "The duration \(duration) is longer than the time from the start to the end (\(interval)); give one of them, or a duration that fits (pauses make it shorter)."
         case let .workoutNotSaved(uuid):
             return "The workout \(uuid.lowercasedText) is not in the store (never saved, or deleted); save the workout before adding samples to it."
         case let .associatedSampleNotFound(uuid):
