@@ -66,6 +66,7 @@ enum HAECoverage: Equatable {
         guard inside > 0 || after > point.start else { return .none }
         var kept = HAEWritePlan.starting(point, at: after, periodStart: HAEWritePlan.periodStart(of: point))
         kept.value = .quantity(Quantity(left, total.unit))
+        kept.metadata[HAEWritePlan.exportUntilKey] = .number(after.timeIntervalSince1970)
         kept.metadata[HAECoverage.remainderKey] = .string("export")
         return .remainder(kept)
     }

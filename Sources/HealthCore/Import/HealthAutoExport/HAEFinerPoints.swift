@@ -21,15 +21,18 @@ struct HAEFinerPoints {
     /// The point to weigh against the export's samples: itself, or, for one reduced by finer points, itself with its
     /// total as sent less what those points hold (`heldByFiner`, in its unit), which its remainder adds back to its
     /// new total.
-    func beforeSuperseding(_ point: Sample) -> (point: Sample, heldByFiner: Double?) {
-        // Over its whole period: the export's samples and the finer points are weighed against all of it.
-        let point = HAEWritePlan.overItsPeriod(point)
+    func beforeSuperseding(_ stored: Sample) -> (point: Sample, heldByFiner: Double?) {
+        // Weighed from where its amount still holds samples an export may count (an earlier export's are out of it).
+        var point = stored
+        point.start = HAEWritePlan.exportBoundary(of: stored)
         guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value,
               let form = HAEWritePlan.form(of: point) else { return (point, nil) }
+        // The finer points anywhere in its period.
+        let from = HAEWritePlan.periodStart(of: stored)
         var low = 0, high = byStart.count
         while low < high {
             let middle = (low + high) / 2
-            if byStart[middle].start < point.start { low = middle + 1 } else { high = middle }
+            if byStart[middle].start < from { low = middle + 1 } else { high = middle }
         }
         var held = 0.0
         for other in byStart[low...] {

@@ -130,11 +130,14 @@ struct HAEWritePlan {
                 // A stored point that reaches beyond the candidate (a day total where hours come): it goes only
                 // where the payload's finer points cover all of its period; otherwise it waits for the pass after
                 // the loop.
-                let wider = crossed.filter { $0.start < sample.start || $0.end > sample.end }
+                // Against the sample's whole period: one an export cut to its part after the export's samples
+                // still holds the days or hours of its period.
+                let from = HAEWritePlan.periodStart(of: sample)
+                let wider = crossed.filter { $0.start < from || $0.end > sample.end }
                 for old in wider where !deleted.contains(old.uuid) && partial[old.uuid] == nil {
                     partial[old.uuid] = (old, plan.outcomes.count)
                 }
-                crossed.removeAll { $0.start < sample.start || $0.end > sample.end }
+                crossed.removeAll { $0.start < from || $0.end > sample.end }
             }
             // A night summary whose figures the stored stages of that night already give (a folder holding the night
             // per stage and as a summary): unchanged, the stages stay.
@@ -303,6 +306,19 @@ struct HAEWritePlan {
     /// stored point by its time uses its whole period (``period(of:)``); the sample's own times are where its amount
     /// lies, for statistics.
     static let periodStartKey = "HAEPeriodStart"
+
+    /// The metadata key of a point an export's samples reduced: the end of the last of them inside its period, in
+    /// seconds since 1970. Its amount (and ``totalKey``) no longer holds what they counted up to there, so a later
+    /// export is weighed against it only after this (``exportBoundary(of:)``).
+    static let exportUntilKey = "HAEExportUntil"
+
+    /// Where a stored point's amount still holds samples an export may count: its ``exportUntilKey``; else, for a
+    /// point whose start finer points moved (``periodStartKey``), its period's start; else its start (a point an
+    /// export reduced before the key existed starts there).
+    static func exportBoundary(of sample: Sample) -> Date {
+        if case let .number(seconds)? = sample.metadata[exportUntilKey] { return Date(timeIntervalSince1970: seconds) }
+        return periodStart(of: sample)
+    }
 
     /// The start of the period a stored HAE point stands for: its ``periodStartKey``, else its start.
     static func periodStart(of sample: Sample) -> Date {
