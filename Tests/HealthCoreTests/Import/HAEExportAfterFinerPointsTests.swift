@@ -24,10 +24,7 @@ struct HAEExportAfterFinerPointsTests {
         """
     }
 
-    private static func push(_ json: String, into store: JSONFileStore) throws {
-        let payload = try HealthAutoExportPayload(bytes: Array(json.utf8), name: "payload.json")
-        _ = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
-    }
+    private static func push(_ json: String, into store: JSONFileStore) throws { try Support.pushHAE(json, into: store) }
 
     private static func steps(_ value: Int, _ start: String, _ end: String) -> String {
         Support.record(value: String(value), source: source, start: start + " +0000", end: end + " +0000")

@@ -9,14 +9,8 @@ struct HAEExportAndChainTests {
     private typealias Support = ImportTestSupport
     private static let type = "HKQuantityTypeIdentifierStepCount"
 
-    private static func payload(_ points: [(date: String, steps: Double)]) -> String {
-        let data = points.map { #"{"date":"\#($0.date) +0000","qty":\#($0.steps),"source":"Jane’s iPhone"}"# }
-        return #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + data.joined(separator: ",") + "]}]}}"
-    }
-
     private static func push(_ points: [(date: String, steps: Double)], into store: JSONFileStore) throws {
-        let payload = try HealthAutoExportPayload(bytes: Array(payload(points).utf8), name: "payload.json")
-        _ = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
+        try Support.pushHAE(Support.haeSteps(points), into: store)
     }
 
     private static func steps(_ value: Int, _ start: String, _ end: String, source: String = "Jane’s iPhone") -> String {

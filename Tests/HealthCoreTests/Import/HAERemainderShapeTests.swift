@@ -9,17 +9,11 @@ import Testing
 struct HAERemainderShapeTests {
     private typealias Support = ImportTestSupport
 
-    private static func payload(_ points: [(date: String, steps: Double)]) -> String {
-        let data = points.map { #"{"date":"\#($0.date) +0000","qty":\#($0.steps),"source":"Jane’s iPhone"}"# }
-        return #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + data.joined(separator: ",") + "]}]}}"
-    }
+    private static func payload(_ points: [(date: String, steps: Double)]) -> String { Support.haeSteps(points) }
 
     private static let week = payload([("2024-05-06 00:00:00", 70000), ("2024-05-13 00:00:00", 35000)])
 
-    private static func push(_ json: String, into store: JSONFileStore) throws {
-        let payload = try HealthAutoExportPayload(bytes: Array(json.utf8), name: "payload.json")
-        _ = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
-    }
+    private static func push(_ json: String, into store: JSONFileStore) throws { try Support.pushHAE(json, into: store) }
 
     private static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 

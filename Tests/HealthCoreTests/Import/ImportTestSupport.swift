@@ -56,6 +56,18 @@ enum ImportTestSupport {
         return try body(path)
     }
 
+    /// A Health Auto Export payload of step points (UTC dates, source "Jane’s iPhone").
+    static func haeSteps(_ points: [(date: String, steps: Double)]) -> String {
+        let data = points.map { #"{"date":"\#($0.date) +0000","qty":\#($0.steps),"source":"Jane’s iPhone"}"# }
+        return #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + data.joined(separator: ",") + "]}]}}"
+    }
+
+    /// Imports a Health Auto Export payload's JSON into `store`, in UTC.
+    static func pushHAE(_ json: String, into store: JSONFileStore) throws {
+        let payload = try HealthAutoExportPayload(bytes: Array(json.utf8), name: "payload.json")
+        _ = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
+    }
+
     /// The steps stored in `interval`, each sample pro rata to its time inside it, sources not merged (as
     /// `stats --no-merge` counts them).
     static func proRataSteps(_ store: JSONFileStore, in interval: DateInterval) throws -> Double {
