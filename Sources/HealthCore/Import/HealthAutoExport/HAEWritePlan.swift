@@ -185,7 +185,15 @@ struct HAEWritePlan {
             plan.outcomes.append(matches.isEmpty && crossed.isEmpty ? .added : .replaced)
         }
         plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
-        plan.settle(partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted { $0.sample.start < $1.sample.start },
+        // Finest form first (then by start, then by identifier: one order whatever the dictionary's), so that a coarser
+        // point is weighed against what the finer ones inside it keep once they are settled themselves.
+        let wide = partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted {
+            let levels = (HAEWritePlan.level(of: $0.sample), HAEWritePlan.level(of: $1.sample))
+            if levels.0 != levels.1 { return levels.0 < levels.1 }
+            if $0.sample.start != $1.sample.start { return $0.sample.start < $1.sample.start }
+            return $0.sample.uuid.uuidString < $1.sample.uuid.uuidString
+        }
+        plan.settle(wide,
                     stored: otherForm, deleted: &deleted, storedStart: { byUUID[$0]?.start }, cumulative: cumulative)
         plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
         return plan
@@ -356,6 +364,11 @@ struct HAEWritePlan {
                                  storedStart: (UUID) -> Date?, cumulative: (String) -> Bool) {
         // The payload's own points (remainders written below are not).
         let sent = writes
+        // What each point settled here keeps (its remainder, or nothing): a coarser point settled after it weighs it so.
+        // Every stored HAE point's amount is then what it holds beyond the finer points inside its period, and a day
+        // and the hours inside it add up to the day's total once (weighing the day as sent, and its hours as well,
+        // took the hours off a week twice).
+        var settled: [UUID: Quantity] = [:]
         for (point, first) in wide {
             guard let form = HAEWritePlan.form(of: point) else { continue }
             let inside = { (other: Sample) -> Bool in
@@ -369,7 +382,7 @@ struct HAEWritePlan {
                 $0.typeIdentifier == point.typeIdentifier && $0.end > point.start && $0.start < point.end
                     && HAEWritePlan.related($0.source, point.source) && HAEWritePlan.isMisaligned(point, with: $0, identifier: nil)
             }
-            let finer = (stored[point.typeIdentifier] ?? []).filter { !deleted.contains($0.uuid) && inside($0) }
+            let finer = (stored[point.typeIdentifier] ?? []).filter { (!deleted.contains($0.uuid) || settled[$0.uuid] != nil) && inside($0) }
                 + sent.filter(inside)
             var reach = point.start
             let spans = (finer.map { ($0.start, $0.end) } + across.map { (max($0.start, point.start), min($0.end, point.end)) })
@@ -391,7 +404,7 @@ struct HAEWritePlan {
                     return min(part.end, point.end).timeIntervalSince(max(part.start, point.start)) / part.duration
                 }
                 let values = finer.map { part -> Double? in
-                    guard case let .quantity(quantity) = part.value else { return nil }
+                    guard let quantity = settled[part.uuid] ?? part.value.quantity else { return nil }
                     return try? quantity.value(in: amount.unit)
                 } + across.map { part -> Double? in
                     guard case let .quantity(quantity) = part.value, let value = try? quantity.value(in: amount.unit) else { return nil }
@@ -412,6 +425,7 @@ struct HAEWritePlan {
             }
             guard deleted.insert(point.uuid).inserted else { continue }
             deletes.append((point.uuid, point.typeIdentifier, point.source))
+            if let unit = point.value.quantity?.unit { settled[point.uuid] = remainder?.value.quantity ?? Quantity(0, unit) }
             if let remainder {
                 writes.append(remainder)
             } else if outcomes.indices.contains(first), outcomes[first] == .added {
