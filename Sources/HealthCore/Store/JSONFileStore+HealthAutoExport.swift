@@ -201,20 +201,44 @@ extension JSONFileStore {
         return windows
     }
 
-    /// The visible Health Auto Export samples of a type, reading only the partitions that hold one.
-    private func healthAutoExportSamples(ofType type: String) throws -> [Sample] {
+    /// The visible Health Auto Export samples of a type, reading only the partitions that hold one. `limits`: the
+    /// lines of each file to read (``withReadAccess(_:)``'s, while a batch waits in the journal).
+    func healthAutoExportSamples(ofType type: String, limits: [String: Int] = [:]) throws -> [Sample] {
         let needle = Array(HAESampleBuilder.aggregationKey.utf8)
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-        let deleted = try deletedUUIDs(ofType: type)
+        let deleted = try deletedUUIDs(ofType: type, limits: limits)
         var ours: [Sample] = []
         for partition in try partitions(ofType: type, overlapping: everything) {
             guard let bytes = try POSIXFile.readFile(try storeFile(partition)), JSONFileStore.find(needle, in: bytes) else { continue }
-            try readPartitionWithSequence(partition) { sample, sequence in
+            try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
                 guard sample.metadata[HAESampleBuilder.aggregationKey] != nil, !deleted.hides(sample, sequence: sequence) else { return }
                 ours.append(sample)
             }
         }
         return ours
+    }
+
+    /// The visible samples of a type in `span` that can stand for Health Auto Export points (``HAECoverage``): not
+    /// HAE's, and not typed in by the store's owner. `limits` as for ``healthAutoExportSamples(ofType:limits:)``;
+    /// `excluding`: samples to leave out (those a write under way deletes).
+    func samplesFromElsewhere(ofType type: String, in span: DateInterval, limits: [String: Int] = [:],
+                              excluding: Set<UUID> = []) throws -> [Sample] {
+        var others: [Sample] = []
+        let deleted = try deletedUUIDs(ofType: type, limits: limits)
+        for partition in try partitions(ofType: type, overlapping: span) {
+            try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                guard JSONFileStore.isFromElsewhere(sample, in: span), !excluding.contains(sample.uuid),
+                      !deleted.hides(sample, sequence: sequence) else { return }
+                others.append(sample)
+            }
+        }
+        return others
+    }
+
+    /// Whether `sample` can stand for Health Auto Export points in `span`: not HAE's, not the owner's, touching it.
+    static func isFromElsewhere(_ sample: Sample, in span: DateInterval) -> Bool {
+        sample.metadata[HAESampleBuilder.aggregationKey] == nil && HAEWritePlan.isFromHealthKit(sample)
+            && sample.end >= span.start && sample.start <= span.end
     }
 
     /// What ``supersedeHealthAutoExport(types:adding:)`` deletes and writes, read under a lock the caller holds.
@@ -228,48 +252,19 @@ extension JSONFileStore {
             let ours = try healthAutoExportSamples(ofType: type)
             guard !ours.isEmpty else { continue }
             let start = ours.map(\.start).min()!, end = ours.map(\.end).max()!
-            var others: [Sample] = []
-            var longest: TimeInterval = 0
             // Eight days after: whether the samples go on past a point's period (a week's included).
             let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
-            func consider(_ sample: Sample) {
-                guard sample.metadata[HAESampleBuilder.aggregationKey] == nil, HAEWritePlan.isFromHealthKit(sample),
-                      sample.end >= span.start, sample.start <= span.end else { return }
-                others.append(sample)
-                longest = max(longest, sample.duration)
-            }
-            let deleted = try deletedUUIDs(ofType: type)
-            for partition in try partitions(ofType: type, overlapping: span) {
-                try readPartitionWithSequence(partition) { sample, sequence in
-                    if !deleted.hides(sample, sequence: sequence) { consider(sample) }
-                }
-            }
-            for sample in adding where sample.typeIdentifier == type { consider(sample) }
+            var others = try samplesFromElsewhere(ofType: type, in: span)
+            others += adding.filter { $0.typeIdentifier == type && JSONFileStore.isFromElsewhere($0, in: span) }
             guard !others.isEmpty else { continue }
             others.sort { $0.start < $1.start }
-            let cumulative = isCumulative(type)
-            // Finer forms first: a point reduced by finer HAE points (``HAEWritePlan/totalKey``) is then weighed
-            // against what those keep after this import (``HAEFinerPoints``).
-            var finer = HAEFinerPoints(ours)
-            for sample in finer.finestFirst {
-                let whole = finer.beforeSuperseding(sample)
-                let coverage = HAECoverage.of(whole.point, by: others, longest: longest,
-                                              cumulative: cumulative && sample.detail?.correlation == nil)
-                finer.note(sample, coverage)
-                if coverage == .none { continue }
+            let longest = others.reduce(0) { max($0, $1.duration) }
+            for outcome in HAESuperseding.weigh(ours, by: others, longest: longest, cumulative: isCumulative(type)) {
+                let sample = outcome.point
                 touched += 1
                 targets.append((sample.uuid, sample.typeIdentifier, sample.source))
-                if case var .remainder(kept) = coverage {
-                    // No earlier than it lay before: after the finer points that begin its period.
-                    if sample.start > kept.start {
-                        kept = HAEWritePlan.starting(kept, at: sample.start, periodStart: HAEWritePlan.periodStart(of: sample))
-                    }
+                if var kept = outcome.kept {
                     kept.uuid = UUID()
-                    let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
-                    kept.metadata[MetadataKeySyncVersion] = .number(version + 1)
-                    if let held = whole.heldByFiner, case let .quantity(left) = kept.value {
-                        kept.metadata[HAEWritePlan.totalKey] = .number(left.value + held)
-                    }
                     writes.append(kept)
                 }
                 for member in sample.detail?.correlation?.members ?? [] {

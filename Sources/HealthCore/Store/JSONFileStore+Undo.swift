@@ -110,7 +110,48 @@ extension JSONFileStore {
         default:
             try planDeleting(ranges: ranges, types: types, history: history, limits: limits, into: &prepared)
         }
+        try weighRestoredHealthAutoExport(&prepared, limits: limits)
         return prepared
+    }
+
+    /// Restored Health Auto Export points that samples from elsewhere imported since hold (an Apple Health export
+    /// imported after the push whose replacement is undone): each is restored as what those samples leave of it
+    /// (``HAESuperseding``), or, held whole, not at all (counted in ``UndoPlan/alreadyPresent``), as if the export had
+    /// come after it. Restoring it whole would count the export's steps twice.
+    private func weighRestoredHealthAutoExport(_ prepared: inout PreparedUndo, limits: [String: Int]) throws {
+        let members = Set(prepared.restorations.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
+        let points = prepared.restorations.filter {
+            $0.metadata[HAESampleBuilder.aggregationKey] != nil && $0.detail?.correlation == nil && !members.contains($0.uuid)
+        }
+        guard !points.isEmpty else { return }
+        let going = Set(prepared.deletions.map(\.uuid))
+        var outcomes: [UUID: Sample?] = [:]
+        for type in JSONFileStore.types(of: points.map(\.typeIdentifier)) {
+            let restored = points.filter { $0.typeIdentifier == type }
+            let start = restored.map(\.start).min()!, end = restored.map(\.end).max()!
+            // Eight days after, as an export's import looks: whether the samples go on past a point's period.
+            let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
+            var others = try samplesFromElsewhere(ofType: type, in: span, limits: limits, excluding: going)
+            others += prepared.restorations.filter { $0.typeIdentifier == type && JSONFileStore.isFromElsewhere($0, in: span) }
+            guard !others.isEmpty else { continue }
+            others.sort { $0.start < $1.start }
+            let ours = try healthAutoExportSamples(ofType: type, limits: limits).filter { !going.contains($0.uuid) } + restored
+            for outcome in HAESuperseding.weigh(ours, only: Set(restored.map(\.uuid)), by: others,
+                                                longest: others.reduce(0) { max($0, $1.duration) }, cumulative: isCumulative(type)) {
+                outcomes[outcome.point.uuid] = .some(outcome.kept)
+            }
+        }
+        guard !outcomes.isEmpty else { return }
+        prepared.restorations = prepared.restorations.compactMap { sample in
+            guard let outcome = outcomes[sample.uuid] else { return sample }
+            if outcome == nil {
+                prepared.plan.changes[sample.typeIdentifier, default: 0] -= 1
+                prepared.plan.restored -= 1
+                prepared.plan.alreadyPresent += 1
+            }
+            return outcome
+        }
+        prepared.plan.changes = prepared.plan.changes.filter { $0.value > 0 }
     }
 
     /// The lines an add or import wrote (numbers in `ranges`) that are still there, and what stands in for those

@@ -21,8 +21,9 @@ public struct UndoPlan: Equatable, Sendable {
     public var changes: [String: Int] = [:]
     /// An add or import: its samples deleted since, which are left as they are.
     public var alreadyDeleted = 0
-    /// A delete: its samples that are back already (an import brought them back, or an undo that was interrupted
-    /// restored them), which are not restored twice.
+    /// A delete or replace: its samples that are back already (an import brought them back, or an undo that was
+    /// interrupted restored them), which are not restored twice; and Health Auto Export points that samples of an
+    /// Apple Health export imported since hold whole, which are not restored beside them.
     public var alreadyPresent = 0
     /// A delete: its samples compaction (``JSONFileStore/compact(now:retention:)``) has removed from disk since, which can no longer be restored.
     public var compactedAway = 0

@@ -3,8 +3,7 @@ import Testing
 @testable import HealthCore
 
 /// Issue 30: exports and Health Auto Export points of several forms in many orders (a reviewer's probes of session 16's
-/// `HAEFinerPoints` and `HAEPeriodStart`). Each test states the figure a person expects. The disabled ones are open
-/// faults older than session 16 (docs/IMPORT.md names them).
+/// `HAEFinerPoints` and `HAEPeriodStart`). Each test states the figure a person expects.
 struct HAEExportAndChainTests {
     private typealias Support = ImportTestSupport
     private static let type = "HKQuantityTypeIdentifierStepCount"
@@ -230,7 +229,7 @@ struct HAEExportAndChainTests {
     /// R11. Undo of a push (through a token, source "phone") after an export (the owner's) trimmed its rest: week and
     /// days pushed by "phone", an export at Tuesday noon, then "phone"'s days push undone. Expected: the week as HAE
     /// sent it less the export, 70,000 in all.
-    @Test(.disabled("open: undoing the days a token pushed, after an export, restores the week whole")) func r11UndoOfAPushAfterTheExportTrimmedIt() throws {
+    @Test func r11UndoOfAPushAfterTheExportTrimmedIt() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -244,6 +243,29 @@ struct HAEExportAndChainTests {
             _ = try plain.undo(source: "phone", now: Date())
             let week = try Self.total(plain, "2024-05-06T00:00:00Z", "2024-05-13T00:00:00Z")
             #expect(abs(week - 70000) < 1e-6, "after undoing the days push: week got \(week)")
+        }
+    }
+
+    /// R12. A day pushed (12,000), then pushed grown (13,000, replacing it), then an export that holds all of that day
+    /// (and goes on past it): undoing the grown push brings back no 12,000 beside the export's 13,000, since the export
+    /// holds the day whole; the undo says so (back already, nothing restored).
+    @Test func r12UndoOfAGrownPushAfterAnExportHoldingTheDayRestoresNothing() throws {
+        try Support.withTemporaryDirectory { folder in
+            func store(_ source: String) -> JSONFileStore {
+                JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
+            }
+            try Self.push([("2024-05-06 00:00:00", 12000)], into: store("phone"))
+            try Self.push([("2024-05-06 00:00:00", 13000)], into: store("phone"))
+            try Self.exportXML([Self.steps(13000, "2024-05-06 08:00:00", "2024-05-06 20:00:00"),
+                                Self.steps(500, "2024-05-07 08:00:00", "2024-05-07 09:00:00")], into: store("hkctl"))
+            let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            #expect(abs(try Self.total(plain, "2024-05-06T00:00:00Z", "2024-05-07T00:00:00Z") - 13000) < 1e-6)
+            let shown = try #require(try plain.undoPlan(source: "phone"))
+            let done = try plain.undo(source: "phone", now: Date())
+            #expect(shown.restored == done.restored && shown.alreadyPresent == done.alreadyPresent)
+            #expect(done.restored == 0 && done.alreadyPresent == 1, "restored \(done.restored), back already \(done.alreadyPresent)")
+            let monday = try Self.total(plain, "2024-05-06T00:00:00Z", "2024-05-07T00:00:00Z")
+            #expect(abs(monday - 13000) < 1e-6, "after the undo: Monday got \(monday)")
         }
     }
 }
