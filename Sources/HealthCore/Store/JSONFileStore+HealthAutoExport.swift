@@ -56,11 +56,29 @@ extension JSONFileStore {
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
                 let interval = JSONFileStore.HAEWindow(span)
                 let deleted = try self.deletedUUIDs(ofType: type)
+                var earliest = interval.start
                 for partition in try self.partitions(ofType: type, overlapping: interval) {
                     try self.readPartitionWithSequence(partition, around: interval) { sample, sequence in
                         guard sample.end >= interval.start, sample.start <= interval.end,
                               !deleted.hides(sample, sequence: sequence) else { return }
                         stored.append(sample)
+                        if sample.metadata[HAESampleBuilder.aggregationKey] != nil {
+                            earliest = min(earliest, HAEWritePlan.periodStart(of: sample))
+                        }
+                    }
+                }
+                // A stored point whose period starts before the window (a week, where a day of its end comes): the HAE
+                // points from its period's start too, so that the plan weighs it against every finer point inside it
+                // and deletes a rest held as pieces whole (``HAEPieces``).
+                if earliest < interval.start {
+                    let before = DateInterval(start: earliest, end: interval.start)
+                    for partition in try self.partitions(ofType: type, overlapping: before) {
+                        try self.readPartitionWithSequence(partition, around: before) { sample, sequence in
+                            guard sample.end >= earliest, sample.end < interval.start,
+                                  sample.metadata[HAESampleBuilder.aggregationKey] != nil,
+                                  !deleted.hides(sample, sequence: sequence) else { return }
+                            stored.append(sample)
+                        }
                     }
                 }
             }
@@ -262,8 +280,8 @@ extension JSONFileStore {
             for outcome in HAESuperseding.weigh(ours, by: others, longest: longest, cumulative: isCumulative(type)) {
                 let sample = outcome.point
                 touched += 1
-                targets.append((sample.uuid, sample.typeIdentifier, sample.source))
-                if var kept = outcome.kept {
+                targets += outcome.parts.map { ($0.uuid, $0.typeIdentifier, $0.source) }
+                for var kept in outcome.kept {
                     kept.uuid = UUID()
                     writes.append(kept)
                 }

@@ -125,7 +125,9 @@ extension JSONFileStore {
         }
         guard !points.isEmpty else { return }
         let going = Set(prepared.deletions.map(\.uuid))
-        var outcomes: [UUID: Sample?] = [:]
+        let restoredUUIDs = Set(points.map(\.uuid))
+        var gone = Set<UUID>()
+        var kept: [Sample] = []
         for type in JSONFileStore.types(of: points.map(\.typeIdentifier)) {
             let restored = points.filter { $0.typeIdentifier == type }
             let start = restored.map(\.start).min()!, end = restored.map(\.end).max()!
@@ -137,20 +139,22 @@ extension JSONFileStore {
             others.sort { $0.start < $1.start }
             let ours = try healthAutoExportSamples(ofType: type, limits: limits).filter { !going.contains($0.uuid) } + restored
             for outcome in HAESuperseding.weigh(ours, only: Set(restored.map(\.uuid)), by: others,
-                                                longest: others.reduce(0) { max($0, $1.duration) }, cumulative: isCumulative(type)) {
-                outcomes[outcome.point.uuid] = .some(outcome.kept)
+                                                longest: others.reduce(0) { max($0, $1.duration) }, cumulative: isCumulative(type))
+            where outcome.parts.allSatisfy({ restoredUUIDs.contains($0.uuid) }) {
+                gone.formUnion(outcome.parts.map(\.uuid))
+                // The restored copies' uuids go to what is left, piece by piece.
+                for (index, var piece) in outcome.kept.enumerated() {
+                    if index < outcome.parts.count { piece.uuid = outcome.parts[index].uuid }
+                    kept.append(piece)
+                }
+                let change = outcome.kept.count - outcome.parts.count
+                prepared.plan.changes[type, default: 0] += change
+                prepared.plan.restored += change
+                if outcome.kept.isEmpty { prepared.plan.alreadyPresent += outcome.parts.count }
             }
         }
-        guard !outcomes.isEmpty else { return }
-        prepared.restorations = prepared.restorations.compactMap { sample in
-            guard let outcome = outcomes[sample.uuid] else { return sample }
-            if outcome == nil {
-                prepared.plan.changes[sample.typeIdentifier, default: 0] -= 1
-                prepared.plan.restored -= 1
-                prepared.plan.alreadyPresent += 1
-            }
-            return outcome
-        }
+        guard !gone.isEmpty else { return }
+        prepared.restorations = prepared.restorations.filter { !gone.contains($0.uuid) } + kept
         prepared.plan.changes = prepared.plan.changes.filter { $0.value > 0 }
     }
 

@@ -222,7 +222,8 @@ extension ImportTests {
         }
 
         /// Hours since the last sync after a day total: the day keeps what is left of its amount beyond them (nothing
-        /// lost, nothing twice), however often the hours come or grow; hours that cover the whole day replace it.
+        /// lost, nothing twice), however often the hours come or grow, as pieces over the hours around them
+        /// (``HAEPieces``); hours that cover the whole day replace it.
         @Test func hoursCoveringPartOfADayLeaveItsRemainder() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
@@ -233,16 +234,26 @@ extension ImportTests {
             let day = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":4500,"source":"Watch"}]}]}}"#
             _ = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
             func total() -> Double { store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) }
-            func dayPoint() -> Sample? { store.allSamples.first { $0.duration == 86_400 } }
+            // The day's pieces, joined as the one point they are.
+            func dayPoint() -> Sample? {
+                let pieces = store.allSamples.filter { $0.metadata[HAESampleBuilder.aggregationKey] == .string("day") }
+                return pieces.isEmpty ? nil : HAEPieces.joined(pieces.sorted { $0.start < $1.start })
+            }
+            func dayPieces() -> [(Int, Int)] {
+                store.allSamples.filter { $0.metadata[HAESampleBuilder.aggregationKey] == .string("day") }.sorted { $0.start < $1.start }
+                    .map { (Int($0.start.timeIntervalSince1970 - 1_715_292_000) / 3600, Int($0.end.timeIntervalSince1970 - 1_715_292_000) / 3600) }
+            }
             _ = try importer.importHealthAutoExport(try hours([(10, 500), (11, 500)]), receivedThrough: nil)
-            #expect(total() == 4500 && dayPoint()?.value.quantity?.value == 3500)
+            #expect(total() == 4500 && abs((dayPoint()?.value.quantity?.value ?? 0) - 3500) < 1e-9)
             #expect(dayPoint()?.metadata[HAEWritePlan.totalKey] == .number(4500))
+            #expect(dayPieces().map { [$0.0, $0.1] } == [[0, 10], [12, 24]], "\(dayPieces())")
             // The 11:00 hour grown, and 12:00: the remainder is counted from the day's 4,500, not subtracted twice.
             _ = try importer.importHealthAutoExport(try hours([(11, 700), (12, 300)]), receivedThrough: nil)
-            #expect(total() == 4500 && dayPoint()?.value.quantity?.value == 3000)
+            #expect(abs(total() - 4500) < 1e-9 && abs((dayPoint()?.value.quantity?.value ?? 0) - 3000) < 1e-9)
+            #expect(dayPieces().map { [$0.0, $0.1] } == [[0, 10], [13, 24]], "\(dayPieces())")
             // The same hours again change nothing.
             let again = try importer.importHealthAutoExport(try hours([(11, 700), (12, 300)]), receivedThrough: nil)
-            #expect(again.totals.replaced == 0 && again.totals.added == 0 && total() == 4500)
+            #expect(again.totals.replaced == 0 && again.totals.added == 0 && abs(total() - 4500) < 1e-9)
             // All 24 hours: the day total goes.
             _ = try importer.importHealthAutoExport(try hours((0..<24).map { ($0, $0 == 10 ? 500 : 100) }), receivedThrough: nil)
             #expect(dayPoint() == nil && total() == 500 + 23 * 100)

@@ -22,23 +22,16 @@ struct HAEFinerPoints {
     /// total as sent less what those points hold (`heldByFiner`, in its unit), which its remainder adds back to its
     /// new total.
     func beforeSuperseding(_ stored: Sample) -> (point: Sample, heldByFiner: Double?) {
-        // Weighed from where its amount still holds samples an export may count (an earlier export's are out of it).
+        // Weighed from where its amount still holds samples an export may count (an earlier export's are out of it), to
+        // its period's end.
         var point = stored
         point.start = HAEWritePlan.exportBoundary(of: stored)
-        guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value,
-              let form = HAEWritePlan.form(of: point) else { return (point, nil) }
-        // The finer points anywhere in its period.
-        let from = HAEWritePlan.periodStart(of: stored)
-        var low = 0, high = byStart.count
-        while low < high {
-            let middle = (low + high) / 2
-            if byStart[middle].start < from { low = middle + 1 } else { high = middle }
+        point.end = HAEWritePlan.periodEnd(of: stored)
+        guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value else {
+            return (point, nil)
         }
         var held = 0.0
-        for other in byStart[low...] {
-            guard other.start < point.end else { break }
-            guard other.uuid != point.uuid, other.end <= point.end, HAEWritePlan.form(of: other).map({ $0 != form }) == true,
-                  HAEWritePlan.related(other.source, point.source) else { continue }
+        for other in inside(stored) {
             guard let kept = after[other.uuid] ?? other.value.quantity, let value = try? kept.value(in: amount.unit) else {
                 return (point, nil)
             }
@@ -47,6 +40,25 @@ struct HAEFinerPoints {
         var whole = point
         whole.value = .quantity(Quantity(total - held, amount.unit))
         return (whole, held)
+    }
+
+    /// The points of another form and a related source anywhere in `stored`'s period: the finer points inside it.
+    func inside(_ stored: Sample) -> [Sample] {
+        guard let form = HAEWritePlan.form(of: stored) else { return [] }
+        let from = HAEWritePlan.periodStart(of: stored), to = HAEWritePlan.periodEnd(of: stored)
+        var low = 0, high = byStart.count
+        while low < high {
+            let middle = (low + high) / 2
+            if byStart[middle].start < from { low = middle + 1 } else { high = middle }
+        }
+        var found: [Sample] = []
+        for other in byStart[low...] {
+            guard other.start < to else { break }
+            guard other.uuid != stored.uuid, other.end <= to, HAEWritePlan.form(of: other).map({ $0 != form }) == true,
+                  HAEWritePlan.related(other.source, stored.source) else { continue }
+            found.append(other)
+        }
+        return found
     }
 
     /// Records what the export leaves of `point`.

@@ -6,20 +6,28 @@
 enum HAESuperseding {
     /// A point the samples from elsewhere hold in whole or in part.
     struct Outcome {
-        /// The point as stored (or as it is being restored).
+        /// The point as stored (or as it is being restored): one sample standing for its pieces (``HAEPieces``).
         var point: Sample
-        /// What is left of it (its uuid unchanged, its sync version one above the point's); nil: covered, nothing is.
-        var kept: Sample?
+        /// The samples it is stored as: its pieces, or itself.
+        var parts: [Sample]
+        /// What is left of it, as pieces over the gaps between the finer points inside its period (the first with the
+        /// point's uuid, its sync version one above the point's); empty: covered, nothing is.
+        var kept: [Sample]
     }
 
-    /// The points of `ours` (all HAE points of one type, so that finer ones are weighed first) that `others` (the type's
-    /// samples from elsewhere, sorted by start; `longest` the longest duration among them) cover in whole or in part.
-    /// `only`: weigh only these points (the others are taken as already weighed, keeping their amounts); nil: all.
+    /// The points of `ours` (all HAE samples of one type, so that finer ones are weighed first; a rest's pieces are
+    /// weighed as the one point they are) that `others` (the type's samples from elsewhere, sorted by start; `longest`
+    /// the longest duration among them) cover in whole or in part.
+    /// `only`: weigh only the points stored as these samples (the others are taken as already weighed, keeping their
+    /// amounts); nil: all.
     static func weigh(_ ours: [Sample], only: Set<UUID>? = nil, by others: [Sample], longest: TimeInterval,
                       cumulative: Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
-        var finer = HAEFinerPoints(ours)
-        for sample in finer.finestFirst where only?.contains(sample.uuid) ?? true {
+        let (points, pieces) = HAEPieces.group(ours)
+        var finer = HAEFinerPoints(points)
+        for sample in finer.finestFirst {
+            let parts = pieces[sample.uuid] ?? [sample]
+            if let only, !parts.contains(where: { only.contains($0.uuid) }) { continue }
             let whole = finer.beforeSuperseding(sample)
             let coverage = HAECoverage.of(whole.point, by: others, longest: longest,
                                           cumulative: cumulative && sample.detail?.correlation == nil)
@@ -28,18 +36,18 @@ enum HAESuperseding {
             case .none:
                 continue
             case .covered:
-                outcomes.append(Outcome(point: sample, kept: nil))
+                outcomes.append(Outcome(point: sample, parts: parts, kept: []))
             case var .remainder(kept):
                 // No earlier than it lay before: after the finer points that begin its period.
-                if sample.start > kept.start {
-                    kept = HAEWritePlan.starting(kept, at: sample.start, periodStart: HAEWritePlan.periodStart(of: sample))
-                }
+                let from = max(kept.start, sample.start)
                 let version = SyncReplacement.storedMark(of: sample)?.version ?? 0
                 kept.metadata[MetadataKeySyncVersion] = .number(version + 1)
                 if let held = whole.heldByFiner, case let .quantity(left) = kept.value {
                     kept.metadata[HAEWritePlan.totalKey] = .number(left.value + held)
                 }
-                outcomes.append(Outcome(point: sample, kept: kept))
+                let period = (HAEWritePlan.periodStart(of: sample), HAEWritePlan.periodEnd(of: sample))
+                let spans = finer.inside(sample).map { (HAEWritePlan.periodStart(of: $0), HAEWritePlan.periodEnd(of: $0)) }
+                outcomes.append(Outcome(point: sample, parts: parts, kept: HAEPieces.split(kept, from: from, period: period, avoiding: spans)))
             }
         }
         return outcomes

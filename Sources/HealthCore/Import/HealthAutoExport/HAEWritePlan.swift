@@ -27,9 +27,19 @@ struct HAEWritePlan {
     var deletes: [(uuid: UUID, type: String, source: String)] = []
     /// One outcome per candidate, in order.
     var outcomes: [Outcome] = []
+    /// The pieces of each stored point held as several (``HAEPieces``), by the uuid the plan knows it by.
+    private var pieces: [UUID: [Sample]] = [:]
 
-    static func plan(_ candidates: [HAECandidate], stored: [Sample], cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
+    /// Deletes a stored sample: each of its pieces when it is a rest held as several.
+    private mutating func delete(_ sample: Sample) {
+        for part in pieces[sample.uuid] ?? [sample] { deletes.append((part.uuid, part.typeIdentifier, part.source)) }
+    }
+
+    static func plan(_ candidates: [HAECandidate], stored storedPieces: [Sample], cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
         var plan = HAEWritePlan()
+        // A rest held as pieces is seen as the one point it is, and deleted whole.
+        let (stored, pieces) = HAEPieces.group(storedPieces)
+        plan.pieces = pieces
         var ours: [String: [Sample]] = [:]
         var others: [String: [Sample]] = [:]
         var longest: [String: TimeInterval] = [:]
@@ -159,7 +169,7 @@ struct HAEWritePlan {
                 continue
             }
             for old in crossed where deleted.insert(old.uuid).inserted {
-                plan.deletes.append((old.uuid, old.typeIdentifier, old.source))
+                plan.delete(old)
                 for member in old.detail?.correlation?.members ?? [] where deleted.insert(member.uuid).inserted {
                     if let stored = byUUID[member.uuid] { plan.deletes.append((stored.uuid, stored.typeIdentifier, stored.source)) }
                 }
@@ -173,7 +183,7 @@ struct HAEWritePlan {
             }
             let version = (matches.compactMap { SyncReplacement.storedMark(of: $0)?.version }.max() ?? 0) + 1
             for old in matches + storedMembers where deleted.insert(old.uuid).inserted {
-                plan.deletes.append((old.uuid, old.typeIdentifier, old.source))
+                plan.delete(old)
             }
             for var member in candidate.members {
                 member.metadata[MetadataKeySyncVersion] = .number(version)
@@ -237,7 +247,7 @@ struct HAEWritePlan {
                   sources[night]?.contains(where: { HAEWritePlan.related($0, old.source) }) == true,
                   case let .string(identifier)? = old.metadata[MetadataKeySyncIdentifier], !sent.contains(identifier),
                   deleted.insert(old.uuid).inserted else { continue }
-            deletes.append((old.uuid, old.typeIdentifier, old.source))
+            delete(old)
             if outcomes.indices.contains(index), outcomes[index] == .added || outcomes[index] == .unchanged { outcomes[index] = .replaced }
         }
     }
@@ -315,6 +325,10 @@ struct HAEWritePlan {
     /// lies, for statistics.
     static let periodStartKey = "HAEPeriodStart"
 
+    /// The metadata key of a piece of a point's rest that ends before its period (``HAEPieces``): the period's end, in
+    /// seconds since 1970.
+    static let periodEndKey = "HAEPeriodEnd"
+
     /// The metadata key of a point an export's samples reduced: the end of the last of them inside its period, in
     /// seconds since 1970. Its amount (and ``totalKey``) no longer holds what they counted up to there, so a later
     /// export is weighed against it only after this (``exportBoundary(of:)``).
@@ -334,13 +348,20 @@ struct HAEWritePlan {
         return sample.start
     }
 
-    /// `sample` over the whole period it stands for (itself when it starts with it), for the rules that find a
+    /// The end of the period a stored HAE point stands for: its ``periodEndKey``, else its end.
+    static func periodEnd(of sample: Sample) -> Date {
+        if case let .number(seconds)? = sample.metadata[periodEndKey] { return Date(timeIntervalSince1970: seconds) }
+        return sample.end
+    }
+
+    /// `sample` over the whole period it stands for (itself when it starts and ends with it), for the rules that find a
     /// stored point by its time.
     static func overItsPeriod(_ sample: Sample) -> Sample {
-        let start = periodStart(of: sample)
-        guard start != sample.start else { return sample }
+        let start = periodStart(of: sample), end = periodEnd(of: sample)
+        guard start != sample.start || end != sample.end else { return sample }
         var whole = sample
         whole.start = start
+        whole.end = end
         return whole
     }
 
@@ -388,13 +409,11 @@ struct HAEWritePlan {
             let spans = (finer.map { ($0.start, $0.end) } + across.map { (max($0.start, point.start), min($0.end, point.end)) })
                 .sorted(by: { $0.0 < $1.0 })
             for span in spans where span.0 <= reach { reach = max(reach, span.1) }
-            // Where what is left lies: after the finer points that begin the period (and no earlier than the stored
-            // point began: after an export's samples), so that those hours or days count their own figures alone.
+            // Where what is left lies: over the gaps between the finer points from where the stored point began (after
+            // an export's samples) to its period's end (``HAEPieces``), so that those hours or days count their own
+            // figures alone.
             let stored = storedStart(point.uuid) ?? point.start
-            var restFrom = stored
-            for span in spans where span.0 <= restFrom { restFrom = max(restFrom, span.1) }
-            if restFrom >= point.end { restFrom = stored }
-            var remainder: Sample?
+            var remainder: [Sample] = []
             if reach < point.end {
                 guard cumulative(point.typeIdentifier), case let .quantity(amount) = point.value else { continue }
                 var total = amount.value
@@ -415,19 +434,21 @@ struct HAEWritePlan {
                 let left = total - parts
                 if left > max(1e-9, abs(total) * 1e-9) {
                     guard abs(left - amount.value) > max(1e-9, abs(total) * 1e-9) else { continue }
-                    var kept = HAEWritePlan.starting(point, at: restFrom, periodStart: point.start)
+                    var kept = point
                     kept.uuid = UUID()
                     kept.value = .quantity(Quantity(left, amount.unit))
                     kept.metadata[HAEWritePlan.totalKey] = .number(total)
                     kept.metadata[MetadataKeySyncVersion] = .number((SyncReplacement.storedMark(of: point)?.version ?? 0) + 1)
-                    remainder = kept
+                    remainder = HAEPieces.split(kept, from: stored, period: (point.start, point.end), avoiding: spans)
                 }
             }
             guard deleted.insert(point.uuid).inserted else { continue }
-            deletes.append((point.uuid, point.typeIdentifier, point.source))
-            if let unit = point.value.quantity?.unit { settled[point.uuid] = remainder?.value.quantity ?? Quantity(0, unit) }
-            if let remainder {
-                writes.append(remainder)
+            delete(point)
+            if let unit = point.value.quantity?.unit {
+                settled[point.uuid] = remainder.isEmpty ? Quantity(0, unit) : HAEPieces.joined(remainder).value.quantity
+            }
+            if !remainder.isEmpty {
+                writes += remainder
             } else if outcomes.indices.contains(first), outcomes[first] == .added {
                 outcomes[first] = .replaced
             }
@@ -463,7 +484,9 @@ struct HAEWritePlan {
             reduced.value = sample.value
             reduced.metadata[totalKey] = nil
             reduced.metadata[periodStartKey] = nil
+            reduced.metadata[periodEndKey] = nil
             sent.metadata[periodStartKey] = nil
+            sent.metadata[periodEndKey] = nil
             return same(reduced, sent)
         }
         guard matches.isEmpty, !finer.isEmpty, let form = form(of: sample),
