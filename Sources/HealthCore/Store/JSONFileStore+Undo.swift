@@ -220,7 +220,8 @@ extension JSONFileStore {
                     var original = copies[sample.uuid]
                     // Only a remainder stands for the pushed point (kept beyond an export's samples, or beyond finer
                     // points: HAERemainder, HAETotal); another source's newer version of it is its own statement.
-                    if original == nil, !successors.isEmpty, let syncIdentifier = sample.metadata[MetadataKeySyncIdentifier],
+                    // A rest's pieces stand for it under their point's identifier (``HAEPieces``).
+                    if original == nil, !successors.isEmpty, let syncIdentifier = sample.metadata[MetadataKeySyncIdentifier].map(HAEPieces.pointIdentifier),
                        sample.metadata[HAECoverage.remainderKey] != nil || sample.metadata[HAEWritePlan.totalKey] != nil,
                        let successor = successors[SuccessorKey(type: type, source: sample.source, syncIdentifier: syncIdentifier)],
                        successor.write.contains(sequence) {

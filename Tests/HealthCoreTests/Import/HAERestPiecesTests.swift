@@ -87,6 +87,31 @@ struct HAERestPiecesTests {
         }
     }
 
+    /// The week with Tuesday alone, exported as Health XML and imported into another store: every piece comes back (no
+    /// two share a sync identifier, as HealthKit requires of a source's samples of a type), so the days match; the
+    /// export into the store it came from adds nothing.
+    @Test func piecesSurviveAnExportAndImportBack() throws {
+        try Support.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            try Self.push(Self.week, into: store)
+            try Self.push([("2024-05-07 00:00:00", 9000)], into: store)
+            let identifiers = try store.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: DateInterval(
+                start: ISO8601DateFormatter().date(from: "2024-05-06T00:00:00Z")!, duration: 7 * 86_400))
+                .compactMap { $0.metadata[MetadataKeySyncIdentifier] }
+            #expect(identifiers.count == 3 && Set(identifiers).count == 3, "\(identifiers)")
+            let path = folder + "/export.xml"
+            _ = try SampleExporter(store: store, timeZone: .gmt)
+                .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .healthxml,
+                        exportDate: Date(), to: FileDestination(path: path))
+            let copy = JSONFileStore(path: folder + "/copy", timeZone: .gmt)
+            _ = try HealthImporter(store: copy, timeZone: .gmt).importFile(atPath: path)
+            #expect(Self.close(try Self.days(copy, from: "2024-05-06", count: 14), try Self.days(store, from: "2024-05-06", count: 14)))
+            let again = try HealthImporter(store: store, timeZone: .gmt).importFile(atPath: path)
+            #expect(again.totals.added == 0)
+            #expect(Self.close(try Self.days(store, from: "2024-05-06", count: 14), try Self.days(copy, from: "2024-05-06", count: 14)))
+        }
+    }
+
     /// Unit: a rest split around two finer spans: a piece per gap, shares by length, the sum exact, each piece naming
     /// its period where it does not start or end with it, the first keeping the rest's uuid.
     @Test func splitLaysTheRestOverTheGaps() {

@@ -10,6 +10,26 @@ enum HAEPieces {
     /// The shortest gap between finer points that holds a piece of the rest (a shorter one is left to the others).
     static let shortestGap: TimeInterval = 1
 
+    /// What follows the point's sync identifier in the identifier of its second piece on (`#2`, `#3`, ...): as in
+    /// HealthKit, no two samples of a source and type share a sync identifier, so that an export of the store imports
+    /// back with every piece (the first piece keeps the point's own identifier).
+    static let pieceMark: Character = "#"
+
+    /// The point's sync identifier for a piece's (`HAE|step_count|2024-05-06/P1W#2` gives `…/P1W`); any other
+    /// identifier as it is.
+    static func pointIdentifier(_ identifier: String) -> String {
+        guard let mark = identifier.lastIndex(of: pieceMark) else { return identifier }
+        let number = identifier[identifier.index(after: mark)...]
+        guard !number.isEmpty, number.allSatisfy({ ("0"..."9").contains($0) }) else { return identifier }
+        return String(identifier[..<mark])
+    }
+
+    /// ``pointIdentifier(_:)`` of a metadata value that holds a string.
+    static func pointIdentifier(_ value: MetadataValue) -> MetadataValue {
+        guard case let .string(identifier) = value else { return value }
+        return .string(pointIdentifier(identifier))
+    }
+
     /// `stored` with each point held as several pieces replaced by one sample standing for them: from its first
     /// piece's start to its last one's end, their amounts added up, its period in its metadata. `pieces`: the pieces of
     /// each such sample, by its uuid (the first piece's).
@@ -19,12 +39,14 @@ enum HAEPieces {
         samples.reserveCapacity(stored.count)
         var pieces: [UUID: [Sample]] = [:]
         for sample in stored {
-            guard sample.metadata[HAEWritePlan.totalKey] != nil, sample.metadata[HAESampleBuilder.aggregationKey] != nil,
+            // A piece of several does not begin or end with its period (one that does both is the whole rest).
+            guard sample.metadata[HAEWritePlan.periodStartKey] != nil || sample.metadata[HAEWritePlan.periodEndKey] != nil,
+                  sample.metadata[HAESampleBuilder.aggregationKey] != nil,
                   case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
                 samples.append(sample)
                 continue
             }
-            let key = sample.typeIdentifier + "\n" + identifier + "\n" + sample.source
+            let key = sample.typeIdentifier + "\n" + pointIdentifier(identifier) + "\n" + sample.source
             guard let index = positions[key] else {
                 positions[key] = samples.count
                 samples.append(sample)
@@ -33,15 +55,14 @@ enum HAEPieces {
             let first = samples[index]
             pieces[first.uuid, default: [first]].append(sample)
         }
-        for index in positions.values {
-            if let parts = pieces[samples[index].uuid] { samples[index] = joined(parts) }
-        }
+        for index in positions.values { samples[index] = joined(pieces[samples[index].uuid] ?? [samples[index]]) }
         return (samples, pieces)
     }
 
     /// One sample standing for the pieces of a point (the first one's uuid and metadata).
     static func joined(_ parts: [Sample]) -> Sample {
         var whole = parts[0]
+        if let identifier = whole.metadata[MetadataKeySyncIdentifier] { whole.metadata[MetadataKeySyncIdentifier] = pointIdentifier(identifier) }
         let periodStart = parts.map(HAEWritePlan.periodStart).min()!, periodEnd = parts.map(HAEWritePlan.periodEnd).max()!
         whole.start = parts.map(\.start).min()!
         whole.end = parts.map(\.end).max()!
@@ -75,7 +96,12 @@ enum HAEPieces {
         var given = 0.0
         return gaps.enumerated().map { index, gap in
             var part = piece(rest, gap, period: period)
-            if index > 0 { part.uuid = UUID() }
+            if index > 0 {
+                part.uuid = UUID()
+                if case let .string(identifier)? = rest.metadata[MetadataKeySyncIdentifier] {
+                    part.metadata[MetadataKeySyncIdentifier] = .string(pointIdentifier(identifier) + String(pieceMark) + String(index + 1))
+                }
+            }
             let value = index == gaps.count - 1 || length <= 0
                 ? amount.value - given : amount.value * gap.1.timeIntervalSince(gap.0) / length
             given += value
