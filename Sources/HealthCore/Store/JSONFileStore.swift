@@ -28,7 +28,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// The store's folder.
     public let path: String
     let catalogue: SampleTypeCatalogue
-    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
+    /// How long an operation waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
     let lockTimeout: TimeInterval
     /// What time it is: when a sample made in code was created, when a deletion happened.
     let clock: @Sendable () -> Date
@@ -318,8 +318,8 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         }
         guard version == 1 || version == 2 else {
             let found = version == 0 ? "no version" : "version \(Int(exactly: version).map(String.init) ?? "\(version)")"
-            throw StoreError.corrupt(journalPath, line: 1, reason: "the journal has \(found), and this hkctl knows "
-                + "versions 1 and 2 (a newer hkctl may have written it: finish it with that hkctl)")
+            throw StoreError.corrupt(journalPath, line: 1, reason: "the journal has \(found), and this version of "
+                + "HealthCore knows versions 1 and 2 (a newer version may have written it: finish it with that version)")
         }
         // Version 2 is always an undo journal; version 1 is a redo journal, or an undo journal from the first
         // builds that wrote them.

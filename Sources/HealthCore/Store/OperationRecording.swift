@@ -7,7 +7,7 @@ public struct OperationRecording: Sendable {
     public var kind: OperationRecord.Kind
     /// The acting source (`hkctl` for the owner), whose `undo` takes it back.
     public var source: String
-    /// When the operation was made (the command's "now").
+    /// When the operation was made (the writer's "now").
     public var date: Date
     /// The operation's id once its first write has given it one (the first change number of that write).
     let identity = Identity()
