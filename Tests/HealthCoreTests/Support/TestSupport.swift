@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import HealthCore
 
 /// Builders and fixtures shared by the HealthCore tests.
@@ -53,6 +54,18 @@ enum TestSupport {
                                                 attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try await body(path)
+    }
+
+    /// A catalogue example (`500mL`, `21.5%`, `8000`) as a quantity: the number, then a HealthKit unit string (none
+    /// for a count type; `%` a percentage, stored as a fraction; `bpm`, count/min). The catalogue's examples use no
+    /// other form.
+    static func quantity(example: String, for type: SampleType) throws -> Quantity {
+        let number = example.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
+        let value = try #require(Double(String(number)), "example \(example)")
+        let unitText = example.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        if unitText.isEmpty { return Quantity(value, try #require(type.canonicalUnit)) }
+        if unitText == "%" { return Quantity(value / 100, .percent()) }
+        return Quantity(value, try HealthUnit(parsing: unitText == "bpm" ? "count/min" : unitText))
     }
 
     /// Every file under `folder` with its bytes, to show that something changed nothing.
