@@ -52,10 +52,13 @@ let package = Package(
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: hotFunctionsFirst
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport"]),
-        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"]),
+        // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
+        // API: used by test targets only.
+        .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit"),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit"]),
+        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"]),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP"]),
-        .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore"]),
+        .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"]),
         .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
     ]
 )

@@ -7,18 +7,6 @@ import Foundation
 import Testing
 import TextSupport
 
-/// A deterministic generator, so a failing run can be repeated with its seed ($HKCTL_CRASH_SEED).
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// What the test knows about the store: the writes attempted, those acknowledged (exit 0), and what must hold.
 private struct Model {
     /// Water amounts (mL, all distinct) whose add was attempted, and those that must be visible.
@@ -42,7 +30,7 @@ struct CrashInjectionTests {
         let environment = ProcessInfo.processInfo.environment
         let target = environment["HKCTL_CRASH_KILLS"].flatMap(Int.init) ?? 300
         let seed = environment["HKCTL_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        var random = SplitMix(state: seed)
+        var random = IndependentTestKit.SeededGenerator(seed: seed)
         try CLIRunner.withTemporaryStore { cli in
             let scratch = cli.storePath + "-output"
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)

@@ -27,16 +27,7 @@ struct ImportExportTests {
         process.executableURL = CLIRunner.binaryURL
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "UTC", "HOME": NSTemporaryDirectory()]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile))
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                         stderr: String(decoding: errData, as: UTF8.self))
+        return try CLIRunner.collect(process, standardInput: try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile)))
     }
 
     /// The step total of a local day computed from the XML text alone: each StepCount record's value, split in

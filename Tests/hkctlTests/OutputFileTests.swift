@@ -11,16 +11,6 @@ import TextSupport
 /// link is followed (its target replaced atomically, the link kept), a device or FIFO is written in place, a folder or
 /// a link to nothing is refused (exit 73, nothing created), a replaced file keeps its mode and a new one is 0600.
 struct OutputFileTests {
-    /// A store with one water sample, and a scratch folder next to it for output files.
-    private func withStore(_ body: (CLIRunner, String) throws -> Void) throws {
-        try CLIRunner.withTemporaryStore { cli in
-            try #require(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
-            let folder = (cli.storePath as NSString).deletingLastPathComponent + "/out"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try body(cli, folder)
-        }
-    }
-
     private func mode(_ path: String, follow: Bool = true) -> mode_t? {
         var info = stat()
         return (follow ? stat(path, &info) : lstat(path, &info)) == 0 ? info.st_mode : nil
@@ -33,7 +23,7 @@ struct OutputFileTests {
     }
 
     @Test func aLinkToAFileIsFollowedAndStaysALink() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let target = folder + "/target.jsonl", link = folder + "/link.jsonl"
             try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.jsonl")
@@ -48,7 +38,7 @@ struct OutputFileTests {
     }
 
     @Test func aLinkIntoAnotherFolderReplacesTheTargetThere() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
             try "old\n".write(toFile: folder + "/real/steps.svg", atomically: false, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: folder + "/chart.svg", withDestinationPath: "real/steps.svg")
@@ -62,7 +52,7 @@ struct OutputFileTests {
 
     @Test(arguments: ["export", "chart"])
     func aDanglingLinkOrALoopIsRefusedAndNothingIsCreated(command: String) throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             try FileManager.default.createSymbolicLink(atPath: folder + "/dangling", withDestinationPath: "missing/nothing")
             try FileManager.default.createSymbolicLink(atPath: folder + "/loop-a", withDestinationPath: "loop-b")
             try FileManager.default.createSymbolicLink(atPath: folder + "/loop-b", withDestinationPath: "loop-a")
@@ -84,7 +74,7 @@ struct OutputFileTests {
     }
 
     @Test func aFolderIsRefused() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             for arguments in [["export", "--out", folder], ["chart", "water", "--svg", folder]] {
                 let result = try cli.run(arguments)
                 #expect(result.status == 73 && result.stderr.contains("is a folder"), "\(result.stderr)")
@@ -94,7 +84,7 @@ struct OutputFileTests {
     }
 
     @Test func aFIFOIsWrittenInPlaceAndItsReaderGetsTheExport() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let fifo = folder + "/pipe"
             try #require(mkfifo(fifo, 0o600) == 0)
             let received = Received()
@@ -124,7 +114,7 @@ struct OutputFileTests {
     }
 
     @Test func aCharacterDeviceStaysADevice() throws {
-        try withStore { cli, _ in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, _ in
             for arguments in [["export", "--out", "/dev/null"], ["chart", "water", "--svg", "/dev/null"]] {
                 let result = try cli.run(arguments)
                 #expect(result.status == 0, "\(result.stderr)")
@@ -135,7 +125,7 @@ struct OutputFileTests {
     }
 
     @Test func aReplacedFileKeepsItsModeAndANewFileIsPrivate() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let existing = folder + "/shared.csv"
             try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
             try #require(chmod(existing, 0o644) == 0)
@@ -151,7 +141,7 @@ struct OutputFileTests {
     }
 
     @Test func aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             // Enough samples that the export outgrows a 4 KiB file-size limit.
             var lines: [String] = []
             for minute in 0..<60 {

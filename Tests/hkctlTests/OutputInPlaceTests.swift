@@ -11,22 +11,12 @@ import Testing
 /// file keeps what is before and after; an output path inside the store being read is refused (exit 73), however it
 /// is spelled, and the store is unchanged.
 struct OutputInPlaceTests {
-    /// A store with one water sample, and a scratch folder next to it.
-    private func withStore(_ body: (CLIRunner, String) throws -> Void) throws {
-        try CLIRunner.withTemporaryStore { cli in
-            try #require(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
-            let folder = (cli.storePath as NSString).deletingLastPathComponent + "/out"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try body(cli, folder)
-        }
-    }
-
     private func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// `export --out NAME >> log` appends to log, whatever name the descriptor is given.
     @Test(arguments: ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "//dev/./stdout"])
     func anAppendedRedirectionKeepsWhatWasThere(name: String) throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let log = folder + "/log"
             let result = try runShell("echo old > '\(log)'; \"$HKCTL\" export --out '\(name)' >> '\(log)'", cli)
             #expect(result.status == 0, "\(result.stderr)")
@@ -39,7 +29,7 @@ struct OutputInPlaceTests {
     /// A group's redirection keeps the lines before and after, for export and for chart --svg, through stdout,
     /// stderr or another descriptor.
     @Test func aGroupRedirectionKeepsHeaderAndFooter() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let cases = [("export --out /dev/stdout", "> f"), ("chart water --svg /dev/stdout", "> f"),
                          ("export --out /dev/stderr", "2> f"), ("chart water --svg /dev/fd/3", "3> f"),
                          ("export --format csv --out /proc/self/fd/4", "4>> f")]
@@ -61,7 +51,7 @@ struct OutputInPlaceTests {
 
     /// A descriptor that is not open, or open only for reading, is refused before anything is written.
     @Test func aClosedOrReadOnlyDescriptorIsRefused() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let closed = try runShell("\"$HKCTL\" export --out /dev/fd/7", cli)
             #expect(closed.status == 73, "\(closed.stderr)")
             #expect(closed.stderr.contains("/dev/fd/7") && closed.stderr.contains("not open"), "\(closed.stderr)")
@@ -76,7 +66,7 @@ struct OutputInPlaceTests {
 
     /// Every spelling of a path inside the store is refused (exit 73) for export and chart, and nothing changes.
     @Test func anOutputPathInsideTheStoreIsRefused() throws {
-        try withStore { cli, folder in
+        try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
             #expect(try cli.run(["add", "water", "1L", "--at", "09:00"]).status == 0)
             let store = cli.storePath

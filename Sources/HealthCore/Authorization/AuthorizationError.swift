@@ -1,5 +1,3 @@
-import TextSupport
-
 /// Errors of authorization, with HealthKit's distinctions (`errorAuthorizationNotDetermined` = 5,
 /// `errorAuthorizationDenied` = 4).
 public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
@@ -37,23 +35,19 @@ public enum AuthorizationError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case let .notDetermined(source, type):
-            return "Source '\(source)' may not write \(type) yet (authorization not determined); the owner can allow it with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(type))"
+            return "Source '\(source)' may not write \(type) yet (authorization not determined); the owner can allow it with HealthStore.decideAuthorization."
         case let .denied(source, type):
-            return "Source '\(source)' was denied writing \(type) (authorization denied); only the owner can change that, with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(type))"
+            return "Source '\(source)' was denied writing \(type) (authorization denied); only the owner can change that, with HealthStore.decideAuthorization."
         case let .cannotShare(type):
             return "\(type) cannot be written by a source: it is a characteristic or a value Apple computes; ask to read it instead."
         case .emptyRequest:
-            return "Name at least one type with --share or --read."
+            return "Name at least one type to share or to read."
         case let .ownerOnly(source, action):
-            return "Only the owner may \(action), not source '\(source)'; run this without --source and without $HKCTL_SOURCE."
+            return "Only the owner may \(action), not source '\(source)'; act as the owner (a HealthStore opened with the owner's source)."
         case let .pendingApproval(source, share, read):
             var names: [String] = []
             for name in share + read where !names.contains(name) { names.append(name) }
-            var options = ""
-            if !share.isEmpty { options += " --share " + ShellQuoting.quote(share.joined(separator: ",")) }
-            if !read.isEmpty { options += " --read " + ShellQuoting.quote(read.joined(separator: ",")) }
-            let quoted = ShellQuoting.quote(source)
-            return "Source '\(source)' asked to use \(names.joined(separator: ", ")); the owner must answer (or run 'hkctl auth request' on a terminal) with the command: hkctl auth grant \(quoted)\(options) (or: hkctl auth deny \(quoted)\(options))"
+            return "Source '\(source)' asked to use \(names.joined(separator: ", ")); the owner must answer with HealthStore.decideAuthorization."
         case let .wrongSource(sample, saving):
             return "A sample from source '\(sample)' cannot be saved by source '\(saving)'."
         case let .notOwnSample(uuid, sampleSource, deleter):

@@ -48,8 +48,8 @@ public struct HealthStore: SampleStore, Sendable {
         try self.init(storage: JSONFileStore(path: directory, timeZone: timeZone, clock: clock), source: source)
     }
 
-    /// Opens the per-user default store, `$XDG_DATA_HOME/hkctl` (else `~/.local/share/hkctl`), the folder `hkctl`
-    /// also uses, as the owner: HealthKit's `HKHealthStore()`.
+    /// Opens the per-user default store, `$XDG_DATA_HOME/hkctl` (else `~/.local/share/hkctl`: the store format is
+    /// shared with the hkctl tool, which opens the same folder), as the owner: HealthKit's `HKHealthStore()`.
     ///
     /// - Throws: ``StoreError/noDefaultLocation`` when neither `XDG_DATA_HOME` nor `HOME` is set.
     public init() throws {

@@ -30,7 +30,7 @@ struct PushTokens: Codable, Equatable, Sendable {
         version = try container.decode(Int.self, forKey: .version)
         guard version == 1 else {
             throw DecodingError.dataCorruptedError(forKey: .version, in: container,
-                                                   debugDescription: "version \(version) is newer than the version 1 this hkctl reads")
+                                                   debugDescription: "version \(version) is newer than the version 1 this version of HealthCore reads")
         }
         tokens = try container.decode([Entry].self, forKey: .tokens)
         for entry in tokens where entry.sha256.utf8.count != 64 || !entry.sha256.utf8.allSatisfy(Self.isHexDigit) {

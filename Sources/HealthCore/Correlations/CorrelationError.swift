@@ -1,4 +1,4 @@
-/// Errors about a blood-pressure reading or a food entry typed on the command line.
+/// Errors about a blood-pressure reading or a food entry.
 public enum CorrelationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The reading is not like `120/80`.
     case badBloodPressure(String)

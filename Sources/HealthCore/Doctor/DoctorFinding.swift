@@ -1,7 +1,7 @@
 /// One thing ``StoreDoctor`` found: where (a file of the store, relative to it, and a line when it has one),
 /// which sample, and what is wrong.
 public struct DoctorFinding: Equatable, Sendable {
-    /// An error makes commands that read the file fail; a warning is well-formed data that looks wrong.
+    /// An error makes reads of the file fail; a warning is well-formed data that looks wrong.
     public enum Severity: String, Sendable {
         case error, warning
     }

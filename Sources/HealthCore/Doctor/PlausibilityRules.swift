@@ -73,6 +73,6 @@ public struct PlausibilityRules: Sendable {
         let range = type.validRange.map { " \(NumberFormatting.json($0.lowerBound))–\(NumberFormatting.json($0.upperBound)) \(unit)" } ?? ""
         let shown = value.isFinite ? "\(NumberFormatting.json(value)) \(unit)" : "\(NumberFormatting.json(quantity.value)) \(quantity.unit.unitString)"
         return ["its value \(shown) is outside the valid range\(range) for \(type.name); "
-            + "no command stores it, and sums that include it can overflow (correct it, or 'hkctl delete \(sample.uuid.lowercasedText)')"]
+            + "no writer stores it, and sums that include it can overflow (correct it, or delete the sample)"]
     }
 }

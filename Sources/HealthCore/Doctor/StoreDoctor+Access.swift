@@ -5,10 +5,10 @@ import Darwin
 #endif
 import TextSupport
 
-/// Who owns the store's files and folders, and who else may use them: `doctor` lists what commands refuse (a file or
+/// Who owns the store's files and folders, and who else may use them: the doctor lists what the store refuses (a file or
 /// folder of another user, a folder others can write to) and files others may read or write.
 extension StoreDoctor {
-    /// A file or folder that commands refuse, and the error they refuse it with.
+    /// A file or folder that the store refuses, and the error it refuses it with.
     struct RefusedEntry {
         /// The path relative to the store.
         var file: String
@@ -16,11 +16,11 @@ extension StoreDoctor {
     }
 
     /// Walks the store without following links (its top level, `samples/`, each type's folder and `recovered/`) and
-    /// reports every entry of another user and every folder others can write to (errors: commands refuse them with
-    /// exit 77), and every file others may read or write (a warning). The store folder itself was checked when the
+    /// reports every entry of another user and every folder others can write to (errors: the store refuses them with
+    /// ``StoreError/foreignOwner(_:owner:storeOwner:)`` or ``StoreError/unsafe(_:reason:)``), and every file others may read or write (a warning). The store folder itself was checked when the
     /// store was opened.
     ///
-    /// - Returns: What commands refuse, for ``scan`` to leave alone and ``repair(now:)`` to refuse.
+    /// - Returns: What the store refuses, for ``scan`` to leave alone and ``repair(now:)`` to refuse.
     func checkAccess(into report: inout DoctorReport) -> [RefusedEntry] {
         var refused: [RefusedEntry] = []
         let owner = geteuid()
@@ -57,16 +57,16 @@ extension StoreDoctor {
         return refused
     }
 
-    /// The finding for an entry commands refuse.
+    /// The finding for an entry the store refuses.
     private static func refusal(_ error: StoreError, of path: String) -> String {
         switch error {
         case let .foreignOwner(_, owner, storeOwner):
             let quoted = ShellQuoting.quote(path)
-            return "it belongs to user id \(owner), not to the store's owner (user id \(storeOwner)), so hkctl did not make "
-                + "it (another user may have put it there); every command that uses it refuses (exit 77). Look at it, "
+            return "it belongs to user id \(owner), not to the store's owner (user id \(storeOwner)), so the store did not make "
+                + "it (another user may have put it there); the store refuses every use of it. Look at it, "
                 + "then remove it (rm -r \(quoted)) or, if it is yours, give it back (chown -R \(storeOwner) \(quoted))"
         case let .unsafe(_, reason):
-            return reason + "; until then every command that uses it refuses (exit 77)"
+            return reason + "; until then the store refuses every use of it"
         default:
             return error.description
         }

@@ -1,43 +1,43 @@
-/// The store's small JSON documents, each read the way the commands read it, so that `doctor` reports every document
-/// that makes a command fail (or, for the compaction record, answer wrongly).
+/// The store's small JSON documents, each read the way its readers read it, so that the doctor reports every document
+/// that makes a read fail (or, for the compaction record, answer wrongly).
 extension StoreDoctor {
     /// A document of the store, who reads it, and how.
     struct DocumentCheck: Sendable {
         /// The file name in the store folder.
         var name: String
-        /// What a bad copy does to the commands that read it, and the fix, for the finding.
+        /// What a bad copy does to the reads of it, and the fix, for the finding.
         var consequence: String
-        /// Reads it as those commands do; throws what they would.
+        /// Reads it as its readers do; throws what they would.
         var read: @Sendable (JSONFileStore) throws -> Void
     }
 
-    /// Every document of the store and the reader its commands use.
+    /// Every document of the store, and how it is read.
     static let documentChecks: [DocumentCheck] = [
-        DocumentCheck(name: "settings.json", consequence: "config, today and the commands that show display units fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
+        DocumentCheck(name: "settings.json", consequence: "reading the settings (preferred units) fails until it is fixed by hand or moved away (the doctor does not rebuild it)") {
             _ = try $0.privateDocument("settings.json", default: Settings())
         },
-        DocumentCheck(name: "goals.json", consequence: "today, goal and chart fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
+        DocumentCheck(name: "goals.json", consequence: "reading the goals fails until it is fixed by hand or moved away (the doctor does not rebuild it)") {
             _ = try $0.privateDocument("goals.json", default: GoalsDocument())
         },
-        DocumentCheck(name: "characteristics.json", consequence: "me, import and export fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
+        DocumentCheck(name: "characteristics.json", consequence: "reading the characteristics, imports and exports fail until it is fixed by hand or moved away (the doctor does not rebuild it)") {
             _ = try $0.privateDocument("characteristics.json", default: Characteristics())
         },
-        DocumentCheck(name: SourcePriorities.documentName, consequence: "stats, today, chart, trend and sources fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
+        DocumentCheck(name: SourcePriorities.documentName, consequence: "statistics and the source priorities fail until it is fixed by hand or moved away (the doctor does not rebuild it)") {
             _ = try $0.sourcePriorities()
         },
-        DocumentCheck(name: AuthorizationRecord.fileName, consequence: "auth and every command another source runs fail until it is fixed by hand or moved away (hkctl does not rebuild it)") {
+        DocumentCheck(name: AuthorizationRecord.fileName, consequence: "authorization, and every use of the store by a source other than the owner, fail until it is fixed by hand or moved away (the doctor does not rebuild it)") {
             _ = try $0.privateDocument(AuthorizationRecord.fileName, default: AuthorizationState())
         },
-        DocumentCheck(name: PushTokens.fileName, consequence: "hkctl serve refuses every push and 'serve token' fails until it is fixed by hand or moved away (then make the tokens again)") {
+        DocumentCheck(name: PushTokens.fileName, consequence: "push tokens can be neither made, listed nor checked (every push is refused) until it is fixed by hand or moved away (then make the tokens again)") {
             _ = try $0.privateDocument(PushTokens.fileName, default: PushTokens())
         },
-        DocumentCheck(name: "compaction.json", consequence: "changes then accepts anchors older than the deletions compaction dropped, "
+        DocumentCheck(name: "compaction.json", consequence: "changes(since:) then accepts anchors older than the deletions compaction dropped, "
                       + "and misses those deletions; fix it by hand (docs/STORE.md)") {
             try CompactionRecord.check($0)
         },
     ]
 
-    /// Checks one document: a JSON object, in the shape its commands read.
+    /// Checks one document: a JSON object, in the shape its readers read.
     func checkDocument(_ check: DocumentCheck, into report: inout DoctorReport) {
         let bytes: [UInt8]?
         do { bytes = try POSIXFile.readFile(store.path + "/" + check.name) } catch {
@@ -61,8 +61,8 @@ extension StoreDoctor {
     }
 
     /// `goals.json`, daily goals per type name: `{"amounts": {"water": {"value": 2, "unit": "L"}}}`, `amounts`
-    /// optional. The goals themselves belong to the command line (HealthKit has none); the doctor reads the document
-    /// in the shape the command line decodes it, so that it reports every copy that would make the goal commands fail.
+    /// optional. The goals themselves belong to the hkctl tool (HealthKit has none); the doctor reads the document in
+    /// the shape that tool decodes it, so that it reports every copy that would make reading the goals fail.
     private struct GoalsDocument: Decodable {
         struct Amount: Decodable {
             var value: Double

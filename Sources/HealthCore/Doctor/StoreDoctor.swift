@@ -57,12 +57,12 @@ public struct StoreDoctor: Sendable {
 
     /// Checks the store under its exclusive lock, repairs it, and checks it again.
     ///
-    /// A store with a file or folder that commands refuse (another user's, or a folder others can write to) is not
+    /// A store with a file or folder that the store refuses (another user's, or a folder others can write to) is not
     /// repaired: that is for its owner to look at first, and nothing of the store may go into a file another user
     /// made.
     ///
     /// - Returns: The report of the final check, with ``DoctorReport/repairs`` saying what was done.
-    /// - Throws: The error commands refuse such an entry with (``StoreError/foreignOwner(_:owner:storeOwner:)``,
+    /// - Throws: The error the store refuses such an entry with (``StoreError/foreignOwner(_:owner:storeOwner:)``,
     ///   ``StoreError/unsafe(_:reason:)``), before anything is changed; ``StoreError``.
     public func repair(now: Date) throws -> DoctorReport {
         guard try store.isExistingStore() else {
@@ -108,7 +108,7 @@ public struct StoreDoctor: Sendable {
     ///
     /// - Parameters:
     ///   - highestRecorded: The highest change number writers recorded in the lock file.
-    ///   - refused: Files and folders (relative) that ``checkAccess(into:)`` reported as refused by commands: not read.
+    ///   - refused: Files and folders (relative) that ``checkAccess(into:)`` reported as refused by the store: not read.
     private func scan(now: Date, highestRecorded: UInt64?, skipping refused: Set<String>,
                       into report: inout DoctorReport) throws -> [BadLines] {
         var bad: [BadLines] = []
@@ -130,7 +130,7 @@ public struct StoreDoctor: Sendable {
                 if refused.contains(file) { continue }
                 guard name.hasSuffix(".jsonl"), checkIsRegularFile(file, into: &report) else {
                     if !name.hasSuffix(".jsonl") {
-                        report.findings.append(DoctorFinding(.warning, file: file, message: "not a file hkctl writes; it is ignored"))
+                        report.findings.append(DoctorFinding(.warning, file: file, message: "not a file the store writes; it is ignored"))
                     }
                     continue
                 }
@@ -142,11 +142,11 @@ public struct StoreDoctor: Sendable {
         if let counter = try? store.currentSequence(), counter < largestSequence {
             report.findings.append(DoctorFinding(.error, file: "sequence", line: 1,
                 message: "the change counter \(counter) is behind the largest change number in use, \(largestSequence); "
-                    + "'hkctl doctor --repair' rebuilds it"))
+                    + "the doctor's repair rebuilds it"))
         } else if let counter = try? store.currentSequence(), let highestRecorded, counter < highestRecorded {
             report.findings.append(DoctorFinding(.error, file: "sequence", line: 1,
                 message: "the change counter \(counter) is behind the highest number writers handed out, \(highestRecorded) "
-                    + "(recorded in .lock); 'hkctl doctor --repair' rebuilds it"))
+                    + "(recorded in .lock); the doctor's repair rebuilds it"))
         }
         let recovered = (try? store.folderEntries("recovered")) ?? []
         if !recovered.isEmpty {
@@ -186,9 +186,9 @@ public struct StoreDoctor: Sendable {
         do {
             if let journal = try store.readJournal() {
                 let message = journal.recovery == .undo
-                    ? "an import batch interrupted by a crash waits here; the next write (or --repair) removes its "
+                    ? "an import batch interrupted by a crash waits here; the next write (or the doctor's repair) removes its "
                         + "lines (import the file again to finish)"
-                    : "a batch interrupted by a crash waits here; the next write (or --repair) finishes it"
+                    : "a batch interrupted by a crash waits here; the next write (or the doctor's repair) finishes it"
                 report.findings.append(DoctorFinding(.warning, file: "journal.jsonl", message: message))
             }
         } catch {
@@ -230,7 +230,7 @@ public struct StoreDoctor: Sendable {
                           into report: inout DoctorReport) {
         guard let torn else { return }
         report.findings.append(DoctorFinding(.warning, file: file, line: torn,
-            message: "a torn final line (a write a crash interrupted, never acknowledged); readers skip it, --repair moves it aside"))
+            message: "a torn final line (a write a crash interrupted, never acknowledged); readers skip it, the doctor's repair moves it aside"))
         bad.append((torn, StoreDoctor.tornReason))
     }
 
@@ -244,7 +244,7 @@ public struct StoreDoctor: Sendable {
             let (lines, torn) = completeLines(in: buffer, into: &report)
             for line in lines where OperationRecord.decode(UnsafeBufferPointer(rebasing: buffer[line.range])) == nil {
                 report.findings.append(DoctorFinding(.error, file: name, line: line.number,
-                    message: "not an operation record; 'hkctl undo' fails until it is repaired ('hkctl doctor --repair' "
+                    message: "not an operation record; an undo fails until it is repaired (the doctor's repair "
                         + "quarantines the line; the operation it described can then no longer be undone)"))
                 bad.append((line.number, "not an operation record"))
             }
@@ -258,7 +258,7 @@ public struct StoreDoctor: Sendable {
         guard lstat(store.path + "/" + relative, &info) == 0 else { return false }
         if (info.st_mode & S_IFMT) == S_IFDIR { return true }
         report.findings.append(DoctorFinding(.error, file: relative,
-            message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a folder belongs; hkctl never writes through one"
+            message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a folder belongs; the store never writes through one"
                 : "a file where a type's folder belongs"))
         return false
     }
@@ -268,8 +268,8 @@ public struct StoreDoctor: Sendable {
         guard lstat(store.path + "/" + relative, &info) == 0 else { return false }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             report.findings.append(DoctorFinding(.error, file: relative,
-                message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a data file belongs; hkctl never follows one"
-                    : "\(POSIXFile.kindName(info.st_mode)) where a data file belongs; every command that reads it fails "
+                message: (info.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link where a data file belongs; the store never follows one"
+                    : "\(POSIXFile.kindName(info.st_mode)) where a data file belongs; every read of it fails "
                         + "until it is moved away"))
             return false
         }
@@ -331,7 +331,7 @@ public struct StoreDoctor: Sendable {
         }
         for entry in bad where entry.reason != StoreDoctor.tornReason {
             report.findings.append(DoctorFinding(.error, file: relative, line: entry.number,
-                message: "\(entry.reason); commands that read this file fail until it is repaired ('hkctl doctor --repair' quarantines the line)"))
+                message: "\(entry.reason); reads of this file fail until it is repaired (the doctor's repair quarantines the line)"))
         }
         return bad
     }

@@ -25,7 +25,7 @@ public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .cannotCreate(path, reason):
             return "Cannot create '\(path)': \(reason); check that its folder exists and is writable."
         case let .danglingLink(path, target):
-            return "'\(path)' is a symbolic link to '\(target)', which does not exist; hkctl writes through a link only "
+            return "'\(path)' is a symbolic link to '\(target)', which does not exist; the exporter writes through a link only "
                 + "to an existing file: create the target first, remove the link, or name another file."
         case let .linkLoop(path):
             return "'\(path)' is a symbolic link that loops (it leads back to itself); fix or remove the link, or name "

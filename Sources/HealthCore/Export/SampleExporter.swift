@@ -2,8 +2,8 @@
 /// in memory, whatever the store's size.
 ///
 /// Types are written one after another (sorted by identifier); within a type, samples are in chronological order
-/// (by start, then end, then UUID). The range selects samples with HealthKit's overlap predicate, as `list` and
-/// `stats` do.
+/// (by start, then end, then UUID). The range selects samples with HealthKit's overlap predicate, as queries and
+/// statistics do.
 public struct SampleExporter: Sendable {
     /// What an export wrote.
     public struct Summary: Equatable, Sendable {

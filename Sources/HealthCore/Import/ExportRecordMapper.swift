@@ -210,7 +210,7 @@ struct ExportRecordMapper {
     }
 
     /// Adds a `MetadataEntry` child to `pending`: its value as text, or as a number when the entry is marked
-    /// `hkctlType="number"` (``MetadataEntryForm``), as hkctl's Health XML export marks numbers.
+    /// `hkctlType="number"` (``MetadataEntryForm``), as the Health XML export (``HealthXMLWriter``) marks numbers.
     mutating func addMetadata(_ tag: XMLTag, to pending: inout PendingRecord) {
         if tag.hasInvalidUTF8 {
             pending.rejection = pending.rejection ?? Self.invalidUTF8Reason(line: tag.line, recordLine: pending.line)

@@ -51,7 +51,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .readFailed(path, reason):
             return "Reading '\(path)' failed: \(reason); check the disk and run the import again (it skips what is already stored)."
         case let .notAnExport(path, found):
-            return "'\(path)' is not an Apple Health export (export.zip or export.xml), a jsonl export (``ExportFormat/jsonl``) nor a Health Auto Export JSON file: \(found)."
+            return "'\(path)' is not an Apple Health export (export.zip or export.xml), a JSON Lines export (ExportFormat.jsonl) nor a Health Auto Export JSON file: \(found)."
         case let .noExportInArchive(path, members):
             let shown = members.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
             let more = members.count > 5 ? ", ..." : ""
@@ -65,7 +65,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .cannotStreamArchive(member):
             return "The archive member '\(member)' cannot be read from standard input; pass the zip file's path instead of '-'."
         case let .unsupportedEncoding(path, encoding):
-            return "'\(path)' is encoded in \(encoding), which hkctl does not read (it reads UTF-8, ISO-8859-1 and Windows-1252); "
+            return "'\(path)' is encoded in \(encoding), which the importer does not read (it reads UTF-8, ISO-8859-1 and Windows-1252); "
                 + "convert it first, e.g. iconv -f \(encoding) -t UTF-8 export.xml > export-utf8.xml, and import that."
         case let .byteOrderMarkContradicts(path, declared):
             return "'\(path)' starts with a UTF-8 byte order mark but its XML declaration says encoding=\"\(declared)\"; the two "
@@ -78,7 +78,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
             return "The element at line \(line) of '\(path)' holds more than \(limit) child elements; an Apple Health export "
                 + "never does, so it is damaged or not an export. Nothing after it was read; export again from the Health app."
         case let .lineTooLong(path, line, offset, limit):
-            return "Line \(line) of '\(path)' (from byte \(offset)) is longer than \(limit >> 20) MiB; a jsonl export (``ExportFormat/jsonl``) holds "
+            return "Line \(line) of '\(path)' (from byte \(offset)) is longer than \(limit >> 20) MiB; a JSON Lines export (ExportFormat.jsonl) holds "
                 + "one sample a line, so this is not one (or it is damaged). Nothing from that line on was read."
         case let .invalidHealthAutoExport(name, line, column, reason):
             return "'\(name)' is not a usable Health Auto Export payload: \(reason) (line \(line), column \(column)); "

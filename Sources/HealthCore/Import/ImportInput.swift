@@ -120,6 +120,6 @@ struct ImportInput {
             if text.contains("<ClinicalDocument") { return "it is export_cda.xml; import export.xml instead" }
             return "it is XML without a <HealthData> element"
         }
-        return "it does not start like XML, a zip archive, hkctl jsonl or a Health Auto Export payload ({\"data\": {\"metrics\": ...}})"
+        return "it does not start like XML, a zip archive, the exporter's JSON Lines or a Health Auto Export payload ({\"data\": {\"metrics\": ...}})"
     }
 }

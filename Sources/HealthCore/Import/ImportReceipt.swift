@@ -105,7 +105,7 @@ public struct ImportReceipt: Equatable, Sendable {
         }
     }
 
-    /// Whether anything was left out (the command then exits with 65).
+    /// Whether anything was left out.
     public var hasProblems: Bool { problemCount > 0 }
 
     mutating func record(_ problem: Problem) {

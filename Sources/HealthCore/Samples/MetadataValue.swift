@@ -17,7 +17,7 @@ extension MetadataValue: ExpressibleByStringLiteral, ExpressibleByFloatLiteral, 
 }
 
 extension MetadataValue {
-    /// A value as a person typed it (`KEY=VALUE` on a command line), kept as typed.
+    /// A value as a person typed it (`KEY=VALUE`), kept as typed.
     ///
     /// It is a number only when `text` is that number's canonical spelling, the one JSON output writes for it
     /// (``text``): `42`, `0.5`, `-3`, `1e+20`. Any other text stays the string it is, even when it reads as a

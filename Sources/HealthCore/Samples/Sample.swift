@@ -16,7 +16,7 @@ public struct Sample: Hashable, Sendable {
     public var end: Date
     /// The quantity or category value.
     public var value: SampleValue
-    /// The name of the source that wrote it (`hkctl` for the person at the terminal).
+    /// The name of the source that wrote it (``AuthorizationState/ownerSource``, `hkctl`, for the store's owner).
     public var source: String
     /// When the sample was saved.
     public var created: Date

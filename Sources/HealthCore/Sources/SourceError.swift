@@ -14,7 +14,7 @@ public enum SourceError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case .emptySourceName:
             return "A source name is empty; give each source's name as the store's sources list it."
         case let .newerVersion(version, supported):
-            return "The source priorities are version \(version), newer than the version \(supported) this hkctl reads; upgrade hkctl."
+            return "The source priorities are version \(version), newer than the version \(supported) this version of HealthCore reads; upgrade HealthCore."
         }
     }
 

@@ -15,7 +15,7 @@ public enum OverflowError: Error, Equatable, Sendable, CustomStringConvertible, 
             let which = samples.isEmpty ? "no single sample is outside the valid range" : "the sample\(total == 1 ? "" : "s") \(named) "
                 + "hold\(total == 1 ? "s" : "") a value outside the valid range for \(type)"
             return "The figures of \(type) over this range are too large to be numbers (they overflow): \(which); "
-                + "correct or delete \(total == 1 ? "it" : "them") ('hkctl doctor' lists them)."
+                + "correct or delete \(total == 1 ? "it" : "them") (StoreDoctor lists them)."
         }
     }
 

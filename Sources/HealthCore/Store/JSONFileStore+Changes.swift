@@ -25,7 +25,7 @@ extension JSONFileStore {
             guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()),
                   value <= ChangeNumbers.maximum else {
                 throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number from 0 to "
-                    + "\(ChangeNumbers.maximum); 'hkctl doctor --repair' rebuilds it")
+                    + "\(ChangeNumbers.maximum); the doctor's repair (StoreDoctor.repair) rebuilds it")
             }
             return value
         }

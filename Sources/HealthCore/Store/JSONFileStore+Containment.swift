@@ -47,7 +47,7 @@ extension JSONFileStore {
                 try StoreSafety.checkEntry(current, info)
                 trustedFolders.withLock { _ = $0.insert(relative) }
             case S_IFLNK:
-                throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; hkctl never reads or "
+                throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; the store never reads or "
                     + "writes through one (replace it with a real folder)")
             default:
                 throw StoreError.notAFile(current, kind: POSIXFile.kindName(info.st_mode) + " where a folder belongs")

@@ -7,7 +7,7 @@ import Darwin
 /// The one write every change of the store goes through: tombstones and new sample lines together, all or nothing,
 /// with change numbers reserved once (tombstones first) and, when recorded, one record in `operations.jsonl`. A save
 /// writes only lines, a delete only tombstones; a replacement (a sync identifier's newer version, an edit, the
-/// undo of a replacement) writes both, so `changes`, `watch` and anchored queries see a deletion and an addition that
+/// undo of a replacement) writes both, so change readers and anchored queries see a deletion and an addition that
 /// appear together.
 extension JSONFileStore {
     /// Appends tombstones for `deleting`, then lines for `adding`, with new change numbers in that order, all or
@@ -76,7 +76,7 @@ extension JSONFileStore {
     }
 
     /// Replaces stored samples by new ones in one write: tombstones for `uuids` (a correlation's members with it),
-    /// then `samples`, recorded as one ``OperationRecord/Kind/replace`` operation that `undo` takes back (it deletes
+    /// then `samples`, recorded as one ``OperationRecord/Kind/replace`` operation that an undo takes back (it deletes
     /// the new samples and restores the replaced ones as copies): how a program corrects a stored sample.
     ///
     /// - Parameters:
@@ -126,7 +126,7 @@ extension JSONFileStore {
     /// Saves an import's records that carry sync identifiers (checked by the import's own rules, as
     /// ``saveChecked(_:)`` saves the rest) by HealthKit's rule, as ``saveReporting(_:)`` does: under the exclusive
     /// lock, a record whose version is greater than the stored sample's of its key replaces it in one write (tombstones,
-    /// then the new lines, recorded as a ``OperationRecord/Kind/replace`` of the import's operation, so `undo` takes
+    /// then the new lines, recorded as a ``OperationRecord/Kind/replace`` of the import's operation, so an undo takes
     /// the import back whole), an equal or lower one is not written. A uuid the store holds already is not refused: an
     /// import may bring back a sample deleted since, as it does every record. `dryRun`: planned under the shared lock,
     /// nothing written.

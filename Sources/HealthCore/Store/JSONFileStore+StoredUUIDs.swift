@@ -8,7 +8,7 @@ import TextSupport
 extension JSONFileStore {
     /// Throws ``SampleError/uuidInStore(_:)`` when a sample's uuid is already used where that sample would be kept:
     /// by a line of its type in the file it would be appended to (the same type and month, or the type's long
-    /// samples), or by a deletion of its type that is still kept (`compact` drops old ones). Saving a sample twice (a
+    /// samples), or by a deletion of its type that is still kept (compaction drops old ones). Saving a sample twice (a
     /// fetched sample saved again) would otherwise count it twice in every statistic; saving a deleted one would
     /// bring back a uuid that HealthKit never revives. A uuid reused with other dates in another month, or for
     /// another type, is not looked for: that would mean reading every file of the store on every save.

@@ -9,7 +9,7 @@ import Darwin
 /// instead of once a month.
 ///
 /// A tombstone file is only ever appended to, cut back to a length it had before a batch (never below what a reader
-/// saw under the shared lock), or replaced whole (`compact`, a repair: a new inode), so the same file (device and
+/// saw under the shared lock), or replaced whole (compaction, a repair: a new inode), so the same file (device and
 /// inode) at least as long as `length` still begins with the bytes remembered, as ``ValidatedExtent`` relies on too.
 /// A replaced file may get a freed inode number back, so the last line remembered must also still end at `length`:
 /// every tombstone line has its own change number, and a rewrite that drops lines moves the ones after them.

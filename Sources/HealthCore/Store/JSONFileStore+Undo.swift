@@ -1,13 +1,13 @@
 /// Undo: takes back a source's newest add, import or delete that is not undone yet, found
 /// by the change numbers its records in `operations.jsonl` name (see docs/STORE.md, "Operations and undo").
 ///
-/// - An add or import is undone by deleting the samples it saved that still exist, with tombstones, so `changes` and
+/// - An add or import is undone by deleting the samples it saved that still exist, with tombstones, so changes and
 ///   anchored queries report it. A sample deleted since is left alone (counted), unless an undone delete restored it
 ///   as a copy: the copy goes instead.
 /// - A delete is undone by saving copies of the samples it deleted, with new uuids derived from the delete and the old
 ///   uuid (as in HealthKit, a deleted object never comes back under its uuid: a syncing client that got the tombstone
 ///   gets the copy as a new sample, in any order). A correlation's copy names its members' copies. Samples back
-///   already (imported again, or restored by an interrupted undo) are not restored twice; samples `compact` removed
+///   already (imported again, or restored by an interrupted undo) are not restored twice; samples compaction removed
 ///   from disk cannot be restored (both counted).
 extension JSONFileStore {
     /// How many tombstones or restored samples one write of an undo holds; each write is all or nothing, and the last
@@ -42,7 +42,7 @@ extension JSONFileStore {
     ///   batch in the journal, to be finished by the next writer), this call finishes it and returns that undo: the
     ///   plan ``undoPlan(source:)`` showed meanwhile, not the operation before.
     /// - Throws: ``UndoError``; ``StoreError`` or ``TextError`` (a write that fails is taken back; an undo of more than
-    ///   ``undoBatchSize`` samples keeps the writes before it, and `undo` again finishes it).
+    ///   ``undoBatchSize`` samples keeps the writes before it, and undoing again finishes it).
     @discardableResult
     public func undo(source: String, expecting: UInt64? = nil, touching type: String? = nil, now: Date) throws -> UndoPlan {
         guard try isExistingStore() else { throw UndoError.nothingToUndo(source: source) }

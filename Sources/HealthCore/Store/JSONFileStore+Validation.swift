@@ -62,7 +62,7 @@ extension JSONFileStore {
             var info = stat()
             if code == ELOOP || code == ENOTDIR, lstat(folder, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
-                    throw StoreError.unsafe(folder, reason: "it is a symbolic link inside the store; hkctl never reads or "
+                    throw StoreError.unsafe(folder, reason: "it is a symbolic link inside the store; the store never reads or "
                         + "writes through one (replace it with a real folder)")
                 }
                 throw StoreError.notAFile(folder, kind: POSIXFile.kindName(info.st_mode) + " where a folder belongs")

@@ -6,7 +6,7 @@ import Darwin
 import TextSupport
 
 /// The steps every write of samples or tombstones shares: prepare the files it appends to, hand out change numbers
-/// that were never used, and take everything back when the write fails, so a failed command leaves the store as it
+/// that were never used, and take everything back when the write fails, so a failed write leaves the store as it
 /// found it (docs/STORE.md names the leftovers a failure may keep: crash recovery it finished first).
 extension JSONFileStore {
     /// What a write changed before its lines, so that a failed write can be taken back.

@@ -28,7 +28,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// The store's folder.
     public let path: String
     let catalogue: SampleTypeCatalogue
-    /// How long a command waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
+    /// How long an operation waits for another process's lock before failing with ``StoreError/busy(_:waitedSeconds:holders:)``.
     let lockTimeout: TimeInterval
     /// What time it is: when a sample made in code was created, when a deletion happened.
     let clock: @Sendable () -> Date
@@ -98,7 +98,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// ``clock``, as in HealthKit: a planned meal), a category value the type has, a workout's totals in range, a correlation's members saved with it or stored, and
     /// a uuid used once: not twice in the call, not already in the month file (or long-sample file) of its type where it
     /// would go (a sample saved again would count twice), not of a deleted sample of its type while the deletion is
-    /// kept (until `compact` drops it). Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
+    /// kept (until compaction drops it). Nothing this accepts can make a later read fail. The write is recorded in `operations.jsonl` when
     /// ``recording`` is set.
     ///
     /// - Throws: ``SampleError``, ``UnitError``, ``WorkoutError`` or ``TextError`` for the first sample that breaks a
@@ -108,7 +108,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// ``save(_:)``, with HealthKit's sync identifiers (`HKMetadataKeySyncIdentifier` with
     /// `HKMetadataKeySyncVersion`, healthkit-facts §4.5): a sample carrying both replaces the stored, not deleted
     /// sample of the same type and source with that identifier when its version is strictly greater, in one write
-    /// (tombstones, then the new lines; recorded as one ``OperationRecord/Kind/replace`` operation that `undo` takes
+    /// (tombstones, then the new lines; recorded as one ``OperationRecord/Kind/replace`` operation that an undo takes
     /// back), and is not written when its version is equal or lower (reported ``SaveOutcome/unchanged``). The check
     /// and the write are made under the store's exclusive lock. Finding the stored sample reads the partitions of the
     /// types concerned that contain the identifier key at all (a byte search per file before decoding): a save without
@@ -318,8 +318,8 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         }
         guard version == 1 || version == 2 else {
             let found = version == 0 ? "no version" : "version \(Int(exactly: version).map(String.init) ?? "\(version)")"
-            throw StoreError.corrupt(journalPath, line: 1, reason: "the journal has \(found), and this hkctl knows "
-                + "versions 1 and 2 (a newer hkctl may have written it: finish it with that hkctl)")
+            throw StoreError.corrupt(journalPath, line: 1, reason: "the journal has \(found), and this version of "
+                + "HealthCore knows versions 1 and 2 (a newer version may have written it: finish it with that version)")
         }
         // Version 2 is always an undo journal; version 1 is a redo journal, or an undo journal from the first
         // builds that wrote them.

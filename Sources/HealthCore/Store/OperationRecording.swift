@@ -5,9 +5,9 @@
 public struct OperationRecording: Sendable {
     /// An add, an import or a delete (undo records itself).
     public var kind: OperationRecord.Kind
-    /// The acting source (`hkctl` for the owner), whose `undo` takes it back.
+    /// The acting source (`hkctl` for the owner), whose undo takes it back.
     public var source: String
-    /// When the operation was made (the command's "now").
+    /// When the operation was made (the writer's "now").
     public var date: Date
     /// The operation's id once its first write has given it one (the first change number of that write).
     let identity = Identity()

@@ -67,10 +67,10 @@ enum POSIXFile {
     /// The error for a failed `open` inside the store; a symbolic link (refused by `O_NOFOLLOW`) is named as such.
     static func openFailure(_ path: String, writing: Bool, code: Int32 = errno) -> StoreError {
         if code == ELOOP || code == EMLINK {
-            return StoreError.unsafe(path, reason: "it is a symbolic link inside the store; hkctl never follows one "
+            return StoreError.unsafe(path, reason: "it is a symbolic link inside the store; the store never follows one "
                 + "(replace it with the file it points to)")
         }
-        if code == EEXIST { return StoreError.writeFailed(path, reason: "it appeared while hkctl was creating it") }
+        if code == EEXIST { return StoreError.writeFailed(path, reason: "it appeared while the store was creating it") }
         return writing ? StoreError.writeFailed(path, reason: errorText(code)) : StoreError.readFailed(path, reason: errorText(code))
     }
 

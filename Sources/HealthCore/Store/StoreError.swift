@@ -55,7 +55,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case let .cannotCreate(path, reason):
             return "Cannot create the store at '\(path)': \(reason); open the store in another folder."
         case let .notAStore(path):
-            return "'\(path)' is not an hkctl store (it has other files and no hkctl-store.json); open the store in an empty or new folder."
+            return "'\(path)' is not a store (it has other files and no hkctl-store.json); open the store in an empty or new folder."
         case let .notAFolder(path):
             return "'\(path)' is a file, not a folder; open the store in a folder (it is created if missing)."
         case let .readFailed(path, reason):
@@ -63,25 +63,25 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case let .writeFailed(path, reason):
             return "Cannot write '\(path)': \(reason); nothing was saved."
         case let .busy(path, waited, holders):
-            let who = holders.isEmpty ? "another hkctl" : "process " + holders.map(String.init).joined(separator: ", ")
+            let who = holders.isEmpty ? "another process" : "process " + holders.map(String.init).joined(separator: ", ")
             return "The store '\(path)' is busy: \(who) held its lock for \(NumberFormatting.human(waited, fractionDigits: 1)) s; try again, or wait longer for the lock."
         case let .corrupt(path, line, reason):
             return "The store file '\(path)' is corrupt at line \(line): \(reason); move that line out of the file to go on (see docs/STORE.md)."
         case let .newerVersion(found, supported):
-            return "The store's marker hkctl-store.json (line 1) says format version \(found), newer than the version \(supported) this hkctl supports; upgrade hkctl (nothing was changed)."
+            return "The store's marker hkctl-store.json (line 1) says format version \(found), newer than the version \(supported) this version of HealthCore supports; upgrade HealthCore (nothing was changed)."
         case let .badMarker(path):
             return "The store marker '\(path)' is not valid JSON; see docs/STORE.md to repair it."
         case let .unknownVersion(path, found):
-            return "The store marker '\(path)' (line 1) names format version \(found), which no hkctl writes; this hkctl reads version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
+            return "The store marker '\(path)' (line 1) names format version \(found), which no version of HealthCore writes; this version reads version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
         case let .unknownFormat(path, found):
             let named = found.map { "names format '\($0)'" } ?? "names no format"
-            return "The store marker '\(path)' (line 1) \(named); this hkctl reads only format '\(JSONFileStore.formatName)' version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
+            return "The store marker '\(path)' (line 1) \(named); this version of HealthCore reads only format '\(JSONFileStore.formatName)' version \(JSONFileStore.formatVersion). Nothing was changed; see docs/STORE.md."
         case let .unsafe(path, reason):
             return "Refusing to use '\(path)': \(reason)."
         case let .foreignOwner(path, owner, storeOwner):
             let quoted = ShellQuoting.quote(path)
             return "Refusing to use '\(path)': it belongs to user id \(owner), not to the store's owner (user id \(storeOwner)), "
-                + "so hkctl did not make it (another user may have put it there while the folder was open to others). "
+                + "so the store did not make it (another user may have put it there while the folder was open to others). "
                 + "Look at it, then remove it (rm -r \(quoted)) or, if it is yours, give it back (chown -R \(storeOwner) \(quoted))."
         case let .changeNumbersExhausted(path, last):
             return "The change counter '\(path)' is at \(last), and change numbers end at \(ChangeNumbers.maximum); nothing was saved. If the counter was edited, the doctor's repair (StoreDoctor.repair) rebuilds it from the numbers in use."

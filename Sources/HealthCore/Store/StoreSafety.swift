@@ -32,7 +32,7 @@ enum StoreSafety {
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw StoreError.notAFolder(path) }
         if info.st_uid != userID {
             throw StoreError.unsafe(path, reason: "it belongs to user id \(info.st_uid), not to you (user id \(userID)); "
-                + "run hkctl as its owner, or give it to yourself with chown")
+                + "open it as its owner, or give it to yourself with chown")
         }
         if let reason = othersCanWrite(path, mode: info.st_mode) { throw StoreError.unsafe(path, reason: reason) }
     }
@@ -84,7 +84,7 @@ enum StoreSafety {
                     try checkEntry(current, info)
                     continue
                 case S_IFLNK:
-                    throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; hkctl never writes "
+                    throw StoreError.unsafe(current, reason: "it is a symbolic link inside the store; the store never writes "
                         + "through one (replace it with a real folder)")
                 default:
                     throw StoreError.cannotCreate(current, reason: "it is a file, not a folder")

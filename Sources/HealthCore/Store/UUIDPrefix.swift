@@ -65,12 +65,12 @@ public enum UUIDPrefixError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case let .noMatch(prefix):
-            return "'\(prefix)' is not a uuid or a unique uuid prefix: no sample's uuid starts with it; see hkctl list."
+            return "'\(prefix)' is not a uuid or a unique uuid prefix: no sample's uuid starts with it; list the samples to see their uuids."
         case let .ambiguous(prefix, candidates):
             return "'\(prefix)' is the start of \(candidates.count == UUIDPrefixError.shownCandidates ? "\(candidates.count) or more" : "\(candidates.count)") "
                 + "uuids (\(candidates.map(\.lowercasedText).joined(separator: ", "))); give more of it."
         case let .notAUUID(text):
-            return "'\(text)' is not a uuid or a unique uuid prefix (at least \(UUIDPrefix.minimumDigits) hexadecimal digits); see hkctl list."
+            return "'\(text)' is not a uuid or a unique uuid prefix (at least \(UUIDPrefix.minimumDigits) hexadecimal digits); list the samples to see their uuids."
         }
     }
 

@@ -277,7 +277,7 @@ public enum ISODate: Sendable {
             throw TimeInputError.impossible(text, reason: "the time of day must be between 00:00 and 23:59:59")
         }
         guard parts.year >= 1900 else {
-            throw TimeInputError.impossible(text, reason: "hkctl keeps dates from 1900 on")
+            throw TimeInputError.impossible(text, reason: "HealthCore keeps dates from 1900 on")
         }
     }
 

@@ -6,7 +6,7 @@ public struct CategoryValue: Hashable, Sendable {
     public let name: String
     /// The string an Apple Health export writes (`HKCategoryValueSleepAnalysisInBed`), plus older spellings.
     public let exportNames: [String]
-    /// Short words accepted on the command line (`inbed`, `rem`), case-insensitive.
+    /// Short words for the value (`inbed`, `rem`), matched case-insensitively, for input typed by people.
     public let aliases: [String]
     /// For sleep analysis: whether this value is one of HealthKit's `allAsleepValues`.
     public let countsAsAsleep: Bool

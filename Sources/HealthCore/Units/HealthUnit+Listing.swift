@@ -24,13 +24,3 @@ extension HealthUnit {
         }
     }
 }
-
-extension QuantityInput {
-    /// The friendly aliases that resolve to a unit of `type`'s dimension, as (alias, unit string), sorted.
-    public static func aliases(for type: SampleType) -> [(alias: String, unit: String)] {
-        aliases.map(\.alias).sorted().compactMap { alias in
-            guard let unit = try? QuantityInput.unit(alias, for: type), alias != unit.unitString else { return nil }
-            return (alias, unit.unitString)
-        }
-    }
-}

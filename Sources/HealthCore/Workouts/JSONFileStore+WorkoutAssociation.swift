@@ -2,7 +2,7 @@
 /// (``WorkoutDetail``'s `associated` uuids).
 ///
 /// Associating rewrites the workout's line under the same uuid in one write with any new samples (a tombstone, then
-/// the new lines: anchored queries see the workout deleted and added again), recorded as a replacement so that `undo`
+/// the new lines: anchored queries see the workout deleted and added again), recorded as a replacement so that an undo
 /// takes it back whole: the new samples go, and the workout comes back as it was, under its own uuid. Deleting the
 /// workout deletes its associations with it (the samples stay); undoing that deletion restores them, pointing at the
 /// restored copies of any associated samples deleted in the same operation.

@@ -3,7 +3,7 @@ import TextSupport
 /// A kind of workout, HealthKit's `HKWorkoutActivityType`: its raw value, Swift case name and short forms.
 ///
 /// An Apple Health export writes `HKWorkoutActivityType` + the case name with a capital
-/// (`HKWorkoutActivityTypeTraditionalStrengthTraining`). On the command line a type is named by its case name
+/// (`HKWorkoutActivityTypeTraditionalStrengthTraining`). ``named(_:)`` reads a type by its case name
 /// (`traditionalStrengthTraining`), its kebab-case form (`traditional-strength-training`), an alias (`strength`),
 /// the export name or the raw value, case-insensitively.
 public struct WorkoutActivityType: Hashable, Sendable, CustomStringConvertible {

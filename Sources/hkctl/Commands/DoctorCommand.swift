@@ -53,7 +53,7 @@ enum DoctorCommand: Command {
                 "{\"severity\":\"\(finding.severity.rawValue)\",\"file\":\(JSONText.quoted(finding.file)),"
                     + "\"line\":\(finding.line.map(String.init) ?? "null"),"
                     + "\"uuid\":\(finding.uuid.map { "\"\($0.lowercasedText)\"" } ?? "null"),"
-                    + "\"message\":\(JSONText.quoted(finding.message))}"
+                    + "\"message\":\(JSONText.quoted(CLIErrorWording.message(for: finding)))}"
             }
             console.line("{\"store\":\(report.storeExists),\"filesChecked\":\(report.filesChecked),\"linesChecked\":\(report.linesChecked),"
                 + "\"errors\":\(report.errors.count),\"warnings\":\(report.warnings.count),"
@@ -63,7 +63,7 @@ enum DoctorCommand: Command {
             console.line("severity,file,line,uuid,message")
             for finding in report.findings {
                 let fields = [finding.severity.rawValue, finding.file, finding.line.map(String.init) ?? "",
-                              finding.uuid?.lowercasedText ?? "", finding.message]
+                              finding.uuid?.lowercasedText ?? "", CLIErrorWording.message(for: finding)]
                 console.line(fields.map(csvField).joined(separator: ","))
             }
         case .table:
@@ -82,7 +82,7 @@ enum DoctorCommand: Command {
     /// `error: FILE:LINE: uuid UUID: MESSAGE`, as the table lists a finding.
     private static func line(_ finding: DoctorFinding) -> String {
         let uuid = finding.uuid.map { " uuid \($0.lowercasedText):" } ?? ""
-        return "\(finding.severity.rawValue): \(finding.location):\(uuid) \(finding.message)"
+        return "\(finding.severity.rawValue): \(finding.location):\(uuid) \(CLIErrorWording.message(for: finding))"
     }
 
     private static func csvField(_ text: String) -> String {

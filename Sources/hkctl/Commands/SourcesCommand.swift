@@ -82,7 +82,7 @@ enum SourcesCommand: Command {
             do {
                 priority = try SourcePriority(sources)
             } catch let error as SourceError {
-                throw UsageError(message: error.description, command: name)
+                throw UsageError(message: CLIErrorWording.message(for: error), command: name)
             } catch let error as TextError {
                 throw UsageError(message: error.description, command: name)
             }

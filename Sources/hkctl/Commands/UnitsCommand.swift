@@ -1,4 +1,5 @@
 import HealthCore
+import HKCtlSupport
 import TextSupport
 
 /// `hkctl units [TYPE]`: the units a type accepts, and the unit grammar (`hkctl help units`).

@@ -10,20 +10,8 @@ import TextSupport
 struct StreamingStatisticsTests {
     private let heartRate = try! SampleTypeCatalogue.standard.type(named: "heart-rate")
 
-    /// A random generator with a fixed seed, so a failure can be replayed.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private func randomSamples(_ type: SampleType, units: [String], sources: [String], count: Int,
-                               generator: inout Generator) -> [Sample] {
+                               generator: inout IndependentTestKit.SeededGenerator) -> [Sample] {
         let origin = TestSupport.date("2024-03-01T00:00:00Z").timeIntervalSince1970
         var samples: [Sample] = []
         for index in 0..<count {
@@ -94,7 +82,7 @@ struct StreamingStatisticsTests {
 
     @Test(arguments: [1, 2, 3, 4])
     func streamingMatchesTheGeneralPath(seed: UInt64) throws {
-        var generator = Generator(state: seed)
+        var generator = IndependentTestKit.SeededGenerator(seed: seed)
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: IndependentTestKit.zone("Europe/Berlin"))
             // More sources than the reader keeps recent names for, some of them not ASCII.

@@ -33,7 +33,7 @@ struct SaveCheckTests {
     /// A value the type accepts: its first example, or its first category value.
     private static func validValue(_ type: SampleType) throws -> SampleValue {
         if type.kind == .category { return .category(type.categoryValues.first?.rawValue ?? 0) }
-        return .quantity(try QuantityInput.parse(try #require(type.examples.first), for: type))
+        return .quantity(try TestSupport.quantity(example: try #require(type.examples.first), for: type))
     }
 
     /// Samples each rule refuses, for this type.

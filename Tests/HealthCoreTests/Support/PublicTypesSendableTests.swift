@@ -127,7 +127,6 @@ struct PublicTypesSendableTests {
         isSendable(Quantity.self),
         isSendable(UUIDPrefix.self),
         isSendable(UUIDPrefixError.self),
-        isSendable(QuantityInput.self),
         isSendable(QuantitySample.self),
         isSendable(QuantityType.self),
         isSendable(QuantityTypeIdentifier.self),

@@ -127,7 +127,7 @@ struct HealthKitIdentifierListTests {
             #expect(type.displayUnit.map { $0.isCompatible(with: canonical) } == true, "\(entry.suffix)")
             let range = try #require(type.validRange, "\(entry.suffix)")
             for example in type.examples {
-                let quantity = try QuantityInput.parse(example, for: type)
+                let quantity = try TestSupport.quantity(example: example, for: type)
                 #expect(range.contains(try quantity.value(in: canonical)), "\(entry.suffix): \(example)")
             }
         }

@@ -53,6 +53,17 @@ struct CLIRunner {
         }
     }
 
+    /// ``withTemporaryStore(_:)`` with one water sample (500 mL at 08:00) and a scratch folder `out` beside the store,
+    /// for output files.
+    static func withOneWaterSampleAndOutputFolder(_ body: (CLIRunner, String) throws -> Void) throws {
+        try withTemporaryStore { cli in
+            try #require(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
+            let folder = (cli.storePath as NSString).deletingLastPathComponent + "/out"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try body(cli, folder)
+        }
+    }
+
     /// Runs `hkctl ARGS` with `--store` set, the zone pinned to UTC and now pinned to 2024-06-01T12:00:00Z
     /// unless the environment given overrides them.
     @discardableResult
@@ -79,12 +90,13 @@ struct CLIRunner {
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    /// Runs a configured `process` with empty standard input, and returns its exit status and what it wrote.
-    static func collect(_ process: Process) throws -> CLIResult {
+    /// Runs a configured `process` with `standardInput` (empty unless given), and returns its exit status and what it
+    /// wrote.
+    static func collect(_ process: Process, standardInput: FileHandle = .nullDevice) throws -> CLIResult {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = standardInput
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()

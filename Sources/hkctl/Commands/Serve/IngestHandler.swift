@@ -55,15 +55,15 @@ struct IngestHandler: RequestHandling {
             response.logNote = "not permitted"
         } catch let error as StoreError {
             if case .busy = error {
-                response = .error(.serviceUnavailable, "\(error) Nothing was stored; send it again.",
+                response = .error(.serviceUnavailable, "\(CLIErrorWording.message(for: error)) Nothing was stored; send it again.",
                                   fields: [HeaderField(name: "Retry-After", value: "10")])
             } else {
-                response = .error(.internalServerError, "The store could not be written: \(error) Nothing more was stored.")
+                response = .error(.internalServerError, "The store could not be written: \(CLIErrorWording.message(for: error)) Nothing more was stored.")
             }
-            response.logNote = "\(error)"
+            response.logNote = "\(CLIErrorWording.message(for: error))"
         } catch {
-            response = .error(.internalServerError, "The push could not be stored: \(error)")
-            response.logNote = "\(error)"
+            response = .error(.internalServerError, "The push could not be stored: \(CLIErrorWording.message(for: error))")
+            response.logNote = "\(CLIErrorWording.message(for: error))"
         }
         response.logSource = source
         return response
@@ -89,8 +89,8 @@ struct IngestHandler: RequestHandling {
             }
             return .source(source)
         } catch {
-            var response = HTTPResponse.error(.internalServerError, "The tokens cannot be read: \(error)")
-            response.logNote = "\(error)"
+            var response = HTTPResponse.error(.internalServerError, "The tokens cannot be read: \(CLIErrorWording.message(for: error))")
+            response.logNote = "\(CLIErrorWording.message(for: error))"
             return .refused(response)
         }
     }

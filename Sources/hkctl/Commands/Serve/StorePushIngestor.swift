@@ -40,7 +40,7 @@ struct StorePushIngestor: PushIngesting {
         do {
             payload = try HealthAutoExportPayload(bytes: body, name: source)
         } catch {
-            throw PushRefusal.badPayload("\(error)")
+            throw PushRefusal.badPayload(CLIErrorWording.message(for: error))
         }
         // The push is recorded as an import by its source, so `HKCTL_SOURCE=NAME hkctl undo` takes the last one back.
         let storage = fileStore(recording: source)
@@ -74,7 +74,7 @@ struct StorePushIngestor: PushIngesting {
             receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)
         } catch let error as AuthorizationError {
             // The library holds the source to its permissions too; whatever the check above missed is refused the same way.
-            throw PushRefusal.notPermitted("\(error)")
+            throw PushRefusal.notPermitted(CLIErrorWording.message(for: error))
         }
         return PushReceipt(json: receipt.json, added: receipt.totals.added, replaced: receipt.totals.replaced,
                            refused: receipt.totals.rejected)

@@ -1,12 +1,15 @@
+import HealthCore
 import TextSupport
 
-/// Reads amounts as people type them for a given type: `0.5L`, `500 mL`, `16.9fl_oz_us`, `160lb`, `8000`.
+/// Reads amounts as people type them for a given type: `0.5L`, `500 mL`, `16.9fl_oz_us`, `160lb`, `8000`: the
+/// command line's syntax, not HealthKit's (a library user makes a `Quantity` from a number and a
+/// `HealthUnit(parsing:)`, which reads HealthKit's unit strings and throws on a malformed one).
 ///
 /// On top of HealthKit's unit strings it accepts a few friendly aliases (`ml`, `l`, `floz`, `lbs`, `kgs`,
 /// `bpm`, `steps`, `hours`...), case-insensitively. An alias that could mean two units of the type's dimension
 /// (`cup`: US or imperial) is refused with both spellings. `oz` means ounces of mass for a mass type and US
 /// fluid ounces for a volume type. A number without a unit is accepted only for count types.
-public enum QuantityInput: Sendable {
+package enum QuantityInput: Sendable {
     /// Aliases (lower case) and the HealthKit unit strings each may stand for; the type's dimension picks one. A list
     /// searched in order, not a dictionary: building one cost every `add` about 40,000 instructions at start-up.
     static let aliases: [(alias: String, units: [String])] = [
@@ -31,7 +34,7 @@ public enum QuantityInput: Sendable {
     ///
     /// - Returns: The quantity in the unit typed; `21.5%` becomes 0.215 `%` (HealthKit stores fractions).
     /// - Throws: ``UnitError`` when the number, the unit, or its fit with the type is wrong.
-    public static func parse(_ text: String, for type: SampleType) throws -> Quantity {
+    package static func parse(_ text: String, for type: SampleType) throws -> Quantity {
         let trimmed = text.trimmingSpaces()
         let scalars = Array(trimmed.unicodeScalars)
         var end = 0
@@ -85,7 +88,7 @@ public enum QuantityInput: Sendable {
     /// Resolves a unit typed for `type` (a unit string or one of the aliases above).
     ///
     /// - Throws: ``UnitError/ambiguous(_:type:choices:)``, ``UnitError/wrongUnitForType(unit:type:expected:)`` or a parse error.
-    public static func unit(_ text: String, for type: SampleType) throws -> HealthUnit {
+    package static func unit(_ text: String, for type: SampleType) throws -> HealthUnit {
         guard let canonical = type.canonicalUnit else {
             throw UnitError.wrongUnitForType(unit: text, type: type.name, expected: ["no unit: \(type.name) values are names"])
         }
@@ -108,5 +111,15 @@ public enum QuantityInput: Sendable {
             throw UnitError.wrongUnitForType(unit: text, type: type.name, expected: type.examples)
         }
         return parsed
+    }
+}
+
+extension QuantityInput {
+    /// The friendly aliases that resolve to a unit of `type`'s dimension, as (alias, unit string), sorted.
+    package static func aliases(for type: SampleType) -> [(alias: String, unit: String)] {
+        aliases.map(\.alias).sorted().compactMap { alias in
+            guard let unit = try? QuantityInput.unit(alias, for: type), alias != unit.unitString else { return nil }
+            return (alias, unit.unitString)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import HealthCore
+import HealthCore
+@testable import HKCtlSupport
 
 /// Amounts as people type them for `hkctl add`.
 struct QuantityInputTests {
