@@ -265,32 +265,39 @@ struct S17ReviewTests {
     /// Tuesday noon, the week re-sent grown (77,000: it replaces the days inside it, as documented), Sunday 6,000.
     /// After all six: Monday 12,000 and Tuesday 3,000 (the export's), Sunday 6,000, and the week's rest 56,000 over
     /// Tuesday noon to Saturday's end; then each undo gives the figures of the step before, down to an empty store.
-    @Test func s7UndoNewestFirstRetracesEveryStep() throws {
+    /// Run for the week of Mon 6 May and for the week of Mon 29 Apr (across a month's end).
+    @Test(arguments: ["2024-05-06", "2024-04-29"])
+    func s7UndoNewestFirstRetracesEveryStep(monday: String) throws {
+        let base = Self.date(monday + "T00:00:00Z")
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withFullDate]
+        /// The day `n` days after the Monday, "yyyy-MM-dd", and `time` after it.
+        func day(_ n: Int, _ time: String = "00:00:00") -> String { format.string(from: base.addingTimeInterval(Double(n) * 86_400)) + " " + time }
         try Support.withTemporaryDirectory { folder in
             var store: JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: "hkctl", date: Date()))
             }
             let steps: [() throws -> Void] = [
-                { try Self.push(Self.week0506, into: store) },
-                { try Self.push([("2024-05-07 00:00:00", 9000)], into: store) },
-                { try Self.push([("2024-05-09 00:00:00", 11000)], into: store) },
-                { try Self.exportXML([Self.steps(12000, "2024-05-06 08:00:00", "2024-05-06 20:00:00"),
-                                      Self.steps(3000, "2024-05-07 08:00:00", "2024-05-07 12:00:00")], into: store) },
-                { try Self.push([("2024-05-06 00:00:00", 77000), ("2024-05-13 00:00:00", 35000)], into: store) },
-                { try Self.push([("2024-05-12 00:00:00", 6000)], into: store) },
+                { try Self.push([(day(0), 70000), (day(7), 35000)], into: store) },
+                { try Self.push([(day(1), 9000)], into: store) },
+                { try Self.push([(day(3), 11000)], into: store) },
+                { try Self.exportXML([Self.steps(12000, day(0, "08:00:00"), day(0, "20:00:00")),
+                                      Self.steps(3000, day(1, "08:00:00"), day(1, "12:00:00"))], into: store) },
+                { try Self.push([(day(0), 77000), (day(7), 35000)], into: store) },
+                { try Self.push([(day(6), 6000)], into: store) },
             ]
-            var figures: [[Double]] = [try Self.days(store, from: "2024-05-06", count: 14)]
+            var figures: [[Double]] = [try Self.days(store, from: monday, count: 14)]
             for step in steps {
                 try step()
-                figures.append(try Self.days(store, from: "2024-05-06", count: 14))
+                figures.append(try Self.days(store, from: monday, count: 14))
             }
             let last = figures.last!
-            let day: Double = 56000.0 / 4.5
-            let want: [Double] = [12000, 3000 + day / 2, day, day, day, day, 6000]
+            let share: Double = 56000.0 / 4.5
+            let want: [Double] = [12000, 3000 + share / 2, share, share, share, share, 6000]
             #expect(Self.close(Array(last[0..<7]), want), "after all six \(last)")
             for index in stride(from: steps.count - 1, through: 0, by: -1) {
                 _ = try JSONFileStore(path: folder + "/store", timeZone: .gmt).undo(source: "hkctl", now: Date())
-                let got = try Self.days(store, from: "2024-05-06", count: 14)
+                let got = try Self.days(store, from: monday, count: 14)
                 #expect(Self.close(got, figures[index]), "undoing step \(index + 1): got \(got), before it \(figures[index])")
             }
         }
