@@ -483,4 +483,24 @@ struct S17ReviewTests {
             #expect(Self.close(got, [other, other, other, other, other, other, 6000]), "after undoing Tuesday \(got)")
         }
     }
+
+    /// S16. Undo of a week push after another source's day made it pieces: the owner pushes the week; "phone" pushes
+    /// Tuesday 9,000 and Sunday 6,000; the owner's week push is undone. Expected: Tuesday 9,000 and Sunday 6,000 alone,
+    /// 15,000 in all (no piece of the week left); the undo's plan says what the undo does.
+    @Test func s16UndoOfAWeekAfterAnotherSourcesDays() throws {
+        try Support.withTemporaryDirectory { folder in
+            func store(_ source: String) -> JSONFileStore {
+                JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
+            }
+            try Self.push(Self.week0506, into: store("hkctl"))
+            try Self.push([("2024-05-07 00:00:00", 9000)], into: store("phone"))
+            try Self.push([("2024-05-12 00:00:00", 6000)], into: store("phone"))
+            let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            let shown = try #require(try plain.undoPlan(source: "hkctl"))
+            let done = try plain.undo(source: "hkctl", now: Date())
+            #expect(shown.restored == done.restored && shown.changes == done.changes)
+            let got = try Self.days(plain, from: "2024-05-06", count: 14)
+            #expect(Self.close(got, [0, 9000, 0, 0, 0, 0, 6000, 0, 0, 0, 0, 0, 0, 0]), "after undoing the week \(got)")
+        }
+    }
 }
