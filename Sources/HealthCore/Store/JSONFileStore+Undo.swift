@@ -114,22 +114,28 @@ extension JSONFileStore {
         return prepared
     }
 
-    /// Restored Health Auto Export points that samples from elsewhere imported since hold (an Apple Health export
-    /// imported after the push whose replacement is undone): each is restored as what those samples leave of it
-    /// (``HAESuperseding``), or, held whole, not at all (counted in ``UndoPlan/alreadyPresent``), as if the export had
-    /// come after it. Restoring it whole would count the export's steps twice.
+    /// Restored Health Auto Export points weighed against what the store holds after the undo, as if they had come
+    /// before it: a coarser point (a week) whose period finer HAE points that stay hold in part (a day another push
+    /// sent since) is restored as its total less theirs, as pieces over the gaps between them (``HAEPieces``); then
+    /// each restored point that samples from elsewhere imported since hold (an Apple Health export imported after the
+    /// push whose replacement is undone) is restored as what they leave of it (``HAESuperseding``). One held whole is
+    /// not restored (counted in ``UndoPlan/alreadyPresent``). Restoring either whole would count a step twice.
     private func weighRestoredHealthAutoExport(_ prepared: inout PreparedUndo, limits: [String: Int]) throws {
         let members = Set(prepared.restorations.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
-        let points = prepared.restorations.filter {
-            $0.metadata[HAESampleBuilder.aggregationKey] != nil && $0.detail?.correlation == nil && !members.contains($0.uuid)
+        let isPoint = { (sample: Sample) -> Bool in
+            sample.metadata[HAESampleBuilder.aggregationKey] != nil && sample.detail?.correlation == nil && !members.contains(sample.uuid)
         }
-        guard !points.isEmpty else { return }
+        let types = JSONFileStore.types(of: prepared.restorations.filter(isPoint).map(\.typeIdentifier))
+        guard !types.isEmpty else { return }
         let going = Set(prepared.deletions.map(\.uuid))
-        let restoredUUIDs = Set(points.map(\.uuid))
-        var gone = Set<UUID>()
-        var kept: [Sample] = []
-        for type in JSONFileStore.types(of: points.map(\.typeIdentifier)) {
-            let restored = points.filter { $0.typeIdentifier == type }
+        for type in types {
+            let staying = try healthAutoExportSamples(ofType: type, limits: limits).filter { !going.contains($0.uuid) }
+            if isCumulative(type) {
+                replace(in: &prepared, type: type, HAEPieces.settleRestored(prepared.restorations.filter { $0.typeIdentifier == type && isPoint($0) },
+                                                                            among: staying))
+            }
+            let restored = prepared.restorations.filter { $0.typeIdentifier == type && isPoint($0) }
+            guard !restored.isEmpty else { continue }
             let start = restored.map(\.start).min()!, end = restored.map(\.end).max()!
             // Eight days after, as an export's import looks: whether the samples go on past a point's period.
             let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
@@ -137,25 +143,33 @@ extension JSONFileStore {
             others += prepared.restorations.filter { $0.typeIdentifier == type && JSONFileStore.isFromElsewhere($0, in: span) }
             guard !others.isEmpty else { continue }
             others.sort { $0.start < $1.start }
-            let ours = try healthAutoExportSamples(ofType: type, limits: limits).filter { !going.contains($0.uuid) } + restored
-            for outcome in HAESuperseding.weigh(ours, only: Set(restored.map(\.uuid)), by: others,
-                                                longest: others.reduce(0) { max($0, $1.duration) }, cumulative: isCumulative(type))
-            where outcome.parts.allSatisfy({ restoredUUIDs.contains($0.uuid) }) {
-                gone.formUnion(outcome.parts.map(\.uuid))
-                // The restored copies' uuids go to what is left, piece by piece.
-                for (index, var piece) in outcome.kept.enumerated() {
-                    if index < outcome.parts.count { piece.uuid = outcome.parts[index].uuid }
-                    kept.append(piece)
-                }
-                let change = outcome.kept.count - outcome.parts.count
-                prepared.plan.changes[type, default: 0] += change
-                prepared.plan.restored += change
-                if outcome.kept.isEmpty { prepared.plan.alreadyPresent += outcome.parts.count }
-            }
+            let restoredUUIDs = Set(restored.map(\.uuid))
+            replace(in: &prepared, type: type, HAESuperseding.weigh(staying + restored, only: restoredUUIDs, by: others,
+                                                                    longest: others.reduce(0) { max($0, $1.duration) },
+                                                                    cumulative: isCumulative(type))
+                .filter { $0.parts.allSatisfy { restoredUUIDs.contains($0.uuid) } })
         }
-        guard !gone.isEmpty else { return }
-        prepared.restorations = prepared.restorations.filter { !gone.contains($0.uuid) } + kept
         prepared.plan.changes = prepared.plan.changes.filter { $0.value > 0 }
+    }
+
+    /// Puts what is left of restored points in place of their restored parts: the parts' uuids go to the pieces left,
+    /// in order; a point of which nothing is left is counted as back already.
+    private func replace(in prepared: inout PreparedUndo, type: String, _ outcomes: [HAESuperseding.Outcome]) {
+        guard !outcomes.isEmpty else { return }
+        var gone = Set<UUID>()
+        var kept: [Sample] = []
+        for outcome in outcomes {
+            gone.formUnion(outcome.parts.map(\.uuid))
+            for (index, var piece) in outcome.kept.enumerated() {
+                if index < outcome.parts.count { piece.uuid = outcome.parts[index].uuid }
+                kept.append(piece)
+            }
+            let change = outcome.kept.count - outcome.parts.count
+            prepared.plan.changes[type, default: 0] += change
+            prepared.plan.restored += change
+            if outcome.kept.isEmpty { prepared.plan.alreadyPresent += outcome.parts.count }
+        }
+        prepared.restorations = prepared.restorations.filter { !gone.contains($0.uuid) } + kept
     }
 
     /// The lines an add or import wrote (numbers in `ranges`) that are still there, and what stands in for those

@@ -110,6 +110,51 @@ enum HAEPieces {
         }
     }
 
+    /// Restored points (`restored`, some of them pieces) weighed against the HAE points that stay (`staying`, of the
+    /// same type): each coarser one whose period finer points of a related source hold in part keeps its total
+    /// (``HAEWritePlan/totalKey``, else its amount) less what they keep, as pieces over the gaps between them; nothing
+    /// left: none. The rule ``HAEWritePlan``'s settling applies to a stored point when finer points come.
+    static func settleRestored(_ restored: [Sample], among staying: [Sample]) -> [HAESuperseding.Outcome] {
+        guard !restored.isEmpty else { return [] }
+        let restoredUUIDs = Set(restored.map(\.uuid))
+        let (points, pieces) = group(staying + restored)
+        var outcomes: [HAESuperseding.Outcome] = []
+        for point in points {
+            let parts = pieces[point.uuid] ?? [point]
+            guard parts.allSatisfy({ restoredUUIDs.contains($0.uuid) }), let form = HAEWritePlan.form(of: point),
+                  case let .quantity(amount) = point.value else { continue }
+            let whole = HAEWritePlan.overItsPeriod(point)
+            let finer = points.filter { other in
+                guard other.uuid != point.uuid, let otherForm = HAEWritePlan.form(of: other), otherForm != form,
+                      HAEWritePlan.related(other.source, point.source) else { return false }
+                let period = HAEWritePlan.overItsPeriod(other)
+                return period.start >= whole.start && period.end <= whole.end
+            }
+            guard !finer.isEmpty else { continue }
+            var total = amount.value
+            if case let .number(sent)? = point.metadata[HAEWritePlan.totalKey] { total = sent }
+            var held = 0.0
+            for other in finer {
+                guard let value = other.value.quantity.flatMap({ try? $0.value(in: amount.unit) }) else { return outcomes }
+                held += value
+            }
+            let left = total - held
+            let tolerance = max(1e-9, abs(total) * 1e-9)
+            guard left > tolerance else {
+                outcomes.append(HAESuperseding.Outcome(point: point, parts: parts, kept: []))
+                continue
+            }
+            guard abs(left - amount.value) > tolerance else { continue }
+            var kept = whole
+            kept.value = .quantity(Quantity(left, amount.unit))
+            kept.metadata[HAEWritePlan.totalKey] = .number(total)
+            let spans = finer.map { (HAEWritePlan.periodStart(of: $0), HAEWritePlan.periodEnd(of: $0)) }
+            outcomes.append(HAESuperseding.Outcome(point: point, parts: parts,
+                                                   kept: split(kept, from: point.start, period: (whole.start, whole.end), avoiding: spans)))
+        }
+        return outcomes
+    }
+
     private static func piece(_ rest: Sample, _ gap: (Date, Date), period: (start: Date, end: Date)) -> Sample {
         var part = rest
         part.start = gap.0
