@@ -85,7 +85,8 @@ extension JSONFileStore {
                 // The lines ``HAEWritePlan/planAgainstNothingStored(_:)``'s writes make (each member, then the sample,
                 // with sync version 1), encoded from the candidates without copying a sample to set the version.
                 // Its writes are not returned: the caller reads the outcomes (every candidate added).
-                // Each sample is checked before its line is made; a refusal throws before anything is written.
+                // Each sample is checked before its line is made (unless the builder checked it as it is); a refusal
+                // throws before anything is written.
                 var planned = HAEWritePlan()
                 planned.outcomes = Array(repeating: .added, count: candidates.count)
                 let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
@@ -96,7 +97,7 @@ extension JSONFileStore {
                         try TextRules.check(member)
                         batch.append(member, adding: version, writer: &writer)
                     }
-                    try TextRules.check(candidates[index].sample)
+                    if !candidates[index].checked { try TextRules.check(candidates[index].sample) }
                     batch.append(candidates[index].sample, adding: version, writer: &writer)
                 }
                 // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push

@@ -91,25 +91,47 @@ final class HAEImportRun {
         counter = try store.currentSequence()
     }
 
-    /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow).
-    private var current: (type: String, keys: Set<Int>, forms: Set<String>)?
+    /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),
+    /// and the last form noted of it (a run of a type is of one form: its set is not asked again each sample).
+    private var current: (type: String, keys: Set<Int>, forms: Set<String>, lastForm: String?)?
 
     private func note(_ sample: Sample, hash: Int?) {
         let type = sample.typeIdentifier
-        guard sample.metadata[HAESampleBuilder.aggregationKey] != nil,
+        // One look-up each for the aggregation (the form, ``HAEWritePlan/form(of:)``) and the sync identifier.
+        guard let aggregation = sample.metadata[HAESampleBuilder.aggregationKey],
               case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
             unmarked.insert(type)
             return
         }
         if current?.type != type {
             settle()
-            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [])
+            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [], nil)
         }
         current!.keys.insert(hash ?? HAEImportRun.syncHash(identifier))
-        if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
+        if HAEImportRun.endsInPart(identifier) {
             current!.keys.insert(HAEImportRun.syncHash(String(identifier.dropLast(4))))
         }
-        if let form = HAEWritePlan.form(of: sample), !current!.forms.contains(form) { current!.forms.insert(form) }
+        guard case let .string(name) = aggregation else { return }
+        let form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name
+        if current!.lastForm != form {
+            current!.forms.insert(form)
+            current!.lastForm = form
+        }
+    }
+
+    /// Whether a sync identifier ends in `|min` or `|max`, read from its last four bytes (true too for the rare
+    /// text whose `|` joins the character before it: one more hash kept only sends a batch the long way).
+    private static func endsInPart(_ identifier: String) -> Bool {
+        if let answer = identifier.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard bytes.count >= 4 else { return false }
+            let end = bytes.count
+            return bytes[end - 4] == UInt8(ascii: "|") && bytes[end - 3] == UInt8(ascii: "m")
+                && (bytes[end - 2] == UInt8(ascii: "i") && bytes[end - 1] == UInt8(ascii: "n")
+                    || bytes[end - 2] == UInt8(ascii: "a") && bytes[end - 1] == UInt8(ascii: "x"))
+        }) {
+            return answer
+        }
+        return identifier.hasSuffix("|min") || identifier.hasSuffix("|max")
     }
 
     /// Puts the current type's notes back in the tables.
