@@ -40,12 +40,13 @@ extension JSONFileStore {
             settleSpan()
             current = (sample.typeIdentifier, sample.start, sample.end)
         }
-        for candidate in candidates {
-            widen(candidate.sample)
-            for member in candidate.members { widen(member) }
+        // By index: a candidate is not copied to be looked at.
+        for index in candidates.indices {
+            widen(candidates[index].sample)
+            for member in candidates[index].members { widen(member) }
             // The type an earlier version kept the element under is read around the same time.
-            if let former = candidate.former {
-                var earlier = candidate.sample
+            if let former = candidates[index].former {
+                var earlier = candidates[index].sample
                 earlier.typeIdentifier = former.type
                 widen(earlier)
             }

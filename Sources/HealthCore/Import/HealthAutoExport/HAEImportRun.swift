@@ -60,15 +60,16 @@ final class HAEImportRun {
         // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
         var type: String?
         var written: Set<Int>?, writtenForms: Set<String>?
-        for (index, candidate) in candidates.enumerated() {
-            let sample = candidate.sample
-            if type != sample.typeIdentifier {
-                type = sample.typeIdentifier
-                written = keys[sample.typeIdentifier]
-                writtenForms = forms[sample.typeIdentifier]
+        // By index: a candidate is not copied to be looked at.
+        for index in candidates.indices {
+            if type != candidates[index].sample.typeIdentifier {
+                type = candidates[index].sample.typeIdentifier
+                written = keys[candidates[index].sample.typeIdentifier]
+                writtenForms = forms[candidates[index].sample.typeIdentifier]
             }
             if let written, written.contains(hashes[index]) { return false }
-            if let writtenForms, let form = HAEWritePlan.form(of: sample), writtenForms.contains(where: { $0 != form }) {
+            if let writtenForms, let form = HAEWritePlan.form(of: candidates[index].sample),
+               writtenForms.contains(where: { $0 != form }) {
                 return false
             }
         }
@@ -84,9 +85,9 @@ final class HAEImportRun {
     /// Notes a batch written as the plan against nothing stored writes it: each candidate's sample (its sync
     /// identifier's hash given) and members.
     func wrote(_ candidates: [HAECandidate], hashes: [Int], store: JSONFileStore) throws {
-        for (index, candidate) in candidates.enumerated() {
-            for member in candidate.members { note(member, hash: nil) }
-            note(candidate.sample, hash: hashes[index])
+        for index in candidates.indices {
+            for member in candidates[index].members { note(member, hash: nil) }
+            note(candidates[index].sample, hash: hashes[index])
         }
         counter = try store.currentSequence()
     }
