@@ -124,8 +124,11 @@ public final class HealthImporter: @unchecked Sendable {
         let input = try ImportInput.open(path)
         if input.kind == .healthAutoExport {
             // A file's bytes are read a window at a time as they are parsed: the import holds the payload's points,
-            // not the file as well. Standard input is read whole.
-            let payload = try HealthAutoExportFolder.payload(input.reader, file: input.file, name: input.file.displayName)
+            // not the file as well. Standard input is read whole (even from a file: it need not start at the file's
+            // start, and a whole read again would).
+            let payload = path == "-"
+                ? try HealthAutoExportPayload(bytes: HealthAutoExportFolder.readAll(input.reader), name: input.file.displayName)
+                : try HealthAutoExportFolder.payload(input.reader, file: input.file, name: input.file.displayName)
             let byteCount = input.meter.totalBytes ?? input.file.bytesRead
             let records = payload.pointCount
             let receipt = try storeHealthAutoExport([consume payload], receivedThrough: nil)
