@@ -30,6 +30,8 @@ struct SampleLineWriter {
     /// The last creation date written and its text (an import gives every sample the same one).
     private var lastCreated: Date?
     private var createdText: [UInt8] = []
+    /// The array the metadata entries of a line are sorted in, kept with its room from line to line.
+    private var scratch: [(key: String, value: MetadataValue)] = []
     /// The last metadata number written and its text (the sync version is 1 on every line of an import).
     private var lastNumber: (bits: UInt64, text: String)?
     /// The last day converted to a calendar date (a line's dates usually fall on one day).
@@ -115,7 +117,9 @@ struct SampleLineWriter {
             append(",\"metadata\":{", to: out)
             var first = true
             // Keys in String order, as the codec writes them (the entries sorted, so no key is looked up again).
-            var entries = Array(sample.metadata)
+            var entries = scratch
+            scratch = []
+            entries.append(contentsOf: sample.metadata)
             if let adding {
                 if let index = entries.firstIndex(where: { $0.key == adding.key }) {
                     entries[index].value = adding.value
@@ -136,6 +140,8 @@ struct SampleLineWriter {
                     out.append(lastNumber!.text)
                 }
             }
+            entries.removeAll(keepingCapacity: true)
+            scratch = entries
             out.append(UInt8(ascii: "}"))
         }
     }

@@ -98,9 +98,17 @@ final class HAEImportRun {
 
     private func note(_ sample: Sample, hash: Int?) {
         let type = sample.typeIdentifier
-        // One look-up each for the aggregation (the form, ``HAEWritePlan/form(of:)``) and the sync identifier.
-        guard let aggregation = sample.metadata[HAESampleBuilder.aggregationKey],
-              case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
+        // The aggregation (the form, ``HAEWritePlan/form(of:)``) and the sync identifier, found in one pass over the
+        // few entries (keys compared, not hashed).
+        var aggregation: MetadataValue?, identifier: String?
+        for (key, value) in sample.metadata {
+            if key == HAESampleBuilder.aggregationKey {
+                aggregation = value
+            } else if key == MetadataKeySyncIdentifier, case let .string(text) = value {
+                identifier = text
+            }
+        }
+        guard let aggregation, let identifier else {
             unmarked.insert(type)
             return
         }
