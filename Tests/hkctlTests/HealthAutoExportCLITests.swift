@@ -36,6 +36,36 @@ struct HealthAutoExportCLITests {
         return try #require(try object(result.stdout)["nights"] as? [[String: Any]])
     }
 
+    /// Standard input is the payload from where it stands, also when it is a regular file read part-way already
+    /// (`(head -c 5 >/dev/null; hkctl import -) < file`): a file is read a window at a time and read again whole when
+    /// that fails, which for standard input would read the bytes before its position.
+    @Test func standardInputFromAFilePartWayThroughIsReadFromThere() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let path = cli.storePath + "-input.json"
+            let payload = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("day-steps.json")))
+            try (Data("junk\n".utf8) + payload).write(to: URL(fileURLWithPath: path))
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let input = try #require(FileHandle(forReadingAtPath: path))
+            try input.seek(toOffset: 5)
+            let process = Process()
+            process.executableURL = CLIRunner.binaryURL
+            process.arguments = ["import", "-", "--format", "json"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "Europe/Berlin",
+                                   "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": NSTemporaryDirectory()]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = input
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
+            let result = CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")
+            #expect(try Self.totals(result)["added"] == 6)
+        }
+    }
+
     @Test func aFileAStdinReSendAndAFolderWithAGrownDay() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", Self.fixture("day-steps.json"), "--format", "json"], environment: Self.berlin)

@@ -116,20 +116,23 @@ public final class HealthImporter: @unchecked Sendable {
         defer { importing.unlock() }
         if path != "-", let files = try HealthAutoExportFolder.files(atPath: path) {
             let payloads = try files.map { try HealthAutoExportFolder.payload(atPath: $0.path, name: $0.name) }
-            let receipt = try storeHealthAutoExport(payloads, receivedThrough: nil)
             let total = payloads.reduce(0) { $0 + $1.pointCount }
+            let receipt = try storeHealthAutoExport(consume payloads, receivedThrough: nil)
             progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: total, finished: true))
             return receipt
         }
         let input = try ImportInput.open(path)
         if input.kind == .healthAutoExport {
-            var bytes = try HealthAutoExportFolder.readAll(input.reader, expected: input.meter.totalBytes)
-            let payload = try HealthAutoExportPayload(bytes: bytes, name: input.file.displayName)
-            // The file's bytes go once parsed: the import holds the payload's points, not the file as well.
-            let byteCount = bytes.count
-            bytes = []
-            let receipt = try storeHealthAutoExport([payload], receivedThrough: nil)
-            progress?(ImportProgress(bytesRead: byteCount, totalBytes: input.meter.totalBytes, records: payload.pointCount, finished: true))
+            // A file's bytes are read a window at a time as they are parsed: the import holds the payload's points,
+            // not the file as well. Standard input is read whole (even from a file: it need not start at the file's
+            // start, and a whole read again would).
+            let payload = path == "-"
+                ? try HealthAutoExportPayload(bytes: HealthAutoExportFolder.readAll(input.reader), name: input.file.displayName)
+                : try HealthAutoExportFolder.payload(input.reader, file: input.file, name: input.file.displayName)
+            let byteCount = input.meter.totalBytes ?? input.file.bytesRead
+            let records = payload.pointCount
+            let receipt = try storeHealthAutoExport([consume payload], receivedThrough: nil)
+            progress?(ImportProgress(bytesRead: byteCount, totalBytes: input.meter.totalBytes, records: records, finished: true))
             return receipt
         }
         // Nothing of an earlier run carries over: not what it met, nor a batch an error left unsaved.

@@ -40,12 +40,13 @@ extension JSONFileStore {
             settleSpan()
             current = (sample.typeIdentifier, sample.start, sample.end)
         }
-        for candidate in candidates {
-            widen(candidate.sample)
-            for member in candidate.members { widen(member) }
+        // By index: a candidate is not copied to be looked at.
+        for index in candidates.indices {
+            widen(candidates[index].sample)
+            for member in candidates[index].members { widen(member) }
             // The type an earlier version kept the element under is read around the same time.
-            if let former = candidate.former {
-                var earlier = candidate.sample
+            if let former = candidates[index].former {
+                var earlier = candidates[index].sample
                 earlier.typeIdentifier = former.type
                 widen(earlier)
             }
@@ -103,7 +104,8 @@ extension JSONFileStore {
                 // The lines ``HAEWritePlan/planAgainstNothingStored(_:)``'s writes make (each member, then the sample,
                 // with sync version 1), encoded from the candidates without copying a sample to set the version.
                 // Its writes are not returned: the caller reads the outcomes (every candidate added).
-                // Each sample is checked before its line is made; a refusal throws before anything is written.
+                // Each sample is checked before its line is made (unless the builder checked it as it is); a refusal
+                // throws before anything is written.
                 var planned = HAEWritePlan()
                 planned.outcomes = Array(repeating: .added, count: candidates.count)
                 let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
@@ -114,7 +116,7 @@ extension JSONFileStore {
                         try TextRules.check(member)
                         batch.append(member, adding: version, writer: &writer)
                     }
-                    try TextRules.check(candidates[index].sample)
+                    if !candidates[index].checked { try TextRules.check(candidates[index].sample) }
                     batch.append(candidates[index].sample, adding: version, writer: &writer)
                 }
                 // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push

@@ -25,7 +25,15 @@ struct SampleLineWriter {
     /// Metadata keys quoted, by their UTF-8 (the same few keys on every line of an import).
     private var quotedKeys: [(key: [UInt8], quoted: [UInt8])] = []
     private var lastType: (identifier: String, type: SampleType?)?
-    private var lastOffset: (milliseconds: Int64, offset: Int) = (.min, 0)
+    /// The zone's offset over the stretch of time around the last date written.
+    private var offsets: ZoneOffsets
+    /// The last creation date written and its text (an import gives every sample the same one).
+    private var lastCreated: Date?
+    private var createdText: [UInt8] = []
+    /// The array the metadata entries of a line are sorted in, kept with its room from line to line.
+    private var scratch: [(key: String, value: MetadataValue)] = []
+    /// The last metadata number written and its text (the sync version is 1 on every line of an import).
+    private var lastNumber: (bits: UInt64, text: String)?
     /// The last day converted to a calendar date (a line's dates usually fall on one day).
     private var lastDay: (days: Int, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
 
@@ -33,6 +41,7 @@ struct SampleLineWriter {
         self.catalogue = catalogue
         self.timeZone = timeZone
         codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
+        offsets = ZoneOffsets(timeZone: timeZone)
         // A zone without transitions (UTC, Etc/GMT+5) has one offset for every instant.
         fixedOffset = timeZone.isFixed ? timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) : nil
     }
@@ -95,13 +104,22 @@ struct SampleLineWriter {
             device.append(text, to: out)
         }
         append(",\"created\":\"", to: out)
-        appendDate(sample.created, to: out)
+        if sample.created != lastCreated {
+            let start = out.count
+            appendDate(sample.created, to: out)
+            createdText = Array(UnsafeBufferPointer(rebasing: out.bytes[start..<out.count]))
+            lastCreated = sample.created
+        } else {
+            createdText.withUnsafeBufferPointer { out.append($0) }
+        }
         out.append(UInt8(ascii: "\""))
         if !sample.metadata.isEmpty || adding != nil {
             append(",\"metadata\":{", to: out)
             var first = true
             // Keys in String order, as the codec writes them (the entries sorted, so no key is looked up again).
-            var entries = Array(sample.metadata)
+            var entries = scratch
+            scratch = []
+            entries.append(contentsOf: sample.metadata)
             if let adding {
                 if let index = entries.firstIndex(where: { $0.key == adding.key }) {
                     entries[index].value = adding.value
@@ -109,7 +127,7 @@ struct SampleLineWriter {
                     entries.append(adding)
                 }
             }
-            entries.sort { $0.key < $1.key }
+            entries.sort { SampleLineWriter.precedes($0.key, $1.key) }
             for (key, value) in entries {
                 if !first { out.append(UInt8(ascii: ",")) }
                 first = false
@@ -117,9 +135,13 @@ struct SampleLineWriter {
                 out.append(UInt8(ascii: ":"))
                 switch value {
                 case let .string(text): JSONBytes.appendQuoted(text, to: out)
-                case let .number(number): out.append(NumberFormatting.json(number))
+                case let .number(number):
+                    if lastNumber?.bits != number.bitPattern { lastNumber = (number.bitPattern, NumberFormatting.json(number)) }
+                    out.append(lastNumber!.text)
                 }
             }
+            entries.removeAll(keepingCapacity: true)
+            scratch = entries
             out.append(UInt8(ascii: "}"))
         }
     }
@@ -167,18 +189,41 @@ struct SampleLineWriter {
         out.advance(36)
     }
 
-    private mutating func offset(_ date: Date, milliseconds: Int64) -> Int {
+    /// ``ZoneRules/secondsFromGMT(for:)`` of `date`, looked up again only past the zone's next transition.
+    private mutating func offset(_ date: Date) -> Int {
         if let fixedOffset { return fixedOffset }
-        if lastOffset.milliseconds == milliseconds { return lastOffset.offset }
-        let offset = timeZone.secondsFromGMT(for: date)
-        lastOffset = (milliseconds, offset)
-        return offset
+        return offsets.offset(at: Int64(date.timeIntervalSince1970.rounded(.down)))
+    }
+
+    /// Whether key `a` sorts before `b` as `a < b` does: decided by their bytes where that is certain (they agree in
+    /// ASCII up to a first differing ASCII byte that no non-ASCII byte follows, or one is the other followed by ASCII:
+    /// no normalisation can change what decides), else by `<` (metadata keys are ASCII and differ early).
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        let byBytes = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool? in
+                let common = min(x.count, y.count)
+                var index = 0
+                while index < common, x[index] == y[index] {
+                    if x[index] >= 0x80 { return nil }
+                    index += 1
+                }
+                if index == common {
+                    if x.count == y.count { return false }
+                    let longer = x.count > y.count ? x : y
+                    return longer[common] < 0x80 ? x.count < y.count : nil
+                }
+                guard x[index] < 0x80, y[index] < 0x80, index + 1 >= x.count || x[index + 1] < 0x80,
+                      index + 1 >= y.count || y[index + 1] < 0x80 else { return nil }
+                return x[index] < y[index]
+            } ?? nil
+        } ?? nil
+        return byBytes ?? (a < b)
     }
 
     /// ``ISODate/format(_:in:)`` as bytes.
     private mutating func appendDate(_ date: Date, to out: ByteBuffer) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let offsetSeconds = offset(date, milliseconds: milliseconds)
+        let offsetSeconds = offset(date)
         let local = milliseconds + Int64(offsetSeconds) * 1000
         let days = local >= 0 ? local / 86_400_000 : (local - 86_400_000 + 1) / 86_400_000
         let millisOfDay = Int(local - days * 86_400_000)

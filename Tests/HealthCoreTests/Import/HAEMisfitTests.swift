@@ -75,4 +75,43 @@ struct HAEMisfitTests {
         #expect(receipt.counts[Workout.typeIdentifier]?.rejected == 1, "\(receipt.counts)")
         #expect(receipt.problems.first?.reason.contains("'duration'") == true, "\(receipt.problems)")
     }
+
+    /// A point whose source or other fields hold a character ``TextRules`` refuses is refused with the rule's reason,
+    /// whatever the points before it held: the builder looks at a text it found fine once (a source, the program a
+    /// push came through), so a refused one after a fine one, or again after a fine one, must still be looked at.
+    @Test func aPointWhoseTextsHoldARefusedCharacterIsRefusedWithTheRulesReasonWhateverCameBefore() throws {
+        let (space, flip) = ("\u{200B}", "\u{202E}")
+        let fields: [(json: String, reason: String?)] = [
+            ("\"source\":\"A\"", nil),
+            ("\"source\":\"B\(space)\"", TextRules.sourceNameProblem("B\(space)")),
+            ("\"source\":\"A\"", nil),
+            ("\"source\":\"B\(space)\"", TextRules.sourceNameProblem("B\(space)")),
+            ("\"source\":\"A\",\"note\":\"x\(flip)y\"", TextRules.metadataProblem(key: "HAE:note", value: .string("x\(flip)y"))),
+            ("\"source\":\"A\",\"note\":\"fine\"", nil),
+            ("\"source\":\"A\",\"no\(space)te\":5", TextRules.metadataProblem(key: "HAE:no\(space)te", value: .number(5))),
+            ("\"source\":\"C\(flip)\",\"note\":\"x\(flip)\"", TextRules.sourceNameProblem("C\(flip)")),
+            ("\"source\":\"A\",\"note\":\"fine\"", nil),
+        ]
+        let points = fields.enumerated().map { index, field in
+            "{\"date\":\"2024-05-10 00:0\(index):00 +0000\",\"qty\":\(index + 1),\(field.json)}"
+        }
+        let text = "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[\n" + points.joined(separator: ",\n") + "]}]}}"
+        let payload = try HealthAutoExportPayload(bytes: Array(text.utf8), name: "test.json")
+        let expected = fields.enumerated().compactMap { index, field in field.reason.map { (index + 2, $0) } }
+        #expect(expected.count == 5 && expected.allSatisfy { !$0.1.isEmpty })
+        for receivedThrough in [nil, "pusher"] {
+            let receipt = try HealthImporter(store: InMemorySampleStore(), timeZone: .gmt)
+                .importHealthAutoExport(payload, receivedThrough: receivedThrough)
+            #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added == 4)
+            #expect(receipt.problems.map { "\($0.line) \($0.reason)" } == expected.map { "\($0.0) \($0.1)" })
+        }
+        // A program name the rule refuses is refused on every point (after one that was fine).
+        let store = InMemorySampleStore()
+        _ = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: "pusher")
+        let refused = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: "push\(space)er")
+        #expect(refused.counts["HKQuantityTypeIdentifierStepCount"]?.rejected == fields.count)
+        let flagged = TextRules.metadataProblem(key: HAESampleBuilder.receivedThroughKey, value: .string("push\(space)er"))
+        let fineLines = fields.indices.filter { fields[$0].reason == nil }.map { $0 + 2 }
+        #expect(fineLines.count == 4 && fineLines.allSatisfy { line in refused.problems.contains { $0.line == line && $0.reason == flagged } })
+    }
 }

@@ -124,4 +124,19 @@ struct SampleLineWriterTests {
             #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONText.quoted(text), "\(text.debugDescription)")
         }
     }
+
+    /// The metadata keys' order by bytes where that is certain, else by `<`: the same order as `<` (which the codec
+    /// writes), for keys that share prefixes, differ in ASCII or not, and hold combining marks that compose with the
+    /// character before them.
+    @Test func theMetadataKeyOrderIsStringOrder() {
+        let keys = ["", "a", "b", "ab", "abc", "abd", "HAEAggregation", "HAEReceivedThrough", "HAE:note", "HAE:Note",
+                    "HKMetadataKeySyncIdentifier", "HKMetadataKeySyncVersion", "e", "e\u{301}", "\u{E9}", "ez", "e\u{301}z",
+                    "a\u{300}b", "\u{E0}a", "z\u{308}", "Jane’s", "Jane's", "\r\n", "\r", "\n", "@children", "~", "\u{7F}",
+                    "ä", "a\u{308}", "ab\u{301}", "ac", "A", "Z", "é\u{301}"]
+        for a in keys {
+            for b in keys {
+                #expect(SampleLineWriter.precedes(a, b) == (a < b), "\(a.debugDescription) \(b.debugDescription)")
+            }
+        }
+    }
 }

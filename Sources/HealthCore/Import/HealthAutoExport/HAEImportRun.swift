@@ -60,15 +60,16 @@ final class HAEImportRun {
         // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
         var type: String?
         var written: Set<Int>?, writtenForms: Set<String>?
-        for (index, candidate) in candidates.enumerated() {
-            let sample = candidate.sample
-            if type != sample.typeIdentifier {
-                type = sample.typeIdentifier
-                written = keys[sample.typeIdentifier]
-                writtenForms = forms[sample.typeIdentifier]
+        // By index: a candidate is not copied to be looked at.
+        for index in candidates.indices {
+            if type != candidates[index].sample.typeIdentifier {
+                type = candidates[index].sample.typeIdentifier
+                written = keys[candidates[index].sample.typeIdentifier]
+                writtenForms = forms[candidates[index].sample.typeIdentifier]
             }
             if let written, written.contains(hashes[index]) { return false }
-            if let writtenForms, let form = HAEWritePlan.form(of: sample), writtenForms.contains(where: { $0 != form }) {
+            if let writtenForms, let form = HAEWritePlan.form(of: candidates[index].sample),
+               writtenForms.contains(where: { $0 != form }) {
                 return false
             }
         }
@@ -84,32 +85,62 @@ final class HAEImportRun {
     /// Notes a batch written as the plan against nothing stored writes it: each candidate's sample (its sync
     /// identifier's hash given) and members.
     func wrote(_ candidates: [HAECandidate], hashes: [Int], store: JSONFileStore) throws {
-        for (index, candidate) in candidates.enumerated() {
-            for member in candidate.members { note(member, hash: nil) }
-            note(candidate.sample, hash: hashes[index])
+        for index in candidates.indices {
+            for member in candidates[index].members { note(member, hash: nil) }
+            note(candidates[index].sample, hash: hashes[index])
         }
         counter = try store.currentSequence()
     }
 
-    /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow).
-    private var current: (type: String, keys: Set<Int>, forms: Set<String>)?
+    /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),
+    /// and the last form noted of it (a run of a type is of one form: its set is not asked again each sample).
+    private var current: (type: String, keys: Set<Int>, forms: Set<String>, lastForm: String?)?
 
     private func note(_ sample: Sample, hash: Int?) {
         let type = sample.typeIdentifier
-        guard sample.metadata[HAESampleBuilder.aggregationKey] != nil,
-              case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else {
+        // The aggregation (the form, ``HAEWritePlan/form(of:)``) and the sync identifier, found in one pass over the
+        // few entries (keys compared, not hashed).
+        var aggregation: MetadataValue?, identifier: String?
+        for (key, value) in sample.metadata {
+            if key == HAESampleBuilder.aggregationKey {
+                aggregation = value
+            } else if key == MetadataKeySyncIdentifier, case let .string(text) = value {
+                identifier = text
+            }
+        }
+        guard let aggregation, let identifier else {
             unmarked.insert(type)
             return
         }
         if current?.type != type {
             settle()
-            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [])
+            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [], nil)
         }
         current!.keys.insert(hash ?? HAEImportRun.syncHash(identifier))
-        if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
+        if HAEImportRun.endsInPart(identifier) {
             current!.keys.insert(HAEImportRun.syncHash(String(identifier.dropLast(4))))
         }
-        if let form = HAEWritePlan.form(of: sample), !current!.forms.contains(form) { current!.forms.insert(form) }
+        guard case let .string(name) = aggregation else { return }
+        let form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name
+        if current!.lastForm != form {
+            current!.forms.insert(form)
+            current!.lastForm = form
+        }
+    }
+
+    /// Whether a sync identifier ends in `|min` or `|max`, read from its last four bytes (true too for the rare
+    /// text whose `|` joins the character before it: one more hash kept only sends a batch the long way).
+    private static func endsInPart(_ identifier: String) -> Bool {
+        if let answer = identifier.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard bytes.count >= 4 else { return false }
+            let end = bytes.count
+            return bytes[end - 4] == UInt8(ascii: "|") && bytes[end - 3] == UInt8(ascii: "m")
+                && (bytes[end - 2] == UInt8(ascii: "i") && bytes[end - 1] == UInt8(ascii: "n")
+                    || bytes[end - 2] == UInt8(ascii: "a") && bytes[end - 1] == UInt8(ascii: "x"))
+        }) {
+            return answer
+        }
+        return identifier.hasSuffix("|min") || identifier.hasSuffix("|max")
     }
 
     /// Puts the current type's notes back in the tables.

@@ -11,8 +11,19 @@ struct HAEParser {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var lastStrings: [(bytes: [UInt8], text: String)] = []
+    /// When the bytes are read as the parse goes (``HAEByteWindow``): told where each element starts.
+    private let window: HAEByteWindow?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        window = nil
+    }
+
+    /// Parses the bytes of `window`, which it reads as the parse comes to them.
+    init(window: HAEByteWindow) {
+        bytes = window.bytes
+        self.window = window
+    }
 
     /// Whether the bytes start like a Health Auto Export payload: an object whose first key is `data`, holding an
     /// object (looked at in the first bytes only).
@@ -70,6 +81,7 @@ struct HAEParser {
     }
 
     private mutating func readMetric(_ cursor: inout JSONCursor) throws -> HAEMetric {
+        try window?.advance(to: cursor.position)
         let line = cursor.line
         guard cursor.peek() == UInt8(ascii: "{") else {
             throw cursor.failure("an element of 'metrics' must be an object with 'name', 'units' and 'data'; found \(cursor.describeNext())")
@@ -98,6 +110,7 @@ struct HAEParser {
     }
 
     private mutating func readPoint(_ cursor: inout JSONCursor, into points: inout HAEPointList) throws {
+        try window?.advance(to: cursor.position)
         let isObject = cursor.peek() == UInt8(ascii: "{")  // past the spaces before it: its line
         points.startPoint(line: cursor.line)
         guard isObject else {
@@ -169,6 +182,7 @@ struct HAEParser {
     }
 
     private mutating func readOther(_ cursor: inout JSONCursor, array: String) throws -> HAEOtherItem {
+        try window?.advance(to: cursor.position)
         let line = cursor.line
         let startPosition = cursor.position
         var item = HAEOtherItem(array: array, json: "", line: line)

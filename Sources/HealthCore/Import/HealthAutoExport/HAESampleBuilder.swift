@@ -17,6 +17,9 @@ struct HAECandidate: Sendable {
     /// `HealthAutoExport_<array>` element now read as a typed sample): a stored sample of that type and identifier from
     /// a related source is replaced by this one, as one of its own identifier would be.
     var former: (type: String, syncIdentifier: String)? = nil
+    /// Whether ``sample`` passed ``TextRules/problem(in:)`` as it is (its members are checked apart): the store need
+    /// not check it again before it writes its line.
+    var checked = false
 }
 
 /// What one point of a metric gave: samples, or why it was refused.
@@ -65,6 +68,26 @@ struct HAESampleBuilder {
         var lastUnit: (text: String, unit: HealthUnit?)?
         /// `HAE|<sync name>|` of the last metric name asked for.
         var lastPrefix: (name: String, prefix: String)?
+        /// The last sync identifier prefix, source name and program that ``TextRules`` found fine.
+        var finePrefix: String?
+        var fineSource: String?
+        var fineReceivedThrough: String?
+        /// Per period: the marks every sample of it carries (the sync identifier still empty), copied for each sample.
+        var periodMarks: [(period: HAEPeriod, metadata: [String: MetadataValue])] = []
+    }
+
+    /// The metadata of a sample of `period` without `extra` or other fields, its sync identifier empty: a copy of it
+    /// takes one key's hash to set the identifier, where building it takes three and a new table.
+    private func periodMarks(_ period: HAEPeriod) -> [String: MetadataValue] {
+        if let known = lookups.periodMarks.first(where: { $0.period == period }) { return known.metadata }
+        var metadata: [String: MetadataValue] = [:]
+        // Room for the marks and the sync version the store adds, as the metadata of a sample is built.
+        metadata.reserveCapacity(4)
+        metadata[MetadataKeySyncIdentifier] = .string("")
+        metadata[HAESampleBuilder.aggregationKey] = .string(period.name)
+        if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
+        lookups.periodMarks.append((period, metadata))
+        return metadata
     }
 
     /// The catalogued type of `identifier`, if any (cached).
@@ -332,11 +355,11 @@ struct HAESampleBuilder {
         guard let raw, let type = catalogued(kind.identifier), type.categoryValue(raw: raw) != nil else {
             return untyped(point, metric: metric, identifier: kind.identifier)
         }
-        let (identifier, metadata) = marks(start: start, period: period, point: point, metric: metric, part: nil,
-                                           understood: understood, extra: extra)
+        let (identifier, metadata, fine) = checkedMarks(start: start, period: period, point: point, metric: metric, part: nil,
+                                                        understood: understood, extra: extra)
         let sample = Sample(uuid: uuids.next(), typeIdentifier: kind.identifier, start: start, end: end, value: .category(raw), source: source(point),
                             created: created, metadata: metadata)
-        return check(sample, type: type, identifier: identifier, point: point, metric: metric)
+        return check(sample, type: type, identifier: identifier, point: point, metric: metric, metadataFine: fine)
     }
 
     /// `{"date", "Unspecified", "Protection Used", "Protection Not Used"}`: that many events at `date`, with
@@ -380,23 +403,24 @@ struct HAESampleBuilder {
                         point: HAEPoint, metric: HAEMetric, part: String?, extra: [String: MetadataValue],
                         understood: [String], pointStart: Date? = nil) -> HAEBuilt {
         guard value.isFinite else { return refusedForNumber(point, key: "qty", kind: HAEMetricKind(identifier: identifier, shape: .quantity)) }
-        let (syncIdentifier, metadata) = marks(start: pointStart ?? start, period: period, point: point, metric: metric, part: part,
-                                               understood: understood, extra: extra)
+        let (syncIdentifier, metadata, fine) = checkedMarks(start: pointStart ?? start, period: period, point: point, metric: metric,
+                                                            part: part, understood: understood, extra: extra)
         let unitText = HAEMetricKind.healthKitUnit(units, identifier: identifier)
         let source = source(point)
         if let type = catalogued(identifier), type.kind == .quantity, let unit = unit(unitText) {
             let amount = units == "%" ? value / 100 : value
             let sample = Sample(uuid: uuids.next(), typeIdentifier: type.identifier, start: start, end: end, value: .quantity(Quantity(amount, unit)),
                                 source: source, created: created, metadata: metadata)
-            return check(sample, type: type, identifier: syncIdentifier, point: point, metric: metric)
+            return check(sample, type: type, identifier: syncIdentifier, point: point, metric: metric, metadataFine: fine)
         }
         guard value >= 0 || units.hasPrefix("deg") else {
             return .refused(type: identifier, line: point.line, reason: "the value \(NumberFormatting.json(value)) is negative")
         }
         let sample = Sample(uuid: uuids.next(), typeIdentifier: identifier, start: start, end: end, value: .generic(value: NumberFormatting.json(value), unit: units),
                             source: source, created: created, metadata: metadata)
-        if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
-        return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name))
+        if let problem = textProblem(in: sample, metadataFine: fine) { return .refused(type: identifier, line: point.line, reason: problem) }
+        return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name,
+                                       checked: true))
     }
 
     /// A point kept untyped: its fields as written (the point's JSON without `date` and `source`) as the value.
@@ -416,24 +440,43 @@ struct HAESampleBuilder {
         let sample = Sample(uuid: uuids.next(), typeIdentifier: identifier, start: start, end: end, value: .generic(value: text, unit: metric.units.isEmpty ? nil : metric.units),
                             source: source(point), created: created, metadata: metadata)
         if let problem = TextRules.problem(in: sample) { return .refused(type: identifier, line: point.line, reason: problem) }
-        return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name))
+        return .candidate(HAECandidate(sample: sample, generic: true, syncIdentifier: syncIdentifier, line: point.line, metric: metric.name,
+                                       checked: true))
     }
 
-    /// The sample checked against its type (range, duration, value), as a candidate or a refusal.
-    func check(_ sample: Sample, type: SampleType, identifier: String, point: HAEPoint, metric: HAEMetric) -> HAEBuilt {
-        if let problem = TextRules.problem(in: sample) { return .refused(type: type.identifier, line: point.line, reason: problem) }
+    /// The sample checked against its type (range, duration, value), as a candidate or a refusal. `metadataFine`: its
+    /// metadata is as ``checkedMarks(start:period:point:metric:part:understood:extra:)`` found it fine.
+    func check(_ sample: Sample, type: SampleType, identifier: String, point: HAEPoint, metric: HAEMetric,
+               metadataFine: Bool = false) -> HAEBuilt {
+        if let problem = textProblem(in: sample, metadataFine: metadataFine) {
+            return .refused(type: type.identifier, line: point.line, reason: problem)
+        }
         do {
             try sample.validated(as: type)
         } catch {
             return .refused(type: type.identifier, line: point.line, reason: "\(error)")
         }
-        return .candidate(HAECandidate(sample: sample, generic: false, syncIdentifier: identifier, line: point.line, metric: metric.name))
+        return .candidate(HAECandidate(sample: sample, generic: false, syncIdentifier: identifier, line: point.line, metric: metric.name,
+                                       checked: true))
     }
 
     /// The sync identifier of a point's sample and its metadata: the sync identifier, the aggregation, the program
     /// it came through, `extra`, and every field of the point not in `understood` (as `HAE:<key>`), so nothing is lost.
     func marks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: [String],
                extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue]) {
+        let (identifier, metadata, _) = checkedMarks(start: start, period: period, point: point, metric: metric, part: part,
+                                                     understood: understood, extra: extra)
+        return (identifier, metadata)
+    }
+
+    /// ``marks(start:period:point:metric:part:understood:extra:)``, and whether every key and value of the metadata
+    /// passes ``TextRules/metadataProblem(key:value:)``, found with each text looked at once: the constant keys and
+    /// aggregation names need no look, the sync identifier's prefix is looked at once per metric (its date and its
+    /// part's constant names are printable ASCII, the part looked at anyway), the program once; `extra` and the
+    /// point's other fields entry by entry. When true, ``TextRules/problem(in:)`` of a sample with this metadata is
+    /// its source name's problem alone (``textProblem(in:metadataFine:)``).
+    func checkedMarks(start: Date, period: HAEPeriod, point: HAEPoint, metric: HAEMetric, part: String?, understood: [String],
+                      extra: [String: MetadataValue] = [:]) -> (String, [String: MetadataValue], fine: Bool) {
         // A day or week is named by its local date, not its UTC start: the same day re-sent after the phone changed
         // time zone (`2024-05-10 00:00:00 -0400` after `… +0200`) is the same point.
         // A minute, an hour and a week also name their length (ISO 8601's `start/duration`): a minute and the hour
@@ -441,6 +484,12 @@ struct HAESampleBuilder {
         // replace each other as one (the hour's other 59 minutes would be lost).
         // Spelled into one string made large enough at once.
         let prefix = syncPrefix(of: metric.name)
+        var fine = lookups.finePrefix == prefix
+        if !fine, TextRules.firstRefused(in: prefix) == nil {
+            lookups.finePrefix = prefix
+            fine = true
+        }
+        if fine, let part, TextRules.firstRefused(in: part) != nil { fine = false }
         var identifier = ""
         identifier.reserveCapacity(prefix.utf8.count + 32 + (part?.utf8.count ?? 0))
         identifier += prefix
@@ -459,23 +508,52 @@ struct HAESampleBuilder {
             identifier += "|"
             identifier += part
         }
-        var metadata = extra
-        // Room for the marks (and the sync version the store adds) at once, rather than growing twice.
-        metadata.reserveCapacity(extra.count + 4)
-        metadata[MetadataKeySyncIdentifier] = .string(identifier)
-        if extra.isEmpty || extra[HAESampleBuilder.aggregationKey] == nil {
-            metadata[HAESampleBuilder.aggregationKey] = .string(period.name)
+        var metadata: [String: MetadataValue]
+        if extra.isEmpty {
+            metadata = periodMarks(period)
+            metadata[MetadataKeySyncIdentifier] = .string(identifier)
+        } else {
+            metadata = extra
+            // Room for the marks (and the sync version the store adds) at once, rather than growing twice.
+            metadata.reserveCapacity(extra.count + 4)
+            metadata[MetadataKeySyncIdentifier] = .string(identifier)
+            if extra[HAESampleBuilder.aggregationKey] == nil { metadata[HAESampleBuilder.aggregationKey] = .string(period.name) }
+            if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
         }
-        if let receivedThrough { metadata[HAESampleBuilder.receivedThroughKey] = .string(receivedThrough) }
-        for field in point.fields where !understood.contains(field.key) {
-            switch field.value {
-            case .null: continue
-            case let .number(number): metadata["HAE:" + field.key] = .number(number)
-            case let .string(text): metadata["HAE:" + field.key] = .string(text)
-            default: metadata["HAE:" + field.key] = .string(HAESampleBuilder.json(field.value))
+        if let receivedThrough {
+            if fine, lookups.fineReceivedThrough != receivedThrough {
+                if TextRules.firstRefused(in: receivedThrough) == nil { lookups.fineReceivedThrough = receivedThrough } else { fine = false }
             }
         }
-        return (identifier, metadata)
+        if fine {
+            for (key, value) in extra where TextRules.metadataProblem(key: key, value: value) != nil {
+                fine = false
+                break
+            }
+        }
+        for field in point.fields where !understood.contains(field.key) {
+            let key = "HAE:" + field.key, value: MetadataValue
+            switch field.value {
+            case .null: continue
+            case let .number(number): value = .number(number)
+            case let .string(text): value = .string(text)
+            default: value = .string(HAESampleBuilder.json(field.value))
+            }
+            metadata[key] = value
+            if fine, TextRules.metadataProblem(key: key, value: value) != nil { fine = false }
+        }
+        return (identifier, metadata, fine)
+    }
+
+    /// ``TextRules/problem(in:)`` of `sample`; with `metadataFine` (its metadata as
+    /// ``checkedMarks(start:period:point:metric:part:understood:extra:)`` found it fine) only its source name is looked
+    /// at, and the last one found fine is not looked at again.
+    func textProblem(in sample: Sample, metadataFine: Bool) -> String? {
+        guard metadataFine else { return TextRules.problem(in: sample) }
+        if let known = lookups.fineSource, known == sample.source { return nil }
+        if let problem = TextRules.sourceNameProblem(sample.source) { return problem }
+        lookups.fineSource = sample.source
+        return nil
     }
 
     /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:)``). A day whose

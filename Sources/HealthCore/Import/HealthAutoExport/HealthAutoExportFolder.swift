@@ -38,12 +38,33 @@ enum HealthAutoExportFolder {
     /// - Throws: ``ImportError`` when it cannot be read or is not a Health Auto Export payload.
     static func payload(atPath path: String, name: String) throws -> HealthAutoExportPayload {
         let reader = try FileByteReader(path: path)
-        let bytes = try readAll(reader, expected: POSIXFile.size(path))
-        guard HAEParser.looksLikePayload(Array(bytes.prefix(ImportInput.sniffLength))) else {
+        let head = try reader.readBytes(ImportInput.sniffLength)
+        guard HAEParser.looksLikePayload(head) else {
             throw ImportError.invalidHealthAutoExport(name, line: 1, column: 1,
                                                       reason: "it does not start like one ({\"data\": {\"metrics\": [...]}})")
         }
-        return try HealthAutoExportPayload(bytes: bytes, name: name)
+        return try payload(PrefixedByteReader(prefix: head, rest: reader), file: reader, name: name)
+    }
+
+    /// The payload `reader` streams from the start of `file`: read a window at a time when the file is a regular
+    /// one (``HealthAutoExportPayload/init(streaming:size:name:sizes:whole:)``, which reads the file again from its
+    /// start should it need every byte), else read whole.
+    static func payload(_ reader: ByteReader, file: FileByteReader, name: String) throws -> HealthAutoExportPayload {
+        guard let size = file.size else { return try HealthAutoExportPayload(bytes: readAll(reader), name: name) }
+        return try HealthAutoExportPayload(streaming: reader, size: size, name: name) { try readAll(from: file) }
+    }
+
+    /// Every byte of a regular file, read again from its start (the stream's position is left alone).
+    static func readAll(from file: FileByteReader) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((file.size ?? 0) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try file.read(at: bytes.count, into: $0) }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
     }
 
     /// Every byte of `reader`; `expected` (the file's size, when known) is reserved at once.

@@ -8,7 +8,7 @@
 public struct HealthAutoExportPayload: Sendable {
     /// The payload's name (a file name, or what the caller calls a pushed body), for messages.
     public let name: String
-    let parsed: HAEParser.Parsed
+    private(set) var parsed: HAEParser.Parsed
     /// The aggregation recognised from the dates (``HAEPeriod``).
     let level: HAEPeriod
     /// The offsets the payload's dates are written with (``HAEPeriod/alignment(of:offset:offsets:)``).
@@ -24,8 +24,7 @@ public struct HealthAutoExportPayload: Sendable {
     /// - Throws: ``ImportError/invalidHealthAutoExport(_:line:column:reason:)`` for invalid JSON or JSON that is not
     ///   a Health Auto Export payload, with the line and column.
     public init(bytes: [UInt8], name: String) throws {
-        self.name = name
-        var parsed: HAEParser.Parsed
+        let parsed: HAEParser.Parsed
         do {
             parsed = try bytes.withUnsafeBufferPointer { buffer in
                 var parser = HAEParser(buffer)
@@ -34,6 +33,30 @@ public struct HealthAutoExportPayload: Sendable {
         } catch let failure as JSONCursor.Failure {
             throw ImportError.invalidHealthAutoExport(name, line: failure.line, column: failure.column, reason: failure.reason)
         }
+        self.init(parsed: parsed, name: name)
+    }
+
+    /// Parses the payload that `reader` streams (`size` bytes: a regular file's), holding only a window of its bytes
+    /// at a time (``HAEByteWindow``) rather than the whole file beside its points. The result is that of
+    /// ``init(bytes:name:)`` on the same bytes: when the streamed parse fails (invalid JSON, an element longer than the
+    /// window, a file whose size changed), `whole` gives every byte again and they are parsed as one, so the
+    /// failure reported and its line and column are the whole payload's.
+    init(streaming reader: ByteReader, size: Int, name: String, sizes: HAEByteWindow.Sizes = .standard,
+         whole: () throws -> [UInt8]) throws {
+        if let window = try HAEByteWindow(reader, size: size, sizes: sizes) {
+            var parser = HAEParser(window: window)
+            let parsed: HAEParser.Parsed?
+            do { parsed = try parser.parse() } catch is JSONCursor.Failure { parsed = nil }
+            if let parsed, window.exact {
+                self.init(parsed: parsed, name: name)
+                return
+            }
+        }
+        try self.init(bytes: whole(), name: name)
+    }
+
+    private init(parsed: HAEParser.Parsed, name: String) {
+        self.name = name
         self.parsed = parsed
         // Sleep per night is dated by its night, not by a period.
         let periodic = parsed.metrics.filter { $0.name != "sleep_analysis" }
@@ -50,6 +73,13 @@ public struct HealthAutoExportPayload: Sendable {
         dayStarts = level == .day
             ? Array(Set(dated.joined().filter { HAEPeriod.alignment(of: $0.date, offset: $0.offset, offsets: offsets) == .day }.map(\.date))).sorted()
             : []
+    }
+
+    /// The metrics, taken out of the payload (which then holds none): an import that owns the payload lets each
+    /// metric's points go once they are stored.
+    mutating func takeMetrics() -> [HAEMetric] {
+        defer { parsed.metrics = [] }
+        return parsed.metrics
     }
 
     /// The source of points without one (or with `null`): `Health Auto Export`, named after the program that wrote

@@ -32,8 +32,9 @@ extension HealthImporter {
     }
 
     /// Stores payloads one after the other into one receipt; problems name the payload when there are several.
-    /// Call with ``importing`` held.
-    func storeHealthAutoExport(_ payloads: [HealthAutoExportPayload], receivedThrough: String?) throws -> ImportReceipt {
+    /// Call with ``importing`` held. Each metric's points are let go once built (memory then holds the metrics not yet
+    /// stored), when the caller gave the payloads up (`consume`).
+    func storeHealthAutoExport(_ payloads: consuming [HealthAutoExportPayload], receivedThrough: String?) throws -> ImportReceipt {
         var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: dryRun)
         let fileStore: JSONFileStore?
         var receivedThrough = receivedThrough
@@ -60,10 +61,13 @@ extension HealthImporter {
         // What the payloads' earlier batches wrote: later batches that can meet nothing stored are not read back.
         let run = readsEveryHAEBatch ? nil : HAEImportRun()
         lastHAERun = run
-        for payload in payloads {
+        let several = payloads.count > 1
+        for index in payloads.indices {
+            var metrics = payloads[index].takeMetrics()
+            let payload = payloads[index]
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
                                            level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
-            let prefix = payloads.count > 1 ? payload.name + ": " : ""
+            let prefix = several ? payload.name + ": " : ""
             // Written in batches as the metrics are read, so memory holds one batch of samples, not the year's.
             var pending: [HAECandidate] = []
             func refuse(_ type: String, _ line: Int, _ reason: String) {
@@ -90,7 +94,10 @@ extension HealthImporter {
                     pending.removeAll(keepingCapacity: true)
                 }
             }
-            for metric in payload.parsed.metrics {
+            for number in metrics.indices {
+                // The list's only holder while it is built, when the payload was given up: its memory goes after.
+                let metric = metrics[number]
+                metrics[number].points = HAEPointList()
                 try builder.build(metric, into: take, afterPoint: endOfPoint)
             }
             for item in payload.parsed.others {

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a payload of known size, read as the parser comes to them and given back once it is past them, so a
+/// large file is never held whole: ``HAEParser`` reads it as one buffer of the file's size (one reserved mapping,
+/// whose pages are filled by `read` ahead of the parser and released behind it).
+///
+/// The parser asks for more (``advance(to:)``) only at the start of a metric, a point or another array's element:
+/// it keeps at least ``Sizes/ahead`` bytes read past that start. A longer element would read unfilled bytes (zeros,
+/// which no JSON holds): the parse then fails, and the caller parses the whole payload instead
+/// (``HealthAutoExportPayload/init(streaming:size:name:sizes:whole:)``), so a failure reported is always that of the
+/// whole bytes, and so are its line and column.
+final class HAEByteWindow {
+    /// How much is read at a time, kept ahead of the parser, and kept behind it.
+    struct Sizes {
+        /// Read at a time.
+        var chunk: Int
+        /// At least this much is read past where the parser starts an element (unless the payload ends first).
+        var ahead: Int
+        /// Released behind the parser once this much lies behind it.
+        var behind: Int
+
+        /// 2 MB reads, 4 MB ahead (a workout's route of hours), released 2 MB at a time: a file holds at most about
+        /// 8 MB of its bytes at once.
+        static let standard = Sizes(chunk: 2 << 20, ahead: 4 << 20, behind: 2 << 20)
+    }
+
+    /// The payload's bytes as one buffer (only the part between ``released`` and ``filled`` is read).
+    let bytes: UnsafeBufferPointer<UInt8>
+    private let base: UnsafeMutableRawPointer
+    private let mapped: Int
+    private let reader: ByteReader
+    private let sizes: Sizes
+    private let page: Int
+    /// Bytes read so far.
+    private(set) var filled = 0
+    /// Bytes given back from the start.
+    private(set) var released = 0
+    /// Whether the stream ended where its size said (false: shorter or longer, and the parse is not to be trusted).
+    private(set) var exact = true
+    private var ended = false
+
+    /// Reserves room for `size` bytes and reads the first of them; nil when the room cannot be reserved.
+    init?(_ reader: ByteReader, size: Int, sizes: Sizes = .standard) throws {
+        page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
+        mapped = max(page, (size + page - 1) / page * page)
+        #if canImport(Glibc)
+        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+        #else
+        let flags = MAP_PRIVATE | MAP_ANON
+        #endif
+        guard let memory = mmap(nil, mapped, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else { return nil }
+        base = memory
+        bytes = UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
+        self.reader = reader
+        self.sizes = Sizes(chunk: max(sizes.chunk, 1), ahead: max(sizes.ahead, 1), behind: max(sizes.behind, page))
+        try fill(until: min(size, self.sizes.ahead + self.sizes.chunk))
+    }
+
+    deinit { munmap(base, mapped) }
+
+    /// Called where the parser starts an element at `position`: reads ahead and releases what lies behind.
+    @inline(__always)
+    func advance(to position: Int) throws {
+        if filled - position < sizes.ahead && !ended { try fill(until: position + sizes.ahead + sizes.chunk) }
+        if position - released >= sizes.behind { release(below: position) }
+    }
+
+    private func fill(until wanted: Int) throws {
+        let limit = min(wanted, bytes.count)
+        while filled < limit {
+            let count = try reader.read(into: UnsafeMutableRawBufferPointer(start: base + filled, count: min(sizes.chunk, limit - filled)))
+            if count == 0 {
+                ended = true
+                exact = false
+                return
+            }
+            filled += count
+        }
+        if filled == bytes.count && !ended {
+            // The stream must end here: a file that grew while it was read is parsed whole instead.
+            var probe: UInt8 = 0
+            let more = try withUnsafeMutableBytes(of: &probe) { try reader.read(into: $0) }
+            ended = true
+            if more != 0 { exact = false }
+        }
+    }
+
+    private func release(below position: Int) {
+        let end = position / page * page
+        guard end > released else { return }
+        #if canImport(Glibc)
+        _ = madvise(base + released, end - released, MADV_DONTNEED)
+        #endif
+        released = end
+    }
+}
