@@ -41,10 +41,15 @@ struct StreamingStatistics {
         let names: ReadingNames
         let seen: [Int]
         if cumulative {
+            let tracksLatest = figures.contains(.mostRecent)
+            // Summaries answer sums and counts; the most recent sample needs every line.
+            let summaries = tracksLatest ? nil
+                : SummaryUse(interval: interval, buckets: bucketed ? boundaries : [], unit: unit)
             var sums = CumulativeSums(total: [interval.start, interval.end], buckets: bucketed ? boundaries : [],
                                       unit: unit, givesUpOnSecondSource: query.mergesSources,
-                                      tracksLatest: figures.contains(.mostRecent))
+                                      tracksLatest: tracksLatest, summaries: summaries)
             names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &sums)
+            try sums.settleInexact(on: store, type: query.type.identifier, interval: interval)
             sums.total.fill(&total, reportsUnmerged: query.mergesSources)
             if bucketed { sums.buckets.fill(&buckets, reportsUnmerged: query.mergesSources) }
             seen = sums.converter.seenSources
@@ -72,6 +77,12 @@ struct StreamingStatistics {
 
 /// Converts readings to the output unit (one converter per stored unit) and notes their sources.
 private struct UnitConverter {
+    /// Notes that source `index` gave a sample (one a summary counted).
+    mutating func noteSource(_ index: Int) {
+        while sourceSeen.count <= index { sourceSeen.append(false) }
+        sourceSeen[index] = true
+    }
+
     let unit: HealthUnit
     private var identity: [Bool?] = []
     /// Whether each source (by index in the names) gave a reading.
@@ -126,11 +137,103 @@ private struct CumulativeSums: QuantityReadingConsumer {
     /// Only the most recent sample per interval is chosen by uuid.
     var needsUUIDs: Bool { total.tracksLatest }
 
-    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool) {
-        self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest)
-        self.buckets = RunningSums(boundaries: buckets, tracksLatest: tracksLatest)
+    /// When partitions' summaries may stand in for their lines.
+    let summaries: SummaryUse?
+    /// The partitions to read (see ``ReadPlan/only``).
+    var only: Set<String>?
+    /// The partitions handed over so far, in order (kept while summaries may be used).
+    private(set) var partitions: [String] = []
+
+    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool,
+         summaries: SummaryUse? = nil, only: Set<String>? = nil) {
+        let tracksExactness = summaries != nil
+        self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest, tracksExactness: tracksExactness)
+        self.buckets = RunningSums(boundaries: buckets, tracksLatest: tracksLatest, tracksExactness: tracksExactness)
         converter = UnitConverter(unit: unit)
         self.givesUpOnSecondSource = givesUpOnSecondSource
+        self.summaries = summaries
+        self.only = only
+    }
+
+    var readPlan: ReadPlan {
+        var plan = ReadPlan(only: only)
+        if let use = summaries {
+            plan.accepts = { @Sendable summary in use.accepts(summary) }
+        }
+        return plan
+    }
+
+    mutating func begin(partition file: String) {
+        guard summaries != nil else { return }
+        partitions.append(file)
+        total.partition = partitions.count - 1
+        buckets.partition = partitions.count - 1
+    }
+
+    /// Takes a partition's summary as the lines' read would take its samples: the hours inside the range whole, in
+    /// their buckets (their sums are exact), the samples crossing an hour one by one.
+    mutating func consume(_ summary: PartitionSummary, names: ReadingNames) throws {
+        guard let use = summaries else { preconditionFailure("a summary reached a read that takes none") }
+        let interval = DateInterval(start: Date(timeIntervalSinceReferenceDate: use.start),
+                                    end: Date(timeIntervalSinceReferenceDate: use.end))
+        func inside(_ slot: PartitionSummary.Slot) -> Bool { slot.start >= use.start && slot.end <= use.end }
+        func taken(_ span: PartitionSummary.Span) -> Bool {
+            QuantityReading.overlaps(start: Date(timeIntervalSinceReferenceDate: span.start),
+                                     end: Date(timeIntervalSinceReferenceDate: span.end), interval)
+        }
+        // The sources whose samples the read takes (those ending where the range starts were refused by `accepts`).
+        var seen: UInt64 = 0
+        for slot in summary.slots where inside(slot) { seen |= slot.sources }
+        for span in summary.spans where taken(span) { seen |= 1 << UInt64(span.source) }
+        var sources = [Int](repeating: -1, count: summary.sources.count)
+        for index in summary.sources.indices where seen & (1 << UInt64(index)) != 0 {
+            let source = names.addSource(summary.sources[index].name, device: summary.sources[index].device)
+            sources[index] = source
+            if let firstSource {
+                if source != firstSource && givesUpOnSecondSource { throw StreamingStatistics.GiveUp() }
+            } else {
+                firstSource = source
+            }
+            converter.noteSource(source)
+        }
+        total.summarising = true
+        buckets.summarising = true
+        defer {
+            total.summarising = false
+            buckets.summarising = false
+        }
+        for slot in summary.slots where inside(slot) {
+            total.add(slot)
+            buckets.add(slot)
+        }
+        guard !summary.spans.isEmpty else { return }
+        let unit = names.unit(named: summary.unit)
+        for span in summary.spans where taken(span) {
+            let reading = QuantityReading(start: Date(timeIntervalSinceReferenceDate: span.start),
+                                          end: Date(timeIntervalSinceReferenceDate: span.end), value: span.value,
+                                          unit: unit, source: sources[span.source], uuid: nil, line: nil)
+            let value = try converter.value(of: reading, names: names)
+            total.add(reading, value: value)
+            buckets.add(reading, value: value)
+        }
+    }
+
+    /// Makes the figures exactly those of a read of every line: an interval whose sum a summary added to after a
+    /// part that is not a whole number (a sample split at an edge), where the order of the additions could change
+    /// the last bit, is read again from the lines of the partitions that gave it samples, in their order. The
+    /// range's total is then read again whole.
+    mutating func settleInexact(on store: QuantityReadingSource, type identifier: String, interval: DateInterval) throws {
+        guard summaries != nil else { return }
+        let tainted = buckets.taintedIntervals
+        if total.taintedIntervals.isEmpty && tainted.isEmpty { return }
+        var again = CumulativeSums(total: total.boundaries, buckets: buckets.boundaries, unit: converter.unit,
+                                   givesUpOnSecondSource: false, tracksLatest: false)
+        if total.taintedIntervals.isEmpty {
+            again.only = Set(tainted.flatMap { buckets.contributors(of: $0) }.map { partitions[$0] })
+        }
+        _ = try store.forEachQuantityReading(ofType: identifier, overlapping: interval, into: &again)
+        if !total.taintedIntervals.isEmpty { total.take([0], from: again.total) }
+        buckets.take(again.only == nil ? Array(buckets.boundaries.indices.dropLast()) : tainted, from: again.buckets)
     }
 
     mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
@@ -148,7 +251,66 @@ private struct CumulativeSums: QuantityReadingConsumer {
 ///
 /// A class over fixed buffers: every reading of a read passes through ``add(_:value:)``, and plain buffers spare
 /// it the copy-on-write checks and bounds checks of arrays kept in a struct.
+///
+/// When summaries may be used it also tracks exactness: a sum of whole numbers below 2^52 is the same in any order,
+/// so a summary's hour sums can be added at once only to an interval whose every part so far was whole, and only
+/// when the summary's own parts for it are whole. An interval where that fails is marked, and read again.
 private final class RunningSums {
+    let tracksExactness: Bool
+    /// Whether what is added now comes from a summary.
+    var summarising = false
+    /// The number of the partition being read (in ``CumulativeSums/partitions``).
+    var partition = -1
+    /// Per interval: the sum of the magnitudes added, whether every part was whole (and the sum below 2^52),
+    /// whether it must be read again, and the partitions that added to it (in order, each once).
+    private var magnitudes: [Double] = []
+    private var whole: [Bool] = []
+    private var tainted: [Bool] = []
+    private var contributors: [[Int]] = []
+
+    /// The intervals that must be read again.
+    var taintedIntervals: [Int] { tainted.indices.filter { tainted[$0] } }
+
+    /// The partitions that added to interval `index`.
+    func contributors(of index: Int) -> [Int] { contributors[index] }
+
+    /// The intervals' edges.
+    var boundaries: [Date] { edges.map { Date(timeIntervalSinceReferenceDate: $0) } }
+
+    /// Notes that `part` was added to interval `index`.
+    @inline(__always)
+    private func track(_ part: Double, magnitude: Double, in index: Int) {
+        if contributors[index].last != partition { contributors[index].append(partition) }
+        magnitudes[index] += magnitude
+        let exact = part == part.rounded(.towardZero) && magnitudes[index] < PartitionSummary.exactLimit
+        if summarising {
+            if !whole[index] || !exact {
+                tainted[index] = true
+                whole[index] = false
+            }
+        } else if !exact {
+            whole[index] = false
+        }
+    }
+
+    /// Adds a summary's hour, which lies inside one interval or outside them all.
+    func add(_ slot: PartitionSummary.Slot) {
+        guard let index = index(of: slot.start) else { return }
+        precondition(slot.end <= edges[index + 1], "a summary's hour crosses an interval's edge")
+        sums[index] += slot.sum
+        counts[index] += Int(slot.count)
+        track(slot.sum, magnitude: slot.sum, in: index)
+    }
+
+    /// Replaces the figures of `intervals` by those `other` (with the same edges) computed.
+    func take(_ intervals: [Int], from other: RunningSums) {
+        for index in intervals where index < sums.count {
+            sums[index] = other.sums[index]
+            counts[index] = other.counts[index]
+            tainted[index] = false
+        }
+    }
+
     /// Interval edges in seconds since 2001 (as `Date` keeps them); interval `i` is `[edges[i], edges[i + 1])`.
     private let edges: UnsafeMutableBufferPointer<Double>
     private let sums: UnsafeMutableBufferPointer<Double>
@@ -170,9 +332,16 @@ private final class RunningSums {
         func key() -> UUIDKey { uuid ?? text.key ?? UUIDKey(hi: 0, lo: 0) }
     }
 
-    init(boundaries: [Date], tracksLatest: Bool) {
+    init(boundaries: [Date], tracksLatest: Bool, tracksExactness: Bool = false) {
         self.tracksLatest = tracksLatest
+        self.tracksExactness = tracksExactness
         let count = max(boundaries.count - 1, 0)
+        if tracksExactness {
+            magnitudes = Array(repeating: 0, count: count)
+            whole = Array(repeating: true, count: count)
+            tainted = Array(repeating: false, count: count)
+            contributors = Array(repeating: [], count: count)
+        }
         edges = .allocate(capacity: boundaries.count)
         _ = edges.initialize(from: boundaries.lazy.map(\.timeIntervalSinceReferenceDate))
         sums = .allocate(capacity: count)
@@ -237,6 +406,7 @@ private final class RunningSums {
                        in index: Int) {
         sums[index] += counted
         counts[index] += 1
+        if tracksExactness { track(counted, magnitude: abs(counted), in: index) }
         guard tracksLatest else { return }
         noteLatest(reading, start: start, end: end, value: value, in: index)
     }

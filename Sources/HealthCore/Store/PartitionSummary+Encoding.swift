@@ -1,0 +1,188 @@
+/// The summary file: a private binary format (little-endian), checked by a checksum of everything before it.
+///
+/// `hkctl-summary 1\n`, the partition's path, both identities, the unit, the sources, the slots, the spans, then a
+/// 64-bit checksum. Anything that does not read back exactly (another version, a torn or damaged file, a count
+/// that does not fit) gives nil, and the caller reads the partition's lines instead.
+extension PartitionSummary {
+    /// The file's bytes.
+    func encoded() -> [UInt8] {
+        var out = SummaryWriter()
+        out.bytes.reserveCapacity(256 + slots.count * 32 + spans.count * 32)
+        out.bytes += Self.magic
+        out.text(partition)
+        out.identity(identity)
+        out.identity(tombstones)
+        out.text(unit)
+        out.u32(UInt32(sources.count))
+        for source in sources {
+            out.text(source.name)
+            if let device = source.device {
+                out.bytes.append(1)
+                out.text(device)
+            } else {
+                out.bytes.append(0)
+            }
+        }
+        out.u32(UInt32(slots.count))
+        for slot in slots {
+            out.u32(UInt32(bitPattern: slot.hour))
+            out.u32(slot.count)
+            out.u64(slot.sum.bitPattern)
+            out.u64(slot.sources)
+            out.u64(slot.endingSources)
+        }
+        out.u32(UInt32(spans.count))
+        for span in spans {
+            out.u64(span.start.bitPattern)
+            out.u64(span.end.bitPattern)
+            out.u64(span.value.bitPattern)
+            out.u32(UInt32(span.source))
+        }
+        out.u64(Self.checksum(out.bytes[...]))
+        return out.bytes
+    }
+
+    /// The summary in `bytes`, or nil when they are not a whole, undamaged summary of this format.
+    init?(decoding bytes: [UInt8]) {
+        guard bytes.count >= Self.magic.count + 8, bytes.starts(with: Self.magic) else { return nil }
+        let body = bytes[..<(bytes.count - 8)]
+        var stored: UInt64 = 0
+        for index in (0..<8).reversed() { stored = stored << 8 | UInt64(bytes[bytes.count - 8 + index]) }
+        guard stored == Self.checksum(body) else { return nil }
+        guard let decoded = body.withUnsafeBytes({ raw in
+            var input = SummaryReader(base: raw.baseAddress!, count: raw.count, position: Self.magic.count)
+            return Self.decode(&input)
+        }) else { return nil }
+        self = decoded
+    }
+
+    private static func decode(_ input: inout SummaryReader) -> PartitionSummary? {
+        guard let partition = input.text(), let identity = input.identity(), let tombstones = input.identity(),
+              let unit = input.text(), let sourceCount = input.u32(), sourceCount <= maximumSources
+        else { return nil }
+        var sources: [Source] = []
+        for _ in 0..<sourceCount {
+            guard let name = input.text(), let flag = input.byte(), flag <= 1 else { return nil }
+            var device: String?
+            if flag == 1 { guard let text = input.text() else { return nil }; device = text }
+            sources.append(Source(name: name, device: device))
+        }
+        let allSources: UInt64 = sourceCount == 64 ? ~0 : (1 << UInt64(sourceCount)) - 1
+        guard let slotCount = input.u32(), Int(slotCount) <= input.remaining / 32 else { return nil }
+        var slots: [Slot] = []
+        slots.reserveCapacity(Int(slotCount))
+        for _ in 0..<slotCount {
+            guard let hour = input.u32(), let count = input.u32(), let sum = input.u64(), let seen = input.u64(),
+                  let ending = input.u64() else { return nil }
+            let slot = Slot(hour: Int32(bitPattern: hour), count: count, sum: Double(bitPattern: sum), sources: seen,
+                            endingSources: ending)
+            // Increasing hours, a whole sum in range, sources that exist and gave the samples that end there.
+            guard slot.count > 0, slots.last.map({ $0.hour < slot.hour }) ?? true, slot.sum >= 0,
+                  slot.sum < exactLimit, slot.sum == slot.sum.rounded(.towardZero), slot.sources != 0,
+                  slot.sources & ~allSources == 0, slot.endingSources & ~slot.sources == 0 else { return nil }
+            slots.append(slot)
+        }
+        guard let spanCount = input.u32(), Int(spanCount) <= input.remaining / 28 else { return nil }
+        var spans: [Span] = []
+        spans.reserveCapacity(Int(spanCount))
+        for _ in 0..<spanCount {
+            guard let start = input.u64(), let end = input.u64(), let value = input.u64(), let source = input.u32(),
+                  source < sourceCount else { return nil }
+            let span = Span(start: Double(bitPattern: start), end: Double(bitPattern: end),
+                            value: Double(bitPattern: value), source: Int(source))
+            guard span.start.isFinite, span.end.isFinite, span.value >= 0, span.value < exactLimit,
+                  span.value == span.value.rounded(.towardZero) else { return nil }
+            spans.append(span)
+        }
+        guard input.remaining == 0 else { return nil }
+        return PartitionSummary(partition: partition, identity: identity, tombstones: tombstones, unit: unit,
+                                sources: sources, slots: slots, spans: spans)
+    }
+
+    /// A 64-bit checksum of `bytes`, eight at a time (FNV-1a's multiplier over words): it finds damage and torn
+    /// writes, not forgery (only the store's owner can write the file).
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                    &* 0x0000_0100_0000_01B3
+                hash ^= hash >> 32
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x0000_0100_0000_01B3
+                offset += 1
+            }
+        }
+        return hash ^ UInt64(bytes.count)
+    }
+}
+
+/// Appends little-endian numbers and length-prefixed texts.
+private struct SummaryWriter {
+    var bytes: [UInt8] = []
+
+    mutating func u32(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func u64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func text(_ text: String) {
+        u32(UInt32(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func identity(_ identity: FileIdentity) {
+        u64(identity.device)
+        u64(identity.inode)
+        u64(UInt64(bitPattern: identity.size))
+        u64(UInt64(bitPattern: identity.seconds))
+        u64(UInt64(bitPattern: identity.nanoseconds))
+    }
+}
+
+/// Reads what ``SummaryWriter`` wrote; nil past the end.
+private struct SummaryReader {
+    let base: UnsafeRawPointer
+    let count: Int
+    var position: Int
+
+    var remaining: Int { count - position }
+
+    mutating func byte() -> UInt8? {
+        guard remaining >= 1 else { return nil }
+        defer { position += 1 }
+        return base.load(fromByteOffset: position, as: UInt8.self)
+    }
+
+    mutating func u32() -> UInt32? {
+        guard remaining >= 4 else { return nil }
+        defer { position += 4 }
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+    }
+
+    mutating func u64() -> UInt64? {
+        guard remaining >= 8 else { return nil }
+        defer { position += 8 }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+
+    mutating func text() -> String? {
+        guard let length = u32(), Int(length) <= remaining else { return nil }
+        defer { position += Int(length) }
+        let bytes = UnsafeRawBufferPointer(start: base + position, count: Int(length))
+        return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    mutating func identity() -> FileIdentity? {
+        guard let device = u64(), let inode = u64(), let size = u64(), let seconds = u64(), let nanoseconds = u64()
+        else { return nil }
+        return FileIdentity(device: device, inode: inode, size: Int64(bitPattern: size), seconds: Int64(bitPattern: seconds),
+                            nanoseconds: Int64(bitPattern: nanoseconds))
+    }
+}
