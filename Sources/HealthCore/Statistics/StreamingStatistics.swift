@@ -141,6 +141,8 @@ private struct CumulativeSums: QuantityReadingConsumer {
     let summaries: SummaryUse?
     /// The partitions to read (see ``ReadPlan/only``).
     var only: Set<String>?
+    /// The part of the range to take samples from (see ``ReadPlan/window``).
+    var window: DateInterval?
     /// The partitions handed over so far, in order (kept while summaries may be used).
     private(set) var partitions: [String] = []
 
@@ -156,7 +158,7 @@ private struct CumulativeSums: QuantityReadingConsumer {
     }
 
     var readPlan: ReadPlan {
-        var plan = ReadPlan(only: only)
+        var plan = ReadPlan(only: only, window: window)
         if let use = summaries {
             plan.accepts = { @Sendable summary in use.accepts(summary) }
         }
@@ -230,6 +232,10 @@ private struct CumulativeSums: QuantityReadingConsumer {
                                    givesUpOnSecondSource: false, tracksLatest: false)
         if total.taintedIntervals.isEmpty {
             again.only = Set(tainted.flatMap { buckets.contributors(of: $0) }.map { partitions[$0] })
+            // Only samples in those buckets (and in the range) count there: the rest of each file is skipped by date.
+            let edges = buckets.boundaries
+            let start = max(edges[tainted[0]], interval.start), end = min(edges[tainted[tainted.count - 1] + 1], interval.end)
+            if start < end { again.window = DateInterval(start: start, end: end) }
         }
         _ = try store.forEachQuantityReading(ofType: identifier, overlapping: interval, into: &again)
         if !total.taintedIntervals.isEmpty { total.take([0], from: again.total) }

@@ -63,7 +63,8 @@ extension JSONFileStore: QuantityReadingSource {
             }
             let summaries = try summaryAccess(ofType: identifier, tombstonesBefore: tombstones, plan: plan)
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
-            try PartitionReadings.read(partitions, threads: threads, window: interval, deleted: deleted, codec: codec,
+            let window = plan.window ?? interval
+            try PartitionReadings.read(partitions, threads: threads, window: window, deleted: deleted, codec: codec,
                                        keepsUUIDs: consumer.needsUUIDs, summaries: summaries) { part in
                 consumer.begin(partition: part.file)
                 if let summary = part.summary { return try consumer.consume(summary, names: names) }
@@ -88,7 +89,7 @@ extension JSONFileStore: QuantityReadingSource {
                             throw StoreError.corrupt(part.file, line: damage.line, reason: damage.reason)
                         }
                         guard let sample,
-                              let quantity = sample.value.quantity, sample.overlaps(interval),
+                              let quantity = sample.value.quantity, sample.overlaps(window),
                               !deleted.hides(sample, sequence: codec.lastSequence) else { continue }
                         let reading = QuantityReading(
                             start: sample.start, end: sample.end, value: quantity.value,

@@ -4,6 +4,9 @@ struct ReadPlan {
     var accepts: (@Sendable (PartitionSummary) -> Bool)?
     /// Read only these partitions (full paths) of those the read's interval needs; nil: all of them.
     var only: Set<String>?
+    /// Take only the samples overlapping this part of the read's interval (the partitions are still those of the
+    /// whole interval); nil: the whole interval.
+    var window: DateInterval?
 }
 
 extension JSONFileStore {

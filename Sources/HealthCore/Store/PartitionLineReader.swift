@@ -16,6 +16,8 @@ struct PartitionLineReader {
     var recordsIdentity = false
     /// The identities of the file read last, when recorded: equal when nothing changed it during the read.
     private(set) var identities: (opened: FileIdentity, finished: FileIdentity)?
+    /// Called right after the file is opened (tests stand for a writer there).
+    var afterOpening: (() -> Void)?
 
     /// Calls `body` with every complete line of `file` (without its newline) and its number, counting from 1.
     ///
@@ -30,6 +32,7 @@ struct PartitionLineReader {
         identities = nil
         guard let (fd, info) = try POSIXFile.openRegular(file, flags: O_RDONLY) else { return false }
         defer { close(fd) }
+        afterOpening?()
         carried.removeAll(keepingCapacity: true)
         var remaining = limit ?? Int.max
         var lineNumber = 0

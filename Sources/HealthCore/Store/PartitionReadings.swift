@@ -48,7 +48,10 @@ struct PartitionReadings {
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
         }
         if let summary = summaries.storedSummary(of: file) {
-            if summaries.accepts(summary) { return PartitionReadings(file: file, summary: summary) }
+            if summaries.accepts(summary) {
+                summaries.noteTaken(file)
+                return PartitionReadings(file: file, summary: summary)
+            }
             // Valid, but this read needs the lines (a bucket cuts an hour): nothing to keep.
             return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)

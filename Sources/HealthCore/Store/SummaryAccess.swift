@@ -23,6 +23,12 @@ struct SummaryAccess: Sendable {
     /// The folder, relative to the store, that holds the derived files.
     static let folder = "derived"
 
+    /// How many times reads took each partition's (by path) summary instead of its lines: for tests and diagnostics.
+    static let taken = Locked<[String: Int]>([:])
+
+    /// Notes that a read took the summary of the partition at `file` instead of its lines.
+    func noteTaken(_ file: String) { Self.taken.withLock { $0[file, default: 0] += 1 } }
+
     /// The partition's path relative to the store, when `file` is a month partition of the store.
     func partition(of file: String) -> String? {
         guard file.utf8.count > store.utf8.count + 1, file.hasPrefix(store + "/"),
