@@ -64,9 +64,11 @@ extension JSONFileStore: QuantityReadingSource {
             let summaries = try summaryAccess(ofType: identifier, tombstonesBefore: tombstones, plan: plan)
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
             let window = plan.window ?? interval
+            var built: [PartitionSummary] = []
             try PartitionReadings.read(partitions, threads: threads, window: window, deleted: deleted, codec: codec,
                                        keepsUUIDs: consumer.needsUUIDs, summaries: summaries) { part in
                 consumer.begin(partition: part.file)
+                if let summary = part.built { built.append(summary) }
                 if let summary = part.summary { return try consumer.consume(summary, names: names) }
                 consumer.expect(part.readings.count)
                 // Each partition's own unit and source indices, mapped to the read's on first use, in line order.
@@ -116,6 +118,8 @@ extension JSONFileStore: QuantityReadingSource {
                 }
                 try damage?.throwUnlessTorn(part.file)
             }
+            // New summaries are kept only once the whole read succeeded: a read that fails leaves the store as it was.
+            for summary in built { summaries?.save(summary) }
         }
         return names
     }

@@ -31,6 +31,8 @@ struct PartitionReadings {
     private(set) var others: [OtherLine] = []
     /// The partition's summary, read instead of its lines (``readings`` and ``others`` are then empty).
     private(set) var summary: PartitionSummary?
+    /// A new summary of the partition, built from this read of its lines.
+    private(set) var built: PartitionSummary?
 
     /// A partition answered by its summary.
     init(file: String, summary: PartitionSummary) {
@@ -39,7 +41,8 @@ struct PartitionReadings {
     }
 
     /// Reads `file` through its summary when `summaries` has a usable one, else its lines; a read of every line of a
-    /// partition the summary cannot be used for keeps a new summary of it (when one can be built).
+    /// partition without a valid summary builds one (when it can be built: ``built``), for the caller to keep once
+    /// the whole read succeeded.
     static func read(file: String, limit: Int?, window: DateInterval, deleted: JSONFileStore.Deletions,
                      codec: SampleLineCodec, keepsUUIDs: Bool, summaries: SummaryAccess?, reader: inout PartitionLineReader,
                      storage: [QuantityReading] = []) throws -> PartitionReadings {
@@ -64,7 +67,7 @@ struct PartitionReadings {
         if part.readsEveryLine, part.others.isEmpty, let (opened, finished) = reader.identities, opened == finished,
            let summary = PartitionSummary.build(partition: partition, identity: opened, tombstones: summaries.tombstones,
                                                 readings: part.readings, names: part.names) {
-            summaries.save(summary)
+            part.built = summary
         }
         part.readsEveryLine = false
         return part
