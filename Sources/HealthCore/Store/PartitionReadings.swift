@@ -65,6 +65,7 @@ struct PartitionReadings {
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage, checksDevices: true)
         // Only a read of every line, each plain, of a file nothing changed meanwhile.
         if part.readsEveryLine, part.others.isEmpty, let (opened, finished) = reader.identities, opened == finished,
+           opened.size >= PartitionSummary.minimumPartitionBytes,
            let summary = PartitionSummary.build(partition: partition, identity: opened, tombstones: summaries.tombstones,
                                                 readings: part.readings, names: part.names) {
             part.built = summary

@@ -55,6 +55,9 @@ struct PartitionSummary: Equatable, Sendable {
         var device: String?
     }
 
+    /// Partitions smaller than this (about fifty lines) get no summary: reading their lines costs about as much as
+    /// reading one, and a light user's store stays free of derived files.
+    static let minimumPartitionBytes: Int64 = 16_384
     /// At most this many sources (one bit each in a slot).
     static let maximumSources = 64
     /// Values and sums stay below this, so that every partial sum of whole numbers is exact.

@@ -139,7 +139,7 @@ struct PartitionSummaryTests {
     // MARK: Building and checking
 
     /// A summary is what the month's lines hold: hours with their sums, counts and sources, the samples crossing an
-    /// hour one by one; it is private, and it reads back as it was written.
+    /// hour one by one; it is private, and it reads back as it was written. A month of a few lines gets none.
     @Test func builtFromTheLines() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
@@ -154,8 +154,15 @@ struct PartitionSummaryTests {
                 steps(300, Kit.utc(2024, 3, 4, 10, 40), Kit.utc(2024, 3, 4, 11, 20), "Watch"),  // crosses an hour
             ])
             let month = DateInterval(start: Kit.utc(2024, 3, 1), end: Kit.utc(2024, 4, 1))
-            let first = try request(month, bucket: .day).run(on: store, calendar: GregorianCalendar())
             let path = summaryPath(store, month: "2024-03")
+            // A partition of a few lines gets none.
+            _ = try request(month, bucket: .day).run(on: store, calendar: GregorianCalendar())
+            #expect(!FileManager.default.fileExists(atPath: path))
+            // A hundred more lines in one hour of 20 March: now it is worth one.
+            try store.save((0..<100).map { index in
+                steps(10, Kit.utc(2024, 3, 20, 8, index / 2, index % 2 * 30), Kit.utc(2024, 3, 20, 8, index / 2, index % 2 * 30 + 20), "Watch")
+            })
+            let first = try request(month, bucket: .day).run(on: store, calendar: GregorianCalendar())
             let bytes = try #require(FileManager.default.contents(atPath: path))
             var info = stat()
             #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
@@ -165,7 +172,9 @@ struct PartitionSummaryTests {
             #expect(summary.tombstones == .absent && summary.unit == "count")
             #expect(summary.sources.map(\.name) == ["Watch", "Phone"])
             let hour = Int32(Kit.utc(2024, 3, 4, 9).timeIntervalSinceReferenceDate / 3600)
-            #expect(summary.slots == [PartitionSummary.Slot(hour: hour, count: 3, sum: 157, sources: 0b11, endingSources: 0b10)])
+            let later = Int32(Kit.utc(2024, 3, 20, 8).timeIntervalSinceReferenceDate / 3600)
+            #expect(summary.slots == [PartitionSummary.Slot(hour: hour, count: 3, sum: 157, sources: 0b11, endingSources: 0b10),
+                                      PartitionSummary.Slot(hour: later, count: 100, sum: 1_000, sources: 0b01, endingSources: 0)])
             #expect(summary.spans == [PartitionSummary.Span(start: Kit.utc(2024, 3, 4, 10, 40).timeIntervalSinceReferenceDate,
                                                             end: Kit.utc(2024, 3, 4, 11, 20).timeIntervalSinceReferenceDate,
                                                             value: 300, source: 0)])
@@ -173,7 +182,7 @@ struct PartitionSummaryTests {
             let before = taken(store, month: "2024-03")
             #expect(try request(month, bucket: .day).run(on: store, calendar: GregorianCalendar()) == first)
             #expect(taken(store, month: "2024-03") == before + 1)
-            #expect(first.total.sum == 457 && first.total.sampleCount == 4)
+            #expect(first.total.sum == 1_457 && first.total.sampleCount == 104)
         }
     }
 
