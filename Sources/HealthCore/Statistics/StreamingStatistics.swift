@@ -146,9 +146,14 @@ private struct CumulativeSums: QuantityReadingConsumer {
     /// The partitions handed over so far, in order (kept while summaries may be used).
     private(set) var partitions: [String] = []
 
+    /// Whether summaries are taken with their sequences, each sample added on its own in line order (exactly as
+    /// the lines' read adds them) rather than by the hour.
+    let replays: Bool
+
     init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool,
-         summaries: SummaryUse? = nil, only: Set<String>? = nil) {
-        let tracksExactness = summaries != nil
+         summaries: SummaryUse? = nil, replays: Bool = false, only: Set<String>? = nil) {
+        self.replays = replays
+        let tracksExactness = summaries != nil && !replays
         self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest, tracksExactness: tracksExactness)
         self.buckets = RunningSums(boundaries: buckets, tracksLatest: tracksLatest, tracksExactness: tracksExactness)
         converter = UnitConverter(unit: unit)
@@ -161,12 +166,13 @@ private struct CumulativeSums: QuantityReadingConsumer {
         var plan = ReadPlan(only: only, window: window)
         if let use = summaries {
             plan.accepts = { @Sendable summary in use.accepts(summary) }
+            plan.needsSequences = replays
         }
         return plan
     }
 
     mutating func begin(partition file: String) {
-        guard summaries != nil else { return }
+        guard summaries != nil && !replays else { return }
         partitions.append(file)
         total.partition = partitions.count - 1
         buckets.partition = partitions.count - 1
@@ -174,8 +180,12 @@ private struct CumulativeSums: QuantityReadingConsumer {
 
     /// Takes a partition's summary as the lines' read would take its samples: the hours inside the range whole, in
     /// their buckets (their sums are exact), the samples crossing an hour one by one.
-    mutating func consume(_ summary: PartitionSummary, names: ReadingNames) throws {
+    mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
         guard let use = summaries else { preconditionFailure("a summary reached a read that takes none") }
+        if replays {
+            guard let sequence else { preconditionFailure("a summary without its sequence reached a replaying read") }
+            return try replay(summary, sequence: sequence, names: names, use: use)
+        }
         let interval = DateInterval(start: Date(timeIntervalSinceReferenceDate: use.start),
                                     end: Date(timeIntervalSinceReferenceDate: use.end))
         func inside(_ slot: PartitionSummary.Slot) -> Bool { slot.start >= use.start && slot.end <= use.end }
@@ -220,6 +230,32 @@ private struct CumulativeSums: QuantityReadingConsumer {
         }
     }
 
+    /// Adds a summary's samples one by one in line order, as the lines' read adds them: a slot's sample wholly to
+    /// the interval holding its hour (the summary was accepted, so no edge cuts the hour), a span split by time.
+    /// Only sums and counts: a replaying read answers for intervals another read found inexact.
+    private mutating func replay(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence, names: ReadingNames,
+                                 use: SummaryUse) throws {
+        let interval = DateInterval(start: Date(timeIntervalSinceReferenceDate: use.start),
+                                    end: Date(timeIntervalSinceReferenceDate: use.end))
+        let unit = names.unit(named: summary.unit)
+        for entry in sequence.entries {
+            if entry.isSpan {
+                let span = summary.spans[Int(entry.index)]
+                let start = Date(timeIntervalSinceReferenceDate: span.start), end = Date(timeIntervalSinceReferenceDate: span.end)
+                guard QuantityReading.overlaps(start: start, end: end, interval) else { continue }
+                let reading = QuantityReading(start: start, end: end, value: span.value, unit: unit, source: 0, uuid: nil,
+                                              line: nil)
+                total.add(reading, value: span.value)
+                buckets.add(reading, value: span.value)
+            } else {
+                let hourStart = Double(entry.index) * 3600
+                guard hourStart >= use.start && hourStart + 3600 <= use.end else { continue }
+                total.add(member: hourStart, value: entry.value)
+                buckets.add(member: hourStart, value: entry.value)
+            }
+        }
+    }
+
     /// Makes the figures exactly those of a read of every line: an interval whose sum a summary added to after a
     /// part that is not a whole number (a sample split at an edge), where the order of the additions could change
     /// the last bit, is read again from the lines of the partitions that gave it samples, in their order. The
@@ -228,8 +264,9 @@ private struct CumulativeSums: QuantityReadingConsumer {
         guard summaries != nil else { return }
         let tainted = buckets.taintedIntervals
         if total.taintedIntervals.isEmpty && tainted.isEmpty { return }
+        // Summarised partitions are replayed from their sequences (a partition without one is read from its lines).
         var again = CumulativeSums(total: total.boundaries, buckets: buckets.boundaries, unit: converter.unit,
-                                   givesUpOnSecondSource: false, tracksLatest: false)
+                                   givesUpOnSecondSource: false, tracksLatest: false, summaries: summaries, replays: true)
         if total.taintedIntervals.isEmpty {
             again.only = Set(tainted.flatMap { buckets.contributors(of: $0) }.map { partitions[$0] })
             // Only samples in those buckets (and in the range) count there: the rest of each file is skipped by date.
@@ -306,6 +343,14 @@ private final class RunningSums {
         sums[index] += slot.sum
         counts[index] += Int(slot.count)
         track(slot.sum, magnitude: slot.sum, in: index)
+    }
+
+    /// Adds a sample of a summary's hour starting at `hourStart` (which lies inside one interval or outside them
+    /// all), as ``add(_:value:)`` adds a sample wholly inside an interval.
+    func add(member hourStart: Double, value: Double) {
+        guard let index = index(of: hourStart) else { return }
+        sums[index] += value
+        counts[index] += 1
     }
 
     /// Replaces the figures of `intervals` by those `other` (with the same edges) computed.

@@ -13,8 +13,9 @@ protocol QuantityReadingConsumer {
     /// Which partitions the read needs and whether it may take summaries instead of their lines.
     var readPlan: ReadPlan { get }
 
-    /// A partition's samples as its summary (only for a summary ``readPlan`` accepts).
-    mutating func consume(_ summary: PartitionSummary, names: ReadingNames) throws
+    /// A partition's samples as its summary (only for a summary ``readPlan`` accepts), with its sequence when the
+    /// plan asks for sequences.
+    mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws
 
     /// The readings (or the summary) of the partition at `file` come next.
     mutating func begin(partition file: String)
@@ -25,7 +26,7 @@ extension QuantityReadingConsumer {
     mutating func expect(_ count: Int) {}
     var readPlan: ReadPlan { ReadPlan() }
     mutating func begin(partition file: String) {}
-    mutating func consume(_ summary: PartitionSummary, names: ReadingNames) throws {
+    mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
         preconditionFailure("a consumer whose read plan takes no summaries was given one")
     }
 }
@@ -64,12 +65,14 @@ extension JSONFileStore: QuantityReadingSource {
             let summaries = try summaryAccess(ofType: identifier, tombstonesBefore: tombstones, plan: plan)
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
             let window = plan.window ?? interval
-            var built: [PartitionSummary] = []
+            var built: [(summary: PartitionSummary, sequence: PartitionSummary.Sequence)] = []
             try PartitionReadings.read(partitions, threads: threads, window: window, deleted: deleted, codec: codec,
                                        keepsUUIDs: consumer.needsUUIDs, summaries: summaries) { part in
                 consumer.begin(partition: part.file)
                 if let summary = part.built { built.append(summary) }
-                if let summary = part.summary { return try consumer.consume(summary, names: names) }
+                if let summary = part.summary {
+                    return try consumer.consume(summary, sequence: part.sequence, names: names)
+                }
                 consumer.expect(part.readings.count)
                 // Each partition's own unit and source indices, mapped to the read's on first use, in line order.
                 var units = [Int?](repeating: nil, count: part.names.units.count)
@@ -119,7 +122,7 @@ extension JSONFileStore: QuantityReadingSource {
                 try damage?.throwUnlessTorn(part.file)
             }
             // New summaries are kept only once the whole read succeeded: a read that fails leaves the store as it was.
-            for summary in built { summaries?.save(summary) }
+            for (summary, sequence) in built { summaries?.save(summary, sequence: sequence) }
         }
         return names
     }
@@ -140,8 +143,8 @@ extension HealthStore: QuantityReadingSource {
             if !everything { plan.accepts = nil }
             return plan
         }
-        mutating func consume(_ summary: PartitionSummary, names: ReadingNames) throws {
-            try inner.consume(summary, names: names)
+        mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
+            try inner.consume(summary, sequence: sequence, names: names)
         }
         mutating func begin(partition file: String) { inner.begin(partition: file) }
 

@@ -2,6 +2,8 @@
 struct ReadPlan {
     /// Whether a summary can stand in for a partition's lines in this read; nil: read every partition's lines.
     var accepts: (@Sendable (PartitionSummary) -> Bool)?
+    /// Whether a summary stands in only with its sequence (see ``PartitionSummary/Sequence``).
+    var needsSequences = false
     /// Read only these partitions (full paths) of those the read's interval needs; nil: all of them.
     var only: Set<String>?
     /// Take only the samples overlapping this part of the read's interval (the partitions are still those of the
@@ -29,6 +31,8 @@ extension JSONFileStore {
     func summaryAccess(ofType identifier: String, tombstonesBefore before: FileIdentity?, plan: ReadPlan) throws
         -> SummaryAccess? {
         guard let accepts = plan.accepts, let before, try tombstoneIdentity(ofType: identifier) == before else { return nil }
-        return SummaryAccess(store: path, tombstones: before, accepts: accepts)
+        var access = SummaryAccess(store: path, tombstones: before, accepts: accepts)
+        access.needsSequences = plan.needsSequences
+        return access
     }
 }

@@ -31,13 +31,16 @@ struct PartitionReadings {
     private(set) var others: [OtherLine] = []
     /// The partition's summary, read instead of its lines (``readings`` and ``others`` are then empty).
     private(set) var summary: PartitionSummary?
-    /// A new summary of the partition, built from this read of its lines.
-    private(set) var built: PartitionSummary?
+    /// The sequence of the summary, when the read needs it (see ``SummaryAccess/needsSequences``).
+    private(set) var sequence: PartitionSummary.Sequence?
+    /// A new summary of the partition and its sequence, built from this read of its lines.
+    private(set) var built: (summary: PartitionSummary, sequence: PartitionSummary.Sequence)?
 
     /// A partition answered by its summary.
-    init(file: String, summary: PartitionSummary) {
+    init(file: String, summary: PartitionSummary, sequence: PartitionSummary.Sequence? = nil) {
         self.file = file
         self.summary = summary
+        self.sequence = sequence
     }
 
     /// Reads `file` through its summary when `summaries` has a usable one, else its lines; a read of every line of a
@@ -50,14 +53,24 @@ struct PartitionReadings {
             return try PartitionReadings(file: file, limit: limit, window: window, deleted: deleted, codec: codec,
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
         }
+        var sequenceMissing = false
         if let summary = summaries.storedSummary(of: file) {
-            if summaries.accepts(summary) {
+            if !summaries.accepts(summary) {
+                // Valid, but this read needs the lines (a bucket cuts an hour): nothing to keep.
+                return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                             keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+            }
+            if !summaries.needsSequences {
                 summaries.noteTaken(file)
                 return PartitionReadings(file: file, summary: summary)
             }
-            // Valid, but this read needs the lines (a bucket cuts an hour): nothing to keep.
-            return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
-                                         keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+            if let sequence = summaries.storedSequence(of: summary) {
+                summaries.noteTaken(file)
+                return PartitionReadings(file: file, summary: summary, sequence: sequence)
+            }
+            // The sequence is missing or bad: read the lines, and keep both anew (or, when this read does not read
+            // every line, drop the summary, so that the next read that does keeps both).
+            sequenceMissing = true
         }
         reader.recordsIdentity = true
         defer { reader.recordsIdentity = false }
@@ -66,9 +79,11 @@ struct PartitionReadings {
         // Only a read of every line, each plain, of a file nothing changed meanwhile.
         if part.readsEveryLine, part.others.isEmpty, let (opened, finished) = reader.identities, opened == finished,
            opened.size >= PartitionSummary.minimumPartitionBytes,
-           let summary = PartitionSummary.build(partition: partition, identity: opened, tombstones: summaries.tombstones,
-                                                readings: part.readings, names: part.names) {
-            part.built = summary
+           let built = PartitionSummary.build(partition: partition, identity: opened, tombstones: summaries.tombstones,
+                                              readings: part.readings, names: part.names) {
+            part.built = built
+        } else if sequenceMissing {
+            summaries.discardSummary(of: partition)
         }
         part.readsEveryLine = false
         return part

@@ -120,6 +120,64 @@ extension PartitionSummary {
     }
 }
 
+extension PartitionSummary.Sequence {
+    /// The sequence file's bytes: `hkctl-sequence 1\n`, the partition's path, both identities, the entries (a flag
+    /// byte, the hour or span index, the value), then a checksum as in the summary file.
+    func encoded() -> [UInt8] {
+        var out = SummaryWriter()
+        out.bytes.reserveCapacity(128 + entries.count * 13)
+        out.bytes += Self.magic
+        out.text(partition)
+        out.identity(identity)
+        out.identity(tombstones)
+        out.u32(UInt32(entries.count))
+        for entry in entries {
+            out.bytes.append(entry.isSpan ? 1 : 0)
+            out.u32(UInt32(bitPattern: entry.index))
+            out.u64(entry.value.bitPattern)
+        }
+        out.u64(PartitionSummary.checksum(out.bytes[...]))
+        return out.bytes
+    }
+
+    /// The sequence in `bytes`, or nil when they are not a whole, undamaged sequence file of this format that fits
+    /// `summary` (its partition, identities, hours and spans).
+    init?(decoding bytes: [UInt8], of summary: PartitionSummary) {
+        guard bytes.count >= Self.magic.count + 8, bytes.starts(with: Self.magic) else { return nil }
+        let body = bytes[..<(bytes.count - 8)]
+        var stored: UInt64 = 0
+        for index in (0..<8).reversed() { stored = stored << 8 | UInt64(bytes[bytes.count - 8 + index]) }
+        guard stored == PartitionSummary.checksum(body) else { return nil }
+        guard let decoded = body.withUnsafeBytes({ raw -> Self? in
+            var input = SummaryReader(base: raw.baseAddress!, count: raw.count, position: Self.magic.count)
+            guard let partition = input.text(), partition == summary.partition, let identity = input.identity(),
+                  identity == summary.identity, let tombstones = input.identity(), tombstones == summary.tombstones,
+                  let count = input.u32(), Int(count) == input.remaining / 13, input.remaining % 13 == 0 else { return nil }
+            var entries: [Entry] = []
+            entries.reserveCapacity(Int(count))
+            // Every slot's samples and every span, once each.
+            var hours = Dictionary(uniqueKeysWithValues: summary.slots.map { ($0.hour, Int($0.count)) })
+            var spanSeen = [Bool](repeating: false, count: summary.spans.count)
+            for _ in 0..<count {
+                guard let flag = input.byte(), flag <= 1, let raw = input.u32(), let value = input.u64() else { return nil }
+                let entry = Entry(isSpan: flag == 1, index: Int32(bitPattern: raw), value: Double(bitPattern: value))
+                if entry.isSpan {
+                    guard entry.index >= 0, Int(entry.index) < spanSeen.count, !spanSeen[Int(entry.index)] else { return nil }
+                    spanSeen[Int(entry.index)] = true
+                } else {
+                    guard let left = hours[entry.index], left > 0, entry.value >= 0, entry.value < PartitionSummary.exactLimit,
+                          entry.value == entry.value.rounded(.towardZero) else { return nil }
+                    hours[entry.index] = left - 1
+                }
+                entries.append(entry)
+            }
+            guard hours.values.allSatisfy({ $0 == 0 }), spanSeen.allSatisfy({ $0 }) else { return nil }
+            return Self(partition: partition, identity: identity, tombstones: tombstones, entries: entries)
+        }) else { return nil }
+        self = decoded
+    }
+}
+
 /// Appends little-endian numbers and length-prefixed texts.
 private struct SummaryWriter {
     var bytes: [UInt8] = []

@@ -50,6 +50,28 @@ struct PartitionSummary: Equatable, Sendable {
     var slots: [Slot]
     var spans: [Span]
 
+    /// The partition's samples in line order, each as its hour (its value alone) or its span: what a sum needs to
+    /// add them one by one exactly as a read of the lines adds them. Kept in a file of its own beside the summary
+    /// (`<month>.sequence`), read only when a bucket must be summed in that order (a sample split at its edge).
+    struct Sequence: Equatable, Sendable {
+        /// One sample: the hour of its slot and its value, or (``isSpan``) its index in ``PartitionSummary/spans``.
+        struct Entry: Equatable, Sendable {
+            var isSpan: Bool
+            /// The hour (since the reference date) for a slot's sample, the span's index for a span.
+            var index: Int32
+            /// The value of a slot's sample (a span has its own).
+            var value: Double
+        }
+
+        var partition: String
+        var identity: FileIdentity
+        var tombstones: FileIdentity
+        var entries: [Entry]
+
+        /// The first bytes of every sequence file, with its format version.
+        static let magic = Array("hkctl-sequence 1\n".utf8)
+    }
+
     struct Source: Equatable, Sendable {
         var name: String
         var device: String?

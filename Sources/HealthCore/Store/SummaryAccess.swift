@@ -19,6 +19,8 @@ struct SummaryAccess: Sendable {
     let tombstones: FileIdentity
     /// Whether the consumer can take `summary` in place of the partition's lines.
     let accepts: @Sendable (PartitionSummary) -> Bool
+    /// Whether the consumer takes a summary only with its sequence (to add its samples in line order).
+    var needsSequences = false
 
     /// The folder, relative to the store, that holds the derived files.
     static let folder = "derived"
@@ -41,6 +43,17 @@ struct SummaryAccess: Sendable {
     static func summaryFile(of partition: String) -> String {
         let inside = partition.dropFirst("samples/".count).dropLast(".jsonl".count)
         return folder + "/summaries/" + inside + ".summary"
+    }
+
+    /// The sequence file beside the summary file of `partition`: `<month>.sequence`.
+    static func sequenceFile(of partition: String) -> String {
+        String(summaryFile(of: partition).dropLast(".summary".count)) + ".sequence"
+    }
+
+    /// The sequence kept beside `summary` (which was found valid for the partition now), when it fits it.
+    func storedSequence(of summary: PartitionSummary) -> PartitionSummary.Sequence? {
+        guard let bytes = readSummaryFile(store + "/" + Self.sequenceFile(of: summary.partition)) else { return nil }
+        return PartitionSummary.Sequence(decoding: bytes, of: summary)
     }
 
     /// The summary of `file` kept in the store, when it is valid for the partition as it is now.
@@ -76,8 +89,19 @@ struct SummaryAccess: Sendable {
 
     /// Keeps `summary` in the store, replacing its file atomically (a private temporary file renamed into place), or
     /// keeps nothing when that fails. Not synced: a file a crash cut short fails its checksum and is built again.
-    func save(_ summary: PartitionSummary) {
-        let relative = Self.summaryFile(of: summary.partition)
+    func save(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence) {
+        // The sequence first: a summary is only ever found with its sequence written (or being replaced).
+        save(sequence.encoded(), as: Self.sequenceFile(of: summary.partition))
+        save(summary.encoded(), as: Self.summaryFile(of: summary.partition))
+    }
+
+    /// Removes the summary of `partition` (relative to the store), if it can.
+    func discardSummary(of partition: String) {
+        unlink(store + "/" + Self.summaryFile(of: partition))
+    }
+
+    /// Writes `bytes` as the derived file `relative`, atomically, or nothing.
+    private func save(_ bytes: [UInt8], as relative: String) {
         var folder = store
         for component in PathText.components(of: PathText.parent(of: relative)) where !component.isEmpty {
             folder += "/" + component
@@ -89,7 +113,6 @@ struct SummaryAccess: Sendable {
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { return }
         fchmod(fd, 0o600)
-        let bytes = summary.encoded()
         var written = 0
         bytes.withUnsafeBytes { raw in
             while written < raw.count {
