@@ -301,21 +301,24 @@ private struct CumulativeSums: QuantityReadingConsumer {
 private final class RunningSums {
     let tracksExactness: Bool
     /// Whether what is added now comes from a summary.
-    var summarising = false
+    @exclusivity(unchecked) var summarising = false
     /// The number of the partition being read (in ``CumulativeSums/partitions``).
-    var partition = -1
-    /// Per interval: the sum of the magnitudes added, whether every part was whole (and the sum below 2^52),
-    /// whether it must be read again, and the partitions that added to it (in order, each once).
-    private var magnitudes: [Double] = []
-    private var whole: [Bool] = []
-    private var tainted: [Bool] = []
-    private var contributors: [[Int]] = []
+    @exclusivity(unchecked) var partition = -1
+    /// Per interval (when tracked): the sum of the magnitudes added, the state (``wholeBit``: every part so far
+    /// was whole and the sum below 2^52; ``taintedBit``: it must be summed again in line order), and the partition
+    /// that added to it last.
+    private let magnitudes: UnsafeMutableBufferPointer<Double>
+    private let states: UnsafeMutableBufferPointer<UInt8>
+    private let lastPartitions: UnsafeMutableBufferPointer<Int>
+    /// Every (interval, partition) that added to it, each pair once, in the order the partitions came.
+    @exclusivity(unchecked) private var contributions: [(interval: Int, partition: Int)] = []
+    private static let wholeBit: UInt8 = 1, taintedBit: UInt8 = 2
 
-    /// The intervals that must be read again.
-    var taintedIntervals: [Int] { tainted.indices.filter { tainted[$0] } }
+    /// The intervals that must be summed again.
+    var taintedIntervals: [Int] { states.indices.filter { states[$0] & Self.taintedBit != 0 } }
 
     /// The partitions that added to interval `index`.
-    func contributors(of index: Int) -> [Int] { contributors[index] }
+    func contributors(of index: Int) -> [Int] { contributions.filter { $0.interval == index }.map(\.partition) }
 
     /// The intervals' edges.
     var boundaries: [Date] { edges.map { Date(timeIntervalSinceReferenceDate: $0) } }
@@ -323,16 +326,16 @@ private final class RunningSums {
     /// Notes that `part` was added to interval `index`.
     @inline(__always)
     private func track(_ part: Double, magnitude: Double, in index: Int) {
-        if contributors[index].last != partition { contributors[index].append(partition) }
+        if lastPartitions[index] != partition {
+            lastPartitions[index] = partition
+            contributions.append((index, partition))
+        }
         magnitudes[index] += magnitude
         let exact = part == part.rounded(.towardZero) && magnitudes[index] < PartitionSummary.exactLimit
         if summarising {
-            if !whole[index] || !exact {
-                tainted[index] = true
-                whole[index] = false
-            }
+            if states[index] & Self.wholeBit == 0 || !exact { states[index] = Self.taintedBit }
         } else if !exact {
-            whole[index] = false
+            states[index] &= ~Self.wholeBit
         }
     }
 
@@ -358,7 +361,7 @@ private final class RunningSums {
         for index in intervals where index < sums.count {
             sums[index] = other.sums[index]
             counts[index] = other.counts[index]
-            tainted[index] = false
+            if index < states.count { states[index] &= ~Self.taintedBit }
         }
     }
 
@@ -387,12 +390,13 @@ private final class RunningSums {
         self.tracksLatest = tracksLatest
         self.tracksExactness = tracksExactness
         let count = max(boundaries.count - 1, 0)
-        if tracksExactness {
-            magnitudes = Array(repeating: 0, count: count)
-            whole = Array(repeating: true, count: count)
-            tainted = Array(repeating: false, count: count)
-            contributors = Array(repeating: [], count: count)
-        }
+        let tracked = tracksExactness ? count : 0
+        magnitudes = .allocate(capacity: tracked)
+        magnitudes.initialize(repeating: 0)
+        states = .allocate(capacity: tracked)
+        states.initialize(repeating: Self.wholeBit)
+        lastPartitions = .allocate(capacity: tracked)
+        lastPartitions.initialize(repeating: -1)
         edges = .allocate(capacity: boundaries.count)
         _ = edges.initialize(from: boundaries.lazy.map(\.timeIntervalSinceReferenceDate))
         sums = .allocate(capacity: count)
@@ -406,6 +410,9 @@ private final class RunningSums {
         edges.deallocate()
         sums.deallocate()
         counts.deallocate()
+        magnitudes.deallocate()
+        states.deallocate()
+        lastPartitions.deallocate()
     }
 
     /// The interval holding `time`, or nil outside them all.

@@ -156,7 +156,7 @@ extension PartitionSummary.Sequence {
             var entries: [Entry] = []
             entries.reserveCapacity(Int(count))
             // Every slot's samples and every span, once each.
-            var hours = Dictionary(uniqueKeysWithValues: summary.slots.map { ($0.hour, Int($0.count)) })
+            var left = summary.slots.map { Int($0.count) }
             var spanSeen = [Bool](repeating: false, count: summary.spans.count)
             for _ in 0..<count {
                 guard let flag = input.byte(), flag <= 1, let raw = input.u32(), let value = input.u64() else { return nil }
@@ -165,16 +165,29 @@ extension PartitionSummary.Sequence {
                     guard entry.index >= 0, Int(entry.index) < spanSeen.count, !spanSeen[Int(entry.index)] else { return nil }
                     spanSeen[Int(entry.index)] = true
                 } else {
-                    guard let left = hours[entry.index], left > 0, entry.value >= 0, entry.value < PartitionSummary.exactLimit,
-                          entry.value == entry.value.rounded(.towardZero) else { return nil }
-                    hours[entry.index] = left - 1
+                    guard let slot = summary.slot(ofHour: entry.index), left[slot] > 0, entry.value >= 0,
+                          entry.value < PartitionSummary.exactLimit, entry.value == entry.value.rounded(.towardZero)
+                    else { return nil }
+                    left[slot] -= 1
                 }
                 entries.append(entry)
             }
-            guard hours.values.allSatisfy({ $0 == 0 }), spanSeen.allSatisfy({ $0 }) else { return nil }
+            guard left.allSatisfy({ $0 == 0 }), spanSeen.allSatisfy({ $0 }) else { return nil }
             return Self(partition: partition, identity: identity, tombstones: tombstones, entries: entries)
         }) else { return nil }
         self = decoded
+    }
+}
+
+extension PartitionSummary {
+    /// The index in ``slots`` of the slot of `hour`, if there is one.
+    func slot(ofHour hour: Int32) -> Int? {
+        var low = 0, high = slots.count
+        while low < high {
+            let middle = (low + high) / 2
+            if slots[middle].hour < hour { low = middle + 1 } else { high = middle }
+        }
+        return low < slots.count && slots[low].hour == hour ? low : nil
     }
 }
 
