@@ -69,19 +69,29 @@ extension PartitionSummary {
         }
         let allSources: UInt64 = sourceCount == 64 ? ~0 : (1 << UInt64(sourceCount)) - 1
         guard let slotCount = input.u32(), Int(slotCount) <= input.remaining / 32 else { return nil }
-        var slots: [Slot] = []
-        slots.reserveCapacity(Int(slotCount))
-        for _ in 0..<slotCount {
-            guard let hour = input.u32(), let count = input.u32(), let sum = input.u64(), let seen = input.u64(),
-                  let ending = input.u64() else { return nil }
-            let slot = Slot(hour: Int32(bitPattern: hour), count: count, sum: Double(bitPattern: sum), sources: seen,
-                            endingSources: ending)
-            // Increasing hours, a whole sum in range, sources that exist and gave the samples that end there.
-            guard slot.count > 0, slots.last.map({ $0.hour < slot.hour }) ?? true, slot.sum >= 0,
-                  slot.sum < exactLimit, slot.sum == slot.sum.rounded(.towardZero), slot.sources != 0,
-                  slot.sources & ~allSources == 0, slot.endingSources & ~slot.sources == 0 else { return nil }
-            slots.append(slot)
+        // Read straight from the bytes (their count was checked above): this loop is most of a summary's reading.
+        var previous = Int64(Int32.min) - 1
+        var valid = true
+        let base = input.base + input.position
+        let slots = [Slot](unsafeUninitializedCapacity: Int(slotCount)) { buffer, initialized in
+            for index in 0..<Int(slotCount) {
+                let offset = index * 32
+                let slot = Slot(hour: Int32(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))),
+                                count: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)),
+                                sum: Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))),
+                                sources: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)),
+                                endingSources: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+                // Increasing hours, a whole sum in range, sources that exist and gave the samples that end there.
+                valid = valid && slot.count > 0 && Int64(slot.hour) > previous && slot.sum >= 0 && slot.sum < exactLimit
+                    && slot.sum == slot.sum.rounded(.towardZero) && slot.sources != 0 && slot.sources & ~allSources == 0
+                    && slot.endingSources & ~slot.sources == 0
+                previous = Int64(slot.hour)
+                (buffer.baseAddress! + index).initialize(to: slot)
+            }
+            initialized = Int(slotCount)
         }
+        guard valid else { return nil }
+        input.position += Int(slotCount) * 32
         guard let spanCount = input.u32(), Int(spanCount) <= input.remaining / 28 else { return nil }
         var spans: [Span] = []
         spans.reserveCapacity(Int(spanCount))
@@ -158,20 +168,35 @@ extension PartitionSummary.Sequence {
             // Every slot's samples and every span, once each.
             var left = summary.slots.map { Int($0.count) }
             var spanSeen = [Bool](repeating: false, count: summary.spans.count)
-            for _ in 0..<count {
-                guard let flag = input.byte(), flag <= 1, let raw = input.u32(), let value = input.u64() else { return nil }
-                let entry = Entry(isSpan: flag == 1, index: Int32(bitPattern: raw), value: Double(bitPattern: value))
+            let base = input.base + input.position
+            var slot = 0
+            for index in 0..<Int(count) {
+                let offset = index * 13
+                let flag = base.load(fromByteOffset: offset, as: UInt8.self)
+                let entry = Entry(isSpan: flag == 1,
+                                  index: Int32(bitPattern: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset + 1, as: UInt32.self))),
+                                  value: Double(bitPattern: UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset + 5, as: UInt64.self))))
+                guard flag <= 1 else { return nil }
                 if entry.isSpan {
                     guard entry.index >= 0, Int(entry.index) < spanSeen.count, !spanSeen[Int(entry.index)] else { return nil }
                     spanSeen[Int(entry.index)] = true
                 } else {
-                    guard let slot = summary.slot(ofHour: entry.index), left[slot] > 0, entry.value >= 0,
-                          entry.value < PartitionSummary.exactLimit, entry.value == entry.value.rounded(.towardZero)
-                    else { return nil }
+                    // Lines come nearly in time order: the slot is most often the one before or the next.
+                    if !(slot < summary.slots.count && summary.slots[slot].hour == entry.index) {
+                        if slot + 1 < summary.slots.count && summary.slots[slot + 1].hour == entry.index {
+                            slot += 1
+                        } else {
+                            guard let found = summary.slot(ofHour: entry.index) else { return nil }
+                            slot = found
+                        }
+                    }
+                    guard left[slot] > 0, entry.value >= 0, entry.value < PartitionSummary.exactLimit,
+                          entry.value == entry.value.rounded(.towardZero) else { return nil }
                     left[slot] -= 1
                 }
                 entries.append(entry)
             }
+            input.position += Int(count) * 13
             guard left.allSatisfy({ $0 == 0 }), spanSeen.allSatisfy({ $0 }) else { return nil }
             return Self(partition: partition, identity: identity, tombstones: tombstones, entries: entries)
         }) else { return nil }
