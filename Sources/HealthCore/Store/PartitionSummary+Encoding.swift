@@ -6,9 +6,8 @@
 extension PartitionSummary {
     /// The file's bytes.
     func encoded() -> [UInt8] {
-        var out = SummaryWriter()
-        out.bytes.reserveCapacity(256 + slots.count * 32 + spans.count * 32)
-        out.bytes += Self.magic
+        var out = SummaryWriter(capacity: 512 + slots.count * 32 + spans.count * 28)
+        out.bytes(Self.magic)
         out.text(partition)
         out.identity(identity)
         out.identity(tombstones)
@@ -17,10 +16,10 @@ extension PartitionSummary {
         for source in sources {
             out.text(source.name)
             if let device = source.device {
-                out.bytes.append(1)
+                out.byte(1)
                 out.text(device)
             } else {
-                out.bytes.append(0)
+                out.byte(0)
             }
         }
         out.u32(UInt32(slots.count))
@@ -38,8 +37,7 @@ extension PartitionSummary {
             out.u64(span.value.bitPattern)
             out.u32(UInt32(span.source))
         }
-        out.u64(Self.checksum(out.bytes[...]))
-        return out.bytes
+        return out.finish()
     }
 
     /// The summary in `bytes`, or nil when they are not a whole, undamaged summary of this format.
@@ -134,20 +132,18 @@ extension PartitionSummary.Sequence {
     /// The sequence file's bytes: `hkctl-sequence 1\n`, the partition's path, both identities, the entries (a flag
     /// byte, the hour or span index, the value), then a checksum as in the summary file.
     func encoded() -> [UInt8] {
-        var out = SummaryWriter()
-        out.bytes.reserveCapacity(128 + entries.count * 13)
-        out.bytes += Self.magic
+        var out = SummaryWriter(capacity: 256 + entries.count * 13)
+        out.bytes(Self.magic)
         out.text(partition)
         out.identity(identity)
         out.identity(tombstones)
         out.u32(UInt32(entries.count))
         for entry in entries {
-            out.bytes.append(entry.isSpan ? 1 : 0)
+            out.byte(entry.isSpan ? 1 : 0)
             out.u32(UInt32(bitPattern: entry.index))
             out.u64(entry.value.bitPattern)
         }
-        out.u64(PartitionSummary.checksum(out.bytes[...]))
-        return out.bytes
+        return out.finish()
     }
 
     /// The sequence in `bytes`, or nil when they are not a whole, undamaged sequence file of this format that fits
@@ -216,21 +212,50 @@ extension PartitionSummary {
     }
 }
 
-/// Appends little-endian numbers and length-prefixed texts.
+/// Writes little-endian numbers and length-prefixed texts into a buffer of its own (storing into raw memory: appending
+/// to an array number by number cost most of a summary's writing).
 private struct SummaryWriter {
-    var bytes: [UInt8] = []
+    private var storage: UnsafeMutableRawBufferPointer
+    private var count = 0
+
+    init(capacity: Int) { storage = .allocate(byteCount: max(capacity, 64), alignment: 8) }
+
+    private mutating func reserve(_ more: Int) {
+        guard count + more > storage.count else { return }
+        let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: max(2 * storage.count, count + more), alignment: 8)
+        bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: storage[..<count]))
+        storage.deallocate()
+        storage = bigger
+    }
+
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        storage[count] = value
+        count += 1
+    }
+
+    mutating func bytes(_ values: [UInt8]) {
+        reserve(values.count)
+        values.withUnsafeBytes { storage.baseAddress!.advanced(by: count).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        count += values.count
+    }
 
     mutating func u32(_ value: UInt32) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(4)
+        storage.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt32.self)
+        count += 4
     }
 
     mutating func u64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(8)
+        storage.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
     }
 
     mutating func text(_ text: String) {
-        u32(UInt32(text.utf8.count))
-        bytes.append(contentsOf: text.utf8)
+        let utf8 = Array(text.utf8)
+        u32(UInt32(utf8.count))
+        if !utf8.isEmpty { bytes(utf8) }
     }
 
     mutating func identity(_ identity: FileIdentity) {
@@ -239,6 +264,16 @@ private struct SummaryWriter {
         u64(UInt64(bitPattern: identity.size))
         u64(UInt64(bitPattern: identity.seconds))
         u64(UInt64(bitPattern: identity.nanoseconds))
+    }
+
+    /// The bytes written, followed by their checksum; the writer is spent.
+    mutating func finish() -> [UInt8] {
+        var result = Array(UnsafeRawBufferPointer(rebasing: storage[..<count]))
+        storage.deallocate()
+        storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+        let checksum = PartitionSummary.checksum(result[...])
+        withUnsafeBytes(of: checksum.littleEndian) { result.append(contentsOf: $0) }
+        return result
     }
 }
 
