@@ -275,6 +275,22 @@ struct PartitionSummaryTests {
         }
     }
 
+    /// A read that fails (here on a damaged line in April) keeps no summary of the months it read before, so the
+    /// store is as it was.
+    @Test func aFailedReadKeepsNoSummary() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = try generatedStore(folder, seed: 8)
+            let april = partitionPath(store, month: "2024-04")
+            let text = try String(contentsOfFile: april, encoding: .utf8)
+            try ("{\"uuid\": damaged\n" + text).write(toFile: april, atomically: false, encoding: .utf8)
+            #expect(throws: StoreError.self) {
+                try request(DateInterval(start: Kit.utc(2024, 3, 1), end: Kit.utc(2024, 5, 1)), bucket: .month)
+                    .run(on: store, calendar: GregorianCalendar())
+            }
+            #expect(!FileManager.default.fileExists(atPath: store.path + "/derived"))
+        }
+    }
+
     /// A store where no summary can be written (here `derived` is a file) still answers, from the lines.
     @Test func aStoreThatCannotKeepSummariesStillAnswers() throws {
         try TestSupport.withTemporaryDirectory { folder in
