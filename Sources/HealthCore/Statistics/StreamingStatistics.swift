@@ -41,10 +41,15 @@ struct StreamingStatistics {
         let names: ReadingNames
         let seen: [Int]
         if cumulative {
+            let tracksLatest = figures.contains(.mostRecent)
+            // Summaries answer sums and counts; the most recent sample needs every line.
+            let summaries = tracksLatest ? nil
+                : SummaryUse(interval: interval, buckets: bucketed ? boundaries : [], unit: unit)
             var sums = CumulativeSums(total: [interval.start, interval.end], buckets: bucketed ? boundaries : [],
                                       unit: unit, givesUpOnSecondSource: query.mergesSources,
-                                      tracksLatest: figures.contains(.mostRecent))
+                                      tracksLatest: tracksLatest, summaries: summaries)
             names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &sums)
+            try sums.settleInexact(on: store, type: query.type.identifier, interval: interval)
             sums.total.fill(&total, reportsUnmerged: query.mergesSources)
             if bucketed { sums.buckets.fill(&buckets, reportsUnmerged: query.mergesSources) }
             seen = sums.converter.seenSources
@@ -72,6 +77,12 @@ struct StreamingStatistics {
 
 /// Converts readings to the output unit (one converter per stored unit) and notes their sources.
 private struct UnitConverter {
+    /// Notes that source `index` gave a sample (one a summary counted).
+    mutating func noteSource(_ index: Int) {
+        while sourceSeen.count <= index { sourceSeen.append(false) }
+        sourceSeen[index] = true
+    }
+
     let unit: HealthUnit
     private var identity: [Bool?] = []
     /// Whether each source (by index in the names) gave a reading.
@@ -126,11 +137,146 @@ private struct CumulativeSums: QuantityReadingConsumer {
     /// Only the most recent sample per interval is chosen by uuid.
     var needsUUIDs: Bool { total.tracksLatest }
 
-    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool) {
-        self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest)
-        self.buckets = RunningSums(boundaries: buckets, tracksLatest: tracksLatest)
+    /// When partitions' summaries may stand in for their lines.
+    let summaries: SummaryUse?
+    /// The partitions to read (see ``ReadPlan/only``).
+    var only: Set<String>?
+    /// The part of the range to take samples from (see ``ReadPlan/window``).
+    var window: DateInterval?
+    /// The partitions handed over so far, in order (kept while summaries may be used).
+    private(set) var partitions: [String] = []
+
+    /// Whether summaries are taken with their sequences, each sample added on its own in line order (exactly as
+    /// the lines' read adds them) rather than by the hour.
+    let replays: Bool
+
+    init(total: [Date], buckets: [Date], unit: HealthUnit, givesUpOnSecondSource: Bool, tracksLatest: Bool,
+         summaries: SummaryUse? = nil, replays: Bool = false, only: Set<String>? = nil) {
+        self.replays = replays
+        let tracksExactness = summaries != nil && !replays
+        self.total = RunningSums(boundaries: total, tracksLatest: tracksLatest, tracksExactness: tracksExactness)
+        self.buckets = RunningSums(boundaries: buckets, tracksLatest: tracksLatest, tracksExactness: tracksExactness)
         converter = UnitConverter(unit: unit)
         self.givesUpOnSecondSource = givesUpOnSecondSource
+        self.summaries = summaries
+        self.only = only
+    }
+
+    var readPlan: ReadPlan {
+        var plan = ReadPlan(only: only, window: window)
+        if let use = summaries {
+            plan.accepts = { @Sendable summary in use.accepts(summary) }
+            plan.needsSequences = replays
+        }
+        return plan
+    }
+
+    mutating func begin(partition file: String) {
+        guard summaries != nil && !replays else { return }
+        partitions.append(file)
+        total.partition = partitions.count - 1
+        buckets.partition = partitions.count - 1
+    }
+
+    /// Takes a partition's summary as the lines' read would take its samples: the hours inside the range whole, in
+    /// their buckets (their sums are exact), the samples crossing an hour one by one.
+    mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
+        guard let use = summaries else { preconditionFailure("a summary reached a read that takes none") }
+        if replays {
+            guard let sequence else { preconditionFailure("a summary without its sequence reached a replaying read") }
+            return try replay(summary, sequence: sequence, names: names, use: use)
+        }
+        let interval = DateInterval(start: Date(timeIntervalSinceReferenceDate: use.start),
+                                    end: Date(timeIntervalSinceReferenceDate: use.end))
+        func inside(_ slot: PartitionSummary.Slot) -> Bool { slot.start >= use.start && slot.end <= use.end }
+        func taken(_ span: PartitionSummary.Span) -> Bool {
+            QuantityReading.overlaps(start: Date(timeIntervalSinceReferenceDate: span.start),
+                                     end: Date(timeIntervalSinceReferenceDate: span.end), interval)
+        }
+        // The sources whose samples the read takes (those ending where the range starts were refused by `accepts`).
+        var seen: UInt64 = 0
+        for slot in summary.slots where inside(slot) { seen |= slot.sources }
+        for span in summary.spans where taken(span) { seen |= 1 << UInt64(span.source) }
+        var sources = [Int](repeating: -1, count: summary.sources.count)
+        for index in summary.sources.indices where seen & (1 << UInt64(index)) != 0 {
+            let source = names.addSource(summary.sources[index].name, device: summary.sources[index].device)
+            sources[index] = source
+            if let firstSource {
+                if source != firstSource && givesUpOnSecondSource { throw StreamingStatistics.GiveUp() }
+            } else {
+                firstSource = source
+            }
+            converter.noteSource(source)
+        }
+        total.summarising = true
+        buckets.summarising = true
+        defer {
+            total.summarising = false
+            buckets.summarising = false
+        }
+        for slot in summary.slots where inside(slot) {
+            total.add(slot)
+            buckets.add(slot)
+        }
+        guard !summary.spans.isEmpty else { return }
+        let unit = names.unit(named: summary.unit)
+        for span in summary.spans where taken(span) {
+            let reading = QuantityReading(start: Date(timeIntervalSinceReferenceDate: span.start),
+                                          end: Date(timeIntervalSinceReferenceDate: span.end), value: span.value,
+                                          unit: unit, source: sources[span.source], uuid: nil, line: nil)
+            let value = try converter.value(of: reading, names: names)
+            total.add(reading, value: value)
+            buckets.add(reading, value: value)
+        }
+    }
+
+    /// Adds a summary's samples one by one in line order, as the lines' read adds them: a slot's sample wholly to
+    /// the interval holding its hour (the summary was accepted, so no edge cuts the hour), a span split by time.
+    /// Only sums and counts: a replaying read answers for intervals another read found inexact.
+    private mutating func replay(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence, names: ReadingNames,
+                                 use: SummaryUse) throws {
+        let interval = DateInterval(start: Date(timeIntervalSinceReferenceDate: use.start),
+                                    end: Date(timeIntervalSinceReferenceDate: use.end))
+        let unit = names.unit(named: summary.unit)
+        for entry in sequence.entries {
+            if entry.isSpan {
+                let span = summary.spans[Int(entry.index)]
+                let start = Date(timeIntervalSinceReferenceDate: span.start), end = Date(timeIntervalSinceReferenceDate: span.end)
+                guard QuantityReading.overlaps(start: start, end: end, interval) else { continue }
+                let reading = QuantityReading(start: start, end: end, value: span.value, unit: unit, source: 0, uuid: nil,
+                                              line: nil)
+                total.add(reading, value: span.value)
+                buckets.add(reading, value: span.value)
+            } else {
+                let hourStart = Double(entry.index) * 3600
+                guard hourStart >= use.start && hourStart + 3600 <= use.end else { continue }
+                total.add(member: hourStart, value: entry.value)
+                buckets.add(member: hourStart, value: entry.value)
+            }
+        }
+    }
+
+    /// Makes the figures exactly those of a read of every line: an interval whose sum a summary added to after a
+    /// part that is not a whole number (a sample split at an edge), where the order of the additions could change
+    /// the last bit, is read again from the lines of the partitions that gave it samples, in their order. The
+    /// range's total is then read again whole.
+    mutating func settleInexact(on store: QuantityReadingSource, type identifier: String, interval: DateInterval) throws {
+        guard summaries != nil else { return }
+        let tainted = buckets.taintedIntervals
+        if total.taintedIntervals.isEmpty && tainted.isEmpty { return }
+        // Summarised partitions are replayed from their sequences (a partition without one is read from its lines).
+        var again = CumulativeSums(total: total.boundaries, buckets: buckets.boundaries, unit: converter.unit,
+                                   givesUpOnSecondSource: false, tracksLatest: false, summaries: summaries, replays: true)
+        if total.taintedIntervals.isEmpty {
+            again.only = Set(tainted.flatMap { buckets.contributors(of: $0) }.map { partitions[$0] })
+            // Only samples in those buckets (and in the range) count there: the rest of each file is skipped by date.
+            let edges = buckets.boundaries
+            let start = max(edges[tainted[0]], interval.start), end = min(edges[tainted[tainted.count - 1] + 1], interval.end)
+            if start < end { again.window = DateInterval(start: start, end: end) }
+        }
+        _ = try store.forEachQuantityReading(ofType: identifier, overlapping: interval, into: &again)
+        if !total.taintedIntervals.isEmpty { total.take([0], from: again.total) }
+        buckets.take(again.only == nil ? Array(buckets.boundaries.indices.dropLast()) : tainted, from: again.buckets)
     }
 
     mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
@@ -148,7 +294,77 @@ private struct CumulativeSums: QuantityReadingConsumer {
 ///
 /// A class over fixed buffers: every reading of a read passes through ``add(_:value:)``, and plain buffers spare
 /// it the copy-on-write checks and bounds checks of arrays kept in a struct.
+///
+/// When summaries may be used it also tracks exactness: a sum of whole numbers below 2^52 is the same in any order,
+/// so a summary's hour sums can be added at once only to an interval whose every part so far was whole, and only
+/// when the summary's own parts for it are whole. An interval where that fails is marked, and read again.
 private final class RunningSums {
+    let tracksExactness: Bool
+    /// Whether what is added now comes from a summary.
+    @exclusivity(unchecked) var summarising = false
+    /// The number of the partition being read (in ``CumulativeSums/partitions``).
+    @exclusivity(unchecked) var partition = -1
+    /// Per interval (when tracked): the sum of the magnitudes added, the state (``wholeBit``: every part so far
+    /// was whole and the sum below 2^52; ``taintedBit``: it must be summed again in line order), and the partition
+    /// that added to it last.
+    private let magnitudes: UnsafeMutableBufferPointer<Double>
+    private let states: UnsafeMutableBufferPointer<UInt8>
+    private let lastPartitions: UnsafeMutableBufferPointer<Int>
+    /// Every (interval, partition) that added to it, each pair once, in the order the partitions came.
+    @exclusivity(unchecked) private var contributions: [(interval: Int, partition: Int)] = []
+    private static let wholeBit: UInt8 = 1, taintedBit: UInt8 = 2
+
+    /// The intervals that must be summed again.
+    var taintedIntervals: [Int] { states.indices.filter { states[$0] & Self.taintedBit != 0 } }
+
+    /// The partitions that added to interval `index`.
+    func contributors(of index: Int) -> [Int] { contributions.filter { $0.interval == index }.map(\.partition) }
+
+    /// The intervals' edges.
+    var boundaries: [Date] { edges.map { Date(timeIntervalSinceReferenceDate: $0) } }
+
+    /// Notes that `part` was added to interval `index`.
+    @inline(__always)
+    private func track(_ part: Double, magnitude: Double, in index: Int) {
+        if lastPartitions[index] != partition {
+            lastPartitions[index] = partition
+            contributions.append((index, partition))
+        }
+        magnitudes[index] += magnitude
+        let exact = part == part.rounded(.towardZero) && magnitudes[index] < PartitionSummary.exactLimit
+        if summarising {
+            if states[index] & Self.wholeBit == 0 || !exact { states[index] = Self.taintedBit }
+        } else if !exact {
+            states[index] &= ~Self.wholeBit
+        }
+    }
+
+    /// Adds a summary's hour, which lies inside one interval or outside them all.
+    func add(_ slot: PartitionSummary.Slot) {
+        guard let index = index(of: slot.start) else { return }
+        precondition(slot.end <= edges[index + 1], "a summary's hour crosses an interval's edge")
+        sums[index] += slot.sum
+        counts[index] += Int(slot.count)
+        track(slot.sum, magnitude: slot.sum, in: index)
+    }
+
+    /// Adds a sample of a summary's hour starting at `hourStart` (which lies inside one interval or outside them
+    /// all), as ``add(_:value:)`` adds a sample wholly inside an interval.
+    func add(member hourStart: Double, value: Double) {
+        guard let index = index(of: hourStart) else { return }
+        sums[index] += value
+        counts[index] += 1
+    }
+
+    /// Replaces the figures of `intervals` by those `other` (with the same edges) computed.
+    func take(_ intervals: [Int], from other: RunningSums) {
+        for index in intervals where index < sums.count {
+            sums[index] = other.sums[index]
+            counts[index] = other.counts[index]
+            if index < states.count { states[index] &= ~Self.taintedBit }
+        }
+    }
+
     /// Interval edges in seconds since 2001 (as `Date` keeps them); interval `i` is `[edges[i], edges[i + 1])`.
     private let edges: UnsafeMutableBufferPointer<Double>
     private let sums: UnsafeMutableBufferPointer<Double>
@@ -170,9 +386,17 @@ private final class RunningSums {
         func key() -> UUIDKey { uuid ?? text.key ?? UUIDKey(hi: 0, lo: 0) }
     }
 
-    init(boundaries: [Date], tracksLatest: Bool) {
+    init(boundaries: [Date], tracksLatest: Bool, tracksExactness: Bool = false) {
         self.tracksLatest = tracksLatest
+        self.tracksExactness = tracksExactness
         let count = max(boundaries.count - 1, 0)
+        let tracked = tracksExactness ? count : 0
+        magnitudes = .allocate(capacity: tracked)
+        magnitudes.initialize(repeating: 0)
+        states = .allocate(capacity: tracked)
+        states.initialize(repeating: Self.wholeBit)
+        lastPartitions = .allocate(capacity: tracked)
+        lastPartitions.initialize(repeating: -1)
         edges = .allocate(capacity: boundaries.count)
         _ = edges.initialize(from: boundaries.lazy.map(\.timeIntervalSinceReferenceDate))
         sums = .allocate(capacity: count)
@@ -186,6 +410,9 @@ private final class RunningSums {
         edges.deallocate()
         sums.deallocate()
         counts.deallocate()
+        magnitudes.deallocate()
+        states.deallocate()
+        lastPartitions.deallocate()
     }
 
     /// The interval holding `time`, or nil outside them all.
@@ -237,6 +464,7 @@ private final class RunningSums {
                        in index: Int) {
         sums[index] += counted
         counts[index] += 1
+        if tracksExactness { track(counted, magnitude: abs(counted), in: index) }
         guard tracksLatest else { return }
         noteLatest(reading, start: start, end: end, value: value, in: index)
     }

@@ -9,11 +9,26 @@ protocol QuantityReadingConsumer {
 
     /// About `count` more readings are coming (a partition's worth): room for them can be made at once.
     mutating func expect(_ count: Int)
+
+    /// Which partitions the read needs and whether it may take summaries instead of their lines.
+    var readPlan: ReadPlan { get }
+
+    /// A partition's samples as its summary (only for a summary ``readPlan`` accepts), with its sequence when the
+    /// plan asks for sequences.
+    mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws
+
+    /// The readings (or the summary) of the partition at `file` come next.
+    mutating func begin(partition file: String)
 }
 
 extension QuantityReadingConsumer {
     var needsUUIDs: Bool { true }
     mutating func expect(_ count: Int) {}
+    var readPlan: ReadPlan { ReadPlan() }
+    mutating func begin(partition file: String) {}
+    mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
+        preconditionFailure("a consumer whose read plan takes no summaries was given one")
+    }
 }
 
 /// A store that can hand over quantity samples as light ``QuantityReading``s, for streaming statistics.
@@ -40,14 +55,24 @@ extension JSONFileStore: QuantityReadingSource {
         ofType identifier: String, overlapping interval: DateInterval, threads: Int?, into consumer: inout Consumer
     ) throws -> ReadingNames {
         let names = ReadingNames()
+        let plan = consumer.readPlan
         try withReadAccess { limits in
+            let tombstones = plan.accepts == nil || !limits.isEmpty ? nil : try tombstoneIdentity(ofType: identifier)
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
-            let partitions = try partitions(ofType: identifier, overlapping: interval).map {
+            let partitions = try partitions(ofType: identifier, overlapping: interval, plan: plan).map {
                 (file: try storeFile($0), limit: limits[$0])
             }
+            let summaries = try summaryAccess(ofType: identifier, tombstonesBefore: tombstones, plan: plan)
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
-            try PartitionReadings.read(partitions, threads: threads, window: interval, deleted: deleted, codec: codec,
-                                       keepsUUIDs: consumer.needsUUIDs) { part in
+            let window = plan.window ?? interval
+            var built: [(summary: PartitionSummary, sequence: PartitionSummary.Sequence)] = []
+            try PartitionReadings.read(partitions, threads: threads, window: window, deleted: deleted, codec: codec,
+                                       keepsUUIDs: consumer.needsUUIDs, summaries: summaries) { part in
+                consumer.begin(partition: part.file)
+                if let summary = part.built { built.append(summary) }
+                if let summary = part.summary {
+                    return try consumer.consume(summary, sequence: part.sequence, names: names)
+                }
                 consumer.expect(part.readings.count)
                 // Each partition's own unit and source indices, mapped to the read's on first use, in line order.
                 var units = [Int?](repeating: nil, count: part.names.units.count)
@@ -69,7 +94,7 @@ extension JSONFileStore: QuantityReadingSource {
                             throw StoreError.corrupt(part.file, line: damage.line, reason: damage.reason)
                         }
                         guard let sample,
-                              let quantity = sample.value.quantity, sample.overlaps(interval),
+                              let quantity = sample.value.quantity, sample.overlaps(window),
                               !deleted.hides(sample, sequence: codec.lastSequence) else { continue }
                         let reading = QuantityReading(
                             start: sample.start, end: sample.end, value: quantity.value,
@@ -96,6 +121,8 @@ extension JSONFileStore: QuantityReadingSource {
                 }
                 try damage?.throwUnlessTorn(part.file)
             }
+            // New summaries are kept only once the whole read succeeded: a read that fails leaves the store as it was.
+            for (summary, sequence) in built { summaries?.save(summary, sequence: sequence) }
         }
         return names
     }
@@ -110,6 +137,16 @@ extension HealthStore: QuantityReadingSource {
 
         var needsUUIDs: Bool { inner.needsUUIDs }
         mutating func expect(_ count: Int) { inner.expect(count) }
+        /// A summary holds every source's samples: only a source that may see them all takes it.
+        var readPlan: ReadPlan {
+            var plan = inner.readPlan
+            if !everything { plan.accepts = nil }
+            return plan
+        }
+        mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
+            try inner.consume(summary, sequence: sequence, names: names)
+        }
+        mutating func begin(partition file: String) { inner.begin(partition: file) }
 
         mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
             if everything || names.sources[reading.source] == source { try inner.consume(reading, names: names) }

@@ -11,6 +11,13 @@ struct PartitionLineReader {
     /// Never read beyond what `read` filled, so it needs no zero fill.
     private var buffer = [UInt8](unsafeUninitializedCapacity: 1 << 17) { _, initialized in initialized = 1 << 17 }
     private var carried: [UInt8] = []
+    /// Whether ``forEachLine(in:limit:_:)`` notes the identity of the file it read, as it was when opened and
+    /// when read to the end (``identities``).
+    var recordsIdentity = false
+    /// The identities of the file read last, when recorded: equal when nothing changed it during the read.
+    private(set) var identities: (opened: FileIdentity, finished: FileIdentity)?
+    /// Called right after the file is opened (tests stand for a writer there).
+    var afterOpening: (() -> Void)?
 
     /// Calls `body` with every complete line of `file` (without its newline) and its number, counting from 1.
     ///
@@ -22,8 +29,10 @@ struct PartitionLineReader {
     @discardableResult
     mutating func forEachLine(in file: String, limit: Int? = nil,
                               _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
-        guard let (fd, _) = try POSIXFile.openRegular(file, flags: O_RDONLY) else { return false }
+        identities = nil
+        guard let (fd, info) = try POSIXFile.openRegular(file, flags: O_RDONLY) else { return false }
         defer { close(fd) }
+        afterOpening?()
         carried.removeAll(keepingCapacity: true)
         var remaining = limit ?? Int.max
         var lineNumber = 0
@@ -52,6 +61,10 @@ struct PartitionLineReader {
                 }
                 carried.append(contentsOf: chunk[lineStart..<count])
             }
+        }
+        if recordsIdentity {
+            var finished = stat()
+            if fstat(fd, &finished) == 0 { identities = (FileIdentity(info), FileIdentity(finished)) }
         }
         return true
     }

@@ -29,6 +29,69 @@ struct PartitionReadings {
     /// set when the read keeps uuids.
     private(set) var readings: [QuantityReading] = []
     private(set) var others: [OtherLine] = []
+    /// The partition's summary, read instead of its lines (``readings`` and ``others`` are then empty).
+    private(set) var summary: PartitionSummary?
+    /// The sequence of the summary, when the read needs it (see ``SummaryAccess/needsSequences``).
+    private(set) var sequence: PartitionSummary.Sequence?
+    /// A new summary of the partition and its sequence, built from this read of its lines.
+    private(set) var built: (summary: PartitionSummary, sequence: PartitionSummary.Sequence)?
+
+    /// A partition answered by its summary.
+    init(file: String, summary: PartitionSummary, sequence: PartitionSummary.Sequence? = nil) {
+        self.file = file
+        self.summary = summary
+        self.sequence = sequence
+    }
+
+    /// Reads `file` through its summary when `summaries` has a usable one, else its lines; a read of every line of a
+    /// partition without a valid summary builds one (when it can be built: ``built``), for the caller to keep once
+    /// the whole read succeeded.
+    static func read(file: String, limit: Int?, window: DateInterval, deleted: JSONFileStore.Deletions,
+                     codec: SampleLineCodec, keepsUUIDs: Bool, summaries: SummaryAccess?, reader: inout PartitionLineReader,
+                     storage: [QuantityReading] = []) throws -> PartitionReadings {
+        guard let summaries, limit == nil, let partition = summaries.partition(of: file) else {
+            return try PartitionReadings(file: file, limit: limit, window: window, deleted: deleted, codec: codec,
+                                         keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+        }
+        var sequenceMissing = false
+        if let summary = summaries.storedSummary(of: file) {
+            if !summaries.accepts(summary) {
+                // Valid, but this read needs the lines (a bucket cuts an hour): nothing to keep.
+                return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                             keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+            }
+            if !summaries.needsSequences {
+                summaries.noteTaken(file)
+                return PartitionReadings(file: file, summary: summary)
+            }
+            if let sequence = summaries.storedSequence(of: summary) {
+                summaries.noteTaken(file)
+                return PartitionReadings(file: file, summary: summary, sequence: sequence)
+            }
+            // The sequence is missing or bad: read the lines, and keep both anew (or, when this read does not read
+            // every line, drop the summary, so that the next read that does keeps both).
+            sequenceMissing = true
+        }
+        reader.recordsIdentity = true
+        defer { reader.recordsIdentity = false }
+        var part = try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                         keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage, checksDevices: true)
+        // Only a read of every line, each plain, of a file nothing changed meanwhile.
+        if part.readsEveryLine, part.others.isEmpty, let (opened, finished) = reader.identities, opened == finished,
+           opened.size >= PartitionSummary.minimumPartitionBytes,
+           let built = PartitionSummary.build(partition: partition, identity: opened, tombstones: summaries.tombstones,
+                                              readings: part.readings, names: part.names) {
+            part.built = built
+        } else if sequenceMissing {
+            summaries.discardSummary(of: partition)
+        }
+        part.readsEveryLine = false
+        return part
+    }
+
+    /// Whether every line was read (none was outside the window) and each source's lines name one device: set only
+    /// when the read checked devices.
+    private var readsEveryLine = false
 
     /// Reads `file` (up to `limit` bytes).
     ///
@@ -38,8 +101,12 @@ struct PartitionReadings {
     ///   - keepsUUIDs: Whether readings keep their uuid.
     ///   - storage: An empty array whose capacity the readings reuse (see ``takeReadings()``).
     init(file: String, limit: Int?, window: DateInterval, deleted: JSONFileStore.Deletions, codec: SampleLineCodec,
-         keepsUUIDs: Bool, reader: inout PartitionLineReader, storage: [QuantityReading] = []) throws {
+         keepsUUIDs: Bool, reader: inout PartitionLineReader, storage: [QuantityReading] = [],
+         checksDevices: Bool = false) throws {
         self.file = file
+        var everyLine = checksDevices
+        /// Each source's device bytes (by index in `names`), from its first line; nil: no device.
+        var devices: [[UInt8]?] = []
         var parser = QuantityLineParser()
         var codec = codec
         let names = self.names
@@ -54,7 +121,9 @@ struct PartitionReadings {
         var lastNonBlank = 0
         try reader.forEachLine(in: file, limit: limit) { line, number in
             switch parser.parse(line, names: names, window: window) {
-            case .outsideWindow: lastNonBlank = number
+            case .outsideWindow:
+                lastNonBlank = number
+                everyLine = false
             case .unreadable:
                 others.append(OtherLine(position: readings.count, bytes: Array(line), number: number))
                 if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) { lastNonBlank = number }
@@ -66,6 +135,16 @@ struct PartitionReadings {
                     let sample = try? codec.decode(line)
                     source = names.addSource(String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self),
                                              device: sample?.device)
+                }
+                if everyLine {
+                    let device = fields.device.map { UnsafeBufferPointer(rebasing: line[$0]) }
+                    if source == devices.count {
+                        devices.append(device.map(Array.init))
+                        // The device the full decoder read must be the bytes themselves (no escapes in a plain line).
+                        if names.devices[source] != device.map({ String(decoding: $0, as: UTF8.self) }) { everyLine = false }
+                    } else if source > devices.count || !Self.same(devices[source], device) {
+                        everyLine = false
+                    }
                 }
                 var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
                                               unit: fields.unit, source: source, uuid: nil, line: nil)
@@ -82,6 +161,14 @@ struct PartitionReadings {
         for index in others.indices { others[index].isFollowed = others[index].number < lastNonBlank }
         self.readings = readings
         self.others = others
+        readsEveryLine = everyLine
+    }
+
+    /// Whether `known` and `bytes` are both absent or hold the same bytes.
+    private static func same(_ known: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>?) -> Bool {
+        guard let known, let bytes else { return known == nil && bytes == nil }
+        return known.count == bytes.count && (bytes.isEmpty
+            || known.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
     }
 
     /// The readings' array, emptied with its capacity kept, for the next partition; the readings are gone after.
@@ -97,16 +184,16 @@ struct PartitionReadings {
     /// the order of `partitions`. The first error, in that order, stops the read and is thrown.
     static func read(_ partitions: [(file: String, limit: Int?)], threads: Int, window: DateInterval,
                      deleted: JSONFileStore.Deletions, codec: SampleLineCodec, keepsUUIDs: Bool,
-                     _ body: (PartitionReadings) throws -> Void) throws {
+                     summaries: SummaryAccess? = nil, _ body: (PartitionReadings) throws -> Void) throws {
         // Readings arrays are reused from partition to partition: a month of a busy type holds a few hundred KB,
         // and a fresh allocation of that size costs page faults every time.
         if threads <= 1 || partitions.count < 2 {
             var reader = PartitionLineReader()
             var storage: [QuantityReading] = []
             for partition in partitions {
-                var part = try PartitionReadings(file: partition.file, limit: partition.limit, window: window,
-                                                 deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs, reader: &reader,
-                                                 storage: storage)
+                var part = try PartitionReadings.read(file: partition.file, limit: partition.limit, window: window,
+                                                      deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs,
+                                                      summaries: summaries, reader: &reader, storage: storage)
                 try body(part)
                 storage = part.takeReadings()
             }
@@ -122,9 +209,9 @@ struct PartitionReadings {
                 while let (index, storage) = pipeline.claim() {
                     let partition = partitions[index]
                     pipeline.finish(index, Result {
-                        try PartitionReadings(file: partition.file, limit: partition.limit, window: window,
-                                              deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs, reader: &reader,
-                                              storage: storage)
+                        try PartitionReadings.read(file: partition.file, limit: partition.limit, window: window,
+                                                   deleted: deleted, codec: codec, keepsUUIDs: keepsUUIDs,
+                                                   summaries: summaries, reader: &reader, storage: storage)
                     })
                 }
             }

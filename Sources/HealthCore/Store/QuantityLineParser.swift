@@ -28,6 +28,8 @@ struct QuantityLineParser {
         var source: Range<Int>
         var sourceIndex: Int?
         var sequence: UInt64
+        /// The byte range of the device's description in the line, when it has one.
+        var device: Range<Int>?
     }
 
     private var days = ISODate.DayCache()
@@ -177,7 +179,11 @@ struct QuantityLineParser {
         else { return nil }
         // The rest must be exactly what the writer puts there; metadata (and anything else) goes to the full reader.
         if literal(",\"sourceVersion\":\""), string(&versions, tagging: untagged) == nil { return nil }
-        if literal(",\"device\":\""), string(&devices, tagging: untagged) == nil { return nil }
+        var device: Range<Int>?
+        if literal(",\"device\":\"") {
+            guard let text = string(&devices, tagging: untagged) else { return nil }
+            device = text.range
+        }
         guard literal(",\"created\":\""), date() != nil else { return nil }
         // Metadata: plain string keys, each with a plain string or a number. Statistics do not need the entries;
         // anything else is left to the full reader.
@@ -216,6 +222,6 @@ struct QuantityLineParser {
         }
         guard index == count - 1, base[index] == UInt8(ascii: "}") else { return nil }
         return Fields(start: start, end: end, value: value, unit: unitIndex, source: source.range,
-                      sourceIndex: source.tag, sequence: sequence)
+                      sourceIndex: source.tag, sequence: sequence, device: device)
     }
 }

@@ -1,0 +1,12 @@
+/// Which partitions a streaming read needs, and whether it may take their summaries instead of their lines.
+struct ReadPlan {
+    /// Whether a summary can stand in for a partition's lines in this read; nil: read every partition's lines.
+    var accepts: (@Sendable (PartitionSummary) -> Bool)?
+    /// Whether a summary stands in only with its sequence (see ``PartitionSummary/Sequence``).
+    var needsSequences = false
+    /// Read only these partitions (full paths) of those the read's interval needs; nil: all of them.
+    var only: Set<String>?
+    /// Take only the samples overlapping this part of the read's interval (the partitions are still those of the
+    /// whole interval); nil: the whole interval.
+    var window: DateInterval?
+}
