@@ -41,6 +41,11 @@ struct SummaryCLITests {
             try bytes.write(to: URL(fileURLWithPath: summary))
             #expect(try cli.run(query).stdout == withAdd.stdout)
             try FileManager.default.removeItem(atPath: cli.storePath + "/derived")
+            // A chart into a path it may not write is refused before the store is read: no summary is left behind.
+            let refused = try cli.run(["chart", "steps", "--from", "2024-03-01", "--to", "2024-05-31", "--by", "month",
+                                       "--svg", cli.storePath + "-missing-folder/steps.svg"])
+            #expect(refused.status != 0 && refused.stderr.hasPrefix("Error: "), "\(refused.status) \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/derived"), "a refused chart left summaries")
             #expect(try cli.run(query).stdout == withAdd.stdout)
             #expect(try cli.run(["doctor"]).status == 0)
         }

@@ -48,14 +48,17 @@ enum ChartCommand: Command {
         let goals = try store.storage.document("goals.json", default: Goals())
         let priority = try store.storage.sourcePriorities().priority(for: type.identifier)
         let svg = arguments.value("svg")
+        // Opened before the store is read: a path it cannot write is refused with nothing done (a long-range query
+        // writes the store's derived summaries); the temporary file goes if anything later fails.
+        let output = try svg.flatMap { $0 == "-" ? nil : try ExportOutput(path: $0, outside: context.store()) }
         if type.isSleepAnalysis {
             if arguments.value("unit") != nil {
                 throw UsageError(message: "'--unit' does not apply to sleep, which is drawn in hours", command: name)
             }
             let nights = try SleepNightsQuery(interval: interval, priority: priority).run(on: store, calendar: time.calendar)
             let goal = goals.goal(for: type, in: .second())
-            if let svg {
-                return try write(SVGChart(calendar: time.calendar).render(sleep: nights, goal: goal), to: svg, context: context)
+            if svg != nil {
+                return try write(SVGChart(calendar: time.calendar).render(sleep: nights, goal: goal), to: output, context: context)
             }
             return print(SleepChart(nights: nights, goal: goal, calendar: time.calendar).render(style: style), context: context)
         }
@@ -69,7 +72,7 @@ enum ChartCommand: Command {
         }
         let series = ChartSeries(result: result, bucket: bucket, goal: goals.goal(for: type), calendar: time.calendar,
                                  now: time.now)
-        if let svg { return try write(SVGChart(calendar: time.calendar).render(series), to: svg, context: context) }
+        if svg != nil { return try write(SVGChart(calendar: time.calendar).render(series), to: output, context: context) }
         switch series.style {
         case .bars: print(BarChart(series: series, calendar: time.calendar).render(style: style), context: context)
         case .line: print(LineChart(series: series, calendar: time.calendar).render(style: style), context: context)
@@ -94,14 +97,13 @@ enum ChartCommand: Command {
         for line in lines { context.console.line(line) }
     }
 
-    /// Writes the SVG document to `path` (`-`: standard output), by the output-file rule of ``ExportOutput``: a
+    /// Writes the SVG document to `output` (nil: standard output), by the output-file rule of ``ExportOutput``: a
     /// link is followed, a device or FIFO written in place, a file replaced only once the image is complete.
-    private static func write(_ document: String, to path: String, context: CommandContext) throws {
-        if path == "-" {
+    private static func write(_ document: String, to output: ExportOutput?, context: CommandContext) throws {
+        guard let output else {
             context.console.line(document.dropLastNewline())
             return
         }
-        let output = try ExportOutput(path: path, outside: context.store())
         do {
             try output.write(document)
             try output.finish()
