@@ -110,6 +110,16 @@ enum HAEPieces {
         }
     }
 
+    /// What is left of a cumulative point (`whole`, over its period) beyond the finer points inside it (`spans`): `left`
+    /// of its `total` as sent (kept in ``HAEWritePlan/totalKey``), laid from `from` over the gaps between them
+    /// (``split(_:from:period:avoiding:)``).
+    static func rest(of whole: Sample, left: Quantity, total: Double, from: Date, avoiding spans: [(Date, Date)]) -> [Sample] {
+        var kept = whole
+        kept.value = .quantity(left)
+        kept.metadata[HAEWritePlan.totalKey] = .number(total)
+        return split(kept, from: from, period: (whole.start, whole.end), avoiding: spans)
+    }
+
     /// Restored points (`restored`, some of them pieces) weighed against the HAE points that stay (`staying`, of the
     /// same type): each coarser one whose period finer points of a related source hold in part keeps its total
     /// (``HAEWritePlan/totalKey``, else its amount) less what they keep, as pieces over the gaps between them; nothing
@@ -145,12 +155,9 @@ enum HAEPieces {
                 continue
             }
             guard abs(left - amount.value) > tolerance else { continue }
-            var kept = whole
-            kept.value = .quantity(Quantity(left, amount.unit))
-            kept.metadata[HAEWritePlan.totalKey] = .number(total)
             let spans = finer.map { (HAEWritePlan.periodStart(of: $0), HAEWritePlan.periodEnd(of: $0)) }
-            outcomes.append(HAESuperseding.Outcome(point: point, parts: parts,
-                                                   kept: split(kept, from: point.start, period: (whole.start, whole.end), avoiding: spans)))
+            outcomes.append(HAESuperseding.Outcome(point: point, parts: parts, kept: rest(
+                of: whole, left: Quantity(left, amount.unit), total: total, from: point.start, avoiding: spans)))
         }
         return outcomes
     }

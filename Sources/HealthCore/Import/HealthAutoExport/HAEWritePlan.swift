@@ -436,10 +436,8 @@ struct HAEWritePlan {
                     guard abs(left - amount.value) > max(1e-9, abs(total) * 1e-9) else { continue }
                     var kept = point
                     kept.uuid = UUID()
-                    kept.value = .quantity(Quantity(left, amount.unit))
-                    kept.metadata[HAEWritePlan.totalKey] = .number(total)
                     kept.metadata[MetadataKeySyncVersion] = .number((SyncReplacement.storedMark(of: point)?.version ?? 0) + 1)
-                    remainder = HAEPieces.split(kept, from: stored, period: (point.start, point.end), avoiding: spans)
+                    remainder = HAEPieces.rest(of: kept, left: Quantity(left, amount.unit), total: total, from: stored, avoiding: spans)
                 }
             }
             guard deleted.insert(point.uuid).inserted else { continue }
