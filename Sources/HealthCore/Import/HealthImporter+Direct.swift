@@ -31,8 +31,11 @@ extension HealthImporter {
         let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
         let counting = encoded == nil
         let found = try index.insertRecord(type: type, typeKey: typeKey, start: start, end: end, identity: identity) { uuid in
-            // Kept in case it is added later after all: its line, made now while the group's bytes are here.
-            guard !counting else { return .counted }
+            // Kept in case it is added later after all: its line, made now while the group's bytes are here (a dry
+            // run keeps the sample it would store, for the HAE samples it would supersede).
+            guard !counting else {
+                return .counted(dryRunHAE == nil ? nil : composedSample(of: record, uuid: uuid, in: view, composer: &composer))
+            }
             let line = ByteBuffer(capacity: 512)
             composer.appendLine(of: record, uuid: uuid, in: view, to: line)
             return .line(Array(line.bytes), long: long)
@@ -51,17 +54,21 @@ extension HealthImporter {
         } else {
             directInBatch += 1
             pending = pendingInBatch
-            if dryRun && !dryRunHAEWindows.isEmpty, let fileStore = store as? JSONFileStore {
-                // The record as it would be stored, for the HAE samples it would supersede.
-                noteDryRunAddition({
-                    let line = ByteBuffer(capacity: 512)
-                    composer.appendLine(of: record, uuid: uuid, in: view, to: line)
-                    line.append("}" as StaticString)  // the line ends without its change number
-                    return fileStore.decodeComposedLine(Array(line.bytes))
-                }(), type: type, start: start, end: end)
-            }
+            // The record as it would be stored, for the HAE samples it would supersede.
+            try noteDryRunAddition(composedSample(of: record, uuid: uuid, in: view, composer: &composer),
+                                   type: type, start: start, end: end)
         }
         count(type, typeKey: typeKey) { $0.added += 1 }
         if pending >= batchSize { try flush() }
+    }
+
+    /// The sample a record read straight from the export's bytes is stored as (for a dry run, which stores nothing).
+    private func composedSample(of record: DirectRecordGroup.Record, uuid: UUID, in view: DirectLineComposer.View,
+                                composer: inout DirectLineComposer) -> Sample? {
+        guard let fileStore = store as? JSONFileStore else { return nil }
+        let line = ByteBuffer(capacity: 512)
+        composer.appendLine(of: record, uuid: uuid, in: view, to: line)
+        line.append("}" as StaticString)  // the line ends without its change number
+        return fileStore.decodeComposedLine(Array(line.bytes))
     }
 }

@@ -40,11 +40,9 @@ public final class HealthImporter: @unchecked Sendable {
     var lastHAERun: HAEImportRun?
 
     private var batch: [Sample] = []
-    /// A dry run of the owner's import into a store that holds Health Auto Export samples: the types and times in
-    /// which a new sample can cover one (``JSONFileStore/healthAutoExportWindows()``), and the samples of this import
-    /// that fall there, so the receipt counts the HAE samples the import would supersede. Empty otherwise.
-    var dryRunHAEWindows: [String: DateInterval] = [:]
-    var dryRunHAEAdded: [Sample] = []
+    /// A dry run of the owner's import into a file store: the samples of this import that can cover the store's
+    /// Health Auto Export samples, so the receipt counts the HAE samples the import would supersede. Nil otherwise.
+    var dryRunHAE: HAEDryRunAdditions?
     /// In a dry run, the direct records counted into the current batch (they are not kept).
     var directInBatch = 0
     /// Samples in the batch being filled when it is not encoded (a dry run, or a store other than ``JSONFileStore``).
@@ -146,8 +144,10 @@ public final class HealthImporter: @unchecked Sendable {
         characteristicsSeen = false
         receipt.archiveMember = input.member
         recordsRead = 0
-        dryRunHAEAdded = []
-        dryRunHAEWindows = try dryRun ? supersedingStore()?.healthAutoExportWindows() ?? [:] : [:]
+        dryRunHAE = nil
+        if dryRun, let fileStore = supersedingStore() {
+            dryRunHAE = HAEDryRunAdditions { type in try fileStore.healthAutoExportSamples(readingOfType: type) }
+        }
         if let fileStore = store as? JSONFileStore, encoded != nil {
             let writer = try ImportBatchWriter(store: fileStore, catalogue: catalogue)
             self.writer = writer
@@ -221,13 +221,13 @@ public final class HealthImporter: @unchecked Sendable {
     /// After an export's samples are stored: the Health Auto Export samples of the same types whose time they cover
     /// are deleted (``JSONFileStore/supersedeHealthAutoExport(types:)``), so nothing counts twice whichever came
     /// first. Only the owner's import does it (another source may not delete what it did not write).
-    /// A dry run counts what it would supersede from the samples it would have added (``dryRunHAEAdded``).
+    /// A dry run counts what it would supersede from the samples it would have added (``dryRunHAE``).
     private func supersedeHealthAutoExport() throws {
         guard let fileStore = supersedingStore() else { return }
         let touched = receipt.counts.filter { $0.value.added > 0 || $0.value.keptGenerically > 0 }.map(\.key)
         if dryRun {
-            guard !dryRunHAEWindows.isEmpty else { return }
-            receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched, adding: dryRunHAEAdded)
+            guard let dryRunHAE, dryRunHAE.meetsAnyPoint else { return }
+            receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched, adding: dryRunHAE.samples)
         } else {
             receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched)
         }
@@ -238,10 +238,9 @@ public final class HealthImporter: @unchecked Sendable {
         (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
     }
 
-    /// In a dry run: keeps `sample`, which the import would add, when it can cover a stored HAE sample.
-    func noteDryRunAddition(_ sample: @autoclosure () -> Sample?, type: String, start: Date, end: Date) {
-        guard let window = dryRunHAEWindows[type], end >= window.start, start <= window.end, let sample = sample() else { return }
-        dryRunHAEAdded.append(sample)
+    /// In a dry run: notes `sample`, which the import would add, for the stored HAE samples it can cover.
+    func noteDryRunAddition(_ sample: @autoclosure () -> Sample?, type: String, start: Date, end: Date) throws {
+        try dryRunHAE?.note(sample, type: type, start: start, end: end)
     }
 
     /// A read error part-way: what was read so far is kept (and saved), the rest is reported as missing.
@@ -329,9 +328,7 @@ public final class HealthImporter: @unchecked Sendable {
         var records: [UUID: ImportSyncHold.Waiting] = [:]
         for record in waiting { records[record.sample.uuid] = records[record.sample.uuid] ?? record }
         for sample in plan.writes {
-            if dryRun && !dryRunHAEWindows.isEmpty {
-                noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
-            }
+            try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
             let generic = records[sample.uuid]?.generic ?? false
             syncHold.noteSaved(sample.uuid, generic: generic)
             count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
@@ -365,9 +362,7 @@ public final class HealthImporter: @unchecked Sendable {
         } else {
             batch.append(sample)
             pending = pendingInBatch
-            if dryRun && !dryRunHAEWindows.isEmpty {
-                noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
-            }
+            try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
         }
         count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
         if pending >= batchSize { try flush() }
@@ -382,14 +377,13 @@ public final class HealthImporter: @unchecked Sendable {
             case let .sample(sample, isGeneric):
                 generic = isGeneric
                 if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
-                if dryRun && !dryRunHAEWindows.isEmpty {
-                    noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
-                }
+                try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
             case let .line(bytes, long):
                 encoded!.append(type: record.type, typeKey: record.typeKey, start: record.start, long: long, uuid: record.uuid,
                                 identity: record.uuid) { $0.append(bytes) }
-            case .counted:
+            case let .counted(sample):
                 directInBatch += 1
+                if let sample { try noteDryRunAddition(sample, type: record.type, start: record.start, end: record.end) }
             }
             count(record.type, typeKey: record.typeKey) { counts in
                 counts.alreadyPresent -= 1

@@ -8,8 +8,9 @@ struct HeldRecord {
         case sample(Sample, generic: Bool)
         /// A record read straight from an export's bytes, as its store line without the `,"seq":N}` ending.
         case line([UInt8], long: Bool)
-        /// A record of a dry run: only counted.
-        case counted
+        /// A record of a dry run: only counted, with the sample it would be stored as when the dry run needs it
+        /// (``HealthImporter/dryRunHAE``).
+        case counted(Sample?)
     }
 
     var type: String

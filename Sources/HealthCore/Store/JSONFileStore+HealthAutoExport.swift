@@ -186,7 +186,7 @@ extension JSONFileStore {
     /// search per file before decoding).
     ///
     /// - Parameter adding: For a dry run (nothing is written then): the samples the import would have added, of the
-    ///   types and times ``healthAutoExportWindows()`` named, as if they were stored. Nil: the real thing.
+    ///   types and times ``HAEDryRunAdditions`` kept, as if they were stored. Nil: the real thing.
     /// - Returns: How many HAE samples were (or would be) deleted or reduced to their remainder.
     func supersedeHealthAutoExport(types: [String], adding: [Sample]? = nil) throws -> Int {
         guard !types.isEmpty, try isExistingStore() else { return 0 }
@@ -205,20 +205,13 @@ extension JSONFileStore {
         return touched
     }
 
-    /// For a dry run of an export's import: each type that holds a visible Health Auto Export sample, with the times
-    /// in which a sample of the export can cover one (from the first such sample's start to eight days after the
-    /// last one's end: a later sample covers a point too). Empty, the usual case, when the store holds none.
-    func healthAutoExportWindows() throws -> [String: DateInterval] {
-        guard try isExistingStore() else { return [:] }
-        var windows: [String: DateInterval] = [:]
-        try withReadAccess { _ in
-            for type in try typeIdentifiersOnDisk() {
-                let ours = try healthAutoExportSamples(ofType: type)
-                guard let start = ours.map(\.start).min(), let end = ours.map(\.end).max() else { continue }
-                windows[type] = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
-            }
-        }
-        return windows
+    /// For a dry run of an export's import (``HAEDryRunAdditions``): the visible Health Auto Export samples of
+    /// `type`, read under the store's read access; none when the store does not exist yet.
+    func healthAutoExportSamples(readingOfType type: String) throws -> [Sample] {
+        guard try isExistingStore() else { return [] }
+        var ours: [Sample] = []
+        try withReadAccess { _ in ours = try healthAutoExportSamples(ofType: type) }
+        return ours
     }
 
     /// The visible Health Auto Export samples of a type, reading only the partitions that hold one. `limits`: the

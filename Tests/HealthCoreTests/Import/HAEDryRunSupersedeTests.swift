@@ -34,6 +34,15 @@ struct HAEDryRunSupersedeTests {
                                           metadata: [("HKMetadataKeySyncIdentifier", "walk"), ("HKMetadataKeySyncVersion", "1")]), 1),
         // Another app's entry never stands for the phone's total.
         ("another source", steps("2000", "2024-05-10 08:00:00 +0000", "2024-05-10 09:00:00 +0000", source: "Pedometer++"), 0),
+        // The morning of the 10th, then a week of the phone's and the Watch's samples after (the 10th covered: the
+        // samples go on past it; the 11th has none of its own): the dry run keeps one per source of those, and counts
+        // the same.
+        ("a week after", ([steps("2000", "2024-05-10 08:00:00 +0000", "2024-05-10 09:00:00 +0000")]
+            + (0..<42).map { index in
+                // Every four hours from 12 May to 18 May.
+                let at = "2024-05-\(12 + index / 6) " + String(format: "%02d", index % 6 * 4)
+                return steps("50", at + ":00:00 +0000", at + ":10:00 +0000", source: index % 2 == 0 ? "Jane’s iPhone" : "Jane’s Apple Watch")
+            }).joined(separator: "\n"), 1),
         // Long before the HAE days: nothing.
         ("far earlier", steps("2000", "2023-01-10 08:00:00 +0000", "2023-01-10 09:00:00 +0000"), 0),
     ]
@@ -74,9 +83,76 @@ struct HAEDryRunSupersedeTests {
         try Support.withTemporaryDirectory { folder in
             let file = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try file.save([])
-            #expect(try file.healthAutoExportWindows().isEmpty)
+            #expect(try file.healthAutoExportSamples(readingOfType: "HKQuantityTypeIdentifierStepCount").isEmpty)
             let dry = try Support.importXML(Support.export(Self.cases[0].body), into: file, dryRun: true)
             #expect(dry.supersededHealthAutoExport == 0 && dry.counts.values.reduce(0) { $0 + $1.added } == 3)
         }
+    }
+
+    /// Session 15's review, F3: a record the identity index first took as present and released later (its twin named
+    /// the stored sample it had taken) is added by the import, so the dry run must see it as added too. A twin pair
+    /// of exports is imported, one twin deleted, HAE's day arrives, and the same export is dry-run then imported:
+    /// whichever twin was deleted, the dry run keeps exactly what the import adds.
+    @Test(arguments: [0, 1])
+    func aDryRunSeesARecordTheIdentityIndexReleases(_ deleted: Int) throws {
+        let twins = Support.export([
+            Self.steps("2000", "2024-05-10 08:00:00 +0000", "2024-05-10 09:00:00 +0000"),
+            Self.steps("2000", "2024-05-10 08:00:00 +0000", "2024-05-10 09:00:00 +0000"),
+        ].joined(separator: "\n"))
+        let type = "HKQuantityTypeIdentifierStepCount"
+        let days = DateInterval(start: Date(timeIntervalSince1970: 1_715_299_200), duration: 2 * 86_400)  // 10–11 May
+        try Support.withTemporaryDirectory { folder in
+            let file = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            _ = try Support.importXML(twins, into: file)
+            let stored = try file.samples(ofType: type, overlapping: days).sorted { $0.uuid.uuidString < $1.uuid.uuidString }
+            try #require(stored.count == 2)
+            try file.delete(uuids: [stored[deleted].uuid], now: Date())
+            try Self.storeHAE(file)
+            let before = Set(try file.samples(ofType: type, overlapping: days).map(\.uuid))
+
+            let dry = try Support.withTemporaryDirectory { input in
+                let importer = HealthImporter(store: file, dryRun: true)
+                _ = try importer.importFile(atPath: try Support.write(twins, in: input))
+                return importer.dryRunHAE?.samples ?? []
+            }
+            _ = try Support.importXML(twins, into: file)
+            let added = try file.samples(ofType: type, overlapping: days).filter { !before.contains($0.uuid) }
+            #expect(added.count == 1, "the deleted twin comes back, once")
+            #expect(dry.map { [$0.start, $0.end] } == added.map { [$0.start, $0.end] })
+        }
+    }
+
+    /// Session 15's review, F4: a dry run keeps, of the samples it would add, only what coverage can use: every sample
+    /// touching an HAE point's period, and of the others one per source between two point ends. It reads the HAE
+    /// points of a type only when a sample of that type comes, once.
+    @Test func aDryRunKeepsWhatCoverageReadsAndLoadsEachTypeOnce() throws {
+        let steps = "HKQuantityTypeIdentifierStepCount"
+        let day: TimeInterval = 86_400
+        let may10 = Date(timeIntervalSince1970: 1_715_299_200)
+        var point: Sample = Sample(typeIdentifier: steps, start: may10, end: may10.addingTimeInterval(day),
+                           value: .quantity(Quantity(4500, .count())), source: "Jane’s iPhone", created: may10)
+        point.metadata[HAESampleBuilder.aggregationKey] = MetadataValue.string("day")
+        var loaded: [String] = []
+        var additions = HAEDryRunAdditions { type in
+            loaded.append(type)
+            return type == steps ? [point] : []
+        }
+        func minute(_ index: Int, source: String = "Jane’s iPhone", type: String = steps) throws {
+            let start = may10.addingTimeInterval(Double(index) * 60 - day)
+            let sample = Sample(typeIdentifier: type, start: start, end: start.addingTimeInterval(60),
+                                value: .quantity(Quantity(10, .count())), source: source, created: start)
+            try additions.note({ sample }, type: type, start: sample.start, end: sample.end)
+        }
+        // Three days of minutes from the day before the point: of the day before, only the minute that ends as the
+        // point's day starts (the window opens there, edges touch); the point's day whole; of the day after, the
+        // minute that starts as it ends (touching) and one more of each source (the iPhone's and the Watch's).
+        for index in 0..<(3 * 1440) { try minute(index) }
+        for index in (2 * 1440)..<(3 * 1440) { try minute(index, source: "Jane’s Apple Watch") }
+        for index in 0..<100 { try minute(index, type: "HKQuantityTypeIdentifierDietaryWater") }
+        let kept = additions.samples
+        #expect(kept.count == 1 + 1440 + 2 + 2)
+        #expect(kept.allSatisfy { sample in sample.metadata.isEmpty && sample.detail == nil })
+        #expect(loaded == [steps, "HKQuantityTypeIdentifierDietaryWater"], "each type's HAE points read once, when first met")
+        #expect(additions.meetsAnyPoint)
     }
 }
