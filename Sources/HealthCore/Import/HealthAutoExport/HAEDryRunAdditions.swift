@@ -5,8 +5,8 @@
 /// A type's HAE points are read from the store the first time a sample of that type comes (``load``), not for every
 /// type up front. Of the samples a type's points can meet (from the first point's start to eight days after the last
 /// one's end, as the import's superseding looks), it keeps:
-/// - every sample that touches a point's period (its amount may count inside it), without its metadata and detail,
-///   which coverage does not read;
+/// - every sample that touches a point's period (its amount may count inside it), without its metadata, detail,
+///   device and version, which coverage does not read, and with one copy of each source name;
 /// - of the rest, one per source between two consecutive point ends: what matters of them is only that a sample of a
 ///   related source starts after a point's period (the export was made after it), and one per source and stretch
 ///   keeps that true for every point.
@@ -57,7 +57,7 @@ struct HAEDryRunAdditions {
             guard covers[index].lastStretch[made.source] != stretch else { return }
             covers[index].lastStretch[made.source] = stretch
         }
-        covers[index].kept.append(Self.slim(made))
+        covers[index].kept.append(slim(made))
     }
 
     private static func cover(of points: [Sample]) -> TypeCover? {
@@ -99,9 +99,14 @@ struct HAEDryRunAdditions {
         return low
     }
 
+    /// Each source name and type identifier kept, once: the samples kept share their storage.
+    private var names: Set<String> = []
+
     /// What coverage reads of a sample from elsewhere: its type, times, source and value.
-    private static func slim(_ sample: Sample) -> Sample {
+    private mutating func slim(_ sample: Sample) -> Sample {
         var slim = sample
+        slim.source = names.insert(sample.source).memberAfterInsert
+        slim.typeIdentifier = names.insert(sample.typeIdentifier).memberAfterInsert
         slim.metadata = [:]
         slim.detail = nil
         slim.device = nil
