@@ -21,6 +21,9 @@ struct SummaryAccess: Sendable {
     let accepts: @Sendable (PartitionSummary) -> Bool
     /// Whether the consumer takes a summary only with its sequence (to add its samples in line order).
     var needsSequences = false
+    /// Whether the read takes partitions' stored readings (``StoredReadings``) instead of their lines, and no
+    /// summaries.
+    var takesReadings = false
 
     /// The folder, relative to the store, that holds the derived files.
     static let folder = "derived"
@@ -41,13 +44,39 @@ struct SummaryAccess: Sendable {
 
     /// The summary file of `partition` (relative to the store): `derived/summaries/<type folder>/<month>.summary`.
     static func summaryFile(of partition: String) -> String {
-        let inside = partition.dropFirst("samples/".count).dropLast(".jsonl".count)
-        return folder + "/summaries/" + inside + ".summary"
+        folder + "/summaries/" + monthFileStem(of: partition) + ".summary"
+    }
+
+    /// `<type folder>/<month>` of `partition` (`samples/<type folder>/<month>.jsonl`). Made a String before it is
+    /// joined: appending a Substring to a String goes through the standard library's generic append, whose first use
+    /// costs a command about 0.18 M instructions of type metadata and protocol conformance look-ups.
+    private static func monthFileStem(of partition: String) -> String {
+        String(partition.dropFirst("samples/".count).dropLast(".jsonl".count))
     }
 
     /// The sequence file beside the summary file of `partition`: `<month>.sequence`.
     static func sequenceFile(of partition: String) -> String {
-        String(summaryFile(of: partition).dropLast(".summary".count)) + ".sequence"
+        folder + "/summaries/" + monthFileStem(of: partition) + ".sequence"
+    }
+
+    /// The readings file of `partition` (relative to the store): `derived/readings/<type folder>/<month>.readings`.
+    static func readingsFile(of partition: String) -> String {
+        folder + "/readings/" + monthFileStem(of: partition) + ".readings"
+    }
+
+    /// The readings of `partition` (relative to the store) kept in the store that overlap `window`, when the file is
+    /// valid for the partition as it is now (`identity`) and for the type's tombstone file this read applies
+    /// (``StoredReadings/take(_:partition:identity:tombstones:window:keepsUUIDs:into:)``).
+    func storedReadings(of partition: String, identity: FileIdentity, window: DateInterval, keepsUUIDs: Bool,
+                        into storage: [QuantityReading]) -> StoredReadings.Taken {
+        guard let bytes = readSummaryFile(store + "/" + Self.readingsFile(of: partition)) else { return .unusable }
+        return StoredReadings.take(bytes, partition: partition, identity: identity, tombstones: tombstones,
+                                   window: window, keepsUUIDs: keepsUUIDs, into: storage)
+    }
+
+    /// Keeps `readings` in the store, as ``save(_:sequence:)`` keeps a summary (or keeps nothing).
+    func save(_ readings: StoredReadings) {
+        save(readings.encoded(), as: Self.readingsFile(of: readings.partition))
     }
 
     /// The sequence kept beside `summary` (which was found valid for the partition now), when it fits it.

@@ -37,6 +37,35 @@ struct ValidationMarks: Equatable {
         }
 
         var line: String {
+            var bytes: [UInt8] = []
+            append(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Appends ``line``'s bytes to `bytes`, digit by digit (string interpolation of the seven numbers cost every
+        /// write about 8 k instructions a mark, half a million for the 64 marks a busy store keeps).
+        func append(to bytes: inout [UInt8]) {
+            guard size >= 0, seconds >= 0, nanoseconds >= 0, lines >= 0 else {
+                // Never written by a store (sizes, times and counts are not negative): spelled as before.
+                bytes += Array(textLine.utf8)
+                return
+            }
+            @inline(__always) func field(_ number: UInt64) {
+                ValidationMarks.appendDecimal(number, to: &bytes)
+                bytes.append(0x20)
+            }
+            field(device)
+            field(inode)
+            field(UInt64(size))
+            field(UInt64(seconds))
+            field(UInt64(nanoseconds))
+            field(UInt64(lines))
+            field(highestSequence)
+            bytes += partition.utf8
+        }
+
+        /// The line as string interpolation spells it, for numbers that are not all unsigned.
+        private var textLine: String {
             "\(device) \(inode) \(size) \(seconds) \(nanoseconds) \(lines) \(highestSequence) \(partition)"
         }
 
@@ -55,6 +84,7 @@ struct ValidationMarks: Equatable {
         /// Reads a line written by ``line``; nil when it is not one.
         init?(line: ArraySlice<UInt8>) {
             var numbers: [UInt64] = []
+            numbers.reserveCapacity(7)
             var index = line.startIndex
             while numbers.count < 7 {
                 var value: UInt64 = 0
@@ -103,6 +133,7 @@ struct ValidationMarks: Equatable {
         var start = 0
         var sawHeader = false
         var found: [Mark] = []
+        var partitions = Set<String>()
         for index in bytes.indices where bytes[index] == 0x0A {
             let line = bytes[start..<index]
             defer { start = index + 1 }
@@ -118,7 +149,7 @@ struct ValidationMarks: Equatable {
                 return
             }
             guard let mark = Mark(line: line) else { return }
-            if found.count < ValidationMarks.limit, !found.contains(where: { $0.partition == mark.partition }) { found.append(mark) }
+            if found.count < ValidationMarks.limit, partitions.insert(mark.partition).inserted { found.append(mark) }
         }
     }
 
@@ -151,17 +182,32 @@ struct ValidationMarks: Equatable {
     /// The marks as the lock file holds them after ``offset``: the header, a line per mark, the checksum line, an
     /// empty line, then spaces up to ``maximumBytes``.
     var bytes: [UInt8] {
-        var text = ValidationMarks.header + "\n"
+        var bytes = Array((ValidationMarks.header + "\n").utf8)
+        bytes.reserveCapacity(ValidationMarks.maximumBytes)
         for mark in marks {
-            let line = mark.line + "\n"
+            let before = bytes.count
+            mark.append(to: &bytes)
+            bytes.append(0x0A)
             // Room for the checksum line (at most 4 + 16 + 1 bytes) and the empty line.
-            guard text.utf8.count + line.utf8.count + 22 <= ValidationMarks.maximumBytes else { break }
-            text += line
+            guard bytes.count + 22 <= ValidationMarks.maximumBytes else {
+                bytes.removeSubrange(before...)
+                break
+            }
         }
-        var bytes = Array(text.utf8)
         bytes += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(bytes[...]) + "\n\n").utf8)
         bytes.append(contentsOf: repeatElement(0x20, count: ValidationMarks.maximumBytes - bytes.count))
         return bytes
+    }
+
+    /// Appends the decimal digits of `number` to `bytes`.
+    static func appendDecimal(_ number: UInt64, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        var rest = number
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: rest % 10) &+ 0x30)
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     /// Whether a partition path can be kept in a mark line (no line break in it).
