@@ -83,13 +83,20 @@ struct ValidationMarks: Equatable {
 
         /// Reads a line written by ``line``; nil when it is not one.
         init?(line: ArraySlice<UInt8>) {
-            var numbers: [UInt64] = []
-            numbers.reserveCapacity(7)
-            var index = line.startIndex
-            while numbers.count < 7 {
+            guard let mark = line.withUnsafeBufferPointer({ Mark(line: $0) }) else { return nil }
+            self = mark
+        }
+
+        /// Reads a line written by ``line``, byte by byte; nil when it is not one.
+        init?(line: UnsafeBufferPointer<UInt8>) {
+            var numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+            var index = 0
+            let count = line.count
+            /// The number at `index` and the space after it.
+            func number() -> UInt64? {
                 var value: UInt64 = 0
                 let first = index
-                while index < line.endIndex, line[index] &- 0x30 < 10 {
+                while index < count, line[index] &- 0x30 < 10 {
                     let (times, overflow) = value.multipliedReportingOverflow(by: 10)
                     guard !overflow else { return nil }
                     let (sum, carry) = times.addingReportingOverflow(UInt64(line[index] &- 0x30))
@@ -97,15 +104,18 @@ struct ValidationMarks: Equatable {
                     value = sum
                     index += 1
                 }
-                guard index > first, index < line.endIndex, line[index] == 0x20 else { return nil }
-                numbers.append(value)
+                guard index > first, index < count, line[index] == 0x20 else { return nil }
                 index += 1
+                return value
             }
-            guard index < line.endIndex, numbers[2] <= UInt64(Int.max), numbers[3] <= UInt64(Int64.max),
-                  numbers[4] <= UInt64(Int64.max), numbers[5] <= UInt64(Int.max) else { return nil }
-            self.init(device: numbers[0], inode: numbers[1], size: Int(numbers[2]), seconds: Int64(numbers[3]),
-                      nanoseconds: Int64(numbers[4]), lines: Int(numbers[5]), highestSequence: numbers[6],
-                      partition: String(decoding: line[index...], as: UTF8.self))
+            guard let device = number(), let inode = number(), let size = number(), let seconds = number(),
+                  let nanoseconds = number(), let lines = number(), let highest = number() else { return nil }
+            numbers = (device, inode, size, seconds, nanoseconds, lines, highest)
+            guard index < count, numbers.2 <= UInt64(Int.max), numbers.3 <= UInt64(Int64.max),
+                  numbers.4 <= UInt64(Int64.max), numbers.5 <= UInt64(Int.max) else { return nil }
+            self.init(device: numbers.0, inode: numbers.1, size: Int(numbers.2), seconds: Int64(numbers.3),
+                      nanoseconds: Int64(numbers.4), lines: Int(numbers.5), highestSequence: numbers.6,
+                      partition: String(decoding: UnsafeBufferPointer(rebasing: line[index...]), as: UTF8.self))
         }
     }
 
@@ -130,27 +140,31 @@ struct ValidationMarks: Equatable {
     init(bytes: [UInt8]) {
         let header = Array(ValidationMarks.header.utf8)
         let sumPrefix = Array(ValidationMarks.sumPrefix.utf8)
-        var start = 0
-        var sawHeader = false
         var found: [Mark] = []
         var partitions = Set<String>()
-        for index in bytes.indices where bytes[index] == 0x0A {
-            let line = bytes[start..<index]
-            defer { start = index + 1 }
-            if !sawHeader {
-                guard line.elementsEqual(header) else { return }
-                sawHeader = true
-                continue
+        let complete = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var start = 0
+            var sawHeader = false
+            while start < buffer.count, let newline = memchr(base + start, 0x0A, buffer.count - start) {
+                let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                defer { start = end + 1 }
+                if !sawHeader {
+                    guard line.elementsEqual(header) else { return false }
+                    sawHeader = true
+                    continue
+                }
+                if line.starts(with: sumPrefix) {
+                    return String(decoding: UnsafeBufferPointer(rebasing: line[sumPrefix.count...]), as: UTF8.self)
+                        == ValidationMarks.checksum(bytes[0..<start])
+                }
+                guard let mark = Mark(line: line) else { return false }
+                if found.count < ValidationMarks.limit, partitions.insert(mark.partition).inserted { found.append(mark) }
             }
-            if line.starts(with: sumPrefix) {
-                guard String(decoding: line.dropFirst(sumPrefix.count), as: UTF8.self)
-                        == ValidationMarks.checksum(bytes[0..<start]) else { return }
-                marks = found
-                return
-            }
-            guard let mark = Mark(line: line) else { return }
-            if found.count < ValidationMarks.limit, partitions.insert(mark.partition).inserted { found.append(mark) }
+            return false
         }
+        if complete { marks = found }
     }
 
     /// What starts the line that ends the marks, followed by ``checksum(_:)`` of everything before it.
@@ -201,13 +215,23 @@ struct ValidationMarks: Equatable {
 
     /// Appends the decimal digits of `number` to `bytes`.
     static func appendDecimal(_ number: UInt64, to bytes: inout [UInt8]) {
+        var digits = 1
+        var probe = number
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
+        }
         let start = bytes.count
-        var rest = number
-        repeat {
-            bytes.append(UInt8(truncatingIfNeeded: rest % 10) &+ 0x30)
-            rest /= 10
-        } while rest > 0
-        bytes[start...].reverse()
+        bytes.append(contentsOf: repeatElement(0x30, count: digits))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var rest = number
+            var index = start + digits - 1
+            while rest > 0 {
+                buffer[index] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+                rest /= 10
+                index -= 1
+            }
+        }
     }
 
     /// Whether a partition path can be kept in a mark line (no line break in it).
