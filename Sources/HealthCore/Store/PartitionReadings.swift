@@ -112,7 +112,7 @@ struct PartitionReadings {
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
         }
         switch summaries.storedReadings(of: partition, identity: identity, window: window, keepsUUIDs: keepsUUIDs,
-                                        into: storage) {
+                                        into: storage, buffer: &reader.derivedBytes) {
         case .readings(let units, let sources, let readings):
             summaries.noteTaken(file)
             return PartitionReadings(file: file, units: units, sources: sources, readings: readings)

@@ -207,28 +207,26 @@ struct StoredReadings: Equatable, Sendable {
     /// The readings of the file in `bytes` that overlap `window` (``QuantityReading/overlaps(_:)``, as the lines'
     /// read keeps them), appended to `storage` (emptied), with their uuids when `keepsUUIDs`: when the file is whole
     /// and undamaged, names `partition`, `identity` and `tombstones`, and every record in it is valid.
-    static func take(_ bytes: [UInt8], partition: String, identity: FileIdentity, tombstones: FileIdentity,
+    static func take(_ raw: UnsafeRawBufferPointer, partition: String, identity: FileIdentity, tombstones: FileIdentity,
                      window: DateInterval, keepsUUIDs: Bool, into storage: [QuantityReading]) -> Taken {
-        bytes.withUnsafeBytes { raw -> Taken in
-            guard let header = header(raw), header.partition == partition, header.identity == identity,
-                  header.tombstones == tombstones else { return .unusable }
-            if header.linesOnly { return .linesOnly }
-            var readings = storage
-            readings.removeAll(keepingCapacity: true)
-            readings.reserveCapacity(header.count)
-            let base = raw.baseAddress! + header.offset
-            let units = header.units.count, sources = header.sources.count
-            for index in 0..<header.count {
-                guard let record = record(base, index, units: units, sources: sources) else { return .unusable }
-                let start = Date(timeIntervalSinceReferenceDate: record.start)
-                let end = Date(timeIntervalSinceReferenceDate: record.end)
-                guard QuantityReading.overlaps(start: start, end: end, window) else { continue }
-                readings.append(QuantityReading(start: start, end: end, value: record.value, unit: Int(record.unit),
-                                                source: Int(record.source), uuid: keepsUUIDs ? record.uuid : nil,
-                                                line: nil))
-            }
-            return .readings(units: header.units, sources: header.sources, readings: readings)
+        guard let header = header(raw), header.partition == partition, header.identity == identity,
+              header.tombstones == tombstones else { return .unusable }
+        if header.linesOnly { return .linesOnly }
+        var readings = storage
+        readings.removeAll(keepingCapacity: true)
+        readings.reserveCapacity(header.count)
+        let base = raw.baseAddress! + header.offset
+        let units = header.units.count, sources = header.sources.count
+        for index in 0..<header.count {
+            guard let record = record(base, index, units: units, sources: sources) else { return .unusable }
+            let start = Date(timeIntervalSinceReferenceDate: record.start)
+            let end = Date(timeIntervalSinceReferenceDate: record.end)
+            guard QuantityReading.overlaps(start: start, end: end, window) else { continue }
+            readings.append(QuantityReading(start: start, end: end, value: record.value, unit: Int(record.unit),
+                                            source: Int(record.source), uuid: keepsUUIDs ? record.uuid : nil,
+                                            line: nil))
         }
+        return .readings(units: header.units, sources: header.sources, readings: readings)
     }
 
     /// A 64-bit checksum of `bytes` in four lanes of eight bytes (each FNV-1a's multiplier over words, as the summary

@@ -67,11 +67,16 @@ struct SummaryAccess: Sendable {
     /// The readings of `partition` (relative to the store) kept in the store that overlap `window`, when the file is
     /// valid for the partition as it is now (`identity`) and for the type's tombstone file this read applies
     /// (``StoredReadings/take(_:partition:identity:tombstones:window:keepsUUIDs:into:)``).
+    /// The file is read into `buffer`, whose room is reused.
     func storedReadings(of partition: String, identity: FileIdentity, window: DateInterval, keepsUUIDs: Bool,
-                        into storage: [QuantityReading]) -> StoredReadings.Taken {
-        guard let bytes = readSummaryFile(store + "/" + Self.readingsFile(of: partition)) else { return .unusable }
-        return StoredReadings.take(bytes, partition: partition, identity: identity, tombstones: tombstones,
-                                   window: window, keepsUUIDs: keepsUUIDs, into: storage)
+                        into storage: [QuantityReading], buffer: inout [UInt8]) -> StoredReadings.Taken {
+        guard let count = readSummaryFile(store + "/" + Self.readingsFile(of: partition), into: &buffer) else {
+            return .unusable
+        }
+        return buffer.withUnsafeBytes { raw in
+            StoredReadings.take(UnsafeRawBufferPointer(rebasing: raw[..<count]), partition: partition, identity: identity,
+                                tombstones: tombstones, window: window, keepsUUIDs: keepsUUIDs, into: storage)
+        }
     }
 
     /// Keeps `readings` in the store, as ``save(_:sequence:)`` keeps a summary (or keeps nothing).
@@ -92,6 +97,33 @@ struct SummaryAccess: Sendable {
               let summary = PartitionSummary(decoding: bytes), summary.partition == partition,
               summary.identity == identity, summary.tombstones == tombstones else { return nil }
         return summary
+    }
+
+    /// Reads the derived file at `path` as ``readSummaryFile(_:)`` does, into `buffer` (grown when too small, never
+    /// shrunk, so a read of many partitions allocates once): how many bytes it holds, or nil.
+    private func readSummaryFile(_ path: String, into buffer: inout [UInt8]) -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
+              info.st_size < 1 << 28 else { return nil }
+        let size = Int(info.st_size)
+        if buffer.count < size + 1 {
+            buffer = [UInt8](unsafeUninitializedCapacity: size + 1 + size / 4) { _, initialized in
+                initialized = size + 1 + size / 4
+            }
+        }
+        var count = 0
+        buffer.withUnsafeMutableBytes { raw in
+            while count <= size {
+                let got = read(fd, raw.baseAddress! + count, size + 1 - count)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { break }
+                count += got
+            }
+        }
+        return count == size ? count : nil
     }
 
     /// The bytes of a summary file: a regular file of this user, never through a symbolic link; nil otherwise.
