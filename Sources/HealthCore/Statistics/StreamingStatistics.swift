@@ -114,6 +114,13 @@ private struct DiscreteCollector: QuantityReadingConsumer {
     var converter: UnitConverter
     var readings: [DiscreteReading] = []
 
+    /// Every reading is taken one by one, so a partition's stored readings can stand in for its lines.
+    var readPlan: ReadPlan {
+        var plan = ReadPlan()
+        plan.takesReadings = true
+        return plan
+    }
+
     mutating func expect(_ count: Int) {
         // Room for the partition at once rather than doubling through it (each doubling copies the readings into
         // fresh, page-faulting memory); still at least doubling, so that many partitions cost linear time.

@@ -57,7 +57,8 @@ extension JSONFileStore: QuantityReadingSource {
         let names = ReadingNames()
         let plan = consumer.readPlan
         try withReadAccess { limits in
-            let tombstones = plan.accepts == nil || !limits.isEmpty ? nil : try tombstoneIdentity(ofType: identifier)
+            let tombstones = (plan.accepts == nil && !plan.takesReadings) || !limits.isEmpty
+                ? nil : try tombstoneIdentity(ofType: identifier)
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             let partitions = try partitions(ofType: identifier, overlapping: interval, plan: plan).map {
                 (file: try storeFile($0), limit: limits[$0])
@@ -66,10 +67,12 @@ extension JSONFileStore: QuantityReadingSource {
             let threads = threads ?? PartitionReadings.threads(forPartitions: partitions.count)
             let window = plan.window ?? interval
             var built: [(summary: PartitionSummary, sequence: PartitionSummary.Sequence)] = []
+            var builtReadings: [StoredReadings] = []
             try PartitionReadings.read(partitions, threads: threads, window: window, deleted: deleted, codec: codec,
                                        keepsUUIDs: consumer.needsUUIDs, summaries: summaries) { part in
                 consumer.begin(partition: part.file)
                 if let summary = part.built { built.append(summary) }
+                if let readings = part.builtReadings { builtReadings.append(readings) }
                 if let summary = part.summary {
                     return try consumer.consume(summary, sequence: part.sequence, names: names)
                 }
@@ -121,8 +124,9 @@ extension JSONFileStore: QuantityReadingSource {
                 }
                 try damage?.throwUnlessTorn(part.file)
             }
-            // New summaries are kept only once the whole read succeeded: a read that fails leaves the store as it was.
+            // New summaries and readings are kept only once the whole read succeeded: a read that fails leaves the store as it was.
             for (summary, sequence) in built { summaries?.save(summary, sequence: sequence) }
+            for readings in builtReadings { summaries?.save(readings) }
         }
         return names
     }

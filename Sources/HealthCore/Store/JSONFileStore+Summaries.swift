@@ -12,14 +12,16 @@ extension JSONFileStore {
         FileIdentity.of(try storeFile(JSONFileStore.tombstonePath(identifier)))
     }
 
-    /// Where a read with `plan` finds summaries, or nil when it takes none: the plan takes none, a batch was
+    /// Where a read with `plan` finds summaries (or stored readings), or nil when it takes none: the plan takes none, a batch was
     /// interrupted (its journal limits what readers see), or the tombstone file changed while its deletions were read
     /// (`before` is its identity from before).
     func summaryAccess(ofType identifier: String, tombstonesBefore before: FileIdentity?, plan: ReadPlan) throws
         -> SummaryAccess? {
-        guard let accepts = plan.accepts, let before, try tombstoneIdentity(ofType: identifier) == before else { return nil }
-        var access = SummaryAccess(store: path, tombstones: before, accepts: accepts)
+        guard plan.accepts != nil || plan.takesReadings, let before, try tombstoneIdentity(ofType: identifier) == before
+        else { return nil }
+        var access = SummaryAccess(store: path, tombstones: before, accepts: plan.accepts ?? { _ in false })
         access.needsSequences = plan.needsSequences
+        access.takesReadings = plan.takesReadings
         return access
     }
 }

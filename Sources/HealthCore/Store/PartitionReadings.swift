@@ -35,6 +35,8 @@ struct PartitionReadings {
     private(set) var sequence: PartitionSummary.Sequence?
     /// A new summary of the partition and its sequence, built from this read of its lines.
     private(set) var built: (summary: PartitionSummary, sequence: PartitionSummary.Sequence)?
+    /// New stored readings of the partition, built from this read of its lines.
+    private(set) var builtReadings: StoredReadings?
 
     /// A partition answered by its summary.
     init(file: String, summary: PartitionSummary, sequence: PartitionSummary.Sequence? = nil) {
@@ -52,6 +54,11 @@ struct PartitionReadings {
         guard let summaries, limit == nil, let partition = summaries.partition(of: file) else {
             return try PartitionReadings(file: file, limit: limit, window: window, deleted: deleted, codec: codec,
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+        }
+        if summaries.takesReadings {
+            return try readThroughStoredReadings(file: file, partition: partition, window: window, deleted: deleted,
+                                                 codec: codec, keepsUUIDs: keepsUUIDs, summaries: summaries,
+                                                 reader: &reader, storage: storage)
         }
         var sequenceMissing = false
         if let summary = summaries.storedSummary(of: file) {
@@ -89,18 +96,86 @@ struct PartitionReadings {
         return part
     }
 
+    /// Reads `file` through its stored readings when `summaries` has valid ones, else reads every line and, when
+    /// each was plain and accepted and each source names one device, keeps the readings of the whole month
+    /// (``builtReadings``, for the caller to save once the whole read succeeded) and hands over those in `window`.
+    /// Otherwise the lines are read as without stored readings (so a damaged line outside the window stops the read
+    /// no more than it does there), and the month's file says so, for later reads to take its lines at once.
+    private static func readThroughStoredReadings(
+        file: String, partition: String, window: DateInterval, deleted: JSONFileStore.Deletions, codec: SampleLineCodec,
+        keepsUUIDs: Bool, summaries: SummaryAccess, reader: inout PartitionLineReader, storage: [QuantityReading]
+    ) throws -> PartitionReadings {
+        let keepsUUIDs = keepsUUIDs || !deleted.isEmpty
+        guard let identity = FileIdentity.of(file), identity != .absent,
+              identity.size >= StoredReadings.minimumPartitionBytes else {
+            return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                         keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+        }
+        switch summaries.storedReadings(of: partition, identity: identity, window: window, keepsUUIDs: keepsUUIDs,
+                                        into: storage, buffer: &reader.derivedBytes) {
+        case .readings(let units, let sources, let readings):
+            summaries.noteTaken(file)
+            return PartitionReadings(file: file, units: units, sources: sources, readings: readings)
+        case .linesOnly:
+            summaries.noteTaken(file)
+            return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                         keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+        case .unusable:
+            break
+        }
+        reader.recordsIdentity = true
+        defer { reader.recordsIdentity = false }
+        var whole = try PartitionReadings(file: file, limit: nil, window: nil, deleted: deleted, codec: codec,
+                                          keepsUUIDs: true, reader: &reader, storage: storage, checksDevices: true)
+        guard let (opened, finished) = reader.identities, opened == finished else {
+            // Changed while it was read: keep nothing, and read the window's lines as they are now.
+            return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                         keepsUUIDs: keepsUUIDs, reader: &reader, storage: whole.takeReadings())
+        }
+        guard whole.readsEveryLine, whole.others.isEmpty,
+              let built = StoredReadings(partition: partition, identity: opened, tombstones: summaries.tombstones,
+                                         readings: whole.readings, names: whole.names) else {
+            var part = try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                             keepsUUIDs: keepsUUIDs, reader: &reader, storage: whole.takeReadings())
+            if let (again, after) = reader.identities, again == opened, after == opened {
+                part.builtReadings = .linesOnly(partition: partition, identity: opened, tombstones: summaries.tombstones)
+            }
+            return part
+        }
+        var readings = whole.takeReadings()
+        for record in built.records {
+            let start = Date(timeIntervalSinceReferenceDate: record.start)
+            let end = Date(timeIntervalSinceReferenceDate: record.end)
+            guard QuantityReading.overlaps(start: start, end: end, window) else { continue }
+            readings.append(QuantityReading(start: start, end: end, value: record.value, unit: Int(record.unit),
+                                            source: Int(record.source), uuid: keepsUUIDs ? record.uuid : nil, line: nil))
+        }
+        var part = PartitionReadings(file: file, units: built.units, sources: built.sources, readings: readings)
+        part.builtReadings = built
+        return part
+    }
+
+    /// A partition answered by its stored readings (those of the read's window): `units` and `sources` become this
+    /// partition's names, in their order.
+    private init(file: String, units: [String], sources: [PartitionSummary.Source], readings: [QuantityReading]) {
+        self.file = file
+        for unit in units { _ = names.unit(named: unit) }
+        for source in sources { _ = names.addSource(source.name, device: source.device) }
+        self.readings = readings
+    }
+
     /// Whether every line was read (none was outside the window) and each source's lines name one device: set only
     /// when the read checked devices.
     private var readsEveryLine = false
 
-    /// Reads `file` (up to `limit` bytes).
+    /// Reads `file` (up to `limit` bytes): the lines in `window`, or every line without one.
     ///
     /// - Parameters:
     ///   - codec: Decodes the first plain line of each source in full, for its device.
     ///   - deleted: Tombstones; plain lines they hide are left out.
     ///   - keepsUUIDs: Whether readings keep their uuid.
     ///   - storage: An empty array whose capacity the readings reuse (see ``takeReadings()``).
-    init(file: String, limit: Int?, window: DateInterval, deleted: JSONFileStore.Deletions, codec: SampleLineCodec,
+    init(file: String, limit: Int?, window: DateInterval?, deleted: JSONFileStore.Deletions, codec: SampleLineCodec,
          keepsUUIDs: Bool, reader: inout PartitionLineReader, storage: [QuantityReading] = [],
          checksDevices: Bool = false) throws {
         self.file = file

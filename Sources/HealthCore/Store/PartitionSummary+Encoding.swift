@@ -214,7 +214,7 @@ extension PartitionSummary {
 
 /// Writes little-endian numbers and length-prefixed texts into a buffer of its own (storing into raw memory: appending
 /// to an array number by number cost most of a summary's writing).
-private struct SummaryWriter {
+struct SummaryWriter {
     private var storage: UnsafeMutableRawBufferPointer
     private var count = 0
 
@@ -268,17 +268,22 @@ private struct SummaryWriter {
 
     /// The bytes written, followed by their checksum; the writer is spent.
     mutating func finish() -> [UInt8] {
+        finish { PartitionSummary.checksum($0[...]) }
+    }
+
+    /// The bytes written, followed by their `checksum`; the writer is spent.
+    mutating func finish(checksum: ([UInt8]) -> UInt64) -> [UInt8] {
         var result = Array(UnsafeRawBufferPointer(rebasing: storage[..<count]))
         storage.deallocate()
         storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-        let checksum = PartitionSummary.checksum(result[...])
+        let checksum = checksum(result)
         withUnsafeBytes(of: checksum.littleEndian) { result.append(contentsOf: $0) }
         return result
     }
 }
 
 /// Reads what ``SummaryWriter`` wrote; nil past the end.
-private struct SummaryReader {
+struct SummaryReader {
     let base: UnsafeRawPointer
     let count: Int
     var position: Int

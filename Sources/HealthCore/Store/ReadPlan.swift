@@ -4,6 +4,9 @@ struct ReadPlan {
     var accepts: (@Sendable (PartitionSummary) -> Bool)?
     /// Whether a summary stands in only with its sequence (see ``PartitionSummary/Sequence``).
     var needsSequences = false
+    /// Whether partitions' stored readings (``StoredReadings``) may stand in for their lines (a read that takes
+    /// every reading one by one, as a discrete statistic does).
+    var takesReadings = false
     /// Read only these partitions (full paths) of those the read's interval needs; nil: all of them.
     var only: Set<String>?
     /// Take only the samples overlapping this part of the read's interval (the partitions are still those of the

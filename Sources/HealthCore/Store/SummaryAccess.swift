@@ -21,6 +21,9 @@ struct SummaryAccess: Sendable {
     let accepts: @Sendable (PartitionSummary) -> Bool
     /// Whether the consumer takes a summary only with its sequence (to add its samples in line order).
     var needsSequences = false
+    /// Whether the read takes partitions' stored readings (``StoredReadings``) instead of their lines, and no
+    /// summaries.
+    var takesReadings = false
 
     /// The folder, relative to the store, that holds the derived files.
     static let folder = "derived"
@@ -41,13 +44,44 @@ struct SummaryAccess: Sendable {
 
     /// The summary file of `partition` (relative to the store): `derived/summaries/<type folder>/<month>.summary`.
     static func summaryFile(of partition: String) -> String {
-        let inside = partition.dropFirst("samples/".count).dropLast(".jsonl".count)
-        return folder + "/summaries/" + inside + ".summary"
+        folder + "/summaries/" + monthFileStem(of: partition) + ".summary"
+    }
+
+    /// `<type folder>/<month>` of `partition` (`samples/<type folder>/<month>.jsonl`). Made a String before it is
+    /// joined: appending a Substring to a String goes through the standard library's generic append, whose first use
+    /// costs a command about 0.18 M instructions of type metadata and protocol conformance look-ups.
+    private static func monthFileStem(of partition: String) -> String {
+        String(partition.dropFirst("samples/".count).dropLast(".jsonl".count))
     }
 
     /// The sequence file beside the summary file of `partition`: `<month>.sequence`.
     static func sequenceFile(of partition: String) -> String {
-        String(summaryFile(of: partition).dropLast(".summary".count)) + ".sequence"
+        folder + "/summaries/" + monthFileStem(of: partition) + ".sequence"
+    }
+
+    /// The readings file of `partition` (relative to the store): `derived/readings/<type folder>/<month>.readings`.
+    static func readingsFile(of partition: String) -> String {
+        folder + "/readings/" + monthFileStem(of: partition) + ".readings"
+    }
+
+    /// The readings of `partition` (relative to the store) kept in the store that overlap `window`, when the file is
+    /// valid for the partition as it is now (`identity`) and for the type's tombstone file this read applies
+    /// (``StoredReadings/take(_:partition:identity:tombstones:window:keepsUUIDs:into:)``).
+    /// The file is read into `buffer`, whose room is reused.
+    func storedReadings(of partition: String, identity: FileIdentity, window: DateInterval, keepsUUIDs: Bool,
+                        into storage: [QuantityReading], buffer: inout [UInt8]) -> StoredReadings.Taken {
+        guard let count = readSummaryFile(store + "/" + Self.readingsFile(of: partition), into: &buffer) else {
+            return .unusable
+        }
+        return buffer.withUnsafeBytes { raw in
+            StoredReadings.take(UnsafeRawBufferPointer(rebasing: raw[..<count]), partition: partition, identity: identity,
+                                tombstones: tombstones, window: window, keepsUUIDs: keepsUUIDs, into: storage)
+        }
+    }
+
+    /// Keeps `readings` in the store, as ``save(_:sequence:)`` keeps a summary (or keeps nothing).
+    func save(_ readings: StoredReadings) {
+        save(readings.encoded(), as: Self.readingsFile(of: readings.partition))
     }
 
     /// The sequence kept beside `summary` (which was found valid for the partition now), when it fits it.
@@ -63,6 +97,33 @@ struct SummaryAccess: Sendable {
               let summary = PartitionSummary(decoding: bytes), summary.partition == partition,
               summary.identity == identity, summary.tombstones == tombstones else { return nil }
         return summary
+    }
+
+    /// Reads the derived file at `path` as ``readSummaryFile(_:)`` does, into `buffer` (grown when too small, never
+    /// shrunk, so a read of many partitions allocates once): how many bytes it holds, or nil.
+    private func readSummaryFile(_ path: String, into buffer: inout [UInt8]) -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
+              info.st_size < 1 << 28 else { return nil }
+        let size = Int(info.st_size)
+        if buffer.count < size + 1 {
+            buffer = [UInt8](unsafeUninitializedCapacity: size + 1 + size / 4) { _, initialized in
+                initialized = size + 1 + size / 4
+            }
+        }
+        var count = 0
+        buffer.withUnsafeMutableBytes { raw in
+            while count <= size {
+                let got = read(fd, raw.baseAddress! + count, size + 1 - count)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { break }
+                count += got
+            }
+        }
+        return count == size ? count : nil
     }
 
     /// The bytes of a summary file: a regular file of this user, never through a symbolic link; nil otherwise.

@@ -37,6 +37,35 @@ struct ValidationMarks: Equatable {
         }
 
         var line: String {
+            var bytes: [UInt8] = []
+            append(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Appends ``line``'s bytes to `bytes`, digit by digit (string interpolation of the seven numbers cost every
+        /// write about 8 k instructions a mark, half a million for the 64 marks a busy store keeps).
+        func append(to bytes: inout [UInt8]) {
+            guard size >= 0, seconds >= 0, nanoseconds >= 0, lines >= 0 else {
+                // Never written by a store (sizes, times and counts are not negative): spelled as before.
+                bytes += Array(textLine.utf8)
+                return
+            }
+            @inline(__always) func field(_ number: UInt64) {
+                ValidationMarks.appendDecimal(number, to: &bytes)
+                bytes.append(0x20)
+            }
+            field(device)
+            field(inode)
+            field(UInt64(size))
+            field(UInt64(seconds))
+            field(UInt64(nanoseconds))
+            field(UInt64(lines))
+            field(highestSequence)
+            bytes += partition.utf8
+        }
+
+        /// The line as string interpolation spells it, for numbers that are not all unsigned.
+        private var textLine: String {
             "\(device) \(inode) \(size) \(seconds) \(nanoseconds) \(lines) \(highestSequence) \(partition)"
         }
 
@@ -54,12 +83,20 @@ struct ValidationMarks: Equatable {
 
         /// Reads a line written by ``line``; nil when it is not one.
         init?(line: ArraySlice<UInt8>) {
-            var numbers: [UInt64] = []
-            var index = line.startIndex
-            while numbers.count < 7 {
+            guard let mark = line.withUnsafeBufferPointer({ Mark(line: $0) }) else { return nil }
+            self = mark
+        }
+
+        /// Reads a line written by ``line``, byte by byte; nil when it is not one.
+        init?(line: UnsafeBufferPointer<UInt8>) {
+            var numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+            var index = 0
+            let count = line.count
+            /// The number at `index` and the space after it.
+            func number() -> UInt64? {
                 var value: UInt64 = 0
                 let first = index
-                while index < line.endIndex, line[index] &- 0x30 < 10 {
+                while index < count, line[index] &- 0x30 < 10 {
                     let (times, overflow) = value.multipliedReportingOverflow(by: 10)
                     guard !overflow else { return nil }
                     let (sum, carry) = times.addingReportingOverflow(UInt64(line[index] &- 0x30))
@@ -67,15 +104,18 @@ struct ValidationMarks: Equatable {
                     value = sum
                     index += 1
                 }
-                guard index > first, index < line.endIndex, line[index] == 0x20 else { return nil }
-                numbers.append(value)
+                guard index > first, index < count, line[index] == 0x20 else { return nil }
                 index += 1
+                return value
             }
-            guard index < line.endIndex, numbers[2] <= UInt64(Int.max), numbers[3] <= UInt64(Int64.max),
-                  numbers[4] <= UInt64(Int64.max), numbers[5] <= UInt64(Int.max) else { return nil }
-            self.init(device: numbers[0], inode: numbers[1], size: Int(numbers[2]), seconds: Int64(numbers[3]),
-                      nanoseconds: Int64(numbers[4]), lines: Int(numbers[5]), highestSequence: numbers[6],
-                      partition: String(decoding: line[index...], as: UTF8.self))
+            guard let device = number(), let inode = number(), let size = number(), let seconds = number(),
+                  let nanoseconds = number(), let lines = number(), let highest = number() else { return nil }
+            numbers = (device, inode, size, seconds, nanoseconds, lines, highest)
+            guard index < count, numbers.2 <= UInt64(Int.max), numbers.3 <= UInt64(Int64.max),
+                  numbers.4 <= UInt64(Int64.max), numbers.5 <= UInt64(Int.max) else { return nil }
+            self.init(device: numbers.0, inode: numbers.1, size: Int(numbers.2), seconds: Int64(numbers.3),
+                      nanoseconds: Int64(numbers.4), lines: Int(numbers.5), highestSequence: numbers.6,
+                      partition: String(decoding: UnsafeBufferPointer(rebasing: line[index...]), as: UTF8.self))
         }
     }
 
@@ -100,26 +140,42 @@ struct ValidationMarks: Equatable {
     init(bytes: [UInt8]) {
         let header = Array(ValidationMarks.header.utf8)
         let sumPrefix = Array(ValidationMarks.sumPrefix.utf8)
-        var start = 0
-        var sawHeader = false
         var found: [Mark] = []
-        for index in bytes.indices where bytes[index] == 0x0A {
-            let line = bytes[start..<index]
-            defer { start = index + 1 }
-            if !sawHeader {
-                guard line.elementsEqual(header) else { return }
-                sawHeader = true
-                continue
+        /// FNV-1a of each found mark's partition: a partition named again is found by its hash before its text is
+        /// compared (a set of Strings cost every write about 0.13 M instructions of hashing).
+        var hashes: [UInt64] = []
+        let complete = bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var start = 0
+            var sawHeader = false
+            while start < buffer.count, let newline = memchr(base + start, 0x0A, buffer.count - start) {
+                let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                defer { start = end + 1 }
+                if !sawHeader {
+                    guard line.elementsEqual(header) else { return false }
+                    sawHeader = true
+                    continue
+                }
+                if line.starts(with: sumPrefix) {
+                    return String(decoding: UnsafeBufferPointer(rebasing: line[sumPrefix.count...]), as: UTF8.self)
+                        == ValidationMarks.checksum(bytes[0..<start])
+                }
+                guard let mark = Mark(line: line) else { return false }
+                guard found.count < ValidationMarks.limit else { continue }
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                var text = mark.partition
+                text.withUTF8 { utf8 in
+                    for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                }
+                if !hashes.indices.contains(where: { hashes[$0] == hash && found[$0].partition == mark.partition }) {
+                    found.append(mark)
+                    hashes.append(hash)
+                }
             }
-            if line.starts(with: sumPrefix) {
-                guard String(decoding: line.dropFirst(sumPrefix.count), as: UTF8.self)
-                        == ValidationMarks.checksum(bytes[0..<start]) else { return }
-                marks = found
-                return
-            }
-            guard let mark = Mark(line: line) else { return }
-            if found.count < ValidationMarks.limit, !found.contains(where: { $0.partition == mark.partition }) { found.append(mark) }
+            return false
         }
+        if complete { marks = found }
     }
 
     /// What starts the line that ends the marks, followed by ``checksum(_:)`` of everything before it.
@@ -151,17 +207,35 @@ struct ValidationMarks: Equatable {
     /// The marks as the lock file holds them after ``offset``: the header, a line per mark, the checksum line, an
     /// empty line, then spaces up to ``maximumBytes``.
     var bytes: [UInt8] {
-        var text = ValidationMarks.header + "\n"
+        var bytes = Array((ValidationMarks.header + "\n").utf8)
+        bytes.reserveCapacity(ValidationMarks.maximumBytes)
         for mark in marks {
-            let line = mark.line + "\n"
+            let before = bytes.count
+            mark.append(to: &bytes)
+            bytes.append(0x0A)
             // Room for the checksum line (at most 4 + 16 + 1 bytes) and the empty line.
-            guard text.utf8.count + line.utf8.count + 22 <= ValidationMarks.maximumBytes else { break }
-            text += line
+            guard bytes.count + 22 <= ValidationMarks.maximumBytes else {
+                bytes.removeSubrange(before...)
+                break
+            }
         }
-        var bytes = Array(text.utf8)
         bytes += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(bytes[...]) + "\n\n").utf8)
         bytes.append(contentsOf: repeatElement(0x20, count: ValidationMarks.maximumBytes - bytes.count))
         return bytes
+    }
+
+    /// Appends the decimal digits of `number` to `bytes`.
+    static func appendDecimal(_ number: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var rest = number
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(truncatingIfNeeded: rest % 10) &+ 0x30
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 
     /// Whether a partition path can be kept in a mark line (no line break in it).

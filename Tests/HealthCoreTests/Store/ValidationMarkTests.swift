@@ -128,4 +128,55 @@ struct ValidationMarkTests {
         #expect(ValidationMarks(bytes: torn).marks.isEmpty)
         #expect(ValidationMarks(bytes: Array(marks.bytes.prefix(1000))).marks.isEmpty, "cut inside the marks: no checksum line")
     }
+
+    /// The marks' text as it was spelled before it was written byte by byte (string interpolation, the limit checked
+    /// on the text): the lock file must stay byte for byte what older and newer hkctl read.
+    private static func previousBytes(_ marks: ValidationMarks) -> [UInt8] {
+        var text = ValidationMarks.header + "\n"
+        for mark in marks.marks {
+            let line = "\(mark.device) \(mark.inode) \(mark.size) \(mark.seconds) \(mark.nanoseconds) \(mark.lines) "
+                + "\(mark.highestSequence) \(mark.partition)\n"
+            guard text.utf8.count + line.utf8.count + 22 <= ValidationMarks.maximumBytes else { break }
+            text += line
+        }
+        var bytes = Array(text.utf8)
+        bytes += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(bytes[...]) + "\n\n").utf8)
+        bytes.append(contentsOf: repeatElement(0x20, count: ValidationMarks.maximumBytes - bytes.count))
+        return bytes
+    }
+
+    /// Written digit by digit, the marks are the bytes the previous definition wrote, for numbers from 0 to their
+    /// largest, long and non-ASCII partition paths, and a list long enough to meet the size cap; each reads back
+    /// as it was, a partition named twice keeping its first mark as before.
+    @Test func marksAreWrittenAsThePreviousDefinitionWroteThem() throws {
+        var generator = Kit.SeededGenerator(seed: 32)
+        let numbers: [UInt64] = [0, 1, 9, 10, 99, 100, 4_294_967_295, UInt64(Int64.max), UInt64.max]
+        for round in 0..<40 {
+            var marks = ValidationMarks()
+            for index in 0..<(round % 3 == 0 ? 70 : 12) {
+                func pick() -> UInt64 {
+                    Bool.random(using: &generator) ? numbers.randomElement(using: &generator)!
+                        : UInt64.random(in: 0...UInt64.max >> UInt64.random(in: 0...63, using: &generator), using: &generator)
+                }
+                let name = ["samples/HKQuantityTypeIdentifierHeartRate/2024-0\(index % 10).jsonl", "operations.jsonl",
+                            "samples/Café ☕️ \(index)/" + String(repeating: "long/", count: index % 40) + "x.jsonl"]
+                    .randomElement(using: &generator)!
+                marks.record(ValidationMarks.Mark(
+                    device: pick(), inode: pick(), size: Int(pick() >> 1), seconds: Int64(pick() >> 1),
+                    nanoseconds: Int64(pick() >> 1), lines: Int(pick() >> 1), highestSequence: pick(), partition: name))
+            }
+            let bytes = marks.bytes
+            #expect(bytes == Self.previousBytes(marks), "round \(round)")
+            let read = ValidationMarks(bytes: bytes)
+            #expect(read.marks == Array(marks.marks.prefix(read.marks.count)) && !read.marks.isEmpty)
+        }
+        // A partition named twice in the file (never written so, but read as before): its first mark counts.
+        let first = ValidationMarks.Mark(device: 1, inode: 2, size: 3, seconds: 4, nanoseconds: 5, lines: 6,
+                                         highestSequence: 7, partition: "samples/a/2024-01.jsonl")
+        var second = first
+        second.inode = 9
+        var text = Array((ValidationMarks.header + "\n" + first.line + "\n" + second.line + "\n").utf8)
+        text += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(text[...]) + "\n\n").utf8)
+        #expect(ValidationMarks(bytes: text).marks == [first])
+    }
 }
