@@ -28,6 +28,8 @@ final class HAEImportRun {
     private var unmarked: Set<String> = []
     /// How many batches were planned without reading the store, and how many were read (for tests and measurements).
     private(set) var unread = 0, read = 0
+    /// How many samples were written straight from their points (``HAEDirectPoints``).
+    private(set) var direct = 0
 
     /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
     /// `hashes`: each candidate's ``syncHash(_:)``.
@@ -36,6 +38,32 @@ final class HAEImportRun {
         let answer = try decide(candidates, hashes: hashes, spans: spans, store: store)
         if answer { unread += 1 } else { read += 1 }
         return answer
+    }
+
+    /// ``needsNoReading(_:hashes:spans:store:)`` for a batch of candidates and directly written samples
+    /// (``HAEDirectPoints``), whose spans `spans` include the rows'. Counted only when true: otherwise the batch goes
+    /// to ``JSONFileStore/storeHealthAutoExport(_:dryRun:run:hashes:)``, which asks again.
+    func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
+                        spans: [String: (start: Date, end: Date)], store: JSONFileStore) throws -> Bool {
+        guard try decide(candidates, hashes: hashes, spans: spans, store: store) else { return false }
+        // The rows come a metric at a time: its notes are looked up once.
+        var metric: Int32 = -1
+        var written: Set<Int>?, writtenForms: Set<String>?
+        for index in direct.rows.indices {
+            if direct.rows[index].metric != metric {
+                metric = direct.rows[index].metric
+                let type = direct.metrics[Int(metric)].type.identifier
+                written = keys[type]
+                writtenForms = forms[type]
+            }
+            if let written, written.contains(direct.rows[index].hash) { return false }
+            if let writtenForms {
+                let form = direct.rows[index].period.name
+                if writtenForms.contains(where: { $0 != form }) { return false }
+            }
+        }
+        unread += 1
+        return true
     }
 
     private func decide(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
@@ -92,6 +120,20 @@ final class HAEImportRun {
         counter = try store.currentSequence()
     }
 
+    /// Notes a batch written as the plan against nothing stored writes it, with samples written directly: the
+    /// candidates as ``wrote(_:hashes:store:)`` notes them, then the rows.
+    func wrote(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints, store: JSONFileStore) throws {
+        for index in candidates.indices {
+            for member in candidates[index].members { note(member, hash: nil) }
+            note(candidates[index].sample, hash: hashes[index])
+        }
+        self.direct += direct.count
+        for row in direct.rows {
+            note(type: direct.metrics[Int(row.metric)].type.identifier, hash: row.hash, pointHash: row.pointHash, form: row.period.name)
+        }
+        counter = try store.currentSequence()
+    }
+
     /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),
     /// and the last form noted of it (a run of a type is of one form: its set is not asked again each sample).
     private var current: (type: String, keys: Set<Int>, forms: Set<String>, lastForm: String?)?
@@ -112,16 +154,22 @@ final class HAEImportRun {
             unmarked.insert(type)
             return
         }
+        let pointHash = HAEImportRun.endsInPart(identifier) ? HAEImportRun.syncHash(String(identifier.dropLast(4))) : nil
+        var form: String?
+        if case let .string(name) = aggregation { form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name }
+        note(type: type, hash: hash ?? HAEImportRun.syncHash(identifier), pointHash: pointHash, form: form)
+    }
+
+    /// Notes a marked sample of `type`: its sync identifier's hash, the hash without its `|min` or `|max` ending
+    /// (`pointHash`) and its form.
+    private func note(type: String, hash: Int, pointHash: Int?, form: String?) {
         if current?.type != type {
             settle()
             current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [], nil)
         }
-        current!.keys.insert(hash ?? HAEImportRun.syncHash(identifier))
-        if HAEImportRun.endsInPart(identifier) {
-            current!.keys.insert(HAEImportRun.syncHash(String(identifier.dropLast(4))))
-        }
-        guard case let .string(name) = aggregation else { return }
-        let form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name
+        current!.keys.insert(hash)
+        if let pointHash { current!.keys.insert(pointHash) }
+        guard let form else { return }
         if current!.lastForm != form {
             current!.forms.insert(form)
             current!.lastForm = form
