@@ -75,7 +75,7 @@ extension JSONFileStore {
                 // with sync version 1). Its writes are not returned: the caller reads the outcomes (every candidate added).
                 var planned = HAEWritePlan()
                 planned.outcomes = Array(repeating: .added, count: candidates.count)
-                try writeAsAdded(candidates, direct: nil)
+                try writeAsAdded(candidates, direct: nil, run: run)
                 try run.wrote(candidates, hashes: hashes, store: self)
                 return planned
             }
@@ -109,7 +109,7 @@ extension JSONFileStore {
         let spans = widened.spans
         return try withWriteAccess {
             guard try run.needsNoReading(candidates, hashes: hashes, direct: direct, spans: spans, store: self) else { return false }
-            try writeAsAdded(candidates, direct: direct)
+            try writeAsAdded(candidates, direct: direct, run: run)
             try run.wrote(candidates, hashes: hashes, direct: direct, store: self)
             return true
         }
@@ -122,10 +122,12 @@ extension JSONFileStore {
     /// refusal throws before anything is written. Undone after a crash rather than finished, as an import's batches
     /// are: a file imported again, or a push sent again (it was not acknowledged), stores it then; the journal need not
     /// hold a second copy.
-    private func writeAsAdded(_ candidates: [HAECandidate], direct: HAEDirectPoints?) throws {
+    private func writeAsAdded(_ candidates: [HAECandidate], direct: HAEDirectPoints?, run: HAEImportRun) throws {
         let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
         var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
-        var batch = EncodedSampleBatch()
+        // The run's buffers: each batch's lines fill the memory the last one's did, rather than pages the kernel must
+        // find and clear afresh (a year's import spent more time in page faults than in writing).
+        var batch = EncodedSampleBatch(pool: run.buffers)
         func add(_ index: Int) throws {
             for member in candidates[index].members {
                 try TextRules.check(member)
@@ -137,16 +139,23 @@ extension JSONFileStore {
         var next = 0
         if let direct {
             var lines = HAEDirectLines(receivedThrough: direct.receivedThrough)
+            // A metric's rows come one after the other: its type and unit are looked up once.
+            var metric: Int32 = -1
+            var type = "", unit = "", prefix: [UInt8] = []
             for row in direct.rows {
                 while next < row.after {
                     try add(next)
                     next += 1
                 }
-                let metric = direct.metrics[Int(row.metric)]
-                batch.append(type: metric.type.identifier, start: row.start,
+                if row.metric != metric {
+                    metric = row.metric
+                    (type, unit) = (direct.metrics[Int(metric)].type.identifier, direct.metrics[Int(metric)].unitText)
+                    prefix = direct.metrics[Int(metric)].quotedPrefix
+                }
+                batch.append(type: type, start: row.start,
                              long: row.end.timeIntervalSince(row.start) > JSONFileStore.longSampleThreshold,
                              uuid: row.uuid, identity: row.uuid) { out in
-                    lines.append(row, metric: metric, created: direct.created, writer: &writer, to: out)
+                    lines.append(row, type: type, unit: unit, quotedPrefix: prefix, created: direct.created, writer: &writer, to: out)
                 }
             }
         }
@@ -154,7 +163,8 @@ extension JSONFileStore {
             try add(next)
             next += 1
         }
-        try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .undo)
+        try writeEncoded(batch, scratch: run.scratch, recovery: .undo)
+        batch.recycle(into: run.buffers)
     }
 
     /// ``readPartitionWithSequence(_:limit:_:)`` for the samples around `window`: a line that ``QuantityLineParser``

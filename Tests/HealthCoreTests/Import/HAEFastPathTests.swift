@@ -197,16 +197,40 @@ extension ImportTests {
             var direct = try Self.compare(names.map { .fixture($0) }, batchSize: 3, reference: .samplesBuilt).direct
             direct += try Self.compare(names.map { .fixture($0) }, batchSize: 20_000, reference: .samplesBuilt).direct
             #expect(direct > 30, "\(direct)")
-            // Minute-level days: fresh, pushed, grown; batches that end inside a metric and hold two.
+            // Minute-level days: fresh, pushed, grown, the same points twice in one payload (the second time in another
+            // batch: met through the run's notes); batches that end inside a metric and hold two.
             let minutes = Self.minutePayload(days: 1, seed: 5, unit: 10)
+            let inner = minutes.dropFirst("{\"data\":{\"metrics\":[".count).dropLast(3)
+            let twice = "{\"data\":{\"metrics\":[" + inner + ",\n" + inner + "]}}"
             for batchSize in [90, 20_000] {
                 let counts = try Self.compare([
                     .json(minutes, name: "m.json"),
                     .push(Self.minutePayload(days: 1, seed: 6, unit: 13), through: "Health Auto Export"),
                     .json(Self.minutePayload(days: 1, seed: 5, changed: true, unit: 10), name: "grown.json"),
                     .fixture("heart-rate-minutes.json"),
+                    .json(twice, name: "twice.json"),
                 ], batchSize: batchSize, reference: .samplesBuilt)
                 #expect(counts.direct > 300, "\(counts)")
+            }
+        }
+
+        /// The run's notes hash sync identifiers from their UTF-8 in NFC: equal identifiers (`==`) hash alike whatever
+        /// their bytes (a Kelvin sign is a K), and a direct row's identifier, hashed from its pieces, as its text.
+        @Test func syncHashesFollowStringEquality() throws {
+            for (a, b) in [("HAE|K|2024", "HAE|\u{212A}|2024"), ("HAE|caf\u{E9}", "HAE|cafe\u{301}"), ("HAE|x;", "HAE|x\u{37E}")] {
+                #expect(a == b)
+                #expect(HAEImportRun.syncHash(a) == HAEImportRun.syncHash(b), "\(a)")
+            }
+            #expect(HAEImportRun.syncHash("HAE|a") != HAEImportRun.syncHash("HAE|b"))
+            let builder = HAESampleBuilder(catalogue: .standard, defaultSource: "x", zone: Self.berlin, level: .minute, created: Self.now,
+                                           receivedThrough: nil)
+            let start = ExportDateParser.parse("2024-03-31 03:05:00 +0200")!
+            for period in [HAEPeriod.instant, .minute, .hour, .day, .week] {
+                let stamp = try #require(HAESampleBuilder.stamp(start, offset: 7200, period: period))
+                for (part, name) in [(HAEDirectPoints.Part.whole, nil), (.min, "min"), (.max, "max")] as [(HAEDirectPoints.Part, String?)] {
+                    let text = HAESampleBuilder.syncIdentifier(prefix: "HAE|step_count|", start: start, period: period, date: (start, 7200), part: name)
+                    #expect(builder.lookups.syncHash(Array("HAE|step_count|".utf8), stamp, period, part) == HAEImportRun.syncHash(text), "\(text)")
+                }
             }
         }
 

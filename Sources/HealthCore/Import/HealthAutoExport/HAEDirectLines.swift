@@ -22,10 +22,11 @@ struct HAEDirectLines {
     }
 
     /// Appends `row`'s line without its `,"seq":N}` ending.
-    mutating func append(_ row: HAEDirectPoints.Row, metric: HAEDirectPoints.Metric, created: Date,
+    /// `type` and `unit` are the metric's (``HAEDirectPoints/Metric``).
+    mutating func append(_ row: HAEDirectPoints.Row, type: String, unit: String, quotedPrefix: [UInt8], created: Date,
                          writer: inout SampleLineWriter, to out: ByteBuffer) {
-        writer.appendHead(uuid: row.uuid, type: metric.type.identifier, start: row.start, end: row.end, to: out)
-        writer.appendQuantity(row.amount, unit: metric.unitText, to: out)
+        writer.appendHead(uuid: row.uuid, type: type, start: row.start, end: row.end, to: out)
+        writer.appendQuantity(row.amount, unit: unit, to: out)
         writer.appendTail(source: row.source, sourceVersion: nil, device: nil, created: created, to: out)
         aggregation(row.period).withUnsafeBufferPointer { out.append($0) }
         if let figures = row.figures {
@@ -40,7 +41,12 @@ struct HAEDirectLines {
         out.append(",\"" as StaticString)
         out.append(MetadataKeySyncIdentifier)
         out.append("\":" as StaticString)
-        JSONBytes.appendQuoted(row.identifier, to: out)
+        quotedPrefix.withUnsafeBufferPointer { out.append($0) }
+        var stamp = row.stamp.bytes
+        withUnsafeBytes(of: &stamp) { out.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<row.stamp.count])) }
+        out.append(HAEDirectPoints.suffix(row.period))
+        out.append(row.part.suffix)
+        out.append(UInt8(ascii: "\""))
         out.append(",\"" as StaticString)
         out.append(MetadataKeySyncVersion)
         out.append("\":" as StaticString)

@@ -1,3 +1,5 @@
+import TextSupport
+
 /// The samples of Health Auto Export points kept as plain figures, with no ``Sample``, metadata dictionary or
 /// ``HAECandidate``, so that a batch that can meet nothing stored (``HAEImportRun``) goes from a metric's columns
 /// straight to store lines and the run's notes (``JSONFileStore/writeHealthAutoExportDirectly(_:hashes:direct:run:)``).
@@ -16,8 +18,10 @@ struct HAEDirectPoints {
         var end: Date
         /// The stored amount (a `%` already a fraction).
         var amount: Double
-        /// `HKMetadataKeySyncIdentifier`, and its ``HAEImportRun/syncHash(_:)``.
-        var identifier: String
+        /// The time in `HKMetadataKeySyncIdentifier` (``HAESampleBuilder/syncIdentifier(prefix:start:period:date:part:)``:
+        /// the metric's prefix, this, the period's suffix, the part), and the identifier's ``HAEImportRun/syncHash(_:)``.
+        var stamp: Stamp
+        var part: Part
         var hash: Int
         /// For a heart-rate point's `|min` and `|max` samples, the hash of the point's own identifier (the run's
         /// notes keep both); nil otherwise.
@@ -33,6 +37,36 @@ struct HAEDirectPoints {
         var after: Int
     }
 
+    /// A sync identifier's time as ASCII bytes: a UTC date-time (`2024-05-10T06:00:00+00:00`, 25 bytes) or a local
+    /// date (`2024-05-10`, 10 bytes).
+    struct Stamp {
+        var bytes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var count = 0
+    }
+
+    /// The part a sample is of its point: `|min` and `|max` end their identifiers.
+    enum Part: UInt8 {
+        case whole, min, max
+
+        var suffix: StaticString {
+            switch self {
+            case .whole: return ""
+            case .min: return "|min"
+            case .max: return "|max"
+            }
+        }
+    }
+
+    /// What a sync identifier's period adds after its time (``HAESampleBuilder/syncIdentifier(prefix:start:period:date:part:)``).
+    static func suffix(_ period: HAEPeriod) -> StaticString {
+        switch period {
+        case .minute: return "/PT1M"
+        case .hour: return "/PT1H"
+        case .week: return "/P1W"
+        case .instant, .day: return ""
+        }
+    }
+
     /// A metric whose points are written directly: what its points share, looked up once.
     struct Metric {
         var metric: HAEMetric
@@ -43,8 +77,9 @@ struct HAEDirectPoints {
         var unitText: String
         /// Whether `%` values are stored as fractions.
         var percent: Bool
-        /// `HAE|<sync name>|`.
-        var prefix: String
+        /// `HAE|<sync name>|`, ASCII, as bytes and as a line writes it (its opening quote, escapes, no closing quote).
+        var prefix: [UInt8]
+        var quotedPrefix: [UInt8]
         /// The numbers of the key names the shape reads, in the metric's list.
         var date: UInt32?, qty: UInt32?, source: UInt32?, low: UInt32?, avg: UInt32?, high: UInt32?
         /// Which metric of the payloads this is (payload, metric), so a batch names it once.
@@ -129,9 +164,15 @@ extension HAESampleBuilder {
             guard TextRules.firstRefused(in: receivedThrough) == nil else { return nil }
             lookups.fineReceivedThrough = receivedThrough
         }
+        // An ASCII prefix: its identifiers are their own NFC, hashed from their bytes (``HAEImportRun/syncHash(_:)``).
+        let bytes = Array(prefix.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let quoted = ByteBuffer(capacity: bytes.count + 16)
+        JSONBytes.appendQuoted(prefix, to: quoted)
         let list = metric.points
         return HAEDirectPoints.Metric(metric: metric, kind: kind, type: type, unit: unit, unitText: unit.unitString,
-                                      percent: metric.units == "%", prefix: prefix, date: list.keyNumber("date"),
+                                      percent: metric.units == "%", prefix: bytes, quotedPrefix: Array(quoted.bytes.dropLast()),
+                                      date: list.keyNumber("date"),
                                       qty: list.keyNumber("qty"), source: list.keyNumber("source"), low: list.keyNumber("Min"),
                                       avg: list.keyNumber("Avg"), high: list.keyNumber("Max"), serial: serial)
     }
@@ -181,16 +222,16 @@ extension HAESampleBuilder {
         guard sourceProblem(source) == nil else { return false }
         let period = periodOfPoint(start, offset: offset)
         let end = periodEnd(period, start: start, offset: offset)
-        let identifier = HAESampleBuilder.syncIdentifier(prefix: shared.prefix, start: start, period: period, date: (start, offset), part: nil)
-        func row(_ value: Double, _ from: Date, _ to: Date, _ identifier: String, point: Int?,
+        guard let stamp = HAESampleBuilder.stamp(start, offset: offset, period: period) else { return false }
+        func row(_ value: Double, _ from: Date, _ to: Date, _ part: HAEDirectPoints.Part, point: Int?,
                  _ figures: (low: Double, avg: Double, high: Double)? = nil) -> HAEDirectPoints.Row {
             HAEDirectPoints.Row(uuid: uuids.next(), start: from, end: to, amount: shared.percent ? value / 100 : value,
-                                identifier: identifier, hash: HAEImportRun.syncHash(identifier), pointHash: point, source: source,
-                                figures: figures, period: period, metric: metric, point: Int32(index), after: after)
+                                stamp: stamp, part: part, hash: lookups.syncHash(shared.prefix, stamp, period, part), pointHash: point,
+                                source: source, figures: figures, period: period, metric: metric, point: Int32(index), after: after)
         }
         guard heart else {
             guard let qty, fits(qty, duration: end.timeIntervalSince(start), shared) else { return false }
-            rows.append(row(qty, start, end, identifier, point: nil))
+            rows.append(row(qty, start, end, .whole, point: nil))
             return true
         }
         // ``heartRate(_:metric:kind:)``'s shapes, but an instant whose figures differ (three readings at one time).
@@ -200,7 +241,7 @@ extension HAESampleBuilder {
         let length = end.timeIntervalSince(start)
         if lowest == highest {
             guard fits(avg, duration: length, shared) else { return false }
-            rows.append(row(avg, start, end, identifier, point: nil))
+            rows.append(row(avg, start, end, .whole, point: nil))
             return true
         }
         guard length >= 0.01 else { return false }
@@ -208,12 +249,48 @@ extension HAESampleBuilder {
         let rest = (avg * length - (lowest + highest) * millisecond) / (length - 2 * millisecond)
         guard fits(lowest, duration: millisecond, shared), fits(highest, duration: millisecond, shared),
               fits(rest, duration: length - 2 * millisecond, shared) else { return false }
-        let hash = HAEImportRun.syncHash(identifier)
-        rows.append(row(lowest, start, start.addingTimeInterval(millisecond), identifier + "|min", point: hash))
-        rows.append(row(highest, start.addingTimeInterval(millisecond), start.addingTimeInterval(2 * millisecond), identifier + "|max",
-                        point: hash))
-        rows.append(row(rest, start.addingTimeInterval(2 * millisecond), end, identifier, point: nil, (lowest, avg, highest)))
+        let main = row(rest, start.addingTimeInterval(2 * millisecond), end, .whole, point: nil, (lowest, avg, highest))
+        rows.append(row(lowest, start, start.addingTimeInterval(millisecond), .min, point: main.hash))
+        rows.append(row(highest, start.addingTimeInterval(millisecond), start.addingTimeInterval(2 * millisecond), .max, point: main.hash))
+        rows.append(main)
         return true
+    }
+
+    /// The time a point's sync identifier names (``syncIdentifier(prefix:start:period:date:part:)``), as bytes: its
+    /// local date for a day or a week, else its start in UTC; nil when that is not the usual text (a year outside 0
+    /// to 9999, fractions of a second), which the builder then writes.
+    static func stamp(_ start: Date, offset: Int, period: HAEPeriod) -> HAEDirectPoints.Stamp? {
+        var stamp = HAEDirectPoints.Stamp()
+        let seconds = start.timeIntervalSince1970
+        guard seconds == seconds.rounded(.down), abs(seconds) < 1e12 else { return nil }
+        let local = Int(seconds) + (period >= .day ? offset : 0)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let (year, month, day) = HAESampleBuilder.civil(fromDays: days)
+        guard year >= 0, year <= 9999 else { return nil }
+        withUnsafeMutableBytes(of: &stamp.bytes) { out in
+            var count = 0
+            func digits(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                while divisor > 0 {
+                    out[count] = UInt8(truncatingIfNeeded: 48 + value / divisor % 10)
+                    count += 1
+                    divisor /= 10
+                }
+            }
+            func byte(_ value: UInt8) {
+                out[count] = value
+                count += 1
+            }
+            digits(year, 4); byte(0x2D); digits(month, 2); byte(0x2D); digits(day, 2)
+            if period < .day {
+                let time = local - days * 86_400
+                byte(0x54); digits(time / 3600, 2); byte(0x3A); digits(time / 60 % 60, 2); byte(0x3A); digits(time % 60, 2)
+                for text in "+00:00".utf8 { byte(text) }
+            }
+            stamp.count = count
+        }
+        return stamp
     }
 
     /// Whether a sample of `value` (as written: a `%` not yet a fraction) lasting `duration` passes

@@ -30,6 +30,9 @@ final class HAEImportRun {
     private(set) var unread = 0, read = 0
     /// How many samples were written straight from their points (``HAEDirectPoints``).
     private(set) var direct = 0
+    /// The buffers the run's unread batches are encoded and written from, kept from batch to batch.
+    let buffers = ByteBufferPool(limit: 64 << 20)
+    let scratch = ByteBuffer(capacity: 1 << 20)
 
     /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
     /// `hashes`: each candidate's ``syncHash(_:)``.
@@ -200,6 +203,42 @@ final class HAEImportRun {
         current = nil
     }
 
-    /// The hash of a sync identifier that the notes keep (the String's own: equal identifiers, equal hashes).
-    static func syncHash(_ identifier: String) -> Int { identifier.hashValue }
+    /// The hash of a sync identifier that the notes keep: ``syncHash(bytes:)`` of its UTF-8 in NFC, the form the
+    /// standard library compares Strings in, so equal identifiers (`==`) have equal hashes whatever their bytes. An
+    /// ASCII identifier, the usual one, is its own NFC; ``HAEDirectPoints`` hashes such identifiers from their bytes.
+    static func syncHash(_ identifier: String) -> Int {
+        if let hash = identifier.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return syncHash(bytes: UnsafeRawBufferPointer(bytes))
+        }), let hash {
+            return hash
+        }
+        let canonical = Array(identifier._nfcCodeUnits)
+        return canonical.withUnsafeBytes { syncHash(bytes: $0) }
+    }
+
+    /// A hash of `bytes`, eight at a time (a collision only sends a batch the long way).
+    static func syncHash(bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+        }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var last: UInt64 = 0
+            withUnsafeMutableBytes(of: &last) { word in
+                for index in offset..<bytes.count { word[index - offset] = bytes[index] }
+            }
+            mix(last)
+        }
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 32
+        return Int(bitPattern: UInt(hash))
+    }
 }

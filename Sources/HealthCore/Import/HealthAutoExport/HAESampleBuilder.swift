@@ -74,6 +74,20 @@ struct HAESampleBuilder {
         var fineReceivedThrough: String?
         /// Per period: the marks every sample of it carries (the sync identifier still empty), copied for each sample.
         var periodMarks: [(period: HAEPeriod, metadata: [String: MetadataValue])] = []
+        /// Where ``syncHash(_:_:_:_:)`` spells an identifier.
+        private let identifier = ByteBuffer(capacity: 256)
+
+        /// ``HAEImportRun/syncHash(_:)`` of the identifier `prefix`, `stamp`, the period's suffix and the part spell
+        /// (``HAEDirectPoints``), from its bytes.
+        func syncHash(_ prefix: [UInt8], _ stamp: HAEDirectPoints.Stamp, _ period: HAEPeriod, _ part: HAEDirectPoints.Part) -> Int {
+            identifier.removeAll()
+            identifier.append(prefix)
+            var bytes = stamp.bytes
+            withUnsafeBytes(of: &bytes) { identifier.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<stamp.count])) }
+            identifier.append(HAEDirectPoints.suffix(period))
+            identifier.append(part.suffix)
+            return HAEImportRun.syncHash(bytes: UnsafeRawBufferPointer(identifier.bytes))
+        }
     }
 
     /// The metadata of a sample of `period` without `extra` or other fields, its sync identifier empty: a copy of it
