@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Parses decimal numbers straight from bytes.
 ///
 /// Numbers with at most 15 significant digits and a small exponent are converted exactly with one division
@@ -57,9 +61,34 @@ enum DecimalParser {
             default: return nil
             }
         }
+        #if canImport(Glibc)
+        // The C library's correctly rounded parser, as `Double(String)` calls it, from a copy of the bytes on the stack
+        // rather than a String (a 17-digit number, as the Health apps write doubles, comes here); only while the
+        // process's numbers are the C locale's (hkctl never sets one), whose decimal point is `.`.
+        if bytes.count < 64, DecimalParser.decimalPointIsDot() {
+            let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text -> Double? in
+                for index in bytes.indices { text[index] = CChar(bitPattern: bytes[index]) }
+                text[bytes.count] = 0
+                var end: UnsafeMutablePointer<CChar>?
+                let value = strtod(text.baseAddress!, &end)
+                guard let end, end == text.baseAddress! + bytes.count, bytes.count > 0 else { return nil }
+                return value
+            }
+            guard let value, value.isFinite else { return nil }
+            return value
+        }
+        #endif
         guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
+
+    #if canImport(Glibc)
+    /// Whether the locale `strtod` reads numbers in has `.` as its decimal point and nothing else.
+    private static func decimalPointIsDot() -> Bool {
+        guard let point = localeconv()?.pointee.decimal_point else { return false }
+        return point[0] == CChar(UInt8(ascii: ".")) && point[1] == 0
+    }
+    #endif
 
     /// Parses text.
     static func parse(_ text: String) -> Double? {

@@ -99,9 +99,9 @@ extension JSONFileStore {
     func writeHealthAutoExportDirectly(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
                                        run: HAEImportRun) throws -> Bool {
         // A point twice in the batch: only the later one stands (``HAESamePoint``), which the plan sorts out.
-        var seen = Set<Int>(minimumCapacity: hashes.count + direct.count)
-        for hash in hashes where !seen.insert(hash).inserted { return false }
-        for row in direct.rows where !seen.insert(row.hash).inserted { return false }
+        var seen = HAEHashSet(minimumCapacity: hashes.count + direct.count)
+        for hash in hashes where !seen.insert(hash) { return false }
+        for row in direct.rows where !seen.insert(row.hash) { return false }
         var widened = HAESpans()
         widened.widen(candidates)
         for row in direct.rows { widened.widen(direct.metrics[Int(row.metric)].type.identifier, row.start, row.end) }

@@ -132,7 +132,7 @@ struct SampleLineWriter {
     /// Appends a quantity's `,"value":…,"unit":"…"` (the unit as ``HealthUnit/unitString``).
     mutating func appendQuantity(_ value: Double, unit unitText: String, to out: ByteBuffer) {
         append(",\"value\":", to: out)
-        out.append(NumberFormatting.json(value))
+        JSONBytes.appendNumber(value, to: out)
         append(",\"unit\":", to: out)
         unit.append(unitText, to: out)
     }

@@ -31,11 +31,11 @@ struct HAEDirectLines {
         aggregation(row.period).withUnsafeBufferPointer { out.append($0) }
         if let figures = row.figures {
             out.append(",\"HAEAvg\":" as StaticString)
-            out.append(NumberFormatting.json(figures.avg))
+            JSONBytes.appendNumber(figures.avg, to: out)
             out.append(",\"HAEMax\":" as StaticString)
-            out.append(NumberFormatting.json(figures.high))
+            JSONBytes.appendNumber(figures.high, to: out)
             out.append(",\"HAEMin\":" as StaticString)
-            out.append(NumberFormatting.json(figures.low))
+            JSONBytes.appendNumber(figures.low, to: out)
         }
         receivedThrough.withUnsafeBufferPointer { out.append($0) }
         out.append(",\"" as StaticString)

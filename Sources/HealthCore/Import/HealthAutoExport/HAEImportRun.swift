@@ -21,7 +21,7 @@ final class HAEImportRun {
     /// Per type: the names in its folder before this run wrote the type.
     private var before: [String: [String]] = [:]
     /// Per type: hashes of the sync identifiers written (and of those without a `|min` or `|max` ending).
-    private var keys: [String: Set<Int>] = [:]
+    private var keys: [String: HAEHashSet] = [:]
     /// Per type: the forms written.
     private var forms: [String: Set<String>] = [:]
     /// Types of which a sample without HAE's marks (aggregation and sync identifier) was written.
@@ -51,7 +51,7 @@ final class HAEImportRun {
         guard try decide(candidates, hashes: hashes, spans: spans, store: store) else { return false }
         // The rows come a metric at a time: its notes are looked up once.
         var metric: Int32 = -1
-        var written: Set<Int>?, writtenForms: Set<String>?
+        var written: HAEHashSet?, writtenForms: Set<String>?
         for index in direct.rows.indices {
             if direct.rows[index].metric != metric {
                 metric = direct.rows[index].metric
@@ -90,7 +90,7 @@ final class HAEImportRun {
         }
         // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
         var type: String?
-        var written: Set<Int>?, writtenForms: Set<String>?
+        var written: HAEHashSet?, writtenForms: Set<String>?
         // By index: a candidate is not copied to be looked at.
         for index in candidates.indices {
             if type != candidates[index].sample.typeIdentifier {
@@ -139,7 +139,7 @@ final class HAEImportRun {
 
     /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),
     /// and the last form noted of it (a run of a type is of one form: its set is not asked again each sample).
-    private var current: (type: String, keys: Set<Int>, forms: Set<String>, lastForm: String?)?
+    private var current: (type: String, keys: HAEHashSet, forms: Set<String>, lastForm: String?)?
 
     private func note(_ sample: Sample, hash: Int?) {
         let type = sample.typeIdentifier
@@ -168,7 +168,7 @@ final class HAEImportRun {
     private func note(type: String, hash: Int, pointHash: Int?, form: String?) {
         if current?.type != type {
             settle()
-            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [], nil)
+            current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
         }
         current!.keys.insert(hash)
         if let pointHash { current!.keys.insert(pointHash) }
