@@ -30,8 +30,9 @@ final class HAEImportRun {
     private(set) var unread = 0, read = 0
     /// How many samples were written straight from their points (``HAEDirectPoints``).
     private(set) var direct = 0
-    /// The buffers the run's unread batches are encoded and written from, kept from batch to batch.
-    let buffers = ByteBufferPool(limit: 64 << 20)
+    /// The buffers the run's unread batches are encoded and written from, kept from batch to batch (a few: a batch
+    /// of a sparse metric spans a dozen month partitions, whose buffers, all kept, would hold tens of MB).
+    let buffers = ByteBufferPool(limit: 8 << 20)
     let scratch = ByteBuffer(capacity: 1 << 20)
 
     /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
