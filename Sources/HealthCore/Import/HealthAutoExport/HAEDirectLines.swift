@@ -9,8 +9,11 @@ struct HAEDirectLines {
     private let receivedThrough: [UInt8]
     /// Each period's `,"metadata":{"HAEAggregation":"…"`.
     private var aggregations: [[UInt8]?] = Array(repeating: nil, count: 5)
-    /// The sync version every line gets, 1, as a metadata number is written.
-    private static let version = NumberFormatting.json(1)
+    /// `,"HKMetadataKeySyncIdentifier":`, before the identifier.
+    private static let identifierKey = Array((",\"" + MetadataKeySyncIdentifier + "\":").utf8)
+    /// `,"HKMetadataKeySyncVersion":1}`: the sync version every line gets, as a metadata number is written, and the
+    /// metadata's end.
+    private static let versionEntry = Array((",\"" + MetadataKeySyncVersion + "\":" + NumberFormatting.json(1) + "}").utf8)
 
     init(receivedThrough: String?) {
         let buffer = ByteBuffer(capacity: 128)
@@ -38,20 +41,14 @@ struct HAEDirectLines {
             JSONBytes.appendNumber(figures.low, to: out)
         }
         receivedThrough.withUnsafeBufferPointer { out.append($0) }
-        out.append(",\"" as StaticString)
-        out.append(MetadataKeySyncIdentifier)
-        out.append("\":" as StaticString)
+        HAEDirectLines.identifierKey.withUnsafeBufferPointer { out.append($0) }
         quotedPrefix.withUnsafeBufferPointer { out.append($0) }
         var stamp = row.stamp.bytes
         withUnsafeBytes(of: &stamp) { out.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<row.stamp.count])) }
         out.append(HAEDirectPoints.suffix(row.period))
         out.append(row.part.suffix)
         out.append(UInt8(ascii: "\""))
-        out.append(",\"" as StaticString)
-        out.append(MetadataKeySyncVersion)
-        out.append("\":" as StaticString)
-        out.append(HAEDirectLines.version)
-        out.append(UInt8(ascii: "}"))
+        HAEDirectLines.versionEntry.withUnsafeBufferPointer { out.append($0) }
     }
 
     private mutating func aggregation(_ period: HAEPeriod) -> [UInt8] {
