@@ -62,10 +62,12 @@ enum DecimalParser {
             }
         }
         #if canImport(Glibc)
-        // The C library's correctly rounded parser, as `Double(String)` calls it, from a copy of the bytes on the stack
-        // rather than a String (a 17-digit number, as the Health apps write doubles, comes here); only while the
-        // process's numbers are the C locale's (hkctl never sets one), whose decimal point is `.`.
-        if bytes.count < 64, DecimalParser.decimalPointIsDot() {
+        // The C library's correctly rounded parser in the C locale, as `Double(String)` calls it, from a copy of the
+        // bytes on the stack rather than a String (a 17-digit number, as the Health apps write doubles, comes here).
+        // The thread reads numbers in the C locale meanwhile, whatever locale the process has set.
+        if bytes.count < 64, let cLocale = DecimalParser.cLocale {
+            let previous = uselocale(cLocale)
+            defer { uselocale(previous) }
             let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { text -> Double? in
                 for index in bytes.indices { text[index] = CChar(bitPattern: bytes[index]) }
                 text[bytes.count] = 0
@@ -83,11 +85,8 @@ enum DecimalParser {
     }
 
     #if canImport(Glibc)
-    /// Whether the locale `strtod` reads numbers in has `.` as its decimal point and nothing else.
-    private static func decimalPointIsDot() -> Bool {
-        guard let point = localeconv()?.pointee.decimal_point else { return false }
-        return point[0] == CChar(UInt8(ascii: ".")) && point[1] == 0
-    }
+    /// The C locale, made once (its numbers' decimal point is `.`).
+    nonisolated(unsafe) private static let cLocale: locale_t? = newlocale(Int32(1) << LC_NUMERIC, "C", nil)
     #endif
 
     /// Parses text.
