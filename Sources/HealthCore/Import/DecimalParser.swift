@@ -48,9 +48,51 @@ enum DecimalParser {
             guard bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") else { return nil }
             return slowParse(bytes)
         }
-        guard digits <= 15, scale <= 22 else { return slowParse(bytes) }
+        guard digits <= 15, scale <= 22 else {
+            // Up to 19 digits (a double written with 17, as the Health apps write them), exactly, else the C library.
+            guard digits <= 19, let value = exactQuotient(mantissa, scale: scale) else { return slowParse(bytes) }
+            return negative ? -value : value
+        }
         let value = Double(mantissa) / powers[scale]
         return negative ? -value : value
+    }
+
+    /// 10^0 to 10^19.
+    private static let tens: [UInt64] = (0...19).map { exponent in
+        var value: UInt64 = 1
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// `mantissa / 10^scale` rounded to the nearest double, ties to even (what `strtod` gives), for a scale of at most
+    /// 19 and a quotient from 2^-11 to 2^53; nil otherwise, or when the quotient lies just below a power of two.
+    ///
+    /// The division's estimate is within a unit of the answer. Each double of its binade next to it, `m · 2^-s`, is
+    /// the answer when `|mantissa · 2^s − m · 10^scale|` is less than half of `10^scale` (equal: `m` even), which
+    /// 128-bit integers tell exactly (`mantissa · 2^s` < 2^64 · 2^63).
+    static func exactQuotient(_ mantissa: UInt64, scale: Int) -> Double? {
+        guard mantissa > 0, scale <= 19 else { return nil }
+        let estimate = Double(mantissa) / powers[scale]
+        guard estimate.isNormal, estimate < 9_007_199_254_740_992 else { return nil }
+        let shift = 52 - Int(estimate.exponent)
+        guard shift >= 0, shift <= 63 else { return nil }
+        let scaled = UInt128(mantissa) << shift
+        let power = UInt128(tens[scale])
+        let significand = UInt64(estimate.significandBitPattern) | (1 << 52)
+        for step in 0..<3 {
+            let candidate = significand &+ UInt64(step) &- 1
+            guard candidate >= 1 << 52, candidate < 1 << 53 else { continue }
+            let product = UInt128(candidate) * power
+            let below = scaled < product
+            let difference = below ? product - scaled : scaled - product
+            let twice = difference << 1
+            guard twice < power || (twice == power && candidate & 1 == 0) else { continue }
+            // Below a binade's first double the doubles are twice as close: the C library decides.
+            if candidate == 1 << 52 && below { return nil }
+            return Double(sign: .plus, exponentBitPattern: estimate.exponentBitPattern,
+                          significandBitPattern: candidate & ((1 << 52) - 1))
+        }
+        return nil
     }
 
     private static func slowParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {

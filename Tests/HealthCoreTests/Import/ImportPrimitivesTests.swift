@@ -48,6 +48,9 @@ extension ImportTests {
                 values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
                 values.append(Double.random(in: 0...200, using: &generator))
                 values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)))
+                // Every binade the exact quotient serves, its edges too (powers of two and their neighbours).
+                let power = Double(sign: .plus, exponent: Int.random(in: -12...54, using: &generator), significand: 1)
+                values += [power * Double.random(in: 1..<2, using: &generator), power, power.nextDown, power.nextUp]
             }
             let buffer = ByteBuffer(capacity: 64)
             for value in values where value.isFinite {
