@@ -49,13 +49,20 @@ enum DecimalParser {
             return slowParse(bytes)
         }
         guard digits <= 15, scale <= 22 else {
+            #if canImport(Glibc)
             // Up to 19 digits (a double written with 17, as the Health apps write them), exactly, else the C library.
             guard digits <= 19, let value = exactQuotient(mantissa, scale: scale) else { return slowParse(bytes) }
             return negative ? -value : value
+            #else
+            return slowParse(bytes)
+            #endif
         }
         let value = Double(mantissa) / powers[scale]
         return negative ? -value : value
     }
+
+    #if canImport(Glibc)
+    // UInt128 needs macOS 15 on Darwin: there the C library's parser does it all.
 
     /// 10^0 to 10^19.
     private static let tens: [UInt64] = (0...19).map { exponent in
@@ -94,6 +101,7 @@ enum DecimalParser {
         }
         return nil
     }
+    #endif
 
     private static func slowParse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         for byte in bytes {
