@@ -36,6 +36,9 @@ public final class HealthImporter: @unchecked Sendable {
     /// it can meet nothing stored (``HAEImportRun``): the path every batch took before, kept to check that both write
     /// the same store.
     var readsEveryHAEBatch = false
+    /// Whether Health Auto Export points whose samples are certain go straight to store lines when their batch is
+    /// written unread (``HAEDirectPoints``); false builds every point as a sample, the path that checks it.
+    var writesHAEDirectly = true
     /// What the last store of Health Auto Export payloads knew of its own writes (for tests and measurements).
     var lastHAERun: HAEImportRun?
 

@@ -28,6 +28,17 @@ enum JSONBytes {
         out.advance(length)
     }
 
+    /// Appends `value` as ``NumberFormatting/json(_:)`` spells it: a whole number below 10^15 in digits, written
+    /// here without making a String; any other through it.
+    static func appendNumber(_ value: Double, to out: ByteBuffer) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            if value < 0 { out.append(UInt8(ascii: "-")) }
+            appendDigits(Int(abs(value)), width: 1, to: out)
+        } else {
+            out.append(NumberFormatting.json(value))
+        }
+    }
+
     /// Appends two digits of `value` (0 to 99) after ``ByteBuffer/reserve(_:)`` made room.
     @inline(__always)
     static func appendTwoDigits(_ value: Int, to out: ByteBuffer) {

@@ -19,39 +19,9 @@ extension JSONFileStore {
     func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
                                hashes: [Int]? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
-        // Each type's own span: a batch that ends one metric's year and starts another's must not read both years.
-        var spans: [String: (start: Date, end: Date)] = [:]
-        // A batch holds a few types one after the other: a type's span is widened locally while its run lasts.
-        var current: (type: String, start: Date, end: Date)?
-        func settleSpan() {
-            guard let current else { return }
-            if let span = spans[current.type] {
-                spans[current.type] = (min(span.start, current.start), max(span.end, current.end))
-            } else {
-                spans[current.type] = (current.start, current.end)
-            }
-        }
-        func widen(_ sample: Sample) {
-            if let run = current, run.type == sample.typeIdentifier {
-                if sample.start < run.start { current!.start = sample.start }
-                if sample.end > run.end { current!.end = sample.end }
-                return
-            }
-            settleSpan()
-            current = (sample.typeIdentifier, sample.start, sample.end)
-        }
-        // By index: a candidate is not copied to be looked at.
-        for index in candidates.indices {
-            widen(candidates[index].sample)
-            for member in candidates[index].members { widen(member) }
-            // The type an earlier version kept the element under is read around the same time.
-            if let former = candidates[index].former {
-                var earlier = candidates[index].sample
-                earlier.typeIdentifier = former.type
-                widen(earlier)
-            }
-        }
-        settleSpan()
+        var widened = HAESpans()
+        widened.widen(candidates)
+        let spans = widened.spans
         let plan = { () throws -> HAEWritePlan in
             var stored: [Sample] = []
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
@@ -102,26 +72,10 @@ extension JSONFileStore {
             let hashes = run == nil ? [] : hashes ?? candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
             if let run, try run.needsNoReading(candidates, hashes: hashes, spans: spans, store: self) {
                 // The lines ``HAEWritePlan/planAgainstNothingStored(_:)``'s writes make (each member, then the sample,
-                // with sync version 1), encoded from the candidates without copying a sample to set the version.
-                // Its writes are not returned: the caller reads the outcomes (every candidate added).
-                // Each sample is checked before its line is made (unless the builder checked it as it is); a refusal
-                // throws before anything is written.
+                // with sync version 1). Its writes are not returned: the caller reads the outcomes (every candidate added).
                 var planned = HAEWritePlan()
                 planned.outcomes = Array(repeating: .added, count: candidates.count)
-                let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
-                var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
-                var batch = EncodedSampleBatch()
-                for index in candidates.indices {
-                    for member in candidates[index].members {
-                        try TextRules.check(member)
-                        batch.append(member, adding: version, writer: &writer)
-                    }
-                    if !candidates[index].checked { try TextRules.check(candidates[index].sample) }
-                    batch.append(candidates[index].sample, adding: version, writer: &writer)
-                }
-                // Undone after a crash rather than finished, as an import's batches are: a file imported again, or a push
-                // sent again (it was not acknowledged), stores it then; the journal need not hold a second copy.
-                try writeEncoded(batch, scratch: ByteBuffer(capacity: batch.byteCount + batch.count * 24 + 4096), recovery: .undo)
+                try writeAsAdded(candidates, direct: nil, run: run)
                 try run.wrote(candidates, hashes: hashes, store: self)
                 return planned
             }
@@ -133,6 +87,84 @@ extension JSONFileStore {
             try run?.wrote(planned.writes, store: self)
             return planned
         }
+    }
+
+    /// Writes a batch of Health Auto Export candidates and directly written samples (``HAEDirectPoints``) as the plan
+    /// against no stored samples writes it (every one added with sync version 1, in the batch's order), when the run
+    /// shows that the batch can meet nothing stored (``HAEImportRun``) and no point is in it twice. Else writes
+    /// nothing and returns false: the caller then plans the batch's candidates against the store
+    /// (``storeHealthAutoExport(_:dryRun:run:hashes:)``).
+    ///
+    /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``.
+    func writeHealthAutoExportDirectly(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
+                                       run: HAEImportRun) throws -> Bool {
+        // A point twice in the batch: only the later one stands (``HAESamePoint``), which the plan sorts out.
+        var seen = HAEHashSet(minimumCapacity: hashes.count + direct.count)
+        for hash in hashes where !seen.insert(hash) { return false }
+        for row in direct.rows where !seen.insert(row.hash) { return false }
+        var widened = HAESpans()
+        widened.widen(candidates)
+        for row in direct.rows { widened.widen(direct.metrics[Int(row.metric)].type.identifier, row.start, row.end) }
+        widened.settle()
+        let spans = widened.spans
+        return try withWriteAccess {
+            guard try run.needsNoReading(candidates, hashes: hashes, direct: direct, spans: spans, store: self) else { return false }
+            try writeAsAdded(candidates, direct: direct, run: run)
+            try run.wrote(candidates, hashes: hashes, direct: direct, store: self)
+            return true
+        }
+    }
+
+    /// Writes the candidates' lines (each member, then the sample, with sync version 1) and the direct rows' in the
+    /// batch's order, in one write. Call with the write lock held.
+    ///
+    /// Each sample is checked before its line is made (unless the builder checked it as it is, as it did every row); a
+    /// refusal throws before anything is written. Undone after a crash rather than finished, as an import's batches
+    /// are: a file imported again, or a push sent again (it was not acknowledged), stores it then; the journal need not
+    /// hold a second copy.
+    private func writeAsAdded(_ candidates: [HAECandidate], direct: HAEDirectPoints?, run: HAEImportRun) throws {
+        let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
+        var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
+        // The run's buffers: each batch's lines fill the memory the last one's did, rather than pages the kernel must
+        // find and clear afresh (a year's import spent more time in page faults than in writing).
+        var batch = EncodedSampleBatch(pool: run.buffers)
+        func add(_ index: Int) throws {
+            for member in candidates[index].members {
+                try TextRules.check(member)
+                batch.append(member, adding: version, writer: &writer)
+            }
+            if !candidates[index].checked { try TextRules.check(candidates[index].sample) }
+            batch.append(candidates[index].sample, adding: version, writer: &writer)
+        }
+        var next = 0
+        if let direct {
+            var lines = HAEDirectLines(receivedThrough: direct.receivedThrough)
+            // A metric's rows come one after the other: its type and unit are looked up once.
+            var metric: Int32 = -1
+            var type = "", unit = "", prefix: [UInt8] = []
+            for row in direct.rows {
+                while next < row.after {
+                    try add(next)
+                    next += 1
+                }
+                if row.metric != metric {
+                    metric = row.metric
+                    (type, unit) = (direct.metrics[Int(metric)].type.identifier, direct.metrics[Int(metric)].unitText)
+                    prefix = direct.metrics[Int(metric)].quotedPrefix
+                }
+                batch.append(type: type, start: row.start,
+                             long: row.end.timeIntervalSince(row.start) > JSONFileStore.longSampleThreshold,
+                             uuid: row.uuid, identity: row.uuid) { out in
+                    lines.append(row, type: type, unit: unit, quotedPrefix: prefix, created: direct.created, writer: &writer, to: out)
+                }
+            }
+        }
+        while next < candidates.count {
+            try add(next)
+            next += 1
+        }
+        try writeEncoded(batch, scratch: run.scratch, recovery: .undo)
+        batch.recycle(into: run.buffers)
     }
 
     /// ``readPartitionWithSequence(_:limit:_:)`` for the samples around `window`: a line that ``QuantityLineParser``

@@ -62,21 +62,10 @@ struct SampleLineWriter {
             out.append(String(line.dropLast()))
             return
         }
-        append("{\"uuid\":\"", to: out)
-        SampleLineWriter.appendUUID(sample.uuid, to: out)
-        append("\",\"type\":", to: out)
-        type.append(sample.typeIdentifier, to: out)
-        append(",\"start\":\"", to: out)
-        appendDate(sample.start, to: out)
-        append("\",\"end\":\"", to: out)
-        appendDate(sample.end, to: out)
-        out.append(UInt8(ascii: "\""))
+        appendHead(uuid: sample.uuid, type: sample.typeIdentifier, start: sample.start, end: sample.end, to: out)
         switch sample.value {
         case let .quantity(quantity):
-            append(",\"value\":", to: out)
-            out.append(NumberFormatting.json(quantity.value))
-            append(",\"unit\":", to: out)
-            unit.append(quantity.unit.unitString, to: out)
+            appendQuantity(quantity.value, unit: quantity.unit.unitString, to: out)
         case let .generic(value, unitText):
             append(",\"value\":", to: out)
             JSONBytes.appendQuoted(value, to: out)
@@ -93,26 +82,7 @@ struct SampleLineWriter {
                 out.append(String(raw))
             }
         }
-        append(",\"source\":", to: out)
-        source.append(sample.source, to: out)
-        if let text = sample.sourceVersion {
-            append(",\"sourceVersion\":", to: out)
-            version.append(text, to: out)
-        }
-        if let text = sample.device {
-            append(",\"device\":", to: out)
-            device.append(text, to: out)
-        }
-        append(",\"created\":\"", to: out)
-        if sample.created != lastCreated {
-            let start = out.count
-            appendDate(sample.created, to: out)
-            createdText = Array(UnsafeBufferPointer(rebasing: out.bytes[start..<out.count]))
-            lastCreated = sample.created
-        } else {
-            createdText.withUnsafeBufferPointer { out.append($0) }
-        }
-        out.append(UInt8(ascii: "\""))
+        appendTail(source: sample.source, sourceVersion: sample.sourceVersion, device: sample.device, created: sample.created, to: out)
         if !sample.metadata.isEmpty || adding != nil {
             append(",\"metadata\":{", to: out)
             var first = true
@@ -144,6 +114,52 @@ struct SampleLineWriter {
             scratch = entries
             out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Appends a line's start, `{"uuid":"…","type":"…","start":"…","end":"…"`, up to its value.
+    mutating func appendHead(uuid: UUID, type identifier: String, start: Date, end: Date, to out: ByteBuffer) {
+        append("{\"uuid\":\"", to: out)
+        SampleLineWriter.appendUUID(uuid, to: out)
+        append("\",\"type\":", to: out)
+        type.append(identifier, to: out)
+        append(",\"start\":\"", to: out)
+        appendDate(start, to: out)
+        append("\",\"end\":\"", to: out)
+        appendDate(end, to: out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a quantity's `,"value":…,"unit":"…"` (the unit as ``HealthUnit/unitString``).
+    mutating func appendQuantity(_ value: Double, unit unitText: String, to out: ByteBuffer) {
+        append(",\"value\":", to: out)
+        JSONBytes.appendNumber(value, to: out)
+        append(",\"unit\":", to: out)
+        unit.append(unitText, to: out)
+    }
+
+    /// Appends a line's part after its value: `,"source":…` with the version and device when there are any, and
+    /// `,"created":"…"`; the metadata, if any, comes next.
+    mutating func appendTail(source name: String, sourceVersion: String?, device deviceName: String?, created: Date, to out: ByteBuffer) {
+        append(",\"source\":", to: out)
+        source.append(name, to: out)
+        if let text = sourceVersion {
+            append(",\"sourceVersion\":", to: out)
+            version.append(text, to: out)
+        }
+        if let text = deviceName {
+            append(",\"device\":", to: out)
+            device.append(text, to: out)
+        }
+        append(",\"created\":\"", to: out)
+        if created != lastCreated {
+            let start = out.count
+            appendDate(created, to: out)
+            createdText = Array(UnsafeBufferPointer(rebasing: out.bytes[start..<out.count]))
+            lastCreated = created
+        } else {
+            createdText.withUnsafeBufferPointer { out.append($0) }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Appends the `,"seq":N}` that ends a line whose body ``appendBody(of:to:)`` wrote.

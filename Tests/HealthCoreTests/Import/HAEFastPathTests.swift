@@ -64,24 +64,36 @@ extension ImportTests {
             case fixture(String)
             /// An Apple Health export (`export.xml`) imported by its own path.
             case xml(String)
+            /// A payload pushed through a program.
+            case push(String, through: String)
         }
 
-        /// Runs `steps` into two stores, one reading every batch, and compares receipts and files after each step.
-        /// - Returns: How many batches the fast store planned without reading, and how many it read.
+        /// What the fast store is compared with: a store that reads every batch back, or one whose run writes unread
+        /// batches from samples built for every point (no ``HAEDirectPoints``).
+        enum Reference { case everyBatchRead, samplesBuilt }
+
+        /// Runs `steps` into two stores, the fast one and `reference`, and compares receipts and files after each step.
+        /// - Returns: How many batches the fast store planned without reading, how many it read, and how many samples
+        ///   it wrote straight from their points.
         @discardableResult
-        static func compare(_ steps: [Step], batchSize: Int) throws -> (unread: Int, read: Int) {
+        static func compare(_ steps: [Step], batchSize: Int, reference: Reference = .everyBatchRead) throws
+            -> (unread: Int, read: Int, direct: Int) {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let fast = store(folder + "/fast"), plain = store(folder + "/plain")
-                var unread = 0, read = 0
+                var unread = 0, read = 0, direct = 0
                 for (number, step) in steps.enumerated() {
                     var receipts: [ImportReceipt] = []
                     for (target, everyBatch) in [(fast, false), (plain, true)] {
                         let importer = HealthImporter(store: target, batchSize: batchSize, timeZone: berlin)
-                        importer.readsEveryHAEBatch = everyBatch
+                        importer.readsEveryHAEBatch = everyBatch && reference == .everyBatchRead
+                        importer.writesHAEDirectly = !everyBatch
                         switch step {
                         case let .json(text, name):
                             receipts.append(try importer.importHealthAutoExport(HealthAutoExportPayload(bytes: Array(text.utf8), name: name),
                                                                                 receivedThrough: nil))
+                        case let .push(text, through):
+                            receipts.append(try importer.importHealthAutoExport(HealthAutoExportPayload(bytes: Array(text.utf8), name: "push"),
+                                                                                receivedThrough: through))
                         case let .fixture(name):
                             receipts.append(try importer.importFile(atPath: fixtures + "/" + name))
                         case let .xml(text):
@@ -90,6 +102,7 @@ extension ImportTests {
                         if !everyBatch, let run = importer.lastHAERun {
                             unread += run.unread
                             read += run.read
+                            direct += run.direct
                         }
                     }
                     #expect(receipts[0].counts == receipts[1].counts, "step \(number)")
@@ -101,7 +114,7 @@ extension ImportTests {
                         Issue.record("step \(number): \(name) differs: \(pair.map { "\($0)\n\($1)" } ?? "in length")")
                     }
                 }
-                return (unread, read)
+                return (unread, read, direct)
             }
         }
 
@@ -166,6 +179,61 @@ extension ImportTests {
             }.joined(separator: "\n")
             try Self.compare([.xml(ImportTestSupport.export(steps)), .json(Self.minutePayload(days: 3, seed: 3, unit: 5), name: "b.json"),
                               .xml(ImportTestSupport.export(steps))], batchSize: 50)
+        }
+
+        /// Points written straight from their columns (``HAEDirectPoints``) against the same runs building every point as
+        /// a sample: the same stores and receipts for every shape (quantities, heart rate as one reading and as Min/Avg/Max,
+        /// percentages, blood pressure, sleep in both forms, workouts, state of mind, unknown metrics kept, refused
+        /// points, a merged source too long, a push through a program), in batches that mix both kinds and in one.
+        @Test func pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt() throws {
+            let independent = ["special-shapes.json", "units-water-percent-caffeine.json", "heart-rate-unaggregated-min-max.json",
+                               "merged-source-over-200-characters.json", "pretty-nbsp-source-17-digits.json", "week-steps.json",
+                               "travel-day-berlin.json", "only-workouts.json", "sleep-five-forms.json", "heart-rate-hours-first.json",
+                               "../hae-independent2/all-metric-names.json", "../hae-mood/moods.json", "../hae-workouts/v2-workouts.json"]
+                .map { "../hae-independent/" + $0 }
+            #expect(independent.allSatisfy { FileManager.default.fileExists(atPath: Self.fixtures + "/" + $0) })
+            let handMade = ["day-steps.json", "heart-rate-minutes.json", "sleep-stages.json", "shapes.json", "bad-points.json",
+                            "day-steps-grown.json", "sleep-nights.json", "overlap-hae.json"]
+            // Batches of 3 mix built and direct samples in most batches (each batch writes and syncs: the hand-made
+            // fixtures only).
+            var direct = try Self.compare(handMade.map { .fixture($0) }, batchSize: 3, reference: .samplesBuilt).direct
+            direct += try Self.compare((handMade + independent).map { .fixture($0) }, batchSize: 20_000, reference: .samplesBuilt).direct
+            #expect(direct > 30, "\(direct)")
+            // Minute-level days: fresh, pushed, grown, the same points twice in one payload (the second time in another
+            // batch: met through the run's notes); batches that end inside a metric and hold two.
+            let minutes = Self.minutePayload(days: 1, seed: 5, unit: 10)
+            let inner = minutes.dropFirst("{\"data\":{\"metrics\":[".count).dropLast(3)
+            let twice = "{\"data\":{\"metrics\":[" + inner + ",\n" + inner + "]}}"
+            for batchSize in [250, 20_000] {
+                let counts = try Self.compare([
+                    .json(minutes, name: "m.json"),
+                    .push(Self.minutePayload(days: 1, seed: 6, unit: 13), through: "Health Auto Export"),
+                    .json(Self.minutePayload(days: 1, seed: 5, changed: true, unit: 10), name: "grown.json"),
+                    .fixture("heart-rate-minutes.json"),
+                    .json(twice, name: "twice.json"),
+                ], batchSize: batchSize, reference: .samplesBuilt)
+                #expect(counts.direct > 300, "\(counts)")
+            }
+        }
+
+        /// The run's notes hash sync identifiers from their UTF-8 in NFC: equal identifiers (`==`) hash alike whatever
+        /// their bytes (a Kelvin sign is a K), and a direct row's identifier, hashed from its pieces, as its text.
+        @Test func syncHashesFollowStringEquality() throws {
+            for (a, b) in [("HAE|K|2024", "HAE|\u{212A}|2024"), ("HAE|caf\u{E9}", "HAE|cafe\u{301}"), ("HAE|x;", "HAE|x\u{37E}")] {
+                #expect(a == b)
+                #expect(HAEImportRun.syncHash(a) == HAEImportRun.syncHash(b), "\(a)")
+            }
+            #expect(HAEImportRun.syncHash("HAE|a") != HAEImportRun.syncHash("HAE|b"))
+            let builder = HAESampleBuilder(catalogue: .standard, defaultSource: "x", zone: Self.berlin, level: .minute, created: Self.now,
+                                           receivedThrough: nil)
+            let start = ExportDateParser.parse("2024-03-31 03:05:00 +0200")!
+            for period in [HAEPeriod.instant, .minute, .hour, .day, .week] {
+                let stamp = try #require(HAESampleBuilder.stamp(start, offset: 7200, period: period))
+                for (part, name) in [(HAEDirectPoints.Part.whole, nil), (.min, "min"), (.max, "max")] as [(HAEDirectPoints.Part, String?)] {
+                    let text = HAESampleBuilder.syncIdentifier(prefix: "HAE|step_count|", start: start, period: period, date: (start, 7200), part: name)
+                    #expect(builder.lookups.syncHash(Array("HAE|step_count|".utf8), stamp, period, part) == HAEImportRun.syncHash(text), "\(text)")
+                }
+            }
         }
 
         /// A heart-rate point is three samples (`|min`, `|max` and the point); a batch that ended between them made

@@ -39,6 +39,30 @@ extension ImportTests {
             #expect(DecimalParser.parse(text) == value)
         }
 
+        /// Numbers past the fast path (17 digits, as the Health apps write doubles; exponents) read as `Double(String)`
+        /// reads them, and ``JSONBytes/appendNumber(_:to:)`` writes what ``NumberFormatting/json(_:)`` writes.
+        @Test func longNumbersReadAsTheStandardLibraryReadsThemAndAreWrittenBack() {
+            var generator = SystemRandomNumberGenerator()
+            var values: [Double] = [0, -0.0, 1, -1, 59, 1e15, 1e15 - 1, -123456789012345, 0.1, 2.5e-8, 123.456, 1e300]
+            for _ in 0..<3000 {
+                values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)))
+                values.append(Double.random(in: 0...200, using: &generator))
+                values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)))
+                // Every binade the exact quotient serves, its edges too (powers of two and their neighbours).
+                let power = Double(sign: .plus, exponent: Int.random(in: -12...54, using: &generator), significand: 1)
+                values += [power * Double.random(in: 1..<2, using: &generator), power, power.nextDown, power.nextUp]
+            }
+            let buffer = ByteBuffer(capacity: 64)
+            for value in values where value.isFinite {
+                for text in [String(format: "%.17g", value), "\(value)", String(format: "%.16e", value)] {
+                    #expect(DecimalParser.parse(text) == Double(text), "\(text)")
+                }
+                buffer.removeAll()
+                JSONBytes.appendNumber(value, to: buffer)
+                #expect(String(decoding: buffer.bytes, as: UTF8.self) == NumberFormatting.json(value), "\(value)")
+            }
+        }
+
         @Test(arguments: ["", "abc", "1,5", "nan", "inf", "1.2.3", "12kg", "-", "1e999"])
         func refusesWhatIsNotAFiniteNumber(text: String) {
             #expect(DecimalParser.parse(text) == nil)

@@ -21,13 +21,19 @@ final class HAEImportRun {
     /// Per type: the names in its folder before this run wrote the type.
     private var before: [String: [String]] = [:]
     /// Per type: hashes of the sync identifiers written (and of those without a `|min` or `|max` ending).
-    private var keys: [String: Set<Int>] = [:]
+    private var keys: [String: HAEHashSet] = [:]
     /// Per type: the forms written.
     private var forms: [String: Set<String>] = [:]
     /// Types of which a sample without HAE's marks (aggregation and sync identifier) was written.
     private var unmarked: Set<String> = []
     /// How many batches were planned without reading the store, and how many were read (for tests and measurements).
     private(set) var unread = 0, read = 0
+    /// How many samples were written straight from their points (``HAEDirectPoints``).
+    private(set) var direct = 0
+    /// The buffers the run's unread batches are encoded and written from, kept from batch to batch (a few: a batch
+    /// of a sparse metric spans a dozen month partitions, whose buffers, all kept, would hold tens of MB).
+    let buffers = ByteBufferPool(limit: 8 << 20)
+    let scratch = ByteBuffer(capacity: 1 << 20)
 
     /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
     /// `hashes`: each candidate's ``syncHash(_:)``.
@@ -36,6 +42,32 @@ final class HAEImportRun {
         let answer = try decide(candidates, hashes: hashes, spans: spans, store: store)
         if answer { unread += 1 } else { read += 1 }
         return answer
+    }
+
+    /// ``needsNoReading(_:hashes:spans:store:)`` for a batch of candidates and directly written samples
+    /// (``HAEDirectPoints``), whose spans `spans` include the rows'. Counted only when true: otherwise the batch goes
+    /// to ``JSONFileStore/storeHealthAutoExport(_:dryRun:run:hashes:)``, which asks again.
+    func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
+                        spans: [String: (start: Date, end: Date)], store: JSONFileStore) throws -> Bool {
+        guard try decide(candidates, hashes: hashes, spans: spans, store: store) else { return false }
+        // The rows come a metric at a time: its notes are looked up once.
+        var metric: Int32 = -1
+        var written: HAEHashSet?, writtenForms: Set<String>?
+        for index in direct.rows.indices {
+            if direct.rows[index].metric != metric {
+                metric = direct.rows[index].metric
+                let type = direct.metrics[Int(metric)].type.identifier
+                written = keys[type]
+                writtenForms = forms[type]
+            }
+            if let written, written.contains(direct.rows[index].hash) { return false }
+            if let writtenForms {
+                let form = direct.rows[index].period.name
+                if writtenForms.contains(where: { $0 != form }) { return false }
+            }
+        }
+        unread += 1
+        return true
     }
 
     private func decide(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
@@ -59,7 +91,7 @@ final class HAEImportRun {
         }
         // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
         var type: String?
-        var written: Set<Int>?, writtenForms: Set<String>?
+        var written: HAEHashSet?, writtenForms: Set<String>?
         // By index: a candidate is not copied to be looked at.
         for index in candidates.indices {
             if type != candidates[index].sample.typeIdentifier {
@@ -92,9 +124,23 @@ final class HAEImportRun {
         counter = try store.currentSequence()
     }
 
+    /// Notes a batch written as the plan against nothing stored writes it, with samples written directly: the
+    /// candidates as ``wrote(_:hashes:store:)`` notes them, then the rows.
+    func wrote(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints, store: JSONFileStore) throws {
+        for index in candidates.indices {
+            for member in candidates[index].members { note(member, hash: nil) }
+            note(candidates[index].sample, hash: hashes[index])
+        }
+        self.direct += direct.count
+        for row in direct.rows {
+            note(type: direct.metrics[Int(row.metric)].type.identifier, hash: row.hash, pointHash: row.pointHash, form: row.period.name)
+        }
+        counter = try store.currentSequence()
+    }
+
     /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),
     /// and the last form noted of it (a run of a type is of one form: its set is not asked again each sample).
-    private var current: (type: String, keys: Set<Int>, forms: Set<String>, lastForm: String?)?
+    private var current: (type: String, keys: HAEHashSet, forms: Set<String>, lastForm: String?)?
 
     private func note(_ sample: Sample, hash: Int?) {
         let type = sample.typeIdentifier
@@ -112,16 +158,22 @@ final class HAEImportRun {
             unmarked.insert(type)
             return
         }
+        let pointHash = HAEImportRun.endsInPart(identifier) ? HAEImportRun.syncHash(String(identifier.dropLast(4))) : nil
+        var form: String?
+        if case let .string(name) = aggregation { form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name }
+        note(type: type, hash: hash ?? HAEImportRun.syncHash(identifier), pointHash: pointHash, form: form)
+    }
+
+    /// Notes a marked sample of `type`: its sync identifier's hash, the hash without its `|min` or `|max` ending
+    /// (`pointHash`) and its form.
+    private func note(type: String, hash: Int, pointHash: Int?, form: String?) {
         if current?.type != type {
             settle()
-            current = (type, keys.removeValue(forKey: type) ?? [], forms.removeValue(forKey: type) ?? [], nil)
+            current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
         }
-        current!.keys.insert(hash ?? HAEImportRun.syncHash(identifier))
-        if HAEImportRun.endsInPart(identifier) {
-            current!.keys.insert(HAEImportRun.syncHash(String(identifier.dropLast(4))))
-        }
-        guard case let .string(name) = aggregation else { return }
-        let form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name
+        current!.keys.insert(hash)
+        if let pointHash { current!.keys.insert(pointHash) }
+        guard let form else { return }
         if current!.lastForm != form {
             current!.forms.insert(form)
             current!.lastForm = form
@@ -152,6 +204,42 @@ final class HAEImportRun {
         current = nil
     }
 
-    /// The hash of a sync identifier that the notes keep (the String's own: equal identifiers, equal hashes).
-    static func syncHash(_ identifier: String) -> Int { identifier.hashValue }
+    /// The hash of a sync identifier that the notes keep: ``syncHash(bytes:)`` of its UTF-8 in NFC, the form the
+    /// standard library compares Strings in, so equal identifiers (`==`) have equal hashes whatever their bytes. An
+    /// ASCII identifier, the usual one, is its own NFC; ``HAEDirectPoints`` hashes such identifiers from their bytes.
+    static func syncHash(_ identifier: String) -> Int {
+        if let hash = identifier.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            return syncHash(bytes: UnsafeRawBufferPointer(bytes))
+        }), let hash {
+            return hash
+        }
+        let canonical = Array(identifier._nfcCodeUnits)
+        return canonical.withUnsafeBytes { syncHash(bytes: $0) }
+    }
+
+    /// A hash of `bytes`, eight at a time (a collision only sends a batch the long way).
+    static func syncHash(bytes: UnsafeRawBufferPointer) -> Int {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        @inline(__always) func mix(_ word: UInt64) {
+            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 32
+        }
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var last: UInt64 = 0
+            withUnsafeMutableBytes(of: &last) { word in
+                for index in offset..<bytes.count { word[index - offset] = bytes[index] }
+            }
+            mix(last)
+        }
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 32
+        return Int(bitPattern: UInt(hash))
+    }
 }

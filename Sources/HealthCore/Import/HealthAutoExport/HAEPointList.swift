@@ -48,6 +48,41 @@ struct HAEPointList: RandomAccessCollection, Sendable {
         return HAEPoint(line: Int(lines[position]), fields: fields)
     }
 
+    // MARK: - Fields read in place (``HAEDirectPoints``)
+
+    /// The line point `position` starts on.
+    func line(of position: Int) -> Int { Int(lines[position]) }
+
+    /// The fields of point `position`, as indices for ``key(ofField:)`` and the values below, in the order written.
+    func fields(of position: Int) -> Range<Int> {
+        (position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])
+    }
+
+    /// The number ``key(ofField:)`` gives fields named `name`, nil when no field of the list has that name.
+    func keyNumber(_ name: String) -> UInt32? { names.firstIndex(of: name).map { UInt32($0) } }
+
+    func key(ofField field: Int) -> UInt32 { keys[field] }
+
+    /// The field's value when it is a number.
+    func number(ofField field: Int) -> Double? {
+        kinds[field] == Kind.number.rawValue ? Double(bitPattern: values[field]) : nil
+    }
+
+    /// The field's value when it is a date: the instant and its written offset.
+    func date(ofField field: Int) -> (Date, Int)? {
+        guard kinds[field] == Kind.date.rawValue || kinds[field] == Kind.otherDate.rawValue else { return nil }
+        let (seconds, offset) = date(at: field)
+        return (Date(timeIntervalSinceReferenceDate: seconds), offset)
+    }
+
+    /// The field's value when it is a text.
+    func text(ofField field: Int) -> String? {
+        kinds[field] == Kind.string.rawValue ? strings[Int(values[field])] : nil
+    }
+
+    /// Whether the field's value is `null`.
+    func isNull(field: Int) -> Bool { kinds[field] == Kind.null.rawValue }
+
     /// Whole seconds since the reference date within ±2^46 and an offset of whole minutes pack into 8 bytes: the
     /// seconds in the upper 48 bits, the minutes (±32767) in the lower 16.
     @inline(__always)

@@ -55,12 +55,12 @@ struct HAESampleBuilder {
     /// Recorded on every sample as ``receivedThroughKey`` when not nil.
     let receivedThrough: String?
     /// Types and units looked up once per payload, not once per point.
-    private let lookups = Lookups()
+    let lookups = Lookups()
     /// The new samples' uuids.
     let uuids = RandomUUIDSource()
 
     /// The catalogue's types and parsed units, by the text looked up.
-    private final class Lookups {
+    final class Lookups {
         var types: [String: SampleType?] = [:]
         var units: [String: HealthUnit?] = [:]
         /// The last of each looked up: a metric's points ask for the same one after another.
@@ -74,6 +74,20 @@ struct HAESampleBuilder {
         var fineReceivedThrough: String?
         /// Per period: the marks every sample of it carries (the sync identifier still empty), copied for each sample.
         var periodMarks: [(period: HAEPeriod, metadata: [String: MetadataValue])] = []
+        /// Where ``syncHash(_:_:_:_:)`` spells an identifier.
+        private let identifier = ByteBuffer(capacity: 256)
+
+        /// ``HAEImportRun/syncHash(_:)`` of the identifier `prefix`, `stamp`, the period's suffix and the part spell
+        /// (``HAEDirectPoints``), from its bytes.
+        func syncHash(_ prefix: [UInt8], _ stamp: HAEDirectPoints.Stamp, _ period: HAEPeriod, _ part: HAEDirectPoints.Part) -> Int {
+            identifier.removeAll()
+            identifier.append(prefix)
+            var bytes = stamp.bytes
+            withUnsafeBytes(of: &bytes) { identifier.append(UnsafeBufferPointer(rebasing: $0.bindMemory(to: UInt8.self)[..<stamp.count])) }
+            identifier.append(HAEDirectPoints.suffix(period))
+            identifier.append(part.suffix)
+            return HAEImportRun.syncHash(bytes: UnsafeRawBufferPointer(identifier.bytes))
+        }
     }
 
     /// The metadata of a sample of `period` without `extra` or other fields, its sync identifier empty: a copy of it
@@ -159,20 +173,24 @@ struct HAESampleBuilder {
             return
         }
         for point in metric.points {
-            if let refused = misfit(point, kind: kind) {
-                try body(refused)
-                try afterPoint()
-                continue
-            }
-            switch kind.shape {
-            case .quantity, .bloodGlucose, .insulinDelivery: try body(quantity(point, metric: metric, kind: kind))
-            case .heartRate: for built in heartRate(point, metric: metric, kind: kind) { try body(built) }
-            case .bloodPressure: try body(bloodPressure(point, metric: metric, kind: kind))
-            case .sleep: for built in HAESleep(builder: self).build(point, metric: metric, kind: kind) { try body(built) }
-            case .mindful, .standHour, .event: try body(categoryEvent(point, metric: metric, kind: kind))
-            case .sexualActivity: for built in sexualActivity(point, metric: metric, kind: kind) { try body(built) }
-            }
+            try build(point, metric: metric, kind: kind, into: body)
             try afterPoint()
+        }
+    }
+
+    /// Calls `body` with the samples of one point of a typed metric of `kind`, or its refusal.
+    func build(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind, into body: (HAEBuilt) throws -> Void) rethrows {
+        if let refused = misfit(point, kind: kind) {
+            try body(refused)
+            return
+        }
+        switch kind.shape {
+        case .quantity, .bloodGlucose, .insulinDelivery: try body(quantity(point, metric: metric, kind: kind))
+        case .heartRate: for built in heartRate(point, metric: metric, kind: kind) { try body(built) }
+        case .bloodPressure: try body(bloodPressure(point, metric: metric, kind: kind))
+        case .sleep: for built in HAESleep(builder: self).build(point, metric: metric, kind: kind) { try body(built) }
+        case .mindful, .standHour, .event: try body(categoryEvent(point, metric: metric, kind: kind))
+        case .sexualActivity: for built in sexualActivity(point, metric: metric, kind: kind) { try body(built) }
         }
     }
 
@@ -490,24 +508,7 @@ struct HAESampleBuilder {
             fine = true
         }
         if fine, let part, TextRules.firstRefused(in: part) != nil { fine = false }
-        var identifier = ""
-        identifier.reserveCapacity(prefix.utf8.count + 32 + (part?.utf8.count ?? 0))
-        identifier += prefix
-        if period >= .day, let (date, offset) = date(point) {
-            identifier += HAESampleBuilder.localDate(date, offset: offset)
-        } else {
-            identifier += ISODate.format(start, in: .gmt)
-        }
-        switch period {
-        case .minute: identifier += "/PT1M"
-        case .hour: identifier += "/PT1H"
-        case .week: identifier += "/P1W"
-        case .instant, .day: break
-        }
-        if let part {
-            identifier += "|"
-            identifier += part
-        }
+        let identifier = HAESampleBuilder.syncIdentifier(prefix: prefix, start: start, period: period, date: date(point), part: part)
         var metadata: [String: MetadataValue]
         if extra.isEmpty {
             metadata = periodMarks(period)
@@ -545,14 +546,43 @@ struct HAESampleBuilder {
         return (identifier, metadata, fine)
     }
 
+    /// The sync identifier of a point's sample: `prefix` (``syncPrefix(of:)``), the point's time (its local date, from
+    /// its `date`, for a day or a week; else `start` in UTC), the period's length, and `|part`.
+    static func syncIdentifier(prefix: String, start: Date, period: HAEPeriod, date: (Date, Int)?, part: String?) -> String {
+        var identifier = ""
+        identifier.reserveCapacity(prefix.utf8.count + 32 + (part?.utf8.count ?? 0))
+        identifier += prefix
+        if period >= .day, let (date, offset) = date {
+            identifier += HAESampleBuilder.localDate(date, offset: offset)
+        } else {
+            identifier += ISODate.format(start, in: .gmt)
+        }
+        switch period {
+        case .minute: identifier += "/PT1M"
+        case .hour: identifier += "/PT1H"
+        case .week: identifier += "/P1W"
+        case .instant, .day: break
+        }
+        if let part {
+            identifier += "|"
+            identifier += part
+        }
+        return identifier
+    }
+
     /// ``TextRules/problem(in:)`` of `sample`; with `metadataFine` (its metadata as
     /// ``checkedMarks(start:period:point:metric:part:understood:extra:)`` found it fine) only its source name is looked
     /// at, and the last one found fine is not looked at again.
     func textProblem(in sample: Sample, metadataFine: Bool) -> String? {
         guard metadataFine else { return TextRules.problem(in: sample) }
-        if let known = lookups.fineSource, known == sample.source { return nil }
-        if let problem = TextRules.sourceNameProblem(sample.source) { return problem }
-        lookups.fineSource = sample.source
+        return sourceProblem(sample.source)
+    }
+
+    /// ``TextRules/sourceNameProblem(_:)`` of `source`; the last one found fine is not looked at again.
+    func sourceProblem(_ source: String) -> String? {
+        if let known = lookups.fineSource, known == source { return nil }
+        if let problem = TextRules.sourceNameProblem(source) { return problem }
+        lookups.fineSource = source
         return nil
     }
 

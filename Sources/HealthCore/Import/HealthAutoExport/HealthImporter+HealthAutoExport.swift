@@ -70,6 +70,10 @@ extension HealthImporter {
             let prefix = several ? payload.name + ": " : ""
             // Written in batches as the metrics are read, so memory holds one batch of samples, not the year's.
             var pending: [HAECandidate] = []
+            // The batch's samples written straight from the points, between the candidates (``HAEDirectPoints``):
+            // only when a batch can be written unread, which needs the run's notes and a file store.
+            let directly = writesHAEDirectly && run != nil && !dryRun && fileStore != nil
+            var direct = HAEDirectPoints(created: created, receivedThrough: receivedThrough)
             func refuse(_ type: String, _ line: Int, _ reason: String) {
                 receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
                 receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
@@ -88,17 +92,34 @@ extension HealthImporter {
             }
             // A batch ends between points, never between the samples of one (a heart-rate point's minimum, maximum
             // and rest): a later batch would take the point's own sample for a re-send replacing the others.
-            func endOfPoint() throws {
-                if pending.count >= batchSize {
+            func flush() throws {
+                if direct.isEmpty {
                     try write(pending, fileStore: fileStore, run: run, into: &receipt)
-                    pending.removeAll(keepingCapacity: true)
+                } else {
+                    try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, into: &receipt, refuse: refuse)
+                    direct.removeAll()
                 }
+                pending.removeAll(keepingCapacity: true)
+            }
+            func endOfPoint() throws {
+                if pending.count + direct.count >= batchSize { try flush() }
             }
             for number in metrics.indices {
                 // The list's only holder while it is built, when the payload was given up: its memory goes after.
                 let metric = metrics[number]
                 metrics[number].points = HAEPointList()
-                try builder.build(metric, into: take, afterPoint: endOfPoint)
+                guard directly, let shared = builder.directMetric(metric, serial: (index, number), refused: appleComputed) else {
+                    try builder.build(metric, into: take, afterPoint: endOfPoint)
+                    continue
+                }
+                let points = metric.points
+                for point in points.indices {
+                    if !builder.direct(shared, points: points, at: point, after: pending.count, metric: direct.number(of: shared),
+                                       into: &direct.rows) {
+                        builder.build(points[point], metric: metric, kind: shared.kind, into: take)
+                    }
+                    try endOfPoint()
+                }
             }
             for item in payload.parsed.others {
                 switch item.array {
@@ -108,9 +129,41 @@ extension HealthImporter {
                 }
                 try endOfPoint()
             }
-            try write(pending, fileStore: fileStore, run: run, into: &receipt)
+            try flush()
         }
         return receipt
+    }
+
+    /// Writes a batch with samples kept as ``HAEDirectPoints`` rows: straight to the store when it can be written
+    /// unread (``JSONFileStore/writeHealthAutoExportDirectly(_:hashes:direct:run:)``), every sample added; else the
+    /// rows' samples are built by `builder` in their places and the batch planned as any other.
+    private func write(_ candidates: [HAECandidate], direct: HAEDirectPoints, builder: HAESampleBuilder, fileStore: JSONFileStore,
+                       run: HAEImportRun, into receipt: inout ImportReceipt, refuse: (String, Int, String) -> Void) throws {
+        let hashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
+        guard try fileStore.writeHealthAutoExportDirectly(candidates, hashes: hashes, direct: direct, run: run) else {
+            try write(direct.candidates(merging: candidates, builder: builder, refuse: refuse), fileStore: fileStore, run: run,
+                      into: &receipt)
+            return
+        }
+        for candidate in candidates {
+            if candidate.generic {
+                receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].keptGenerically += 1
+            } else {
+                receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].added += 1
+            }
+        }
+        // A metric's rows one after the other: its count is looked up once.
+        var metric: Int32 = -1
+        var added = 0
+        for row in direct.rows {
+            if row.metric != metric {
+                if metric >= 0 { receipt.counts[direct.metrics[Int(metric)].type.identifier, default: ImportReceipt.Counts()].added += added }
+                metric = row.metric
+                added = 0
+            }
+            added += 1
+        }
+        if metric >= 0 { receipt.counts[direct.metrics[Int(metric)].type.identifier, default: ImportReceipt.Counts()].added += added }
     }
 
     /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
