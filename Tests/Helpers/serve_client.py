@@ -3,8 +3,8 @@
 
 Usage: serve_client.py PORT < scenarios.json > results.json
 
-Each scenario is {"steps": [...], "shutdown": false}; a step is a string (sent as UTF-8 bytes), a number (seconds to
-sleep) or {"signal": N, "pid": P} (sends signal N to process P, at that moment of the request). After the steps the client reads the answer until the server closes, and reports
+Each scenario is {"steps": [...], "shutdown": false, "timeout": 30}; a step is a string (sent as UTF-8 bytes), a number (seconds to
+sleep) or {"signal": N, "pid": P} (sends signal N to process P, at that moment of the request). After the steps the client reads the answer until the server closes (giving up after "timeout" seconds without a byte, 30 unless given), and reports
 {"status": int or null, "body": str, "head": str, "elapsed": seconds, "error": str or null}. A list of scenarios
 under {"parallel": [...]} runs them at once, on threads, and reports a list.
 """
@@ -32,7 +32,7 @@ def run(port, scenario):
     start = time.monotonic()
     result = {"status": None, "body": "", "head": "", "elapsed": 0, "error": None}
     try:
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        with socket.create_connection(("127.0.0.1", port), timeout=scenario.get("timeout", 30)) as connection:
             try:
                 for step in scenario["steps"]:
                     if isinstance(step, str):

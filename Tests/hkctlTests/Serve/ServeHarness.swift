@@ -55,8 +55,9 @@ struct ServeHarness {
     /// A step of a request: bytes to send, seconds to wait, or a signal to send to a process.
     enum Step { case send(String), wait(Double), signal(Int32, to: Int32) }
 
-    /// Runs the requests one after the other (or, with `parallel`, all at once), each on its own connection.
-    func requests(_ scenarios: [[Step]], parallel: Bool = false, shutdown: Bool = false) throws -> [Answer] {
+    /// Runs the requests one after the other (or, with `parallel`, all at once), each on its own connection; the
+    /// client gives up on an answer after `timeout` seconds without a byte.
+    func requests(_ scenarios: [[Step]], parallel: Bool = false, shutdown: Bool = false, timeout: Double = 30) throws -> [Answer] {
         func encode(_ steps: [Step]) -> [String: Any] {
             ["steps": steps.map { step -> Any in
                 switch step {
@@ -64,7 +65,7 @@ struct ServeHarness {
                 case let .wait(seconds): return seconds
                 case let .signal(number, pid): return ["signal": Int(number), "pid": Int(pid)]
                 }
-            }, "shutdown": shutdown]
+            }, "shutdown": shutdown, "timeout": timeout]
         }
         let payload: Any = parallel ? [["parallel": scenarios.map(encode)]] : scenarios.map(encode)
         let process = Process()
