@@ -99,7 +99,7 @@ struct ReadmeSyncSectionTests {
             var words = execStart.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
             #expect(words.first == "%h/.local/bin/hkctl" && words.dropFirst().first == "serve", "\(execStart)")
             if let listen = words.firstIndex(of: "--listen"), listen + 1 < words.count { words[listen + 1] = "127.0.0.1:0" }
-            let (started, log) = try ServeDefaultsTests.start(cli, folder: folder, label: "readme-unit", arguments: Array(words.dropFirst(2)), environment: [:])
+            let (started, log) = try ServeHarness.launch(cli, folder: folder, label: "readme-unit", arguments: Array(words.dropFirst(2)), environment: [:])
             let server = try #require(started, "the unit's command did not start: \(log)")
             // The token README's command made, sent as README says, for every type README's grant names: all stored.
             let answer = try server.request(ServeHarness.push(Self.everyGrantedMetric, token: token))

@@ -20,26 +20,6 @@ struct ServeDefaultsTests {
         }
     }
 
-    /// Starts `hkctl serve ARGUMENTS` and waits for its "listening on" line; nil (with the log) when it exits first.
-    static func start(_ cli: CLIRunner, folder: String, label: String, arguments: [String],
-                              environment: [String: String]) throws -> (server: ServeHarness?, log: String) {
-        let spawned = try Spawned.start(["serve"] + arguments, cli: cli, outputFolder: folder, label: label, environment: environment)
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let text = (try? String(contentsOfFile: spawned.stderrPath, encoding: .utf8)) ?? ""
-            if let range = text.range(of: "listening on 127.0.0.1:") {
-                let digits = text[range.upperBound...].prefix { $0.isNumber }
-                if let port = Int(digits), text[range.upperBound...].dropFirst(digits.count).hasPrefix(" ") {
-                    return (ServeHarness(spawned: spawned, port: port, cli: cli), text)
-                }
-            }
-            if !spawned.process.isRunning { return (nil, spawned.wait().result.stderr) }
-            usleep(20_000)
-        }
-        spawned.killNow()
-        return (nil, spawned.wait().result.stderr)
-    }
-
     /// No options: the server listens on 127.0.0.1:8787 (when this machine has that port free), answers 413 to a
     /// `Content-Length` one byte over 64 MiB at once, takes one of exactly 64 MiB (and, when its body stops, drops it
     /// after 30 s), and drops a head not whole after 10 s. Nothing is stored; about 30 s of waiting, in parallel.
@@ -48,14 +28,14 @@ struct ServeDefaultsTests {
             let before = cli.snapshot()
             // The real timeouts: the test variable set empty leaves the defaults.
             let defaults = ["HKCTL_SERVE_TEST_TIMEOUTS": ""]
-            var (started, log) = try Self.start(cli, folder: folder, label: "serve-default", arguments: [], environment: defaults)
+            var (started, log) = try ServeHarness.launch(cli, folder: folder, label: "serve-default", arguments: [], environment: defaults)
             if let server = started {
                 #expect(server.port == 8787, "\(log)")
             } else {
                 // Another program holds 8787 here: the server says so (exit 1), and the limits are checked on a free port.
                 #expect(log.contains("8787"), "\(log)")
                 print("SKIPPED the default port: 127.0.0.1:8787 is in use on this machine (\(log.trimmingCharacters(in: .whitespacesAndNewlines)))")
-                (started, log) = try Self.start(cli, folder: folder, label: "serve-free-port", arguments: ["--listen", "127.0.0.1:0"], environment: defaults)
+                (started, log) = try ServeHarness.launch(cli, folder: folder, label: "serve-free-port", arguments: ["--listen", "127.0.0.1:0"], environment: defaults)
             }
             let server = try #require(started, "\(log)")
             typealias S = ServeHarness

@@ -19,23 +19,31 @@ struct ServeHarness {
     /// Starts the server and waits (up to 20 s) for its first line, which names the port.
     static func start(_ cli: CLIRunner, folder: String, label: String = "serve", arguments: [String] = [],
                       environment: [String: String] = [:]) throws -> ServeHarness {
-        let spawned = try Spawned.start(["serve", "--listen", "127.0.0.1:0"] + arguments, cli: cli, outputFolder: folder,
-                                        label: label, environment: ["HKCTL_SERVE_TEST_TIMEOUTS": testTimeouts].merging(environment) { $1 })
+        let (server, log) = try launch(cli, folder: folder, label: label, arguments: ["--listen", "127.0.0.1:0"] + arguments,
+                                       environment: ["HKCTL_SERVE_TEST_TIMEOUTS": testTimeouts].merging(environment) { $1 })
+        guard let server else { throw HarnessError.didNotStart(log) }
+        return server
+    }
+
+    /// Starts `hkctl serve ARGUMENTS` as given (no address or timeouts added) and waits up to 20 s for its line naming
+    /// the port on 127.0.0.1; nil and the server's log when it exits (or is killed) before that.
+    static func launch(_ cli: CLIRunner, folder: String, label: String, arguments: [String],
+                       environment: [String: String]) throws -> (server: ServeHarness?, log: String) {
+        let spawned = try Spawned.start(["serve"] + arguments, cli: cli, outputFolder: folder, label: label, environment: environment)
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             let text = (try? String(contentsOfFile: spawned.stderrPath, encoding: .utf8)) ?? ""
             if let range = text.range(of: "listening on 127.0.0.1:") {
                 let digits = text[range.upperBound...].prefix { $0.isNumber }
                 if let port = Int(digits), text[range.upperBound...].dropFirst(digits.count).hasPrefix(" ") {
-                    return ServeHarness(spawned: spawned, port: port, cli: cli)
+                    return (ServeHarness(spawned: spawned, port: port, cli: cli), text)
                 }
             }
             if !spawned.process.isRunning { break }
             usleep(20_000)
         }
         spawned.killNow()
-        let (result, _) = spawned.wait()
-        throw HarnessError.didNotStart(result.stderr)
+        return (nil, spawned.wait().result.stderr)
     }
 
     enum HarnessError: Error { case didNotStart(String), client(String) }
