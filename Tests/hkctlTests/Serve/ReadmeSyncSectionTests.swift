@@ -106,6 +106,12 @@ struct ReadmeSyncSectionTests {
             #expect(answer.status == 200, "\(answer.body)")
             let totals = answer.json["totals"] as? [String: Any]
             #expect(totals?["rejected"] as? Int == 0 && (totals?["added"] as? Int ?? 0) >= 10, "\(answer.body)")
+            // README refuses only what is not HTTP/1.1 or 1.0: a client that speaks 1.0 (curl -0) is served.
+            #expect(section.contains("not HTTP/1.1 or 1.0"), "README's list of refusals")
+            let head10 = ServeHarness.pushHead(bodyLength: Self.everyGrantedMetric.utf8.count, token: token)
+                .replacingOccurrences(of: "POST /ingest HTTP/1.1", with: "POST /ingest HTTP/1.0")
+            let again = try server.request([.send(head10 + Self.everyGrantedMetric)])
+            #expect(again.status == 200 && (again.json["totals"] as? [String: Any])?["added"] as? Int == 0, "\(again.head) \(again.body)")
             let result = server.terminate()
             #expect(result.status == 0, "\(result.stderr)")
             // The unit runs with --quiet: the push that succeeded has no line.
