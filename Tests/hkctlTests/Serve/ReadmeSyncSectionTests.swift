@@ -66,7 +66,7 @@ struct ReadmeSyncSectionTests {
         ]}}
         """
 
-    @Test(.timeLimit(.minutes(8))) func theSyncSectionWorksAsWritten() throws {
+    @Test(.timeLimit(.minutes(20))) func theSyncSectionWorksAsWritten() throws {
         let section = try Self.section("Sync from your iPhone")
         let shellBlocks = Self.blocks("sh", in: section)
         #expect(shellBlocks.count == 2, "\(shellBlocks)")

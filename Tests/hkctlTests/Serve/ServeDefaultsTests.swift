@@ -23,7 +23,7 @@ struct ServeDefaultsTests {
     /// No options: the server listens on 127.0.0.1:8787 (when this machine has that port free), answers 413 to a
     /// `Content-Length` one byte over 64 MiB at once, takes one of exactly 64 MiB (and, when its body stops, drops it
     /// after 30 s), and drops a head not whole after 10 s. Nothing is stored; about 30 s of waiting, in parallel.
-    @Test(.timeLimit(.minutes(8))) func withoutOptionsItListensOn8787AndKeepsTheIssuesLimits() throws {
+    @Test(.timeLimit(.minutes(20))) func withoutOptionsItListensOn8787AndKeepsTheIssuesLimits() throws {
         try Self.withTokenForSteps { cli, folder, token in
             let before = cli.snapshot()
             // The real timeouts: the test variable set empty leaves the defaults.
@@ -61,7 +61,7 @@ struct ServeDefaultsTests {
 
     /// A body that keeps moving is taken however long it takes in all (the 30 s are of silence, not of the whole body),
     /// and while it arrives the store is not locked: another `hkctl` writes at once, before the push is answered.
-    @Test(.timeLimit(.minutes(8))) func theStoreIsFreeWhileABodyArrivesSlowlyAndTheSlowBodyIsTaken() throws {
+    @Test(.timeLimit(.minutes(20))) func theStoreIsFreeWhileABodyArrivesSlowlyAndTheSlowBodyIsTaken() throws {
         try Self.withTokenForSteps { cli, folder, token in
             // A head within 2 s, a body that never stalls 2 s; the body below takes 6 s in all.
             let server = try ServeHarness.start(cli, folder: folder, environment: ["HKCTL_SERVE_TEST_TIMEOUTS": "2,2"])
