@@ -34,7 +34,27 @@ extension ImportTests {
                                  "5e-324", "123456789012.34567", "0.1000000000000000055511151231257827"]
 
         static func oddPayload() -> String {
-            let steps = oddNumbers.enumerated().map { "{\"date\":\"\(at($0.offset))\",\"qty\":\($0.element),\"source\":\"Watch\"}" }
+            // Points the direct path must leave to the builder, as it would build or refuse them: a time in the future,
+            // fractions of a second, an offset of +05:45, the year 1, a key twice, a number as text, a source that is a
+            // number, null or empty, an unknown key, a unit on the point, a source with a control character or a
+            // bidirectional mark, a merged source over 200 characters.
+            let merged = (0..<30).map { "Watch \($0)" }.joined(separator: "|")
+            let odd = ["{\"date\":\"2025-06-01 08:00:00 +0200\",\"qty\":5,\"source\":\"Watch\"}",
+                       "{\"date\":\"2024-05-10 09:00:00.500 +0200\",\"qty\":5,\"source\":\"Watch\"}",
+                       "{\"date\":\"2024-05-10 13:46:00 +0545\",\"qty\":5,\"source\":\"Watch\"}",
+                       "{\"date\":\"0001-05-10 09:02:00 +0000\",\"qty\":5,\"source\":\"Watch\"}",
+                       "{\"date\":\"\(at(40))\",\"qty\":5,\"qty\":6,\"source\":\"Watch\"}",
+                       "{\"date\":\"\(at(41))\",\"qty\":\"12\",\"source\":\"Watch\"}",
+                       "{\"date\":\"\(at(42))\",\"qty\":7,\"source\":12}",
+                       "{\"date\":\"\(at(43))\",\"qty\":7,\"source\":null}",
+                       "{\"date\":\"\(at(44))\",\"qty\":7,\"source\":\"\"}",
+                       "{\"date\":\"\(at(45))\",\"qty\":7,\"source\":\"Watch\",\"foo\":1}",
+                       "{\"date\":\"\(at(46))\",\"qty\":7,\"source\":\"Watch\",\"units\":\"count\"}",
+                       "{\"date\":\"\(at(47))\",\"qty\":7,\"source\":\"Wa\\u0007tch\"}",
+                       "{\"date\":\"\(at(48))\",\"qty\":7,\"source\":\"Wa\u{200F}tch\"}",
+                       "{\"date\":\"\(at(49))\",\"qty\":7,\"source\":\"\(merged)\"}",
+                       "{\"date\":\"\(at(50))\"}", "{\"qty\":3}", "{}"]
+            let steps = oddNumbers.enumerated().map { "{\"date\":\"\(at($0.offset))\",\"qty\":\($0.element),\"source\":\"Watch\"}" } + odd
             let energy = oddNumbers.enumerated().map { "{\"qty\":\($0.element),\"date\":\"\(at($0.offset))\"}" }
             let oxygen = ["97.123456789012345", "100", "0.5", "100.00000000000001", "12.50", "95"].enumerated().map {
                 "{\"date\":\"\(at($0.offset))\",\"qty\":\($0.element),\"source\":\"Watch\"}"
@@ -44,7 +64,9 @@ extension ImportTests {
                           ("55.5", "66.6", "77.7")]
             let heart = hearts.enumerated().map { index, figures in
                 "{\"Min\":\(figures.0),\"Avg\":\(figures.1),\"Max\":\(figures.2),\"date\":\"\(at(index))\",\"source\":\"Watch\"}"
-            }
+            } + ["{\"qty\":70,\"date\":\"\(at(30))\"}", "{\"Avg\":70,\"Min\":null,\"Max\":80,\"date\":\"\(at(31))\"}",
+                 "{\"Avg\":70,\"Min\":60,\"date\":\"\(at(32))\"}", "{\"Avg\":400,\"Min\":60,\"Max\":900,\"date\":\"\(at(33))\"}",
+                 "{\"Avg\":70,\"Min\":69.99,\"Max\":70.01,\"date\":\"2024-05-10 09:34:17 +0200\"}"]
             return payload([("step_count", "count", steps), ("active_energy", "kcal", energy),
                             ("blood_oxygen_saturation", "%", oxygen), ("heart_rate", "count/min", heart)])
         }
