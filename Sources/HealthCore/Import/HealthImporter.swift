@@ -41,6 +41,9 @@ public final class HealthImporter: @unchecked Sendable {
     var writesHAEDirectly = true
     /// What the last store of Health Auto Export payloads knew of its own writes (for tests and measurements).
     var lastHAERun: HAEImportRun?
+    /// In a dry run, what its Health Auto Export batches would have written and deleted so far, kept from file to
+    /// file of this importer as the store keeps a real import's writes.
+    lazy var dryRunHAEPlanned = HAEDryRunPlanned()
 
     private var batch: [Sample] = []
     /// A dry run of the owner's import into a file store: the samples of this import that can cover the store's

@@ -16,41 +16,55 @@ extension JSONFileStore {
     ///   bytes); the plan returned then holds the outcomes (every candidate added) and no `writes`. Nil: always
     ///   read. Not used for a dry run.
     /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``, when the caller has them.
+    /// - Parameter planned: In a dry run, what its earlier batches would have written and deleted: the batch is
+    ///   planned against the store with those changes, and its own plan is added to them.
     func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
-                               hashes: [Int]? = nil) throws -> HAEWritePlan {
+                               hashes: [Int]? = nil, planned earlier: HAEDryRunPlanned? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         var widened = HAESpans()
         widened.widen(candidates)
         let spans = widened.spans
-        let plan = { () throws -> HAEWritePlan in
+        let plan = { (readsStore: Bool) throws -> HAEWritePlan in
             var stored: [Sample] = []
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
                 let interval = JSONFileStore.HAEWindow(span)
-                let deleted = try self.deletedUUIDs(ofType: type)
                 var earliest = interval.start
-                for partition in try self.partitions(ofType: type, overlapping: interval) {
-                    try self.readPartitionWithSequence(partition, around: interval) { sample, sequence in
-                        guard sample.end >= interval.start, sample.start <= interval.end,
-                              !deleted.hides(sample, sequence: sequence) else { return }
-                        stored.append(sample)
-                        if sample.metadata[HAESampleBuilder.aggregationKey] != nil {
-                            earliest = min(earliest, HAEWritePlan.periodStart(of: sample))
+                func take(_ sample: Sample) {
+                    stored.append(sample)
+                    if sample.metadata[HAESampleBuilder.aggregationKey] != nil {
+                        earliest = min(earliest, HAEWritePlan.periodStart(of: sample))
+                    }
+                }
+                let deleted = readsStore ? try self.deletedUUIDs(ofType: type) : Deletions()
+                if readsStore {
+                    for partition in try self.partitions(ofType: type, overlapping: interval) {
+                        try self.readPartitionWithSequence(partition, around: interval) { sample, sequence in
+                            guard sample.end >= interval.start, sample.start <= interval.end,
+                                  !deleted.hides(sample, sequence: sequence), earlier?.hides(sample) != true else { return }
+                            take(sample)
                         }
                     }
+                }
+                for sample in earlier?.samples(ofType: type, where: { $0.end >= interval.start && $0.start <= interval.end }) ?? [] {
+                    take(sample)
                 }
                 // A stored point whose period starts before the window (a week, where a day of its end comes): the HAE
                 // points from its period's start too, so that the plan weighs it against every finer point inside it
                 // and deletes a rest held as pieces whole (``HAEPieces``).
                 if earliest < interval.start {
                     let before = DateInterval(start: earliest, end: interval.start)
-                    for partition in try self.partitions(ofType: type, overlapping: before) {
-                        try self.readPartitionWithSequence(partition, around: before) { sample, sequence in
-                            guard sample.end >= earliest, sample.end < interval.start,
-                                  sample.metadata[HAESampleBuilder.aggregationKey] != nil,
-                                  !deleted.hides(sample, sequence: sequence) else { return }
-                            stored.append(sample)
+                    let inBefore = { (sample: Sample) in
+                        sample.end >= earliest && sample.end < interval.start && sample.metadata[HAESampleBuilder.aggregationKey] != nil
+                    }
+                    if readsStore {
+                        for partition in try self.partitions(ofType: type, overlapping: before) {
+                            try self.readPartitionWithSequence(partition, around: before) { sample, sequence in
+                                guard inBefore(sample), !deleted.hides(sample, sequence: sequence), earlier?.hides(sample) != true else { return }
+                                stored.append(sample)
+                            }
                         }
                     }
+                    stored += earlier?.samples(ofType: type, where: inBefore) ?? []
                 }
             }
             // Asked once per candidate: a catalogue look-up each time cost more than the rest of the plan.
@@ -63,9 +77,13 @@ extension JSONFileStore {
             })
         }
         if dryRun {
-            guard try isExistingStore() else { return HAEWritePlan.plan(candidates, stored: [], cumulative: isCumulative) }
             var result = HAEWritePlan()
-            try withReadAccess { _ in result = try plan() }
+            if try isExistingStore() {
+                try withReadAccess { _ in result = try plan(true) }
+            } else {
+                result = try plan(false)
+            }
+            earlier?.apply(result)
             return result
         }
         return try withWriteAccess {
@@ -79,7 +97,7 @@ extension JSONFileStore {
                 try run.wrote(candidates, hashes: hashes, store: self)
                 return planned
             }
-            let planned = try plan()
+            let planned = try plan(true)
             guard !planned.writes.isEmpty || !planned.deletes.isEmpty else { return planned }
             for sample in planned.writes { try TextRules.check(sample) }
             _ = try writeChanges(deleting: planned.deletes, adding: planned.writes, now: clock(),

@@ -49,7 +49,7 @@ extension ImportTests {
         /// A payload that holds the same points twice (a metric sent twice, as a re-send appended to a file does), in
         /// batches that put the copies apart: the import stores the first copy and finds the second unchanged (or
         /// replaces it), but the dry run plans every batch against the store as it was and counts every copy as added.
-        @Test(.disabled("fault: a dry run of an HAE payload whose points repeat across batches counts the repeats as added; the import finds them unchanged"))
+        @Test
         func aDryRunOfAPayloadWithRepeatsAcrossBatchesGivesTheRealReceipt() throws {
             let points = (0..<10).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
             let twice = Direct.payload([("step_count", "count", points), ("step_count", "count", points)])
@@ -58,6 +58,58 @@ extension ImportTests {
             #expect(steps[0].real[HealthAutoExportTests.steps]?.added == 10)
             #expect(steps[0].real[HealthAutoExportTests.steps]?.alreadyPresent == 10)
             #expect(steps[0].dry == steps[0].real)
+        }
+
+        /// The copy sent later has grown: the import replaces what grew and finds the rest unchanged; the dry run says
+        /// the same, in batches that part the copies and in one batch.
+        @Test func aDryRunOfAPayloadWhoseLaterCopyGrewGivesTheRealReceipt() throws {
+            let first = (0..<10).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
+            let grown = (0..<12).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\($0 < 4 ? 90 : 20 + $0),\"source\":\"Watch\"}" }
+            let payload = Direct.payload([("step_count", "count", first), ("step_count", "count", grown)])
+            for batchSize in [3, 5, 20_000] {
+                let steps = try Self.dryThenReal([payload], batchSize: batchSize)
+                #expect(steps[0].dry == steps[0].real, "batch size \(batchSize)")
+                #expect(steps[0].untouched, "batch size \(batchSize)")
+            }
+            let parted = try Self.dryThenReal([payload], batchSize: 5)[0].real[HealthAutoExportTests.steps]
+            #expect(parted?.added == 12 && parted?.replaced == 4 && parted?.alreadyPresent == 6)
+        }
+
+        /// A folder's files in one run (`importFile` of a folder stores them as one run): a day, then the same day
+        /// re-sent grown in the next file. The dry run meets the first file's points as the import does.
+        @Test func aDryRunOfSeveralFilesInOneRunGivesTheRealReceipt() throws {
+            let day = (0..<20).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
+            let resent = (0..<24).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\($0 % 5 == 0 ? 70 : 20 + $0),\"source\":\"Watch\"}" }
+            let files = [Direct.payload([("step_count", "count", day)]), Direct.payload([("step_count", "count", resent)]),
+                         Direct.payload([("step_count", "count", resent)])]
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
+                for (number, text) in files.enumerated() {
+                    try text.write(toFile: folder + "/in/\(number).json", atomically: true, encoding: .utf8)
+                }
+                let store = HAEFastPathTests.store(folder + "/s")
+                let dry = try HealthImporter(store: store, dryRun: true, timeZone: HAEFastPathTests.berlin).importFile(atPath: folder + "/in")
+                #expect(!FileManager.default.fileExists(atPath: folder + "/s/samples"))
+                let real = try HealthImporter(store: store, timeZone: HAEFastPathTests.berlin).importFile(atPath: folder + "/in")
+                let steps = real.counts[HealthAutoExportTests.steps]
+                // 20 added; then 4 added, 4 replaced (every fifth of the first 20 grew) and 16 unchanged; then all 24 unchanged.
+                #expect(steps?.added == 24 && steps?.replaced == 4 && steps?.alreadyPresent == 40, "\(String(describing: steps))")
+                #expect(dry.counts == real.counts)
+            }
+        }
+
+        /// The same for the in-memory store a library user may import into.
+        @Test func aDryRunIntoTheInMemoryStoreMeetsItsOwnEarlierBatches() throws {
+            let points = (0..<10).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
+            let twice = Array(Direct.payload([("step_count", "count", points), ("step_count", "count", points)]).utf8)
+            let store = InMemorySampleStore()
+            let dry = try HealthImporter(store: store, dryRun: true, batchSize: 5, timeZone: HAEFastPathTests.berlin)
+                .importHealthAutoExport(HealthAutoExportPayload(bytes: twice, name: "twice.json"), receivedThrough: nil)
+            #expect(try store.samples(ofType: HealthAutoExportTests.steps, overlapping: DateInterval(start: .distantPast, end: .distantFuture)).isEmpty)
+            let real = try HealthImporter(store: store, batchSize: 5, timeZone: HAEFastPathTests.berlin)
+                .importHealthAutoExport(HealthAutoExportPayload(bytes: twice, name: "twice.json"), receivedThrough: nil)
+            #expect(real.counts[HealthAutoExportTests.steps]?.added == 10)
+            #expect(dry.counts == real.counts)
         }
     }
 }

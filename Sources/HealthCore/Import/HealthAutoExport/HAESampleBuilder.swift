@@ -579,8 +579,11 @@ struct HAESampleBuilder {
     }
 
     /// ``TextRules/sourceNameProblem(_:)`` of `source`; the last one found fine is not looked at again.
+    ///
+    /// The last one is matched by its bytes, not by `==`: canonically equal spellings (`é` as one scalar or as `e`
+    /// and a combining accent) are equal Strings of different lengths, and the rule counts scalars.
     func sourceProblem(_ source: String) -> String? {
-        if let known = lookups.fineSource, known == source { return nil }
+        if let known = lookups.fineSource, known.utf8.elementsEqual(source.utf8) { return nil }
         if let problem = TextRules.sourceNameProblem(source) { return problem }
         lookups.fineSource = source
         return nil

@@ -188,10 +188,15 @@ extension HealthImporter {
         }
         let plan: HAEWritePlan
         if let fileStore {
-            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run, hashes: hashes)
+            plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run, hashes: hashes,
+                                                       planned: dryRun ? dryRunHAEPlanned : nil)
         } else if let memory = store as? InMemorySampleStore {
+            let earlier = dryRun ? dryRunHAEPlanned : nil
             plan = memory.modify { stored in
-                let planned = HAEWritePlan.plan(batch, stored: stored) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
+                let planned = HAEWritePlan.plan(batch, stored: earlier?.applied(to: stored) ?? stored) {
+                    catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false
+                }
+                earlier?.apply(planned)
                 if !dryRun {
                     let gone = Set(planned.deletes.map(\.uuid))
                     stored.removeAll { gone.contains($0.uuid) }
