@@ -390,8 +390,18 @@ struct HAEWritePlan {
         // and the hours inside it add up to the day's total once (weighing the day as sent, and its hours as well,
         // took the hours off a week twice).
         var settled: [UUID: Quantity] = [:]
+        // Each type's sent and stored samples by start: a point's finer and misaligned ones are looked for among those
+        // that can meet its period, in their lists' order (the same samples, in the same order, as a filter of all).
+        var sentByType: [String: (samples: [Sample], index: HAEStartIndex)] = [:]
+        for (type, samples) in Dictionary(grouping: sent, by: \.typeIdentifier) { sentByType[type] = (samples, HAEStartIndex(samples)) }
+        var storedIndex: [String: HAEStartIndex] = [:]
         for (point, first) in wide {
             guard let form = HAEWritePlan.form(of: point) else { continue }
+            let sentOfType = sentByType[point.typeIdentifier]
+            let nearSent = sentOfType.map { entry in entry.index.places(meeting: point.start, point.end).map { entry.samples[$0] } } ?? []
+            let storedOfType = stored[point.typeIdentifier] ?? []
+            if storedIndex[point.typeIdentifier] == nil { storedIndex[point.typeIdentifier] = HAEStartIndex(storedOfType) }
+            let nearStored = storedIndex[point.typeIdentifier]!.places(meeting: point.start, point.end).map { storedOfType[$0] }
             let inside = { (other: Sample) -> Bool in
                 other.typeIdentifier == point.typeIdentifier && other.start >= point.start && other.end <= point.end
                     && HAEWritePlan.form(of: other).map { $0 != form } == true
@@ -399,12 +409,12 @@ struct HAEWritePlan {
             }
             // Points of its own form sent with another alignment (hours re-sent after the phone moved to a zone whose
             // hours start at :30) cover the part of it they overlap, and stand for their amount there, pro rata.
-            let across = sent.filter {
+            let across = nearSent.filter {
                 $0.typeIdentifier == point.typeIdentifier && $0.end > point.start && $0.start < point.end
                     && HAEWritePlan.related($0.source, point.source) && HAEWritePlan.isMisaligned(point, with: $0, identifier: nil)
             }
-            let finer = (stored[point.typeIdentifier] ?? []).filter { (!deleted.contains($0.uuid) || settled[$0.uuid] != nil) && inside($0) }
-                + sent.filter(inside)
+            let finer = nearStored.filter { (!deleted.contains($0.uuid) || settled[$0.uuid] != nil) && inside($0) }
+                + nearSent.filter(inside)
             var reach = point.start
             let spans = (finer.map { ($0.start, $0.end) } + across.map { (max($0.start, point.start), min($0.end, point.end)) })
                 .sorted(by: { $0.0 < $1.0 })
