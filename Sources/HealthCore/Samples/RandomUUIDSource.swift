@@ -16,7 +16,10 @@ import Darwin
 final class RandomUUIDSource {
     /// The largest pool, in bytes: 16 KiB, 1,024 UUIDs per call into the kernel.
     static let largestPool = 16_384
-    private var bytes = [UInt8](repeating: 0, count: 256)
+    /// The pool's memory, ``largestPool`` bytes; the first `size` of them are the current pool. Raw memory rather
+    /// than an array: a class's array read in a closure costs a run-time exclusivity check per UUID.
+    private let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: RandomUUIDSource.largestPool)
+    private var size = 256
     private var used = 256
     /// The fork generation the pool was drawn in.
     private var generation = RandomUUIDSource.forkGeneration
@@ -25,28 +28,24 @@ final class RandomUUIDSource {
 
     /// The next UUID.
     func next() -> UUID {
-        if used == bytes.count || generation != RandomUUIDSource.forkGeneration { refill() }
-        defer { used += 16 }
-        return bytes.withUnsafeBufferPointer { all in
-            let u = UnsafeBufferPointer(rebasing: all[used..<used + 16])
-            // Version 4 (random), variant 1 (RFC 4122), as UUID() makes them.
-            return UUID(uuid: (u[0], u[1], u[2], u[3], u[4], u[5], (u[6] & 0x0F) | 0x40, u[7], (u[8] & 0x3F) | 0x80, u[9],
-                               u[10], u[11], u[12], u[13], u[14], u[15]))
-        }
+        if used == size || generation != RandomUUIDSource.forkGeneration { refill() }
+        let u = storage + used
+        used += 16
+        // Version 4 (random), variant 1 (RFC 4122), as UUID() makes them.
+        return UUID(uuid: (u[0], u[1], u[2], u[3], u[4], u[5], (u[6] & 0x0F) | 0x40, u[7], (u[8] & 0x3F) | 0x80, u[9],
+                           u[10], u[11], u[12], u[13], u[14], u[15]))
     }
 
     private func refill() {
-        if refills > 0, bytes.count < RandomUUIDSource.largestPool {
-            bytes = [UInt8](repeating: 0, count: bytes.count * 2)
-        }
+        if refills > 0, size < RandomUUIDSource.largestPool { size *= 2 }
         refills += 1
         generation = RandomUUIDSource.forkGeneration
-        if !bytes.withUnsafeMutableBytes({ fill($0) }) {
+        let pool = UnsafeMutableRawBufferPointer(start: storage, count: size)
+        if !fill(pool) {
             // No random source (an old kernel): UUID() itself, once per UUID.
-            for index in 0..<bytes.count / 16 {
-                let uuid = UUID().uuid
-                withUnsafeBytes(of: uuid) { raw in
-                    for offset in 0..<16 { bytes[index * 16 + offset] = raw[offset] }
+            for index in 0..<size / 16 {
+                withUnsafeBytes(of: UUID().uuid) { raw in
+                    for offset in 0..<16 { storage[index * 16 + offset] = raw[offset] }
                 }
             }
         }
@@ -57,9 +56,14 @@ final class RandomUUIDSource {
     /// `/dev/urandom`, opened for the second pool (a small push never needs it); -1 before, or when it cannot be.
     private var device: Int32 = -1
     private var triedDevice = false
-
-    deinit { if device >= 0 { close(device) } }
     #endif
+
+    deinit {
+        #if canImport(Glibc)
+        if device >= 0 { close(device) }
+        #endif
+        storage.deallocate()
+    }
 
     /// Fills `buffer` from the system's random source; false if it cannot.
     private func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
