@@ -28,13 +28,13 @@ enum JSONBytes {
         out.advance(length)
     }
 
-    /// Appends `value` as ``NumberFormatting/json(_:)`` spells it: a whole number below 10^15 in digits, written
-    /// here without making a String; any other through it.
+    /// Appends `value` as ``NumberFormatting/json(_:)`` spells it: a whole number below 10^15 in digits and most
+    /// other figures by ``ShortestDecimal``, written here without making a String; any other through it.
     static func appendNumber(_ value: Double, to out: ByteBuffer) {
         if value == value.rounded(), abs(value) < 1e15 {
             if value < 0 { out.append(UInt8(ascii: "-")) }
             appendDigits(Int(abs(value)), width: 1, to: out)
-        } else {
+        } else if !ShortestDecimal.append(value, to: out) {
             out.append(NumberFormatting.json(value))
         }
     }

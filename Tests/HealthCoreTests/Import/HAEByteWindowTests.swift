@@ -84,6 +84,29 @@ extension ImportTests {
             #expect(window.released > bytes.count - 4 * 4096)
         }
 
+        /// With the standard sizes a payload of several huge pages gets a buffer on a 2 MB boundary (on Linux, where
+        /// it asks for huge pages) and gives back whole 2 MB pages, and still parses every point.
+        @Test func aLargePayloadIsGivenBackInWholeHugePages() throws {
+            let point = Array("{\"qty\":12,\"date\":\"2024-03-29 10:00:00 +0100\",\"source\":\"Watch\"},\n".utf8)
+            let count = 200_000
+            var bytes = Array("{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[".utf8)
+            bytes.reserveCapacity(bytes.count + count * point.count + 16)
+            for _ in 0..<count { bytes += point }
+            bytes.removeLast(2)
+            bytes += Array("]}]}}".utf8)
+            #expect(bytes.count > 6 * HAEByteWindow.hugePage)
+            let window = try #require(try HAEByteWindow(ChunkReader(bytes, step: 1 << 20), size: bytes.count))
+            var parser = HAEParser(window: window)
+            let parsed = try parser.parse()
+            #expect(parsed.metrics.first?.points.count == count)
+            #expect(window.filled == bytes.count && window.exact)
+            #expect(window.released > bytes.count - 8 * HAEByteWindow.hugePage)
+            #if os(Linux)
+            #expect(UInt(bitPattern: window.bytes.baseAddress!) % UInt(HAEByteWindow.hugePage) == 0)
+            #expect(window.released % HAEByteWindow.hugePage == 0)
+            #endif
+        }
+
         @Test func anElementLongerThanTheWindowOrAStreamOfAnotherSizeIsParsedWhole() throws {
             let long = Array(HAEByteWindowTests.payloadText(longPoint: true).utf8)
             let (payload, wholeRead) = try HAEByteWindowTests.streamed(long)

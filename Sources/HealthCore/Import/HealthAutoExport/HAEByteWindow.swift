@@ -32,6 +32,11 @@ final class HAEByteWindow {
     let bytes: UnsafeBufferPointer<UInt8>
     private let base: UnsafeMutableRawPointer
     private let mapped: Int
+    /// The whole reservation (`base` is within it, aligned to a huge page when the window uses them).
+    private let region: UnsafeMutableRawPointer
+    private let regionSize: Int
+    /// What is given back at a time: a page, or a huge page (2 MB) when the window is backed by them.
+    private let releaseUnit: Int
     private let reader: ByteReader
     private let sizes: Sizes
     private let page: Int
@@ -49,18 +54,40 @@ final class HAEByteWindow {
         mapped = max(page, (size + page - 1) / page * page)
         #if canImport(Glibc)
         let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+        // Huge pages when what is released at a time is one: a 2 MB page is filled with one fault where 512 pages
+        // take 512 (the window's share of the faults was a twentieth of a year's import). The buffer then starts
+        // on a 2 MB boundary, and is given back in whole 2 MB pages.
+        let huge = HAEByteWindow.hugePage
+        let useHuge = page == 4096 && sizes.behind >= huge && mapped >= 2 * huge
         #else
         let flags = MAP_PRIVATE | MAP_ANON
+        let huge = page
+        let useHuge = false
         #endif
-        guard let memory = mmap(nil, mapped, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else { return nil }
-        base = memory
-        bytes = UnsafeBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
+        regionSize = useHuge ? mapped + huge : mapped
+        guard let memory = mmap(nil, regionSize, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else { return nil }
+        region = memory
+        if useHuge {
+            let address = UInt(bitPattern: memory)
+            base = memory + Int((address + UInt(huge) - 1) / UInt(huge) * UInt(huge) - address)
+            #if canImport(Glibc)
+            _ = madvise(base, mapped, MADV_HUGEPAGE)
+            #endif
+            releaseUnit = huge
+        } else {
+            base = memory
+            releaseUnit = page
+        }
+        bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: size)
         self.reader = reader
         self.sizes = Sizes(chunk: max(sizes.chunk, 1), ahead: max(sizes.ahead, 1), behind: max(sizes.behind, page))
         try fill(until: min(size, self.sizes.ahead + self.sizes.chunk))
     }
 
-    deinit { munmap(base, mapped) }
+    deinit { munmap(region, regionSize) }
+
+    /// The size of a huge page on x86-64 and arm64 Linux (4 KiB base pages).
+    static let hugePage = 2 << 20
 
     /// Called where the parser starts an element at `position`: reads ahead and releases what lies behind.
     @inline(__always)
@@ -90,7 +117,7 @@ final class HAEByteWindow {
     }
 
     private func release(below position: Int) {
-        let end = position / page * page
+        let end = position / releaseUnit * releaseUnit
         guard end > released else { return }
         #if canImport(Glibc)
         _ = madvise(base + released, end - released, MADV_DONTNEED)
