@@ -13,15 +13,7 @@ extension PartitionSummary {
         out.identity(tombstones)
         out.text(unit)
         out.u32(UInt32(sources.count))
-        for source in sources {
-            out.text(source.name)
-            if let device = source.device {
-                out.byte(1)
-                out.text(device)
-            } else {
-                out.byte(0)
-            }
-        }
+        for source in sources { out.source(source) }
         out.u32(UInt32(slots.count))
         for slot in slots {
             out.u32(UInt32(bitPattern: slot.hour))
@@ -60,10 +52,8 @@ extension PartitionSummary {
         else { return nil }
         var sources: [Source] = []
         for _ in 0..<sourceCount {
-            guard let name = input.text(), let flag = input.byte(), flag <= 1 else { return nil }
-            var device: String?
-            if flag == 1 { guard let text = input.text() else { return nil }; device = text }
-            sources.append(Source(name: name, device: device))
+            guard let source = input.source() else { return nil }
+            sources.append(source)
         }
         let allSources: UInt64 = sourceCount == 64 ? ~0 : (1 << UInt64(sourceCount)) - 1
         guard let slotCount = input.u32(), Int(slotCount) <= input.remaining / 32 else { return nil }
@@ -258,6 +248,17 @@ struct SummaryWriter {
         if !utf8.isEmpty { bytes(utf8) }
     }
 
+    /// A source: its name, then 1 and its device, or 0 when it names none.
+    mutating func source(_ source: PartitionSummary.Source) {
+        text(source.name)
+        if let device = source.device {
+            byte(1)
+            text(device)
+        } else {
+            byte(0)
+        }
+    }
+
     mutating func identity(_ identity: FileIdentity) {
         u64(identity.device)
         u64(identity.inode)
@@ -313,6 +314,14 @@ struct SummaryReader {
         defer { position += Int(length) }
         let bytes = UnsafeRawBufferPointer(start: base + position, count: Int(length))
         return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// A source as ``SummaryWriter/source(_:)`` writes it; nil when it is not one.
+    mutating func source() -> PartitionSummary.Source? {
+        guard let name = text(), let flag = byte(), flag <= 1 else { return nil }
+        guard flag == 1 else { return PartitionSummary.Source(name: name, device: nil) }
+        guard let device = text() else { return nil }
+        return PartitionSummary.Source(name: name, device: device)
     }
 
     mutating func identity() -> FileIdentity? {

@@ -93,15 +93,7 @@ struct StoredReadings: Equatable, Sendable {
         out.u32(UInt32(units.count))
         for unit in units { out.text(unit) }
         out.u32(UInt32(sources.count))
-        for source in sources {
-            out.text(source.name)
-            if let device = source.device {
-                out.byte(1)
-                out.text(device)
-            } else {
-                out.byte(0)
-            }
-        }
+        for source in sources { out.source(source) }
         out.u32(UInt32(records.count))
         for record in records {
             out.u64(record.start.bitPattern)
@@ -144,11 +136,8 @@ struct StoredReadings: Equatable, Sendable {
         guard let sourceCount = input.u32(), sourceCount <= UInt16.max else { return nil }
         var sources: [PartitionSummary.Source] = []
         for _ in 0..<sourceCount {
-            guard let name = input.text(), !sources.contains(where: { $0.name == name }), let flag = input.byte(),
-                  flag <= 1 else { return nil }
-            var device: String?
-            if flag == 1 { guard let text = input.text() else { return nil }; device = text }
-            sources.append(PartitionSummary.Source(name: name, device: device))
+            guard let source = input.source(), !sources.contains(where: { $0.name == source.name }) else { return nil }
+            sources.append(source)
         }
         guard let count = input.u32(), input.remaining == Int(count) * recordBytes,
               flag == 0 || (units.isEmpty && sources.isEmpty && count == 0) else { return nil }

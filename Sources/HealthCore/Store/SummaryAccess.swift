@@ -99,8 +99,9 @@ struct SummaryAccess: Sendable {
         return summary
     }
 
-    /// Reads the derived file at `path` as ``readSummaryFile(_:)`` does, into `buffer` (grown when too small, never
-    /// shrunk, so a read of many partitions allocates once): how many bytes it holds, or nil.
+    /// Reads the derived file at `path` (a regular file of this user, never through a symbolic link) into `buffer`
+    /// (grown when too small, never shrunk, so a read of many partitions allocates once): how many bytes it holds, or
+    /// nil.
     private func readSummaryFile(_ path: String, into buffer: inout [UInt8]) -> Int? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
@@ -128,24 +129,10 @@ struct SummaryAccess: Sendable {
 
     /// The bytes of a summary file: a regular file of this user, never through a symbolic link; nil otherwise.
     private func readSummaryFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
-              info.st_size < 1 << 28 else { return nil }
-        let size = Int(info.st_size)
-        var count = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-            while count <= size {
-                let got = read(fd, buffer.baseAddress! + count, size + 1 - count)
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { break }
-                count += got
-            }
-            initialized = count
-        }
-        return count == size ? bytes : nil
+        var buffer: [UInt8] = []
+        guard let count = readSummaryFile(path, into: &buffer) else { return nil }
+        buffer.removeSubrange(count...)
+        return buffer
     }
 
     /// Keeps `summary` in the store, replacing its file atomically (a private temporary file renamed into place), or
