@@ -9,7 +9,8 @@ import TextSupport
 ///
 /// Every sample line carries `"seq"`, the store-wide change number it was written with; deletions append
 /// tombstones (`samples/<type>/tombstones.jsonl`) with their own numbers. The last number used is kept in
-/// `sequence`, written and synced before any line that uses it.
+/// `sequence`, written before any line that uses it, and synced whenever the numbers pass the block a writer of this
+/// boot reserved durably (``ChangeCounter``).
 extension JSONFileStore {
     var sequencePath: String { path + "/sequence" }
     var compactionPath: String { path + "/compaction.json" }
@@ -18,17 +19,10 @@ extension JSONFileStore {
 
     // MARK: - Sequence
 
-    /// The last change number used (0 for an empty store).
+    /// The last change number used (0 for an empty store), as this process must take it: after the machine
+    /// restarted, the end of the numbers reserved before (see ``ChangeCounter``).
     func currentSequence() throws -> UInt64 {
-        if let bytes = try POSIXFile.readFile(sequencePath), !bytes.isEmpty {
-            // An empty file is a counter whose first write a crash interrupted: it is rebuilt below.
-            guard let value = UInt64(String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()),
-                  value <= ChangeNumbers.maximum else {
-                throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number from 0 to "
-                    + "\(ChangeNumbers.maximum); the doctor's repair (StoreDoctor.repair) rebuilds it")
-            }
-            return value
-        }
+        if let counter = try readCounter() { return counter.lastUsed(inBoot: currentBoot) }
         // A store from before change numbers, or a lost counter: the largest number in any file.
         var largest: UInt64 = 0
         for identifier in try typeIdentifiersOnDisk() {
@@ -40,18 +34,43 @@ extension JSONFileStore {
         return largest
     }
 
-    /// Makes `value` the last change number used, durably.
+    /// The `sequence` file as it is; nil when there is none or it is empty (a counter whose first write a crash
+    /// interrupted: ``currentSequence()`` rebuilds it from the lines).
+    func readCounter() throws -> ChangeCounter? { try counter(fromText: POSIXFile.readFile(sequencePath)) }
+
+    /// The counter the `sequence` file's text `bytes` holds (nil for no file or an empty one).
+    func counter(fromText bytes: [UInt8]?) throws -> ChangeCounter? {
+        guard let bytes, !bytes.isEmpty else { return nil }
+        guard let counter = ChangeCounter(text: bytes) else {
+            throw StoreError.corrupt(sequencePath, line: 1, reason: "it is not a change number from 0 to "
+                + "\(ChangeNumbers.maximum); the doctor's repair (StoreDoctor.repair) rebuilds it")
+        }
+        return counter
+    }
+
+    /// The boot this process runs in (``BootIdentity/current``), or the one a test set.
+    var currentBoot: String? { bootForTests.current ?? BootIdentity.current }
+
+    /// Makes `value` the last change number used, durably, with no reservation (the doctor's rebuilt counter).
     func writeSequence(_ value: UInt64) throws {
-        // Twenty digits, zero-padded, and a newline.
-        let digits = Array(String(value).utf8)
-        let text = [UInt8](repeating: UInt8(ascii: "0"), count: max(0, 20 - digits.count)) + digits + [0x0A]
+        try writeCounter(ChangeCounter(last: value).text, sync: true)
+    }
+
+    /// Rewrites the `sequence` file in place as `text` (cutting off what a longer text left), synced when `sync`.
+    /// In place, so a counter of the same length needs no new space on a full disk.
+    func writeCounter(_ text: [UInt8], sync: Bool) throws {
         let created = !POSIXFile.exists(sequencePath)
-        guard let (fd, _) = try POSIXFile.openRegular(sequencePath, flags: O_WRONLY | O_CREAT) else {
+        guard let (fd, info) = try POSIXFile.openRegular(sequencePath, flags: O_WRONLY | O_CREAT) else {
             throw POSIXFile.openFailure(sequencePath, writing: true, code: ENOENT)
         }
         defer { close(fd) }
         let written = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
         guard written == text.count else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
+        if Int(info.st_size) > text.count, ftruncate(fd, off_t(text.count)) != 0 {
+            throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText())
+        }
+        guard sync || created else { return }
+        counterSyncs.withLock { $0 += 1 }
         try POSIXFile.sync(fd, path: sequencePath)
         if created { POSIXFile.syncDirectory(path) }
     }

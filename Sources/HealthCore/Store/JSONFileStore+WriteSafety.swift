@@ -11,8 +11,8 @@ import TextSupport
 extension JSONFileStore {
     /// What a write changed before its lines, so that a failed write can be taken back.
     struct WriteUndo {
-        /// The counter before the write; nil when there was no counter file.
-        var counter: UInt64?
+        /// The counter file's text before the write; nil when there was no counter file.
+        var counter: [UInt8]?
         /// Whether the write has rewritten the counter (only then is it put back).
         var counterWritten = false
         /// Folders the write created (full paths), outermost first.
@@ -36,7 +36,8 @@ extension JSONFileStore {
         undo.files.append((relative, POSIXFile.size(try storeFile(relative))))
     }
 
-    /// Hands out `count` change numbers and makes the counter durable before any line carries them.
+    /// Hands out `count` change numbers, and makes them durable before any line carries them: the counter is synced
+    /// when the numbers pass the block reserved in this boot, which then reserves the next block (``ChangeCounter``).
     ///
     /// The counter must not be behind a number already used: the largest one in the files the write appends to
     /// (checked by ``prepareTarget(_:tombstones:undo:)``), and the highest number a writer recorded in the lock file.
@@ -45,16 +46,18 @@ extension JSONFileStore {
     /// - Throws: ``StoreError/counterBehind(_:counter:used:)``, ``StoreError/changeNumbersExhausted(_:last:)``, or a
     ///   failure to read or write the counter; nothing is written then.
     func reserveChangeNumbers(_ count: Int, undo: inout WriteUndo) throws -> UInt64 {
-        let existed = POSIXFile.exists(sequencePath)
-        let counter = try currentSequence()
+        let before = try POSIXFile.readFile(sequencePath)
+        let boot = currentBoot
+        let state = try counter(fromText: before) ?? ChangeCounter(last: try currentSequence())
+        let counter = state.lastUsed(inBoot: boot)
         var used = writeLock?.highestChangeNumber() ?? 0
         for file in undo.files { used = max(used, validated[file.path]?.highestSequence ?? 0) }
         if used > counter { throw StoreError.counterBehind(sequencePath, counter: counter, used: used) }
-        let numbers = try ChangeNumbers.next(after: counter, count: count, counter: sequencePath)
-        undo.counter = existed ? counter : nil
+        let handed = try state.handingOut(count, inBoot: boot, counter: sequencePath)
+        undo.counter = before
         undo.counterWritten = true
-        try writeSequence(numbers.upperBound)
-        return numbers.lowerBound
+        try writeCounter(handed.next.text, sync: handed.sync)
+        return handed.numbers.lowerBound
     }
 
     /// Records a finished write: the lock file keeps the highest number handed out.
@@ -117,8 +120,9 @@ extension JSONFileStore {
         }
         if undo.counterWritten {
             if let counter = undo.counter {
-                // The counter is rewritten in place (the same 21 bytes), which needs no new space on a full disk.
-                guard (try? writeSequence(counter)) != nil else { return }
+                // The counter is rewritten in place (no longer than the write left it), which needs no new space on a
+                // full disk, and synced: a reservation it takes back may have been synced.
+                guard (try? writeCounter(counter, sync: true)) != nil else { return }
             } else {
                 unlink(sequencePath)
             }

@@ -14,7 +14,8 @@ import TextSupport
 /// - `.lock`: `flock`ed shared by readers and exclusively by writers.
 /// - `journal.jsonl`: present only while a batch is being applied (or after a crash interrupted one).
 ///
-/// Appends never rewrite existing data. A single sample is one `write` and one `fsync`; a batch goes through the
+/// Appends never rewrite existing data. A single sample is one `write` and one `fsync` (and a second one for the
+/// change counter when its reserved block is used up: ``ChangeCounter``); a batch goes through the
 /// journal first so that it becomes visible all at once. A torn line left by a crash is moved aside before the
 /// next write and ignored by readers.
 public final class JSONFileStore: SampleStore, @unchecked Sendable {
@@ -64,6 +65,11 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// Tests only: how much this instance's reads decoded and held (see ``ReadCounts``), so tests can check that reads
     /// stay linear in the store and bounded in memory without timing them.
     let readCounts = Locked(ReadCounts())
+    /// Tests only: the boot this instance takes itself to run in, instead of ``BootIdentity/current`` (nil: the real
+    /// one), to act out a restart of the machine (``ChangeCounter``).
+    let bootForTests = Locked<String?>(nil)
+    /// Tests only: how many times this instance synced the change counter.
+    let counterSyncs = Locked<Int>(0)
     /// The deletions of the types this instance read last, by tombstone file (see ``RememberedDeletions``).
     let rememberedDeletions = Locked<[String: RememberedDeletions]>([:])
 

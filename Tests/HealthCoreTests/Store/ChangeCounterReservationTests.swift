@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// The store's change counter with reserved blocks: a run of writes in one boot syncs it once per block, a restart
+/// of the machine (acted out with ``JSONFileStore/bootForTests`` and a counter file rolled back, as a power loss can
+/// leave it) never hands out a number twice and never moves an anchor past a change, and a failed write puts the file
+/// back byte for byte.
+struct ChangeCounterReservationTests {
+    private typealias Kit = IndependentTestKit
+    private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+    private static let bootA = "aaaaaaaa-1111-4111-8111-111111111111"
+    private static let bootB = "bbbbbbbb-2222-4222-8222-222222222222"
+    private struct Stop: Error {}
+
+    private func store(_ path: String, boot: String) -> JSONFileStore {
+        let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
+        store.bootForTests.withLock { $0 = boot }
+        return store
+    }
+
+    private func water(_ hour: Int) -> Sample {
+        let start = Kit.utc(2024, 6, 1, hour)
+        return Sample(typeIdentifier: SampleType.water.identifier, start: start, end: start,
+                      value: .quantity(Quantity(100, try! HealthUnit(parsing: "mL"))), source: "hkctl", created: start)
+    }
+
+    /// Every change number in the store's lines and tombstones.
+    private func numbers(_ store: JSONFileStore) throws -> [UInt64] {
+        var found: [UInt64] = []
+        for identifier in try store.typeIdentifiersOnDisk() {
+            for partition in try store.partitions(ofType: identifier, overlapping: Self.everything) {
+                try store.readPartitionWithSequence(partition) { _, sequence in found.append(sequence) }
+            }
+            try store.forEachTombstone(ofType: identifier) { found.append($0.sequence) }
+        }
+        return found.sorted()
+    }
+
+    private func counterText(_ path: String) -> String { String(decoding: Kit.bytes(path + "/sequence"), as: UTF8.self) }
+
+    @Test func aRunOfWritesInOneBootSyncsTheCounterOncePerBlock() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let writer = store(path, boot: Self.bootA)
+            for hour in 0..<5 { try writer.save([water(hour)]) }
+            #expect(writer.counterSyncs.current == 1, "the first write reserved a block; the next four took from it")
+            #expect(counterText(path) == "00000000000000000005\nreserved 00000000000000001025 boot \(Self.bootA)\n")
+            // Other processes of the same boot read the exact last number, and each adds to the same block.
+            let other = store(path, boot: Self.bootA)
+            #expect(try other.currentSequence() == 5)
+            try other.save([water(6)])
+            #expect(other.counterSyncs.current == 0)
+            // A batch that passes the block reserves the next one, synced once.
+            let batch = (0..<1100).map { index in
+                Sample(typeIdentifier: SampleType.water.identifier, start: Kit.utc(2024, 7, 1, 0).addingTimeInterval(Double(index) * 60),
+                       end: Kit.utc(2024, 7, 1, 0).addingTimeInterval(Double(index) * 60),
+                       value: .quantity(Quantity(10, try! HealthUnit(parsing: "mL"))), source: "hkctl", created: Kit.utc(2024, 7, 2, 0))
+            }
+            try other.save(batch)
+            #expect(other.counterSyncs.current == 1)
+            #expect(try other.currentSequence() == 1106)
+            #expect(counterText(path).hasSuffix("reserved \(String(format: "%020d", 1106 + ChangeCounter.slack)) boot \(Self.bootA)\n"))
+            #expect(try numbers(other) == Array(1...1106), "no gap and no repeat within a boot")
+        }
+    }
+
+    @Test func aRestartAfterALostCounterStartsAfterTheBlockAndAnchorsSeeEveryChange() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let before = store(path, boot: Self.bootA)
+            try before.save([water(1)])
+            let durable = Kit.bytes(path + "/sequence")
+            try before.save([water(2)])
+            try before.save([water(3)])
+            let reader = store(path, boot: Self.bootA)
+            let anchorBefore = try reader.currentAnchor()
+            #expect(anchorBefore.sequence == 3)
+            // A power loss: the lines were synced, the counter's two later rewrites were not.
+            try Data(durable).write(to: URL(fileURLWithPath: path + "/sequence"))
+            // The same boot never sees that (its page cache holds the rewrites); were it to, the lock's record of
+            // the highest number handed out refuses to reuse one.
+            #expect(throws: StoreError.counterBehind(path + "/sequence", counter: 1, used: 3)) {
+                try store(path, boot: Self.bootA).save([water(4)])
+            }
+            // After the restart: readers start at the block's end, the next write after it.
+            let after = store(path, boot: Self.bootB)
+            #expect(try after.currentSequence() == 1025)
+            let anchor = try after.currentAnchor()
+            #expect(anchor.sequence == 1025)
+            try after.save([water(5)])
+            #expect(after.counterSyncs.current == 1, "a block of this boot was reserved")
+            #expect(try numbers(after) == [1, 2, 3, 1026], "no number handed out twice")
+            #expect(counterText(path) == "00000000000000001026\nreserved \(String(format: "%020d", 1026 + ChangeCounter.slack)) boot \(Self.bootB)\n")
+            // An anchor from before the restart, and one from after it, each see the new sample.
+            for old in [anchorBefore, anchor] {
+                let changes = try after.changes(since: old)
+                #expect(changes.added.map(\.start) == [Kit.utc(2024, 6, 1, 5)], "since \(old.sequence)")
+                #expect(changes.anchor.sequence == 1026)
+            }
+            // A later write of the new boot takes from its block.
+            try after.save([water(6)])
+            #expect(after.counterSyncs.current == 1)
+            #expect(try numbers(after).suffix(2) == [1026, 1027])
+        }
+    }
+
+    @Test func aProcessThatCannotTellItsBootSyncsEveryWrite() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            try store(path, boot: Self.bootA).save([water(1)])
+            // "" stands for a system that tells no boot: it must take the block's end, and keep every number durable.
+            let blind = store(path, boot: "")
+            #expect(try blind.currentSequence() == 1025)
+            try blind.save([water(2)])
+            try blind.save([water(3)])
+            #expect(blind.counterSyncs.current == 2)
+            #expect(counterText(path) == "00000000000000001027\n", "the first form: a durable last number")
+            #expect(try numbers(blind) == [1, 1026, 1027])
+        }
+    }
+
+    @Test func aFailedWriteThatReservedABlockPutsTheCounterBackByteForByte() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let writer = store(path, boot: Self.bootA)
+            try writer.save([water(1)])
+            // The doctor's rebuilt counter: the first form, so the next write must reserve (and grow the file).
+            try writer.writeSequence(7)
+            #expect(counterText(path) == "00000000000000000007\n", "a longer counter file is cut to the first form")
+            let before = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+            writer.afterPartitionWrite = { written in if written == 2 { throw Stop() } }
+            #expect(throws: Stop.self) {
+                try writer.save([water(2), Kit.steps(10, Kit.utc(2022, 3, 1, 8)), Kit.steps(10, Kit.utc(2022, 4, 1, 8))])
+            }
+            writer.afterPartitionWrite = nil
+            let after = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+            #expect(after.map(\.0) == before.map(\.0))
+            #expect(after.map(\.1) == before.map(\.1), "the counter, partitions and folders as before")
+            try writer.save([water(3)])
+            #expect(try numbers(writer) == [1, 8])
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// The built binary's change counter: `hkctl add` in one boot reserves a block of numbers once and takes from it, and
+/// after a restart of the machine that lost the counter's unsynced rewrites (acted out by rolling the `sequence` file
+/// back and giving it another boot's identity) it hands out no number twice and `changes` misses nothing.
+struct ChangeCounterCLITests {
+    private static let bootFile = "/proc/sys/kernel/random/boot_id"
+
+    private func anchor(_ output: String) throws -> String {
+        String(try #require(output.firstMatch(of: /"anchor":"(v1\.[0-9a-z]+)"/)).output.1)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: bootFile), "needs Linux's boot identity"))
+    func addsReserveOnceAndARestartNeverReusesANumber() throws {
+        let boot = try String(contentsOfFile: Self.bootFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        try CLIRunner.withTemporaryStore { cli in
+            let counter = cli.storePath + "/sequence"
+            #expect(try cli.run(["add", "water", "100mL", "--at", "08:00", "-q"]).status == 0)
+            let afterFirst = try Data(contentsOf: URL(fileURLWithPath: counter))
+            #expect(String(decoding: afterFirst, as: UTF8.self)
+                    == "00000000000000000001\nreserved 00000000000000001025 boot \(boot)\n")
+            #expect(try cli.run(["add", "water", "200mL", "--at", "09:00", "-q"]).status == 0)
+            #expect(try cli.run(["add", "water", "300mL", "--at", "10:00", "-q"]).status == 0)
+            #expect(try String(contentsOfFile: counter, encoding: .utf8)
+                    == "00000000000000000003\nreserved 00000000000000001025 boot \(boot)\n")
+            let before = try cli.run(["changes", "--format", "json"])
+            #expect(before.status == 0, "\(before.stderr)")
+            #expect(try anchor(before.stdout) == "v1.3")
+
+            // The power loss: the first add's counter is what reached the disk; the machine starts with a new boot.
+            let other = boot.hasPrefix("0") ? "1" + boot.dropFirst() : "0" + boot.dropFirst()
+            try Data("00000000000000000001\nreserved 00000000000000001025 boot \(other)\n".utf8)
+                .write(to: URL(fileURLWithPath: counter))
+            // Readers now take the block's end as the last number: an anchor there is accepted, one past it is not.
+            let atTheEnd = try cli.run(["changes", "--since", "v1." + String(1025, radix: 36), "--format", "json"])
+            #expect(atTheEnd.status == 0, "\(atTheEnd.stderr)")
+            #expect(!atTheEnd.stdout.contains("\"value\":"), "\(atTheEnd.stdout)")
+            let past = try cli.run(["changes", "--since", "v1." + String(1026, radix: 36), "--format", "json"])
+            #expect(past.status != 0 && past.stderr.contains("is ahead of this store"), "\(past.stderr)")
+
+            #expect(try cli.run(["add", "water", "400mL", "--at", "11:00", "-q"]).status == 0)
+            let seen = try cli.run(["changes", "--since", "v1.3", "--format", "json"])
+            #expect(seen.status == 0, "\(seen.stderr)")
+            #expect(seen.stdout.components(separatedBy: "\"value\":").count == 2, "exactly the new add: \(seen.stdout)")
+            #expect(seen.stdout.contains("\"value\":400"))
+            #expect(try anchor(seen.stdout) == "v1." + String(1026, radix: 36))
+            let partition = cli.storePath + "/samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
+            let numbers = try String(contentsOfFile: partition, encoding: .utf8)
+                .matches(of: /"seq":([0-9]+)/).map { Int($0.output.1)! }
+            #expect(numbers == [1, 2, 3, 1026])
+            let doctor = try cli.run(["doctor"])
+            #expect(doctor.status == 0 && doctor.stdout.contains("0 errors"), "\(doctor.stdout)\(doctor.stderr)")
+        }
+    }
+}
