@@ -105,3 +105,31 @@ class TableTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FirstFormCounterTests(unittest.TestCase):
+    """data.first_form_counter: the counter a baseline binary from before reserved blocks can read."""
+
+    def counter_after(self, text):
+        from hkbench import data
+        with tempfile.TemporaryDirectory() as store:
+            path = os.path.join(store, "sequence")
+            with open(path, "wb") as f:
+                f.write(text)
+            changed = data.first_form_counter(store)
+            with open(path, "rb") as f:
+                return changed, f.read()
+
+    def test_this_boots_last_number_is_kept(self):
+        from hkbench import data
+        boot = data.boot_id() or "unknown"
+        text = b"00000000000000000003\nreserved 00000000000000001027 boot %s\n" % boot.encode()
+        expected = b"00000000000000000003\n" if data.boot_id() else b"00000000000000001027\n"
+        self.assertEqual(self.counter_after(text), (True, expected))
+
+    def test_another_boots_block_end_is_taken(self):
+        text = b"00000000000000000003\nreserved 00000000000000001027 boot 00000000-0000-4000-8000-000000000000\n"
+        self.assertEqual(self.counter_after(text), (True, b"00000000000000001027\n"))
+
+    def test_the_first_form_is_left_alone(self):
+        self.assertEqual(self.counter_after(b"00000000000000000012\n"), (False, b"00000000000000000012\n"))

@@ -43,6 +43,48 @@ def fresh(path):
         os.remove(path)
 
 
+def boot_id():
+    """The kernel's identity of this boot (Linux), or None."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            return f.read().strip()
+    except OSError:
+        return None
+
+
+def first_form_counter(store):
+    """Rewrites `store`'s change counter (`sequence`) in its first form, the last number alone, which hkctl binaries
+    from before the counter's reserved blocks (commit 871c57e) read; they stop on the second line a newer binary
+    writes. The number is the one the writers of this boot handed out last, or the block's end when the file names
+    another boot (docs/STORE.md, "Reserved blocks"), so nothing is handed out twice. A newer binary reads the first
+    form as before and reserves a new block at its next write. Returns whether the file changed."""
+    path = os.path.join(store, "sequence")
+    if not os.path.exists(path):
+        return False
+    with open(path, "rb") as f:
+        lines = f.read().split(b"\n")
+    if len(lines) < 2 or not lines[1].startswith(b"reserved "):
+        return False
+    last = int(lines[0])
+    _, reserved, _, boot = lines[1].decode().split(" ")
+    if boot != boot_id():
+        last = max(last, int(reserved))
+    with open(path, "r+b") as f:
+        f.write(b"%020d\n" % last)
+        f.truncate()
+        os.fsync(f.fileno())
+    return True
+
+
+def baseline_copy(store, suffix="-baseline"):
+    """A copy of `store` beside it, with its counter in the first form, for a baseline binary to write to."""
+    copy = store + suffix
+    fresh(copy)
+    shutil.copytree(store, copy, symlinks=True)
+    first_form_counter(copy)
+    return copy
+
+
 def folder_size(path):
     return sum(os.path.getsize(os.path.join(folder, name)) for folder, _, names in os.walk(path) for name in names)
 

@@ -149,6 +149,10 @@ def run(binary, baseline, export_xml, work, days, runs, env, step):
     step(f"{churned_info['deleted']:,} samples deleted and restored ({churned_info['tombstones']:,} tombstones); "
          "checking that the answers agree")
     out = os.path.join(work, "deletions-export.jsonl")
+    if baseline:
+        # Only reads follow: the counter in the form every binary reads (data.first_form_counter).
+        data.first_form_counter(clean)
+        data.first_form_counter(churned)
     checks, warmup = verify(binary, baseline, clean, churned, env, out)
     results = {"days": days, "first_day": str(first), "last_day": str(last), "store": churned_info, "checks": checks,
                "warmup_s": {k: round(v, 3) for k, v in warmup.items()}}
