@@ -89,7 +89,15 @@ struct ValidationMarks: Equatable {
 
         /// Reads a line written by ``line``, byte by byte; nil when it is not one.
         init?(line: UnsafeBufferPointer<UInt8>) {
-            var numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0)
+            guard let (numbers, pathStart) = Mark.fields(of: line) else { return nil }
+            self.init(device: numbers.0, inode: numbers.1, size: Int(numbers.2), seconds: Int64(numbers.3),
+                      nanoseconds: Int64(numbers.4), lines: Int(numbers.5), highestSequence: numbers.6,
+                      partition: String(decoding: UnsafeBufferPointer(rebasing: line[pathStart...]), as: UTF8.self))
+        }
+
+        /// The seven numbers of a line written by ``line`` and where its partition path starts; nil when it is not one.
+        static func fields(of line: UnsafeBufferPointer<UInt8>)
+            -> (numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), pathStart: Int)? {
             var index = 0
             let count = line.count
             /// The number at `index` and the space after it.
@@ -110,12 +118,23 @@ struct ValidationMarks: Equatable {
             }
             guard let device = number(), let inode = number(), let size = number(), let seconds = number(),
                   let nanoseconds = number(), let lines = number(), let highest = number() else { return nil }
-            numbers = (device, inode, size, seconds, nanoseconds, lines, highest)
-            guard index < count, numbers.2 <= UInt64(Int.max), numbers.3 <= UInt64(Int64.max),
-                  numbers.4 <= UInt64(Int64.max), numbers.5 <= UInt64(Int.max) else { return nil }
-            self.init(device: numbers.0, inode: numbers.1, size: Int(numbers.2), seconds: Int64(numbers.3),
-                      nanoseconds: Int64(numbers.4), lines: Int(numbers.5), highestSequence: numbers.6,
-                      partition: String(decoding: UnsafeBufferPointer(rebasing: line[index...]), as: UTF8.self))
+            guard index < count, size <= UInt64(Int.max), seconds <= UInt64(Int64.max),
+                  nanoseconds <= UInt64(Int64.max), lines <= UInt64(Int.max) else { return nil }
+            return ((device, inode, size, seconds, nanoseconds, lines, highest), index)
+        }
+    }
+
+    /// A mark as the lock file holds it: its line (without the newline), where the partition path starts in it, and
+    /// that path's FNV-1a hash. Marks stay lines: a write looks up one mark and replaces one, so parsing and spelling
+    /// all 64 of a busy store (about 0.4 M instructions an add) is left to the one it needs.
+    private struct Entry: Equatable {
+        var line: [UInt8]
+        var pathStart: Int
+        var hash: UInt64
+
+        func holds(_ path: UnsafeBufferPointer<UInt8>, hash wanted: UInt64) -> Bool {
+            guard hash == wanted, line.count - pathStart == path.count else { return false }
+            return line.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[pathStart...]).elementsEqual(path) }
         }
     }
 
@@ -129,21 +148,21 @@ struct ValidationMarks: Equatable {
     /// costs a write's `fsync` no extra metadata to commit.
     static let maximumBytes = 8 * 1024
 
+    /// The marks' lines, the most recently written first.
+    private var entries: [Entry] = []
+
     /// The marks, the most recently written first.
-    private(set) var marks: [Mark] = []
+    var marks: [Mark] { entries.compactMap { entry in entry.line.withUnsafeBufferPointer { Mark(line: $0) } } }
 
     init() {}
 
     /// Reads the marks from the bytes after ``offset``, up to their checksum line; empty when they are not marks of
-    /// this version or the checksum does not match (a write of the marks torn by a crash). Bytes, not Strings: every
-    /// write reads them.
+    /// this version, a line is not a mark, or the checksum does not match (a write of the marks torn by a crash).
+    /// Bytes, not Strings: every write reads them.
     init(bytes: [UInt8]) {
         let header = Array(ValidationMarks.header.utf8)
         let sumPrefix = Array(ValidationMarks.sumPrefix.utf8)
-        var found: [Mark] = []
-        /// FNV-1a of each found mark's partition: a partition named again is found by its hash before its text is
-        /// compared (a set of Strings cost every write about 0.13 M instructions of hashing).
-        var hashes: [UInt64] = []
+        var found: [Entry] = []
         let complete = bytes.withUnsafeBufferPointer { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
             var start = 0
@@ -158,24 +177,33 @@ struct ValidationMarks: Equatable {
                     continue
                 }
                 if line.starts(with: sumPrefix) {
-                    return String(decoding: UnsafeBufferPointer(rebasing: line[sumPrefix.count...]), as: UTF8.self)
-                        == ValidationMarks.checksum(bytes[0..<start])
+                    return ValidationMarks.checksum(buffer[0..<start]).elementsEqual(line[sumPrefix.count...])
                 }
-                guard let mark = Mark(line: line) else { return false }
+                guard let (_, pathStart) = Mark.fields(of: line) else { return false }
                 guard found.count < ValidationMarks.limit else { continue }
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                var text = mark.partition
-                text.withUTF8 { utf8 in
-                    for byte in utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                }
-                if !hashes.indices.contains(where: { hashes[$0] == hash && found[$0].partition == mark.partition }) {
-                    found.append(mark)
-                    hashes.append(hash)
+                let path = UnsafeBufferPointer(rebasing: line[pathStart...])
+                let hash = ValidationMarks.pathHash(path)
+                // A partition named again keeps its first (most recent) mark.
+                if !found.contains(where: { $0.holds(path, hash: hash) }) {
+                    found.append(Entry(line: Array(line), pathStart: pathStart, hash: hash))
                 }
             }
             return false
         }
-        if complete { marks = found }
+        if complete { entries = found }
+    }
+
+    /// FNV-1a (64 bits) of a partition path's bytes.
+    private static func pathHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+
+    /// Runs `body` on `partition`'s bytes and their ``pathHash(_:)``.
+    private static func withPath<T>(_ partition: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> T) -> T {
+        var text = partition
+        return text.withUTF8 { body($0, pathHash($0)) }
     }
 
     /// What starts the line that ends the marks, followed by ``checksum(_:)`` of everything before it.
@@ -183,43 +211,55 @@ struct ValidationMarks: Equatable {
 
     /// FNV-1a (64 bits) of `bytes`, in hexadecimal.
     static func checksum(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.withUnsafeBufferPointer { checksum($0[...]) }, as: UTF8.self)
+    }
+
+    /// ``checksum(_:)`` as its bytes.
+    static func checksum(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        return String(hash, radix: 16)
+        return Array(String(hash, radix: 16).utf8)
     }
 
     /// The mark of `partition`, if any.
-    func mark(for partition: String) -> Mark? { marks.first { $0.partition == partition } }
+    func mark(for partition: String) -> Mark? {
+        ValidationMarks.withPath(partition) { path, hash in
+            entries.first { $0.holds(path, hash: hash) }.flatMap { entry in entry.line.withUnsafeBufferPointer { Mark(line: $0) } }
+        }
+    }
 
     /// Puts `mark` first, in place of the partition's earlier one, and drops the oldest beyond ``limit``.
     mutating func record(_ mark: Mark) {
-        marks.removeAll { $0.partition == mark.partition }
-        marks.insert(mark, at: 0)
-        if marks.count > ValidationMarks.limit { marks.removeLast(marks.count - ValidationMarks.limit) }
+        var line: [UInt8] = []
+        mark.append(to: &line)
+        let pathStart = line.count - mark.partition.utf8.count
+        let hash = line.withUnsafeBufferPointer { ValidationMarks.pathHash(UnsafeBufferPointer(rebasing: $0[pathStart...])) }
+        forget(mark.partition)
+        entries.insert(Entry(line: line, pathStart: pathStart, hash: hash), at: 0)
+        if entries.count > ValidationMarks.limit { entries.removeLast(entries.count - ValidationMarks.limit) }
     }
 
     /// Drops the mark of `partition`.
-    mutating func forget(_ partition: String) { marks.removeAll { $0.partition == partition } }
+    mutating func forget(_ partition: String) {
+        ValidationMarks.withPath(partition) { path, hash in entries.removeAll { $0.holds(path, hash: hash) } }
+    }
 
     /// The marks as the lock file holds them after ``offset``: the header, a line per mark, the checksum line, an
     /// empty line, then spaces up to ``maximumBytes``.
     var bytes: [UInt8] {
         var bytes = Array((ValidationMarks.header + "\n").utf8)
         bytes.reserveCapacity(ValidationMarks.maximumBytes)
-        for mark in marks {
-            let before = bytes.count
-            mark.append(to: &bytes)
-            bytes.append(0x0A)
+        for entry in entries {
             // Room for the checksum line (at most 4 + 16 + 1 bytes) and the empty line.
-            guard bytes.count + 22 <= ValidationMarks.maximumBytes else {
-                bytes.removeSubrange(before...)
-                break
-            }
+            guard bytes.count + entry.line.count + 1 + 22 <= ValidationMarks.maximumBytes else { break }
+            bytes += entry.line
+            bytes.append(0x0A)
         }
-        bytes += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(bytes[...]) + "\n\n").utf8)
+        let sum = bytes.withUnsafeBufferPointer { ValidationMarks.checksum($0[...]) }
+        bytes += Array(ValidationMarks.sumPrefix.utf8) + sum + [0x0A, 0x0A]
         bytes.append(contentsOf: repeatElement(0x20, count: ValidationMarks.maximumBytes - bytes.count))
         return bytes
     }
