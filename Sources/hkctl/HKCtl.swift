@@ -168,25 +168,14 @@ enum Main {
         exit(status == ExitStatus.ok.rawValue ? HKCtl.finishOutput(console) : status)
     }
 
-    /// The process's environment, read straight from `environ` on Linux (a little less start-up work than
-    /// Foundation's `ProcessInfo.environment`, measured in BENCHMARKS.md). The first definition of a name wins,
-    /// as with `getenv`.
+    /// The variables of the process's environment that hkctl reads (``EnvironmentNames``), each looked up with
+    /// `getenv` (the first definition of a name, as before).
     private static func processEnvironment() -> [String: String] {
-        #if !canImport(Glibc)
-        return ProcessInfo.processInfo.environment
-        #else
         var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if environment[name] == nil { environment[name] = String(text[text.index(after: equals)...]) }
-            }
-            entry += 1
+        for name in EnvironmentNames.all {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         return environment
-        #endif
     }
 
     /// Writes all of `bytes` to `fd`, again after an interruption; returns 0, or the errno of a failed write.
