@@ -64,7 +64,8 @@ extension JSONFileStore {
             throw POSIXFile.openFailure(sequencePath, writing: true, code: ENOENT)
         }
         defer { close(fd) }
-        let written = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
+        // An empty text (the empty counter a crash left, put back by a failed write) is only the cut below.
+        let written = text.isEmpty ? 0 : text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
         guard written == text.count else { throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText()) }
         if Int(info.st_size) > text.count, ftruncate(fd, off_t(text.count)) != 0 {
             throw StoreError.writeFailed(sequencePath, reason: POSIXFile.errorText())

@@ -141,4 +141,24 @@ struct ChangeCounterReservationTests {
             #expect(try numbers(writer) == [1, 8])
         }
     }
+    @Test func aFailedWriteAfterAnEmptyCounterLeavesItEmpty() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let writer = store(path, boot: Self.bootA)
+            try writer.save([water(1)])
+            // What a crash during the counter's first write leaves: an empty file, rebuilt from the lines when read.
+            try Data().write(to: URL(fileURLWithPath: path + "/sequence"))
+            let before = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+            writer.afterPartitionWrite = { written in if written == 2 { throw Stop() } }
+            #expect(throws: Stop.self) {
+                try writer.save([water(2), Kit.steps(10, Kit.utc(2022, 3, 1, 8)), Kit.steps(10, Kit.utc(2022, 4, 1, 8))])
+            }
+            writer.afterPartitionWrite = nil
+            let after = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+            #expect(after.map(\.0) == before.map(\.0))
+            #expect(after.map(\.1) == before.map(\.1), "the counter file is empty again")
+            try writer.save([water(3)])
+            #expect(try numbers(writer) == [1, 2])
+        }
+    }
 }
