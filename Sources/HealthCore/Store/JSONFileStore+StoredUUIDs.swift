@@ -29,10 +29,12 @@ extension JSONFileStore {
             want(sample.uuid, in: JSONFileStore.tombstonePath(sample.typeIdentifier))
         }
         for file in order {
-            guard let bytes = try POSIXFile.readFile(try storeFile(file)), !bytes.isEmpty else { continue }
-            for uuid in byFile[file] ?? [] where JSONFileStore.hasLine(startingWith: uuid, in: bytes) {
-                throw SampleError.uuidInStore(uuid.lowercasedText)
-            }
+            let path = try storeFile(file)
+            guard let (fd, _) = try POSIXFile.openRegular(path, flags: O_RDONLY) else { continue }
+            defer { close(fd) }
+            let wanted = byFile[file] ?? []
+            let found = try UUIDLineScanner(wanted).firstMatch { try POSIXFile.readSome(fd, into: $0, path: path) }
+            if let found { throw SampleError.uuidInStore(wanted[found].lowercasedText) }
         }
     }
 

@@ -192,6 +192,17 @@ enum POSIXFile {
         syncDirectory(PathText.parent(of: path))
     }
 
+    /// Reads what is there of `buffer`'s length from `fd` (again after an interruption): the count, 0 at the end.
+    ///
+    /// - Throws: ``StoreError/readFailed(_:reason:)`` naming `path`.
+    static func readSome(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
+        while true {
+            let count = read(fd, buffer.baseAddress!, buffer.count)
+            if count >= 0 { return count }
+            if errno != EINTR { throw StoreError.readFailed(path, reason: errorText()) }
+        }
+    }
+
     /// Reads a whole file; nil when it does not exist. Inside the store a symbolic link is refused unless
     /// `followLinks` is set (for system files such as `/proc/locks`).
     static func readFile(_ path: String, limit: Int? = nil, followLinks: Bool = false) throws -> [UInt8]? {
