@@ -30,10 +30,12 @@ extension JSONFileStore {
         }
         for file in order {
             let path = try storeFile(file)
-            guard let (fd, _) = try POSIXFile.openRegular(path, flags: O_RDONLY) else { continue }
+            guard let (fd, info) = try POSIXFile.openRegular(path, flags: O_RDONLY) else { continue }
             defer { close(fd) }
+            guard info.st_size > 0 else { continue }
             let wanted = byFile[file] ?? []
-            let found = try UUIDLineScanner(wanted).firstMatch { try POSIXFile.readSome(fd, into: $0, path: path) }
+            let scanner = UUIDLineScanner(wanted, chunkSize: min(64 * 1024, Int(info.st_size) + 1))
+            let found = try scanner.firstMatch { try POSIXFile.readSome(fd, into: $0, path: path) }
             if let found { throw SampleError.uuidInStore(wanted[found].lowercasedText) }
         }
     }

@@ -16,7 +16,8 @@ struct UUIDLineScanner {
     /// `{"uuid":"` + 36 characters + `"`.
     static let patternLength = 46
 
-    /// Looks for the lowercase texts of `uuids`; `chunkSize` is for tests.
+    /// Looks for the lowercase texts of `uuids`, reading at most `chunkSize` bytes at a time (a file's size and one
+    /// byte for the end is enough for a small file).
     init(_ uuids: [UUID], chunkSize: Int = 64 * 1024) {
         patterns = uuids.map { Array("{\"uuid\":\"\($0.lowercasedText)\"".utf8) }
         self.chunkSize = max(chunkSize, UUIDLineScanner.patternLength + 1)
@@ -27,7 +28,8 @@ struct UUIDLineScanner {
     /// - Parameter read: Fills as much of the buffer as it can; returns the count (0 at the end).
     func firstMatch(_ read: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> Int? {
         let length = UUIDLineScanner.patternLength
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        // Not cleared: only what `read` filled is looked at.
+        var buffer = [UInt8](unsafeUninitializedCapacity: chunkSize) { _, initialized in initialized = chunkSize }
         var filled = 0
         // A line longer than the buffer is judged by its start, and counts once its newline is read.
         var skipping = false
