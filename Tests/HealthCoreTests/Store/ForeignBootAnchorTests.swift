@@ -91,4 +91,26 @@ struct ForeignBootAnchorTests {
             #expect(guardian.dropped == [SampleType.water.identifier: 4])
         }
     }
+
+    @Test func aHealthAutoExportRunOfAnotherBootReadsBatchesAfterTheReservingBootWrote() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            typealias Fast = ImportTests.HAEFastPathTests
+            let path = folder + "/s"
+            let other = Fast.store(path)
+            other.bootForTests.withLock { $0 = Self.bootA }
+            _ = try other.storeHealthAutoExport(try Fast.steps([("2024-05-10 08:00:00 +0200", 10)]), dryRun: false)
+            let pusher = Fast.store(path)
+            pusher.bootForTests.withLock { $0 = Self.bootB }
+            let run = HAEImportRun()
+            // A re-send, read and found unchanged: the run writes nothing.
+            let resent = try pusher.storeHealthAutoExport(try Fast.steps([("2024-05-10 08:00:00 +0200", 10)]), dryRun: false, run: run)
+            #expect(resent.outcomes == [.unchanged])
+            // The other boot's writer stores a point of July; the run is then sent the same point.
+            _ = try other.storeHealthAutoExport(try Fast.steps([("2024-07-10 08:00:00 +0200", 20)]), dryRun: false)
+            let july = try pusher.storeHealthAutoExport(try Fast.steps([("2024-07-10 08:00:00 +0200", 20)]), dryRun: false, run: run)
+            #expect(july.outcomes == [.unchanged], "another writer wrote since the run looked: the batch is read")
+            let stored = try pusher.samples(ofType: SampleType.steps.identifier, overlapping: Self.everything)
+            #expect(stored.count == 2, "\(stored.map(\.start))")
+        }
+    }
 }
