@@ -113,4 +113,34 @@ struct ForeignBootAnchorTests {
             #expect(stored.count == 2, "\(stored.map(\.start))")
         }
     }
+
+    /// Storage that loses unsynced writes while the machine keeps its boot (a removable disk pulled out without
+    /// unmounting it and put back, a network disk that reconnects): the counter's rewrites within the block and the
+    /// lock file's record of the highest number (never synced either) go back to what was synced, and the same boot
+    /// takes the stale last number as exact. A write to another partition then reuses a number a synced line carries.
+    /// Known and left (docs/STORE.md, "Reserved blocks"): the fix is a design choice (reservations held per mount of
+    /// the storage as well as per boot, or a synced counter).
+    @Test func storageThatLosesUnsyncedWritesInTheSameBootReusesANumber() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let before = store(path, boot: Self.bootA)
+            try before.save([water(1)])
+            let counter = Kit.bytes(path + "/sequence"), lock = Kit.bytes(path + "/.lock")
+            try before.save([water(2)])
+            try before.save([water(3)])
+            try Data(counter).write(to: URL(fileURLWithPath: path + "/sequence"))
+            try Data(lock).write(to: URL(fileURLWithPath: path + "/.lock"))
+            let after = store(path, boot: Self.bootA)
+            _ = try? after.save([Kit.steps(10, Kit.utc(2022, 3, 1, 8))])
+            var found: [UInt64] = []
+            for identifier in try after.typeIdentifiersOnDisk() {
+                for partition in try after.partitions(ofType: identifier, overlapping: Self.everything) {
+                    try after.readPartitionWithSequence(partition) { _, sequence in found.append(sequence) }
+                }
+            }
+            withKnownIssue("a reservation is trusted per boot, not per mount of the storage") {
+                #expect(Set(found).count == found.count, "no number handed out twice: \(found.sorted())")
+            }
+        }
+    }
 }
