@@ -27,7 +27,9 @@ final class ConcurrentWriteGuard {
 
     /// Drops from `batch` what other writers stored since this import last looked. Call under the exclusive lock.
     func check(_ batch: inout EncodedSampleBatch) throws {
-        let counter = try store.currentSequence()
+        // Not the end of another boot's block, below which that boot's writers go on numbering
+        // (``JSONFileStore/anchorSequence()``).
+        let counter = try store.anchorSequence()
         if counter > seen { foreign.append(seen + 1...counter) }
         seen = counter
         guard let lowest = foreign.first?.lowerBound else { return }

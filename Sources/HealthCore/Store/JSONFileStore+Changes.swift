@@ -34,6 +34,30 @@ extension JSONFileStore {
         return largest
     }
 
+    /// The last change number as an anchor handed out now must take it, so that no later write numbers a change at or
+    /// below it: ``currentSequence()``, except under a reservation of another boot (or when this process cannot tell
+    /// its boot). That boot's writers may still run (a store shared by two machines, or moved between them, or a
+    /// process of this machine that can tell the boot beside one that cannot) and number their changes below the
+    /// block's end, so the anchor is the file's last number, or the largest number in the files where a crash lost the
+    /// counter's last rewrite (each partition's last line holds its largest, as ``changes(since:types:limit:)`` relies
+    /// on).
+    func anchorSequence() throws -> UInt64 {
+        guard let counter = try readCounter() else { return try currentSequence() }
+        guard counter.lastUsed(inBoot: currentBoot) != counter.last else { return counter.last }
+        var largest = counter.last
+        for identifier in try typeIdentifiersOnDisk() {
+            for partition in try partitions(ofType: identifier, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
+                if let last = try lastSequence(in: partition) {
+                    largest = max(largest, last)
+                } else {
+                    try readPartitionWithSequence(partition) { _, sequence in largest = max(largest, sequence) }
+                }
+            }
+            try forEachTombstone(ofType: identifier) { largest = max(largest, $0.sequence) }
+        }
+        return largest
+    }
+
     /// The `sequence` file as it is; nil when there is none or it is empty (a counter whose first write a crash
     /// interrupted: ``currentSequence()`` rebuilds it from the lines).
     func readCounter() throws -> ChangeCounter? { try counter(fromText: POSIXFile.readFile(sequencePath)) }
@@ -284,7 +308,7 @@ extension JSONFileStore {
         var sequence: UInt64 = 0
         if try isExistingStore() {
             try withReadAccess { limits in
-                sequence = try currentSequence()
+                sequence = try anchorSequence()
                 // A crashed batch holds numbers that are not visible yet: start below them.
                 if !limits.isEmpty, let journal = try readJournal() {
                     var codec = self.codec

@@ -83,11 +83,13 @@ struct ChangeCounterReservationTests {
             #expect(throws: StoreError.counterBehind(path + "/sequence", counter: 1, used: 3)) {
                 try store(path, boot: Self.bootA).save([water(4)])
             }
-            // After the restart: readers start at the block's end, the next write after it.
+            // After the restart: the next write starts after the block's end.
             let after = store(path, boot: Self.bootB)
             #expect(try after.currentSequence() == 1025)
             let anchor = try after.currentAnchor()
-            #expect(anchor.sequence == 1025)
+            // Its anchor is the largest number in the lines, not the block's end: a writer of the reserving boot, were
+            // it still running (ForeignBootAnchorTests), would number its next change below that end.
+            #expect(anchor.sequence == 3)
             try after.save([water(5)])
             #expect(after.counterSyncs.current == 1, "a block of this boot was reserved")
             #expect(try numbers(after) == [1, 2, 3, 1026], "no number handed out twice")

@@ -14,7 +14,9 @@
 /// Otherwise the batch is planned against the samples read from the store, as before. Every write of the run, either
 /// way, is noted. Call everything under the store's exclusive lock.
 final class HAEImportRun {
-    /// The store's change counter after this run's last look or write; nil before its first batch.
+    /// The store's change counter after this run's last look or write, as an anchor takes it (not the end of another
+    /// boot's block, below which that boot's writers go on numbering: ``JSONFileStore/anchorSequence()``); nil before
+    /// its first batch.
     private var counter: UInt64?
     /// False once another writer changed the store during the run: every later batch is read.
     private(set) var trusted = true
@@ -74,7 +76,7 @@ final class HAEImportRun {
                         store: JSONFileStore) throws -> Bool {
         settle()
         guard trusted else { return false }
-        let now = try store.currentSequence()
+        let now = try store.anchorSequence()
         if let counter, counter != now {
             trusted = false
             return false
@@ -111,7 +113,7 @@ final class HAEImportRun {
     /// Notes what a write of the run stored (a batch planned against the store read back), and the counter after it.
     func wrote(_ samples: [Sample], store: JSONFileStore) throws {
         for sample in samples { note(sample, hash: nil) }
-        counter = try store.currentSequence()
+        counter = try store.anchorSequence()
     }
 
     /// Notes a batch written as the plan against nothing stored writes it: each candidate's sample (its sync
@@ -121,7 +123,7 @@ final class HAEImportRun {
             for member in candidates[index].members { note(member, hash: nil) }
             note(candidates[index].sample, hash: hashes[index])
         }
-        counter = try store.currentSequence()
+        counter = try store.anchorSequence()
     }
 
     /// Notes a batch written as the plan against nothing stored writes it, with samples written directly: the
@@ -135,7 +137,7 @@ final class HAEImportRun {
         for row in direct.rows {
             note(type: direct.metrics[Int(row.metric)].type.identifier, hash: row.hash, pointHash: row.pointHash, form: row.period.name)
         }
-        counter = try store.currentSequence()
+        counter = try store.anchorSequence()
     }
 
     /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import HealthCore
+
+/// A process that reads a reservation of another boot while that boot's writers still run (a store shared by two
+/// machines or moved between them while both are up, or a process that cannot tell its boot beside ones that can):
+/// the anchors it hands out, and an import's check of other writers, must not sit at the block's end, below which the
+/// reserving boot keeps numbering its changes.
+struct ForeignBootAnchorTests {
+    private typealias Kit = IndependentTestKit
+    private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+    private static let bootA = "aaaaaaaa-1111-4111-8111-111111111111"
+    private static let bootB = "bbbbbbbb-2222-4222-8222-222222222222"
+
+    private func store(_ path: String, boot: String) -> JSONFileStore {
+        let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
+        store.bootForTests.withLock { $0 = boot }
+        return store
+    }
+
+    private func water(_ hour: Int, source: String = "hkctl") -> Sample {
+        let start = Kit.utc(2024, 6, 1, hour)
+        return Sample(typeIdentifier: SampleType.water.identifier, start: start, end: start,
+                      value: .quantity(Quantity(100, try! HealthUnit(parsing: "mL"))), source: source, created: start)
+    }
+
+    @Test(arguments: [bootB, ""])
+    func anAnchorReadInAnotherBootSeesTheReservingBootsLaterWrites(_ readerBoot: String) throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let writer = store(path, boot: Self.bootA)
+            try writer.save([water(1)])
+            // A watcher of the other boot starts from now, while the reserving boot goes on writing in its block.
+            let reader = store(path, boot: readerBoot)
+            let anchor = try reader.currentAnchor()
+            try writer.save([water(2)])
+            let seen = try reader.changes(since: anchor)
+            #expect(seen.added.map(\.start) == [Kit.utc(2024, 6, 1, 2)], "since \(anchor.sequence): the write after the anchor")
+            // The reserving boot accepts the anchor and sees the same change.
+            let there = try writer.changes(since: anchor)
+            #expect(there.added.map(\.start) == [Kit.utc(2024, 6, 1, 2)])
+        }
+    }
+
+    @Test func aRestartStillStartsAnchorsAfterTheLinesALostCounterMissed() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let before = store(path, boot: Self.bootA)
+            try before.save([water(1)])
+            let durable = Kit.bytes(path + "/sequence")
+            try before.save([water(2)])
+            try before.save([water(3)])
+            // A power loss: the lines were synced, the counter's later rewrites were not.
+            try Data(durable).write(to: URL(fileURLWithPath: path + "/sequence"))
+            let after = store(path, boot: Self.bootB)
+            let anchor = try after.currentAnchor()
+            #expect(try after.changes(since: anchor).added.isEmpty, "the lines from before the restart are behind the anchor")
+            try after.save([water(5)])
+            #expect(try after.changes(since: anchor).added.map(\.start) == [Kit.utc(2024, 6, 1, 5)])
+        }
+    }
+
+    @Test func anImportOfAnotherBootDropsWhatTheReservingBootStoredMeanwhile() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let other = store(path, boot: Self.bootA)
+            try other.save([water(1)])
+            let importer = store(path, boot: Self.bootB)
+            let guardian = try ConcurrentWriteGuard(store: importer, catalogue: .standard)
+            // The other boot's writer stores two of the import's samples after the import began.
+            let shared = [water(8, source: "Phone"), water(9, source: "Phone")]
+            try other.save(shared)
+            var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
+            var batch = EncodedSampleBatch()
+            for sample in shared + [water(10, source: "Phone")] { batch.append(sample, writer: &writer) }
+            try importer.save(batch, beforeWrite: { try guardian.check(&$0) }, afterWrite: { guardian.saved(through: $0) })
+            // Later batches of the import check again while the other boot goes on writing: one whose only line the
+            // other boot stored first, then one after the other boot's next write within its block.
+            let eleven = water(11, source: "Phone"), twelve = water(12, source: "Phone")
+            try other.save([eleven])
+            var second = EncodedSampleBatch()
+            second.append(eleven, writer: &writer)
+            try importer.save(second, beforeWrite: { try guardian.check(&$0) }, afterWrite: { guardian.saved(through: $0) })
+            try other.save([twelve])
+            var third = EncodedSampleBatch()
+            for sample in [twelve, water(13, source: "Phone")] { third.append(sample, writer: &writer) }
+            try importer.save(third, beforeWrite: { try guardian.check(&$0) }, afterWrite: { guardian.saved(through: $0) })
+            let stored = try importer.samples(ofType: SampleType.water.identifier, overlapping: Self.everything)
+            #expect(stored.map(\.start).sorted() == [1, 8, 9, 10, 11, 12, 13].map { Kit.utc(2024, 6, 1, $0) })
+            #expect(Set(stored.map(\.uuid)).count == stored.count, "no record stored twice")
+            #expect(guardian.dropped == [SampleType.water.identifier: 4])
+        }
+    }
+
+    @Test func aHealthAutoExportRunOfAnotherBootReadsBatchesAfterTheReservingBootWrote() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            typealias Fast = ImportTests.HAEFastPathTests
+            let path = folder + "/s"
+            let other = Fast.store(path)
+            other.bootForTests.withLock { $0 = Self.bootA }
+            _ = try other.storeHealthAutoExport(try Fast.steps([("2024-05-10 08:00:00 +0200", 10)]), dryRun: false)
+            let pusher = Fast.store(path)
+            pusher.bootForTests.withLock { $0 = Self.bootB }
+            let run = HAEImportRun()
+            // A re-send, read and found unchanged: the run writes nothing.
+            let resent = try pusher.storeHealthAutoExport(try Fast.steps([("2024-05-10 08:00:00 +0200", 10)]), dryRun: false, run: run)
+            #expect(resent.outcomes == [.unchanged])
+            // The other boot's writer stores a point of July; the run is then sent the same point.
+            _ = try other.storeHealthAutoExport(try Fast.steps([("2024-07-10 08:00:00 +0200", 20)]), dryRun: false)
+            let july = try pusher.storeHealthAutoExport(try Fast.steps([("2024-07-10 08:00:00 +0200", 20)]), dryRun: false, run: run)
+            #expect(july.outcomes == [.unchanged], "another writer wrote since the run looked: the batch is read")
+            let stored = try pusher.samples(ofType: SampleType.steps.identifier, overlapping: Self.everything)
+            #expect(stored.count == 2, "\(stored.map(\.start))")
+        }
+    }
+
+    /// Storage that loses unsynced writes while the machine keeps its boot (a removable disk pulled out without
+    /// unmounting it and put back, a network disk that reconnects): the counter's rewrites within the block and the
+    /// lock file's record of the highest number (never synced either) go back to what was synced, and the same boot
+    /// takes the stale last number as exact. A write to another partition then reuses a number a synced line carries.
+    /// Known and left (docs/STORE.md, "Reserved blocks"): the fix is a design choice (reservations held per mount of
+    /// the storage as well as per boot, or a synced counter).
+    @Test func storageThatLosesUnsyncedWritesInTheSameBootReusesANumber() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let before = store(path, boot: Self.bootA)
+            try before.save([water(1)])
+            let counter = Kit.bytes(path + "/sequence"), lock = Kit.bytes(path + "/.lock")
+            try before.save([water(2)])
+            try before.save([water(3)])
+            try Data(counter).write(to: URL(fileURLWithPath: path + "/sequence"))
+            try Data(lock).write(to: URL(fileURLWithPath: path + "/.lock"))
+            let after = store(path, boot: Self.bootA)
+            _ = try? after.save([Kit.steps(10, Kit.utc(2022, 3, 1, 8))])
+            var found: [UInt64] = []
+            for identifier in try after.typeIdentifiersOnDisk() {
+                for partition in try after.partitions(ofType: identifier, overlapping: Self.everything) {
+                    try after.readPartitionWithSequence(partition) { _, sequence in found.append(sequence) }
+                }
+            }
+            withKnownIssue("a reservation is trusted per boot, not per mount of the storage") {
+                #expect(Set(found).count == found.count, "no number handed out twice: \(found.sorted())")
+            }
+        }
+    }
+}
