@@ -24,14 +24,7 @@ extension JSONFileStore {
     func currentSequence() throws -> UInt64 {
         if let counter = try readCounter() { return counter.lastUsed(inBoot: currentBoot) }
         // A store from before change numbers, or a lost counter: the largest number in any file.
-        var largest: UInt64 = 0
-        for identifier in try typeIdentifiersOnDisk() {
-            for partition in try partitions(ofType: identifier, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
-                try readPartitionWithSequence(partition) { _, sequence in largest = max(largest, sequence) }
-            }
-            try forEachTombstone(ofType: identifier) { largest = max(largest, $0.sequence) }
-        }
-        return largest
+        return try largestChangeNumber(above: 0, readingTails: false)
     }
 
     /// The last change number as an anchor handed out now must take it, so that no later write numbers a change at or
@@ -44,10 +37,18 @@ extension JSONFileStore {
     func anchorSequence() throws -> UInt64 {
         guard let counter = try readCounter() else { return try currentSequence() }
         guard counter.lastUsed(inBoot: currentBoot) != counter.last else { return counter.last }
-        var largest = counter.last
+        return try largestChangeNumber(above: counter.last, readingTails: true)
+    }
+
+    /// The largest change number in the store's lines and tombstones, or `floor` when none is larger. With
+    /// `readingTails`, a partition is taken at its last line's number (its largest) where that can be read, and read
+    /// whole otherwise.
+    private func largestChangeNumber(above floor: UInt64, readingTails: Bool) throws -> UInt64 {
+        var largest = floor
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         for identifier in try typeIdentifiersOnDisk() {
-            for partition in try partitions(ofType: identifier, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
-                if let last = try lastSequence(in: partition) {
+            for partition in try partitions(ofType: identifier, overlapping: everything) {
+                if readingTails, let last = try lastSequence(in: partition) {
                     largest = max(largest, last)
                 } else {
                     try readPartitionWithSequence(partition) { _, sequence in largest = max(largest, sequence) }

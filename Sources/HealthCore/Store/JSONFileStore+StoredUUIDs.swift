@@ -39,22 +39,4 @@ extension JSONFileStore {
             if let found { throw SampleError.uuidInStore(wanted[found].lowercasedText) }
         }
     }
-
-    /// Whether a whole line (one that ends in a newline) of `bytes` starts with `{"uuid":"<uuid>"`.
-    static func hasLine(startingWith uuid: UUID, in bytes: [UInt8]) -> Bool {
-        let prefix = Array("{\"uuid\":\"\(uuid.lowercasedText)\"".utf8)
-        return bytes.withUnsafeBufferPointer { haystack in
-            prefix.withUnsafeBufferPointer { pattern in
-                guard let base = haystack.baseAddress, let wanted = pattern.baseAddress else { return false }
-                var start = 0
-                while haystack.count - start >= pattern.count {
-                    // The next newline ends this line; a last line without one is a torn write no reader sees.
-                    guard let newline = memchr(base + start, 0x0A, haystack.count - start) else { return false }
-                    if ByteComparison.equal(base + start, wanted, pattern.count) { return true }
-                    start = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-                }
-                return false
-            }
-        }
-    }
 }

@@ -6,23 +6,21 @@ import Testing
 /// of the machine (acted out with ``JSONFileStore/bootForTests`` and a counter file rolled back, as a power loss can
 /// leave it) never hands out a number twice and never moves an anchor past a change, and a failed write puts the file
 /// back byte for byte.
-struct ChangeCounterReservationTests {
+struct ChangeCounterReservationTests: ReservedCounterTesting {
     private typealias Kit = IndependentTestKit
-    private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-    private static let bootA = "aaaaaaaa-1111-4111-8111-111111111111"
-    private static let bootB = "bbbbbbbb-2222-4222-8222-222222222222"
     private struct Stop: Error {}
 
-    private func store(_ path: String, boot: String) -> JSONFileStore {
-        let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
-        store.bootForTests.withLock { $0 = boot }
-        return store
-    }
-
-    private func water(_ hour: Int) -> Sample {
-        let start = Kit.utc(2024, 6, 1, hour)
-        return Sample(typeIdentifier: SampleType.water.identifier, start: start, end: start,
-                      value: .quantity(Quantity(100, try! HealthUnit(parsing: "mL"))), source: "hkctl", created: start)
+    /// Every file and folder of the store (with its bytes) before and after a batch of three samples over three new
+    /// or existing partitions that fails after its second partition.
+    private func failedBatch(_ writer: JSONFileStore, _ path: String) throws
+        -> (before: [(String, [UInt8]?)], after: [(String, [UInt8]?)]) {
+        let before = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+        writer.afterPartitionWrite = { written in if written == 2 { throw Stop() } }
+        #expect(throws: Stop.self) {
+            try writer.save([water(2), Kit.steps(10, Kit.utc(2022, 3, 1, 8)), Kit.steps(10, Kit.utc(2022, 4, 1, 8))])
+        }
+        writer.afterPartitionWrite = nil
+        return (before, Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) })
     }
 
     /// Every change number in the store's lines and tombstones.
@@ -130,19 +128,14 @@ struct ChangeCounterReservationTests {
             // The doctor's rebuilt counter: the first form, so the next write must reserve (and grow the file).
             try writer.writeSequence(7)
             #expect(counterText(path) == "00000000000000000007\n", "a longer counter file is cut to the first form")
-            let before = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
-            writer.afterPartitionWrite = { written in if written == 2 { throw Stop() } }
-            #expect(throws: Stop.self) {
-                try writer.save([water(2), Kit.steps(10, Kit.utc(2022, 3, 1, 8)), Kit.steps(10, Kit.utc(2022, 4, 1, 8))])
-            }
-            writer.afterPartitionWrite = nil
-            let after = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+            let (before, after) = try failedBatch(writer, path)
             #expect(after.map(\.0) == before.map(\.0))
             #expect(after.map(\.1) == before.map(\.1), "the counter, partitions and folders as before")
             try writer.save([water(3)])
             #expect(try numbers(writer) == [1, 8])
         }
     }
+
     @Test func aFailedWriteAfterAnEmptyCounterLeavesItEmpty() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
@@ -150,13 +143,7 @@ struct ChangeCounterReservationTests {
             try writer.save([water(1)])
             // What a crash during the counter's first write leaves: an empty file, rebuilt from the lines when read.
             try Data().write(to: URL(fileURLWithPath: path + "/sequence"))
-            let before = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
-            writer.afterPartitionWrite = { written in if written == 2 { throw Stop() } }
-            #expect(throws: Stop.self) {
-                try writer.save([water(2), Kit.steps(10, Kit.utc(2022, 3, 1, 8)), Kit.steps(10, Kit.utc(2022, 4, 1, 8))])
-            }
-            writer.afterPartitionWrite = nil
-            let after = Kit.walk(path).map { ($0.path, $0.isFolder ? nil : Kit.bytes($0.path)) }
+            let (before, after) = try failedBatch(writer, path)
             #expect(after.map(\.0) == before.map(\.0))
             #expect(after.map(\.1) == before.map(\.1), "the counter file is empty again")
             try writer.save([water(3)])

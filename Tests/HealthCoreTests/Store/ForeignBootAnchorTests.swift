@@ -6,25 +6,10 @@ import Testing
 /// machines or moved between them while both are up, or a process that cannot tell its boot beside ones that can):
 /// the anchors it hands out, and an import's check of other writers, must not sit at the block's end, below which the
 /// reserving boot keeps numbering its changes.
-struct ForeignBootAnchorTests {
+struct ForeignBootAnchorTests: ReservedCounterTesting {
     private typealias Kit = IndependentTestKit
-    private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-    private static let bootA = "aaaaaaaa-1111-4111-8111-111111111111"
-    private static let bootB = "bbbbbbbb-2222-4222-8222-222222222222"
 
-    private func store(_ path: String, boot: String) -> JSONFileStore {
-        let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
-        store.bootForTests.withLock { $0 = boot }
-        return store
-    }
-
-    private func water(_ hour: Int, source: String = "hkctl") -> Sample {
-        let start = Kit.utc(2024, 6, 1, hour)
-        return Sample(typeIdentifier: SampleType.water.identifier, start: start, end: start,
-                      value: .quantity(Quantity(100, try! HealthUnit(parsing: "mL"))), source: source, created: start)
-    }
-
-    @Test(arguments: [bootB, ""])
+    @Test(arguments: [Self.bootB, ""])
     func anAnchorReadInAnotherBootSeesTheReservingBootsLaterWrites(_ readerBoot: String) throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
