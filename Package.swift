@@ -33,11 +33,13 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // glibc's statx(2), which Swift's Glibc module leaves out: the unique id of the mount a store lies on.
+        .systemLibrary(name: "CStatx", path: "Sources/CStatx"),
         // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
         // HealthCore through that API alone.
         .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections),
-        .target(name: "HealthCore", dependencies: ["CZlib", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
+        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
         // The small HTTP/1.1 server `hkctl serve` runs (request parser, response writer, limits, listener): not a
         // product, `package` only, with no HealthCore in it, so its parser is unit-tested and fuzzed without a network.
         .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections),

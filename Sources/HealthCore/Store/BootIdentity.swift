@@ -3,14 +3,46 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if os(Linux)
+import CStatx
+#endif
 import TextSupport
 
-/// Which boot of the machine this process runs in: a value the kernel makes anew at every start, so that a change
-/// counter written without a sync can be told from one a crash of the machine may have lost (``ChangeCounter``).
+/// Which boot of the machine this process runs in, and which mount of the storage a store lies on: values the
+/// kernel makes anew at every start and at every mount, so that a change counter written without a sync can be told
+/// from one that a crash of the machine, or storage unmounted (or pulled out) before its writes were synced, may
+/// have lost (``ChangeCounter``).
 enum BootIdentity {
-    /// This boot's identity, read once per process; nil when the system does not tell it (every write then syncs
-    /// its counter, as before reservations).
+    /// This boot's identity, read once per process; nil when the system does not tell it.
     static let current: String? = read()
+
+    /// The identity a writer of the store in `folder` reserves change numbers under: this boot and the mount the
+    /// folder lies on (``combined(boot:mount:)``), read at each call, so a long-running process sees a remount. Nil
+    /// when the system tells either not (no boot id, a kernel before Linux 6.8, macOS, a folder not yet made): every
+    /// write then syncs its counter, as before reservations.
+    static func current(forStoreIn folder: String) -> String? {
+        guard let boot = current, let mount = uniqueMountID(of: folder) else { return nil }
+        return combined(boot: boot, mount: mount)
+    }
+
+    /// `<boot>-m<mount id in hexadecimal>`: at most 36 + 2 + 16 characters for Linux's boot ids, within
+    /// ``ChangeCounter/longestBoot``, and of the characters an older hkctl reads as a boot (which then takes the
+    /// reservation as another boot's, the safe reading).
+    static func combined(boot: String, mount: UInt64) -> String { boot + "-m" + String(mount, radix: 16) }
+
+    /// The kernel's unique id of the mount `path` lies on (`statx` with `STATX_MNT_ID_UNIQUE`, Linux 6.8 and
+    /// later): never given to another mount while the machine runs, unlike the reusable ids of
+    /// `/proc/self/mountinfo`. Nil where the kernel or system does not tell it.
+    static func uniqueMountID(of path: String) -> UInt64? {
+#if os(Linux)
+        var info = statx()
+        guard statx(AT_FDCWD, path, 0, HKCTL_STATX_MNT_ID_UNIQUE, &info) == 0,
+              info.stx_mask & HKCTL_STATX_MNT_ID_UNIQUE != 0 else { return nil }
+        return info.stx_mnt_id
+#else
+        return nil
+#endif
+    }
 
     private static func read() -> String? {
 #if os(Linux)

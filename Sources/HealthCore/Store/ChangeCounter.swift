@@ -5,10 +5,12 @@ import TextSupport
 ///
 /// A writer must never hand out a number a line already carries, even after a power loss. The file used to be
 /// synced before every write's lines; now a writer syncs it only when it reserves a block of numbers (``slack`` more
-/// than it needs) and records the boot it did so in. Later writes of the same boot take numbers from the block and
-/// rewrite the last number without syncing it: every process of one boot sees the same page cache, so the unsynced
-/// number is exact for all of them, and only a crash of the whole machine can lose it, which also changes the boot.
-/// A process of another boot (or one that cannot tell its boot) therefore starts after the reservation, which was
+/// than it needs) and records the identity it did so under: the boot of the machine and the mount of the storage
+/// (``BootIdentity/current(forStoreIn:)``; the field is still named `boot`). Later writes under the same identity
+/// take numbers from the block and rewrite the last number without syncing it: every process of one boot sees the
+/// same page cache of a mount, so the unsynced number is exact for all of them, and only a crash of the whole machine
+/// (a new boot) or storage gone before its writes reached it (a new mount when it is used again) can lose it. A
+/// process under another identity (or one that cannot tell its own) therefore starts after the reservation, which was
 /// durable before any line used a number of it. Gaps in the numbers are harmless.
 ///
 /// The text: the last number as twenty digits and a newline, then, when a block is reserved,
@@ -17,7 +19,7 @@ import TextSupport
 struct ChangeCounter: Equatable {
     /// The numbers a writer reserves beyond the ones it needs when it must sync the file anyway.
     static let slack: UInt64 = 1024
-    /// The longest boot identity kept (Linux writes 36 characters).
+    /// The longest identity kept (Linux's boot and mount: 36 + 2 + up to 16 characters).
     static let longestBoot = 64
 
     /// The last number handed out (exact for the boot ``boot``).

@@ -73,8 +73,9 @@ extension JSONFileStore {
         return counter
     }
 
-    /// The boot this process runs in (``BootIdentity/current``), or the one a test set.
-    var currentBoot: String? { bootForTests.current ?? BootIdentity.current }
+    /// The boot this process runs in and the mount the store lies on (``BootIdentity/current(forStoreIn:)``), or the
+    /// identity a test set.
+    var currentBoot: String? { bootForTests.current ?? BootIdentity.current(forStoreIn: path) }
 
     /// Makes `value` the last change number used, durably, with no reservation (the doctor's rebuilt counter).
     func writeSequence(_ value: UInt64) throws {
