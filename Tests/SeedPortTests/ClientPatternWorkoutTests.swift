@@ -122,9 +122,9 @@ struct ClientPatternWorkoutTests {
             #expect(try await reader.fetchWorkouts(limit: 2).map(\.endDate) == [Seed.date("2024-06-10T07:30:00Z"), Seed.date("2024-06-09T18:30:00Z")])
             // Runs: 30 + 45 = 75 min, 300 + 450 = 750 kcal, 5 + 8 = 13 km.
             let runs = try await reader.getWorkouts(by: .running)
-            #expect(runs.reduce(0) { $0 + $1.duration } / 60 == 75)
-            #expect(runs.compactMap { $0.totalEnergyBurned?.doubleValue(for: .kilocalorie()) }.reduce(0, +) == 750)
-            #expect(runs.compactMap { $0.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) }.reduce(0, +) == 13)
+            #expect(runs.reduce(0.0) { $0 + $1.duration } / 60 == 75)
+            #expect(runs.compactMap { $0.totalEnergyBurned?.doubleValue(for: .kilocalorie()) }.reduce(0.0, +) == 750)
+            #expect(runs.compactMap { $0.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) }.reduce(0.0, +) == 13)
             // The ride in metres: 36,000.
             #expect(try await reader.getWorkouts(by: .cycling).first?.totalDistance?.doubleValue(for: .meter()) == 36_000)
         }
@@ -161,7 +161,7 @@ struct ClientPatternWorkoutTests {
             // Runs since 1 June, oldest end first: 8 June (07:45), 10 June (07:30); 8 + 5 = 13 km.
             let runs = try await Self.load(.running, since: "2024-06-01T00:00:00Z", source: owner, store: store)
             #expect(runs.map(\.endDate) == [Seed.date("2024-06-08T07:45:00Z"), Seed.date("2024-06-10T07:30:00Z")])
-            #expect(runs.compactMap { $0.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) }.reduce(0, +) == 13)
+            #expect(runs.compactMap { $0.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) }.reduce(0.0, +) == 13)
             // Rides since 1 June: the 9 June ride, 36 km.
             let rides = try await Self.load(.cycling, since: "2024-06-01T00:00:00Z", source: owner, store: store)
             #expect(rides.map(\.endDate) == [Seed.date("2024-06-09T18:30:00Z")])

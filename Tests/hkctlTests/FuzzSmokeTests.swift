@@ -4,8 +4,8 @@ import Testing
 /// Runs `fuzz/run` (libFuzzer over the export.xml reader, the store's line reader, the unit parser, the time
 /// parser and the HTTP request reader) for a short smoke: 5 s a target (25 s in all; the compile takes the rest of
 /// its minutes on a busy machine), or $HKCTL_FUZZ_SECONDS (`fuzz/run` alone runs 30 s a target; this is the suite's longest test, so it
-/// stays short), compiled with `--quick` (no optimisation: a quarter of the compile's CPU time; the on-demand
-/// `fuzz/run` keeps -O for more runs a second). Skipped with a message when this toolchain cannot build fuzzers
+/// stays short), compiled with `--quick` (no optimisation and no AddressSanitizer: a sixth of the compile's CPU time;
+/// the on-demand `fuzz/run` keeps both, for more runs a second and memory errors caught). Skipped with a message when this toolchain cannot build fuzzers
 /// (exit 3 from the script).
 struct FuzzSmokeTests {
     @Test(.timeLimit(.minutes(20))) func everyFuzzTargetRunsWithoutACrash() async throws {

@@ -16,6 +16,8 @@ struct HealthAutoExportCLITests {
 
     /// A JSON number as a Double (JSONSerialization gives whole numbers as integers).
     static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+    /// Hours as seconds, typed (literal arithmetic beside an optional in `#expect` is slow to type-check).
+    static func hours(_ value: Double) -> Double { value * 3600 }
 
     static func totals(_ result: CLIResult) throws -> [String: Int] {
         try #require(try object(result.stdout)["totals"] as? [String: Int])
@@ -104,26 +106,26 @@ struct HealthAutoExportCLITests {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["import", Self.fixture("sleep-stages.json")], environment: Self.berlin).status == 0)
             let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
-            #expect(Self.number(night["asleep"]) == 6.75 * 3600)
-            #expect(Self.number(night["asleepCore"]) == 4.75 * 3600)
+            #expect(Self.number(night["asleep"]) == Self.hours(6.75))
+            #expect(Self.number(night["asleepCore"]) == Self.hours(4.75))
             #expect(Self.number(night["asleepDeep"]) == 3600 && Self.number(night["asleepREM"]) == 3600)
             #expect(Self.number(night["awake"]) == 900)
-            #expect(Self.number(night["inBed"]) == 7.0 * 3600 + 1200)
+            #expect(Self.number(night["inBed"]) == Self.hours(7.0) + 1200)
         }
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["import", Self.fixture("sleep-nights.json")], environment: Self.berlin).status == 0)
             let nights = try Self.nights(cli, from: "2024-05-10", to: "2024-05-11")
             #expect(nights.count == 2)
-            #expect(Self.number(nights.first?["asleep"]) == 7.25 * 3600)
-            #expect(Self.number(nights.first?["asleepCore"]) == 4.5 * 3600)
-            #expect(Self.number(nights.first?["asleepDeep"]) == 1.25 * 3600)
-            #expect(Self.number(nights.first?["asleepREM"]) == 1.5 * 3600)
+            #expect(Self.number(nights.first?["asleep"]) == Self.hours(7.25))
+            #expect(Self.number(nights.first?["asleepCore"]) == Self.hours(4.5))
+            #expect(Self.number(nights.first?["asleepDeep"]) == Self.hours(1.25))
+            #expect(Self.number(nights.first?["asleepREM"]) == Self.hours(1.5))
             #expect(Self.number(nights.first?["asleepUnspecified"]) == 0)
             #expect(Self.number(nights.first?["awake"]) == 900)
-            #expect(Self.number(nights.first?["inBed"]) == 7.75 * 3600)
-            #expect(Self.number(nights.last?["asleep"]) == 7.0 * 3600)
+            #expect(Self.number(nights.first?["inBed"]) == Self.hours(7.75))
+            #expect(Self.number(nights.last?["asleep"]) == Self.hours(7.0))
             #expect(Self.number(nights.last?["awake"]) == 1800)
-            #expect(Self.number(nights.last?["inBed"]) == 8.0 * 3600)
+            #expect(Self.number(nights.last?["inBed"]) == Self.hours(8.0))
             // The first night re-sent later with sleep starting 30 min earlier and 30 min more core: the core part is
             // replaced (deep, REM and awake still start at 03:30, 04:45 and 06:15, in bed is the same), not doubled.
             let text = try String(contentsOfFile: Self.fixture("sleep-nights.json"), encoding: .utf8)
@@ -132,7 +134,7 @@ struct HealthAutoExportCLITests {
             let resent = try cli.run(["import", "-", "--format", "json"], stdin: text, environment: Self.berlin)
             #expect(try Self.totals(resent)["replaced"] == 1 && Self.totals(resent)["alreadyPresent"] == 9, "\(resent.stdout)")
             let after = try Self.nights(cli, from: "2024-05-10", to: "2024-05-10")
-            #expect(Self.number(after.first?["asleep"]) == 7.75 * 3600 && Self.number(after.first?["asleepCore"]) == 5.0 * 3600)
+            #expect(Self.number(after.first?["asleep"]) == Self.hours(7.75) && Self.number(after.first?["asleepCore"]) == Self.hours(5.0))
         }
     }
 
@@ -173,8 +175,8 @@ struct HealthAutoExportCLITests {
                 #expect(hours.count == 24 && hours[8] == 1000 && hours[12] == 3000 && hours[18] == 500 && hours.reduce(0, +) == 4500)
             }
             let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
-            #expect(Self.number(night["asleep"]) == 6.0 * 3600)
-            #expect(Self.number(night["inBed"]) == 7.0 * 3600 + 1200)
+            #expect(Self.number(night["asleep"]) == Self.hours(6.0))
+            #expect(Self.number(night["inBed"]) == Self.hours(7.0) + 1200)
             // A re-send afterwards changes nothing either.
             let again = try cli.run(["import", Self.fixture("overlap-hae.json"), "--format", "json"], environment: Self.berlin)
             #expect(try Self.totals(again)["added"] == 0)
