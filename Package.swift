@@ -33,7 +33,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
-        // glibc's statx(2), which Swift's Glibc module leaves out: the unique id of the mount a store lies on.
+        // The statx(2) system call, which Swift's Glibc module leaves out: the unique id of the mount a store lies on.
         .systemLibrary(name: "CStatx", path: "Sources/CStatx"),
         // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches

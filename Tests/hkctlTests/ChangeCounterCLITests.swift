@@ -58,4 +58,43 @@ struct ChangeCounterCLITests {
             #expect(doctor.status == 0 && doctor.stdout.contains("0 errors"), "\(doctor.stdout)\(doctor.stderr)")
         }
     }
+
+    /// Whether `unshare -m` works here (root, or user namespaces allowed): it runs a command in a mount namespace of
+    /// its own, whose copies of the mounts have new ids while the device numbers stay the same.
+    private static let canUnshareMounts: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    /// The same storage through another mount, as a disk pulled out and mounted again is seen (acted out with
+    /// `unshare -m`, whose mounts have new ids on the same device): its writer does not trust the block reserved under
+    /// the old mount, starts after it and reserves its own; the first mount's next add then starts after that one.
+    @Test(.enabled(if: KernelVersion.tellsUniqueMountIDs && canUnshareMounts,
+                   "needs `unshare -m` (root or user namespaces) and a kernel that tells unique mount ids (6.8 or later)"))
+    func anotherMountOfTheStorageStartsAfterTheBlock() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            #expect(try cli.run(["add", "water", "100mL", "--at", "08:00", "-q"]).status == 0)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.arguments = ["-m", CLIRunner.binaryURL.path, "add", "water", "200mL", "--at", "09:00", "-q"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "UTC",
+                                   "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": NSTemporaryDirectory()]
+            let elsewhere = try CLIRunner.collect(process)
+            #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+            #expect(try cli.run(["add", "water", "300mL", "--at", "10:00", "-q"]).status == 0)
+            let partition = cli.storePath + "/samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
+            let numbers = try String(contentsOfFile: partition, encoding: .utf8)
+                .matches(of: /"seq":([0-9]+)/).map { Int($0.output.1)! }
+            #expect(numbers == [1, 1026, 2051], "each mount starts after the other's block")
+            let doctor = try cli.run(["doctor"])
+            #expect(doctor.status == 0 && doctor.stdout.contains("0 errors"), "\(doctor.stdout)\(doctor.stderr)")
+        }
+    }
 }

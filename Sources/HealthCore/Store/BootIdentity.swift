@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 #if os(Linux)
-import CStatx
+internal import CStatx
 #endif
 import TextSupport
 
@@ -35,10 +35,8 @@ enum BootIdentity {
     /// `/proc/self/mountinfo`. Nil where the kernel or system does not tell it.
     static func uniqueMountID(of path: String) -> UInt64? {
 #if os(Linux)
-        var info = statx()
-        guard statx(AT_FDCWD, path, 0, HKCTL_STATX_MNT_ID_UNIQUE, &info) == 0,
-              info.stx_mask & HKCTL_STATX_MNT_ID_UNIQUE != 0 else { return nil }
-        return info.stx_mnt_id
+        let id = hkctl_unique_mount_id(path)
+        return id == 0 ? nil : id
 #else
         return nil
 #endif

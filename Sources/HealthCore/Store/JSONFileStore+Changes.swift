@@ -10,7 +10,7 @@ import TextSupport
 /// Every sample line carries `"seq"`, the store-wide change number it was written with; deletions append
 /// tombstones (`samples/<type>/tombstones.jsonl`) with their own numbers. The last number used is kept in
 /// `sequence`, written before any line that uses it, and synced whenever the numbers pass the block a writer of this
-/// boot reserved durably (``ChangeCounter``).
+/// boot and mount reserved durably (``ChangeCounter``).
 extension JSONFileStore {
     var sequencePath: String { path + "/sequence" }
     var compactionPath: String { path + "/compaction.json" }
@@ -28,9 +28,9 @@ extension JSONFileStore {
     }
 
     /// The last change number as an anchor handed out now must take it, so that no later write numbers a change at or
-    /// below it: ``currentSequence()``, except under a reservation of another boot (or when this process cannot tell
-    /// its boot). That boot's writers may still run (a store shared by two machines, or moved between them, or a
-    /// process of this machine that can tell the boot beside one that cannot) and number their changes below the
+    /// below it: ``currentSequence()``, except under a reservation of another identity (another boot or mount, or
+    /// when this process cannot tell its own). Its writers may still run (a store shared by two machines, or seen
+    /// through two mounts, or a process that can tell its identity beside one that cannot) and number their changes below the
     /// block's end, so the anchor is the file's last number, or the largest number in the files where a crash lost the
     /// counter's last rewrite (each partition's last line holds its largest, as ``changes(since:types:limit:)`` relies
     /// on).

@@ -37,7 +37,7 @@ extension JSONFileStore {
     }
 
     /// Hands out `count` change numbers, and makes them durable before any line carries them: the counter is synced
-    /// when the numbers pass the block reserved in this boot, which then reserves the next block (``ChangeCounter``).
+    /// when the numbers pass the block reserved under this boot and mount, which then reserves the next block (``ChangeCounter``).
     ///
     /// The counter must not be behind a number already used: the largest one in the files the write appends to
     /// (checked by ``prepareTarget(_:tombstones:undo:)``), and the highest number a writer recorded in the lock file.

@@ -65,8 +65,8 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// Tests only: how much this instance's reads decoded and held (see ``ReadCounts``), so tests can check that reads
     /// stay linear in the store and bounded in memory without timing them.
     let readCounts = Locked(ReadCounts())
-    /// Tests only: the boot this instance takes itself to run in, instead of ``BootIdentity/current`` (nil: the real
-    /// one), to act out a restart of the machine (``ChangeCounter``).
+    /// Tests only: the identity (boot and mount) this instance takes itself to write under, instead of
+    /// ``BootIdentity/current(forStoreIn:)`` (nil: the real one), to act out a restart or a remount (``ChangeCounter``).
     let bootForTests = Locked<String?>(nil)
     /// Tests only: how many times this instance synced the change counter.
     let counterSyncs = Locked<Int>(0)
