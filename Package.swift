@@ -12,6 +12,14 @@ let directMetadataAccess: [SwiftSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
+/// Release builds leave out Swift's run-time exclusivity checks (`swift_beginAccess` on every access to a class's
+/// stored property or a global), as the standard library itself is built: they cost the export.xml import a tenth of
+/// its instructions (BENCHMARKS.md). A correct program behaves the same; the debug build, which every test runs,
+/// keeps the checks, so a conflicting access still traps there.
+let uncheckedExclusivity: [SwiftSetting] = isTaggedCheckout ? [] : [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 /// On Linux the release build puts each function in a section of its own, and the link (gold, the toolchain's
 /// default, named so that a change of default cannot break the flag) places the functions the short commands run
 /// side by side, in the order of Sources/hkctl/hot-functions.txt (written by bench/order-functions): a command
@@ -38,19 +46,19 @@ let package = Package(
         // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
         // HealthCore through that API alone.
-        .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections),
-        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
+        .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
         // The small HTTP/1.1 server `hkctl serve` runs (request parser, response writer, limits, listener): not a
         // product, `package` only, with no HealthCore in it, so its parser is unit-tested and fuzzed without a network.
-        .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections),
+        .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
         // What hkctl's commands read from people and keep for them, beside the model: times, ranges and periods as
         // typed, daily goals, settings keys, trends. Not a product, `package` only, on HealthCore's public API, so a
         // program that depends on HealthCore sees only the model; unit-tested and fuzzed without the executable.
-        .target(name: "HKCtlSupport", dependencies: ["HealthCore", "TextSupport"], swiftSettings: directMetadataAccess + functionSections),
+        .target(name: "HKCtlSupport", dependencies: ["HealthCore", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
         .executableTarget(
             name: "hkctl", dependencies: ["HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"], exclude: ["hot-functions.txt"],
             // The release build is one fully static executable: no dynamic loading at start-up (see BENCHMARKS.md).
-            swiftSettings: directMetadataAccess + functionSections
+            swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: hotFunctionsFirst
                 + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),

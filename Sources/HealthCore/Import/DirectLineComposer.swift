@@ -18,9 +18,8 @@ struct DirectLineComposer {
     }
 
     private var zone: ZoneOffsets
-    /// The last local day and offset written, spelled (`2024-03-10T` in 11 of 12 bytes, `-08:00` in 6 of 8).
-    private var lastDay: (days: Int64, text: (UInt64, UInt32)) = (.min, (0, 0))
-    private var lastOffset: (seconds: Int, text: UInt64) = (.min, 0)
+    /// The dates' writer, which keeps the last local day and offset spelled.
+    private var dates = ISODateSpeller()
     private let key = ByteBuffer(capacity: 512)
     private let namespace = RecordIdentity.fullNamespace
     /// SHA-1 states after the prefix of keys (namespace, type, source, version, device and metadata, padded to whole
@@ -154,51 +153,13 @@ struct DirectLineComposer {
     }
 
     /// Appends the instant as ``ISODate/format(_:in:)`` writes it in the store's zone: `2024-03-10T01:59:00-08:00`.
-    /// The day (`2024-03-10T`) and the offset (`-08:00`) are spelled once and copied while they repeat.
     private mutating func appendDate(_ seconds: Int64, to out: ByteBuffer) {
         let offset = zone.offset(at: seconds)
         let local = seconds + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        if days != lastDay.days || offset != lastOffset.seconds {
-            guard spell(days: days, offset: offset) else {
-                out.append(ISODate.format(Date(timeIntervalSince1970: Double(seconds)), offsetSeconds: offset))
-                return
-            }
+        let millisOfDay = Int(local - days * 86_400) * 1000
+        if !dates.append(days: days, millisecondsOfDay: millisOfDay, offsetSeconds: offset, to: out) {
+            out.append(ISODate.format(Date(timeIntervalSince1970: Double(seconds)), offsetSeconds: offset))
         }
-        let time = Int(local - days * 86_400)
-        out.reserve(32)
-        let start = UnsafeMutableRawPointer(out.base + out.count)
-        start.storeBytes(of: lastDay.text.0, as: UInt64.self)
-        start.storeBytes(of: lastDay.text.1, toByteOffset: 8, as: UInt32.self)
-        out.advance(11)
-        JSONBytes.appendTwoDigits(time / 3600, to: out)
-        out.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(time / 60 % 60, to: out)
-        out.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(time % 60, to: out)
-        UnsafeMutableRawPointer(out.base + out.count).storeBytes(of: lastOffset.text, as: UInt64.self)
-        out.advance(6)
-    }
-
-    /// Spells `days` as `2024-03-10T` and `offset` as `-08:00` into ``lastDay`` and ``lastOffset``; false for years
-    /// outside 0 to 9999 and offsets of 100 hours or more, which ``ISODate/format(_:offsetSeconds:)`` writes.
-    private mutating func spell(days: Int64, offset: Int) -> Bool {
-        let (year, month, day) = ISODate.civil(fromDays: Int(days))
-        let magnitude = abs(offset)
-        guard year >= 0, year <= 9999, magnitude < 100 * 3600 else { return false }
-        let scratch = ByteBuffer(capacity: 32)
-        scratch.reserve(32)
-        SampleLineWriter.appendDay(year: year, month: month, day: day, to: scratch)
-        scratch.appendReserved(0)
-        scratch.appendReserved(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        JSONBytes.appendTwoDigits(magnitude / 3600, to: scratch)
-        scratch.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(magnitude / 60 % 60, to: scratch)
-        scratch.appendReserved(0)
-        scratch.appendReserved(0)
-        let raw = UnsafeRawPointer(scratch.base)
-        lastDay = (days, (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt32.self)))
-        lastOffset = (offset, raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self))
-        return true
     }
 }

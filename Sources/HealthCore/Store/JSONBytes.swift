@@ -39,13 +39,6 @@ enum JSONBytes {
         }
     }
 
-    /// Appends two digits of `value` (0 to 99) after ``ByteBuffer/reserve(_:)`` made room.
-    @inline(__always)
-    static func appendTwoDigits(_ value: Int, to out: ByteBuffer) {
-        out.appendReserved(UInt8(truncatingIfNeeded: value / 10) &+ 0x30)
-        out.appendReserved(UInt8(truncatingIfNeeded: value % 10) &+ 0x30)
-    }
-
     /// Appends `value` in decimal.
     static func appendDecimal(_ value: UInt64, to out: ByteBuffer) {
         if value <= UInt64(Int.max) {

@@ -34,8 +34,8 @@ struct SampleLineWriter {
     private var scratch: [(key: String, value: MetadataValue)] = []
     /// The last metadata number written and its text (the sync version is 1 on every line of an import).
     private var lastNumber: (bits: UInt64, text: String)?
-    /// The last day converted to a calendar date (a line's dates usually fall on one day).
-    private var lastDay: (days: Int, date: (year: Int, month: Int, day: Int)) = (.min, (0, 0, 0))
+    /// The dates' writer, which keeps the last day and offset spelled (a line's dates usually fall on one day).
+    private var dates = ISODateSpeller()
 
     init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules) {
         self.catalogue = catalogue
@@ -243,47 +243,9 @@ struct SampleLineWriter {
         let local = milliseconds + Int64(offsetSeconds) * 1000
         let days = local >= 0 ? local / 86_400_000 : (local - 86_400_000 + 1) / 86_400_000
         let millisOfDay = Int(local - days * 86_400_000)
-        if lastDay.days != Int(days) { lastDay = (Int(days), ISODate.civil(fromDays: Int(days))) }
-        let (year, month, day) = lastDay.date
-        guard year >= 0, year <= 9999 else {
+        if !dates.append(days: days, millisecondsOfDay: millisOfDay, offsetSeconds: offsetSeconds, to: out) {
             out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
-            return
         }
-        let seconds = millisOfDay / 1000
-        let millis = millisOfDay % 1000
-        let offset = abs(offsetSeconds)
-        guard offset < 100 * 3600 else {
-            out.append(ISODate.format(date, offsetSeconds: offsetSeconds))
-            return
-        }
-        out.reserve(32)
-        SampleLineWriter.appendDay(year: year, month: month, day: day, to: out)
-        JSONBytes.appendTwoDigits(seconds / 3600, to: out)
-        out.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(seconds / 60 % 60, to: out)
-        out.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(seconds % 60, to: out)
-        if millis != 0 {
-            out.appendReserved(UInt8(ascii: "."))
-            out.appendReserved(UInt8(truncatingIfNeeded: millis / 100) &+ 0x30)
-            JSONBytes.appendTwoDigits(millis % 100, to: out)
-        }
-        out.appendReserved(offsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        JSONBytes.appendTwoDigits(offset / 3600, to: out)
-        out.appendReserved(UInt8(ascii: ":"))
-        JSONBytes.appendTwoDigits(offset / 60 % 60, to: out)
-    }
-
-    /// Appends `2024-03-10T` (a year from 0 to 9999) after ``ByteBuffer/reserve(_:)`` made room for 11 bytes.
-    @inline(__always)
-    static func appendDay(year: Int, month: Int, day: Int, to out: ByteBuffer) {
-        JSONBytes.appendTwoDigits(year / 100, to: out)
-        JSONBytes.appendTwoDigits(year % 100, to: out)
-        out.appendReserved(UInt8(ascii: "-"))
-        JSONBytes.appendTwoDigits(month, to: out)
-        out.appendReserved(UInt8(ascii: "-"))
-        JSONBytes.appendTwoDigits(day, to: out)
-        out.appendReserved(UInt8(ascii: "T"))
     }
 
     @inline(__always)

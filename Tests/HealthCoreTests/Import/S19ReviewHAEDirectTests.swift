@@ -154,6 +154,19 @@ extension ImportTests {
             #expect(after.counts[HealthAutoExportTests.steps]?.rejected == 1)
         }
 
+        /// The memo's byte comparison: canonical twins of the same byte length (`ḋ` with a dot below, `ḍ` with a dot
+        /// above) are equal Strings and different bytes; texts of other lengths and the same text are told apart as
+        /// the element-by-element comparison tells them.
+        @Test func theSourceMemoComparesBytesNotStrings() {
+            let above = "\u{1E0B}\u{323}", below = "\u{1E0D}\u{307}"
+            #expect(above == below && above.utf8.count == below.utf8.count)
+            #expect(!HAESampleBuilder.sameBytes(above, below))
+            for (a, b) in [("Jane’s Apple Watch", "Jane’s Apple Watch"), ("Jane’s Apple Watch", "Jane’s Apple Watcg"),
+                           ("", ""), ("", "a"), ("Watch|iPhone", "Watch|iPhon"), (above, above)] {
+                #expect(HAESampleBuilder.sameBytes(a, b) == a.utf8.elementsEqual(b.utf8), "\(a) and \(b)")
+            }
+        }
+
         /// ``HAEHashSet`` against `Set<Int>`: zero, negative hashes, hashes equal in their low bits (one probe chain),
         /// re-inserts, and growth from empty and from a given capacity.
         @Test func theRunsHashSetAgreesWithASet() {

@@ -583,10 +583,20 @@ struct HAESampleBuilder {
     /// The last one is matched by its bytes, not by `==`: canonically equal spellings (`é` as one scalar or as `e`
     /// and a combining accent) are equal Strings of different lengths, and the rule counts scalars.
     func sourceProblem(_ source: String) -> String? {
-        if let known = lookups.fineSource, known.utf8.elementsEqual(source.utf8) { return nil }
+        if let known = lookups.fineSource, HAESampleBuilder.sameBytes(known, source) { return nil }
         if let problem = TextRules.sourceNameProblem(source) { return problem }
         lookups.fineSource = source
         return nil
+    }
+
+    /// Whether `a` and `b` are the same bytes: by `memcmp` over their UTF-8 where both are contiguous (native
+    /// Strings), since the generic element-by-element comparison cost a tenth of an import's instructions.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in HAEPointList.same(x, y) }
+        } ?? nil
+        return compared ?? a.utf8.elementsEqual(b.utf8)
     }
 
     /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:)``). A day whose
