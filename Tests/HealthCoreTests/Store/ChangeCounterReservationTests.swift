@@ -66,11 +66,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
     @Test func aRestartAfterALostCounterStartsAfterTheBlockAndAnchorsSeeEveryChange() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
-            let before = store(path, boot: Self.bootA)
-            try before.save([water(1)])
-            let durable = Kit.bytes(path + "/sequence")
-            try before.save([water(2)])
-            try before.save([water(3)])
+            let durable = try threeSavesKeepingTheFirstsFiles(path, boot: Self.bootA).counter
             let reader = store(path, boot: Self.bootA)
             let anchorBefore = try reader.currentAnchor()
             #expect(anchorBefore.sequence == 3)

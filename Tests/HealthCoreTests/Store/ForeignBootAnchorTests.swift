@@ -30,11 +30,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
     @Test func aRestartStillStartsAnchorsAfterTheLinesALostCounterMissed() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
-            let before = store(path, boot: Self.bootA)
-            try before.save([water(1)])
-            let durable = Kit.bytes(path + "/sequence")
-            try before.save([water(2)])
-            try before.save([water(3)])
+            let durable = try threeSavesKeepingTheFirstsFiles(path, boot: Self.bootA).counter
             // A power loss: the lines were synced, the counter's later rewrites were not.
             try Data(durable).write(to: URL(fileURLWithPath: path + "/sequence"))
             let after = store(path, boot: Self.bootB)
@@ -128,11 +124,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
     private func numbersAfterLosingUnsyncedWrites(before beforeIdentity: String, after afterIdentity: String) throws -> [UInt64] {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
-            let before = store(path, boot: beforeIdentity)
-            try before.save([water(1)])
-            let counter = Kit.bytes(path + "/sequence"), lock = Kit.bytes(path + "/.lock")
-            try before.save([water(2)])
-            try before.save([water(3)])
+            let (_, counter, lock) = try threeSavesKeepingTheFirstsFiles(path, boot: beforeIdentity)
             try Data(counter).write(to: URL(fileURLWithPath: path + "/sequence"))
             try Data(lock).write(to: URL(fileURLWithPath: path + "/.lock"))
             let after = store(path, boot: afterIdentity)

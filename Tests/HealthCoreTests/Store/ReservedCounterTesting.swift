@@ -17,6 +17,18 @@ extension ReservedCounterTesting {
         return store
     }
 
+    /// Water at 1, 2 and 3 o'clock saved by a writer of `boot`, and the `sequence` and `.lock` files as they were after
+    /// the first save: what is left on disk when only that save's syncs reached it (the counter's and the lock's later
+    /// rewrites within the block are never synced). Write them back to act out the loss.
+    func threeSavesKeepingTheFirstsFiles(_ path: String, boot: String) throws -> (writer: JSONFileStore, counter: [UInt8], lock: [UInt8]) {
+        let writer = store(path, boot: boot)
+        try writer.save([water(1)])
+        let counter = IndependentTestKit.bytes(path + "/sequence"), lock = IndependentTestKit.bytes(path + "/.lock")
+        try writer.save([water(2)])
+        try writer.save([water(3)])
+        return (writer, counter, lock)
+    }
+
     /// 100 mL of water at `hour` o'clock on 2024-06-01 (UTC).
     func water(_ hour: Int, source: String = "hkctl") -> Sample {
         let start = IndependentTestKit.utc(2024, 6, 1, hour)
