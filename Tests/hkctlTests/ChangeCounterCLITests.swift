@@ -59,24 +59,10 @@ struct ChangeCounterCLITests {
         }
     }
 
-    /// Whether `unshare -m` works here (root, or user namespaces allowed): it runs a command in a mount namespace of
-    /// its own, whose copies of the mounts have new ids while the device numbers stay the same.
-    private static let canUnshareMounts: Bool = {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["-m", "true"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
-
     /// The same storage through another mount, as a disk pulled out and mounted again is seen (acted out with
     /// `unshare -m`, whose mounts have new ids on the same device): its writer does not trust the block reserved under
     /// the old mount, starts after it and reserves its own; the first mount's next add then starts after that one.
-    @Test(.enabled(if: KernelVersion.tellsUniqueMountIDs && canUnshareMounts,
+    @Test(.enabled(if: KernelVersion.tellsUniqueMountIDs && CLIRunner.canUnshareMounts,
                    "needs `unshare -m` (root or user namespaces) and a kernel that tells unique mount ids (6.8 or later)"))
     func anotherMountOfTheStorageStartsAfterTheBlock() throws {
         try CLIRunner.withTemporaryStore { cli in

@@ -189,6 +189,12 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     ///   store held before that batch.
     func withWriteAccess<T>(interrupted: (([String: Int]) throws -> Void)? = nil, _ body: () throws -> T) throws -> T {
         if try !isExistingStore() {
+            // A new store: not on the bare folder of a disk that is missing (see ``MountTable``). A folder made by hand
+            // on purpose is used, unless it is the mount point itself.
+            if let mountPoint = MountTable.unmountedMountPoint(forNewStoreAt: path),
+               !POSIXFile.exists(path) || MountTable.resolvedPath(path) == mountPoint {
+                throw StoreError.notMounted(path, mountPoint: mountPoint)
+            }
             do {
                 try POSIXFile.makeDirectories(path)
             } catch let StoreError.cannotCreate(folder, reason) where folder != path {

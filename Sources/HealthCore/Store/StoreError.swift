@@ -46,6 +46,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
     /// A document name that is not a plain `NAME.json` of the store's own documents (a path, a hidden file, the
     /// store's marker); payload: the name.
     case notADocument(String)
+    /// A new store would be made on the bare folder of a disk that is not mounted: its path lies under a mount point
+    /// `/etc/fstab` names and nothing is mounted there, so what it stored would be hidden once the disk is mounted
+    /// again; payload: the store path and the mount point.
+    case notMounted(String, mountPoint: String)
     /// The store folder a long-running reader was following (``JSONFileStore/changes(since:types:limit:)`` after a
     /// change, as a watcher asks) is gone: moved, removed or emptied; payload: its path.
     case disappeared(String)
@@ -54,6 +58,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         switch self {
         case let .cannotCreate(path, reason):
             return "Cannot create the store at '\(path)': \(reason); open the store in another folder."
+        case let .notMounted(path, mountPoint):
+            return "No store at '\(path)', and '\(mountPoint)', which /etc/fstab names as a mount point, has nothing "
+                + "mounted on it (a disk missing?): a store made there would be hidden once the disk is back; mount it "
+                + "and try again, or, to keep a new store on the folder beneath, create it first: mkdir -p -m 700 "
+                + ShellQuoting.quote(path)
         case let .notAStore(path):
             return "'\(path)' is not a store (it has other files and no hkctl-store.json); open the store in an empty or new folder."
         case let .notAFolder(path):

@@ -67,7 +67,7 @@ enum ExitStatus: Int32 {
             }
         case let error as StoreError:
             switch error {
-            case .cannotCreate, .notAStore, .notAFolder, .noDefaultLocation: return .cannotCreate
+            case .cannotCreate, .notAStore, .notAFolder, .noDefaultLocation, .notMounted: return .cannotCreate
             case .readFailed, .writeFailed: return .ioError
             case .busy: return .busy
             case .corrupt, .notAFile, .newerVersion, .badMarker, .unknownVersion, .unknownFormat, .changeNumbersExhausted,

@@ -110,6 +110,7 @@ struct IngestHandlerTests {
         (PushRefusal.badPayload("Not JSON at line 1.") as Error, HTTPStatus.badRequest),
         (PushRefusal.notPermitted("Source 'iphone' may not write steps yet; hkctl auth grant iphone --share steps"), .forbidden),
         (StoreError.busy("/s", waitedSeconds: 10), .serviceUnavailable),
+        (StoreError.notMounted("/media/disk/s", mountPoint: "/media/disk"), .serviceUnavailable),
         (StoreError.writeFailed("/s", reason: "disk full"), .internalServerError),
     ]) func mapsRefusalsAndStoreErrorsToStatuses(_ error: Error, _ expected: HTTPStatus) {
         let ingestor = FakeIngestor()

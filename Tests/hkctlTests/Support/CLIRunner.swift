@@ -90,6 +90,20 @@ struct CLIRunner {
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Whether `unshare -m` works here (root, or user namespaces allowed): it runs a command in a mount namespace of
+    /// its own, whose copies of the mounts have new ids while the device numbers stay the same.
+    static let canUnshareMounts: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["-m", "true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     /// Runs a configured `process` with `standardInput` (empty unless given), and returns its exit status and what it
     /// wrote.
     static func collect(_ process: Process, standardInput: FileHandle = .nullDevice) throws -> CLIResult {

@@ -54,10 +54,12 @@ struct IngestHandler: RequestHandling {
             response = .error(.forbidden, message + " Nothing was stored.")
             response.logNote = "not permitted"
         } catch let error as StoreError {
-            if case .busy = error {
+            switch error {
+            case .busy, .notMounted:
+                // Both pass: another writer finishes, a missing disk is mounted again.
                 response = .error(.serviceUnavailable, "\(CLIErrorWording.message(for: error)) Nothing was stored; send it again.",
                                   fields: [HeaderField(name: "Retry-After", value: "10")])
-            } else {
+            default:
                 response = .error(.internalServerError, "The store could not be written: \(CLIErrorWording.message(for: error)) Nothing more was stored.")
             }
             response.logNote = "\(CLIErrorWording.message(for: error))"

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestKit
+@testable import HealthCore
+
+/// A new store is not made on the bare folder of a disk that is not mounted (``MountTable``): its samples would be
+/// hidden once the disk is back.
+struct MountTableTests {
+    /// `/etc/fstab` of a machine with a removable disk at /media/backup (noauto), a data disk at /srv/data, swap, and
+    /// a path with a space.
+    static let fstab = """
+        # <file system> <mount point> <type> <options> <dump> <pass>
+        UUID=0a1b  /               ext4  errors=remount-ro 0 1
+        UUID=2c3d  /srv/data       ext4  defaults          0 2
+        UUID=4e5f  /srv/data/archive ext4 noauto,nofail    0 2
+        LABEL=backup /media/backup/ exfat noauto,user,uid=1000 0 0
+        UUID=6a7b  none            swap  sw                0 0
+        \t
+        //nas/share /home/jane/My\\040NAS cifs noauto 0 0
+        """
+
+    /// `/proc/self/mountinfo` with `/` and `/srv/data` mounted.
+    static let mounted = """
+        22 27 0:21 / /proc rw,relatime - proc proc rw
+        27 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw
+        31 27 8:17 / /srv/data rw,relatime - ext4 /dev/sdb1 rw
+        """
+
+    @Test func aStoreUnderAnUnmountedDiskNamesItsMountPoint() {
+        #expect(MountTable.unmountedMountPoint(holding: "/media/backup/health", fstab: Self.fstab, mountInfo: Self.mounted)
+                == "/media/backup")
+        #expect(MountTable.unmountedMountPoint(holding: "/media/backup", fstab: Self.fstab, mountInfo: Self.mounted)
+                == "/media/backup", "the bare mount point itself")
+        #expect(MountTable.unmountedMountPoint(holding: "/media/backup/a/b/c", fstab: Self.fstab, mountInfo: Self.mounted)
+                == "/media/backup")
+    }
+
+    @Test func theDeepestMountPointDecides() {
+        #expect(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab, mountInfo: Self.mounted)
+                == "/srv/data/archive", "a disk inside a mounted one")
+        #expect(MountTable.unmountedMountPoint(holding: "/srv/data/hk", fstab: Self.fstab, mountInfo: Self.mounted) == nil,
+                "under a mounted disk")
+        let archiveMounted = Self.mounted + "\n40 31 8:33 / /srv/data/archive rw - ext4 /dev/sdc1 rw\n"
+        #expect(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab,
+                                               mountInfo: archiveMounted) == nil)
+    }
+
+    @Test func pathsOutsideEveryNamedMountPointAreFine() {
+        for path in ["/home/jane/.local/share/hkctl", "/media/backups/hk", "/srv/database", "/tmp/hk"] {
+            #expect(MountTable.unmountedMountPoint(holding: path, fstab: Self.fstab, mountInfo: Self.mounted) == nil, "\(path)")
+        }
+        #expect(MountTable.unmountedMountPoint(holding: "/media/backup/hk", fstab: "", mountInfo: Self.mounted) == nil,
+                "no fstab, no mount points to miss")
+    }
+
+    @Test func escapedSpacesInBothTablesAreDecoded() {
+        #expect(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: Self.mounted)
+                == "/home/jane/My NAS")
+        let nasMounted = Self.mounted + "\n41 27 0:50 / /home/jane/My\\040NAS rw - cifs //nas/share rw\n"
+        #expect(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: nasMounted) == nil)
+        #expect(MountTable.unescaped("a\\134b\\011c\\04") == "a\\b\tc\\04", "a backslash, a tab, and a cut-off escape kept")
+    }
+
+    @Test func theResolvedPathFollowsLinksOfTheExistingPartOnly() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let pointer = try #require(realpath(folder, nil))
+            let real = String(cString: pointer)
+            free(pointer)
+            try FileManager.default.createDirectory(atPath: folder + "/disk", withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/disk")
+            #expect(MountTable.resolvedPath(folder + "/link/new/store") == real + "/disk/new/store")
+            #expect(MountTable.resolvedPath(folder + "/link/./a/../b/") == real + "/disk/b")
+            #expect(MountTable.resolvedPath(folder + "/disk") == real + "/disk")
+        }
+    }
+
+    /// A store on this machine's tables: a folder under no mount point of `/etc/fstab` is created as before.
+    @Test func anOrdinaryNewStoreIsStillCreated() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/a/b/store")
+            let start = Date(timeIntervalSince1970: 1_700_000_000)
+            try store.save([Sample(typeIdentifier: SampleType.water.identifier, start: start, end: start,
+                                   value: .quantity(Quantity(500, try HealthUnit(parsing: "mL"))), source: "hkctl", created: start)])
+            #expect(FileManager.default.fileExists(atPath: folder + "/a/b/store/hkctl-store.json"))
+        }
+    }
+}
