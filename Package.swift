@@ -70,5 +70,9 @@ let package = Package(
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP"]),
         .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"]),
         .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
+        // The five fuzz harnesses of fuzz/targets, compiled with the suite and smoked over their seeds and mutations
+        // (fuzz/smoke); `fuzz/run` runs the same harnesses under libFuzzer on demand.
+        .testTarget(name: "FuzzHarnessTests", dependencies: ["HealthCore", "HKCtlSupport", "IngestHTTP"], path: "fuzz",
+                    exclude: ["run", "corpus", "targets/Entry.swift"]),
     ]
 )

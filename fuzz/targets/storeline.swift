@@ -1,5 +1,10 @@
 // Fuzz target: the store's line reader: line splitting, the sample and tombstone decoders, torn-write detection.
 import Foundation
+#if !HKCTL_FUZZ_ONE_MODULE
+// The test suite's smoke (fuzz/smoke) compiles this harness in a test target of its own; `fuzz/run` compiles it
+// inside HealthCore's module (-D HKCTL_FUZZ_ONE_MODULE), where these modules are the module itself.
+@testable import HealthCore
+#endif
 
 
 func fuzzStoreLine(_ data: UnsafeRawPointer, _ size: Int) -> CInt {

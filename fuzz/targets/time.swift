@@ -1,5 +1,11 @@
 // Fuzz target: the time parser (dates, times of day, relative times, ranges) and the store's date reader.
 import Foundation
+#if !HKCTL_FUZZ_ONE_MODULE
+// The test suite's smoke (fuzz/smoke) compiles this harness in a test target of its own; `fuzz/run` compiles it
+// inside HealthCore's module (-D HKCTL_FUZZ_ONE_MODULE), where these modules are the module itself.
+@testable import HealthCore
+import HKCtlSupport
+#endif
 
 
 /// Paris from the system's zone database (hkctl's own TZif rules), read once; UTC where the database is missing.

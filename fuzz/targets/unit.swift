@@ -1,5 +1,11 @@
 // Fuzz target: the unit grammar and the amount parser, for every catalogue type.
 import Foundation
+#if !HKCTL_FUZZ_ONE_MODULE
+// The test suite's smoke (fuzz/smoke) compiles this harness in a test target of its own; `fuzz/run` compiles it
+// inside HealthCore's module (-D HKCTL_FUZZ_ONE_MODULE), where these modules are the module itself.
+@testable import HealthCore
+import HKCtlSupport
+#endif
 
 
 func fuzzUnit(_ data: UnsafeRawPointer, _ size: Int) -> CInt {

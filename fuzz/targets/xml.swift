@@ -1,5 +1,10 @@
 // Fuzz target: the export.xml reader (XML byte scanner, record mapper) over arbitrary bytes.
 import Foundation
+#if !HKCTL_FUZZ_ONE_MODULE
+// The test suite's smoke (fuzz/smoke) compiles this harness in a test target of its own; `fuzz/run` compiles it
+// inside HealthCore's module (-D HKCTL_FUZZ_ONE_MODULE), where these modules are the module itself.
+@testable import HealthCore
+#endif
 
 final class MemoryByteReader: ByteReader {
     private let bytes: [UInt8]
