@@ -17,7 +17,7 @@ enum BenchmarkSmoke {
         "7. cold cache: 3.", "7. cold cache: 4.", "7. cold cache: 5.",
     ]
 
-    /// Runs `bench/run ARGS` in smoke mode on a 30-day export in a new work folder, with the hkctl the tests
+    /// Runs `bench/run ARGS` in smoke mode on a 10-day export in a new work folder, with the hkctl the tests
     /// built (a debug build: this checks the script, not timings), and that same build as the baseline binary given
     /// by path (so nothing is built; the default baseline is a git revision built in release mode).
     static func run(binary: String = CLIRunner.binaryURL.path,
@@ -26,13 +26,13 @@ enum BenchmarkSmoke {
         let work = NSTemporaryDirectory() + "hkctl-bench-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let command = "cd '\(package.path)' && bench/run --days 30 --runs 1 --no-peer --no-cold --work '\(work)' "
+        let command = "cd '\(package.path)' && bench/run --days 10 --runs 1 --no-peer --no-cold --work '\(work)' "
             + "--binary '\(binary)' --baseline '\(CLIRunner.binaryURL.path)' --json '\(work)/results.json'"
         try body(work, try SystemPackages.shell(command))
     }
 }
 
-/// `bench/run` in the smoke mode CI runs (`--days 30 --runs 1 --no-peer --no-cold`): the suite's script cannot rot.
+/// `bench/run` in the smoke mode CI runs (`--days 10 --runs 1 --no-peer --no-cold`): the suite's script cannot rot.
 /// No timing is asserted; the smoke run uses the debug binary, so its numbers mean nothing.
 @Suite(.enabled(if: BenchmarkSmoke.hasGenerator,
                 "../shared/bench/gen_export.py is not next to the repository, so the benchmark smoke test is skipped"),

@@ -14,9 +14,12 @@ struct ChartCLITests {
             let lines = chart.stdout.split(separator: "\n").map(String.init)
             let labelled = lines.indices.filter { lines[$0].contains("┤") }
             #expect(labelled.count >= 3)
-            #expect(Set(zip(labelled, labelled.dropFirst()).map { $1 - $0 }).count == 1, "evenly spaced labels: \(chart.stdout)")
-            let labels = labelled.map { lines[$0].split(separator: " ").first.map(String.init) ?? "" }
-            #expect(Set(labels.map { $0.split(separator: ".").dropFirst().first?.count ?? 0 }).count == 1, "\(labels)")
+            // Computed outside the macro: closures inside `#expect` took the type checker seconds.
+            let spacings: Set<Int> = Set(zip(labelled, labelled.dropFirst()).map { (above: Int, below: Int) -> Int in below - above })
+            #expect(spacings.count == 1, "evenly spaced labels: \(chart.stdout)")
+            let labels: [String] = labelled.map { (row: Int) -> String in lines[row].split(separator: " ").first.map(String.init) ?? "" }
+            let decimals: Set<Int> = Set(labels.map { (label: String) -> Int in label.split(separator: ".").dropFirst().first?.count ?? 0 })
+            #expect(decimals.count == 1, "\(labels)")
             #expect(lines.contains("· · across days without data"), "\(chart.stdout)")
             #expect(lines.filter { $0.contains("•") }.count == 4)
 

@@ -173,7 +173,9 @@ extension ImportTests {
                 .joined(separator: "\n")
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Support.export(body), in: folder)
-                for batchSize in [1, 5, 20_000] {
+                // Batches of one record (a journal and its syncs each) in one zone: the zones test the dates, the
+                // batch sizes the journal, and each such run took seconds.
+                for batchSize in zone == "UTC" ? [1, 5, 20_000] : [5, 20_000] {
                     try ImportEquivalenceTests.compareBothPaths(path, zone: zone, batchSize: batchSize)
                 }
             }
