@@ -43,9 +43,11 @@ struct MissingDiskCLITests {
                 printf '{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"qty":100,"date":"2024-06-01 08:00:00 +0000"}]}]}}' > "$HOME/push.json"
                 "$HK" import "$HOME/push.json" -q; echo "import: $?"
                 "$HK" list water; echo "list: $?"
+                (cd "$HOME" && HKCTL_STORE=disk/health "$HK" add water 250mL -q; echo "relative: $?")
                 """)
             #expect(missing.stdout.contains("add: 73"), "\(missing.stdout)\(missing.stderr)")
             #expect(missing.stdout.contains("import: 73"), "\(missing.stdout)\(missing.stderr)")
+            #expect(missing.stdout.contains("relative: 73"), "a relative store path: \(missing.stdout)\(missing.stderr)")
             #expect(missing.stderr.contains("'\(disk)', which /etc/fstab names as a mount point, has nothing mounted on it"),
                     "\(missing.stderr)")
             #expect(missing.stderr.contains("mkdir -p -m 700 \(disk)/health"), "\(missing.stderr)")

@@ -89,9 +89,9 @@ enum MountTable {
     static func resolvedPath(_ path: String) -> String {
         var absolute = path
         if !path.hasPrefix("/") {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            guard getcwd(&buffer, buffer.count) != nil else { return path }
-            absolute = String(cString: buffer) + "/" + path
+            guard let folder = realpath(".", nil) else { return path }
+            absolute = String(cString: folder) + "/" + path
+            free(folder)
         }
         var names = PathText.components(of: absolute).map(String.init)
         var missing: [String] = []
