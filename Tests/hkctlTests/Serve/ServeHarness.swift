@@ -49,7 +49,7 @@ struct ServeHarness {
     enum HarnessError: Error { case didNotStart(String), client(String) }
 
     /// What the client saw of one request.
-    struct Answer {
+    struct Answer: Sendable {
         var status: Int?
         var body: String
         var head: String
