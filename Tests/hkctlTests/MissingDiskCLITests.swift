@@ -65,6 +65,39 @@ struct MissingDiskCLITests {
         }
     }
 
+    /// `hkctl serve` whose store's disk goes missing while it runs: a push gets 503 with Retry-After (the app sends it
+    /// again later), not 401 (its token is on the missing disk), and nothing is made on the bare mount point.
+    @Test(.enabled(if: canMountInANamespace, "needs root (or user namespaces) to mount in a namespace of its own"))
+    func aPushWhileTheDiskIsMissingIsToldToComeBackLater() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let disk = folder + "/disk"
+            try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+            let result = try runWithFstab(naming: disk, in: folder, #"""
+                mount -t tmpfs -o mode=700 none "$DISK" || exit 98
+                "$HK" serve token create iphone > "$HOME/token" && "$HK" auth grant iphone --share steps || exit 97
+                "$HK" serve --listen 127.0.0.1:0 2> "$HOME/serve.log" &
+                server=$!
+                for i in $(seq 200); do grep -q "listening on" "$HOME/serve.log" && break; sleep 0.05; done
+                port=$(sed -n 's/.*listening on 127.0.0.1:\([0-9]*\).*/\1/p' "$HOME/serve.log" | head -n 1)
+                umount -l "$DISK" || exit 96
+                python3 - "$port" "$(cat "$HOME/token")" <<'PY'
+                import http.client, sys
+                connection = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=20)
+                body = b'{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"qty":5,"date":"2024-06-01 08:00:00 +0000"}]}]}}'
+                connection.request("POST", "/ingest", body, {"Authorization": "Bearer " + sys.argv[2], "Content-Type": "application/json"})
+                response = connection.getresponse()
+                print("status:", response.status, "retry-after:", response.getheader("Retry-After"))
+                print("body:", response.read().decode())
+                PY
+                kill -TERM $server; wait $server
+                ls -A "$DISK" | wc -l
+                """#)
+            #expect(result.stdout.contains("status: 503 retry-after: 10"), "\(result.stdout)\(result.stderr)")
+            #expect(result.stdout.contains("has nothing mounted on it"), "\(result.stdout)")
+            #expect(result.stdout.hasSuffix("\n0\n"), "nothing made on the bare mount point: \(result.stdout)")
+        }
+    }
+
     /// Someone who does want a store on the folder beneath makes its folder first, as the message says; a store that
     /// exists is used wherever it is.
     @Test(.enabled(if: canMountInANamespace, "needs root (or user namespaces) to mount in a namespace of its own"))

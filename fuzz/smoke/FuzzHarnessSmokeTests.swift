@@ -45,7 +45,8 @@ struct FuzzHarnessSmokeTests {
         try #require(!seeds.isEmpty, "fuzz/corpus/\(target) has no seeds")
         let seed = ProcessInfo.processInfo.environment["HKCTL_FUZZ_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
-        print("fuzz smoke: \(target) with seed \(seed) (HKCTL_FUZZ_SEED=\(seed) repeats it)")
+        // On standard error, unbuffered: a harness that traps ends the process before a buffered line is written.
+        FileHandle.standardError.write(Data("fuzz smoke: \(target) with seed \(seed) (HKCTL_FUZZ_SEED=\(seed) repeats it)\n".utf8))
         var mutator = SmokeMutator(seed: seed)
         var runs = 0
         for input in seeds {

@@ -64,9 +64,15 @@ extension JSONFileStore {
     /// The source name a push token stands for, or nil when no stored token matches. The digest of `token` is
     /// compared with every stored digest in full, so the time taken does not tell how close a guess was.
     ///
-    /// - Throws: ``StoreError/corrupt(_:line:reason:)`` when `push-tokens.json` is not valid.
+    /// - Throws: ``StoreError/corrupt(_:line:reason:)`` when `push-tokens.json` is not valid;
+    ///   ``StoreError/notMounted(_:mountPoint:)`` when there is no store because the disk it is on is not mounted.
     public func source(forPushToken token: String) throws -> String? {
-        try privateDocument(PushTokens.fileName, default: PushTokens()).name(forToken: token)
+        // No store: no token, unless the store is on a disk that is missing now (its tokens are there).
+        guard try isExistingStore() else {
+            try refuseStoreOnMissingDisk()
+            return nil
+        }
+        return try privateDocument(PushTokens.fileName, default: PushTokens()).name(forToken: token)
     }
 
     /// URL-safe base64 (RFC 4648 §5) without padding.

@@ -70,6 +70,9 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     let bootForTests = Locked<String?>(nil)
     /// Tests only: how many times this instance synced the change counter.
     let counterSyncs = Locked<Int>(0)
+    /// Tests only: the mount tables (`/etc/fstab`, `/proc/self/mountinfo`) to read instead of this system's (nil: the
+    /// system's), to act out a missing disk (``MountTable``).
+    let mountTablesForTests = Locked<MountTable.Tables?>(nil)
     /// The deletions of the types this instance read last, by tombstone file (see ``RememberedDeletions``).
     let rememberedDeletions = Locked<[String: RememberedDeletions]>([:])
 
@@ -189,12 +192,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     ///   store held before that batch.
     func withWriteAccess<T>(interrupted: (([String: Int]) throws -> Void)? = nil, _ body: () throws -> T) throws -> T {
         if try !isExistingStore() {
-            // A new store: not on the bare folder of a disk that is missing (see ``MountTable``). A folder made by hand
-            // on purpose is used, unless it is the mount point itself.
-            if let mountPoint = MountTable.unmountedMountPoint(forNewStoreAt: path),
-               !POSIXFile.exists(path) || MountTable.resolvedPath(path) == mountPoint {
-                throw StoreError.notMounted(path, mountPoint: mountPoint)
-            }
+            try refuseStoreOnMissingDisk()
             do {
                 try POSIXFile.makeDirectories(path)
             } catch let StoreError.cannotCreate(folder, reason) where folder != path {
@@ -219,6 +217,15 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         }
         try recoverJournal()
         return try body()
+    }
+
+    /// For a store that does not exist yet: throws ``StoreError/notMounted(_:mountPoint:)`` when it would be made on the
+    /// bare folder of a disk that is not mounted now (see ``MountTable``). A folder made by hand on purpose is used,
+    /// unless it is the mount point itself.
+    func refuseStoreOnMissingDisk() throws {
+        guard let mountPoint = MountTable.unmountedMountPoint(forNewStoreAt: path, tables: mountTablesForTests.current),
+              !POSIXFile.exists(path) || MountTable.resolvedPath(path) == mountPoint else { return }
+        throw StoreError.notMounted(path, mountPoint: mountPoint)
     }
 
     /// Runs `body` holding the exclusive lock, without finishing an interrupted batch first (for the doctor's repair).

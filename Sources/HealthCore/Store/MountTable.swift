@@ -24,10 +24,13 @@ enum MountTable {
     ///   - path: An absolute path with its symbolic links resolved (see ``resolvedPath(_:)``).
     ///   - fstab: `/etc/fstab`: six fields a line separated by blanks, `#` comments, spaces in paths as `\040`.
     ///   - mountInfo: `/proc/self/mountinfo`: the mount point is a line's fifth field, escaped as in `fstab`.
-    static func unmountedMountPoint(holding path: String, fstab: String, mountInfo: String) -> String? {
+    ///   - resolve: How a mount point of `fstab` is spelled once its symbolic links are resolved (as `path`'s are, and
+    ///     as the kernel lists mounts): `/media/disk` where `/media` links to `run/media` is `/run/media/disk`.
+    static func unmountedMountPoint(holding path: String, fstab: String, mountInfo: String,
+                                    resolve: (String) -> String = { $0 }) -> String? {
         let mounted = Set(mountPoints(in: mountInfo, field: 4))
         var deepest: String?
-        for point in mountPoints(in: fstab, field: 1) where point != "/" && isInside(path, folder: point) {
+        for point in mountPoints(in: fstab, field: 1).map(resolve) where point != "/" && isInside(path, folder: point) {
             if deepest.map({ point.utf8.count > $0.utf8.count }) ?? true { deepest = point }
         }
         guard let deepest, !mounted.contains(deepest) else { return nil }
@@ -43,7 +46,7 @@ enum MountTable {
     /// slashes; comments, blank lines, and entries that are not paths (`none`, `swap`) are left out.
     static func mountPoints(in table: String, field: Int) -> [String] {
         var points: [String] = []
-        for line in table.split(separator: "\n") {
+        for line in table.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard let first = fields.first, !first.hasPrefix("#"), fields.count > field,
                   fields[field].hasPrefix("/") else { continue }
@@ -117,12 +120,26 @@ enum MountTable {
         return path
     }
 
-    /// The unmounted mount point a store at `path` would be made on (see the type's summary), read from this system's
-    /// tables; nil when there is none or the mounted table cannot be read.
-    static func unmountedMountPoint(forNewStoreAt path: String) -> String? {
-        guard let fstab = try? POSIXFile.readFile("/etc/fstab", followLinks: true) ?? nil,
-              let mountInfo = try? POSIXFile.readFile("/proc/self/mountinfo", followLinks: true) ?? nil else { return nil }
-        return unmountedMountPoint(holding: resolvedPath(path), fstab: String(decoding: fstab, as: UTF8.self),
-                                   mountInfo: String(decoding: mountInfo, as: UTF8.self))
+    /// The two tables' texts.
+    struct Tables: Sendable {
+        /// `/etc/fstab`.
+        var fstab: String
+        /// `/proc/self/mountinfo`.
+        var mountInfo: String
+    }
+
+    /// This system's tables, or nil when the mounted table cannot be read (no `/proc`).
+    static func systemTables() -> Tables? {
+        guard let mountInfo = try? POSIXFile.readFile("/proc/self/mountinfo", followLinks: true) ?? nil else { return nil }
+        let fstab = (try? POSIXFile.readFile("/etc/fstab", followLinks: true) ?? nil) ?? []
+        return Tables(fstab: String(decoding: fstab, as: UTF8.self), mountInfo: String(decoding: mountInfo, as: UTF8.self))
+    }
+
+    /// The unmounted mount point a store at `path` would be made on (see the type's summary), from `tables` (nil:
+    /// this system's); nil when there is none or the mounted table cannot be read.
+    static func unmountedMountPoint(forNewStoreAt path: String, tables: Tables? = nil) -> String? {
+        guard let tables = tables ?? systemTables() else { return nil }
+        return unmountedMountPoint(holding: resolvedPath(path), fstab: tables.fstab, mountInfo: tables.mountInfo,
+                                   resolve: resolvedPath)
     }
 }

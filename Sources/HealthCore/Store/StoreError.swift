@@ -59,9 +59,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case let .cannotCreate(path, reason):
             return "Cannot create the store at '\(path)': \(reason); open the store in another folder."
         case let .notMounted(path, mountPoint):
-            return "No store at '\(path)', and '\(mountPoint)', which /etc/fstab names as a mount point, has nothing "
+            let start = "No store at '\(path)', and '\(mountPoint)', which /etc/fstab names as a mount point, has nothing "
                 + "mounted on it (a disk missing?): a store made there would be hidden once the disk is back; mount it "
-                + "and try again, or, to keep a new store on the folder beneath, create it first: mkdir -p -m 700 "
+                + "and try again"
+            // The bare mount point itself is never a new store: the folder exists, and making it changes nothing.
+            if MountTable.resolvedPath(path) == mountPoint { return start + ", or open a store in a folder inside it." }
+            return start + ", or, to keep a new store on the folder beneath, create it first: mkdir -p -m 700 "
                 + ShellQuoting.quote(path)
         case let .notAStore(path):
             return "'\(path)' is not a store (it has other files and no hkctl-store.json); open the store in an empty or new folder."

@@ -9,8 +9,8 @@ enum LiveTestSupport {
     /// Runs `body`, throwing ``TimedOut`` (and cancelling it) if it takes longer than `seconds` of running time.
     ///
     /// Running time, not wall-clock time: every test shares Swift concurrency's cooperative pool (two threads on a
-    /// two-core machine), and a synchronous test that waits minutes for a process (the fuzz smoke compiles the
-    /// sources) holds one of them. While the pool is held, neither the query under test nor this timer can run, so a
+    /// two-core machine), and a synchronous test that waits long for a process (the crash injection, a server's
+    /// timeouts) holds one of them. While the pool is held, neither the query under test nor this timer can run, so a
     /// wall-clock limit would expire without the query ever having had a chance. The timer wakes every 100 ms and
     /// counts at most ``starvedStep`` for one wake-up that came late. A query that never delivers still fails.
     static func withTimeout<T: Sendable>(_ seconds: Double, _ body: @escaping @Sendable () async throws -> T) async throws -> T {

@@ -85,3 +85,74 @@ struct MountTableTests {
         }
     }
 }
+
+/// The store's own refusals, with the tables given (no namespace or root needed): a write and a token look-up on a
+/// store whose disk is missing.
+struct MissingDiskStoreTests {
+    /// A store at `folder/disk/health` with `/etc/fstab` naming `folder/disk` (spelled `fstabPoint`), mounted or not.
+    private func store(in folder: String, fstabPoint: String? = nil, mounted: Bool) throws -> (JSONFileStore, disk: String) {
+        let pointer = try #require(realpath(folder, nil))
+        let real = String(cString: pointer)
+        free(pointer)
+        let disk = real + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let store = JSONFileStore(path: folder + "/disk/health")
+        let mountInfo = "27 1 8:1 / / rw - ext4 /dev/sda1 rw\n" + (mounted ? "40 27 8:33 / \(disk) rw - ext4 /dev/sdc1 rw\n" : "")
+        store.mountTablesForTests.withLock {
+            $0 = MountTable.Tables(fstab: "UUID=1 / ext4 defaults 0 1\r\nLABEL=b \(fstabPoint ?? disk) ext4 noauto 0 0\r\n",
+                                   mountInfo: mountInfo)
+        }
+        return (store, disk)
+    }
+
+    private func water(_ start: Date) -> Sample {
+        Sample(typeIdentifier: SampleType.water.identifier, start: start, end: start,
+               value: .quantity(Quantity(250, try! HealthUnit(parsing: "mL"))), source: "hkctl", created: start)
+    }
+
+    @Test func aSaveOnTheMissingDiskIsRefusedAndMakesNothing() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let (store, disk) = try store(in: folder, mounted: false)
+            #expect(throws: StoreError.notMounted(store.path, mountPoint: disk)) {
+                try store.save([water(Date(timeIntervalSince1970: 1_700_000_000))])
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk).isEmpty)
+            // Without a store its tokens are on the missing disk: the look-up says so rather than "no such token".
+            #expect(throws: StoreError.notMounted(store.path, mountPoint: disk)) { try store.source(forPushToken: "abc") }
+        }
+    }
+
+    @Test func theMountedDiskTakesTheStore() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let (store, disk) = try store(in: folder, mounted: true)
+            try store.save([water(Date(timeIntervalSince1970: 1_700_000_000))])
+            #expect(FileManager.default.fileExists(atPath: disk + "/health/hkctl-store.json"))
+            #expect(try store.source(forPushToken: "abc") == nil)
+        }
+    }
+
+    /// `/etc/fstab` may name the mount point through a symbolic link (`/media` linking to `run/media`): it is matched as
+    /// the kernel lists it, with the link resolved.
+    @Test func aMountPointNamedThroughALinkIsMatched() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            try FileManager.default.createSymbolicLink(atPath: folder + "/media", withDestinationPath: folder)
+            let (store, disk) = try store(in: folder, fstabPoint: folder + "/media/disk", mounted: false)
+            #expect(throws: StoreError.notMounted(store.path, mountPoint: disk)) {
+                try store.save([water(Date(timeIntervalSince1970: 1_700_000_000))])
+            }
+        }
+    }
+
+    @Test func theMessageSaysWhatToDo() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let pointer = try #require(realpath(folder, nil))
+            let real = String(cString: pointer)
+            free(pointer)
+            let inside = StoreError.notMounted(real + "/health", mountPoint: real).description
+            #expect(inside.contains("mount it and try again") && inside.contains("mkdir -p -m 700 \(real)/health"), "\(inside)")
+            // The bare mount point itself: making the folder would change nothing.
+            let bare = StoreError.notMounted(real, mountPoint: real).description
+            #expect(bare.contains("open a store in a folder inside it") && !bare.contains("mkdir"), "\(bare)")
+        }
+    }
+}

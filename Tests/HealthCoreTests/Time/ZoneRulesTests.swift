@@ -55,7 +55,7 @@ private typealias Kit = IndependentTestKit
         theirs.timeZone = try #require(TimeZone(identifier: name))
         theirs.firstWeekday = 2
         var mismatches: [String] = []
-        // Every 79 h 13 min (7 h 13 min later in the day each time, and a weekday and a half on): each instant asks
+        // Every 79 h 13 min (7 h 13 min later in the day each time, and three weekdays on): each instant asks
         // Foundation's calendar fifteen questions, which at every 31 h 13 min took this test 100 s of the suite; the
         // instants around each transition are all kept.
         for date in Self.instants(in: theirs.timeZone, step: 79 * 3600 + 13 * 60) {

@@ -57,7 +57,13 @@ struct ServeDefaultsTests {
         ]
         // About 30 s of waiting for the server's timeouts, off the threads the other tests run on.
         let handed = OwnThread.Handed(value: (server, requests))
-        let answers = try await OwnThread.value { try handed.value.0.requests(handed.value.1, parallel: true, timeout: 90) }
+        let answers: [ServeHarness.Answer]
+        do {
+            answers = try await OwnThread.value { try handed.value.0.requests(handed.value.1, parallel: true, timeout: 90) }
+        } catch {
+            _ = server.terminate()
+            throw error
+        }
         let (over, atLimit, slowHead, health) = (answers[0], answers[1], answers[2], answers[3])
         #expect(over.status == 413 && over.elapsed < 5, "\(over.status ?? 0) after \(over.elapsed) s: \(over.body)")
         #expect(atLimit.status == 408 && atLimit.body.contains("no bytes arrived for 30 s"), "\(atLimit.status ?? 0): \(atLimit.body)")

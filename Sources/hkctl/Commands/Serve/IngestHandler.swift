@@ -56,9 +56,7 @@ struct IngestHandler: RequestHandling {
         } catch let error as StoreError {
             switch error {
             case .busy, .notMounted:
-                // Both pass: another writer finishes, a missing disk is mounted again.
-                response = .error(.serviceUnavailable, "\(CLIErrorWording.message(for: error)) Nothing was stored; send it again.",
-                                  fields: [HeaderField(name: "Retry-After", value: "10")])
+                response = Self.retryLater(error)
             default:
                 response = .error(.internalServerError, "The store could not be written: \(CLIErrorWording.message(for: error)) Nothing more was stored.")
             }
@@ -90,6 +88,16 @@ struct IngestHandler: RequestHandling {
                 return .refused(.error(.unauthorized, "The token is not valid (revoked, or mistyped); 'hkctl serve token list' shows the names that have one.", fields: challenge))
             }
             return .source(source)
+        } catch let error as StoreError {
+            // The store's disk is not mounted: its tokens are there, and it may come back.
+            var response: HTTPResponse
+            if case .notMounted = error {
+                response = Self.retryLater(error)
+            } else {
+                response = .error(.internalServerError, "The tokens cannot be read: \(CLIErrorWording.message(for: error))")
+            }
+            response.logNote = "\(CLIErrorWording.message(for: error))"
+            return .refused(response)
         } catch {
             var response = HTTPResponse.error(.internalServerError, "The tokens cannot be read: \(CLIErrorWording.message(for: error))")
             response.logNote = "\(CLIErrorWording.message(for: error))"
@@ -101,6 +109,12 @@ struct IngestHandler: RequestHandling {
     private enum Authentication {
         case source(String)
         case refused(HTTPResponse)
+    }
+
+    /// 503 with Retry-After, for what passes: another writer holding the store, the store's disk not mounted now.
+    private static func retryLater(_ error: StoreError) -> HTTPResponse {
+        .error(.serviceUnavailable, "\(CLIErrorWording.message(for: error)) Nothing was stored; send it again.",
+               fields: [HeaderField(name: "Retry-After", value: "10")])
     }
 
     private static func methodNotAllowed(_ head: RequestHead, allow: String) -> HTTPResponse {
