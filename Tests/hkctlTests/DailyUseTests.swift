@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// What a person and their cron scripts meet every day (issue 22).
 struct DailyUseTests {
@@ -86,7 +87,7 @@ struct DailyUseTests {
                     "\(night)")
             let monthly = try json(try cli.run(["stats", "sleep", "--week", "--by", "month", "--format", "json"]).stdout)
             let buckets = try #require(monthly["buckets"] as? [[String: Any]])
-            #expect(buckets.compactMap { $0["asleep"] as? Double }.reduce(0, +) == sum, "\(monthly)")
+            #expect(buckets.compactMap { $0["asleep"] as? Double }.sum == sum, "\(monthly)")
         }
     }
 

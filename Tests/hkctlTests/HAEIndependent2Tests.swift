@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// The second independent check of `hkctl import` of Health Auto Export JSON, written from issue 30,
 /// docs/IMPORT.md (HAE sections), docs/STATISTICS.md and ../shared/reference/health-auto-export.md, not from the
@@ -42,7 +43,7 @@ struct HAEIndependent2Tests {
             }
             let hours = try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"])
             #expect(hours["08"] == 1000, "\(hours)")
-            #expect(H.close(hours.values.reduce(0, +), 5000, 1e-3), "\(hours)")
+            #expect(H.close(hours.values.sum, 5000, 1e-3), "\(hours)")
             #expect((hours["12"] ?? 0) >= 3000 - 0.01 && (hours["17"] ?? 0) >= 500 - 0.01, "\(hours)")
             // Undo, step by step, back to nothing.
             for step in (0..<inputs.count).reversed() {
@@ -142,7 +143,7 @@ struct HAEIndependent2Tests {
             #expect(change.added.count == 1 && H.number(change.added.first?["value"]) == 9000, "\(change.added)")
             #expect((change.added.first?["start"] as? String) == "2024-05-10T06:00:00+02:00")
             let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11", "--no-merge"]
-            #expect(try H.sums(cli, days).reduce(0, +) == 9000)
+            #expect(try H.sums(cli, days).sum == 9000)
             try H2.undo(cli)
             #expect(try H.sums(cli, days) == [0, 6000, 0])
             #expect(try H.list(cli, "steps").count == 1)
@@ -159,8 +160,8 @@ struct HAEIndependent2Tests {
             try H2.importQuietly(cli, H2.path("hours-berlin.json"))
             try H2.importQuietly(cli, H2.path("hours-india-resent.json"))
             let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"]
-            #expect(try H.sums(cli, days).reduce(0, +) == 400)
-            #expect(try H.sums(cli, days + ["--no-merge"]).reduce(0, +) == 400)
+            #expect(try H.sums(cli, days).sum == 400)
+            #expect(try H.sums(cli, days + ["--no-merge"]).sum == 400)
         }
     }
 
@@ -226,7 +227,7 @@ struct HAEIndependent2Tests {
             try H2.importQuietly(cli, H2.first("week-steps.json"))
             try H2.importQuietly(cli, H2.path("day-monday-after-week.json"))
             let week = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-06", "--to", "2024-05-12", "--no-merge"])
-            #expect(H.close(week.reduce(0, +), 70000, 1e-6), "\(week)")
+            #expect(H.close(week.sum, 70000, 1e-6), "\(week)")
             #expect(week.first ?? 0 >= 12000, "\(week)")
         }
     }
@@ -238,9 +239,9 @@ struct HAEIndependent2Tests {
             try H2.importQuietly(cli, H2.first("week-steps.json"))
             try H2.importQuietly(cli, H2.path("day-tuesday-after-week.json"))
             let week = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-06", "--to", "2024-05-12", "--no-merge"])
-            #expect(H.close(week.reduce(0, +), 70000, 1e-6), "\(week)")
+            #expect(H.close(week.sum, 70000, 1e-6), "\(week)")
             let next = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-13", "--to", "2024-05-19", "--no-merge"])
-            #expect(H.close(next.reduce(0, +), 35000, 1e-6), "\(next)")
+            #expect(H.close(next.sum, 35000, 1e-6), "\(next)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// An independent check of `hkctl import` of Health Auto Export JSON, written from issue 30 §2,
 /// ../shared/reference/health-auto-export.md and docs/IMPORT.md, not from the importer's code. Every figure is
@@ -176,7 +177,7 @@ struct HAEIndependentTests {
             let bad = try H.importTotals(cli, [H.path("bad-points.json")], status: 65)
             #expect(bad["added"] == 1 && bad["rejected"] == 5)
             // (Dated +0000, so in Berlin the point spans 5 May 02:00 to 6 May 02:00: 7 steps over the range.)
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-01", "--to", "2024-05-07"]).reduce(0, +) == 7)
+            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-01", "--to", "2024-05-07"]).sum == 7)
             // Stored: the BOM file's 10 and the 7; nothing of the refused five.
             #expect(try H.list(cli, "steps").compactMap { H.number($0["value"]) }.sorted() == [7, 10])
             let workouts = try H.importTotals(cli, [H.path("only-workouts.json")])
@@ -577,7 +578,7 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "caffeine-new-name.json")
             // (Dated +0000: in Berlin the day spans two calendar days, so the figure is the sum over both.)
             let days = try H.sums(cli, ["caffeine", "--by", "day", "--from", "2024-05-31", "--to", "2024-06-02", "--no-merge"])
-            #expect(H.close(days.reduce(0, +), 95), "\(days)")
+            #expect(H.close(days.sum, 95), "\(days)")
         }
     }
 
@@ -664,7 +665,7 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "travel-day-berlin.json")
             try H.importQuietly(cli, "travel-day-new-york.json")
             let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"])
-            #expect(days.reduce(0, +) == 9000, "\(days)")
+            #expect(days.sum == 9000, "\(days)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextSupport
+import TestKit
 
 /// `hkctl import` of Health Auto Export JSON (Tests/Fixtures/hae, figures in its README), run as the built binary.
 struct HealthAutoExportCLITests {
@@ -172,7 +173,7 @@ struct HealthAutoExportCLITests {
             for merge in [[], ["--no-merge"]] {
                 #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"] + merge) == [4500])
                 let hours = try Self.sums(cli, ["steps", "--by", "hour", "--from", "2024-05-10", "--to", "2024-05-10"] + merge)
-                #expect(hours.count == 24 && hours[8] == 1000 && hours[12] == 3000 && hours[18] == 500 && hours.reduce(0, +) == 4500)
+                #expect(hours.count == 24 && hours[8] == 1000 && hours[12] == 3000 && hours[18] == 500 && hours.sum == 4500)
             }
             let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
             #expect(Self.number(night["asleep"]) == Self.hours(6.0))

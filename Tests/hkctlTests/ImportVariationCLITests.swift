@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextSupport
+import TestKit
 
 /// `hkctl import` of the export variations in Tests/Fixtures/import (issue 23), run as the built binary.
 struct ImportVariationCLITests {
@@ -38,7 +39,7 @@ struct ImportVariationCLITests {
             #expect(listed.status == 0, "\(listed.stderr)")
             let groups = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
             #expect(groups.count == 5)
-            #expect(groups.map { ($0["samples"] as? [Any])?.count ?? 0 }.reduce(0, +) == 15)
+            #expect(groups.map { ($0["samples"] as? [Any])?.count ?? 0 }.sum == 15)
             let energy = try #require(groups.first { $0["type"] as? String == "HKQuantityTypeIdentifierActiveEnergyBurned" })
             #expect((energy["samples"] as? [Any])?.count == 5)
             let table = try cli.run(["sources", "--look-alikes", "active-energy"], environment: ["COLUMNS": "200"])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthCore
 @testable import HKCtlSupport
+import TestKit
 
 /// Trends: moving averages, change over the period, weekday figures.
 struct TrendTests {
@@ -32,7 +33,7 @@ struct TrendTests {
         for (index, entry) in trend.days.enumerated() {
             #expect(Kit.isClose(entry.value!, values[index], relative: 1e-12))
             let window = values[max(0, index - 2)...index]
-            #expect(Kit.isClose(entry.movingAverage!, window.reduce(0, +) / Double(window.count), relative: 1e-12))
+            #expect(Kit.isClose(entry.movingAverage!, window.sum / Double(window.count), relative: 1e-12))
         }
         let change = try #require(trend.change)
         // First 80.0 (day 0), last 80.0 − 1.3 = 78.7 (day 13): −1.3 kg, −1.625 %.

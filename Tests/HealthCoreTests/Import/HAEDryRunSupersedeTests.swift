@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Issue 30, bug 8 of the second HAE round: a dry run of an export's import says how many Health Auto Export samples
 /// the import would supersede (delete, or cut to their remainder), exactly as the import then does, whichever path
@@ -85,7 +86,7 @@ struct HAEDryRunSupersedeTests {
             try file.save([])
             #expect(try file.healthAutoExportSamples(readingOfType: "HKQuantityTypeIdentifierStepCount").isEmpty)
             let dry = try Support.importXML(Support.export(Self.cases[0].body), into: file, dryRun: true)
-            #expect(dry.supersededHealthAutoExport == 0 && dry.counts.values.reduce(0) { $0 + $1.added } == 3)
+            #expect(dry.supersededHealthAutoExport == 0 && dry.counts.values.map(\.added).sum == 3)
         }
     }
 

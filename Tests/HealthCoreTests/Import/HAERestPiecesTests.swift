@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Issue 30, bug 6: a coarser Health Auto Export point's rest lies over the gaps between the finer points inside its
 /// period (``HAEPieces``), so a day sent on its own in the middle of a week counts its own figure by day, and the
@@ -59,7 +60,7 @@ struct HAERestPiecesTests {
             let got = try Self.days(store, from: "2024-05-06", count: 7)
             let rest = (70000.0 - 9000 - 11000 - 6000) / 4
             #expect(Self.close(got, [rest, 9000, rest, 11000, rest, rest, 6000]), "\(got)")
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6)
+            #expect(abs(got.sum - 70000) < 1e-6)
         }
     }
 
@@ -78,7 +79,7 @@ struct HAERestPiecesTests {
             _ = try Support.importXML(Support.export(records.joined(separator: "\n")), into: store)
             var got = try Self.days(store, from: "2024-05-06", count: 7)
             #expect(Self.close(Array(got[0...1]), [12000, 9000]), "\(got)")
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6, "\(got)")
+            #expect(abs(got.sum - 70000) < 1e-6, "\(got)")
             #expect(Self.close(Array(got[2...]), Array(repeating: 49000.0 / 5, count: 5)), "\(got)")
             _ = try JSONFileStore(path: folder + "/store", timeZone: .gmt).undo(source: "hkctl", now: Date())
             got = try Self.days(store, from: "2024-05-06", count: 7)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthCore
 import TextSupport
+import TestKit
 
 extension ImportTests {
     /// Health Auto Export payloads: the JSON reader, the mapping of metric names, periods, the special shapes, and
@@ -203,7 +204,7 @@ extension ImportTests {
             _ = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
             let perHour = try importer.importHealthAutoExport(try Self.payload(text: hours), receivedThrough: nil)
             #expect(perHour.totals.replaced == 1 && perHour.totals.added == 1)
-            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) == 300)
+            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.sum == 300)
             #expect(store.allSamples.allSatisfy { $0.duration == 3600 })
             // The day again, with the figure its hours add up to: the store holds it already, in finer form.
             let back = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
@@ -364,7 +365,7 @@ extension ImportTests {
             #expect(first.totals.added == 6, "\(first.counts)")
             let again = try importer.importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
             #expect(again.totals.alreadyPresent == 6 && again.totals.replaced == 0, "\(again.counts)")
-            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.reduce(0, +) == 42)
+            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.sum == 42)
         }
 
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
@@ -443,7 +444,7 @@ extension ImportTests {
             let weighted = zip(readings, values).reduce(0.0) { $0 + $1.0.duration * $1.1 } / readings.reduce(0.0) { $0 + $1.duration }
             // Dates are kept to the millisecond as doubles: durations carry an error of about 1e-7 s.
             #expect(abs(weighted - 200.0 / 3) < 1e-6)
-            #expect(readings.reduce(0.0) { $0 + $1.duration } == 180)
+            #expect(readings.map(\.duration).sum == 180)
             let main = try #require(readings.first { $0.metadata["HAEAvg"] == .number(75) })
             #expect(main.metadata["HAEMin"] == .number(65) && main.metadata["HAEMax"] == .number(90))
             let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import HealthCore
 import TextSupport
+import TestKit
 
 extension ImportTests {
     /// One `HealthImporter` run more than once: each run starts afresh, so the second import of the same export adds
@@ -113,7 +114,7 @@ extension ImportTests {
                 #expect(backup.lines.count > 10)
                 let restored = JSONFileStore(path: folder + "/restored")
                 let receipt = try HealthImporter(store: restored).importFile(atPath: backup.path)
-                #expect(receipt.counts.values.map(\.alreadyPresent).reduce(0, +) == 0, "\(receipt.counts)")
+                #expect(receipt.counts.values.map(\.alreadyPresent).sum == 0, "\(receipt.counts)")
                 #expect(try Self.lines(restored, in: folder).lines == backup.lines)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Issue 30: a reviewer's probes of session 17's HAE changes (settle finest form first, undo weighed by
 /// `HAESuperseding`, rests held as pieces with `HAEPeriodEnd`). Each test states the figure a person expects.
@@ -88,7 +89,7 @@ struct S17ReviewTests {
             let week = try Self.stats(store, from: "2024-05-06", count: 1, unit: .week)
             #expect(Self.close(week, [70000]), "by week \(week)")
             let hours = try Self.stats(store, from: "2024-05-06", count: 48, unit: .hour)
-            #expect(abs(hours[0..<24].reduce(0, +) - other) < 1e-6 && abs(hours[24...].reduce(0, +) - 9000) < 1e-6, "by hour \(hours)")
+            #expect(abs(hours[0..<24].sum - other) < 1e-6 && abs(hours[24...].sum - 9000) < 1e-6, "by hour \(hours)")
         }
     }
 
@@ -106,7 +107,7 @@ struct S17ReviewTests {
             let grown = [("2024-05-06 00:00:00", 77000.0), ("2024-05-13 00:00:00", 35000.0)]
             try Self.push(grown, into: store)
             let whole = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(whole.reduce(0, +) - 77000) < 1e-6, "grown week \(whole)")
+            #expect(abs(whole.sum - 77000) < 1e-6, "grown week \(whole)")
             try Self.push([("2024-05-07 00:00:00", 9000)], into: store)
             try Self.push([("2024-05-09 00:00:00", 11000)], into: store)
             let rest = 57000.0 / 5
@@ -151,7 +152,7 @@ struct S17ReviewTests {
             try Self.exportXML([Self.steps(12000, "2024-04-29 08:00:00", "2024-04-29 20:00:00"),
                                 Self.steps(3000, "2024-04-30 08:00:00", "2024-04-30 12:00:00")], into: store)
             got = try Self.days(store, from: "2024-04-29", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6, "week after the export \(got)")
+            #expect(abs(got.sum - 70000) < 1e-6, "week after the export \(got)")
             #expect(Self.close([got[0], got[2], got[6]], [12000, 9000, 6000]), "\(got)")
             _ = try JSONFileStore(path: folder + "/store", timeZone: .gmt).undo(source: "hkctl", now: Date())
             got = try Self.days(store, from: "2024-04-29", count: 7)
@@ -172,7 +173,7 @@ struct S17ReviewTests {
             try Self.push(hours, into: store)
             try Self.push(saturday, into: store)
             let got = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6, "week \(got)")
+            #expect(abs(got.sum - 70000) < 1e-6, "week \(got)")
             #expect(Self.close([got[0], got[5]], [12000, 8000]), "\(got)")
             let late = try Support.proRataSteps(store, in: DateInterval(start: Self.date("2024-05-12T22:00:00Z"), duration: 7200))
             #expect(abs(late - 150) < 1e-6, "Sunday 22–24 \(late)")
@@ -226,7 +227,7 @@ struct S17ReviewTests {
             #expect(dry.supersededHealthAutoExport == real.supersededHealthAutoExport && dry.counts == real.counts,
                     "dry \(dry.supersededHealthAutoExport) \(dry.counts) real \(real.supersededHealthAutoExport) \(real.counts)")
             let got = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6 && Self.close([got[0], got[1], got[3], got[6]], [12000, 9000, 11000, 6000]), "\(got)")
+            #expect(abs(got.sum - 70000) < 1e-6 && Self.close([got[0], got[1], got[3], got[6]], [12000, 9000, 11000, 6000]), "\(got)")
             before = try Support.sampleFiles(folder + "/store")
             let again = try Self.exportXML(records, into: store)
             #expect(try Support.sampleFiles(folder + "/store") == before, "the same export again rewrote the store (superseded \(again.supersededHealthAutoExport))")
@@ -250,13 +251,13 @@ struct S17ReviewTests {
                                 Self.steps(2000, "2024-05-08 08:00:00", "2024-05-08 12:00:00")], into: store("hkctl"))
             let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             var got = try Self.days(plain, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6, "before the undo \(got)")
+            #expect(abs(got.sum - 70000) < 1e-6, "before the undo \(got)")
             let shown = try #require(try plain.undoPlan(source: "phone"))
             let done = try plain.undo(source: "phone", now: Date())
             #expect(shown.restored == done.restored && shown.alreadyPresent == done.alreadyPresent,
                     "plan \(shown.restored)/\(shown.alreadyPresent), done \(done.restored)/\(done.alreadyPresent)")
             got = try Self.days(plain, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6 && Self.close(Array(got[0...1]), [12000, 9000]) && got.allSatisfy { $0 >= -1e-6 },
+            #expect(abs(got.sum - 70000) < 1e-6 && Self.close(Array(got[0...1]), [12000, 9000]) && got.allSatisfy { $0 >= -1e-6 },
                     "after undoing Thursday \(got)")
         }
     }
@@ -320,7 +321,7 @@ struct S17ReviewTests {
             #expect(Self.close(phone, [11000, 9000, 11000, 11000, 11000, 11000, 6000]), "iPhone \(phone)")
             #expect(Self.close(other, [7000, 7000, 7000, 8000, 7000, 7000, 7000]), "Garmin \(other)")
             let all = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(all.reduce(0, +) - 120000) < 1e-6, "\(all)")
+            #expect(abs(all.sum - 120000) < 1e-6, "\(all)")
         }
     }
 
@@ -349,7 +350,7 @@ struct S17ReviewTests {
         }
         #expect(Set(runs).count == 1, "\(Set(runs).count) different stores")
         #expect(Set(totals.map { $0.map { ($0 * 1000).rounded() } }).count == 1, "\(totals)")
-        #expect(abs(totals[0].reduce(0, +) - 70000) < 1e-6 && Self.close([totals[0][0], totals[0][1], totals[0][3], totals[0][6]], [12000, 9000, 11000, 6000]),
+        #expect(abs(totals[0].sum - 70000) < 1e-6 && Self.close([totals[0][0], totals[0][1], totals[0][3], totals[0][6]], [12000, 9000, 11000, 6000]),
                 "\(totals[0])")
     }
 
@@ -399,7 +400,7 @@ struct S17ReviewTests {
             try Self.push(hours, into: store)
             got = try Self.days(store, from: "2024-05-06", count: 7)
             let tenToNoon = try Support.proRataSteps(store, in: DateInterval(start: Self.date("2024-05-07T10:00:00Z"), duration: 7200))
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6 && Self.close([got[0], got[1], got[6]], [13000, 9000, 6000]), "\(got)")
+            #expect(abs(got.sum - 70000) < 1e-6 && Self.close([got[0], got[1], got[6]], [13000, 9000, 6000]), "\(got)")
             #expect(abs(tenToNoon - 1200) < 1e-6, "Tuesday 10–12 \(tenToNoon)")
             let before = try Support.sampleFiles(folder + "/store")
             for points in [Self.week0506, [("2024-05-06 00:00:00", 13000.0)], [("2024-05-12 00:00:00", 6000.0)],
@@ -423,16 +424,16 @@ struct S17ReviewTests {
                          Self.steps(2000, "2024-05-08 08:00:00", "2024-05-08 12:00:00")]
             try Self.exportXML(first, into: store)
             var got = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6 && Self.close([got[0], got[1], got[3]], [12000, 9000, 11000]), "export 1 \(got)")
+            #expect(abs(got.sum - 70000) < 1e-6 && Self.close([got[0], got[1], got[3]], [12000, 9000, 11000]), "export 1 \(got)")
             let second = first + [Self.steps(3000, "2024-05-08 13:00:00", "2024-05-08 20:00:00"),
                                   Self.steps(11000, "2024-05-09 08:00:00", "2024-05-09 20:00:00"),
                                   Self.steps(10000, "2024-05-10 08:00:00", "2024-05-10 18:00:00")]
             try Self.exportXML(second, into: store)
             got = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6 && Self.close([got[0], got[1], got[3]], [12000, 9000, 11000]), "export 2 \(got)")
+            #expect(abs(got.sum - 70000) < 1e-6 && Self.close([got[0], got[1], got[3]], [12000, 9000, 11000]), "export 2 \(got)")
             try Self.exportXML([Self.steps(500, "2024-05-08 09:00:00", "2024-05-08 09:30:00", source: "Pedometer++")], into: store)
             got = try Self.days(store, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70500) < 1e-6, "another app's 500 \(got)")
+            #expect(abs(got.sum - 70500) < 1e-6, "another app's 500 \(got)")
             let before = try Support.sampleFiles(folder + "/store")
             try Self.exportXML(second, into: store)
             #expect(try Support.sampleFiles(folder + "/store") == before, "export 2 again rewrote the store")
@@ -458,7 +459,7 @@ struct S17ReviewTests {
             try Self.push([("2024-05-12 00:00:00", 6000)], into: store("phone"))
             let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             var got = try Self.days(plain, from: "2024-05-06", count: 7)
-            #expect(abs(got.reduce(0, +) - 70000) < 1e-6, "before the undo \(got)")
+            #expect(abs(got.sum - 70000) < 1e-6, "before the undo \(got)")
             _ = try plain.undo(source: "hkctl", now: Date())
             got = try Self.days(plain, from: "2024-05-06", count: 7)
             #expect(Self.close(got, [11000, 9000, 11000, 11000, 11000, 11000, 6000]), "after undoing the export \(got)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// HealthKit's object API: QuantitySample / CategorySample / Workout made in code, saved, read back typed, deleted;
 /// completion-handler forms; one HealthError with HealthKit's codes for everything the async calls throw.
@@ -71,7 +72,8 @@ struct HealthObjectTests {
             let nights = try await SampleQueryDescriptor(predicates: [.categorySample(type: sleep, predicate: Self.june)]).result(for: store)
             let asleep = nights.filter { $0.value != CategoryValueSleepAnalysis.inBed.rawValue }
             // 23:30 to 06:30: 7 hours asleep.
-            #expect(asleep.reduce(0) { $0 + $1.endDate.timeIntervalSince($1.startDate) } / 3600 == 7)
+            let asleepSeconds: TimeInterval = asleep.map { $0.endDate.timeIntervalSince($0.startDate) }.sum
+            #expect(asleepSeconds / 3600 == 7)
             #expect(nights.map(\.categoryType) == [sleep, sleep])
 
             let run = Workout(activityType: .running, start: TestSupport.date("2024-06-05T07:00:00Z"),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Statistics collections: buckets of any length aligned to an anchor, DST days, boundary splitting, empty buckets.
 struct CollectionTests {
@@ -221,7 +222,7 @@ struct CollectionTests {
             #expect(bucket.sum! <= bucket.unmergedSum! * (1 + 1e-12) + 1e-9)
         }
         // The plain sum over the buckets adds up too.
-        #expect(Kit.isClose(result.buckets.compactMap(\.unmergedSum).reduce(0, +), unmerged, relative: 1e-9))
+        #expect(Kit.isClose(result.buckets.compactMap(\.unmergedSum).sum, unmerged, relative: 1e-9))
         let plain = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end), mergesSources: false)
         #expect(Kit.isClose(try plain.run(on: InMemorySampleStore(samples), calendar: calendar("Europe/Paris")).total.sum!,
                             unmerged, relative: 1e-12))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Merging the sources of a cumulative type by priority, with totals worked out by hand.
 struct MergeTests {
@@ -120,7 +121,7 @@ struct MergeTests {
         #expect(result.total.sourceStatistics.map(\.source) == [F.watch, F.phone])
         #expect(result.total.sourceStatistics.map(\.statistics.sum) == [6_902, 2_000])
         // The per-source sums add up to the plain sum, not to the merged one.
-        #expect(result.total.sourceStatistics.compactMap(\.statistics.sum).reduce(0, +) == result.total.unmergedSum)
+        #expect(result.total.sourceStatistics.compactMap(\.statistics.sum).sum == result.total.unmergedSum)
     }
 
     @Test func explainListsEveryOutcome() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Sleep by night: attribution to the morning, the cut-off, naps, overlapping phone and watch, DST nights.
 struct NightTests {
@@ -138,7 +139,7 @@ struct NightTests {
         // 8 h in the interval, 1 h counted; the watch won 90 + 60 + 15 + 255 = 420 min.
         #expect(phoneAsleep.secondsInInterval == 8 * 3600)
         #expect(phoneAsleep.secondsCounted == 3600)
-        #expect(phoneAsleep.overrides.reduce(0) { $0 + $1.seconds } == 420 * 60)
+        #expect(phoneAsleep.overrides.map(\.seconds).sum == 420 * 60)
         #expect(phoneAsleep.overrides.map(\.stage) == ["asleepCore", "asleepDeep", "awake", "asleepREM"])
         #expect(phoneAsleep.outcome == .cut)
         #expect(result.total.asleep == 465.0 * 60)

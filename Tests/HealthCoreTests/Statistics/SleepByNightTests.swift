@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HealthCore
+import TestKit
 
 /// Sleep counted by the night everywhere: the range names wake-up mornings, totals are the sums of those nights,
 /// day-or-longer buckets hold whole nights; sleep ranges typed as `TIME-TIME` with any time; advice on odd entries.
@@ -31,9 +32,9 @@ struct SleepByNightTests {
             let interval = DateInterval(start: at(from, 0), end: at(to, 0))
             let result = try StatisticsRequest(type: sleep, interval: interval).runByNight(on: InMemorySampleStore(week), calendar: calendar)
             let listed = try nights(from: interval.start, to: interval.end)
-            #expect(result.total.asleep == listed.map(\.asleep).reduce(0, +), "\(from)–\(to)")
+            #expect(result.total.asleep == listed.map(\.asleep).sum, "\(from)–\(to)")
             let inBed = listed.compactMap(\.inBed)
-            #expect(result.total.inBed == (inBed.isEmpty ? nil : inBed.reduce(0, +)), "\(from)–\(to)")
+            #expect(result.total.inBed == (inBed.isEmpty ? nil : inBed.sum), "\(from)–\(to)")
         }
         // One morning: the night that ends on it, whole (not cut at midnight).
         let one = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
@@ -54,7 +55,7 @@ struct SleepByNightTests {
         let listed = try nights(from: interval.start, to: interval.end)
         #expect(byDay.buckets.map(\.asleep) == listed.map { Optional($0.asleep) })
         #expect(byDay.buckets.map(\.end) == listed.map(\.end))
-        #expect(byDay.buckets.compactMap(\.asleep).reduce(0, +) == byDay.total.asleep)
+        #expect(byDay.buckets.compactMap(\.asleep).sum == byDay.total.asleep)
         // Week buckets (Monday 05-27): the night of Sunday 05-26 is last week's, the rest this week's.
         var mondays = calendar
         mondays.firstWeekday = 2
