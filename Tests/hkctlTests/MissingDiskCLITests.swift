@@ -90,10 +90,13 @@ struct MissingDiskCLITests {
                 print("body:", response.read().decode())
                 PY
                 kill -TERM $server; wait $server
+                cat "$HOME/serve.log" >&2
                 ls -A "$DISK" | wc -l
                 """#)
             #expect(result.stdout.contains("status: 503 retry-after: 10"), "\(result.stdout)\(result.stderr)")
-            #expect(result.stdout.contains("has nothing mounted on it"), "\(result.stdout)")
+            #expect(result.stdout.contains("the disk it is on is not mounted"), "\(result.stdout)")
+            #expect(!result.stdout.contains(disk), "an unknown client is told no path: \(result.stdout)")
+            #expect(result.stderr.contains("has nothing mounted on it"), "the log line says which: \(result.stderr)")
             #expect(result.stdout.hasSuffix("\n0\n"), "nothing made on the bare mount point: \(result.stdout)")
         }
     }

@@ -89,10 +89,12 @@ struct IngestHandler: RequestHandling {
             }
             return .source(source)
         } catch let error as StoreError {
-            // The store's disk is not mounted: its tokens are there, and it may come back.
+            // The store's disk is not mounted: its tokens are there, and it may come back. The client is not known
+            // yet, so the answer names no path; the log line does.
             var response: HTTPResponse
             if case .notMounted = error {
-                response = Self.retryLater(error)
+                response = .error(.serviceUnavailable, "The store is not available now (the disk it is on is not mounted); "
+                                  + "nothing was stored; send it again later.", fields: [HeaderField(name: "Retry-After", value: "10")])
             } else {
                 response = .error(.internalServerError, "The tokens cannot be read: \(CLIErrorWording.message(for: error))")
             }
