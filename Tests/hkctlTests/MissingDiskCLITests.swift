@@ -33,11 +33,17 @@ struct MissingDiskCLITests {
         return try CLIRunner.collect(process)
     }
 
+    /// A temporary folder holding the disk's mount point, `folder/disk`, empty (the disk not mounted).
+    private func withMountPoint(_ body: (_ folder: String, _ disk: String) throws -> Void) throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            try FileManager.default.createDirectory(atPath: folder + "/disk", withIntermediateDirectories: false)
+            try body(folder, folder + "/disk")
+        }
+    }
+
     @Test(.enabled(if: canMountInANamespace, "needs root (or user namespaces) to mount in a namespace of its own"))
     func aWriteWhileTheDiskIsMissingMakesNoStoreOnTheBareMountPoint() throws {
-        try TestSupport.withTemporaryDirectory { folder in
-            let disk = folder + "/disk"
-            try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        try withMountPoint { folder, disk in
             let missing = try runWithFstab(naming: disk, in: folder, """
                 "$HK" add water 250mL --at 08:00 -q; echo "add: $?"
                 printf '{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"qty":100,"date":"2024-06-01 08:00:00 +0000"}]}]}}' > "$HOME/push.json"
@@ -69,9 +75,7 @@ struct MissingDiskCLITests {
     /// again later), not 401 (its token is on the missing disk), and nothing is made on the bare mount point.
     @Test(.enabled(if: canMountInANamespace, "needs root (or user namespaces) to mount in a namespace of its own"))
     func aPushWhileTheDiskIsMissingIsToldToComeBackLater() throws {
-        try TestSupport.withTemporaryDirectory { folder in
-            let disk = folder + "/disk"
-            try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        try withMountPoint { folder, disk in
             let result = try runWithFstab(naming: disk, in: folder, #"""
                 mount -t tmpfs -o mode=700 none "$DISK" || exit 98
                 "$HK" serve token create iphone > "$HOME/token" && "$HK" auth grant iphone --share steps || exit 97
@@ -105,9 +109,7 @@ struct MissingDiskCLITests {
     /// exists is used wherever it is.
     @Test(.enabled(if: canMountInANamespace, "needs root (or user namespaces) to mount in a namespace of its own"))
     func aStoreFolderMadeByHandOrAnExistingStoreIsUsed() throws {
-        try TestSupport.withTemporaryDirectory { folder in
-            let disk = folder + "/disk"
-            try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: false)
+        try withMountPoint { folder, disk in
             let result = try runWithFstab(naming: disk, in: folder, """
                 HKCTL_STORE="$DISK" "$HK" add water 1L -q; echo "mount point itself: $?"
                 mkdir -p -m 700 "$DISK/health"

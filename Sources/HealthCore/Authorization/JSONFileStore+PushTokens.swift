@@ -67,12 +67,10 @@ extension JSONFileStore {
     /// - Throws: ``StoreError/corrupt(_:line:reason:)`` when `push-tokens.json` is not valid;
     ///   ``StoreError/notMounted(_:mountPoint:)`` when there is no store because the disk it is on is not mounted.
     public func source(forPushToken token: String) throws -> String? {
-        // No store: no token, unless the store is on a disk that is missing now (its tokens are there).
-        guard try isExistingStore() else {
-            try refuseStoreOnMissingDisk()
-            return nil
-        }
-        return try privateDocument(PushTokens.fileName, default: PushTokens()).name(forToken: token)
+        if let name = try privateDocument(PushTokens.fileName, default: PushTokens()).name(forToken: token) { return name }
+        // No such token. With no store at all, the store may be on a disk that is missing now (its tokens are there).
+        if try !isExistingStore() { try refuseStoreOnMissingDisk() }
+        return nil
     }
 
     /// URL-safe base64 (RFC 4648 §5) without padding.
