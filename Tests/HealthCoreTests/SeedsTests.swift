@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The demo data in seeds/ must always load with the current schema.
@@ -28,6 +29,6 @@ struct SeedsTests {
             }
             sampleCount += try store.samples(ofType: type.identifier, overlapping: everything).count
         }
-        #expect(lineCount == sampleCount)
+        expectEqual(lineCount, sampleCount)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import HealthCore
 
 struct UnitParsingTests {
@@ -8,13 +9,13 @@ struct UnitParsingTests {
         ("mmol<180.1558800000541>/L", "mmol<180.1558800000541>/L"), ("µg", "mcg"), ("fl_oz_us", "fl_oz_us"),
     ])
     func printsCanonicalSpelling(input: String, canonical: String) throws {
-        #expect(try HealthUnit(parsing: input).unitString == canonical)
-        #expect(try HealthUnit(parsing: canonical).unitString == canonical)
+        try expectEqual(HealthUnit(parsing: input).unitString, canonical)
+        try expectEqual(HealthUnit(parsing: canonical).unitString, canonical)
     }
 
     @Test func convertsPoundsToKilogramsExactly() throws {
         let value = try HealthUnit(parsing: "lb").convert(160, to: HealthUnit(parsing: "kg"))
-        #expect(value == 72.5747792)
+        expectEqual(value, 72.5747792)
     }
 
     @Test func rejectsIncompatibleUnitsNamingBoth() throws {

@@ -1,60 +1,61 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Permissions end to end: request, grant, deny, revoke, status, log, and enforcement on every path.
 struct AuthCLITests {
     @Test func writingWithoutPermissionDistinguishesNotDeterminedFromDenied() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
             let undecided = try cli.run(["add", "weight", "72kg", "--source", "scale"])
-            #expect(undecided.status == 77)
+            expectEqual(undecided.status, 77)
             #expect(undecided.stderr.contains("not determined") && undecided.stderr.contains("hkctl auth grant scale --share weight"))
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["auth", "deny", "scale", "--share", "weight"]).status == 0)
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["auth", "deny", "scale", "--share", "weight"]).status, 0)
             let afterDeny = cli.snapshot()
             let denied = try cli.run(["add", "weight", "72kg", "--source", "scale"])
-            #expect(denied.status == 77)
+            expectEqual(denied.status, 77)
             #expect(denied.stderr.contains("was denied"))
-            #expect(cli.snapshot() == afterDeny)
+            expectEqual(cli.snapshot(), afterDeny)
         }
     }
 
     @Test func requestOffATerminalIsRecordedAndExits77() throws {
         try CLIRunner.withTemporaryStore { cli in
             let request = try cli.run(["auth", "request", "--share", "weight", "--read", "weight"], environment: ["HKCTL_SOURCE": "scale"])
-            #expect(request.status == 77)
+            expectEqual(request.status, 77)
             #expect(request.stderr.contains("hkctl auth grant scale"))
             let status = try cli.run(["auth", "status", "--format", "json"])
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [[String: Any]])
-            #expect(rows.first?["share"] as? String == "notDetermined")
-            #expect(rows.first?["shareRawValue"] as? Int == 0)
-            #expect(try cli.run(["auth", "grant", "scale", "--share", "weight", "--read", "weight"]).status == 0)
-            #expect(try cli.run(["add", "weight", "72kg", "--source", "scale"]).status == 0)
+            expectEqual(rows.first?["share"] as? String, "notDetermined")
+            expectEqual(rows.first?["shareRawValue"] as? Int, 0)
+            try expectEqual(cli.run(["auth", "grant", "scale", "--share", "weight", "--read", "weight"]).status, 0)
+            try expectEqual(cli.run(["add", "weight", "72kg", "--source", "scale"]).status, 0)
             let again = try cli.run(["auth", "request", "--share", "weight"], environment: ["HKCTL_SOURCE": "scale"])
-            #expect(again.status == 0, "a request with nothing undecided is unnecessary, and changes nothing")
+            expectEqual(again.status, 0, "a request with nothing undecided is unnecessary, and changes nothing")
             let log = try cli.run(["auth", "log", "--format", "json"])
             let actions = log.stdout.split(separator: "\n").compactMap {
                 (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["action"] as? String
             }
-            #expect(actions == ["request", "grant"])
+            expectEqual(actions, ["request", "grant"])
         }
     }
 
     @Test func readingWithoutPermissionShowsOnlyOwnSamplesSilently() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["auth", "grant", "bottle", "--share", "water"]).status == 0)
-            #expect(try cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "bottle"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["auth", "grant", "bottle", "--share", "water"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "bottle"]).status, 0)
             let list = try cli.run(["list", "water", "--format", "json", "--source", "bottle"])
-            #expect(list.status == 0)
+            expectEqual(list.status, 0)
             #expect(list.stdout.contains("\"value\":250") && !list.stdout.contains("\"value\":1000"))
             let stats = try cli.run(["stats", "water", "--format", "json", "--source", "bottle"])
             #expect(stats.stdout.contains("\"sum\":250"))
             let changes = try cli.run(["changes", "--format", "json", "--source", "bottle"])
             #expect(changes.stdout.contains("\"value\":250") && !changes.stdout.contains("\"value\":1000"))
             // Once read is granted, everything.
-            #expect(try cli.run(["auth", "grant", "bottle", "--read", "water"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "bottle", "--read", "water"]).status, 0)
             #expect(try cli.run(["stats", "water", "--format", "json", "--source", "bottle"]).stdout.contains("\"sum\":1250"))
             // The source cannot tell whether read was denied: its status shows no read column.
             let status = try cli.run(["auth", "status", "--format", "json", "--source", "bottle"])
@@ -64,54 +65,54 @@ struct AuthCLITests {
 
     @Test func onlyTheOwnerChangesPermissionsAndRevokeResets() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["auth", "grant", "app", "--share", "water"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "app", "--share", "water"]).status, 0)
             let selfGrant = try cli.run(["auth", "grant", "app", "--share", "steps", "--source", "app"])
-            #expect(selfGrant.status == 77)
-            #expect(try cli.run(["add", "water", "1L", "--source", "app"]).status == 0)
-            #expect(try cli.run(["auth", "revoke", "app", "water"]).status == 0)
-            #expect(try cli.run(["add", "water", "1L", "--source", "app"]).status == 77)
+            expectEqual(selfGrant.status, 77)
+            try expectEqual(cli.run(["add", "water", "1L", "--source", "app"]).status, 0)
+            try expectEqual(cli.run(["auth", "revoke", "app", "water"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--source", "app"]).status, 77)
             let unshareable = try cli.run(["auth", "request", "--share", "exercise-time", "--source", "app"])
-            #expect(unshareable.status == 65)
+            expectEqual(unshareable.status, 65)
             #expect(unshareable.stderr.contains("cannot be written"))
             let characteristic = try cli.run(["auth", "request", "--share", "blood-type", "--source", "app"])
-            #expect(characteristic.status == 65)
+            expectEqual(characteristic.status, 65)
         }
     }
 
     @Test func aSourceSeesACharacteristicOnlyOnceAllowedToReadIt() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["me", "set", "blood-type", "O+"]).status == 0)
-            #expect(try cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status == 0)
+            try expectEqual(cli.run(["me", "set", "blood-type", "O+"]).status, 0)
+            try expectEqual(cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status, 0)
             func seen() throws -> [String: String] {
                 let me = try cli.run(["me", "--format", "json", "--source", "app"])
-                #expect(me.status == 0, "\(me.stderr)")
+                expectEqual(me.status, 0, "\(me.stderr)")
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(me.stdout.utf8)) as? [String: Any])
                 return object.compactMapValues { $0 as? String }
             }
             #expect(try seen().isEmpty, "a source with no permission reads every characteristic as not set")
-            #expect(try cli.run(["auth", "request", "--read", "blood-type,steps", "--source", "app"]).status == 77)
-            #expect(try cli.run(["auth", "grant", "app", "--read", "blood-type"]).status == 0)
-            #expect(try seen() == ["blood-type": "O+"])
+            try expectEqual(cli.run(["auth", "request", "--read", "blood-type,steps", "--source", "app"]).status, 77)
+            try expectEqual(cli.run(["auth", "grant", "app", "--read", "blood-type"]).status, 0)
+            try expectEqual(seen(), ["blood-type": "O+"])
             let status = try cli.run(["auth", "status", "app"])
             #expect(status.stdout.contains("blood-type"))
             // Writing one is never allowed, and asking changes nothing.
             let before = cli.snapshot()
             let share = try cli.run(["auth", "grant", "app", "--share", "blood-type"])
-            #expect(share.status == 65)
+            expectEqual(share.status, 65)
             #expect(share.stderr.contains("cannot be written"))
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["auth", "revoke", "app"]).status == 0)
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["auth", "revoke", "app"]).status, 0)
             #expect(try seen().isEmpty)
         }
     }
 
     @Test func deleteByAnotherSourceOnlyTouchesItsOwnSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["auth", "grant", "app", "--share", "water", "--read", "water"]).status == 0)
-            #expect(try cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "app"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["auth", "grant", "app", "--share", "water", "--read", "water"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "09:00", "--source", "app"]).status, 0)
             let deleted = try cli.run(["delete", "water", "--today", "--source", "app", "--yes", "--format", "json"])
-            #expect(deleted.status == 0)
+            expectEqual(deleted.status, 0)
             let remaining = try cli.run(["list", "water", "--format", "json"]).stdout
             #expect(remaining.contains("\"value\":1000") && !remaining.contains("\"value\":250"))
         }
@@ -126,13 +127,13 @@ struct AuthCLIMoreTests {
             // write water: yes; write steps: no; read water: yes
             let status = try cli.runOnTerminal(["auth", "request", "--source", "app", "--share", "water,steps", "--read", "water"],
                                                answers: ["y", "n", "y"])
-            #expect(status == 0)
+            expectEqual(status, 0)
             let shown = try cli.run(["auth", "status", "app", "--format", "json"])
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [[String: Any]])
             let byType = Dictionary(uniqueKeysWithValues: rows.map { ($0["type"] as! String, $0) })
-            #expect(byType["HKQuantityTypeIdentifierDietaryWater"]?["share"] as? String == "sharingAuthorized")
-            #expect(byType["HKQuantityTypeIdentifierStepCount"]?["share"] as? String == "sharingDenied")
-            #expect(byType["HKQuantityTypeIdentifierDietaryWater"]?["read"] as? Bool == true)
+            expectEqual(byType["HKQuantityTypeIdentifierDietaryWater"]?["share"] as? String, "sharingAuthorized")
+            expectEqual(byType["HKQuantityTypeIdentifierStepCount"]?["share"] as? String, "sharingDenied")
+            expectEqual(byType["HKQuantityTypeIdentifierDietaryWater"]?["read"] as? Bool, true)
         }
     }
 
@@ -147,17 +148,17 @@ struct AuthCLIMoreTests {
                  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="app" unit="count" value="1200" startDate="2024-06-01 08:00:00 +0000" endDate="2024-06-01 08:30:00 +0000"/>
                 </HealthData>
                 """.write(toFile: export, atomically: true, encoding: .utf8)
-            #expect(try cli.run(["add", "water", "1L"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L"]).status, 0)
             let before = cli.snapshot()
             let refused = try cli.run(["import", export, "--source", "app"])
-            #expect(refused.status == 77)
+            expectEqual(refused.status, 77)
             #expect(refused.stderr.contains("not determined"))
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["auth", "grant", "app", "--share", "steps"]).status == 0)
-            #expect(try cli.run(["import", export, "--source", "app"]).status == 0)
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["auth", "grant", "app", "--share", "steps"]).status, 0)
+            try expectEqual(cli.run(["import", export, "--source", "app"]).status, 0)
             #expect(try cli.run(["stats", "steps", "--format", "json"]).stdout.contains("\"sum\":1200"))
             // An export holds every source's samples: only the owner may write one out.
-            #expect(try cli.run(["export", "--source", "app"]).status == 77)
+            try expectEqual(cli.run(["export", "--source", "app"]).status, 77)
         }
     }
 
@@ -165,13 +166,13 @@ struct AuthCLIMoreTests {
         try CLIRunner.withTemporaryStore { cli in
             let request = try cli.run(["auth", "request", "--source", "scale", "--share", "weight",
                                        "--bundle-id", "com.example.scale", "--source-version", "2.1", "--device", "Scale X"])
-            #expect(request.status == 77)
+            expectEqual(request.status, 77)
             let pending = try cli.run(["auth", "request-status", "--source", "scale", "--share", "weight", "--format", "json"])
             #expect(pending.stdout.contains("\"requestStatus\":\"shouldRequest\""))
-            #expect(try cli.run(["auth", "grant", "scale", "--share", "weight"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "scale", "--share", "weight"]).status, 0)
             let decided = try cli.run(["auth", "request-status", "--source", "scale", "--share", "weight"])
-            #expect(decided.stdout == "unnecessary\n")
-            #expect(try cli.run(["add", "weight", "72kg", "--source", "scale"]).status == 0)
+            expectEqual(decided.stdout, "unnecessary\n")
+            try expectEqual(cli.run(["add", "weight", "72kg", "--source", "scale"]).status, 0)
             let exported = try cli.run(["export", "--format", "jsonl"])
             #expect(exported.stdout.contains("\"sourceVersion\":\"2.1\"") && exported.stdout.contains("\"device\":\"Scale X\""))
         }

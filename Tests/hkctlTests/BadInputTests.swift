@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// What has to be in place, besides a store holding one good sample, before the bad command runs.
@@ -149,7 +150,7 @@ struct BadInputTests {
 
     @Test func thereAreAtLeastFortyDistinctBadInputs() {
         #expect(Self.cases.count >= 40)
-        #expect(Set(Self.cases.map(\.testDescription)).count == Self.cases.count)
+        expectEqual(Set(Self.cases.map(\.testDescription)).count, Self.cases.count)
     }
 
     @Test(arguments: BadInputTests.cases)
@@ -171,14 +172,14 @@ struct BadInputTests {
                 result = try cli.run(arguments, environment: input.environment)
             }
 
-            #expect(result.status == input.status, "exit code; stderr: \(result.stderr)")
+            expectEqual(result.status, input.status, "exit code; stderr: \(result.stderr)")
             #expect(!result.stderr.isEmpty)
             #expect(result.stderr.hasPrefix("Error: "), "stderr: \(result.stderr)")
             for fragment in input.fragments {
                 #expect(result.stderr.contains(fragment), "stderr lacks \"\(fragment)\": \(result.stderr)")
             }
             #expect(result.stdout.isEmpty, "stdout: \(result.stdout)")
-            #expect(cli.snapshot() == before, "the store changed")
+            expectEqual(cli.snapshot(), before, "the store changed")
             let changes = try FileTree(scratch).differences(from: treeBefore)
             #expect(changes.isEmpty, "files in and next to the store changed: \(changes)")
         }

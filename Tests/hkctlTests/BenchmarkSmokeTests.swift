@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Where `bench/run` and what it needs are.
 enum BenchmarkSmoke {
@@ -41,7 +42,7 @@ enum BenchmarkSmoke {
 struct BenchmarkSmokeTests {
     @Test func smokeRunChecksAndReportsEveryScenario() throws {
         try BenchmarkSmoke.run { work, result in
-            #expect(result.status == 0, "bench/run failed:\n\(result.err.suffix(2000))")
+            expectEqual(result.status, 0, "bench/run failed:\n\(result.err.suffix(2000))")
             for scenario in BenchmarkSmoke.scenarios {
                 #expect(result.out.contains("| " + scenario), "the table has no row for '\(scenario)':\n\(result.out)")
             }
@@ -52,11 +53,10 @@ struct BenchmarkSmokeTests {
             let data = try #require(FileManager.default.contents(atPath: work + "/results.json"), "no --json file")
             let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let checks = try #require(document["checks"] as? [String: String])
-            #expect(Set(checks.keys) == ["week", "history", "heart", "latest"])
-            #expect(checks["latest"] == "20 samples agree (start, value)")
+            expectEqual(Set(checks.keys), ["week", "history", "heart", "latest"])
+            expectEqual(checks["latest"], "20 samples agree (start, value)")
             let measured = try #require(document["scenarios"] as? [String: Any])
-            #expect(Set(measured.keys)
-                == ["import", "import-baseline", "floor", "add", "week", "history", "heart", "latest"])
+            expectEqual(Set(measured.keys), ["import", "import-baseline", "floor", "add", "week", "history", "heart", "latest"])
             let week = try #require(measured["week"] as? [String: Any])
             let versus = try #require((week["hkctl"] as? [String: Any])?["vs_baseline"] as? [String: Double])
             #expect(Set(versus.keys) == ["median", "low", "high"] && week["baseline"] != nil)
@@ -81,7 +81,7 @@ struct BenchmarkSmokeTests {
         try script.write(toFile: wrong, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrong)
         try BenchmarkSmoke.run(binary: wrong) { _, result in
-            #expect(result.status == 1, "expected exit 1, got \(result.status):\n\(result.err.suffix(2000))")
+            expectEqual(result.status, 1, "expected exit 1, got \(result.status):\n\(result.err.suffix(2000))")
             #expect(result.err.contains("hkctl and sqlite3 disagree"), "\(result.err.suffix(2000))")
             #expect(!result.out.contains("| 2. steps per day"), "a table was printed despite the disagreement")
         }
@@ -96,7 +96,7 @@ struct BenchmarkSmokeTests {
         let binary = CLIRunner.binaryURL.path
         let result = try SystemPackages.shell("cd '\(BenchmarkSmoke.package.path)' && bench/run --deletions --days 9 --runs 1 "
             + "--work '\(work)' --binary '\(binary)' --baseline '\(binary)' --json '\(work)/results.json'")
-        #expect(result.status == 0, "bench/run --deletions failed:\n\(result.err.suffix(2000))")
+        expectEqual(result.status, 0, "bench/run --deletions failed:\n\(result.err.suffix(2000))")
         #expect(result.out.contains("| `changes --limit 100` |") && result.out.contains("| `export --format jsonl --out FILE` |"),
                 "\(result.out)")
         #expect(result.out.contains("the same from both binaries") && result.out.contains("byte-identical from both binaries"))

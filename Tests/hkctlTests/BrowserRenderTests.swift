@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl chart --svg` rendered by a real headless browser (Debian's chromium, installed when missing).
 @Suite(.enabled(if: SystemPackages.chromium == nil,
@@ -52,7 +53,7 @@ struct BrowserRenderTests {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let svg = folder + "/\(type).svg", png = folder + "/\(type).png"
-            #expect(try cli.run(["chart", type, "--week", "--svg", svg]).status == 0)
+            try expectEqual(cli.run(["chart", type, "--week", "--svg", svg]).status, 0)
             let shot = try SystemPackages.shell("""
                 timeout 180 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
                   --user-data-dir='\(folder)/profile' --window-size=800,420 --screenshot='\(png)' 'file://\(svg)'
@@ -60,7 +61,7 @@ struct BrowserRenderTests {
             #expect(FileManager.default.fileExists(atPath: png), "no screenshot: \(shot.err.suffix(500))")
             try Self.pixelCounter.write(toFile: folder + "/count.py", atomically: true, encoding: .utf8)
             let counts = try SystemPackages.shell("python3 '\(folder)/count.py' '\(png)'")
-            #expect(counts.status == 0, "\(counts.err)")
+            expectEqual(counts.status, 0, "\(counts.err)")
             let numbers = counts.out.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             try #require(numbers.count == 4, "\(counts.out)")
             let (width, height, nonwhite, bars) = (numbers[0], numbers[1], numbers[2], numbers[3])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import hkctl
 
@@ -28,7 +29,7 @@ struct CLIErrorWordingTests {
 
     @Test func anyOtherErrorPrintsItsOwnDescription() {
         let error = StoreError.readFailed("/s/x.jsonl", reason: "permission denied")
-        #expect(CLIErrorWording.message(for: error) == "\(error)")
+        expectEqual(CLIErrorWording.message(for: error), "\(error)")
     }
 
     /// Errors whose library words no longer name hkctl (session 17), made where the library makes them when that is
@@ -90,7 +91,7 @@ struct CLIErrorWordingTests {
     @Test func theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords() throws {
         let errors = try Self.session17Errors()
         let printed = errors.map { CLIErrorWording.message(for: $0.0).replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T") }
-        #expect(printed == Self.printedBefore)
+        expectEqual(printed, Self.printedBefore)
         for (error, _) in errors {
             let words = "\(error)".replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T").replacing("hkctl-store", with: "")
             #expect(!words.contains("hkctl") && !words.contains("--") && !words.contains("$HKCTL"), "\(error)")

@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import hkctl
 
 /// `CSV.row` reads each field through its contiguous UTF-8; it must join and quote exactly as its previous definition
@@ -35,7 +36,7 @@ struct CSVRowTests {
         for first in fields.prefix(40) {
             for second in fields {
                 for row in [[first], [first, second], [second, "", first], [String(repeating: first + second, count: 20)]] {
-                    #expect(CSV.row(row) == Self.previousRow(row), "\(row)")
+                    expectEqual(CSV.row(row), Self.previousRow(row), "\(row)")
                     checked += 1
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Every type in the catalogue can be added, listed and summarised through the CLI, by every kind of name.
 struct CatalogueCLITests {
@@ -30,7 +31,7 @@ struct CatalogueCLITests {
                      "sleep", "headache", "menstrual-flow"] {
             #expect(CatalogueCLITests.entries.contains { $0.name == name }, "missing \(name)")
         }
-        #expect(Set(quantities.map(\.aggregation)) == ["cumulative", "discreteArithmetic", "discreteTemporallyWeighted",
+        expectEqual(Set(quantities.map(\.aggregation)), ["cumulative", "discreteArithmetic", "discreteTemporallyWeighted",
                                                          "discreteEquivalentContinuousLevel"])
     }
 
@@ -40,27 +41,27 @@ struct CatalogueCLITests {
             var add = ["add", entry.name, entry.example, "--format", "json"]
             if !entry.example.contains(":") { add += ["--at", "09:30"] }
             let added = try cli.run(add)
-            #expect(added.status == 0, "\(entry.name) \(entry.example): \(added.stderr)")
+            expectEqual(added.status, 0, "\(entry.name) \(entry.example): \(added.stderr)")
             // The HealthKit identifier and the identifier without its prefix name the same type.
             let prefixless = entry.identifier.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "")
                 .replacingOccurrences(of: "HKCategoryTypeIdentifier", with: "")
             for name in [entry.name, entry.identifier, prefixless.prefix(1).lowercased() + prefixless.dropFirst()] {
                 let listed = try cli.run(["list", name, "--format", "json"])
-                #expect(listed.status == 0, "\(listed.stderr)")
+                expectEqual(listed.status, 0, "\(listed.stderr)")
                 let samples = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
-                #expect(samples?.count == 1, "list \(name)")
-                #expect(samples?.first?["type"] as? String == entry.identifier)
+                expectEqual(samples?.count, 1, "list \(name)")
+                expectEqual(samples?.first?["type"] as? String, entry.identifier)
             }
             let stats = try cli.run(["stats", entry.name, "--format", "json"])
-            #expect(stats.status == 0, "\(stats.stderr)")
+            expectEqual(stats.status, 0, "\(stats.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
-            #expect(object?["type"] as? String == entry.identifier)
+            expectEqual(object?["type"] as? String, entry.identifier)
             let expectedKey = entry.kind == "category" ? (entry.name == "sleep" ? "asleep" : "duration")
                 : entry.aggregation == "cumulative" ? "sum" : "average"
             #expect(object?[expectedKey] != nil && !(object?[expectedKey] is NSNull), "stats \(entry.name): \(stats.stdout)")
-            #expect(object?["count"] as? Int == 1)
+            expectEqual(object?["count"] as? Int, 1)
             let units = try cli.run(["units", entry.name])
-            #expect(units.status == (entry.kind == "category" ? 64 : 0))
+            expectEqual(units.status, (entry.kind == "category" ? 64 : 0))
         }
     }
 }

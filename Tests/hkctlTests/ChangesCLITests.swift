@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `delete`, `changes`, `watch` and `compact` driven through the binary.
 struct ChangesCLITests {
@@ -9,7 +10,7 @@ struct ChangesCLITests {
 
     private func add(_ cli: CLIRunner, _ amount: String, at time: String = "08:00", type: String = "water") throws -> String {
         let result = try cli.run(["add", type, amount, "--at", time, "--format", "json"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         return try json(result.stdout)["uuid"] as? String ?? ""
     }
 
@@ -22,12 +23,12 @@ struct ChangesCLITests {
                 var arguments = ["changes", "--format", "jsonl", "--limit", "7"]
                 if let anchor { arguments += ["--since", anchor] }
                 let result = try cli.run(arguments)
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 for line in result.stdout.split(separator: "\n") {
                     let object = try json(String(line))
                     if let added = object["added"] as? [String: Any] {
                         let uuid = added["uuid"] as! String
-                        #expect(replica[uuid] == nil, "sample \(uuid) delivered twice")
+                        expectNil(replica[uuid], "sample \(uuid) delivered twice")
                         replica[uuid] = "\(added["value"]!)"
                     } else if let deleted = object["deleted"] as? [String: Any] {
                         replica[deleted["uuid"] as! String] = nil
@@ -53,8 +54,8 @@ struct ChangesCLITests {
             let listed = try cli.run(["list", "water", "--format", "json"])
             let samples = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
             let truth = Dictionary(uniqueKeysWithValues: samples.map { ($0["uuid"] as! String, "\($0["value"]!)") })
-            #expect(truth.count == 15)  // 3 writers × 8 added, 3 writers × 3 deleted (indexes 0, 3, 6)
-            #expect(replica == truth)
+            expectEqual(truth.count, 15)  // 3 writers × 8 added, 3 writers × 3 deleted (indexes 0, 3, 6)
+            expectEqual(replica, truth)
         }
     }
 
@@ -63,22 +64,22 @@ struct ChangesCLITests {
             let first = try add(cli, "100mL", at: "07:00")
             _ = try add(cli, "200mL", at: "07:30")
             let anchor = try json(try cli.run(["changes", "--format", "json"]).stdout)["anchor"] as! String
-            #expect(try cli.run(["delete", first, "--yes"]).status == 0)
+            try expectEqual(cli.run(["delete", first, "--yes"]).status, 0)
             let third = try add(cli, "300mL", at: "08:00")
             let before = try cli.run(["stats", "water", "--format", "json"]).stdout
             let compacted = try cli.run(["compact", "--format", "json"])
-            #expect(compacted.status == 0)
-            #expect(try json(compacted.stdout)["samplesRemoved"] as? Int == 1)
-            #expect(try cli.run(["stats", "water", "--format", "json"]).stdout == before)
+            expectEqual(compacted.status, 0)
+            try expectEqual(json(compacted.stdout)["samplesRemoved"] as? Int, 1)
+            try expectEqual(cli.run(["stats", "water", "--format", "json"]).stdout, before)
             let changes = try json(try cli.run(["changes", "--since", anchor, "--format", "json"]).stdout)
             let added = try #require(changes["added"] as? [[String: Any]])
             let deleted = try #require(changes["deleted"] as? [[String: Any]])
-            #expect(added.map { $0["uuid"] as? String } == [third])
-            #expect(deleted.map { $0["uuid"] as? String } == [first])
+            expectEqual(added.map { $0["uuid"] as? String }, [third])
+            expectEqual(deleted.map { $0["uuid"] as? String }, [first])
             // With a zero-day retention the tombstone goes; the old anchor is then refused with a clear error.
-            #expect(try cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status == 0)
+            try expectEqual(cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status, 0)
             let expired = try cli.run(["changes", "--since", anchor])
-            #expect(expired.status == 65)
+            expectEqual(expired.status, 65)
             #expect(expired.stderr.contains("older than the deletions kept"))
         }
     }
@@ -89,10 +90,10 @@ struct ChangesCLITests {
             _ = try add(cli, "100mL")
             let before = cli.snapshot()
             let result = try cli.run(["changes", "--since", anchor])
-            #expect(result.status == 65)
+            expectEqual(result.status, 65)
             #expect(result.stderr.hasPrefix("Error: The anchor '\(anchor)'"))
             #expect(result.stdout.isEmpty)
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
@@ -102,12 +103,12 @@ struct ChangesCLITests {
             _ = try add(cli, "200mL", at: "09:00")
             let before = cli.snapshot()
             let dry = try cli.run(["delete", "water", "--from", "06:00", "--to", "08:00", "--dry-run", "--format", "json"])
-            #expect(dry.status == 0)
+            expectEqual(dry.status, 0)
             let listed = try #require(try JSONSerialization.jsonObject(with: Data(dry.stdout.utf8)) as? [[String: Any]])
-            #expect(listed.map { $0["value"] as? Double } == [100])
-            #expect(cli.snapshot() == before)
+            expectEqual(listed.map { $0["value"] as? Double }, [100])
+            expectEqual(cli.snapshot(), before)
             let real = try cli.run(["delete", "water", "--from", "06:00", "--to", "08:00", "--yes", "--format", "json"])
-            #expect(real.status == 0)
+            expectEqual(real.status, 0)
             let remaining = try cli.run(["list", "water", "--format", "json"]).stdout
             #expect(remaining.contains("200") && !remaining.contains("\"value\":100"))
         }
@@ -118,9 +119,9 @@ struct ChangesCLITests {
             _ = try add(cli, "100mL")
             let before = cli.snapshot()
             let result = try cli.run(["delete", "00000000-0000-4000-8000-000000000000"])
-            #expect(result.status == 66)
+            expectEqual(result.status, 66)
             #expect(result.stderr.contains("00000000-0000-4000-8000-000000000000"))
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
@@ -129,7 +130,7 @@ struct ChangesCLITests {
             let owners = try cli.run(["add", "water", "100mL", "--at", "07:00", "--format", "json"])
             let uuid = try json(owners.stdout)["uuid"] as! String
             let result = try cli.run(["delete", uuid, "--source", "SomeApp"])
-            #expect(result.status == 66)
+            expectEqual(result.status, 66)
             #expect(try cli.run(["list", "water", "--format", "json"]).stdout.contains(uuid))
         }
     }
@@ -139,8 +140,8 @@ struct ChangesCLITests {
     func deleteAsksOnATerminal(answer: String, kept: Bool) throws {
         try CLIRunner.withTemporaryStore { cli in
             let uuid = try add(cli, "100mL")
-            #expect(try cli.runOnTerminal(["delete", uuid], answers: [answer]) == 0)
-            #expect(try cli.run(["list", "water", "--format", "json"]).stdout.contains(uuid) == kept)
+            try expectEqual(cli.runOnTerminal(["delete", uuid], answers: [answer]), 0)
+            try expectEqual(cli.run(["list", "water", "--format", "json"]).stdout.contains(uuid), kept)
         }
     }
 

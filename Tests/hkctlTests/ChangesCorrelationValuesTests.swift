@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 31: `changes` and `watch` give a correlation the same fields `list --format json` gives (blood pressure's
 /// systolic and diastolic, food's nutrients), not nulls and an empty list.
@@ -18,20 +19,20 @@ struct ChangesCorrelationValuesTests {
 
     @Test func changesAndWatchShowCorrelationValuesAsListDoes() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "blood-pressure", "120/80", "-q"]).status == 0)
-            #expect(try cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--protein", "12g", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "-q"]).status, 0)
+            try expectEqual(cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--protein", "12g", "-q"]).status, 0)
             let pressure = try added(cli.run(["list", "blood-pressure", "--format", "json"]).stdout.replacingOccurrences(of: "\n", with: "")
                 .wrappedAsAdded())
             let food = try added(cli.run(["list", "food", "--format", "json"]).stdout.replacingOccurrences(of: "\n", with: "")
                 .wrappedAsAdded())
             #expect(pressure.count == 1 && food.count == 1)
             let listed = pressure.merging(food) { first, _ in first }
-            #expect((listed.values.first { $0["systolic"] != nil }?["systolic"] as? Double) == 120)
+            expectEqual((listed.values.first { $0["systolic"] != nil }?["systolic"] as? Double), 120)
             for format in ["json", "jsonl"] {
                 let changes = try added(cli.run(["changes", "--format", format]).stdout)
-                #expect(changes.count == 6, "\(format): 4 members and 2 correlations")
+                expectEqual(changes.count, 6, "\(format): 4 members and 2 correlations")
                 for (uuid, object) in listed {
-                    #expect(changes[uuid] == object, "\(format): \(uuid) differs from list's")
+                    expectEqual(changes[uuid], object, "\(format): \(uuid) differs from list's")
                 }
             }
             // watch prints a correlation another process saves, with its values.
@@ -44,7 +45,7 @@ struct ChangesCorrelationValuesTests {
             try process.run()
             defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
             Thread.sleep(forTimeInterval: 0.4)
-            #expect(try cli.run(["add", "blood-pressure", "131/84", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "131/84", "-q"]).status, 0)
             let handle = output.fileHandleForReading
             _ = fcntl(handle.fileDescriptor, F_SETFL, fcntl(handle.fileDescriptor, F_GETFL) | O_NONBLOCK)
             var seen = Data()
@@ -59,8 +60,8 @@ struct ChangesCorrelationValuesTests {
             let watched = try added(String(decoding: seen, as: UTF8.self).split(separator: "\n").filter { !$0.contains("\"anchor\"") }
                 .joined(separator: "\n"))
             let correlation = try #require(watched.values.first { $0["type"] as? String == "HKCorrelationTypeIdentifierBloodPressure" })
-            #expect(correlation["systolic"] as? Double == 131)
-            #expect(correlation["diastolic"] as? Double == 84)
+            expectEqual(correlation["systolic"] as? Double, 131)
+            expectEqual(correlation["diastolic"] as? Double, 84)
         }
     }
 }

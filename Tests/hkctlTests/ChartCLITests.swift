@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl chart` as a person reads it (issue 22), run as the built binary: ticks in one format, the goal's label
 /// clear of the bars, sparse weight joined across days without data, partial weeks marked.
@@ -7,21 +8,21 @@ struct ChartCLITests {
     @Test func aSparseWeightLineIsJoinedAcrossDaysWithoutDataOnEvenlySpacedRows() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (day, kilograms) in [("2024-05-26", "71.5"), ("2024-05-27", "71.4"), ("2024-05-30", "70.9"), ("2024-06-01", "70.5")] {
-                #expect(try cli.run(["add", "weight", kilograms + "kg", "--at", day + "T08:00"]).status == 0)
+                try expectEqual(cli.run(["add", "weight", kilograms + "kg", "--at", day + "T08:00"]).status, 0)
             }
             let chart = try cli.run(["chart", "weight", "--width", "60"])
-            #expect(chart.status == 0, "\(chart.stderr)")
+            expectEqual(chart.status, 0, "\(chart.stderr)")
             let lines = chart.stdout.split(separator: "\n").map(String.init)
             let labelled = lines.indices.filter { lines[$0].contains("┤") }
             #expect(labelled.count >= 3)
             // Computed outside the macro: closures inside `#expect` took the type checker seconds.
             let spacings: Set<Int> = Set(zip(labelled, labelled.dropFirst()).map { (above: Int, below: Int) -> Int in below - above })
-            #expect(spacings.count == 1, "evenly spaced labels: \(chart.stdout)")
+            expectEqual(spacings.count, 1, "evenly spaced labels: \(chart.stdout)")
             let labels: [String] = labelled.map { (row: Int) -> String in lines[row].split(separator: " ").first.map(String.init) ?? "" }
             let decimals: Set<Int> = Set(labels.map { (label: String) -> Int in label.split(separator: ".").dropFirst().first?.count ?? 0 })
-            #expect(decimals.count == 1, "\(labels)")
+            expectEqual(decimals.count, 1, "\(labels)")
             #expect(lines.contains("· · across days without data"), "\(chart.stdout)")
-            #expect(lines.filter { $0.contains("•") }.count == 4)
+            expectEqual(lines.filter { $0.contains("•") }.count, 4)
 
             let svg = try cli.run(["chart", "weight", "--svg", "-"]).stdout
             #expect(svg.contains("class=\"gap\"") && svg.contains("stroke-dasharray=\"5 5\""), "\(svg)")
@@ -53,7 +54,7 @@ struct ChartCLITests {
             // 3 May (a Friday) to 1 June (a Saturday): the first and last weeks are cut by the range, the last one
             // is not over yet either; both are left out of the average a week.
             let chart = try cli.run(["chart", "steps", "--month", "--by", "week", "--width", "70"])
-            #expect(chart.status == 0, "\(chart.stderr)")
+            expectEqual(chart.status, 0, "\(chart.stderr)")
             let rows = chart.stdout.split(separator: "\n").filter { $0.hasPrefix("wk ") }
             #expect(rows.first?.hasPrefix("wk 3 May* ") == true && rows.last?.hasPrefix("wk 27 May* ") == true, "\(chart.stdout)")
             #expect(rows.dropFirst().dropLast().allSatisfy { !$0.contains("*") })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// The keys of a sample in `list --format json` and `add --format json`.
@@ -94,41 +95,41 @@ struct CommandContractTests {
     func addWater(_ amount: WaterAmount) throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "water"] + amount.arguments + ["--at", "08:00", "--format", "json"]))
-            #expect(Set(added.keys) == sampleKeys)
+            expectEqual(Set(added.keys), sampleKeys)
             #expect(isLowercaseUUID(added["uuid"]))
-            #expect(added["type"] as? String == waterIdentifier)
-            #expect(added["start"] as? String == "2024-06-01T08:00:00+00:00")
-            #expect(added["end"] as? String == "2024-06-01T08:00:00+00:00")
+            expectEqual(added["type"] as? String, waterIdentifier)
+            expectEqual(added["start"] as? String, "2024-06-01T08:00:00+00:00")
+            expectEqual(added["end"] as? String, "2024-06-01T08:00:00+00:00")
             #expect(isClose(added["value"], amount.value))
-            #expect(added["unit"] as? String == amount.unit)
-            #expect(added["source"] as? String == "hkctl")
+            expectEqual(added["unit"] as? String, amount.unit)
+            expectEqual(added["source"] as? String, "hkctl")
 
             let listed = try jsonArray(cli.run(["list", "water", "--format", "json"]))
-            #expect(listed.count == 1)
-            #expect(listed.first?["uuid"] as? String == added["uuid"] as? String)
+            expectEqual(listed.count, 1)
+            expectEqual(listed.first?["uuid"] as? String, added["uuid"] as? String)
             #expect(isClose(listed.first?["value"], amount.milliliters))
-            #expect(listed.first?["unit"] as? String == "mL")
+            expectEqual(listed.first?["unit"] as? String, "mL")
         }
     }
 
     @Test func addPrintsTheSavedSampleWithItsUUIDInEveryFormat() throws {
         try CLIRunner.withTemporaryStore { cli in
             let table = try cli.run(["add", "water", "0.5L", "--at", "07:00"])
-            #expect(table.status == 0, "\(table.stderr)")
+            expectEqual(table.status, 0, "\(table.stderr)")
             let json = try cli.run(["add", "water", "0.25L", "--at", "08:00", "--format", "json"])
             let csv = try cli.run(["add", "water", "0.75L", "--at", "09:00", "--format", "csv"])
-            #expect(csv.status == 0, "\(csv.stderr)")
+            expectEqual(csv.status, 0, "\(csv.stderr)")
             let object = try jsonObject(json)
             let listed = try jsonArray(cli.run(["list", "water", "--format", "json"]))
             try #require(listed.count == 3)
             let uuids = listed.compactMap { $0["uuid"] as? String }
-            #expect(uuids.count == 3)
+            expectEqual(uuids.count, 3)
             // Newest first: 09:00 (csv), 08:00 (json), 07:00 (table).
             #expect(table.stdout.contains(uuids[2]), "table output: \(table.stdout)")
-            #expect(object["uuid"] as? String == uuids[1])
+            expectEqual(object["uuid"] as? String, uuids[1])
             let csvLines = csv.stdout.split(separator: "\n").map(String.init)
-            #expect(csvLines.count == 2)
-            #expect(csvLines.first == "uuid,type,start,end,value,unit,source,metadata")
+            expectEqual(csvLines.count, 2)
+            expectEqual(csvLines.first, "uuid,type,start,end,value,unit,source,metadata")
             #expect(csvLines.last?.hasPrefix(uuids[0] + ",") ?? false, "csv output: \(csv.stdout)")
             #expect(table.stderr.isEmpty && json.stderr.isEmpty && csv.stderr.isEmpty)
         }
@@ -137,27 +138,27 @@ struct CommandContractTests {
     @Test func addStepsOverAnInterval() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "steps", "8000", "--from", "08:00", "--to", "09:00", "--format", "json"]))
-            #expect(Set(added.keys) == sampleKeys)
-            #expect(added["type"] as? String == stepsIdentifier)
-            #expect(added["start"] as? String == "2024-06-01T08:00:00+00:00")
-            #expect(added["end"] as? String == "2024-06-01T09:00:00+00:00")
+            expectEqual(Set(added.keys), sampleKeys)
+            expectEqual(added["type"] as? String, stepsIdentifier)
+            expectEqual(added["start"] as? String, "2024-06-01T08:00:00+00:00")
+            expectEqual(added["end"] as? String, "2024-06-01T09:00:00+00:00")
             #expect(isClose(added["value"], 8000))
-            #expect(added["unit"] as? String == "count")
+            expectEqual(added["unit"] as? String, "count")
         }
     }
 
     @Test func addWeightInPoundsAndStones() throws {
         try CLIRunner.withTemporaryStore { cli in
             let pounds = try jsonObject(cli.run(["add", "weight", "160lb", "--at", "07:00", "--format", "json"]))
-            #expect(pounds["type"] as? String == weightIdentifier)
+            expectEqual(pounds["type"] as? String, weightIdentifier)
             #expect(isClose(pounds["value"], 160))
-            #expect(pounds["unit"] as? String == "lb")
+            expectEqual(pounds["unit"] as? String, "lb")
             let stones = try jsonObject(cli.run(["add", "weight", "11st", "--at", "07:30", "--format", "json"]))
             #expect(isClose(stones["value"], 11))
-            #expect(stones["unit"] as? String == "st")
+            expectEqual(stones["unit"] as? String, "st")
 
             let inKilograms = try jsonArray(cli.run(["list", "weight", "--format", "json"]))
-            #expect(inKilograms.count == 2)
+            expectEqual(inKilograms.count, 2)
             #expect(isClose(inKilograms.first?["value"], 11 * 6.35029318))
             #expect(isClose(inKilograms.last?["value"], 160 * 0.45359237))
             #expect(inKilograms.allSatisfy { $0["unit"] as? String == "kg" })
@@ -172,11 +173,11 @@ struct CommandContractTests {
     @Test func addSleepAsAClockRangeEndingThisMorning() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "sleep", "23:10-07:05", "--format", "json"]))
-            #expect(Set(added.keys) == sampleKeys)
-            #expect(added["type"] as? String == sleepIdentifier)
-            #expect(added["start"] as? String == "2024-05-31T23:10:00+00:00")
-            #expect(added["end"] as? String == "2024-06-01T07:05:00+00:00")
-            #expect(added["value"] as? String == "asleepUnspecified")
+            expectEqual(Set(added.keys), sampleKeys)
+            expectEqual(added["type"] as? String, sleepIdentifier)
+            expectEqual(added["start"] as? String, "2024-05-31T23:10:00+00:00")
+            expectEqual(added["end"] as? String, "2024-06-01T07:05:00+00:00")
+            expectEqual(added["value"] as? String, "asleepUnspecified")
             #expect(added["unit"] is NSNull)
         }
     }
@@ -185,17 +186,17 @@ struct CommandContractTests {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "sleep", "--from", "2024-06-01T01:00", "--to", "2024-06-01T02:30",
                                                 "--stage", "deep", "--format", "json"]))
-            #expect(added["start"] as? String == "2024-06-01T01:00:00+00:00")
-            #expect(added["end"] as? String == "2024-06-01T02:30:00+00:00")
-            #expect(added["value"] as? String == "asleepDeep")
+            expectEqual(added["start"] as? String, "2024-06-01T01:00:00+00:00")
+            expectEqual(added["end"] as? String, "2024-06-01T02:30:00+00:00")
+            expectEqual(added["value"] as? String, "asleepDeep")
             #expect(added["unit"] is NSNull)
 
             let listed = try jsonArray(cli.run(["list", "sleep", "--format", "json"]))
-            #expect(listed.count == 1)
-            #expect(listed.first.map { Set($0.keys) } == sampleKeys)
-            #expect(listed.first?["value"] as? String == "asleepDeep")
+            expectEqual(listed.count, 1)
+            expectEqual(listed.first.map { Set($0.keys) }, sampleKeys)
+            expectEqual(listed.first?["value"] as? String, "asleepDeep")
             #expect(listed.first?["unit"] is NSNull)
-            #expect(listed.first?["type"] as? String == sleepIdentifier)
+            expectEqual(listed.first?["type"] as? String, sleepIdentifier)
         }
     }
 
@@ -208,25 +209,25 @@ struct CommandContractTests {
             try requireAdd(cli, ["water", "300mL", "--at", "09:00"])
 
             let all = try jsonArray(cli.run(["list", "water", "--format", "json"]))
-            #expect(all.count == 3)
-            #expect(all.map { number($0["value"]) } == [300, 200, 100])
-            #expect(all.map { $0["start"] as? String } == [
+            expectEqual(all.count, 3)
+            expectEqual(all.map { number($0["value"]) }, [300, 200, 100])
+            expectEqual(all.map { $0["start"] as? String }, [
                 "2024-06-01T09:00:00+00:00", "2024-06-01T08:00:00+00:00", "2024-06-01T07:00:00+00:00",
             ])
             for sample in all {
-                #expect(Set(sample.keys) == sampleKeys)
-                #expect(sample["type"] as? String == waterIdentifier)
+                expectEqual(Set(sample.keys), sampleKeys)
+                expectEqual(sample["type"] as? String, waterIdentifier)
                 #expect(sample["value"] is NSNumber)
-                #expect(sample["unit"] as? String == "mL")
-                #expect(sample["source"] as? String == "hkctl")
+                expectEqual(sample["unit"] as? String, "mL")
+                expectEqual(sample["source"] as? String, "hkctl")
                 #expect(isLowercaseUUID(sample["uuid"]))
             }
 
             let limited = try jsonArray(cli.run(["list", "water", "--limit", "2", "--format", "json"]))
-            #expect(limited.map { number($0["value"]) } == [300, 200])
+            expectEqual(limited.map { number($0["value"]) }, [300, 200])
 
             let inLiters = try jsonArray(cli.run(["list", "water", "--unit", "L", "--format", "json"]))
-            #expect(inLiters.count == 3)
+            expectEqual(inLiters.count, 3)
             #expect(isClose(inLiters.first?["value"], 0.3))
             #expect(inLiters.allSatisfy { $0["unit"] as? String == "L" })
 
@@ -240,22 +241,22 @@ struct CommandContractTests {
             try requireAdd(cli, ["water", "100mL", "--at", "07:00"])
             try requireAdd(cli, ["water", "300mL", "--at", "09:00"])
             let result = try cli.run(["list", "water", "--format", "csv"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // The metadata column is always there (empty for a sample without metadata), so scripts see one header.
-            #expect(lines.first == "uuid,type,start,end,value,unit,source,metadata")
-            #expect(lines.count == 4)
-            #expect(lines.last == "")
+            expectEqual(lines.first, "uuid,type,start,end,value,unit,source,metadata")
+            expectEqual(lines.count, 4)
+            expectEqual(lines.last, "")
             let first = lines.count > 1 ? lines[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init) : []
-            #expect(first.count == 8)
+            expectEqual(first.count, 8)
             if first.count == 8 {
                 #expect(UUID(uuidString: first[0]) != nil)
-                #expect(Array(first[1...]) == [waterIdentifier, "2024-06-01T09:00:00+00:00", "2024-06-01T09:00:00+00:00",
+                expectEqual(Array(first[1...]), [waterIdentifier, "2024-06-01T09:00:00+00:00", "2024-06-01T09:00:00+00:00",
                                                "300", "mL", "hkctl", "\"{\"\"HKTimeZone\"\":\"\"GMT\"\"}\""])
             }
             let empty = try cli.run(["list", "steps", "--format", "csv"])
-            #expect(empty.status == 0)
-            #expect(empty.stdout == "uuid,type,start,end,value,unit,source,metadata\n")
+            expectEqual(empty.status, 0)
+            expectEqual(empty.stdout, "uuid,type,start,end,value,unit,source,metadata\n")
         }
     }
 
@@ -275,11 +276,11 @@ struct CommandContractTests {
                 """
             try xml.write(toFile: folder + "/quoted.xml", atomically: true, encoding: .utf8)
             let imported = try cli.run(["import", folder + "/quoted.xml"])
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             let result = try cli.run(["list", "steps", "--from", "2024-05-31", "--to", "2024-05-31", "--format", "csv"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.count == 3)
+            expectEqual(lines.count, 3)
             #expect(lines.contains { $0.hasSuffix(",420,count,\"Bob, \"\"the\"\" phone\",") }, "\(lines)")
             #expect(lines.contains { $0.hasSuffix(",42,count,Zoë’s watch,") }, "\(lines)")
         }
@@ -312,7 +313,7 @@ struct CommandContractTests {
         try CLIRunner.withTemporaryStore { cli in
             try Self.seedRanges(cli)
             let listed = try jsonArray(cli.run(["list", "water", "--format", "json"] + range.options))
-            #expect(listed.compactMap { number($0["value"]) } == range.values)
+            expectEqual(listed.compactMap { number($0["value"]) }, range.values)
         }
     }
 
@@ -324,16 +325,16 @@ struct CommandContractTests {
             try requireAdd(cli, ["water", "0.25L", "--at", "10:00"])
             try requireAdd(cli, ["water", "1L", "--at", "2024-05-31T10:00"])
             let stats = try jsonObject(cli.run(["stats", "water", "--today", "--format", "json"]))
-            #expect(Set(stats.keys) == ["type", "unit", "from", "to", "sum", "count"])
-            #expect(stats["type"] as? String == waterIdentifier)
-            #expect(stats["unit"] as? String == "mL")
-            #expect(stats["from"] as? String == "2024-06-01T00:00:00+00:00")
-            #expect(stats["to"] as? String == "2024-06-02T00:00:00+00:00")
+            expectEqual(Set(stats.keys), ["type", "unit", "from", "to", "sum", "count"])
+            expectEqual(stats["type"] as? String, waterIdentifier)
+            expectEqual(stats["unit"] as? String, "mL")
+            expectEqual(stats["from"] as? String, "2024-06-01T00:00:00+00:00")
+            expectEqual(stats["to"] as? String, "2024-06-02T00:00:00+00:00")
             #expect(isClose(stats["sum"], 750))
             #expect(isClose(stats["count"], 2))
 
             let liters = try jsonObject(cli.run(["stats", "water", "--today", "--unit", "L", "--format", "json"]))
-            #expect(liters["unit"] as? String == "L")
+            expectEqual(liters["unit"] as? String, "L")
             #expect(isClose(liters["sum"], 0.75))
 
             // The default range is today.
@@ -349,12 +350,12 @@ struct CommandContractTests {
             let stats = try jsonObject(cli.run(["stats", "steps", "--week", "--by", "day", "--format", "json"]))
             #expect(isClose(stats["sum"], 11000))
             let buckets = try #require(stats["buckets"] as? [[String: Any]])
-            #expect(buckets.count == 7)
-            #expect(buckets.first?["start"] as? String == "2024-05-26T00:00:00+00:00")
-            #expect(buckets.last?["end"] as? String == "2024-06-02T00:00:00+00:00")
+            expectEqual(buckets.count, 7)
+            expectEqual(buckets.first?["start"] as? String, "2024-05-26T00:00:00+00:00")
+            expectEqual(buckets.last?["end"] as? String, "2024-06-02T00:00:00+00:00")
             let sums = buckets.map { number($0["sum"]) }
-            #expect(sums == [0, 0, 3000, 0, 0, 0, 8000])
-            #expect(buckets.map { number($0["count"]) } == [0, 0, 1, 0, 0, 0, 1])
+            expectEqual(sums, [0, 0, 3000, 0, 0, 0, 8000])
+            expectEqual(buckets.map { number($0["count"]) }, [0, 0, 1, 0, 0, 0, 1])
         }
     }
 
@@ -364,15 +365,15 @@ struct CommandContractTests {
             try requireAdd(cli, ["weight", "72kg", "--at", "08:00"])
             try requireAdd(cli, ["weight", "71kg", "--at", "2024-05-30T07:00"])
             let stats = try jsonObject(cli.run(["stats", "weight", "--week", "--by", "day", "--format", "json"]))
-            #expect(stats["unit"] as? String == "kg")
+            expectEqual(stats["unit"] as? String, "kg")
             #expect(isClose(stats["average"], 71))
             #expect(isClose(stats["minimum"], 70))
             #expect(isClose(stats["maximum"], 72))
             #expect(isClose(stats["mostRecent"], 72))
             #expect(isClose(stats["count"], 3))
-            #expect(stats["sum"] == nil)
+            expectNil(stats["sum"])
             let buckets = try #require(stats["buckets"] as? [[String: Any]])
-            #expect(buckets.count == 7)
+            expectEqual(buckets.count, 7)
             for (index, bucket) in buckets.enumerated() where index != 4 && index != 6 {
                 for key in ["average", "minimum", "maximum", "mostRecent"] {
                     #expect(bucket[key] is NSNull, "bucket \(index) \(key)")
@@ -387,9 +388,9 @@ struct CommandContractTests {
             }
 
             let pounds = try jsonObject(cli.run(["stats", "weight", "--today", "--unit", "lb", "--format", "json"]))
-            #expect(pounds["unit"] as? String == "lb")
+            expectEqual(pounds["unit"] as? String, "lb")
             // A derived figure in lb keeps 3 decimals (docs/STATISTICS.md, "Rounding in JSON and CSV").
-            #expect(number(pounds["maximum"]) == 158.733)
+            expectEqual(number(pounds["maximum"]), 158.733)
         }
     }
 
@@ -400,8 +401,8 @@ struct CommandContractTests {
             try requireAdd(cli, ["sleep", "22:50-07:15", "--stage", "inbed"])
             let stats = try jsonObject(cli.run(["stats", "sleep", "--from", "2024-05-31", "--to", "2024-06-01",
                                                 "--format", "json"]))
-            #expect(stats["type"] as? String == sleepIdentifier)
-            #expect(stats["unit"] as? String == "s")
+            expectEqual(stats["type"] as? String, sleepIdentifier)
+            expectEqual(stats["unit"] as? String, "s")
             #expect(isClose(stats["asleep"], 7 * 3600 + 55 * 60))
             #expect(isClose(stats["inBed"], 8 * 3600 + 25 * 60))
             #expect(isClose(stats["count"], 3))
@@ -410,10 +411,10 @@ struct CommandContractTests {
             let byDay = try jsonObject(cli.run(["stats", "sleep", "--from", "2024-05-31", "--to", "2024-06-01",
                                                 "--by", "day", "--clip-to-days", "--format", "json"]))
             let buckets = try #require(byDay["buckets"] as? [[String: Any]])
-            #expect(buckets.count == 2)
+            expectEqual(buckets.count, 2)
             let asleepPerDay: [Double?] = buckets.map { number($0["asleep"]) }
             let expectedPerDay: [Double?] = [3000, 25_500]  // 23:10-24:00 and 00:00-07:05
-            #expect(asleepPerDay == expectedPerDay)
+            expectEqual(asleepPerDay, expectedPerDay)
         }
     }
 
@@ -424,8 +425,8 @@ struct CommandContractTests {
                                                 "--by", "day", "--format", "json"]))
             #expect(isClose(stats["sum"], 1000))
             let buckets = try #require(stats["buckets"] as? [[String: Any]])
-            #expect(buckets.count == 2)
-            #expect(buckets.map { number($0["sum"]) } == [500, 500])
+            expectEqual(buckets.count, 2)
+            expectEqual(buckets.map { number($0["sum"]) }, [500, 500])
 
             let yesterday = try jsonObject(cli.run(["stats", "steps", "--yesterday", "--format", "json"]))
             #expect(isClose(yesterday["sum"], 500))
@@ -445,16 +446,16 @@ struct CommandContractTests {
             let stats = try jsonObject(cli.run(
                 ["stats", "steps", "--from", day.day, "--to", day.day, "--by", "hour", "--format", "json", "--tz", day.zone],
                 environment: ["HKCTL_NOW": day.now]))
-            #expect(stats["from"] as? String == day.from)
-            #expect(stats["to"] as? String == day.to)
+            expectEqual(stats["from"] as? String, day.from)
+            expectEqual(stats["to"] as? String, day.to)
             let buckets = try #require(stats["buckets"] as? [[String: Any]])
-            #expect(buckets.count == day.hours)
+            expectEqual(buckets.count, day.hours)
             for (index, bucket) in buckets.enumerated() {
                 let start = try #require(date(bucket["start"]))
                 let end = try #require(date(bucket["end"]))
-                #expect(end.timeIntervalSince(start) == 3600, "bucket \(index)")
+                expectEqual(end.timeIntervalSince(start), 3600, "bucket \(index)")
                 #expect(isClose(bucket["sum"], 0))
-                if index + 1 < buckets.count { #expect(bucket["end"] as? String == buckets[index + 1]["start"] as? String) }
+                if index + 1 < buckets.count { expectEqual(bucket["end"] as? String, buckets[index + 1]["start"] as? String) }
             }
         }
     }
@@ -465,26 +466,26 @@ struct CommandContractTests {
         try CLIRunner.withTemporaryStore { cli in
             let types = try jsonArray(cli.run(["types", "--format", "json"]))
             let names = types.compactMap { $0["name"] as? String }
-            #expect(names.count == types.count)
-            #expect(Set(names).count == names.count, "duplicate names")
+            expectEqual(names.count, types.count)
+            expectEqual(Set(names).count, names.count, "duplicate names")
             #expect(Set(names).isSuperset(of: ["water", "steps", "weight", "sleep"]))
             let aggregations: Set<String> = ["cumulative", "discreteArithmetic", "discreteTemporallyWeighted",
                                              "discreteEquivalentContinuousLevel", "category"]
             for type in types {
                 // The documented contract keys, plus kind and examples.
-                #expect(Set(type.keys) == ["name", "identifier", "unit", "aggregation", "kind", "examples"], "\(type)")
+                expectEqual(Set(type.keys), ["name", "identifier", "unit", "aggregation", "kind", "examples"], "\(type)")
                 #expect((type["identifier"] as? String)?.hasPrefix("HK") ?? false, "\(type)")
                 #expect(type["unit"] is String || type["unit"] is NSNull, "\(type)")
                 #expect(aggregations.contains(type["aggregation"] as? String ?? ""), "\(type)")
             }
             let byName = Dictionary(uniqueKeysWithValues: types.compactMap { type in (type["name"] as? String).map { ($0, type) } })
-            #expect(byName["water"]?["identifier"] as? String == waterIdentifier)
-            #expect(byName["water"]?["unit"] as? String == "mL")
-            #expect(byName["water"]?["aggregation"] as? String == "cumulative")
-            #expect(byName["steps"]?["unit"] as? String == "count")
-            #expect(byName["weight"]?["unit"] as? String == "kg")
-            #expect(byName["weight"]?["aggregation"] as? String == "discreteArithmetic")
-            #expect(byName["sleep"]?["identifier"] as? String == sleepIdentifier)
+            expectEqual(byName["water"]?["identifier"] as? String, waterIdentifier)
+            expectEqual(byName["water"]?["unit"] as? String, "mL")
+            expectEqual(byName["water"]?["aggregation"] as? String, "cumulative")
+            expectEqual(byName["steps"]?["unit"] as? String, "count")
+            expectEqual(byName["weight"]?["unit"] as? String, "kg")
+            expectEqual(byName["weight"]?["aggregation"] as? String, "discreteArithmetic")
+            expectEqual(byName["sleep"]?["identifier"] as? String, sleepIdentifier)
             #expect(byName["sleep"]?["unit"] is NSNull)
             // Reading the catalogue creates no store.
             #expect(!FileManager.default.fileExists(atPath: cli.storePath))
@@ -501,7 +502,7 @@ struct CommandContractTests {
             func mode(_ path: String) throws -> Int {
                 try #require((files.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue)
             }
-            #expect(try mode(cli.storePath) == 0o700)
+            try expectEqual(mode(cli.storePath), 0o700)
             let entries = try #require(files.subpaths(atPath: cli.storePath))
             #expect(entries.contains("hkctl-store.json"))
             #expect(entries.contains("samples/\(waterIdentifier)/2024-06.jsonl"))
@@ -509,7 +510,7 @@ struct CommandContractTests {
                 let path = cli.storePath + "/" + entry
                 var isFolder: ObjCBool = false
                 _ = files.fileExists(atPath: path, isDirectory: &isFolder)
-                #expect(try mode(path) == (isFolder.boolValue ? 0o700 : 0o600), "\(entry)")
+                try expectEqual(mode(path), (isFolder.boolValue ? 0o700 : 0o600), "\(entry)")
             }
         }
     }
@@ -530,9 +531,9 @@ struct CommandContractTests {
             try requireAdd(cli, ["water", "0.5L", "--at", "08:00"])
             let reference = try cli.run(["list", "water", "--format", "json"])
             let result = try cli.run(placement.arguments)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout == reference.stdout)
-            #expect(try jsonArray(result).count == 1)
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectEqual(result.stdout, reference.stdout)
+            try expectEqual(jsonArray(result).count, 1)
         }
     }
 
@@ -548,11 +549,11 @@ struct CommandContractTests {
         try CLIRunner.withTemporaryStore { cli in
             let other = (cli.storePath as NSString).deletingLastPathComponent + "/other-store"
             let result = try cli.run(placement.arguments.map { $0.replacingOccurrences(of: "{other}", with: other) })
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             #expect(FileManager.default.fileExists(atPath: other + "/hkctl-store.json"))
             #expect(!FileManager.default.fileExists(atPath: cli.storePath), "$HKCTL_STORE was used instead of --store")
             let listed = try jsonArray(cli.run(["--store", other, "list", "water", "--format", "json"]))
-            #expect(listed.count == 1)
+            expectEqual(listed.count, 1)
         }
     }
 
@@ -560,9 +561,9 @@ struct CommandContractTests {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["water", "0.5L", "--at", "2024-06-01T08:00:00Z"])
             let listed = try jsonArray(cli.run(["--tz", "Europe/Paris", "list", "water", "--format", "json"]))
-            #expect(listed.first?["start"] as? String == "2024-06-01T10:00:00+02:00")
+            expectEqual(listed.first?["start"] as? String, "2024-06-01T10:00:00+02:00")
             let added = try jsonObject(cli.run(["--tz", "Europe/Paris", "add", "water", "1L", "--at", "09:00", "--format", "json"]))
-            #expect(added["start"] as? String == "2024-06-01T09:00:00+02:00")
+            expectEqual(added["start"] as? String, "2024-06-01T09:00:00+02:00")
         }
     }
 
@@ -570,22 +571,22 @@ struct CommandContractTests {
         try CLIRunner.withTemporaryStore { cli in
             // Sources other than the owner need the owner's permission to write (see AuthCLITests).
             for source in ["my-watch", "scale", "phone"] {
-                #expect(try cli.run(["auth", "grant", source, "--share", "water"]).status == 0)
+                try expectEqual(cli.run(["auth", "grant", source, "--share", "water"]).status, 0)
             }
             let fromEnvironment = try jsonObject(cli.run(["add", "water", "0.1L", "--at", "07:00", "--format", "json"],
                                                          environment: ["HKCTL_SOURCE": "my-watch"]))
-            #expect(fromEnvironment["source"] as? String == "my-watch")
+            expectEqual(fromEnvironment["source"] as? String, "my-watch")
             let overridden = try jsonObject(cli.run(["add", "water", "0.2L", "--at", "08:00", "--source", "scale",
                                                      "--format", "json"], environment: ["HKCTL_SOURCE": "my-watch"]))
-            #expect(overridden["source"] as? String == "scale")
+            expectEqual(overridden["source"] as? String, "scale")
             let before = try jsonObject(cli.run(["--source", "phone", "add", "water", "0.3L", "--at", "09:00",
                                                  "--format", "json"]))
-            #expect(before["source"] as? String == "phone")
+            expectEqual(before["source"] as? String, "phone")
             let defaulted = try jsonObject(cli.run(["add", "water", "0.4L", "--at", "10:00", "--format", "json"]))
-            #expect(defaulted["source"] as? String == "hkctl")
+            expectEqual(defaulted["source"] as? String, "hkctl")
 
             let listed = try jsonArray(cli.run(["list", "water", "--format", "json"]))
-            #expect(listed.map { $0["source"] as? String } == ["hkctl", "phone", "scale", "my-watch"])
+            expectEqual(listed.map { $0["source"] as? String }, ["hkctl", "phone", "scale", "my-watch"])
         }
     }
 }

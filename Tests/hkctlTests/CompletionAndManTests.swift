@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// `hkctl completions` loaded by real shells, and the man page against docs/hkctl.1.
@@ -29,7 +30,7 @@ struct CompletionAndManTests {
             _hkctl
             printf '%s\\n' "${COMPREPLY[@]}"
             """, environment: environment)
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         return result.out.split(separator: "\n").map(String.init)
     }
 
@@ -37,36 +38,36 @@ struct CompletionAndManTests {
         try CLIRunner.withTemporaryStore { cli in
             let path = try script("bash", cli)
             let syntax = try SystemPackages.shell("bash -n '\(path)'")
-            #expect(syntax.status == 0, "\(syntax.err)")
+            expectEqual(syntax.status, 0, "\(syntax.err)")
             let registered = try SystemPackages.shell("source '\(path)'; complete -p hkctl")
-            #expect(registered.out.trimmingCharacters(in: .newlines) == "complete -F _hkctl hkctl", "\(registered)")
-            #expect(try bashComplete(path, "hkctl st") == ["stats"])
-            #expect(try bashComplete(path, "hkctl ch").sorted() == ["changes", "chart"])
-            #expect(try bashComplete(path, "hkctl --store /tmp/x cha") == ["changes", "chart"])
-            #expect(try bashComplete(path, "hkctl stats --un") == ["--unit"])
+            expectEqual(registered.out.trimmingCharacters(in: .newlines), "complete -F _hkctl hkctl", "\(registered)")
+            try expectEqual(bashComplete(path, "hkctl st"), ["stats"])
+            try expectEqual(bashComplete(path, "hkctl ch").sorted(), ["changes", "chart"])
+            try expectEqual(bashComplete(path, "hkctl --store /tmp/x cha"), ["changes", "chart"])
+            try expectEqual(bashComplete(path, "hkctl stats --un"), ["--unit"])
             // --unit after a type: that type's units only (issue 22); before any type, every unit.
             let weight = try bashComplete(path, "hkctl list weight --unit ")
             #expect(Set(["kg", "lb", "st", "g", "lbs", "stone"]).isSubset(of: Set(weight)), "\(weight)")
             #expect(!weight.contains("mL") && !weight.contains("L") && !weight.contains("fl_oz_us"), "\(weight)")
             let water = try bashComplete(path, "hkctl stats water --week --unit ")
             #expect(water.contains("mL") && water.contains("fl_oz_us") && water.contains("oz") && !water.contains("kg"), "\(water)")
-            #expect(try bashComplete(path, "hkctl --store /tmp/x chart HKQuantityTypeIdentifierBodyMass --unit ") == weight)
-            #expect(try bashComplete(path, "hkctl list stepCount --from 2024-05-01 --unit ").sorted() == ["count", "step", "steps"])
-            #expect(try bashComplete(path, "hkctl list weight --unit l").sorted() == ["lb", "lbs"])
+            try expectEqual(bashComplete(path, "hkctl --store /tmp/x chart HKQuantityTypeIdentifierBodyMass --unit "), weight)
+            try expectEqual(bashComplete(path, "hkctl list stepCount --from 2024-05-01 --unit ").sorted(), ["count", "step", "steps"])
+            try expectEqual(bashComplete(path, "hkctl list weight --unit l").sorted(), ["lb", "lbs"])
             #expect(try bashComplete(path, "hkctl list heart-rate --unit ").contains("bpm"))
             #expect(try bashComplete(path, "hkctl chart sleep --unit ").isEmpty, "sleep takes no unit")
             let units = try bashComplete(path, "hkctl stats --unit ")
             #expect(units.contains("kg") && units.contains("lb") && units.contains("mL"), "\(units)")
-            #expect(try bashComplete(path, "hkctl chart wei") == ["weight"])
-            #expect(try bashComplete(path, "hkctl chart steps --by w") == ["week"])
-            #expect(try bashComplete(path, "hkctl chart steps --color ").sorted() == ["always", "auto", "never"])
-            #expect(try bashComplete(path, "hkctl completions ").sorted() == ["bash", "fish", "zsh"])
-            #expect(try bashComplete(path, "hkctl config s").sorted() == ["set"])
-            #expect(try bashComplete(path, "hkctl help tod") == ["today"])
-            #expect(try bashComplete(path, "hkctl list water --format ").sorted() == ["csv", "json", "table"])
+            try expectEqual(bashComplete(path, "hkctl chart wei"), ["weight"])
+            try expectEqual(bashComplete(path, "hkctl chart steps --by w"), ["week"])
+            try expectEqual(bashComplete(path, "hkctl chart steps --color ").sorted(), ["always", "auto", "never"])
+            try expectEqual(bashComplete(path, "hkctl completions ").sorted(), ["bash", "fish", "zsh"])
+            try expectEqual(bashComplete(path, "hkctl config s").sorted(), ["set"])
+            try expectEqual(bashComplete(path, "hkctl help tod"), ["today"])
+            try expectEqual(bashComplete(path, "hkctl list water --format ").sorted(), ["csv", "json", "table"])
             // A writing command offers -q beside --quiet; a reading command offers neither.
             #expect(try bashComplete(path, "hkctl add water 1L -").contains("-q"))
-            #expect(try bashComplete(path, "hkctl delete --qu") == ["--quiet"])
+            try expectEqual(bashComplete(path, "hkctl delete --qu"), ["--quiet"])
             #expect(!(try bashComplete(path, "hkctl list water -")).contains("-q"))
             // Every command of the registry is offered.
             let commands = try bashComplete(path, "hkctl ")
@@ -84,9 +85,9 @@ struct CompletionAndManTests {
     /// the built hkctl (the first word of the command line) read it.
     private func withSources<T>(_ body: (CLIRunner, [String: String]) throws -> T) throws -> T {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["auth", "grant", "José’s iPhone", "--share", "steps", "-q"]).status == 0)
-            #expect(try cli.run(["add", "steps", "100", "--source", "José’s iPhone", "-q"]).status == 0)
-            #expect(try cli.run(["add", "steps", "200", "-q"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "José’s iPhone", "--share", "steps", "-q"]).status, 0)
+            try expectEqual(cli.run(["add", "steps", "100", "--source", "José’s iPhone", "-q"]).status, 0)
+            try expectEqual(cli.run(["add", "steps", "200", "-q"]).status, 0)
             return try body(cli, ["HKCTL_STORE": cli.storePath, "TZ": "UTC", "HKCTL_NOW": "2024-06-01T12:00:00Z"])
         }
     }
@@ -100,28 +101,28 @@ struct CompletionAndManTests {
             func complete(_ line: String) throws -> [String] { try bashComplete(path, hkctl + " " + line, environment: environment) }
             let activities = try complete("add workout ")
             #expect(activities.contains("running") && activities.contains("run") && !activities.contains("water"), "\(activities)")
-            #expect(try complete("add workout ru").sorted() == ["rugby", "run", "running"])
-            #expect(try complete("stats workouts --activity cyc").sorted() == ["cycle", "cycling"])
-            #expect(try complete("sources priority steps ") == ["José’s iPhone", "hkctl"])
-            #expect(try complete("sources priority steps hkctl ") == ["José’s iPhone"])
-            #expect(try complete("stats steps --only-source J") == ["José’s iPhone"])
-            #expect(try complete("list water --tz rec") == ["recorded"])
-            #expect(try complete("--tz Europe/Par") == ["Europe/Paris"])
-            #expect(try complete("config set t") == ["tz"])
-            #expect(try complete("config get s") == ["store"])
-            #expect(try complete("config set tz ") == ["recorded"])
-            #expect(try complete("config set unit.weight l").sorted() == ["lb", "lbs"])
+            try expectEqual(complete("add workout ru").sorted(), ["rugby", "run", "running"])
+            try expectEqual(complete("stats workouts --activity cyc").sorted(), ["cycle", "cycling"])
+            try expectEqual(complete("sources priority steps "), ["José’s iPhone", "hkctl"])
+            try expectEqual(complete("sources priority steps hkctl "), ["José’s iPhone"])
+            try expectEqual(complete("stats steps --only-source J"), ["José’s iPhone"])
+            try expectEqual(complete("list water --tz rec"), ["recorded"])
+            try expectEqual(complete("--tz Europe/Par"), ["Europe/Paris"])
+            try expectEqual(complete("config set t"), ["tz"])
+            try expectEqual(complete("config get s"), ["store"])
+            try expectEqual(complete("config set tz "), ["recorded"])
+            try expectEqual(complete("config set unit.weight l").sorted(), ["lb", "lbs"])
             let goals = try complete("goal ")
             #expect(goals.contains("water") && goals.contains("steps") && goals.contains("sleep") && !goals.contains("weight"), "\(goals)")
             // The catalogue has types starting alike (blood-alcohol, bloating, folate): the composites come with them.
             #expect(try complete("add blo").contains("blood-pressure"))
-            #expect(try complete("add blood-p") == ["blood-pressure"])
+            try expectEqual(complete("add blood-p"), ["blood-pressure"])
             #expect(try complete("add fo").contains("food"))
-            #expect(try complete("add foo") == ["food"])
-            #expect(try complete("list work") == ["workouts"])
-            #expect(try complete("stats blood-p") == ["blood-pressure"])
+            try expectEqual(complete("add foo"), ["food"])
+            try expectEqual(complete("list work"), ["workouts"])
+            try expectEqual(complete("stats blood-p"), ["blood-pressure"])
             #expect(!(try complete("stats fo")).contains("food"), "stats of food is refused")
-            #expect(try complete("delete foo") == ["food"])
+            try expectEqual(complete("delete foo"), ["food"])
             // Without a store to read, nothing breaks: no names, and the static words still come.
             let none = try bashComplete(path, hkctl + " sources priority steps ", environment: ["HKCTL_STORE": cli.storePath + "-none"])
             #expect(!none.contains("hkctl") && none.contains("water"), "\(none)")
@@ -133,16 +134,16 @@ struct CompletionAndManTests {
         try CLIRunner.withTemporaryStore { cli in
             let path = try script("zsh", cli)
             let syntax = try SystemPackages.shell("zsh -n '\(path)'")
-            #expect(syntax.status == 0, "\(syntax.err)")
+            expectEqual(syntax.status, 0, "\(syntax.err)")
             let loaded = try SystemPackages.shell("zsh -f -c 'autoload -U compinit && compinit -u -D && source \(path) && print ${_comps[hkctl]}'")
-            #expect(loaded.out.trimmingCharacters(in: .whitespacesAndNewlines) == "_hkctl", "\(loaded)")
+            expectEqual(loaded.out.trimmingCharacters(in: .whitespacesAndNewlines), "_hkctl", "\(loaded)")
             // The --unit branch of _hkctl, with compadd standing in for the completion system: what it would offer.
             func units(_ words: [String]) throws -> [String] {
                 let array = words.map { "'\($0)'" }.joined(separator: " ")
                 let script = "autoload -U compinit && compinit -u -D && source \(path) && compadd() { [[ $1 == -a ]] && print -rl -- ${(P)2} }; "
                     + "words=(\(array)); CURRENT=\(words.count); _hkctl"
                 let result = try SystemPackages.shell("zsh -f -c \"\(script.replacingOccurrences(of: "$", with: "\\$"))\"")
-                #expect(result.status == 0, "\(result.err)")
+                expectEqual(result.status, 0, "\(result.err)")
                 return result.out.split(separator: "\n").map(String.init)
             }
             let weight = try units(["hkctl", "list", "weight", "--unit", ""])
@@ -155,7 +156,7 @@ struct CompletionAndManTests {
             let hkctl = CLIRunner.binaryURL.path
             #expect(try units([hkctl, "add", "workout", ""]).contains("running"))
             #expect(try units([hkctl, "--tz", ""]).contains("Europe/Paris"))
-            #expect(try units([hkctl, "config", "set", "tz", ""]) == ["recorded"])
+            try expectEqual(units([hkctl, "config", "set", "tz", ""]), ["recorded"])
         }
     }
 
@@ -164,7 +165,7 @@ struct CompletionAndManTests {
         try CLIRunner.withTemporaryStore { cli in
             let path = try script("fish", cli)
             let syntax = try SystemPackages.shell("fish --no-execute '\(path)'")
-            #expect(syntax.status == 0, "\(syntax.err)")
+            expectEqual(syntax.status, 0, "\(syntax.err)")
             func complete(_ line: String) throws -> [String] {
                 let result = try SystemPackages.shell("HOME=$(mktemp -d) fish -N -c 'source \(path); complete -C \"\(line)\"'")
                 return result.out.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
@@ -205,10 +206,10 @@ struct CompletionAndManTests {
     @Test func manPageIsGeneratedFromTheHelpAndCommitted() throws {
         try CLIRunner.withTemporaryStore { cli in
             let man = try cli.run(["man"])
-            #expect(man.status == 0)
+            expectEqual(man.status, 0)
             #expect(man.stdout == (try cli.run(["help", "--man"])).stdout)
             let committed = try String(contentsOf: Self.root.appendingPathComponent("docs/hkctl.1"), encoding: .utf8)
-            #expect(man.stdout == committed, "docs/hkctl.1 is stale: run 'swift run hkctl man > docs/hkctl.1'")
+            expectEqual(man.stdout, committed, "docs/hkctl.1 is stale: run 'swift run hkctl man > docs/hkctl.1'")
             for command in ["add", "stats", "chart", "today", "goal", "completions"] {
                 #expect(man.stdout.contains("\n.SS \(command)\n"), "no section for \(command)")
             }

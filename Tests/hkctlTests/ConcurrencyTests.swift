@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 private let waterPartition = "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
 
@@ -125,15 +126,15 @@ struct ConcurrencyTests {
             try handle.close()
 
             let before = try listedWater(cli)
-            #expect(before.compactMap { ($0["value"] as? NSNumber)?.doubleValue } == [200, 100])
+            expectEqual(before.compactMap { ($0["value"] as? NSNumber)?.doubleValue }, [200, 100])
 
             let added = try cli.run(["add", "water", "300mL", "--at", "09:00"])
-            #expect(added.status == 0, "\(added.stderr)")
+            expectEqual(added.status, 0, "\(added.stderr)")
 
             let after = try listedWater(cli)
-            #expect(after.compactMap { ($0["value"] as? NSNumber)?.doubleValue } == [300, 200, 100])
+            expectEqual(after.compactMap { ($0["value"] as? NSNumber)?.doubleValue }, [300, 200, 100])
             let lines = try partitionLines(cli)
-            #expect(lines.count == 3)
+            expectEqual(lines.count, 3)
             for (index, entry) in lines.enumerated() {
                 #expect(entry.isJSONObject, "line \(index + 1) is not JSON: \(entry.line)")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// A way to damage a store by hand, and what every command touching the damage must then say.
@@ -115,9 +116,9 @@ struct CorruptStoreTests {
                 let result = try cli.run(arguments)
                 let label = "hkctl \(arguments.joined(separator: " ")) on \(damage.name)"
                 // doctor reports every damage it can read past as errors: 65.
-                #expect(result.status == (arguments == ["doctor"] ? 65 : damage.status), "\(label): exit \(result.status); \(result.stderr)")
+                expectEqual(result.status, (arguments == ["doctor"] ? 65 : damage.status), "\(label): exit \(result.status); \(result.stderr)")
                 let errorLines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
-                #expect(errorLines.count == 1, "\(label): stderr \(result.stderr)")
+                expectEqual(errorLines.count, 1, "\(label): stderr \(result.stderr)")
                 // doctor lists its findings on stdout; the one error line sums them up.
                 let text = arguments == ["doctor"] ? result.stdout + result.stderr : result.stderr
                 for fragment in damage.fragments {
@@ -125,7 +126,7 @@ struct CorruptStoreTests {
                     let wanted = arguments == ["doctor"] && fragment.hasPrefix("line ") ? ":" + fragment.dropFirst(5) + ":" : fragment
                     #expect(text.contains(wanted), "\(label): no '\(wanted)' in \(text)")
                 }
-                #expect(cli.snapshot() == before, "\(label) changed the store")
+                expectEqual(cli.snapshot(), before, "\(label) changed the store")
             }
         }
     }
@@ -135,10 +136,10 @@ struct CorruptStoreTests {
             try Self.seed(cli)
             try Self.damages[0].apply(cli.storePath)
             let steps = try cli.run(["list", "steps", "--format", "json"])
-            #expect(steps.status == 0, "\(steps.stderr)")
+            expectEqual(steps.status, 0, "\(steps.stderr)")
             #expect(steps.stdout.contains("\"value\":100"))
             let added = try cli.run(["add", "steps", "200", "--at", "09:30"])
-            #expect(added.status == 0, "\(added.stderr)")
+            expectEqual(added.status, 0, "\(added.stderr)")
         }
     }
 }

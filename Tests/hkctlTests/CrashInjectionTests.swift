@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// What the test knows about the store: the writes attempted, those acknowledged (exit 0), and what must hold.
@@ -104,7 +105,7 @@ struct CrashInjectionTests {
             let counts = killsByCommand.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             print("crash injection: \(kills) kills (\(counts)), \(completed) runs completed before the kill, seed \(seed)")
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "doctor after the crashes: \(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 0, "doctor after the crashes: \(doctor.stdout)\(doctor.stderr)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 31, "JSON without arithmetic noise in derived figures": every command that computes figures (`stats`,
 /// `trend`, `today`) writes them rounded for their unit in JSON and CSV, while `list` prints what is stored.
@@ -14,11 +15,11 @@ struct DerivedFigureCLITests {
     @Test func statsRoundsItsFiguresAndListKeepsTheStoredValue() throws {
         try Self.withWeights { cli in
             let json = try cli.run(["stats", "weight", "--from", "2024-05-30", "--to", "2024-05-31", "--by", "day", "--format", "json"])
-            #expect(json.status == 0, "\(json.stderr)")
+            expectEqual(json.status, 0, "\(json.stderr)")
             #expect(json.stdout.contains("\"average\":72.2,"), "\(json.stdout)")
             #expect(!json.stdout.contains("72.19999"), "\(json.stdout)")
             let csv = try cli.run(["stats", "weight", "--from", "2024-05-30", "--to", "2024-05-31", "--format", "csv"])
-            #expect(csv.stdout.split(separator: "\n").last?.split(separator: ",")[2] == "72.2", "\(csv.stdout)")
+            expectEqual(csv.stdout.split(separator: "\n").last?.split(separator: ",")[2], "72.2", "\(csv.stdout)")
             // Three decimals for kg (a table shows one): 72.123456 averages to 72.123; list prints what is stored.
             let precise = try cli.run(["stats", "weight", "--from", "2024-05-20", "--to", "2024-05-20", "--format", "json"])
             #expect(precise.stdout.contains("\"average\":72.123,"), "\(precise.stdout)")
@@ -30,7 +31,7 @@ struct DerivedFigureCLITests {
     @Test func trendRoundsItsChangesAndAverages() throws {
         try Self.withWeights { cli in
             let json = try cli.run(["trend", "weight", "--week", "--format", "json"])
-            #expect(json.status == 0, "\(json.stderr)")
+            expectEqual(json.status, 0, "\(json.stderr)")
             #expect(json.stdout.contains("\"absolute\":-0.2,"), "\(json.stdout)")
             #expect(json.stdout.contains("\"average\":72.2,"), "\(json.stdout)")
             #expect(!json.stdout.contains("0000000"), "\(json.stdout)")
@@ -43,7 +44,7 @@ struct DerivedFigureCLITests {
     @Test func todayRoundsTheWeightChange() throws {
         try Self.withWeights { cli in
             let json = try cli.run(["today", "--format", "json"])
-            #expect(json.status == 0, "\(json.stderr)")
+            expectEqual(json.status, 0, "\(json.stderr)")
             #expect(json.stdout.contains("\"change\":-0.2}"), "\(json.stdout)")
         }
     }
@@ -51,8 +52,8 @@ struct DerivedFigureCLITests {
     @Test func workoutSummariesRoundTheirSumsInCSVAsInJSON() throws {
         try CLIRunner.withTemporaryStore { cli in
             // 100.1 + 200.2 is 300.29999999999995 in doubles.
-            #expect(try cli.run(["add", "workout", "running", "30min", "--energy", "100.1kcal", "--at", "08:00", "-q"]).status == 0)
-            #expect(try cli.run(["add", "workout", "running", "30min", "--energy", "200.2kcal", "--at", "09:00", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "workout", "running", "30min", "--energy", "100.1kcal", "--at", "08:00", "-q"]).status, 0)
+            try expectEqual(cli.run(["add", "workout", "running", "30min", "--energy", "200.2kcal", "--at", "09:00", "-q"]).status, 0)
             let csv = try cli.run(["stats", "workouts", "--format", "csv"])
             #expect(csv.status == 0 && csv.stdout.hasSuffix(",2,3600,1800,300.3,,\n"), "\(csv.stdout)")
             let json = try cli.run(["stats", "workouts", "--format", "json"])

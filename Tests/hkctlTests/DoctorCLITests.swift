@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 private let waterPartition = "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
@@ -21,18 +22,18 @@ private func sampleLine(uuid: String, type: String, start: String, end: String, 
 struct DoctorCLITests {
     @Test func aHealthyStoreIsReportedHealthy() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let result = try cli.run(["doctor"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             #expect(result.stdout.contains("0 errors, 0 warnings"), "\(result.stdout)")
         }
     }
 
     @Test func implausibleSamplesAreWarningsWithTheirUUIDs() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let steps = try cli.run(["add", "steps", "200000", "--from", "08:00", "--to", "08:01", "--format", "json"])
-            #expect(steps.status == 0, "\(steps.stderr)")
+            expectEqual(steps.status, 0, "\(steps.stderr)")
             let stepsUUID = String(try #require(steps.stdout.firstMatch(of: /[0-9a-f-]{36}/)).output)
             let store = cli.storePath
             try FileManager.default.createDirectory(atPath: store + "/" + sleepFolder, withIntermediateDirectories: true)
@@ -53,16 +54,16 @@ struct DoctorCLITests {
 
             let before = cli.snapshot()
             let result = try cli.run(["doctor"])
-            #expect(result.status == 0, "warnings alone are no failure: \(result.stderr)")
+            expectEqual(result.status, 0, "warnings alone are no failure: \(result.stderr)")
             let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
             for (uuid, words) in [(sleepUUID, "300 hours"), (futureUUID, "years after now"),
                                   (stepsUUID, "a minute")] {
                 #expect(warnings.contains { $0.contains(uuid) && $0.contains(words) }, "no warning for \(uuid) with '\(words)': \(result.stdout)")
             }
-            #expect(cli.snapshot() == before, "doctor without --repair wrote")
+            expectEqual(cli.snapshot(), before, "doctor without --repair wrote")
             let json = try cli.run(["doctor", "--format", "json"])
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-            #expect(parsed["errors"] as? Int == 0)
+            expectEqual(parsed["errors"] as? Int, 0)
             #expect((parsed["warnings"] as? Int ?? 0) >= 3)
         }
     }
@@ -70,7 +71,7 @@ struct DoctorCLITests {
     @Test func repairQuarantinesBadLinesRebuildsTheCounterAndKeepsEverythingElse() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("250mL", "08:00"), ("300mL", "09:00"), ("350mL", "10:00")] {
-                #expect(try cli.run(["add", "water", amount, "--at", time]).status == 0)
+                try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
             }
             let path = cli.storePath + "/" + waterPartition
             var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -80,14 +81,14 @@ struct DoctorCLITests {
             try Data("nonsense".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/sequence"))
 
             let check = try cli.run(["doctor"])
-            #expect(check.status == 65)
+            expectEqual(check.status, 65)
             #expect(check.stdout.contains("error: \(waterPartition):2:"), "\(check.stdout)")
             #expect(check.stdout.contains("error: \(waterPartition):4:"), "\(check.stdout)")
             #expect(check.stdout.contains("error: sequence:1:"), "\(check.stdout)")
-            #expect(try cli.run(["list", "water"]).status == 65)
+            try expectEqual(cli.run(["list", "water"]).status, 65)
 
             let repair = try cli.run(["doctor", "--repair"])
-            #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+            expectEqual(repair.status, 0, "\(repair.stdout)\(repair.stderr)")
             #expect(repair.stdout.contains("moved 3 bad lines of \(waterPartition) (lines 2, 4, 6) into quarantine.jsonl"), "\(repair.stdout)")
             #expect(repair.stdout.contains("rebuilt the change counter in sequence: unreadable → 3"), "\(repair.stdout)")
             #expect(repair.stdout.contains("0 errors"), "\(repair.stdout)")
@@ -95,29 +96,29 @@ struct DoctorCLITests {
             let quarantined = try String(contentsOfFile: cli.storePath + "/quarantine.jsonl", encoding: .utf8)
             #expect(quarantined.contains("garbage{not json"))
             #expect(quarantined.contains("{\\\"uuid\\\":\\\"torn"))
-            #expect(quarantined.split(separator: "\n").count == 3)
+            expectEqual(quarantined.split(separator: "\n").count, 3)
             let listed = try cli.run(["list", "water", "--format", "json"])
-            #expect(listed.status == 0, "\(listed.stderr)")
+            expectEqual(listed.status, 0, "\(listed.stderr)")
             let values = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
                 .compactMap { ($0["value"] as? NSNumber)?.doubleValue }
-            #expect(values == [350, 300, 250])
+            expectEqual(values, [350, 300, 250])
             let next = try cli.run(["add", "water", "1L", "--at", "11:00", "--format", "json"])
-            #expect(next.status == 0)
+            expectEqual(next.status, 0)
             #expect(try String(contentsOfFile: path, encoding: .utf8).contains("\"seq\":4"))
         }
     }
 
     @Test func aNewerStoreIsRefusedAndNeverRewritten() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             try Data("{\"format\":\"hkctl-store\",\"version\":2}\n".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/hkctl-store.json"))
             try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/sequence"))
             let before = cli.snapshot()
             for arguments in [["doctor"], ["doctor", "--repair"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 65)
+                expectEqual(result.status, 65)
                 #expect(result.stderr.contains("version 2, newer"), "\(result.stderr)")
-                #expect(cli.snapshot() == before)
+                expectEqual(cli.snapshot(), before)
             }
         }
     }
@@ -125,7 +126,7 @@ struct DoctorCLITests {
     @Test func aMissingStoreIsNothingToCheck() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["doctor"])
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             #expect(result.stdout.contains("no store"))
             #expect(!FileManager.default.fileExists(atPath: cli.storePath))
         }
@@ -134,8 +135,8 @@ struct DoctorCLITests {
     /// An import batch cut short by a crash: its journal lists each partition's length before the batch (and, for
     /// an import, no lines), and the partitions hold some of the batch's lines after that.
     private func leaveInterruptedImportBatch(_ cli: CLIRunner) throws -> (partition: String, before: Data) {
-        #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
-        #expect(try cli.run(["add", "water", "300mL", "--at", "09:00"]).status == 0)
+        try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
+        try expectEqual(cli.run(["add", "water", "300mL", "--at", "09:00"]).status, 0)
         let path = cli.storePath + "/" + waterPartition
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let firstLine = try #require(String(decoding: before, as: UTF8.self).split(separator: "\n").first.map(String.init))
@@ -155,23 +156,23 @@ struct DoctorCLITests {
         try CLIRunner.withTemporaryStore { cli in
             let (path, before) = try leaveInterruptedImportBatch(cli)
             let listed = try cli.run(["list", "water", "--format", "csv"])
-            #expect(listed.status == 0, "\(listed.stderr)")
+            expectEqual(listed.status, 0, "\(listed.stderr)")
             // The batch's line by its uuid and value field (a random uuid may hold the digits 999).
             #expect(!listed.stdout.contains("44444444-4444-4444-8444-444444444444") && !listed.stdout.contains(",999,"),
                     "a line of the interrupted batch is visible: \(listed.stdout)")
-            #expect(listed.stdout.split(separator: "\n").count == 3, "\(listed.stdout)")
+            expectEqual(listed.stdout.split(separator: "\n").count, 3, "\(listed.stdout)")
 
             let snapshot = cli.snapshot()
             let report = try cli.run(["doctor"])
-            #expect(report.status == 0, "\(report.stdout)\(report.stderr)")
+            expectEqual(report.status, 0, "\(report.stdout)\(report.stderr)")
             #expect(report.stdout.contains("an import batch interrupted by a crash waits here"), "\(report.stdout)")
             #expect(report.stdout.contains("import the file again"), "\(report.stdout)")
-            #expect(cli.snapshot() == snapshot, "doctor without --repair wrote")
+            expectEqual(cli.snapshot(), snapshot, "doctor without --repair wrote")
 
             let repair = try cli.run(["doctor", "--repair"])
-            #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+            expectEqual(repair.status, 0, "\(repair.stdout)\(repair.stderr)")
             #expect(repair.stdout.contains("undid the interrupted import batch in journal.jsonl"), "\(repair.stdout)")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the partition is not back to its bytes before the batch")
+            try expectEqual(Data(contentsOf: URL(fileURLWithPath: path)), before, "the partition is not back to its bytes before the batch")
             #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/journal.jsonl"))
             #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/recovered"), "the batch's lines are dropped, not kept as a torn tail")
         }
@@ -180,7 +181,7 @@ struct DoctorCLITests {
     @Test func theNextWriteUndoesAnInterruptedImportBatch() throws {
         try CLIRunner.withTemporaryStore { cli in
             let (path, before) = try leaveInterruptedImportBatch(cli)
-            #expect(try cli.run(["add", "water", "100mL", "--at", "10:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "100mL", "--at", "10:00"]).status, 0)
             let after = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(after.starts(with: before))
             let added = String(decoding: after.dropFirst(before.count), as: UTF8.self)

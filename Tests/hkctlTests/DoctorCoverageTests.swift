@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 29, items 13 and 16, and the FIFO exit code: `doctor` finds every store document a command cannot read (it
 /// reads each as its command does), `doctor --quiet` still lists the errors it refers to, and a FIFO where a store file
@@ -36,9 +37,9 @@ struct DoctorCoverageTests {
             try withStore { cli in
                 try text.write(toFile: cli.storePath + "/" + name, atomically: false, encoding: .utf8)
                 let failing = try cli.run(command)
-                #expect(failing.status == 65, "\(name) \(text) \(command): \(failing.status) \(failing.stderr)")
+                expectEqual(failing.status, 65, "\(name) \(text) \(command): \(failing.status) \(failing.stderr)")
                 let doctor = try cli.run(["doctor"])
-                #expect(doctor.status == 65, "\(name) \(text): \(doctor.stdout)")
+                expectEqual(doctor.status, 65, "\(name) \(text): \(doctor.stdout)")
                 #expect(doctor.stdout.contains("error: \(name):1:"), "\(name) \(text): \(doctor.stdout)")
                 let json = try cli.run(["doctor", "--format", "json"])
                 #expect(json.stdout.contains("\"errors\":1,"), "\(name) \(text): \(json.stdout)")
@@ -65,7 +66,7 @@ struct DoctorCoverageTests {
                             ["sources", "priority", "water", "Watch", "hkctl"], ["auth", "grant", "app", "--share", "water"],
                             ["delete", "water", "--today", "--yes"], ["compact", "--retention", "0"]] {
                 let result = try cli.run(command)
-                #expect(result.status == 0, "\(command): \(result.stderr)")
+                expectEqual(result.status, 0, "\(command): \(result.stderr)")
             }
             let doctor = try cli.run(["doctor"])
             #expect(doctor.status == 0 && doctor.stdout.contains("0 errors, 0 warnings"), "\(doctor.stdout)")
@@ -82,13 +83,13 @@ struct DoctorCoverageTests {
             try "[]\n".write(toFile: cli.storePath + "/characteristics.json", atomically: false, encoding: .utf8)
             for arguments in [["doctor", "-q"], ["doctor", "--quiet", "--repair"], ["doctor", "-q", "--format", "json"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 65, "\(arguments): \(result.stderr)")
+                expectEqual(result.status, 65, "\(arguments): \(result.stderr)")
                 #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
                 let lines = result.stderr.split(separator: "\n")
                 #expect(lines.contains { $0.hasPrefix("error: goals.json:1:") }, "\(arguments): \(result.stderr)")
                 #expect(lines.contains { $0.hasPrefix("error: characteristics.json:1:") }, "\(arguments): \(result.stderr)")
-                #expect(lines.last?.hasPrefix("Error: The store has 2 errors (listed above)") == true, "\(arguments): \(result.stderr)")
-                #expect(lines.count == 3, "\(arguments): \(result.stderr)")
+                expectEqual(lines.last?.hasPrefix("Error: The store has 2 errors (listed above)"), true, "\(arguments): \(result.stderr)")
+                expectEqual(lines.count, 3, "\(arguments): \(result.stderr)")
             }
         }
     }
@@ -104,7 +105,7 @@ struct DoctorCoverageTests {
                 try? FileManager.default.removeItem(atPath: path)
                 try #require(mkfifo(path, 0o600) == 0)
                 let result = try cli.run(arguments)
-                #expect(result.status == 65, "\(name) \(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.status, 65, "\(name) \(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains("FIFO") && result.stderr.contains(name), "\(result.stderr)")
             }
         }

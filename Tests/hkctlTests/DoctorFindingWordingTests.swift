@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import hkctl
 
@@ -80,7 +81,7 @@ struct DoctorFindingWordingTests {
         }
         lines.removeAll { $0.contains("others may read it") }
         // A file of another user can be made only by root.
-        #expect(Set(lines).sorted() == Self.expected.filter { getuid() == 0 || !$0.hasPrefix("error: stray.json") }.sorted())
+        expectEqual(Set(lines).sorted(), Self.expected.filter { getuid() == 0 || !$0.hasPrefix("error: stray.json") }.sorted())
         for message in Set(library) { #expect(!Self.namesTheCommandLine(message), "\(message)") }
     }
 

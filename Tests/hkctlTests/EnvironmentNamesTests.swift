@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import hkctl
 
 /// hkctl takes in only the environment variables ``EnvironmentNames`` lists: every name the sources look up must be
@@ -27,7 +28,7 @@ struct EnvironmentNamesTests {
         let looked = try namesLookedUp()
         #expect(looked.count >= 15, "the scan found the lookups: \(looked.sorted())")
         #expect(looked.isSubset(of: Set(EnvironmentNames.all)), "not taken in: \(looked.subtracting(EnvironmentNames.all).sorted())")
-        #expect(Set(EnvironmentNames.all).count == EnvironmentNames.all.count)
+        expectEqual(Set(EnvironmentNames.all).count, EnvironmentNames.all.count)
     }
 
     @Test func theVariablesStillReachTheCommands() throws {
@@ -38,7 +39,7 @@ struct EnvironmentNamesTests {
             for index in 0..<50 { noise["UNRELATED_\(index)"] = String(repeating: "x", count: index) }
             let added = try cli.run(["add", "water", "200mL", "--at", "08:00", "--format", "csv"],
                                     environment: noise.merging(["HKCTL_STORE": other]) { $1 })
-            #expect(added.status == 0, "\(added.stderr)")
+            expectEqual(added.status, 0, "\(added.stderr)")
             #expect(FileManager.default.fileExists(atPath: other + "/hkctl-store.json"))
             // A source the owner has not granted water is refused by the name the environment gave.
             let refused = try cli.run(["add", "water", "200mL", "--at", "09:00"],

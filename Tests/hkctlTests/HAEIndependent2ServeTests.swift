@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// The second independent check of `hkctl serve` (issue 30 §3, README "Sync from your iPhone"), driven by Python's
 /// http.client (Tests/Helpers/hae_http_client.py): concurrent pushes of overlapping days, `kill -9` during a push
@@ -51,9 +52,9 @@ struct HAEIndependent2ServeTests {
     /// A store with a push token for `iphone` allowed to write steps and heart rate; the token.
     static func token(_ cli: CLIRunner) throws -> String {
         let created = try cli.run(["serve", "token", "create", "iphone"])
-        #expect(created.status == 0, "\(created.stderr)")
+        expectEqual(created.status, 0, "\(created.stderr)")
         let granted = try cli.run(["auth", "grant", "iphone", "--share", "steps,heart-rate"])
-        #expect(granted.status == 0, "\(granted.stderr)")
+        expectEqual(granted.status, 0, "\(granted.stderr)")
         return created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -112,11 +113,11 @@ struct HAEIndependent2ServeTests {
                                       port: server.port, parallel: true)
             #expect(grown.allSatisfy { $0.status == 200 }, "\(grown.map(\.body))")
             #expect(grown.reduce(0) { $0 + ($1.totals["added"] ?? 0) } == 1 && grown.reduce(0) { $0 + ($1.totals["replaced"] ?? 0) } == 19)
-            #expect(server.terminate().status == 0)
+            expectEqual(server.terminate().status, 0)
             let day = try H.list(cli, "steps").filter { ($0["start"] as? String ?? "").hasPrefix("2024-05-25") }
-            #expect(day.count == 1, "\(day)")
+            expectEqual(day.count, 1, "\(day)")
             #expect(Set(stride(from: 4000.0, through: 4190, by: 10)).contains(H.number(day.first?["value"]) ?? -1))
-            #expect(H.number((day.first?["metadata"] as? [String: Any])?["HKMetadataKeySyncVersion"]) == 20)
+            expectEqual(H.number((day.first?["metadata"] as? [String: Any])?["HKMetadataKeySyncVersion"]), 20)
             let steps = try Self.stored(cli, "steps"), heart = try Self.stored(cli, "heart-rate")
             #expect(steps.count == 22 && steps.sum == 21210 + (H.number(day.first?["value"]) ?? 0), "\(steps)")
             #expect(heart.count == 42 && heart.sum == 3381, "\(heart)")
@@ -140,7 +141,7 @@ struct HAEIndependent2ServeTests {
                 let grown = Self.payload(days: days.mapValues { _ in 2000 },
                                          minutes: Dictionary(uniqueKeysWithValues: (0..<1500).map { (2000 * round + $0, 70) }))
                 let server = try ServeHarness.start(cli, folder: Self.folder(cli), label: "first-\(round)")
-                #expect(try Self.send([Self.push(first, token: token)], port: server.port).first?.status == 200)
+                try expectEqual(Self.send([Self.push(first, token: token)], port: server.port).first?.status, 200)
                 var request: [String: Any]
                 if delay < 0 {
                     // The head and half the body (ASCII: the client sends raw text as Latin-1), then the kill.
@@ -162,13 +163,13 @@ struct HAEIndependent2ServeTests {
                 #expect(old || new, "round \(round): a mix after the kill: steps \(steps), heart rate \(heart)")
                 let again = try ServeHarness.start(cli, folder: Self.folder(cli), label: "again-\(round)")
                 let answer = try Self.send([Self.push(grown, token: token)], port: again.port)
-                #expect(answer.first?.status == 200, "\(answer.first?.body ?? "")")
-                #expect(again.terminate().status == 0)
+                expectEqual(answer.first?.status, 200, "\(answer.first?.body ?? "")")
+                expectEqual(again.terminate().status, 0)
                 #expect(try Self.stored(cli, "steps") == (5 * (round + 1), 10000.0 * Double(round + 1)), "round \(round)")
                 #expect(try Self.stored(cli, "heart-rate") == (1500 * (round + 1), 105000.0 * Double(round + 1)), "round \(round)")
             }
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)\(doctor.stderr)")
         }
     }
 
@@ -210,17 +211,17 @@ struct HAEIndependent2ServeTests {
             ]
             let answers = try Self.send(cases.map(\.1) + [["method": "GET", "path": "/health", "headers": [:]]], port: server.port, parallel: true)
             for (index, (name, _, expected)) in cases.enumerated() {
-                #expect(answers[index].status == expected, "\(name): \(answers[index].status.map(String.init) ?? "none") \(answers[index].body) \(answers[index].error ?? "")")
+                expectEqual(answers[index].status, expected, "\(name): \(answers[index].status.map(String.init) ?? "none") \(answers[index].body) \(answers[index].error ?? "")")
             }
-            #expect(answers.last?.status == 200, "health: \(answers.last?.body ?? "")")
-            #expect(cli.snapshot() == before, "a refused request changed the store")
+            expectEqual(answers.last?.status, 200, "health: \(answers.last?.body ?? "")")
+            expectEqual(cli.snapshot(), before, "a refused request changed the store")
             // Accepted spellings: a charset parameter, and a UTF-8 BOM before the body.
             let accepted = try Self.send([Self.push(body, token: token, extra: ["Content-Type": "application/json; charset=utf-8"]),
                                           Self.push("\u{FEFF}" + body, token: token)], port: server.port)
-            #expect(accepted.map(\.status) == [200, 200], "\(accepted.map(\.body))")
-            #expect(accepted.map { $0.totals["added"] ?? -1 } == [1, 0], "\(accepted.map(\.body))")
+            expectEqual(accepted.map(\.status), [200, 200], "\(accepted.map(\.body))")
+            expectEqual(accepted.map { $0.totals["added"] ?? -1 }, [1, 0], "\(accepted.map(\.body))")
             let log = server.log
-            #expect(server.terminate().status == 0)
+            expectEqual(server.terminate().status, 0)
             let secret = String(token.dropFirst(4))
             #expect(!log.contains(secret) && !log.contains(String(wrong.dropFirst(4))), "a token reached the log:\n\(log)")
             #expect(try Self.stored(cli, "steps") == (1, 4500))
@@ -239,10 +240,10 @@ struct HAEIndependent2ServeTests {
             let workouts = try String(contentsOfFile: HAEIndependent2.path("workouts-v1-v2-routes.json"), encoding: .utf8)
             let sleep = try String(contentsOfFile: HAEIndependent2.first("sleep-night-first.json"), encoding: .utf8)
             let answers = try Self.send([Self.push(sleep, token: token), Self.push(workouts, token: token)], port: server.port)
-            #expect(server.terminate().status == 0)
+            expectEqual(server.terminate().status, 0)
             #expect(answers[0].status == 403 && answers[0].body.contains("hkctl auth grant iphone --share sleep"), "\(answers[0].body)")
             #expect(answers[1].status == 403 && answers[1].body.contains("--share workout"), "\(answers[1].status ?? 0) \(answers[1].body)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
@@ -253,8 +254,8 @@ struct HAEIndependent2ServeTests {
             let server = try ServeHarness.start(cli, folder: Self.folder(cli), arguments: ["--max-body", "1K"])
             let base = Self.payload(days: [10: 4500]), padding = { (size: Int) in String(base.dropLast()) + String(repeating: " ", count: size - base.utf8.count) + "}" }
             let answers = try Self.send([Self.push(padding(1025), token: token), Self.push(padding(1024), token: token)], port: server.port)
-            #expect(server.terminate().status == 0)
-            #expect(answers.map(\.status) == [413, 200], "\(answers.map(\.body))")
+            expectEqual(server.terminate().status, 0)
+            expectEqual(answers.map(\.status), [413, 200], "\(answers.map(\.body))")
             #expect(try Self.stored(cli, "steps") == (1, 4500))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Helpers of the second independent Health Auto Export tests (fixtures in Tests/Fixtures/hae-independent2; every
 /// figure is worked out by hand in the test that uses it). Builds on ``HAEIndependent``.
@@ -27,13 +28,13 @@ enum HAEIndependent2 {
     /// `hkctl import FILE -q` in Berlin (or `environment`), expecting exit 0.
     static func importQuietly(_ cli: CLIRunner, _ file: String, environment: [String: String] = H.berlin) throws {
         let result = try cli.run(["import", file, "-q"], environment: environment)
-        #expect(result.status == 0, "import \(file): \(result.stderr)")
+        expectEqual(result.status, 0, "import \(file): \(result.stderr)")
     }
 
     /// `hkctl undo --yes` in Berlin, expecting exit 0.
     static func undo(_ cli: CLIRunner) throws {
         let result = try cli.run(["undo", "--yes"], environment: H.berlin)
-        #expect(result.status == 0, "undo: \(result.stderr)")
+        expectEqual(result.status, 0, "undo: \(result.stderr)")
     }
 
     /// The one day's steps, merged and with `--no-merge`.
@@ -46,7 +47,7 @@ enum HAEIndependent2 {
     static func night(_ cli: CLIRunner, _ date: String, merged: Bool = true) throws -> [String: Any] {
         let result = try cli.run(["stats", "sleep", "--by", "night", "--from", date, "--to", date, "--format", "json"]
                                  + (merged ? [] : ["--no-merge"]), environment: H.berlin)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let nights = try #require(try H.object(result.stdout)["nights"] as? [[String: Any]], "\(result.stdout)")
         return nights.first { $0["date"] as? String == date } ?? [:]
     }
@@ -56,14 +57,14 @@ enum HAEIndependent2 {
                        environment: [String: String] = H.berlin) throws -> Double? {
         let result = try cli.run(["stats", type, "--from", from, "--to", to, "--format", "json"] + options,
                                  environment: environment)
-        #expect(result.status == 0, "stats \(type): \(result.stderr)")
+        expectEqual(result.status, 0, "stats \(type): \(result.stderr)")
         return H.number(try H.object(result.stdout)[key])
     }
 
     /// `hkctl changes --since ANCHOR --format json`: the uuids added and deleted, and the next anchor.
     static func changes(_ cli: CLIRunner, since anchor: String?) throws -> (added: [[String: Any]], deleted: [String], anchor: String) {
         let result = try cli.run(["changes", "--format", "json"] + (anchor.map { ["--since", $0] } ?? []), environment: H.berlin)
-        #expect(result.status == 0, "changes: \(result.stderr)")
+        expectEqual(result.status, 0, "changes: \(result.stderr)")
         let object = try H.object(result.stdout)
         let added = object["added"] as? [[String: Any]] ?? []
         let deleted = (object["deleted"] as? [[String: Any]] ?? []).compactMap { $0["uuid"] as? String }

@@ -32,24 +32,24 @@ struct HAEIndependent2Tests {
             for (name, file) in inputs {
                 try H2.importQuietly(cli, file)
                 let day = try H2.daySteps(cli, "2024-05-10")
-                #expect(day.merged == day.unmerged, "\(name): merged \(day.merged) unmerged \(day.unmerged)")
+                expectEqual(day.merged, day.unmerged, "\(name): merged \(day.merged) unmerged \(day.unmerged)")
                 // Expected by hand: the largest HAE day total so far, or the export's 4,000 before any.
                 if name == "E" { seenExport = true }
                 if name == "D" { dayTotal = 4500 }
                 if name == "D2" { dayTotal = 5000 }
                 let expected = dayTotal > 0 ? dayTotal : (seenExport ? 4000 : 3500)
-                #expect(day.unmerged == expected, "after \(inputs.map(\.0).prefix(history.count + 1)): \(day.unmerged), expected \(expected)")
+                expectEqual(day.unmerged, expected, "after \(inputs.map(\.0).prefix(history.count + 1)): \(day.unmerged), expected \(expected)")
                 history.append(day.unmerged)
             }
             let hours = try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"])
-            #expect(hours["08"] == 1000, "\(hours)")
+            expectEqual(hours["08"], 1000, "\(hours)")
             #expect(H.close(hours.values.sum, 5000, 1e-3), "\(hours)")
             #expect((hours["12"] ?? 0) >= 3000 - 0.01 && (hours["17"] ?? 0) >= 500 - 0.01, "\(hours)")
             // Undo, step by step, back to nothing.
             for step in (0..<inputs.count).reversed() {
                 try H2.undo(cli)
                 let expected = step == 0 ? 0 : history[step - 1]
-                #expect(try H2.daySteps(cli, "2024-05-10").unmerged == expected, "undo of \(inputs[step].0)")
+                try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, expected, "undo of \(inputs[step].0)")
             }
         }
     }
@@ -67,7 +67,7 @@ struct HAEIndependent2Tests {
             let day = try H2.daySteps(cli, "2024-05-10")
             #expect(day.merged == 4500 && day.unmerged == 4500, "\(day)")
             for extra in [[], ["--no-merge"]] {
-                #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: extra) == ["08": 1000, "12": 3000, "18": 500], "\(extra)")
+                try expectEqual(H.hours(cli, "steps", day: "2024-05-10", extra: extra), ["08": 1000, "12": 3000, "18": 500], "\(extra)")
             }
         }
     }
@@ -102,29 +102,29 @@ struct HAEIndependent2Tests {
     @Test func aDayPerMinuteThenPerHourThenGrownThenPerMinuteAgain() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
-            #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 40])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10"), ["08": 50, "09": 40])
             let anchor = try H2.changes(cli, since: nil).anchor
             let minuteUUIDs = Set(try H.list(cli, "steps").compactMap { $0["uuid"] as? String })
             let hours = try H.importTotals(cli, [H2.path("hours-08-09.json")])
             #expect(hours["added"]! + hours["replaced"]! == 0 && hours["rejected"] == 0, "\(hours)")
-            #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 40])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10"), ["08": 50, "09": 40])
             let unchanged = try H2.changes(cli, since: anchor)
             #expect(unchanged.deleted.isEmpty && unchanged.added.isEmpty, "\(unchanged)")
             let grownAnchor = unchanged.anchor
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
-            #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 65])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10"), ["08": 50, "09": 65])
             // The 09:05 minute deleted, the grown 09:00 hour added.
             let change = try H2.changes(cli, since: grownAnchor)
             #expect(change.deleted.count == 1 && minuteUUIDs.isSuperset(of: change.deleted), "\(change.deleted)")
             let addedLevels = change.added.compactMap { ($0["metadata"] as? [String: Any])?["HAEAggregation"] as? String }
-            #expect(addedLevels == ["hour"], "\(change.added)")
+            expectEqual(addedLevels, ["hour"], "\(change.added)")
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
-            #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == ["08": 50, "09": 65])
-            #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 50, "09": 65])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]), ["08": 50, "09": 65])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10"), ["08": 50, "09": 65])
             // Undo each step that wrote: {08: 50, 09: 65}, {08: 50, 09: 40}, {}.
             for expected: [String: Double] in [["08": 50, "09": 65], ["08": 50, "09": 40], [:]] {
                 try H2.undo(cli)
-                #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == expected)
+                try expectEqual(H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]), expected)
             }
         }
     }
@@ -139,14 +139,14 @@ struct HAEIndependent2Tests {
             let berlin = try #require(try H.list(cli, "steps").first?["uuid"] as? String)
             try H2.importQuietly(cli, H2.first("travel-day-new-york.json"))
             let change = try H2.changes(cli, since: anchor)
-            #expect(change.deleted == [berlin], "\(change.deleted)")
+            expectEqual(change.deleted, [berlin], "\(change.deleted)")
             #expect(change.added.count == 1 && H.number(change.added.first?["value"]) == 9000, "\(change.added)")
-            #expect((change.added.first?["start"] as? String) == "2024-05-10T06:00:00+02:00")
+            expectEqual((change.added.first?["start"] as? String), "2024-05-10T06:00:00+02:00")
             let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11", "--no-merge"]
-            #expect(try H.sums(cli, days).sum == 9000)
+            try expectEqual(H.sums(cli, days).sum, 9000)
             try H2.undo(cli)
-            #expect(try H.sums(cli, days) == [0, 6000, 0])
-            #expect(try H.list(cli, "steps").count == 1)
+            try expectEqual(H.sums(cli, days), [0, 6000, 0])
+            try expectEqual(H.list(cli, "steps").count, 1)
         }
     }
 
@@ -160,8 +160,8 @@ struct HAEIndependent2Tests {
             try H2.importQuietly(cli, H2.path("hours-berlin.json"))
             try H2.importQuietly(cli, H2.path("hours-india-resent.json"))
             let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"]
-            #expect(try H.sums(cli, days).sum == 400)
-            #expect(try H.sums(cli, days + ["--no-merge"]).sum == 400)
+            try expectEqual(H.sums(cli, days).sum, 400)
+            try expectEqual(H.sums(cli, days + ["--no-merge"]).sum, 400)
         }
     }
 
@@ -173,8 +173,8 @@ struct HAEIndependent2Tests {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
             try H2.importQuietly(cli, H2.path("minutes-0900-0930-since-last-sync.json"))
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 115)
-            #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == ["08": 50, "09": 65])
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 115)
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]), ["08": 50, "09": 65])
         }
     }
 
@@ -186,7 +186,7 @@ struct HAEIndependent2Tests {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
             try H2.importQuietly(cli, H2.path("readings-unaggregated-0900-0930.json"))
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 115)
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 115)
         }
     }
 
@@ -213,8 +213,8 @@ struct HAEIndependent2Tests {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 115)
-            #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == ["08": 50, "09": 65])
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 115)
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]), ["08": 50, "09": 65])
         }
     }
 
@@ -266,8 +266,8 @@ struct HAEIndependent2Tests {
             try H2.importQuietly(cli, H2.path("heart-rate-hours.json"))
             try H2.importQuietly(cli, H2.path("heart-rate-minutes-from-0800.json"))
             let options = ["--min", "--max"]
-            #expect(try H2.figure(cli, "heart-rate", "minimum", from: "2024-05-10", to: "2024-05-10", options: options) == 50)
-            #expect(try H2.figure(cli, "heart-rate", "maximum", from: "2024-05-10", to: "2024-05-10", options: options) == 90)
+            try expectEqual(H2.figure(cli, "heart-rate", "minimum", from: "2024-05-10", to: "2024-05-10", options: options), 50)
+            try expectEqual(H2.figure(cli, "heart-rate", "maximum", from: "2024-05-10", to: "2024-05-10", options: options), 90)
         }
     }
 
@@ -277,9 +277,9 @@ struct HAEIndependent2Tests {
             try H2.importQuietly(cli, H2.path("heart-rate-hours.json"))
             try H2.importQuietly(cli, H2.path("heart-rate-minutes-from-0830.json"))
             let options = ["--min", "--max"]
-            #expect(try H2.figure(cli, "heart-rate", "minimum", from: "2024-05-10", to: "2024-05-10", options: options) == 50)
-            #expect(try H2.figure(cli, "heart-rate", "maximum", from: "2024-05-10", to: "2024-05-10", options: options) == 90)
-            #expect(try H2.figure(cli, "heart-rate", "count", from: "2024-05-10", to: "2024-05-10", options: options) == 6)
+            try expectEqual(H2.figure(cli, "heart-rate", "minimum", from: "2024-05-10", to: "2024-05-10", options: options), 50)
+            try expectEqual(H2.figure(cli, "heart-rate", "maximum", from: "2024-05-10", to: "2024-05-10", options: options), 90)
+            try expectEqual(H2.figure(cli, "heart-rate", "count", from: "2024-05-10", to: "2024-05-10", options: options), 6)
         }
     }
 
@@ -290,10 +290,10 @@ struct HAEIndependent2Tests {
         let files = [H2.path("minute-two-sources.json"), H2.path("minute-joined-sources.json")]
         try CLIRunner.withTemporaryStore { cli in
             for file in separateFirst ? files : files.reversed() { try H2.importQuietly(cli, file) }
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 90)
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 90)
             let again = try H.importTotals(cli, [separateFirst ? files[1] : files[0]])
             #expect(again["added"] == 0 && again["replaced"] == 0, "\(again)")
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 90)
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 90)
         }
     }
 
@@ -321,8 +321,8 @@ struct HAEIndependent2Tests {
                 let dry = try cli.run(["import", file, "--dry-run", "--format", "json"], environment: H.berlin)
                 #expect(dry.status == 0 && cli.snapshot() == before, "\(dry.stderr)")
                 let real = try cli.run(["import", file, "--format", "json"], environment: H.berlin)
-                #expect(real.status == 0, "\(real.stderr)")
-                #expect(try H.object(dry.stdout)["totals"] as? [String: Int] == H.object(real.stdout)["totals"] as? [String: Int],
+                expectEqual(real.status, 0, "\(real.stderr)")
+                try expectEqual(H.object(dry.stdout)["totals"] as? [String: Int], H.object(real.stdout)["totals"] as? [String: Int],
                         "\(file): dry \(dry.stdout) real \(real.stdout)")
             }
         }
@@ -348,17 +348,17 @@ struct HAEIndependent2Tests {
     @Test func unknownMetricsAndOtherArraysAreKeptListedAndReplacedWhenTheyChange() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", H2.path("unknown-metric-and-state-of-mind.json"), "--format", "json"], environment: H.berlin)
-            #expect(first.status == 0, "\(first.stderr)")
+            expectEqual(first.status, 0, "\(first.stderr)")
             let types = try #require(try H.object(first.stdout)["types"] as? [String: [String: Int]])
-            #expect(types["HealthAutoExport_mystery_index"]?["keptGenerically"] == 1, "\(types)")
+            expectEqual(types["HealthAutoExport_mystery_index"]?["keptGenerically"], 1, "\(types)")
             #expect(types["HKDataTypeStateOfMind"]?["added"] == 1 && types["HealthAutoExport_stateOfMind"] == nil, "\(types)")
             let again = try H.importTotals(cli, [H2.path("unknown-metric-and-state-of-mind.json")])
             #expect(again["alreadyPresent"] == 2 && again["keptGenerically"] == 0 && again["replaced"] == 0, "\(again)")
             let resent = try H.importTotals(cli, [H2.path("unknown-metric-and-state-of-mind-resent.json")])
-            #expect(resent["replaced"] == 2, "\(resent)")
+            expectEqual(resent["replaced"], 2, "\(resent)")
             let exported = try cli.run(["export", "--format", "jsonl", "--from", "2024-05-01", "--to", "2024-05-31"], environment: H.berlin)
             let lines = exported.stdout.split(separator: "\n")
-            #expect(lines.count == 2, "\(exported.stdout)")
+            expectEqual(lines.count, 2, "\(exported.stdout)")
             #expect(exported.stdout.contains("{\\\"qty\\\":5}") && exported.stdout.contains("calm"), "\(exported.stdout)")
         }
     }
@@ -386,8 +386,8 @@ struct HAEIndependent2Tests {
             let change = try H2.changes(cli, since: anchor)
             #expect(change.added.isEmpty && change.deleted.isEmpty, "\(folderCase): \(change.added.count) added, \(change.deleted.count) deleted")
             switch folderCase {
-            case "a": #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 90)
-            case "b": #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 4500)
+            case "a": try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 90)
+            case "b": try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 4500)
             default: #expect(H.number(try H2.night(cli, "2024-05-10")["asleep"]) == 25200)
             }
         }
@@ -407,7 +407,7 @@ struct HAEIndependent2Tests {
             let uuid = try H.list(cli, "workouts").first?["uuid"] as? String
             let pretty = try H.importTotals(cli, [H2.path("workout-v2-nested-pretty-reordered.json")])
             #expect(pretty["replaced"] == 0 && pretty["alreadyPresent"] == 1, "\(pretty)")
-            #expect(try H.list(cli, "workouts").first?["uuid"] as? String == uuid)
+            try expectEqual(H.list(cli, "workouts").first?["uuid"] as? String, uuid)
             try H2.importQuietly(cli, H2.path("day-with-point-metadata.json"))
             let spaced = try H.importTotals(cli, [H2.path("day-with-point-metadata-spaced.json")])
             #expect(spaced["replaced"] == 0 && spaced["alreadyPresent"] == 1, "\(spaced)")
@@ -421,15 +421,15 @@ struct HAEIndependent2Tests {
     @Test
     func aPushTakenBackAfterAnExportReducedItStaysTakenBack() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["auth", "grant", "iphone", "--share", "steps"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "iphone", "--share", "steps"]).status, 0)
             let pushed = try cli.run(["import", H2.first("hae-day-steps.json"), "--source", "iphone", "-q"], environment: H.berlin)
-            #expect(pushed.status == 0, "\(pushed.stderr)")
+            expectEqual(pushed.status, 0, "\(pushed.stderr)")
             try H2.importQuietly(cli, H2.first("export-until-14.xml"))
             let undo = try cli.run(["undo", "--yes"], environment: H.berlin.merging(["HKCTL_SOURCE": "iphone"]) { $1 })
-            #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 4000)
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 4000)
             try H2.undo(cli)
-            #expect(try H2.daySteps(cli, "2024-05-10").unmerged == 0)
+            try expectEqual(H2.daySteps(cli, "2024-05-10").unmerged, 0)
         }
     }
 
@@ -511,7 +511,7 @@ struct HAEIndependent2Tests {
     /// The stored samples of the fixture by their local start ("2024-05-10T08:07"), from `export --format jsonl`.
     static func storedByStart(_ cli: CLIRunner) throws -> [String: [String: Any]] {
         let result = try cli.run(["export", "--format", "jsonl", "--from", "2024-05-01", "--to", "2024-05-31"], environment: H.berlin)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         var byStart: [String: [String: Any]] = [:]
         for line in result.stdout.split(separator: "\n") {
             let object = try H.object(String(line))
@@ -527,7 +527,7 @@ struct HAEIndependent2Tests {
     /// mindful 10 min = a 600 s session. The same file again adds 0.
     @Test func everyMappedMetricNameGetsItsTypeValueAndUnit() throws {
         let points = try Self.allNamePoints()
-        #expect(points.count == Self.typeOfName.count, "fixture and table differ")
+        expectEqual(points.count, Self.typeOfName.count, "fixture and table differ")
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("all-metric-names.json")])
             #expect(totals["rejected"] == 0 && totals["added"]! + totals["keptGenerically"]! == points.count, "\(totals)")
@@ -541,13 +541,13 @@ struct HAEIndependent2Tests {
                 let expected = point.units == "%" ? point.qty / 100 : point.qty
                 #expect(H.close(H.number(sample["value"]), expected, 1e-12), "\(name): \(sample["value"] ?? "nil")")
                 if !["vo2_max", "blood_glucose"].contains(name) {
-                    #expect(sample["unit"] as? String == point.units, "\(name): \(sample["unit"] ?? "nil")")
+                    expectEqual(sample["unit"] as? String, point.units, "\(name): \(sample["unit"] ?? "nil")")
                 }
             }
             let mindful = try #require(stored[points["mindful_minutes"]!.start])
             let iso = ISO8601DateFormatter()
             let length = iso.date(from: mindful["end"] as? String ?? "")!.timeIntervalSince(iso.date(from: mindful["start"] as? String ?? "")!)
-            #expect(length == 600)
+            expectEqual(length, 600)
             let range = (from: "2024-05-10", to: "2024-05-11")
             let conversions: [(String, String, String, Double)] = [
                 ("glucose", "mg/dL", "average", 99.09), ("body-temp", "degC", "average", 37), ("distance", "km", "sum", 3.2187),
@@ -601,7 +601,7 @@ struct HAEIndependent2Tests {
             for merged in [true, false] {
                 let night = try H2.night(cli, "2024-05-10", merged: merged)
                 for (key, value) in expected {
-                    #expect(H.number(night[key]) == value, "\(order) merged \(merged): \(key) \(night[key] ?? "nil"), expected \(value)")
+                    expectEqual(H.number(night[key]), value, "\(order) merged \(merged): \(key) \(night[key] ?? "nil"), expected \(value)")
                 }
             }
         }
@@ -613,19 +613,19 @@ struct HAEIndependent2Tests {
     @Test func totalSleepAloneAndANightDatedWithSecondsBesideDayTotals() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("sleep-total-only-and-seconds-dated-night.json")])
-            #expect(totals["rejected"] == 0, "\(totals)")
+            expectEqual(totals["rejected"], 0, "\(totals)")
             let first = try H2.night(cli, "2024-05-10")
             #expect(H.number(first["asleep"]) == 25200 && H.number(first["asleepUnspecified"]) == 25200)
             #expect(H.number(first["inBed"]) == 27000 && H.number(first["awake"]) == 900)
             let second = try H2.night(cli, "2024-05-11")
             #expect(H.number(second["asleep"]) == 28800 && H.number(second["asleepCore"]) == 18000)
             #expect(H.number(second["asleepDeep"]) == 3600 && H.number(second["asleepREM"]) == 7200)
-            #expect(H.number(second["inBed"]) == 32400)
+            expectEqual(H.number(second["inBed"]), 32400)
             for sample in try H.list(cli, "steps") {
                 let start = sample["start"] as? String ?? "", end = sample["end"] as? String ?? ""
                 #expect(start.hasSuffix("T00:00:00+02:00") && end.hasSuffix("T00:00:00+02:00") && start != end, "\(start) \(end)")
             }
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-11"]) == [4500, 3000])
+            try expectEqual(H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-11"]), [4500, 3000])
         }
     }
 
@@ -637,9 +637,9 @@ struct HAEIndependent2Tests {
     func aMergedNightOver24HoursIsKeptNotRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("sleep-merged-over-24-hours.json")])
-            #expect(totals["rejected"] == 0, "\(totals)")
+            expectEqual(totals["rejected"], 0, "\(totals)")
             let eleventh = try H2.night(cli, "2024-05-11"), thirteenth = try H2.night(cli, "2024-05-13")
-            #expect(H.number(eleventh["asleep"]) == 28800)
+            expectEqual(H.number(eleventh["asleep"]), 28800)
             #expect((H.number(eleventh["inBed"]) ?? 0) >= 32400, "\(eleventh)")
             #expect((H.number(thirteenth["asleep"]) ?? 0) >= 28800, "\(thirteenth)")
             #expect(H.number(thirteenth["inBed"]) != nil, "\(thirteenth)")
@@ -664,22 +664,22 @@ struct HAEIndependent2Tests {
             func statistic(_ workout: [String: Any], _ type: String) -> [String: Any] {
                 (workout["statistics"] as? [[String: Any]] ?? []).first { ($0["type"] as? String ?? "").hasSuffix(type) } ?? [:]
             }
-            #expect(H.number(run["duration"]) == 1800)
-            #expect(H.number(statistic(run, "HeartRate")["average"]) == 135)
+            expectEqual(H.number(run["duration"]), 1800)
+            expectEqual(H.number(statistic(run, "HeartRate")["average"]), 135)
             #expect(H.number(statistic(run, "HeartRate")["minimum"]) == 100 && H.number(statistic(run, "HeartRate")["maximum"]) == 170)
-            #expect(H.number(statistic(run, "StepCount")["sum"]) == 330)
-            #expect(H.number(statistic(run, "BasalEnergyBurned")["sum"]) == 50)
-            #expect(H.number(statistic(walk, "HeartRate")["average"]) == 100)
+            expectEqual(H.number(statistic(run, "StepCount")["sum"]), 330)
+            expectEqual(H.number(statistic(run, "BasalEnergyBurned")["sum"]), 50)
+            expectEqual(H.number(statistic(walk, "HeartRate")["average"]), 100)
             #expect(H.number(statistic(walk, "HeartRate")["minimum"]) == 95 && H.number(statistic(walk, "HeartRate")["maximum"]) == 105)
-            #expect(H.number(statistic(walk, "StepCount")["sum"]) == 4000)
-            #expect(H.number((run["route"] as? [String: Any])?["locations"]) == 3)
-            #expect(H.number((walk["route"] as? [String: Any])?["locations"]) == 2)
+            expectEqual(H.number(statistic(walk, "StepCount")["sum"]), 4000)
+            expectEqual(H.number((run["route"] as? [String: Any])?["locations"]), 3)
+            expectEqual(H.number((walk["route"] as? [String: Any])?["locations"]), 2)
             let runGPX = try Self.gpx(cli, try #require(run["uuid"] as? String))
-            #expect(runGPX == ["version=1.1", "name=Outdoor Run",
+            expectEqual(runGPX, ["version=1.1", "name=Outdoor Run",
                                "52.52,13.405,34.5,2024-05-10T05:00:00Z", "52.5205,13.4062,35,2024-05-10T05:00:10Z",
                                "-33.8688,-151.2093,-2.25,2024-05-10T05:29:59Z"])
             let walkGPX = try Self.gpx(cli, try #require(walk["uuid"] as? String))
-            #expect(walkGPX == ["version=1.1", "name=Outdoor Walk", "48.8566,2.3522,35,2024-05-11T16:00:00Z",
+            expectEqual(walkGPX, ["version=1.1", "name=Outdoor Walk", "48.8566,2.3522,35,2024-05-11T16:00:00Z",
                                 "48.857,2.353,36,2024-05-11T16:01:00Z"])
             let again = try H.importTotals(cli, [H2.path("workouts-v1-v2-routes.json")])
             #expect(again["added"] == 0 && again["replaced"] == 0, "\(again)")
@@ -700,7 +700,7 @@ struct HAEIndependent2Tests {
             var workouts = try H.list(cli, "workouts")
             #expect(workouts.count == 1 && H.number((workouts.first?["route"] as? [String: Any])?["locations"]) == 4)
             uuid = try #require(workouts.first?["uuid"] as? String)
-            #expect(try Self.gpx(cli, uuid).count == 6)
+            try expectEqual(Self.gpx(cli, uuid).count, 6)
             try H2.undo(cli)
             workouts = try H.list(cli, "workouts")
             #expect(workouts.count == 1 && H.number((workouts.first?["route"] as? [String: Any])?["locations"]) == 3)
@@ -717,7 +717,7 @@ struct HAEIndependent2Tests {
     /// every point has lat/lon in range, an ele and a time.
     static func gpx(_ cli: CLIRunner, _ uuid: String) throws -> [String] {
         let result = try cli.run(["export", "--format", "gpx", "--workout", uuid], environment: H.berlin)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let script = """
             import sys, xml.etree.ElementTree as ET
             ns = {"g": "http://www.topografix.com/GPX/1/1"}
@@ -746,7 +746,7 @@ struct HAEIndependent2Tests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "not valid GPX: \(problems)\n\(result.stdout)")
+        expectEqual(process.terminationStatus, 0, "not valid GPX: \(problems)\n\(result.stdout)")
         return text.split(separator: "\n").map(String.init)
     }
 
@@ -778,13 +778,13 @@ struct HAEIndependent2Tests {
         try CLIRunner.withTemporaryStore { cli in
             for file in [minuteFile, weekFile] {
                 let first = try cli.run(["import", file, "--format", "json"], environment: sydney)
-                #expect(first.status == 0, "\(first.stderr)")
+                expectEqual(first.status, 0, "\(first.stderr)")
                 let totals = try #require(try H.object(first.stdout)["totals"] as? [String: Int])
                 #expect(totals["rejected"] == 0 && totals["added"]! > 0, "\(totals)")
                 let again = try cli.run(["import", file, "--format", "json"], environment: sydney)
                 let againTotals = try #require(try H.object(again.stdout)["totals"] as? [String: Int])
                 #expect(againTotals["added"] == 0 && againTotals["replaced"] == 0, "\(againTotals)")
-                #expect(againTotals["alreadyPresent"] == totals["added"]! + totals["keptGenerically"]!, "\(againTotals)")
+                expectEqual(againTotals["alreadyPresent"], totals["added"]! + totals["keptGenerically"]!, "\(againTotals)")
             }
             let minute = try metrics(minuteFile)
             let day = (from: "2023-01-20", to: "2023-01-20")
@@ -796,9 +796,9 @@ struct HAEIndependent2Tests {
             #expect(H.close(try stat("basal-energy", "sum", ["--unit", "kJ"]), sum(minute["basal_energy_burned"]), 0.01))
             #expect(H.close(try stat("water", "sum", ["--unit", "mL"]), sum(minute["dietary_water"]), 0.01))
             let heart = minute["heart_rate"] ?? []
-            #expect(try stat("heart-rate", "minimum", ["--min"]) == heart.compactMap { H.number($0["Min"]) }.min())
-            #expect(try stat("heart-rate", "maximum", ["--max"]) == heart.compactMap { H.number($0["Max"]) }.max())
-            #expect(try stat("heart-rate", "count") == Double(heart.count))
+            try expectEqual(stat("heart-rate", "minimum", ["--min"]), heart.compactMap { H.number($0["Min"]) }.min())
+            try expectEqual(stat("heart-rate", "maximum", ["--max"]), heart.compactMap { H.number($0["Max"]) }.max())
+            try expectEqual(stat("heart-rate", "count"), Double(heart.count))
             let week = try metrics(weekFile)
             let steps = week["step_count"] ?? []
             // Sydney's days, where the payload's are (H.sums runs in Berlin; --tz wins over $TZ).
@@ -838,22 +838,22 @@ struct HAEIndependent2Tests {
             for name in ["bad-file-nan-literal.json", "bad-file-infinity-literal.json", "bad-file-name-number.json",
                          "bad-file-data-string.json", "bad-file-truncated-mid-point.json", "bad-file-utf16.json"] {
                 let result = try cli.run(["import", H2.path(name)], environment: H.berlin)
-                #expect(result.status == 65, "\(name): \(result.status) \(result.stderr)")
+                expectEqual(result.status, 65, "\(name): \(result.status) \(result.stderr)")
                 let lines = result.stderr.split(separator: "\n")
                 #expect(lines.count == 1 && lines[0].contains(name), "\(name): \(result.stderr)")
-                #expect(cli.snapshot() == before, "\(name) changed the store")
+                expectEqual(cli.snapshot(), before, "\(name) changed the store")
             }
             let result = try cli.run(["import", H2.path("bad-points-sixteen.json"), "--format", "json"], environment: H.berlin)
-            #expect(result.status == 65)
+            expectEqual(result.status, 65)
             let totals = try #require(try H.object(result.stdout)["totals"] as? [String: Int])
             #expect(totals["added"] == 1 && totals["rejected"] == 16, "\(totals)")
             // One line per refused point, and the summary line.
-            #expect(result.stderr.split(separator: "\n").count == 17, "\(result.stderr)")
-            #expect(try H.list(cli, "steps").compactMap { H.number($0["value"]) }.sorted() == [100, 4500])
+            expectEqual(result.stderr.split(separator: "\n").count, 17, "\(result.stderr)")
+            try expectEqual(H.list(cli, "steps").compactMap { H.number($0["value"]) }.sorted(), [100, 4500])
             let again = try cli.run(["import", H2.path("bad-points-sixteen.json"), "--format", "json"], environment: H.berlin)
-            #expect(again.status == 65)
+            expectEqual(again.status, 65)
             #expect((try H.object(again.stdout)["totals"] as? [String: Int])?["added"] == 0)
-            #expect(try H.list(cli, "steps").count == 2)
+            try expectEqual(H.list(cli, "steps").count, 2)
         }
     }
 
@@ -868,14 +868,14 @@ struct HAEIndependent2Tests {
             let before = cli.snapshot()
             let object = try cli.run(["import", H2.path("bad-shape-metrics-object.json")], environment: H.berlin)
             #expect(object.status == 65 && object.stderr.split(separator: "\n").count == 1, "\(object.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             let workouts = try cli.run(["import", H2.path("bad-shape-workouts-object.json")], environment: H.berlin)
             #expect(workouts.status == 65 && workouts.stderr.split(separator: "\n").count == 1, "\(workouts.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             for name in ["bad-time-second-60.json", "bad-type-source-number.json", "bad-type-heart-rate-min-string.json",
                          "bad-time-sleep-end-before-start.json", "bad-time-year-2099.json"] {
                 let result = try cli.run(["import", H2.path(name), "--format", "json"], environment: H.berlin)
-                #expect(result.status == 65, "\(name)")
+                expectEqual(result.status, 65, "\(name)")
                 #expect(((try H.object(result.stdout)["totals"] as? [String: Int])?["rejected"] ?? 0) >= 1, "\(name)")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Helpers of the independent Health Auto Export tests (fixtures in Tests/Fixtures/hae-independent, every figure
 /// worked out by hand in the test that uses it).
@@ -25,20 +26,20 @@ enum HAEIndependent {
     static func importTotals(_ cli: CLIRunner, _ arguments: [String], stdin: String? = nil,
                              status: Int32 = 0) throws -> [String: Int] {
         let result = try cli.run(["import"] + arguments + ["--format", "json"], stdin: stdin, environment: berlin)
-        #expect(result.status == status, "import \(arguments): \(result.stderr)")
+        expectEqual(result.status, status, "import \(arguments): \(result.stderr)")
         return try #require(try object(result.stdout)["totals"] as? [String: Int], "\(result.stdout)")
     }
 
     /// Imports quietly (any input kind), expecting exit 0.
     static func importQuietly(_ cli: CLIRunner, _ file: String) throws {
         let result = try cli.run(["import", path(file), "-q"], environment: berlin)
-        #expect(result.status == 0, "import \(file): \(result.stderr)")
+        expectEqual(result.status, 0, "import \(file): \(result.stderr)")
     }
 
     /// The bucket sums of `stats TYPE ARGS --format json` in Berlin.
     static func sums(_ cli: CLIRunner, _ arguments: [String]) throws -> [Double] {
         let result = try cli.run(["stats"] + arguments + ["--format", "json"], environment: berlin)
-        #expect(result.status == 0, "stats \(arguments): \(result.stderr)")
+        expectEqual(result.status, 0, "stats \(arguments): \(result.stderr)")
         let buckets = try #require(try object(result.stdout)["buckets"] as? [[String: Any]], "\(result.stdout)")
         return buckets.map { number($0["sum"]) ?? 0 }
     }
@@ -47,7 +48,7 @@ enum HAEIndependent {
     static func hours(_ cli: CLIRunner, _ type: String, day: String, extra: [String] = []) throws -> [String: Double] {
         let result = try cli.run(["stats", type, "--by", "hour", "--from", day, "--to", day, "--format", "json"] + extra,
                                  environment: berlin)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let buckets = try #require(try object(result.stdout)["buckets"] as? [[String: Any]])
         var out: [String: Double] = [:]
         for bucket in buckets {
@@ -61,7 +62,7 @@ enum HAEIndependent {
     static func list(_ cli: CLIRunner, _ type: String, _ extra: [String] = []) throws -> [[String: Any]] {
         let result = try cli.run(["list", type, "--format", "json", "--from", "2000-01-01", "--to", "2030-01-01"] + extra,
                                  environment: berlin)
-        #expect(result.status == 0, "list \(type): \(result.stderr)")
+        expectEqual(result.status, 0, "list \(type): \(result.stderr)")
         return try #require(try json(result.stdout) as? [[String: Any]], "\(result.stdout)")
     }
 

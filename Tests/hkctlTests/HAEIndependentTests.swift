@@ -17,29 +17,29 @@ struct HAEIndependentTests {
             #expect(first["added"] == 3 && first["rejected"] == 0)
             // 30 Mar 8,000; 31 Mar (23 h long) 9,000 whole on its day; 1 Apr 10,000.
             let days = ["steps", "--by", "day", "--from", "2024-03-29", "--to", "2024-04-02"]
-            #expect(try H.sums(cli, days) == [0, 8000, 9000, 10000, 0])
-            #expect(try H.sums(cli, days + ["--no-merge"]) == [0, 8000, 9000, 10000, 0])
+            try expectEqual(H.sums(cli, days), [0, 8000, 9000, 10000, 0])
+            try expectEqual(H.sums(cli, days + ["--no-merge"]), [0, 8000, 9000, 10000, 0])
             // Sources: "A|B" kept as one name; absent and null become "Health Auto Export".
             let sources = try H.list(cli, "steps").compactMap { $0["source"] as? String }.sorted()
-            #expect(sources == ["Eli’s Apple Watch|Eli’s iPhone", "Health Auto Export", "Health Auto Export"])
+            expectEqual(sources, ["Eli’s Apple Watch|Eli’s iPhone", "Health Auto Export", "Health Auto Export"])
             // The same bytes again, through stdin: nothing added, nothing replaced.
             let text = try String(contentsOfFile: H.path("pretty-dst-steps.json"), encoding: .utf8)
             let again = try H.importTotals(cli, ["-"], stdin: text)
             #expect(again["added"] == 0 && again["replaced"] == 0 && again["alreadyPresent"] == 3)
-            #expect(try H.sums(cli, days) == [0, 8000, 9000, 10000, 0])
+            try expectEqual(H.sums(cli, days), [0, 8000, 9000, 10000, 0])
             // 1 Apr grew to 12,000: replaced, the day is 12,000 (not 22,000), the others unchanged.
             let grown = try H.importTotals(cli, [H.path("pretty-dst-steps-grown.json")])
             #expect(grown["added"] == 0 && grown["replaced"] == 1 && grown["alreadyPresent"] == 2)
-            #expect(try H.sums(cli, days) == [0, 8000, 9000, 12000, 0])
+            try expectEqual(H.sums(cli, days), [0, 8000, 9000, 12000, 0])
             // undo takes the replacement back: 10,000 again.
             let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
-            #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(try H.sums(cli, days) == [0, 8000, 9000, 10000, 0])
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(H.sums(cli, days), [0, 8000, 9000, 10000, 0])
             // The grown re-send after the undo replaces again: 12,000, one sample that day.
             let resend = try H.importTotals(cli, [H.path("pretty-dst-steps-grown.json")])
             #expect(resend["added"] == 0 && resend["replaced"] == 1)
-            #expect(try H.sums(cli, days) == [0, 8000, 9000, 12000, 0])
-            #expect(try H.list(cli, "steps").count == 3)
+            try expectEqual(H.sums(cli, days), [0, 8000, 9000, 12000, 0])
+            try expectEqual(H.list(cli, "steps").count, 3)
         }
     }
 
@@ -49,31 +49,31 @@ struct HAEIndependentTests {
     @Test func theFiveSleepFormsGiveThePayloadsFiguresPerNight() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H.path("sleep-five-forms.json")])
-            #expect(totals["rejected"] == 0)
+            expectEqual(totals["rejected"], 0)
             let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-03-25", "--to", "2024-03-29",
                                       "--format", "json"], environment: H.berlin)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let nights = try #require(try H.object(result.stdout)["nights"] as? [[String: Any]])
             var byDate: [String: [String: Any]] = [:]
             for night in nights { if let date = night["date"] as? String { byDate[date] = night } }
             func figure(_ date: String, _ key: String) -> Double? { H.number(byDate[date]?[key]) }
             // 25 Mar (oldest): asleep 7 h = 25,200 s, all unstaged; in bed 8 h = 28,800 s.
-            #expect(figure("2024-03-25", "asleep") == 25200)
-            #expect(figure("2024-03-25", "asleepUnspecified") == 25200)
-            #expect(figure("2024-03-25", "inBed") == 28800)
+            expectEqual(figure("2024-03-25", "asleep"), 25200)
+            expectEqual(figure("2024-03-25", "asleepUnspecified"), 25200)
+            expectEqual(figure("2024-03-25", "inBed"), 28800)
             // 26 Mar: asleep 6.5 h = core 3.5 + deep 1 + rem 2, nothing unstaged; awake 0.25 h = 900 s.
-            #expect(figure("2024-03-26", "asleep") == 23400)
+            expectEqual(figure("2024-03-26", "asleep"), 23400)
             #expect(figure("2024-03-26", "asleepCore") == 12600 && figure("2024-03-26", "asleepDeep") == 3600)
             #expect(figure("2024-03-26", "asleepREM") == 7200 && figure("2024-03-26", "asleepUnspecified") == 0)
-            #expect(figure("2024-03-26", "awake") == 900)
+            expectEqual(figure("2024-03-26", "awake"), 900)
             // 27 Mar: the same stages, awake 1,800 s, in bed 7.5 h = 27,000 s.
             #expect(figure("2024-03-27", "asleep") == 23400 && figure("2024-03-27", "inBed") == 27000)
-            #expect(figure("2024-03-27", "awake") == 1800)
+            expectEqual(figure("2024-03-27", "awake"), 1800)
             // 28 Mar (newest, asleep 0): totalSleep 6.5 h is the night's sleep, no unstaged part.
             #expect(figure("2024-03-28", "asleep") == 23400 && figure("2024-03-28", "asleepUnspecified") == 0)
             // 29 Mar (newest, asleep 0.5): totalSleep 7 h = 25,200 s of which 1,800 s unstaged; in bed 27,000 s.
             #expect(figure("2024-03-29", "asleep") == 25200 && figure("2024-03-29", "asleepUnspecified") == 1800)
-            #expect(figure("2024-03-29", "inBed") == 27000)
+            expectEqual(figure("2024-03-29", "inBed"), 27000)
             // Re-sent: nothing added.
             let again = try H.importTotals(cli, [H.path("sleep-five-forms.json")])
             #expect(again["added"] == 0 && again["replaced"] == 0)
@@ -91,12 +91,12 @@ struct HAEIndependentTests {
             // hours (60 + 100 + 65) / 3 = 75.
             let heart = try cli.run(["stats", "heart-rate", "--min", "--max", "--average", "--from", "2024-06-01",
                                      "--to", "2024-06-01", "--format", "json"], environment: ["TZ": "UTC"])
-            #expect(heart.status == 0, "\(heart.stderr)")
+            expectEqual(heart.status, 0, "\(heart.stderr)")
             let hr = try H.object(heart.stdout)
             #expect(H.number(hr["minimum"]) == 50 && H.number(hr["maximum"]) == 150)
             #expect(H.close(H.number(hr["average"]), 75))
             let hrSources = Set(try H.list(cli, "heart-rate").compactMap { $0["source"] as? String })
-            #expect(hrSources == ["Health Auto Export"])
+            expectEqual(hrSources, ["Health Auto Export"])
             // 418.4 kJ = 100 kcal; basal stays 1,500.5 kcal.
             let day = ["--from", "2024-06-01", "--to", "2024-06-01", "--format", "json"]
             let active = try H.object(try cli.run(["stats", "active-energy"] + day, environment: ["TZ": "UTC"]).stdout)
@@ -108,7 +108,7 @@ struct HAEIndependentTests {
             #expect(H.close(H.number(distance["sum"]), 5, 1e-9))
             // Water 1,500 mL.
             let water = try H.list(cli, "water")
-            #expect(water.count == 1)
+            expectEqual(water.count, 1)
             let litres = (H.number(water.first?["value"]) ?? 0) * ((water.first?["unit"] as? String) == "L" ? 1000 : 1)
             #expect(H.close(litres, 1500))
             // SpO2 97.5 % is HealthKit's fraction 0.975.
@@ -116,7 +116,7 @@ struct HAEIndependentTests {
             #expect(spo2.count == 1 && H.close(H.number(spo2.first?["value"]), 0.975) && spo2.first?["unit"] as? String == "%")
             // VO2 max keeps its 17 digits.
             let vo2 = try H.list(cli, "vo2max")
-            #expect(H.number(vo2.first?["value"]) == 42.30000000000001)
+            expectEqual(H.number(vo2.first?["value"]), 42.30000000000001)
             // 165.3 lb × 0.45359237 = 74.978818761 kg.
             let weight = try H.list(cli, "weight")
             let kg = (H.number(weight.first?["value"]) ?? 0) * ((weight.first?["unit"] as? String) == "lb" ? 0.45359237 : 1)
@@ -130,11 +130,11 @@ struct HAEIndependentTests {
     @Test func bloodPressureGlucoseInsulinSexualActivityHandwashing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["import", H.path("special-shapes.json"), "--format", "json"], environment: H.berlin)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let receipt = try H.object(result.stdout)
             let types = try #require(receipt["types"] as? [String: [String: Int]])
-            #expect(types["HKCorrelationTypeIdentifierBloodPressure"]?["added"] == 1)
-            #expect(types["HKQuantityTypeIdentifierBloodGlucose"]?["added"] == 2)
+            expectEqual(types["HKCorrelationTypeIdentifierBloodPressure"]?["added"], 1)
+            expectEqual(types["HKQuantityTypeIdentifierBloodGlucose"]?["added"], 2)
             // Untyped so far but kept, none dropped: 1 insulin, 1 + 1 sexual activity events, 1 handwashing.
             let kept = (types["HKQuantityTypeIdentifierInsulinDelivery"]?["keptGenerically"] ?? 0)
                 + (types["HKCategoryTypeIdentifierSexualActivity"]?["keptGenerically"] ?? 0)
@@ -142,9 +142,9 @@ struct HAEIndependentTests {
                 + (types["HKCategoryTypeIdentifierSexualActivity"]?["added"] ?? 0)
                 + (types["HKCategoryTypeIdentifierHandwashingEvent"]?["added"] ?? 0)
                 + (types["HKQuantityTypeIdentifierInsulinDelivery"]?["added"] ?? 0)
-            #expect(kept == 4)
+            expectEqual(kept, 4)
             let pressure = try H.list(cli, "blood-pressure")
-            #expect(pressure.count == 1)
+            expectEqual(pressure.count, 1)
             #expect(H.number(pressure.first?["systolic"]) == 121 && H.number(pressure.first?["diastolic"]) == 79)
             // Before Meal → 1, After Meal → 2.
             let glucose = try H.list(cli, "glucose")
@@ -154,7 +154,7 @@ struct HAEIndependentTests {
                     meal[value] = H.number(metadata["HKMetadataKeyBloodGlucoseMealTime"])
                 }
             }
-            #expect(meal == [95: 1, 140: 2])
+            expectEqual(meal, [95: 1, 140: 2])
         }
     }
 
@@ -167,19 +167,19 @@ struct HAEIndependentTests {
             let before = cli.snapshot()
             for name in ["empty.json", "truncated.json"] {
                 let result = try cli.run(["import", H.path(name)], environment: H.berlin)
-                #expect(result.status == 65, "\(name): \(result.stderr)")
+                expectEqual(result.status, 65, "\(name): \(result.stderr)")
                 #expect(result.stderr.contains(name), "\(result.stderr)")
-                #expect(cli.snapshot() == before, "\(name) changed the store")
+                expectEqual(cli.snapshot(), before, "\(name) changed the store")
             }
             let bom = try H.importTotals(cli, [H.path("bom-steps.json")])
-            #expect(bom["added"] == 1)
+            expectEqual(bom["added"], 1)
             // Of six points only the 7 steps on 5 May are readable.
             let bad = try H.importTotals(cli, [H.path("bad-points.json")], status: 65)
             #expect(bad["added"] == 1 && bad["rejected"] == 5)
             // (Dated +0000, so in Berlin the point spans 5 May 02:00 to 6 May 02:00: 7 steps over the range.)
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-01", "--to", "2024-05-07"]).sum == 7)
+            try expectEqual(H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-01", "--to", "2024-05-07"]).sum, 7)
             // Stored: the BOM file's 10 and the 7; nothing of the refused five.
-            #expect(try H.list(cli, "steps").compactMap { H.number($0["value"]) }.sorted() == [7, 10])
+            try expectEqual(H.list(cli, "steps").compactMap { H.number($0["value"]) }.sorted(), [7, 10])
             let workouts = try H.importTotals(cli, [H.path("only-workouts.json")])
             // Stored as a workout (HAE workouts are read since s13-wk).
             #expect(workouts["added"] == 1 && workouts["keptGenerically"] == 0 && workouts["rejected"] == 0)
@@ -192,15 +192,14 @@ struct HAEIndependentTests {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "week-steps.json")
             // 70,000 / 7 = 10,000 a day, 35,000 / 7 = 5,000 a day.
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-06", "--to", "2024-05-19"])
-                    == Array(repeating: 10000, count: 7) + Array(repeating: 5000, count: 7))
+            try expectEqual(H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-06", "--to", "2024-05-19"]), Array(repeating: 10000, count: 7) + Array(repeating: 5000, count: 7))
             let hours = try H.importTotals(cli, [H.path("hour-fallback.json")])
-            #expect(hours["added"] == 4)
+            expectEqual(hours["added"], 4)
             // 27 Oct is 25 hours long: 50 + 100 + 200 + 300 = 650, the two 02:00 hours apart.
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-10-27", "--to", "2024-10-27"]) == [650])
+            try expectEqual(H.sums(cli, ["steps", "--by", "day", "--from", "2024-10-27", "--to", "2024-10-27"]), [650])
             let buckets = try H.sums(cli, ["steps", "--by", "hour", "--from", "2024-10-27", "--to", "2024-10-27"])
-            #expect(buckets.count == 25)
-            #expect(Array(buckets.prefix(5)) == [0, 50, 100, 200, 300])
+            expectEqual(buckets.count, 25)
+            expectEqual(Array(buckets.prefix(5)), [0, 50, 100, 200, 300])
         }
     }
 
@@ -216,16 +215,16 @@ struct HAEIndependentTests {
             let totals = try H.importTotals(cli, [sync])
             #expect(totals["added"]! + totals["replaced"]! <= 4 && totals["rejected"] == 0)
             let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"]
-            #expect(try H.sums(cli, days) == [7000, 8000, 500])
-            #expect(try H.sums(cli, days + ["--no-merge"]) == [7000, 8000, 500])
+            try expectEqual(H.sums(cli, days), [7000, 8000, 500])
+            try expectEqual(H.sums(cli, days + ["--no-merge"]), [7000, 8000, 500])
             // The folder again (cron): the figures stay.
             try H.importTotals(cli, [sync])
-            #expect(try H.sums(cli, days) == [7000, 8000, 500])
+            try expectEqual(H.sums(cli, days), [7000, 8000, 500])
             // The newer payload on stdin: nothing added.
             let text = try String(contentsOfFile: H.path("overlap-b.json"), encoding: .utf8)
             let again = try H.importTotals(cli, ["-"], stdin: text)
             #expect(again["added"] == 0 && again["replaced"] == 0)
-            #expect(try H.sums(cli, days) == [7000, 8000, 500])
+            try expectEqual(H.sums(cli, days), [7000, 8000, 500])
         }
     }
 
@@ -238,13 +237,13 @@ struct HAEIndependentTests {
                 try H.importQuietly(cli, file)
             }
             let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
-            #expect(try H.sums(cli, day) == [4500])
-            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
-            #expect(try H.hours(cli, "steps", day: "2024-05-10") == ["08": 1000, "12": 3000, "18": 500])
-            #expect(try H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]) == ["08": 1000, "12": 3000, "18": 500])
+            try expectEqual(H.sums(cli, day), [4500])
+            try expectEqual(H.sums(cli, day + ["--no-merge"]), [4500])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10"), ["08": 1000, "12": 3000, "18": 500])
+            try expectEqual(H.hours(cli, "steps", day: "2024-05-10", extra: ["--no-merge"]), ["08": 1000, "12": 3000, "18": 500])
             // The HAE file again: still 4,500.
             try H.importQuietly(cli, "hae-day-steps.json")
-            #expect(try H.sums(cli, day) == [4500])
+            try expectEqual(H.sums(cli, day), [4500])
         }
     }
 
@@ -255,7 +254,7 @@ struct HAEIndependentTests {
         try CLIRunner.withTemporaryStore { cli in
             let add = { () throws in
                 let result = try cli.run(["add", "water", "0.5L", "--at", "2024-05-10 10:00"], environment: H.berlin)
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
             }
             if addFirst { try add() }
             try H.importQuietly(cli, "hae-day-water.json")
@@ -263,7 +262,7 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "hae-day-water.json")
             let litres = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10", "--no-merge"])
             let samples = try H.list(cli, "water")
-            #expect(samples.count == 2)
+            expectEqual(samples.count, 2)
             #expect(litres.count == 1 && (H.close(litres[0], 2500) || H.close(litres[0], 2.5)), "\(litres)")
         }
     }
@@ -278,13 +277,13 @@ struct HAEIndependentTests {
             let water = try H.object(try cli.run(["stats", "water", "--by", "day"] + utc, environment: ["TZ": "UTC"]).stdout)
             let buckets = try #require(water["buckets"] as? [[String: Any]]).map { H.number($0["sum"]) ?? 0 }
             // 10 fl oz × 29.5735295625 mL = 295.735295625 mL; 1.5 L = 1,500 mL; 750 mL.
-            #expect(water["unit"] as? String == "mL")
+            expectEqual(water["unit"] as? String, "mL")
             #expect(buckets.count == 3 && H.close(buckets[0], 295.735295625, 0.005 + 1e-9) && H.close(buckets[1], 1500) && H.close(buckets[2], 750))
             let fat = try H.list(cli, "body-fat")
             #expect(fat.count == 1 && H.close(H.number(fat.first?["value"]), 0.215))
             let caffeine = try H.object(try cli.run(["stats", "caffeine", "--by", "day"] + utc, environment: ["TZ": "UTC"]).stdout)
             let mg = try #require(caffeine["buckets"] as? [[String: Any]]).map { H.number($0["sum"]) ?? 0 }
-            #expect(mg == [95, 80, 0])
+            expectEqual(mg, [95, 80, 0])
         }
     }
 
@@ -293,16 +292,16 @@ struct HAEIndependentTests {
     @Test func rawUTF8SourceSeventeenDigitsAndAReSendAfterUndo() throws {
         try CLIRunner.withTemporaryStore { cli in
             let file = H.path("pretty-nbsp-source-17-digits.json")
-            #expect(try H.importTotals(cli, [file])["added"] == 1)
+            try expectEqual(H.importTotals(cli, [file])["added"], 1)
             let samples = try H.list(cli, "active-energy")
-            #expect(samples.first?["source"] as? String == "Eli\u{2019}s\u{00A0}Apple Watch")
-            #expect(H.number(samples.first?["value"]) == 107.09999999999999)
+            expectEqual(samples.first?["source"] as? String, "Eli\u{2019}s\u{00A0}Apple Watch")
+            expectEqual(H.number(samples.first?["value"]), 107.09999999999999)
             let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
-            #expect(undo.status == 0, "\(undo.stderr)")
+            expectEqual(undo.status, 0, "\(undo.stderr)")
             #expect(try H.list(cli, "active-energy").isEmpty)
-            #expect(try H.importTotals(cli, [file])["added"] == 1)
-            #expect(try H.importTotals(cli, [file])["added"] == 0)
-            #expect(try H.list(cli, "active-energy").count == 1)
+            try expectEqual(H.importTotals(cli, [file])["added"], 1)
+            try expectEqual(H.importTotals(cli, [file])["added"], 0)
+            try expectEqual(H.list(cli, "active-energy").count, 1)
         }
     }
 
@@ -319,14 +318,14 @@ struct HAEIndependentTests {
             let before = cli.snapshot()
             let bad = try cli.run(["import", sync], environment: H.berlin)
             #expect(bad.status == 65 && bad.stderr.contains("HealthAutoExport-2024-05-11.json"), "\(bad.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             try FileManager.default.removeItem(atPath: sync + "/HealthAutoExport-2024-05-11.json")
             let dry = try cli.run(["import", sync, "--dry-run"], environment: H.berlin)
-            #expect(dry.status == 0, "\(dry.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(dry.status, 0, "\(dry.stderr)")
+            expectEqual(cli.snapshot(), before)
             let real = try H.importTotals(cli, [sync])
-            #expect(real["added"] == 2)
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"]) == [7000, 3000])
+            expectEqual(real["added"], 2)
+            try expectEqual(H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"]), [7000, 3000])
         }
     }
 
@@ -339,12 +338,12 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "minute-steps.json")
             try H.importQuietly(cli, "day-steps-after-minutes.json")
             let day = ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-03-30"]
-            #expect(try H.sums(cli, day) == [200])
-            #expect(try H.sums(cli, day + ["--no-merge"]) == [200])
+            try expectEqual(H.sums(cli, day), [200])
+            try expectEqual(H.sums(cli, day + ["--no-merge"]), [200])
             // Back to per minute (the setting changed again): the minutes replace the day, 100 + 50 + 30 + 20.
             try H.importQuietly(cli, "minute-steps.json")
-            #expect(try H.sums(cli, day + ["--no-merge"]) == [200])
-            #expect(try H.list(cli, "steps").count == 4)
+            try expectEqual(H.sums(cli, day + ["--no-merge"]), [200])
+            try expectEqual(H.list(cli, "steps").count, 4)
         }
     }
 
@@ -359,10 +358,10 @@ struct HAEIndependentTests {
             for extra in [[], ["--no-merge"]] {
                 let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
                                           "--format", "json"] + extra, environment: H.berlin)
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
-                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
-                #expect(H.number(night["awake"]) == 1800, "\(extra)")
+                expectEqual(H.number(night["asleep"]), 25200, "\(extra)")
+                expectEqual(H.number(night["awake"]), 1800, "\(extra)")
             }
         }
     }
@@ -379,11 +378,11 @@ struct HAEIndependentTests {
             for extra in [[], ["--no-merge"]] {
                 let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
                                           "--format", "json"] + extra, environment: H.berlin)
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
-                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
-                #expect(H.number(night["inBed"]) == 28800, "\(extra)")
-                #expect(H.number(night["awake"]) == 1800, "\(extra)")
+                expectEqual(H.number(night["asleep"]), 25200, "\(extra)")
+                expectEqual(H.number(night["inBed"]), 28800, "\(extra)")
+                expectEqual(H.number(night["awake"]), 1800, "\(extra)")
             }
         }
     }
@@ -395,10 +394,10 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "overlap-a.json")
             try H.importQuietly(cli, "overlap-b.json")
             let days = ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11", "--no-merge"]
-            #expect(try H.sums(cli, days) == [7000, 8000, 500])
+            try expectEqual(H.sums(cli, days), [7000, 8000, 500])
             let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
-            #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(try H.sums(cli, days) == [7000, 3000, 0])
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(H.sums(cli, days), [7000, 3000, 0])
         }
     }
 
@@ -412,16 +411,16 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "export-full-day.xml")
             // The store is sound right after the import (hkctl finds operations.jsonl line 3 corrupt already).
             let doctor = try cli.run(["doctor"], environment: H.berlin)
-            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)\(doctor.stderr)")
             let undo = try cli.run(["undo", "--yes"], environment: H.berlin)
-            #expect(undo.status == 0, "\(undo.stderr)")
+            expectEqual(undo.status, 0, "\(undo.stderr)")
             let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
-            #expect(try H.sums(cli, day) == [4500])
+            try expectEqual(H.sums(cli, day), [4500])
             let sources = try H.list(cli, "steps").compactMap { ($0["metadata"] as? [String: Any])?["HAEAggregation"] as? String }
-            #expect(sources == ["day"])
+            expectEqual(sources, ["day"])
             // The log is still readable: one more undo (of the HAE import) is possible.
             let next = try cli.run(["undo", "--dry-run"], environment: H.berlin)
-            #expect(next.status == 0, "\(next.stderr)")
+            expectEqual(next.status, 0, "\(next.stderr)")
         }
     }
 
@@ -435,7 +434,7 @@ struct HAEIndependentTests {
             for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
             let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-10"])
             // 9 May: 2,000 + 50 (the first half of the crossing sample).
-            #expect(days.first == 2050)
+            expectEqual(days.first, 2050)
             // 10 May: HAE's 4,500 (it holds the other 50); never as little as the 50 the export shows.
             #expect(days.count == 2 && days[1] >= 4450 && days[1] <= 4550, "\(days)")
         }
@@ -450,8 +449,8 @@ struct HAEIndependentTests {
             let files = ["export-until-14.xml", "hae-day-steps.json"]
             for file in exportFirst ? files : files.reversed() { try H.importQuietly(cli, file) }
             let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
-            #expect(try H.sums(cli, day) == [4500])
-            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+            try expectEqual(H.sums(cli, day), [4500])
+            try expectEqual(H.sums(cli, day + ["--no-merge"]), [4500])
         }
     }
 
@@ -496,9 +495,9 @@ struct HAEIndependentTests {
             let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
                                       "--format", "json"], environment: H.berlin)
             let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
-            #expect(H.number(night["inBed"]) == 28800)
-            #expect(H.number(night["awake"]) == 1800)
-            #expect(H.number(night["asleep"]) == 25200)
+            expectEqual(H.number(night["inBed"]), 28800)
+            expectEqual(H.number(night["awake"]), 1800)
+            expectEqual(H.number(night["asleep"]), 25200)
         }
     }
 
@@ -512,7 +511,7 @@ struct HAEIndependentTests {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "day-steps-with-minute-blood-pressure.json")
             let steps = try H.list(cli, "steps")
-            #expect(steps.count == 2)
+            expectEqual(steps.count, 2)
             for sample in steps {
                 let start = try #require(sample["start"] as? String), end = try #require(sample["end"] as? String)
                 // 2024-05-10T00:00:00+02:00 → 2024-05-11T00:00:00+02:00: a whole day.
@@ -520,8 +519,8 @@ struct HAEIndependentTests {
             }
             try H.importQuietly(cli, "export-full-day.xml")
             let day = ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]
-            #expect(try H.sums(cli, day) == [4500])
-            #expect(try H.sums(cli, day + ["--no-merge"]) == [4500])
+            try expectEqual(H.sums(cli, day), [4500])
+            try expectEqual(H.sums(cli, day + ["--no-merge"]), [4500])
         }
     }
 
@@ -534,11 +533,11 @@ struct HAEIndependentTests {
         try CLIRunner.withTemporaryStore { cli in
             let env = ["TZ": "America/Santiago", "HKCTL_NOW": "2024-09-12T12:00:00Z"]
             let imported = try cli.run(["import", H.path("day-steps-santiago-midnightless-dst.json"), "-q"], environment: env)
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             let result = try cli.run(["list", "steps", "--format", "json", "--from", "2024-09-01", "--to", "2024-09-30"],
                                      environment: env)
             let samples = try #require(try H.json(result.stdout) as? [[String: Any]])
-            #expect(samples.count == 3)
+            expectEqual(samples.count, 3)
             let iso = ISO8601DateFormatter()
             for sample in samples {
                 let start = try #require(iso.date(from: sample["start"] as? String ?? ""))
@@ -561,7 +560,7 @@ struct HAEIndependentTests {
     func aLongMergedSourceDoesNotLoseThePoint() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["import", H.path("merged-source-over-200-characters.json"), "-q"], environment: ["TZ": "UTC"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let steps = try H.list(cli, "steps")
             #expect(steps.count == 1 && H.number(steps.first?["value"]) == 1500)
         }
@@ -591,10 +590,10 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "heart-rate-unaggregated-min-max.json")
             let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--from", "2024-06-01", "--to", "2024-06-01",
                                       "--format", "json"], environment: ["TZ": "UTC"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let figures = try H.object(result.stdout)
-            #expect(H.number(figures["minimum"]) == 60)
-            #expect(H.number(figures["maximum"]) == 90)
+            expectEqual(H.number(figures["minimum"]), 60)
+            expectEqual(H.number(figures["maximum"]), 90)
         }
     }
 
@@ -611,12 +610,12 @@ struct HAEIndependentTests {
             #expect(resend["replaced"]! >= 2, "\(resend)")
             let result = try cli.run(["stats", "heart-rate", "--min", "--max", "--average", "--from", "2024-06-01",
                                       "--to", "2024-06-01", "--format", "json"], environment: ["TZ": "UTC"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let figures = try H.object(result.stdout)
-            #expect(H.number(figures["minimum"]) == 60)
-            #expect(H.number(figures["maximum"]) == 100)
+            expectEqual(H.number(figures["minimum"]), 60)
+            expectEqual(H.number(figures["maximum"]), 100)
             #expect(H.close(H.number(figures["average"]), 65))
-            #expect(H.number(figures["count"]) == 4)
+            expectEqual(H.number(figures["count"]), 4)
         }
     }
 
@@ -631,12 +630,12 @@ struct HAEIndependentTests {
             for extra in [[], ["--no-merge"]] {
                 let result = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-10", "--to", "2024-05-10",
                                           "--format", "json"] + extra, environment: H.berlin)
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 let night = try #require((try H.object(result.stdout)["nights"] as? [[String: Any]])?.last)
-                #expect(H.number(night["asleep"]) == 25200, "\(extra)")
-                #expect(H.number(night["asleepCore"]) == 18000, "\(extra)")
-                #expect(H.number(night["asleepDeep"]) == 0, "\(extra)")
-                #expect(H.number(night["awake"]) == 0, "\(extra)")
+                expectEqual(H.number(night["asleep"]), 25200, "\(extra)")
+                expectEqual(H.number(night["asleepCore"]), 18000, "\(extra)")
+                expectEqual(H.number(night["asleepDeep"]), 0, "\(extra)")
+                expectEqual(H.number(night["awake"]), 0, "\(extra)")
             }
         }
     }
@@ -650,8 +649,8 @@ struct HAEIndependentTests {
     func aDSTDayImportedInAnotherZoneEndsWhereThePayloadsNextDayStarts() throws {
         try CLIRunner.withTemporaryStore { cli in
             let imported = try cli.run(["import", H.path("pretty-dst-steps.json"), "-q"], environment: ["TZ": "UTC"])
-            #expect(imported.status == 0, "\(imported.stderr)")
-            #expect(try H.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]) == [8000, 9000, 10000])
+            expectEqual(imported.status, 0, "\(imported.stderr)")
+            try expectEqual(H.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]), [8000, 9000, 10000])
         }
     }
 
@@ -665,7 +664,7 @@ struct HAEIndependentTests {
             try H.importQuietly(cli, "travel-day-berlin.json")
             try H.importQuietly(cli, "travel-day-new-york.json")
             let days = try H.sums(cli, ["steps", "--by", "day", "--from", "2024-05-09", "--to", "2024-05-11"])
-            #expect(days.sum == 9000, "\(days)")
+            expectEqual(days.sum, 9000, "\(days)")
         }
     }
 
@@ -677,7 +676,7 @@ struct HAEIndependentTests {
     func aManualGlassOnAnHAEDayCountsInMergedStats() throws {
         try CLIRunner.withTemporaryStore { cli in
             let add = try cli.run(["add", "water", "0.5L", "--at", "2024-05-10 10:00"], environment: H.berlin)
-            #expect(add.status == 0, "\(add.stderr)")
+            expectEqual(add.status, 0, "\(add.stderr)")
             try H.importQuietly(cli, "hae-day-water.json")
             let merged = try H.sums(cli, ["water", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"])
             #expect(merged.count == 1 && (H.close(merged[0], 2500) || H.close(merged[0], 2.5)), "\(merged)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// A write to many partitions syncs them on threads of its own (SyncTogether); a process at its memory limit
 /// (`ulimit -v`, as HostileImportLimitTests runs hkctl) still stores, syncing on the calling thread what it cannot give
@@ -26,7 +27,7 @@ struct HAEWriteLimitTests {
             process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": cli.storePath, "TZ": "UTC",
                                    "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": NSTemporaryDirectory()]
             let result = try CLIRunner.collect(process)
-            #expect(result.status == 0, "\(result.status): \(result.stderr)")
+            expectEqual(result.status, 0, "\(result.status): \(result.stderr)")
             let folders = try FileManager.default.contentsOfDirectory(atPath: cli.storePath + "/samples")
             #expect(folders.count >= 16, "\(folders)")
         }

@@ -27,7 +27,7 @@ struct HealthAutoExportCLITests {
     /// The sums of `stats TYPE --by UNIT` (JSON), by bucket.
     static func sums(_ cli: CLIRunner, _ arguments: [String]) throws -> [Double] {
         let result = try cli.run(["stats"] + arguments + ["--format", "json"], environment: berlin)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let buckets = try #require(try object(result.stdout)["buckets"] as? [[String: Any]])
         return buckets.map { number($0["sum"]) ?? 0 }
     }
@@ -35,7 +35,7 @@ struct HealthAutoExportCLITests {
     /// The nights of `stats sleep --by night` (JSON).
     static func nights(_ cli: CLIRunner, from: String, to: String) throws -> [[String: Any]] {
         let result = try cli.run(["stats", "sleep", "--by", "night", "--from", from, "--to", to, "--format", "json"], environment: berlin)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         return try #require(try object(result.stdout)["nights"] as? [[String: Any]])
     }
 
@@ -63,24 +63,24 @@ struct HealthAutoExportCLITests {
             let stdout = out.fileHandleForReading.readDataToEndOfFile()
             let stderr = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(String(decoding: stderr, as: UTF8.self))")
+            expectEqual(process.terminationStatus, 0, "\(String(decoding: stderr, as: UTF8.self))")
             let result = CLIResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: "")
-            #expect(try Self.totals(result)["added"] == 6)
+            try expectEqual(Self.totals(result)["added"], 6)
         }
     }
 
     @Test func aFileAStdinReSendAndAFolderWithAGrownDay() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", Self.fixture("day-steps.json"), "--format", "json"], environment: Self.berlin)
-            #expect(first.status == 0, "\(first.stderr)")
-            #expect(try Self.object(first.stdout)["input"] as? String == "hae")
-            #expect(try Self.totals(first)["added"] == 6)
-            #expect(try Self.totals(first)["keptGenerically"] == 1)
+            expectEqual(first.status, 0, "\(first.stderr)")
+            try expectEqual(Self.object(first.stdout)["input"] as? String, "hae")
+            try expectEqual(Self.totals(first)["added"], 6)
+            try expectEqual(Self.totals(first)["keptGenerically"], 1)
             // 2024-03-31 has 23 hours in Berlin: its 8,000 steps stay on it.
-            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]) == [9000, 8000, 7000])
+            try expectEqual(Self.sums(cli, ["steps", "--by", "day", "--from", "2024-03-30", "--to", "2024-04-01"]), [9000, 8000, 7000])
             let text = try String(contentsOfFile: Self.fixture("day-steps.json"), encoding: .utf8)
             let again = try cli.run(["import", "-", "--format", "json"], stdin: text, environment: Self.berlin)
-            #expect(again.status == 0, "\(again.stderr)")
+            expectEqual(again.status, 0, "\(again.stderr)")
             let totals = try Self.totals(again)
             #expect(totals["added"] == 0 && totals["replaced"] == 0 && totals["keptGenerically"] == 0 && totals["alreadyPresent"] == 7)
             // A folder: every *.json in name order, the grown re-send last.
@@ -91,42 +91,42 @@ struct HealthAutoExportCLITests {
             try FileManager.default.copyItem(atPath: Self.fixture("day-steps-grown.json"), toPath: sync + "/HealthAutoExport-2024-04-02.json")
             try Data("not json".utf8).write(to: URL(fileURLWithPath: sync + "/notes.txt"))
             let table = try cli.run(["import", sync], environment: Self.berlin)
-            #expect(table.status == 0, "\(table.stderr)")
+            expectEqual(table.status, 0, "\(table.stderr)")
             #expect(table.stdout.contains("REPLACED"), "\(table.stdout)")
             #expect(table.stdout.split(separator: "\n").contains { $0.hasPrefix("steps") && $0.split(separator: " ").map(String.init) == ["steps", "0", "1", "5", "0", "0"] },
                     "\(table.stdout)")
-            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-04-01", "--to", "2024-04-01"]) == [7500])
+            try expectEqual(Self.sums(cli, ["steps", "--by", "day", "--from", "2024-04-01", "--to", "2024-04-01"]), [7500])
             // The replacement is an operation undo takes back.
             let undo = try cli.run(["undo", "--yes"], environment: Self.berlin)
-            #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-04-01", "--to", "2024-04-01"]) == [7000])
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(Self.sums(cli, ["steps", "--by", "day", "--from", "2024-04-01", "--to", "2024-04-01"]), [7000])
         }
     }
 
     @Test func sleepPerStageAndPerNightGiveThePayloadsFigures() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.fixture("sleep-stages.json")], environment: Self.berlin).status == 0)
+            try expectEqual(cli.run(["import", Self.fixture("sleep-stages.json")], environment: Self.berlin).status, 0)
             let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
-            #expect(Self.number(night["asleep"]) == Self.hours(6.75))
-            #expect(Self.number(night["asleepCore"]) == Self.hours(4.75))
+            expectEqual(Self.number(night["asleep"]), Self.hours(6.75))
+            expectEqual(Self.number(night["asleepCore"]), Self.hours(4.75))
             #expect(Self.number(night["asleepDeep"]) == 3600 && Self.number(night["asleepREM"]) == 3600)
-            #expect(Self.number(night["awake"]) == 900)
-            #expect(Self.number(night["inBed"]) == Self.hours(7.0) + 1200)
+            expectEqual(Self.number(night["awake"]), 900)
+            expectEqual(Self.number(night["inBed"]), Self.hours(7.0) + 1200)
         }
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.fixture("sleep-nights.json")], environment: Self.berlin).status == 0)
+            try expectEqual(cli.run(["import", Self.fixture("sleep-nights.json")], environment: Self.berlin).status, 0)
             let nights = try Self.nights(cli, from: "2024-05-10", to: "2024-05-11")
-            #expect(nights.count == 2)
-            #expect(Self.number(nights.first?["asleep"]) == Self.hours(7.25))
-            #expect(Self.number(nights.first?["asleepCore"]) == Self.hours(4.5))
-            #expect(Self.number(nights.first?["asleepDeep"]) == Self.hours(1.25))
-            #expect(Self.number(nights.first?["asleepREM"]) == Self.hours(1.5))
-            #expect(Self.number(nights.first?["asleepUnspecified"]) == 0)
-            #expect(Self.number(nights.first?["awake"]) == 900)
-            #expect(Self.number(nights.first?["inBed"]) == Self.hours(7.75))
-            #expect(Self.number(nights.last?["asleep"]) == Self.hours(7.0))
-            #expect(Self.number(nights.last?["awake"]) == 1800)
-            #expect(Self.number(nights.last?["inBed"]) == Self.hours(8.0))
+            expectEqual(nights.count, 2)
+            expectEqual(Self.number(nights.first?["asleep"]), Self.hours(7.25))
+            expectEqual(Self.number(nights.first?["asleepCore"]), Self.hours(4.5))
+            expectEqual(Self.number(nights.first?["asleepDeep"]), Self.hours(1.25))
+            expectEqual(Self.number(nights.first?["asleepREM"]), Self.hours(1.5))
+            expectEqual(Self.number(nights.first?["asleepUnspecified"]), 0)
+            expectEqual(Self.number(nights.first?["awake"]), 900)
+            expectEqual(Self.number(nights.first?["inBed"]), Self.hours(7.75))
+            expectEqual(Self.number(nights.last?["asleep"]), Self.hours(7.0))
+            expectEqual(Self.number(nights.last?["awake"]), 1800)
+            expectEqual(Self.number(nights.last?["inBed"]), Self.hours(8.0))
             // The first night re-sent later with sleep starting 30 min earlier and 30 min more core: the core part is
             // replaced (deep, REM and awake still start at 03:30, 04:45 and 06:15, in bed is the same), not doubled.
             let text = try String(contentsOfFile: Self.fixture("sleep-nights.json"), encoding: .utf8)
@@ -141,13 +141,13 @@ struct HealthAutoExportCLITests {
 
     @Test func heartRateMinAvgMaxGiveTheDaysFigures() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.fixture("heart-rate-minutes.json")], environment: Self.berlin).status == 0)
+            try expectEqual(cli.run(["import", Self.fixture("heart-rate-minutes.json")], environment: Self.berlin).status, 0)
             let result = try cli.run(["stats", "heart-rate", "--from", "2024-05-10 08:00", "--to", "2024-05-10 08:03", "--format", "json"],
                                      environment: Self.berlin)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let stats = try Self.object(result.stdout)
-            #expect(Self.number(stats["minimum"]) == 50)
-            #expect(Self.number(stats["maximum"]) == 90)
+            expectEqual(Self.number(stats["minimum"]), 50)
+            expectEqual(Self.number(stats["maximum"]), 90)
             let average = try #require(Self.number(stats["average"]))
             // JSON keeps two decimals of a derived figure (the output rounding rule).
             #expect(abs(average - 200.0 / 3) < 0.005 + 1e-9, "\(result.stdout)")
@@ -164,23 +164,23 @@ struct HealthAutoExportCLITests {
             defer { try? FileManager.default.removeItem(atPath: zip) }
             let made = try SystemPackages.shell("python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[2], \"w\", zipfile.ZIP_DEFLATED)"
                                                 + ".write(sys.argv[1], \"apple_health_export/export.xml\")' '\(Self.fixture("overlap-export.xml"))' '\(zip)'")
-            #expect(made.status == 0, "\(made.err)")
+            expectEqual(made.status, 0, "\(made.err)")
             let hae = Self.fixture("overlap-hae.json")
             for path in haeFirst ? [hae, zip] : [zip, hae] {
                 let result = try cli.run(["import", path], environment: Self.berlin)
-                #expect(result.status == 0, "\(path): \(result.stderr)")
+                expectEqual(result.status, 0, "\(path): \(result.stderr)")
             }
             for merge in [[], ["--no-merge"]] {
-                #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"] + merge) == [4500])
+                try expectEqual(Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"] + merge), [4500])
                 let hours = try Self.sums(cli, ["steps", "--by", "hour", "--from", "2024-05-10", "--to", "2024-05-10"] + merge)
                 #expect(hours.count == 24 && hours[8] == 1000 && hours[12] == 3000 && hours[18] == 500 && hours.sum == 4500)
             }
             let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
-            #expect(Self.number(night["asleep"]) == Self.hours(6.0))
-            #expect(Self.number(night["inBed"]) == Self.hours(7.0) + 1200)
+            expectEqual(Self.number(night["asleep"]), Self.hours(6.0))
+            expectEqual(Self.number(night["inBed"]), Self.hours(7.0) + 1200)
             // A re-send afterwards changes nothing either.
             let again = try cli.run(["import", Self.fixture("overlap-hae.json"), "--format", "json"], environment: Self.berlin)
-            #expect(try Self.totals(again)["added"] == 0)
+            try expectEqual(Self.totals(again)["added"], 0)
         }
     }
 
@@ -188,14 +188,14 @@ struct HealthAutoExportCLITests {
     /// samples keep the payload's sources.
     @Test func anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "2024-05-01 08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-05-01 08:00"]).status, 0)
             let before = cli.snapshot()
             let refused = try cli.run(["import", Self.fixture("heart-rate-minutes.json"), "--source", "phone-sync"], environment: Self.berlin)
-            #expect(refused.status == 77, "\(refused.stderr)")
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["auth", "grant", "phone-sync", "--share", "heart-rate,steps"]).status == 0)
+            expectEqual(refused.status, 77, "\(refused.stderr)")
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["auth", "grant", "phone-sync", "--share", "heart-rate,steps"]).status, 0)
             let allowed = try cli.run(["import", Self.fixture("heart-rate-minutes.json"), "--source", "phone-sync"], environment: Self.berlin)
-            #expect(allowed.status == 0, "\(allowed.stderr)")
+            expectEqual(allowed.status, 0, "\(allowed.stderr)")
             let listed = try cli.run(["list", "steps", "--from", "2024-05-10", "--to", "2024-05-10", "--format", "json"], environment: Self.berlin)
             #expect(listed.stdout.contains("Jane’s Apple Watch") && listed.stdout.contains("\"HAEReceivedThrough\":\"phone-sync\""),
                     "\(listed.stdout)")
@@ -204,26 +204,26 @@ struct HealthAutoExportCLITests {
 
     @Test func unusableInputChangesNothingAndBadPointsAreListed() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.fixture("day-steps.json")], environment: Self.berlin).status == 0)
+            try expectEqual(cli.run(["import", Self.fixture("day-steps.json")], environment: Self.berlin).status, 0)
             let before = cli.snapshot()
             let truncated = try cli.run(["import", Self.fixture("truncated.json")], environment: Self.berlin)
-            #expect(truncated.status == 65)
+            expectEqual(truncated.status, 65)
             #expect(truncated.stderr.contains("truncated.json' is not a usable Health Auto Export payload"), "\(truncated.stderr)")
             #expect(truncated.stderr.contains("line 9"), "\(truncated.stderr)")
-            #expect(truncated.stderr.split(separator: "\n").count == 1, "\(truncated.stderr)")
+            expectEqual(truncated.stderr.split(separator: "\n").count, 1, "\(truncated.stderr)")
             // A folder with one unusable file stores none of them.
             let sync = cli.storePath + "-bad"
             try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: sync) }
             try FileManager.default.copyItem(atPath: Self.fixture("sleep-stages.json"), toPath: sync + "/a.json")
             try FileManager.default.copyItem(atPath: Self.fixture("truncated.json"), toPath: sync + "/b.json")
-            #expect(try cli.run(["import", sync], environment: Self.berlin).status == 65)
-            #expect(cli.snapshot() == before, "nothing written")
+            try expectEqual(cli.run(["import", sync], environment: Self.berlin).status, 65)
+            expectEqual(cli.snapshot(), before, "nothing written")
             let bad = try cli.run(["import", Self.fixture("bad-points.json")], environment: Self.berlin)
-            #expect(bad.status == 65)
+            expectEqual(bad.status, 65)
             #expect(bad.stderr.contains("line 2: HKQuantityTypeIdentifierStepCount: 'qty' is 'many', not a number"), "\(bad.stderr)")
             #expect(bad.stderr.contains("5 records were rejected"), "\(bad.stderr)")
-            #expect(try Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]) == [100])
+            try expectEqual(Self.sums(cli, ["steps", "--by", "day", "--from", "2024-05-10", "--to", "2024-05-10"]), [100])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// A way of asking for help and the usage line the page must show.
@@ -32,7 +33,7 @@ struct HelpTests {
     func helpGoesToStandardOutput(_ request: HelpRequest) throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(request.arguments)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             #expect(result.stderr.isEmpty, "stderr: \(result.stderr)")
             #expect(result.stdout.hasPrefix("OVERVIEW: "))
             for heading in ["OVERVIEW:", "USAGE:", "OPTIONS:"] {
@@ -81,10 +82,10 @@ struct HelpTests {
     @Test func version() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["--version"])
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             #expect(result.stderr.isEmpty)
             let line = result.stdout.trimmingCharacters(in: .newlines)
-            #expect(result.stdout == line + "\n")
+            expectEqual(result.stdout, line + "\n")
             let parts = line.split(separator: " ")
             #expect(parts.count == 2 && parts.first == "hkctl", "\(result.stdout)")
             let numbers = parts.last?.split(separator: ".") ?? []
@@ -97,7 +98,7 @@ struct HelpTests {
     @Test func noArgumentsShowsTodayNotHelp() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run([])
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             #expect(result.stdout.hasPrefix("Today · "), "\(result.stdout)")
             #expect(result.stderr.isEmpty)
             #expect(cli.snapshot().isEmpty)
@@ -109,7 +110,7 @@ struct HelpTests {
         try CLIRunner.withTemporaryStore { cli in
             for name in ["today", "chart", "goal", "completions", "man"] {
                 let result = try cli.run(["help", name])
-                #expect(result.status == 0)
+                expectEqual(result.status, 0)
                 #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(name) help is wider than 80")
                 let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                     .appendingPathComponent("Snapshots/help-\(name).txt")
@@ -117,7 +118,7 @@ struct HelpTests {
                     try result.stdout.write(to: url, atomically: true, encoding: .utf8)
                 }
                 let expected = try? String(contentsOf: url, encoding: .utf8)
-                #expect(result.stdout == expected, "help \(name) differs from Tests/Snapshots/help-\(name).txt (HKCTL_RECORD_SNAPSHOTS=1 rewrites it)")
+                expectEqual(result.stdout, expected, "help \(name) differs from Tests/Snapshots/help-\(name).txt (HKCTL_RECORD_SNAPSHOTS=1 rewrites it)")
             }
         }
     }

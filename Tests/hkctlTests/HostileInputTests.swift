@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// Runs every command line of ``HostileInputCorpus`` against a store holding one sample: each must exit with its
@@ -10,7 +11,7 @@ struct HostileInputTests {
 
     @Test func theCorpusHoldsAtLeastTwoHundredDistinctCommandLines() {
         #expect(HostileInputCorpus.cases.count >= 200)
-        #expect(Set(HostileInputCorpus.cases.map { $0.arguments.joined(separator: "\u{0}") }).count == HostileInputCorpus.cases.count)
+        expectEqual(Set(HostileInputCorpus.cases.map { $0.arguments.joined(separator: "\u{0}") }).count, HostileInputCorpus.cases.count)
     }
 
     @Test(arguments: HostileInputTests.indices)
@@ -24,14 +25,14 @@ struct HostileInputTests {
             let before = try Self.treeHash(scratch)
             let result = try Self.run(arguments, store: cli.storePath, folder: scratch)
             let label = "case \(index): hkctl \(entry.arguments.joined(separator: " ").prefix(120))"
-            #expect(result.status == entry.status, "\(label): exit \(result.status); \(result.stderr.prefix(300))")
+            expectEqual(result.status, entry.status, "\(label): exit \(result.status); \(result.stderr.prefix(300))")
             let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: true)
-            #expect(lines.first?.hasPrefix("Error: ") == true, "\(label): \(result.stderr.prefix(300))")
+            expectEqual(lines.first?.hasPrefix("Error: "), true, "\(label): \(result.stderr.prefix(300))")
             #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("Usage: ") || $0.hasPrefix("  See ") },
                     "\(label): the message is not one line: \(result.stderr.prefix(500))")
             #expect((lines.first?.count ?? 0) <= 1_000, "\(label): a \(lines.first?.count ?? 0)-character error line")
             #expect(result.stdout.isEmpty, "\(label): stdout \(result.stdout.prefix(200))")
-            #expect(try Self.treeHash(scratch) == before, "\(label): the store or its folder changed")
+            try expectEqual(Self.treeHash(scratch), before, "\(label): the store or its folder changed")
         }
     }
 

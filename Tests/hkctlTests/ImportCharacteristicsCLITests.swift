@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// `hkctl import` does not rewrite who you are (issue 22): characteristics the store has are kept unless
@@ -31,10 +32,10 @@ struct ImportCharacteristicsCLITests {
     @Test func differingCharacteristicsAreKeptAndReported() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = try export(in: cli)
-            #expect(try cli.run(["me", "set", "blood-type", "A+"]).status == 0)
-            #expect(try cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status == 0)
+            try expectEqual(cli.run(["me", "set", "blood-type", "A+"]).status, 0)
+            try expectEqual(cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status, 0)
             let table = try cli.run(["import", path])
-            #expect(table.status == 0, "\(table.stderr)")
+            expectEqual(table.status, 0, "\(table.stderr)")
             let rows = table.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
             #expect(rows.contains("CHARACTERISTIC STORE EXPORT RESULT"), "\(table.stdout)")
             #expect(rows.contains("blood-type A+ B+ kept"))
@@ -46,15 +47,15 @@ struct ImportCharacteristicsCLITests {
             #expect(me.contains("\"blood-type\":\"A+\"") && me.contains("\"biological-sex\":\"female\""), "\(me)")
 
             let json = try cli.run(["import", path, "--format", "json"])
-            #expect(json.status == 0)
+            expectEqual(json.status, 0)
             let again = try results(json.stdout)
-            #expect(again["blood-type"] == ["key": "blood-type", "store": "A+", "export": "B+", "result": "kept"])
-            #expect(again["biological-sex"]?["result"] == "unchanged")
-            #expect(again.count == 4, "skin type not set in the export is not part of it")
+            expectEqual(again["blood-type"], ["key": "blood-type", "store": "A+", "export": "B+", "result": "kept"])
+            expectEqual(again["biological-sex"]?["result"], "unchanged")
+            expectEqual(again.count, 4, "skin type not set in the export is not part of it")
 
             let replaced = try cli.run(["import", path, "--replace-characteristics", "--format", "json"])
-            #expect(replaced.status == 0)
-            #expect(try results(replaced.stdout)["blood-type"]?["result"] == "replaced")
+            expectEqual(replaced.status, 0)
+            try expectEqual(results(replaced.stdout)["blood-type"]?["result"], "replaced")
             #expect(try cli.run(["me", "--format", "json"]).stdout.contains("\"blood-type\":\"B+\""))
         }
     }
@@ -62,27 +63,27 @@ struct ImportCharacteristicsCLITests {
     @Test func aDryRunReportsTheSameAndWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = try export(in: cli)
-            #expect(try cli.run(["me", "set", "blood-type", "O-"]).status == 0)
+            try expectEqual(cli.run(["me", "set", "blood-type", "O-"]).status, 0)
             let before = cli.snapshot()
             for extra in [[], ["--replace-characteristics"]] {
                 let json = try cli.run(["import", path, "--dry-run", "--format", "json"] + extra)
-                #expect(json.status == 0, "\(json.stderr)")
+                expectEqual(json.status, 0, "\(json.stderr)")
                 let entries = try results(json.stdout)
-                #expect(entries["blood-type"]?["result"] == (extra.isEmpty ? "kept" : "replaced"))
-                #expect(entries["date-of-birth"]?["result"] == "added")
-                #expect(cli.snapshot() == before, "a dry run writes nothing")
+                expectEqual(entries["blood-type"]?["result"], (extra.isEmpty ? "kept" : "replaced"))
+                expectEqual(entries["date-of-birth"]?["result"], "added")
+                expectEqual(cli.snapshot(), before, "a dry run writes nothing")
             }
             let table = try cli.run(["import", path, "--dry-run"])
             #expect(table.stdout.contains("would be kept") && table.stdout.contains("would be added"), "\(table.stdout)")
             #expect(table.stdout.contains("The store's blood-type would be kept"))
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
     @Test func theFirstImportAddsEverything() throws {
         try CLIRunner.withTemporaryStore { cli in
             let json = try cli.run(["import", try export(in: cli), "--format", "json"])
-            #expect(json.status == 0)
+            expectEqual(json.status, 0)
             #expect(try results(json.stdout).values.allSatisfy { $0["result"] == "added" && $0["store"] == nil })
             #expect(!json.stdout.contains("\"kept\""))
         }

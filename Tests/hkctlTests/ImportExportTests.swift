@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// The real exports in `shared/fixtures/apple-health`, next to the repository, read in place.
 enum ImportExportFixtures {
@@ -60,14 +61,14 @@ struct ImportExportTests {
     @Test func importsTheZipAndStepStatisticsMatchTheFile() throws {
         try CLIRunner.withTemporaryStore { cli in
             let imported = try cli.run(["import", Self.spanishZip, "--format", "json"])
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             let receipt = try json(imported.stdout)
-            #expect((receipt["totals"] as? [String: Int])?["added"] == 3823)
-            #expect(receipt["archiveMember"] as? String == "exportación.xml")
+            expectEqual((receipt["totals"] as? [String: Int])?["added"], 3823)
+            expectEqual(receipt["archiveMember"] as? String, "exportación.xml")
             // Days recorded by the iPhone alone (the Mi Fit band starts in February 2016), in the export's +0100.
             for day in ["2015-12-24", "2016-01-15", "2016-01-29"] {
                 let stats = try cli.run(["stats", "steps", "--from", day, "--to", day, "--tz", "Europe/Madrid", "--format", "json"])
-                #expect(stats.status == 0, "\(stats.stderr)")
+                expectEqual(stats.status, 0, "\(stats.stderr)")
                 let sum = try #require(try json(stats.stdout)["sum"] as? Double)
                 let expected = try stepsFromFile(Self.spanishXML, day: day, offset: "+0100")
                 #expect(abs(sum - expected) < 1e-6, "steps on \(day)")
@@ -78,14 +79,14 @@ struct ImportExportTests {
 
     @Test func importingTheSameExportAgainAddsNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.spanishXML]).status == 0)
+            try expectEqual(cli.run(["import", Self.spanishXML]).status, 0)
             let before = cli.snapshot()
             let again = try cli.run(["import", Self.spanishZip, "--format", "json"])
-            #expect(again.status == 0)
+            expectEqual(again.status, 0)
             let totals = try json(again.stdout)["totals"] as? [String: Int]
-            #expect(totals?["added"] == 0)
-            #expect(totals?["alreadyPresent"] == 3823)
-            #expect(cli.snapshot().filter { $0.key.hasPrefix("samples/") } == before.filter { $0.key.hasPrefix("samples/") })
+            expectEqual(totals?["added"], 0)
+            expectEqual(totals?["alreadyPresent"], 3823)
+            expectEqual(cli.snapshot().filter { $0.key.hasPrefix("samples/") }, before.filter { $0.key.hasPrefix("samples/") })
         }
     }
 
@@ -93,7 +94,7 @@ struct ImportExportTests {
         for file in [Self.spanishXML, Self.spanishZip] {
             try CLIRunner.withTemporaryStore { cli in
                 let result = try run(cli, ["import", "-", "--format", "json"], stdinFile: file)
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 #expect((try json(result.stdout)["totals"] as? [String: Int])?["added"] == 3823)
             }
         }
@@ -102,7 +103,7 @@ struct ImportExportTests {
     @Test func aDryRunWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml"), "--dry-run"])
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             #expect(result.stdout.contains("nothing was written"))
             #expect(cli.snapshot().isEmpty)
         }
@@ -122,11 +123,11 @@ struct ImportExportTests {
                 """
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let dryRun = try cli.run(["import", path, "--dry-run"])
-            #expect(dryRun.status == 65)
+            expectEqual(dryRun.status, 65)
             #expect(dryRun.stderr.contains("1 record was rejected; the rest would be imported (dry run: nothing was written)"))
             #expect(!dryRun.stderr.contains("the rest was imported"))
             let result = try cli.run(["import", path])
-            #expect(result.status == 65)
+            expectEqual(result.status, 65)
             #expect(result.stderr.contains("1 record was rejected; the rest was imported"))
             #expect(result.stderr.contains("line 4: HKQuantityTypeIdentifierStepCount: the value 'twelve' is not a number"))
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-02", "--format", "json"])
@@ -137,12 +138,12 @@ struct ImportExportTests {
     @Test func missingAndForeignFilesAreRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let missing = try cli.run(["import", "/nonexistent/export.zip"])
-            #expect(missing.status == 66)
+            expectEqual(missing.status, 66)
             #expect(missing.stderr.hasPrefix("Error: Cannot open '/nonexistent/export.zip'"))
             let foreign = try cli.run(["import", "-"], stdin: "name,value\nsteps,12\n")
-            #expect(foreign.status == 65)
+            expectEqual(foreign.status, 65)
             #expect(foreign.stderr.contains("is not an Apple Health export"))
-            #expect(try cli.run(["import"]).status == 64)
+            try expectEqual(cli.run(["import"]).status, 64)
         }
     }
 
@@ -158,12 +159,12 @@ struct ImportExportTests {
 
     @Test func exportsCSVJSONAndJSONLines() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml")]).status == 0)
+            try expectEqual(cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml")]).status, 0)
             let csv = try cli.run(["export", "--format", "csv", "--type", "steps"])
-            #expect(csv.status == 0, "\(csv.stderr)")
+            expectEqual(csv.status, 0, "\(csv.stderr)")
             let lines = csv.stdout.split(separator: "\n")
-            #expect(lines.first == "type,start,end,value,unit,source,device,uuid,metadata")
-            #expect(lines.count == 11)
+            expectEqual(lines.first, "type,start,end,value,unit,source,device,uuid,metadata")
+            expectEqual(lines.count, 11)
             #expect(lines[1].hasPrefix("HKQuantityTypeIdentifierStepCount,2014-09-13T09:27:54+00:00,2014-09-13T09:27:59+00:00,329,count,Health,,"))
             // `--out -` is standard output, as for `chart --svg -`: no file named '-' (it was written to the working folder).
             let dash = try cli.run(["export", "--format", "csv", "--type", "steps", "--out", "-"])
@@ -171,12 +172,12 @@ struct ImportExportTests {
             #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
             let array = try cli.run(["export", "--format", "json"])
             let objects = try JSONSerialization.jsonObject(with: Data(array.stdout.utf8)) as? [[String: Any]]
-            #expect(objects?.count == 18)
+            expectEqual(objects?.count, 18)
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let out = try cli.run(["export", "--out", folder + "/backup.jsonl", "--from", "2014-09-13", "--to", "2014-09-13"])
-            #expect(out.status == 0)
+            expectEqual(out.status, 0)
             #expect(out.stderr.contains("Exported 10 samples"))
-            #expect(try String(contentsOfFile: folder + "/backup.jsonl", encoding: .utf8).split(separator: "\n").count == 10)
+            try expectEqual(String(contentsOfFile: folder + "/backup.jsonl", encoding: .utf8).split(separator: "\n").count, 10)
         }
     }
 
@@ -185,24 +186,24 @@ struct ImportExportTests {
         try CLIRunner.withTemporaryStore { original in
             for name in ["josejamilena_es-ES_iphone-mifit.export.xml", "danecollins_en-US_watch-excerpt.export_small.xml",
                          "tdda_en-GB_export6s3sample.xml"] {
-                #expect(try original.run(["import", Self.fixture(name)]).status == 0)
+                try expectEqual(original.run(["import", Self.fixture(name)]).status, 0)
             }
             let folder = (original.storePath as NSString).deletingLastPathComponent
             let file = folder + "/export.\(format)"
-            #expect(try original.run(["export", "--format", format, "--out", file]).status == 0)
+            try expectEqual(original.run(["export", "--format", format, "--out", file]).status, 0)
             let copy = CLIRunner(storePath: folder + "/copy")
             let imported = try copy.run(["import", file, "--format", "json"])
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             #expect((try json(imported.stdout)["totals"] as? [String: Int])?["rejected"] == 0)
             for type in ["steps", "distance", "sleep", "heart-rate", "flights"] {
                 let arguments = ["stats", type, "--from", "2014-01-01", "--to", "2024-01-01", "--by", "month", "--format", "json"]
                 let a = try original.run(arguments), b = try copy.run(arguments)
-                #expect(a.status == 0)
-                #expect(a.stdout == b.stdout, "\(type) statistics differ after a \(format) round trip")
+                expectEqual(a.status, 0)
+                expectEqual(a.stdout, b.stdout, "\(type) statistics differ after a \(format) round trip")
             }
             let again = try copy.run(["export", "--format", "jsonl"])
             let first = try original.run(["export", "--format", "jsonl"])
-            #expect(again.stdout == first.stdout, "the store is the same after the round trip")
+            expectEqual(again.stdout, first.stdout, "the store is the same after the round trip")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 29, items 10 and 11: text is read as it was written, or refused; never replaced or misread.
 struct ImportTextEncodingTests {
@@ -70,13 +71,13 @@ struct ImportTextEncodingTests {
             let file = (cli.storePath as NSString).deletingLastPathComponent + "/export.xml"
             try Data(lines.flatMap { $0 }).write(to: URL(fileURLWithPath: file))
             let result = try cli.run(["import", file])
-            #expect(result.status == 65, "\(result.stderr)")
+            expectEqual(result.status, 65, "\(result.stderr)")
             let expected: Set<Int> = [3, 5, 6, 7, 8, 11, 14, 15, 16, 19, 20, 21, 24]
-            #expect(namedLines(result.stderr) == Set(expected.map { $0 - offset }), "\(result.stderr)")
+            expectEqual(namedLines(result.stderr), Set(expected.map { $0 - offset }), "\(result.stderr)")
             #expect(result.stderr.contains("not valid UTF-8"), "\(result.stderr)")
             let sources = try cli.run(["sources", "water", "--format", "csv"]).stdout
             #expect(sources.contains("café,") && sources.contains("plain,"), "\(sources)")
-            #expect(sources.split(separator: "\n").count == 3, "\(sources)")
+            expectEqual(sources.split(separator: "\n").count, 3, "\(sources)")
             #expect(!holdsReplacementCharacter(cli))
             #expect(!(try cli.run(["me", "--format", "json"]).stdout.contains("SomethingNew")))
         }
@@ -104,11 +105,11 @@ struct ImportTextEncodingTests {
             let file = (cli.storePath as NSString).deletingLastPathComponent + "/backup.jsonl"
             try Data(lines.flatMap { $0 }).write(to: URL(fileURLWithPath: file))
             let result = try cli.run(["import", file])
-            #expect(result.status == 65, "\(result.stderr)")
-            #expect(namedLines(result.stderr) == [2, 3, 4, 5], "\(result.stderr)")
+            expectEqual(result.status, 65, "\(result.stderr)")
+            expectEqual(namedLines(result.stderr), [2, 3, 4, 5], "\(result.stderr)")
             #expect(result.stderr.contains("not valid UTF-8"), "\(result.stderr)")
             let sources = try cli.run(["sources", "water", "--format", "csv"]).stdout
-            #expect(sources.split(separator: "\n").count == 3, "\(sources)")
+            expectEqual(sources.split(separator: "\n").count, 3, "\(sources)")
             #expect(!holdsReplacementCharacter(cli))
         }
     }
@@ -122,22 +123,22 @@ struct ImportTextEncodingTests {
                 [0xEF, 0xBB, 0xBF] + Array(declaration.utf8) + Array("\n<HealthData locale=\"fr_FR\">\n".utf8) + Self.water(Array("café".utf8))
                     + Array("</HealthData>\n".utf8)
             }
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
             for encoding in ["ISO-8859-1", "windows-1252", "latin1", "US-ASCII", "UTF-16"] {
                 let file = folder + "/bom-\(encoding).xml"
                 try Data(export("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>")).write(to: URL(fileURLWithPath: file))
                 let result = try cli.run(["import", file])
-                #expect(result.status == 65, "\(encoding): \(result.stderr)")
+                expectEqual(result.status, 65, "\(encoding): \(result.stderr)")
                 #expect(result.stderr.contains("byte order mark") && result.stderr.contains(encoding), "\(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+                expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
             }
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             for declaration in ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<?xml version=\"1.0\" encoding=\"utf8\"?>", "<?xml version=\"1.0\"?>"] {
                 let file = folder + "/bom-utf8.xml"
                 try Data(export(declaration)).write(to: URL(fileURLWithPath: file))
                 let result = try cli.run(["import", file])
-                #expect(result.status == 0, "\(declaration): \(result.stderr)")
+                expectEqual(result.status, 0, "\(declaration): \(result.stderr)")
             }
             let sources = try cli.run(["sources", "water", "--format", "csv"]).stdout
             #expect(sources.contains("café,"), "\(sources)")

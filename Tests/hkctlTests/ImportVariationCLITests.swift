@@ -17,59 +17,59 @@ struct ImportVariationCLITests {
     func everyVariationImportsWithExitZeroAndAgainAddsNothing(name: String) throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", Self.fixture(name), "--format", "json"])
-            #expect(first.status == 0, "\(first.stderr)")
+            expectEqual(first.status, 0, "\(first.stderr)")
             let receipt = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
             let totals = try #require(receipt["totals"] as? [String: Int])
-            #expect(totals["rejected"] == 0)
-            #expect(totals["alreadyPresent"] == 0)
+            expectEqual(totals["rejected"], 0)
+            expectEqual(totals["alreadyPresent"], 0)
             let second = try cli.run(["import", Self.fixture(name), "--format", "json"])
-            #expect(second.status == 0, "\(second.stderr)")
+            expectEqual(second.status, 0, "\(second.stderr)")
             let again = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
             let againTotals = try #require(again["totals"] as? [String: Int])
-            #expect(againTotals["added"] == 0)
-            #expect(againTotals["keptGenerically"] == 0)
+            expectEqual(againTotals["added"], 0)
+            expectEqual(againTotals["keptGenerically"], 0)
         }
     }
 
     @Test func lookAlikesAreListedNotRemoved() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", Self.fixture("look-alike.xml")]).status == 0)
+            try expectEqual(cli.run(["import", Self.fixture("look-alike.xml")]).status, 0)
             let before = cli.snapshot()
             let listed = try cli.run(["sources", "--look-alikes", "--format", "json"])
-            #expect(listed.status == 0, "\(listed.stderr)")
+            expectEqual(listed.status, 0, "\(listed.stderr)")
             let groups = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-            #expect(groups.count == 5)
-            #expect(groups.map { ($0["samples"] as? [Any])?.count ?? 0 }.sum == 15)
+            expectEqual(groups.count, 5)
+            expectEqual(groups.map { ($0["samples"] as? [Any])?.count ?? 0 }.sum, 15)
             let energy = try #require(groups.first { $0["type"] as? String == "HKQuantityTypeIdentifierActiveEnergyBurned" })
-            #expect((energy["samples"] as? [Any])?.count == 5)
+            expectEqual((energy["samples"] as? [Any])?.count, 5)
             let table = try cli.run(["sources", "--look-alikes", "active-energy"], environment: ["COLUMNS": "200"])
-            #expect(table.status == 0)
+            expectEqual(table.status, 0)
             #expect(table.stdout.contains("5 samples in 1 groups look alike"))
             let csv = try cli.run(["sources", "--look-alikes", "sleep", "--format", "csv"])
-            #expect(csv.stdout.split(separator: "\n").count == 4)
-            #expect(cli.snapshot() == before, "listing changes nothing")
+            expectEqual(csv.stdout.split(separator: "\n").count, 4)
+            expectEqual(cli.snapshot(), before, "listing changes nothing")
             // Reading every source's samples is for the owner.
             let other = try cli.run(["sources", "--look-alikes", "--source", "SomeApp"])
-            #expect(other.status == 77)
+            expectEqual(other.status, 77)
             // Deleting one of a group leaves the others.
             let uuid = try #require(((energy["samples"] as? [[String: Any]])?.last?["uuid"]) as? String)
-            #expect(try cli.run(["delete", uuid, "--yes"]).status == 0)
+            try expectEqual(cli.run(["delete", uuid, "--yes"]).status, 0)
             let after = try cli.run(["sources", "--look-alikes", "active-energy", "--format", "json"])
             let remaining = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
-            #expect((remaining.first?["samples"] as? [Any])?.count == 4)
+            expectEqual((remaining.first?["samples"] as? [Any])?.count, 4)
         }
     }
 
     @Test func unknownCharacteristicsAreListedByMeAndExportedBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             let imported = try cli.run(["import", Self.fixture("me-generic.xml")])
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             #expect(!imported.stdout.contains("Skipped"), "\(imported.stdout)")
             let me = try cli.run(["me", "--format", "json"])
             #expect(me.stdout.contains("\"HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse\":\"HKCardioFitnessMedicationsUseOptionBetaBlocker\""), "\(me.stdout)")
             #expect(try cli.run(["me"]).stdout.contains("HKCharacteristicTypeIdentifierActivityMoveMode"))
             let exported = try cli.run(["export", "--format", "healthxml"])
-            #expect(exported.status == 0)
+            expectEqual(exported.status, 0)
             #expect(exported.stdout.contains(" HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse=\"HKCardioFitnessMedicationsUseOptionBetaBlocker\""))
         }
     }
@@ -103,9 +103,9 @@ struct HostileImportLimitTests {
             text += String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "\n</HealthData>\n"
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let result = try runLimited(cli, ["import", path] + (dryRun ? ["--dry-run"] : []), kilobytes: Self.limit)
-            #expect(result.status == 65, "\(result.stderr)")
+            expectEqual(result.status, 65, "\(result.stderr)")
             #expect(result.stderr.contains("nests elements more than 64 deep at line 3"), "\(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1)
+            expectEqual(result.stderr.split(separator: "\n").count, 1)
             #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/samples"), "nothing stored")
         }
     }
@@ -120,7 +120,7 @@ struct HostileImportLimitTests {
             text += " </Workout>\n</HealthData>\n"
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let result = try runLimited(cli, ["import", path], kilobytes: Self.limit)
-            #expect(result.status == 65, "\(result.stderr)")
+            expectEqual(result.status, 65, "\(result.stderr)")
             #expect(result.stderr.contains("element at line 3") && result.stderr.contains("more than 100000 child elements"), "\(result.stderr)")
         }
     }
@@ -138,7 +138,7 @@ struct HostileImportLimitTests {
             for _ in 0..<100 { try handle.write(contentsOf: block) }
             try handle.close()
             let result = try runLimited(cli, ["import", path, "--dry-run"], kilobytes: Self.limit)
-            #expect(result.status == 65, "\(result.stderr)")
+            expectEqual(result.status, 65, "\(result.stderr)")
             #expect(result.stderr.contains("Line 2 of") && result.stderr.contains("(from byte \(good.utf8.count))")
                 && result.stderr.contains("longer than 8 MiB"), "\(result.stderr)")
         }
@@ -155,8 +155,8 @@ struct HostileImportLimitTests {
             let latin1 = folder + "/latin1.xml", windows = folder + "/cp1252.xml"
             try Data(export("ISO-8859-1", source: [0x63, 0x61, 0x66, 0xE9])).write(to: URL(fileURLWithPath: latin1))
             try Data(export("windows-1252", source: [0x63, 0x61, 0x66, 0xE9, 0x20, 0x92, 0x80])).write(to: URL(fileURLWithPath: windows))
-            #expect(try cli.run(["import", latin1]).status == 0)
-            #expect(try cli.run(["import", windows]).status == 0)
+            try expectEqual(cli.run(["import", latin1]).status, 0)
+            try expectEqual(cli.run(["import", windows]).status, 0)
             let sources = try cli.run(["sources", "steps", "--format", "csv"]).stdout
             #expect(sources.contains("café,"), "\(sources)")
             #expect(sources.contains("café ’€,"), "\(sources)")
@@ -169,10 +169,10 @@ struct HostileImportLimitTests {
             let before = cli.snapshot()
             for (path, name) in [(utf16, "UTF-16"), (ebcdic, "EBCDIC-US")] {
                 let result = try cli.run(["import", path])
-                #expect(result.status == 65)
+                expectEqual(result.status, 65)
                 #expect(result.stderr.contains("is encoded in \(name), which hkctl does not read"), "\(result.stderr)")
             }
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 }

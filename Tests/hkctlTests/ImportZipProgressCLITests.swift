@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl import export.zip --progress` measures the export inside the zip, uncompressed (issue 22).
 struct ImportZipProgressCLITests {
@@ -21,20 +22,20 @@ struct ImportZipProgressCLITests {
                 print(len(text.encode()))
                 """
             let made = try SystemPackages.shell("python3 -c '\(script.replacingOccurrences(of: "'", with: "'\\''"))' '\(zip)'")
-            #expect(made.status == 0, "\(made.err)")
+            expectEqual(made.status, 0, "\(made.err)")
             let uncompressed = try #require(Int(made.out.trimmingCharacters(in: .whitespacesAndNewlines)))
             let compressed = try #require(try FileManager.default.attributesOfItem(atPath: zip)[.size] as? Int)
             #expect(compressed * 5 < uncompressed)
             let result = try cli.run(["import", zip, "--progress", "--dry-run"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let lines = result.stderr.split(separator: "\n").map(String.init)
             let total = String(format: "%.1f MB", Double(uncompressed) / 1_000_000)
             #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("/" + total) }, "\(lines)")
             let percents = lines.compactMap { line in line.split(separator: "]").dropFirst().first.flatMap { Int($0.split(separator: "%").first!.trimmingCharacters(in: .whitespaces)) } }
             #expect(percents.count == lines.count && percents.allSatisfy { $0 <= 100 }, "\(lines)")
-            #expect(percents.last == 100)
-            #expect(lines.last?.contains("\(total)/\(total)") == true, "\(lines)")
-            #expect(lines.last?.contains("30,000 records") == true)
+            expectEqual(percents.last, 100)
+            expectEqual(lines.last?.contains("\(total)/\(total)"), true, "\(lines)")
+            expectEqual(lines.last?.contains("30,000 records"), true)
         }
     }
 }

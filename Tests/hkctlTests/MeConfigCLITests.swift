@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Characteristics (`hkctl me`) and display-unit preferences (`hkctl config`).
 struct MeConfigCLITests {
@@ -8,15 +9,15 @@ struct MeConfigCLITests {
             for (key, value) in [("date-of-birth", "1988-04-02"), ("biological-sex", "female"), ("blood-type", "A+"),
                                  ("skin-type", "III")] {
                 let set = try cli.run(["me", "set", key, value])
-                #expect(set.status == 0, "\(set.stderr)")
+                expectEqual(set.status, 0, "\(set.stderr)")
             }
             let shown = try cli.run(["me", "--format", "json"])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
-            #expect(object["date-of-birth"] as? String == "1988-04-02")
-            #expect(object["biological-sex"] as? String == "female")
-            #expect(object["blood-type"] as? String == "A+")
-            #expect(object["skin-type"] as? String == "III")
-            #expect(try cli.run(["me", "unset", "blood-type"]).status == 0)
+            expectEqual(object["date-of-birth"] as? String, "1988-04-02")
+            expectEqual(object["biological-sex"] as? String, "female")
+            expectEqual(object["blood-type"] as? String, "A+")
+            expectEqual(object["skin-type"] as? String, "III")
+            try expectEqual(cli.run(["me", "unset", "blood-type"]).status, 0)
             #expect(try cli.run(["me", "--format", "json"]).stdout.contains("\"blood-type\":null"))
         }
     }
@@ -35,33 +36,33 @@ struct MeConfigCLITests {
     ] as [([String], Int32, String)])
     func badCharacteristicsAndSettingsChangeNothing(arguments: [String], status: Int32, fragment: String) throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L"]).status, 0)
             let before = cli.snapshot()
             let result = try cli.run(arguments)
-            #expect(result.status == status, "\(result.stderr)")
+            expectEqual(result.status, status, "\(result.stderr)")
             #expect(result.stderr.contains(fragment), "\(result.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
     @Test func aDisplayUnitPreferenceChangesListAndStatsButNotTheStore() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "weight", "72.5747792kg", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["config", "set", "unit.weight", "lbs"]).stdout == "unit.weight = lb\n")
-            #expect(try cli.run(["config", "get", "unit.weight"]).stdout == "lb\n")
+            try expectEqual(cli.run(["add", "weight", "72.5747792kg", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["config", "set", "unit.weight", "lbs"]).stdout, "unit.weight = lb\n")
+            try expectEqual(cli.run(["config", "get", "unit.weight"]).stdout, "lb\n")
             let listed = try cli.run(["list", "weight", "--format", "json"]).stdout
             #expect(listed.contains("\"value\":160") && listed.contains("\"unit\":\"lb\""))
             #expect(try cli.run(["stats", "weight", "--format", "json"]).stdout.contains("\"unit\":\"lb\""))
             // --unit wins over the preference.
             #expect(try cli.run(["list", "weight", "--unit", "kg", "--format", "json"]).stdout.contains("\"unit\":\"kg\""))
-            #expect(try cli.run(["config", "unset", "unit.weight"]).status == 0)
+            try expectEqual(cli.run(["config", "unset", "unit.weight"]).status, 0)
             #expect(try cli.run(["list", "weight", "--format", "json"]).stdout.contains("\"unit\":\"kg\""))
         }
     }
 
     @Test func percentIsAFractionInDataAndPercentInTables() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "body-fat", "21.5%", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "body-fat", "21.5%", "--at", "08:00"]).status, 0)
             let json = try cli.run(["list", "body-fat", "--format", "json"]).stdout
             #expect(json.contains("\"value\":0.215") && json.contains("\"unit\":\"%\""))
             #expect(try cli.run(["list", "body-fat"]).stdout.contains("21.5 %"))

@@ -1,26 +1,27 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `--meta note=...` shows in table and CSV output (issue 22): a METADATA column in tables when a listed sample has
 /// metadata, always a `metadata` column in CSV, JSON unchanged.
 struct MetadataListCLITests {
     private func add(_ cli: CLIRunner, _ arguments: [String]) throws {
         let result = try cli.run(["add"] + arguments)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
     }
 
     @Test func theTableHasAMetadataColumnOnlyWhenASampleHasMetadata() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["water", "250mL", "--at", "09:00"])
             let plain = try cli.run(["list", "water"])
-            #expect(plain.stdout.split(separator: "\n").first?.split(separator: " ") == ["START", "END", "VALUE", "SOURCE", "UUID"])
+            expectEqual(plain.stdout.split(separator: "\n").first?.split(separator: " "), ["START", "END", "VALUE", "SOURCE", "UUID"])
             #expect(!plain.stdout.contains("METADATA"))
             try add(cli, ["water", "500mL", "--at", "08:00", "--meta", "note=after the run, \"long\" one"])
             try add(cli, ["water", "300mL", "--at", "10:00", "--meta", "mood=good", "--meta", "note=x", "--meta", "cups=2"])
             let table = try cli.run(["list", "water"])
-            #expect(table.status == 0)
+            expectEqual(table.status, 0)
             let lines = table.stdout.split(separator: "\n").map(String.init)
-            #expect(lines.first?.hasSuffix("UUID                                  METADATA") == true, "\(lines)")
+            expectEqual(lines.first?.hasSuffix("UUID                                  METADATA"), true, "\(lines)")
             #expect(lines[1].hasSuffix("  note=x; cups=2; mood=good"), "the note first, then the other keys in order")
             #expect(!lines[2].contains("note") && !lines[2].hasSuffix(" "), "no trailing spaces for a sample without metadata")
             #expect(lines[3].hasSuffix("  note=after the run, \"long\" one"))
@@ -34,13 +35,13 @@ struct MetadataListCLITests {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["water", "250mL", "--at", "09:00"])
             let plain = try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n")
-            #expect(plain.first == "uuid,type,start,end,value,unit,source,metadata", "a stable header")
+            expectEqual(plain.first, "uuid,type,start,end,value,unit,source,metadata", "a stable header")
             // Every add records its zone (HKTimeZone), which CSV and JSON show and tables leave out.
-            #expect(plain.last?.hasSuffix(",250,mL,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\"}\"") == true, "\(plain)")
+            expectEqual(plain.last?.hasSuffix(",250,mL,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\"}\""), true, "\(plain)")
             try add(cli, ["water", "500mL", "--at", "08:00", "--meta", "note=after the run, \"long\" one", "--meta", "cups=2"])
             let csv = try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n")
-            #expect(csv.count == 3)
-            #expect(csv.last?.hasSuffix(",500,mL,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\",\"\"cups\"\":2,\"\"note\"\":\"\"after the run, \\\"\"long\\\"\" one\"\"}\"") == true,
+            expectEqual(csv.count, 3)
+            expectEqual(csv.last?.hasSuffix(",500,mL,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\",\"\"cups\"\":2,\"\"note\"\":\"\"after the run, \\\"\"long\\\"\" one\"\"}\""), true,
                     "\(csv)")
         }
     }
@@ -66,14 +67,14 @@ struct MetadataListCLITests {
             try handle.write(contentsOf: Data((line + "\n").utf8))
             try handle.close()
             let table = try cli.run(["list", "water"])
-            #expect(table.status == 0, "\(table.stderr)")
+            expectEqual(table.status, 0, "\(table.stderr)")
             let lines = table.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
-            #expect(lines.count == 3, "one line per sample: \(lines)")
+            expectEqual(lines.count, 3, "one line per sample: \(lines)")
             #expect(!table.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
             #expect(lines[1].hasSuffix("note=one\\u{A}two \\u{1B}[31mred\\u{202E}; long=" + String(repeating: "x", count: 60) + "…"), "\(lines[1])")
             #expect(!lines[1].contains("@children"), "hkctl's own keys are not shown in tables")
             let csv = try cli.run(["list", "water", "--format", "csv"]).stdout
-            #expect(csv.split(separator: "\n").count == 3, "the newline stays escaped inside the JSON")
+            expectEqual(csv.split(separator: "\n").count, 3, "the newline stays escaped inside the JSON")
             #expect(csv.contains(#""{""@children"":""[{}]"",""long"":""\#(long)"",""note"":""one\ntwo \u001b[31mred"#), "\(csv)")
         }
     }
@@ -84,9 +85,9 @@ struct MetadataListCLITests {
             let table = try cli.run(["list", "blood-pressure"]).stdout.split(separator: "\n")
             #expect(table.first?.hasSuffix("  METADATA") == true && table.last?.hasSuffix("  note=left arm, sitting") == true, "\(table)")
             let csv = try cli.run(["list", "blood-pressure", "--format", "csv"]).stdout.split(separator: "\n")
-            #expect(csv.first == "uuid,start,systolic,diastolic,unit,source,metadata")
+            expectEqual(csv.first, "uuid,start,systolic,diastolic,unit,source,metadata")
             // CSV and JSON show the zone the reading was recorded in (HKTimeZone), as for every sample `add` saves.
-            #expect(csv.last?.hasSuffix(",120,80,mmHg,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\",\"\"note\"\":\"\"left arm, sitting\"\"}\"") == true, "\(csv)")
+            expectEqual(csv.last?.hasSuffix(",120,80,mmHg,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\",\"\"note\"\":\"\"left arm, sitting\"\"}\""), true, "\(csv)")
             let workouts = try cli.run(["list", "workouts", "--format", "csv"]).stdout
             #expect(workouts.hasPrefix("uuid,activity,start,end,duration,energy_kcal,distance_m,pace_s_per_km,average_heart_rate,source,metadata\n"))
         }
@@ -106,10 +107,10 @@ struct MetadataListCLITests {
 
                 """
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            #expect(try cli.run(["import", path]).status == 0)
+            try expectEqual(cli.run(["import", path]).status, 0)
             let table = try cli.run(["list", "weight"]).stdout.split(separator: "\n")
-            #expect(table.first?.hasSuffix("METADATA") == true)
-            #expect(table.last?.hasSuffix("  HKWasUserEntered=1") == true, "\(table)")
+            expectEqual(table.first?.hasSuffix("METADATA"), true)
+            expectEqual(table.last?.hasSuffix("  HKWasUserEntered=1"), true, "\(table)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 29, items 2 and 4: metadata comes back as it went in, in type and in identity.
 struct MetadataRoundTripTests {
@@ -7,7 +8,7 @@ struct MetadataRoundTripTests {
     /// spelled with its JSON type: `n:42` for a number, `s:42` for a string.
     private func typedMetadata(_ cli: CLIRunner) throws -> [String: [String: String]] {
         let export = try cli.run(["export", "--format", "jsonl"])
-        #expect(export.status == 0, "\(export.stderr)")
+        expectEqual(export.status, 0, "\(export.stderr)")
         var result: [String: [String: String]] = [:]
         for line in export.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -44,38 +45,38 @@ struct MetadataRoundTripTests {
 
     @Test func healthXMLKeepsEveryMetadataValueItsTypeAndIdentity() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", "-"], stdin: Self.jsonLines).status == 0)
-            #expect(try cli.run(["add", "water", "1L", "--at", "2024-05-02T08:00", "--meta", "count=42", "--meta", "code=007",
-                                 "--meta", "half=0.5"]).status == 0)
-            #expect(try cli.run(["add", "workout", "strength", "1h", "--indoor", "--at", "2024-05-02T09:00"]).status == 0)
-            #expect(try cli.run(["add", "blood-pressure", "120/80", "--at", "2024-05-02T10:00", "--meta", "arm=2"]).status == 0)
+            try expectEqual(cli.run(["import", "-"], stdin: Self.jsonLines).status, 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-05-02T08:00", "--meta", "count=42", "--meta", "code=007",
+                                 "--meta", "half=0.5"]).status, 0)
+            try expectEqual(cli.run(["add", "workout", "strength", "1h", "--indoor", "--at", "2024-05-02T09:00"]).status, 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "2024-05-02T10:00", "--meta", "arm=2"]).status, 0)
             let original = try typedMetadata(cli)
-            #expect(original["HKQuantityTypeIdentifierDietaryWater 2024-05-01T08:00:00+00:00"] == ["count": "n:42.0"])
-            #expect(original["HKQuantityTypeIdentifierDietaryWater 2024-05-01T08:10:00+00:00"] == ["code": "s:007"])
+            expectEqual(original["HKQuantityTypeIdentifierDietaryWater 2024-05-01T08:00:00+00:00"], ["count": "n:42.0"])
+            expectEqual(original["HKQuantityTypeIdentifierDietaryWater 2024-05-01T08:10:00+00:00"], ["code": "s:007"])
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let file = folder + "/export.xml"
-            #expect(try cli.run(["export", "--format", "healthxml", "--out", file]).status == 0)
+            try expectEqual(cli.run(["export", "--format", "healthxml", "--out", file]).status, 0)
             // The same store: every sample is recognised.
             let again = try cli.run(["import", file, "--format", "json"])
-            #expect(again.status == 0, "\(again.stderr)")
+            expectEqual(again.status, 0, "\(again.stderr)")
             let totals = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])["totals"]
                 as? [String: Int]
-            #expect(totals?["added"] == 0, "\(again.stdout)")
+            expectEqual(totals?["added"], 0, "\(again.stdout)")
             // A fresh store: the same values of the same types.
             let fresh = CLIRunner(storePath: folder + "/fresh")
             let imported = try fresh.run(["import", file])
-            #expect(imported.status == 0, "\(imported.stderr)")
+            expectEqual(imported.status, 0, "\(imported.stderr)")
             let copy = try typedMetadata(fresh)
             for (sample, metadata) in original {
-                #expect(copy[sample] == metadata, "\(sample)")
+                expectEqual(copy[sample], metadata, "\(sample)")
             }
-            #expect(copy.count == original.count)
+            expectEqual(copy.count, original.count)
             // And that store's export is found again in it and in the first.
             let second = folder + "/second.xml"
-            #expect(try fresh.run(["export", "--format", "healthxml", "--out", second]).status == 0)
+            try expectEqual(fresh.run(["export", "--format", "healthxml", "--out", second]).status, 0)
             for store in [cli, fresh] {
                 let result = try store.run(["import", second, "--format", "json"])
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
                 #expect(result.stdout.contains("\"totals\":{\"added\":0"), "\(result.stdout)")
             }
         }
@@ -86,10 +87,10 @@ struct MetadataRoundTripTests {
             let values = ["zip=01234", "version=1.10", "code=007", "count=42", "half=0.5", "negative=-3", "big=1e20", "plus=+5",
                           "zero=-0", "point=.5", "whole=1.0", "spaced= 42", "hex=0x10", "huge=1e+20", "word=inf"]
             let arguments = values.flatMap { ["--meta", $0] }
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"] + arguments).status == 0)
-            #expect(try cli.run(["add", "workout", "running", "30min", "--at", "09:00"] + arguments).status == 0)
-            #expect(try cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--at", "10:00"] + arguments).status == 0)
-            #expect(try cli.run(["add", "blood-pressure", "120/80", "--at", "11:00"] + arguments).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"] + arguments).status, 0)
+            try expectEqual(cli.run(["add", "workout", "running", "30min", "--at", "09:00"] + arguments).status, 0)
+            try expectEqual(cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--at", "10:00"] + arguments).status, 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "11:00"] + arguments).status, 0)
             let expected = ["zip": "s:01234", "version": "s:1.10", "code": "s:007", "count": "n:42.0", "half": "n:0.5",
                             "negative": "n:-3.0", "big": "s:1e20", "plus": "s:+5", "zero": "s:-0", "point": "s:.5", "whole": "s:1.0",
                             "spaced": "s: 42", "hex": "s:0x10", "huge": "n:1e+20", "word": "s:inf"]
@@ -98,7 +99,7 @@ struct MetadataRoundTripTests {
                          "HKCorrelationTypeIdentifierFood 2024-06-01T10:00:00+00:00",
                          "HKCorrelationTypeIdentifierBloodPressure 2024-06-01T11:00:00+00:00"] {
                 let metadata = try #require(stored[type], "\(stored.keys.sorted())")
-                #expect(metadata.filter { expected[$0.key] != nil } == expected, "\(type)")
+                expectEqual(metadata.filter { expected[$0.key] != nil }, expected, "\(type)")
             }
         }
     }

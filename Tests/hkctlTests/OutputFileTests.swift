@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// Issue 22: a file the user names for output (`export --out`, `chart --svg`) never destroys what is at the path. A
@@ -28,12 +29,12 @@ struct OutputFileTests {
             try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.jsonl")
             let result = try cli.run(["export", "--out", link])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(mode(link, follow: false).map { $0 & S_IFMT } == S_IFLNK)
-            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "target.jsonl")
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectEqual(mode(link, follow: false).map { $0 & S_IFMT }, S_IFLNK)
+            try expectEqual(FileManager.default.destinationOfSymbolicLink(atPath: link), "target.jsonl")
             let written = try #require(contents(target))
             #expect(written.hasPrefix("{\"uuid\":") && written.contains("DietaryWater"), "\(written)")
-            #expect(names(folder) == ["link.jsonl", "target.jsonl"], "no temporary file is left")
+            expectEqual(names(folder), ["link.jsonl", "target.jsonl"], "no temporary file is left")
         }
     }
 
@@ -44,9 +45,9 @@ struct OutputFileTests {
             try FileManager.default.createSymbolicLink(atPath: folder + "/chart.svg", withDestinationPath: "real/steps.svg")
             let result = try cli.run(["chart", "water", "--svg", folder + "/chart.svg"])
             #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stderr)")
-            #expect(mode(folder + "/chart.svg", follow: false).map { $0 & S_IFMT } == S_IFLNK)
-            #expect(contents(folder + "/real/steps.svg")?.hasPrefix("<?xml") == true)
-            #expect(names(folder + "/real") == ["steps.svg"])
+            expectEqual(mode(folder + "/chart.svg", follow: false).map { $0 & S_IFMT }, S_IFLNK)
+            expectEqual(contents(folder + "/real/steps.svg")?.hasPrefix("<?xml"), true)
+            expectEqual(names(folder + "/real"), ["steps.svg"])
         }
     }
 
@@ -61,15 +62,15 @@ struct OutputFileTests {
                 let path = folder + "/" + name
                 let arguments = command == "export" ? ["export", "--out", path] : ["chart", "water", "--svg", path]
                 let result = try cli.run(arguments)
-                #expect(result.status == 73, "\(result.stderr)")
+                expectEqual(result.status, 73, "\(result.stderr)")
                 #expect(result.stdout.isEmpty)
                 #expect(result.stderr.hasPrefix("Error: '\(path)' is a symbolic link") && result.stderr.contains(words),
                         "\(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+                expectEqual(result.stderr.split(separator: "\n").count, 1, "one line: \(result.stderr)")
             }
-            #expect(names(folder) == before)
+            expectEqual(names(folder), before)
             #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
-            #expect(cli.snapshot() == store)
+            expectEqual(cli.snapshot(), store)
         }
     }
 
@@ -105,11 +106,11 @@ struct OutputFileTests {
             reader.start()
             // `timeout`: a reader that never came would leave hkctl waiting for one forever.
             let result = try runShell("exec timeout 30 \"$HKCTL\" export --out '\(fifo)' --format csv", cli)
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(received.done.wait(timeout: .now() + 10) == .success)
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectEqual(received.done.wait(timeout: .now() + 10), .success)
             #expect(received.text.hasPrefix("type,start,end,value,unit"), "\(received.text)")
-            #expect(mode(fifo).map { $0 & S_IFMT } == S_IFIFO, "still a FIFO")
-            #expect(names(folder) == ["pipe"])
+            expectEqual(mode(fifo).map { $0 & S_IFMT }, S_IFIFO, "still a FIFO")
+            expectEqual(names(folder), ["pipe"])
         }
     }
 
@@ -117,8 +118,8 @@ struct OutputFileTests {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, _ in
             for arguments in [["export", "--out", "/dev/null"], ["chart", "water", "--svg", "/dev/null"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 0, "\(result.stderr)")
-                #expect(mode("/dev/null", follow: false).map { $0 & S_IFMT } == S_IFCHR)
+                expectEqual(result.status, 0, "\(result.stderr)")
+                expectEqual(mode("/dev/null", follow: false).map { $0 & S_IFMT }, S_IFCHR)
             }
             #expect(!FileManager.default.fileExists(atPath: "/dev/null.hkctl-partial-1"))
         }
@@ -129,14 +130,14 @@ struct OutputFileTests {
             let existing = folder + "/shared.csv"
             try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
             try #require(chmod(existing, 0o644) == 0)
-            #expect(try cli.run(["export", "--out", existing, "--format", "csv"]).status == 0)
-            #expect(mode(existing).map { $0 & 0o777 } == 0o644)
-            #expect(contents(existing)?.hasPrefix("type,") == true)
+            try expectEqual(cli.run(["export", "--out", existing, "--format", "csv"]).status, 0)
+            expectEqual(mode(existing).map { $0 & 0o777 }, 0o644)
+            expectEqual(contents(existing)?.hasPrefix("type,"), true)
             for arguments in [["export", "--out", folder + "/new.jsonl"], ["chart", "water", "--svg", folder + "/new.svg"]] {
-                #expect(try cli.run(arguments).status == 0)
-                #expect(mode(arguments[arguments.count - 1]).map { $0 & 0o777 } == 0o600, "\(arguments)")
+                try expectEqual(cli.run(arguments).status, 0)
+                expectEqual(mode(arguments[arguments.count - 1]).map { $0 & 0o777 }, 0o600, "\(arguments)")
             }
-            #expect(names(folder) == ["new.jsonl", "new.svg", "shared.csv"])
+            expectEqual(names(folder), ["new.jsonl", "new.svg", "shared.csv"])
         }
     }
 
@@ -151,15 +152,15 @@ struct OutputFileTests {
             }
             let input = folder + "/../steps.jsonl"
             try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: false, encoding: .utf8)
-            #expect(try cli.run(["import", input]).status == 0)
+            try expectEqual(cli.run(["import", input]).status, 0)
             let target = folder + "/backup.jsonl"
             try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
             try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "backup.jsonl")
             for path in [target, folder + "/link"] {
                 let result = try runShell("ulimit -f 4; exec \"$HKCTL\" export --out '\(path)'", cli)
-                #expect(result.status == 74, "\(result.stderr)")
-                #expect(contents(target) == "precious\n")
-                #expect(names(folder) == ["backup.jsonl", "link"], "\(names(folder))")
+                expectEqual(result.status, 74, "\(result.stderr)")
+                expectEqual(contents(target), "precious\n")
+                expectEqual(names(folder), ["backup.jsonl", "link"], "\(names(folder))")
             }
         }
     }

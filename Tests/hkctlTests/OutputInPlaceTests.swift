@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 29, items 6 and 7: an output file named as one of hkctl's own descriptors (`/dev/stdout`, `/dev/stderr`,
 /// `/dev/fd/N`, `/proc/self/fd/N`) is written in place through that descriptor, as the shell would, so a redirected
@@ -19,10 +20,10 @@ struct OutputInPlaceTests {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let log = folder + "/log"
             let result = try runShell("echo old > '\(log)'; \"$HKCTL\" export --out '\(name)' >> '\(log)'", cli)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let text = contents(log)
             #expect(text.hasPrefix("old\n{\"uuid\":") && text.contains("DietaryWater"), "\(name): \(text)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["log"], "no temporary file is left")
+            try expectEqual(FileManager.default.contentsOfDirectory(atPath: folder), ["log"], "no temporary file is left")
         }
     }
 
@@ -40,7 +41,7 @@ struct OutputInPlaceTests {
                 let echo = descriptor.isEmpty ? "" : " >&\(descriptor)"
                 let script = "cd '\(folder)'; { echo header\(echo); \"$HKCTL\" \(command); echo footer\(echo); } \(redirection)"
                 let result = try runShell(script, cli)
-                #expect(result.status == 0, "\(command): \(result.stderr)")
+                expectEqual(result.status, 0, "\(command): \(result.stderr)")
                 let lines = contents(file).split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(lines.first == "header" && lines.dropLast().last == "footer" && lines.count > 3,
                         "\(command) \(redirection): \(contents(file))")
@@ -53,22 +54,22 @@ struct OutputInPlaceTests {
     @Test func aClosedOrReadOnlyDescriptorIsRefused() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let closed = try runShell("\"$HKCTL\" export --out /dev/fd/7", cli)
-            #expect(closed.status == 73, "\(closed.stderr)")
+            expectEqual(closed.status, 73, "\(closed.stderr)")
             #expect(closed.stderr.contains("/dev/fd/7") && closed.stderr.contains("not open"), "\(closed.stderr)")
             let input = folder + "/input"
             try "keep\n".write(toFile: input, atomically: false, encoding: .utf8)
             let readOnly = try runShell("\"$HKCTL\" export --out /dev/stdin < '\(input)'", cli)
-            #expect(readOnly.status == 73, "\(readOnly.stderr)")
+            expectEqual(readOnly.status, 73, "\(readOnly.stderr)")
             #expect(readOnly.stderr.contains("reading"), "\(readOnly.stderr)")
-            #expect(contents(input) == "keep\n", "the file behind standard input was replaced")
+            expectEqual(contents(input), "keep\n", "the file behind standard input was replaced")
         }
     }
 
     /// Every spelling of a path inside the store is refused (exit 73) for export and chart, and nothing changes.
     @Test func anOutputPathInsideTheStoreIsRefused() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
-            #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
-            #expect(try cli.run(["add", "water", "1L", "--at", "09:00"]).status == 0)
+            try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "09:00"]).status, 0)
             let store = cli.storePath
             let storeName = (store as NSString).lastPathComponent
             // Another name for the store folder, and a link inside the store's parent.
@@ -85,19 +86,19 @@ struct OutputInPlaceTests {
                 for arguments in [["export", "--out", path], ["chart", "water", "--svg", path],
                                   ["export", "--format", "healthxml", "--out", path]] {
                     let result = try cli.run(arguments)
-                    #expect(result.status == 73, "\(arguments): \(result.status) \(result.stderr)")
+                    expectEqual(result.status, 73, "\(arguments): \(result.status) \(result.stderr)")
                     #expect(result.stderr.contains("inside the store"), "\(arguments): \(result.stderr)")
                     #expect(result.stdout.isEmpty)
                 }
             }
             // Relative to the working folder too.
             let relative = try runShell("cd '\(store)/samples' && \"$HKCTL\" export --out ../operations.jsonl", cli)
-            #expect(relative.status == 73, "\(relative.stderr)")
-            #expect(cli.snapshot() == before, "the store changed")
-            #expect(try cli.run(["undo", "--yes"]).status == 0, "the undo log still works")
+            expectEqual(relative.status, 73, "\(relative.stderr)")
+            expectEqual(cli.snapshot(), before, "the store changed")
+            try expectEqual(cli.run(["undo", "--yes"]).status, 0, "the undo log still works")
             // A file beside the store, whose name starts like the store's, is fine.
             let beside = store + "-backup.jsonl"
-            #expect(try cli.run(["export", "--out", beside]).status == 0)
+            try expectEqual(cli.run(["export", "--out", beside]).status, 0)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 29, item 18: a command only the owner may run says what it does when another source runs it.
 struct OwnerOnlyMessageTests {
@@ -22,12 +23,12 @@ struct OwnerOnlyMessageTests {
             let before = cli.snapshot()
             for (arguments, action) in Self.commands {
                 let result = try cli.run(arguments, environment: ["HKCTL_SOURCE": "app"])
-                #expect(result.status == 77, "\(arguments): \(result.status) \(result.stderr)")
-                #expect(result.stderr == "Error: Only the owner may \(action), not source 'app'; run this without --source "
+                expectEqual(result.status, 77, "\(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.stderr, "Error: Only the owner may \(action), not source 'app'; run this without --source "
                         + "and without $HKCTL_SOURCE.\n", "\(arguments): \(result.stderr)")
                 #expect(result.stdout.isEmpty)
             }
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 31, what remained: partial periods are marked and left out of averages a period, whole days show as dates,
 /// `--by-source` headers keep the source's spelling and `sources` shows its times with one precision.
@@ -14,7 +15,7 @@ struct PartialPeriodCLITests {
     @Test func chartLeavesPartialWeeksOutOfTheAverageAndSaysSo() throws {
         try Self.withSteps { cli in
             let chart = try cli.run(["chart", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--by", "week", "--width", "70"])
-            #expect(chart.status == 0, "\(chart.stderr)")
+            expectEqual(chart.status, 0, "\(chart.stderr)")
             // (7,000 + 7,000) / 2 whole weeks, not (7,000 × 3 + 1,000) / 4.
             #expect(chart.stdout.contains("average 7,000 steps a week (* left out)"), "\(chart.stdout)")
             #expect(chart.stdout.contains("total 22,000 steps"), "\(chart.stdout)")
@@ -29,9 +30,9 @@ struct PartialPeriodCLITests {
     @Test func statsTablesMarkPartialPeriodsAndShowWholeDaysAsDates() throws {
         try Self.withSteps { cli in
             let weeks = try cli.run(["stats", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--by", "week"])
-            #expect(weeks.status == 0, "\(weeks.stderr)")
+            expectEqual(weeks.status, 0, "\(weeks.stderr)")
             let rows = weeks.stdout.split(separator: "\n").filter { $0.hasPrefix("2024-") }
-            #expect(rows.map { $0.split(separator: " ").dropFirst().first?.hasSuffix("*") == true } == [true, false, false, false, true],
+            expectEqual(rows.map { $0.split(separator: " ").dropFirst().first?.hasSuffix("*") == true }, [true, false, false, false, true],
                     "\(weeks.stdout)")
             #expect(weeks.stdout.hasSuffix("* weeks only partly in the range or not over yet\n"), "\(weeks.stdout)")
             // --by day from midnight to midnight: the day alone (table), the dates alone (CSV); today is not over.
@@ -40,7 +41,7 @@ struct PartialPeriodCLITests {
                     "\(days.stdout)")
             #expect(days.stdout.hasSuffix("* day not over yet\n"), "\(days.stdout)")
             let csv = try cli.run(["stats", "steps", "--from", "2024-05-30", "--to", "2024-06-01", "--by", "day", "--format", "csv"])
-            #expect(csv.stdout == "start,end,sum,count,unit\n2024-05-30,2024-05-31,1000,1,count\n2024-05-31,2024-06-01,0,0,count\n"
+            expectEqual(csv.stdout, "start,end,sum,count,unit\n2024-05-30,2024-05-31,1000,1,count\n2024-05-31,2024-06-01,0,0,count\n"
                 + "2024-06-01,2024-06-02,0,0,count\n", "\(csv.stdout)")
             // Days cut by the range keep their times (and are marked); JSON keeps timestamps.
             let cut = try cli.run(["stats", "steps", "--from", "2024-05-30T08:00", "--to", "2024-05-31", "--by", "day"])
@@ -53,8 +54,8 @@ struct PartialPeriodCLITests {
     @Test func sourceColumnsKeepTheSpellingAndSourcesOnePrecision() throws {
         try Self.withSteps { cli in
             let phone = "José’s iPhone"
-            #expect(try cli.run(["auth", "grant", phone, "--share", "steps", "-q"]).status == 0)
-            #expect(try cli.run(["add", "steps", "500", "--at", "2024-05-30T11:00", "--source", phone, "-q"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", phone, "--share", "steps", "-q"]).status, 0)
+            try expectEqual(cli.run(["add", "steps", "500", "--at", "2024-05-30T11:00", "--source", phone, "-q"]).status, 0)
             let table = try cli.run(["stats", "steps", "--from", "2024-05-30", "--to", "2024-05-30", "--by", "day", "--by-source"])
             #expect(table.stdout.contains("José’s iPhone") && !table.stdout.contains("JOSÉ"), "\(table.stdout)")
             // The first sample has seconds (10:00:05): every time in FIRST and LAST has them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 31, "Periods as people say them": `-p`, `--from`/`--to` with periods, `--this-week` and friends, through the
 /// binary.
@@ -9,7 +10,7 @@ struct PeriodCLITests {
 
     private func range(_ cli: CLIRunner, _ arguments: [String]) throws -> (from: String, to: String, sum: Double) {
         let result = try cli.run(["stats", "steps"] + arguments + ["--format", "json"], environment: paris)
-        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        expectEqual(result.status, 0, "\(arguments): \(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         return (object["from"] as! String, object["to"] as! String, object["sum"] as? Double ?? 0)
     }
@@ -17,28 +18,28 @@ struct PeriodCLITests {
     @Test func periodsNameCalendarSpans() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (day, steps) in [("2024-02-10", 100), ("2024-03-01", 1000), ("2024-03-18", 2000), ("2024-03-20", 4000)] {
-                #expect(try cli.run(["add", "steps", "\(steps)", "--at", "\(day)T10:00", "-q"], environment: paris).status == 0)
+                try expectEqual(cli.run(["add", "steps", "\(steps)", "--at", "\(day)T10:00", "-q"], environment: paris).status, 0)
             }
             #expect(try range(cli, ["-p", "2024-03"]) == ("2024-03-01T00:00:00+01:00", "2024-04-01T00:00:00+02:00", 7000))
-            #expect(try range(cli, ["--period", "last month"]).sum == 100)
-            #expect(try range(cli, ["-p", "2024-W12"]).sum == 6000)
-            #expect(try range(cli, ["-p", "this week"]).sum == 6000)
-            #expect(try range(cli, ["--this-week"]).sum == 6000)
-            #expect(try range(cli, ["--this-month"]).sum == 7000)
-            #expect(try range(cli, ["--this-year"]).sum == 7100)
-            #expect(try range(cli, ["-p", "from 2024-03-01 to 2024-03-18"]).sum == 3000)
-            #expect(try range(cli, ["-p", "last 7 days"]).sum == 6000)
+            try expectEqual(range(cli, ["--period", "last month"]).sum, 100)
+            try expectEqual(range(cli, ["-p", "2024-W12"]).sum, 6000)
+            try expectEqual(range(cli, ["-p", "this week"]).sum, 6000)
+            try expectEqual(range(cli, ["--this-week"]).sum, 6000)
+            try expectEqual(range(cli, ["--this-month"]).sum, 7000)
+            try expectEqual(range(cli, ["--this-year"]).sum, 7100)
+            try expectEqual(range(cli, ["-p", "from 2024-03-01 to 2024-03-18"]).sum, 3000)
+            try expectEqual(range(cli, ["-p", "last 7 days"]).sum, 6000)
             // --week is still the 7 days ending today, --month the 30.
-            #expect(try range(cli, ["--week"]).from == "2024-03-14T00:00:00+01:00")
-            #expect(try range(cli, ["--month"]).from == "2024-02-20T00:00:00+01:00")
+            try expectEqual(range(cli, ["--week"]).from, "2024-03-14T00:00:00+01:00")
+            try expectEqual(range(cli, ["--month"]).from, "2024-02-20T00:00:00+01:00")
             // Calendar weeks follow --week-start.
-            #expect(try range(cli, ["--this-week", "--week-start", "sun"]).from == "2024-03-17T00:00:00+01:00")
+            try expectEqual(range(cli, ["--this-week", "--week-start", "sun"]).from, "2024-03-17T00:00:00+01:00")
             // --from and --to take periods: a month starts on its first day and ends after its last.
-            #expect(try range(cli, ["--from", "2024-03", "--to", "2024-03"]).sum == 7000)
-            #expect(try range(cli, ["--from", "2024-02", "--to", "2024-03-01"]).sum == 1100)
-            #expect(try range(cli, ["--from", "last monday"]).from == "2024-03-18T00:00:00+01:00")
+            try expectEqual(range(cli, ["--from", "2024-03", "--to", "2024-03"]).sum, 7000)
+            try expectEqual(range(cli, ["--from", "2024-02", "--to", "2024-03-01"]).sum, 1100)
+            try expectEqual(range(cli, ["--from", "last monday"]).from, "2024-03-18T00:00:00+01:00")
             let listed = try cli.run(["list", "steps", "-p", "2024-03-18", "--format", "csv"], environment: paris)
-            #expect(listed.stdout.split(separator: "\n").count == 2)
+            expectEqual(listed.stdout.split(separator: "\n").count, 2)
         }
     }
 
@@ -53,32 +54,32 @@ struct PeriodCLITests {
 
     @Test func badPeriodsAreOneClearLineAndChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "steps", "10", "-q"], environment: paris).status == 0)
+            try expectEqual(cli.run(["add", "steps", "10", "-q"], environment: paris).status, 0)
             let before = cli.snapshot()
             for arguments in [["-p", "fortnight"], ["-p", "2024-13"], ["-p", "2021-W53"], ["-p", "from 2024-03-15 to 2024-03-01"],
                               ["--from", "someday"]] {
                 let result = try cli.run(["stats", "steps"] + arguments, environment: paris)
-                #expect(result.status == 65, "\(arguments)")
+                expectEqual(result.status, 65, "\(arguments)")
                 #expect(result.stdout.isEmpty)
-                #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+                expectEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
             }
             let unknown = try cli.run(["stats", "steps", "-p", "fortnight"], environment: paris)
             #expect(unknown.stderr.contains("hkctl help periods"))
             let two = try cli.run(["stats", "steps", "-p", "2024-03", "--week"], environment: paris)
-            #expect(two.status == 64)
+            expectEqual(two.status, 64)
             #expect(two.stderr.contains("Give one range"))
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
     @Test func helpExplainsPeriodsAndItself() throws {
         try CLIRunner.withTemporaryStore { cli in
             let periods = try cli.run(["help", "periods"])
-            #expect(periods.status == 0)
+            expectEqual(periods.status, 0)
             #expect(periods.stdout.contains("2024-W12") && periods.stdout.contains("last 7 days") && periods.stdout.contains("until B"))
             #expect(periods.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
             let help = try cli.run(["help", "help"])
-            #expect(help.status == 0)
+            expectEqual(help.status, 0)
             #expect(help.stdout.contains("hkctl help periods"))
             #expect(try cli.run(["stats", "--help"]).stdout.contains("-p, --period <period>"))
         }

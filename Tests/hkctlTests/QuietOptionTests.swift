@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 22: `-q`/`--quiet` on every writing command prints nothing on success (for cron), still writes, and keeps
 /// errors and real warnings on standard error.
@@ -34,7 +35,7 @@ struct QuietOptionTests {
             func quiet(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
                 for form in ["-q", "--quiet"] {
                     let result = try cli.run(arguments + [form])
-                    #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+                    expectEqual(result.status, 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
                     #expect(result.stdout.isEmpty, "\(arguments) printed: \(result.stdout)", sourceLocation: sourceLocation)
                     #expect(result.stderr.isEmpty, "\(arguments) said: \(result.stderr)", sourceLocation: sourceLocation)
                     if arguments.first == "add" || arguments.first == "delete" { break }  // once: they are not idempotent
@@ -44,8 +45,8 @@ struct QuietOptionTests {
             try quiet(["add", "water", "250mL", "--at", "09:00", "--format", "json"])
             try quiet(["add", "blood-pressure", "120/80", "--at", "07:00"])
             let water = try cli.run(["list", "water", "--format", "csv"])
-            #expect(water.stdout.split(separator: "\n").count == 3, "two samples saved: \(water.stdout)")
-            #expect(try cli.run(["list", "blood-pressure", "--format", "csv"]).stdout.split(separator: "\n").count == 2)
+            expectEqual(water.stdout.split(separator: "\n").count, 3, "two samples saved: \(water.stdout)")
+            try expectEqual(cli.run(["list", "blood-pressure", "--format", "csv"]).stdout.split(separator: "\n").count, 2)
 
             try quiet(["import", input])
             #expect(try cli.run(["stats", "steps", "--week", "--format", "json"]).stdout.contains("\"sum\":1200"))
@@ -56,27 +57,27 @@ struct QuietOptionTests {
             try quiet(["goal", "water", "2.5L"])
             #expect(try cli.run(["goal", "water"]).stdout.contains("2.5"))
             try quiet(["config", "set", "unit.weight", "lb"])
-            #expect(try cli.run(["config", "get", "unit.weight"]).stdout == "lb\n")
+            try expectEqual(cli.run(["config", "get", "unit.weight"]).stdout, "lb\n")
             try quiet(["me", "set", "biological-sex", "female"])
             #expect(try cli.run(["me"]).stdout.contains("female"))
             try quiet(["auth", "grant", "scale", "--share", "weight"])
-            #expect(try cli.run(["add", "weight", "70kg", "--source", "scale"]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "70kg", "--source", "scale"]).status, 0)
             try quiet(["sources", "priority", "steps", "Phone"])
             #expect(try cli.run(["sources", "priority", "steps", "--format", "json"]).stdout.contains("\"Phone\""))
 
             let uuid = try #require(water.stdout.split(separator: "\n")[1].split(separator: ",").first.map(String.init))
             try quiet(["delete", uuid])
             try quiet(["delete", "water", "--today", "--yes"])
-            #expect(try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n").count == 1)
+            try expectEqual(cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n").count, 1)
             try quiet(["undo", "--yes"])
-            #expect(try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n").count == 3, "the delete is undone")
+            try expectEqual(cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n").count, 3, "the delete is undone")
             try quiet(["compact", "--retention", "0"])
             try quiet(["doctor", "--repair"])
             try quiet(["goal", "water", "--unset"])
             try quiet(["config", "unset", "unit.weight"])
             try quiet(["me", "unset", "biological-sex"])
             try quiet(["auth", "revoke", "scale"])
-            #expect(try cli.run(["add", "weight", "71kg", "--source", "scale"]).status == 77)
+            try expectEqual(cli.run(["add", "weight", "71kg", "--source", "scale"]).status, 77)
         }
     }
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// Session 19's review of the HAE import's direct path through the built binary: a Health Auto Export import killed
 /// with SIGKILL part-way and run again, and two imports running at once, must leave exactly the store one import into
@@ -41,7 +42,7 @@ struct S19ReviewHAECLITests {
     /// The store's samples as `export --format jsonl` writes them, uuids blanked, lines sorted.
     static func contents(_ cli: CLIRunner) throws -> [String] {
         let exported = try cli.run(["export", "--format", "jsonl"])
-        #expect(exported.status == 0, "\(exported.stderr)")
+        expectEqual(exported.status, 0, "\(exported.stderr)")
         let uuid = /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/
         return exported.stdout.split(separator: "\n").map { String($0.replacing(uuid, with: "U")) }.sorted()
     }
@@ -66,7 +67,7 @@ struct S19ReviewHAECLITests {
         try CLIRunner.withTemporaryStore { reference in
             let path = Self.folder(of: reference) + "/days.json"
             try Self.payload(days: 1, seed: 3).write(toFile: path, atomically: true, encoding: .utf8)
-            #expect(try reference.run(["import", path, "-q"]).status == 0)
+            try expectEqual(reference.run(["import", path, "-q"]).status, 0)
             let expected = try Self.contents(reference)
             #expect(expected.count > 2500, "\(expected.count)")
             for delay in [30_000, 150_000] as [useconds_t] {
@@ -77,14 +78,14 @@ struct S19ReviewHAECLITests {
                     spawned.killNow()
                     _ = spawned.wait()
                     let again = try cli.run(["import", path, "-q"])
-                    #expect(again.status == 0, "\(again.stderr)")
-                    #expect(try Self.contents(cli) == expected, "killed after \(delay) µs")
+                    expectEqual(again.status, 0, "\(again.stderr)")
+                    try expectEqual(Self.contents(cli), expected, "killed after \(delay) µs")
                     let third = try cli.run(["import", path, "--format", "json"])
-                    #expect(third.status == 0)
+                    expectEqual(third.status, 0)
                     let totals = try Self.totals(third)
                     #expect(totals["added"] == 0 && totals["replaced"] == 0 && (totals["alreadyPresent"] ?? 0) > 0, "\(totals)")
                     let doctor = try cli.run(["doctor"])
-                    #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+                    expectEqual(doctor.status, 0, "\(doctor.stdout)\(doctor.stderr)")
                 }
             }
         }
@@ -97,14 +98,14 @@ struct S19ReviewHAECLITests {
             // The same day, each point a minute later: other points of the same types, months and form (points 30 s
             // later would be another form of the same minutes, which the later import replaces: then the order counts).
             try Self.payload(days: 1, seed: 6, shift: 60).write(toFile: two, atomically: true, encoding: .utf8)
-            #expect(try reference.run(["import", one, "-q"]).status == 0)
+            try expectEqual(reference.run(["import", one, "-q"]).status, 0)
             let single = try Self.contents(reference)
-            #expect(try reference.run(["import", two, "-q"]).status == 0)
+            try expectEqual(reference.run(["import", two, "-q"]).status, 0)
             let both = try Self.contents(reference)
             try CLIRunner.withTemporaryStore { (backwards: CLIRunner) throws in
-                #expect(try backwards.run(["import", two, "-q"]).status == 0)
-                #expect(try backwards.run(["import", one, "-q"]).status == 0)
-                #expect(try Self.contents(backwards) == both)
+                try expectEqual(backwards.run(["import", two, "-q"]).status, 0)
+                try expectEqual(backwards.run(["import", one, "-q"]).status, 0)
+                try expectEqual(Self.contents(backwards), both)
             }
             for (first, second, expected) in [(one, one, single), (one, two, both)] {
                 try CLIRunner.withTemporaryStore { cli in
@@ -113,9 +114,9 @@ struct S19ReviewHAECLITests {
                     let b = try Spawned.start(["import", second, "--batch-size", "1000", "-q"], cli: cli, outputFolder: Self.folder(of: cli),
                                               label: "b", environment: ["HKCTL_LOCK_TIMEOUT": "60"])
                     let (ra, rb) = (a.wait().result, b.wait().result)
-                    #expect(ra.status == 0, "\(ra.stderr)")
-                    #expect(rb.status == 0, "\(rb.stderr)")
-                    #expect(try Self.contents(cli) == expected, "\(first) with \(second)")
+                    expectEqual(ra.status, 0, "\(ra.stderr)")
+                    expectEqual(rb.status, 0, "\(rb.stderr)")
+                    try expectEqual(Self.contents(cli), expected, "\(first) with \(second)")
                 }
             }
         }
@@ -128,15 +129,15 @@ struct S19ReviewHAECLITests {
             let one = Self.folder(of: cli) + "/one.json", other = Self.folder(of: cli) + "/other.json"
             try Self.payload(days: 1, seed: 11).write(toFile: one, atomically: true, encoding: .utf8)
             try Self.payload(days: 1, seed: 12, shift: 60).write(toFile: other, atomically: true, encoding: .utf8)
-            #expect(try cli.run(["import", one, "-q"]).status == 0)
+            try expectEqual(cli.run(["import", one, "-q"]).status, 0)
             let first = try Self.contents(cli)
             #expect(first.count > 2000)
-            #expect(try cli.run(["import", other, "-q"]).status == 0)
+            try expectEqual(cli.run(["import", other, "-q"]).status, 0)
             #expect(try Self.contents(cli).count > first.count)
             let undone = try cli.run(["undo", "--yes"])
-            #expect(undone.status == 0, "\(undone.stderr)")
-            #expect(try Self.contents(cli) == first)
-            #expect(try cli.run(["undo", "--yes"]).status == 0)
+            expectEqual(undone.status, 0, "\(undone.stderr)")
+            try expectEqual(Self.contents(cli), first)
+            try expectEqual(cli.run(["undo", "--yes"]).status, 0)
             #expect(try Self.contents(cli).isEmpty)
         }
     }
@@ -154,7 +155,7 @@ struct S19ReviewHAECLITests {
                 let dry = try cli.run(["import", path, "--dry-run", "--format", "json"])
                 let real = try cli.run(["import", path, "--format", "json"])
                 #expect(dry.status == 0 && real.status == 0, "\(dry.stderr)\(real.stderr)")
-                #expect(try Self.counts(dry) == Self.counts(real), "\(path)")
+                try expectEqual(Self.counts(dry), Self.counts(real), "\(path)")
                 #expect(try Self.counts(real) != "{}")
             }
         }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// Session 19's review of stored readings (`derived/readings/<type>/<month>.readings`) through the built binary:
 /// discrete statistics (average, minimum, maximum, latest; by hour, day and month; ranges on month edges and inside
@@ -39,8 +40,8 @@ struct S19ReviewReadingsCLITests {
         let plain = try answers(cli)
         try? FileManager.default.removeItem(atPath: derived(cli))
         if FileManager.default.fileExists(atPath: stash) { try FileManager.default.moveItem(atPath: stash, toPath: derived(cli)) }
-        #expect(built == plain, "\(step): built")
-        #expect(kept == plain, "\(step): kept")
+        expectEqual(built, plain, "\(step): built")
+        expectEqual(kept, plain, "\(step): kept")
         return plain
     }
 
@@ -64,20 +65,20 @@ struct S19ReviewReadingsCLITests {
             try S19ReviewHAECLITests.payload(days: 2, seed: 21, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
             // Other minutes of the same days (points 30 s later would be another form: replacing them costs seconds).
             try S19ReviewHAECLITests.payload(days: 1, seed: 22, shift: 60).write(toFile: grown, atomically: true, encoding: .utf8)
-            #expect(try cli.run(["import", payload, "-q"]).status == 0)
+            try expectEqual(cli.run(["import", payload, "-q"]).status, 0)
             let first = try Self.checkAgree(cli, "imported")
             #expect(!Self.readingsFiles(cli).isEmpty, "no readings were kept")
             // An add inside the range, then its delete, then the undo of the delete.
             let added = try cli.run(["add", "heart-rate", "151bpm", "--at", "2024-05-01 12:00:30", "-q"])
-            #expect(added.status == 0, "\(added.stderr)")
+            expectEqual(added.status, 0, "\(added.stderr)")
             let withAdd = try Self.checkAgree(cli, "added")
             #expect(withAdd != first)
-            #expect(try cli.run(["delete", "--last", "heart-rate", "--yes", "-q"]).status == 0)
-            #expect(try Self.checkAgree(cli, "deleted") == first)
-            #expect(try cli.run(["undo", "--yes", "-q"]).status == 0)
-            #expect(try Self.checkAgree(cli, "undone") == withAdd)
+            try expectEqual(cli.run(["delete", "--last", "heart-rate", "--yes", "-q"]).status, 0)
+            try expectEqual(Self.checkAgree(cli, "deleted"), first)
+            try expectEqual(cli.run(["undo", "--yes", "-q"]).status, 0)
+            try expectEqual(Self.checkAgree(cli, "undone"), withAdd)
             // Another import into the same months.
-            #expect(try cli.run(["import", grown, "-q"]).status == 0)
+            try expectEqual(cli.run(["import", grown, "-q"]).status, 0)
             try Self.checkAgree(cli, "imported again")
             // A torn tail: half a line, no newline, appended by hand.
             let may = try Self.partition(cli, month: "2024-05")
@@ -96,8 +97,8 @@ struct S19ReviewReadingsCLITests {
                 let payload = folder + "/days.json", otherPayload = folder + "/other.json"
                 try S19ReviewHAECLITests.payload(days: 2, seed: 31, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
                 try S19ReviewHAECLITests.payload(days: 2, seed: 32, shift: -43_200).write(toFile: otherPayload, atomically: true, encoding: .utf8)
-                #expect(try cli.run(["import", payload, "-q"]).status == 0)
-                #expect(try other.run(["import", otherPayload, "-q"]).status == 0)
+                try expectEqual(cli.run(["import", payload, "-q"]).status, 0)
+                try expectEqual(other.run(["import", otherPayload, "-q"]).status, 0)
                 let truth = try Self.checkAgree(cli, "imported")
                 _ = try Self.answers(other)
                 let files = Self.readingsFiles(cli)
@@ -105,8 +106,8 @@ struct S19ReviewReadingsCLITests {
                 func restoreAndCheck(_ step: String, _ damage: (String) throws -> Void) throws {
                     _ = try Self.answers(cli)
                     for file in Self.readingsFiles(cli) { try damage(file) }
-                    #expect(try Self.answers(cli) == truth, "\(step): first read")
-                    #expect(try Self.answers(cli) == truth, "\(step): second read")
+                    try expectEqual(Self.answers(cli), truth, "\(step): first read")
+                    try expectEqual(Self.answers(cli), truth, "\(step): second read")
                 }
                 try restoreAndCheck("a byte flipped") { file in
                     var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
@@ -125,7 +126,7 @@ struct S19ReviewReadingsCLITests {
                 for (index, file) in months.enumerated() {
                     try saved[(index + 1) % saved.count].write(to: URL(fileURLWithPath: file))
                 }
-                #expect(try Self.answers(cli) == truth, "months swapped")
+                try expectEqual(Self.answers(cli), truth, "months swapped")
                 // The other store's readings in this store's place, each under the same name.
                 _ = try Self.answers(cli)
                 let foreign = Self.readingsFiles(other)
@@ -134,8 +135,8 @@ struct S19ReviewReadingsCLITests {
                     try? FileManager.default.removeItem(atPath: mine)
                     try FileManager.default.copyItem(atPath: file, toPath: mine)
                 }
-                #expect(try Self.answers(cli) == truth, "another store's readings")
-                #expect(try Self.answers(cli) == truth, "another store's readings, again")
+                try expectEqual(Self.answers(cli), truth, "another store's readings")
+                try expectEqual(Self.answers(cli), truth, "another store's readings, again")
             }
         }
     }
@@ -149,11 +150,11 @@ struct S19ReviewReadingsCLITests {
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let payload = folder + "/days.json"
             try S19ReviewHAECLITests.payload(days: 2, seed: 41, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
-            #expect(try cli.run(["import", payload, "-q"]).status == 0)
+            try expectEqual(cli.run(["import", payload, "-q"]).status, 0)
             _ = try Self.answers(cli)
             let may = try Self.partition(cli, month: "2024-05")
             var info = stat()
-            #expect(stat(may, &info) == 0)
+            expectEqual(stat(may, &info), 0)
             var text = try String(contentsOfFile: may, encoding: .utf8)
             // Every heart rate of 60 to 69 becomes 90 to 99: same size.
             text = text.replacing(/"value":6([0-9]),/) { "\"value\":9\($0.output.1)," }
@@ -161,7 +162,7 @@ struct S19ReviewReadingsCLITests {
             handle.write(Data(text.utf8))
             handle.closeFile()
             var times = [info.st_atim, info.st_mtim]
-            #expect(utimensat(AT_FDCWD, may, &times, 0) == 0)
+            expectEqual(utimensat(AT_FDCWD, may, &times, 0), 0)
             let stale = try Self.answers(cli)
             try FileManager.default.removeItem(atPath: Self.derived(cli))
             #expect(stale == (try Self.answers(cli)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// Runs `script` with `/bin/sh -c`, with `$HKCTL` naming the binary and the runner's store, zone and clock set
@@ -28,7 +29,7 @@ struct SuggestedCommandQuotingTests {
     /// Pastes `command` into a shell where `hkctl` only prints its arguments; returns them.
     private func pasted(_ command: String, _ cli: CLIRunner, marker: String) throws -> [String] {
         let result = try runShell("hkctl() { printf '%s\\n' \"$@\"; }\n" + command, cli)
-        #expect(result.status == 0, "\(command): \(result.stderr)")
+        expectEqual(result.status, 0, "\(command): \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: marker), "pasting \(command) ran the payload")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -38,22 +39,21 @@ struct SuggestedCommandQuotingTests {
             let marker = NSTemporaryDirectory() + "hkctl-pwned-" + UUID().uuidString
             let source = "x; touch \(marker) #"
             let undecided = try cli.run(["add", "weight", "72kg", "--source", source])
-            #expect(undecided.status == 77)
-            #expect(try pasted(suggestedCommand(undecided.stderr), cli, marker: marker) == ["auth", "grant", source, "--share", "weight"])
-            #expect(try cli.run(["auth", "deny", source, "--share", "weight"]).status == 0)
+            expectEqual(undecided.status, 77)
+            try expectEqual(pasted(suggestedCommand(undecided.stderr), cli, marker: marker), ["auth", "grant", source, "--share", "weight"])
+            try expectEqual(cli.run(["auth", "deny", source, "--share", "weight"]).status, 0)
             let denied = try cli.run(["add", "weight", "72kg", "--source", source])
-            #expect(denied.status == 77)
-            #expect(try pasted(suggestedCommand(denied.stderr), cli, marker: marker) == ["auth", "grant", source, "--share", "weight"])
+            expectEqual(denied.status, 77)
+            try expectEqual(pasted(suggestedCommand(denied.stderr), cli, marker: marker), ["auth", "grant", source, "--share", "weight"])
             let quote = "it's $(touch \(marker))"
             let request = try cli.run(["auth", "request", "--share", "weight,water", "--read", "steps"], environment: ["HKCTL_SOURCE": quote])
-            #expect(request.status == 77)
-            #expect(try pasted(suggestedCommand(request.stderr), cli, marker: marker)
-                    == ["auth", "grant", quote, "--share", "weight,water", "--read", "steps"])
+            expectEqual(request.status, 77)
+            try expectEqual(pasted(suggestedCommand(request.stderr), cli, marker: marker), ["auth", "grant", quote, "--share", "weight,water", "--read", "steps"])
             // The suggested command, run for real, grants exactly that source.
             let grant = try runShell(suggestedCommand(undecided.stderr).replacingOccurrences(of: "hkctl ", with: "\"$HKCTL\" "), cli)
-            #expect(grant.status == 0, "\(grant.stderr)")
+            expectEqual(grant.status, 0, "\(grant.stderr)")
             #expect(!FileManager.default.fileExists(atPath: marker))
-            #expect(try cli.run(["add", "weight", "72kg", "--source", source]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "72kg", "--source", source]).status, 0)
         }
     }
 }
@@ -85,10 +85,10 @@ struct OutputWriteErrorTests {
 
     @Test func everyCommandExits74WhenStandardOutputIsFull() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", "-"], stdin: bulkStepLines(3000)).status == 0)
+            try expectEqual(cli.run(["import", "-"], stdin: bulkStepLines(3000)).status, 0)
             for command in Self.commands {
                 let result = try runShell("\"$HKCTL\" \(command) >/dev/full", cli)
-                #expect(result.status == 74, "\(command): exit \(result.status), \(result.stderr)")
+                expectEqual(result.status, 74, "\(command): exit \(result.status), \(result.stderr)")
                 #expect(result.stderr.contains("No space left on device"), "\(command): \(result.stderr)")
                 #expect(!result.stderr.contains("Exported"), "\(command): \(result.stderr)")
             }
@@ -101,11 +101,11 @@ struct OutputWriteErrorTests {
     /// `hkctl ... | head -1`: the reader leaves early; hkctl stops quietly with exit 0 (no SIGPIPE death, no error).
     @Test func aReaderThatLeavesEarlyIsNotAnError() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["import", "-"], stdin: bulkStepLines(3000)).status == 0)
+            try expectEqual(cli.run(["import", "-"], stdin: bulkStepLines(3000)).status, 0)
             for command in ["list steps --from 2024-05-01 --to 2024-05-03 --format json", "list steps --from 2024-05-01 --to 2024-05-03",
                             "changes --format jsonl", "changes --format json", "export", "export --format csv"] {
                 let result = try runShell("{ \"$HKCTL\" \(command); echo \"status=$?\" >&2; } | head -1 >/dev/null", cli)
-                #expect(result.stderr == "status=0\n", "\(command): \(result.stderr)")
+                expectEqual(result.stderr, "status=0\n", "\(command): \(result.stderr)")
             }
         }
     }
@@ -115,24 +115,24 @@ struct OutputWriteErrorTests {
 struct ClockChangeTimeTests {
     @Test func aTimeInTheSpringForwardGapIsRefusedWithTheValidTimesAround() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "2024-03-09T08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-03-09T08:00"]).status, 0)
             let before = cli.snapshot()
             for at in ["2024-03-10T02:30", "2024-03-10T02:00", "2024-03-10T02:59:59"] {
                 let result = try cli.run(["add", "water", "1L", "--at", at, "--tz", "America/New_York"])
-                #expect(result.status == 65, "\(at): \(result.stdout)")
+                expectEqual(result.status, 65, "\(at): \(result.stdout)")
                 #expect(result.stderr.contains("does not exist") && result.stderr.contains("2024-03-10T01:59")
                         && result.stderr.contains("2024-03-10T03:00"), "\(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 1)
+                expectEqual(result.stderr.split(separator: "\n").count, 1)
             }
             // Europe/Paris skips 02:00-03:00 on 2024-03-31; a time of day on today is checked too.
             let paris = try cli.run(["add", "water", "1L", "--at", "02:15", "--tz", "Europe/Paris"],
                                     environment: ["HKCTL_NOW": "2024-03-31T12:00:00Z"])
             #expect(paris.status == 65 && paris.stderr.contains("2024-03-31T01:59") && paris.stderr.contains("2024-03-31T03:00"), "\(paris.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             // The times on either side, and the gap's time with an explicit offset, are accepted.
             for at in ["2024-03-10T01:59", "2024-03-10T03:00", "2024-03-10T02:30-05:00"] {
                 let result = try cli.run(["add", "water", "1L", "--at", at, "--tz", "America/New_York"])
-                #expect(result.status == 0, "\(at): \(result.stderr)")
+                expectEqual(result.status, 0, "\(at): \(result.stderr)")
             }
         }
     }
@@ -140,7 +140,7 @@ struct ClockChangeTimeTests {
     @Test func aRepeatedFallBackTimeIsTheEarlierInstantUnlessAnOffsetIsGiven() throws {
         try CLIRunner.withTemporaryStore { cli in
             let plain = try cli.run(["add", "water", "1L", "--at", "2023-11-05T01:30", "--tz", "America/New_York", "--format", "json"])
-            #expect(plain.status == 0, "\(plain.stderr)")
+            expectEqual(plain.status, 0, "\(plain.stderr)")
             #expect(plain.stdout.contains("\"start\":\"2023-11-05T01:30:00-04:00\""), "\(plain.stdout)")
             let later = try cli.run(["add", "water", "1L", "--at", "2023-11-05T01:30-05:00", "--tz", "America/New_York", "--format", "json"])
             #expect(later.stdout.contains("\"start\":\"2023-11-05T01:30:00-05:00\""), "\(later.stdout)")
@@ -155,7 +155,7 @@ struct ClockChangeTimeTests {
 struct InvisibleCharacterTests {
     @Test func theCommandLineRefusesThemWithOneLineAndWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
             let cases: [([String], [String: String], String)] = [
                 (["auth", "grant", "", "--share", "water"], [:], "empty"),
@@ -175,17 +175,17 @@ struct InvisibleCharacterTests {
             ]
             for (arguments, environment, fragment) in cases {
                 let result = try cli.run(arguments, environment: environment)
-                #expect(result.status == 64, "\(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.status, 64, "\(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains(fragment), "\(arguments): \(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").first.map { !$0.unicodeScalars.contains { [0x200B, 0x202E, 0x85, 0x2028, 0xFEFF].contains($0.value) } } == true)
+                expectEqual(result.stderr.split(separator: "\n").first.map { !$0.unicodeScalars.contains { [0x200B, 0x202E, 0x85, 0x2028, 0xFEFF].contains($0.value) } }, true)
                 #expect(result.stdout.isEmpty)
             }
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             // Ordinary names with non-ASCII letters, a no-break space or a typographic apostrophe are fine.
             for source in ["José’s iPhone", "Jose\u{00A0}iPhone", String(repeating: "s", count: 200)] {
-                #expect(try cli.run(["auth", "grant", source, "--share", "water"]).status == 0)
+                try expectEqual(cli.run(["auth", "grant", source, "--share", "water"]).status, 0)
                 let added = try cli.run(["add", "water", "1L", "--at", "09:00", "--source", source])
-                #expect(added.status == 0, "\(source): \(added.stderr)")
+                expectEqual(added.status, 0, "\(source): \(added.stderr)")
             }
         }
     }
@@ -214,15 +214,15 @@ struct InvisibleCharacterTests {
             try Data(xml.utf8).write(to: URL(fileURLWithPath: file))
             defer { try? FileManager.default.removeItem(atPath: file) }
             let result = try cli.run(["import", file])
-            #expect(result.status == 65, "\(result.stderr)")
+            expectEqual(result.status, 65, "\(result.stderr)")
             for fragment in ["U+200B", "U+202E", "U+0085", "300 characters", "U+2028", "line 6:", "line 7:", "line 8:"] {
                 #expect(result.stderr.contains(fragment), "\(fragment): \(result.stderr)")
             }
             #expect(result.stderr.contains("6 records were rejected"), "\(result.stderr)")
             let sources = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-01", "--format", "json"])
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]])
-            #expect(Set(rows.compactMap { $0["source"] as? String }) == ["José’s iPhone", "Jose\u{00A0}Watch", "Jane’s iPhone"])
-            #expect(rows.count == 4)
+            expectEqual(Set(rows.compactMap { $0["source"] as? String }), ["José’s iPhone", "Jose\u{00A0}Watch", "Jane’s iPhone"])
+            expectEqual(rows.count, 4)
             // The same through an hkctl jsonl export.
             let lines = ["José’s iPhone", "hkctl\u{200B}", "x\u{2029}"].enumerated().map { index, source in
                 "{\"uuid\":\"00000000-0000-4000-8000-00000000000\(index)\",\"type\":\"HKQuantityTypeIdentifierStepCount\","
@@ -254,19 +254,19 @@ struct OutOfRangeValueTests {
 
     @Test func goalsAndWorkoutTotalsAreRangeCheckedOnTheWayIn() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
             for arguments in [["goal", "sleep", "1e300h"], ["goal", "sleep", "25h"], ["goal", "water", "1e6L"], ["goal", "steps", "1e30"],
                               ["add", "workout", "running", "45min", "--distance", "1.7e308km", "--at", "07:00"],
                               ["add", "workout", "running", "45min", "--distance", "2001km", "--at", "07:00"],
                               ["add", "workout", "running", "45min", "--energy", "1e9kcal", "--at", "07:00"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 65, "\(arguments): \(result.status) \(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+                expectEqual(result.status, 65, "\(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
             }
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["goal", "sleep", "24h"]).status == 0)
-            #expect(try cli.run(["add", "workout", "running", "45min", "--distance", "42.2km", "--energy", "3000kcal", "--at", "07:00"]).status == 0)
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["goal", "sleep", "24h"]).status, 0)
+            try expectEqual(cli.run(["add", "workout", "running", "45min", "--distance", "42.2km", "--energy", "3000kcal", "--at", "07:00"]).status, 0)
         }
     }
 
@@ -274,10 +274,10 @@ struct OutOfRangeValueTests {
     /// prints `inf`.
     @Test func noStoredValueCrashesACommand() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["goal", "sleep", "8h"]).status == 0)
-            #expect(try cli.run(["add", "water", "1L", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["add", "steps", "7", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["add", "workout", "running", "45min", "--distance", "5km", "--energy", "300kcal", "--at", "07:00"]).status == 0)
+            try expectEqual(cli.run(["goal", "sleep", "8h"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["add", "steps", "7", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["add", "workout", "running", "45min", "--distance", "5km", "--energy", "300kcal", "--at", "07:00"]).status, 0)
             let goals = cli.storePath + "/goals.json"
             let text = try String(contentsOfFile: goals, encoding: .utf8)
             try Data(text.replacingOccurrences(of: "\"value\" : 8", with: "\"value\" : 1e300").utf8).write(to: URL(fileURLWithPath: goals))
@@ -305,13 +305,13 @@ struct OutOfRangeValueTests {
             for arguments in [["stats", "water", "--format", "json"], ["stats", "water", "--format", "csv"], ["stats", "water"],
                               ["stats", "water", "--by", "hour", "--format", "json"], ["today", "--format", "json"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 65, "\(arguments): \(result.status) \(result.stdout)")
+                expectEqual(result.status, 65, "\(arguments): \(result.status) \(result.stdout)")
                 #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
                 #expect(result.stderr.contains(first) && result.stderr.contains(second) && !result.stderr.contains(fine), "\(result.stderr)")
                 #expect(result.stderr.contains("overflow"))
             }
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 65)
+            expectEqual(doctor.status, 65)
             let errors = doctor.stdout.split(separator: "\n").filter { $0.hasPrefix("error: ") }
             for uuid in [first, second] {
                 #expect(errors.contains { $0.contains(uuid) && $0.contains("outside the valid range") }, "\(doctor.stdout)")

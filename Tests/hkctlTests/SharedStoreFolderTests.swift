@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 private let waterFolder = "samples/HKQuantityTypeIdentifierDietaryWater"
 private let waterPartition = waterFolder + "/2024-06.jsonl"
@@ -52,16 +53,16 @@ struct SharedStoreFolderTests {
     @Test(arguments: [0o1777, 0o1770, 0o2770, 0o0770, 0o0730, 0o0703, 0o0777] as [mode_t])
     func aStoreFolderOthersCanWriteToIsRefused(mode: mode_t) throws {
         try withStore { cli in
-            #expect(chmod(cli.storePath, mode) == 0)
+            expectEqual(chmod(cli.storePath, mode), 0)
             let before = cli.snapshot()
             for arguments in [["add", "water", "1L"], ["list", "water"], ["export"], ["doctor"], ["doctor", "--repair"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 77, "mode \(String(mode, radix: 8)) \(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.status, 77, "mode \(String(mode, radix: 8)) \(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains("can write to it") && result.stderr.contains("chmod 700"),
                         "mode \(String(mode, radix: 8)) \(arguments): \(result.stderr)")
                 #expect(result.stdout.isEmpty)
             }
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
@@ -73,15 +74,15 @@ struct SharedStoreFolderTests {
             let before = cli.snapshot()
             for arguments in [["add", "water", "1L", "--at", "10:00"], ["list", "water"], ["stats", "water", "--today"]] {
                 let result = try cli.run(arguments)
-                #expect(result.status == 77, "\(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.status, 77, "\(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains("journal.jsonl") && result.stderr.contains("belongs to user id \(nobody)"),
                         "\(arguments): \(result.stderr)")
                 #expect(result.stderr.contains("rm ") && result.stderr.contains("chown"), "\(arguments): \(result.stderr)")
                 #expect(!result.stdout.contains("19 L"))
             }
-            #expect(cli.snapshot() == before, "the store changed")
+            expectEqual(cli.snapshot(), before, "the store changed")
             // Once the planted file is gone, the store works and never held the forged sample.
-            #expect(unlink(cli.storePath + "/journal.jsonl") == 0)
+            expectEqual(unlink(cli.storePath + "/journal.jsonl"), 0)
             let list = try cli.run(["list", "water", "--format", "csv"])
             #expect(list.status == 0 && !list.stdout.contains("0badc0de") && !list.stdout.contains(",19,"), "\(list.stdout)")
         }
@@ -91,7 +92,7 @@ struct SharedStoreFolderTests {
     @Test(.enabled(if: geteuid() == 0, "planting a file as another user needs root"))
     func aQuarantineFileAnotherUserPlantedReceivesNothing() throws {
         try withStore { cli in
-            #expect(try cli.run(["add", "water", "300mL", "--at", "09:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "300mL", "--at", "09:00"]).status, 0)
             // A bad line in the middle of the partition: repair would move it into quarantine.jsonl.
             let partition = cli.storePath + "/" + waterPartition
             var text = try String(contentsOfFile: partition, encoding: .utf8)
@@ -100,12 +101,12 @@ struct SharedStoreFolderTests {
             try plantAsAnotherUser("", at: "quarantine.jsonl", mode: "666", cli)
             let before = cli.snapshot()
             let repair = try cli.run(["doctor", "--repair"])
-            #expect(repair.status == 77, "\(repair.status) \(repair.stderr)")
+            expectEqual(repair.status, 77, "\(repair.status) \(repair.stderr)")
             #expect(repair.stderr.contains("quarantine.jsonl") && repair.stderr.contains("belongs to user id \(nobody)"),
                     "\(repair.stdout)\(repair.stderr)")
             #expect(try String(contentsOfFile: cli.storePath + "/quarantine.jsonl", encoding: .utf8).isEmpty,
                     "the owner's data went into a file another user can read")
-            #expect(cli.snapshot() == before, "the store changed")
+            expectEqual(cli.snapshot(), before, "the store changed")
         }
     }
 
@@ -120,22 +121,22 @@ struct SharedStoreFolderTests {
         ]
         for (relative, arguments) in commands.sorted(by: { $0.key < $1.key }) {
             try withStore { cli in
-                #expect(try cli.run(["config", "set", "unit.water", "mL"]).status == 0)
+                try expectEqual(cli.run(["config", "set", "unit.water", "mL"]).status, 0)
                 let path = cli.storePath + "/" + relative
                 if !FileManager.default.fileExists(atPath: path) { try "".write(toFile: path, atomically: false, encoding: .utf8) }
-                #expect(lchown(path, nobody, nobody) == 0)
+                expectEqual(lchown(path, nobody, nobody), 0)
                 let before = cli.snapshot()
                 let result = try cli.run(arguments)
-                #expect(result.status == 77, "\(relative) \(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.status, 77, "\(relative) \(arguments): \(result.status) \(result.stderr)")
                 #expect(result.stderr.contains(relative) && result.stderr.contains("belongs to user id \(nobody)"),
                         "\(relative) \(arguments): \(result.stderr)")
-                #expect(cli.snapshot() == before, "\(relative): the store changed")
+                expectEqual(cli.snapshot(), before, "\(relative): the store changed")
                 if relative != "hkctl-store.json" {
                     let doctor = try cli.run(["doctor"])
-                    #expect(doctor.status == 65, "\(relative): \(doctor.status) \(doctor.stdout)\(doctor.stderr)")
+                    expectEqual(doctor.status, 65, "\(relative): \(doctor.status) \(doctor.stdout)\(doctor.stderr)")
                     #expect(doctor.stdout.contains("error: \(relative)") && doctor.stdout.contains("user id \(nobody)"),
                             "\(relative): \(doctor.stdout)")
-                    #expect(cli.snapshot() == before, "\(relative): doctor changed the store")
+                    expectEqual(cli.snapshot(), before, "\(relative): doctor changed the store")
                 }
             }
         }
@@ -145,16 +146,16 @@ struct SharedStoreFolderTests {
     /// may read or write (warnings).
     @Test func doctorReportsLooseModesInsideTheStore() throws {
         try withStore { cli in
-            #expect(chmod(cli.storePath + "/" + waterFolder, 0o777) == 0)
-            #expect(chmod(cli.storePath + "/" + waterPartition, 0o666) == 0)
+            expectEqual(chmod(cli.storePath + "/" + waterFolder, 0o777), 0)
+            expectEqual(chmod(cli.storePath + "/" + waterPartition, 0o666), 0)
             let list = try cli.run(["list", "water"])
             #expect(list.status == 77 && list.stderr.contains(waterFolder) && list.stderr.contains("chmod 700"), "\(list.stderr)")
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 65, "\(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 65, "\(doctor.stdout)\(doctor.stderr)")
             #expect(doctor.stdout.contains("error: \(waterFolder): anyone can write to it (mode 777)"), "\(doctor.stdout)")
             #expect(doctor.stdout.contains("warning: \(waterPartition): others may read and write it (mode 666)"), "\(doctor.stdout)")
-            #expect(chmod(cli.storePath + "/" + waterFolder, 0o700) == 0)
-            #expect(try cli.run(["list", "water"]).status == 0)
+            expectEqual(chmod(cli.storePath + "/" + waterFolder, 0o700), 0)
+            try expectEqual(cli.run(["list", "water"]).status, 0)
         }
     }
 
@@ -180,9 +181,9 @@ struct SharedStoreFolderTests {
                 "$HKCTL" list water
                 """
             let result = try runShell(script, cli)
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             for entry in try walk(cli.storePath) {
-                #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "umask \(umask): \(entry.path) has mode \(String(entry.mode, radix: 8))")
+                expectEqual(entry.mode, (entry.isFolder ? 0o700 : 0o600), "umask \(umask): \(entry.path) has mode \(String(entry.mode, radix: 8))")
             }
             let doctor = try cli.run(["doctor"])
             #expect(doctor.status == 0 && doctor.stdout.contains("0 errors, 0 warnings"), "\(doctor.stdout)")
@@ -192,11 +193,11 @@ struct SharedStoreFolderTests {
     private func walk(_ root: String) throws -> [(path: String, mode: mode_t, isFolder: Bool)] {
         var entries: [(String, mode_t, Bool)] = []
         var info = stat()
-        #expect(lstat(root, &info) == 0)
+        expectEqual(lstat(root, &info), 0)
         entries.append((root, info.st_mode & 0o7777, true))
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let relative = enumerator?.nextObject() as? String {
-            #expect(lstat(root + "/" + relative, &info) == 0)
+            expectEqual(lstat(root + "/" + relative, &info), 0)
             entries.append((relative, info.st_mode & 0o7777, (info.st_mode & S_IFMT) == S_IFDIR))
         }
         return entries

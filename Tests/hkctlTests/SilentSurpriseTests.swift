@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 31, "No silent surprises": what `add` and `stats` did quietly that a person would not expect.
 struct SilentSurpriseTests {
@@ -8,17 +9,17 @@ struct SilentSurpriseTests {
 
     @Test func aSleepRangeStillGoingOnIsRefusedNotMovedToTheNightBefore() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning).status == 0)
+            try expectEqual(cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning).status, 0)
             let before = cli.snapshot()
             // Ends ten minutes from now: it used to land on the night ending 2024-05-31, exit 0.
             let early = try cli.run(["add", "sleep", "00:10-07:40"], environment: morning)
-            #expect(early.status == 65)
+            expectEqual(early.status, 65)
             #expect(early.stdout.isEmpty)
-            #expect(early.stderr.split(separator: "\n").count == 1)
+            expectEqual(early.stderr.split(separator: "\n").count, 1)
             #expect(early.stderr.contains("'00:10-07:40'") && early.stderr.contains("still going on") && early.stderr.contains("--on"))
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             // Naming its day still works, as does a range that has ended.
-            #expect(try cli.run(["add", "sleep", "00:10-07:40", "--on", "2024-05-31", "-q"], environment: morning).status == 0)
+            try expectEqual(cli.run(["add", "sleep", "00:10-07:40", "--on", "2024-05-31", "-q"], environment: morning).status, 0)
             let list = try cli.run(["list", "sleep", "--format", "csv"], environment: morning)
             #expect(list.stdout.contains("2024-05-31T07:40:00+02:00"))
             #expect(!list.stdout.contains("2024-06-01T07:40"))
@@ -29,7 +30,7 @@ struct SilentSurpriseTests {
         try CLIRunner.withTemporaryStore { cli in
             // At 07:30, 21:00-23:00 today has not begun: it is last evening's, and a first entry for that night.
             let added = try cli.run(["add", "sleep", "21:00-23:00", "--format", "csv"], environment: morning)
-            #expect(added.status == 0)
+            expectEqual(added.status, 0)
             #expect(added.stdout.contains("2024-05-31T21:00:00+02:00"))
             #expect(added.stderr.isEmpty)
         }
@@ -40,34 +41,34 @@ struct SilentSurpriseTests {
             #expect(try cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning).stderr.isEmpty)
             // Same night, same stage, same source: saved, with a warning naming the night and the existing range.
             let second = try cli.run(["add", "sleep", "01:00-03:00", "-q"], environment: morning)
-            #expect(second.status == 0)
+            expectEqual(second.status, 0)
             #expect(second.stderr.contains("Warning: the night ending on 2024-06-01 already has asleep from 'hkctl' (23:00–06:50)"))
             #expect(second.stderr.contains("hkctl undo"))
             // In bed for the same night is the usual companion of asleep: no warning.
             let inBed = try cli.run(["add", "sleep", "22:45-07:00", "--stage", "inbed", "-q"], environment: morning)
             #expect(inBed.status == 0 && inBed.stderr.isEmpty, "\(inBed.stderr)")
             // Another source's sleep on that night is not this source's double entry.
-            #expect(try cli.run(["auth", "grant", "Watch", "--share", "sleep", "-q"], environment: morning).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "Watch", "--share", "sleep", "-q"], environment: morning).status, 0)
             let watch = try cli.run(["add", "sleep", "23:05-06:40", "--source", "Watch", "-q"], environment: morning)
-            #expect(watch.status == 0)
+            expectEqual(watch.status, 0)
             #expect(!watch.stderr.contains("already has"))
             // The night before is another night.
             let earlier = try cli.run(["add", "sleep", "23:00-06:50", "--on", "2024-05-31", "-q"], environment: morning)
             #expect(earlier.status == 0 && earlier.stderr.isEmpty, "\(earlier.stderr)")
-            #expect(try cli.run(["list", "sleep", "--format", "csv"], environment: morning).stdout
-                .split(separator: "\n").count == 6)
+            try expectEqual(cli.run(["list", "sleep", "--format", "csv"], environment: morning).stdout
+                .split(separator: "\n").count, 6)
         }
     }
 
     @Test func anImplausibleJumpWarnsButIsSaved() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T07:00", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T07:00", "-q"]).status, 0)
             let typo = try cli.run(["add", "weight", "27.2kg", "-q"])
-            #expect(typo.status == 0)
+            expectEqual(typo.status, 0)
             #expect(typo.stdout.isEmpty)
             #expect(typo.stderr.contains("Warning: 27.2 kg is 45.1 kg less than the previous weight (72.3 kg on 2024-05-31 07:00)"))
             #expect(typo.stderr.contains("hkctl undo"))
-            #expect(try cli.run(["list", "weight", "--format", "csv"]).stdout.split(separator: "\n").count == 3)
+            try expectEqual(cli.run(["list", "weight", "--format", "csv"]).stdout.split(separator: "\n").count, 3)
             // An ordinary day-to-day change says nothing; nor does a change spread over months.
             #expect(try cli.run(["add", "weight", "26.9kg", "-q"]).stderr.isEmpty)
             // In pounds the message speaks the type's usual unit; a height that shrinks 40 cm warns too.
@@ -88,24 +89,24 @@ struct SilentSurpriseTests {
     @Test func aForgottenQuoteNamesTheStrayWordNotAUnit() throws {
         try CLIRunner.withTemporaryStore { cli in
             let stray = try cli.run(["add", "weight", "72kg", "--meta", "note=after", "run"])
-            #expect(stray.status == 64)
+            expectEqual(stray.status, 64)
             #expect(stray.stderr.hasPrefix("Error: Unexpected argument 'run' after the amount '72kg'"))
             #expect(stray.stderr.contains("--meta 'key=value with spaces'"))
             #expect(!stray.stderr.contains("unit"))
             #expect(!FileManager.default.fileExists(atPath: cli.storePath))
             // An amount and its unit as two words are still one amount.
-            #expect(try cli.run(["add", "water", "500", "mL", "-q"]).status == 0)
-            #expect(try cli.run(["add", "weight", "72.5", "kg", "--meta", "note=after run", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "500", "mL", "-q"]).status, 0)
+            try expectEqual(cli.run(["add", "weight", "72.5", "kg", "--meta", "note=after run", "-q"]).status, 0)
         }
     }
 
     @Test func aTableWithOneBucketKeepsItsDates() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "steps", "1000", "--at", "2024-03-19T10:00", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "steps", "1000", "--at", "2024-03-19T10:00", "-q"]).status, 0)
             let week = try cli.run(["stats", "steps", "--from", "2024-03-18", "--to", "2024-03-24", "--by", "week"])
-            #expect(week.status == 0)
+            expectEqual(week.status, 0)
             let rows = week.stdout.split(separator: "\n").map(String.init)
-            #expect(rows.count == 4, "\(week.stdout)")
+            expectEqual(rows.count, 4, "\(week.stdout)")
             #expect(rows[2].hasPrefix("2024-03-18 00:00  2024-03-25 00:00"))
             #expect(rows[3].hasPrefix("all "))
             let explained = try cli.run(["stats", "steps", "--from", "2024-03-18", "--to", "2024-03-24", "--by", "week", "--explain"])
@@ -116,13 +117,13 @@ struct SilentSurpriseTests {
 
     @Test func aSyncReplacementIsACorrectionNotAJumpOrASecondRange() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T08:00", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T08:00", "-q"]).status, 0)
             let typo = try cli.run(["add", "weight", "27.2kg", "--at", "2024-06-01T08:00", "--sync-id", "scale-0601", "-q"])
             #expect(typo.stderr.contains("Warning: 27.2 kg"))
             let fixed = try cli.run(["add", "weight", "72.2kg", "--at", "2024-06-01T08:00", "--sync-id", "scale-0601",
                                      "--sync-version", "2", "-q"])
             #expect(fixed.status == 0 && !fixed.stderr.contains("Warning"), "\(fixed.stderr)")
-            #expect(try cli.run(["add", "sleep", "23:00-07:00", "--sync-id", "n1", "-q"], environment: morning).status == 0)
+            try expectEqual(cli.run(["add", "sleep", "23:00-07:00", "--sync-id", "n1", "-q"], environment: morning).status, 0)
             let longer = try cli.run(["add", "sleep", "23:00-07:20", "--sync-id", "n1", "--sync-version", "2", "-q"], environment: morning)
             #expect(longer.status == 0 && !longer.stderr.contains("already has"), "\(longer.stderr)")
         }
@@ -130,11 +131,11 @@ struct SilentSurpriseTests {
 
     @Test func aNapAndTheNightAfterItAreNoDoubleEntry() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "sleep", "14:00-15:00", "--on", "2024-05-31", "-q"], environment: morning).status == 0)
+            try expectEqual(cli.run(["add", "sleep", "14:00-15:00", "--on", "2024-05-31", "-q"], environment: morning).status, 0)
             let night = try cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning)
             #expect(night.status == 0 && night.stderr.isEmpty, "\(night.stderr)")
             // An amount in exponent form with its unit as a second word is one amount, not a stray word.
-            #expect(try cli.run(["add", "steps", "1e3", "steps", "-q"], environment: morning).status == 0)
+            try expectEqual(cli.run(["add", "steps", "1e3", "steps", "-q"], environment: morning).status, 0)
         }
     }
 }

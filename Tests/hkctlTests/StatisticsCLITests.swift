@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `stats` with merged sources, per-source figures, buckets of any length, nights and --explain; `sources` and
 /// `trend`. Each test runs the built binary against its own temporary store (UTC, now 2024-06-01T12:00:00Z
@@ -45,12 +46,12 @@ struct StatisticsCLITests {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             let merged = try object(cli.run(["stats", "steps", "--format", "json"]))
-            #expect(Set(merged.keys) == ["type", "unit", "from", "to", "sum", "count"])
-            #expect(number(merged["sum"]) == 8_002)  // 6,902 + 1,100
-            #expect(number(merged["count"]) == 3)
+            expectEqual(Set(merged.keys), ["type", "unit", "from", "to", "sum", "count"])
+            expectEqual(number(merged["sum"]), 8_002)  // 6,902 + 1,100
+            expectEqual(number(merged["count"]), 3)
             let plain = try object(cli.run(["stats", "steps", "--no-merge", "--format", "json"]))
-            #expect(number(plain["sum"]) == 8_902)
-            #expect(number(plain["count"]) == 4)
+            expectEqual(number(plain["sum"]), 8_902)
+            expectEqual(number(plain["count"]), 4)
         }
     }
 
@@ -59,13 +60,13 @@ struct StatisticsCLITests {
             try addWWDCDay(cli)
             let stats = try object(cli.run(["stats", "steps", "--by-source", "--every", "3h", "--format", "json"]))
             let sources = try #require(stats["sources"] as? [[String: Any]])
-            #expect(sources.map { $0["source"] as? String } == [Self.watch, Self.phone])
-            #expect(sources.map { number($0["sum"]) } == [6_902, 2_000])
+            expectEqual(sources.map { $0["source"] as? String }, [Self.watch, Self.phone])
+            expectEqual(sources.map { number($0["sum"]) }, [6_902, 2_000])
             let buckets = try #require(stats["buckets"] as? [[String: Any]])
             // 06:00–09:00: watch 3,000, the phone's 900 dropped; 09:00–12:00: watch 3,902 + phone 1,100.
-            #expect(buckets.map { number($0["sum"]) } == [0, 0, 3_000, 5_002, 0, 0, 0, 0])
+            expectEqual(buckets.map { number($0["sum"]) }, [0, 0, 3_000, 5_002, 0, 0, 0, 0])
             let early = try #require(buckets[2]["sources"] as? [[String: Any]])
-            #expect(early.map { number($0["sum"]) } == [3_000, 900])
+            expectEqual(early.map { number($0["sum"]) }, [3_000, 900])
 
             let csv = try cli.run(["stats", "steps", "--by-source", "--format", "csv"])
             #expect(csv.stdout.hasPrefix("start,end,sum,count,unit,sum[\(Self.watch)],count[\(Self.watch)],sum[\(Self.phone)]"))
@@ -84,7 +85,7 @@ struct StatisticsCLITests {
             let stats = try object(cli.run(["stats", "steps", "--format", "json"]))
             // Phone first: the watch's 07:00–08:00 loses 07:10–07:40 → 3,000 × 30/60 = 1,500.
             // 1,500 + 3,902 + 900 + 1,100 = 7,402.
-            #expect(number(stats["sum"]) == 7_402)
+            expectEqual(number(stats["sum"]), 7_402)
         }
     }
 
@@ -93,7 +94,7 @@ struct StatisticsCLITests {
             try addWWDCDay(cli)
             try add(cli, ["steps", "1200", "--from", "2024-05-31T23:00", "--to", "2024-06-01T01:00"])
             let table = try cli.run(["stats", "steps", "--explain"])
-            #expect(table.status == 0)
+            expectEqual(table.status, 0)
             #expect(table.stdout.contains("Explanation (zone "))
             #expect(table.stdout.contains("dropped"))
             #expect(table.stdout.contains("covered by \(Self.watch)"))
@@ -101,10 +102,10 @@ struct StatisticsCLITests {
             #expect(table.stdout.contains("1 h 00 min of 2 h 00 min in this interval"))
             let json = try object(cli.run(["stats", "steps", "--explain", "--format", "json"]))
             let explain = try #require(json["explain"] as? [String: Any])
-            #expect(number(explain["unmergedSum"]) == 9_502)
+            expectEqual(number(explain["unmergedSum"]), 9_502)
             let samples = try #require(explain["samples"] as? [[String: Any]])
-            #expect(samples.map { $0["outcome"] as? String } == ["split", "counted", "dropped", "counted", "counted"])
-            #expect(json["sourceOrder"] as? [String] == [Self.watch, Self.phone, "hkctl"])
+            expectEqual(samples.map { $0["outcome"] as? String }, ["split", "counted", "dropped", "counted", "counted"])
+            expectEqual(json["sourceOrder"] as? [String], [Self.watch, Self.phone, "hkctl"])
         }
     }
 
@@ -116,11 +117,11 @@ struct StatisticsCLITests {
             try add(cli, ["heart-rate", "120bpm", "--at", "08:10"])
             let stats = try object(cli.run(["stats", "heart-rate", "--from", "2024-06-01T08:00", "--to", "2024-06-01T09:00",
                                              "--average", "--max", "--format", "json"]))
-            #expect(Set(stats.keys) == ["type", "unit", "from", "to", "average", "maximum", "count"])
+            expectEqual(Set(stats.keys), ["type", "unit", "from", "to", "average", "maximum", "count"])
             // 60 bpm for 10 min, 120 bpm for 50 min: (600 + 6,000) / 60 = 110.
             #expect(abs((number(stats["average"]) ?? 0) - 110) < 1e-9)
             let refused = try cli.run(["stats", "heart-rate", "--sum"])
-            #expect(refused.status == 64)
+            expectEqual(refused.status, 64)
             #expect(refused.stderr.contains("'--sum' does not apply to heart-rate"))
             #expect(refused.stderr.contains("--average"))
         }
@@ -142,7 +143,7 @@ struct StatisticsCLITests {
     func refusesBadStatisticsOptions(arguments: [String], fragment: String) throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(arguments)
-            #expect(result.status == 64)
+            expectEqual(result.status, 64)
             #expect(result.stderr.hasPrefix("Error: "))
             #expect(result.stderr.contains(fragment), "\(result.stderr)")
             #expect(result.stdout.isEmpty)
@@ -158,7 +159,7 @@ struct StatisticsCLITests {
             #expect(number(try object(cli.run(["stats", "water", "--meta", "drink=tea", "--format", "json"]))["sum"]) == 500)
             #expect(number(try object(cli.run(["stats", "water", "--only-source", "hkctl", "--format", "json"]))["sum"]) == 250)
             let both = try object(cli.run(["stats", "water", "--only-source", "hkctl", "--only-source", "Tea app", "--format", "json"]))
-            #expect(number(both["sum"]) == 750)
+            expectEqual(number(both["sum"]), 750)
             #expect(number(try object(cli.run(["stats", "steps", "--format", "json"]))["sum"]) == 600)
             #expect(number(try object(cli.run(["stats", "steps", "--strict-start", "--format", "json"]))["sum"]) == 0)
             #expect(number(try object(cli.run(["stats", "steps", "--strict-end", "--format", "json"]))["sum"]) == 1_200)
@@ -173,11 +174,11 @@ struct StatisticsCLITests {
             let quarter = try object(cli.run(["stats", "steps", "--every", "15m", "--from", "2024-06-01T10:00", "--to",
                                               "2024-06-01T10:30", "--format", "json"]))
             let buckets = try #require(quarter["buckets"] as? [[String: Any]])
-            #expect(buckets.map { number($0["sum"]) } == [100, 200])
+            expectEqual(buckets.map { number($0["sum"]) }, [100, 200])
             let anchored = try object(cli.run(["stats", "steps", "--by", "day", "--anchor", "06:00", "--from", "2024-05-31",
                                                "--to", "2024-06-01", "--format", "json"]))
             let days = try #require(anchored["buckets"] as? [[String: Any]])
-            #expect(days.map { $0["start"] as? String } == ["2024-05-31T00:00:00+00:00", "2024-05-31T06:00:00+00:00",
+            expectEqual(days.map { $0["start"] as? String }, ["2024-05-31T00:00:00+00:00", "2024-05-31T06:00:00+00:00",
                                                             "2024-06-01T06:00:00+00:00"])
         }
     }
@@ -188,9 +189,9 @@ struct StatisticsCLITests {
                                             "--tz", "Europe/Paris", "--format", "json"],
                                            environment: ["HKCTL_NOW": "2024-04-02T12:00:00Z"]))
             let buckets = try #require(stats["buckets"] as? [[String: Any]])
-            #expect(buckets.map { $0["start"] as? String } == ["2024-03-30T00:00:00+01:00", "2024-03-31T00:00:00+01:00",
+            expectEqual(buckets.map { $0["start"] as? String }, ["2024-03-30T00:00:00+01:00", "2024-03-31T00:00:00+01:00",
                                                               "2024-04-01T00:00:00+02:00"])
-            #expect(buckets.map { number($0["sum"]) } == [0, 0, 0])
+            expectEqual(buckets.map { number($0["sum"]) }, [0, 0, 0])
         }
     }
 
@@ -199,7 +200,7 @@ struct StatisticsCLITests {
             let sunday = try object(cli.run(["stats", "steps", "--from", "2024-05-29", "--to", "2024-06-04", "--by", "week",
                                              "--week-start", "sun", "--format", "json"]))
             let buckets = try #require(sunday["buckets"] as? [[String: Any]])
-            #expect(buckets.map { $0["start"] as? String } == ["2024-05-29T00:00:00+00:00", "2024-06-02T00:00:00+00:00"])
+            expectEqual(buckets.map { $0["start"] as? String }, ["2024-05-29T00:00:00+00:00", "2024-06-02T00:00:00+00:00"])
         }
     }
 
@@ -215,23 +216,23 @@ struct StatisticsCLITests {
             try add(cli, ["sleep", "--from", "2024-06-01T03:30", "--to", "2024-06-01T06:30", "--stage", "rem", "--source", Self.watch])
             let stats = try object(cli.run(["stats", "sleep", "--week", "--format", "json"]))
             let nights = try #require(stats["nights"] as? [[String: Any]])
-            #expect(nights.count == 7)
-            #expect(nights.first?["date"] as? String == "2024-05-26")
+            expectEqual(nights.count, 7)
+            expectEqual(nights.first?["date"] as? String, "2024-05-26")
             let last = try #require(nights.last)
-            #expect(last["date"] as? String == "2024-06-01")
+            expectEqual(last["date"] as? String, "2024-06-01")
             // Watch 23:30–06:30 wins (core 3.5 h, awake 30 min, REM 3 h); the phone fills 23:00–23:30 and 06:30–07:00.
-            #expect(number(last["asleep"]) == 7.5 * 3600)
-            #expect(number(last["awake"]) == 1_800)
-            #expect(number(last["asleepCore"]) == 3.5 * 3600)
-            #expect(number(last["asleepREM"]) == 3.0 * 3600)
-            #expect(number(last["asleepUnspecified"]) == 3_600)
-            #expect(number(nights[0]["asleep"]) == 0)
+            expectEqual(number(last["asleep"]), 7.5 * 3600)
+            expectEqual(number(last["awake"]), 1_800)
+            expectEqual(number(last["asleepCore"]), 3.5 * 3600)
+            expectEqual(number(last["asleepREM"]), 3.0 * 3600)
+            expectEqual(number(last["asleepUnspecified"]), 3_600)
+            expectEqual(number(nights[0]["asleep"]), 0)
             #expect(nights[0]["efficiency"] is NSNull)
 
             let csv = try cli.run(["stats", "sleep", "--week", "--by", "night", "--format", "csv"])
             let lines = csv.stdout.split(separator: "\n")
-            #expect(lines.first == "date,start,end,asleep,inBed,awake,asleepUnspecified,asleepCore,asleepDeep,asleepREM,efficiency,count,unit")
-            #expect(lines.count == 8)
+            expectEqual(lines.first, "date,start,end,asleep,inBed,awake,asleepUnspecified,asleepCore,asleepDeep,asleepREM,efficiency,count,unit")
+            expectEqual(lines.count, 8)
             let table = try cli.run(["stats", "sleep", "--week"])
             #expect(table.stdout.contains("Nights (named after the morning they end on; 12:00 to 12:00):"))
             #expect(table.stdout.contains("2024-06-01  7 h 30 min"))
@@ -244,31 +245,31 @@ struct StatisticsCLITests {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             let listed = try cli.run(["sources", "--format", "json"])
-            #expect(listed.status == 0, "\(listed.stderr)")
+            expectEqual(listed.status, 0, "\(listed.stderr)")
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-            #expect(rows.map { $0["source"] as? String } == [Self.watch, Self.phone])
-            #expect(rows.map { number($0["count"]) } == [2, 2])
-            #expect(rows.first?["first"] as? String == "2024-06-01T07:00:00+00:00")
+            expectEqual(rows.map { $0["source"] as? String }, [Self.watch, Self.phone])
+            expectEqual(rows.map { number($0["count"]) }, [2, 2])
+            expectEqual(rows.first?["first"] as? String, "2024-06-01T07:00:00+00:00")
 
             let set = try cli.run(["sources", "priority", "steps", Self.phone, "Nobody"])
-            #expect(set.status == 0)
+            expectEqual(set.status, 0)
             #expect(set.stderr.contains("Warning: no steps samples from 'Nobody'"))
             #expect(set.stdout.contains("1  \(Self.phone)"))
             #expect(number(try object(cli.run(["stats", "steps", "--format", "json"]))["sum"]) == 7_402)
 
             let shown = try object(cli.run(["sources", "priority", "steps", "--format", "json"]))
-            #expect(shown["stored"] as? [String] == [Self.phone, "Nobody"])
+            expectEqual(shown["stored"] as? [String], [Self.phone, "Nobody"])
             let reset = try cli.run(["sources", "priority", "steps", "--reset"])
-            #expect(reset.status == 0)
+            expectEqual(reset.status, 0)
             #expect(number(try object(cli.run(["stats", "steps", "--format", "json"]))["sum"]) == 8_002)
 
             let duplicate = try cli.run(["sources", "priority", "steps", "A", "A"])
-            #expect(duplicate.status == 64)
+            expectEqual(duplicate.status, 64)
             #expect(duplicate.stderr.contains("'A' is named twice"))
             // Only the owner changes the order; another source may look at it.
             let notOwner = try cli.run(["sources", "priority", "steps", Self.phone, "--source", Self.watch])
-            #expect(notOwner.status == 77)
-            #expect(try cli.run(["sources", "priority", "steps", "--source", Self.watch]).status == 0)
+            expectEqual(notOwner.status, 77)
+            try expectEqual(cli.run(["sources", "priority", "steps", "--source", Self.watch]).status, 0)
         }
     }
 
@@ -280,18 +281,18 @@ struct StatisticsCLITests {
                 try add(cli, ["steps", "\(1000 * (offset + 1))", "--from", "2024-\(day)T09:00", "--to", "2024-\(day)T10:00"])
             }
             let trend = try object(cli.run(["trend", "weight", "--week", "--window", "3", "--format", "json"]))
-            #expect(trend["measure"] as? String == "average")
+            expectEqual(trend["measure"] as? String, "average")
             let days = try #require(trend["days"] as? [[String: Any]])
-            #expect(days.count == 7)
+            expectEqual(days.count, 7)
             #expect(days[0]["value"] is NSNull)
             #expect(abs((number(days[6]["movingAverage"]) ?? 0) - 70.8) < 1e-9)  // (70.6 + 70.8 + 71.0) / 3
             let change = try #require(trend["change"] as? [String: Any])
             #expect(abs((number(change["absolute"]) ?? 0) - 1.0) < 1e-9)
             let weekdays = try #require(trend["weekdays"] as? [[String: Any]])
-            #expect(weekdays.first?["weekday"] as? String == "monday")
+            expectEqual(weekdays.first?["weekday"] as? String, "monday")
 
             let steps = try cli.run(["trend", "steps", "--week"])
-            #expect(steps.status == 0, "\(steps.stderr)")
+            expectEqual(steps.status, 0, "\(steps.stderr)")
             #expect(steps.stdout.contains("WEEKDAY"))
             #expect(steps.stdout.contains("monday"))
         }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// The second hostile round (issue 20): nothing doubled by concurrent imports, change numbers never reused or
@@ -114,7 +115,7 @@ private extension FileHandle {
             try write(stepsExport(source: "Phone", values: Array(1...600), firstMinute: 0), to: xml)
             // A jsonl export of the same kind, from another store.
             let other = CLIRunner(storePath: folder + "/other")
-            #expect(try other.run(["import", xml]).status == 0)
+            try expectEqual(other.run(["import", xml]).status, 0)
             let jsonl = folder + "/export.jsonl"
             let exported = try other.run(["export", "--format", "jsonl"])
             try #require(exported.status == 0, "\(exported.stderr)")
@@ -131,16 +132,16 @@ private extension FileHandle {
             }
             for spawned in started {
                 let result = spawned.wait().result
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
             }
             let uuids = try storedUUIDs(cli.storePath)
             #expect(uuids.values.allSatisfy { $0 == 1 }, "uuids stored twice: \(uuids.filter { $0.value > 1 }.count)")
             // 600 step records: the jsonl holds the same records (their uuids are the xml's identities); 4 waters.
-            #expect(uuids.count == 600 + 4, "\(uuids.count) samples")
+            expectEqual(uuids.count, 600 + 4, "\(uuids.count) samples")
             let stats = try cli.run(["stats", "steps", "--from", "2024-04-01", "--to", "2024-04-01", "--format", "json"])
             #expect(stats.stdout.contains("\"sum\":180300"), "\(stats.stdout)")
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)\(doctor.stderr)")
         }
     }
 
@@ -149,7 +150,7 @@ private extension FileHandle {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "water", "250mL", "--at", "08:00", "--format", "json"])
             try #require(added.status == 0, "\(added.stderr)")
-            #expect(try cli.run(["add", "water", "300mL", "--at", "09:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "300mL", "--at", "09:00"]).status, 0)
             let partition = cli.storePath + "/" + waterFolder + "/2024-06.jsonl"
             let lines = String(decoding: try Data(contentsOf: URL(fileURLWithPath: partition)), as: UTF8.self)
                 .split(separator: "\n").map(String.init)
@@ -161,12 +162,12 @@ private extension FileHandle {
             #expect(sumBefore.stdout.contains("\"sum\":800"), "the copy is counted: \(sumBefore.stdout)")
 
             let check = try cli.run(["doctor"])
-            #expect(check.status == 65)
+            expectEqual(check.status, 65)
             #expect(check.stdout.contains("2024-06.jsonl") && check.stdout.contains("second copy"), "\(check.stdout)")
             let repair = try cli.run(["doctor", "--repair"])
-            #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+            expectEqual(repair.status, 0, "\(repair.stdout)\(repair.stderr)")
             let kept = String(decoding: try Data(contentsOf: URL(fileURLWithPath: partition)), as: UTF8.self)
-            #expect(kept == lines.joined(separator: "\n") + "\n", "the first copy stays, the later one goes")
+            expectEqual(kept, lines.joined(separator: "\n") + "\n", "the first copy stays, the later one goes")
             let quarantine = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cli.storePath + "/quarantine.jsonl")),
                                     as: UTF8.self)
             #expect(quarantine.contains("\\\"seq\\\":3}"), "\(quarantine)")
@@ -182,11 +183,11 @@ private extension FileHandle {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let xml = folder + "/export.xml"
             try write(stepsExport(source: "Phone", values: [10, 20, 30], firstMinute: 0), to: xml)
-            #expect(try cli.run(["import", xml]).status == 0)
-            #expect(try cli.run(["delete", "steps", "--from", "2024-04-01", "--to", "2024-04-01", "--yes"]).status == 0)
-            #expect(try cli.run(["import", xml]).status == 0)
+            try expectEqual(cli.run(["import", xml]).status, 0)
+            try expectEqual(cli.run(["delete", "steps", "--from", "2024-04-01", "--to", "2024-04-01", "--yes"]).status, 0)
+            try expectEqual(cli.run(["import", xml]).status, 0)
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "\(doctor.stdout)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)")
             let stats = try cli.run(["stats", "steps", "--from", "2024-04-01", "--to", "2024-04-01", "--format", "json"])
             #expect(stats.stdout.contains("\"sum\":60"), "\(stats.stdout)")
         }
@@ -197,23 +198,23 @@ private extension FileHandle {
     /// Writers refuse to pass the largest change number readers accept; nothing is written.
     @Test func changeNumbersStopAtTheLargestReadersAccept() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let largest: UInt64 = (1 << 53) - 1
             try write(String(format: "%020llu\n", largest - 1), to: cli.storePath + "/sequence")
             let last = try cli.run(["add", "water", "100mL", "--at", "09:00"])
-            #expect(last.status == 0, "the last number is still handed out: \(last.stderr)")
+            expectEqual(last.status, 0, "the last number is still handed out: \(last.stderr)")
             let before = cli.snapshot()
             let refused = try cli.run(["add", "water", "100mL", "--at", "10:00"])
-            #expect(refused.status == 65)
+            expectEqual(refused.status, 65)
             #expect(refused.stderr.contains("change numbers end at \(largest)") && refused.stderr.contains("nothing was saved"),
                     "\(refused.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             // Every reader accepts the largest number: list, changes and doctor.
             #expect(try cli.run(["list", "water", "--format", "json"]).stdout.contains("100"))
             let changes = try cli.run(["changes", "--format", "json"])
-            #expect(changes.status == 0, "\(changes.stderr)")
+            expectEqual(changes.status, 0, "\(changes.stderr)")
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "\(doctor.stdout)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)")
         }
     }
 
@@ -221,40 +222,40 @@ private extension FileHandle {
     /// without quarantining any acknowledged sample, and nothing traps.
     @Test func aCounterBeyondTheRangeIsRepairedNotTrapped() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             try write("18446744073709551614\n", to: cli.storePath + "/sequence")
             let before = cli.snapshot()
             let refused = try cli.run(["add", "water", "100mL", "--at", "09:00"])
-            #expect(refused.status == 65, "\(refused.stderr)")
+            expectEqual(refused.status, 65, "\(refused.stderr)")
             #expect(refused.stderr.contains("sequence") && refused.stderr.contains("doctor --repair"), "\(refused.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             let repair = try cli.run(["doctor", "--repair"])
-            #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+            expectEqual(repair.status, 0, "\(repair.stdout)\(repair.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/quarantine.jsonl"))
-            #expect(try cli.run(["add", "water", "100mL", "--at", "09:00"]).status == 0)
-            #expect(try cli.run(["add", "water", "100mL", "--at", "10:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "100mL", "--at", "09:00"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "100mL", "--at", "10:00"]).status, 0)
             let listed = try cli.run(["list", "water", "--format", "json"])
-            #expect(listed.stdout.components(separatedBy: "\"uuid\"").count - 1 == 3, "\(listed.stdout)")
+            expectEqual(listed.stdout.components(separatedBy: "\"uuid\"").count - 1, 3, "\(listed.stdout)")
         }
     }
 
     /// A counter set back behind the lines never makes a writer reuse a number, in the same partition or another.
     @Test func aCounterBehindTheLinesIsRefusedUntilRepaired() throws {
         try CLIRunner.withTemporaryStore { cli in
-            for hour in 8...10 { #expect(try cli.run(["add", "water", "250mL", "--at", "\(hour):00"]).status == 0) }
+            for hour in 8...10 { try expectEqual(cli.run(["add", "water", "250mL", "--at", "\(hour):00"]).status, 0) }
             try write("00000000000000000001\n", to: cli.storePath + "/sequence")
             let before = cli.snapshot()
             for arguments in [["add", "water", "100mL", "--at", "11:00"], ["add", "steps", "100", "--at", "11:00"],
                               ["delete", "water", "--today", "--yes"]] {
                 let refused = try cli.run(arguments)
-                #expect(refused.status == 65, "\(arguments): \(refused.stderr)")
+                expectEqual(refused.status, 65, "\(arguments): \(refused.stderr)")
                 #expect(refused.stderr.contains("doctor --repair"), "\(refused.stderr)")
-                #expect(cli.snapshot() == before, "\(arguments) changed the store")
+                expectEqual(cli.snapshot(), before, "\(arguments) changed the store")
             }
             let doctor = try cli.run(["doctor"])
             #expect(doctor.status == 65 && doctor.stdout.contains("behind"), "\(doctor.stdout)")
-            #expect(try cli.run(["doctor", "--repair"]).status == 0)
-            #expect(try cli.run(["add", "steps", "100", "--at", "11:00"]).status == 0)
+            try expectEqual(cli.run(["doctor", "--repair"]).status, 0)
+            try expectEqual(cli.run(["add", "steps", "100", "--at", "11:00"]).status, 0)
             let numbers = try storedChangeNumbers(cli.storePath)
             #expect(numbers.count == 4 && Set(numbers).count == numbers.count, "a change number was reused: \(numbers)")
         }
@@ -266,7 +267,7 @@ private extension FileHandle {
     /// store is left byte for byte as it was, counter included; the next add works once space allows.
     @Test func aWriteCutShortLeavesNoTrace() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
             // The line (over 4 KiB of metadata) crosses the 4 KiB file-size limit part-way.
             let script = "ulimit -f 4; exec \"$0\" \"$@\""
@@ -281,12 +282,12 @@ private extension FileHandle {
             try process.run()
             let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationReason == .exit, "killed by a signal: \(message)")
-            #expect(process.terminationStatus == 74, "\(message)")
+            expectEqual(process.terminationReason, .exit, "killed by a signal: \(message)")
+            expectEqual(process.terminationStatus, 74, "\(message)")
             #expect(message.contains("nothing was saved"), "\(message)")
-            #expect(cli.snapshot() == before, "the failed add left a trace")
-            #expect(try cli.run(["add", "water", "300mL", "--at", "11:30"] + bigMetadata).status == 0)
-            #expect(try cli.run(["doctor"]).status == 0)
+            expectEqual(cli.snapshot(), before, "the failed add left a trace")
+            try expectEqual(cli.run(["add", "water", "300mL", "--at", "11:30"] + bigMetadata).status, 0)
+            try expectEqual(cli.run(["doctor"]).status, 0)
         }
     }
 
@@ -306,8 +307,8 @@ private extension FileHandle {
             try? FileManager.default.removeItem(atPath: mountPoint)
         }
         let cli = CLIRunner(storePath: mountPoint + "/store")
-        #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
-        #expect(try cli.run(["add", "water", "300mL", "--at", "09:00"]).status == 0)
+        try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
+        try expectEqual(cli.run(["add", "water", "300mL", "--at", "09:00"]).status, 0)
         let export = NSTemporaryDirectory() + "hkctl-full-export-\(UUID().uuidString).xml"
         try write(stepsExport(source: "Phone", values: Array(1...3000), firstMinute: 0), to: export)
         defer { try? FileManager.default.removeItem(atPath: export) }
@@ -317,13 +318,13 @@ private extension FileHandle {
                           ["delete", "water", "--today", "--yes"]] {
             let before = cli.snapshot()
             let result = try cli.run(arguments)
-            #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")
-            #expect(cli.snapshot() == before, "\(arguments) changed the store")
+            expectEqual(result.status, 74, "\(arguments): \(result.status) \(result.stderr)")
+            expectEqual(cli.snapshot(), before, "\(arguments) changed the store")
         }
         try FileManager.default.removeItem(atPath: mountPoint + "/filler")
-        #expect(try cli.run(["add", "water", "100mL", "--at", "10:00"]).status == 0)
+        try expectEqual(cli.run(["add", "water", "100mL", "--at", "10:00"]).status, 0)
         let doctor = try cli.run(["doctor"])
-        #expect(doctor.status == 0, "\(doctor.stdout)")
+        expectEqual(doctor.status, 0, "\(doctor.stdout)")
     }
 
     // MARK: 5-6. Containment
@@ -333,9 +334,9 @@ private extension FileHandle {
     @Test func aLinkedFolderInsideTheStoreIsNeverUsed() throws {
         for linked in ["samples", waterFolder] {
             try CLIRunner.withTemporaryStore { cli in
-                #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
-                #expect(try cli.run(["add", "water", "250mL", "--at", "09:00"]).status == 0)
-                #expect(try cli.run(["delete", "water", "--from", "2024-06-01T08:30", "--to", "2024-06-01T09:30", "--yes"]).status == 0)
+                try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
+                try expectEqual(cli.run(["add", "water", "250mL", "--at", "09:00"]).status, 0)
+                try expectEqual(cli.run(["delete", "water", "--from", "2024-06-01T08:30", "--to", "2024-06-01T09:30", "--yes"]).status, 0)
                 let outside = cli.storePath + "-outside"
                 try FileManager.default.moveItem(atPath: cli.storePath + "/" + linked, toPath: outside)
                 try FileManager.default.createSymbolicLink(atPath: cli.storePath + "/" + linked, withDestinationPath: outside)
@@ -347,7 +348,7 @@ private extension FileHandle {
                     #expect(result.stderr.contains("symbolic link") || result.stdout.contains("symbolic link"),
                             "\(arguments): \(result.stderr)\(result.stdout)")
                 }
-                #expect(try FileTree(outside).entries == outsideBefore.entries, "\(linked): something outside the store was written")
+                try expectEqual(FileTree(outside).entries, outsideBefore.entries, "\(linked): something outside the store was written")
                 let doctor = try cli.run(["doctor"])
                 #expect(doctor.status != 0)
             }
@@ -361,7 +362,7 @@ private extension FileHandle {
                        "authorization.json", waterFolder + "/tombstones.jsonl"]
         for name in planted {
             try CLIRunner.withTemporaryStore { cli in
-                #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+                try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
                 let path = cli.storePath + "/" + name
                 try? FileManager.default.removeItem(atPath: path)
                 try #require(mkfifo(path, 0o600) == 0)
@@ -371,13 +372,13 @@ private extension FileHandle {
                     #expect(!hung, "\(arguments) hung on a FIFO at \(name)")
                     // A command that does not need the file may succeed; one that fails names it.
                     if result.status != 0 {
-                        #expect(result.status == 65, "\(name) \(arguments): \(result.status) \(result.stderr)")
+                        expectEqual(result.status, 65, "\(name) \(arguments): \(result.status) \(result.stderr)")
                         #expect((result.stderr + result.stdout).contains(PathText.lastComponentForTest(name)),
                                 "\(name) \(arguments): \(result.stderr)\(result.stdout)")
                     }
                 }
                 let (doctor, _) = try runWithDeadline(cli, ["doctor"])
-                #expect(doctor.status == 65, "\(name): \(doctor.stdout)\(doctor.stderr)")
+                expectEqual(doctor.status, 65, "\(name): \(doctor.stdout)\(doctor.stderr)")
                 #expect(doctor.stdout.contains("FIFO") && doctor.stdout.contains(name), "\(name): \(doctor.stdout)")
             }
         }
@@ -388,9 +389,9 @@ private extension FileHandle {
     /// doctor shows every source's samples, so another source cannot run it.
     @Test func doctorIsForTheOwnerOnly() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let result = try cli.run(["doctor"], environment: ["HKCTL_SOURCE": "other-app"])
-            #expect(result.status == 77, "\(result.stderr)")
+            expectEqual(result.status, 77, "\(result.stderr)")
             #expect(result.stdout.isEmpty)
             #expect(!result.stderr.contains("HKQuantityTypeIdentifierDietaryWater/2024-06"))
         }

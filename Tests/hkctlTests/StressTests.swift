@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// 200 `hkctl add` processes across four types at once, an import and readers running beside them.
 struct StressTests {
@@ -11,7 +12,7 @@ struct StressTests {
         try CLIRunner.withTemporaryStore { cli in
             let scratch = cli.storePath + "-output"
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            #expect(try cli.run(["add", "water", "1mL", "--at", "2024-05-01T00:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "1mL", "--at", "2024-05-01T00:00"]).status, 0)
             let importPath = scratch + "/export.xml"
             try Data(stepsExport(source: "phone", values: (0..<Self.importSize).map { 100_000 + $0 }, firstMinute: 0).utf8)
                 .write(to: URL(fileURLWithPath: importPath))
@@ -39,14 +40,14 @@ struct StressTests {
             }
             for (index, writer) in writers.enumerated() {
                 let result = writer.wait().result
-                #expect(result.status == 0, "add #\(index) exited \(result.status): \(result.stderr)")
+                expectEqual(result.status, 0, "add #\(index) exited \(result.status): \(result.stderr)")
             }
             let imported = importer.wait().result
-            #expect(imported.status == 0, "import: \(imported.stderr)")
+            expectEqual(imported.status, 0, "import: \(imported.stderr)")
             // Every reader saw whole samples only, each one that was written, and each import all or nothing.
             for reader in readers {
                 let result = reader.wait().result
-                #expect(result.status == 0, "reader: \(result.stderr)")
+                expectEqual(result.status, 0, "reader: \(result.stderr)")
                 if reader.stdoutPath.contains("/export-") {
                     let samples = exportedSamples(result.stdout)
                     #expect(samples.allSatisfy { $0 != nil }, "a reader saw a partial sample")
@@ -61,18 +62,18 @@ struct StressTests {
                 }
             }
             let final = try cli.run(["export", "--format", "jsonl"])
-            #expect(final.status == 0)
+            expectEqual(final.status, 0)
             let samples = exportedSamples(final.stdout)
             #expect(samples.allSatisfy { $0 != nil })
             for name in names {
                 let identifier = Self.types[name]!.1
                 let values = samples.compactMap { $0 }.filter { $0.type == identifier && $0.value < 100_000 }.map { Int($0.value.rounded()) }
                 let wanted = expected[name]!.union(name == "water" ? [1] : [])
-                #expect(values.count == wanted.count, "\(name): \(values.count) samples, not \(wanted.count)")
-                #expect(Set(values) == wanted, "\(name): the values differ")
+                expectEqual(values.count, wanted.count, "\(name): \(values.count) samples, not \(wanted.count)")
+                expectEqual(Set(values), wanted, "\(name): the values differ")
             }
-            #expect(samples.compactMap { $0 }.filter { $0.value >= 100_000 }.count == Self.importSize)
-            #expect(samples.count == 201 + Self.importSize)
+            expectEqual(samples.compactMap { $0 }.filter { $0.value >= 100_000 }.count, Self.importSize)
+            expectEqual(samples.count, 201 + Self.importSize)
             let doctor = try cli.run(["doctor"])
             #expect(doctor.status == 0 && doctor.stdout.contains("0 errors"), "\(doctor.stdout)")
         }

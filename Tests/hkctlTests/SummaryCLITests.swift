@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `stats` keeps per-partition summaries in `derived/` (docs/STORE.md, "Derived files") and answers the same with
 /// them, after an add makes one stale, with one damaged, and with the folder deleted.
@@ -27,8 +28,8 @@ struct SummaryCLITests {
             try #require(first.status == 0, "stats: \(first.stderr)")
             let summary = cli.storePath + "/derived/summaries/HKQuantityTypeIdentifierStepCount/2024-03.summary"
             let attributes = try FileManager.default.attributesOfItem(atPath: summary)
-            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-            #expect(try cli.run(query).stdout == first.stdout)
+            expectEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+            try expectEqual(cli.run(query).stdout, first.stdout)
             // A chart into a path it may not write is refused before the store is read: no summary is left behind
             // (one source so far: the query would take summaries).
             try FileManager.default.removeItem(atPath: cli.storePath + "/derived")
@@ -36,7 +37,7 @@ struct SummaryCLITests {
                                        "--svg", cli.storePath + "-missing-folder/steps.svg"])
             #expect(refused.status != 0 && refused.stderr.hasPrefix("Error: "), "\(refused.status) \(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.storePath + "/derived"), "a refused chart left summaries")
-            #expect(try cli.run(query).stdout == first.stdout)
+            try expectEqual(cli.run(query).stdout, first.stdout)
 
             // Stale after an add, damaged, or gone: the same answer as the lines give.
             let added = try cli.run(["add", "steps", "40", "--from", "2024-03-05T10:00:00Z", "--to", "2024-03-05T10:05:00Z"])
@@ -47,10 +48,10 @@ struct SummaryCLITests {
             var bytes = try #require(FileManager.default.contents(atPath: summary))
             bytes[bytes.count - 20] ^= 1
             try bytes.write(to: URL(fileURLWithPath: summary))
-            #expect(try cli.run(query).stdout == withAdd.stdout)
+            try expectEqual(cli.run(query).stdout, withAdd.stdout)
             try FileManager.default.removeItem(atPath: cli.storePath + "/derived")
-            #expect(try cli.run(query).stdout == withAdd.stdout)
-            #expect(try cli.run(["doctor"]).status == 0)
+            try expectEqual(cli.run(query).stdout, withAdd.stdout)
+            try expectEqual(cli.run(["doctor"]).status, 0)
         }
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 29, items 12 and 17: a sync loop always progresses after compaction, and `watch` says so when its store goes.
 struct SyncAfterCompactionTests {
@@ -14,7 +15,7 @@ struct SyncAfterCompactionTests {
 
     private func add(_ cli: CLIRunner, _ amount: String, at time: String) throws -> String {
         let result = try cli.run(["add", "water", amount, "--at", time, "--format", "json"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         return try json(result.stdout)["uuid"] as? String ?? ""
     }
 
@@ -31,7 +32,7 @@ struct SyncAfterCompactionTests {
             if let anchor { arguments += ["--since", anchor] }
             let result = try cli.run(arguments)
             calls += 1
-            #expect(result.status == 0, "call \(calls) (\(arguments.joined(separator: " "))): \(result.stderr)")
+            expectEqual(result.status, 0, "call \(calls) (\(arguments.joined(separator: " "))): \(result.stderr)")
             guard result.status == 0 else { break }
             var changed = 0
             for line in result.stdout.split(separator: "\n") {
@@ -57,19 +58,19 @@ struct SyncAfterCompactionTests {
         try CLIRunner.withTemporaryStore { cli in
             let kept = try add(cli, "100mL", at: "07:00")
             let doomed = try add(cli, "200mL", at: "07:30")
-            #expect(try cli.run(["delete", doomed, "--yes"]).status == 0)
-            #expect(try cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status == 0)
+            try expectEqual(cli.run(["delete", doomed, "--yes"]).status, 0)
+            try expectEqual(cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status, 0)
             let full = try json(try cli.run(["changes", "--format", "json"]).stdout)
-            #expect((full["added"] as? [[String: Any]])?.map { $0["uuid"] as? String } == [kept])
+            expectEqual((full["added"] as? [[String: Any]])?.map { $0["uuid"] as? String }, [kept])
             let anchor = try #require(full["anchor"] as? String)
             let next = try cli.run(["changes", "--since", anchor, "--format", "json"])
-            #expect(next.status == 0, "\(next.stderr)")
+            expectEqual(next.status, 0, "\(next.stderr)")
             let nothing = try json(next.stdout)
             #expect((nothing["added"] as? [Any])?.isEmpty == true && (nothing["deleted"] as? [Any])?.isEmpty == true)
             // A later change still arrives from that anchor.
             let later = try add(cli, "300mL", at: "08:00")
             let after = try json(try cli.run(["changes", "--since", anchor, "--format", "json"]).stdout)
-            #expect((after["added"] as? [[String: Any]])?.map { $0["uuid"] as? String } == [later])
+            expectEqual((after["added"] as? [[String: Any]])?.map { $0["uuid"] as? String }, [later])
         }
     }
 
@@ -82,16 +83,16 @@ struct SyncAfterCompactionTests {
             for (index, time) in ["06:00", "06:30", "07:00", "07:30", "08:00"].enumerated() {
                 let uuid = try add(cli, "\(100 + index)mL", at: time)
                 if index % 2 == 0 { expected.append(uuid) } else {
-                    #expect(try cli.run(["delete", uuid, "--yes"]).status == 0)
+                    try expectEqual(cli.run(["delete", uuid, "--yes"]).status, 0)
                 }
             }
-            #expect(try cli.run(["add", "steps", "500", "--at", "09:00"]).status == 0)
-            #expect(try cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status == 0)
+            try expectEqual(cli.run(["add", "steps", "500", "--at", "09:00"]).status, 0)
+            try expectEqual(cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status, 0)
             let water = try syncFromTheBeginning(cli, limit: limit, types: ["water"])
-            #expect(water.added == expected)
+            expectEqual(water.added, expected)
             #expect(water.deleted.isEmpty)
             let everything = try syncFromTheBeginning(cli, limit: limit)
-            #expect(everything.added.count == expected.count + 1)
+            expectEqual(everything.added.count, expected.count + 1)
         }
     }
 
@@ -101,18 +102,18 @@ struct SyncAfterCompactionTests {
         try CLIRunner.withTemporaryStore { cli in
             let first = try add(cli, "100mL", at: "06:00")
             let second = try add(cli, "200mL", at: "06:30")
-            #expect(try cli.run(["delete", second, "--yes"]).status == 0)
-            #expect(try cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status == 0)
+            try expectEqual(cli.run(["delete", second, "--yes"]).status, 0)
+            try expectEqual(cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status, 0)
             _ = try add(cli, "300mL", at: "07:00")
             let page = try json(try cli.run(["changes", "--limit", "1", "--format", "json"]).stdout)
-            #expect((page["added"] as? [[String: Any]])?.map { $0["uuid"] as? String } == [first])
+            expectEqual((page["added"] as? [[String: Any]])?.map { $0["uuid"] as? String }, [first])
             let anchor = try #require(page["anchor"] as? String)
-            #expect(try cli.run(["changes", "--since", anchor]).status == 0)
+            try expectEqual(cli.run(["changes", "--since", anchor]).status, 0)
             // The first sample is deleted and that deletion compacted away: the page's anchor can no longer say so.
-            #expect(try cli.run(["delete", first, "--yes"]).status == 0)
-            #expect(try cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status == 0)
+            try expectEqual(cli.run(["delete", first, "--yes"]).status, 0)
+            try expectEqual(cli.run(["compact", "--retention", "0", "--now", "2024-06-01T13:00:00Z"]).status, 0)
             let refused = try cli.run(["changes", "--since", anchor])
-            #expect(refused.status == 65)
+            expectEqual(refused.status, 65)
             #expect(refused.stderr.contains("older than the deletions kept"), "\(refused.stderr)")
         }
     }
@@ -125,16 +126,16 @@ struct SyncAfterCompactionTests {
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let watch = try Spawned.start(["watch", "--interval", "50"], cli: cli, outputFolder: folder, label: "watch")
             Thread.sleep(forTimeInterval: 0.5)
-            #expect(rename(cli.storePath, folder + "/moved") == 0)
+            expectEqual(rename(cli.storePath, folder + "/moved"), 0)
             let deadline = Date().addingTimeInterval(5)
             while watch.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
             let stillRunning = watch.killNow()
             let (result, _) = watch.wait()
             #expect(!stillRunning, "watch kept running after its store was moved away")
-            #expect(result.status == 66, "exit \(result.status): \(result.stderr)")
+            expectEqual(result.status, 66, "exit \(result.status): \(result.stderr)")
             #expect(result.stderr.contains("disappeared") && result.stderr.contains(cli.storePath), "\(result.stderr)")
             #expect(!result.stderr.contains("anchor") && !result.stderr.contains("--since"), "\(result.stderr)")
-            #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+            expectEqual(result.stderr.split(separator: "\n").count, 1, "\(result.stderr)")
         }
     }
 }

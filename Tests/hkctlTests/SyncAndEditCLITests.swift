@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Issue 30 §1 (`add --sync-id`) and issue 31 "Corrections in one command" (`hkctl edit`), through the binary.
 struct SyncAndEditCLITests {
     /// The samples `list TYPE --format json` prints, as dictionaries.
     private func listed(_ cli: CLIRunner, _ type: String) throws -> [[String: Any]] {
         let result = try cli.run(["list", type, "--format", "json", "--from", "2020-01-01"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     }
 
@@ -22,30 +23,30 @@ struct SyncAndEditCLITests {
             let again = try cli.run(line)
             #expect(again.status == 0 && again.stderr.contains("Unchanged"), "\(again.stderr)")
             #expect(again.stdout.isEmpty)
-            #expect(try values(cli, "steps") == [8000])
+            try expectEqual(values(cli, "steps"), [8000])
             let quiet = try cli.run(line + ["-q"])
             #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty)
 
             let anchor = try cli.run(["changes", "--format", "json"])
-            #expect(anchor.status == 0)
+            expectEqual(anchor.status, 0)
             let newer = try cli.run(["add", "steps", "9500", "--from", "08:00", "--to", "09:00",
                                      "--sync-id", "steps-2024-06-01", "--sync-version", "2"])
             #expect(newer.status == 0 && newer.stderr.contains("Replaced"), "\(newer.stderr)")
-            #expect(try values(cli, "steps") == [9500])
+            try expectEqual(values(cli, "steps"), [9500])
             #expect(try cli.run(["add", "steps", "100", "--from", "08:00", "--to", "09:00", "--sync-id", "steps-2024-06-01",
                                  "--sync-version", "2"]).stderr.contains("Unchanged"))
 
             let shown = try cli.run(["undo", "--dry-run"])
             #expect(shown.stdout.contains("Undo replace") && shown.stdout.contains("restores 1 it replaced"), "\(shown.stdout)")
             let undo = try cli.run(["undo", "--yes"])
-            #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(try values(cli, "steps") == [8000], "undo brings the replaced sample back")
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(values(cli, "steps"), [8000], "undo brings the replaced sample back")
         }
     }
 
     @Test func badSyncOptionsAreRefusedAndChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "250mL"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "250mL"]).status, 0)
             let before = cli.snapshot()
             for arguments in [["--sync-version", "2"], ["--sync-id", "a", "--sync-version", "1.5"],
                               ["--sync-id", "a", "--sync-version", "x"], ["--meta", "HKMetadataKeySyncVersion=3"],
@@ -55,48 +56,48 @@ struct SyncAndEditCLITests {
                 // One error line (a usage error adds the usage and the help hint, as every command's does).
                 #expect(result.stderr.hasPrefix("Error: ") && [1, result.status == 64 ? 3 : 1].contains(result.stderr.split(separator: "\n").count),
                         "\(arguments): \(result.stderr)")
-                #expect(cli.snapshot() == before, "\(arguments)")
+                expectEqual(cli.snapshot(), before, "\(arguments)")
             }
         }
     }
 
     @Test func editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "weight", "27.2kg", "--at", "07:30", "--meta", "note=scale"]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "27.2kg", "--at", "07:30", "--meta", "note=scale"]).status, 0)
             let uuid = try #require(try listed(cli, "weight").first?["uuid"] as? String)
             let edit = try cli.run(["edit", String(uuid.prefix(8)), "72.2kg"])
-            #expect(edit.status == 0, "\(edit.stderr)")
+            expectEqual(edit.status, 0, "\(edit.stderr)")
             var samples = try listed(cli, "weight")
             #expect(samples.count == 1 && samples[0]["value"] as? Double == 72.2)
             #expect(samples[0]["uuid"] as? String != uuid)
-            #expect((samples[0]["start"] as? String)?.contains("07:30") == true, "the time stays")
-            #expect((samples[0]["metadata"] as? [String: Any])?["note"] as? String == "scale", "the metadata stays")
+            expectEqual((samples[0]["start"] as? String)?.contains("07:30"), true, "the time stays")
+            expectEqual((samples[0]["metadata"] as? [String: Any])?["note"] as? String, "scale", "the metadata stays")
 
             let second = try #require(samples[0]["uuid"] as? String)
-            #expect(try cli.run(["edit", second, "--at", "08:15", "--meta", "note=fixed"]).status == 0)
+            try expectEqual(cli.run(["edit", second, "--at", "08:15", "--meta", "note=fixed"]).status, 0)
             samples = try listed(cli, "weight")
             #expect(samples.count == 1 && samples[0]["value"] as? Double == 72.2)
-            #expect((samples[0]["start"] as? String)?.contains("08:15") == true)
-            #expect((samples[0]["metadata"] as? [String: Any])?["note"] as? String == "fixed")
+            expectEqual((samples[0]["start"] as? String)?.contains("08:15"), true)
+            expectEqual((samples[0]["metadata"] as? [String: Any])?["note"] as? String, "fixed")
 
             let changes = try cli.run(["changes", "--format", "json"])
-            #expect(changes.status == 0)
-            #expect(try cli.run(["undo", "--yes"]).status == 0)
-            #expect(try cli.run(["undo", "--yes"]).status == 0)
-            #expect(try values(cli, "weight") == [27.2], "two undos take both edits back")
+            expectEqual(changes.status, 0)
+            try expectEqual(cli.run(["undo", "--yes"]).status, 0)
+            try expectEqual(cli.run(["undo", "--yes"]).status, 0)
+            try expectEqual(values(cli, "weight"), [27.2], "two undos take both edits back")
         }
     }
 
     @Test func editChangesASleepStageAndRange() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "sleep", "23:10-07:05", "--on", "2024-05-28"]).status == 0)
+            try expectEqual(cli.run(["add", "sleep", "23:10-07:05", "--on", "2024-05-28"]).status, 0)
             let uuid = try #require(try listed(cli, "sleep").first?["uuid"] as? String)
             let stage = try cli.run(["edit", uuid, "--stage", "deep"])
-            #expect(stage.status == 0, "\(stage.stderr)")
+            expectEqual(stage.status, 0, "\(stage.stderr)")
             var sleep = try listed(cli, "sleep")
             #expect(sleep.count == 1 && "\(sleep[0]["value"] ?? "")".lowercased().contains("deep"), "\(sleep)")
             let moved = try cli.run(["edit", try #require(sleep[0]["uuid"] as? String), "23:40-07:05"])
-            #expect(moved.status == 0, "\(moved.stderr)")
+            expectEqual(moved.status, 0, "\(moved.stderr)")
             sleep = try listed(cli, "sleep")
             #expect(sleep.count == 1 && (sleep[0]["start"] as? String)?.hasPrefix("2024-05-27T23:40") == true,
                     "the range stays on its night: \(sleep)")
@@ -106,8 +107,8 @@ struct SyncAndEditCLITests {
 
     @Test func badEditsLeaveTheStoreByteForByteUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "weight", "72kg", "--at", "07:30"]).status == 0)
-            #expect(try cli.run(["add", "blood-pressure", "120/80"]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "72kg", "--at", "07:30"]).status, 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80"]).status, 0)
             let uuid = try #require(try listed(cli, "weight").first?["uuid"] as? String)
             let pressure = try cli.run(["list", "blood-pressure", "--format", "json", "--from", "2020-01-01"])
             let reading = try #require((try JSONSerialization.jsonObject(with: Data(pressure.stdout.utf8)) as? [[String: Any]])?
@@ -128,11 +129,11 @@ struct SyncAndEditCLITests {
             ]
             for (arguments, status) in cases {
                 let result = try cli.run(arguments)
-                #expect(result.status == status, "\(arguments): \(result.status) \(result.stderr)")
+                expectEqual(result.status, status, "\(arguments): \(result.status) \(result.stderr)")
                 // One error line (a usage error adds the usage and the help hint, as every command's does).
                 #expect(result.stderr.hasPrefix("Error: ") && [1, result.status == 64 ? 3 : 1].contains(result.stderr.split(separator: "\n").count),
                         "\(arguments): \(result.stderr)")
-                #expect(cli.snapshot() == before, "\(arguments)")
+                expectEqual(cli.snapshot(), before, "\(arguments)")
             }
         }
     }
@@ -169,30 +170,30 @@ struct ImportSyncVersionCLITests {
             try Self.export([(7, 1)], id: nil).write(toFile: bad, atomically: true, encoding: .utf8)
 
             let first = try cli.run(["import", both, "--format", "json"])
-            #expect(first.status == 0, "\(first.stderr)")
+            expectEqual(first.status, 0, "\(first.stderr)")
             #expect(first.stdout.contains("\"totals\":{\"added\":1,\"alreadyPresent\":1,\"keptGenerically\":0,\"rejected\":0,\"replaced\":0,\"covered\":0}"),
                     "\(first.stdout)")
-            #expect(try values(cli) == [100])
+            try expectEqual(values(cli), [100])
             let anchor = try #require(try JSONSerialization.jsonObject(with: Data(try cli.run(["changes", "--format", "json"]).stdout.utf8))
                 as? [String: Any])["anchor"] as? String
 
             let second = try cli.run(["import", newer])
-            #expect(second.status == 0, "\(second.stderr)")
+            expectEqual(second.status, 0, "\(second.stderr)")
             #expect(second.stdout.contains("REPLACED"), "\(second.stdout)")
-            #expect(try values(cli) == [300])
+            try expectEqual(values(cli), [300])
             let changes = try cli.run(["changes", "--since", try #require(anchor), "--format", "json"])
             let page = try #require(try JSONSerialization.jsonObject(with: Data(changes.stdout.utf8)) as? [String: Any])
             #expect((page["deleted"] as? [Any])?.count == 1 && (page["added"] as? [Any])?.count == 1, "\(changes.stdout)")
 
             let undo = try cli.run(["undo", "--yes"])
-            #expect(undo.status == 0, "\(undo.stderr)")
-            #expect(try values(cli) == [100], "undo brings the replaced version back")
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(values(cli), [100], "undo brings the replaced version back")
 
             let before = cli.snapshot()
             let refused = try cli.run(["import", bad])
-            #expect(refused.status == 65)
+            expectEqual(refused.status, 65)
             #expect(refused.stderr.contains("HKMetadataKeySyncVersion is given without HKMetadataKeySyncIdentifier"), "\(refused.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl today`, bare `hkctl`, `goal` and `chart`, run as the built binary on a copy of the demo store.
 struct TerminalCLITests {
@@ -20,9 +21,9 @@ struct TerminalCLITests {
     @Test func bareHkctlShowsTodayAndHelpStaysHelp() throws {
         try Self.withDemo { cli in
             let bare = try cli.run([])
-            #expect(bare.status == 0, "\(bare.stderr)")
+            expectEqual(bare.status, 0, "\(bare.stderr)")
             let today = try cli.run(["today"])
-            #expect(bare.stdout == today.stdout)
+            expectEqual(bare.stdout, today.stdout)
             for row in ["Today · Saturday 1 June 2024", "Water ", "Steps ", "Weight ", "Sleep "] {
                 #expect(bare.stdout.contains(row), "no '\(row)' in \(bare.stdout)")
             }
@@ -43,15 +44,15 @@ struct TerminalCLITests {
         let sample = String(readme[open.upperBound..<close.lowerBound]) + "\n"
         try Self.withDemo { cli in
             let today = try cli.run([])
-            #expect(today.status == 0, "\(today.stderr)")
-            #expect(today.stdout == sample, "README.md's dashboard sample differs from the real output; paste:\n\(today.stdout)")
+            expectEqual(today.status, 0, "\(today.stderr)")
+            expectEqual(today.stdout, sample, "README.md's dashboard sample differs from the real output; paste:\n\(today.stdout)")
         }
     }
 
     @Test func todayOnAMissingStoreShowsZerosAndCreatesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run([])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             #expect(result.stdout.contains("no weight recorded yet"))
             #expect(!FileManager.default.fileExists(atPath: cli.storePath))
         }
@@ -60,20 +61,20 @@ struct TerminalCLITests {
     @Test func todayAsJSONHasPlainNumbers() throws {
         try Self.withDemo { cli in
             let result = try cli.run(["today", "--format", "json"])
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let steps = try #require(object["steps"] as? [String: Any])
             #expect(steps["total"] as? Double == 11_594 && steps["goal"] as? Double == 10_000)
             #expect(!result.stdout.contains("11,594"))
             let weight = try #require(object["weight"] as? [String: Any])
-            #expect((weight["days"] as? [Any])?.count == 7)
+            expectEqual((weight["days"] as? [Any])?.count, 7)
         }
     }
 
     @Test func goalsAreSetListedUnsetAndCheckedWithoutChangingTheStore() throws {
         try Self.withDemo { cli in
-            #expect(try cli.run(["goal", "water", "2.5L"]).status == 0)
-            #expect(try cli.run(["goal", "steps", "8000"]).status == 0)
+            try expectEqual(cli.run(["goal", "water", "2.5L"]).status, 0)
+            try expectEqual(cli.run(["goal", "steps", "8000"]).status, 0)
             let list = try cli.run(["goal"])
             #expect(list.stdout.contains("water") && list.stdout.contains("2.5 L") && list.stdout.contains("8,000 steps"), "\(list.stdout)")
             #expect(list.stdout.contains("(default)"))  // sleep
@@ -84,11 +85,11 @@ struct TerminalCLITests {
             let before = cli.snapshot()
             let weight = try cli.run(["goal", "weight", "70kg"])
             #expect(weight.status == 64 && weight.stderr.hasPrefix("Error: A goal is a daily total"), "\(weight.stderr)")
-            #expect(try cli.run(["goal", "water", "0L"]).status == 65)
-            #expect(try cli.run(["goal", "water", "5kg"]).status == 65)
-            #expect(try cli.run(["goal", "water", "1L"], environment: ["HKCTL_SOURCE": "script"]).status == 77)
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["goal", "steps", "--unset"]).status == 0)
+            try expectEqual(cli.run(["goal", "water", "0L"]).status, 65)
+            try expectEqual(cli.run(["goal", "water", "5kg"]).status, 65)
+            try expectEqual(cli.run(["goal", "water", "1L"], environment: ["HKCTL_SOURCE": "script"]).status, 77)
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["goal", "steps", "--unset"]).status, 0)
             #expect(try cli.run(["goal", "steps"]).stdout.contains("10,000 steps"))
         }
     }
@@ -98,7 +99,7 @@ struct TerminalCLITests {
             for (arguments, width) in [(["chart", "steps"], 80), (["chart", "weight", "--month"], 80), (["chart", "sleep"], 80)] {
                 for columns in [40, 100] {
                     let result = try cli.run(arguments, environment: ["COLUMNS": String(columns)])
-                    #expect(result.status == 0, "\(result.stderr)")
+                    expectEqual(result.status, 0, "\(result.stderr)")
                     let widest = result.stdout.split(separator: "\n").map(\.count).max() ?? 0
                     #expect(widest <= columns && widest > columns - 12, "\(arguments) at \(columns): \(widest)")
                 }
@@ -179,9 +180,9 @@ struct TerminalCLITests {
 
     @Test func chartUsageErrors() throws {
         try Self.withDemo { cli in
-            #expect(try cli.run(["chart"]).status == 64)
+            try expectEqual(cli.run(["chart"]).status, 64)
             #expect(try cli.run(["chart", "sleep", "--by", "week"]).stderr.contains("per night"))
-            #expect(try cli.run(["chart", "steps", "--by", "fortnight"]).status == 64)
+            try expectEqual(cli.run(["chart", "steps", "--by", "fortnight"]).status, 64)
             let typo = try cli.run(["chrat", "steps"])
             #expect(typo.status == 64 && typo.stderr.contains("did you mean 'chart'?"))
             #expect(try cli.run(["stast"]).stderr.contains("did you mean 'stats'?"))

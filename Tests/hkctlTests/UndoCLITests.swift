@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// Issue 22: `hkctl undo` takes back this source's last add, import or delete (again: the one before), shows it first,
@@ -7,7 +8,7 @@ import TextSupport
 struct UndoCLITests {
     private func csvRows(_ cli: CLIRunner, _ type: String) throws -> [[String]] {
         let result = try cli.run(["list", type, "--format", "csv"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 
@@ -28,15 +29,15 @@ struct UndoCLITests {
 
     @Test func undoingAnAddRemovesItWithATombstone() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
             let added = try cli.run(["add", "water", "250mL", "--at", "09:00", "--format", "csv"])
             let uuid = try #require(added.stdout.split(separator: "\n").last?.split(separator: ",").first.map(String.init))
             let since = try anchor(cli)
             let result = try cli.run(["undo", "--yes"])
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout == "Undo add of 1 water sample (2024-06-01 12:00): deletes it\n"
+            expectEqual(result.status, 0, "\(result.stderr)")
+            expectEqual(result.stdout, "Undo add of 1 water sample (2024-06-01 12:00): deletes it\n"
                 + "Undone: deleted 1 water sample (the add is marked undone).\n", "\(result.stdout)")
-            #expect(try csvRows(cli, "water").map { $0[4] } == ["500"])
+            try expectEqual(csvRows(cli, "water").map { $0[4] }, ["500"])
             let seen = try changes(cli, since: since)
             #expect(seen.added.isEmpty && seen.deleted == [uuid], "a syncing client learns of the undo")
         }
@@ -52,34 +53,34 @@ struct UndoCLITests {
                     + "\"value\":\(1000 + day),\"unit\":\"count\",\"source\":\"Phone\"}")
             }
             try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/steps.jsonl", atomically: true, encoding: .utf8)
-            #expect(try cli.run(["add", "steps", "500", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["import", folder + "/steps.jsonl", "--batch-size", "4"]).status == 0)
+            try expectEqual(cli.run(["add", "steps", "500", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["import", folder + "/steps.jsonl", "--batch-size", "4"]).status, 0)
             let dry = try cli.run(["undo", "--dry-run"])
-            #expect(dry.stdout == "Undo import of 9 steps samples (2024-06-01 12:00): deletes them\n", "\(dry.stdout)")
+            expectEqual(dry.stdout, "Undo import of 9 steps samples (2024-06-01 12:00): deletes them\n", "\(dry.stdout)")
             let result = try cli.run(["undo", "--yes", "--format", "json"])
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             #expect(object["undo"] as? String == "import" && object["count"] as? Int == 9 && object["done"] as? Bool == true)
-            #expect(try csvRows(cli, "steps").map { $0[4] } == ["500"], "the add before the import stays")
+            try expectEqual(csvRows(cli, "steps").map { $0[4] }, ["500"], "the add before the import stays")
             // The import can be run again: its samples come back.
-            #expect(try cli.run(["import", folder + "/steps.jsonl"]).status == 0)
-            #expect(try csvRows(cli, "steps").count == 10)
+            try expectEqual(cli.run(["import", folder + "/steps.jsonl"]).status, 0)
+            try expectEqual(csvRows(cli, "steps").count, 10)
         }
     }
 
     @Test func undoingADeleteRestoresTheSamplesUnderNewUUIDs() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
-                #expect(try cli.run(["add", "water", amount, "--at", time]).status == 0)
+                try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
             }
             let before = try csvRows(cli, "water")
-            #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
+            try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
             #expect(try csvRows(cli, "water").isEmpty)
             let since = try anchor(cli)
             let dry = try cli.run(["undo", "--dry-run"])
             #expect(dry.stdout.hasPrefix("Undo delete of 3 water samples (2024-06-01 12:00): restores them"), "\(dry.stdout)")
-            #expect(try cli.run(["undo", "--yes"]).status == 0)
+            try expectEqual(cli.run(["undo", "--yes"]).status, 0)
             let after = try csvRows(cli, "water")
-            #expect(after.map { Array($0[1...6]) } == before.map { Array($0[1...6]) }, "same times, values, source")
+            expectEqual(after.map { Array($0[1...6]) }, before.map { Array($0[1...6]) }, "same times, values, source")
             #expect(Set(after.map { $0[0] }).isDisjoint(with: before.map { $0[0] }), "new uuids")
             let seen = try changes(cli, since: since)
             #expect(Set(seen.added) == Set(after.map { $0[0] }) && seen.deleted.isEmpty)
@@ -92,11 +93,11 @@ struct UndoCLITests {
             #expect(none.status == 66 && none.stdout.isEmpty, "\(none.stderr)")
             #expect(none.stderr.hasPrefix("Error: Nothing to undo: source 'hkctl' has no add, import, delete or replacement left"), "\(none.stderr)")
             #expect(!FileManager.default.fileExists(atPath: cli.storePath), "nothing is created")
-            #expect(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["add", "water", "250mL", "--at", "09:00"]).status == 0)
-            #expect(try cli.run(["undo", "--yes", "-q"]).status == 0)
-            #expect(try csvRows(cli, "water").map { $0[4] } == ["500"])
-            #expect(try cli.run(["undo", "--yes", "-q"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "09:00"]).status, 0)
+            try expectEqual(cli.run(["undo", "--yes", "-q"]).status, 0)
+            try expectEqual(csvRows(cli, "water").map { $0[4] }, ["500"])
+            try expectEqual(cli.run(["undo", "--yes", "-q"]).status, 0)
             #expect(try csvRows(cli, "water").isEmpty)
             let empty = try cli.run(["undo", "--dry-run"])
             #expect(empty.status == 66 && empty.stderr.contains("Nothing to undo"), "\(empty.stderr)")
@@ -105,52 +106,52 @@ struct UndoCLITests {
 
     @Test func aDryRunOrARefusalChangesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
             let dry = try cli.run(["undo", "--dry-run"])
             #expect(dry.status == 0 && dry.stdout.hasPrefix("Undo add of 1 water sample"), "\(dry.stderr)")
-            #expect(cli.snapshot() == before, "a dry run changes nothing, byte for byte")
+            expectEqual(cli.snapshot(), before, "a dry run changes nothing, byte for byte")
             let refused = try cli.run(["undo"])
             #expect(refused.status == 64 && refused.stdout.isEmpty)
             #expect(refused.stderr.hasPrefix("Error: Refusing to undo without confirmation (Undo add of 1 water sample")
                     && refused.stderr.contains("add --yes"), "\(refused.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             let stray = try cli.run(["undo", "water"])
             #expect(stray.status == 64 && stray.stderr.contains("Unexpected argument 'water'"))
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
     @Test func onATerminalItAsksFirst() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "water", "500mL", "--at", "08:00"])
-            #expect(added.status == 0)
+            expectEqual(added.status, 0)
             let before = cli.snapshot()
-            #expect(try cli.runOnTerminal(["undo"], answers: ["n"]) == 0)
-            #expect(cli.snapshot() == before, "declined: nothing changes")
-            #expect(try cli.runOnTerminal(["undo"], answers: ["y"]) == 0)
+            try expectEqual(cli.runOnTerminal(["undo"], answers: ["n"]), 0)
+            expectEqual(cli.snapshot(), before, "declined: nothing changes")
+            try expectEqual(cli.runOnTerminal(["undo"], answers: ["y"]), 0)
             #expect(try csvRows(cli, "water").isEmpty)
         }
     }
 
     @Test func eachSourceUndoesOnlyItsOwnOperations() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["auth", "grant", "scale", "--share", "weight"]).status == 0)
-            #expect(try cli.run(["add", "weight", "70kg", "--at", "07:00", "--source", "scale"]).status == 0)
-            #expect(try cli.run(["add", "weight", "71kg", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "scale", "--share", "weight"]).status, 0)
+            try expectEqual(cli.run(["add", "weight", "70kg", "--at", "07:00", "--source", "scale"]).status, 0)
+            try expectEqual(cli.run(["add", "weight", "71kg", "--at", "08:00"]).status, 0)
             let scale = try cli.run(["undo", "--yes", "--source", "scale"])
-            #expect(scale.status == 0, "\(scale.stderr)")
-            #expect(try csvRows(cli, "weight").map { $0[6] } == ["hkctl"], "the owner's add stays")
-            #expect(try cli.run(["undo", "--dry-run", "--source", "scale"]).status == 66)
+            expectEqual(scale.status, 0, "\(scale.stderr)")
+            try expectEqual(csvRows(cli, "weight").map { $0[6] }, ["hkctl"], "the owner's add stays")
+            try expectEqual(cli.run(["undo", "--dry-run", "--source", "scale"]).status, 66)
             // A source that may no longer write a type cannot bring its samples back.
-            #expect(try cli.run(["add", "weight", "72kg", "--at", "09:00", "--source", "scale"]).status == 0)
+            try expectEqual(cli.run(["add", "weight", "72kg", "--at", "09:00", "--source", "scale"]).status, 0)
             let uuid = try #require(try csvRows(cli, "weight").first { $0[6] == "scale" }?[0])
-            #expect(try cli.run(["delete", uuid, "--source", "scale", "--yes"]).status == 0)
-            #expect(try cli.run(["auth", "revoke", "scale"]).status == 0)
+            try expectEqual(cli.run(["delete", uuid, "--source", "scale", "--yes"]).status, 0)
+            try expectEqual(cli.run(["auth", "revoke", "scale"]).status, 0)
             let before = cli.snapshot()
             let revoked = try cli.run(["undo", "--yes", "--source", "scale"])
-            #expect(revoked.status == 77, "\(revoked.stderr)")
-            #expect(cli.snapshot() == before)
+            expectEqual(revoked.status, 77, "\(revoked.stderr)")
+            expectEqual(cli.snapshot(), before)
         }
     }
 
@@ -158,12 +159,12 @@ struct UndoCLITests {
         try CLIRunner.withTemporaryStore { cli in
             // Enough adds that operations.jsonl outgrows a 2 KiB file-size limit, while the new partition stays small.
             for hour in 0..<16 {
-                #expect(try cli.run(["add", "steps", "\(100 + hour)", "--at", "2024-05-01T\(hour < 10 ? "0" : "")\(hour):00"]).status == 0)
+                try expectEqual(cli.run(["add", "steps", "\(100 + hour)", "--at", "2024-05-01T\(hour < 10 ? "0" : "")\(hour):00"]).status, 0)
             }
             let before = cli.snapshot()
             let result = try runShell("ulimit -f 4; exec \"$HKCTL\" add water 500mL --at 08:00", cli)
-            #expect(result.status == 74, "\(result.stderr)")
-            #expect(cli.snapshot() == before, "the line is taken back with its record")
+            expectEqual(result.status, 74, "\(result.stderr)")
+            expectEqual(cli.snapshot(), before, "the line is taken back with its record")
             #expect(try cli.run(["undo", "--dry-run"]).stdout.hasPrefix("Undo add of 1 steps sample"))
         }
     }
@@ -171,8 +172,8 @@ struct UndoCLITests {
     @Test func doctorChecksAndRepairsTheRecordOfOperations() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["add", "water", "500mL", "--at", "08:00"])
-            #expect(first.status == 0)
-            #expect(try cli.run(["add", "water", "250mL", "--at", "09:00"]).status == 0)
+            expectEqual(first.status, 0)
+            try expectEqual(cli.run(["add", "water", "250mL", "--at", "09:00"]).status, 0)
             let file = cli.storePath + "/operations.jsonl"
             let records = try String(contentsOfFile: file, encoding: .utf8)
             try ("garbage\n" + records).write(toFile: file, atomically: false, encoding: .utf8)
@@ -181,7 +182,7 @@ struct UndoCLITests {
             let doctor = try cli.run(["doctor"])
             #expect(doctor.status == 65 && doctor.stdout.contains("error: operations.jsonl:1: not an operation record"),
                     "\(doctor.stdout)")
-            #expect(try cli.run(["doctor", "--repair", "-q"]).status == 0)
+            try expectEqual(cli.run(["doctor", "--repair", "-q"]).status, 0)
             #expect(try cli.run(["undo", "--dry-run"]).stdout.hasPrefix("Undo add of 1 water sample"))
         }
     }

@@ -6,6 +6,7 @@ import Darwin
 import Foundation
 @testable import HealthCore
 import Testing
+import TestKit
 
 /// Issue 29, items 14 and 15, with the `hkctl` binary.
 struct UndoRecoveryCLITests {
@@ -20,9 +21,9 @@ struct UndoRecoveryCLITests {
     @Test func undoRunAgainAfterAKillInItsLastBatchReportsTheUndoDone() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
-                #expect(try cli.run(["add", "water", amount, "--at", time]).status == 0)
+                try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
             }
-            #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
+            try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
             // Every state a SIGKILL during the undo's batch can leave: a copy of the store after each partition it
             // appended, its journal still there.
             let store = JSONFileStore(path: cli.storePath, timeZone: .gmt, lockTimeout: 2)
@@ -32,17 +33,17 @@ struct UndoRecoveryCLITests {
                 try FileManager.default.copyItem(atPath: cli.storePath, toPath: copy)
                 copies.append(copy)
             }
-            #expect(try store.undo(source: "hkctl", now: Date()).total == 3)
-            #expect(copies.count == 2, "the water partition, then operations.jsonl")
+            try expectEqual(store.undo(source: "hkctl", now: Date()).total, 3)
+            expectEqual(copies.count, 2, "the water partition, then operations.jsonl")
             for copy in copies {
                 let again = CLIRunner(storePath: copy)
                 #expect(FileManager.default.fileExists(atPath: copy + "/journal.jsonl"))
                 let (status, object, stderr) = try undoJSON(again)
-                #expect(status == 0, "\(stderr)")
+                expectEqual(status, 0, "\(stderr)")
                 #expect(object["undo"] as? String == "delete" && object["count"] as? Int == 3 && object["done"] as? Bool == true,
                         "\(object)")
                 let rows = try again.run(["list", "water", "--today", "--format", "csv"]).stdout.split(separator: "\n")
-                #expect(rows.count == 4, "three restored samples under a header, once")
+                expectEqual(rows.count, 4, "three restored samples under a header, once")
                 let next = try again.run(["undo", "--dry-run"])
                 #expect(next.stdout.hasPrefix("Undo add of 1 water sample"), "the delete is undone; the last add is next: \(next.stdout)")
                 try FileManager.default.removeItem(atPath: copy)
@@ -56,15 +57,15 @@ struct UndoRecoveryCLITests {
     @Test func undoKilledAtRandomMomentsThenRunAgainFinishesItOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
-                #expect(try cli.run(["add", "water", amount, "--at", time]).status == 0)
+                try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
             }
-            #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
+            try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
             var random = SystemRandomNumberGenerator()
             // Kills land anywhere in a run: up to as long as one whole undo takes on this machine now.
             let timed = cli.storePath + "-timed"
             try FileManager.default.copyItem(atPath: cli.storePath, toPath: timed)
             let started = Date()
-            #expect(try CLIRunner(storePath: timed).run(["undo", "--yes"]).status == 0)
+            try expectEqual(CLIRunner(storePath: timed).run(["undo", "--yes"]).status, 0)
             let span = max(5_000, Int(Date().timeIntervalSince(started) * 1_000_000))
             var outcomes: [String: Int] = [:]
             for round in 0..<12 {
@@ -83,14 +84,14 @@ struct UndoRecoveryCLITests {
                 let state = !killed ? "completed" : finished ? "killed after finishing" : journal ? "killed in its batch" : "killed before writing"
                 outcomes[state, default: 0] += 1
                 let (status, object, stderr) = try undoJSON(again)
-                #expect(status == 0, "\(state): \(stderr)")
-                #expect(object["undo"] as? String == (finished || !killed ? "add" : "delete"), "\(state): \(object)")
+                expectEqual(status, 0, "\(state): \(stderr)")
+                expectEqual(object["undo"] as? String, (finished || !killed ? "add" : "delete"), "\(state): \(object)")
                 let operations = try String(contentsOfFile: copy + "/operations.jsonl", encoding: .utf8)
-                #expect(operations.components(separatedBy: "\"op\":\"undo\"").count - 1 == (finished || !killed ? 2 : 1),
+                expectEqual(operations.components(separatedBy: "\"op\":\"undo\"").count - 1, (finished || !killed ? 2 : 1),
                         "the delete undone once: \(state)")
                 #expect(!FileManager.default.fileExists(atPath: copy + "/journal.jsonl"))
                 let doctor = try again.run(["doctor"])
-                #expect(doctor.status == 0, "\(state): \(doctor.stdout)\(doctor.stderr)")
+                expectEqual(doctor.status, 0, "\(state): \(doctor.stdout)\(doctor.stderr)")
             }
             print("undo kills: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
         }
@@ -100,12 +101,12 @@ struct UndoRecoveryCLITests {
     /// sample was removed from disk.
     @Test func undoOfADeleteAfterCompactionWithNoRetentionCountsTheSampleCompactedAway() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "water", "500mL", "--at", "08:00"]).status == 0)
-            #expect(try cli.run(["delete", "water", "--today", "--yes"]).status == 0)
+            try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
+            try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
             let compact = try cli.run(["compact", "--retention", "0"], environment: ["HKCTL_NOW": "2024-06-02T12:00:00Z"])
-            #expect(compact.status == 0, "\(compact.stderr)")
+            expectEqual(compact.status, 0, "\(compact.stderr)")
             let (status, object, stderr) = try undoJSON(cli)
-            #expect(status == 0, "\(stderr)")
+            expectEqual(status, 0, "\(stderr)")
             #expect(object["compactedAway"] as? Int == 1 && object["count"] as? Int == 0, "\(object)")
         }
     }

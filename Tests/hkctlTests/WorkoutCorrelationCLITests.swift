@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl add/list/stats` for workouts, blood pressure and food, run as the built binary (now is 2024-06-01T12:00Z).
 struct WorkoutCorrelationCLITests {
@@ -15,27 +16,27 @@ struct WorkoutCorrelationCLITests {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "workout", "running", "45min", "--at", "07:00", "--energy", "420kcal", "--distance", "7.2km",
                                      "--format", "json"])
-            #expect(added.status == 0, "\(added.stderr)")
+            expectEqual(added.status, 0, "\(added.stderr)")
             let workout = try object(added.stdout)
-            #expect(workout["activity"] as? String == "running")
-            #expect(workout["activityType"] as? Int == 37)
-            #expect(workout["duration"] as? Double == 2700)
-            #expect(workout["pace"] as? Double == 375)
-            #expect(try cli.run(["add", "workout", "strength", "1h", "--at", "2024-05-28T18:00", "--indoor"]).status == 0)
-            #expect(try cli.run(["add", "heart-rate", "150bpm", "--at", "07:30"]).status == 0)
+            expectEqual(workout["activity"] as? String, "running")
+            expectEqual(workout["activityType"] as? Int, 37)
+            expectEqual(workout["duration"] as? Double, 2700)
+            expectEqual(workout["pace"] as? Double, 375)
+            try expectEqual(cli.run(["add", "workout", "strength", "1h", "--at", "2024-05-28T18:00", "--indoor"]).status, 0)
+            try expectEqual(cli.run(["add", "heart-rate", "150bpm", "--at", "07:30"]).status, 0)
             let listed = try array(try cli.run(["list", "workouts", "--format", "json"]).stdout)
-            #expect(listed.map { $0["activity"] as? String } == ["running", "traditionalStrengthTraining"])
-            #expect(listed[0]["averageHeartRate"] as? Double == 150)
-            #expect((listed[1]["metadata"] as? [String: Any])?["HKIndoorWorkout"] as? Double == 1)
+            expectEqual(listed.map { $0["activity"] as? String }, ["running", "traditionalStrengthTraining"])
+            expectEqual(listed[0]["averageHeartRate"] as? Double, 150)
+            expectEqual((listed[1]["metadata"] as? [String: Any])?["HKIndoorWorkout"] as? Double, 1)
             let running = try array(try cli.run(["list", "workouts", "--activity", "run", "--format", "json"]).stdout)
-            #expect(running.count == 1)
+            expectEqual(running.count, 1)
             let stats = try object(try cli.run(["stats", "workouts", "--week", "--by", "week", "--format", "json"]).stdout)
-            #expect(stats["count"] as? Int == 2)
-            #expect(stats["totalDuration"] as? Double == 6300)
-            #expect(stats["energy"] as? Double == 420)
-            #expect(stats["distance"] as? Double == 7200)
+            expectEqual(stats["count"] as? Int, 2)
+            expectEqual(stats["totalDuration"] as? Double, 6300)
+            expectEqual(stats["energy"] as? Double, 420)
+            expectEqual(stats["distance"] as? Double, 7200)
             // --week is Sunday 26 May to Saturday 1 June; weeks start on Monday, so both fall in the second bucket.
-            #expect((stats["buckets"] as? [[String: Any]])?.map { $0["count"] as? Int } == [0, 2])
+            expectEqual((stats["buckets"] as? [[String: Any]])?.map { $0["count"] as? Int }, [0, 2])
             let table = try cli.run(["stats", "workouts", "--month", "--activity", "running"])
             #expect(table.stdout.contains("6:15 /km"))
         }
@@ -61,39 +62,39 @@ struct WorkoutCorrelationCLITests {
             ]
             for (arguments, status, message) in cases {
                 let result = try cli.run(arguments)
-                #expect(result.status == status, "\(arguments): \(result.stderr)")
+                expectEqual(result.status, status, "\(arguments): \(result.stderr)")
                 #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").first?.hasPrefix("Error: ") == true)
+                expectEqual(result.stderr.split(separator: "\n").first?.hasPrefix("Error: "), true)
             }
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
         }
     }
 
     @Test func bloodPressureIsOneReadingOfTwoSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "blood-pressure", "120/80", "--at", "08:00"]).status == 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "08:00"]).status, 0)
             let kilopascals = try object(try cli.run(["add", "blood-pressure", "16/10.7kPa", "--at", "09:00", "--format", "json"]).stdout)
-            #expect(kilopascals["systolic"] as? Double == 120.01)
-            #expect(kilopascals["unit"] as? String == "mmHg")
-            #expect((kilopascals["members"] as? [Any])?.count == 2)
+            expectEqual(kilopascals["systolic"] as? Double, 120.01)
+            expectEqual(kilopascals["unit"] as? String, "mmHg")
+            expectEqual((kilopascals["members"] as? [Any])?.count, 2)
             let listed = try array(try cli.run(["list", "blood-pressure", "--format", "json"]).stdout)
-            #expect(listed.map { $0["diastolic"] as? Double } == [80.26, 80])
+            expectEqual(listed.map { $0["diastolic"] as? Double }, [80.26, 80])
             let stats = try object(try cli.run(["stats", "blood-pressure", "--month", "--format", "json"]).stdout)
-            #expect(stats["count"] as? Int == 2)
-            #expect((stats["systolic"] as? [String: Any])?["maximum"] as? Double == 120.01)
-            #expect((stats["diastolic"] as? [String: Any])?["minimum"] as? Double == 80)
+            expectEqual(stats["count"] as? Int, 2)
+            expectEqual((stats["systolic"] as? [String: Any])?["maximum"] as? Double, 120.01)
+            expectEqual((stats["diastolic"] as? [String: Any])?["minimum"] as? Double, 80)
             // Members are ordinary samples, seen once by their own type.
             let systolic = try object(try cli.run(["stats", "systolic", "--today", "--format", "json"]).stdout)
-            #expect(systolic["count"] as? Int == 2)
+            expectEqual(systolic["count"] as? Int, 2)
             // Deleting the reading deletes both members.
             let uuid = try #require(listed.first?["uuid"] as? String)
             let deleted = try array(try cli.run(["delete", uuid, "--format", "json"]).stdout)
-            #expect(deleted.count == 3)
-            #expect(try array(try cli.run(["list", "systolic", "--format", "json"]).stdout).count == 1)
-            #expect(try array(try cli.run(["list", "blood-pressure", "--format", "json"]).stdout).count == 1)
+            expectEqual(deleted.count, 3)
+            try expectEqual(array(try cli.run(["list", "systolic", "--format", "json"]).stdout).count, 1)
+            try expectEqual(array(try cli.run(["list", "blood-pressure", "--format", "json"]).stdout).count, 1)
             let changes = try object(try cli.run(["changes", "--type", "blood-pressure", "--format", "json"]).stdout)
-            #expect((changes["added"] as? [[String: Any]])?.first?["type"] as? String == "HKCorrelationTypeIdentifierBloodPressure")
-            #expect((changes["deleted"] as? [Any])?.count == 1)
+            expectEqual((changes["added"] as? [[String: Any]])?.first?["type"] as? String, "HKCorrelationTypeIdentifierBloodPressure")
+            expectEqual((changes["deleted"] as? [Any])?.count, 1)
         }
     }
 
@@ -101,67 +102,66 @@ struct WorkoutCorrelationCLITests {
         try CLIRunner.withTemporaryStore { cli in
             let oatmeal = try cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--protein", "12g", "--carbs", "60g", "--fat", "7g",
                                        "--caffeine", "0mg", "--at", "08:00", "--format", "json"])
-            #expect(oatmeal.status == 0, "\(oatmeal.stderr)")
+            expectEqual(oatmeal.status, 0, "\(oatmeal.stderr)")
             let entry = try object(oatmeal.stdout)
-            #expect(entry["food"] as? String == "Oatmeal")
-            #expect((entry["nutrients"] as? [[String: Any]])?.map { $0["name"] as? String }
-                == ["dietary-energy", "protein", "carbs", "fat", "caffeine"])
-            #expect(try cli.run(["add", "food", "Toast", "--energy", "200kcal", "--at", "yesterday 19:00"]).status == 0)
+            expectEqual(entry["food"] as? String, "Oatmeal")
+            expectEqual((entry["nutrients"] as? [[String: Any]])?.map { $0["name"] as? String }, ["dietary-energy", "protein", "carbs", "fat", "caffeine"])
+            try expectEqual(cli.run(["add", "food", "Toast", "--energy", "200kcal", "--at", "yesterday 19:00"]).status, 0)
             let listed = try cli.run(["list", "food"])
             #expect(listed.stdout.contains("Oatmeal") && listed.stdout.contains("Toast"))
             let stats = try object(try cli.run(["stats", "dietary-energy", "--week", "--by", "day", "--format", "json"]).stdout)
-            #expect(stats["count"] as? Int == 2)
-            #expect(stats["sum"] as? Double == 550)
-            #expect((stats["buckets"] as? [[String: Any]])?.suffix(2).map { $0["count"] as? Int } == [1, 1])
+            expectEqual(stats["count"] as? Int, 2)
+            expectEqual(stats["sum"] as? Double, 550)
+            expectEqual((stats["buckets"] as? [[String: Any]])?.suffix(2).map { $0["count"] as? Int }, [1, 1])
         }
     }
 
     @Test func typesWorkoutsListsEveryActivity() throws {
         try CLIRunner.withTemporaryStore { cli in
             let types = try array(try cli.run(["types", "workouts", "--format", "json"]).stdout)
-            #expect(types.count == 84)
+            expectEqual(types.count, 84)
             let strength = try #require(types.first { $0["name"] as? String == "traditionalStrengthTraining" })
-            #expect(strength["rawValue"] as? Int == 50)
-            #expect((strength["shortForms"] as? [String])?.contains("strength") == true)
+            expectEqual(strength["rawValue"] as? Int, 50)
+            expectEqual((strength["shortForms"] as? [String])?.contains("strength"), true)
         }
     }
 
     @Test func aSourceNeedsTheWorkoutTypeAndTheMemberTypes() throws {
         try CLIRunner.withTemporaryStore { cli in
             let denied = try cli.run(["add", "workout", "running", "10min"], environment: ["HKCTL_SOURCE": "tracker"])
-            #expect(denied.status == 77)
+            expectEqual(denied.status, 77)
             #expect(denied.stderr.contains("--share workout"))
             let refused = try cli.run(["auth", "grant", "tracker", "--share", "blood-pressure"])
-            #expect(refused.status == 64)
+            expectEqual(refused.status, 64)
             #expect(refused.stderr.contains("systolic,diastolic"))
-            #expect(try cli.run(["auth", "grant", "tracker", "--share", "workout,systolic,diastolic"]).status == 0)
-            #expect(try cli.run(["add", "workout", "running", "10min"], environment: ["HKCTL_SOURCE": "tracker"]).status == 0)
-            #expect(try cli.run(["add", "blood-pressure", "120/80"], environment: ["HKCTL_SOURCE": "tracker"]).status == 0)
+            try expectEqual(cli.run(["auth", "grant", "tracker", "--share", "workout,systolic,diastolic"]).status, 0)
+            try expectEqual(cli.run(["add", "workout", "running", "10min"], environment: ["HKCTL_SOURCE": "tracker"]).status, 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80"], environment: ["HKCTL_SOURCE": "tracker"]).status, 0)
         }
     }
 
     @Test func workoutsRoundTripThroughJSONLinesAndHealthXML() throws {
         try CLIRunner.withTemporaryStore { cli in
-            #expect(try cli.run(["add", "workout", "cycling", "1h", "--at", "08:00", "--energy", "600kcal", "--distance", "30km"]).status == 0)
-            #expect(try cli.run(["add", "blood-pressure", "120/80", "--at", "07:00"]).status == 0)
+            try expectEqual(cli.run(["add", "workout", "cycling", "1h", "--at", "08:00", "--energy", "600kcal", "--distance", "30km"]).status, 0)
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "07:00"]).status, 0)
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             for format in ["jsonl", "healthxml"] {
                 let file = folder + "/export.\(format)"
-                #expect(try cli.run(["export", "--format", format, "--out", file]).status == 0)
+                try expectEqual(cli.run(["export", "--format", format, "--out", file]).status, 0)
                 let again = try cli.run(["import", file, "--format", "json"])
-                #expect(again.status == 0, "\(again.stderr)")
+                expectEqual(again.status, 0, "\(again.stderr)")
                 let totals = try #require(try object(again.stdout)["totals"] as? [String: Any])
                 #expect(totals["added"] as? Int == 0 && totals["keptGenerically"] as? Int == 0, "\(format): \(again.stdout)")
                 let other = CLIRunner(storePath: folder + "/other-\(format)")
-                #expect(try other.run(["import", file]).status == 0)
+                try expectEqual(other.run(["import", file]).status, 0)
                 let workouts = try array(try other.run(["list", "workouts", "--format", "json"]).stdout)
-                #expect(workouts.map { $0["activity"] as? String } == ["cycling"])
-                #expect(workouts.first?["pace"] as? Double == 120)
+                expectEqual(workouts.map { $0["activity"] as? String }, ["cycling"])
+                expectEqual(workouts.first?["pace"] as? Double, 120)
             }
             for format in ["jsonl", "healthxml"] {
                 let other = CLIRunner(storePath: folder + "/other-\(format)")
                 let readings = try array(try other.run(["list", "blood-pressure", "--format", "json"]).stdout)
-                #expect(readings.map { $0["systolic"] as? Double } == [120], "\(format)")
+                expectEqual(readings.map { $0["systolic"] as? Double }, [120], "\(format)")
             }
         }
     }

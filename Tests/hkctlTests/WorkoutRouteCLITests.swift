@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// Health Auto Export workouts through the built binary: import, `list workouts` with totals and route, re-import,
 /// and `export --format gpx --workout UUID` parsed by Python's XML parser (Tests/Fixtures/hae-workouts).
@@ -23,30 +24,30 @@ struct WorkoutRouteCLITests {
                 print(p.get('lat'), p.get('lon'), ele.text if ele is not None else '-', p.find('g:time', ns).text)
             """
         let result = try SystemPackages.shell("python3 -c \"$SCRIPT\" \"$FILE\"", environment: ["SCRIPT": script, "FILE": path])
-        #expect(result.status == 0, "\(result.err)")
+        expectEqual(result.status, 0, "\(result.err)")
         return result.out.split(separator: "\n").map(String.init)
     }
 
     @Test func importListReImportAndExportARouteAsGPX() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", Self.folder + "/v2-workouts.json", "--format", "json"])
-            #expect(first.status == 0, "\(first.stderr)")
+            expectEqual(first.status, 0, "\(first.stderr)")
             let v1 = try cli.run(["import", Self.folder + "/v1-walk.json", "-q"])
-            #expect(v1.status == 0, "\(v1.stderr)")
+            expectEqual(v1.status, 0, "\(v1.stderr)")
             let listed = try cli.run(["list", "workouts", "--from", "2024-03-01", "--to", "2024-03-06", "--format", "json"])
-            #expect(listed.status == 0, "\(listed.stderr)")
+            expectEqual(listed.status, 0, "\(listed.stderr)")
             let workouts = try #require(try Self.json(listed.stdout) as? [[String: Any]])
-            #expect(workouts.count == 4)
+            expectEqual(workouts.count, 4)
             let byActivity = Dictionary(uniqueKeysWithValues: workouts.map { ($0["activity"] as? String ?? "", $0) })
             let run = try #require(byActivity["running"])
-            #expect((run["duration"] as? NSNumber)?.doubleValue == 2280)
-            #expect(((run["totalDistance"] as? [String: Any])?["value"] as? NSNumber)?.doubleValue == 3.1)
-            #expect((run["totalDistance"] as? [String: Any])?["unit"] as? String == "mi")
-            #expect(((run["route"] as? [String: Any])?["locations"] as? NSNumber)?.intValue == 5)
-            #expect((run["route"] as? [String: Any])?["start"] as? String == "2024-03-02T20:00:00+00:00")
+            expectEqual((run["duration"] as? NSNumber)?.doubleValue, 2280)
+            expectEqual(((run["totalDistance"] as? [String: Any])?["value"] as? NSNumber)?.doubleValue, 3.1)
+            expectEqual((run["totalDistance"] as? [String: Any])?["unit"] as? String, "mi")
+            expectEqual(((run["route"] as? [String: Any])?["locations"] as? NSNumber)?.intValue, 5)
+            expectEqual((run["route"] as? [String: Any])?["start"] as? String, "2024-03-02T20:00:00+00:00")
             let walk = try #require(byActivity["walking"])
-            #expect(((walk["totalEnergyBurned"] as? [String: Any])?["value"] as? NSNumber)?.doubleValue == 120)
-            #expect(((walk["route"] as? [String: Any])?["locations"] as? NSNumber)?.intValue == 4)
+            expectEqual(((walk["totalEnergyBurned"] as? [String: Any])?["value"] as? NSNumber)?.doubleValue, 120)
+            expectEqual(((walk["route"] as? [String: Any])?["locations"] as? NSNumber)?.intValue, 4)
             let strength = try #require(byActivity["traditionalStrengthTraining"])
             #expect(strength["route"] is NSNull)
 
@@ -60,11 +61,11 @@ struct WorkoutRouteCLITests {
             let gpx = cli.storePath + "-run.gpx"
             defer { try? FileManager.default.removeItem(atPath: gpx) }
             let exported = try cli.run(["export", "--format", "gpx", "--workout", String(uuid.prefix(8)), "--out", gpx])
-            #expect(exported.status == 0, "\(exported.stderr)")
+            expectEqual(exported.status, 0, "\(exported.stderr)")
             let lines = try Self.parsedGPX(gpx)
-            #expect(lines.first == "{http://www.topografix.com/GPX/1/1}gpx 1.1 hkctl")
-            #expect(lines.dropFirst().first == "Outdoor Run")
-            #expect(Array(lines.dropFirst(2)) == [
+            expectEqual(lines.first, "{http://www.topografix.com/GPX/1/1}gpx 1.1 hkctl")
+            expectEqual(lines.dropFirst().first, "Outdoor Run")
+            expectEqual(Array(lines.dropFirst(2)), [
                 "51.5007 -0.1246 5 2024-03-02T20:00:00Z", "51.501 -0.123 6 2024-03-02T20:10:00Z",
                 "51.5015 -0.121 7.5 2024-03-02T20:20:00Z", "51.502 -0.119 6.5 2024-03-02T20:30:00Z",
                 "51.5025 -0.117 5.5 2024-03-02T20:40:00Z",
@@ -74,7 +75,7 @@ struct WorkoutRouteCLITests {
             let paddle = try #require(byActivity["other"]?["uuid"] as? String)
             let stdout = try cli.run(["export", "--format", "gpx", "--workout", paddle])
             #expect(stdout.status == 0 && stdout.stdout.contains("<name>Paddle &amp; &lt;Surf&gt;</name>"), "\(stdout.stderr)")
-            #expect(stdout.stdout.components(separatedBy: "<trkpt ").count == 3)
+            expectEqual(stdout.stdout.components(separatedBy: "<trkpt ").count, 3)
 
             // A workout without a route: one line, exit 66, no file.
             let none = try cli.run(["export", "--format", "gpx", "--workout", try #require(strength["uuid"] as? String), "--out", gpx + "2"])
@@ -87,7 +88,7 @@ struct WorkoutRouteCLITests {
             let stray = try cli.run(["export", "--workout", paddle])
             #expect(stray.status == 64 && stray.stderr.contains("--format gpx"), "\(stray.stderr)")
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)\(doctor.stderr)")
         }
     }
 
@@ -113,13 +114,13 @@ struct WorkoutRouteCLITests {
             let files = exportFirst ? [xml, Self.folder + "/v2-workouts.json"] : [Self.folder + "/v2-workouts.json", xml]
             for file in files {
                 let result = try cli.run(["import", file, "-q"])
-                #expect(result.status == 0, "\(result.stderr)")
+                expectEqual(result.status, 0, "\(result.stderr)")
             }
             let listed = try cli.run(["list", "workouts", "--from", "2024-03-01", "--to", "2024-03-06", "--format", "json"])
             let workouts = try #require(try Self.json(listed.stdout) as? [[String: Any]])
             // The export's run stands; HAE's run is not stored beside it; the other two HAE workouts are.
-            #expect(workouts.compactMap { $0["activity"] as? String }.sorted() == ["other", "running", "traditionalStrengthTraining"])
-            #expect(workouts.first { $0["activity"] as? String == "running" }?["source"] as? String == "Jane’s Apple Watch")
+            expectEqual(workouts.compactMap { $0["activity"] as? String }.sorted(), ["other", "running", "traditionalStrengthTraining"])
+            expectEqual(workouts.first { $0["activity"] as? String == "running" }?["source"] as? String, "Jane’s Apple Watch")
         }
     }
 }

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import HKCtlSupport
 
 struct GoalsTests {
     @Test func defaultsApplyUntilSetAndAgainAfterUnset() throws {
         var goals = Goals()
-        #expect(goals.goal(for: .steps) == Quantity(10_000, .count()))
+        expectEqual(goals.goal(for: .steps), Quantity(10_000, .count()))
         #expect(goals.isDefault(for: .steps))
         let (type, goal) = try goals.set("steps", to: "8000", catalogue: .standard)
         #expect(type == .steps && goal.value == 8000 && !goals.isDefault(for: .steps))
         try goals.unset("steps", catalogue: .standard)
-        #expect(goals.goal(for: .steps)?.value == 10_000)
+        expectEqual(goals.goal(for: .steps)?.value, 10_000)
     }
 
     @Test func goalsRoundTripThroughJSON() throws {
@@ -19,9 +20,9 @@ struct GoalsTests {
         try goals.set("water", to: "2.5L", catalogue: .standard)
         try goals.set("active-energy", to: "500kcal", catalogue: .standard)
         let decoded = try JSONDecoder().decode(Goals.self, from: JSONEncoder().encode(goals))
-        #expect(decoded == goals)
-        #expect(decoded.entries(catalogue: .standard).map(\.type.name) == ["active-energy", "sleep", "steps", "water"])
-        #expect(try JSONDecoder().decode(Goals.self, from: Data("{}".utf8)) == Goals())
+        expectEqual(decoded, goals)
+        expectEqual(decoded.entries(catalogue: .standard).map(\.type.name), ["active-energy", "sleep", "steps", "water"])
+        try expectEqual(JSONDecoder().decode(Goals.self, from: Data("{}".utf8)), Goals())
     }
 
     @Test func badGoalsAreRefused() {
@@ -30,13 +31,13 @@ struct GoalsTests {
         #expect(throws: GoalError.notPositive("0L")) { try goals.set("water", to: "0L", catalogue: .standard) }
         #expect(throws: UnitError.self) { try goals.set("water", to: "5kg", catalogue: .standard) }
         #expect(throws: UnitError.self) { try goals.set("sleep", to: "8", catalogue: .standard) }
-        #expect(goals == Goals())
+        expectEqual(goals, Goals())
     }
 
     @Test func aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused() throws {
         var goals = Goals()
         goals.amounts["sleep"] = Goals.Amount(value: 1e300, unit: "hr")
-        #expect(goals.goal(for: SampleType.sleep) == Goals.defaults["sleep"])
+        expectEqual(goals.goal(for: SampleType.sleep), Goals.defaults["sleep"])
         #expect(throws: GoalError.self) { try goals.set("sleep", to: "1e300h", catalogue: .standard) }
         #expect(throws: GoalError.self) { try goals.set("water", to: "21L", catalogue: .standard) }
         #expect(throws: Never.self) { try goals.set("water", to: "20L", catalogue: .standard) }
@@ -52,14 +53,14 @@ struct GoalsTests {
             #"{"amounts": {"water": {"unit": "L"}}}"#, #"{"amounts": {"water": 2}}"#, #"{"amounts": [1]}"#,
         ]
         func goalsRead(_ text: String) -> Bool { (try? JSONDecoder().decode(Goals.self, from: Data(text.utf8))) != nil }
-        #expect(documents.filter(goalsRead).count == 5)
+        expectEqual(documents.filter(goalsRead).count, 5)
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             try store.updateDocument("goals.json", initial: Goals()) { _ in }
             for text in documents {
                 try text.write(toFile: folder + "/store/goals.json", atomically: false, encoding: .utf8)
                 let report = try StoreDoctor(store: store).check(now: TestSupport.referenceNow)
-                #expect(goalsRead(text) == !report.findings.contains { $0.file == "goals.json" }, "\(text): \(report.findings)")
+                expectEqual(goalsRead(text), !report.findings.contains { $0.file == "goals.json" }, "\(text): \(report.findings)")
             }
         }
     }

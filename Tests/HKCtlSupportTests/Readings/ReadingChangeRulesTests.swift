@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 @testable import HKCtlSupport
 
@@ -18,25 +19,25 @@ struct ReadingChangeRulesTests {
         let jump = try #require(rules.jump(to: reading(weight, 27.2, "kg", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight))
         #expect(jump.value == 27.2 && jump.previousValue == 72.3)
         #expect(abs(jump.allowed - 72.3 * 0.06) < 1e-9)
-        #expect(rules.jump(to: reading(weight, 71.0, "kg", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) == nil)
+        expectNil(rules.jump(to: reading(weight, 71.0, "kg", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight))
         // Units are compared in the canonical unit: 160 lb is 72.57 kg, no jump from 72.3 kg.
-        #expect(rules.jump(to: reading(weight, 160, "lb", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) == nil)
+        expectNil(rules.jump(to: reading(weight, 160, "lb", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight))
         #expect(rules.jump(to: reading(weight, 72.3, "lb", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) != nil)
     }
 
     @Test func theAllowanceGrowsWithTimeUpToItsCap() {
         // 20 % down is a jump a day later, not over a month; 60 % is a jump however long it took.
         #expect(rules.jump(to: reading(weight, 80, "kg", day: 2), from: reading(weight, 100, "kg", day: 1), type: weight) != nil)
-        #expect(rules.jump(to: reading(weight, 80, "kg", day: 31), from: reading(weight, 100, "kg", day: 1), type: weight) == nil)
+        expectNil(rules.jump(to: reading(weight, 80, "kg", day: 31), from: reading(weight, 100, "kg", day: 1), type: weight))
         let years = Kit.quantity(weight, 40, "kg", Kit.utc(2030, 1, 1))
         #expect(rules.jump(to: years, from: reading(weight, 100, "kg", day: 1), type: weight) != nil)
         // Absolute allowances: 3 cm of height at once.
-        #expect(rules.jump(to: reading(height, 1.80, "m", day: 2), from: reading(height, 1.78, "m", day: 1), type: height) == nil)
+        expectNil(rules.jump(to: reading(height, 1.80, "m", day: 2), from: reading(height, 1.78, "m", day: 1), type: height))
         #expect(rules.jump(to: reading(height, 1.38, "m", day: 2), from: reading(height, 1.78, "m", day: 1), type: height) != nil)
     }
 
     @Test func typesWithoutAnAllowanceAreNeverChecked() {
         let steps = Kit.steps(20_000, Kit.utc(2024, 5, 2)), few = Kit.steps(10, Kit.utc(2024, 5, 1))
-        #expect(rules.jump(to: steps, from: few, type: .steps) == nil)
+        expectNil(rules.jump(to: steps, from: few, type: .steps))
     }
 }

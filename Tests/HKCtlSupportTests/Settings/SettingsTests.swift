@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 @testable import HKCtlSupport
 import Testing
+import TestKit
 
 /// ``Settings``: the `tz` key beside the display units, and documents written before it existed.
 struct SettingsTests {
@@ -15,7 +16,7 @@ struct SettingsTests {
         try settings.set("tz", to: "recorded", catalogue: .standard)
         let value = try settings.value("tz", catalogue: .standard)
         #expect(settings.showsRecordedZones && value == "recorded")
-        #expect(settings.entries.map(\.key) == ["tz", "unit.weight"])
+        expectEqual(settings.entries.map(\.key), ["tz", "unit.weight"])
         try settings.unset("tz", catalogue: .standard)
         #expect(!settings.showsRecordedZones && settings.entries.map(\.key) == ["unit.weight"])
         #expect(Settings.keys(catalogue: .standard).first == "tz" && Settings.keys(catalogue: .standard).contains("unit.water"))
@@ -28,6 +29,6 @@ struct SettingsTests {
         var settings = old
         settings.displayZone = Settings.recordedZone
         let decoded = try JSONDecoder().decode(Settings.self, from: JSONEncoder().encode(settings))
-        #expect(decoded == settings)
+        expectEqual(decoded, settings)
     }
 }

@@ -28,8 +28,8 @@ struct TrendTests {
         values[3] += 0.1
         let trend = try TrendQuery(type: .weight, interval: DateInterval(start: start, end: end), window: 3)
             .run(on: InMemorySampleStore(samples), calendar: calendar)
-        #expect(trend.measure == "average")
-        #expect(trend.days.count == 14)
+        expectEqual(trend.measure, "average")
+        expectEqual(trend.days.count, 14)
         for (index, entry) in trend.days.enumerated() {
             #expect(Kit.isClose(entry.value!, values[index], relative: 1e-12))
             let window = values[max(0, index - 2)...index]
@@ -42,7 +42,7 @@ struct TrendTests {
         #expect(change.firstDate == start && change.lastDate == start.addingTimeInterval(13 * 86_400))
         // Weekdays from Monday. Monday's day-to-day change: only day 7 has a recorded day before (day 6):
         // (80 − 0.7 + 0.5) − (80 − 0.6) = +0.4. Friday: day 4 vs 3 → 79.6 − 79.8 = −0.2, day 11 vs 10 → −0.1: −0.15.
-        #expect(trend.weekdays.map(\.name) == ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+        expectEqual(trend.weekdays.map(\.name), ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
         let monday = trend.weekdays[0]
         #expect(monday.changes == 1 && Kit.isClose(monday.averageChange!, 0.4, relative: 1e-9))
         #expect(monday.days == 2 && Kit.isClose(monday.average!, (80 + 79.8) / 2, relative: 1e-12))
@@ -62,10 +62,10 @@ struct TrendTests {
         }
         let trend = try TrendQuery(type: .steps, interval: DateInterval(start: start, end: end))
             .run(on: InMemorySampleStore(samples), calendar: calendar)
-        #expect(trend.measure == "sum")
+        expectEqual(trend.measure, "sum")
         #expect(trend.weekdays[0].average == 8_000 && trend.weekdays[0].days == 2)
         #expect(trend.weekdays[1].average == 4_000 && trend.weekdays[1].days == 1)
-        #expect(trend.weekdays[2].average == 5_000)
+        expectEqual(trend.weekdays[2].average, 5_000)
         #expect(trend.days[8].value == nil && trend.days[8].movingAverage != nil)
         // 13 recorded days: 10,000 + 6,000 + 4,000 + 10 × 5,000 = 70,000 → 5,384.6…
         #expect(Kit.isClose(trend.average!, 70_000 / 13))
@@ -76,7 +76,7 @@ struct TrendTests {
         sunday.firstWeekday = 1
         let trend = try TrendQuery(type: .steps, interval: DateInterval(start: start, end: end))
             .run(on: InMemorySampleStore([]), calendar: sunday)
-        #expect(trend.weekdays.first?.name == "sunday")
+        expectEqual(trend.weekdays.first?.name, "sunday")
         #expect(trend.change == nil && trend.average == nil)
         #expect(trend.days.allSatisfy { $0.value == nil && $0.movingAverage == nil })
     }
@@ -87,8 +87,8 @@ struct TrendTests {
         let trend = try TrendQuery(type: .sleep, interval: DateInterval(start: start, end: start.addingTimeInterval(3 * 86_400)))
             .run(on: InMemorySampleStore(samples), calendar: calendar)
         let expected: [TimeInterval?] = [nil, 7 * 3600, 8 * 3600]
-        #expect(trend.days.map(\.value) == expected)
-        #expect(trend.change?.absolute == 3600)
+        expectEqual(trend.days.map(\.value), expected)
+        expectEqual(trend.change?.absolute, 3600)
         #expect(trend.unit == nil && trend.measure == "asleep")
     }
 

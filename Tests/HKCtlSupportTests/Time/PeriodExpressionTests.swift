@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import HKCtlSupport
 
@@ -71,28 +72,28 @@ struct PeriodExpressionTests {
     @Test(arguments: singlePeriods)
     func singlePeriodsAndRanges(text: String, start: (Int, Int, Int), end: (Int, Int, Int)) throws {
         let found = try interval(text)
-        #expect(found.start == local(start.0, start.1, start.2), "\(text) start")
-        #expect(found.end == local(end.0, end.1, end.2), "\(text) end")
+        expectEqual(found.start, local(start.0, start.1, start.2), "\(text) start")
+        expectEqual(found.end, local(end.0, end.1, end.2), "\(text) end")
     }
 
     @Test func openRangesReachTheStoresBounds() throws {
-        #expect(try interval("since 2024-03") == DateInterval(start: local(2024, 3, 1), end: DateRange.distantEnd))
-        #expect(try interval("from last month") == DateInterval(start: local(2024, 2, 1), end: DateRange.distantEnd))
-        #expect(try interval("until last month") == DateInterval(start: DateRange.distantStart, end: local(2024, 3, 1)))
-        #expect(try interval("2024-03..") == DateInterval(start: local(2024, 3, 1), end: DateRange.distantEnd))
+        try expectEqual(interval("since 2024-03"), DateInterval(start: local(2024, 3, 1), end: DateRange.distantEnd))
+        try expectEqual(interval("from last month"), DateInterval(start: local(2024, 2, 1), end: DateRange.distantEnd))
+        try expectEqual(interval("until last month"), DateInterval(start: DateRange.distantStart, end: local(2024, 3, 1)))
+        try expectEqual(interval("2024-03.."), DateInterval(start: local(2024, 3, 1), end: DateRange.distantEnd))
     }
 
     @Test func weeksFollowTheWeekStartButISOWeeksDoNot() throws {
         let sunday = paris(firstWeekday: 1)
-        #expect(try interval("this week", sunday) == DateInterval(start: local(2024, 3, 17), end: local(2024, 3, 24)))
-        #expect(try interval("2024-W12", sunday) == DateInterval(start: local(2024, 3, 18), end: local(2024, 3, 25)))
+        try expectEqual(interval("this week", sunday), DateInterval(start: local(2024, 3, 17), end: local(2024, 3, 24)))
+        try expectEqual(interval("2024-W12", sunday), DateInterval(start: local(2024, 3, 18), end: local(2024, 3, 25)))
     }
 
     @Test func periodsAcrossADSTChangeAreCalendarPeriods() throws {
         // The week of 2024-03-31 in Paris is 167 hours long; the day itself 23.
-        #expect(try interval("2024-W13").duration == 167 * 3600)
-        #expect(try interval("2024-03-31").duration == 23 * 3600)
-        #expect(try interval("2024-10-27").duration == 25 * 3600)
+        try expectEqual(interval("2024-W13").duration, 167 * 3600)
+        try expectEqual(interval("2024-03-31").duration, 23 * 3600)
+        try expectEqual(interval("2024-10-27").duration, 25 * 3600)
     }
 
     @Test(arguments: ["blah", "", "last", "this fortnight", "2024-13", "2024-00", "2024-02-30", "2024-Q5", "2021-W53",
@@ -111,17 +112,17 @@ struct PeriodExpressionTests {
     }
 
     @Test func aSideOfARangeIsAPeriodOrNil() throws {
-        #expect(try PeriodExpression.span(of: "2024-03", in: paris()) == DateInterval(start: local(2024, 3, 1), end: local(2024, 4, 1)))
-        #expect(try PeriodExpression.span(of: "08:30", in: paris()) == nil)
-        #expect(try PeriodExpression.span(of: "from 2024 to 2025", in: paris()) == nil)
+        try expectEqual(PeriodExpression.span(of: "2024-03", in: paris()), DateInterval(start: local(2024, 3, 1), end: local(2024, 4, 1)))
+        try expectNil(PeriodExpression.span(of: "08:30", in: paris()))
+        try expectNil(PeriodExpression.span(of: "from 2024 to 2025", in: paris()))
     }
 
     @Test func wholeRelativeDaysAreCalendarDaysInTheZone() throws {
         // 2024-04-03 21:00 Paris (UTC+2); two weeks back is 2024-03-20 21:00 Paris (UTC+1): 337 hours, not 336.
         let context = TimeContext(now: Kit.date(2024, 4, 3, 21, 0, 0, zone: "Europe/Paris"), timeZone: Kit.zone("Europe/Paris"))
-        #expect(try TimeExpression.parse("-2w", in: context).date == Kit.date(2024, 3, 20, 21, 0, 0, zone: "Europe/Paris"))
-        #expect(try TimeExpression.parse("-3d", in: context).date == Kit.date(2024, 3, 31, 21, 0, 0, zone: "Europe/Paris"))
+        try expectEqual(TimeExpression.parse("-2w", in: context).date, Kit.date(2024, 3, 20, 21, 0, 0, zone: "Europe/Paris"))
+        try expectEqual(TimeExpression.parse("-3d", in: context).date, Kit.date(2024, 3, 31, 21, 0, 0, zone: "Europe/Paris"))
         // Hours stay elapsed time.
-        #expect(try TimeExpression.parse("-48h", in: context).date == context.now.addingTimeInterval(-48 * 3600))
+        try expectEqual(TimeExpression.parse("-48h", in: context).date, context.now.addingTimeInterval(-48 * 3600))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import HKCtlSupport
 
@@ -17,35 +18,35 @@ struct RangeExpressionTests {
 
     @Test func todayIsMidnightToMidnight() throws {
         let interval = try RangeExpression.today.interval(in: context())
-        #expect(interval.start == Kit.utc(2024, 6, 1))
-        #expect(interval.end == Kit.utc(2024, 6, 2))
-        #expect(interval.duration == 86_400)
+        expectEqual(interval.start, Kit.utc(2024, 6, 1))
+        expectEqual(interval.end, Kit.utc(2024, 6, 2))
+        expectEqual(interval.duration, 86_400)
     }
 
     @Test func yesterdayIsTheDayBefore() throws {
         let interval = try RangeExpression.yesterday.interval(in: context())
-        #expect(interval.start == Kit.utc(2024, 5, 31))
-        #expect(interval.end == Kit.utc(2024, 6, 1))
+        expectEqual(interval.start, Kit.utc(2024, 5, 31))
+        expectEqual(interval.end, Kit.utc(2024, 6, 1))
     }
 
     @Test func lastSevenDaysEndWithToday() throws {
         // Today is 06-01; the six days before it start on 05-26; the range ends at midnight after today.
         let interval = try RangeExpression.lastDays(7).interval(in: context())
-        #expect(interval.start == Kit.utc(2024, 5, 26))
-        #expect(interval.end == Kit.utc(2024, 6, 2))
-        #expect(interval.duration == 7 * 86_400)
-        #expect(try RangeExpression.lastDays(1).interval(in: context()) == RangeExpression.today.interval(in: context()))
+        expectEqual(interval.start, Kit.utc(2024, 5, 26))
+        expectEqual(interval.end, Kit.utc(2024, 6, 2))
+        expectEqual(interval.duration, 7 * 86_400)
+        try expectEqual(RangeExpression.lastDays(1).interval(in: context()), RangeExpression.today.interval(in: context()))
         // 30 days: 06-01 − 29 days = 05-03.
-        #expect(try RangeExpression.lastDays(30).interval(in: context()).start == Kit.utc(2024, 5, 3))
+        try expectEqual(RangeExpression.lastDays(30).interval(in: context()).start, Kit.utc(2024, 5, 3))
         // 365 days: 2024-06-01 − 364 days = 2023-06-03 (2024 has Feb 29 in between).
-        #expect(try RangeExpression.lastDays(365).interval(in: context()).start == Kit.utc(2023, 6, 3))
+        try expectEqual(RangeExpression.lastDays(365).interval(in: context()).start, Kit.utc(2023, 6, 3))
     }
 
     @Test func todayFollowsTheContextZone() throws {
         // Paris is UTC+2 on 2024-06-01: the local day runs from 05-31T22:00Z to 06-01T22:00Z.
         let interval = try RangeExpression.today.interval(in: context("Europe/Paris"))
-        #expect(interval.start == Kit.utc(2024, 5, 31, 22))
-        #expect(interval.end == Kit.utc(2024, 6, 1, 22))
+        expectEqual(interval.start, Kit.utc(2024, 5, 31, 22))
+        expectEqual(interval.end, Kit.utc(2024, 6, 1, 22))
     }
 
     @Test func dstWeekInParisHasSevenDaysWithOne23HourDay() throws {
@@ -53,64 +54,64 @@ struct RangeExpressionTests {
         // to 2024-04-03 00:00+02:00 (04-02T22:00Z): 7 × 24 h − 1 h = 167 h.
         let paris = context("Europe/Paris", now: Kit.utc(2024, 4, 2, 10))
         let week = try RangeExpression.lastDays(7).interval(in: paris)
-        #expect(week.start == Kit.utc(2024, 3, 26, 23))
-        #expect(week.end == Kit.utc(2024, 4, 2, 22))
-        #expect(week.duration == 167 * 3600)
+        expectEqual(week.start, Kit.utc(2024, 3, 26, 23))
+        expectEqual(week.end, Kit.utc(2024, 4, 2, 22))
+        expectEqual(week.duration, 167 * 3600)
 
         let days = BucketUnit.day.boundaries(covering: week, calendar: paris.calendar)
         let lengths = zip(days, days.dropFirst()).map { $1.timeIntervalSince($0) / 3600 }
         // 03-27, 28, 29, 30 are 24 h; 03-31 is 23 h; 04-01, 04-02 are 24 h.
-        #expect(lengths == [24, 24, 24, 24, 23, 24, 24])
+        expectEqual(lengths, [24, 24, 24, 24, 23, 24, 24])
     }
 
     @Test func dstDaysAsToday() throws {
         // Spring forward in Paris (2024-03-31): 23 h. Fall back (2024-10-27): 25 h.
-        #expect(try RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 3, 31, 12))).duration == 23 * 3600)
-        #expect(try RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 10, 27, 12))).duration == 25 * 3600)
+        try expectEqual(RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 3, 31, 12))).duration, 23 * 3600)
+        try expectEqual(RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 10, 27, 12))).duration, 25 * 3600)
         // New York: 2024-03-10 is 23 h, 2024-11-03 is 25 h.
         let spring = try RangeExpression.today.interval(in: context("America/New_York", now: Kit.utc(2024, 3, 10, 17)))
-        #expect(spring.start == Kit.utc(2024, 3, 10, 5))   // 00:00 EST = 05:00Z
-        #expect(spring.end == Kit.utc(2024, 3, 11, 4))     // 00:00 EDT = 04:00Z
+        expectEqual(spring.start, Kit.utc(2024, 3, 10, 5))   // 00:00 EST = 05:00Z
+        expectEqual(spring.end, Kit.utc(2024, 3, 11, 4))     // 00:00 EDT = 04:00Z
         let autumn = try RangeExpression.today.interval(in: context("America/New_York", now: Kit.utc(2024, 11, 3, 17)))
-        #expect(autumn.start == Kit.utc(2024, 11, 3, 4))
-        #expect(autumn.end == Kit.utc(2024, 11, 4, 5))
+        expectEqual(autumn.start, Kit.utc(2024, 11, 3, 4))
+        expectEqual(autumn.end, Kit.utc(2024, 11, 4, 5))
         // Yesterday seen from the day after spring forward in Paris is the short day.
         let yesterday = try RangeExpression.yesterday.interval(in: context("Europe/Paris", now: Kit.utc(2024, 4, 1, 12)))
-        #expect(yesterday.start == Kit.utc(2024, 3, 30, 23))
-        #expect(yesterday.end == Kit.utc(2024, 3, 31, 22))
+        expectEqual(yesterday.start, Kit.utc(2024, 3, 30, 23))
+        expectEqual(yesterday.end, Kit.utc(2024, 3, 31, 22))
     }
 
     @Test func betweenWithADateOnlyEndRunsThroughThatDay() throws {
         let ctx = context()
         let range = RangeExpression.between(from: try expression("2024-05-01", ctx), to: try expression("2024-05-31", ctx))
         let interval = try range.interval(in: ctx)
-        #expect(interval.start == Kit.utc(2024, 5, 1))
-        #expect(interval.end == Kit.utc(2024, 6, 1))
+        expectEqual(interval.start, Kit.utc(2024, 5, 1))
+        expectEqual(interval.end, Kit.utc(2024, 6, 1))
         // The same day on both sides is that whole day.
         let oneDay = try RangeExpression.between(from: try expression("2024-05-10", ctx), to: try expression("2024-05-10", ctx))
             .interval(in: ctx)
-        #expect(oneDay.duration == 86_400)
+        expectEqual(oneDay.duration, 86_400)
     }
 
     @Test func betweenWithTimesIsExact() throws {
         let ctx = context()
         let interval = try RangeExpression.between(from: try expression("2024-05-01T08:00", ctx), to: try expression("2024-05-01T09:30", ctx))
             .interval(in: ctx)
-        #expect(interval.start == Kit.utc(2024, 5, 1, 8))
-        #expect(interval.end == Kit.utc(2024, 5, 1, 9, 30))
+        expectEqual(interval.start, Kit.utc(2024, 5, 1, 8))
+        expectEqual(interval.end, Kit.utc(2024, 5, 1, 9, 30))
     }
 
     @Test func openBoundsReachTheStoresLimits() throws {
         let ctx = context()
         let fromOnly = try RangeExpression.between(from: try expression("2024-05-01", ctx), to: nil).interval(in: ctx)
-        #expect(fromOnly.start == Kit.utc(2024, 5, 1))
-        #expect(fromOnly.end == DateRange.distantEnd)
+        expectEqual(fromOnly.start, Kit.utc(2024, 5, 1))
+        expectEqual(fromOnly.end, DateRange.distantEnd)
         let toOnly = try RangeExpression.between(from: nil, to: try expression("2024-05-01", ctx)).interval(in: ctx)
-        #expect(toOnly.start == DateRange.distantStart)
-        #expect(toOnly.end == Kit.utc(2024, 5, 2))
+        expectEqual(toOnly.start, DateRange.distantStart)
+        expectEqual(toOnly.end, Kit.utc(2024, 5, 2))
         let all = try RangeExpression.allTime.interval(in: ctx)
-        #expect(all.start == Kit.utc(1900, 1, 1))
-        #expect(all.end == Kit.utc(3000, 1, 1))
+        expectEqual(all.start, Kit.utc(1900, 1, 1))
+        expectEqual(all.end, Kit.utc(3000, 1, 1))
     }
 
     @Test func emptyOrBackwardRangesThrow() throws {
@@ -135,11 +136,11 @@ struct RangeExpressionTests {
         // Midnight 2024-03-31 (+01:00) plus one calendar day is midnight 04-01 (+02:00): 23 h later.
         let start = Kit.date(2024, 3, 31, zone: "Europe/Paris")
         let next = paris.adding(days: 1, to: start)
-        #expect(next == Kit.date(2024, 4, 1, zone: "Europe/Paris"))
-        #expect(next.timeIntervalSince(start) == 23 * 3600)
-        #expect(paris.startOfDay(Kit.utc(2024, 3, 31, 12)) == Kit.utc(2024, 3, 30, 23))
+        expectEqual(next, Kit.date(2024, 4, 1, zone: "Europe/Paris"))
+        expectEqual(next.timeIntervalSince(start), 23 * 3600)
+        expectEqual(paris.startOfDay(Kit.utc(2024, 3, 31, 12)), Kit.utc(2024, 3, 30, 23))
         // Weeks start on Monday.
-        #expect(paris.calendar.firstWeekday == 2)
-        #expect(paris.timeZone.identifier == "Europe/Paris")
+        expectEqual(paris.calendar.firstWeekday, 2)
+        expectEqual(paris.timeZone.identifier, "Europe/Paris")
     }
 }

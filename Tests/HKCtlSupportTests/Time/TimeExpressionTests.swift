@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import HKCtlSupport
 
@@ -41,8 +42,8 @@ struct TimeExpressionTests {
     ])
     func parsesInUTC(text: String, parts: [Int], dateOnly: Bool) throws {
         let expression = try parse(text)
-        #expect(expression.date == Kit.utc(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5]), "\(text)")
-        #expect(expression.isDateOnly == dateOnly, "\(text)")
+        expectEqual(expression.date, Kit.utc(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5]), "\(text)")
+        expectEqual(expression.isDateOnly, dateOnly, "\(text)")
     }
 
     /// The same words in Europe/Paris (UTC+2 on 2024-06-01, so now is 14:00 local).
@@ -59,14 +60,14 @@ struct TimeExpressionTests {
     ])
     func parsesInParis(text: String, parts: [Int], dateOnly: Bool) throws {
         let expression = try parse(text, zone: "Europe/Paris")
-        #expect(expression.date == Kit.utc(parts[0], parts[1], parts[2], parts[3], parts[4]), "\(text)")
-        #expect(expression.isDateOnly == dateOnly, "\(text)")
+        expectEqual(expression.date, Kit.utc(parts[0], parts[1], parts[2], parts[3], parts[4]), "\(text)")
+        expectEqual(expression.isDateOnly, dateOnly, "\(text)")
     }
 
     @Test func timeOfDayInNewYork() throws {
         // New York is UTC−4 on 2024-06-01: now is 08:00 local, "08:30" is 12:30Z.
-        #expect(try parse("08:30", zone: "America/New_York").date == Kit.utc(2024, 6, 1, 12, 30))
-        #expect(try parse("today", zone: "America/New_York").date == Kit.utc(2024, 6, 1, 4))
+        try expectEqual(parse("08:30", zone: "America/New_York").date, Kit.utc(2024, 6, 1, 12, 30))
+        try expectEqual(parse("today", zone: "America/New_York").date, Kit.utc(2024, 6, 1, 4))
     }
 
     @Test func yesterdayAcrossTheSpringForwardDayIs23HoursBack() throws {
@@ -75,21 +76,21 @@ struct TimeExpressionTests {
         let now = Kit.utc(2024, 4, 1, 10)
         let today = try parse("today", zone: "Europe/Paris", now: now).date
         let yesterday = try parse("yesterday", zone: "Europe/Paris", now: now).date
-        #expect(today == Kit.utc(2024, 3, 31, 22))
-        #expect(yesterday == Kit.utc(2024, 3, 30, 23))
-        #expect(today.timeIntervalSince(yesterday) == 23 * 3600)
+        expectEqual(today, Kit.utc(2024, 3, 31, 22))
+        expectEqual(yesterday, Kit.utc(2024, 3, 30, 23))
+        expectEqual(today.timeIntervalSince(yesterday), 23 * 3600)
         // "yesterday 12:00" is noon CEST on 03-31 = 10:00Z.
-        #expect(try parse("yesterday 12:00", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 31, 10))
+        try expectEqual(parse("yesterday 12:00", zone: "Europe/Paris", now: now).date, Kit.utc(2024, 3, 31, 10))
     }
 
     @Test func relativeDaysAreCalendarDaysAcrossDST() throws {
         // "-1d" is one calendar day at the same clock time (issue 31): 2024-03-31T14:00 CEST (12:00Z) gives
         // 03-30T14:00 CET (13:00Z), 23 hours back; in UTC it is 24 hours. Hours stay elapsed time.
         let now = Kit.utc(2024, 3, 31, 12)
-        #expect(try parse("-1d", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 13))
-        #expect(try parse("-1d", zone: "UTC", now: now).date == Kit.utc(2024, 3, 30, 12))
-        #expect(try parse("-24h", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 12))
-        #expect(try parse("-1.5d", zone: "Europe/Paris", now: now).date == Kit.utc(2024, 3, 30, 0))
+        try expectEqual(parse("-1d", zone: "Europe/Paris", now: now).date, Kit.utc(2024, 3, 30, 13))
+        try expectEqual(parse("-1d", zone: "UTC", now: now).date, Kit.utc(2024, 3, 30, 12))
+        try expectEqual(parse("-24h", zone: "Europe/Paris", now: now).date, Kit.utc(2024, 3, 30, 12))
+        try expectEqual(parse("-1.5d", zone: "Europe/Paris", now: now).date, Kit.utc(2024, 3, 30, 0))
     }
 
     @Test(arguments: ["", "tomorrow", "-2x", "-2y", "later", "8h30", "2024-06-01T", "yesterday at 10", "12:", ":30", "1:2:3:4"])
@@ -112,7 +113,7 @@ struct TimeExpressionTests {
 
     @Test func leapDayIsADate() throws {
         let expression = try parse("2024-02-29")
-        #expect(expression.date == Kit.utc(2024, 2, 29))
+        expectEqual(expression.date, Kit.utc(2024, 2, 29))
         #expect(expression.isDateOnly)
     }
 
@@ -127,18 +128,18 @@ struct TimeExpressionTests {
                 _ = try parse(text, zone: zone)
                 Issue.record("\(text) in \(zone) was accepted")
             } catch let TimeInputError.impossible(found, reason) {
-                #expect(found == text)
+                expectEqual(found, text)
                 #expect(reason.contains(before) && reason.contains(after), "\(reason)")
             }
         }
-        #expect(try parse("2024-03-10T01:59:59", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 6, 59, 59))
-        #expect(try parse("2024-03-10T03:00", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 7))
-        #expect(try parse("2024-03-10T02:30-05:00", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 7, 30))
-        #expect(try parse("2024-03-10", zone: "America/New_York").date == Kit.utc(2024, 3, 10, 5))
-        #expect(try parse("2023-11-05T01:30", zone: "America/New_York").date == Kit.utc(2023, 11, 5, 5, 30))
-        #expect(try parse("2023-11-05T01:30-05:00", zone: "America/New_York").date == Kit.utc(2023, 11, 5, 6, 30))
+        try expectEqual(parse("2024-03-10T01:59:59", zone: "America/New_York").date, Kit.utc(2024, 3, 10, 6, 59, 59))
+        try expectEqual(parse("2024-03-10T03:00", zone: "America/New_York").date, Kit.utc(2024, 3, 10, 7))
+        try expectEqual(parse("2024-03-10T02:30-05:00", zone: "America/New_York").date, Kit.utc(2024, 3, 10, 7, 30))
+        try expectEqual(parse("2024-03-10", zone: "America/New_York").date, Kit.utc(2024, 3, 10, 5))
+        try expectEqual(parse("2023-11-05T01:30", zone: "America/New_York").date, Kit.utc(2023, 11, 5, 5, 30))
+        try expectEqual(parse("2023-11-05T01:30-05:00", zone: "America/New_York").date, Kit.utc(2023, 11, 5, 6, 30))
         // Santiago skips midnight (2024-09-08 00:00 -> 01:00): the date alone is still that day's first instant.
-        #expect(try parse("2024-09-08", zone: "America/Santiago").date == Kit.utc(2024, 9, 8, 4))
+        try expectEqual(parse("2024-09-08", zone: "America/Santiago").date, Kit.utc(2024, 9, 8, 4))
     }
 
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 @testable import HKCtlSupport
 
@@ -43,8 +44,8 @@ struct QuantityInputTests {
     func parsesAmounts(text: String, typeName: String, value: Double, unit: String) throws {
         let type = try SampleTypeCatalogue.standard.type(named: typeName)
         let quantity = try QuantityInput.parse(text, for: type)
-        #expect(quantity.value == value)
-        #expect(quantity.unit.unitString == unit)
+        expectEqual(quantity.value, value)
+        expectEqual(quantity.unit.unitString, unit)
     }
 
     @Test func typedUnitsConvertToTheCanonicalUnitExactly() throws {
@@ -52,7 +53,7 @@ struct QuantityInputTests {
         let bottle = try QuantityInput.parse("16.9fl_oz_us", for: .water)
         #expect(Kit.isClose(try bottle.value(in: HealthUnit(parsing: "mL")), 499.79264960625, relative: 1e-11))
         // 160 × 0.45359237 kg = 72.5747792 kg.
-        #expect(try QuantityInput.parse("160lb", for: .weight).value(in: HealthUnit(parsing: "kg")) == 72.5747792)
+        try expectEqual(QuantityInput.parse("160lb", for: .weight).value(in: HealthUnit(parsing: "kg")), 72.5747792)
         // 11 × 6.35029318 kg = 69.85322498 kg.
         let stones = try QuantityInput.parse("11st", for: .weight).value(in: HealthUnit(parsing: "kg"))
         #expect(Kit.isClose(stones, 69.85322498))
@@ -62,17 +63,17 @@ struct QuantityInputTests {
     /// would hide the others.
     @Test func everyAliasIsListedOnceInLowerCase() {
         let names = QuantityInput.aliases.map(\.alias)
-        #expect(Set(names).count == names.count)
+        expectEqual(Set(names).count, names.count)
         #expect(names.allSatisfy { $0 == $0.lowercased() })
-        #expect(QuantityInput.units(forAlias: "cups") == ["cup_us", "cup_imp"])
+        expectEqual(QuantityInput.units(forAlias: "cups"), ["cup_us", "cup_imp"])
         #expect(QuantityInput.units(forAlias: "parsec").isEmpty)
     }
 
     @Test func percentIsStoredAsAFraction() throws {
         // 21.5 % → 0.215 in the unit '%'.
         let quantity = try QuantityInput.parse("21.5%", for: QuantityInputTests.bodyFat)
-        #expect(quantity.value == 0.215)
-        #expect(quantity.unit == .percent())
+        expectEqual(quantity.value, 0.215)
+        expectEqual(quantity.unit, .percent())
     }
 
     @Test func bareNumberForWaterNeedsAUnit() {
@@ -119,9 +120,9 @@ struct QuantityInputTests {
     }
 
     @Test func ozDependsOnTheTypesDimension() throws {
-        #expect(try QuantityInput.unit("oz", for: .weight).unitString == "oz")
-        #expect(try QuantityInput.unit("oz", for: .water).unitString == "fl_oz_us")
-        #expect(try QuantityInput.unit("OZ", for: .water).unitString == "fl_oz_us")  // aliases ignore case
+        try expectEqual(QuantityInput.unit("oz", for: .weight).unitString, "oz")
+        try expectEqual(QuantityInput.unit("oz", for: .water).unitString, "fl_oz_us")
+        try expectEqual(QuantityInput.unit("OZ", for: .water).unitString, "fl_oz_us")  // aliases ignore case
     }
 
     @Test(arguments: ["abc", "", "L", "kg5", ",5L", "--5L", "five litres"])
@@ -157,7 +158,7 @@ struct QuantityInputTests {
     @Test func negativeAmountsParseButFailValidation() throws {
         // The parser keeps the sign; Sample validation refuses it.
         let quantity = try QuantityInput.parse("-5mL", for: .water)
-        #expect(quantity.value == -5)
+        expectEqual(quantity.value, -5)
         let sample = Sample(typeIdentifier: SampleType.water.identifier, start: TestSupport.referenceNow,
                             end: TestSupport.referenceNow, value: .quantity(quantity), source: "hkctl",
                             created: TestSupport.referenceNow)
@@ -165,10 +166,10 @@ struct QuantityInputTests {
     }
 
     @Test func unitSpellingsForStatsFollowTheType() throws {
-        #expect(try QuantityInput.unit("L", for: .water) == HealthUnit(parsing: "L"))
-        #expect(try QuantityInput.unit("fl_oz_us", for: .water) == HealthUnit(parsing: "fl_oz_us"))
-        #expect(try QuantityInput.unit("lb", for: .weight) == HealthUnit(parsing: "lb"))
-        #expect(try QuantityInput.unit("pounds", for: .weight) == HealthUnit(parsing: "lb"))
-        #expect(try QuantityInput.unit("stone", for: .weight) == HealthUnit(parsing: "st"))
+        try expectEqual(QuantityInput.unit("L", for: .water), HealthUnit(parsing: "L"))
+        try expectEqual(QuantityInput.unit("fl_oz_us", for: .water), HealthUnit(parsing: "fl_oz_us"))
+        try expectEqual(QuantityInput.unit("lb", for: .weight), HealthUnit(parsing: "lb"))
+        try expectEqual(QuantityInput.unit("pounds", for: .weight), HealthUnit(parsing: "lb"))
+        try expectEqual(QuantityInput.unit("stone", for: .weight), HealthUnit(parsing: "st"))
     }
 }

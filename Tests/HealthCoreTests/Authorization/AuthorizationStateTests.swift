@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Status transitions and enforcement of per-source permissions.
@@ -8,8 +9,8 @@ struct AuthorizationStateTests {
 
     @Test func everyTypeStartsNotDeterminedAndTheOwnerMayDoAnything() throws {
         let state = AuthorizationState()
-        #expect(state.shareStatus(source: "app", type: SampleType.water.identifier) == .notDetermined)
-        #expect(state.shareStatus(source: "hkctl", type: SampleType.water.identifier) == .sharingAuthorized)
+        expectEqual(state.shareStatus(source: "app", type: SampleType.water.identifier), .notDetermined)
+        expectEqual(state.shareStatus(source: "hkctl", type: SampleType.water.identifier), .sharingAuthorized)
         #expect(state.mayRead(source: "hkctl", type: SampleType.steps.identifier))
         #expect(!state.mayRead(source: "app", type: SampleType.steps.identifier))
         #expect(throws: AuthorizationError.notDetermined(source: "app", type: "water")) {
@@ -18,13 +19,13 @@ struct AuthorizationStateTests {
     }
 
     @Test func rawValuesAreHealthKits() {
-        #expect(AuthorizationStatus.notDetermined.rawValue == 0)
-        #expect(AuthorizationStatus.sharingDenied.rawValue == 1)
-        #expect(AuthorizationStatus.sharingAuthorized.rawValue == 2)
-        #expect(AuthorizationRequestStatus.shouldRequest.rawValue == 1)
-        #expect(AuthorizationRequestStatus.unnecessary.rawValue == 2)
-        #expect(AuthorizationError.notDetermined(source: "a", type: "b").healthKitCode == 5)
-        #expect(AuthorizationError.denied(source: "a", type: "b").healthKitCode == 4)
+        expectEqual(AuthorizationStatus.notDetermined.rawValue, 0)
+        expectEqual(AuthorizationStatus.sharingDenied.rawValue, 1)
+        expectEqual(AuthorizationStatus.sharingAuthorized.rawValue, 2)
+        expectEqual(AuthorizationRequestStatus.shouldRequest.rawValue, 1)
+        expectEqual(AuthorizationRequestStatus.unnecessary.rawValue, 2)
+        expectEqual(AuthorizationError.notDetermined(source: "a", type: "b").healthKitCode, 5)
+        expectEqual(AuthorizationError.denied(source: "a", type: "b").healthKitCode, 4)
     }
 
     /// notDetermined → (request) notDetermined → (grant) authorized → (deny) denied → (revoke) notDetermined.
@@ -32,21 +33,21 @@ struct AuthorizationStateTests {
         var state = AuthorizationState()
         let water = SampleType.water.identifier
         try state.request(source: "app", share: [.water], read: [.steps], at: now)
-        #expect(state.shareStatus(source: "app", type: water) == .notDetermined)
-        #expect(state.requestStatus(source: "app", share: [water], read: [SampleType.steps.identifier]) == .shouldRequest)
+        expectEqual(state.shareStatus(source: "app", type: water), .notDetermined)
+        expectEqual(state.requestStatus(source: "app", share: [water], read: [SampleType.steps.identifier]), .shouldRequest)
         try state.decide(source: "app", allow: true, share: [.water], read: [.steps], at: now)
-        #expect(state.shareStatus(source: "app", type: water) == .sharingAuthorized)
+        expectEqual(state.shareStatus(source: "app", type: water), .sharingAuthorized)
         #expect(state.mayRead(source: "app", type: SampleType.steps.identifier))
-        #expect(state.requestStatus(source: "app", share: [water], read: [SampleType.steps.identifier]) == .unnecessary)
+        expectEqual(state.requestStatus(source: "app", share: [water], read: [SampleType.steps.identifier]), .unnecessary)
         try state.checkShare(source: "app", type: .water)
         try state.decide(source: "app", allow: false, share: [.water], read: [.steps], at: now)
-        #expect(state.shareStatus(source: "app", type: water) == .sharingDenied)
+        expectEqual(state.shareStatus(source: "app", type: water), .sharingDenied)
         #expect(!state.mayRead(source: "app", type: SampleType.steps.identifier))
         #expect(throws: AuthorizationError.denied(source: "app", type: "water")) { try state.checkShare(source: "app", type: .water) }
         state.revoke(source: "app", types: [.water], at: now)
-        #expect(state.shareStatus(source: "app", type: water) == .notDetermined)
-        #expect(state.log.map(\.action) == ["request", "grant", "deny", "revoke"])
-        #expect(state.log.map(\.actor) == ["app", "hkctl", "hkctl", "hkctl"])
+        expectEqual(state.shareStatus(source: "app", type: water), .notDetermined)
+        expectEqual(state.log.map(\.action), ["request", "grant", "deny", "revoke"])
+        expectEqual(state.log.map(\.actor), ["app", "hkctl", "hkctl", "hkctl"])
     }
 
     @Test func typesAppleComputesCannotBeShared() throws {
@@ -75,8 +76,8 @@ struct AuthorizationStateTests {
             #expect(throws: AuthorizationError.wrongSource(sample: "hkctl", saving: "app")) { try allowed.save([forged]) }
             let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
             // No read permission: only its own sample, and no error.
-            #expect(try allowed.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.source) == ["app"])
-            #expect(try storage.samples(ofType: SampleType.water.identifier, overlapping: day).count == 2)
+            try expectEqual(allowed.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.source), ["app"])
+            try expectEqual(storage.samples(ofType: SampleType.water.identifier, overlapping: day).count, 2)
         }
     }
 }

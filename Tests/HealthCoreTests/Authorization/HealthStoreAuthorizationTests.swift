@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Authorization through `HealthStore`'s API, as HealthKit has it: a source asks and never grants itself anything,
@@ -20,16 +21,16 @@ struct HealthStoreAuthorizationTests {
 
     @Test func aRequestIsRecordedAndGrantsNothing() throws {
         try Self.withStores { owner, app, _ in
-            #expect(try app.statusForAuthorizationRequest(toShare: [Self.water], read: [Self.steps]) == .shouldRequest)
+            try expectEqual(app.statusForAuthorizationRequest(toShare: [Self.water], read: [Self.steps]), .shouldRequest)
             try app.requestAuthorization(toShare: [Self.water], read: [Self.steps],
                                          identity: .init(bundleIdentifier: "org.example.app", version: "2.1"))
-            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
+            expectEqual(app.authorizationStatus(for: Self.water), .notDetermined)
             // Asking again changes nothing: still undecided, so the owner still has something to answer.
-            #expect(try app.statusForAuthorizationRequest(toShare: [Self.water], read: []) == .shouldRequest)
+            try expectEqual(app.statusForAuthorizationRequest(toShare: [Self.water], read: []), .shouldRequest)
             let decisions = try owner.authorizationDecisions()
-            #expect(decisions.sources["app"]?.requested.sorted() == [Self.steps.identifier, Self.water.identifier].sorted())
-            #expect(decisions.sources["app"]?.version == "2.1")
-            #expect(decisions.log.map(\.action) == ["request"])
+            expectEqual(decisions.sources["app"]?.requested.sorted(), [Self.steps.identifier, Self.water.identifier].sorted())
+            expectEqual(decisions.sources["app"]?.version, "2.1")
+            expectEqual(decisions.log.map(\.action), ["request"])
             let sample = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T09:00:00Z", source: "app")
             #expect(throws: AuthorizationError.notDetermined(source: "app", type: "water")) { try app.save([sample]) }
         }
@@ -43,10 +44,10 @@ struct HealthStoreAuthorizationTests {
             }
             #expect(throws: AuthorizationError.ownerOnly(source: "app")) { try app.revokeAuthorization(for: "other") }
             #expect(throws: AuthorizationError.ownerOnly(source: "app", action: "read every source's permissions")) { _ = try app.authorizationDecisions() }
-            #expect(TestSupport.walkFiles(folder) == before)
+            expectEqual(TestSupport.walkFiles(folder), before)
             try owner.decideAuthorization(for: "app", allow: false, share: [Self.water], read: [])
-            #expect(app.authorizationStatus(for: Self.water) == .sharingDenied)
-            #expect(owner.authorizationStatus(for: Self.water) == .sharingAuthorized)
+            expectEqual(app.authorizationStatus(for: Self.water), .sharingDenied)
+            expectEqual(owner.authorizationStatus(for: Self.water), .sharingAuthorized)
         }
     }
 
@@ -60,7 +61,7 @@ struct HealthStoreAuthorizationTests {
             try app.save([sample])
             #expect(try app.readsEverything(ofType: Self.water.identifier))
             try elsewhere.revokeAuthorization(for: "app", types: [Self.water])
-            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
+            expectEqual(app.authorizationStatus(for: Self.water), .notDetermined)
             #expect(try !app.readsEverything(ofType: Self.water.identifier))
         }
     }
@@ -76,7 +77,7 @@ struct HealthStoreAuthorizationTests {
             #expect(throws: AuthorizationError.privateDocument("authorization.json")) {
                 _ = try owner.storage.document("authorization.json", default: AuthorizationState())
             }
-            #expect(try owner.authorizationDecisions().shareStatus(source: "app", type: Self.water.identifier) == .sharingDenied)
+            try expectEqual(owner.authorizationDecisions().shareStatus(source: "app", type: Self.water.identifier), .sharingDenied)
         }
     }
 
@@ -84,20 +85,20 @@ struct HealthStoreAuthorizationTests {
         try await TestSupport.withTemporaryDirectory { folder in
             let app = try HealthStore(directory: folder + "/store", source: "app", clock: { Self.now })
             try await app.requestAuthorization(toShare: [Self.steps], read: [])
-            #expect(try await app.statusForAuthorizationRequest(toShare: [Self.steps], read: []) == .shouldRequest)
+            try await expectEqual(app.statusForAuthorizationRequest(toShare: [Self.steps], read: []), .shouldRequest)
             let status: AuthorizationRequestStatus = try await withCheckedThrowingContinuation { continuation in
                 app.getRequestStatusForAuthorization(toShare: [Self.steps], read: []) { status, error in
                     if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: status) }
                 }
             }
-            #expect(status == .shouldRequest)
+            expectEqual(status, .shouldRequest)
             let granted: Bool = try await withCheckedThrowingContinuation { continuation in
                 app.requestAuthorization(toShare: [Self.water], read: []) { success, error in
                     if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: success) }
                 }
             }
             #expect(granted)
-            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
+            expectEqual(app.authorizationStatus(for: Self.water), .notDetermined)
         }
     }
 
@@ -114,7 +115,7 @@ struct HealthStoreAuthorizationTests {
                 try await group.waitForAll()
             }
             let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
-            #expect(try owner.samples(ofType: Self.water.identifier, overlapping: day).count == 8)
+            try expectEqual(owner.samples(ofType: Self.water.identifier, overlapping: day).count, 8)
         }
     }
 }

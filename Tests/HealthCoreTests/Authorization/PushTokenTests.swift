@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Push tokens: random, URL-safe, kept only as digests in a private 0600 document, one per source name, matched in
@@ -9,11 +10,10 @@ struct PushTokenTests {
 
     @Test func sha256MatchesTheStandardVectors() {
         func hex(_ text: String) -> String { PushTokens.digest(of: text) }
-        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        expectEqual(hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        expectEqual(hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        expectEqual(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"), "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        expectEqual(hex(String(repeating: "a", count: 1000)), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test func aTokenIsRandomURLSafeAndKeptOnlyAsADigest() throws {
@@ -24,27 +24,27 @@ struct PushTokenTests {
             #expect(token != other)
             #expect(token.hasPrefix("hkp_"))
             // 256 random bits in 43 URL-safe characters.
-            #expect(token.dropFirst(4).count == 43)
+            expectEqual(token.dropFirst(4).count, 43)
             #expect(token.dropFirst(4).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
             let file = folder + "/store/" + PushTokens.fileName
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(!text.contains(token.dropFirst(4)))
             #expect(text.contains(PushTokens.digest(of: token)))
             let mode = try #require(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int)
-            #expect(mode == 0o600)
-            #expect(try store.source(forPushToken: token) == "iphone")
-            #expect(try store.source(forPushToken: other) == "ipad")
-            #expect(try store.pushTokens() == [PushTokenRecord(name: "ipad", created: Self.now), PushTokenRecord(name: "iphone", created: Self.now)])
+            expectEqual(mode, 0o600)
+            try expectEqual(store.source(forPushToken: token), "iphone")
+            try expectEqual(store.source(forPushToken: other), "ipad")
+            try expectEqual(store.pushTokens(), [PushTokenRecord(name: "ipad", created: Self.now), PushTokenRecord(name: "iphone", created: Self.now)])
         }
     }
 
     @Test func aWrongTokenMatchesNothing() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
-            #expect(try store.source(forPushToken: "anything") == nil)
+            try expectNil(store.source(forPushToken: "anything"))
             let token = try store.createPushToken(for: "iphone", now: Self.now)
             for wrong in ["", token + "x", String(token.dropLast()), token.uppercased(), " " + token, PushTokens.digest(of: token)] {
-                #expect(try store.source(forPushToken: wrong) == nil, "\(wrong)")
+                try expectNil(store.source(forPushToken: wrong), "\(wrong)")
             }
         }
     }
@@ -58,14 +58,14 @@ struct PushTokenTests {
             #expect(throws: PushTokenError.ownerName("hkctl")) { try store.createPushToken(for: "hkctl", now: Self.now) }
             #expect(throws: PushTokenError.notFound("ipad")) { try store.revokePushToken(for: "ipad") }
             #expect(throws: TextError.self) { try store.createPushToken(for: "bad\nname", now: Self.now) }
-            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/store/" + PushTokens.fileName)) == before)
+            try expectEqual(Data(contentsOf: URL(fileURLWithPath: folder + "/store/" + PushTokens.fileName)), before)
             try store.revokePushToken(for: "iphone")
-            #expect(try store.source(forPushToken: token) == nil)
+            try expectNil(store.source(forPushToken: token))
             #expect(try store.pushTokens().isEmpty)
             // A new token for the name after revoking is a different one.
             let again = try store.createPushToken(for: "iphone", now: Self.now)
             #expect(again != token)
-            #expect(try store.source(forPushToken: again) == "iphone")
+            try expectEqual(store.source(forPushToken: again), "iphone")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Characteristic types go in the same read sets as sample types, as `HKCharacteristicType` does in HealthKit: a source
@@ -29,32 +30,32 @@ struct CharacteristicPermissionTests {
             let read: Set<ObjectType> = [QuantityType(.stepCount), CharacteristicType(.dateOfBirth),
                                          ObjectType.characteristicType(forIdentifier: .bloodType)!]
             try await app.requestAuthorization(toShare: [], read: read)
-            #expect(try app.bloodType().bloodType == .notSet)
+            try expectEqual(app.bloodType().bloodType, .notSet)
             #expect(#expect(throws: HealthError.self) { try app.dateOfBirthComponents() }?.code == .errorNoData)
-            #expect(try await app.statusForAuthorizationRequest(toShare: [], read: read) == .shouldRequest)
+            try await expectEqual(app.statusForAuthorizationRequest(toShare: [], read: read), .shouldRequest)
 
             try owner.decideAuthorization(for: Self.app, allow: true, share: [], read: read)
             // The same HealthStore sees the decision at once.
-            #expect(try app.bloodType().bloodType == .oPositive)
+            try expectEqual(app.bloodType().bloodType, .oPositive)
             let birth = try app.dateOfBirthComponents()
-            #expect([birth.year, birth.month, birth.day] == [1988, 4, 2])
+            expectEqual([birth.year, birth.month, birth.day], [1988, 4, 2])
             // Not asked for, not allowed: still not set.
-            #expect(try app.biologicalSex().biologicalSex == .notSet)
-            #expect(try app.characteristics() == {
+            try expectEqual(app.biologicalSex().biologicalSex, .notSet)
+            try expectEqual(app.characteristics(), {
                 var visible = Characteristics()
                 visible.dateOfBirth = "1988-04-02"
                 visible.bloodType = .oPositive
                 return visible
             }())
-            #expect(try await app.statusForAuthorizationRequest(toShare: [], read: read) == .unnecessary)
+            try await expectEqual(app.statusForAuthorizationRequest(toShare: [], read: read), .unnecessary)
 
             // Denied or revoked: not set again.
             try owner.decideAuthorization(for: Self.app, allow: false, share: [], read: [CharacteristicType(.bloodType)])
-            #expect(try app.bloodType().bloodType == .notSet)
+            try expectEqual(app.bloodType().bloodType, .notSet)
             try owner.revokeAuthorization(for: Self.app)
             #expect(#expect(throws: HealthError.self) { try app.dateOfBirthComponents() }?.code == .errorNoData)
             // The owner always reads everything.
-            #expect(try owner.biologicalSex().biologicalSex == .female)
+            try expectEqual(owner.biologicalSex().biologicalSex, .female)
         }
     }
 
@@ -64,10 +65,10 @@ struct CharacteristicPermissionTests {
                 me.generic = ["HKCharacteristicTypeIdentifierWheelchairUse": "HKWheelchairUseNo",
                               "HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse": "None"]
             }
-            #expect(try app.characteristics().generic == nil)
+            try expectNil(app.characteristics().generic)
             try owner.decideAuthorization(for: Self.app, allow: true, share: [], read: [CharacteristicType(.wheelchairUse)])
-            #expect(try app.characteristics().generic == ["HKCharacteristicTypeIdentifierWheelchairUse": "HKWheelchairUseNo"])
-            #expect(try owner.characteristics().generic?.count == 2)
+            try expectEqual(app.characteristics().generic, ["HKCharacteristicTypeIdentifierWheelchairUse": "HKWheelchairUseNo"])
+            try expectEqual(owner.characteristics().generic?.count, 2)
         }
     }
 
@@ -82,7 +83,7 @@ struct CharacteristicPermissionTests {
             #expect(throws: AuthorizationError.cannotShare("blood-type")) {
                 try state.decide(source: Self.app, allow: true, share: [CharacteristicType(.bloodType)], read: [], at: Self.now)
             }
-            #expect(TestSupport.walkFiles(path) == before)
+            expectEqual(TestSupport.walkFiles(path), before)
         }
     }
 
@@ -97,14 +98,14 @@ struct CharacteristicPermissionTests {
                 try await owner.save(HealthSample.of(sample))
                 Issue.record("a sample of a characteristic type was saved")
             } catch let error as HealthError {
-                #expect(error.code == .errorInvalidArgument)
-                #expect(error.underlyingError as? SampleError == .characteristicHasNoSamples(type: "blood-type"))
+                expectEqual(error.code, .errorInvalidArgument)
+                expectEqual(error.underlyingError as? SampleError, .characteristicHasNoSamples(type: "blood-type"))
             }
             // Nor does the file store keep one as a value of an unknown type.
             let kept = Sample(typeIdentifier: "HKCharacteristicTypeIdentifierBloodType", start: Self.now, end: Self.now,
                               value: .generic(value: "O+", unit: nil), source: "hkctl", created: Self.now)
             #expect(throws: SampleError.characteristicHasNoSamples(type: "blood-type")) { try owner.storage.save([kept]) }
-            #expect(TestSupport.walkFiles(path) == before)
+            expectEqual(TestSupport.walkFiles(path), before)
         }
     }
 
@@ -118,23 +119,23 @@ struct CharacteristicPermissionTests {
             try line.write(toFile: path, atomically: true, encoding: .utf8)
             let store = JSONFileStore(path: folder + "/store")
             let receipt = try HealthImporter(store: store).importFile(atPath: path)
-            #expect(receipt.counts["HKCharacteristicTypeIdentifierBloodType"]?.rejected == 1, "\(receipt)")
-            #expect(receipt.problems.first?.reason.contains("is a characteristic") == true)
+            expectEqual(receipt.counts["HKCharacteristicTypeIdentifierBloodType"]?.rejected, 1, "\(receipt)")
+            expectEqual(receipt.problems.first?.reason.contains("is a characteristic"), true)
             #expect(try store.samples(ofType: "HKCharacteristicTypeIdentifierBloodType",
                                       overlapping: DateInterval(start: .distantPast, end: .distantFuture)).isEmpty)
         }
     }
 
     @Test func characteristicTypesAreLookedUpByEveryName() {
-        #expect(SampleType.characteristicTypes.count == 6)
+        expectEqual(SampleType.characteristicTypes.count, 6)
         #expect(SampleType.characteristicTypes.allSatisfy { $0.kind == .characteristic && $0.characteristicIdentifier != nil })
-        #expect(CharacteristicType(.fitzpatrickSkinType).name == "skin-type")
+        expectEqual(CharacteristicType(.fitzpatrickSkinType).name, "skin-type")
         for name in ["blood-type", "HKCharacteristicTypeIdentifierBloodType", "BloodType", "bloodtype"] {
-            #expect(SampleType.characteristicType(named: name)?.characteristicIdentifier == .bloodType, "\(name)")
+            expectEqual(SampleType.characteristicType(named: name)?.characteristicIdentifier, .bloodType, "\(name)")
         }
-        #expect(SampleType.characteristicType(named: "water") == nil)
-        #expect(ObjectType.characteristicType(forIdentifier: CharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierNope")) == nil)
-        #expect(QuantityType(.stepCount).characteristicIdentifier == nil)
+        expectNil(SampleType.characteristicType(named: "water"))
+        expectNil(ObjectType.characteristicType(forIdentifier: CharacteristicTypeIdentifier(rawValue: "HKCharacteristicTypeIdentifierNope")))
+        expectNil(QuantityType(.stepCount).characteristicIdentifier)
         // The catalogue still refuses a characteristic where a sample type is wanted, by its name.
         #expect(throws: CharacteristicError.notASampleType("date-of-birth")) {
             try SampleTypeCatalogue.standard.type(named: "DateOfBirth")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// An import adds the characteristics a store lacks and keeps those it has unless told to replace them (issue 22).
@@ -22,23 +23,23 @@ struct CharacteristicsMergeTests {
         let imported = Self.me(birth: "1988-04-02", sex: .female, blood: .bPositive, skin: .typeIII,
                                generic: [Self.wheelchair: "HKWheelchairUseYes"])
         let merge = CharacteristicsMerge(stored: stored, imported: imported, replace: false)
-        #expect(merge.entries.map(\.key) == ["date-of-birth", "biological-sex", "blood-type", "skin-type", Self.wheelchair])
-        #expect(merge.entries.map(\.outcome) == [.unchanged, .added, .kept, .added, .kept])
-        #expect(merge.entries[2] == CharacteristicsMerge.Entry(key: "blood-type", stored: "A+", imported: "B+", outcome: .kept))
-        #expect(merge.entries[1].stored == nil)
-        #expect(merge.result == Self.me(birth: "1988-04-02", sex: .female, blood: .aPositive, skin: .typeIII,
+        expectEqual(merge.entries.map(\.key), ["date-of-birth", "biological-sex", "blood-type", "skin-type", Self.wheelchair])
+        expectEqual(merge.entries.map(\.outcome), [.unchanged, .added, .kept, .added, .kept])
+        expectEqual(merge.entries[2], CharacteristicsMerge.Entry(key: "blood-type", stored: "A+", imported: "B+", outcome: .kept))
+        expectNil(merge.entries[1].stored)
+        expectEqual(merge.result, Self.me(birth: "1988-04-02", sex: .female, blood: .aPositive, skin: .typeIII,
                                         generic: [Self.wheelchair: "HKWheelchairUseNo"]))
         #expect(merge.changesStore)
-        #expect(merge.entries(.kept).map(\.key) == ["blood-type", Self.wheelchair])
+        expectEqual(merge.entries(.kept).map(\.key), ["blood-type", Self.wheelchair])
     }
 
     @Test func replacingTakesTheExportsValues() {
         let stored = Self.me(birth: "1990-01-01", sex: .male, blood: .aPositive, skin: .typeII, generic: ["HKOther": "x"])
         let imported = Self.me(birth: "1988-04-02", blood: .aPositive, skin: .typeV, generic: [Self.wheelchair: "HKWheelchairUseYes"])
         let merge = CharacteristicsMerge(stored: stored, imported: imported, replace: true)
-        #expect(merge.entries.map(\.outcome) == [.replaced, .unchanged, .replaced, .added])
+        expectEqual(merge.entries.map(\.outcome), [.replaced, .unchanged, .replaced, .added])
         // What the export does not hold stays as it was.
-        #expect(merge.result == Self.me(birth: "1988-04-02", sex: .male, blood: .aPositive, skin: .typeV,
+        expectEqual(merge.result, Self.me(birth: "1988-04-02", sex: .male, blood: .aPositive, skin: .typeV,
                                         generic: ["HKOther": "x", Self.wheelchair: "HKWheelchairUseYes"]))
     }
 
@@ -47,10 +48,10 @@ struct CharacteristicsMergeTests {
         for replace in [false, true] {
             let empty = CharacteristicsMerge(stored: stored, imported: Characteristics(), replace: replace)
             #expect(empty.entries.isEmpty)
-            #expect(empty.result == stored)
+            expectEqual(empty.result, stored)
             #expect(!empty.changesStore)
             let same = CharacteristicsMerge(stored: stored, imported: stored, replace: replace)
-            #expect(same.entries.map(\.outcome) == [.unchanged, .unchanged])
+            expectEqual(same.entries.map(\.outcome), [.unchanged, .unchanged])
             #expect(!same.changesStore)
         }
     }
@@ -59,7 +60,7 @@ struct CharacteristicsMergeTests {
         let imported = Self.me(birth: "1988-04-02", sex: .female, blood: .oNegative, skin: .typeVI)
         let merge = CharacteristicsMerge(stored: Characteristics(), imported: imported, replace: false)
         #expect(merge.entries.allSatisfy { $0.outcome == .added })
-        #expect(merge.result == imported)
+        expectEqual(merge.result, imported)
     }
 }
 
@@ -89,15 +90,15 @@ extension ImportTests {
                     $0.skinType = .typeII
                 }
                 let receipt = try run(store)
-                #expect(receipt.characteristicResults.map(\.outcome) == [.added, .added, .kept])
-                #expect(receipt.characteristicResults.last == .init(key: "blood-type", stored: "O-", imported: "A+", outcome: .kept))
+                expectEqual(receipt.characteristicResults.map(\.outcome), [.added, .added, .kept])
+                expectEqual(receipt.characteristicResults.last, .init(key: "blood-type", stored: "O-", imported: "A+", outcome: .kept))
                 let me = try store.document("characteristics.json", default: Characteristics())
                 #expect(me.bloodType == .oNegative && me.skinType == .typeII && me.dateOfBirth == "1988-04-02" && me.biologicalSex == .female)
                 let again = try run(store)
-                #expect(again.characteristicResults.map(\.outcome) == [.unchanged, .unchanged, .kept])
+                expectEqual(again.characteristicResults.map(\.outcome), [.unchanged, .unchanged, .kept])
                 let replaced = try run(store, replace: true)
-                #expect(replaced.characteristicResults.map(\.outcome) == [.unchanged, .unchanged, .replaced])
-                #expect(try store.document("characteristics.json", default: Characteristics()).bloodType == .aPositive)
+                expectEqual(replaced.characteristicResults.map(\.outcome), [.unchanged, .unchanged, .replaced])
+                try expectEqual(store.document("characteristics.json", default: Characteristics()).bloodType, .aPositive)
             }
         }
 
@@ -108,8 +109,8 @@ extension ImportTests {
                 let before = file(store)
                 for replace in [false, true] {
                     let receipt = try run(store, dryRun: true, replace: replace)
-                    #expect(receipt.characteristicResults.map(\.outcome) == [.added, .added, replace ? .replaced : .kept])
-                    #expect(file(store) == before)
+                    expectEqual(receipt.characteristicResults.map(\.outcome), [.added, .added, replace ? .replaced : .kept])
+                    expectEqual(file(store), before)
                 }
             }
         }
@@ -122,7 +123,7 @@ extension ImportTests {
                 try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: path)
                 _ = try run(store, replace: true)
                 let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
-                #expect(modified == Date(timeIntervalSince1970: 0))
+                expectEqual(modified, Date(timeIntervalSince1970: 0))
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// `authorizationStatus(for:)` does not throw and `requestAuthorization(toShare:read:)` takes optional sets, in its
@@ -20,11 +21,11 @@ struct AuthorizationSignatureTests {
         try Self.withStores { owner, app, _ in
             // HealthKit's line, ported by the prefix alone.
             let status = app.authorizationStatus(for: Self.water)
-            #expect(status == .notDetermined)
+            expectEqual(status, .notDetermined)
             try app.requestAuthorization(toShare: [Self.water], read: nil)
             try owner.decideAuthorization(for: "app", allow: true, share: [Self.water], read: [])
-            #expect(app.authorizationStatus(for: Self.water) == .sharingAuthorized)
-            #expect(owner.authorizationStatus(for: Self.steps) == .sharingAuthorized)
+            expectEqual(app.authorizationStatus(for: Self.water), .sharingAuthorized)
+            expectEqual(owner.authorizationStatus(for: Self.steps), .sharingAuthorized)
         }
     }
 
@@ -32,13 +33,13 @@ struct AuthorizationSignatureTests {
         try Self.withStores { owner, app, folder in
             try app.requestAuthorization(toShare: [Self.water], read: nil)
             try owner.decideAuthorization(for: "app", allow: true, share: [Self.water], read: [])
-            #expect(app.authorizationStatus(for: Self.water) == .sharingAuthorized)
+            expectEqual(app.authorizationStatus(for: Self.water), .sharingAuthorized)
             // The permissions file is damaged: nothing is known of the owner's decisions.
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: folder + "/authorization.json"))
-            #expect(app.authorizationStatus(for: Self.water) == .notDetermined)
+            expectEqual(app.authorizationStatus(for: Self.water), .notDetermined)
             #expect(throws: StoreError.self) { try app.statusForAuthorizationRequest(toShare: [Self.water], read: []) }
             // The owner needs no permissions file.
-            #expect(owner.authorizationStatus(for: Self.water) == .sharingAuthorized)
+            expectEqual(owner.authorizationStatus(for: Self.water), .sharingAuthorized)
         }
     }
 
@@ -59,7 +60,7 @@ struct AuthorizationSignatureTests {
             }
             #expect(answer == (true, true))
             let requested = try owner.authorizationDecisions().sources["app"]?.requested.sorted()
-            #expect(requested == [CategoryType(.sleepAnalysis).identifier, Self.steps.identifier, Self.water.identifier].sorted())
+            expectEqual(requested, [CategoryType(.sleepAnalysis).identifier, Self.steps.identifier, Self.water.identifier].sorted())
             // Nothing asked at all (both nil) is still an empty request.
             #expect(throws: AuthorizationError.emptyRequest) { try app.requestAuthorization(toShare: nil, read: nil) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// `dateOfBirthComponents()` throws `errorNoData` when no date of birth is set, as HealthKit's Swift call, and
@@ -22,13 +23,13 @@ struct CharacteristicAndSleepSignatureTests {
                 try me.set("date-of-birth", to: "1988-04-02", now: Self.now)
             }
             let birth = try store.dateOfBirthComponents()
-            #expect([birth.year, birth.month, birth.day] == [1988, 4, 2])
+            expectEqual([birth.year, birth.month, birth.day], [1988, 4, 2])
         }
     }
 
     @Test func asleepIsAsleepUnspecified() async throws {
-        #expect(CategoryValueSleepAnalysis.asleep == .asleepUnspecified)
-        #expect(CategoryValueSleepAnalysis.asleep.rawValue == 1)
+        expectEqual(CategoryValueSleepAnalysis.asleep, .asleepUnspecified)
+        expectEqual(CategoryValueSleepAnalysis.asleep.rawValue, 1)
         #expect(CategoryValueSleepAnalysis.allAsleepValues.contains(.asleep))
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { Self.now })
@@ -37,7 +38,7 @@ struct CharacteristicAndSleepSignatureTests {
             try await store.save(CategorySample(type: CategoryType(.sleepAnalysis), value: CategoryValueSleepAnalysis.asleep.rawValue,
                                                 start: start, end: end))
             let night = try await SampleQueryDescriptor(predicates: [.categorySample(type: CategoryType(.sleepAnalysis))]).result(for: store)
-            #expect(night.map(\.value) == [CategoryValueSleepAnalysis.asleepUnspecified.rawValue])
+            expectEqual(night.map(\.value), [CategoryValueSleepAnalysis.asleepUnspecified.rawValue])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The library stores a sample dated after now, as HealthKit stores a planned meal; refusing one is a rule of entries
@@ -16,13 +17,13 @@ struct FutureSampleTests {
             try await store.save(planned)
             let found = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryEnergyConsumed))])
                 .result(for: store)
-            #expect(found.map(\.uuid) == [planned.uuid])
-            #expect(found.first?.startDate == dinner)
+            expectEqual(found.map(\.uuid), [planned.uuid])
+            expectEqual(found.first?.startDate, dinner)
             // The file store too, a day ahead.
             let tomorrow = TestSupport.quantitySample(.water, 0.5, "L", start: "2024-06-11T08:00:00Z")
             try store.storage.save([tomorrow])
-            #expect(try store.storage.samples(ofType: SampleType.water.identifier,
-                                              overlapping: DateInterval(start: Self.now, duration: 86_400 * 2)).map(\.uuid) == [tomorrow.uuid])
+            try expectEqual(store.storage.samples(ofType: SampleType.water.identifier,
+                                              overlapping: DateInterval(start: Self.now, duration: 86_400 * 2)).map(\.uuid), [tomorrow.uuid])
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 import HealthCore
 
 /// `HealthUnit(from:)` is HealthKit's `HKUnit(from:)`: it does not throw, and it stops the program for a string that is
@@ -7,8 +8,8 @@ struct HealthUnitFromSignatureTests {
     @Test func aUnitStringInCodeNeedsNoTry() {
         // HealthKit's line, ported by the prefix alone: `let unit = HKUnit(from: "mg/dL")`.
         let unit = HealthUnit(from: "mg/dL")
-        #expect(unit == HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)))
-        #expect(HealthUnit(from: "count/min").unitString == "count/min")
+        expectEqual(unit, HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)))
+        expectEqual(HealthUnit(from: "count/min").unitString, "count/min")
     }
 
     @Test func aMalformedUnitStringInCodeStopsTheProgram() async {

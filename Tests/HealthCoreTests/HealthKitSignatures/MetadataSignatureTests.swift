@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// A sample's `metadata` is HealthKit's `[String: Any]?`: values read `as? Bool`, `as? String`, `as? Int`,
@@ -22,17 +23,16 @@ struct MetadataSignatureTests {
                 .result(for: store).first)
             // HealthKit's lines, prefix dropped.
             let wasUserEntered = sample.metadata?[MetadataKeyWasUserEntered] as? Bool
-            #expect(wasUserEntered == true)
-            #expect(sample.metadata?[MetadataKeyTimeZone] as? String == "Europe/Berlin")
-            #expect(sample.metadata?[MetadataKeyHeartRateMotionContext] as? Int == 1)
-            #expect(sample.metadata?["Confidence"] as? Double == 0.75)
+            expectEqual(wasUserEntered, true)
+            expectEqual(sample.metadata?[MetadataKeyTimeZone] as? String, "Europe/Berlin")
+            expectEqual(sample.metadata?[MetadataKeyHeartRateMotionContext] as? Int, 1)
+            expectEqual(sample.metadata?["Confidence"] as? Double, 0.75)
             let temperature = try #require(sample.metadata?[MetadataKeyWeatherTemperature] as? Quantity)
-            #expect(temperature.doubleValue(for: .degreeFahrenheit()) == 72)
-            #expect(sample.metadata?[MetadataKeyDateOfEarliestDataUsedForEstimate] as? Date
-                        == TestSupport.date("2024-06-01T05:30:00Z"))
+            expectEqual(temperature.doubleValue(for: .degreeFahrenheit()), 72)
+            expectEqual(sample.metadata?[MetadataKeyDateOfEarliestDataUsedForEstimate] as? Date, TestSupport.date("2024-06-01T05:30:00Z"))
             // Typed access keeps what is stored.
-            #expect(sample.metadataValues?[MetadataKeyWasUserEntered] == .number(1))
-            #expect(sample.metadataValues?[MetadataKeyWeatherTemperature] == .string("72 degF"))
+            expectEqual(sample.metadataValues?[MetadataKeyWasUserEntered], .number(1))
+            expectEqual(sample.metadataValues?[MetadataKeyWeatherTemperature], .string("72 degF"))
         }
     }
 
@@ -40,12 +40,12 @@ struct MetadataSignatureTests {
         let at = TestSupport.date("2024-06-03T08:00:00Z")
         let plain = CategorySample(type: CategoryType(.sleepAnalysis), value: 1, start: at, end: at)
         #expect(plain.metadata == nil && plain.metadataValues == nil)
-        #expect(MetadataValue.number(2).healthKitValue(forKey: MetadataKeyWasUserEntered) as? Int == 2)
-        #expect(MetadataValue.string("fast").healthKitValue(forKey: MetadataKeyAverageSpeed) as? String == "fast")
-        #expect(MetadataValue.string("yesterday").healthKitValue(forKey: MetadataKeyDateOfEarliestDataUsedForEstimate) as? String == "yesterday")
-        #expect(MetadataValue.number(1e20).healthKitValue(forKey: "Big") as? Double == 1e20)
-        #expect(MetadataValue.number(-3).healthKitValue(forKey: "Offset") as? Int == -3)
+        expectEqual(MetadataValue.number(2).healthKitValue(forKey: MetadataKeyWasUserEntered) as? Int, 2)
+        expectEqual(MetadataValue.string("fast").healthKitValue(forKey: MetadataKeyAverageSpeed) as? String, "fast")
+        expectEqual(MetadataValue.string("yesterday").healthKitValue(forKey: MetadataKeyDateOfEarliestDataUsedForEstimate) as? String, "yesterday")
+        expectEqual(MetadataValue.number(1e20).healthKitValue(forKey: "Big") as? Double, 1e20)
+        expectEqual(MetadataValue.number(-3).healthKitValue(forKey: "Offset") as? Int, -3)
         let speed = MetadataValue.string("5.2 km/hr").healthKitValue(forKey: MetadataKeyAverageSpeed) as? Quantity
-        #expect(speed == Quantity(5.2, HealthUnit(from: "km/hr")))
+        expectEqual(speed, Quantity(5.2, HealthUnit(from: "km/hr")))
     }
 }

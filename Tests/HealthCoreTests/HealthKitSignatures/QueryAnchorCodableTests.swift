@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 
 /// `QueryAnchor` is `Codable`, so an app keeps it between runs as HealthKit code keeps its `HKQueryAnchor`.
@@ -11,9 +12,9 @@ struct QueryAnchorCodableTests {
     @Test func anAnchorRoundTripsAsItsText() throws {
         let anchor = QueryAnchor(fromValue: 1_234)
         let data = try JSONEncoder().encode(Saved(anchor: anchor))
-        #expect(String(decoding: data, as: UTF8.self) == "{\"anchor\":\"\(anchor.description)\"}")
-        #expect(try JSONDecoder().decode(Saved.self, from: data) == Saved(anchor: anchor))
-        #expect(try JSONDecoder().decode(Saved.self, from: Data("{}".utf8)) == Saved(anchor: nil))
+        expectEqual(String(decoding: data, as: UTF8.self), "{\"anchor\":\"\(anchor.description)\"}")
+        try expectEqual(JSONDecoder().decode(Saved.self, from: data), Saved(anchor: anchor))
+        try expectEqual(JSONDecoder().decode(Saved.self, from: Data("{}".utf8)), Saved(anchor: nil))
     }
 
     @Test func anAnchorOfAStoreRoundTripsAndStillAnswers() async throws {
@@ -23,17 +24,17 @@ struct QueryAnchorCodableTests {
             let first = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
                                                                 anchor: nil).result(for: store)
             let kept = try JSONDecoder().decode(QueryAnchor.self, from: try JSONEncoder().encode(first.newAnchor))
-            #expect(kept == first.newAnchor)
+            expectEqual(kept, first.newAnchor)
             try store.save([TestSupport.quantitySample(.steps, 200, "count", start: "2024-06-03T10:00:00Z")])
             let next = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
                                                                anchor: kept).result(for: store)
-            #expect(next.addedSamples.map { $0.quantity.doubleValue(for: .count()) } == [200])
+            expectEqual(next.addedSamples.map { $0.quantity.doubleValue(for: .count()) }, [200])
             // A deletion's metadata has HealthKit's shape, and is nil (the store keeps none).
             try await store.delete(next.addedSamples)
             let deleted = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))],
                                                                   anchor: next.newAnchor).result(for: store)
-            #expect(deleted.deletedObjects.count == 1)
-            #expect(deleted.deletedObjects.first?.metadata?[MetadataKeySyncIdentifier] as? String == nil)
+            expectEqual(deleted.deletedObjects.count, 1)
+            expectNil(deleted.deletedObjects.first?.metadata?[MetadataKeySyncIdentifier] as? String)
         }
     }
 

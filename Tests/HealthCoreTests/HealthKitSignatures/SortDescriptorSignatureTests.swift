@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 
 /// The sample descriptors take any `SortComparator` of their kind, so Foundation's `SortDescriptor` (this file imports
@@ -31,11 +32,11 @@ struct SortDescriptorSignatureTests {
             let descriptor = SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
                                                    sortDescriptors: [sortDescriptor], limit: 2)
             let samples = try await descriptor.result(for: store)
-            #expect(samples.map { $0.quantity.doubleValue(for: Self.perMinute) } == [63, 62])
+            expectEqual(samples.map { $0.quantity.doubleValue(for: Self.perMinute) }, [63, 62])
             // Written inline, with the key path's root inferred.
             let forward = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
                                                           sortDescriptors: [SortDescriptor(\.endDate, order: .forward)]).result(for: store)
-            #expect(forward.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62, 63])
+            expectEqual(forward.map { $0.quantity.doubleValue(for: Self.perMinute) }, [61, 62, 63])
         }
     }
 
@@ -44,13 +45,13 @@ struct SortDescriptorSignatureTests {
             var descriptor = SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)
             let newest = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
                                                          sortDescriptors: [descriptor]).result(for: store)
-            #expect(newest.map { $0.quantity.doubleValue(for: Self.perMinute) } == [63, 62, 61])
+            expectEqual(newest.map { $0.quantity.doubleValue(for: Self.perMinute) }, [63, 62, 61])
             // As any SortComparator, its order can be flipped, and it sorts an array of samples by itself.
             descriptor.order = .forward
-            #expect(newest.sorted(using: descriptor).map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62, 63])
+            expectEqual(newest.sorted(using: descriptor).map { $0.quantity.doubleValue(for: Self.perMinute) }, [61, 62, 63])
             // Without descriptors: oldest first.
             let plain = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))]).result(for: store)
-            #expect(plain.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62, 63])
+            expectEqual(plain.map { $0.quantity.doubleValue(for: Self.perMinute) }, [61, 62, 63])
         }
     }
 
@@ -66,7 +67,7 @@ struct SortDescriptorSignatureTests {
                 }
                 store.execute(query)
             }
-            #expect(values == [63, 62])
+            expectEqual(values, [63, 62])
             let ascending: [Double] = await withCheckedContinuation { done in
                 let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
                                         sortDescriptors: [SampleSortDescriptor(key: SampleSortIdentifierStartDate, ascending: true)]) { _, samples, _ in
@@ -74,7 +75,7 @@ struct SortDescriptorSignatureTests {
                 }
                 store.execute(query)
             }
-            #expect(ascending == [61, 62, 63])
+            expectEqual(ascending, [61, 62, 63])
             // HealthKit: `NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)`.
             let byKeyPath: [Double] = await withCheckedContinuation { done in
                 let query = SampleQuery(sampleType: QuantityType(.heartRate), predicate: nil, limit: ObjectQueryNoLimit,
@@ -83,7 +84,7 @@ struct SortDescriptorSignatureTests {
                 }
                 store.execute(query)
             }
-            #expect(byKeyPath == [63, 62, 61])
+            expectEqual(byKeyPath, [63, 62, 61])
         }
     }
 
@@ -100,7 +101,7 @@ extension SortDescriptorSignatureTests {
             // HealthKit code may pass an empty array literal.
             let samples = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
                                                           sortDescriptors: [], limit: 2).result(for: store)
-            #expect(samples.map { $0.quantity.doubleValue(for: Self.perMinute) } == [61, 62])
+            expectEqual(samples.map { $0.quantity.doubleValue(for: Self.perMinute) }, [61, 62])
         }
     }
 }

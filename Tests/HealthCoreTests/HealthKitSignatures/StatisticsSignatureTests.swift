@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// `Statistics` as HealthKit's `HKStatistics`: `sources` is `[Source]?`, the per-source accessors take a `Source`,
@@ -30,21 +31,21 @@ struct StatisticsSignatureTests {
             let merged = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)),
                                                              options: .cumulativeSum).result(for: store)
             // Not separated by source: no sources, as in HealthKit.
-            #expect(merged?.sources == nil)
+            expectNil(merged?.sources)
             let bySource = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)),
                                                                options: [.cumulativeSum, .separateBySource, .duration]).result(for: store)
             let statistics = try #require(bySource)
             let sources: [Source] = try #require(statistics.sources)
-            #expect(Set(sources.map(\.name)) == ["phone", "watch"])
+            expectEqual(Set(sources.map(\.name)), ["phone", "watch"])
             var sums: [String: Double] = [:]
             for source in sources { sums[source.name] = statistics.sumQuantity(for: source)?.doubleValue(for: .count()) }
-            #expect(sums == ["phone": 3000, "watch": 500])
+            expectEqual(sums, ["phone": 3000, "watch": 500])
             // The time covered: 30 + 10 + 60 minutes; the phone's alone: 90 minutes.
-            #expect(statistics.duration()?.doubleValue(for: .minute()) == 100)
-            #expect(statistics.duration(for: Source(name: "phone"))?.doubleValue(for: .second()) == 5400)
-            #expect(statistics.durationSeconds == 6000)
+            expectEqual(statistics.duration()?.doubleValue(for: .minute()), 100)
+            expectEqual(statistics.duration(for: Source(name: "phone"))?.doubleValue(for: .second()), 5400)
+            expectEqual(statistics.durationSeconds, 6000)
             // The figures of every source are still there, for tables.
-            #expect(statistics.sourceStatistics.map(\.source).sorted() == ["phone", "watch"])
+            expectEqual(statistics.sourceStatistics.map(\.source).sorted(), ["phone", "watch"])
         }
     }
 
@@ -68,16 +69,14 @@ struct StatisticsSignatureTests {
             #expect(average >= 60 && average <= 80)
             #expect(close(statistics.mostRecentQuantity(for: Source(name: "phone")), 70))
             // The latest sample of all is the watch's 80, 07:00-07:02.
-            #expect(statistics.mostRecentQuantityDateInterval()
-                        == DateInterval(start: TestSupport.date("2024-06-04T07:00:00Z"), end: TestSupport.date("2024-06-04T07:02:00Z")))
-            #expect(statistics.mostRecentQuantityDateInterval(for: Source(name: "phone"))
-                        == DateInterval(start: TestSupport.date("2024-06-04T06:30:00Z"), end: TestSupport.date("2024-06-04T06:31:00Z")))
-            #expect(statistics.mostRecentQuantityDateInterval(for: Source(name: "nobody")) == nil)
+            expectEqual(statistics.mostRecentQuantityDateInterval(), DateInterval(start: TestSupport.date("2024-06-04T07:00:00Z"), end: TestSupport.date("2024-06-04T07:02:00Z")))
+            expectEqual(statistics.mostRecentQuantityDateInterval(for: Source(name: "phone")), DateInterval(start: TestSupport.date("2024-06-04T06:30:00Z"), end: TestSupport.date("2024-06-04T06:31:00Z")))
+            expectNil(statistics.mostRecentQuantityDateInterval(for: Source(name: "nobody")))
             // Without the `.mostRecent` option there is no most recent quantity, and no interval.
             let plain = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.heartRate)),
                                                             options: .discreteAverage).result(for: store)
-            #expect(plain?.mostRecentQuantityDateInterval() == nil)
-            #expect(plain?.duration() == nil)
+            expectNil(plain?.mostRecentQuantityDateInterval())
+            expectNil(plain?.duration())
         }
     }
 
@@ -87,7 +86,7 @@ struct StatisticsSignatureTests {
                 predicate: .quantitySample(type: QuantityType(.stepCount)), options: [.cumulativeSum, .separateBySource],
                 anchorDate: TestSupport.date("2024-06-03T00:00:00Z"), intervalComponents: DateComponents(day: 1)).result(for: store)
             let sources: Set<Source> = collection.sources()
-            #expect(sources == [Source(name: "phone"), Source(name: "watch")])
+            expectEqual(sources, [Source(name: "phone"), Source(name: "watch")])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -195,7 +196,7 @@ extension ImportTests {
                     let fastReceipt = try HealthImporter(store: fast, batchSize: 4).importFile(atPath: path)
                     let plainReceipt = try HealthImporter(store: ImportEquivalenceTests.PlainPathStore(plain), batchSize: 4)
                         .importFile(atPath: path)
-                    #expect(fastReceipt.counts == plainReceipt.counts)
+                    expectEqual(fastReceipt.counts, plainReceipt.counts)
                 }
                 let fastFiles = try ImportEquivalenceTests.storeFiles(fast.path)
                 #expect(fastFiles == (try ImportEquivalenceTests.storeFiles(plain.path)))
@@ -216,7 +217,7 @@ extension ImportTests {
                     let path = try Support.write(text, named: "open\(index).xml", in: folder)
                     try ImportEquivalenceTests.compareBothPaths(path, zone: "UTC", batchSize: 3)
                     let receipt = try HealthImporter(store: JSONFileStore(path: folder + "/s\(index)", timeZone: .gmt)).importFile(atPath: path)
-                    #expect(receipt.counts["HKQuantityTypeIdentifierHeartRate"]?.rejected == 1)
+                    expectEqual(receipt.counts["HKQuantityTypeIdentifierHeartRate"]?.rejected, 1)
                 }
             }
         }
@@ -229,7 +230,7 @@ extension ImportTests {
                 let dry = try HealthImporter(store: store, dryRun: true, batchSize: 3).importFile(atPath: path)
                 let plain = JSONFileStore(path: folder + "/plain", timeZone: .gmt)
                 let real = try HealthImporter(store: ImportEquivalenceTests.PlainPathStore(plain)).importFile(atPath: path)
-                #expect(dry.counts == real.counts)
+                expectEqual(dry.counts, real.counts)
                 #expect(!FileManager.default.fileExists(atPath: folder + "/store/samples"))
             }
         }
@@ -246,8 +247,8 @@ extension ImportTests {
                 let general = try HealthImporter(store: ImportEquivalenceTests.PlainPathStore(JSONFileStore(path: folder + "/general",
                                                                                                             timeZone: .gmt)),
                                                  dryRun: true, batchSize: batchSize, identityCapacity: capacity).importFile(atPath: path)
-                #expect(direct.counts == general.counts)
-                #expect(direct.problems.map(\.line) == general.problems.map(\.line))
+                expectEqual(direct.counts, general.counts)
+                expectEqual(direct.problems.map(\.line), general.problems.map(\.line))
             }
         }
     }

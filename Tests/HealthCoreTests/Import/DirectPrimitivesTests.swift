@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -29,7 +30,7 @@ extension ImportTests {
                 guard canonical else { continue }
                 copied += 1
                 let number: Double? = bytes.withUnsafeBufferPointer { DecimalParser.parse($0) }
-                #expect(number.map(NumberFormatting.json) == text, "\(text) would be copied but the store writes it otherwise")
+                expectEqual(number.map(NumberFormatting.json), text, "\(text) would be copied but the store writes it otherwise")
             }
             #expect(copied > 1000)
             for text in ["72.40", "007", "1e2", "-3", "1.", "0.0001", "1234567890123456", "1.0"] {
@@ -46,13 +47,13 @@ extension ImportTests {
                 let bytes = Array(text.utf8)
                 let direct = try #require(bytes.withUnsafeBufferPointer { encoder.instant($0) }, "\(text)")
                 let general = try #require(ExportDateParser.parse(text))
-                #expect(Double(direct.seconds) == general.timeIntervalSince1970, "\(text)")
+                expectEqual(Double(direct.seconds), general.timeIntervalSince1970, "\(text)")
             }
             let refused = ["2024-03-10T01:59:00-08:00", "2024-03-10 01:59:00.5 -0800", "2024-03-10 01:59:00 Z", "2023-02-29 00:00:00 -0800",
                            "1899-12-31 23:00:00 +0000", "2024-13-01 00:00:00 +0000", "2024-06-30 23:59:60 +0000", "2024-03-10 24:00:00 -0800",
                            "2024-03-10 01:59:00 -1900", "2024-03-10 01:59:00 -0860", "2024-0a-10 01:59:00 -0800", "20150616071916-0700", ""]
             for text in refused {
-                #expect(Array(text.utf8).withUnsafeBufferPointer { encoder.instant($0) } == nil, "\(text)")
+                expectNil(Array(text.utf8).withUnsafeBufferPointer { encoder.instant($0) }, "\(text)")
             }
         }
 
@@ -76,7 +77,7 @@ extension ImportTests {
                 date = next
             }
             for seconds in instants + instants.reversed() {
-                #expect(offsets.offset(at: seconds) == zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))),
+                expectEqual(offsets.offset(at: seconds), zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))),
                         "\(identifier) at \(seconds)")
             }
         }
@@ -88,7 +89,7 @@ extension ImportTests {
                 message.withUnsafeBytes { bytes in
                     let whole = SHA1.hash(bytes)
                     let resumed = SHA1.hash(bytes, from: SHA1.state(after: 1, of: bytes), skipping: 1)
-                    #expect([whole.0, whole.1, whole.2, whole.3, whole.4] == [resumed.0, resumed.1, resumed.2, resumed.3, resumed.4],
+                    expectEqual([whole.0, whole.1, whole.2, whole.3, whole.4], [resumed.0, resumed.1, resumed.2, resumed.3, resumed.4],
                             "\(length) bytes")
                 }
             }
@@ -103,7 +104,7 @@ extension ImportTests {
             for uuid in uuids {
                 out.removeAll()
                 SampleLineWriter.appendUUID(uuid, to: out)
-                #expect(String(decoding: out.bytes, as: UTF8.self) == uuid.uuidString.lowercased())
+                expectEqual(String(decoding: out.bytes, as: UTF8.self), uuid.uuidString.lowercased())
             }
         }
 
@@ -119,11 +120,11 @@ extension ImportTests {
             }
             for _ in 0..<10_000 {
                 let uuid = candidates.randomElement(using: &generator)!
-                #expect(set.contains(uuid) == reference.contains(uuid))
-                #expect(set.insert(uuid) == reference.insert(uuid).inserted)
+                expectEqual(set.contains(uuid), reference.contains(uuid))
+                expectEqual(set.insert(uuid), reference.insert(uuid).inserted)
             }
-            #expect(set.count == reference.count)
-            for uuid in candidates { #expect(set.contains(uuid) == reference.contains(uuid)) }
+            expectEqual(set.count, reference.count)
+            for uuid in candidates { expectEqual(set.contains(uuid), reference.contains(uuid)) }
             #expect(!UUIDSet().contains(nilUUID))
         }
 
@@ -142,8 +143,8 @@ extension ImportTests {
             }, onProblem: { _ in })
             var replayed: [String] = []
             copy.replay { replayed.append(describe($0)) }
-            #expect(replayed == seen)
-            #expect(seen.count == 2)
+            expectEqual(replayed, seen)
+            expectEqual(seen.count, 2)
             copy.removeAll()
             #expect(copy.isEmpty)
         }
@@ -161,8 +162,8 @@ extension ImportTests {
                 try scanner.scan(onTag: { tag in
                     tags.append(tag.attributes.map { "\($0.nameText)=\($0.value)\($0.needsDecoding ? "!" : "")" })
                 }, onProblem: { _ in problems += 1 })
-                #expect(tags.first == ["\(name)=\(value)", "\(name)x=\(value)&!", "\(name)y=\(value)"], "\(length)")
-                #expect(problems == 1, "a '<' inside a value is malformed (\(length))")
+                expectEqual(tags.first, ["\(name)=\(value)", "\(name)x=\(value)&!", "\(name)y=\(value)"], "\(length)")
+                expectEqual(problems, 1, "a '<' inside a value is malformed (\(length))")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -53,13 +54,12 @@ extension ImportTests {
                 let second = JSONFileStore(path: folder + "/second")
                 let again = try HealthImporter(store: second).importFile(atPath: xml)
                 #expect(!again.hasProblems, "\(again.problems)")
-                #expect(again.totals.alreadyPresent == 0)
-                #expect(try lines(second) == lines(first), "\(name): the Health XML export reads back to other samples")
-                #expect(try first.document("characteristics.json", default: Characteristics())
-                    == second.document("characteristics.json", default: Characteristics()))
+                expectEqual(again.totals.alreadyPresent, 0)
+                try expectEqual(lines(second), lines(first), "\(name): the Health XML export reads back to other samples")
+                try expectEqual(first.document("characteristics.json", default: Characteristics()), second.document("characteristics.json", default: Characteristics()))
                 // And importing the export into the first store adds nothing.
                 let back = try HealthImporter(store: first).importFile(atPath: xml)
-                #expect(back.totals.added + back.totals.keptGenerically == 0)
+                expectEqual(back.totals.added + back.totals.keptGenerically, 0)
                 return receipt
             }
         }
@@ -72,36 +72,36 @@ extension ImportTests {
                 let ascii = JSONFileStore(path: folder + "/ascii")
                 let asciiReceipt = try HealthImporter(store: ascii).importFile(atPath: Self.fixture("locale-digits.ascii.xml"))
                 #expect(!asciiReceipt.hasProblems, "\(asciiReceipt.problems)")
-                #expect(asciiReceipt.totals.total == 8)
+                expectEqual(asciiReceipt.totals.total, 8)
                 let local = JSONFileStore(path: folder + "/local")
                 let receipt = try HealthImporter(store: local).importFile(atPath: Self.fixture("locale-digits.\(script).xml"))
                 #expect(!receipt.hasProblems, "\(receipt.problems)")
-                #expect(receipt.counts == asciiReceipt.counts)
-                #expect(receipt.characteristics == asciiReceipt.characteristics)
-                #expect(receipt.exportDate == asciiReceipt.exportDate)
-                #expect(receipt.characteristics["date-of-birth"] == "2000-02-01")
+                expectEqual(receipt.counts, asciiReceipt.counts)
+                expectEqual(receipt.characteristics, asciiReceipt.characteristics)
+                expectEqual(receipt.exportDate, asciiReceipt.exportDate)
+                expectEqual(receipt.characteristics["date-of-birth"], "2000-02-01")
                 let expected = try Self.storeContents(ascii.path)
                 let actual = try Self.storeContents(local.path)
-                #expect(actual.keys.sorted() == expected.keys.sorted())
+                expectEqual(actual.keys.sorted(), expected.keys.sorted())
                 for (name, bytes) in expected where actual[name] != bytes {
                     Issue.record("\(script): \(name) differs:\n\(String(decoding: actual[name] ?? [], as: UTF8.self))")
                 }
                 // Re-importing the ASCII export into the store made from the local one adds nothing.
                 let again = try HealthImporter(store: local).importFile(atPath: Self.fixture("locale-digits.ascii.xml"))
-                #expect(again.totals.added + again.totals.keptGenerically == 0)
+                expectEqual(again.totals.added + again.totals.keptGenerically, 0)
             }
         }
 
         @Test func localeDigitsAreFoldedOnlyInNumbersAndDates() {
-            #expect(LocalizedDigits.folded("٢٠٠٠-٠٢-٠١") == "2000-02-01")
-            #expect(LocalizedDigits.folded("۷۲٫۴") == "72.4")
-            #expect(LocalizedDigits.folded("१२० count/min") == "120 count/min")
-            #expect(LocalizedDigits.folded("๑๒") == "12")
-            #expect(LocalizedDigits.folded("၁၂") == "12")
-            #expect(LocalizedDigits.folded("১২.৫") == "12.5")
-            #expect(LocalizedDigits.folded("72.4") == nil, "nothing to fold")
-            #expect(LocalizedDigits.folded("شارع ١٢") == nil, "words keep their digits")
-            #expect(LocalizedDigits.ascii("Café ١") == "Café ١")
+            expectEqual(LocalizedDigits.folded("٢٠٠٠-٠٢-٠١"), "2000-02-01")
+            expectEqual(LocalizedDigits.folded("۷۲٫۴"), "72.4")
+            expectEqual(LocalizedDigits.folded("१२० count/min"), "120 count/min")
+            expectEqual(LocalizedDigits.folded("๑๒"), "12")
+            expectEqual(LocalizedDigits.folded("၁၂"), "12")
+            expectEqual(LocalizedDigits.folded("১২.৫"), "12.5")
+            expectNil(LocalizedDigits.folded("72.4"), "nothing to fold")
+            expectNil(LocalizedDigits.folded("شارع ١٢"), "words keep their digits")
+            expectEqual(LocalizedDigits.ascii("Café ١"), "Café ١")
         }
 
         @Test(arguments: ["locale-digits.ascii.xml", "locale-digits.arabic-indic.xml"])
@@ -117,28 +117,28 @@ extension ImportTests {
                 let path = Self.fixture("look-alike.xml")
                 let first = try HealthImporter(store: store).importFile(atPath: path)
                 #expect(!first.hasProblems, "\(first.problems)")
-                #expect(first.totals.added + first.totals.keptGenerically == 15)
-                #expect(first.totals.alreadyPresent == 0, "a first import into an empty store finds nothing present")
-                #expect(first.counts["HKQuantityTypeIdentifierActiveEnergyBurned"]?.added == 5)
-                #expect(first.counts["HKQuantityTypeIdentifierDistanceWalkingRunning"]?.added == 3)
-                #expect(first.counts["HKCategoryTypeIdentifierSleepAnalysis"]?.added == 3)
-                #expect(first.counts["HKQuantityTypeIdentifierSomethingNewer"]?.keptGenerically == 2)
-                #expect(first.counts["HKWorkoutTypeIdentifier"]?.added == 2)
+                expectEqual(first.totals.added + first.totals.keptGenerically, 15)
+                expectEqual(first.totals.alreadyPresent, 0, "a first import into an empty store finds nothing present")
+                expectEqual(first.counts["HKQuantityTypeIdentifierActiveEnergyBurned"]?.added, 5)
+                expectEqual(first.counts["HKQuantityTypeIdentifierDistanceWalkingRunning"]?.added, 3)
+                expectEqual(first.counts["HKCategoryTypeIdentifierSleepAnalysis"]?.added, 3)
+                expectEqual(first.counts["HKQuantityTypeIdentifierSomethingNewer"]?.keptGenerically, 2)
+                expectEqual(first.counts["HKWorkoutTypeIdentifier"]?.added, 2)
                 let stored = try Self.lines(store)
-                #expect(stored.count == 15)
-                #expect(Set(stored.map { String($0.prefix(50)) }).count == 15, "every sample has its own uuid")
+                expectEqual(stored.count, 15)
+                expectEqual(Set(stored.map { String($0.prefix(50)) }).count, 15, "every sample has its own uuid")
                 var energy = 0.0
                 try store.forEachSample(ofType: "HKQuantityTypeIdentifierActiveEnergyBurned",
                                         overlapping: DateInterval(start: ISODate.parse("2024-05-01T00:00:00Z")!, duration: 86_400 * 3)) {
                     energy += $0.value.quantity?.value ?? 0
                 }
-                #expect(energy == 62.5, "every look-alike counts in the sum")
+                expectEqual(energy, 62.5, "every look-alike counts in the sum")
                 for _ in 0..<2 {
                     let again = try HealthImporter(store: store).importFile(atPath: path)
-                    #expect(again.totals.added + again.totals.keptGenerically == 0)
-                    #expect(again.totals.alreadyPresent == 15)
+                    expectEqual(again.totals.added + again.totals.keptGenerically, 0)
+                    expectEqual(again.totals.alreadyPresent, 15)
                 }
-                #expect(try Self.lines(store) == stored)
+                try expectEqual(Self.lines(store), stored)
             }
         }
 
@@ -150,13 +150,13 @@ extension ImportTests {
                 try FileManager.default.copyItem(atPath: Self.fixture("legacy-store-bb0402c"), toPath: path)
                 let store = JSONFileStore(path: path)
                 let before = try Self.lines(store)
-                #expect(before.count == 5)
+                expectEqual(before.count, 5)
                 let first = try HealthImporter(store: store).importFile(atPath: Self.fixture("look-alike.xml"))
-                #expect(first.totals.alreadyPresent == 5, "each stored sample is found as the record it was made of")
-                #expect(first.totals.added + first.totals.keptGenerically == 10, "the records the older rule collapsed are added")
+                expectEqual(first.totals.alreadyPresent, 5, "each stored sample is found as the record it was made of")
+                expectEqual(first.totals.added + first.totals.keptGenerically, 10, "the records the older rule collapsed are added")
                 let again = try HealthImporter(store: store).importFile(atPath: Self.fixture("look-alike.xml"))
-                #expect(again.totals.added + again.totals.keptGenerically == 0)
-                #expect(again.totals.alreadyPresent == 15)
+                expectEqual(again.totals.added + again.totals.keptGenerically, 0)
+                expectEqual(again.totals.alreadyPresent, 15)
                 // The same samples, but for the uuids of the five made by the older rule, as a fresh import gives.
                 let fresh = JSONFileStore(path: folder + "/fresh")
                 _ = try HealthImporter(store: fresh).importFile(atPath: Self.fixture("look-alike.xml"))
@@ -176,10 +176,10 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 let twice = try Support.write(Support.export([record, record].joined(separator: "\n")), named: "a.xml", in: folder)
                 let thrice = try Support.write(Support.export([record, record, record].joined(separator: "\n")), named: "b.xml", in: folder)
-                #expect(try HealthImporter(store: store).importFile(atPath: twice).totals.added == 2)
+                try expectEqual(HealthImporter(store: store).importFile(atPath: twice).totals.added, 2)
                 let later = try HealthImporter(store: store).importFile(atPath: thrice)
-                #expect(later.totals.added == 1)
-                #expect(later.totals.alreadyPresent == 2)
+                expectEqual(later.totals.added, 1)
+                expectEqual(later.totals.alreadyPresent, 2)
             }
         }
 
@@ -190,7 +190,7 @@ extension ImportTests {
                 let path = Self.fixture("look-alike.xml")
                 _ = try HealthImporter(store: fast).importFile(atPath: path)
                 _ = try HealthImporter(store: ImportEquivalenceTests.PlainPathStore(plain)).importFile(atPath: path)
-                #expect(try Self.lines(fast) == Self.lines(plain))
+                try expectEqual(Self.lines(fast), Self.lines(plain))
             }
         }
 
@@ -198,11 +198,11 @@ extension ImportTests {
 
         @Test func iOS8ExportsImport() throws {
             let receipt = try Self.roundTrip("ios8.xml")
-            #expect(receipt.totals.added == 7)
-            #expect(receipt.totals.rejected == 0)
-            #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added == 3)
-            #expect(receipt.exportDate == ExportDateParser.parse("2015-06-16 07:19:16 -0700"))
-            #expect(receipt.characteristics["date-of-birth"] == "1980-03-15")
+            expectEqual(receipt.totals.added, 7)
+            expectEqual(receipt.totals.rejected, 0)
+            expectEqual(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added, 3)
+            expectEqual(receipt.exportDate, ExportDateParser.parse("2015-06-16 07:19:16 -0700"))
+            expectEqual(receipt.characteristics["date-of-birth"], "1980-03-15")
             #expect(receipt.skippedAttributes.isEmpty, "\(receipt.skippedAttributes)")
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
@@ -210,13 +210,13 @@ extension ImportTests {
                 var steps: [Sample] = []
                 try store.forEachSample(ofType: "HKQuantityTypeIdentifierStepCount",
                                         overlapping: DateInterval(start: ISODate.parse("2014-01-01T00:00:00Z")!, duration: 86_400 * 30)) { steps.append($0) }
-                #expect(steps.map(\.source) == ["John's iPhone", "John's iPhone", "John's iPhone"])
-                #expect(steps.first?.start == ExportDateParser.parse("2014-01-04 08:43:00 -0800"))
+                expectEqual(steps.map(\.source), ["John's iPhone", "John's iPhone", "John's iPhone"])
+                expectEqual(steps.first?.start, ExportDateParser.parse("2014-01-04 08:43:00 -0800"))
                 let total = steps.compactMap { $0.value.quantity?.value }.reduce(0, +)
                 #expect(abs(total - 56) < 1e-9, "fractional step counts are kept")
-                #expect(steps.first?.metadata["@recordCount"] == .string("3"))
+                expectEqual(steps.first?.metadata["@recordCount"], .string("3"))
                 let again = try HealthImporter(store: store).importFile(atPath: Self.fixture("ios8.xml"))
-                #expect(again.totals.alreadyPresent == 7)
+                expectEqual(again.totals.alreadyPresent, 7)
             }
         }
 
@@ -224,20 +224,20 @@ extension ImportTests {
 
         @Test func characteristicsOfUnknownKindsAreKeptAndExportedBack() throws {
             let receipt = try Self.roundTrip("me-generic.xml")
-            #expect(receipt.characteristics["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse"] == "HKCardioFitnessMedicationsUseOptionBetaBlocker")
+            expectEqual(receipt.characteristics["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse"], "HKCardioFitnessMedicationsUseOptionBetaBlocker")
             #expect(receipt.skippedAttributes.isEmpty, "\(receipt.skippedAttributes)")
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 _ = try HealthImporter(store: store).importFile(atPath: Self.fixture("me-generic.xml"))
                 let me = try store.document("characteristics.json", default: Characteristics())
-                #expect(me.generic == ["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse": "HKCardioFitnessMedicationsUseOptionBetaBlocker",
+                expectEqual(me.generic, ["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse": "HKCardioFitnessMedicationsUseOptionBetaBlocker",
                                        "HKCharacteristicTypeIdentifierActivityMoveMode": "HKActivityMoveModeActiveEnergy"])
-                #expect(me.bloodType == .oNegative)
+                expectEqual(me.bloodType, .oNegative)
                 var kept: [Sample] = []
                 try store.forEachSample(ofType: "HKExportElementStateOfMindSample",
                                         overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) { kept.append($0) }
-                #expect(kept.first?.start == ExportDateParser.parse("2025-01-09 21:00:00 -0800"))
-                #expect(kept.first?.metadata["@valence"] == .string("0.4"))
+                expectEqual(kept.first?.start, ExportDateParser.parse("2025-01-09 21:00:00 -0800"))
+                expectEqual(kept.first?.metadata["@valence"], .string("0.4"))
                 let xml = folder + "/export.xml"
                 _ = try SampleExporter(store: store).export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
                                                             format: .healthxml, exportDate: Date(timeIntervalSince1970: 1_717_243_200),

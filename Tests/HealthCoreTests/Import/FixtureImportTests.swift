@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 extension ImportTests {
@@ -23,10 +24,10 @@ extension ImportTests {
             let store = InMemorySampleStore()
             let receipt = try HealthImporter(store: store).importFile(atPath: path)
             #expect(receiptCounts(receipt) == (try ImportTestSupport.independentCounts(ofFile: path)))
-            #expect(receipt.problemCount == 0, "\(receipt.problems)")
+            expectEqual(receipt.problemCount, 0, "\(receipt.problems)")
             #expect(receipt.complete)
-            #expect(store.allSamples.count == receipt.totals.added + receipt.totals.keptGenerically)
-            #expect(Set(store.allSamples.map(\.uuid)).count == store.allSamples.count)
+            expectEqual(store.allSamples.count, receipt.totals.added + receipt.totals.keptGenerically)
+            expectEqual(Set(store.allSamples.map(\.uuid)).count, store.allSamples.count)
         }
 
         /// Every record of a HealthKit identifier in a real export (the zip's included) is kept as a typed sample: the
@@ -52,9 +53,9 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 let first = try HealthImporter(store: store).importFile(atPath: ImportTestSupport.fixture(name))
                 let second = try HealthImporter(store: store).importFile(atPath: ImportTestSupport.fixture(name))
-                #expect(second.totals.added == 0)
-                #expect(second.totals.keptGenerically == 0)
-                #expect(second.totals.alreadyPresent == first.totals.total)
+                expectEqual(second.totals.added, 0)
+                expectEqual(second.totals.keptGenerically, 0)
+                expectEqual(second.totals.alreadyPresent, first.totals.total)
             }
         }
 
@@ -62,10 +63,10 @@ extension ImportTests {
             let fromXML = try HealthImporter(store: InMemorySampleStore())
                 .importFile(atPath: ImportTestSupport.fixture("josejamilena_es-ES_iphone-mifit.export.xml"))
             let fromZip = try HealthImporter(store: InMemorySampleStore()).importFile(atPath: ImportTestSupport.fixture(ImportTestSupport.zipFixture))
-            #expect(fromZip.inputKind == .zip)
-            #expect(fromZip.archiveMember == "exportación.xml", "an NFD name without the UTF-8 flag, shown composed")
-            #expect(fromZip.counts == fromXML.counts)
-            #expect(fromZip.totals.added == 3823)
+            expectEqual(fromZip.inputKind, .zip)
+            expectEqual(fromZip.archiveMember, "exportación.xml", "an NFD name without the UTF-8 flag, shown composed")
+            expectEqual(fromZip.counts, fromXML.counts)
+            expectEqual(fromZip.totals.added, 3823)
         }
 
         @Test func stepValuesMatchTheFile() throws {
@@ -88,7 +89,7 @@ extension ImportTests {
                 let sum = store.allSamples.filter {
                     $0.typeIdentifier == "HKQuantityTypeIdentifierStepCount" && $0.start >= start && $0.start < start.addingTimeInterval(86_400)
                 }.reduce(0.0) { $0 + (try! $1.value.quantity!.value(in: .count())) }
-                #expect(sum == expected[day], "steps on \(day) in \(zone)")
+                expectEqual(sum, expected[day], "steps on \(day) in \(zone)")
                 #expect(sum > 0)
             }
         }
@@ -114,10 +115,10 @@ extension ImportTests {
                 return
             }
             let nodes = try ExportNode.nodes(fromJSON: json)
-            #expect(nodes.first?.name == "HeartRateVariabilityMetadataList")
-            #expect(nodes.first?.children.map { $0.attribute("bpm") } == ["64", "66", "63"])
+            expectEqual(nodes.first?.name, "HeartRateVariabilityMetadataList")
+            expectEqual(nodes.first?.children.map { $0.attribute("bpm") }, ["64", "66", "63"])
             let heartRate = try #require(store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierHeartRate" })
-            #expect(heartRate.metadata["HKMetadataKeyHeartRateMotionContext"] == .string("2"))
+            expectEqual(heartRate.metadata["HKMetadataKeyHeartRateMotionContext"], .string("2"))
         }
 
         @Test func aFileCutShortKeepsItsCompleteRecordsAndSaysSo() throws {
@@ -132,13 +133,13 @@ extension ImportTests {
                 let store = InMemorySampleStore()
                 let receipt = try HealthImporter(store: store).importFile(atPath: cut)
                 #expect(!receipt.complete)
-                #expect(receipt.totals.added == complete)
+                expectEqual(receipt.totals.added, complete)
                 #expect(receipt.problemCount >= 1)
                 #expect(receipt.problems.contains { $0.reason.contains("truncated") })
                 // Running the whole file afterwards completes the import without duplicates.
                 let rest = try HealthImporter(store: store).importFile(atPath: path)
-                #expect(rest.totals.alreadyPresent == complete)
-                #expect(store.allSamples.count == 3823)
+                expectEqual(rest.totals.alreadyPresent, complete)
+                expectEqual(store.allSamples.count, 3823)
             }
         }
     }

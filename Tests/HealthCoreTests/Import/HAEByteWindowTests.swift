@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 extension ImportTests {
@@ -73,7 +74,7 @@ extension ImportTests {
             let whole = try HealthAutoExportPayload(bytes: bytes, name: "payload.json")
             let (payload, wholeRead) = try HAEByteWindowTests.streamed(bytes)
             #expect(!wholeRead)
-            #expect(HAEByteWindowTests.described(payload) == HAEByteWindowTests.described(whole))
+            expectEqual(HAEByteWindowTests.described(payload), HAEByteWindowTests.described(whole))
             #expect(payload.parsed.others.count == 1 && payload.parsed.metrics.count == 4)
 
             // The window itself: everything read once, and all but the last few pages given back.
@@ -98,12 +99,12 @@ extension ImportTests {
             let window = try #require(try HAEByteWindow(ChunkReader(bytes, step: 1 << 20), size: bytes.count))
             var parser = HAEParser(window: window)
             let parsed = try parser.parse()
-            #expect(parsed.metrics.first?.points.count == count)
+            expectEqual(parsed.metrics.first?.points.count, count)
             #expect(window.filled == bytes.count && window.exact)
             #expect(window.released > bytes.count - 8 * HAEByteWindow.hugePage)
             #if os(Linux)
-            #expect(UInt(bitPattern: window.bytes.baseAddress!) % UInt(HAEByteWindow.hugePage) == 0)
-            #expect(window.released % HAEByteWindow.hugePage == 0)
+            expectEqual(UInt(bitPattern: window.bytes.baseAddress!) % UInt(HAEByteWindow.hugePage), 0)
+            expectEqual(window.released % HAEByteWindow.hugePage, 0)
             #endif
         }
 
@@ -119,7 +120,7 @@ extension ImportTests {
             for size in [bytes.count - 1, bytes.count + 1, bytes.count - 4096] {
                 let (payload, wholeRead) = try HAEByteWindowTests.streamed(bytes, size: size)
                 #expect(wholeRead, "size \(size)")
-                #expect(HAEByteWindowTests.described(payload) == whole)
+                expectEqual(HAEByteWindowTests.described(payload), whole)
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 30: Health Auto Export points of three and four nested forms (a week, its days, a day's hours, an hour's
@@ -34,7 +35,7 @@ struct HAEChainOrderTests {
             #expect(abs(try Self.total(store, "2024-05-07T00:00:00Z", "2024-05-07T00:01:00Z") - 10) < 1e-6)
             let before = try Support.sampleFiles(folder + "/store")
             for points in [Self.week, Self.days, Self.hours, Self.minutes] { try Self.push(points, into: store) }
-            #expect(try Support.sampleFiles(folder + "/store") == before, "the same payloads again rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "the same payloads again rewrote the store")
         }
     }
 
@@ -68,7 +69,7 @@ struct HAEChainOrderTests {
             #expect(abs(tuesday - 9000) < 1e-6, "Tuesday got \(tuesday)")
             let before = try Support.sampleFiles(folder + "/store")
             for points in [Self.week, Self.days, Self.hours] { try Self.push(points, into: store) }
-            #expect(try Support.sampleFiles(folder + "/store") == before, "the same payloads after the export rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "the same payloads after the export rewrote the store")
             #expect(abs(try Self.total(store, "2024-05-06T00:00:00Z", "2024-05-13T00:00:00Z") - 70000) < 1e-6)
         }
     }

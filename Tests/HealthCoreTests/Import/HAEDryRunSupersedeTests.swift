@@ -73,10 +73,10 @@ struct HAEDryRunSupersedeTests {
             let store: SampleStore = throughHealthStore ? try HealthStore(storage: file, source: "hkctl") : file
             let before = try Self.files(folder + "/store")
             let dry = try Support.importXML(Support.export(example.body), into: store, dryRun: true)
-            #expect(try Self.files(folder + "/store") == before, "a dry run writes nothing")
+            try expectEqual(Self.files(folder + "/store"), before, "a dry run writes nothing")
             let real = try Support.importXML(Support.export(example.body), into: store)
-            #expect(real.supersededHealthAutoExport == example.superseded, "\(example.name)")
-            #expect(dry.supersededHealthAutoExport == real.supersededHealthAutoExport, "\(example.name)")
+            expectEqual(real.supersededHealthAutoExport, example.superseded, "\(example.name)")
+            expectEqual(dry.supersededHealthAutoExport, real.supersededHealthAutoExport, "\(example.name)")
         }
     }
 
@@ -118,8 +118,8 @@ struct HAEDryRunSupersedeTests {
             }
             _ = try Support.importXML(twins, into: file)
             let added = try file.samples(ofType: type, overlapping: days).filter { !before.contains($0.uuid) }
-            #expect(added.count == 1, "the deleted twin comes back, once")
-            #expect(dry.map { [$0.start, $0.end] } == added.map { [$0.start, $0.end] })
+            expectEqual(added.count, 1, "the deleted twin comes back, once")
+            expectEqual(dry.map { [$0.start, $0.end] }, added.map { [$0.start, $0.end] })
         }
     }
 
@@ -151,9 +151,9 @@ struct HAEDryRunSupersedeTests {
         for index in (2 * 1440)..<(3 * 1440) { try minute(index, source: "Jane’s Apple Watch") }
         for index in 0..<100 { try minute(index, type: "HKQuantityTypeIdentifierDietaryWater") }
         let kept = additions.samples
-        #expect(kept.count == 1 + 1440 + 2 + 2)
+        expectEqual(kept.count, 1 + 1440 + 2 + 2)
         #expect(kept.allSatisfy { sample in sample.metadata.isEmpty && sample.detail == nil })
-        #expect(loaded == [steps, "HKQuantityTypeIdentifierDietaryWater"], "each type's HAE points read once, when first met")
+        expectEqual(loaded, [steps, "HKQuantityTypeIdentifierDietaryWater"], "each type's HAE points read once, when first met")
         #expect(additions.meetsAnyPoint)
     }
 }

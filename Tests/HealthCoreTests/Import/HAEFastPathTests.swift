@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -105,10 +106,10 @@ extension ImportTests {
                             direct += run.direct
                         }
                     }
-                    #expect(receipts[0].counts == receipts[1].counts, "step \(number)")
-                    #expect(receipts[0].problems.map(\.reason) == receipts[1].problems.map(\.reason), "step \(number)")
+                    expectEqual(receipts[0].counts, receipts[1].counts, "step \(number)")
+                    expectEqual(receipts[0].problems.map(\.reason), receipts[1].problems.map(\.reason), "step \(number)")
                     let (left, right) = (try canonicalFiles(fast.path), try canonicalFiles(plain.path))
-                    #expect(left.keys.sorted() == right.keys.sorted(), "step \(number)")
+                    expectEqual(left.keys.sorted(), right.keys.sorted(), "step \(number)")
                     for (name, text) in right where left[name] != text {
                         let pair = zip((left[name] ?? "").split(separator: "\n"), text.split(separator: "\n")).first { $0 != $1 }
                         Issue.record("step \(number): \(name) differs: \(pair.map { "\($0)\n\($1)" } ?? "in length")")
@@ -220,8 +221,8 @@ extension ImportTests {
         /// their bytes (a Kelvin sign is a K), and a direct row's identifier, hashed from its pieces, as its text.
         @Test func syncHashesFollowStringEquality() throws {
             for (a, b) in [("HAE|K|2024", "HAE|\u{212A}|2024"), ("HAE|caf\u{E9}", "HAE|cafe\u{301}"), ("HAE|x;", "HAE|x\u{37E}")] {
-                #expect(a == b)
-                #expect(HAEImportRun.syncHash(a) == HAEImportRun.syncHash(b), "\(a)")
+                expectEqual(a, b)
+                expectEqual(HAEImportRun.syncHash(a), HAEImportRun.syncHash(b), "\(a)")
             }
             #expect(HAEImportRun.syncHash("HAE|a") != HAEImportRun.syncHash("HAE|b"))
             let builder = HAESampleBuilder(catalogue: .standard, defaultSource: "x", zone: Self.berlin, level: .minute, created: Self.now,
@@ -231,7 +232,7 @@ extension ImportTests {
                 let stamp = try #require(HAESampleBuilder.stamp(start, offset: 7200, period: period))
                 for (part, name) in [(HAEDirectPoints.Part.whole, nil), (.min, "min"), (.max, "max")] as [(HAEDirectPoints.Part, String?)] {
                     let text = HAESampleBuilder.syncIdentifier(prefix: "HAE|step_count|", start: start, period: period, date: (start, 7200), part: name)
-                    #expect(builder.lookups.syncHash(Array("HAE|step_count|".utf8), stamp, period, part) == HAEImportRun.syncHash(text), "\(text)")
+                    expectEqual(builder.lookups.syncHash(Array("HAE|step_count|".utf8), stamp, period, part), HAEImportRun.syncHash(text), "\(text)")
                 }
             }
         }
@@ -245,9 +246,9 @@ extension ImportTests {
                 let receipt = try HealthImporter(store: store, batchSize: batchSize, timeZone: Self.berlin)
                     .importHealthAutoExport(try HealthAutoExportTests.payload("heart-rate-minutes.json"), receivedThrough: nil)
                 let heart = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.heartRate }
-                #expect(heart.count == 9, "batch size \(batchSize)")
-                #expect(receipt.counts[HealthAutoExportTests.heartRate]?.added == 9, "batch size \(batchSize)")
-                #expect(receipt.totals.replaced == 0, "batch size \(batchSize)")
+                expectEqual(heart.count, 9, "batch size \(batchSize)")
+                expectEqual(receipt.counts[HealthAutoExportTests.heartRate]?.added, 9, "batch size \(batchSize)")
+                expectEqual(receipt.totals.replaced, 0, "batch size \(batchSize)")
             }
         }
 
@@ -279,7 +280,7 @@ extension ImportTests {
                 #expect((run.unread, run.read) == (2, 0))
                 // The same point again (a re-send inside one import): read, and found unchanged.
                 let again = try store.storeHealthAutoExport(try Self.steps([("2024-05-10 08:01:00 +0200", 11)]), dryRun: false, run: run)
-                #expect(again.outcomes == [.unchanged])
+                expectEqual(again.outcomes, [.unchanged])
                 #expect((run.unread, run.read) == (2, 1))
                 // Another writer: from then on every batch is read.
                 try store.save([Sample(typeIdentifier: "HKQuantityTypeIdentifierDietaryWater", start: Self.now.addingTimeInterval(-60),
@@ -316,7 +317,7 @@ extension ImportTests {
                                                     dryRun: false, run: run)
                 let day = try store.storeHealthAutoExport(try Self.steps([("2024-05-11 00:00:00 +0200", 900), ("2024-05-12 00:00:00 +0200", 800)]),
                                                           dryRun: false, run: run)
-                #expect(day.outcomes.count == 2)
+                expectEqual(day.outcomes.count, 2)
                 #expect((run.unread, run.read) == (1, 1))
                 let sleep = try Self.candidates(String(decoding: try #require(FileManager.default.contents(atPath: Self.fixtures + "/sleep-stages.json")),
                                                        as: UTF8.self))
@@ -357,7 +358,7 @@ extension ImportTests {
                     try store.readPartitionWithSequence(partition, around: window) { sample, sequence in
                         if sample.end >= window.start, sample.start <= window.end { filtered.append("\(sample.uuid) \(sequence)") }
                     }
-                    #expect(filtered == all, "window from day \(from)")
+                    expectEqual(filtered, all, "window from day \(from)")
                     #expect(!all.isEmpty || from < 0 || from > 31, "window from day \(from)")
                 }
             }
@@ -370,8 +371,8 @@ extension ImportTests {
                                                   as: UTF8.self))
             }
             let quick = HAEWritePlan.planAgainstNothingStored(all), full = HAEWritePlan.plan(all, stored: [], cumulative: { _ in true })
-            #expect(quick.outcomes == full.outcomes)
-            #expect(quick.writes == full.writes)
+            expectEqual(quick.outcomes, full.outcomes)
+            expectEqual(quick.writes, full.writes)
             #expect(full.deletes.isEmpty && quick.deletes.isEmpty)
             #expect(all.contains { !$0.members.isEmpty })
         }

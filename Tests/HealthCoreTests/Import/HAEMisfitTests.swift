@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 30, bug 5 of the second HAE round: a point whose fields have the wrong JSON type, whose time is impossible
@@ -35,22 +36,22 @@ struct HAEMisfitTests {
         let receipt = try Self.receipt("step_count", units: "count", good: Self.goodSteps, bad: bad.point)
         let counts = receipt.counts["HKQuantityTypeIdentifierStepCount"]
         #expect(counts?.added == 1 && counts?.rejected == 1, "\(bad.point)")
-        #expect(receipt.problems.first?.reason.contains(bad.reason) == true, "\(receipt.problems)")
+        expectEqual(receipt.problems.first?.reason.contains(bad.reason), true, "\(receipt.problems)")
     }
 
     @Test func aPointWithinTheClockToleranceIsKept() throws {
         // 12:30 is after now (12:00) by less than an hour: phones' and computers' clocks differ a little.
         let receipt = try Self.receipt("step_count", units: "count", good: Self.goodSteps,
                                        bad: "{\"date\":\"2024-06-01 12:30:00 +0000\",\"qty\":5,\"source\":\"S\"}")
-        #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added == 2)
+        expectEqual(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added, 2)
     }
 
     @Test(arguments: ["\"Min\":\"50\",\"Avg\":60,\"Max\":70", "\"Min\":50,\"Avg\":60,\"Max\":true", "\"Avg\":\"60\""])
     func aHeartRateFigureThatIsNotANumberIsRefused(_ figures: String) throws {
         let receipt = try Self.receipt("heart_rate", units: "count/min", good: Self.goodHeart,
                                        bad: "{\"date\":\"2024-05-10 09:00:00 +0000\",\(figures),\"source\":\"W\"}")
-        #expect(receipt.counts["HKQuantityTypeIdentifierHeartRate"]?.rejected == 1)
-        #expect(receipt.problems.first?.reason.contains("not a number") == true, "\(receipt.problems)")
+        expectEqual(receipt.counts["HKQuantityTypeIdentifierHeartRate"]?.rejected, 1)
+        expectEqual(receipt.problems.first?.reason.contains("not a number"), true, "\(receipt.problems)")
     }
 
     @Test(arguments: [("sleepStart", "sleepEnd"), ("inBedStart", "inBedEnd")])
@@ -63,7 +64,7 @@ struct HAEMisfitTests {
         let receipt = try Self.receipt("sleep_analysis", units: "hr", good: good, bad: bad)
         let counts = receipt.counts["HKCategoryTypeIdentifierSleepAnalysis"]
         #expect(counts?.rejected == 1 && (counts?.added ?? 0) >= 2, "\(receipt.counts)")
-        #expect(receipt.problems.first?.reason.contains("'\(keys.end)' is before '\(keys.start)'") == true, "\(receipt.problems)")
+        expectEqual(receipt.problems.first?.reason.contains("'\(keys.end)' is before '\(keys.start)'"), true, "\(receipt.problems)")
     }
 
     @Test(arguments: ["\"1800\"", "true", "{\"qty\":1800}"])
@@ -72,8 +73,8 @@ struct HAEMisfitTests {
             + "\"end\":\"2024-05-10 09:00:00 +0000\",\"duration\":\(duration)}]}}"
         let payload = try HealthAutoExportPayload(bytes: Array(text.utf8), name: "test.json")
         let receipt = try HealthImporter(store: InMemorySampleStore(), timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
-        #expect(receipt.counts[Workout.typeIdentifier]?.rejected == 1, "\(receipt.counts)")
-        #expect(receipt.problems.first?.reason.contains("'duration'") == true, "\(receipt.problems)")
+        expectEqual(receipt.counts[Workout.typeIdentifier]?.rejected, 1, "\(receipt.counts)")
+        expectEqual(receipt.problems.first?.reason.contains("'duration'"), true, "\(receipt.problems)")
     }
 
     /// A point whose source or other fields hold a character ``TextRules`` refuses is refused with the rule's reason,
@@ -102,14 +103,14 @@ struct HAEMisfitTests {
         for receivedThrough in [nil, "pusher"] {
             let receipt = try HealthImporter(store: InMemorySampleStore(), timeZone: .gmt)
                 .importHealthAutoExport(payload, receivedThrough: receivedThrough)
-            #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added == 4)
-            #expect(receipt.problems.map { "\($0.line) \($0.reason)" } == expected.map { "\($0.0) \($0.1)" })
+            expectEqual(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added, 4)
+            expectEqual(receipt.problems.map { "\($0.line) \($0.reason)" }, expected.map { "\($0.0) \($0.1)" })
         }
         // A program name the rule refuses is refused on every point (after one that was fine).
         let store = InMemorySampleStore()
         _ = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: "pusher")
         let refused = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: "push\(space)er")
-        #expect(refused.counts["HKQuantityTypeIdentifierStepCount"]?.rejected == fields.count)
+        expectEqual(refused.counts["HKQuantityTypeIdentifierStepCount"]?.rejected, fields.count)
         let flagged = TextRules.metadataProblem(key: HAESampleBuilder.receivedThroughKey, value: .string("push\(space)er"))
         let fineLines = fields.indices.filter { fields[$0].reason == nil }.map { $0 + 2 }
         #expect(fineLines.count == 4 && fineLines.allSatisfy { line in refused.problems.contains { $0.line == line && $0.reason == flagged } })

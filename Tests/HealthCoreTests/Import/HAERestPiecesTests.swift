@@ -39,7 +39,7 @@ struct HAERestPiecesTests {
             let before = try Support.sampleFiles(folder + "/store")
             try Self.push(Self.week, into: store)
             try Self.push([("2024-05-07 00:00:00", 9000)], into: store)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "identical re-sends rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "identical re-sends rewrote the store")
             try Self.push([("2024-05-07 00:00:00", 9600)], into: store)
             got = try Self.days(store, from: "2024-05-06", count: 7)
             let rest = 60400.0 / 6
@@ -108,7 +108,7 @@ struct HAERestPiecesTests {
             _ = try HealthImporter(store: copy, timeZone: .gmt).importFile(atPath: path)
             #expect(Self.close(try Self.days(copy, from: "2024-05-06", count: 14), try Self.days(store, from: "2024-05-06", count: 14)))
             let again = try HealthImporter(store: store, timeZone: .gmt).importFile(atPath: path)
-            #expect(again.totals.added == 0)
+            expectEqual(again.totals.added, 0)
             #expect(Self.close(try Self.days(store, from: "2024-05-06", count: 14), try Self.days(copy, from: "2024-05-06", count: 14)))
         }
     }
@@ -124,13 +124,13 @@ struct HAERestPiecesTests {
         let spans = [(start.addingTimeInterval(day), start.addingTimeInterval(2 * day)),
                      (start.addingTimeInterval(6 * day), start.addingTimeInterval(7 * day))]
         let pieces = HAEPieces.split(rest, from: start, period: (start, start.addingTimeInterval(7 * day)), avoiding: spans)
-        #expect(pieces.map(\.start) == [start, start.addingTimeInterval(2 * day)])
-        #expect(pieces.map(\.end) == [start.addingTimeInterval(day), start.addingTimeInterval(6 * day)])
-        #expect(pieces.map { $0.value.quantity!.value } == [200, 800])
+        expectEqual(pieces.map(\.start), [start, start.addingTimeInterval(2 * day)])
+        expectEqual(pieces.map(\.end), [start.addingTimeInterval(day), start.addingTimeInterval(6 * day)])
+        expectEqual(pieces.map { $0.value.quantity!.value }, [200, 800])
         #expect(pieces[0].uuid == rest.uuid && pieces[1].uuid != rest.uuid)
-        #expect(pieces[0].metadata[HAEWritePlan.periodStartKey] == nil)
-        #expect(pieces[0].metadata[HAEWritePlan.periodEndKey] == .number(start.addingTimeInterval(7 * day).timeIntervalSince1970))
-        #expect(pieces[1].metadata[HAEWritePlan.periodStartKey] == .number(start.timeIntervalSince1970))
+        expectNil(pieces[0].metadata[HAEWritePlan.periodStartKey])
+        expectEqual(pieces[0].metadata[HAEWritePlan.periodEndKey], .number(start.addingTimeInterval(7 * day).timeIntervalSince1970))
+        expectEqual(pieces[1].metadata[HAEWritePlan.periodStartKey], .number(start.timeIntervalSince1970))
         let joined = HAEPieces.joined(pieces)
         #expect(joined.value.quantity!.value == 1000 && HAEWritePlan.overItsPeriod(joined).end == start.addingTimeInterval(7 * day))
     }

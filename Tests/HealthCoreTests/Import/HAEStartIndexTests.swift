@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// ``HAEStartIndex``: the settling of wide HAE points looks for the samples that can meet a period through it instead of
@@ -20,17 +21,17 @@ struct HAEStartIndexTests {
                               value: .quantity(Quantity(1, .count())), source: "Watch", created: start)
             }
             let index = HAEStartIndex(samples)
-            #expect(index.longest == (samples.map { $0.end.timeIntervalSince($0.start) }.max() ?? 0))
+            expectEqual(index.longest, (samples.map { $0.end.timeIntervalSince($0.start) }.max() ?? 0))
             for _ in 0..<30 {
                 let start = origin.addingTimeInterval(Double(Int.random(in: -86_400..<(4 * 86_400), using: &generator)))
                 let end = start.addingTimeInterval(lengths.randomElement(using: &generator)! + 60)
                 let inside = { (sample: Sample) in sample.start >= start && sample.end <= end }
                 let across = { (sample: Sample) in sample.end > start && sample.start < end }
                 let near = index.places(meeting: start, end).map { samples[$0] }
-                #expect(near.filter(inside).map(\.uuid) == samples.filter(inside).map(\.uuid))
-                #expect(near.filter(across).map(\.uuid) == samples.filter(across).map(\.uuid))
+                expectEqual(near.filter(inside).map(\.uuid), samples.filter(inside).map(\.uuid))
+                expectEqual(near.filter(across).map(\.uuid), samples.filter(across).map(\.uuid))
                 let places = index.places(meeting: start, end)
-                #expect(places == places.sorted())
+                expectEqual(places, places.sorted())
             }
         }
         #expect(HAEStartIndex([]).places(meeting: origin, origin.addingTimeInterval(60)).isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -23,10 +24,10 @@ extension ImportTests {
         @Test func elementsBecomeTypedMoodsAndBadOnesAreRefusedOneByOne() throws {
             let store = InMemorySampleStore()
             let payload = try Self.payload("moods.json")
-            #expect(payload.sampleTypeIdentifiers == [Self.type])
+            expectEqual(payload.sampleTypeIdentifiers, [Self.type])
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
             #expect(receipt.counts[Self.type]?.added == 3 && receipt.counts[Self.type]?.rejected == 5)
-            #expect(receipt.counts["HealthAutoExport_stateOfMind"] == nil, "nothing is kept untyped any more")
+            expectNil(receipt.counts["HealthAutoExport_stateOfMind"], "nothing is kept untyped any more")
             let reasons = receipt.problems.map(\.reason)
             #expect(reasons.contains { $0.contains("'valence' 1.5, outside -1...1") })
             #expect(reasons.contains { $0.contains("'valence' \"pleasant\", not a number") })
@@ -36,18 +37,18 @@ extension ImportTests {
             #expect(receipt.problems.allSatisfy { $0.type == Self.type && $0.line > 1 })
 
             let moods = Self.moods(store.allSamples)
-            #expect(moods.count == 3)
+            expectEqual(moods.count, 3)
             let first = moods[0], second = moods[1], third = moods[2]
             #expect(first.kind == .dailyMood && first.valence == 0.7 && first.valenceClassification == .pleasant)
             #expect(first.labels == [.calm] && first.associations == [.work])
             #expect(first.startDate == TestSupport.date("2024-02-06T22:00:00Z") && first.endDate == TestSupport.date("2024-02-06T22:05:00Z"))
             // Words outside HealthKit's sets are kept as written; the element's own metadata too.
-            #expect(first.metadataValues?["HAE:labels"] == .string("[\"Focused\"]"))
-            #expect(first.metadataValues?["HAE:associations"] == .string("[\"Productive\"]"))
-            #expect(first.metadataValues?["customKey"] == .string("customValue"))
-            #expect(first.metadataValues?["HKExternalUUID"] == .string("550e8400-e29b-41d4-a716-446655440000"))
-            #expect(first.metadataValues?[MetadataKeySyncIdentifier] == .string("HAE|stateOfMind|550e8400-e29b-41d4-a716-446655440000"))
-            #expect(first.sourceName == "Health Auto Export")
+            expectEqual(first.metadataValues?["HAE:labels"], .string("[\"Focused\"]"))
+            expectEqual(first.metadataValues?["HAE:associations"], .string("[\"Productive\"]"))
+            expectEqual(first.metadataValues?["customKey"], .string("customValue"))
+            expectEqual(first.metadataValues?["HKExternalUUID"], .string("550e8400-e29b-41d4-a716-446655440000"))
+            expectEqual(first.metadataValues?[MetadataKeySyncIdentifier], .string("HAE|stateOfMind|550e8400-e29b-41d4-a716-446655440000"))
+            expectEqual(first.sourceName, "Health Auto Export")
             #expect(second.kind == .momentaryEmotion && second.valence == -0.45 && second.labels == [.anxious, .stressed])
             #expect(second.associations == [.selfCare, .currentEvents] && second.metadataValues?["HAE:labels"] == nil)
             #expect(third.kind == .dailyMood && third.valence == 0 && third.labels.isEmpty && third.valenceClassification == .neutral)
@@ -62,11 +63,11 @@ extension ImportTests {
             let resent = try importer.importHealthAutoExport(try Self.payload("moods-resent.json"), receivedThrough: nil)
             #expect(resent.counts[Self.type]?.alreadyPresent == 1 && resent.counts[Self.type]?.replaced == 2)
             let moods = Self.moods(store.allSamples)
-            #expect(moods.count == 3, "replaced, not doubled, though its time changed")
+            expectEqual(moods.count, 3, "replaced, not doubled, though its time changed")
             let changed = try #require(moods.first { $0.metadataValues?["HKExternalUUID"] == .string("7d3c1a2b-0000-4000-8000-000000000002") })
             #expect(changed.valence == -0.6 && changed.labels == [.anxious])
-            #expect(changed.startDate == TestSupport.date("2024-02-07T02:45:00Z"))
-            #expect(changed.metadataValues?[MetadataKeySyncVersion] == .number(2))
+            expectEqual(changed.startDate, TestSupport.date("2024-02-07T02:45:00Z"))
+            expectEqual(changed.metadataValues?[MetadataKeySyncVersion], .number(2))
             // Changed at the same time: only its valence and words differ, and they are compared too.
             let sameTime = try #require(moods.last)
             #expect(sameTime.valence == 0.1 && sameTime.labels == [.content] && sameTime.metadataValues?[MetadataKeySyncVersion] == .number(2))
@@ -91,7 +92,7 @@ extension ImportTests {
                     try file.forEachSample(ofType: type, overlapping: span) { samples.append($0) }
                     return samples
                 }
-                #expect(try stored(untyped).count == 1)
+                try expectEqual(stored(untyped).count, 1)
 
                 let importing = JSONFileStore(path: file.path, timeZone: .gmt,
                                               recording: OperationRecording(kind: .import, source: "hkctl", date: TestSupport.referenceNow))
@@ -102,7 +103,7 @@ extension ImportTests {
                 #expect(moods.count == 3 && moods[0].metadataValues?[MetadataKeySyncVersion] == .number(2))
                 // And a third time: the typed moods stand.
                 let again = try HealthImporter(store: file, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
-                #expect(again.counts[Self.type]?.alreadyPresent == 3)
+                expectEqual(again.counts[Self.type]?.alreadyPresent, 3)
                 // Undoing the import takes the replacement back: the untyped element returns, the moods go.
                 _ = try file.undo(source: "hkctl", now: TestSupport.referenceNow)
                 #expect(try stored(untyped).count == 1 && stored(Self.type).isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -37,34 +38,34 @@ extension ImportTests {
         @Test func aVersion1WorkoutWithItsTotalsHeartRateAndRoute() throws {
             let store = InMemorySampleStore()
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(try Self.payload("v1-walk.json"), receivedThrough: nil)
-            #expect(receipt.counts[Workout.typeIdentifier]?.added == 1, "\(receipt.problems)")
+            expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 1, "\(receipt.problems)")
             let walk = try #require(Self.workouts(store).first)
             #expect(walk.activity == .walking && walk.source == "Health Auto Export")
             #expect(walk.start == Self.date("2024-03-01T21:00:00Z") && walk.end == Self.date("2024-03-01T21:30:00Z"))
-            #expect(walk.duration == 1800)  // v1 has no duration: end − start
+            expectEqual(walk.duration, 1800)  // v1 has no duration: end − start
             #expect(walk.detail.totalEnergyBurned == Quantity(120, try HealthUnit(parsing: "kcal")))
             #expect(walk.detail.totalDistance == Quantity(2.5, try HealthUnit(parsing: "km")))
             // Heart rate: HAE's avgHeartRate 109 and maxHeartRate 121 stand; the minimum is the series' (100, 110, 120).
             let heart = try #require(Self.statistic(walk, "HeartRate"))
             #expect(heart.average == 109 && heart.minimum == 100 && heart.maximum == 121 && heart.unit == "count/min")
             #expect(heart.start == walk.start && heart.end == walk.end)
-            #expect(Self.statistic(walk, "ActiveEnergyBurned")?.sum == 120)
-            #expect(Self.statistic(walk, "BasalEnergyBurned")?.sum == 30)  // total 150 − active 120
-            #expect(Self.statistic(walk, "StepCount")?.sum == 3100)
-            #expect(Self.statistic(walk, "FlightsClimbed")?.sum == 2)
-            #expect(walk.metadataValues?["HKIndoorWorkout"] == .number(0))
-            #expect(walk.metadataValues?["HKElevationAscended"] == .string("12 m"))
-            #expect(walk.metadataValues?["HAE:elevationDescended"] == .string("10 m"))
-            #expect(walk.metadataValues?["HKWeatherTemperature"] == .string("22.5 degC"))
-            #expect(walk.metadataValues?["HKWeatherHumidity"] == .string("60 %"))
-            #expect(walk.metadataValues?["HAE:speed"] == .string("5 km/hr"))
-            #expect(walk.metadataValues?["HAE:totalEnergy"] == .string("150 kcal"))
+            expectEqual(Self.statistic(walk, "ActiveEnergyBurned")?.sum, 120)
+            expectEqual(Self.statistic(walk, "BasalEnergyBurned")?.sum, 30)  // total 150 − active 120
+            expectEqual(Self.statistic(walk, "StepCount")?.sum, 3100)
+            expectEqual(Self.statistic(walk, "FlightsClimbed")?.sum, 2)
+            expectEqual(walk.metadataValues?["HKIndoorWorkout"], .number(0))
+            expectEqual(walk.metadataValues?["HKElevationAscended"], .string("12 m"))
+            expectEqual(walk.metadataValues?["HAE:elevationDescended"], .string("10 m"))
+            expectEqual(walk.metadataValues?["HKWeatherTemperature"], .string("22.5 degC"))
+            expectEqual(walk.metadataValues?["HKWeatherHumidity"], .string("60 %"))
+            expectEqual(walk.metadataValues?["HAE:speed"], .string("5 km/hr"))
+            expectEqual(walk.metadataValues?["HAE:totalEnergy"], .string("150 kcal"))
             #expect(walk.metadataValues?["HAE:heartRateRecovery"] == .string(#"[{"date":"2024-03-02 08:31:00 +1100","qty":90,"units":"bpm"}]"#))
-            #expect(walk.metadataValues?["HAEWorkoutName"] == .string("Walking"))
-            #expect(walk.metadataValues?[MetadataKeySyncIdentifier] == .string("HAE|workout|2024-03-01T21:00:00+00:00|Walking"))
+            expectEqual(walk.metadataValues?["HAEWorkoutName"], .string("Walking"))
+            expectEqual(walk.metadataValues?[MetadataKeySyncIdentifier], .string("HAE|workout|2024-03-01T21:00:00+00:00|Walking"))
             let route = try #require(walk.detail.route)
-            #expect(route.locations.count == 4)
-            #expect(route.locations[0] == WorkoutRoute.Location(timestamp: Self.date("2024-03-01T21:00:00Z"), latitude: -33.8688,
+            expectEqual(route.locations.count, 4)
+            expectEqual(route.locations[0], WorkoutRoute.Location(timestamp: Self.date("2024-03-01T21:00:00Z"), latitude: -33.8688,
                                                                   longitude: 151.2093, altitude: 10.5))
             #expect(route.locations[3].timestamp == Self.date("2024-03-01T21:30:00Z") && route.locations[3].altitude == 9)
             // The series are statistics only: no heart-rate samples (HAE's heart_rate metric brings those).
@@ -74,7 +75,7 @@ extension ImportTests {
         @Test func version2WorkoutsWithIdsSeriesAndRoutes() throws {
             let store = InMemorySampleStore()
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(try Self.payload("v2-workouts.json"), receivedThrough: nil)
-            #expect(receipt.counts[Workout.typeIdentifier]?.added == 3, "\(receipt.problems)")
+            expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 3, "\(receipt.problems)")
             let workouts = Self.workouts(store)
             let run = workouts[0], paddle = workouts[1], strength = workouts[2]
             #expect(run.activity == .running && run.duration == 2280)  // v2 duration, not end − start (2400)
@@ -85,22 +86,22 @@ extension ImportTests {
             #expect(heart.average == 155 && heart.minimum == 140 && heart.maximum == 175)
             #expect(Self.statistic(run, "ActiveEnergyBurned")?.sum == 1674.72 && Self.statistic(run, "ActiveEnergyBurned")?.unit == "kJ")
             #expect(abs((Self.statistic(run, "BasalEnergyBurned")?.sum ?? 0) - 325.28) < 1e-9)  // 2000 − 1674.72 kJ
-            #expect(Self.statistic(run, "StepCount")?.sum == 5800)  // 3000 + 2800
-            #expect(run.metadataValues?["HKIndoorWorkout"] == .number(0))
-            #expect(run.metadataValues?["HKElevationAscended"] == .string("25 m"))
-            #expect(run.metadataValues?["HKAverageMETs"] == .string("9.2 kcal/hr·kg"))
-            #expect(run.metadataValues?["HKExternalUUID"] == .string("6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
-            #expect(run.metadataValues?["HAE:avgSpeed"] == .string("7.5 mi/hr"))
-            #expect(run.metadataValues?[MetadataKeySyncIdentifier] == .string("HAE|workout|6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
+            expectEqual(Self.statistic(run, "StepCount")?.sum, 5800)  // 3000 + 2800
+            expectEqual(run.metadataValues?["HKIndoorWorkout"], .number(0))
+            expectEqual(run.metadataValues?["HKElevationAscended"], .string("25 m"))
+            expectEqual(run.metadataValues?["HKAverageMETs"], .string("9.2 kcal/hr·kg"))
+            expectEqual(run.metadataValues?["HKExternalUUID"], .string("6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
+            expectEqual(run.metadataValues?["HAE:avgSpeed"], .string("7.5 mi/hr"))
+            expectEqual(run.metadataValues?[MetadataKeySyncIdentifier], .string("HAE|workout|6E1F4C2A-93B7-4B0E-9C55-0B7D2E61A001"))
             let route = try #require(run.detail.route)
-            #expect(route.locations.count == 5)
-            #expect(route.locations[1] == WorkoutRoute.Location(
+            expectEqual(route.locations.count, 5)
+            expectEqual(route.locations[1], WorkoutRoute.Location(
                 timestamp: Self.date("2024-03-02T20:10:00Z"), latitude: 51.501, longitude: -0.123, altitude: 6, speed: 3.2, course: 85,
                 horizontalAccuracy: 4, verticalAccuracy: 3, speedAccuracy: 0.5, courseAccuracy: 5))
             // A name HealthKit does not know: .other, the name kept.
             #expect(paddle.activity == .other && paddle.metadataValues?["HAEWorkoutName"] == .string("Paddle & <Surf>"))
             #expect(paddle.metadataValues?["HKSwimmingLocationType"] == .number(2) && paddle.detail.route?.locations.count == 2)
-            #expect(paddle.detail.route?.locations[0].altitude == nil)
+            expectNil(paddle.detail.route?.locations[0].altitude)
             #expect(strength.activity == .traditionalStrengthTraining && strength.metadataValues?["HKIndoorWorkout"] == .number(1))
             #expect(strength.detail.route == nil && strength.detail.statistics.map(\.typeIdentifier) == ["HKQuantityTypeIdentifierActiveEnergyBurned"])
         }
@@ -123,10 +124,10 @@ extension ImportTests {
             let replaced = try Self.load(grown, into: store)
             #expect(replaced.counts[Workout.typeIdentifier]?.replaced == 1 && replaced.counts[Workout.typeIdentifier]?.alreadyPresent == 2)
             let workouts = Self.workouts(store)
-            #expect(workouts.count == 4)
+            expectEqual(workouts.count, 4)
             let run = try #require(workouts.first { $0.activity == .running })
             #expect(run.detail.totalDistance?.value == 3.2 && run.detail.route?.locations.count == 6)
-            #expect(run.metadataValues?[MetadataKeySyncVersion] == .number(2))
+            expectEqual(run.metadataValues?[MetadataKeySyncVersion], .number(2))
         }
 
         @Test func theWorkoutsHeartRateSeriesDoesNotDoubleTheHeartRateMetric() throws {
@@ -140,7 +141,7 @@ extension ImportTests {
                  {"date":"2024-03-03 07:01:00 +1100","Min":150,"Avg":160,"Max":175,"source":"Watch"}]}]}}
                 """#
             let receipt = try Self.load(text, into: store)
-            #expect(receipt.counts[Workout.typeIdentifier]?.added == 1)
+            expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 1)
             // The metric's two points (three samples each: min, max, the rest) and nothing from the workout's series.
             let fromMetric = store.allSamples.filter { $0.typeIdentifier == Self.heartRate }
             #expect(fromMetric.count == 6 && fromMetric.count == receipt.counts[Self.heartRate]?.added)
@@ -160,7 +161,7 @@ extension ImportTests {
             ("Cooldown", .cooldown), ("Other", .other), ("Underwater Basket Weaving", .other), ("", .other),
         ])
         func activityNames(name: String, expected: WorkoutActivityType) {
-            #expect(HAEWorkouts.activity(named: name) == expected)
+            expectEqual(HAEWorkouts.activity(named: name), expected)
         }
 
         @Test func unusableWorkoutsAreRefusedWithTheirLinesAndTheOthersStored() throws {
@@ -178,7 +179,7 @@ extension ImportTests {
             let receipt = try Self.load(text, into: store)
             let counts = try #require(receipt.counts[Workout.typeIdentifier])
             #expect(counts.rejected == 5 && counts.added == 1)
-            #expect(receipt.problems.map(\.line) == [2, 3, 4, 5, 6])
+            expectEqual(receipt.problems.map(\.line), [2, 3, 4, 5, 6])
             #expect(receipt.problems[0].reason.contains("no 'start'"))
             #expect(receipt.problems[1].reason.contains("before it starts"))
             #expect(receipt.problems[2].reason.contains("point 1 of the workout's route"))
@@ -193,15 +194,15 @@ extension ImportTests {
             let store = InMemorySampleStore()
             let payload = try HealthAutoExportPayload(bytes: Array(bytes), name: "real.json")
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(payload, receivedThrough: nil)
-            #expect(receipt.counts[Workout.typeIdentifier]?.added == 1, "\(receipt.problems)")
+            expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 1, "\(receipt.problems)")
             let walk = try #require(Self.workouts(store).first)
             #expect(walk.activity == .walking && walk.metadataValues?["HKIndoorWorkout"] == .number(1))
             #expect(walk.start == Self.date("2023-01-22T00:34:52Z") && walk.duration == 20 * 60 + 39)
             #expect(walk.detail.totalEnergyBurned?.value == 87.2165636745502 && walk.detail.totalDistance?.value == 1.524247608482372)
             let heart = try #require(Self.statistic(walk, "HeartRate"))
             #expect(heart.average == 86.12290502704502 && heart.maximum == 106)
-            #expect(walk.detail.route == nil)  // its route is empty
-            #expect(Self.statistic(walk, "StepCount")?.sum == 2079)
+            expectNil(walk.detail.route)  // its route is empty
+            expectEqual(Self.statistic(walk, "StepCount")?.sum, 2079)
         }
 
         // MARK: - Line form
@@ -213,14 +214,14 @@ extension ImportTests {
                       course: 359.5, horizontalAccuracy: 5, verticalAccuracy: 4, speedAccuracy: 0.25, courseAccuracy: 10),
                 .init(timestamp: start, latitude: 48.1, longitude: 11.5),
             ])
-            #expect(route.locations[0].timestamp == start)  // put in time order
+            expectEqual(route.locations[0].timestamp, start)  // put in time order
             let workout = Workout(activity: .running, start: start, end: start.addingTimeInterval(600),
                                   detail: WorkoutDetail(duration: 600, route: route), source: "Watch", created: start)
             var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
             let line = codec.encode(workout.sample)
             #expect(line.contains("\"route\":{\"locations\":["))
             let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
-            #expect(Workout(sample: decoded)?.detail.route == route)
+            expectEqual(Workout(sample: decoded)?.detail.route, route)
             // A line written before routes existed: the same form without the key.
             var detail = workout.detail
             detail.route = nil

@@ -40,11 +40,11 @@ extension ImportTests {
             let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":107.09999999999999,"source":"Eli\u2019s \ud83d\ude00 Watch\n"},{"date":"2024-05-10 09:00:00 +0200","qty":-1.5e-3,"source":"A\"B\\C"}]}]}}"#
             let payload = try Self.payload(text: text)
             let points = payload.parsed.metrics[0].points
-            #expect(points[0]["qty"] == .number(Double("107.09999999999999")!))
-            #expect(points[0]["source"] == .string("Eli’s 😀 Watch\n"))
-            #expect(points[1]["qty"] == .number(-0.0015))
-            #expect(points[1]["source"] == .string("A\"B\\C"))
-            #expect(points[0]["date"] == .date(Self.date("2024-05-10 08:00:00 +0200"), offset: 7200))
+            expectEqual(points[0]["qty"], .number(Double("107.09999999999999")!))
+            expectEqual(points[0]["source"], .string("Eli’s 😀 Watch\n"))
+            expectEqual(points[1]["qty"], .number(-0.0015))
+            expectEqual(points[1]["source"], .string("A\"B\\C"))
+            expectEqual(points[0]["date"], .date(Self.date("2024-05-10 08:00:00 +0200"), offset: 7200))
         }
 
         @Test(arguments: [
@@ -66,8 +66,8 @@ extension ImportTests {
                 _ = try Self.payload(text: text)
                 Issue.record("no error for \(text)")
             } catch let ImportError.invalidHealthAutoExport(name, errorLine, _, message) {
-                #expect(name == "test.json")
-                #expect(errorLine == line, "\(message)")
+                expectEqual(name, "test.json")
+                expectEqual(errorLine, line, "\(message)")
                 #expect(message.contains(reason), "\(message)")
             }
         }
@@ -94,32 +94,32 @@ extension ImportTests {
             let minute = [(Self.date("2024-03-30 05:07:00 +0100"), 3600)]
             let instant = [(Self.date("2024-03-30 05:07:31 +0100"), 3600)]
             let weeks = [(Self.date("2024-03-04 00:00:00 +0100"), 3600), (Self.date("2024-03-11 00:00:00 +0100"), 3600)]
-            #expect(HAEPeriod.payloadLevel([day]) == .day)
-            #expect(HAEPeriod.payloadLevel([day, hour]) == .hour)
-            #expect(HAEPeriod.payloadLevel([day, minute, instant]) == .minute)
-            #expect(HAEPeriod.payloadLevel([instant]) == .instant)
-            #expect(HAEPeriod.payloadLevel([weeks]) == .week)
-            #expect(HAEPeriod.payloadLevel([Array(weeks.prefix(1))]) == .day)
+            expectEqual(HAEPeriod.payloadLevel([day]), .day)
+            expectEqual(HAEPeriod.payloadLevel([day, hour]), .hour)
+            expectEqual(HAEPeriod.payloadLevel([day, minute, instant]), .minute)
+            expectEqual(HAEPeriod.payloadLevel([instant]), .instant)
+            expectEqual(HAEPeriod.payloadLevel([weeks]), .week)
+            expectEqual(HAEPeriod.payloadLevel([Array(weeks.prefix(1))]), .day)
             // A reading at a whole minute of a metric that does not decide leaves a per-day payload per day; when no
             // deciding metric has an aggregated date, all decide.
-            #expect(HAEPeriod.payloadLevel([day, minute], deciding: [true, false]) == .day)
-            #expect(HAEPeriod.payloadLevel([instant, minute], deciding: [true, false]) == .minute)
+            expectEqual(HAEPeriod.payloadLevel([day, minute], deciding: [true, false]), .day)
+            expectEqual(HAEPeriod.payloadLevel([instant, minute], deciding: [true, false]), .minute)
             // A day that starts at 01:00 (summer time from midnight, Chile) after a day at the offset an hour less.
             let santiago = [(Self.date("2024-09-07 00:00:00 -0400"), -14_400), (Self.date("2024-09-08 01:00:00 -0300"), -10_800),
                             (Self.date("2024-09-09 00:00:00 -0300"), -10_800)]
-            #expect(HAEPeriod.payloadLevel([santiago]) == .day)
-            #expect(HAEPeriod.payloadLevel([Array(santiago.dropFirst())]) == .hour)
+            expectEqual(HAEPeriod.payloadLevel([santiago]), .day)
+            expectEqual(HAEPeriod.payloadLevel([Array(santiago.dropFirst())]), .hour)
         }
 
         @Test func aDayEndsAtTheNextLocalMidnightAcrossDST() {
             let start = Self.date("2024-03-31 00:00:00 +0100")
-            #expect(HAEPeriod.day.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start) == 23 * 3600)
+            expectEqual(HAEPeriod.day.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start), 23 * 3600)
             let autumn = Self.date("2024-10-27 00:00:00 +0200")
-            #expect(HAEPeriod.day.end(of: autumn, offset: 7200, zone: Self.berlin).timeIntervalSince(autumn) == 25 * 3600)
+            expectEqual(HAEPeriod.day.end(of: autumn, offset: 7200, zone: Self.berlin).timeIntervalSince(autumn), 25 * 3600)
             // Another zone than the phone's: 24 hours at the written offset.
-            #expect(HAEPeriod.day.end(of: start, offset: 3600, zone: TimeZone(identifier: "America/New_York")!)
-                .timeIntervalSince(start) == 24 * 3600)
-            #expect(HAEPeriod.week.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start) == 7 * 86_400 - 3600)
+            expectEqual(HAEPeriod.day.end(of: start, offset: 3600, zone: TimeZone(identifier: "America/New_York")!)
+                .timeIntervalSince(start), 24 * 3600)
+            expectEqual(HAEPeriod.week.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start), 7 * 86_400 - 3600)
         }
 
         // MARK: - Metrics
@@ -129,7 +129,7 @@ extension ImportTests {
                 #expect(kind.identifier.hasPrefix("HKQuantityTypeIdentifier") || kind.identifier.hasPrefix("HKCategoryTypeIdentifier")
                         || kind.identifier.hasPrefix("HKCorrelationTypeIdentifier"), "\(name)")
             }
-            #expect(HAEMetricKind.kind(of: "walking_speed")?.identifier == "HKQuantityTypeIdentifierWalkingSpeed")
+            expectEqual(HAEMetricKind.kind(of: "walking_speed")?.identifier, "HKQuantityTypeIdentifierWalkingSpeed")
             for name in ["step_count", "active_energy", "basal_energy_burned", "heart_rate", "resting_heart_rate", "dietary_water",
                          "weight_body_mass", "blood_oxygen_saturation", "sleep_analysis", "mindful_minutes", "blood_pressure",
                          "walking_running_distance", "flights_climbed", "vo2_max", "respiratory_rate"] {
@@ -142,28 +142,28 @@ extension ImportTests {
         @Test func dailyStepsCoverTheirLocalDayAndPercentagesAreFractions() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
-            #expect(receipt.inputKind == .healthAutoExport)
-            #expect(receipt.counts[Self.steps]?.added == 3)
-            #expect(receipt.counts["HealthAutoExport_mystery_metric"]?.keptGenerically == 1)
-            #expect(receipt.totals.rejected == 0)
+            expectEqual(receipt.inputKind, .healthAutoExport)
+            expectEqual(receipt.counts[Self.steps]?.added, 3)
+            expectEqual(receipt.counts["HealthAutoExport_mystery_metric"]?.keptGenerically, 1)
+            expectEqual(receipt.totals.rejected, 0)
             let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }.sorted { $0.start < $1.start }
-            #expect(steps.map(\.duration) == [86_400, 23 * 3600, 86_400])
-            #expect(steps.map { $0.value.quantity?.value } == [9000, 8000, 7000])
-            #expect(steps.map(\.source) == ["Health Auto Export", "Jane’s Apple Watch|Jane’s iPhone", "Health Auto Export"])
-            #expect(steps[0].metadata[HAESampleBuilder.aggregationKey] == .string("day"))
+            expectEqual(steps.map(\.duration), [86_400, 23 * 3600, 86_400])
+            expectEqual(steps.map { $0.value.quantity?.value }, [9000, 8000, 7000])
+            expectEqual(steps.map(\.source), ["Health Auto Export", "Jane’s Apple Watch|Jane’s iPhone", "Health Auto Export"])
+            expectEqual(steps[0].metadata[HAESampleBuilder.aggregationKey], .string("day"))
             guard case let .string(identifier)? = steps[0].metadata[MetadataKeySyncIdentifier] else { Issue.record("no sync identifier"); return }
             // A day is named by its local date (the same day re-sent from another time zone is the same point).
-            #expect(identifier == "HAE|step_count|2024-03-30")
-            #expect(HAESampleBuilder.localDate(Self.date("2024-05-10 00:00:00 -0400"), offset: -14_400) == "2024-05-10")
-            #expect(HAESampleBuilder.localDate(Self.date("1969-12-31 23:00:00 +0000"), offset: 0) == "1969-12-31")
-            #expect(HAESampleBuilder.localDate(Self.date("2024-02-29 00:00:00 +1400"), offset: 50_400) == "2024-02-29")
-            #expect(steps[0].metadata[MetadataKeySyncVersion] == .number(1))
+            expectEqual(identifier, "HAE|step_count|2024-03-30")
+            expectEqual(HAESampleBuilder.localDate(Self.date("2024-05-10 00:00:00 -0400"), offset: -14_400), "2024-05-10")
+            expectEqual(HAESampleBuilder.localDate(Self.date("1969-12-31 23:00:00 +0000"), offset: 0), "1969-12-31")
+            expectEqual(HAESampleBuilder.localDate(Self.date("2024-02-29 00:00:00 +1400"), offset: 50_400), "2024-02-29")
+            expectEqual(steps[0].metadata[MetadataKeySyncVersion], .number(1))
             let oxygen = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierOxygenSaturation" }
-            #expect(Set(oxygen.compactMap { $0.value.quantity?.value }) == [0.97, 0.95])
+            expectEqual(Set(oxygen.compactMap { $0.value.quantity?.value }), [0.97, 0.95])
             let energy = try #require(store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierBasalEnergyBurned" })
             #expect(abs(try energy.value.quantity!.value(in: HealthUnit(parsing: "kcal")) - 1000) < 1e-9)
             let mystery = try #require(store.allSamples.first { $0.typeIdentifier == "HealthAutoExport_mystery_metric" })
-            #expect(mystery.value == .generic(value: "{\"qty\":3}", unit: "zorks"))
+            expectEqual(mystery.value, .generic(value: "{\"qty\":3}", unit: "zorks"))
             #expect(try Self.payload("day-steps.json").sampleTypeIdentifiers.contains("HealthAutoExport_mystery_metric"))
         }
 
@@ -174,18 +174,18 @@ extension ImportTests {
             let count = store.allSamples.count
             let again = try importer.importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
             #expect(again.totals.added == 0 && again.totals.replaced == 0 && again.totals.keptGenerically == 0)
-            #expect(again.totals.alreadyPresent == count)
-            #expect(store.allSamples.count == count)
+            expectEqual(again.totals.alreadyPresent, count)
+            expectEqual(store.allSamples.count, count)
             let grown = try importer.importHealthAutoExport(try Self.payload("day-steps-grown.json"), receivedThrough: "phone")
-            #expect(grown.counts[Self.steps]?.replaced == 1)
-            #expect(grown.counts[Self.steps]?.alreadyPresent == 2)
-            #expect(grown.totals.added == 0)
+            expectEqual(grown.counts[Self.steps]?.replaced, 1)
+            expectEqual(grown.counts[Self.steps]?.alreadyPresent, 2)
+            expectEqual(grown.totals.added, 0)
             let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }
-            #expect(steps.count == 3)
+            expectEqual(steps.count, 3)
             let last = try #require(steps.max { $0.start < $1.start })
-            #expect(last.value.quantity?.value == 7500)
-            #expect(last.metadata[MetadataKeySyncVersion] == .number(2))
-            #expect(last.metadata[HAESampleBuilder.receivedThroughKey] == .string("phone"))
+            expectEqual(last.value.quantity?.value, 7500)
+            expectEqual(last.metadata[MetadataKeySyncVersion], .number(2))
+            expectEqual(last.metadata[HAESampleBuilder.receivedThroughKey], .string("phone"))
         }
 
         @Test func aDryRunCountsAndWritesNothing() throws {
@@ -204,7 +204,7 @@ extension ImportTests {
             _ = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
             let perHour = try importer.importHealthAutoExport(try Self.payload(text: hours), receivedThrough: nil)
             #expect(perHour.totals.replaced == 1 && perHour.totals.added == 1)
-            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.sum == 300)
+            expectEqual(store.allSamples.map { $0.value.quantity?.value ?? 0 }.sum, 300)
             #expect(store.allSamples.allSatisfy { $0.duration == 3600 })
             // The day again, with the figure its hours add up to: the store holds it already, in finer form.
             let back = try importer.importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
@@ -212,7 +212,7 @@ extension ImportTests {
             #expect(store.allSamples.count == 2 && store.allSamples.allSatisfy { $0.duration == 3600 })
             // A grown day is more than its hours hold: it replaces them.
             let grown = try importer.importHealthAutoExport(try Self.payload(text: day.replacingOccurrences(of: "\"qty\":300", with: "\"qty\":350")), receivedThrough: nil)
-            #expect(grown.totals.replaced == 1)
+            expectEqual(grown.totals.replaced, 1)
             #expect(store.allSamples.count == 1 && store.allSamples[0].duration == 86_400)
             // A night per stage after the same night per night.
             let sleep = InMemorySampleStore()
@@ -246,12 +246,12 @@ extension ImportTests {
             }
             _ = try importer.importHealthAutoExport(try hours([(10, 500), (11, 500)]), receivedThrough: nil)
             #expect(total() == 4500 && abs((dayPoint()?.value.quantity?.value ?? 0) - 3500) < 1e-9)
-            #expect(dayPoint()?.metadata[HAEWritePlan.totalKey] == .number(4500))
-            #expect(dayPieces().map { [$0.0, $0.1] } == [[0, 10], [12, 24]], "\(dayPieces())")
+            expectEqual(dayPoint()?.metadata[HAEWritePlan.totalKey], .number(4500))
+            expectEqual(dayPieces().map { [$0.0, $0.1] }, [[0, 10], [12, 24]], "\(dayPieces())")
             // The 11:00 hour grown, and 12:00: the remainder is counted from the day's 4,500, not subtracted twice.
             _ = try importer.importHealthAutoExport(try hours([(11, 700), (12, 300)]), receivedThrough: nil)
             #expect(abs(total() - 4500) < 1e-9 && abs((dayPoint()?.value.quantity?.value ?? 0) - 3000) < 1e-9)
-            #expect(dayPieces().map { [$0.0, $0.1] } == [[0, 10], [13, 24]], "\(dayPieces())")
+            expectEqual(dayPieces().map { [$0.0, $0.1] }, [[0, 10], [13, 24]], "\(dayPieces())")
             // The same hours again change nothing.
             let again = try importer.importHealthAutoExport(try hours([(11, 700), (12, 300)]), receivedThrough: nil)
             #expect(again.totals.replaced == 0 && again.totals.added == 0 && abs(total() - 4500) < 1e-9)
@@ -273,8 +273,8 @@ extension ImportTests {
             _ = try importer.importHealthAutoExport(try payload([("08:00", 50), ("09:00", 65)]), receivedThrough: nil)
             // Minutes 09:00 (5) and 09:30 (10): the 09:00 hour keeps 65 − 15 = 50 over the rest of its hour.
             let minutes = try importer.importHealthAutoExport(try payload([("09:00", 5), ("09:30", 10)]), receivedThrough: nil)
-            #expect(minutes.totals.added == 2, "\(minutes.counts)")
-            #expect(total() == 115)
+            expectEqual(minutes.totals.added, 2, "\(minutes.counts)")
+            expectEqual(total(), 115)
             let identifiers = store.allSamples.compactMap { sample -> String? in
                 if case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] { return identifier } else { return nil }
             }
@@ -297,8 +297,8 @@ extension ImportTests {
             _ = try importer.importHealthAutoExport(berlin, receivedThrough: nil)
             let india = try payload([("11:00", 50), ("12:00", 100), ("13:00", 100), ("14:00", 100), ("15:00", 50)], offset: "+0530")
             _ = try importer.importHealthAutoExport(india, receivedThrough: nil)
-            #expect(total() == 400)
-            #expect(store.allSamples.count == 5)
+            expectEqual(total(), 400)
+            expectEqual(store.allSamples.count, 5)
             let again = try importer.importHealthAutoExport(india, receivedThrough: nil)
             #expect(again.totals.added == 0 && again.totals.replaced == 0 && total() == 400)
             // Only the first India hour (05:30Z–06:30Z, 50 steps, half of it in the Berlin 06:00Z hour): that hour keeps
@@ -307,7 +307,7 @@ extension ImportTests {
             _ = try Self.importer(partial).importHealthAutoExport(berlin, receivedThrough: nil)
             _ = try Self.importer(partial).importHealthAutoExport(try payload([("11:00", 50)], offset: "+0530"), receivedThrough: nil)
             let values = partial.allSamples.sorted { $0.start < $1.start }.map { $0.value.quantity?.value ?? 0 }
-            #expect(values == [50, 75, 100, 100, 100])
+            expectEqual(values, [50, 75, 100, 100, 100])
         }
 
         /// A day first sent without a source (older app settings) and re-sent with one is the same point: the re-send
@@ -320,8 +320,8 @@ extension ImportTests {
             _ = try importer.importHealthAutoExport(try Self.payload(text: without), receivedThrough: nil)
             let receipt = try importer.importHealthAutoExport(try Self.payload(text: with), receivedThrough: nil)
             #expect(receipt.totals.replaced == 1 && receipt.totals.added == 0, "\(receipt.counts)")
-            #expect(store.allSamples.map(\.source) == ["Jane’s iPhone"])
-            #expect(store.allSamples.first?.value.quantity?.value == 4600)
+            expectEqual(store.allSamples.map(\.source), ["Jane’s iPhone"])
+            expectEqual(store.allSamples.first?.value.quantity?.value, 4600)
         }
 
         /// A synced folder holding files of two aggregation settings is imported at every run: once both are in,
@@ -346,9 +346,9 @@ extension ImportTests {
                     #expect(again.totals.added == 0 && again.totals.replaced == 0, "\(again.counts)")
                 }
                 let now: Set<UUID> = Set(store.allSamples.map(\.uuid)), before: Set<UUID> = Set(held.map(\.uuid))
-                #expect(now == before)
+                expectEqual(now, before)
                 let total: Double = store.allSamples.reduce(0) { $0 + ($1.value.quantity?.value ?? 0) }
-                #expect(total == expected)
+                expectEqual(total, expected)
             }
         }
 
@@ -362,10 +362,10 @@ extension ImportTests {
             let store = InMemorySampleStore()
             let importer = HealthImporter(store: store, batchSize: 2, timeZone: Self.berlin)
             let first = try importer.importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
-            #expect(first.totals.added == 6, "\(first.counts)")
+            expectEqual(first.totals.added, 6, "\(first.counts)")
             let again = try importer.importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
             #expect(again.totals.alreadyPresent == 6 && again.totals.replaced == 0, "\(again.counts)")
-            #expect(store.allSamples.map { $0.value.quantity?.value ?? 0 }.sum == 42)
+            expectEqual(store.allSamples.map { $0.value.quantity?.value ?? 0 }.sum, 42)
         }
 
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
@@ -376,9 +376,9 @@ extension ImportTests {
             #expect(fitted.unicodeScalars.count <= TextRules.sourceNameLimit && fitted == HAESampleBuilder.fitted(long))
             #expect(fitted.hasPrefix("Device number 1|Device number 2|") && fitted.hasSuffix(" more"))
             #expect(HAEWritePlan.related(fitted, long))
-            #expect(HAESampleBuilder.fitted("Watch|iPhone") == "Watch|iPhone")
+            expectEqual(HAESampleBuilder.fitted("Watch|iPhone"), "Watch|iPhone")
             let single = String(repeating: "x", count: 250)
-            #expect(HAESampleBuilder.fitted(single) == single)
+            expectEqual(HAESampleBuilder.fitted(single), single)
         }
 
         /// The other spellings HAE's own list uses name the same types as the usual ones.
@@ -392,16 +392,16 @@ extension ImportTests {
                          ("under_water_depth", "underwater_depth"), ("under_water_temperature", "water_temperature")]
             for (other, usual) in pairs {
                 #expect(HAEMetricKind.kind(of: other) != nil && HAEMetricKind.kind(of: other) == HAEMetricKind.kind(of: usual), "\(other)")
-                #expect(HAEMetricKind.syncName(of: other) == HAEMetricKind.syncName(of: usual), "\(other)")
+                expectEqual(HAEMetricKind.syncName(of: other), HAEMetricKind.syncName(of: usual), "\(other)")
             }
         }
 
         /// Two HAE names of one type share their sync identifiers; other names keep their own.
         @Test func namesOfOneTypeShareTheSyncName() {
-            #expect(HAEMetricKind.syncName(of: "dietary_caffeine") == "caffeine")
-            #expect(HAEMetricKind.syncName(of: "caffeine") == "caffeine")
-            #expect(HAEMetricKind.syncName(of: "step_count") == "step_count")
-            #expect(HAEMetricKind.syncName(of: "some_future_metric") == "some_future_metric")
+            expectEqual(HAEMetricKind.syncName(of: "dietary_caffeine"), "caffeine")
+            expectEqual(HAEMetricKind.syncName(of: "caffeine"), "caffeine")
+            expectEqual(HAEMetricKind.syncName(of: "step_count"), "step_count")
+            expectEqual(HAEMetricKind.syncName(of: "some_future_metric"), "some_future_metric")
         }
 
         /// A night summary re-sent without a part drops that part; another source's night of the same date stays.
@@ -416,7 +416,7 @@ extension ImportTests {
             let again = try importer.importHealthAutoExport(try night(0, "Jane’s Watch"), receivedThrough: nil)
             #expect(again.totals.replaced >= 1)
             let deep = store.allSamples.filter { $0.value == .category(4) }
-            #expect(deep.map(\.source) == ["Eli’s Watch"])
+            expectEqual(deep.map(\.source), ["Eli’s Watch"])
         }
 
         @Test func aSourceThatGrewIsTheSamePoint() throws {
@@ -427,11 +427,11 @@ extension ImportTests {
             }
             _ = try importer.importHealthAutoExport(try day(100, "Watch"), receivedThrough: nil)
             let second = try importer.importHealthAutoExport(try day(300, "Watch|iPhone"), receivedThrough: nil)
-            #expect(second.totals.replaced == 1)
-            #expect(store.allSamples.map(\.source) == ["Watch|iPhone"])
+            expectEqual(second.totals.replaced, 1)
+            expectEqual(store.allSamples.map(\.source), ["Watch|iPhone"])
             // Another device's own figure for the same day is another point.
             let other = try importer.importHealthAutoExport(try day(50, "Tablet"), receivedThrough: nil)
-            #expect(other.totals.added == 1)
+            expectEqual(other.totals.added, 1)
         }
 
         @Test func heartRateMinAvgMaxGiveTheDaysFigures() throws {
@@ -439,28 +439,28 @@ extension ImportTests {
             _ = try Self.importer(store).importHealthAutoExport(try Self.payload("heart-rate-minutes.json"), receivedThrough: nil)
             let readings = store.allSamples.filter { $0.typeIdentifier == Self.heartRate }
             let values = try readings.map { try $0.value.quantity!.value(in: HealthUnit(parsing: "count/min")) }
-            #expect(values.min() == 50)
-            #expect(values.max() == 90)
+            expectEqual(values.min(), 50)
+            expectEqual(values.max(), 90)
             let weighted = zip(readings, values).reduce(0.0) { $0 + $1.0.duration * $1.1 } / readings.reduce(0.0) { $0 + $1.duration }
             // Dates are kept to the millisecond as doubles: durations carry an error of about 1e-7 s.
             #expect(abs(weighted - 200.0 / 3) < 1e-6)
-            #expect(readings.map(\.duration).sum == 180)
+            expectEqual(readings.map(\.duration).sum, 180)
             let main = try #require(readings.first { $0.metadata["HAEAvg"] == .number(75) })
             #expect(main.metadata["HAEMin"] == .number(65) && main.metadata["HAEMax"] == .number(90))
             let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }
-            #expect(steps.map(\.duration) == [60, 60], "per-minute points cover their minute")
+            expectEqual(steps.map(\.duration), [60, 60], "per-minute points cover their minute")
         }
 
         @Test func sleepPerNightGivesThePayloadsFigures() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("sleep-nights.json"), receivedThrough: nil)
-            #expect(receipt.totals.rejected == 0)
+            expectEqual(receipt.totals.rejected, 0)
             let zone = ZoneRules(secondsFromGMT: 7200)
             let query = SleepNightsQuery(interval: DateInterval(start: Self.date("2024-05-09 12:00:00 +0200"),
                                                                 end: Self.date("2024-05-11 12:00:00 +0200")))
             let nights = try query.run(on: store, calendar: GregorianCalendar(timeZone: zone)).filter { $0.sampleCount > 0 }
-            #expect(nights.count == 2)
-            #expect(nights[0].asleep == 7.25 * 3600)
+            expectEqual(nights.count, 2)
+            expectEqual(nights[0].asleep, 7.25 * 3600)
             #expect(nights[0].asleepCore == 4.5 * 3600 && nights[0].asleepDeep == 1.25 * 3600 && nights[0].asleepREM == 1.5 * 3600)
             #expect(nights[0].asleepUnspecified == 0 && nights[0].awake == 0.25 * 3600 && nights[0].inBed == 7.75 * 3600)
             #expect(nights[1].asleep == 7 * 3600 && nights[1].asleepUnspecified == 0)
@@ -472,12 +472,12 @@ extension ImportTests {
             let store = InMemorySampleStore()
             _ = try Self.importer(store).importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
             let samples = store.allSamples.sorted { $0.value.categoryRawValue! < $1.value.categoryRawValue! }
-            #expect(samples.map(\.value) == [.category(0), .category(1)])
-            #expect(samples.map(\.source) == ["Watch", "AutoSleep"])
+            expectEqual(samples.map(\.value), [.category(0), .category(1)])
+            expectEqual(samples.map(\.source), ["Watch", "AutoSleep"])
             #expect(samples[1].duration == 7 * 3600 && samples[1].start == Self.date("2023-01-22 00:16:00 +1100"))
             // 13.94 h cannot fit between 00:17:54 and 07:16:54: it ends at inBedEnd, inside the night.
             #expect(samples[0].duration == 50_190 && samples[0].end == Self.date("2023-01-22 07:16:54 +1100"))
-            #expect(samples[0].metadata[MetadataKeySyncIdentifier] == .string("HAE|sleep_analysis|2023-01-22|inBed"))
+            expectEqual(samples[0].metadata[MetadataKeySyncIdentifier], .string("HAE|sleep_analysis|2023-01-22|inBed"))
         }
 
         /// Merged sources summed past a day (asleep 30 h, in bed 34 h): no sample can be that long, so each figure is
@@ -486,9 +486,9 @@ extension ImportTests {
             let text = #"{"data":{"metrics":[{"name":"sleep_analysis","units":"hr","data":[{"date":"2024-05-12 23:00:00 +0200","asleep":30,"inBed":34,"sleepStart":"2024-05-12 23:00:00 +0200","sleepEnd":"2024-05-13 07:00:00 +0200","inBedStart":"2024-05-12 22:50:00 +0200","inBedEnd":"2024-05-13 07:10:00 +0200","sleepSource":"Watch","inBedSource":"iPhone"}]}]}}"#
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
-            #expect(receipt.totals.rejected == 0, "\(receipt.problems)")
+            expectEqual(receipt.totals.rejected, 0, "\(receipt.problems)")
             let samples = store.allSamples.sorted { $0.value.categoryRawValue! < $1.value.categoryRawValue! }
-            #expect(samples.map(\.value) == [.category(0), .category(1)])
+            expectEqual(samples.map(\.value), [.category(0), .category(1)])
             // In bed 22:50–07:10 (8 h 20 min), asleep 23:00–07:00 (8 h).
             #expect(samples[0].start == Self.date("2024-05-12 22:50:00 +0200") && samples[0].end == Self.date("2024-05-13 07:10:00 +0200"))
             #expect(samples[1].start == Self.date("2024-05-12 23:00:00 +0200") && samples[1].end == Self.date("2024-05-13 07:00:00 +0200"))
@@ -503,41 +503,41 @@ extension ImportTests {
         @Test func shapesBecomeTheirHealthKitFormsAndTheRestIsKept() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("shapes.json"), receivedThrough: nil)
-            #expect(receipt.totals.rejected == 0, "\(receipt.problems)")
+            expectEqual(receipt.totals.rejected, 0, "\(receipt.problems)")
             let pressure = try #require(store.allSamples.first { $0.typeIdentifier == "HKCorrelationTypeIdentifierBloodPressure" })
-            #expect(pressure.detail?.correlation?.members.count == 2)
+            expectEqual(pressure.detail?.correlation?.members.count, 2)
             let systolic = try #require(store.allSamples.first { $0.typeIdentifier == CorrelationType.systolic })
             #expect(systolic.value.quantity?.value == 120 && systolic.source == "Omron")
             let glucose = try #require(store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierBloodGlucose" })
-            #expect(glucose.metadata["HKMetadataKeyBloodGlucoseMealTime"] == .number(1))
+            expectEqual(glucose.metadata["HKMetadataKeyBloodGlucoseMealTime"], .number(1))
             let mindful = try #require(store.allSamples.first { $0.typeIdentifier == "HKCategoryTypeIdentifierMindfulSession" })
-            #expect(mindful.duration == 600)
+            expectEqual(mindful.duration, 600)
             // A mood is typed (HAEStateOfMindTests holds the details).
             #expect(receipt.counts[StateOfMind.typeIdentifier]?.added == 1 && receipt.counts["HealthAutoExport_stateOfMind"] == nil)
             // Workouts are typed (HAEWorkoutTests holds the details).
-            #expect(receipt.counts[Workout.typeIdentifier]?.added == 1)
+            expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 1)
             let workout = try #require(store.allSamples.compactMap(Workout.init(sample:)).first)
             #expect(workout.duration == 1800 && workout.activity == .walking)
-            #expect(workout.metadataValues?["HAEWorkoutName"] == .string("Outdoor Walk"))
+            expectEqual(workout.metadataValues?["HAEWorkoutName"], .string("Outdoor Walk"))
             for kept in ["HKQuantityTypeIdentifierInsulinDelivery", "HKCategoryTypeIdentifierHandwashingEvent",
                          "HKCategoryTypeIdentifierToothbrushingEvent", "HKCategoryTypeIdentifierSexualActivity"] {
                 let counts = receipt.counts[kept]
-                #expect((counts?.added ?? 0) + (counts?.keptGenerically ?? 0) == 1, "\(kept)")
+                expectEqual((counts?.added ?? 0) + (counts?.keptGenerically ?? 0), 1, "\(kept)")
             }
             let again = try Self.importer(store).importHealthAutoExport(try Self.payload("shapes.json"), receivedThrough: nil)
-            #expect(again.totals.added + again.totals.keptGenerically + again.totals.replaced == 0)
+            expectEqual(again.totals.added + again.totals.keptGenerically + again.totals.replaced, 0)
         }
 
         @Test func badPointsAreRefusedWithTheirLinesAndTheRestIsStored() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("bad-points.json"), receivedThrough: nil)
-            #expect(receipt.counts[Self.steps]?.rejected == 5)
-            #expect(receipt.counts[Self.steps]?.added == 1)
-            #expect(receipt.problems.map(\.line) == [2, 3, 4, 5, 6])
+            expectEqual(receipt.counts[Self.steps]?.rejected, 5)
+            expectEqual(receipt.counts[Self.steps]?.added, 1)
+            expectEqual(receipt.problems.map(\.line), [2, 3, 4, 5, 6])
             #expect(receipt.problems[0].reason.contains("'qty' is 'many', not a number"))
             #expect(receipt.problems[1].reason.contains("not a date"))
             #expect(receipt.problems[2].reason.contains("negative"))
-            #expect(store.allSamples.count == 1)
+            expectEqual(store.allSamples.count, 1)
         }
 
         @Test func samplesCoveredByAnExportAreNotStoredTwice() throws {
@@ -552,7 +552,7 @@ extension ImportTests {
             // The export's 3,000 end at 09:10, within HAE's day: its 4,500 go on as the remainder, 1,500 over 09:10–24:00.
             #expect(receipt.counts[Self.steps]?.added == 1 && receipt.counts[Self.steps]?.covered == 0)
             let steps = store.allSamples.filter { $0.typeIdentifier == Self.steps }
-            #expect(steps.count == 4)
+            expectEqual(steps.count, 4)
             let rest = steps.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil }
             #expect(rest?.start == Self.date("2024-05-10 09:10:00 +0200") && rest?.value.quantity?.value == 1500)
             // An export that goes on past the day holds all of it: HAE's total is covered.
@@ -562,12 +562,12 @@ extension ImportTests {
             let whole = InMemorySampleStore(exported + [later])
             let covered = try Self.importer(whole).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
             #expect(covered.counts[Self.steps]?.covered == 1 && covered.counts[Self.steps]?.alreadyPresent == 1)
-            #expect(whole.allSamples.filter { $0.typeIdentifier == Self.steps }.count == 4)
+            expectEqual(whole.allSamples.filter { $0.typeIdentifier == Self.steps }.count, 4)
             // Another app's samples cannot stand for the phone's total: kept whole.
             let otherApp = InMemorySampleStore((exported + [later]).map { var other = $0; other.source = "Pedometer++"; return other })
             let kept = try Self.importer(otherApp).importHealthAutoExport(try Self.payload("overlap-hae.json"), receivedThrough: nil)
-            #expect(kept.counts[Self.steps]?.added == 1)
-            #expect(otherApp.allSamples.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil }?.value.quantity?.value == 4500)
+            expectEqual(kept.counts[Self.steps]?.added, 1)
+            expectEqual(otherApp.allSamples.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil }?.value.quantity?.value, 4500)
             // What the owner typed into hkctl never reached the phone: HAE's day total does not include it.
             let typed = InMemorySampleStore(exported.map { sample in
                 var own = sample
@@ -591,10 +591,10 @@ extension ImportTests {
             let store = InMemorySampleStore([walk("Jane’s Apple Watch", 5000), walk("Jane’s iPhone", 4800)])
             let day = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":9000,"source":"Jane’s Apple Watch|Jane’s iPhone"}]}]}}"#
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload(text: day), receivedThrough: nil)
-            #expect(receipt.counts[Self.steps]?.added == 1, "the rest of the day is kept, not covered")
+            expectEqual(receipt.counts[Self.steps]?.added, 1, "the rest of the day is kept, not covered")
             let rest = try #require(store.allSamples.first { $0.metadata[HAESampleBuilder.aggregationKey] != nil })
             #expect(rest.start == Self.date("2024-05-10 12:00:00 +0200") && rest.end == Self.date("2024-05-11 00:00:00 +0200"))
-            #expect(rest.value.quantity?.value == 4000)
+            expectEqual(rest.value.quantity?.value, 4000)
         }
 
         /// The two real payloads in ../shared, read in place.
@@ -610,14 +610,14 @@ extension ImportTests {
 
             @Test func minuteLevelDayIsReadWhole() throws {
                 let payload = try Self.payload("namtonthat_apple-health-data_minute-level-2023-01-20-kJ-mL.json")
-                #expect(payload.metricNames.count == 37)
-                #expect(payload.aggregation == "minute")
+                expectEqual(payload.metricNames.count, 37)
+                expectEqual(payload.aggregation, "minute")
                 let store = InMemorySampleStore()
                 let zone = TimeZone(identifier: "Australia/Melbourne")!
                 let receipt = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
-                #expect(receipt.totals.rejected == 0, "\(receipt.problems)")
-                #expect(receipt.totals.added + receipt.totals.keptGenerically == payload.pointCount)
-                #expect(receipt.counts[HealthAutoExportTests.heartRate]?.added == 636)
+                expectEqual(receipt.totals.rejected, 0, "\(receipt.problems)")
+                expectEqual(receipt.totals.added + receipt.totals.keptGenerically, payload.pointCount)
+                expectEqual(receipt.counts[HealthAutoExportTests.heartRate]?.added, 636)
                 let oxygen = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierOxygenSaturation" }
                 #expect(oxygen.count == 14 && oxygen.allSatisfy { ($0.value.quantity?.value ?? 2) <= 1 })
                 let water = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierDietaryWater" }
@@ -625,32 +625,32 @@ extension ImportTests {
                 let energy = store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierBasalEnergyBurned" }
                 #expect(energy.count == 1422 && energy.allSatisfy { $0.value.quantity?.unit.unitString == "kJ" })
                 let again = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
-                #expect(again.totals.alreadyPresent == payload.pointCount)
+                expectEqual(again.totals.alreadyPresent, payload.pointCount)
                 // Stored and read again in small batches: the forms the payload holds side by side (readings beside
                 // minutes) still never cross, whichever batch each lands in.
                 let small = InMemorySampleStore()
                 _ = try HealthImporter(store: small, batchSize: 50, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
                 let smallAgain = try HealthImporter(store: small, batchSize: 50, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
-                #expect(smallAgain.totals.alreadyPresent == payload.pointCount, "\(smallAgain.counts.filter { $0.value.alreadyPresent != $0.value.total })")
+                expectEqual(smallAgain.totals.alreadyPresent, payload.pointCount, "\(smallAgain.counts.filter { $0.value.alreadyPresent != $0.value.total })")
             }
 
             @Test func dailyWeekWithTheOldestSleepForm() throws {
                 let payload = try Self.payload("namtonthat_apple-health-data_daily-week-2023-01-old-sleep-sleepSource.json")
-                #expect(payload.aggregation == "day")
+                expectEqual(payload.aggregation, "day")
                 let store = InMemorySampleStore()
                 let zone = TimeZone(identifier: "Australia/Melbourne")!
                 let receipt = try HealthImporter(store: store, timeZone: zone).importHealthAutoExport(payload, receivedThrough: nil)
-                #expect(receipt.totals.rejected == 0)
-                #expect(receipt.counts[HealthAutoExportTests.sleep]?.added == 15, "eight nights in bed, seven with sleep")
+                expectEqual(receipt.totals.rejected, 0)
+                expectEqual(receipt.counts[HealthAutoExportTests.sleep]?.added, 15, "eight nights in bed, seven with sleep")
                 let steps = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.steps }
                 #expect(steps.first { $0.value.quantity?.value == 17022.917041443572 } != nil)
                 let query = SleepNightsQuery(interval: DateInterval(start: ExportDateParser.parse("2023-01-21 12:00:00 +1100")!,
                                                                     end: ExportDateParser.parse("2023-01-29 12:00:00 +1100")!))
                 let nights = try query.run(on: store, calendar: GregorianCalendar(timeZone: ZoneRules(secondsFromGMT: 39_600)))
                     .filter { $0.sampleCount > 0 }
-                #expect(nights.map { $0.asleep / 3600 } == [7, 6.05, 7, 8.25, 8.383333333333333, 7.333333333333333, 7.333333333333333, 0]
+                expectEqual(nights.map { $0.asleep / 3600 }, [7, 6.05, 7, 8.25, 8.383333333333333, 7.333333333333333, 7.333333333333333, 0]
                     .map { HAESleep.seconds($0) / 3600 })
-                #expect(nights.map { ($0.inBed ?? 0) / 3600 } == [13.941666666666666, 11.55, 13.708333333333334, 16.508333333333333,
+                expectEqual(nights.map { ($0.inBed ?? 0) / 3600 }, [13.941666666666666, 11.55, 13.708333333333334, 16.508333333333333,
                                                                    16.433333333333334, 14.358333333333334, 14.45833333333334,
                                                                    13.09166666666667].map { HAESleep.seconds($0) / 3600 })
             }
@@ -672,16 +672,16 @@ extension ImportTests {
                     .decideAuthorization(for: "iphone", allow: true, share: [QuantityType(.stepCount)], read: [])
                 let receipt = try importer.importHealthAutoExport(Self.payload(text: text), receivedThrough: nil)
                 let exercise = QuantityTypeIdentifier.appleExerciseTime.rawValue
-                #expect(receipt.counts[Self.steps]?.added == 1)
-                #expect(receipt.counts[exercise]?.rejected == 1)
+                expectEqual(receipt.counts[Self.steps]?.added, 1)
+                expectEqual(receipt.counts[exercise]?.rejected, 1)
                 #expect(receipt.counts[exercise]?.added ?? 0 == 0)
-                #expect(receipt.totals.keptGenerically == 1, "an unknown metric needs no grant and is kept")
+                expectEqual(receipt.totals.keptGenerically, 1, "an unknown metric needs no grant and is kept")
                 let reason = try #require(receipt.problems.first { $0.type == exercise }?.reason)
                 #expect(reason.contains("computed by Apple"), "\(reason)")
                 let day = DateInterval(start: Self.date("2024-05-10 00:00:00 +0200"), duration: 86_400)
                 let stored = try storage.samples(ofType: Self.steps, overlapping: day)
-                #expect(stored.map(\.source) == ["Jane’s iPhone"])
-                #expect(stored.first?.metadata["HAEReceivedThrough"] == .string("iphone"))
+                expectEqual(stored.map(\.source), ["Jane’s iPhone"])
+                expectEqual(stored.first?.metadata["HAEReceivedThrough"], .string("iphone"))
                 #expect(try storage.samples(ofType: exercise, overlapping: day).isEmpty)
             }
         }

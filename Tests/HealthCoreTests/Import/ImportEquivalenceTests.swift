@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -53,17 +54,17 @@ extension ImportTests {
                 for _ in 0..<2 {
                     let fastReceipt = try HealthImporter(store: fast, batchSize: batchSize).importFile(atPath: path)
                     let plainReceipt = try HealthImporter(store: PlainPathStore(plain), batchSize: batchSize).importFile(atPath: path)
-                    #expect(fastReceipt.counts == plainReceipt.counts)
-                    #expect(fastReceipt.problems.map(\.line) == plainReceipt.problems.map(\.line))
-                    #expect(fastReceipt.problems.map(\.reason) == plainReceipt.problems.map(\.reason))
-                    #expect(fastReceipt.complete == plainReceipt.complete)
+                    expectEqual(fastReceipt.counts, plainReceipt.counts)
+                    expectEqual(fastReceipt.problems.map(\.line), plainReceipt.problems.map(\.line))
+                    expectEqual(fastReceipt.problems.map(\.reason), plainReceipt.problems.map(\.reason))
+                    expectEqual(fastReceipt.complete, plainReceipt.complete)
                 }
                 let fastFiles = try storeFiles(fast.path)
                 let plainFiles = try storeFiles(plain.path)
-                #expect(fastFiles.keys.sorted() == plainFiles.keys.sorted())
+                expectEqual(fastFiles.keys.sorted(), plainFiles.keys.sorted())
                 #expect(fastFiles.count > 1)
                 for (name, bytes) in plainFiles {
-                    #expect(fastFiles[name] == bytes, "\(name) differs after importing \(path) in \(zone)")
+                    expectEqual(fastFiles[name], bytes, "\(name) differs after importing \(path) in \(zone)")
                 }
                 try expectLinesReencode(fast)
             }
@@ -77,7 +78,7 @@ extension ImportTests {
                 for line in bytes.split(separator: 0x0A) {
                     let sample = try Array(line).withUnsafeBufferPointer { try codec.decode($0) }
                     let again = codec.encode(sample, sequence: codec.lastSequence)
-                    #expect(Array(again.utf8) == Array(line), "\(name): \(String(decoding: line, as: UTF8.self))")
+                    expectEqual(Array(again.utf8), Array(line), "\(name): \(String(decoding: line, as: UTF8.self))")
                     checked += 1
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -46,7 +47,7 @@ struct ImportJournalTests {
             let store = JSONFileStore(path: folder + "/store")
             _ = try ImportTestSupport.importXML(Self.steps(days: 0..<40), into: store)
             let before = try Self.sizes(store)
-            #expect(before.count == 2, "January and February 2020: \(before)")
+            expectEqual(before.count, 2, "January and February 2020: \(before)")
             var journal: String?
             store.afterPartitionWrite = { _ in
                 if journal == nil { journal = try String(contentsOfFile: store.journalPath, encoding: .utf8) }
@@ -55,16 +56,16 @@ struct ImportJournalTests {
             let receipt = try ImportTestSupport.importXML(Self.steps(days: 20..<100), into: store)
             #expect(!receipt.counts.isEmpty)
             let text = try #require(journal)
-            #expect(text.split(separator: "\n").count == 1, "the journal holds no lines: \(text)")
+            expectEqual(text.split(separator: "\n").count, 1, "the journal holds no lines: \(text)")
             let header = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            #expect(header["journal"] as? Int == 2)
-            #expect(header["undo"] as? Bool == true)
+            expectEqual(header["journal"] as? Int, 2)
+            expectEqual(header["undo"] as? Bool, true)
             let partitions = try #require(header["partitions"] as? [[String: Any]])
             let recorded = Dictionary(uniqueKeysWithValues: partitions.map { ($0["path"] as? String ?? "", $0["length"] as? Int ?? -1) })
-            #expect(recorded.count == 3, "\(recorded)")
+            expectEqual(recorded.count, 3, "\(recorded)")
             for (path, length) in recorded { #expect(length == before[path] ?? 0, "\(path): \(length), was \(before[path] ?? 0)") }
             #expect(!FileManager.default.fileExists(atPath: store.journalPath))
-            #expect(try Self.values(store) == (0..<100).map { Double(100 + $0) })
+            try expectEqual(Self.values(store), (0..<100).map { Double(100 + $0) })
         }
     }
 
@@ -80,11 +81,11 @@ struct ImportJournalTests {
             let after = try Self.sizes(store)
             for (path, size) in after { #expect(size == before[path] ?? 0, "\(path) is \(size) bytes, was \(before[path] ?? 0)") }
             #expect(!FileManager.default.fileExists(atPath: store.journalPath))
-            #expect(try Self.values(store) == (0..<40).map { Double(100 + $0) })
+            try expectEqual(Self.values(store), (0..<40).map { Double(100 + $0) })
 
             store.afterPartitionWrite = nil
             _ = try ImportTestSupport.importXML(Self.steps(days: 20..<100), into: store)
-            #expect(try Self.values(store) == (0..<100).map { Double(100 + $0) }, "every record once after the run again")
+            try expectEqual(Self.values(store), (0..<100).map { Double(100 + $0) }, "every record once after the run again")
         }
     }
 
@@ -95,9 +96,9 @@ struct ImportJournalTests {
             store.afterPartitionWrite = { written in mostOpen = max(mostOpen, written) }
             // One record every 31 days: 150 months in one batch.
             _ = try ImportTestSupport.importXML(Self.steps(days: 0..<150, stride: 31), into: store)
-            #expect(mostOpen == JSONFileStore.partitionsPerSync, "at most \(JSONFileStore.partitionsPerSync) open, saw \(mostOpen)")
-            #expect(try Self.sizes(store).count == 150)
-            #expect(try Self.values(store).count == 150)
+            expectEqual(mostOpen, JSONFileStore.partitionsPerSync, "at most \(JSONFileStore.partitionsPerSync) open, saw \(mostOpen)")
+            try expectEqual(Self.sizes(store).count, 150)
+            try expectEqual(Self.values(store).count, 150)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -22,7 +23,7 @@ extension ImportTests {
             pipeline.finish()
             done.wait()
             let values = received.value.compactMap { $0 as? Int }
-            #expect(values == (0..<600).map { $0 * 1000 + ($0 / 2) % 7 })
+            expectEqual(values, (0..<600).map { $0 * 1000 + ($0 / 2) % 7 })
         }
 
         @Test func aFailingConsumerStopsTheProducer() {
@@ -57,7 +58,7 @@ extension ImportTests {
                 #expect(throws: StoreError.self) {
                     _ = try HealthImporter(store: JSONFileStore(path: blocked), batchSize: 10).importFile(atPath: path)
                 }
-                #expect(try String(contentsOfFile: blocked, encoding: .utf8) == "not a store")
+                try expectEqual(String(contentsOfFile: blocked, encoding: .utf8), "not a store")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -17,14 +18,14 @@ extension ImportTests {
             (String(repeating: "a", count: 1000), "291e9a6c66994949b57ba5e650361e98fc36b1ba"),
         ])
         func matchesPublishedVectors(message: String, digest: String) {
-            #expect(hex(message) == digest)
+            expectEqual(hex(message), digest)
         }
 
         @Test func everyLengthAroundTheBlockBoundaryHashesLikeTheIncrementalDefinition() {
             // 55, 56 and 64 bytes are where the padding moves to a second block.
-            #expect(hex(String(repeating: "a", count: 55)) == "c1c8bbdc22796e28c0e15163d20899b65621d65a")
-            #expect(hex(String(repeating: "a", count: 56)) == "c2db330f6083854c99d4b5bfb6e8f29f201be699")
-            #expect(hex(String(repeating: "a", count: 64)) == "0098ba824b5c16427bd7a1122a5a442a25ec644d")
+            expectEqual(hex(String(repeating: "a", count: 55)), "c1c8bbdc22796e28c0e15163d20899b65621d65a")
+            expectEqual(hex(String(repeating: "a", count: 56)), "c2db330f6083854c99d4b5bfb6e8f29f201be699")
+            expectEqual(hex(String(repeating: "a", count: 64)), "0098ba824b5c16427bd7a1122a5a442a25ec644d")
         }
     }
 }
@@ -36,7 +37,7 @@ extension ImportTests {
             ("0.1234567890123456789", 0.1234567890123456789), ("7000", 7000.0), (".5", 0.5),
         ])
         func parsesNumbersExactly(text: String, value: Double) {
-            #expect(DecimalParser.parse(text) == value)
+            expectEqual(DecimalParser.parse(text), value)
         }
 
         /// Numbers past the fast path (17 digits, as the Health apps write doubles; exponents) read as `Double(String)`
@@ -55,17 +56,17 @@ extension ImportTests {
             let buffer = ByteBuffer(capacity: 64)
             for value in values where value.isFinite {
                 for text in [String(format: "%.17g", value), "\(value)", String(format: "%.16e", value)] {
-                    #expect(DecimalParser.parse(text) == Double(text), "\(text)")
+                    expectEqual(DecimalParser.parse(text), Double(text), "\(text)")
                 }
                 buffer.removeAll()
                 JSONBytes.appendNumber(value, to: buffer)
-                #expect(String(decoding: buffer.bytes, as: UTF8.self) == NumberFormatting.json(value), "\(value)")
+                expectEqual(String(decoding: buffer.bytes, as: UTF8.self), NumberFormatting.json(value), "\(value)")
             }
         }
 
         @Test(arguments: ["", "abc", "1,5", "nan", "inf", "1.2.3", "12kg", "-", "1e999"])
         func refusesWhatIsNotAFiniteNumber(text: String) {
-            #expect(DecimalParser.parse(text) == nil)
+            expectNil(DecimalParser.parse(text))
         }
     }
 }
@@ -74,26 +75,26 @@ extension ImportTests {
     struct ExportDateParserTests {
         @Test func parsesTheExportFormatWithItsOffset() {
             // 2024-03-10 01:59:00 -0800 = 09:59:00Z.
-            #expect(ExportDateParser.parse("2024-03-10 01:59:00 -0800") == Date(timeIntervalSince1970: 1_710_064_740))
-            #expect(ExportDateParser.parse("2024-03-10T09:59:00Z") == Date(timeIntervalSince1970: 1_710_064_740))
-            #expect(ExportDateParser.parse("2024-03-10 11:59:00.250 +02:00") == Date(timeIntervalSince1970: 1_710_064_740.25))
+            expectEqual(ExportDateParser.parse("2024-03-10 01:59:00 -0800"), Date(timeIntervalSince1970: 1_710_064_740))
+            expectEqual(ExportDateParser.parse("2024-03-10T09:59:00Z"), Date(timeIntervalSince1970: 1_710_064_740))
+            expectEqual(ExportDateParser.parse("2024-03-10 11:59:00.250 +02:00"), Date(timeIntervalSince1970: 1_710_064_740.25))
         }
 
         @Test func parsesTheCompactDatesOfIOS8Exports() {
             // 2015-06-16 07:19:16 -0700 = 14:19:16Z.
-            #expect(ExportDateParser.parse("20150616071916-0700") == Date(timeIntervalSince1970: 1_434_464_356))
+            expectEqual(ExportDateParser.parse("20150616071916-0700"), Date(timeIntervalSince1970: 1_434_464_356))
         }
 
         @Test(arguments: ["", "2024-02-30 10:00:00 +0000", "2024-03-10 01:59:00", "2024-13-01 00:00:00 +0000",
                           "1899-12-31 23:00:00 +0000", "2024-03-10 25:00:00 +0000", "yesterday", "2024-03-10 01:59:00 +2500"])
         func refusesImpossibleOrIncompleteDates(text: String) {
-            #expect(ExportDateParser.parse(text) == nil)
+            expectNil(ExportDateParser.parse(text))
         }
 
         @Test func formatsLikeTheHealthApp() {
             let date = Date(timeIntervalSince1970: 1_710_064_740)
-            #expect(ExportDateParser.format(date, offsetSeconds: -8 * 3600) == "2024-03-10 01:59:00 -0800")
-            #expect(ExportDateParser.format(date.addingTimeInterval(0.5), offsetSeconds: 0) == "2024-03-10 09:59:00.500 +0000")
+            expectEqual(ExportDateParser.format(date, offsetSeconds: -8 * 3600), "2024-03-10 01:59:00 -0800")
+            expectEqual(ExportDateParser.format(date.addingTimeInterval(0.5), offsetSeconds: 0), "2024-03-10 09:59:00.500 +0000")
         }
     }
 }
@@ -103,25 +104,25 @@ extension ImportTests {
         @Test func dropsTheMemoryAddress() {
             let a = DeviceDescription(exportText: "<<HKDevice: 0x600001a2c0f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>")
             let b = DeviceDescription(exportText: "<<HKDevice: 0x2821818b0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>")
-            #expect(a == b)
-            #expect(a.normalized == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
-            #expect(a.value("hardware") == "Watch6,2")
-            #expect(a.value("software") == "10.1")
+            expectEqual(a, b)
+            expectEqual(a.normalized, "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
+            expectEqual(a.value("hardware"), "Watch6,2")
+            expectEqual(a.value("software"), "10.1")
         }
 
         @Test func keepsCommasInsideValues() {
             let device = DeviceDescription(exportText: "<<HKDevice: 0x1>, name:Jane, her watch, manufacturer:Apple Inc.>")
-            #expect(device.value("name") == "Jane, her watch")
-            #expect(device.value("manufacturer") == "Apple Inc.")
+            expectEqual(device.value("name"), "Jane, her watch")
+            expectEqual(device.value("manufacturer"), "Apple Inc.")
         }
 
         @Test func roundTripsThroughTheExportForm() {
             let device = DeviceDescription(normalized: "name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,5, software:17.1")
-            #expect(DeviceDescription(exportText: device.exportText) == device)
+            expectEqual(DeviceDescription(exportText: device.exportText), device)
         }
 
         @Test func keepsOtherTextAsAName() {
-            #expect(DeviceDescription(exportText: "Withings scale").normalized == "name:Withings scale")
+            expectEqual(DeviceDescription(exportText: "Withings scale").normalized, "name:Withings scale")
         }
     }
 }
@@ -138,8 +139,8 @@ extension ImportTests {
             var identity = RecordIdentity(catalogue: .standard)
             let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             let b = identity.uuid(for: sample(value: .generic(value: "100.0", unit: "count"), start: "2024-05-01T16:00:00+01:00"))
-            #expect(a == b)
-            #expect(a.uuidString.dropFirst(14).first == "5", "a version-5 UUID")
+            expectEqual(a, b)
+            expectEqual(a.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
         }
 
         @Test func coversDeviceCreationDateVersionAndMetadata() {
@@ -154,9 +155,9 @@ extension ImportTests {
             variants.append(versioned)
             let uuids = variants.map { identity.uuid(for: $0) }
             #expect(!uuids.contains(base))
-            #expect(Set(uuids).count == uuids.count)
+            expectEqual(Set(uuids).count, uuids.count)
             // The rule of earlier builds left all of these out.
-            #expect(Set(variants.map { identity.legacyUUID(for: $0) }) == [identity.legacyUUID(for: plain)])
+            expectEqual(Set(variants.map { identity.legacyUUID(for: $0) }), [identity.legacyUUID(for: plain)])
         }
 
         @Test func theResumedPrefixGivesTheSameUUIDAsAFreshHash() {
@@ -165,7 +166,7 @@ extension ImportTests {
             samples[5].sourceVersion = String(repeating: "v", count: 200)
             for item in samples + samples.reversed() {
                 var fresh = RecordIdentity(catalogue: .standard)
-                #expect(cached.uuid(for: item) == fresh.uuid(for: item))
+                expectEqual(cached.uuid(for: item), fresh.uuid(for: item))
             }
         }
 
@@ -173,9 +174,9 @@ extension ImportTests {
             var identity = RecordIdentity(catalogue: .standard)
             let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             let second = RecordIdentity.occurrence(2, of: base), third = RecordIdentity.occurrence(3, of: base)
-            #expect(Set([base, second, third]).count == 3)
-            #expect(second == RecordIdentity.occurrence(2, of: base))
-            #expect(second.uuidString.dropFirst(14).first == "5", "a version-5 UUID")
+            expectEqual(Set([base, second, third]).count, 3)
+            expectEqual(second, RecordIdentity.occurrence(2, of: base))
+            expectEqual(second.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
         }
 
         @Test func distinguishesValuesSourcesAndTimes() {
@@ -193,7 +194,7 @@ extension ImportTests {
             let sync: [String: MetadataValue] = ["HKMetadataKeySyncIdentifier": .string("abc"), "HKMetadataKeySyncVersion": .string("2")]
             let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), metadata: sync))
             let b = identity.uuid(for: sample(value: .quantity(Quantity(250, .count())), start: "2024-05-02T08:00:00-07:00", metadata: sync))
-            #expect(a == b)
+            expectEqual(a, b)
             var newer = sync
             newer["HKMetadataKeySyncVersion"] = .number(3)
             #expect(a != identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), metadata: newer)))
@@ -207,7 +208,7 @@ extension ImportTests {
             digest[6] = (digest[6] & 0x0F) | 0x50
             digest[8] = (digest[8] & 0x3F) | 0x80
             let text = digest.prefix(16).map { String(format: "%02x", $0) }.joined()
-            #expect(text == "886313e13b8a53729b900c9aee199e5d")
+            expectEqual(text, "886313e13b8a53729b900c9aee199e5d")
         }
     }
 }
@@ -220,20 +221,20 @@ extension ImportTests {
         }
 
         @Test func decodesEntitiesAndCharacterReferences() {
-            #expect(decode("&lt;&lt;HKDevice&gt;&amp;&quot;&apos;") == "<<HKDevice>&\"'")
-            #expect(decode("mL/min&#183;kg") == "mL/min·kg")
-            #expect(decode("mL/min&#xB7;kg") == "mL/min·kg")
-            #expect(decode("a &unknown; b & c") == "a &unknown; b & c")
+            expectEqual(decode("&lt;&lt;HKDevice&gt;&amp;&quot;&apos;"), "<<HKDevice>&\"'")
+            expectEqual(decode("mL/min&#183;kg"), "mL/min·kg")
+            expectEqual(decode("mL/min&#xB7;kg"), "mL/min·kg")
+            expectEqual(decode("a &unknown; b & c"), "a &unknown; b & c")
         }
 
         @Test func dropsStrayControlCharacters() {
-            #expect(decode("Jane\u{0B}’s iPhone") == "Jane’s iPhone")
-            #expect(decode("a\tb") == "a b")
+            expectEqual(decode("Jane\u{0B}’s iPhone"), "Jane’s iPhone")
+            expectEqual(decode("a\tb"), "a b")
         }
 
         @Test func escapingRoundTrips() {
             let text = "<a & \"b\">\nc"
-            #expect(decode(XMLText.escape(text)) == text)
+            expectEqual(decode(XMLText.escape(text)), text)
         }
     }
 }

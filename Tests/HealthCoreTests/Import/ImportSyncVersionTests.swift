@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 extension ImportTests {
@@ -38,20 +39,20 @@ extension ImportTests {
             let text = Self.export(Self.steps("10" + versions[0], version: versions[0]), Self.steps("10" + versions[1], version: versions[1]))
             let memory = InMemorySampleStore()
             let inMemory = try Support.importXML(text, into: memory)
-            #expect(try Self.stepValues(memory) == [102])
-            #expect(inMemory.counts[Self.steps]?.added == 1)
-            #expect(inMemory.counts[Self.steps]?.alreadyPresent == 1)
-            #expect(inMemory.counts[Self.steps]?.replaced == 0)
+            try expectEqual(Self.stepValues(memory), [102])
+            expectEqual(inMemory.counts[Self.steps]?.added, 1)
+            expectEqual(inMemory.counts[Self.steps]?.alreadyPresent, 1)
+            expectEqual(inMemory.counts[Self.steps]?.replaced, 0)
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 let receipt = try Support.importXML(text, into: store)
-                #expect(try Self.stepValues(store) == [102])
-                #expect(receipt.counts[Self.steps]?.added == 1)
+                try expectEqual(Self.stepValues(store), [102])
+                expectEqual(receipt.counts[Self.steps]?.added, 1)
                 // The same file again changes nothing.
                 let again = try Support.importXML(text, into: store)
-                #expect(again.counts[Self.steps]?.alreadyPresent == 2)
-                #expect(again.counts[Self.steps]?.added == 0)
-                #expect(try Self.stepValues(store) == [102])
+                expectEqual(again.counts[Self.steps]?.alreadyPresent, 2)
+                expectEqual(again.counts[Self.steps]?.added, 0)
+                try expectEqual(Self.stepValues(store), [102])
             }
         }
 
@@ -61,10 +62,10 @@ extension ImportTests {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 let receipt = try Support.importXML(text, into: store)
-                #expect(try Self.stepValues(store) == [103])
-                #expect(receipt.counts[Self.steps]?.added == 1)
-                #expect(receipt.counts[Self.steps]?.alreadyPresent == 3)
-                #expect(receipt.counts[Self.steps]?.total == 4)
+                try expectEqual(Self.stepValues(store), [103])
+                expectEqual(receipt.counts[Self.steps]?.added, 1)
+                expectEqual(receipt.counts[Self.steps]?.alreadyPresent, 3)
+                expectEqual(receipt.counts[Self.steps]?.total, 4)
             }
         }
 
@@ -75,10 +76,10 @@ extension ImportTests {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 let receipt = try Support.importXML(text, into: store, batchSize: 1)
-                #expect(try Self.stepValues(store) == [103])
-                #expect(receipt.counts[Self.steps]?.added == 1)
-                #expect(receipt.counts[Self.steps]?.alreadyPresent == 2)
-                #expect(receipt.counts[Self.steps]?.replaced == 0)
+                try expectEqual(Self.stepValues(store), [103])
+                expectEqual(receipt.counts[Self.steps]?.added, 1)
+                expectEqual(receipt.counts[Self.steps]?.alreadyPresent, 2)
+                expectEqual(receipt.counts[Self.steps]?.replaced, 0)
             }
         }
 
@@ -90,24 +91,24 @@ extension ImportTests {
                 let before = try plain.currentAnchor()
                 let receipt = try Support.importXML(Self.export(Self.steps("102", version: "2")), into: Self.importing(path))
                 // The record that replaced the stored one counts as replaced, instead of added.
-                #expect(receipt.counts[Self.steps]?.added == 0)
-                #expect(receipt.counts[Self.steps]?.replaced == 1)
-                #expect(receipt.totals.replaced == 1)
-                #expect(try Self.stepValues(plain) == [102])
+                expectEqual(receipt.counts[Self.steps]?.added, 0)
+                expectEqual(receipt.counts[Self.steps]?.replaced, 1)
+                expectEqual(receipt.totals.replaced, 1)
+                try expectEqual(Self.stepValues(plain), [102])
                 // A deletion and an addition, as anchored queries and `changes` see them.
                 let changes = try plain.changes(since: before)
-                #expect(changes.deleted.count == 1)
-                #expect(changes.added.map { $0.value.quantity?.doubleValue(for: .count()) } == [102])
+                expectEqual(changes.deleted.count, 1)
+                expectEqual(changes.added.map { $0.value.quantity?.doubleValue(for: .count()) }, [102])
                 // A lower version, and the same version again, change nothing.
                 let lower = try Support.importXML(Self.export(Self.steps("101", version: "1"), Self.steps("555", version: "2")),
                                                   into: Self.importing(path))
-                #expect(lower.counts[Self.steps]?.alreadyPresent == 2)
-                #expect(lower.counts[Self.steps]?.added == 0)
-                #expect(try Self.stepValues(plain) == [102])
+                expectEqual(lower.counts[Self.steps]?.alreadyPresent, 2)
+                expectEqual(lower.counts[Self.steps]?.added, 0)
+                try expectEqual(Self.stepValues(plain), [102])
                 // Undo takes the replacing import back: the new version goes, the old one comes back.
                 let undone = try plain.undo(source: "hkctl", now: Date(timeIntervalSince1970: 1_717_300_000))
-                #expect(undone.kind == .replace)
-                #expect(try Self.stepValues(plain) == [101])
+                expectEqual(undone.kind, .replace)
+                try expectEqual(Self.stepValues(plain), [101])
             }
         }
 
@@ -120,11 +121,11 @@ extension ImportTests {
                 sample.source = "Jane’s iPhone"
                 try store.save([sample])
                 let lower = try Support.importXML(Self.export(Self.steps("101", version: "1")), into: store)
-                #expect(lower.counts[Self.steps]?.alreadyPresent == 1)
-                #expect(try Self.stepValues(store) == [7])
+                expectEqual(lower.counts[Self.steps]?.alreadyPresent, 1)
+                try expectEqual(Self.stepValues(store), [7])
                 let greater = try Support.importXML(Self.export(Self.steps("103", version: "3")), into: store)
-                #expect(greater.counts[Self.steps]?.replaced == 1)
-                #expect(try Self.stepValues(store) == [103])
+                expectEqual(greater.counts[Self.steps]?.replaced, 1)
+                try expectEqual(Self.stepValues(store), [103])
             }
         }
 
@@ -134,12 +135,12 @@ extension ImportTests {
                 let health = try HealthStore(storage: JSONFileStore(path: folder + "/store"), source: AuthorizationState.ownerSource)
                 _ = try Support.importXML(Self.export(Self.steps("101", version: "1")), into: health)
                 let receipt = try Support.importXML(Self.export(Self.steps("102", version: "2"), Self.steps("100", version: "1")), into: health)
-                #expect(receipt.counts[Self.steps]?.replaced == 1)
-                #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
-                #expect(try Self.stepValues(JSONFileStore(path: folder + "/store")) == [102])
+                expectEqual(receipt.counts[Self.steps]?.replaced, 1)
+                expectEqual(receipt.counts[Self.steps]?.alreadyPresent, 1)
+                try expectEqual(Self.stepValues(JSONFileStore(path: folder + "/store")), [102])
                 let dry = try Support.importXML(Self.export(Self.steps("103", version: "3")), into: health, dryRun: true)
-                #expect(dry.counts[Self.steps]?.replaced == 1)
-                #expect(try Self.stepValues(JSONFileStore(path: folder + "/store")) == [102])
+                expectEqual(dry.counts[Self.steps]?.replaced, 1)
+                try expectEqual(Self.stepValues(JSONFileStore(path: folder + "/store")), [102])
             }
         }
 
@@ -149,10 +150,10 @@ extension ImportTests {
                                        ("HKMetadataKeySyncIdentifier", "walk-1"), ("HKMetadataKeySyncVersion", "5")]))
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(text, into: store)
-            #expect(try Self.stepValues(store) == [101, 202])
-            #expect(store.allSamples.count == 3)
-            #expect(receipt.totals.added == 3)
-            #expect(receipt.totals.alreadyPresent == 0)
+            try expectEqual(Self.stepValues(store), [101, 202])
+            expectEqual(store.allSamples.count, 3)
+            expectEqual(receipt.totals.added, 3)
+            expectEqual(receipt.totals.alreadyPresent, 0)
         }
 
         @Test func aVersionWithoutAnIdentifierIsRefusedWithItsReason() throws {
@@ -160,11 +161,11 @@ extension ImportTests {
                                    Self.steps("103", id: "walk-2", version: nil), Self.steps("5", id: nil))
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(text, into: store)
-            #expect(try Self.stepValues(store) == [5])
-            #expect(receipt.counts[Self.steps]?.rejected == 3)
-            #expect(receipt.problems.count == 3)
-            #expect(receipt.problems.first?.reason.contains("without HKMetadataKeySyncIdentifier") == true)
-            #expect(receipt.problems.dropFirst().first?.reason.contains("not a whole number") == true)
+            try expectEqual(Self.stepValues(store), [5])
+            expectEqual(receipt.counts[Self.steps]?.rejected, 3)
+            expectEqual(receipt.problems.count, 3)
+            expectEqual(receipt.problems.first?.reason.contains("without HKMetadataKeySyncIdentifier"), true)
+            expectEqual(receipt.problems.dropFirst().first?.reason.contains("not a whole number"), true)
         }
 
         @Test func aDryRunSaysWhatWouldBeReplacedAndWritesNothing() throws {
@@ -175,10 +176,10 @@ extension ImportTests {
                 let receipt = try Support.importXML(Self.export(Self.steps("102", version: "2"), Self.steps("103", version: "3")),
                                                     into: JSONFileStore(path: path), dryRun: true, batchSize: 1)
                 // Two records: 102 superseded by 103 (present), 103 replacing the stored 101 (replaced, not added).
-                #expect(receipt.counts[Self.steps]?.replaced == 1)
-                #expect(receipt.counts[Self.steps]?.added == 0)
-                #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
-                #expect(OperationTestKit.tree(path) == before)
+                expectEqual(receipt.counts[Self.steps]?.replaced, 1)
+                expectEqual(receipt.counts[Self.steps]?.added, 0)
+                expectEqual(receipt.counts[Self.steps]?.alreadyPresent, 1)
+                expectEqual(OperationTestKit.tree(path), before)
             }
         }
 
@@ -195,11 +196,10 @@ extension ImportTests {
                                                 .joined(separator: "\n") + "\n", named: "backup.jsonl", in: folder)
                 let store = JSONFileStore(path: folder + "/store")
                 let receipt = try HealthImporter(store: store).importFile(atPath: path)
-                #expect(receipt.counts[Self.steps]?.added == 1, "\(receipt)")
-                #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
-                #expect(try Self.stepValues(store) == [2])
-                #expect(try store.samples(ofType: Self.steps, overlapping: OperationTestKit.everything).first?.uuid.lowercasedText
-                    == "00000000-0000-4000-8000-000000000002")
+                expectEqual(receipt.counts[Self.steps]?.added, 1, "\(receipt)")
+                expectEqual(receipt.counts[Self.steps]?.alreadyPresent, 1)
+                try expectEqual(Self.stepValues(store), [2])
+                try expectEqual(store.samples(ofType: Self.steps, overlapping: OperationTestKit.everything).first?.uuid.lowercasedText, "00000000-0000-4000-8000-000000000002")
             }
         }
     }

@@ -37,10 +37,10 @@ extension ImportTests {
                 let importer = HealthImporter(store: store)
                 let first = try importer.importFile(atPath: path)
                 let second = try importer.importFile(atPath: path)
-                #expect(first.counts[Self.steps]?.added == 12)
-                #expect(second.counts[Self.steps]?.added == 0)
-                #expect(second.counts[Self.steps]?.alreadyPresent == 12)
-                #expect(try store.samples(ofType: Self.steps, overlapping: Self.all).count == 12)
+                expectEqual(first.counts[Self.steps]?.added, 12)
+                expectEqual(second.counts[Self.steps]?.added, 0)
+                expectEqual(second.counts[Self.steps]?.alreadyPresent, 12)
+                try expectEqual(store.samples(ofType: Self.steps, overlapping: Self.all).count, 12)
             }
         }
 
@@ -50,9 +50,9 @@ extension ImportTests {
                 let target = JSONFileStore(path: folder + "/target")
                 let importer = HealthImporter(store: target)
                 let first = try importer.importFile(atPath: jsonl)
-                #expect(first.counts[Self.steps]?.added == 12, "\(first)")
-                #expect(try importer.importFile(atPath: jsonl).counts[Self.steps]?.added == 0)
-                #expect(try target.samples(ofType: Self.steps, overlapping: Self.all).count == 12)
+                expectEqual(first.counts[Self.steps]?.added, 12, "\(first)")
+                try expectEqual(importer.importFile(atPath: jsonl).counts[Self.steps]?.added, 0)
+                try expectEqual(target.samples(ofType: Self.steps, overlapping: Self.all).count, 12)
             }
         }
 
@@ -64,13 +64,13 @@ extension ImportTests {
                 let target = JSONFileStore(path: folder + "/target")
                 let one = Support.export(Support.record(value: "7"))
                 _ = try HealthImporter(store: target).importFile(atPath: try Support.write(one, named: "one.xml", in: folder))
-                #expect(try target.samples(ofType: Self.steps, overlapping: Self.all).count == 1)
+                try expectEqual(target.samples(ofType: Self.steps, overlapping: Self.all).count, 1)
                 let receipt = try HealthImporter(store: target).importFile(atPath: jsonl)
-                #expect(receipt.counts[Self.steps]?.added == 11)
-                #expect(receipt.counts[Self.steps]?.alreadyPresent == 1)
+                expectEqual(receipt.counts[Self.steps]?.added, 11)
+                expectEqual(receipt.counts[Self.steps]?.alreadyPresent, 1)
                 let stored = try target.samples(ofType: Self.steps, overlapping: Self.all)
-                #expect(stored.count == 12)
-                #expect(stored.filter { $0.quantity?.value == 7 }.count == 2)
+                expectEqual(stored.count, 12)
+                expectEqual(stored.filter { $0.quantity?.value == 7 }.count, 2)
                 #expect(Set(stored.map(\.uuid)) == Set(try source.samples(ofType: Self.steps, overlapping: Self.all).map(\.uuid)))
             }
         }
@@ -81,8 +81,8 @@ extension ImportTests {
                 let importer = HealthImporter(store: JSONFileStore(path: folder + "/store"), dryRun: true)
                 let first = try importer.importFile(atPath: path)
                 let second = try importer.importFile(atPath: path)
-                #expect(first.counts[Self.steps]?.added == 12)
-                #expect(second.counts == first.counts)
+                expectEqual(first.counts[Self.steps]?.added, 12)
+                expectEqual(second.counts, first.counts)
             }
         }
     }
@@ -114,8 +114,8 @@ extension ImportTests {
                 #expect(backup.lines.count > 10)
                 let restored = JSONFileStore(path: folder + "/restored")
                 let receipt = try HealthImporter(store: restored).importFile(atPath: backup.path)
-                #expect(receipt.counts.values.map(\.alreadyPresent).sum == 0, "\(receipt.counts)")
-                #expect(try Self.lines(restored, in: folder).lines == backup.lines)
+                expectEqual(receipt.counts.values.map(\.alreadyPresent).sum, 0, "\(receipt.counts)")
+                try expectEqual(Self.lines(restored, in: folder).lines, backup.lines)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -28,11 +29,11 @@ extension ImportTests {
             let text = Support.export(body)
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(text, into: store)
-            #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added == 2)
-            #expect(store.allSamples.map { $0.value.quantity?.value } == [100, 200])
-            #expect(receipt.problemCount == 7)
+            expectEqual(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.added, 2)
+            expectEqual(store.allSamples.map { $0.value.quantity?.value }, [100, 200])
+            expectEqual(receipt.problemCount, 7)
             let lines = receipt.problems.map(\.line)
-            #expect(lines.sorted() == [
+            expectEqual(lines.sorted(), [
                 line(of: "value=\"abc\"", in: text), line(of: "furlongs", in: text), line(of: "yesterday", in: text),
                 line(of: "value=\"8\"", in: text), line(of: "13:00:00 -0700\" endDate=\"2024-05-01 13:00:00", in: text),
                 line(of: "value=>", in: text), line(of: "value=\"9\"", in: text),
@@ -46,8 +47,8 @@ extension ImportTests {
         @Test func moreThanTwentyProblemsAreCountedNotAllListed() throws {
             let body = (0..<30).map { Support.record(value: "x\($0)") }.joined(separator: "\n")
             let receipt = try Support.importXML(Support.export(body), into: InMemorySampleStore())
-            #expect(receipt.problemCount == 30)
-            #expect(receipt.problems.count == ImportReceipt.problemLimit)
+            expectEqual(receipt.problemCount, 30)
+            expectEqual(receipt.problems.count, ImportReceipt.problemLimit)
         }
 
         @Test func unknownElementsAndAttributesAreKept() throws {
@@ -60,11 +61,11 @@ extension ImportTests {
             let receipt = try Support.importXML(Support.export(body), into: store)
             // Elements of kinds hkctl does not know are kept generically (the export's date dates them).
             #expect(receipt.skippedElements.isEmpty)
-            #expect(store.allSamples.filter { $0.typeIdentifier == "HKExportElementFutureThing" }.count == 2)
+            expectEqual(store.allSamples.filter { $0.typeIdentifier == "HKExportElementFutureThing" }.count, 2)
             // An attribute of a record hkctl does not know is kept with the record (a Health XML export writes it back).
             #expect(receipt.skippedAttributes.isEmpty)
             let record = store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierStepCount" }
-            #expect(record?.metadata["@shiny"] == .string("yes"))
+            expectEqual(record?.metadata["@shiny"], .string("yes"))
             #expect(!receipt.hasProblems)
         }
 
@@ -72,8 +73,8 @@ extension ImportTests {
             let body = Support.record(source: "Jane\u{0B}’s iPhone") + "\n\u{0B}\u{0B}\n" + Support.record(value: "5", start: "2024-05-02 08:00:00 -0700", end: "2024-05-02 08:00:00 -0700")
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(Support.export(body, dtd: Support.malformedDTD), into: store)
-            #expect(receipt.totals.added == 2)
-            #expect(store.allSamples.first?.source == "Jane’s iPhone")
+            expectEqual(receipt.totals.added, 2)
+            expectEqual(store.allSamples.first?.source, "Jane’s iPhone")
             #expect(!receipt.hasProblems)
         }
 
@@ -83,8 +84,8 @@ extension ImportTests {
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(text, into: store)
             #expect(!receipt.complete)
-            #expect(receipt.totals.added == 1)
-            #expect(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.rejected == 1)
+            expectEqual(receipt.totals.added, 1)
+            expectEqual(receipt.counts["HKQuantityTypeIdentifierStepCount"]?.rejected, 1)
             #expect(receipt.problems.contains { $0.reason.contains("</HealthData>") })
         }
 
@@ -122,8 +123,8 @@ extension ImportTests {
             let receipt = try Support.importXML(Support.export(body), into: store)
             let sample = try #require(store.allSamples.first)
             #expect(!receipt.hasProblems)
-            #expect(sample.start == Date(timeIntervalSince1970: 1_434_464_356))
-            #expect(sample.metadata["Was User Entered"] == .string("1"))
+            expectEqual(sample.start, Date(timeIntervalSince1970: 1_434_464_356))
+            expectEqual(sample.metadata["Was User Entered"], .string("1"))
         }
 
         @Test func keepsMetadataKeysThatDifferOnlyInCaseAndTheTimeZone() throws {
@@ -131,7 +132,7 @@ extension ImportTests {
             let store = InMemorySampleStore()
             _ = try Support.importXML(Support.export(body), into: store)
             let metadata = try #require(store.allSamples.first?.metadata)
-            #expect(metadata == ["HKTimeZone": .string("Europe/Berlin"), "Mood": .string("good"), "mood": .string("bad"), "note": .string("a & b")])
+            expectEqual(metadata, ["HKTimeZone": .string("Europe/Berlin"), "Mood": .string("good"), "mood": .string("bad"), "note": .string("a & b")])
         }
 
         @Test func mapsCategoryValuesAndKeepsUnknownOnesGenerically() throws {
@@ -143,9 +144,9 @@ extension ImportTests {
             ].joined(separator: "\n")
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(Support.export(body), into: store)
-            #expect(store.allSamples.map(\.value) == [.category(3), .category(1), .generic(value: "HKCategoryValueSleepAnalysisAsleepDreamy", unit: nil)])
-            #expect(receipt.counts[sleep]?.added == 2)
-            #expect(receipt.counts[sleep]?.keptGenerically == 1)
+            expectEqual(store.allSamples.map(\.value), [.category(3), .category(1), .generic(value: "HKCategoryValueSleepAnalysisAsleepDreamy", unit: nil)])
+            expectEqual(receipt.counts[sleep]?.added, 2)
+            expectEqual(receipt.counts[sleep]?.keptGenerically, 1)
         }
 
         @Test func keepsTypesNotInTheCatalogueGenerically() throws {
@@ -154,10 +155,10 @@ extension ImportTests {
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(Support.export(body), into: store)
             let sample = try #require(store.allSamples.first)
-            #expect(sample.value == .generic(value: "0.712", unit: "m"))
-            #expect(sample.device == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
-            #expect(sample.sourceVersion == "17.1")
-            #expect(receipt.counts["HKQuantityTypeIdentifierSomethingNew"]?.keptGenerically == 1)
+            expectEqual(sample.value, .generic(value: "0.712", unit: "m"))
+            expectEqual(sample.device, "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
+            expectEqual(sample.sourceVersion, "17.1")
+            expectEqual(receipt.counts["HKQuantityTypeIdentifierSomethingNew"]?.keptGenerically, 1)
         }
 
         @Test func keepsWorkoutsCorrelationsAndSummariesWithTheirChildren() throws {
@@ -181,44 +182,44 @@ extension ImportTests {
             #expect(!receipt.hasProblems, "\(receipt.problems)")
             let workout = try #require(store.allSamples.first { $0.typeIdentifier == "HKWorkoutTypeIdentifier" })
             // Typed as a workout (running = 37), keeping the export form for a faithful Health XML export.
-            #expect(workout.value == .category(37))
+            expectEqual(workout.value, .category(37))
             let typed = try #require(Workout(sample: workout))
-            #expect(typed.duration == 1800)
-            #expect(typed.detail.events.map(\.kind) == [.pause])
-            #expect(typed.energyKilocalories == 345)
-            #expect(typed.detail.activities.first?.events.map(\.kind) == [.segment])
-            #expect(typed.isIndoor == false)
-            #expect(workout.metadata["@duration"] == .string("30"))
-            #expect(workout.metadata["HKIndoorWorkout"] == .string("0"))
+            expectEqual(typed.duration, 1800)
+            expectEqual(typed.detail.events.map(\.kind), [.pause])
+            expectEqual(typed.energyKilocalories, 345)
+            expectEqual(typed.detail.activities.first?.events.map(\.kind), [.segment])
+            expectEqual(typed.isIndoor, false)
+            expectEqual(workout.metadata["@duration"], .string("30"))
+            expectEqual(workout.metadata["HKIndoorWorkout"], .string("0"))
             guard case let .string(json)? = workout.metadata["@children"] else {
                 Issue.record("workout children are not kept")
                 return
             }
             let children = try ExportNode.nodes(fromJSON: json)
-            #expect(children.map(\.name) == ["WorkoutEvent", "WorkoutStatistics", "WorkoutActivity"])
-            #expect(children[1].attribute("sum") == "345")
-            #expect(children[2].children.first?.attribute("type") == "HKWorkoutEventTypeSegment")
+            expectEqual(children.map(\.name), ["WorkoutEvent", "WorkoutStatistics", "WorkoutActivity"])
+            expectEqual(children[1].attribute("sum"), "345")
+            expectEqual(children[2].children.first?.attribute("type"), "HKWorkoutEventTypeSegment")
             let correlation = try #require(store.allSamples.first { $0.typeIdentifier == "HKCorrelationTypeIdentifierBloodPressure" })
-            #expect(correlation.metadata["HKWasUserEntered"] == .string("1"))
+            expectEqual(correlation.metadata["HKWasUserEntered"], .string("1"))
             let members = try #require(correlation.detail?.correlation?.members)
-            #expect(members.map(\.typeIdentifier) == ["HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic"])
+            expectEqual(members.map(\.typeIdentifier), ["HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic"])
             #expect(Set(members.map(\.uuid)).isSubset(of: Set(store.allSamples.map(\.uuid))))
-            #expect(store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierBloodPressureSystolic" }.count == 1)
+            expectEqual(store.allSamples.filter { $0.typeIdentifier == "HKQuantityTypeIdentifierBloodPressureSystolic" }.count, 1)
             let day = DateInterval(start: ISODate.parse("2024-05-01T00:00:00Z")!, duration: 86_400 * 2)
             let readings = try CorrelationQuery(type: .bloodPressure, interval: day).run(on: store)
-            #expect(readings.map { $0.members.count } == [2])
+            expectEqual(readings.map { $0.members.count }, [2])
             // The systolic record inside the correlation and the same record at top level are one sample (the export
             // writes a correlation's records at top level too), not two occurrences.
-            #expect(receipt.counts["HKQuantityTypeIdentifierBloodPressureSystolic"]?.alreadyPresent == 1)
+            expectEqual(receipt.counts["HKQuantityTypeIdentifierBloodPressureSystolic"]?.alreadyPresent, 1)
             let summary = try #require(store.allSamples.first { $0.typeIdentifier == "HKActivitySummaryTypeIdentifier" })
-            #expect(summary.start == ISODate.parse("2024-05-01T00:00:00Z"))
-            #expect(summary.metadata["@activeEnergyBurned"] == .string("512.5"))
-            #expect(summary.source == "Health")
+            expectEqual(summary.start, ISODate.parse("2024-05-01T00:00:00Z"))
+            expectEqual(summary.metadata["@activeEnergyBurned"], .string("512.5"))
+            expectEqual(summary.source, "Health")
         }
 
         @Test func theCharacteristicsOfMeAreImported() throws {
             let receipt = try Support.importXML(Support.export(""), into: InMemorySampleStore())
-            #expect(receipt.characteristics == ["date-of-birth": "1988-04-02", "biological-sex": "female", "blood-type": "A+"])
+            expectEqual(receipt.characteristics, ["date-of-birth": "1988-04-02", "biological-sex": "female", "blood-type": "A+"])
         }
 
         @Test func syncIdentifiersMakeAnUpdatedRecordTheSameRecord() throws {
@@ -227,7 +228,7 @@ extension ImportTests {
             let store = InMemorySampleStore()
             _ = try Support.importXML(first, into: store)
             let again = try Support.importXML(Support.export(Support.record(value: "100", start: "2024-05-01 08:00:00 +0000", end: "2024-05-01 08:10:00 +0000", metadata: sync)), into: store)
-            #expect(again.totals.alreadyPresent == 1)
+            expectEqual(again.totals.alreadyPresent, 1)
         }
 
         @Test func aNewerExportAddsOnlyWhatIsNew() throws {
@@ -243,8 +244,8 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 _ = try Support.importXML(older, into: store)
                 let receipt = try Support.importXML(newer, into: store)
-                #expect(receipt.totals.added == 1)
-                #expect(receipt.totals.alreadyPresent == 2)
+                expectEqual(receipt.totals.added, 1)
+                expectEqual(receipt.totals.alreadyPresent, 2)
             }
         }
 
@@ -260,11 +261,11 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 let path = try Support.write(text, in: folder)
                 let first = try HealthImporter(store: store, batchSize: 7, identityCapacity: 10).importFile(atPath: path)
-                #expect(first.totals.added == 312)
-                #expect(first.totals.alreadyPresent == 0)
+                expectEqual(first.totals.added, 312)
+                expectEqual(first.totals.alreadyPresent, 0)
                 let second = try HealthImporter(store: store, batchSize: 7, identityCapacity: 10).importFile(atPath: path)
-                #expect(second.totals.added == 0)
-                #expect(second.totals.alreadyPresent == 312)
+                expectEqual(second.totals.added, 0)
+                expectEqual(second.totals.alreadyPresent, 312)
             }
         }
 
@@ -272,7 +273,7 @@ extension ImportTests {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 let receipt = try Support.importXML(Support.export(Support.record()), into: store, dryRun: true)
-                #expect(receipt.totals.added == 1)
+                expectEqual(receipt.totals.added, 1)
                 #expect(!FileManager.default.fileExists(atPath: folder + "/store"))
             }
         }
@@ -307,12 +308,12 @@ extension ImportTests {
             }.joined(separator: "\n")
             let store = FailingStore(failingSave: 3)
             #expect(throws: StoreError.self) { _ = try Support.importXML(Support.export(body), into: store, batchSize: 10) }
-            #expect(store.inner.allSamples.count == 20, "two whole batches of 10, not a partial third")
+            expectEqual(store.inner.allSamples.count, 20, "two whole batches of 10, not a partial third")
             store.failingSave = nil
             let resumed = try Support.importXML(Support.export(body), into: store, batchSize: 10)
-            #expect(resumed.totals.added == 5)
-            #expect(resumed.totals.alreadyPresent == 20)
-            #expect(store.inner.allSamples.count == 25)
+            expectEqual(resumed.totals.added, 5)
+            expectEqual(resumed.totals.alreadyPresent, 20)
+            expectEqual(store.inner.allSamples.count, 25)
         }
     }
 }

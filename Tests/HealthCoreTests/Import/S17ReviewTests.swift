@@ -114,12 +114,12 @@ struct S17ReviewTests {
             let got = try Self.days(store, from: "2024-05-06", count: 7)
             #expect(Self.close(got, [rest, 9000, rest, 11000, rest, rest, rest]), "\(got)")
             let inWeek = try Self.haeSamples(store).filter { !$0.hasPrefix("\(Self.date("2024-05-13T00:00:00Z").timeIntervalSince1970)") }
-            #expect(inWeek.count == 5, "\(inWeek)")
+            expectEqual(inWeek.count, 5, "\(inWeek)")
             let before = try Support.sampleFiles(folder + "/store")
             try Self.push(grown, into: store)
             try Self.push([("2024-05-07 00:00:00", 9000)], into: store)
             try Self.push([("2024-05-09 00:00:00", 11000)], into: store)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "identical re-sends rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "identical re-sends rewrote the store")
         }
     }
 
@@ -148,7 +148,7 @@ struct S17ReviewTests {
             try Self.push([("2024-05-01 00:00:00", 9000)], into: store)
             try Self.push([("2024-05-05 00:00:00", 6000)], into: store)
             try Self.push([("2024-04-29 00:00:00", 12000)], into: store)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "identical re-sends rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "identical re-sends rewrote the store")
             try Self.exportXML([Self.steps(12000, "2024-04-29 08:00:00", "2024-04-29 20:00:00"),
                                 Self.steps(3000, "2024-04-30 08:00:00", "2024-04-30 12:00:00")], into: store)
             got = try Self.days(store, from: "2024-04-29", count: 7)
@@ -179,7 +179,7 @@ struct S17ReviewTests {
             #expect(abs(late - 150) < 1e-6, "Sunday 22–24 \(late)")
             let before = try Support.sampleFiles(folder + "/store")
             for points in [Self.week0506, monday, hours, saturday] { try Self.push(points, into: store) }
-            #expect(try Support.sampleFiles(folder + "/store") == before, "identical re-sends rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "identical re-sends rewrote the store")
         }
     }
 
@@ -214,15 +214,15 @@ struct S17ReviewTests {
             var before = try Support.sampleFiles(folder + "/store")
             let sunday = Self.payload([("2024-05-12 00:00:00", 6000)])
             let dryPush = try Self.push(sunday, into: store, dryRun: true)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "a dry push wrote")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "a dry push wrote")
             let realPush = try Self.push(sunday, into: store)
-            #expect(dryPush.counts == realPush.counts, "dry \(dryPush.counts) real \(realPush.counts)")
+            expectEqual(dryPush.counts, realPush.counts, "dry \(dryPush.counts) real \(realPush.counts)")
             let records = [Self.steps(12000, "2024-05-06 08:00:00", "2024-05-06 20:00:00"),
                            Self.steps(9000, "2024-05-07 08:00:00", "2024-05-07 20:00:00"),
                            Self.steps(2000, "2024-05-08 08:00:00", "2024-05-08 12:00:00")]
             before = try Support.sampleFiles(folder + "/store")
             let dry = try Self.exportXML(records, into: store, dryRun: true)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "a dry import wrote")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "a dry import wrote")
             let real = try Self.exportXML(records, into: store)
             #expect(dry.supersededHealthAutoExport == real.supersededHealthAutoExport && dry.counts == real.counts,
                     "dry \(dry.supersededHealthAutoExport) \(dry.counts) real \(real.supersededHealthAutoExport) \(real.counts)")
@@ -230,7 +230,7 @@ struct S17ReviewTests {
             #expect(abs(got.sum - 70000) < 1e-6 && Self.close([got[0], got[1], got[3], got[6]], [12000, 9000, 11000, 6000]), "\(got)")
             before = try Support.sampleFiles(folder + "/store")
             let again = try Self.exportXML(records, into: store)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "the same export again rewrote the store (superseded \(again.supersededHealthAutoExport))")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "the same export again rewrote the store (superseded \(again.supersededHealthAutoExport))")
         }
     }
 
@@ -345,11 +345,11 @@ struct S17ReviewTests {
                 let before = try Support.sampleFiles(folder + "/store")
                 for points in [Self.week0506, [("2024-05-07 00:00:00", 9000.0)], [("2024-05-09 00:00:00", 11000.0)],
                                [("2024-05-12 00:00:00", 6000.0)]] { try Self.push(points, into: store) }
-                #expect(try Support.sampleFiles(folder + "/store") == before, "identical re-sends after the export rewrote the store")
+                try expectEqual(Support.sampleFiles(folder + "/store"), before, "identical re-sends after the export rewrote the store")
             }
         }
-        #expect(Set(runs).count == 1, "\(Set(runs).count) different stores")
-        #expect(Set(totals.map { $0.map { ($0 * 1000).rounded() } }).count == 1, "\(totals)")
+        expectEqual(Set(runs).count, 1, "\(Set(runs).count) different stores")
+        expectEqual(Set(totals.map { $0.map { ($0 * 1000).rounded() } }).count, 1, "\(totals)")
         #expect(abs(totals[0].sum - 70000) < 1e-6 && Self.close([totals[0][0], totals[0][1], totals[0][3], totals[0][6]], [12000, 9000, 11000, 6000]),
                 "\(totals[0])")
     }
@@ -369,13 +369,13 @@ struct S17ReviewTests {
             try Self.push(Self.week0506, into: store)
             try Self.push([("2024-05-07 00:00:00", 9000)], into: store)
             try Self.push([("2024-05-06 00:00:00", 77000), ("2024-05-13 00:00:00", 35000)], into: store)
-            #expect(try Support.sampleFiles(folder + "/store").filter { !$0.key.contains(Self.type) } == others, "steps changed other types")
+            try expectEqual(Support.sampleFiles(folder + "/store").filter { !$0.key.contains(Self.type) }, others, "steps changed other types")
             let all = DateInterval(start: Self.date("2024-05-01T00:00:00Z"), end: Self.date("2024-06-01T00:00:00Z"))
             let rates = try store.samples(ofType: "HKQuantityTypeIdentifierHeartRate", overlapping: all)
             #expect(!rates.contains { $0.metadata["HAEPeriodEnd"] != nil || $0.metadata[HAEWritePlan.totalKey] != nil },
                     "heart rate got pieces")
             let weekAverage = rates.first { $0.metadata["HAEAvg"] == .number(70) }
-            #expect(weekAverage.map { abs($0.start.timeIntervalSince(Self.date("2024-05-06T00:00:00Z"))) < 1 && $0.end == Self.date("2024-05-13T00:00:00Z") } == true,
+            expectEqual(weekAverage.map { abs($0.start.timeIntervalSince(Self.date("2024-05-06T00:00:00Z"))) < 1 && $0.end == Self.date("2024-05-13T00:00:00Z") }, true,
                     "the week's average is gone or cut")
             let sleepSamples = try store.samples(ofType: "HKCategoryTypeIdentifierSleepAnalysis", overlapping: all)
             #expect(!sleepSamples.isEmpty)
@@ -405,7 +405,7 @@ struct S17ReviewTests {
             let before = try Support.sampleFiles(folder + "/store")
             for points in [Self.week0506, [("2024-05-06 00:00:00", 13000.0)], [("2024-05-12 00:00:00", 6000.0)],
                            [("2024-05-07 00:00:00", 9000.0)], hours] { try Self.push(points, into: store) }
-            #expect(try Support.sampleFiles(folder + "/store") == before, "identical re-sends rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "identical re-sends rewrote the store")
         }
     }
 
@@ -436,7 +436,7 @@ struct S17ReviewTests {
             #expect(abs(got.sum - 70500) < 1e-6, "another app's 500 \(got)")
             let before = try Support.sampleFiles(folder + "/store")
             try Self.exportXML(second, into: store)
-            #expect(try Support.sampleFiles(folder + "/store") == before, "export 2 again rewrote the store")
+            try expectEqual(Support.sampleFiles(folder + "/store"), before, "export 2 again rewrote the store")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -136,8 +137,8 @@ extension ImportTests {
         func aSourceTooLongInNFDIsRefusedAfterItsNFCTwinToo() throws {
             let nfc = String(repeating: "\u{E9}", count: 100) + String(repeating: "a", count: 100)
             let nfd = String(repeating: "e\u{301}", count: 100) + String(repeating: "a", count: 100)
-            #expect(nfc == nfd)
-            #expect(TextRules.sourceNameProblem(nfc) == nil)
+            expectEqual(nfc, nfd)
+            expectNil(TextRules.sourceNameProblem(nfc))
             #expect(TextRules.sourceNameProblem(nfd) != nil)
             func imported(_ sources: [String]) throws -> ImportReceipt {
                 let points = sources.enumerated().map { "{\"date\":\"\(Self.at($0.offset))\",\"qty\":\(10 + $0.offset),\"source\":\"\($0.element)\"}" }
@@ -148,10 +149,10 @@ extension ImportTests {
                 }
             }
             let alone = try imported([nfd])
-            #expect(alone.counts[HealthAutoExportTests.steps]?.rejected == 1)
+            expectEqual(alone.counts[HealthAutoExportTests.steps]?.rejected, 1)
             let after = try imported([nfc, nfd])
-            #expect(after.counts[HealthAutoExportTests.steps]?.added == 1)
-            #expect(after.counts[HealthAutoExportTests.steps]?.rejected == 1)
+            expectEqual(after.counts[HealthAutoExportTests.steps]?.added, 1)
+            expectEqual(after.counts[HealthAutoExportTests.steps]?.rejected, 1)
         }
 
         /// The memo's byte comparison: canonical twins of the same byte length (`ḋ` with a dot below, `ḍ` with a dot
@@ -163,7 +164,7 @@ extension ImportTests {
             #expect(!HAESampleBuilder.sameBytes(above, below))
             for (a, b) in [("Jane’s Apple Watch", "Jane’s Apple Watch"), ("Jane’s Apple Watch", "Jane’s Apple Watcg"),
                            ("", ""), ("", "a"), ("Watch|iPhone", "Watch|iPhon"), (above, above)] {
-                #expect(HAESampleBuilder.sameBytes(a, b) == a.utf8.elementsEqual(b.utf8), "\(a) and \(b)")
+                expectEqual(HAESampleBuilder.sameBytes(a, b), a.utf8.elementsEqual(b.utf8), "\(a) and \(b)")
             }
         }
 
@@ -183,11 +184,11 @@ extension ImportTests {
                     case 3: value = reference.randomElement(using: &generator) ?? 0
                     default: value = Int.random(in: -2_000...2_000, using: &generator) * 1_048_576
                     }
-                    #expect(ours.insert(value) == reference.insert(value).inserted, "insert \(value)")
+                    expectEqual(ours.insert(value), reference.insert(value).inserted, "insert \(value)")
                     let probe = Int.random(in: -3...3, using: &generator) << 44
-                    #expect(ours.contains(probe) == reference.contains(probe), "contains \(probe)")
+                    expectEqual(ours.contains(probe), reference.contains(probe), "contains \(probe)")
                 }
-                #expect(ours.count == reference.count)
+                expectEqual(ours.count, reference.count)
                 #expect(reference.allSatisfy { ours.contains($0) })
             }
         }

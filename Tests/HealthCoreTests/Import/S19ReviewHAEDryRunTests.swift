@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -40,7 +41,7 @@ extension ImportTests {
             let two = Direct.payload([("step_count", "count", grown), ("heart_rate", "count/min", heart)])
             for batchSize in [7, 20_000] {
                 for (number, step) in try Self.dryThenReal([one, one, two, Direct.oddPayload(), two], batchSize: batchSize).enumerated() {
-                    #expect(step.dry == step.real, "batch size \(batchSize), step \(number)")
+                    expectEqual(step.dry, step.real, "batch size \(batchSize), step \(number)")
                     #expect(step.untouched, "batch size \(batchSize), step \(number)")
                 }
             }
@@ -55,9 +56,9 @@ extension ImportTests {
             let twice = Direct.payload([("step_count", "count", points), ("step_count", "count", points)])
             let steps = try Self.dryThenReal([twice], batchSize: 5)
             // The real import: 10 added, 10 unchanged. The dry run: 20 added.
-            #expect(steps[0].real[HealthAutoExportTests.steps]?.added == 10)
-            #expect(steps[0].real[HealthAutoExportTests.steps]?.alreadyPresent == 10)
-            #expect(steps[0].dry == steps[0].real)
+            expectEqual(steps[0].real[HealthAutoExportTests.steps]?.added, 10)
+            expectEqual(steps[0].real[HealthAutoExportTests.steps]?.alreadyPresent, 10)
+            expectEqual(steps[0].dry, steps[0].real)
         }
 
         /// The copy sent later has grown: the import replaces what grew and finds the rest unchanged; the dry run says
@@ -68,7 +69,7 @@ extension ImportTests {
             let payload = Direct.payload([("step_count", "count", first), ("step_count", "count", grown)])
             for batchSize in [3, 5, 20_000] {
                 let steps = try Self.dryThenReal([payload], batchSize: batchSize)
-                #expect(steps[0].dry == steps[0].real, "batch size \(batchSize)")
+                expectEqual(steps[0].dry, steps[0].real, "batch size \(batchSize)")
                 #expect(steps[0].untouched, "batch size \(batchSize)")
             }
             let parted = try Self.dryThenReal([payload], batchSize: 5)[0].real[HealthAutoExportTests.steps]
@@ -94,7 +95,7 @@ extension ImportTests {
                 let steps = real.counts[HealthAutoExportTests.steps]
                 // 20 added; then 4 added, 4 replaced (every fifth of the first 20 grew) and 16 unchanged; then all 24 unchanged.
                 #expect(steps?.added == 24 && steps?.replaced == 4 && steps?.alreadyPresent == 40, "\(String(describing: steps))")
-                #expect(dry.counts == real.counts)
+                expectEqual(dry.counts, real.counts)
             }
         }
 
@@ -108,8 +109,8 @@ extension ImportTests {
             #expect(try store.samples(ofType: HealthAutoExportTests.steps, overlapping: DateInterval(start: .distantPast, end: .distantFuture)).isEmpty)
             let real = try HealthImporter(store: store, batchSize: 5, timeZone: HAEFastPathTests.berlin)
                 .importHealthAutoExport(HealthAutoExportPayload(bytes: twice, name: "twice.json"), receivedThrough: nil)
-            #expect(real.counts[HealthAutoExportTests.steps]?.added == 10)
-            #expect(dry.counts == real.counts)
+            expectEqual(real.counts[HealthAutoExportTests.steps]?.added, 10)
+            expectEqual(dry.counts, real.counts)
         }
     }
 }

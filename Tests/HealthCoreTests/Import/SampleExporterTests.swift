@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -33,8 +34,8 @@ extension ImportTests {
 
         @Test func csvHasStableColumnsAndEscapes() throws {
             let lines = try exported(sampleStore(), .csv).split(separator: "\n").map(String.init)
-            #expect(lines.first == "type,start,end,value,unit,source,device,uuid,metadata")
-            #expect(lines.count == 4)
+            expectEqual(lines.first, "type,start,end,value,unit,source,device,uuid,metadata")
+            expectEqual(lines.count, 4)
             let steps = try #require(lines.first { $0.hasPrefix("HKQuantityTypeIdentifierStepCount,") })
             #expect(steps.hasPrefix("HKQuantityTypeIdentifierStepCount,2024-05-01T08:00:00-07:00,2024-05-01T08:10:00-07:00,120,count,Jane’s iPhone,\"name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1\","))
             #expect(steps.hasSuffix(",\"{\"\"HKTimeZone\"\":\"\"America/Los_Angeles\"\",\"\"note\"\":\"\"a, \\\"\"quoted\\\"\" note\"\"}\""))
@@ -44,8 +45,8 @@ extension ImportTests {
         @Test func jsonIsOneValidArray() throws {
             let text = try exported(sampleStore(), .json)
             let objects = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
-            #expect(objects?.count == 3)
-            #expect(try exported(InMemorySampleStore(), .json) == "[]\n")
+            expectEqual(objects?.count, 3)
+            try expectEqual(exported(InMemorySampleStore(), .json), "[]\n")
         }
 
         @Test(arguments: [ExportFormat.jsonl, .json, .healthxml])
@@ -58,7 +59,7 @@ extension ImportTests {
             }
             #expect(!receipt.hasProblems, "\(receipt.problems)")
             let sort = { (samples: [Sample]) in samples.sorted { $0.uuid.uuidString < $1.uuid.uuidString } }
-            #expect(sort(copy.allSamples) == sort(original.allSamples))
+            expectEqual(sort(copy.allSamples), sort(original.allSamples))
         }
 
         @Test func jsonlKeepsForeignUUIDsAndNumbersInMetadata() throws {
@@ -70,19 +71,19 @@ extension ImportTests {
             _ = try Support.withTemporaryDirectory { folder in
                 try HealthImporter(store: copy).importFile(atPath: try Support.write(text, named: "backup.jsonl", in: folder))
             }
-            #expect(copy.allSamples == [sample])
+            expectEqual(copy.allSamples, [sample])
             // Importing it again is recognised by the UUID.
             let again = try Support.withTemporaryDirectory { folder in
                 try HealthImporter(store: copy).importFile(atPath: try Support.write(text, named: "backup.jsonl", in: folder))
             }
-            #expect(again.totals.alreadyPresent == 1)
+            expectEqual(again.totals.alreadyPresent, 1)
         }
 
         @Test func selectsTypesAndRange() throws {
             let store = try sampleStore()
             let range = DateInterval(start: ISODate.parse("2024-05-01T07:30:00-07:00")!, end: ISODate.parse("2024-05-02T00:00:00-07:00")!)
             let text = try exported(store, .jsonl, types: ["HKQuantityTypeIdentifierStepCount", "HKCategoryTypeIdentifierSleepAnalysis"], interval: range)
-            #expect(text.split(separator: "\n").count == 1)
+            expectEqual(text.split(separator: "\n").count, 1)
             #expect(text.contains("HKQuantityTypeIdentifierStepCount"))
         }
 
@@ -101,16 +102,16 @@ extension ImportTests {
                                   source: "s", created: ISODate.parse("2024-01-07T00:00:00Z")!)
                 try store.save(samples + [long])
                 let exporter = SampleExporter(store: store)
-                #expect(try exporter.storedTypeIdentifiers() == ["HKCategoryTypeIdentifierSomethingNew", "HKQuantityTypeIdentifierStepCount"])
+                try expectEqual(exporter.storedTypeIdentifiers(), ["HKCategoryTypeIdentifierSomethingNew", "HKQuantityTypeIdentifierStepCount"])
                 var seen: [Sample] = []
                 let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
                 for type in try exporter.storedTypeIdentifiers() {
                     try exporter.forEachChunk(ofType: type, overlapping: all) { seen += $0 }
                 }
-                #expect(seen.count == samples.count + 1)
-                #expect(seen.first == long)
+                expectEqual(seen.count, samples.count + 1)
+                expectEqual(seen.first, long)
                 let steps = seen.dropFirst().map(\.start)
-                #expect(steps == steps.sorted())
+                expectEqual(steps, steps.sorted())
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 extension ImportTests {
@@ -74,13 +75,13 @@ extension ImportTests {
             try Support.withTemporaryDirectory { folder in
                 let export = try Support.write(Self.export(twins: twins), in: folder)
                 let store = JSONFileStore(path: folder + "/store")
-                #expect(try Self.importFile(export, into: store).added == twins + 1)
+                try expectEqual(Self.importFile(export, into: store).added, twins + 1)
                 try Self.deleteAndUndo(deleted, in: store)
-                #expect(try Self.twinCount(store) == twins)
+                try expectEqual(Self.twinCount(store), twins)
                 let again = try Self.importFile(export, into: store)
                 #expect(again.added == 0 && again.alreadyPresent == twins + 1, "\(again)")
-                #expect(try Self.twinCount(store) == twins)
-                #expect(try Self.importFile(export, into: store).added == 0)
+                try expectEqual(Self.twinCount(store), twins)
+                try expectEqual(Self.importFile(export, into: store).added, 0)
             }
         }
 
@@ -94,7 +95,7 @@ extension ImportTests {
                 try Self.deleteAndUndo(deleted, in: store)
                 let restore = try Self.importFile(jsonl, into: store)
                 #expect(restore.added == 0 && restore.alreadyPresent == twins + 1, "\(restore)")
-                #expect(try Self.twinCount(store) == twins)
+                try expectEqual(Self.twinCount(store), twins)
             }
         }
 
@@ -108,25 +109,25 @@ extension ImportTests {
                 _ = try Self.importFile(export, into: store)
                 try Self.deleteAndUndo(deleted, in: store)
                 let jsonl = try Self.backup(store, to: folder + "/after.jsonl")
-                #expect(try Self.importFile(jsonl, into: store).added == 0)
+                try expectEqual(Self.importFile(jsonl, into: store).added, 0)
 
                 let fresh = JSONFileStore(path: folder + "/fresh")
-                #expect(try Self.importFile(jsonl, into: fresh).added == twins + 1)
-                #expect(try Self.twinCount(fresh) == twins)
+                try expectEqual(Self.importFile(jsonl, into: fresh).added, twins + 1)
+                try expectEqual(Self.twinCount(fresh), twins)
 
                 let one = JSONFileStore(path: folder + "/one")
                 _ = try Self.importFile(try Support.write(Self.export(twins: 1), named: "one.xml", in: folder), into: one)
                 let restore = try Self.importFile(jsonl, into: one)
                 #expect(restore.added == twins - 1 && restore.alreadyPresent == 2, "\(restore)")
-                #expect(try Self.twinCount(one) == twins)
+                try expectEqual(Self.twinCount(one), twins)
 
                 let imported = JSONFileStore(path: folder + "/imported")
                 _ = try Self.importFile(export, into: imported)
-                #expect(try Self.importFile(jsonl, into: imported).added == 0)
-                #expect(try Self.twinCount(imported) == twins)
+                try expectEqual(Self.importFile(jsonl, into: imported).added, 0)
+                try expectEqual(Self.twinCount(imported), twins)
                 // And the export into the store the backup restored.
-                #expect(try Self.importFile(export, into: fresh).added == 0)
-                #expect(try Self.twinCount(fresh) == twins)
+                try expectEqual(Self.importFile(export, into: fresh).added, 0)
+                try expectEqual(Self.twinCount(fresh), twins)
             }
         }
 
@@ -137,16 +138,16 @@ extension ImportTests {
             try Support.withTemporaryDirectory { folder in
                 let source = JSONFileStore(path: folder + "/source")
                 _ = try Self.importFile(try Support.write(Self.export(twins: twins), in: folder), into: source)
-                #expect(try Self.twinCount(source) == twins)
+                try expectEqual(Self.twinCount(source), twins)
                 let jsonl = try Self.backup(source, to: folder + "/backup.jsonl")
                 for held in Set([1, twins / 2, twins]).sorted() {
                     let target = JSONFileStore(path: folder + "/target-\(held)")
                     _ = try Self.importFile(try Support.write(Self.export(twins: held), named: "held.xml", in: folder), into: target)
                     let restore = try Self.importFile(jsonl, into: target)
                     #expect(restore.added == twins - held && restore.alreadyPresent == held + 1, "holding \(held): \(restore)")
-                    #expect(try Self.twinCount(target) == twins)
+                    try expectEqual(Self.twinCount(target), twins)
                     #expect(Set(try Self.stored(target).map(\.uuid)) == Set(try Self.stored(source).map(\.uuid)))
-                    #expect(try Self.importFile(jsonl, into: target).added == 0)
+                    try expectEqual(Self.importFile(jsonl, into: target).added, 0)
                 }
             }
         }
@@ -160,11 +161,11 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 _ = try Self.importFile(export, into: store)
                 _ = try store.delete(uuids: [try Self.twinUUID(position, in: store)], now: Self.madeAt)
-                #expect(try Self.twinCount(store) == 2)
+                try expectEqual(Self.twinCount(store), 2)
                 let again = try Self.importFile(export, into: store)
                 #expect(again.added == 1 && again.alreadyPresent == 3, "\(again)")
-                #expect(try Self.twinCount(store) == 3)
-                #expect(try Self.importFile(export, into: store).added == 0)
+                try expectEqual(Self.twinCount(store), 3)
+                try expectEqual(Self.importFile(export, into: store).added, 0)
             }
         }
 
@@ -276,7 +277,7 @@ extension ImportTests {
                             #expect(after[identity] ?? 0 == expected,
                                     "seed \(seed) round \(round) step \(step): store \(before[identity] ?? 0), input \(held[identity] ?? 0)")
                         }
-                        #expect(Set(after.keys) == Set(before.keys).union(held.keys))
+                        expectEqual(Set(after.keys), Set(before.keys).union(held.keys))
                     }
                 }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -48,7 +49,7 @@ extension ImportTests {
         @Test func reportsTagsAttributesAndLines() throws {
             let text = "<?xml version=\"1.0\"?>\n<a x=\"1\" y='two'>\n <b z=\"&lt;3&gt;\"/>\n</a>\n"
             let result = try scan(text)
-            #expect(result.tags == [
+            expectEqual(result.tags, [
                 Seen(kind: "open", name: "a", attributes: ["x=1", "y=two"], line: 2),
                 Seen(kind: "empty", name: "b", attributes: ["z=<3>"], line: 3),
                 Seen(kind: "close", name: "a", attributes: [], line: 4),
@@ -59,15 +60,15 @@ extension ImportTests {
         @Test func skipsTheInternalDTDEvenWhenItIsMalformed() throws {
             let text = ImportTestSupport.export("", dtd: ImportTestSupport.malformedDTD)
             let result = try scan(text)
-            #expect(result.tags.map(\.name) == ["HealthData", "ExportDate", "Me", "HealthData"])
+            expectEqual(result.tags.map(\.name), ["HealthData", "ExportDate", "Me", "HealthData"])
             #expect(result.problems.isEmpty)
         }
 
         @Test func skipsCommentsCDATAAndStrayControlBytes() throws {
             let text = "<r>\u{0B}<!-- <x/> -->\n<![CDATA[<y/>]]>\u{0B}\u{0B}<z a=\"b\u{0B}c\"/></r>"
             let result = try scan(text)
-            #expect(result.tags.map(\.name) == ["r", "z", "r"])
-            #expect(result.tags[1].attributes == ["a=bc"])
+            expectEqual(result.tags.map(\.name), ["r", "z", "r"])
+            expectEqual(result.tags[1].attributes, ["a=bc"])
         }
 
         @Test func sameResultWhateverTheBufferAndReadSizes() throws {
@@ -76,29 +77,29 @@ extension ImportTests {
             let whole = try scan(text)
             for (bufferSize, chunk) in [(64, 7), (256, 1), (4096, 333)] {
                 let small = try scan(text, bufferSize: bufferSize, chunk: chunk)
-                #expect(small.tags == whole.tags)
-                #expect(small.problems == whole.problems)
+                expectEqual(small.tags, whole.tags)
+                expectEqual(small.problems, whole.problems)
             }
-            #expect(whole.tags.filter { $0.name == "Record" && $0.kind != "close" }.count == 200)
+            expectEqual(whole.tags.filter { $0.name == "Record" && $0.kind != "close" }.count, 200)
         }
 
         @Test func recoversFromMalformedTagsWithTheirLineNumbers() throws {
             let text = "<r>\n<a x=\"1\" y=>\n<b/>\n<c x=\"unterminated/>\n<d/>\n<e x=\"1\" / >\n</r>\n"
             let result = try scan(text)
-            #expect(result.tags.map(\.name) == ["r", "b", "d", "r"])
-            #expect(result.problems.map(\.line) == [2, 4, 6])
+            expectEqual(result.tags.map(\.name), ["r", "b", "d", "r"])
+            expectEqual(result.problems.map(\.line), [2, 4, 6])
         }
 
         @Test func reportsAFileCutInsideATag() throws {
             let result = try scan("<r>\n<a x=\"1\"\n y=\"2")
-            #expect(result.tags.map(\.name) == ["r"])
-            #expect(result.problems == [XMLByteScanner.Problem(line: 2, message: "the file ends inside this markup (it is truncated)")])
+            expectEqual(result.tags.map(\.name), ["r"])
+            expectEqual(result.problems, [XMLByteScanner.Problem(line: 2, message: "the file ends inside this markup (it is truncated)")])
         }
 
         @Test func toleratesSpacesInAttributeNames() throws {
             // iOS 8 exports wrote metadata keys with spaces as attribute names.
             let result = try scan("<Record type=\"x\" Was User Entered=\"1\"/>")
-            #expect(result.tags.first?.attributes == ["type=x", "Was User Entered=1"])
+            expectEqual(result.tags.first?.attributes, ["type=x", "Was User Entered=1"])
         }
 
         /// Issue 29, item 10: a tag is flagged exactly when its bytes are not well-formed UTF-8, wherever the bad
@@ -123,7 +124,7 @@ extension ImportTests {
                 let scanner = XMLByteScanner(reader: ArrayByteReader(bytes, chunk: chunk), bufferSize: 64)
                 var flags: [Bool] = []
                 try scanner.scan(onTag: { flags.append($0.hasInvalidUTF8) }, onProblem: { Issue.record("\($0)") })
-                #expect(flags == tags.map(\.1), "chunk \(chunk)")
+                expectEqual(flags, tags.map(\.1), "chunk \(chunk)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -30,28 +31,28 @@ extension ImportTests {
             zip.add(name, export, sizesFollow: true)
             zip.add("apple_health_export/workout-routes/route_2024-05-01_6.00pm.gpx", "<gpx creator=\"Apple Health Export\"/>")
             let (receipt, store) = try importZip(zip)
-            #expect(receipt.archiveMember == name)
-            #expect(receipt.totals.added == 50)
-            #expect(store.allSamples.count == 50)
+            expectEqual(receipt.archiveMember, name)
+            expectEqual(receipt.totals.added, 50)
+            expectEqual(store.allSamples.count, 50)
         }
 
         @Test func readsDecomposedNamesWithoutTheUTF8Flag() throws {
             var zip = ZipBuilder()
             zip.entries.append(ZipBuilder.Entry(name: Array("exportacio\u{0301}n.xml".utf8), content: Array(export.utf8)))
             let (receipt, _) = try importZip(zip)
-            #expect(receipt.archiveMember == "exportación.xml")
-            #expect(receipt.totals.added == 50)
+            expectEqual(receipt.archiveMember, "exportación.xml")
+            expectEqual(receipt.totals.added, 50)
         }
 
         @Test func readsStoredAndZip64Members() throws {
             var stored = ZipBuilder()
             stored.add("export.xml", export, deflated: false)
-            #expect(try importZip(stored).0.totals.added == 50)
+            try expectEqual(importZip(stored).0.totals.added, 50)
             var zip64 = ZipBuilder()
             zip64.zip64 = true
             zip64.add("apple_health_export/export_cda.xml", cda)
             zip64.add("apple_health_export/export.xml", export)
-            #expect(try importZip(zip64).0.totals.added == 50)
+            try expectEqual(importZip(zip64).0.totals.added, 50)
         }
 
         /// Progress of a zip is measured on the export inside it, uncompressed, against the size the central
@@ -101,7 +102,7 @@ extension ImportTests {
                 let receipt = try HealthImporter(store: store).importFile(atPath: path)
                 #expect(!receipt.complete)
                 #expect(receipt.hasProblems)
-                #expect(store.allSamples.count == receipt.totals.added)
+                expectEqual(store.allSamples.count, receipt.totals.added)
                 #expect(receipt.problems.contains { $0.reason.contains("truncated") })
             }
         }
@@ -115,7 +116,7 @@ extension ImportTests {
                 Issue.record("the export was not found")
                 return
             }
-            #expect(name == "apple_health_export/export.xml")
+            expectEqual(name, "apple_health_export/export.xml")
             var content: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 1000)
             while true {
@@ -123,7 +124,7 @@ extension ImportTests {
                 if count == 0 { break }
                 content += buffer[0..<count]
             }
-            #expect(content == Array(export.utf8))
+            expectEqual(content, Array(export.utf8))
         }
 
         @Test func aDamagedMemberFailsItsCheck() throws {

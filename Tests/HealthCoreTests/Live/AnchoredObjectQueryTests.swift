@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's anchored object query: adds and deletes with anchors that page through, predicates, and the live
@@ -16,29 +17,29 @@ struct AnchoredObjectQueryTests {
             let descriptor = AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
             let all = try await descriptor.result(for: store)
             // Only steps: the weight is another type. Change numbers 1, 2, 3 (steps, steps, weight).
-            #expect(all.addedSamples.map(\.uuid) == [first.uuid, second.uuid])
+            expectEqual(all.addedSamples.map(\.uuid), [first.uuid, second.uuid])
             #expect(all.deletedObjects.isEmpty)
-            #expect(all.newAnchor.changeAnchor.sequence == 2)
+            expectEqual(all.newAnchor.changeAnchor.sequence, 2)
 
             try store.storage.delete(uuids: [first.uuid], now: TestSupport.date("2024-05-03T00:00:00Z"))   // 4
             let third = LiveTestSupport.steps(300, at: "2024-05-03T08:00:00Z")                                  // 5
             try store.save([third])
             let next = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)],
                                                                anchor: all.newAnchor).result(for: store)
-            #expect(next.addedSamples.map(\.uuid) == [third.uuid])
-            #expect(next.deletedObjects.map(\.uuid) == [first.uuid])
-            #expect(next.deletedObjects.first?.typeIdentifier == steps.identifier)
-            #expect(next.newAnchor.changeAnchor.sequence == 5)
+            expectEqual(next.addedSamples.map(\.uuid), [third.uuid])
+            expectEqual(next.deletedObjects.map(\.uuid), [first.uuid])
+            expectEqual(next.deletedObjects.first?.typeIdentifier, steps.identifier)
+            expectEqual(next.newAnchor.changeAnchor.sequence, 5)
 
             let nothing = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)],
                                                                   anchor: next.newAnchor).result(for: store)
             #expect(nothing.addedSamples.isEmpty && nothing.deletedObjects.isEmpty)
-            #expect(nothing.newAnchor == next.newAnchor)
+            expectEqual(nothing.newAnchor, next.newAnchor)
 
             // From the beginning again: the deleted sample is gone from the added ones, its tombstone is reported.
             let again = try await descriptor.result(for: store)
-            #expect(again.addedSamples.map(\.uuid) == [second.uuid, third.uuid])
-            #expect(again.deletedObjects.map(\.uuid) == [first.uuid])
+            expectEqual(again.addedSamples.map(\.uuid), [second.uuid, third.uuid])
+            expectEqual(again.deletedObjects.map(\.uuid), [first.uuid])
         }
     }
 
@@ -59,8 +60,8 @@ struct AnchoredObjectQueryTests {
                 pages.append(page.addedSamples.map(\.uuid))
             } while pages.last?.isEmpty == false
             // Two matching per page although the first two changes do not match; then the last one; then nothing.
-            #expect(pages == [[samples[2].uuid, samples[3].uuid], [samples[4].uuid], []])
-            #expect(anchor?.changeAnchor.sequence == 5)
+            expectEqual(pages, [[samples[2].uuid, samples[3].uuid], [samples[4].uuid], []])
+            expectEqual(anchor?.changeAnchor.sequence, 5)
         }
     }
 
@@ -76,13 +77,13 @@ struct AnchoredObjectQueryTests {
                 var results = AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil)
                     .results(for: reader).makeAsyncIterator()
                 let first = try #require(try await results.next())
-                #expect(first.addedSamples.count == 1)
+                expectEqual(first.addedSamples.count, 1)
                 // A weight is not a step: no answer for it; the steps after it are the next answer.
                 try writer.save([LiveTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
                 try writer.save([later])
                 let second = try #require(try await results.next())
-                #expect(second.addedSamples.map(\.uuid) == [later.uuid])
-                #expect(second.newAnchor.changeAnchor.sequence == 3)
+                expectEqual(second.addedSamples.map(\.uuid), [later.uuid])
+                expectEqual(second.newAnchor.changeAnchor.sequence, 3)
             }
         }
     }
@@ -99,9 +100,9 @@ struct AnchoredObjectQueryTests {
                     .results(for: reader).makeAsyncIterator()
                 let first = try #require(try await results.next())
                 #expect(first.addedSamples.isEmpty)   // the store does not exist yet
-                #expect(try LiveTestSupport.runHkctl(binary, ["add", "steps", "1234", "--at", "08:00"], store: path) == 0)
+                try expectEqual(LiveTestSupport.runHkctl(binary, ["add", "steps", "1234", "--at", "08:00"], store: path), 0)
                 let second = try #require(try await results.next())
-                #expect(second.addedSamples.first?.quantity.doubleValue(for: .count()) == 1234)
+                expectEqual(second.addedSamples.first?.quantity.doubleValue(for: .count()), 1234)
             }
         }
     }
@@ -124,7 +125,7 @@ struct AnchoredObjectQueryTests {
             try await LiveTestSupport.withTimeout(120) { _ = try await task.value }
             try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(200))
-            #expect(received.value == 1)
+            expectEqual(received.value, 1)
         }
     }
 }

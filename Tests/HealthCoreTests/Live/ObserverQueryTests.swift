@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's observer query: called once when started, after a write of its type, not after a write of another
@@ -23,13 +24,13 @@ struct ObserverQueryTests {
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
             // The weight did not call it: after a pause there is still one call for the one step write.
             try await Task.sleep(for: .milliseconds(300))
-            #expect(calls.value == 2)
+            expectEqual(calls.value, 2)
 
             store.stop(query)
             try writer.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(500))
-            #expect(calls.value == 2)
-            #expect(calls.errorCount == 0)
+            expectEqual(calls.value, 2)
+            expectEqual(calls.errorCount, 0)
         }
     }
 
@@ -47,7 +48,7 @@ struct ObserverQueryTests {
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
             try store.save([LiveTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(300))
-            #expect(calls.value == 2)
+            expectEqual(calls.value, 2)
         }
     }
 
@@ -63,7 +64,7 @@ struct ObserverQueryTests {
             #expect(await LiveTestSupport.eventually { calls.value == 1 })
             try store.storage.delete(uuids: [sample.uuid], now: TestSupport.date("2024-05-02T00:00:00Z"))
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
-            #expect(calls.errorCount == 0)
+            expectEqual(calls.errorCount, 0)
         }
     }
 
@@ -81,7 +82,7 @@ struct ObserverQueryTests {
             try store.save([LiveTestSupport.steps(100, at: "2024-05-01T09:00:00Z", source: "watch")])
             #expect(await LiveTestSupport.eventually { calls.value == 2 })
             try await Task.sleep(for: .milliseconds(300))
-            #expect(calls.value == 2)
+            expectEqual(calls.value, 2)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The change monitor wakes on writes from another `HealthStore`, also for a store folder created after it started,
@@ -13,7 +14,7 @@ struct StoreChangeMonitorTests {
             let wakes = LiveTestSupport.Counter()
             let monitor = StoreChangeMonitor(directory: path, polling: polling) { wakes.bump() }
             #if os(Linux)
-            #expect(monitor.usesNotifications == !polling)
+            expectEqual(monitor.usesNotifications, !polling)
             #endif
             defer { monitor.stop() }
             try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
@@ -33,7 +34,7 @@ struct StoreChangeMonitorTests {
             monitor.stop()
             try HealthStore(directory: path).save([LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             try await Task.sleep(for: .milliseconds(300))
-            #expect(wakes.value == 0)
+            expectEqual(wakes.value, 0)
         }
     }
 }

@@ -48,15 +48,15 @@ struct HealthObjectTests {
                                                         sortDescriptors: [SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)])
                 .result(for: store)
             // Newest first: 300 mL (June 4), 500 mL, 250 mL; quantity is not optional.
-            #expect(found.map { $0.quantity.doubleValue(for: .literUnit(with: .milli)) } == [300, 500, 250])
+            expectEqual(found.map { $0.quantity.doubleValue(for: .literUnit(with: .milli)) }, [300, 500, 250])
             #expect(found.allSatisfy { $0.isSaved && $0.sourceName == AuthorizationState.ownerSource })
-            #expect(found.last?.uuid == glass.uuid)
-            #expect(found.last?.sample.created == Self.now)
+            expectEqual(found.last?.uuid, glass.uuid)
+            expectEqual(found.last?.sample.created, Self.now)
             #expect(found.first?.quantityType == QuantityType(.dietaryWater) && found.first?.count == 1)
             // 250 + 500 + 300 mL = 1.05 L.
             let total = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.dietaryWater), predicate: Self.june),
                                                             options: .cumulativeSum).result(for: store)
-            #expect(total?.sumQuantity()?.doubleValue(for: .liter()) == 1.05)
+            expectEqual(total?.sumQuantity()?.doubleValue(for: .liter()), 1.05)
         }
     }
 
@@ -73,17 +73,17 @@ struct HealthObjectTests {
             let asleep = nights.filter { $0.value != CategoryValueSleepAnalysis.inBed.rawValue }
             // 23:30 to 06:30: 7 hours asleep.
             let asleepSeconds: TimeInterval = asleep.map { $0.endDate.timeIntervalSince($0.startDate) }.sum
-            #expect(asleepSeconds / 3600 == 7)
-            #expect(nights.map(\.categoryType) == [sleep, sleep])
+            expectEqual(asleepSeconds / 3600, 7)
+            expectEqual(nights.map(\.categoryType), [sleep, sleep])
 
             let run = Workout(activityType: .running, start: TestSupport.date("2024-06-05T07:00:00Z"),
                               end: TestSupport.date("2024-06-05T07:30:00Z"), duration: 1_800,
                               totalEnergyBurned: Quantity(unit: .kilocalorie(), doubleValue: 320), totalDistance: nil, metadata: nil)
             try await store.save(run)
             let workouts = try await SampleQueryDescriptor(predicates: [.workout(Self.june)]).result(for: store)
-            #expect(workouts.map(\.workoutActivityType) == [.running])
-            #expect(workouts.first?.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 320)
-            #expect(workouts.first?.duration == 1_800)
+            expectEqual(workouts.map(\.workoutActivityType), [.running])
+            expectEqual(workouts.first?.totalEnergyBurned?.doubleValue(for: .kilocalorie()), 320)
+            expectEqual(workouts.first?.duration, 1_800)
         }
     }
 
@@ -110,30 +110,30 @@ struct HealthObjectTests {
             // Saving the same object twice: errorInvalidArgument, as HealthKit (its uuid exists).
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             try await store.save(glass)
-            #expect(await Self.code { try await store.save(glass) } == .errorInvalidArgument)
+            await expectEqual(Self.code { try await store.save(glass) }, .errorInvalidArgument)
             // A descriptor's bad argument.
             let bad = StatisticsCollectionQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)), options: .cumulativeSum,
                                                           anchorDate: Self.now, intervalComponents: DateComponents(day: 1, hour: 2))
-            #expect(await Self.code { _ = try await bad.result(for: store) } == .errorInvalidArgument)
+            await expectEqual(Self.code { _ = try await bad.result(for: store) }, .errorInvalidArgument)
             // A source that never asked: errorAuthorizationNotDetermined (5).
             let app = try HealthStore(directory: path, source: "Water App", clock: { Self.now })
-            #expect(await Self.code { try await app.save(Self.water(100, at: "2024-06-03T09:00:00Z")) } == .errorAuthorizationNotDetermined)
+            await expectEqual(Self.code { try await app.save(Self.water(100, at: "2024-06-03T09:00:00Z")) }, .errorAuthorizationNotDetermined)
         }
     }
 
     @Test func healthKitsCodesAndTheMappingOfDetailedErrors() {
-        #expect(HealthError.Code.allCases.map(\.rawValue) == Array(0...15))
+        expectEqual(HealthError.Code.allCases.map(\.rawValue), Array(0...15))
         #expect(HealthError.errorNoData.rawValue == 11 && HealthError.errorDataSizeExceeded.rawValue == 13)
         #expect(HealthError.errorDatabaseInaccessible.rawValue == 6 && HealthError.errorAuthorizationDenied.rawValue == 4)
-        #expect(HealthError(StoreError.busy("/s", waitedSeconds: 10)).code == .errorDatabaseInaccessible)
+        expectEqual(HealthError(StoreError.busy("/s", waitedSeconds: 10)).code, .errorDatabaseInaccessible)
         #expect(HealthError(StoreError.corrupt("/s/x.jsonl", line: 3, reason: "bad")).message.contains("x.jsonl"))
-        #expect(HealthError(StoreError.noDefaultLocation).code == .errorHealthDataUnavailable)
-        #expect(HealthError(AuthorizationError.denied(source: "a", type: "water")).code == .errorAuthorizationDenied)
-        #expect(HealthError(SampleError.notFinite(type: "water")).code == .errorInvalidArgument)
-        #expect(HealthError(OverflowError.overflow(type: "steps", samples: [], total: 0)).code == .errorDataSizeExceeded)
-        #expect(HealthError(HealthError(.errorNoData, message: "none")).message == "none")
+        expectEqual(HealthError(StoreError.noDefaultLocation).code, .errorHealthDataUnavailable)
+        expectEqual(HealthError(AuthorizationError.denied(source: "a", type: "water")).code, .errorAuthorizationDenied)
+        expectEqual(HealthError(SampleError.notFinite(type: "water")).code, .errorInvalidArgument)
+        expectEqual(HealthError(OverflowError.overflow(type: "steps", samples: [], total: 0)).code, .errorDataSizeExceeded)
+        expectEqual(HealthError(HealthError(.errorNoData, message: "none")).message, "none")
         struct Other: Error {}
-        #expect(HealthError(Other()).code == .errorUnknown)
+        expectEqual(HealthError(Other()).code, .errorUnknown)
     }
 
     @Test func deletingObjectsIsSeenByAnchoredQueriesAndLimitedToTheSourcesOwn() async throws {
@@ -146,9 +146,9 @@ struct HealthObjectTests {
             try await store.delete(glass)
             let after = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))],
                                                                 anchor: start.newAnchor).result(for: store)
-            #expect(after.deletedObjects.map(\.uuid) == [glass.uuid])
+            expectEqual(after.deletedObjects.map(\.uuid), [glass.uuid])
             // Deleting it again: it is not there.
-            #expect(await Self.code { try await store.delete(glass) } == .errorInvalidArgument)
+            await expectEqual(Self.code { try await store.delete(glass) }, .errorInvalidArgument)
 
             // A source may delete only its own samples.
             try store.decideAuthorization(for: "Water App", allow: true, share: [QuantityType(.dietaryWater)], read: [])
@@ -157,13 +157,13 @@ struct HealthObjectTests {
             try await app.save([sip, Self.water(60, at: "2024-06-04T09:00:00Z")] as [HealthSample])
             let stored = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
             let owners = try #require(stored.first { $0.uuid == bottle.uuid })
-            #expect(await Self.code { try await app.delete(owners) } == .errorAuthorizationDenied)
+            await expectEqual(Self.code { try await app.delete(owners) }, .errorAuthorizationDenied)
             // deleteObjects by a source: its two June 4 samples, never the owner's 500 mL.
-            #expect(try await app.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 2)
+            try await expectEqual(app.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june), 2)
             let left = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
-            #expect(left.map(\.uuid) == [bottle.uuid])
-            #expect(try await store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 1)
-            #expect(try await store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june) == 0)
+            expectEqual(left.map(\.uuid), [bottle.uuid])
+            try await expectEqual(store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june), 1)
+            try await expectEqual(store.deleteObjects(of: QuantityType(.dietaryWater), predicate: Self.june), 0)
             // HealthKit's pattern: a source saves a value and deletes that same value (its copy was never stamped).
             let late = Self.water(70, at: "2024-06-05T08:00:00Z")
             try await app.save(late)
@@ -172,9 +172,9 @@ struct HealthObjectTests {
             // Not as a way around ownership: an unstamped value naming the owner's stored sample is still refused.
             let ownersGlass = Self.water(80, at: "2024-06-06T08:00:00Z")
             try await store.save(ownersGlass)
-            #expect(await Self.code { try await app.delete(ownersGlass) } == .errorInvalidArgument)
-            #expect(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
-                .map(\.uuid) == [ownersGlass.uuid])
+            await expectEqual(Self.code { try await app.delete(ownersGlass) }, .errorInvalidArgument)
+            try await expectEqual(SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store)
+                .map(\.uuid), [ownersGlass.uuid])
         }
     }
 
@@ -198,7 +198,7 @@ struct HealthObjectTests {
 
     @Test func characteristicsAreTheOwnersAndPreferredUnitsFollowSettings() async throws {
         try await Self.withStore { store, path in
-            #expect(try store.biologicalSex().biologicalSex == .notSet)
+            try expectEqual(store.biologicalSex().biologicalSex, .notSet)
             #expect(#expect(throws: HealthError.self) { try store.dateOfBirthComponents() }?.code == .errorNoData)
             try store.storage.updateDocument("characteristics.json", initial: Characteristics()) { me in
                 try me.set("date-of-birth", to: "1988-04-02", now: Self.now)
@@ -206,12 +206,12 @@ struct HealthObjectTests {
                 try me.set("biological-sex", to: "female", now: Self.now)
             }
             let birth = try store.dateOfBirthComponents()
-            #expect([birth.year, birth.month, birth.day] == [1988, 4, 2])
+            expectEqual([birth.year, birth.month, birth.day], [1988, 4, 2])
             #expect(try store.bloodType().bloodType == .abNegative && store.biologicalSex().biologicalSex == .female)
-            #expect(try store.fitzpatrickSkinType().skinType == .notSet)
+            try expectEqual(store.fitzpatrickSkinType().skinType, .notSet)
             // A source reads them as not set.
             let app = try HealthStore(directory: path, source: "Some App", clock: { Self.now })
-            #expect(try app.bloodType().bloodType == .notSet)
+            try expectEqual(app.bloodType().bloodType, .notSet)
             #expect(#expect(throws: HealthError.self) { try app.dateOfBirthComponents() }?.code == .errorNoData)
 
             let water = QuantityType(.dietaryWater), mass = QuantityType(.bodyMass)
@@ -219,19 +219,19 @@ struct HealthObjectTests {
             #expect(units[water] == .literUnit(with: .milli) && units[mass] == .gramUnit(with: .kilo))
             try store.storage.updateDocument("settings.json", initial: Settings()) { $0.displayUnits["weight"] = "lb" }
             units = try await store.preferredUnits(for: [mass])
-            #expect(units[mass] == .pound())
+            expectEqual(units[mass], .pound())
         }
     }
 
     @Test func objectTypeSetsHoldTypesAsInHealthKit() {
         let read: Set<ObjectType> = [QuantityType(.stepCount), CategoryType(.sleepAnalysis), WorkoutType.workoutType(),
                                      ObjectType.quantityType(forIdentifier: .heartRate)!]
-        #expect(read.count == 4)
+        expectEqual(read.count, 4)
         // The test process has a HOME, so the default store has a place.
-        #expect(HealthStore.isHealthDataAvailable() == (ProcessInfo.processInfo.environment["HOME"] != nil
+        expectEqual(HealthStore.isHealthDataAvailable(), (ProcessInfo.processInfo.environment["HOME"] != nil
                                                         || ProcessInfo.processInfo.environment["XDG_DATA_HOME"] != nil))
-        #expect(Workout(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)) == nil)
-        #expect(QuantitySample(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)) == nil)
+        expectNil(Workout(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)))
+        expectNil(QuantitySample(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)))
         #expect(WorkoutActivityType.running.rawValue == 37 && WorkoutActivityType.other.rawValue == 3000)
     }
 
@@ -247,16 +247,16 @@ struct HealthObjectTests {
             try await store.save(pulse)
             let found = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))]).result(for: store)
             let back = try #require(found.first)
-            #expect(back.device == watch)
-            #expect(back.sample.device == "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
-            #expect(back.metadataValues?["HKWasUserEntered"] == .number(1))
-            #expect(back.metadataValues?["HKTimeZone"] == .string("Europe/Berlin"))
-            #expect(back.metadata?[MetadataKeyWasUserEntered] as? Bool == true)
-            #expect(back.metadata?[MetadataKeyTimeZone] as? String == "Europe/Berlin")
-            #expect(back.metadata?[MetadataKeyHeartRateMotionContext] as? Int == 1)
-            #expect(back.sourceRevision == SourceRevision(source: Source(name: AuthorizationState.ownerSource), version: nil))
+            expectEqual(back.device, watch)
+            expectEqual(back.sample.device, "name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1")
+            expectEqual(back.metadataValues?["HKWasUserEntered"], .number(1))
+            expectEqual(back.metadataValues?["HKTimeZone"], .string("Europe/Berlin"))
+            expectEqual(back.metadata?[MetadataKeyWasUserEntered] as? Bool, true)
+            expectEqual(back.metadata?[MetadataKeyTimeZone] as? String, "Europe/Berlin")
+            expectEqual(back.metadata?[MetadataKeyHeartRateMotionContext] as? Int, 1)
+            expectEqual(back.sourceRevision, SourceRevision(source: Source(name: AuthorizationState.ownerSource), version: nil))
             // Without a device, none; HealthKit's raw key strings.
-            #expect(Self.water(1, at: "2024-06-03T08:00:00Z").device == nil)
+            expectNil(Self.water(1, at: "2024-06-03T08:00:00Z").device)
             #expect(MetadataKeySyncIdentifier == "HKMetadataKeySyncIdentifier" && MetadataKeyIndoorWorkout == "HKIndoorWorkout")
         }
     }
@@ -272,7 +272,7 @@ struct HealthObjectTests {
             try await store.delete(glass)
             #expect(try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.dietaryWater))]).result(for: store).isEmpty)
             let left = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount))]).result(for: store)
-            #expect(left.map { $0.quantity.doubleValue(for: .count()) } == [1_000])
+            expectEqual(left.map { $0.quantity.doubleValue(for: .count()) }, [1_000])
         }
     }
 }

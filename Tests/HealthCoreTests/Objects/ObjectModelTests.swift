@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's object model: one class per kind of type, so `is`, `as?` and `switch` over types mean what they mean in
@@ -24,13 +25,12 @@ struct ObjectModelTests {
         #expect(steps is QuantityType && !(steps is CategoryType))
         let workout: ObjectType = ObjectType.workoutType()
         #expect(workout is WorkoutType && !(workout is CategoryType) && workout.kind == .workout)
-        #expect(Workout.sampleType.kind == .workout)
+        expectEqual(Workout.sampleType.kind, .workout)
         let pressure: ObjectType = CorrelationType(.bloodPressure)
         #expect(pressure is CorrelationType && pressure is SampleType && pressure.kind == .correlation)
         let blood: ObjectType = CharacteristicType(.bloodType)
         #expect(blood is CharacteristicType && !(blood is SampleType))
-        #expect([sleep, steps, workout, pressure, blood].map(Self.kindName)
-                == ["category", "quantity", "workout", "correlation", "characteristic"])
+        expectEqual([sleep, steps, workout, pressure, blood].map(Self.kindName), ["category", "quantity", "workout", "correlation", "characteristic"])
     }
 
     @Test func theCatalogueMakesTheClassOfEachRowsKind() {
@@ -43,24 +43,24 @@ struct ObjectModelTests {
         }
         // A lookup by identifier answers with the class HealthKit's does, or nil for another kind's identifier.
         let heartRate: QuantityType? = ObjectType.quantityType(forIdentifier: .heartRate)
-        #expect(heartRate?.identifier == "HKQuantityTypeIdentifierHeartRate")
-        #expect(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier(CategoryTypeIdentifier.sleepAnalysis.rawValue)) == nil)
-        #expect(ObjectType.categoryType(forIdentifier: CategoryTypeIdentifier(QuantityTypeIdentifier.stepCount.rawValue)) == nil)
+        expectEqual(heartRate?.identifier, "HKQuantityTypeIdentifierHeartRate")
+        expectNil(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier(CategoryTypeIdentifier.sleepAnalysis.rawValue)))
+        expectNil(ObjectType.categoryType(forIdentifier: CategoryTypeIdentifier(QuantityTypeIdentifier.stepCount.rawValue)))
     }
 
     @Test func setsOfTheBaseClassesHoldAMixAndCompareByIdentifier() {
         let read: Set<ObjectType> = [QuantityType(.stepCount), CategoryType(.sleepAnalysis), ObjectType.workoutType(),
                                      CharacteristicType(.dateOfBirth), CorrelationType(.food),
                                      ObjectType.quantityType(forIdentifier: .stepCount)!]
-        #expect(read.count == 5)
+        expectEqual(read.count, 5)
         #expect(read.contains(QuantityType(.stepCount)) && read.contains(CharacteristicType(.dateOfBirth)))
         let share: Set<SampleType> = [QuantityType(.dietaryWater), CategoryType(.mindfulSession), WorkoutType.workoutType()]
         #expect(share.count == 3 && share.contains(ObjectType.workoutType()))
         // Two instances of one type are equal and hash alike; types of different identifiers are not.
-        #expect(QuantityType(.stepCount) == ObjectType.quantityType(forIdentifier: .stepCount))
-        #expect(QuantityType(.stepCount).hashValue == QuantityType(.stepCount).hashValue)
+        expectEqual(QuantityType(.stepCount), ObjectType.quantityType(forIdentifier: .stepCount))
+        expectEqual(QuantityType(.stepCount).hashValue, QuantityType(.stepCount).hashValue)
         #expect(QuantityType(.stepCount) != QuantityType(.dietaryWater))
-        #expect(Set(read.compactMap { $0 as? SampleType }).count == 4)
+        expectEqual(Set(read.compactMap { $0 as? SampleType }).count, 4)
     }
 
     @Test func queriesNameTheirTypeAsObjectType() {
@@ -68,7 +68,7 @@ struct ObjectModelTests {
         let query = SampleQuery(sampleType: type, predicate: nil, limit: ObjectQueryNoLimit, sortDescriptors: nil) { _, _, _ in }
         #expect(query.objectType == type && query.objectType is QuantityType)
         let statistics = StatisticsQuery(quantityType: type, quantitySamplePredicate: nil, options: .discreteAverage) { _, _, _ in }
-        #expect(statistics.objectType as? QuantityType == type)
+        expectEqual(statistics.objectType as? QuantityType, type)
     }
 
     // MARK: Samples
@@ -133,14 +133,14 @@ struct ObjectModelTests {
             let samples = try await calls.call(0)
             // HealthKit's idiom: the downcast of the whole answer succeeds, with the values saved.
             let heartRates = try #require(samples as? [QuantitySample])
-            #expect(heartRates.map { $0.quantity.doubleValue(for: HealthUnit.count().unitDivided(by: .minute())) } == [62, 75])
+            expectEqual(heartRates.map { $0.quantity.doubleValue(for: HealthUnit.count().unitDivided(by: .minute())) }, [62, 75])
             #expect(heartRates.allSatisfy { $0.quantityType == QuantityType(.heartRate) && $0.isSaved })
 
             let sleepCalls = QueryTestSupport.Recorder<[HealthSample]?>()
             store.execute(SampleQuery(sampleType: CategoryType(.sleepAnalysis), predicate: nil, limit: 0,
                                       sortDescriptors: nil) { _, samples, _ in sleepCalls.record(samples) })
             let sleep = try await sleepCalls.call(0)
-            #expect((sleep?.first as? CategorySample)?.value == CategoryValueSleepAnalysis.asleepCore.rawValue)
+            expectEqual((sleep?.first as? CategorySample)?.value, CategoryValueSleepAnalysis.asleepCore.rawValue)
             #expect(sleep?.first is CategorySample && !(sleep?.first is QuantitySample))
         }
     }
@@ -151,21 +151,20 @@ struct ObjectModelTests {
             let types: [SampleType] = [QuantityType(.heartRate), CategoryType(.sleepAnalysis), ObjectType.workoutType(),
                                        CorrelationType(.bloodPressure)]
             let all = try await SampleQueryDescriptor(predicates: types.map { .sample(type: $0) }).result(for: store)
-            #expect(all.map(Self.describe).sorted()
-                    == ["category 3", "correlation of 2", "quantity 62.0", "quantity 75.0", "workout 37"])
+            expectEqual(all.map(Self.describe).sorted(), ["category 3", "correlation of 2", "quantity 62.0", "quantity 75.0", "workout 37"])
             let run = try #require(all.first { $0 is Workout } as? Workout)
             #expect(run.sampleType is WorkoutType && run.duration == 1800)
             let reading = try #require(all.first { $0 is Correlation } as? Correlation)
-            #expect(reading.correlationType == CorrelationType(.bloodPressure))
+            expectEqual(reading.correlationType, CorrelationType(.bloodPressure))
             let systolic = reading.objects(for: QuantityType(.bloodPressureSystolic)).first as? QuantitySample
-            #expect(systolic?.quantity.doubleValue(for: .millimeterOfMercury()) == 120)
+            expectEqual(systolic?.quantity.doubleValue(for: .millimeterOfMercury()), 120)
             // The typed descriptors keep returning their kind.
             let workouts: [Workout] = try await SampleQueryDescriptor(predicates: [.workout()]).result(for: store)
-            #expect(workouts.map(\.uuid) == [run.uuid])
+            expectEqual(workouts.map(\.uuid), [run.uuid])
             // An anchored query hands out the same classes.
             let changes = try await AnchoredObjectQueryDescriptor(predicates: types.map { .sample(type: $0) }, anchor: nil)
                 .result(for: store)
-            #expect(changes.addedSamples.map(Self.describe).sorted() == all.map(Self.describe).sorted())
+            expectEqual(changes.addedSamples.map(Self.describe).sorted(), all.map(Self.describe).sorted())
         }
     }
 
@@ -179,7 +178,7 @@ struct ObjectModelTests {
             // A set of HKSample, as HealthKit code keeps one: the same samples read twice are equal.
             #expect(Set(all) == Set(again) && Set(all + again).count == 3)
             let objects: [HealthObject] = all
-            #expect(objects.count == 3)
+            expectEqual(objects.count, 3)
             try await store.delete(all.filter { $0 is Workout })
             #expect(try await SampleQueryDescriptor(predicates: [.workout()]).result(for: store).isEmpty)
         }
@@ -200,10 +199,10 @@ struct ObjectModelTests {
             try owner.decideAuthorization(for: "app", allow: true, share: [], read: [QuantityType(.dietaryEnergyConsumed)])
             let app = try HealthStore(directory: path, source: "app", clock: { Self.now })
             let seenByOwner = try await SampleQueryDescriptor(predicates: [.sample(type: CorrelationType(.food))]).result(for: owner)
-            #expect((seenByOwner.first as? Correlation)?.objects.count == 2)
+            expectEqual((seenByOwner.first as? Correlation)?.objects.count, 2)
             let seen = try await SampleQueryDescriptor(predicates: [.sample(type: CorrelationType(.food))]).result(for: app)
             let food = try #require(seen.first as? Correlation)
-            #expect(food.objects.map(\.sampleType) == [QuantityType(.dietaryEnergyConsumed)])
+            expectEqual(food.objects.map(\.sampleType), [QuantityType(.dietaryEnergyConsumed)])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// GPX 1.1 from a workout's route (the built binary's output is parsed by an XML parser in
@@ -25,7 +26,7 @@ struct GPXWriterTests {
         #expect(text.contains("<trkpt lat=\"-33.8688\" lon=\"151.2093\"><ele>10.5</ele><time>2024-03-02T21:00:00Z</time></trkpt>"))
         // No exponents (XML Schema decimals), milliseconds kept, no elevation when unknown.
         #expect(text.contains("<trkpt lat=\"0.00001\" lon=\"-0.000000001\"><time>2024-03-02T21:00:01.250Z</time></trkpt>"))
-        #expect(text.components(separatedBy: "<trkpt ").count == 3)
+        expectEqual(text.components(separatedBy: "<trkpt ").count, 3)
         #expect(text.hasSuffix("    </trkseg>\n  </trk>\n</gpx>\n"))
     }
 

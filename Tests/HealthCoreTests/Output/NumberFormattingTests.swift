@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -18,23 +19,23 @@ struct NumberFormattingTests {
         for value in values where abs(value) < 1e15 {
             for digits in 0...3 {
                 let expected = String(format: "%.\(digits)f", value)
-                #expect(NumberFormatting.fixed(value, fractionDigits: digits) == expected, "\(value) with \(digits) digits")
+                expectEqual(NumberFormatting.fixed(value, fractionDigits: digits), expected, "\(value) with \(digits) digits")
             }
         }
-        #expect(NumberFormatting.fixed(1e15, fractionDigits: 2) == nil)
-        #expect(NumberFormatting.fixed(1, fractionDigits: 4) == nil)
+        expectNil(NumberFormatting.fixed(1e15, fractionDigits: 2))
+        expectNil(NumberFormatting.fixed(1, fractionDigits: 4))
     }
 
     @Test(arguments: [(8002.0, 2, "8,002"), (18002.5, 0, "18,002"), (1234.5, 2, "1,234.5"), (999.0, 0, "999"), (-12345.678, 2, "-12,345.68"), (0.004, 2, "0"),
                       (-0.004, 2, "0"), (1_000_000, 0, "1,000,000"), (99999.995, 2, "99,999.99"), (99999.996, 2, "100,000"), (72.4, 1, "72.4"),
                       (.infinity, 2, "inf")])
     func humanGroupsThousandsAndDropsTrailingZeros(value: Double, digits: Int, expected: String) {
-        #expect(NumberFormatting.human(value, fractionDigits: digits) == expected)
+        expectEqual(NumberFormatting.human(value, fractionDigits: digits), expected)
     }
 
     @Test(arguments: [(71.0, 1, "71.0"), (2500.0, 0, "2,500"), (12500.5, 2, "12,500.50"), (-0.0, 1, "0.0"), (-0.04, 1, "0.0"),
                       (-1234.5, 1, "-1,234.5"), (0.25, 2, "0.25")])
     func groupedKeepsItsDecimals(value: Double, digits: Int, expected: String) {
-        #expect(NumberFormatting.grouped(value, fractionDigits: digits) == expected)
+        expectEqual(NumberFormatting.grouped(value, fractionDigits: digits), expected)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's anchored object query class: pages with a limit, deletions, an update handler that sees another store's
@@ -33,20 +34,20 @@ struct AnchoredObjectQueryHandlerTests {
             var pages: [[UUID]] = []
             repeat {
                 let page = try await answer(store, anchor: anchor, limit: 2)
-                #expect(page.error == nil)
+                expectNil(page.error)
                 anchor = page.anchor
                 pages.append(page.added?.map(\.uuid) ?? [])
             } while pages.last?.isEmpty == false
             // Two, two, one, then nothing; the anchor ends after the fifth step (the weight is not looked at).
-            #expect(pages == [[samples[0].uuid, samples[1].uuid], [samples[2].uuid, samples[3].uuid], [samples[4].uuid], []])
-            #expect(anchor?.changeAnchor.sequence == 5)
+            expectEqual(pages, [[samples[0].uuid, samples[1].uuid], [samples[2].uuid, samples[3].uuid], [samples[4].uuid], []])
+            expectEqual(anchor?.changeAnchor.sequence, 5)
 
             // Change 7 deletes the second sample: from the last anchor, one deletion and nothing added.
             try store.storage.delete(uuids: [samples[1].uuid], now: TestSupport.date("2024-05-07T00:00:00Z"))
             let after = try await answer(store, anchor: anchor, limit: ObjectQueryNoLimit)
-            #expect(after.added?.isEmpty == true)
-            #expect(after.deleted?.map(\.uuid) == [samples[1].uuid])
-            #expect(after.anchor?.changeAnchor.sequence == 7)
+            expectEqual(after.added?.isEmpty, true)
+            expectEqual(after.deleted?.map(\.uuid), [samples[1].uuid])
+            expectEqual(after.anchor?.changeAnchor.sequence, 7)
         }
     }
 
@@ -65,28 +66,28 @@ struct AnchoredObjectQueryHandlerTests {
             defer { store.stop(query) }
 
             let start = try await initial.call(0)
-            #expect(start.added?.map(\.uuid) == [first.uuid])
-            #expect(start.anchor?.changeAnchor.sequence == 1)
+            expectEqual(start.added?.map(\.uuid), [first.uuid])
+            expectEqual(start.anchor?.changeAnchor.sequence, 1)
 
             // A weight (change 2) is not reported; the steps after it (change 3) are.
             let second = QueryTestSupport.steps(200, at: "2024-05-02T08:00:00Z")
             try writer.save([QueryTestSupport.weight(70, at: "2024-05-02T07:00:00Z")])
             try writer.save([second])
             let added = try await updates.call(0)
-            #expect(added.error == nil)
-            #expect(added.added?.map(\.uuid) == [second.uuid])
-            #expect(added.deleted?.isEmpty == true)
-            #expect(added.anchor?.changeAnchor.sequence == 3)
+            expectNil(added.error)
+            expectEqual(added.added?.map(\.uuid), [second.uuid])
+            expectEqual(added.deleted?.isEmpty, true)
+            expectEqual(added.anchor?.changeAnchor.sequence, 3)
 
             // Change 4 deletes the first steps.
             try writer.storage.delete(uuids: [first.uuid], now: TestSupport.date("2024-05-03T00:00:00Z"))
             let deleted = try await updates.call(1)
-            #expect(deleted.added?.isEmpty == true)
-            #expect(deleted.deleted?.map(\.uuid) == [first.uuid])
-            #expect(deleted.anchor?.changeAnchor.sequence == 4)
+            expectEqual(deleted.added?.isEmpty, true)
+            expectEqual(deleted.deleted?.map(\.uuid), [first.uuid])
+            expectEqual(deleted.anchor?.changeAnchor.sequence, 4)
             try await QueryTestSupport.pause()
-            #expect(updates.count == 2)
-            #expect(initial.count == 1)
+            expectEqual(updates.count, 2)
+            expectEqual(initial.count, 1)
         }
     }
 
@@ -102,10 +103,10 @@ struct AnchoredObjectQueryHandlerTests {
             store.execute(query)
             defer { store.stop(query) }
             // Three samples, two per answer: the first two, then the third without any write.
-            #expect(try await initial.call(0).added?.map(\.uuid) == [samples[0].uuid, samples[1].uuid])
+            try await expectEqual(initial.call(0).added?.map(\.uuid), [samples[0].uuid, samples[1].uuid])
             let rest = try await updates.call(0)
-            #expect(rest.added?.map(\.uuid) == [samples[2].uuid])
-            #expect(rest.anchor?.changeAnchor.sequence == 3)
+            expectEqual(rest.added?.map(\.uuid), [samples[2].uuid])
+            expectEqual(rest.anchor?.changeAnchor.sequence, 3)
         }
     }
 
@@ -119,15 +120,15 @@ struct AnchoredObjectQueryHandlerTests {
             store.execute(query)
             // An empty store: nothing added, nothing deleted, the anchor at the beginning.
             let start = try await initial.call(0)
-            #expect(start.added?.isEmpty == true)
-            #expect(start.anchor?.changeAnchor.sequence == 0)
+            expectEqual(start.added?.isEmpty, true)
+            expectEqual(start.anchor?.changeAnchor.sequence, 0)
             try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
             _ = try await updates.call(0)
 
             store.stop(query)
             try store.save([QueryTestSupport.steps(200, at: "2024-05-02T08:00:00Z")])
             try await QueryTestSupport.pause()
-            #expect(updates.count == 1)
+            expectEqual(updates.count, 1)
         }
     }
 }

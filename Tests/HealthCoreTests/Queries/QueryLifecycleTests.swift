@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// What every handler-based query shares through `Query`: any of them runs through `execute(_:)`; executing twice
@@ -33,15 +34,15 @@ struct QueryLifecycleTests {
                 },
             ]
             for query in queries {
-                #expect(query.sampleType == steps)
+                expectEqual(query.sampleType, steps)
                 store.execute(query)
             }
             // One answer each, no error; executing them all again answers nothing more.
             #expect(await LiveTestSupport.eventually { calls.value == 6 })
             for query in queries { store.execute(query) }
             try await QueryTestSupport.pause()
-            #expect(calls.value == 6)
-            #expect(calls.errorCount == 0)
+            expectEqual(calls.value, 6)
+            expectEqual(calls.errorCount, 0)
         }
     }
 
@@ -56,7 +57,7 @@ struct QueryLifecycleTests {
             // As in HealthKit, a stopped query cannot be restarted.
             store.execute(query)
             try await QueryTestSupport.pause()
-            #expect(calls.value == 0)
+            expectEqual(calls.value, 0)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's sample query: limit, sort descriptors, `ObjectQueryNoLimit`, a predicate, and other types left out.
@@ -28,9 +29,9 @@ struct SampleQueryTests {
             // Newest first, two of them: May 5 (500), May 4 (400).
             let (latest, error) = try await answer(store, limit: 2,
                                                    sortDescriptors: [SampleSortDescriptor(\.startDate, order: .reverse)])
-            #expect(error == nil)
-            #expect(latest?.map(\.uuid) == [samples[4].uuid, samples[3].uuid])
-            #expect((latest as? [QuantitySample])?.map { $0.quantity.doubleValue(for: .count()) } == [500, 400])
+            expectNil(error)
+            expectEqual(latest?.map(\.uuid), [samples[4].uuid, samples[3].uuid])
+            expectEqual((latest as? [QuantitySample])?.map { $0.quantity.doubleValue(for: .count()) }, [500, 400])
         }
     }
 
@@ -40,12 +41,12 @@ struct SampleQueryTests {
             let samples = try seed(store)
             // All five steps (not the weight), oldest first without sort descriptors.
             let (all, error) = try await answer(store, limit: ObjectQueryNoLimit, sortDescriptors: nil)
-            #expect(error == nil)
-            #expect(all?.map(\.uuid) == samples.map(\.uuid))
+            expectNil(error)
+            expectEqual(all?.map(\.uuid), samples.map(\.uuid))
             // By end date, newest first: the same samples backwards.
             let byValue = try await answer(store, limit: ObjectQueryNoLimit,
                                            sortDescriptors: [SampleSortDescriptor(\.endDate, order: .reverse)])
-            #expect(byValue.samples?.map(\.uuid) == samples.reversed().map(\.uuid))
+            expectEqual(byValue.samples?.map(\.uuid), samples.reversed().map(\.uuid))
         }
     }
 
@@ -56,7 +57,7 @@ struct SampleQueryTests {
             // May 2 to May 4 (end excluded): 200 and 300.
             let (found, _) = try await answer(store, predicate: QueryTestSupport.range("2024-05-02T00:00:00Z", "2024-05-04T00:00:00Z"),
                                               limit: ObjectQueryNoLimit, sortDescriptors: [])
-            #expect(found?.map(\.uuid) == [samples[1].uuid, samples[2].uuid])
+            expectEqual(found?.map(\.uuid), [samples[1].uuid, samples[2].uuid])
         }
     }
 }

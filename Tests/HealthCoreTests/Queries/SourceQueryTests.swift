@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's source query: the sources of a type's samples, selected by a predicate, and a source passed on to a
@@ -24,23 +25,23 @@ struct SourceQueryTests {
                             QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z", source: "Scale")])
             // Steps: the watch and the phone (the scale wrote only a weight).
             let (sources, error) = try await answer(store, QuantityType(.stepCount), nil)
-            #expect(error == nil)
-            #expect(sources == [Source(name: "Jane’s Apple Watch"), Source(name: "iPhone")])
-            #expect(sources?.map(\.bundleIdentifier).sorted() == ["Jane’s Apple Watch", "iPhone"])
+            expectNil(error)
+            expectEqual(sources, [Source(name: "Jane’s Apple Watch"), Source(name: "iPhone")])
+            expectEqual(sources?.map(\.bundleIdentifier).sorted(), ["Jane’s Apple Watch", "iPhone"])
             // From May 2: only the phone's 300.
             let later = try await answer(store, QuantityType(.stepCount),
                                          QueryTestSupport.range("2024-05-02T00:00:00Z", "2024-06-01T00:00:00Z"))
-            #expect(later.sources == [Source(name: "iPhone")])
+            expectEqual(later.sources, [Source(name: "iPhone")])
             // No sleep at all: an empty set, no error.
             let none = try await answer(store, CategoryType(.sleepAnalysis), nil)
-            #expect(none.sources == [])
-            #expect(none.error == nil)
+            expectEqual(none.sources, [])
+            expectNil(none.error)
 
             // A source found is a predicate: the phone's steps are 120 + 300 = 420.
             let phone = try await StatisticsQueryDescriptor(
                 predicate: .quantitySample(type: QuantityType(.stepCount), predicate: Query.predicateForObjects(from: Source(name: "iPhone"))),
                 options: .cumulativeSum).result(for: store)
-            #expect(phone?.sumQuantity()?.doubleValue(for: .count()) == 420)
+            expectEqual(phone?.sumQuantity()?.doubleValue(for: .count()), 420)
         }
     }
 }

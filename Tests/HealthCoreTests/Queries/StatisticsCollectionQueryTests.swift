@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's statistics collection query: daily sums at first, an update after another store's write, no update
@@ -44,30 +45,30 @@ struct StatisticsCollectionQueryTests {
             defer { store.stop(query) }
 
             let first = try await initial.call(0)
-            #expect(first.error == nil)
-            #expect(sum(first.collection, on: "2024-05-01") == 350)
-            #expect(sum(first.collection, on: "2024-05-02") == 400)
+            expectNil(first.error)
+            expectEqual(sum(first.collection, on: "2024-05-01"), 350)
+            expectEqual(sum(first.collection, on: "2024-05-02"), 400)
             // May 3 is a bucket of the range without data: there, with a nil sum.
             #expect(first.collection?.statistics(for: TestSupport.date("2024-05-03T12:00:00Z")) != nil)
-            #expect(sum(first.collection, on: "2024-05-03") == nil)
-            #expect(first.collection?.statistics().count == 2)
+            expectNil(sum(first.collection, on: "2024-05-03"))
+            expectEqual(first.collection?.statistics().count, 2)
 
             // A weight is not a step: no update. Then 50 steps on May 3 from the other store: one update.
             try writer.save([QueryTestSupport.weight(70, at: "2024-05-03T07:00:00Z")])
             try writer.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             let update = try await updates.call(0)
-            #expect(update.error == nil)
+            expectNil(update.error)
             // The interval the new sample falls in: May 3, now 50.
-            #expect(update.statistics?.startDate == TestSupport.date("2024-05-03T00:00:00Z"))
-            #expect(update.statistics?.sumQuantity()?.doubleValue(for: .count()) == 50)
+            expectEqual(update.statistics?.startDate, TestSupport.date("2024-05-03T00:00:00Z"))
+            expectEqual(update.statistics?.sumQuantity()?.doubleValue(for: .count()), 50)
             // The whole collection again: 350, 400, 50.
-            #expect(sum(update.collection, on: "2024-05-01") == 350)
-            #expect(sum(update.collection, on: "2024-05-02") == 400)
-            #expect(sum(update.collection, on: "2024-05-03") == 50)
-            #expect(update.collection?.statistics().count == 3)
+            expectEqual(sum(update.collection, on: "2024-05-01"), 350)
+            expectEqual(sum(update.collection, on: "2024-05-02"), 400)
+            expectEqual(sum(update.collection, on: "2024-05-03"), 50)
+            expectEqual(update.collection?.statistics().count, 3)
             try await QueryTestSupport.pause()
-            #expect(updates.count == 1)
-            #expect(initial.count == 1)
+            expectEqual(updates.count, 1)
+            expectEqual(initial.count, 1)
         }
     }
 
@@ -85,12 +86,12 @@ struct StatisticsCollectionQueryTests {
             try store.save([QueryTestSupport.steps(10, at: "2024-05-02T09:00:00Z")])
             // May 2: 400 + 10 = 410.
             let update = try await updates.call(0)
-            #expect(update.statistics?.sumQuantity()?.doubleValue(for: .count()) == 410)
+            expectEqual(update.statistics?.sumQuantity()?.doubleValue(for: .count()), 410)
 
             store.stop(query)
             try store.save([QueryTestSupport.steps(20, at: "2024-05-02T10:00:00Z")])
             try await QueryTestSupport.pause()
-            #expect(updates.count == 1)
+            expectEqual(updates.count, 1)
         }
     }
 
@@ -105,7 +106,7 @@ struct StatisticsCollectionQueryTests {
             #expect(sum(try await initial.call(0).collection, on: "2024-05-01") == 350)
             try store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             try await QueryTestSupport.pause()
-            #expect(initial.count == 1)
+            expectEqual(initial.count, 1)
         }
     }
 
@@ -122,12 +123,12 @@ struct StatisticsCollectionQueryTests {
             query.statisticsUpdateHandler = { _, statistics, collection, error in updates.record((statistics, collection, error)) }
             store.execute(query)
             let first = try await initial.call(0)
-            #expect(first.collection == nil)
+            expectNil(first.collection)
             #expect((first.error as? HealthError)?.underlyingError is StatisticsError)
             // The query stopped: a write calls nothing.
             try store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             try await QueryTestSupport.pause()
-            #expect(updates.count == 0)
+            expectEqual(updates.count, 0)
         }
     }
 
@@ -142,11 +143,11 @@ struct StatisticsCollectionQueryTests {
             try await LiveTestSupport.withTimeout(120) {
                 var results = descriptor.results(for: store).makeAsyncIterator()
                 let first = try #require(try await results.next())
-                #expect(first.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [350, 400])
+                expectEqual(first.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }, [350, 400])
                 // May 1: 350 + 5 = 355, written by another store on the folder.
                 try HealthStore(directory: path).save([QueryTestSupport.steps(5, at: "2024-05-01T20:00:00Z")])
                 let second = try #require(try await results.next())
-                #expect(second.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [355, 400])
+                expectEqual(second.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }, [355, 400])
             }
         }
     }
@@ -168,7 +169,7 @@ struct StatisticsCollectionQueryTests {
             try await LiveTestSupport.withTimeout(120) { _ = try await task.value }
             try store.save([QueryTestSupport.steps(50, at: "2024-05-03T09:00:00Z")])
             try await QueryTestSupport.pause()
-            #expect(received.value == 1)
+            expectEqual(received.value, 1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's statistics query: a sum, an average with its extremes, nil statistics with `noData` when nothing
@@ -15,7 +16,7 @@ struct StatisticsQueryTests {
         })
         let answer = try await calls.call(0)
         try await QueryTestSupport.pause()
-        #expect(calls.count == 1)   // once, and done
+        expectEqual(calls.count, 1)   // once, and done
         return answer
     }
 
@@ -28,11 +29,11 @@ struct StatisticsQueryTests {
             // May 1 only: 100 + 250 = 350; the 400 of May 2 is outside.
             let may1 = QueryTestSupport.range("2024-05-01T00:00:00Z", "2024-05-02T00:00:00Z")
             let (statistics, error) = try await answer(store, QuantityType(.stepCount), may1, .cumulativeSum)
-            #expect(error == nil)
-            #expect(statistics?.sumQuantity()?.doubleValue(for: .count()) == 350)
+            expectNil(error)
+            expectEqual(statistics?.sumQuantity()?.doubleValue(for: .count()), 350)
             // No predicate: every sample, 100 + 250 + 400 = 750.
             let all = try await answer(store, QuantityType(.stepCount), nil, .cumulativeSum)
-            #expect(all.statistics?.sumQuantity()?.doubleValue(for: .count()) == 750)
+            expectEqual(all.statistics?.sumQuantity()?.doubleValue(for: .count()), 750)
         }
     }
 
@@ -45,12 +46,12 @@ struct StatisticsQueryTests {
             // (70 + 72 + 77) / 3 = 219 / 3 = 73; smallest 70, largest 77, latest 77 (May 3).
             let (statistics, error) = try await answer(store, QuantityType(.bodyMass), nil,
                                                        [.discreteAverage, .discreteMin, .discreteMax, .mostRecent])
-            #expect(error == nil)
+            expectNil(error)
             let kilogram = HealthUnit.gramUnit(with: .kilo)
-            #expect(statistics?.averageQuantity()?.doubleValue(for: kilogram) == 73)
-            #expect(statistics?.minimumQuantity()?.doubleValue(for: kilogram) == 70)
-            #expect(statistics?.maximumQuantity()?.doubleValue(for: kilogram) == 77)
-            #expect(statistics?.mostRecentQuantity()?.doubleValue(for: kilogram) == 77)
+            expectEqual(statistics?.averageQuantity()?.doubleValue(for: kilogram), 73)
+            expectEqual(statistics?.minimumQuantity()?.doubleValue(for: kilogram), 70)
+            expectEqual(statistics?.maximumQuantity()?.doubleValue(for: kilogram), 77)
+            expectEqual(statistics?.mostRecentQuantity()?.doubleValue(for: kilogram), 77)
         }
     }
 
@@ -61,9 +62,9 @@ struct StatisticsQueryTests {
             // June has no steps: HealthKit answers nil statistics and errorNoData.
             let june = QueryTestSupport.range("2024-06-01T00:00:00Z", "2024-07-01T00:00:00Z")
             let (statistics, error) = try await answer(store, QuantityType(.stepCount), june, .cumulativeSum)
-            #expect(statistics == nil)
-            #expect((error as? HealthError)?.code == .errorNoData)
-            #expect((error as? HealthError)?.underlyingError as? StatisticsError == .noData(QuantityType(.stepCount).name))
+            expectNil(statistics)
+            expectEqual((error as? HealthError)?.code, .errorNoData)
+            expectEqual((error as? HealthError)?.underlyingError as? StatisticsError, .noData(QuantityType(.stepCount).name))
         }
     }
 
@@ -73,7 +74,7 @@ struct StatisticsQueryTests {
             try store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
             // A sum of body mass means nothing.
             let (statistics, error) = try await answer(store, QuantityType(.bodyMass), nil, .cumulativeSum)
-            #expect(statistics == nil)
+            expectNil(statistics)
             guard case .optionNotApplicable? = (error as? HealthError)?.underlyingError as? StatisticsError else {
                 Issue.record("expected optionNotApplicable, got \(String(describing: error))")
                 return

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Type lookup by short name, identifier or unprefixed identifier, in any case, without a name dictionary.
@@ -12,15 +13,15 @@ struct CatalogueLookupTests {
 
     @Test func duplicateNamesAreFound() {
         let twice = SampleTypeCatalogue([.water, .steps, .water])
-        #expect(Set(twice.duplicateNames) == ["water", "hkquantitytypeidentifierdietarywater", "dietarywater"])
+        expectEqual(Set(twice.duplicateNames), ["water", "hkquantitytypeidentifierdietarywater", "dietarywater"])
     }
 
     @Test func everyTypeAnswersToEachOfItsNamesInAnyCase() throws {
         for type in catalogue.types {
             for name in [type.name, type.identifier, type.shortIdentifier] {
                 for spelling in [name, name.uppercased(), name.lowercased()] {
-                    #expect(try catalogue.type(named: spelling) == type, "\(spelling)")
-                    #expect(catalogue.type(identifier: spelling) == type, "\(spelling)")
+                    try expectEqual(catalogue.type(named: spelling), type, "\(spelling)")
+                    expectEqual(catalogue.type(identifier: spelling), type, "\(spelling)")
                 }
             }
         }
@@ -29,13 +30,13 @@ struct CatalogueLookupTests {
     @Test(arguments: ["", "wat", "waterx", "HKQuantityTypeIdentifier", "HKCategoryTypeIdentifierDietaryWater",
                       "DietaryWaterX", "HKQuantityTypeIdentifierDietaryWate", "wäter", "日本"])
     func unknownNamesAreNotFound(text: String) {
-        #expect(catalogue.type(identifier: text) == nil)
+        expectNil(catalogue.type(identifier: text))
         #expect(throws: SampleError.self) { try catalogue.type(named: text) }
     }
 
     @Test func unicodeLowercasingStillApplies() throws {
         // The Kelvin sign lower-cases to an ASCII "k", as the old lower-cased dictionary keys did.
-        #expect(try catalogue.type(named: "wal\u{212A}ing-heart-rate").name == "walking-heart-rate")
+        try expectEqual(catalogue.type(named: "wal\u{212A}ing-heart-rate").name, "walking-heart-rate")
     }
 
     @Test func onlyHealthKitPrefixesAreDropped() {
@@ -43,9 +44,9 @@ struct CatalogueLookupTests {
                                       aggregation: .cumulative, unit: "count", display: nil, examples: ["1"],
                                       validRange: 0...1)
         let mine = SampleTypeCatalogue([odd])
-        #expect(mine.type(identifier: "odd")?.identifier == "XXQuantityTypeIdentifierThing")
-        #expect(mine.type(identifier: "xxquantitytypeidentifierthing")?.identifier == "XXQuantityTypeIdentifierThing")
-        #expect(mine.type(identifier: "Thing") == nil)
+        expectEqual(mine.type(identifier: "odd")?.identifier, "XXQuantityTypeIdentifierThing")
+        expectEqual(mine.type(identifier: "xxquantitytypeidentifierthing")?.identifier, "XXQuantityTypeIdentifierThing")
+        expectNil(mine.type(identifier: "Thing"))
     }
 
     @Test func characteristicsAreNotSampleTypes() {

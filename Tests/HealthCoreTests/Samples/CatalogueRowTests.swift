@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The catalogue makes a row into a type only when it is used, and a lookup answers as the previous definition did:
@@ -46,23 +47,23 @@ struct CatalogueRowTests {
         let made = SampleTypeCatalogue(standard.types)
         for key in keys() {
             let expected = Self.reference(key, in: types)?.identifier
-            #expect(standard.type(identifier: key)?.identifier == expected, "\(key)")
-            #expect(made.type(identifier: key)?.identifier == expected, "\(key)")
-            #expect((try? standard.type(named: key))?.identifier == expected, "\(key)")
+            expectEqual(standard.type(identifier: key)?.identifier, expected, "\(key)")
+            expectEqual(made.type(identifier: key)?.identifier, expected, "\(key)")
+            expectEqual((try? standard.type(named: key))?.identifier, expected, "\(key)")
         }
     }
 
     @Test func aLookupMakesOnlyTheTypeItFinds() throws {
         let fresh = SampleTypeCatalogue(rows: standard.rows)
-        #expect(fresh.madeCount == 0)
-        #expect(try fresh.type(named: "water").identifier == "HKQuantityTypeIdentifierDietaryWater")
-        #expect(fresh.type(identifier: "HKQuantityTypeIdentifierDietaryWater")?.name == "water")
-        #expect(fresh.madeCount == 1)
-        #expect(fresh.type(identifier: "nothing-by-this-name") == nil)
+        expectEqual(fresh.madeCount, 0)
+        try expectEqual(fresh.type(named: "water").identifier, "HKQuantityTypeIdentifierDietaryWater")
+        expectEqual(fresh.type(identifier: "HKQuantityTypeIdentifierDietaryWater")?.name, "water")
+        expectEqual(fresh.madeCount, 1)
+        expectNil(fresh.type(identifier: "nothing-by-this-name"))
         #expect(throws: SampleError.self) { try fresh.type(named: "nothing-by-this-name") }
-        #expect(fresh.madeCount == 1)
-        #expect(fresh.types.count == standard.rows.count)
-        #expect(fresh.madeCount == standard.rows.count)
+        expectEqual(fresh.madeCount, 1)
+        expectEqual(fresh.types.count, standard.rows.count)
+        expectEqual(fresh.madeCount, standard.rows.count)
     }
 
     @Test func typesMadeOneByOneEqualTypesMadeTogether() throws {
@@ -80,7 +81,7 @@ struct CatalogueRowTests {
                 #expect(unit?.factor == other?.factor && unit?.offset == other?.offset, "\(type.name)")
             }
         }
-        #expect(oneByOne.types.map(\.identifier) == together.map(\.identifier))
+        expectEqual(oneByOne.types.map(\.identifier), together.map(\.identifier))
     }
 
     @Test func eachRowsUnitsAreItsOwnUnitStrings() throws {
@@ -102,16 +103,16 @@ struct CatalogueRowTests {
                 found.withLock { _ = $0[name, default: []].insert(identifier) }
             }
         }
-        #expect(found.current == Dictionary(uniqueKeysWithValues: standard.types.map { ($0.name, [$0.identifier]) }))
-        #expect(fresh.madeCount == names.count)
+        expectEqual(found.current, Dictionary(uniqueKeysWithValues: standard.types.map { ($0.name, [$0.identifier]) }))
+        expectEqual(fresh.madeCount, names.count)
     }
 
     @Test func anIdentifierThatIsOnlyAPrefixIsMatchedWhole() {
         let odd = SampleType.quantity("HKQuantityTypeIdentifier", name: "odd", title: "Odd", aggregation: .cumulative,
                                       unit: "count", examples: ["1"])
         let mine = SampleTypeCatalogue([odd])
-        #expect(mine.type(identifier: "hkquantitytypeidentifier")?.name == "odd")
-        #expect(mine.type(identifier: "") == nil)
-        #expect(Self.reference("", in: Self.names([odd])) == nil)
+        expectEqual(mine.type(identifier: "hkquantitytypeidentifier")?.name, "odd")
+        expectNil(mine.type(identifier: ""))
+        expectNil(Self.reference("", in: Self.names([odd])))
     }
 }

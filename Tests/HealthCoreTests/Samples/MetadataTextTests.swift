@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 import TextSupport
 @testable import HealthCore
 
@@ -16,14 +17,14 @@ struct MetadataTextTests {
     }
 
     @Test func fixedCases() {
-        #expect(MetadataText.json([:]) == "{}")
+        expectEqual(MetadataText.json([:]), "{}")
         #expect(MetadataText.json(["HKTimeZone": "America/Los_Angeles"]) == #"{"HKTimeZone":"America/Los_Angeles"}"#)
         #expect(MetadataText.json(["b": 2, "a": "x\"y\n", "@raw": "1"]) == #"{"@raw":"1","a":"x\"y\n","b":2}"#)
         #expect(MetadataText.json(["b": 2, "a": 0.5, "@raw": "1"], userOnly: true) == #"{"a":0.5,"b":2}"#)
-        #expect(MetadataText.json(["@only": "1"], userOnly: true) == "{}")
-        #expect(MetadataText.csvField(["@only": "1"], userOnly: true) == "")
-        #expect(MetadataText.csvField([:]) == "")
-        #expect(MetadataText.csvField(["note": "é\u{2028}"]) == "{\"note\":\"é\\u2028\"}")
+        expectEqual(MetadataText.json(["@only": "1"], userOnly: true), "{}")
+        expectEqual(MetadataText.csvField(["@only": "1"], userOnly: true), "")
+        expectEqual(MetadataText.csvField([:]), "")
+        expectEqual(MetadataText.csvField(["note": "é\u{2028}"]), "{\"note\":\"é\\u2028\"}")
     }
 
     /// Seeded random dictionaries (0 to 4 keys, `@` keys, escapes, non-ASCII, numbers) against the definition.
@@ -41,7 +42,7 @@ struct MetadataTextTests {
                     : .number([0, -1, 2.5, 1e15, 1e-7, 123456789].randomElement(using: &random)!)
             }
             for userOnly in [false, true] {
-                #expect(MetadataText.json(metadata, userOnly: userOnly) == Self.reference(metadata, userOnly: userOnly),
+                expectEqual(MetadataText.json(metadata, userOnly: userOnly), Self.reference(metadata, userOnly: userOnly),
                         "\(metadata)")
             }
         }

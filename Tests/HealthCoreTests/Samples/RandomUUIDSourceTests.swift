@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// ``RandomUUIDSource`` hands out version-4 UUIDs, each once, a growing pool per call into the kernel.
@@ -13,14 +14,14 @@ import Testing
             #expect(uuid.uuid.6 >> 4 == 4 && uuid.uuid.8 >> 6 == 2)
             seen.insert(uuid)
         }
-        #expect(seen.count == count)
+        expectEqual(seen.count, count)
         // 256 bytes, doubling to 16 KiB: 16 + 32 + … + 512 = 1,008 UUIDs in 6 calls, then 1,024 a call.
         let expected = 6 + (count - 1_008 + 1_023) / 1_024
-        #expect(source.refills == expected)
+        expectEqual(source.refills, expected)
         // A small push takes one call of 256 bytes.
         let small = RandomUUIDSource()
         for _ in 0..<16 { _ = small.next() }
-        #expect(small.refills == 1)
+        expectEqual(small.refills, 1)
     }
 
     /// After a fork the child draws a fresh pool before its next UUID, so it never hands out what the parent will.
@@ -28,12 +29,12 @@ import Testing
         let source = RandomUUIDSource()
         _ = source.next()
         _ = source.next()
-        #expect(source.refills == 1)
+        expectEqual(source.refills, 1)
         RandomUUIDSource.forkGeneration &+= 1
         _ = source.next()
-        #expect(source.refills == 2)
+        expectEqual(source.refills, 2)
         _ = source.next()
-        #expect(source.refills == 2)
+        expectEqual(source.refills, 2)
     }
 
     #if os(Linux)
@@ -45,9 +46,9 @@ import Testing
         if child == 0 { _exit(RandomUUIDSource.forkGeneration == before &+ 1 ? 0 : 1) }
         #expect(child > 0)
         var status: Int32 = 0
-        #expect(waitpid(child, &status, 0) == child)
-        #expect(status == 0)  // exited with 0: the child saw the next generation
-        #expect(RandomUUIDSource.forkGeneration == before)
+        expectEqual(waitpid(child, &status, 0), child)
+        expectEqual(status, 0)  // exited with 0: the child saw the next generation
+        expectEqual(RandomUUIDSource.forkGeneration, before)
     }
     #endif
 }

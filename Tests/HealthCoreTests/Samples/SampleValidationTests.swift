@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// `Sample.validated(as:now:)`: the invariants every stored sample keeps.
@@ -20,11 +21,11 @@ struct SampleValidationTests {
 
     @Test func validSamplesPassUnchanged() throws {
         let sample = water(500)
-        #expect(try sample.validated(as: .water) == sample)
-        #expect(try sample.validated(as: .water, now: SampleValidationTests.noon) == sample)  // ending exactly now is fine
+        try expectEqual(sample.validated(as: .water), sample)
+        try expectEqual(sample.validated(as: .water, now: SampleValidationTests.noon), sample)  // ending exactly now is fine
         let night = Kit.sleep(3, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 7))
-        #expect(try night.validated(as: .sleep) == night)
-        #expect(try Kit.quantity(.water, 0, "mL", SampleValidationTests.noon).validated(as: .water).value.quantity?.value == 0)
+        try expectEqual(night.validated(as: .sleep), night)
+        try expectEqual(Kit.quantity(.water, 0, "mL", SampleValidationTests.noon).validated(as: .water).value.quantity?.value, 0)
     }
 
     @Test(arguments: [-1.0, -0.001, -500.0])
@@ -55,7 +56,7 @@ struct SampleValidationTests {
 
     @Test func sleepUpToTwentyFourHoursIsAllowed() throws {
         let day = Kit.sleep(1, Kit.utc(2024, 5, 31, 12), Kit.utc(2024, 6, 1, 12))  // exactly 24 h
-        #expect(try day.validated(as: .sleep) == day)
+        try expectEqual(day.validated(as: .sleep), day)
     }
 
     @Test func sleepLongerThanTwentyFourHoursIsRefused() {
@@ -116,7 +117,7 @@ struct SampleValidationTests {
     @Test(arguments: 0...5)
     func everySleepRawValueIsAccepted(raw: Int) throws {
         let sample = Kit.sleep(raw, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 7))
-        #expect(try sample.validated(as: .sleep).value == .category(raw))
+        try expectEqual(sample.validated(as: .sleep).value, .category(raw))
     }
 
     @Test func futureSampleIsRefusedWhenNowIsGiven() throws {
@@ -131,7 +132,7 @@ struct SampleValidationTests {
             try running.validated(as: .water, now: now)
         }
         // Without `now` (imports, the store) the future is not checked.
-        #expect(try later.validated(as: .water) == later)
+        try expectEqual(later.validated(as: .water), later)
     }
 
     @Test func valueKindMustMatchTheType() {
@@ -155,7 +156,7 @@ struct SampleValidationTests {
     @Test func degreesBelowZeroAreNotNegativeAmounts() throws {
         let type = SampleValidationTests.temperature
         let cold = Kit.quantity(type, -5, "degC", SampleValidationTests.noon)
-        #expect(try cold.validated(as: type) == cold)
+        try expectEqual(cold.validated(as: type), cold)
         // Kelvin has no offset, so −5 K is a negative amount.
         #expect(throws: SampleError.negative(-5, type: "temperature")) {
             try Kit.quantity(type, -5, "K", SampleValidationTests.noon).validated(as: type)
@@ -169,8 +170,8 @@ struct SampleValidationTests {
                             end: Date(timeIntervalSince1970: base + 0.9996), value: .quantity(Quantity(1, .count())),
                             source: "hkctl", created: Date(timeIntervalSince1970: base + 0.0004))
         #expect(Kit.isClose(sample.start.timeIntervalSince1970, base + 0.123, absolute: 1e-6))
-        #expect(sample.end.timeIntervalSince1970 == base + 1)
-        #expect(sample.created.timeIntervalSince1970 == base)
+        expectEqual(sample.end.timeIntervalSince1970, base + 1)
+        expectEqual(sample.created.timeIntervalSince1970, base)
         #expect(Kit.isClose(sample.duration, 0.877, absolute: 1e-6))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 20, item 10: invisible and control characters in source names and metadata, one rule everywhere.
@@ -15,7 +16,7 @@ struct TextRulesTests {
         let named = Set(Self.refused)
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            #expect(TextRules.isRefused(scalar) == named.contains(value), "U+\(String(value, radix: 16))")
+            expectEqual(TextRules.isRefused(scalar), named.contains(value), "U+\(String(value, radix: 16))")
         }
     }
 
@@ -29,8 +30,8 @@ struct TextRulesTests {
             for text in ["\(Character(scalar))", "ab\(Character(scalar))", "\(Character(scalar))é", "日\(Character(scalar))本"] + long {
                 let expected = text.unicodeScalars.first(where: TextRules.isRefused)
                 let scanned = Array(text.utf8).withUnsafeBufferPointer { TextRules.containsRefused(utf8: $0) }
-                #expect(scanned == (expected != nil), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
-                #expect(TextRules.firstRefused(in: text) == expected, "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+                expectEqual(scanned, (expected != nil), "U+\(String(value, radix: 16)) in \(text.debugDescription)")
+                expectEqual(TextRules.firstRefused(in: text), expected, "U+\(String(value, radix: 16)) in \(text.debugDescription)")
             }
         }
     }
@@ -39,28 +40,28 @@ struct TextRulesTests {
         for name in ["Jose’s iPhone", "José’s Apple Watch", "Jose\u{00A0}iPhone", "Zoë's Watch", "王的iPhone", "Health 🫀",
                      "x; touch /tmp/pwned #", String(repeating: "a", count: TextRules.sourceNameLimit),
                      String(repeating: "é", count: TextRules.sourceNameLimit)] {
-            #expect(TextRules.sourceNameProblem(name) == nil, "\(name)")
+            expectNil(TextRules.sourceNameProblem(name), "\(name)")
         }
     }
 
     @Test func emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter() throws {
-        #expect(TextRules.sourceNameProblem("")?.contains("empty") == true)
+        expectEqual(TextRules.sourceNameProblem("")?.contains("empty"), true)
         let long = try #require(TextRules.sourceNameProblem(String(repeating: "a", count: TextRules.sourceNameLimit + 1)))
         #expect(long.contains("201 characters") && long.contains("at most 200"))
         let invisible = try #require(TextRules.sourceNameProblem("hkctl\u{200B}"))
         #expect(invisible.contains("U+200B") && invisible.contains("zero-width") && invisible.contains("hkctl\\u{200B}"))
         #expect(!invisible.unicodeScalars.contains { TextRules.isRefused($0) })
-        #expect(TextRules.sourceNameProblem("a\u{85}b")?.contains("U+0085 (a control character)") == true)
-        #expect(TextRules.sourceNameProblem("evil\u{202E}gpj.exe")?.contains("bidirectional") == true)
+        expectEqual(TextRules.sourceNameProblem("a\u{85}b")?.contains("U+0085 (a control character)"), true)
+        expectEqual(TextRules.sourceNameProblem("evil\u{202E}gpj.exe")?.contains("bidirectional"), true)
         #expect(throws: TextError.self) { try TextRules.checkSourceName("a\u{2028}b") }
     }
 
     @Test func metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot() {
-        #expect(TextRules.metadataProblem(key: "drink", value: .string("tea – green, “fresh”")) == nil)
+        expectNil(TextRules.metadataProblem(key: "drink", value: .string("tea – green, “fresh”")))
         #expect(TextRules.metadataProblem(key: "drink\u{200D}", value: .string("tea")) != nil)
         #expect(TextRules.metadataProblem(key: "drink", value: .string("tea\nbreak")) != nil)
-        #expect(TextRules.metadataProblem(key: "drink", value: .number(1)) == nil)
-        #expect(TextRules.metadataProblem(key: "@children", value: .string("[{\"note\":\"a\u{200B}\"}]")) == nil)
+        expectNil(TextRules.metadataProblem(key: "drink", value: .number(1)))
+        expectNil(TextRules.metadataProblem(key: "@children", value: .string("[{\"note\":\"a\u{200B}\"}]")))
     }
 
     /// The library's save refuses such samples before touching the store.
@@ -78,7 +79,7 @@ struct TextRulesTests {
             try store.save([good])
             let saved = try store.samples(ofType: SampleType.steps.identifier,
                                           overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd))
-            #expect(saved.map(\.source) == ["Jose’s iPhone"])
+            expectEqual(saved.map(\.source), ["Jose’s iPhone"])
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -53,7 +54,7 @@ import TextSupport
 
     @Test func csvCarriesKindValenceLabelsAndAssociations() throws {
         let lines = try exported(InMemorySampleStore(Self.moods()), .csv).split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
+        expectEqual(lines.count, 4)
         let first = try #require(lines.first { $0.contains("HKStateOfMindLabelCalm") })
         #expect(first.hasPrefix("HKDataTypeStateOfMind,2024-05-01T08:00:00"))
         #expect(first.contains(",HKStateOfMindKindMomentaryEmotion,,hkctl,,"))
@@ -78,12 +79,12 @@ import TextSupport
         let receipt = try imported(xml, into: copy)
         #expect(!receipt.hasProblems, "\(receipt.problems)")
         #expect(receipt.counts[StateOfMind.typeIdentifier]?.added == 3 && receipt.totals.keptGenerically == 0)
-        #expect(contents(copy.allSamples) == contents(original.allSamples))
+        expectEqual(contents(copy.allSamples), contents(original.allSamples))
         #expect(copy.allSamples.allSatisfy { $0.metadata["HKStateOfMindValence"] == nil })
         // Again, into the copy and into the store it came from: every mood is already there.
-        #expect(try imported(xml, into: copy).totals.alreadyPresent == 3)
-        #expect(try imported(xml, into: original).totals.alreadyPresent == 3)
-        #expect(original.allSamples.count == 3)
+        try expectEqual(imported(xml, into: copy).totals.alreadyPresent, 3)
+        try expectEqual(imported(xml, into: original).totals.alreadyPresent, 3)
+        expectEqual(original.allSamples.count, 3)
     }
 
     @Test func entriesThatDoNotReadKeepTheRecordAsWritten() throws {
@@ -99,7 +100,7 @@ import TextSupport
         var unknownKind = typed
         unknownKind.value = .generic(value: "HKStateOfMindKindWeekly", unit: nil)
         for sample in [unknownLabel, outOfRange, noValence, unknownKind] {
-            #expect(StateOfMindExportForm.typed(sample) == nil)
+            expectNil(StateOfMindExportForm.typed(sample))
         }
         // Swift case names and raw values read too; the classification written is ignored (it follows the valence).
         var plain = typed

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// State of mind as HealthKit's `HKStateOfMind`: its enums with HealthKit's raw values, the valence bands, saving and
@@ -22,12 +23,12 @@ struct StateOfMindTests {
     @Test func theEnumsHaveHealthKitsRawValues() {
         // HKStateOfMind.h (iOS 18.2 SDK): every enum counts from 1, in the header's order.
         #expect(StateOfMind.Kind.momentaryEmotion.rawValue == 1 && StateOfMind.Kind.dailyMood.rawValue == 2)
-        #expect(StateOfMind.ValenceClassification.allCases.map(\.rawValue) == Array(1...7))
+        expectEqual(StateOfMind.ValenceClassification.allCases.map(\.rawValue), Array(1...7))
         #expect(StateOfMind.ValenceClassification.veryUnpleasant.rawValue == 1 && StateOfMind.ValenceClassification.veryPleasant.rawValue == 7)
-        #expect(StateOfMind.Label.allCases.count == 38)
+        expectEqual(StateOfMind.Label.allCases.count, 38)
         #expect(StateOfMind.Label.amazed.rawValue == 1 && StateOfMind.Label.calm.rawValue == 7 && StateOfMind.Label.grateful.rawValue == 15)
         #expect(StateOfMind.Label.worried.rawValue == 31 && StateOfMind.Label.annoyed.rawValue == 32 && StateOfMind.Label.satisfied.rawValue == 38)
-        #expect(StateOfMind.Association.allCases.count == 18)
+        expectEqual(StateOfMind.Association.allCases.count, 18)
         #expect(StateOfMind.Association.community.rawValue == 1 && StateOfMind.Association.selfCare.rawValue == 13)
         #expect(StateOfMind.Association.work.rawValue == 17 && StateOfMind.Association.weather.rawValue == 18)
         // Names as people and files write them.
@@ -42,7 +43,7 @@ struct StateOfMindTests {
         #expect(Band(valence: 0.14) == .neutral && Band(valence: 0.15) == .slightlyPleasant)
         #expect(Band(valence: -0.15) == .slightlyUnpleasant && Band(valence: 0.72) == .veryPleasant && Band(valence: 0.7) == .pleasant)
         #expect(Band(valence: 1.01) == nil && Band(valence: -1.5) == nil && Band(valence: .nan) == nil)
-        for band in Band.allCases { #expect(Band(valence: band.representativeValence) == band) }
+        for band in Band.allCases { expectEqual(Band(valence: band.representativeValence), band) }
         #expect(Band.neutral.representativeValence == 0 && abs(Band.pleasant.representativeValence - 4.0 / 7) < 1e-12)
     }
 
@@ -78,10 +79,10 @@ struct StateOfMindTests {
                     try await store.save(bad)
                     Issue.record("saved \(bad.valence)")
                 } catch let error as HealthError {
-                    #expect(error.code == .errorInvalidArgument)
+                    expectEqual(error.code, .errorInvalidArgument)
                 }
             }
-            #expect(TestSupport.walkFiles(folder + "/store") == before)
+            expectEqual(TestSupport.walkFiles(folder + "/store"), before)
             // A state of mind dated after the store's clock is stored, as HealthKit stores one; a program that takes
             // dates from people refuses it with validated(now:).
             let planned = StateOfMind(date: TestSupport.date("2024-06-11T21:00:00Z"), kind: .momentaryEmotion, valence: 0.2,
@@ -109,16 +110,16 @@ struct StateOfMindTests {
             try await store.save(QuantitySample(type: QuantityType(.dietaryWater), quantity: Quantity(unit: .liter(), doubleValue: 0.5),
                                                 start: day.addingTimeInterval(3600), end: day.addingTimeInterval(3600)))
             func valences(_ predicate: SamplePredicate) async throws -> [Double] { try await Self.found(store, predicate).map(\.valence) }
-            #expect(try await valences(Query.predicateForStatesOfMind(with: .dailyMood)) == [0.9])
-            #expect(try await valences(Query.predicateForStatesOfMind(with: StateOfMind.Label.calm)) == [0.5, 0.9])
-            #expect(try await valences(Query.predicateForStatesOfMind(with: StateOfMind.Association.work)) == [-0.8, 0.9])
-            #expect(try await valences(Query.predicateForStatesOfMind(with: .veryUnpleasant)) == [-0.8])
-            #expect(try await valences(Query.predicateForStatesOfMind(withValence: 0.5, operatorType: .greaterThanOrEqualTo)) == [0.5, 0.9])
-            #expect(try await valences(Query.predicateForStatesOfMind(withValence: 0.5, operatorType: .lessThan)) == [-0.8])
-            #expect(try await valences(Query.predicateForStatesOfMind(withValence: 0.5, operatorType: .notEqualTo)) == [-0.8, 0.9])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(with: .dailyMood)), [0.9])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(with: StateOfMind.Label.calm)), [0.5, 0.9])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(with: StateOfMind.Association.work)), [-0.8, 0.9])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(with: .veryUnpleasant)), [-0.8])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(withValence: 0.5, operatorType: .greaterThanOrEqualTo)), [0.5, 0.9])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(withValence: 0.5, operatorType: .lessThan)), [-0.8])
+            try await expectEqual(valences(Query.predicateForStatesOfMind(withValence: 0.5, operatorType: .notEqualTo)), [-0.8, 0.9])
             let both = SamplePredicate.and([Query.predicateForStatesOfMind(with: StateOfMind.Label.calm),
                                             Query.predicateForStatesOfMind(with: .momentaryEmotion)])
-            #expect(try await valences(both) == [0.5])
+            try await expectEqual(valences(both), [0.5])
             let water = try await SampleQueryDescriptor(predicates: [
                 .quantitySample(type: QuantityType(.dietaryWater), predicate: Query.predicateForStatesOfMind(with: .dailyMood))])
                 .result(for: store)
@@ -136,7 +137,7 @@ struct StateOfMindTests {
                                                                 to: FileDestination(path: path))
             let restoredStore = JSONFileStore(path: folder + "/restored", timeZone: .gmt)
             let receipt = try HealthImporter(store: restoredStore).importFile(atPath: path)
-            #expect(receipt.counts[StateOfMind.typeIdentifier]?.added == 1)
+            expectEqual(receipt.counts[StateOfMind.typeIdentifier]?.added, 1)
             let restored = try #require(try await Self.found(try HealthStore(storage: restoredStore, source: AuthorizationState.ownerSource)).first)
             #expect(restored.sample == (try #require(try await Self.found(store).first)).sample)
             // A line whose valence is out of range is refused, not restored.
@@ -144,7 +145,7 @@ struct StateOfMindTests {
             try bad.write(toFile: folder + "/bad.jsonl", atomically: true, encoding: .utf8)
             let refused = try HealthImporter(store: JSONFileStore(path: folder + "/other", timeZone: .gmt)).importFile(atPath: folder + "/bad.jsonl")
             #expect(refused.counts[StateOfMind.typeIdentifier]?.added ?? 0 == 0)
-            #expect(refused.counts[StateOfMind.typeIdentifier]?.rejected == 1)
+            expectEqual(refused.counts[StateOfMind.typeIdentifier]?.rejected, 1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Calendar buckets: boundaries follow the local calendar, so DST days are 23 or 25 hours long.
@@ -16,14 +17,14 @@ struct BucketTests {
     }
 
     private func checkShape(_ boundaries: [Date], covering interval: DateInterval) {
-        #expect(boundaries.first == interval.start)
-        #expect(boundaries.last == interval.end)
+        expectEqual(boundaries.first, interval.start)
+        expectEqual(boundaries.last, interval.end)
         #expect(zip(boundaries, boundaries.dropFirst()).allSatisfy { $0 < $1 }, "boundaries must increase")
     }
 
     @Test func unitNames() {
-        #expect(BucketUnit.allCases.map(\.rawValue) == ["hour", "day", "week", "month", "year"])
-        #expect(BucketUnit(rawValue: "fortnight") == nil)
+        expectEqual(BucketUnit.allCases.map(\.rawValue), ["hour", "day", "week", "month", "year"])
+        expectNil(BucketUnit(rawValue: "fortnight"))
     }
 
     @Test func springForwardDayIs23HoursInParis() {
@@ -31,8 +32,8 @@ struct BucketTests {
         let interval = DateInterval(start: Kit.utc(2024, 3, 29, 23), end: Kit.utc(2024, 4, 1, 22))
         let boundaries = BucketUnit.day.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
         checkShape(boundaries, covering: interval)
-        #expect(boundaries == [Kit.utc(2024, 3, 29, 23), Kit.utc(2024, 3, 30, 23), Kit.utc(2024, 3, 31, 22), Kit.utc(2024, 4, 1, 22)])
-        #expect(hours(boundaries) == [24, 23, 24])
+        expectEqual(boundaries, [Kit.utc(2024, 3, 29, 23), Kit.utc(2024, 3, 30, 23), Kit.utc(2024, 3, 31, 22), Kit.utc(2024, 4, 1, 22)])
+        expectEqual(hours(boundaries), [24, 23, 24])
     }
 
     @Test func fallBackDayIs25HoursInParis() {
@@ -40,8 +41,8 @@ struct BucketTests {
         let interval = DateInterval(start: Kit.utc(2024, 10, 25, 22), end: Kit.utc(2024, 10, 28, 23))
         let boundaries = BucketUnit.day.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
         checkShape(boundaries, covering: interval)
-        #expect(hours(boundaries) == [24, 25, 24])
-        #expect(boundaries[2] == Kit.utc(2024, 10, 27, 23))  // midnight 10-28 CET
+        expectEqual(hours(boundaries), [24, 25, 24])
+        expectEqual(boundaries[2], Kit.utc(2024, 10, 27, 23))  // midnight 10-28 CET
     }
 
     /// (zone, local day start in UTC, local day end in UTC, hour buckets expected).
@@ -57,17 +58,17 @@ struct BucketTests {
                                     end: Kit.utc(end[0], end[1], end[2], end[3]))
         let cal = calendar(zone)
         // The interval is exactly one local day.
-        #expect(BucketUnit.day.boundaries(covering: interval, calendar: cal).count == 2)
+        expectEqual(BucketUnit.day.boundaries(covering: interval, calendar: cal).count, 2)
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: cal)
         checkShape(boundaries, covering: interval)
-        #expect(boundaries.count == count + 1)
+        expectEqual(boundaries.count, count + 1)
         #expect(hours(boundaries).allSatisfy { $0 == 1 }, "every hour bucket lasts 3600 s")
     }
 
     @Test func hourBucketsClipAPartialFirstAndLastHour() {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 10, 30), end: Kit.utc(2024, 6, 1, 13, 15))
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: calendar("UTC"))
-        #expect(boundaries == [Kit.utc(2024, 6, 1, 10, 30), Kit.utc(2024, 6, 1, 11), Kit.utc(2024, 6, 1, 12),
+        expectEqual(boundaries, [Kit.utc(2024, 6, 1, 10, 30), Kit.utc(2024, 6, 1, 11), Kit.utc(2024, 6, 1, 12),
                                Kit.utc(2024, 6, 1, 13), Kit.utc(2024, 6, 1, 13, 15)])
     }
 
@@ -75,20 +76,19 @@ struct BucketTests {
         // India is UTC+5:30: local hours begin at :30 past the UTC hour.
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 0), end: Kit.utc(2024, 6, 1, 2))
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: calendar("Asia/Kolkata"))
-        #expect(boundaries == [Kit.utc(2024, 6, 1, 0), Kit.utc(2024, 6, 1, 0, 30), Kit.utc(2024, 6, 1, 1, 30),
+        expectEqual(boundaries, [Kit.utc(2024, 6, 1, 0), Kit.utc(2024, 6, 1, 0, 30), Kit.utc(2024, 6, 1, 1, 30),
                                Kit.utc(2024, 6, 1, 2)])
     }
 
     @Test func intervalInsideOneBucketIsOneBucket() {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 11, 30))
-        #expect(BucketUnit.day.boundaries(covering: interval, calendar: calendar("UTC")) == [interval.start, interval.end])
-        #expect(BucketUnit.year.boundaries(covering: interval, calendar: calendar("UTC")) == [interval.start, interval.end])
+        expectEqual(BucketUnit.day.boundaries(covering: interval, calendar: calendar("UTC")), [interval.start, interval.end])
+        expectEqual(BucketUnit.year.boundaries(covering: interval, calendar: calendar("UTC")), [interval.start, interval.end])
     }
 
     @Test func alignedIntervalHasNoEmptyEdgeBuckets() {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 3))
-        #expect(BucketUnit.day.boundaries(covering: interval, calendar: calendar("UTC"))
-            == [Kit.utc(2024, 6, 1), Kit.utc(2024, 6, 2), Kit.utc(2024, 6, 3)])
+        expectEqual(BucketUnit.day.boundaries(covering: interval, calendar: calendar("UTC")), [Kit.utc(2024, 6, 1), Kit.utc(2024, 6, 2), Kit.utc(2024, 6, 3)])
     }
 
     @Test func monthBucketsHaveCalendarLengths() {
@@ -97,14 +97,14 @@ struct BucketTests {
         let boundaries = BucketUnit.month.boundaries(covering: interval, calendar: calendar("UTC"))
         checkShape(boundaries, covering: interval)
         let expected: [Double] = [744, 696, 744]  // 31 × 24, 29 × 24, 31 × 24
-        #expect(hours(boundaries) == expected)
+        expectEqual(hours(boundaries), expected)
     }
 
     @Test func monthBucketsInParisLoseTheDSTHour() {
         // March 2024 in Paris: 31 × 24 − 1 = 743 h; April: 30 × 24 = 720 h.
         let interval = DateInterval(start: Kit.date(2024, 3, 1, zone: "Europe/Paris"), end: Kit.date(2024, 5, 1, zone: "Europe/Paris"))
         let boundaries = BucketUnit.month.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
-        #expect(hours(boundaries) == [743, 720])
+        expectEqual(hours(boundaries), [743, 720])
     }
 
     @Test func weekBucketsStartOnMonday() {
@@ -112,23 +112,23 @@ struct BucketTests {
         // first week (5 days), a whole week, and a clipped last week (2 days).
         let interval = DateInterval(start: Kit.utc(2024, 5, 22), end: Kit.utc(2024, 6, 5))
         let boundaries = BucketUnit.week.boundaries(covering: interval, calendar: calendar("UTC"))
-        #expect(boundaries == [Kit.utc(2024, 5, 22), Kit.utc(2024, 5, 27), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 5)])
+        expectEqual(boundaries, [Kit.utc(2024, 5, 22), Kit.utc(2024, 5, 27), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 5)])
         let expected: [Double] = [120, 168, 48]  // 5 × 24, 7 × 24, 2 × 24
-        #expect(hours(boundaries) == expected)
+        expectEqual(hours(boundaries), expected)
     }
 
     @Test func weekContainingSpringForwardIs167Hours() {
         // Monday 2024-03-25 to Monday 2024-04-01 in Paris contains the 23-hour Sunday.
         let interval = DateInterval(start: Kit.date(2024, 3, 25, zone: "Europe/Paris"), end: Kit.date(2024, 4, 8, zone: "Europe/Paris"))
         let boundaries = BucketUnit.week.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
-        #expect(hours(boundaries) == [167, 168])
+        expectEqual(hours(boundaries), [167, 168])
     }
 
     @Test func yearBucketsFollowTheCalendar() {
         let interval = DateInterval(start: Kit.utc(2023, 7, 1), end: Kit.utc(2025, 3, 1))
         let boundaries = BucketUnit.year.boundaries(covering: interval, calendar: calendar("UTC"))
-        #expect(boundaries == [Kit.utc(2023, 7, 1), Kit.utc(2024, 1, 1), Kit.utc(2025, 1, 1), Kit.utc(2025, 3, 1)])
+        expectEqual(boundaries, [Kit.utc(2023, 7, 1), Kit.utc(2024, 1, 1), Kit.utc(2025, 1, 1), Kit.utc(2025, 3, 1)])
         // 2024 has 366 days.
-        #expect(hours(boundaries)[1] == 366 * 24)
+        expectEqual(hours(boundaries)[1], 366 * 24)
     }
 }

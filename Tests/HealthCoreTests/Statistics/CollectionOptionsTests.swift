@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Statistics options by aggregation style, averages weighted by time, strict date predicates, source and metadata
@@ -46,27 +47,27 @@ struct CollectionOptionsTests {
     }
 
     @Test func defaultsFollowTheAggregationStyle() {
-        #expect(StatisticsOptions.defaults(for: .steps) == .sum)
-        #expect(StatisticsOptions.defaults(for: .weight) == [.average, .minimum, .maximum, .mostRecent])
-        #expect(StatisticsOptions.defaults(for: Self.mindful) == .duration)
-        #expect(StatisticsOptions.defaults(for: .sleep) == [])
+        expectEqual(StatisticsOptions.defaults(for: .steps), .sum)
+        expectEqual(StatisticsOptions.defaults(for: .weight), [.average, .minimum, .maximum, .mostRecent])
+        expectEqual(StatisticsOptions.defaults(for: Self.mindful), .duration)
+        expectEqual(StatisticsOptions.defaults(for: .sleep), [])
     }
 
     @Test func onlyTheFiguresAskedForAreSet() throws {
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 6, 1, 7)), Kit.quantity(.weight, 72, "kg", Kit.utc(2024, 6, 1, 8))]
         let result = try run(.weight, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), options: .maximum)
-        #expect(result.total.maximum == 72)
+        expectEqual(result.total.maximum, 72)
         #expect(result.total.average == nil && result.total.minimum == nil && result.total.mostRecent == nil)
-        #expect(result.total.sampleCount == 2)
-        #expect(result.options == .maximum)
+        expectEqual(result.total.sampleCount, 2)
+        expectEqual(result.options, .maximum)
     }
 
     @Test func separateBySourceAloneKeepsTheDefaultFigures() throws {
         let result = try run(.steps, [Kit.steps(10, Kit.utc(2024, 6, 1, 9))], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2),
                              options: .separateBySource)
-        #expect(result.options == [.sum, .separateBySource])
-        #expect(result.total.sum == 10)
-        #expect(result.total.sourceStatistics.map(\.source) == ["hkctl"])
+        expectEqual(result.options, [.sum, .separateBySource])
+        expectEqual(result.total.sum, 10)
+        expectEqual(result.total.sourceStatistics.map(\.source), ["hkctl"])
     }
 
     @Test func mostRecentAndDurationOfACumulativeType() throws {
@@ -74,10 +75,10 @@ struct CollectionOptionsTests {
         let samples = [Kit.steps(300, Kit.utc(2024, 6, 1, 9), Kit.utc(2024, 6, 1, 9, 30)),
                        Kit.steps(450, Kit.utc(2024, 6, 1, 9, 15), Kit.utc(2024, 6, 1, 10))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), options: [.sum, .mostRecent, .duration])
-        #expect(result.total.sum == 750)
-        #expect(result.total.mostRecent == 450)
-        #expect(result.total.mostRecentDate == Kit.utc(2024, 6, 1, 10))
-        #expect(result.total.durationSeconds == 3_600)
+        expectEqual(result.total.sum, 750)
+        expectEqual(result.total.mostRecent, 450)
+        expectEqual(result.total.mostRecentDate, Kit.utc(2024, 6, 1, 10))
+        expectEqual(result.total.durationSeconds, 3_600)
     }
 
     // MARK: Averages
@@ -112,7 +113,7 @@ struct CollectionOptionsTests {
 
     @Test func weightStaysAnArithmeticMean() throws {
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 6, 1, 7)), Kit.quantity(.weight, 73, "kg", Kit.utc(2024, 6, 1, 23))]
-        #expect(try run(.weight, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2)).total.average == 71.5)
+        try expectEqual(run(.weight, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2)).total.average, 71.5)
     }
 
     @Test func soundLevelsAverageByEnergy() throws {
@@ -130,8 +131,8 @@ struct CollectionOptionsTests {
         let samples = [Kit.steps(1_200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1))]
         let strict = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), bucket: BucketInterval(1, .day),
                              predicate: SamplePredicate(dateOptions: .strictStartDate))
-        #expect(strict.buckets.map(\.sum) == [1_200, 0])
-        #expect(strict.total.sum == 1_200)
+        expectEqual(strict.buckets.map(\.sum), [1_200, 0])
+        expectEqual(strict.total.sum, 1_200)
         // A range that starts at midnight leaves the sample out entirely (it starts before the range).
         let dayTwo = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2),
                              predicate: SamplePredicate(dateOptions: .strictStartDate))
@@ -142,12 +143,12 @@ struct CollectionOptionsTests {
         let samples = [Kit.steps(1_200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1))]
         let strict = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), bucket: BucketInterval(1, .day),
                              predicate: SamplePredicate(dateOptions: .strictEndDate))
-        #expect(strict.buckets.map(\.sum) == [0, 1_200])
+        expectEqual(strict.buckets.map(\.sum), [0, 1_200])
         // HealthKit's strictEndDate is half-open too: a sample ending exactly at the range end is outside.
         let endsAtEnd = [Kit.steps(50, Kit.utc(2024, 6, 1, 23), Kit.utc(2024, 6, 2))]
         let result = try run(.steps, endsAtEnd, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2),
                              predicate: SamplePredicate(dateOptions: .strictEndDate))
-        #expect(result.total.sum == 0)
+        expectEqual(result.total.sum, 0)
     }
 
     @Test func sourceFilterKeepsOnlyTheNamedSources() throws {
@@ -155,8 +156,8 @@ struct CollectionOptionsTests {
                        Kit.steps(7, Kit.utc(2024, 6, 1, 11), source: "hkctl")]
         let result = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2),
                              predicate: SamplePredicate(sources: ["Phone", "hkctl"]))
-        #expect(result.total.sum == 47)
-        #expect(result.sourceOrder == ["Phone", "hkctl"])
+        expectEqual(result.total.sum, 47)
+        expectEqual(result.sourceOrder, ["Phone", "hkctl"])
     }
 
     @Test func metadataFilterMatchesStringsAndNumbers() throws {
@@ -171,12 +172,12 @@ struct CollectionOptionsTests {
             let predicate = SamplePredicate(metadata: try conditions.map { try MetadataCondition(parsing: $0) })
             return try run(.water, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), predicate: predicate).total.sum
         }
-        #expect(try sum(["HKWasUserEntered=1"]) == 750)
-        #expect(try sum(["HKWasUserEntered=1.0"]) == 750)
-        #expect(try sum(["drink=tea"]) == 250)
-        #expect(try sum(["drink"]) == 350)
-        #expect(try sum(["drink", "HKWasUserEntered=1"]) == 250)
-        #expect(try sum(["drink=juice"]) == 0)
+        try expectEqual(sum(["HKWasUserEntered=1"]), 750)
+        try expectEqual(sum(["HKWasUserEntered=1.0"]), 750)
+        try expectEqual(sum(["drink=tea"]), 250)
+        try expectEqual(sum(["drink"]), 350)
+        try expectEqual(sum(["drink", "HKWasUserEntered=1"]), 250)
+        try expectEqual(sum(["drink=juice"]), 0)
         #expect(throws: StatisticsError.invalidMetadataFilter("=x")) { try MetadataCondition(parsing: "=x") }
     }
 
@@ -187,7 +188,7 @@ struct CollectionOptionsTests {
                        Sample(typeIdentifier: Self.mindful.identifier, start: Kit.utc(2024, 6, 1, 8, 5), end: Kit.utc(2024, 6, 1, 8, 20),
                               value: .category(0), source: "app", created: Kit.utc(2024, 6, 1, 8))]
         let result = try run(Self.mindful, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.durationSeconds == 1_200)
-        #expect(result.total.sampleCount == 2)
+        expectEqual(result.total.durationSeconds, 1_200)
+        expectEqual(result.total.sampleCount, 2)
     }
 }

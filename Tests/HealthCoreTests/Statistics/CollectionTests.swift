@@ -42,7 +42,7 @@ struct CollectionTests {
     @Test func fifteenMinuteBucketsFromMidnight() throws {
         // 10:05–11:00 UTC: the grid is anchored at midnight, so the first bucket is cut to 10:05–10:15.
         let boundaries = try grid("15m", Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 11))
-        #expect(boundaries == [Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 10, 15), Kit.utc(2024, 6, 1, 10, 30),
+        expectEqual(boundaries, [Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 10, 15), Kit.utc(2024, 6, 1, 10, 30),
                                Kit.utc(2024, 6, 1, 10, 45), Kit.utc(2024, 6, 1, 11)])
     }
 
@@ -51,7 +51,7 @@ struct CollectionTests {
         // after the anchor.
         let anchor = Kit.utc(2024, 6, 1, 3, 34)
         let boundaries = try grid("1h", anchor: anchor, Kit.utc(2024, 6, 1, 1), Kit.utc(2024, 6, 1, 5))
-        #expect(boundaries == [Kit.utc(2024, 6, 1, 1), Kit.utc(2024, 6, 1, 1, 34), Kit.utc(2024, 6, 1, 2, 34),
+        expectEqual(boundaries, [Kit.utc(2024, 6, 1, 1), Kit.utc(2024, 6, 1, 1, 34), Kit.utc(2024, 6, 1, 2, 34),
                                Kit.utc(2024, 6, 1, 3, 34), Kit.utc(2024, 6, 1, 4, 34), Kit.utc(2024, 6, 1, 5)])
     }
 
@@ -60,33 +60,33 @@ struct CollectionTests {
         let boundaries = try grid("1d", anchor: anchor, Kit.date(2024, 3, 30, 6, zone: "Europe/Paris"),
                                   Kit.date(2024, 4, 1, 6, zone: "Europe/Paris"), zone: "Europe/Paris")
         // 06:00 local every day; the bucket holding the spring-forward night is 23 hours long.
-        #expect(hours(boundaries) == [23, 24])
+        expectEqual(hours(boundaries), [23, 24])
     }
 
     @Test func twoWeekBucketsFollowTheAnchorWeek() throws {
         // Anchor Monday 2024-05-06; fortnights start 05-20 and 06-03. The range 05-25 … 06-10 is cut at both ends.
         let boundaries = try grid("2w", anchor: Kit.utc(2024, 5, 6), Kit.utc(2024, 5, 25), Kit.utc(2024, 6, 10))
-        #expect(boundaries == [Kit.utc(2024, 5, 25), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 10)])
+        expectEqual(boundaries, [Kit.utc(2024, 5, 25), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 10)])
     }
 
     @Test func weeksStartOnSundayWhenTheCalendarSaysSo() throws {
         // 2024-06-01 is a Saturday: with Sunday weeks the next week starts 06-02, with Monday weeks 06-03.
         let sunday = try grid("1w", Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 5), firstWeekday: 1)
-        #expect(sunday == [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 2), Kit.utc(2024, 6, 5)])
+        expectEqual(sunday, [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 2), Kit.utc(2024, 6, 5)])
         let monday = try grid("1w", Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 5), firstWeekday: 2)
-        #expect(monday == [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 5)])
+        expectEqual(monday, [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 5)])
     }
 
     @Test func quarterBucketsFromJanuary() throws {
         let boundaries = try grid("3mo", Kit.utc(2024, 2, 10), Kit.utc(2024, 12, 1))
-        #expect(boundaries == [Kit.utc(2024, 2, 10), Kit.utc(2024, 4, 1), Kit.utc(2024, 7, 1), Kit.utc(2024, 10, 1),
+        expectEqual(boundaries, [Kit.utc(2024, 2, 10), Kit.utc(2024, 4, 1), Kit.utc(2024, 7, 1), Kit.utc(2024, 10, 1),
                                Kit.utc(2024, 12, 1)])
     }
 
     @Test func monthBucketsAnchoredOnThe31stDoNotDrift() throws {
         // Anchor 01-31: +1 month is 02-29 (clamped), +2 months 03-31, +3 months 04-30 — each from the anchor.
         let boundaries = try grid("1mo", anchor: Kit.utc(2024, 1, 31), Kit.utc(2024, 2, 1), Kit.utc(2024, 5, 1))
-        #expect(boundaries == [Kit.utc(2024, 2, 1), Kit.utc(2024, 2, 29), Kit.utc(2024, 3, 31), Kit.utc(2024, 4, 30),
+        expectEqual(boundaries, [Kit.utc(2024, 2, 1), Kit.utc(2024, 2, 29), Kit.utc(2024, 3, 31), Kit.utc(2024, 4, 30),
                                Kit.utc(2024, 5, 1)])
     }
 
@@ -114,7 +114,7 @@ struct CollectionTests {
             k += 1
             while point(k) < to { expected.append(point(k)); k += 1 }
             expected.append(to)
-            #expect(boundaries == expected, "\(length) from \(anchor)")
+            expectEqual(boundaries, expected, "\(length) from \(anchor)")
         }
     }
 
@@ -139,15 +139,15 @@ struct CollectionTests {
         let start = Kit.date(day[0], day[1], day[2] - 1, zone: zone)
         let end = Kit.date(day[0], day[1], day[2] + 2, zone: zone)
         let days = try grid("1d", start, end, zone: zone)
-        #expect(hours(days) == [24, length, 24])
+        expectEqual(hours(days), [24, length, 24])
         // Steps at one per second of the DST day: the day's bucket holds exactly its real length in seconds.
         let samples = [Kit.steps(length * 3600, days[1], days[2])]
         let query = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end), bucketInterval: BucketInterval(1, .day))
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar(zone))
-        #expect(result.buckets.map(\.sum) == [0, length * 3600, 0])
+        expectEqual(result.buckets.map(\.sum), [0, length * 3600, 0])
         // Hours are elapsed time: every hour bucket lasts 3600 s and the day has 23 or 25 of them.
         let hourly = try grid("1h", days[1], days[2], zone: zone)
-        #expect(hourly.count - 1 == Int(length))
+        expectEqual(hourly.count - 1, Int(length))
         #expect(hours(hourly).allSatisfy { $0 == 1 })
     }
 
@@ -157,8 +157,8 @@ struct CollectionTests {
         let start = Kit.date(2024, 11, 3, zone: "America/New_York")
         let end = Kit.date(2024, 11, 4, zone: "America/New_York")
         let boundaries = try grid("6h", start, end, zone: "America/New_York")
-        #expect(hours(boundaries) == [6, 6, 6, 6, 1])
-        #expect(boundaries[1] == Kit.date(2024, 11, 3, 5, zone: "America/New_York"))
+        expectEqual(hours(boundaries), [6, 6, 6, 6, 1])
+        expectEqual(boundaries[1], Kit.date(2024, 11, 3, 5, zone: "America/New_York"))
     }
 
     // MARK: Straddling samples
@@ -169,7 +169,7 @@ struct CollectionTests {
         let query = StatisticsRequest(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 10, 30)),
                                     bucketInterval: try BucketInterval(parsing: "15m"))
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar("UTC"))
-        #expect(result.buckets.map(\.sum) == [100, 200])
+        expectEqual(result.buckets.map(\.sum), [100, 200])
     }
 
     @Test func discreteSampleBelongsToTheBucketOfItsStart() throws {
@@ -178,15 +178,15 @@ struct CollectionTests {
         let query = StatisticsRequest(type: .weight, interval: DateInterval(start: Kit.utc(2024, 5, 31), end: Kit.utc(2024, 6, 2)),
                                     bucketUnit: .day)
         let result = try query.run(on: InMemorySampleStore(samples), calendar: calendar("UTC"))
-        #expect(result.buckets.map(\.average) == [70, nil])
-        #expect(result.buckets.map(\.sampleCount) == [1, 0])
+        expectEqual(result.buckets.map(\.average), [70, nil])
+        expectEqual(result.buckets.map(\.sampleCount), [1, 0])
     }
 
     @Test func emptyBucketsAreListed() throws {
         let query = StatisticsRequest(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 2)),
                                     bucketInterval: try BucketInterval(parsing: "6h"))
         let result = try query.run(on: InMemorySampleStore([]), calendar: calendar("UTC"))
-        #expect(result.buckets.count == 4)
+        expectEqual(result.buckets.count, 4)
         #expect(result.buckets.allSatisfy { $0.sum == 0 && $0.sampleCount == 0 })
     }
 

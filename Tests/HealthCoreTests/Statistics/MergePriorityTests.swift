@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The source priority order: default classes, the user's list, and its document in the store.
@@ -12,7 +13,7 @@ struct MergePriorityTests {
         ("Spring Cleaning", nil, .app), ("hkctl", nil, .manual), ("Health", nil, .manual),
     ] as [(String, String?, SourceKind)])
     func classifiesSources(name: String, device: String?, kind: SourceKind) {
-        #expect(SourceKind.classify(name: name, device: device) == kind)
+        expectEqual(SourceKind.classify(name: name, device: device), kind)
     }
 
     /// Names of ASCII and punctuation are split without `split`; the words must be the ones the general rule
@@ -23,18 +24,18 @@ struct MergePriorityTests {
         "🇫🇷 Pixel", "iPhone—Pro", "x\r\ny", "Oura «Ring»", "Ärzte App", "İstanbul Phone", "Ω band", "a\u{200D}b",
     ])
     func splitsWordsAsTheGeneralRuleDoes(name: String) {
-        #expect(SourceKind.words(in: name) == name.lowercased().split { !$0.isLetter }.map(String.init))
+        expectEqual(SourceKind.words(in: name), name.lowercased().split { !$0.isLetter }.map(String.init))
     }
 
     @Test func defaultOrderIsWearablePhoneAppManualThenName() {
         let order = SourcePriority.automatic.ranked(["hkctl", "Zepp", "iPhone", "Apple Watch", "Acme", "Mi Band"].map { ($0, nil) })
-        #expect(order == ["Apple Watch", "Mi Band", "iPhone", "Acme", "Zepp", "hkctl"])
+        expectEqual(order, ["Apple Watch", "Mi Band", "iPhone", "Acme", "Zepp", "hkctl"])
     }
 
     @Test func listedSourcesComeFirstInTheirOrder() throws {
         let priority = try SourcePriority(["hkctl", "iPhone"])
         let order = priority.ranked(["Apple Watch", "iPhone", "hkctl", "Acme"].map { ($0, nil) })
-        #expect(order == ["hkctl", "iPhone", "Apple Watch", "Acme"])
+        expectEqual(order, ["hkctl", "iPhone", "Apple Watch", "Acme"])
     }
 
     @Test func refusesDuplicatesAndEmptyNames() {
@@ -44,8 +45,8 @@ struct MergePriorityTests {
 
     @Test func documentDefaultsEqualDecodingAnEmptyObject() throws {
         let decoded = try JSONDecoder().decode(SourcePriorities.self, from: Data("{}".utf8))
-        #expect(decoded == SourcePriorities())
-        #expect(decoded.priority(for: SampleType.steps.identifier) == .automatic)
+        expectEqual(decoded, SourcePriorities())
+        expectEqual(decoded.priority(for: SampleType.steps.identifier), .automatic)
     }
 
     @Test func documentRoundTrips() throws {
@@ -53,10 +54,10 @@ struct MergePriorityTests {
         document.set(try SourcePriority(["Apple Watch", "iPhone"]), for: SampleType.steps.identifier)
         let data = try JSONEncoder().encode(document)
         let decoded = try JSONDecoder().decode(SourcePriorities.self, from: data)
-        #expect(decoded.priority(for: SampleType.steps.identifier).order == ["Apple Watch", "iPhone"])
+        expectEqual(decoded.priority(for: SampleType.steps.identifier).order, ["Apple Watch", "iPhone"])
         #expect(String(decoding: data, as: UTF8.self).contains("\"version\":1"))
         document.set(.automatic, for: SampleType.steps.identifier)
-        #expect(document == SourcePriorities())
+        expectEqual(document, SourcePriorities())
     }
 
     @Test func documentFromANewerVersionIsRefused() {
@@ -74,11 +75,11 @@ struct MergePriorityTests {
     @Test func storeKeepsThePriorities() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
-            #expect(try store.sourcePriorities() == SourcePriorities())
+            try expectEqual(store.sourcePriorities(), SourcePriorities())
             try store.setSourcePriority(try SourcePriority(["iPhone"]), for: SampleType.steps.identifier)
-            #expect(try store.sourcePriorities().priority(for: SampleType.steps.identifier).order == ["iPhone"])
+            try expectEqual(store.sourcePriorities().priority(for: SampleType.steps.identifier).order, ["iPhone"])
             try store.setSourcePriority(.automatic, for: SampleType.steps.identifier)
-            #expect(try store.sourcePriorities() == SourcePriorities())
+            try expectEqual(store.sourcePriorities(), SourcePriorities())
         }
     }
 
@@ -87,9 +88,9 @@ struct MergePriorityTests {
                        IndependentTestKit.steps(6, MergeFixtures.at(10), MergeFixtures.at(11), source: "iPhone"),
                        IndependentTestKit.steps(7, MergeFixtures.at(8), source: "Apple Watch")]
         let rows = try SourceSummary.summaries(of: .steps, in: InMemorySampleStore(samples), priority: .automatic)
-        #expect(rows.map(\.source) == ["Apple Watch", "iPhone"])
-        #expect(rows.map(\.sampleCount) == [1, 2])
+        expectEqual(rows.map(\.source), ["Apple Watch", "iPhone"])
+        expectEqual(rows.map(\.sampleCount), [1, 2])
         #expect(rows[1].first == MergeFixtures.at(9) && rows[1].last == MergeFixtures.at(11))
-        #expect(rows.map(\.rank) == [1, 2])
+        expectEqual(rows.map(\.rank), [1, 2])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Merging checked against an independent slice-by-slice oracle (the algorithm of the fact sheet, §8.3) on random
@@ -44,7 +45,7 @@ struct MergePropertyTests {
         let query = StatisticsRequest(type: .steps, interval: DateInterval(start: start, end: end), bucketUnit: .day)
         let result = try query.run(on: InMemorySampleStore(samples), calendar: GregorianCalendar(timeZone: .gmt))
         let ranks = Dictionary(uniqueKeysWithValues: result.sourceOrder.enumerated().map { ($1, $0) })
-        #expect(result.sourceOrder == ["Apple Watch", "iPhone", "hkctl"])
+        expectEqual(result.sourceOrder, ["Apple Watch", "iPhone", "hkctl"])
         let expected = oracle(samples, ranks: ranks, from: start, to: end)
         #expect(Kit.isClose(result.total.sum!, expected, relative: 1e-9), "merged \(result.total.sum!) vs oracle \(expected)")
         for bucket in result.buckets {

@@ -11,18 +11,18 @@ struct MergeTests {
         let result = try F.run(F.wwdcDay)
         // Watch 3,000 + 3,902 = 6,902; phone 07:10–07:40 lies inside the watch's 07:00–08:00: dropped;
         // phone 18:00–19:00 has no watch sample: kept. 6,902 + 1,100 = 8,002.
-        #expect(result.total.sum == 8_002)
-        #expect(result.total.unmergedSum == 8_902)
-        #expect(result.total.sampleCount == 3)  // the dropped duplicate did not contribute
-        #expect(result.sourceOrder == [F.watch, F.phone])
+        expectEqual(result.total.sum, 8_002)
+        expectEqual(result.total.unmergedSum, 8_902)
+        expectEqual(result.total.sampleCount, 3)  // the dropped duplicate did not contribute
+        expectEqual(result.sourceOrder, [F.watch, F.phone])
         #expect(result.mergedSources)
     }
 
     @Test func noMergeGivesThePlainSum() throws {
         let result = try F.run(F.wwdcDay, merging: false)
-        #expect(result.total.sum == 8_902)
-        #expect(result.total.unmergedSum == nil)
-        #expect(result.total.sampleCount == 4)
+        expectEqual(result.total.sum, 8_902)
+        expectNil(result.total.unmergedSum)
+        expectEqual(result.total.sampleCount, 4)
         #expect(!result.mergedSources)
     }
 
@@ -31,8 +31,8 @@ struct MergeTests {
         // 10:30–11:00 = 1,200 × 30/60 = 600. Merged 1,000 + 600 = 1,600; plain 2,200.
         let samples = [F.steps(1_000, F.at(10), F.at(10, 30), F.watch), F.steps(1_200, F.at(10), F.at(11), F.phone)]
         let result = try F.run(samples)
-        #expect(result.total.sum == 1_600)
-        #expect(result.total.unmergedSum == 2_200)
+        expectEqual(result.total.sum, 1_600)
+        expectEqual(result.total.unmergedSum, 2_200)
     }
 
     @Test func higherPrioritySampleInsideALongerOneCutsAHole() throws {
@@ -40,12 +40,12 @@ struct MergeTests {
         // 2 × 1,000 = 2,000. Merged 2,500; plain 3,500.
         let samples = [F.steps(3_000, F.at(9), F.at(12), F.phone), F.steps(500, F.at(10), F.at(11), F.watch)]
         let result = try F.run(samples, explains: true)
-        #expect(result.total.sum == 2_500)
+        expectEqual(result.total.sum, 2_500)
         let phone = try #require(result.total.contributions.first { $0.sample.source == F.phone })
-        #expect(phone.outcome == .cut)
-        #expect(phone.counted == 2_000)
-        #expect(phone.secondsCounted == 7_200)
-        #expect(phone.overrides == [.init(source: F.watch, seconds: 3_600)])
+        expectEqual(phone.outcome, .cut)
+        expectEqual(phone.counted, 2_000)
+        expectEqual(phone.secondsCounted, 7_200)
+        expectEqual(phone.overrides, [.init(source: F.watch, seconds: 3_600)])
     }
 
     @Test func userPriorityOverridesTheDefaultOrder() throws {
@@ -53,8 +53,8 @@ struct MergeTests {
         // phone's 10:00–11:00, so the watch is dropped: merged = 1,200.
         let samples = [F.steps(1_000, F.at(10), F.at(10, 30), F.watch), F.steps(1_200, F.at(10), F.at(11), F.phone)]
         let result = try F.run(samples, priority: try SourcePriority([F.phone]))
-        #expect(result.total.sum == 1_200)
-        #expect(result.sourceOrder == [F.phone, F.watch])
+        expectEqual(result.total.sum, 1_200)
+        expectEqual(result.sourceOrder, [F.phone, F.watch])
     }
 
     @Test func threeSourcesFillEachOthersGaps() throws {
@@ -64,12 +64,12 @@ struct MergeTests {
         let samples = [F.steps(600, F.at(8), F.at(9), F.watch), F.steps(600, F.at(8, 30), F.at(9, 30), F.phone),
                        F.steps(750, F.at(8, 45), F.at(10), F.manual)]
         let result = try F.run(samples, explains: true)
-        #expect(result.total.sum == 1_200)
-        #expect(result.total.unmergedSum == 1_950)
+        expectEqual(result.total.sum, 1_200)
+        expectEqual(result.total.unmergedSum, 1_950)
         let manual = try #require(result.total.contributions.first { $0.sample.source == F.manual })
         // Covered 08:45–09:00 by the watch (15 min) and 09:00–09:30 by the phone (30 min).
-        #expect(manual.overrides == [.init(source: F.watch, seconds: 900), .init(source: F.phone, seconds: 1_800)])
-        #expect(manual.counted == 300)
+        expectEqual(manual.overrides, [.init(source: F.watch, seconds: 900), .init(source: F.phone, seconds: 1_800)])
+        expectEqual(manual.counted, 300)
     }
 
     @Test func instantaneousSamplesYieldToACoveringHigherSource() throws {
@@ -79,23 +79,23 @@ struct MergeTests {
         let samples = [F.steps(100, F.at(10), F.at(10, 30), F.watch), F.steps(500, F.at(10, 15), nil, F.manual),
                        F.steps(250, F.at(20), nil, F.manual), F.steps(40, F.at(20), nil, F.phone)]
         let result = try F.run(samples, explains: true)
-        #expect(result.total.sum == 140)
-        #expect(result.total.unmergedSum == 890)
+        expectEqual(result.total.sum, 140)
+        expectEqual(result.total.unmergedSum, 890)
         let dropped = result.total.contributions.filter { $0.outcome == .dropped }.map(\.sample.source)
-        #expect(dropped == [F.manual, F.manual])
+        expectEqual(dropped, [F.manual, F.manual])
     }
 
     @Test func samplesOfOneSourceNeverCancelEachOther() throws {
         // Two overlapping watch samples both count (HealthKit does not deduplicate within a source): 300 + 200.
         let samples = [F.steps(300, F.at(10), F.at(11), F.watch), F.steps(200, F.at(10, 30), F.at(11, 30), F.watch)]
-        #expect(try F.run(samples).total.sum == 500)
+        try expectEqual(F.run(samples).total.sum, 500)
     }
 
     @Test func identicalSamplesFromTwoSourcesCountOnce() throws {
         let samples = [F.steps(1_234, F.at(14), F.at(15), F.phone), F.steps(1_234, F.at(14), F.at(15), F.watch)]
         let result = try F.run(samples)
-        #expect(result.total.sum == 1_234)
-        #expect(result.total.unmergedSum == 2_468)
+        expectEqual(result.total.sum, 1_234)
+        expectEqual(result.total.unmergedSum, 2_468)
     }
 
     @Test func mergedSamplesStraddlingMidnightSplitIntoDays() throws {
@@ -105,32 +105,32 @@ struct MergeTests {
         let samples = [F.steps(2_400, F.at(23), F.at(1, day: 2), F.phone), F.steps(600, F.at(23, 30), F.at(0, 30, day: 2), F.watch)]
         let interval = DateInterval(start: F.at(0), end: F.at(0, day: 3))
         let result = try F.run(samples, interval, by: BucketInterval(1, .day), explains: true)
-        #expect(result.buckets.map(\.sum) == [900, 900])
-        #expect(result.total.sum == 1_800)
-        #expect(result.buckets.map(\.unmergedSum) == [1_500, 1_500])
+        expectEqual(result.buckets.map(\.sum), [900, 900])
+        expectEqual(result.total.sum, 1_800)
+        expectEqual(result.buckets.map(\.unmergedSum), [1_500, 1_500])
         let phoneFirstDay = try #require(result.buckets[0].contributions.first { $0.sample.source == F.phone })
-        #expect(phoneFirstDay.secondsInInterval == 3_600)  // 23:00–24:00 of the 2-hour sample
-        #expect(phoneFirstDay.secondsCounted == 1_800)
-        #expect(phoneFirstDay.counted == 600)
-        #expect(phoneFirstDay.overrides == [.init(source: F.watch, seconds: 1_800)])
+        expectEqual(phoneFirstDay.secondsInInterval, 3_600)  // 23:00–24:00 of the 2-hour sample
+        expectEqual(phoneFirstDay.secondsCounted, 1_800)
+        expectEqual(phoneFirstDay.counted, 600)
+        expectEqual(phoneFirstDay.overrides, [.init(source: F.watch, seconds: 1_800)])
     }
 
     @Test func separateBySourceGivesEachSourcesOwnSum() throws {
         let result = try F.run(F.wwdcDay, options: [.sum, .separateBySource])
-        #expect(result.total.sum == 8_002)
-        #expect(result.total.sourceStatistics.map(\.source) == [F.watch, F.phone])
-        #expect(result.total.sourceStatistics.map(\.statistics.sum) == [6_902, 2_000])
+        expectEqual(result.total.sum, 8_002)
+        expectEqual(result.total.sourceStatistics.map(\.source), [F.watch, F.phone])
+        expectEqual(result.total.sourceStatistics.map(\.statistics.sum), [6_902, 2_000])
         // The per-source sums add up to the plain sum, not to the merged one.
-        #expect(result.total.sourceStatistics.compactMap(\.statistics.sum).sum == result.total.unmergedSum)
+        expectEqual(result.total.sourceStatistics.compactMap(\.statistics.sum).sum, result.total.unmergedSum)
     }
 
     @Test func explainListsEveryOutcome() throws {
         let result = try F.run(F.wwdcDay, explains: true)
         let outcomes = result.total.contributions.map { "\($0.sample.source):\($0.outcome.rawValue)" }
-        #expect(outcomes == ["\(F.watch):counted", "\(F.phone):dropped", "\(F.watch):counted", "\(F.phone):counted"])
+        expectEqual(outcomes, ["\(F.watch):counted", "\(F.phone):dropped", "\(F.watch):counted", "\(F.phone):counted"])
         let duplicate = result.total.contributions[1]
-        #expect(duplicate.counted == 0)
-        #expect(duplicate.overrides == [.init(source: F.watch, seconds: 1_800)])
+        expectEqual(duplicate.counted, 0)
+        expectEqual(duplicate.overrides, [.init(source: F.watch, seconds: 1_800)])
     }
 
     @Test func singleSourceResultsDoNotChange() throws {
@@ -145,8 +145,8 @@ struct MergeTests {
         }
         let merged = try F.run(samples, by: BucketInterval(1, .hour))
         let plain = try F.run(samples, by: BucketInterval(1, .hour), merging: false)
-        #expect(merged.total.sum == plain.total.sum)
-        #expect(merged.buckets.map(\.sum) == plain.buckets.map(\.sum))
-        #expect(merged.buckets.map(\.sampleCount) == plain.buckets.map(\.sampleCount))
+        expectEqual(merged.total.sum, plain.total.sum)
+        expectEqual(merged.buckets.map(\.sum), plain.buckets.map(\.sum))
+        expectEqual(merged.buckets.map(\.sampleCount), plain.buckets.map(\.sampleCount))
     }
 }

@@ -31,9 +31,9 @@ struct NightTests {
     @Test func nightAcrossMidnightBelongsToTheMorning() throws {
         let samples = [Kit.sleep(1, at(31, 23, 10), at(32, 7, 5))]
         let result = try nights(samples, from: at(31, 0), to: at(33, 0))
-        #expect(result.map(\.date) == [at(31, 0), at(32, 0)])
+        expectEqual(result.map(\.date), [at(31, 0), at(32, 0)])
         #expect(result[0].asleep == 0 && result[0].sampleCount == 0 && result[0].efficiency == nil)
-        #expect(result[1].asleep == 7 * 3600 + 55 * 60)  // 23:10–07:05
+        expectEqual(result[1].asleep, 7 * 3600 + 55 * 60)  // 23:10–07:05
         #expect(result[1].start == at(31, 12) && result[1].end == at(32, 12))
         #expect(result[1].sleepStart == at(31, 23, 10) && result[1].sleepEnd == at(32, 7, 5))
         // No inBed sample: time in bed is unknown, not zero, and so is efficiency.
@@ -44,30 +44,30 @@ struct NightTests {
         // The watch (higher priority) wins 23:30–06:30; the phone's unspecified sleep fills 23:00–23:30 and
         // 06:30–07:00. Asleep = 30 + 90 (core) + 60 (deep) + 255 (REM) + 30 = 465 min; awake 15 min.
         let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0)).first)
-        #expect(night.asleep == 465 * 60)
-        #expect(night.asleepUnspecified == 60 * 60)
-        #expect(night.asleepCore == 90 * 60)
-        #expect(night.asleepDeep == 60 * 60)
-        #expect(night.asleepREM == 255 * 60)
-        #expect(night.awake == 15 * 60)
-        #expect(night.inBed == Double(505 * 60))  // 22:45–07:10
+        expectEqual(night.asleep, 465 * 60)
+        expectEqual(night.asleepUnspecified, 60 * 60)
+        expectEqual(night.asleepCore, 90 * 60)
+        expectEqual(night.asleepDeep, 60 * 60)
+        expectEqual(night.asleepREM, 255 * 60)
+        expectEqual(night.awake, 15 * 60)
+        expectEqual(night.inBed, Double(505 * 60))  // 22:45–07:10
         // Efficiency: 465 asleep of 505 in bed.
         #expect(Kit.isClose(night.efficiency!, 465.0 / 505.0))
-        #expect(night.sampleCount == 6)
+        expectEqual(night.sampleCount, 6)
     }
 
     @Test func withoutMergingAsleepIsTheUnionOfEverySource() throws {
         // The union of asleep samples: 23:00–07:00 = 480 min (the watch's 15 awake minutes are inside the phone's
         // asleep sample and do not subtract).
         let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0), merging: false).first)
-        #expect(night.asleep == 480 * 60)
+        expectEqual(night.asleep, 480 * 60)
     }
 
     @Test func phoneFirstMakesTheWholeNightUnspecified() throws {
         let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0),
                                             priority: try SourcePriority([Self.phone])).first)
-        #expect(night.asleep == 480 * 60)
-        #expect(night.asleepUnspecified == 480 * 60)
+        expectEqual(night.asleep, 480 * 60)
+        expectEqual(night.asleepUnspecified, 480 * 60)
         #expect(night.awake == 0 && night.asleepREM == 0)
     }
 
@@ -75,12 +75,12 @@ struct NightTests {
         // Typed by hand: asleep 23:00–07:00 and awake 03:00–03:30. Asleep 7.5 h, awake 30 min.
         let samples = [Kit.sleep(1, at(31, 23), at(32, 7)), Kit.sleep(2, at(32, 3), at(32, 3, 30))]
         let night = try #require(try nights(samples, from: at(32, 0), to: at(33, 0)).first)
-        #expect(night.asleep == 7.5 * 3600)
-        #expect(night.awake == 1800)
+        expectEqual(night.asleep, 7.5 * 3600)
+        expectEqual(night.awake, 1800)
         // The calendar-day statistics read the same timeline.
         let day = try StatisticsRequest(type: .sleep, interval: DateInterval(start: at(32, 0), end: at(33, 0)))
             .run(on: InMemorySampleStore(samples), calendar: GregorianCalendar(timeZone: .gmt))
-        #expect(day.total.asleep == 6.5 * 3600)  // 00:00–07:00 minus 30 awake minutes
+        expectEqual(day.total.asleep, 6.5 * 3600)  // 00:00–07:00 minus 30 awake minutes
     }
 
     @Test func napAfterTheCutoffBelongsToTheNextNight() throws {
@@ -89,10 +89,10 @@ struct NightTests {
         let samples = [Kit.sleep(1, at(31, 23), at(32, 7)), Kit.sleep(1, at(32, 14), at(32, 14, 40))]
         let noon = try nights(samples, from: at(32, 0), to: at(34, 0))
         let noonExpected: [TimeInterval] = [8 * 3600, 40 * 60]
-        #expect(noon.map(\.asleep) == noonExpected)
+        expectEqual(noon.map(\.asleep), noonExpected)
         let evening = try nights(samples, from: at(32, 0), to: at(34, 0), cutoff: try NightCutoff(hour: 18))
         let eveningExpected: [TimeInterval] = [8 * 3600 + 40 * 60, 0]
-        #expect(evening.map(\.asleep) == eveningExpected)
+        expectEqual(evening.map(\.asleep), eveningExpected)
         #expect(evening[0].start == at(31, 18) && evening[0].end == at(32, 18))
     }
 
@@ -100,7 +100,7 @@ struct NightTests {
         // A late morning 03:00–13:00: 9 h on the night ending that morning, 1 h on the next.
         let samples = [Kit.sleep(1, at(32, 3), at(32, 13))]
         let expected: [TimeInterval] = [9 * 3600, 3600]
-        #expect(try nights(samples, from: at(32, 0), to: at(34, 0)).map(\.asleep) == expected)
+        try expectEqual(nights(samples, from: at(32, 0), to: at(34, 0)).map(\.asleep), expected)
     }
 
     @Test(arguments: [
@@ -117,19 +117,19 @@ struct NightTests {
         let day = Kit.date(morning[0], morning[1], morning[2], zone: zone)
         let result = try nights([Kit.sleep(3, start, end)], from: day, to: day.addingTimeInterval(3600), zone: zone)
         let night = try #require(result.first)
-        #expect(result.count == 1)
-        #expect(night.date == day)
-        #expect(night.asleep == hours * 3600)
-        #expect(night.asleepCore == hours * 3600)
-        #expect(night.end.timeIntervalSince(night.start) == window * 3600)
+        expectEqual(result.count, 1)
+        expectEqual(night.date, day)
+        expectEqual(night.asleep, hours * 3600)
+        expectEqual(night.asleepCore, hours * 3600)
+        expectEqual(night.end.timeIntervalSince(night.start), window * 3600)
     }
 
     @Test func aWeekListsSevenNightsEmptyOnesIncluded() throws {
         let start = Kit.utc(2024, 5, 26), end = Kit.utc(2024, 6, 2)
         let result = try nights([Kit.sleep(1, at(28, 23), at(29, 6))], from: start, to: end)
-        #expect(result.count == 7)
+        expectEqual(result.count, 7)
         let expected: [TimeInterval] = [0, 0, 0, 7 * 3600, 0, 0, 0]
-        #expect(result.map(\.asleep) == expected)
+        expectEqual(result.map(\.asleep), expected)
     }
 
     @Test func explainShowsWhichSourceWonEachStretch() throws {
@@ -137,24 +137,24 @@ struct NightTests {
         let result = try query.run(on: InMemorySampleStore(phoneAndWatchNight), calendar: GregorianCalendar(timeZone: .gmt))
         let phoneAsleep = try #require(result.total.contributions.first { $0.sample.source == Self.phone && $0.stage == "asleepUnspecified" })
         // 8 h in the interval, 1 h counted; the watch won 90 + 60 + 15 + 255 = 420 min.
-        #expect(phoneAsleep.secondsInInterval == 8 * 3600)
-        #expect(phoneAsleep.secondsCounted == 3600)
-        #expect(phoneAsleep.overrides.map(\.seconds).sum == 420 * 60)
-        #expect(phoneAsleep.overrides.map(\.stage) == ["asleepCore", "asleepDeep", "awake", "asleepREM"])
-        #expect(phoneAsleep.outcome == .cut)
-        #expect(result.total.asleep == 465.0 * 60)
+        expectEqual(phoneAsleep.secondsInInterval, 8 * 3600)
+        expectEqual(phoneAsleep.secondsCounted, 3600)
+        expectEqual(phoneAsleep.overrides.map(\.seconds).sum, 420 * 60)
+        expectEqual(phoneAsleep.overrides.map(\.stage), ["asleepCore", "asleepDeep", "awake", "asleepREM"])
+        expectEqual(phoneAsleep.outcome, .cut)
+        expectEqual(result.total.asleep, 465.0 * 60)
     }
 
     @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
         let calendar = GregorianCalendar(timeZone: Kit.zone("Europe/Paris"))
         // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
         let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
-        #expect(night == DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))
+        expectEqual(night, DateInterval(start: Kit.utc(2024, 5, 31, 10), end: Kit.utc(2024, 6, 1, 10)))
         // An instant at the cut-off starts the next night; 23:00 is in the night ending the next morning.
-        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 10), calendar: calendar).start == Kit.utc(2024, 6, 1, 10))
-        #expect(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 21), calendar: calendar).end == Kit.utc(2024, 6, 2, 10))
+        expectEqual(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 10), calendar: calendar).start, Kit.utc(2024, 6, 1, 10))
+        expectEqual(NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 21), calendar: calendar).end, Kit.utc(2024, 6, 2, 10))
         // Across the spring DST change in Paris the night is 23 hours long.
         let spring = NightCutoff.noon.night(containing: Kit.utc(2024, 3, 31, 1), calendar: calendar)
-        #expect(spring.duration == 23 * 3600)
+        expectEqual(spring.duration, 23 * 3600)
     }
 }

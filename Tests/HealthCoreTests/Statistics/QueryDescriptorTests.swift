@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's statistics descriptors over a real store: figures worked by hand, nil where there is no data, every
@@ -33,20 +34,20 @@ struct QueryDescriptorTests {
             let steps = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: week),
                                                             options: .cumulativeSum).result(for: store)
             // 1,000 + 500 + 2,000 (no overlaps between the sources).
-            #expect(steps?.sumQuantity()?.doubleValue(for: .count()) == 3500)
-            #expect(steps?.averageQuantity() == nil)
+            expectEqual(steps?.sumQuantity()?.doubleValue(for: .count()), 3500)
+            expectNil(steps?.averageQuantity())
             let weight = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.bodyMass), predicate: week),
                                                              options: [.discreteAverage, .discreteMin, .discreteMax, .mostRecent]).result(for: store)
             // (72 + 71) / 2 = 71.5 kg; 71.5 kg = 157.63 lb (÷ 0.45359237).
-            #expect(weight?.averageQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 71.5)
+            expectEqual(weight?.averageQuantity()?.doubleValue(for: .gramUnit(with: .kilo)), 71.5)
             #expect(abs((weight?.averageQuantity()?.doubleValue(for: .pound()) ?? 0) - 71.5 / 0.45359237) < 1e-9)
-            #expect(weight?.minimumQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 71)
-            #expect(weight?.maximumQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 72)
-            #expect(weight?.mostRecentQuantity()?.doubleValue(for: .gramUnit(with: .kilo)) == 71)
+            expectEqual(weight?.minimumQuantity()?.doubleValue(for: .gramUnit(with: .kilo)), 71)
+            expectEqual(weight?.maximumQuantity()?.doubleValue(for: .gramUnit(with: .kilo)), 72)
+            expectEqual(weight?.mostRecentQuantity()?.doubleValue(for: .gramUnit(with: .kilo)), 71)
             // A range with no samples: nil, not zero.
             let empty = Self.range("2024-05-01T00:00:00Z", "2024-05-02T00:00:00Z")
-            #expect(try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: empty),
-                                                        options: .cumulativeSum).result(for: store) == nil)
+            try await expectNil(StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: empty),
+                                                        options: .cumulativeSum).result(for: store))
         }
     }
 
@@ -56,16 +57,16 @@ struct QueryDescriptorTests {
                                                           options: [.cumulativeSum, .separateBySource]).result(for: store)
             // HealthKit's shape: `sources` are `Source`s, and each one's figures are read with it.
             let sources = all?.sources ?? []
-            #expect(Set(sources.map(\.name)) == ["phone", "watch"])
+            expectEqual(Set(sources.map(\.name)), ["phone", "watch"])
             let phone = try #require(sources.first { $0.name == "phone" })
-            #expect(all?.sumQuantity(for: phone)?.doubleValue(for: .count()) == 3000)
-            #expect(all?.sumQuantity(for: Source(name: "watch"))?.doubleValue(for: .count()) == 500)
-            #expect(all?.sumQuantity(for: Source(name: "nobody")) == nil)
+            expectEqual(all?.sumQuantity(for: phone)?.doubleValue(for: .count()), 3000)
+            expectEqual(all?.sumQuantity(for: Source(name: "watch"))?.doubleValue(for: .count()), 500)
+            expectNil(all?.sumQuantity(for: Source(name: "nobody")))
             let watchOnly = SamplePredicate.and([Self.range("2024-06-01T00:00:00Z", "2024-06-30T00:00:00Z"),
                                                  Query.predicateForObjects(from: "watch")])
             let watch = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: watchOnly),
                                                             options: .cumulativeSum).result(for: store)
-            #expect(watch?.sumQuantity()?.doubleValue(for: .count()) == 500)
+            expectEqual(watch?.sumQuantity()?.doubleValue(for: .count()), 500)
         }
     }
 
@@ -76,19 +77,19 @@ struct QueryDescriptorTests {
                 predicate: .quantitySample(type: QuantityType(.stepCount), predicate: week), options: .cumulativeSum,
                 anchorDate: TestSupport.date("2024-06-03T00:00:00Z"), intervalComponents: DateComponents(day: 1)).result(for: store)
             // June 3: 1,500; June 5: 2,000.
-            #expect(collection.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [1500, 2000])
+            expectEqual(collection.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) }, [1500, 2000])
             var days: [Double?] = []
             collection.enumerateStatistics(from: TestSupport.date("2024-06-03T00:00:00Z"), to: TestSupport.date("2024-06-09T00:00:00Z")) { statistics, _ in
                 days.append(statistics.sumQuantity()?.doubleValue(for: .count()))
             }
-            #expect(days == [1500, nil, 2000, nil, nil, nil, nil])
-            #expect(collection.statistics(for: TestSupport.date("2024-06-05T23:00:00Z"))?.sumQuantity()?.doubleValue(for: .count()) == 2000)
+            expectEqual(days, [1500, nil, 2000, nil, nil, nil, nil])
+            expectEqual(collection.statistics(for: TestSupport.date("2024-06-05T23:00:00Z"))?.sumQuantity()?.doubleValue(for: .count()), 2000)
             var stopped = 0
             collection.enumerateStatistics(from: TestSupport.date("2024-06-03T00:00:00Z"), to: TestSupport.date("2024-06-09T00:00:00Z")) { _, stop in
                 stopped += 1
                 stop = stopped == 2
             }
-            #expect(stopped == 2)
+            expectEqual(stopped, 2)
         }
     }
 
@@ -96,8 +97,8 @@ struct QueryDescriptorTests {
         #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents(day: 1, hour: 2)) }
         #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents()) }
         #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents(day: -1)) }
-        #expect(try StatisticsCollectionQueryDescriptor.bucket(DateComponents(weekOfYear: 1)) == BucketInterval(1, .week))
-        #expect(try StatisticsCollectionQueryDescriptor.bucket(DateComponents(hour: 6)) == BucketInterval(6, .hour))
+        try expectEqual(StatisticsCollectionQueryDescriptor.bucket(DateComponents(weekOfYear: 1)), BucketInterval(1, .week))
+        try expectEqual(StatisticsCollectionQueryDescriptor.bucket(DateComponents(hour: 6)), BucketInterval(6, .hour))
     }
 
     @Test func predicatesMatchAsHealthKitsDo() {
@@ -111,7 +112,7 @@ struct QueryDescriptorTests {
         #expect(!Query.predicateForObject(with: UUID()).matchesSourceAndMetadata(sample))
         #expect(!Query.predicateForObjects(withMetadataKey: "HKWasUserEntered").matchesSourceAndMetadata(sample))
         let both = SamplePredicate.and([overlap, Query.predicateForObjects(from: ["bottle", "cup"]), Query.predicateForObjects(from: "cup")])
-        #expect(both.sources == ["cup"])
+        expectEqual(both.sources, ["cup"])
     }
 
     /// HealthKit's `NSCompoundPredicate(andPredicateWithSubpredicates:)` ports as `SamplePredicate(andPredicateWithSubpredicates:)`
@@ -123,11 +124,11 @@ struct QueryDescriptorTests {
         let compound = SamplePredicate(andPredicateWithSubpredicates: [june, week, Query.predicateForObjects(from: ["bottle", "cup"]),
                                                                        Query.predicateForObjects(from: "cup")])
         // 28 June 00:00 to 1 July 00:00: the overlap of June and the week; only "cup" is in both source sets.
-        #expect(compound.interval == DateInterval(start: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z")))
-        #expect(compound.sources == ["cup"])
-        #expect(compound.dateOptions == .strictStartDate)
-        #expect(compound == SamplePredicate.and([june, week, Query.predicateForObjects(from: ["bottle", "cup"]), Query.predicateForObjects(from: "cup")]))
-        #expect(SamplePredicate(andPredicateWithSubpredicates: []) == SamplePredicate())
+        expectEqual(compound.interval, DateInterval(start: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z")))
+        expectEqual(compound.sources, ["cup"])
+        expectEqual(compound.dateOptions, .strictStartDate)
+        expectEqual(compound, SamplePredicate.and([june, week, Query.predicateForObjects(from: ["bottle", "cup"]), Query.predicateForObjects(from: "cup")]))
+        expectEqual(SamplePredicate(andPredicateWithSubpredicates: []), SamplePredicate())
     }
 
     /// The example of README's "Use it as a library", with a folder of the test's own and a pinned clock.
@@ -141,7 +142,7 @@ struct QueryDescriptorTests {
             let lastWeek = Query.predicateForSamples(withStart: now.addingTimeInterval(-7 * 86_400), end: now.addingTimeInterval(1))
             let total = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: water, predicate: lastWeek),
                                                             options: .cumulativeSum).result(for: store)
-            #expect(total?.sumQuantity()?.doubleValue(for: .liter()) == 0.5)
+            expectEqual(total?.sumQuantity()?.doubleValue(for: .liter()), 0.5)
         }
     }
 
@@ -150,14 +151,14 @@ struct QueryDescriptorTests {
             let newestFirst = try await SampleQueryDescriptor(
                 predicates: [.quantitySample(type: QuantityType(.stepCount))],
                 sortDescriptors: [SampleSortDescriptor(\.startDate, order: .reverse)], limit: 2).result(for: store)
-            #expect(newestFirst.map { $0.quantity.doubleValue(for: .count()) } == [2000, 500])
+            expectEqual(newestFirst.map { $0.quantity.doubleValue(for: .count()) }, [2000, 500])
             // Two types, oldest first by default; a predicate per type.
             let june3 = Query.predicateForSamples(withStart: TestSupport.date("2024-06-03T00:00:00Z"),
                                                   end: TestSupport.date("2024-06-04T00:00:00Z"))
             let both = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.stepCount), predicate: june3),
                                                                     .quantitySample(type: QuantityType(.bodyMass), predicate: june3)])
                 .result(for: store)
-            #expect(both.map(\.sourceName) == ["scale", "phone", "watch"])
+            expectEqual(both.map(\.sourceName), ["scale", "phone", "watch"])
         }
     }
 }

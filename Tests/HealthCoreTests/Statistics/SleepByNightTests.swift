@@ -32,20 +32,20 @@ struct SleepByNightTests {
             let interval = DateInterval(start: at(from, 0), end: at(to, 0))
             let result = try StatisticsRequest(type: sleep, interval: interval).runByNight(on: InMemorySampleStore(week), calendar: calendar)
             let listed = try nights(from: interval.start, to: interval.end)
-            #expect(result.total.asleep == listed.map(\.asleep).sum, "\(from)–\(to)")
+            expectEqual(result.total.asleep, listed.map(\.asleep).sum, "\(from)–\(to)")
             let inBed = listed.compactMap(\.inBed)
-            #expect(result.total.inBed == (inBed.isEmpty ? nil : inBed.sum), "\(from)–\(to)")
+            expectEqual(result.total.inBed, (inBed.isEmpty ? nil : inBed.sum), "\(from)–\(to)")
         }
         // One morning: the night that ends on it, whole (not cut at midnight).
         let one = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
-        #expect(one.total.asleep == Double(7 * 3600 + 55 * 60))
+        expectEqual(one.total.asleep, Double(7 * 3600 + 55 * 60))
         #expect(one.total.start == at(26, 12) && one.total.end == at(27, 12))
-        #expect(one.total.inBed == nil, "no in-bed sample that night")
+        expectNil(one.total.inBed, "no in-bed sample that night")
         // The clock's answer for the same day, for contrast: 00:00–07:05 of one night and 22:00–24:00 of the next.
         let clipped = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)))
             .run(on: InMemorySampleStore(week), calendar: calendar)
-        #expect(clipped.total.asleep == Double(7 * 3600 + 5 * 60 + 2 * 3600))
+        expectEqual(clipped.total.asleep, Double(7 * 3600 + 5 * 60 + 2 * 3600))
     }
 
     @Test func dayAndWeekBucketsHoldWholeNights() throws {
@@ -53,17 +53,17 @@ struct SleepByNightTests {
         let byDay = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .day)
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
         let listed = try nights(from: interval.start, to: interval.end)
-        #expect(byDay.buckets.map(\.asleep) == listed.map { Optional($0.asleep) })
-        #expect(byDay.buckets.map(\.end) == listed.map(\.end))
-        #expect(byDay.buckets.compactMap(\.asleep).sum == byDay.total.asleep)
+        expectEqual(byDay.buckets.map(\.asleep), listed.map { Optional($0.asleep) })
+        expectEqual(byDay.buckets.map(\.end), listed.map(\.end))
+        expectEqual(byDay.buckets.compactMap(\.asleep).sum, byDay.total.asleep)
         // Week buckets (Monday 05-27): the night of Sunday 05-26 is last week's, the rest this week's.
         var mondays = calendar
         mondays.firstWeekday = 2
         let byWeek = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .week)
             .runByNight(on: InMemorySampleStore(week), calendar: mondays)
-        #expect(byWeek.buckets.count == 2)
-        #expect(byWeek.buckets[0].asleep == 0)
-        #expect(byWeek.buckets[1].asleep == byDay.total.asleep)
+        expectEqual(byWeek.buckets.count, 2)
+        expectEqual(byWeek.buckets[0].asleep, 0)
+        expectEqual(byWeek.buckets[1].asleep, byDay.total.asleep)
         // Hours cannot hold nights: they stay on the clock.
         let byHour = try StatisticsRequest(type: sleep, interval: DateInterval(start: at(27, 0), end: at(28, 0)), bucketUnit: .hour)
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
@@ -73,7 +73,7 @@ struct SleepByNightTests {
     @Test func aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency() throws {
         let listed = try nights(from: at(27, 0), to: at(29, 0))
         #expect(listed[0].inBed == nil && listed[0].efficiency == nil)
-        #expect(listed[1].inBed == Double(9 * 3600))
+        expectEqual(listed[1].inBed, Double(9 * 3600))
         #expect(Kit.isClose(listed[1].efficiency!, 8.5 / 9))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Statistics over an in-memory store: HealthKit's cumulative sums (pro-rated), discrete figures and sleep totals.
@@ -23,18 +24,18 @@ struct StatisticsRequestTests {
         // 1200 steps from 23:00 to 01:00: one hour on each side of midnight, so 600 + 600.
         let samples = [Kit.steps(1200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
-        #expect(result.buckets.map(\.sum) == [600, 600])
-        #expect(result.buckets.map(\.sampleCount) == [1, 1])
-        #expect(result.total.sum == 1200)
-        #expect(result.total.sampleCount == 1)
-        #expect(result.unit == .count())
+        expectEqual(result.buckets.map(\.sum), [600, 600])
+        expectEqual(result.buckets.map(\.sampleCount), [1, 1])
+        expectEqual(result.total.sum, 1200)
+        expectEqual(result.total.sampleCount, 1)
+        expectEqual(result.unit, .count())
     }
 
     @Test func unequalSplitFollowsTheOverlap() throws {
         // 900 steps from 23:30 to 01:00 (90 min): 30 min before midnight = 900 × 30/90 = 300, after = 600.
         let samples = [Kit.steps(900, Kit.utc(2024, 5, 31, 23, 30), Kit.utc(2024, 6, 1, 1))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
-        #expect(result.buckets.map(\.sum) == [300, 600])
+        expectEqual(result.buckets.map(\.sum), [300, 600])
     }
 
     @Test func rangeEdgesProRateToo() throws {
@@ -42,8 +43,8 @@ struct StatisticsRequestTests {
         let samples = [Kit.steps(1200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1)),
                        Kit.steps(50, Kit.utc(2024, 6, 1, 12))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.sum == 650)  // 600 + 50
-        #expect(result.total.sampleCount == 2)
+        expectEqual(result.total.sum, 650)  // 600 + 50
+        expectEqual(result.total.sampleCount, 2)
         #expect(result.buckets.isEmpty)  // not bucketed
     }
 
@@ -51,25 +52,25 @@ struct StatisticsRequestTests {
         let samples = [Kit.steps(100, Kit.utc(2024, 6, 1)),                              // exactly midnight
                        Kit.steps(40, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1))]     // ends exactly at midnight
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
-        #expect(result.buckets.map(\.sum) == [40, 100])
-        #expect(result.buckets.map(\.sampleCount) == [1, 1])
-        #expect(result.total.sum == 140)
+        expectEqual(result.buckets.map(\.sum), [40, 100])
+        expectEqual(result.buckets.map(\.sampleCount), [1, 1])
+        expectEqual(result.total.sum, 140)
     }
 
     @Test func instantaneousSampleAtTheRangeEndIsOutside() throws {
         // [start, end) is half-open: a reading at `end` belongs to the next range.
         let samples = [Kit.steps(100, Kit.utc(2024, 6, 2)), Kit.steps(7, Kit.utc(2024, 6, 1))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.sum == 7)
+        expectEqual(result.total.sum, 7)
     }
 
     @Test func emptyCumulativeBucketsSumToZero() throws {
         // Statistics documents a cumulative sum over no samples as 0 (HealthKit itself returns nil there).
         let samples = [Kit.steps(10, Kit.utc(2024, 6, 1, 12))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 30), to: Kit.utc(2024, 6, 2), by: .day)
-        #expect(result.buckets.count == 3)
-        #expect(result.buckets.map(\.sum) == [0, 0, 10])
-        #expect(result.buckets.map(\.sampleCount) == [0, 0, 1])
+        expectEqual(result.buckets.count, 3)
+        expectEqual(result.buckets.map(\.sum), [0, 0, 10])
+        expectEqual(result.buckets.map(\.sampleCount), [0, 0, 1])
         #expect(result.buckets.allSatisfy { $0.average == nil && $0.asleep == nil })
     }
 
@@ -111,14 +112,14 @@ struct StatisticsRequestTests {
             #expect(Kit.isClose(bucketSum, total, relative: 1e-9), "\(bucket): buckets \(bucketSum) vs total \(total)")
         }
         // 6 local days with one of 23 h: 143 hour buckets.
-        #expect(try run(.steps, samples, from: start, to: end, by: .hour, zone: "Europe/Paris").buckets.count == 143)
+        try expectEqual(run(.steps, samples, from: start, to: end, by: .hour, zone: "Europe/Paris").buckets.count, 143)
     }
 
     @Test func cumulativeSumAcrossSpringForwardHours() throws {
         // 2300 steps spread evenly over the 23-hour 2024-03-31 in Paris: 2300 × 3600 / 82 800 = 100 per hour.
         let dayStart = Kit.utc(2024, 3, 30, 23), dayEnd = Kit.utc(2024, 3, 31, 22)
         let result = try run(.steps, [Kit.steps(2300, dayStart, dayEnd)], from: dayStart, to: dayEnd, by: .hour, zone: "Europe/Paris")
-        #expect(result.buckets.count == 23)
+        expectEqual(result.buckets.count, 23)
         #expect(result.buckets.allSatisfy { Kit.isClose($0.sum ?? -1, 100) })
     }
 
@@ -126,7 +127,7 @@ struct StatisticsRequestTests {
         // 2500 steps over the 25-hour 2024-10-27 in Paris: 100 per hour, 25 buckets.
         let dayStart = Kit.utc(2024, 10, 26, 22), dayEnd = Kit.utc(2024, 10, 27, 23)
         let result = try run(.steps, [Kit.steps(2500, dayStart, dayEnd)], from: dayStart, to: dayEnd, by: .hour, zone: "Europe/Paris")
-        #expect(result.buckets.count == 25)
+        expectEqual(result.buckets.count, 25)
         #expect(result.buckets.allSatisfy { Kit.isClose($0.sum ?? -1, 100) })
     }
 
@@ -137,19 +138,19 @@ struct StatisticsRequestTests {
         }
         let parisSpring = try run(.steps, hourly(from: Kit.utc(2024, 3, 29, 23), hours: 71), from: Kit.utc(2024, 3, 29, 23),
                                   to: Kit.utc(2024, 4, 1, 22), by: .day, zone: "Europe/Paris")
-        #expect(parisSpring.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 } == [24, 23, 24])
-        #expect(parisSpring.buckets.map(\.sum) == [1440, 1380, 1440])  // 60 × 24, 60 × 23, 60 × 24
+        expectEqual(parisSpring.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 }, [24, 23, 24])
+        expectEqual(parisSpring.buckets.map(\.sum), [1440, 1380, 1440])  // 60 × 24, 60 × 23, 60 × 24
         let parisAutumn = try run(.steps, hourly(from: Kit.utc(2024, 10, 25, 22), hours: 73), from: Kit.utc(2024, 10, 25, 22),
                                   to: Kit.utc(2024, 10, 28, 23), by: .day, zone: "Europe/Paris")
-        #expect(parisAutumn.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 } == [24, 25, 24])
-        #expect(parisAutumn.buckets.map(\.sum) == [1440, 1500, 1440])
+        expectEqual(parisAutumn.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 }, [24, 25, 24])
+        expectEqual(parisAutumn.buckets.map(\.sum), [1440, 1500, 1440])
         // New York 2024-03-10 (23 h) and 2024-11-03 (25 h).
         let nySpring = try run(.steps, [], from: Kit.utc(2024, 3, 10, 5), to: Kit.utc(2024, 3, 11, 4), by: .hour, zone: "America/New_York")
-        #expect(nySpring.buckets.count == 23)
+        expectEqual(nySpring.buckets.count, 23)
         let nyAutumn = try run(.steps, [], from: Kit.utc(2024, 11, 3, 4), to: Kit.utc(2024, 11, 4, 5), by: .hour, zone: "America/New_York")
-        #expect(nyAutumn.buckets.count == 25)
+        expectEqual(nyAutumn.buckets.count, 25)
         let nyDays = try run(.steps, [], from: Kit.utc(2024, 3, 9, 5), to: Kit.utc(2024, 3, 12, 4), by: .day, zone: "America/New_York")
-        #expect(nyDays.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 } == [24, 23, 24])
+        expectEqual(nyDays.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 }, [24, 23, 24])
     }
 
     @Test func monthBucketsOfWaterInLitres() throws {
@@ -160,8 +161,8 @@ struct StatisticsRequestTests {
             Kit.quantity(.water, 1, "L", Kit.utc(2024, 3, 31, 23, 30), Kit.utc(2024, 4, 1, 0, 30)),
         ]
         let result = try run(.water, samples, from: Kit.utc(2024, 1, 1), to: Kit.utc(2024, 4, 1), by: .month, unit: "L")
-        #expect(result.unit?.unitString == "L")
-        #expect(result.buckets.count == 3)
+        expectEqual(result.unit?.unitString, "L")
+        expectEqual(result.buckets.count, 3)
         let sums = result.buckets.map { $0.sum ?? -1 }
         #expect(Kit.isClose(sums[0], 0.5) && Kit.isClose(sums[1], 0.25) && Kit.isClose(sums[2], 0.5), "\(sums)")
         #expect(Kit.isClose(result.total.sum ?? -1, 1.25))  // 0.5 + 0.25 + 0.5
@@ -174,9 +175,9 @@ struct StatisticsRequestTests {
                        Kit.steps(3000, Kit.utc(2024, 6, 2, 23, 59)),
                        Kit.steps(4000, Kit.utc(2024, 6, 3, 8))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 20), to: Kit.utc(2024, 6, 10), by: .week)
-        #expect(result.buckets.map(\.start) == [Kit.utc(2024, 5, 20), Kit.utc(2024, 5, 27), Kit.utc(2024, 6, 3)])
-        #expect(result.buckets.map(\.sum) == [1000, 5000, 4000])
-        #expect(result.total.sum == 10_000)
+        expectEqual(result.buckets.map(\.start), [Kit.utc(2024, 5, 20), Kit.utc(2024, 5, 27), Kit.utc(2024, 6, 3)])
+        expectEqual(result.buckets.map(\.sum), [1000, 5000, 4000])
+        expectEqual(result.total.sum, 10_000)
     }
 
     @Test func waterInOtherUnits() throws {
@@ -188,7 +189,7 @@ struct StatisticsRequestTests {
         let litres = try run(.water, samples, from: day.0, to: day.1, unit: "L")
         #expect(Kit.isClose(litres.total.sum ?? -1, 1.24979264960625, relative: 1e-10))
         let defaultUnit = try run(.water, samples, from: day.0, to: day.1)
-        #expect(defaultUnit.unit?.unitString == "mL")
+        expectEqual(defaultUnit.unit?.unitString, "mL")
         #expect(Kit.isClose(defaultUnit.total.sum ?? -1, 1249.79264960625, relative: 1e-10))
         // 1249.79264960625 mL / 29.5735295625 = 42.2605... US fl oz.
         let ounces = try run(.water, samples, from: day.0, to: day.1, unit: "fl_oz_us")
@@ -211,41 +212,41 @@ struct StatisticsRequestTests {
 
     @Test func discreteAverageMinMaxAndMostRecentPerDay() throws {
         let result = try run(.weight, weights, from: Kit.utc(2024, 5, 30), to: Kit.utc(2024, 6, 2), by: .day)
-        #expect(result.unit?.unitString == "kg")
-        #expect(result.buckets.count == 3)
+        expectEqual(result.unit?.unitString, "kg")
+        expectEqual(result.buckets.count, 3)
         let first = result.buckets[0], empty = result.buckets[1], last = result.buckets[2]
         // 05-30: (70 + 72) / 2 = 71; the 20:00 reading is the latest.
         #expect(first.average == 71 && first.minimum == 70 && first.maximum == 72 && first.mostRecent == 72)
-        #expect(first.sampleCount == 2)
-        #expect(first.mostRecentDate == Kit.utc(2024, 5, 30, 20))
+        expectEqual(first.sampleCount, 2)
+        expectEqual(first.mostRecentDate, Kit.utc(2024, 5, 30, 20))
         // 05-31 has no reading: every figure is nil, not 0.
         #expect(empty.average == nil && empty.minimum == nil && empty.maximum == nil && empty.mostRecent == nil)
-        #expect(empty.sampleCount == 0)
-        #expect(empty.sum == nil)
+        expectEqual(empty.sampleCount, 0)
+        expectNil(empty.sum)
         #expect(last.average == 71.5 && last.minimum == 71.5 && last.maximum == 71.5 && last.mostRecent == 71.5)
         // Whole range: (70 + 72 + 71.5) / 3 = 71.1666…; the latest reading is 71.5 on 06-01.
         #expect(Kit.isClose(result.total.average ?? -1, 213.5 / 3))
         #expect(result.total.minimum == 70 && result.total.maximum == 72 && result.total.mostRecent == 71.5)
-        #expect(result.total.sampleCount == 3)
-        #expect(result.total.sum == nil)
+        expectEqual(result.total.sampleCount, 3)
+        expectNil(result.total.sum)
     }
 
     @Test func mostRecentIsTheLatestReadingWhateverTheSaveOrder() throws {
         let shuffled = [weights[2], weights[0], weights[1]]
         let result = try run(.weight, shuffled, from: Kit.utc(2024, 5, 30), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.mostRecent == 71.5)
+        expectEqual(result.total.mostRecent, 71.5)
     }
 
     @Test func discreteReadingOnABoundaryCountsInTheLaterBucket() throws {
         let samples = [Kit.quantity(.weight, 80, "kg", Kit.utc(2024, 6, 1))]
         let result = try run(.weight, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
-        #expect(result.buckets[0].average == nil)
-        #expect(result.buckets[1].average == 80)
+        expectNil(result.buckets[0].average)
+        expectEqual(result.buckets[1].average, 80)
     }
 
     @Test func emptyDiscreteRangeIsAllNil() throws {
         let result = try run(.weight, [], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), by: .hour)
-        #expect(result.buckets.count == 24)
+        expectEqual(result.buckets.count, 24)
         #expect(result.total.average == nil && result.total.mostRecent == nil && result.total.sampleCount == 0)
         #expect(result.buckets.allSatisfy { $0.average == nil && $0.minimum == nil && $0.maximum == nil })
     }
@@ -255,7 +256,7 @@ struct StatisticsRequestTests {
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 6, 1, 7)),
                        Kit.quantity(.weight, 72.5747792, "kg", Kit.utc(2024, 6, 1, 8))]
         let result = try run(.weight, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), unit: "lb")
-        #expect(result.unit?.unitString == "lb")
+        expectEqual(result.unit?.unitString, "lb")
         #expect(Kit.isClose(result.total.minimum ?? -1, 154.3235835294143, relative: 1e-11))
         #expect(Kit.isClose(result.total.maximum ?? -1, 160, relative: 1e-11))
         #expect(Kit.isClose(result.total.mostRecent ?? -1, 160, relative: 1e-11))
@@ -281,8 +282,8 @@ struct StatisticsRequestTests {
         // `--from 2024-05-01` with no end: the range runs to the data's end. The last weigh-in (06-01T07:00) must
         // count: total = 3 readings, most recent 71.5 kg.
         let result = try run(.weight, weights, from: Kit.utc(2024, 5, 1), to: DateRange.distantEnd)
-        #expect(result.total.sampleCount == 3)
-        #expect(result.total.mostRecent == 71.5)
+        expectEqual(result.total.sampleCount, 3)
+        expectEqual(result.total.mostRecent, 71.5)
         #expect(Kit.isClose(result.total.average ?? -1, 213.5 / 3))
     }
 
@@ -290,18 +291,18 @@ struct StatisticsRequestTests {
         // Two instantaneous step counts, 100 + 50: the all-time sum is 150.
         let samples = [Kit.steps(100, Kit.utc(2024, 5, 30, 8)), Kit.steps(50, Kit.utc(2024, 6, 1, 7))]
         let result = try run(.steps, samples, from: DateRange.distantStart, to: DateRange.distantEnd)
-        #expect(result.total.sum == 150)
+        expectEqual(result.total.sum, 150)
     }
 
     @Test func openRangeStartsAtTheFirstSample() throws {
         let samples = [Kit.steps(60, Kit.utc(2024, 5, 30, 10), Kit.utc(2024, 5, 30, 11)),
                        Kit.steps(30, Kit.utc(2024, 6, 1, 9), Kit.utc(2024, 6, 1, 10))]
         let result = try run(.steps, samples, from: DateRange.distantStart, to: DateRange.distantEnd, by: .day)
-        #expect(result.total.start == Kit.utc(2024, 5, 30, 10))
-        #expect(result.total.end == Kit.utc(2024, 6, 1, 10))
-        #expect(result.buckets.map(\.start) == [Kit.utc(2024, 5, 30, 10), Kit.utc(2024, 5, 31), Kit.utc(2024, 6, 1)])
-        #expect(result.buckets.map(\.sum) == [60, 0, 30])
-        #expect(result.total.sum == 90)
+        expectEqual(result.total.start, Kit.utc(2024, 5, 30, 10))
+        expectEqual(result.total.end, Kit.utc(2024, 6, 1, 10))
+        expectEqual(result.buckets.map(\.start), [Kit.utc(2024, 5, 30, 10), Kit.utc(2024, 5, 31), Kit.utc(2024, 6, 1)])
+        expectEqual(result.buckets.map(\.sum), [60, 0, 30])
+        expectEqual(result.total.sum, 90)
     }
 
     // MARK: Sleep
@@ -319,11 +320,11 @@ struct StatisticsRequestTests {
     @Test func sleepMergesOverlapsAndSeparatesInBed() throws {
         let result = try run(.sleep, night, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2))
         // Asleep = union(22:30–02:00, 01:00–03:00) + union(03:30–06:30, 04:00–05:00) = 4.5 h + 3 h = 7.5 h.
-        #expect(result.total.asleep == 7.5 * 3600)
+        expectEqual(result.total.asleep, 7.5 * 3600)
         // In bed = 9 h, counted apart from asleep; awake counts as neither.
-        #expect(result.total.inBed == 9.0 * 3600)
-        #expect(result.total.sampleCount == 6)
-        #expect(result.unit == nil)
+        expectEqual(result.total.inBed, 9.0 * 3600)
+        expectEqual(result.total.sampleCount, 6)
+        expectNil(result.unit)
         #expect(result.total.sum == nil && result.total.average == nil)
     }
 
@@ -332,17 +333,17 @@ struct StatisticsRequestTests {
         // 05-31: asleep 22:30–24:00 = 1.5 h, in bed 22:00–24:00 = 2 h. 06-01: asleep 7.5 − 1.5 = 6 h, in bed 7 h.
         let asleep: [TimeInterval?] = [5400, 21_600]  // 1.5 × 3600, 6 × 3600
         let inBed: [TimeInterval?] = [7200, 25_200]   // 2 × 3600, 7 × 3600
-        #expect(result.buckets.map(\.asleep) == asleep)
-        #expect(result.buckets.map(\.inBed) == inBed)
-        #expect(result.buckets.map(\.sampleCount) == [2, 6])
+        expectEqual(result.buckets.map(\.asleep), asleep)
+        expectEqual(result.buckets.map(\.inBed), inBed)
+        expectEqual(result.buckets.map(\.sampleCount), [2, 6])
     }
 
     @Test func awakeAloneIsNeitherAsleepNorInBed() throws {
         let samples = [Kit.sleep(2, Kit.utc(2024, 6, 1, 3), Kit.utc(2024, 6, 1, 4))]
         let result = try run(.sleep, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.asleep == 0)
-        #expect(result.total.inBed == nil, "no inBed sample: unknown")
-        #expect(result.total.sampleCount == 1)
+        expectEqual(result.total.asleep, 0)
+        expectNil(result.total.inBed, "no inBed sample: unknown")
+        expectEqual(result.total.sampleCount, 1)
     }
 
     @Test func identicalSleepSamplesFromTwoSourcesCountOnce() throws {
@@ -350,8 +351,8 @@ struct StatisticsRequestTests {
                        Kit.sleep(1, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 7), source: "phone"),
                        Kit.sleep(3, Kit.utc(2024, 6, 1, 7), Kit.utc(2024, 6, 1, 8))]  // touching, not overlapping
         let result = try run(.sleep, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2))
-        #expect(result.total.asleep == 9.0 * 3600)  // 23:00–07:00 once, plus 07:00–08:00
-        #expect(result.total.inBed == nil)
+        expectEqual(result.total.asleep, 9.0 * 3600)  // 23:00–07:00 once, plus 07:00–08:00
+        expectNil(result.total.inBed)
     }
 
     @Test func sleepAcrossSpringForwardIsMeasuredInRealHours() throws {
@@ -359,7 +360,7 @@ struct StatisticsRequestTests {
         let samples = [Kit.sleep(1, Kit.utc(2024, 3, 30, 22), Kit.utc(2024, 3, 31, 5))]
         let result = try run(.sleep, samples, from: Kit.utc(2024, 3, 29, 23), to: Kit.utc(2024, 4, 1, 22), by: .day, zone: "Europe/Paris")
         let asleep: [TimeInterval?] = [3600, 21_600, 0]  // 22:00Z–23:00Z on 03-30, the other 6 h on 03-31
-        #expect(result.buckets.map(\.asleep) == asleep)
-        #expect(result.total.asleep == 7.0 * 3600)
+        expectEqual(result.buckets.map(\.asleep), asleep)
+        expectEqual(result.total.asleep, 7.0 * 3600)
     }
 }

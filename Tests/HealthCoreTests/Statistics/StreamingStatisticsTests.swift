@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -55,7 +56,7 @@ struct StreamingStatisticsTests {
             }
         }
         #expect(a.start == b.start && a.end == b.end, "\(context): interval")
-        #expect(a.sampleCount == b.sampleCount, "\(context): count \(a.sampleCount) vs \(b.sampleCount)")
+        expectEqual(a.sampleCount, b.sampleCount, "\(context): count \(a.sampleCount) vs \(b.sampleCount)")
         #expect(close(a.sum, b.sum), "\(context): sum \(String(describing: a.sum)) vs \(String(describing: b.sum))")
         #expect(close(a.unmergedSum, b.unmergedSum), "\(context): unmerged sum")
         #expect(close(a.average, b.average), "\(context): average \(String(describing: a.average)) vs \(String(describing: b.average))")
@@ -71,13 +72,13 @@ struct StreamingStatisticsTests {
             Issue.record("\(label): the streaming path gave up")
             return
         }
-        #expect(actual.sourceOrder == expected.sourceOrder, "\(label): source order")
+        expectEqual(actual.sourceOrder, expected.sourceOrder, "\(label): source order")
         #expect(actual.mergedSources == expected.mergedSources && actual.unit == expected.unit, "\(label): header")
         expectSame(actual.total, expected.total, "\(label) total")
-        #expect(actual.buckets.count == expected.buckets.count, "\(label): bucket count")
+        expectEqual(actual.buckets.count, expected.buckets.count, "\(label): bucket count")
         for (index, (a, b)) in zip(actual.buckets, expected.buckets).enumerated() { expectSame(a, b, "\(label) bucket \(index)") }
         // And through the public entry point, which must pick the same answer.
-        #expect(try query.run(on: store, calendar: calendar) == actual, "\(label): run(on:)")
+        try expectEqual(query.run(on: store, calendar: calendar), actual, "\(label): run(on:)")
     }
 
     @Test(arguments: [1, 2, 3, 4])
@@ -132,17 +133,17 @@ struct StreamingStatisticsTests {
             // The general path merges: the watch's overlapping steps do not add to the phone's.
             let result = try query.run(on: store, calendar: GregorianCalendar())
             #expect(result.total.sum == 100 || result.total.sum == 80)
-            #expect(result.total.unmergedSum == 180)
+            expectEqual(result.total.unmergedSum, 180)
         }
     }
 
     @Test func queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath() throws {
         let week = DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-08T00:00:00Z"))
         let open = DateInterval(start: DateRange.distantStart, end: week.end)
-        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: open), figures: .sum, unit: .count()) == nil)
-        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week, explains: true), figures: .sum, unit: .count()) == nil)
-        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: [.sum, .duration], unit: .count()) == nil)
-        #expect(StreamingStatistics(StatisticsRequest(type: .sleep, interval: week), figures: [], unit: nil) == nil)
+        expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: open), figures: .sum, unit: .count()))
+        expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: week, explains: true), figures: .sum, unit: .count()))
+        expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: [.sum, .duration], unit: .count()))
+        expectNil(StreamingStatistics(StatisticsRequest(type: .sleep, interval: week), figures: [], unit: nil))
         #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: .sum, unit: .count()) != nil)
     }
 
@@ -159,12 +160,12 @@ struct StreamingStatisticsTests {
             let query = StatisticsRequest(type: .water, interval: DateInterval(
                 start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-03T00:00:00Z")), bucketUnit: .day)
             let result = try query.run(on: bottle, calendar: GregorianCalendar())
-            #expect(result.total.sum == 550)
-            #expect(result.buckets.map(\.sum) == [250, 300])
-            #expect(result.sourceOrder == ["bottle"])
+            expectEqual(result.total.sum, 550)
+            expectEqual(result.buckets.map(\.sum), [250, 300])
+            expectEqual(result.sourceOrder, ["bottle"])
             let owner = try query.run(on: storage, calendar: GregorianCalendar())
-            #expect(owner.total.sum == 1050)
-            #expect(Set(owner.sourceOrder) == ["bottle", "other"])
+            expectEqual(owner.total.sum, 1050)
+            expectEqual(Set(owner.sourceOrder), ["bottle", "other"])
         }
     }
 
@@ -185,7 +186,7 @@ struct StreamingStatisticsTests {
             try lines.joined(separator: "\n").write(toFile: file, atomically: false, encoding: .utf8)
             let late = StatisticsRequest(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-15T00:00:00Z"),
                                                                             end: TestSupport.date("2024-05-22T00:00:00Z")))
-            #expect(try late.run(on: store, calendar: GregorianCalendar()).total.sum == 100)
+            try expectEqual(late.run(on: store, calendar: GregorianCalendar()).total.sum, 100)
             let early = StatisticsRequest(type: .steps, interval: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"),
                                                                              end: TestSupport.date("2024-05-08T00:00:00Z")))
             #expect(throws: StoreError.self) { _ = try early.run(on: store, calendar: GregorianCalendar()) }

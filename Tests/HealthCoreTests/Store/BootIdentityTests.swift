@@ -12,20 +12,20 @@ struct BootIdentityTests: ReservedCounterTesting {
             let boot = try #require(BootIdentity.current)
             let mount = try #require(BootIdentity.uniqueMountID(of: folder))
             let identity = try #require(BootIdentity.current(forStoreIn: folder))
-            #expect(identity == "\(boot)-m\(String(mount, radix: 16))")
+            expectEqual(identity, "\(boot)-m\(String(mount, radix: 16))")
             #expect(ChangeCounter.isBoot(Array(identity.utf8)[...]), "the counter file can hold it: \(identity)")
             // Another folder on the same mount has the same identity; /proc, a mount of its own, another.
             try FileManager.default.createDirectory(atPath: folder + "/inner", withIntermediateDirectories: false)
-            #expect(BootIdentity.current(forStoreIn: folder + "/inner") == identity)
+            expectEqual(BootIdentity.current(forStoreIn: folder + "/inner"), identity)
             let proc = try #require(BootIdentity.current(forStoreIn: "/proc"))
             #expect(proc != identity && proc.hasPrefix(boot + "-m"))
             // A folder not yet made tells nothing: its first write syncs.
-            #expect(BootIdentity.current(forStoreIn: folder + "/missing") == nil)
+            expectNil(BootIdentity.current(forStoreIn: folder + "/missing"))
         }
     }
 
     @Test func theIdentityJoinsBootAndMount() {
-        #expect(BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_0fff) == Self.bootA + "-m100000fff")
+        expectEqual(BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_0fff), Self.bootA + "-m100000fff")
         let longest = BootIdentity.combined(boot: Self.bootA, mount: .max)
         #expect(longest.count == 54 && ChangeCounter.isBoot(Array(longest.utf8)[...]))
     }
@@ -39,13 +39,13 @@ struct BootIdentityTests: ReservedCounterTesting {
             try real.save([water(2)])
             let identity = try #require(BootIdentity.current(forStoreIn: path))
             let text = String(decoding: IndependentTestKit.bytes(path + "/sequence"), as: UTF8.self)
-            #expect(text == "00000000000000000002\nreserved 00000000000000001025 boot \(identity)\n")
-            #expect(real.counterSyncs.current == 1, "one reservation for both saves")
+            expectEqual(text, "00000000000000000002\nreserved 00000000000000001025 boot \(identity)\n")
+            expectEqual(real.counterSyncs.current, 1, "one reservation for both saves")
             // The same storage seen through another mount (mounted again, or bind-mounted into a container).
             let boot = try #require(BootIdentity.current)
             let elsewhere = store(path, boot: BootIdentity.combined(boot: boot, mount: 1))
-            #expect(try elsewhere.currentSequence() == 1025)
-            #expect(try real.currentSequence() == 2)
+            try expectEqual(elsewhere.currentSequence(), 1025)
+            try expectEqual(real.currentSequence(), 2)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The store's change counter with reserved blocks: a run of writes in one boot syncs it once per block, a restart
@@ -42,13 +43,13 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
             let path = folder + "/store"
             let writer = store(path, boot: Self.bootA)
             for hour in 0..<5 { try writer.save([water(hour)]) }
-            #expect(writer.counterSyncs.current == 1, "the first write reserved a block; the next four took from it")
-            #expect(counterText(path) == "00000000000000000005\nreserved 00000000000000001025 boot \(Self.bootA)\n")
+            expectEqual(writer.counterSyncs.current, 1, "the first write reserved a block; the next four took from it")
+            expectEqual(counterText(path), "00000000000000000005\nreserved 00000000000000001025 boot \(Self.bootA)\n")
             // Other processes of the same boot read the exact last number, and each adds to the same block.
             let other = store(path, boot: Self.bootA)
-            #expect(try other.currentSequence() == 5)
+            try expectEqual(other.currentSequence(), 5)
             try other.save([water(6)])
-            #expect(other.counterSyncs.current == 0)
+            expectEqual(other.counterSyncs.current, 0)
             // A batch that passes the block reserves the next one, synced once.
             let batch = (0..<1100).map { index in
                 Sample(typeIdentifier: SampleType.water.identifier, start: Kit.utc(2024, 7, 1, 0).addingTimeInterval(Double(index) * 60),
@@ -56,10 +57,10 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
                        value: .quantity(Quantity(10, try! HealthUnit(parsing: "mL"))), source: "hkctl", created: Kit.utc(2024, 7, 2, 0))
             }
             try other.save(batch)
-            #expect(other.counterSyncs.current == 1)
-            #expect(try other.currentSequence() == 1106)
+            expectEqual(other.counterSyncs.current, 1)
+            try expectEqual(other.currentSequence(), 1106)
             #expect(counterText(path).hasSuffix("reserved \(String(format: "%020d", 1106 + ChangeCounter.slack)) boot \(Self.bootA)\n"))
-            #expect(try numbers(other) == Array(1...1106), "no gap and no repeat within a boot")
+            try expectEqual(numbers(other), Array(1...1106), "no gap and no repeat within a boot")
         }
     }
 
@@ -69,7 +70,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
             let durable = try threeSavesKeepingTheFirstsFiles(path, boot: Self.bootA).counter
             let reader = store(path, boot: Self.bootA)
             let anchorBefore = try reader.currentAnchor()
-            #expect(anchorBefore.sequence == 3)
+            expectEqual(anchorBefore.sequence, 3)
             // A power loss: the lines were synced, the counter's two later rewrites were not.
             try Data(durable).write(to: URL(fileURLWithPath: path + "/sequence"))
             // The same boot never sees that (its page cache holds the rewrites); were it to, the lock's record of
@@ -79,25 +80,25 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
             }
             // After the restart: the next write starts after the block's end.
             let after = store(path, boot: Self.bootB)
-            #expect(try after.currentSequence() == 1025)
+            try expectEqual(after.currentSequence(), 1025)
             let anchor = try after.currentAnchor()
             // Its anchor is the largest number in the lines, not the block's end: a writer of the reserving boot, were
             // it still running (ForeignBootAnchorTests), would number its next change below that end.
-            #expect(anchor.sequence == 3)
+            expectEqual(anchor.sequence, 3)
             try after.save([water(5)])
-            #expect(after.counterSyncs.current == 1, "a block of this boot was reserved")
-            #expect(try numbers(after) == [1, 2, 3, 1026], "no number handed out twice")
-            #expect(counterText(path) == "00000000000000001026\nreserved \(String(format: "%020d", 1026 + ChangeCounter.slack)) boot \(Self.bootB)\n")
+            expectEqual(after.counterSyncs.current, 1, "a block of this boot was reserved")
+            try expectEqual(numbers(after), [1, 2, 3, 1026], "no number handed out twice")
+            expectEqual(counterText(path), "00000000000000001026\nreserved \(String(format: "%020d", 1026 + ChangeCounter.slack)) boot \(Self.bootB)\n")
             // An anchor from before the restart, and one from after it, each see the new sample.
             for old in [anchorBefore, anchor] {
                 let changes = try after.changes(since: old)
-                #expect(changes.added.map(\.start) == [Kit.utc(2024, 6, 1, 5)], "since \(old.sequence)")
-                #expect(changes.anchor.sequence == 1026)
+                expectEqual(changes.added.map(\.start), [Kit.utc(2024, 6, 1, 5)], "since \(old.sequence)")
+                expectEqual(changes.anchor.sequence, 1026)
             }
             // A later write of the new boot takes from its block.
             try after.save([water(6)])
-            #expect(after.counterSyncs.current == 1)
-            #expect(try numbers(after).suffix(2) == [1026, 1027])
+            expectEqual(after.counterSyncs.current, 1)
+            try expectEqual(numbers(after).suffix(2), [1026, 1027])
         }
     }
 
@@ -107,12 +108,12 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
             try store(path, boot: Self.bootA).save([water(1)])
             // "" stands for a system that tells no boot: it must take the block's end, and keep every number durable.
             let blind = store(path, boot: "")
-            #expect(try blind.currentSequence() == 1025)
+            try expectEqual(blind.currentSequence(), 1025)
             try blind.save([water(2)])
             try blind.save([water(3)])
-            #expect(blind.counterSyncs.current == 2)
-            #expect(counterText(path) == "00000000000000001027\n", "the first form: a durable last number")
-            #expect(try numbers(blind) == [1, 1026, 1027])
+            expectEqual(blind.counterSyncs.current, 2)
+            expectEqual(counterText(path), "00000000000000001027\n", "the first form: a durable last number")
+            try expectEqual(numbers(blind), [1, 1026, 1027])
         }
     }
 
@@ -123,12 +124,12 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
             try writer.save([water(1)])
             // The doctor's rebuilt counter: the first form, so the next write must reserve (and grow the file).
             try writer.writeSequence(7)
-            #expect(counterText(path) == "00000000000000000007\n", "a longer counter file is cut to the first form")
+            expectEqual(counterText(path), "00000000000000000007\n", "a longer counter file is cut to the first form")
             let (before, after) = try failedBatch(writer, path)
-            #expect(after.map(\.0) == before.map(\.0))
-            #expect(after.map(\.1) == before.map(\.1), "the counter, partitions and folders as before")
+            expectEqual(after.map(\.0), before.map(\.0))
+            expectEqual(after.map(\.1), before.map(\.1), "the counter, partitions and folders as before")
             try writer.save([water(3)])
-            #expect(try numbers(writer) == [1, 8])
+            try expectEqual(numbers(writer), [1, 8])
         }
     }
 
@@ -140,10 +141,10 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
             // What a crash during the counter's first write leaves: an empty file, rebuilt from the lines when read.
             try Data().write(to: URL(fileURLWithPath: path + "/sequence"))
             let (before, after) = try failedBatch(writer, path)
-            #expect(after.map(\.0) == before.map(\.0))
-            #expect(after.map(\.1) == before.map(\.1), "the counter file is empty again")
+            expectEqual(after.map(\.0), before.map(\.0))
+            expectEqual(after.map(\.1), before.map(\.1), "the counter file is empty again")
             try writer.save([water(3)])
-            #expect(try numbers(writer) == [1, 2])
+            try expectEqual(numbers(writer), [1, 2])
         }
     }
 }

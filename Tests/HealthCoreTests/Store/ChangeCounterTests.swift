@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The `sequence` file's two forms, and which numbers a writer of a boot hands out from it (``ChangeCounter``).
@@ -10,19 +11,19 @@ struct ChangeCounterTests {
     private func counter(_ text: String) -> ChangeCounter? { ChangeCounter(text: Array(text.utf8)) }
 
     @Test func theFirstFormIsALastNumberWithNoReservation() {
-        #expect(counter("00000000000000000012\n") == ChangeCounter(last: 12))
-        #expect(counter("12") == ChangeCounter(last: 12), "the digits alone, as readers of the first form took them")
-        #expect(counter("  12 \n\n") == ChangeCounter(last: 12), "spaces and newlines around it")
-        #expect(counter("00000000000000000000\n") == ChangeCounter(last: 0))
-        #expect(counter("9007199254740991\n") == ChangeCounter(last: ChangeNumbers.maximum))
-        #expect(ChangeCounter(last: 7).text == Array("00000000000000000007\n".utf8))
+        expectEqual(counter("00000000000000000012\n"), ChangeCounter(last: 12))
+        expectEqual(counter("12"), ChangeCounter(last: 12), "the digits alone, as readers of the first form took them")
+        expectEqual(counter("  12 \n\n"), ChangeCounter(last: 12), "spaces and newlines around it")
+        expectEqual(counter("00000000000000000000\n"), ChangeCounter(last: 0))
+        expectEqual(counter("9007199254740991\n"), ChangeCounter(last: ChangeNumbers.maximum))
+        expectEqual(ChangeCounter(last: 7).text, Array("00000000000000000007\n".utf8))
     }
 
     @Test func theReservedFormKeepsItsBlockAndBoot() throws {
         let text = "00000000000000000003\nreserved 00000000000000001027 boot \(Self.bootA)\n"
         let read = try #require(counter(text))
-        #expect(read == ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA))
-        #expect(read.text == Array(text.utf8), "written back byte for byte")
+        expectEqual(read, ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA))
+        expectEqual(read.text, Array(text.utf8), "written back byte for byte")
     }
 
     @Test(arguments: [
@@ -37,24 +38,24 @@ struct ChangeCounterTests {
         "00000000000000000003\nreserved 00000000000000001027 boot " + String(repeating: "a", count: 65) + "\n",
     ])
     func anythingElseIsDamage(text: String) {
-        #expect(counter(text) == nil, "\(text.debugDescription) was read")
+        expectNil(counter(text), "\(text.debugDescription) was read")
     }
 
     @Test func theLastNumberIsExactOnlyInTheBootThatWroteIt() {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
-        #expect(reserved.lastUsed(inBoot: Self.bootA) == 3)
-        #expect(reserved.lastUsed(inBoot: Self.bootB) == 1027, "after a restart the unsynced last number may be lost")
-        #expect(reserved.lastUsed(inBoot: nil) == 1027, "a process that cannot tell its boot takes the durable bound")
-        #expect(ChangeCounter(last: 3).lastUsed(inBoot: Self.bootB) == 3, "the first form's number is durable")
+        expectEqual(reserved.lastUsed(inBoot: Self.bootA), 3)
+        expectEqual(reserved.lastUsed(inBoot: Self.bootB), 1027, "after a restart the unsynced last number may be lost")
+        expectEqual(reserved.lastUsed(inBoot: nil), 1027, "a process that cannot tell its boot takes the durable bound")
+        expectEqual(ChangeCounter(last: 3).lastUsed(inBoot: Self.bootB), 3, "the first form's number is durable")
         // A hand-edited file whose last number passed its block: never below what it says.
-        #expect(ChangeCounter(last: 2000, reservedThrough: 1027, boot: Self.bootA).lastUsed(inBoot: Self.bootB) == 2000)
+        expectEqual(ChangeCounter(last: 2000, reservedThrough: 1027, boot: Self.bootA).lastUsed(inBoot: Self.bootB), 2000)
     }
 
     @Test func numbersWithinThisBootsBlockNeedNoSync() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         let inside = try reserved.handingOut(2, inBoot: Self.bootA, counter: Self.path)
-        #expect(inside.numbers == 4...5)
-        #expect(inside.next == ChangeCounter(last: 5, reservedThrough: 1027, boot: Self.bootA))
+        expectEqual(inside.numbers, 4...5)
+        expectEqual(inside.next, ChangeCounter(last: 5, reservedThrough: 1027, boot: Self.bootA))
         #expect(!inside.sync)
         let toTheEnd = try reserved.handingOut(1024, inBoot: Self.bootA, counter: Self.path)
         #expect(toTheEnd.numbers == 4...1027 && !toTheEnd.sync, "the block's last number is still inside it")
@@ -63,19 +64,19 @@ struct ChangeCounterTests {
     @Test func passingTheBlockReservesTheNextAndSyncs() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         let past = try reserved.handingOut(1025, inBoot: Self.bootA, counter: Self.path)
-        #expect(past.numbers == 4...1028)
-        #expect(past.next == ChangeCounter(last: 1028, reservedThrough: 1028 + ChangeCounter.slack, boot: Self.bootA))
+        expectEqual(past.numbers, 4...1028)
+        expectEqual(past.next, ChangeCounter(last: 1028, reservedThrough: 1028 + ChangeCounter.slack, boot: Self.bootA))
         #expect(past.sync)
         let first = try ChangeCounter(last: 12).handingOut(1, inBoot: Self.bootA, counter: Self.path)
         #expect(first.numbers == 13...13 && first.sync, "the first form has no block to take from")
-        #expect(first.next == ChangeCounter(last: 13, reservedThrough: 13 + ChangeCounter.slack, boot: Self.bootA))
+        expectEqual(first.next, ChangeCounter(last: 13, reservedThrough: 13 + ChangeCounter.slack, boot: Self.bootA))
     }
 
     @Test func anotherBootStartsAfterTheBlockAndReservesItsOwn() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         let after = try reserved.handingOut(1, inBoot: Self.bootB, counter: Self.path)
-        #expect(after.numbers == 1028...1028)
-        #expect(after.next == ChangeCounter(last: 1028, reservedThrough: 1028 + ChangeCounter.slack, boot: Self.bootB))
+        expectEqual(after.numbers, 1028...1028)
+        expectEqual(after.next, ChangeCounter(last: 1028, reservedThrough: 1028 + ChangeCounter.slack, boot: Self.bootB))
         #expect(after.sync)
     }
 
@@ -83,7 +84,7 @@ struct ChangeCounterTests {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         for boot in [nil, "", "not a boot"] as [String?] {
             let handed = try reserved.handingOut(1, inBoot: boot, counter: Self.path)
-            #expect(handed.numbers == 1028...1028, "\(String(describing: boot))")
+            expectEqual(handed.numbers, 1028...1028, "\(String(describing: boot))")
             #expect(handed.next == ChangeCounter(last: 1028) && handed.sync, "\(String(describing: boot))")
         }
         let plain = try ChangeCounter(last: 3).handingOut(2, inBoot: nil, counter: Self.path)
@@ -93,7 +94,7 @@ struct ChangeCounterTests {
     @Test func theBlockStopsAtTheLastChangeNumber() throws {
         let near = ChangeCounter(last: ChangeNumbers.maximum - 10)
         let handed = try near.handingOut(4, inBoot: Self.bootA, counter: Self.path)
-        #expect(handed.next.reservedThrough == ChangeNumbers.maximum)
+        expectEqual(handed.next.reservedThrough, ChangeNumbers.maximum)
         let last = try handed.next.handingOut(6, inBoot: Self.bootA, counter: Self.path)
         #expect(last.numbers.upperBound == ChangeNumbers.maximum && !last.sync)
         #expect(throws: StoreError.changeNumbersExhausted(Self.path, last: ChangeNumbers.maximum)) {
@@ -109,8 +110,8 @@ struct ChangeCounterTests {
 #if os(Linux)
         let boot = BootIdentity.current
         #expect(boot != nil, "Linux has /proc/sys/kernel/random/boot_id")
-        #expect(boot.map { ChangeCounter.isBoot(Array($0.utf8)[...]) } == true)
-        #expect(BootIdentity.current == boot, "the same for the whole process")
+        expectEqual(boot.map { ChangeCounter.isBoot(Array($0.utf8)[...]) }, true)
+        expectEqual(BootIdentity.current, boot, "the same for the whole process")
 #endif
     }
 }

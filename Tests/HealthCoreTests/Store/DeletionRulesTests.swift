@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -19,9 +20,9 @@ struct DeletionRulesTests {
             // A library save refuses to revive the uuid; an import (its own rules) restores the backed-up sample.
             #expect(throws: SampleError.uuidInStore(sample.uuid.lowercasedText)) { try store.save([sample]) }
             try store.saveChecked([sample])
-            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.uuid) == [sample.uuid])
+            try expectEqual(store.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.uuid), [sample.uuid])
             _ = try store.compact(now: now.addingTimeInterval(86_400), retention: 0)
-            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.uuid) == [sample.uuid])
+            try expectEqual(store.samples(ofType: SampleType.water.identifier, overlapping: day).map(\.uuid), [sample.uuid])
         }
     }
 
@@ -38,7 +39,7 @@ struct DeletionRulesTests {
             try store.saveChecked([copy])
             try store.delete(uuids: [victim.uuid], now: now, source: "intruder")
             let left = try store.samples(ofType: SampleType.water.identifier, overlapping: day)
-            #expect(left.map(\.source) == ["hkctl"])
+            expectEqual(left.map(\.source), ["hkctl"])
         }
     }
 
@@ -60,15 +61,15 @@ struct DeletionRulesTests {
             try POSIXFile.writeAtomically(Array((try String(contentsOfFile: folder + "/store/" + partition, encoding: .utf8) + line + "\n").utf8),
                                           to: folder + "/store/" + partition)
             let before = try store.changes(since: .beginning)
-            #expect(before.added.map(\.uuid) == [first.uuid])
-            #expect(before.anchor.sequence == 1)
-            #expect(try store.currentAnchor().sequence == 1)
+            expectEqual(before.added.map(\.uuid), [first.uuid])
+            expectEqual(before.anchor.sequence, 1)
+            try expectEqual(store.currentAnchor().sequence, 1)
             // The next writer finishes the batch exactly once.
             let third = TestSupport.quantitySample(.water, 300, "mL", start: "2024-06-01T09:00:00Z")
             try store.save([third])
             let after = try store.changes(since: before.anchor)
-            #expect(after.added.map(\.uuid) == [pending.uuid, third.uuid])
-            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: day).count == 3)
+            expectEqual(after.added.map(\.uuid), [pending.uuid, third.uuid])
+            try expectEqual(store.samples(ofType: SampleType.water.identifier, overlapping: day).count, 3)
         }
     }
 }

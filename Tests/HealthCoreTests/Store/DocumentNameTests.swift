@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The public document API reads and writes only plain `NAME.json` documents: never the permissions file by another
@@ -22,11 +23,11 @@ struct DocumentNameTests {
             #expect(throws: AuthorizationError.privateDocument("authorization.json")) {
                 try store.updateDocument("authorization.json", initial: Note()) { $0.text = "x" }
             }
-            #expect(TestSupport.walkFiles(folder + "/store") == before)
+            expectEqual(TestSupport.walkFiles(folder + "/store"), before)
             #expect(!FileManager.default.fileExists(atPath: folder + "/outside.json"))
             // Plain names are documents.
             try store.updateDocument("my-notes_v2.json", initial: Note()) { $0.text = "kept" }
-            #expect(try store.document("my-notes_v2.json", default: Note()) == Note(text: "kept"))
+            try expectEqual(store.document("my-notes_v2.json", default: Note()), Note(text: "kept"))
         }
     }
 }

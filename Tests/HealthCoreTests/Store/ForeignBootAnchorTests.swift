@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// A process that reads a reservation of another boot while that boot's writers still run (a store shared by two
@@ -20,10 +21,10 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
             let anchor = try reader.currentAnchor()
             try writer.save([water(2)])
             let seen = try reader.changes(since: anchor)
-            #expect(seen.added.map(\.start) == [Kit.utc(2024, 6, 1, 2)], "since \(anchor.sequence): the write after the anchor")
+            expectEqual(seen.added.map(\.start), [Kit.utc(2024, 6, 1, 2)], "since \(anchor.sequence): the write after the anchor")
             // The reserving boot accepts the anchor and sees the same change.
             let there = try writer.changes(since: anchor)
-            #expect(there.added.map(\.start) == [Kit.utc(2024, 6, 1, 2)])
+            expectEqual(there.added.map(\.start), [Kit.utc(2024, 6, 1, 2)])
         }
     }
 
@@ -37,7 +38,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
             let anchor = try after.currentAnchor()
             #expect(try after.changes(since: anchor).added.isEmpty, "the lines from before the restart are behind the anchor")
             try after.save([water(5)])
-            #expect(try after.changes(since: anchor).added.map(\.start) == [Kit.utc(2024, 6, 1, 5)])
+            try expectEqual(after.changes(since: anchor).added.map(\.start), [Kit.utc(2024, 6, 1, 5)])
         }
     }
 
@@ -67,9 +68,9 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
             for sample in [twelve, water(13, source: "Phone")] { third.append(sample, writer: &writer) }
             try importer.save(third, beforeWrite: { try guardian.check(&$0) }, afterWrite: { guardian.saved(through: $0) })
             let stored = try importer.samples(ofType: SampleType.water.identifier, overlapping: Self.everything)
-            #expect(stored.map(\.start).sorted() == [1, 8, 9, 10, 11, 12, 13].map { Kit.utc(2024, 6, 1, $0) })
-            #expect(Set(stored.map(\.uuid)).count == stored.count, "no record stored twice")
-            #expect(guardian.dropped == [SampleType.water.identifier: 4])
+            expectEqual(stored.map(\.start).sorted(), [1, 8, 9, 10, 11, 12, 13].map { Kit.utc(2024, 6, 1, $0) })
+            expectEqual(Set(stored.map(\.uuid)).count, stored.count, "no record stored twice")
+            expectEqual(guardian.dropped, [SampleType.water.identifier: 4])
         }
     }
 
@@ -85,13 +86,13 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
             let run = HAEImportRun()
             // A re-send, read and found unchanged: the run writes nothing.
             let resent = try pusher.storeHealthAutoExport(try Fast.steps([("2024-05-10 08:00:00 +0200", 10)]), dryRun: false, run: run)
-            #expect(resent.outcomes == [.unchanged])
+            expectEqual(resent.outcomes, [.unchanged])
             // The other boot's writer stores a point of July; the run is then sent the same point.
             _ = try other.storeHealthAutoExport(try Fast.steps([("2024-07-10 08:00:00 +0200", 20)]), dryRun: false)
             let july = try pusher.storeHealthAutoExport(try Fast.steps([("2024-07-10 08:00:00 +0200", 20)]), dryRun: false, run: run)
-            #expect(july.outcomes == [.unchanged], "another writer wrote since the run looked: the batch is read")
+            expectEqual(july.outcomes, [.unchanged], "another writer wrote since the run looked: the batch is read")
             let stored = try pusher.samples(ofType: SampleType.steps.identifier, overlapping: Self.everything)
-            #expect(stored.count == 2, "\(stored.map(\.start))")
+            expectEqual(stored.count, 2, "\(stored.map(\.start))")
         }
     }
 
@@ -103,8 +104,8 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
         let found = try numbersAfterLosingUnsyncedWrites(
             before: BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_002a),
             after: BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_002b))
-        #expect(Set(found).count == found.count, "no number handed out twice: \(found.sorted())")
-        #expect(found.max() == 1 + 1024 + 1, "the new mount's writer starts after the block: \(found.sorted())")
+        expectEqual(Set(found).count, found.count, "no number handed out twice: \(found.sorted())")
+        expectEqual(found.max(), 1 + 1024 + 1, "the new mount's writer starts after the block: \(found.sorted())")
     }
 
     /// The same loss on storage that stays mounted through it (a network block device that reconnects under the same
@@ -115,7 +116,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
         let identity = BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_002a)
         let found = try numbersAfterLosingUnsyncedWrites(before: identity, after: identity)
         withKnownIssue("a reservation is trusted for as long as its boot and mount last") {
-            #expect(Set(found).count == found.count, "no number handed out twice: \(found.sorted())")
+            expectEqual(Set(found).count, found.count, "no number handed out twice: \(found.sorted())")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Inputs the fuzzers found that crashed hkctl; each must now be refused with an error.
@@ -14,7 +15,7 @@ struct FuzzRegressionTests {
         var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
         let bytes = Array(line.utf8)
         let checked = bytes.withUnsafeBufferPointer { StoreLineReader.checkSampleLine($0, codec: &codec) }
-        #expect(checked.sample == nil)
+        expectNil(checked.sample)
         #expect(checked.failure != nil)
     }
 
@@ -28,7 +29,7 @@ struct FuzzRegressionTests {
                 if StoreLineReader.checkSampleLine(UnsafeBufferPointer(rebasing: buffer[line.range]), codec: &codec).failure != nil { failures += 1 }
             }
         }
-        #expect(failures == 2)
+        expectEqual(failures, 2)
     }
 
     /// The unit fuzzer found `10^1`, whose canonical spelling was a bare `10`, which is not a unit.
@@ -37,7 +38,7 @@ struct FuzzRegressionTests {
         let unit = try HealthUnit(parsing: text)
         let again = try HealthUnit(parsing: unit.unitString)
         #expect(again.isCompatible(with: unit))
-        #expect(try again.convert(1, to: unit) == 1)
+        try expectEqual(again.convert(1, to: unit), 1)
     }
 
     /// The unit fuzzer found 200 `(` in a row overflowing the stack of the recursive unit parser; a unit attribute
@@ -73,8 +74,8 @@ struct FuzzRegressionTests {
         }
         #expect(check(line(depth: 64)).sample != nil)
         let deep = check(line(depth: 200_000))
-        #expect(deep.sample == nil)
-        #expect(deep.failure?.contains("nested more than 64 deep") == true, "\(deep.failure ?? "")")
+        expectNil(deep.sample)
+        expectEqual(deep.failure?.contains("nested more than 64 deep"), true, "\(deep.failure ?? "")")
     }
 
     /// An import's kept children (`@children`, JSON nested as deep as the element was) are read back by the Health
@@ -83,7 +84,7 @@ struct FuzzRegressionTests {
         func nested(_ depth: Int) -> String {
             String(repeating: "[{\"name\":\"A\",\"children\":", count: depth) + "[]" + String(repeating: "}]", count: depth)
         }
-        #expect(try ExportNode.nodes(fromJSON: nested(60)).count == 1)
+        try expectEqual(ExportNode.nodes(fromJSON: nested(60)).count, 1)
         #expect(throws: JSONLineScanner.Failure.self) { try ExportNode.nodes(fromJSON: nested(100_000)) }
     }
 }

@@ -16,7 +16,7 @@ struct ISODateSpellerTests {
         let days = local >= 0 ? local / 86_400_000 : (local - 86_400_000 + 1) / 86_400_000
         out.removeAll()
         guard speller.append(days: days, millisecondsOfDay: Int(local - days * 86_400_000), offsetSeconds: offset, to: out) else {
-            #expect(out.count == 0, "a refusal writes nothing")
+            expectEqual(out.count, 0, "a refusal writes nothing")
             return (expected, nil)
         }
         return (expected, String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self))
@@ -55,7 +55,7 @@ struct ISODateSpellerTests {
         // Before year 0, after 9999, and an offset of 100 h: refused, and the next date is still spelled right.
         for (milliseconds, offset) in [(Int64(-62_167_219_200_001), 0), (253_402_300_800_000, 0), (0, 100 * 3600), (0, -100 * 3600)] {
             let (expected, written) = both(milliseconds, offset: offset, speller: &speller, into: out)
-            #expect(written == nil, "\(expected)")
+            expectNil(written, "\(expected)")
             let (next, nextWritten) = both(1_717_243_200_250, offset: 7200, speller: &speller, into: out)
             #expect(nextWritten == next && next == "2024-06-01T14:00:00.250+02:00")
         }

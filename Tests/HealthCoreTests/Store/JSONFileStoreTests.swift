@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -50,24 +51,24 @@ struct JSONFileStoreTests {
 
     @Test func firstSaveCreatesAPrivateStore() throws {
         try withStore { store, path in
-            #expect(try store.isExistingStore() == false)
+            try expectEqual(store.isExistingStore(), false)
             #expect(try allSteps(store).isEmpty)
             #expect(!Kit.exists(path), "reading must not create the store")
 
             try store.save([steps(10, Kit.utc(2024, 5, 31, 23, 30))])
 
-            #expect(Kit.mode(path) == 0o700)
-            #expect(Kit.mode(path + "/samples") == 0o700)
-            #expect(Kit.mode(path + "/" + JSONFileStoreTests.stepsFolder) == 0o700)
-            #expect(text(path + "/hkctl-store.json") == "{\"format\":\"hkctl-store\",\"version\":1}\n")
-            #expect(Kit.mode(path + "/hkctl-store.json") == 0o600)
-            #expect(Kit.mode(path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl") == 0o600)
-            #expect(Kit.mode(path + "/.lock") == 0o600)
+            expectEqual(Kit.mode(path), 0o700)
+            expectEqual(Kit.mode(path + "/samples"), 0o700)
+            expectEqual(Kit.mode(path + "/" + JSONFileStoreTests.stepsFolder), 0o700)
+            expectEqual(text(path + "/hkctl-store.json"), "{\"format\":\"hkctl-store\",\"version\":1}\n")
+            expectEqual(Kit.mode(path + "/hkctl-store.json"), 0o600)
+            expectEqual(Kit.mode(path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"), 0o600)
+            expectEqual(Kit.mode(path + "/.lock"), 0o600)
             #expect(Set(Kit.contents(of: path)).isSuperset(of: [".lock", "hkctl-store.json", "samples"]))
             #expect(!Kit.exists(path + "/journal.jsonl"))
             // Every folder 0700, every file 0600.
             for entry in Kit.walk(path) {
-                #expect(entry.mode == (entry.isFolder ? 0o700 : 0o600), "\(entry.path) has mode \(String(entry.mode, radix: 8))")
+                expectEqual(entry.mode, (entry.isFolder ? 0o700 : 0o600), "\(entry.path) has mode \(String(entry.mode, radix: 8))")
             }
             #expect(try store.isExistingStore())
         }
@@ -79,18 +80,18 @@ struct JSONFileStoreTests {
             let store = JSONFileStore(path: folder, timeZone: Kit.zone("UTC"))
             try store.writeSequence(value)
             let text = try String(contentsOfFile: folder + "/sequence", encoding: .utf8)
-            #expect(text == String(repeating: "0", count: 20 - String(value).count) + String(value) + "\n")
-            #expect(try store.currentSequence() == value)
+            expectEqual(text, String(repeating: "0", count: 20 - String(value).count) + String(value) + "\n")
+            try expectEqual(store.currentSequence(), value)
         }
     }
 
     @Test func emptyFolderBecomesAStore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder, lockTimeout: 2)
-            #expect(try store.isExistingStore() == false)
+            try expectEqual(store.isExistingStore(), false)
             try store.save([steps(1, Kit.utc(2024, 6, 1))])
             #expect(Kit.exists(folder + "/hkctl-store.json"))
-            #expect(try allSteps(store).count == 1)
+            try expectEqual(allSteps(store).count, 1)
         }
     }
 
@@ -112,30 +113,30 @@ struct JSONFileStoreTests {
             for sample in [lateMay, june, january, night] { try store.save([sample]) }
 
             let folder = path + "/" + JSONFileStoreTests.stepsFolder
-            #expect(Kit.contents(of: folder) == ["2024-01.jsonl", "2024-05.jsonl", "2024-06.jsonl"])
-            #expect(try decoded(folder + "/2024-05.jsonl") == [lateMay])
+            expectEqual(Kit.contents(of: folder), ["2024-01.jsonl", "2024-05.jsonl", "2024-06.jsonl"])
+            try expectEqual(decoded(folder + "/2024-05.jsonl"), [lateMay])
             #expect(text(folder + "/2024-05.jsonl").contains(#""start":"2024-06-01T01:30:00+02:00""#))
-            #expect(try decoded(folder + "/2024-06.jsonl") == [june])
-            #expect(Kit.contents(of: path + "/samples/HKCategoryTypeIdentifierSleepAnalysis") == ["2024-05.jsonl"])
+            try expectEqual(decoded(folder + "/2024-06.jsonl"), [june])
+            expectEqual(Kit.contents(of: path + "/samples/HKCategoryTypeIdentifierSleepAnalysis"), ["2024-05.jsonl"])
 
-            #expect(store.partitionPath(for: lateMay) == JSONFileStoreTests.stepsFolder + "/2024-05.jsonl")
-            #expect(store.partitionPath(for: june) == JSONFileStoreTests.stepsFolder + "/2024-06.jsonl")
-            #expect(try allSteps(store) == [january, lateMay, june])
+            expectEqual(store.partitionPath(for: lateMay), JSONFileStoreTests.stepsFolder + "/2024-05.jsonl")
+            expectEqual(store.partitionPath(for: june), JSONFileStoreTests.stepsFolder + "/2024-06.jsonl")
+            try expectEqual(allSteps(store), [january, lateMay, june])
         }
     }
 
     @Test func monthKeysAreUTCMonths() {
-        #expect(JSONFileStore.monthKey(Date(timeIntervalSince1970: Kit.utc(2024, 6, 1).timeIntervalSince1970 - 0.001)) == "2024-05")
-        #expect(JSONFileStore.monthKey(Kit.utc(2024, 6, 1)) == "2024-06")
-        #expect(JSONFileStore.monthKey(Kit.utc(2024, 2, 29, 23, 59, 59)) == "2024-02")
-        #expect(JSONFileStore.monthKey(Kit.utc(1969, 12, 31, 23)) == "1969-12")  // before the epoch: floor, not truncation
-        #expect(JSONFileStore.monthKey(Kit.utc(1900, 1, 1)) == "1900-01")
+        expectEqual(JSONFileStore.monthKey(Date(timeIntervalSince1970: Kit.utc(2024, 6, 1).timeIntervalSince1970 - 0.001)), "2024-05")
+        expectEqual(JSONFileStore.monthKey(Kit.utc(2024, 6, 1)), "2024-06")
+        expectEqual(JSONFileStore.monthKey(Kit.utc(2024, 2, 29, 23, 59, 59)), "2024-02")
+        expectEqual(JSONFileStore.monthKey(Kit.utc(1969, 12, 31, 23)), "1969-12")  // before the epoch: floor, not truncation
+        expectEqual(JSONFileStore.monthKey(Kit.utc(1900, 1, 1)), "1900-01")
     }
 
     @Test func typeIdentifiersCannotEscapeTheSamplesFolder() {
-        #expect(JSONFileStore.typeFolder("HKQuantityTypeIdentifierStepCount") == "samples/HKQuantityTypeIdentifierStepCount")
-        #expect(JSONFileStore.typeFolder("../x") == "samples/%2E%2E%2Fx")
-        #expect(JSONFileStore.typeFolder("a b") == "samples/a%20b")
+        expectEqual(JSONFileStore.typeFolder("HKQuantityTypeIdentifierStepCount"), "samples/HKQuantityTypeIdentifierStepCount")
+        expectEqual(JSONFileStore.typeFolder("../x"), "samples/%2E%2E%2Fx")
+        expectEqual(JSONFileStore.typeFolder("a b"), "samples/a%20b")
     }
 
     /// The folder name as it was defined before names of plain letters skipped the byte-by-byte build (issue 32).
@@ -171,14 +172,14 @@ struct JSONFileStoreTests {
             for sample in [threeDays, twoDays, acrossNewYear] { try store.save([sample]) }
 
             let folder = path + "/" + JSONFileStoreTests.stepsFolder
-            #expect(Kit.contents(of: folder) == ["2024-04.jsonl", "long.jsonl"])
-            #expect(try decoded(folder + "/long.jsonl") == [threeDays, acrossNewYear])
-            #expect(store.partitionPath(for: threeDays) == JSONFileStoreTests.stepsFolder + "/long.jsonl")
+            expectEqual(Kit.contents(of: folder), ["2024-04.jsonl", "long.jsonl"])
+            try expectEqual(decoded(folder + "/long.jsonl"), [threeDays, acrossNewYear])
+            expectEqual(store.partitionPath(for: threeDays), JSONFileStoreTests.stepsFolder + "/long.jsonl")
 
             let id = SampleType.steps.identifier
-            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 4, 2), end: Kit.utc(2024, 4, 3))) == [threeDays])
-            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 4, 11), end: Kit.utc(2024, 4, 11, 1))) == [twoDays])
-            #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 1, 3), end: Kit.utc(2024, 1, 4))) == [acrossNewYear])
+            try expectEqual(store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 4, 2), end: Kit.utc(2024, 4, 3))), [threeDays])
+            try expectEqual(store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 4, 11), end: Kit.utc(2024, 4, 11, 1))), [twoDays])
+            try expectEqual(store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 1, 3), end: Kit.utc(2024, 1, 4))), [acrossNewYear])
             #expect(try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 2))).isEmpty)
         }
     }
@@ -189,7 +190,7 @@ struct JSONFileStoreTests {
             let straddling = steps(100, Kit.utc(2024, 2, 28, 12), Kit.utc(2024, 3, 1, 12))
             try store.save([straddling])
             let march1 = DateInterval(start: Kit.utc(2024, 3, 1), end: Kit.utc(2024, 3, 2))
-            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: march1) == [straddling])
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier, overlapping: march1), [straddling])
         }
     }
 
@@ -206,14 +207,14 @@ struct JSONFileStoreTests {
                 try Data().write(to: URL(fileURLWithPath: path + "/" + folder + "/" + name))
             }
             let all = try store.partitions(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything)
-            #expect(all == months.map { folder + "/" + $0 + ".jsonl" } + [folder + "/long.jsonl"])
+            expectEqual(all, months.map { folder + "/" + $0 + ".jsonl" } + [folder + "/long.jsonl"])
             let some = try store.partitions(ofType: SampleType.steps.identifier,
                                             overlapping: DateInterval(start: Kit.utc(2009, 12, 20), end: Kit.utc(2024, 2, 10)))
-            #expect(some == ["2009-12", "2024-01", "2024-02"].map { folder + "/" + $0 + ".jsonl" } + [folder + "/long.jsonl"])
+            expectEqual(some, ["2009-12", "2024-01", "2024-02"].map { folder + "/" + $0 + ".jsonl" } + [folder + "/long.jsonl"])
         }
-        #expect(JSONFileStore.monthNumber(ofFileName: "2024-06.jsonl") == 2024 * 12 + 5)
+        expectEqual(JSONFileStore.monthNumber(ofFileName: "2024-06.jsonl"), 2024 * 12 + 5)
         for name in ["2024-00.jsonl", "2024-13.jsonl", "2024-6.jsonl", "2024-06.json", "2024-06.jsonl ", "2O24-06.jsonl", "long.jsonl"] {
-            #expect(JSONFileStore.monthNumber(ofFileName: name) == nil, "\(name)")
+            expectNil(JSONFileStore.monthNumber(ofFileName: name), "\(name)")
         }
     }
 
@@ -227,20 +228,19 @@ struct JSONFileStoreTests {
                 try store.partitions(ofType: id, overlapping: DateInterval(start: start, end: end))
             }
             // Mid-March: only March (two days back is still March) and long.jsonl.
-            #expect(try partitions(Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 20)) == [folder + "/2024-03.jsonl", folder + "/long.jsonl"])
+            try expectEqual(partitions(Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 20)), [folder + "/2024-03.jsonl", folder + "/long.jsonl"])
             // From 04-01T12:00Z the two-day look-back reaches 03-30: March must be read too.
-            #expect(try partitions(Kit.utc(2024, 4, 1, 12), Kit.utc(2024, 4, 5))
-                == [folder + "/2024-03.jsonl", folder + "/2024-04.jsonl", folder + "/long.jsonl"])
+            try expectEqual(partitions(Kit.utc(2024, 4, 1, 12), Kit.utc(2024, 4, 5)), [folder + "/2024-03.jsonl", folder + "/2024-04.jsonl", folder + "/long.jsonl"])
             // From 04-03 the look-back stays in April.
-            #expect(try partitions(Kit.utc(2024, 4, 3), Kit.utc(2024, 4, 5)) == [folder + "/2024-04.jsonl", folder + "/long.jsonl"])
-            #expect(try partitions(Kit.utc(2024, 1, 1), Kit.utc(2024, 7, 1)).count == 7)
+            try expectEqual(partitions(Kit.utc(2024, 4, 3), Kit.utc(2024, 4, 5)), [folder + "/2024-04.jsonl", folder + "/long.jsonl"])
+            try expectEqual(partitions(Kit.utc(2024, 1, 1), Kit.utc(2024, 7, 1)).count, 7)
             #expect(try store.partitions(ofType: "HKQuantityTypeIdentifierDietaryWater",
                                          overlapping: JSONFileStoreTests.everything).isEmpty)
 
             // Behaviour, not just the list: a corrupt January file does not disturb a March query.
             try Kit.append("garbage\n" + line(steps(1, Kit.utc(2024, 1, 16))), to: path + "/" + folder + "/2024-01.jsonl")
             let march = DateInterval(start: Kit.utc(2024, 3, 10), end: Kit.utc(2024, 3, 20))
-            #expect(try store.samples(ofType: id, overlapping: march).map { $0.value.quantity?.value } == [3])
+            try expectEqual(store.samples(ofType: id, overlapping: march).map { $0.value.quantity?.value }, [3])
             #expect(throws: StoreError.self) {
                 try store.samples(ofType: id, overlapping: DateInterval(start: Kit.utc(2024, 1, 10), end: Kit.utc(2024, 1, 20)))
             }
@@ -266,10 +266,10 @@ struct JSONFileStoreTests {
             try store.save([steps(3, Kit.utc(2024, 5, 3)), steps(4, Kit.utc(2024, 5, 4))])  // a batch, through the journal
             let third = Kit.bytes(file)
             #expect(third.starts(with: second))
-            #expect(third.filter { $0 == 0x0A }.count == 4)
-            #expect(third.last == 0x0A)
+            expectEqual(third.filter { $0 == 0x0A }.count, 4)
+            expectEqual(third.last, 0x0A)
             stat(file, &info)
-            #expect(info.st_ino == inode, "the file must be appended to, not replaced")
+            expectEqual(info.st_ino, inode, "the file must be appended to, not replaced")
         }
     }
 
@@ -281,7 +281,7 @@ struct JSONFileStoreTests {
             sample.created = Kit.utc(2024, 6, 1, 12, 5)
             try store.save([sample])
             let loaded = try store.samples(ofType: SampleType.water.identifier, overlapping: JSONFileStoreTests.everything)
-            #expect(loaded == [sample])
+            expectEqual(loaded, [sample])
         }
     }
 
@@ -295,20 +295,20 @@ struct JSONFileStoreTests {
             let torn = #"{"uuid":"00000000-0000-0000-0000-0000000000aa","type":"HKQuantityTypeIdentifierStepCount","start":"2024-05-0"#
             try Kit.append(torn, to: file)
 
-            #expect(try allSteps(store) == [first])  // readers skip a line with no newline
+            try expectEqual(allSteps(store), [first])  // readers skip a line with no newline
 
             let second = steps(2, Kit.utc(2024, 5, 2))
             try store.save([second])
-            #expect(try decoded(file) == [first, second])
-            #expect(try allSteps(store) == [first, second])
+            try expectEqual(decoded(file), [first, second])
+            try expectEqual(allSteps(store), [first, second])
 
             let recovered = Kit.contents(of: path + "/recovered")
-            #expect(recovered.count == 1)
+            expectEqual(recovered.count, 1)
             let name = try #require(recovered.first)
             #expect(name.hasPrefix("samples_HKQuantityTypeIdentifierStepCount_2024-05.jsonl."))
             #expect(name.hasSuffix(".torn"))
-            #expect(text(path + "/recovered/" + name) == torn)
-            #expect(Kit.mode(path + "/recovered") == 0o700)
+            expectEqual(text(path + "/recovered/" + name), torn)
+            expectEqual(Kit.mode(path + "/recovered"), 0o700)
         }
     }
 
@@ -319,14 +319,14 @@ struct JSONFileStoreTests {
             let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
             try Kit.append("garbage!!!\n", to: file)
 
-            #expect(try allSteps(store) == [first])
+            try expectEqual(allSteps(store), [first])
 
             let second = steps(2, Kit.utc(2024, 5, 2))
             try store.save([second])
-            #expect(try decoded(file) == [first, second])
+            try expectEqual(decoded(file), [first, second])
             let recovered = Kit.contents(of: path + "/recovered")
-            #expect(recovered.count == 1)
-            #expect(recovered.first.map { text(path + "/recovered/" + $0) } == "garbage!!!\n")
+            expectEqual(recovered.count, 1)
+            expectEqual(recovered.first.map { text(path + "/recovered/" + $0) }, "garbage!!!\n")
         }
     }
 
@@ -339,9 +339,9 @@ struct JSONFileStoreTests {
             try store.save([steps(2, Kit.utc(2024, 5, 2))])
             try Kit.append("{\"second torn", to: file)
             try store.save([steps(3, Kit.utc(2024, 5, 3))])
-            #expect(try decoded(file).map { $0.value.quantity?.value } == [1, 2, 3])
+            try expectEqual(decoded(file).map { $0.value.quantity?.value }, [1, 2, 3])
             let kept = Kit.contents(of: path + "/recovered").map { text(path + "/recovered/" + $0) }.sorted()
-            #expect(kept == ["{\"first torn", "{\"second torn"])
+            expectEqual(kept, ["{\"first torn", "{\"second torn"])
         }
     }
 
@@ -350,10 +350,10 @@ struct JSONFileStoreTests {
             try store.save([steps(1, Kit.utc(2024, 6, 20))])  // creates the store
             let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
             try Kit.write("{\"uuid\":\n", to: file)
-            #expect(try allSteps(store).count == 1)
+            try expectEqual(allSteps(store).count, 1)
             let sample = steps(2, Kit.utc(2024, 5, 2))
             try store.save([sample])
-            #expect(try decoded(file) == [sample])
+            try expectEqual(decoded(file), [sample])
         }
     }
 
@@ -369,8 +369,8 @@ struct JSONFileStoreTests {
                 Issue.record("expected .corrupt, got \(String(describing: error))")
                 return
             }
-            #expect(reported == file)
-            #expect(lineNumber == 2)
+            expectEqual(reported, file)
+            expectEqual(lineNumber, 2)
         }
     }
 
@@ -380,7 +380,7 @@ struct JSONFileStoreTests {
             try store.save([first])
             let third = steps(3, Kit.utc(2024, 5, 3))
             try Kit.append("\n   \n" + line(third), to: path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl")
-            #expect(try allSteps(store) == [first, third])
+            try expectEqual(allSteps(store), [first, third])
         }
     }
 
@@ -393,11 +393,11 @@ struct JSONFileStoreTests {
                          Kit.quantity(.water, 250, "mL", Kit.utc(2024, 6, 2, 8))]
             try store.save(batch)
             #expect(!Kit.exists(path + "/journal.jsonl"))
-            #expect(try allSteps(store) == [batch[3], batch[0], batch[1], batch[2]])
-            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: JSONFileStoreTests.everything) == [batch[4]])
+            try expectEqual(allSteps(store), [batch[3], batch[0], batch[1], batch[2]])
+            try expectEqual(store.samples(ofType: SampleType.water.identifier, overlapping: JSONFileStoreTests.everything), [batch[4]])
             let folder = path + "/" + JSONFileStoreTests.stepsFolder
-            #expect(Kit.contents(of: folder) == ["2024-05.jsonl", "2024-06.jsonl", "long.jsonl"])
-            #expect(try decoded(folder + "/2024-05.jsonl") == [batch[0], batch[1]])
+            expectEqual(Kit.contents(of: folder), ["2024-05.jsonl", "2024-06.jsonl", "long.jsonl"])
+            try expectEqual(decoded(folder + "/2024-05.jsonl"), [batch[0], batch[1]])
         }
     }
 
@@ -439,24 +439,24 @@ struct JSONFileStoreTests {
 
             // The journal parses as the store's own format.
             let journal = try #require(try store.readJournal())
-            #expect(journal.entries.map(\.path) == [may, june, july])
-            #expect(journal.entries.map(\.length) == [mayLength, juneLength, 0])
-            #expect(journal.entries.map(\.lines.count) == [1, 2, 1])
+            expectEqual(journal.entries.map(\.path), [may, june, july])
+            expectEqual(journal.entries.map(\.length), [mayLength, juneLength, 0])
+            expectEqual(journal.entries.map(\.lines.count), [1, 2, 1])
 
             // Readers before recovery see exactly the state before the batch.
-            #expect(try allSteps(store) == [a, b])
-            #expect(try allSteps(JSONFileStore(path: path, lockTimeout: 2)) == [a, b])
-            #expect(try store.latestSamples(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything,
-                                            limit: 10) == [b, a])
+            try expectEqual(allSteps(store), [a, b])
+            try expectEqual(allSteps(JSONFileStore(path: path, lockTimeout: 2)), [a, b])
+            try expectEqual(store.latestSamples(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything,
+                                            limit: 10), [b, a])
 
             // The next save finishes the batch first, then appends its own sample.
             let f = steps(6, Kit.utc(2024, 6, 13))
             try store.save([f])
             #expect(!Kit.exists(path + "/journal.jsonl"))
-            #expect(try allSteps(store) == [a, c, b, d, e, f, g])
-            #expect(try decoded(path + "/" + may) == [a, c])
-            #expect(try decoded(path + "/" + june) == [b, d, e, f])
-            #expect(try decoded(path + "/" + july) == [g])
+            try expectEqual(allSteps(store), [a, c, b, d, e, f, g])
+            try expectEqual(decoded(path + "/" + may), [a, c])
+            try expectEqual(decoded(path + "/" + june), [b, d, e, f])
+            try expectEqual(decoded(path + "/" + july), [g])
             // The bytes from before the batch are untouched.
             #expect(Kit.bytes(path + "/" + may).starts(with: mayBefore))
             #expect(Kit.bytes(path + "/" + june).starts(with: juneBefore))
@@ -472,7 +472,7 @@ struct JSONFileStoreTests {
             // And only once: another save does not replay anything.
             let h = steps(8, Kit.utc(2024, 7, 2))
             try store.save([h])
-            #expect(try allSteps(store) == [a, c, b, d, e, f, g, h])
+            try expectEqual(allSteps(store), [a, c, b, d, e, f, g, h])
         }
     }
 
@@ -498,27 +498,27 @@ struct JSONFileStoreTests {
             try Kit.write(header, to: path + "/journal.jsonl")
 
             let journal = try #require(try store.readJournal())
-            #expect(journal.recovery == .undo)
-            #expect(journal.entries.map(\.path) == [may, june, july])
-            #expect(journal.entries.map(\.length) == [mayBefore.count, juneBefore.count, 0])
+            expectEqual(journal.recovery, .undo)
+            expectEqual(journal.entries.map(\.path), [may, june, july])
+            expectEqual(journal.entries.map(\.length), [mayBefore.count, juneBefore.count, 0])
             #expect(journal.entries.allSatisfy { $0.lines.isEmpty })
 
             // Readers see the state before the batch; the change anchor does not wait for numbers that will never
             // be visible.
-            #expect(try allSteps(JSONFileStore(path: path, lockTimeout: 2)) == [a, b])
-            #expect(try store.currentAnchor().sequence == first + 3)
+            try expectEqual(allSteps(JSONFileStore(path: path, lockTimeout: 2)), [a, b])
+            try expectEqual(store.currentAnchor().sequence, first + 3)
 
             // The next save cuts every partition back, then appends its own sample.
             let f = steps(6, Kit.utc(2024, 6, 13))
             try store.save([f])
             #expect(!Kit.exists(path + "/journal.jsonl"))
-            #expect(Kit.bytes(path + "/" + may) == mayBefore)
+            expectEqual(Kit.bytes(path + "/" + may), mayBefore)
             #expect(Kit.bytes(path + "/" + june).starts(with: juneBefore))
-            #expect(try decoded(path + "/" + june) == [b, f])
+            try expectEqual(decoded(path + "/" + june), [b, f])
             #expect(Kit.bytes(path + "/" + july).isEmpty)
-            #expect(try allSteps(store) == [a, b, f])
+            try expectEqual(allSteps(store), [a, b, f])
             #expect(!Kit.exists(path + "/recovered"), "the batch's lines are dropped, not kept as a torn tail")
-            #expect(try store.currentSequence() == first + 4, "numbers of the undone batch are never used again")
+            try expectEqual(store.currentSequence(), first + 4, "numbers of the undone batch are never used again")
         }
     }
 
@@ -532,7 +532,7 @@ struct JSONFileStoreTests {
             try Kit.write(header + line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/journal.jsonl")
             let sizeBefore = Kit.bytes(path + "/" + may).count
             #expect(throws: StoreError.self) { try store.save([steps(3, Kit.utc(2024, 5, 12))]) }
-            #expect(Kit.bytes(path + "/" + may).count == sizeBefore, "nothing may be cut on a journal that is not one hkctl writes")
+            expectEqual(Kit.bytes(path + "/" + may).count, sizeBefore, "nothing may be cut on a journal that is not one hkctl writes")
         }
     }
 
@@ -544,17 +544,17 @@ struct JSONFileStoreTests {
             let entry = "[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":1}]}\n"
             // The first builds that wrote undo journals called them version 1: still undone.
             try Kit.write("{\"journal\":1,\"undo\":true,\"partitions\":" + entry, to: path + "/journal.jsonl")
-            #expect(try store.readJournal()?.recovery == .undo)
+            try expectEqual(store.readJournal()?.recovery, .undo)
             // Version 2 is only ever an undo journal; other versions are not this hkctl's.
             for header in ["{\"journal\":2,\"partitions\":", "{\"journal\":3,\"undo\":true,\"partitions\":",
                            "{\"undo\":true,\"partitions\":"] {
                 try Kit.write(header + entry, to: path + "/journal.jsonl")
                 let error = #expect(throws: StoreError.self) { try store.readJournal() }
-                #expect(error.map { "\($0)" }?.contains("journal") == true, "\(header): \(String(describing: error))")
+                expectEqual(error.map { "\($0)" }?.contains("journal"), true, "\(header): \(String(describing: error))")
             }
             try Kit.write("{\"journal\":3,\"partitions\":" + entry, to: path + "/journal.jsonl")
             let newer = #expect(throws: StoreError.self) { try store.readJournal() }
-            #expect(newer.map { "\($0)" }?.contains("version 3,") == true, "\(String(describing: newer))")
+            expectEqual(newer.map { "\($0)" }?.contains("version 3,"), true, "\(String(describing: newer))")
         }
     }
 
@@ -565,10 +565,10 @@ struct JSONFileStoreTests {
             let x = steps(9, Kit.utc(2024, 8, 1)), y = steps(10, Kit.utc(2024, 8, 2))
             let header = "{\"journal\":1,\"partitions\":[{\"path\":\"\(august)\",\"length\":0,\"lines\":2}]}\n"
             try Kit.write(header + line(x) + line(y), to: path + "/journal.jsonl")
-            #expect(try allSteps(store).count == 1)
+            try expectEqual(allSteps(store).count, 1)
             try store.save([steps(11, Kit.utc(2024, 5, 11))])
-            #expect(try decoded(path + "/" + august) == [x, y])
-            #expect(try allSteps(store).count == 4)
+            try expectEqual(decoded(path + "/" + august), [x, y])
+            try expectEqual(allSteps(store).count, 4)
         }
     }
 
@@ -582,7 +582,7 @@ struct JSONFileStoreTests {
                 Issue.record("expected .corrupt, got \(String(describing: error))")
                 return
             }
-            #expect(file == path + "/journal.jsonl")
+            expectEqual(file, path + "/journal.jsonl")
             #expect(!Kit.exists((path as NSString).deletingLastPathComponent + "/escape.jsonl"))
         }
     }
@@ -596,7 +596,7 @@ struct JSONFileStoreTests {
             let header = "{\"journal\":1,\"partitions\":[{\"path\":\"\(may)\",\"length\":\(length),\"lines\":2}]}\n"
             try Kit.write(header + line(steps(2, Kit.utc(2024, 5, 11))), to: path + "/journal.jsonl")
             #expect(throws: StoreError.self) { try store.save([steps(3, Kit.utc(2024, 5, 12))]) }
-            #expect(Kit.bytes(path + "/" + may).count == length, "nothing may be applied from a bad journal")
+            expectEqual(Kit.bytes(path + "/" + may).count, length, "nothing may be applied from a bad journal")
         }
     }
 
@@ -609,7 +609,7 @@ struct JSONFileStoreTests {
             #expect(throws: StoreError.notAStore(folder)) { try store.isExistingStore() }
             #expect(throws: StoreError.notAStore(folder)) { try store.save([steps(1, Kit.utc(2024, 5, 1))]) }
             #expect(throws: StoreError.notAStore(folder)) { try allSteps(store) }
-            #expect(Kit.contents(of: folder) == ["notes.txt"], "nothing may be written into a foreign folder")
+            expectEqual(Kit.contents(of: folder), ["notes.txt"], "nothing may be written into a foreign folder")
         }
     }
 
@@ -618,7 +618,7 @@ struct JSONFileStoreTests {
             let file = folder + "/file"
             try Kit.write("x", to: file)
             #expect(throws: StoreError.notAFolder(file)) { try JSONFileStore(path: file, lockTimeout: 2).save([steps(1, Kit.utc(2024, 5, 1))]) }
-            #expect(text(file) == "x", "the file is left alone")
+            expectEqual(text(file), "x", "the file is left alone")
         }
     }
 
@@ -628,7 +628,7 @@ struct JSONFileStoreTests {
             let store = JSONFileStore(path: folder, lockTimeout: 2)
             #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try store.save([steps(1, Kit.utc(2024, 5, 1))]) }
             #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try allSteps(store) }
-            #expect(Kit.contents(of: folder) == ["hkctl-store.json"])
+            expectEqual(Kit.contents(of: folder), ["hkctl-store.json"])
         }
     }
 
@@ -661,22 +661,22 @@ struct JSONFileStoreTests {
             let everything = JSONFileStoreTests.everything
             let newestThree = try store.latestSamples(ofType: id, overlapping: everything, limit: 3)
             // May 20, May 5, April 20.
-            #expect(newestThree.map(\.start) == [Kit.utc(2024, 5, 20, 8), Kit.utc(2024, 5, 5, 8), Kit.utc(2024, 4, 20, 8)])
+            expectEqual(newestThree.map(\.start), [Kit.utc(2024, 5, 20, 8), Kit.utc(2024, 5, 5, 8), Kit.utc(2024, 4, 20, 8)])
             #expect(try store.latestSamples(ofType: id, overlapping: everything, limit: 0).isEmpty)
 
             let everyOne = try store.latestSamples(ofType: id, overlapping: everything, limit: 50)
-            #expect(everyOne.count == 11)
-            #expect(everyOne == Array(all.sorted(by: Sample.chronological).reversed()))
+            expectEqual(everyOne.count, 11)
+            expectEqual(everyOne, Array(all.sorted(by: Sample.chronological).reversed()))
             // The long sample (March 10) sits between March 20 and March 5.
-            #expect(everyOne.firstIndex(of: long) == 5)
+            expectEqual(everyOne.firstIndex(of: long), 5)
 
             // Restricted to [02-01, 03-15): Feb 5, Feb 20, Mar 5 and the long sample overlap; newest three.
             let window = DateInterval(start: Kit.utc(2024, 2, 1), end: Kit.utc(2024, 3, 15))
             let windowed = try store.latestSamples(ofType: id, overlapping: window, limit: 3)
-            #expect(windowed.map(\.start) == [Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 5, 8), Kit.utc(2024, 2, 20, 8)])
+            expectEqual(windowed.map(\.start), [Kit.utc(2024, 3, 10), Kit.utc(2024, 3, 5, 8), Kit.utc(2024, 2, 20, 8)])
             // Same answer as the straightforward in-memory listing.
             let reference = try InMemorySampleStore(all).latestSamples(ofType: id, overlapping: window, limit: 3)
-            #expect(windowed == reference)
+            expectEqual(windowed, reference)
         }
     }
 
@@ -695,7 +695,7 @@ struct JSONFileStoreTests {
             samples.append(Sample(uuid: uuid, typeIdentifier: SampleType.steps.identifier, start: at, end: at,
                                   value: .quantity(Quantity(1, .count())), source: "hkctl", created: at))
         }
-        #expect(samples.sorted(by: Sample.chronological).map(\.uuid.uuidString) == samples.map(\.uuid.uuidString).sorted())
+        expectEqual(samples.sorted(by: Sample.chronological).map(\.uuid.uuidString), samples.map(\.uuid.uuidString).sorted())
     }
 
     /// `latestSamples` decodes only the newest plain lines in full: with deletions, a hand-edited line in another
@@ -731,8 +731,8 @@ struct JSONFileStoreTests {
                 for limit in [0, 1, 3, 5, 30, 500, Int.max] {
                     let expected = try reference.latestSamples(ofType: SampleType.steps.identifier, overlapping: window, limit: limit)
                     let listed = try store.latestSamples(ofType: SampleType.steps.identifier, overlapping: window, limit: limit)
-                    #expect(listed.map(\.uuid) == expected.map(\.uuid), "limit \(limit)")
-                    #expect(listed == expected)
+                    expectEqual(listed.map(\.uuid), expected.map(\.uuid), "limit \(limit)")
+                    expectEqual(listed, expected)
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 29, items 8 and 9: reads stay linear in the store and a page of changes holds no more than the page, checked
@@ -34,7 +35,7 @@ struct LinearReadTests {
             let summary = try SampleExporter(store: reader).export(
                 types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
                 format: .jsonl, exportDate: now, to: output)
-            #expect(summary.total == 36 * 12 - tombstones)
+            expectEqual(summary.total, 36 * 12 - tombstones)
             #expect(reader.readCounts.current.tombstoneLinesDecoded <= tombstones,
                     "decoded \(reader.readCounts.current.tombstoneLinesDecoded) tombstone lines for \(tombstones) tombstones")
         }
@@ -51,8 +52,8 @@ struct LinearReadTests {
                 let interval = DateInterval(start: start, end: IdentityIndex.startOfMonth(2021 * 12 + month + 1))
                 let seen = try reader.samples(ofType: SampleType.water.identifier, overlapping: interval).map(\.uuid)
                 let fresh = try JSONFileStore(path: store.path).samples(ofType: SampleType.water.identifier, overlapping: interval)
-                #expect(seen == fresh.map(\.uuid))
-                #expect(seen.count == 6)
+                expectEqual(seen, fresh.map(\.uuid))
+                expectEqual(seen.count, 6)
             }
             #expect(reader.readCounts.current.tombstoneLinesDecoded <= tombstones)
         }
@@ -82,7 +83,7 @@ struct LinearReadTests {
             var tombstones = 0
             let firstHalf = DateInterval(start: TestSupport.date("2023-01-01T00:00:00Z"), end: TestSupport.date("2023-05-01T00:00:00Z"))
             for type in types { tombstones += try store.delete(ofType: type, overlapping: firstHalf, now: now).count }
-            #expect(tombstones == 6 * 120)
+            expectEqual(tombstones, 6 * 120)
             let reader = JSONFileStore(path: store.path)
             _ = try Support.importXML(export, into: reader)
             #expect(reader.readCounts.current.tombstoneLinesDecoded <= tombstones,
@@ -100,24 +101,24 @@ struct LinearReadTests {
             let reader = JSONFileStore(path: store.path)
             func visible() throws -> [UUID] { try reader.samples(ofType: water, overlapping: everything).map(\.uuid) }
             func truth() throws -> [UUID] { try JSONFileStore(path: store.path).samples(ofType: water, overlapping: everything).map(\.uuid) }
-            #expect(try visible().count == 6)
+            try expectEqual(visible().count, 6)
             // Another instance deletes one more: the reader reads only the new tombstone.
             let before = reader.readCounts.current.tombstoneLinesDecoded
             let victim = try #require(try truth().first)
             let other = JSONFileStore(path: store.path)
             try other.delete(uuids: [victim], now: now)
-            #expect(try visible() == truth())
-            #expect(try visible().count == 5)
+            try expectEqual(visible(), truth())
+            try expectEqual(visible().count, 5)
             #expect(reader.readCounts.current.tombstoneLinesDecoded - before <= 2)
             // A compaction that drops every tombstone (a new file).
             _ = try other.compact(now: now.addingTimeInterval(86_400), retention: 0)
-            #expect(try visible() == truth())
+            try expectEqual(visible(), truth())
             // A deleted sample brought back by an import (its own rules), then deleted again.
             let restored = TestSupport.quantitySample(.water, 999, "mL", start: "2021-02-20T08:00:00Z")
             try other.saveChecked([restored])
-            #expect(try visible() == truth())
+            try expectEqual(visible(), truth())
             try other.delete(uuids: [restored.uuid], now: now)
-            #expect(try visible() == truth())
+            try expectEqual(visible(), truth())
             #expect(try !visible().contains(restored.uuid))
             // The file rewritten in place, as a replaced file that got a freed inode number back would look, no
             // shorter: its first deletion gone, two others added. What was remembered no longer applies.
@@ -133,8 +134,8 @@ struct LinearReadTests {
             try handle.truncate(atOffset: 0)
             try handle.write(contentsOf: Data((lines.dropFirst().joined(separator: "\n") + "\n").utf8))
             try handle.close()
-            #expect(try visible() == truth())
-            #expect(try visible().count == standing.count - 1)
+            try expectEqual(visible(), truth())
+            try expectEqual(visible().count, standing.count - 1)
         }
     }
 
@@ -162,8 +163,8 @@ struct LinearReadTests {
                 if page.added.isEmpty && page.deleted.isEmpty { break }
                 anchor = page.anchor
             }
-            #expect(added == all.added.map(\.uuid))
-            #expect(deleted == all.deleted.map(\.uuid))
+            expectEqual(added, all.added.map(\.uuid))
+            expectEqual(deleted, all.deleted.map(\.uuid))
         }
     }
 }

@@ -27,38 +27,33 @@ struct MountTableTests {
         """
 
     @Test func aStoreUnderAnUnmountedDiskNamesItsMountPoint() {
-        #expect(MountTable.unmountedMountPoint(holding: "/media/backup/health", fstab: Self.fstab, mountInfo: Self.mounted)
-                == "/media/backup")
-        #expect(MountTable.unmountedMountPoint(holding: "/media/backup", fstab: Self.fstab, mountInfo: Self.mounted)
-                == "/media/backup", "the bare mount point itself")
-        #expect(MountTable.unmountedMountPoint(holding: "/media/backup/a/b/c", fstab: Self.fstab, mountInfo: Self.mounted)
-                == "/media/backup")
+        expectEqual(MountTable.unmountedMountPoint(holding: "/media/backup/health", fstab: Self.fstab, mountInfo: Self.mounted), "/media/backup")
+        expectEqual(MountTable.unmountedMountPoint(holding: "/media/backup", fstab: Self.fstab, mountInfo: Self.mounted), "/media/backup", "the bare mount point itself")
+        expectEqual(MountTable.unmountedMountPoint(holding: "/media/backup/a/b/c", fstab: Self.fstab, mountInfo: Self.mounted), "/media/backup")
     }
 
     @Test func theDeepestMountPointDecides() {
-        #expect(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab, mountInfo: Self.mounted)
-                == "/srv/data/archive", "a disk inside a mounted one")
-        #expect(MountTable.unmountedMountPoint(holding: "/srv/data/hk", fstab: Self.fstab, mountInfo: Self.mounted) == nil,
+        expectEqual(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab, mountInfo: Self.mounted), "/srv/data/archive", "a disk inside a mounted one")
+        expectNil(MountTable.unmountedMountPoint(holding: "/srv/data/hk", fstab: Self.fstab, mountInfo: Self.mounted),
                 "under a mounted disk")
         let archiveMounted = Self.mounted + "\n40 31 8:33 / /srv/data/archive rw - ext4 /dev/sdc1 rw\n"
-        #expect(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab,
-                                               mountInfo: archiveMounted) == nil)
+        expectNil(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab,
+                                               mountInfo: archiveMounted))
     }
 
     @Test func pathsOutsideEveryNamedMountPointAreFine() {
         for path in ["/home/jane/.local/share/hkctl", "/media/backups/hk", "/srv/database", "/tmp/hk"] {
-            #expect(MountTable.unmountedMountPoint(holding: path, fstab: Self.fstab, mountInfo: Self.mounted) == nil, "\(path)")
+            expectNil(MountTable.unmountedMountPoint(holding: path, fstab: Self.fstab, mountInfo: Self.mounted), "\(path)")
         }
-        #expect(MountTable.unmountedMountPoint(holding: "/media/backup/hk", fstab: "", mountInfo: Self.mounted) == nil,
+        expectNil(MountTable.unmountedMountPoint(holding: "/media/backup/hk", fstab: "", mountInfo: Self.mounted),
                 "no fstab, no mount points to miss")
     }
 
     @Test func escapedSpacesInBothTablesAreDecoded() {
-        #expect(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: Self.mounted)
-                == "/home/jane/My NAS")
+        expectEqual(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: Self.mounted), "/home/jane/My NAS")
         let nasMounted = Self.mounted + "\n41 27 0:50 / /home/jane/My\\040NAS rw - cifs //nas/share rw\n"
-        #expect(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: nasMounted) == nil)
-        #expect(MountTable.unescaped("a\\134b\\011c\\04") == "a\\b\tc\\04", "a backslash, a tab, and a cut-off escape kept")
+        expectNil(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: nasMounted))
+        expectEqual(MountTable.unescaped("a\\134b\\011c\\04"), "a\\b\tc\\04", "a backslash, a tab, and a cut-off escape kept")
     }
 
     @Test func theResolvedPathFollowsLinksOfTheExistingPartOnly() throws {
@@ -68,9 +63,9 @@ struct MountTableTests {
             free(pointer)
             try FileManager.default.createDirectory(atPath: folder + "/disk", withIntermediateDirectories: false)
             try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/disk")
-            #expect(MountTable.resolvedPath(folder + "/link/new/store") == real + "/disk/new/store")
-            #expect(MountTable.resolvedPath(folder + "/link/./a/../b/") == real + "/disk/b")
-            #expect(MountTable.resolvedPath(folder + "/disk") == real + "/disk")
+            expectEqual(MountTable.resolvedPath(folder + "/link/new/store"), real + "/disk/new/store")
+            expectEqual(MountTable.resolvedPath(folder + "/link/./a/../b/"), real + "/disk/b")
+            expectEqual(MountTable.resolvedPath(folder + "/disk"), real + "/disk")
         }
     }
 
@@ -127,7 +122,7 @@ struct MissingDiskStoreTests {
             let (store, disk) = try store(in: folder, mounted: true)
             try store.save([water(Date(timeIntervalSince1970: 1_700_000_000))])
             #expect(FileManager.default.fileExists(atPath: disk + "/health/hkctl-store.json"))
-            #expect(try store.source(forPushToken: "abc") == nil)
+            try expectNil(store.source(forPushToken: "abc"))
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 22: the record of operations (`operations.jsonl`) that `undo` works from is written with the write it
@@ -19,7 +20,7 @@ struct OperationLogTests {
             try Ops.recording(store, .add).save([Ops.water(300, hour: 9), Kit.steps(50, Kit.utc(2024, 5, 3, 8))])
             let deleter = Ops.recording(store, .delete)
             try deleter.delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.undoneAt)
-            #expect(try Ops.records(path) == [
+            try expectEqual(Ops.records(path), [
                 OperationRecord(kind: .add, operation: 2, source: "hkctl", date: Ops.madeAt, changes: 2...2,
                                 types: [SampleType.water.identifier]),
                 OperationRecord(kind: .add, operation: 3, source: "hkctl", date: Ops.madeAt, changes: 3...4,
@@ -28,7 +29,7 @@ struct OperationLogTests {
                                 types: [SampleType.water.identifier]),
             ])
             let line = String(decoding: Kit.bytes(path + "/operations.jsonl"), as: UTF8.self).split(separator: "\n")[0]
-            #expect(line == "{\"op\":\"add\",\"id\":2,\"source\":\"hkctl\",\"at\":\"2024-06-01T12:00:00+00:00\",\"first\":2,"
+            expectEqual(line, "{\"op\":\"add\",\"id\":2,\"source\":\"hkctl\",\"at\":\"2024-06-01T12:00:00+00:00\",\"first\":2,"
                 + "\"last\":2,\"types\":[\"HKQuantityTypeIdentifierDietaryWater\"]}")
         }
     }
@@ -45,8 +46,8 @@ struct OperationLogTests {
             var single = EncodedSampleBatch()
             single.append(Kit.steps(9, Kit.utc(2024, 3, 1, 8)), writer: &writer)
             try importer.save(single)
-            #expect(try Ops.records(path).map(\.operation) == [1, 1, 1])
-            #expect(try Ops.records(path).map(\.changes) == [1...3, 4...6, 7...7])
+            try expectEqual(Ops.records(path).map(\.operation), [1, 1, 1])
+            try expectEqual(Ops.records(path).map(\.changes), [1...3, 4...6, 7...7])
         }
     }
 
@@ -56,8 +57,8 @@ struct OperationLogTests {
             let health = try HealthStore(storage: Ops.recording(store, .import), source: "hkctl")
             try health.save([Ops.water(100, hour: 7)])
             try health.save([Ops.water(200, hour: 8), Ops.water(300, hour: 9)])
-            #expect(try Ops.records(path).map(\.operation) == [1, 1])
-            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).total == 3)
+            try expectEqual(Ops.records(path).map(\.operation), [1, 1])
+            try expectEqual(store.undo(source: "hkctl", now: Ops.undoneAt).total, 3)
         }
     }
 
@@ -68,7 +69,7 @@ struct OperationLogTests {
             let failing = Ops.recording(store, .add)
             failing.afterPartitionWrite = { written in if written == 2 { throw Stop() } }
             #expect(throws: Stop.self) { try failing.save([Ops.water(100, hour: 9), Kit.steps(10, Kit.utc(2022, 3, 1, 8))]) }
-            #expect(Ops.tree(path) == before, "lines, counter and record are all taken back")
+            expectEqual(Ops.tree(path), before, "lines, counter and record are all taken back")
         }
     }
 
@@ -86,10 +87,10 @@ struct OperationLogTests {
                 + "\"lines\":2},{\"path\":\"operations.jsonl\",\"length\":\(lengths[1]),\"lines\":1}]}\n",
                 to: path + "/journal.jsonl")
             let reader = JSONFileStore(path: path, timeZone: .gmt)
-            #expect(try reader.undoPlan(source: "hkctl")?.kind == .add, "readers do not see the interrupted batch's record")
+            try expectEqual(reader.undoPlan(source: "hkctl")?.kind, .add, "readers do not see the interrupted batch's record")
             try reader.save([Ops.water(1, hour: 1)])  // the next writer cuts both files back
-            #expect(try Ops.records(path).map(\.kind) == [.add])
-            #expect(try reader.samples(ofType: SampleType.steps.identifier, overlapping: Ops.everything).count == 1)
+            try expectEqual(Ops.records(path).map(\.kind), [.add])
+            try expectEqual(reader.samples(ofType: SampleType.steps.identifier, overlapping: Ops.everything).count, 1)
         }
     }
 
@@ -97,9 +98,9 @@ struct OperationLogTests {
         try Ops.withStore { store, path in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             try Kit.append("{\"op\":\"add\",\"id\":", to: path + "/operations.jsonl")
-            #expect(try Ops.records(path).count == 1)
+            try expectEqual(Ops.records(path).count, 1)
             try Ops.recording(store, .add).save([Ops.water(200, hour: 8)])  // moves the torn tail aside first
-            #expect(try Ops.records(path).count == 2)
+            try expectEqual(Ops.records(path).count, 2)
             try Kit.write("not json\n" + String(decoding: Kit.bytes(path + "/operations.jsonl"), as: UTF8.self),
                           to: path + "/operations.jsonl")
             #expect(throws: StoreError.self) { try store.undoPlan(source: "hkctl") }
@@ -115,10 +116,10 @@ struct OperationLogTests {
             Array(line.utf8).withUnsafeBufferPointer { OperationRecord.decode($0) }
         }
         let line = record.line(zone: .gmt)
-        #expect(read(line) == record)
-        #expect(read(line).flatMap(\.sampleNumbers) == nil)
-        #expect(read(line)?.tombstoneNumbers == 5...6)
-        #expect(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":3")) == nil)
-        #expect(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":0")) == nil)
+        expectEqual(read(line), record)
+        expectNil(read(line).flatMap(\.sampleNumbers))
+        expectEqual(read(line)?.tombstoneNumbers, 5...6)
+        expectNil(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":3")))
+        expectNil(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":0")))
     }
 }

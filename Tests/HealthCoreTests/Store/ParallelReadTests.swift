@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -65,9 +66,8 @@ struct ParallelReadTests {
                              DateInterval(start: Kit.utc(2024, 2, 10), end: Kit.utc(2024, 9, 20, 13))] {
                 let one = try record(store, threads: 1, interval)
                 #expect(one.count > 500)
-                #expect(try record(store, threads: threads, interval) == one)
-                #expect(try record(store, threads: threads, keepsUUIDs: false, interval)
-                        == (try record(store, threads: 1, keepsUUIDs: false, interval)))
+                try expectEqual(record(store, threads: threads, interval), one)
+                try expectEqual(record(store, threads: threads, keepsUUIDs: false, interval), (try record(store, threads: 1, keepsUUIDs: false, interval)))
             }
         }
     }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Per-partition summaries (docs/STORE.md, "Derived files"): built from the lines, used only while the partition and
@@ -114,7 +115,7 @@ struct PartitionSummaryTests {
                 let lines = try query.run(on: store, calendar: calendar)
                 try? FileManager.default.removeItem(atPath: derived)
                 try FileManager.default.moveItem(atPath: away, toPath: derived)
-                #expect(through == lines, "\(item)")
+                expectEqual(through, lines, "\(item)")
             }
             // Most cases read summaries (Kolkata's and Chatham's buckets cut hours: those read lines).
             #expect(summarised >= 15, "only \(summarised) cases read a summary")
@@ -167,20 +168,20 @@ struct PartitionSummaryTests {
             var info = stat()
             #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
             let summary = try #require(PartitionSummary(decoding: Array(bytes)))
-            #expect(summary.partition == "samples/" + SampleType.steps.identifier + "/2024-03.jsonl")
-            #expect(summary.identity == FileIdentity.of(partitionPath(store, month: "2024-03")))
+            expectEqual(summary.partition, "samples/" + SampleType.steps.identifier + "/2024-03.jsonl")
+            expectEqual(summary.identity, FileIdentity.of(partitionPath(store, month: "2024-03")))
             #expect(summary.tombstones == .absent && summary.unit == "count")
-            #expect(summary.sources.map(\.name) == ["Watch", "Phone"])
+            expectEqual(summary.sources.map(\.name), ["Watch", "Phone"])
             let hour = Int32(Kit.utc(2024, 3, 4, 9).timeIntervalSinceReferenceDate / 3600)
             let later = Int32(Kit.utc(2024, 3, 20, 8).timeIntervalSinceReferenceDate / 3600)
-            #expect(summary.slots == [PartitionSummary.Slot(hour: hour, count: 3, sum: 157, sources: 0b11, endingSources: 0b10),
+            expectEqual(summary.slots, [PartitionSummary.Slot(hour: hour, count: 3, sum: 157, sources: 0b11, endingSources: 0b10),
                                       PartitionSummary.Slot(hour: later, count: 100, sum: 1_000, sources: 0b01, endingSources: 0)])
-            #expect(summary.spans == [PartitionSummary.Span(start: Kit.utc(2024, 3, 4, 10, 40).timeIntervalSinceReferenceDate,
+            expectEqual(summary.spans, [PartitionSummary.Span(start: Kit.utc(2024, 3, 4, 10, 40).timeIntervalSinceReferenceDate,
                                                             end: Kit.utc(2024, 3, 4, 11, 20).timeIntervalSinceReferenceDate,
                                                             value: 300, source: 0)])
-            #expect(summary.encoded() == Array(bytes))
+            expectEqual(summary.encoded(), Array(bytes))
             let before = taken(store, month: "2024-03")
-            #expect(try request(month, bucket: .day).run(on: store, calendar: GregorianCalendar()) == first)
+            try expectEqual(request(month, bucket: .day).run(on: store, calendar: GregorianCalendar()), first)
             #expect(taken(store, month: "2024-03") > before)
             #expect(first.total.sum == 1_457 && first.total.sampleCount == 104)
         }
@@ -202,16 +203,16 @@ struct PartitionSummaryTests {
             try store.save([added])
             let before = taken(store, month: "2024-03")
             let withAdded = try query.run(on: store, calendar: calendar)
-            #expect(withAdded.total.sum == original.total.sum.map { $0 + 1_000 })
-            #expect(taken(store, month: "2024-03") == before, "a stale summary was used")
+            expectEqual(withAdded.total.sum, original.total.sum.map { $0 + 1_000 })
+            expectEqual(taken(store, month: "2024-03"), before, "a stale summary was used")
             let rebuiltBytes = try #require(FileManager.default.contents(atPath: summaryPath(store, month: "2024-03")))
             let rebuilt = try #require(PartitionSummary(decoding: Array(rebuiltBytes)))
-            #expect(rebuilt.identity == FileIdentity.of(partitionPath(store, month: "2024-03")))
+            expectEqual(rebuilt.identity, FileIdentity.of(partitionPath(store, month: "2024-03")))
 
             _ = try store.delete(uuids: [added.uuid], now: Kit.utc(2024, 6, 2))
-            #expect(try query.run(on: store, calendar: calendar) == original)
-            #expect(taken(store, month: "2024-03") == before, "a summary from before the deletion was used")
-            #expect(try query.run(on: store, calendar: calendar) == original)
+            try expectEqual(query.run(on: store, calendar: calendar), original)
+            expectEqual(taken(store, month: "2024-03"), before, "a summary from before the deletion was used")
+            try expectEqual(query.run(on: store, calendar: calendar), original)
             #expect(taken(store, month: "2024-03") > before)
         }
     }
@@ -245,11 +246,11 @@ struct PartitionSummaryTests {
             for (label, harm) in harms {
                 try harm()
                 let before = taken(store, month: "2024-03")
-                #expect(try query.run(on: store, calendar: calendar) == expected, "\(label)")
-                #expect(taken(store, month: "2024-03") == before, "\(label): the bad summary was used")
+                try expectEqual(query.run(on: store, calendar: calendar), expected, "\(label)")
+                expectEqual(taken(store, month: "2024-03"), before, "\(label): the bad summary was used")
                 if label == "a folder" { try FileManager.default.removeItem(atPath: path) }
                 _ = try query.run(on: store, calendar: calendar)
-                #expect(FileManager.default.contents(atPath: path) == good, "\(label): not rebuilt")
+                expectEqual(FileManager.default.contents(atPath: path), good, "\(label): not rebuilt")
             }
             // A missing or damaged sequence (needed where a sample split at an edge makes a bucket be summed in line
             // order) is read from the lines, and both files are kept anew (by the next read of every line).
@@ -262,16 +263,16 @@ struct PartitionSummaryTests {
             let expectedHours = try hourly.run(on: store, calendar: calendar)
             for (label, bytes) in [("damaged sequence", Data(damagedSequence)), ("empty sequence", Data())] {
                 try bytes.write(to: URL(fileURLWithPath: sequencePath))
-                #expect(try hourly.run(on: store, calendar: calendar) == expectedHours, "\(label)")
+                try expectEqual(hourly.run(on: store, calendar: calendar), expectedHours, "\(label)")
                 _ = try hourly.run(on: store, calendar: calendar)
-                #expect(FileManager.default.contents(atPath: sequencePath) == goodSequence, "\(label): not rebuilt")
+                expectEqual(FileManager.default.contents(atPath: sequencePath), goodSequence, "\(label): not rebuilt")
             }
             // A summary with the partition's name and identity but other tombstones is stale too.
             var foreign = try #require(PartitionSummary(decoding: Array(good)))
             foreign.tombstones = .absent
             foreign.slots[0].sum += 1
             try Data(foreign.encoded()).write(to: URL(fileURLWithPath: path))
-            #expect(try query.run(on: store, calendar: calendar) == expected, "other tombstones")
+            try expectEqual(query.run(on: store, calendar: calendar), expected, "other tombstones")
         }
     }
 
@@ -299,8 +300,8 @@ struct PartitionSummaryTests {
             let expected = try query.run(on: store, calendar: GregorianCalendar())
             removeDerived(store)
             try Data("not a folder".utf8).write(to: URL(fileURLWithPath: store.path + "/derived"))
-            #expect(try query.run(on: store, calendar: GregorianCalendar()) == expected)
-            #expect(try String(contentsOfFile: store.path + "/derived", encoding: .utf8) == "not a folder")
+            try expectEqual(query.run(on: store, calendar: GregorianCalendar()), expected)
+            try expectEqual(String(contentsOfFile: store.path + "/derived", encoding: .utf8), "not a folder")
         }
     }
 
@@ -334,14 +335,14 @@ struct PartitionSummaryTests {
                                                      codec: store.codec, keepsUUIDs: false, summaries: access, reader: &reader)
             let identities = try #require(reader.identities)
             #expect(identities.opened != identities.finished)
-            #expect(changed.built == nil, "a summary of a file that changed while it was read was built")
+            expectNil(changed.built, "a summary of a file that changed while it was read was built")
             // Read again, unchanged: now it builds one, of the file as it is.
             var quiet = PartitionLineReader()
             let unchanged = try PartitionReadings.read(file: file, limit: nil, window: everything, deleted: deleted,
                                                        codec: store.codec, keepsUUIDs: false, summaries: access, reader: &quiet)
-            #expect(unchanged.built?.summary.identity == FileIdentity.of(file))
+            expectEqual(unchanged.built?.summary.identity, FileIdentity.of(file))
             let after = try query.run(on: store, calendar: GregorianCalendar())
-            #expect(after.total.sampleCount == before.total.sampleCount + 1)
+            expectEqual(after.total.sampleCount, before.total.sampleCount + 1)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The positional reader takes only lines in the writer's exact shape and hands everything else to the full
@@ -15,11 +16,11 @@ struct QuantityLineParserTests {
 
     @Test func readsTheWritersLine() throws {
         let fields = try #require(parse(line))
-        #expect(fields.start == ISODate.parse("2024-06-01T08:00:00+02:00"))
-        #expect(fields.end == ISODate.parse("2024-06-01T08:00:00.250+02:00"))
-        #expect(fields.value == 0.5)
-        #expect(fields.sequence == 42)
-        #expect(Array(Array(line.utf8)[fields.source]) == Array("hkctl".utf8))
+        expectEqual(fields.start, ISODate.parse("2024-06-01T08:00:00+02:00"))
+        expectEqual(fields.end, ISODate.parse("2024-06-01T08:00:00.250+02:00"))
+        expectEqual(fields.value, 0.5)
+        expectEqual(fields.sequence, 42)
+        expectEqual(Array(Array(line.utf8)[fields.source]), Array("hkctl".utf8))
     }
 
     private func parse(_ text: String, window: DateInterval) -> QuantityLineParser.Parsed {
@@ -135,7 +136,7 @@ struct QuantityLineParserTests {
             let text = String(decoding: bytes, as: UTF8.self)
             guard let sample = decoded else { Issue.record("accepted but not decodable: \(text)"); continue }
             #expect(sample.start == fields.start && sample.end == fields.end, "\(text)")
-            #expect(sample.value.quantity?.value == fields.value, "\(text)")
+            expectEqual(sample.value.quantity?.value, fields.value, "\(text)")
         }
         #expect(accepted > 100, "some mutants (in a value's digits, say) stay valid")
     }
@@ -177,7 +178,7 @@ struct QuantityLineParserTests {
     func handsOtherShapesToTheFullReader(label: String, from: String, to: String) {
         let changed = line.replacingOccurrences(of: from, with: to)
         #expect(changed != line, "\(label): the replacement must apply")
-        #expect(parse(changed) == nil, "\(label)")
+        expectNil(parse(changed), "\(label)")
     }
 
     @Test(arguments: [#"{}"#, #"{"HKMetadataKeyHeartRateMotionContext":"0"}"#, #"{"a":1,"b":"x","c":-2.5e3}"#,
@@ -196,7 +197,7 @@ struct QuantityLineParserTests {
         let names = ReadingNames()
         for _ in 0..<3 {
             let fields = try #require(Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, names: names) })
-            #expect(fields.sequence == 42)
+            expectEqual(fields.sequence, 42)
         }
     }
 
@@ -204,7 +205,7 @@ struct QuantityLineParserTests {
         let text = line.replacingOccurrences(of: #""source":"hkctl""#, with: #""source":"Jane’s iPhone 🍎""#)
         let fields = try #require(parse(text))
         let bytes = Array(text.utf8)
-        #expect(String(decoding: bytes[fields.source], as: UTF8.self) == "Jane’s iPhone 🍎")
+        expectEqual(String(decoding: bytes[fields.source], as: UTF8.self), "Jane’s iPhone 🍎")
         var codec = SampleLineCodec(catalogue: .standard, timeZone: IndependentTestKit.zone("UTC"))
         let sample = try bytes.withUnsafeBufferPointer { try codec.decode($0) }
         #expect(sample.source == "Jane’s iPhone 🍎" && sample.start == fields.start && fields.value == 0.5)
@@ -217,7 +218,7 @@ struct QuantityLineParserTests {
         let at = bytes.firstIndex(of: UInt8(ascii: "k"))! // inside "hkctl"
         bytes.insert(contentsOf: garbage, at: at)
         var parser = QuantityLineParser()
-        #expect(bytes.withUnsafeBufferPointer { parser.parse($0, names: ReadingNames()) } == nil)
+        expectNil(bytes.withUnsafeBufferPointer { parser.parse($0, names: ReadingNames()) })
     }
 }
 
@@ -239,11 +240,11 @@ struct UUIDCheckTests {
             for spelling in [text, text.lowercased(), text.uppercased()] {
                 let uuid = try #require(UUID(uuidString: spelling))
                 let fromText = Array(spelling.utf8).withUnsafeBufferPointer { UUIDKey(checkedText: $0.baseAddress!) }
-                #expect(fromText == UUIDKey(uuid), "\(spelling)")
+                expectEqual(fromText, UUIDKey(uuid), "\(spelling)")
                 keys.append((fromText, UUIDKey(uuid)))
             }
         }
-        for (a, b) in zip(keys, keys.dropFirst()) { #expect((a.text < b.text) == (a.bytes < b.bytes)) }
+        for (a, b) in zip(keys, keys.dropFirst()) { expectEqual((a.text < b.text), (a.bytes < b.bytes)) }
     }
 
     @Test func agreesWithTheDecoderAtEveryPosition() {
@@ -292,13 +293,13 @@ struct UTF8ValidationTests {
             let found = bytes.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress.flatMap { UTF8Validation.firstInvalidOffset($0, count: buffer.count) }
             }
-            #expect(found == reference(bytes), "\(bytes)")
+            expectEqual(found, reference(bytes), "\(bytes)")
         }
     }
 
     @Test func findsTheOffsetAfterALongASCIIRun() {
         let bytes = Array(String(repeating: "a", count: 21).utf8) + [0xE2, 0x80, 0x99, 0xFF] + Array("tail".utf8)
-        #expect(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0.baseAddress!, count: $0.count) } == 24)
+        expectEqual(bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset($0.baseAddress!, count: $0.count) }, 24)
         #expect(Array("Jane’s iPhone".utf8).withUnsafeBufferPointer { UTF8Validation.isValid($0) })
     }
 }
@@ -345,6 +346,6 @@ struct NearlySortedTests {
         let expected = items.sorted()
         var sorted = items
         sorted.sortNearlySorted()
-        #expect(sorted.map(\.tag) == expected.map(\.tag))
+        expectEqual(sorted.map(\.tag), expected.map(\.tag))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -51,7 +52,7 @@ struct SampleLineCodecTests {
     @Test func datesCarryTheStoresZoneOffset() throws {
         let line = encode(sample(.quantity(Quantity(1, .count()))), zone: Kit.zone("Europe/Paris"))
         #expect(line.contains(#""start":"2024-06-01T14:00:00+02:00""#))
-        #expect(try decode(line).start == SampleLineCodecTests.noon)  // same instant
+        try expectEqual(decode(line).start, SampleLineCodecTests.noon)  // same instant
     }
 
     @Test func metadataKeysAreSortedAndCaseSensitive() {
@@ -64,15 +65,15 @@ struct SampleLineCodecTests {
     @Test(arguments: [0.0, 0.1, 72.4, 500, 1e-7, 123_456_789.125, 1e20, 16.9, 0.215])
     func quantityValuesRoundTripExactly(value: Double) throws {
         let original = sample(.quantity(Quantity(value, unit("mL"))))
-        #expect(try roundTrip(original) == original)
+        try expectEqual(roundTrip(original), original)
     }
 
     @Test(arguments: ["mL", "count", "count/min", "kg", "lb", "mmol<180.1558800000541>/L", "mL/min·kg", "degC", "%", "fl_oz_us", "kcal/hr·kg"])
     func unitsRoundTrip(unitText: String) throws {
         let original = sample(.quantity(Quantity(1.5, unit(unitText))))
         let decoded = try roundTrip(original)
-        #expect(decoded.value.quantity?.unit.unitString == unitText)
-        #expect(decoded == original)
+        expectEqual(decoded.value.quantity?.unit.unitString, unitText)
+        expectEqual(decoded, original)
     }
 
     @Test func millisecondsAndCreationDateRoundTrip() throws {
@@ -81,7 +82,7 @@ struct SampleLineCodecTests {
                               end: start.addingTimeInterval(60.5))
         original.created = Kit.utc(2024, 3, 1, 8)
         for zone in ["UTC", "Europe/Paris", "America/New_York", "Asia/Kolkata"] {
-            #expect(try roundTrip(original, zone: Kit.zone(zone)) == original, "\(zone)")
+            try expectEqual(roundTrip(original, zone: Kit.zone(zone)), original, "\(zone)")
         }
     }
 
@@ -89,7 +90,7 @@ struct SampleLineCodecTests {
     func sleepValuesRoundTrip(raw: Int) throws {
         let original = sample(.category(raw), type: SampleType.sleep.identifier, start: Kit.utc(2024, 5, 31, 23),
                               end: Kit.utc(2024, 6, 1, 7))
-        #expect(try roundTrip(original) == original)
+        try expectEqual(roundTrip(original), original)
     }
 
     @Test func categoryOfAnUnknownTypeRoundTripsAsARawNumber() throws {
@@ -98,7 +99,7 @@ struct SampleLineCodecTests {
                              start: Kit.utc(2024, 6, 1, 8), end: Kit.utc(2024, 6, 1, 8, 10))
         let line = encode(mindful)
         #expect(line.contains(#""value":0,"source""#))
-        #expect(try decode(line) == mindful)
+        try expectEqual(decode(line), mindful)
     }
 
     @Test func metadataRoundTripsWithCaseDistinctKeys() throws {
@@ -109,9 +110,9 @@ struct SampleLineCodecTests {
         ]
         let original = sample(.quantity(Quantity(1, .count())), metadata: metadata)
         let decoded = try roundTrip(original)
-        #expect(decoded.metadata == metadata)
-        #expect(decoded.metadata.count == 10)
-        #expect(decoded.metadata["numeric text"] == .string("42"))  // a string of digits stays a string
+        expectEqual(decoded.metadata, metadata)
+        expectEqual(decoded.metadata.count, 10)
+        expectEqual(decoded.metadata["numeric text"], .string("42"))  // a string of digits stays a string
     }
 
     @Test func escapedStringsRoundTrip() throws {
@@ -122,16 +123,16 @@ struct SampleLineCodecTests {
         #expect(line.contains(#"\n line2\ttab\r\u0001\u001f"#))
         #expect(line.contains(#"\u2028\u2029"#))
         let decoded = try decode(line)
-        #expect(decoded.source == tricky)
-        #expect(decoded.metadata == original.metadata)
-        #expect(decoded == original)
+        expectEqual(decoded.source, tricky)
+        expectEqual(decoded.metadata, original.metadata)
+        expectEqual(decoded, original)
     }
 
     // MARK: Lines written by others
 
     @Test func decodesEscapesItDoesNotWriteItself() throws {
         let line = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"caf\u00e9 \ud83d\ude00 \/ \b\f \u0041"}"#
-        #expect(try decode(line).source == "café 😀 / \u{8}\u{C} A")
+        try expectEqual(decode(line).source, "café 😀 / \u{8}\u{C} A")
     }
 
     @Test func unknownKeysAreSkippedAndOrderDoesNotMatter() throws {
@@ -142,12 +143,12 @@ struct SampleLineCodecTests {
           "num": -1.5E-3, "text":"\"}" }
         """#.replacingOccurrences(of: "\n", with: " ") + "   "
         let decoded = try decode(line)
-        #expect(decoded.uuid == SampleLineCodecTests.uuid)
-        #expect(decoded.value == .quantity(Quantity(8000, .count())))
-        #expect(decoded.start == Kit.utc(2024, 6, 1, 11))
-        #expect(decoded.end == Kit.utc(2024, 6, 1, 12))  // 13:00+01:00
-        #expect(decoded.created == decoded.start)        // created defaults to the start
-        #expect(decoded.source == "import")
+        expectEqual(decoded.uuid, SampleLineCodecTests.uuid)
+        expectEqual(decoded.value, .quantity(Quantity(8000, .count())))
+        expectEqual(decoded.start, Kit.utc(2024, 6, 1, 11))
+        expectEqual(decoded.end, Kit.utc(2024, 6, 1, 12))  // 13:00+01:00
+        expectEqual(decoded.created, decoded.start)        // created defaults to the start
+        expectEqual(decoded.source, "import")
         #expect(decoded.metadata.isEmpty)
     }
 
@@ -156,13 +157,13 @@ struct SampleLineCodecTests {
     ])
     func sleepValuesWrittenWithOtherNamesDecode(word: String, raw: Int) throws {
         let line = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKCategoryTypeIdentifierSleepAnalysis","start":"2024-05-31T23:00:00Z","end":"2024-06-01T07:00:00Z","value":"\#(word)","source":"export"}"#
-        #expect(try decode(line).value == .category(raw))
+        try expectEqual(decode(line).value, .category(raw))
     }
 
     private static let valid = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"hkctl"}"#
 
     @Test func theValidLineDecodes() throws {
-        #expect(try decode(SampleLineCodecTests.valid).value == .quantity(Quantity(1, .count())))
+        try expectEqual(decode(SampleLineCodecTests.valid).value, .quantity(Quantity(1, .count())))
     }
 
     /// (line, why it is invalid).
@@ -203,7 +204,7 @@ struct SampleLineCodecTests {
     @Test func rawControlCharactersInStringsAreNotJSON() {
         // RFC 8259 §7: characters below U+0020 must be escaped inside strings; a raw tab makes the line invalid JSON.
         let line = SampleLineCodecTests.valid.replacingOccurrences(of: #""source":"hkctl""#, with: "\"source\":\"a\tb\"")
-        #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) == nil, "Foundation refuses it too")
+        expectNil((try? JSONSerialization.jsonObject(with: Data(line.utf8))), "Foundation refuses it too")
         #expect(throws: (any Error).self) { try decode(line) }
     }
 
@@ -212,6 +213,6 @@ struct SampleLineCodecTests {
         #expect(JSONText.quoted("back\\slash") == #""back\\slash""#)
         #expect(JSONText.quoted("\u{01}") == #""\u0001""#)
         #expect(JSONText.quoted("\u{2028}") == #""\u2028""#)
-        #expect(JSONText.quoted("é😀") == "\"é😀\"")  // other text stays as UTF-8
+        expectEqual(JSONText.quoted("é😀"), "\"é😀\"")  // other text stays as UTF-8
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -42,7 +43,7 @@ struct SampleLineWriterTests {
         for instant in instants {
             let value = sample(.quantity(Quantity(0.5, try HealthUnit(parsing: "L"))), start: instant, end: instant.addingTimeInterval(61.5))
             let (writer, codec) = try lines(value, zone: zone)
-            #expect(writer == codec)
+            expectEqual(writer, codec)
         }
     }
 
@@ -58,7 +59,7 @@ struct SampleLineWriterTests {
             ]
             for value in values {
                 let (writer, codec) = try lines(value, zone: "UTC")
-                #expect(writer == codec)
+                expectEqual(writer, codec)
             }
         }
     }
@@ -77,7 +78,7 @@ struct SampleLineWriterTests {
         ]
         for value in values {
             let (writer, codec) = try lines(value, zone: "Europe/Paris", sequence: UInt64.max)
-            #expect(writer == codec)
+            expectEqual(writer, codec)
         }
     }
 
@@ -99,14 +100,14 @@ struct SampleLineWriterTests {
             batch.append(value, writer: &writer)
             expected[namer.path(for: value), default: []].append(codec.encode(value, sequence: 1000 + UInt64(index)))
         }
-        #expect(batch.count == 30)
-        #expect(Set(batch.partitions.map(\.path)) == Set(expected.keys))
+        expectEqual(batch.count, 30)
+        expectEqual(Set(batch.partitions.map(\.path)), Set(expected.keys))
         #expect(batch.partitions.contains { $0.path.hasSuffix("/long.jsonl") })
         for (index, partition) in batch.partitions.enumerated() {
             let out = ByteBuffer(capacity: 8)
             batch.render(partition: index, firstSequence: 1000, into: out)
             let text = String(decoding: out.bytes, as: UTF8.self)
-            #expect(text == expected[partition.path]!.map { $0 + "\n" }.joined())
+            expectEqual(text, expected[partition.path]!.map { $0 + "\n" }.joined())
         }
     }
 
@@ -121,7 +122,7 @@ struct SampleLineWriterTests {
             }
             let buffer = ByteBuffer(capacity: 8)
             JSONBytes.appendQuoted(text, to: buffer)
-            #expect(String(decoding: buffer.bytes, as: UTF8.self) == JSONText.quoted(text), "\(text.debugDescription)")
+            expectEqual(String(decoding: buffer.bytes, as: UTF8.self), JSONText.quoted(text), "\(text.debugDescription)")
         }
     }
 
@@ -135,7 +136,7 @@ struct SampleLineWriterTests {
                     "ä", "a\u{308}", "ab\u{301}", "ac", "A", "Z", "é\u{301}"]
         for a in keys {
             for b in keys {
-                #expect(SampleLineWriter.precedes(a, b) == (a < b), "\(a.debugDescription) \(b.debugDescription)")
+                expectEqual(SampleLineWriter.precedes(a, b), (a < b), "\(a.debugDescription) \(b.debugDescription)")
             }
         }
     }

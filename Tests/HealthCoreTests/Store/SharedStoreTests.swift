@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -62,8 +63,8 @@ struct SharedStoreTests {
             }
             #expect(failures.current.isEmpty, "\(failures.current.prefix(3))")
             let stored = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.everything)
-            #expect(stored.count == 2 * perWriter)
-            #expect(Set(stored.compactMap(\.quantity?.value)) == Set((1...2 * perWriter).map(Double.init)))
+            expectEqual(stored.count, 2 * perWriter)
+            expectEqual(Set(stored.compactMap(\.quantity?.value)), Set((1...2 * perWriter).map(Double.init)))
             // The store is whole: the doctor finds nothing wrong with it.
             #expect(try StoreDoctor(store: store).check(now: Self.now).errors.isEmpty)
         }
@@ -76,14 +77,14 @@ struct SharedStoreTests {
             Self.concurrently(2) { worker in
                 for index in stride(from: worker + 1, through: 20, by: 2) { try? store.save([Self.sample(index)]) }
             }
-            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.everything).count == 20)
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier, overlapping: Self.everything).count, 20)
             // One operation, twenty writes, each recorded by exactly one line.
             let lines = try String(contentsOfFile: folder + "/" + JSONFileStore.operationsFile, encoding: .utf8)
                 .split(separator: "\n")
-            #expect(lines.count == 20)
+            expectEqual(lines.count, 20)
             let plan = try #require(try store.undoPlan(source: AuthorizationState.ownerSource))
-            #expect(plan.recorded == 20)
-            #expect(plan.total == 20)
+            expectEqual(plan.recorded, 20)
+            expectEqual(plan.total, 20)
         }
     }
 
@@ -101,13 +102,13 @@ struct SharedStoreTests {
                 if let receipt = try? importer.importFile(atPath: path) { receipts.withLock { $0.append(receipt) } }
             }
             let both = receipts.current
-            #expect(both.count == 2)
+            expectEqual(both.count, 2)
             let type = "HKQuantityTypeIdentifierStepCount"
             // One run added everything; the other, running after it, found everything present.
-            #expect(both.map { $0.counts[type]?.added ?? 0 }.sorted() == [0, 200])
-            #expect(both.map { $0.counts[type]?.alreadyPresent ?? 0 }.sorted() == [0, 200])
+            expectEqual(both.map { $0.counts[type]?.added ?? 0 }.sorted(), [0, 200])
+            expectEqual(both.map { $0.counts[type]?.alreadyPresent ?? 0 }.sorted(), [0, 200])
             let all = DateInterval(start: Kit.utc(2024, 4, 1), end: Kit.utc(2024, 6, 1))
-            #expect(try store.samples(ofType: type, overlapping: all).count == 200)
+            try expectEqual(store.samples(ofType: type, overlapping: all).count, 200)
         }
     }
 }

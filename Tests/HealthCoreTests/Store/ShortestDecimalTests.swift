@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -16,14 +17,14 @@ struct ShortestDecimalTests {
         (123456789012.5, "123456789012.5"), (0.0015, "0.0015"), (99.99, "99.99"), (5.000000000000001, "5.000000000000001"),
     ])
     func writesTheShortestDecimal(value: Double, text: String) {
-        #expect(written(value) == text)
-        #expect(value.description == text)
+        expectEqual(written(value), text)
+        expectEqual(value.description, text)
     }
 
     /// Whole numbers, exponents, powers of two and what lies outside 2^-10 to 2^49 are left to `description`.
     @Test(arguments: [0.0, 72.0, 1e-5, 0x1p-11 * 1.5, 0x1p49 + 0.5, 0.5, 0.25, 1e300, .infinity, .nan, -0.0, 2.0])
     func leavesOtherDoublesToDescription(value: Double) {
-        #expect(written(value) == nil)
+        expectNil(written(value))
     }
 
     /// Random doubles of every kind the importers write: bit patterns, short decimals as the apps send them (`72.4`,
@@ -49,11 +50,11 @@ struct ShortestDecimalTests {
         for value in values {
             if let text = written(value) {
                 taken += 1
-                #expect(text == value.description, "\(value.bitPattern)")
+                expectEqual(text, value.description, "\(value.bitPattern)")
             }
             buffer.removeAll()
             JSONBytes.appendNumber(value, to: buffer)
-            #expect(String(decoding: buffer.bytes, as: UTF8.self) == NumberFormatting.json(value), "\(value.bitPattern)")
+            expectEqual(String(decoding: buffer.bytes, as: UTF8.self), NumberFormatting.json(value), "\(value.bitPattern)")
         }
         // Most of them are in its range: a writer that took none would pass the comparisons alone.
         #expect(taken > values.count / 2)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -21,7 +22,7 @@ struct StoreAccessTests {
     @Test(arguments: [0o1777, 0o1770, 0o2770, 0o0770, 0o0720, 0o0702, 0o0777, 0o3775] as [mode_t])
     func aStoreFolderOthersCanWriteToIsRefused(mode: mode_t) throws {
         try withStore { store, path in
-            #expect(chmod(path, mode) == 0)
+            expectEqual(chmod(path, mode), 0)
             #expect {
                 try store.isExistingStore()
             } throws: { error in
@@ -34,7 +35,7 @@ struct StoreAccessTests {
     @Test(arguments: [0o0700, 0o0750, 0o0755, 0o0711, 0o2750] as [mode_t])
     func aStoreFolderOnlyItsOwnerCanWriteToIsUsed(mode: mode_t) throws {
         try withStore { store, path in
-            #expect(chmod(path, mode) == 0)
+            expectEqual(chmod(path, mode), 0)
             let opened = try store.isExistingStore()
             #expect(opened)
         }
@@ -43,7 +44,7 @@ struct StoreAccessTests {
     @Test func aFolderInsideTheStoreOthersCanWriteToIsRefused() throws {
         try withStore { store, path in
             let folder = path + "/samples/HKQuantityTypeIdentifierDietaryWater"
-            #expect(chmod(folder, 0o1777) == 0)
+            expectEqual(chmod(folder, 0o1777), 0)
             let fresh = JSONFileStore(path: path, timeZone: .gmt)
             #expect {
                 _ = try fresh.tombstones(ofType: SampleType.water.identifier)
@@ -58,7 +59,7 @@ struct StoreAccessTests {
     func aStoreFileOfAnotherUserIsRefusedWhenOpened() throws {
         try withStore { store, path in
             let partition = path + "/samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
-            #expect(chown(partition, Self.nobody, Self.nobody) == 0)
+            expectEqual(chown(partition, Self.nobody, Self.nobody), 0)
             let before = TestSupport.walkFiles(path)
             for flags in [O_RDONLY, O_WRONLY | O_APPEND] {
                 #expect(throws: StoreError.foreignOwner(partition, owner: Self.nobody, storeOwner: geteuid())) {
@@ -70,7 +71,7 @@ struct StoreAccessTests {
                                        end: Kit.utc(2024, 6, 1, 9), value: .quantity(Quantity(1, try HealthUnit(parsing: "L"))),
                                        source: "hkctl", created: Kit.utc(2024, 6, 1, 9))])
             }
-            #expect(TestSupport.walkFiles(path) == before)
+            expectEqual(TestSupport.walkFiles(path), before)
             let message = StoreError.foreignOwner(partition, owner: Self.nobody, storeOwner: 0).description
             #expect(message.contains("belongs to user id 65534") && message.contains("rm ") && message.contains("chown -R 0 "),
                     "\(message)")
@@ -81,7 +82,7 @@ struct StoreAccessTests {
     func aFolderOfAnotherUserInsideTheStoreIsRefused() throws {
         try withStore { store, path in
             let folder = path + "/samples/HKQuantityTypeIdentifierDietaryWater"
-            #expect(chown(folder, Self.nobody, Self.nobody) == 0)
+            expectEqual(chown(folder, Self.nobody, Self.nobody), 0)
             let fresh = JSONFileStore(path: path, timeZone: .gmt)
             #expect(throws: StoreError.foreignOwner(folder, owner: Self.nobody, storeOwner: geteuid())) {
                 _ = try fresh.tombstones(ofType: SampleType.water.identifier)

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -20,9 +21,9 @@ struct StoreEnclosureTests {
     @Test func encloseKnowsEverySpellingOfAPathInsideTheStore() throws {
         try withStore { store, path in
             let parent = PathText.parent(of: path)
-            #expect(symlink(path, parent + "/alias") == 0)
-            #expect(symlink(path + "/operations.jsonl", parent + "/link-to-log") == 0)
-            #expect(symlink(parent + "/elsewhere.jsonl", path + "/link-out") == 0)
+            expectEqual(symlink(path, parent + "/alias"), 0)
+            expectEqual(symlink(path + "/operations.jsonl", parent + "/link-to-log"), 0)
+            expectEqual(symlink(parent + "/elsewhere.jsonl", path + "/link-out"), 0)
             let inside = [path, path + "/", path + "/operations.jsonl", path + "/new.jsonl", path + "/samples",
                           path + "/samples/new/deeper.jsonl", path + "/samples/../sequence", parent + "/alias/hkctl-store.json",
                           parent + "/alias", parent + "/./store/x", parent + "/link-to-log", path + "/link-out"]

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Stored readings (docs/STORE.md, "Derived files"): a month's readings kept for discrete statistics, built from a
@@ -131,20 +132,20 @@ struct StoredReadingsTests {
             for range in ranges {
                 let lines = try readings(store, range, stored: false)
                 try? FileManager.default.removeItem(atPath: store.path + "/derived")
-                #expect(try readings(store, range, stored: true) == lines, "built, \(range)")
+                try expectEqual(readings(store, range, stored: true), lines, "built, \(range)")
                 let before = taken(store, month: "2024-03")
-                #expect(try readings(store, range, stored: true) == lines, "kept, \(range)")
+                try expectEqual(readings(store, range, stored: true), lines, "kept, \(range)")
                 if taken(store, month: "2024-03") > before { kept += 1 }
                 #expect(!lines.isEmpty, "\(range)")
             }
-            #expect(kept == ranges.count, "the kept readings were not read")
+            expectEqual(kept, ranges.count, "the kept readings were not read")
             // Statistics by local day over the DST change, with and without the kept readings.
             let march = DateInterval(start: Kit.date(2024, 3, 1, zone: "America/Los_Angeles"),
                                      end: Kit.date(2024, 4, 1, zone: "America/Los_Angeles"))
             let through = try byDay(march).run(on: store, calendar: losAngeles)
             try FileManager.default.removeItem(atPath: store.path + "/derived")
             try Data("not a folder".utf8).write(to: URL(fileURLWithPath: store.path + "/derived"))
-            #expect(try byDay(march).run(on: store, calendar: losAngeles) == through)
+            try expectEqual(byDay(march).run(on: store, calendar: losAngeles), through)
             #expect(through.buckets.count == 31 && through.buckets.allSatisfy { $0.sampleCount > 0 })
         }
     }
@@ -162,16 +163,16 @@ struct StoredReadingsTests {
             var info = stat()
             #expect(lstat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
             let kept = try #require(StoredReadings(decoding: Array(bytes)))
-            #expect(kept.encoded() == Array(bytes))
-            #expect(kept.partition == "samples/" + Self.type + "/2024-03.jsonl")
-            #expect(kept.identity == FileIdentity.of(partitionPath(store, month: "2024-03")))
-            #expect(Set(kept.sources.map(\.name)) == ["Watch", "Phone", "Ring", "hkctl"])
-            #expect(kept.sources.first { $0.name == "Ring" }?.device == nil)
+            expectEqual(kept.encoded(), Array(bytes))
+            expectEqual(kept.partition, "samples/" + Self.type + "/2024-03.jsonl")
+            expectEqual(kept.identity, FileIdentity.of(partitionPath(store, month: "2024-03")))
+            expectEqual(Set(kept.sources.map(\.name)), ["Watch", "Phone", "Ring", "hkctl"])
+            expectNil(kept.sources.first { $0.name == "Ring" }?.device)
             let march = DateInterval(start: Kit.utc(2024, 3, 1), end: Kit.utc(2024, 4, 1))
             let lines = try store.samples(ofType: Self.type, overlapping: march)
             let inMonth = lines.filter { $0.start >= march.start && $0.start < march.end }
-            #expect(kept.records.count == inMonth.count)
-            #expect(Set(kept.records.map(\.uuid)) == Set(inMonth.map { UUIDKey($0.uuid) }))
+            expectEqual(kept.records.count, inMonth.count)
+            expectEqual(Set(kept.records.map(\.uuid)), Set(inMonth.map { UUIDKey($0.uuid) }))
         }
     }
 
@@ -204,11 +205,11 @@ struct StoredReadingsTests {
                 #expect(lines.count != count, "\(label) changed nothing in March")
                 count = lines.count
                 let before = taken(store, month: "2024-03")
-                #expect(try readings(store, march, stored: true) == lines, "\(label)")
-                #expect(taken(store, month: "2024-03") == before, "\(label): stale readings were used")
+                try expectEqual(readings(store, march, stored: true), lines, "\(label)")
+                expectEqual(taken(store, month: "2024-03"), before, "\(label): stale readings were used")
                 let new = try #require(FileManager.default.contents(atPath: readingsPath(store, month: "2024-03")))
                 #expect(new != old, "\(label): not rebuilt")
-                #expect(try readings(store, march, stored: true) == lines, "\(label), kept")
+                try expectEqual(readings(store, march, stored: true), lines, "\(label), kept")
                 #expect(taken(store, month: "2024-03") > before, "\(label): the new readings were not used")
             }
         }
@@ -245,13 +246,13 @@ struct StoredReadingsTests {
             for (label, harm) in harms {
                 try harm()
                 let before = taken(store, month: "2024-03")
-                #expect(try readings(store, march, stored: true) == expected, "\(label)")
-                #expect(taken(store, month: "2024-03") == before, "\(label): the bad file was used")
+                try expectEqual(readings(store, march, stored: true), expected, "\(label)")
+                expectEqual(taken(store, month: "2024-03"), before, "\(label): the bad file was used")
                 if label == "a folder" {
                     try FileManager.default.removeItem(atPath: path)
                     _ = try readings(store, march, stored: true)
                 }
-                #expect(FileManager.default.contents(atPath: path) == good, "\(label): not rebuilt")
+                expectEqual(FileManager.default.contents(atPath: path), good, "\(label): not rebuilt")
             }
         }
     }
@@ -270,16 +271,16 @@ struct StoredReadingsTests {
             try store.save([other])
             let late = DateInterval(start: Kit.utc(2024, 3, 21), end: Kit.utc(2024, 4, 1))
             let lines = try readings(store, late, stored: false)
-            #expect(try readings(store, late, stored: true) == lines)
-            #expect(try kept(store, month: "2024-03")?.linesOnly == true)
+            try expectEqual(readings(store, late, stored: true), lines)
+            try expectEqual(kept(store, month: "2024-03")?.linesOnly, true)
             let before = taken(store, month: "2024-03")
-            #expect(try readings(store, late, stored: true) == lines)
+            try expectEqual(readings(store, late, stored: true), lines)
             #expect(taken(store, month: "2024-03") > before, "the month was read whole again")
             // A range that holds only the new device's reading: its device is the one the read names for Phone.
             let alone = DateInterval(start: other.start, end: other.start.addingTimeInterval(1))
             let aloneLines = try readings(store, alone, stored: false)
             #expect(aloneLines.contains { $0.contains("name:Other Phone") })
-            #expect(try readings(store, alone, stored: true) == aloneLines)
+            try expectEqual(readings(store, alone, stored: true), aloneLines)
             // A damaged line on 2 April, outside a range of mid-April.
             let april = partitionPath(store, month: "2024-04")
             var lineTexts = try String(contentsOfFile: april, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -288,9 +289,9 @@ struct StoredReadingsTests {
             try (lineTexts.joined(separator: "\n") + "\n").write(toFile: april, atomically: false, encoding: .utf8)
             let mid = DateInterval(start: Kit.utc(2024, 4, 10), end: Kit.utc(2024, 4, 12))
             let expected = try readings(store, mid, stored: false)
-            #expect(try readings(store, mid, stored: true) == expected)
-            #expect(try kept(store, month: "2024-04")?.linesOnly == true)
-            #expect(try readings(store, mid, stored: true) == expected)
+            try expectEqual(readings(store, mid, stored: true), expected)
+            try expectEqual(kept(store, month: "2024-04")?.linesOnly, true)
+            try expectEqual(readings(store, mid, stored: true), expected)
             // A read that meets the damage fails, and keeps nothing of February.
             try? FileManager.default.removeItem(atPath: store.path + "/derived")
             #expect(throws: StoreError.self) { try readings(store, everything, stored: true) }

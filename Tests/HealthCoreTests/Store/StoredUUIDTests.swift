@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -26,10 +27,10 @@ struct StoredUUIDTests {
             // The second one is stored: nothing of this save is written, not even the new sample.
             let fresh = Kit.steps(50, Kit.utc(2025, 3, 9, 20))
             #expect(throws: SampleError.uuidInStore(evening.uuid.lowercasedText)) { try store.save([fresh, evening]) }
-            #expect(TestSupport.walkFiles(folder) == before)
+            expectEqual(TestSupport.walkFiles(folder), before)
             let total = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week)
                 .compactMap(\.quantity?.value).reduce(0, +)
-            #expect(total == 2_000)
+            expectEqual(total, 2_000)
         }
     }
 
@@ -37,7 +38,7 @@ struct StoredUUIDTests {
         try Self.withStore { store, _ in
             try store.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])
             let fetched = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week)
-            #expect(fetched.count == 1)
+            expectEqual(fetched.count, 1)
             #expect(throws: SampleError.uuidInStore(fetched[0].uuid.lowercasedText)) { try store.save(fetched) }
         }
     }
@@ -58,7 +59,7 @@ struct StoredUUIDTests {
             try store.delete(uuids: [reading.uuid], now: Self.now)
             let before = TestSupport.walkFiles(folder)
             #expect(throws: SampleError.uuidInStore(reading.uuid.lowercasedText)) { try store.save([reading]) }
-            #expect(TestSupport.walkFiles(folder) == before)
+            expectEqual(TestSupport.walkFiles(folder), before)
         }
     }
 
@@ -71,7 +72,7 @@ struct StoredUUIDTests {
             carrier.metadata["note"] = .string("{\"uuid\":\"\(later.uuid.lowercasedText)\"")
             try store.save([carrier])
             try store.save([later])
-            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week).count == 2)
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week).count, 2)
         }
     }
 
@@ -81,7 +82,7 @@ struct StoredUUIDTests {
             try store.save([reading])
             // A new Sample gets a new uuid, so the same reading typed twice is two readings, as in HealthKit.
             try store.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])
-            #expect(try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week).count == 2)
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week).count, 2)
         }
         try Self.withStore { other, _ in
             try other.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 30 §1: HealthKit's sync identifiers on save (healthkit-facts §4.5) in both stores, and the replace write
@@ -23,19 +24,19 @@ struct SyncIdentifierTests {
         try Ops.withStore { store, path in
             let first = Self.synced(100, version: 1)
             let inserted = try store.saveReporting([first])
-            #expect(inserted == SaveOutcome(saved: [first.uuid]))
+            expectEqual(inserted, SaveOutcome(saved: [first.uuid]))
             let same = Self.synced(150, version: 1)
             let sameVersion = try store.saveReporting([same])
-            #expect(sameVersion == SaveOutcome(saved: [], unchanged: [same.uuid]))
+            expectEqual(sameVersion, SaveOutcome(saved: [], unchanged: [same.uuid]))
             let newer = Self.synced(200, version: 2)
             let greater = try store.saveReporting([newer])
-            #expect(greater == SaveOutcome(saved: [newer.uuid], replaced: [first.uuid]))
+            expectEqual(greater, SaveOutcome(saved: [newer.uuid], replaced: [first.uuid]))
             let before = Ops.tree(path)
             let older = Self.synced(300, version: 1)
             let lower = try store.saveReporting([older])
-            #expect(lower == SaveOutcome(saved: [], unchanged: [older.uuid]))
-            #expect(Ops.tree(path) == before, "an unchanged save writes nothing")
-            #expect(try Ops.visible(store).map(\.uuid) == [newer.uuid])
+            expectEqual(lower, SaveOutcome(saved: [], unchanged: [older.uuid]))
+            expectEqual(Ops.tree(path), before, "an unchanged save writes nothing")
+            try expectEqual(Ops.visible(store).map(\.uuid), [newer.uuid])
         }
     }
 
@@ -46,8 +47,8 @@ struct SyncIdentifierTests {
             var steps = Kit.steps(10, Kit.utc(2024, 6, 1, 8))
             steps.metadata = [MetadataKeySyncIdentifier: "day-1", MetadataKeySyncVersion: 1]
             try store.save([steps])
-            #expect(try Ops.visible(store).count == 2)
-            #expect(try Ops.visible(store, .steps).count == 1)
+            try expectEqual(Ops.visible(store).count, 2)
+            try expectEqual(Ops.visible(store, .steps).count, 1)
         }
     }
 
@@ -60,7 +61,7 @@ struct SyncIdentifierTests {
             var fraction = Self.synced(1)
             fraction.metadata[MetadataKeySyncVersion] = .string("two")
             #expect(throws: SampleError.syncVersionNotWhole("two")) { try store.save([fraction]) }
-            #expect(Ops.tree(path) == before)
+            expectEqual(Ops.tree(path), before)
         }
     }
 
@@ -75,7 +76,7 @@ struct SyncIdentifierTests {
             #expect(changes.deleted.map(\.uuid) == [old.uuid] && changes.added.map(\.uuid) == [newer.uuid])
             let records = try Ops.records(path)
             #expect(records.count == 1 && records[0].kind == .replace && records[0].replaced == 1)
-            #expect(records[0].changes == anchor.sequence + 1...anchor.sequence + 2, "change numbers reserved once")
+            expectEqual(records[0].changes, anchor.sequence + 1...anchor.sequence + 2, "change numbers reserved once")
 
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.kind == .replace && plan.total == 2 && plan.restored == 1)
@@ -83,7 +84,7 @@ struct SyncIdentifierTests {
             #expect(back.map(\.value) == [old.value] && back.map(\.uuid) == [JSONFileStore.restoredUUID(old.uuid, undoingDelete: plan.operation)])
             let undoChanges = try store.changes(since: ChangeAnchor(sequence: anchor.sequence + 2))
             #expect(undoChanges.deleted.map(\.uuid) == [newer.uuid] && undoChanges.added.count == 1)
-            #expect(try store.undoPlan(source: "hkctl") == nil, "the first save was not recorded")
+            try expectNil(store.undoPlan(source: "hkctl"), "the first save was not recorded")
         }
     }
 
@@ -101,12 +102,12 @@ struct SyncIdentifierTests {
             }
             try store.save(try reading(120, version: 1))
             let unchanged = try reading(130, version: 1)
-            #expect(try store.saveReporting(unchanged).unchanged.count == 3, "the members stay out with it")
+            try expectEqual(store.saveReporting(unchanged).unchanged.count, 3, "the members stay out with it")
             let outcome = try store.saveReporting(try reading(140, version: 2))
             #expect(outcome.replaced.count == 3 && outcome.saved.count == 3)
             let systolic = try store.samples(ofType: QuantityTypeIdentifier.bloodPressureSystolic.rawValue, overlapping: Ops.everything)
-            #expect(systolic.count == 1)
-            #expect(try store.samples(ofType: CorrelationTypeIdentifier.bloodPressure.rawValue, overlapping: Ops.everything).count == 1)
+            expectEqual(systolic.count, 1)
+            try expectEqual(store.samples(ofType: CorrelationTypeIdentifier.bloodPressure.rawValue, overlapping: Ops.everything).count, 1)
         }
     }
 
@@ -137,15 +138,15 @@ struct SyncIdentifierTests {
             corrected.uuid = UUID()
             corrected.value = Ops.water(150, hour: 8).value
             try Ops.recording(store, .add).replace([old.uuid], with: [corrected], now: Ops.madeAt)
-            #expect(try Ops.visible(store).map(\.uuid) == [corrected.uuid])
-            #expect(try Ops.records(path).map(\.kind) == [.replace])
+            try expectEqual(Ops.visible(store).map(\.uuid), [corrected.uuid])
+            try expectEqual(Ops.records(path).map(\.kind), [.replace])
             let before = Ops.tree(path)
             #expect(throws: ChangeError.notFoundToReplace([old.uuid])) {
                 try store.replace([old.uuid], with: [Ops.water(1, hour: 9)], now: Ops.madeAt)
             }
-            #expect(Ops.tree(path) == before)
+            expectEqual(Ops.tree(path), before)
             try store.undo(source: "hkctl", now: Ops.undoneAt)
-            #expect(try Ops.visible(store).map(\.value) == [old.value])
+            try expectEqual(Ops.visible(store).map(\.value), [old.value])
         }
     }
 
@@ -162,8 +163,8 @@ struct SyncIdentifierTests {
             }
             let store = JSONFileStore(path: path, timeZone: .gmt)
             let left = try Ops.visible(store)
-            #expect(left.count == 1)
-            #expect(left.first?.metadata[MetadataKeySyncVersion] == .number(3))
+            expectEqual(left.count, 1)
+            expectEqual(left.first?.metadata[MetadataKeySyncVersion], .number(3))
         }
     }
 
@@ -177,10 +178,10 @@ struct SyncIdentifierTests {
         #expect(equal.saved.isEmpty)
         let newer = Self.synced(200, version: 3)
         let greater = try store.saveReporting([newer])
-        #expect(greater.replaced == [first.uuid])
+        expectEqual(greater.replaced, [first.uuid])
         try store.save([Self.synced(1, version: 1, source: "other")])
         #expect(store.allSamples.map(\.uuid).contains(newer.uuid) && store.allSamples.count == 2)
         #expect(throws: SampleError.syncVersionWithoutIdentifier) { try store.save([Self.synced(1, id: nil, version: 2)]) }
-        #expect(store.allSamples.count == 2)
+        expectEqual(store.allSamples.count, 2)
     }
 }

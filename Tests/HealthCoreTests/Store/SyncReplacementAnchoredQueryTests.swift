@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 /// Issue 30 §1: a save that replaces a sample by its sync identifier is a deletion plus an addition, and an anchored
 /// object query (as HealthKit's `HKAnchoredObjectQuery`) sees both; one that changes nothing gives it nothing new.
@@ -20,7 +21,7 @@ struct SyncReplacementAnchoredQueryTests {
             let first = Self.steps(500, version: 1)
             try store.save([first])
             let start = try await AnchoredObjectQueryDescriptor(predicates: Self.predicate, anchor: nil).result(for: store)
-            #expect(start.addedSamples.map(\.uuid) == [first.uuid])
+            expectEqual(start.addedSamples.map(\.uuid), [first.uuid])
             // The same identifier at the same version: nothing new for the query.
             try store.save([Self.steps(600, version: 1)])
             let unchanged = try await AnchoredObjectQueryDescriptor(predicates: Self.predicate, anchor: start.newAnchor).result(for: store)
@@ -29,9 +30,9 @@ struct SyncReplacementAnchoredQueryTests {
             let newer = Self.steps(700, version: 2)
             try store.save([newer])
             let replaced = try await AnchoredObjectQueryDescriptor(predicates: Self.predicate, anchor: unchanged.newAnchor).result(for: store)
-            #expect(replaced.deletedObjects.map(\.uuid) == [first.uuid])
-            #expect(replaced.addedSamples.map(\.uuid) == [newer.uuid])
-            #expect(replaced.addedSamples.map { $0.quantity.doubleValue(for: .count()) } == [700])
+            expectEqual(replaced.deletedObjects.map(\.uuid), [first.uuid])
+            expectEqual(replaced.addedSamples.map(\.uuid), [newer.uuid])
+            expectEqual(replaced.addedSamples.map { $0.quantity.doubleValue(for: .count()) }, [700])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ struct SyncTogetherTests {
 
     @Test func everyFileSyncedGivesNoFailure() throws {
         for count in [0, 1, 2, 20] {
-            try Self.withFiles(count) { #expect(SyncTogether.sync($0) == nil, "\(count) files") }
+            try Self.withFiles(count) { expectNil(SyncTogether.sync($0), "\(count) files") }
         }
     }
 
@@ -43,7 +44,7 @@ struct SyncTogetherTests {
             mixed[5] = 100_001
             let failure = SyncTogether.sync(mixed)
             #expect(failure?.index == 3 && failure?.code == EBADF)
-            #expect(SyncTogether.sync([100_002])?.code == EBADF)
+            expectEqual(SyncTogether.sync([100_002])?.code, EBADF)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The tail check before every append reads the last 4 KiB first, then 64 KiB and 1 MiB when the last line does not
@@ -36,11 +37,11 @@ struct TailRepairWindowTests {
             let second = Kit.steps(2, Kit.utc(2024, 5, 2))
             try store.save([second])
             let moved = recovered(path)
-            #expect(moved.map(\.count) == [torn.count], "the whole torn tail, \(length) bytes")
-            #expect(moved.first.map { $0 == torn } == true)
+            expectEqual(moved.map(\.count), [torn.count], "the whole torn tail, \(length) bytes")
+            expectEqual(moved.first.map { $0 == torn }, true)
             #expect(Array(Kit.bytes(file).prefix(good.count)) == good ? true : false)
-            #expect(try store.samples(ofType: SampleType.steps.identifier,
-                                      overlapping: DateInterval(start: Kit.utc(2024, 5, 1), end: Kit.utc(2024, 6, 1))).count == 2)
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier,
+                                      overlapping: DateInterval(start: Kit.utc(2024, 5, 1), end: Kit.utc(2024, 6, 1))).count, 2)
         }
     }
 
@@ -56,7 +57,7 @@ struct TailRepairWindowTests {
             // A new instance: it checks the tail afresh instead of trusting what it wrote.
             try JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2).save([second])
             #expect(Array(Kit.bytes(file).prefix(before.count)) == before ? true : false, "the long line stays")
-            #expect(recovered(path).count == 0)
+            expectEqual(recovered(path).count, 0)
         }
     }
 
@@ -74,8 +75,8 @@ struct TailRepairWindowTests {
             try handle.close()
             try JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2).save([Kit.steps(2, Kit.utc(2024, 5, 2))])
             let moved = recovered(path)
-            #expect(moved.map(\.count) == [damaged.count])
-            #expect(moved.first.map { $0 == damaged } == true)
+            expectEqual(moved.map(\.count), [damaged.count])
+            expectEqual(moved.first.map { $0 == damaged }, true)
             #expect(Array(Kit.bytes(file).prefix(good.count)) == good ? true : false)
         }
     }

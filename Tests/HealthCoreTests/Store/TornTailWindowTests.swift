@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Torn-tail repair looks at the last 64 KiB first and further back only when it must.
@@ -19,11 +20,11 @@ struct TornTailWindowTests {
             try store.save([second])
             let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
             let values = try store.samples(ofType: SampleType.water.identifier, overlapping: day).map { $0.value.quantity?.value }
-            #expect(values == [250, 500])
+            expectEqual(values, [250, 500])
             let recovered = try FileManager.default.contentsOfDirectory(atPath: folder + "/store/recovered")
-            #expect(recovered.count == 1)
+            expectEqual(recovered.count, 1)
             let moved = try Data(contentsOf: URL(fileURLWithPath: folder + "/store/recovered/" + recovered[0]))
-            #expect(moved.count == fragmentLength + 9)
+            expectEqual(moved.count, fragmentLength + 9)
         }
     }
 }

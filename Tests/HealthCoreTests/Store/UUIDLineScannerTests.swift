@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The chunked search for a stored uuid finds exactly the whole lines that start with `{"uuid":"<uuid>"`, as a search
@@ -29,20 +30,20 @@ struct UUIDLineScannerTests {
     @Test(arguments: [47, 50, 64, 100, 4096, 65536])
     func wholeLinesAreFoundWhereverTheChunksEnd(chunk: Int) {
         let target = Self.line(Self.uuid)
-        #expect(scan(target, uuids: [Self.uuid], chunk: chunk) == 0)
-        #expect(scan(Self.line(Self.other) + target, uuids: [Self.uuid], chunk: chunk) == 0)
-        #expect(scan(Self.line(Self.other) + target, uuids: [Self.other, Self.uuid], chunk: chunk) == 0, "the first line's")
-        #expect(scan(Self.line(Self.other) + target, uuids: [Self.uuid, Self.other], chunk: chunk) == 1, "the first line's")
-        #expect(scan(Array(target.dropLast()), uuids: [Self.uuid], chunk: chunk) == nil, "a torn last line")
-        #expect(scan(Array(" ".utf8) + target, uuids: [Self.uuid], chunk: chunk) == nil, "not at the line's start")
-        #expect(scan(Array("{\"x\":1,".utf8) + Array(target.dropFirst()), uuids: [Self.uuid], chunk: chunk) == nil)
-        #expect(scan([], uuids: [Self.uuid], chunk: chunk) == nil)
+        expectEqual(scan(target, uuids: [Self.uuid], chunk: chunk), 0)
+        expectEqual(scan(Self.line(Self.other) + target, uuids: [Self.uuid], chunk: chunk), 0)
+        expectEqual(scan(Self.line(Self.other) + target, uuids: [Self.other, Self.uuid], chunk: chunk), 0, "the first line's")
+        expectEqual(scan(Self.line(Self.other) + target, uuids: [Self.uuid, Self.other], chunk: chunk), 1, "the first line's")
+        expectNil(scan(Array(target.dropLast()), uuids: [Self.uuid], chunk: chunk), "a torn last line")
+        expectNil(scan(Array(" ".utf8) + target, uuids: [Self.uuid], chunk: chunk), "not at the line's start")
+        expectNil(scan(Array("{\"x\":1,".utf8) + Array(target.dropFirst()), uuids: [Self.uuid], chunk: chunk))
+        expectNil(scan([], uuids: [Self.uuid], chunk: chunk))
         // Lines longer than the buffer: judged by their start, counted once their newline is read.
         let long = Self.line(Self.uuid, padding: 3 * chunk)
-        #expect(scan(long, uuids: [Self.uuid], chunk: chunk) == 0)
-        #expect(scan(Array(long.dropLast()), uuids: [Self.uuid], chunk: chunk) == nil)
-        #expect(scan(Self.line(Self.other, padding: 3 * chunk) + target, uuids: [Self.uuid], chunk: chunk) == 0)
-        #expect(scan(Self.line(Self.other, padding: 3 * chunk) + Array(target.dropLast()), uuids: [Self.uuid], chunk: chunk) == nil)
+        expectEqual(scan(long, uuids: [Self.uuid], chunk: chunk), 0)
+        expectNil(scan(Array(long.dropLast()), uuids: [Self.uuid], chunk: chunk))
+        expectEqual(scan(Self.line(Self.other, padding: 3 * chunk) + target, uuids: [Self.uuid], chunk: chunk), 0)
+        expectNil(scan(Self.line(Self.other, padding: 3 * chunk) + Array(target.dropLast()), uuids: [Self.uuid], chunk: chunk))
     }
 
     @Test func randomFilesAgreeWithTheWholeFileSearch() {
@@ -61,7 +62,7 @@ struct UUIDLineScannerTests {
             let expected = JSONFileStore.hasLine(startingWith: Self.uuid, in: bytes)
             let chunk = Int.random(in: 47...400, using: &random)
             let step = Int.random(in: 1...500, using: &random)
-            #expect((scan(bytes, uuids: [Self.uuid], chunk: chunk, step: step) != nil) == expected,
+            expectEqual((scan(bytes, uuids: [Self.uuid], chunk: chunk, step: step) != nil), expected,
                     "round \(round): chunk \(chunk), step \(step), \(bytes.count) bytes")
         }
     }
@@ -78,8 +79,8 @@ struct UUIDLineScannerTests {
                 }
             }
             try store.save([Kit.steps(1, Kit.utc(2025, 3, 30))])
-            #expect(try store.samples(ofType: SampleType.steps.identifier,
-                                      overlapping: DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 4, 1))).count == 2_001)
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier,
+                                      overlapping: DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 4, 1))).count, 2_001)
         }
     }
 }

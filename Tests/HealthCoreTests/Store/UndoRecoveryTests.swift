@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 29, items 14 and 15: an undo that a kill interrupted is reported as done when the next undo finishes it, and
@@ -35,7 +36,7 @@ struct UndoRecoveryTests {
             #expect(plan.kind == kind && plan.total == 3)
             let killed = try Self.killedStates(of: path, in: folder) { store in
                 let done = try store.undo(source: "hkctl", expecting: plan.operation, now: Ops.undoneAt)
-                #expect(done == plan)
+                expectEqual(done, plan)
             }
             #expect(killed.count >= 2, "the batch writes its partitions and operations.jsonl")
             for copy in killed {
@@ -43,13 +44,13 @@ struct UndoRecoveryTests {
                 #expect(FileManager.default.fileExists(atPath: copy + "/journal.jsonl"))
                 // What `hkctl undo` does: shows the plan (read under the shared lock), then undoes what it showed.
                 let shown = try #require(try again.undoPlan(source: "hkctl"), "\(copy)")
-                #expect(shown == plan)
+                expectEqual(shown, plan)
                 let done = try again.undo(source: "hkctl", expecting: shown.operation, now: Ops.undoneAt)
-                #expect(done == plan, "the undo the journal finished is reported, not 'changed meanwhile'")
-                #expect(try Ops.visible(again).map(\.value) == (try Ops.visible(store)).map(\.value))
-                #expect(try Ops.visible(again, .steps).count == (try Ops.visible(store, .steps)).count)
+                expectEqual(done, plan, "the undo the journal finished is reported, not 'changed meanwhile'")
+                try expectEqual(Ops.visible(again).map(\.value), (try Ops.visible(store)).map(\.value))
+                try expectEqual(Ops.visible(again, .steps).count, (try Ops.visible(store, .steps)).count)
                 #expect(try again.undoPlan(source: "hkctl")?.operation != plan.operation, "undone once")
-                #expect(try Ops.records(copy).filter { $0.kind == .undo }.count == 1)
+                try expectEqual(Ops.records(copy).filter { $0.kind == .undo }.count, 1)
             }
         }
     }
@@ -63,14 +64,14 @@ struct UndoRecoveryTests {
             try Ops.recording(store, .add).save(samples)
             let killed = try Self.killedStates(of: path, in: folder) { store in
                 let done = try store.undo(source: "hkctl", now: Ops.undoneAt)
-                #expect(done.total == 2)
+                expectEqual(done.total, 2)
             }
             for copy in killed {
                 let again = JSONFileStore(path: copy, timeZone: .gmt, lockTimeout: 2)
                 let done = try again.undo(source: "hkctl", now: Ops.undoneAt)
                 #expect(done.total == 2 && done.kind == .add)
-                #expect(try Ops.visible(again).map(\.quantity?.value) == [5], "the first add is still there")
-                #expect(try again.undoPlan(source: "hkctl")?.total == 1)
+                try expectEqual(Ops.visible(again).map(\.quantity?.value), [5], "the first add is still there")
+                try expectEqual(again.undoPlan(source: "hkctl")?.total, 1)
             }
         }
     }
@@ -85,9 +86,9 @@ struct UndoRecoveryTests {
             let plan = try #require(try store.undoPlan(source: "hkctl"))
             #expect(plan.kind == .delete && plan.total == 0 && plan.compactedAway == 3, "\(plan)")
             let done = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            #expect(done.compactedAway == 3)
+            expectEqual(done.compactedAway, 3)
             #expect(try Ops.visible(store).isEmpty)
-            #expect(try store.undoPlan(source: "hkctl") == nil)
+            try expectNil(store.undoPlan(source: "hkctl"))
         }
     }
 

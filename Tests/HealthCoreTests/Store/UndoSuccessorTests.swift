@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 30, bug 14 of the second HAE round: a push taken back with `undo` takes with it what another source's
@@ -44,9 +45,9 @@ struct UndoSuccessorTests {
             _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2, remainder: true))
             let owner = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(owner.restored == 1 && owner.undoneSince == 0)
-            #expect(try Ops.visible(store).map(\.value) == [Self.point(500, hour: 8).value])
+            try expectEqual(Ops.visible(store).map(\.value), [Self.point(500, hour: 8).value])
             let plan = try store.undo(source: "iphone", now: Ops.undoneAt)
-            #expect(plan.total == 1)
+            expectEqual(plan.total, 1)
             #expect(try Ops.visible(store).isEmpty)
         }
     }
@@ -60,7 +61,7 @@ struct UndoSuccessorTests {
                 _ = try Self.pushThenReplace(store, successor: successor)
                 let plan = try store.undo(source: "iphone", now: Ops.undoneAt)
                 #expect(plan.total == 0 && plan.alreadyDeleted == 1)
-                #expect(try Ops.visible(store).map(\.uuid) == [successor.uuid], "not the push's: the owner's own")
+                try expectEqual(Ops.visible(store).map(\.uuid), [successor.uuid], "not the push's: the owner's own")
             }
         }
     }
@@ -70,7 +71,7 @@ struct UndoSuccessorTests {
             let pushed = Self.point(500, hour: 8)
             try Ops.recording(store, .import, source: "iphone").save([pushed])
             try Ops.recording(store, .delete).delete(uuids: [pushed.uuid], now: Ops.madeAt)
-            #expect(try store.undo(source: "iphone", now: Ops.undoneAt).alreadyDeleted == 1)
+            try expectEqual(store.undo(source: "iphone", now: Ops.undoneAt).alreadyDeleted, 1)
             let owner = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(owner.kind == .delete && owner.total == 0 && owner.undoneSince == 1)
             #expect(try Ops.visible(store).isEmpty)

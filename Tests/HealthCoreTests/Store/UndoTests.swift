@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Issue 22: `undo` takes a source's operations back newest first: adds and imports with tombstones, deletes as copies
@@ -17,12 +18,12 @@ struct UndoTests {
             let plan = try #require(try store.undoPlan(source: "hkctl"))
             #expect(plan.kind == .add && plan.recorded == 1 && plan.total == 1 && plan.date == Ops.madeAt)
             let done = try store.undo(source: "hkctl", expecting: plan.operation, now: Ops.undoneAt)
-            #expect(done == plan)
+            expectEqual(done, plan)
             #expect(try Ops.visible(store).isEmpty)
             let changes = try store.changes(since: anchor)
             #expect(changes.added.isEmpty && changes.deleted.count == 1)
-            #expect(changes.deleted.first?.deletedAt == Ops.undoneAt, "the injected clock dates the tombstone")
-            #expect(try store.undoPlan(source: "hkctl") == nil)
+            expectEqual(changes.deleted.first?.deletedAt, Ops.undoneAt, "the injected clock dates the tombstone")
+            try expectNil(store.undoPlan(source: "hkctl"))
             #expect(throws: UndoError.nothingToUndo(source: "hkctl")) { try store.undo(source: "hkctl", now: Ops.undoneAt) }
         }
     }
@@ -40,8 +41,8 @@ struct UndoTests {
             }
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.kind == .import && plan.recorded == 6 && plan.changes == [SampleType.steps.identifier: 6])
-            #expect(try Ops.visible(store, .steps).map(\.value) == [Kit.steps(1, Kit.utc(2024, 1, 5, 8)).value])
-            #expect(try Ops.visible(store).count == 2, "the other writer's samples stay")
+            try expectEqual(Ops.visible(store, .steps).map(\.value), [Kit.steps(1, Kit.utc(2024, 1, 5, 8)).value])
+            try expectEqual(Ops.visible(store).count, 2, "the other writer's samples stay")
         }
     }
 
@@ -54,10 +55,10 @@ struct UndoTests {
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.kind == .delete && plan.total == 2)
             let restored = try Ops.visible(store)
-            #expect(restored.map(\.value) == originals.map(\.value))
-            #expect(restored.map(\.created) == originals.map(\.created))
+            expectEqual(restored.map(\.value), originals.map(\.value))
+            expectEqual(restored.map(\.created), originals.map(\.created))
             #expect(Set(restored.map(\.uuid)).isDisjoint(with: originals.map(\.uuid)))
-            #expect(Set(restored.map(\.uuid)) == Set(originals.map { JSONFileStore.restoredUUID($0.uuid, undoingDelete: 3) }))
+            expectEqual(Set(restored.map(\.uuid)), Set(originals.map { JSONFileStore.restoredUUID($0.uuid, undoingDelete: 3) }))
             let changes = try store.changes(since: anchor)
             #expect(changes.added.count == 2 && changes.deleted.isEmpty)
         }
@@ -76,11 +77,11 @@ struct UndoTests {
             let correlation = try #require(reading.first { $0.detail?.correlation != nil })
             try Ops.recording(store, .delete).delete(uuids: [correlation.uuid], now: Ops.madeAt)
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            #expect(plan.total == 3)
+            expectEqual(plan.total, 3)
             let copy = try #require(try store.samples(ofType: correlation.typeIdentifier, overlapping: Ops.everything).first)
             for member in copy.detail?.correlation?.members ?? [] {
                 let found = try store.samples(ofType: member.typeIdentifier, overlapping: Ops.everything)
-                #expect(found.map(\.uuid) == [member.uuid], "the copy names a member that exists")
+                expectEqual(found.map(\.uuid), [member.uuid], "the copy names a member that exists")
             }
         }
     }
@@ -90,11 +91,11 @@ struct UndoTests {
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             try Ops.recording(store, .add, source: "scale").save([Ops.water(150, hour: 8, source: "scale")])
             try Ops.recording(store, .add).save([Ops.water(200, hour: 9)])
-            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).operation == 3)
-            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).operation == 1)
-            #expect(try store.undoPlan(source: "hkctl") == nil)
-            #expect(try Ops.visible(store).map(\.source) == ["scale"], "another source's operation is its own to undo")
-            #expect(try store.undo(source: "scale", now: Ops.undoneAt).operation == 2)
+            try expectEqual(store.undo(source: "hkctl", now: Ops.undoneAt).operation, 3)
+            try expectEqual(store.undo(source: "hkctl", now: Ops.undoneAt).operation, 1)
+            try expectNil(store.undoPlan(source: "hkctl"))
+            try expectEqual(Ops.visible(store).map(\.source), ["scale"], "another source's operation is its own to undo")
+            try expectEqual(store.undo(source: "scale", now: Ops.undoneAt).operation, 2)
         }
     }
 
@@ -113,8 +114,8 @@ struct UndoTests {
         try Ops.withStore { store, _ in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             try Ops.recording(store, .delete).delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)
-            #expect(try store.undo(source: "hkctl", now: Ops.undoneAt).kind == .delete)
-            #expect(try Ops.visible(store).count == 1)
+            try expectEqual(store.undo(source: "hkctl", now: Ops.undoneAt).kind, .delete)
+            try expectEqual(Ops.visible(store).count, 1)
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.kind == .add && plan.total == 1 && plan.alreadyDeleted == 0)
             #expect(try Ops.visible(store).isEmpty)
@@ -129,7 +130,7 @@ struct UndoTests {
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.total == 0 && plan.compactedAway == 1)
             #expect(try Ops.visible(store).isEmpty)
-            #expect(try store.undoPlan(source: "hkctl") == nil, "the undo is recorded even with nothing to restore")
+            try expectNil(store.undoPlan(source: "hkctl"), "the undo is recorded even with nothing to restore")
         }
     }
 
@@ -141,7 +142,7 @@ struct UndoTests {
             try store.saveChecked([sample])  // an import of an old export brings it back under its uuid
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             #expect(plan.total == 0 && plan.alreadyPresent == 1)
-            #expect(try Ops.visible(store).map(\.uuid) == [sample.uuid])
+            try expectEqual(Ops.visible(store).map(\.uuid), [sample.uuid])
         }
     }
 
@@ -154,7 +155,7 @@ struct UndoTests {
             #expect(throws: UndoError.changedMeanwhile(shown: shown.operation)) {
                 try store.undo(source: "hkctl", expecting: shown.operation, now: Ops.undoneAt)
             }
-            #expect(Ops.tree(path) == before)
+            expectEqual(Ops.tree(path), before)
         }
     }
 
@@ -164,7 +165,7 @@ struct UndoTests {
             let samples = (0..<count).map { Kit.steps(1, Kit.utc(2024, 1, 1).addingTimeInterval(Double($0) * 60)) }
             try Ops.recording(store, .add).save(samples)
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            #expect(plan.total == count)
+            expectEqual(plan.total, count)
             #expect(try Ops.visible(store, .steps).isEmpty)
             let undo = try #require(try Ops.records(path).last)
             #expect(undo.kind == .undo && undo.changes?.count == 5, "the last batch carries the record")

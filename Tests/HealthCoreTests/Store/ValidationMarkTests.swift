@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 #if canImport(Glibc)
 import Glibc
@@ -30,13 +31,13 @@ struct ValidationMarkTests {
             try store.save((1...5).map { Ops.water(Double($0 * 100), hour: $0) })
             let next = Self.reopen(path)
             try next.save([Ops.water(600, hour: 6)])
-            #expect(next.validationBytesRead.withLock { $0 } == 0)
-            #expect(try Ops.visible(next).count == 6)
+            expectEqual(next.validationBytesRead.withLock { $0 }, 0)
+            try expectEqual(Ops.visible(next).count, 6)
             // And the one after that, from the marks the second wrote.
             let third = Self.reopen(path)
             try third.save([Ops.water(700, hour: 7)])
-            #expect(third.validationBytesRead.withLock { $0 } == 0)
-            #expect(try Ops.visible(third).count == 7)
+            expectEqual(third.validationBytesRead.withLock { $0 }, 0)
+            try expectEqual(Ops.visible(third).count, 7)
         }
     }
 
@@ -53,7 +54,7 @@ struct ValidationMarkTests {
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int)
             let next = Self.reopen(path)
             try next.save([Ops.water(200, hour: 2)])
-            #expect(next.validationBytesRead.withLock { $0 } == size)
+            expectEqual(next.validationBytesRead.withLock { $0 }, size)
         }
     }
 
@@ -68,7 +69,7 @@ struct ValidationMarkTests {
             Self.touch(file, seconds: 1_700_000_000)
             let before = try #require(FileManager.default.contents(atPath: file))
             #expect(throws: StoreError.self) { try Self.reopen(path).save([Ops.water(400, hour: 4)]) }
-            #expect(FileManager.default.contents(atPath: file) == before, "nothing appended to a damaged file")
+            expectEqual(FileManager.default.contents(atPath: file), before, "nothing appended to a damaged file")
         }
     }
 
@@ -81,7 +82,7 @@ struct ValidationMarkTests {
             #expect(FileManager.default.createFile(atPath: file, contents: bytes, attributes: [.posixPermissions: 0o600]))
             let next = Self.reopen(path)
             try next.save([Ops.water(200, hour: 2)])
-            #expect(next.validationBytesRead.withLock { $0 } == bytes.count)
+            expectEqual(next.validationBytesRead.withLock { $0 }, bytes.count)
         }
     }
 
@@ -92,9 +93,9 @@ struct ValidationMarkTests {
             #expect(lock.count > ValidationMarks.offset)
             // What a reader of the record alone (a version before marks) reads: 32 bytes, trimmed.
             let head = String(decoding: lock.prefix(32), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(UInt64(head) == 1)
+            expectEqual(UInt64(head), 1)
             let marks = ValidationMarks(bytes: Array(lock.dropFirst(ValidationMarks.offset)))
-            #expect(marks.mark(for: "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl")?.lines == 1)
+            expectEqual(marks.mark(for: "samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl")?.lines, 1)
         }
     }
 
@@ -105,7 +106,7 @@ struct ValidationMarkTests {
                 try store.save([Ops.water(100, hour: hour), Kit.steps(10, Kit.utc(2024, hour, 1, 8))])
                 sizes.append(try #require(FileManager.default.contents(atPath: path + "/.lock")).count)
             }
-            #expect(sizes == Array(repeating: ValidationMarks.offset + ValidationMarks.maximumBytes, count: 3))
+            expectEqual(sizes, Array(repeating: ValidationMarks.offset + ValidationMarks.maximumBytes, count: 3))
         }
     }
 
@@ -117,8 +118,8 @@ struct ValidationMarkTests {
         }
         let read = ValidationMarks(bytes: marks.bytes)
         #expect(read == marks && read.marks.count == ValidationMarks.limit)
-        #expect(read.mark(for: "samples/Health Auto Export_x/\(ValidationMarks.limit + 4).jsonl")?.inode == UInt64(ValidationMarks.limit + 4))
-        #expect(read.mark(for: "samples/Health Auto Export_x/0.jsonl") == nil, "the oldest dropped")
+        expectEqual(read.mark(for: "samples/Health Auto Export_x/\(ValidationMarks.limit + 4).jsonl")?.inode, UInt64(ValidationMarks.limit + 4))
+        expectNil(read.mark(for: "samples/Health Auto Export_x/0.jsonl"), "the oldest dropped")
         #expect(ValidationMarks(bytes: Array("garbage\n1 2 3".utf8)).marks.isEmpty)
         #expect(ValidationMarks(bytes: Array("hkctl-marks 1\nnot a mark\n".utf8)).marks.isEmpty)
         // A write torn by a crash (a byte of a mark changed, or the end missing): the checksum rejects all of them.
@@ -166,7 +167,7 @@ struct ValidationMarkTests {
                     nanoseconds: Int64(pick() >> 1), lines: Int(pick() >> 1), highestSequence: pick(), partition: name))
             }
             let bytes = marks.bytes
-            #expect(bytes == Self.previousBytes(marks), "round \(round)")
+            expectEqual(bytes, Self.previousBytes(marks), "round \(round)")
             let read = ValidationMarks(bytes: bytes)
             #expect(read.marks == Array(marks.marks.prefix(read.marks.count)) && !read.marks.isEmpty)
         }
@@ -177,6 +178,6 @@ struct ValidationMarkTests {
         second.inode = 9
         var text = Array((ValidationMarks.header + "\n" + first.line + "\n" + second.line + "\n").utf8)
         text += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(text[...]) + "\n\n").utf8)
-        #expect(ValidationMarks(bytes: text).marks == [first])
+        expectEqual(ValidationMarks(bytes: text).marks, [first])
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Change numbers that never overflow or repeat, failed writes taken back, the import's check under the lock, and
@@ -37,12 +38,12 @@ struct WriteSafetyTests {
     // MARK: The range of change numbers
 
     @Test func changeNumbersRunTo2To53Minus1() throws {
-        #expect(ChangeNumbers.maximum == 9_007_199_254_740_991)
-        #expect(ChangeNumbers.exact(9_007_199_254_740_991) == 9_007_199_254_740_991)
-        #expect(ChangeNumbers.exact(9_007_199_254_740_992) == nil)
-        #expect(ChangeNumbers.exact(1.5) == nil)
-        #expect(ChangeNumbers.exact(-1) == nil)
-        #expect(try ChangeNumbers.next(after: ChangeNumbers.maximum - 2, count: 2, counter: "c") == ChangeNumbers.maximum - 1...ChangeNumbers.maximum)
+        expectEqual(ChangeNumbers.maximum, 9_007_199_254_740_991)
+        expectEqual(ChangeNumbers.exact(9_007_199_254_740_991), 9_007_199_254_740_991)
+        expectNil(ChangeNumbers.exact(9_007_199_254_740_992))
+        expectNil(ChangeNumbers.exact(1.5))
+        expectNil(ChangeNumbers.exact(-1))
+        try expectEqual(ChangeNumbers.next(after: ChangeNumbers.maximum - 2, count: 2, counter: "c"), ChangeNumbers.maximum - 1...ChangeNumbers.maximum)
         #expect(throws: StoreError.changeNumbersExhausted("c", last: ChangeNumbers.maximum - 1)) {
             try ChangeNumbers.next(after: ChangeNumbers.maximum - 1, count: 2, counter: "c")
         }
@@ -59,15 +60,15 @@ struct WriteSafetyTests {
         for (number, accepted) in [("9007199254740991", true), ("9007199254740992", false), ("18446744073709551615", false)] {
             let line = Array((base + number + "}").utf8)
             let decoded = line.withUnsafeBufferPointer { (try? codec.decode($0)) != nil }
-            #expect(decoded == accepted, "decoder, seq \(number)")
+            expectEqual(decoded, accepted, "decoder, seq \(number)")
             let parsed = line.withUnsafeBufferPointer { parser.parse($0, names: names) }
-            #expect((parsed != nil) == accepted, "positional reader, seq \(number)")
-            if accepted { #expect(parsed?.sequence == ChangeNumbers.maximum) }
+            expectEqual((parsed != nil), accepted, "positional reader, seq \(number)")
+            if accepted { expectEqual(parsed?.sequence, ChangeNumbers.maximum) }
         }
         let tombstone = "{\"uuid\":\"c870d14d-90fb-4277-8398-61fd8dfe863f\",\"type\":\"T\",\"deletedAt\":\"2024-06-01T08:00:00+00:00\",\"seq\":9007199254740992}"
-        #expect(Array(tombstone.utf8).withUnsafeBufferPointer { JSONFileStore.decodeTombstone($0) } == nil)
+        expectNil(Array(tombstone.utf8).withUnsafeBufferPointer { JSONFileStore.decodeTombstone($0) })
         #expect(throws: ChangeError.self) { try ChangeAnchor(parsing: "v1." + String(ChangeNumbers.maximum + 1, radix: 36)) }
-        #expect(try ChangeAnchor(parsing: "v1." + String(ChangeNumbers.maximum, radix: 36)).sequence == ChangeNumbers.maximum)
+        try expectEqual(ChangeAnchor(parsing: "v1." + String(ChangeNumbers.maximum, radix: 36)).sequence, ChangeNumbers.maximum)
     }
 
     @Test func aWriteThatWouldPassTheLastNumberWritesNothing() throws {
@@ -78,10 +79,10 @@ struct WriteSafetyTests {
             #expect(throws: StoreError.changeNumbersExhausted(path + "/sequence", last: ChangeNumbers.maximum - 1)) {
                 try store.save([water(100, Kit.utc(2024, 6, 1, 9)), water(100, Kit.utc(2024, 6, 1, 10))])
             }
-            #expect(tree(path) == before)
+            expectEqual(tree(path), before)
             try store.save([water(100, Kit.utc(2024, 6, 1, 9))])
-            #expect(try store.currentSequence() == ChangeNumbers.maximum)
-            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything).count == 2)
+            try expectEqual(store.currentSequence(), ChangeNumbers.maximum)
+            try expectEqual(store.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything).count, 2)
         }
     }
 
@@ -98,7 +99,7 @@ struct WriteSafetyTests {
             #expect(throws: StoreError.counterBehind(path + "/sequence", counter: 1, used: 2)) {
                 try fresh.save([water(100, Kit.utc(2024, 6, 1, 10))])
             }
-            #expect(tree(path) == before)
+            expectEqual(tree(path), before)
         }
     }
 
@@ -106,7 +107,7 @@ struct WriteSafetyTests {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8)), water(100, Kit.utc(2024, 6, 1, 9))])
             // The record is the lock file's first line (the partitions' validation marks follow it, from byte 64).
-            #expect(String(decoding: Kit.bytes(path + "/.lock").prefix(21), as: UTF8.self) == "00000000000000000002\n")
+            expectEqual(String(decoding: Kit.bytes(path + "/.lock").prefix(21), as: UTF8.self), "00000000000000000002\n")
             try store.writeSequence(0)
             let fresh = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
             #expect(throws: StoreError.counterBehind(path + "/sequence", counter: 0, used: 2)) {
@@ -128,9 +129,9 @@ struct WriteSafetyTests {
                                 Kit.steps(10, Kit.utc(2022, 4, 1, 8))])
             }
             store.afterPartitionWrite = nil
-            #expect(tree(path) == before, "counter, new partitions and the new type folder are gone")
+            expectEqual(tree(path), before, "counter, new partitions and the new type folder are gone")
             try store.save([water(100, Kit.utc(2024, 6, 1, 9))])
-            #expect(try store.currentSequence() == 2)
+            try expectEqual(store.currentSequence(), 2)
         }
     }
 
@@ -144,7 +145,7 @@ struct WriteSafetyTests {
             store.afterPartitionWrite = { written in if written == 3 { throw Stop() } }
             #expect(throws: Stop.self) { try store.save(batch) }
             store.afterPartitionWrite = nil
-            #expect(tree(path) == before)
+            expectEqual(tree(path), before)
         }
     }
 
@@ -163,10 +164,10 @@ struct WriteSafetyTests {
             for sample in shared + [fresh] { batch.append(sample, writer: &writer) }
             try store.save(batch, beforeWrite: { try guardian.check(&$0) }, afterWrite: { guardian.saved(through: $0) })
             let stored = try store.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything)
-            #expect(stored.count == 4)
-            #expect(Set(stored.map(\.uuid)).count == 4)
-            #expect(guardian.dropped == [SampleType.water.identifier: 2])
-            #expect(try store.currentSequence() == 4, "the kept line took the next number")
+            expectEqual(stored.count, 4)
+            expectEqual(Set(stored.map(\.uuid)).count, 4)
+            expectEqual(guardian.dropped, [SampleType.water.identifier: 2])
+            try expectEqual(store.currentSequence(), 4, "the kept line took the next number")
         }
     }
 
@@ -181,7 +182,7 @@ struct WriteSafetyTests {
                 try store.save(batch, beforeWrite: { try guardian.check(&$0) }, afterWrite: { guardian.saved(through: $0) })
             }
             #expect(guardian.dropped.isEmpty)
-            #expect(try store.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything).count == 4)
+            try expectEqual(store.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything).count, 4)
         }
     }
 
@@ -193,8 +194,8 @@ struct WriteSafetyTests {
         for sample in samples { batch.append(sample, writer: &writer) }
         let dropped = samples[1].uuid, alsoDropped = samples[2].uuid
         let removed = batch.removeLines { _, key in key.uuid == dropped || key.uuid == alsoDropped }
-        #expect(removed == [SampleType.steps.identifier: 1, SampleType.water.identifier: 1])
-        #expect(batch.count == 3)
+        expectEqual(removed, [SampleType.steps.identifier: 1, SampleType.water.identifier: 1])
+        expectEqual(batch.count, 3)
         var numbers: [(UUID, UInt64)] = []
         for index in batch.partitions.indices {
             let out = ByteBuffer()
@@ -206,8 +207,8 @@ struct WriteSafetyTests {
             }
         }
         let byNumber = numbers.sorted { $0.1 < $1.1 }
-        #expect(byNumber.map(\.0) == [samples[0].uuid, samples[3].uuid, samples[4].uuid])
-        #expect(byNumber.map(\.1) == [10, 11, 12])
+        expectEqual(byNumber.map(\.0), [samples[0].uuid, samples[3].uuid, samples[4].uuid])
+        expectEqual(byNumber.map(\.1), [10, 11, 12])
     }
 
     // MARK: Paths
@@ -217,14 +218,14 @@ struct WriteSafetyTests {
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             let partition = path + "/" + WriteSafetyTests.waterFolder + "/2024-06.jsonl"
             unlink(partition)
-            #expect(mkfifo(partition, 0o600) == 0)
+            expectEqual(mkfifo(partition, 0o600), 0)
             let fresh = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
             #expect(throws: StoreError.notAFile(partition, kind: "a FIFO (named pipe), not a regular file")) {
                 _ = try fresh.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything)
             }
             #expect(throws: StoreError.self) { try fresh.save([water(100, Kit.utc(2024, 6, 1, 9))]) }
             unlink(path + "/sequence")
-            #expect(mkfifo(path + "/sequence", 0o600) == 0)
+            expectEqual(mkfifo(path + "/sequence", 0o600), 0)
             #expect(throws: StoreError.notAFile(path + "/sequence", kind: "a FIFO (named pipe), not a regular file")) { try fresh.currentSequence() }
         }
     }
@@ -233,15 +234,15 @@ struct WriteSafetyTests {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             let outside = path + "-outside"
-            #expect(rename(path + "/samples", outside) == 0)
-            #expect(symlink(outside, path + "/samples") == 0)
+            expectEqual(rename(path + "/samples", outside), 0)
+            expectEqual(symlink(outside, path + "/samples"), 0)
             let fresh = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
             #expect(throws: StoreError.self) {
                 _ = try fresh.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything)
             }
             #expect(throws: StoreError.self) { _ = try fresh.compact(now: Kit.utc(2024, 7, 1), retention: 0) }
             #expect(throws: StoreError.self) { try fresh.save([water(100, Kit.utc(2024, 6, 1, 9))]) }
-            #expect(Kit.contents(of: outside + "/HKQuantityTypeIdentifierDietaryWater") == ["2024-06.jsonl"])
+            expectEqual(Kit.contents(of: outside + "/HKQuantityTypeIdentifierDietaryWater"), ["2024-06.jsonl"])
         }
     }
 }

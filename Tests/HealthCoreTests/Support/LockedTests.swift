@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// `Locked` is a struct over a box (issue 32): copies share one value, and the value is released with the last copy.
@@ -10,8 +11,8 @@ struct LockedTests {
         let second = first
         second.withLock { $0["a"] = 1 }
         first["b"] = 2
-        #expect(first.current == ["a": 1, "b": 2])
-        #expect(second["a"] == 1)
+        expectEqual(first.current, ["a": 1, "b": 2])
+        expectEqual(second["a"], 1)
     }
 
     @Test func theValueIsReleasedWithTheLastCopy() {
@@ -25,8 +26,8 @@ struct LockedTests {
         }
         #expect(watched != nil)
         copy = nil
-        #expect(copy == nil)
-        #expect(watched == nil)
+        expectNil(copy)
+        expectNil(watched)
     }
 
     @Test func aValueReplacedUnderTheLockIsReleased() {
@@ -39,6 +40,6 @@ struct LockedTests {
         }
         #expect(watched != nil)
         locked.withLock { $0 = nil }
-        #expect(watched == nil)
+        expectNil(watched)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 import TextSupport
 
 /// The "did you mean …?" rule shared by types, workout activities, commands and options.
@@ -6,16 +7,16 @@ struct NameSuggestionsTests {
     private let names = ["water", "steps", "weight", "sleep", "heart-rate", "walking-speed"]
 
     @Test func aMistypedNameGetsTheNearestKnownOnes() {
-        #expect(NameSuggestions.nearest("watr", among: names) == ["water"])
-        #expect(NameSuggestions.nearest("stepss", among: names) == ["steps"])
-        #expect(NameSuggestions.nearest("slepe", among: names) == ["sleep"], "a swap of neighbours costs 1")
-        #expect(NameSuggestions.nearest("HEART-RAT", among: names) == ["heart-rate"], "case is ignored")
-        #expect(NameSuggestions.closest("weigth", among: names) == "weight")
+        expectEqual(NameSuggestions.nearest("watr", among: names), ["water"])
+        expectEqual(NameSuggestions.nearest("stepss", among: names), ["steps"])
+        expectEqual(NameSuggestions.nearest("slepe", among: names), ["sleep"], "a swap of neighbours costs 1")
+        expectEqual(NameSuggestions.nearest("HEART-RAT", among: names), ["heart-rate"], "case is ignored")
+        expectEqual(NameSuggestions.closest("weigth", among: names), "weight")
     }
 
     @Test func aNameFarFromEveryKnownOneGetsNone() {
         #expect(NameSuggestions.nearest("cholesterol", among: names).isEmpty)
-        #expect(NameSuggestions.closest("x", among: names) == nil)
+        expectNil(NameSuggestions.closest("x", among: names))
     }
 
     /// A pasted page of text (100,000 characters) is out of reach of every name; the answer comes without aligning
@@ -23,13 +24,13 @@ struct NameSuggestionsTests {
     @Test func aVeryLongNameGetsNone() {
         let long = String(repeating: "x", count: 100_000)
         #expect(NameSuggestions.nearest(long, among: names).isEmpty)
-        #expect(NameSuggestions.nearest("waterss", among: names) == ["water"],
+        expectEqual(NameSuggestions.nearest("waterss", among: names), ["water"],
                 "a name as far as a third of the typed length is still within reach")
     }
 
     @Test func theDistanceCountsEditsAndSwaps() {
-        #expect(NameSuggestions.distance(Array("kitten"), Array("sitting")) == 3)
-        #expect(NameSuggestions.distance(Array("ab"), Array("ba")) == 1)
-        #expect(NameSuggestions.distance(Array(""), Array("abc")) == 3)
+        expectEqual(NameSuggestions.distance(Array("kitten"), Array("sitting")), 3)
+        expectEqual(NameSuggestions.distance(Array("ab"), Array("ba")), 1)
+        expectEqual(NameSuggestions.distance(Array(""), Array("abc")), 3)
     }
 }

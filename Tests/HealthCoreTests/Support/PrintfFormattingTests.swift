@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -17,11 +18,11 @@ struct PrintfFormattingTests {
     @Test(arguments: doubles)
     func fixedDecimalsAsPrintf(value: Double) {
         for digits in 0...6 {
-            #expect(NumberFormatting.decimal(value, fractionDigits: digits) == String(format: "%.\(digits)f", value),
+            expectEqual(NumberFormatting.decimal(value, fractionDigits: digits), String(format: "%.\(digits)f", value),
                     "\(value) with \(digits) digits")
         }
-        #expect(NumberFormatting.decimal(value, fractionDigits: 0, width: 3) == String(format: "%3.0f", value))
-        #expect(NumberFormatting.decimal(value, fractionDigits: 1, width: 8) == String(format: "%8.1f", value))
+        expectEqual(NumberFormatting.decimal(value, fractionDigits: 0, width: 3), String(format: "%3.0f", value))
+        expectEqual(NumberFormatting.decimal(value, fractionDigits: 1, width: 8), String(format: "%8.1f", value))
     }
 
     @Test func fixedDecimalsAsPrintfOverManyValues() {
@@ -32,30 +33,30 @@ struct PrintfFormattingTests {
             let wide = Double.random(in: -1...1, using: &generator) * pow(10, Double(Int.random(in: -8...20, using: &generator)))
             for value in [tenths, wide, tenths * 100 / 7] {
                 let digits = Int.random(in: 0...4, using: &generator)
-                #expect(NumberFormatting.decimal(value, fractionDigits: digits) == String(format: "%.\(digits)f", value))
+                expectEqual(NumberFormatting.decimal(value, fractionDigits: digits), String(format: "%.\(digits)f", value))
             }
         }
     }
 
     @Test(arguments: doubles)
     func significantDigitsAsPrintf(value: Double) {
-        #expect(NumberFormatting.significant(value, digits: 16) == String(format: "%.16g", value))
-        #expect(NumberFormatting.significant(value, digits: 3) == String(format: "%.3g", value))
+        expectEqual(NumberFormatting.significant(value, digits: 16), String(format: "%.16g", value))
+        expectEqual(NumberFormatting.significant(value, digits: 3), String(format: "%.3g", value))
     }
 
     @Test func zeroPaddedIntegersAsPrintf() {
         for value in [0, 1, 5, 9, 10, 59, 99, 100, 12_345, -1, -5, -10, -123, Int(Int32.max), Int(Int32.min) + 1] {
-            #expect(NumberFormatting.zeroPadded(value, width: 2) == String(format: "%02d", value), "\(value)")
-            #expect(NumberFormatting.zeroPadded(value, width: 4) == String(format: "%04d", value), "\(value)")
+            expectEqual(NumberFormatting.zeroPadded(value, width: 2), String(format: "%02d", value), "\(value)")
+            expectEqual(NumberFormatting.zeroPadded(value, width: 4), String(format: "%04d", value), "\(value)")
         }
         for byte in UInt8.min...UInt8.max {
-            #expect(NumberFormatting.zeroPadded(byte, width: 2, radix: 16, uppercase: true) == String(format: "%02X", byte))
+            expectEqual(NumberFormatting.zeroPadded(byte, width: 2, radix: 16, uppercase: true), String(format: "%02X", byte))
         }
         for value: UInt32 in [0, 0x7F, 0xE9, 0x2010, 0xFFFD, 0x1F600, 0x10FFFF] {
-            #expect(NumberFormatting.zeroPadded(value, width: 4, radix: 16, uppercase: true) == String(format: "%04X", value))
+            expectEqual(NumberFormatting.zeroPadded(value, width: 4, radix: 16, uppercase: true), String(format: "%04X", value))
         }
         for value: UInt64 in [0, 1, 0xa, 0xff, 0x103, 0xfff, 0xffff_ffff, 0xdead_beef_0000] {
-            #expect(NumberFormatting.zeroPadded(value, width: 2, radix: 16) == String(format: "%02llx", value))
+            expectEqual(NumberFormatting.zeroPadded(value, width: 2, radix: 16), String(format: "%02llx", value))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 /// Every public type of HealthCore is `Sendable`, so a value of any of them can cross into a `Task` under Swift 6's
 /// strict checking. The check is the compiler's: `isSendable` only accepts `Sendable` types, so a type that loses its
@@ -240,7 +241,7 @@ struct PublicTypesSendableTests {
     }
 
     @Test func protocolsAreSendable() {
-        #expect(Self.protocols == ["SampleStore"])
+        expectEqual(Self.protocols, ["SampleStore"])
     }
 
     /// `Foo<T>:` or `Foo:` → `Foo`.

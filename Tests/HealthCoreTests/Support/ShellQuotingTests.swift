@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -11,11 +12,11 @@ struct ShellQuotingTests {
     ]
 
     @Test func plainWordsStayUnquotedAndEverythingElseIsSingleQuoted() {
-        #expect(ShellQuoting.quote("scale-sync") == "scale-sync")
-        #expect(ShellQuoting.quote("HKQuantityTypeIdentifierStepCount") == "HKQuantityTypeIdentifierStepCount")
-        #expect(ShellQuoting.quote("") == "''")
-        #expect(ShellQuoting.quote("x; touch /tmp/pwned #") == "'x; touch /tmp/pwned #'")
-        #expect(ShellQuoting.quote("a'b") == "'a'\\''b'")
+        expectEqual(ShellQuoting.quote("scale-sync"), "scale-sync")
+        expectEqual(ShellQuoting.quote("HKQuantityTypeIdentifierStepCount"), "HKQuantityTypeIdentifierStepCount")
+        expectEqual(ShellQuoting.quote(""), "''")
+        expectEqual(ShellQuoting.quote("x; touch /tmp/pwned #"), "'x; touch /tmp/pwned #'")
+        expectEqual(ShellQuoting.quote("a'b"), "'a'\\''b'")
     }
 
     /// Each value, quoted and pasted into `sh -c`, comes back as exactly one argument, unchanged.
@@ -30,8 +31,8 @@ struct ShellQuotingTests {
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        expectEqual(process.terminationStatus, 0)
         let words = data.split(separator: 0, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
-        #expect(words == Self.hostile)
+        expectEqual(words, Self.hostile)
     }
 }

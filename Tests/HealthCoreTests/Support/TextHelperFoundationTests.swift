@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -15,8 +16,7 @@ struct TextHelperFoundationTests {
     func replacesAsFoundationDoes(text: String) {
         for target in TextHelperFoundationTests.targets {
             for replacement in ["", "-", "\"\"", "\\:", "_", "'\\''"] {
-                #expect(text.replacingEvery(target, with: replacement)
-                        == text.replacingOccurrences(of: target, with: replacement), "\(text) \(target) \(replacement)")
+                expectEqual(text.replacingEvery(target, with: replacement), text.replacingOccurrences(of: target, with: replacement), "\(text) \(target) \(replacement)")
             }
         }
     }
@@ -24,41 +24,41 @@ struct TextHelperFoundationTests {
     @Test(arguments: texts)
     func findsAsFoundationDoes(text: String) {
         for target in TextHelperFoundationTests.targets + ["", "abc", "c", "b c"] {
-            #expect(text.firstRange(ofText: target) == text.range(of: target), "\(text) \(target)")
+            expectEqual(text.firstRange(ofText: target), text.range(of: target), "\(text) \(target)")
             let sub = text.dropFirst()
-            #expect(sub.firstRange(ofText: target) == sub.range(of: target), "\(sub) \(target)")
+            expectEqual(sub.firstRange(ofText: target), sub.range(of: target), "\(sub) \(target)")
         }
     }
 
     @Test(arguments: ["", "/", "/a", "/a/", "a/b", "a/b/", "/a/b", "/a/b/c.jsonl", "a//b", "//a//b//",
                       "samples/HKQuantityTypeIdentifierStepCount/2024-03.jsonl", "/tmp/store/journal.jsonl", "./x", "../x/y"])
     func pathComponentsAsNSString(path: String) {
-        #expect(PathText.lastComponent(of: path) == (path as NSString).lastPathComponent, "\(path)")
-        #expect(PathText.parent(of: path) == (path as NSString).deletingLastPathComponent, "\(path)")
+        expectEqual(PathText.lastComponent(of: path), (path as NSString).lastPathComponent, "\(path)")
+        expectEqual(PathText.parent(of: path), (path as NSString).deletingLastPathComponent, "\(path)")
     }
 
     /// Paths whose parent is empty, where swift-corelibs-foundation 6.3's `deletingLastPathComponent` crashes (and
     /// gives `""` for `//`): Apple's documented results. The store never asks for these.
     @Test func pathComponentsOfBareNames() {
-        #expect(PathText.lastComponent(of: "a") == "a")
-        #expect(PathText.lastComponent(of: "a/") == "a")
-        #expect(PathText.lastComponent(of: "//") == "/")
-        #expect(PathText.parent(of: "a") == "")
-        #expect(PathText.parent(of: "a/") == "")
-        #expect(PathText.parent(of: "a//") == "")
-        #expect(PathText.parent(of: "//") == "/")
+        expectEqual(PathText.lastComponent(of: "a"), "a")
+        expectEqual(PathText.lastComponent(of: "a/"), "a")
+        expectEqual(PathText.lastComponent(of: "//"), "/")
+        expectEqual(PathText.parent(of: "a"), "")
+        expectEqual(PathText.parent(of: "a/"), "")
+        expectEqual(PathText.parent(of: "a//"), "")
+        expectEqual(PathText.parent(of: "//"), "/")
     }
 
     @Test(arguments: ["", "abc", "a%20b", "%41%42", "%e9", "%C3%A9", "%c3%a9t%C3%A9", "100%", "%", "%4", "%4G", "%%41",
                       "HKQuantityTypeIdentifier%2FStep", "%FF", "%C3", "%E2%82%AC", "a+b", "%00x", "日本%20"])
     func percentDecodesAsFoundation(text: String) {
-        #expect(PercentDecoding.decoded(text) == text.removingPercentEncoding, "\(text)")
+        expectEqual(PercentDecoding.decoded(text), text.removingPercentEncoding, "\(text)")
     }
 
     @Test func typeFoldersDecodeBackToTheirIdentifier() {
         for identifier in ["HKQuantityTypeIdentifierStepCount", "my.custom/type", "é 100%", "a_b-c", "日本"] {
             let folder = String(JSONFileStore.typeFolder(identifier).dropFirst("samples/".count))
-            #expect(PercentDecoding.decoded(folder) == identifier)
+            expectEqual(PercentDecoding.decoded(folder), identifier)
         }
     }
 
@@ -73,12 +73,12 @@ struct TextHelperFoundationTests {
     func recognisesJSONObjectsAsJSONSerialization(text: String) {
         let bytes = Array(text.utf8)
         let expected = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] != nil
-        #expect(JSONObjectCheck.isObject(bytes) == expected, "\(text)")
+        expectEqual(JSONObjectCheck.isObject(bytes), expected, "\(text)")
     }
 
     @Test func invalidUTF8IsNotAJSONObject() {
         let bytes: [UInt8] = Array("{\"a\":\"".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)
-        #expect(JSONObjectCheck.isObject(bytes) == ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] != nil))
+        expectEqual(JSONObjectCheck.isObject(bytes), ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] != nil))
     }
 
     @Test(arguments: ["export.xml", "apple_health_export/export.xml", "Export\u{301}.xml", "cafe\u{301}/e\u{301}.xml",

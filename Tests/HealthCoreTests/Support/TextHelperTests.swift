@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -13,13 +14,13 @@ struct TextHelperTests {
 
     @Test(arguments: samples)
     func trimsSpacesAsFoundationDoes(text: String) {
-        #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces))
-        #expect(text[...].trimmingSpaces() == text.trimmingCharacters(in: .whitespaces))
+        expectEqual(text.trimmingSpaces(), text.trimmingCharacters(in: .whitespaces))
+        expectEqual(text[...].trimmingSpaces(), text.trimmingCharacters(in: .whitespaces))
     }
 
     @Test(arguments: samples)
     func trimsSpacesAndNewlinesAsFoundationDoes(text: String) {
-        #expect(text.trimmingSpacesAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        expectEqual(text.trimmingSpacesAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test func trimsEveryScalarAsFoundationDoes() {
@@ -27,8 +28,8 @@ struct TextHelperTests {
         for value in Array(UInt32(0)..<0x10000) + [0x1F600, 0xE0020, 0x10FFFD] {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "\(scalar)x\(scalar)"
-            #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")
-            #expect(text.trimmingSpacesAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines),
+            expectEqual(text.trimmingSpaces(), text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")
+            expectEqual(text.trimmingSpacesAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines),
                     "U+\(String(value, radix: 16))")
         }
     }
@@ -37,8 +38,8 @@ struct TextHelperTests {
     func joinsAsTheStandardLibraryDoes(parts: [String]) {
         for separator in ["", ",", " · ", "→"] {
             // An ArraySlice takes the standard library's generic `joined`.
-            #expect(parts.joined(separator: separator) == parts[...].joined(separator: separator))
+            expectEqual(parts.joined(separator: separator), parts[...].joined(separator: separator))
         }
-        #expect(parts.joined() == parts[...].joined())
+        expectEqual(parts.joined(), parts[...].joined())
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Dispatch
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The pthread wrappers that replace `NSLock`, `NSCondition` and `Thread`.
@@ -25,7 +26,7 @@ struct ThreadingTests {
                 counter.lock.unlock()
             }
         }
-        #expect(counter.value == threads * increments)
+        expectEqual(counter.value, threads * increments)
     }
 
     /// A one-slot queue between threads, like the import's pipeline.
@@ -68,7 +69,7 @@ struct ThreadingTests {
         slot.condition.broadcast()
         slot.condition.unlock()
         done.wait()
-        #expect(slot.received == Array(0..<1_000))
+        expectEqual(slot.received, Array(0..<1_000))
     }
 
     @Test func conditionSignalWakesAWaiter() {
@@ -87,7 +88,7 @@ struct ThreadingTests {
         slot.condition.signal()
         slot.condition.unlock()
         done.wait()
-        #expect(slot.received == [1])
+        expectEqual(slot.received, [1])
     }
 
     /// What the thread saw of itself.
@@ -120,6 +121,6 @@ struct ThreadingTests {
         thread.start()
         done.wait()
         #expect(seen.onOtherThread)
-        #expect(seen.depthReached == depth)
+        expectEqual(seen.depthReached, depth)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 /// ``GregorianCalendar/date(from:text:)``: the instant of written date-time parts in the calendar's zone.
 struct GregorianCalendarComponentsTests {
@@ -12,10 +13,10 @@ struct GregorianCalendarComponentsTests {
     }
 
     @Test func anOffsetWinsOverTheZoneAndAWallClockTimeIsTheZones() throws {
-        #expect(try paris.date(from: ISODate.components("2024-06-01T08:30:00-05:00"), text: "") == Kit.utc(2024, 6, 1, 13, 30))
-        #expect(try paris.date(from: local(2024, 6, 1, 8, 30), text: "") == Kit.utc(2024, 6, 1, 6, 30))
+        try expectEqual(paris.date(from: ISODate.components("2024-06-01T08:30:00-05:00"), text: ""), Kit.utc(2024, 6, 1, 13, 30))
+        try expectEqual(paris.date(from: local(2024, 6, 1, 8, 30), text: ""), Kit.utc(2024, 6, 1, 6, 30))
         // A date alone is the day's first instant.
-        #expect(try paris.date(from: ISODate.Components(year: 2024, month: 6, day: 1), text: "") == Kit.utc(2024, 5, 31, 22))
+        try expectEqual(paris.date(from: ISODate.Components(year: 2024, month: 6, day: 1), text: ""), Kit.utc(2024, 5, 31, 22))
     }
 
     @Test func aTimeSkippedWhenClocksGoForwardIsRefusedAndARepeatedOneIsTheEarlier() throws {
@@ -27,6 +28,6 @@ struct GregorianCalendarComponentsTests {
         }
         #expect(text == "02:30" && reason.contains("2024-03-31T01:59") && reason.contains("2024-03-31T03:00"), "\(reason)")
         // 02:30 on 2024-10-27 showed twice (UTC+2, then UTC+1): the first.
-        #expect(try paris.date(from: local(2024, 10, 27, 2, 30), text: "") == Kit.utc(2024, 10, 27, 0, 30))
+        try expectEqual(paris.date(from: local(2024, 10, 27, 2, 30), text: ""), Kit.utc(2024, 10, 27, 0, 30))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// ISO 8601 formatting and parsing, and Apple export timestamps.
@@ -12,12 +13,12 @@ struct ISODateTests {
     // MARK: Formatting
 
     @Test func formatsUTCAndZoneOffsets() {
-        #expect(ISODate.format(ISODateTests.noon, in: .gmt) == "2024-06-01T12:00:00+00:00")
+        expectEqual(ISODate.format(ISODateTests.noon, in: .gmt), "2024-06-01T12:00:00+00:00")
         // Paris is UTC+2 in summer (CEST) and UTC+1 in winter (CET).
-        #expect(ISODate.format(ISODateTests.noon, in: Kit.zone("Europe/Paris")) == "2024-06-01T14:00:00+02:00")
-        #expect(ISODate.format(Kit.utc(2024, 1, 15, 12), in: Kit.zone("Europe/Paris")) == "2024-01-15T13:00:00+01:00")
+        expectEqual(ISODate.format(ISODateTests.noon, in: Kit.zone("Europe/Paris")), "2024-06-01T14:00:00+02:00")
+        expectEqual(ISODate.format(Kit.utc(2024, 1, 15, 12), in: Kit.zone("Europe/Paris")), "2024-01-15T13:00:00+01:00")
         // New York is UTC−4 in summer: 12:00Z is 08:00.
-        #expect(ISODate.format(ISODateTests.noon, in: Kit.zone("America/New_York")) == "2024-06-01T08:00:00-04:00")
+        expectEqual(ISODate.format(ISODateTests.noon, in: Kit.zone("America/New_York")), "2024-06-01T08:00:00-04:00")
     }
 
     @Test(arguments: [
@@ -29,27 +30,27 @@ struct ISODateTests {
         (0, "2024-06-01T12:00:00+00:00"),
     ])
     func formatsFixedOffsets(offset: Int, expected: String) {
-        #expect(ISODate.format(ISODateTests.noon, offsetSeconds: offset) == expected)
+        expectEqual(ISODate.format(ISODateTests.noon, offsetSeconds: offset), expected)
     }
 
     @Test func millisecondsAppearOnlyWhenNeeded() {
         let base = ISODateTests.noon.timeIntervalSince1970
-        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.123), in: .gmt) == "2024-06-01T12:00:00.123+00:00")
-        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.5), in: .gmt) == "2024-06-01T12:00:00.500+00:00")
-        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.007), in: .gmt) == "2024-06-01T12:00:00.007+00:00")
-        #expect(ISODate.format(Date(timeIntervalSince1970: base + 59.999), in: .gmt) == "2024-06-01T12:00:59.999+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.123), in: .gmt), "2024-06-01T12:00:00.123+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.5), in: .gmt), "2024-06-01T12:00:00.500+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.007), in: .gmt), "2024-06-01T12:00:00.007+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 59.999), in: .gmt), "2024-06-01T12:00:59.999+00:00")
         // 0.9996 s rounds to the next whole second.
-        #expect(ISODate.format(Date(timeIntervalSince1970: base + 0.9996), in: .gmt) == "2024-06-01T12:00:01+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.9996), in: .gmt), "2024-06-01T12:00:01+00:00")
     }
 
     @Test func formatsDatesBefore1970() {
-        #expect(ISODate.format(Date(timeIntervalSince1970: -1), in: .gmt) == "1969-12-31T23:59:59+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: -1), in: .gmt), "1969-12-31T23:59:59+00:00")
         // −0.5 s is half a second before midnight, not half a second after.
-        #expect(ISODate.format(Date(timeIntervalSince1970: -0.5), in: .gmt) == "1969-12-31T23:59:59.500+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: -0.5), in: .gmt), "1969-12-31T23:59:59.500+00:00")
         // 1900-01-01 is 25 567 days before 1970-01-01: −2 208 988 800 s.
-        #expect(ISODate.format(Date(timeIntervalSince1970: -2_208_988_800), in: .gmt) == "1900-01-01T00:00:00+00:00")
-        #expect(ISODate.format(DateRange.distantStart, in: .gmt) == "1900-01-01T00:00:00+00:00")
-        #expect(ISODate.format(DateRange.distantEnd, in: .gmt) == "3000-01-01T00:00:00+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: -2_208_988_800), in: .gmt), "1900-01-01T00:00:00+00:00")
+        expectEqual(ISODate.format(DateRange.distantStart, in: .gmt), "1900-01-01T00:00:00+00:00")
+        expectEqual(ISODate.format(DateRange.distantEnd, in: .gmt), "3000-01-01T00:00:00+00:00")
     }
 
     // MARK: Parsing
@@ -62,21 +63,21 @@ struct ISODateTests {
         "2024-06-01T13:00:00+01",
     ])
     func parsesEveryOffsetSpelling(text: String) {
-        #expect(ISODate.parse(text) == ISODateTests.noon, "\(text)")
+        expectEqual(ISODate.parse(text), ISODateTests.noon, "\(text)")
     }
 
     @Test func parsesAppleExportTimestamps() {
         // 2024-03-10 01:59:00 −08:00 = 09:59:00Z; 2024-03-10 is 19 792 days after 1970-01-01 (83 days before 06-01),
         // so 19 792 × 86 400 + 9 × 3600 + 59 × 60 = 1 710 064 740.
-        #expect(ISODate.parse("2024-03-10 01:59:00 -0800") == Date(timeIntervalSince1970: 1_710_064_740))
-        #expect(ISODate.parse("2019-01-01 08:00:00 -0800") == Kit.utc(2019, 1, 1, 16))
-        #expect(ISODate.parse("2024-05-30 23:45:10 +0200") == Kit.utc(2024, 5, 30, 21, 45, 10))
+        expectEqual(ISODate.parse("2024-03-10 01:59:00 -0800"), Date(timeIntervalSince1970: 1_710_064_740))
+        expectEqual(ISODate.parse("2019-01-01 08:00:00 -0800"), Kit.utc(2019, 1, 1, 16))
+        expectEqual(ISODate.parse("2024-05-30 23:45:10 +0200"), Kit.utc(2024, 5, 30, 21, 45, 10))
     }
 
     @Test func parsesFractionsOfASecond() {
         let base = ISODateTests.noon.timeIntervalSince1970
-        #expect(ISODate.parse("2024-06-01T12:00:00.5Z")?.timeIntervalSince1970 == base + 0.5)
-        #expect(ISODate.parse("2024-06-01T12:00:00,25Z")?.timeIntervalSince1970 == base + 0.25)
+        expectEqual(ISODate.parse("2024-06-01T12:00:00.5Z")?.timeIntervalSince1970, base + 0.5)
+        expectEqual(ISODate.parse("2024-06-01T12:00:00,25Z")?.timeIntervalSince1970, base + 0.25)
         let micro = ISODate.parse("2024-06-01T12:00:00.123456Z")?.timeIntervalSince1970 ?? 0
         #expect(Kit.isClose(micro, base + 0.123, absolute: 1e-6))  // kept to the millisecond
     }
@@ -95,7 +96,7 @@ struct ISODateTests {
             let text = ISODate.format(date, offsetSeconds: offset)
             let parsed = try #require(ISODate.parse(text), "\(text)")
             #expect(Kit.isClose(parsed.timeIntervalSince1970, date.timeIntervalSince1970, absolute: 1e-6), "\(text)")
-            #expect(ISODate.format(parsed, offsetSeconds: offset) == text)
+            expectEqual(ISODate.format(parsed, offsetSeconds: offset), text)
         }
         for zone in ["Europe/Paris", "America/New_York", "Asia/Kolkata", "Australia/Adelaide", "UTC"] {
             let text = ISODate.format(date, in: Kit.zone(zone))
@@ -106,17 +107,17 @@ struct ISODateTests {
 
     @Test func leapDaysExistOnlyInLeapYears() {
         // 2024 is a leap year; 2000 too (divisible by 400); 1900 and 2100 are not (divisible by 100 only).
-        #expect(ISODate.parse("2024-02-29T12:00:00Z") == Kit.utc(2024, 2, 29, 12))
-        #expect(ISODate.parse("2000-02-29T00:00:00Z") == Kit.utc(2000, 2, 29))
-        #expect(ISODate.parse("2023-02-29T00:00:00Z") == nil)
-        #expect(ISODate.parse("1900-02-29T00:00:00Z") == nil)
-        #expect(ISODate.parse("2100-02-29T00:00:00Z") == nil)
-        #expect(ISODate.daysInMonth(year: 2024, month: 2) == 29)
-        #expect(ISODate.daysInMonth(year: 2023, month: 2) == 28)
-        #expect(ISODate.daysInMonth(year: 2000, month: 2) == 29)
-        #expect(ISODate.daysInMonth(year: 1900, month: 2) == 28)
-        #expect(ISODate.daysInMonth(year: 2024, month: 4) == 30)
-        #expect(ISODate.daysInMonth(year: 2024, month: 12) == 31)
+        expectEqual(ISODate.parse("2024-02-29T12:00:00Z"), Kit.utc(2024, 2, 29, 12))
+        expectEqual(ISODate.parse("2000-02-29T00:00:00Z"), Kit.utc(2000, 2, 29))
+        expectNil(ISODate.parse("2023-02-29T00:00:00Z"))
+        expectNil(ISODate.parse("1900-02-29T00:00:00Z"))
+        expectNil(ISODate.parse("2100-02-29T00:00:00Z"))
+        expectEqual(ISODate.daysInMonth(year: 2024, month: 2), 29)
+        expectEqual(ISODate.daysInMonth(year: 2023, month: 2), 28)
+        expectEqual(ISODate.daysInMonth(year: 2000, month: 2), 29)
+        expectEqual(ISODate.daysInMonth(year: 1900, month: 2), 28)
+        expectEqual(ISODate.daysInMonth(year: 2024, month: 4), 30)
+        expectEqual(ISODate.daysInMonth(year: 2024, month: 12), 31)
     }
 
     @Test(arguments: [
@@ -136,13 +137,13 @@ struct ISODateTests {
         "2024-13-01",
     ])
     func impossibleDatesThrow(text: String) {
-        #expect(ISODate.parse(text) == nil)
+        expectNil(ISODate.parse(text))
         let error = #expect(throws: TimeInputError.self) { try ISODate.components(text) }
         guard case let .impossible(payload, _)? = error else {
             Issue.record("'\(text)' gave \(String(describing: error)), expected .impossible")
             return
         }
-        #expect(payload == text)
+        expectEqual(payload, text)
     }
 
     @Test(arguments: [
@@ -151,25 +152,25 @@ struct ISODateTests {
         "2024-06-01T12:00:00X", "2024-06-01T12:00:00Z extra", "2024-06-01X", "yesterday",
     ])
     func malformedTextThrows(text: String) {
-        #expect(ISODate.parse(text) == nil)
+        expectNil(ISODate.parse(text))
         #expect(throws: TimeInputError.malformed(text)) { try ISODate.components(text) }
     }
 
     @Test func componentsWithoutOffsetAreLocalAndParseRefusesThem() throws {
         let dateOnly = try ISODate.components("2024-06-01")
-        #expect(dateOnly == ISODate.Components(year: 2024, month: 6, day: 1))
+        expectEqual(dateOnly, ISODate.Components(year: 2024, month: 6, day: 1))
         #expect(!dateOnly.hasTime)
-        #expect(dateOnly.offsetSeconds == nil)
-        #expect(ISODate.parse("2024-06-01") == nil)
+        expectNil(dateOnly.offsetSeconds)
+        expectNil(ISODate.parse("2024-06-01"))
 
         let local = try ISODate.components("2024-06-01T08:30:15.250")
         #expect(local.hasTime)
         let fields: [Int] = [local.hour, local.minute, local.second, local.millisecond]
-        #expect(fields == [8, 30, 15, 250])
-        #expect(local.offsetSeconds == nil)
-        #expect(ISODate.parse("2024-06-01T08:30:15") == nil)
+        expectEqual(fields, [8, 30, 15, 250])
+        expectNil(local.offsetSeconds)
+        expectNil(ISODate.parse("2024-06-01T08:30:15"))
 
-        #expect(try ISODate.components("2024-06-01T08:30:00-09:30").offsetSeconds == -34_200)  // −(9 × 3600 + 30 × 60)
+        try expectEqual(ISODate.components("2024-06-01T08:30:00-09:30").offsetSeconds, -34_200)  // −(9 × 3600 + 30 × 60)
     }
 
     /// The store's byte-level fast path must agree with the general parser on every input, valid or not.
@@ -185,7 +186,7 @@ struct ISODateTests {
     ])
     func bytesFastPathAgreesWithTheParser(text: String) {
         let fast = Array(text.utf8).withUnsafeBufferPointer { ISODate.parse(bytes: $0) }
-        #expect(fast == ISODate.parse(text), "\(text)")
+        expectEqual(fast, ISODate.parse(text), "\(text)")
     }
 
     @Test func civilDayArithmeticMatchesFoundation() {
@@ -193,14 +194,14 @@ struct ISODateTests {
         for year in stride(from: 1900, through: 2100, by: 7) {
             for month in 1...12 {
                 let expected = Int(Kit.utc(year, month, 1).timeIntervalSince1970 / 86_400)
-                #expect(ISODate.daysFromCivil(year, month, 1) == expected)
+                expectEqual(ISODate.daysFromCivil(year, month, 1), expected)
                 let civil = ISODate.civil(fromDays: expected)
                 #expect(civil.year == year && civil.month == month && civil.day == 1)
             }
         }
-        #expect(ISODate.daysFromCivil(1970, 1, 1) == 0)
-        #expect(ISODate.daysFromCivil(1969, 12, 31) == -1)
-        #expect(ISODate.daysFromCivil(2024, 6, 1) == 19_875)  // 1 717 200 000 / 86 400
+        expectEqual(ISODate.daysFromCivil(1970, 1, 1), 0)
+        expectEqual(ISODate.daysFromCivil(1969, 12, 31), -1)
+        expectEqual(ISODate.daysFromCivil(2024, 6, 1), 19_875)  // 1 717 200 000 / 86 400
     }
 }
 
@@ -219,14 +220,14 @@ struct ISODateByteParserTests {
         var cache = ISODate.DayCache()
         for seed in seeds {
             let original = Array(seed.utf8)
-            #expect(viaBytes(original, cache: &cache) == ISODate.parse(seed), "\(seed)")
+            expectEqual(viaBytes(original, cache: &cache), ISODate.parse(seed), "\(seed)")
             for position in original.indices {
                 for replacement in interesting + [UInt8.random(in: 0...255, using: &generator)] {
                     var bytes = original
                     bytes[position] = replacement
                     let text = String(decoding: bytes, as: UTF8.self)
                     let expected = bytes.allSatisfy { $0 < 0x80 } ? ISODate.parse(text) : nil
-                    #expect(viaBytes(bytes, cache: &cache) == expected, "\(text)")
+                    expectEqual(viaBytes(bytes, cache: &cache), expected, "\(text)")
                 }
             }
         }
@@ -249,9 +250,9 @@ struct ISODateByteParserTests {
                                   parts.hour!, parts.minute!, parts.second!)
             if millis != 0 { expected += String(format: ".%03d", millis) }
             expected += String(format: "%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) / 60 % 60)
-            #expect(ISODate.format(date, offsetSeconds: offset) == expected, "\(seconds) \(millis) \(offset)")
+            expectEqual(ISODate.format(date, offsetSeconds: offset), expected, "\(seconds) \(millis) \(offset)")
         }
         // Beyond four-digit years the general path writes the digits there are.
-        #expect(ISODate.format(Date(timeIntervalSince1970: 253_402_300_800), offsetSeconds: 0) == "10000-01-01T00:00:00+00:00")
+        expectEqual(ISODate.format(Date(timeIntervalSince1970: 253_402_300_800), offsetSeconds: 0), "10000-01-01T00:00:00+00:00")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 private typealias Kit = IndependentTestKit
@@ -43,9 +44,9 @@ private typealias Kit = IndependentTestKit
         let ours = try Self.zone(name)
         let theirs = try #require(TimeZone(identifier: name))
         for date in Self.instants(in: theirs) {
-            #expect(ours.secondsFromGMT(for: date) == theirs.secondsFromGMT(for: date), "\(name) at \(date)")
+            expectEqual(ours.secondsFromGMT(for: date), theirs.secondsFromGMT(for: date), "\(name) at \(date)")
         }
-        #expect(ours.identifier == theirs.identifier)
+        expectEqual(ours.identifier, theirs.identifier)
     }
 
     @Test(arguments: zones)
@@ -87,19 +88,19 @@ private typealias Kit = IndependentTestKit
     @Test func skippedAndRepeatedWallTimesAreReadAsFoundationReadsThem() throws {
         let calendar = GregorianCalendar(timeZone: try Self.zone("America/Los_Angeles"))
         // 2024-03-10 02:30 does not exist (clocks go from 02:00 to 03:00): it is read with PST, shown as 03:30 PDT.
-        #expect(calendar.date(year: 2024, month: 3, day: 10, hour: 2, minute: 30) == Kit.utc(2024, 3, 10, 10, 30))
+        expectEqual(calendar.date(year: 2024, month: 3, day: 10, hour: 2, minute: 30), Kit.utc(2024, 3, 10, 10, 30))
         // 2024-11-03 01:30 happens twice: the first, in PDT.
-        #expect(calendar.date(year: 2024, month: 11, day: 3, hour: 1, minute: 30) == Kit.utc(2024, 11, 3, 8, 30))
+        expectEqual(calendar.date(year: 2024, month: 11, day: 3, hour: 1, minute: 30), Kit.utc(2024, 11, 3, 8, 30))
         // Out-of-range parts carry over.
-        #expect(calendar.date(year: 2024, month: 13, day: 1) == calendar.date(year: 2025, month: 1, day: 1))
-        #expect(calendar.date(year: 2024, month: 3, day: 0) == calendar.date(year: 2024, month: 2, day: 29))
+        expectEqual(calendar.date(year: 2024, month: 13, day: 1), calendar.date(year: 2025, month: 1, day: 1))
+        expectEqual(calendar.date(year: 2024, month: 3, day: 0), calendar.date(year: 2024, month: 2, day: 29))
     }
 
     @Test func fractionsOfSecondsSurviveCalendarSteps() throws {
         let calendar = GregorianCalendar(timeZone: try Self.zone("Europe/Berlin"))
         let date = Kit.utc(2024, 3, 30, 12, 0, 5) + 0.25
-        #expect(calendar.adding(1, .days, to: date) == Kit.utc(2024, 3, 31, 11, 0, 5) + 0.25)
-        #expect(calendar.localTime(of: date).second == 5)
+        expectEqual(calendar.adding(1, .days, to: date), Kit.utc(2024, 3, 31, 11, 0, 5) + 0.25)
+        expectEqual(calendar.localTime(of: date).second, 5)
     }
 
     @Test(arguments: ["America/Los_Angeles", "Europe/Berlin", "Australia/Sydney", "America/Santiago", "Asia/Tehran"])
@@ -109,7 +110,7 @@ private typealias Kit = IndependentTestKit
         let theirs = try #require(TimeZone(identifier: name))
         var t = Date(timeIntervalSince1970: 2_200_000_000)
         while t.timeIntervalSince1970 < 4_100_000_000 {
-            #expect(ours.secondsFromGMT(for: t) == theirs.secondsFromGMT(for: t), "\(name) at \(t)")
+            expectEqual(ours.secondsFromGMT(for: t), theirs.secondsFromGMT(for: t), "\(name) at \(t)")
             t += 5 * 86_400 + 3 * 3600 + 17
         }
     }
@@ -123,20 +124,20 @@ private typealias Kit = IndependentTestKit
     ])
     func posixRules(text: String, date: Date, offset: Int) throws {
         let rule = try #require(PosixZoneRule(text))
-        #expect(rule.offset(at: Int64(date.timeIntervalSince1970)) == offset)
+        expectEqual(rule.offset(at: Int64(date.timeIntervalSince1970)), offset)
     }
 
     @Test(arguments: ["", "P", "PST", "PST8PDT,M3.2.0", "PST8PDT,M13.2.0,M11.1.0", "PST8PDT,M3.6.0,M11.1.0", "PST99", "<+03"])
     func malformedPosixRulesAreRefused(text: String) {
-        #expect(PosixZoneRule(text) == nil)
+        expectNil(PosixZoneRule(text))
     }
 
     @Test func posixRuleChangesComeInOrder() throws {
         let rule = try #require(PosixZoneRule("CET-1CEST,M3.5.0,M10.5.0/3"))
         // 2030-03-31 01:00 UTC and 2030-10-27 01:00 UTC.
         let start = Int64(Kit.utc(2030, 3, 31, 1).timeIntervalSince1970), end = Int64(Kit.utc(2030, 10, 27, 1).timeIntervalSince1970)
-        #expect(rule.nextTransition(after: start - 100) == start)
-        #expect(rule.nextTransition(after: start) == end)
+        expectEqual(rule.nextTransition(after: start - 100), start)
+        expectEqual(rule.nextTransition(after: start), end)
         #expect(rule.offset(at: start - 1) == 3600 && rule.offset(at: start) == 7200 && rule.offset(at: end) == 3600)
     }
 
@@ -146,27 +147,27 @@ private typealias Kit = IndependentTestKit
     ])
     func fixedOffsetNames(name: String, offset: Int, identifier: String) throws {
         let zone = try #require(ZoneDatabase.fixedZone(name))
-        #expect(zone.secondsFromGMT(for: Date()) == offset)
-        #expect(zone.identifier == identifier)
+        expectEqual(zone.secondsFromGMT(for: Date()), offset)
+        expectEqual(zone.identifier, identifier)
         #expect(zone.isFixed)
         // Foundation names them alike.
-        #expect(TimeZone(secondsFromGMT: offset)?.identifier == (offset == 0 ? "GMT" : identifier))
+        expectEqual(TimeZone(secondsFromGMT: offset)?.identifier, (offset == 0 ? "GMT" : identifier))
     }
 
     @Test(arguments: ["GMT+", "GMT+123456", "GMT+19", "GMT+0560", "GMTX", "UTC+ab", "../etc/passwd", "/etc/localtime",
                       "Europe/../Europe/Paris", "Nowhere/City", "", "Europe/", "Europe//Paris", "zone.tab"])
     func unknownOrUnsafeNamesGiveNoZone(name: String) {
-        #expect(Self.database.zone(named: name) == nil)
+        expectNil(Self.database.zone(named: name))
     }
 
     @Test(arguments: ["PST", "CST", "JST", "IST", "AET", "ECT", "EST", "MST", "HST", "UTC", "GMT", "EST5EDT", "CET"])
     func shortNamesAreReadAsFoundationReadsThem(name: String) throws {
         let ours = try Self.zone(name)
         let theirs = try #require(TimeZone(identifier: name))
-        #expect(ours.identifier == theirs.identifier)
+        expectEqual(ours.identifier, theirs.identifier)
         var t = Date(timeIntervalSince1970: 1_000_000_000)
         while t.timeIntervalSince1970 < 2_000_000_000 {
-            #expect(ours.secondsFromGMT(for: t) == theirs.secondsFromGMT(for: t), "\(name) at \(t)")
+            expectEqual(ours.secondsFromGMT(for: t), theirs.secondsFromGMT(for: t), "\(name) at \(t)")
             t += 9 * 86_400 + 3 * 3600
         }
     }
@@ -178,17 +179,17 @@ private typealias Kit = IndependentTestKit
         ]
         let links = ["/etc/localtime": "../usr/share/zoneinfo/Asia/Tokyo"]
         let database = ZoneDatabase(directory: "/zones", readFile: { files[$0] }, readLink: { links[$0] })
-        #expect(database.current(environment: ["TZ": "Europe/Paris"]).identifier == "Europe/Paris")
-        #expect(database.current(environment: ["TZ": ":Europe/Paris"]).identifier == "Europe/Paris")
-        #expect(database.current(environment: ["TZ": "/zones/Europe/Paris"]).identifier == "Europe/Paris")
-        #expect(database.current(environment: ["TZ": ""]) == .gmt)
+        expectEqual(database.current(environment: ["TZ": "Europe/Paris"]).identifier, "Europe/Paris")
+        expectEqual(database.current(environment: ["TZ": ":Europe/Paris"]).identifier, "Europe/Paris")
+        expectEqual(database.current(environment: ["TZ": "/zones/Europe/Paris"]).identifier, "Europe/Paris")
+        expectEqual(database.current(environment: ["TZ": ""]), .gmt)
         let posix = database.current(environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
-        #expect(posix.secondsFromGMT(for: Kit.utc(2024, 7, 1)) == -4 * 3600)
-        #expect(database.current(environment: ["TZ": "Mars/Olympus"]) == .gmt)
-        #expect(database.current(environment: [:]).identifier == "Asia/Tokyo")
-        #expect(database.current(environment: [:]).secondsFromGMT(for: Kit.utc(2024, 7, 1)) == 9 * 3600)
+        expectEqual(posix.secondsFromGMT(for: Kit.utc(2024, 7, 1)), -4 * 3600)
+        expectEqual(database.current(environment: ["TZ": "Mars/Olympus"]), .gmt)
+        expectEqual(database.current(environment: [:]).identifier, "Asia/Tokyo")
+        expectEqual(database.current(environment: [:]).secondsFromGMT(for: Kit.utc(2024, 7, 1)), 9 * 3600)
         let bare = ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil })
-        #expect(bare.current(environment: [:]) == .gmt)
+        expectEqual(bare.current(environment: [:]), .gmt)
     }
 
     /// The names offered to people (completions): `zone1970.tab`'s zones, else `zone.tab`'s, with `UTC` first.
@@ -197,23 +198,23 @@ private typealias Kit = IndependentTestKit
             + "CH,DE,LI\t+4723+00832\tEurope/Zurich\nXX\t+0\t../etc/passwd\n"
         let files = ["/zones/zone1970.tab": Array(tab.utf8)]
         let database = ZoneDatabase(directory: "/zones", readFile: { files[$0] }, readLink: { _ in nil })
-        #expect(database.listedNames() == ["UTC", "America/New_York", "Europe/Paris", "Europe/Zurich"])
+        expectEqual(database.listedNames(), ["UTC", "America/New_York", "Europe/Paris", "Europe/Zurich"])
         let older = ZoneDatabase(directory: "/zones", readFile: { $0 == "/zones/zone.tab" ? Array("JP\t+3541+13946\tAsia/Tokyo\n".utf8) : nil },
                                  readLink: { _ in nil })
-        #expect(older.listedNames() == ["UTC", "Asia/Tokyo"])
-        #expect(ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil }).listedNames() == ["UTC"])
+        expectEqual(older.listedNames(), ["UTC", "Asia/Tokyo"])
+        expectEqual(ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil }).listedNames(), ["UTC"])
     }
 
     @Test func damagedFilesAreRefused() throws {
         let good = try Self.tzif("Europe/Paris")
         #expect(TZifParser.rules(identifier: "x", bytes: good) != nil)
         for cut in [0, 10, 44, 100, good.count / 2, good.count - 2] {
-            #expect(TZifParser.rules(identifier: "x", bytes: Array(good.prefix(cut))) == nil, "cut at \(cut)")
+            expectNil(TZifParser.rules(identifier: "x", bytes: Array(good.prefix(cut))), "cut at \(cut)")
         }
         var badMagic = good
         badMagic[0] = UInt8(ascii: "X")
-        #expect(TZifParser.rules(identifier: "x", bytes: badMagic) == nil)
-        #expect(TZifParser.rules(identifier: "x", bytes: Array("not a zone file at all, just some text".utf8)) == nil)
+        expectNil(TZifParser.rules(identifier: "x", bytes: badMagic))
+        expectNil(TZifParser.rules(identifier: "x", bytes: Array("not a zone file at all, just some text".utf8)))
     }
 
     @Test func versionOneFilesAreRead() throws {

@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// The standard catalogue holds every type identifier HealthKit has, checked against lists written here from HealthKit's
@@ -110,21 +111,21 @@ struct HealthKitIdentifierListTests {
     private let catalogue = SampleTypeCatalogue.standard
 
     @Test func everyQuantityTypeIdentifierWithItsUnitAndStyle() throws {
-        #expect(Self.quantities.count == 120)
+        expectEqual(Self.quantities.count, 120)
         let quantities = catalogue.types.filter { $0.kind == .quantity }
-        #expect(Set(quantities.map(\.identifier)) == Set(Self.quantities.map { "HKQuantityTypeIdentifier" + $0.suffix }))
-        #expect(quantities.count == 120)
+        expectEqual(Set(quantities.map(\.identifier)), Set(Self.quantities.map { "HKQuantityTypeIdentifier" + $0.suffix }))
+        expectEqual(quantities.count, 120)
         let styles: [String: AggregationStyle] = ["C": .cumulative, "DA": .discreteArithmetic, "DTW": .discreteTemporallyWeighted,
                                                   "ECL": .discreteEquivalentContinuousLevel]
         for entry in Self.quantities {
             let type = try #require(catalogue.type(identifier: "HKQuantityTypeIdentifier" + entry.suffix), "\(entry.suffix)")
-            #expect(type.aggregation == styles[entry.style], "\(entry.suffix)")
+            expectEqual(type.aggregation, styles[entry.style], "\(entry.suffix)")
             let header = try HealthUnit(parsing: entry.unit)
             let canonical = try #require(type.canonicalUnit)
             let one = canonical.isCompatible(with: header) ? try Quantity(1, canonical).value(in: header) : nil
-            #expect(one == 1, "\(entry.suffix): \(canonical.unitString), the header says \(entry.unit)")
+            expectEqual(one, 1, "\(entry.suffix): \(canonical.unitString), the header says \(entry.unit)")
             // The display unit and every example are of the type's dimension, and the examples lie in its range.
-            #expect(type.displayUnit.map { $0.isCompatible(with: canonical) } == true, "\(entry.suffix)")
+            expectEqual(type.displayUnit.map { $0.isCompatible(with: canonical) }, true, "\(entry.suffix)")
             let range = try #require(type.validRange, "\(entry.suffix)")
             for example in type.examples {
                 let quantity = try TestSupport.quantity(example: example, for: type)
@@ -135,8 +136,8 @@ struct HealthKitIdentifierListTests {
 
     @Test func everyCategoryTypeIdentifierWithItsValues() throws {
         let categories = catalogue.types.filter { $0.kind == .category }
-        #expect(Set(categories.map(\.identifier)) == Set(Self.categories.map { "HKCategoryTypeIdentifier" + $0.suffix }))
-        #expect(categories.count == 71)
+        expectEqual(Set(categories.map(\.identifier)), Set(Self.categories.map { "HKCategoryTypeIdentifier" + $0.suffix }))
+        expectEqual(categories.count, 71)
         for entry in Self.categories {
             let type = try #require(catalogue.type(identifier: "HKCategoryTypeIdentifier" + entry.suffix))
             let prefix = entry.values.isEmpty ? "HKCategoryValueNotApplicable" : "HKCategoryValue" + entry.values
@@ -145,7 +146,7 @@ struct HealthKitIdentifierListTests {
                 #expect(value.exportNames.contains { $0.hasPrefix(prefix) }, "\(entry.suffix): \(value.exportNames)")
                 #expect(value.aliases.allSatisfy { $0 == $0.lowercased() }, "\(entry.suffix): \(value.aliases)")
             }
-            #expect(Set(type.categoryValues.map(\.rawValue)).count == type.categoryValues.count, "\(entry.suffix)")
+            expectEqual(Set(type.categoryValues.map(\.rawValue)).count, type.categoryValues.count, "\(entry.suffix)")
             #expect(type.examples.filter { !$0.contains(":") }.allSatisfy { (try? type.categoryValue(named: $0)) != nil },
                     "\(entry.suffix): \(type.examples)")
         }
@@ -159,12 +160,12 @@ struct HealthKitIdentifierListTests {
     @Test func namesAreUniqueAndStaticMembersNameEveryType() {
         #expect(catalogue.duplicateNames.isEmpty, "\(catalogue.duplicateNames)")
         // A few of the new static members, with HealthKit's Swift names and raw values.
-        #expect(QuantityTypeIdentifier.walkingSpeed.rawValue == "HKQuantityTypeIdentifierWalkingSpeed")
-        #expect(QuantityTypeIdentifier.sixMinuteWalkTestDistance.rawValue == "HKQuantityTypeIdentifierSixMinuteWalkTestDistance")
-        #expect(QuantityTypeIdentifier.uvExposure.rawValue == "HKQuantityTypeIdentifierUVExposure")
-        #expect(QuantityTypeIdentifier.dietaryVitaminB12.rawValue == "HKQuantityTypeIdentifierDietaryVitaminB12")
-        #expect(CategoryTypeIdentifier.rapidPoundingOrFlutteringHeartbeat.rawValue == "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat")
-        #expect(CategoryTypeIdentifier.hypertensionEvent.rawValue == "HKCategoryTypeIdentifierHypertensionEvent")
+        expectEqual(QuantityTypeIdentifier.walkingSpeed.rawValue, "HKQuantityTypeIdentifierWalkingSpeed")
+        expectEqual(QuantityTypeIdentifier.sixMinuteWalkTestDistance.rawValue, "HKQuantityTypeIdentifierSixMinuteWalkTestDistance")
+        expectEqual(QuantityTypeIdentifier.uvExposure.rawValue, "HKQuantityTypeIdentifierUVExposure")
+        expectEqual(QuantityTypeIdentifier.dietaryVitaminB12.rawValue, "HKQuantityTypeIdentifierDietaryVitaminB12")
+        expectEqual(CategoryTypeIdentifier.rapidPoundingOrFlutteringHeartbeat.rawValue, "HKCategoryTypeIdentifierRapidPoundingOrFlutteringHeartbeat")
+        expectEqual(CategoryTypeIdentifier.hypertensionEvent.rawValue, "HKCategoryTypeIdentifierHypertensionEvent")
         for entry in Self.quantities {
             #expect(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier("HKQuantityTypeIdentifier" + entry.suffix)) != nil)
         }

@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// HealthKit's unit constructors and quantity spellings give the units their unit strings name, with HealthKit's
@@ -14,16 +15,15 @@ struct HealthKitUnitNamesTests {
         (.decibelAWeightedSoundPressureLevel(), "dBASPL"), (.internationalUnit(), "IU"), (.hertz(), "Hz"),
     ])
     func constructorsNameTheirUnit(unit: HealthUnit, text: String) throws {
-        #expect(unit == (HealthUnit(from: text)))
-        #expect(unit.unitString == text)
+        expectEqual(unit, (HealthUnit(from: text)))
+        expectEqual(unit.unitString, text)
     }
 
     @Test func arithmeticComposesUnitsAsTheirStringsDo() throws {
-        #expect(HealthUnit.count().unitDivided(by: .minute()) == (HealthUnit(from: "count/min")))
-        #expect(HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)) == (HealthUnit(from: "mg/dL")))
-        #expect(HealthUnit.meter().unitRaised(toPower: 2) == (HealthUnit(from: "m^2")))
-        #expect(HealthUnit.literUnit(with: .milli).unitDivided(by: HealthUnit.gramUnit(with: .kilo).unitMultiplied(by: .minute()))
-                    == (HealthUnit(from: "mL/(kg*min)")))
+        expectEqual(HealthUnit.count().unitDivided(by: .minute()), (HealthUnit(from: "count/min")))
+        expectEqual(HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)), (HealthUnit(from: "mg/dL")))
+        expectEqual(HealthUnit.meter().unitRaised(toPower: 2), (HealthUnit(from: "m^2")))
+        expectEqual(HealthUnit.literUnit(with: .milli).unitDivided(by: HealthUnit.gramUnit(with: .kilo).unitMultiplied(by: .minute())), (HealthUnit(from: "mL/(kg*min)")))
         #expect(HealthUnit.second().reciprocal().isCompatible(with: .hertz()))
     }
 
@@ -31,18 +31,18 @@ struct HealthKitUnitNamesTests {
         for prefix in MetricPrefix.allCases {
             let unit = HealthUnit.gramUnit(with: prefix)
             #expect(unit.isCompatible(with: .gram()))
-            #expect(MetricPrefix(rawValue: prefix.rawValue) == prefix)
+            expectEqual(MetricPrefix(rawValue: prefix.rawValue), prefix)
         }
-        #expect(try Quantity(unit: .gramUnit(with: .kilo), doubleValue: 1).value(in: .gramUnit(with: .milli)) == 1_000_000)
+        try expectEqual(Quantity(unit: .gramUnit(with: .kilo), doubleValue: 1).value(in: .gramUnit(with: .milli)), 1_000_000)
     }
 
     @Test func quantitiesConvertWithHealthKitsFactors() {
         let pounds = Quantity(unit: .pound(), doubleValue: 1)
-        #expect(pounds.doubleValue(for: .gramUnit(with: .kilo)) == 0.45359237)
-        #expect(Quantity(unit: .fluidOunceUS(), doubleValue: 1).doubleValue(for: .literUnit(with: .milli)) == 29.5735295625)
+        expectEqual(pounds.doubleValue(for: .gramUnit(with: .kilo)), 0.45359237)
+        expectEqual(Quantity(unit: .fluidOunceUS(), doubleValue: 1).doubleValue(for: .literUnit(with: .milli)), 29.5735295625)
         #expect(pounds.is(compatibleWith: .stone()))
         #expect(!pounds.is(compatibleWith: .liter()))
-        #expect(Quantity(unit: .count().unitDivided(by: .second()), doubleValue: 1).doubleValue(for: .count().unitDivided(by: .minute())) == 60)
+        expectEqual(Quantity(unit: .count().unitDivided(by: .second()), doubleValue: 1).doubleValue(for: .count().unitDivided(by: .minute())), 60)
     }
 
     @Test func anUnknownUnitStringThrowsWhenParsed() {

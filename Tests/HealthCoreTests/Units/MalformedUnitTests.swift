@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Unit strings the grammar must refuse (fact sheet §3.1), with the kind of error each gives.
@@ -96,15 +97,15 @@ struct MalformedUnitTests {
             Issue.record("'\(text)' gave \(String(describing: error)), expected .malformed")
             return
         }
-        #expect(payload == text)
+        expectEqual(payload, text)
         #expect(!reason.isEmpty)
-        #expect(HealthUnit.parse(text) == nil)
+        expectNil(HealthUnit.parse(text))
     }
 
     @Test(arguments: MalformedUnitTests.unknown)
     func unknownSymbolsAreUnknownUnits(input: String, term: String) {
         #expect(throws: UnitError.unknownUnit(term)) { try HealthUnit(parsing: input) }
-        #expect(HealthUnit.parse(input) == nil)
+        expectNil(HealthUnit.parse(input))
     }
 
     @Test func spacesAreRefusedWithAReason() {
@@ -118,7 +119,7 @@ struct MalformedUnitTests {
 
     @Test func onlyOneSlashIsAllowedButParenthesesGroupTheDenominator() throws {
         #expect(throws: UnitError.self) { try HealthUnit(parsing: "mL/kg/min") }
-        #expect(try HealthUnit(parsing: "mL/(kg*min)").unitString == "mL/min·kg")
+        try expectEqual(HealthUnit(parsing: "mL/(kg*min)").unitString, "mL/min·kg")
     }
 
     @Test func errorDescriptionQuotesTheText() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Unit grammar round trips, prefixes and exact conversion factors (fact sheet §3).
@@ -13,12 +14,12 @@ struct UnitConversionTests {
     @Test(arguments: BaseUnit.all.map(\.symbol))
     func everyBaseUnitParsesAndPrintsBack(symbol: String) throws {
         let parsed = try unit(symbol)
-        #expect(parsed.unitString == symbol)
-        #expect(try unit(parsed.unitString) == parsed)
+        expectEqual(parsed.unitString, symbol)
+        try expectEqual(unit(parsed.unitString), parsed)
         let base = try #require(BaseUnit.all.first { $0.symbol == symbol })
-        #expect(parsed.dimension == base.dimension)
+        expectEqual(parsed.dimension, base.dimension)
         // One of the unit converts to itself unchanged.
-        #expect(try parsed.convert(1, to: parsed) == 1)
+        try expectEqual(parsed.convert(1, to: parsed), 1)
     }
 
     /// One-symbol strings skip the grammar's parser; wrapping one in parentheses forces the parser, and both
@@ -35,7 +36,7 @@ struct UnitConversionTests {
                 #expect(a.unitString == b.unitString && a.factor == b.factor && a.dimension == b.dimension
                         && a.offset == b.offset, "\(symbol)")
             case let (.failure(a), .failure(b)):
-                #expect("\(a)" == "\(b)".replacingOccurrences(of: "(" + symbol + ")", with: symbol), "\(symbol)")
+                expectEqual("\(a)", "\(b)".replacingOccurrences(of: "(" + symbol + ")", with: symbol), "\(symbol)")
             default:
                 Issue.record("\(symbol): \(fast) against \(grammar)")
             }
@@ -44,7 +45,7 @@ struct UnitConversionTests {
 
     @Test func baseUnitSymbolsAreUnique() {
         let symbols = BaseUnit.all.map(\.symbol)
-        #expect(Set(symbols).count == symbols.count)
+        expectEqual(Set(symbols).count, symbols.count)
         // The fact sheet's table (§3.3) lists at least these.
         for required in ["g", "oz", "lb", "st", "m", "in", "ft", "yd", "mi", "L", "fl_oz_us", "fl_oz_imp", "pt_us",
                          "pt_imp", "cup_us", "cup_imp", "s", "min", "hr", "d", "J", "cal", "kcal", "Cal", "K", "degC",
@@ -54,11 +55,11 @@ struct UnitConversionTests {
     }
 
     @Test func literIsTheOnlyCaseInsensitiveSymbol() throws {
-        #expect(try unit("l").unitString == "L")
-        #expect(try unit("ml").unitString == "mL")
-        #expect(try unit("dl").unitString == "dL")
+        try expectEqual(unit("l").unitString, "L")
+        try expectEqual(unit("ml").unitString, "mL")
+        try expectEqual(unit("dl").unitString, "dL")
         // Every other symbol is case-sensitive: "ML" is a megaliter, not a milliliter.
-        #expect(try unit("ML").convert(1, to: unit("L")) == 1_000_000)
+        try expectEqual(unit("ML").convert(1, to: unit("L")), 1_000_000)
         #expect(throws: UnitError.unknownUnit("KG")) { try HealthUnit(parsing: "KG") }
     }
 
@@ -79,22 +80,22 @@ struct UnitConversionTests {
     ])
     func prefixesScaleTheirUnit(spelling: String, canonical: String, reference: String, factor: Double) throws {
         let parsed = try unit(spelling)
-        #expect(parsed.unitString == canonical)
-        #expect(try unit(canonical) == parsed)
+        expectEqual(parsed.unitString, canonical)
+        try expectEqual(unit(canonical), parsed)
         let value = try parsed.convert(1, to: unit(reference))
         #expect(Kit.isClose(value, factor), "1 \(spelling) = \(value) \(reference), expected \(factor)")
     }
 
     @Test func molarUnitTakesPrefixesAndKeepsItsMolarMass() throws {
         let mmol = try unit("mmol<180.1558800000541>")
-        #expect(mmol.unitString == "mmol<180.1558800000541>")
-        #expect(mmol.dimension == .mass)
+        expectEqual(mmol.unitString, "mmol<180.1558800000541>")
+        expectEqual(mmol.dimension, .mass)
         // 1 mmol × 180.1558800000541 g/mol = 0.1801558800000541 g.
         #expect(Kit.isClose(try mmol.convert(1, to: unit("g")), 0.1801558800000541, relative: 1e-11))
         // A molar mass written with trailing zeros prints in its shortest form.
-        #expect(try unit("mol<18.0>").unitString == "mol<18>")
+        try expectEqual(unit("mol<18.0>").unitString, "mol<18>")
         // 1 mol of water (18 g/mol) = 18 g.
-        #expect(try unit("mol<18>").convert(1, to: unit("g")) == 18)
+        try expectEqual(unit("mol<18>").convert(1, to: unit("g")), 18)
     }
 
     /// (spelling, canonical): products print with "·", time comes first in the denominator.
@@ -105,23 +106,23 @@ struct UnitConversionTests {
     ])
     func compoundUnitsPrintCanonically(spelling: String, canonical: String) throws {
         let parsed = try unit(spelling)
-        #expect(parsed.unitString == canonical)
-        #expect(try unit(canonical).unitString == canonical)
+        expectEqual(parsed.unitString, canonical)
+        try expectEqual(unit(canonical).unitString, canonical)
     }
 
     @Test func scaleFactorTermIsAPowerOfTen() throws {
         // 10^3 count = 1000 count.
-        #expect(try unit("10^3").convert(1, to: .count()) == 1000)
+        try expectEqual(unit("10^3").convert(1, to: .count()), 1000)
         // 10^3 count/min = 1000 / 60 count/s = 16.666...
         #expect(Kit.isClose(try unit("10^3*count/min").convert(1, to: unit("count/s")), 1000.0 / 60.0, relative: 1e-11))
     }
 
     @Test func conversionLeavesNoFloatingPointNoise() throws {
         // 500 × (1e-6 m³ / 1e-3 m³) computes as 0.5000000000000001 in plain doubles; the result must be 0.5.
-        #expect(try unit("mL").convert(500, to: unit("L")) == 0.5)
-        #expect(try Quantity(500, unit("mL")).converted(to: unit("L")).description == "0.5 L")
+        try expectEqual(unit("mL").convert(500, to: unit("L")), 0.5)
+        try expectEqual(Quantity(500, unit("mL")).converted(to: unit("L")).description, "0.5 L")
         // 0.1 L + nothing: 0.1 × 1000 = 100 exactly.
-        #expect(try unit("L").convert(0.1, to: unit("mL")) == 100)
+        try expectEqual(unit("L").convert(0.1, to: unit("mL")), 100)
     }
 
     // MARK: Exact conversions
@@ -224,9 +225,9 @@ struct UnitConversionTests {
 
     @Test func quantityConvertsAndDescribesItself() throws {
         let pounds = Quantity(160, try unit("lb"))
-        #expect(try pounds.converted(to: unit("kg")) == Quantity(72.5747792, try unit("kg")))
-        #expect(try pounds.value(in: unit("oz")) == 2560)  // 160 × 16
-        #expect(pounds.description == "160 lb")
+        try expectEqual(pounds.converted(to: unit("kg")), Quantity(72.5747792, try unit("kg")))
+        try expectEqual(pounds.value(in: unit("oz")), 2560)  // 160 × 16
+        expectEqual(pounds.description, "160 lb")
         #expect(Quantity(0.5, try unit("L")).description == "0.5 L")
     }
 
@@ -256,19 +257,19 @@ struct UnitConversionTests {
     @Test(arguments: [("lb", "kg"), ("fl_oz_us", "L"), ("Cal", "kJ"), ("degF", "K"), ("count/min", "Hz")])
     func compatibleUnitsShareADimension(lhs: String, rhs: String) throws {
         #expect(try unit(lhs).isCompatible(with: unit(rhs)))
-        #expect(try unit(lhs).dimension == unit(rhs).dimension)
+        try expectEqual(unit(lhs).dimension, unit(rhs).dimension)
     }
 }
 
 /// The identifier without its prefix, as `type(named:)` accepts it.
 struct ShortIdentifierTests {
     @Test func everyTypeDropsItsPrefixAndLowersOneLetter() throws {
-        #expect(SampleType.water.shortIdentifier == "dietaryWater")
+        expectEqual(SampleType.water.shortIdentifier, "dietaryWater")
         for type in SampleTypeCatalogue.standard.types {
             let rest = type.identifier.replacingOccurrences(of: "HKQuantityTypeIdentifier", with: "")
                 .replacingOccurrences(of: "HKCategoryTypeIdentifier", with: "")
-            #expect(type.shortIdentifier == rest.prefix(1).lowercased() + rest.dropFirst(), "\(type.identifier)")
-            #expect(try SampleTypeCatalogue.standard.type(named: type.shortIdentifier) == type)
+            expectEqual(type.shortIdentifier, rest.prefix(1).lowercased() + rest.dropFirst(), "\(type.identifier)")
+            try expectEqual(SampleTypeCatalogue.standard.type(named: type.shortIdentifier), type)
         }
     }
 }

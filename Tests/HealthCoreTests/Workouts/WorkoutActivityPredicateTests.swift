@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 /// `Query.predicateForWorkouts(with:)`, HealthKit's `HKQuery.predicateForWorkouts(with:)`: only workouts of the
 /// activity type, alone and combined with other predicates, through the store's queries.
@@ -28,14 +29,14 @@ struct WorkoutActivityPredicateTests {
                     .result(for: store).map(\.duration)
             }
             // Runs: 45 and 30 minutes; rides: 90; other: 10.
-            #expect(try await durations(Query.predicateForWorkouts(with: .running)) == [2_700, 1_800])
-            #expect(try await durations(Query.predicateForWorkouts(with: .cycling)) == [5_400])
-            #expect(try await durations(Query.predicateForWorkouts(with: .other)) == [600])
-            #expect(try await durations(Query.predicateForWorkouts(with: .swimming)) == [])
+            try await expectEqual(durations(Query.predicateForWorkouts(with: .running)), [2_700, 1_800])
+            try await expectEqual(durations(Query.predicateForWorkouts(with: .cycling)), [5_400])
+            try await expectEqual(durations(Query.predicateForWorkouts(with: .other)), [600])
+            try await expectEqual(durations(Query.predicateForWorkouts(with: .swimming)), [])
             // With a date range (since 9 June): the 10 June run only; two activity types together: none.
             let since9 = Query.predicateForSamples(withStart: TestSupport.date("2024-06-09T00:00:00Z"), end: nil)
-            #expect(try await durations(SamplePredicate(andPredicateWithSubpredicates: [Query.predicateForWorkouts(with: .running), since9])) == [1_800])
-            #expect(try await durations(.and([Query.predicateForWorkouts(with: .running), Query.predicateForWorkouts(with: .cycling)])) == [])
+            try await expectEqual(durations(SamplePredicate(andPredicateWithSubpredicates: [Query.predicateForWorkouts(with: .running), since9])), [1_800])
+            try await expectEqual(durations(.and([Query.predicateForWorkouts(with: .running), Query.predicateForWorkouts(with: .cycling)])), [])
             // A sample of another type never matches: a query of sleep with the predicate finds nothing.
             let sleep = try await SampleQueryDescriptor(predicates: [.categorySample(type: CategoryType(.sleepAnalysis), predicate: Query.predicateForWorkouts(with: .running))])
                 .result(for: store)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 /// Workouts with HealthKit's face: figures per type (`statistics(for:)`, `allStatistics`), events, parts, samples
@@ -56,46 +57,46 @@ struct WorkoutHealthKitTests {
             _ = try HealthImporter(store: storage).importFile(atPath: Self.fixture)
             let store = try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
             let workout = try #require(try await Self.workouts(store).first)
-            #expect(workout.workoutActivityType == .swimBikeRun)
-            #expect(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 640)
-            #expect(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) == 21.5)
+            expectEqual(workout.workoutActivityType, .swimBikeRun)
+            expectEqual(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()), 640)
+            expectEqual(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)), 21.5)
             // The workout's own figures.
             let energy = try #require(workout.statistics(for: QuantityType(.activeEnergyBurned)))
-            #expect(energy.sumQuantity()?.doubleValue(for: .kilocalorie()) == 640)
+            expectEqual(energy.sumQuantity()?.doubleValue(for: .kilocalorie()), 640)
             let beats = try #require(workout.statistics(for: Self.heartRate))
             let perMinute = HealthUnit.count().unitDivided(by: .minute())
-            #expect(beats.averageQuantity()?.doubleValue(for: perMinute) == 142)
-            #expect(beats.minimumQuantity()?.doubleValue(for: perMinute) == 98)
-            #expect(beats.maximumQuantity()?.doubleValue(for: perMinute) == 171)
-            #expect(beats.sumQuantity() == nil)
+            expectEqual(beats.averageQuantity()?.doubleValue(for: perMinute), 142)
+            expectEqual(beats.minimumQuantity()?.doubleValue(for: perMinute), 98)
+            expectEqual(beats.maximumQuantity()?.doubleValue(for: perMinute), 171)
+            expectNil(beats.sumQuantity())
             // Its parts' figures, found through the workout when it has none of its own: 1500 m swum, 20 km cycled.
-            #expect(workout.statistics(for: QuantityType(.distanceSwimming))?.sumQuantity()?.doubleValue(for: .meter()) == 1500)
-            #expect(workout.statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meter()) == 20_000)
-            #expect(workout.statistics(for: QuantityType(.stepCount)) == nil)
-            #expect(Set(workout.allStatistics.keys.map(\.identifier)) == [
+            expectEqual(workout.statistics(for: QuantityType(.distanceSwimming))?.sumQuantity()?.doubleValue(for: .meter()), 1500)
+            expectEqual(workout.statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meter()), 20_000)
+            expectNil(workout.statistics(for: QuantityType(.stepCount)))
+            expectEqual(Set(workout.allStatistics.keys.map(\.identifier)), [
                 "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierHeartRate",
                 "HKQuantityTypeIdentifierDistanceSwimming", "HKQuantityTypeIdentifierDistanceCycling"])
-            #expect(workout.allStatistics[Self.heartRate]?.averageQuantity()?.doubleValue(for: perMinute) == 142)
+            expectEqual(workout.allStatistics[Self.heartRate]?.averageQuantity()?.doubleValue(for: perMinute), 142)
             // Events: pause, resume, a 20-minute segment.
             let events = workout.workoutEvents ?? []
-            #expect(events.map(\.type) == [.pause, .resume, .segment])
-            #expect(events[2].dateInterval == DateInterval(start: TestSupport.date("2024-05-03T08:00:00Z"), duration: 1200))
-            #expect(events[0].dateInterval.duration == 0)
+            expectEqual(events.map(\.type), [.pause, .resume, .segment])
+            expectEqual(events[2].dateInterval, DateInterval(start: TestSupport.date("2024-05-03T08:00:00Z"), duration: 1200))
+            expectEqual(events[0].dateInterval.duration, 0)
             // Parts, in time order, with their own events and figures.
             let parts = workout.workoutActivities
-            #expect(parts.map(\.startDate) == [TestSupport.date("2024-05-03T08:00:00Z"), TestSupport.date("2024-05-03T08:25:00Z")])
-            #expect(parts[1].endDate == TestSupport.date("2024-05-03T09:00:00Z"))
-            #expect(parts[1].workoutEvents.map(\.type) == [.lap])
-            #expect(parts[1].statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meterUnit(with: .kilo)) == 20)
-            #expect(parts[0].allStatistics.keys.map(\.identifier) == ["HKQuantityTypeIdentifierDistanceSwimming"])
+            expectEqual(parts.map(\.startDate), [TestSupport.date("2024-05-03T08:00:00Z"), TestSupport.date("2024-05-03T08:25:00Z")])
+            expectEqual(parts[1].endDate, TestSupport.date("2024-05-03T09:00:00Z"))
+            expectEqual(parts[1].workoutEvents.map(\.type), [.lap])
+            expectEqual(parts[1].statistics(for: QuantityType(.distanceCycling))?.sumQuantity()?.doubleValue(for: .meterUnit(with: .kilo)), 20)
+            expectEqual(parts[0].allStatistics.keys.map(\.identifier), ["HKQuantityTypeIdentifierDistanceSwimming"])
             // The route: the GPX file the WorkoutRoute element names, beside the export (workout-routes/), found as
             // HealthKit finds a route.
             let routes = try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType(),
                                                                               predicate: Query.predicateForObjects(from: workout))])
                 .result(for: store) as? [WorkoutRoute]
             let route = try #require(routes?.first)
-            #expect(route.locations.map(\.latitude) == [51.5074, 51.5075, 51.5077])
-            #expect(route.locations.map(\.timestamp) == [TestSupport.date("2024-05-03T08:25:00Z"), TestSupport.date("2024-05-03T08:25:10Z"),
+            expectEqual(route.locations.map(\.latitude), [51.5074, 51.5075, 51.5077])
+            expectEqual(route.locations.map(\.timestamp), [TestSupport.date("2024-05-03T08:25:00Z"), TestSupport.date("2024-05-03T08:25:10Z"),
                                                          TestSupport.date("2024-05-03T08:25:20Z")])
             let first = route.locations[0]
             #expect(first.longitude == -0.1275 && first.altitude == 11.2 && first.speed == 6.1 && first.course == 90.5)
@@ -116,16 +117,16 @@ struct WorkoutHealthKitTests {
                 let store = InMemorySampleStore()
                 _ = try HealthImporter(store: store).importFile(atPath: folder + "/export.zip")
                 let workouts = store.allSamples.compactMap(Workout.init(sample:))
-                #expect(workouts.count == 1)
+                expectEqual(workouts.count, 1)
                 return workouts.first?.detail.route
             }
         }
         let route = try importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", gpx) }
         #expect(route?.locations.count == 3 && route?.locations.last?.speed == 6.6)
-        #expect(try importedRoute { _ in } == nil, "no such member")
+        try expectNil(importedRoute { _ in }, "no such member")
         // A point without a time: the whole route is left out, never kept in part.
         let broken = gpx.replacingOccurrences(of: "<time>2024-05-03T08:25:10Z</time>", with: "")
-        #expect(try importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", broken) } == nil)
+        try expectNil(importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", broken) })
     }
 
     @Test func whatGPXWriterWritesReadsBack() throws {
@@ -135,7 +136,7 @@ struct WorkoutHealthKitTests {
             WorkoutRoute.Location(timestamp: start.addingTimeInterval(60), latitude: -33.9, longitude: 151.2),
         ]), Self.run())
         let read = try #require(GPXReader.locations(in: try GPXWriter.document(for: workout)))
-        #expect(read == workout.detail.route?.locations)
+        expectEqual(read, workout.detail.route?.locations)
     }
 
     @Test func partsFiguresCombineBySummingAndWeightingAverages() {
@@ -158,7 +159,7 @@ struct WorkoutHealthKitTests {
         // (120 × 10 min + 160 × 30 min) / 40 min = 150; the lowest minimum, the highest maximum.
         #expect(beats?.average == 150 && beats?.minimum == 90 && beats?.maximum == 180)
         // 2 km + 1500 m = 3.5 km, in the first part's unit.
-        #expect(workout.statistics(for: QuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()) == 3500)
+        expectEqual(workout.statistics(for: QuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()), 3500)
     }
 
     // MARK: - Associated samples
@@ -176,13 +177,13 @@ struct WorkoutHealthKitTests {
             let fresh = Self.beat(162, at: "2024-06-03T07:40:00Z")
             try await store.add([stored as HealthSample, fresh], to: workout)
             let found = try await Self.associated(with: workout, in: store)
-            #expect(Set(found.map(\.uuid)) == [stored.uuid, fresh.uuid])
+            expectEqual(Set(found.map(\.uuid)), [stored.uuid, fresh.uuid])
             #expect(found.allSatisfy { $0.sourceName == AuthorizationState.ownerSource })
             // The workout value read before the call finds them too, as does a fresh read; the workout keeps its uuid
             // and figures, and is not doubled.
             let reread = try await Self.workouts(store)
-            #expect(reread.map(\.uuid) == [workout.uuid])
-            #expect(reread[0].totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 600)
+            expectEqual(reread.map(\.uuid), [workout.uuid])
+            expectEqual(reread[0].totalEnergyBurned?.doubleValue(for: .kilocalorie()), 600)
             #expect(Set(try await Self.associated(with: reread[0], in: store).map(\.uuid)) == [stored.uuid, fresh.uuid])
             // A statistics query over the workout's samples, as HealthKit code computes a workout's heart-rate range:
             // 150 to 162, the reading of 70 outside it left out.
@@ -190,29 +191,29 @@ struct WorkoutHealthKitTests {
             let range = try await StatisticsQueryDescriptor(
                 predicate: .quantitySample(type: Self.heartRate, predicate: Query.predicateForObjects(from: workout)),
                 options: [.discreteMin, .discreteMax]).result(for: store)
-            #expect(range?.minimumQuantity()?.doubleValue(for: perMinute) == 150)
-            #expect(range?.maximumQuantity()?.doubleValue(for: perMinute) == 162)
+            expectEqual(range?.minimumQuantity()?.doubleValue(for: perMinute), 150)
+            expectEqual(range?.maximumQuantity()?.doubleValue(for: perMinute), 162)
             // Adding again associates once; another workout finds nothing; every heart rate is still there.
             try await store.add([stored as HealthSample], to: workout)
-            #expect(try await Self.associated(with: workout, in: store).count == 2)
+            try await expectEqual(Self.associated(with: workout, in: store).count, 2)
             let other = Self.run(start: "2024-06-04T07:00:00Z", end: "2024-06-04T08:00:00Z")
             try await store.save(other)
             #expect(try await Self.associated(with: other, in: store).isEmpty)
             let all = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: store)
-            #expect(all.count == 3)
+            expectEqual(all.count, 3)
             // The predicate combines with others as HealthKit's compound predicates do.
             let late = SamplePredicate.and([Query.predicateForObjects(from: workout),
                                             Query.predicateForSamples(withStart: TestSupport.date("2024-06-03T07:30:00Z"), end: nil)])
             let lateFound = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate, predicate: late)])
                 .result(for: store)
-            #expect(lateFound.map(\.uuid) == [fresh.uuid])
+            expectEqual(lateFound.map(\.uuid), [fresh.uuid])
             // The completion-handler form.
             let extra = Self.beat(155, at: "2024-06-03T07:20:00Z")
             let result = await withCheckedContinuation { continuation in
                 store.add([extra], to: workout) { success, error in continuation.resume(returning: (success, error == nil)) }
             }
             #expect(result == (true, true))
-            #expect(try await Self.associated(with: workout, in: store).count == 3)
+            try await expectEqual(Self.associated(with: workout, in: store).count, 3)
         }
     }
 
@@ -225,17 +226,17 @@ struct WorkoutHealthKitTests {
             func code(_ call: () async throws -> Void) async -> HealthError.Code? {
                 do { try await call(); return nil } catch let error as HealthError { return error.code } catch { return nil }
             }
-            #expect(await code { try await store.add([Self.beat(120, at: "2024-06-03T07:10:00Z")], to: workout) } == .errorInvalidArgument)
-            #expect(TestSupport.walkFiles(folder + "/store") == before, "a workout never saved: nothing written")
+            await expectEqual(code { try await store.add([Self.beat(120, at: "2024-06-03T07:10:00Z")], to: workout) }, .errorInvalidArgument)
+            expectEqual(TestSupport.walkFiles(folder + "/store"), before, "a workout never saved: nothing written")
             try await store.save(workout)
             let gone = Self.beat(130, at: "2024-06-03T07:15:00Z")
             try await store.save(gone)
             try await store.delete(gone)
             let saved = TestSupport.walkFiles(folder + "/store")
             let fresh = Self.beat(140, at: "2024-06-03T07:20:00Z")
-            #expect(await code { try await store.add([fresh as HealthSample, gone], to: workout) } == .errorInvalidArgument)
-            #expect(await code { try await store.add([workout], to: workout) } == .errorInvalidArgument)
-            #expect(TestSupport.walkFiles(folder + "/store") == saved, "a deleted sample: the new one is not saved either")
+            await expectEqual(code { try await store.add([fresh as HealthSample, gone], to: workout) }, .errorInvalidArgument)
+            await expectEqual(code { try await store.add([workout], to: workout) }, .errorInvalidArgument)
+            expectEqual(TestSupport.walkFiles(folder + "/store"), saved, "a deleted sample: the new one is not saved either")
             #expect(try await Self.associated(with: workout, in: store).isEmpty)
         }
     }
@@ -253,10 +254,10 @@ struct WorkoutHealthKitTests {
             let reader = try Self.store(folder, .add)
             // The workout is back as it was, under its own uuid; the sample the call saved is gone, the other stays.
             let workouts = try await Self.workouts(reader)
-            #expect(workouts.map(\.uuid) == [workout.uuid])
+            expectEqual(workouts.map(\.uuid), [workout.uuid])
             #expect(try await Self.associated(with: workout, in: reader).isEmpty)
             let beats = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: reader)
-            #expect(beats.map(\.uuid) == [stored.uuid])
+            expectEqual(beats.map(\.uuid), [stored.uuid])
         }
     }
 
@@ -269,7 +270,7 @@ struct WorkoutHealthKitTests {
             let associating = try Self.store(folder, .add)
             try await associating.add([Self.beat(162, at: "2024-06-03T07:40:00Z") as HealthSample], to: workout)
             _ = try associating.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
-            #expect(try await Self.workouts(try Self.store(folder, .add)).map(\.uuid) == [workout.uuid])
+            try await expectEqual(Self.workouts(try Self.store(folder, .add)).map(\.uuid), [workout.uuid])
             let second = try associating.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
             #expect(second.total == 1 && second.alreadyDeleted == 0)
             #expect(try await Self.workouts(try Self.store(folder, .add)).isEmpty)
@@ -289,15 +290,15 @@ struct WorkoutHealthKitTests {
             #expect(try await Self.workouts(reader).isEmpty)
             #expect(try await Self.associated(with: workout, in: reader).isEmpty)
             let beats = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: reader)
-            #expect(beats.map(\.uuid) == [kept.uuid])
+            expectEqual(beats.map(\.uuid), [kept.uuid])
             // Undo brings the workout back (as a copy, as undo restores every deleted sample) with both associations:
             // the kept sample and the copy of the one deleted with it.
             _ = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
             let restored = try #require(try await Self.workouts(reader).first)
             let found = try await Self.associated(with: restored, in: reader)
-            #expect(found.count == 2)
+            expectEqual(found.count, 2)
             #expect(found.contains { $0.uuid == kept.uuid })
-            #expect(Set(found.compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: .count().unitDivided(by: .minute())) }) == [150, 160])
+            expectEqual(Set(found.compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: .count().unitDivided(by: .minute())) }), [150, 160])
         }
     }
 
@@ -322,7 +323,7 @@ struct WorkoutHealthKitTests {
             #expect(typed == [route] && routes.count == 1 && route.count == 3 && route.locations.count == 3)
             switch routes[0] {
             case is Workout, is QuantitySample: Issue.record("a route is its own class")
-            case let found as WorkoutRoute: #expect(found.uuid == route.uuid)
+            case let found as WorkoutRoute: expectEqual(found.uuid, route.uuid)
             default: Issue.record("a route's class is WorkoutRoute")
             }
             #expect(route.startDate == start && route.endDate == start.addingTimeInterval(120))
@@ -335,17 +336,17 @@ struct WorkoutHealthKitTests {
                     continuation.resume(returning: (samples as? [WorkoutRoute])?.map(\.count))
                 })
             }
-            #expect(handed == [3])
+            expectEqual(handed, [3])
             #expect(try await Self.associated(with: without, in: store, type: SeriesType.workoutRoute()).isEmpty)
             // Every route of the store, without a predicate: one.
-            #expect(try await SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType())]).result(for: store).count == 1)
+            try await expectEqual(SampleQueryDescriptor(predicates: [.sample(type: .workoutRouteType())]).result(for: store).count, 1)
             // The locations, as HKWorkoutRouteQuery hands them out.
             let latitudes = await withCheckedContinuation { continuation in
                 store.execute(WorkoutRouteQuery(route: route) { _, locations, done, _ in
                     if done { continuation.resume(returning: locations?.map(\.latitude) ?? []) }
                 })
             }
-            #expect(latitudes == [51.5, 51.501, 51.502])
+            expectEqual(latitudes, [51.5, 51.501, 51.502])
             // An anchored query of routes, as HealthKit's route samples show it: the route arrives with its workout and
             // goes with it, under the same uuid.
             let query = AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute(),
@@ -353,12 +354,12 @@ struct WorkoutHealthKitTests {
                                                       anchor: nil)
             let first = try await query.result(for: store)
             #expect(first.addedSamples.map(\.uuid) == [route.uuid] && first.deletedObjects.isEmpty)
-            #expect((first.addedSamples.first as? WorkoutRoute)?.locations == route.locations)
+            expectEqual((first.addedSamples.first as? WorkoutRoute)?.locations, route.locations)
             try await store.delete(withRoute)
             let second = try await AnchoredObjectQueryDescriptor(predicates: [.sample(type: SeriesType.workoutRoute())],
                                                                  anchor: first.newAnchor).result(for: store)
             #expect(second.addedSamples.isEmpty && second.deletedObjects.map(\.uuid) == [route.uuid])
-            #expect(second.deletedObjects.first?.typeIdentifier == "HKWorkoutRouteTypeIdentifier")
+            expectEqual(second.deletedObjects.first?.typeIdentifier, "HKWorkoutRouteTypeIdentifier")
         }
     }
 
@@ -374,12 +375,12 @@ struct WorkoutHealthKitTests {
             let workout = try #require(try await Self.workouts(store).first)
             // <Workout workoutActivityType="HKWorkoutActivityTypeOther" duration="31.73680251737436" durationUnit="min"
             //  totalDistance="0" totalDistanceUnit="km" totalEnergyBurned="139.3170000000021" ...> with no children.
-            #expect(workout.workoutActivityType == .other)
+            expectEqual(workout.workoutActivityType, .other)
             // The duration written is 0.2 s longer than the time from start to end (10:40:38 to 11:12:22): the
             // import keeps it within the workout's span, as HealthKit's invariant `duration <= end − start` wants.
-            #expect(workout.duration == 1904)
-            #expect(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 139.3170000000021)
-            #expect(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)) == 0)
+            expectEqual(workout.duration, 1904)
+            expectEqual(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()), 139.3170000000021)
+            expectEqual(workout.totalDistance?.doubleValue(for: .meterUnit(with: .kilo)), 0)
             #expect(workout.allStatistics.isEmpty && workout.workoutEvents?.isEmpty == true && workout.workoutActivities.isEmpty)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 @testable import hkctl
 
@@ -12,8 +13,8 @@ struct ChartPartsTests {
         #expect(weight.lower <= 70.5 && weight.upper >= 71.5 && weight.step == 0.25)
         let flat = AxisScale(covering: 72, 72)
         #expect(flat.lower < 72 && flat.upper > 72)
-        #expect(AxisScale(covering: 0, 0).ticks.first == 0)
-        #expect(AxisScale(covering: .nan, 3).upper == 1)
+        expectEqual(AxisScale(covering: 0, 0).ticks.first, 0)
+        expectEqual(AxisScale(covering: .nan, 3).upper, 1)
     }
 
     /// Issue 20, item 12: output arithmetic on values near the largest Double never traps.
@@ -26,37 +27,37 @@ struct ChartPartsTests {
     }
 
     @Test func sparklineUsesTheFullRangeAndKeepsGaps() {
-        #expect(Sparkline.render([1, 2, 3, 4, 5, 6, 7, 8]) == "▁▂▃▄▅▆▇█")
-        #expect(Sparkline.render([3, nil, 1]) == "█ ▁")
-        #expect(Sparkline.render([5, 5]) == "▄▄")
-        #expect(Sparkline.render([1, 8], unicode: false) == "_#")
-        #expect(Sparkline.render([nil, nil]) == "  ")
+        expectEqual(Sparkline.render([1, 2, 3, 4, 5, 6, 7, 8]), "▁▂▃▄▅▆▇█")
+        expectEqual(Sparkline.render([3, nil, 1]), "█ ▁")
+        expectEqual(Sparkline.render([5, 5]), "▄▄")
+        expectEqual(Sparkline.render([1, 8], unicode: false), "_#")
+        expectEqual(Sparkline.render([nil, nil]), "  ")
     }
 
     @Test func numbersDurationsAndDates() {
-        #expect(ChartFormat.amount(11_594, unit: .count(), type: .steps) == "11,594 steps")
-        #expect(ChartFormat.amount(72.44, unit: try! HealthUnit(parsing: "kg"), type: .weight) == "72.4 kg")
-        #expect(ChartFormat.amount(0.215, unit: .percent(), type: .weight) == "21.5 %")
-        #expect(ChartFormat.duration(7 * 3600 + 12 * 60 + 20) == "7 h 12 min")
+        expectEqual(ChartFormat.amount(11_594, unit: .count(), type: .steps), "11,594 steps")
+        expectEqual(ChartFormat.amount(72.44, unit: try! HealthUnit(parsing: "kg"), type: .weight), "72.4 kg")
+        expectEqual(ChartFormat.amount(0.215, unit: .percent(), type: .weight), "21.5 %")
+        expectEqual(ChartFormat.duration(7 * 3600 + 12 * 60 + 20), "7 h 12 min")
         #expect(ChartFormat.duration(8 * 3600) == "8 h 00 min" && ChartFormat.duration(59) == "1 min")
         let calendar = ChartFixtures.calendar
-        #expect(ChartFormat.day(TestSupport.date("2024-05-27T10:00:00Z"), calendar: calendar) == "Mon 27 May")
-        #expect(ChartFormat.range(from: TestSupport.date("2024-05-26T00:00:00Z"), to: TestSupport.date("2024-06-02T00:00:00Z"),
-                                  calendar: calendar) == "26 May – 1 Jun 2024")
-        #expect(ChartFormat.period(TestSupport.date("2024-05-01T00:00:00Z"), bucket: .month, calendar: calendar) == "May 2024")
+        expectEqual(ChartFormat.day(TestSupport.date("2024-05-27T10:00:00Z"), calendar: calendar), "Mon 27 May")
+        expectEqual(ChartFormat.range(from: TestSupport.date("2024-05-26T00:00:00Z"), to: TestSupport.date("2024-06-02T00:00:00Z"),
+                                  calendar: calendar), "26 May – 1 Jun 2024")
+        expectEqual(ChartFormat.period(TestSupport.date("2024-05-01T00:00:00Z"), bucket: .month, calendar: calendar), "May 2024")
     }
 
     @Test func seriesFromStatistics() throws {
         let steps = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         #expect(steps.style == .bars && steps.points.count == 7 && steps.goal == 10_000)
-        #expect(steps.points[4].value == nil)  // Thursday: no samples, not zero
-        #expect(steps.points[6].value == 11_594)
+        expectNil(steps.points[4].value)  // Thursday: no samples, not zero
+        expectEqual(steps.points[6].value, 11_594)
         let weekly = try ChartFixtures.series(.steps, bucket: .week, goal: Quantity(10_000, .count()))
-        #expect(weekly.goal == nil)  // a daily goal is not drawn on weekly bars
+        expectNil(weekly.goal)  // a daily goal is not drawn on weekly bars
         let weight = try ChartFixtures.series(.weight)
         #expect(weight.style == .line && weight.points[3].value == nil && weight.points[0].value == 71.5)
         let water = try ChartFixtures.series(.water, goal: Quantity(2, try HealthUnit(parsing: "L")))
-        #expect(water.goal == 2000)  // in the series' unit, mL
+        expectEqual(water.goal, 2000)  // in the series' unit, mL
     }
 
     @Test func sleepChartShowsStagesAndGoal() throws {

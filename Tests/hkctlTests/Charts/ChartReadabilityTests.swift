@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestKit
 import HealthCore
 @testable import hkctl
 import TextSupport
@@ -43,12 +44,12 @@ struct ChartReadabilityTests {
     // MARK: - Tick labels
 
     @Test func tickLabelsShareOneFormatPerAxis() {
-        #expect(ChartFormat.axisLabels([0, 2500, 5000, 7500, 10_000], unit: .count()) == ["0", "2,500", "5,000", "7,500", "10,000"])
-        #expect(ChartFormat.axisLabels([71, 71.2, 71.4], unit: Self.kilograms) == ["71.0", "71.2", "71.4"])
-        #expect(ChartFormat.axisLabels([70.5, 70.75, 71], unit: Self.kilograms) == ["70.50", "70.75", "71.00"])
-        #expect(ChartFormat.axisLabels([0, 15_000], unit: .count()) == ["0", "15,000"])
-        #expect(ChartFormat.axisLabels([0.95, 0.975, 1], unit: .percent()) == ["95.0", "97.5", "100.0"])
-        #expect(ChartFormat.axisLabels([1000, 1500], unit: nil) == ["1,000", "1,500"])
+        expectEqual(ChartFormat.axisLabels([0, 2500, 5000, 7500, 10_000], unit: .count()), ["0", "2,500", "5,000", "7,500", "10,000"])
+        expectEqual(ChartFormat.axisLabels([71, 71.2, 71.4], unit: Self.kilograms), ["71.0", "71.2", "71.4"])
+        expectEqual(ChartFormat.axisLabels([70.5, 70.75, 71], unit: Self.kilograms), ["70.50", "70.75", "71.00"])
+        expectEqual(ChartFormat.axisLabels([0, 15_000], unit: .count()), ["0", "15,000"])
+        expectEqual(ChartFormat.axisLabels([0.95, 0.975, 1], unit: .percent()), ["95.0", "97.5", "100.0"])
+        expectEqual(ChartFormat.axisLabels([1000, 1500], unit: nil), ["1,000", "1,500"])
         // Ticks computed by adding steps carry rounding error; the labels do not.
         let scale = AxisScale(covering: 71.03, 71.38, targetTicks: 4)
         let labels = ChartFormat.tickLabels(scale, unit: Self.kilograms)
@@ -59,10 +60,10 @@ struct ChartReadabilityTests {
         let root = try parse(SVGChart(calendar: Self.calendar).render(Self.weights([71.5, 71.4, 71.2, nil, 70.9, 70.7, 70.5])))
         let ticks = try elements(root, "text").filter { attribute($0, "text-anchor") == "end" }.compactMap(\.stringValue)
         #expect(ticks.count >= 3)
-        #expect(Set(ticks.map { $0.split(separator: ".").dropFirst().first?.count ?? 0 }) == [1], "\(ticks)")
+        expectEqual(Set(ticks.map { $0.split(separator: ".").dropFirst().first?.count ?? 0 }), [1], "\(ticks)")
         let steps = try parse(SVGChart(calendar: Self.calendar).render(try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))))
         let stepTicks = try elements(steps, "text").filter { attribute($0, "text-anchor") == "end" }.compactMap(\.stringValue)
-        #expect(stepTicks == ["0", "2,500", "5,000", "7,500", "10,000", "12,500"], "\(stepTicks)")
+        expectEqual(stepTicks, ["0", "2,500", "5,000", "7,500", "10,000", "12,500"], "\(stepTicks)")
     }
 
     // MARK: - Goal label
@@ -75,7 +76,7 @@ struct ChartReadabilityTests {
             let root = try parse(svg)
             let label = try #require(try elements(root, "text").first { $0.stringValue?.hasPrefix("goal ") == true })
             let labelLeft = number(label, "x")
-            #expect(attribute(label, "text-anchor") == "start")
+            expectEqual(attribute(label, "text-anchor"), "start")
             let bars = try elements(root, "rect").filter { $0.elements(forName: "title").count == 1 }
             #expect(!bars.isEmpty)
             let rightmost = bars.map { number($0, "x") + number($0, "width") }.max() ?? 0
@@ -104,20 +105,20 @@ struct ChartReadabilityTests {
     @Test func svgJoinsReadingsAcrossDaysWithoutDataWithADashedSegment() throws {
         let root = try parse(SVGChart(calendar: Self.calendar).render(Self.weights([71.5, 71.4, nil, nil, 70.9, 70.7, nil])))
         let circles = try elements(root, "circle").map { (number($0, "cx"), number($0, "cy")) }
-        #expect(circles.count == 4)
+        expectEqual(circles.count, 4)
         let gaps = try elements(root, "path").filter { attribute($0, "class") == "gap" }
-        #expect(gaps.count == 1)
+        expectEqual(gaps.count, 1)
         let gap = try #require(gaps.first)
         #expect(attribute(gap, "stroke-dasharray") != nil)
         let d = attribute(gap, "d") ?? ""
         let coordinates = d.split(whereSeparator: { "ML ".contains($0) }).compactMap { Double($0) }
-        #expect(coordinates.count == 4)
+        expectEqual(coordinates.count, 4)
         if coordinates.count == 4 {
             #expect(abs(coordinates[0] - circles[1].0) < 0.11 && abs(coordinates[1] - circles[1].1) < 0.11, "from 27 May's reading")
             #expect(abs(coordinates[2] - circles[2].0) < 0.11 && abs(coordinates[3] - circles[2].1) < 0.11, "to 30 May's reading")
         }
         // The solid runs stay apart; nothing is drawn after the last reading, nothing drops to zero.
-        #expect(try elements(root, "polyline").count == 2)
+        try expectEqual(elements(root, "polyline").count, 2)
         let bottom = try elements(root, "line").map { number($0, "y1") }.max() ?? 0
         #expect(circles.allSatisfy { $0.1 < bottom })
         #expect(try elements(root, "text").contains { $0.stringValue == "dashed: across days without data" })
@@ -151,14 +152,14 @@ struct ChartReadabilityTests {
             #expect(spacing.count == 1 && labelled.first == 0 && labelled.last == rows.count - 1, "\(lines)")
             let values = labelled.compactMap { Double(rows[$0].label!.replacingOccurrences(of: ",", with: "")) }
             let steps = Set(zip(values, values.dropFirst()).map { (($0 - $1) * 1000).rounded() })
-            #expect(steps.count == 1, "\(lines)")
+            expectEqual(steps.count, 1, "\(lines)")
             // Computed outside the macro: a closure inside `#expect` took the type checker seconds.
             let decimals: Set<Int> = Set(labelled.map { (row: Int) -> Int in rows[row].label!.split(separator: ".").dropFirst().first?.count ?? 0 })
-            #expect(decimals.count == 1, "\(lines)")
+            expectEqual(decimals.count, 1, "\(lines)")
             // Every dot lies between two readings' columns and rows.
             let points = rows.enumerated().flatMap { y, row in row.cells.enumerated().filter { $0.element == "•" }.map { (x: $0.offset, y: y) } }
                 .sorted { $0.x < $1.x }
-            #expect(points.count == series.recorded.count)
+            expectEqual(points.count, series.recorded.count)
             for (y, row) in rows.enumerated() {
                 for (x, cell) in row.cells.enumerated() where cell == "·" {
                     let segment = zip(points, points.dropFirst()).first { $0.x < x && x < $1.x }
@@ -167,7 +168,7 @@ struct ChartReadabilityTests {
                 }
             }
             let gap = series.bridgesGaps
-            #expect(lines.contains("· · across days without data") == gap, "\(lines)")
+            expectEqual(lines.contains("· · across days without data"), gap, "\(lines)")
         }
     }
 
@@ -186,8 +187,8 @@ struct ChartReadabilityTests {
 
     @Test func partialPeriodsAreFoundByTheCalendar() throws {
         let series = try weeks()
-        #expect(series.points.map(\.partial) == [true, false, false, false, true], "\(series.points)")
-        #expect(series.partialNote == "* weeks only partly in the range")
+        expectEqual(series.points.map(\.partial), [true, false, false, false, true], "\(series.points)")
+        expectEqual(series.partialNote, "* weeks only partly in the range")
         let day = TestSupport.date("2024-05-06T00:00:00Z")
         #expect(!ChartSeries.isPartial(start: day, end: day.addingTimeInterval(86_400), bucket: .day, calendar: Self.calendar))
         #expect(!ChartSeries.isPartial(start: day.addingTimeInterval(14 * 3600), end: day.addingTimeInterval(15 * 3600), bucket: .hour,
@@ -210,8 +211,8 @@ struct ChartReadabilityTests {
         let result = try StatisticsRequest(type: .steps, interval: interval, bucketUnit: .day)
             .run(on: InMemorySampleStore(steps), calendar: Self.calendar)
         let series = ChartSeries(result: result, bucket: .day, calendar: Self.calendar, now: now)
-        #expect(series.points.map(\.unfinished) == [false, false, false, false, false, true])
-        #expect(series.partialNote == "* day not over yet")
+        expectEqual(series.points.map(\.unfinished), [false, false, false, false, false, true])
+        expectEqual(series.partialNote, "* day not over yet")
         #expect(series.average == 8000 && series.averageLeavesOutPartial)
         // A line of averages: an average so far is an average, nothing is marked.
         let weights = (0..<6).map { TestSupport.quantitySample(.weight, 70, "kg",
@@ -225,18 +226,18 @@ struct ChartReadabilityTests {
         let series = try weeks()
         let lines = BarChart(series: series, calendar: Self.calendar).render(style: TerminalStyle(width: 60, colour: false))
         let rows = lines.filter { $0.hasPrefix("wk ") }
-        #expect(rows.count == 5)
-        #expect(rows.map { $0.split(separator: " ").prefix(3).joined(separator: " ").contains("*") } == [true, false, false, false, true], "\(rows)")
-        #expect(lines.last == "* weeks only partly in the range")
+        expectEqual(rows.count, 5)
+        expectEqual(rows.map { $0.split(separator: " ").prefix(3).joined(separator: " ").contains("*") }, [true, false, false, false, true], "\(rows)")
+        expectEqual(lines.last, "* weeks only partly in the range")
         // 5,000 + 7,000 × 3 + 5,000 steps: the average a week is of the three whole weeks.
-        #expect(series.average == 7000)
+        expectEqual(series.average, 7000)
         #expect(lines.contains { $0.contains("average 7,000 steps a week (* left out)") }, "\(lines)")
         let coloured = BarChart(series: series, calendar: Self.calendar).render(style: TerminalStyle(width: 60, colour: true))
-        #expect(coloured.first { $0.withoutEscapes.hasPrefix("wk 1 May*") }?.contains("\u{1B}[2m") == true, "a dim bar")
+        expectEqual(coloured.first { $0.withoutEscapes.hasPrefix("wk 1 May*") }?.contains("\u{1B}[2m"), true, "a dim bar")
 
         let root = try parse(SVGChart(calendar: Self.calendar).render(series))
         let bars = try elements(root, "rect").filter { $0.elements(forName: "title").count == 1 }
-        #expect(bars.map { attribute($0, "fill-opacity") != nil } == [true, false, false, false, true])
+        expectEqual(bars.map { attribute($0, "fill-opacity") != nil }, [true, false, false, false, true])
         let texts = try elements(root, "text").compactMap(\.stringValue)
         #expect(texts.contains("wk 1 May*") && texts.contains("wk 27 May*") && texts.contains("wk 6 May"), "\(texts)")
         #expect(texts.contains("* weeks only partly in the range"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 @testable import hkctl
 import TextSupport
@@ -38,7 +39,7 @@ struct ChartRenderingTests {
         for (index, (name, lines)) in plain.enumerated() {
             #expect(!lines.joined().contains("\u{1B}"), "\(name) has escapes without colour")
             #expect(coloured[index].1.joined().contains("\u{1B}["), "\(name) has no colour")
-            #expect(coloured[index].1.map(\.withoutEscapes) == lines, "\(name): colour changed the text")
+            expectEqual(coloured[index].1.map(\.withoutEscapes), lines, "\(name): colour changed the text")
         }
     }
 

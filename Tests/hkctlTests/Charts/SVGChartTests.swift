@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import TestKit
 import HealthCore
 @testable import hkctl
 
@@ -10,7 +11,7 @@ struct SVGChartTests {
     private func parse(_ svg: String) throws -> XMLElement {
         let document = try XMLDocument(xmlString: svg, options: [])
         let root = try #require(document.rootElement())
-        #expect(root.name == "svg")
+        expectEqual(root.name, "svg")
         return root
     }
 
@@ -26,14 +27,14 @@ struct SVGChartTests {
             #expect(labels.contains(expected), "no text '\(expected)' in \(labels)")
         }
         let bars = try root.nodes(forXPath: "//*[local-name()='rect'][*[local-name()='title']]")
-        #expect(bars.count == 6)  // seven days, one without steps
-        #expect(try root.nodes(forXPath: "//*[local-name()='line'][@stroke-dasharray]").count == 1)
+        expectEqual(bars.count, 6)  // seven days, one without steps
+        try expectEqual(root.nodes(forXPath: "//*[local-name()='line'][@stroke-dasharray]").count, 1)
     }
 
     @Test func lineChartHasAPointPerRecordedDayAndBreaksAtGaps() throws {
         let root = try parse(SVGChart(calendar: ChartFixtures.calendar).render(try ChartFixtures.series(.weight)))
-        #expect(try root.nodes(forXPath: "//*[local-name()='circle']").count == 6)
-        #expect(try root.nodes(forXPath: "//*[local-name()='polyline']").count == 2)
+        try expectEqual(root.nodes(forXPath: "//*[local-name()='circle']").count, 6)
+        try expectEqual(root.nodes(forXPath: "//*[local-name()='polyline']").count, 2)
         #expect(try texts(root).contains("kg"))
     }
 
@@ -47,6 +48,6 @@ struct SVGChartTests {
     }
 
     @Test func textIsEscaped() throws {
-        #expect(SVGChart.escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+        expectEqual(SVGChart.escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;")
     }
 }

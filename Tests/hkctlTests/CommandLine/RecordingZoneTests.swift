@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 @testable import hkctl
 
@@ -38,8 +39,8 @@ struct RecordingZoneTests {
     func aZoneFoundByNameIsRecordedWithoutASecondRead(environment: [String: String], arguments: [String]) throws {
         let reads = Reads()
         let globals = try options(environment, arguments: arguments, reads: reads)
-        #expect(globals.recordingZoneName == "Europe/Paris")
-        #expect(reads.count == 1, "the zone file was read \(reads.count) times")
+        expectEqual(globals.recordingZoneName, "Europe/Paris")
+        expectEqual(reads.count, 1, "the zone file was read \(reads.count) times")
     }
 
     /// Zones not found by the name they carry are checked against the database as before: a POSIX rule in `$TZ` is
@@ -51,16 +52,16 @@ struct RecordingZoneTests {
         let globals = try options(["TZ": tz], reads: reads)
         let name = globals.time.timeZone.identifier
         let expected = Self.database(Reads()).zone(named: name) == nil ? nil : name
-        #expect(globals.recordingZoneName == expected)
-        if tz.hasPrefix("CET") { #expect(globals.recordingZoneName == nil) }
+        expectEqual(globals.recordingZoneName, expected)
+        if tz.hasPrefix("CET") { expectNil(globals.recordingZoneName) }
     }
 
     @Test func zoneNamesInTZ() {
-        #expect(GlobalOptions.zoneName(inTZ: "Europe/Paris") == "Europe/Paris")
-        #expect(GlobalOptions.zoneName(inTZ: ":Asia/Tokyo") == "Asia/Tokyo")
-        #expect(GlobalOptions.zoneName(inTZ: "/etc/localtime") == nil)
-        #expect(GlobalOptions.zoneName(inTZ: ":/etc/localtime") == nil)
+        expectEqual(GlobalOptions.zoneName(inTZ: "Europe/Paris"), "Europe/Paris")
+        expectEqual(GlobalOptions.zoneName(inTZ: ":Asia/Tokyo"), "Asia/Tokyo")
+        expectNil(GlobalOptions.zoneName(inTZ: "/etc/localtime"))
+        expectNil(GlobalOptions.zoneName(inTZ: ":/etc/localtime"))
         #expect(GlobalOptions.zoneName(inTZ: "") == nil && GlobalOptions.zoneName(inTZ: ":") == nil)
-        #expect(GlobalOptions.zoneName(inTZ: nil) == nil)
+        expectNil(GlobalOptions.zoneName(inTZ: nil))
     }
 }

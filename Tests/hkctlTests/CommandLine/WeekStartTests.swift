@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import hkctl
 
 /// hkctl's own week data against ICU's, through Foundation (which the tests still link).
@@ -17,7 +18,7 @@ struct WeekStartTests {
     func firstWeekdayMatchesICU(identifier: String) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: identifier)
-        #expect(WeekStart.firstWeekday(environment: ["LANG": identifier + ".UTF-8"]) == calendar.firstWeekday, "\(identifier)")
+        expectEqual(WeekStart.firstWeekday(environment: ["LANG": identifier + ".UTF-8"]), calendar.firstWeekday, "\(identifier)")
     }
 
     @Test(arguments: [
@@ -25,11 +26,11 @@ struct WeekStartTests {
         (["LC_TIME": "en_US", "LANG": "de_DE.UTF-8"], 1), (["LANG": "C.UTF-8"], nil), (["LANG": "POSIX"], nil), ([:], nil),
     ])
     func weekStartFromTheLocale(environment: [String: String], weekday: Int?) {
-        #expect(WeekStart.firstWeekday(environment: environment) == weekday)
+        expectEqual(WeekStart.firstWeekday(environment: environment), weekday)
     }
 
     @Test(arguments: [("zh_Hant_TW", "TW"), ("sr_RS@latin", "RS"), ("de-AT", "AT"), ("en", "US"), ("xx", nil as String?)])
     func regionsOfLocaleNames(identifier: String, region: String?) {
-        #expect(WeekStart.region(of: String(identifier.prefix { $0 != "@" })) == region)
+        expectEqual(WeekStart.region(of: String(identifier.prefix { $0 != "@" })), region)
     }
 }

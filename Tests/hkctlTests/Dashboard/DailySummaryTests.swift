@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import HealthCore
 import HKCtlSupport
 @testable import hkctl
@@ -9,7 +10,7 @@ struct DailySummaryTests {
         let summary = try ChartFixtures.summary()
         #expect(summary.steps.total == 11_594 && summary.steps.goal == 10_000)
         #expect(summary.water.total == 2100 && summary.water.goal == 2000 && summary.water.unit?.unitString == "mL")
-        #expect(summary.weight.latest == 70.5)
+        expectEqual(summary.weight.latest, 70.5)
         #expect(summary.weight.days.count == 7 && summary.weight.days[3] == nil)
         #expect(abs((summary.weight.change ?? 0) - (-1.0)) < 1e-9)
         #expect(summary.sleep.asleepDeep == 70 * 60 && summary.sleep.awake == 10 * 60)

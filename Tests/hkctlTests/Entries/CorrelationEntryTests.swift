@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import hkctl
 @testable import HealthCore
 @testable import HKCtlSupport
@@ -11,12 +12,12 @@ struct CorrelationEntryTests {
     @Test(arguments: [("120/80", 120.0, 80.0), ("120/80mmHg", 120, 80), ("120 / 80 mmHg", 120, 80), ("16/10.7kPa", 120.01, 80.26)])
     func bloodPressureReadsMmHgAndKilopascals(text: String, systolic: Double, diastolic: Double) throws {
         let samples = try BloodPressureEntry(reading: text).samples(source: "hkctl", context: context)
-        #expect(samples.count == 3)
+        expectEqual(samples.count, 3)
         let mmHg = try HealthUnit(parsing: "mmHg")
         let values = try samples.prefix(2).map { try #require($0.value.quantity).value(in: mmHg) }
-        #expect(values.map { ($0 * 100).rounded() / 100 } == [systolic, diastolic])
-        #expect(samples.map(\.typeIdentifier) == [CorrelationType.systolic, CorrelationType.diastolic, CorrelationType.bloodPressure.identifier])
-        #expect(samples[2].detail?.correlation?.members.map(\.uuid) == samples.prefix(2).map(\.uuid))
+        expectEqual(values.map { ($0 * 100).rounded() / 100 }, [systolic, diastolic])
+        expectEqual(samples.map(\.typeIdentifier), [CorrelationType.systolic, CorrelationType.diastolic, CorrelationType.bloodPressure.identifier])
+        expectEqual(samples[2].detail?.correlation?.members.map(\.uuid), samples.prefix(2).map(\.uuid))
     }
 
     @Test(arguments: ["120/", "/80", "120", "abc/80", "120/80/70", "120/xx"])
@@ -38,10 +39,10 @@ struct CorrelationEntryTests {
     @Test func foodBecomesDietarySamplesWithTheNameInMetadata() throws {
         let samples = try FoodEntry(name: "Oatmeal", amounts: [("dietary-energy", "350kcal"), ("protein", "12g"), ("caffeine", "0mg")])
             .samples(source: "hkctl", context: context)
-        #expect(samples.count == 4)
+        expectEqual(samples.count, 4)
         #expect(samples.allSatisfy { $0.metadata["HKFoodType"] == .string("Oatmeal") })
-        #expect(samples[0].typeIdentifier == "HKQuantityTypeIdentifierDietaryEnergyConsumed")
-        #expect(samples[3].typeIdentifier == CorrelationType.food.identifier)
+        expectEqual(samples[0].typeIdentifier, "HKQuantityTypeIdentifierDietaryEnergyConsumed")
+        expectEqual(samples[3].typeIdentifier, CorrelationType.food.identifier)
         #expect(throws: CorrelationError.emptyFood("Toast")) { try FoodEntry(name: "Toast", amounts: []).samples(source: "hkctl", context: context) }
         #expect(throws: CorrelationError.notANutrient("weight")) {
             try FoodEntry(name: "Toast", amounts: [("weight", "1kg")]).samples(source: "hkctl", context: context)
@@ -56,7 +57,7 @@ struct CorrelationEntryTests {
         #expect(!line.contains("\"value\""))
         #expect(line.contains("\"correlation\":{\"members\":[{\"uuid\":\"\(samples[0].uuid.uuidString.lowercased())\""))
         let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
-        #expect(decoded == samples[2])
+        expectEqual(decoded, samples[2])
     }
 
     @Test func queryAttachesMembersAndStatisticsOfMembersCountOnce() throws {
@@ -66,14 +67,14 @@ struct CorrelationEntryTests {
             .samples(source: "hkctl", context: context))
         let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
         let found = try CorrelationQuery(type: .bloodPressure, interval: day).run(on: store)
-        #expect(found.count == 2)
+        expectEqual(found.count, 2)
         #expect(found.allSatisfy { $0.members.count == 2 })
         let summary = try BloodPressureSummary(store: store, interval: day, calendar: context.calendar)
-        #expect(summary.total.count == 2)
-        #expect(summary.total.systolic == .init([120, 140]))
-        #expect(summary.total.diastolic.maximum == 90)
+        expectEqual(summary.total.count, 2)
+        expectEqual(summary.total.systolic, .init([120, 140]))
+        expectEqual(summary.total.diastolic.maximum, 90)
         let systolic = try SampleTypeCatalogue.standard.type(named: "systolic")
-        #expect(try store.samples(ofType: systolic.identifier, overlapping: day).count == 2)
+        try expectEqual(store.samples(ofType: systolic.identifier, overlapping: day).count, 2)
     }
 
     @Test func deletingACorrelationDeletesItsMembersInOneBatch() throws {
@@ -84,15 +85,15 @@ struct CorrelationEntryTests {
             try store.save(reading)
             try store.save(other)
             let tombstones = try store.delete(uuids: [reading[2].uuid], now: context.now)
-            #expect(Set(tombstones.map(\.uuid)) == Set(reading.map(\.uuid)))
+            expectEqual(Set(tombstones.map(\.uuid)), Set(reading.map(\.uuid)))
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            #expect(try store.samples(ofType: CorrelationType.systolic, overlapping: everything).map(\.uuid) == [other[0].uuid])
-            #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: store).map(\.sample.uuid) == [other[2].uuid])
+            try expectEqual(store.samples(ofType: CorrelationType.systolic, overlapping: everything).map(\.uuid), [other[0].uuid])
+            try expectEqual(CorrelationQuery(type: .bloodPressure, interval: everything).run(on: store).map(\.sample.uuid), [other[2].uuid])
             let changes = try store.changes(since: .beginning)
-            #expect(changes.deleted.count == 3)
+            expectEqual(changes.deleted.count, 3)
             // Compaction keeps the remaining correlation readable with its members.
             _ = try store.compact(now: context.now)
-            #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: store).first?.members.count == 2)
+            try expectEqual(CorrelationQuery(type: .bloodPressure, interval: everything).run(on: store).first?.members.count, 2)
         }
     }
 
@@ -108,7 +109,7 @@ struct CorrelationEntryTests {
                 for: "cuff", allow: true, share: [try catalogue.type(named: "systolic"), try catalogue.type(named: "diastolic")], read: [])
             try HealthStore(storage: storage, source: "cuff").save(samples)
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            #expect(try CorrelationQuery(type: .bloodPressure, interval: everything).run(on: storage).count == 1)
+            try expectEqual(CorrelationQuery(type: .bloodPressure, interval: everything).run(on: storage).count, 1)
             // A workout needs the workout type.
             let workout = try WorkoutEntry(activity: "running", duration: "10min").workout(source: "cuff", context: context)
             #expect(throws: AuthorizationError.notDetermined(source: "cuff", type: "workout")) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import hkctl
 @testable import HealthCore
 @testable import HKCtlSupport
@@ -23,13 +24,13 @@ struct SampleEntryTests {
     @Test func sleepRangeEndsThisMorningWhenThatHasPassed() throws {
         // now = 2024-06-01T12:00Z; 07:05 today has passed, so the night is 05-31 23:10 → 06-01 07:05.
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: context())
-        #expect(sample.start == Kit.utc(2024, 5, 31, 23, 10))
-        #expect(sample.end == Kit.utc(2024, 6, 1, 7, 5))
-        #expect(sample.duration == 7 * 3600 + 55 * 60)  // 23:10 → 07:05 = 7 h 55 min
-        #expect(sample.value == .category(1))           // asleepUnspecified by default
-        #expect(sample.typeIdentifier == "HKCategoryTypeIdentifierSleepAnalysis")
-        #expect(sample.created == EntryTestKit.referenceNow)
-        #expect(sample.source == "hkctl")
+        expectEqual(sample.start, Kit.utc(2024, 5, 31, 23, 10))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1, 7, 5))
+        expectEqual(sample.duration, 7 * 3600 + 55 * 60)  // 23:10 → 07:05 = 7 h 55 min
+        expectEqual(sample.value, .category(1))           // asleepUnspecified by default
+        expectEqual(sample.typeIdentifier, "HKCategoryTypeIdentifierSleepAnalysis")
+        expectEqual(sample.created, EntryTestKit.referenceNow)
+        expectEqual(sample.source, "hkctl")
     }
 
     @Test func sleepRangeStillGoingOnIsRefusedNotMovedADayBack() throws {
@@ -41,39 +42,39 @@ struct SampleEntryTests {
         }
         let named = try SampleEntry(type: .sleep, value: "23:10-07:05", endDay: Kit.utc(2024, 5, 31))
             .sample(source: "hkctl", context: early)
-        #expect(named.start == Kit.utc(2024, 5, 30, 23, 10))
-        #expect(named.end == Kit.utc(2024, 5, 31, 7, 5))
+        expectEqual(named.start, Kit.utc(2024, 5, 30, 23, 10))
+        expectEqual(named.end, Kit.utc(2024, 5, 31, 7, 5))
     }
 
     @Test func sleepRangeEndingExactlyNowIsToday() throws {
         let atEnd = context(now: Kit.utc(2024, 6, 1, 7, 5))
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: atEnd)
-        #expect(sample.end == Kit.utc(2024, 6, 1, 7, 5))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1, 7, 5))
     }
 
     @Test func sleepRangeWithinOneDay() throws {
         // 21:00 today is after now (12:00), so "20:00-21:00" is yesterday evening.
         let sample = try SampleEntry(type: .sleep, value: "20:00-21:00").sample(source: "hkctl", context: context())
-        #expect(sample.start == Kit.utc(2024, 5, 31, 20))
-        #expect(sample.end == Kit.utc(2024, 5, 31, 21))
+        expectEqual(sample.start, Kit.utc(2024, 5, 31, 20))
+        expectEqual(sample.end, Kit.utc(2024, 5, 31, 21))
         // A nap that already ended today.
         let nap = try SampleEntry(type: .sleep, value: "09:15-10:45").sample(source: "hkctl", context: context())
-        #expect(nap.start == Kit.utc(2024, 6, 1, 9, 15))
-        #expect(nap.end == Kit.utc(2024, 6, 1, 10, 45))
+        expectEqual(nap.start, Kit.utc(2024, 6, 1, 9, 15))
+        expectEqual(nap.end, Kit.utc(2024, 6, 1, 10, 45))
     }
 
     @Test func sleepRangeOfEqualTimesIsAWholeDay() throws {
         // Start equal to end moves the start back a day: exactly 24 h, the longest allowed.
         let sample = try SampleEntry(type: .sleep, value: "07:00-07:00").sample(source: "hkctl", context: context())
-        #expect(sample.start == Kit.utc(2024, 5, 31, 7))
-        #expect(sample.end == Kit.utc(2024, 6, 1, 7))
+        expectEqual(sample.start, Kit.utc(2024, 5, 31, 7))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1, 7))
     }
 
     @Test func sleepRangeIsReadInTheContextZone() throws {
         // Paris is UTC+2 in June: 07:05 local = 05:05Z, 23:10 local the day before = 21:10Z.
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: context("Europe/Paris"))
-        #expect(sample.start == Kit.utc(2024, 5, 31, 21, 10))
-        #expect(sample.end == Kit.utc(2024, 6, 1, 5, 5))
+        expectEqual(sample.start, Kit.utc(2024, 5, 31, 21, 10))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1, 5, 5))
     }
 
     @Test func sleepRangeOnAGivenEndDayAcrossTheSpringForwardNight() throws {
@@ -81,9 +82,9 @@ struct SampleEntryTests {
         let paris = context("Europe/Paris", now: Kit.utc(2024, 4, 1, 12))
         let endDay = Kit.date(2024, 3, 31, zone: "Europe/Paris")
         let sample = try SampleEntry(type: .sleep, value: "23:00-07:00", endDay: endDay).sample(source: "hkctl", context: paris)
-        #expect(sample.start == Kit.utc(2024, 3, 30, 22))
-        #expect(sample.end == Kit.utc(2024, 3, 31, 5))
-        #expect(sample.duration == 7 * 3600)
+        expectEqual(sample.start, Kit.utc(2024, 3, 30, 22))
+        expectEqual(sample.end, Kit.utc(2024, 3, 31, 5))
+        expectEqual(sample.duration, 7 * 3600)
     }
 
     @Test func sleepRangeOnAFutureEndDayIsInTheFuture() {
@@ -118,16 +119,16 @@ struct SampleEntryTests {
     func stageNamesMapToHealthKitRawValues(name: String, raw: Int) throws {
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05", categoryValue: name)
             .sample(source: "hkctl", context: context())
-        #expect(sample.value == .category(raw))
+        expectEqual(sample.value, .category(raw))
     }
 
     @Test func stageAsValueWithExplicitTimes() throws {
         let ctx = context()
         let sample = try SampleEntry(type: .sleep, value: "deep", from: time("2024-06-01T01:00", ctx),
                                      to: time("2024-06-01T02:30", ctx)).sample(source: "hkctl", context: ctx)
-        #expect(sample.value == .category(4))
-        #expect(sample.start == Kit.utc(2024, 6, 1, 1))
-        #expect(sample.end == Kit.utc(2024, 6, 1, 2, 30))
+        expectEqual(sample.value, .category(4))
+        expectEqual(sample.start, Kit.utc(2024, 6, 1, 1))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1, 2, 30))
     }
 
     @Test func unknownStageListsTheChoices() {
@@ -149,9 +150,9 @@ struct SampleEntryTests {
         let sample = try SampleEntry(type: .steps, value: "8000", from: time("2024-05-30", ctx), to: time("2024-05-31", ctx))
             .sample(source: "hkctl", context: ctx)
         // to = 2024-05-31 means through the end of 05-31, i.e. 2024-06-01T00:00Z.
-        #expect(sample.start == Kit.utc(2024, 5, 30))
-        #expect(sample.end == Kit.utc(2024, 6, 1))
-        #expect(sample.value == .quantity(Quantity(8000, .count())))
+        expectEqual(sample.start, Kit.utc(2024, 5, 30))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1))
+        expectEqual(sample.value, .quantity(Quantity(8000, .count())))
     }
 
     @Test func dateOnlyToFollowsTheLocalCalendar() throws {
@@ -159,8 +160,8 @@ struct SampleEntryTests {
         let ctx = context("Europe/Paris")
         let sample = try SampleEntry(type: .steps, value: "8000", from: time("2024-05-30", ctx), to: time("2024-05-31", ctx))
             .sample(source: "hkctl", context: ctx)
-        #expect(sample.start == Kit.utc(2024, 5, 29, 22))
-        #expect(sample.end == Kit.utc(2024, 5, 31, 22))
+        expectEqual(sample.start, Kit.utc(2024, 5, 29, 22))
+        expectEqual(sample.end, Kit.utc(2024, 5, 31, 22))
     }
 
     @Test func dateOnlyToAcrossSpringForwardIsA23HourDay() throws {
@@ -169,18 +170,18 @@ struct SampleEntryTests {
         let ctx = context("Europe/Paris", now: Kit.utc(2024, 4, 2))
         let sample = try SampleEntry(type: .steps, value: "100", from: time("2024-03-31", ctx), to: time("2024-03-31", ctx))
             .sample(source: "hkctl", context: ctx)
-        #expect(sample.start == Kit.utc(2024, 3, 30, 23))
-        #expect(sample.end == Kit.utc(2024, 3, 31, 22))
-        #expect(sample.duration == 23 * 3600)
+        expectEqual(sample.start, Kit.utc(2024, 3, 30, 23))
+        expectEqual(sample.end, Kit.utc(2024, 3, 31, 22))
+        expectEqual(sample.duration, 23 * 3600)
     }
 
     @Test func fromAndToWithTimesAreTakenAsGiven() throws {
         let ctx = context()
         let sample = try SampleEntry(type: .sleep, from: time("2024-05-31T23:00", ctx), to: time("2024-06-01T07:00", ctx))
             .sample(source: "hkctl", context: ctx)
-        #expect(sample.start == Kit.utc(2024, 5, 31, 23))
-        #expect(sample.end == Kit.utc(2024, 6, 1, 7))
-        #expect(sample.value == .category(1))
+        expectEqual(sample.start, Kit.utc(2024, 5, 31, 23))
+        expectEqual(sample.end, Kit.utc(2024, 6, 1, 7))
+        expectEqual(sample.value, .category(1))
     }
 
     @Test func toBeforeFromIsRefused() {
@@ -198,20 +199,20 @@ struct SampleEntryTests {
         let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
         let sample = try SampleEntry(type: .water, value: "500mL", at: time("08:30", ctx), metadata: ["note": .string("tea")])
             .sample(source: "tester", context: ctx, uuid: uuid)
-        #expect(sample.uuid == uuid)
-        #expect(sample.start == Kit.utc(2024, 6, 1, 8, 30))
-        #expect(sample.end == sample.start)
+        expectEqual(sample.uuid, uuid)
+        expectEqual(sample.start, Kit.utc(2024, 6, 1, 8, 30))
+        expectEqual(sample.end, sample.start)
         let millilitres = try HealthUnit(parsing: "mL")
-        #expect(sample.value == .quantity(Quantity(500, millilitres)))
-        #expect(sample.source == "tester")
-        #expect(sample.created == EntryTestKit.referenceNow)
-        #expect(sample.metadata == ["note": .string("tea")])
+        expectEqual(sample.value, .quantity(Quantity(500, millilitres)))
+        expectEqual(sample.source, "tester")
+        expectEqual(sample.created, EntryTestKit.referenceNow)
+        expectEqual(sample.metadata, ["note": .string("tea")])
     }
 
     @Test func amountWithoutATimeIsAtNow() throws {
         let sample = try SampleEntry(type: .weight, value: "72.4kg").sample(source: "hkctl", context: context())
-        #expect(sample.start == EntryTestKit.referenceNow)
-        #expect(sample.end == EntryTestKit.referenceNow)
+        expectEqual(sample.start, EntryTestKit.referenceNow)
+        expectEqual(sample.end, EntryTestKit.referenceNow)
     }
 
     @Test func amountInTheFutureIsRefused() {
@@ -249,10 +250,10 @@ struct ClockRangeStillGoingOnTests {
             try ClockRange.parse("00:10-07:40", in: context)
         }
         // Ended: this morning's. Not begun today: last evening's. Given its day: that day's.
-        #expect(try ClockRange.parse("00:10-07:20", in: context).end == IndependentEntryDate.at(2024, 6, 1, 7, 20))
-        #expect(try ClockRange.parse("21:00-23:00", in: context).start == IndependentEntryDate.at(2024, 5, 31, 21, 0))
+        try expectEqual(ClockRange.parse("00:10-07:20", in: context).end, IndependentEntryDate.at(2024, 6, 1, 7, 20))
+        try expectEqual(ClockRange.parse("21:00-23:00", in: context).start, IndependentEntryDate.at(2024, 5, 31, 21, 0))
         let earlier = try ClockRange.parse("00:10-07:40", endDay: IndependentEntryDate.at(2024, 5, 31, 0, 0), in: context)
-        #expect(earlier.end == IndependentEntryDate.at(2024, 5, 31, 7, 40))
+        expectEqual(earlier.end, IndependentEntryDate.at(2024, 5, 31, 7, 40))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import hkctl
 @testable import HealthCore
 @testable import HKCtlSupport
@@ -8,29 +9,29 @@ import Testing
 struct WorkoutEntryTests {
     @Test func everyActivityTypeOfTheFactSheetIsKnownWithItsRawValue() throws {
         let all = WorkoutActivityType.all
-        #expect(all.count == 84)  // 1...80, 82...84, 3000 (there is no 81)
-        #expect(Set(all.map(\.rawValue)) == Set(Array(1...80) + [82, 83, 84, 3000]))
-        #expect(Set(all.map(\.name)).count == all.count)
-        #expect(try WorkoutActivityType.named("running").rawValue == 37)
-        #expect(try WorkoutActivityType.named("underwaterDiving").rawValue == 84)
-        #expect(try WorkoutActivityType.named("other").rawValue == 3000)
+        expectEqual(all.count, 84)  // 1...80, 82...84, 3000 (there is no 81)
+        expectEqual(Set(all.map(\.rawValue)), Set(Array(1...80) + [82, 83, 84, 3000]))
+        expectEqual(Set(all.map(\.name)).count, all.count)
+        try expectEqual(WorkoutActivityType.named("running").rawValue, 37)
+        try expectEqual(WorkoutActivityType.named("underwaterDiving").rawValue, 84)
+        try expectEqual(WorkoutActivityType.named("other").rawValue, 3000)
     }
 
     @Test(arguments: [("traditionalStrengthTraining", 50), ("strength", 50), ("traditional-strength-training", 50),
                       ("HKWorkoutActivityTypeTraditionalStrengthTraining", 50), ("HIIT", 63), ("run", 37), ("37", 37)])
     func activityNamesAcceptCaseNamesShortFormsAndExportNames(text: String, raw: Int) throws {
-        #expect(try WorkoutActivityType.named(text).rawValue == raw)
+        try expectEqual(WorkoutActivityType.named(text).rawValue, raw)
     }
 
     @Test func unknownActivitySuggestsTheNearestName() {
         #expect(throws: WorkoutError.unknownActivity("runing", suggestion: "running")) { try WorkoutActivityType.named("runing") }
-        #expect(WorkoutActivityType.raw(85).name == "activity85")
-        #expect(WorkoutActivityType.exported("HKWorkoutActivityTypeCycling")?.rawValue == 13)
+        expectEqual(WorkoutActivityType.raw(85).name, "activity85")
+        expectEqual(WorkoutActivityType.exported("HKWorkoutActivityTypeCycling")?.rawValue, 13)
     }
 
     @Test(arguments: [("45min", 2700.0), ("45m", 2700), ("1.5h", 5400), ("1h30m", 5400), ("1h 30min", 5400), ("90s", 90), ("2hr", 7200)])
     func durationsReadAsPeopleTypeThem(text: String, seconds: Double) throws {
-        #expect(try WorkoutDuration.parse(text) == seconds)
+        try expectEqual(WorkoutDuration.parse(text), seconds)
     }
 
     @Test(arguments: ["", "45", "min", "45kg", "1h1h", "-5min"])
@@ -47,12 +48,12 @@ struct WorkoutEntryTests {
         let context = TestSupport.context()
         let workout = try WorkoutEntry(activity: "running", duration: "45min", energy: "420kcal", distance: "7.2km", indoor: true)
             .workout(source: "hkctl", context: context)
-        #expect(workout.end == context.now)
-        #expect(workout.start == context.now.addingTimeInterval(-2700))
-        #expect(workout.energyKilocalories == 420)
+        expectEqual(workout.end, context.now)
+        expectEqual(workout.start, context.now.addingTimeInterval(-2700))
+        expectEqual(workout.energyKilocalories, 420)
         #expect(abs((workout.distanceMeters ?? 0) - 7200) < 1e-6)
-        #expect(workout.isIndoor == true)
-        #expect(workout.paceSecondsPerKilometer.map { $0.rounded() } == 375)
+        expectEqual(workout.isIndoor, true)
+        expectEqual(workout.paceSecondsPerKilometer.map { $0.rounded() }, 375)
     }
 
     @Test func entryFromToWithShorterDurationKeepsPauses() throws {
@@ -60,8 +61,8 @@ struct WorkoutEntryTests {
         let from = TimeExpression(date: TestSupport.date("2024-06-01T07:00:00Z"), isDateOnly: false)
         let to = TimeExpression(date: TestSupport.date("2024-06-01T08:00:00Z"), isDateOnly: false)
         let workout = try WorkoutEntry(activity: "cycling", duration: "50min", from: from, to: to).workout(source: "hkctl", context: context)
-        #expect(workout.duration == 3000)
-        #expect(workout.end.timeIntervalSince(workout.start) == 3600)
+        expectEqual(workout.duration, 3000)
+        expectEqual(workout.end.timeIntervalSince(workout.start), 3600)
         #expect(throws: WorkoutError.self) {
             try WorkoutEntry(activity: "cycling", duration: "70min", from: from, to: to).workout(source: "hkctl", context: context)
         }
@@ -99,9 +100,9 @@ struct WorkoutEntryTests {
         #expect(line.contains("\"value\":37"))
         #expect(line.contains("\"workout\":{\"duration\":2400"))
         let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
-        #expect(decoded == workout.sample)
-        #expect(Workout(sample: decoded) == workout)
-        #expect(codec.lastSequence == 7)
+        expectEqual(decoded, workout.sample)
+        expectEqual(Workout(sample: decoded), workout)
+        expectEqual(codec.lastSequence, 7)
     }
 
     @Test func quantityLinesAreUnchanged() {
@@ -125,16 +126,16 @@ struct WorkoutEntryTests {
         try add("yoga", "1h", at: "2024-05-29T18:00:00Z", energy: "150kcal")
         let interval = DateInterval(start: TestSupport.date("2024-05-20T00:00:00Z"), end: TestSupport.date("2024-06-03T00:00:00Z"))
         let summary = try WorkoutQuery(interval: interval).summary(in: store, bucket: BucketInterval(.week), calendar: context.calendar)
-        #expect(summary.total.count == 3)
-        #expect(summary.total.totalDuration == 8400)
-        #expect(summary.total.averageDuration == 2800)
-        #expect(summary.total.energyKilocalories == 950)
-        #expect(summary.total.distanceMeters == 16000)
+        expectEqual(summary.total.count, 3)
+        expectEqual(summary.total.totalDuration, 8400)
+        expectEqual(summary.total.averageDuration, 2800)
+        expectEqual(summary.total.energyKilocalories, 950)
+        expectEqual(summary.total.distanceMeters, 16000)
         // Pace only over the distance activities: 80 min for 16 km = 5:00 /km.
-        #expect(summary.total.paceSecondsPerKilometer == 300)
-        #expect(summary.buckets.map(\.figures.count) == [1, 2])
+        expectEqual(summary.total.paceSecondsPerKilometer, 300)
+        expectEqual(summary.buckets.map(\.figures.count), [1, 2])
         let running = try WorkoutQuery(interval: interval, activity: .named("run")).summary(in: store, calendar: context.calendar)
-        #expect(running.total.count == 2)
+        expectEqual(running.total.count, 2)
     }
 
     @Test func averageHeartRateUsesReadingsInsideTheWorkout() throws {
@@ -149,8 +150,8 @@ struct WorkoutEntryTests {
             TestSupport.quantitySample(heartRate, 60, "count/min", start: "2024-06-01T09:00:00Z"),
         ])
         let found = try WorkoutQuery(interval: DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)).workouts(in: store)
-        #expect(found == [workout])
+        expectEqual(found, [workout])
         let averages = try WorkoutQuery.averageHeartRates(for: found, in: store)
-        #expect(averages[workout.uuid].map { ($0 * 1000).rounded() / 1000 } == 150)
+        expectEqual(averages[workout.uuid].map { ($0 * 1000).rounded() / 1000 }, 150)
     }
 }

@@ -1,6 +1,7 @@
 import HealthCore
 import IngestHTTP
 import Testing
+import TestKit
 @testable import hkctl
 
 /// A push ingestor that knows one token and records what it stored.
@@ -36,16 +37,16 @@ struct IngestHandlerTests {
 
     @Test func routesOnlyIngestAndHealth() {
         let handler = IngestHandler(ingestor: FakeIngestor())
-        #expect(handler.screen(head()) == .withBody)
-        #expect(handler.screen(head("GET", "/health", [])) == .withoutBody)
-        #expect(handler.respond(to: head("GET", "/health", []), body: []).status == .ok)
-        #expect(status(handler.screen(head("GET", "/ingest"))) == .methodNotAllowed)
-        #expect(status(handler.screen(head("POST", "/health"))) == .methodNotAllowed)
-        #expect(status(handler.screen(head("HEAD", "/health", []))) == .methodNotAllowed)
-        #expect(status(handler.screen(head("POST", "/ingest/"))) == .notFound)
-        #expect(status(handler.screen(head("GET", "/"))) == .notFound)
+        expectEqual(handler.screen(head()), .withBody)
+        expectEqual(handler.screen(head("GET", "/health", [])), .withoutBody)
+        expectEqual(handler.respond(to: head("GET", "/health", []), body: []).status, .ok)
+        expectEqual(status(handler.screen(head("GET", "/ingest"))), .methodNotAllowed)
+        expectEqual(status(handler.screen(head("POST", "/health"))), .methodNotAllowed)
+        expectEqual(status(handler.screen(head("HEAD", "/health", []))), .methodNotAllowed)
+        expectEqual(status(handler.screen(head("POST", "/ingest/"))), .notFound)
+        expectEqual(status(handler.screen(head("GET", "/"))), .notFound)
         // A query string does not change the route.
-        #expect(handler.screen(head("POST", "/ingest?from=phone")) == .withBody)
+        expectEqual(handler.screen(head("POST", "/ingest?from=phone")), .withBody)
     }
 
     @Test(arguments: [
@@ -61,7 +62,7 @@ struct IngestHandlerTests {
             Issue.record("accepted")
             return
         }
-        #expect(response.status == .unauthorized)
+        expectEqual(response.status, .unauthorized)
         #expect(response.fields.contains { $0.name == "WWW-Authenticate" })
         // Whatever was sent as a token appears nowhere in the answer or its log note.
         let text = String(decoding: response.bytes, as: UTF8.self) + response.logNote + response.logSource
@@ -71,7 +72,7 @@ struct IngestHandlerTests {
 
     @Test func theBearerSchemeIsCaseInsensitive() {
         let handler = IngestHandler(ingestor: FakeIngestor())
-        #expect(handler.screen(head("POST", "/ingest", [("Authorization", "bearer good-token"), ("Content-Type", "application/json")])) == .withBody)
+        expectEqual(handler.screen(head("POST", "/ingest", [("Authorization", "bearer good-token"), ("Content-Type", "application/json")])), .withBody)
     }
 
     @Test(arguments: ["application/json", "application/json; charset=utf-8", "Application/JSON"])
@@ -84,25 +85,25 @@ struct IngestHandlerTests {
         let handler = IngestHandler(ingestor: FakeIngestor())
         var fields = [("Authorization", "Bearer good-token")]
         if let type { fields.append(("Content-Type", type)) }
-        #expect(status(handler.screen(head("POST", "/ingest", fields))) == .unsupportedMediaType)
+        expectEqual(status(handler.screen(head("POST", "/ingest", fields))), .unsupportedMediaType)
     }
 
     @Test func storesThroughTheTokensSourceAndAnswersWithTheReceipt() {
         let ingestor = FakeIngestor()
         let handler = IngestHandler(ingestor: ingestor)
         let response = handler.respond(to: head(), body: Array("{}".utf8))
-        #expect(response.status == .ok)
-        #expect(String(decoding: response.body, as: UTF8.self) == "{\"added\":3}\n")
-        #expect(response.logSource == "iphone")
-        #expect(response.logNote == "added 3, replaced 1")
-        #expect(ingestor.stored.map(\.source) == ["iphone"])
+        expectEqual(response.status, .ok)
+        expectEqual(String(decoding: response.body, as: UTF8.self), "{\"added\":3}\n")
+        expectEqual(response.logSource, "iphone")
+        expectEqual(response.logNote, "added 3, replaced 1")
+        expectEqual(ingestor.stored.map(\.source), ["iphone"])
     }
 
     @Test func aTokenRevokedWhileTheBodyArrivedStoresNothing() {
         let ingestor = FakeIngestor()
         let handler = IngestHandler(ingestor: ingestor)
         let response = handler.respond(to: head("POST", "/ingest", [("Authorization", "Bearer revoked"), ("Content-Type", "application/json")]), body: [])
-        #expect(response.status == .unauthorized)
+        expectEqual(response.status, .unauthorized)
         #expect(ingestor.stored.isEmpty)
     }
 
@@ -116,7 +117,7 @@ struct IngestHandlerTests {
         let ingestor = FakeIngestor()
         ingestor.failure = error
         let response = IngestHandler(ingestor: ingestor).respond(to: head(), body: [])
-        #expect(response.status == expected)
+        expectEqual(response.status, expected)
         let body = String(decoding: response.body, as: UTF8.self)
         #expect(body.hasPrefix("{\"error\":"))
         if case let PushRefusal.notPermitted(message) = error { #expect(body.contains(message)) }

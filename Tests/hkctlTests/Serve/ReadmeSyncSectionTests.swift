@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// README's "Sync from your iPhone", pasted as a newcomer pastes it: its commands, read from the README itself, run
 /// through `/bin/sh` with hkctl installed where its Set-up puts it (`~/.local/bin`); the systemd unit's `ExecStart`;
@@ -69,7 +70,7 @@ struct ReadmeSyncSectionTests {
     @Test(.timeLimit(.minutes(20))) func theSyncSectionWorksAsWritten() throws {
         let section = try Self.section("Sync from your iPhone")
         let shellBlocks = Self.blocks("sh", in: section)
-        #expect(shellBlocks.count == 2, "\(shellBlocks)")
+        expectEqual(shellBlocks.count, 2, "\(shellBlocks)")
         // The set-up: each `hkctl` line of the first block, its comment dropped.
         let setup = (shellBlocks.first ?? []).filter { $0.hasPrefix("hkctl ") }.map { line in
             String(line[..<(line.range(of: "#")?.lowerBound ?? line.endIndex)]).trimmingCharacters(in: .whitespaces)
@@ -91,7 +92,7 @@ struct ReadmeSyncSectionTests {
             var token = ""
             for line in setup where line != "hkctl serve" {
                 let result = try Self.shell(line, environment: terminal)
-                #expect(result.status == 0, "\(line): \(result.stderr)")
+                expectEqual(result.status, 0, "\(line): \(result.stderr)")
                 if line.contains(" token create ") { token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) }
             }
             #expect(token.hasPrefix("hkp_"), "\(token)")
@@ -103,7 +104,7 @@ struct ReadmeSyncSectionTests {
             let server = try #require(started, "the unit's command did not start: \(log)")
             // The token README's command made, sent as README says, for every type README's grant names: all stored.
             let answer = try server.request(ServeHarness.push(Self.everyGrantedMetric, token: token))
-            #expect(answer.status == 200, "\(answer.body)")
+            expectEqual(answer.status, 200, "\(answer.body)")
             let totals = answer.json["totals"] as? [String: Any]
             #expect(totals?["rejected"] as? Int == 0 && (totals?["added"] as? Int ?? 0) >= 10, "\(answer.body)")
             // README refuses only what is not HTTP/1.1 or 1.0: a client that speaks 1.0 (curl -0) is served.
@@ -113,13 +114,13 @@ struct ReadmeSyncSectionTests {
             let again = try server.request([.send(head10 + Self.everyGrantedMetric)])
             #expect(again.status == 200 && (again.json["totals"] as? [String: Any])?["added"] as? Int == 0, "\(again.head) \(again.body)")
             let result = server.terminate()
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             // The unit runs with --quiet: the push that succeeded has no line.
             #expect(!result.stderr.contains(" 200 "), "\(result.stderr)")
             let night = try cli.run(["stats", "sleep", "--by", "night", "--from", "2024-05-30", "--to", "2024-05-30", "--format", "json"])
             let nights = (try JSONSerialization.jsonObject(with: Data(night.stdout.utf8)) as? [String: Any])?["nights"] as? [[String: Any]]
-            #expect((nights?.first?["asleep"] as? NSNumber)?.doubleValue == 7.0 * 3600, "\(night.stdout)\(night.stderr)")
-            #expect((nights?.first?["inBed"] as? NSNumber)?.doubleValue == 7.5 * 3600, "\(night.stdout)\(night.stderr)")
+            expectEqual((nights?.first?["asleep"] as? NSNumber)?.doubleValue, 7.0 * 3600, "\(night.stdout)\(night.stderr)")
+            expectEqual((nights?.first?["inBed"] as? NSNumber)?.doubleValue, 7.5 * 3600, "\(night.stdout)\(night.stderr)")
 
             // The cron line, as cron runs it: /bin/sh, PATH /usr/bin:/bin, the user's HOME, the default store.
             let fields = cron.split(separator: " ", maxSplits: 5)
@@ -135,7 +136,7 @@ struct ReadmeSyncSectionTests {
             let store = home + "/.local/share/hkctl"
             let listed = try cli.run(["list", "steps", "--from", "2024-05-30", "--to", "2024-05-31", "--format", "json", "--store", store])
             let samples = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
-            #expect(samples.count == 3, "\(listed.stdout)\(listed.stderr)")
+            expectEqual(samples.count, 3, "\(listed.stdout)\(listed.stderr)")
         }
 
         // The Caddyfile: a block's `{` ends its line, its `}` stands alone.
@@ -143,7 +144,7 @@ struct ReadmeSyncSectionTests {
         #expect(caddy.contains { $0.trimmingCharacters(in: .whitespaces) == "reverse_proxy 127.0.0.1:8787" }, "\(caddy)")
         for line in caddy {
             if let brace = line.firstIndex(of: "{") { #expect(line[brace...] == "{" && line.dropLast().last == " ", "\(line)") }
-            if line.contains("}") { #expect(line.trimmingCharacters(in: .whitespaces) == "}", "\(line)") }
+            if line.contains("}") { expectEqual(line.trimmingCharacters(in: .whitespaces), "}", "\(line)") }
         }
     }
 }

@@ -5,13 +5,14 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl serve` end to end: the built binary on a free port, driven over real sockets by Tests/Helpers/serve_client.py.
 struct ServeCLITests {
     /// The steps samples in the store: how many, and their sum.
     private static func steps(_ cli: CLIRunner) throws -> (count: Int, sum: Double) {
         let result = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let samples = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
         return (samples.count, samples.reduce(0) { $0 + ((($1["value"] as? NSNumber)?.doubleValue) ?? 0) })
     }
@@ -19,9 +20,9 @@ struct ServeCLITests {
     /// A store with a push token for `iphone` that may write steps; the token.
     private static func tokenWithSteps(_ cli: CLIRunner) throws -> String {
         let created = try cli.run(["serve", "token", "create", "iphone"])
-        #expect(created.status == 0, "\(created.stderr)")
+        expectEqual(created.status, 0, "\(created.stderr)")
         let granted = try cli.run(["auth", "grant", "iphone", "--share", "steps"])
-        #expect(granted.status == 0, "\(granted.stderr)")
+        expectEqual(granted.status, 0, "\(granted.stderr)")
         return created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -34,7 +35,7 @@ struct ServeCLITests {
     @Test func tokensAreMadeListedAndRevokedAndKeptOnlyAsDigests() throws {
         try Self.withFolder { cli, _ in
             let created = try cli.run(["serve", "token", "create", "iphone"])
-            #expect(created.status == 0)
+            expectEqual(created.status, 0)
             let token = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(token.hasPrefix("hkp_") && token.count == 47)
             #expect(created.stderr.contains("hkctl auth grant iphone --share"))
@@ -42,27 +43,27 @@ struct ServeCLITests {
             let stored = try String(contentsOfFile: tokenFile, encoding: .utf8)
             #expect(!stored.contains(String(token.dropFirst(4))))
             let mode = try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int
-            #expect(mode == 0o600)
+            expectEqual(mode, 0o600)
             let list = try cli.run(["serve", "token", "list"])
             #expect(list.stdout.contains("iphone") && !list.stdout.contains(token))
             let again = try cli.run(["serve", "token", "create", "iphone"])
             #expect(again.status == 65 && again.stderr.contains("revoke it first"))
             let owner = try cli.run(["serve", "token", "create", "hkctl"])
-            #expect(owner.status == 65)
+            expectEqual(owner.status, 65)
             let asSource = try cli.run(["serve", "token", "create", "other"], environment: ["HKCTL_SOURCE": "app"])
-            #expect(asSource.status == 77)
+            expectEqual(asSource.status, 77)
             let before = cli.snapshot()
             let missing = try cli.run(["serve", "token", "revoke", "ipad"])
-            #expect(missing.status == 66)
-            #expect(cli.snapshot() == before)
-            #expect(try cli.run(["serve", "token", "revoke", "iphone"]).status == 0)
-            #expect(try cli.run(["serve", "token", "list", "--format", "json"]).stdout == "[]\n")
+            expectEqual(missing.status, 66)
+            expectEqual(cli.snapshot(), before)
+            try expectEqual(cli.run(["serve", "token", "revoke", "iphone"]).status, 0)
+            try expectEqual(cli.run(["serve", "token", "list", "--format", "json"]).stdout, "[]\n")
             let usage = try cli.run(["serve", "token", "make", "x"])
-            #expect(usage.status == 64)
+            expectEqual(usage.status, 64)
             let badListen = try cli.run(["serve", "--listen", "somewhere:80"])
             #expect(badListen.status == 64 && badListen.stderr.contains("--listen"))
             let badSize = try cli.run(["serve", "--max-body", "12Q"])
-            #expect(badSize.status == 64)
+            expectEqual(badSize.status, 64)
         }
     }
 
@@ -107,14 +108,14 @@ struct ServeCLITests {
             }
             for (index, (name, _, expected)) in cases.enumerated() {
                 let answer = answers[index + 1]
-                #expect(answer.status == expected, "\(name): \(answer.status.map(String.init) ?? "no answer") \(answer.body) \(answer.error ?? "")")
-                #expect(answer.head.components(separatedBy: "HTTP/1.1 ").count == 2, "\(name): one answer")
+                expectEqual(answer.status, expected, "\(name): \(answer.status.map(String.init) ?? "no answer") \(answer.body) \(answer.error ?? "")")
+                expectEqual(answer.head.components(separatedBy: "HTTP/1.1 ").count, 2, "\(name): one answer")
                 if expected != 408 || name == "stalled body" {
                     #expect(answer.json["error"] is String, "\(name): \(answer.body)")
                 }
             }
-            #expect(answers[0].status == 408)
-            #expect(answers.last?.status == 200)
+            expectEqual(answers[0].status, 408)
+            expectEqual(answers.last?.status, 200)
             #expect(answers.last!.elapsed < 0.5, "the health check waited on the stalled clients")
             // 403 names the exact command that allows the types.
             let forbidden = try #require(answers[3].json["error"] as? String)
@@ -122,12 +123,12 @@ struct ServeCLITests {
             let workout = try #require(answers[4].json["error"] as? String)
             #expect(workout.contains("hkctl auth grant iphone --share workout"), "\(workout)")
             // Nothing was stored (the store is byte for byte as before), and the server still works.
-            #expect(cli.snapshot() == before)
+            expectEqual(cli.snapshot(), before)
             let pushed = try server.request(S.push(body, token: token))
-            #expect(pushed.status == 200, "\(pushed.body)")
+            expectEqual(pushed.status, 200, "\(pushed.body)")
             let log = server.log
             let result = server.terminate()
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             // The tokens never reach the log; each request has its line.
             #expect(!log.contains(String(token.dropFirst(4))) && !log.contains(String(ungranted.dropFirst(4))))
             #expect(log.contains(" iphone POST /ingest 200 added 2, replaced 0"), "\(log)")
@@ -142,15 +143,15 @@ struct ServeCLITests {
             let server = try ServeHarness.start(cli, folder: folder, arguments: ["--quiet"])
             // A metric hkctl has no type for is kept untyped, and needs no grant (none could name it).
             let first = try server.request(ServeHarness.push(stepsPayload([10, 20, 30], otherMetrics: [onePointMetric("mystery_index", units: "count", qty: 4)]), token: token))
-            #expect(first.status == 200, "\(first.body)")
+            expectEqual(first.status, 200, "\(first.body)")
             let totals = first.json["totals"] as? [String: Any]
-            #expect(totals?["added"] as? Int == 3, "\(first.body)")
-            #expect(totals?["keptGenerically"] as? Int == 1, "\(first.body)")
+            expectEqual(totals?["added"] as? Int, 3, "\(first.body)")
+            expectEqual(totals?["keptGenerically"] as? Int, 1, "\(first.body)")
             // The same push again adds nothing; a grown figure replaces the old one.
             let same = try server.request(ServeHarness.push(stepsPayload([10, 20, 30]), token: token))
-            #expect((same.json["totals"] as? [String: Any])?["added"] as? Int == 0, "\(same.body)")
+            expectEqual((same.json["totals"] as? [String: Any])?["added"] as? Int, 0, "\(same.body)")
             let grown = try server.request(ServeHarness.push(stepsPayload([10, 20, 45]), token: token))
-            #expect((grown.json["totals"] as? [String: Any])?["replaced"] as? Int == 1, "\(grown.body)")
+            expectEqual((grown.json["totals"] as? [String: Any])?["replaced"] as? Int, 1, "\(grown.body)")
             // curl, as a user would test it: over 1 KB it asks 'Expect: 100-continue' first, and is told to go on at once.
             var curlAdded = 0
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") {
@@ -168,9 +169,9 @@ struct ServeCLITests {
             } else {
                 print("SKIPPED the curl push: /usr/bin/curl is not installed")
             }
-            #expect(try server.request(ServeHarness.push("{}", token: "hkp_wrong")).status == 401)
+            try expectEqual(server.request(ServeHarness.push("{}", token: "hkp_wrong")).status, 401)
             let result = server.terminate()
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             // -q: successes are not logged, failures are.
             #expect(!result.stderr.contains(" 200"), "\(result.stderr)")
             #expect(result.stderr.contains(" - POST /ingest 401 The token is not valid"), "\(result.stderr)")
@@ -191,14 +192,14 @@ struct ServeCLITests {
             let body = stepsPayload([100, 200], otherMetrics: [onePointMetric("apple_exercise_time", units: "min", qty: 30),
                                                                 onePointMetric("apple_stand_hour", units: "count", qty: 1)])
             let pushed = try server.request(ServeHarness.push(body, token: token))
-            #expect(pushed.status == 200, "\(pushed.body)")
+            expectEqual(pushed.status, 200, "\(pushed.body)")
             let totals = pushed.json["totals"] as? [String: Any]
-            #expect(totals?["added"] as? Int == 2, "\(pushed.body)")
-            #expect(totals?["rejected"] as? Int == 2, "\(pushed.body)")
+            expectEqual(totals?["added"] as? Int, 2, "\(pushed.body)")
+            expectEqual(totals?["rejected"] as? Int, 2, "\(pushed.body)")
             let problems = pushed.json["problems"] as? [[String: Any]] ?? []
             #expect(problems.count == 2 && problems.allSatisfy { ($0["reason"] as? String ?? "").contains("computed by Apple") }, "\(pushed.body)")
             let result = server.terminate()
-            #expect(result.status == 0)
+            expectEqual(result.status, 0)
             #expect(result.stderr.contains(" iphone POST /ingest 200 added 2, replaced 0, refused 2"), "\(result.stderr)")
             #expect(try Self.steps(cli) == (2, 300))
             let exercise = try cli.run(["list", "exercise-time", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"])
@@ -216,8 +217,8 @@ struct ServeCLITests {
             let answers = try server.requests(pushes, parallel: true)
             #expect(answers.allSatisfy { $0.status == 200 }, "\(answers.map { "\($0.status ?? 0) \($0.body)" })")
             let added = answers.compactMap { ($0.json["totals"] as? [String: Any])?["added"] as? Int }.reduce(0, +)
-            #expect(added == 100)
-            #expect(server.terminate().status == 0)
+            expectEqual(added, 100)
+            expectEqual(server.terminate().status, 0)
             #expect(try Self.steps(cli) == (100, 300))
         }
     }
@@ -234,13 +235,13 @@ struct ServeCLITests {
                                                    + String(decoding: bytes[..<half], as: UTF8.self)),
                                              .wait(0.1), .signal(SIGTERM, to: server.pid), .wait(0.3),
                                              .send(String(decoding: bytes[half...], as: UTF8.self))])
-            #expect(answer.status == 200, "\(answer.body)")
+            expectEqual(answer.status, 200, "\(answer.body)")
             let (result, _) = server.spawned.wait()
-            #expect(result.status == 0, "\(result.stderr)")
+            expectEqual(result.status, 0, "\(result.stderr)")
             #expect(result.stderr.contains("stopped"))
             #expect(try Self.steps(cli) == (3, 24))
             // A new connection after the stop is refused: the server is gone.
-            #expect(try server.request(ServeHarness.health).status == nil)
+            try expectNil(server.request(ServeHarness.health).status)
         }
     }
 
@@ -263,12 +264,12 @@ struct ServeCLITests {
                 #expect(afterKill == 0 || afterKill == 2000, "round \(round): \(afterKill) samples after the kill")
                 let again = try ServeHarness.start(cli, folder: folder, label: "again-\(round)")
                 let answer = try again.request(ServeHarness.push(body, token: token))
-                #expect(answer.status == 200, "\(answer.body)")
-                #expect(again.terminate().status == 0)
+                expectEqual(answer.status, 200, "\(answer.body)")
+                expectEqual(again.terminate().status, 0)
                 #expect(try Self.steps(cli) == (2000, 6000), "round \(round)")
             }
             let doctor = try cli.run(["doctor"])
-            #expect(doctor.status == 0, "\(doctor.stdout)\(doctor.stderr)")
+            expectEqual(doctor.status, 0, "\(doctor.stdout)\(doctor.stderr)")
         }
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestKit
 
 /// `hkctl serve` as issue 30 §3 and README "Sync from your iPhone" describe it without options: 127.0.0.1:8787, a
 /// 64 MB body limit, 10 s for a request head and 30 s of silence in a body; and the store left free for other writers
@@ -20,8 +21,8 @@ struct ServeDefaultsTests {
     /// A token for the program `iphone`, granted steps.
     private static func tokenForSteps(_ cli: CLIRunner) throws -> String {
         let created = try cli.run(["serve", "token", "create", "iphone"])
-        #expect(created.status == 0, "\(created.stderr)")
-        #expect(try cli.run(["auth", "grant", "iphone", "--share", "steps"]).status == 0)
+        expectEqual(created.status, 0, "\(created.stderr)")
+        try expectEqual(cli.run(["auth", "grant", "iphone", "--share", "steps"]).status, 0)
         return created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -39,7 +40,7 @@ struct ServeDefaultsTests {
         let defaults = ["HKCTL_SERVE_TEST_TIMEOUTS": ""]
         var (started, log) = try ServeHarness.launch(cli, folder: folder, label: "serve-default", arguments: [], environment: defaults)
         if let server = started {
-            #expect(server.port == 8787, "\(log)")
+            expectEqual(server.port, 8787, "\(log)")
         } else {
             // Another program holds 8787 here: the server says so (exit 1), and the limits are checked on a free port.
             #expect(log.contains("8787"), "\(log)")
@@ -70,10 +71,10 @@ struct ServeDefaultsTests {
         #expect((29...60).contains(atLimit.elapsed), "the body was dropped after \(atLimit.elapsed) s")
         #expect(slowHead.status == 408 && slowHead.body.contains("within 10 s"), "\(slowHead.status ?? 0): \(slowHead.body)")
         #expect((9.5...25).contains(slowHead.elapsed), "the head was dropped after \(slowHead.elapsed) s")
-        #expect(health.status == 200, "\(health.body)")
+        expectEqual(health.status, 200, "\(health.body)")
         let result = server.terminate()
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(cli.snapshot() == before)
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(cli.snapshot(), before)
     }
 
     /// A body that keeps moving is taken however long it takes in all (the 30 s are of silence, not of the whole body),
@@ -104,18 +105,18 @@ struct ServeDefaultsTests {
             // The push's head and first piece are in; its body is still arriving.
             #expect(client.isRunning)
             let added = try cli.run(["add", "steps", "1", "--at", "2024-05-29 12:00"], environment: ["HKCTL_LOCK_TIMEOUT": "30"])
-            #expect(added.status == 0, "\(added.stderr)")
+            expectEqual(added.status, 0, "\(added.stderr)")
             // The body's last piece leaves at 6 s: a writer done before 5 s did not wait for the push.
             let addedAt = Date().timeIntervalSince(started)
             #expect(addedAt < 5, "the other writer was done only \(addedAt) s into the push: the store was locked while its body arrived")
             let data = output.fileHandleForReading.readDataToEndOfFile()
             client.waitUntilExit()
             let answer = try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
-            #expect(answer["status"] as? Int == 200, "\(answer)")
+            expectEqual(answer["status"] as? Int, 200, "\(answer)")
             #expect((answer["elapsed"] as? Double ?? 0) > 5, "\(answer)")
             let receipt = try JSONSerialization.jsonObject(with: Data((answer["body"] as? String ?? "").utf8)) as? [String: Any]
-            #expect((receipt?["totals"] as? [String: Any])?["added"] as? Int == 4, "\(answer)")
-            #expect(server.terminate().status == 0)
+            expectEqual((receipt?["totals"] as? [String: Any])?["added"] as? Int, 4, "\(answer)")
+            expectEqual(server.terminate().status, 0)
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--format", "json"])
             let samples = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
             #expect(samples.count == 5 && samples.reduce(0) { $0 + ((($1["value"] as? NSNumber)?.doubleValue) ?? 0) } == 27)

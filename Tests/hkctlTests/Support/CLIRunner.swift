@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 import TextSupport
 
 /// Runs the built `hkctl` binary as a subprocess against a temporary store.
@@ -47,7 +48,7 @@ struct CLIRunner {
         try withTemporaryStore { cli in
             for (value, time) in readings {
                 let added = try cli.run(["add", type, value, "--at", time, "-q"])
-                #expect(added.status == 0, "\(added.stderr)")
+                expectEqual(added.status, 0, "\(added.stderr)")
             }
             return try body(cli)
         }
