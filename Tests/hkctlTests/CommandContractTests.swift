@@ -252,7 +252,7 @@ struct CommandContractTests {
             if first.count == 8 {
                 #expect(UUID(uuidString: first[0]) != nil)
                 expectEqual(Array(first[1...]), [waterIdentifier, "2024-06-01T09:00:00+00:00", "2024-06-01T09:00:00+00:00",
-                                               "300", "mL", "hkctl", "\"{\"\"HKTimeZone\"\":\"\"GMT\"\"}\""])
+                                                 "300", "mL", "hkctl", "\"{\"\"HKTimeZone\"\":\"\"GMT\"\"}\""])
             }
             let empty = try cli.run(["list", "steps", "--format", "csv"])
             expectEqual(empty.status, 0)

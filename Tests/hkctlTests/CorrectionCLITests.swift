@@ -14,10 +14,10 @@ struct CorrectionCLITests {
             try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-06-01T07:00", "-q"]).status, 0)
             // Saved later, but about yesterday: still the last one saved.
             try expectEqual(cli.run(["add", "weight", "27.2kg", "--at", "2024-05-31T07:00", "-q"],
-                                environment: ["HKCTL_NOW": "2024-06-01T12:05:00Z"]).status, 0)
+                                    environment: ["HKCTL_NOW": "2024-06-01T12:05:00Z"]).status, 0)
             try expectEqual(cli.run(["auth", "grant", "Scale", "--share", "weight", "-q"]).status, 0)
             try expectEqual(cli.run(["add", "weight", "71kg", "--at", "2024-06-01T08:00", "--source", "Scale", "-q"],
-                                environment: ["HKCTL_NOW": "2024-06-01T12:10:00Z"]).status, 0)
+                                    environment: ["HKCTL_NOW": "2024-06-01T12:10:00Z"]).status, 0)
             let before = cli.snapshot()
             // From a script it needs --yes, as a range delete does; --dry-run shows the sample.
             let refused = try cli.run(["delete", "--last", "weight"])

@@ -323,7 +323,7 @@ struct HAEIndependent2Tests {
                 let real = try cli.run(["import", file, "--format", "json"], environment: H.berlin)
                 expectEqual(real.status, 0, "\(real.stderr)")
                 try expectEqual(H.object(dry.stdout)["totals"] as? [String: Int], H.object(real.stdout)["totals"] as? [String: Int],
-                        "\(file): dry \(dry.stdout) real \(real.stdout)")
+                                "\(file): dry \(dry.stdout) real \(real.stdout)")
             }
         }
     }
@@ -676,11 +676,11 @@ struct HAEIndependent2Tests {
             expectEqual(H.number((walk["route"] as? [String: Any])?["locations"]), 2)
             let runGPX = try Self.gpx(cli, try #require(run["uuid"] as? String))
             expectEqual(runGPX, ["version=1.1", "name=Outdoor Run",
-                               "52.52,13.405,34.5,2024-05-10T05:00:00Z", "52.5205,13.4062,35,2024-05-10T05:00:10Z",
-                               "-33.8688,-151.2093,-2.25,2024-05-10T05:29:59Z"])
+                                 "52.52,13.405,34.5,2024-05-10T05:00:00Z", "52.5205,13.4062,35,2024-05-10T05:00:10Z",
+                                 "-33.8688,-151.2093,-2.25,2024-05-10T05:29:59Z"])
             let walkGPX = try Self.gpx(cli, try #require(walk["uuid"] as? String))
             expectEqual(walkGPX, ["version=1.1", "name=Outdoor Walk", "48.8566,2.3522,35,2024-05-11T16:00:00Z",
-                                "48.857,2.353,36,2024-05-11T16:01:00Z"])
+                                  "48.857,2.353,36,2024-05-11T16:01:00Z"])
             let again = try H.importTotals(cli, [H2.path("workouts-v1-v2-routes.json")])
             #expect(again["added"] == 0 && again["replaced"] == 0, "\(again)")
         }

@@ -42,7 +42,7 @@ struct MetadataListCLITests {
             let csv = try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n")
             expectEqual(csv.count, 3)
             expectEqual(csv.last?.hasSuffix(",500,mL,hkctl,\"{\"\"HKTimeZone\"\":\"\"GMT\"\",\"\"cups\"\":2,\"\"note\"\":\"\"after the run, \\\"\"long\\\"\" one\"\"}\""), true,
-                    "\(csv)")
+                        "\(csv)")
         }
     }
 

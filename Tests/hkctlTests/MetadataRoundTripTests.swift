@@ -47,7 +47,7 @@ struct MetadataRoundTripTests {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", "-"], stdin: Self.jsonLines).status, 0)
             try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-05-02T08:00", "--meta", "count=42", "--meta", "code=007",
-                                 "--meta", "half=0.5"]).status, 0)
+                                     "--meta", "half=0.5"]).status, 0)
             try expectEqual(cli.run(["add", "workout", "strength", "1h", "--indoor", "--at", "2024-05-02T09:00"]).status, 0)
             try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "2024-05-02T10:00", "--meta", "arm=2"]).status, 0)
             let original = try typedMetadata(cli)

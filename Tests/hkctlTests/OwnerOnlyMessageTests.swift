@@ -25,7 +25,7 @@ struct OwnerOnlyMessageTests {
                 let result = try cli.run(arguments, environment: ["HKCTL_SOURCE": "app"])
                 expectEqual(result.status, 77, "\(arguments): \(result.status) \(result.stderr)")
                 expectEqual(result.stderr, "Error: Only the owner may \(action), not source 'app'; run this without --source "
-                        + "and without $HKCTL_SOURCE.\n", "\(arguments): \(result.stderr)")
+                            + "and without $HKCTL_SOURCE.\n", "\(arguments): \(result.stderr)")
                 #expect(result.stdout.isEmpty)
             }
             expectEqual(cli.snapshot(), before)

@@ -33,7 +33,7 @@ struct PartialPeriodCLITests {
             expectEqual(weeks.status, 0, "\(weeks.stderr)")
             let rows = weeks.stdout.split(separator: "\n").filter { $0.hasPrefix("2024-") }
             expectEqual(rows.map { $0.split(separator: " ").dropFirst().first?.hasSuffix("*") == true }, [true, false, false, false, true],
-                    "\(weeks.stdout)")
+                        "\(weeks.stdout)")
             #expect(weeks.stdout.hasSuffix("* weeks only partly in the range or not over yet\n"), "\(weeks.stdout)")
             // --by day from midnight to midnight: the day alone (table), the dates alone (CSV); today is not over.
             let days = try cli.run(["stats", "steps", "--from", "2024-05-30", "--to", "2024-06-01", "--by", "day"])

@@ -179,7 +179,7 @@ struct StatisticsCLITests {
                                                "--to", "2024-06-01", "--format", "json"]))
             let days = try #require(anchored["buckets"] as? [[String: Any]])
             expectEqual(days.map { $0["start"] as? String }, ["2024-05-31T00:00:00+00:00", "2024-05-31T06:00:00+00:00",
-                                                            "2024-06-01T06:00:00+00:00"])
+                                                              "2024-06-01T06:00:00+00:00"])
         }
     }
 

@@ -88,7 +88,7 @@ struct UndoRecoveryCLITests {
                 expectEqual(object["undo"] as? String, (finished || !killed ? "add" : "delete"), "\(state): \(object)")
                 let operations = try String(contentsOfFile: copy + "/operations.jsonl", encoding: .utf8)
                 expectEqual(operations.components(separatedBy: "\"op\":\"undo\"").count - 1, (finished || !killed ? 2 : 1),
-                        "the delete undone once: \(state)")
+                            "the delete undone once: \(state)")
                 #expect(!FileManager.default.fileExists(atPath: copy + "/journal.jsonl"))
                 let doctor = try again.run(["doctor"])
                 expectEqual(doctor.status, 0, "\(state): \(doctor.stdout)\(doctor.stderr)")

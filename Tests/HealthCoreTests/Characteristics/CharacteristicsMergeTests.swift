@@ -28,7 +28,7 @@ struct CharacteristicsMergeTests {
         expectEqual(merge.entries[2], CharacteristicsMerge.Entry(key: "blood-type", stored: "A+", imported: "B+", outcome: .kept))
         expectNil(merge.entries[1].stored)
         expectEqual(merge.result, Self.me(birth: "1988-04-02", sex: .female, blood: .aPositive, skin: .typeIII,
-                                        generic: [Self.wheelchair: "HKWheelchairUseNo"]))
+                                          generic: [Self.wheelchair: "HKWheelchairUseNo"]))
         #expect(merge.changesStore)
         expectEqual(merge.entries(.kept).map(\.key), ["blood-type", Self.wheelchair])
     }
@@ -40,7 +40,7 @@ struct CharacteristicsMergeTests {
         expectEqual(merge.entries.map(\.outcome), [.replaced, .unchanged, .replaced, .added])
         // What the export does not hold stays as it was.
         expectEqual(merge.result, Self.me(birth: "1988-04-02", sex: .male, blood: .aPositive, skin: .typeV,
-                                        generic: ["HKOther": "x", Self.wheelchair: "HKWheelchairUseYes"]))
+                                          generic: ["HKOther": "x", Self.wheelchair: "HKWheelchairUseYes"]))
     }
 
     @Test func anExportWithoutCharacteristicsOrTheSameOnesChangesNothing() {

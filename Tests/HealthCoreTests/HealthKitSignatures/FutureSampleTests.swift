@@ -23,7 +23,7 @@ struct FutureSampleTests {
             let tomorrow = TestSupport.quantitySample(.water, 0.5, "L", start: "2024-06-11T08:00:00Z")
             try store.storage.save([tomorrow])
             try expectEqual(store.storage.samples(ofType: SampleType.water.identifier,
-                                              overlapping: DateInterval(start: Self.now, duration: 86_400 * 2)).map(\.uuid), [tomorrow.uuid])
+                                                  overlapping: DateInterval(start: Self.now, duration: 86_400 * 2)).map(\.uuid), [tomorrow.uuid])
         }
     }
 

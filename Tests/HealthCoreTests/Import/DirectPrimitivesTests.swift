@@ -78,7 +78,7 @@ extension ImportTests {
             }
             for seconds in instants + instants.reversed() {
                 expectEqual(offsets.offset(at: seconds), zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))),
-                        "\(identifier) at \(seconds)")
+                            "\(identifier) at \(seconds)")
             }
         }
 
@@ -90,7 +90,7 @@ extension ImportTests {
                     let whole = SHA1.hash(bytes)
                     let resumed = SHA1.hash(bytes, from: SHA1.state(after: 1, of: bytes), skipping: 1)
                     expectEqual([whole.0, whole.1, whole.2, whole.3, whole.4], [resumed.0, resumed.1, resumed.2, resumed.3, resumed.4],
-                            "\(length) bytes")
+                                "\(length) bytes")
                 }
             }
         }

@@ -231,7 +231,7 @@ extension ImportTests {
                 _ = try HealthImporter(store: store).importFile(atPath: Self.fixture("me-generic.xml"))
                 let me = try store.document("characteristics.json", default: Characteristics())
                 expectEqual(me.generic, ["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse": "HKCardioFitnessMedicationsUseOptionBetaBlocker",
-                                       "HKCharacteristicTypeIdentifierActivityMoveMode": "HKActivityMoveModeActiveEnergy"])
+                                         "HKCharacteristicTypeIdentifierActivityMoveMode": "HKActivityMoveModeActiveEnergy"])
                 expectEqual(me.bloodType, .oNegative)
                 var kept: [Sample] = []
                 try store.forEachSample(ofType: "HKExportElementStateOfMindSample",

@@ -223,7 +223,7 @@ struct HAEExportAndChainTests {
             try expectEqual(Support.sampleFiles(folder + "/store"), before)
             let real = try Support.importXML(second, into: store)
             expectEqual(dry.supersededHealthAutoExport, real.supersededHealthAutoExport,
-                    "dry \(dry.supersededHealthAutoExport) real \(real.supersededHealthAutoExport)")
+                        "dry \(dry.supersededHealthAutoExport) real \(real.supersededHealthAutoExport)")
         }
     }
 

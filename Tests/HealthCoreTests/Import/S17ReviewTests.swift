@@ -376,7 +376,7 @@ struct S17ReviewTests {
                     "heart rate got pieces")
             let weekAverage = rates.first { $0.metadata["HAEAvg"] == .number(70) }
             expectEqual(weekAverage.map { abs($0.start.timeIntervalSince(Self.date("2024-05-06T00:00:00Z"))) < 1 && $0.end == Self.date("2024-05-13T00:00:00Z") }, true,
-                    "the week's average is gone or cut")
+                        "the week's average is gone or cut")
             let sleepSamples = try store.samples(ofType: "HKCategoryTypeIdentifierSleepAnalysis", overlapping: all)
             #expect(!sleepSamples.isEmpty)
         }

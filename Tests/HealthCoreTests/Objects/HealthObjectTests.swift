@@ -229,7 +229,7 @@ struct HealthObjectTests {
         expectEqual(read.count, 4)
         // The test process has a HOME, so the default store has a place.
         expectEqual(HealthStore.isHealthDataAvailable(), (ProcessInfo.processInfo.environment["HOME"] != nil
-                                                        || ProcessInfo.processInfo.environment["XDG_DATA_HOME"] != nil))
+                                                          || ProcessInfo.processInfo.environment["XDG_DATA_HOME"] != nil))
         expectNil(Workout(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)))
         expectNil(QuantitySample(Sample(typeIdentifier: "x", start: Self.now, end: Self.now, value: .category(0), source: "s", created: Self.now)))
         #expect(WorkoutActivityType.running.rawValue == 37 && WorkoutActivityType.other.rawValue == 3000)

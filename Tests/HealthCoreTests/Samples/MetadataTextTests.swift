@@ -43,7 +43,7 @@ struct MetadataTextTests {
             }
             for userOnly in [false, true] {
                 expectEqual(MetadataText.json(metadata, userOnly: userOnly), Self.reference(metadata, userOnly: userOnly),
-                        "\(metadata)")
+                            "\(metadata)")
             }
         }
     }

@@ -69,7 +69,7 @@ struct BucketTests {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 10, 30), end: Kit.utc(2024, 6, 1, 13, 15))
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: calendar("UTC"))
         expectEqual(boundaries, [Kit.utc(2024, 6, 1, 10, 30), Kit.utc(2024, 6, 1, 11), Kit.utc(2024, 6, 1, 12),
-                               Kit.utc(2024, 6, 1, 13), Kit.utc(2024, 6, 1, 13, 15)])
+                                 Kit.utc(2024, 6, 1, 13), Kit.utc(2024, 6, 1, 13, 15)])
     }
 
     @Test func halfHourZoneHoursStartOnTheLocalHour() {
@@ -77,7 +77,7 @@ struct BucketTests {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 0), end: Kit.utc(2024, 6, 1, 2))
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: calendar("Asia/Kolkata"))
         expectEqual(boundaries, [Kit.utc(2024, 6, 1, 0), Kit.utc(2024, 6, 1, 0, 30), Kit.utc(2024, 6, 1, 1, 30),
-                               Kit.utc(2024, 6, 1, 2)])
+                                 Kit.utc(2024, 6, 1, 2)])
     }
 
     @Test func intervalInsideOneBucketIsOneBucket() {

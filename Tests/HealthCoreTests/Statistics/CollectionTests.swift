@@ -43,7 +43,7 @@ struct CollectionTests {
         // 10:05–11:00 UTC: the grid is anchored at midnight, so the first bucket is cut to 10:05–10:15.
         let boundaries = try grid("15m", Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 11))
         expectEqual(boundaries, [Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 10, 15), Kit.utc(2024, 6, 1, 10, 30),
-                               Kit.utc(2024, 6, 1, 10, 45), Kit.utc(2024, 6, 1, 11)])
+                                 Kit.utc(2024, 6, 1, 10, 45), Kit.utc(2024, 6, 1, 11)])
     }
 
     @Test func anchorFixesThePhaseBothWays() throws {
@@ -52,7 +52,7 @@ struct CollectionTests {
         let anchor = Kit.utc(2024, 6, 1, 3, 34)
         let boundaries = try grid("1h", anchor: anchor, Kit.utc(2024, 6, 1, 1), Kit.utc(2024, 6, 1, 5))
         expectEqual(boundaries, [Kit.utc(2024, 6, 1, 1), Kit.utc(2024, 6, 1, 1, 34), Kit.utc(2024, 6, 1, 2, 34),
-                               Kit.utc(2024, 6, 1, 3, 34), Kit.utc(2024, 6, 1, 4, 34), Kit.utc(2024, 6, 1, 5)])
+                                 Kit.utc(2024, 6, 1, 3, 34), Kit.utc(2024, 6, 1, 4, 34), Kit.utc(2024, 6, 1, 5)])
     }
 
     @Test func dayBucketsAnchoredAtSixInTheMorning() throws {
@@ -80,14 +80,14 @@ struct CollectionTests {
     @Test func quarterBucketsFromJanuary() throws {
         let boundaries = try grid("3mo", Kit.utc(2024, 2, 10), Kit.utc(2024, 12, 1))
         expectEqual(boundaries, [Kit.utc(2024, 2, 10), Kit.utc(2024, 4, 1), Kit.utc(2024, 7, 1), Kit.utc(2024, 10, 1),
-                               Kit.utc(2024, 12, 1)])
+                                 Kit.utc(2024, 12, 1)])
     }
 
     @Test func monthBucketsAnchoredOnThe31stDoNotDrift() throws {
         // Anchor 01-31: +1 month is 02-29 (clamped), +2 months 03-31, +3 months 04-30 — each from the anchor.
         let boundaries = try grid("1mo", anchor: Kit.utc(2024, 1, 31), Kit.utc(2024, 2, 1), Kit.utc(2024, 5, 1))
         expectEqual(boundaries, [Kit.utc(2024, 2, 1), Kit.utc(2024, 2, 29), Kit.utc(2024, 3, 31), Kit.utc(2024, 4, 30),
-                               Kit.utc(2024, 5, 1)])
+                                 Kit.utc(2024, 5, 1)])
     }
 
     /// The first grid step is estimated from the average unit length and then corrected, so an anchor centuries

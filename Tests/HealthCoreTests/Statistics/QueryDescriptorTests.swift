@@ -47,7 +47,7 @@ struct QueryDescriptorTests {
             // A range with no samples: nil, not zero.
             let empty = Self.range("2024-05-01T00:00:00Z", "2024-05-02T00:00:00Z")
             try await expectNil(StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: empty),
-                                                        options: .cumulativeSum).result(for: store))
+                                                          options: .cumulativeSum).result(for: store))
         }
     }
 

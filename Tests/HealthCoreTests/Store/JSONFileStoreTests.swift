@@ -447,7 +447,7 @@ struct JSONFileStoreTests {
             try expectEqual(allSteps(store), [a, b])
             try expectEqual(allSteps(JSONFileStore(path: path, lockTimeout: 2)), [a, b])
             try expectEqual(store.latestSamples(ofType: SampleType.steps.identifier, overlapping: JSONFileStoreTests.everything,
-                                            limit: 10), [b, a])
+                                                limit: 10), [b, a])
 
             // The next save finishes the batch first, then appends its own sample.
             let f = steps(6, Kit.utc(2024, 6, 13))

@@ -35,10 +35,10 @@ struct MountTableTests {
     @Test func theDeepestMountPointDecides() {
         expectEqual(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab, mountInfo: Self.mounted), "/srv/data/archive", "a disk inside a mounted one")
         expectNil(MountTable.unmountedMountPoint(holding: "/srv/data/hk", fstab: Self.fstab, mountInfo: Self.mounted),
-                "under a mounted disk")
+                  "under a mounted disk")
         let archiveMounted = Self.mounted + "\n40 31 8:33 / /srv/data/archive rw - ext4 /dev/sdc1 rw\n"
         expectNil(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab,
-                                               mountInfo: archiveMounted))
+                                                 mountInfo: archiveMounted))
     }
 
     @Test func pathsOutsideEveryNamedMountPointAreFine() {
@@ -46,7 +46,7 @@ struct MountTableTests {
             expectNil(MountTable.unmountedMountPoint(holding: path, fstab: Self.fstab, mountInfo: Self.mounted), "\(path)")
         }
         expectNil(MountTable.unmountedMountPoint(holding: "/media/backup/hk", fstab: "", mountInfo: Self.mounted),
-                "no fstab, no mount points to miss")
+                  "no fstab, no mount points to miss")
     }
 
     @Test func escapedSpacesInBothTablesAreDecoded() {

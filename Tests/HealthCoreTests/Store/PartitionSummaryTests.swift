@@ -175,10 +175,10 @@ struct PartitionSummaryTests {
             let hour = Int32(Kit.utc(2024, 3, 4, 9).timeIntervalSinceReferenceDate / 3600)
             let later = Int32(Kit.utc(2024, 3, 20, 8).timeIntervalSinceReferenceDate / 3600)
             expectEqual(summary.slots, [PartitionSummary.Slot(hour: hour, count: 3, sum: 157, sources: 0b11, endingSources: 0b10),
-                                      PartitionSummary.Slot(hour: later, count: 100, sum: 1_000, sources: 0b01, endingSources: 0)])
+                                        PartitionSummary.Slot(hour: later, count: 100, sum: 1_000, sources: 0b01, endingSources: 0)])
             expectEqual(summary.spans, [PartitionSummary.Span(start: Kit.utc(2024, 3, 4, 10, 40).timeIntervalSinceReferenceDate,
-                                                            end: Kit.utc(2024, 3, 4, 11, 20).timeIntervalSinceReferenceDate,
-                                                            value: 300, source: 0)])
+                                                              end: Kit.utc(2024, 3, 4, 11, 20).timeIntervalSinceReferenceDate,
+                                                              value: 300, source: 0)])
             expectEqual(summary.encoded(), Array(bytes))
             let before = taken(store, month: "2024-03")
             try expectEqual(request(month, bucket: .day).run(on: store, calendar: GregorianCalendar()), first)

@@ -41,7 +41,7 @@ struct TailRepairWindowTests {
             expectEqual(moved.first.map { $0 == torn }, true)
             #expect(Array(Kit.bytes(file).prefix(good.count)) == good ? true : false)
             try expectEqual(store.samples(ofType: SampleType.steps.identifier,
-                                      overlapping: DateInterval(start: Kit.utc(2024, 5, 1), end: Kit.utc(2024, 6, 1))).count, 2)
+                                          overlapping: DateInterval(start: Kit.utc(2024, 5, 1), end: Kit.utc(2024, 6, 1))).count, 2)
         }
     }
 

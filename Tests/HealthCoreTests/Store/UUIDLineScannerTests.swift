@@ -63,7 +63,7 @@ struct UUIDLineScannerTests {
             let chunk = Int.random(in: 47...400, using: &random)
             let step = Int.random(in: 1...500, using: &random)
             expectEqual((scan(bytes, uuids: [Self.uuid], chunk: chunk, step: step) != nil), expected,
-                    "round \(round): chunk \(chunk), step \(step), \(bytes.count) bytes")
+                        "round \(round): chunk \(chunk), step \(step), \(bytes.count) bytes")
         }
     }
 
@@ -80,7 +80,7 @@ struct UUIDLineScannerTests {
             }
             try store.save([Kit.steps(1, Kit.utc(2025, 3, 30))])
             try expectEqual(store.samples(ofType: SampleType.steps.identifier,
-                                      overlapping: DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 4, 1))).count, 2_001)
+                                          overlapping: DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 4, 1))).count, 2_001)
         }
     }
 }

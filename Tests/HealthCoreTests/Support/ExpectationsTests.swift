@@ -1,23 +1,35 @@
 import Testing
 import TestKit
 
-/// TestKit's `expectEqual` and `expectNil` fail where `#expect(a == b)` and `#expect(x == nil)` fail, and say why.
+/// TestKit's `expectEqual` and `expectNil` fail where `#expect(a == b)` and `#expect(x == nil)` fail, at the caller's
+/// line, and say why.
 @Suite struct ExpectationsTests {
+    private static func messages(of issue: Issue) -> [String] { issue.comments.map(\.rawValue) }
+
     @Test func equalValuesRecordNothingAndUnequalOnesNameBoth() {
         expectEqual([1, 2], [1, 2])
         withKnownIssue {
             expectEqual("steps", "water", "a comment")
         } matching: { issue in
-            issue.comments.map(\.rawValue) == [#"Expectation failed: "steps" is not equal to "water": a comment"#]
+            Self.messages(of: issue) == [#"Expectation failed: "steps" is not equal to "water": a comment"#]
         }
     }
 
     @Test func nilRecordsNothingAndAValueIsNamed() {
         expectNil(Int?.none)
         withKnownIssue {
-            expectNil(Optional(3))
+            expectNil(Optional(3), "a comment")
         } matching: { issue in
-            issue.comments.map(\.rawValue) == ["Expectation failed: 3 is not nil"]
+            Self.messages(of: issue) == ["Expectation failed: Optional(3) is not nil: a comment"]
+        }
+    }
+
+    @Test func aNestedOptionalHoldingNilIsNotNil() {
+        let nested: Int?? = .some(nil)
+        withKnownIssue {
+            expectNil(nested)
+        } matching: { issue in
+            Self.messages(of: issue) == ["Expectation failed: Optional(nil) is not nil"]
         }
     }
 
@@ -27,7 +39,45 @@ import TestKit
         withKnownIssue {
             expectEqual(count, nil)
         } matching: { issue in
-            issue.comments.map(\.rawValue) == ["Expectation failed: Optional(2) is not equal to nil"]
+            Self.messages(of: issue) == ["Expectation failed: Optional(2) is not equal to nil"]
         }
+    }
+
+    @Test func textOfSeveralLinesNamesTheLinesThatDiffer() {
+        withKnownIssue {
+            expectEqual("date,steps\n2024-06-01,10\n", "date,steps\n2024-06-01,12\n")
+        } matching: { issue in
+            Self.messages(of: issue).first?.hasSuffix("\n- line 2: 2024-06-01,12\n+ line 2: 2024-06-01,10") == true
+        }
+    }
+
+    @Test func theIssueIsRecordedAtTheCallersLine() {
+        let equalLine = #line + 2
+        withKnownIssue {
+            expectEqual(1, 2)
+        } matching: { issue in
+            issue.sourceLocation?.line == equalLine
+        }
+        let nilLine = #line + 2
+        withKnownIssue {
+            expectNil(Optional(1))
+        } matching: { issue in
+            issue.sourceLocation?.line == nilLine
+        }
+    }
+
+    @Test func theCommentIsBuiltOnlyOnFailure() {
+        var built = 0
+        func comment() -> Comment {
+            built += 1
+            return "built"
+        }
+        expectEqual(1, 1, comment())
+        expectNil(Int?.none, comment())
+        #expect(built == 0)
+        withKnownIssue {
+            expectEqual(1, 2, comment())
+        }
+        #expect(built == 1)
     }
 }

@@ -25,7 +25,7 @@ struct NameSuggestionsTests {
         let long = String(repeating: "x", count: 100_000)
         #expect(NameSuggestions.nearest(long, among: names).isEmpty)
         expectEqual(NameSuggestions.nearest("waterss", among: names), ["water"],
-                "a name as far as a third of the typed length is still within reach")
+                    "a name as far as a third of the typed length is still within reach")
     }
 
     @Test func theDistanceCountsEditsAndSwaps() {

@@ -19,7 +19,7 @@ struct PrintfFormattingTests {
     func fixedDecimalsAsPrintf(value: Double) {
         for digits in 0...6 {
             expectEqual(NumberFormatting.decimal(value, fractionDigits: digits), String(format: "%.\(digits)f", value),
-                    "\(value) with \(digits) digits")
+                        "\(value) with \(digits) digits")
         }
         expectEqual(NumberFormatting.decimal(value, fractionDigits: 0, width: 3), String(format: "%3.0f", value))
         expectEqual(NumberFormatting.decimal(value, fractionDigits: 1, width: 8), String(format: "%8.1f", value))

@@ -30,7 +30,7 @@ struct TextHelperTests {
             let text = "\(scalar)x\(scalar)"
             expectEqual(text.trimmingSpaces(), text.trimmingCharacters(in: .whitespaces), "U+\(String(value, radix: 16))")
             expectEqual(text.trimmingSpacesAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines),
-                    "U+\(String(value, radix: 16))")
+                        "U+\(String(value, radix: 16))")
         }
     }
 

@@ -97,7 +97,7 @@ struct WorkoutHealthKitTests {
             let route = try #require(routes?.first)
             expectEqual(route.locations.map(\.latitude), [51.5074, 51.5075, 51.5077])
             expectEqual(route.locations.map(\.timestamp), [TestSupport.date("2024-05-03T08:25:00Z"), TestSupport.date("2024-05-03T08:25:10Z"),
-                                                         TestSupport.date("2024-05-03T08:25:20Z")])
+                                                           TestSupport.date("2024-05-03T08:25:20Z")])
             let first = route.locations[0]
             #expect(first.longitude == -0.1275 && first.altitude == 11.2 && first.speed == 6.1 && first.course == 90.5)
             #expect(first.horizontalAccuracy == 4.2 && first.verticalAccuracy == 3.1)

@@ -43,7 +43,7 @@ struct ChartPartsTests {
         let calendar = ChartFixtures.calendar
         expectEqual(ChartFormat.day(TestSupport.date("2024-05-27T10:00:00Z"), calendar: calendar), "Mon 27 May")
         expectEqual(ChartFormat.range(from: TestSupport.date("2024-05-26T00:00:00Z"), to: TestSupport.date("2024-06-02T00:00:00Z"),
-                                  calendar: calendar), "26 May – 1 Jun 2024")
+                                      calendar: calendar), "26 May – 1 Jun 2024")
         expectEqual(ChartFormat.period(TestSupport.date("2024-05-01T00:00:00Z"), bucket: .month, calendar: calendar), "May 2024")
     }
 
