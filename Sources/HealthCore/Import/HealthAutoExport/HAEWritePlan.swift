@@ -30,6 +30,17 @@ struct HAEWritePlan {
     /// The pieces of each stored point held as several (``HAEPieces``), by the uuid the plan knows it by.
     private var pieces: [UUID: [Sample]] = [:]
 
+    /// A point's identity among the samples of a plan: its type and sync identifier, hashed as a pair (joining them
+    /// into one string for every look-up was a tenth of a push's instructions).
+    private struct PointKey: Hashable {
+        let type: String
+        let identifier: String
+        init(_ type: String, _ identifier: String) {
+            self.type = type
+            self.identifier = identifier
+        }
+    }
+
     /// Deletes a stored sample: each of its pieces when it is a rest held as several.
     private mutating func delete(_ sample: Sample) {
         for part in pieces[sample.uuid] ?? [sample] { deletes.append((part.uuid, part.typeIdentifier, part.source)) }
@@ -40,7 +51,9 @@ struct HAEWritePlan {
         // A rest held as pieces is seen as the one point it is, and deleted whole.
         let (stored, pieces) = HAEPieces.group(storedPieces)
         plan.pieces = pieces
-        var ours: [String: [Sample]] = [:]
+        var ours: [PointKey: [Sample]] = [:]
+        // The points whose extra samples (`|min`, `|max` of heart rate) are stored: only theirs are looked for below.
+        var withParts = Set<PointKey>()
         var others: [String: [Sample]] = [:]
         var longest: [String: TimeInterval] = [:]
         var byUUID: [UUID: Sample] = [:]
@@ -48,7 +61,10 @@ struct HAEWritePlan {
         var longestForm: [String: TimeInterval] = [:]
         for sample in stored {
             if sample.metadata[HAESampleBuilder.aggregationKey] != nil, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
-                ours[sample.typeIdentifier + "\n" + identifier, default: []].append(sample)
+                ours[PointKey(sample.typeIdentifier, identifier), default: []].append(sample)
+                if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
+                    withParts.insert(PointKey(sample.typeIdentifier, String(identifier.dropLast(4))))
+                }
                 byUUID[sample.uuid] = sample
                 if HAEWritePlan.form(of: sample) != nil {
                     // Over its whole period: a remainder that starts after the finer points beginning its period
@@ -67,7 +83,7 @@ struct HAEWritePlan {
         var deleted = Set<UUID>()
         var heldNights: [String: Bool] = [:]
         var partial: [UUID: (sample: Sample, first: Int)] = [:]
-        let identifiers = Set(candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier })
+        let identifiers = Set(candidates.map { PointKey($0.sample.typeIdentifier, $0.syncIdentifier) })
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
         // The forms each type takes in this payload: forms that a payload holds side by side (a minute-level payload's
         // readings with seconds beside its minutes) are both the app's, not a changed setting, so they never cross.
@@ -87,20 +103,25 @@ struct HAEWritePlan {
                 case .none: break
                 }
             }
-            var matches = (ours.isEmpty ? [] : ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier] ?? []).filter {
+            let key = PointKey(sample.typeIdentifier, candidate.syncIdentifier)
+            var matches = (ours.isEmpty ? [] : ours[key] ?? []).filter {
                 !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
             }
             // The element as an earlier version stored it (untyped): the typed sample takes its place.
             if let former = candidate.former, !ours.isEmpty {
-                matches += (ours[former.type + "\n" + former.syncIdentifier] ?? []).filter {
+                matches += (ours[PointKey(former.type, former.syncIdentifier)] ?? []).filter {
                     !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
                 }
             }
             // A point's extra samples (`|min`, `|max` of heart rate) that the candidate's shape no longer has: a re-send
             // in the other shape replaces the point whole.
-            for part in ["|min", "|max"] where !identifiers.contains(sample.typeIdentifier + "\n" + candidate.syncIdentifier + part) {
-                matches += (ours[sample.typeIdentifier + "\n" + candidate.syncIdentifier + part] ?? []).filter {
-                    !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+            if withParts.contains(key) {
+                for part in ["|min", "|max"] {
+                    let partKey = PointKey(sample.typeIdentifier, candidate.syncIdentifier + part)
+                    guard !identifiers.contains(partKey) else { continue }
+                    matches += (ours[partKey] ?? []).filter {
+                        !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
+                    }
                 }
             }
             // The same time sent in another form (per day after per hour, per night after per stage): the stored
