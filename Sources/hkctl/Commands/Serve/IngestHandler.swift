@@ -88,17 +88,13 @@ struct IngestHandler: RequestHandling {
                 return .refused(.error(.unauthorized, "The token is not valid (revoked, or mistyped); 'hkctl serve token list' shows the names that have one.", fields: challenge))
             }
             return .source(source)
-        } catch let error as StoreError {
+        } catch StoreError.notMounted(let path, let mountPoint) {
             // The store's disk is not mounted: its tokens are there, and it may come back. The client is not known
             // yet, so the answer names no path; the log line does.
-            var response: HTTPResponse
-            if case .notMounted = error {
-                response = .error(.serviceUnavailable, "The store is not available now (the disk it is on is not mounted); "
-                                  + "nothing was stored; send it again later.", fields: [HeaderField(name: "Retry-After", value: "10")])
-            } else {
-                response = .error(.internalServerError, "The tokens cannot be read: \(CLIErrorWording.message(for: error))")
-            }
-            response.logNote = "\(CLIErrorWording.message(for: error))"
+            var response = HTTPResponse.error(.serviceUnavailable, "The store is not available now (the disk it is on is not "
+                                              + "mounted); nothing was stored; send it again later.",
+                                              fields: [HeaderField(name: "Retry-After", value: "10")])
+            response.logNote = CLIErrorWording.message(for: StoreError.notMounted(path, mountPoint: mountPoint))
             return .refused(response)
         } catch {
             var response = HTTPResponse.error(.internalServerError, "The tokens cannot be read: \(CLIErrorWording.message(for: error))")
