@@ -33,6 +33,16 @@ let hotFunctionsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
+/// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
+/// thousands of times, in about 2 ms instead of 8.
+let staticExecutable: [SwiftSetting] = [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
+let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
+/// The debug build links with lld, which the toolchain ships: quicker than gold, and it leaves glibc's notes about
+/// functions in static programs (`getpwuid_r`, `mktemp`) out of `swift test`'s log. The release link keeps gold
+/// for its function order (above).
+let lldForDebug: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .debug))]
+
 let package = Package(
     name: "hkctl",
     products: [
@@ -55,18 +65,21 @@ let package = Package(
         // typed, daily goals, settings keys, trends. Not a product, `package` only, on HealthCore's public API, so a
         // program that depends on HealthCore sees only the model; unit-tested and fuzzed without the executable.
         .target(name: "HKCtlSupport", dependencies: ["HealthCore", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+        // Everything the hkctl command does: arguments, commands, output. Not a product, `package` only; the tests
+        // import it, and it reaches HealthCore through its public API alone.
+        .target(name: "HKCtlCommands", dependencies: ["HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"],
+                swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+        // The executable: its main.swift starts HKCtlCommands. No test target depends on it, so its link flags stay
+        // its own (a dependency's linker settings would reach the test bundle's link).
         .executableTarget(
-            name: "hkctl", dependencies: ["HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"], exclude: ["hot-functions.txt"],
-            // The release build is one fully static executable: no dynamic loading at start-up (see BENCHMARKS.md).
-            swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity
-                + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))],
-            linkerSettings: hotFunctionsFirst
-                + [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
+            name: "hkctl", dependencies: ["HKCtlCommands"], exclude: ["hot-functions.txt"],
+            swiftSettings: staticExecutable,
+            linkerSettings: hotFunctionsFirst + staticLink + lldForDebug),
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit"),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit"]),
-        .testTarget(name: "hkctlTests", dependencies: ["hkctl", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"]),
+        .testTarget(name: "hkctlTests", dependencies: ["HKCtlCommands", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"]),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP"]),
         .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"]),
         .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),

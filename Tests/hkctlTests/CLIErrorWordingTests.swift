@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestKit
 @testable import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// The library's store and time errors name what a library user can do; hkctl prints the flag, variable or command
 /// a person types instead, with the same facts.

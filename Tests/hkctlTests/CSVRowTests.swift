@@ -1,6 +1,6 @@
 import Testing
 import TestKit
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// `CSV.row` reads each field through its contiguous UTF-8; it must join and quote exactly as its previous definition
 /// (the String's `utf8` view walked byte by byte) did.

@@ -1,4 +1,4 @@
-@testable import hkctl
+@testable import HKCtlCommands
 import Testing
 import TestKit
 

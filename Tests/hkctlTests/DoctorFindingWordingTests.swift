@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestKit
 @testable import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// The doctor's findings are the library's words (the doctor's repair, an undo, the store); `hkctl doctor` prints
 /// them with hkctl's commands and flags, byte for byte as it printed them when the library used hkctl's words.

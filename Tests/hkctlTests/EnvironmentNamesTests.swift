@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestKit
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// hkctl takes in only the environment variables ``EnvironmentNames`` lists: every name the sources look up must be
 /// there, and every listed one must reach the command as it is set.

@@ -1,7 +1,7 @@
 import Foundation
 import HealthCore
 import HKCtlSupport
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// A week of data (2024-05-26 … 2024-06-01, UTC) in an in-memory store, and the charts of it.
 enum ChartFixtures {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestKit
 import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 
 struct ChartPartsTests {
     @Test func axisTicksAreRoundAndCoverTheData() {

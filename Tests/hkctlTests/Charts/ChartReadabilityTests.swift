@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 import TestKit
 import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 import TextSupport
 
 /// Charts a person can read (issue 22): tick labels in one format per axis, the goal's label clear of the bars,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestKit
 import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 import TextSupport
 
 /// Terminal charts and the dashboard: snapshots at fixed widths, and properties at every width.

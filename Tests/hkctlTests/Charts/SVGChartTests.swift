@@ -5,7 +5,7 @@ import FoundationXML
 import Testing
 import TestKit
 import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 
 struct SVGChartTests {
     private func parse(_ svg: String) throws -> XMLElement {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestKit
 @testable import HealthCore
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// The zone `add` records (`HKTimeZone`, issue 31) is named without reading the zone's file a second time (issue 32):
 /// a zone found by its name while the options were resolved is known by that name; anything else is still checked

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestKit
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// hkctl's own week data against ICU's, through Foundation (which the tests still link).
 struct WeekStartTests {

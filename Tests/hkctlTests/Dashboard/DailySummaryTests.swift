@@ -3,7 +3,7 @@ import Testing
 import TestKit
 import HealthCore
 import HKCtlSupport
-@testable import hkctl
+@testable import HKCtlCommands
 
 struct DailySummaryTests {
     @Test func todaysFiguresComeFromTheStatisticsQueries() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import hkctl
+@testable import HKCtlCommands
 @testable import HealthCore
 @testable import HKCtlSupport
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestKit
-@testable import hkctl
+@testable import HKCtlCommands
 @testable import HealthCore
 @testable import HKCtlSupport
 

@@ -2,7 +2,7 @@ import HealthCore
 import IngestHTTP
 import Testing
 import TestKit
-@testable import hkctl
+@testable import HKCtlCommands
 
 /// A push ingestor that knows one token and records what it stored.
 private final class FakeIngestor: PushIngesting, @unchecked Sendable {

@@ -185,6 +185,6 @@ private final class ProgressBar {
     private func megabytes(_ bytes: Int) -> String { NumberFormatting.decimal(Double(bytes) / 1_000_000, fractionDigits: 1) + " MB" }
 
     private func write(_ text: String) {
-        Main.writeAll(2, Array(text.utf8))
+        ProcessEntry.writeAll(2, Array(text.utf8))
     }
 }

@@ -150,9 +150,11 @@ extension String {
     func dropLastNewline() -> String { hasSuffix("\n") ? String(dropLast()) : self }
 }
 
-@main
-enum Main {
-    static func main() {
+/// The process around ``HKCtl/run(arguments:environment:clock:console:)``: signals, the real console, the real
+/// environment and clock, and the exit. The `hkctl` executable's whole `main.swift` is a call to ``main()``.
+package enum ProcessEntry {
+    /// Runs hkctl with the process's arguments and exits with its status.
+    package static func main() -> Never {
         // A write past the file-size limit (`ulimit -f`) is an error the store takes back (exit 74), not a signal
         // that kills hkctl with a line half written.
         signal(SIGXFSZ, SIG_IGN)
