@@ -35,13 +35,23 @@ let hotFunctionsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
 
 /// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
 /// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
-/// thousands of times, in about 2 ms instead of 8.
-let staticExecutable: [SwiftSetting] = [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
-let staticLink: [LinkerSetting] = [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]
-/// The debug build links with lld, which the toolchain ships: quicker than gold, and it leaves glibc's notes about
-/// functions in static programs (`getpwuid_r`, `mktemp`) out of `swift test`'s log. The release link keeps gold
-/// for its function order (above).
-let lldForDebug: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux], configuration: .debug))]
+/// thousands of times, in about 2 ms instead of 8. The debug build links with lld, which Swift's Linux toolchains
+/// ship: it leaves glibc's notes about functions in static programs (`getpwuid_r`, `mktemp`) out of `swift test`'s
+/// log. The release link keeps gold for its function order (above). `HKCTL_DYNAMIC_DEBUG=1` links the debug build
+/// dynamically, as a sanitizer run (`swift test --sanitize=address`) needs.
+/// The compile of main.swift takes the flag too: its object then names the static libraries (Foundation's private
+/// ones among them) that the link needs.
+let dynamicDebug = Context.environment["HKCTL_DYNAMIC_DEBUG"] == "1"
+let staticExecutable: [SwiftSetting] = [
+    .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+] + (dynamicDebug ? [] : [
+    .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .debug)),
+])
+let staticLink: [LinkerSetting] = [
+    .unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release)),
+] + (dynamicDebug ? [] : [
+    .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux], configuration: .debug)),
+])
 
 let package = Package(
     name: "hkctl",
@@ -74,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "hkctl", dependencies: ["HKCtlCommands"], exclude: ["hot-functions.txt"],
             swiftSettings: staticExecutable,
-            linkerSettings: hotFunctionsFirst + staticLink + lldForDebug),
+            linkerSettings: hotFunctionsFirst + staticLink),
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit"),

@@ -1,5 +1,5 @@
 /// The environment variables hkctl and the HealthCore calls it makes read: the process's environment is taken in as
-/// these alone (``Main``), since a dictionary of a login shell's forty-odd variables cost every command about 0.2 M
+/// these alone (``ProcessEntry``), since a dictionary of a login shell's forty-odd variables cost every command about 0.2 M
 /// instructions. `EnvironmentNamesTests` checks that every name the sources look up is here.
 enum EnvironmentNames {
     static let all: [String] = [

@@ -1,4 +1,4 @@
-// The one Foundation import of hkctl, visible to every file of the executable.
+// The one Foundation import of hkctl's commands, visible to every file of HKCtlCommands.
 // On Linux only FoundationEssentials (no ICU, no swift-corelibs-foundation): the static hkctl stays small and
 // starts fast. Elsewhere (macOS) Foundation, which contains the same API.
 #if canImport(FoundationEssentials)

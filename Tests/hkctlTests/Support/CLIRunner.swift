@@ -27,12 +27,31 @@ struct CLIRunner {
         #endif
         if !folder.hasDirectoryPath { folder = folder.deletingLastPathComponent() }
         let candidate = folder.appendingPathComponent("hkctl")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        if FileManager.default.isExecutableFile(atPath: candidate.path) {
+            checkNotOlderThanItsCode(candidate, buildFolder: folder)
+            return candidate
+        }
         // Fallback: the debug build folder of this package.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/hkctl")
     }()
+
+    /// No test target depends on the executable (Package.swift), so a build of the tests alone (`swift build
+    /// --target hkctlTests`, `swift test --test-product ...`) can leave an `hkctl` older than the code it runs: stop
+    /// then, rather than test an old binary. Plain `swift test` and `swift build` always link it.
+    private static func checkNotOlderThanItsCode(_ binary: URL, buildFolder: URL) {
+        let objects = buildFolder.appendingPathComponent("HKCtlCommands.build").path
+        let files = FileManager.default
+        func modified(_ path: String) -> Date? { (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date }
+        let compiled = ((try? files.contentsOfDirectory(atPath: objects)) ?? [])
+            .filter { $0.hasSuffix(".o") }.compactMap { modified(objects + "/" + $0) }
+        guard let built = modified(binary.path), let code = compiled.max() else { return }
+        if built < code {
+            fatalError("\(binary.path) is older than the HKCtlCommands it is built from: run `swift build` (or plain "
+                       + "`swift test`) so that the tests run the current hkctl")
+        }
+    }
 
     /// A runner with a fresh, not yet created store path inside a new temporary folder.
     static func withTemporaryStore<T>(_ body: (CLIRunner) throws -> T) throws -> T {
