@@ -103,9 +103,6 @@ class TableTests(unittest.TestCase):
         self.assertIn("1.20 (one run each) **slower**", table.markdown())
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class FirstFormCounterTests(unittest.TestCase):
     """data.first_form_counter: the counter a baseline binary from before reserved blocks can read."""
@@ -133,3 +130,31 @@ class FirstFormCounterTests(unittest.TestCase):
 
     def test_the_first_form_is_left_alone(self):
         self.assertEqual(self.counter_after(b"00000000000000000012\n"), (False, b"00000000000000000012\n"))
+
+
+class FreshCopyTests(unittest.TestCase):
+    """bench/run times copies of both binaries made at its start, never the files it was given."""
+
+    def test_each_binary_gets_a_new_file_with_the_same_bytes_and_none_stays_none(self):
+        from hkbench import proc
+        with tempfile.TemporaryDirectory() as folder:
+            original = os.path.join(folder, "hkctl")
+            with open(original, "wb") as f:
+                f.write(b"\x7fELF binary bytes")
+            work = os.path.join(folder, "work")
+            os.makedirs(work)
+            measured, baseline, missing = proc.fresh_copies([original, original, None], work)
+            self.assertIsNone(missing)
+            self.assertNotEqual(measured, baseline)
+            for copy in (measured, baseline):
+                self.assertNotEqual(os.stat(copy).st_ino, os.stat(original).st_ino)
+                self.assertTrue(os.access(copy, os.X_OK))
+                with open(copy, "rb") as f:
+                    self.assertEqual(f.read(), b"\x7fELF binary bytes")
+            again, = proc.fresh_copies([original], work)  # a second run replaces the first run's copy
+            self.assertEqual(again, measured)
+            self.assertTrue(os.path.exists(again))
+
+
+if __name__ == "__main__":
+    unittest.main()
