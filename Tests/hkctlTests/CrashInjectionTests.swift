@@ -21,25 +21,65 @@ private struct Model {
     var importsAcknowledged: Set<Int> = []
 }
 
+/// What a run has done so far, over all its stores.
+private struct Tally {
+    var kills = 0, completed = 0, iteration = 0
+    var killsByCommand: [String: Int] = [:]
+    /// For each command, the span (µs) its kill moment is drawn from.
+    private var windows: [String: Int] = [:]
+
+    /// At most 30 ms (an import 60 ms) after the start: about as long as the debug build's command takes here.
+    static func longestWindow(_ kind: String) -> Int { kind == "import" ? 60_000 : 30_000 }
+
+    func window(_ kind: String) -> Int { windows[kind] ?? Self.longestWindow(kind) }
+
+    /// Fits the span to how long the command takes on this machine and load, so that most runs are killed while they
+    /// work and about a quarter finish (their writes are acknowledged, and later kills must keep them): each finished run
+    /// narrows its command's span by 9 %, each killed one widens it by 3 %, up to the longest.
+    mutating func learn(_ kind: String, killed: Bool) {
+        let current = Double(window(kind))
+        windows[kind] = min(Self.longestWindow(kind), max(1_000, Int(current * (killed ? 1.03 : 0.91))))
+    }
+}
+
 /// Starts `hkctl add`, `import`, `delete` and `compact`, kills each with SIGKILL at a random moment, and after every
 /// kill checks that the store opens, nothing acknowledged is missing, no partial sample or batch is visible, and
 /// statistics equal the sum of the samples that must be there.
 struct CrashInjectionTests {
     static let importSize = 40
+    /// Kills made on one store before the run goes on with a fresh one. The check after each kill reads the whole
+    /// store (an export and two `stats`), so on one store the run's cost grows with the square of its length (measured
+    /// with the fixed 30 ms span of before: 95 CPU-s for 300 kills on one store, 81 on four).
+    static let killsPerStore = 75
 
     @Test func killNineAtRandomMomentsLosesNothingAcknowledged() throws {
         let environment = ProcessInfo.processInfo.environment
         let target = environment["HKCTL_CRASH_KILLS"].flatMap(Int.init) ?? 300
         let seed = environment["HKCTL_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64(Date().timeIntervalSince1970 * 1000)
         var random = IndependentTestKit.SeededGenerator(seed: seed)
+        var tally = Tally()
+        var stores = 0
+        while tally.kills < target {
+            stores += 1
+            let kills = min(Self.killsPerStore, target - tally.kills)
+            guard try Self.crashOneStore(untilKills: tally.kills + kills, tally: &tally, random: &random, seed: seed) else { return }
+        }
+        let counts = tally.killsByCommand.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        print("crash injection: \(tally.kills) kills (\(counts)) on \(stores) stores, \(tally.completed) runs completed "
+              + "before the kill, seed \(seed)")
+    }
+
+    /// Kills commands on a new store until the run has made `untilKills` kills, checking the store after each, and
+    /// `doctor` at the end. Returns whether every check held.
+    private static func crashOneStore(untilKills target: Int, tally: inout Tally, random: inout IndependentTestKit.SeededGenerator,
+                                      seed: UInt64) throws -> Bool {
         try CLIRunner.withTemporaryStore { cli in
             let scratch = cli.storePath + "-output"
             try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
             var model = Model()
-            var kills = 0, completed = 0, iteration = 0
-            var killsByCommand: [String: Int] = [:]
-            while kills < target {
-                iteration += 1
+            while tally.kills < target {
+                tally.iteration += 1
+                let iteration = tally.iteration
                 let roll = Int.random(in: 0..<100, using: &random)
                 var arguments: [String]
                 var kind: String
@@ -75,7 +115,7 @@ struct CrashInjectionTests {
                     let listed = try Self.visible(cli)
                     guard let uuid = listed.first(where: { $0.type.hasSuffix("DietaryWater") && Int($0.value) == amount })?.uuid else {
                         Issue.record("committed water \(amount) mL is not visible (seed \(seed))")
-                        return
+                        return false
                     }
                     arguments = ["delete", uuid, "--yes"]
                     kind = "delete"
@@ -84,28 +124,28 @@ struct CrashInjectionTests {
                     kind = "compact"
                 }
                 let spawned = try Spawned.start(arguments, cli: cli, outputFolder: scratch, label: "run")
-                usleep(useconds_t(Int.random(in: 0..<(kind == "import" ? 60_000 : 30_000), using: &random)))
+                usleep(useconds_t(Int.random(in: 0..<tally.window(kind), using: &random)))
                 spawned.killNow()
                 let (result, killed) = spawned.wait()
+                tally.learn(kind, killed: killed)
                 if killed {
-                    kills += 1
-                    killsByCommand[kind, default: 0] += 1
+                    tally.kills += 1
+                    tally.killsByCommand[kind, default: 0] += 1
                 } else {
-                    completed += 1
+                    tally.completed += 1
                     guard result.status == 0 else {
                         Issue.record("\(arguments) exited \(result.status): \(result.stderr) (seed \(seed))")
-                        return
+                        return false
                     }
                     if let waterAmount { model.committedWater.insert(waterAmount) }
                     if let importID { model.importsAcknowledged.insert(importID) }
                     if let deleteAmount { model.deleted.insert(deleteAmount) }
                 }
-                guard try Self.check(cli, model: &model, seed: seed, after: "\(kind) #\(iteration) (\(killed ? "killed" : "completed"))") else { return }
+                guard try Self.check(cli, model: &model, seed: seed, after: "\(kind) #\(iteration) (\(killed ? "killed" : "completed"))") else { return false }
             }
-            let counts = killsByCommand.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            print("crash injection: \(kills) kills (\(counts)), \(completed) runs completed before the kill, seed \(seed)")
             let doctor = try cli.run(["doctor"])
             expectEqual(doctor.status, 0, "doctor after the crashes: \(doctor.stdout)\(doctor.stderr)")
+            return doctor.status == 0
         }
     }
 
