@@ -90,9 +90,9 @@ let package = Package(
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit"),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit"]),
         .testTarget(name: "hkctlTests", dependencies: ["HKCtlCommands", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"]),
-        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP"]),
+        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "TestKit"]),
         .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"]),
-        .testTarget(name: "SeedPortTests", dependencies: ["HealthCore"]),
+        .testTarget(name: "SeedPortTests", dependencies: ["HealthCore", "TestKit"]),
         // The five fuzz harnesses of fuzz/targets, compiled with the suite and smoked over their seeds and mutations
         // (fuzz/smoke); `fuzz/run` runs the same harnesses under libFuzzer on demand.
         .testTarget(name: "FuzzHarnessTests", dependencies: ["HealthCore", "HKCtlSupport", "IngestHTTP"], path: "fuzz",

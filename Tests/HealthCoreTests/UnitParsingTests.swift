@@ -3,6 +3,13 @@ import TestKit
 @testable import HealthCore
 
 struct UnitParsingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: unitParsingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     @Test(arguments: [
         ("mL", "mL"), ("ml", "mL"), ("L", "L"), ("kg", "kg"), ("count/min", "count/min"),
         ("mg/dL", "mg/dL"), ("mL/(kg*min)", "mL/min·kg"), ("kcal/(kg*hr)", "kcal/hr·kg"), ("m/s^2", "m/s^2"),
@@ -13,14 +20,20 @@ struct UnitParsingTests {
         try expectEqual(HealthUnit(parsing: canonical).unitString, canonical)
     }
 
-    @Test func convertsPoundsToKilogramsExactly() throws {
+    func convertsPoundsToKilogramsExactly() throws {
         let value = try HealthUnit(parsing: "lb").convert(160, to: HealthUnit(parsing: "kg"))
         expectEqual(value, 72.5747792)
     }
 
-    @Test func rejectsIncompatibleUnitsNamingBoth() throws {
+    func rejectsIncompatibleUnitsNamingBoth() throws {
         #expect(throws: UnitError.incompatible("mL", "kg")) {
             try HealthUnit(parsing: "mL").convert(1, to: HealthUnit(parsing: "kg"))
         }
     }
 }
+
+/// The checks ``UnitParsingTests/checks(_:)`` runs.
+private let unitParsingTestsChecks: [Check<UnitParsingTests>] = [
+    Check("convertsPoundsToKilogramsExactly", UnitParsingTests.convertsPoundsToKilogramsExactly),
+    Check("rejectsIncompatibleUnitsNamingBoth", UnitParsingTests.rejectsIncompatibleUnitsNamingBoth),
+]

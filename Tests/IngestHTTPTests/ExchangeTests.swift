@@ -1,4 +1,5 @@
 import Testing
+import TestKit
 @testable import IngestHTTP
 
 /// A channel that hands out scripted chunks; `nil` in the script is a stall (the receive times out), its end is the
@@ -49,6 +50,13 @@ final class EchoHandler: RequestHandling, @unchecked Sendable {
 /// Reading a whole request from a channel: bodies split anywhere, stalls and early closes, each refusal answered
 /// once, and the handler called only for a whole request.
 struct ExchangeTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: exchangeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func exchange(_ chunks: [String?], limits: ServerLimits = ServerLimits()) -> (ScriptedChannel, EchoHandler, HTTPResponse?) {
         var channel = ScriptedChannel(chunks)
         let handler = EchoHandler()
@@ -56,7 +64,7 @@ struct ExchangeTests {
         return (channel, handler, response)
     }
 
-    @Test func readsABodySplitAcrossManyReads() {
+    func readsABodySplitAcrossManyReads() {
         let request = "POST /echo HTTP/1.1\r\nContent-Length: 11\r\n\r\nhello world"
         // Every split point, the head's end included.
         for split in 1..<request.utf8.count {
@@ -69,13 +77,13 @@ struct ExchangeTests {
         }
     }
 
-    @Test func ignoresBytesAfterTheBody() {
+    func ignoresBytesAfterTheBody() {
         let (_, handler, response) = exchange(["POST /echo HTTP/1.1\r\nContent-Length: 2\r\n\r\nabGET / HTTP/1.1\r\n\r\n"])
         #expect(response?.status == .ok)
         #expect(handler.bodies == [Array("ab".utf8)])
     }
 
-    @Test func aStalledHeadOrBodyTimesOutWithoutCallingTheHandler() {
+    func aStalledHeadOrBodyTimesOutWithoutCallingTheHandler() {
         let (headChannel, headHandler, headResponse) = exchange(["POST /echo HTTP/1.1\r\nContent-"] + [nil])
         #expect(headResponse?.status == .requestTimeout)
         #expect(headHandler.bodies.isEmpty)
@@ -85,7 +93,7 @@ struct ExchangeTests {
         #expect(bodyHandler.bodies.isEmpty)
     }
 
-    @Test func theHeadDeadlineCountsFromTheStartNotPerRead() {
+    func theHeadDeadlineCountsFromTheStartNotPerRead() {
         // A client that sends a byte at a time, each in time, still runs out of the head's whole allowance.
         var clock = 0.0
         var limits = ServerLimits()
@@ -98,7 +106,7 @@ struct ExchangeTests {
         #expect(channel.receives < 10)
     }
 
-    @Test func aClientThatClosesEarlyGetsNoAnswerAndStoresNothing() {
+    func aClientThatClosesEarlyGetsNoAnswerAndStoresNothing() {
         let (channel, handler, response) = exchange(["POST /echo HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc"])
         #expect(response == nil)
         #expect(handler.bodies.isEmpty)
@@ -108,7 +116,7 @@ struct ExchangeTests {
         #expect(silent.sent.isEmpty)
     }
 
-    @Test func aBodyOverTheLimitIsRefusedBeforeAnyOfItIsRead() {
+    func aBodyOverTheLimitIsRefusedBeforeAnyOfItIsRead() {
         var limits = ServerLimits()
         limits.maxBodyBytes = 10
         let (channel, handler, response) = exchange(["POST /echo HTTP/1.1\r\nContent-Length: 11\r\n\r\n", "0123456789A"], limits: limits)
@@ -117,7 +125,7 @@ struct ExchangeTests {
         #expect(channel.chunks.count == 1, "the body was read")
     }
 
-    @Test func aRejectedHeadIsAnsweredOnce() {
+    func aRejectedHeadIsAnsweredOnce() {
         let (channel, handler, response) = exchange(["POST /other HTTP/1.1\r\nContent-Length: 3\r\n\r\nabc"])
         #expect(response?.status == .notFound)
         #expect(handler.bodies.isEmpty)
@@ -125,7 +133,7 @@ struct ExchangeTests {
         #expect(channel.sentText.hasSuffix("{\"error\":\"No such path.\"}\n"))
     }
 
-    @Test func anAnswerHasItsLengthAndClosesTheConnection() {
+    func anAnswerHasItsLengthAndClosesTheConnection() {
         let response = HTTPResponse.error(.unauthorized, "No \"token\".", fields: [HeaderField(name: "WWW-Authenticate", value: "Bearer")])
         let text = String(decoding: response.bytes, as: UTF8.self)
         #expect(text == "HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: 26\r\n"
@@ -166,3 +174,17 @@ extension ExchangeTests {
         #expect(refused.sentText.hasPrefix("HTTP/1.1 413 "))
     }
 }
+
+/// The checks ``ExchangeTests/checks(_:)`` runs.
+private let exchangeTestsChecks: [Check<ExchangeTests>] = [
+    Check("readsABodySplitAcrossManyReads", ExchangeTests.readsABodySplitAcrossManyReads),
+    Check("ignoresBytesAfterTheBody", ExchangeTests.ignoresBytesAfterTheBody),
+    Check("aStalledHeadOrBodyTimesOutWithoutCallingTheHandler",
+          ExchangeTests.aStalledHeadOrBodyTimesOutWithoutCallingTheHandler),
+    Check("theHeadDeadlineCountsFromTheStartNotPerRead", ExchangeTests.theHeadDeadlineCountsFromTheStartNotPerRead),
+    Check("aClientThatClosesEarlyGetsNoAnswerAndStoresNothing",
+          ExchangeTests.aClientThatClosesEarlyGetsNoAnswerAndStoresNothing),
+    Check("aBodyOverTheLimitIsRefusedBeforeAnyOfItIsRead", ExchangeTests.aBodyOverTheLimitIsRefusedBeforeAnyOfItIsRead),
+    Check("aRejectedHeadIsAnsweredOnce", ExchangeTests.aRejectedHeadIsAnsweredOnce),
+    Check("anAnswerHasItsLengthAndClosesTheConnection", ExchangeTests.anAnswerHasItsLengthAndClosesTheConnection),
+]

@@ -1,8 +1,16 @@
 import Testing
+import TestKit
 @testable import IngestHTTP
 
 /// The request-head parser: what it accepts, and one clear 4xx for each kind of malformed head.
 struct RequestHeadParsingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: requestHeadParsingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func parse(_ text: String, limits: ServerLimits = ServerLimits()) throws(RequestRejection) -> RequestHead {
         let bytes = Array(text.utf8)
         return try RequestHead.parse(bytes[...], limits: limits)
@@ -17,7 +25,7 @@ struct RequestHeadParsingTests {
         }
     }
 
-    @Test func parsesARequestLineAndFields() throws {
+    func parsesARequestLineAndFields() throws {
         let head = try parse("POST /ingest?x=1 HTTP/1.1\r\nHost: a\r\nContent-Type:  application/json \r\nauthorization: Bearer abc\r\n\r\n")
         #expect(head.method == "POST")
         #expect(head.target == "/ingest?x=1")
@@ -55,7 +63,7 @@ struct RequestHeadParsingTests {
         #expect(status(text) == expected, "\(text.debugDescription)")
     }
 
-    @Test func refusesTooLongTargetsAndTooManyFields() {
+    func refusesTooLongTargetsAndTooManyFields() {
         #expect(status("GET /" + String(repeating: "a", count: 3000) + " HTTP/1.1\r\n\r\n") == .uriTooLong)
         let fields = (0..<65).map { "F\($0): v\r\n" }.joined()
         #expect(status("GET / HTTP/1.1\r\n" + fields + "\r\n") == .headerFieldsTooLarge)
@@ -64,7 +72,7 @@ struct RequestHeadParsingTests {
         #expect(status("GET / HTTP/1.1\r\nA: " + String(repeating: "b", count: 40) + "\r\n\r\n", limits: small) == .headerFieldsTooLarge)
     }
 
-    @Test func findsTheEndOfAHeadSplitAcrossReads() {
+    func findsTheEndOfAHeadSplitAcrossReads() {
         let bytes = Array("GET / HTTP/1.1\r\nA: b\r\n\r\nBODY".utf8)
         #expect(RequestHead.endOfHead(in: bytes) == 24)
         #expect(RequestHead.endOfHead(in: bytes, from: 22) == 24)
@@ -82,7 +90,7 @@ struct RequestHeadParsingTests {
         }
     }
 
-    @Test func readsTheContentLength() {
+    func readsTheContentLength() {
         #expect(length("Content-Length: 42\r\n") == .success(42))
         #expect(length("Content-Length: 0\r\n") == .success(0))
         #expect(length("Content-Length: 007\r\n") == .success(7))
@@ -109,3 +117,11 @@ struct RequestHeadParsingTests {
         #expect(rejection.status == expected)
     }
 }
+
+/// The checks ``RequestHeadParsingTests/checks(_:)`` runs.
+private let requestHeadParsingTestsChecks: [Check<RequestHeadParsingTests>] = [
+    Check("parsesARequestLineAndFields", RequestHeadParsingTests.parsesARequestLineAndFields),
+    Check("refusesTooLongTargetsAndTooManyFields", RequestHeadParsingTests.refusesTooLongTargetsAndTooManyFields),
+    Check("findsTheEndOfAHeadSplitAcrossReads", RequestHeadParsingTests.findsTheEndOfAHeadSplitAcrossReads),
+    Check("readsTheContentLength", RequestHeadParsingTests.readsTheContentLength),
+]

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 // Sleep read the two ways public HealthKit client code reads it, spelled by the porting rules alone
 // (docs/LIBRARY.md, "Real client code, in its own shapes").
@@ -145,6 +146,13 @@ struct DescriptorSleepReader {
 }
 
 struct ClientPatternSleepTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: clientPatternSleepTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Two nights, by hand:
     /// - 8→9 June, recorded the pre-iOS 16 way: in bed 22:30–07:00, `.asleep` (unspecified) 23:00–06:30 (7 h 30 min).
     /// - 9→10 June, staged: in bed 22:45–06:50; core 23:00–01:30 (2 h 30), deep 01:30–02:30 (1 h), REM 02:30–03:30 (1 h),
@@ -168,7 +176,7 @@ struct ClientPatternSleepTests {
         ])
     }
 
-    @Test func handlerReadSleepOfLastNight() async throws {
+    func handlerReadSleepOfLastNight() async throws {
         try await Seed.withStore { store in
             try await Self.saveNights(in: store)
             let reader = HandlerSleepReader(healthStore: store)
@@ -187,7 +195,7 @@ struct ClientPatternSleepTests {
         }
     }
 
-    @Test func handlerReadSleepOfTheOldNight() async throws {
+    func handlerReadSleepOfTheOldNight() async throws {
         try await Seed.withStore { store in
             try await Self.saveNights(in: store)
             // 8 June 12:00 to 9 June 12:00: the pre-iOS 16 night, 7 h 30 min `.asleep` (23:00–06:30), and its in-bed time.
@@ -198,7 +206,7 @@ struct ClientPatternSleepTests {
         }
     }
 
-    @Test func handlerSleepLabels() async throws {
+    func handlerSleepLabels() async throws {
         try await Seed.withStore { store in
             try await Self.saveNights(in: store)
             // All 10 samples, latest end first: last night's 8 (in bed, ending 06:50, first), then the old night's in bed
@@ -211,14 +219,14 @@ struct ClientPatternSleepTests {
 
     /// Not a rule but a trap: dropping the prefix of `HKSample` gives `Sample`, which compiles, without a warning, as
     /// HealthCore's stored record; a handler's `results as? [Sample]` is then always nil. `HKSample` is `HealthSample`.
-    @Test func hkSampleIsHealthSampleNotSample() {
+    func hkSampleIsHealthSampleNotSample() {
         let results: [HealthSample]? = [CategorySample(type: CategoryType(.sleepAnalysis), value: CategoryValueSleepAnalysis.inBed.rawValue,
                                                        start: Seed.date("2024-06-09T22:00:00Z"), end: Seed.date("2024-06-10T06:00:00Z"))]
         #expect((results as? [Sample])?.count == nil)
         #expect((results as? [CategorySample])?.count == 1)
     }
 
-    @Test func descriptorSleepStages() async throws {
+    func descriptorSleepStages() async throws {
         try await Seed.withStore { store in
             try await Self.saveNights(in: store)
             let reader = DescriptorSleepReader(healthStore: store)
@@ -235,3 +243,12 @@ struct ClientPatternSleepTests {
         }
     }
 }
+
+/// The checks ``ClientPatternSleepTests/checks(_:)`` runs.
+private let clientPatternSleepTestsChecks: [Check<ClientPatternSleepTests>] = [
+    Check("handlerReadSleepOfLastNight", ClientPatternSleepTests.handlerReadSleepOfLastNight),
+    Check("handlerReadSleepOfTheOldNight", ClientPatternSleepTests.handlerReadSleepOfTheOldNight),
+    Check("handlerSleepLabels", ClientPatternSleepTests.handlerSleepLabels),
+    Check("hkSampleIsHealthSampleNotSample", ClientPatternSleepTests.hkSampleIsHealthSampleNotSample),
+    Check("descriptorSleepStages", ClientPatternSleepTests.descriptorSleepStages),
+]

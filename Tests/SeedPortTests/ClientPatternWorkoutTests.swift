@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 // Workouts read the ways public HealthKit client code reads them, spelled by the porting rules alone
 // (docs/LIBRARY.md, "Real client code, in its own shapes").
@@ -95,6 +96,13 @@ enum HandlerWorkoutReader {
 }
 
 struct ClientPatternWorkoutTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: clientPatternWorkoutTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Three workouts, by hand:
     /// - run 8 June 07:00–07:45 (2,700 s), 450 kcal, 8 km;
     /// - ride 9 June 17:00–18:30 (5,400 s), 900 kcal, 36 km;
@@ -111,7 +119,7 @@ struct ClientPatternWorkoutTests {
         try await store.save(workout(.running, "2024-06-10T07:00:00Z", "2024-06-10T07:30:00Z", 300, 5))
     }
 
-    @Test func descriptorFetchesLatestFirst() async throws {
+    func descriptorFetchesLatestFirst() async throws {
         try await Seed.withStore { store in
             try await Self.saveWorkouts(in: store)
             let reader = DescriptorWorkoutReader(healthStore: store)
@@ -137,7 +145,7 @@ struct ClientPatternWorkoutTests {
         }
     }
 
-    @Test func handlerFetchesLatestStartFirst() async throws {
+    func handlerFetchesLatestStartFirst() async throws {
         try await Seed.withStore { store in
             try await Self.saveWorkouts(in: store)
             // Latest start first, two of them: the 10 June run (07:00), the 9 June ride (17:00).
@@ -161,7 +169,7 @@ struct ClientPatternWorkoutTests {
         }
     }
 
-    @Test func compoundPredicateLoadsAnActivitySinceADateFromASource() async throws {
+    func compoundPredicateLoadsAnActivitySinceADateFromASource() async throws {
         try await Seed.withStore { store in
             try await Self.saveWorkouts(in: store)
             let owner = AuthorizationState.ownerSource
@@ -183,3 +191,11 @@ struct ClientPatternWorkoutTests {
         }
     }
 }
+
+/// The checks ``ClientPatternWorkoutTests/checks(_:)`` runs.
+private let clientPatternWorkoutTestsChecks: [Check<ClientPatternWorkoutTests>] = [
+    Check("descriptorFetchesLatestFirst", ClientPatternWorkoutTests.descriptorFetchesLatestFirst),
+    Check("handlerFetchesLatestStartFirst", ClientPatternWorkoutTests.handlerFetchesLatestStartFirst),
+    Check("compoundPredicateLoadsAnActivitySinceADateFromASource",
+          ClientPatternWorkoutTests.compoundPredicateLoadsAnActivitySinceADateFromASource),
+]

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 // Seed 000_052a8ab481707778.txt: a water-intake app (request authorization, save, read with HKStatisticsQuery).
 // The note's `HealthKitError` and `healthStore` property belong to the app and are not shown; they are set up here.
@@ -60,7 +61,14 @@ struct WaterIntakeManager {
 }
 
 struct Seed000WaterIntakeTests {
-    @Test func requestAuthorization() async throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: seed000WaterIntakeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func requestAuthorization() async throws {
         try await Seed.withStores(app: "org.example.water") { owner, app in
             try await WaterIntakeManager(healthStore: app).requestAuthorization()
             // The request is recorded for the owner (water, once: share and read name the same type) and decides
@@ -73,7 +81,7 @@ struct Seed000WaterIntakeTests {
         }
     }
 
-    @Test func saveWaterIntake() async throws {
+    func saveWaterIntake() async throws {
         try await Seed.withStore { store in
             let manager = WaterIntakeManager(healthStore: store)
             try await manager.saveWaterIntake(amount: 0.5, date: Seed.date("2024-06-10T08:00:00Z"))
@@ -86,7 +94,7 @@ struct Seed000WaterIntakeTests {
         }
     }
 
-    @Test func readWaterIntake() async throws {
+    func readWaterIntake() async throws {
         try await Seed.withStore { store in
             let manager = WaterIntakeManager(healthStore: store)
             try await manager.saveWaterIntake(amount: 1, date: Seed.date("2024-06-09T20:00:00Z"))      // yesterday
@@ -111,3 +119,10 @@ struct Seed000WaterIntakeTests {
         }
     }
 }
+
+/// The checks ``Seed000WaterIntakeTests/checks(_:)`` runs.
+private let seed000WaterIntakeTestsChecks: [Check<Seed000WaterIntakeTests>] = [
+    Check("requestAuthorization", Seed000WaterIntakeTests.requestAuthorization),
+    Check("saveWaterIntake", Seed000WaterIntakeTests.saveWaterIntake),
+    Check("readWaterIntake", Seed000WaterIntakeTests.readWaterIntake),
+]

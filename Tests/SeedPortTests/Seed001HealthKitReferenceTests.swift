@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 // Seed 001_d88b1a68be32cd2c.txt: "HealthKit AI Reference" (manager, data types, reads, a SwiftUI dashboard,
 // writes, background delivery, a weekly collection, unit conversions).
@@ -246,6 +247,13 @@ extension Seed001.HealthViewModel {
 }
 
 struct Seed001HealthKitReferenceTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: seed001HealthKitReferenceTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let app = "org.example.dashboard"
 
     /// Today (10 June, to 12:00): 5,400 steps, heart rate 60...71 bpm every 5 minutes from 10:00, 380.5 kcal;
@@ -281,7 +289,7 @@ struct Seed001HealthKitReferenceTests {
         try await store.save(samples)
     }
 
-    @Test func healthKitManager() async throws {
+    func healthKitManager() async throws {
         try await Seed.withStores(app: Self.app) { owner, app in
             let manager = Seed001.HealthKitManager(app)
             // HOME is set for the tests, so the per-user store can be opened.
@@ -296,7 +304,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func dataTypes() throws {
+    func dataTypes() throws {
         // Seed 001, lines 56-71.
         //>> dataTypes
         // 수량형 (Quantity)
@@ -324,7 +332,7 @@ struct Seed001HealthKitReferenceTests {
         ])
     }
 
-    @Test func fetchTodaySteps() async throws {
+    func fetchTodaySteps() async throws {
         try await Seed.withStore { store in
             let model = await Seed001.HealthViewModel(store)
             #expect(try await model.fetchTodaySteps() == 0)           // nothing logged: nil statistics, so 0
@@ -334,7 +342,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func fetchRecentHeartRate() async throws {
+    func fetchRecentHeartRate() async throws {
         try await Seed.withStore { store in
             try await Self.saveDay(in: store)
             let recent = try await Seed001.HealthViewModel(store).fetchRecentHeartRate()
@@ -345,7 +353,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func healthViewModel() async throws {
+    func healthViewModel() async throws {
         try await Seed.withStores(app: Self.app) { owner, app in
             try await Self.saveDay(in: owner)
             let model = await Seed001.HealthViewModel(app)
@@ -371,7 +379,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func saveWorkoutAndSaveSteps() async throws {
+    func saveWorkoutAndSaveSteps() async throws {
         try await Seed.withStore { store in
             let model = await Seed001.HealthViewModel(store)
             try await model.saveWorkout(type: .running, duration: 1_800, calories: 320)
@@ -387,7 +395,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func enableBackgroundDelivery() async throws {
+    func enableBackgroundDelivery() async throws {
         try await Seed.withStore { store in
             try await Self.saveDay(in: store)
             let model = await Seed001.HealthViewModel(store)
@@ -401,7 +409,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func fetchWeeklySteps() async throws {
+    func fetchWeeklySteps() async throws {
         try await Seed.withStore { store in
             try await Self.saveDay(in: store)
             let model = await Seed001.HealthViewModel(store)
@@ -415,7 +423,7 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 
-    @Test func unitConversions() {
+    func unitConversions() {
         // Seed 001, lines 385-392. The note uses one `quantity` for all three kinds; here each pair of lines gets a
         // quantity of its own dimension (HealthCore, like HealthKit, refuses a unit of another dimension).
         let quantity = Quantity(unit: .mile(), doubleValue: 2)
@@ -443,3 +451,16 @@ struct Seed001HealthKitReferenceTests {
         }
     }
 }
+
+/// The checks ``Seed001HealthKitReferenceTests/checks(_:)`` runs.
+private let seed001HealthKitReferenceTestsChecks: [Check<Seed001HealthKitReferenceTests>] = [
+    Check("healthKitManager", Seed001HealthKitReferenceTests.healthKitManager),
+    Check("dataTypes", Seed001HealthKitReferenceTests.dataTypes),
+    Check("fetchTodaySteps", Seed001HealthKitReferenceTests.fetchTodaySteps),
+    Check("fetchRecentHeartRate", Seed001HealthKitReferenceTests.fetchRecentHeartRate),
+    Check("healthViewModel", Seed001HealthKitReferenceTests.healthViewModel),
+    Check("saveWorkoutAndSaveSteps", Seed001HealthKitReferenceTests.saveWorkoutAndSaveSteps),
+    Check("enableBackgroundDelivery", Seed001HealthKitReferenceTests.enableBackgroundDelivery),
+    Check("fetchWeeklySteps", Seed001HealthKitReferenceTests.fetchWeeklySteps),
+    Check("unitConversions", Seed001HealthKitReferenceTests.unitConversions),
+]

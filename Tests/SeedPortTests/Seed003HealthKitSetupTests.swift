@@ -1,13 +1,21 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 // Seed 003_7474e9d6a8e3520f.txt: setting up HealthKit (availability, the store, asking for permission, checking it
 // before saving, the requestAuthorization declaration).
 struct Seed003HealthKitSetupTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: seed003HealthKitSetupTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let app = "org.example.speedy-sloth"
 
-    @Test func isHealthDataAvailable() {
+    func isHealthDataAvailable() {
         // Seed 003, lines 80-82: false only without a home or data folder for the per-user store. The comment line of
         // the snippet becomes the line that records the answer.
         var available = false
@@ -19,7 +27,7 @@ struct Seed003HealthKitSetupTests {
         #expect(available)                                           // HOME is set for the tests
     }
 
-    @Test func createTheStore() async throws {
+    func createTheStore() async throws {
         try await Seed.withFolder { folder in
             // Seed 003, line 94; a temporary folder and the pinned clock instead of the per-user store.
             //>> healthStore
@@ -32,7 +40,7 @@ struct Seed003HealthKitSetupTests {
         }
     }
 
-    @Test func requestAuthorizationForAllTypes() async throws {
+    func requestAuthorizationForAllTypes() async throws {
         try await Seed.withStores(app: Self.app) { owner, healthStore in
             // Seed 003, lines 118-128. The empty failure branch records an issue in place of its comment.
             //>> allTypes+requestAuthorization
@@ -59,7 +67,7 @@ struct Seed003HealthKitSetupTests {
         }
     }
 
-    @Test func authorizationStatusBeforeSaving() async throws {
+    func authorizationStatusBeforeSaving() async throws {
         try await Seed.withStores(app: Self.app) { owner, healthStore in
             try owner.decideAuthorization(for: Self.app, allow: true, share: [QuantityType(.height)], read: [])
             // Seed 003, lines 140-148.
@@ -90,7 +98,7 @@ struct Seed003HealthKitSetupTests {
         }
     }
 
-    @Test func requestAuthorizationDeclaration() async throws {
+    func requestAuthorizationDeclaration() async throws {
         // Seed 003, lines 172-174: the declaration
         // `requestAuthorization(toShare: Set<HKSampleType>?, read: Set<HKObjectType>?, completion: (Bool, Error?) -> Void)`.
         // HealthCore declares `requestAuthorization(toShare: Set<SampleType>?, read: Set<SampleType>?,
@@ -121,7 +129,7 @@ struct Seed003HealthKitSetupTests {
         }
     }
 
-    @Test func characteristicMethods() async throws {
+    func characteristicMethods() async throws {
         // Seed 003, lines 26-29: not a snippet but a list of the characteristic methods of `HKHealthStore`, called
         // here. `dateOfBirth()` (deprecated in HealthKit) is not in HealthCore: `dateOfBirthComponents()` is.
         try await Seed.withStore { healthStore in
@@ -135,3 +143,13 @@ struct Seed003HealthKitSetupTests {
         }
     }
 }
+
+/// The checks ``Seed003HealthKitSetupTests/checks(_:)`` runs.
+private let seed003HealthKitSetupTestsChecks: [Check<Seed003HealthKitSetupTests>] = [
+    Check("isHealthDataAvailable", Seed003HealthKitSetupTests.isHealthDataAvailable),
+    Check("createTheStore", Seed003HealthKitSetupTests.createTheStore),
+    Check("requestAuthorizationForAllTypes", Seed003HealthKitSetupTests.requestAuthorizationForAllTypes),
+    Check("authorizationStatusBeforeSaving", Seed003HealthKitSetupTests.authorizationStatusBeforeSaving),
+    Check("requestAuthorizationDeclaration", Seed003HealthKitSetupTests.requestAuthorizationDeclaration),
+    Check("characteristicMethods", Seed003HealthKitSetupTests.characteristicMethods),
+]

@@ -1,6 +1,7 @@
 import Foundation
 import HealthCore
 import Testing
+import TestKit
 
 // Seed 004_8b367f0cbfcbd31e.txt: "HealthKit (8)", the Step Tracker app adding data and handling errors.
 //
@@ -391,6 +392,13 @@ private typealias DashboardView = Seed004.DashboardView
 private typealias HealthDataListView = Seed004.HealthDataListView
 
 struct Seed004StepTrackerErrorHandlingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: seed004StepTrackerErrorHandlingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let app = "org.example.step-tracker"
     private static let day = 86_400.0
     private static func day(_ text: String) -> Date { Seed.date(text + "T00:00:00Z") }
@@ -458,12 +466,12 @@ struct Seed004StepTrackerErrorHandlingTests {
         }
     }
 
-    @Test func firstSTError() {
+    func firstSTError() {
         let errors: [First.STError] = [.authNotDetermined, .noData, .unableToCompleteRequest]
         #expect(errors.map { "\($0)" } == ["authNotDetermined", "noData", "unableToCompleteRequest"])
     }
 
-    @Test func localizedSTError() {
+    func localizedSTError() {
         let denied = STError.sharingDenied(quantityType: "step count")
         #expect(denied.errorDescription == "No Write Access")
         #expect(denied.failureReason == "You have denied access to upload your step count data.\n\nYou can change this in Settings > Health > Data Access & Devices.")
@@ -593,7 +601,7 @@ struct Seed004StepTrackerErrorHandlingTests {
         }
     }
 
-    @Test func weightDiffLoop() {
+    func weightDiffLoop() {
         let weights = [180.5, 181.25, 179.5].enumerated().map {
             Seed004.HealthMetric(date: Self.day("2024-06-07").addingTimeInterval(Double($0.offset) * Self.day), value: $0.element)
         }
@@ -606,3 +614,10 @@ struct Seed004StepTrackerErrorHandlingTests {
         #expect(Seed004.averageDailyWeightDiffs(for: Array(weights.prefix(1))).isEmpty)
     }
 }
+
+/// The checks ``Seed004StepTrackerErrorHandlingTests/checks(_:)`` runs.
+private let seed004StepTrackerErrorHandlingTestsChecks: [Check<Seed004StepTrackerErrorHandlingTests>] = [
+    Check("firstSTError", Seed004StepTrackerErrorHandlingTests.firstSTError),
+    Check("localizedSTError", Seed004StepTrackerErrorHandlingTests.localizedSTError),
+    Check("weightDiffLoop", Seed004StepTrackerErrorHandlingTests.weightDiffLoop),
+]

@@ -4,7 +4,14 @@ import TestKit
 
 /// Permissions end to end: request, grant, deny, revoke, status, log, and enforcement on every path.
 struct AuthCLITests {
-    @Test func writingWithoutPermissionDistinguishesNotDeterminedFromDenied() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: authCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func writingWithoutPermissionDistinguishesNotDeterminedFromDenied() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
@@ -21,7 +28,7 @@ struct AuthCLITests {
         }
     }
 
-    @Test func requestOffATerminalIsRecordedAndExits77() throws {
+    func requestOffATerminalIsRecordedAndExits77() throws {
         try CLIRunner.withTemporaryStore { cli in
             let request = try cli.run(["auth", "request", "--share", "weight", "--read", "weight"], environment: ["HKCTL_SOURCE": "scale"])
             expectEqual(request.status, 77)
@@ -42,7 +49,7 @@ struct AuthCLITests {
         }
     }
 
-    @Test func readingWithoutPermissionShowsOnlyOwnSamplesSilently() throws {
+    func readingWithoutPermissionShowsOnlyOwnSamplesSilently() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             try expectEqual(cli.run(["auth", "grant", "bottle", "--share", "water"]).status, 0)
@@ -63,7 +70,7 @@ struct AuthCLITests {
         }
     }
 
-    @Test func onlyTheOwnerChangesPermissionsAndRevokeResets() throws {
+    func onlyTheOwnerChangesPermissionsAndRevokeResets() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["auth", "grant", "app", "--share", "water"]).status, 0)
             let selfGrant = try cli.run(["auth", "grant", "app", "--share", "steps", "--source", "app"])
@@ -79,7 +86,7 @@ struct AuthCLITests {
         }
     }
 
-    @Test func aSourceSeesACharacteristicOnlyOnceAllowedToReadIt() throws {
+    func aSourceSeesACharacteristicOnlyOnceAllowedToReadIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["me", "set", "blood-type", "O+"]).status, 0)
             try expectEqual(cli.run(["me", "set", "date-of-birth", "1988-04-02"]).status, 0)
@@ -106,7 +113,7 @@ struct AuthCLITests {
         }
     }
 
-    @Test func deleteByAnotherSourceOnlyTouchesItsOwnSamples() throws {
+    func deleteByAnotherSourceOnlyTouchesItsOwnSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             try expectEqual(cli.run(["auth", "grant", "app", "--share", "water", "--read", "water"]).status, 0)
@@ -121,8 +128,15 @@ struct AuthCLITests {
 
 /// The rest of the authorization contract: the terminal approval, import as a source, identities, request status.
 struct AuthCLIMoreTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: authCLIMoreTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// On a terminal the owner answers type by type (python3 drives a pseudo-terminal).
-    @Test func requestOnATerminalAsksPerType() throws {
+    func requestOnATerminalAsksPerType() throws {
         try CLIRunner.withTemporaryStore { cli in
             // write water: yes; write steps: no; read water: yes
             let status = try cli.runOnTerminal(["auth", "request", "--source", "app", "--share", "water,steps", "--read", "water"],
@@ -138,7 +152,7 @@ struct AuthCLIMoreTests {
     }
 
     /// Import is a write path too: a source imports only its own samples of types it may write.
-    @Test func importAsASourceIsEnforced() throws {
+    func importAsASourceIsEnforced() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let export = folder + "/export.xml"
@@ -162,7 +176,7 @@ struct AuthCLIMoreTests {
         }
     }
 
-    @Test func aSourcesVersionAndDeviceAreStoredWithItsSamples() throws {
+    func aSourcesVersionAndDeviceAreStoredWithItsSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
             let request = try cli.run(["auth", "request", "--source", "scale", "--share", "weight",
                                        "--bundle-id", "com.example.scale", "--source-version", "2.1", "--device", "Scale X"])
@@ -178,3 +192,24 @@ struct AuthCLIMoreTests {
         }
     }
 }
+
+/// The checks ``AuthCLITests/checks(_:)`` runs.
+private let authCLITestsChecks: [Check<AuthCLITests>] = [
+    Check("writingWithoutPermissionDistinguishesNotDeterminedFromDenied",
+          AuthCLITests.writingWithoutPermissionDistinguishesNotDeterminedFromDenied),
+    Check("requestOffATerminalIsRecordedAndExits77", AuthCLITests.requestOffATerminalIsRecordedAndExits77),
+    Check("readingWithoutPermissionShowsOnlyOwnSamplesSilently",
+          AuthCLITests.readingWithoutPermissionShowsOnlyOwnSamplesSilently),
+    Check("onlyTheOwnerChangesPermissionsAndRevokeResets", AuthCLITests.onlyTheOwnerChangesPermissionsAndRevokeResets),
+    Check("aSourceSeesACharacteristicOnlyOnceAllowedToReadIt",
+          AuthCLITests.aSourceSeesACharacteristicOnlyOnceAllowedToReadIt),
+    Check("deleteByAnotherSourceOnlyTouchesItsOwnSamples", AuthCLITests.deleteByAnotherSourceOnlyTouchesItsOwnSamples),
+]
+
+/// The checks ``AuthCLIMoreTests/checks(_:)`` runs.
+private let authCLIMoreTestsChecks: [Check<AuthCLIMoreTests>] = [
+    Check("requestOnATerminalAsksPerType", AuthCLIMoreTests.requestOnATerminalAsksPerType),
+    Check("importAsASourceIsEnforced", AuthCLIMoreTests.importAsASourceIsEnforced),
+    Check("aSourcesVersionAndDeviceAreStoredWithItsSamples",
+          AuthCLIMoreTests.aSourcesVersionAndDeviceAreStoredWithItsSamples),
+]

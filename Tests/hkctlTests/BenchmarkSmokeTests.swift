@@ -40,7 +40,14 @@ enum BenchmarkSmoke {
        .enabled(if: BenchmarkSmoke.hasSQLite,
                 "sqlite3 or python3 is not installed, so the benchmark smoke test is skipped"))
 struct BenchmarkSmokeTests {
-    @Test func smokeRunChecksAndReportsEveryScenario() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: benchmarkSmokeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func smokeRunChecksAndReportsEveryScenario() throws {
         try BenchmarkSmoke.run { work, result in
             expectEqual(result.status, 0, "bench/run failed:\n\(result.err.suffix(2000))")
             for scenario in BenchmarkSmoke.scenarios {
@@ -64,7 +71,7 @@ struct BenchmarkSmokeTests {
     }
 
     /// A step count that is off by 1,000 in one bucket must stop the suite before anything is timed.
-    @Test func disagreementBetweenHkctlAndSQLiteFails() throws {
+    func disagreementBetweenHkctlAndSQLiteFails() throws {
         let folder = NSTemporaryDirectory() + "hkctl-bench-wrong-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -89,7 +96,7 @@ struct BenchmarkSmokeTests {
 
     /// Scenario 8 (`--deletions`, issue 29): a span of every type deleted and undone, then `changes --limit 100` and
     /// `export` against the store before and a baseline binary (here the same debug build), checks first.
-    @Test func deletionsScenarioChecksAndReportsBothCommands() throws {
+    func deletionsScenarioChecksAndReportsBothCommands() throws {
         let work = NSTemporaryDirectory() + "hkctl-bench-deletions-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
@@ -107,3 +114,11 @@ struct BenchmarkSmokeTests {
         #expect((store["deleted"] as? Int ?? 0) > 0 && store["deleted"] as? Int == store["restored"] as? Int)
     }
 }
+
+/// The checks ``BenchmarkSmokeTests/checks(_:)`` runs.
+private let benchmarkSmokeTestsChecks: [Check<BenchmarkSmokeTests>] = [
+    Check("smokeRunChecksAndReportsEveryScenario", BenchmarkSmokeTests.smokeRunChecksAndReportsEveryScenario),
+    Check("disagreementBetweenHkctlAndSQLiteFails", BenchmarkSmokeTests.disagreementBetweenHkctlAndSQLiteFails),
+    Check("deletionsScenarioChecksAndReportsBothCommands",
+          BenchmarkSmokeTests.deletionsScenarioChecksAndReportsBothCommands),
+]

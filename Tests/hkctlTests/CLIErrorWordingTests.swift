@@ -7,6 +7,13 @@ import TestKit
 /// The library's store and time errors name what a library user can do; hkctl prints the flag, variable or command
 /// a person types instead, with the same facts.
 struct CLIErrorWordingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: cLIErrorWordingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     @Test(arguments: [
         (StoreError.cannotCreate("/s", reason: "read-only"), "--store or $HKCTL_STORE"),
         (StoreError.notAStore("/s"), "point --store at"),
@@ -27,7 +34,7 @@ struct CLIErrorWordingTests {
         #expect(printed.contains(library.prefix(12)), "\(library) / \(printed)")
     }
 
-    @Test func anyOtherErrorPrintsItsOwnDescription() {
+    func anyOtherErrorPrintsItsOwnDescription() {
         let error = StoreError.readFailed("/s/x.jsonl", reason: "permission denied")
         expectEqual(CLIErrorWording.message(for: error), "\(error)")
     }
@@ -88,7 +95,7 @@ struct CLIErrorWordingTests {
         return errors
     }
 
-    @Test func theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords() throws {
+    func theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords() throws {
         let errors = try Self.session17Errors()
         let printed = errors.map { CLIErrorWording.message(for: $0.0).replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T") }
         expectEqual(printed, Self.printedBefore)
@@ -138,3 +145,10 @@ struct CLIErrorWordingTests {
         "Refusing to use '/T/store/samples/HKQuantityTypeIdentifierStepCount': it is a symbolic link inside the store; hkctl never writes through one (replace it with a real folder).",
     ]
 }
+
+/// The checks ``CLIErrorWordingTests/checks(_:)`` runs.
+private let cLIErrorWordingTestsChecks: [Check<CLIErrorWordingTests>] = [
+    Check("anyOtherErrorPrintsItsOwnDescription", CLIErrorWordingTests.anyOtherErrorPrintsItsOwnDescription),
+    Check("theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords",
+          CLIErrorWordingTests.theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// `delete`, `changes`, `watch` and `compact` driven through the binary.
 struct ChangesCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: changesCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -15,7 +22,7 @@ struct ChangesCLITests {
     }
 
     /// A client that syncs with `changes` while other processes add and delete ends with an exact replica.
-    @Test func syncLoopBuildsAnExactReplicaWhileOthersWrite() throws {
+    func syncLoopBuildsAnExactReplicaWhileOthersWrite() throws {
         try CLIRunner.withTemporaryStore { cli in
             var replica: [String: String] = [:]  // uuid → value
             var anchor: String?
@@ -59,7 +66,7 @@ struct ChangesCLITests {
         }
     }
 
-    @Test func anchorsStayValidAcrossCompaction() throws {
+    func anchorsStayValidAcrossCompaction() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try add(cli, "100mL", at: "07:00")
             _ = try add(cli, "200mL", at: "07:30")
@@ -97,7 +104,7 @@ struct ChangesCLITests {
         }
     }
 
-    @Test func deleteDryRunListsAndKeeps() throws {
+    func deleteDryRunListsAndKeeps() throws {
         try CLIRunner.withTemporaryStore { cli in
             _ = try add(cli, "100mL", at: "07:00")
             _ = try add(cli, "200mL", at: "09:00")
@@ -114,7 +121,7 @@ struct ChangesCLITests {
         }
     }
 
-    @Test func deleteOfAnUnknownUUIDChangesNothing() throws {
+    func deleteOfAnUnknownUUIDChangesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             _ = try add(cli, "100mL")
             let before = cli.snapshot()
@@ -125,7 +132,7 @@ struct ChangesCLITests {
         }
     }
 
-    @Test func aSourceDeletesOnlyWhatItWrote() throws {
+    func aSourceDeletesOnlyWhatItWrote() throws {
         try CLIRunner.withTemporaryStore { cli in
             let owners = try cli.run(["add", "water", "100mL", "--at", "07:00", "--format", "json"])
             let uuid = try json(owners.stdout)["uuid"] as! String
@@ -146,7 +153,7 @@ struct ChangesCLITests {
     }
 
     /// `watch` prints a sample another process adds within a second, and stops cleanly on SIGINT.
-    @Test func watchSeesAnotherProcessesSampleQuickly() throws {
+    func watchSeesAnotherProcessesSampleQuickly() throws {
         try CLIRunner.withTemporaryStore { cli in
             _ = try add(cli, "100mL", at: "07:00")
             let process = Process()
@@ -180,3 +187,13 @@ struct ChangesCLITests {
         }
     }
 }
+
+/// The checks ``ChangesCLITests/checks(_:)`` runs.
+private let changesCLITestsChecks: [Check<ChangesCLITests>] = [
+    Check("syncLoopBuildsAnExactReplicaWhileOthersWrite", ChangesCLITests.syncLoopBuildsAnExactReplicaWhileOthersWrite),
+    Check("anchorsStayValidAcrossCompaction", ChangesCLITests.anchorsStayValidAcrossCompaction),
+    Check("deleteDryRunListsAndKeeps", ChangesCLITests.deleteDryRunListsAndKeeps),
+    Check("deleteOfAnUnknownUUIDChangesNothing", ChangesCLITests.deleteOfAnUnknownUUIDChangesNothing),
+    Check("aSourceDeletesOnlyWhatItWrote", ChangesCLITests.aSourceDeletesOnlyWhatItWrote),
+    Check("watchSeesAnotherProcessesSampleQuickly", ChangesCLITests.watchSeesAnotherProcessesSampleQuickly),
+]

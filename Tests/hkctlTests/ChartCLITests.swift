@@ -5,7 +5,14 @@ import TestKit
 /// `hkctl chart` as a person reads it (issue 22), run as the built binary: ticks in one format, the goal's label
 /// clear of the bars, sparse weight joined across days without data, partial weeks marked.
 struct ChartCLITests {
-    @Test func aSparseWeightLineIsJoinedAcrossDaysWithoutDataOnEvenlySpacedRows() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: chartCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func aSparseWeightLineIsJoinedAcrossDaysWithoutDataOnEvenlySpacedRows() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (day, kilograms) in [("2024-05-26", "71.5"), ("2024-05-27", "71.4"), ("2024-05-30", "70.9"), ("2024-06-01", "70.5")] {
                 try expectEqual(cli.run(["add", "weight", kilograms + "kg", "--at", day + "T08:00"]).status, 0)
@@ -30,7 +37,7 @@ struct ChartCLITests {
         }
     }
 
-    @Test func theGoalLabelSitsRightOfTheBarsAndTicksAreGrouped() throws {
+    func theGoalLabelSitsRightOfTheBarsAndTicksAreGrouped() throws {
         try TerminalCLITests.withDemo { cli in
             let svg = try cli.run(["chart", "steps", "--svg", "-"]).stdout
             let goal = try #require(svg.split(separator: "\n").first { $0.contains(">goal 10,000 steps</text>") })
@@ -49,7 +56,7 @@ struct ChartCLITests {
         }
     }
 
-    @Test func partialWeeksAreMarked() throws {
+    func partialWeeksAreMarked() throws {
         try TerminalCLITests.withDemo { cli in
             // 3 May (a Friday) to 1 June (a Saturday): the first and last weeks are cut by the range, the last one
             // is not over yet either; both are left out of the average a week.
@@ -68,3 +75,12 @@ struct ChartCLITests {
         }
     }
 }
+
+/// The checks ``ChartCLITests/checks(_:)`` runs.
+private let chartCLITestsChecks: [Check<ChartCLITests>] = [
+    Check("aSparseWeightLineIsJoinedAcrossDaysWithoutDataOnEvenlySpacedRows",
+          ChartCLITests.aSparseWeightLineIsJoinedAcrossDaysWithoutDataOnEvenlySpacedRows),
+    Check("theGoalLabelSitsRightOfTheBarsAndTicksAreGrouped",
+          ChartCLITests.theGoalLabelSitsRightOfTheBarsAndTicksAreGrouped),
+    Check("partialWeeksAreMarked", ChartCLITests.partialWeeksAreMarked),
+]

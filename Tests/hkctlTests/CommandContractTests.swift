@@ -83,6 +83,13 @@ struct DSTDay: Sendable, CustomTestStringConvertible {
 }
 
 struct CommandContractTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: commandContractTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     // MARK: - add
 
     static let waterAmounts: [WaterAmount] = [
@@ -112,7 +119,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func addPrintsTheSavedSampleWithItsUUIDInEveryFormat() throws {
+    func addPrintsTheSavedSampleWithItsUUIDInEveryFormat() throws {
         try CLIRunner.withTemporaryStore { cli in
             let table = try cli.run(["add", "water", "0.5L", "--at", "07:00"])
             expectEqual(table.status, 0, "\(table.stderr)")
@@ -135,7 +142,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func addStepsOverAnInterval() throws {
+    func addStepsOverAnInterval() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "steps", "8000", "--from", "08:00", "--to", "09:00", "--format", "json"]))
             expectEqual(Set(added.keys), sampleKeys)
@@ -147,7 +154,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func addWeightInPoundsAndStones() throws {
+    func addWeightInPoundsAndStones() throws {
         try CLIRunner.withTemporaryStore { cli in
             let pounds = try jsonObject(cli.run(["add", "weight", "160lb", "--at", "07:00", "--format", "json"]))
             expectEqual(pounds["type"] as? String, weightIdentifier)
@@ -170,7 +177,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func addSleepAsAClockRangeEndingThisMorning() throws {
+    func addSleepAsAClockRangeEndingThisMorning() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "sleep", "23:10-07:05", "--format", "json"]))
             expectEqual(Set(added.keys), sampleKeys)
@@ -182,7 +189,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func addSleepWithFromToAndStage() throws {
+    func addSleepWithFromToAndStage() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try jsonObject(cli.run(["add", "sleep", "--from", "2024-06-01T01:00", "--to", "2024-06-01T02:30",
                                                 "--stage", "deep", "--format", "json"]))
@@ -202,7 +209,7 @@ struct CommandContractTests {
 
     // MARK: - list
 
-    @Test func listIsNewestFirstWithExactKeysLimitAndUnit() throws {
+    func listIsNewestFirstWithExactKeysLimitAndUnit() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["water", "200mL", "--at", "08:00"])
             try requireAdd(cli, ["water", "100mL", "--at", "07:00"])
@@ -236,7 +243,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func listAsCSV() throws {
+    func listAsCSV() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["water", "100mL", "--at", "07:00"])
             try requireAdd(cli, ["water", "300mL", "--at", "09:00"])
@@ -261,7 +268,7 @@ struct CommandContractTests {
     }
 
     /// RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled; others are not.
-    @Test func csvQuotesFieldsThatNeedIt() throws {
+    func csvQuotesFieldsThatNeedIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let xml = """
@@ -319,7 +326,7 @@ struct CommandContractTests {
 
     // MARK: - stats
 
-    @Test func statsWaterToday() throws {
+    func statsWaterToday() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["water", "500mL", "--at", "08:00"])
             try requireAdd(cli, ["water", "0.25L", "--at", "10:00"])
@@ -343,7 +350,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func statsStepsByDayOverAWeek() throws {
+    func statsStepsByDayOverAWeek() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["steps", "8000", "--from", "08:00", "--to", "09:00"])
             try requireAdd(cli, ["steps", "3000", "--from", "2024-05-28T10:00", "--to", "2024-05-28T11:00"])
@@ -359,7 +366,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func statsWeightIsDiscrete() throws {
+    func statsWeightIsDiscrete() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["weight", "70kg", "--at", "07:00"])
             try requireAdd(cli, ["weight", "72kg", "--at", "08:00"])
@@ -394,7 +401,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func statsSleepCountsOverlapsOnce() throws {
+    func statsSleepCountsOverlapsOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["sleep", "23:10-07:05"])
             try requireAdd(cli, ["sleep", "--from", "2024-06-01T01:00", "--to", "2024-06-01T02:00", "--stage", "deep"])
@@ -418,7 +425,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func statsSplitsAStraddlingSampleAcrossDays() throws {
+    func statsSplitsAStraddlingSampleAcrossDays() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["steps", "1000", "--from", "2024-05-30T23:00", "--to", "2024-05-31T01:00"])
             let stats = try jsonObject(cli.run(["stats", "steps", "--from", "2024-05-30", "--to", "2024-05-31",
@@ -462,7 +469,7 @@ struct CommandContractTests {
 
     // MARK: - types
 
-    @Test func typesAsJSON() throws {
+    func typesAsJSON() throws {
         try CLIRunner.withTemporaryStore { cli in
             let types = try jsonArray(cli.run(["types", "--format", "json"]))
             let names = types.compactMap { $0["name"] as? String }
@@ -494,7 +501,7 @@ struct CommandContractTests {
 
     // MARK: - the store on disk
 
-    @Test func storeIsPrivate() throws {
+    func storeIsPrivate() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["water", "0.5L"])
             try requireAdd(cli, ["sleep", "23:10-07:05"])
@@ -557,7 +564,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func timeZoneBeforeTheSubcommand() throws {
+    func timeZoneBeforeTheSubcommand() throws {
         try CLIRunner.withTemporaryStore { cli in
             try requireAdd(cli, ["water", "0.5L", "--at", "2024-06-01T08:00:00Z"])
             let listed = try jsonArray(cli.run(["--tz", "Europe/Paris", "list", "water", "--format", "json"]))
@@ -567,7 +574,7 @@ struct CommandContractTests {
         }
     }
 
-    @Test func sourceComesFromTheEnvironmentAndTheOptionOverridesIt() throws {
+    func sourceComesFromTheEnvironmentAndTheOptionOverridesIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             // Sources other than the owner need the owner's permission to write (see AuthCLITests).
             for source in ["my-watch", "scale", "phone"] {
@@ -590,3 +597,27 @@ struct CommandContractTests {
         }
     }
 }
+
+/// The checks ``CommandContractTests/checks(_:)`` runs.
+private let commandContractTestsChecks: [Check<CommandContractTests>] = [
+    Check("addPrintsTheSavedSampleWithItsUUIDInEveryFormat",
+          CommandContractTests.addPrintsTheSavedSampleWithItsUUIDInEveryFormat),
+    Check("addStepsOverAnInterval", CommandContractTests.addStepsOverAnInterval),
+    Check("addWeightInPoundsAndStones", CommandContractTests.addWeightInPoundsAndStones),
+    Check("addSleepAsAClockRangeEndingThisMorning", CommandContractTests.addSleepAsAClockRangeEndingThisMorning),
+    Check("addSleepWithFromToAndStage", CommandContractTests.addSleepWithFromToAndStage),
+    Check("listIsNewestFirstWithExactKeysLimitAndUnit",
+          CommandContractTests.listIsNewestFirstWithExactKeysLimitAndUnit),
+    Check("listAsCSV", CommandContractTests.listAsCSV),
+    Check("csvQuotesFieldsThatNeedIt", CommandContractTests.csvQuotesFieldsThatNeedIt),
+    Check("statsWaterToday", CommandContractTests.statsWaterToday),
+    Check("statsStepsByDayOverAWeek", CommandContractTests.statsStepsByDayOverAWeek),
+    Check("statsWeightIsDiscrete", CommandContractTests.statsWeightIsDiscrete),
+    Check("statsSleepCountsOverlapsOnce", CommandContractTests.statsSleepCountsOverlapsOnce),
+    Check("statsSplitsAStraddlingSampleAcrossDays", CommandContractTests.statsSplitsAStraddlingSampleAcrossDays),
+    Check("typesAsJSON", CommandContractTests.typesAsJSON),
+    Check("storeIsPrivate", CommandContractTests.storeIsPrivate),
+    Check("timeZoneBeforeTheSubcommand", CommandContractTests.timeZoneBeforeTheSubcommand),
+    Check("sourceComesFromTheEnvironmentAndTheOptionOverridesIt",
+          CommandContractTests.sourceComesFromTheEnvironmentAndTheOptionOverridesIt),
+]

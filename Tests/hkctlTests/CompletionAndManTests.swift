@@ -5,6 +5,13 @@ import TextSupport
 
 /// `hkctl completions` loaded by real shells, and the man page against docs/hkctl.1.
 struct CompletionAndManTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: completionAndManTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -34,7 +41,7 @@ struct CompletionAndManTests {
         return result.out.split(separator: "\n").map(String.init)
     }
 
-    @Test func bashScriptLoadsAndCompletes() throws {
+    func bashScriptLoadsAndCompletes() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = try script("bash", cli)
             let syntax = try SystemPackages.shell("bash -n '\(path)'")
@@ -94,7 +101,7 @@ struct CompletionAndManTests {
 
     /// Issue 31: activities, zones, source names, config keys and goal types, and workouts, blood pressure and food
     /// where they work; what depends on earlier words or the store comes from hkctl itself at completion time.
-    @Test func bashCompletesWhatDependsOnEarlierWordsAndTheStore() throws {
+    func bashCompletesWhatDependsOnEarlierWordsAndTheStore() throws {
         try withSources { cli, environment in
             let path = try script("bash", cli)
             let hkctl = CLIRunner.binaryURL.path
@@ -203,7 +210,7 @@ struct CompletionAndManTests {
         }
     }
 
-    @Test func manPageIsGeneratedFromTheHelpAndCommitted() throws {
+    func manPageIsGeneratedFromTheHelpAndCommitted() throws {
         try CLIRunner.withTemporaryStore { cli in
             let man = try cli.run(["man"])
             expectEqual(man.status, 0)
@@ -220,3 +227,11 @@ struct CompletionAndManTests {
         }
     }
 }
+
+/// The checks ``CompletionAndManTests/checks(_:)`` runs.
+private let completionAndManTestsChecks: [Check<CompletionAndManTests>] = [
+    Check("bashScriptLoadsAndCompletes", CompletionAndManTests.bashScriptLoadsAndCompletes),
+    Check("bashCompletesWhatDependsOnEarlierWordsAndTheStore",
+          CompletionAndManTests.bashCompletesWhatDependsOnEarlierWordsAndTheStore),
+    Check("manPageIsGeneratedFromTheHelpAndCommitted", CompletionAndManTests.manPageIsGeneratedFromTheHelpAndCommitted),
+]

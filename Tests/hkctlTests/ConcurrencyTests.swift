@@ -58,6 +58,13 @@ private func listedWater(_ cli: CLIRunner, sourceLocation: SourceLocation = #_so
 }
 
 struct ConcurrencyTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: concurrencyTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Starts 20 `add water <n>mL` at once, waits for all, and checks that every one was saved exactly once.
     ///
     /// - Returns: Whether all checks passed.
@@ -95,7 +102,7 @@ struct ConcurrencyTests {
 
     /// The first writes to a store that does not exist yet race to create it. The race is timing-dependent,
     /// so it is run on up to five fresh stores, stopping at the first round that fails.
-    @Test func twentyConcurrentAddsCreatingTheStore() throws {
+    func twentyConcurrentAddsCreatingTheStore() throws {
         try CLIRunner.withTemporaryStore { cli in
             for round in 1...5 {
                 let fresh = CLIRunner(storePath: cli.storePath + "-\(round)")
@@ -105,7 +112,7 @@ struct ConcurrencyTests {
     }
 
     /// The same against a store that already exists (it holds one steps sample), so only the lock is exercised.
-    @Test func twentyConcurrentAddsToAnExistingStore() throws {
+    func twentyConcurrentAddsToAnExistingStore() throws {
         try CLIRunner.withTemporaryStore { cli in
             let seeded = try cli.run(["add", "steps", "100", "--at", "06:00"])
             try #require(seeded.status == 0, "\(seeded.stderr)")
@@ -113,7 +120,7 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test func aTornLastLineIsIgnoredThenRepairedByTheNextWrite() throws {
+    func aTornLastLineIsIgnoredThenRepairedByTheNextWrite() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("100mL", "07:00"), ("200mL", "08:00")] {
                 let added = try cli.run(["add", "water", amount, "--at", time])
@@ -141,3 +148,11 @@ struct ConcurrencyTests {
         }
     }
 }
+
+/// The checks ``ConcurrencyTests/checks(_:)`` runs.
+private let concurrencyTestsChecks: [Check<ConcurrencyTests>] = [
+    Check("twentyConcurrentAddsCreatingTheStore", ConcurrencyTests.twentyConcurrentAddsCreatingTheStore),
+    Check("twentyConcurrentAddsToAnExistingStore", ConcurrencyTests.twentyConcurrentAddsToAnExistingStore),
+    Check("aTornLastLineIsIgnoredThenRepairedByTheNextWrite",
+          ConcurrencyTests.aTornLastLineIsIgnoredThenRepairedByTheNextWrite),
+]

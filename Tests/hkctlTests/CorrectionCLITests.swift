@@ -4,12 +4,19 @@ import TestKit
 
 /// Issue 31, "Corrections in one command": `delete --last TYPE` and `undo --type TYPE`.
 struct CorrectionCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: correctionCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func values(_ cli: CLIRunner, _ type: String) throws -> [String] {
         try cli.run(["list", type, "--format", "csv"]).stdout.split(separator: "\n").dropFirst()
             .map { String($0.split(separator: ",")[4]) }
     }
 
-    @Test func deleteLastRemovesTheSampleThisSourceSavedLast() throws {
+    func deleteLastRemovesTheSampleThisSourceSavedLast() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-06-01T07:00", "-q"]).status, 0)
             // Saved later, but about yesterday: still the last one saved.
@@ -43,7 +50,7 @@ struct CorrectionCLITests {
     }
 
     /// A dry run lists blood pressure and food with their members' values, as list does (it showed `-/- mmHg`).
-    @Test func deleteDryRunShowsCorrelationValues() throws {
+    func deleteDryRunShowsCorrelationValues() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "blood-pressure", "120/80", "-q"]).status, 0)
             let dry = try cli.run(["delete", "--last", "blood-pressure", "--dry-run"])
@@ -51,7 +58,7 @@ struct CorrectionCLITests {
         }
     }
 
-    @Test func undoTypeTakesBackTheNewestOperationOfThatType() throws {
+    func undoTypeTakesBackTheNewestOperationOfThatType() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-06-01T07:00", "-q"]).status, 0)
             try expectEqual(cli.run(["add", "weight", "27.2kg", "--at", "2024-06-01T08:00", "-q"]).status, 0)
@@ -73,7 +80,7 @@ struct CorrectionCLITests {
         }
     }
 
-    @Test func undoOfAReplacementNeedsPermissionToWriteWhatItRestores() throws {
+    func undoOfAReplacementNeedsPermissionToWriteWhatItRestores() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["auth", "grant", "Scale", "--share", "weight", "-q"]).status, 0)
             let app = ["HKCTL_SOURCE": "Scale"]
@@ -88,3 +95,14 @@ struct CorrectionCLITests {
         }
     }
 }
+
+/// The checks ``CorrectionCLITests/checks(_:)`` runs.
+private let correctionCLITestsChecks: [Check<CorrectionCLITests>] = [
+    Check("deleteLastRemovesTheSampleThisSourceSavedLast",
+          CorrectionCLITests.deleteLastRemovesTheSampleThisSourceSavedLast),
+    Check("deleteDryRunShowsCorrelationValues", CorrectionCLITests.deleteDryRunShowsCorrelationValues),
+    Check("undoTypeTakesBackTheNewestOperationOfThatType",
+          CorrectionCLITests.undoTypeTakesBackTheNewestOperationOfThatType),
+    Check("undoOfAReplacementNeedsPermissionToWriteWhatItRestores",
+          CorrectionCLITests.undoOfAReplacementNeedsPermissionToWriteWhatItRestores),
+]

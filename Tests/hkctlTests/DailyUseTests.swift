@@ -4,8 +4,15 @@ import TestKit
 
 /// What a person and their cron scripts meet every day (issue 22).
 struct DailyUseTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: dailyUseTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// A range delete from a script cannot ask, so it deletes nothing without --yes and says how to go on.
-    @Test func aRangeDeleteThatCannotAskNeedsYes() throws {
+    func aRangeDeleteThatCannotAskNeedsYes() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             try expectEqual(cli.run(["add", "water", "300mL", "--at", "09:00"]).status, 0)
@@ -24,7 +31,7 @@ struct DailyUseTests {
     }
 
     /// Deleting one sample by its uuid names exactly what goes, so it needs no --yes.
-    @Test func aDeleteByUUIDNeedsNoConfirmation() throws {
+    func aDeleteByUUIDNeedsNoConfirmation() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "water", "250mL", "--at", "08:00", "--format", "json"])
             let uuid = String(try #require(added.stdout.firstMatch(of: /[0-9a-f-]{36}/)).output)
@@ -47,7 +54,7 @@ struct DailyUseTests {
         try expectEqual(cli.run(["add", "sleep", "rem", "--from", "2024-05-31T02:00", "--to", "2024-05-31T06:00"]).status, 0)
     }
 
-    @Test func todayIsLastNightWholeAndTheTopLevelIsItsNight() throws {
+    func todayIsLastNightWholeAndTheTopLevelIsItsNight() throws {
         try CLIRunner.withTemporaryStore { cli in
             try twoNights(cli)
             let today = try json(try cli.run(["stats", "sleep", "--today", "--format", "json"]).stdout)
@@ -68,7 +75,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func byDayIsByNightAndTheWeekSumsItsNights() throws {
+    func byDayIsByNightAndTheWeekSumsItsNights() throws {
         try CLIRunner.withTemporaryStore { cli in
             try twoNights(cli)
             for format in ["json", "csv", "table"] {
@@ -91,7 +98,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func typingANightIsForgivingAndHonest() throws {
+    func typingANightIsForgivingAndHonest() throws {
         try CLIRunner.withTemporaryStore { cli in
             let length = try cli.run(["add", "sleep", "8h"])
             expectEqual(length.status, 65)
@@ -111,7 +118,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func nightIsOfferedWhereverPeriodsAre() throws {
+    func nightIsOfferedWhereverPeriodsAre() throws {
         try CLIRunner.withTemporaryStore { cli in
             let bash = try cli.run(["completions", "bash"]).stdout
             #expect(bash.contains("--by) COMPREPLY=($(compgen -W 'hour day week month year night'"), "night is not completed")
@@ -120,7 +127,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func configGetStorePrintsTheStoreInUse() throws {
+    func configGetStorePrintsTheStoreInUse() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["config", "get", "store"])
             #expect(result.status == 0 && result.stdout == cli.storePath + "\n", "\(result.stdout)\(result.stderr)")
@@ -130,7 +137,7 @@ struct DailyUseTests {
     }
 
     /// Every JSON timestamp has one shape: seconds and offset always, milliseconds only when they are not zero.
-    @Test func jsonTimestampsHaveOneShape() throws {
+    func jsonTimestampsHaveOneShape() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-06-01T08:00:00.250Z"]).status, 0)
             try expectEqual(cli.run(["add", "water", "1L", "--at", "09:00"]).status, 0)
@@ -150,7 +157,7 @@ struct DailyUseTests {
 
     // MARK: Help a person who typed it wrong
 
-    @Test func aMistypedTypeGetsTheNearestNamesNotAllOfThem() throws {
+    func aMistypedTypeGetsTheNearestNamesNotAllOfThem() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["add", "watr", "0.5L"])
             expectEqual(result.status, 64)
@@ -163,7 +170,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func anAmountOutOfRangeIsReportedInTheUnitTyped() throws {
+    func anAmountOutOfRangeIsReportedInTheUnitTyped() throws {
         try CLIRunner.withTemporaryStore { cli in
             let heart = try cli.run(["add", "heart-rate", "610count/min"])
             expectEqual(heart.status, 65)
@@ -173,7 +180,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func countsAreWholeAndNothingIsNoSample() throws {
+    func countsAreWholeAndNothingIsNoSample() throws {
         try CLIRunner.withTemporaryStore { cli in
             for arguments in [["add", "steps", "12.5"], ["add", "flights", "2.5"], ["add", "water", "0L"], ["add", "steps", "0"]] {
                 let result = try cli.run(arguments)
@@ -187,7 +194,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func globalOptionsAloneShowTheDashboardAndMistakesGetFittingMessages() throws {
+    func globalOptionsAloneShowTheDashboardAndMistakesGetFittingMessages() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let dashboard = try cli.run(["--color", "never"])
@@ -203,7 +210,7 @@ struct DailyUseTests {
 
     // MARK: One set of number rules
 
-    @Test func tablesRoundAsPeopleReadAndKeepFullPrecisionInJSON() throws {
+    func tablesRoundAsPeopleReadAndKeepFullPrecisionInJSON() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "682.53mL", "--at", "08:00"]).status, 0)
             try expectEqual(cli.run(["add", "water", "0.5L", "--at", "09:00"]).status, 0)
@@ -226,7 +233,7 @@ struct DailyUseTests {
         }
     }
 
-    @Test func trendsShowWhatMeansSomething() throws {
+    func trendsShowWhatMeansSomething() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (day, steps) in [("2024-05-28", "4211"), ("2024-05-30", "12013"), ("2024-06-01", "8002")] {
                 try expectEqual(cli.run(["add", "steps", steps, "--at", day + "T10:00"]).status, 0)
@@ -244,3 +251,23 @@ struct DailyUseTests {
         }
     }
 }
+
+/// The checks ``DailyUseTests/checks(_:)`` runs.
+private let dailyUseTestsChecks: [Check<DailyUseTests>] = [
+    Check("aRangeDeleteThatCannotAskNeedsYes", DailyUseTests.aRangeDeleteThatCannotAskNeedsYes),
+    Check("aDeleteByUUIDNeedsNoConfirmation", DailyUseTests.aDeleteByUUIDNeedsNoConfirmation),
+    Check("todayIsLastNightWholeAndTheTopLevelIsItsNight", DailyUseTests.todayIsLastNightWholeAndTheTopLevelIsItsNight),
+    Check("byDayIsByNightAndTheWeekSumsItsNights", DailyUseTests.byDayIsByNightAndTheWeekSumsItsNights),
+    Check("typingANightIsForgivingAndHonest", DailyUseTests.typingANightIsForgivingAndHonest),
+    Check("nightIsOfferedWhereverPeriodsAre", DailyUseTests.nightIsOfferedWhereverPeriodsAre),
+    Check("configGetStorePrintsTheStoreInUse", DailyUseTests.configGetStorePrintsTheStoreInUse),
+    Check("jsonTimestampsHaveOneShape", DailyUseTests.jsonTimestampsHaveOneShape),
+    Check("aMistypedTypeGetsTheNearestNamesNotAllOfThem", DailyUseTests.aMistypedTypeGetsTheNearestNamesNotAllOfThem),
+    Check("anAmountOutOfRangeIsReportedInTheUnitTyped", DailyUseTests.anAmountOutOfRangeIsReportedInTheUnitTyped),
+    Check("countsAreWholeAndNothingIsNoSample", DailyUseTests.countsAreWholeAndNothingIsNoSample),
+    Check("globalOptionsAloneShowTheDashboardAndMistakesGetFittingMessages",
+          DailyUseTests.globalOptionsAloneShowTheDashboardAndMistakesGetFittingMessages),
+    Check("tablesRoundAsPeopleReadAndKeepFullPrecisionInJSON",
+          DailyUseTests.tablesRoundAsPeopleReadAndKeepFullPrecisionInJSON),
+    Check("trendsShowWhatMeansSomething", DailyUseTests.trendsShowWhatMeansSomething),
+]

@@ -6,13 +6,20 @@ import TestKit
 /// `trend`, `today`) writes them rounded for their unit in JSON and CSV, while `list` prints what is stored.
 /// 72.3 kg and 72.1 kg average to 72.19999999999999 and differ by -0.20000000000000284 in doubles.
 struct DerivedFigureCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: derivedFigureCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Two weights a day apart inside the last week, and one with more digits than a table shows, earlier.
     private static func withWeights<T>(_ body: (CLIRunner) throws -> T) throws -> T {
         try CLIRunner.withTemporaryStore(adding: "weight", [("72.123456kg", "2024-05-20T08:00"), ("72.3kg", "2024-05-30T08:00"),
                                                              ("72.1kg", "2024-05-31T08:00")], body)
     }
 
-    @Test func statsRoundsItsFiguresAndListKeepsTheStoredValue() throws {
+    func statsRoundsItsFiguresAndListKeepsTheStoredValue() throws {
         try Self.withWeights { cli in
             let json = try cli.run(["stats", "weight", "--from", "2024-05-30", "--to", "2024-05-31", "--by", "day", "--format", "json"])
             expectEqual(json.status, 0, "\(json.stderr)")
@@ -28,7 +35,7 @@ struct DerivedFigureCLITests {
         }
     }
 
-    @Test func trendRoundsItsChangesAndAverages() throws {
+    func trendRoundsItsChangesAndAverages() throws {
         try Self.withWeights { cli in
             let json = try cli.run(["trend", "weight", "--week", "--format", "json"])
             expectEqual(json.status, 0, "\(json.stderr)")
@@ -41,7 +48,7 @@ struct DerivedFigureCLITests {
         }
     }
 
-    @Test func todayRoundsTheWeightChange() throws {
+    func todayRoundsTheWeightChange() throws {
         try Self.withWeights { cli in
             let json = try cli.run(["today", "--format", "json"])
             expectEqual(json.status, 0, "\(json.stderr)")
@@ -49,7 +56,7 @@ struct DerivedFigureCLITests {
         }
     }
 
-    @Test func workoutSummariesRoundTheirSumsInCSVAsInJSON() throws {
+    func workoutSummariesRoundTheirSumsInCSVAsInJSON() throws {
         try CLIRunner.withTemporaryStore { cli in
             // 100.1 + 200.2 is 300.29999999999995 in doubles.
             try expectEqual(cli.run(["add", "workout", "running", "30min", "--energy", "100.1kcal", "--at", "08:00", "-q"]).status, 0)
@@ -61,3 +68,13 @@ struct DerivedFigureCLITests {
         }
     }
 }
+
+/// The checks ``DerivedFigureCLITests/checks(_:)`` runs.
+private let derivedFigureCLITestsChecks: [Check<DerivedFigureCLITests>] = [
+    Check("statsRoundsItsFiguresAndListKeepsTheStoredValue",
+          DerivedFigureCLITests.statsRoundsItsFiguresAndListKeepsTheStoredValue),
+    Check("trendRoundsItsChangesAndAverages", DerivedFigureCLITests.trendRoundsItsChangesAndAverages),
+    Check("todayRoundsTheWeightChange", DerivedFigureCLITests.todayRoundsTheWeightChange),
+    Check("workoutSummariesRoundTheirSumsInCSVAsInJSON",
+          DerivedFigureCLITests.workoutSummariesRoundTheirSumsInCSVAsInJSON),
+]

@@ -20,7 +20,14 @@ private func sampleLine(uuid: String, type: String, start: String, end: String, 
 }
 
 struct DoctorCLITests {
-    @Test func aHealthyStoreIsReportedHealthy() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: doctorCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func aHealthyStoreIsReportedHealthy() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let result = try cli.run(["doctor"])
@@ -29,7 +36,7 @@ struct DoctorCLITests {
         }
     }
 
-    @Test func implausibleSamplesAreWarningsWithTheirUUIDs() throws {
+    func implausibleSamplesAreWarningsWithTheirUUIDs() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let steps = try cli.run(["add", "steps", "200000", "--from", "08:00", "--to", "08:01", "--format", "json"])
@@ -68,7 +75,7 @@ struct DoctorCLITests {
         }
     }
 
-    @Test func repairQuarantinesBadLinesRebuildsTheCounterAndKeepsEverythingElse() throws {
+    func repairQuarantinesBadLinesRebuildsTheCounterAndKeepsEverythingElse() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("250mL", "08:00"), ("300mL", "09:00"), ("350mL", "10:00")] {
                 try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
@@ -108,7 +115,7 @@ struct DoctorCLITests {
         }
     }
 
-    @Test func aNewerStoreIsRefusedAndNeverRewritten() throws {
+    func aNewerStoreIsRefusedAndNeverRewritten() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             try Data("{\"format\":\"hkctl-store\",\"version\":2}\n".utf8).write(to: URL(fileURLWithPath: cli.storePath + "/hkctl-store.json"))
@@ -123,7 +130,7 @@ struct DoctorCLITests {
         }
     }
 
-    @Test func aMissingStoreIsNothingToCheck() throws {
+    func aMissingStoreIsNothingToCheck() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["doctor"])
             expectEqual(result.status, 0)
@@ -152,7 +159,7 @@ struct DoctorCLITests {
         return (path, before)
     }
 
-    @Test func anInterruptedImportBatchIsInvisibleAndRepairUndoesIt() throws {
+    func anInterruptedImportBatchIsInvisibleAndRepairUndoesIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             let (path, before) = try leaveInterruptedImportBatch(cli)
             let listed = try cli.run(["list", "water", "--format", "csv"])
@@ -178,7 +185,7 @@ struct DoctorCLITests {
         }
     }
 
-    @Test func theNextWriteUndoesAnInterruptedImportBatch() throws {
+    func theNextWriteUndoesAnInterruptedImportBatch() throws {
         try CLIRunner.withTemporaryStore { cli in
             let (path, before) = try leaveInterruptedImportBatch(cli)
             try expectEqual(cli.run(["add", "water", "100mL", "--at", "10:00"]).status, 0)
@@ -192,3 +199,16 @@ struct DoctorCLITests {
         }
     }
 }
+
+/// The checks ``DoctorCLITests/checks(_:)`` runs.
+private let doctorCLITestsChecks: [Check<DoctorCLITests>] = [
+    Check("aHealthyStoreIsReportedHealthy", DoctorCLITests.aHealthyStoreIsReportedHealthy),
+    Check("implausibleSamplesAreWarningsWithTheirUUIDs", DoctorCLITests.implausibleSamplesAreWarningsWithTheirUUIDs),
+    Check("repairQuarantinesBadLinesRebuildsTheCounterAndKeepsEverythingElse",
+          DoctorCLITests.repairQuarantinesBadLinesRebuildsTheCounterAndKeepsEverythingElse),
+    Check("aNewerStoreIsRefusedAndNeverRewritten", DoctorCLITests.aNewerStoreIsRefusedAndNeverRewritten),
+    Check("aMissingStoreIsNothingToCheck", DoctorCLITests.aMissingStoreIsNothingToCheck),
+    Check("anInterruptedImportBatchIsInvisibleAndRepairUndoesIt",
+          DoctorCLITests.anInterruptedImportBatchIsInvisibleAndRepairUndoesIt),
+    Check("theNextWriteUndoesAnInterruptedImportBatch", DoctorCLITests.theNextWriteUndoesAnInterruptedImportBatch),
+]

@@ -11,6 +11,13 @@ import TestKit
 /// reads each as its command does), `doctor --quiet` still lists the errors it refers to, and a FIFO where a store file
 /// belongs is damage (exit 65), as docs/STORE.md and docs/RELIABILITY.md say.
 struct DoctorCoverageTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: doctorCoverageTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func withStore(_ body: (CLIRunner) throws -> Void) throws {
         try CLIRunner.withTemporaryStore { cli in
             try #require(try cli.run(["add", "water", "250mL", "--at", "08:00"]).status == 0)
@@ -32,7 +39,7 @@ struct DoctorCoverageTests {
         ("authorization.json", "{\"sources\": 5, \"log\": []}\n", ["auth", "status"]),
     ]
 
-    @Test func doctorFindsEveryDocumentACommandCannotRead() throws {
+    func doctorFindsEveryDocumentACommandCannotRead() throws {
         for (name, text, command) in Self.damagedDocuments {
             try withStore { cli in
                 try text.write(toFile: cli.storePath + "/" + name, atomically: false, encoding: .utf8)
@@ -48,7 +55,7 @@ struct DoctorCoverageTests {
     }
 
     /// A compaction record doctor cannot read would let `changes` accept anchors whose deletions are gone.
-    @Test func doctorFindsAnUnreadableCompactionRecord() throws {
+    func doctorFindsAnUnreadableCompactionRecord() throws {
         for text in ["{}\n", "not json\n", "{\"tombstonesDroppedThrough\": \"12\"}\n", "{\"tombstonesDroppedThrough\": -1}\n"] {
             try withStore { cli in
                 try text.write(toFile: cli.storePath + "/compaction.json", atomically: false, encoding: .utf8)
@@ -59,7 +66,7 @@ struct DoctorCoverageTests {
     }
 
     /// Every document the commands write passes doctor, so the checks do not cry wolf.
-    @Test func documentsTheCommandsWritePassDoctor() throws {
+    func documentsTheCommandsWritePassDoctor() throws {
         try withStore { cli in
             for command in [["config", "set", "unit.water", "mL"], ["goal", "water", "3L"], ["goal", "steps", "8000"],
                             ["me", "set", "biological-sex", "female"], ["me", "set", "date-of-birth", "1988-04-02"],
@@ -75,7 +82,7 @@ struct DoctorCoverageTests {
 
     /// `doctor -q` prints nothing for a healthy store (warnings included), and lists on standard error every error its
     /// last line counts.
-    @Test func quietDoctorListsTheErrorsItCounts() throws {
+    func quietDoctorListsTheErrorsItCounts() throws {
         try withStore { cli in
             let healthy = try cli.run(["doctor", "-q"])
             #expect(healthy.status == 0 && healthy.stdout.isEmpty && healthy.stderr.isEmpty, "\(healthy.stdout)\(healthy.stderr)")
@@ -95,7 +102,7 @@ struct DoctorCoverageTests {
     }
 
     /// A FIFO in place of a store file is damage in the store: exit 65, naming it, for readers and writers alike.
-    @Test func aFIFOInPlaceOfAStoreFileExits65() throws {
+    func aFIFOInPlaceOfAStoreFileExits65() throws {
         let cases: [(String, [String])] = [("samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl", ["list", "water"]),
                                            ("settings.json", ["config", "list"]), (".lock", ["add", "water", "1L"]),
                                            ("sequence", ["add", "water", "1L"])]
@@ -111,3 +118,12 @@ struct DoctorCoverageTests {
         }
     }
 }
+
+/// The checks ``DoctorCoverageTests/checks(_:)`` runs.
+private let doctorCoverageTestsChecks: [Check<DoctorCoverageTests>] = [
+    Check("doctorFindsEveryDocumentACommandCannotRead", DoctorCoverageTests.doctorFindsEveryDocumentACommandCannotRead),
+    Check("doctorFindsAnUnreadableCompactionRecord", DoctorCoverageTests.doctorFindsAnUnreadableCompactionRecord),
+    Check("documentsTheCommandsWritePassDoctor", DoctorCoverageTests.documentsTheCommandsWritePassDoctor),
+    Check("quietDoctorListsTheErrorsItCounts", DoctorCoverageTests.quietDoctorListsTheErrorsItCounts),
+    Check("aFIFOInPlaceOfAStoreFileExits65", DoctorCoverageTests.aFIFOInPlaceOfAStoreFileExits65),
+]

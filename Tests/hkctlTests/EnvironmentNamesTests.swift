@@ -6,6 +6,13 @@ import TestKit
 /// hkctl takes in only the environment variables ``EnvironmentNames`` lists: every name the sources look up must be
 /// there, and every listed one must reach the command as it is set.
 struct EnvironmentNamesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: environmentNamesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
 
@@ -24,14 +31,14 @@ struct EnvironmentNamesTests {
         return names
     }
 
-    @Test func everyNameTheSourcesLookUpIsTakenIn() throws {
+    func everyNameTheSourcesLookUpIsTakenIn() throws {
         let looked = try namesLookedUp()
         #expect(looked.count >= 15, "the scan found the lookups: \(looked.sorted())")
         #expect(looked.isSubset(of: Set(EnvironmentNames.all)), "not taken in: \(looked.subtracting(EnvironmentNames.all).sorted())")
         expectEqual(Set(EnvironmentNames.all).count, EnvironmentNames.all.count)
     }
 
-    @Test func theVariablesStillReachTheCommands() throws {
+    func theVariablesStillReachTheCommands() throws {
         try CLIRunner.withTemporaryStore { cli in
             let other = (cli.storePath as NSString).deletingLastPathComponent + "/other"
             // $HKCTL_STORE and $HKCTL_SOURCE as the environment gives them, among unrelated variables.
@@ -52,3 +59,9 @@ struct EnvironmentNamesTests {
         }
     }
 }
+
+/// The checks ``EnvironmentNamesTests/checks(_:)`` runs.
+private let environmentNamesTestsChecks: [Check<EnvironmentNamesTests>] = [
+    Check("everyNameTheSourcesLookUpIsTakenIn", EnvironmentNamesTests.everyNameTheSourcesLookUpIsTakenIn),
+    Check("theVariablesStillReachTheCommands", EnvironmentNamesTests.theVariablesStillReachTheCommands),
+]

@@ -9,6 +9,13 @@ import TestKit
 /// routes as GPX, the real payloads, and bad input. Every figure is worked out by hand in a comment beside it.
 /// Tests that fail because hkctl is wrong are disabled with the bug's number in /work/notes/haetest2-bugs.md.
 struct HAEIndependent2Tests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEIndependent2TestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     typealias H = HAEIndependent
     typealias H2 = HAEIndependent2
 
@@ -99,7 +106,7 @@ struct HAEIndependent2Tests {
     /// which `changes` shows as a deletion plus an addition; each `undo` goes back one step.
     /// By hand: minutes → {08: 50, 09: 40}; hours → the same, nothing written; grown → {08: 50, 09: 65}; the minutes
     /// again → 08: the minutes 20 + 30, 09: the minute 40 and the hour's rest 65 − 40 = 25 → 65.
-    @Test func aDayPerMinuteThenPerHourThenGrownThenPerMinuteAgain() throws {
+    func aDayPerMinuteThenPerHourThenGrownThenPerMinuteAgain() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
             try expectEqual(H.hours(cli, "steps", day: "2024-05-10"), ["08": 50, "09": 40])
@@ -132,7 +139,7 @@ struct HAEIndependent2Tests {
     /// 10 May from Berlin (00:00 +0200, 6,000), then the same day re-sent from New York (00:00 −0400, 9,000, grown).
     /// `changes` since the first shows the Berlin sample deleted and the New York one (starting 06:00 Berlin time)
     /// added; 9–11 May sum to 9,000; `undo` brings Berlin's 6,000 back, one sample.
-    @Test func aDayReSentAfterATimeZoneChangeShowsAsDeletionPlusAdditionAndUndoes() throws {
+    func aDayReSentAfterATimeZoneChangeShowsAsDeletionPlusAdditionAndUndoes() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("travel-day-berlin.json"))
             let anchor = try H2.changes(cli, since: nil).anchor
@@ -154,7 +161,6 @@ struct HAEIndependent2Tests {
     /// India (+0530), HAE's default period re-sends the day with the hours of the new zone, which start at :30 UTC:
     /// 11:00 +0530 50 (05:30Z–06:30Z, half of it walked), 12:00, 13:00, 14:00 +0530 100 each, 15:00 +0530 50: the same
     /// 400 steps. Each step once: 400 over 9–11 May, merged and not. (Bug 1: 800.)
-    @Test
     func hoursReSentAfterMovingToAHalfHourZoneCountOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-berlin.json"))
@@ -168,7 +174,6 @@ struct HAEIndependent2Tests {
     /// 10 May per hour (08:00 50, 09:00 65), then per minute "since last sync" with only part of 09:00 (09:00 5,
     /// 09:30 10). Nothing of the phone's may be lost: 09:00 keeps its rest 65 − 15 = 50, so the hour is 65 and the
     /// day 50 + 65 = 115. (Bug 2A: the 09:00 minute has the hour's sync identifier and replaces it: 09 = 15, day 65.)
-    @Test
     func aMinuteAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
@@ -181,7 +186,6 @@ struct HAEIndependent2Tests {
     /// 10 May per hour (08:00 50, 09:00 65), then without aggregation "since last sync" with only part of 09:00
     /// (09:00:00 5, 09:30:12 10). 09:00 keeps its rest 65 − 15 = 50: the hour 65, the day 115. (Bug 2D: the reading
     /// at 09:00:00 has the hour's sync identifier and replaces it: 09 = 15, the day 65.)
-    @Test
     func aReadingAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
@@ -209,7 +213,7 @@ struct HAEIndependent2Tests {
 
     /// The control of bug 2A: the same hours, then minutes that do not start an hour (08:10 20, 08:20 30, 09:05 40):
     /// 08 = 50 (the minutes are the whole hour), 09 = 40 + the rest 25 = 65, the day 115.
-    @Test func minutesInsideAStoredHourKeepItsRest() throws {
+    func minutesInsideAStoredHourKeepItsRest() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("hours-08-09-grown.json"))
             try H2.importQuietly(cli, H2.path("minutes-0810-0820-0905.json"))
@@ -221,7 +225,6 @@ struct HAEIndependent2Tests {
     /// Per week (6 May 70,000; 13 May 35,000), then per day "since last sync" with Monday 6 May only (12,000). The
     /// week keeps its rest 70,000 − 12,000 = 58,000 over its other days: 6–12 May = 70,000, Monday 12,000 at least.
     /// (Bug 2B: the day takes the week's sync identifier, the local date 2024-05-06, and replaces it: 12,000.)
-    @Test
     func aMondayAfterItsWeekKeepsTheRestOfTheWeek() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("week-steps.json"))
@@ -234,7 +237,7 @@ struct HAEIndependent2Tests {
 
     /// The control of bug 2B: the week, then Tuesday 7 May alone (9,000): the week still sums to 70,000 (its rest
     /// 61,000 beside Tuesday's 9,000); 13–19 May keep 35,000.
-    @Test func aTuesdayAfterItsWeekKeepsTheWeeksTotal() throws {
+    func aTuesdayAfterItsWeekKeepsTheWeeksTotal() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("week-steps.json"))
             try H2.importQuietly(cli, H2.path("day-tuesday-after-week.json"))
@@ -248,7 +251,7 @@ struct HAEIndependent2Tests {
     /// The week's rest after Tuesday is spread over the whole week, Tuesday included: Tuesday shows 9,000 + 61,000 / 7
     /// = 17,714.29 where the phone said 9,000. By day each day once: Tuesday 9,000, the six others 61,000 / 6 =
     /// 10,166.67. (Bug 6, low.)
-    @Test func aWeeksRestDoesNotLandOnTheDaySentOnItsOwn() throws {
+    func aWeeksRestDoesNotLandOnTheDaySentOnItsOwn() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("week-steps.json"))
             try H2.importQuietly(cli, H2.path("day-tuesday-after-week.json"))
@@ -260,7 +263,6 @@ struct HAEIndependent2Tests {
     /// Heart rate per hour (08:00 Min 50 / Avg 60 / Max 90; 09:00 70), then per minute 08:00 55, 08:30 58, 08:31 57.
     /// A reading type is kept whole when finer points come: the day's minimum 50, maximum 90. (Bug 2C: the 08:00
     /// minute replaces the hour: 55 and 70.)
-    @Test
     func aHeartRateMinuteAtTheStartOfAStoredHourKeepsTheHoursMinAndMax() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("heart-rate-hours.json"))
@@ -272,7 +274,7 @@ struct HAEIndependent2Tests {
     }
 
     /// The control of bug 2C: minutes 08:30 58 and 08:31 57 only: minimum 50, maximum 90, and 3 + 1 + 2 = 6 samples.
-    @Test func heartRateMinutesInsideAStoredHourKeepItsMinAndMax() throws {
+    func heartRateMinutesInsideAStoredHourKeepItsMinAndMax() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("heart-rate-hours.json"))
             try H2.importQuietly(cli, H2.path("heart-rate-minutes-from-0830.json"))
@@ -300,7 +302,6 @@ struct HAEIndependent2Tests {
     /// A day without `source` (older settings: the source "Health Auto Export"), then the same day re-sent by the
     /// updated app with its source and grown to 4,600. The re-send replaces: 4,600 merged and with `--no-merge`.
     /// (Bug 7: both kept, 9,100 unmerged.)
-    @Test
     func aDayReSentWithASourceAfterNoneCountsOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("day-without-source.json"))
@@ -313,7 +314,7 @@ struct HAEIndependent2Tests {
     /// Each step of the five-input day of ``anExportRemainderAndAnHAETotalRemainderOnTheSameDay(exportAt:)`` (HAE
     /// first, the export last) planned with `--dry-run` gives the receipt the real import then gives, and the dry
     /// run changes nothing.
-    @Test func aDryRunGivesTheReceiptOfTheImportAtEveryStep() throws {
+    func aDryRunGivesTheReceiptOfTheImportAtEveryStep() throws {
         try CLIRunner.withTemporaryStore { cli in
             for file in [H2.first("hae-day-steps.json"), H2.path("hours-12-15-16-since-last-sync.json"),
                          H2.path("day-steps-grown-5000.json"), H2.path("hour-17-since-last-sync.json")] {
@@ -330,7 +331,6 @@ struct HAEIndependent2Tests {
 
     /// HAE's 10 May (4,500), then an export made at 14:00 of that day: the real import replaces HAE's day by its
     /// remainder 500 (`supersededHealthAutoExport` 1); its dry run must say so too. (Bug 8: the dry run says 0.)
-    @Test
     func aDryRunOfAnExportSaysWhatItWillSupersede() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("hae-day-steps.json"))
@@ -345,7 +345,7 @@ struct HAEIndependent2Tests {
     /// 1), a `stateOfMind` element is added as a mood (session 16: it was kept untyped); the same file again is
     /// unchanged; re-sent with the figure grown (5) and the element changed (a label more), each is replaced (one
     /// sample each, the new one).
-    @Test func unknownMetricsAndOtherArraysAreKeptListedAndReplacedWhenTheyChange() throws {
+    func unknownMetricsAndOtherArraysAreKeptListedAndReplacedWhenTheyChange() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", H2.path("unknown-metric-and-state-of-mind.json"), "--format", "json"], environment: H.berlin)
             expectEqual(first.status, 0, "\(first.stderr)")
@@ -398,7 +398,6 @@ struct HAEIndependent2Tests {
     /// `metadata`, then the same with spaces inside it. Nothing changed but the layout: unchanged (0 added, 0
     /// replaced), the workout keeps its uuid. (Bug 11: "replaced 1", a new uuid each time.) The same file twice is
     /// unchanged today already (checked first).
-    @Test
     func aReSendWithNestedJSONInAnotherLayoutIsUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("workout-v2-nested-compact.json"))
@@ -418,7 +417,6 @@ struct HAEIndependent2Tests {
     /// export of that day made at 14:00 (1,000 + 3,000: HAE's day becomes its rest 500), then
     /// `HKCTL_SOURCE=iphone hkctl undo` (README: "takes back the last push"): the day is the export's 4,000; then the
     /// owner's `undo` of the export: 0, the push stays taken back. (Bug 14: 4,500 and 4,500.)
-    @Test
     func aPushTakenBackAfterAnExportReducedItStaysTakenBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["auth", "grant", "iphone", "--share", "steps"]).status, 0)
@@ -525,7 +523,7 @@ struct HAEIndependent2Tests {
     /// 5.5 mmol/L glucose × 18.015588 = 99.09 mg/dL; 98.6 degF = 37 degC; 2 mi = 3.2187 km; 16 fl_oz_us ×
     /// 29.5735295625 = 473.18 mL; 3 mi/hr = 4.828 km/hr; 180 cm = 1.8 m; 4,184 kJ = 1,000 kcal; 1.5 ft/s = 0.4572 m/s;
     /// mindful 10 min = a 600 s session. The same file again adds 0.
-    @Test func everyMappedMetricNameGetsItsTypeValueAndUnit() throws {
+    func everyMappedMetricNameGetsItsTypeValueAndUnit() throws {
         let points = try Self.allNamePoints()
         expectEqual(points.count, Self.typeOfName.count, "fixture and table differ")
         try CLIRunner.withTemporaryStore { cli in
@@ -565,7 +563,6 @@ struct HAEIndependent2Tests {
 
     /// The fourteen names of HAE's own list that hkctl keeps as `HealthAutoExport_<name>` although `hkctl types`
     /// has their type (bug 3).
-    @Test
     func everyMetricNameOfTheReferenceListGetsItsType() throws {
         let points = try Self.allNamePoints()
         try CLIRunner.withTemporaryStore { cli in
@@ -610,7 +607,7 @@ struct HAEIndependent2Tests {
     /// The newest form with only `totalSleep` (7 h; asleep, core, deep, REM 0; awake 0.25 h; in bed 7.5 h) is 7 h of
     /// unstaged sleep; a night dated with seconds (`2024-05-11 00:03:01`, the second form: core 5, deep 1, REM 2,
     /// asleep 8, in bed 9 h from 22:00 to 07:00) beside per-day steps leaves the steps per day (each a whole day).
-    @Test func totalSleepAloneAndANightDatedWithSecondsBesideDayTotals() throws {
+    func totalSleepAloneAndANightDatedWithSecondsBesideDayTotals() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("sleep-total-only-and-seconds-dated-night.json")])
             expectEqual(totals["rejected"], 0, "\(totals)")
@@ -633,7 +630,6 @@ struct HAEIndependent2Tests {
     /// in bed 34 h between 22:00 and 07:00, and the night to 13 May in the oldest form with asleep 30 h between 23:00
     /// and 07:00 and in bed 34 h between 22:50 and 07:10. The nights are kept, not refused: exit 0, nothing refused,
     /// 13 May has sleep and both nights have an in-bed figure. (Bug 4: both parts refused, exit 65.)
-    @Test
     func aMergedNightOver24HoursIsKeptNotRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("sleep-merged-over-24-hours.json")])
@@ -654,7 +650,7 @@ struct HAEIndependent2Tests {
     /// 2 mi, 4,000 steps, heart rate 95 and 105, a route of 2 points). By hand: v2 heart rate average (120 + 150) / 2 =
     /// 135, minimum 100, maximum 170, steps 330, basal 350 − 300 = 50 kcal; v1 average 100, minimum 95, maximum 105.
     /// `export --format gpx` of each is GPX 1.1 that Python's XML parser reads, with the route's points in UTC.
-    @Test func workoutsV1AndV2WithRoutesExportAsGPX() throws {
+    func workoutsV1AndV2WithRoutesExportAsGPX() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H2.path("workouts-v1-v2-routes.json")])
             #expect(totals["added"] == 2 && totals["rejected"] == 0, "\(totals)")
@@ -689,7 +685,7 @@ struct HAEIndependent2Tests {
     /// A workout named `Run & <Fun> "quoted" ’` (kept in the GPX track's name, escaped: Python reads it back as
     /// written), re-sent with one more route point (replaced: 4 points, one workout), `undo` (3 points again); a
     /// workout without a route: `export --format gpx` refuses with exit 66 and one line, and writes nothing on stdout.
-    @Test func aGPXNameIsEscapedARouteReSentGrownReplacesAndNoRouteIsRefused() throws {
+    func aGPXNameIsEscapedARouteReSentGrownReplacesAndNoRouteIsRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.path("workout-v2-name-to-escape.json"))
             var uuid = try #require(try H.list(cli, "workouts").first?["uuid"] as? String)
@@ -758,7 +754,7 @@ struct HAEIndependent2Tests {
     /// basal energy in kJ, water in mL (sums of `qty`), heart rate's smallest Min and largest Max; the per-day week's
     /// steps per day, and each night's asleep (`asleep` h × 3,600) and in bed (`inBed` × 3,600), named by the date
     /// of `sleepEnd`; the workout's duration (end − start).
-    @Test func theRealPayloadsImportWithTheirOwnFigures() throws {
+    func theRealPayloadsImportWithTheirOwnFigures() throws {
         guard let shared = H2.sharedFolder else {
             print("SKIPPED theRealPayloadsImportWithTheirOwnFigures: ../shared/fixtures/health-auto-export is absent")
             return
@@ -831,7 +827,7 @@ struct HAEIndependent2Tests {
     /// 16 bad ones (qty null, true, [1], missing; date a number, 30 February, hour 24, offset +2500 and +0260, no
     /// offset, year 0 and 99999; a string for a point; a NUL in the source; a negative amount; 1e400) stores the good
     /// one, refuses 16 with a line each and exits 65; again, it adds nothing.
-    @Test func badPointsAreRefusedOneByOneAndBadFilesChangeNothing() throws {
+    func badPointsAreRefusedOneByOneAndBadFilesChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("hae-day-steps.json"))
             let before = cli.snapshot()
@@ -861,7 +857,6 @@ struct HAEIndependent2Tests {
     /// `source` that is a number, a heart-rate `Min` that is a string, a night whose end is before its start (each
     /// refused: exit 65, REFUSED 1 or more), a point starting in 2099. (Bug 5: exit 0 for all; the second-60 one made
     /// GOOD a minute.)
-    @Test
     func wrongShapesAndImpossibleTimesAreRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H2.importQuietly(cli, H2.first("hae-day-steps.json"))
@@ -881,3 +876,49 @@ struct HAEIndependent2Tests {
         }
     }
 }
+
+/// The checks ``HAEIndependent2Tests/checks(_:)`` runs.
+private let hAEIndependent2TestsChecks: [Check<HAEIndependent2Tests>] = [
+    Check("aDayPerMinuteThenPerHourThenGrownThenPerMinuteAgain",
+          HAEIndependent2Tests.aDayPerMinuteThenPerHourThenGrownThenPerMinuteAgain),
+    Check("aDayReSentAfterATimeZoneChangeShowsAsDeletionPlusAdditionAndUndoes",
+          HAEIndependent2Tests.aDayReSentAfterATimeZoneChangeShowsAsDeletionPlusAdditionAndUndoes),
+    Check("hoursReSentAfterMovingToAHalfHourZoneCountOnce",
+          HAEIndependent2Tests.hoursReSentAfterMovingToAHalfHourZoneCountOnce),
+    Check("aMinuteAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour",
+          HAEIndependent2Tests.aMinuteAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour),
+    Check("aReadingAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour",
+          HAEIndependent2Tests.aReadingAtTheStartOfAStoredHourDoesNotReplaceTheWholeHour),
+    Check("minutesInsideAStoredHourKeepItsRest", HAEIndependent2Tests.minutesInsideAStoredHourKeepItsRest),
+    Check("aMondayAfterItsWeekKeepsTheRestOfTheWeek", HAEIndependent2Tests.aMondayAfterItsWeekKeepsTheRestOfTheWeek),
+    Check("aTuesdayAfterItsWeekKeepsTheWeeksTotal", HAEIndependent2Tests.aTuesdayAfterItsWeekKeepsTheWeeksTotal),
+    Check("aWeeksRestDoesNotLandOnTheDaySentOnItsOwn", HAEIndependent2Tests.aWeeksRestDoesNotLandOnTheDaySentOnItsOwn),
+    Check("aHeartRateMinuteAtTheStartOfAStoredHourKeepsTheHoursMinAndMax",
+          HAEIndependent2Tests.aHeartRateMinuteAtTheStartOfAStoredHourKeepsTheHoursMinAndMax),
+    Check("heartRateMinutesInsideAStoredHourKeepItsMinAndMax",
+          HAEIndependent2Tests.heartRateMinutesInsideAStoredHourKeepItsMinAndMax),
+    Check("aDayReSentWithASourceAfterNoneCountsOnce", HAEIndependent2Tests.aDayReSentWithASourceAfterNoneCountsOnce),
+    Check("aDryRunGivesTheReceiptOfTheImportAtEveryStep",
+          HAEIndependent2Tests.aDryRunGivesTheReceiptOfTheImportAtEveryStep),
+    Check("aDryRunOfAnExportSaysWhatItWillSupersede", HAEIndependent2Tests.aDryRunOfAnExportSaysWhatItWillSupersede),
+    Check("unknownMetricsAndOtherArraysAreKeptListedAndReplacedWhenTheyChange",
+          HAEIndependent2Tests.unknownMetricsAndOtherArraysAreKeptListedAndReplacedWhenTheyChange),
+    Check("aReSendWithNestedJSONInAnotherLayoutIsUnchanged",
+          HAEIndependent2Tests.aReSendWithNestedJSONInAnotherLayoutIsUnchanged),
+    Check("aPushTakenBackAfterAnExportReducedItStaysTakenBack",
+          HAEIndependent2Tests.aPushTakenBackAfterAnExportReducedItStaysTakenBack),
+    Check("everyMappedMetricNameGetsItsTypeValueAndUnit",
+          HAEIndependent2Tests.everyMappedMetricNameGetsItsTypeValueAndUnit),
+    Check("everyMetricNameOfTheReferenceListGetsItsType",
+          HAEIndependent2Tests.everyMetricNameOfTheReferenceListGetsItsType),
+    Check("totalSleepAloneAndANightDatedWithSecondsBesideDayTotals",
+          HAEIndependent2Tests.totalSleepAloneAndANightDatedWithSecondsBesideDayTotals),
+    Check("aMergedNightOver24HoursIsKeptNotRefused", HAEIndependent2Tests.aMergedNightOver24HoursIsKeptNotRefused),
+    Check("workoutsV1AndV2WithRoutesExportAsGPX", HAEIndependent2Tests.workoutsV1AndV2WithRoutesExportAsGPX),
+    Check("aGPXNameIsEscapedARouteReSentGrownReplacesAndNoRouteIsRefused",
+          HAEIndependent2Tests.aGPXNameIsEscapedARouteReSentGrownReplacesAndNoRouteIsRefused),
+    Check("theRealPayloadsImportWithTheirOwnFigures", HAEIndependent2Tests.theRealPayloadsImportWithTheirOwnFigures),
+    Check("badPointsAreRefusedOneByOneAndBadFilesChangeNothing",
+          HAEIndependent2Tests.badPointsAreRefusedOneByOneAndBadFilesChangeNothing),
+    Check("wrongShapesAndImpossibleTimesAreRefused", HAEIndependent2Tests.wrongShapesAndImpossibleTimesAreRefused),
+]

@@ -6,12 +6,19 @@ import TestKit
 /// ../shared/reference/health-auto-export.md and docs/IMPORT.md, not from the importer's code. Every figure is
 /// worked out by hand from the fixture (Tests/Fixtures/hae-independent) in a comment beside it.
 struct HAEIndependentTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEIndependentTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     typealias H = HAEIndependent
 
     /// Apple's pretty-printing (`"key" : value`, keys in random order), per-day steps across the 2024 DST change
     /// in Berlin (+0100 → +0200 on 31 March), `source` as "A|B", absent and null. Then the same file on stdin
     /// (adds 0), a grown re-send (replaced, not summed), undo of it, and the grown re-send again.
-    @Test func perDayStepsAcrossDSTReSentSameGrownAndAfterUndo() throws {
+    func perDayStepsAcrossDSTReSentSameGrownAndAfterUndo() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try H.importTotals(cli, [H.path("pretty-dst-steps.json")])
             #expect(first["added"] == 3 && first["rejected"] == 0)
@@ -46,7 +53,7 @@ struct HAEIndependentTests {
     /// The five sleep key sets (oldest with sleepSource/inBedSource; stages without inBed times; stages with them;
     /// newest with totalSleep and asleep 0; newest with asleep 0.5 and in-bed times): `stats sleep --by night`
     /// gives each night's figures in seconds.
-    @Test func theFiveSleepFormsGiveThePayloadsFiguresPerNight() throws {
+    func theFiveSleepFormsGiveThePayloadsFiguresPerNight() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H.path("sleep-five-forms.json")])
             expectEqual(totals["rejected"], 0)
@@ -83,7 +90,7 @@ struct HAEIndependentTests {
     /// A per-hour payload: heart rate Min/Avg/Max without source, energy in kJ and kcal, water in mL, SpO2 in %,
     /// VO2 max in ml/(kg·min), weight in lb, distance in mi with 17 significant digits, an unknown metric and an
     /// empty `data` array.
-    @Test func shapesAndUnitsOfAPerHourPayload() throws {
+    func shapesAndUnitsOfAPerHourPayload() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H.path("shapes-per-hour.json")])
             #expect(totals["keptGenerically"] == 1 && totals["rejected"] == 0)
@@ -127,7 +134,7 @@ struct HAEIndependentTests {
     }
 
     /// Blood pressure as a correlation, glucose with meal time, insulin reason, sexual activity and handwashing.
-    @Test func bloodPressureGlucoseInsulinSexualActivityHandwashing() throws {
+    func bloodPressureGlucoseInsulinSexualActivityHandwashing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["import", H.path("special-shapes.json"), "--format", "json"], environment: H.berlin)
             expectEqual(result.status, 0, "\(result.stderr)")
@@ -161,7 +168,7 @@ struct HAEIndependentTests {
     /// Bad input: an empty file and a truncated one are refused (65) with the store unchanged; a BOM is skipped;
     /// `{"data":{}}` imports nothing; strings, negatives, inf, "NaN" and absurd amounts are refused one by one
     /// and the rest stored; a payload with only workouts keeps the workout.
-    @Test func badInputIsRefusedAndTheRestStored() throws {
+    func badInputIsRefusedAndTheRestStored() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "data-empty.json")
             let before = cli.snapshot()
@@ -188,7 +195,7 @@ struct HAEIndependentTests {
 
     /// A per-week payload (Mondays 6 and 13 May) spreads each week over its seven days; a per-hour payload across
     /// the fall-back night keeps both 02:00 hours.
-    @Test func perWeekAndPerHourAcrossFallBack() throws {
+    func perWeekAndPerHourAcrossFallBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "week-steps.json")
             // 70,000 / 7 = 10,000 a day, 35,000 / 7 = 5,000 a day.
@@ -204,7 +211,7 @@ struct HAEIndependentTests {
     }
 
     /// Two payloads with an overlapping day in a folder (name order: the older first), then stdin.
-    @Test func overlappingPayloadsInAFolderInNameOrderAndAgainOnStdin() throws {
+    func overlappingPayloadsInAFolderInNameOrderAndAgainOnStdin() throws {
         try CLIRunner.withTemporaryStore { cli in
             let sync = cli.storePath + "-sync"
             try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
@@ -269,7 +276,7 @@ struct HAEIndependentTests {
 
     /// Units per metric: water in fl_oz_us, L and mL on three days; body fat 21.5 % as HealthKit's 0.215;
     /// `dietary_caffeine` and `caffeine` both DietaryCaffeine.
-    @Test func waterInThreeUnitsPercentAndBothCaffeineNames() throws {
+    func waterInThreeUnitsPercentAndBothCaffeineNames() throws {
         try CLIRunner.withTemporaryStore { cli in
             let totals = try H.importTotals(cli, [H.path("units-water-percent-caffeine.json")])
             #expect(totals["added"] == 7 && totals["rejected"] == 0)
@@ -289,7 +296,7 @@ struct HAEIndependentTests {
 
     /// A source name with U+2019 and U+00A0 and a value at 17 significant digits keep every byte and bit; an import
     /// undone and sent again is added again, once.
-    @Test func rawUTF8SourceSeventeenDigitsAndAReSendAfterUndo() throws {
+    func rawUTF8SourceSeventeenDigitsAndAReSendAfterUndo() throws {
         try CLIRunner.withTemporaryStore { cli in
             let file = H.path("pretty-nbsp-source-17-digits.json")
             try expectEqual(H.importTotals(cli, [file])["added"], 1)
@@ -307,7 +314,7 @@ struct HAEIndependentTests {
 
     /// A folder holding a good payload and a truncated one (a file the app is still writing): exit 65, nothing of
     /// either stored; `--dry-run` of the good folder writes nothing; then the real import stores it.
-    @Test func aFolderWithATruncatedFileStoresNothingAndDryRunWritesNothing() throws {
+    func aFolderWithATruncatedFileStoresNothingAndDryRunWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let sync = cli.storePath + "-sync"
             try FileManager.default.createDirectory(atPath: sync, withIntermediateDirectories: true)
@@ -333,7 +340,7 @@ struct HAEIndependentTests {
     /// same day per day (200 from "Watch|iPhone", HealthKit's merged total). The day is 200: the day total
     /// supersedes the minutes of the same day. (A bug found by haetest, fixed in
     /// 5e89f94: it showed 270 merged, 300 unmerged.)
-    @Test func aDaySentPerMinuteThenPerDayCountsOnce() throws {
+    func aDaySentPerMinuteThenPerDayCountsOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "minute-steps.json")
             try H.importQuietly(cli, "day-steps-after-minutes.json")
@@ -351,7 +358,7 @@ struct HAEIndependentTests {
     /// after the app's sleep setting changed, as one summary (the same figures: totalSleep 7, core 4, deep 1, rem 2,
     /// awake 0.5, inBed 8). Each night once, merged or not: asleep 7 h = 25,200 s, awake 1,800 s. (A bug found by
     /// haetest, fixed in 5e89f94: --no-merge gave 7 h 30 min asleep and 1 h awake.)
-    @Test func aNightSentPerStageThenAsASummaryCountsOnce() throws {
+    func aNightSentPerStageThenAsASummaryCountsOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "sleep-stages-night.json")
             try H.importQuietly(cli, "sleep-summary-night.json")
@@ -389,7 +396,7 @@ struct HAEIndependentTests {
 
     /// A payload that both replaces a grown day and adds a new one is one step for `undo`: 9 May 7,000 and 10 May
     /// 3,000 (payload a), then b (10 May 8,000, 11 May 500), then undo: a's figures again, 11 May empty.
-    @Test func undoOfAReSendTakesBackItsReplacementAndItsAddition() throws {
+    func undoOfAReSendTakesBackItsReplacementAndItsAddition() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "overlap-a.json")
             try H.importQuietly(cli, "overlap-b.json")
@@ -404,7 +411,6 @@ struct HAEIndependentTests {
     /// HAE's 10 May total (4,500) and then an export of that day (1,000 + 3,000 + 500), which supersedes the HAE
     /// sample; `undo` of that import must take both back (docs/IMPORT.md: "one write recorded as a replace that
     /// undo takes back with the import"): 4,500 again, from HAE, and the store's log still readable.
-    @Test
     func undoOfAnExportThatSupersededHAEBringsHAEBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "hae-day-steps.json")
@@ -474,7 +480,6 @@ struct HAEIndependentTests {
     /// only the hours since then: 10:00, 11:00, 12:00 with 500 each. Nothing of the phone's may be lost: the
     /// morning's steps are only in the day total, so the day stays at 4,500 or more. (Bug 5b, fixed: the day keeps
     /// its remainder beyond the hours.)
-    @Test
     func hoursCoveringPartOfADayDoNotLoseTheRestOfItsTotal() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "hae-day-steps.json")
@@ -487,7 +492,6 @@ struct HAEIndependentTests {
     /// The night to 10 May as a summary (totalSleep 7, in bed 8 h, awake 0.5 h), then a per-stage payload holding
     /// only one stage of it (REM 04:30–06:30, "Since Last Sync"). Nothing of the night may be lost: in bed stays
     /// 28,800 s and awake 1,800 s. (Bug 5b for sleep, fixed: the summary holds a stage that does not span its night.)
-    @Test
     func oneStageAfterANightSummaryLosesNothingOfTheNight() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "sleep-night-first.json")
@@ -506,7 +510,6 @@ struct HAEIndependentTests {
     /// (issue 30: "a day's 9,000 steps count on that day"): each sample spans its day, so with an export of 10 May
     /// (1,000 + 3,000 + 500) the day is 4,500. (Bug 3, fixed; before, hkctl read the whole payload as per minute: 4,500 steps in
     /// 00:00–00:01, not covered by the export's samples, so 10 May showed 9,000.)
-    @Test
     func aWholeMinuteReadingDoesNotMakeDayTotalsMinutes() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "day-steps-with-minute-blood-pressure.json")
@@ -528,7 +531,6 @@ struct HAEIndependentTests {
     /// point is dated `2024-09-08 01:00:00 -0300`. The payload is still per day: 7 Sep 5,000, 8 Sep 6,000,
     /// 9 Sep 7,000, each a sample over its whole day (23 h for 8 Sep). (Bug 3b, fixed; before, hkctl read the payload as per hour (not
     /// every date is at 00:00): each day's total sat in its first hour.)
-    @Test
     func aDayThatStartsAt0100KeepsThePayloadPerDay() throws {
         try CLIRunner.withTemporaryStore { cli in
             let env = ["TZ": "America/Santiago", "HKCTL_NOW": "2024-09-12T12:00:00Z"]
@@ -556,7 +558,6 @@ struct HAEIndependentTests {
     /// A day total whose `source` joins 18 sources with `|` (208 characters: HAE writes every contributing source).
     /// Each name is well under hkctl's 200-character limit, the joined name is not. The phone's 1,500 steps may not
     /// be lost. (Bug 13, fixed: the joined name is shortened deterministically, `|+N more`.)
-    @Test
     func aLongMergedSourceDoesNotLoseThePoint() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["import", H.path("merged-source-over-200-characters.json"), "-q"], environment: ["TZ": "UTC"])
@@ -570,7 +571,6 @@ struct HAEIndependentTests {
     /// `caffeine`"); both are DietaryCaffeine. 1 June sent as `caffeine` 80 mg, then (after the update, grown) as
     /// `dietary_caffeine` 95 mg from the same source: the day is 95 mg. (Bug 11, fixed: names of one type share the
     /// sync identifier's name.)
-    @Test
     func theTwoCaffeineNamesAreOnePoint() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "caffeine-old-name.json")
@@ -584,7 +584,6 @@ struct HAEIndependentTests {
     /// Unaggregated heart-rate points (dates with seconds) with Min 60 / Avg 70 / Max 80 and 90/90/90: issue 30
     /// says the day's minimum is the smallest Min (60) and its maximum the largest Max (90). (Bug 10, fixed; before,
     /// hkctl stored the first point as one reading of 70, its Avg.)
-    @Test
     func unaggregatedHeartRateKeepsMinAndMax() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "heart-rate-unaggregated-min-max.json")
@@ -602,7 +601,6 @@ struct HAEIndependentTests {
     /// minimum 60, maximum 100, average (60 + 70) / 2 = 65, and 1 + 3 = 4 samples. (Bug 3b, fixed; before, hkctl replaced nothing when an
     /// hour changes between one reading (Min = Avg = Max) and three samples (the sync identifiers differ: `…08:00:00`
     /// vs `…08:00:00.002`, `|min`, `|max`): 8 samples, the old minimum 50 stayed.)
-    @Test
     func aHeartRateHourReSentInTheOtherShapeReplacesIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "heart-rate-hours-first.json")
@@ -622,7 +620,6 @@ struct HAEIndependentTests {
     /// The night to 10 May sent (core 4, deep 1, rem 2, awake 0.5 h) and re-sent restaged (core 5, deep 0, rem 2,
     /// awake 0, sleepEnd 06:00). The night is the re-send's: asleep 7 h, core 18,000 s, deep 0, awake 0, merged or
     /// not. (Bug 3c, fixed; before, hkctl replaced the core part and left the old deep and awake parts.)
-    @Test
     func aNightReSentWithAPartGoneDropsThatPart() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "sleep-night-first.json")
@@ -645,7 +642,6 @@ struct HAEIndependentTests {
     /// 00:00 +0200 = 31 Mar 22:00 UTC. Read in Berlin afterwards, each day holds its own total: [8000, 9000, 10000].
     /// (Bug 12, fixed; before, hkctl made 31 Mar 24 hours at +0100, overlapping
     /// 1 Apr by an hour: [8000, 8625, 10375].)
-    @Test
     func aDSTDayImportedInAnotherZoneEndsWhereThePayloadsNextDayStarts() throws {
         try CLIRunner.withTemporaryStore { cli in
             let imported = try cli.run(["import", H.path("pretty-dst-steps.json"), "-q"], environment: ["TZ": "UTC"])
@@ -658,7 +654,6 @@ struct HAEIndependentTests {
     /// the same day again from New York (`2024-05-10 00:00:00 -0400`, 9,000, the whole day so far, the 6,000
     /// included). Each step once: 9,000 over 9–11 May. (Bug 7, fixed: a day's sync identifier is its local date;
     /// before, both day samples stayed: 15,000.)
-    @Test
     func theSameDayReSentFromAnotherTimeZoneCountsOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             try H.importQuietly(cli, "travel-day-berlin.json")
@@ -672,7 +667,6 @@ struct HAEIndependentTests {
     /// glass: it was typed on the computer) must give 2,500 mL in the default (merged) `stats water --by day`, as
     /// HealthKit's statistics would with the phone's real samples (instants that do not overlap the glass). hkctl
     /// showed 2,000 mL before bug 8 was fixed: HAE's day-long sample overlapped the glass and source priority hid it.
-    @Test
     func aManualGlassOnAnHAEDayCountsInMergedStats() throws {
         try CLIRunner.withTemporaryStore { cli in
             let add = try cli.run(["add", "water", "0.5L", "--at", "2024-05-10 10:00"], environment: H.berlin)
@@ -683,3 +677,48 @@ struct HAEIndependentTests {
         }
     }
 }
+
+/// The checks ``HAEIndependentTests/checks(_:)`` runs.
+private let hAEIndependentTestsChecks: [Check<HAEIndependentTests>] = [
+    Check("perDayStepsAcrossDSTReSentSameGrownAndAfterUndo",
+          HAEIndependentTests.perDayStepsAcrossDSTReSentSameGrownAndAfterUndo),
+    Check("theFiveSleepFormsGiveThePayloadsFiguresPerNight",
+          HAEIndependentTests.theFiveSleepFormsGiveThePayloadsFiguresPerNight),
+    Check("shapesAndUnitsOfAPerHourPayload", HAEIndependentTests.shapesAndUnitsOfAPerHourPayload),
+    Check("bloodPressureGlucoseInsulinSexualActivityHandwashing",
+          HAEIndependentTests.bloodPressureGlucoseInsulinSexualActivityHandwashing),
+    Check("badInputIsRefusedAndTheRestStored", HAEIndependentTests.badInputIsRefusedAndTheRestStored),
+    Check("perWeekAndPerHourAcrossFallBack", HAEIndependentTests.perWeekAndPerHourAcrossFallBack),
+    Check("overlappingPayloadsInAFolderInNameOrderAndAgainOnStdin",
+          HAEIndependentTests.overlappingPayloadsInAFolderInNameOrderAndAgainOnStdin),
+    Check("waterInThreeUnitsPercentAndBothCaffeineNames",
+          HAEIndependentTests.waterInThreeUnitsPercentAndBothCaffeineNames),
+    Check("rawUTF8SourceSeventeenDigitsAndAReSendAfterUndo",
+          HAEIndependentTests.rawUTF8SourceSeventeenDigitsAndAReSendAfterUndo),
+    Check("aFolderWithATruncatedFileStoresNothingAndDryRunWritesNothing",
+          HAEIndependentTests.aFolderWithATruncatedFileStoresNothingAndDryRunWritesNothing),
+    Check("aDaySentPerMinuteThenPerDayCountsOnce", HAEIndependentTests.aDaySentPerMinuteThenPerDayCountsOnce),
+    Check("aNightSentPerStageThenAsASummaryCountsOnce", HAEIndependentTests.aNightSentPerStageThenAsASummaryCountsOnce),
+    Check("undoOfAReSendTakesBackItsReplacementAndItsAddition",
+          HAEIndependentTests.undoOfAReSendTakesBackItsReplacementAndItsAddition),
+    Check("undoOfAnExportThatSupersededHAEBringsHAEBack",
+          HAEIndependentTests.undoOfAnExportThatSupersededHAEBringsHAEBack),
+    Check("hoursCoveringPartOfADayDoNotLoseTheRestOfItsTotal",
+          HAEIndependentTests.hoursCoveringPartOfADayDoNotLoseTheRestOfItsTotal),
+    Check("oneStageAfterANightSummaryLosesNothingOfTheNight",
+          HAEIndependentTests.oneStageAfterANightSummaryLosesNothingOfTheNight),
+    Check("aWholeMinuteReadingDoesNotMakeDayTotalsMinutes",
+          HAEIndependentTests.aWholeMinuteReadingDoesNotMakeDayTotalsMinutes),
+    Check("aDayThatStartsAt0100KeepsThePayloadPerDay", HAEIndependentTests.aDayThatStartsAt0100KeepsThePayloadPerDay),
+    Check("aLongMergedSourceDoesNotLoseThePoint", HAEIndependentTests.aLongMergedSourceDoesNotLoseThePoint),
+    Check("theTwoCaffeineNamesAreOnePoint", HAEIndependentTests.theTwoCaffeineNamesAreOnePoint),
+    Check("unaggregatedHeartRateKeepsMinAndMax", HAEIndependentTests.unaggregatedHeartRateKeepsMinAndMax),
+    Check("aHeartRateHourReSentInTheOtherShapeReplacesIt",
+          HAEIndependentTests.aHeartRateHourReSentInTheOtherShapeReplacesIt),
+    Check("aNightReSentWithAPartGoneDropsThatPart", HAEIndependentTests.aNightReSentWithAPartGoneDropsThatPart),
+    Check("aDSTDayImportedInAnotherZoneEndsWhereThePayloadsNextDayStarts",
+          HAEIndependentTests.aDSTDayImportedInAnotherZoneEndsWhereThePayloadsNextDayStarts),
+    Check("theSameDayReSentFromAnotherTimeZoneCountsOnce",
+          HAEIndependentTests.theSameDayReSentFromAnotherTimeZoneCountsOnce),
+    Check("aManualGlassOnAnHAEDayCountsInMergedStats", HAEIndependentTests.aManualGlassOnAnHAEDayCountsInMergedStats),
+]

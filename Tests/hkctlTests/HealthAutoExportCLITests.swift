@@ -5,6 +5,13 @@ import TestKit
 
 /// `hkctl import` of Health Auto Export JSON (Tests/Fixtures/hae, figures in its README), run as the built binary.
 struct HealthAutoExportCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: healthAutoExportCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/hae").path
     static let berlin = ["TZ": "Europe/Berlin"]
@@ -42,7 +49,7 @@ struct HealthAutoExportCLITests {
     /// Standard input is the payload from where it stands, also when it is a regular file read part-way already
     /// (`(head -c 5 >/dev/null; hkctl import -) < file`): a file is read a window at a time and read again whole when
     /// that fails, which for standard input would read the bytes before its position.
-    @Test func standardInputFromAFilePartWayThroughIsReadFromThere() throws {
+    func standardInputFromAFilePartWayThroughIsReadFromThere() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = cli.storePath + "-input.json"
             let payload = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("day-steps.json")))
@@ -69,7 +76,7 @@ struct HealthAutoExportCLITests {
         }
     }
 
-    @Test func aFileAStdinReSendAndAFolderWithAGrownDay() throws {
+    func aFileAStdinReSendAndAFolderWithAGrownDay() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["import", Self.fixture("day-steps.json"), "--format", "json"], environment: Self.berlin)
             expectEqual(first.status, 0, "\(first.stderr)")
@@ -103,7 +110,7 @@ struct HealthAutoExportCLITests {
         }
     }
 
-    @Test func sleepPerStageAndPerNightGiveThePayloadsFigures() throws {
+    func sleepPerStageAndPerNightGiveThePayloadsFigures() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", Self.fixture("sleep-stages.json")], environment: Self.berlin).status, 0)
             let night = try #require(try Self.nights(cli, from: "2024-05-10", to: "2024-05-10").first)
@@ -139,7 +146,7 @@ struct HealthAutoExportCLITests {
         }
     }
 
-    @Test func heartRateMinAvgMaxGiveTheDaysFigures() throws {
+    func heartRateMinAvgMaxGiveTheDaysFigures() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", Self.fixture("heart-rate-minutes.json")], environment: Self.berlin).status, 0)
             let result = try cli.run(["stats", "heart-rate", "--from", "2024-05-10 08:00", "--to", "2024-05-10 08:03", "--format", "json"],
@@ -186,7 +193,7 @@ struct HealthAutoExportCLITests {
 
     /// Another source than the owner imports as the program the payload came through: it needs every type, and the
     /// samples keep the payload's sources.
-    @Test func anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources() throws {
+    func anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-05-01 08:00"]).status, 0)
             let before = cli.snapshot()
@@ -202,7 +209,7 @@ struct HealthAutoExportCLITests {
         }
     }
 
-    @Test func unusableInputChangesNothingAndBadPointsAreListed() throws {
+    func unusableInputChangesNothingAndBadPointsAreListed() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", Self.fixture("day-steps.json")], environment: Self.berlin).status, 0)
             let before = cli.snapshot()
@@ -227,3 +234,18 @@ struct HealthAutoExportCLITests {
         }
     }
 }
+
+/// The checks ``HealthAutoExportCLITests/checks(_:)`` runs.
+private let healthAutoExportCLITestsChecks: [Check<HealthAutoExportCLITests>] = [
+    Check("standardInputFromAFilePartWayThroughIsReadFromThere",
+          HealthAutoExportCLITests.standardInputFromAFilePartWayThroughIsReadFromThere),
+    Check("aFileAStdinReSendAndAFolderWithAGrownDay",
+          HealthAutoExportCLITests.aFileAStdinReSendAndAFolderWithAGrownDay),
+    Check("sleepPerStageAndPerNightGiveThePayloadsFigures",
+          HealthAutoExportCLITests.sleepPerStageAndPerNightGiveThePayloadsFigures),
+    Check("heartRateMinAvgMaxGiveTheDaysFigures", HealthAutoExportCLITests.heartRateMinAvgMaxGiveTheDaysFigures),
+    Check("anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources",
+          HealthAutoExportCLITests.anotherSourceNeedsEveryTypeAndKeepsThePayloadsSources),
+    Check("unusableInputChangesNothingAndBadPointsAreListed",
+          HealthAutoExportCLITests.unusableInputChangesNothingAndBadPointsAreListed),
+]

@@ -11,6 +11,13 @@ struct HelpRequest: Sendable, CustomTestStringConvertible {
 }
 
 struct HelpTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: helpTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let requests: [HelpRequest] = [
         HelpRequest(arguments: ["--help"], usageLine: "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ..."),
         HelpRequest(arguments: ["-h"], usageLine: "USAGE: hkctl [--store <dir>] [--format <format>] <subcommand> ..."),
@@ -47,7 +54,7 @@ struct HelpTests {
         }
     }
 
-    @Test func rootHelpListsEverySubcommandAndGlobalOption() throws {
+    func rootHelpListsEverySubcommandAndGlobalOption() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["--help"])
             #expect(result.stdout.contains("SUBCOMMANDS:"))
@@ -60,7 +67,7 @@ struct HelpTests {
         }
     }
 
-    @Test func commandHelpListsItsOwnAndTheGlobalOptions() throws {
+    func commandHelpListsItsOwnAndTheGlobalOptions() throws {
         try CLIRunner.withTemporaryStore { cli in
             let add = try cli.run(["help", "add"])
             for option in ["--at <time>", "--from <time>", "--to <time>", "--stage <stage>", "--meta <key=value>",
@@ -79,7 +86,7 @@ struct HelpTests {
         }
     }
 
-    @Test func version() throws {
+    func version() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["--version"])
             expectEqual(result.status, 0)
@@ -95,7 +102,7 @@ struct HelpTests {
     }
 
     /// No subcommand is today's dashboard on standard output (see TerminalCLITests), not help.
-    @Test func noArgumentsShowsTodayNotHelp() throws {
+    func noArgumentsShowsTodayNotHelp() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run([])
             expectEqual(result.status, 0)
@@ -106,7 +113,7 @@ struct HelpTests {
     }
 
     /// Help of every command in the registry, at 80 columns, as snapshots.
-    @Test func helpSnapshotsOfTheTerminalCommands() throws {
+    func helpSnapshotsOfTheTerminalCommands() throws {
         try CLIRunner.withTemporaryStore { cli in
             for name in ["today", "chart", "goal", "completions", "man"] {
                 let result = try cli.run(["help", name])
@@ -123,3 +130,12 @@ struct HelpTests {
         }
     }
 }
+
+/// The checks ``HelpTests/checks(_:)`` runs.
+private let helpTestsChecks: [Check<HelpTests>] = [
+    Check("rootHelpListsEverySubcommandAndGlobalOption", HelpTests.rootHelpListsEverySubcommandAndGlobalOption),
+    Check("commandHelpListsItsOwnAndTheGlobalOptions", HelpTests.commandHelpListsItsOwnAndTheGlobalOptions),
+    Check("version", HelpTests.version),
+    Check("noArgumentsShowsTodayNotHelp", HelpTests.noArgumentsShowsTodayNotHelp),
+    Check("helpSnapshotsOfTheTerminalCommands", HelpTests.helpSnapshotsOfTheTerminalCommands),
+]

@@ -6,6 +6,13 @@ import TextSupport
 /// `hkctl import` does not rewrite who you are (issue 22): characteristics the store has are kept unless
 /// `--replace-characteristics` is given, and the summary says which were added, kept or replaced.
 struct ImportCharacteristicsCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: importCharacteristicsCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// An export whose `Me` says 1988-04-02, female, B+, skin type not set, no wheelchair.
     private func export(in cli: CLIRunner) throws -> String {
         let path = (cli.storePath as NSString).deletingLastPathComponent + "/export.xml"
@@ -29,7 +36,7 @@ struct ImportCharacteristicsCLITests {
         })
     }
 
-    @Test func differingCharacteristicsAreKeptAndReported() throws {
+    func differingCharacteristicsAreKeptAndReported() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = try export(in: cli)
             try expectEqual(cli.run(["me", "set", "blood-type", "A+"]).status, 0)
@@ -60,7 +67,7 @@ struct ImportCharacteristicsCLITests {
         }
     }
 
-    @Test func aDryRunReportsTheSameAndWritesNothing() throws {
+    func aDryRunReportsTheSameAndWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = try export(in: cli)
             try expectEqual(cli.run(["me", "set", "blood-type", "O-"]).status, 0)
@@ -80,7 +87,7 @@ struct ImportCharacteristicsCLITests {
         }
     }
 
-    @Test func theFirstImportAddsEverything() throws {
+    func theFirstImportAddsEverything() throws {
         try CLIRunner.withTemporaryStore { cli in
             let json = try cli.run(["import", try export(in: cli), "--format", "json"])
             expectEqual(json.status, 0)
@@ -89,3 +96,11 @@ struct ImportCharacteristicsCLITests {
         }
     }
 }
+
+/// The checks ``ImportCharacteristicsCLITests/checks(_:)`` runs.
+private let importCharacteristicsCLITestsChecks: [Check<ImportCharacteristicsCLITests>] = [
+    Check("differingCharacteristicsAreKeptAndReported",
+          ImportCharacteristicsCLITests.differingCharacteristicsAreKeptAndReported),
+    Check("aDryRunReportsTheSameAndWritesNothing", ImportCharacteristicsCLITests.aDryRunReportsTheSameAndWritesNothing),
+    Check("theFirstImportAddsEverything", ImportCharacteristicsCLITests.theFirstImportAddsEverything),
+]

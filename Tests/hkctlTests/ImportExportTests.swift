@@ -13,6 +13,13 @@ enum ImportExportFixtures {
 @Suite(.enabled(if: ImportExportFixtures.available,
                 "shared/fixtures/apple-health is not next to the repository, so the import/export CLI tests are skipped"))
 struct ImportExportTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: importExportTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static func fixture(_ name: String) -> String { ImportExportFixtures.folder.appendingPathComponent(name).path }
 
     static let spanishXML = fixture("josejamilena_es-ES_iphone-mifit.export.xml")
@@ -58,7 +65,7 @@ struct ImportExportTests {
         return total
     }
 
-    @Test func importsTheZipAndStepStatisticsMatchTheFile() throws {
+    func importsTheZipAndStepStatisticsMatchTheFile() throws {
         try CLIRunner.withTemporaryStore { cli in
             let imported = try cli.run(["import", Self.spanishZip, "--format", "json"])
             expectEqual(imported.status, 0, "\(imported.stderr)")
@@ -77,7 +84,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func importingTheSameExportAgainAddsNothing() throws {
+    func importingTheSameExportAgainAddsNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", Self.spanishXML]).status, 0)
             let before = cli.snapshot()
@@ -90,7 +97,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func readsStandardInputAsXMLOrZip() throws {
+    func readsStandardInputAsXMLOrZip() throws {
         for file in [Self.spanishXML, Self.spanishZip] {
             try CLIRunner.withTemporaryStore { cli in
                 let result = try run(cli, ["import", "-", "--format", "json"], stdinFile: file)
@@ -100,7 +107,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func aDryRunWritesNothing() throws {
+    func aDryRunWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml"), "--dry-run"])
             expectEqual(result.status, 0)
@@ -109,7 +116,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func rejectedRecordsAreListedWithLinesAndExit65() throws {
+    func rejectedRecordsAreListedWithLinesAndExit65() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let path = folder + "/export.xml"
@@ -135,7 +142,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func missingAndForeignFilesAreRefused() throws {
+    func missingAndForeignFilesAreRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let missing = try cli.run(["import", "/nonexistent/export.zip"])
             expectEqual(missing.status, 66)
@@ -147,7 +154,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func progressCanBeForcedOnAPipe() throws {
+    func progressCanBeForcedOnAPipe() throws {
         try CLIRunner.withTemporaryStore { cli in
             let quiet = try cli.run(["import", Self.spanishXML])
             #expect(!quiet.stderr.contains("records"))
@@ -157,7 +164,7 @@ struct ImportExportTests {
         }
     }
 
-    @Test func exportsCSVJSONAndJSONLines() throws {
+    func exportsCSVJSONAndJSONLines() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", Self.fixture("tdda_en-GB_export6s3sample.xml")]).status, 0)
             let csv = try cli.run(["export", "--format", "csv", "--type", "steps"])
@@ -207,3 +214,15 @@ struct ImportExportTests {
         }
     }
 }
+
+/// The checks ``ImportExportTests/checks(_:)`` runs.
+private let importExportTestsChecks: [Check<ImportExportTests>] = [
+    Check("importsTheZipAndStepStatisticsMatchTheFile", ImportExportTests.importsTheZipAndStepStatisticsMatchTheFile),
+    Check("importingTheSameExportAgainAddsNothing", ImportExportTests.importingTheSameExportAgainAddsNothing),
+    Check("readsStandardInputAsXMLOrZip", ImportExportTests.readsStandardInputAsXMLOrZip),
+    Check("aDryRunWritesNothing", ImportExportTests.aDryRunWritesNothing),
+    Check("rejectedRecordsAreListedWithLinesAndExit65", ImportExportTests.rejectedRecordsAreListedWithLinesAndExit65),
+    Check("missingAndForeignFilesAreRefused", ImportExportTests.missingAndForeignFilesAreRefused),
+    Check("progressCanBeForcedOnAPipe", ImportExportTests.progressCanBeForcedOnAPipe),
+    Check("exportsCSVJSONAndJSONLines", ImportExportTests.exportsCSVJSONAndJSONLines),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// Issue 29, items 10 and 11: text is read as it was written, or refused; never replaced or misread.
 struct ImportTextEncodingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: importTextEncodingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let dates = "creationDate=\"2024-05-01 08:00:00 +0000\" startDate=\"2024-05-01 08:00:00 +0000\" endDate=\"2024-05-01 08:00:00 +0000\""
 
     /// A water record (250 mL at 08:00) from `source`, with `extra` bytes inside its start tag.
@@ -85,7 +92,7 @@ struct ImportTextEncodingTests {
 
     /// A jsonl backup: a line with bytes that are not UTF-8 (in a name, a metadata key or value) is rejected with its
     /// line number; the others are restored.
-    @Test func invalidUTF8InAJSONLinesBackupIsRefusedNamingTheLine() throws {
+    func invalidUTF8InAJSONLinesBackupIsRefusedNamingTheLine() throws {
         try CLIRunner.withTemporaryStore { cli in
             func line(_ index: Int, source: [UInt8], metadata: [UInt8] = Array("{}".utf8)) -> [UInt8] {
                 let time = String(format: "2024-05-01T08:%02d:00+00:00", index)
@@ -116,7 +123,7 @@ struct ImportTextEncodingTests {
 
     /// A UTF-8 byte order mark contradicts a declaration of any other encoding (XML 1.0 §4.3.3 and appendix F):
     /// refused whole, naming both; with a UTF-8 declaration, or none, the file reads as UTF-8.
-    @Test func aByteOrderMarkThatContradictsTheDeclarationIsRefused() throws {
+    func aByteOrderMarkThatContradictsTheDeclarationIsRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             func export(_ declaration: String) -> [UInt8] {
@@ -146,3 +153,11 @@ struct ImportTextEncodingTests {
         }
     }
 }
+
+/// The checks ``ImportTextEncodingTests/checks(_:)`` runs.
+private let importTextEncodingTestsChecks: [Check<ImportTextEncodingTests>] = [
+    Check("invalidUTF8InAJSONLinesBackupIsRefusedNamingTheLine",
+          ImportTextEncodingTests.invalidUTF8InAJSONLinesBackupIsRefusedNamingTheLine),
+    Check("aByteOrderMarkThatContradictsTheDeclarationIsRefused",
+          ImportTextEncodingTests.aByteOrderMarkThatContradictsTheDeclarationIsRefused),
+]

@@ -5,6 +5,13 @@ import TestKit
 
 /// `hkctl import` of the export variations in Tests/Fixtures/import (issue 23), run as the built binary.
 struct ImportVariationCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: importVariationCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/import").path
 
@@ -31,7 +38,7 @@ struct ImportVariationCLITests {
         }
     }
 
-    @Test func lookAlikesAreListedNotRemoved() throws {
+    func lookAlikesAreListedNotRemoved() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", Self.fixture("look-alike.xml")]).status, 0)
             let before = cli.snapshot()
@@ -60,7 +67,7 @@ struct ImportVariationCLITests {
         }
     }
 
-    @Test func unknownCharacteristicsAreListedByMeAndExportedBack() throws {
+    func unknownCharacteristicsAreListedByMeAndExportedBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             let imported = try cli.run(["import", Self.fixture("me-generic.xml")])
             expectEqual(imported.status, 0, "\(imported.stderr)")
@@ -78,6 +85,13 @@ struct ImportVariationCLITests {
 /// Hostile imports stay within the documented memory bound and stop with a clear error (issue 20, item 7), and
 /// exports in other encodings are read or refused, never garbled (item 14).
 struct HostileImportLimitTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hostileImportLimitTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Runs `hkctl ARGS` with its virtual memory limited to `kilobytes` (`ulimit -v`).
     private func runLimited(_ cli: CLIRunner, _ arguments: [String], kilobytes: Int) throws -> CLIResult {
         let quoted = ([CLIRunner.binaryURL.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -110,7 +124,7 @@ struct HostileImportLimitTests {
         }
     }
 
-    @Test func anElementWithTooManyChildrenIsRefused() throws {
+    func anElementWithTooManyChildrenIsRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let path = folder + "/wide.xml"
@@ -125,7 +139,7 @@ struct HostileImportLimitTests {
         }
     }
 
-    @Test func aJSONLinesLineWithoutEndIsRefusedWithinTheMemoryBound() throws {
+    func aJSONLinesLineWithoutEndIsRefusedWithinTheMemoryBound() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let path = folder + "/long.jsonl"
@@ -144,7 +158,7 @@ struct HostileImportLimitTests {
         }
     }
 
-    @Test func latin1AndWindows1252ExportsAreDecodedAndOtherEncodingsRefused() throws {
+    func latin1AndWindows1252ExportsAreDecodedAndOtherEncodingsRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             func export(_ encoding: String, source: [UInt8]) -> [UInt8] {
@@ -176,3 +190,19 @@ struct HostileImportLimitTests {
         }
     }
 }
+
+/// The checks ``ImportVariationCLITests/checks(_:)`` runs.
+private let importVariationCLITestsChecks: [Check<ImportVariationCLITests>] = [
+    Check("lookAlikesAreListedNotRemoved", ImportVariationCLITests.lookAlikesAreListedNotRemoved),
+    Check("unknownCharacteristicsAreListedByMeAndExportedBack",
+          ImportVariationCLITests.unknownCharacteristicsAreListedByMeAndExportedBack),
+]
+
+/// The checks ``HostileImportLimitTests/checks(_:)`` runs.
+private let hostileImportLimitTestsChecks: [Check<HostileImportLimitTests>] = [
+    Check("anElementWithTooManyChildrenIsRefused", HostileImportLimitTests.anElementWithTooManyChildrenIsRefused),
+    Check("aJSONLinesLineWithoutEndIsRefusedWithinTheMemoryBound",
+          HostileImportLimitTests.aJSONLinesLineWithoutEndIsRefusedWithinTheMemoryBound),
+    Check("latin1AndWindows1252ExportsAreDecodedAndOtherEncodingsRefused",
+          HostileImportLimitTests.latin1AndWindows1252ExportsAreDecodedAndOtherEncodingsRefused),
+]

@@ -4,7 +4,14 @@ import TestKit
 
 /// Characteristics (`hkctl me`) and display-unit preferences (`hkctl config`).
 struct MeConfigCLITests {
-    @Test func characteristicsCanBeSetShownAndUnset() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: meConfigCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func characteristicsCanBeSetShownAndUnset() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (key, value) in [("date-of-birth", "1988-04-02"), ("biological-sex", "female"), ("blood-type", "A+"),
                                  ("skin-type", "III")] {
@@ -45,7 +52,7 @@ struct MeConfigCLITests {
         }
     }
 
-    @Test func aDisplayUnitPreferenceChangesListAndStatsButNotTheStore() throws {
+    func aDisplayUnitPreferenceChangesListAndStatsButNotTheStore() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72.5747792kg", "--at", "08:00"]).status, 0)
             try expectEqual(cli.run(["config", "set", "unit.weight", "lbs"]).stdout, "unit.weight = lb\n")
@@ -60,7 +67,7 @@ struct MeConfigCLITests {
         }
     }
 
-    @Test func percentIsAFractionInDataAndPercentInTables() throws {
+    func percentIsAFractionInDataAndPercentInTables() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "body-fat", "21.5%", "--at", "08:00"]).status, 0)
             let json = try cli.run(["list", "body-fat", "--format", "json"]).stdout
@@ -71,3 +78,11 @@ struct MeConfigCLITests {
         }
     }
 }
+
+/// The checks ``MeConfigCLITests/checks(_:)`` runs.
+private let meConfigCLITestsChecks: [Check<MeConfigCLITests>] = [
+    Check("characteristicsCanBeSetShownAndUnset", MeConfigCLITests.characteristicsCanBeSetShownAndUnset),
+    Check("aDisplayUnitPreferenceChangesListAndStatsButNotTheStore",
+          MeConfigCLITests.aDisplayUnitPreferenceChangesListAndStatsButNotTheStore),
+    Check("percentIsAFractionInDataAndPercentInTables", MeConfigCLITests.percentIsAFractionInDataAndPercentInTables),
+]

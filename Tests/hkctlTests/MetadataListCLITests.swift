@@ -5,12 +5,19 @@ import TestKit
 /// `--meta note=...` shows in table and CSV output (issue 22): a METADATA column in tables when a listed sample has
 /// metadata, always a `metadata` column in CSV, JSON unchanged.
 struct MetadataListCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: metadataListCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func add(_ cli: CLIRunner, _ arguments: [String]) throws {
         let result = try cli.run(["add"] + arguments)
         expectEqual(result.status, 0, "\(result.stderr)")
     }
 
-    @Test func theTableHasAMetadataColumnOnlyWhenASampleHasMetadata() throws {
+    func theTableHasAMetadataColumnOnlyWhenASampleHasMetadata() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["water", "250mL", "--at", "09:00"])
             let plain = try cli.run(["list", "water"])
@@ -31,7 +38,7 @@ struct MetadataListCLITests {
         }
     }
 
-    @Test func csvAlwaysHasTheMetadataColumnEscaped() throws {
+    func csvAlwaysHasTheMetadataColumnEscaped() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["water", "250mL", "--at", "09:00"])
             let plain = try cli.run(["list", "water", "--format", "csv"]).stdout.split(separator: "\n")
@@ -46,7 +53,7 @@ struct MetadataListCLITests {
         }
     }
 
-    @Test func jsonIsUnchanged() throws {
+    func jsonIsUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["water", "500mL", "--at", "08:00", "--meta", "note=a, \"b\"", "--meta", "cups=2"])
             let json = try cli.run(["list", "water", "--format", "json"]).stdout
@@ -56,7 +63,7 @@ struct MetadataListCLITests {
 
     /// A store edited by hand (or written by an older build) may hold what `add` refuses: the table shows it escaped,
     /// on one line, shortened; CSV keeps it whole inside the JSON object.
-    @Test func controlCharactersAreEscapedInTables() throws {
+    func controlCharactersAreEscapedInTables() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["water", "250mL", "--at", "09:00"])
             let file = cli.storePath + "/samples/HKQuantityTypeIdentifierDietaryWater/2024-06.jsonl"
@@ -79,7 +86,7 @@ struct MetadataListCLITests {
         }
     }
 
-    @Test func correlationsAndWorkoutsShowTheirNotesToo() throws {
+    func correlationsAndWorkoutsShowTheirNotesToo() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["blood-pressure", "120/80", "--at", "08:00", "--meta", "note=left arm, sitting"])
             let table = try cli.run(["list", "blood-pressure"]).stdout.split(separator: "\n")
@@ -93,7 +100,7 @@ struct MetadataListCLITests {
         }
     }
 
-    @Test func importedMetadataShowsToo() throws {
+    func importedMetadataShowsToo() throws {
         try CLIRunner.withTemporaryStore { cli in
             let path = (cli.storePath as NSString).deletingLastPathComponent + "/export.xml"
             let text = """
@@ -114,3 +121,14 @@ struct MetadataListCLITests {
         }
     }
 }
+
+/// The checks ``MetadataListCLITests/checks(_:)`` runs.
+private let metadataListCLITestsChecks: [Check<MetadataListCLITests>] = [
+    Check("theTableHasAMetadataColumnOnlyWhenASampleHasMetadata",
+          MetadataListCLITests.theTableHasAMetadataColumnOnlyWhenASampleHasMetadata),
+    Check("csvAlwaysHasTheMetadataColumnEscaped", MetadataListCLITests.csvAlwaysHasTheMetadataColumnEscaped),
+    Check("jsonIsUnchanged", MetadataListCLITests.jsonIsUnchanged),
+    Check("controlCharactersAreEscapedInTables", MetadataListCLITests.controlCharactersAreEscapedInTables),
+    Check("correlationsAndWorkoutsShowTheirNotesToo", MetadataListCLITests.correlationsAndWorkoutsShowTheirNotesToo),
+    Check("importedMetadataShowsToo", MetadataListCLITests.importedMetadataShowsToo),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// Issue 29, items 2 and 4: metadata comes back as it went in, in type and in identity.
 struct MetadataRoundTripTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: metadataRoundTripTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Every sample of `export --format jsonl` as `type start` → its user metadata (`@` keys left out), each value
     /// spelled with its JSON type: `n:42` for a number, `s:42` for a string.
     private func typedMetadata(_ cli: CLIRunner) throws -> [String: [String: String]] {
@@ -43,7 +50,7 @@ struct MetadataRoundTripTests {
         }.joined(separator: "\n") + "\n"
     }
 
-    @Test func healthXMLKeepsEveryMetadataValueItsTypeAndIdentity() throws {
+    func healthXMLKeepsEveryMetadataValueItsTypeAndIdentity() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", "-"], stdin: Self.jsonLines).status, 0)
             try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-05-02T08:00", "--meta", "count=42", "--meta", "code=007",
@@ -82,7 +89,7 @@ struct MetadataRoundTripTests {
         }
     }
 
-    @Test func typedMetadataIsANumberOnlyWhenWrittenTheWayANumberIsWritten() throws {
+    func typedMetadataIsANumberOnlyWhenWrittenTheWayANumberIsWritten() throws {
         try CLIRunner.withTemporaryStore { cli in
             let values = ["zip=01234", "version=1.10", "code=007", "count=42", "half=0.5", "negative=-3", "big=1e20", "plus=+5",
                           "zero=-0", "point=.5", "whole=1.0", "spaced= 42", "hex=0x10", "huge=1e+20", "word=inf"]
@@ -104,3 +111,11 @@ struct MetadataRoundTripTests {
         }
     }
 }
+
+/// The checks ``MetadataRoundTripTests/checks(_:)`` runs.
+private let metadataRoundTripTestsChecks: [Check<MetadataRoundTripTests>] = [
+    Check("healthXMLKeepsEveryMetadataValueItsTypeAndIdentity",
+          MetadataRoundTripTests.healthXMLKeepsEveryMetadataValueItsTypeAndIdentity),
+    Check("typedMetadataIsANumberOnlyWhenWrittenTheWayANumberIsWritten",
+          MetadataRoundTripTests.typedMetadataIsANumberOnlyWhenWrittenTheWayANumberIsWritten),
+]

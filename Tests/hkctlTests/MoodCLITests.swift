@@ -5,9 +5,16 @@ import TestKit
 /// `hkctl add mood` and `hkctl list mood` (HealthKit's state of mind) through the built binary, and a workout's
 /// export children kept through an import and a Health XML export.
 struct MoodCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: moodCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
-    @Test func addListExportAndRestoreMoods() throws {
+    func addListExportAndRestoreMoods() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "mood", "pleasant", "--labels", "calm,grateful", "--about", "work",
                                      "--at", "2024-05-20T20:00:00Z", "--format", "json"])
@@ -56,7 +63,7 @@ struct MoodCLITests {
 
     /// Health Auto Export's `stateOfMind` array (Tests/Fixtures/hae-mood) imported as moods, a re-send adding nothing, and
     /// the moods surviving a Health XML export imported into another store.
-    @Test func healthAutoExportMoodsAreTypedAndSurviveAHealthXMLExport() throws {
+    func healthAutoExportMoodsAreTypedAndSurviveAHealthXMLExport() throws {
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/hae-mood").path
         try CLIRunner.withTemporaryStore { cli in
@@ -88,7 +95,7 @@ struct MoodCLITests {
         }
     }
 
-    @Test func aWorkoutsExportChildrenSurviveImportAndHealthXMLExport() throws {
+    func aWorkoutsExportChildrenSurviveImportAndHealthXMLExport() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/import/workout-children.xml").path
         try CLIRunner.withTemporaryStore { cli in
@@ -116,3 +123,12 @@ struct MoodCLITests {
         }
     }
 }
+
+/// The checks ``MoodCLITests/checks(_:)`` runs.
+private let moodCLITestsChecks: [Check<MoodCLITests>] = [
+    Check("addListExportAndRestoreMoods", MoodCLITests.addListExportAndRestoreMoods),
+    Check("healthAutoExportMoodsAreTypedAndSurviveAHealthXMLExport",
+          MoodCLITests.healthAutoExportMoodsAreTypedAndSurviveAHealthXMLExport),
+    Check("aWorkoutsExportChildrenSurviveImportAndHealthXMLExport",
+          MoodCLITests.aWorkoutsExportChildrenSurviveImportAndHealthXMLExport),
+]

@@ -12,6 +12,13 @@ import TextSupport
 /// link is followed (its target replaced atomically, the link kept), a device or FIFO is written in place, a folder or
 /// a link to nothing is refused (exit 73, nothing created), a replaced file keeps its mode and a new one is 0600.
 struct OutputFileTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: outputFileTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func mode(_ path: String, follow: Bool = true) -> mode_t? {
         var info = stat()
         return (follow ? stat(path, &info) : lstat(path, &info)) == 0 ? info.st_mode : nil
@@ -23,7 +30,7 @@ struct OutputFileTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    @Test func aLinkToAFileIsFollowedAndStaysALink() throws {
+    func aLinkToAFileIsFollowedAndStaysALink() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let target = folder + "/target.jsonl", link = folder + "/link.jsonl"
             try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
@@ -38,7 +45,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test func aLinkIntoAnotherFolderReplacesTheTargetThere() throws {
+    func aLinkIntoAnotherFolderReplacesTheTargetThere() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
             try "old\n".write(toFile: folder + "/real/steps.svg", atomically: false, encoding: .utf8)
@@ -74,7 +81,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test func aFolderIsRefused() throws {
+    func aFolderIsRefused() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             for arguments in [["export", "--out", folder], ["chart", "water", "--svg", folder]] {
                 let result = try cli.run(arguments)
@@ -84,7 +91,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test func aFIFOIsWrittenInPlaceAndItsReaderGetsTheExport() throws {
+    func aFIFOIsWrittenInPlaceAndItsReaderGetsTheExport() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let fifo = folder + "/pipe"
             try #require(mkfifo(fifo, 0o600) == 0)
@@ -114,7 +121,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test func aCharacterDeviceStaysADevice() throws {
+    func aCharacterDeviceStaysADevice() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, _ in
             for arguments in [["export", "--out", "/dev/null"], ["chart", "water", "--svg", "/dev/null"]] {
                 let result = try cli.run(arguments)
@@ -125,7 +132,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test func aReplacedFileKeepsItsModeAndANewFileIsPrivate() throws {
+    func aReplacedFileKeepsItsModeAndANewFileIsPrivate() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let existing = folder + "/shared.csv"
             try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
@@ -141,7 +148,7 @@ struct OutputFileTests {
         }
     }
 
-    @Test func aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile() throws {
+    func aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             // Enough samples that the export outgrows a 4 KiB file-size limit.
             var lines: [String] = []
@@ -171,3 +178,17 @@ private final class Received: @unchecked Sendable {
     var text = ""
     let done = DispatchSemaphore(value: 0)
 }
+
+/// The checks ``OutputFileTests/checks(_:)`` runs.
+private let outputFileTestsChecks: [Check<OutputFileTests>] = [
+    Check("aLinkToAFileIsFollowedAndStaysALink", OutputFileTests.aLinkToAFileIsFollowedAndStaysALink),
+    Check("aLinkIntoAnotherFolderReplacesTheTargetThere", OutputFileTests.aLinkIntoAnotherFolderReplacesTheTargetThere),
+    Check("aFolderIsRefused", OutputFileTests.aFolderIsRefused),
+    Check("aFIFOIsWrittenInPlaceAndItsReaderGetsTheExport",
+          OutputFileTests.aFIFOIsWrittenInPlaceAndItsReaderGetsTheExport),
+    Check("aCharacterDeviceStaysADevice", OutputFileTests.aCharacterDeviceStaysADevice),
+    Check("aReplacedFileKeepsItsModeAndANewFileIsPrivate",
+          OutputFileTests.aReplacedFileKeepsItsModeAndANewFileIsPrivate),
+    Check("aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile",
+          OutputFileTests.aFailedWriteLeavesTheTargetAsItWasAndNoTemporaryFile),
+]

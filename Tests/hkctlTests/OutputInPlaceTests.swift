@@ -12,6 +12,13 @@ import TestKit
 /// file keeps what is before and after; an output path inside the store being read is refused (exit 73), however it
 /// is spelled, and the store is unchanged.
 struct OutputInPlaceTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: outputInPlaceTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func contents(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
     /// `export --out NAME >> log` appends to log, whatever name the descriptor is given.
@@ -29,7 +36,7 @@ struct OutputInPlaceTests {
 
     /// A group's redirection keeps the lines before and after, for export and for chart --svg, through stdout,
     /// stderr or another descriptor.
-    @Test func aGroupRedirectionKeepsHeaderAndFooter() throws {
+    func aGroupRedirectionKeepsHeaderAndFooter() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let cases = [("export --out /dev/stdout", "> f"), ("chart water --svg /dev/stdout", "> f"),
                          ("export --out /dev/stderr", "2> f"), ("chart water --svg /dev/fd/3", "3> f"),
@@ -51,7 +58,7 @@ struct OutputInPlaceTests {
     }
 
     /// A descriptor that is not open, or open only for reading, is refused before anything is written.
-    @Test func aClosedOrReadOnlyDescriptorIsRefused() throws {
+    func aClosedOrReadOnlyDescriptorIsRefused() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             let closed = try runShell("\"$HKCTL\" export --out /dev/fd/7", cli)
             expectEqual(closed.status, 73, "\(closed.stderr)")
@@ -66,7 +73,7 @@ struct OutputInPlaceTests {
     }
 
     /// Every spelling of a path inside the store is refused (exit 73) for export and chart, and nothing changes.
-    @Test func anOutputPathInsideTheStoreIsRefused() throws {
+    func anOutputPathInsideTheStoreIsRefused() throws {
         try CLIRunner.withOneWaterSampleAndOutputFolder { cli, folder in
             try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
             try expectEqual(cli.run(["add", "water", "1L", "--at", "09:00"]).status, 0)
@@ -102,3 +109,10 @@ struct OutputInPlaceTests {
         }
     }
 }
+
+/// The checks ``OutputInPlaceTests/checks(_:)`` runs.
+private let outputInPlaceTestsChecks: [Check<OutputInPlaceTests>] = [
+    Check("aGroupRedirectionKeepsHeaderAndFooter", OutputInPlaceTests.aGroupRedirectionKeepsHeaderAndFooter),
+    Check("aClosedOrReadOnlyDescriptorIsRefused", OutputInPlaceTests.aClosedOrReadOnlyDescriptorIsRefused),
+    Check("anOutputPathInsideTheStoreIsRefused", OutputInPlaceTests.anOutputPathInsideTheStoreIsRefused),
+]

@@ -6,13 +6,20 @@ import TestKit
 /// `--by-source` headers keep the source's spelling and `sources` shows its times with one precision.
 /// Now is Saturday 2024-06-01 12:00 UTC; weeks start on Monday.
 struct PartialPeriodCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: partialPeriodCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// 7,000 steps in the week cut by `--from 2024-05-01` (Wed), in two whole weeks, none in a third, 1,000 this week.
     private static func withSteps<T>(_ body: (CLIRunner) throws -> T) throws -> T {
         try CLIRunner.withTemporaryStore(adding: "steps", [("7000", "2024-05-02T10:00:05"), ("7000", "2024-05-07T10:00"),
                                                             ("7000", "2024-05-14T10:00"), ("1000", "2024-05-30T10:00")], body)
     }
 
-    @Test func chartLeavesPartialWeeksOutOfTheAverageAndSaysSo() throws {
+    func chartLeavesPartialWeeksOutOfTheAverageAndSaysSo() throws {
         try Self.withSteps { cli in
             let chart = try cli.run(["chart", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--by", "week", "--width", "70"])
             expectEqual(chart.status, 0, "\(chart.stderr)")
@@ -27,7 +34,7 @@ struct PartialPeriodCLITests {
         }
     }
 
-    @Test func statsTablesMarkPartialPeriodsAndShowWholeDaysAsDates() throws {
+    func statsTablesMarkPartialPeriodsAndShowWholeDaysAsDates() throws {
         try Self.withSteps { cli in
             let weeks = try cli.run(["stats", "steps", "--from", "2024-05-01", "--to", "2024-06-01", "--by", "week"])
             expectEqual(weeks.status, 0, "\(weeks.stderr)")
@@ -51,7 +58,7 @@ struct PartialPeriodCLITests {
         }
     }
 
-    @Test func sourceColumnsKeepTheSpellingAndSourcesOnePrecision() throws {
+    func sourceColumnsKeepTheSpellingAndSourcesOnePrecision() throws {
         try Self.withSteps { cli in
             let phone = "José’s iPhone"
             try expectEqual(cli.run(["auth", "grant", phone, "--share", "steps", "-q"]).status, 0)
@@ -65,3 +72,13 @@ struct PartialPeriodCLITests {
         }
     }
 }
+
+/// The checks ``PartialPeriodCLITests/checks(_:)`` runs.
+private let partialPeriodCLITestsChecks: [Check<PartialPeriodCLITests>] = [
+    Check("chartLeavesPartialWeeksOutOfTheAverageAndSaysSo",
+          PartialPeriodCLITests.chartLeavesPartialWeeksOutOfTheAverageAndSaysSo),
+    Check("statsTablesMarkPartialPeriodsAndShowWholeDaysAsDates",
+          PartialPeriodCLITests.statsTablesMarkPartialPeriodsAndShowWholeDaysAsDates),
+    Check("sourceColumnsKeepTheSpellingAndSourcesOnePrecision",
+          PartialPeriodCLITests.sourceColumnsKeepTheSpellingAndSourcesOnePrecision),
+]

@@ -11,7 +11,14 @@ private let waterFolder = "samples/HKQuantityTypeIdentifierDietaryWater"
 
 /// `--store` pointing somewhere unsafe, and links inside the store: hkctl refuses, and never writes through a link.
 struct PathSafetyTests {
-    @Test func aSymbolicLinkLoopIsRefused() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: pathSafetyTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func aSymbolicLinkLoopIsRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             let loop = (cli.storePath as NSString).deletingLastPathComponent + "/loop"
             try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: "loop")
@@ -23,7 +30,7 @@ struct PathSafetyTests {
         }
     }
 
-    @Test func aWorldWritableStoreIsRefused() throws {
+    func aWorldWritableStoreIsRefused() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L"]).status, 0)
             chmod(cli.storePath, 0o777)
@@ -53,7 +60,7 @@ struct PathSafetyTests {
         }
     }
 
-    @Test func aPartitionLinkedOutOfTheStoreIsNeverWrittenThrough() throws {
+    func aPartitionLinkedOutOfTheStoreIsNeverWrittenThrough() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let outside = (cli.storePath as NSString).deletingLastPathComponent + "/outside.jsonl"
@@ -68,7 +75,7 @@ struct PathSafetyTests {
         }
     }
 
-    @Test func aTypeFolderLinkedOutOfTheStoreIsNeverWrittenThrough() throws {
+    func aTypeFolderLinkedOutOfTheStoreIsNeverWrittenThrough() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "steps", "10", "--at", "08:00"]).status, 0)
             let outside = (cli.storePath as NSString).deletingLastPathComponent + "/outside"
@@ -81,7 +88,7 @@ struct PathSafetyTests {
         }
     }
 
-    @Test func aBusyStoreNamesTheProcessHoldingTheLock() throws {
+    func aBusyStoreNamesTheProcessHoldingTheLock() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L"]).status, 0)
             let lock = try ExclusiveLock(path: cli.storePath + "/.lock")
@@ -93,3 +100,14 @@ struct PathSafetyTests {
         }
     }
 }
+
+/// The checks ``PathSafetyTests/checks(_:)`` runs.
+private let pathSafetyTestsChecks: [Check<PathSafetyTests>] = [
+    Check("aSymbolicLinkLoopIsRefused", PathSafetyTests.aSymbolicLinkLoopIsRefused),
+    Check("aWorldWritableStoreIsRefused", PathSafetyTests.aWorldWritableStoreIsRefused),
+    Check("aPartitionLinkedOutOfTheStoreIsNeverWrittenThrough",
+          PathSafetyTests.aPartitionLinkedOutOfTheStoreIsNeverWrittenThrough),
+    Check("aTypeFolderLinkedOutOfTheStoreIsNeverWrittenThrough",
+          PathSafetyTests.aTypeFolderLinkedOutOfTheStoreIsNeverWrittenThrough),
+    Check("aBusyStoreNamesTheProcessHoldingTheLock", PathSafetyTests.aBusyStoreNamesTheProcessHoldingTheLock),
+]

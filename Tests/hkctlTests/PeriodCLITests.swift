@@ -5,6 +5,13 @@ import TestKit
 /// Issue 31, "Periods as people say them": `-p`, `--from`/`--to` with periods, `--this-week` and friends, through the
 /// binary.
 struct PeriodCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: periodCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Wednesday 2024-03-20 21:00 in Paris.
     private let paris = ["HKCTL_NOW": "2024-03-20T21:00:00+01:00", "TZ": "Europe/Paris"]
 
@@ -15,7 +22,7 @@ struct PeriodCLITests {
         return (object["from"] as! String, object["to"] as! String, object["sum"] as? Double ?? 0)
     }
 
-    @Test func periodsNameCalendarSpans() throws {
+    func periodsNameCalendarSpans() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (day, steps) in [("2024-02-10", 100), ("2024-03-01", 1000), ("2024-03-18", 2000), ("2024-03-20", 4000)] {
                 try expectEqual(cli.run(["add", "steps", "\(steps)", "--at", "\(day)T10:00", "-q"], environment: paris).status, 0)
@@ -43,7 +50,7 @@ struct PeriodCLITests {
         }
     }
 
-    @Test func relativeDaysKeepTheClockTimeAcrossADSTChange() throws {
+    func relativeDaysKeepTheClockTimeAcrossADSTChange() throws {
         try CLIRunner.withTemporaryStore { cli in
             // 2024-04-03 21:00 Paris (UTC+2): two weeks back is 2024-03-20 21:00 (UTC+1), not 20:00.
             let after = ["HKCTL_NOW": "2024-04-03T21:00:00+02:00", "TZ": "Europe/Paris"]
@@ -52,7 +59,7 @@ struct PeriodCLITests {
         }
     }
 
-    @Test func badPeriodsAreOneClearLineAndChangeNothing() throws {
+    func badPeriodsAreOneClearLineAndChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "steps", "10", "-q"], environment: paris).status, 0)
             let before = cli.snapshot()
@@ -72,7 +79,7 @@ struct PeriodCLITests {
         }
     }
 
-    @Test func helpExplainsPeriodsAndItself() throws {
+    func helpExplainsPeriodsAndItself() throws {
         try CLIRunner.withTemporaryStore { cli in
             let periods = try cli.run(["help", "periods"])
             expectEqual(periods.status, 0)
@@ -85,3 +92,11 @@ struct PeriodCLITests {
         }
     }
 }
+
+/// The checks ``PeriodCLITests/checks(_:)`` runs.
+private let periodCLITestsChecks: [Check<PeriodCLITests>] = [
+    Check("periodsNameCalendarSpans", PeriodCLITests.periodsNameCalendarSpans),
+    Check("relativeDaysKeepTheClockTimeAcrossADSTChange", PeriodCLITests.relativeDaysKeepTheClockTimeAcrossADSTChange),
+    Check("badPeriodsAreOneClearLineAndChangeNothing", PeriodCLITests.badPeriodsAreOneClearLineAndChangeNothing),
+    Check("helpExplainsPeriodsAndItself", PeriodCLITests.helpExplainsPeriodsAndItself),
+]

@@ -5,6 +5,13 @@ import TestKit
 /// Issue 22: `-q`/`--quiet` on every writing command prints nothing on success (for cron), still writes, and keeps
 /// errors and real warnings on standard error.
 struct QuietOptionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: quietOptionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// The commands that write (the store, or a file they name); each takes -q and shows it in its help.
     static let writingCommands = ["add", "import", "export", "delete", "undo", "compact", "doctor", "auth", "me", "config", "goal",
                                   "sources"]
@@ -17,14 +24,14 @@ struct QuietOptionTests {
         }
     }
 
-    @Test func readingCommandsDoNotTakeIt() throws {
+    func readingCommandsDoNotTakeIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run(["list", "water", "-q"])
             #expect(result.status == 64 && result.stderr.contains("Unknown option '-q'"), "\(result.stderr)")
         }
     }
 
-    @Test func everyWritingCommandIsSilentAndStillWrites() throws {
+    func everyWritingCommandIsSilentAndStillWrites() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let input = folder + "/steps.jsonl"
@@ -81,7 +88,7 @@ struct QuietOptionTests {
         }
     }
 
-    @Test func errorsAndWarningsStillGoToStandardError() throws {
+    func errorsAndWarningsStillGoToStandardError() throws {
         try CLIRunner.withTemporaryStore { cli in
             let bad = try cli.run(["add", "water", "5kg", "-q"])
             #expect(bad.status == 65 && bad.stdout.isEmpty && bad.stderr.hasPrefix("Error: "), "\(bad.stderr)")
@@ -94,3 +101,10 @@ struct QuietOptionTests {
         }
     }
 }
+
+/// The checks ``QuietOptionTests/checks(_:)`` runs.
+private let quietOptionTestsChecks: [Check<QuietOptionTests>] = [
+    Check("readingCommandsDoNotTakeIt", QuietOptionTests.readingCommandsDoNotTakeIt),
+    Check("everyWritingCommandIsSilentAndStillWrites", QuietOptionTests.everyWritingCommandIsSilentAndStillWrites),
+    Check("errorsAndWarningsStillGoToStandardError", QuietOptionTests.errorsAndWarningsStillGoToStandardError),
+]

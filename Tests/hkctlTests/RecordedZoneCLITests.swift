@@ -5,7 +5,14 @@ import TestKit
 /// Issue 31, "Times as they were lived": `add` records the zone (`HKTimeZone`), and `--tz recorded` shows each
 /// sample in it while days still follow the zone asked for.
 struct RecordedZoneCLITests {
-    @Test func aNewYorkNightReadsAsItWasLivedBackInParis() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: recordedZoneCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func aNewYorkNightReadsAsItWasLivedBackInParis() throws {
         try CLIRunner.withTemporaryStore { cli in
             let newYork = ["TZ": "America/New_York", "HKCTL_NOW": "2024-06-01T09:00:00-04:00"]
             let added = try cli.run(["add", "sleep", "23:10-07:05", "--format", "json"], environment: newYork)
@@ -37,7 +44,7 @@ struct RecordedZoneCLITests {
 
     /// Workouts, blood pressure and food record their zone too, and `config set tz recorded` makes showing each sample
     /// in it the default (`--tz` and `$HKCTL_TZ` still win).
-    @Test func compositeAddsRecordTheirZoneAndTheConfigKeyShowsIt() throws {
+    func compositeAddsRecordTheirZoneAndTheConfigKeyShowsIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             let newYork = ["TZ": "America/New_York", "HKCTL_NOW": "2024-06-01T09:00:00-04:00"]
             for words in [["workout", "running", "30min", "--at", "07:00"], ["blood-pressure", "120/80", "--at", "07:40"],
@@ -66,3 +73,10 @@ struct RecordedZoneCLITests {
         }
     }
 }
+
+/// The checks ``RecordedZoneCLITests/checks(_:)`` runs.
+private let recordedZoneCLITestsChecks: [Check<RecordedZoneCLITests>] = [
+    Check("aNewYorkNightReadsAsItWasLivedBackInParis", RecordedZoneCLITests.aNewYorkNightReadsAsItWasLivedBackInParis),
+    Check("compositeAddsRecordTheirZoneAndTheConfigKeyShowsIt",
+          RecordedZoneCLITests.compositeAddsRecordTheirZoneAndTheConfigKeyShowsIt),
+]

@@ -11,6 +11,13 @@ import TestKit
 /// with SIGKILL part-way and run again, and two imports running at once, must leave exactly the store one import into
 /// an empty store leaves (the uuids of new samples aside); a dry run's receipt must be the real import's.
 struct S19ReviewHAECLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: s19ReviewHAECLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Minute-level points over `days` days from 2024-05-01 UTC: steps, heart rate as Min/Avg/Max, active energy, a
     /// few 17-digit values; `shift` moves every point by that many seconds (another payload's own points).
     static func payload(days: Int, seed: UInt64, shift: Int = 0) -> String {
@@ -63,7 +70,7 @@ struct S19ReviewHAECLITests {
 
     static func folder(of cli: CLIRunner) -> String { (cli.storePath as NSString).deletingLastPathComponent }
 
-    @Test func anImportKilledPartWayAndRunAgainLeavesTheStoreOfOneImport() throws {
+    func anImportKilledPartWayAndRunAgainLeavesTheStoreOfOneImport() throws {
         try CLIRunner.withTemporaryStore { reference in
             let path = Self.folder(of: reference) + "/days.json"
             try Self.payload(days: 1, seed: 3).write(toFile: path, atomically: true, encoding: .utf8)
@@ -91,7 +98,7 @@ struct S19ReviewHAECLITests {
         }
     }
 
-    @Test func twoImportsAtOnceLeaveTheStoreOfOneAfterTheOther() throws {
+    func twoImportsAtOnceLeaveTheStoreOfOneAfterTheOther() throws {
         try CLIRunner.withTemporaryStore { reference in
             let one = Self.folder(of: reference) + "/one.json", two = Self.folder(of: reference) + "/two.json"
             try Self.payload(days: 1, seed: 5).write(toFile: one, atomically: true, encoding: .utf8)
@@ -124,7 +131,7 @@ struct S19ReviewHAECLITests {
 
     /// An import written straight from the points, then a grown re-send over it: `undo` takes back the re-send (the
     /// store of the first import again), then the first import (nothing left).
-    @Test func undoTakesBackImportsWrittenDirectly() throws {
+    func undoTakesBackImportsWrittenDirectly() throws {
         try CLIRunner.withTemporaryStore { cli in
             let one = Self.folder(of: cli) + "/one.json", other = Self.folder(of: cli) + "/other.json"
             try Self.payload(days: 1, seed: 11).write(toFile: one, atomically: true, encoding: .utf8)
@@ -142,7 +149,7 @@ struct S19ReviewHAECLITests {
         }
     }
 
-    @Test func aDryRunSaysWhatTheImportThenDoes() throws {
+    func aDryRunSaysWhatTheImportThenDoes() throws {
         try CLIRunner.withTemporaryStore { cli in
             let one = Self.folder(of: cli) + "/one.json", grown = Self.folder(of: cli) + "/grown.json"
             try Self.payload(days: 1, seed: 8).write(toFile: one, atomically: true, encoding: .utf8)
@@ -161,3 +168,13 @@ struct S19ReviewHAECLITests {
         }
     }
 }
+
+/// The checks ``S19ReviewHAECLITests/checks(_:)`` runs.
+private let s19ReviewHAECLITestsChecks: [Check<S19ReviewHAECLITests>] = [
+    Check("anImportKilledPartWayAndRunAgainLeavesTheStoreOfOneImport",
+          S19ReviewHAECLITests.anImportKilledPartWayAndRunAgainLeavesTheStoreOfOneImport),
+    Check("twoImportsAtOnceLeaveTheStoreOfOneAfterTheOther",
+          S19ReviewHAECLITests.twoImportsAtOnceLeaveTheStoreOfOneAfterTheOther),
+    Check("undoTakesBackImportsWrittenDirectly", S19ReviewHAECLITests.undoTakesBackImportsWrittenDirectly),
+    Check("aDryRunSaysWhatTheImportThenDoes", S19ReviewHAECLITests.aDryRunSaysWhatTheImportThenDoes),
+]

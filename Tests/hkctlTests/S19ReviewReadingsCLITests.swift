@@ -13,6 +13,13 @@ import TestKit
 /// change to the month: an add, a delete, an undo, an import, a torn tail, a readings file damaged, cut short, moved
 /// to another month or taken from another store.
 struct S19ReviewReadingsCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: s19ReviewReadingsCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let queries: [[String]] = [
         ["stats", "heart-rate", "--from", "2024-04-30", "--to", "2024-05-03", "--by", "day", "--average", "--min", "--max", "--latest"],
         ["stats", "heart-rate", "--from", "2024-05-01 10:17:31", "--to", "2024-05-02 03:41:07", "--by", "hour", "--average", "--min", "--max"],
@@ -58,7 +65,7 @@ struct S19ReviewReadingsCLITests {
         return samples + "/" + (try #require(found))
     }
 
-    @Test func statisticsAgreeWithAndWithoutReadingsAfterEveryChange() throws {
+    func statisticsAgreeWithAndWithoutReadingsAfterEveryChange() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let payload = folder + "/days.json", grown = folder + "/grown.json"
@@ -90,7 +97,7 @@ struct S19ReviewReadingsCLITests {
         }
     }
 
-    @Test func damagedMovedAndForeignReadingsFilesChangeNoFigure() throws {
+    func damagedMovedAndForeignReadingsFilesChangeNoFigure() throws {
         try CLIRunner.withTemporaryStore { other in
             try CLIRunner.withTemporaryStore { cli in
                 let folder = (cli.storePath as NSString).deletingLastPathComponent
@@ -169,3 +176,11 @@ struct S19ReviewReadingsCLITests {
         }
     }
 }
+
+/// The checks ``S19ReviewReadingsCLITests/checks(_:)`` runs.
+private let s19ReviewReadingsCLITestsChecks: [Check<S19ReviewReadingsCLITests>] = [
+    Check("statisticsAgreeWithAndWithoutReadingsAfterEveryChange",
+          S19ReviewReadingsCLITests.statisticsAgreeWithAndWithoutReadingsAfterEveryChange),
+    Check("damagedMovedAndForeignReadingsFilesChangeNoFigure",
+          S19ReviewReadingsCLITests.damagedMovedAndForeignReadingsFilesChangeNoFigure),
+]

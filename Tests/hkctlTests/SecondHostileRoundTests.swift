@@ -72,6 +72,13 @@ func bulkStepLines(_ count: Int) -> String {
 
 /// Issue 20, item 11: output that cannot be written fails the command (exit 74); a reader that goes away does not.
 struct OutputWriteErrorTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: outputWriteErrorTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Commands that print to standard output, each run with it sent to /dev/full.
     static let commands: [String] = [
         "changes --format json", "changes --format jsonl", "changes", "list steps --from 2024-05-01 --to 2024-05-03 --format json",
@@ -83,7 +90,7 @@ struct OutputWriteErrorTests {
         "add water 1L --at 2024-05-02T08:00", "completions bash", "man",
     ]
 
-    @Test func everyCommandExits74WhenStandardOutputIsFull() throws {
+    func everyCommandExits74WhenStandardOutputIsFull() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", "-"], stdin: bulkStepLines(3000)).status, 0)
             for command in Self.commands {
@@ -99,7 +106,7 @@ struct OutputWriteErrorTests {
     }
 
     /// `hkctl ... | head -1`: the reader leaves early; hkctl stops quietly with exit 0 (no SIGPIPE death, no error).
-    @Test func aReaderThatLeavesEarlyIsNotAnError() throws {
+    func aReaderThatLeavesEarlyIsNotAnError() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["import", "-"], stdin: bulkStepLines(3000)).status, 0)
             for command in ["list steps --from 2024-05-01 --to 2024-05-03 --format json", "list steps --from 2024-05-01 --to 2024-05-03",
@@ -113,7 +120,14 @@ struct OutputWriteErrorTests {
 
 /// Issue 20, item 15: a wall-clock time skipped when clocks go forward is refused; a repeated one is the earlier.
 struct ClockChangeTimeTests {
-    @Test func aTimeInTheSpringForwardGapIsRefusedWithTheValidTimesAround() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: clockChangeTimeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func aTimeInTheSpringForwardGapIsRefusedWithTheValidTimesAround() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "2024-03-09T08:00"]).status, 0)
             let before = cli.snapshot()
@@ -137,7 +151,7 @@ struct ClockChangeTimeTests {
         }
     }
 
-    @Test func aRepeatedFallBackTimeIsTheEarlierInstantUnlessAnOffsetIsGiven() throws {
+    func aRepeatedFallBackTimeIsTheEarlierInstantUnlessAnOffsetIsGiven() throws {
         try CLIRunner.withTemporaryStore { cli in
             let plain = try cli.run(["add", "water", "1L", "--at", "2023-11-05T01:30", "--tz", "America/New_York", "--format", "json"])
             expectEqual(plain.status, 0, "\(plain.stderr)")
@@ -153,7 +167,14 @@ struct ClockChangeTimeTests {
 /// Issue 20, item 10: invisible and control characters in source names and metadata are refused on the command line
 /// and in imports; ordinary non-ASCII names from real exports are kept.
 struct InvisibleCharacterTests {
-    @Test func theCommandLineRefusesThemWithOneLineAndWritesNothing() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: invisibleCharacterTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func theCommandLineRefusesThemWithOneLineAndWritesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
@@ -199,7 +220,7 @@ struct InvisibleCharacterTests {
 
     /// An export's records whose source or metadata holds a refused character are rejected with their line and
     /// the character named (exit 65, like any unreadable record); the rest are imported, real names included.
-    @Test func anImportRejectsTheRecordsThatHoldThemAndKeepsTheRest() throws {
+    func anImportRejectsTheRecordsThatHoldThemAndKeepsTheRest() throws {
         try CLIRunner.withTemporaryStore { cli in
             let records = [
                 record("José’s iPhone", 1), record("Jose&#xA0;Watch", 2), record("hkctl\u{200B}", 3), record("hkctl&#x200B;", 4),
@@ -239,6 +260,13 @@ struct InvisibleCharacterTests {
 /// Issue 20, items 12 and 13: values are range-checked on the way in, no stored value crashes a command, and no
 /// output shows a number that is not finite (an overflowing figure fails with exit 65 naming the samples).
 struct OutOfRangeValueTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: outOfRangeValueTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Replaces `"value":<old>,` by `"value":<new>,` in every partition of the type's folder.
     private func edit(_ cli: CLIRunner, folder: String, _ old: String, _ new: String) throws {
         let path = cli.storePath + "/samples/" + folder
@@ -252,7 +280,7 @@ struct OutOfRangeValueTests {
         String(try #require(result.stdout.firstMatch(of: /[0-9a-f]{8}-[0-9a-f-]{27}/)).output)
     }
 
-    @Test func goalsAndWorkoutTotalsAreRangeCheckedOnTheWayIn() throws {
+    func goalsAndWorkoutTotalsAreRangeCheckedOnTheWayIn() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
@@ -272,7 +300,7 @@ struct OutOfRangeValueTests {
 
     /// A goal and values written into the files by hand, as large as a Double goes: nothing crashes, nothing
     /// prints `inf`.
-    @Test func noStoredValueCrashesACommand() throws {
+    func noStoredValueCrashesACommand() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["goal", "sleep", "8h"]).status, 0)
             try expectEqual(cli.run(["add", "water", "1L", "--at", "08:00"]).status, 0)
@@ -296,7 +324,7 @@ struct OutOfRangeValueTests {
         }
     }
 
-    @Test func aSumThatOverflowsFailsNamingTheSamplesAndDoctorReportsThem() throws {
+    func aSumThatOverflowsFailsNamingTheSamplesAndDoctorReportsThem() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try uuid(cli.run(["add", "water", "1L", "--at", "08:00", "--format", "json"]))
             let second = try uuid(cli.run(["add", "water", "1L", "--at", "09:00", "--format", "json"]))
@@ -330,3 +358,35 @@ struct OutOfRangeValueTests {
         }
     }
 }
+
+/// The checks ``OutputWriteErrorTests/checks(_:)`` runs.
+private let outputWriteErrorTestsChecks: [Check<OutputWriteErrorTests>] = [
+    Check("everyCommandExits74WhenStandardOutputIsFull",
+          OutputWriteErrorTests.everyCommandExits74WhenStandardOutputIsFull),
+    Check("aReaderThatLeavesEarlyIsNotAnError", OutputWriteErrorTests.aReaderThatLeavesEarlyIsNotAnError),
+]
+
+/// The checks ``ClockChangeTimeTests/checks(_:)`` runs.
+private let clockChangeTimeTestsChecks: [Check<ClockChangeTimeTests>] = [
+    Check("aTimeInTheSpringForwardGapIsRefusedWithTheValidTimesAround",
+          ClockChangeTimeTests.aTimeInTheSpringForwardGapIsRefusedWithTheValidTimesAround),
+    Check("aRepeatedFallBackTimeIsTheEarlierInstantUnlessAnOffsetIsGiven",
+          ClockChangeTimeTests.aRepeatedFallBackTimeIsTheEarlierInstantUnlessAnOffsetIsGiven),
+]
+
+/// The checks ``InvisibleCharacterTests/checks(_:)`` runs.
+private let invisibleCharacterTestsChecks: [Check<InvisibleCharacterTests>] = [
+    Check("theCommandLineRefusesThemWithOneLineAndWritesNothing",
+          InvisibleCharacterTests.theCommandLineRefusesThemWithOneLineAndWritesNothing),
+    Check("anImportRejectsTheRecordsThatHoldThemAndKeepsTheRest",
+          InvisibleCharacterTests.anImportRejectsTheRecordsThatHoldThemAndKeepsTheRest),
+]
+
+/// The checks ``OutOfRangeValueTests/checks(_:)`` runs.
+private let outOfRangeValueTestsChecks: [Check<OutOfRangeValueTests>] = [
+    Check("goalsAndWorkoutTotalsAreRangeCheckedOnTheWayIn",
+          OutOfRangeValueTests.goalsAndWorkoutTotalsAreRangeCheckedOnTheWayIn),
+    Check("noStoredValueCrashesACommand", OutOfRangeValueTests.noStoredValueCrashesACommand),
+    Check("aSumThatOverflowsFailsNamingTheSamplesAndDoctorReportsThem",
+          OutOfRangeValueTests.aSumThatOverflowsFailsNamingTheSamplesAndDoctorReportsThem),
+]

@@ -4,10 +4,17 @@ import TestKit
 
 /// Issue 31, "No silent surprises": what `add` and `stats` did quietly that a person would not expect.
 struct SilentSurpriseTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: silentSurpriseTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// 07:30 in Paris on 2024-06-01.
     private let morning = ["HKCTL_NOW": "2024-06-01T07:30:00+02:00", "TZ": "Europe/Paris"]
 
-    @Test func aSleepRangeStillGoingOnIsRefusedNotMovedToTheNightBefore() throws {
+    func aSleepRangeStillGoingOnIsRefusedNotMovedToTheNightBefore() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning).status, 0)
             let before = cli.snapshot()
@@ -26,7 +33,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func aRangeWhoseTodayHasNotBegunIsYesterdaysAsDocumented() throws {
+    func aRangeWhoseTodayHasNotBegunIsYesterdaysAsDocumented() throws {
         try CLIRunner.withTemporaryStore { cli in
             // At 07:30, 21:00-23:00 today has not begun: it is last evening's, and a first entry for that night.
             let added = try cli.run(["add", "sleep", "21:00-23:00", "--format", "csv"], environment: morning)
@@ -36,7 +43,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func aSecondRangeOnANightThatHasSleepFromTheSameSourceWarns() throws {
+    func aSecondRangeOnANightThatHasSleepFromTheSameSourceWarns() throws {
         try CLIRunner.withTemporaryStore { cli in
             #expect(try cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning).stderr.isEmpty)
             // Same night, same stage, same source: saved, with a warning naming the night and the existing range.
@@ -60,7 +67,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func anImplausibleJumpWarnsButIsSaved() throws {
+    func anImplausibleJumpWarnsButIsSaved() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T07:00", "-q"]).status, 0)
             let typo = try cli.run(["add", "weight", "27.2kg", "-q"])
@@ -86,7 +93,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func aForgottenQuoteNamesTheStrayWordNotAUnit() throws {
+    func aForgottenQuoteNamesTheStrayWordNotAUnit() throws {
         try CLIRunner.withTemporaryStore { cli in
             let stray = try cli.run(["add", "weight", "72kg", "--meta", "note=after", "run"])
             expectEqual(stray.status, 64)
@@ -100,7 +107,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func aTableWithOneBucketKeepsItsDates() throws {
+    func aTableWithOneBucketKeepsItsDates() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "steps", "1000", "--at", "2024-03-19T10:00", "-q"]).status, 0)
             let week = try cli.run(["stats", "steps", "--from", "2024-03-18", "--to", "2024-03-24", "--by", "week"])
@@ -115,7 +122,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func aSyncReplacementIsACorrectionNotAJumpOrASecondRange() throws {
+    func aSyncReplacementIsACorrectionNotAJumpOrASecondRange() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72.3kg", "--at", "2024-05-31T08:00", "-q"]).status, 0)
             let typo = try cli.run(["add", "weight", "27.2kg", "--at", "2024-06-01T08:00", "--sync-id", "scale-0601", "-q"])
@@ -129,7 +136,7 @@ struct SilentSurpriseTests {
         }
     }
 
-    @Test func aNapAndTheNightAfterItAreNoDoubleEntry() throws {
+    func aNapAndTheNightAfterItAreNoDoubleEntry() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "sleep", "14:00-15:00", "--on", "2024-05-31", "-q"], environment: morning).status, 0)
             let night = try cli.run(["add", "sleep", "23:00-06:50", "-q"], environment: morning)
@@ -139,3 +146,19 @@ struct SilentSurpriseTests {
         }
     }
 }
+
+/// The checks ``SilentSurpriseTests/checks(_:)`` runs.
+private let silentSurpriseTestsChecks: [Check<SilentSurpriseTests>] = [
+    Check("aSleepRangeStillGoingOnIsRefusedNotMovedToTheNightBefore",
+          SilentSurpriseTests.aSleepRangeStillGoingOnIsRefusedNotMovedToTheNightBefore),
+    Check("aRangeWhoseTodayHasNotBegunIsYesterdaysAsDocumented",
+          SilentSurpriseTests.aRangeWhoseTodayHasNotBegunIsYesterdaysAsDocumented),
+    Check("aSecondRangeOnANightThatHasSleepFromTheSameSourceWarns",
+          SilentSurpriseTests.aSecondRangeOnANightThatHasSleepFromTheSameSourceWarns),
+    Check("anImplausibleJumpWarnsButIsSaved", SilentSurpriseTests.anImplausibleJumpWarnsButIsSaved),
+    Check("aForgottenQuoteNamesTheStrayWordNotAUnit", SilentSurpriseTests.aForgottenQuoteNamesTheStrayWordNotAUnit),
+    Check("aTableWithOneBucketKeepsItsDates", SilentSurpriseTests.aTableWithOneBucketKeepsItsDates),
+    Check("aSyncReplacementIsACorrectionNotAJumpOrASecondRange",
+          SilentSurpriseTests.aSyncReplacementIsACorrectionNotAJumpOrASecondRange),
+    Check("aNapAndTheNightAfterItAreNoDoubleEntry", SilentSurpriseTests.aNapAndTheNightAfterItAreNoDoubleEntry),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// `trend`. Each test runs the built binary against its own temporary store (UTC, now 2024-06-01T12:00:00Z
 /// unless set otherwise).
 struct StatisticsCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: statisticsCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let watch = "Jane’s Apple Watch"
     private static let phone = "Jane’s iPhone"
 
@@ -42,7 +49,7 @@ struct StatisticsCLITests {
 
     // MARK: Merging
 
-    @Test func mergedByDefaultWithTheSameJSONShape() throws {
+    func mergedByDefaultWithTheSameJSONShape() throws {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             let merged = try object(cli.run(["stats", "steps", "--format", "json"]))
@@ -55,7 +62,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func bySourceAddsPerSourceFigures() throws {
+    func bySourceAddsPerSourceFigures() throws {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             let stats = try object(cli.run(["stats", "steps", "--by-source", "--every", "3h", "--format", "json"]))
@@ -76,7 +83,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func storedPriorityIsUsed() throws {
+    func storedPriorityIsUsed() throws {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             // The documented priorities.json format, written directly: the phone first.
@@ -89,7 +96,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func explainShowsDroppedAndSplitSamples() throws {
+    func explainShowsDroppedAndSplitSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             try add(cli, ["steps", "1200", "--from", "2024-05-31T23:00", "--to", "2024-06-01T01:00"])
@@ -111,7 +118,7 @@ struct StatisticsCLITests {
 
     // MARK: Options and filters
 
-    @Test func figureFlagsChooseTheFigures() throws {
+    func figureFlagsChooseTheFigures() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["heart-rate", "60bpm", "--at", "08:00"])
             try add(cli, ["heart-rate", "120bpm", "--at", "08:10"])
@@ -150,7 +157,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func filtersBySourceMetadataAndStrictDates() throws {
+    func filtersBySourceMetadataAndStrictDates() throws {
         try CLIRunner.withTemporaryStore { cli in
             try grant(cli, "Tea app", "water")
             try add(cli, ["water", "500mL", "--at", "08:00", "--meta", "drink=tea", "--source", "Tea app"])
@@ -168,7 +175,7 @@ struct StatisticsCLITests {
 
     // MARK: Buckets
 
-    @Test func everyAndAnchorMakeBucketsOfAnyLength() throws {
+    func everyAndAnchorMakeBucketsOfAnyLength() throws {
         try CLIRunner.withTemporaryStore { cli in
             try add(cli, ["steps", "300", "--from", "10:10", "--to", "10:25"])
             let quarter = try object(cli.run(["stats", "steps", "--every", "15m", "--from", "2024-06-01T10:00", "--to",
@@ -183,7 +190,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func dayBucketsAcrossSpringForwardInParis() throws {
+    func dayBucketsAcrossSpringForwardInParis() throws {
         try CLIRunner.withTemporaryStore { cli in
             let stats = try object(cli.run(["stats", "steps", "--from", "2024-03-30", "--to", "2024-04-01", "--by", "day",
                                             "--tz", "Europe/Paris", "--format", "json"],
@@ -195,7 +202,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func weekStartChangesWeekBuckets() throws {
+    func weekStartChangesWeekBuckets() throws {
         try CLIRunner.withTemporaryStore { cli in
             let sunday = try object(cli.run(["stats", "steps", "--from", "2024-05-29", "--to", "2024-06-04", "--by", "week",
                                              "--week-start", "sun", "--format", "json"]))
@@ -206,7 +213,7 @@ struct StatisticsCLITests {
 
     // MARK: Sleep
 
-    @Test func sleepListsNightsWithMergedStages() throws {
+    func sleepListsNightsWithMergedStages() throws {
         try CLIRunner.withTemporaryStore { cli in
             try grant(cli, Self.phone, "sleep")
             try grant(cli, Self.watch, "sleep")
@@ -241,7 +248,7 @@ struct StatisticsCLITests {
 
     // MARK: sources and trend (need SourcesCommand and TrendCommand registered in HKCtl.commands)
 
-    @Test func sourcesListsAndSetsPriority() throws {
+    func sourcesListsAndSetsPriority() throws {
         try CLIRunner.withTemporaryStore { cli in
             try addWWDCDay(cli)
             let listed = try cli.run(["sources", "--format", "json"])
@@ -273,7 +280,7 @@ struct StatisticsCLITests {
         }
     }
 
-    @Test func trendOfWeightAndSteps() throws {
+    func trendOfWeightAndSteps() throws {
         try CLIRunner.withTemporaryStore { cli in
             // Weight 70.0 on 05-27 (Monday) rising 0.2 kg a day to 71.0 on 06-01.
             for (offset, day) in ["05-27", "05-28", "05-29", "05-30", "05-31", "06-01"].enumerated() {
@@ -298,3 +305,19 @@ struct StatisticsCLITests {
         }
     }
 }
+
+/// The checks ``StatisticsCLITests/checks(_:)`` runs.
+private let statisticsCLITestsChecks: [Check<StatisticsCLITests>] = [
+    Check("mergedByDefaultWithTheSameJSONShape", StatisticsCLITests.mergedByDefaultWithTheSameJSONShape),
+    Check("bySourceAddsPerSourceFigures", StatisticsCLITests.bySourceAddsPerSourceFigures),
+    Check("storedPriorityIsUsed", StatisticsCLITests.storedPriorityIsUsed),
+    Check("explainShowsDroppedAndSplitSamples", StatisticsCLITests.explainShowsDroppedAndSplitSamples),
+    Check("figureFlagsChooseTheFigures", StatisticsCLITests.figureFlagsChooseTheFigures),
+    Check("filtersBySourceMetadataAndStrictDates", StatisticsCLITests.filtersBySourceMetadataAndStrictDates),
+    Check("everyAndAnchorMakeBucketsOfAnyLength", StatisticsCLITests.everyAndAnchorMakeBucketsOfAnyLength),
+    Check("dayBucketsAcrossSpringForwardInParis", StatisticsCLITests.dayBucketsAcrossSpringForwardInParis),
+    Check("weekStartChangesWeekBuckets", StatisticsCLITests.weekStartChangesWeekBuckets),
+    Check("sleepListsNightsWithMergedStages", StatisticsCLITests.sleepListsNightsWithMergedStages),
+    Check("sourcesListsAndSetsPriority", StatisticsCLITests.sourcesListsAndSetsPriority),
+    Check("trendOfWeightAndSteps", StatisticsCLITests.trendOfWeightAndSteps),
+]

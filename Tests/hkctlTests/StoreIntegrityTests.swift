@@ -104,10 +104,17 @@ private extension FileHandle {
 }
 
 @Suite(.serialized) struct StoreIntegrityTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: storeIntegrityTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     // MARK: 1. Concurrent imports
 
     /// N imports of the same export (xml and jsonl) at once, with adds in between: every record stored once.
-    @Test func concurrentImportsOfOneExportStoreEachRecordOnce() throws {
+    func concurrentImportsOfOneExportStoreEachRecordOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = cli.storePath + "-inputs"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -146,7 +153,7 @@ private extension FileHandle {
     }
 
     /// A uuid stored twice under different change numbers is an error for doctor, and --repair keeps the first.
-    @Test func doctorFindsAUUIDStoredTwiceWhateverItsNumbers() throws {
+    func doctorFindsAUUIDStoredTwiceWhateverItsNumbers() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "water", "250mL", "--at", "08:00", "--format", "json"])
             try #require(added.status == 0, "\(added.stderr)")
@@ -177,7 +184,7 @@ private extension FileHandle {
     }
 
     /// A sample deleted and imported again is stored twice by design (the tombstone hides the first): no error.
-    @Test func aSampleImportedAgainAfterItsDeletionIsNoCopy() throws {
+    func aSampleImportedAgainAfterItsDeletionIsNoCopy() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = cli.storePath + "-inputs"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -196,7 +203,7 @@ private extension FileHandle {
     // MARK: 2-3. Change numbers
 
     /// Writers refuse to pass the largest change number readers accept; nothing is written.
-    @Test func changeNumbersStopAtTheLargestReadersAccept() throws {
+    func changeNumbersStopAtTheLargestReadersAccept() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let largest: UInt64 = (1 << 53) - 1
@@ -220,7 +227,7 @@ private extension FileHandle {
 
     /// A counter beyond the range (2^64 - 2, as hand-edited) is damage: writers refuse it, doctor --repair rebuilds it
     /// without quarantining any acknowledged sample, and nothing traps.
-    @Test func aCounterBeyondTheRangeIsRepairedNotTrapped() throws {
+    func aCounterBeyondTheRangeIsRepairedNotTrapped() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             try write("18446744073709551614\n", to: cli.storePath + "/sequence")
@@ -240,7 +247,7 @@ private extension FileHandle {
     }
 
     /// A counter set back behind the lines never makes a writer reuse a number, in the same partition or another.
-    @Test func aCounterBehindTheLinesIsRefusedUntilRepaired() throws {
+    func aCounterBehindTheLinesIsRefusedUntilRepaired() throws {
         try CLIRunner.withTemporaryStore { cli in
             for hour in 8...10 { try expectEqual(cli.run(["add", "water", "250mL", "--at", "\(hour):00"]).status, 0) }
             try write("00000000000000000001\n", to: cli.storePath + "/sequence")
@@ -265,7 +272,7 @@ private extension FileHandle {
 
     /// A write past the file-size limit fails part-way through its line (as a filling disk does): exit 74, and the
     /// store is left byte for byte as it was, counter included; the next add works once space allows.
-    @Test func aWriteCutShortLeavesNoTrace() throws {
+    func aWriteCutShortLeavesNoTrace() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
@@ -296,7 +303,7 @@ private extension FileHandle {
 
     /// On a full disk (a small tmpfs; root only) add, a range delete and import fail with exit 74 and leave the
     /// store byte-identical: no counter advanced, no empty partition or folder, no torn line.
-    @Test func aFullDiskLeavesTheStoreAsItWas() throws {
+    func aFullDiskLeavesTheStoreAsItWas() throws {
         let mountPoint = NSTemporaryDirectory() + "hkctl-full-" + UUID().uuidString
         guard mountTmpfs(at: mountPoint, kilobytes: 256) else {
             print("skipped: mounting a tmpfs needs root in a sandbox that allows it; the file-size-limit test covers a cut write")
@@ -331,7 +338,7 @@ private extension FileHandle {
 
     /// A `samples` folder (or a type's folder) linked out of the store is refused by every command, compact and
     /// doctor --repair included, and nothing outside is written.
-    @Test func aLinkedFolderInsideTheStoreIsNeverUsed() throws {
+    func aLinkedFolderInsideTheStoreIsNeverUsed() throws {
         for linked in ["samples", waterFolder] {
             try CLIRunner.withTemporaryStore { cli in
                 try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
@@ -357,7 +364,7 @@ private extension FileHandle {
 
     /// A FIFO in place of any store file makes no command hang: each fails at once naming the file, and doctor
     /// reports it.
-    @Test func aFIFOInPlaceOfAStoreFileHangsNothing() throws {
+    func aFIFOInPlaceOfAStoreFileHangsNothing() throws {
         let planted = [waterFolder + "/2024-06.jsonl", ".lock", "sequence", "settings.json", "journal.jsonl",
                        "authorization.json", waterFolder + "/tombstones.jsonl"]
         for name in planted {
@@ -387,7 +394,7 @@ private extension FileHandle {
     // MARK: 8. Privacy
 
     /// doctor shows every source's samples, so another source cannot run it.
-    @Test func doctorIsForTheOwnerOnly() throws {
+    func doctorIsForTheOwnerOnly() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
             let result = try cli.run(["doctor"], environment: ["HKCTL_SOURCE": "other-app"])
@@ -404,3 +411,22 @@ private enum PathText {
         String(path.split(separator: "/").last ?? Substring(path))
     }
 }
+
+/// The checks ``StoreIntegrityTests/checks(_:)`` runs.
+private let storeIntegrityTestsChecks: [Check<StoreIntegrityTests>] = [
+    Check("concurrentImportsOfOneExportStoreEachRecordOnce",
+          StoreIntegrityTests.concurrentImportsOfOneExportStoreEachRecordOnce),
+    Check("doctorFindsAUUIDStoredTwiceWhateverItsNumbers",
+          StoreIntegrityTests.doctorFindsAUUIDStoredTwiceWhateverItsNumbers),
+    Check("aSampleImportedAgainAfterItsDeletionIsNoCopy",
+          StoreIntegrityTests.aSampleImportedAgainAfterItsDeletionIsNoCopy),
+    Check("changeNumbersStopAtTheLargestReadersAccept", StoreIntegrityTests.changeNumbersStopAtTheLargestReadersAccept),
+    Check("aCounterBeyondTheRangeIsRepairedNotTrapped", StoreIntegrityTests.aCounterBeyondTheRangeIsRepairedNotTrapped),
+    Check("aCounterBehindTheLinesIsRefusedUntilRepaired",
+          StoreIntegrityTests.aCounterBehindTheLinesIsRefusedUntilRepaired),
+    Check("aWriteCutShortLeavesNoTrace", StoreIntegrityTests.aWriteCutShortLeavesNoTrace),
+    Check("aFullDiskLeavesTheStoreAsItWas", StoreIntegrityTests.aFullDiskLeavesTheStoreAsItWas),
+    Check("aLinkedFolderInsideTheStoreIsNeverUsed", StoreIntegrityTests.aLinkedFolderInsideTheStoreIsNeverUsed),
+    Check("aFIFOInPlaceOfAStoreFileHangsNothing", StoreIntegrityTests.aFIFOInPlaceOfAStoreFileHangsNothing),
+    Check("doctorIsForTheOwnerOnly", StoreIntegrityTests.doctorIsForTheOwnerOnly),
+]

@@ -9,6 +9,13 @@ import TestKit
 
 /// Issue 29, items 12 and 17: a sync loop always progresses after compaction, and `watch` says so when its store goes.
 struct SyncAfterCompactionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: syncAfterCompactionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not JSON: \(text)")
     }
@@ -54,7 +61,7 @@ struct SyncAfterCompactionTests {
 
     /// The issue's case: the newest change is a deletion whose tombstone `compact --retention 0` dropped; the anchor of
     /// the full sync is then accepted by the next call, which finds nothing new.
-    @Test func theAnchorOfAFullSyncAfterCompactionIsAccepted() throws {
+    func theAnchorOfAFullSyncAfterCompactionIsAccepted() throws {
         try CLIRunner.withTemporaryStore { cli in
             let kept = try add(cli, "100mL", at: "07:00")
             let doomed = try add(cli, "200mL", at: "07:30")
@@ -98,7 +105,7 @@ struct SyncAfterCompactionTests {
 
     /// A page taken before a compaction dropped tombstones after it is refused (its deletions are gone), so a client
     /// never misses a deletion by paging across a compaction.
-    @Test func aPageAnchorIsRefusedAfterALaterCompactionDropsDeletions() throws {
+    func aPageAnchorIsRefusedAfterALaterCompactionDropsDeletions() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try add(cli, "100mL", at: "06:00")
             let second = try add(cli, "200mL", at: "06:30")
@@ -120,7 +127,7 @@ struct SyncAfterCompactionTests {
 
     /// Item 17: `watch` whose store folder is moved away says that the store disappeared (exit 66), naming no anchor and
     /// no option it does not have.
-    @Test func watchSaysTheStoreDisappearedWhenItsFolderIsMovedAway() throws {
+    func watchSaysTheStoreDisappearedWhenItsFolderIsMovedAway() throws {
         try CLIRunner.withTemporaryStore { cli in
             _ = try add(cli, "100mL", at: "07:00")
             let folder = (cli.storePath as NSString).deletingLastPathComponent
@@ -139,3 +146,13 @@ struct SyncAfterCompactionTests {
         }
     }
 }
+
+/// The checks ``SyncAfterCompactionTests/checks(_:)`` runs.
+private let syncAfterCompactionTestsChecks: [Check<SyncAfterCompactionTests>] = [
+    Check("theAnchorOfAFullSyncAfterCompactionIsAccepted",
+          SyncAfterCompactionTests.theAnchorOfAFullSyncAfterCompactionIsAccepted),
+    Check("aPageAnchorIsRefusedAfterALaterCompactionDropsDeletions",
+          SyncAfterCompactionTests.aPageAnchorIsRefusedAfterALaterCompactionDropsDeletions),
+    Check("watchSaysTheStoreDisappearedWhenItsFolderIsMovedAway",
+          SyncAfterCompactionTests.watchSaysTheStoreDisappearedWhenItsFolderIsMovedAway),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// Issue 30 §1 (`add --sync-id`) and issue 31 "Corrections in one command" (`hkctl edit`), through the binary.
 struct SyncAndEditCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: syncAndEditCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// The samples `list TYPE --format json` prints, as dictionaries.
     private func listed(_ cli: CLIRunner, _ type: String) throws -> [[String: Any]] {
         let result = try cli.run(["list", type, "--format", "json", "--from", "2020-01-01"])
@@ -15,7 +22,7 @@ struct SyncAndEditCLITests {
         try listed(cli, type).compactMap { $0["value"] as? Double }
     }
 
-    @Test func aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt() throws {
+    func aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt() throws {
         try CLIRunner.withTemporaryStore { cli in
             let line = ["add", "steps", "8000", "--from", "08:00", "--to", "09:00", "--sync-id", "steps-2024-06-01"]
             let first = try cli.run(line)
@@ -44,7 +51,7 @@ struct SyncAndEditCLITests {
         }
     }
 
-    @Test func badSyncOptionsAreRefusedAndChangeNothing() throws {
+    func badSyncOptionsAreRefusedAndChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "250mL"]).status, 0)
             let before = cli.snapshot()
@@ -61,7 +68,7 @@ struct SyncAndEditCLITests {
         }
     }
 
-    @Test func editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack() throws {
+    func editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "27.2kg", "--at", "07:30", "--meta", "note=scale"]).status, 0)
             let uuid = try #require(try listed(cli, "weight").first?["uuid"] as? String)
@@ -88,7 +95,7 @@ struct SyncAndEditCLITests {
         }
     }
 
-    @Test func editChangesASleepStageAndRange() throws {
+    func editChangesASleepStageAndRange() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "sleep", "23:10-07:05", "--on", "2024-05-28"]).status, 0)
             let uuid = try #require(try listed(cli, "sleep").first?["uuid"] as? String)
@@ -105,7 +112,7 @@ struct SyncAndEditCLITests {
         }
     }
 
-    @Test func badEditsLeaveTheStoreByteForByteUnchanged() throws {
+    func badEditsLeaveTheStoreByteForByteUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72kg", "--at", "07:30"]).status, 0)
             try expectEqual(cli.run(["add", "blood-pressure", "120/80"]).status, 0)
@@ -197,3 +204,14 @@ struct ImportSyncVersionCLITests {
         }
     }
 }
+
+/// The checks ``SyncAndEditCLITests/checks(_:)`` runs.
+private let syncAndEditCLITestsChecks: [Check<SyncAndEditCLITests>] = [
+    Check("aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt",
+          SyncAndEditCLITests.aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt),
+    Check("badSyncOptionsAreRefusedAndChangeNothing", SyncAndEditCLITests.badSyncOptionsAreRefusedAndChangeNothing),
+    Check("editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack",
+          SyncAndEditCLITests.editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack),
+    Check("editChangesASleepStageAndRange", SyncAndEditCLITests.editChangesASleepStageAndRange),
+    Check("badEditsLeaveTheStoreByteForByteUnchanged", SyncAndEditCLITests.badEditsLeaveTheStoreByteForByteUnchanged),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// `hkctl today`, bare `hkctl`, `goal` and `chart`, run as the built binary on a copy of the demo store.
 struct TerminalCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: terminalCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let demoStore = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("seeds/demo-store").path
     static let demoEnvironment = ["HKCTL_NOW": "2024-06-01T21:00+02:00", "TZ": "Europe/Paris"]
@@ -18,7 +25,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func bareHkctlShowsTodayAndHelpStaysHelp() throws {
+    func bareHkctlShowsTodayAndHelpStaysHelp() throws {
         try Self.withDemo { cli in
             let bare = try cli.run([])
             expectEqual(bare.status, 0, "\(bare.stderr)")
@@ -34,7 +41,7 @@ struct TerminalCLITests {
     }
 
     /// The README's dashboard sample is what `hkctl` prints for the demo store at the quick tour's time and zone.
-    @Test func readmeDashboardSampleIsTheDemoStoresRealOutput() throws {
+    func readmeDashboardSampleIsTheDemoStoresRealOutput() throws {
         let readmePath = URL(fileURLWithPath: Self.demoStore).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("README.md").path
         let readme = try String(contentsOfFile: readmePath, encoding: .utf8)
@@ -49,7 +56,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func todayOnAMissingStoreShowsZerosAndCreatesNothing() throws {
+    func todayOnAMissingStoreShowsZerosAndCreatesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             let result = try cli.run([])
             expectEqual(result.status, 0, "\(result.stderr)")
@@ -58,7 +65,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func todayAsJSONHasPlainNumbers() throws {
+    func todayAsJSONHasPlainNumbers() throws {
         try Self.withDemo { cli in
             let result = try cli.run(["today", "--format", "json"])
             expectEqual(result.status, 0, "\(result.stderr)")
@@ -71,7 +78,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func goalsAreSetListedUnsetAndCheckedWithoutChangingTheStore() throws {
+    func goalsAreSetListedUnsetAndCheckedWithoutChangingTheStore() throws {
         try Self.withDemo { cli in
             try expectEqual(cli.run(["goal", "water", "2.5L"]).status, 0)
             try expectEqual(cli.run(["goal", "steps", "8000"]).status, 0)
@@ -94,7 +101,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func chartsFitTheWidthFromColumnsAndOption() throws {
+    func chartsFitTheWidthFromColumnsAndOption() throws {
         try Self.withDemo { cli in
             for (arguments, width) in [(["chart", "steps"], 80), (["chart", "weight", "--month"], 80), (["chart", "sleep"], 80)] {
                 for columns in [40, 100] {
@@ -110,7 +117,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func asciiAndColourOptions() throws {
+    func asciiAndColourOptions() throws {
         try Self.withDemo { cli in
             let ascii = try cli.run(["chart", "steps", "--ascii"])
             #expect(ascii.stdout.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii.stdout)")
@@ -128,7 +135,7 @@ struct TerminalCLITests {
     }
 
     /// On a terminal colour is on by default, and `NO_COLOR` turns it off.
-    @Test func colourFollowsTheTerminalAndNoColor() throws {
+    func colourFollowsTheTerminalAndNoColor() throws {
         try Self.withDemo { cli in
             func onTerminal(_ extra: String) throws -> String {
                 let script = """
@@ -158,7 +165,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func svgIsWrittenWellFormedAndBadPathsFail() throws {
+    func svgIsWrittenWellFormedAndBadPathsFail() throws {
         try Self.withDemo { cli in
             let folder = NSTemporaryDirectory() + "hkctl-svg-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -178,7 +185,7 @@ struct TerminalCLITests {
         }
     }
 
-    @Test func chartUsageErrors() throws {
+    func chartUsageErrors() throws {
         try Self.withDemo { cli in
             try expectEqual(cli.run(["chart"]).status, 64)
             #expect(try cli.run(["chart", "sleep", "--by", "week"]).stderr.contains("per night"))
@@ -189,3 +196,20 @@ struct TerminalCLITests {
         }
     }
 }
+
+/// The checks ``TerminalCLITests/checks(_:)`` runs.
+private let terminalCLITestsChecks: [Check<TerminalCLITests>] = [
+    Check("bareHkctlShowsTodayAndHelpStaysHelp", TerminalCLITests.bareHkctlShowsTodayAndHelpStaysHelp),
+    Check("readmeDashboardSampleIsTheDemoStoresRealOutput",
+          TerminalCLITests.readmeDashboardSampleIsTheDemoStoresRealOutput),
+    Check("todayOnAMissingStoreShowsZerosAndCreatesNothing",
+          TerminalCLITests.todayOnAMissingStoreShowsZerosAndCreatesNothing),
+    Check("todayAsJSONHasPlainNumbers", TerminalCLITests.todayAsJSONHasPlainNumbers),
+    Check("goalsAreSetListedUnsetAndCheckedWithoutChangingTheStore",
+          TerminalCLITests.goalsAreSetListedUnsetAndCheckedWithoutChangingTheStore),
+    Check("chartsFitTheWidthFromColumnsAndOption", TerminalCLITests.chartsFitTheWidthFromColumnsAndOption),
+    Check("asciiAndColourOptions", TerminalCLITests.asciiAndColourOptions),
+    Check("colourFollowsTheTerminalAndNoColor", TerminalCLITests.colourFollowsTheTerminalAndNoColor),
+    Check("svgIsWrittenWellFormedAndBadPathsFail", TerminalCLITests.svgIsWrittenWellFormedAndBadPathsFail),
+    Check("chartUsageErrors", TerminalCLITests.chartUsageErrors),
+]

@@ -5,13 +5,20 @@ import TestKit
 
 /// Issue 31, "Corrections in one command": a uuid may be given git-style, as a unique prefix of 8 or more digits.
 struct UUIDPrefixCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: uUIDPrefixCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func line(_ uuid: String, minute: Int, source: String = "hkctl") -> String {
         let time = String(format: "2024-05-01T08:%02d:00+00:00", minute)
         return "{\"uuid\":\"\(uuid)\",\"type\":\"HKQuantityTypeIdentifierDietaryWater\",\"start\":\"\(time)\",\"end\":\"\(time)\","
             + "\"value\":250,\"unit\":\"mL\",\"source\":\"\(source)\",\"created\":\"2024-05-01T08:00:00+00:00\"}"
     }
 
-    @Test func aUniquePrefixDeletesAnAmbiguousOneListsTheCandidates() throws {
+    func aUniquePrefixDeletesAnAmbiguousOneListsTheCandidates() throws {
         try CLIRunner.withTemporaryStore { cli in
             let twins = ["1332c702-aaaa-4000-8000-000000000001", "1332c702-bbbb-4000-8000-000000000002"]
             let lone = "7f00d1e5-cccc-4000-8000-000000000003"
@@ -43,7 +50,7 @@ struct UUIDPrefixCLITests {
         }
     }
 
-    @Test func aSourceSeesOnlyTheCandidatesItMayRead() throws {
+    func aSourceSeesOnlyTheCandidatesItMayRead() throws {
         try CLIRunner.withTemporaryStore { cli in
             let backup = [line("abcdef01-aaaa-4000-8000-000000000001", minute: 1, source: "Phone"),
                           line("abcdef01-bbbb-4000-8000-000000000002", minute: 2, source: "app")].joined(separator: "\n") + "\n"
@@ -57,7 +64,7 @@ struct UUIDPrefixCLITests {
         }
     }
 
-    @Test func prefixesMatchNibbleByNibble() throws {
+    func prefixesMatchNibbleByNibble() throws {
         let uuid = try #require(UUID(uuidString: "1332C702-7F1A-4B2C-8D3E-0123456789AB"))
         #expect(try #require(UUIDPrefix("1332c702")).matches(uuid))
         #expect(try #require(UUIDPrefix("1332c7027f1a4")).matches(uuid))
@@ -68,3 +75,11 @@ struct UUIDPrefixCLITests {
         }
     }
 }
+
+/// The checks ``UUIDPrefixCLITests/checks(_:)`` runs.
+private let uUIDPrefixCLITestsChecks: [Check<UUIDPrefixCLITests>] = [
+    Check("aUniquePrefixDeletesAnAmbiguousOneListsTheCandidates",
+          UUIDPrefixCLITests.aUniquePrefixDeletesAnAmbiguousOneListsTheCandidates),
+    Check("aSourceSeesOnlyTheCandidatesItMayRead", UUIDPrefixCLITests.aSourceSeesOnlyTheCandidatesItMayRead),
+    Check("prefixesMatchNibbleByNibble", UUIDPrefixCLITests.prefixesMatchNibbleByNibble),
+]

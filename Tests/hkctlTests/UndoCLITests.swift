@@ -6,6 +6,13 @@ import TextSupport
 /// Issue 22: `hkctl undo` takes back this source's last add, import or delete (again: the one before), shows it first,
 /// asks on a terminal, needs --yes elsewhere, and leaves tombstones or new samples that sync clients see.
 struct UndoCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: undoCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func csvRows(_ cli: CLIRunner, _ type: String) throws -> [[String]] {
         let result = try cli.run(["list", type, "--format", "csv"])
         expectEqual(result.status, 0, "\(result.stderr)")
@@ -27,7 +34,7 @@ struct UndoCLITests {
         return (added, deleted)
     }
 
-    @Test func undoingAnAddRemovesItWithATombstone() throws {
+    func undoingAnAddRemovesItWithATombstone() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
             let added = try cli.run(["add", "water", "250mL", "--at", "09:00", "--format", "csv"])
@@ -43,7 +50,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func undoingAnImportRemovesEverythingItImported() throws {
+    func undoingAnImportRemovesEverythingItImported() throws {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             var lines: [String] = []
@@ -67,7 +74,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func undoingADeleteRestoresTheSamplesUnderNewUUIDs() throws {
+    func undoingADeleteRestoresTheSamplesUnderNewUUIDs() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
                 try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
@@ -87,7 +94,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func undoIsAStackAndSaysWhenNothingIsLeft() throws {
+    func undoIsAStackAndSaysWhenNothingIsLeft() throws {
         try CLIRunner.withTemporaryStore { cli in
             let none = try cli.run(["undo", "--yes"])
             #expect(none.status == 66 && none.stdout.isEmpty, "\(none.stderr)")
@@ -104,7 +111,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func aDryRunOrARefusalChangesNothing() throws {
+    func aDryRunOrARefusalChangesNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
             let before = cli.snapshot()
@@ -122,7 +129,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func onATerminalItAsksFirst() throws {
+    func onATerminalItAsksFirst() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "water", "500mL", "--at", "08:00"])
             expectEqual(added.status, 0)
@@ -134,7 +141,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func eachSourceUndoesOnlyItsOwnOperations() throws {
+    func eachSourceUndoesOnlyItsOwnOperations() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["auth", "grant", "scale", "--share", "weight"]).status, 0)
             try expectEqual(cli.run(["add", "weight", "70kg", "--at", "07:00", "--source", "scale"]).status, 0)
@@ -155,7 +162,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func aRecordThatCannotBeWrittenTakesTheAddBack() throws {
+    func aRecordThatCannotBeWrittenTakesTheAddBack() throws {
         try CLIRunner.withTemporaryStore { cli in
             // Enough adds that operations.jsonl outgrows a 2 KiB file-size limit, while the new partition stays small.
             for hour in 0..<16 {
@@ -169,7 +176,7 @@ struct UndoCLITests {
         }
     }
 
-    @Test func doctorChecksAndRepairsTheRecordOfOperations() throws {
+    func doctorChecksAndRepairsTheRecordOfOperations() throws {
         try CLIRunner.withTemporaryStore { cli in
             let first = try cli.run(["add", "water", "500mL", "--at", "08:00"])
             expectEqual(first.status, 0)
@@ -187,3 +194,16 @@ struct UndoCLITests {
         }
     }
 }
+
+/// The checks ``UndoCLITests/checks(_:)`` runs.
+private let undoCLITestsChecks: [Check<UndoCLITests>] = [
+    Check("undoingAnAddRemovesItWithATombstone", UndoCLITests.undoingAnAddRemovesItWithATombstone),
+    Check("undoingAnImportRemovesEverythingItImported", UndoCLITests.undoingAnImportRemovesEverythingItImported),
+    Check("undoingADeleteRestoresTheSamplesUnderNewUUIDs", UndoCLITests.undoingADeleteRestoresTheSamplesUnderNewUUIDs),
+    Check("undoIsAStackAndSaysWhenNothingIsLeft", UndoCLITests.undoIsAStackAndSaysWhenNothingIsLeft),
+    Check("aDryRunOrARefusalChangesNothing", UndoCLITests.aDryRunOrARefusalChangesNothing),
+    Check("onATerminalItAsksFirst", UndoCLITests.onATerminalItAsksFirst),
+    Check("eachSourceUndoesOnlyItsOwnOperations", UndoCLITests.eachSourceUndoesOnlyItsOwnOperations),
+    Check("aRecordThatCannotBeWrittenTakesTheAddBack", UndoCLITests.aRecordThatCannotBeWrittenTakesTheAddBack),
+    Check("doctorChecksAndRepairsTheRecordOfOperations", UndoCLITests.doctorChecksAndRepairsTheRecordOfOperations),
+]

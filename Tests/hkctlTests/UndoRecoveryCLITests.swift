@@ -10,6 +10,13 @@ import TestKit
 
 /// Issue 29, items 14 and 15, with the `hkctl` binary.
 struct UndoRecoveryCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: undoRecoveryCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func undoJSON(_ cli: CLIRunner) throws -> (status: Int32, object: [String: Any], stderr: String) {
         let result = try cli.run(["undo", "--yes", "--format", "json"])
         let object = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
@@ -18,7 +25,7 @@ struct UndoRecoveryCLITests {
 
     /// Item 14: `hkctl undo` killed while its last batch was written (the journal left behind) and run again finishes
     /// that undo and says so, exit 0, instead of "nothing was undone" (exit 75).
-    @Test func undoRunAgainAfterAKillInItsLastBatchReportsTheUndoDone() throws {
+    func undoRunAgainAfterAKillInItsLastBatchReportsTheUndoDone() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
                 try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
@@ -54,7 +61,7 @@ struct UndoRecoveryCLITests {
     /// Item 14 with real kills: `hkctl undo --yes` killed with SIGKILL at random moments, then run again, always
     /// exits 0 and undoes the delete once: the run again reports the undo of the delete, unless the killed run had
     /// finished it (then it undoes the add before, as it should).
-    @Test func undoKilledAtRandomMomentsThenRunAgainFinishesItOnce() throws {
+    func undoKilledAtRandomMomentsThenRunAgainFinishesItOnce() throws {
         try CLIRunner.withTemporaryStore { cli in
             for (amount, time) in [("500mL", "08:00"), ("250mL", "09:00"), ("330mL", "10:00")] {
                 try expectEqual(cli.run(["add", "water", amount, "--at", time]).status, 0)
@@ -99,7 +106,7 @@ struct UndoRecoveryCLITests {
 
     /// Item 15: after `compact --retention 0` dropped the delete's tombstone and the sample's line, the undo says the
     /// sample was removed from disk.
-    @Test func undoOfADeleteAfterCompactionWithNoRetentionCountsTheSampleCompactedAway() throws {
+    func undoOfADeleteAfterCompactionWithNoRetentionCountsTheSampleCompactedAway() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "water", "500mL", "--at", "08:00"]).status, 0)
             try expectEqual(cli.run(["delete", "water", "--today", "--yes"]).status, 0)
@@ -111,3 +118,13 @@ struct UndoRecoveryCLITests {
         }
     }
 }
+
+/// The checks ``UndoRecoveryCLITests/checks(_:)`` runs.
+private let undoRecoveryCLITestsChecks: [Check<UndoRecoveryCLITests>] = [
+    Check("undoRunAgainAfterAKillInItsLastBatchReportsTheUndoDone",
+          UndoRecoveryCLITests.undoRunAgainAfterAKillInItsLastBatchReportsTheUndoDone),
+    Check("undoKilledAtRandomMomentsThenRunAgainFinishesItOnce",
+          UndoRecoveryCLITests.undoKilledAtRandomMomentsThenRunAgainFinishesItOnce),
+    Check("undoOfADeleteAfterCompactionWithNoRetentionCountsTheSampleCompactedAway",
+          UndoRecoveryCLITests.undoOfADeleteAfterCompactionWithNoRetentionCountsTheSampleCompactedAway),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// `hkctl add/list/stats` for workouts, blood pressure and food, run as the built binary (now is 2024-06-01T12:00Z).
 struct WorkoutCorrelationCLITests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: workoutCorrelationCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func object(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
     }
@@ -12,7 +19,7 @@ struct WorkoutCorrelationCLITests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "not a JSON array: \(text)")
     }
 
-    @Test func workoutIsAddedListedAndSummarised() throws {
+    func workoutIsAddedListedAndSummarised() throws {
         try CLIRunner.withTemporaryStore { cli in
             let added = try cli.run(["add", "workout", "running", "45min", "--at", "07:00", "--energy", "420kcal", "--distance", "7.2km",
                                      "--format", "json"])
@@ -42,7 +49,7 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
-    @Test func badWorkoutsAreRefusedAndChangeNothing() throws {
+    func badWorkoutsAreRefusedAndChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try cli.run(["add", "water", "1L"])
             let before = cli.snapshot()
@@ -70,7 +77,7 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
-    @Test func bloodPressureIsOneReadingOfTwoSamples() throws {
+    func bloodPressureIsOneReadingOfTwoSamples() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "08:00"]).status, 0)
             let kilopascals = try object(try cli.run(["add", "blood-pressure", "16/10.7kPa", "--at", "09:00", "--format", "json"]).stdout)
@@ -98,7 +105,7 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
-    @Test func foodEntriesAreCountedByDietaryEnergy() throws {
+    func foodEntriesAreCountedByDietaryEnergy() throws {
         try CLIRunner.withTemporaryStore { cli in
             let oatmeal = try cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--protein", "12g", "--carbs", "60g", "--fat", "7g",
                                        "--caffeine", "0mg", "--at", "08:00", "--format", "json"])
@@ -116,7 +123,7 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
-    @Test func typesWorkoutsListsEveryActivity() throws {
+    func typesWorkoutsListsEveryActivity() throws {
         try CLIRunner.withTemporaryStore { cli in
             let types = try array(try cli.run(["types", "workouts", "--format", "json"]).stdout)
             expectEqual(types.count, 84)
@@ -126,7 +133,7 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
-    @Test func aSourceNeedsTheWorkoutTypeAndTheMemberTypes() throws {
+    func aSourceNeedsTheWorkoutTypeAndTheMemberTypes() throws {
         try CLIRunner.withTemporaryStore { cli in
             let denied = try cli.run(["add", "workout", "running", "10min"], environment: ["HKCTL_SOURCE": "tracker"])
             expectEqual(denied.status, 77)
@@ -140,7 +147,7 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
-    @Test func workoutsRoundTripThroughJSONLinesAndHealthXML() throws {
+    func workoutsRoundTripThroughJSONLinesAndHealthXML() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "workout", "cycling", "1h", "--at", "08:00", "--energy", "600kcal", "--distance", "30km"]).status, 0)
             try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "07:00"]).status, 0)
@@ -166,3 +173,16 @@ struct WorkoutCorrelationCLITests {
         }
     }
 }
+
+/// The checks ``WorkoutCorrelationCLITests/checks(_:)`` runs.
+private let workoutCorrelationCLITestsChecks: [Check<WorkoutCorrelationCLITests>] = [
+    Check("workoutIsAddedListedAndSummarised", WorkoutCorrelationCLITests.workoutIsAddedListedAndSummarised),
+    Check("badWorkoutsAreRefusedAndChangeNothing", WorkoutCorrelationCLITests.badWorkoutsAreRefusedAndChangeNothing),
+    Check("bloodPressureIsOneReadingOfTwoSamples", WorkoutCorrelationCLITests.bloodPressureIsOneReadingOfTwoSamples),
+    Check("foodEntriesAreCountedByDietaryEnergy", WorkoutCorrelationCLITests.foodEntriesAreCountedByDietaryEnergy),
+    Check("typesWorkoutsListsEveryActivity", WorkoutCorrelationCLITests.typesWorkoutsListsEveryActivity),
+    Check("aSourceNeedsTheWorkoutTypeAndTheMemberTypes",
+          WorkoutCorrelationCLITests.aSourceNeedsTheWorkoutTypeAndTheMemberTypes),
+    Check("workoutsRoundTripThroughJSONLinesAndHealthXML",
+          WorkoutCorrelationCLITests.workoutsRoundTripThroughJSONLinesAndHealthXML),
+]

@@ -5,7 +5,14 @@ import TestKit
 @testable import HKCtlSupport
 
 struct GoalsTests {
-    @Test func defaultsApplyUntilSetAndAgainAfterUnset() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: goalsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func defaultsApplyUntilSetAndAgainAfterUnset() throws {
         var goals = Goals()
         expectEqual(goals.goal(for: .steps), Quantity(10_000, .count()))
         #expect(goals.isDefault(for: .steps))
@@ -15,7 +22,7 @@ struct GoalsTests {
         expectEqual(goals.goal(for: .steps)?.value, 10_000)
     }
 
-    @Test func goalsRoundTripThroughJSON() throws {
+    func goalsRoundTripThroughJSON() throws {
         var goals = Goals()
         try goals.set("water", to: "2.5L", catalogue: .standard)
         try goals.set("active-energy", to: "500kcal", catalogue: .standard)
@@ -25,7 +32,7 @@ struct GoalsTests {
         try expectEqual(JSONDecoder().decode(Goals.self, from: Data("{}".utf8)), Goals())
     }
 
-    @Test func badGoalsAreRefused() {
+    func badGoalsAreRefused() {
         var goals = Goals()
         #expect(throws: GoalError.notApplicable(type: "weight")) { try goals.set("weight", to: "70kg", catalogue: .standard) }
         #expect(throws: GoalError.notPositive("0L")) { try goals.set("water", to: "0L", catalogue: .standard) }
@@ -34,7 +41,7 @@ struct GoalsTests {
         expectEqual(goals, Goals())
     }
 
-    @Test func aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused() throws {
+    func aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused() throws {
         var goals = Goals()
         goals.amounts["sleep"] = Goals.Amount(value: 1e300, unit: "hr")
         expectEqual(goals.goal(for: SampleType.sleep), Goals.defaults["sleep"])
@@ -45,7 +52,7 @@ struct GoalsTests {
 
     /// `StoreDoctor` checks `goals.json` with a private type of its own (goals are not HealthCore's): it must refuse
     /// exactly the documents `Goals` cannot read, so that the doctor reports every copy that breaks the goal commands.
-    @Test func theDoctorRefusesExactlyTheGoalsDocumentsGoalsCannotRead() throws {
+    func theDoctorRefusesExactlyTheGoalsDocumentsGoalsCannotRead() throws {
         let documents = [
             #"{}"#, #"{"amounts": null}"#, #"{"amounts": {}}"#, #"{"amounts": {"water": {"value": 2.5, "unit": "L"}}}"#,
             #"{"amounts": {"water": {"value": 2.5, "unit": "L", "note": "x"}}, "other": 1}"#,
@@ -65,3 +72,14 @@ struct GoalsTests {
         }
     }
 }
+
+/// The checks ``GoalsTests/checks(_:)`` runs.
+private let goalsTestsChecks: [Check<GoalsTests>] = [
+    Check("defaultsApplyUntilSetAndAgainAfterUnset", GoalsTests.defaultsApplyUntilSetAndAgainAfterUnset),
+    Check("goalsRoundTripThroughJSON", GoalsTests.goalsRoundTripThroughJSON),
+    Check("badGoalsAreRefused", GoalsTests.badGoalsAreRefused),
+    Check("aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused",
+          GoalsTests.aGoalStoredOutOfRangeIsIgnoredAndOneTypedIsRefused),
+    Check("theDoctorRefusesExactlyTheGoalsDocumentsGoalsCannotRead",
+          GoalsTests.theDoctorRefusesExactlyTheGoalsDocumentsGoalsCannotRead),
+]

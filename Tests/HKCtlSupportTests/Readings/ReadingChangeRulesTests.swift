@@ -6,6 +6,13 @@ import HealthCore
 
 /// ``ReadingChangeRules``: which jumps between body measurements are too large to believe.
 struct ReadingChangeRulesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: readingChangeRulesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private let rules = ReadingChangeRules()
     private let weight = SampleType.weight
@@ -15,7 +22,7 @@ struct ReadingChangeRulesTests {
         Kit.quantity(type, value, unit, Kit.utc(2024, 5, day, 7))
     }
 
-    @Test func aTypoTheNextDayIsAJumpAndAnOrdinaryChangeIsNot() throws {
+    func aTypoTheNextDayIsAJumpAndAnOrdinaryChangeIsNot() throws {
         let jump = try #require(rules.jump(to: reading(weight, 27.2, "kg", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight))
         #expect(jump.value == 27.2 && jump.previousValue == 72.3)
         #expect(abs(jump.allowed - 72.3 * 0.06) < 1e-9)
@@ -25,7 +32,7 @@ struct ReadingChangeRulesTests {
         #expect(rules.jump(to: reading(weight, 72.3, "lb", day: 2), from: reading(weight, 72.3, "kg", day: 1), type: weight) != nil)
     }
 
-    @Test func theAllowanceGrowsWithTimeUpToItsCap() {
+    func theAllowanceGrowsWithTimeUpToItsCap() {
         // 20 % down is a jump a day later, not over a month; 60 % is a jump however long it took.
         #expect(rules.jump(to: reading(weight, 80, "kg", day: 2), from: reading(weight, 100, "kg", day: 1), type: weight) != nil)
         expectNil(rules.jump(to: reading(weight, 80, "kg", day: 31), from: reading(weight, 100, "kg", day: 1), type: weight))
@@ -36,8 +43,16 @@ struct ReadingChangeRulesTests {
         #expect(rules.jump(to: reading(height, 1.38, "m", day: 2), from: reading(height, 1.78, "m", day: 1), type: height) != nil)
     }
 
-    @Test func typesWithoutAnAllowanceAreNeverChecked() {
+    func typesWithoutAnAllowanceAreNeverChecked() {
         let steps = Kit.steps(20_000, Kit.utc(2024, 5, 2)), few = Kit.steps(10, Kit.utc(2024, 5, 1))
         expectNil(rules.jump(to: steps, from: few, type: .steps))
     }
 }
+
+/// The checks ``ReadingChangeRulesTests/checks(_:)`` runs.
+private let readingChangeRulesTestsChecks: [Check<ReadingChangeRulesTests>] = [
+    Check("aTypoTheNextDayIsAJumpAndAnOrdinaryChangeIsNot",
+          ReadingChangeRulesTests.aTypoTheNextDayIsAJumpAndAnOrdinaryChangeIsNot),
+    Check("theAllowanceGrowsWithTimeUpToItsCap", ReadingChangeRulesTests.theAllowanceGrowsWithTimeUpToItsCap),
+    Check("typesWithoutAnAllowanceAreNeverChecked", ReadingChangeRulesTests.typesWithoutAnAllowanceAreNeverChecked),
+]

@@ -6,7 +6,14 @@ import TestKit
 
 /// ``Settings``: the `tz` key beside the display units, and documents written before it existed.
 struct SettingsTests {
-    @Test func tzTakesRecordedOnlyAndIsListedFirst() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: settingsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func tzTakesRecordedOnlyAndIsListedFirst() throws {
         var settings = Settings()
         #expect(!settings.showsRecordedZones)
         #expect(throws: SettingsError.invalidValue(key: "tz", value: "Asia/Tokyo")) {
@@ -23,7 +30,7 @@ struct SettingsTests {
         #expect(!Settings.keys(catalogue: .standard).contains("unit.sleep"))
     }
 
-    @Test func documentsWithoutTheKeyStillDecodeAndRoundTrip() throws {
+    func documentsWithoutTheKeyStillDecodeAndRoundTrip() throws {
         let old = try JSONDecoder().decode(Settings.self, from: Data(#"{"displayUnits":{"weight":"lb"}}"#.utf8))
         #expect(old.displayUnits == ["weight": "lb"] && old.displayZone == nil)
         var settings = old
@@ -32,3 +39,9 @@ struct SettingsTests {
         expectEqual(decoded, settings)
     }
 }
+
+/// The checks ``SettingsTests/checks(_:)`` runs.
+private let settingsTestsChecks: [Check<SettingsTests>] = [
+    Check("tzTakesRecordedOnlyAndIsListedFirst", SettingsTests.tzTakesRecordedOnlyAndIsListedFirst),
+    Check("documentsWithoutTheKeyStillDecodeAndRoundTrip", SettingsTests.documentsWithoutTheKeyStillDecodeAndRoundTrip),
+]

@@ -6,6 +6,13 @@ import TestKit
 
 /// Trends: moving averages, change over the period, weekday figures.
 struct TrendTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: trendTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     /// Monday 2024-05-06 … Sunday 2024-05-19 (two weeks), UTC, weeks from Monday.
@@ -14,7 +21,7 @@ struct TrendTests {
 
     private func day(_ offset: Int, _ hour: Int = 7) -> Date { start.addingTimeInterval(Double(offset * 86_400 + hour * 3600)) }
 
-    @Test func weightMovingAverageAndChange() throws {
+    func weightMovingAverageAndChange() throws {
         // 80.0 kg on day 0, falling 0.1 kg a day, but +0.5 kg every Monday (days 0 and 7 are Mondays).
         // Day 3 (Thursday) has two readings, 79.7 and 79.9: the day's value is their mean, 79.8.
         var samples: [Sample] = []
@@ -50,7 +57,7 @@ struct TrendTests {
         #expect(friday.changes == 2 && Kit.isClose(friday.averageChange!, -0.15, relative: 1e-9))
     }
 
-    @Test func stepsAveragePerWeekdayUsesRecordedDaysOnly() throws {
+    func stepsAveragePerWeekdayUsesRecordedDaysOnly() throws {
         // Mondays 10,000 and 6,000 (average 8,000); Tuesdays 4,000 once (the other Tuesday has no data);
         // every other day 5,000. Phone and watch both record Mondays: merged, not doubled.
         var samples: [Sample] = []
@@ -71,7 +78,7 @@ struct TrendTests {
         #expect(Kit.isClose(trend.average!, 70_000 / 13))
     }
 
-    @Test func weekdaysFollowTheCalendarsFirstWeekday() throws {
+    func weekdaysFollowTheCalendarsFirstWeekday() throws {
         var sunday = calendar
         sunday.firstWeekday = 1
         let trend = try TrendQuery(type: .steps, interval: DateInterval(start: start, end: end))
@@ -81,7 +88,7 @@ struct TrendTests {
         #expect(trend.days.allSatisfy { $0.value == nil && $0.movingAverage == nil })
     }
 
-    @Test func sleepTrendUsesNights() throws {
+    func sleepTrendUsesNights() throws {
         // Night ending Tuesday 05-07: 23:00–06:00 = 7 h; night ending Wednesday: 22:30–06:30 = 8 h.
         let samples = [Kit.sleep(1, day(0, 23), day(1, 6)), Kit.sleep(1, day(1, 22).addingTimeInterval(1800), day(2, 6).addingTimeInterval(1800))]
         let trend = try TrendQuery(type: .sleep, interval: DateInterval(start: start, end: start.addingTimeInterval(3 * 86_400)))
@@ -92,10 +99,19 @@ struct TrendTests {
         #expect(trend.unit == nil && trend.measure == "asleep")
     }
 
-    @Test func windowOutOfRangeIsRefused() {
+    func windowOutOfRangeIsRefused() {
         #expect(throws: TrendError.invalidWindow(0)) {
             try TrendQuery(type: .steps, interval: DateInterval(start: start, end: end), window: 0)
                 .run(on: InMemorySampleStore([]), calendar: calendar)
         }
     }
 }
+
+/// The checks ``TrendTests/checks(_:)`` runs.
+private let trendTestsChecks: [Check<TrendTests>] = [
+    Check("weightMovingAverageAndChange", TrendTests.weightMovingAverageAndChange),
+    Check("stepsAveragePerWeekdayUsesRecordedDaysOnly", TrendTests.stepsAveragePerWeekdayUsesRecordedDaysOnly),
+    Check("weekdaysFollowTheCalendarsFirstWeekday", TrendTests.weekdaysFollowTheCalendarsFirstWeekday),
+    Check("sleepTrendUsesNights", TrendTests.sleepTrendUsesNights),
+    Check("windowOutOfRangeIsRefused", TrendTests.windowOutOfRangeIsRefused),
+]

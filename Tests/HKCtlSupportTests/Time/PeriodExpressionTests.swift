@@ -6,6 +6,13 @@ import TestKit
 
 /// ``PeriodExpression``: periods as people say them, resolved in a zone and with a week start.
 struct PeriodExpressionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: periodExpressionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     /// Wednesday 2024-03-20 21:00 in Paris (UTC+1; clocks go forward on 2024-03-31).
@@ -76,20 +83,20 @@ struct PeriodExpressionTests {
         expectEqual(found.end, local(end.0, end.1, end.2), "\(text) end")
     }
 
-    @Test func openRangesReachTheStoresBounds() throws {
+    func openRangesReachTheStoresBounds() throws {
         try expectEqual(interval("since 2024-03"), DateInterval(start: local(2024, 3, 1), end: DateRange.distantEnd))
         try expectEqual(interval("from last month"), DateInterval(start: local(2024, 2, 1), end: DateRange.distantEnd))
         try expectEqual(interval("until last month"), DateInterval(start: DateRange.distantStart, end: local(2024, 3, 1)))
         try expectEqual(interval("2024-03.."), DateInterval(start: local(2024, 3, 1), end: DateRange.distantEnd))
     }
 
-    @Test func weeksFollowTheWeekStartButISOWeeksDoNot() throws {
+    func weeksFollowTheWeekStartButISOWeeksDoNot() throws {
         let sunday = paris(firstWeekday: 1)
         try expectEqual(interval("this week", sunday), DateInterval(start: local(2024, 3, 17), end: local(2024, 3, 24)))
         try expectEqual(interval("2024-W12", sunday), DateInterval(start: local(2024, 3, 18), end: local(2024, 3, 25)))
     }
 
-    @Test func periodsAcrossADSTChangeAreCalendarPeriods() throws {
+    func periodsAcrossADSTChangeAreCalendarPeriods() throws {
         // The week of 2024-03-31 in Paris is 167 hours long; the day itself 23.
         try expectEqual(interval("2024-W13").duration, 167 * 3600)
         try expectEqual(interval("2024-03-31").duration, 23 * 3600)
@@ -106,18 +113,18 @@ struct PeriodExpressionTests {
         #expect(error is TimeInputError || error is TypedTimeError, "\(text): \(String(describing: error))")
     }
 
-    @Test func anUnknownPeriodNamesThePeriodSyntax() {
+    func anUnknownPeriodNamesThePeriodSyntax() {
         #expect(throws: TypedTimeError.unknownPeriod("fortnight")) { try interval("fortnight") }
         #expect(throws: TimeInputError.impossible("2024-13", reason: "a year has months 1 to 12")) { try interval("2024-13") }
     }
 
-    @Test func aSideOfARangeIsAPeriodOrNil() throws {
+    func aSideOfARangeIsAPeriodOrNil() throws {
         try expectEqual(PeriodExpression.span(of: "2024-03", in: paris()), DateInterval(start: local(2024, 3, 1), end: local(2024, 4, 1)))
         try expectNil(PeriodExpression.span(of: "08:30", in: paris()))
         try expectNil(PeriodExpression.span(of: "from 2024 to 2025", in: paris()))
     }
 
-    @Test func wholeRelativeDaysAreCalendarDaysInTheZone() throws {
+    func wholeRelativeDaysAreCalendarDaysInTheZone() throws {
         // 2024-04-03 21:00 Paris (UTC+2); two weeks back is 2024-03-20 21:00 Paris (UTC+1): 337 hours, not 336.
         let context = TimeContext(now: Kit.date(2024, 4, 3, 21, 0, 0, zone: "Europe/Paris"), timeZone: Kit.zone("Europe/Paris"))
         try expectEqual(TimeExpression.parse("-2w", in: context).date, Kit.date(2024, 3, 20, 21, 0, 0, zone: "Europe/Paris"))
@@ -126,3 +133,13 @@ struct PeriodExpressionTests {
         try expectEqual(TimeExpression.parse("-48h", in: context).date, context.now.addingTimeInterval(-48 * 3600))
     }
 }
+
+/// The checks ``PeriodExpressionTests/checks(_:)`` runs.
+private let periodExpressionTestsChecks: [Check<PeriodExpressionTests>] = [
+    Check("openRangesReachTheStoresBounds", PeriodExpressionTests.openRangesReachTheStoresBounds),
+    Check("weeksFollowTheWeekStartButISOWeeksDoNot", PeriodExpressionTests.weeksFollowTheWeekStartButISOWeeksDoNot),
+    Check("periodsAcrossADSTChangeAreCalendarPeriods", PeriodExpressionTests.periodsAcrossADSTChangeAreCalendarPeriods),
+    Check("anUnknownPeriodNamesThePeriodSyntax", PeriodExpressionTests.anUnknownPeriodNamesThePeriodSyntax),
+    Check("aSideOfARangeIsAPeriodOrNil", PeriodExpressionTests.aSideOfARangeIsAPeriodOrNil),
+    Check("wholeRelativeDaysAreCalendarDaysInTheZone", PeriodExpressionTests.wholeRelativeDaysAreCalendarDaysInTheZone),
+]

@@ -6,6 +6,13 @@ import TestKit
 
 /// `--today`, `--yesterday`, `--week`, `--from/--to` as half-open intervals, including DST days.
 struct RangeExpressionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: rangeExpressionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private func context(_ zone: String = "UTC", now: Date = TestSupport.referenceNow) -> TimeContext {
@@ -16,20 +23,20 @@ struct RangeExpressionTests {
         try TimeExpression.parse(text, in: context)
     }
 
-    @Test func todayIsMidnightToMidnight() throws {
+    func todayIsMidnightToMidnight() throws {
         let interval = try RangeExpression.today.interval(in: context())
         expectEqual(interval.start, Kit.utc(2024, 6, 1))
         expectEqual(interval.end, Kit.utc(2024, 6, 2))
         expectEqual(interval.duration, 86_400)
     }
 
-    @Test func yesterdayIsTheDayBefore() throws {
+    func yesterdayIsTheDayBefore() throws {
         let interval = try RangeExpression.yesterday.interval(in: context())
         expectEqual(interval.start, Kit.utc(2024, 5, 31))
         expectEqual(interval.end, Kit.utc(2024, 6, 1))
     }
 
-    @Test func lastSevenDaysEndWithToday() throws {
+    func lastSevenDaysEndWithToday() throws {
         // Today is 06-01; the six days before it start on 05-26; the range ends at midnight after today.
         let interval = try RangeExpression.lastDays(7).interval(in: context())
         expectEqual(interval.start, Kit.utc(2024, 5, 26))
@@ -42,14 +49,14 @@ struct RangeExpressionTests {
         try expectEqual(RangeExpression.lastDays(365).interval(in: context()).start, Kit.utc(2023, 6, 3))
     }
 
-    @Test func todayFollowsTheContextZone() throws {
+    func todayFollowsTheContextZone() throws {
         // Paris is UTC+2 on 2024-06-01: the local day runs from 05-31T22:00Z to 06-01T22:00Z.
         let interval = try RangeExpression.today.interval(in: context("Europe/Paris"))
         expectEqual(interval.start, Kit.utc(2024, 5, 31, 22))
         expectEqual(interval.end, Kit.utc(2024, 6, 1, 22))
     }
 
-    @Test func dstWeekInParisHasSevenDaysWithOne23HourDay() throws {
+    func dstWeekInParisHasSevenDaysWithOne23HourDay() throws {
         // now = 2024-04-02T10:00Z (12:00 CEST). The week runs 2024-03-27 00:00+01:00 (03-26T23:00Z)
         // to 2024-04-03 00:00+02:00 (04-02T22:00Z): 7 × 24 h − 1 h = 167 h.
         let paris = context("Europe/Paris", now: Kit.utc(2024, 4, 2, 10))
@@ -64,7 +71,7 @@ struct RangeExpressionTests {
         expectEqual(lengths, [24, 24, 24, 24, 23, 24, 24])
     }
 
-    @Test func dstDaysAsToday() throws {
+    func dstDaysAsToday() throws {
         // Spring forward in Paris (2024-03-31): 23 h. Fall back (2024-10-27): 25 h.
         try expectEqual(RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 3, 31, 12))).duration, 23 * 3600)
         try expectEqual(RangeExpression.today.interval(in: context("Europe/Paris", now: Kit.utc(2024, 10, 27, 12))).duration, 25 * 3600)
@@ -81,7 +88,7 @@ struct RangeExpressionTests {
         expectEqual(yesterday.end, Kit.utc(2024, 3, 31, 22))
     }
 
-    @Test func betweenWithADateOnlyEndRunsThroughThatDay() throws {
+    func betweenWithADateOnlyEndRunsThroughThatDay() throws {
         let ctx = context()
         let range = RangeExpression.between(from: try expression("2024-05-01", ctx), to: try expression("2024-05-31", ctx))
         let interval = try range.interval(in: ctx)
@@ -93,7 +100,7 @@ struct RangeExpressionTests {
         expectEqual(oneDay.duration, 86_400)
     }
 
-    @Test func betweenWithTimesIsExact() throws {
+    func betweenWithTimesIsExact() throws {
         let ctx = context()
         let interval = try RangeExpression.between(from: try expression("2024-05-01T08:00", ctx), to: try expression("2024-05-01T09:30", ctx))
             .interval(in: ctx)
@@ -101,7 +108,7 @@ struct RangeExpressionTests {
         expectEqual(interval.end, Kit.utc(2024, 5, 1, 9, 30))
     }
 
-    @Test func openBoundsReachTheStoresLimits() throws {
+    func openBoundsReachTheStoresLimits() throws {
         let ctx = context()
         let fromOnly = try RangeExpression.between(from: try expression("2024-05-01", ctx), to: nil).interval(in: ctx)
         expectEqual(fromOnly.start, Kit.utc(2024, 5, 1))
@@ -114,7 +121,7 @@ struct RangeExpressionTests {
         expectEqual(all.end, Kit.utc(3000, 1, 1))
     }
 
-    @Test func emptyOrBackwardRangesThrow() throws {
+    func emptyOrBackwardRangesThrow() throws {
         let ctx = context()
         // The error shows the bounds as they were typed.
         #expect(throws: TypedTimeError.emptyRange(from: "'2024-05-02T00:00'", to: "'2024-05-01T00:00'")) {
@@ -131,7 +138,7 @@ struct RangeExpressionTests {
         }
     }
 
-    @Test func contextAddsCalendarDays() {
+    func contextAddsCalendarDays() {
         let paris = context("Europe/Paris")
         // Midnight 2024-03-31 (+01:00) plus one calendar day is midnight 04-01 (+02:00): 23 h later.
         let start = Kit.date(2024, 3, 31, zone: "Europe/Paris")
@@ -144,3 +151,19 @@ struct RangeExpressionTests {
         expectEqual(paris.timeZone.identifier, "Europe/Paris")
     }
 }
+
+/// The checks ``RangeExpressionTests/checks(_:)`` runs.
+private let rangeExpressionTestsChecks: [Check<RangeExpressionTests>] = [
+    Check("todayIsMidnightToMidnight", RangeExpressionTests.todayIsMidnightToMidnight),
+    Check("yesterdayIsTheDayBefore", RangeExpressionTests.yesterdayIsTheDayBefore),
+    Check("lastSevenDaysEndWithToday", RangeExpressionTests.lastSevenDaysEndWithToday),
+    Check("todayFollowsTheContextZone", RangeExpressionTests.todayFollowsTheContextZone),
+    Check("dstWeekInParisHasSevenDaysWithOne23HourDay",
+          RangeExpressionTests.dstWeekInParisHasSevenDaysWithOne23HourDay),
+    Check("dstDaysAsToday", RangeExpressionTests.dstDaysAsToday),
+    Check("betweenWithADateOnlyEndRunsThroughThatDay", RangeExpressionTests.betweenWithADateOnlyEndRunsThroughThatDay),
+    Check("betweenWithTimesIsExact", RangeExpressionTests.betweenWithTimesIsExact),
+    Check("openBoundsReachTheStoresLimits", RangeExpressionTests.openBoundsReachTheStoresLimits),
+    Check("emptyOrBackwardRangesThrow", RangeExpressionTests.emptyOrBackwardRangesThrow),
+    Check("contextAddsCalendarDays", RangeExpressionTests.contextAddsCalendarDays),
+]

@@ -6,6 +6,13 @@ import TestKit
 
 /// Times typed on the command line, relative to a pinned now (2024-06-01T12:00Z, a Saturday).
 struct TimeExpressionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: timeExpressionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private func parse(_ text: String, zone: String = "UTC", now: Date = TestSupport.referenceNow) throws -> TimeExpression {
@@ -64,13 +71,13 @@ struct TimeExpressionTests {
         expectEqual(expression.isDateOnly, dateOnly, "\(text)")
     }
 
-    @Test func timeOfDayInNewYork() throws {
+    func timeOfDayInNewYork() throws {
         // New York is UTC−4 on 2024-06-01: now is 08:00 local, "08:30" is 12:30Z.
         try expectEqual(parse("08:30", zone: "America/New_York").date, Kit.utc(2024, 6, 1, 12, 30))
         try expectEqual(parse("today", zone: "America/New_York").date, Kit.utc(2024, 6, 1, 4))
     }
 
-    @Test func yesterdayAcrossTheSpringForwardDayIs23HoursBack() throws {
+    func yesterdayAcrossTheSpringForwardDayIs23HoursBack() throws {
         // now = 2024-04-01T10:00Z (12:00 CEST). Today starts 2024-04-01T00:00+02:00 = 03-31T22:00Z;
         // yesterday (the 23-hour day of 03-31) starts 2024-03-31T00:00+01:00 = 03-30T23:00Z.
         let now = Kit.utc(2024, 4, 1, 10)
@@ -83,7 +90,7 @@ struct TimeExpressionTests {
         try expectEqual(parse("yesterday 12:00", zone: "Europe/Paris", now: now).date, Kit.utc(2024, 3, 31, 10))
     }
 
-    @Test func relativeDaysAreCalendarDaysAcrossDST() throws {
+    func relativeDaysAreCalendarDaysAcrossDST() throws {
         // "-1d" is one calendar day at the same clock time (issue 31): 2024-03-31T14:00 CEST (12:00Z) gives
         // 03-30T14:00 CET (13:00Z), 23 hours back; in UTC it is 24 hours. Hours stay elapsed time.
         let now = Kit.utc(2024, 3, 31, 12)
@@ -111,7 +118,7 @@ struct TimeExpressionTests {
         }
     }
 
-    @Test func leapDayIsADate() throws {
+    func leapDayIsADate() throws {
         let expression = try parse("2024-02-29")
         expectEqual(expression.date, Kit.utc(2024, 2, 29))
         #expect(expression.isDateOnly)
@@ -119,7 +126,7 @@ struct TimeExpressionTests {
 
     /// Issue 20, item 15: a wall-clock time skipped by a clock change is refused, naming the valid times around it;
     /// a date alone on such a day, a repeated time and a time with an offset are read.
-    @Test func aTimeSkippedWhenClocksGoForwardIsRefused() throws {
+    func aTimeSkippedWhenClocksGoForwardIsRefused() throws {
         for (text, zone, before, after) in [("2024-03-10T02:30", "America/New_York", "2024-03-10T01:59", "2024-03-10T03:00"),
                                             ("2024-03-31T02:00", "Europe/Paris", "2024-03-31T01:59", "2024-03-31T03:00"),
                                             ("2024-10-06T02:15", "Australia/Sydney", "2024-10-06T01:59", "2024-10-06T03:00"),
@@ -143,3 +150,13 @@ struct TimeExpressionTests {
     }
 
 }
+
+/// The checks ``TimeExpressionTests/checks(_:)`` runs.
+private let timeExpressionTestsChecks: [Check<TimeExpressionTests>] = [
+    Check("timeOfDayInNewYork", TimeExpressionTests.timeOfDayInNewYork),
+    Check("yesterdayAcrossTheSpringForwardDayIs23HoursBack",
+          TimeExpressionTests.yesterdayAcrossTheSpringForwardDayIs23HoursBack),
+    Check("relativeDaysAreCalendarDaysAcrossDST", TimeExpressionTests.relativeDaysAreCalendarDaysAcrossDST),
+    Check("leapDayIsADate", TimeExpressionTests.leapDayIsADate),
+    Check("aTimeSkippedWhenClocksGoForwardIsRefused", TimeExpressionTests.aTimeSkippedWhenClocksGoForwardIsRefused),
+]

@@ -6,6 +6,13 @@ import HealthCore
 
 /// Amounts as people type them for `hkctl add`.
 struct QuantityInputTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: quantityInputTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private static let waterExamples = ["500mL", "0.5L", "16.9fl_oz_us"]
@@ -48,7 +55,7 @@ struct QuantityInputTests {
         expectEqual(quantity.unit.unitString, unit)
     }
 
-    @Test func typedUnitsConvertToTheCanonicalUnitExactly() throws {
+    func typedUnitsConvertToTheCanonicalUnitExactly() throws {
         // 16.9 × 29.5735295625 mL = 499.79264960625 mL.
         let bottle = try QuantityInput.parse("16.9fl_oz_us", for: .water)
         #expect(Kit.isClose(try bottle.value(in: HealthUnit(parsing: "mL")), 499.79264960625, relative: 1e-11))
@@ -61,7 +68,7 @@ struct QuantityInputTests {
 
     /// The aliases are a list searched in order (issue 32): each must be there once, in lower case, or the first
     /// would hide the others.
-    @Test func everyAliasIsListedOnceInLowerCase() {
+    func everyAliasIsListedOnceInLowerCase() {
         let names = QuantityInput.aliases.map(\.alias)
         expectEqual(Set(names).count, names.count)
         #expect(names.allSatisfy { $0 == $0.lowercased() })
@@ -69,14 +76,14 @@ struct QuantityInputTests {
         #expect(QuantityInput.units(forAlias: "parsec").isEmpty)
     }
 
-    @Test func percentIsStoredAsAFraction() throws {
+    func percentIsStoredAsAFraction() throws {
         // 21.5 % → 0.215 in the unit '%'.
         let quantity = try QuantityInput.parse("21.5%", for: QuantityInputTests.bodyFat)
         expectEqual(quantity.value, 0.215)
         expectEqual(quantity.unit, .percent())
     }
 
-    @Test func bareNumberForWaterNeedsAUnit() {
+    func bareNumberForWaterNeedsAUnit() {
         #expect(throws: UnitError.missingUnit("500", type: "water", examples: QuantityInputTests.waterExamples)) {
             try QuantityInput.parse("500", for: .water)
         }
@@ -85,7 +92,7 @@ struct QuantityInputTests {
         }
     }
 
-    @Test func massUnitForWaterIsTheWrongUnit() {
+    func massUnitForWaterIsTheWrongUnit() {
         #expect(throws: UnitError.wrongUnitForType(unit: "kg", type: "water", expected: QuantityInputTests.waterExamples)) {
             try QuantityInput.parse("5kg", for: .water)
         }
@@ -101,7 +108,7 @@ struct QuantityInputTests {
         }
     }
 
-    @Test func cupForWaterIsAmbiguousListingBothCups() {
+    func cupForWaterIsAmbiguousListingBothCups() {
         let choices = ["cup_us", "cup_imp"]
         #expect(throws: UnitError.ambiguous("cup", type: "water", choices: choices)) {
             try QuantityInput.parse("1cup", for: .water)
@@ -119,7 +126,7 @@ struct QuantityInputTests {
         #expect(message.contains("'cup_us'") && message.contains("'cup_imp'"))
     }
 
-    @Test func ozDependsOnTheTypesDimension() throws {
+    func ozDependsOnTheTypesDimension() throws {
         try expectEqual(QuantityInput.unit("oz", for: .weight).unitString, "oz")
         try expectEqual(QuantityInput.unit("oz", for: .water).unitString, "fl_oz_us")
         try expectEqual(QuantityInput.unit("OZ", for: .water).unitString, "fl_oz_us")  // aliases ignore case
@@ -130,7 +137,7 @@ struct QuantityInputTests {
         #expect(throws: UnitError.notANumber(text)) { try QuantityInput.parse(text, for: .water) }
     }
 
-    @Test func decimalCommaIsNotANumber() {
+    func decimalCommaIsNotANumber() {
         // "1,5L" reads "1" then finds ",5L": a European decimal comma, refused rather than read as 1 L.
         #expect(throws: UnitError.notANumber("1,5L")) { try QuantityInput.parse("1,5L", for: .water) }
     }
@@ -140,22 +147,22 @@ struct QuantityInputTests {
         #expect(throws: (any Error).self) { try QuantityInput.parse(text, for: .water) }
     }
 
-    @Test func overflowingExponentIsNotFinite() {
+    func overflowingExponentIsNotFinite() {
         // 1e999 overflows a double to +infinity.
         #expect(throws: SampleError.notFinite(type: "water")) { try QuantityInput.parse("1e999mL", for: .water) }
     }
 
-    @Test func unknownUnitTextIsReportedAsUnknown() {
+    func unknownUnitTextIsReportedAsUnknown() {
         #expect(throws: UnitError.unknownUnit("xyz")) { try QuantityInput.parse("5xyz", for: .water) }
         #expect(throws: UnitError.unknownUnit("xyz")) { try QuantityInput.unit("xyz", for: .water) }
     }
 
-    @Test func categoryTypesTakeNoAmount() {
+    func categoryTypesTakeNoAmount() {
         #expect(throws: SampleError.self) { try QuantityInput.parse("5", for: .sleep) }
         #expect(throws: UnitError.self) { try QuantityInput.unit("mL", for: .sleep) }
     }
 
-    @Test func negativeAmountsParseButFailValidation() throws {
+    func negativeAmountsParseButFailValidation() throws {
         // The parser keeps the sign; Sample validation refuses it.
         let quantity = try QuantityInput.parse("-5mL", for: .water)
         expectEqual(quantity.value, -5)
@@ -165,7 +172,7 @@ struct QuantityInputTests {
         #expect(throws: SampleError.negative(-5, type: "water")) { try sample.validated(as: .water) }
     }
 
-    @Test func unitSpellingsForStatsFollowTheType() throws {
+    func unitSpellingsForStatsFollowTheType() throws {
         try expectEqual(QuantityInput.unit("L", for: .water), HealthUnit(parsing: "L"))
         try expectEqual(QuantityInput.unit("fl_oz_us", for: .water), HealthUnit(parsing: "fl_oz_us"))
         try expectEqual(QuantityInput.unit("lb", for: .weight), HealthUnit(parsing: "lb"))
@@ -173,3 +180,20 @@ struct QuantityInputTests {
         try expectEqual(QuantityInput.unit("stone", for: .weight), HealthUnit(parsing: "st"))
     }
 }
+
+/// The checks ``QuantityInputTests/checks(_:)`` runs.
+private let quantityInputTestsChecks: [Check<QuantityInputTests>] = [
+    Check("typedUnitsConvertToTheCanonicalUnitExactly", QuantityInputTests.typedUnitsConvertToTheCanonicalUnitExactly),
+    Check("everyAliasIsListedOnceInLowerCase", QuantityInputTests.everyAliasIsListedOnceInLowerCase),
+    Check("percentIsStoredAsAFraction", QuantityInputTests.percentIsStoredAsAFraction),
+    Check("bareNumberForWaterNeedsAUnit", QuantityInputTests.bareNumberForWaterNeedsAUnit),
+    Check("massUnitForWaterIsTheWrongUnit", QuantityInputTests.massUnitForWaterIsTheWrongUnit),
+    Check("cupForWaterIsAmbiguousListingBothCups", QuantityInputTests.cupForWaterIsAmbiguousListingBothCups),
+    Check("ozDependsOnTheTypesDimension", QuantityInputTests.ozDependsOnTheTypesDimension),
+    Check("decimalCommaIsNotANumber", QuantityInputTests.decimalCommaIsNotANumber),
+    Check("overflowingExponentIsNotFinite", QuantityInputTests.overflowingExponentIsNotFinite),
+    Check("unknownUnitTextIsReportedAsUnknown", QuantityInputTests.unknownUnitTextIsReportedAsUnknown),
+    Check("categoryTypesTakeNoAmount", QuantityInputTests.categoryTypesTakeNoAmount),
+    Check("negativeAmountsParseButFailValidation", QuantityInputTests.negativeAmountsParseButFailValidation),
+    Check("unitSpellingsForStatsFollowTheType", QuantityInputTests.unitSpellingsForStatsFollowTheType),
+]

@@ -5,9 +5,16 @@ import TestKit
 
 /// Status transitions and enforcement of per-source permissions.
 struct AuthorizationStateTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: authorizationStateTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     let now = TestSupport.referenceNow
 
-    @Test func everyTypeStartsNotDeterminedAndTheOwnerMayDoAnything() throws {
+    func everyTypeStartsNotDeterminedAndTheOwnerMayDoAnything() throws {
         let state = AuthorizationState()
         expectEqual(state.shareStatus(source: "app", type: SampleType.water.identifier), .notDetermined)
         expectEqual(state.shareStatus(source: "hkctl", type: SampleType.water.identifier), .sharingAuthorized)
@@ -18,7 +25,7 @@ struct AuthorizationStateTests {
         }
     }
 
-    @Test func rawValuesAreHealthKits() {
+    func rawValuesAreHealthKits() {
         expectEqual(AuthorizationStatus.notDetermined.rawValue, 0)
         expectEqual(AuthorizationStatus.sharingDenied.rawValue, 1)
         expectEqual(AuthorizationStatus.sharingAuthorized.rawValue, 2)
@@ -29,7 +36,7 @@ struct AuthorizationStateTests {
     }
 
     /// notDetermined → (request) notDetermined → (grant) authorized → (deny) denied → (revoke) notDetermined.
-    @Test func everyTransition() throws {
+    func everyTransition() throws {
         var state = AuthorizationState()
         let water = SampleType.water.identifier
         try state.request(source: "app", share: [.water], read: [.steps], at: now)
@@ -50,7 +57,7 @@ struct AuthorizationStateTests {
         expectEqual(state.log.map(\.actor), ["app", "hkctl", "hkctl", "hkctl"])
     }
 
-    @Test func typesAppleComputesCannotBeShared() throws {
+    func typesAppleComputesCannotBeShared() throws {
         var state = AuthorizationState()
         let exercise = try SampleTypeCatalogue.standard.type(named: "exercise-time")
         #expect(throws: AuthorizationError.cannotShare("exercise-time")) {
@@ -61,7 +68,7 @@ struct AuthorizationStateTests {
     }
 
     /// A library user holding a HealthStore for a source cannot write past the owner's decisions.
-    @Test func healthStoreEnforcesShareAndFiltersReads() throws {
+    func healthStoreEnforcesShareAndFiltersReads() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let storage = JSONFileStore(path: folder + "/store")
             try storage.save([TestSupport.quantitySample(.water, 500, "mL", start: "2024-06-01T08:00:00Z", source: "hkctl")])
@@ -81,3 +88,13 @@ struct AuthorizationStateTests {
         }
     }
 }
+
+/// The checks ``AuthorizationStateTests/checks(_:)`` runs.
+private let authorizationStateTestsChecks: [Check<AuthorizationStateTests>] = [
+    Check("everyTypeStartsNotDeterminedAndTheOwnerMayDoAnything",
+          AuthorizationStateTests.everyTypeStartsNotDeterminedAndTheOwnerMayDoAnything),
+    Check("rawValuesAreHealthKits", AuthorizationStateTests.rawValuesAreHealthKits),
+    Check("everyTransition", AuthorizationStateTests.everyTransition),
+    Check("typesAppleComputesCannotBeShared", AuthorizationStateTests.typesAppleComputesCannotBeShared),
+    Check("healthStoreEnforcesShareAndFiltersReads", AuthorizationStateTests.healthStoreEnforcesShareAndFiltersReads),
+]

@@ -7,6 +7,13 @@ import TestKit
 /// only the owner decides, decisions made elsewhere are seen without reopening, and the permissions file is not a
 /// document a client can rewrite.
 struct HealthStoreAuthorizationTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: healthStoreAuthorizationTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-02T12:00:00Z")
 
     private static func withStores(_ body: (_ owner: HealthStore, _ app: HealthStore, _ folder: String) throws -> Void) throws {
@@ -19,7 +26,7 @@ struct HealthStoreAuthorizationTests {
 
     private static let steps = SampleType.steps, water = SampleType.water
 
-    @Test func aRequestIsRecordedAndGrantsNothing() throws {
+    func aRequestIsRecordedAndGrantsNothing() throws {
         try Self.withStores { owner, app, _ in
             try expectEqual(app.statusForAuthorizationRequest(toShare: [Self.water], read: [Self.steps]), .shouldRequest)
             try app.requestAuthorization(toShare: [Self.water], read: [Self.steps],
@@ -36,7 +43,7 @@ struct HealthStoreAuthorizationTests {
         }
     }
 
-    @Test func onlyTheOwnerDecides() throws {
+    func onlyTheOwnerDecides() throws {
         try Self.withStores { owner, app, folder in
             let before = TestSupport.walkFiles(folder)
             #expect(throws: AuthorizationError.ownerOnly(source: "app")) {
@@ -51,7 +58,7 @@ struct HealthStoreAuthorizationTests {
         }
     }
 
-    @Test func aDecisionMadeElsewhereIsSeenWithoutReopening() throws {
+    func aDecisionMadeElsewhereIsSeenWithoutReopening() throws {
         try Self.withStores { _, app, folder in
             let sample = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T09:00:00Z", source: "app")
             #expect(throws: AuthorizationError.notDetermined(source: "app", type: "water")) { try app.save([sample]) }
@@ -66,7 +73,7 @@ struct HealthStoreAuthorizationTests {
         }
     }
 
-    @Test func thePermissionsFileIsNotAPlainDocument() throws {
+    func thePermissionsFileIsNotAPlainDocument() throws {
         try Self.withStores { owner, _, _ in
             try owner.decideAuthorization(for: "app", allow: false, share: [Self.water], read: [])
             #expect(throws: AuthorizationError.privateDocument("authorization.json")) {
@@ -81,7 +88,7 @@ struct HealthStoreAuthorizationTests {
         }
     }
 
-    @Test func asyncAndCompletionFormsGiveTheSameAnswers() async throws {
+    func asyncAndCompletionFormsGiveTheSameAnswers() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let app = try HealthStore(directory: folder + "/store", source: "app", clock: { Self.now })
             try await app.requestAuthorization(toShare: [Self.steps], read: [])
@@ -102,7 +109,7 @@ struct HealthStoreAuthorizationTests {
         }
     }
 
-    @Test func aHealthStoreIsSharedAcrossTasks() async throws {
+    func aHealthStoreIsSharedAcrossTasks() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let owner = try HealthStore(directory: folder + "/store", clock: { Self.now })
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -119,3 +126,15 @@ struct HealthStoreAuthorizationTests {
         }
     }
 }
+
+/// The checks ``HealthStoreAuthorizationTests/checks(_:)`` runs.
+private let healthStoreAuthorizationTestsChecks: [Check<HealthStoreAuthorizationTests>] = [
+    Check("aRequestIsRecordedAndGrantsNothing", HealthStoreAuthorizationTests.aRequestIsRecordedAndGrantsNothing),
+    Check("onlyTheOwnerDecides", HealthStoreAuthorizationTests.onlyTheOwnerDecides),
+    Check("aDecisionMadeElsewhereIsSeenWithoutReopening",
+          HealthStoreAuthorizationTests.aDecisionMadeElsewhereIsSeenWithoutReopening),
+    Check("thePermissionsFileIsNotAPlainDocument", HealthStoreAuthorizationTests.thePermissionsFileIsNotAPlainDocument),
+    Check("asyncAndCompletionFormsGiveTheSameAnswers",
+          HealthStoreAuthorizationTests.asyncAndCompletionFormsGiveTheSameAnswers),
+    Check("aHealthStoreIsSharedAcrossTasks", HealthStoreAuthorizationTests.aHealthStoreIsSharedAcrossTasks),
+]

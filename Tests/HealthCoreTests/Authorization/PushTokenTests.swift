@@ -6,9 +6,16 @@ import TestKit
 /// Push tokens: random, URL-safe, kept only as digests in a private 0600 document, one per source name, matched in
 /// full, revocable.
 struct PushTokenTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: pushTokenTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-02T12:00:00Z")
 
-    @Test func sha256MatchesTheStandardVectors() {
+    func sha256MatchesTheStandardVectors() {
         func hex(_ text: String) -> String { PushTokens.digest(of: text) }
         expectEqual(hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         expectEqual(hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -16,7 +23,7 @@ struct PushTokenTests {
         expectEqual(hex(String(repeating: "a", count: 1000)), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
-    @Test func aTokenIsRandomURLSafeAndKeptOnlyAsADigest() throws {
+    func aTokenIsRandomURLSafeAndKeptOnlyAsADigest() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             let token = try store.createPushToken(for: "iphone", now: Self.now)
@@ -38,7 +45,7 @@ struct PushTokenTests {
         }
     }
 
-    @Test func aWrongTokenMatchesNothing() throws {
+    func aWrongTokenMatchesNothing() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             try expectNil(store.source(forPushToken: "anything"))
@@ -49,7 +56,7 @@ struct PushTokenTests {
         }
     }
 
-    @Test func oneTokenPerNameAndRevokedTokensStopWorking() throws {
+    func oneTokenPerNameAndRevokedTokensStopWorking() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             let token = try store.createPushToken(for: "iphone", now: Self.now)
@@ -69,7 +76,7 @@ struct PushTokenTests {
         }
     }
 
-    @Test func theTokenDocumentIsNotAPlainDocument() throws {
+    func theTokenDocumentIsNotAPlainDocument() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             _ = try store.createPushToken(for: "iphone", now: Self.now)
@@ -82,7 +89,7 @@ struct PushTokenTests {
         }
     }
 
-    @Test func aDamagedTokenDocumentIsReportedNotIgnored() throws {
+    func aDamagedTokenDocumentIsReportedNotIgnored() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             _ = try store.createPushToken(for: "iphone", now: Self.now)
@@ -95,3 +102,13 @@ struct PushTokenTests {
         }
     }
 }
+
+/// The checks ``PushTokenTests/checks(_:)`` runs.
+private let pushTokenTestsChecks: [Check<PushTokenTests>] = [
+    Check("sha256MatchesTheStandardVectors", PushTokenTests.sha256MatchesTheStandardVectors),
+    Check("aTokenIsRandomURLSafeAndKeptOnlyAsADigest", PushTokenTests.aTokenIsRandomURLSafeAndKeptOnlyAsADigest),
+    Check("aWrongTokenMatchesNothing", PushTokenTests.aWrongTokenMatchesNothing),
+    Check("oneTokenPerNameAndRevokedTokensStopWorking", PushTokenTests.oneTokenPerNameAndRevokedTokensStopWorking),
+    Check("theTokenDocumentIsNotAPlainDocument", PushTokenTests.theTokenDocumentIsNotAPlainDocument),
+    Check("aDamagedTokenDocumentIsReportedNotIgnored", PushTokenTests.aDamagedTokenDocumentIsReportedNotIgnored),
+]

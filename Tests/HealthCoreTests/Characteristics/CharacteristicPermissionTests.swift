@@ -6,6 +6,13 @@ import TestKit
 /// Characteristic types go in the same read sets as sample types, as `HKCharacteristicType` does in HealthKit: a source
 /// reads a characteristic once the owner allows it, never writes one, and never stores a sample of one.
 struct CharacteristicPermissionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: characteristicPermissionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
     private static let app = "Step Tracker"
 
@@ -24,7 +31,7 @@ struct CharacteristicPermissionTests {
         }
     }
 
-    @Test func aSourceReadsACharacteristicOnlyOnceTheOwnerAllowsIt() async throws {
+    func aSourceReadsACharacteristicOnlyOnceTheOwnerAllowsIt() async throws {
         try await Self.withStore { owner, app, _ in
             // HealthKit's request, with sample and characteristic types in one Set<ObjectType>.
             let read: Set<ObjectType> = [QuantityType(.stepCount), CharacteristicType(.dateOfBirth),
@@ -59,7 +66,7 @@ struct CharacteristicPermissionTests {
         }
     }
 
-    @Test func aCharacteristicKeptFromAnImportIsReadWithItsTypesPermission() async throws {
+    func aCharacteristicKeptFromAnImportIsReadWithItsTypesPermission() async throws {
         try await Self.withStore { owner, app, _ in
             try owner.storage.updateDocument("characteristics.json", initial: Characteristics()) { me in
                 me.generic = ["HKCharacteristicTypeIdentifierWheelchairUse": "HKWheelchairUseNo",
@@ -72,7 +79,7 @@ struct CharacteristicPermissionTests {
         }
     }
 
-    @Test func aCharacteristicCannotBeSharedAndAskingChangesNothing() async throws {
+    func aCharacteristicCannotBeSharedAndAskingChangesNothing() async throws {
         try await Self.withStore { owner, app, path in
             let before = TestSupport.walkFiles(path)
             // The store's calls take sample types to share, so a characteristic cannot be passed; the record refuses one.
@@ -87,7 +94,7 @@ struct CharacteristicPermissionTests {
         }
     }
 
-    @Test func aSampleOfACharacteristicTypeIsRefusedAndNothingIsWritten() async throws {
+    func aSampleOfACharacteristicTypeIsRefusedAndNothingIsWritten() async throws {
         try await Self.withStore { owner, _, path in
             let before = TestSupport.walkFiles(path)
             // A characteristic type is not a sample type (no QuantitySample can be made of one): a record names one.
@@ -109,7 +116,7 @@ struct CharacteristicPermissionTests {
         }
     }
 
-    @Test func aJSONLinesImportRejectsALineOfACharacteristicType() throws {
+    func aJSONLinesImportRejectsALineOfACharacteristicType() throws {
         try TestSupport.withTemporaryDirectory { folder in
             // A line as the store writes a value of a type it does not know.
             let kept = Sample(typeIdentifier: "HKCharacteristicTypeIdentifierBloodType", start: Self.now, end: Self.now,
@@ -126,7 +133,7 @@ struct CharacteristicPermissionTests {
         }
     }
 
-    @Test func characteristicTypesAreLookedUpByEveryName() {
+    func characteristicTypesAreLookedUpByEveryName() {
         expectEqual(SampleType.characteristicTypes.count, 6)
         #expect(SampleType.characteristicTypes.allSatisfy { $0.kind == .characteristic && $0.characteristicIdentifier != nil })
         expectEqual(CharacteristicType(.fitzpatrickSkinType).name, "skin-type")
@@ -142,3 +149,19 @@ struct CharacteristicPermissionTests {
         }
     }
 }
+
+/// The checks ``CharacteristicPermissionTests/checks(_:)`` runs.
+private let characteristicPermissionTestsChecks: [Check<CharacteristicPermissionTests>] = [
+    Check("aSourceReadsACharacteristicOnlyOnceTheOwnerAllowsIt",
+          CharacteristicPermissionTests.aSourceReadsACharacteristicOnlyOnceTheOwnerAllowsIt),
+    Check("aCharacteristicKeptFromAnImportIsReadWithItsTypesPermission",
+          CharacteristicPermissionTests.aCharacteristicKeptFromAnImportIsReadWithItsTypesPermission),
+    Check("aCharacteristicCannotBeSharedAndAskingChangesNothing",
+          CharacteristicPermissionTests.aCharacteristicCannotBeSharedAndAskingChangesNothing),
+    Check("aSampleOfACharacteristicTypeIsRefusedAndNothingIsWritten",
+          CharacteristicPermissionTests.aSampleOfACharacteristicTypeIsRefusedAndNothingIsWritten),
+    Check("aJSONLinesImportRejectsALineOfACharacteristicType",
+          CharacteristicPermissionTests.aJSONLinesImportRejectsALineOfACharacteristicType),
+    Check("characteristicTypesAreLookedUpByEveryName",
+          CharacteristicPermissionTests.characteristicTypesAreLookedUpByEveryName),
+]

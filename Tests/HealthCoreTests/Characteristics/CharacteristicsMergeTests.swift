@@ -5,6 +5,13 @@ import TestKit
 
 /// An import adds the characteristics a store lacks and keeps those it has unless told to replace them (issue 22).
 struct CharacteristicsMergeTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: characteristicsMergeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static func me(birth: String? = nil, sex: BiologicalSex? = nil, blood: BloodType? = nil, skin: FitzpatrickSkinType? = nil,
                            generic: [String: String]? = nil) -> Characteristics {
         var me = Characteristics()
@@ -18,7 +25,7 @@ struct CharacteristicsMergeTests {
 
     private static let wheelchair = "HKCharacteristicTypeIdentifierWheelchairUse"
 
-    @Test func differencesKeepTheStoresValueAndMissingOnesAreAdded() {
+    func differencesKeepTheStoresValueAndMissingOnesAreAdded() {
         let stored = Self.me(birth: "1988-04-02", blood: .aPositive, generic: [Self.wheelchair: "HKWheelchairUseNo"])
         let imported = Self.me(birth: "1988-04-02", sex: .female, blood: .bPositive, skin: .typeIII,
                                generic: [Self.wheelchair: "HKWheelchairUseYes"])
@@ -33,7 +40,7 @@ struct CharacteristicsMergeTests {
         expectEqual(merge.entries(.kept).map(\.key), ["blood-type", Self.wheelchair])
     }
 
-    @Test func replacingTakesTheExportsValues() {
+    func replacingTakesTheExportsValues() {
         let stored = Self.me(birth: "1990-01-01", sex: .male, blood: .aPositive, skin: .typeII, generic: ["HKOther": "x"])
         let imported = Self.me(birth: "1988-04-02", blood: .aPositive, skin: .typeV, generic: [Self.wheelchair: "HKWheelchairUseYes"])
         let merge = CharacteristicsMerge(stored: stored, imported: imported, replace: true)
@@ -43,7 +50,7 @@ struct CharacteristicsMergeTests {
                                           generic: ["HKOther": "x", Self.wheelchair: "HKWheelchairUseYes"]))
     }
 
-    @Test func anExportWithoutCharacteristicsOrTheSameOnesChangesNothing() {
+    func anExportWithoutCharacteristicsOrTheSameOnesChangesNothing() {
         let stored = Self.me(birth: "1988-04-02", sex: .other)
         for replace in [false, true] {
             let empty = CharacteristicsMerge(stored: stored, imported: Characteristics(), replace: replace)
@@ -56,7 +63,7 @@ struct CharacteristicsMergeTests {
         }
     }
 
-    @Test func intoAnEmptyStoreEverythingIsAdded() {
+    func intoAnEmptyStoreEverythingIsAdded() {
         let imported = Self.me(birth: "1988-04-02", sex: .female, blood: .oNegative, skin: .typeVI)
         let merge = CharacteristicsMerge(stored: Characteristics(), imported: imported, replace: false)
         #expect(merge.entries.allSatisfy { $0.outcome == .added })
@@ -67,6 +74,13 @@ struct CharacteristicsMergeTests {
 extension ImportTests {
     /// `HealthImporter` applies ``CharacteristicsMerge`` to the store's `characteristics.json`.
     struct CharacteristicsImportTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: characteristicsImportTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
 
         /// The test export's `Me`: 1988-04-02, female, A+, skin type not set.
@@ -82,7 +96,7 @@ extension ImportTests {
             FileManager.default.contents(atPath: store.path + "/characteristics.json")
         }
 
-        @Test func theStoresDifferingValuesAreKeptAndReported() throws {
+        func theStoresDifferingValuesAreKeptAndReported() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 try store.updateDocument("characteristics.json", initial: Characteristics()) {
@@ -102,7 +116,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aDryRunComparesWithoutWriting() throws {
+        func aDryRunComparesWithoutWriting() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 try store.updateDocument("characteristics.json", initial: Characteristics()) { $0.bloodType = .oNegative }
@@ -115,7 +129,7 @@ extension ImportTests {
             }
         }
 
-        @Test func anImportThatChangesNoCharacteristicLeavesTheFileAlone() throws {
+        func anImportThatChangesNoCharacteristicLeavesTheFileAlone() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 _ = try run(store)
@@ -128,3 +142,22 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``CharacteristicsMergeTests/checks(_:)`` runs.
+private let characteristicsMergeTestsChecks: [Check<CharacteristicsMergeTests>] = [
+    Check("differencesKeepTheStoresValueAndMissingOnesAreAdded",
+          CharacteristicsMergeTests.differencesKeepTheStoresValueAndMissingOnesAreAdded),
+    Check("replacingTakesTheExportsValues", CharacteristicsMergeTests.replacingTakesTheExportsValues),
+    Check("anExportWithoutCharacteristicsOrTheSameOnesChangesNothing",
+          CharacteristicsMergeTests.anExportWithoutCharacteristicsOrTheSameOnesChangesNothing),
+    Check("intoAnEmptyStoreEverythingIsAdded", CharacteristicsMergeTests.intoAnEmptyStoreEverythingIsAdded),
+]
+
+/// The checks ``ImportTests.CharacteristicsImportTests/checks(_:)`` runs.
+private let characteristicsImportTestsChecks: [Check<ImportTests.CharacteristicsImportTests>] = [
+    Check("theStoresDifferingValuesAreKeptAndReported",
+          ImportTests.CharacteristicsImportTests.theStoresDifferingValuesAreKeptAndReported),
+    Check("aDryRunComparesWithoutWriting", ImportTests.CharacteristicsImportTests.aDryRunComparesWithoutWriting),
+    Check("anImportThatChangesNoCharacteristicLeavesTheFileAlone",
+          ImportTests.CharacteristicsImportTests.anImportThatChangesNoCharacteristicLeavesTheFileAlone),
+]

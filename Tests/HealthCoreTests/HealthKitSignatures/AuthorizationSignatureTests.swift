@@ -6,6 +6,13 @@ import TestKit
 /// `authorizationStatus(for:)` does not throw and `requestAuthorization(toShare:read:)` takes optional sets, in its
 /// synchronous, async and completion-handler forms, as HealthKit's.
 struct AuthorizationSignatureTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: authorizationSignatureTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-02T12:00:00Z")
     private static let steps = QuantityType(.stepCount), water = QuantityType(.dietaryWater)
 
@@ -17,7 +24,7 @@ struct AuthorizationSignatureTests {
         }
     }
 
-    @Test func theStatusIsReadWithoutTry() throws {
+    func theStatusIsReadWithoutTry() throws {
         try Self.withStores { owner, app, _ in
             // HealthKit's line, ported by the prefix alone.
             let status = app.authorizationStatus(for: Self.water)
@@ -29,7 +36,7 @@ struct AuthorizationSignatureTests {
         }
     }
 
-    @Test func unreadablePermissionsAnswerNotDeterminedAndTheNextThrowingCallSaysWhy() throws {
+    func unreadablePermissionsAnswerNotDeterminedAndTheNextThrowingCallSaysWhy() throws {
         try Self.withStores { owner, app, folder in
             try app.requestAuthorization(toShare: [Self.water], read: nil)
             try owner.decideAuthorization(for: "app", allow: true, share: [Self.water], read: [])
@@ -43,7 +50,7 @@ struct AuthorizationSignatureTests {
         }
     }
 
-    @Test func requestsTakeOptionalSetsInEveryForm() async throws {
+    func requestsTakeOptionalSetsInEveryForm() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let owner = try HealthStore(directory: folder + "/store", clock: { Self.now })
             let app = try HealthStore(directory: folder + "/store", source: "app", clock: { Self.now })
@@ -66,3 +73,11 @@ struct AuthorizationSignatureTests {
         }
     }
 }
+
+/// The checks ``AuthorizationSignatureTests/checks(_:)`` runs.
+private let authorizationSignatureTestsChecks: [Check<AuthorizationSignatureTests>] = [
+    Check("theStatusIsReadWithoutTry", AuthorizationSignatureTests.theStatusIsReadWithoutTry),
+    Check("unreadablePermissionsAnswerNotDeterminedAndTheNextThrowingCallSaysWhy",
+          AuthorizationSignatureTests.unreadablePermissionsAnswerNotDeterminedAndTheNextThrowingCallSaysWhy),
+    Check("requestsTakeOptionalSetsInEveryForm", AuthorizationSignatureTests.requestsTakeOptionalSetsInEveryForm),
+]

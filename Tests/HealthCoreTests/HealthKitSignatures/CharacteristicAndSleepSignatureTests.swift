@@ -6,9 +6,16 @@ import TestKit
 /// `dateOfBirthComponents()` throws `errorNoData` when no date of birth is set, as HealthKit's Swift call, and
 /// `CategoryValueSleepAnalysis.asleep` is HealthKit's older name of `asleepUnspecified`.
 struct CharacteristicAndSleepSignatureTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: characteristicAndSleepSignatureTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
 
-    @Test func noDateOfBirthThrowsNoData() throws {
+    func noDateOfBirthThrowsNoData() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { Self.now })
             // HealthKit's pattern: `do { let birth = try store.dateOfBirthComponents() } catch HKError.errorNoData { }`.
@@ -27,7 +34,7 @@ struct CharacteristicAndSleepSignatureTests {
         }
     }
 
-    @Test func asleepIsAsleepUnspecified() async throws {
+    func asleepIsAsleepUnspecified() async throws {
         expectEqual(CategoryValueSleepAnalysis.asleep, .asleepUnspecified)
         expectEqual(CategoryValueSleepAnalysis.asleep.rawValue, 1)
         #expect(CategoryValueSleepAnalysis.allAsleepValues.contains(.asleep))
@@ -42,3 +49,9 @@ struct CharacteristicAndSleepSignatureTests {
         }
     }
 }
+
+/// The checks ``CharacteristicAndSleepSignatureTests/checks(_:)`` runs.
+private let characteristicAndSleepSignatureTestsChecks: [Check<CharacteristicAndSleepSignatureTests>] = [
+    Check("noDateOfBirthThrowsNoData", CharacteristicAndSleepSignatureTests.noDateOfBirthThrowsNoData),
+    Check("asleepIsAsleepUnspecified", CharacteristicAndSleepSignatureTests.asleepIsAsleepUnspecified),
+]

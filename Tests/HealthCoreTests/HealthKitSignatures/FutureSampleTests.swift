@@ -6,9 +6,16 @@ import TestKit
 /// The library stores a sample dated after now, as HealthKit stores a planned meal; refusing one is a rule of entries
 /// typed by people, checked with `Sample.validated(as:now:timeZone:)` (hkctl's `add` does, see `BadInputTests`).
 struct FutureSampleTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: futureSampleTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
 
-    @Test func aPlannedMealIsSavedAndReadBack() async throws {
+    func aPlannedMealIsSavedAndReadBack() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { Self.now })
             let dinner = TestSupport.date("2024-06-10T19:00:00Z")
@@ -27,7 +34,7 @@ struct FutureSampleTests {
         }
     }
 
-    @Test func anEntryCheckedAgainstNowIsStillRefused() throws {
+    func anEntryCheckedAgainstNowIsStillRefused() throws {
         let tomorrow = TestSupport.quantitySample(.water, 0.5, "L", start: "2024-06-11T08:00:00Z")
         #expect(throws: SampleError.inFuture(end: "2024-06-11T08:00:00+00:00", now: "2024-06-10T12:00:00+00:00")) {
             try tomorrow.validated(as: .water, now: Self.now)
@@ -35,3 +42,9 @@ struct FutureSampleTests {
         #expect(throws: Never.self) { try tomorrow.validated(as: .water) }
     }
 }
+
+/// The checks ``FutureSampleTests/checks(_:)`` runs.
+private let futureSampleTestsChecks: [Check<FutureSampleTests>] = [
+    Check("aPlannedMealIsSavedAndReadBack", FutureSampleTests.aPlannedMealIsSavedAndReadBack),
+    Check("anEntryCheckedAgainstNowIsStillRefused", FutureSampleTests.anEntryCheckedAgainstNowIsStillRefused),
+]

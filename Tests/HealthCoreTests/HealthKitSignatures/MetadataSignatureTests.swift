@@ -6,9 +6,16 @@ import TestKit
 /// A sample's `metadata` is HealthKit's `[String: Any]?`: values read `as? Bool`, `as? String`, `as? Int`,
 /// `as? Double`, `as? Quantity` and `as? Date` by their keys' documented types; `metadataValues` keeps them typed.
 struct MetadataSignatureTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: metadataSignatureTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
 
-    @Test func savedMetadataReadsAsHealthKitCodeReadsIt() async throws {
+    func savedMetadataReadsAsHealthKitCodeReadsIt() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store", clock: { Self.now })
             let at = TestSupport.date("2024-06-03T08:00:00Z")
@@ -36,7 +43,7 @@ struct MetadataSignatureTests {
         }
     }
 
-    @Test func noMetadataIsNilAndValuesThatDoNotReadAsTheirKeysTypeStayAsStored() {
+    func noMetadataIsNilAndValuesThatDoNotReadAsTheirKeysTypeStayAsStored() {
         let at = TestSupport.date("2024-06-03T08:00:00Z")
         let plain = CategorySample(type: CategoryType(.sleepAnalysis), value: 1, start: at, end: at)
         #expect(plain.metadata == nil && plain.metadataValues == nil)
@@ -49,3 +56,10 @@ struct MetadataSignatureTests {
         expectEqual(speed, Quantity(5.2, HealthUnit(from: "km/hr")))
     }
 }
+
+/// The checks ``MetadataSignatureTests/checks(_:)`` runs.
+private let metadataSignatureTestsChecks: [Check<MetadataSignatureTests>] = [
+    Check("savedMetadataReadsAsHealthKitCodeReadsIt", MetadataSignatureTests.savedMetadataReadsAsHealthKitCodeReadsIt),
+    Check("noMetadataIsNilAndValuesThatDoNotReadAsTheirKeysTypeStayAsStored",
+          MetadataSignatureTests.noMetadataIsNilAndValuesThatDoNotReadAsTheirKeysTypeStayAsStored),
+]

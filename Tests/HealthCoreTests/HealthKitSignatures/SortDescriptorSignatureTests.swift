@@ -8,6 +8,13 @@ import HealthCore
 /// `SmallFoundationTests`) passes unchanged; `SampleQuery` takes `SampleSortDescriptor(key:ascending:)` with HealthKit's
 /// sort identifiers, as `NSSortDescriptor` is written for `HKSampleQuery`.
 struct SortDescriptorSignatureTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sortDescriptorSignatureTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
 
     /// Heart rate 61 at 08:00, 62 at 09:00, 63 at 10:00 (each a minute long), June 3.
@@ -25,7 +32,7 @@ struct SortDescriptorSignatureTests {
 
     private static let perMinute = HealthUnit.count().unitDivided(by: .minute())
 
-    @Test func foundationsSortDescriptorSortsADescriptor() async throws {
+    func foundationsSortDescriptorSortsADescriptor() async throws {
         try await Self.withStore { store in
             // HealthKit's lines with the prefix dropped.
             let sortDescriptor = SortDescriptor(\QuantitySample.startDate, order: .reverse)
@@ -40,7 +47,7 @@ struct SortDescriptorSignatureTests {
         }
     }
 
-    @Test func healthCoresOwnDescriptorIsASortComparator() async throws {
+    func healthCoresOwnDescriptorIsASortComparator() async throws {
         try await Self.withStore { store in
             var descriptor = SampleSortDescriptor(\QuantitySample.startDate, order: .reverse)
             let newest = try await SampleQueryDescriptor(predicates: [.quantitySample(type: QuantityType(.heartRate))],
@@ -55,7 +62,7 @@ struct SortDescriptorSignatureTests {
         }
     }
 
-    @Test func theHandlerQuerySortsByHealthKitsSortIdentifiers() async throws {
+    func theHandlerQuerySortsByHealthKitsSortIdentifiers() async throws {
         try await Self.withStore { store in
             #expect(SampleSortIdentifierStartDate == "startDate" && SampleSortIdentifierEndDate == "endDate")
             // HealthKit: `NSSortDescriptor(key: HKSampleSortIdentifierEndDate, ascending: false)`.
@@ -88,7 +95,7 @@ struct SortDescriptorSignatureTests {
         }
     }
 
-    @Test func anUnknownSortKeyStopsTheProgram() async {
+    func anUnknownSortKeyStopsTheProgram() async {
         await #expect(processExitsWith: .failure) {
             _ = SampleSortDescriptor(key: "quantity", ascending: true)
         }
@@ -105,3 +112,14 @@ extension SortDescriptorSignatureTests {
         }
     }
 }
+
+/// The checks ``SortDescriptorSignatureTests/checks(_:)`` runs.
+private let sortDescriptorSignatureTestsChecks: [Check<SortDescriptorSignatureTests>] = [
+    Check("foundationsSortDescriptorSortsADescriptor",
+          SortDescriptorSignatureTests.foundationsSortDescriptorSortsADescriptor),
+    Check("healthCoresOwnDescriptorIsASortComparator",
+          SortDescriptorSignatureTests.healthCoresOwnDescriptorIsASortComparator),
+    Check("theHandlerQuerySortsByHealthKitsSortIdentifiers",
+          SortDescriptorSignatureTests.theHandlerQuerySortsByHealthKitsSortIdentifiers),
+    Check("anUnknownSortKeyStopsTheProgram", SortDescriptorSignatureTests.anUnknownSortKeyStopsTheProgram),
+]

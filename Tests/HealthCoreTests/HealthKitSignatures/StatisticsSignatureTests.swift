@@ -6,6 +6,13 @@ import TestKit
 /// `Statistics` as HealthKit's `HKStatistics`: `sources` is `[Source]?`, the per-source accessors take a `Source`,
 /// `duration()` is a quantity, and `mostRecentQuantityDateInterval()` gives the latest sample's dates.
 struct StatisticsSignatureTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: statisticsSignatureTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
 
     /// Steps: 1,000 on June 3 09:00-09:30 (phone), 500 on June 3 18:00-18:10 (watch), 2,000 on June 5 10:00-11:00
@@ -26,7 +33,7 @@ struct StatisticsSignatureTests {
         }
     }
 
-    @Test func sourcesAreSourcesAndTheirFiguresAreReadWithThem() async throws {
+    func sourcesAreSourcesAndTheirFiguresAreReadWithThem() async throws {
         try await Self.withStore { store in
             let merged = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)),
                                                              options: .cumulativeSum).result(for: store)
@@ -49,7 +56,7 @@ struct StatisticsSignatureTests {
         }
     }
 
-    @Test func discreteFiguresPerSourceAndTheLatestSamplesDates() async throws {
+    func discreteFiguresPerSourceAndTheLatestSamplesDates() async throws {
         try await Self.withStore { store in
             let result = try await StatisticsQueryDescriptor(
                 predicate: .quantitySample(type: QuantityType(.heartRate)),
@@ -80,7 +87,7 @@ struct StatisticsSignatureTests {
         }
     }
 
-    @Test func aCollectionsSourcesAreASetOfSources() async throws {
+    func aCollectionsSourcesAreASetOfSources() async throws {
         try await Self.withStore { store in
             let collection = try await StatisticsCollectionQueryDescriptor(
                 predicate: .quantitySample(type: QuantityType(.stepCount)), options: [.cumulativeSum, .separateBySource],
@@ -90,3 +97,12 @@ struct StatisticsSignatureTests {
         }
     }
 }
+
+/// The checks ``StatisticsSignatureTests/checks(_:)`` runs.
+private let statisticsSignatureTestsChecks: [Check<StatisticsSignatureTests>] = [
+    Check("sourcesAreSourcesAndTheirFiguresAreReadWithThem",
+          StatisticsSignatureTests.sourcesAreSourcesAndTheirFiguresAreReadWithThem),
+    Check("discreteFiguresPerSourceAndTheLatestSamplesDates",
+          StatisticsSignatureTests.discreteFiguresPerSourceAndTheLatestSamplesDates),
+    Check("aCollectionsSourcesAreASetOfSources", StatisticsSignatureTests.aCollectionsSourcesAreASetOfSources),
+]

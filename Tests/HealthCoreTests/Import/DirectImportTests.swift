@@ -9,6 +9,13 @@ extension ImportTests {
     /// reading (`Sample`s through ``SampleLineCodec``): which records take the direct path, and that the stores,
     /// receipts and rejections are the same byte for byte either way.
     struct DirectImportTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: directImportTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         typealias Support = ImportTestSupport
         static let watch = Support.watchDevice
         static let otherWatch = "&lt;&lt;HKDevice: 0x7fab12345678&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1&gt;"
@@ -140,7 +147,7 @@ extension ImportTests {
             return (direct, general)
         }
 
-        @Test func plainRecordsTakeTheDirectPath() throws {
+        func plainRecordsTakeTheDirectPath() throws {
             for record in Self.plainRecords {
                 let counts = try Self.paths(record)
                 #expect(counts == (1, 0), "\(record)")
@@ -155,7 +162,7 @@ extension ImportTests {
             #expect(counts == (2, 1))
         }
 
-        @Test func moreRecordsThanAGroupHoldsArriveInOrder() throws {
+        func moreRecordsThanAGroupHoldsArriveInOrder() throws {
             var records: [String] = []
             for minute in 0..<(DirectRecordGroup.capacity * 2 + 10) {
                 records.append(Self.heartRate(String(50 + minute % 40), at: String(format: "2024-05-%02d %02d:%02d:00 -0700",
@@ -183,7 +190,7 @@ extension ImportTests {
         }
 
         /// A second export that overlaps the first, imported into the store the first filled.
-        @Test func reimportsIntoANonEmptyStoreMatch() throws {
+        func reimportsIntoANonEmptyStoreMatch() throws {
             let first = Self.plainRecords.prefix(12).joined(separator: "\n")
             let second = (Array(Self.plainRecords.suffix(14)) + [Self.heartRate("88", at: "2024-05-03 08:00:00 -0700")]).joined(separator: "\n")
             try Support.withTemporaryDirectory { folder in
@@ -205,7 +212,7 @@ extension ImportTests {
         }
 
         /// A record left open by the end of the file or by `</HealthData>` is rejected with its line, as before.
-        @Test func openDirectRecordsAtTheEndAreRejectedAsBefore() throws {
+        func openDirectRecordsAtTheEndAreRejectedAsBefore() throws {
             let open = Self.heartRate("60", at: "2024-05-01 11:00:00 -0700", metadata: [("a", "1")])
                 .replacingOccurrences(of: " </Record>", with: "")
             let texts = [
@@ -223,7 +230,7 @@ extension ImportTests {
         }
 
         /// A dry run counts direct records without writing them.
-        @Test func aDryRunCountsDirectRecords() throws {
+        func aDryRunCountsDirectRecords() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Support.export(Self.plainRecords.joined(separator: "\n")), in: folder)
                 let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
@@ -253,3 +260,14 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.DirectImportTests/checks(_:)`` runs.
+private let directImportTestsChecks: [Check<ImportTests.DirectImportTests>] = [
+    Check("plainRecordsTakeTheDirectPath", ImportTests.DirectImportTests.plainRecordsTakeTheDirectPath),
+    Check("moreRecordsThanAGroupHoldsArriveInOrder",
+          ImportTests.DirectImportTests.moreRecordsThanAGroupHoldsArriveInOrder),
+    Check("reimportsIntoANonEmptyStoreMatch", ImportTests.DirectImportTests.reimportsIntoANonEmptyStoreMatch),
+    Check("openDirectRecordsAtTheEndAreRejectedAsBefore",
+          ImportTests.DirectImportTests.openDirectRecordsAtTheEndAreRejectedAsBefore),
+    Check("aDryRunCountsDirectRecords", ImportTests.DirectImportTests.aDryRunCountsDirectRecords),
+]

@@ -7,8 +7,15 @@ import TextSupport
 extension ImportTests {
     /// The small parts the direct import path stands on, each against the general code it replaces.
     struct DirectPrimitivesTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: directPrimitivesTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         /// Numbers copied as written must be exactly what ``NumberFormatting/json(_:)`` writes for them.
-        @Test func canonicalNumbersAreWhatTheStoreWouldWrite() {
+        func canonicalNumbersAreWhatTheStoreWouldWrite() {
             var texts = ["0", "1", "59", "3.757", "0.05032", "0.001", "0.0001", "152.9", "72.40", "007", "1e2", "-3", "+3",
                          "1.", ".5", "0.10", "123456789012345", "1234567890123456", "12345678901234.5", "0.00123456789012345",
                          "99999999999999.9", "1.0", "10", "100.25", ""]
@@ -39,7 +46,7 @@ extension ImportTests {
         }
 
         /// Export dates read directly give ``ExportDateParser``'s instant, and anything else is left to it.
-        @Test func exportDatesReadAsTheGeneralParserReadsThem() throws {
+        func exportDatesReadAsTheGeneralParserReadsThem() throws {
             var encoder = DirectRecordEncoder(catalogue: .standard, storeCatalogue: .standard)
             let accepted = ["2024-03-10 01:59:00 -0800", "2024-03-10 01:59:00 -0800", "2024-03-11 00:00:00 +0000",
                             "1900-01-01 00:00:00 +1800", "2024-02-29 23:59:59 -1800", "2024-12-31 23:00:00 +0530", "2023-01-01 07:32:08 -0000"]
@@ -83,7 +90,7 @@ extension ImportTests {
         }
 
         /// Starting from the state after a shared first block gives the digest of the whole message.
-        @Test func sha1ResumedAfterTheFirstBlockGivesTheSameDigest() {
+        func sha1ResumedAfterTheFirstBlockGivesTheSameDigest() {
             for length in [64, 65, 100, 119, 120, 127, 128, 129, 200, 1000] {
                 let message = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
                 message.withUnsafeBytes { bytes in
@@ -95,7 +102,7 @@ extension ImportTests {
             }
         }
 
-        @Test func uuidsAreSpelledAsFoundationSpellsThem() {
+        func uuidsAreSpelledAsFoundationSpellsThem() {
             let out = ByteBuffer()
             var uuids = [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
                          UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)),
@@ -108,7 +115,7 @@ extension ImportTests {
             }
         }
 
-        @Test func uuidSetBehavesLikeASet() {
+        func uuidSetBehavesLikeASet() {
             var set = UUIDSet()
             var reference = Set<UUID>()
             var generator = SystemRandomNumberGenerator()
@@ -128,7 +135,7 @@ extension ImportTests {
             #expect(!UUIDSet().contains(nilUUID))
         }
 
-        @Test func keptTagsReplayAsTheyWereSeen() throws {
+        func keptTagsReplayAsTheyWereSeen() throws {
             let text = "<a><Record type=\"HKX\" sourceName=\"A &amp; B\" value=\"\"/><MetadataEntry key=\"k\" value=\"v\"/></a>"
             var copy = XMLTagCopy()
             var seen: [String] = []
@@ -151,7 +158,7 @@ extension ImportTests {
 
         /// Attribute names and values of every length, so the eight-byte steps end at every offset, with `&`, `<`
         /// and quotes at word boundaries.
-        @Test func attributesAreFoundWhateverTheirLength() throws {
+        func attributesAreFoundWhateverTheirLength() throws {
             for length in 1...20 {
                 let name = String(repeating: "n", count: length)
                 let value = String(repeating: "v", count: length)
@@ -168,3 +175,19 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.DirectPrimitivesTests/checks(_:)`` runs.
+private let directPrimitivesTestsChecks: [Check<ImportTests.DirectPrimitivesTests>] = [
+    Check("canonicalNumbersAreWhatTheStoreWouldWrite",
+          ImportTests.DirectPrimitivesTests.canonicalNumbersAreWhatTheStoreWouldWrite),
+    Check("exportDatesReadAsTheGeneralParserReadsThem",
+          ImportTests.DirectPrimitivesTests.exportDatesReadAsTheGeneralParserReadsThem),
+    Check("sha1ResumedAfterTheFirstBlockGivesTheSameDigest",
+          ImportTests.DirectPrimitivesTests.sha1ResumedAfterTheFirstBlockGivesTheSameDigest),
+    Check("uuidsAreSpelledAsFoundationSpellsThem",
+          ImportTests.DirectPrimitivesTests.uuidsAreSpelledAsFoundationSpellsThem),
+    Check("uuidSetBehavesLikeASet", ImportTests.DirectPrimitivesTests.uuidSetBehavesLikeASet),
+    Check("keptTagsReplayAsTheyWereSeen", ImportTests.DirectPrimitivesTests.keptTagsReplayAsTheyWereSeen),
+    Check("attributesAreFoundWhateverTheirLength",
+          ImportTests.DirectPrimitivesTests.attributesAreFoundWhateverTheirLength),
+]

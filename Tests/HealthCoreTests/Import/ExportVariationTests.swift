@@ -8,6 +8,13 @@ extension ImportTests {
     /// Real exports differ from the Health app's current form: locale digits, look-alike records, iOS 8's layout,
     /// characteristics of newer kinds (issue 23). The fixtures are in Tests/Fixtures/import (made for these tests).
     struct ExportVariationTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: exportVariationTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
 
         static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -92,7 +99,7 @@ extension ImportTests {
             }
         }
 
-        @Test func localeDigitsAreFoldedOnlyInNumbersAndDates() {
+        func localeDigitsAreFoldedOnlyInNumbersAndDates() {
             expectEqual(LocalizedDigits.folded("٢٠٠٠-٠٢-٠١"), "2000-02-01")
             expectEqual(LocalizedDigits.folded("۷۲٫۴"), "72.4")
             expectEqual(LocalizedDigits.folded("१२० count/min"), "120 count/min")
@@ -111,7 +118,7 @@ extension ImportTests {
 
         // MARK: - Look-alike records
 
-        @Test func lookAlikeRecordsAreKeptOnTheFirstImportAndFoundOnTheSecond() throws {
+        func lookAlikeRecordsAreKeptOnTheFirstImportAndFoundOnTheSecond() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 let path = Self.fixture("look-alike.xml")
@@ -144,7 +151,7 @@ extension ImportTests {
 
         /// Tests/Fixtures/import/legacy-store-bb0402c is the store the build of bb0402c (whose identity left out
         /// creation dates, versions, devices and metadata) made of look-alike.xml: 5 samples, 10 records "present".
-        @Test func aStoreOfTheOlderIdentityRuleIsNotDoubledAndGetsWhatItLost() throws {
+        func aStoreOfTheOlderIdentityRuleIsNotDoubledAndGetsWhatItLost() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/legacy"
                 try FileManager.default.copyItem(atPath: Self.fixture("legacy-store-bb0402c"), toPath: path)
@@ -166,11 +173,11 @@ extension ImportTests {
             }
         }
 
-        @Test func lookAlikeRecordsRoundTrip() throws {
+        func lookAlikeRecordsRoundTrip() throws {
             try Self.roundTrip("look-alike.xml")
         }
 
-        @Test func aLaterExportWithOneMoreRepeatAddsOnlyThatRepeat() throws {
+        func aLaterExportWithOneMoreRepeatAddsOnlyThatRepeat() throws {
             let record = Support.record(value: "7")
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
@@ -183,7 +190,7 @@ extension ImportTests {
             }
         }
 
-        @Test func directAndGeneralPathsGiveLookAlikesTheSameUUIDs() throws {
+        func directAndGeneralPathsGiveLookAlikesTheSameUUIDs() throws {
             try Support.withTemporaryDirectory { folder in
                 let fast = JSONFileStore(path: folder + "/fast")
                 let plain = JSONFileStore(path: folder + "/plain")
@@ -196,7 +203,7 @@ extension ImportTests {
 
         // MARK: - iOS 8
 
-        @Test func iOS8ExportsImport() throws {
+        func iOS8ExportsImport() throws {
             let receipt = try Self.roundTrip("ios8.xml")
             expectEqual(receipt.totals.added, 7)
             expectEqual(receipt.totals.rejected, 0)
@@ -222,7 +229,7 @@ extension ImportTests {
 
         // MARK: - Characteristics of newer kinds
 
-        @Test func characteristicsOfUnknownKindsAreKeptAndExportedBack() throws {
+        func characteristicsOfUnknownKindsAreKeptAndExportedBack() throws {
             let receipt = try Self.roundTrip("me-generic.xml")
             expectEqual(receipt.characteristics["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse"], "HKCardioFitnessMedicationsUseOptionBetaBlocker")
             #expect(receipt.skippedAttributes.isEmpty, "\(receipt.skippedAttributes)")
@@ -249,3 +256,21 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.ExportVariationTests/checks(_:)`` runs.
+private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>] = [
+    Check("localeDigitsAreFoldedOnlyInNumbersAndDates",
+          ImportTests.ExportVariationTests.localeDigitsAreFoldedOnlyInNumbersAndDates),
+    Check("lookAlikeRecordsAreKeptOnTheFirstImportAndFoundOnTheSecond",
+          ImportTests.ExportVariationTests.lookAlikeRecordsAreKeptOnTheFirstImportAndFoundOnTheSecond),
+    Check("aStoreOfTheOlderIdentityRuleIsNotDoubledAndGetsWhatItLost",
+          ImportTests.ExportVariationTests.aStoreOfTheOlderIdentityRuleIsNotDoubledAndGetsWhatItLost),
+    Check("lookAlikeRecordsRoundTrip", ImportTests.ExportVariationTests.lookAlikeRecordsRoundTrip),
+    Check("aLaterExportWithOneMoreRepeatAddsOnlyThatRepeat",
+          ImportTests.ExportVariationTests.aLaterExportWithOneMoreRepeatAddsOnlyThatRepeat),
+    Check("directAndGeneralPathsGiveLookAlikesTheSameUUIDs",
+          ImportTests.ExportVariationTests.directAndGeneralPathsGiveLookAlikesTheSameUUIDs),
+    Check("iOS8ExportsImport", ImportTests.ExportVariationTests.iOS8ExportsImport),
+    Check("characteristicsOfUnknownKindsAreKeptAndExportedBack",
+          ImportTests.ExportVariationTests.characteristicsOfUnknownKindsAreKeptAndExportedBack),
+]

@@ -8,6 +8,13 @@ extension ImportTests {
     @Suite(.enabled(if: ImportTestSupport.fixturesAvailable,
                     "shared/fixtures/apple-health is not next to the repository, so the real-export tests are skipped"))
     struct FixtureImportTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: fixtureImportTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         /// The receipt's per-type totals under the keys the independent count uses.
         private func receiptCounts(_ receipt: ImportReceipt) -> [String: Int] {
             var counts: [String: Int] = [:]
@@ -59,7 +66,7 @@ extension ImportTests {
             }
         }
 
-        @Test func theZipHoldsTheSameExportAsTheXML() throws {
+        func theZipHoldsTheSameExportAsTheXML() throws {
             let fromXML = try HealthImporter(store: InMemorySampleStore())
                 .importFile(atPath: ImportTestSupport.fixture("josejamilena_es-ES_iphone-mifit.export.xml"))
             let fromZip = try HealthImporter(store: InMemorySampleStore()).importFile(atPath: ImportTestSupport.fixture(ImportTestSupport.zipFixture))
@@ -69,7 +76,7 @@ extension ImportTests {
             expectEqual(fromZip.totals.added, 3823)
         }
 
-        @Test func stepValuesMatchTheFile() throws {
+        func stepValuesMatchTheFile() throws {
             // Independently: sum the StepCount values of the file by the day of their start date as written (+0100).
             let path = ImportTestSupport.fixture("josejamilena_es-ES_iphone-mifit.export.xml")
             let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -94,7 +101,7 @@ extension ImportTests {
             }
         }
 
-        @Test func devicesLoseTheirMemoryAddressAndSourcesKeepTheirCharacters() throws {
+        func devicesLoseTheirMemoryAddressAndSourcesKeepTheirCharacters() throws {
             let store = InMemorySampleStore()
             _ = try HealthImporter(store: store).importFile(atPath: ImportTestSupport.fixture("danecollins_en-US_watch-excerpt.export_small.xml"))
             let devices = Set(store.allSamples.compactMap(\.device))
@@ -106,7 +113,7 @@ extension ImportTests {
             #expect(sources.contains("Dane's Apple\u{00A0}Watch"))
         }
 
-        @Test func keepsChildrenNoRecordShouldLose() throws {
+        func keepsChildrenNoRecordShouldLose() throws {
             let store = InMemorySampleStore()
             _ = try HealthImporter(store: store).importFile(atPath: ImportTestSupport.fixture("danecollins_en-US_watch-excerpt.export_small.xml"))
             let hrv = try #require(store.allSamples.first { $0.typeIdentifier == "HKQuantityTypeIdentifierHeartRateVariabilitySDNN" })
@@ -121,7 +128,7 @@ extension ImportTests {
             expectEqual(heartRate.metadata["HKMetadataKeyHeartRateMotionContext"], .string("2"))
         }
 
-        @Test func aFileCutShortKeepsItsCompleteRecordsAndSaysSo() throws {
+        func aFileCutShortKeepsItsCompleteRecordsAndSaysSo() throws {
             let path = ImportTestSupport.fixture("josejamilena_es-ES_iphone-mifit.export.xml")
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
             let prefix = Array(bytes[0..<(bytes.count / 2)])
@@ -144,3 +151,14 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.FixtureImportTests/checks(_:)`` runs.
+private let fixtureImportTestsChecks: [Check<ImportTests.FixtureImportTests>] = [
+    Check("theZipHoldsTheSameExportAsTheXML", ImportTests.FixtureImportTests.theZipHoldsTheSameExportAsTheXML),
+    Check("stepValuesMatchTheFile", ImportTests.FixtureImportTests.stepValuesMatchTheFile),
+    Check("devicesLoseTheirMemoryAddressAndSourcesKeepTheirCharacters",
+          ImportTests.FixtureImportTests.devicesLoseTheirMemoryAddressAndSourcesKeepTheirCharacters),
+    Check("keepsChildrenNoRecordShouldLose", ImportTests.FixtureImportTests.keepsChildrenNoRecordShouldLose),
+    Check("aFileCutShortKeepsItsCompleteRecordsAndSaysSo",
+          ImportTests.FixtureImportTests.aFileCutShortKeepsItsCompleteRecordsAndSaysSo),
+]

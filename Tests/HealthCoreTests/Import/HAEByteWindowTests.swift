@@ -9,6 +9,13 @@ extension ImportTests {
     /// with its line and column; what the window cannot hold (an element longer than it, a stream longer or shorter
     /// than its size) is parsed whole.
     struct HAEByteWindowTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: hAEByteWindowTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         /// Small windows: a page read at a time, so a payload of a few hundred kB is read and released many times.
         static let small = HAEByteWindow.Sizes(chunk: 4096, ahead: 4096, behind: 4096)
 
@@ -68,7 +75,7 @@ extension ImportTests {
             return (payload, wholeRead)
         }
 
-        @Test func aPayloadReadAWindowAtATimeParsesAsTheWholeBytesAndGivesBackWhatItPassed() throws {
+        func aPayloadReadAWindowAtATimeParsesAsTheWholeBytesAndGivesBackWhatItPassed() throws {
             let bytes = Array(HAEByteWindowTests.payloadText().utf8)
             #expect(bytes.count > 50 * 4096)
             let whole = try HealthAutoExportPayload(bytes: bytes, name: "payload.json")
@@ -87,7 +94,7 @@ extension ImportTests {
 
         /// With the standard sizes a payload of several huge pages gets a buffer on a 2 MB boundary (on Linux, where
         /// it asks for huge pages) and gives back whole 2 MB pages, and still parses every point.
-        @Test func aLargePayloadIsGivenBackInWholeHugePages() throws {
+        func aLargePayloadIsGivenBackInWholeHugePages() throws {
             let point = Array("{\"qty\":12,\"date\":\"2024-03-29 10:00:00 +0100\",\"source\":\"Watch\"},\n".utf8)
             let count = 200_000
             var bytes = Array("{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[".utf8)
@@ -108,7 +115,7 @@ extension ImportTests {
             #endif
         }
 
-        @Test func anElementLongerThanTheWindowOrAStreamOfAnotherSizeIsParsedWhole() throws {
+        func anElementLongerThanTheWindowOrAStreamOfAnotherSizeIsParsedWhole() throws {
             let long = Array(HAEByteWindowTests.payloadText(longPoint: true).utf8)
             let (payload, wholeRead) = try HAEByteWindowTests.streamed(long)
             #expect(wholeRead)
@@ -124,7 +131,7 @@ extension ImportTests {
             }
         }
 
-        @Test func anInvalidPayloadReadAWindowAtATimeFailsAsTheWholeBytesDo() throws {
+        func anInvalidPayloadReadAWindowAtATimeFailsAsTheWholeBytesDo() throws {
             let bytes = Array(HAEByteWindowTests.payloadText().utf8)
             // A bad value deep in (past many released pages), and the payload cut short.
             var broken = bytes
@@ -140,3 +147,15 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.HAEByteWindowTests/checks(_:)`` runs.
+private let hAEByteWindowTestsChecks: [Check<ImportTests.HAEByteWindowTests>] = [
+    Check("aPayloadReadAWindowAtATimeParsesAsTheWholeBytesAndGivesBackWhatItPassed",
+          ImportTests.HAEByteWindowTests.aPayloadReadAWindowAtATimeParsesAsTheWholeBytesAndGivesBackWhatItPassed),
+    Check("aLargePayloadIsGivenBackInWholeHugePages",
+          ImportTests.HAEByteWindowTests.aLargePayloadIsGivenBackInWholeHugePages),
+    Check("anElementLongerThanTheWindowOrAStreamOfAnotherSizeIsParsedWhole",
+          ImportTests.HAEByteWindowTests.anElementLongerThanTheWindowOrAStreamOfAnotherSizeIsParsedWhole),
+    Check("anInvalidPayloadReadAWindowAtATimeFailsAsTheWholeBytesDo",
+          ImportTests.HAEByteWindowTests.anInvalidPayloadReadAWindowAtATimeFailsAsTheWholeBytesDo),
+]

@@ -7,6 +7,13 @@ import TestKit
 /// minutes), in every order, with an export after them. Each step counts once: every stored point keeps what it holds
 /// beyond the finer points inside its period, so the forms add up to the coarsest one's figure.
 struct HAEChainOrderTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEChainOrderTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
 
     private static let week: [(date: String, steps: Double)] = [("2024-05-06 00:00:00", 70000), ("2024-05-13 00:00:00", 35000)]
@@ -25,7 +32,7 @@ struct HAEChainOrderTests {
 
     /// Week, days, hours, minutes, finest last: the week 70,000, Tuesday 9,000, Tuesday's first hour 100 and its
     /// first minute 10; the same four payloads again write nothing.
-    @Test func fourFormsInsideEachOtherCountOnce() throws {
+    func fourFormsInsideEachOtherCountOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             for points in [Self.week, Self.days, Self.hours, Self.minutes] { try Self.push(points, into: store) }
@@ -56,7 +63,7 @@ struct HAEChainOrderTests {
 
     /// Week, days and hours, then an export made on Tuesday at noon (Monday 12,000; Tuesday 3,000 from 08:00): the
     /// week still counts 70,000 and Tuesday 9,000, and the three payloads sent again afterwards write nothing.
-    @Test func anExportAfterThreeFormsTakesEachStepOffOnce() throws {
+    func anExportAfterThreeFormsTakesEachStepOffOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             for points in [Self.week, Self.days, Self.hours] { try Self.push(points, into: store) }
@@ -74,3 +81,10 @@ struct HAEChainOrderTests {
         }
     }
 }
+
+/// The checks ``HAEChainOrderTests/checks(_:)`` runs.
+private let hAEChainOrderTestsChecks: [Check<HAEChainOrderTests>] = [
+    Check("fourFormsInsideEachOtherCountOnce", HAEChainOrderTests.fourFormsInsideEachOtherCountOnce),
+    Check("anExportAfterThreeFormsTakesEachStepOffOnce",
+          HAEChainOrderTests.anExportAfterThreeFormsTakesEachStepOffOnce),
+]

@@ -8,6 +8,13 @@ import TestKit
 /// its records take (straight from the export's bytes into a file store, through a `HealthStore`, or held for their
 /// sync identifiers), and writes nothing.
 struct HAEDryRunSupersedeTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEDryRunSupersedeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
 
     /// HAE's day totals of steps: 10 May 4,500 and 11 May 3,000 (UTC days).
@@ -80,7 +87,7 @@ struct HAEDryRunSupersedeTests {
         }
     }
 
-    @Test func aDryRunIntoAStoreWithoutHAESamplesCountsNone() throws {
+    func aDryRunIntoAStoreWithoutHAESamplesCountsNone() throws {
         try Support.withTemporaryDirectory { folder in
             let file = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try file.save([])
@@ -126,7 +133,7 @@ struct HAEDryRunSupersedeTests {
     /// Session 15's review, F4: a dry run keeps, of the samples it would add, only what coverage can use: every sample
     /// touching an HAE point's period, and of the others one per source between two point ends. It reads the HAE
     /// points of a type only when a sample of that type comes, once.
-    @Test func aDryRunKeepsWhatCoverageReadsAndLoadsEachTypeOnce() throws {
+    func aDryRunKeepsWhatCoverageReadsAndLoadsEachTypeOnce() throws {
         let steps = "HKQuantityTypeIdentifierStepCount"
         let day: TimeInterval = 86_400
         let may10 = Date(timeIntervalSince1970: 1_715_299_200)
@@ -157,3 +164,11 @@ struct HAEDryRunSupersedeTests {
         #expect(additions.meetsAnyPoint)
     }
 }
+
+/// The checks ``HAEDryRunSupersedeTests/checks(_:)`` runs.
+private let hAEDryRunSupersedeTestsChecks: [Check<HAEDryRunSupersedeTests>] = [
+    Check("aDryRunIntoAStoreWithoutHAESamplesCountsNone",
+          HAEDryRunSupersedeTests.aDryRunIntoAStoreWithoutHAESamplesCountsNone),
+    Check("aDryRunKeepsWhatCoverageReadsAndLoadsEachTypeOnce",
+          HAEDryRunSupersedeTests.aDryRunKeepsWhatCoverageReadsAndLoadsEachTypeOnce),
+]

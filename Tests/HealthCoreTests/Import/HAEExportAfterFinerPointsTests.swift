@@ -8,6 +8,13 @@ import TestKit
 /// those days. Each step must count once: the export's days replace HAE's days, and the week's remainder is what is
 /// left of its total beyond the export's samples and the HAE days the export does not cover, whatever came first.
 struct HAEExportAfterFinerPointsTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEExportAfterFinerPointsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
     private static let source = "Jane’s iPhone"
 
@@ -42,7 +49,7 @@ struct HAEExportAfterFinerPointsTests {
 
     /// Week 70,000, then HAE's Monday 12,000 (the week's rest 58,000), then an export whose Monday is the same
     /// 12,000 steps: the week still counts 70,000 (before the fix: 58,000, Monday's steps subtracted twice).
-    @Test func anExportOfADayHAEAlreadySentKeepsTheWeeksTotal() throws {
+    func anExportOfADayHAEAlreadySentKeepsTheWeeksTotal() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -65,7 +72,7 @@ struct HAEExportAfterFinerPointsTests {
 
     /// Week 70,000, HAE's Monday 12,000 and Tuesday 9,000, then an export made on Tuesday at noon (Monday 12,000,
     /// Tuesday morning 3,000): the export's 15,000, Tuesday's rest 6,000 and the week's rest 49,000.
-    @Test func anExportMadeDuringADayHAESentKeepsTheWeeksTotal() throws {
+    func anExportMadeDuringADayHAESentKeepsTheWeeksTotal() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -82,7 +89,7 @@ struct HAEExportAfterFinerPointsTests {
 
     /// After the export reduced the week, HAE sends Wednesday (10,000): the week's rest goes down by it, not by the
     /// export's steps a second time.
-    @Test func aDaySentAfterTheExportReducedTheWeekCountsOnce() throws {
+    func aDaySentAfterTheExportReducedTheWeekCountsOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -95,7 +102,7 @@ struct HAEExportAfterFinerPointsTests {
     }
 
     /// The other order: the export first (Monday 12,000), then HAE's week, Monday and Tuesday (9,000): 70,000.
-    @Test func theWeekAndItsDaysAfterTheExportCountOnce() throws {
+    func theWeekAndItsDaysAfterTheExportCountOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try store.save([])
@@ -107,3 +114,15 @@ struct HAEExportAfterFinerPointsTests {
         }
     }
 }
+
+/// The checks ``HAEExportAfterFinerPointsTests/checks(_:)`` runs.
+private let hAEExportAfterFinerPointsTestsChecks: [Check<HAEExportAfterFinerPointsTests>] = [
+    Check("anExportOfADayHAEAlreadySentKeepsTheWeeksTotal",
+          HAEExportAfterFinerPointsTests.anExportOfADayHAEAlreadySentKeepsTheWeeksTotal),
+    Check("anExportMadeDuringADayHAESentKeepsTheWeeksTotal",
+          HAEExportAfterFinerPointsTests.anExportMadeDuringADayHAESentKeepsTheWeeksTotal),
+    Check("aDaySentAfterTheExportReducedTheWeekCountsOnce",
+          HAEExportAfterFinerPointsTests.aDaySentAfterTheExportReducedTheWeekCountsOnce),
+    Check("theWeekAndItsDaysAfterTheExportCountOnce",
+          HAEExportAfterFinerPointsTests.theWeekAndItsDaysAfterTheExportCountOnce),
+]

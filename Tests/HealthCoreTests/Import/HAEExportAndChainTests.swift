@@ -6,6 +6,13 @@ import TestKit
 /// Issue 30: exports and Health Auto Export points of several forms in many orders (a reviewer's probes of session 16's
 /// `HAEFinerPoints` and `HAEPeriodStart`). Each test states the figure a person expects.
 struct HAEExportAndChainTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEExportAndChainTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
     private static let type = "HKQuantityTypeIdentifierStepCount"
 
@@ -31,7 +38,7 @@ struct HAEExportAndChainTests {
     /// R1. HAE day 10,000; an export made at noon (4,000 08–12): the day's rest is 6,000 over 12:00–24:00 with
     /// HAEPeriodStart. A later import that adds any step (here another app's 500 steps) re-runs the superseding: the
     /// rest is weighed over its whole period again and the export's morning comes off it a second time.
-    @Test func r1ALaterImportDoesNotTakeTheExportsMorningOffTheRestAgain() throws {
+    func r1ALaterImportDoesNotTakeTheExportsMorningOffTheRestAgain() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-06 00:00:00", 10000)], into: store)
@@ -45,7 +52,7 @@ struct HAEExportAndChainTests {
 
     /// R1b. The same day, a second export made at 21:00 (the morning again and 5,000 13:00–20:00): the day counts
     /// 10,000 (the export's 9,000 and HAE's rest 1,000 over 20:00–24:00).
-    @Test func r1bASecondExportTheSameDayKeepsTheDaysTotal() throws {
+    func r1bASecondExportTheSameDayKeepsTheDaysTotal() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-06 00:00:00", 10000)], into: store)
@@ -59,7 +66,7 @@ struct HAEExportAndChainTests {
 
     /// R2. The existing test's store (week 70,000, Monday 12,000, Tuesday 9,000, export at Tuesday noon) and then a
     /// second export at Tuesday 21:00 (Tuesday 13:00–20:00, 5,000 more): the week still counts 70,000.
-    @Test func r2ASecondExportAfterTheWeeksDaysKeepsTheWeeksTotal() throws {
+    func r2ASecondExportAfterTheWeeksDaysKeepsTheWeeksTotal() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-06 00:00:00", 70000), ("2024-05-13 00:00:00", 35000)], into: store)
@@ -81,7 +88,7 @@ struct HAEExportAndChainTests {
     /// 6,000 over 12:00–24:00. Then HAE's week (70,000, another automation or a changed setting): the week's own
     /// remainder after the export (55,000 from Tuesday noon) already holds Tuesday afternoon, so Tuesday's rest
     /// must go: 70,000, not 76,000.
-    @Test func r3AWeekSentAfterADaysExportRemainderCountsOnce() throws {
+    func r3AWeekSentAfterADaysExportRemainderCountsOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-07 00:00:00", 9000)], into: store)
@@ -96,7 +103,7 @@ struct HAEExportAndChainTests {
 
     /// R4. Week 70,000; Monday 12,000 and Tuesday 9,000 (days); then Tuesday's first hours (00:00 100, 01:00 200):
     /// the week counts 70,000 and Tuesday 9,000 (the hours come off Tuesday's day, which comes off the week).
-    @Test func r4HoursInsideADayInsideAWeekCountOnce() throws {
+    func r4HoursInsideADayInsideAWeekCountOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-06 00:00:00", 70000), ("2024-05-13 00:00:00", 35000)], into: store)
@@ -110,7 +117,7 @@ struct HAEExportAndChainTests {
     }
 
     /// R4b. The same without a leading run (Wednesday alone, then its hours): was the chain wrong before 57e6b17 too?
-    @Test func r4bHoursInsideAMiddleDayInsideAWeekCountOnce() throws {
+    func r4bHoursInsideAMiddleDayInsideAWeekCountOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-06 00:00:00", 70000), ("2024-05-13 00:00:00", 35000)], into: store)
@@ -127,7 +134,7 @@ struct HAEExportAndChainTests {
 
     /// R5. R4's three payloads (a synced folder with files of three aggregation settings) imported again as they are:
     /// nothing written.
-    @Test func r5TheSameThreeSettingsAgainWriteNothing() throws {
+    func r5TheSameThreeSettingsAgainWriteNothing() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             for points in [Self.weekPayload, Self.daysPayload, Self.hoursPayload] { try Self.push(points, into: store) }
@@ -141,7 +148,7 @@ struct HAEExportAndChainTests {
 
     /// R6. Week, Monday and Tuesday, then Monday's first hours: the week and Monday day both start at Monday 00:00, so
     /// the plan settles them in a dictionary's order. The same input must give the same figure every time.
-    @Test func r6HoursAtTheWeeksStartGiveOneFigure() throws {
+    func r6HoursAtTheWeeksStartGiveOneFigure() throws {
         var seen = Set<Double>()
         for _ in 0..<8 {
             try Support.withTemporaryDirectory { folder in
@@ -157,7 +164,7 @@ struct HAEExportAndChainTests {
 
     /// R8. A week across a month's end (Monday 29 April 2024): Monday and Tuesday sent, the rest lies from 1 May in
     /// May's partition; Monday re-sent grown, then everything again; an export made on 30 April at noon.
-    @Test func r8AWeekAcrossAMonthsEnd() throws {
+    func r8AWeekAcrossAMonthsEnd() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-04-29 00:00:00", 70000), ("2024-05-06 00:00:00", 35000)], into: store)
@@ -183,7 +190,7 @@ struct HAEExportAndChainTests {
 
     /// R9. Undo, newest first: week, days, an export at Tuesday noon, Tuesday re-sent grown (10,000); undo the re-send
     /// then the export: 70,000 after each, and Monday and Tuesday HAE's again at the end.
-    @Test func r9UndoAfterATrim() throws {
+    func r9UndoAfterATrim() throws {
         try Support.withTemporaryDirectory { folder in
             let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             // One recording store per operation (a store's recording gives all its writes one operation id).
@@ -211,7 +218,7 @@ struct HAEExportAndChainTests {
 
     /// R10. Dry run against the real thing: R1's store, the second import with --dry-run counts what the real one
     /// supersedes, and writes nothing.
-    @Test func r10DryRunAgreesWithTheRealSecondImport() throws {
+    func r10DryRunAgreesWithTheRealSecondImport() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push([("2024-05-06 00:00:00", 10000)], into: store)
@@ -230,7 +237,7 @@ struct HAEExportAndChainTests {
     /// R11. Undo of a push (through a token, source "phone") after an export (the owner's) trimmed its rest: week and
     /// days pushed by "phone", an export at Tuesday noon, then "phone"'s days push undone. Expected: the week as HAE
     /// sent it less the export, 70,000 in all.
-    @Test func r11UndoOfAPushAfterTheExportTrimmedIt() throws {
+    func r11UndoOfAPushAfterTheExportTrimmedIt() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -250,7 +257,7 @@ struct HAEExportAndChainTests {
     /// R12. A day pushed (12,000), then pushed grown (13,000, replacing it), then an export that holds all of that day
     /// (and goes on past it): undoing the grown push brings back no 12,000 beside the export's 13,000, since the export
     /// holds the day whole; the undo says so (back already, nothing restored).
-    @Test func r12UndoOfAGrownPushAfterAnExportHoldingTheDayRestoresNothing() throws {
+    func r12UndoOfAGrownPushAfterAnExportHoldingTheDayRestoresNothing() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -270,3 +277,26 @@ struct HAEExportAndChainTests {
         }
     }
 }
+
+/// The checks ``HAEExportAndChainTests/checks(_:)`` runs.
+private let hAEExportAndChainTestsChecks: [Check<HAEExportAndChainTests>] = [
+    Check("r1ALaterImportDoesNotTakeTheExportsMorningOffTheRestAgain",
+          HAEExportAndChainTests.r1ALaterImportDoesNotTakeTheExportsMorningOffTheRestAgain),
+    Check("r1bASecondExportTheSameDayKeepsTheDaysTotal",
+          HAEExportAndChainTests.r1bASecondExportTheSameDayKeepsTheDaysTotal),
+    Check("r2ASecondExportAfterTheWeeksDaysKeepsTheWeeksTotal",
+          HAEExportAndChainTests.r2ASecondExportAfterTheWeeksDaysKeepsTheWeeksTotal),
+    Check("r3AWeekSentAfterADaysExportRemainderCountsOnce",
+          HAEExportAndChainTests.r3AWeekSentAfterADaysExportRemainderCountsOnce),
+    Check("r4HoursInsideADayInsideAWeekCountOnce", HAEExportAndChainTests.r4HoursInsideADayInsideAWeekCountOnce),
+    Check("r4bHoursInsideAMiddleDayInsideAWeekCountOnce",
+          HAEExportAndChainTests.r4bHoursInsideAMiddleDayInsideAWeekCountOnce),
+    Check("r5TheSameThreeSettingsAgainWriteNothing", HAEExportAndChainTests.r5TheSameThreeSettingsAgainWriteNothing),
+    Check("r6HoursAtTheWeeksStartGiveOneFigure", HAEExportAndChainTests.r6HoursAtTheWeeksStartGiveOneFigure),
+    Check("r8AWeekAcrossAMonthsEnd", HAEExportAndChainTests.r8AWeekAcrossAMonthsEnd),
+    Check("r9UndoAfterATrim", HAEExportAndChainTests.r9UndoAfterATrim),
+    Check("r10DryRunAgreesWithTheRealSecondImport", HAEExportAndChainTests.r10DryRunAgreesWithTheRealSecondImport),
+    Check("r11UndoOfAPushAfterTheExportTrimmedIt", HAEExportAndChainTests.r11UndoOfAPushAfterTheExportTrimmedIt),
+    Check("r12UndoOfAGrownPushAfterAnExportHoldingTheDayRestoresNothing",
+          HAEExportAndChainTests.r12UndoOfAGrownPushAfterAnExportHoldingTheDayRestoresNothing),
+]

@@ -10,6 +10,13 @@ extension ImportTests {
     /// fresh stores, re-sends, grown re-sends, other forms and stores holding an export's samples; and the decision
     /// itself, case by case.
     struct HAEFastPathTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: hAEFastPathTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         static let berlin = TimeZone(identifier: "Europe/Berlin")!
         static let fixtures = HealthAutoExportTests.fixtures
         /// Fixed, so both stores' `created` dates and records are equal.
@@ -145,7 +152,7 @@ extension ImportTests {
 
         // MARK: - Both paths write the same store
 
-        @Test func minutePointsFreshResentAndGrownGiveTheSameStore() throws {
+        func minutePointsFreshResentAndGrownGiveTheSameStore() throws {
             let year = Self.minutePayload(days: 2, seed: 7, unit: 5)
             let counts = try Self.compare([
                 .json(year, name: "a.json"),
@@ -160,7 +167,7 @@ extension ImportTests {
             #expect(counts.read > 0, "\(counts)")
         }
 
-        @Test func theHandMadeFixturesGiveTheSameStoreInAnyOrder() throws {
+        func theHandMadeFixturesGiveTheSameStoreInAnyOrder() throws {
             let names = ["day-steps.json", "heart-rate-minutes.json", "sleep-stages.json", "shapes.json", "bad-points.json",
                          "day-steps-grown.json", "sleep-nights.json", "overlap-hae.json"]
             for batchSize in [1, 2, 20_000] {
@@ -169,7 +176,7 @@ extension ImportTests {
             }
         }
 
-        @Test func onTopOfAnExportsSamplesBothPathsAgree() throws {
+        func onTopOfAnExportsSamplesBothPathsAgree() throws {
             let export = try String(contentsOfFile: Self.fixtures + "/overlap-export.xml", encoding: .utf8)
             try Self.compare([.xml(export), .fixture("overlap-hae.json"), .fixture("day-steps.json")], batchSize: 3)
             // An export's steps inside the generated days: covered points and remainders in the read batches.
@@ -186,7 +193,7 @@ extension ImportTests {
         /// a sample: the same stores and receipts for every shape (quantities, heart rate as one reading and as Min/Avg/Max,
         /// percentages, blood pressure, sleep in both forms, workouts, state of mind, unknown metrics kept, refused
         /// points, a merged source too long, a push through a program), in batches that mix both kinds and in one.
-        @Test func pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt() throws {
+        func pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt() throws {
             let independent = ["special-shapes.json", "units-water-percent-caffeine.json", "heart-rate-unaggregated-min-max.json",
                                "merged-source-over-200-characters.json", "pretty-nbsp-source-17-digits.json", "week-steps.json",
                                "travel-day-berlin.json", "only-workouts.json", "sleep-five-forms.json", "heart-rate-hours-first.json",
@@ -219,7 +226,7 @@ extension ImportTests {
 
         /// The run's notes hash sync identifiers from their UTF-8 in NFC: equal identifiers (`==`) hash alike whatever
         /// their bytes (a Kelvin sign is a K), and a direct row's identifier, hashed from its pieces, as its text.
-        @Test func syncHashesFollowStringEquality() throws {
+        func syncHashesFollowStringEquality() throws {
             for (a, b) in [("HAE|K|2024", "HAE|\u{212A}|2024"), ("HAE|caf\u{E9}", "HAE|cafe\u{301}"), ("HAE|x;", "HAE|x\u{37E}")] {
                 expectEqual(a, b)
                 expectEqual(HAEImportRun.syncHash(a), HAEImportRun.syncHash(b), "\(a)")
@@ -240,7 +247,7 @@ extension ImportTests {
         /// A heart-rate point is three samples (`|min`, `|max` and the point); a batch that ended between them made
         /// the next batch take the point's own sample for a re-send in the other shape, deleting its minimum and
         /// maximum. Batches now end between points, so every batch size stores the same.
-        @Test func batchesNeverSplitAPointsSamples() throws {
+        func batchesNeverSplitAPointsSamples() throws {
             for batchSize in [1, 2, 4, 5, 20_000] {
                 let store = InMemorySampleStore()
                 let receipt = try HealthImporter(store: store, batchSize: batchSize, timeZone: Self.berlin)
@@ -270,7 +277,7 @@ extension ImportTests {
                 + points.map { "{\"date\":\"\($0.0)\",\"qty\":\($0.1),\"source\":\"Watch\"}" }.joined(separator: ",") + "]}]}}")
         }
 
-        @Test func laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites() throws {
+        func laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites() throws {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let store = Self.store(folder + "/s")
                 let run = HAEImportRun()
@@ -293,7 +300,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aBatchNearSamplesStoredBeforeTheRunIsRead() throws {
+        func aBatchNearSamplesStoredBeforeTheRunIsRead() throws {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let store = Self.store(folder + "/s")
                 _ = try store.storeHealthAutoExport(try Self.steps([("2024-05-10 08:00:00 +0200", 10)]), dryRun: false)
@@ -308,7 +315,7 @@ extension ImportTests {
             }
         }
 
-        @Test func anotherFormOrSleepIsRead() throws {
+        func anotherFormOrSleepIsRead() throws {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let store = Self.store(folder + "/s")
                 let run = HAEImportRun()
@@ -328,7 +335,7 @@ extension ImportTests {
 
         /// The plan's reading leaves out, undecoded, the lines whose dates put them outside the window: it hands over
         /// exactly the samples the full reading gives that touch the window (edges included), with their sequences.
-        @Test func readingAroundAWindowGivesTheSamplesThatTouchIt() throws {
+        func readingAroundAWindowGivesTheSamplesThatTouchIt() throws {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let store = Self.store(folder + "/s")
                 let unit = try HealthUnit(parsing: "count")
@@ -364,7 +371,7 @@ extension ImportTests {
             }
         }
 
-        @Test func planAgainstNothingStoredIsThePlanAgainstAnEmptyStore() throws {
+        func planAgainstNothingStoredIsThePlanAgainstAnEmptyStore() throws {
             var all: [HAECandidate] = []
             for name in ["day-steps.json", "heart-rate-minutes.json", "sleep-stages.json", "sleep-nights.json", "shapes.json"] {
                 all += try Self.candidates(String(decoding: try #require(FileManager.default.contents(atPath: Self.fixtures + "/" + name)),
@@ -378,3 +385,25 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.HAEFastPathTests/checks(_:)`` runs.
+private let hAEFastPathTestsChecks: [Check<ImportTests.HAEFastPathTests>] = [
+    Check("minutePointsFreshResentAndGrownGiveTheSameStore",
+          ImportTests.HAEFastPathTests.minutePointsFreshResentAndGrownGiveTheSameStore),
+    Check("theHandMadeFixturesGiveTheSameStoreInAnyOrder",
+          ImportTests.HAEFastPathTests.theHandMadeFixturesGiveTheSameStoreInAnyOrder),
+    Check("onTopOfAnExportsSamplesBothPathsAgree", ImportTests.HAEFastPathTests.onTopOfAnExportsSamplesBothPathsAgree),
+    Check("pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt",
+          ImportTests.HAEFastPathTests.pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt),
+    Check("syncHashesFollowStringEquality", ImportTests.HAEFastPathTests.syncHashesFollowStringEquality),
+    Check("batchesNeverSplitAPointsSamples", ImportTests.HAEFastPathTests.batchesNeverSplitAPointsSamples),
+    Check("laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites",
+          ImportTests.HAEFastPathTests.laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites),
+    Check("aBatchNearSamplesStoredBeforeTheRunIsRead",
+          ImportTests.HAEFastPathTests.aBatchNearSamplesStoredBeforeTheRunIsRead),
+    Check("anotherFormOrSleepIsRead", ImportTests.HAEFastPathTests.anotherFormOrSleepIsRead),
+    Check("readingAroundAWindowGivesTheSamplesThatTouchIt",
+          ImportTests.HAEFastPathTests.readingAroundAWindowGivesTheSamplesThatTouchIt),
+    Check("planAgainstNothingStoredIsThePlanAgainstAnEmptyStore",
+          ImportTests.HAEFastPathTests.planAgainstNothingStoredIsThePlanAgainstAnEmptyStore),
+]

@@ -7,6 +7,13 @@ import TestKit
 /// or lies after now, or a night whose end is before its start, is refused with its reason, never stored silently
 /// with a guess (a heart-rate `Min` written as text used to become `Avg`, a second of 60 the next minute).
 struct HAEMisfitTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAEMisfitTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = ExportDateParser.parse("2024-06-01 12:00:00 +0000")!
 
     /// The receipt of importing one payload of `metric` (units `units`) holding a good point and `bad`.
@@ -39,7 +46,7 @@ struct HAEMisfitTests {
         expectEqual(receipt.problems.first?.reason.contains(bad.reason), true, "\(receipt.problems)")
     }
 
-    @Test func aPointWithinTheClockToleranceIsKept() throws {
+    func aPointWithinTheClockToleranceIsKept() throws {
         // 12:30 is after now (12:00) by less than an hour: phones' and computers' clocks differ a little.
         let receipt = try Self.receipt("step_count", units: "count", good: Self.goodSteps,
                                        bad: "{\"date\":\"2024-06-01 12:30:00 +0000\",\"qty\":5,\"source\":\"S\"}")
@@ -80,7 +87,7 @@ struct HAEMisfitTests {
     /// A point whose source or other fields hold a character ``TextRules`` refuses is refused with the rule's reason,
     /// whatever the points before it held: the builder looks at a text it found fine once (a source, the program a
     /// push came through), so a refused one after a fine one, or again after a fine one, must still be looked at.
-    @Test func aPointWhoseTextsHoldARefusedCharacterIsRefusedWithTheRulesReasonWhateverCameBefore() throws {
+    func aPointWhoseTextsHoldARefusedCharacterIsRefusedWithTheRulesReasonWhateverCameBefore() throws {
         let (space, flip) = ("\u{200B}", "\u{202E}")
         let fields: [(json: String, reason: String?)] = [
             ("\"source\":\"A\"", nil),
@@ -116,3 +123,10 @@ struct HAEMisfitTests {
         #expect(fineLines.count == 4 && fineLines.allSatisfy { line in refused.problems.contains { $0.line == line && $0.reason == flagged } })
     }
 }
+
+/// The checks ``HAEMisfitTests/checks(_:)`` runs.
+private let hAEMisfitTestsChecks: [Check<HAEMisfitTests>] = [
+    Check("aPointWithinTheClockToleranceIsKept", HAEMisfitTests.aPointWithinTheClockToleranceIsKept),
+    Check("aPointWhoseTextsHoldARefusedCharacterIsRefusedWithTheRulesReasonWhateverCameBefore",
+          HAEMisfitTests.aPointWhoseTextsHoldARefusedCharacterIsRefusedWithTheRulesReasonWhateverCameBefore),
+]

@@ -8,6 +8,13 @@ import TestKit
 /// then its first hours). The rest starts after them, so each of those days or hours counts its own figure alone, and
 /// the period is kept in the metadata (`HAEPeriodStart`) for every rule that finds the point by its time.
 struct HAERemainderShapeTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAERemainderShapeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
 
     private static func payload(_ points: [(date: String, steps: Double)]) -> String { Support.haeSteps(points) }
@@ -25,7 +32,7 @@ struct HAERemainderShapeTests {
 
     /// A day of 4,500, then its hours 00:00 (10) and 01:00 (20): those hours count 10 and 20, the day's rest (4,470)
     /// lies over 02:00–24:00.
-    @Test func aDaysRestLiesAfterTheHoursSentForItsStart() throws {
+    func aDaysRestLiesAfterTheHoursSentForItsStart() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.payload([("2024-05-10 00:00:00", 4500)]), into: store)
@@ -40,7 +47,7 @@ struct HAERemainderShapeTests {
     /// The week (70,000), then Monday (12,000) and Tuesday (9,000): those days count their own figures, the rest
     /// (49,000) lies over Wednesday to Sunday, and the remainder names its period's start. Monday re-sent grown
     /// (12,500) takes 500 off the rest; the same payloads again write nothing.
-    @Test func aWeeksRestLiesAfterTheDaysSentForItsStart() throws {
+    func aWeeksRestLiesAfterTheDaysSentForItsStart() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -65,3 +72,11 @@ struct HAERemainderShapeTests {
         }
     }
 }
+
+/// The checks ``HAERemainderShapeTests/checks(_:)`` runs.
+private let hAERemainderShapeTestsChecks: [Check<HAERemainderShapeTests>] = [
+    Check("aDaysRestLiesAfterTheHoursSentForItsStart",
+          HAERemainderShapeTests.aDaysRestLiesAfterTheHoursSentForItsStart),
+    Check("aWeeksRestLiesAfterTheDaysSentForItsStart",
+          HAERemainderShapeTests.aWeeksRestLiesAfterTheDaysSentForItsStart),
+]

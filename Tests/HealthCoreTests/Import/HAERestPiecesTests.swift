@@ -7,6 +7,13 @@ import TestKit
 /// period (``HAEPieces``), so a day sent on its own in the middle of a week counts its own figure by day, and the
 /// week's rest lies over the other days only. Totals, re-sends, exports and undo treat the pieces as one point.
 struct HAERestPiecesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: hAERestPiecesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
     private static let week: [(date: String, steps: Double)] = [("2024-05-06 00:00:00", 70000), ("2024-05-13 00:00:00", 35000)]
 
@@ -28,7 +35,7 @@ struct HAERestPiecesTests {
 
     /// The week, then Tuesday alone (9,000): Tuesday 9,000 and the six other days 61,000 / 6 each; the same two payloads
     /// again write nothing; Tuesday grown (9,600) gives Tuesday 9,600 and the others 60,400 / 6.
-    @Test func aDayInTheMiddleOfAWeekCountsItsOwnFigure() throws {
+    func aDayInTheMiddleOfAWeekCountsItsOwnFigure() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -50,7 +57,7 @@ struct HAERestPiecesTests {
     /// Tuesday and Thursday (in two pushes), then Sunday, whose push reads around Sunday only: the week's rest lies over
     /// Monday, Wednesday, Friday and Saturday, and the week still adds up to 70,000 (the piece over Monday, outside
     /// the last push's window, is replaced with the others, not kept beside them).
-    @Test func daysSentOneByOneLeaveTheRestOverTheOthers() throws {
+    func daysSentOneByOneLeaveTheRestOverTheOthers() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -67,7 +74,7 @@ struct HAERestPiecesTests {
     /// The week with Tuesday alone, then an export made on Tuesday at noon (Monday 12,000; Tuesday 3,000 from 08:00):
     /// Monday 12,000, Tuesday 9,000, the week 70,000; the week's rest lies from Wednesday on; undoing the export
     /// gives the pieces back (Tuesday 9,000, the others 61,000 / 6).
-    @Test func anExportAndItsUndoAfterAMiddleDay() throws {
+    func anExportAndItsUndoAfterAMiddleDay() throws {
         try Support.withTemporaryDirectory { folder in
             var store: JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: "hkctl", date: Date()))
@@ -91,7 +98,7 @@ struct HAERestPiecesTests {
     /// The week with Tuesday alone, exported as Health XML and imported into another store: every piece comes back (no
     /// two share a sync identifier, as HealthKit requires of a source's samples of a type), so the days match; the
     /// export into the store it came from adds nothing.
-    @Test func piecesSurviveAnExportAndImportBack() throws {
+    func piecesSurviveAnExportAndImportBack() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week, into: store)
@@ -115,7 +122,7 @@ struct HAERestPiecesTests {
 
     /// Unit: a rest split around two finer spans: a piece per gap, shares by length, the sum exact, each piece naming
     /// its period where it does not start or end with it, the first keeping the rest's uuid.
-    @Test func splitLaysTheRestOverTheGaps() {
+    func splitLaysTheRestOverTheGaps() {
         let start = Date(timeIntervalSince1970: 1_715_000_000)
         let day: TimeInterval = 86_400
         var rest = Sample(typeIdentifier: "HKQuantityTypeIdentifierStepCount", start: start, end: start.addingTimeInterval(7 * day),
@@ -135,3 +142,12 @@ struct HAERestPiecesTests {
         #expect(joined.value.quantity!.value == 1000 && HAEWritePlan.overItsPeriod(joined).end == start.addingTimeInterval(7 * day))
     }
 }
+
+/// The checks ``HAERestPiecesTests/checks(_:)`` runs.
+private let hAERestPiecesTestsChecks: [Check<HAERestPiecesTests>] = [
+    Check("aDayInTheMiddleOfAWeekCountsItsOwnFigure", HAERestPiecesTests.aDayInTheMiddleOfAWeekCountsItsOwnFigure),
+    Check("daysSentOneByOneLeaveTheRestOverTheOthers", HAERestPiecesTests.daysSentOneByOneLeaveTheRestOverTheOthers),
+    Check("anExportAndItsUndoAfterAMiddleDay", HAERestPiecesTests.anExportAndItsUndoAfterAMiddleDay),
+    Check("piecesSurviveAnExportAndImportBack", HAERestPiecesTests.piecesSurviveAnExportAndImportBack),
+    Check("splitLaysTheRestOverTheGaps", HAERestPiecesTests.splitLaysTheRestOverTheGaps),
+]

@@ -8,6 +8,13 @@ extension ImportTests {
     /// Health Auto Export's `stateOfMind` array (Tests/Fixtures/hae-mood, described in its README) read as typed
     /// ``StateOfMind`` samples.
     struct HAEStateOfMindTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: hAEStateOfMindTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/hae-mood").path
         static let type = StateOfMind.typeIdentifier
@@ -21,7 +28,7 @@ extension ImportTests {
             samples.compactMap(StateOfMind.init).sorted { $0.startDate < $1.startDate }
         }
 
-        @Test func elementsBecomeTypedMoodsAndBadOnesAreRefusedOneByOne() throws {
+        func elementsBecomeTypedMoodsAndBadOnesAreRefusedOneByOne() throws {
             let store = InMemorySampleStore()
             let payload = try Self.payload("moods.json")
             expectEqual(payload.sampleTypeIdentifiers, [Self.type])
@@ -54,7 +61,7 @@ extension ImportTests {
             #expect(third.kind == .dailyMood && third.valence == 0 && third.labels.isEmpty && third.valenceClassification == .neutral)
         }
 
-        @Test func aReSendAddsNothingAndAChangedElementReplacesItsMood() throws {
+        func aReSendAddsNothingAndAChangedElementReplacesItsMood() throws {
             let store = InMemorySampleStore()
             let importer = HealthImporter(store: store, timeZone: .gmt)
             _ = try importer.importHealthAutoExport(try Self.payload("moods.json"), receivedThrough: nil)
@@ -73,7 +80,7 @@ extension ImportTests {
             #expect(sameTime.valence == 0.1 && sameTime.labels == [.content] && sameTime.metadataValues?[MetadataKeySyncVersion] == .number(2))
         }
 
-        @Test func anElementKeptUntypedByAnEarlierVersionIsReplacedNotDoubled() throws {
+        func anElementKeptUntypedByAnEarlierVersionIsReplacedNotDoubled() throws {
             try TestSupport.withTemporaryDirectory { folder in
                 let file = JSONFileStore(path: folder + "/store", timeZone: .gmt)
                 // What the previous version stored for the first element: an untyped sample of its JSON.
@@ -110,7 +117,7 @@ extension ImportTests {
             }
         }
 
-        @Test func kindsAreReadInEveryWrittenForm() throws {
+        func kindsAreReadInEveryWrittenForm() throws {
             let cases: [(String, StateOfMind.Kind?)] = [
                 ("\"mood\"", .dailyMood), ("\"Daily Mood\"", .dailyMood), ("\"daily_mood\"", .dailyMood), ("\"dailyMood\"", .dailyMood),
                 ("2", .dailyMood), ("\"emotion\"", .momentaryEmotion), ("\"momentary_emotion\"", .momentaryEmotion),
@@ -123,3 +130,14 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.HAEStateOfMindTests/checks(_:)`` runs.
+private let hAEStateOfMindTestsChecks: [Check<ImportTests.HAEStateOfMindTests>] = [
+    Check("elementsBecomeTypedMoodsAndBadOnesAreRefusedOneByOne",
+          ImportTests.HAEStateOfMindTests.elementsBecomeTypedMoodsAndBadOnesAreRefusedOneByOne),
+    Check("aReSendAddsNothingAndAChangedElementReplacesItsMood",
+          ImportTests.HAEStateOfMindTests.aReSendAddsNothingAndAChangedElementReplacesItsMood),
+    Check("anElementKeptUntypedByAnEarlierVersionIsReplacedNotDoubled",
+          ImportTests.HAEStateOfMindTests.anElementKeptUntypedByAnEarlierVersionIsReplacedNotDoubled),
+    Check("kindsAreReadInEveryWrittenForm", ImportTests.HAEStateOfMindTests.kindsAreReadInEveryWrittenForm),
+]

@@ -8,6 +8,13 @@ extension ImportTests {
     /// Health Auto Export workouts (Tests/Fixtures/hae-workouts, figures in its README) become typed workouts with
     /// their totals, statistics, metadata and route; on an in-memory store.
     struct HAEWorkoutTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: hAEWorkoutTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/hae-workouts").path
         static let realFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -35,7 +42,7 @@ extension ImportTests {
             workout.detail.statistics.first { $0.typeIdentifier == "HKQuantityTypeIdentifier" + type }
         }
 
-        @Test func aVersion1WorkoutWithItsTotalsHeartRateAndRoute() throws {
+        func aVersion1WorkoutWithItsTotalsHeartRateAndRoute() throws {
             let store = InMemorySampleStore()
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(try Self.payload("v1-walk.json"), receivedThrough: nil)
             expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 1, "\(receipt.problems)")
@@ -72,7 +79,7 @@ extension ImportTests {
             #expect(!store.allSamples.contains { $0.typeIdentifier == Self.heartRate })
         }
 
-        @Test func version2WorkoutsWithIdsSeriesAndRoutes() throws {
+        func version2WorkoutsWithIdsSeriesAndRoutes() throws {
             let store = InMemorySampleStore()
             let receipt = try HealthImporter(store: store, timeZone: .gmt).importHealthAutoExport(try Self.payload("v2-workouts.json"), receivedThrough: nil)
             expectEqual(receipt.counts[Workout.typeIdentifier]?.added, 3, "\(receipt.problems)")
@@ -106,7 +113,7 @@ extension ImportTests {
             #expect(strength.detail.route == nil && strength.detail.statistics.map(\.typeIdentifier) == ["HKQuantityTypeIdentifierActiveEnergyBurned"])
         }
 
-        @Test func reSendsAddNothingAndAChangedWorkoutReplacesTheStoredOne() throws {
+        func reSendsAddNothingAndAChangedWorkoutReplacesTheStoredOne() throws {
             let store = InMemorySampleStore()
             let v2 = try String(contentsOfFile: Self.fixtures + "/v2-workouts.json", encoding: .utf8)
             let v1 = try String(contentsOfFile: Self.fixtures + "/v1-walk.json", encoding: .utf8)
@@ -130,7 +137,7 @@ extension ImportTests {
             expectEqual(run.metadataValues?[MetadataKeySyncVersion], .number(2))
         }
 
-        @Test func theWorkoutsHeartRateSeriesDoesNotDoubleTheHeartRateMetric() throws {
+        func theWorkoutsHeartRateSeriesDoesNotDoubleTheHeartRateMetric() throws {
             let store = InMemorySampleStore()
             let text = #"""
                 {"data":{"metrics":[{"name":"heart_rate","units":"count/min","data":[
@@ -164,7 +171,7 @@ extension ImportTests {
             expectEqual(HAEWorkouts.activity(named: name), expected)
         }
 
-        @Test func unusableWorkoutsAreRefusedWithTheirLinesAndTheOthersStored() throws {
+        func unusableWorkoutsAreRefusedWithTheirLinesAndTheOthersStored() throws {
             let store = InMemorySampleStore()
             let text = """
                 {"data":{"workouts":[
@@ -186,7 +193,7 @@ extension ImportTests {
             #expect(receipt.problems[4].reason.contains("negative") || receipt.problems[4].reason.contains("-5"), "\(receipt.problems[4].reason)")
         }
 
-        @Test func theRealVersion1Workout() throws {
+        func theRealVersion1Workout() throws {
             guard let bytes = FileManager.default.contents(atPath: Self.realFile) else {
                 print("skipped: \(Self.realFile) is absent (../shared is not next to the repository)")
                 return
@@ -207,7 +214,7 @@ extension ImportTests {
 
         // MARK: - Line form
 
-        @Test func aRouteSurvivesTheStoreLineAndOldLinesWithoutOneStillRead() throws {
+        func aRouteSurvivesTheStoreLineAndOldLinesWithoutOneStillRead() throws {
             let start = Self.date("2024-03-02T21:00:00Z")
             let route = WorkoutRoute(locations: [
                 .init(timestamp: start.addingTimeInterval(60.5), latitude: 1e-7, longitude: -179.999999, altitude: -3.25, speed: 2,
@@ -233,3 +240,19 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.HAEWorkoutTests/checks(_:)`` runs.
+private let hAEWorkoutTestsChecks: [Check<ImportTests.HAEWorkoutTests>] = [
+    Check("aVersion1WorkoutWithItsTotalsHeartRateAndRoute",
+          ImportTests.HAEWorkoutTests.aVersion1WorkoutWithItsTotalsHeartRateAndRoute),
+    Check("version2WorkoutsWithIdsSeriesAndRoutes", ImportTests.HAEWorkoutTests.version2WorkoutsWithIdsSeriesAndRoutes),
+    Check("reSendsAddNothingAndAChangedWorkoutReplacesTheStoredOne",
+          ImportTests.HAEWorkoutTests.reSendsAddNothingAndAChangedWorkoutReplacesTheStoredOne),
+    Check("theWorkoutsHeartRateSeriesDoesNotDoubleTheHeartRateMetric",
+          ImportTests.HAEWorkoutTests.theWorkoutsHeartRateSeriesDoesNotDoubleTheHeartRateMetric),
+    Check("unusableWorkoutsAreRefusedWithTheirLinesAndTheOthersStored",
+          ImportTests.HAEWorkoutTests.unusableWorkoutsAreRefusedWithTheirLinesAndTheOthersStored),
+    Check("theRealVersion1Workout", ImportTests.HAEWorkoutTests.theRealVersion1Workout),
+    Check("aRouteSurvivesTheStoreLineAndOldLinesWithoutOneStillRead",
+          ImportTests.HAEWorkoutTests.aRouteSurvivesTheStoreLineAndOldLinesWithoutOneStillRead),
+]

@@ -8,6 +8,13 @@ extension ImportTests {
     /// Health Auto Export payloads: the JSON reader, the mapping of metric names, periods, the special shapes, and
     /// re-sends, on an in-memory store (no file system, no clock).
     struct HealthAutoExportTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: healthAutoExportTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/hae").path
         static let berlin = TimeZone(identifier: "Europe/Berlin")!
@@ -36,7 +43,7 @@ extension ImportTests {
 
         // MARK: - JSON reader
 
-        @Test func numbersAreReadToTheLastBitAndStringsDecoded() throws {
+        func numbersAreReadToTheLastBitAndStringsDecoded() throws {
             let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":107.09999999999999,"source":"Eli\u2019s \ud83d\ude00 Watch\n"},{"date":"2024-05-10 09:00:00 +0200","qty":-1.5e-3,"source":"A\"B\\C"}]}]}}"#
             let payload = try Self.payload(text: text)
             let points = payload.parsed.metrics[0].points
@@ -72,13 +79,13 @@ extension ImportTests {
             }
         }
 
-        @Test func nestingIsBounded() throws {
+        func nestingIsBounded() throws {
             let deep = "{\"data\":{\"metrics\":[{\"name\":\"x\",\"data\":[{\"metadata\":" + String(repeating: "[", count: 100)
                 + String(repeating: "]", count: 100) + "}]}]}}"
             #expect(throws: ImportError.self) { _ = try Self.payload(text: deep) }
         }
 
-        @Test func onlyAnObjectStartingWithDataLooksLikeAPayload() {
+        func onlyAnObjectStartingWithDataLooksLikeAPayload() {
             #expect(HAEParser.looksLikePayload(Array("\u{FEFF}{\n  \"data\" : {\n \"metrics\"".utf8)))
             #expect(HAEParser.looksLikePayload(Array("{\"data\":{}}".utf8)))
             #expect(!HAEParser.looksLikePayload(Array("{\"uuid\":\"x\",\"type\":\"y\"}".utf8)))
@@ -88,7 +95,7 @@ extension ImportTests {
 
         // MARK: - Periods
 
-        @Test func periodsAreRecognisedFromTheDates() {
+        func periodsAreRecognisedFromTheDates() {
             let day = [(Self.date("2024-03-30 00:00:00 +0100"), 3600), (Self.date("2024-03-31 00:00:00 +0100"), 3600)]
             let hour = [(Self.date("2024-03-30 05:00:00 +0100"), 3600)]
             let minute = [(Self.date("2024-03-30 05:07:00 +0100"), 3600)]
@@ -111,7 +118,7 @@ extension ImportTests {
             expectEqual(HAEPeriod.payloadLevel([Array(santiago.dropFirst())]), .hour)
         }
 
-        @Test func aDayEndsAtTheNextLocalMidnightAcrossDST() {
+        func aDayEndsAtTheNextLocalMidnightAcrossDST() {
             let start = Self.date("2024-03-31 00:00:00 +0100")
             expectEqual(HAEPeriod.day.end(of: start, offset: 3600, zone: Self.berlin).timeIntervalSince(start), 23 * 3600)
             let autumn = Self.date("2024-10-27 00:00:00 +0200")
@@ -124,7 +131,7 @@ extension ImportTests {
 
         // MARK: - Metrics
 
-        @Test func everyMappedNameHasAHealthKitIdentifierAndTheCommonOnesAreInTheCatalogue() {
+        func everyMappedNameHasAHealthKitIdentifierAndTheCommonOnesAreInTheCatalogue() {
             for (name, kind) in HAEMetricKind.table {
                 #expect(kind.identifier.hasPrefix("HKQuantityTypeIdentifier") || kind.identifier.hasPrefix("HKCategoryTypeIdentifier")
                         || kind.identifier.hasPrefix("HKCorrelationTypeIdentifier"), "\(name)")
@@ -139,7 +146,7 @@ extension ImportTests {
             }
         }
 
-        @Test func dailyStepsCoverTheirLocalDayAndPercentagesAreFractions() throws {
+        func dailyStepsCoverTheirLocalDayAndPercentagesAreFractions() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
             expectEqual(receipt.inputKind, .healthAutoExport)
@@ -167,7 +174,7 @@ extension ImportTests {
             #expect(try Self.payload("day-steps.json").sampleTypeIdentifiers.contains("HealthAutoExport_mystery_metric"))
         }
 
-        @Test func reSendsAddNothingAndAChangedValueReplaces() throws {
+        func reSendsAddNothingAndAChangedValueReplaces() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
             _ = try importer.importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
@@ -188,7 +195,7 @@ extension ImportTests {
             expectEqual(last.metadata[HAESampleBuilder.receivedThroughKey], .string("phone"))
         }
 
-        @Test func aDryRunCountsAndWritesNothing() throws {
+        func aDryRunCountsAndWritesNothing() throws {
             let store = InMemorySampleStore()
             let receipt = try HealthImporter(store: store, dryRun: true, timeZone: Self.berlin)
                 .importHealthAutoExport(try Self.payload("day-steps.json"), receivedThrough: nil)
@@ -196,7 +203,7 @@ extension ImportTests {
             #expect(store.allSamples.isEmpty)
         }
 
-        @Test func theSameTimeInAnotherFormReplacesTheStoredForm() throws {
+        func theSameTimeInAnotherFormReplacesTheStoredForm() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
             let day = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":300,"source":"Watch"}]}]}}"#
@@ -225,7 +232,7 @@ extension ImportTests {
         /// Hours since the last sync after a day total: the day keeps what is left of its amount beyond them (nothing
         /// lost, nothing twice), however often the hours come or grow, as pieces over the hours around them
         /// (``HAEPieces``); hours that cover the whole day replace it.
-        @Test func hoursCoveringPartOfADayLeaveItsRemainder() throws {
+        func hoursCoveringPartOfADayLeaveItsRemainder() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
             func hours(_ list: [(Int, Int)]) throws -> HealthAutoExportPayload {
@@ -262,7 +269,7 @@ extension ImportTests {
 
         /// A minute that starts a stored hour (or a Monday that starts a stored week) is a different point: it
         /// leaves the hour's remainder instead of replacing the whole hour as if it were the same point re-sent.
-        @Test func aFinerPointAtTheStartOfAStoredCoarserOneKeepsItsRemainder() throws {
+        func aFinerPointAtTheStartOfAStoredCoarserOneKeepsItsRemainder() throws {
             func payload(_ points: [(String, Int)]) throws -> HealthAutoExportPayload {
                 let list = points.map { #"{"date":"2024-05-10 \#($0.0):00 +0200","qty":\#($0.1),"source":"Watch"}"# }
                 return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}")
@@ -285,7 +292,7 @@ extension ImportTests {
         /// Hours re-sent after the phone moved from Berlin (+0200) to India (+0530), whose hours start at :30 UTC: the
         /// same 400 steps, 06:00Z–10:00Z, arrive as 05:30Z–10:30Z; each Berlin hour is covered by the new hours and
         /// goes, so each step counts once (before: 800). A new hour covering part of an old one leaves its remainder.
-        @Test func hoursReSentWithAnotherAlignmentReplaceTheHoursTheyCover() throws {
+        func hoursReSentWithAnotherAlignmentReplaceTheHoursTheyCover() throws {
             func payload(_ points: [(String, Int)], offset: String) throws -> HealthAutoExportPayload {
                 let list = points.map { #"{"date":"2024-05-10 \#($0.0):00 \#(offset)","qty":\#($0.1),"source":"Watch"}"# }
                 return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}")
@@ -312,7 +319,7 @@ extension ImportTests {
 
         /// A day first sent without a source (older app settings) and re-sent with one is the same point: the re-send
         /// replaces it instead of counting the day twice.
-        @Test func aPointReSentWithASourceAfterNoneIsTheSamePoint() throws {
+        func aPointReSentWithASourceAfterNoneIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
             let without = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 00:00:00 +0200","qty":4500}]}]}}"#
@@ -326,7 +333,7 @@ extension ImportTests {
 
         /// A synced folder holding files of two aggregation settings is imported at every run: once both are in,
         /// the next run adds nothing and replaces nothing (each file's figures are held in the other's form).
-        @Test func filesOfTwoSettingsImportedAgainChangeNothing() throws {
+        func filesOfTwoSettingsImportedAgainChangeNothing() throws {
             func payload(_ points: [(String, Int)]) throws -> HealthAutoExportPayload {
                 let list = points.map { #"{"date":"2024-05-10 \#($0.0):00 +0200","qty":\#($0.1),"source":"Watch"}"# }
                 return try Self.payload(text: #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}")
@@ -355,7 +362,7 @@ extension ImportTests {
         /// Forms that one payload holds side by side (readings with seconds beside whole minutes, as a minute-level
         /// payload has) never cross, even when the payload is stored in several batches: importing it again with
         /// batches of two samples finds every point unchanged.
-        @Test func formsOfOnePayloadNeverCrossAcrossBatches() throws {
+        func formsOfOnePayloadNeverCrossAcrossBatches() throws {
             let points = [("08:10:00", 10), ("08:10:30", 3), ("08:11:00", 12), ("08:11:20", 4), ("08:12:00", 8), ("08:12:40", 5)]
             let list = points.map { #"{"date":"2024-05-10 \#($0.0) +0200","qty":\#($0.1),"source":"Watch"}"# }
             let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":["# + list.joined(separator: ",") + "]}]}}"
@@ -369,7 +376,7 @@ extension ImportTests {
         }
 
         /// A `|`-joined source over the limit is shortened the same way every time, keeping whole names.
-        @Test func aLongJoinedSourceIsShortenedDeterministically() {
+        func aLongJoinedSourceIsShortenedDeterministically() {
             let names = (1...30).map { "Device number \($0)" }
             let long = names.joined(separator: "|")
             let fitted = HAESampleBuilder.fitted(long)
@@ -382,7 +389,7 @@ extension ImportTests {
         }
 
         /// The other spellings HAE's own list uses name the same types as the usual ones.
-        @Test func otherSpellingsOfAMetricNameTheSameType() {
+        func otherSpellingsOfAMetricNameTheSameType() {
             let pairs = [("walking_heart_rate", "walking_heart_rate_average"), ("headphone_audio", "headphone_audio_exposure"),
                          ("environmental_audio", "environmental_audio_exposure"), ("cholesterol", "dietary_cholesterol"),
                          ("biotin", "dietary_biotin"), ("monosaturated_fat", "monounsaturated_fat"),
@@ -397,7 +404,7 @@ extension ImportTests {
         }
 
         /// Two HAE names of one type share their sync identifiers; other names keep their own.
-        @Test func namesOfOneTypeShareTheSyncName() {
+        func namesOfOneTypeShareTheSyncName() {
             expectEqual(HAEMetricKind.syncName(of: "dietary_caffeine"), "caffeine")
             expectEqual(HAEMetricKind.syncName(of: "caffeine"), "caffeine")
             expectEqual(HAEMetricKind.syncName(of: "step_count"), "step_count")
@@ -405,7 +412,7 @@ extension ImportTests {
         }
 
         /// A night summary re-sent without a part drops that part; another source's night of the same date stays.
-        @Test func aNightReSentWithoutAPartDropsItOnlyForItsSource() throws {
+        func aNightReSentWithoutAPartDropsItOnlyForItsSource() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
             func night(_ deep: Double, _ source: String) throws -> HealthAutoExportPayload {
@@ -419,7 +426,7 @@ extension ImportTests {
             expectEqual(deep.map(\.source), ["Eli’s Watch"])
         }
 
-        @Test func aSourceThatGrewIsTheSamePoint() throws {
+        func aSourceThatGrewIsTheSamePoint() throws {
             let store = InMemorySampleStore()
             let importer = Self.importer(store)
             func day(_ qty: Int, _ source: String) throws -> HealthAutoExportPayload {
@@ -434,7 +441,7 @@ extension ImportTests {
             expectEqual(other.totals.added, 1)
         }
 
-        @Test func heartRateMinAvgMaxGiveTheDaysFigures() throws {
+        func heartRateMinAvgMaxGiveTheDaysFigures() throws {
             let store = InMemorySampleStore()
             _ = try Self.importer(store).importHealthAutoExport(try Self.payload("heart-rate-minutes.json"), receivedThrough: nil)
             let readings = store.allSamples.filter { $0.typeIdentifier == Self.heartRate }
@@ -451,7 +458,7 @@ extension ImportTests {
             expectEqual(steps.map(\.duration), [60, 60], "per-minute points cover their minute")
         }
 
-        @Test func sleepPerNightGivesThePayloadsFigures() throws {
+        func sleepPerNightGivesThePayloadsFigures() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("sleep-nights.json"), receivedThrough: nil)
             expectEqual(receipt.totals.rejected, 0)
@@ -467,7 +474,7 @@ extension ImportTests {
             #expect(nights[1].awake == 0.5 * 3600 && nights[1].inBed == 8 * 3600)
         }
 
-        @Test func sleepOldestFormTakesAsleepAsUnstagedAndKeepsItsSources() throws {
+        func sleepOldestFormTakesAsleepAsUnstagedAndKeepsItsSources() throws {
             let text = #"{"data":{"metrics":[{"name":"sleep_analysis","units":"hr","data":[{"sleepEnd":"2023-01-22 07:16:00 +1100","inBedSource":"Watch","inBed":13.941666666666666,"inBedEnd":"2023-01-22 07:16:54 +1100","sleepStart":"2023-01-22 00:16:00 +1100","inBedStart":"2023-01-22 00:17:54 +1100","sleepSource":"AutoSleep","asleep":7,"date":"2023-01-22 00:03:01 +1100"}]}]}}"#
             let store = InMemorySampleStore()
             _ = try Self.importer(store).importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
@@ -482,7 +489,7 @@ extension ImportTests {
 
         /// Merged sources summed past a day (asleep 30 h, in bed 34 h): no sample can be that long, so each figure is
         /// limited to the span the night's times write, and kept as written in `HAEHours`; the night is stored.
-        @Test func aNightWhoseFiguresPassADayIsLimitedToItsTimesNotRefused() throws {
+        func aNightWhoseFiguresPassADayIsLimitedToItsTimesNotRefused() throws {
             let text = #"{"data":{"metrics":[{"name":"sleep_analysis","units":"hr","data":[{"date":"2024-05-12 23:00:00 +0200","asleep":30,"inBed":34,"sleepStart":"2024-05-12 23:00:00 +0200","sleepEnd":"2024-05-13 07:00:00 +0200","inBedStart":"2024-05-12 22:50:00 +0200","inBedEnd":"2024-05-13 07:10:00 +0200","sleepSource":"Watch","inBedSource":"iPhone"}]}]}}"#
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload(text: text), receivedThrough: nil)
@@ -500,7 +507,7 @@ extension ImportTests {
             #expect(asleep.duration == 7.5 * 3600 && asleep.metadata["HAEHours"] == nil)
         }
 
-        @Test func shapesBecomeTheirHealthKitFormsAndTheRestIsKept() throws {
+        func shapesBecomeTheirHealthKitFormsAndTheRestIsKept() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("shapes.json"), receivedThrough: nil)
             expectEqual(receipt.totals.rejected, 0, "\(receipt.problems)")
@@ -528,7 +535,7 @@ extension ImportTests {
             expectEqual(again.totals.added + again.totals.keptGenerically + again.totals.replaced, 0)
         }
 
-        @Test func badPointsAreRefusedWithTheirLinesAndTheRestIsStored() throws {
+        func badPointsAreRefusedWithTheirLinesAndTheRestIsStored() throws {
             let store = InMemorySampleStore()
             let receipt = try Self.importer(store).importHealthAutoExport(try Self.payload("bad-points.json"), receivedThrough: nil)
             expectEqual(receipt.counts[Self.steps]?.rejected, 5)
@@ -540,7 +547,7 @@ extension ImportTests {
             expectEqual(store.allSamples.count, 1)
         }
 
-        @Test func samplesCoveredByAnExportAreNotStoredTwice() throws {
+        func samplesCoveredByAnExportAreNotStoredTwice() throws {
             let watch = "Jane’s iPhone"
             let exported = (0..<3).map { hour in
                 Sample(typeIdentifier: Self.steps, start: Self.date("2024-05-10 0\(hour + 7):00:00 +0200"),
@@ -582,7 +589,7 @@ extension ImportTests {
         /// 4,800 steps, 08:00–12:00); HAE's day total (9,000, from both devices) is HealthKit's merged figure, so the
         /// export stands for 5,000 of it (the two devices' samples merged as statistics merge them, not 9,800 added
         /// up), and 4,000 are kept over 12:00–24:00: merged, the day is 9,000 again, nothing the phone measured lost.
-        @Test func twoDevicesCountingTheSameWalkInAnExportAreSubtractedOnce() throws {
+        func twoDevicesCountingTheSameWalkInAnExportAreSubtractedOnce() throws {
             let count = try HealthUnit(parsing: "count")
             func walk(_ source: String, _ steps: Double) -> Sample {
                 Sample(typeIdentifier: Self.steps, start: Self.date("2024-05-10 08:00:00 +0200"), end: Self.date("2024-05-10 12:00:00 +0200"),
@@ -659,7 +666,7 @@ extension ImportTests {
         /// A payload stored through a ``HealthStore`` of another source (a relay such as a push token): the types the
         /// owner granted are stored, a type no grant allows refuses the whole payload, and a type Apple computes
         /// refuses only its own points (with the reason), so an app set to send every metric still delivers the rest.
-        @Test func aRelayingSourceStoresGrantedTypesAndRefusesOnlyApplesComputedPoints() throws {
+        func aRelayingSourceStoresGrantedTypesAndRefusesOnlyApplesComputedPoints() throws {
             let text = #"{"data":{"metrics":[{"name":"step_count","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":120,"source":"Jane’s iPhone"}]},{"name":"apple_exercise_time","units":"min","data":[{"date":"2024-05-10 08:00:00 +0200","qty":30,"source":"Jane’s Apple Watch"}]},{"name":"some_new_metric","units":"count","data":[{"date":"2024-05-10 08:00:00 +0200","qty":1}]}]}}"#
             try TestSupport.withTemporaryDirectory { folder in
                 let storage = JSONFileStore(path: folder + "/store")
@@ -687,3 +694,62 @@ extension ImportTests {
         }
 }
 }
+
+/// The checks ``ImportTests.HealthAutoExportTests/checks(_:)`` runs.
+private let healthAutoExportTestsChecks: [Check<ImportTests.HealthAutoExportTests>] = [
+    Check("numbersAreReadToTheLastBitAndStringsDecoded",
+          ImportTests.HealthAutoExportTests.numbersAreReadToTheLastBitAndStringsDecoded),
+    Check("nestingIsBounded", ImportTests.HealthAutoExportTests.nestingIsBounded),
+    Check("onlyAnObjectStartingWithDataLooksLikeAPayload",
+          ImportTests.HealthAutoExportTests.onlyAnObjectStartingWithDataLooksLikeAPayload),
+    Check("periodsAreRecognisedFromTheDates", ImportTests.HealthAutoExportTests.periodsAreRecognisedFromTheDates),
+    Check("aDayEndsAtTheNextLocalMidnightAcrossDST",
+          ImportTests.HealthAutoExportTests.aDayEndsAtTheNextLocalMidnightAcrossDST),
+    Check("everyMappedNameHasAHealthKitIdentifierAndTheCommonOnesAreInTheCatalogue",
+          ImportTests.HealthAutoExportTests.everyMappedNameHasAHealthKitIdentifierAndTheCommonOnesAreInTheCatalogue),
+    Check("dailyStepsCoverTheirLocalDayAndPercentagesAreFractions",
+          ImportTests.HealthAutoExportTests.dailyStepsCoverTheirLocalDayAndPercentagesAreFractions),
+    Check("reSendsAddNothingAndAChangedValueReplaces",
+          ImportTests.HealthAutoExportTests.reSendsAddNothingAndAChangedValueReplaces),
+    Check("aDryRunCountsAndWritesNothing", ImportTests.HealthAutoExportTests.aDryRunCountsAndWritesNothing),
+    Check("theSameTimeInAnotherFormReplacesTheStoredForm",
+          ImportTests.HealthAutoExportTests.theSameTimeInAnotherFormReplacesTheStoredForm),
+    Check("hoursCoveringPartOfADayLeaveItsRemainder",
+          ImportTests.HealthAutoExportTests.hoursCoveringPartOfADayLeaveItsRemainder),
+    Check("aFinerPointAtTheStartOfAStoredCoarserOneKeepsItsRemainder",
+          ImportTests.HealthAutoExportTests.aFinerPointAtTheStartOfAStoredCoarserOneKeepsItsRemainder),
+    Check("hoursReSentWithAnotherAlignmentReplaceTheHoursTheyCover",
+          ImportTests.HealthAutoExportTests.hoursReSentWithAnotherAlignmentReplaceTheHoursTheyCover),
+    Check("aPointReSentWithASourceAfterNoneIsTheSamePoint",
+          ImportTests.HealthAutoExportTests.aPointReSentWithASourceAfterNoneIsTheSamePoint),
+    Check("filesOfTwoSettingsImportedAgainChangeNothing",
+          ImportTests.HealthAutoExportTests.filesOfTwoSettingsImportedAgainChangeNothing),
+    Check("formsOfOnePayloadNeverCrossAcrossBatches",
+          ImportTests.HealthAutoExportTests.formsOfOnePayloadNeverCrossAcrossBatches),
+    Check("aLongJoinedSourceIsShortenedDeterministically",
+          ImportTests.HealthAutoExportTests.aLongJoinedSourceIsShortenedDeterministically),
+    Check("otherSpellingsOfAMetricNameTheSameType",
+          ImportTests.HealthAutoExportTests.otherSpellingsOfAMetricNameTheSameType),
+    Check("namesOfOneTypeShareTheSyncName", ImportTests.HealthAutoExportTests.namesOfOneTypeShareTheSyncName),
+    Check("aNightReSentWithoutAPartDropsItOnlyForItsSource",
+          ImportTests.HealthAutoExportTests.aNightReSentWithoutAPartDropsItOnlyForItsSource),
+    Check("aSourceThatGrewIsTheSamePoint", ImportTests.HealthAutoExportTests.aSourceThatGrewIsTheSamePoint),
+    Check("heartRateMinAvgMaxGiveTheDaysFigures",
+          ImportTests.HealthAutoExportTests.heartRateMinAvgMaxGiveTheDaysFigures),
+    Check("sleepPerNightGivesThePayloadsFigures",
+          ImportTests.HealthAutoExportTests.sleepPerNightGivesThePayloadsFigures),
+    Check("sleepOldestFormTakesAsleepAsUnstagedAndKeepsItsSources",
+          ImportTests.HealthAutoExportTests.sleepOldestFormTakesAsleepAsUnstagedAndKeepsItsSources),
+    Check("aNightWhoseFiguresPassADayIsLimitedToItsTimesNotRefused",
+          ImportTests.HealthAutoExportTests.aNightWhoseFiguresPassADayIsLimitedToItsTimesNotRefused),
+    Check("shapesBecomeTheirHealthKitFormsAndTheRestIsKept",
+          ImportTests.HealthAutoExportTests.shapesBecomeTheirHealthKitFormsAndTheRestIsKept),
+    Check("badPointsAreRefusedWithTheirLinesAndTheRestIsStored",
+          ImportTests.HealthAutoExportTests.badPointsAreRefusedWithTheirLinesAndTheRestIsStored),
+    Check("samplesCoveredByAnExportAreNotStoredTwice",
+          ImportTests.HealthAutoExportTests.samplesCoveredByAnExportAreNotStoredTwice),
+    Check("twoDevicesCountingTheSameWalkInAnExportAreSubtractedOnce",
+          ImportTests.HealthAutoExportTests.twoDevicesCountingTheSameWalkInAnExportAreSubtractedOnce),
+    Check("aRelayingSourceStoresGrantedTypesAndRefusesOnlyApplesComputedPoints",
+          ImportTests.HealthAutoExportTests.aRelayingSourceStoresGrantedTypesAndRefusesOnlyApplesComputedPoints),
+]

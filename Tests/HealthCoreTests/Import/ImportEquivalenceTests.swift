@@ -10,6 +10,13 @@ extension ImportTests {
     @Suite(.enabled(if: ImportTestSupport.fixturesAvailable,
                     "shared/fixtures/apple-health is not next to the repository, so the import equivalence tests are skipped"))
     struct ImportEquivalenceTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: importEquivalenceTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         /// A store that is not a ``JSONFileStore``, so the importer saves plain `Sample` arrays through it.
         final class PlainPathStore: SampleStore, ImportSyncSaving {
             let base: JSONFileStore
@@ -102,7 +109,7 @@ extension ImportTests {
         /// Records sharing a sync identifier across a month boundary, one running into the next month and one
         /// longer than two days: whether the later one is a duplicate depends on which batches were saved when its
         /// month was first read, and the fast path must decide as the plain one does, for every batch size.
-        @Test func recordsAcrossMonthBoundariesAreMatchedAsBefore() throws {
+        func recordsAcrossMonthBoundariesAreMatchedAsBefore() throws {
             func sleep(_ start: String, _ end: String, sync: String) -> String {
                 ImportTestSupport.record("HKCategoryTypeIdentifierSleepAnalysis", value: "HKCategoryValueSleepAnalysisInBed", unit: nil,
                                          start: start, end: end, metadata: [("HKMetadataKeySyncIdentifier", sync),
@@ -132,7 +139,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aGeneratedExportGivesTheSameStoreBothWays() throws {
+        func aGeneratedExportGivesTheSameStoreBothWays() throws {
             let generator = ImportTestSupport.fixtures.appendingPathComponent("../../bench/gen_export.py").standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: generator) else {
                 print("shared/bench/gen_export.py is not next to the repository; the generated-export comparison is skipped")
@@ -153,3 +160,11 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.ImportEquivalenceTests/checks(_:)`` runs.
+private let importEquivalenceTestsChecks: [Check<ImportTests.ImportEquivalenceTests>] = [
+    Check("recordsAcrossMonthBoundariesAreMatchedAsBefore",
+          ImportTests.ImportEquivalenceTests.recordsAcrossMonthBoundariesAreMatchedAsBefore),
+    Check("aGeneratedExportGivesTheSameStoreBothWays",
+          ImportTests.ImportEquivalenceTests.aGeneratedExportGivesTheSameStoreBothWays),
+]

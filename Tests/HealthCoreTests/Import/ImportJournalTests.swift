@@ -8,6 +8,13 @@ import TextSupport
 /// batch (an interrupted batch is cut off again, and the import is run again), with the partitions synced in
 /// groups of at most ``JSONFileStore/partitionsPerSync`` open files.
 struct ImportJournalTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: importJournalTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// An export with one steps record a day (or every `stride` days), starting 2020-01-01 UTC.
     static func steps(days: Range<Int>, stride: Int = 1) -> String {
         let formatter = DateFormatter()
@@ -42,7 +49,7 @@ struct ImportJournalTests {
         return sizes
     }
 
-    @Test func anImportBatchJournalsOnlyTheLengthsBeforeIt() throws {
+    func anImportBatchJournalsOnlyTheLengthsBeforeIt() throws {
         try ImportTestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             _ = try ImportTestSupport.importXML(Self.steps(days: 0..<40), into: store)
@@ -69,7 +76,7 @@ struct ImportJournalTests {
         }
     }
 
-    @Test func aBatchThatFailsPartWayIsCutBackThenImportedByTheNextRun() throws {
+    func aBatchThatFailsPartWayIsCutBackThenImportedByTheNextRun() throws {
         try ImportTestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             _ = try ImportTestSupport.importXML(Self.steps(days: 0..<40), into: store)
@@ -89,7 +96,7 @@ struct ImportJournalTests {
         }
     }
 
-    @Test func aBatchOverManyMonthsHoldsFewFilesOpen() throws {
+    func aBatchOverManyMonthsHoldsFewFilesOpen() throws {
         try ImportTestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             var mostOpen = 0
@@ -102,3 +109,12 @@ struct ImportJournalTests {
         }
     }
 }
+
+/// The checks ``ImportJournalTests/checks(_:)`` runs.
+private let importJournalTestsChecks: [Check<ImportJournalTests>] = [
+    Check("anImportBatchJournalsOnlyTheLengthsBeforeIt",
+          ImportJournalTests.anImportBatchJournalsOnlyTheLengthsBeforeIt),
+    Check("aBatchThatFailsPartWayIsCutBackThenImportedByTheNextRun",
+          ImportJournalTests.aBatchThatFailsPartWayIsCutBackThenImportedByTheNextRun),
+    Check("aBatchOverManyMonthsHoldsFewFilesOpen", ImportJournalTests.aBatchOverManyMonthsHoldsFewFilesOpen),
+]

@@ -7,9 +7,16 @@ import TextSupport
 extension ImportTests {
     /// The hand-overs between the import's threads: order, bounds and failures.
     struct ImportPipelineTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: importPipelineTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private struct Stop: Error {}
 
-        @Test func chunksArriveInOrderThroughASmallPipeline() {
+        func chunksArriveInOrderThroughASmallPipeline() {
             let pipeline = ImportPipeline<Int>(capacity: 2)
             let received = UncheckedBox(NSMutableArray())
             let done = DispatchSemaphore(value: 0)
@@ -26,7 +33,7 @@ extension ImportTests {
             expectEqual(values, (0..<600).map { $0 * 1000 + ($0 / 2) % 7 })
         }
 
-        @Test func aFailingConsumerStopsTheProducer() {
+        func aFailingConsumerStopsTheProducer() {
             let pipeline = ImportPipeline<Int>(capacity: 1)
             let done = DispatchSemaphore(value: 0)
             Thread {
@@ -45,7 +52,7 @@ extension ImportTests {
             #expect(pipeline.failure is Stop)
         }
 
-        @Test func aStoreThatCannotBeWrittenFailsTheImport() throws {
+        func aStoreThatCannotBeWrittenFailsTheImport() throws {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 // A file where the store's folder should be: every save fails, on the writing thread.
                 let blocked = folder + "/store"
@@ -63,3 +70,12 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.ImportPipelineTests/checks(_:)`` runs.
+private let importPipelineTestsChecks: [Check<ImportTests.ImportPipelineTests>] = [
+    Check("chunksArriveInOrderThroughASmallPipeline",
+          ImportTests.ImportPipelineTests.chunksArriveInOrderThroughASmallPipeline),
+    Check("aFailingConsumerStopsTheProducer", ImportTests.ImportPipelineTests.aFailingConsumerStopsTheProducer),
+    Check("aStoreThatCannotBeWrittenFailsTheImport",
+          ImportTests.ImportPipelineTests.aStoreThatCannotBeWrittenFailsTheImport),
+]

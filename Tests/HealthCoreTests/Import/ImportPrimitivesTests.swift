@@ -73,14 +73,21 @@ extension ImportTests {
 
 extension ImportTests {
     struct ExportDateParserTests {
-        @Test func parsesTheExportFormatWithItsOffset() {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: exportDateParserTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
+        func parsesTheExportFormatWithItsOffset() {
             // 2024-03-10 01:59:00 -0800 = 09:59:00Z.
             expectEqual(ExportDateParser.parse("2024-03-10 01:59:00 -0800"), Date(timeIntervalSince1970: 1_710_064_740))
             expectEqual(ExportDateParser.parse("2024-03-10T09:59:00Z"), Date(timeIntervalSince1970: 1_710_064_740))
             expectEqual(ExportDateParser.parse("2024-03-10 11:59:00.250 +02:00"), Date(timeIntervalSince1970: 1_710_064_740.25))
         }
 
-        @Test func parsesTheCompactDatesOfIOS8Exports() {
+        func parsesTheCompactDatesOfIOS8Exports() {
             // 2015-06-16 07:19:16 -0700 = 14:19:16Z.
             expectEqual(ExportDateParser.parse("20150616071916-0700"), Date(timeIntervalSince1970: 1_434_464_356))
         }
@@ -91,7 +98,7 @@ extension ImportTests {
             expectNil(ExportDateParser.parse(text))
         }
 
-        @Test func formatsLikeTheHealthApp() {
+        func formatsLikeTheHealthApp() {
             let date = Date(timeIntervalSince1970: 1_710_064_740)
             expectEqual(ExportDateParser.format(date, offsetSeconds: -8 * 3600), "2024-03-10 01:59:00 -0800")
             expectEqual(ExportDateParser.format(date.addingTimeInterval(0.5), offsetSeconds: 0), "2024-03-10 09:59:00.500 +0000")
@@ -101,7 +108,14 @@ extension ImportTests {
 
 extension ImportTests {
     struct DeviceDescriptionTests {
-        @Test func dropsTheMemoryAddress() {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: deviceDescriptionTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
+        func dropsTheMemoryAddress() {
             let a = DeviceDescription(exportText: "<<HKDevice: 0x600001a2c0f0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>")
             let b = DeviceDescription(exportText: "<<HKDevice: 0x2821818b0>, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1>")
             expectEqual(a, b)
@@ -110,18 +124,18 @@ extension ImportTests {
             expectEqual(a.value("software"), "10.1")
         }
 
-        @Test func keepsCommasInsideValues() {
+        func keepsCommasInsideValues() {
             let device = DeviceDescription(exportText: "<<HKDevice: 0x1>, name:Jane, her watch, manufacturer:Apple Inc.>")
             expectEqual(device.value("name"), "Jane, her watch")
             expectEqual(device.value("manufacturer"), "Apple Inc.")
         }
 
-        @Test func roundTripsThroughTheExportForm() {
+        func roundTripsThroughTheExportForm() {
             let device = DeviceDescription(normalized: "name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,5, software:17.1")
             expectEqual(DeviceDescription(exportText: device.exportText), device)
         }
 
-        @Test func keepsOtherTextAsAName() {
+        func keepsOtherTextAsAName() {
             expectEqual(DeviceDescription(exportText: "Withings scale").normalized, "name:Withings scale")
         }
     }
@@ -129,13 +143,20 @@ extension ImportTests {
 
 extension ImportTests {
     struct RecordIdentityTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: recordIdentityTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private func sample(value: SampleValue, start: String = "2024-05-01T08:00:00-07:00", metadata: [String: MetadataValue] = [:],
                             device: String? = nil, created: String = "2024-05-01T09:00:00Z") -> Sample {
             Sample(typeIdentifier: "HKQuantityTypeIdentifierStepCount", start: ISODate.parse(start)!, end: ISODate.parse(start)!.addingTimeInterval(600),
                    value: value, source: "Jane’s iPhone", created: ISODate.parse(created)!, metadata: metadata, device: device)
         }
 
-        @Test func ignoresOffsetAndNumberSpelling() {
+        func ignoresOffsetAndNumberSpelling() {
             var identity = RecordIdentity(catalogue: .standard)
             let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             let b = identity.uuid(for: sample(value: .generic(value: "100.0", unit: "count"), start: "2024-05-01T16:00:00+01:00"))
@@ -143,7 +164,7 @@ extension ImportTests {
             expectEqual(a.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
         }
 
-        @Test func coversDeviceCreationDateVersionAndMetadata() {
+        func coversDeviceCreationDateVersionAndMetadata() {
             var identity = RecordIdentity(catalogue: .standard)
             let plain = sample(value: .quantity(Quantity(100, .count())))
             let base = identity.uuid(for: plain)
@@ -160,7 +181,7 @@ extension ImportTests {
             expectEqual(Set(variants.map { identity.legacyUUID(for: $0) }), [identity.legacyUUID(for: plain)])
         }
 
-        @Test func theResumedPrefixGivesTheSameUUIDAsAFreshHash() {
+        func theResumedPrefixGivesTheSameUUIDAsAFreshHash() {
             var cached = RecordIdentity(catalogue: .standard)
             var samples = (0..<6).map { sample(value: .quantity(Quantity(Double($0), .count())), device: $0 % 3 == 0 ? nil : "name:Watch \($0 % 2)") }
             samples[5].sourceVersion = String(repeating: "v", count: 200)
@@ -170,7 +191,7 @@ extension ImportTests {
             }
         }
 
-        @Test func occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs() {
+        func occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs() {
             var identity = RecordIdentity(catalogue: .standard)
             let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             let second = RecordIdentity.occurrence(2, of: base), third = RecordIdentity.occurrence(3, of: base)
@@ -179,7 +200,7 @@ extension ImportTests {
             expectEqual(second.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
         }
 
-        @Test func distinguishesValuesSourcesAndTimes() {
+        func distinguishesValuesSourcesAndTimes() {
             var identity = RecordIdentity(catalogue: .standard)
             let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
             #expect(base != identity.uuid(for: sample(value: .quantity(Quantity(101, .count())))))
@@ -189,7 +210,7 @@ extension ImportTests {
             #expect(base != identity.uuid(for: other))
         }
 
-        @Test func usesTheSyncIdentifierAndVersionWhenPresent() {
+        func usesTheSyncIdentifierAndVersionWhenPresent() {
             var identity = RecordIdentity(catalogue: .standard)
             let sync: [String: MetadataValue] = ["HKMetadataKeySyncIdentifier": .string("abc"), "HKMetadataKeySyncVersion": .string("2")]
             let a = identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), metadata: sync))
@@ -200,7 +221,7 @@ extension ImportTests {
             #expect(a != identity.uuid(for: sample(value: .quantity(Quantity(100, .count())), metadata: newer)))
         }
 
-        @Test func isAVersion5UUIDOfTheDocumentedNamespace() {
+        func isAVersion5UUIDOfTheDocumentedNamespace() {
             // Cross-check the UUID construction against RFC 4122's example namespace (DNS) with Python's uuid5 value.
             var name = [UInt8]([0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8])
             name += Array("python.org".utf8)
@@ -215,26 +236,71 @@ extension ImportTests {
 
 extension ImportTests {
     struct XMLTextTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: xMLTextTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private func decode(_ text: String) -> String {
             var text = text
             return text.withUTF8 { XMLText.decode($0) }
         }
 
-        @Test func decodesEntitiesAndCharacterReferences() {
+        func decodesEntitiesAndCharacterReferences() {
             expectEqual(decode("&lt;&lt;HKDevice&gt;&amp;&quot;&apos;"), "<<HKDevice>&\"'")
             expectEqual(decode("mL/min&#183;kg"), "mL/min·kg")
             expectEqual(decode("mL/min&#xB7;kg"), "mL/min·kg")
             expectEqual(decode("a &unknown; b & c"), "a &unknown; b & c")
         }
 
-        @Test func dropsStrayControlCharacters() {
+        func dropsStrayControlCharacters() {
             expectEqual(decode("Jane\u{0B}’s iPhone"), "Jane’s iPhone")
             expectEqual(decode("a\tb"), "a b")
         }
 
-        @Test func escapingRoundTrips() {
+        func escapingRoundTrips() {
             let text = "<a & \"b\">\nc"
             expectEqual(decode(XMLText.escape(text)), text)
         }
     }
 }
+
+/// The checks ``ImportTests.ExportDateParserTests/checks(_:)`` runs.
+private let exportDateParserTestsChecks: [Check<ImportTests.ExportDateParserTests>] = [
+    Check("parsesTheExportFormatWithItsOffset", ImportTests.ExportDateParserTests.parsesTheExportFormatWithItsOffset),
+    Check("parsesTheCompactDatesOfIOS8Exports", ImportTests.ExportDateParserTests.parsesTheCompactDatesOfIOS8Exports),
+    Check("formatsLikeTheHealthApp", ImportTests.ExportDateParserTests.formatsLikeTheHealthApp),
+]
+
+/// The checks ``ImportTests.DeviceDescriptionTests/checks(_:)`` runs.
+private let deviceDescriptionTestsChecks: [Check<ImportTests.DeviceDescriptionTests>] = [
+    Check("dropsTheMemoryAddress", ImportTests.DeviceDescriptionTests.dropsTheMemoryAddress),
+    Check("keepsCommasInsideValues", ImportTests.DeviceDescriptionTests.keepsCommasInsideValues),
+    Check("roundTripsThroughTheExportForm", ImportTests.DeviceDescriptionTests.roundTripsThroughTheExportForm),
+    Check("keepsOtherTextAsAName", ImportTests.DeviceDescriptionTests.keepsOtherTextAsAName),
+]
+
+/// The checks ``ImportTests.RecordIdentityTests/checks(_:)`` runs.
+private let recordIdentityTestsChecks: [Check<ImportTests.RecordIdentityTests>] = [
+    Check("ignoresOffsetAndNumberSpelling", ImportTests.RecordIdentityTests.ignoresOffsetAndNumberSpelling),
+    Check("coversDeviceCreationDateVersionAndMetadata",
+          ImportTests.RecordIdentityTests.coversDeviceCreationDateVersionAndMetadata),
+    Check("theResumedPrefixGivesTheSameUUIDAsAFreshHash",
+          ImportTests.RecordIdentityTests.theResumedPrefixGivesTheSameUUIDAsAFreshHash),
+    Check("occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs",
+          ImportTests.RecordIdentityTests.occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs),
+    Check("distinguishesValuesSourcesAndTimes", ImportTests.RecordIdentityTests.distinguishesValuesSourcesAndTimes),
+    Check("usesTheSyncIdentifierAndVersionWhenPresent",
+          ImportTests.RecordIdentityTests.usesTheSyncIdentifierAndVersionWhenPresent),
+    Check("isAVersion5UUIDOfTheDocumentedNamespace",
+          ImportTests.RecordIdentityTests.isAVersion5UUIDOfTheDocumentedNamespace),
+]
+
+/// The checks ``ImportTests.XMLTextTests/checks(_:)`` runs.
+private let xMLTextTestsChecks: [Check<ImportTests.XMLTextTests>] = [
+    Check("decodesEntitiesAndCharacterReferences", ImportTests.XMLTextTests.decodesEntitiesAndCharacterReferences),
+    Check("dropsStrayControlCharacters", ImportTests.XMLTextTests.dropsStrayControlCharacters),
+    Check("escapingRoundTrips", ImportTests.XMLTextTests.escapingRoundTrips),
+]

@@ -8,6 +8,13 @@ extension ImportTests {
     /// type, source and `HKMetadataKeySyncIdentifier`, only the greatest `HKMetadataKeySyncVersion` is kept, in the
     /// input and against the store; a version without an identifier is refused.
     @Suite struct ImportSyncVersionTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: importSyncVersionTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
 
         /// A step record with sync identifier `id` and version `version` (the value tells the versions apart).
@@ -56,7 +63,7 @@ extension ImportTests {
             }
         }
 
-        @Test func threeVersionsKeepTheGreatestAndEqualVersionsTheFirst() throws {
+        func threeVersionsKeepTheGreatestAndEqualVersionsTheFirst() throws {
             let text = Self.export(Self.steps("102", version: "2"), Self.steps("103", version: "3"), Self.steps("101", version: "1"),
                                    Self.steps("999", version: "3"))
             try Support.withTemporaryDirectory { folder in
@@ -71,7 +78,7 @@ extension ImportTests {
 
         /// Batches of one record: the rule's records are saved as they come, and a later greater version replaces the
         /// one saved before; the receipt counts that record superseded, not a stored sample replaced.
-        @Test func versionsSavedInSeparateBatchesEndAsTheGreatest() throws {
+        func versionsSavedInSeparateBatchesEndAsTheGreatest() throws {
             let text = Self.export(Self.steps("101", version: "1"), Self.steps("103", version: "3"), Self.steps("102", version: "2"))
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
@@ -83,7 +90,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aGreaterVersionReplacesTheStoredOneAndALowerChangesNothing() throws {
+        func aGreaterVersionReplacesTheStoredOneAndALowerChangesNothing() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/store"
                 _ = try Support.importXML(Self.export(Self.steps("101", version: "1")), into: Self.importing(path))
@@ -112,7 +119,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aVersionSavedByAddIsReplacedByAGreaterImportedOne() throws {
+        func aVersionSavedByAddIsReplacedByAGreaterImportedOne() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
                 var sample = IndependentTestKit.quantity(SampleTypeCatalogue.standard.type(identifier: Self.steps)!, 7, "count",
@@ -130,7 +137,7 @@ extension ImportTests {
         }
 
         /// Through a ``HealthStore`` (what a source's import writes through), the rule is the file store's.
-        @Test func aHealthStoreImportFollowsTheRuleToo() throws {
+        func aHealthStoreImportFollowsTheRuleToo() throws {
             try Support.withTemporaryDirectory { folder in
                 let health = try HealthStore(storage: JSONFileStore(path: folder + "/store"), source: AuthorizationState.ownerSource)
                 _ = try Support.importXML(Self.export(Self.steps("101", version: "1")), into: health)
@@ -144,7 +151,7 @@ extension ImportTests {
             }
         }
 
-        @Test func otherSourcesAndTypesWithTheSameIdentifierAreIndependent() throws {
+        func otherSourcesAndTypesWithTheSameIdentifierAreIndependent() throws {
             let text = Self.export(Self.steps("101", version: "1"), Self.steps("202", version: "2", source: "Jane’s Watch"),
                                    Support.record("HKQuantityTypeIdentifierFlightsClimbed", value: "3", metadata: [
                                        ("HKMetadataKeySyncIdentifier", "walk-1"), ("HKMetadataKeySyncVersion", "5")]))
@@ -156,7 +163,7 @@ extension ImportTests {
             expectEqual(receipt.totals.alreadyPresent, 0)
         }
 
-        @Test func aVersionWithoutAnIdentifierIsRefusedWithItsReason() throws {
+        func aVersionWithoutAnIdentifierIsRefusedWithItsReason() throws {
             let text = Self.export(Self.steps("101", id: nil, version: "2"), Self.steps("102", version: "x"),
                                    Self.steps("103", id: "walk-2", version: nil), Self.steps("5", id: nil))
             let store = InMemorySampleStore()
@@ -168,7 +175,7 @@ extension ImportTests {
             expectEqual(receipt.problems.dropFirst().first?.reason.contains("not a whole number"), true)
         }
 
-        @Test func aDryRunSaysWhatWouldBeReplacedAndWritesNothing() throws {
+        func aDryRunSaysWhatWouldBeReplacedAndWritesNothing() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/store"
                 _ = try Support.importXML(Self.export(Self.steps("101", version: "1")), into: JSONFileStore(path: path))
@@ -184,7 +191,7 @@ extension ImportTests {
         }
 
         /// hkctl's own jsonl export (a backup) keeps every sample's uuid; the rule holds there too.
-        @Test func aBackupFollowsTheRule() throws {
+        func aBackupFollowsTheRule() throws {
             try Support.withTemporaryDirectory { folder in
                 func line(_ value: Int, version: Int, uuid: String) -> String {
                     "{\"uuid\":\"\(uuid)\",\"type\":\"\(Self.steps)\",\"start\":\"2024-05-01T15:00:00Z\",\"end\":\"2024-05-01T15:10:00Z\","
@@ -204,3 +211,24 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.ImportSyncVersionTests/checks(_:)`` runs.
+private let importSyncVersionTestsChecks: [Check<ImportTests.ImportSyncVersionTests>] = [
+    Check("threeVersionsKeepTheGreatestAndEqualVersionsTheFirst",
+          ImportTests.ImportSyncVersionTests.threeVersionsKeepTheGreatestAndEqualVersionsTheFirst),
+    Check("versionsSavedInSeparateBatchesEndAsTheGreatest",
+          ImportTests.ImportSyncVersionTests.versionsSavedInSeparateBatchesEndAsTheGreatest),
+    Check("aGreaterVersionReplacesTheStoredOneAndALowerChangesNothing",
+          ImportTests.ImportSyncVersionTests.aGreaterVersionReplacesTheStoredOneAndALowerChangesNothing),
+    Check("aVersionSavedByAddIsReplacedByAGreaterImportedOne",
+          ImportTests.ImportSyncVersionTests.aVersionSavedByAddIsReplacedByAGreaterImportedOne),
+    Check("aHealthStoreImportFollowsTheRuleToo",
+          ImportTests.ImportSyncVersionTests.aHealthStoreImportFollowsTheRuleToo),
+    Check("otherSourcesAndTypesWithTheSameIdentifierAreIndependent",
+          ImportTests.ImportSyncVersionTests.otherSourcesAndTypesWithTheSameIdentifierAreIndependent),
+    Check("aVersionWithoutAnIdentifierIsRefusedWithItsReason",
+          ImportTests.ImportSyncVersionTests.aVersionWithoutAnIdentifierIsRefusedWithItsReason),
+    Check("aDryRunSaysWhatWouldBeReplacedAndWritesNothing",
+          ImportTests.ImportSyncVersionTests.aDryRunSaysWhatWouldBeReplacedAndWritesNothing),
+    Check("aBackupFollowsTheRule", ImportTests.ImportSyncVersionTests.aBackupFollowsTheRule),
+]

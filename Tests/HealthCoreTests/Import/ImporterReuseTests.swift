@@ -9,6 +9,13 @@ extension ImportTests {
     /// nothing. (A run used to remember the records it met, and the next run took them for second occurrences of
     /// themselves and stored every record again.)
     struct ImporterReuseTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: importerReuseTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
         private static let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         private static let steps = "HKQuantityTypeIdentifierStepCount"
@@ -30,7 +37,7 @@ extension ImportTests {
             return (source, jsonl)
         }
 
-        @Test func runningTheSameImporterTwiceOnAnExportAddsNothingTheSecondTime() throws {
+        func runningTheSameImporterTwiceOnAnExportAddsNothingTheSecondTime() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Self.export, in: folder)
                 let store = JSONFileStore(path: folder + "/store")
@@ -44,7 +51,7 @@ extension ImportTests {
             }
         }
 
-        @Test func runningTheSameImporterOnItsOwnJSONLinesExportAddsNothing() throws {
+        func runningTheSameImporterOnItsOwnJSONLinesExportAddsNothing() throws {
             try Support.withTemporaryDirectory { folder in
                 let jsonl = try Self.backup(in: folder).jsonl
                 let target = JSONFileStore(path: folder + "/target")
@@ -58,7 +65,7 @@ extension ImportTests {
 
         /// A restore stopped after the first of two identical twins (or into a store that got only one of them from
         /// an export) adds the second when it runs again, and doubles nothing.
-        @Test func aRestoreIntoAStoreHoldingOneTwinAddsTheOther() throws {
+        func aRestoreIntoAStoreHoldingOneTwinAddsTheOther() throws {
             try Support.withTemporaryDirectory { folder in
                 let (source, jsonl) = try Self.backup(in: folder)
                 let target = JSONFileStore(path: folder + "/target")
@@ -75,7 +82,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aDryRunImporterCountsTheSameEachTime() throws {
+        func aDryRunImporterCountsTheSameEachTime() throws {
             try Support.withTemporaryDirectory { folder in
                 let path = try Support.write(Self.export, in: folder)
                 let importer = HealthImporter(store: JSONFileStore(path: folder + "/store"), dryRun: true)
@@ -120,3 +127,14 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.ImporterReuseTests/checks(_:)`` runs.
+private let importerReuseTestsChecks: [Check<ImportTests.ImporterReuseTests>] = [
+    Check("runningTheSameImporterTwiceOnAnExportAddsNothingTheSecondTime",
+          ImportTests.ImporterReuseTests.runningTheSameImporterTwiceOnAnExportAddsNothingTheSecondTime),
+    Check("runningTheSameImporterOnItsOwnJSONLinesExportAddsNothing",
+          ImportTests.ImporterReuseTests.runningTheSameImporterOnItsOwnJSONLinesExportAddsNothing),
+    Check("aRestoreIntoAStoreHoldingOneTwinAddsTheOther",
+          ImportTests.ImporterReuseTests.aRestoreIntoAStoreHoldingOneTwinAddsTheOther),
+    Check("aDryRunImporterCountsTheSameEachTime", ImportTests.ImporterReuseTests.aDryRunImporterCountsTheSameEachTime),
+]

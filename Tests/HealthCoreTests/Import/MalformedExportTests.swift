@@ -7,6 +7,13 @@ import TextSupport
 extension ImportTests {
     /// Exports that are not well-formed, or hold what hkctl does not type: never fatal, always reported.
     struct MalformedExportTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: malformedExportTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
 
         /// The 1-based line of the first line containing `needle`.
@@ -14,7 +21,7 @@ extension ImportTests {
             (text.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
         }
 
-        @Test func badRecordsAreRejectedWithTheirLinesAndTheRestIsImported() throws {
+        func badRecordsAreRejectedWithTheirLinesAndTheRestIsImported() throws {
             let body = [
                 Support.record(value: "100"),
                 Support.record(value: "abc", start: "2024-05-01 09:00:00 -0700", end: "2024-05-01 09:10:00 -0700"),
@@ -44,14 +51,14 @@ extension ImportTests {
             #expect(receipt.hasProblems)
         }
 
-        @Test func moreThanTwentyProblemsAreCountedNotAllListed() throws {
+        func moreThanTwentyProblemsAreCountedNotAllListed() throws {
             let body = (0..<30).map { Support.record(value: "x\($0)") }.joined(separator: "\n")
             let receipt = try Support.importXML(Support.export(body), into: InMemorySampleStore())
             expectEqual(receipt.problemCount, 30)
             expectEqual(receipt.problems.count, ImportReceipt.problemLimit)
         }
 
-        @Test func unknownElementsAndAttributesAreKept() throws {
+        func unknownElementsAndAttributesAreKept() throws {
             let body = """
                  <FutureThing a="1"><Nested/></FutureThing>
                  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="s" unit="count" shiny="yes" startDate="2024-05-01 08:00:00 -0700" endDate="2024-05-01 08:00:00 -0700" value="3"/>
@@ -69,7 +76,7 @@ extension ImportTests {
             #expect(!receipt.hasProblems)
         }
 
-        @Test func toleratesTheMalformedIOS16DTDAndStrayVerticalTabs() throws {
+        func toleratesTheMalformedIOS16DTDAndStrayVerticalTabs() throws {
             let body = Support.record(source: "Jane\u{0B}’s iPhone") + "\n\u{0B}\u{0B}\n" + Support.record(value: "5", start: "2024-05-02 08:00:00 -0700", end: "2024-05-02 08:00:00 -0700")
             let store = InMemorySampleStore()
             let receipt = try Support.importXML(Support.export(body, dtd: Support.malformedDTD), into: store)
@@ -78,7 +85,7 @@ extension ImportTests {
             #expect(!receipt.hasProblems)
         }
 
-        @Test func aTruncatedRecordIsRejectedAndTheFileReportedIncomplete() throws {
+        func aTruncatedRecordIsRejectedAndTheFileReportedIncomplete() throws {
             let text = Support.export(Support.record()) .replacingOccurrences(of: "</HealthData>\n", with: "")
                 + " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"s\" unit=\"count\" startDate=\"2024-05-01 09:00:00 -0700\" endDate=\"2024-05-01 09:00:00 -0700\" value=\"3\">\n  <MetadataEntry key=\"a\" value=\"b\"/>\n"
             let store = InMemorySampleStore()
@@ -109,13 +116,13 @@ extension ImportTests {
             }
         }
 
-        @Test func aMissingFileIsReportedAsSuch() {
+        func aMissingFileIsReportedAsSuch() {
             #expect(throws: ImportError.self) {
                 _ = try HealthImporter(store: InMemorySampleStore()).importFile(atPath: "/nonexistent/export.zip")
             }
         }
 
-        @Test func readsIOS8CompactDatesAndMetadataAttributes() throws {
+        func readsIOS8CompactDatesAndMetadataAttributes() throws {
             let body = """
                  <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" Was User Entered="1" startDate="20150616071916-0700" endDate="20150616072016-0700" value="42"/>
                 """
@@ -127,7 +134,7 @@ extension ImportTests {
             expectEqual(sample.metadata["Was User Entered"], .string("1"))
         }
 
-        @Test func keepsMetadataKeysThatDifferOnlyInCaseAndTheTimeZone() throws {
+        func keepsMetadataKeysThatDifferOnlyInCaseAndTheTimeZone() throws {
             let body = Support.record(metadata: [("HKTimeZone", "Europe/Berlin"), ("Mood", "good"), ("mood", "bad"), ("note", "a &amp; b")])
             let store = InMemorySampleStore()
             _ = try Support.importXML(Support.export(body), into: store)
@@ -135,7 +142,7 @@ extension ImportTests {
             expectEqual(metadata, ["HKTimeZone": .string("Europe/Berlin"), "Mood": .string("good"), "mood": .string("bad"), "note": .string("a & b")])
         }
 
-        @Test func mapsCategoryValuesAndKeepsUnknownOnesGenerically() throws {
+        func mapsCategoryValuesAndKeepsUnknownOnesGenerically() throws {
             let sleep = "HKCategoryTypeIdentifierSleepAnalysis"
             let body = [
                 Support.record(sleep, value: "HKCategoryValueSleepAnalysisAsleepCore", unit: nil),
@@ -149,7 +156,7 @@ extension ImportTests {
             expectEqual(receipt.counts[sleep]?.keptGenerically, 1)
         }
 
-        @Test func keepsTypesNotInTheCatalogueGenerically() throws {
+        func keepsTypesNotInTheCatalogueGenerically() throws {
             // A type of a later SDK than the catalogue's (the catalogue knows every identifier HealthKit has now).
             let body = Support.record("HKQuantityTypeIdentifierSomethingNew", value: "0.712", unit: "m", device: Support.watchDevice)
             let store = InMemorySampleStore()
@@ -161,7 +168,7 @@ extension ImportTests {
             expectEqual(receipt.counts["HKQuantityTypeIdentifierSomethingNew"]?.keptGenerically, 1)
         }
 
-        @Test func keepsWorkoutsCorrelationsAndSummariesWithTheirChildren() throws {
+        func keepsWorkoutsCorrelationsAndSummariesWithTheirChildren() throws {
             let body = """
                  <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" sourceVersion="10.1" device="\(Support.watchDevice)" creationDate="2024-05-01 18:31:00 -0700" startDate="2024-05-01 18:00:00 -0700" endDate="2024-05-01 18:30:00 -0700">
                   <MetadataEntry key="HKIndoorWorkout" value="0"/>
@@ -217,12 +224,12 @@ extension ImportTests {
             expectEqual(summary.source, "Health")
         }
 
-        @Test func theCharacteristicsOfMeAreImported() throws {
+        func theCharacteristicsOfMeAreImported() throws {
             let receipt = try Support.importXML(Support.export(""), into: InMemorySampleStore())
             expectEqual(receipt.characteristics, ["date-of-birth": "1988-04-02", "biological-sex": "female", "blood-type": "A+"])
         }
 
-        @Test func syncIdentifiersMakeAnUpdatedRecordTheSameRecord() throws {
+        func syncIdentifiersMakeAnUpdatedRecordTheSameRecord() throws {
             let sync = [("HKMetadataKeySyncIdentifier", "meal-7"), ("HKMetadataKeySyncVersion", "1")]
             let first = Support.export(Support.record(value: "100", metadata: sync))
             let store = InMemorySampleStore()
@@ -231,7 +238,7 @@ extension ImportTests {
             expectEqual(again.totals.alreadyPresent, 1)
         }
 
-        @Test func aNewerExportAddsOnlyWhatIsNew() throws {
+        func aNewerExportAddsOnlyWhatIsNew() throws {
             let older = Support.export([Support.record(value: "1"), Support.record(value: "2", start: "2024-05-02 08:00:00 -0700", end: "2024-05-02 08:10:00 -0700", device: Support.watchDevice)].joined(separator: "\n"))
             // The same records written in another offset, with another device address, plus one new one.
             let newer = Support.export([
@@ -249,7 +256,7 @@ extension ImportTests {
             }
         }
 
-        @Test func duplicatesAreFoundWhenOnlyAFewMonthsFitInMemory() throws {
+        func duplicatesAreFoundWhenOnlyAFewMonthsFitInMemory() throws {
             // 36 months, a record a week, each written twice in a row (two samples); at most 10 identities in memory.
             let records = (0..<156).map { week -> String in
                 let start = ISODate.format(ISODate.parse("2021-01-01T08:00:00Z")!.addingTimeInterval(Double(week) * 7 * 86_400), offsetSeconds: 0)
@@ -269,7 +276,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aDryRunWritesNothing() throws {
+        func aDryRunWritesNothing() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 let receipt = try Support.importXML(Support.export(Support.record()), into: store, dryRun: true)
@@ -302,7 +309,7 @@ extension ImportTests {
             }
         }
 
-        @Test func anInterruptedImportKeepsWholeBatchesAndCanBeRunAgain() throws {
+        func anInterruptedImportKeepsWholeBatchesAndCanBeRunAgain() throws {
             let body = (0..<25).map {
                 Support.record(value: String($0 + 1), start: String(format: "2024-05-01 08:%02d:00 -0700", $0), end: String(format: "2024-05-01 08:%02d:30 -0700", $0))
             }.joined(separator: "\n")
@@ -317,3 +324,36 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.MalformedExportTests/checks(_:)`` runs.
+private let malformedExportTestsChecks: [Check<ImportTests.MalformedExportTests>] = [
+    Check("badRecordsAreRejectedWithTheirLinesAndTheRestIsImported",
+          ImportTests.MalformedExportTests.badRecordsAreRejectedWithTheirLinesAndTheRestIsImported),
+    Check("moreThanTwentyProblemsAreCountedNotAllListed",
+          ImportTests.MalformedExportTests.moreThanTwentyProblemsAreCountedNotAllListed),
+    Check("unknownElementsAndAttributesAreKept", ImportTests.MalformedExportTests.unknownElementsAndAttributesAreKept),
+    Check("toleratesTheMalformedIOS16DTDAndStrayVerticalTabs",
+          ImportTests.MalformedExportTests.toleratesTheMalformedIOS16DTDAndStrayVerticalTabs),
+    Check("aTruncatedRecordIsRejectedAndTheFileReportedIncomplete",
+          ImportTests.MalformedExportTests.aTruncatedRecordIsRejectedAndTheFileReportedIncomplete),
+    Check("aMissingFileIsReportedAsSuch", ImportTests.MalformedExportTests.aMissingFileIsReportedAsSuch),
+    Check("readsIOS8CompactDatesAndMetadataAttributes",
+          ImportTests.MalformedExportTests.readsIOS8CompactDatesAndMetadataAttributes),
+    Check("keepsMetadataKeysThatDifferOnlyInCaseAndTheTimeZone",
+          ImportTests.MalformedExportTests.keepsMetadataKeysThatDifferOnlyInCaseAndTheTimeZone),
+    Check("mapsCategoryValuesAndKeepsUnknownOnesGenerically",
+          ImportTests.MalformedExportTests.mapsCategoryValuesAndKeepsUnknownOnesGenerically),
+    Check("keepsTypesNotInTheCatalogueGenerically",
+          ImportTests.MalformedExportTests.keepsTypesNotInTheCatalogueGenerically),
+    Check("keepsWorkoutsCorrelationsAndSummariesWithTheirChildren",
+          ImportTests.MalformedExportTests.keepsWorkoutsCorrelationsAndSummariesWithTheirChildren),
+    Check("theCharacteristicsOfMeAreImported", ImportTests.MalformedExportTests.theCharacteristicsOfMeAreImported),
+    Check("syncIdentifiersMakeAnUpdatedRecordTheSameRecord",
+          ImportTests.MalformedExportTests.syncIdentifiersMakeAnUpdatedRecordTheSameRecord),
+    Check("aNewerExportAddsOnlyWhatIsNew", ImportTests.MalformedExportTests.aNewerExportAddsOnlyWhatIsNew),
+    Check("duplicatesAreFoundWhenOnlyAFewMonthsFitInMemory",
+          ImportTests.MalformedExportTests.duplicatesAreFoundWhenOnlyAFewMonthsFitInMemory),
+    Check("aDryRunWritesNothing", ImportTests.MalformedExportTests.aDryRunWritesNothing),
+    Check("anInterruptedImportKeepsWholeBatchesAndCanBeRunAgain",
+          ImportTests.MalformedExportTests.anInterruptedImportKeepsWholeBatchesAndCanBeRunAgain),
+]

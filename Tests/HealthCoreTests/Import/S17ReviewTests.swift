@@ -6,6 +6,13 @@ import TestKit
 /// Issue 30: a reviewer's probes of session 17's HAE changes (settle finest form first, undo weighed by
 /// `HAESuperseding`, rests held as pieces with `HAEPeriodEnd`). Each test states the figure a person expects.
 struct S17ReviewTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: s17ReviewTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
     private static let type = "HKQuantityTypeIdentifierStepCount"
     private static let iPhone = "Jane’s iPhone"
@@ -75,7 +82,7 @@ struct S17ReviewTests {
 
     /// S1. Week 70,000, then Tuesday alone 9,000: `StatisticsRequest` by day (merged and not) gives Tuesday 9,000 and
     /// the six others 61,000 / 6; by week 70,000; by hour Tuesday's hours add to 9,000 and Monday's to 61,000 / 6.
-    @Test func s1StatisticsQueriesSeeThePiecesOnce() throws {
+    func s1StatisticsQueriesSeeThePiecesOnce() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week0506, into: store)
@@ -98,7 +105,7 @@ struct S17ReviewTests {
     /// again: they keep their figures, the five others (77,000 - 20,000) / 5 each, no piece of the old rest left (one
     /// sample for each day sent, and three pieces: Monday, Wednesday, Friday to Sunday); the same three payloads again
     /// write nothing.
-    @Test func s2AGrownWeekLeavesNoOldPieces() throws {
+    func s2AGrownWeekLeavesNoOldPieces() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week0506, into: store)
@@ -127,7 +134,7 @@ struct S17ReviewTests {
     /// 5 May 6,000, Monday 29 Apr 12,000 one by one: those days keep their figures and the four others
     /// (70,000 - 27,000) / 4 each; identical re-sends write nothing; an export at Tuesday noon (Monday 12,000, Tuesday
     /// 3,000) keeps the week at 70,000 and undoing it brings the figures back.
-    @Test func s3AWeekAcrossAMonthsEnd() throws {
+    func s3AWeekAcrossAMonthsEnd() throws {
         try Support.withTemporaryDirectory { folder in
             var store: JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: "hkctl", date: Date()))
@@ -163,7 +170,7 @@ struct S17ReviewTests {
     /// S4. The push window: week, Monday 12,000 alone (the rest from Tuesday on), then Sunday's last two hours
     /// (22:00 50, 23:00 100), then Saturday 8,000: the week 70,000, Monday 12,000, Sunday 22–24 150, Saturday 8,000;
     /// the same payloads again write nothing.
-    @Test func s4HoursAndADayAtTheWeeksEnd() throws {
+    func s4HoursAndADayAtTheWeeksEnd() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             let monday = [("2024-05-06 00:00:00", 12000.0)], hours = [("2024-05-12 22:00:00", 50.0), ("2024-05-12 23:00:00", 100.0)]
@@ -185,7 +192,7 @@ struct S17ReviewTests {
 
     /// S5. A week in Europe/Berlin where summer time begins (Mon 25 Mar 2024, 167 hours), Tuesday 9,000 and Sunday
     /// (23 hours) 6,000 alone: local days Tuesday 9,000, Sunday 6,000, the other five 11,000 each; the local week 70,000.
-    @Test func s5ADSTWeekInBerlin() throws {
+    func s5ADSTWeekInBerlin() throws {
         try Support.withTemporaryDirectory { folder in
             let zoneRules = IndependentTestKit.zone("Europe/Berlin")
             let zone = TimeZone(identifier: "Europe/Berlin")!
@@ -205,7 +212,7 @@ struct S17ReviewTests {
     /// S6. Dry runs against the real thing, on a store with a week's rest in pieces (week, Tuesday, Thursday): a push
     /// of Sunday and then an export at Wednesday noon, each dry first: the dry run writes nothing and reports the
     /// counts the real one does.
-    @Test func s6DryRunsAgreeWithTheRealOnes() throws {
+    func s6DryRunsAgreeWithTheRealOnes() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week0506, into: store)
@@ -238,7 +245,7 @@ struct S17ReviewTests {
     /// 11,000; the owner imports an export at Wednesday noon (Monday 12,000, Tuesday 9,000, Wednesday 2,000 to noon);
     /// "phone"'s Thursday push is undone. Expected: the week 70,000, Monday 12,000, Tuesday 9,000, no day below zero;
     /// the undo's plan says what the undo does.
-    @Test func s11UndoOfATokensDayAfterAnExport() throws {
+    func s11UndoOfATokensDayAfterAnExport() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -307,7 +314,7 @@ struct S17ReviewTests {
     /// S8. Another source's points interleaved (Garmin's own week 50,000 and Thursday 8,000; iPhone's week, Tuesday
     /// 9,000 and Sunday 6,000): each source's days add up on their own (iPhone: Tuesday 9,000, Sunday 6,000, others
     /// 11,000; Garmin: Thursday 8,000, others 7,000), unmerged 120,000 in all.
-    @Test func s8AnotherSourcesPointsInterleaved() throws {
+    func s8AnotherSourcesPointsInterleaved() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             let garmin = "Garmin Connect"
@@ -327,7 +334,7 @@ struct S17ReviewTests {
 
     /// S9. The same sequence (week, Tuesday, an export at Wednesday noon, Thursday, Sunday) in four fresh stores gives
     /// the same figures and the same stored HAE samples every time, and the week 70,000.
-    @Test func s9SameInputSameStore() throws {
+    func s9SameInputSameStore() throws {
         var runs: [[String]] = []
         var totals: [[Double]] = []
         for _ in 0..<4 {
@@ -357,7 +364,7 @@ struct S17ReviewTests {
     /// S10. Heart rate and sleep are untouched by step pieces: their files are byte for byte the same after a step week,
     /// Tuesday alone and a grown week; and a heart-rate week then Tuesday alone leaves no piece (no HAEPeriodEnd) and
     /// the week's own reading whole.
-    @Test func s10HeartRateAndSleepUnaffected() throws {
+    func s10HeartRateAndSleepUnaffected() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             let heart = #"{"data":{"metrics":[{"name":"heart_rate","units":"count/min","data":[{"date":"2024-05-06 00:00:00 +0000","Min":50,"Avg":70,"Max":150,"source":"Jane’s iPhone"},{"date":"2024-05-13 00:00:00 +0000","Min":52,"Avg":72,"Max":140,"source":"Jane’s iPhone"}]}]}}"#
@@ -386,7 +393,7 @@ struct S17ReviewTests {
     /// Saturday); Monday re-sent grown (13,000): Monday 13,000, Sunday 6,000, the five others 10,200 each. Then Tuesday
     /// 9,000 and Tuesday's hours 10:00 500 and 11:00 700: Tuesday 9,000 (1,200 of it 10–12), the week 70,000; the same
     /// payloads again write nothing.
-    @Test func s12DaysAtBothEndsAndADaysHours() throws {
+    func s12DaysAtBothEndsAndADaysHours() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week0506, into: store)
@@ -413,7 +420,7 @@ struct S17ReviewTests {
     /// (Monday 12,000, Tuesday 9,000, Wednesday 2,000 08–12); export 2 made Friday 18:00 (the same, and Wednesday
     /// 3,000 13–20, Thursday 11,000, Friday 10,000 08–18): the week 70,000 after each, Monday 12,000, Tuesday 9,000,
     /// Thursday 11,000; another app's 500 steps on Wednesday then make it 70,500; export 2 again writes nothing.
-    @Test func s13TwoExportsAfterAWeeksPieces() throws {
+    func s13TwoExportsAfterAWeeksPieces() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             try Self.push(Self.week0506, into: store)
@@ -445,7 +452,7 @@ struct S17ReviewTests {
     /// 9,000, Wednesday 2,000 08–12); "phone" pushes Sunday 6,000; the owner's export is undone. Expected: as if the
     /// export never came: Tuesday 9,000, Thursday 11,000, Sunday 6,000, the week 70,000, Monday, Wednesday, Friday and
     /// Saturday 11,000 each.
-    @Test func s14UndoOfAnExportAfterATokensLaterPush() throws {
+    func s14UndoOfAnExportAfterATokensLaterPush() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -469,7 +476,7 @@ struct S17ReviewTests {
     /// S15. Undo of a day push after another source's later day push re-laid the week's rest (no export): "phone"
     /// pushes the week; the owner pushes Tuesday 9,000; "phone" pushes Sunday 6,000; the owner's Tuesday push is undone.
     /// Expected: the week and Sunday alone: Sunday 6,000, the six others 64,000 / 6, the week 70,000.
-    @Test func s15UndoOfADayAfterAnotherSourcesLaterDay() throws {
+    func s15UndoOfADayAfterAnotherSourcesLaterDay() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -488,7 +495,7 @@ struct S17ReviewTests {
     /// S16. Undo of a week push after another source's day made it pieces: the owner pushes the week; "phone" pushes
     /// Tuesday 9,000 and Sunday 6,000; the owner's week push is undone. Expected: Tuesday 9,000 and Sunday 6,000 alone,
     /// 15,000 in all (no piece of the week left); the undo's plan says what the undo does.
-    @Test func s16UndoOfAWeekAfterAnotherSourcesDays() throws {
+    func s16UndoOfAWeekAfterAnotherSourcesDays() throws {
         try Support.withTemporaryDirectory { folder in
             func store(_ source: String) -> JSONFileStore {
                 JSONFileStore(path: folder + "/store", timeZone: .gmt, recording: OperationRecording(kind: .import, source: source, date: Date()))
@@ -505,3 +512,22 @@ struct S17ReviewTests {
         }
     }
 }
+
+/// The checks ``S17ReviewTests/checks(_:)`` runs.
+private let s17ReviewTestsChecks: [Check<S17ReviewTests>] = [
+    Check("s1StatisticsQueriesSeeThePiecesOnce", S17ReviewTests.s1StatisticsQueriesSeeThePiecesOnce),
+    Check("s2AGrownWeekLeavesNoOldPieces", S17ReviewTests.s2AGrownWeekLeavesNoOldPieces),
+    Check("s3AWeekAcrossAMonthsEnd", S17ReviewTests.s3AWeekAcrossAMonthsEnd),
+    Check("s4HoursAndADayAtTheWeeksEnd", S17ReviewTests.s4HoursAndADayAtTheWeeksEnd),
+    Check("s5ADSTWeekInBerlin", S17ReviewTests.s5ADSTWeekInBerlin),
+    Check("s6DryRunsAgreeWithTheRealOnes", S17ReviewTests.s6DryRunsAgreeWithTheRealOnes),
+    Check("s11UndoOfATokensDayAfterAnExport", S17ReviewTests.s11UndoOfATokensDayAfterAnExport),
+    Check("s8AnotherSourcesPointsInterleaved", S17ReviewTests.s8AnotherSourcesPointsInterleaved),
+    Check("s9SameInputSameStore", S17ReviewTests.s9SameInputSameStore),
+    Check("s10HeartRateAndSleepUnaffected", S17ReviewTests.s10HeartRateAndSleepUnaffected),
+    Check("s12DaysAtBothEndsAndADaysHours", S17ReviewTests.s12DaysAtBothEndsAndADaysHours),
+    Check("s13TwoExportsAfterAWeeksPieces", S17ReviewTests.s13TwoExportsAfterAWeeksPieces),
+    Check("s14UndoOfAnExportAfterATokensLaterPush", S17ReviewTests.s14UndoOfAnExportAfterATokensLaterPush),
+    Check("s15UndoOfADayAfterAnotherSourcesLaterDay", S17ReviewTests.s15UndoOfADayAfterAnotherSourcesLaterDay),
+    Check("s16UndoOfAWeekAfterAnotherSourcesDays", S17ReviewTests.s16UndoOfAWeekAfterAnotherSourcesDays),
+]

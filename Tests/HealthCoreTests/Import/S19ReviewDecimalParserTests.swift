@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 
 extension ImportTests {
@@ -7,6 +8,13 @@ extension ImportTests {
     /// against `Double(String)`, bit for bit, on random digits, on every binade's edges the quotient handles, and on
     /// exact ties between two doubles (which round to the even one).
     struct S19ReviewDecimalParserTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: s19ReviewDecimalParserTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         /// `x` rounded to `digits` significant digits, written without an exponent (`0.000…` or `123…`).
         static func plain(_ x: Double, digits: Int) -> String {
             let scientific = String(format: "%.\(digits - 1)e", x)
@@ -35,7 +43,7 @@ extension ImportTests {
             }
         }
 
-        @Test func randomLongDigitsReadAsTheStandardLibraryReadsThem() {
+        func randomLongDigitsReadAsTheStandardLibraryReadsThem() {
             var generator = IndependentTestKit.SeededGenerator(seed: 19)
             var failures: [String] = []
             for _ in 0..<20_000 {
@@ -57,7 +65,7 @@ extension ImportTests {
             #expect(failures.isEmpty, "\(failures.prefix(10))")
         }
 
-        @Test func binadeEdgesReadAsTheStandardLibraryReadsThem() {
+        func binadeEdgesReadAsTheStandardLibraryReadsThem() {
             var failures: [String] = []
             var generator = IndependentTestKit.SeededGenerator(seed: 1919)
             for exponent in -14...55 {
@@ -78,7 +86,7 @@ extension ImportTests {
 
         /// The exact decimal of the point halfway between a double of [2^49, 2^53) and the next (at most 19 digits):
         /// ties go to the even significand, as strtod rounds them.
-        @Test func exactTiesRoundToEven() {
+        func exactTiesRoundToEven() {
             var failures: [String] = []
             var generator = IndependentTestKit.SeededGenerator(seed: 2019)
             for binade in 49...52 {
@@ -99,3 +107,12 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.S19ReviewDecimalParserTests/checks(_:)`` runs.
+private let s19ReviewDecimalParserTestsChecks: [Check<ImportTests.S19ReviewDecimalParserTests>] = [
+    Check("randomLongDigitsReadAsTheStandardLibraryReadsThem",
+          ImportTests.S19ReviewDecimalParserTests.randomLongDigitsReadAsTheStandardLibraryReadsThem),
+    Check("binadeEdgesReadAsTheStandardLibraryReadsThem",
+          ImportTests.S19ReviewDecimalParserTests.binadeEdgesReadAsTheStandardLibraryReadsThem),
+    Check("exactTiesRoundToEven", ImportTests.S19ReviewDecimalParserTests.exactTiesRoundToEven),
+]

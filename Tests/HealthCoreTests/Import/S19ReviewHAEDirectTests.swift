@@ -9,6 +9,13 @@ extension ImportTests {
     /// against a store that reads every batch back and one that builds every point as a sample
     /// (``HAEFastPathTests/compare(_:batchSize:reference:)``: receipts and files, uuids aside).
     struct S19ReviewHAEDirectTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: s19ReviewHAEDirectTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         typealias Fast = HAEFastPathTests
 
         /// A payload of metrics, each `(name, units, points)`, the points' JSON objects as written.
@@ -72,7 +79,7 @@ extension ImportTests {
                             ("blood_oxygen_saturation", "%", oxygen), ("heart_rate", "count/min", heart)])
         }
 
-        @Test func oddNumbersGiveTheSameStoreAsEveryBatchReadAndAsSamplesBuilt() throws {
+        func oddNumbersGiveTheSameStoreAsEveryBatchReadAndAsSamplesBuilt() throws {
             let odd = Self.oddPayload()
             for batchSize in [3, 20_000] {
                 for reference in [Fast.Reference.everyBatchRead, .samplesBuilt] {
@@ -86,7 +93,7 @@ extension ImportTests {
         /// The same point twice in one payload with another value (in one metric, and in the metric sent twice), the
         /// same time with its source spelled in NFC and in NFD, a Kelvin sign: the later one stands, as when every
         /// batch is read, whether the copies share a batch or not.
-        @Test func aPointResentInThePayloadWithAnotherValue() throws {
+        func aPointResentInThePayloadWithAnotherValue() throws {
             let nfc = "Caf\u{E9} Watch", nfd = "Cafe\u{301} Watch"
             let first = (0..<12).map { "{\"date\":\"\(Self.at($0))\",\"qty\":\(10 + $0),\"source\":\"Watch\"}" }
             let again = (0..<12).map { "{\"date\":\"\(Self.at($0))\",\"qty\":\($0 % 2 == 0 ? 10 + $0 : 100 + $0),\"source\":\"Watch\"}" }
@@ -110,7 +117,7 @@ extension ImportTests {
 
         /// The same file twice, a grown re-send, the same day pushed through a program, and an export's records
         /// before and after: every step as when every batch is read.
-        @Test func resendsAndAnExportAroundTheDirectPath() throws {
+        func resendsAndAnExportAroundTheDirectPath() throws {
             let base = (0..<40).map { "{\"date\":\"\(Self.at($0 * 3))\",\"qty\":\(20 + $0),\"source\":\"Jane’s iPhone\"}" }
             let grown = (0..<60).map { "{\"date\":\"\(Self.at($0 * 3))\",\"qty\":\($0 % 7 == 0 ? 99 : 20 + $0),\"source\":\"Jane’s iPhone\"}" }
             let heart = (0..<40).map { "{\"Min\":\(50 + $0),\"Avg\":\(60 + $0),\"Max\":\(70 + $0),\"date\":\"\(Self.at($0 * 3))\"}" }
@@ -133,7 +140,6 @@ extension ImportTests {
         /// A source name of 200 scalars in NFC is fine; the same name in NFD is 300 scalars, over
         /// ``TextRules/sourceNameLimit``, and is refused when it comes alone. After its NFC twin it must be refused too:
         /// whether a point is stored cannot hang on the point before it.
-        @Test
         func aSourceTooLongInNFDIsRefusedAfterItsNFCTwinToo() throws {
             let nfc = String(repeating: "\u{E9}", count: 100) + String(repeating: "a", count: 100)
             let nfd = String(repeating: "e\u{301}", count: 100) + String(repeating: "a", count: 100)
@@ -158,7 +164,7 @@ extension ImportTests {
         /// The memo's byte comparison: canonical twins of the same byte length (`ḋ` with a dot below, `ḍ` with a dot
         /// above) are equal Strings and different bytes; texts of other lengths and the same text are told apart as
         /// the element-by-element comparison tells them.
-        @Test func theSourceMemoComparesBytesNotStrings() {
+        func theSourceMemoComparesBytesNotStrings() {
             let above = "\u{1E0B}\u{323}", below = "\u{1E0D}\u{307}"
             #expect(above == below && above.utf8.count == below.utf8.count)
             #expect(!HAESampleBuilder.sameBytes(above, below))
@@ -170,7 +176,7 @@ extension ImportTests {
 
         /// ``HAEHashSet`` against `Set<Int>`: zero, negative hashes, hashes equal in their low bits (one probe chain),
         /// re-inserts, and growth from empty and from a given capacity.
-        @Test func theRunsHashSetAgreesWithASet() {
+        func theRunsHashSetAgreesWithASet() {
             var generator = IndependentTestKit.SeededGenerator(seed: 1_919)
             for capacity in [0, 1, 7, 300] {
                 var ours = HAEHashSet(minimumCapacity: capacity)
@@ -195,7 +201,7 @@ extension ImportTests {
 
         /// The real payloads in ../shared (read in place), alone, twice and one after the other, in small and whole
         /// batches, against the path that reads every batch.
-        @Test func sharedRealPayloadsGiveTheSameStoreAsEveryBatchRead() throws {
+        func sharedRealPayloadsGiveTheSameStoreAsEveryBatchRead() throws {
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("shared/fixtures/health-auto-export").path
@@ -217,3 +223,20 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.S19ReviewHAEDirectTests/checks(_:)`` runs.
+private let s19ReviewHAEDirectTestsChecks: [Check<ImportTests.S19ReviewHAEDirectTests>] = [
+    Check("oddNumbersGiveTheSameStoreAsEveryBatchReadAndAsSamplesBuilt",
+          ImportTests.S19ReviewHAEDirectTests.oddNumbersGiveTheSameStoreAsEveryBatchReadAndAsSamplesBuilt),
+    Check("aPointResentInThePayloadWithAnotherValue",
+          ImportTests.S19ReviewHAEDirectTests.aPointResentInThePayloadWithAnotherValue),
+    Check("resendsAndAnExportAroundTheDirectPath",
+          ImportTests.S19ReviewHAEDirectTests.resendsAndAnExportAroundTheDirectPath),
+    Check("aSourceTooLongInNFDIsRefusedAfterItsNFCTwinToo",
+          ImportTests.S19ReviewHAEDirectTests.aSourceTooLongInNFDIsRefusedAfterItsNFCTwinToo),
+    Check("theSourceMemoComparesBytesNotStrings",
+          ImportTests.S19ReviewHAEDirectTests.theSourceMemoComparesBytesNotStrings),
+    Check("theRunsHashSetAgreesWithASet", ImportTests.S19ReviewHAEDirectTests.theRunsHashSetAgreesWithASet),
+    Check("sharedRealPayloadsGiveTheSameStoreAsEveryBatchRead",
+          ImportTests.S19ReviewHAEDirectTests.sharedRealPayloadsGiveTheSameStoreAsEveryBatchRead),
+]

@@ -9,6 +9,13 @@ extension ImportTests {
     /// real import that follows it into the same store (docs/RELIABILITY.md: "`import --dry-run` of HAE payloads gives
     /// the real import's receipt and writes nothing").
     struct S19ReviewHAEDryRunTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: s19ReviewHAEDryRunTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         typealias Direct = S19ReviewHAEDirectTests
 
         /// Dry-runs then imports each payload in turn into one store, in batches of `batchSize`; returns each step's
@@ -33,7 +40,7 @@ extension ImportTests {
 
         /// Payloads that hold no point twice: the dry run says exactly what the import does, at every step (fresh,
         /// the same again, grown, in small and whole batches).
-        @Test func aDryRunOfPayloadsWithoutRepeatsGivesTheRealReceipt() throws {
+        func aDryRunOfPayloadsWithoutRepeatsGivesTheRealReceipt() throws {
             let base = (0..<30).map { "{\"date\":\"\(Direct.at($0 * 2))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
             let grown = (0..<45).map { "{\"date\":\"\(Direct.at($0 * 2))\",\"qty\":\($0 % 4 == 0 ? 77 : 20 + $0),\"source\":\"Watch\"}" }
             let heart = (0..<30).map { "{\"Min\":\(50 + $0),\"Avg\":\(60 + $0),\"Max\":\(70 + $0),\"date\":\"\(Direct.at($0 * 2))\"}" }
@@ -50,7 +57,6 @@ extension ImportTests {
         /// A payload that holds the same points twice (a metric sent twice, as a re-send appended to a file does), in
         /// batches that put the copies apart: the import stores the first copy and finds the second unchanged (or
         /// replaces it), but the dry run plans every batch against the store as it was and counts every copy as added.
-        @Test
         func aDryRunOfAPayloadWithRepeatsAcrossBatchesGivesTheRealReceipt() throws {
             let points = (0..<10).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
             let twice = Direct.payload([("step_count", "count", points), ("step_count", "count", points)])
@@ -63,7 +69,7 @@ extension ImportTests {
 
         /// The copy sent later has grown: the import replaces what grew and finds the rest unchanged; the dry run says
         /// the same, in batches that part the copies and in one batch.
-        @Test func aDryRunOfAPayloadWhoseLaterCopyGrewGivesTheRealReceipt() throws {
+        func aDryRunOfAPayloadWhoseLaterCopyGrewGivesTheRealReceipt() throws {
             let first = (0..<10).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
             let grown = (0..<12).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\($0 < 4 ? 90 : 20 + $0),\"source\":\"Watch\"}" }
             let payload = Direct.payload([("step_count", "count", first), ("step_count", "count", grown)])
@@ -78,7 +84,7 @@ extension ImportTests {
 
         /// A folder's files in one run (`importFile` of a folder stores them as one run): a day, then the same day
         /// re-sent grown in the next file. The dry run meets the first file's points as the import does.
-        @Test func aDryRunOfSeveralFilesInOneRunGivesTheRealReceipt() throws {
+        func aDryRunOfSeveralFilesInOneRunGivesTheRealReceipt() throws {
             let day = (0..<20).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
             let resent = (0..<24).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\($0 % 5 == 0 ? 70 : 20 + $0),\"source\":\"Watch\"}" }
             let files = [Direct.payload([("step_count", "count", day)]), Direct.payload([("step_count", "count", resent)]),
@@ -100,7 +106,7 @@ extension ImportTests {
         }
 
         /// The same for the in-memory store a library user may import into.
-        @Test func aDryRunIntoTheInMemoryStoreMeetsItsOwnEarlierBatches() throws {
+        func aDryRunIntoTheInMemoryStoreMeetsItsOwnEarlierBatches() throws {
             let points = (0..<10).map { "{\"date\":\"\(Direct.at($0))\",\"qty\":\(20 + $0),\"source\":\"Watch\"}" }
             let twice = Array(Direct.payload([("step_count", "count", points), ("step_count", "count", points)]).utf8)
             let store = InMemorySampleStore()
@@ -114,3 +120,17 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.S19ReviewHAEDryRunTests/checks(_:)`` runs.
+private let s19ReviewHAEDryRunTestsChecks: [Check<ImportTests.S19ReviewHAEDryRunTests>] = [
+    Check("aDryRunOfPayloadsWithoutRepeatsGivesTheRealReceipt",
+          ImportTests.S19ReviewHAEDryRunTests.aDryRunOfPayloadsWithoutRepeatsGivesTheRealReceipt),
+    Check("aDryRunOfAPayloadWithRepeatsAcrossBatchesGivesTheRealReceipt",
+          ImportTests.S19ReviewHAEDryRunTests.aDryRunOfAPayloadWithRepeatsAcrossBatchesGivesTheRealReceipt),
+    Check("aDryRunOfAPayloadWhoseLaterCopyGrewGivesTheRealReceipt",
+          ImportTests.S19ReviewHAEDryRunTests.aDryRunOfAPayloadWhoseLaterCopyGrewGivesTheRealReceipt),
+    Check("aDryRunOfSeveralFilesInOneRunGivesTheRealReceipt",
+          ImportTests.S19ReviewHAEDryRunTests.aDryRunOfSeveralFilesInOneRunGivesTheRealReceipt),
+    Check("aDryRunIntoTheInMemoryStoreMeetsItsOwnEarlierBatches",
+          ImportTests.S19ReviewHAEDryRunTests.aDryRunIntoTheInMemoryStoreMeetsItsOwnEarlierBatches),
+]

@@ -7,6 +7,13 @@ import TextSupport
 extension ImportTests {
     /// `hkctl export` formats, and reading them back.
     struct SampleExporterTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: sampleExporterTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
 
         private func exported(_ store: SampleStore, _ format: ExportFormat, types: [String]? = nil,
@@ -32,7 +39,7 @@ extension ImportTests {
             return store
         }
 
-        @Test func csvHasStableColumnsAndEscapes() throws {
+        func csvHasStableColumnsAndEscapes() throws {
             let lines = try exported(sampleStore(), .csv).split(separator: "\n").map(String.init)
             expectEqual(lines.first, "type,start,end,value,unit,source,device,uuid,metadata")
             expectEqual(lines.count, 4)
@@ -42,7 +49,7 @@ extension ImportTests {
             #expect(lines.contains { $0.hasPrefix("HKCategoryTypeIdentifierSleepAnalysis,2024-05-01T01:00:00-07:00,2024-05-01T02:00:00-07:00,asleepREM,,") })
         }
 
-        @Test func jsonIsOneValidArray() throws {
+        func jsonIsOneValidArray() throws {
             let text = try exported(sampleStore(), .json)
             let objects = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
             expectEqual(objects?.count, 3)
@@ -62,7 +69,7 @@ extension ImportTests {
             expectEqual(sort(copy.allSamples), sort(original.allSamples))
         }
 
-        @Test func jsonlKeepsForeignUUIDsAndNumbersInMetadata() throws {
+        func jsonlKeepsForeignUUIDsAndNumbersInMetadata() throws {
             let sample = Sample(typeIdentifier: "HKQuantityTypeIdentifierDietaryWater", start: ISODate.parse("2024-06-01T08:00:00.250Z")!,
                                 end: ISODate.parse("2024-06-01T08:00:00.250Z")!, value: .quantity(Quantity(0.5, try HealthUnit(parsing: "L"))),
                                 source: "hkctl", created: ISODate.parse("2024-06-01T08:00:04Z")!, metadata: ["glasses": .number(2)])
@@ -79,7 +86,7 @@ extension ImportTests {
             expectEqual(again.totals.alreadyPresent, 1)
         }
 
-        @Test func selectsTypesAndRange() throws {
+        func selectsTypesAndRange() throws {
             let store = try sampleStore()
             let range = DateInterval(start: ISODate.parse("2024-05-01T07:30:00-07:00")!, end: ISODate.parse("2024-05-02T00:00:00-07:00")!)
             let text = try exported(store, .jsonl, types: ["HKQuantityTypeIdentifierStepCount", "HKCategoryTypeIdentifierSleepAnalysis"], interval: range)
@@ -87,7 +94,7 @@ extension ImportTests {
             #expect(text.contains("HKQuantityTypeIdentifierStepCount"))
         }
 
-        @Test func theFileStoreIsExportedMonthByMonthInOrderIncludingLongSamples() throws {
+        func theFileStoreIsExportedMonthByMonthInOrderIncludingLongSamples() throws {
             try Support.withTemporaryDirectory { folder in
                 let store = JSONFileStore(path: folder + "/store")
                 var samples: [Sample] = []
@@ -116,3 +123,14 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.SampleExporterTests/checks(_:)`` runs.
+private let sampleExporterTestsChecks: [Check<ImportTests.SampleExporterTests>] = [
+    Check("csvHasStableColumnsAndEscapes", ImportTests.SampleExporterTests.csvHasStableColumnsAndEscapes),
+    Check("jsonIsOneValidArray", ImportTests.SampleExporterTests.jsonIsOneValidArray),
+    Check("jsonlKeepsForeignUUIDsAndNumbersInMetadata",
+          ImportTests.SampleExporterTests.jsonlKeepsForeignUUIDsAndNumbersInMetadata),
+    Check("selectsTypesAndRange", ImportTests.SampleExporterTests.selectsTypesAndRange),
+    Check("theFileStoreIsExportedMonthByMonthInOrderIncludingLongSamples",
+          ImportTests.SampleExporterTests.theFileStoreIsExportedMonthByMonthInOrderIncludingLongSamples),
+]

@@ -28,6 +28,13 @@ final class ArrayByteReader: ByteReader {
 
 extension ImportTests {
     struct XMLByteScannerTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: xMLByteScannerTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         struct Seen: Equatable {
             var kind: String
             var name: String
@@ -46,7 +53,7 @@ extension ImportTests {
             return (tags, problems)
         }
 
-        @Test func reportsTagsAttributesAndLines() throws {
+        func reportsTagsAttributesAndLines() throws {
             let text = "<?xml version=\"1.0\"?>\n<a x=\"1\" y='two'>\n <b z=\"&lt;3&gt;\"/>\n</a>\n"
             let result = try scan(text)
             expectEqual(result.tags, [
@@ -57,21 +64,21 @@ extension ImportTests {
             #expect(result.problems.isEmpty)
         }
 
-        @Test func skipsTheInternalDTDEvenWhenItIsMalformed() throws {
+        func skipsTheInternalDTDEvenWhenItIsMalformed() throws {
             let text = ImportTestSupport.export("", dtd: ImportTestSupport.malformedDTD)
             let result = try scan(text)
             expectEqual(result.tags.map(\.name), ["HealthData", "ExportDate", "Me", "HealthData"])
             #expect(result.problems.isEmpty)
         }
 
-        @Test func skipsCommentsCDATAAndStrayControlBytes() throws {
+        func skipsCommentsCDATAAndStrayControlBytes() throws {
             let text = "<r>\u{0B}<!-- <x/> -->\n<![CDATA[<y/>]]>\u{0B}\u{0B}<z a=\"b\u{0B}c\"/></r>"
             let result = try scan(text)
             expectEqual(result.tags.map(\.name), ["r", "z", "r"])
             expectEqual(result.tags[1].attributes, ["a=bc"])
         }
 
-        @Test func sameResultWhateverTheBufferAndReadSizes() throws {
+        func sameResultWhateverTheBufferAndReadSizes() throws {
             let body = (0..<200).map { ImportTestSupport.record(value: String($0), metadata: $0 % 3 == 0 ? [("HKTimeZone", "Europe/Berlin")] : []) }
             let text = ImportTestSupport.export(body.joined(separator: "\n"))
             let whole = try scan(text)
@@ -83,20 +90,20 @@ extension ImportTests {
             expectEqual(whole.tags.filter { $0.name == "Record" && $0.kind != "close" }.count, 200)
         }
 
-        @Test func recoversFromMalformedTagsWithTheirLineNumbers() throws {
+        func recoversFromMalformedTagsWithTheirLineNumbers() throws {
             let text = "<r>\n<a x=\"1\" y=>\n<b/>\n<c x=\"unterminated/>\n<d/>\n<e x=\"1\" / >\n</r>\n"
             let result = try scan(text)
             expectEqual(result.tags.map(\.name), ["r", "b", "d", "r"])
             expectEqual(result.problems.map(\.line), [2, 4, 6])
         }
 
-        @Test func reportsAFileCutInsideATag() throws {
+        func reportsAFileCutInsideATag() throws {
             let result = try scan("<r>\n<a x=\"1\"\n y=\"2")
             expectEqual(result.tags.map(\.name), ["r"])
             expectEqual(result.problems, [XMLByteScanner.Problem(line: 2, message: "the file ends inside this markup (it is truncated)")])
         }
 
-        @Test func toleratesSpacesInAttributeNames() throws {
+        func toleratesSpacesInAttributeNames() throws {
             // iOS 8 exports wrote metadata keys with spaces as attribute names.
             let result = try scan("<Record type=\"x\" Was User Entered=\"1\"/>")
             expectEqual(result.tags.first?.attributes, ["type=x", "Was User Entered=1"])
@@ -104,7 +111,7 @@ extension ImportTests {
 
         /// Issue 29, item 10: a tag is flagged exactly when its bytes are not well-formed UTF-8, wherever the bad
         /// byte sits (name, attribute name, value, before or after an entity), whatever the buffer's refills.
-        @Test func flagsTagsWhoseBytesAreNotUTF8() throws {
+        func flagsTagsWhoseBytesAreNotUTF8() throws {
             let t = { (text: String) in Array(text.utf8) }
             let bad: [[UInt8]] = [[0xE9], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xFF]]
             var tags: [([UInt8], Bool)] = [
@@ -129,3 +136,19 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.XMLByteScannerTests/checks(_:)`` runs.
+private let xMLByteScannerTestsChecks: [Check<ImportTests.XMLByteScannerTests>] = [
+    Check("reportsTagsAttributesAndLines", ImportTests.XMLByteScannerTests.reportsTagsAttributesAndLines),
+    Check("skipsTheInternalDTDEvenWhenItIsMalformed",
+          ImportTests.XMLByteScannerTests.skipsTheInternalDTDEvenWhenItIsMalformed),
+    Check("skipsCommentsCDATAAndStrayControlBytes",
+          ImportTests.XMLByteScannerTests.skipsCommentsCDATAAndStrayControlBytes),
+    Check("sameResultWhateverTheBufferAndReadSizes",
+          ImportTests.XMLByteScannerTests.sameResultWhateverTheBufferAndReadSizes),
+    Check("recoversFromMalformedTagsWithTheirLineNumbers",
+          ImportTests.XMLByteScannerTests.recoversFromMalformedTagsWithTheirLineNumbers),
+    Check("reportsAFileCutInsideATag", ImportTests.XMLByteScannerTests.reportsAFileCutInsideATag),
+    Check("toleratesSpacesInAttributeNames", ImportTests.XMLByteScannerTests.toleratesSpacesInAttributeNames),
+    Check("flagsTagsWhoseBytesAreNotUTF8", ImportTests.XMLByteScannerTests.flagsTagsWhoseBytesAreNotUTF8),
+]

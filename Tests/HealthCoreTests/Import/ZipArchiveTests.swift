@@ -7,6 +7,13 @@ import TextSupport
 extension ImportTests {
     /// Archives as the Health app and other zip writers make them.
     struct ZipArchiveTests {
+        /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+        /// build a tenth of a `@Test` apiece (README.md, "Development").
+        @Test(arguments: zipArchiveTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
         private typealias Support = ImportTestSupport
 
         private let export = ImportTestSupport.export(
@@ -36,7 +43,7 @@ extension ImportTests {
             expectEqual(store.allSamples.count, 50)
         }
 
-        @Test func readsDecomposedNamesWithoutTheUTF8Flag() throws {
+        func readsDecomposedNamesWithoutTheUTF8Flag() throws {
             var zip = ZipBuilder()
             zip.entries.append(ZipBuilder.Entry(name: Array("exportacio\u{0301}n.xml".utf8), content: Array(export.utf8)))
             let (receipt, _) = try importZip(zip)
@@ -44,7 +51,7 @@ extension ImportTests {
             expectEqual(receipt.totals.added, 50)
         }
 
-        @Test func readsStoredAndZip64Members() throws {
+        func readsStoredAndZip64Members() throws {
             var stored = ZipBuilder()
             stored.add("export.xml", export, deflated: false)
             try expectEqual(importZip(stored).0.totals.added, 50)
@@ -79,7 +86,7 @@ extension ImportTests {
             }
         }
 
-        @Test func anArchiveWithoutAnExportIsRefused() throws {
+        func anArchiveWithoutAnExportIsRefused() throws {
             var zip = ZipBuilder()
             zip.add("apple_health_export/export_cda.xml", cda)
             #expect {
@@ -90,7 +97,7 @@ extension ImportTests {
             }
         }
 
-        @Test func aTruncatedArchiveIsReadUpToWhereItStops() throws {
+        func aTruncatedArchiveIsReadUpToWhereItStops() throws {
             var zip = ZipBuilder()
             zip.add("apple_health_export/export.xml", export, sizesFollow: true)
             let bytes = zip.bytes()
@@ -107,7 +114,7 @@ extension ImportTests {
             }
         }
 
-        @Test func streamsAnArchiveFromAPipe() throws {
+        func streamsAnArchiveFromAPipe() throws {
             var zip = ZipBuilder()
             zip.add("apple_health_export/export_cda.xml", cda, sizesFollow: true)
             zip.add("apple_health_export/export.xml", export, sizesFollow: true)
@@ -127,7 +134,7 @@ extension ImportTests {
             expectEqual(content, Array(export.utf8))
         }
 
-        @Test func aDamagedMemberFailsItsCheck() throws {
+        func aDamagedMemberFailsItsCheck() throws {
             var zip = ZipBuilder()
             zip.add("export.xml", export)
             var bytes = zip.bytes()
@@ -146,3 +153,14 @@ extension ImportTests {
         }
     }
 }
+
+/// The checks ``ImportTests.ZipArchiveTests/checks(_:)`` runs.
+private let zipArchiveTestsChecks: [Check<ImportTests.ZipArchiveTests>] = [
+    Check("readsDecomposedNamesWithoutTheUTF8Flag", ImportTests.ZipArchiveTests.readsDecomposedNamesWithoutTheUTF8Flag),
+    Check("readsStoredAndZip64Members", ImportTests.ZipArchiveTests.readsStoredAndZip64Members),
+    Check("anArchiveWithoutAnExportIsRefused", ImportTests.ZipArchiveTests.anArchiveWithoutAnExportIsRefused),
+    Check("aTruncatedArchiveIsReadUpToWhereItStops",
+          ImportTests.ZipArchiveTests.aTruncatedArchiveIsReadUpToWhereItStops),
+    Check("streamsAnArchiveFromAPipe", ImportTests.ZipArchiveTests.streamsAnArchiveFromAPipe),
+    Check("aDamagedMemberFailsItsCheck", ImportTests.ZipArchiveTests.aDamagedMemberFailsItsCheck),
+]

@@ -6,9 +6,16 @@ import TestKit
 /// HealthKit's anchored object query: adds and deletes with anchors that page through, predicates, and the live
 /// sequence that answers again after another store's or another process's write and ends when cancelled.
 struct AnchoredObjectQueryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: anchoredObjectQueryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private let steps = QuantityType(.stepCount)
 
-    @Test func addsAndDeletesWithAnchors() async throws {
+    func addsAndDeletesWithAnchors() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let first = LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
@@ -43,7 +50,7 @@ struct AnchoredObjectQueryTests {
         }
     }
 
-    @Test func predicateConditionsAndLimitPageThrough() async throws {
+    func predicateConditionsAndLimitPageThrough() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = (1...5).map { LiveTestSupport.steps(Double($0 * 100), at: "2024-05-0\($0)T08:00:00Z") }
@@ -65,7 +72,7 @@ struct AnchoredObjectQueryTests {
         }
     }
 
-    @Test func sequenceAnswersAgainAfterAnotherStoresWrite() async throws {
+    func sequenceAnswersAgainAfterAnotherStoresWrite() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let reader = try HealthStore(directory: path)
@@ -107,7 +114,6 @@ struct AnchoredObjectQueryTests {
         }
     }
 
-    @Test
     func cancellingEndsTheSequencePromptly() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
@@ -129,3 +135,12 @@ struct AnchoredObjectQueryTests {
         }
     }
 }
+
+/// The checks ``AnchoredObjectQueryTests/checks(_:)`` runs.
+private let anchoredObjectQueryTestsChecks: [Check<AnchoredObjectQueryTests>] = [
+    Check("addsAndDeletesWithAnchors", AnchoredObjectQueryTests.addsAndDeletesWithAnchors),
+    Check("predicateConditionsAndLimitPageThrough", AnchoredObjectQueryTests.predicateConditionsAndLimitPageThrough),
+    Check("sequenceAnswersAgainAfterAnotherStoresWrite",
+          AnchoredObjectQueryTests.sequenceAnswersAgainAfterAnotherStoresWrite),
+    Check("cancellingEndsTheSequencePromptly", AnchoredObjectQueryTests.cancellingEndsTheSequencePromptly),
+]

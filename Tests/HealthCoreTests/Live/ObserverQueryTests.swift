@@ -6,7 +6,14 @@ import TestKit
 /// HealthKit's observer query: called once when started, after a write of its type, not after a write of another
 /// type, and never after stop(); the AsyncSequence form likewise.
 struct ObserverQueryTests {
-    @Test func firesOnStartAndOnItsTypeOnly() async throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: observerQueryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func firesOnStartAndOnItsTypeOnly() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = try HealthStore(directory: path)
@@ -34,7 +41,7 @@ struct ObserverQueryTests {
         }
     }
 
-    @Test func runsWithoutAReferenceUntilStoppedFromItsHandler() async throws {
+    func runsWithoutAReferenceUntilStoppedFromItsHandler() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let calls = LiveTestSupport.Counter()
@@ -52,7 +59,7 @@ struct ObserverQueryTests {
         }
     }
 
-    @Test func firesAfterADeletionOfItsType() async throws {
+    func firesAfterADeletionOfItsType() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let sample = LiveTestSupport.steps(100, at: "2024-05-01T08:00:00Z")
@@ -68,7 +75,7 @@ struct ObserverQueryTests {
         }
     }
 
-    @Test func predicateSelectsTheAdditionsThatCount() async throws {
+    func predicateSelectsTheAdditionsThatCount() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let calls = LiveTestSupport.Counter()
@@ -86,7 +93,6 @@ struct ObserverQueryTests {
         }
     }
 
-    @Test
     func sequenceFormYieldsOnStartAndAfterAWrite() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
@@ -101,3 +107,13 @@ struct ObserverQueryTests {
         }
     }
 }
+
+/// The checks ``ObserverQueryTests/checks(_:)`` runs.
+private let observerQueryTestsChecks: [Check<ObserverQueryTests>] = [
+    Check("firesOnStartAndOnItsTypeOnly", ObserverQueryTests.firesOnStartAndOnItsTypeOnly),
+    Check("runsWithoutAReferenceUntilStoppedFromItsHandler",
+          ObserverQueryTests.runsWithoutAReferenceUntilStoppedFromItsHandler),
+    Check("firesAfterADeletionOfItsType", ObserverQueryTests.firesAfterADeletionOfItsType),
+    Check("predicateSelectsTheAdditionsThatCount", ObserverQueryTests.predicateSelectsTheAdditionsThatCount),
+    Check("sequenceFormYieldsOnStartAndAfterAWrite", ObserverQueryTests.sequenceFormYieldsOnStartAndAfterAWrite),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// HealthKit's object API: QuantitySample / CategorySample / Workout made in code, saved, read back typed, deleted;
 /// completion-handler forms; one HealthError with HealthKit's codes for everything the async calls throw.
 struct HealthObjectTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: healthObjectTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
     private static let june = Query.predicateForSamples(withStart: TestSupport.date("2024-06-01T00:00:00Z"),
                                                         end: TestSupport.date("2024-07-01T00:00:00Z"))
@@ -37,7 +44,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func aQuantitySampleMadeInCodeIsSavedAsTheStoresSourceAndReadBackTyped() async throws {
+    func aQuantitySampleMadeInCodeIsSavedAsTheStoresSourceAndReadBackTyped() async throws {
         try await Self.withStore { store, _ in
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             #expect(!glass.isSaved)
@@ -60,7 +67,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func categorySamplesAndWorkoutsComeBackAsTheirKinds() async throws {
+    func categorySamplesAndWorkoutsComeBackAsTheirKinds() async throws {
         try await Self.withStore { store, _ in
             let bed = TestSupport.date("2024-06-03T23:00:00Z"), wake = TestSupport.date("2024-06-04T07:00:00Z")
             let sleep = CategoryType(.sleepAnalysis)
@@ -87,7 +94,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func whatTheAsyncCallsThrowIsAHealthErrorWithHealthKitsCode() async throws {
+    func whatTheAsyncCallsThrowIsAHealthErrorWithHealthKitsCode() async throws {
         try await Self.withStore { store, path in
             // 5 kg of water: refused, with the unit problem kept as the underlying error.
             let heavy = QuantitySample(type: QuantityType(.dietaryWater), quantity: Quantity(unit: .gramUnit(with: .kilo), doubleValue: 5),
@@ -121,7 +128,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func healthKitsCodesAndTheMappingOfDetailedErrors() {
+    func healthKitsCodesAndTheMappingOfDetailedErrors() {
         expectEqual(HealthError.Code.allCases.map(\.rawValue), Array(0...15))
         #expect(HealthError.errorNoData.rawValue == 11 && HealthError.errorDataSizeExceeded.rawValue == 13)
         #expect(HealthError.errorDatabaseInaccessible.rawValue == 6 && HealthError.errorAuthorizationDenied.rawValue == 4)
@@ -136,7 +143,7 @@ struct HealthObjectTests {
         expectEqual(HealthError(Other()).code, .errorUnknown)
     }
 
-    @Test func deletingObjectsIsSeenByAnchoredQueriesAndLimitedToTheSourcesOwn() async throws {
+    func deletingObjectsIsSeenByAnchoredQueriesAndLimitedToTheSourcesOwn() async throws {
         try await Self.withStore { store, path in
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             let bottle = Self.water(500, at: "2024-06-03T12:00:00Z")
@@ -178,7 +185,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func completionHandlerFormsReportSuccessAndHealthErrors() async throws {
+    func completionHandlerFormsReportSuccessAndHealthErrors() async throws {
         try await Self.withStore { store, _ in
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             let first: (Bool, HealthError.Code?) = await withCheckedContinuation { done in
@@ -196,7 +203,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func characteristicsAreTheOwnersAndPreferredUnitsFollowSettings() async throws {
+    func characteristicsAreTheOwnersAndPreferredUnitsFollowSettings() async throws {
         try await Self.withStore { store, path in
             try expectEqual(store.biologicalSex().biologicalSex, .notSet)
             #expect(#expect(throws: HealthError.self) { try store.dateOfBirthComponents() }?.code == .errorNoData)
@@ -223,7 +230,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func objectTypeSetsHoldTypesAsInHealthKit() {
+    func objectTypeSetsHoldTypesAsInHealthKit() {
         let read: Set<ObjectType> = [QuantityType(.stepCount), CategoryType(.sleepAnalysis), WorkoutType.workoutType(),
                                      ObjectType.quantityType(forIdentifier: .heartRate)!]
         expectEqual(read.count, 4)
@@ -235,7 +242,7 @@ struct HealthObjectTests {
         #expect(WorkoutActivityType.running.rawValue == 37 && WorkoutActivityType.other.rawValue == 3000)
     }
 
-    @Test func metadataKeysDevicesAndSourceRevisionsAsInHealthKit() async throws {
+    func metadataKeysDevicesAndSourceRevisionsAsInHealthKit() async throws {
         try await Self.withStore { store, _ in
             let watch = Device(name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: "Watch6,2",
                                firmwareVersion: nil, softwareVersion: "10.1", localIdentifier: nil, udiDeviceIdentifier: nil)
@@ -261,7 +268,7 @@ struct HealthObjectTests {
         }
     }
 
-    @Test func deletingAnObjectNeverTouchesAnotherTypesSampleThatSharesItsUUID() async throws {
+    func deletingAnObjectNeverTouchesAnotherTypesSampleThatSharesItsUUID() async throws {
         try await Self.withStore { store, _ in
             let glass = Self.water(250, at: "2024-06-03T08:00:00Z")
             try await store.save(glass)
@@ -276,3 +283,26 @@ struct HealthObjectTests {
         }
     }
 }
+
+/// The checks ``HealthObjectTests/checks(_:)`` runs.
+private let healthObjectTestsChecks: [Check<HealthObjectTests>] = [
+    Check("aQuantitySampleMadeInCodeIsSavedAsTheStoresSourceAndReadBackTyped",
+          HealthObjectTests.aQuantitySampleMadeInCodeIsSavedAsTheStoresSourceAndReadBackTyped),
+    Check("categorySamplesAndWorkoutsComeBackAsTheirKinds",
+          HealthObjectTests.categorySamplesAndWorkoutsComeBackAsTheirKinds),
+    Check("whatTheAsyncCallsThrowIsAHealthErrorWithHealthKitsCode",
+          HealthObjectTests.whatTheAsyncCallsThrowIsAHealthErrorWithHealthKitsCode),
+    Check("healthKitsCodesAndTheMappingOfDetailedErrors",
+          HealthObjectTests.healthKitsCodesAndTheMappingOfDetailedErrors),
+    Check("deletingObjectsIsSeenByAnchoredQueriesAndLimitedToTheSourcesOwn",
+          HealthObjectTests.deletingObjectsIsSeenByAnchoredQueriesAndLimitedToTheSourcesOwn),
+    Check("completionHandlerFormsReportSuccessAndHealthErrors",
+          HealthObjectTests.completionHandlerFormsReportSuccessAndHealthErrors),
+    Check("characteristicsAreTheOwnersAndPreferredUnitsFollowSettings",
+          HealthObjectTests.characteristicsAreTheOwnersAndPreferredUnitsFollowSettings),
+    Check("objectTypeSetsHoldTypesAsInHealthKit", HealthObjectTests.objectTypeSetsHoldTypesAsInHealthKit),
+    Check("metadataKeysDevicesAndSourceRevisionsAsInHealthKit",
+          HealthObjectTests.metadataKeysDevicesAndSourceRevisionsAsInHealthKit),
+    Check("deletingAnObjectNeverTouchesAnotherTypesSampleThatSharesItsUUID",
+          HealthObjectTests.deletingAnObjectNeverTouchesAnotherTypesSampleThatSharesItsUUID),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// HealthKit's object model: one class per kind of type, so `is`, `as?` and `switch` over types mean what they mean in
 /// HealthKit, and sets of the base classes hold any mix.
 struct ObjectModelTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: objectModelTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// What HealthKit code asks of a type it was handed as an `HKObjectType`.
     private static func kindName(_ type: ObjectType) -> String {
         switch type {
@@ -18,7 +25,7 @@ struct ObjectModelTests {
         }
     }
 
-    @Test func eachKindOfTypeIsItsOwnClass() {
+    func eachKindOfTypeIsItsOwnClass() {
         let sleep: ObjectType = CategoryType(.sleepAnalysis)
         #expect(!(sleep is QuantityType) && sleep is CategoryType && sleep is SampleType)
         let steps: ObjectType = QuantityType(.stepCount)
@@ -33,7 +40,7 @@ struct ObjectModelTests {
         expectEqual([sleep, steps, workout, pressure, blood].map(Self.kindName), ["category", "quantity", "workout", "correlation", "characteristic"])
     }
 
-    @Test func theCatalogueMakesTheClassOfEachRowsKind() {
+    func theCatalogueMakesTheClassOfEachRowsKind() {
         for type in SampleTypeCatalogue.standard.types {
             switch type.kind {
             case .quantity: #expect(type is QuantityType, "\(type.identifier)")
@@ -48,7 +55,7 @@ struct ObjectModelTests {
         expectNil(ObjectType.categoryType(forIdentifier: CategoryTypeIdentifier(QuantityTypeIdentifier.stepCount.rawValue)))
     }
 
-    @Test func setsOfTheBaseClassesHoldAMixAndCompareByIdentifier() {
+    func setsOfTheBaseClassesHoldAMixAndCompareByIdentifier() {
         let read: Set<ObjectType> = [QuantityType(.stepCount), CategoryType(.sleepAnalysis), ObjectType.workoutType(),
                                      CharacteristicType(.dateOfBirth), CorrelationType(.food),
                                      ObjectType.quantityType(forIdentifier: .stepCount)!]
@@ -63,7 +70,7 @@ struct ObjectModelTests {
         expectEqual(Set(read.compactMap { $0 as? SampleType }).count, 4)
     }
 
-    @Test func queriesNameTheirTypeAsObjectType() {
+    func queriesNameTheirTypeAsObjectType() {
         let type = QuantityType(.heartRate)
         let query = SampleQuery(sampleType: type, predicate: nil, limit: ObjectQueryNoLimit, sortDescriptors: nil) { _, _, _ in }
         #expect(query.objectType == type && query.objectType is QuantityType)
@@ -124,7 +131,7 @@ struct ObjectModelTests {
         }
     }
 
-    @Test func aSampleQueryHandsOutTheClassOfEachKind() async throws {
+    func aSampleQueryHandsOutTheClassOfEachKind() async throws {
         try await Self.withStore { store in
             try await Self.saveOneOfEach(in: store)
             let calls = QueryTestSupport.Recorder<[HealthSample]?>()
@@ -145,7 +152,7 @@ struct ObjectModelTests {
         }
     }
 
-    @Test func aQueryOfAnyTypeGivesWorkoutsAndCorrelationsAsTheirClasses() async throws {
+    func aQueryOfAnyTypeGivesWorkoutsAndCorrelationsAsTheirClasses() async throws {
         try await Self.withStore { store in
             try await Self.saveOneOfEach(in: store)
             let types: [SampleType] = [QuantityType(.heartRate), CategoryType(.sleepAnalysis), ObjectType.workoutType(),
@@ -168,7 +175,7 @@ struct ObjectModelTests {
         }
     }
 
-    @Test func samplesOfEveryKindGoWhereAHealthSampleIsTakenAndCompareAsObjects() async throws {
+    func samplesOfEveryKindGoWhereAHealthSampleIsTakenAndCompareAsObjects() async throws {
         try await Self.withStore { store in
             try await Self.saveOneOfEach(in: store)
             let all = try await SampleQueryDescriptor(predicates: [.sample(type: QuantityType(.heartRate)),
@@ -184,7 +191,7 @@ struct ObjectModelTests {
         }
     }
 
-    @Test func aCorrelationCarriesOnlyTheMembersItsReaderMayRead() async throws {
+    func aCorrelationCarriesOnlyTheMembersItsReaderMayRead() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let owner = try HealthStore(directory: path, clock: { Self.now })
@@ -206,3 +213,19 @@ struct ObjectModelTests {
         }
     }
 }
+
+/// The checks ``ObjectModelTests/checks(_:)`` runs.
+private let objectModelTestsChecks: [Check<ObjectModelTests>] = [
+    Check("eachKindOfTypeIsItsOwnClass", ObjectModelTests.eachKindOfTypeIsItsOwnClass),
+    Check("theCatalogueMakesTheClassOfEachRowsKind", ObjectModelTests.theCatalogueMakesTheClassOfEachRowsKind),
+    Check("setsOfTheBaseClassesHoldAMixAndCompareByIdentifier",
+          ObjectModelTests.setsOfTheBaseClassesHoldAMixAndCompareByIdentifier),
+    Check("queriesNameTheirTypeAsObjectType", ObjectModelTests.queriesNameTheirTypeAsObjectType),
+    Check("aSampleQueryHandsOutTheClassOfEachKind", ObjectModelTests.aSampleQueryHandsOutTheClassOfEachKind),
+    Check("aQueryOfAnyTypeGivesWorkoutsAndCorrelationsAsTheirClasses",
+          ObjectModelTests.aQueryOfAnyTypeGivesWorkoutsAndCorrelationsAsTheirClasses),
+    Check("samplesOfEveryKindGoWhereAHealthSampleIsTakenAndCompareAsObjects",
+          ObjectModelTests.samplesOfEveryKindGoWhereAHealthSampleIsTakenAndCompareAsObjects),
+    Check("aCorrelationCarriesOnlyTheMembersItsReaderMayRead",
+          ObjectModelTests.aCorrelationCarriesOnlyTheMembersItsReaderMayRead),
+]

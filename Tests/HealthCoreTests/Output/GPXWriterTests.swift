@@ -6,6 +6,13 @@ import TestKit
 /// GPX 1.1 from a workout's route (the built binary's output is parsed by an XML parser in
 /// WorkoutRouteCLITests).
 struct GPXWriterTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: gPXWriterTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let start = ISODate.parse("2024-03-02T21:00:00Z")!
 
     static func workout(_ locations: [WorkoutRoute.Location], name: String? = nil) -> Workout {
@@ -16,7 +23,7 @@ struct GPXWriterTests {
                        source: "Watch", created: start, metadata: metadata)
     }
 
-    @Test func aTrackWithOnePointPerLocationInUTC() throws {
+    func aTrackWithOnePointPerLocationInUTC() throws {
         let text = try GPXWriter.document(for: Self.workout([
             .init(timestamp: Self.start, latitude: -33.8688, longitude: 151.2093, altitude: 10.5, speed: 3),
             .init(timestamp: Self.start.addingTimeInterval(1.25), latitude: 0.00001, longitude: -0.000000001),
@@ -30,13 +37,13 @@ struct GPXWriterTests {
         #expect(text.hasSuffix("    </trkseg>\n  </trk>\n</gpx>\n"))
     }
 
-    @Test func namesAreEscaped() throws {
+    func namesAreEscaped() throws {
         let text = try GPXWriter.document(for: Self.workout([.init(timestamp: Self.start, latitude: 1, longitude: 2)],
                                                             name: "Paddle & <Surf> \"x\" 'y'"))
         #expect(text.contains("<name>Paddle &amp; &lt;Surf&gt; &quot;x&quot; &apos;y&apos;</name>"))
     }
 
-    @Test func aWorkoutWithoutARouteIsAnError() {
+    func aWorkoutWithoutARouteIsAnError() {
         let workout = Self.workout([])
         #expect(throws: GPXError.noRoute(workout.uuid.lowercasedText)) { try GPXWriter.document(for: workout) }
         var detail = workout.detail
@@ -45,3 +52,10 @@ struct GPXWriterTests {
         #expect(throws: GPXError.noRoute(workout.uuid.lowercasedText)) { try GPXWriter.document(for: empty) }
     }
 }
+
+/// The checks ``GPXWriterTests/checks(_:)`` runs.
+private let gPXWriterTestsChecks: [Check<GPXWriterTests>] = [
+    Check("aTrackWithOnePointPerLocationInUTC", GPXWriterTests.aTrackWithOnePointPerLocationInUTC),
+    Check("namesAreEscaped", GPXWriterTests.namesAreEscaped),
+    Check("aWorkoutWithoutARouteIsAnError", GPXWriterTests.aWorkoutWithoutARouteIsAnError),
+]

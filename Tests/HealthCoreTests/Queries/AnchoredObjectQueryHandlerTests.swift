@@ -6,6 +6,13 @@ import TestKit
 /// HealthKit's anchored object query class: pages with a limit, deletions, an update handler that sees another store's
 /// additions and deletions, the rest of a cut-short answer delivered at once, and nothing after stop.
 struct AnchoredObjectQueryHandlerTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: anchoredObjectQueryHandlerTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Answer = (added: [HealthSample]?, deleted: [DeletedObject]?, anchor: QueryAnchor?, error: Error?)
 
     private let steps = QuantityType(.stepCount)
@@ -23,7 +30,7 @@ struct AnchoredObjectQueryHandlerTests {
         return try await calls.call(0)
     }
 
-    @Test func pagesThroughWithALimitThenReportsADeletion() async throws {
+    func pagesThroughWithALimitThenReportsADeletion() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             // Change numbers 1 to 5 for five steps, 6 for a weight (another type).
@@ -51,7 +58,7 @@ struct AnchoredObjectQueryHandlerTests {
         }
     }
 
-    @Test func updateHandlerSeesAnotherStoresAdditionsAndDeletions() async throws {
+    func updateHandlerSeesAnotherStoresAdditionsAndDeletions() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = try HealthStore(directory: path)
@@ -91,7 +98,7 @@ struct AnchoredObjectQueryHandlerTests {
         }
     }
 
-    @Test func aCutShortAnswerContinuesAtOnceInTheUpdateHandler() async throws {
+    func aCutShortAnswerContinuesAtOnceInTheUpdateHandler() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = (1...3).map { QueryTestSupport.steps(Double($0 * 100), at: "2024-05-0\($0)T08:00:00Z") }
@@ -110,7 +117,7 @@ struct AnchoredObjectQueryHandlerTests {
         }
     }
 
-    @Test func stopEndsUpdates() async throws {
+    func stopEndsUpdates() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let initial = QueryTestSupport.Recorder<Answer>()
@@ -132,3 +139,14 @@ struct AnchoredObjectQueryHandlerTests {
         }
     }
 }
+
+/// The checks ``AnchoredObjectQueryHandlerTests/checks(_:)`` runs.
+private let anchoredObjectQueryHandlerTestsChecks: [Check<AnchoredObjectQueryHandlerTests>] = [
+    Check("pagesThroughWithALimitThenReportsADeletion",
+          AnchoredObjectQueryHandlerTests.pagesThroughWithALimitThenReportsADeletion),
+    Check("updateHandlerSeesAnotherStoresAdditionsAndDeletions",
+          AnchoredObjectQueryHandlerTests.updateHandlerSeesAnotherStoresAdditionsAndDeletions),
+    Check("aCutShortAnswerContinuesAtOnceInTheUpdateHandler",
+          AnchoredObjectQueryHandlerTests.aCutShortAnswerContinuesAtOnceInTheUpdateHandler),
+    Check("stopEndsUpdates", AnchoredObjectQueryHandlerTests.stopEndsUpdates),
+]

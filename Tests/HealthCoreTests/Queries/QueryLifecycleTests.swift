@@ -6,7 +6,14 @@ import TestKit
 /// What every handler-based query shares through `Query`: any of them runs through `execute(_:)`; executing twice
 /// answers once; a query stopped before it is executed never answers; stopping twice or before executing is harmless.
 struct QueryLifecycleTests {
-    @Test func everyKindRunsAsAQuery() async throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: queryLifecycleTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func everyKindRunsAsAQuery() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
@@ -46,7 +53,7 @@ struct QueryLifecycleTests {
         }
     }
 
-    @Test func aQueryStoppedBeforeItRunsNeverAnswers() async throws {
+    func aQueryStoppedBeforeItRunsNeverAnswers() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let calls = LiveTestSupport.Counter()
@@ -61,3 +68,9 @@ struct QueryLifecycleTests {
         }
     }
 }
+
+/// The checks ``QueryLifecycleTests/checks(_:)`` runs.
+private let queryLifecycleTestsChecks: [Check<QueryLifecycleTests>] = [
+    Check("everyKindRunsAsAQuery", QueryLifecycleTests.everyKindRunsAsAQuery),
+    Check("aQueryStoppedBeforeItRunsNeverAnswers", QueryLifecycleTests.aQueryStoppedBeforeItRunsNeverAnswers),
+]

@@ -5,6 +5,13 @@ import TestKit
 
 /// HealthKit's sample query: limit, sort descriptors, `ObjectQueryNoLimit`, a predicate, and other types left out.
 struct SampleQueryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sampleQueryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Answer = (samples: [HealthSample]?, error: Error?)
 
     private func answer(_ store: HealthStore, predicate: SamplePredicate? = nil, limit: Int,
@@ -22,7 +29,7 @@ struct SampleQueryTests {
         return samples
     }
 
-    @Test func limitAndReverseSortGiveTheLatest() async throws {
+    func limitAndReverseSortGiveTheLatest() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = try seed(store)
@@ -35,7 +42,7 @@ struct SampleQueryTests {
         }
     }
 
-    @Test func noLimitGivesEverySampleOfTheTypeOldestFirst() async throws {
+    func noLimitGivesEverySampleOfTheTypeOldestFirst() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = try seed(store)
@@ -50,7 +57,7 @@ struct SampleQueryTests {
         }
     }
 
-    @Test func predicateSelectsTheSamples() async throws {
+    func predicateSelectsTheSamples() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let samples = try seed(store)
@@ -61,3 +68,10 @@ struct SampleQueryTests {
         }
     }
 }
+
+/// The checks ``SampleQueryTests/checks(_:)`` runs.
+private let sampleQueryTestsChecks: [Check<SampleQueryTests>] = [
+    Check("limitAndReverseSortGiveTheLatest", SampleQueryTests.limitAndReverseSortGiveTheLatest),
+    Check("noLimitGivesEverySampleOfTheTypeOldestFirst", SampleQueryTests.noLimitGivesEverySampleOfTheTypeOldestFirst),
+    Check("predicateSelectsTheSamples", SampleQueryTests.predicateSelectsTheSamples),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// HealthKit's statistics collection query: daily sums at first, an update after another store's write, no update
 /// for another type or after stop, a one-shot query without an update handler; and the descriptor's live sequence.
 struct StatisticsCollectionQueryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: statisticsCollectionQueryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Initial = (collection: StatisticsCollection?, error: Error?)
     private typealias Update = (statistics: Statistics?, collection: StatisticsCollection?, error: Error?)
 
@@ -30,7 +37,7 @@ struct StatisticsCollectionQueryTests {
                         QueryTestSupport.steps(400, at: "2024-05-02T08:00:00Z")])
     }
 
-    @Test func initialResultsThenAnUpdateAfterAnotherStoresWrite() async throws {
+    func initialResultsThenAnUpdateAfterAnotherStoresWrite() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = try HealthStore(directory: path)
@@ -72,7 +79,7 @@ struct StatisticsCollectionQueryTests {
         }
     }
 
-    @Test func stopEndsUpdates() async throws {
+    func stopEndsUpdates() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try seed(store)
@@ -95,7 +102,7 @@ struct StatisticsCollectionQueryTests {
         }
     }
 
-    @Test func withoutAnUpdateHandlerItAnswersOnce() async throws {
+    func withoutAnUpdateHandlerItAnswersOnce() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try seed(store)
@@ -110,7 +117,7 @@ struct StatisticsCollectionQueryTests {
         }
     }
 
-    @Test func badIntervalComponentsReachTheInitialHandler() async throws {
+    func badIntervalComponentsReachTheInitialHandler() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             let initial = QueryTestSupport.Recorder<Initial>()
@@ -132,7 +139,7 @@ struct StatisticsCollectionQueryTests {
         }
     }
 
-    @Test func descriptorResultsYieldTheCollectionThenOneAfterEachWrite() async throws {
+    func descriptorResultsYieldTheCollectionThenOneAfterEachWrite() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = try HealthStore(directory: path)
@@ -152,7 +159,7 @@ struct StatisticsCollectionQueryTests {
         }
     }
 
-    @Test func cancellingEndsTheDescriptorsSequence() async throws {
+    func cancellingEndsTheDescriptorsSequence() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try seed(store)
@@ -173,3 +180,16 @@ struct StatisticsCollectionQueryTests {
         }
     }
 }
+
+/// The checks ``StatisticsCollectionQueryTests/checks(_:)`` runs.
+private let statisticsCollectionQueryTestsChecks: [Check<StatisticsCollectionQueryTests>] = [
+    Check("initialResultsThenAnUpdateAfterAnotherStoresWrite",
+          StatisticsCollectionQueryTests.initialResultsThenAnUpdateAfterAnotherStoresWrite),
+    Check("stopEndsUpdates", StatisticsCollectionQueryTests.stopEndsUpdates),
+    Check("withoutAnUpdateHandlerItAnswersOnce", StatisticsCollectionQueryTests.withoutAnUpdateHandlerItAnswersOnce),
+    Check("badIntervalComponentsReachTheInitialHandler",
+          StatisticsCollectionQueryTests.badIntervalComponentsReachTheInitialHandler),
+    Check("descriptorResultsYieldTheCollectionThenOneAfterEachWrite",
+          StatisticsCollectionQueryTests.descriptorResultsYieldTheCollectionThenOneAfterEachWrite),
+    Check("cancellingEndsTheDescriptorsSequence", StatisticsCollectionQueryTests.cancellingEndsTheDescriptorsSequence),
+]

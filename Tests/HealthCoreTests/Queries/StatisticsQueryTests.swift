@@ -6,6 +6,13 @@ import TestKit
 /// HealthKit's statistics query: a sum, an average with its extremes, nil statistics with `noData` when nothing
 /// matches, and an option that does not apply.
 struct StatisticsQueryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: statisticsQueryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Answer = (statistics: Statistics?, error: Error?)
 
     private func answer(_ store: HealthStore, _ type: SampleType, _ predicate: SamplePredicate?,
@@ -20,7 +27,7 @@ struct StatisticsQueryTests {
         return answer
     }
 
-    @Test func sumsTheStepsOfADay() async throws {
+    func sumsTheStepsOfADay() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z"),
@@ -37,7 +44,7 @@ struct StatisticsQueryTests {
         }
     }
 
-    @Test func averagesWeightsWithTheirExtremes() async throws {
+    func averagesWeightsWithTheirExtremes() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z"),
@@ -55,7 +62,7 @@ struct StatisticsQueryTests {
         }
     }
 
-    @Test func noMatchingSampleGivesNilAndNoData() async throws {
+    func noMatchingSampleGivesNilAndNoData() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try store.save([QueryTestSupport.steps(100, at: "2024-05-01T08:00:00Z")])
@@ -68,7 +75,7 @@ struct StatisticsQueryTests {
         }
     }
 
-    @Test func optionThatDoesNotApplyIsAnError() async throws {
+    func optionThatDoesNotApplyIsAnError() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try HealthStore(directory: folder + "/store")
             try store.save([QueryTestSupport.weight(70, at: "2024-05-01T07:00:00Z")])
@@ -82,3 +89,11 @@ struct StatisticsQueryTests {
         }
     }
 }
+
+/// The checks ``StatisticsQueryTests/checks(_:)`` runs.
+private let statisticsQueryTestsChecks: [Check<StatisticsQueryTests>] = [
+    Check("sumsTheStepsOfADay", StatisticsQueryTests.sumsTheStepsOfADay),
+    Check("averagesWeightsWithTheirExtremes", StatisticsQueryTests.averagesWeightsWithTheirExtremes),
+    Check("noMatchingSampleGivesNilAndNoData", StatisticsQueryTests.noMatchingSampleGivesNilAndNoData),
+    Check("optionThatDoesNotApplyIsAnError", StatisticsQueryTests.optionThatDoesNotApplyIsAnError),
+]

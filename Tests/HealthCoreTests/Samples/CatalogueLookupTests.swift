@@ -5,18 +5,25 @@ import TestKit
 
 /// Type lookup by short name, identifier or unprefixed identifier, in any case, without a name dictionary.
 struct CatalogueLookupTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: catalogueLookupTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private let catalogue = SampleTypeCatalogue.standard
 
-    @Test func theStandardCatalogueHasNoNameTwice() {
+    func theStandardCatalogueHasNoNameTwice() {
         #expect(catalogue.duplicateNames.isEmpty)
     }
 
-    @Test func duplicateNamesAreFound() {
+    func duplicateNamesAreFound() {
         let twice = SampleTypeCatalogue([.water, .steps, .water])
         expectEqual(Set(twice.duplicateNames), ["water", "hkquantitytypeidentifierdietarywater", "dietarywater"])
     }
 
-    @Test func everyTypeAnswersToEachOfItsNamesInAnyCase() throws {
+    func everyTypeAnswersToEachOfItsNamesInAnyCase() throws {
         for type in catalogue.types {
             for name in [type.name, type.identifier, type.shortIdentifier] {
                 for spelling in [name, name.uppercased(), name.lowercased()] {
@@ -34,12 +41,12 @@ struct CatalogueLookupTests {
         #expect(throws: SampleError.self) { try catalogue.type(named: text) }
     }
 
-    @Test func unicodeLowercasingStillApplies() throws {
+    func unicodeLowercasingStillApplies() throws {
         // The Kelvin sign lower-cases to an ASCII "k", as the old lower-cased dictionary keys did.
         try expectEqual(catalogue.type(named: "wal\u{212A}ing-heart-rate").name, "walking-heart-rate")
     }
 
-    @Test func onlyHealthKitPrefixesAreDropped() {
+    func onlyHealthKitPrefixesAreDropped() {
         let odd = SampleType.quantity("XXQuantityTypeIdentifierThing", name: "odd", title: "Thing",
                                       aggregation: .cumulative, unit: "count", display: nil, examples: ["1"],
                                       validRange: 0...1)
@@ -49,7 +56,17 @@ struct CatalogueLookupTests {
         expectNil(mine.type(identifier: "Thing"))
     }
 
-    @Test func characteristicsAreNotSampleTypes() {
+    func characteristicsAreNotSampleTypes() {
         #expect(throws: CharacteristicError.notASampleType("blood-type")) { try catalogue.type(named: "BloodType") }
     }
 }
+
+/// The checks ``CatalogueLookupTests/checks(_:)`` runs.
+private let catalogueLookupTestsChecks: [Check<CatalogueLookupTests>] = [
+    Check("theStandardCatalogueHasNoNameTwice", CatalogueLookupTests.theStandardCatalogueHasNoNameTwice),
+    Check("duplicateNamesAreFound", CatalogueLookupTests.duplicateNamesAreFound),
+    Check("everyTypeAnswersToEachOfItsNamesInAnyCase", CatalogueLookupTests.everyTypeAnswersToEachOfItsNamesInAnyCase),
+    Check("unicodeLowercasingStillApplies", CatalogueLookupTests.unicodeLowercasingStillApplies),
+    Check("onlyHealthKitPrefixesAreDropped", CatalogueLookupTests.onlyHealthKitPrefixesAreDropped),
+    Check("characteristicsAreNotSampleTypes", CatalogueLookupTests.characteristicsAreNotSampleTypes),
+]

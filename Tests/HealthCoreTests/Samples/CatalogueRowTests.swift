@@ -7,6 +7,13 @@ import TestKit
 /// the first type, in table order, whose short name, identifier, or identifier without a HealthKit prefix is the
 /// text, ignoring ASCII case.
 struct CatalogueRowTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: catalogueRowTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private let standard = SampleTypeCatalogue.standard
 
     /// The previous definition of a lookup, over types made already: each type's names lowered.
@@ -42,7 +49,7 @@ struct CatalogueRowTests {
         return keys
     }
 
-    @Test func aLookupFindsWhatThePreviousDefinitionFound() throws {
+    func aLookupFindsWhatThePreviousDefinitionFound() throws {
         let types = Self.names(standard.types)
         let made = SampleTypeCatalogue(standard.types)
         for key in keys() {
@@ -53,7 +60,7 @@ struct CatalogueRowTests {
         }
     }
 
-    @Test func aLookupMakesOnlyTheTypeItFinds() throws {
+    func aLookupMakesOnlyTheTypeItFinds() throws {
         let fresh = SampleTypeCatalogue(rows: standard.rows)
         expectEqual(fresh.madeCount, 0)
         try expectEqual(fresh.type(named: "water").identifier, "HKQuantityTypeIdentifierDietaryWater")
@@ -66,7 +73,7 @@ struct CatalogueRowTests {
         expectEqual(fresh.madeCount, standard.rows.count)
     }
 
-    @Test func typesMadeOneByOneEqualTypesMadeTogether() throws {
+    func typesMadeOneByOneEqualTypesMadeTogether() throws {
         let together = SampleTypeCatalogue(rows: standard.rows).types
         let oneByOne = SampleTypeCatalogue(rows: standard.rows)
         // Backwards, so that each row parses its units against a different set of units parsed before.
@@ -84,7 +91,7 @@ struct CatalogueRowTests {
         expectEqual(oneByOne.types.map(\.identifier), together.map(\.identifier))
     }
 
-    @Test func eachRowsUnitsAreItsOwnUnitStrings() throws {
+    func eachRowsUnitsAreItsOwnUnitStrings() throws {
         for row in standard.rows {
             guard case let .quantity(_, unit, display, _) = row.details else { continue }
             let type = try #require(standard.type(identifier: row.prefix + row.suffix))
@@ -93,7 +100,7 @@ struct CatalogueRowTests {
         }
     }
 
-    @Test func threadsLookingUpTogetherGetTheSameTypes() {
+    func threadsLookingUpTogetherGetTheSameTypes() {
         let fresh = SampleTypeCatalogue(rows: standard.rows)
         let names = standard.rows.map(\.name)
         let found = Locked([String: Set<String>]())
@@ -107,7 +114,7 @@ struct CatalogueRowTests {
         expectEqual(fresh.madeCount, names.count)
     }
 
-    @Test func anIdentifierThatIsOnlyAPrefixIsMatchedWhole() {
+    func anIdentifierThatIsOnlyAPrefixIsMatchedWhole() {
         let odd = SampleType.quantity("HKQuantityTypeIdentifier", name: "odd", title: "Odd", aggregation: .cumulative,
                                       unit: "count", examples: ["1"])
         let mine = SampleTypeCatalogue([odd])
@@ -116,3 +123,13 @@ struct CatalogueRowTests {
         expectNil(Self.reference("", in: Self.names([odd])))
     }
 }
+
+/// The checks ``CatalogueRowTests/checks(_:)`` runs.
+private let catalogueRowTestsChecks: [Check<CatalogueRowTests>] = [
+    Check("aLookupFindsWhatThePreviousDefinitionFound", CatalogueRowTests.aLookupFindsWhatThePreviousDefinitionFound),
+    Check("aLookupMakesOnlyTheTypeItFinds", CatalogueRowTests.aLookupMakesOnlyTheTypeItFinds),
+    Check("typesMadeOneByOneEqualTypesMadeTogether", CatalogueRowTests.typesMadeOneByOneEqualTypesMadeTogether),
+    Check("eachRowsUnitsAreItsOwnUnitStrings", CatalogueRowTests.eachRowsUnitsAreItsOwnUnitStrings),
+    Check("threadsLookingUpTogetherGetTheSameTypes", CatalogueRowTests.threadsLookingUpTogetherGetTheSameTypes),
+    Check("anIdentifierThatIsOnlyAPrefixIsMatchedWhole", CatalogueRowTests.anIdentifierThatIsOnlyAPrefixIsMatchedWhole),
+]

@@ -6,6 +6,13 @@ import TextSupport
 /// `MetadataText.json` and `csvField` (written into one buffer for speed, issue 32) give exactly the text of the plain
 /// definition: keys sorted, `@` keys left out when asked, strings escaped as JSON requires, numbers as JSON numbers.
 struct MetadataTextTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: metadataTextTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// The plain definition the fast writer must match.
     private static func reference(_ metadata: [String: MetadataValue], userOnly: Bool) -> String {
         "{" + metadata.keys.filter { !userOnly || !$0.hasPrefix("@") }.sorted().map { key in
@@ -16,7 +23,7 @@ struct MetadataTextTests {
         }.joined(separator: ",") + "}"
     }
 
-    @Test func fixedCases() {
+    func fixedCases() {
         expectEqual(MetadataText.json([:]), "{}")
         #expect(MetadataText.json(["HKTimeZone": "America/Los_Angeles"]) == #"{"HKTimeZone":"America/Los_Angeles"}"#)
         #expect(MetadataText.json(["b": 2, "a": "x\"y\n", "@raw": "1"]) == #"{"@raw":"1","a":"x\"y\n","b":2}"#)
@@ -28,7 +35,7 @@ struct MetadataTextTests {
     }
 
     /// Seeded random dictionaries (0 to 4 keys, `@` keys, escapes, non-ASCII, numbers) against the definition.
-    @Test func matchesThePlainDefinition() {
+    func matchesThePlainDefinition() {
         var random = IndependentTestKit.SeededGenerator(seed: 32)
         let pieces = ["HKTimeZone", "note", "@a", "@", "é", "Z", "a\"b", "tab\t", "\u{1}", "\u{2029}", "mood", "日本",
                       ""]
@@ -48,3 +55,9 @@ struct MetadataTextTests {
         }
     }
 }
+
+/// The checks ``MetadataTextTests/checks(_:)`` runs.
+private let metadataTextTestsChecks: [Check<MetadataTextTests>] = [
+    Check("fixedCases", MetadataTextTests.fixedCases),
+    Check("matchesThePlainDefinition", MetadataTextTests.matchesThePlainDefinition),
+]

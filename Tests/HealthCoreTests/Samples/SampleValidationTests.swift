@@ -5,6 +5,13 @@ import TestKit
 
 /// `Sample.validated(as:now:)`: the invariants every stored sample keeps.
 struct SampleValidationTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sampleValidationTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private static let sleepNames = ["inBed", "asleepUnspecified", "awake", "asleepCore", "asleepDeep", "asleepREM"]
@@ -19,7 +26,7 @@ struct SampleValidationTests {
         "HKQuantityTypeIdentifierBodyTemperature", name: "temperature", title: "Temperature",
         aggregation: .discreteArithmetic, unit: "degC", examples: ["36.6degC"])
 
-    @Test func validSamplesPassUnchanged() throws {
+    func validSamplesPassUnchanged() throws {
         let sample = water(500)
         try expectEqual(sample.validated(as: .water), sample)
         try expectEqual(sample.validated(as: .water, now: SampleValidationTests.noon), sample)  // ending exactly now is fine
@@ -33,7 +40,7 @@ struct SampleValidationTests {
         #expect(throws: SampleError.negative(value, type: "water")) { try water(value).validated(as: .water) }
     }
 
-    @Test func negativeStepsAreRefused() {
+    func negativeStepsAreRefused() {
         let sample = Kit.steps(-10, SampleValidationTests.noon)
         #expect(throws: SampleError.negative(-10, type: "steps")) { try sample.validated(as: .steps) }
     }
@@ -43,7 +50,7 @@ struct SampleValidationTests {
         #expect(throws: SampleError.notFinite(type: "water")) { try water(value).validated(as: .water) }
     }
 
-    @Test func endBeforeStartIsRefusedShowingBothTimes() {
+    func endBeforeStartIsRefusedShowingBothTimes() {
         let sample = water(500, start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 9))
         #expect(throws: SampleError.endBeforeStart(start: "2024-06-01T10:00:00+00:00", end: "2024-06-01T09:00:00+00:00")) {
             try sample.validated(as: .water)
@@ -54,12 +61,12 @@ struct SampleValidationTests {
         }
     }
 
-    @Test func sleepUpToTwentyFourHoursIsAllowed() throws {
+    func sleepUpToTwentyFourHoursIsAllowed() throws {
         let day = Kit.sleep(1, Kit.utc(2024, 5, 31, 12), Kit.utc(2024, 6, 1, 12))  // exactly 24 h
         try expectEqual(day.validated(as: .sleep), day)
     }
 
-    @Test func sleepLongerThanTwentyFourHoursIsRefused() {
+    func sleepLongerThanTwentyFourHoursIsRefused() {
         // 2024-05-31T11:00Z → 2024-06-01T12:00Z = 25 h.
         let sample = Kit.sleep(1, Kit.utc(2024, 5, 31, 11), Kit.utc(2024, 6, 1, 12))
         #expect(throws: SampleError.tooLong(type: "sleep", hours: 25, maximumHours: 24)) {
@@ -72,7 +79,7 @@ struct SampleValidationTests {
         }
     }
 
-    @Test func weightOutsideThePlausibleRangeIsRefused() {
+    func weightOutsideThePlausibleRangeIsRefused() {
         let noon = SampleValidationTests.noon
         #expect(throws: SampleError.outOfRange(800, unit: "kg", type: "weight", range: 0.5...700)) {
             try Kit.quantity(.weight, 800, "kg", noon).validated(as: .weight)
@@ -91,7 +98,7 @@ struct SampleValidationTests {
         }
     }
 
-    @Test func weightAtTheRangeEdgesIsAccepted() throws {
+    func weightAtTheRangeEdgesIsAccepted() throws {
         let noon = SampleValidationTests.noon
         _ = try Kit.quantity(.weight, 0.5, "kg", noon).validated(as: .weight)
         _ = try Kit.quantity(.weight, 700, "kg", noon).validated(as: .weight)
@@ -99,7 +106,7 @@ struct SampleValidationTests {
         _ = try Kit.quantity(.weight, 1500, "lb", noon).validated(as: .weight)
     }
 
-    @Test func waterAboveTwentyLitresIsRefusedInTheUnitTyped() {
+    func waterAboveTwentyLitresIsRefusedInTheUnitTyped() {
         // 21 L = 21 000 mL > 20 000 mL, told in litres as typed.
         #expect(throws: SampleError.outOfRange(21, unit: "L", type: "water", range: 0...20)) {
             try water(21, "L").validated(as: .water)
@@ -120,7 +127,7 @@ struct SampleValidationTests {
         try expectEqual(sample.validated(as: .sleep).value, .category(raw))
     }
 
-    @Test func futureSampleIsRefusedWhenNowIsGiven() throws {
+    func futureSampleIsRefusedWhenNowIsGiven() throws {
         let now = SampleValidationTests.noon
         let later = water(500, start: now.addingTimeInterval(60))
         #expect(throws: SampleError.inFuture(end: "2024-06-01T12:01:00+00:00", now: "2024-06-01T12:00:00+00:00")) {
@@ -135,7 +142,7 @@ struct SampleValidationTests {
         try expectEqual(later.validated(as: .water), later)
     }
 
-    @Test func valueKindMustMatchTheType() {
+    func valueKindMustMatchTheType() {
         let noon = SampleValidationTests.noon
         let categoryForSteps = Sample(typeIdentifier: SampleType.steps.identifier, start: noon, end: noon,
                                       value: .category(1), source: "hkctl", created: noon)
@@ -147,13 +154,13 @@ struct SampleValidationTests {
         #expect(throws: SampleError.self) { try quantityForSleep.validated(as: .sleep) }
     }
 
-    @Test func unitMustMeasureTheType() {
+    func unitMustMeasureTheType() {
         #expect(throws: UnitError.wrongUnitForType(unit: "kg", type: "water", expected: ["500mL", "0.5L", "16.9fl_oz_us"])) {
             try Kit.quantity(.water, 1, "kg", SampleValidationTests.noon).validated(as: .water)
         }
     }
 
-    @Test func degreesBelowZeroAreNotNegativeAmounts() throws {
+    func degreesBelowZeroAreNotNegativeAmounts() throws {
         let type = SampleValidationTests.temperature
         let cold = Kit.quantity(type, -5, "degC", SampleValidationTests.noon)
         try expectEqual(cold.validated(as: type), cold)
@@ -163,7 +170,7 @@ struct SampleValidationTests {
         }
     }
 
-    @Test func datesAreKeptToTheMillisecond() {
+    func datesAreKeptToTheMillisecond() {
         // 12:00:00.1234 rounds to .123; 12:00:00.9996 rounds up to the next second.
         let base = SampleValidationTests.noon.timeIntervalSince1970
         let sample = Sample(typeIdentifier: SampleType.water.identifier, start: Date(timeIntervalSince1970: base + 0.1234),
@@ -175,9 +182,28 @@ struct SampleValidationTests {
         #expect(Kit.isClose(sample.duration, 0.877, absolute: 1e-6))
     }
 
-    @Test func errorMessagesNameTheProblem() {
+    func errorMessagesNameTheProblem() {
         #expect(SampleError.negative(-5, type: "water").description.contains("-5"))
         #expect(SampleError.tooLong(type: "sleep", hours: 25, maximumHours: 24).description.contains("24"))
         #expect(SampleError.outOfRange(800, unit: "kg", type: "weight", range: 0.5...700).description.contains("0.5–700 kg"))
     }
 }
+
+/// The checks ``SampleValidationTests/checks(_:)`` runs.
+private let sampleValidationTestsChecks: [Check<SampleValidationTests>] = [
+    Check("validSamplesPassUnchanged", SampleValidationTests.validSamplesPassUnchanged),
+    Check("negativeStepsAreRefused", SampleValidationTests.negativeStepsAreRefused),
+    Check("endBeforeStartIsRefusedShowingBothTimes", SampleValidationTests.endBeforeStartIsRefusedShowingBothTimes),
+    Check("sleepUpToTwentyFourHoursIsAllowed", SampleValidationTests.sleepUpToTwentyFourHoursIsAllowed),
+    Check("sleepLongerThanTwentyFourHoursIsRefused", SampleValidationTests.sleepLongerThanTwentyFourHoursIsRefused),
+    Check("weightOutsideThePlausibleRangeIsRefused", SampleValidationTests.weightOutsideThePlausibleRangeIsRefused),
+    Check("weightAtTheRangeEdgesIsAccepted", SampleValidationTests.weightAtTheRangeEdgesIsAccepted),
+    Check("waterAboveTwentyLitresIsRefusedInTheUnitTyped",
+          SampleValidationTests.waterAboveTwentyLitresIsRefusedInTheUnitTyped),
+    Check("futureSampleIsRefusedWhenNowIsGiven", SampleValidationTests.futureSampleIsRefusedWhenNowIsGiven),
+    Check("valueKindMustMatchTheType", SampleValidationTests.valueKindMustMatchTheType),
+    Check("unitMustMeasureTheType", SampleValidationTests.unitMustMeasureTheType),
+    Check("degreesBelowZeroAreNotNegativeAmounts", SampleValidationTests.degreesBelowZeroAreNotNegativeAmounts),
+    Check("datesAreKeptToTheMillisecond", SampleValidationTests.datesAreKeptToTheMillisecond),
+    Check("errorMessagesNameTheProblem", SampleValidationTests.errorMessagesNameTheProblem),
+]

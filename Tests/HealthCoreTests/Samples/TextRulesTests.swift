@@ -5,6 +5,13 @@ import TestKit
 
 /// Issue 20, item 10: invisible and control characters in source names and metadata, one rule everywhere.
 struct TextRulesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: textRulesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     /// The characters the issue names, each of which must be refused.
@@ -12,7 +19,7 @@ struct TextRulesTests {
         + [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C]
         + [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
 
-    @Test func everyNamedCharacterIsRefusedAndNothingElse() {
+    func everyNamedCharacterIsRefusedAndNothingElse() {
         let named = Set(Self.refused)
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
@@ -22,7 +29,7 @@ struct TextRulesTests {
 
     /// The import's byte scan gives the same answer as the scalar rule, wherever the character sits; so does
     /// `firstRefused` (which scans the bytes first), naming the scalar.
-    @Test func theByteScanAgreesWithTheScalarRule() {
+    func theByteScanAgreesWithTheScalarRule() {
         for value in UInt32(0)...0x10FFFF where value < 0x3000 || (0xFE00...0xFFFF).contains(value) || value % 97 == 0 {
             guard let scalar = Unicode.Scalar(value) else { continue }
             // Short texts, and long ones whose character sits at every place of an eight-byte word.
@@ -36,7 +43,7 @@ struct TextRulesTests {
         }
     }
 
-    @Test func sourceNamesFromRealExportsAreAccepted() {
+    func sourceNamesFromRealExportsAreAccepted() {
         for name in ["Jose’s iPhone", "José’s Apple Watch", "Jose\u{00A0}iPhone", "Zoë's Watch", "王的iPhone", "Health 🫀",
                      "x; touch /tmp/pwned #", String(repeating: "a", count: TextRules.sourceNameLimit),
                      String(repeating: "é", count: TextRules.sourceNameLimit)] {
@@ -44,7 +51,7 @@ struct TextRulesTests {
         }
     }
 
-    @Test func emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter() throws {
+    func emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter() throws {
         expectEqual(TextRules.sourceNameProblem("")?.contains("empty"), true)
         let long = try #require(TextRules.sourceNameProblem(String(repeating: "a", count: TextRules.sourceNameLimit + 1)))
         #expect(long.contains("201 characters") && long.contains("at most 200"))
@@ -56,7 +63,7 @@ struct TextRulesTests {
         #expect(throws: TextError.self) { try TextRules.checkSourceName("a\u{2028}b") }
     }
 
-    @Test func metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot() {
+    func metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot() {
         expectNil(TextRules.metadataProblem(key: "drink", value: .string("tea – green, “fresh”")))
         #expect(TextRules.metadataProblem(key: "drink\u{200D}", value: .string("tea")) != nil)
         #expect(TextRules.metadataProblem(key: "drink", value: .string("tea\nbreak")) != nil)
@@ -65,7 +72,7 @@ struct TextRulesTests {
     }
 
     /// The library's save refuses such samples before touching the store.
-    @Test func theStoreRefusesToSaveThemAndWritesNothing() throws {
+    func theStoreRefusesToSaveThemAndWritesNothing() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt, lockTimeout: 2)
             let good = Kit.steps(10, Kit.utc(2024, 5, 1, 8), source: "Jose’s iPhone")
@@ -83,7 +90,7 @@ struct TextRulesTests {
         }
     }
 
-    @Test func permissionsAndPrioritiesRefuseThemToo() {
+    func permissionsAndPrioritiesRefuseThemToo() {
         var state = AuthorizationState()
         #expect(throws: TextError.self) {
             try state.decide(source: "", allow: true, share: [.steps], read: [], at: Kit.utc(2024, 5, 1))
@@ -95,3 +102,16 @@ struct TextRulesTests {
         #expect(throws: Never.self) { try SourcePriority(["Jose’s Apple Watch", "Jose’s iPhone"]) }
     }
 }
+
+/// The checks ``TextRulesTests/checks(_:)`` runs.
+private let textRulesTestsChecks: [Check<TextRulesTests>] = [
+    Check("everyNamedCharacterIsRefusedAndNothingElse", TextRulesTests.everyNamedCharacterIsRefusedAndNothingElse),
+    Check("theByteScanAgreesWithTheScalarRule", TextRulesTests.theByteScanAgreesWithTheScalarRule),
+    Check("sourceNamesFromRealExportsAreAccepted", TextRulesTests.sourceNamesFromRealExportsAreAccepted),
+    Check("emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter",
+          TextRulesTests.emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter),
+    Check("metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot",
+          TextRulesTests.metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot),
+    Check("theStoreRefusesToSaveThemAndWritesNothing", TextRulesTests.theStoreRefusesToSaveThemAndWritesNothing),
+    Check("permissionsAndPrioritiesRefuseThemToo", TextRulesTests.permissionsAndPrioritiesRefuseThemToo),
+]

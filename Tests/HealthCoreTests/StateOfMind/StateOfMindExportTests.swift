@@ -6,6 +6,13 @@ import TextSupport
 
 /// States of mind in the CSV and Health XML exports (``StateOfMindExportForm``), and back through an import.
 @Suite struct StateOfMindExportTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: stateOfMindExportTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Support = ImportTestSupport
 
     static func moods() -> [Sample] {
@@ -52,7 +59,7 @@ import TextSupport
         }.sorted()
     }
 
-    @Test func csvCarriesKindValenceLabelsAndAssociations() throws {
+    func csvCarriesKindValenceLabelsAndAssociations() throws {
         let lines = try exported(InMemorySampleStore(Self.moods()), .csv).split(separator: "\n").map(String.init)
         expectEqual(lines.count, 4)
         let first = try #require(lines.first { $0.contains("HKStateOfMindLabelCalm") })
@@ -67,7 +74,7 @@ import TextSupport
         #expect(daily.contains("\"\"HKStateOfMindValence\"\":-0.4") && !daily.contains("HKStateOfMindLabels"))
     }
 
-    @Test func healthXMLWritesARecordThatImportsBackAsTheSameMoods() throws {
+    func healthXMLWritesARecordThatImportsBackAsTheSameMoods() throws {
         let original = InMemorySampleStore(Self.moods())
         let xml = try exported(original, .healthxml)
         #expect(xml.contains("<Record type=\"HKDataTypeStateOfMind\" sourceName=\"hkctl\" creationDate=\"2024-05-01 08:00:01 +0000\" "
@@ -87,7 +94,7 @@ import TextSupport
         expectEqual(original.allSamples.count, 3)
     }
 
-    @Test func entriesThatDoNotReadKeepTheRecordAsWritten() throws {
+    func entriesThatDoNotReadKeepTheRecordAsWritten() throws {
         let mood = Self.moods()[0]
         let typed = StateOfMindExportForm.generic(mood)
         #expect(typed.detail == nil && StateOfMindExportForm.typed(typed) == mood)
@@ -112,3 +119,13 @@ import TextSupport
         #expect(read.kind == .dailyMood && read.labels == [.calm, .grateful] && read.valence == 0.25 && read.valenceClassification == .slightlyPleasant)
     }
 }
+
+/// The checks ``StateOfMindExportTests/checks(_:)`` runs.
+private let stateOfMindExportTestsChecks: [Check<StateOfMindExportTests>] = [
+    Check("csvCarriesKindValenceLabelsAndAssociations",
+          StateOfMindExportTests.csvCarriesKindValenceLabelsAndAssociations),
+    Check("healthXMLWritesARecordThatImportsBackAsTheSameMoods",
+          StateOfMindExportTests.healthXMLWritesARecordThatImportsBackAsTheSameMoods),
+    Check("entriesThatDoNotReadKeepTheRecordAsWritten",
+          StateOfMindExportTests.entriesThatDoNotReadKeepTheRecordAsWritten),
+]

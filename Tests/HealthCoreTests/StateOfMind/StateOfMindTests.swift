@@ -6,6 +6,13 @@ import TestKit
 /// State of mind as HealthKit's `HKStateOfMind`: its enums with HealthKit's raw values, the valence bands, saving and
 /// reading back typed, the store's checks, HealthKit's predicates, and a jsonl backup that restores it.
 struct StateOfMindTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: stateOfMindTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
     private static let all = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
 
@@ -20,7 +27,7 @@ struct StateOfMindTests {
             .compactMap { $0 as? StateOfMind }
     }
 
-    @Test func theEnumsHaveHealthKitsRawValues() {
+    func theEnumsHaveHealthKitsRawValues() {
         // HKStateOfMind.h (iOS 18.2 SDK): every enum counts from 1, in the header's order.
         #expect(StateOfMind.Kind.momentaryEmotion.rawValue == 1 && StateOfMind.Kind.dailyMood.rawValue == 2)
         expectEqual(StateOfMind.ValenceClassification.allCases.map(\.rawValue), Array(1...7))
@@ -37,7 +44,7 @@ struct StateOfMindTests {
         #expect(StateOfMind.Label(name: "glad") == nil && StateOfMind.Kind(name: "daily_mood") == .dailyMood)
     }
 
-    @Test func valenceFallsIntoSevenEqualBands() {
+    func valenceFallsIntoSevenEqualBands() {
         typealias Band = StateOfMind.ValenceClassification
         #expect(Band(valence: -1) == .veryUnpleasant && Band(valence: 0) == .neutral && Band(valence: 1) == .veryPleasant)
         #expect(Band(valence: 0.14) == .neutral && Band(valence: 0.15) == .slightlyPleasant)
@@ -47,7 +54,7 @@ struct StateOfMindTests {
         #expect(Band.neutral.representativeValence == 0 && abs(Band.pleasant.representativeValence - 4.0 / 7) < 1e-12)
     }
 
-    @Test func aStateOfMindIsSavedAndReadBackTyped() async throws {
+    func aStateOfMindIsSavedAndReadBackTyped() async throws {
         try await Self.withStore { store, _ in
             let date = TestSupport.date("2024-06-03T20:00:00Z")
             let evening = StateOfMind(date: date, kind: .dailyMood, valence: 0.6, labels: [.calm, .grateful],
@@ -66,7 +73,7 @@ struct StateOfMindTests {
         }
     }
 
-    @Test func aValenceOutsideMinusOneToOneIsRefusedAndNothingIsWritten() async throws {
+    func aValenceOutsideMinusOneToOneIsRefusedAndNothingIsWritten() async throws {
         try await Self.withStore { store, folder in
             try await store.save(StateOfMind(date: TestSupport.date("2024-06-03T20:00:00Z"), kind: .momentaryEmotion, valence: 0,
                                              labels: [], associations: []))
@@ -97,7 +104,7 @@ struct StateOfMindTests {
         }
     }
 
-    @Test func healthKitsPredicatesSelectStatesOfMind() async throws {
+    func healthKitsPredicatesSelectStatesOfMind() async throws {
         try await Self.withStore { store, _ in
             let day = TestSupport.date("2024-06-03T00:00:00Z")
             let states = [
@@ -127,7 +134,7 @@ struct StateOfMindTests {
         }
     }
 
-    @Test func aJSONLinesBackupRestoresStatesOfMindWhole() async throws {
+    func aJSONLinesBackupRestoresStatesOfMindWhole() async throws {
         try await Self.withStore { store, folder in
             let state = StateOfMind(date: TestSupport.date("2024-06-03T20:00:00Z"), kind: .dailyMood, valence: -0.3,
                                     labels: [.drained, .worried], associations: [.health])
@@ -149,3 +156,14 @@ struct StateOfMindTests {
         }
     }
 }
+
+/// The checks ``StateOfMindTests/checks(_:)`` runs.
+private let stateOfMindTestsChecks: [Check<StateOfMindTests>] = [
+    Check("theEnumsHaveHealthKitsRawValues", StateOfMindTests.theEnumsHaveHealthKitsRawValues),
+    Check("valenceFallsIntoSevenEqualBands", StateOfMindTests.valenceFallsIntoSevenEqualBands),
+    Check("aStateOfMindIsSavedAndReadBackTyped", StateOfMindTests.aStateOfMindIsSavedAndReadBackTyped),
+    Check("aValenceOutsideMinusOneToOneIsRefusedAndNothingIsWritten",
+          StateOfMindTests.aValenceOutsideMinusOneToOneIsRefusedAndNothingIsWritten),
+    Check("healthKitsPredicatesSelectStatesOfMind", StateOfMindTests.healthKitsPredicatesSelectStatesOfMind),
+    Check("aJSONLinesBackupRestoresStatesOfMindWhole", StateOfMindTests.aJSONLinesBackupRestoresStatesOfMindWhole),
+]

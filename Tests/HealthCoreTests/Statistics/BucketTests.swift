@@ -5,6 +5,13 @@ import TestKit
 
 /// Calendar buckets: boundaries follow the local calendar, so DST days are 23 or 25 hours long.
 struct BucketTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: bucketTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String) -> GregorianCalendar {
@@ -22,12 +29,12 @@ struct BucketTests {
         #expect(zip(boundaries, boundaries.dropFirst()).allSatisfy { $0 < $1 }, "boundaries must increase")
     }
 
-    @Test func unitNames() {
+    func unitNames() {
         expectEqual(BucketUnit.allCases.map(\.rawValue), ["hour", "day", "week", "month", "year"])
         expectNil(BucketUnit(rawValue: "fortnight"))
     }
 
-    @Test func springForwardDayIs23HoursInParis() {
+    func springForwardDayIs23HoursInParis() {
         // 2024-03-30 00:00+01:00 = 03-29T23:00Z … 2024-04-02 00:00+02:00 = 04-01T22:00Z.
         let interval = DateInterval(start: Kit.utc(2024, 3, 29, 23), end: Kit.utc(2024, 4, 1, 22))
         let boundaries = BucketUnit.day.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
@@ -36,7 +43,7 @@ struct BucketTests {
         expectEqual(hours(boundaries), [24, 23, 24])
     }
 
-    @Test func fallBackDayIs25HoursInParis() {
+    func fallBackDayIs25HoursInParis() {
         // 2024-10-26 00:00+02:00 = 10-25T22:00Z … 2024-10-29 00:00+01:00 = 10-28T23:00Z.
         let interval = DateInterval(start: Kit.utc(2024, 10, 25, 22), end: Kit.utc(2024, 10, 28, 23))
         let boundaries = BucketUnit.day.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
@@ -65,14 +72,14 @@ struct BucketTests {
         #expect(hours(boundaries).allSatisfy { $0 == 1 }, "every hour bucket lasts 3600 s")
     }
 
-    @Test func hourBucketsClipAPartialFirstAndLastHour() {
+    func hourBucketsClipAPartialFirstAndLastHour() {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 10, 30), end: Kit.utc(2024, 6, 1, 13, 15))
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: calendar("UTC"))
         expectEqual(boundaries, [Kit.utc(2024, 6, 1, 10, 30), Kit.utc(2024, 6, 1, 11), Kit.utc(2024, 6, 1, 12),
                                  Kit.utc(2024, 6, 1, 13), Kit.utc(2024, 6, 1, 13, 15)])
     }
 
-    @Test func halfHourZoneHoursStartOnTheLocalHour() {
+    func halfHourZoneHoursStartOnTheLocalHour() {
         // India is UTC+5:30: local hours begin at :30 past the UTC hour.
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 0), end: Kit.utc(2024, 6, 1, 2))
         let boundaries = BucketUnit.hour.boundaries(covering: interval, calendar: calendar("Asia/Kolkata"))
@@ -80,18 +87,18 @@ struct BucketTests {
                                  Kit.utc(2024, 6, 1, 2)])
     }
 
-    @Test func intervalInsideOneBucketIsOneBucket() {
+    func intervalInsideOneBucketIsOneBucket() {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 11, 30))
         expectEqual(BucketUnit.day.boundaries(covering: interval, calendar: calendar("UTC")), [interval.start, interval.end])
         expectEqual(BucketUnit.year.boundaries(covering: interval, calendar: calendar("UTC")), [interval.start, interval.end])
     }
 
-    @Test func alignedIntervalHasNoEmptyEdgeBuckets() {
+    func alignedIntervalHasNoEmptyEdgeBuckets() {
         let interval = DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 3))
         expectEqual(BucketUnit.day.boundaries(covering: interval, calendar: calendar("UTC")), [Kit.utc(2024, 6, 1), Kit.utc(2024, 6, 2), Kit.utc(2024, 6, 3)])
     }
 
-    @Test func monthBucketsHaveCalendarLengths() {
+    func monthBucketsHaveCalendarLengths() {
         // January 31 days, February 29 (2024 is a leap year), March 31.
         let interval = DateInterval(start: Kit.utc(2024, 1, 1), end: Kit.utc(2024, 4, 1))
         let boundaries = BucketUnit.month.boundaries(covering: interval, calendar: calendar("UTC"))
@@ -100,14 +107,14 @@ struct BucketTests {
         expectEqual(hours(boundaries), expected)
     }
 
-    @Test func monthBucketsInParisLoseTheDSTHour() {
+    func monthBucketsInParisLoseTheDSTHour() {
         // March 2024 in Paris: 31 × 24 − 1 = 743 h; April: 30 × 24 = 720 h.
         let interval = DateInterval(start: Kit.date(2024, 3, 1, zone: "Europe/Paris"), end: Kit.date(2024, 5, 1, zone: "Europe/Paris"))
         let boundaries = BucketUnit.month.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
         expectEqual(hours(boundaries), [743, 720])
     }
 
-    @Test func weekBucketsStartOnMonday() {
+    func weekBucketsStartOnMonday() {
         // 2024-06-01 is a Saturday, so 05-27 and 06-03 are Mondays. [Wed 05-22, Wed 06-05) gives a clipped
         // first week (5 days), a whole week, and a clipped last week (2 days).
         let interval = DateInterval(start: Kit.utc(2024, 5, 22), end: Kit.utc(2024, 6, 5))
@@ -117,14 +124,14 @@ struct BucketTests {
         expectEqual(hours(boundaries), expected)
     }
 
-    @Test func weekContainingSpringForwardIs167Hours() {
+    func weekContainingSpringForwardIs167Hours() {
         // Monday 2024-03-25 to Monday 2024-04-01 in Paris contains the 23-hour Sunday.
         let interval = DateInterval(start: Kit.date(2024, 3, 25, zone: "Europe/Paris"), end: Kit.date(2024, 4, 8, zone: "Europe/Paris"))
         let boundaries = BucketUnit.week.boundaries(covering: interval, calendar: calendar("Europe/Paris"))
         expectEqual(hours(boundaries), [167, 168])
     }
 
-    @Test func yearBucketsFollowTheCalendar() {
+    func yearBucketsFollowTheCalendar() {
         let interval = DateInterval(start: Kit.utc(2023, 7, 1), end: Kit.utc(2025, 3, 1))
         let boundaries = BucketUnit.year.boundaries(covering: interval, calendar: calendar("UTC"))
         expectEqual(boundaries, [Kit.utc(2023, 7, 1), Kit.utc(2024, 1, 1), Kit.utc(2025, 1, 1), Kit.utc(2025, 3, 1)])
@@ -132,3 +139,19 @@ struct BucketTests {
         expectEqual(hours(boundaries)[1], 366 * 24)
     }
 }
+
+/// The checks ``BucketTests/checks(_:)`` runs.
+private let bucketTestsChecks: [Check<BucketTests>] = [
+    Check("unitNames", BucketTests.unitNames),
+    Check("springForwardDayIs23HoursInParis", BucketTests.springForwardDayIs23HoursInParis),
+    Check("fallBackDayIs25HoursInParis", BucketTests.fallBackDayIs25HoursInParis),
+    Check("hourBucketsClipAPartialFirstAndLastHour", BucketTests.hourBucketsClipAPartialFirstAndLastHour),
+    Check("halfHourZoneHoursStartOnTheLocalHour", BucketTests.halfHourZoneHoursStartOnTheLocalHour),
+    Check("intervalInsideOneBucketIsOneBucket", BucketTests.intervalInsideOneBucketIsOneBucket),
+    Check("alignedIntervalHasNoEmptyEdgeBuckets", BucketTests.alignedIntervalHasNoEmptyEdgeBuckets),
+    Check("monthBucketsHaveCalendarLengths", BucketTests.monthBucketsHaveCalendarLengths),
+    Check("monthBucketsInParisLoseTheDSTHour", BucketTests.monthBucketsInParisLoseTheDSTHour),
+    Check("weekBucketsStartOnMonday", BucketTests.weekBucketsStartOnMonday),
+    Check("weekContainingSpringForwardIs167Hours", BucketTests.weekContainingSpringForwardIs167Hours),
+    Check("yearBucketsFollowTheCalendar", BucketTests.yearBucketsFollowTheCalendar),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// Statistics options by aggregation style, averages weighted by time, strict date predicates, source and metadata
 /// filters, applied to collections.
 struct CollectionOptionsTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: collectionOptionsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private static let heartRate = try! SampleTypeCatalogue.standard.type(named: "heart-rate")
@@ -27,33 +34,33 @@ struct CollectionOptionsTests {
 
     // MARK: Which options apply
 
-    @Test func sumOfHeartRateIsAnError() {
+    func sumOfHeartRateIsAnError() {
         #expect(throws: StatisticsError.optionNotApplicable("sum", type: "heart-rate",
                                                             allowed: ["average", "minimum", "maximum", "mostRecent", "duration"])) {
             try run(Self.heartRate, [], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), options: .sum)
         }
     }
 
-    @Test func averageOfStepsIsAnError() {
+    func averageOfStepsIsAnError() {
         #expect(throws: StatisticsError.optionNotApplicable("average", type: "steps", allowed: ["sum", "mostRecent", "duration"])) {
             try run(.steps, [], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), options: [.sum, .average])
         }
     }
 
-    @Test func sleepTakesNoFigureOptions() {
+    func sleepTakesNoFigureOptions() {
         #expect(throws: StatisticsError.optionNotApplicable("duration", type: "sleep", allowed: [])) {
             try run(.sleep, [], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), options: .duration)
         }
     }
 
-    @Test func defaultsFollowTheAggregationStyle() {
+    func defaultsFollowTheAggregationStyle() {
         expectEqual(StatisticsOptions.defaults(for: .steps), .sum)
         expectEqual(StatisticsOptions.defaults(for: .weight), [.average, .minimum, .maximum, .mostRecent])
         expectEqual(StatisticsOptions.defaults(for: Self.mindful), .duration)
         expectEqual(StatisticsOptions.defaults(for: .sleep), [])
     }
 
-    @Test func onlyTheFiguresAskedForAreSet() throws {
+    func onlyTheFiguresAskedForAreSet() throws {
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 6, 1, 7)), Kit.quantity(.weight, 72, "kg", Kit.utc(2024, 6, 1, 8))]
         let result = try run(.weight, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), options: .maximum)
         expectEqual(result.total.maximum, 72)
@@ -62,7 +69,7 @@ struct CollectionOptionsTests {
         expectEqual(result.options, .maximum)
     }
 
-    @Test func separateBySourceAloneKeepsTheDefaultFigures() throws {
+    func separateBySourceAloneKeepsTheDefaultFigures() throws {
         let result = try run(.steps, [Kit.steps(10, Kit.utc(2024, 6, 1, 9))], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2),
                              options: .separateBySource)
         expectEqual(result.options, [.sum, .separateBySource])
@@ -70,7 +77,7 @@ struct CollectionOptionsTests {
         expectEqual(result.total.sourceStatistics.map(\.source), ["hkctl"])
     }
 
-    @Test func mostRecentAndDurationOfACumulativeType() throws {
+    func mostRecentAndDurationOfACumulativeType() throws {
         // 09:00–09:30 (300) and 09:15–10:00 (450): covered 09:00–10:00 = 3,600 s; the latest ends at 10:00.
         let samples = [Kit.steps(300, Kit.utc(2024, 6, 1, 9), Kit.utc(2024, 6, 1, 9, 30)),
                        Kit.steps(450, Kit.utc(2024, 6, 1, 9, 15), Kit.utc(2024, 6, 1, 10))]
@@ -83,7 +90,7 @@ struct CollectionOptionsTests {
 
     // MARK: Averages
 
-    @Test func heartRateIsAveragedByTimeNotByCount() throws {
+    func heartRateIsAveragedByTimeNotByCount() throws {
         // Instantaneous readings at 08:00 (60 bpm) and 08:10 (120 bpm), hour bucket 08:00–09:00.
         // 60 holds 10 min until the next reading, 120 holds 50 min until the bucket ends:
         // (60 × 600 + 120 × 3,000) / 3,600 = 110 bpm. The arithmetic mean would be 90.
@@ -95,7 +102,7 @@ struct CollectionOptionsTests {
         #expect(result.total.minimum == 60 && result.total.maximum == 120)
     }
 
-    @Test func heartRateWithDurationsWeighsByDuration() throws {
+    func heartRateWithDurationsWeighsByDuration() throws {
         // 70 bpm for 50 min and 100 bpm for 10 min: (70 × 50 + 100 × 10) / 60 = 75.
         let samples = [bpm(70, Kit.utc(2024, 6, 1, 8), Kit.utc(2024, 6, 1, 8, 50)),
                        bpm(100, Kit.utc(2024, 6, 1, 8, 50), Kit.utc(2024, 6, 1, 9))]
@@ -103,7 +110,7 @@ struct CollectionOptionsTests {
         #expect(Kit.isClose(result.total.average!, 75))
     }
 
-    @Test func readingsAtTheSameInstantShareTheirTime() throws {
+    func readingsAtTheSameInstantShareTheirTime() throws {
         // Two readings at 08:00 (60 and 80) share 08:00–08:30; 100 at 08:30 holds to 09:00.
         // (60 × 900 + 80 × 900 + 100 × 1,800) / 3,600 = 85.
         let samples = [bpm(60, Kit.utc(2024, 6, 1, 8)), bpm(80, Kit.utc(2024, 6, 1, 8)), bpm(100, Kit.utc(2024, 6, 1, 8, 30))]
@@ -111,12 +118,12 @@ struct CollectionOptionsTests {
         #expect(Kit.isClose(result.total.average!, 85))
     }
 
-    @Test func weightStaysAnArithmeticMean() throws {
+    func weightStaysAnArithmeticMean() throws {
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 6, 1, 7)), Kit.quantity(.weight, 73, "kg", Kit.utc(2024, 6, 1, 23))]
         try expectEqual(run(.weight, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2)).total.average, 71.5)
     }
 
-    @Test func soundLevelsAverageByEnergy() throws {
+    func soundLevelsAverageByEnergy() throws {
         // 60 dB and 70 dB for 10 min each: 10 × log10((10^6 + 10^7) / 2) = 67.4036… dB, not 65.
         let samples = [Kit.quantity(Self.noise, 60, "dBASPL", Kit.utc(2024, 6, 1, 9), Kit.utc(2024, 6, 1, 9, 10)),
                        Kit.quantity(Self.noise, 70, "dBASPL", Kit.utc(2024, 6, 1, 9, 10), Kit.utc(2024, 6, 1, 9, 20))]
@@ -126,7 +133,7 @@ struct CollectionOptionsTests {
 
     // MARK: Predicates
 
-    @Test func strictStartCountsASampleWhollyWhereItStarts() throws {
+    func strictStartCountsASampleWhollyWhereItStarts() throws {
         // 1,200 steps 23:00–01:00: by default 600 + 600; with strictStartDate all 1,200 on the first day.
         let samples = [Kit.steps(1_200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1))]
         let strict = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), bucket: BucketInterval(1, .day),
@@ -139,7 +146,7 @@ struct CollectionOptionsTests {
         #expect(dayTwo.total.sum == 0 && dayTwo.total.sampleCount == 0)
     }
 
-    @Test func strictEndCountsASampleWhollyWhereItEnds() throws {
+    func strictEndCountsASampleWhollyWhereItEnds() throws {
         let samples = [Kit.steps(1_200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1))]
         let strict = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), bucket: BucketInterval(1, .day),
                              predicate: SamplePredicate(dateOptions: .strictEndDate))
@@ -151,7 +158,7 @@ struct CollectionOptionsTests {
         expectEqual(result.total.sum, 0)
     }
 
-    @Test func sourceFilterKeepsOnlyTheNamedSources() throws {
+    func sourceFilterKeepsOnlyTheNamedSources() throws {
         let samples = [Kit.steps(100, Kit.utc(2024, 6, 1, 9), source: "Watch"), Kit.steps(40, Kit.utc(2024, 6, 1, 10), source: "Phone"),
                        Kit.steps(7, Kit.utc(2024, 6, 1, 11), source: "hkctl")]
         let result = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2),
@@ -160,7 +167,7 @@ struct CollectionOptionsTests {
         expectEqual(result.sourceOrder, ["Phone", "hkctl"])
     }
 
-    @Test func metadataFilterMatchesStringsAndNumbers() throws {
+    func metadataFilterMatchesStringsAndNumbers() throws {
         let noon = Kit.utc(2024, 6, 1, 12)
         let samples = [
             Kit.quantity(.water, 500, "mL", noon, metadata: ["HKWasUserEntered": .number(1)]),
@@ -181,7 +188,7 @@ struct CollectionOptionsTests {
         #expect(throws: StatisticsError.invalidMetadataFilter("=x")) { try MetadataCondition(parsing: "=x") }
     }
 
-    @Test func categoryDurationCountsOverlapsOnce() throws {
+    func categoryDurationCountsOverlapsOnce() throws {
         // Mindful 08:00–08:10 and 08:05–08:20: 20 minutes covered.
         let samples = [Sample(typeIdentifier: Self.mindful.identifier, start: Kit.utc(2024, 6, 1, 8), end: Kit.utc(2024, 6, 1, 8, 10),
                               value: .category(0), source: "hkctl", created: Kit.utc(2024, 6, 1, 8)),
@@ -192,3 +199,26 @@ struct CollectionOptionsTests {
         expectEqual(result.total.sampleCount, 2)
     }
 }
+
+/// The checks ``CollectionOptionsTests/checks(_:)`` runs.
+private let collectionOptionsTestsChecks: [Check<CollectionOptionsTests>] = [
+    Check("sumOfHeartRateIsAnError", CollectionOptionsTests.sumOfHeartRateIsAnError),
+    Check("averageOfStepsIsAnError", CollectionOptionsTests.averageOfStepsIsAnError),
+    Check("sleepTakesNoFigureOptions", CollectionOptionsTests.sleepTakesNoFigureOptions),
+    Check("defaultsFollowTheAggregationStyle", CollectionOptionsTests.defaultsFollowTheAggregationStyle),
+    Check("onlyTheFiguresAskedForAreSet", CollectionOptionsTests.onlyTheFiguresAskedForAreSet),
+    Check("separateBySourceAloneKeepsTheDefaultFigures",
+          CollectionOptionsTests.separateBySourceAloneKeepsTheDefaultFigures),
+    Check("mostRecentAndDurationOfACumulativeType", CollectionOptionsTests.mostRecentAndDurationOfACumulativeType),
+    Check("heartRateIsAveragedByTimeNotByCount", CollectionOptionsTests.heartRateIsAveragedByTimeNotByCount),
+    Check("heartRateWithDurationsWeighsByDuration", CollectionOptionsTests.heartRateWithDurationsWeighsByDuration),
+    Check("readingsAtTheSameInstantShareTheirTime", CollectionOptionsTests.readingsAtTheSameInstantShareTheirTime),
+    Check("weightStaysAnArithmeticMean", CollectionOptionsTests.weightStaysAnArithmeticMean),
+    Check("soundLevelsAverageByEnergy", CollectionOptionsTests.soundLevelsAverageByEnergy),
+    Check("strictStartCountsASampleWhollyWhereItStarts",
+          CollectionOptionsTests.strictStartCountsASampleWhollyWhereItStarts),
+    Check("strictEndCountsASampleWhollyWhereItEnds", CollectionOptionsTests.strictEndCountsASampleWhollyWhereItEnds),
+    Check("sourceFilterKeepsOnlyTheNamedSources", CollectionOptionsTests.sourceFilterKeepsOnlyTheNamedSources),
+    Check("metadataFilterMatchesStringsAndNumbers", CollectionOptionsTests.metadataFilterMatchesStringsAndNumbers),
+    Check("categoryDurationCountsOverlapsOnce", CollectionOptionsTests.categoryDurationCountsOverlapsOnce),
+]

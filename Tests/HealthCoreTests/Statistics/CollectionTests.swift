@@ -5,6 +5,13 @@ import TestKit
 
 /// Statistics collections: buckets of any length aligned to an anchor, DST days, boundary splitting, empty buckets.
 struct CollectionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: collectionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String, firstWeekday: Int = 2) -> GregorianCalendar {
@@ -39,14 +46,14 @@ struct CollectionTests {
         #expect(throws: StatisticsError.invalidBucketInterval(text)) { try BucketInterval(parsing: text) }
     }
 
-    @Test func fifteenMinuteBucketsFromMidnight() throws {
+    func fifteenMinuteBucketsFromMidnight() throws {
         // 10:05–11:00 UTC: the grid is anchored at midnight, so the first bucket is cut to 10:05–10:15.
         let boundaries = try grid("15m", Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 11))
         expectEqual(boundaries, [Kit.utc(2024, 6, 1, 10, 5), Kit.utc(2024, 6, 1, 10, 15), Kit.utc(2024, 6, 1, 10, 30),
                                  Kit.utc(2024, 6, 1, 10, 45), Kit.utc(2024, 6, 1, 11)])
     }
 
-    @Test func anchorFixesThePhaseBothWays() throws {
+    func anchorFixesThePhaseBothWays() throws {
         // Apple's example: anchor 03:34 with one-hour buckets gives boundaries at :34 past every hour, before and
         // after the anchor.
         let anchor = Kit.utc(2024, 6, 1, 3, 34)
@@ -55,7 +62,7 @@ struct CollectionTests {
                                  Kit.utc(2024, 6, 1, 3, 34), Kit.utc(2024, 6, 1, 4, 34), Kit.utc(2024, 6, 1, 5)])
     }
 
-    @Test func dayBucketsAnchoredAtSixInTheMorning() throws {
+    func dayBucketsAnchoredAtSixInTheMorning() throws {
         let anchor = Kit.date(2024, 3, 1, 6, zone: "Europe/Paris")
         let boundaries = try grid("1d", anchor: anchor, Kit.date(2024, 3, 30, 6, zone: "Europe/Paris"),
                                   Kit.date(2024, 4, 1, 6, zone: "Europe/Paris"), zone: "Europe/Paris")
@@ -63,13 +70,13 @@ struct CollectionTests {
         expectEqual(hours(boundaries), [23, 24])
     }
 
-    @Test func twoWeekBucketsFollowTheAnchorWeek() throws {
+    func twoWeekBucketsFollowTheAnchorWeek() throws {
         // Anchor Monday 2024-05-06; fortnights start 05-20 and 06-03. The range 05-25 … 06-10 is cut at both ends.
         let boundaries = try grid("2w", anchor: Kit.utc(2024, 5, 6), Kit.utc(2024, 5, 25), Kit.utc(2024, 6, 10))
         expectEqual(boundaries, [Kit.utc(2024, 5, 25), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 10)])
     }
 
-    @Test func weeksStartOnSundayWhenTheCalendarSaysSo() throws {
+    func weeksStartOnSundayWhenTheCalendarSaysSo() throws {
         // 2024-06-01 is a Saturday: with Sunday weeks the next week starts 06-02, with Monday weeks 06-03.
         let sunday = try grid("1w", Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 5), firstWeekday: 1)
         expectEqual(sunday, [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 2), Kit.utc(2024, 6, 5)])
@@ -77,13 +84,13 @@ struct CollectionTests {
         expectEqual(monday, [Kit.utc(2024, 5, 29), Kit.utc(2024, 6, 3), Kit.utc(2024, 6, 5)])
     }
 
-    @Test func quarterBucketsFromJanuary() throws {
+    func quarterBucketsFromJanuary() throws {
         let boundaries = try grid("3mo", Kit.utc(2024, 2, 10), Kit.utc(2024, 12, 1))
         expectEqual(boundaries, [Kit.utc(2024, 2, 10), Kit.utc(2024, 4, 1), Kit.utc(2024, 7, 1), Kit.utc(2024, 10, 1),
                                  Kit.utc(2024, 12, 1)])
     }
 
-    @Test func monthBucketsAnchoredOnThe31stDoNotDrift() throws {
+    func monthBucketsAnchoredOnThe31stDoNotDrift() throws {
         // Anchor 01-31: +1 month is 02-29 (clamped), +2 months 03-31, +3 months 04-30 — each from the anchor.
         let boundaries = try grid("1mo", anchor: Kit.utc(2024, 1, 31), Kit.utc(2024, 2, 1), Kit.utc(2024, 5, 1))
         expectEqual(boundaries, [Kit.utc(2024, 2, 1), Kit.utc(2024, 2, 29), Kit.utc(2024, 3, 31), Kit.utc(2024, 4, 30),
@@ -118,7 +125,7 @@ struct CollectionTests {
         }
     }
 
-    @Test func tooManyBucketsIsAnError() {
+    func tooManyBucketsIsAnError() {
         #expect(throws: StatisticsError.self) {
             try grid("1m", Kit.utc(2000, 1, 1), Kit.utc(2024, 1, 1))
         }
@@ -151,7 +158,7 @@ struct CollectionTests {
         #expect(hours(hourly).allSatisfy { $0 == 1 })
     }
 
-    @Test func sixHourGridAcrossFallBackInNewYork() throws {
+    func sixHourGridAcrossFallBackInNewYork() throws {
         // 2024-11-03 in New York lasts 25 h. Six-hour buckets from local midnight are elapsed time, as in
         // HealthKit: 00:00 EDT, 05:00 EST (6 h later), 11:00, 17:00, 23:00 — the last one cut at midnight (1 h).
         let start = Kit.date(2024, 11, 3, zone: "America/New_York")
@@ -163,7 +170,7 @@ struct CollectionTests {
 
     // MARK: Straddling samples
 
-    @Test func cumulativeSampleAcrossA15MinuteBoundaryIsSplitByTime() throws {
+    func cumulativeSampleAcrossA15MinuteBoundaryIsSplitByTime() throws {
         // 300 steps 10:10–10:25: 5 min before 10:15 → 100, 10 min after → 200.
         let samples = [Kit.steps(300, Kit.utc(2024, 6, 1, 10, 10), Kit.utc(2024, 6, 1, 10, 25))]
         let query = StatisticsRequest(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1, 10), end: Kit.utc(2024, 6, 1, 10, 30)),
@@ -172,7 +179,7 @@ struct CollectionTests {
         expectEqual(result.buckets.map(\.sum), [100, 200])
     }
 
-    @Test func discreteSampleBelongsToTheBucketOfItsStart() throws {
+    func discreteSampleBelongsToTheBucketOfItsStart() throws {
         // A 70 kg reading spanning 23:50–00:10 belongs wholly to the first day; the second day is empty (nil).
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 5, 31, 23, 50), Kit.utc(2024, 6, 1, 0, 10))]
         let query = StatisticsRequest(type: .weight, interval: DateInterval(start: Kit.utc(2024, 5, 31), end: Kit.utc(2024, 6, 2)),
@@ -182,7 +189,7 @@ struct CollectionTests {
         expectEqual(result.buckets.map(\.sampleCount), [1, 0])
     }
 
-    @Test func emptyBucketsAreListed() throws {
+    func emptyBucketsAreListed() throws {
         let query = StatisticsRequest(type: .steps, interval: DateInterval(start: Kit.utc(2024, 6, 1), end: Kit.utc(2024, 6, 2)),
                                     bucketInterval: try BucketInterval(parsing: "6h"))
         let result = try query.run(on: InMemorySampleStore([]), calendar: calendar("UTC"))
@@ -228,3 +235,20 @@ struct CollectionTests {
                             unmerged, relative: 1e-12))
     }
 }
+
+/// The checks ``CollectionTests/checks(_:)`` runs.
+private let collectionTestsChecks: [Check<CollectionTests>] = [
+    Check("fifteenMinuteBucketsFromMidnight", CollectionTests.fifteenMinuteBucketsFromMidnight),
+    Check("anchorFixesThePhaseBothWays", CollectionTests.anchorFixesThePhaseBothWays),
+    Check("dayBucketsAnchoredAtSixInTheMorning", CollectionTests.dayBucketsAnchoredAtSixInTheMorning),
+    Check("twoWeekBucketsFollowTheAnchorWeek", CollectionTests.twoWeekBucketsFollowTheAnchorWeek),
+    Check("weeksStartOnSundayWhenTheCalendarSaysSo", CollectionTests.weeksStartOnSundayWhenTheCalendarSaysSo),
+    Check("quarterBucketsFromJanuary", CollectionTests.quarterBucketsFromJanuary),
+    Check("monthBucketsAnchoredOnThe31stDoNotDrift", CollectionTests.monthBucketsAnchoredOnThe31stDoNotDrift),
+    Check("tooManyBucketsIsAnError", CollectionTests.tooManyBucketsIsAnError),
+    Check("sixHourGridAcrossFallBackInNewYork", CollectionTests.sixHourGridAcrossFallBackInNewYork),
+    Check("cumulativeSampleAcrossA15MinuteBoundaryIsSplitByTime",
+          CollectionTests.cumulativeSampleAcrossA15MinuteBoundaryIsSplitByTime),
+    Check("discreteSampleBelongsToTheBucketOfItsStart", CollectionTests.discreteSampleBelongsToTheBucketOfItsStart),
+    Check("emptyBucketsAreListed", CollectionTests.emptyBucketsAreListed),
+]

@@ -5,6 +5,13 @@ import TestKit
 
 /// The source priority order: default classes, the user's list, and its document in the store.
 struct MergePriorityTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: mergePriorityTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     @Test(arguments: [
         ("Jane’s Apple Watch", nil, SourceKind.wearable), ("Mi Band 7", nil, .wearable), ("Oura", nil, .wearable),
         ("Garmin Connect", nil, .wearable), ("Jane’s iPhone", nil, .phone), ("Pixel 8", nil, .phone),
@@ -27,29 +34,29 @@ struct MergePriorityTests {
         expectEqual(SourceKind.words(in: name), name.lowercased().split { !$0.isLetter }.map(String.init))
     }
 
-    @Test func defaultOrderIsWearablePhoneAppManualThenName() {
+    func defaultOrderIsWearablePhoneAppManualThenName() {
         let order = SourcePriority.automatic.ranked(["hkctl", "Zepp", "iPhone", "Apple Watch", "Acme", "Mi Band"].map { ($0, nil) })
         expectEqual(order, ["Apple Watch", "Mi Band", "iPhone", "Acme", "Zepp", "hkctl"])
     }
 
-    @Test func listedSourcesComeFirstInTheirOrder() throws {
+    func listedSourcesComeFirstInTheirOrder() throws {
         let priority = try SourcePriority(["hkctl", "iPhone"])
         let order = priority.ranked(["Apple Watch", "iPhone", "hkctl", "Acme"].map { ($0, nil) })
         expectEqual(order, ["hkctl", "iPhone", "Apple Watch", "Acme"])
     }
 
-    @Test func refusesDuplicatesAndEmptyNames() {
+    func refusesDuplicatesAndEmptyNames() {
         #expect(throws: SourceError.duplicateSource("iPhone")) { try SourcePriority(["iPhone", "Watch", "iPhone"]) }
         #expect(throws: SourceError.emptySourceName) { try SourcePriority([""]) }
     }
 
-    @Test func documentDefaultsEqualDecodingAnEmptyObject() throws {
+    func documentDefaultsEqualDecodingAnEmptyObject() throws {
         let decoded = try JSONDecoder().decode(SourcePriorities.self, from: Data("{}".utf8))
         expectEqual(decoded, SourcePriorities())
         expectEqual(decoded.priority(for: SampleType.steps.identifier), .automatic)
     }
 
-    @Test func documentRoundTrips() throws {
+    func documentRoundTrips() throws {
         var document = SourcePriorities()
         document.set(try SourcePriority(["Apple Watch", "iPhone"]), for: SampleType.steps.identifier)
         let data = try JSONEncoder().encode(document)
@@ -60,19 +67,19 @@ struct MergePriorityTests {
         expectEqual(document, SourcePriorities())
     }
 
-    @Test func documentFromANewerVersionIsRefused() {
+    func documentFromANewerVersionIsRefused() {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(SourcePriorities.self, from: Data(#"{"version":2,"priorities":{}}"#.utf8))
         }
     }
 
-    @Test func documentWithADuplicateIsRefused() {
+    func documentWithADuplicateIsRefused() {
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(SourcePriorities.self, from: Data(#"{"version":1,"priorities":{"x":["a","a"]}}"#.utf8))
         }
     }
 
-    @Test func storeKeepsThePriorities() throws {
+    func storeKeepsThePriorities() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             try expectEqual(store.sourcePriorities(), SourcePriorities())
@@ -83,7 +90,7 @@ struct MergePriorityTests {
         }
     }
 
-    @Test func summariesListSourcesInPriorityOrder() throws {
+    func summariesListSourcesInPriorityOrder() throws {
         let samples = [IndependentTestKit.steps(5, MergeFixtures.at(9), source: "iPhone"),
                        IndependentTestKit.steps(6, MergeFixtures.at(10), MergeFixtures.at(11), source: "iPhone"),
                        IndependentTestKit.steps(7, MergeFixtures.at(8), source: "Apple Watch")]
@@ -94,3 +101,17 @@ struct MergePriorityTests {
         expectEqual(rows.map(\.rank), [1, 2])
     }
 }
+
+/// The checks ``MergePriorityTests/checks(_:)`` runs.
+private let mergePriorityTestsChecks: [Check<MergePriorityTests>] = [
+    Check("defaultOrderIsWearablePhoneAppManualThenName",
+          MergePriorityTests.defaultOrderIsWearablePhoneAppManualThenName),
+    Check("listedSourcesComeFirstInTheirOrder", MergePriorityTests.listedSourcesComeFirstInTheirOrder),
+    Check("refusesDuplicatesAndEmptyNames", MergePriorityTests.refusesDuplicatesAndEmptyNames),
+    Check("documentDefaultsEqualDecodingAnEmptyObject", MergePriorityTests.documentDefaultsEqualDecodingAnEmptyObject),
+    Check("documentRoundTrips", MergePriorityTests.documentRoundTrips),
+    Check("documentFromANewerVersionIsRefused", MergePriorityTests.documentFromANewerVersionIsRefused),
+    Check("documentWithADuplicateIsRefused", MergePriorityTests.documentWithADuplicateIsRefused),
+    Check("storeKeepsThePriorities", MergePriorityTests.storeKeepsThePriorities),
+    Check("summariesListSourcesInPriorityOrder", MergePriorityTests.summariesListSourcesInPriorityOrder),
+]

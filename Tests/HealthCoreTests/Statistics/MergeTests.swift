@@ -5,9 +5,16 @@ import TestKit
 
 /// Merging the sources of a cumulative type by priority, with totals worked out by hand.
 struct MergeTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: mergeTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias F = MergeFixtures
 
-    @Test func wwdcExampleGives8002() throws {
+    func wwdcExampleGives8002() throws {
         let result = try F.run(F.wwdcDay)
         // Watch 3,000 + 3,902 = 6,902; phone 07:10–07:40 lies inside the watch's 07:00–08:00: dropped;
         // phone 18:00–19:00 has no watch sample: kept. 6,902 + 1,100 = 8,002.
@@ -18,7 +25,7 @@ struct MergeTests {
         #expect(result.mergedSources)
     }
 
-    @Test func noMergeGivesThePlainSum() throws {
+    func noMergeGivesThePlainSum() throws {
         let result = try F.run(F.wwdcDay, merging: false)
         expectEqual(result.total.sum, 8_902)
         expectNil(result.total.unmergedSum)
@@ -26,7 +33,7 @@ struct MergeTests {
         #expect(!result.mergedSources)
     }
 
-    @Test func partlyCoveredSampleIsApportionedByTheUncoveredTime() throws {
+    func partlyCoveredSampleIsApportionedByTheUncoveredTime() throws {
         // Watch 10:00–10:30 1,000; phone 10:00–11:00 1,200. The phone's first half is covered, so it keeps
         // 10:30–11:00 = 1,200 × 30/60 = 600. Merged 1,000 + 600 = 1,600; plain 2,200.
         let samples = [F.steps(1_000, F.at(10), F.at(10, 30), F.watch), F.steps(1_200, F.at(10), F.at(11), F.phone)]
@@ -35,7 +42,7 @@ struct MergeTests {
         expectEqual(result.total.unmergedSum, 2_200)
     }
 
-    @Test func higherPrioritySampleInsideALongerOneCutsAHole() throws {
+    func higherPrioritySampleInsideALongerOneCutsAHole() throws {
         // Phone 09:00–12:00 3,000 (1,000 an hour); watch 10:00–11:00 500. The phone keeps 09–10 and 11–12:
         // 2 × 1,000 = 2,000. Merged 2,500; plain 3,500.
         let samples = [F.steps(3_000, F.at(9), F.at(12), F.phone), F.steps(500, F.at(10), F.at(11), F.watch)]
@@ -48,7 +55,7 @@ struct MergeTests {
         expectEqual(phone.overrides, [.init(source: F.watch, seconds: 3_600)])
     }
 
-    @Test func userPriorityOverridesTheDefaultOrder() throws {
+    func userPriorityOverridesTheDefaultOrder() throws {
         // Same samples as the partial-overlap test, phone ranked first: the watch's 10:00–10:30 lies inside the
         // phone's 10:00–11:00, so the watch is dropped: merged = 1,200.
         let samples = [F.steps(1_000, F.at(10), F.at(10, 30), F.watch), F.steps(1_200, F.at(10), F.at(11), F.phone)]
@@ -57,7 +64,7 @@ struct MergeTests {
         expectEqual(result.sourceOrder, [F.phone, F.watch])
     }
 
-    @Test func threeSourcesFillEachOthersGaps() throws {
+    func threeSourcesFillEachOthersGaps() throws {
         // Watch 08:00–09:00 600. Phone 08:30–09:30 600 (10 a minute): keeps 09:00–09:30 = 300.
         // Manual (hkctl) 08:45–10:00 750 (10 a minute): 08:45–09:30 is covered (watch, then phone), keeps
         // 09:30–10:00 = 300. Merged 600 + 300 + 300 = 1,200; plain 1,950.
@@ -72,7 +79,7 @@ struct MergeTests {
         expectEqual(manual.counted, 300)
     }
 
-    @Test func instantaneousSamplesYieldToACoveringHigherSource() throws {
+    func instantaneousSamplesYieldToACoveringHigherSource() throws {
         // Manual 500 at 10:15 falls inside the watch's 10:00–10:30: dropped. Manual 250 at 20:00: nobody else,
         // counted. Phone 40 at 20:00 (instantaneous, same instant): the phone outranks manual, so the phone's 40
         // counts and the manual 250 is dropped. Merged: watch 100 + phone 40 = 140.
@@ -85,20 +92,20 @@ struct MergeTests {
         expectEqual(dropped, [F.manual, F.manual])
     }
 
-    @Test func samplesOfOneSourceNeverCancelEachOther() throws {
+    func samplesOfOneSourceNeverCancelEachOther() throws {
         // Two overlapping watch samples both count (HealthKit does not deduplicate within a source): 300 + 200.
         let samples = [F.steps(300, F.at(10), F.at(11), F.watch), F.steps(200, F.at(10, 30), F.at(11, 30), F.watch)]
         try expectEqual(F.run(samples).total.sum, 500)
     }
 
-    @Test func identicalSamplesFromTwoSourcesCountOnce() throws {
+    func identicalSamplesFromTwoSourcesCountOnce() throws {
         let samples = [F.steps(1_234, F.at(14), F.at(15), F.phone), F.steps(1_234, F.at(14), F.at(15), F.watch)]
         let result = try F.run(samples)
         expectEqual(result.total.sum, 1_234)
         expectEqual(result.total.unmergedSum, 2_468)
     }
 
-    @Test func mergedSamplesStraddlingMidnightSplitIntoDays() throws {
+    func mergedSamplesStraddlingMidnightSplitIntoDays() throws {
         // Phone 23:00–01:00 2,400 (20 a minute); watch 23:30–00:30 600 (10 a minute).
         // Phone keeps 23:00–23:30 (600) and 00:30–01:00 (600).
         // 06-01: phone 600 + watch 23:30–24:00 300 = 900. 06-02: watch 00:00–00:30 300 + phone 600 = 900.
@@ -115,7 +122,7 @@ struct MergeTests {
         expectEqual(phoneFirstDay.overrides, [.init(source: F.watch, seconds: 1_800)])
     }
 
-    @Test func separateBySourceGivesEachSourcesOwnSum() throws {
+    func separateBySourceGivesEachSourcesOwnSum() throws {
         let result = try F.run(F.wwdcDay, options: [.sum, .separateBySource])
         expectEqual(result.total.sum, 8_002)
         expectEqual(result.total.sourceStatistics.map(\.source), [F.watch, F.phone])
@@ -124,7 +131,7 @@ struct MergeTests {
         expectEqual(result.total.sourceStatistics.compactMap(\.statistics.sum).sum, result.total.unmergedSum)
     }
 
-    @Test func explainListsEveryOutcome() throws {
+    func explainListsEveryOutcome() throws {
         let result = try F.run(F.wwdcDay, explains: true)
         let outcomes = result.total.contributions.map { "\($0.sample.source):\($0.outcome.rawValue)" }
         expectEqual(outcomes, ["\(F.watch):counted", "\(F.phone):dropped", "\(F.watch):counted", "\(F.phone):counted"])
@@ -133,7 +140,7 @@ struct MergeTests {
         expectEqual(duplicate.overrides, [.init(source: F.watch, seconds: 1_800)])
     }
 
-    @Test func singleSourceResultsDoNotChange() throws {
+    func singleSourceResultsDoNotChange() throws {
         // With one source, merging must give exactly the plain pro-rated figures, bucket by bucket.
         var generator = IndependentTestKit.SeededGenerator(seed: 42)
         let start = F.at(0)
@@ -150,3 +157,22 @@ struct MergeTests {
         expectEqual(merged.buckets.map(\.sampleCount), plain.buckets.map(\.sampleCount))
     }
 }
+
+/// The checks ``MergeTests/checks(_:)`` runs.
+private let mergeTestsChecks: [Check<MergeTests>] = [
+    Check("wwdcExampleGives8002", MergeTests.wwdcExampleGives8002),
+    Check("noMergeGivesThePlainSum", MergeTests.noMergeGivesThePlainSum),
+    Check("partlyCoveredSampleIsApportionedByTheUncoveredTime",
+          MergeTests.partlyCoveredSampleIsApportionedByTheUncoveredTime),
+    Check("higherPrioritySampleInsideALongerOneCutsAHole", MergeTests.higherPrioritySampleInsideALongerOneCutsAHole),
+    Check("userPriorityOverridesTheDefaultOrder", MergeTests.userPriorityOverridesTheDefaultOrder),
+    Check("threeSourcesFillEachOthersGaps", MergeTests.threeSourcesFillEachOthersGaps),
+    Check("instantaneousSamplesYieldToACoveringHigherSource",
+          MergeTests.instantaneousSamplesYieldToACoveringHigherSource),
+    Check("samplesOfOneSourceNeverCancelEachOther", MergeTests.samplesOfOneSourceNeverCancelEachOther),
+    Check("identicalSamplesFromTwoSourcesCountOnce", MergeTests.identicalSamplesFromTwoSourcesCountOnce),
+    Check("mergedSamplesStraddlingMidnightSplitIntoDays", MergeTests.mergedSamplesStraddlingMidnightSplitIntoDays),
+    Check("separateBySourceGivesEachSourcesOwnSum", MergeTests.separateBySourceGivesEachSourcesOwnSum),
+    Check("explainListsEveryOutcome", MergeTests.explainListsEveryOutcome),
+    Check("singleSourceResultsDoNotChange", MergeTests.singleSourceResultsDoNotChange),
+]

@@ -5,6 +5,13 @@ import TestKit
 
 /// Sleep by night: attribution to the morning, the cut-off, naps, overlapping phone and watch, DST nights.
 struct NightTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: nightTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private static let watch = "Jane’s Apple Watch", phone = "Jane’s iPhone"
 
@@ -28,7 +35,7 @@ struct NightTests {
          Kit.sleep(5, at(32, 2, 15), at(32, 6, 30), source: Self.watch)]
     }
 
-    @Test func nightAcrossMidnightBelongsToTheMorning() throws {
+    func nightAcrossMidnightBelongsToTheMorning() throws {
         let samples = [Kit.sleep(1, at(31, 23, 10), at(32, 7, 5))]
         let result = try nights(samples, from: at(31, 0), to: at(33, 0))
         expectEqual(result.map(\.date), [at(31, 0), at(32, 0)])
@@ -40,7 +47,7 @@ struct NightTests {
         #expect(result[1].inBed == nil && result[1].efficiency == nil)
     }
 
-    @Test func overlappingPhoneAndWatchAreNotDoubleCounted() throws {
+    func overlappingPhoneAndWatchAreNotDoubleCounted() throws {
         // The watch (higher priority) wins 23:30–06:30; the phone's unspecified sleep fills 23:00–23:30 and
         // 06:30–07:00. Asleep = 30 + 90 (core) + 60 (deep) + 255 (REM) + 30 = 465 min; awake 15 min.
         let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0)).first)
@@ -56,14 +63,14 @@ struct NightTests {
         expectEqual(night.sampleCount, 6)
     }
 
-    @Test func withoutMergingAsleepIsTheUnionOfEverySource() throws {
+    func withoutMergingAsleepIsTheUnionOfEverySource() throws {
         // The union of asleep samples: 23:00–07:00 = 480 min (the watch's 15 awake minutes are inside the phone's
         // asleep sample and do not subtract).
         let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0), merging: false).first)
         expectEqual(night.asleep, 480 * 60)
     }
 
-    @Test func phoneFirstMakesTheWholeNightUnspecified() throws {
+    func phoneFirstMakesTheWholeNightUnspecified() throws {
         let night = try #require(try nights(phoneAndWatchNight, from: at(32, 0), to: at(33, 0),
                                             priority: try SourcePriority([Self.phone])).first)
         expectEqual(night.asleep, 480 * 60)
@@ -71,7 +78,7 @@ struct NightTests {
         #expect(night.awake == 0 && night.asleepREM == 0)
     }
 
-    @Test func awakeInsideAsleepFromOneSourceIsAwake() throws {
+    func awakeInsideAsleepFromOneSourceIsAwake() throws {
         // Typed by hand: asleep 23:00–07:00 and awake 03:00–03:30. Asleep 7.5 h, awake 30 min.
         let samples = [Kit.sleep(1, at(31, 23), at(32, 7)), Kit.sleep(2, at(32, 3), at(32, 3, 30))]
         let night = try #require(try nights(samples, from: at(32, 0), to: at(33, 0)).first)
@@ -83,7 +90,7 @@ struct NightTests {
         expectEqual(day.total.asleep, 6.5 * 3600)  // 00:00–07:00 minus 30 awake minutes
     }
 
-    @Test func napAfterTheCutoffBelongsToTheNextNight() throws {
+    func napAfterTheCutoffBelongsToTheNextNight() throws {
         // Nap 14:00–14:40 on 06-01. With the noon cut-off it is part of the night ending 06-02; with an 18:00
         // cut-off it stays on 06-01.
         let samples = [Kit.sleep(1, at(31, 23), at(32, 7)), Kit.sleep(1, at(32, 14), at(32, 14, 40))]
@@ -96,7 +103,7 @@ struct NightTests {
         #expect(evening[0].start == at(31, 18) && evening[0].end == at(32, 18))
     }
 
-    @Test func sleepPastTheCutoffIsCutThere() throws {
+    func sleepPastTheCutoffIsCutThere() throws {
         // A late morning 03:00–13:00: 9 h on the night ending that morning, 1 h on the next.
         let samples = [Kit.sleep(1, at(32, 3), at(32, 13))]
         let expected: [TimeInterval] = [9 * 3600, 3600]
@@ -124,7 +131,7 @@ struct NightTests {
         expectEqual(night.end.timeIntervalSince(night.start), window * 3600)
     }
 
-    @Test func aWeekListsSevenNightsEmptyOnesIncluded() throws {
+    func aWeekListsSevenNightsEmptyOnesIncluded() throws {
         let start = Kit.utc(2024, 5, 26), end = Kit.utc(2024, 6, 2)
         let result = try nights([Kit.sleep(1, at(28, 23), at(29, 6))], from: start, to: end)
         expectEqual(result.count, 7)
@@ -132,7 +139,7 @@ struct NightTests {
         expectEqual(result.map(\.asleep), expected)
     }
 
-    @Test func explainShowsWhichSourceWonEachStretch() throws {
+    func explainShowsWhichSourceWonEachStretch() throws {
         let query = StatisticsRequest(type: .sleep, interval: DateInterval(start: at(31, 12), end: at(32, 12)), explains: true)
         let result = try query.run(on: InMemorySampleStore(phoneAndWatchNight), calendar: GregorianCalendar(timeZone: .gmt))
         let phoneAsleep = try #require(result.total.contributions.first { $0.sample.source == Self.phone && $0.stage == "asleepUnspecified" })
@@ -145,7 +152,7 @@ struct NightTests {
         expectEqual(result.total.asleep, 465.0 * 60)
     }
 
-    @Test func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
+    func theNightOfAnInstantRunsFromCutOffToCutOff() throws {
         let calendar = GregorianCalendar(timeZone: Kit.zone("Europe/Paris"))
         // 03:00 Paris on 06-01 (01:00 UTC) is in the night 05-31 12:00 → 06-01 12:00 Paris.
         let night = NightCutoff.noon.night(containing: Kit.utc(2024, 6, 1, 1), calendar: calendar)
@@ -158,3 +165,17 @@ struct NightTests {
         expectEqual(spring.duration, 23 * 3600)
     }
 }
+
+/// The checks ``NightTests/checks(_:)`` runs.
+private let nightTestsChecks: [Check<NightTests>] = [
+    Check("nightAcrossMidnightBelongsToTheMorning", NightTests.nightAcrossMidnightBelongsToTheMorning),
+    Check("overlappingPhoneAndWatchAreNotDoubleCounted", NightTests.overlappingPhoneAndWatchAreNotDoubleCounted),
+    Check("withoutMergingAsleepIsTheUnionOfEverySource", NightTests.withoutMergingAsleepIsTheUnionOfEverySource),
+    Check("phoneFirstMakesTheWholeNightUnspecified", NightTests.phoneFirstMakesTheWholeNightUnspecified),
+    Check("awakeInsideAsleepFromOneSourceIsAwake", NightTests.awakeInsideAsleepFromOneSourceIsAwake),
+    Check("napAfterTheCutoffBelongsToTheNextNight", NightTests.napAfterTheCutoffBelongsToTheNextNight),
+    Check("sleepPastTheCutoffIsCutThere", NightTests.sleepPastTheCutoffIsCutThere),
+    Check("aWeekListsSevenNightsEmptyOnesIncluded", NightTests.aWeekListsSevenNightsEmptyOnesIncluded),
+    Check("explainShowsWhichSourceWonEachStretch", NightTests.explainShowsWhichSourceWonEachStretch),
+    Check("theNightOfAnInstantRunsFromCutOffToCutOff", NightTests.theNightOfAnInstantRunsFromCutOffToCutOff),
+]

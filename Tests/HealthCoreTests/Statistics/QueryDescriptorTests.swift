@@ -6,6 +6,13 @@ import TestKit
 /// HealthKit's statistics descriptors over a real store: figures worked by hand, nil where there is no data, every
 /// period from `enumerateStatistics` and only periods with data from `statistics()`.
 struct QueryDescriptorTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: queryDescriptorTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
 
     /// Steps: 1,000 on June 3 09:00 (phone), 500 on June 3 18:00 (watch), 2,000 on June 5 10:00 (phone).
@@ -28,7 +35,7 @@ struct QueryDescriptorTests {
         Query.predicateForSamples(withStart: TestSupport.date(from), end: TestSupport.date(to), options: .strictStartDate)
     }
 
-    @Test func statisticsGiveQuantitiesAndNilWithoutData() async throws {
+    func statisticsGiveQuantitiesAndNilWithoutData() async throws {
         try await Self.withStore { store in
             let week = Self.range("2024-06-03T00:00:00Z", "2024-06-10T00:00:00Z")
             let steps = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount), predicate: week),
@@ -51,7 +58,7 @@ struct QueryDescriptorTests {
         }
     }
 
-    @Test func bySourceAndByPredicate() async throws {
+    func bySourceAndByPredicate() async throws {
         try await Self.withStore { store in
             let all = try await StatisticsQueryDescriptor(predicate: .quantitySample(type: QuantityType(.stepCount)),
                                                           options: [.cumulativeSum, .separateBySource]).result(for: store)
@@ -70,7 +77,7 @@ struct QueryDescriptorTests {
         }
     }
 
-    @Test func collectionsListEveryDayOrOnlyDaysWithData() async throws {
+    func collectionsListEveryDayOrOnlyDaysWithData() async throws {
         try await Self.withStore { store in
             let week = Self.range("2024-06-03T00:00:00Z", "2024-06-10T00:00:00Z")
             let collection = try await StatisticsCollectionQueryDescriptor(
@@ -93,7 +100,7 @@ struct QueryDescriptorTests {
         }
     }
 
-    @Test func intervalComponentsMustBeOneCalendarStep() throws {
+    func intervalComponentsMustBeOneCalendarStep() throws {
         #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents(day: 1, hour: 2)) }
         #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents()) }
         #expect(throws: StatisticsError.self) { try StatisticsCollectionQueryDescriptor.bucket(DateComponents(day: -1)) }
@@ -101,7 +108,7 @@ struct QueryDescriptorTests {
         try expectEqual(StatisticsCollectionQueryDescriptor.bucket(DateComponents(hour: 6)), BucketInterval(6, .hour))
     }
 
-    @Test func predicatesMatchAsHealthKitsDo() {
+    func predicatesMatchAsHealthKitsDo() {
         let sample = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-03T23:30:00Z", end: "2024-06-04T00:30:00Z", source: "bottle")
         let june4 = DateInterval(start: TestSupport.date("2024-06-04T00:00:00Z"), duration: 86_400)
         let overlap = Query.predicateForSamples(withStart: june4.start, end: june4.end)
@@ -117,7 +124,7 @@ struct QueryDescriptorTests {
 
     /// HealthKit's `NSCompoundPredicate(andPredicateWithSubpredicates:)` ports as `SamplePredicate(andPredicateWithSubpredicates:)`
     /// and means what ``SamplePredicate/and(_:)`` means: the date ranges intersect and the source sets intersect.
-    @Test func andPredicateWithSubpredicatesIsAnd() {
+    func andPredicateWithSubpredicatesIsAnd() {
         let june = Query.predicateForSamples(withStart: TestSupport.date("2024-06-01T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z"))
         let week = Query.predicateForSamples(withStart: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-05T00:00:00Z"),
                                              options: .strictStartDate)
@@ -132,7 +139,7 @@ struct QueryDescriptorTests {
     }
 
     /// The example of README's "Use it as a library", with a folder of the test's own and a pinned clock.
-    @Test func theReadmeExampleWorks() async throws {
+    func theReadmeExampleWorks() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let now = Self.now
             let store = try HealthStore(directory: folder + "/hk-demo", clock: { now })
@@ -146,7 +153,7 @@ struct QueryDescriptorTests {
         }
     }
 
-    @Test func sampleQueriesSortAndLimit() async throws {
+    func sampleQueriesSortAndLimit() async throws {
         try await Self.withStore { store in
             let newestFirst = try await SampleQueryDescriptor(
                 predicates: [.quantitySample(type: QuantityType(.stepCount))],
@@ -162,3 +169,15 @@ struct QueryDescriptorTests {
         }
     }
 }
+
+/// The checks ``QueryDescriptorTests/checks(_:)`` runs.
+private let queryDescriptorTestsChecks: [Check<QueryDescriptorTests>] = [
+    Check("statisticsGiveQuantitiesAndNilWithoutData", QueryDescriptorTests.statisticsGiveQuantitiesAndNilWithoutData),
+    Check("bySourceAndByPredicate", QueryDescriptorTests.bySourceAndByPredicate),
+    Check("collectionsListEveryDayOrOnlyDaysWithData", QueryDescriptorTests.collectionsListEveryDayOrOnlyDaysWithData),
+    Check("intervalComponentsMustBeOneCalendarStep", QueryDescriptorTests.intervalComponentsMustBeOneCalendarStep),
+    Check("predicatesMatchAsHealthKitsDo", QueryDescriptorTests.predicatesMatchAsHealthKitsDo),
+    Check("andPredicateWithSubpredicatesIsAnd", QueryDescriptorTests.andPredicateWithSubpredicatesIsAnd),
+    Check("theReadmeExampleWorks", QueryDescriptorTests.theReadmeExampleWorks),
+    Check("sampleQueriesSortAndLimit", QueryDescriptorTests.sampleQueriesSortAndLimit),
+]

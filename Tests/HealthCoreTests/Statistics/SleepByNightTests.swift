@@ -6,6 +6,13 @@ import TestKit
 /// Sleep counted by the night everywhere: the range names wake-up mornings, totals are the sums of those nights,
 /// day-or-longer buckets hold whole nights; sleep ranges typed as `TIME-TIME` with any time; advice on odd entries.
 struct SleepByNightTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sleepByNightTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private let sleep = try! SampleTypeCatalogue.standard.type(named: "sleep")
 
@@ -27,7 +34,7 @@ struct SleepByNightTests {
         try SleepNightsQuery(interval: DateInterval(start: from, end: to)).run(on: InMemorySampleStore(week), calendar: calendar)
     }
 
-    @Test func theTotalOfARangeIsTheSumOfItsNights() throws {
+    func theTotalOfARangeIsTheSumOfItsNights() throws {
         for (from, to) in [(27, 28), (27, 31), (28, 30), (29, 30), (25, 33)] {
             let interval = DateInterval(start: at(from, 0), end: at(to, 0))
             let result = try StatisticsRequest(type: sleep, interval: interval).runByNight(on: InMemorySampleStore(week), calendar: calendar)
@@ -48,7 +55,7 @@ struct SleepByNightTests {
         expectEqual(clipped.total.asleep, Double(7 * 3600 + 5 * 60 + 2 * 3600))
     }
 
-    @Test func dayAndWeekBucketsHoldWholeNights() throws {
+    func dayAndWeekBucketsHoldWholeNights() throws {
         let interval = DateInterval(start: at(26, 0), end: at(31, 0))
         let byDay = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .day)
             .runByNight(on: InMemorySampleStore(week), calendar: calendar)
@@ -70,10 +77,18 @@ struct SleepByNightTests {
         #expect(byHour.buckets.count == 24 && byHour.total.start == at(27, 0))
     }
 
-    @Test func aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency() throws {
+    func aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency() throws {
         let listed = try nights(from: at(27, 0), to: at(29, 0))
         #expect(listed[0].inBed == nil && listed[0].efficiency == nil)
         expectEqual(listed[1].inBed, Double(9 * 3600))
         #expect(Kit.isClose(listed[1].efficiency!, 8.5 / 9))
     }
 }
+
+/// The checks ``SleepByNightTests/checks(_:)`` runs.
+private let sleepByNightTestsChecks: [Check<SleepByNightTests>] = [
+    Check("theTotalOfARangeIsTheSumOfItsNights", SleepByNightTests.theTotalOfARangeIsTheSumOfItsNights),
+    Check("dayAndWeekBucketsHoldWholeNights", SleepByNightTests.dayAndWeekBucketsHoldWholeNights),
+    Check("aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency",
+          SleepByNightTests.aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency),
+]

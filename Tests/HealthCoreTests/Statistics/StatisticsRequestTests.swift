@@ -5,6 +5,13 @@ import TestKit
 
 /// Statistics over an in-memory store: HealthKit's cumulative sums (pro-rated), discrete figures and sleep totals.
 struct StatisticsRequestTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: statisticsRequestTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private func calendar(_ zone: String = "UTC") -> GregorianCalendar {
@@ -20,7 +27,7 @@ struct StatisticsRequestTests {
 
     // MARK: Cumulative sums
 
-    @Test func sampleAcrossMidnightIsSplitByTime() throws {
+    func sampleAcrossMidnightIsSplitByTime() throws {
         // 1200 steps from 23:00 to 01:00: one hour on each side of midnight, so 600 + 600.
         let samples = [Kit.steps(1200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
@@ -31,14 +38,14 @@ struct StatisticsRequestTests {
         expectEqual(result.unit, .count())
     }
 
-    @Test func unequalSplitFollowsTheOverlap() throws {
+    func unequalSplitFollowsTheOverlap() throws {
         // 900 steps from 23:30 to 01:00 (90 min): 30 min before midnight = 900 × 30/90 = 300, after = 600.
         let samples = [Kit.steps(900, Kit.utc(2024, 5, 31, 23, 30), Kit.utc(2024, 6, 1, 1))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
         expectEqual(result.buckets.map(\.sum), [300, 600])
     }
 
-    @Test func rangeEdgesProRateToo() throws {
+    func rangeEdgesProRateToo() throws {
         // Only the 06-01 half of the 23:00–01:00 sample lies in [06-01, 06-02): 600 of 1200.
         let samples = [Kit.steps(1200, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 1)),
                        Kit.steps(50, Kit.utc(2024, 6, 1, 12))]
@@ -48,7 +55,7 @@ struct StatisticsRequestTests {
         #expect(result.buckets.isEmpty)  // not bucketed
     }
 
-    @Test func instantaneousSampleOnABoundaryCountsInTheLaterBucket() throws {
+    func instantaneousSampleOnABoundaryCountsInTheLaterBucket() throws {
         let samples = [Kit.steps(100, Kit.utc(2024, 6, 1)),                              // exactly midnight
                        Kit.steps(40, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1))]     // ends exactly at midnight
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
@@ -57,14 +64,14 @@ struct StatisticsRequestTests {
         expectEqual(result.total.sum, 140)
     }
 
-    @Test func instantaneousSampleAtTheRangeEndIsOutside() throws {
+    func instantaneousSampleAtTheRangeEndIsOutside() throws {
         // [start, end) is half-open: a reading at `end` belongs to the next range.
         let samples = [Kit.steps(100, Kit.utc(2024, 6, 2)), Kit.steps(7, Kit.utc(2024, 6, 1))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
         expectEqual(result.total.sum, 7)
     }
 
-    @Test func emptyCumulativeBucketsSumToZero() throws {
+    func emptyCumulativeBucketsSumToZero() throws {
         // Statistics documents a cumulative sum over no samples as 0 (HealthKit itself returns nil there).
         let samples = [Kit.steps(10, Kit.utc(2024, 6, 1, 12))]
         let result = try run(.steps, samples, from: Kit.utc(2024, 5, 30), to: Kit.utc(2024, 6, 2), by: .day)
@@ -74,7 +81,7 @@ struct StatisticsRequestTests {
         #expect(result.buckets.allSatisfy { $0.average == nil && $0.asleep == nil })
     }
 
-    @Test func bucketSumsAddUpToTheTotalForRandomSamples() throws {
+    func bucketSumsAddUpToTheTotalForRandomSamples() throws {
         // Property check over 400 pseudo-random samples (fixed seed) in Paris, across the 2024-03-31 DST change:
         // every bucket equals an independent pro-rating oracle, and the buckets add up to the total.
         var generator = Kit.SeededGenerator(seed: 0x5EED_2024)
@@ -115,7 +122,7 @@ struct StatisticsRequestTests {
         try expectEqual(run(.steps, samples, from: start, to: end, by: .hour, zone: "Europe/Paris").buckets.count, 143)
     }
 
-    @Test func cumulativeSumAcrossSpringForwardHours() throws {
+    func cumulativeSumAcrossSpringForwardHours() throws {
         // 2300 steps spread evenly over the 23-hour 2024-03-31 in Paris: 2300 × 3600 / 82 800 = 100 per hour.
         let dayStart = Kit.utc(2024, 3, 30, 23), dayEnd = Kit.utc(2024, 3, 31, 22)
         let result = try run(.steps, [Kit.steps(2300, dayStart, dayEnd)], from: dayStart, to: dayEnd, by: .hour, zone: "Europe/Paris")
@@ -123,7 +130,7 @@ struct StatisticsRequestTests {
         #expect(result.buckets.allSatisfy { Kit.isClose($0.sum ?? -1, 100) })
     }
 
-    @Test func cumulativeSumAcrossFallBackHours() throws {
+    func cumulativeSumAcrossFallBackHours() throws {
         // 2500 steps over the 25-hour 2024-10-27 in Paris: 100 per hour, 25 buckets.
         let dayStart = Kit.utc(2024, 10, 26, 22), dayEnd = Kit.utc(2024, 10, 27, 23)
         let result = try run(.steps, [Kit.steps(2500, dayStart, dayEnd)], from: dayStart, to: dayEnd, by: .hour, zone: "Europe/Paris")
@@ -131,7 +138,7 @@ struct StatisticsRequestTests {
         #expect(result.buckets.allSatisfy { Kit.isClose($0.sum ?? -1, 100) })
     }
 
-    @Test func dayBucketsAcrossDSTInParisAndNewYork() throws {
+    func dayBucketsAcrossDSTInParisAndNewYork() throws {
         // One sample of 60 steps per UTC hour, so each local day's sum is 60 × its length in hours.
         func hourly(from start: Date, hours: Int) -> [Sample] {
             (0..<hours).map { Kit.steps(60, start.addingTimeInterval(Double($0) * 3600), start.addingTimeInterval(Double($0 + 1) * 3600)) }
@@ -153,7 +160,7 @@ struct StatisticsRequestTests {
         expectEqual(nyDays.buckets.map { $0.end.timeIntervalSince($0.start) / 3600 }, [24, 23, 24])
     }
 
-    @Test func monthBucketsOfWaterInLitres() throws {
+    func monthBucketsOfWaterInLitres() throws {
         let samples = [
             Kit.quantity(.water, 500, "mL", Kit.utc(2024, 1, 15, 9)),
             Kit.quantity(.water, 250, "mL", Kit.utc(2024, 2, 29, 9)),
@@ -168,7 +175,7 @@ struct StatisticsRequestTests {
         #expect(Kit.isClose(result.total.sum ?? -1, 1.25))  // 0.5 + 0.25 + 0.5
     }
 
-    @Test func weekBucketsSumEachMondayToSunday() throws {
+    func weekBucketsSumEachMondayToSunday() throws {
         // Weeks of 05-20, 05-27 and 06-03 (Mondays).
         let samples = [Kit.steps(1000, Kit.utc(2024, 5, 26, 12)),   // Sunday: first week
                        Kit.steps(2000, Kit.utc(2024, 5, 27, 0)),    // Monday midnight: second week
@@ -180,7 +187,7 @@ struct StatisticsRequestTests {
         expectEqual(result.total.sum, 10_000)
     }
 
-    @Test func waterInOtherUnits() throws {
+    func waterInOtherUnits() throws {
         // 500 mL + 250 mL + 16.9 US fl oz (16.9 × 29.5735295625 = 499.79264960625 mL) = 1249.79264960625 mL.
         let noon = Kit.utc(2024, 6, 1, 12)
         let samples = [Kit.quantity(.water, 500, "mL", noon), Kit.quantity(.water, 250, "mL", noon),
@@ -196,7 +203,7 @@ struct StatisticsRequestTests {
         #expect(Kit.isClose(ounces.total.sum ?? -1, 1249.79264960625 / 29.5735295625, relative: 1e-10))
     }
 
-    @Test func incompatibleOutputUnitIsRefused() {
+    func incompatibleOutputUnitIsRefused() {
         #expect(throws: UnitError.wrongUnitForType(unit: "kg", type: "water", expected: ["500mL", "0.5L", "16.9fl_oz_us"])) {
             try run(.water, [], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), unit: "kg")
         }
@@ -210,7 +217,7 @@ struct StatisticsRequestTests {
          Kit.quantity(.weight, 71.5, "kg", Kit.utc(2024, 6, 1, 7))]
     }
 
-    @Test func discreteAverageMinMaxAndMostRecentPerDay() throws {
+    func discreteAverageMinMaxAndMostRecentPerDay() throws {
         let result = try run(.weight, weights, from: Kit.utc(2024, 5, 30), to: Kit.utc(2024, 6, 2), by: .day)
         expectEqual(result.unit?.unitString, "kg")
         expectEqual(result.buckets.count, 3)
@@ -231,27 +238,27 @@ struct StatisticsRequestTests {
         expectNil(result.total.sum)
     }
 
-    @Test func mostRecentIsTheLatestReadingWhateverTheSaveOrder() throws {
+    func mostRecentIsTheLatestReadingWhateverTheSaveOrder() throws {
         let shuffled = [weights[2], weights[0], weights[1]]
         let result = try run(.weight, shuffled, from: Kit.utc(2024, 5, 30), to: Kit.utc(2024, 6, 2))
         expectEqual(result.total.mostRecent, 71.5)
     }
 
-    @Test func discreteReadingOnABoundaryCountsInTheLaterBucket() throws {
+    func discreteReadingOnABoundaryCountsInTheLaterBucket() throws {
         let samples = [Kit.quantity(.weight, 80, "kg", Kit.utc(2024, 6, 1))]
         let result = try run(.weight, samples, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
         expectNil(result.buckets[0].average)
         expectEqual(result.buckets[1].average, 80)
     }
 
-    @Test func emptyDiscreteRangeIsAllNil() throws {
+    func emptyDiscreteRangeIsAllNil() throws {
         let result = try run(.weight, [], from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2), by: .hour)
         expectEqual(result.buckets.count, 24)
         #expect(result.total.average == nil && result.total.mostRecent == nil && result.total.sampleCount == 0)
         #expect(result.buckets.allSatisfy { $0.average == nil && $0.minimum == nil && $0.maximum == nil })
     }
 
-    @Test func weightInPounds() throws {
+    func weightInPounds() throws {
         // 70 kg = 70 / 0.45359237 = 154.3235835294 lb; 72.5747792 kg = 160 lb exactly.
         let samples = [Kit.quantity(.weight, 70, "kg", Kit.utc(2024, 6, 1, 7)),
                        Kit.quantity(.weight, 72.5747792, "kg", Kit.utc(2024, 6, 1, 8))]
@@ -264,7 +271,7 @@ struct StatisticsRequestTests {
         #expect(Kit.isClose(result.total.average ?? -1, 157.16179176470715, relative: 1e-11))
     }
 
-    @Test func readingsInMixedUnitsAreComparedInTheOutputUnit() throws {
+    func readingsInMixedUnitsAreComparedInTheOutputUnit() throws {
         // Readings are compared after conversion to kg: 160 lb = 72.5747792 kg is the heaviest,
         // 11 st = 69.85322498 kg the lightest and the latest.
         let samples = [Kit.quantity(.weight, 72, "kg", Kit.utc(2024, 6, 1, 7)),
@@ -278,7 +285,7 @@ struct StatisticsRequestTests {
 
     // MARK: Open ranges
 
-    @Test func openRangeIncludesTheLatestInstantaneousReading() throws {
+    func openRangeIncludesTheLatestInstantaneousReading() throws {
         // `--from 2024-05-01` with no end: the range runs to the data's end. The last weigh-in (06-01T07:00) must
         // count: total = 3 readings, most recent 71.5 kg.
         let result = try run(.weight, weights, from: Kit.utc(2024, 5, 1), to: DateRange.distantEnd)
@@ -287,14 +294,14 @@ struct StatisticsRequestTests {
         #expect(Kit.isClose(result.total.average ?? -1, 213.5 / 3))
     }
 
-    @Test func allTimeStepsIncludeTheLastInstantaneousSample() throws {
+    func allTimeStepsIncludeTheLastInstantaneousSample() throws {
         // Two instantaneous step counts, 100 + 50: the all-time sum is 150.
         let samples = [Kit.steps(100, Kit.utc(2024, 5, 30, 8)), Kit.steps(50, Kit.utc(2024, 6, 1, 7))]
         let result = try run(.steps, samples, from: DateRange.distantStart, to: DateRange.distantEnd)
         expectEqual(result.total.sum, 150)
     }
 
-    @Test func openRangeStartsAtTheFirstSample() throws {
+    func openRangeStartsAtTheFirstSample() throws {
         let samples = [Kit.steps(60, Kit.utc(2024, 5, 30, 10), Kit.utc(2024, 5, 30, 11)),
                        Kit.steps(30, Kit.utc(2024, 6, 1, 9), Kit.utc(2024, 6, 1, 10))]
         let result = try run(.steps, samples, from: DateRange.distantStart, to: DateRange.distantEnd, by: .day)
@@ -317,7 +324,7 @@ struct StatisticsRequestTests {
          Kit.sleep(1, Kit.utc(2024, 6, 1, 4), Kit.utc(2024, 6, 1, 5), source: "phone")]  // inside REM, other source
     }
 
-    @Test func sleepMergesOverlapsAndSeparatesInBed() throws {
+    func sleepMergesOverlapsAndSeparatesInBed() throws {
         let result = try run(.sleep, night, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2))
         // Asleep = union(22:30–02:00, 01:00–03:00) + union(03:30–06:30, 04:00–05:00) = 4.5 h + 3 h = 7.5 h.
         expectEqual(result.total.asleep, 7.5 * 3600)
@@ -328,7 +335,7 @@ struct StatisticsRequestTests {
         #expect(result.total.sum == nil && result.total.average == nil)
     }
 
-    @Test func sleepSplitsAtMidnightIntoDayBuckets() throws {
+    func sleepSplitsAtMidnightIntoDayBuckets() throws {
         let result = try run(.sleep, night, from: Kit.utc(2024, 5, 31), to: Kit.utc(2024, 6, 2), by: .day)
         // 05-31: asleep 22:30–24:00 = 1.5 h, in bed 22:00–24:00 = 2 h. 06-01: asleep 7.5 − 1.5 = 6 h, in bed 7 h.
         let asleep: [TimeInterval?] = [5400, 21_600]  // 1.5 × 3600, 6 × 3600
@@ -338,7 +345,7 @@ struct StatisticsRequestTests {
         expectEqual(result.buckets.map(\.sampleCount), [2, 6])
     }
 
-    @Test func awakeAloneIsNeitherAsleepNorInBed() throws {
+    func awakeAloneIsNeitherAsleepNorInBed() throws {
         let samples = [Kit.sleep(2, Kit.utc(2024, 6, 1, 3), Kit.utc(2024, 6, 1, 4))]
         let result = try run(.sleep, samples, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
         expectEqual(result.total.asleep, 0)
@@ -346,7 +353,7 @@ struct StatisticsRequestTests {
         expectEqual(result.total.sampleCount, 1)
     }
 
-    @Test func identicalSleepSamplesFromTwoSourcesCountOnce() throws {
+    func identicalSleepSamplesFromTwoSourcesCountOnce() throws {
         let samples = [Kit.sleep(1, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 7), source: "watch"),
                        Kit.sleep(1, Kit.utc(2024, 5, 31, 23), Kit.utc(2024, 6, 1, 7), source: "phone"),
                        Kit.sleep(3, Kit.utc(2024, 6, 1, 7), Kit.utc(2024, 6, 1, 8))]  // touching, not overlapping
@@ -355,7 +362,7 @@ struct StatisticsRequestTests {
         expectNil(result.total.inBed)
     }
 
-    @Test func sleepAcrossSpringForwardIsMeasuredInRealHours() throws {
+    func sleepAcrossSpringForwardIsMeasuredInRealHours() throws {
         // 23:00 CET (22:00Z) to 07:00 CEST (05:00Z) is 7 real hours; the day bucket of 03-31 is 23 h long.
         let samples = [Kit.sleep(1, Kit.utc(2024, 3, 30, 22), Kit.utc(2024, 3, 31, 5))]
         let result = try run(.sleep, samples, from: Kit.utc(2024, 3, 29, 23), to: Kit.utc(2024, 4, 1, 22), by: .day, zone: "Europe/Paris")
@@ -364,3 +371,45 @@ struct StatisticsRequestTests {
         expectEqual(result.total.asleep, 7.0 * 3600)
     }
 }
+
+/// The checks ``StatisticsRequestTests/checks(_:)`` runs.
+private let statisticsRequestTestsChecks: [Check<StatisticsRequestTests>] = [
+    Check("sampleAcrossMidnightIsSplitByTime", StatisticsRequestTests.sampleAcrossMidnightIsSplitByTime),
+    Check("unequalSplitFollowsTheOverlap", StatisticsRequestTests.unequalSplitFollowsTheOverlap),
+    Check("rangeEdgesProRateToo", StatisticsRequestTests.rangeEdgesProRateToo),
+    Check("instantaneousSampleOnABoundaryCountsInTheLaterBucket",
+          StatisticsRequestTests.instantaneousSampleOnABoundaryCountsInTheLaterBucket),
+    Check("instantaneousSampleAtTheRangeEndIsOutside",
+          StatisticsRequestTests.instantaneousSampleAtTheRangeEndIsOutside),
+    Check("emptyCumulativeBucketsSumToZero", StatisticsRequestTests.emptyCumulativeBucketsSumToZero),
+    Check("bucketSumsAddUpToTheTotalForRandomSamples",
+          StatisticsRequestTests.bucketSumsAddUpToTheTotalForRandomSamples),
+    Check("cumulativeSumAcrossSpringForwardHours", StatisticsRequestTests.cumulativeSumAcrossSpringForwardHours),
+    Check("cumulativeSumAcrossFallBackHours", StatisticsRequestTests.cumulativeSumAcrossFallBackHours),
+    Check("dayBucketsAcrossDSTInParisAndNewYork", StatisticsRequestTests.dayBucketsAcrossDSTInParisAndNewYork),
+    Check("monthBucketsOfWaterInLitres", StatisticsRequestTests.monthBucketsOfWaterInLitres),
+    Check("weekBucketsSumEachMondayToSunday", StatisticsRequestTests.weekBucketsSumEachMondayToSunday),
+    Check("waterInOtherUnits", StatisticsRequestTests.waterInOtherUnits),
+    Check("incompatibleOutputUnitIsRefused", StatisticsRequestTests.incompatibleOutputUnitIsRefused),
+    Check("discreteAverageMinMaxAndMostRecentPerDay", StatisticsRequestTests.discreteAverageMinMaxAndMostRecentPerDay),
+    Check("mostRecentIsTheLatestReadingWhateverTheSaveOrder",
+          StatisticsRequestTests.mostRecentIsTheLatestReadingWhateverTheSaveOrder),
+    Check("discreteReadingOnABoundaryCountsInTheLaterBucket",
+          StatisticsRequestTests.discreteReadingOnABoundaryCountsInTheLaterBucket),
+    Check("emptyDiscreteRangeIsAllNil", StatisticsRequestTests.emptyDiscreteRangeIsAllNil),
+    Check("weightInPounds", StatisticsRequestTests.weightInPounds),
+    Check("readingsInMixedUnitsAreComparedInTheOutputUnit",
+          StatisticsRequestTests.readingsInMixedUnitsAreComparedInTheOutputUnit),
+    Check("openRangeIncludesTheLatestInstantaneousReading",
+          StatisticsRequestTests.openRangeIncludesTheLatestInstantaneousReading),
+    Check("allTimeStepsIncludeTheLastInstantaneousSample",
+          StatisticsRequestTests.allTimeStepsIncludeTheLastInstantaneousSample),
+    Check("openRangeStartsAtTheFirstSample", StatisticsRequestTests.openRangeStartsAtTheFirstSample),
+    Check("sleepMergesOverlapsAndSeparatesInBed", StatisticsRequestTests.sleepMergesOverlapsAndSeparatesInBed),
+    Check("sleepSplitsAtMidnightIntoDayBuckets", StatisticsRequestTests.sleepSplitsAtMidnightIntoDayBuckets),
+    Check("awakeAloneIsNeitherAsleepNorInBed", StatisticsRequestTests.awakeAloneIsNeitherAsleepNorInBed),
+    Check("identicalSleepSamplesFromTwoSourcesCountOnce",
+          StatisticsRequestTests.identicalSleepSamplesFromTwoSourcesCountOnce),
+    Check("sleepAcrossSpringForwardIsMeasuredInRealHours",
+          StatisticsRequestTests.sleepAcrossSpringForwardIsMeasuredInRealHours),
+]

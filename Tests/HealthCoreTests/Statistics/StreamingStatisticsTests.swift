@@ -9,6 +9,13 @@ import TextSupport
 /// bucket edges, equal start and end times, deletions, lines out of time order and lines the fast reader
 /// cannot read.
 struct StreamingStatisticsTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: streamingStatisticsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private let heartRate = try! SampleTypeCatalogue.standard.type(named: "heart-rate")
 
     private func randomSamples(_ type: SampleType, units: [String], sources: [String], count: Int,
@@ -119,7 +126,7 @@ struct StreamingStatisticsTests {
         }
     }
 
-    @Test func mergingWithTwoSourcesTakesTheGeneralPath() throws {
+    func mergingWithTwoSourcesTakesTheGeneralPath() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             try store.save([
@@ -137,7 +144,7 @@ struct StreamingStatisticsTests {
         }
     }
 
-    @Test func queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath() throws {
+    func queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath() throws {
         let week = DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-08T00:00:00Z"))
         let open = DateInterval(start: DateRange.distantStart, end: week.end)
         expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: open), figures: .sum, unit: .count()))
@@ -147,7 +154,7 @@ struct StreamingStatisticsTests {
         #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: .sum, unit: .count()) != nil)
     }
 
-    @Test func aSourceWithoutReadPermissionSeesOnlyItsOwnSamples() throws {
+    func aSourceWithoutReadPermissionSeesOnlyItsOwnSamples() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let storage = JSONFileStore(path: folder + "/store")
             try storage.save([
@@ -171,7 +178,7 @@ struct StreamingStatisticsTests {
 
     /// The streaming path reads a line's dates first and skips a line outside the range there; damage after the
     /// dates of such a line does not stop the query, while the same damage inside the range does.
-    @Test func damageOutsideTheRangeIsSkippedAndInsideItIsReported() throws {
+    func damageOutsideTheRangeIsSkippedAndInsideItIsReported() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             try store.save([
@@ -193,3 +200,15 @@ struct StreamingStatisticsTests {
         }
     }
 }
+
+/// The checks ``StreamingStatisticsTests/checks(_:)`` runs.
+private let streamingStatisticsTestsChecks: [Check<StreamingStatisticsTests>] = [
+    Check("mergingWithTwoSourcesTakesTheGeneralPath",
+          StreamingStatisticsTests.mergingWithTwoSourcesTakesTheGeneralPath),
+    Check("queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath",
+          StreamingStatisticsTests.queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath),
+    Check("aSourceWithoutReadPermissionSeesOnlyItsOwnSamples",
+          StreamingStatisticsTests.aSourceWithoutReadPermissionSeesOnlyItsOwnSamples),
+    Check("damageOutsideTheRangeIsSkippedAndInsideItIsReported",
+          StreamingStatisticsTests.damageOutsideTheRangeIsSkippedAndInsideItIsReported),
+]

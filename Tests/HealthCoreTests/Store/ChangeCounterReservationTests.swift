@@ -8,6 +8,13 @@ import TestKit
 /// leave it) never hands out a number twice and never moves an anchor past a change, and a failed write puts the file
 /// back byte for byte.
 struct ChangeCounterReservationTests: ReservedCounterTesting {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: changeCounterReservationTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private struct Stop: Error {}
 
@@ -38,7 +45,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
 
     private func counterText(_ path: String) -> String { String(decoding: Kit.bytes(path + "/sequence"), as: UTF8.self) }
 
-    @Test func aRunOfWritesInOneBootSyncsTheCounterOncePerBlock() throws {
+    func aRunOfWritesInOneBootSyncsTheCounterOncePerBlock() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let writer = store(path, boot: Self.bootA)
@@ -64,7 +71,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
         }
     }
 
-    @Test func aRestartAfterALostCounterStartsAfterTheBlockAndAnchorsSeeEveryChange() throws {
+    func aRestartAfterALostCounterStartsAfterTheBlockAndAnchorsSeeEveryChange() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let durable = try threeSavesKeepingTheFirstsFiles(path, boot: Self.bootA).counter
@@ -102,7 +109,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
         }
     }
 
-    @Test func aProcessThatCannotTellItsBootSyncsEveryWrite() throws {
+    func aProcessThatCannotTellItsBootSyncsEveryWrite() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             try store(path, boot: Self.bootA).save([water(1)])
@@ -117,7 +124,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
         }
     }
 
-    @Test func aFailedWriteThatReservedABlockPutsTheCounterBackByteForByte() throws {
+    func aFailedWriteThatReservedABlockPutsTheCounterBackByteForByte() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let writer = store(path, boot: Self.bootA)
@@ -133,7 +140,7 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
         }
     }
 
-    @Test func aFailedWriteAfterAnEmptyCounterLeavesItEmpty() throws {
+    func aFailedWriteAfterAnEmptyCounterLeavesItEmpty() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let writer = store(path, boot: Self.bootA)
@@ -148,3 +155,17 @@ struct ChangeCounterReservationTests: ReservedCounterTesting {
         }
     }
 }
+
+/// The checks ``ChangeCounterReservationTests/checks(_:)`` runs.
+private let changeCounterReservationTestsChecks: [Check<ChangeCounterReservationTests>] = [
+    Check("aRunOfWritesInOneBootSyncsTheCounterOncePerBlock",
+          ChangeCounterReservationTests.aRunOfWritesInOneBootSyncsTheCounterOncePerBlock),
+    Check("aRestartAfterALostCounterStartsAfterTheBlockAndAnchorsSeeEveryChange",
+          ChangeCounterReservationTests.aRestartAfterALostCounterStartsAfterTheBlockAndAnchorsSeeEveryChange),
+    Check("aProcessThatCannotTellItsBootSyncsEveryWrite",
+          ChangeCounterReservationTests.aProcessThatCannotTellItsBootSyncsEveryWrite),
+    Check("aFailedWriteThatReservedABlockPutsTheCounterBackByteForByte",
+          ChangeCounterReservationTests.aFailedWriteThatReservedABlockPutsTheCounterBackByteForByte),
+    Check("aFailedWriteAfterAnEmptyCounterLeavesItEmpty",
+          ChangeCounterReservationTests.aFailedWriteAfterAnEmptyCounterLeavesItEmpty),
+]

@@ -4,13 +4,20 @@ import TestKit
 
 /// The `sequence` file's two forms, and which numbers a writer of a boot hands out from it (``ChangeCounter``).
 struct ChangeCounterTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: changeCounterTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let path = "/s/sequence"
     private static let bootA = "8d3c1e2a-5b6f-4c7d-9e0f-112233445566"
     private static let bootB = "0f1e2d3c-4b5a-4968-8776-655443322110"
 
     private func counter(_ text: String) -> ChangeCounter? { ChangeCounter(text: Array(text.utf8)) }
 
-    @Test func theFirstFormIsALastNumberWithNoReservation() {
+    func theFirstFormIsALastNumberWithNoReservation() {
         expectEqual(counter("00000000000000000012\n"), ChangeCounter(last: 12))
         expectEqual(counter("12"), ChangeCounter(last: 12), "the digits alone, as readers of the first form took them")
         expectEqual(counter("  12 \n\n"), ChangeCounter(last: 12), "spaces and newlines around it")
@@ -19,7 +26,7 @@ struct ChangeCounterTests {
         expectEqual(ChangeCounter(last: 7).text, Array("00000000000000000007\n".utf8))
     }
 
-    @Test func theReservedFormKeepsItsBlockAndBoot() throws {
+    func theReservedFormKeepsItsBlockAndBoot() throws {
         let text = "00000000000000000003\nreserved 00000000000000001027 boot \(Self.bootA)\n"
         let read = try #require(counter(text))
         expectEqual(read, ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA))
@@ -41,7 +48,7 @@ struct ChangeCounterTests {
         expectNil(counter(text), "\(text.debugDescription) was read")
     }
 
-    @Test func theLastNumberIsExactOnlyInTheBootThatWroteIt() {
+    func theLastNumberIsExactOnlyInTheBootThatWroteIt() {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         expectEqual(reserved.lastUsed(inBoot: Self.bootA), 3)
         expectEqual(reserved.lastUsed(inBoot: Self.bootB), 1027, "after a restart the unsynced last number may be lost")
@@ -51,7 +58,7 @@ struct ChangeCounterTests {
         expectEqual(ChangeCounter(last: 2000, reservedThrough: 1027, boot: Self.bootA).lastUsed(inBoot: Self.bootB), 2000)
     }
 
-    @Test func numbersWithinThisBootsBlockNeedNoSync() throws {
+    func numbersWithinThisBootsBlockNeedNoSync() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         let inside = try reserved.handingOut(2, inBoot: Self.bootA, counter: Self.path)
         expectEqual(inside.numbers, 4...5)
@@ -61,7 +68,7 @@ struct ChangeCounterTests {
         #expect(toTheEnd.numbers == 4...1027 && !toTheEnd.sync, "the block's last number is still inside it")
     }
 
-    @Test func passingTheBlockReservesTheNextAndSyncs() throws {
+    func passingTheBlockReservesTheNextAndSyncs() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         let past = try reserved.handingOut(1025, inBoot: Self.bootA, counter: Self.path)
         expectEqual(past.numbers, 4...1028)
@@ -72,7 +79,7 @@ struct ChangeCounterTests {
         expectEqual(first.next, ChangeCounter(last: 13, reservedThrough: 13 + ChangeCounter.slack, boot: Self.bootA))
     }
 
-    @Test func anotherBootStartsAfterTheBlockAndReservesItsOwn() throws {
+    func anotherBootStartsAfterTheBlockAndReservesItsOwn() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         let after = try reserved.handingOut(1, inBoot: Self.bootB, counter: Self.path)
         expectEqual(after.numbers, 1028...1028)
@@ -80,7 +87,7 @@ struct ChangeCounterTests {
         #expect(after.sync)
     }
 
-    @Test func withoutABootEveryWriteSyncsTheFirstForm() throws {
+    func withoutABootEveryWriteSyncsTheFirstForm() throws {
         let reserved = ChangeCounter(last: 3, reservedThrough: 1027, boot: Self.bootA)
         for boot in [nil, "", "not a boot"] as [String?] {
             let handed = try reserved.handingOut(1, inBoot: boot, counter: Self.path)
@@ -91,7 +98,7 @@ struct ChangeCounterTests {
         #expect(plain.numbers == 4...5 && plain.next == ChangeCounter(last: 5) && plain.sync)
     }
 
-    @Test func theBlockStopsAtTheLastChangeNumber() throws {
+    func theBlockStopsAtTheLastChangeNumber() throws {
         let near = ChangeCounter(last: ChangeNumbers.maximum - 10)
         let handed = try near.handingOut(4, inBoot: Self.bootA, counter: Self.path)
         expectEqual(handed.next.reservedThrough, ChangeNumbers.maximum)
@@ -106,7 +113,7 @@ struct ChangeCounterTests {
         }
     }
 
-    @Test func thisMachineTellsItsBoot() {
+    func thisMachineTellsItsBoot() {
 #if os(Linux)
         let boot = BootIdentity.current
         #expect(boot != nil, "Linux has /proc/sys/kernel/random/boot_id")
@@ -115,3 +122,18 @@ struct ChangeCounterTests {
 #endif
     }
 }
+
+/// The checks ``ChangeCounterTests/checks(_:)`` runs.
+private let changeCounterTestsChecks: [Check<ChangeCounterTests>] = [
+    Check("theFirstFormIsALastNumberWithNoReservation", ChangeCounterTests.theFirstFormIsALastNumberWithNoReservation),
+    Check("theReservedFormKeepsItsBlockAndBoot", ChangeCounterTests.theReservedFormKeepsItsBlockAndBoot),
+    Check("theLastNumberIsExactOnlyInTheBootThatWroteIt",
+          ChangeCounterTests.theLastNumberIsExactOnlyInTheBootThatWroteIt),
+    Check("numbersWithinThisBootsBlockNeedNoSync", ChangeCounterTests.numbersWithinThisBootsBlockNeedNoSync),
+    Check("passingTheBlockReservesTheNextAndSyncs", ChangeCounterTests.passingTheBlockReservesTheNextAndSyncs),
+    Check("anotherBootStartsAfterTheBlockAndReservesItsOwn",
+          ChangeCounterTests.anotherBootStartsAfterTheBlockAndReservesItsOwn),
+    Check("withoutABootEveryWriteSyncsTheFirstForm", ChangeCounterTests.withoutABootEveryWriteSyncsTheFirstForm),
+    Check("theBlockStopsAtTheLastChangeNumber", ChangeCounterTests.theBlockStopsAtTheLastChangeNumber),
+    Check("thisMachineTellsItsBoot", ChangeCounterTests.thisMachineTellsItsBoot),
+]

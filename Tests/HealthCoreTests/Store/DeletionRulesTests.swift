@@ -6,11 +6,18 @@ import TextSupport
 
 /// What a tombstone hides, and anchors while a crashed batch is pending.
 struct DeletionRulesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: deletionRulesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     let day = DateInterval(start: TestSupport.date("2024-06-01T00:00:00Z"), duration: 86_400)
     let now = TestSupport.referenceNow
 
     /// A deleted sample saved again later (an import of an old backup) is visible again and survives compaction.
-    @Test func aSampleRestoredAfterItsDeletionIsVisibleAgain() throws {
+    func aSampleRestoredAfterItsDeletionIsVisibleAgain() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             let sample = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T08:00:00Z")
@@ -27,7 +34,7 @@ struct DeletionRulesTests {
     }
 
     /// One source's deletion never hides another source's sample that shares its uuid.
-    @Test func aDeletionHidesOnlyTheDeletingSourcesCopy() throws {
+    func aDeletionHidesOnlyTheDeletingSourcesCopy() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             let victim = TestSupport.quantitySample(.water, 250, "mL", start: "2024-06-01T08:00:00Z", source: "hkctl")
@@ -45,7 +52,7 @@ struct DeletionRulesTests {
 
     /// While a crashed batch waits in the journal, its change numbers are not handed out as part of an anchor,
     /// so its samples arrive once the next writer finishes the batch.
-    @Test func anchorsStayBelowAPendingBatch() throws {
+    func anchorsStayBelowAPendingBatch() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             let first = TestSupport.quantitySample(.water, 100, "mL", start: "2024-06-01T07:00:00Z")
@@ -73,3 +80,11 @@ struct DeletionRulesTests {
         }
     }
 }
+
+/// The checks ``DeletionRulesTests/checks(_:)`` runs.
+private let deletionRulesTestsChecks: [Check<DeletionRulesTests>] = [
+    Check("aSampleRestoredAfterItsDeletionIsVisibleAgain",
+          DeletionRulesTests.aSampleRestoredAfterItsDeletionIsVisibleAgain),
+    Check("aDeletionHidesOnlyTheDeletingSourcesCopy", DeletionRulesTests.aDeletionHidesOnlyTheDeletingSourcesCopy),
+    Check("anchorsStayBelowAPendingBatch", DeletionRulesTests.anchorsStayBelowAPendingBatch),
+]

@@ -8,6 +8,13 @@ import TestKit
 /// the anchors it hands out, and an import's check of other writers, must not sit at the block's end, below which the
 /// reserving boot keeps numbering its changes.
 struct ForeignBootAnchorTests: ReservedCounterTesting {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: foreignBootAnchorTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     @Test(arguments: [Self.bootB, ""])
@@ -28,7 +35,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
         }
     }
 
-    @Test func aRestartStillStartsAnchorsAfterTheLinesALostCounterMissed() throws {
+    func aRestartStillStartsAnchorsAfterTheLinesALostCounterMissed() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let durable = try threeSavesKeepingTheFirstsFiles(path, boot: Self.bootA).counter
@@ -42,7 +49,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
         }
     }
 
-    @Test func anImportOfAnotherBootDropsWhatTheReservingBootStoredMeanwhile() throws {
+    func anImportOfAnotherBootDropsWhatTheReservingBootStoredMeanwhile() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let other = store(path, boot: Self.bootA)
@@ -74,7 +81,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
         }
     }
 
-    @Test func aHealthAutoExportRunOfAnotherBootReadsBatchesAfterTheReservingBootWrote() throws {
+    func aHealthAutoExportRunOfAnotherBootReadsBatchesAfterTheReservingBootWrote() throws {
         try TestSupport.withTemporaryDirectory { folder in
             typealias Fast = ImportTests.HAEFastPathTests
             let path = folder + "/s"
@@ -100,7 +107,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
     /// pulled out without unmounting it and put back): the counter's rewrites within the block and the lock file's
     /// record of the highest number (never synced either) go back to what was synced. The reservation was made under
     /// the old mount's identity, so the writer of the new mount takes the block's end: no number is handed out twice.
-    @Test func aRemountThatLostUnsyncedWritesReusesNoNumber() throws {
+    func aRemountThatLostUnsyncedWritesReusesNoNumber() throws {
         let found = try numbersAfterLosingUnsyncedWrites(
             before: BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_002a),
             after: BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_002b))
@@ -112,7 +119,7 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
     /// mount): the same boot and mount take the stale last number as exact, and a write to another partition reuses
     /// a number a synced line carries. Known and left (docs/STORE.md, "Not covered"): storage that drops writes it
     /// acknowledged while the mount lives on is outside what a file's `fsync` contract covers.
-    @Test func storageThatLosesUnsyncedWritesWhileStillMountedReusesANumber() throws {
+    func storageThatLosesUnsyncedWritesWhileStillMountedReusesANumber() throws {
         let identity = BootIdentity.combined(boot: Self.bootA, mount: 0x1_0000_002a)
         let found = try numbersAfterLosingUnsyncedWrites(before: identity, after: identity)
         withKnownIssue("a reservation is trusted for as long as its boot and mount last") {
@@ -140,3 +147,17 @@ struct ForeignBootAnchorTests: ReservedCounterTesting {
         }
     }
 }
+
+/// The checks ``ForeignBootAnchorTests/checks(_:)`` runs.
+private let foreignBootAnchorTestsChecks: [Check<ForeignBootAnchorTests>] = [
+    Check("aRestartStillStartsAnchorsAfterTheLinesALostCounterMissed",
+          ForeignBootAnchorTests.aRestartStillStartsAnchorsAfterTheLinesALostCounterMissed),
+    Check("anImportOfAnotherBootDropsWhatTheReservingBootStoredMeanwhile",
+          ForeignBootAnchorTests.anImportOfAnotherBootDropsWhatTheReservingBootStoredMeanwhile),
+    Check("aHealthAutoExportRunOfAnotherBootReadsBatchesAfterTheReservingBootWrote",
+          ForeignBootAnchorTests.aHealthAutoExportRunOfAnotherBootReadsBatchesAfterTheReservingBootWrote),
+    Check("aRemountThatLostUnsyncedWritesReusesNoNumber",
+          ForeignBootAnchorTests.aRemountThatLostUnsyncedWritesReusesNoNumber),
+    Check("storageThatLosesUnsyncedWritesWhileStillMountedReusesANumber",
+          ForeignBootAnchorTests.storageThatLosesUnsyncedWritesWhileStillMountedReusesANumber),
+]

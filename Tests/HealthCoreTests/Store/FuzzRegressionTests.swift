@@ -5,6 +5,13 @@ import TestKit
 
 /// Inputs the fuzzers found that crashed hkctl; each must now be refused with an error.
 struct FuzzRegressionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: fuzzRegressionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// fuzz/run storeline: a change number too large for UInt64 (37e76) trapped in the conversion.
     @Test(arguments: [
         "{\"uuid\":\"c870d14d-90fb-4277-8398-61fd8dfe863f\",\"type\":\"HKQuantityTypeIdentifierDietaryWater\",\"start\":\"2024-06-01T08:00:00+02:00\",\"end\":\"2024-06-01T08:00:00+02:00\",\"value\":0.5,\"unit\":\"L\",\"source\":\"hkctl\",\"seq\":37e76}",
@@ -19,7 +26,7 @@ struct FuzzRegressionTests {
         #expect(checked.failure != nil)
     }
 
-    @Test func theCrashingFuzzInputIsReadWithoutTrapping() {
+    func theCrashingFuzzInputIsReadWithoutTrapping() {
         let input = "{\"uuid~uidd\":\"c870d20+02:00\",\"seq\":37e76ucuucu20\",\"t}uid\u{1}}\n{\"seq\":37e7620,\"type\":\"HKCategoryTypeIdentifierFoo\"}\n"
         var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
         var failures = 0
@@ -53,7 +60,7 @@ struct FuzzRegressionTests {
         #expect(throws: UnitError.self) { try HealthUnit(parsing: unclosed) }
     }
 
-    @Test func parenthesesNestedWithinTheLimitStillParse() throws {
+    func parenthesesNestedWithinTheLimitStillParse() throws {
         let text = "count/" + String(repeating: "(", count: 32) + "min" + String(repeating: ")", count: 32)
         #expect(try HealthUnit(parsing: text).isCompatible(with: HealthUnit(parsing: "count/min")))
     }
@@ -80,7 +87,7 @@ struct FuzzRegressionTests {
 
     /// An import's kept children (`@children`, JSON nested as deep as the element was) are read back by the Health
     /// XML export; nesting deeper than an export can hold is refused there instead of exhausting the stack.
-    @Test func deeplyNestedKeptChildrenAreRefused() throws {
+    func deeplyNestedKeptChildrenAreRefused() throws {
         func nested(_ depth: Int) -> String {
             String(repeating: "[{\"name\":\"A\",\"children\":", count: depth) + "[]" + String(repeating: "}]", count: depth)
         }
@@ -88,3 +95,10 @@ struct FuzzRegressionTests {
         #expect(throws: JSONLineScanner.Failure.self) { try ExportNode.nodes(fromJSON: nested(100_000)) }
     }
 }
+
+/// The checks ``FuzzRegressionTests/checks(_:)`` runs.
+private let fuzzRegressionTestsChecks: [Check<FuzzRegressionTests>] = [
+    Check("theCrashingFuzzInputIsReadWithoutTrapping", FuzzRegressionTests.theCrashingFuzzInputIsReadWithoutTrapping),
+    Check("parenthesesNestedWithinTheLimitStillParse", FuzzRegressionTests.parenthesesNestedWithinTheLimitStillParse),
+    Check("deeplyNestedKeptChildrenAreRefused", FuzzRegressionTests.deeplyNestedKeptChildrenAreRefused),
+]

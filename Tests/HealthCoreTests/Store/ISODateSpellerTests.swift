@@ -8,6 +8,13 @@ import TestKit
 /// day and offset must never leak into the next date), and a refusal (nothing written) where the text has no
 /// fixed shape.
 struct ISODateSpellerTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: iSODateSpellerTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// One date as `ISODate.format` spells it, and as the speller does after `speller`'s earlier dates.
     private func both(_ milliseconds: Int64, offset: Int, speller: inout ISODateSpeller, into out: ByteBuffer) -> (String, String?) {
         let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
@@ -22,7 +29,7 @@ struct ISODateSpellerTests {
         return (expected, String(decoding: UnsafeBufferPointer(start: out.base, count: out.count), as: UTF8.self))
     }
 
-    @Test func randomDatesOffsetsAndOrdersMatchTheFormatter() {
+    func randomDatesOffsetsAndOrdersMatchTheFormatter() {
         var random = IndependentTestKit.SeededGenerator(seed: 21)
         var speller = ISODateSpeller()
         let out = ByteBuffer(capacity: 64)
@@ -49,7 +56,7 @@ struct ISODateSpellerTests {
         }
     }
 
-    @Test func yearsOutsideTheFourDigitsAndOffsetsOfAHundredHoursAreLeftToTheFormatter() {
+    func yearsOutsideTheFourDigitsAndOffsetsOfAHundredHoursAreLeftToTheFormatter() {
         var speller = ISODateSpeller()
         let out = ByteBuffer(capacity: 64)
         // Before year 0, after 9999, and an offset of 100 h: refused, and the next date is still spelled right.
@@ -61,3 +68,11 @@ struct ISODateSpellerTests {
         }
     }
 }
+
+/// The checks ``ISODateSpellerTests/checks(_:)`` runs.
+private let iSODateSpellerTestsChecks: [Check<ISODateSpellerTests>] = [
+    Check("randomDatesOffsetsAndOrdersMatchTheFormatter",
+          ISODateSpellerTests.randomDatesOffsetsAndOrdersMatchTheFormatter),
+    Check("yearsOutsideTheFourDigitsAndOffsetsOfAHundredHoursAreLeftToTheFormatter",
+          ISODateSpellerTests.yearsOutsideTheFourDigitsAndOffsetsOfAHundredHoursAreLeftToTheFormatter),
+]

@@ -11,6 +11,13 @@ import TextSupport
 
 /// The on-disk JSON Lines store, in fresh temporary folders.
 struct JSONFileStoreTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: jSONFileStoreTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private static let stepsFolder = "samples/HKQuantityTypeIdentifierStepCount"
@@ -49,7 +56,7 @@ struct JSONFileStoreTests {
 
     // MARK: Creation and layout
 
-    @Test func firstSaveCreatesAPrivateStore() throws {
+    func firstSaveCreatesAPrivateStore() throws {
         try withStore { store, path in
             try expectEqual(store.isExistingStore(), false)
             #expect(try allSteps(store).isEmpty)
@@ -85,7 +92,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func emptyFolderBecomesAStore() throws {
+    func emptyFolderBecomesAStore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder, lockTimeout: 2)
             try expectEqual(store.isExistingStore(), false)
@@ -95,14 +102,14 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func savingNothingCreatesNothing() throws {
+    func savingNothingCreatesNothing() throws {
         try withStore { store, path in
             try store.save([])
             #expect(!Kit.exists(path))
         }
     }
 
-    @Test func samplesArePartitionedByTheUTCMonthOfTheirStart() throws {
+    func samplesArePartitionedByTheUTCMonthOfTheirStart() throws {
         // The store writes Paris offsets, but partitions follow UTC: 2024-05-31T23:30Z is June 1 in Paris
         // and still goes to 2024-05.jsonl.
         try withStore(zone: Kit.zone("Europe/Paris")) { store, path in
@@ -125,7 +132,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func monthKeysAreUTCMonths() {
+    func monthKeysAreUTCMonths() {
         expectEqual(JSONFileStore.monthKey(Date(timeIntervalSince1970: Kit.utc(2024, 6, 1).timeIntervalSince1970 - 0.001)), "2024-05")
         expectEqual(JSONFileStore.monthKey(Kit.utc(2024, 6, 1)), "2024-06")
         expectEqual(JSONFileStore.monthKey(Kit.utc(2024, 2, 29, 23, 59, 59)), "2024-02")
@@ -133,7 +140,7 @@ struct JSONFileStoreTests {
         expectEqual(JSONFileStore.monthKey(Kit.utc(1900, 1, 1)), "1900-01")
     }
 
-    @Test func typeIdentifiersCannotEscapeTheSamplesFolder() {
+    func typeIdentifiersCannotEscapeTheSamplesFolder() {
         expectEqual(JSONFileStore.typeFolder("HKQuantityTypeIdentifierStepCount"), "samples/HKQuantityTypeIdentifierStepCount")
         expectEqual(JSONFileStore.typeFolder("../x"), "samples/%2E%2E%2Fx")
         expectEqual(JSONFileStore.typeFolder("a b"), "samples/a%20b")
@@ -154,7 +161,7 @@ struct JSONFileStoreTests {
         return "samples/" + name
     }
 
-    @Test func typeFoldersMatchTheirDefinition() {
+    func typeFoldersMatchTheirDefinition() {
         var names = SampleTypeCatalogue.standard.types.map(\.identifier) + ["", "%", "%41", "é", "Zz09_-"]
         let alphabet = ["a", "Z", "0", "_", "-", ".", "/", " ", "%", "é", "\u{0}"]
         for first in alphabet { for second in alphabet { for third in alphabet { names.append(first + second + third) } } }
@@ -164,7 +171,7 @@ struct JSONFileStoreTests {
 
     // MARK: Long samples and partition choice
 
-    @Test func samplesLongerThanTwoDaysGoToLongJsonlAndAreFound() throws {
+    func samplesLongerThanTwoDaysGoToLongJsonlAndAreFound() throws {
         try withStore { store, path in
             let threeDays = steps(3000, Kit.utc(2024, 4, 1), Kit.utc(2024, 4, 4))       // 72 h > 48 h
             let twoDays = steps(2000, Kit.utc(2024, 4, 10), Kit.utc(2024, 4, 12))        // exactly 48 h: a month file
@@ -184,7 +191,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func aSampleStartingInThePreviousMonthIsFound() throws {
+    func aSampleStartingInThePreviousMonthIsFound() throws {
         // 2 days from 2024-02-28T12:00Z to 03-01T12:00Z lives in 2024-02.jsonl but overlaps March 1.
         try withStore { store, _ in
             let straddling = steps(100, Kit.utc(2024, 2, 28, 12), Kit.utc(2024, 3, 1, 12))
@@ -194,7 +201,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func partitionsComeInMonthOrderWhateverTheFolderListing() throws {
+    func partitionsComeInMonthOrderWhateverTheFolderListing() throws {
         try withStore { store, path in
             let folder = JSONFileStoreTests.stepsFolder
             try FileManager.default.createDirectory(atPath: path + "/" + folder, withIntermediateDirectories: true)
@@ -218,7 +225,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func queriesReadOnlyThePartitionsTheyCanTouch() throws {
+    func queriesReadOnlyThePartitionsTheyCanTouch() throws {
         try withStore { store, path in
             for month in 1...6 { try store.save([steps(Double(month), Kit.utc(2024, month, 15, 12))]) }
             try store.save([steps(99, Kit.utc(2024, 2, 1), Kit.utc(2024, 2, 5))])  // long
@@ -249,7 +256,7 @@ struct JSONFileStoreTests {
 
     // MARK: Appends
 
-    @Test func appendsNeverRewriteExistingBytes() throws {
+    func appendsNeverRewriteExistingBytes() throws {
         try withStore { store, path in
             let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
             try store.save([steps(1, Kit.utc(2024, 5, 1))])
@@ -273,7 +280,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func roundTripKeepsEveryField() throws {
+    func roundTripKeepsEveryField() throws {
         try withStore(zone: Kit.zone("America/New_York")) { store, _ in
             var sample = Kit.quantity(.water, 16.9, "fl_oz_us", Date(timeIntervalSince1970: 1_717_243_200.125),
                                       metadata: ["HKTimeZone": .string("America/New_York"), "Cup": .number(2), "cup": .string("mug")])
@@ -287,7 +294,7 @@ struct JSONFileStoreTests {
 
     // MARK: Crash leftovers
 
-    @Test func tornTrailingLineIsIgnoredThenMovedAside() throws {
+    func tornTrailingLineIsIgnoredThenMovedAside() throws {
         try withStore { store, path in
             let first = steps(1, Kit.utc(2024, 5, 1))
             try store.save([first])
@@ -312,7 +319,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func garbageLastLineIsTreatedAsTorn() throws {
+    func garbageLastLineIsTreatedAsTorn() throws {
         try withStore { store, path in
             let first = steps(1, Kit.utc(2024, 5, 1))
             try store.save([first])
@@ -330,7 +337,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func everyRecoveryKeepsItsOwnFile() throws {
+    func everyRecoveryKeepsItsOwnFile() throws {
         // Two crashes in a row (here within the same second) leave two torn tails; both must survive in recovered/.
         try withStore { store, path in
             let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
@@ -345,7 +352,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func garbageOnlyLineIsMovedAsideWhole() throws {
+    func garbageOnlyLineIsMovedAsideWhole() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 6, 20))])  // creates the store
             let file = path + "/" + JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
@@ -357,7 +364,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func corruptLineInTheMiddleThrowsWithItsLineNumber() throws {
+    func corruptLineInTheMiddleThrowsWithItsLineNumber() throws {
         try withStore { store, path in
             let first = steps(1, Kit.utc(2024, 5, 1))
             try store.save([first])
@@ -374,7 +381,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func blankLinesAreNotCorruption() throws {
+    func blankLinesAreNotCorruption() throws {
         try withStore { store, path in
             let first = steps(1, Kit.utc(2024, 5, 1))
             try store.save([first])
@@ -386,7 +393,7 @@ struct JSONFileStoreTests {
 
     // MARK: Batches and the journal
 
-    @Test func batchSaveAcrossPartitionsIsAllVisible() throws {
+    func batchSaveAcrossPartitionsIsAllVisible() throws {
         try withStore { store, path in
             let batch = [steps(1, Kit.utc(2024, 5, 1)), steps(2, Kit.utc(2024, 5, 20)), steps(3, Kit.utc(2024, 6, 2)),
                          steps(4, Kit.utc(2024, 3, 1), Kit.utc(2024, 3, 10)),
@@ -412,7 +419,7 @@ struct JSONFileStoreTests {
         return (a, b)
     }
 
-    @Test func interruptedBatchIsInvisibleThenCompletedExactlyOnce() throws {
+    func interruptedBatchIsInvisibleThenCompletedExactlyOnce() throws {
         try withStore { store, path in
             let (a, b) = try saveMayAndJune(store)
             let may = JSONFileStoreTests.may, june = JSONFileStoreTests.june, july = JSONFileStoreTests.july
@@ -476,7 +483,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func interruptedUndoBatchIsInvisibleThenCutBack() throws {
+    func interruptedUndoBatchIsInvisibleThenCutBack() throws {
         try withStore { store, path in
             let (a, b) = try saveMayAndJune(store)
             let may = JSONFileStoreTests.may, june = JSONFileStoreTests.june, july = JSONFileStoreTests.july
@@ -522,7 +529,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func undoJournalWithLinesIsRefused() throws {
+    func undoJournalWithLinesIsRefused() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 5, 10))])
             let may = JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
@@ -536,7 +543,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func journalVersionsAreCheckedAgainstTheirKind() throws {
+    func journalVersionsAreCheckedAgainstTheirKind() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 5, 10))])
             let may = JSONFileStoreTests.may
@@ -558,7 +565,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func journalForAPartitionNotYetCreatedIsReplayed() throws {
+    func journalForAPartitionNotYetCreatedIsReplayed() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 5, 10))])
             let august = JSONFileStoreTests.stepsFolder + "/2024-08.jsonl"
@@ -572,7 +579,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func journalPointingOutsideTheStoreIsRefused() throws {
+    func journalPointingOutsideTheStoreIsRefused() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 5, 10))])
             let header = "{\"journal\":1,\"partitions\":[{\"path\":\"../escape.jsonl\",\"length\":0,\"lines\":1}]}\n"
@@ -587,7 +594,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func journalWhoseLinesDoNotMatchItsHeaderIsRefused() throws {
+    func journalWhoseLinesDoNotMatchItsHeaderIsRefused() throws {
         try withStore { store, path in
             try store.save([steps(1, Kit.utc(2024, 5, 10))])
             let may = JSONFileStoreTests.stepsFolder + "/2024-05.jsonl"
@@ -602,7 +609,7 @@ struct JSONFileStoreTests {
 
     // MARK: Foreign folders and versions
 
-    @Test func folderWithOtherFilesIsNotAStore() throws {
+    func folderWithOtherFilesIsNotAStore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             try Kit.write("hello", to: folder + "/notes.txt")
             let store = JSONFileStore(path: folder, lockTimeout: 2)
@@ -613,7 +620,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func aFileIsNotAStore() throws {
+    func aFileIsNotAStore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let file = folder + "/file"
             try Kit.write("x", to: file)
@@ -622,7 +629,7 @@ struct JSONFileStoreTests {
         }
     }
 
-    @Test func newerFormatVersionIsRefused() throws {
+    func newerFormatVersionIsRefused() throws {
         try TestSupport.withTemporaryDirectory { folder in
             try Kit.write("{\"format\":\"hkctl-store\",\"version\":99}\n", to: folder + "/hkctl-store.json")
             let store = JSONFileStore(path: folder, lockTimeout: 2)
@@ -644,7 +651,7 @@ struct JSONFileStoreTests {
 
     // MARK: Listing
 
-    @Test func latestSamplesAreNewestFirstAcrossMonths() throws {
+    func latestSamplesAreNewestFirstAcrossMonths() throws {
         try withStore { store, _ in
             var all: [Sample] = []
             for month in 1...5 {
@@ -682,7 +689,7 @@ struct JSONFileStoreTests {
 
     /// Samples that start and end together are ordered by uuid: the numeric order of its 128 bits, which must be
     /// the order of the uuid strings.
-    @Test func sameTimesAreOrderedByTheUUIDString() {
+    func sameTimesAreOrderedByTheUUIDString() {
         var generator = IndependentTestKit.SeededGenerator(seed: 7)
         let at = IndependentTestKit.utc(2024, 5, 1)
         var samples: [Sample] = []
@@ -738,3 +745,47 @@ struct JSONFileStoreTests {
         }
     }
 }
+
+/// The checks ``JSONFileStoreTests/checks(_:)`` runs.
+private let jSONFileStoreTestsChecks: [Check<JSONFileStoreTests>] = [
+    Check("firstSaveCreatesAPrivateStore", JSONFileStoreTests.firstSaveCreatesAPrivateStore),
+    Check("emptyFolderBecomesAStore", JSONFileStoreTests.emptyFolderBecomesAStore),
+    Check("savingNothingCreatesNothing", JSONFileStoreTests.savingNothingCreatesNothing),
+    Check("samplesArePartitionedByTheUTCMonthOfTheirStart",
+          JSONFileStoreTests.samplesArePartitionedByTheUTCMonthOfTheirStart),
+    Check("monthKeysAreUTCMonths", JSONFileStoreTests.monthKeysAreUTCMonths),
+    Check("typeIdentifiersCannotEscapeTheSamplesFolder",
+          JSONFileStoreTests.typeIdentifiersCannotEscapeTheSamplesFolder),
+    Check("typeFoldersMatchTheirDefinition", JSONFileStoreTests.typeFoldersMatchTheirDefinition),
+    Check("samplesLongerThanTwoDaysGoToLongJsonlAndAreFound",
+          JSONFileStoreTests.samplesLongerThanTwoDaysGoToLongJsonlAndAreFound),
+    Check("aSampleStartingInThePreviousMonthIsFound", JSONFileStoreTests.aSampleStartingInThePreviousMonthIsFound),
+    Check("partitionsComeInMonthOrderWhateverTheFolderListing",
+          JSONFileStoreTests.partitionsComeInMonthOrderWhateverTheFolderListing),
+    Check("queriesReadOnlyThePartitionsTheyCanTouch", JSONFileStoreTests.queriesReadOnlyThePartitionsTheyCanTouch),
+    Check("appendsNeverRewriteExistingBytes", JSONFileStoreTests.appendsNeverRewriteExistingBytes),
+    Check("roundTripKeepsEveryField", JSONFileStoreTests.roundTripKeepsEveryField),
+    Check("tornTrailingLineIsIgnoredThenMovedAside", JSONFileStoreTests.tornTrailingLineIsIgnoredThenMovedAside),
+    Check("garbageLastLineIsTreatedAsTorn", JSONFileStoreTests.garbageLastLineIsTreatedAsTorn),
+    Check("everyRecoveryKeepsItsOwnFile", JSONFileStoreTests.everyRecoveryKeepsItsOwnFile),
+    Check("garbageOnlyLineIsMovedAsideWhole", JSONFileStoreTests.garbageOnlyLineIsMovedAsideWhole),
+    Check("corruptLineInTheMiddleThrowsWithItsLineNumber",
+          JSONFileStoreTests.corruptLineInTheMiddleThrowsWithItsLineNumber),
+    Check("blankLinesAreNotCorruption", JSONFileStoreTests.blankLinesAreNotCorruption),
+    Check("batchSaveAcrossPartitionsIsAllVisible", JSONFileStoreTests.batchSaveAcrossPartitionsIsAllVisible),
+    Check("interruptedBatchIsInvisibleThenCompletedExactlyOnce",
+          JSONFileStoreTests.interruptedBatchIsInvisibleThenCompletedExactlyOnce),
+    Check("interruptedUndoBatchIsInvisibleThenCutBack", JSONFileStoreTests.interruptedUndoBatchIsInvisibleThenCutBack),
+    Check("undoJournalWithLinesIsRefused", JSONFileStoreTests.undoJournalWithLinesIsRefused),
+    Check("journalVersionsAreCheckedAgainstTheirKind", JSONFileStoreTests.journalVersionsAreCheckedAgainstTheirKind),
+    Check("journalForAPartitionNotYetCreatedIsReplayed",
+          JSONFileStoreTests.journalForAPartitionNotYetCreatedIsReplayed),
+    Check("journalPointingOutsideTheStoreIsRefused", JSONFileStoreTests.journalPointingOutsideTheStoreIsRefused),
+    Check("journalWhoseLinesDoNotMatchItsHeaderIsRefused",
+          JSONFileStoreTests.journalWhoseLinesDoNotMatchItsHeaderIsRefused),
+    Check("folderWithOtherFilesIsNotAStore", JSONFileStoreTests.folderWithOtherFilesIsNotAStore),
+    Check("aFileIsNotAStore", JSONFileStoreTests.aFileIsNotAStore),
+    Check("newerFormatVersionIsRefused", JSONFileStoreTests.newerFormatVersionIsRefused),
+    Check("latestSamplesAreNewestFirstAcrossMonths", JSONFileStoreTests.latestSamplesAreNewestFirstAcrossMonths),
+    Check("sameTimesAreOrderedByTheUUIDString", JSONFileStoreTests.sameTimesAreOrderedByTheUUIDString),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// Issue 29, items 8 and 9: reads stay linear in the store and a page of changes holds no more than the page, checked
 /// by what the store decoded and held (``ReadCounts``), never by timing.
 struct LinearReadTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: linearReadTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     let now = TestSupport.referenceNow
 
     /// `months` months of water, `perMonth` samples each from 2021-01, every `deleteEvery`-th deleted: returns the
@@ -27,7 +34,7 @@ struct LinearReadTests {
     }
 
     /// Item 9: an export reads month by month, yet decodes each tombstone once, not once a month.
-    @Test func anExportDecodesEachTombstoneOnce() throws {
+    func anExportDecodesEachTombstoneOnce() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let (store, tombstones) = try storeWithTombstones(folder)
             let reader = JSONFileStore(path: store.path)
@@ -43,7 +50,7 @@ struct LinearReadTests {
 
     /// Item 9, for every reader that goes month by month (a re-import's identity index, the look-alike finder): each
     /// tombstone is decoded once, and what each month shows is what a fresh instance shows.
-    @Test func readingMonthByMonthDecodesEachTombstoneOnce() throws {
+    func readingMonthByMonthDecodesEachTombstoneOnce() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let (store, tombstones) = try storeWithTombstones(folder)
             let reader = JSONFileStore(path: store.path)
@@ -62,7 +69,7 @@ struct LinearReadTests {
     /// Item 9, the re-import: an export whose records alternate between types day by day (as the Health app's and the
     /// benchmark's do) goes through the identity index month by month and type by type, yet each tombstone is decoded
     /// once.
-    @Test func aReimportDecodesEachTombstoneOnce() throws {
+    func aReimportDecodesEachTombstoneOnce() throws {
         try TestSupport.withTemporaryDirectory { folder in
             typealias Support = ImportTestSupport
             let types = ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierDietaryWater",
@@ -93,7 +100,7 @@ struct LinearReadTests {
 
     /// What an instance remembers of the tombstones follows every change another process makes: a deletion appended,
     /// a compaction that drops tombstones, a deleted sample restored by an import.
-    @Test func rememberedDeletionsFollowOtherWriters() throws {
+    func rememberedDeletionsFollowOtherWriters() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let (store, _) = try storeWithTombstones(folder, months: 3, perMonth: 4)
             let water = SampleType.water.identifier
@@ -168,3 +175,11 @@ struct LinearReadTests {
         }
     }
 }
+
+/// The checks ``LinearReadTests/checks(_:)`` runs.
+private let linearReadTestsChecks: [Check<LinearReadTests>] = [
+    Check("anExportDecodesEachTombstoneOnce", LinearReadTests.anExportDecodesEachTombstoneOnce),
+    Check("readingMonthByMonthDecodesEachTombstoneOnce", LinearReadTests.readingMonthByMonthDecodesEachTombstoneOnce),
+    Check("aReimportDecodesEachTombstoneOnce", LinearReadTests.aReimportDecodesEachTombstoneOnce),
+    Check("rememberedDeletionsFollowOtherWriters", LinearReadTests.rememberedDeletionsFollowOtherWriters),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// A new store is not made on the bare folder of a disk that is not mounted (``MountTable``): its samples would be
 /// hidden once the disk is back.
 struct MountTableTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: mountTableTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// `/etc/fstab` of a machine with a removable disk at /media/backup (noauto), a data disk at /srv/data, swap, and
     /// a path with a space.
     static let fstab = """
@@ -26,13 +33,13 @@ struct MountTableTests {
         31 27 8:17 / /srv/data rw,relatime - ext4 /dev/sdb1 rw
         """
 
-    @Test func aStoreUnderAnUnmountedDiskNamesItsMountPoint() {
+    func aStoreUnderAnUnmountedDiskNamesItsMountPoint() {
         expectEqual(MountTable.unmountedMountPoint(holding: "/media/backup/health", fstab: Self.fstab, mountInfo: Self.mounted), "/media/backup")
         expectEqual(MountTable.unmountedMountPoint(holding: "/media/backup", fstab: Self.fstab, mountInfo: Self.mounted), "/media/backup", "the bare mount point itself")
         expectEqual(MountTable.unmountedMountPoint(holding: "/media/backup/a/b/c", fstab: Self.fstab, mountInfo: Self.mounted), "/media/backup")
     }
 
-    @Test func theDeepestMountPointDecides() {
+    func theDeepestMountPointDecides() {
         expectEqual(MountTable.unmountedMountPoint(holding: "/srv/data/archive/hk", fstab: Self.fstab, mountInfo: Self.mounted), "/srv/data/archive", "a disk inside a mounted one")
         expectNil(MountTable.unmountedMountPoint(holding: "/srv/data/hk", fstab: Self.fstab, mountInfo: Self.mounted),
                   "under a mounted disk")
@@ -41,7 +48,7 @@ struct MountTableTests {
                                                  mountInfo: archiveMounted))
     }
 
-    @Test func pathsOutsideEveryNamedMountPointAreFine() {
+    func pathsOutsideEveryNamedMountPointAreFine() {
         for path in ["/home/jane/.local/share/hkctl", "/media/backups/hk", "/srv/database", "/tmp/hk"] {
             expectNil(MountTable.unmountedMountPoint(holding: path, fstab: Self.fstab, mountInfo: Self.mounted), "\(path)")
         }
@@ -49,14 +56,14 @@ struct MountTableTests {
                   "no fstab, no mount points to miss")
     }
 
-    @Test func escapedSpacesInBothTablesAreDecoded() {
+    func escapedSpacesInBothTablesAreDecoded() {
         expectEqual(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: Self.mounted), "/home/jane/My NAS")
         let nasMounted = Self.mounted + "\n41 27 0:50 / /home/jane/My\\040NAS rw - cifs //nas/share rw\n"
         expectNil(MountTable.unmountedMountPoint(holding: "/home/jane/My NAS/hk", fstab: Self.fstab, mountInfo: nasMounted))
         expectEqual(MountTable.unescaped("a\\134b\\011c\\04"), "a\\b\tc\\04", "a backslash, a tab, and a cut-off escape kept")
     }
 
-    @Test func theResolvedPathFollowsLinksOfTheExistingPartOnly() throws {
+    func theResolvedPathFollowsLinksOfTheExistingPartOnly() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let pointer = try #require(realpath(folder, nil))
             let real = String(cString: pointer)
@@ -70,7 +77,7 @@ struct MountTableTests {
     }
 
     /// A store on this machine's tables: a folder under no mount point of `/etc/fstab` is created as before.
-    @Test func anOrdinaryNewStoreIsStillCreated() throws {
+    func anOrdinaryNewStoreIsStillCreated() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/a/b/store")
             let start = Date(timeIntervalSince1970: 1_700_000_000)
@@ -84,6 +91,13 @@ struct MountTableTests {
 /// The store's own refusals, with the tables given (no namespace or root needed): a write and a token look-up on a
 /// store whose disk is missing.
 struct MissingDiskStoreTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: missingDiskStoreTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// A store at `folder/disk/health` with `/etc/fstab` naming `folder/disk` (spelled `fstabPoint`), mounted or not.
     private func store(in folder: String, fstabPoint: String? = nil, mounted: Bool) throws -> (JSONFileStore, disk: String) {
         let pointer = try #require(realpath(folder, nil))
@@ -105,7 +119,7 @@ struct MissingDiskStoreTests {
                value: .quantity(Quantity(250, try! HealthUnit(parsing: "mL"))), source: "hkctl", created: start)
     }
 
-    @Test func aSaveOnTheMissingDiskIsRefusedAndMakesNothing() throws {
+    func aSaveOnTheMissingDiskIsRefusedAndMakesNothing() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let (store, disk) = try store(in: folder, mounted: false)
             #expect(throws: StoreError.notMounted(store.path, mountPoint: disk)) {
@@ -117,7 +131,7 @@ struct MissingDiskStoreTests {
         }
     }
 
-    @Test func theMountedDiskTakesTheStore() throws {
+    func theMountedDiskTakesTheStore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let (store, disk) = try store(in: folder, mounted: true)
             try store.save([water(Date(timeIntervalSince1970: 1_700_000_000))])
@@ -128,7 +142,7 @@ struct MissingDiskStoreTests {
 
     /// `/etc/fstab` may name the mount point through a symbolic link (`/media` linking to `run/media`): it is matched as
     /// the kernel lists it, with the link resolved.
-    @Test func aMountPointNamedThroughALinkIsMatched() throws {
+    func aMountPointNamedThroughALinkIsMatched() throws {
         try TestSupport.withTemporaryDirectory { folder in
             try FileManager.default.createSymbolicLink(atPath: folder + "/media", withDestinationPath: folder)
             let (store, disk) = try store(in: folder, fstabPoint: folder + "/media/disk", mounted: false)
@@ -138,7 +152,7 @@ struct MissingDiskStoreTests {
         }
     }
 
-    @Test func theMessageSaysWhatToDo() throws {
+    func theMessageSaysWhatToDo() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let pointer = try #require(realpath(folder, nil))
             let real = String(cString: pointer)
@@ -151,3 +165,23 @@ struct MissingDiskStoreTests {
         }
     }
 }
+
+/// The checks ``MountTableTests/checks(_:)`` runs.
+private let mountTableTestsChecks: [Check<MountTableTests>] = [
+    Check("aStoreUnderAnUnmountedDiskNamesItsMountPoint", MountTableTests.aStoreUnderAnUnmountedDiskNamesItsMountPoint),
+    Check("theDeepestMountPointDecides", MountTableTests.theDeepestMountPointDecides),
+    Check("pathsOutsideEveryNamedMountPointAreFine", MountTableTests.pathsOutsideEveryNamedMountPointAreFine),
+    Check("escapedSpacesInBothTablesAreDecoded", MountTableTests.escapedSpacesInBothTablesAreDecoded),
+    Check("theResolvedPathFollowsLinksOfTheExistingPartOnly",
+          MountTableTests.theResolvedPathFollowsLinksOfTheExistingPartOnly),
+    Check("anOrdinaryNewStoreIsStillCreated", MountTableTests.anOrdinaryNewStoreIsStillCreated),
+]
+
+/// The checks ``MissingDiskStoreTests/checks(_:)`` runs.
+private let missingDiskStoreTestsChecks: [Check<MissingDiskStoreTests>] = [
+    Check("aSaveOnTheMissingDiskIsRefusedAndMakesNothing",
+          MissingDiskStoreTests.aSaveOnTheMissingDiskIsRefusedAndMakesNothing),
+    Check("theMountedDiskTakesTheStore", MissingDiskStoreTests.theMountedDiskTakesTheStore),
+    Check("aMountPointNamedThroughALinkIsMatched", MissingDiskStoreTests.aMountPointNamedThroughALinkIsMatched),
+    Check("theMessageSaysWhatToDo", MissingDiskStoreTests.theMessageSaysWhatToDo),
+]

@@ -6,13 +6,20 @@ import TestKit
 /// Issue 22: the record of operations (`operations.jsonl`) that `undo` works from is written with the write it
 /// describes, under the same lock: a failed or crashed write leaves no record of lines that were not written.
 struct OperationLogTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: operationLogTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private typealias Ops = OperationTestKit
     private struct Stop: Error {}
 
     // MARK: The record of operations
 
-    @Test func eachRecordedWriteAppendsOneRecordNamingItsChangeNumbers() throws {
+    func eachRecordedWriteAppendsOneRecordNamingItsChangeNumbers() throws {
         try Ops.withStore { store, path in
             try store.save([Ops.water(100, hour: 7)])
             #expect(!Kit.exists(path + "/operations.jsonl"), "a store without recording records nothing")
@@ -34,7 +41,7 @@ struct OperationLogTests {
         }
     }
 
-    @Test func theBatchesOfAnImportShareTheImportsID() throws {
+    func theBatchesOfAnImportShareTheImportsID() throws {
         try Ops.withStore { store, path in
             let importer = Ops.recording(store, .import)
             var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
@@ -51,7 +58,7 @@ struct OperationLogTests {
         }
     }
 
-    @Test func aHealthStoreRecordsItsWritesAsOneOperation() throws {
+    func aHealthStoreRecordsItsWritesAsOneOperation() throws {
         try Ops.withStore { store, path in
             // A HealthStore writes through a fresh store instance each time; they share the recording's id.
             let health = try HealthStore(storage: Ops.recording(store, .import), source: "hkctl")
@@ -62,7 +69,7 @@ struct OperationLogTests {
         }
     }
 
-    @Test func aFailedWriteTakesItsRecordBackWithIt() throws {
+    func aFailedWriteTakesItsRecordBackWithIt() throws {
         try Ops.withStore { store, path in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             let before = Ops.tree(path)
@@ -73,7 +80,7 @@ struct OperationLogTests {
         }
     }
 
-    @Test func aCrashedImportBatchDropsItsRecordWithItsLines() throws {
+    func aCrashedImportBatchDropsItsRecordWithItsLines() throws {
         try Ops.withStore { store, path in
             try Ops.recording(store, .add).save([Kit.steps(5, Kit.utc(2024, 1, 1, 8))])
             let partition = "samples/HKQuantityTypeIdentifierStepCount/2024-01.jsonl"
@@ -94,7 +101,7 @@ struct OperationLogTests {
         }
     }
 
-    @Test func aTornFinalRecordIsSkippedAndADamagedOneReported() throws {
+    func aTornFinalRecordIsSkippedAndADamagedOneReported() throws {
         try Ops.withStore { store, path in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             try Kit.append("{\"op\":\"add\",\"id\":", to: path + "/operations.jsonl")
@@ -109,7 +116,7 @@ struct OperationLogTests {
 
     /// A replace whose numbers are all tombstones (an export's import taking HAE points out) reads back; one naming
     /// more tombstones than numbers, or none, does not.
-    @Test func aReplaceOfOnlyTombstonesReadsBack() throws {
+    func aReplaceOfOnlyTombstonesReadsBack() throws {
         let record = OperationRecord(kind: .replace, operation: 2, source: "hkctl", date: Date(timeIntervalSince1970: 0),
                                      changes: 5...6, types: ["HKQuantityTypeIdentifierStepCount"], replaced: 2)
         func read(_ line: String) -> OperationRecord? {
@@ -123,3 +130,17 @@ struct OperationLogTests {
         expectNil(read(line.replacingOccurrences(of: "\"replaced\":2", with: "\"replaced\":0")))
     }
 }
+
+/// The checks ``OperationLogTests/checks(_:)`` runs.
+private let operationLogTestsChecks: [Check<OperationLogTests>] = [
+    Check("eachRecordedWriteAppendsOneRecordNamingItsChangeNumbers",
+          OperationLogTests.eachRecordedWriteAppendsOneRecordNamingItsChangeNumbers),
+    Check("theBatchesOfAnImportShareTheImportsID", OperationLogTests.theBatchesOfAnImportShareTheImportsID),
+    Check("aHealthStoreRecordsItsWritesAsOneOperation", OperationLogTests.aHealthStoreRecordsItsWritesAsOneOperation),
+    Check("aFailedWriteTakesItsRecordBackWithIt", OperationLogTests.aFailedWriteTakesItsRecordBackWithIt),
+    Check("aCrashedImportBatchDropsItsRecordWithItsLines",
+          OperationLogTests.aCrashedImportBatchDropsItsRecordWithItsLines),
+    Check("aTornFinalRecordIsSkippedAndADamagedOneReported",
+          OperationLogTests.aTornFinalRecordIsSkippedAndADamagedOneReported),
+    Check("aReplaceOfOnlyTombstonesReadsBack", OperationLogTests.aReplaceOfOnlyTombstonesReadsBack),
+]

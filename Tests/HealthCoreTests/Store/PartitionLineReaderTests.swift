@@ -6,6 +6,13 @@ import TestKit
 /// One reader reads file after file through its 128 KiB buffer: whatever the sizes of the files read one after the
 /// other, and however a file grows while it is read, every complete line comes through once, whole, in order.
 struct PartitionLineReaderTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: partitionLineReaderTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Lines of varying length (some longer than a page), numbered so that a lost, doubled or cut line shows.
     private static func lines(_ count: Int, tag: String) -> [String] {
         (0..<count).map { "\(tag)-\($0)-" + String(repeating: "x", count: ($0 * 7919) % 5000) }
@@ -20,7 +27,7 @@ struct PartitionLineReaderTests {
         return seen
     }
 
-    @Test func filesOfEverySizeReadOneAfterTheOtherGiveEachLineOnce() throws {
+    func filesOfEverySizeReadOneAfterTheOtherGiveEachLineOnce() throws {
         try TestSupport.withTemporaryDirectory { folder in
             // Small, larger than the largest read (lines cross its pieces), empty, a torn last line, small again.
             let contents: [(name: String, lines: [String], torn: String)] = [
@@ -41,7 +48,7 @@ struct PartitionLineReaderTests {
         }
     }
 
-    @Test func aFileThatGrowsAfterItIsOpenedIsReadToItsNewEnd() throws {
+    func aFileThatGrowsAfterItIsOpenedIsReadToItsNewEnd() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/growing.jsonl"
             let first = Self.lines(2, tag: "before")
@@ -59,3 +66,11 @@ struct PartitionLineReaderTests {
         }
     }
 }
+
+/// The checks ``PartitionLineReaderTests/checks(_:)`` runs.
+private let partitionLineReaderTestsChecks: [Check<PartitionLineReaderTests>] = [
+    Check("filesOfEverySizeReadOneAfterTheOtherGiveEachLineOnce",
+          PartitionLineReaderTests.filesOfEverySizeReadOneAfterTheOtherGiveEachLineOnce),
+    Check("aFileThatGrowsAfterItIsOpenedIsReadToItsNewEnd",
+          PartitionLineReaderTests.aFileThatGrowsAfterItIsOpenedIsReadToItsNewEnd),
+]

@@ -12,6 +12,13 @@ import TestKit
 /// the type's tombstones are as they were, ignored and built again when missing, stale, damaged or foreign, and never
 /// changing a figure: a statistic read through them equals, to the last bit, the one read from the lines.
 struct PartitionSummaryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: partitionSummaryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     // MARK: Fixtures
@@ -84,7 +91,7 @@ struct PartitionSummaryTests {
     /// week and day edges fall on whole UTC hours or not (Kolkata +05:30, Chatham +12:45), across DST changes (Los
     /// Angeles, 10 March), with ranges that start mid-month and mid-hour, merged or not, with several sources,
     /// deletions, samples split at edges and a month that cannot be summarised.
-    @Test func summariesGiveExactlyTheLinesFigures() throws {
+    func summariesGiveExactlyTheLinesFigures() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 1)
             let derived = store.path + "/derived", away = store.path + "/derived-away"
@@ -124,7 +131,7 @@ struct PartitionSummaryTests {
 
     /// A month whose source writes fractions, and one where a source names two devices, get no summary; the months
     /// around them do.
-    @Test func monthsThatCannotBeExactGetNone() throws {
+    func monthsThatCannotBeExactGetNone() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 3)
             try store.save([Sample(typeIdentifier: SampleType.steps.identifier, start: Kit.utc(2024, 2, 5, 9),
@@ -141,7 +148,7 @@ struct PartitionSummaryTests {
 
     /// A summary is what the month's lines hold: hours with their sums, counts and sources, the samples crossing an
     /// hour one by one; it is private, and it reads back as it was written. A month of a few lines gets none.
-    @Test func builtFromTheLines() throws {
+    func builtFromTheLines() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             func steps(_ value: Double, _ start: Date, _ end: Date, _ source: String) -> Sample {
@@ -190,7 +197,7 @@ struct PartitionSummaryTests {
     /// A summary is used only while the partition and the tombstones are exactly as it names them: an add (a longer
     /// file) or a deletion (a longer tombstone file) makes it stale, and the next read answers from the lines and
     /// keeps a new one.
-    @Test func staleSummariesAreIgnoredAndRebuilt() throws {
+    func staleSummariesAreIgnoredAndRebuilt() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 4)
             let calendar = GregorianCalendar()
@@ -219,7 +226,7 @@ struct PartitionSummaryTests {
 
     /// A missing, damaged, cut short or foreign (another month's) summary file, and one a folder or a link stands
     /// in for, is ignored: the answer is the lines', and a good summary takes its place.
-    @Test func badSummaryFilesAreIgnoredAndRebuilt() throws {
+    func badSummaryFilesAreIgnoredAndRebuilt() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 5)
             let calendar = GregorianCalendar()
@@ -278,7 +285,7 @@ struct PartitionSummaryTests {
 
     /// A read that fails (here on a damaged line in April) keeps no summary of the months it read before, so the
     /// store is as it was.
-    @Test func aFailedReadKeepsNoSummary() throws {
+    func aFailedReadKeepsNoSummary() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 8)
             let april = partitionPath(store, month: "2024-04")
@@ -293,7 +300,7 @@ struct PartitionSummaryTests {
     }
 
     /// A store where no summary can be written (here `derived` is a file) still answers, from the lines.
-    @Test func aStoreThatCannotKeepSummariesStillAnswers() throws {
+    func aStoreThatCannotKeepSummariesStillAnswers() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 6)
             let query = request(everything, bucket: .month)
@@ -308,7 +315,7 @@ struct PartitionSummaryTests {
     /// A read notes the partition's identity when it opens it and when it has read it to the end: a writer that
     /// changes the file in between (here a line appended right after the open) leaves no summary that claims the
     /// file as it is now, and the next query answers with the new line.
-    @Test func aFileChangedDuringTheReadKeepsNoSummaryOfTheNewFile() throws {
+    func aFileChangedDuringTheReadKeepsNoSummaryOfTheNewFile() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = try generatedStore(folder, seed: 7)
             let file = partitionPath(store, month: "2024-03")
@@ -346,3 +353,16 @@ struct PartitionSummaryTests {
         }
     }
 }
+
+/// The checks ``PartitionSummaryTests/checks(_:)`` runs.
+private let partitionSummaryTestsChecks: [Check<PartitionSummaryTests>] = [
+    Check("summariesGiveExactlyTheLinesFigures", PartitionSummaryTests.summariesGiveExactlyTheLinesFigures),
+    Check("monthsThatCannotBeExactGetNone", PartitionSummaryTests.monthsThatCannotBeExactGetNone),
+    Check("builtFromTheLines", PartitionSummaryTests.builtFromTheLines),
+    Check("staleSummariesAreIgnoredAndRebuilt", PartitionSummaryTests.staleSummariesAreIgnoredAndRebuilt),
+    Check("badSummaryFilesAreIgnoredAndRebuilt", PartitionSummaryTests.badSummaryFilesAreIgnoredAndRebuilt),
+    Check("aFailedReadKeepsNoSummary", PartitionSummaryTests.aFailedReadKeepsNoSummary),
+    Check("aStoreThatCannotKeepSummariesStillAnswers", PartitionSummaryTests.aStoreThatCannotKeepSummariesStillAnswers),
+    Check("aFileChangedDuringTheReadKeepsNoSummaryOfTheNewFile",
+          PartitionSummaryTests.aFileChangedDuringTheReadKeepsNoSummaryOfTheNewFile),
+]

@@ -6,6 +6,13 @@ import TextSupport
 
 /// The store's one-line JSON form of a sample.
 struct SampleLineCodecTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sampleLineCodecTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private static let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
@@ -37,25 +44,25 @@ struct SampleLineCodecTests {
 
     // MARK: Exact form
 
-    @Test func quantityLineHasTheDocumentedShape() {
+    func quantityLineHasTheDocumentedShape() {
         let line = encode(sample(.quantity(Quantity(500, unit("mL")))))
         #expect(line == #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierDietaryWater","start":"2024-06-01T12:00:00+00:00","end":"2024-06-01T12:00:00+00:00","value":500,"unit":"mL","source":"hkctl","created":"2024-06-01T12:00:00+00:00"}"#)
     }
 
-    @Test func categoryLineUsesTheCaseName() {
+    func categoryLineUsesTheCaseName() {
         let night = sample(.category(3), type: SampleType.sleep.identifier, start: Kit.utc(2024, 5, 31, 23), end: Kit.utc(2024, 6, 1, 7))
         let line = encode(night)
         #expect(line.contains(#","value":"asleepCore","source":"#))
         #expect(!line.contains(#""unit""#))
     }
 
-    @Test func datesCarryTheStoresZoneOffset() throws {
+    func datesCarryTheStoresZoneOffset() throws {
         let line = encode(sample(.quantity(Quantity(1, .count()))), zone: Kit.zone("Europe/Paris"))
         #expect(line.contains(#""start":"2024-06-01T14:00:00+02:00""#))
         try expectEqual(decode(line).start, SampleLineCodecTests.noon)  // same instant
     }
 
-    @Test func metadataKeysAreSortedAndCaseSensitive() {
+    func metadataKeysAreSortedAndCaseSensitive() {
         let line = encode(sample(.quantity(Quantity(1, .count())), metadata: ["key": .number(2.5), "Key": .string("A")]))
         #expect(line.hasSuffix(#","metadata":{"Key":"A","key":2.5}}"#))
     }
@@ -76,7 +83,7 @@ struct SampleLineCodecTests {
         expectEqual(decoded, original)
     }
 
-    @Test func millisecondsAndCreationDateRoundTrip() throws {
+    func millisecondsAndCreationDateRoundTrip() throws {
         let start = Date(timeIntervalSince1970: Kit.utc(2024, 2, 29, 23, 59, 59).timeIntervalSince1970 + 0.123)
         var original = sample(.quantity(Quantity(3, .count())), type: SampleType.steps.identifier, start: start,
                               end: start.addingTimeInterval(60.5))
@@ -93,7 +100,7 @@ struct SampleLineCodecTests {
         try expectEqual(roundTrip(original), original)
     }
 
-    @Test func categoryOfAnUnknownTypeRoundTripsAsARawNumber() throws {
+    func categoryOfAnUnknownTypeRoundTripsAsARawNumber() throws {
         // A category type this catalogue does not know (a newer HealthKit type, say).
         let mindful = sample(.category(0), type: "HKCategoryTypeIdentifierHkctlTestUnknownEvent",
                              start: Kit.utc(2024, 6, 1, 8), end: Kit.utc(2024, 6, 1, 8, 10))
@@ -102,7 +109,7 @@ struct SampleLineCodecTests {
         try expectEqual(decode(line), mindful)
     }
 
-    @Test func metadataRoundTripsWithCaseDistinctKeys() throws {
+    func metadataRoundTripsWithCaseDistinctKeys() throws {
         let metadata: [String: MetadataValue] = [
             "HKTimeZone": .string("Europe/Paris"), "Key": .string("upper"), "key": .string("lower"), "KEY": .number(3),
             "ratio": .number(0.25), "negative": .number(-2.5), "tiny": .number(1e-7), "big": .number(1e300),
@@ -115,7 +122,7 @@ struct SampleLineCodecTests {
         expectEqual(decoded.metadata["numeric text"], .string("42"))  // a string of digits stays a string
     }
 
-    @Test func escapedStringsRoundTrip() throws {
+    func escapedStringsRoundTrip() throws {
         let tricky = "He said \"hi\"\\ \n line2\ttab\r\u{01}\u{1F}\u{7F} caf\u{E9} 日本語 😀 👩‍👩‍👧 \u{2028}\u{2029} </script> / end"
         let original = sample(.quantity(Quantity(1, .count())), source: tricky, metadata: [tricky: .string(tricky), "quote\"key": .number(1)])
         let line = encode(original)
@@ -130,12 +137,12 @@ struct SampleLineCodecTests {
 
     // MARK: Lines written by others
 
-    @Test func decodesEscapesItDoesNotWriteItself() throws {
+    func decodesEscapesItDoesNotWriteItself() throws {
         let line = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"caf\u00e9 \ud83d\ude00 \/ \b\f \u0041"}"#
         try expectEqual(decode(line).source, "café 😀 / \u{8}\u{C} A")
     }
 
-    @Test func unknownKeysAreSkippedAndOrderDoesNotMatter() throws {
+    func unknownKeysAreSkippedAndOrderDoesNotMatter() throws {
         let line = #"""
         { "extra" : {"nested":[1, 2.5e3, {"a":null}, [true, false]], "t":true}, "flag":false, "nothing":null, "list":[],
           "value" : 8000, "type":"HKQuantityTypeIdentifierStepCount", "uuid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
@@ -162,7 +169,7 @@ struct SampleLineCodecTests {
 
     private static let valid = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"HKQuantityTypeIdentifierStepCount","start":"2024-06-01T12:00:00Z","end":"2024-06-01T12:00:00Z","value":1,"unit":"count","source":"hkctl"}"#
 
-    @Test func theValidLineDecodes() throws {
+    func theValidLineDecodes() throws {
         try expectEqual(decode(SampleLineCodecTests.valid).value, .quantity(Quantity(1, .count())))
     }
 
@@ -201,14 +208,14 @@ struct SampleLineCodecTests {
         #expect(throws: (any Error).self, "\(why)") { try decode(line) }
     }
 
-    @Test func rawControlCharactersInStringsAreNotJSON() {
+    func rawControlCharactersInStringsAreNotJSON() {
         // RFC 8259 §7: characters below U+0020 must be escaped inside strings; a raw tab makes the line invalid JSON.
         let line = SampleLineCodecTests.valid.replacingOccurrences(of: #""source":"hkctl""#, with: "\"source\":\"a\tb\"")
         expectNil((try? JSONSerialization.jsonObject(with: Data(line.utf8))), "Foundation refuses it too")
         #expect(throws: (any Error).self) { try decode(line) }
     }
 
-    @Test func jsonQuotingEscapesWhatJSONRequires() {
+    func jsonQuotingEscapesWhatJSONRequires() {
         #expect(JSONText.quoted("a\"b") == #""a\"b""#)
         #expect(JSONText.quoted("back\\slash") == #""back\\slash""#)
         #expect(JSONText.quoted("\u{01}") == #""\u0001""#)
@@ -216,3 +223,22 @@ struct SampleLineCodecTests {
         expectEqual(JSONText.quoted("é😀"), "\"é😀\"")  // other text stays as UTF-8
     }
 }
+
+/// The checks ``SampleLineCodecTests/checks(_:)`` runs.
+private let sampleLineCodecTestsChecks: [Check<SampleLineCodecTests>] = [
+    Check("quantityLineHasTheDocumentedShape", SampleLineCodecTests.quantityLineHasTheDocumentedShape),
+    Check("categoryLineUsesTheCaseName", SampleLineCodecTests.categoryLineUsesTheCaseName),
+    Check("datesCarryTheStoresZoneOffset", SampleLineCodecTests.datesCarryTheStoresZoneOffset),
+    Check("metadataKeysAreSortedAndCaseSensitive", SampleLineCodecTests.metadataKeysAreSortedAndCaseSensitive),
+    Check("millisecondsAndCreationDateRoundTrip", SampleLineCodecTests.millisecondsAndCreationDateRoundTrip),
+    Check("categoryOfAnUnknownTypeRoundTripsAsARawNumber",
+          SampleLineCodecTests.categoryOfAnUnknownTypeRoundTripsAsARawNumber),
+    Check("metadataRoundTripsWithCaseDistinctKeys", SampleLineCodecTests.metadataRoundTripsWithCaseDistinctKeys),
+    Check("escapedStringsRoundTrip", SampleLineCodecTests.escapedStringsRoundTrip),
+    Check("decodesEscapesItDoesNotWriteItself", SampleLineCodecTests.decodesEscapesItDoesNotWriteItself),
+    Check("unknownKeysAreSkippedAndOrderDoesNotMatter",
+          SampleLineCodecTests.unknownKeysAreSkippedAndOrderDoesNotMatter),
+    Check("theValidLineDecodes", SampleLineCodecTests.theValidLineDecodes),
+    Check("rawControlCharactersInStringsAreNotJSON", SampleLineCodecTests.rawControlCharactersInStringsAreNotJSON),
+    Check("jsonQuotingEscapesWhatJSONRequires", SampleLineCodecTests.jsonQuotingEscapesWhatJSONRequires),
+]

@@ -6,6 +6,13 @@ import TextSupport
 
 /// The import's byte-level line writer must write exactly what ``SampleLineCodec`` writes.
 struct SampleLineWriterTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sampleLineWriterTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let uuid = UUID(uuidString: "0A21E1F8-C36C-595A-93FC-0C247A3E6EFF")!
 
     /// The writer's line (body plus sequence ending) and the codec's, for `sample` in `zone`.
@@ -47,7 +54,7 @@ struct SampleLineWriterTests {
         }
     }
 
-    @Test func escapedStringsMatchTheCodec() throws {
+    func escapedStringsMatchTheCodec() throws {
         let awkward = ["Jane’s iPhone", "quote \" back\\slash", "tab\tline\nreturn\r", "bell\u{07} esc\u{1B} nul\u{00}",
                        "separators \u{2028} and \u{2029}", "emoji 🫀 and é", "\u{2027}\u{202A}", ""]
         let start = Date(timeIntervalSince1970: 1_717_243_200)
@@ -64,7 +71,7 @@ struct SampleLineWriterTests {
         }
     }
 
-    @Test func valuesOfEveryKindMatchTheCodec() throws {
+    func valuesOfEveryKindMatchTheCodec() throws {
         let start = Date(timeIntervalSince1970: 1_717_243_200.123)
         let values: [Sample] = [
             sample(.quantity(Quantity(72.40, try HealthUnit(parsing: "kg"))), type: "HKQuantityTypeIdentifierBodyMass", start: start),
@@ -82,7 +89,7 @@ struct SampleLineWriterTests {
         }
     }
 
-    @Test func aBatchNumbersItsLinesInSampleOrderAcrossPartitions() throws {
+    func aBatchNumbersItsLinesInSampleOrderAcrossPartitions() throws {
         var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
         var batch = EncodedSampleBatch()
         let codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
@@ -111,7 +118,7 @@ struct SampleLineWriterTests {
         }
     }
 
-    @Test func quotingMatchesJSONTextOnRandomStrings() {
+    func quotingMatchesJSONTextOnRandomStrings() {
         var generator = SystemRandomNumberGenerator()
         let alphabet: [Unicode.Scalar] = ["a", "\"", "\\", "\n", "\r", "\t", "\u{01}", "\u{1F}", "\u{7F}", "’", "\u{2028}",
                                           "\u{2029}", "\u{2030}", "é", "🫀", " "]
@@ -129,7 +136,7 @@ struct SampleLineWriterTests {
     /// The metadata keys' order by bytes where that is certain, else by `<`: the same order as `<` (which the codec
     /// writes), for keys that share prefixes, differ in ASCII or not, and hold combining marks that compose with the
     /// character before them.
-    @Test func theMetadataKeyOrderIsStringOrder() {
+    func theMetadataKeyOrderIsStringOrder() {
         let keys = ["", "a", "b", "ab", "abc", "abd", "HAEAggregation", "HAEReceivedThrough", "HAE:note", "HAE:Note",
                     "HKMetadataKeySyncIdentifier", "HKMetadataKeySyncVersion", "e", "e\u{301}", "\u{E9}", "ez", "e\u{301}z",
                     "a\u{300}b", "\u{E0}a", "z\u{308}", "Jane’s", "Jane's", "\r\n", "\r", "\n", "@children", "~", "\u{7F}",
@@ -141,3 +148,13 @@ struct SampleLineWriterTests {
         }
     }
 }
+
+/// The checks ``SampleLineWriterTests/checks(_:)`` runs.
+private let sampleLineWriterTestsChecks: [Check<SampleLineWriterTests>] = [
+    Check("escapedStringsMatchTheCodec", SampleLineWriterTests.escapedStringsMatchTheCodec),
+    Check("valuesOfEveryKindMatchTheCodec", SampleLineWriterTests.valuesOfEveryKindMatchTheCodec),
+    Check("aBatchNumbersItsLinesInSampleOrderAcrossPartitions",
+          SampleLineWriterTests.aBatchNumbersItsLinesInSampleOrderAcrossPartitions),
+    Check("quotingMatchesJSONTextOnRandomStrings", SampleLineWriterTests.quotingMatchesJSONTextOnRandomStrings),
+    Check("theMetadataKeyOrderIsStringOrder", SampleLineWriterTests.theMetadataKeyOrderIsStringOrder),
+]

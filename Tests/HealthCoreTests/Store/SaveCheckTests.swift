@@ -8,6 +8,13 @@ import TextSupport
 /// byte-for-byte unchanged, and whatever it accepts can be read back and summarised. (A sample dated after the
 /// store's clock is not bad: HealthKit stores planned meals; see `HealthKitSignatureTests`.)
 struct SaveCheckTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: saveCheckTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private static let now = Kit.utc(2025, 3, 10, 12)
     private static let types = SampleTypeCatalogue.standard.types
@@ -68,7 +75,7 @@ struct SaveCheckTests {
         return bad
     }
 
-    @Test func everyTypeRefusesEveryBrokenRuleAndKeepsTheStoreUnchanged() throws {
+    func everyTypeRefusesEveryBrokenRuleAndKeepsTheStoreUnchanged() throws {
         try Self.withStore { store, folder in
             // Something in the store first, so "unchanged" covers existing files.
             try store.save([Self.sample(.water, .quantity(Quantity(0.5, try HealthUnit(parsing: "L"))))])
@@ -88,7 +95,7 @@ struct SaveCheckTests {
         }
     }
 
-    @Test func everyTypeReadsBackAndSummarisesWhatSaveAccepted() throws {
+    func everyTypeReadsBackAndSummarisesWhatSaveAccepted() throws {
         try Self.withStore { store, _ in
             let calendar = GregorianCalendar(timeZone: .gmt)
             let day = DateInterval(start: Kit.utc(2025, 3, 9), end: Kit.utc(2025, 3, 10))
@@ -104,7 +111,7 @@ struct SaveCheckTests {
         }
     }
 
-    @Test func theWaterThatBrokeReadsIsRefused() throws {
+    func theWaterThatBrokeReadsIsRefused() throws {
         try Self.withStore { store, folder in
             let fiveKilograms = Self.sample(.water, .quantity(Quantity(5, try HealthUnit(parsing: "kg"))))
             #expect(throws: UnitError.self) { try store.save([fiveKilograms]) }
@@ -112,7 +119,7 @@ struct SaveCheckTests {
         }
     }
 
-    @Test func aTypeTheCatalogueDoesNotKnowIsKeptOnlyAsWritten() throws {
+    func aTypeTheCatalogueDoesNotKnowIsKeptOnlyAsWritten() throws {
         try Self.withStore { store, _ in
             let unknown = SampleType.category("HKQuantityTypeIdentifierSomethingNewer", name: "newer", title: "", values: [],
                                               examples: [])
@@ -126,7 +133,7 @@ struct SaveCheckTests {
         }
     }
 
-    @Test func twoSamplesWithOneUUIDInOneSaveAreRefused() throws {
+    func twoSamplesWithOneUUIDInOneSaveAreRefused() throws {
         try Self.withStore { store, folder in
             let first = Self.sample(.water, .quantity(Quantity(0.5, try HealthUnit(parsing: "L"))))
             var second = Self.sample(.water, .quantity(Quantity(0.3, try HealthUnit(parsing: "L"))))
@@ -136,7 +143,7 @@ struct SaveCheckTests {
         }
     }
 
-    @Test func aWorkoutWithImplausibleTotalsIsRefused() throws {
+    func aWorkoutWithImplausibleTotalsIsRefused() throws {
         try Self.withStore { store, _ in
             let start = Kit.utc(2025, 3, 9, 7)
             let detail = WorkoutDetail(duration: 1800, totalEnergyBurned: Quantity(90_000, try HealthUnit(parsing: "kcal")))
@@ -148,7 +155,7 @@ struct SaveCheckTests {
         }
     }
 
-    @Test func aCorrelationNeedsItsMembersOfTheRightTypes() throws {
+    func aCorrelationNeedsItsMembersOfTheRightTypes() throws {
         try Self.withStore { store, folder in
             let catalogue = SampleTypeCatalogue.standard
             let systolic = try catalogue.type(named: "systolic"), diastolic = try catalogue.type(named: "diastolic")
@@ -175,3 +182,17 @@ struct SaveCheckTests {
         }
     }
 }
+
+/// The checks ``SaveCheckTests/checks(_:)`` runs.
+private let saveCheckTestsChecks: [Check<SaveCheckTests>] = [
+    Check("everyTypeRefusesEveryBrokenRuleAndKeepsTheStoreUnchanged",
+          SaveCheckTests.everyTypeRefusesEveryBrokenRuleAndKeepsTheStoreUnchanged),
+    Check("everyTypeReadsBackAndSummarisesWhatSaveAccepted",
+          SaveCheckTests.everyTypeReadsBackAndSummarisesWhatSaveAccepted),
+    Check("theWaterThatBrokeReadsIsRefused", SaveCheckTests.theWaterThatBrokeReadsIsRefused),
+    Check("aTypeTheCatalogueDoesNotKnowIsKeptOnlyAsWritten",
+          SaveCheckTests.aTypeTheCatalogueDoesNotKnowIsKeptOnlyAsWritten),
+    Check("twoSamplesWithOneUUIDInOneSaveAreRefused", SaveCheckTests.twoSamplesWithOneUUIDInOneSaveAreRefused),
+    Check("aWorkoutWithImplausibleTotalsIsRefused", SaveCheckTests.aWorkoutWithImplausibleTotalsIsRefused),
+    Check("aCorrelationNeedsItsMembersOfTheRightTypes", SaveCheckTests.aCorrelationNeedsItsMembersOfTheRightTypes),
+]

@@ -8,6 +8,13 @@ import TextSupport
 /// One `JSONFileStore` (and one `HealthImporter`) shared by several threads at once, as `Sendable` allows: every save
 /// lands once, every read sees whole samples, and nothing is lost or doubled.
 struct SharedStoreTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sharedStoreTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private static let now = Kit.utc(2025, 3, 31, 12)
     private static let everything = DateInterval(start: Kit.utc(2024, 12, 1), end: Kit.utc(2025, 4, 1))
@@ -26,7 +33,7 @@ struct SharedStoreTests {
         group.wait()
     }
 
-    @Test func writersAndReadersShareOneInstance() throws {
+    func writersAndReadersShareOneInstance() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder, clock: { Self.now })
             let perWriter = 40
@@ -70,7 +77,7 @@ struct SharedStoreTests {
         }
     }
 
-    @Test func concurrentRecordedWritesAreEachRecordedOnce() throws {
+    func concurrentRecordedWritesAreEachRecordedOnce() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder, clock: { Self.now },
                                       recording: OperationRecording(kind: .add, source: AuthorizationState.ownerSource, date: Self.now))
@@ -88,7 +95,7 @@ struct SharedStoreTests {
         }
     }
 
-    @Test func oneImporterSharedByTwoThreadsImportsEachRecordOnce() throws {
+    func oneImporterSharedByTwoThreadsImportsEachRecordOnce() throws {
         try ImportTestSupport.withTemporaryDirectory { folder in
             let records = (0..<200).map { index in
                 ImportTestSupport.record(value: "\(index + 1)", start: "2024-05-01 08:\(String(format: "%02d", index % 60)):00 -0700",
@@ -112,3 +119,11 @@ struct SharedStoreTests {
         }
     }
 }
+
+/// The checks ``SharedStoreTests/checks(_:)`` runs.
+private let sharedStoreTestsChecks: [Check<SharedStoreTests>] = [
+    Check("writersAndReadersShareOneInstance", SharedStoreTests.writersAndReadersShareOneInstance),
+    Check("concurrentRecordedWritesAreEachRecordedOnce", SharedStoreTests.concurrentRecordedWritesAreEachRecordedOnce),
+    Check("oneImporterSharedByTwoThreadsImportsEachRecordOnce",
+          SharedStoreTests.oneImporterSharedByTwoThreadsImportsEachRecordOnce),
+]

@@ -13,12 +13,19 @@ import TextSupport
 /// is spelled (links, `..`, another name of the store folder); paths relative to the working folder are tested end to end
 /// (`OutputInPlaceTests`), since a test here must not change the process's working folder.
 struct StoreEnclosureTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: storeEnclosureTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
 
     private func withStore(_ body: (JSONFileStore, String) throws -> Void) throws {
         try TestSupport.withOneWaterSampleStore(body)
     }
 
-    @Test func encloseKnowsEverySpellingOfAPathInsideTheStore() throws {
+    func encloseKnowsEverySpellingOfAPathInsideTheStore() throws {
         try withStore { store, path in
             let parent = PathText.parent(of: path)
             expectEqual(symlink(path, parent + "/alias"), 0)
@@ -34,10 +41,17 @@ struct StoreEnclosureTests {
         }
     }
 
-    @Test func aStoreThatDoesNotExistEnclosesNothing() throws {
+    func aStoreThatDoesNotExistEnclosesNothing() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             #expect(!store.encloses(folder + "/store/operations.jsonl"))
         }
     }
 }
+
+/// The checks ``StoreEnclosureTests/checks(_:)`` runs.
+private let storeEnclosureTestsChecks: [Check<StoreEnclosureTests>] = [
+    Check("encloseKnowsEverySpellingOfAPathInsideTheStore",
+          StoreEnclosureTests.encloseKnowsEverySpellingOfAPathInsideTheStore),
+    Check("aStoreThatDoesNotExistEnclosesNothing", StoreEnclosureTests.aStoreThatDoesNotExistEnclosesNothing),
+]

@@ -7,6 +7,13 @@ import TextSupport
 /// A library client cannot double a reading by saving it again: `save` refuses a uuid the store already has where the
 /// sample would go, or one that belonged to a deleted sample, with the store byte-for-byte unchanged.
 struct StoredUUIDTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: storedUUIDTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private static let now = Kit.utc(2025, 3, 10, 12)
 
@@ -18,7 +25,7 @@ struct StoredUUIDTests {
 
     private static let week = DateInterval(start: Kit.utc(2025, 3, 1), end: Kit.utc(2025, 3, 10))
 
-    @Test func savingAStoredSampleAgainIsRefusedAndCountsOnce() throws {
+    func savingAStoredSampleAgainIsRefusedAndCountsOnce() throws {
         try Self.withStore { store, folder in
             let morning = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
             let evening = Kit.steps(800, Kit.utc(2025, 3, 9, 18))
@@ -34,7 +41,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func aSampleReadBackAndSavedAgainIsRefused() throws {
+    func aSampleReadBackAndSavedAgainIsRefused() throws {
         try Self.withStore { store, _ in
             try store.save([Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))])
             let fetched = try store.samples(ofType: SampleType.steps.identifier, overlapping: Self.week)
@@ -43,7 +50,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func theFirstLineOfAFileAndALongSampleAreFoundToo() throws {
+    func theFirstLineOfAFileAndALongSampleAreFoundToo() throws {
         try Self.withStore { store, _ in
             // A long sample (over two days) lives in the type's long file; it is the first line there.
             let fast = Kit.quantity(.water, 0.5, "L", Kit.utc(2025, 3, 1), Kit.utc(2025, 3, 5))
@@ -52,7 +59,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func aDeletedSamplesUUIDIsNotRevived() throws {
+    func aDeletedSamplesUUIDIsNotRevived() throws {
         try Self.withStore { store, folder in
             let reading = Kit.quantity(.weight, 71.5, "kg", Kit.utc(2025, 3, 9, 7))
             try store.save([reading])
@@ -63,7 +70,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func textThatMerelyContainsAStoredUUIDIsNoMatch() throws {
+    func textThatMerelyContainsAStoredUUIDIsNoMatch() throws {
         try Self.withStore { store, _ in
             let later = Kit.steps(10, Kit.utc(2025, 3, 9, 9))
             // A metadata value spelling out the start of a line with the later sample's uuid: stored escaped, in
@@ -76,7 +83,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func theSameUUIDInAnotherStoreOrAfterANewSampleIsFine() throws {
+    func theSameUUIDInAnotherStoreOrAfterANewSampleIsFine() throws {
         try Self.withStore { store, _ in
             let reading = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
             try store.save([reading])
@@ -89,7 +96,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func healthStoreSaveRefusesItToo() throws {
+    func healthStoreSaveRefusesItToo() throws {
         try Self.withStore { store, folder in
             let health = try HealthStore(directory: folder, clock: { Self.now })
             let reading = Kit.steps(1_200, Kit.utc(2025, 3, 9, 8))
@@ -99,7 +106,7 @@ struct StoredUUIDTests {
         }
     }
 
-    @Test func lineSearchFindsOnlyLineStarts() {
+    func lineSearchFindsOnlyLineStarts() {
         let uuid = UUID()
         let line = Array("{\"uuid\":\"\(uuid.lowercasedText)\",\"type\":\"x\"}\n".utf8)
         #expect(JSONFileStore.hasLine(startingWith: uuid, in: line))
@@ -111,3 +118,17 @@ struct StoredUUIDTests {
         #expect(!JSONFileStore.hasLine(startingWith: uuid, in: []))
     }
 }
+
+/// The checks ``StoredUUIDTests/checks(_:)`` runs.
+private let storedUUIDTestsChecks: [Check<StoredUUIDTests>] = [
+    Check("savingAStoredSampleAgainIsRefusedAndCountsOnce",
+          StoredUUIDTests.savingAStoredSampleAgainIsRefusedAndCountsOnce),
+    Check("aSampleReadBackAndSavedAgainIsRefused", StoredUUIDTests.aSampleReadBackAndSavedAgainIsRefused),
+    Check("theFirstLineOfAFileAndALongSampleAreFoundToo", StoredUUIDTests.theFirstLineOfAFileAndALongSampleAreFoundToo),
+    Check("aDeletedSamplesUUIDIsNotRevived", StoredUUIDTests.aDeletedSamplesUUIDIsNotRevived),
+    Check("textThatMerelyContainsAStoredUUIDIsNoMatch", StoredUUIDTests.textThatMerelyContainsAStoredUUIDIsNoMatch),
+    Check("theSameUUIDInAnotherStoreOrAfterANewSampleIsFine",
+          StoredUUIDTests.theSameUUIDInAnotherStoreOrAfterANewSampleIsFine),
+    Check("healthStoreSaveRefusesItToo", StoredUUIDTests.healthStoreSaveRefusesItToo),
+    Check("lineSearchFindsOnlyLineStarts", StoredUUIDTests.lineSearchFindsOnlyLineStarts),
+]

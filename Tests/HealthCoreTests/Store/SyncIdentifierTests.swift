@@ -6,6 +6,13 @@ import TestKit
 /// Issue 30 §1: HealthKit's sync identifiers on save (healthkit-facts §4.5) in both stores, and the replace write
 /// they use: one atomic, recorded write of tombstones and new lines that `changes` reports and `undo` takes back.
 struct SyncIdentifierTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: syncIdentifierTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private typealias Ops = OperationTestKit
 
@@ -20,7 +27,7 @@ struct SyncIdentifierTests {
 
     // MARK: JSONFileStore
 
-    @Test func aGreaterVersionReplacesAndAnEqualOrLowerOneChangesNothing() throws {
+    func aGreaterVersionReplacesAndAnEqualOrLowerOneChangesNothing() throws {
         try Ops.withStore { store, path in
             let first = Self.synced(100, version: 1)
             let inserted = try store.saveReporting([first])
@@ -40,7 +47,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func anotherSourceOrTypeWithTheSameIdentifierIsNotMatched() throws {
+    func anotherSourceOrTypeWithTheSameIdentifierIsNotMatched() throws {
         try Ops.withStore { store, _ in
             try store.save([Self.synced(100, version: 1, source: "app-a")])
             try store.save([Self.synced(200, version: 1, source: "app-b")])
@@ -52,7 +59,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func oneKeyWithoutTheOtherIsRefusedAndNothingIsWritten() throws {
+    func oneKeyWithoutTheOtherIsRefusedAndNothingIsWritten() throws {
         try Ops.withStore { store, path in
             try store.save([Ops.water(1, hour: 6)])
             let before = Ops.tree(path)
@@ -65,7 +72,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func aReplacementIsADeletionPlusAnAdditionInOneRecordedOperationThatUndoTakesBack() throws {
+    func aReplacementIsADeletionPlusAnAdditionInOneRecordedOperationThatUndoTakesBack() throws {
         try Ops.withStore { store, path in
             let old = Self.synced(100, version: 1)
             try store.save([old])
@@ -88,7 +95,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func aCorrelationIsReplacedWholeWithItsMembers() throws {
+    func aCorrelationIsReplacedWholeWithItsMembers() throws {
         try Ops.withStore { store, _ in
             func reading(_ systolic: Double, version: Double) throws -> [Sample] {
                 let members = try [(QuantityTypeIdentifier.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, 80)].map {
@@ -111,7 +118,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func aReplaceBatchKilledMidwayIsFinishedByTheNextWriter() throws {
+    func aReplaceBatchKilledMidwayIsFinishedByTheNextWriter() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
@@ -130,7 +137,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func replaceByUUIDIsOneUndoableOperation() throws {
+    func replaceByUUIDIsOneUndoableOperation() throws {
         try Ops.withStore { store, path in
             let old = Ops.water(100, hour: 8)
             try store.save([old])
@@ -150,7 +157,7 @@ struct SyncIdentifierTests {
         }
     }
 
-    @Test func concurrentSavesOfOneIdentifierKeepOneSample() async throws {
+    func concurrentSavesOfOneIdentifierKeepOneSample() async throws {
         try await TestSupport.withTemporaryDirectory { (folder: String) async throws in
             let path = folder + "/store"
             await withTaskGroup(of: Void.self) { group in
@@ -170,7 +177,7 @@ struct SyncIdentifierTests {
 
     // MARK: InMemorySampleStore
 
-    @Test func theMemoryStoreFollowsTheSameRule() throws {
+    func theMemoryStoreFollowsTheSameRule() throws {
         let store = InMemorySampleStore()
         let first = Self.synced(100, version: 1)
         try store.save([first])
@@ -185,3 +192,22 @@ struct SyncIdentifierTests {
         expectEqual(store.allSamples.count, 2)
     }
 }
+
+/// The checks ``SyncIdentifierTests/checks(_:)`` runs.
+private let syncIdentifierTestsChecks: [Check<SyncIdentifierTests>] = [
+    Check("aGreaterVersionReplacesAndAnEqualOrLowerOneChangesNothing",
+          SyncIdentifierTests.aGreaterVersionReplacesAndAnEqualOrLowerOneChangesNothing),
+    Check("anotherSourceOrTypeWithTheSameIdentifierIsNotMatched",
+          SyncIdentifierTests.anotherSourceOrTypeWithTheSameIdentifierIsNotMatched),
+    Check("oneKeyWithoutTheOtherIsRefusedAndNothingIsWritten",
+          SyncIdentifierTests.oneKeyWithoutTheOtherIsRefusedAndNothingIsWritten),
+    Check("aReplacementIsADeletionPlusAnAdditionInOneRecordedOperationThatUndoTakesBack",
+          SyncIdentifierTests.aReplacementIsADeletionPlusAnAdditionInOneRecordedOperationThatUndoTakesBack),
+    Check("aCorrelationIsReplacedWholeWithItsMembers", SyncIdentifierTests.aCorrelationIsReplacedWholeWithItsMembers),
+    Check("aReplaceBatchKilledMidwayIsFinishedByTheNextWriter",
+          SyncIdentifierTests.aReplaceBatchKilledMidwayIsFinishedByTheNextWriter),
+    Check("replaceByUUIDIsOneUndoableOperation", SyncIdentifierTests.replaceByUUIDIsOneUndoableOperation),
+    Check("concurrentSavesOfOneIdentifierKeepOneSample",
+          SyncIdentifierTests.concurrentSavesOfOneIdentifierKeepOneSample),
+    Check("theMemoryStoreFollowsTheSameRule", SyncIdentifierTests.theMemoryStoreFollowsTheSameRule),
+]

@@ -8,6 +8,13 @@ import Glibc
 
 /// `SyncTogether`: several files synced at once, each on a thread; the caller learns of the first that failed.
 struct SyncTogetherTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: syncTogetherTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static func withFiles<T>(_ count: Int, _ body: ([Int32]) throws -> T) throws -> T {
         let folder = NSTemporaryDirectory() + "hkctl-sync-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -19,14 +26,14 @@ struct SyncTogetherTests {
         return try body(descriptors)
     }
 
-    @Test func everyFileSyncedGivesNoFailure() throws {
+    func everyFileSyncedGivesNoFailure() throws {
         for count in [0, 1, 2, 20] {
             try Self.withFiles(count) { expectNil(SyncTogether.sync($0), "\(count) files") }
         }
     }
 
     /// A thread that cannot be made (the process at its limits) leaves its file to the calling thread.
-    @Test func aThreadThatCannotBeMadeRunsNothingAndSaysSo() {
+    func aThreadThatCannotBeMadeRunsNothingAndSaysSo() {
         final class Flag: @unchecked Sendable { var ran = false }
         let flag = Flag()
         let thread = WorkerThread { flag.ran = true }
@@ -36,7 +43,7 @@ struct SyncTogetherTests {
         #expect(!flag.ran)
     }
 
-    @Test func theFirstFailureIsNamedWithItsError() throws {
+    func theFirstFailureIsNamedWithItsError() throws {
         try Self.withFiles(6) { descriptors in
             // A descriptor that is not open fails with EBADF; the first such one is reported, wherever it is.
             var mixed = descriptors
@@ -48,3 +55,10 @@ struct SyncTogetherTests {
         }
     }
 }
+
+/// The checks ``SyncTogetherTests/checks(_:)`` runs.
+private let syncTogetherTestsChecks: [Check<SyncTogetherTests>] = [
+    Check("everyFileSyncedGivesNoFailure", SyncTogetherTests.everyFileSyncedGivesNoFailure),
+    Check("aThreadThatCannotBeMadeRunsNothingAndSaysSo", SyncTogetherTests.aThreadThatCannotBeMadeRunsNothingAndSaysSo),
+    Check("theFirstFailureIsNamedWithItsError", SyncTogetherTests.theFirstFailureIsNamedWithItsError),
+]

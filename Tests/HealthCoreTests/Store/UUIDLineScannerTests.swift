@@ -6,6 +6,13 @@ import TestKit
 /// The chunked search for a stored uuid finds exactly the whole lines that start with `{"uuid":"<uuid>"`, as a search
 /// of the whole file does (``JSONFileStore/hasLine(startingWith:in:)``), wherever the lines fall across the chunks.
 struct UUIDLineScannerTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: uUIDLineScannerTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private static let uuid = UUID(uuidString: "6A1E1B2C-3D4E-4F50-8A6B-7C8D9E0F1A2B")!
     private static let other = UUID(uuidString: "0B1C2D3E-4F50-4A6B-8C7D-8E9F0A1B2C3D")!
@@ -46,7 +53,7 @@ struct UUIDLineScannerTests {
         expectNil(scan(Self.line(Self.other, padding: 3 * chunk) + Array(target.dropLast()), uuids: [Self.uuid], chunk: chunk))
     }
 
-    @Test func randomFilesAgreeWithTheWholeFileSearch() {
+    func randomFilesAgreeWithTheWholeFileSearch() {
         var random = Kit.SeededGenerator(seed: 20_261_129)
         for round in 0..<400 {
             var bytes: [UInt8] = []
@@ -67,7 +74,7 @@ struct UUIDLineScannerTests {
         }
     }
 
-    @Test func aStoredSampleDeepInABigPartitionIsRefused() throws {
+    func aStoredSampleDeepInABigPartitionIsRefused() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt, lockTimeout: 2)
             // About 600 KB in one month: the search reads it in ten chunks.
@@ -84,3 +91,9 @@ struct UUIDLineScannerTests {
         }
     }
 }
+
+/// The checks ``UUIDLineScannerTests/checks(_:)`` runs.
+private let uUIDLineScannerTestsChecks: [Check<UUIDLineScannerTests>] = [
+    Check("randomFilesAgreeWithTheWholeFileSearch", UUIDLineScannerTests.randomFilesAgreeWithTheWholeFileSearch),
+    Check("aStoredSampleDeepInABigPartitionIsRefused", UUIDLineScannerTests.aStoredSampleDeepInABigPartitionIsRefused),
+]

@@ -6,6 +6,13 @@ import TestKit
 /// Issue 29, items 14 and 15: an undo that a kill interrupted is reported as done when the next undo finishes it, and
 /// an undo of a delete whose tombstones compaction dropped counts every sample it can no longer restore.
 struct UndoRecoveryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: undoRecoveryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private typealias Ops = OperationTestKit
 
@@ -55,7 +62,7 @@ struct UndoRecoveryTests {
         }
     }
 
-    @Test func aLibraryUndoWithoutAnExpectedOperationFinishesTheInterruptedOneAndNoMore() throws {
+    func aLibraryUndoWithoutAnExpectedOperationFinishesTheInterruptedOneAndNoMore() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
@@ -77,7 +84,7 @@ struct UndoRecoveryTests {
     }
 
     /// Item 15: `compact --retention 0` drops the delete's tombstones with its samples' lines; the undo counts them.
-    @Test func anUndoOfADeleteWhoseTombstonesCompactionDroppedCountsThemAsCompactedAway() throws {
+    func anUndoOfADeleteWhoseTombstonesCompactionDroppedCountsThemAsCompactedAway() throws {
         try Ops.withStore { store, _ in
             try store.save([Ops.water(100, hour: 7), Ops.water(200, hour: 8), Kit.steps(30, Kit.utc(2024, 6, 1, 9))])
             let doomed = try Ops.visible(store).map(\.uuid) + Ops.visible(store, .steps).map(\.uuid)
@@ -93,7 +100,7 @@ struct UndoRecoveryTests {
     }
 
     /// Item 15 with one sample's tombstone kept: only the samples that are gone for good are counted.
-    @Test func anUndoAfterCompactionRestoresWhatItCanAndCountsTheRest() throws {
+    func anUndoAfterCompactionRestoresWhatItCanAndCountsTheRest() throws {
         try Ops.withStore { store, _ in
             try store.save([Ops.water(100, hour: 7), Ops.water(200, hour: 8)])
             let doomed = try Ops.visible(store).map(\.uuid)
@@ -107,3 +114,13 @@ struct UndoRecoveryTests {
         }
     }
 }
+
+/// The checks ``UndoRecoveryTests/checks(_:)`` runs.
+private let undoRecoveryTestsChecks: [Check<UndoRecoveryTests>] = [
+    Check("aLibraryUndoWithoutAnExpectedOperationFinishesTheInterruptedOneAndNoMore",
+          UndoRecoveryTests.aLibraryUndoWithoutAnExpectedOperationFinishesTheInterruptedOneAndNoMore),
+    Check("anUndoOfADeleteWhoseTombstonesCompactionDroppedCountsThemAsCompactedAway",
+          UndoRecoveryTests.anUndoOfADeleteWhoseTombstonesCompactionDroppedCountsThemAsCompactedAway),
+    Check("anUndoAfterCompactionRestoresWhatItCanAndCountsTheRest",
+          UndoRecoveryTests.anUndoAfterCompactionRestoresWhatItCanAndCountsTheRest),
+]

@@ -7,6 +7,13 @@ import TestKit
 /// replacement left of it (an export's import keeps a Health Auto Export point as its remainder, under the point's
 /// sync identifier), and undoing that replacement afterwards never brings the taken-back push back.
 struct UndoSuccessorTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: undoSuccessorTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Ops = OperationTestKit
 
     /// Water of the phone (sample source `phone`) at `hour`, under sync identifier `key`, version `version`.
@@ -28,7 +35,7 @@ struct UndoSuccessorTests {
         return pushed
     }
 
-    @Test func undoingAPushDeletesTheRemainderAnotherSourceLeftOfIt() throws {
+    func undoingAPushDeletesTheRemainderAnotherSourceLeftOfIt() throws {
         try Ops.withStore { store, _ in
             _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2, remainder: true))
             let plan = try store.undo(source: "iphone", now: Ops.undoneAt)
@@ -40,7 +47,7 @@ struct UndoSuccessorTests {
         }
     }
 
-    @Test func undoingTheReplacementFirstThenThePushLeavesNothing() throws {
+    func undoingTheReplacementFirstThenThePushLeavesNothing() throws {
         try Ops.withStore { store, _ in
             _ = try Self.pushThenReplace(store, successor: Self.point(200, hour: 9, version: 2, remainder: true))
             let owner = try store.undo(source: "hkctl", now: Ops.undoneAt)
@@ -54,7 +61,7 @@ struct UndoSuccessorTests {
 
     /// Another identity, the owner's own sample, or another source's newer version of the same point (not a remainder:
     /// a second phone's or the owner's re-send of the grown figure) stays when the push is taken back.
-    @Test func aSampleWrittenInPlaceUnderAnotherIdentityOrSourceStays() throws {
+    func aSampleWrittenInPlaceUnderAnotherIdentityOrSourceStays() throws {
         for successor in [Self.point(200, hour: 9, key: "HAE|water|2", version: 2, remainder: true), Ops.water(200, hour: 9),
                           Self.point(800, hour: 8, version: 2)] {
             try Ops.withStore { store, _ in
@@ -66,7 +73,7 @@ struct UndoSuccessorTests {
         }
     }
 
-    @Test func undoingADeleteDoesNotRestoreASampleWhosePushWasTakenBack() throws {
+    func undoingADeleteDoesNotRestoreASampleWhosePushWasTakenBack() throws {
         try Ops.withStore { store, _ in
             let pushed = Self.point(500, hour: 8)
             try Ops.recording(store, .import, source: "iphone").save([pushed])
@@ -78,7 +85,7 @@ struct UndoSuccessorTests {
         }
     }
 
-    @Test func aChainOfRemaindersGoesWithThePush() throws {
+    func aChainOfRemaindersGoesWithThePush() throws {
         try Ops.withStore { store, _ in
             let first = Self.point(200, hour: 9, version: 2, remainder: true)
             _ = try Self.pushThenReplace(store, successor: first)
@@ -90,3 +97,16 @@ struct UndoSuccessorTests {
         }
     }
 }
+
+/// The checks ``UndoSuccessorTests/checks(_:)`` runs.
+private let undoSuccessorTestsChecks: [Check<UndoSuccessorTests>] = [
+    Check("undoingAPushDeletesTheRemainderAnotherSourceLeftOfIt",
+          UndoSuccessorTests.undoingAPushDeletesTheRemainderAnotherSourceLeftOfIt),
+    Check("undoingTheReplacementFirstThenThePushLeavesNothing",
+          UndoSuccessorTests.undoingTheReplacementFirstThenThePushLeavesNothing),
+    Check("aSampleWrittenInPlaceUnderAnotherIdentityOrSourceStays",
+          UndoSuccessorTests.aSampleWrittenInPlaceUnderAnotherIdentityOrSourceStays),
+    Check("undoingADeleteDoesNotRestoreASampleWhosePushWasTakenBack",
+          UndoSuccessorTests.undoingADeleteDoesNotRestoreASampleWhosePushWasTakenBack),
+    Check("aChainOfRemaindersGoesWithThePush", UndoSuccessorTests.aChainOfRemaindersGoesWithThePush),
+]

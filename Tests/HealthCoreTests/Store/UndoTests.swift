@@ -6,12 +6,19 @@ import TestKit
 /// Issue 22: `undo` takes a source's operations back newest first: adds and imports with tombstones, deletes as copies
 /// with new uuids; what is gone or back already is skipped and counted.
 struct UndoTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: undoTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private typealias Ops = OperationTestKit
 
     // MARK: Undo
 
-    @Test func undoingAnAddDeletesItWithATombstoneThatChangesReports() throws {
+    func undoingAnAddDeletesItWithATombstoneThatChangesReports() throws {
         try Ops.withStore { store, _ in
             try Ops.recording(store, .add).save([Ops.water(250, hour: 8)])
             let anchor = try store.currentAnchor()
@@ -28,7 +35,7 @@ struct UndoTests {
         }
     }
 
-    @Test func undoingAnImportDeletesEveryBatchAndOnlyThem() throws {
+    func undoingAnImportDeletesEveryBatchAndOnlyThem() throws {
         try Ops.withStore { store, _ in
             try store.save([Kit.steps(1, Kit.utc(2024, 1, 5, 8))])
             let importer = Ops.recording(store, .import)
@@ -46,7 +53,7 @@ struct UndoTests {
         }
     }
 
-    @Test func undoingADeleteRestoresCopiesWithNewUUIDs() throws {
+    func undoingADeleteRestoresCopiesWithNewUUIDs() throws {
         try Ops.withStore { store, _ in
             try store.save([Ops.water(100, hour: 7), Ops.water(200, hour: 8)])
             let originals = try Ops.visible(store)
@@ -64,7 +71,7 @@ struct UndoTests {
         }
     }
 
-    @Test func aRestoredCorrelationNamesItsMembersCopies() throws {
+    func aRestoredCorrelationNamesItsMembersCopies() throws {
         try Ops.withStore { store, _ in
             func member(_ type: QuantityTypeIdentifier, _ mmHg: Double) throws -> Sample {
                 Sample(typeIdentifier: type.rawValue, start: Ops.madeAt, end: Ops.madeAt,
@@ -86,7 +93,7 @@ struct UndoTests {
         }
     }
 
-    @Test func undoIsAStackPerSource() throws {
+    func undoIsAStackPerSource() throws {
         try Ops.withStore { store, _ in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             try Ops.recording(store, .add, source: "scale").save([Ops.water(150, hour: 8, source: "scale")])
@@ -99,7 +106,7 @@ struct UndoTests {
         }
     }
 
-    @Test func samplesGoneSinceAreSkippedAndCounted() throws {
+    func samplesGoneSinceAreSkippedAndCounted() throws {
         try Ops.withStore { store, _ in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7), Ops.water(200, hour: 8)])
             try store.delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)  // not recorded: the owner's API
@@ -110,7 +117,7 @@ struct UndoTests {
         }
     }
 
-    @Test func undoingAnAddAfterUndoingItsDeleteRemovesTheRestoredCopy() throws {
+    func undoingAnAddAfterUndoingItsDeleteRemovesTheRestoredCopy() throws {
         try Ops.withStore { store, _ in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             try Ops.recording(store, .delete).delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)
@@ -122,7 +129,7 @@ struct UndoTests {
         }
     }
 
-    @Test func deletedSamplesThatCompactionRemovedCannotBeRestored() throws {
+    func deletedSamplesThatCompactionRemovedCannotBeRestored() throws {
         try Ops.withStore { store, _ in
             try store.save([Ops.water(100, hour: 7)])
             try Ops.recording(store, .delete).delete(uuids: [try Ops.visible(store)[0].uuid], now: Ops.madeAt)
@@ -134,7 +141,7 @@ struct UndoTests {
         }
     }
 
-    @Test func samplesBackAlreadyAreNotRestoredTwice() throws {
+    func samplesBackAlreadyAreNotRestoredTwice() throws {
         try Ops.withStore { store, _ in
             let sample = Ops.water(100, hour: 7)
             try store.save([sample])
@@ -146,7 +153,7 @@ struct UndoTests {
         }
     }
 
-    @Test func anUndoOfAnotherOperationThanTheOneShownChangesNothing() throws {
+    func anUndoOfAnotherOperationThanTheOneShownChangesNothing() throws {
         try Ops.withStore { store, path in
             try Ops.recording(store, .add).save([Ops.water(100, hour: 7)])
             let shown = try #require(try store.undoPlan(source: "hkctl"))
@@ -159,7 +166,7 @@ struct UndoTests {
         }
     }
 
-    @Test func aLargeUndoIsWrittenInBatchesAndRecordedOnce() throws {
+    func aLargeUndoIsWrittenInBatchesAndRecordedOnce() throws {
         try Ops.withStore { store, path in
             let count = JSONFileStore.undoBatchSize + 5
             let samples = (0..<count).map { Kit.steps(1, Kit.utc(2024, 1, 1).addingTimeInterval(Double($0) * 60)) }
@@ -172,3 +179,22 @@ struct UndoTests {
         }
     }
 }
+
+/// The checks ``UndoTests/checks(_:)`` runs.
+private let undoTestsChecks: [Check<UndoTests>] = [
+    Check("undoingAnAddDeletesItWithATombstoneThatChangesReports",
+          UndoTests.undoingAnAddDeletesItWithATombstoneThatChangesReports),
+    Check("undoingAnImportDeletesEveryBatchAndOnlyThem", UndoTests.undoingAnImportDeletesEveryBatchAndOnlyThem),
+    Check("undoingADeleteRestoresCopiesWithNewUUIDs", UndoTests.undoingADeleteRestoresCopiesWithNewUUIDs),
+    Check("aRestoredCorrelationNamesItsMembersCopies", UndoTests.aRestoredCorrelationNamesItsMembersCopies),
+    Check("undoIsAStackPerSource", UndoTests.undoIsAStackPerSource),
+    Check("samplesGoneSinceAreSkippedAndCounted", UndoTests.samplesGoneSinceAreSkippedAndCounted),
+    Check("undoingAnAddAfterUndoingItsDeleteRemovesTheRestoredCopy",
+          UndoTests.undoingAnAddAfterUndoingItsDeleteRemovesTheRestoredCopy),
+    Check("deletedSamplesThatCompactionRemovedCannotBeRestored",
+          UndoTests.deletedSamplesThatCompactionRemovedCannotBeRestored),
+    Check("samplesBackAlreadyAreNotRestoredTwice", UndoTests.samplesBackAlreadyAreNotRestoredTwice),
+    Check("anUndoOfAnotherOperationThanTheOneShownChangesNothing",
+          UndoTests.anUndoOfAnotherOperationThanTheOneShownChangesNothing),
+    Check("aLargeUndoIsWrittenInBatchesAndRecordedOnce", UndoTests.aLargeUndoIsWrittenInBatchesAndRecordedOnce),
+]

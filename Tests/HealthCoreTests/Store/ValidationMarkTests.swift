@@ -12,6 +12,13 @@ import Darwin
 /// keeps marks of what the last writer checked and wrote, so the next process skips a file that is exactly as that
 /// writer left it, and checks in full any file changed since in any other way.
 struct ValidationMarkTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: validationMarkTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Ops = OperationTestKit
     private typealias Kit = IndependentTestKit
 
@@ -26,7 +33,7 @@ struct ValidationMarkTests {
         _ = utimensat(AT_FDCWD, file, &times, 0)
     }
 
-    @Test func theNextProcessSkipsAPartitionExactlyAsTheLastWriterLeftIt() throws {
+    func theNextProcessSkipsAPartitionExactlyAsTheLastWriterLeftIt() throws {
         try Ops.withStore { store, path in
             try store.save((1...5).map { Ops.water(Double($0 * 100), hour: $0) })
             let next = Self.reopen(path)
@@ -41,7 +48,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func aLineAppendedByAnotherProgramMakesTheWriterCheckTheWholeFile() throws {
+    func aLineAppendedByAnotherProgramMakesTheWriterCheckTheWholeFile() throws {
         try Ops.withStore { store, path in
             try store.save([Ops.water(100, hour: 1)])
             let file = Self.waterFile(path)
@@ -58,7 +65,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func aLineDamagedInPlaceIsFoundAlthoughTheSizeIsTheSame() throws {
+    func aLineDamagedInPlaceIsFoundAlthoughTheSizeIsTheSame() throws {
         try Ops.withStore { store, path in
             try store.save((1...3).map { Ops.water(Double($0 * 100), hour: $0) })
             let file = Self.waterFile(path)
@@ -73,7 +80,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func aFileReplacedByACopyIsCheckedInFull() throws {
+    func aFileReplacedByACopyIsCheckedInFull() throws {
         try Ops.withStore { store, path in
             try store.save([Ops.water(100, hour: 1)])
             let file = Self.waterFile(path)
@@ -86,7 +93,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func theLockFileStillGivesTheHighestChangeNumberToReadersOfItsFirstBytes() throws {
+    func theLockFileStillGivesTheHighestChangeNumberToReadersOfItsFirstBytes() throws {
         try Ops.withStore { store, path in
             try store.save([Ops.water(100, hour: 1)])
             let lock = try #require(FileManager.default.contents(atPath: path + "/.lock"))
@@ -99,7 +106,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func theLockFileKeepsOneSizeFromWriteToWrite() throws {
+    func theLockFileKeepsOneSizeFromWriteToWrite() throws {
         try Ops.withStore { store, path in
             var sizes: [Int] = []
             for hour in 1...3 {
@@ -110,7 +117,7 @@ struct ValidationMarkTests {
         }
     }
 
-    @Test func marksReadBackAndKeepTheMostRecent() throws {
+    func marksReadBackAndKeepTheMostRecent() throws {
         var marks = ValidationMarks()
         for index in 0..<(ValidationMarks.limit + 5) {
             marks.record(ValidationMarks.Mark(device: 1, inode: UInt64(index), size: index, seconds: 2, nanoseconds: 3, lines: index,
@@ -149,7 +156,7 @@ struct ValidationMarkTests {
     /// Written digit by digit, the marks are the bytes the previous definition wrote, for numbers from 0 to their
     /// largest, long and non-ASCII partition paths, and a list long enough to meet the size cap; each reads back
     /// as it was, a partition named twice keeping its first mark as before.
-    @Test func marksAreWrittenAsThePreviousDefinitionWroteThem() throws {
+    func marksAreWrittenAsThePreviousDefinitionWroteThem() throws {
         var generator = Kit.SeededGenerator(seed: 32)
         let numbers: [UInt64] = [0, 1, 9, 10, 99, 100, 4_294_967_295, UInt64(Int64.max), UInt64.max]
         for round in 0..<40 {
@@ -181,3 +188,20 @@ struct ValidationMarkTests {
         expectEqual(ValidationMarks(bytes: text).marks, [first])
     }
 }
+
+/// The checks ``ValidationMarkTests/checks(_:)`` runs.
+private let validationMarkTestsChecks: [Check<ValidationMarkTests>] = [
+    Check("theNextProcessSkipsAPartitionExactlyAsTheLastWriterLeftIt",
+          ValidationMarkTests.theNextProcessSkipsAPartitionExactlyAsTheLastWriterLeftIt),
+    Check("aLineAppendedByAnotherProgramMakesTheWriterCheckTheWholeFile",
+          ValidationMarkTests.aLineAppendedByAnotherProgramMakesTheWriterCheckTheWholeFile),
+    Check("aLineDamagedInPlaceIsFoundAlthoughTheSizeIsTheSame",
+          ValidationMarkTests.aLineDamagedInPlaceIsFoundAlthoughTheSizeIsTheSame),
+    Check("aFileReplacedByACopyIsCheckedInFull", ValidationMarkTests.aFileReplacedByACopyIsCheckedInFull),
+    Check("theLockFileStillGivesTheHighestChangeNumberToReadersOfItsFirstBytes",
+          ValidationMarkTests.theLockFileStillGivesTheHighestChangeNumberToReadersOfItsFirstBytes),
+    Check("theLockFileKeepsOneSizeFromWriteToWrite", ValidationMarkTests.theLockFileKeepsOneSizeFromWriteToWrite),
+    Check("marksReadBackAndKeepTheMostRecent", ValidationMarkTests.marksReadBackAndKeepTheMostRecent),
+    Check("marksAreWrittenAsThePreviousDefinitionWroteThem",
+          ValidationMarkTests.marksAreWrittenAsThePreviousDefinitionWroteThem),
+]

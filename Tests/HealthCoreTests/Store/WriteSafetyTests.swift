@@ -11,6 +11,13 @@ import TestKit
 /// Change numbers that never overflow or repeat, failed writes taken back, the import's check under the lock, and
 /// store paths opened only as regular files through real folders.
 struct WriteSafetyTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: writeSafetyTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private static let waterFolder = "samples/HKQuantityTypeIdentifierDietaryWater"
     private static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
@@ -37,7 +44,7 @@ struct WriteSafetyTests {
 
     // MARK: The range of change numbers
 
-    @Test func changeNumbersRunTo2To53Minus1() throws {
+    func changeNumbersRunTo2To53Minus1() throws {
         expectEqual(ChangeNumbers.maximum, 9_007_199_254_740_991)
         expectEqual(ChangeNumbers.exact(9_007_199_254_740_991), 9_007_199_254_740_991)
         expectNil(ChangeNumbers.exact(9_007_199_254_740_992))
@@ -50,7 +57,7 @@ struct WriteSafetyTests {
         #expect(throws: StoreError.self) { try ChangeNumbers.next(after: UInt64.max - 1, count: 1, counter: "c") }
     }
 
-    @Test func readersRefuseNumbersBeyondTheRange() throws {
+    func readersRefuseNumbersBeyondTheRange() throws {
         let base = "{\"uuid\":\"c870d14d-90fb-4277-8398-61fd8dfe863f\",\"type\":\"HKQuantityTypeIdentifierDietaryWater\","
             + "\"start\":\"2024-06-01T08:00:00+00:00\",\"end\":\"2024-06-01T08:00:00+00:00\",\"value\":0.5,\"unit\":\"L\","
             + "\"source\":\"hkctl\",\"created\":\"2024-06-01T08:00:04+00:00\",\"seq\":"
@@ -71,7 +78,7 @@ struct WriteSafetyTests {
         try expectEqual(ChangeAnchor(parsing: "v1." + String(ChangeNumbers.maximum, radix: 36)).sequence, ChangeNumbers.maximum)
     }
 
-    @Test func aWriteThatWouldPassTheLastNumberWritesNothing() throws {
+    func aWriteThatWouldPassTheLastNumberWritesNothing() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             try store.writeSequence(ChangeNumbers.maximum - 1)
@@ -88,7 +95,7 @@ struct WriteSafetyTests {
 
     // MARK: A counter behind the lines
 
-    @Test func aCounterBehindTheFileWrittenToIsRefused() throws {
+    func aCounterBehindTheFileWrittenToIsRefused() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8)), water(100, Kit.utc(2024, 6, 1, 9))])
             try store.writeSequence(1)
@@ -103,7 +110,7 @@ struct WriteSafetyTests {
         }
     }
 
-    @Test func aCounterBehindTheLockRecordIsRefusedInAnyFile() throws {
+    func aCounterBehindTheLockRecordIsRefusedInAnyFile() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8)), water(100, Kit.utc(2024, 6, 1, 9))])
             // The record is the lock file's first line (the partitions' validation marks follow it, from byte 64).
@@ -119,7 +126,7 @@ struct WriteSafetyTests {
 
     // MARK: Failed writes are taken back
 
-    @Test func aBatchThatFailsIsTakenBackCounterFilesAndFolders() throws {
+    func aBatchThatFailsIsTakenBackCounterFilesAndFolders() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             let before = tree(path)
@@ -135,7 +142,7 @@ struct WriteSafetyTests {
         }
     }
 
-    @Test func aFailedImportBatchDoesNotAdvanceTheCounter() throws {
+    func aFailedImportBatchDoesNotAdvanceTheCounter() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             let before = tree(path)
@@ -151,7 +158,7 @@ struct WriteSafetyTests {
 
     // MARK: The import's check under the lock
 
-    @Test func aBatchDropsWhatAnotherWriterStoredMeanwhile() throws {
+    func aBatchDropsWhatAnotherWriterStoredMeanwhile() throws {
         try withStore { store, _ in
             try store.save([water(100, Kit.utc(2024, 6, 1, 7))])
             let guardian = try ConcurrentWriteGuard(store: store, catalogue: .standard)
@@ -171,7 +178,7 @@ struct WriteSafetyTests {
         }
     }
 
-    @Test func withoutOtherWritersNothingIsDropped() throws {
+    func withoutOtherWritersNothingIsDropped() throws {
         try withStore { store, _ in
             let guardian = try ConcurrentWriteGuard(store: store, catalogue: .standard)
             var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
@@ -186,7 +193,7 @@ struct WriteSafetyTests {
         }
     }
 
-    @Test func removingLinesNumbersTheRestInTheirOrder() throws {
+    func removingLinesNumbersTheRestInTheirOrder() throws {
         var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
         var batch = EncodedSampleBatch()
         let samples = [water(1, Kit.utc(2024, 6, 1, 8)), Kit.steps(2, Kit.utc(2024, 5, 1, 8)), water(3, Kit.utc(2024, 6, 2, 8)),
@@ -213,7 +220,7 @@ struct WriteSafetyTests {
 
     // MARK: Paths
 
-    @Test func aFIFOWhereAStoreFileBelongsIsRefusedAtOnce() throws {
+    func aFIFOWhereAStoreFileBelongsIsRefusedAtOnce() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             let partition = path + "/" + WriteSafetyTests.waterFolder + "/2024-06.jsonl"
@@ -230,7 +237,7 @@ struct WriteSafetyTests {
         }
     }
 
-    @Test func aLinkedSamplesFolderIsNeverReadOrWritten() throws {
+    func aLinkedSamplesFolderIsNeverReadOrWritten() throws {
         try withStore { store, path in
             try store.save([water(100, Kit.utc(2024, 6, 1, 8))])
             let outside = path + "-outside"
@@ -246,3 +253,22 @@ struct WriteSafetyTests {
         }
     }
 }
+
+/// The checks ``WriteSafetyTests/checks(_:)`` runs.
+private let writeSafetyTestsChecks: [Check<WriteSafetyTests>] = [
+    Check("changeNumbersRunTo2To53Minus1", WriteSafetyTests.changeNumbersRunTo2To53Minus1),
+    Check("readersRefuseNumbersBeyondTheRange", WriteSafetyTests.readersRefuseNumbersBeyondTheRange),
+    Check("aWriteThatWouldPassTheLastNumberWritesNothing",
+          WriteSafetyTests.aWriteThatWouldPassTheLastNumberWritesNothing),
+    Check("aCounterBehindTheFileWrittenToIsRefused", WriteSafetyTests.aCounterBehindTheFileWrittenToIsRefused),
+    Check("aCounterBehindTheLockRecordIsRefusedInAnyFile",
+          WriteSafetyTests.aCounterBehindTheLockRecordIsRefusedInAnyFile),
+    Check("aBatchThatFailsIsTakenBackCounterFilesAndFolders",
+          WriteSafetyTests.aBatchThatFailsIsTakenBackCounterFilesAndFolders),
+    Check("aFailedImportBatchDoesNotAdvanceTheCounter", WriteSafetyTests.aFailedImportBatchDoesNotAdvanceTheCounter),
+    Check("aBatchDropsWhatAnotherWriterStoredMeanwhile", WriteSafetyTests.aBatchDropsWhatAnotherWriterStoredMeanwhile),
+    Check("withoutOtherWritersNothingIsDropped", WriteSafetyTests.withoutOtherWritersNothingIsDropped),
+    Check("removingLinesNumbersTheRestInTheirOrder", WriteSafetyTests.removingLinesNumbersTheRestInTheirOrder),
+    Check("aFIFOWhereAStoreFileBelongsIsRefusedAtOnce", WriteSafetyTests.aFIFOWhereAStoreFileBelongsIsRefusedAtOnce),
+    Check("aLinkedSamplesFolderIsNeverReadOrWritten", WriteSafetyTests.aLinkedSamplesFolderIsNeverReadOrWritten),
+]

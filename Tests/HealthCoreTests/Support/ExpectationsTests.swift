@@ -4,9 +4,16 @@ import TestKit
 /// TestKit's `expectEqual` and `expectNil` fail where `#expect(a == b)` and `#expect(x == nil)` fail, at the caller's
 /// line, and say why.
 @Suite struct ExpectationsTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: expectationsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static func messages(of issue: Issue) -> [String] { issue.comments.map(\.rawValue) }
 
-    @Test func equalValuesRecordNothingAndUnequalOnesNameBoth() {
+    func equalValuesRecordNothingAndUnequalOnesNameBoth() {
         expectEqual([1, 2], [1, 2])
         withKnownIssue {
             expectEqual("steps", "water", "a comment")
@@ -15,7 +22,7 @@ import TestKit
         }
     }
 
-    @Test func nilRecordsNothingAndAValueIsNamed() {
+    func nilRecordsNothingAndAValueIsNamed() {
         expectNil(Int?.none)
         withKnownIssue {
             expectNil(Optional(3), "a comment")
@@ -24,7 +31,7 @@ import TestKit
         }
     }
 
-    @Test func aNestedOptionalHoldingNilIsNotNil() {
+    func aNestedOptionalHoldingNilIsNotNil() {
         let nested: Int?? = .some(nil)
         withKnownIssue {
             expectNil(nested)
@@ -33,7 +40,7 @@ import TestKit
         }
     }
 
-    @Test func anOptionalComparesWithAPlainValue() {
+    func anOptionalComparesWithAPlainValue() {
         let count: Int? = 2
         expectEqual(count, 2)
         withKnownIssue {
@@ -43,7 +50,7 @@ import TestKit
         }
     }
 
-    @Test func textOfSeveralLinesNamesTheLinesThatDiffer() {
+    func textOfSeveralLinesNamesTheLinesThatDiffer() {
         withKnownIssue {
             expectEqual("date,steps\n2024-06-01,10\n", "date,steps\n2024-06-01,12\n")
         } matching: { issue in
@@ -51,7 +58,7 @@ import TestKit
         }
     }
 
-    @Test func theIssueIsRecordedAtTheCallersLine() {
+    func theIssueIsRecordedAtTheCallersLine() {
         let equalLine = #line + 2
         withKnownIssue {
             expectEqual(1, 2)
@@ -66,7 +73,7 @@ import TestKit
         }
     }
 
-    @Test func theCommentIsBuiltOnlyOnFailure() {
+    func theCommentIsBuiltOnlyOnFailure() {
         var built = 0
         func comment() -> Comment {
             built += 1
@@ -81,3 +88,15 @@ import TestKit
         #expect(built == 1)
     }
 }
+
+/// The checks ``ExpectationsTests/checks(_:)`` runs.
+private let expectationsTestsChecks: [Check<ExpectationsTests>] = [
+    Check("equalValuesRecordNothingAndUnequalOnesNameBoth",
+          ExpectationsTests.equalValuesRecordNothingAndUnequalOnesNameBoth),
+    Check("nilRecordsNothingAndAValueIsNamed", ExpectationsTests.nilRecordsNothingAndAValueIsNamed),
+    Check("aNestedOptionalHoldingNilIsNotNil", ExpectationsTests.aNestedOptionalHoldingNilIsNotNil),
+    Check("anOptionalComparesWithAPlainValue", ExpectationsTests.anOptionalComparesWithAPlainValue),
+    Check("textOfSeveralLinesNamesTheLinesThatDiffer", ExpectationsTests.textOfSeveralLinesNamesTheLinesThatDiffer),
+    Check("theIssueIsRecordedAtTheCallersLine", ExpectationsTests.theIssueIsRecordedAtTheCallersLine),
+    Check("theCommentIsBuiltOnlyOnFailure", ExpectationsTests.theCommentIsBuiltOnlyOnFailure),
+]

@@ -1,10 +1,18 @@
 import Foundation
 import Testing
+import TestKit
 
 /// hkctl is HealthCore's first client and proves its public API: HealthCore declares nothing at `package` level (the
 /// helpers both share live in the TextSupport target, which is not a product), and hkctl never imports HealthCore
 /// with `@testable` or any other way into its internals.
 struct LibraryBoundaryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: libraryBoundaryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Sources").standardizedFileURL.path
 
@@ -22,7 +30,7 @@ struct LibraryBoundaryTests {
         return found
     }
 
-    @Test func healthCoreDeclaresNothingAtPackageLevel() throws {
+    func healthCoreDeclaresNothingAtPackageLevel() throws {
         let declarations = try Self.lines(in: "HealthCore") { line in
             let words = line.split(separator: " ").map(String.init)
             return words.first(where: { !$0.hasPrefix("@") }) == "package"
@@ -31,10 +39,17 @@ struct LibraryBoundaryTests {
     }
 
     /// The commands (HKCtlCommands) and the executable that starts them (hkctl, one file).
-    @Test func hkctlReachesHealthCoreOnlyThroughItsPublicAPI() throws {
+    func hkctlReachesHealthCoreOnlyThroughItsPublicAPI() throws {
         let reachesInside = { (line: String) in line.contains("import HealthCore") && !line.hasPrefix("import HealthCore") }
         let imports = try Self.lines(in: "HKCtlCommands", where: reachesInside)
             + Self.lines(in: "hkctl", minimumFiles: 1, where: reachesInside)
         #expect(imports.isEmpty, "hkctl imports HealthCore only with a plain `import HealthCore`: \(imports)")
     }
 }
+
+/// The checks ``LibraryBoundaryTests/checks(_:)`` runs.
+private let libraryBoundaryTestsChecks: [Check<LibraryBoundaryTests>] = [
+    Check("healthCoreDeclaresNothingAtPackageLevel", LibraryBoundaryTests.healthCoreDeclaresNothingAtPackageLevel),
+    Check("hkctlReachesHealthCoreOnlyThroughItsPublicAPI",
+          LibraryBoundaryTests.hkctlReachesHealthCoreOnlyThroughItsPublicAPI),
+]

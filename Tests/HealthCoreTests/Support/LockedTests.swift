@@ -4,9 +4,16 @@ import TestKit
 
 /// `Locked` is a struct over a box (issue 32): copies share one value, and the value is released with the last copy.
 struct LockedTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: lockedTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private final class Tracked {}
 
-    @Test func copiesShareTheValue() {
+    func copiesShareTheValue() {
         let first = Locked([String: Int]())
         let second = first
         second.withLock { $0["a"] = 1 }
@@ -15,7 +22,7 @@ struct LockedTests {
         expectEqual(second["a"], 1)
     }
 
-    @Test func theValueIsReleasedWithTheLastCopy() {
+    func theValueIsReleasedWithTheLastCopy() {
         weak var watched: Tracked?
         var copy: Locked<Tracked?>?
         do {
@@ -30,7 +37,7 @@ struct LockedTests {
         expectNil(watched)
     }
 
-    @Test func aValueReplacedUnderTheLockIsReleased() {
+    func aValueReplacedUnderTheLockIsReleased() {
         weak var watched: Tracked?
         let locked = Locked<Tracked?>(nil)
         do {
@@ -43,3 +50,10 @@ struct LockedTests {
         expectNil(watched)
     }
 }
+
+/// The checks ``LockedTests/checks(_:)`` runs.
+private let lockedTestsChecks: [Check<LockedTests>] = [
+    Check("copiesShareTheValue", LockedTests.copiesShareTheValue),
+    Check("theValueIsReleasedWithTheLastCopy", LockedTests.theValueIsReleasedWithTheLastCopy),
+    Check("aValueReplacedUnderTheLockIsReleased", LockedTests.aValueReplacedUnderTheLockIsReleased),
+]

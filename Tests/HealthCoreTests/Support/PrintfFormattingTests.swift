@@ -6,6 +6,13 @@ import TextSupport
 
 /// The number helpers that replace `String(format:)` give exactly its text, rounding included.
 struct PrintfFormattingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: printfFormattingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Ties in decimal that are and are not ties in binary, negatives, zeros, large and tiny magnitudes.
     static let doubles: [Double] = [
         0, -0.0, 0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.05, 0.15, 0.25, 0.35, 0.45, 1.005, 2.675, 0.125, 0.375, -0.125,
@@ -25,7 +32,7 @@ struct PrintfFormattingTests {
         expectEqual(NumberFormatting.decimal(value, fractionDigits: 1, width: 8), String(format: "%8.1f", value))
     }
 
-    @Test func fixedDecimalsAsPrintfOverManyValues() {
+    func fixedDecimalsAsPrintfOverManyValues() {
         var generator = IndependentTestKit.SeededGenerator(seed: 42)
         for _ in 0..<20_000 {
             // Values with few decimals (where ties happen) and arbitrary doubles over many magnitudes.
@@ -44,7 +51,7 @@ struct PrintfFormattingTests {
         expectEqual(NumberFormatting.significant(value, digits: 3), String(format: "%.3g", value))
     }
 
-    @Test func zeroPaddedIntegersAsPrintf() {
+    func zeroPaddedIntegersAsPrintf() {
         for value in [0, 1, 5, 9, 10, 59, 99, 100, 12_345, -1, -5, -10, -123, Int(Int32.max), Int(Int32.min) + 1] {
             expectEqual(NumberFormatting.zeroPadded(value, width: 2), String(format: "%02d", value), "\(value)")
             expectEqual(NumberFormatting.zeroPadded(value, width: 4), String(format: "%04d", value), "\(value)")
@@ -60,3 +67,9 @@ struct PrintfFormattingTests {
         }
     }
 }
+
+/// The checks ``PrintfFormattingTests/checks(_:)`` runs.
+private let printfFormattingTestsChecks: [Check<PrintfFormattingTests>] = [
+    Check("fixedDecimalsAsPrintfOverManyValues", PrintfFormattingTests.fixedDecimalsAsPrintfOverManyValues),
+    Check("zeroPaddedIntegersAsPrintf", PrintfFormattingTests.zeroPaddedIntegersAsPrintf),
+]

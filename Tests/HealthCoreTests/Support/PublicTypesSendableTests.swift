@@ -8,6 +8,13 @@ import TestKit
 /// conformance breaks the build of this file. The second test keeps the list complete: a public type declared in
 /// Sources/HealthCore but missing here fails it.
 struct PublicTypesSendableTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: publicTypesSendableTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// The name of `type`, as the sources spell it: `Outer.Inner`, generic arguments left out.
     private static func isSendable<T: Sendable>(_ type: T.Type) -> String {
         var name = String(reflecting: type).replacingOccurrences(of: "HealthCore.", with: "")
@@ -214,7 +221,7 @@ struct PublicTypesSendableTests {
         isSendable(ZoneRules.self),
     ]
 
-    @Test func everyPublicTypeIsListed() throws {
+    func everyPublicTypeIsListed() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../Sources/HealthCore").standardizedFileURL.path
         let files = try #require(FileManager.default.enumerator(atPath: sources)?.allObjects as? [String])
@@ -240,7 +247,7 @@ struct PublicTypesSendableTests {
         #expect(missing.isEmpty, "add these public types to PublicTypesSendableTests.listed (and make them Sendable): \(missing)")
     }
 
-    @Test func protocolsAreSendable() {
+    func protocolsAreSendable() {
         expectEqual(Self.protocols, ["SampleStore"])
     }
 
@@ -249,3 +256,9 @@ struct PublicTypesSendableTests {
         String(word.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
     }
 }
+
+/// The checks ``PublicTypesSendableTests/checks(_:)`` runs.
+private let publicTypesSendableTestsChecks: [Check<PublicTypesSendableTests>] = [
+    Check("everyPublicTypeIsListed", PublicTypesSendableTests.everyPublicTypeIsListed),
+    Check("protocolsAreSendable", PublicTypesSendableTests.protocolsAreSendable),
+]

@@ -6,6 +6,13 @@ import TextSupport
 
 /// The text helpers that replace Foundation's `NSString` and `String` methods give what those gave.
 struct TextHelperFoundationTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: textHelperFoundationTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let texts = [
         "", "a", "abc", "a b c", "  ", "a  b", "\"", "say \"hi\"", "\"\"", "it's", "a:b:c", "x/y/z", "TZ", "1−2",
         "A · B – C", "héllo wörld", "e\u{301}", "\u{301}x", "日本 語", "\u{1F600} \u{1F600}", "a\\b'c", "aaa", "aaaa",
@@ -39,7 +46,7 @@ struct TextHelperFoundationTests {
 
     /// Paths whose parent is empty, where swift-corelibs-foundation 6.3's `deletingLastPathComponent` crashes (and
     /// gives `""` for `//`): Apple's documented results. The store never asks for these.
-    @Test func pathComponentsOfBareNames() {
+    func pathComponentsOfBareNames() {
         expectEqual(PathText.lastComponent(of: "a"), "a")
         expectEqual(PathText.lastComponent(of: "a/"), "a")
         expectEqual(PathText.lastComponent(of: "//"), "/")
@@ -55,7 +62,7 @@ struct TextHelperFoundationTests {
         expectEqual(PercentDecoding.decoded(text), text.removingPercentEncoding, "\(text)")
     }
 
-    @Test func typeFoldersDecodeBackToTheirIdentifier() {
+    func typeFoldersDecodeBackToTheirIdentifier() {
         for identifier in ["HKQuantityTypeIdentifierStepCount", "my.custom/type", "é 100%", "a_b-c", "日本"] {
             let folder = String(JSONFileStore.typeFolder(identifier).dropFirst("samples/".count))
             expectEqual(PercentDecoding.decoded(folder), identifier)
@@ -76,7 +83,7 @@ struct TextHelperFoundationTests {
         expectEqual(JSONObjectCheck.isObject(bytes), expected, "\(text)")
     }
 
-    @Test func invalidUTF8IsNotAJSONObject() {
+    func invalidUTF8IsNotAJSONObject() {
         let bytes: [UInt8] = Array("{\"a\":\"".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)
         expectEqual(JSONObjectCheck.isObject(bytes), ((try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] != nil))
     }
@@ -87,3 +94,10 @@ struct TextHelperFoundationTests {
         #expect(ZipArchive.decodeName(Array(name.utf8)).utf8.elementsEqual(name.precomposedStringWithCanonicalMapping.utf8))
     }
 }
+
+/// The checks ``TextHelperFoundationTests/checks(_:)`` runs.
+private let textHelperFoundationTestsChecks: [Check<TextHelperFoundationTests>] = [
+    Check("pathComponentsOfBareNames", TextHelperFoundationTests.pathComponentsOfBareNames),
+    Check("typeFoldersDecodeBackToTheirIdentifier", TextHelperFoundationTests.typeFoldersDecodeBackToTheirIdentifier),
+    Check("invalidUTF8IsNotAJSONObject", TextHelperFoundationTests.invalidUTF8IsNotAJSONObject),
+]

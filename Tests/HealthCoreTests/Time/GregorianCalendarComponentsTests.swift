@@ -5,6 +5,13 @@ import TestKit
 
 /// ``GregorianCalendar/date(from:text:)``: the instant of written date-time parts in the calendar's zone.
 struct GregorianCalendarComponentsTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: gregorianCalendarComponentsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
     private let paris = GregorianCalendar(timeZone: IndependentTestKit.zone("Europe/Paris"))
 
@@ -12,14 +19,14 @@ struct GregorianCalendarComponentsTests {
         ISODate.Components(year: year, month: month, day: day, hour: hour, minute: minute, hasTime: true)
     }
 
-    @Test func anOffsetWinsOverTheZoneAndAWallClockTimeIsTheZones() throws {
+    func anOffsetWinsOverTheZoneAndAWallClockTimeIsTheZones() throws {
         try expectEqual(paris.date(from: ISODate.components("2024-06-01T08:30:00-05:00"), text: ""), Kit.utc(2024, 6, 1, 13, 30))
         try expectEqual(paris.date(from: local(2024, 6, 1, 8, 30), text: ""), Kit.utc(2024, 6, 1, 6, 30))
         // A date alone is the day's first instant.
         try expectEqual(paris.date(from: ISODate.Components(year: 2024, month: 6, day: 1), text: ""), Kit.utc(2024, 5, 31, 22))
     }
 
-    @Test func aTimeSkippedWhenClocksGoForwardIsRefusedAndARepeatedOneIsTheEarlier() throws {
+    func aTimeSkippedWhenClocksGoForwardIsRefusedAndARepeatedOneIsTheEarlier() throws {
         // Clocks in Paris went from 02:00 to 03:00 on 2024-03-31.
         let error = #expect(throws: TimeInputError.self) { try paris.date(from: local(2024, 3, 31, 2, 30), text: "02:30") }
         guard case let .impossible(text, reason) = error else {
@@ -31,3 +38,11 @@ struct GregorianCalendarComponentsTests {
         try expectEqual(paris.date(from: local(2024, 10, 27, 2, 30), text: ""), Kit.utc(2024, 10, 27, 0, 30))
     }
 }
+
+/// The checks ``GregorianCalendarComponentsTests/checks(_:)`` runs.
+private let gregorianCalendarComponentsTestsChecks: [Check<GregorianCalendarComponentsTests>] = [
+    Check("anOffsetWinsOverTheZoneAndAWallClockTimeIsTheZones",
+          GregorianCalendarComponentsTests.anOffsetWinsOverTheZoneAndAWallClockTimeIsTheZones),
+    Check("aTimeSkippedWhenClocksGoForwardIsRefusedAndARepeatedOneIsTheEarlier",
+          GregorianCalendarComponentsTests.aTimeSkippedWhenClocksGoForwardIsRefusedAndARepeatedOneIsTheEarlier),
+]

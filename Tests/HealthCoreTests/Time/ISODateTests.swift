@@ -5,6 +5,13 @@ import TestKit
 
 /// ISO 8601 formatting and parsing, and Apple export timestamps.
 struct ISODateTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: iSODateTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     /// 2024-06-01T12:00:00Z = 19 875 days × 86 400 s + 12 h = 1 717 200 000 + 43 200.
@@ -12,7 +19,7 @@ struct ISODateTests {
 
     // MARK: Formatting
 
-    @Test func formatsUTCAndZoneOffsets() {
+    func formatsUTCAndZoneOffsets() {
         expectEqual(ISODate.format(ISODateTests.noon, in: .gmt), "2024-06-01T12:00:00+00:00")
         // Paris is UTC+2 in summer (CEST) and UTC+1 in winter (CET).
         expectEqual(ISODate.format(ISODateTests.noon, in: Kit.zone("Europe/Paris")), "2024-06-01T14:00:00+02:00")
@@ -33,7 +40,7 @@ struct ISODateTests {
         expectEqual(ISODate.format(ISODateTests.noon, offsetSeconds: offset), expected)
     }
 
-    @Test func millisecondsAppearOnlyWhenNeeded() {
+    func millisecondsAppearOnlyWhenNeeded() {
         let base = ISODateTests.noon.timeIntervalSince1970
         expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.123), in: .gmt), "2024-06-01T12:00:00.123+00:00")
         expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.5), in: .gmt), "2024-06-01T12:00:00.500+00:00")
@@ -43,7 +50,7 @@ struct ISODateTests {
         expectEqual(ISODate.format(Date(timeIntervalSince1970: base + 0.9996), in: .gmt), "2024-06-01T12:00:01+00:00")
     }
 
-    @Test func formatsDatesBefore1970() {
+    func formatsDatesBefore1970() {
         expectEqual(ISODate.format(Date(timeIntervalSince1970: -1), in: .gmt), "1969-12-31T23:59:59+00:00")
         // −0.5 s is half a second before midnight, not half a second after.
         expectEqual(ISODate.format(Date(timeIntervalSince1970: -0.5), in: .gmt), "1969-12-31T23:59:59.500+00:00")
@@ -66,7 +73,7 @@ struct ISODateTests {
         expectEqual(ISODate.parse(text), ISODateTests.noon, "\(text)")
     }
 
-    @Test func parsesAppleExportTimestamps() {
+    func parsesAppleExportTimestamps() {
         // 2024-03-10 01:59:00 −08:00 = 09:59:00Z; 2024-03-10 is 19 792 days after 1970-01-01 (83 days before 06-01),
         // so 19 792 × 86 400 + 9 × 3600 + 59 × 60 = 1 710 064 740.
         expectEqual(ISODate.parse("2024-03-10 01:59:00 -0800"), Date(timeIntervalSince1970: 1_710_064_740))
@@ -74,7 +81,7 @@ struct ISODateTests {
         expectEqual(ISODate.parse("2024-05-30 23:45:10 +0200"), Kit.utc(2024, 5, 30, 21, 45, 10))
     }
 
-    @Test func parsesFractionsOfASecond() {
+    func parsesFractionsOfASecond() {
         let base = ISODateTests.noon.timeIntervalSince1970
         expectEqual(ISODate.parse("2024-06-01T12:00:00.5Z")?.timeIntervalSince1970, base + 0.5)
         expectEqual(ISODate.parse("2024-06-01T12:00:00,25Z")?.timeIntervalSince1970, base + 0.25)
@@ -105,7 +112,7 @@ struct ISODateTests {
         }
     }
 
-    @Test func leapDaysExistOnlyInLeapYears() {
+    func leapDaysExistOnlyInLeapYears() {
         // 2024 is a leap year; 2000 too (divisible by 400); 1900 and 2100 are not (divisible by 100 only).
         expectEqual(ISODate.parse("2024-02-29T12:00:00Z"), Kit.utc(2024, 2, 29, 12))
         expectEqual(ISODate.parse("2000-02-29T00:00:00Z"), Kit.utc(2000, 2, 29))
@@ -156,7 +163,7 @@ struct ISODateTests {
         #expect(throws: TimeInputError.malformed(text)) { try ISODate.components(text) }
     }
 
-    @Test func componentsWithoutOffsetAreLocalAndParseRefusesThem() throws {
+    func componentsWithoutOffsetAreLocalAndParseRefusesThem() throws {
         let dateOnly = try ISODate.components("2024-06-01")
         expectEqual(dateOnly, ISODate.Components(year: 2024, month: 6, day: 1))
         #expect(!dateOnly.hasTime)
@@ -189,7 +196,7 @@ struct ISODateTests {
         expectEqual(fast, ISODate.parse(text), "\(text)")
     }
 
-    @Test func civilDayArithmeticMatchesFoundation() {
+    func civilDayArithmeticMatchesFoundation() {
         // Every first of the month from 1900 to 2100 against Foundation's Gregorian calendar.
         for year in stride(from: 1900, through: 2100, by: 7) {
             for month in 1...12 {
@@ -208,11 +215,18 @@ struct ISODateTests {
 /// The byte parser (eight bytes at a time, with a cached day) gives exactly what the text parser gives, for
 /// valid dates and for every one-byte corruption of them.
 struct ISODateByteParserTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: iSODateByteParserTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func viaBytes(_ bytes: [UInt8], cache: inout ISODate.DayCache) -> Date? {
         bytes.withUnsafeBufferPointer { ISODate.parse(bytes: $0, days: &cache) }
     }
 
-    @Test func agreesWithTheTextParserOnCorruptedDates() {
+    func agreesWithTheTextParserOnCorruptedDates() {
         var generator = SystemRandomNumberGenerator()
         let seeds = ["2024-06-01T08:30:59+02:00", "1999-12-31T23:59:59-12:45", "2024-02-29T00:00:00.250+14:00",
                      "2032-12-28T20:13:39-08:00", "2024-03-10T01:59:00.999-08:00"]
@@ -235,7 +249,7 @@ struct ISODateByteParserTests {
 
     /// The byte-by-byte formatter against Foundation's calendar arithmetic and `String(format:)`, over random instants,
     /// offsets and milliseconds from 1583 (Foundation counts earlier years in the Julian calendar) to 9999.
-    @Test func formattingMatchesFoundationEverywhere() {
+    func formattingMatchesFoundationEverywhere() {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         var generator = IndependentTestKit.SeededGenerator(seed: 11)
@@ -256,3 +270,22 @@ struct ISODateByteParserTests {
         expectEqual(ISODate.format(Date(timeIntervalSince1970: 253_402_300_800), offsetSeconds: 0), "10000-01-01T00:00:00+00:00")
     }
 }
+
+/// The checks ``ISODateTests/checks(_:)`` runs.
+private let iSODateTestsChecks: [Check<ISODateTests>] = [
+    Check("formatsUTCAndZoneOffsets", ISODateTests.formatsUTCAndZoneOffsets),
+    Check("millisecondsAppearOnlyWhenNeeded", ISODateTests.millisecondsAppearOnlyWhenNeeded),
+    Check("formatsDatesBefore1970", ISODateTests.formatsDatesBefore1970),
+    Check("parsesAppleExportTimestamps", ISODateTests.parsesAppleExportTimestamps),
+    Check("parsesFractionsOfASecond", ISODateTests.parsesFractionsOfASecond),
+    Check("leapDaysExistOnlyInLeapYears", ISODateTests.leapDaysExistOnlyInLeapYears),
+    Check("componentsWithoutOffsetAreLocalAndParseRefusesThem",
+          ISODateTests.componentsWithoutOffsetAreLocalAndParseRefusesThem),
+    Check("civilDayArithmeticMatchesFoundation", ISODateTests.civilDayArithmeticMatchesFoundation),
+]
+
+/// The checks ``ISODateByteParserTests/checks(_:)`` runs.
+private let iSODateByteParserTestsChecks: [Check<ISODateByteParserTests>] = [
+    Check("agreesWithTheTextParserOnCorruptedDates", ISODateByteParserTests.agreesWithTheTextParserOnCorruptedDates),
+    Check("formattingMatchesFoundationEverywhere", ISODateByteParserTests.formattingMatchesFoundationEverywhere),
+]

@@ -7,6 +7,13 @@ private typealias Kit = IndependentTestKit
 
 /// hkctl's own zones and calendar against Foundation's (ICU's), which the tests still link.
 @Suite struct ZoneRulesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: zoneRulesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     static let zones = [
         "America/Los_Angeles", "Europe/Berlin", "Europe/London", "Europe/Dublin", "Australia/Lord_Howe",
         "Asia/Kolkata", "America/Sao_Paulo", "Pacific/Apia", "Asia/Tehran", "America/St_Johns", "Pacific/Chatham",
@@ -85,7 +92,7 @@ private typealias Kit = IndependentTestKit
         #expect(mismatches.isEmpty, "\(name): \(mismatches.count) mismatches, first \(mismatches.prefix(5))")
     }
 
-    @Test func skippedAndRepeatedWallTimesAreReadAsFoundationReadsThem() throws {
+    func skippedAndRepeatedWallTimesAreReadAsFoundationReadsThem() throws {
         let calendar = GregorianCalendar(timeZone: try Self.zone("America/Los_Angeles"))
         // 2024-03-10 02:30 does not exist (clocks go from 02:00 to 03:00): it is read with PST, shown as 03:30 PDT.
         expectEqual(calendar.date(year: 2024, month: 3, day: 10, hour: 2, minute: 30), Kit.utc(2024, 3, 10, 10, 30))
@@ -96,7 +103,7 @@ private typealias Kit = IndependentTestKit
         expectEqual(calendar.date(year: 2024, month: 3, day: 0), calendar.date(year: 2024, month: 2, day: 29))
     }
 
-    @Test func fractionsOfSecondsSurviveCalendarSteps() throws {
+    func fractionsOfSecondsSurviveCalendarSteps() throws {
         let calendar = GregorianCalendar(timeZone: try Self.zone("Europe/Berlin"))
         let date = Kit.utc(2024, 3, 30, 12, 0, 5) + 0.25
         expectEqual(calendar.adding(1, .days, to: date), Kit.utc(2024, 3, 31, 11, 0, 5) + 0.25)
@@ -132,7 +139,7 @@ private typealias Kit = IndependentTestKit
         expectNil(PosixZoneRule(text))
     }
 
-    @Test func posixRuleChangesComeInOrder() throws {
+    func posixRuleChangesComeInOrder() throws {
         let rule = try #require(PosixZoneRule("CET-1CEST,M3.5.0,M10.5.0/3"))
         // 2030-03-31 01:00 UTC and 2030-10-27 01:00 UTC.
         let start = Int64(Kit.utc(2030, 3, 31, 1).timeIntervalSince1970), end = Int64(Kit.utc(2030, 10, 27, 1).timeIntervalSince1970)
@@ -172,7 +179,7 @@ private typealias Kit = IndependentTestKit
         }
     }
 
-    @Test func currentZoneFollowsTZThenLocaltime() throws {
+    func currentZoneFollowsTZThenLocaltime() throws {
         let files: [String: [UInt8]] = try [
             "/zones/Europe/Paris": Self.tzif("Europe/Paris"), "/zones/Asia/Tokyo": Self.tzif("Asia/Tokyo"),
             "/etc/localtime": Self.tzif("Asia/Tokyo"),
@@ -193,7 +200,7 @@ private typealias Kit = IndependentTestKit
     }
 
     /// The names offered to people (completions): `zone1970.tab`'s zones, else `zone.tab`'s, with `UTC` first.
-    @Test func listedNamesComeFromTheZoneTables() {
+    func listedNamesComeFromTheZoneTables() {
         let tab = "# a comment\nFR\t+4852+00220\tEurope/Paris\nUS\t+404251-0740023\tAmerica/New_York\tEastern (most areas)\n"
             + "CH,DE,LI\t+4723+00832\tEurope/Zurich\nXX\t+0\t../etc/passwd\n"
         let files = ["/zones/zone1970.tab": Array(tab.utf8)]
@@ -205,7 +212,7 @@ private typealias Kit = IndependentTestKit
         expectEqual(ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil }).listedNames(), ["UTC"])
     }
 
-    @Test func damagedFilesAreRefused() throws {
+    func damagedFilesAreRefused() throws {
         let good = try Self.tzif("Europe/Paris")
         #expect(TZifParser.rules(identifier: "x", bytes: good) != nil)
         for cut in [0, 10, 44, 100, good.count / 2, good.count - 2] {
@@ -217,7 +224,7 @@ private typealias Kit = IndependentTestKit
         expectNil(TZifParser.rules(identifier: "x", bytes: Array("not a zone file at all, just some text".utf8)))
     }
 
-    @Test func versionOneFilesAreRead() throws {
+    func versionOneFilesAreRead() throws {
         // A version 1 file: the 32-bit block only. Built from the 64-bit block's first three transitions.
         func be32(_ value: Int32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
         var bytes = Array("TZif".utf8) + [0] + Array(repeating: 0, count: 15)
@@ -234,3 +241,15 @@ private typealias Kit = IndependentTestKit
         return [UInt8](data)
     }
 }
+
+/// The checks ``ZoneRulesTests/checks(_:)`` runs.
+private let zoneRulesTestsChecks: [Check<ZoneRulesTests>] = [
+    Check("skippedAndRepeatedWallTimesAreReadAsFoundationReadsThem",
+          ZoneRulesTests.skippedAndRepeatedWallTimesAreReadAsFoundationReadsThem),
+    Check("fractionsOfSecondsSurviveCalendarSteps", ZoneRulesTests.fractionsOfSecondsSurviveCalendarSteps),
+    Check("posixRuleChangesComeInOrder", ZoneRulesTests.posixRuleChangesComeInOrder),
+    Check("currentZoneFollowsTZThenLocaltime", ZoneRulesTests.currentZoneFollowsTZThenLocaltime),
+    Check("listedNamesComeFromTheZoneTables", ZoneRulesTests.listedNamesComeFromTheZoneTables),
+    Check("damagedFilesAreRefused", ZoneRulesTests.damagedFilesAreRefused),
+    Check("versionOneFilesAreRead", ZoneRulesTests.versionOneFilesAreRead),
+]

@@ -7,6 +7,13 @@ import TestKit
 /// header's comment) and Apple's HealthKit documentation (developer.apple.com/documentation/healthkit: the
 /// `HKCategoryValue…` enumerations, `hypertensionEvent` of iOS 26.2, `bleedingAfterMenopause` of iOS 27).
 struct HealthKitIdentifierListTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: healthKitIdentifierListTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// `HKQuantityTypeIdentifier…` suffix, canonical unit, aggregation style (C cumulative, DA discrete arithmetic,
     /// DTW temporally weighted, ECL equivalent continuous level), as the iOS 18.1 header lists them, group by group.
     /// (`ml/(kg*min)` of VO2Max is written `mL/(kg*min)`, the same unit; UVExposure's unit is blank there: a count.)
@@ -110,7 +117,7 @@ struct HealthKitIdentifierListTests {
 
     private let catalogue = SampleTypeCatalogue.standard
 
-    @Test func everyQuantityTypeIdentifierWithItsUnitAndStyle() throws {
+    func everyQuantityTypeIdentifierWithItsUnitAndStyle() throws {
         expectEqual(Self.quantities.count, 120)
         let quantities = catalogue.types.filter { $0.kind == .quantity }
         expectEqual(Set(quantities.map(\.identifier)), Set(Self.quantities.map { "HKQuantityTypeIdentifier" + $0.suffix }))
@@ -134,7 +141,7 @@ struct HealthKitIdentifierListTests {
         }
     }
 
-    @Test func everyCategoryTypeIdentifierWithItsValues() throws {
+    func everyCategoryTypeIdentifierWithItsValues() throws {
         let categories = catalogue.types.filter { $0.kind == .category }
         expectEqual(Set(categories.map(\.identifier)), Set(Self.categories.map { "HKCategoryTypeIdentifier" + $0.suffix }))
         expectEqual(categories.count, 71)
@@ -157,7 +164,7 @@ struct HealthKitIdentifierListTests {
         }
     }
 
-    @Test func namesAreUniqueAndStaticMembersNameEveryType() {
+    func namesAreUniqueAndStaticMembersNameEveryType() {
         #expect(catalogue.duplicateNames.isEmpty, "\(catalogue.duplicateNames)")
         // A few of the new static members, with HealthKit's Swift names and raw values.
         expectEqual(QuantityTypeIdentifier.walkingSpeed.rawValue, "HKQuantityTypeIdentifierWalkingSpeed")
@@ -180,3 +187,13 @@ struct HealthKitIdentifierListTests {
         #expect(ObjectType.correlationType(forIdentifier: CorrelationTypeIdentifier("HKCorrelationTypeIdentifierFood")) != nil)
     }
 }
+
+/// The checks ``HealthKitIdentifierListTests/checks(_:)`` runs.
+private let healthKitIdentifierListTestsChecks: [Check<HealthKitIdentifierListTests>] = [
+    Check("everyQuantityTypeIdentifierWithItsUnitAndStyle",
+          HealthKitIdentifierListTests.everyQuantityTypeIdentifierWithItsUnitAndStyle),
+    Check("everyCategoryTypeIdentifierWithItsValues",
+          HealthKitIdentifierListTests.everyCategoryTypeIdentifierWithItsValues),
+    Check("namesAreUniqueAndStaticMembersNameEveryType",
+          HealthKitIdentifierListTests.namesAreUniqueAndStaticMembersNameEveryType),
+]

@@ -4,6 +4,13 @@ import TestKit
 
 /// HealthKit's identifiers and type constructors name the catalogue's types, with HealthKit's raw values.
 struct TypeIdentifierTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: typeIdentifierTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     @Test(arguments: [
         (QuantityTypeIdentifier.stepCount, "HKQuantityTypeIdentifierStepCount", "steps"),
         (.dietaryWater, "HKQuantityTypeIdentifierDietaryWater", "water"),
@@ -22,7 +29,7 @@ struct TypeIdentifierTests {
         expectEqual(ObjectType.quantityType(forIdentifier: identifier), type)
     }
 
-    @Test func categoryAndOtherTypes() throws {
+    func categoryAndOtherTypes() throws {
         let sleep = CategoryType(.sleepAnalysis)
         expectEqual(sleep.identifier, "HKCategoryTypeIdentifierSleepAnalysis")
         #expect(sleep.isMaximumDurationRestricted && sleep.maximumAllowedDuration == 86_400)
@@ -39,7 +46,7 @@ struct TypeIdentifierTests {
         expectNil(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier("HKQuantityTypeIdentifierNoSuchThing")))
     }
 
-    @Test func everyCatalogueTypeHasAnIdentifierThatFindsIt() {
+    func everyCatalogueTypeHasAnIdentifierThatFindsIt() {
         for type in SampleTypeCatalogue.standard.types {
             switch type.kind {
             case .quantity: expectEqual(ObjectType.quantityType(forIdentifier: QuantityTypeIdentifier(type.identifier)), type)
@@ -50,3 +57,10 @@ struct TypeIdentifierTests {
         }
     }
 }
+
+/// The checks ``TypeIdentifierTests/checks(_:)`` runs.
+private let typeIdentifierTestsChecks: [Check<TypeIdentifierTests>] = [
+    Check("categoryAndOtherTypes", TypeIdentifierTests.categoryAndOtherTypes),
+    Check("everyCatalogueTypeHasAnIdentifierThatFindsIt",
+          TypeIdentifierTests.everyCatalogueTypeHasAnIdentifierThatFindsIt),
+]

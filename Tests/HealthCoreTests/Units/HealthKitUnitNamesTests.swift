@@ -5,6 +5,13 @@ import TestKit
 /// HealthKit's unit constructors and quantity spellings give the units their unit strings name, with HealthKit's
 /// conversion factors.
 struct HealthKitUnitNamesTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: healthKitUnitNamesTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     @Test(arguments: [
         (HealthUnit.liter(), "L"), (.literUnit(with: .milli), "mL"), (.gramUnit(with: .kilo), "kg"), (.gram(), "g"),
         (.pound(), "lb"), (.stone(), "st"), (.ounce(), "oz"), (.count(), "count"), (.minute(), "min"), (.second(), "s"),
@@ -19,7 +26,7 @@ struct HealthKitUnitNamesTests {
         expectEqual(unit.unitString, text)
     }
 
-    @Test func arithmeticComposesUnitsAsTheirStringsDo() throws {
+    func arithmeticComposesUnitsAsTheirStringsDo() throws {
         expectEqual(HealthUnit.count().unitDivided(by: .minute()), (HealthUnit(from: "count/min")))
         expectEqual(HealthUnit.gramUnit(with: .milli).unitDivided(by: .literUnit(with: .deci)), (HealthUnit(from: "mg/dL")))
         expectEqual(HealthUnit.meter().unitRaised(toPower: 2), (HealthUnit(from: "m^2")))
@@ -27,7 +34,7 @@ struct HealthKitUnitNamesTests {
         #expect(HealthUnit.second().reciprocal().isCompatible(with: .hertz()))
     }
 
-    @Test func everyPrefixBuildsAUnitOfItsFactor() throws {
+    func everyPrefixBuildsAUnitOfItsFactor() throws {
         for prefix in MetricPrefix.allCases {
             let unit = HealthUnit.gramUnit(with: prefix)
             #expect(unit.isCompatible(with: .gram()))
@@ -36,7 +43,7 @@ struct HealthKitUnitNamesTests {
         try expectEqual(Quantity(unit: .gramUnit(with: .kilo), doubleValue: 1).value(in: .gramUnit(with: .milli)), 1_000_000)
     }
 
-    @Test func quantitiesConvertWithHealthKitsFactors() {
+    func quantitiesConvertWithHealthKitsFactors() {
         let pounds = Quantity(unit: .pound(), doubleValue: 1)
         expectEqual(pounds.doubleValue(for: .gramUnit(with: .kilo)), 0.45359237)
         expectEqual(Quantity(unit: .fluidOunceUS(), doubleValue: 1).doubleValue(for: .literUnit(with: .milli)), 29.5735295625)
@@ -45,7 +52,15 @@ struct HealthKitUnitNamesTests {
         expectEqual(Quantity(unit: .count().unitDivided(by: .second()), doubleValue: 1).doubleValue(for: .count().unitDivided(by: .minute())), 60)
     }
 
-    @Test func anUnknownUnitStringThrowsWhenParsed() {
+    func anUnknownUnitStringThrowsWhenParsed() {
         #expect(throws: UnitError.unknownUnit("furlong")) { try HealthUnit(parsing: "furlong") }
     }
 }
+
+/// The checks ``HealthKitUnitNamesTests/checks(_:)`` runs.
+private let healthKitUnitNamesTestsChecks: [Check<HealthKitUnitNamesTests>] = [
+    Check("arithmeticComposesUnitsAsTheirStringsDo", HealthKitUnitNamesTests.arithmeticComposesUnitsAsTheirStringsDo),
+    Check("everyPrefixBuildsAUnitOfItsFactor", HealthKitUnitNamesTests.everyPrefixBuildsAUnitOfItsFactor),
+    Check("quantitiesConvertWithHealthKitsFactors", HealthKitUnitNamesTests.quantitiesConvertWithHealthKitsFactors),
+    Check("anUnknownUnitStringThrowsWhenParsed", HealthKitUnitNamesTests.anUnknownUnitStringThrowsWhenParsed),
+]

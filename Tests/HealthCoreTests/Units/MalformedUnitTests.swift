@@ -5,6 +5,13 @@ import TestKit
 
 /// Unit strings the grammar must refuse (fact sheet §3.1), with the kind of error each gives.
 struct MalformedUnitTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: malformedUnitTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     /// Strings that break the grammar itself: `UnitError.malformed` carrying the whole string.
     static let malformed: [String] = [
         "",              // nothing at all
@@ -86,7 +93,7 @@ struct MalformedUnitTests {
         ("kg/foo", "foo"),
     ]
 
-    @Test func listsAreLargeEnough() {
+    func listsAreLargeEnough() {
         #expect(MalformedUnitTests.malformed.count + MalformedUnitTests.unknown.count >= 30)
     }
 
@@ -108,7 +115,7 @@ struct MalformedUnitTests {
         expectNil(HealthUnit.parse(input))
     }
 
-    @Test func spacesAreRefusedWithAReason() {
+    func spacesAreRefusedWithAReason() {
         let error = #expect(throws: UnitError.self) { try HealthUnit(parsing: "m L") }
         guard case let .malformed(_, reason)? = error else {
             Issue.record("expected .malformed, got \(String(describing: error))")
@@ -117,13 +124,22 @@ struct MalformedUnitTests {
         #expect(reason.contains("space"))
     }
 
-    @Test func onlyOneSlashIsAllowedButParenthesesGroupTheDenominator() throws {
+    func onlyOneSlashIsAllowedButParenthesesGroupTheDenominator() throws {
         #expect(throws: UnitError.self) { try HealthUnit(parsing: "mL/kg/min") }
         try expectEqual(HealthUnit(parsing: "mL/(kg*min)").unitString, "mL/min·kg")
     }
 
-    @Test func errorDescriptionQuotesTheText() {
+    func errorDescriptionQuotesTheText() {
         #expect(UnitError.malformed("kg/", reason: "it ends where a unit was expected").description.contains("'kg/'"))
         #expect(UnitError.unknownUnit("kgs").description.contains("'kgs'"))
     }
 }
+
+/// The checks ``MalformedUnitTests/checks(_:)`` runs.
+private let malformedUnitTestsChecks: [Check<MalformedUnitTests>] = [
+    Check("listsAreLargeEnough", MalformedUnitTests.listsAreLargeEnough),
+    Check("spacesAreRefusedWithAReason", MalformedUnitTests.spacesAreRefusedWithAReason),
+    Check("onlyOneSlashIsAllowedButParenthesesGroupTheDenominator",
+          MalformedUnitTests.onlyOneSlashIsAllowedButParenthesesGroupTheDenominator),
+    Check("errorDescriptionQuotesTheText", MalformedUnitTests.errorDescriptionQuotesTheText),
+]

@@ -5,6 +5,13 @@ import TestKit
 
 /// Unit grammar round trips, prefixes and exact conversion factors (fact sheet §3).
 struct UnitConversionTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: unitConversionTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = IndependentTestKit
 
     private func unit(_ text: String) throws -> HealthUnit { try HealthUnit(parsing: text) }
@@ -24,7 +31,7 @@ struct UnitConversionTests {
 
     /// One-symbol strings skip the grammar's parser; wrapping one in parentheses forces the parser, and both
     /// must give the same unit or the same error.
-    @Test func singleSymbolsReadAsTheGrammarReadsThem() throws {
+    func singleSymbolsReadAsTheGrammarReadsThem() throws {
         var symbols = BaseUnit.all.map(\.symbol)
         for prefix in UnitPrefix.all { symbols += BaseUnit.all.map { prefix.symbol + $0.symbol } }
         symbols += ["mcg", "ug", "kilogram", "litre", "K_", "%%", "fl_oz", "MG", "Count"]
@@ -43,7 +50,7 @@ struct UnitConversionTests {
         }
     }
 
-    @Test func baseUnitSymbolsAreUnique() {
+    func baseUnitSymbolsAreUnique() {
         let symbols = BaseUnit.all.map(\.symbol)
         expectEqual(Set(symbols).count, symbols.count)
         // The fact sheet's table (§3.3) lists at least these.
@@ -54,7 +61,7 @@ struct UnitConversionTests {
         }
     }
 
-    @Test func literIsTheOnlyCaseInsensitiveSymbol() throws {
+    func literIsTheOnlyCaseInsensitiveSymbol() throws {
         try expectEqual(unit("l").unitString, "L")
         try expectEqual(unit("ml").unitString, "mL")
         try expectEqual(unit("dl").unitString, "dL")
@@ -86,7 +93,7 @@ struct UnitConversionTests {
         #expect(Kit.isClose(value, factor), "1 \(spelling) = \(value) \(reference), expected \(factor)")
     }
 
-    @Test func molarUnitTakesPrefixesAndKeepsItsMolarMass() throws {
+    func molarUnitTakesPrefixesAndKeepsItsMolarMass() throws {
         let mmol = try unit("mmol<180.1558800000541>")
         expectEqual(mmol.unitString, "mmol<180.1558800000541>")
         expectEqual(mmol.dimension, .mass)
@@ -110,14 +117,14 @@ struct UnitConversionTests {
         try expectEqual(unit(canonical).unitString, canonical)
     }
 
-    @Test func scaleFactorTermIsAPowerOfTen() throws {
+    func scaleFactorTermIsAPowerOfTen() throws {
         // 10^3 count = 1000 count.
         try expectEqual(unit("10^3").convert(1, to: .count()), 1000)
         // 10^3 count/min = 1000 / 60 count/s = 16.666...
         #expect(Kit.isClose(try unit("10^3*count/min").convert(1, to: unit("count/s")), 1000.0 / 60.0, relative: 1e-11))
     }
 
-    @Test func conversionLeavesNoFloatingPointNoise() throws {
+    func conversionLeavesNoFloatingPointNoise() throws {
         // 500 × (1e-6 m³ / 1e-3 m³) computes as 0.5000000000000001 in plain doubles; the result must be 0.5.
         try expectEqual(unit("mL").convert(500, to: unit("L")), 0.5)
         try expectEqual(Quantity(500, unit("mL")).converted(to: unit("L")).description, "0.5 L")
@@ -175,13 +182,13 @@ struct UnitConversionTests {
         #expect(Kit.isClose(result, expected), "\(value) \(from) = \(result) \(to), expected \(expected)")
     }
 
-    @Test func convertsKilometresToMilesByTheExactMile() throws {
+    func convertsKilometresToMilesByTheExactMile() throws {
         // 1 / 1.609344 = 0.62137119223733...
         let miles = try unit("km").convert(1, to: unit("mi"))
         #expect(Kit.isClose(miles, 0.621371192237334, relative: 1e-11))
     }
 
-    @Test func convertsDegreesToRadians() throws {
+    func convertsDegreesToRadians() throws {
         // 180° = π rad.
         #expect(Kit.isClose(try unit("deg").convert(180, to: unit("rad")), Double.pi, relative: 1e-11))
     }
@@ -203,13 +210,13 @@ struct UnitConversionTests {
         #expect(Kit.isClose(result, expected), "\(value) \(from) = \(result) \(to), expected \(expected)")
     }
 
-    @Test func freezingPointIsZeroCelsius() throws {
+    func freezingPointIsZeroCelsius() throws {
         // (32 − 32) × 5/9 = 0: no floating-point residue may survive.
         let result = try unit("degF").convert(32, to: unit("degC"))
         #expect(abs(result) < 1e-9)
     }
 
-    @Test func convertsBloodGlucoseBetweenMolarAndMassUnits() throws {
+    func convertsBloodGlucoseBetweenMolarAndMassUnits() throws {
         let molar = try unit("mmol<180.1558800000541>/L")
         let mass = try unit("mg/dL")
         #expect(molar.isCompatible(with: mass))
@@ -223,7 +230,7 @@ struct UnitConversionTests {
         #expect(Kit.isClose(try mass.convert(molar.convert(6.1, to: mass), to: molar), 6.1, relative: 1e-11))
     }
 
-    @Test func quantityConvertsAndDescribesItself() throws {
+    func quantityConvertsAndDescribesItself() throws {
         let pounds = Quantity(160, try unit("lb"))
         try expectEqual(pounds.converted(to: unit("kg")), Quantity(72.5747792, try unit("kg")))
         try expectEqual(pounds.value(in: unit("oz")), 2560)  // 160 × 16
@@ -248,7 +255,7 @@ struct UnitConversionTests {
         }
     }
 
-    @Test func incompatibleErrorMessageNamesBothUnits() {
+    func incompatibleErrorMessageNamesBothUnits() {
         let message = UnitError.incompatible("mL", "kg").description
         #expect(message.contains("'mL'"))
         #expect(message.contains("'kg'"))
@@ -273,3 +280,20 @@ struct ShortIdentifierTests {
         }
     }
 }
+
+/// The checks ``UnitConversionTests/checks(_:)`` runs.
+private let unitConversionTestsChecks: [Check<UnitConversionTests>] = [
+    Check("singleSymbolsReadAsTheGrammarReadsThem", UnitConversionTests.singleSymbolsReadAsTheGrammarReadsThem),
+    Check("baseUnitSymbolsAreUnique", UnitConversionTests.baseUnitSymbolsAreUnique),
+    Check("literIsTheOnlyCaseInsensitiveSymbol", UnitConversionTests.literIsTheOnlyCaseInsensitiveSymbol),
+    Check("molarUnitTakesPrefixesAndKeepsItsMolarMass", UnitConversionTests.molarUnitTakesPrefixesAndKeepsItsMolarMass),
+    Check("scaleFactorTermIsAPowerOfTen", UnitConversionTests.scaleFactorTermIsAPowerOfTen),
+    Check("conversionLeavesNoFloatingPointNoise", UnitConversionTests.conversionLeavesNoFloatingPointNoise),
+    Check("convertsKilometresToMilesByTheExactMile", UnitConversionTests.convertsKilometresToMilesByTheExactMile),
+    Check("convertsDegreesToRadians", UnitConversionTests.convertsDegreesToRadians),
+    Check("freezingPointIsZeroCelsius", UnitConversionTests.freezingPointIsZeroCelsius),
+    Check("convertsBloodGlucoseBetweenMolarAndMassUnits",
+          UnitConversionTests.convertsBloodGlucoseBetweenMolarAndMassUnits),
+    Check("quantityConvertsAndDescribesItself", UnitConversionTests.quantityConvertsAndDescribesItself),
+    Check("incompatibleErrorMessageNamesBothUnits", UnitConversionTests.incompatibleErrorMessageNamesBothUnits),
+]

@@ -7,6 +7,13 @@ import TestKit
 /// associated with a workout (`add(_:to:)`, `predicateForObjects(from: workout)`) kept through undo and delete, and
 /// routes found the same way.
 struct WorkoutHealthKitTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: workoutHealthKitTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let now = TestSupport.date("2024-06-10T12:00:00Z")
     private static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/import/workout-children.xml").path
@@ -51,7 +58,7 @@ struct WorkoutHealthKitTests {
 
     // MARK: - Figures, events and parts of an imported export
 
-    @Test func anExportsWorkoutChildrenReachStatisticsEventsAndActivities() async throws {
+    func anExportsWorkoutChildrenReachStatisticsEventsAndActivities() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let storage = JSONFileStore(path: folder + "/store", timeZone: .gmt)
             _ = try HealthImporter(store: storage).importFile(atPath: Self.fixture)
@@ -104,7 +111,7 @@ struct WorkoutHealthKitTests {
         }
     }
 
-    @Test func aRouteInTheArchiveIsReadAndAMissingOrBrokenOneLeavesTheWorkoutWithoutARoute() async throws {
+    func aRouteInTheArchiveIsReadAndAMissingOrBrokenOneLeavesTheWorkoutWithoutARoute() async throws {
         let xml = try String(contentsOfFile: Self.fixture, encoding: .utf8)
         let gpx = try String(contentsOfFile: URL(fileURLWithPath: Self.fixture).deletingLastPathComponent()
             .appendingPathComponent("workout-routes/route_2024-05-03_9.00am.gpx").path, encoding: .utf8)
@@ -129,7 +136,7 @@ struct WorkoutHealthKitTests {
         try expectNil(importedRoute { $0.add("apple_health_export/workout-routes/route_2024-05-03_9.00am.gpx", broken) })
     }
 
-    @Test func whatGPXWriterWritesReadsBack() throws {
+    func whatGPXWriterWritesReadsBack() throws {
         let start = TestSupport.date("2024-06-03T07:00:00.250Z")
         let workout = Self.with(WorkoutRoute(locations: [
             WorkoutRoute.Location(timestamp: start, latitude: 51.5, longitude: -0.12, altitude: 20),
@@ -139,7 +146,7 @@ struct WorkoutHealthKitTests {
         expectEqual(read, workout.detail.route?.locations)
     }
 
-    @Test func partsFiguresCombineBySummingAndWeightingAverages() {
+    func partsFiguresCombineBySummingAndWeightingAverages() {
         let start = TestSupport.date("2024-06-03T07:00:00Z")
         let parts = [
             WorkoutActivity(start: start, end: start.addingTimeInterval(600), statistics: [
@@ -164,7 +171,7 @@ struct WorkoutHealthKitTests {
 
     // MARK: - Associated samples
 
-    @Test func samplesAddedToAWorkoutAreFoundByItAndNothingElseIs() async throws {
+    func samplesAddedToAWorkoutAreFoundByItAndNothingElseIs() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try Self.store(folder, .add)
             let workout = Self.run()
@@ -217,7 +224,7 @@ struct WorkoutHealthKitTests {
         }
     }
 
-    @Test func addingToAWorkoutThatIsNotStoredOrADeletedSampleChangesNothing() async throws {
+    func addingToAWorkoutThatIsNotStoredOrADeletedSampleChangesNothing() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try Self.store(folder, .add)
             let workout = Self.run()
@@ -241,7 +248,7 @@ struct WorkoutHealthKitTests {
         }
     }
 
-    @Test func undoingTheAssociationKeepsTheWorkoutAndDropsWhatTheCallSaved() async throws {
+    func undoingTheAssociationKeepsTheWorkoutAndDropsWhatTheCallSaved() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let workout = Self.run()
             try await Self.store(folder, .add).save(workout)
@@ -263,7 +270,7 @@ struct WorkoutHealthKitTests {
 
     /// Undo twice after `add(_:to:)`: the association goes, then the workout's own save (its line restored in place
     /// by the first undo is what the second deletes).
-    @Test func undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout() async throws {
+    func undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let workout = Self.run()
             try await Self.store(folder, .add).save(workout)
@@ -277,7 +284,7 @@ struct WorkoutHealthKitTests {
         }
     }
 
-    @Test func deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem() async throws {
+    func deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let workout = Self.run()
             let adder = try Self.store(folder, .add)
@@ -304,7 +311,7 @@ struct WorkoutHealthKitTests {
 
     // MARK: - Routes
 
-    @Test func aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery() async throws {
+    func aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try Self.store(folder, .add)
             let start = TestSupport.date("2024-06-03T07:00:00Z")
@@ -385,3 +392,26 @@ struct WorkoutHealthKitTests {
         }
     }
 }
+
+/// The checks ``WorkoutHealthKitTests/checks(_:)`` runs.
+private let workoutHealthKitTestsChecks: [Check<WorkoutHealthKitTests>] = [
+    Check("anExportsWorkoutChildrenReachStatisticsEventsAndActivities",
+          WorkoutHealthKitTests.anExportsWorkoutChildrenReachStatisticsEventsAndActivities),
+    Check("aRouteInTheArchiveIsReadAndAMissingOrBrokenOneLeavesTheWorkoutWithoutARoute",
+          WorkoutHealthKitTests.aRouteInTheArchiveIsReadAndAMissingOrBrokenOneLeavesTheWorkoutWithoutARoute),
+    Check("whatGPXWriterWritesReadsBack", WorkoutHealthKitTests.whatGPXWriterWritesReadsBack),
+    Check("partsFiguresCombineBySummingAndWeightingAverages",
+          WorkoutHealthKitTests.partsFiguresCombineBySummingAndWeightingAverages),
+    Check("samplesAddedToAWorkoutAreFoundByItAndNothingElseIs",
+          WorkoutHealthKitTests.samplesAddedToAWorkoutAreFoundByItAndNothingElseIs),
+    Check("addingToAWorkoutThatIsNotStoredOrADeletedSampleChangesNothing",
+          WorkoutHealthKitTests.addingToAWorkoutThatIsNotStoredOrADeletedSampleChangesNothing),
+    Check("undoingTheAssociationKeepsTheWorkoutAndDropsWhatTheCallSaved",
+          WorkoutHealthKitTests.undoingTheAssociationKeepsTheWorkoutAndDropsWhatTheCallSaved),
+    Check("undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout",
+          WorkoutHealthKitTests.undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout),
+    Check("deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem",
+          WorkoutHealthKitTests.deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem),
+    Check("aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery",
+          WorkoutHealthKitTests.aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery),
+]

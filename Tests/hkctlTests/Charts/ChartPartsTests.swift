@@ -5,7 +5,14 @@ import HealthCore
 @testable import HKCtlCommands
 
 struct ChartPartsTests {
-    @Test func axisTicksAreRoundAndCoverTheData() {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: chartPartsTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func axisTicksAreRoundAndCoverTheData() {
         let scale = AxisScale(covering: 0, 11_594, targetTicks: 4)
         #expect(scale.lower == 0 && scale.upper >= 11_594)
         #expect(scale.ticks == [0, 2500, 5000, 7500, 10_000, 12_500] || scale.ticks == [0, 5000, 10_000, 15_000], "\(scale.ticks)")
@@ -26,7 +33,7 @@ struct ChartPartsTests {
         #expect((2...1001).contains(scale.ticks.count))
     }
 
-    @Test func sparklineUsesTheFullRangeAndKeepsGaps() {
+    func sparklineUsesTheFullRangeAndKeepsGaps() {
         expectEqual(Sparkline.render([1, 2, 3, 4, 5, 6, 7, 8]), "▁▂▃▄▅▆▇█")
         expectEqual(Sparkline.render([3, nil, 1]), "█ ▁")
         expectEqual(Sparkline.render([5, 5]), "▄▄")
@@ -34,7 +41,7 @@ struct ChartPartsTests {
         expectEqual(Sparkline.render([nil, nil]), "  ")
     }
 
-    @Test func numbersDurationsAndDates() {
+    func numbersDurationsAndDates() {
         expectEqual(ChartFormat.amount(11_594, unit: .count(), type: .steps), "11,594 steps")
         expectEqual(ChartFormat.amount(72.44, unit: try! HealthUnit(parsing: "kg"), type: .weight), "72.4 kg")
         expectEqual(ChartFormat.amount(0.215, unit: .percent(), type: .weight), "21.5 %")
@@ -47,7 +54,7 @@ struct ChartPartsTests {
         expectEqual(ChartFormat.period(TestSupport.date("2024-05-01T00:00:00Z"), bucket: .month, calendar: calendar), "May 2024")
     }
 
-    @Test func seriesFromStatistics() throws {
+    func seriesFromStatistics() throws {
         let steps = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         #expect(steps.style == .bars && steps.points.count == 7 && steps.goal == 10_000)
         expectNil(steps.points[4].value)  // Thursday: no samples, not zero
@@ -60,7 +67,7 @@ struct ChartPartsTests {
         expectEqual(water.goal, 2000)  // in the series' unit, mL
     }
 
-    @Test func sleepChartShowsStagesAndGoal() throws {
+    func sleepChartShowsStagesAndGoal() throws {
         let lines = SleepChart(nights: try ChartFixtures.nights(), goal: 8 * 3600, calendar: ChartFixtures.calendar)
             .render(style: TerminalStyle(width: 80, unicode: false))
         let night = lines.first { $0.hasPrefix("Sat 1 Jun") } ?? ""
@@ -69,3 +76,12 @@ struct ChartPartsTests {
         #expect(lines.contains { $0.contains("# deep") && $0.contains("~ REM") })
     }
 }
+
+/// The checks ``ChartPartsTests/checks(_:)`` runs.
+private let chartPartsTestsChecks: [Check<ChartPartsTests>] = [
+    Check("axisTicksAreRoundAndCoverTheData", ChartPartsTests.axisTicksAreRoundAndCoverTheData),
+    Check("sparklineUsesTheFullRangeAndKeepsGaps", ChartPartsTests.sparklineUsesTheFullRangeAndKeepsGaps),
+    Check("numbersDurationsAndDates", ChartPartsTests.numbersDurationsAndDates),
+    Check("seriesFromStatistics", ChartPartsTests.seriesFromStatistics),
+    Check("sleepChartShowsStagesAndGoal", ChartPartsTests.sleepChartShowsStagesAndGoal),
+]

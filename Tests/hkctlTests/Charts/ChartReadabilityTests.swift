@@ -11,6 +11,13 @@ import TextSupport
 /// Charts a person can read (issue 22): tick labels in one format per axis, the goal's label clear of the bars,
 /// sparse lines joined across days without data, partial weeks marked, evenly spaced rows on the terminal line.
 struct ChartReadabilityTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: chartReadabilityTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private static let calendar = ChartFixtures.calendar
     private static let kilograms = try! HealthUnit(parsing: "kg")
 
@@ -43,7 +50,7 @@ struct ChartReadabilityTests {
 
     // MARK: - Tick labels
 
-    @Test func tickLabelsShareOneFormatPerAxis() {
+    func tickLabelsShareOneFormatPerAxis() {
         expectEqual(ChartFormat.axisLabels([0, 2500, 5000, 7500, 10_000], unit: .count()), ["0", "2,500", "5,000", "7,500", "10,000"])
         expectEqual(ChartFormat.axisLabels([71, 71.2, 71.4], unit: Self.kilograms), ["71.0", "71.2", "71.4"])
         expectEqual(ChartFormat.axisLabels([70.5, 70.75, 71], unit: Self.kilograms), ["70.50", "70.75", "71.00"])
@@ -56,7 +63,7 @@ struct ChartReadabilityTests {
         #expect(labels.count == scale.ticks.count && Set(labels.map { $0.split(separator: ".").dropFirst().first?.count }).count == 1, "\(labels)")
     }
 
-    @Test func svgTickLabelsHaveTheSameDecimals() throws {
+    func svgTickLabelsHaveTheSameDecimals() throws {
         let root = try parse(SVGChart(calendar: Self.calendar).render(Self.weights([71.5, 71.4, 71.2, nil, 70.9, 70.7, 70.5])))
         let ticks = try elements(root, "text").filter { attribute($0, "text-anchor") == "end" }.compactMap(\.stringValue)
         #expect(ticks.count >= 3)
@@ -88,7 +95,7 @@ struct ChartReadabilityTests {
         }
     }
 
-    @Test func theTerminalGoalMarkNeverCoversABar() throws {
+    func theTerminalGoalMarkNeverCoversABar() throws {
         let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         let lines = BarChart(series: series, calendar: Self.calendar).render(style: TerminalStyle(width: 60, colour: false))
         for line in lines where line.hasPrefix("Wed 29 May") || line.hasPrefix("Sat 1 Jun") {
@@ -102,7 +109,7 @@ struct ChartReadabilityTests {
 
     // MARK: - Sparse lines
 
-    @Test func svgJoinsReadingsAcrossDaysWithoutDataWithADashedSegment() throws {
+    func svgJoinsReadingsAcrossDaysWithoutDataWithADashedSegment() throws {
         let root = try parse(SVGChart(calendar: Self.calendar).render(Self.weights([71.5, 71.4, nil, nil, 70.9, 70.7, nil])))
         let circles = try elements(root, "circle").map { (number($0, "cx"), number($0, "cy")) }
         expectEqual(circles.count, 4)
@@ -185,7 +192,7 @@ struct ChartReadabilityTests {
         return ChartSeries(result: result, bucket: .week, calendar: Self.calendar)
     }
 
-    @Test func partialPeriodsAreFoundByTheCalendar() throws {
+    func partialPeriodsAreFoundByTheCalendar() throws {
         let series = try weeks()
         expectEqual(series.points.map(\.partial), [true, false, false, false, true], "\(series.points)")
         expectEqual(series.partialNote, "* weeks only partly in the range")
@@ -203,7 +210,7 @@ struct ChartReadabilityTests {
         #expect(unmarked.isEmpty)
     }
 
-    @Test func aPeriodNotOverYetIsMarkedForTotalsOnly() throws {
+    func aPeriodNotOverYetIsMarkedForTotalsOnly() throws {
         let interval = DateInterval(start: TestSupport.date("2024-05-27T00:00:00Z"), end: TestSupport.date("2024-06-02T00:00:00Z"))
         let now = TestSupport.date("2024-06-01T12:00:00Z")
         let steps = (0..<6).map { TestSupport.quantitySample(.steps, $0 == 5 ? 400 : 8000, "count",
@@ -222,7 +229,7 @@ struct ChartReadabilityTests {
         #expect(line.points.allSatisfy { !$0.partial } && line.partialNote == nil)
     }
 
-    @Test func partialWeeksAreMarkedInTheTerminalAndTheSVG() throws {
+    func partialWeeksAreMarkedInTheTerminalAndTheSVG() throws {
         let series = try weeks()
         let lines = BarChart(series: series, calendar: Self.calendar).render(style: TerminalStyle(width: 60, colour: false))
         let rows = lines.filter { $0.hasPrefix("wk ") }
@@ -243,3 +250,16 @@ struct ChartReadabilityTests {
         #expect(texts.contains("* weeks only partly in the range"))
     }
 }
+
+/// The checks ``ChartReadabilityTests/checks(_:)`` runs.
+private let chartReadabilityTestsChecks: [Check<ChartReadabilityTests>] = [
+    Check("tickLabelsShareOneFormatPerAxis", ChartReadabilityTests.tickLabelsShareOneFormatPerAxis),
+    Check("svgTickLabelsHaveTheSameDecimals", ChartReadabilityTests.svgTickLabelsHaveTheSameDecimals),
+    Check("theTerminalGoalMarkNeverCoversABar", ChartReadabilityTests.theTerminalGoalMarkNeverCoversABar),
+    Check("svgJoinsReadingsAcrossDaysWithoutDataWithADashedSegment",
+          ChartReadabilityTests.svgJoinsReadingsAcrossDaysWithoutDataWithADashedSegment),
+    Check("partialPeriodsAreFoundByTheCalendar", ChartReadabilityTests.partialPeriodsAreFoundByTheCalendar),
+    Check("aPeriodNotOverYetIsMarkedForTotalsOnly", ChartReadabilityTests.aPeriodNotOverYetIsMarkedForTotalsOnly),
+    Check("partialWeeksAreMarkedInTheTerminalAndTheSVG",
+          ChartReadabilityTests.partialWeeksAreMarkedInTheTerminalAndTheSVG),
+]

@@ -7,6 +7,13 @@ import TextSupport
 
 /// Terminal charts and the dashboard: snapshots at fixed widths, and properties at every width.
 struct ChartRenderingTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: chartRenderingTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     @Test(arguments: [(80, true), (40, false)])
     func snapshotsAtFixedWidths(width: Int, unicode: Bool) throws {
         for (name, lines) in try ChartFixtures.all(TerminalStyle(width: width, unicode: unicode, colour: false)) {
@@ -14,7 +21,7 @@ struct ChartRenderingTests {
         }
     }
 
-    @Test func colourSnapshot() throws {
+    func colourSnapshot() throws {
         let lines = try ChartFixtures.all(TerminalStyle(width: 60, colour: true))
         Snapshot.check(lines[0].1.joined(separator: "\n") + "\n", named: "steps-60-colour")
     }
@@ -33,7 +40,7 @@ struct ChartRenderingTests {
         }
     }
 
-    @Test func colourAddsOnlyEscapes() throws {
+    func colourAddsOnlyEscapes() throws {
         let plain = try ChartFixtures.all(TerminalStyle(width: 80, colour: false))
         let coloured = try ChartFixtures.all(TerminalStyle(width: 80, colour: true))
         for (index, (name, lines)) in plain.enumerated() {
@@ -43,7 +50,7 @@ struct ChartRenderingTests {
         }
     }
 
-    @Test func barsReachingTheGoalAreGreenAndTheGoalIsMarkedOnShortOnes() throws {
+    func barsReachingTheGoalAreGreenAndTheGoalIsMarkedOnShortOnes() throws {
         let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         let lines = BarChart(series: series, calendar: ChartFixtures.calendar).render(style: TerminalStyle(width: 80, colour: true))
         let row = { (label: String) in lines.first { $0.withoutEscapes.hasPrefix(label) } ?? "" }
@@ -54,7 +61,7 @@ struct ChartRenderingTests {
         #expect(lines.last?.contains("goal met on 2 of 7 days") ?? false, "\(lines)")
     }
 
-    @Test func aBarIsProportionalToItsValue() throws {
+    func aBarIsProportionalToItsValue() throws {
         let series = ChartSeries(type: .steps, unit: .count(), style: .bars, bucket: .day, points: [
             .init(start: TestSupport.date("2024-06-01T00:00:00Z"), end: TestSupport.date("2024-06-02T00:00:00Z"), value: 5000),
             .init(start: TestSupport.date("2024-06-02T00:00:00Z"), end: TestSupport.date("2024-06-03T00:00:00Z"), value: 10000),
@@ -64,3 +71,12 @@ struct ChartRenderingTests {
         #expect(bars[1] > 0 && bars[0] * 2 == bars[1], "\(lines)")
     }
 }
+
+/// The checks ``ChartRenderingTests/checks(_:)`` runs.
+private let chartRenderingTestsChecks: [Check<ChartRenderingTests>] = [
+    Check("colourSnapshot", ChartRenderingTests.colourSnapshot),
+    Check("colourAddsOnlyEscapes", ChartRenderingTests.colourAddsOnlyEscapes),
+    Check("barsReachingTheGoalAreGreenAndTheGoalIsMarkedOnShortOnes",
+          ChartRenderingTests.barsReachingTheGoalAreGreenAndTheGoalIsMarkedOnShortOnes),
+    Check("aBarIsProportionalToItsValue", ChartRenderingTests.aBarIsProportionalToItsValue),
+]

@@ -8,6 +8,13 @@ import HealthCore
 @testable import HKCtlCommands
 
 struct SVGChartTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sVGChartTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func parse(_ svg: String) throws -> XMLElement {
         let document = try XMLDocument(xmlString: svg, options: [])
         let root = try #require(document.rootElement())
@@ -19,7 +26,7 @@ struct SVGChartTests {
         try root.nodes(forXPath: "//*[local-name()='text']").compactMap(\.stringValue)
     }
 
-    @Test func barChartIsWellFormedWithAxesLabelsUnitsAndGoal() throws {
+    func barChartIsWellFormedWithAxesLabelsUnitsAndGoal() throws {
         let series = try ChartFixtures.series(.steps, goal: Quantity(10_000, .count()))
         let root = try parse(SVGChart(calendar: ChartFixtures.calendar).render(series))
         let labels = try texts(root)
@@ -31,14 +38,14 @@ struct SVGChartTests {
         try expectEqual(root.nodes(forXPath: "//*[local-name()='line'][@stroke-dasharray]").count, 1)
     }
 
-    @Test func lineChartHasAPointPerRecordedDayAndBreaksAtGaps() throws {
+    func lineChartHasAPointPerRecordedDayAndBreaksAtGaps() throws {
         let root = try parse(SVGChart(calendar: ChartFixtures.calendar).render(try ChartFixtures.series(.weight)))
         try expectEqual(root.nodes(forXPath: "//*[local-name()='circle']").count, 6)
         try expectEqual(root.nodes(forXPath: "//*[local-name()='polyline']").count, 2)
         #expect(try texts(root).contains("kg"))
     }
 
-    @Test func sleepChartStacksStagesWithALegend() throws {
+    func sleepChartStacksStagesWithALegend() throws {
         let svg = SVGChart(calendar: ChartFixtures.calendar).render(sleep: try ChartFixtures.nights(), goal: 8 * 3600)
         let root = try parse(svg)
         let labels = try texts(root)
@@ -47,7 +54,17 @@ struct SVGChartTests {
         }
     }
 
-    @Test func textIsEscaped() throws {
+    func textIsEscaped() throws {
         expectEqual(SVGChart.escape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;")
     }
 }
+
+/// The checks ``SVGChartTests/checks(_:)`` runs.
+private let sVGChartTestsChecks: [Check<SVGChartTests>] = [
+    Check("barChartIsWellFormedWithAxesLabelsUnitsAndGoal",
+          SVGChartTests.barChartIsWellFormedWithAxesLabelsUnitsAndGoal),
+    Check("lineChartHasAPointPerRecordedDayAndBreaksAtGaps",
+          SVGChartTests.lineChartHasAPointPerRecordedDayAndBreaksAtGaps),
+    Check("sleepChartStacksStagesWithALegend", SVGChartTests.sleepChartStacksStagesWithALegend),
+    Check("textIsEscaped", SVGChartTests.textIsEscaped),
+]

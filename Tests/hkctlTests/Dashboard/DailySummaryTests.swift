@@ -6,7 +6,14 @@ import HKCtlSupport
 @testable import HKCtlCommands
 
 struct DailySummaryTests {
-    @Test func todaysFiguresComeFromTheStatisticsQueries() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: dailySummaryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func todaysFiguresComeFromTheStatisticsQueries() throws {
         let summary = try ChartFixtures.summary()
         #expect(summary.steps.total == 11_594 && summary.steps.goal == 10_000)
         #expect(summary.water.total == 2100 && summary.water.goal == 2000 && summary.water.unit?.unitString == "mL")
@@ -17,7 +24,7 @@ struct DailySummaryTests {
         #expect(abs((summary.sleepGoal ?? 0) - 8 * 3600) < 1e-6)
     }
 
-    @Test func anEmptyStoreGivesZerosAndNoWeight() throws {
+    func anEmptyStoreGivesZerosAndNoWeight() throws {
         let summary = try DailySummary.load(from: InMemorySampleStore(), goals: Goals(), context: ChartFixtures.context)
         #expect(summary.water.total == 0 && summary.steps.sampleCount == 0)
         #expect(summary.weight.latest == nil && summary.weight.change == nil)
@@ -26,7 +33,7 @@ struct DailySummaryTests {
         #expect(lines.contains { $0.contains("no sleep recorded last night") })
     }
 
-    @Test func goalsSetReplaceDefaultsAndConvert() throws {
+    func goalsSetReplaceDefaultsAndConvert() throws {
         var goals = Goals()
         try goals.set("water", to: "64floz", catalogue: .standard)
         try goals.set("sleep", to: "7.5h", catalogue: .standard)
@@ -35,3 +42,10 @@ struct DailySummaryTests {
         #expect(abs((summary.sleepGoal ?? 0) - 7.5 * 3600) < 1e-6)
     }
 }
+
+/// The checks ``DailySummaryTests/checks(_:)`` runs.
+private let dailySummaryTestsChecks: [Check<DailySummaryTests>] = [
+    Check("todaysFiguresComeFromTheStatisticsQueries", DailySummaryTests.todaysFiguresComeFromTheStatisticsQueries),
+    Check("anEmptyStoreGivesZerosAndNoWeight", DailySummaryTests.anEmptyStoreGivesZerosAndNoWeight),
+    Check("goalsSetReplaceDefaultsAndConvert", DailySummaryTests.goalsSetReplaceDefaultsAndConvert),
+]

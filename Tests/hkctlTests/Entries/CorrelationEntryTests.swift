@@ -7,6 +7,13 @@ import TestKit
 
 /// Blood-pressure and food entries, their store lines, queries, cascading deletion and permissions.
 struct CorrelationEntryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: correlationEntryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     let context = TestSupport.context()
 
     @Test(arguments: [("120/80", 120.0, 80.0), ("120/80mmHg", 120, 80), ("120 / 80 mmHg", 120, 80), ("16/10.7kPa", 120.01, 80.26)])
@@ -25,18 +32,18 @@ struct CorrelationEntryTests {
         #expect(throws: CorrelationError.badBloodPressure(text)) { try BloodPressureEntry(reading: text).samples(source: "hkctl", context: context) }
     }
 
-    @Test func diastolicAboveSystolicIsAnError() {
+    func diastolicAboveSystolicIsAnError() {
         #expect(throws: CorrelationError.diastolicAboveSystolic(systolic: "80 mmHg", diastolic: "120 mmHg")) {
             try BloodPressureEntry(reading: "80/120").samples(source: "hkctl", context: context)
         }
     }
 
-    @Test func implausibleAndWrongUnitReadingsAreRefused() {
+    func implausibleAndWrongUnitReadingsAreRefused() {
         #expect(throws: SampleError.self) { try BloodPressureEntry(reading: "400/80").samples(source: "hkctl", context: context) }
         #expect(throws: UnitError.self) { try BloodPressureEntry(reading: "120/80kg").samples(source: "hkctl", context: context) }
     }
 
-    @Test func foodBecomesDietarySamplesWithTheNameInMetadata() throws {
+    func foodBecomesDietarySamplesWithTheNameInMetadata() throws {
         let samples = try FoodEntry(name: "Oatmeal", amounts: [("dietary-energy", "350kcal"), ("protein", "12g"), ("caffeine", "0mg")])
             .samples(source: "hkctl", context: context)
         expectEqual(samples.count, 4)
@@ -50,7 +57,7 @@ struct CorrelationEntryTests {
         #expect(throws: UnitError.self) { try FoodEntry(name: "Toast", amounts: [("protein", "5mL")]).samples(source: "hkctl", context: context) }
     }
 
-    @Test func correlationLineHasMembersAndNoValue() throws {
+    func correlationLineHasMembersAndNoValue() throws {
         let samples = try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context)
         var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
         let line = codec.encode(samples[2], sequence: 3)
@@ -60,7 +67,7 @@ struct CorrelationEntryTests {
         expectEqual(decoded, samples[2])
     }
 
-    @Test func queryAttachesMembersAndStatisticsOfMembersCountOnce() throws {
+    func queryAttachesMembersAndStatisticsOfMembersCountOnce() throws {
         let store = InMemorySampleStore()
         try store.save(try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context))
         try store.save(try BloodPressureEntry(reading: "140/90", at: TimeExpression(date: context.now.addingTimeInterval(-3600), isDateOnly: false))
@@ -77,7 +84,7 @@ struct CorrelationEntryTests {
         try expectEqual(store.samples(ofType: systolic.identifier, overlapping: day).count, 2)
     }
 
-    @Test func deletingACorrelationDeletesItsMembersInOneBatch() throws {
+    func deletingACorrelationDeletesItsMembersInOneBatch() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store")
             let reading = try BloodPressureEntry(reading: "120/80").samples(source: "hkctl", context: context)
@@ -97,7 +104,7 @@ struct CorrelationEntryTests {
         }
     }
 
-    @Test func aSourceNeedsPermissionForTheMemberTypesNotTheCorrelation() throws {
+    func aSourceNeedsPermissionForTheMemberTypesNotTheCorrelation() throws {
         try TestSupport.withTemporaryDirectory { folder in
             let storage = JSONFileStore(path: folder + "/store")
             let catalogue = SampleTypeCatalogue.standard
@@ -118,3 +125,18 @@ struct CorrelationEntryTests {
         }
     }
 }
+
+/// The checks ``CorrelationEntryTests/checks(_:)`` runs.
+private let correlationEntryTestsChecks: [Check<CorrelationEntryTests>] = [
+    Check("diastolicAboveSystolicIsAnError", CorrelationEntryTests.diastolicAboveSystolicIsAnError),
+    Check("implausibleAndWrongUnitReadingsAreRefused", CorrelationEntryTests.implausibleAndWrongUnitReadingsAreRefused),
+    Check("foodBecomesDietarySamplesWithTheNameInMetadata",
+          CorrelationEntryTests.foodBecomesDietarySamplesWithTheNameInMetadata),
+    Check("correlationLineHasMembersAndNoValue", CorrelationEntryTests.correlationLineHasMembersAndNoValue),
+    Check("queryAttachesMembersAndStatisticsOfMembersCountOnce",
+          CorrelationEntryTests.queryAttachesMembersAndStatisticsOfMembersCountOnce),
+    Check("deletingACorrelationDeletesItsMembersInOneBatch",
+          CorrelationEntryTests.deletingACorrelationDeletesItsMembersInOneBatch),
+    Check("aSourceNeedsPermissionForTheMemberTypesNotTheCorrelation",
+          CorrelationEntryTests.aSourceNeedsPermissionForTheMemberTypesNotTheCorrelation),
+]

@@ -7,6 +7,13 @@ import TestKit
 
 /// The rules of `hkctl add`: what a person types becomes one validated sample.
 struct SampleEntryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sampleEntryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = EntryTestKit
 
     private static let sleepChoices = ["inbed", "asleep", "awake", "core", "deep", "rem"]
@@ -21,7 +28,7 @@ struct SampleEntryTests {
 
     // MARK: Sleep as a clock range
 
-    @Test func sleepRangeEndsThisMorningWhenThatHasPassed() throws {
+    func sleepRangeEndsThisMorningWhenThatHasPassed() throws {
         // now = 2024-06-01T12:00Z; 07:05 today has passed, so the night is 05-31 23:10 → 06-01 07:05.
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: context())
         expectEqual(sample.start, Kit.utc(2024, 5, 31, 23, 10))
@@ -33,7 +40,7 @@ struct SampleEntryTests {
         expectEqual(sample.source, "hkctl")
     }
 
-    @Test func sleepRangeStillGoingOnIsRefusedNotMovedADayBack() throws {
+    func sleepRangeStillGoingOnIsRefusedNotMovedADayBack() throws {
         // now = 06:00Z: 23:10-07:05 began last night and ends ahead; it used to become the night ending 2024-05-31
         // (issue 31). It is refused; naming the day gives that night.
         let early = context(now: Kit.utc(2024, 6, 1, 6))
@@ -46,13 +53,13 @@ struct SampleEntryTests {
         expectEqual(named.end, Kit.utc(2024, 5, 31, 7, 5))
     }
 
-    @Test func sleepRangeEndingExactlyNowIsToday() throws {
+    func sleepRangeEndingExactlyNowIsToday() throws {
         let atEnd = context(now: Kit.utc(2024, 6, 1, 7, 5))
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: atEnd)
         expectEqual(sample.end, Kit.utc(2024, 6, 1, 7, 5))
     }
 
-    @Test func sleepRangeWithinOneDay() throws {
+    func sleepRangeWithinOneDay() throws {
         // 21:00 today is after now (12:00), so "20:00-21:00" is yesterday evening.
         let sample = try SampleEntry(type: .sleep, value: "20:00-21:00").sample(source: "hkctl", context: context())
         expectEqual(sample.start, Kit.utc(2024, 5, 31, 20))
@@ -63,21 +70,21 @@ struct SampleEntryTests {
         expectEqual(nap.end, Kit.utc(2024, 6, 1, 10, 45))
     }
 
-    @Test func sleepRangeOfEqualTimesIsAWholeDay() throws {
+    func sleepRangeOfEqualTimesIsAWholeDay() throws {
         // Start equal to end moves the start back a day: exactly 24 h, the longest allowed.
         let sample = try SampleEntry(type: .sleep, value: "07:00-07:00").sample(source: "hkctl", context: context())
         expectEqual(sample.start, Kit.utc(2024, 5, 31, 7))
         expectEqual(sample.end, Kit.utc(2024, 6, 1, 7))
     }
 
-    @Test func sleepRangeIsReadInTheContextZone() throws {
+    func sleepRangeIsReadInTheContextZone() throws {
         // Paris is UTC+2 in June: 07:05 local = 05:05Z, 23:10 local the day before = 21:10Z.
         let sample = try SampleEntry(type: .sleep, value: "23:10-07:05").sample(source: "hkctl", context: context("Europe/Paris"))
         expectEqual(sample.start, Kit.utc(2024, 5, 31, 21, 10))
         expectEqual(sample.end, Kit.utc(2024, 6, 1, 5, 5))
     }
 
-    @Test func sleepRangeOnAGivenEndDayAcrossTheSpringForwardNight() throws {
+    func sleepRangeOnAGivenEndDayAcrossTheSpringForwardNight() throws {
         // Night of 2024-03-30 → 31 in Paris: 23:00+01:00 = 22:00Z, 07:00+02:00 = 05:00Z: 7 h, not 8.
         let paris = context("Europe/Paris", now: Kit.utc(2024, 4, 1, 12))
         let endDay = Kit.date(2024, 3, 31, zone: "Europe/Paris")
@@ -87,7 +94,7 @@ struct SampleEntryTests {
         expectEqual(sample.duration, 7 * 3600)
     }
 
-    @Test func sleepRangeOnAFutureEndDayIsInTheFuture() {
+    func sleepRangeOnAFutureEndDayIsInTheFuture() {
         let endDay = Kit.utc(2024, 6, 2)
         #expect(throws: SampleError.inFuture(end: "2024-06-02T07:05:00+00:00", now: "2024-06-01T12:00:00+00:00")) {
             try SampleEntry(type: .sleep, value: "23:10-07:05", endDay: endDay).sample(source: "hkctl", context: context())
@@ -101,7 +108,7 @@ struct SampleEntryTests {
         }
     }
 
-    @Test func clockRangeShape() {
+    func clockRangeShape() {
         #expect(ClockRange.looksLikeRange("23:10-07:05"))
         #expect(!ClockRange.looksLikeRange("deep"))
         #expect(!ClockRange.looksLikeRange("23:10"))
@@ -122,7 +129,7 @@ struct SampleEntryTests {
         expectEqual(sample.value, .category(raw))
     }
 
-    @Test func stageAsValueWithExplicitTimes() throws {
+    func stageAsValueWithExplicitTimes() throws {
         let ctx = context()
         let sample = try SampleEntry(type: .sleep, value: "deep", from: time("2024-06-01T01:00", ctx),
                                      to: time("2024-06-01T02:30", ctx)).sample(source: "hkctl", context: ctx)
@@ -131,13 +138,13 @@ struct SampleEntryTests {
         expectEqual(sample.end, Kit.utc(2024, 6, 1, 2, 30))
     }
 
-    @Test func unknownStageListsTheChoices() {
+    func unknownStageListsTheChoices() {
         #expect(throws: SampleError.unknownCategoryValue("nap", type: "sleep", choices: SampleEntryTests.sleepChoices)) {
             try SampleEntry(type: .sleep, value: "23:10-07:05", categoryValue: "nap").sample(source: "hkctl", context: context())
         }
     }
 
-    @Test func stageGivenTwiceIsRefused() {
+    func stageGivenTwiceIsRefused() {
         #expect(throws: SampleError.self) {
             try SampleEntry(type: .sleep, value: "deep", categoryValue: "rem").sample(source: "hkctl", context: context())
         }
@@ -145,7 +152,7 @@ struct SampleEntryTests {
 
     // MARK: --from / --to
 
-    @Test func dateOnlyToMeansTheEndOfThatDay() throws {
+    func dateOnlyToMeansTheEndOfThatDay() throws {
         let ctx = context()
         let sample = try SampleEntry(type: .steps, value: "8000", from: time("2024-05-30", ctx), to: time("2024-05-31", ctx))
             .sample(source: "hkctl", context: ctx)
@@ -155,7 +162,7 @@ struct SampleEntryTests {
         expectEqual(sample.value, .quantity(Quantity(8000, .count())))
     }
 
-    @Test func dateOnlyToFollowsTheLocalCalendar() throws {
+    func dateOnlyToFollowsTheLocalCalendar() throws {
         // In Paris (UTC+2) the day 2024-05-31 ends at 2024-05-31T22:00Z.
         let ctx = context("Europe/Paris")
         let sample = try SampleEntry(type: .steps, value: "8000", from: time("2024-05-30", ctx), to: time("2024-05-31", ctx))
@@ -164,7 +171,7 @@ struct SampleEntryTests {
         expectEqual(sample.end, Kit.utc(2024, 5, 31, 22))
     }
 
-    @Test func dateOnlyToAcrossSpringForwardIsA23HourDay() throws {
+    func dateOnlyToAcrossSpringForwardIsA23HourDay() throws {
         // to = 2024-03-31 in Paris ends at 2024-04-01T00:00+02:00 = 2024-03-31T22:00Z;
         // from = 2024-03-31 starts at 00:00+01:00 = 2024-03-30T23:00Z: 23 h.
         let ctx = context("Europe/Paris", now: Kit.utc(2024, 4, 2))
@@ -175,7 +182,7 @@ struct SampleEntryTests {
         expectEqual(sample.duration, 23 * 3600)
     }
 
-    @Test func fromAndToWithTimesAreTakenAsGiven() throws {
+    func fromAndToWithTimesAreTakenAsGiven() throws {
         let ctx = context()
         let sample = try SampleEntry(type: .sleep, from: time("2024-05-31T23:00", ctx), to: time("2024-06-01T07:00", ctx))
             .sample(source: "hkctl", context: ctx)
@@ -184,7 +191,7 @@ struct SampleEntryTests {
         expectEqual(sample.value, .category(1))
     }
 
-    @Test func toBeforeFromIsRefused() {
+    func toBeforeFromIsRefused() {
         let ctx = context()
         #expect(throws: SampleError.endBeforeStart(start: "2024-06-01T10:00:00+00:00", end: "2024-06-01T09:00:00+00:00")) {
             try SampleEntry(type: .steps, value: "10", from: time("10:00", ctx), to: time("09:00", ctx))
@@ -194,7 +201,7 @@ struct SampleEntryTests {
 
     // MARK: Instantaneous samples
 
-    @Test func amountAtATimeIsInstantaneous() throws {
+    func amountAtATimeIsInstantaneous() throws {
         let ctx = context()
         let uuid = UUID(uuidString: "00000000-0000-0000-0000-000000000042")!
         let sample = try SampleEntry(type: .water, value: "500mL", at: time("08:30", ctx), metadata: ["note": .string("tea")])
@@ -209,26 +216,26 @@ struct SampleEntryTests {
         expectEqual(sample.metadata, ["note": .string("tea")])
     }
 
-    @Test func amountWithoutATimeIsAtNow() throws {
+    func amountWithoutATimeIsAtNow() throws {
         let sample = try SampleEntry(type: .weight, value: "72.4kg").sample(source: "hkctl", context: context())
         expectEqual(sample.start, EntryTestKit.referenceNow)
         expectEqual(sample.end, EntryTestKit.referenceNow)
     }
 
-    @Test func amountInTheFutureIsRefused() {
+    func amountInTheFutureIsRefused() {
         let ctx = context()
         #expect(throws: SampleError.inFuture(end: "2024-06-01T13:00:00+00:00", now: "2024-06-01T12:00:00+00:00")) {
             try SampleEntry(type: .water, value: "500mL", at: time("13:00", ctx)).sample(source: "hkctl", context: ctx)
         }
     }
 
-    @Test func quantityTypeNeedsAnAmount() {
+    func quantityTypeNeedsAnAmount() {
         #expect(throws: UnitError.missingUnit("", type: "water", examples: ["500mL", "0.5L", "16.9fl_oz_us"])) {
             try SampleEntry(type: .water).sample(source: "hkctl", context: context())
         }
     }
 
-    @Test func entryAmountsAreValidated() {
+    func entryAmountsAreValidated() {
         #expect(throws: SampleError.negative(-5, type: "water")) {
             try SampleEntry(type: .water, value: "-5mL").sample(source: "hkctl", context: context())
         }
@@ -264,3 +271,31 @@ private enum IndependentEntryDate {
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
     }
 }
+
+/// The checks ``SampleEntryTests/checks(_:)`` runs.
+private let sampleEntryTestsChecks: [Check<SampleEntryTests>] = [
+    Check("sleepRangeEndsThisMorningWhenThatHasPassed", SampleEntryTests.sleepRangeEndsThisMorningWhenThatHasPassed),
+    Check("sleepRangeStillGoingOnIsRefusedNotMovedADayBack",
+          SampleEntryTests.sleepRangeStillGoingOnIsRefusedNotMovedADayBack),
+    Check("sleepRangeEndingExactlyNowIsToday", SampleEntryTests.sleepRangeEndingExactlyNowIsToday),
+    Check("sleepRangeWithinOneDay", SampleEntryTests.sleepRangeWithinOneDay),
+    Check("sleepRangeOfEqualTimesIsAWholeDay", SampleEntryTests.sleepRangeOfEqualTimesIsAWholeDay),
+    Check("sleepRangeIsReadInTheContextZone", SampleEntryTests.sleepRangeIsReadInTheContextZone),
+    Check("sleepRangeOnAGivenEndDayAcrossTheSpringForwardNight",
+          SampleEntryTests.sleepRangeOnAGivenEndDayAcrossTheSpringForwardNight),
+    Check("sleepRangeOnAFutureEndDayIsInTheFuture", SampleEntryTests.sleepRangeOnAFutureEndDayIsInTheFuture),
+    Check("clockRangeShape", SampleEntryTests.clockRangeShape),
+    Check("stageAsValueWithExplicitTimes", SampleEntryTests.stageAsValueWithExplicitTimes),
+    Check("unknownStageListsTheChoices", SampleEntryTests.unknownStageListsTheChoices),
+    Check("stageGivenTwiceIsRefused", SampleEntryTests.stageGivenTwiceIsRefused),
+    Check("dateOnlyToMeansTheEndOfThatDay", SampleEntryTests.dateOnlyToMeansTheEndOfThatDay),
+    Check("dateOnlyToFollowsTheLocalCalendar", SampleEntryTests.dateOnlyToFollowsTheLocalCalendar),
+    Check("dateOnlyToAcrossSpringForwardIsA23HourDay", SampleEntryTests.dateOnlyToAcrossSpringForwardIsA23HourDay),
+    Check("fromAndToWithTimesAreTakenAsGiven", SampleEntryTests.fromAndToWithTimesAreTakenAsGiven),
+    Check("toBeforeFromIsRefused", SampleEntryTests.toBeforeFromIsRefused),
+    Check("amountAtATimeIsInstantaneous", SampleEntryTests.amountAtATimeIsInstantaneous),
+    Check("amountWithoutATimeIsAtNow", SampleEntryTests.amountWithoutATimeIsAtNow),
+    Check("amountInTheFutureIsRefused", SampleEntryTests.amountInTheFutureIsRefused),
+    Check("quantityTypeNeedsAnAmount", SampleEntryTests.quantityTypeNeedsAnAmount),
+    Check("entryAmountsAreValidated", SampleEntryTests.entryAmountsAreValidated),
+]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 @testable import HKCtlCommands
 @testable import HealthCore
 @testable import HKCtlSupport
@@ -7,12 +8,19 @@ import Testing
 /// Advice on odd sleep entries typed to `hkctl add sleep`: a length is no night; daytime and overlong sleep is saved
 /// with a warning.
 struct SleepEntryTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: sleepEntryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private typealias Kit = EntryTestKit
     private let sleep = try! SampleTypeCatalogue.standard.type(named: "sleep")
 
     private func context(_ now: Date) -> TimeContext { TimeContext(now: now, timeZone: .gmt) }
 
-    @Test func aLengthIsNoNight() throws {
+    func aLengthIsNoNight() throws {
         for text in ["8h", "7.5h", "45min", "7h30m"] {
             let entry = SampleEntry(type: sleep, value: text)
             #expect(throws: SampleError.self) { try entry.sample(source: "hkctl", context: context(Kit.utc(2024, 6, 1, 12))) }
@@ -25,7 +33,7 @@ struct SleepEntryTests {
         #expect(!SampleEntry.looksLikeDuration("deep") && !SampleEntry.looksLikeDuration("rem"))
     }
 
-    @Test func daytimeAndOverlongSleepIsSavedWithAWarning() throws {
+    func daytimeAndOverlongSleepIsSavedWithAWarning() throws {
         let now = context(Kit.utc(2024, 6, 1, 23, 30))
         let daytime = SampleEntry(type: sleep, value: "07:00-23:00")
         let sample = try daytime.sample(source: "hkctl", context: now)
@@ -37,3 +45,9 @@ struct SleepEntryTests {
         #expect(night.warnings(for: ordinary, context: now).isEmpty)
     }
 }
+
+/// The checks ``SleepEntryTests/checks(_:)`` runs.
+private let sleepEntryTestsChecks: [Check<SleepEntryTests>] = [
+    Check("aLengthIsNoNight", SleepEntryTests.aLengthIsNoNight),
+    Check("daytimeAndOverlongSleepIsSavedWithAWarning", SleepEntryTests.daytimeAndOverlongSleepIsSavedWithAWarning),
+]

@@ -7,7 +7,14 @@ import TestKit
 
 /// Activity names, durations, entries, the store line form and summaries of workouts.
 struct WorkoutEntryTests {
-    @Test func everyActivityTypeOfTheFactSheetIsKnownWithItsRawValue() throws {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: workoutEntryTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func everyActivityTypeOfTheFactSheetIsKnownWithItsRawValue() throws {
         let all = WorkoutActivityType.all
         expectEqual(all.count, 84)  // 1...80, 82...84, 3000 (there is no 81)
         expectEqual(Set(all.map(\.rawValue)), Set(Array(1...80) + [82, 83, 84, 3000]))
@@ -23,7 +30,7 @@ struct WorkoutEntryTests {
         try expectEqual(WorkoutActivityType.named(text).rawValue, raw)
     }
 
-    @Test func unknownActivitySuggestsTheNearestName() {
+    func unknownActivitySuggestsTheNearestName() {
         #expect(throws: WorkoutError.unknownActivity("runing", suggestion: "running")) { try WorkoutActivityType.named("runing") }
         expectEqual(WorkoutActivityType.raw(85).name, "activity85")
         expectEqual(WorkoutActivityType.exported("HKWorkoutActivityTypeCycling")?.rawValue, 13)
@@ -39,12 +46,12 @@ struct WorkoutEntryTests {
         #expect(throws: WorkoutError.self) { try WorkoutDuration.parse(text) }
     }
 
-    @Test func zeroAndTooLongDurationsAreRefused() {
+    func zeroAndTooLongDurationsAreRefused() {
         #expect(throws: WorkoutError.durationOutOfRange("0min", maximumHours: 48)) { try WorkoutDuration.parse("0min") }
         #expect(throws: WorkoutError.durationOutOfRange("49h", maximumHours: 48)) { try WorkoutDuration.parse("49h") }
     }
 
-    @Test func entryWithoutTimesEndsNowAndKeepsTotals() throws {
+    func entryWithoutTimesEndsNowAndKeepsTotals() throws {
         let context = TestSupport.context()
         let workout = try WorkoutEntry(activity: "running", duration: "45min", energy: "420kcal", distance: "7.2km", indoor: true)
             .workout(source: "hkctl", context: context)
@@ -56,7 +63,7 @@ struct WorkoutEntryTests {
         expectEqual(workout.paceSecondsPerKilometer.map { $0.rounded() }, 375)
     }
 
-    @Test func entryFromToWithShorterDurationKeepsPauses() throws {
+    func entryFromToWithShorterDurationKeepsPauses() throws {
         let context = TestSupport.context()
         let from = TimeExpression(date: TestSupport.date("2024-06-01T07:00:00Z"), isDateOnly: false)
         let to = TimeExpression(date: TestSupport.date("2024-06-01T08:00:00Z"), isDateOnly: false)
@@ -68,7 +75,7 @@ struct WorkoutEntryTests {
         }
     }
 
-    @Test func entryRefusesWrongUnitsAndFutureWorkouts() {
+    func entryRefusesWrongUnitsAndFutureWorkouts() {
         let context = TestSupport.context()
         #expect(throws: UnitError.self) {
             try WorkoutEntry(activity: "running", duration: "30min", distance: "5kg").workout(source: "hkctl", context: context)
@@ -82,7 +89,7 @@ struct WorkoutEntryTests {
         }
     }
 
-    @Test func storeLineKeepsEveryPartOfAWorkout() throws {
+    func storeLineKeepsEveryPartOfAWorkout() throws {
         let start = TestSupport.date("2024-06-01T07:00:00Z")
         let detail = WorkoutDetail(
             duration: 2400, totalEnergyBurned: Quantity(420, try HealthUnit(parsing: "kcal")),
@@ -105,14 +112,14 @@ struct WorkoutEntryTests {
         expectEqual(codec.lastSequence, 7)
     }
 
-    @Test func quantityLinesAreUnchanged() {
+    func quantityLinesAreUnchanged() {
         let sample = TestSupport.quantitySample(.water, 500, "mL", start: "2024-06-01T08:00:00Z")
         let line = SampleLineCodec(catalogue: .standard, timeZone: .gmt).encode(sample)
         #expect(!line.contains("workout") && !line.contains("correlation"))
         #expect(line.hasPrefix("{\"uuid\":") && line.contains(",\"value\":500,\"unit\":\"mL\",\"source\":\"hkctl\",\"created\":"))
     }
 
-    @Test func summaryCountsDurationEnergyDistanceAndPacePerWeek() throws {
+    func summaryCountsDurationEnergyDistanceAndPacePerWeek() throws {
         let context = TestSupport.context()
         let store = InMemorySampleStore()
         func add(_ activity: String, _ duration: String, at iso: String, energy: String? = nil, distance: String? = nil) throws {
@@ -138,7 +145,7 @@ struct WorkoutEntryTests {
         expectEqual(running.total.count, 2)
     }
 
-    @Test func averageHeartRateUsesReadingsInsideTheWorkout() throws {
+    func averageHeartRateUsesReadingsInsideTheWorkout() throws {
         let context = TestSupport.context()
         let workout = try WorkoutEntry(activity: "running", duration: "30min",
                                        at: TimeExpression(date: TestSupport.date("2024-06-01T07:00:00Z"), isDateOnly: false))
@@ -155,3 +162,20 @@ struct WorkoutEntryTests {
         expectEqual(averages[workout.uuid].map { ($0 * 1000).rounded() / 1000 }, 150)
     }
 }
+
+/// The checks ``WorkoutEntryTests/checks(_:)`` runs.
+private let workoutEntryTestsChecks: [Check<WorkoutEntryTests>] = [
+    Check("everyActivityTypeOfTheFactSheetIsKnownWithItsRawValue",
+          WorkoutEntryTests.everyActivityTypeOfTheFactSheetIsKnownWithItsRawValue),
+    Check("unknownActivitySuggestsTheNearestName", WorkoutEntryTests.unknownActivitySuggestsTheNearestName),
+    Check("zeroAndTooLongDurationsAreRefused", WorkoutEntryTests.zeroAndTooLongDurationsAreRefused),
+    Check("entryWithoutTimesEndsNowAndKeepsTotals", WorkoutEntryTests.entryWithoutTimesEndsNowAndKeepsTotals),
+    Check("entryFromToWithShorterDurationKeepsPauses", WorkoutEntryTests.entryFromToWithShorterDurationKeepsPauses),
+    Check("entryRefusesWrongUnitsAndFutureWorkouts", WorkoutEntryTests.entryRefusesWrongUnitsAndFutureWorkouts),
+    Check("storeLineKeepsEveryPartOfAWorkout", WorkoutEntryTests.storeLineKeepsEveryPartOfAWorkout),
+    Check("quantityLinesAreUnchanged", WorkoutEntryTests.quantityLinesAreUnchanged),
+    Check("summaryCountsDurationEnergyDistanceAndPacePerWeek",
+          WorkoutEntryTests.summaryCountsDurationEnergyDistanceAndPacePerWeek),
+    Check("averageHeartRateUsesReadingsInsideTheWorkout",
+          WorkoutEntryTests.averageHeartRateUsesReadingsInsideTheWorkout),
+]

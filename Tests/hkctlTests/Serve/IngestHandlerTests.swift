@@ -24,6 +24,13 @@ private final class FakeIngestor: PushIngesting, @unchecked Sendable {
 
 /// The routes, credentials, content type and error answers of `hkctl serve`, without a network or a store.
 struct IngestHandlerTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: ingestHandlerTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
     private func head(_ method: String = "POST", _ target: String = "/ingest", _ fields: [(String, String)] = [
         ("Authorization", "Bearer good-token"), ("Content-Type", "application/json"),
     ]) -> RequestHead {
@@ -35,7 +42,7 @@ struct IngestHandlerTests {
         return nil
     }
 
-    @Test func routesOnlyIngestAndHealth() {
+    func routesOnlyIngestAndHealth() {
         let handler = IngestHandler(ingestor: FakeIngestor())
         expectEqual(handler.screen(head()), .withBody)
         expectEqual(handler.screen(head("GET", "/health", [])), .withoutBody)
@@ -70,7 +77,7 @@ struct IngestHandlerTests {
         #expect(ingestor.stored.isEmpty)
     }
 
-    @Test func theBearerSchemeIsCaseInsensitive() {
+    func theBearerSchemeIsCaseInsensitive() {
         let handler = IngestHandler(ingestor: FakeIngestor())
         expectEqual(handler.screen(head("POST", "/ingest", [("Authorization", "bearer good-token"), ("Content-Type", "application/json")])), .withBody)
     }
@@ -88,7 +95,7 @@ struct IngestHandlerTests {
         expectEqual(status(handler.screen(head("POST", "/ingest", fields))), .unsupportedMediaType)
     }
 
-    @Test func storesThroughTheTokensSourceAndAnswersWithTheReceipt() {
+    func storesThroughTheTokensSourceAndAnswersWithTheReceipt() {
         let ingestor = FakeIngestor()
         let handler = IngestHandler(ingestor: ingestor)
         let response = handler.respond(to: head(), body: Array("{}".utf8))
@@ -99,7 +106,7 @@ struct IngestHandlerTests {
         expectEqual(ingestor.stored.map(\.source), ["iphone"])
     }
 
-    @Test func aTokenRevokedWhileTheBodyArrivedStoresNothing() {
+    func aTokenRevokedWhileTheBodyArrivedStoresNothing() {
         let ingestor = FakeIngestor()
         let handler = IngestHandler(ingestor: ingestor)
         let response = handler.respond(to: head("POST", "/ingest", [("Authorization", "Bearer revoked"), ("Content-Type", "application/json")]), body: [])
@@ -123,3 +130,13 @@ struct IngestHandlerTests {
         if case let PushRefusal.notPermitted(message) = error { #expect(body.contains(message)) }
     }
 }
+
+/// The checks ``IngestHandlerTests/checks(_:)`` runs.
+private let ingestHandlerTestsChecks: [Check<IngestHandlerTests>] = [
+    Check("routesOnlyIngestAndHealth", IngestHandlerTests.routesOnlyIngestAndHealth),
+    Check("theBearerSchemeIsCaseInsensitive", IngestHandlerTests.theBearerSchemeIsCaseInsensitive),
+    Check("storesThroughTheTokensSourceAndAnswersWithTheReceipt",
+          IngestHandlerTests.storesThroughTheTokensSourceAndAnswersWithTheReceipt),
+    Check("aTokenRevokedWhileTheBodyArrivedStoresNothing",
+          IngestHandlerTests.aTokenRevokedWhileTheBodyArrivedStoresNothing),
+]
