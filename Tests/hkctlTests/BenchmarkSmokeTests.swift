@@ -24,7 +24,7 @@ enum BenchmarkSmoke {
     static func run(binary: String = CLIRunner.binaryURL.path,
                     _ body: (_ work: String, _ result: (status: Int32, out: String, err: String)) throws -> Void)
         throws {
-        let work = NSTemporaryDirectory() + "hkctl-bench-" + UUID().uuidString
+        let work = TestSupport.scratchRoot + "hkctl-bench-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let command = "cd '\(package.path)' && bench/run --days 10 --runs 1 --no-peer --no-cold --work '\(work)' "
@@ -72,7 +72,7 @@ struct BenchmarkSmokeTests {
 
     /// A step count that is off by 1,000 in one bucket must stop the suite before anything is timed.
     func disagreementBetweenHkctlAndSQLiteFails() throws {
-        let folder = NSTemporaryDirectory() + "hkctl-bench-wrong-" + UUID().uuidString
+        let folder = TestSupport.scratchRoot + "hkctl-bench-wrong-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let wrong = folder + "/hkctl"
@@ -97,7 +97,7 @@ struct BenchmarkSmokeTests {
     /// Scenario 8 (`--deletions`, issue 29): a span of every type deleted and undone, then `changes --limit 100` and
     /// `export` against the store before and a baseline binary (here the same debug build), checks first.
     func deletionsScenarioChecksAndReportsBothCommands() throws {
-        let work = NSTemporaryDirectory() + "hkctl-bench-deletions-" + UUID().uuidString
+        let work = TestSupport.scratchRoot + "hkctl-bench-deletions-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let binary = CLIRunner.binaryURL.path

@@ -49,7 +49,7 @@ struct BrowserRenderTests {
     @Test(arguments: ["steps", "sleep", "weight"])
     func svgRendersInChromium(type: String) throws {
         try TerminalCLITests.withDemo { cli in
-            let folder = NSTemporaryDirectory() + "hkctl-browser-" + UUID().uuidString
+            let folder = TestSupport.scratchRoot + "hkctl-browser-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let svg = folder + "/\(type).svg", png = folder + "/\(type).png"

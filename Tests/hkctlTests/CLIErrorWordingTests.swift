@@ -97,10 +97,10 @@ struct CLIErrorWordingTests {
 
     func theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords() throws {
         let errors = try Self.session17Errors()
-        let printed = errors.map { CLIErrorWording.message(for: $0.0).replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T") }
+        let printed = errors.map { TestSupport.maskingTemporaryFolders(CLIErrorWording.message(for: $0.0)) }
         expectEqual(printed, Self.printedBefore)
         for (error, _) in errors {
-            let words = "\(error)".replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T").replacing("hkctl-store", with: "")
+            let words = TestSupport.maskingTemporaryFolders("\(error)").replacing("hkctl-store", with: "")
             #expect(!words.contains("hkctl") && !words.contains("--") && !words.contains("$HKCTL"), "\(error)")
         }
     }

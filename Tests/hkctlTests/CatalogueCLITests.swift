@@ -11,7 +11,7 @@ struct CatalogueCLITests {
 
     /// The catalogue as `hkctl types --format json` reports it (read once, from the binary itself).
     static let entries: [Entry] = {
-        let result = try? CLIRunner(storePath: NSTemporaryDirectory() + "hkctl-types-unused").run(["types", "--format", "json"])
+        let result = try? CLIRunner(storePath: TestSupport.scratchRoot + "hkctl-types-unused").run(["types", "--format", "json"])
         let objects = (try? JSONSerialization.jsonObject(with: Data((result?.stdout ?? "[]").utf8))) as? [[String: Any]] ?? []
         return objects.map {
             Entry(name: $0["name"] as! String, identifier: $0["identifier"] as! String, kind: $0["kind"] as! String,

@@ -46,13 +46,13 @@ struct DoctorFindingWordingTests {
 
     /// hkctl's line for a finding, as `hkctl doctor` prints it in a table.
     private static func printed(_ finding: DoctorFinding) -> String {
-        ("\(finding.severity.rawValue): \(finding.location): " + CLIErrorWording.message(for: finding))
-            .replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T")
+        TestSupport.maskingTemporaryFolders(
+            "\(finding.severity.rawValue): \(finding.location): " + CLIErrorWording.message(for: finding))
     }
 
     /// Whether the library's words name the command line: the program, a flag, an exit status.
     private static func namesTheCommandLine(_ text: String) -> Bool {
-        let words = text.replacing(/\/tmp\/hkctl-test-[0-9A-F-]+/, with: "/T").replacing("hkctl-store", with: "")
+        let words = TestSupport.maskingTemporaryFolders(text).replacing("hkctl-store", with: "")
         return words.contains("hkctl") || words.contains("--") || words.contains("exit 77") || words.contains("$HKCTL")
     }
 

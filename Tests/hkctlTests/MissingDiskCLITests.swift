@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestKit
 
 /// A store kept on a disk that `/etc/fstab` mounts: while the disk is missing, writers refuse to make a new store on
 /// its bare mount point (where the samples would be hidden once the disk is back), and once it is mounted the store is
@@ -9,7 +10,7 @@ struct MissingDiskCLITests {
     /// Whether this process may mount inside a mount namespace of its own (root, as in CI containers).
     static let canMountInANamespace: Bool = {
         guard CLIRunner.canUnshareMounts else { return false }
-        let folder = NSTemporaryDirectory() + "hkctl-mount-probe-" + UUID().uuidString
+        let folder = TestSupport.scratchRoot + "hkctl-mount-probe-" + UUID().uuidString
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return false }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()

@@ -36,7 +36,7 @@ struct SuggestedCommandQuotingTests {
 
     @Test func thePermissionHintQuotesAHostileSourceName() throws {
         try CLIRunner.withTemporaryStore { cli in
-            let marker = NSTemporaryDirectory() + "hkctl-pwned-" + UUID().uuidString
+            let marker = TestSupport.scratchRoot + "hkctl-pwned-" + UUID().uuidString
             let source = "x; touch \(marker) #"
             let undecided = try cli.run(["add", "weight", "72kg", "--source", source])
             expectEqual(undecided.status, 77)
@@ -231,7 +231,7 @@ struct InvisibleCharacterTests {
             ]
             let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-05-02 08:00:00 +0000\"/>\n"
                 + records.joined(separator: "\n") + "\n</HealthData>\n"
-            let file = NSTemporaryDirectory() + "hkctl-invisible-\(UUID().uuidString).xml"
+            let file = TestSupport.scratchRoot + "hkctl-invisible-\(UUID().uuidString).xml"
             try Data(xml.utf8).write(to: URL(fileURLWithPath: file))
             defer { try? FileManager.default.removeItem(atPath: file) }
             let result = try cli.run(["import", file])

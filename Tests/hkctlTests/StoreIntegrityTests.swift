@@ -304,7 +304,7 @@ private extension FileHandle {
     /// On a full disk (a small tmpfs; root only) add, a range delete and import fail with exit 74 and leave the
     /// store byte-identical: no counter advanced, no empty partition or folder, no torn line.
     func aFullDiskLeavesTheStoreAsItWas() throws {
-        let mountPoint = NSTemporaryDirectory() + "hkctl-full-" + UUID().uuidString
+        let mountPoint = TestSupport.scratchRoot + "hkctl-full-" + UUID().uuidString
         guard mountTmpfs(at: mountPoint, kilobytes: 256) else {
             print("skipped: mounting a tmpfs needs root in a sandbox that allows it; the file-size-limit test covers a cut write")
             return
@@ -316,7 +316,7 @@ private extension FileHandle {
         let cli = CLIRunner(storePath: mountPoint + "/store")
         try expectEqual(cli.run(["add", "water", "250mL", "--at", "08:00"]).status, 0)
         try expectEqual(cli.run(["add", "water", "300mL", "--at", "09:00"]).status, 0)
-        let export = NSTemporaryDirectory() + "hkctl-full-export-\(UUID().uuidString).xml"
+        let export = TestSupport.scratchRoot + "hkctl-full-export-\(UUID().uuidString).xml"
         try write(stepsExport(source: "Phone", values: Array(1...3000), firstMinute: 0), to: export)
         defer { try? FileManager.default.removeItem(atPath: export) }
         try fill(mountPoint, leaving: 0)

@@ -167,7 +167,7 @@ struct TerminalCLITests {
 
     func svgIsWrittenWellFormedAndBadPathsFail() throws {
         try Self.withDemo { cli in
-            let folder = NSTemporaryDirectory() + "hkctl-svg-" + UUID().uuidString
+            let folder = TestSupport.scratchRoot + "hkctl-svg-" + UUID().uuidString
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             for type in ["steps", "weight", "sleep"] {

@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import Testing
+import TestKit
 @testable import HealthCore
 import TextSupport
 
@@ -50,7 +51,7 @@ enum ImportTestSupport {
 
     /// Runs `body` with a fresh temporary folder.
     static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
-        let path = NSTemporaryDirectory() + "hkctl-import-test-" + UUID().uuidString
+        let path = TestSupport.scratchRoot + "hkctl-import-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try body(path)

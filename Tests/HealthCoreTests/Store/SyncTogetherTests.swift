@@ -16,7 +16,7 @@ struct SyncTogetherTests {
     }
 
     static func withFiles<T>(_ count: Int, _ body: ([Int32]) throws -> T) throws -> T {
-        let folder = NSTemporaryDirectory() + "hkctl-sync-" + UUID().uuidString
+        let folder = TestSupport.scratchRoot + "hkctl-sync-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let descriptors = (0..<count).map { open(folder + "/f\($0)", O_WRONLY | O_CREAT | O_APPEND, 0o600) }

@@ -30,7 +30,7 @@ struct ServeDefaultsTests {
     /// `Content-Length` one byte over 64 MiB at once, takes one of exactly 64 MiB (and, when its body stops, drops it
     /// after 30 s), and drops a head not whole after 10 s. Nothing is stored; about 30 s of waiting, in parallel.
     @Test(.timeLimit(.minutes(20))) func withoutOptionsItListensOn8787AndKeepsTheIssuesLimits() async throws {
-        let folder = NSTemporaryDirectory() + "hkctl-e2e-" + UUID().uuidString
+        let folder = TestSupport.scratchRoot + "hkctl-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cli = CLIRunner(storePath: folder + "/store")

@@ -55,7 +55,7 @@ struct CLIRunner {
 
     /// A runner with a fresh, not yet created store path inside a new temporary folder.
     static func withTemporaryStore<T>(_ body: (CLIRunner) throws -> T) throws -> T {
-        let folder = NSTemporaryDirectory() + "hkctl-e2e-" + UUID().uuidString
+        let folder = TestSupport.scratchRoot + "hkctl-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         return try body(CLIRunner(storePath: folder + "/store"))
