@@ -19,10 +19,20 @@ struct HealthUnitFromSignatureTests {
         expectEqual(HealthUnit(from: "count/min").unitString, "count/min")
     }
 
-    func aMalformedUnitStringInCodeStopsTheProgram() async {
+    func aMalformedUnitStringInCodeStopsTheProgram() async throws {
+        #if os(Linux)
+        #expect(try TrapProbe.stopsTheProgram("malformed unit", filter: "HealthUnitFromSignatureTests/malformedUnitProbe"))
+        #else
         await #expect(processExitsWith: .failure) {
             _ = HealthUnit(from: "furlong/fortnight")
         }
+        #endif
+    }
+
+    /// Run only in the child process of ``aMalformedUnitStringInCodeStopsTheProgram()`` (TestKit's `TrapProbe`).
+    @Test(.enabled(if: TrapProbe.requested == "malformed unit", "runs only in a trap probe's own process"))
+    func malformedUnitProbe() {
+        _ = HealthUnit(from: "furlong/fortnight")
     }
 
     func textFromPeopleIsParsedWithAnErrorThatSaysWhatIsWrong() {
