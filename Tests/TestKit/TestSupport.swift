@@ -38,15 +38,19 @@ public enum TestSupport {
     }
 
     /// The folder the tests make their temporary folders and stores in, ending in `/`: `/dev/shm` where it is a
-    /// folder this user can write to (Linux: a file system in memory), else the system's temporary folder.
+    /// folder this user can write to, that lets programs run from it, with 1 GiB free (Linux: a file system in
+    /// memory; a container's is often `noexec` and 64 MiB), else the system's temporary folder.
     ///
     /// A store there behaves as on a disk but that its `fsync`s return at once: on this 2-core machine the suite
     /// waited on the disk for about a tenth of its run (BENCHMARKS.md, "Session 26"). The tests that need a
     /// particular file system (a full disk, a missing mount) make it themselves.
     public static let scratchRoot: String = {
         var isFolder: ObjCBool = false
+        var space = statvfs()
+        let noExec: UInt = 8  // ST_NOEXEC of Linux's <sys/statvfs.h>, which Swift does not import
         if FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder), isFolder.boolValue,
-           access("/dev/shm", W_OK | X_OK) == 0 {
+           access("/dev/shm", W_OK | X_OK) == 0, statvfs("/dev/shm", &space) == 0,
+           UInt(space.f_flag) & noExec == 0, UInt64(space.f_bavail) * UInt64(space.f_frsize) >= 1 << 30 {
             return "/dev/shm/"
         }
         let system = NSTemporaryDirectory()

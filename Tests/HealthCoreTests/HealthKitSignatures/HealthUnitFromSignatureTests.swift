@@ -21,7 +21,8 @@ struct HealthUnitFromSignatureTests {
 
     func aMalformedUnitStringInCodeStopsTheProgram() async throws {
         #if os(Linux)
-        #expect(try TrapProbe.stopsTheProgram("malformed unit", filter: "HealthUnitFromSignatureTests/malformedUnitProbe"))
+        let outcome = try TrapProbe.run("malformed unit", filter: "HealthUnitFromSignatureTests/malformedUnitProbe")
+        #expect(outcome.trapped, "\(outcome)")
         #else
         await #expect(processExitsWith: .failure) {
             _ = HealthUnit(from: "furlong/fortnight")
@@ -32,6 +33,7 @@ struct HealthUnitFromSignatureTests {
     /// Run only in the child process of ``aMalformedUnitStringInCodeStopsTheProgram()`` (TestKit's `TrapProbe`).
     @Test(.enabled(if: TrapProbe.requested == "malformed unit", "runs only in a trap probe's own process"))
     func malformedUnitProbe() {
+        TrapProbe.reached()
         _ = HealthUnit(from: "furlong/fortnight")
     }
 
