@@ -101,7 +101,7 @@ struct BenchmarkSmokeTests {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let binary = CLIRunner.binaryURL.path
-        let result = try SystemPackages.shell("cd '\(BenchmarkSmoke.package.path)' && bench/run --deletions --days 9 --runs 1 "
+        let result = try SystemPackages.shell("cd '\(BenchmarkSmoke.package.path)' && bench/run --deletions --days 7 --runs 1 "
             + "--work '\(work)' --binary '\(binary)' --baseline '\(binary)' --json '\(work)/results.json'")
         expectEqual(result.status, 0, "bench/run --deletions failed:\n\(result.err.suffix(2000))")
         #expect(result.out.contains("| `changes --limit 100` |") && result.out.contains("| `export --format jsonl --out FILE` |"),

@@ -69,9 +69,9 @@ struct S19ReviewReadingsCLITests {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let payload = folder + "/days.json", grown = folder + "/grown.json"
-            try S19ReviewHAECLITests.payload(days: 2, seed: 21, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
+            try S19ReviewHAECLITests.payload(hours: 48, seed: 21, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
             // Other minutes of the same days (points 30 s later would be another form: replacing them costs seconds).
-            try S19ReviewHAECLITests.payload(days: 1, seed: 22, shift: 60).write(toFile: grown, atomically: true, encoding: .utf8)
+            try S19ReviewHAECLITests.payload(hours: 24, seed: 22, shift: 60).write(toFile: grown, atomically: true, encoding: .utf8)
             try expectEqual(cli.run(["import", payload, "-q"]).status, 0)
             let first = try Self.checkAgree(cli, "imported")
             #expect(!Self.readingsFiles(cli).isEmpty, "no readings were kept")
@@ -102,8 +102,8 @@ struct S19ReviewReadingsCLITests {
             try CLIRunner.withTemporaryStore { cli in
                 let folder = (cli.storePath as NSString).deletingLastPathComponent
                 let payload = folder + "/days.json", otherPayload = folder + "/other.json"
-                try S19ReviewHAECLITests.payload(days: 2, seed: 31, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
-                try S19ReviewHAECLITests.payload(days: 2, seed: 32, shift: -43_200).write(toFile: otherPayload, atomically: true, encoding: .utf8)
+                try S19ReviewHAECLITests.payload(hours: 48, seed: 31, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
+                try S19ReviewHAECLITests.payload(hours: 48, seed: 32, shift: -43_200).write(toFile: otherPayload, atomically: true, encoding: .utf8)
                 try expectEqual(cli.run(["import", payload, "-q"]).status, 0)
                 try expectEqual(other.run(["import", otherPayload, "-q"]).status, 0)
                 let truth = try Self.checkAgree(cli, "imported")
@@ -156,7 +156,7 @@ struct S19ReviewReadingsCLITests {
         try CLIRunner.withTemporaryStore { cli in
             let folder = (cli.storePath as NSString).deletingLastPathComponent
             let payload = folder + "/days.json"
-            try S19ReviewHAECLITests.payload(days: 2, seed: 41, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
+            try S19ReviewHAECLITests.payload(hours: 48, seed: 41, shift: -43_200).write(toFile: payload, atomically: true, encoding: .utf8)
             try expectEqual(cli.run(["import", payload, "-q"]).status, 0)
             _ = try Self.answers(cli)
             let may = try Self.partition(cli, month: "2024-05")

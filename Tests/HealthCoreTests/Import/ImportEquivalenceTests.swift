@@ -95,15 +95,20 @@ extension ImportTests {
         @Test(arguments: ImportTestSupport.xmlFixtures + [ImportTestSupport.zipFixture])
         func fixturesGiveTheSameStoreBothWays(name: String) throws {
             let path = ImportTestSupport.fixture(name)
-            // The export of thousands of records (and its zip) in a zone with DST and one half an hour off the hour, in
-            // batches of 211; the small ones in every zone and batches of 7: each way of the large one took the suite's
-            // longest test a minute.
+            if name == ImportTestSupport.zipFixture {
+                // The zip holds the large export below, byte for byte: what is its own is reading the zip, so once.
+                try Self.compareBothPaths(path, zone: "Europe/Paris", batchSize: 211)
+                return
+            }
+            // The export of thousands of records in a zone with DST in one batch, and in one half an hour off the hour
+            // in batches of 211; the small ones in every zone and batches of 7: each way of the large one took the
+            // suite's longest test a minute.
             let large = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) > 50_000
-            for zone in large ? ["America/Los_Angeles", "Asia/Kolkata"] : Self.zones {
+            for zone in large ? ["America/Los_Angeles"] : Self.zones {
                 try Self.compareBothPaths(path, zone: zone, batchSize: 20_000)
             }
             // Small batches: many journals, and partitions appended to by several batches.
-            try Self.compareBothPaths(path, zone: "Europe/Paris", batchSize: large ? 211 : 7)
+            try Self.compareBothPaths(path, zone: large ? "Asia/Kolkata" : "Europe/Paris", batchSize: large ? 211 : 7)
         }
 
         /// Records sharing a sync identifier across a month boundary, one running into the next month and one
@@ -154,8 +159,8 @@ extension ImportTests {
                 try process.run()
                 process.waitUntilExit()
                 try #require(process.terminationStatus == 0, "gen_export.py failed")
+                // Two batches in a zone with DST (one batch in one zone is the large fixture's case above).
                 try Self.compareBothPaths(export, zone: "America/New_York", batchSize: 5_000)
-                try Self.compareBothPaths(export, zone: "UTC", batchSize: 20_000)
             }
         }
     }
