@@ -29,42 +29,22 @@ struct ServeDefaultsTests {
     /// No options: the server listens on 127.0.0.1:8787 (when this machine has that port free), answers 413 to a
     /// `Content-Length` one byte over 64 MiB at once, takes one of exactly 64 MiB (and, when its body stops, drops it
     /// after 30 s), and drops a head not whole after 10 s. Nothing is stored; about 30 s of waiting, in parallel.
-    @Test(.timeLimit(.minutes(20))) func withoutOptionsItListensOn8787AndKeepsTheIssuesLimits() async throws {
-        let folder = TestSupport.scratchRoot + "hkctl-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cli = CLIRunner(storePath: folder + "/store")
-        let token = try Self.tokenForSteps(cli)
-        let before = cli.snapshot()
-        // The real timeouts: the test variable set empty leaves the defaults.
-        let defaults = ["HKCTL_SERVE_TEST_TIMEOUTS": ""]
-        var (started, log) = try ServeHarness.launch(cli, folder: folder, label: "serve-default", arguments: [], environment: defaults)
-        if let server = started {
-            expectEqual(server.port, 8787, "\(log)")
+    ///
+    /// The waiting starts when the run is planned (``DefaultServeRun``), before any test runs: started whenever the
+    /// test's turn came, in a run whose order is random, its 30 s were the run's last half minute now and then.
+    @Test(.timeLimit(.minutes(20)), DefaultServeRun.StartsWhenPlanned())
+    func withoutOptionsItListensOn8787AndKeepsTheIssuesLimits() async throws {
+        let run = try await DefaultServeRun.shared.outcome()
+        expectEqual(run.tokenCreated.status, 0, "\(run.tokenCreated.stderr)")
+        expectEqual(run.granted.status, 0, "\(run.granted.stderr)")
+        if run.onDefaultPort {
+            expectEqual(run.port, 8787, "\(run.log)")
         } else {
             // Another program holds 8787 here: the server says so (exit 1), and the limits are checked on a free port.
-            #expect(log.contains("8787"), "\(log)")
-            print("SKIPPED the default port: 127.0.0.1:8787 is in use on this machine (\(log.trimmingCharacters(in: .whitespacesAndNewlines)))")
-            (started, log) = try ServeHarness.launch(cli, folder: folder, label: "serve-free-port", arguments: ["--listen", "127.0.0.1:0"], environment: defaults)
+            #expect(run.refusedLog.contains("8787"), "\(run.refusedLog)")
+            print("SKIPPED the default port: 127.0.0.1:8787 is in use on this machine (\(run.refusedLog.trimmingCharacters(in: .whitespacesAndNewlines)))")
         }
-        let server = try #require(started, "\(log)")
-        typealias S = ServeHarness
-        let limit = 64 << 20
-        let requests: [[S.Step]] = [
-            [.send(S.pushHead(bodyLength: limit + 1, token: token))],
-            [.send(S.pushHead(bodyLength: limit, token: token) + "{\"data\":")],
-            [.send("POST /ingest HTTP/1.1\r\nHost: 127.0.0.1\r\n")],
-            S.health,
-        ]
-        // About 30 s of waiting for the server's timeouts, off the threads the other tests run on.
-        let handed = OwnThread.Handed(value: (server, requests))
-        let answers: [ServeHarness.Answer]
-        do {
-            answers = try await OwnThread.value { try handed.value.0.requests(handed.value.1, parallel: true, timeout: 90) }
-        } catch {
-            _ = server.terminate()
-            throw error
-        }
+        let answers = try #require(run.answers, "\(run.log)")
         let (over, atLimit, slowHead, health) = (answers[0], answers[1], answers[2], answers[3])
         #expect(over.status == 413 && over.elapsed < 5, "\(over.status ?? 0) after \(over.elapsed) s: \(over.body)")
         #expect(atLimit.status == 408 && atLimit.body.contains("no bytes arrived for 30 s"), "\(atLimit.status ?? 0): \(atLimit.body)")
@@ -72,9 +52,8 @@ struct ServeDefaultsTests {
         #expect(slowHead.status == 408 && slowHead.body.contains("within 10 s"), "\(slowHead.status ?? 0): \(slowHead.body)")
         #expect((9.5...25).contains(slowHead.elapsed), "the head was dropped after \(slowHead.elapsed) s")
         expectEqual(health.status, 200, "\(health.body)")
-        let result = server.terminate()
-        expectEqual(result.status, 0, "\(result.stderr)")
-        expectEqual(cli.snapshot(), before)
+        expectEqual(run.stopped?.status, 0, "\(run.stopped?.stderr ?? "")")
+        #expect(run.storeUnchanged, "the server stored something")
     }
 
     /// A body that keeps moving is taken however long it takes in all (the 30 s are of silence, not of the whole body),
