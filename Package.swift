@@ -20,6 +20,12 @@ let uncheckedExclusivity: [SwiftSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+/// Debug builds skip LLVM's verifier of the IR the Swift compiler emits, a check for compiler bugs that the toolchain
+/// runs by default: about 3 % of the CPU time of the debug build `swift test` makes (BENCHMARKS.md, session 27). What
+/// the program does is unchanged. Test targets always take it; library targets not in a tagged checkout (above).
+let skipIRVerifierFlag: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-llvm-verify"], .when(configuration: .debug))]
+let skipIRVerifier: [SwiftSetting] = isTaggedCheckout ? [] : skipIRVerifierFlag
+
 /// On Linux the release build puts each function in a section of its own, and the link (gold, the toolchain's
 /// default, named so that a change of default cannot break the flag) places the functions the short commands run
 /// side by side, in the order of Sources/hkctl/hot-functions.txt (written by bench/order-functions): a command
@@ -66,36 +72,36 @@ let package = Package(
         // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
         // HealthCore through that API alone.
-        .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
-        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+        .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
+        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
         // The small HTTP/1.1 server `hkctl serve` runs (request parser, response writer, limits, listener): not a
         // product, `package` only, with no HealthCore in it, so its parser is unit-tested and fuzzed without a network.
-        .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+        .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
         // What hkctl's commands read from people and keep for them, beside the model: times, ranges and periods as
         // typed, daily goals, settings keys, trends. Not a product, `package` only, on HealthCore's public API, so a
         // program that depends on HealthCore sees only the model; unit-tested and fuzzed without the executable.
-        .target(name: "HKCtlSupport", dependencies: ["HealthCore", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+        .target(name: "HKCtlSupport", dependencies: ["HealthCore", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
         // Everything the hkctl command does: arguments, commands, output. Not a product, `package` only; the tests
         // import it, and it reaches HealthCore through its public API alone.
         .target(name: "HKCtlCommands", dependencies: ["HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP"],
-                swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity),
+                swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
         // The executable: its main.swift starts HKCtlCommands. No test target depends on it, so its link flags stay
         // its own (a dependency's linker settings would reach the test bundle's link).
         .executableTarget(
             name: "hkctl", dependencies: ["HKCtlCommands"], exclude: ["hot-functions.txt"],
-            swiftSettings: staticExecutable,
+            swiftSettings: staticExecutable + skipIRVerifier,
             linkerSettings: hotFunctionsFirst + staticLink),
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
-        .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit"),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit"]),
-        .testTarget(name: "hkctlTests", dependencies: ["HKCtlCommands", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"]),
-        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "TestKit"]),
-        .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"]),
-        .testTarget(name: "SeedPortTests", dependencies: ["HealthCore", "TestKit"]),
+        .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit", swiftSettings: skipIRVerifierFlag),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit"], swiftSettings: skipIRVerifierFlag),
+        .testTarget(name: "hkctlTests", dependencies: ["HKCtlCommands", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"], swiftSettings: skipIRVerifierFlag),
+        .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "TestKit"], swiftSettings: skipIRVerifierFlag),
+        .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"], swiftSettings: skipIRVerifierFlag),
+        .testTarget(name: "SeedPortTests", dependencies: ["HealthCore", "TestKit"], swiftSettings: skipIRVerifierFlag),
         // The five fuzz harnesses of fuzz/targets, compiled with the suite and smoked over their seeds and mutations
         // (fuzz/smoke); `fuzz/run` runs the same harnesses under libFuzzer on demand.
         .testTarget(name: "FuzzHarnessTests", dependencies: ["HealthCore", "HKCtlSupport", "IngestHTTP"], path: "fuzz",
-                    exclude: ["run", "corpus", "targets/Entry.swift"]),
+                    exclude: ["run", "corpus", "targets/Entry.swift"], swiftSettings: skipIRVerifierFlag),
     ]
 )
