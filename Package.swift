@@ -22,7 +22,8 @@ let uncheckedExclusivity: [SwiftSetting] = isTaggedCheckout ? [] : [
 
 /// Debug builds skip LLVM's verifier of the IR the Swift compiler emits, a check for compiler bugs that the toolchain
 /// runs by default: about 3 % of the CPU time of the debug build `swift test` makes (BENCHMARKS.md, session 27). What
-/// the program does is unchanged. Test targets always take it; library targets not in a tagged checkout (above).
+/// the program does is unchanged. Test targets and TestKit always take it; library targets and the executable only
+/// outside a tagged checkout (above).
 let skipIRVerifierFlag: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-llvm-verify"], .when(configuration: .debug))]
 let skipIRVerifier: [SwiftSetting] = isTaggedCheckout ? [] : skipIRVerifierFlag
 

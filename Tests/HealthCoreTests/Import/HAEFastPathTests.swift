@@ -153,7 +153,7 @@ extension ImportTests {
         // MARK: - Both paths write the same store
 
         func minutePointsFreshResentAndGrownGiveTheSameStore() throws {
-            // One day in batches of 47: as many batches as two days in batches of 97 gave, at half the cost.
+            // One day in batches of 47: as many batches as two days in batches of 97 gave, at two thirds of the time.
             let year = Self.minutePayload(days: 1, seed: 7, unit: 5)
             let counts = try Self.compare([
                 .json(year, name: "a.json"),

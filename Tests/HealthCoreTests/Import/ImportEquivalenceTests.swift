@@ -159,7 +159,8 @@ extension ImportTests {
                 try process.run()
                 process.waitUntilExit()
                 try #require(process.terminationStatus == 0, "gen_export.py failed")
-                // Two batches in a zone with DST (one batch in one zone is the large fixture's case above).
+                // Two batches in a zone with DST. One batch is the large fixture's case above, for the types it holds
+                // (steps, distance, flights, sleep); the generated export's others are compared in these two batches.
                 try Self.compareBothPaths(export, zone: "America/New_York", batchSize: 5_000)
             }
         }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Testing
 import TestKit
@@ -10,7 +5,8 @@ import TestKit
 /// `hkctl serve` with no options, driven through its real timeouts (10 s for a head, 30 s of silence in a body) on a
 /// thread of its own, started when the run is planned rather than when the test's turn comes, so that its half minute
 /// of waiting overlaps the other tests (``ServeDefaultsTests``). The thread takes no expectation: it gathers what
-/// happened, stops the server and removes its folder, and the test checks the outcome.
+/// happened, stops the server and removes its folder, and the test checks the outcome. It runs once a process: a run
+/// with `--repetitions` checks the same outcome again.
 final class DefaultServeRun: @unchecked Sendable {
     static let shared = DefaultServeRun()
 
@@ -27,7 +23,9 @@ final class DefaultServeRun: @unchecked Sendable {
         /// when no server started.
         var answers: [ServeHarness.Answer]?
         var stopped: CLIResult?
-        var storeUnchanged = false
+        /// The store's files before the server started and after it stopped.
+        var before: [String: Data] = [:]
+        var after: [String: Data] = [:]
     }
 
     /// The trait that starts the run when the test is planned (Swift Testing prepares every trait of the tests it
@@ -75,7 +73,7 @@ final class DefaultServeRun: @unchecked Sendable {
         outcome.tokenCreated = try cli.run(["serve", "token", "create", "iphone"])
         outcome.granted = try cli.run(["auth", "grant", "iphone", "--share", "steps"])
         let token = outcome.tokenCreated.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let before = cli.snapshot()
+        outcome.before = cli.snapshot()
         // The real timeouts: the test variable set empty leaves the defaults.
         let defaults = ["HKCTL_SERVE_TEST_TIMEOUTS": ""]
         var (started, log) = try ServeHarness.launch(cli, folder: folder, label: "serve-default", arguments: [], environment: defaults)
@@ -99,7 +97,7 @@ final class DefaultServeRun: @unchecked Sendable {
         defer { if outcome.stopped == nil { _ = server.terminate() } }
         outcome.answers = try server.requests(requests, parallel: true, timeout: 90)
         outcome.stopped = server.terminate()
-        outcome.storeUnchanged = cli.snapshot() == before
+        outcome.after = cli.snapshot()
         return outcome
     }
 }

@@ -16,9 +16,4 @@ enum OwnThread {
             }.start()
         }
     }
-
-    /// A value handed to the other thread as it is: the test does not touch it until the thread is done.
-    struct Handed<Value>: @unchecked Sendable {
-        let value: Value
-    }
 }
