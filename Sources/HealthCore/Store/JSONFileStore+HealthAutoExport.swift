@@ -119,10 +119,14 @@ extension JSONFileStore {
         // A point twice in the batch: only the later one stands (``HAESamePoint``), which the plan sorts out.
         var seen = HAEHashSet(minimumCapacity: hashes.count + direct.count)
         for hash in hashes where !seen.insert(hash) { return false }
-        for row in direct.rows where !seen.insert(row.hash) { return false }
+        // By index: a row (with its source) is not copied to be looked at.
+        let rows = direct.rows
+        for index in rows.indices where !seen.insert(rows[index].hash) { return false }
         var widened = HAESpans()
         widened.widen(candidates)
-        for row in direct.rows { widened.widen(direct.metrics[Int(row.metric)].type.identifier, row.start, row.end) }
+        for index in rows.indices {
+            widened.widen(direct.metrics[Int(rows[index].metric)].type.identifier, rows[index].start, rows[index].end)
+        }
         widened.settle()
         let spans = widened.spans
         return try withWriteAccess {

@@ -175,7 +175,8 @@ extension ImportTests {
         }
 
         /// ``HAEHashSet`` against `Set<Int>`: zero, negative hashes, hashes equal in their low bits (one probe chain),
-        /// re-inserts, and growth from empty and from a given capacity.
+        /// re-inserts, growth from empty and from a given capacity, and room made ahead (`reserve(adding:)`, which
+        /// rehashes what is there) between insertions.
         func theRunsHashSetAgreesWithASet() {
             var generator = IndependentTestKit.SeededGenerator(seed: 1_919)
             for capacity in [0, 1, 7, 300] {
@@ -189,6 +190,11 @@ extension ImportTests {
                     case 2: value = Int.random(in: -3...3, using: &generator)
                     case 3: value = reference.randomElement(using: &generator) ?? 0
                     default: value = Int.random(in: -2_000...2_000, using: &generator) * 1_048_576
+                    }
+                    if step % 997 == 0 {
+                        ours.reserve(adding: [0, 1, 3_000][step % 3])
+                        expectEqual(ours.count, reference.count)
+                        expectEqual(ours.slotWord(value) == 0 && ours.contains(value) && value != 0, false, "slot of \(value)")
                     }
                     expectEqual(ours.insert(value), reference.insert(value).inserted, "insert \(value)")
                     let probe = Int.random(in: -3...3, using: &generator) << 44

@@ -53,9 +53,28 @@ struct HAEHashSet {
         }
     }
 
+    /// Makes room for `additional` more hashes, so that inserting that many does not move the table.
+    mutating func reserve(adding additional: Int) {
+        let needed = HAEHashSet.capacity(for: count + additional)
+        if needed > slots.count { rehash(into: needed) }
+    }
+
+    /// The slot `hash`'s search starts at, read so that an ``insert(_:)`` or ``contains(_:)`` of it soon after finds
+    /// it in the cache. A year's set outgrows the caches, and one lookup after another waits for each slot's fetch in
+    /// turn; the reads of a run of these do not depend on one another, so their fetches overlap. The value is only for
+    /// the caller to fold into something it keeps, so the read is not optimised away.
+    func slotWord(_ hash: Int) -> Int {
+        guard !slots.isEmpty else { return 0 }
+        return slots[hash & (slots.count - 1)]
+    }
+
     private mutating func grow() {
+        rehash(into: HAEHashSet.capacity(for: max(count + 1, slots.count)))
+    }
+
+    private mutating func rehash(into capacity: Int) {
         let old = slots
-        slots = Array(repeating: 0, count: HAEHashSet.capacity(for: max(count + 1, old.count)))
+        slots = Array(repeating: 0, count: capacity)
         let mask = slots.count - 1
         for hash in old where hash != 0 {
             var index = hash & mask

@@ -52,25 +52,50 @@ final class HAEImportRun {
     func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
                         spans: [String: (start: Date, end: Date)], store: JSONFileStore) throws -> Bool {
         guard try decide(candidates, hashes: hashes, spans: spans, store: store) else { return false }
-        // The rows come a metric at a time: its notes are looked up once.
-        var metric: Int32 = -1
-        var written: HAEHashSet?, writtenForms: Set<String>?
-        for index in direct.rows.indices {
-            if direct.rows[index].metric != metric {
-                metric = direct.rows[index].metric
-                let type = direct.metrics[Int(metric)].type.identifier
-                written = keys[type]
-                writtenForms = forms[type]
+        // The rows come a metric at a time: its notes are looked up once, and its forms checked once a period.
+        let rows = direct.rows
+        var start = 0
+        while start < rows.count {
+            let end = HAEImportRun.endOfMetric(rows, from: start)
+            let type = direct.metrics[Int(rows[start].metric)].type.identifier
+            if let writtenForms = forms[type] {
+                var period: HAEPeriod?
+                for index in start..<end where rows[index].period != period {
+                    period = rows[index].period
+                    let form = rows[index].period.name
+                    if writtenForms.contains(where: { $0 != form }) { return false }
+                }
             }
-            if let written, written.contains(direct.rows[index].hash) { return false }
-            if let writtenForms {
-                let form = direct.rows[index].period.name
-                if writtenForms.contains(where: { $0 != form }) { return false }
+            if let written = keys[type] {
+                for piece in HAEImportRun.pieces(of: start..<end) {
+                    var fetched = 0
+                    for index in piece { fetched &+= written.slotWord(rows[index].hash) }
+                    warmth &+= fetched
+                    for index in piece where written.contains(rows[index].hash) { return false }
+                }
             }
+            start = end
         }
         unread += 1
         return true
     }
+
+    /// Where the run of rows of `rows[start]`'s metric ends (the rows of a batch come a metric at a time).
+    private static func endOfMetric(_ rows: [HAEDirectPoints.Row], from start: Int) -> Int {
+        var end = start + 1
+        while end < rows.count && rows[end].metric == rows[start].metric { end += 1 }
+        return end
+    }
+
+    /// `range` in pieces of 128 indices: a piece's slots are read ahead, then used while they (and the pages they lie
+    /// on) are still in the caches.
+    private static func pieces(of range: Range<Int>) -> LazyMapSequence<StrideTo<Int>, Range<Int>> {
+        stride(from: range.lowerBound, to: range.upperBound, by: 128).lazy.map { $0..<min($0 + 128, range.upperBound) }
+    }
+
+    /// The slots read ahead of lookups and insertions, folded together (``HAEHashSet/slotWord(_:)``): kept only so
+    /// that the reads are made.
+    private var warmth = 0
 
     private func decide(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
                         store: JSONFileStore) throws -> Bool {
@@ -134,10 +159,47 @@ final class HAEImportRun {
             note(candidates[index].sample, hash: hashes[index])
         }
         self.direct += direct.count
-        for row in direct.rows {
-            note(type: direct.metrics[Int(row.metric)].type.identifier, hash: row.hash, pointHash: row.pointHash, form: row.period.name)
-        }
+        noteRows(direct)
         counter = try store.anchorSequence()
+    }
+
+    /// Notes the rows as ``note(type:hash:pointHash:form:)`` would one by one, a metric's run of them at a time: the
+    /// type's set grown once for the run, its slots read ahead of the insertions a piece at a time (a year's set
+    /// outgrows the caches), and the form noted when the period changes.
+    private func noteRows(_ direct: HAEDirectPoints) {
+        let rows = direct.rows
+        var start = 0
+        while start < rows.count {
+            let end = HAEImportRun.endOfMetric(rows, from: start)
+            let type = direct.metrics[Int(rows[start].metric)].type.identifier
+            if current?.type != type {
+                settle()
+                current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
+            }
+            // Taken out while it grows, so that it is not copied.
+            var set = current!.keys
+            current!.keys = HAEHashSet()
+            set.reserve(adding: end - start)
+            var period: HAEPeriod?
+            for piece in HAEImportRun.pieces(of: start..<end) {
+                var fetched = 0
+                for index in piece { fetched &+= set.slotWord(rows[index].hash) }
+                warmth &+= fetched
+                for index in piece {
+                    set.insert(rows[index].hash)
+                    if let pointHash = rows[index].pointHash { set.insert(pointHash) }
+                    guard rows[index].period != period else { continue }
+                    period = rows[index].period
+                    let form = rows[index].period.name
+                    if current!.lastForm != form {
+                        current!.forms.insert(form)
+                        current!.lastForm = form
+                    }
+                }
+            }
+            current!.keys = set
+            start = end
+        }
     }
 
     /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),

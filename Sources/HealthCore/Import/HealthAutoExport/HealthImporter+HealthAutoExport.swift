@@ -155,10 +155,10 @@ extension HealthImporter {
         // A metric's rows one after the other: its count is looked up once.
         var metric: Int32 = -1
         var added = 0
-        for row in direct.rows {
-            if row.metric != metric {
+        for index in direct.rows.indices {
+            if direct.rows[index].metric != metric {
                 if metric >= 0 { receipt.counts[direct.metrics[Int(metric)].type.identifier, default: ImportReceipt.Counts()].added += added }
-                metric = row.metric
+                metric = direct.rows[index].metric
                 added = 0
             }
             added += 1
