@@ -260,6 +260,34 @@ extension ImportTests {
             }
         }
 
+        /// A heart-rate point sent again later in the same payload, in the other shape or with other figures: its
+        /// earlier minimum and maximum do not stand beside the later sending, whether the two fall in one batch or in
+        /// two (where the later batch replaces them). 08:00 full then `Avg` only, 08:01 full twice, 08:02 `Avg` only
+        /// then full: 1 + 3 + 3 samples, with only the later figures.
+        func aPointSentAgainInOneBatchTakesItsMinimumAndMaximumWithIt() throws {
+            func point(_ minute: Int, _ figures: String) -> String {
+                "{\"date\":\"2024-05-10 08:0\(minute):00 +0200\",\(figures),\"source\":\"Watch\"}"
+            }
+            let points = [point(0, "\"Min\":60,\"Avg\":70,\"Max\":90"), point(1, "\"Min\":61,\"Avg\":71,\"Max\":91"),
+                          point(2, "\"Avg\":80"), point(0, "\"Avg\":72"), point(1, "\"Min\":62,\"Avg\":75,\"Max\":95"),
+                          point(2, "\"Min\":70,\"Avg\":82,\"Max\":99")]
+            let text = "{\"data\":{\"metrics\":[{\"name\":\"heart_rate\",\"units\":\"count/min\",\"data\":["
+                + points.joined(separator: ",") + "]}]}}"
+            var stores: [Int: [String]] = [:]
+            for batchSize in [1, 2, 3, 4, 20_000] {
+                let store = InMemorySampleStore()
+                _ = try HealthImporter(store: store, batchSize: batchSize, timeZone: Self.berlin)
+                    .importHealthAutoExport(try HealthAutoExportTests.payload(text: text), receivedThrough: nil)
+                let heart = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.heartRate }
+                expectEqual(heart.count, 7, "batch size \(batchSize)")
+                let values = Set(heart.map { $0.value.quantity?.value ?? -1 })
+                for kept in [72.0, 62, 95, 70, 99] { #expect(values.contains(kept), "batch size \(batchSize): \(kept)") }
+                for gone in [60.0, 90, 61, 91, 80] { #expect(!values.contains(gone), "batch size \(batchSize): \(gone)") }
+                stores[batchSize] = heart.map { "\($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.value.quantity?.value ?? -1)" }.sorted()
+            }
+            for batchSize in [2, 3, 4, 20_000] { expectEqual(stores[batchSize], stores[1], "batch size \(batchSize)") }
+        }
+
         // MARK: - When a batch is not read back
 
         static func candidates(_ text: String) throws -> [HAECandidate] {
@@ -398,6 +426,8 @@ private let hAEFastPathTestsChecks: [Check<ImportTests.HAEFastPathTests>] = [
           ImportTests.HAEFastPathTests.pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt),
     Check("syncHashesFollowStringEquality", ImportTests.HAEFastPathTests.syncHashesFollowStringEquality),
     Check("batchesNeverSplitAPointsSamples", ImportTests.HAEFastPathTests.batchesNeverSplitAPointsSamples),
+    Check("aPointSentAgainInOneBatchTakesItsMinimumAndMaximumWithIt",
+          ImportTests.HAEFastPathTests.aPointSentAgainInOneBatchTakesItsMinimumAndMaximumWithIt),
     Check("laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites",
           ImportTests.HAEFastPathTests.laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites),
     Check("aBatchNearSamplesStoredBeforeTheRunIsRead",

@@ -1,5 +1,8 @@
 /// The same point twice in one batch of Health Auto Export candidates (the same type, sync identifier and source,
-/// compared as the text `type⏎sync identifier⏎source`): only the later one stands.
+/// compared as the text `type⏎sync identifier⏎source`): only the later one stands. A heart-rate point's `|min` and
+/// `|max` samples (which come just before the point's own sample) go with their point: when the point comes again
+/// later in the batch, in any shape, the earlier one's minimum and maximum do not stand either, as a later batch would
+/// replace them (a re-send with only `Avg` leaves no minimum or maximum behind).
 ///
 /// Sources are numbered first (equal sources, by String equality, share a number), so that a key hashes the numbers
 /// and not the source names: hashing a name that is not ASCII (`Jane’s Apple Watch`) normalizes it every time,
@@ -18,16 +21,38 @@ enum HAESamePoint {
         }
         if candidates.contains(where: hasLineBreak) {
             let keys = candidates.map { $0.sample.typeIdentifier + "\n" + $0.syncIdentifier + "\n" + $0.sample.source }
-            var last: [String: Int] = [:]
-            for (index, key) in keys.enumerated() { last[key] = index }
-            return keys.indices.map { last[keys[$0]] == $0 }
+            let points = candidates.map { candidate in
+                pointIdentifier(candidate.syncIdentifier).map { candidate.sample.typeIdentifier + "\n" + $0 + "\n" + candidate.sample.source }
+            }
+            return standing(keys: keys, points: points)
         }
         var numbers = SourceNumbers()
         let keys = candidates.map { Key(type: $0.sample.typeIdentifier, sync: $0.syncIdentifier, source: numbers.number($0.sample.source)) }
-        var last: [Key: Int] = [:]
+        let points = candidates.indices.map { index in
+            pointIdentifier(candidates[index].syncIdentifier).map { Key(type: keys[index].type, sync: $0, source: keys[index].source) }
+        }
+        return standing(keys: keys, points: points)
+    }
+
+    /// Whether each key is the last of its kind, and for a part of a point (`points[i]`: the key of the point's own
+    /// sample, the first with that key after it) whether that point's sample is the last of its kind too.
+    private static func standing<K: Hashable>(keys: [K], points: [K?]) -> [Bool] {
+        var last: [K: Int] = [:]
         last.reserveCapacity(keys.count)
         for (index, key) in keys.enumerated() { last[key] = index }
-        return keys.indices.map { last[keys[$0]] == $0 }
+        var stands = keys.indices.map { last[keys[$0]] == $0 }
+        for index in keys.indices where stands[index] {
+            guard let point = points[index] else { continue }
+            // The point's own sample comes right after its parts (`|min`, `|max`, the point).
+            if let own = keys[(index + 1)..<min(index + 3, keys.count)].firstIndex(of: point) { stands[index] = last[point] == own }
+        }
+        return stands
+    }
+
+    /// The identifier of the point a `|min` or `|max` sample belongs to (its own without the ending); nil for others.
+    private static func pointIdentifier(_ identifier: String) -> String? {
+        for part in ["|min", "|max"] where identifier.hasSuffix(part) { return String(identifier.dropLast(part.count)) }
+        return nil
     }
 
     private struct Key: Hashable {
