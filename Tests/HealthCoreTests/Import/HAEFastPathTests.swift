@@ -288,6 +288,19 @@ extension ImportTests {
             for batchSize in [2, 3, 4, 20_000] { expectEqual(stores[batchSize], stores[1], "batch size \(batchSize)") }
         }
 
+        /// Only a heart-rate point's samples go with it: a kept element whose identifier happens to end in `|min`
+        /// (a symptom named `min`) stands beside a later element of the same time without one, and is kept.
+        func anElementNamedMinIsNotAPointsMinimum() throws {
+            let element = "{\"start\":\"2024-05-10 08:00:00 +0200\",\"end\":\"2024-05-10 08:30:00 +0200\",\"severity\":\"Mild\",\"source\":\"Watch\""
+            let text = "{\"data\":{\"symptoms\":[" + element + ",\"name\":\"min\"}," + element + "}," + element + "}]}}"
+            let store = InMemorySampleStore()
+            _ = try HealthImporter(store: store, timeZone: Self.berlin)
+                .importHealthAutoExport(try HealthAutoExportTests.payload(text: text), receivedThrough: nil)
+            let kept = store.allSamples.filter { $0.typeIdentifier == "HealthAutoExport_symptoms" }
+            expectEqual(kept.count, 2)
+            expectEqual(kept.filter { "\($0.value)".contains("min") }.count, 1)
+        }
+
         // MARK: - When a batch is not read back
 
         static func candidates(_ text: String) throws -> [HAECandidate] {
@@ -428,6 +441,7 @@ private let hAEFastPathTestsChecks: [Check<ImportTests.HAEFastPathTests>] = [
     Check("batchesNeverSplitAPointsSamples", ImportTests.HAEFastPathTests.batchesNeverSplitAPointsSamples),
     Check("aPointSentAgainInOneBatchTakesItsMinimumAndMaximumWithIt",
           ImportTests.HAEFastPathTests.aPointSentAgainInOneBatchTakesItsMinimumAndMaximumWithIt),
+    Check("anElementNamedMinIsNotAPointsMinimum", ImportTests.HAEFastPathTests.anElementNamedMinIsNotAPointsMinimum),
     Check("laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites",
           ImportTests.HAEFastPathTests.laterBatchesOfAFreshStoreAreNotReadUntilAnotherWriterWrites),
     Check("aBatchNearSamplesStoredBeforeTheRunIsRead",

@@ -24,19 +24,21 @@ enum HAESamePoint {
             let points = candidates.map { candidate in
                 pointIdentifier(candidate.syncIdentifier).map { candidate.sample.typeIdentifier + "\n" + $0 + "\n" + candidate.sample.source }
             }
-            return standing(keys: keys, points: points)
+            return standing(keys: keys, points: points, isPointSample: { hasFigures(candidates[$0]) })
         }
         var numbers = SourceNumbers()
         let keys = candidates.map { Key(type: $0.sample.typeIdentifier, sync: $0.syncIdentifier, source: numbers.number($0.sample.source)) }
         let points = candidates.indices.map { index in
             pointIdentifier(candidates[index].syncIdentifier).map { Key(type: keys[index].type, sync: $0, source: keys[index].source) }
         }
-        return standing(keys: keys, points: points)
+        return standing(keys: keys, points: points, isPointSample: { hasFigures(candidates[$0]) })
     }
 
     /// Whether each key is the last of its kind, and for a part of a point (`points[i]`: the key of the point's own
-    /// sample, the first with that key after it) whether that point's sample is the last of its kind too.
-    private static func standing<K: Hashable>(keys: [K], points: [K?]) -> [Bool] {
+    /// sample, the first with that key after it, which carries the point's figures: `isPointSample`) whether that
+    /// point's sample is the last of its kind too. Only heart-rate points are made of parts; another element whose
+    /// identifier happens to end in `|min` (a symptom named `min`) is not one.
+    private static func standing<K: Hashable>(keys: [K], points: [K?], isPointSample: (Int) -> Bool) -> [Bool] {
         var last: [K: Int] = [:]
         last.reserveCapacity(keys.count)
         for (index, key) in keys.enumerated() { last[key] = index }
@@ -44,10 +46,15 @@ enum HAESamePoint {
         for index in keys.indices where stands[index] {
             guard let point = points[index] else { continue }
             // The point's own sample comes right after its parts (`|min`, `|max`, the point).
-            if let own = keys[(index + 1)..<min(index + 3, keys.count)].firstIndex(of: point) { stands[index] = last[point] == own }
+            if let own = keys[(index + 1)..<min(index + 3, keys.count)].firstIndex(of: point), isPointSample(own) {
+                stands[index] = last[point] == own
+            }
         }
         return stands
     }
+
+    /// Whether a candidate is a heart-rate point's own sample, made with its `Min`, `Avg` and `Max` figures.
+    private static func hasFigures(_ candidate: HAECandidate) -> Bool { candidate.sample.metadata["HAEMin"] != nil }
 
     /// The identifier of the point a `|min` or `|max` sample belongs to (its own without the ending); nil for others.
     private static func pointIdentifier(_ identifier: String) -> String? {
