@@ -172,10 +172,7 @@ final class HAEImportRun {
         while start < rows.count {
             let end = HAEImportRun.endOfMetric(rows, from: start)
             let type = direct.metrics[Int(rows[start].metric)].type.identifier
-            if current?.type != type {
-                settle()
-                current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
-            }
+            makeCurrent(type)
             // Taken out while it grows, so that it is not copied.
             var set = current!.keys
             current!.keys = HAEHashSet()
@@ -190,11 +187,7 @@ final class HAEImportRun {
                     if let pointHash = rows[index].pointHash { set.insert(pointHash) }
                     guard rows[index].period != period else { continue }
                     period = rows[index].period
-                    let form = rows[index].period.name
-                    if current!.lastForm != form {
-                        current!.forms.insert(form)
-                        current!.lastForm = form
-                    }
+                    noteForm(rows[index].period.name)
                 }
             }
             current!.keys = set
@@ -231,17 +224,24 @@ final class HAEImportRun {
     /// Notes a marked sample of `type`: its sync identifier's hash, the hash without its `|min` or `|max` ending
     /// (`pointHash`) and its form.
     private func note(type: String, hash: Int, pointHash: Int?, form: String?) {
-        if current?.type != type {
-            settle()
-            current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
-        }
+        makeCurrent(type)
         current!.keys.insert(hash)
         if let pointHash { current!.keys.insert(pointHash) }
-        guard let form else { return }
-        if current!.lastForm != form {
-            current!.forms.insert(form)
-            current!.lastForm = form
-        }
+        if let form { noteForm(form) }
+    }
+
+    /// Makes `type`'s notes the current ones (the last type's put back).
+    private func makeCurrent(_ type: String) {
+        guard current?.type != type else { return }
+        settle()
+        current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
+    }
+
+    /// Notes `form` of the current type (a run of a type is of one form: its set is not asked again each sample).
+    private func noteForm(_ form: String) {
+        guard current!.lastForm != form else { return }
+        current!.forms.insert(form)
+        current!.lastForm = form
     }
 
     /// Whether a sync identifier ends in `|min` or `|max`, read from its last four bytes (true too for the rare
