@@ -19,7 +19,8 @@ extension JSONFileStore {
     /// - Parameter planned: In a dry run, what its earlier batches would have written and deleted: the batch is
     ///   planned against the store with those changes, and its own plan is added to them.
     func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
-                               hashes: [Int]? = nil, planned earlier: HAEDryRunPlanned? = nil) throws -> HAEWritePlan {
+                               hashes: [Int]? = nil, planned earlier: HAEDryRunPlanned? = nil,
+                               payloadForms: [String: Set<String>] = [:]) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         var widened = HAESpans()
         widened.widen(candidates)
@@ -69,7 +70,7 @@ extension JSONFileStore {
             }
             // Asked once per candidate: a catalogue look-up each time cost more than the rest of the plan.
             var cumulativeTypes: [String: Bool] = [:]
-            return HAEWritePlan.plan(candidates, stored: stored, cumulative: { type in
+            return HAEWritePlan.plan(candidates, stored: stored, payloadForms: payloadForms, cumulative: { type in
                 if let known = cumulativeTypes[type] { return known }
                 let answer = self.isCumulative(type)
                 cumulativeTypes[type] = answer
@@ -88,7 +89,9 @@ extension JSONFileStore {
         }
         return try withWriteAccess {
             let hashes = run == nil ? [] : hashes ?? candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
-            if let run, try run.needsNoReading(candidates, hashes: hashes, spans: spans, store: self) {
+            // A sync identifier twice in the batch: its sendings meet each other in the plan.
+            var seen = HAEHashSet(minimumCapacity: hashes.count)
+            if let run, hashes.allSatisfy({ seen.insert($0) }), try run.needsNoReading(candidates, hashes: hashes, spans: spans, store: self) {
                 // The lines ``HAEWritePlan/planAgainstNothingStored(_:)``'s writes make (each member, then the sample,
                 // with sync version 1). Its writes are not returned: the caller reads the outcomes (every candidate added).
                 var planned = HAEWritePlan()
@@ -116,7 +119,7 @@ extension JSONFileStore {
     /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``.
     func writeHealthAutoExportDirectly(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
                                        run: HAEImportRun) throws -> Bool {
-        // A point twice in the batch: only the later one stands (``HAESamePoint``), which the plan sorts out.
+        // A point twice in the batch: its sendings meet each other in the plan (``HAEWritePlan``).
         var seen = HAEHashSet(minimumCapacity: hashes.count + direct.count)
         for hash in hashes where !seen.insert(hash) { return false }
         // By index: a row (with its source) is not copied to be looked at.

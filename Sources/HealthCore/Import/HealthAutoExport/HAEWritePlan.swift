@@ -41,12 +41,25 @@ struct HAEWritePlan {
         }
     }
 
-    /// Deletes a stored sample: each of its pieces when it is a rest held as several.
+    /// The samples this plan writes that a later sending of their point in the batch can meet (``plan(_:stored:payloadForms:cumulative:)``).
+    private var fresh = Set<UUID>()
+    /// Those of them a later sending replaced: not written after all.
+    private var retracted = Set<UUID>()
+
+    /// Deletes a stored sample: each of its pieces when it is a rest held as several. One this plan was to write is
+    /// not written instead.
     private mutating func delete(_ sample: Sample) {
+        if fresh.contains(sample.uuid) {
+            retracted.insert(sample.uuid)
+            return
+        }
         for part in pieces[sample.uuid] ?? [sample] { deletes.append((part.uuid, part.typeIdentifier, part.source)) }
     }
 
-    static func plan(_ candidates: [HAECandidate], stored storedPieces: [Sample], cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
+    /// - Parameter payloadForms: Per type, the forms its points take in the whole payload the batch comes from
+    ///   (``HealthAutoExportPayload/forms``), beside those of the batch: forms a payload holds side by side never cross.
+    static func plan(_ candidates: [HAECandidate], stored storedPieces: [Sample], payloadForms: [String: Set<String>] = [:],
+                     cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
         var plan = HAEWritePlan()
         // A rest held as pieces is seen as the one point it is, and deleted whole.
         let (stored, pieces) = HAEPieces.group(storedPieces)
@@ -62,8 +75,8 @@ struct HAEWritePlan {
         for sample in stored {
             if sample.metadata[HAESampleBuilder.aggregationKey] != nil, case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
                 ours[PointKey(sample.typeIdentifier, identifier), default: []].append(sample)
-                if identifier.hasSuffix("|min") || identifier.hasSuffix("|max") {
-                    withParts.insert(PointKey(sample.typeIdentifier, String(identifier.dropLast(4))))
+                if let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: identifier) {
+                    withParts.insert(PointKey(sample.typeIdentifier, point))
                 }
                 byUUID[sample.uuid] = sample
                 if HAEWritePlan.form(of: sample) != nil {
@@ -83,11 +96,15 @@ struct HAEWritePlan {
         var deleted = Set<UUID>()
         var heldNights: [String: Bool] = [:]
         var partial: [UUID: (sample: Sample, first: Int)] = [:]
-        let identifiers = Set(candidates.map { PointKey($0.sample.typeIdentifier, $0.syncIdentifier) })
+        // A point sent twice in the batch (a re-send of the same time inside one file): each sending then meets the
+        // ones written before it as if they were stored, as it would in a later batch, and what it replaces of them is
+        // not written. Most batches hold every point once and skip this.
+        var keys = Set<PointKey>(minimumCapacity: candidates.count)
+        let repeats = !candidates.allSatisfy { keys.insert(PointKey($0.sample.typeIdentifier, $0.syncIdentifier)).inserted }
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
         // The forms each type takes in this payload: forms that a payload holds side by side (a minute-level payload's
         // readings with seconds beside its minutes) are both the app's, not a changed setting, so they never cross.
-        var payloadForms: [String: Set<String>] = [:]
+        var payloadForms = payloadForms
         for candidate in candidates where candidate.sample.typeIdentifier != HAESleep.type {
             if let form = HAEWritePlan.form(of: candidate.sample) { payloadForms[candidate.sample.typeIdentifier, default: []].insert(form) }
         }
@@ -115,10 +132,10 @@ struct HAEWritePlan {
             }
             // A point's extra samples (`|min`, `|max` of heart rate) that the candidate's shape no longer has: a re-send
             // in the other shape replaces the point whole.
-            if withParts.contains(key) {
+            // (A point sent with its figures comes with parts of its own, just before it, which meet the stored ones.)
+            if withParts.contains(key), sample.metadata["HAEMin"] == nil {
                 for part in ["|min", "|max"] {
                     let partKey = PointKey(sample.typeIdentifier, candidate.syncIdentifier + part)
-                    guard !identifiers.contains(partKey) else { continue }
                     matches += (ours[partKey] ?? []).filter {
                         !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, sample.source)
                     }
@@ -214,7 +231,20 @@ struct HAEWritePlan {
             written.metadata[MetadataKeySyncVersion] = .number(version)
             plan.writes.append(written)
             plan.outcomes.append(matches.isEmpty && crossed.isEmpty ? .added : .replaced)
+            if repeats {
+                // Met by the later sendings of the point as stored.
+                ours[key, default: []].append(written)
+                plan.fresh.insert(written.uuid)
+                for member in plan.writes.suffix(candidate.members.count + 1).dropLast() {
+                    plan.fresh.insert(member.uuid)
+                    byUUID[member.uuid] = member
+                }
+                if let point = HAEWritePlan.pointOfPart(type: key.type, identifier: key.identifier) {
+                    withParts.insert(PointKey(key.type, point))
+                }
+            }
         }
+        if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
         // Finest form first (then by start, then by identifier: one order whatever the dictionary's), so that a coarser
         // point is weighed against what the finer ones inside it keep once they are settled themselves.
@@ -296,37 +326,56 @@ struct HAEWritePlan {
     /// Whether a stored sample is one of a heart-rate point's extra samples (`|min`, `|max`).
     static func isPart(_ sample: Sample) -> Bool {
         guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return false }
-        return identifier.hasSuffix("|min") || identifier.hasSuffix("|max")
+        return pointOfPart(type: sample.typeIdentifier, identifier: identifier) != nil
     }
+
+    /// The sync identifier of the point whose extra sample (`|min`, `|max`) has `identifier`; nil when it is not one.
+    /// Only heart rate's points are made of parts: an element of another type whose identifier happens to end in
+    /// `|min` (a symptom named `min`, kept untyped) is an element of its own.
+    static func pointOfPart(type: String, identifier: String) -> String? {
+        guard type == HAEWritePlan.partedType, identifier.hasSuffix("|min") || identifier.hasSuffix("|max") else { return nil }
+        return String(identifier.dropLast(4))
+    }
+
+    /// The one type whose points are stored as parts (``HAESampleBuilder``'s heart rate).
+    static let partedType = "HKQuantityTypeIdentifierHeartRate"
 
     /// The order of HAE's aggregation forms, finest first; sleep's and unknown forms rank after them.
     static func level(_ form: String) -> Int { ["none": 0, "minute": 1, "hour": 2, "day": 3, "week": 4][form] ?? 5 }
 
     static func level(of sample: Sample) -> Int { form(of: sample).map(level) ?? 5 }
 
-    /// A heart-rate point's extra samples (`|min`, `|max`) whose point this plan deletes go with it.
+    /// A heart-rate point's extra samples (`|min`, `|max`) whose point this plan deletes go with it: those of the
+    /// point's own source (another source's point of the same time has its own).
     private mutating func dropOrphanedParts(stored: [String: [Sample]], deleted: inout Set<UUID>) {
-        var gone = Set<String>()
+        var gone = Set<SourcedKey>()
         for list in stored.values {
             for sample in list where deleted.contains(sample.uuid) && !HAEWritePlan.isPart(sample) {
                 if case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
-                    gone.insert(sample.typeIdentifier + "\n" + identifier)
+                    gone.insert(SourcedKey(point: PointKey(sample.typeIdentifier, identifier), source: sample.source))
                 }
             }
         }
         guard !gone.isEmpty else { return }
-        let written = Set(writes.compactMap { sample -> String? in
+        let written = Set(writes.compactMap { sample -> SourcedKey? in
             guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
-            return sample.typeIdentifier + "\n" + identifier
+            return SourcedKey(point: PointKey(sample.typeIdentifier, identifier), source: sample.source)
         })
         for list in stored.values {
-            for sample in list where HAEWritePlan.isPart(sample) && !deleted.contains(sample.uuid) {
-                guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { continue }
-                let main = sample.typeIdentifier + "\n" + String(identifier.dropLast(4))
+            for sample in list where !deleted.contains(sample.uuid) {
+                guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier],
+                      let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: identifier) else { continue }
+                let main = SourcedKey(point: PointKey(sample.typeIdentifier, point), source: sample.source)
                 guard gone.contains(main), !written.contains(main), deleted.insert(sample.uuid).inserted else { continue }
                 deletes.append((sample.uuid, sample.typeIdentifier, sample.source))
             }
         }
+    }
+
+    /// A point of one source.
+    private struct SourcedKey: Hashable {
+        let point: PointKey
+        let source: String
     }
 
     /// The night a sleep part of a summary belongs to: its sync identifier without the part (`HAE|sleep_analysis|<night>`).

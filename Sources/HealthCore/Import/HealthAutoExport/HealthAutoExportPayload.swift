@@ -15,6 +15,10 @@ public struct HealthAutoExportPayload: Sendable {
     let offsets: Set<Int>
     /// The dates that start a day, sorted, in a per-day payload (empty otherwise).
     let dayStarts: [Date]
+    /// Per type, the forms (``HAEWritePlan/form(of:)``: the payload's level, `none` for readings at their own times)
+    /// its metrics' points take in the whole payload, sleep aside: forms a payload holds side by side never stand for
+    /// each other, in whichever batches of the import they come.
+    let forms: [String: Set<String>]
 
     /// Parses a payload.
     ///
@@ -73,6 +77,29 @@ public struct HealthAutoExportPayload: Sendable {
         dayStarts = level == .day
             ? Array(Set(dated.joined().filter { HAEPeriod.alignment(of: $0.date, offset: $0.offset, offsets: offsets) == .day }.map(\.date))).sorted()
             : []
+        forms = HealthAutoExportPayload.forms(periodic, dated: dated, level: level, offsets: offsets)
+    }
+
+    /// The forms each type's points take (``forms``): a point whose date starts a period of the payload's level
+    /// stands for that period, any other (a reading with seconds, an element without a `date`) is an instant.
+    private static func forms(_ metrics: [HAEMetric], dated: [[(date: Date, offset: Int)]], level: HAEPeriod,
+                              offsets: Set<Int>) -> [String: Set<String>] {
+        var forms: [String: Set<String>] = [:]
+        let threshold = min(level, .day)
+        for (metric, dates) in zip(metrics, dated) where metric.points.count > 0 {
+            var found = Set<String>()
+            if dates.count < metric.points.count || level == .instant { found.insert(HAEPeriod.instant.name) }
+            if level > .instant {
+                for date in dates {
+                    found.insert(HAEPeriod.alignment(of: date.date, offset: date.offset, offsets: offsets) >= threshold
+                        ? level.name : HAEPeriod.instant.name)
+                    if found.count == 2 { break }
+                }
+            }
+            let type = HAEMetricKind.kind(of: metric.name)?.identifier ?? HAESampleBuilder.untypedPrefix + metric.name
+            forms[type, default: []].formUnion(found)
+        }
+        return forms
     }
 
     /// The metrics, taken out of the payload (which then holds none): an import that owns the payload lets each

@@ -94,9 +94,10 @@ extension HealthImporter {
             // and rest): a later batch would take the point's own sample for a re-send replacing the others.
             func flush() throws {
                 if direct.isEmpty {
-                    try write(pending, fileStore: fileStore, run: run, into: &receipt)
+                    try write(pending, fileStore: fileStore, run: run, forms: payload.forms, into: &receipt)
                 } else {
-                    try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, into: &receipt, refuse: refuse)
+                    try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, forms: payload.forms,
+                              into: &receipt, refuse: refuse)
                     direct.removeAll()
                 }
                 pending.removeAll(keepingCapacity: true)
@@ -138,11 +139,12 @@ extension HealthImporter {
     /// unread (``JSONFileStore/writeHealthAutoExportDirectly(_:hashes:direct:run:)``), every sample added; else the
     /// rows' samples are built by `builder` in their places and the batch planned as any other.
     private func write(_ candidates: [HAECandidate], direct: HAEDirectPoints, builder: HAESampleBuilder, fileStore: JSONFileStore,
-                       run: HAEImportRun, into receipt: inout ImportReceipt, refuse: (String, Int, String) -> Void) throws {
+                       run: HAEImportRun, forms: [String: Set<String>], into receipt: inout ImportReceipt,
+                       refuse: (String, Int, String) -> Void) throws {
         let hashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
         guard try fileStore.writeHealthAutoExportDirectly(candidates, hashes: hashes, direct: direct, run: run) else {
             try write(direct.candidates(merging: candidates, builder: builder, refuse: refuse), fileStore: fileStore, run: run,
-                      into: &receipt)
+                      forms: forms, into: &receipt)
             return
         }
         for candidate in candidates {
@@ -166,34 +168,21 @@ extension HealthImporter {
         if metric >= 0 { receipt.counts[direct.metrics[Int(metric)].type.identifier, default: ImportReceipt.Counts()].added += added }
     }
 
-    /// Writes one batch (the same point twice in it: the later one stands; across batches the later one meets the
-    /// earlier one stored, and replaces it or leaves it unchanged) and counts what happened.
-    private func write(_ candidates: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun?,
-                       into receipt: inout ImportReceipt) throws {
-        guard !candidates.isEmpty else { return }
-        let allHashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
-        let standing = HAESamePoint.standing(candidates, hashes: allHashes)
-        var batch: [HAECandidate] = [], hashes: [Int] = []
-        if standing.allSatisfy({ $0 }) {
-            (batch, hashes) = (candidates, allHashes)
-        } else {
-            for (index, candidate) in candidates.enumerated() {
-                if standing[index] {
-                    batch.append(candidate)
-                    hashes.append(allHashes[index])
-                } else {
-                    receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
-                }
-            }
-        }
+    /// Writes one batch (the same point twice in it: the later sending meets the earlier one as a later batch would,
+    /// and replaces it or leaves it unchanged: ``HAEWritePlan``) and counts what happened. `forms`: the payload's
+    /// (``HealthAutoExportPayload/forms``).
+    private func write(_ batch: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun?,
+                       forms: [String: Set<String>], into receipt: inout ImportReceipt) throws {
+        guard !batch.isEmpty else { return }
+        let hashes = batch.map { HAEImportRun.syncHash($0.syncIdentifier) }
         let plan: HAEWritePlan
         if let fileStore {
             plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run, hashes: hashes,
-                                                       planned: dryRun ? dryRunHAEPlanned : nil)
+                                                       planned: dryRun ? dryRunHAEPlanned : nil, payloadForms: forms)
         } else if let memory = store as? InMemorySampleStore {
             let earlier = dryRun ? dryRunHAEPlanned : nil
             plan = memory.modify { stored in
-                let planned = HAEWritePlan.plan(batch, stored: earlier?.applied(to: stored) ?? stored) {
+                let planned = HAEWritePlan.plan(batch, stored: earlier?.applied(to: stored) ?? stored, payloadForms: forms) {
                     catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false
                 }
                 earlier?.apply(planned)
@@ -205,7 +194,7 @@ extension HealthImporter {
                 return planned
             }
         } else {
-            let planned = HAEWritePlan.plan(batch, stored: [])
+            let planned = HAEWritePlan.plan(batch, stored: [], payloadForms: forms)
             if !dryRun { try store.saveImported(planned.writes) }
             plan = planned
         }

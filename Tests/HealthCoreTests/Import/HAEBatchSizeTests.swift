@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+import TestKit
+@testable import HealthCore
+
+extension ImportTests {
+    /// A Health Auto Export payload gives the same store whatever the import's batch size: the same point sent again
+    /// in one file (in the same shape or another, from the same source or a related one, `Watch` and `Watch|iPhone`)
+    /// settles inside a batch as it settles across batches. The reference is a batch per point (every sending meets
+    /// the earlier ones stored); random payloads of a few sendings of the same times, seeded, so a failure repeats.
+    struct HAEBatchSizeTests {
+        @Test(arguments: hAEBatchSizeTestsChecks)
+        func checks(_ check: Check<Self>) async throws {
+            try await check.run(on: Self())
+        }
+
+        static let berlin = TimeZone(identifier: "Europe/Berlin")!
+        static let batchSizes = [2, 3, 4, 5, 7, 20_000]
+        /// Sources that are the same, related (sharing a `|`-separated name) or unrelated; nil: none sent.
+        static let sources: [String?] = ["Watch", "Watch|iPhone", "iPhone", "Strap", nil]
+        static func pick<T>(_ list: [T], _ random: inout IndependentTestKit.SeededGenerator) -> T {
+            list[Int(random.next() % UInt64(list.count))]
+        }
+
+        /// A payload's times: minutes, or hours, each with a reading at its own time (seconds) among them.
+        static let timeSets = [
+            ["2024-05-10 08:00:00 +0200", "2024-05-10 08:01:00 +0200", "2024-05-10 08:00:17 +0200"],
+            ["2024-05-10 08:00:00 +0200", "2024-05-10 09:00:00 +0200", "2024-05-10 08:30:17 +0200"],
+        ]
+
+        /// A random payload of a few sendings of the same times (`times`, or one of ``timeSets``): heart rate in its
+        /// three shapes, and steps, whose first point is at the second time (so that the payload's level is that of
+        /// its times).
+        static func randomPayload(_ random: inout IndependentTestKit.SeededGenerator, times: [String]? = nil) -> String {
+            let times = times ?? pick(timeSets, &random)
+            let heart = (0..<(2 + Int(random.next() % 6))).map { _ in heartRatePoint(times, &random) }
+            let steps = [times[1]] + (0..<Int(random.next() % 4)).map { _ in pick(Array(times.prefix(2)), &random) }
+            return payload(heartRate: heart, steps: steps.map {
+                point(time: $0, figures: "\"qty\":\(10 + random.next() % 3)", source: pick(sources, &random))
+            })
+        }
+
+        /// A heart-rate point: its three figures, `Avg` alone, or three equal figures (one reading).
+        static func heartRatePoint(_ times: [String], _ random: inout IndependentTestKit.SeededGenerator) -> String {
+            let low = 50 + Int(random.next() % 10), high = 90 + Int(random.next() % 10), avg = 70 + Int(random.next() % 3)
+            let figures: String
+            switch random.next() % 3 {
+            case 0: figures = "\"Min\":\(low),\"Avg\":\(avg),\"Max\":\(high)"
+            case 1: figures = "\"Avg\":\(avg)"
+            default: figures = "\"Min\":\(avg),\"Avg\":\(avg),\"Max\":\(avg)"
+            }
+            return point(time: pick(times, &random), figures: figures, source: pick(sources, &random))
+        }
+
+        static func point(time: String, figures: String, source: String?) -> String {
+            "{\"date\":\"\(time)\",\(figures)" + (source.map { ",\"source\":\"\($0)\"" } ?? "") + "}"
+        }
+
+        static func payload(heartRate: [String], steps: [String]) -> String {
+            "{\"data\":{\"metrics\":[{\"name\":\"heart_rate\",\"units\":\"count/min\",\"data\":[" + heartRate.joined(separator: ",")
+                + "]},{\"name\":\"step_count\",\"units\":\"count\",\"data\":[" + steps.joined(separator: ",") + "]}]}}"
+        }
+
+        /// Samples an Apple Health export brought before: steps of the watch inside the first minute, a heart-rate
+        /// reading of the phone.
+        static func exported() throws -> [Sample] {
+            let at = { (text: String) in ExportDateParser.parse(text)! }
+            return [
+                Sample(typeIdentifier: HealthAutoExportTests.steps, start: at("2024-05-10 08:00:00 +0200"), end: at("2024-05-10 08:00:30 +0200"),
+                       value: .quantity(Quantity(4, try HealthUnit(parsing: "count"))), source: "Watch", created: at("2024-05-11 08:00:00 +0200")),
+                Sample(typeIdentifier: HealthAutoExportTests.heartRate, start: at("2024-05-10 08:00:17 +0200"), end: at("2024-05-10 08:00:17 +0200"),
+                       value: .quantity(Quantity(66, try HealthUnit(parsing: "count/min"))), source: "iPhone", created: at("2024-05-11 08:00:00 +0200")),
+            ]
+        }
+
+        /// What a store holds, as comparable lines (type, times, value, source, sync version), sorted.
+        static func contents(_ samples: [Sample]) -> [String] {
+            samples.map {
+                "\($0.typeIdentifier) \($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.value) \($0.source) "
+                    + "v\(SyncReplacement.storedMark(of: $0)?.version ?? 0)"
+            }.sorted()
+        }
+
+        /// The receipt's counts, type by type, as one comparable text.
+        static func counts(_ receipt: ImportReceipt) -> String {
+            receipt.counts.keys.sorted().map { type in
+                let counts = receipt.counts[type]!
+                return "\(type): +\(counts.added) =\(counts.alreadyPresent) ~\(counts.replaced) c\(counts.covered) g\(counts.keptGenerically)"
+            }.joined(separator: "; ")
+        }
+
+        /// The payloads imported one after the other into an in-memory store holding `before`.
+        static func imported(_ texts: [String], before: [Sample] = [], batchSize: Int) throws -> (store: [String], receipts: [String]) {
+            let store = InMemorySampleStore(before)
+            let importer = HealthImporter(store: store, batchSize: batchSize, timeZone: berlin)
+            let receipts = try texts.map { text in
+                counts(try importer.importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(text.utf8), name: "t.json"),
+                                                           receivedThrough: nil))
+            }
+            return (contents(store.allSamples), receipts)
+        }
+
+        /// Compares each batch size's store and receipts with a batch per point's; records the first few differences.
+        static func compare(_ texts: [String], before: [Sample] = [], trial: Int, failures: inout Int,
+                            importing: ([String], Int) throws -> (store: [String], receipts: [String])) throws {
+            let reference = try importing(texts, 1)
+            for size in batchSizes {
+                let other = try importing(texts, size)
+                guard other.store != reference.store || other.receipts != reference.receipts else { continue }
+                failures += 1
+                if failures <= 3 {
+                    Issue.record(Comment(rawValue: "trial \(trial), batch size \(size): \(other.store.count) samples where a batch per "
+                                         + "point gives \(reference.store.count)\n\(texts.joined(separator: "\n"))\n"
+                                         + "\(other.receipts)\n\(other.store.joined(separator: "\n"))\n--\n\(reference.receipts)\n"
+                                         + reference.store.joined(separator: "\n")))
+                }
+            }
+        }
+
+        /// 400 random payloads of two to seven sendings of the same few times, into an empty store or one holding an
+        /// export's samples, in memory: the same store and the same receipt for every batch size.
+        func randomPayloadsGiveOneStoreForEveryBatchSize() throws {
+            var random = IndependentTestKit.SeededGenerator(seed: 30)
+            var failures = 0
+            let exported = try Self.exported()
+            for trial in 0..<400 {
+                let text = Self.randomPayload(&random)
+                let before = trial % 3 == 2 ? exported : []
+                try Self.compare([text], trial: trial, failures: &failures) { try Self.imported($0, before: before, batchSize: $1) }
+            }
+            expectEqual(failures, 0)
+        }
+
+        /// A random payload, then another of the same times (a re-send whose figures and sources changed), then the
+        /// first again: each batch size leaves the same store and receipts after each. (Payloads of one aggregation:
+        /// docs/IMPORT.md says where a point sent twice in one file beside a stored point of another aggregation can
+        /// depend on the batches.)
+        func randomResendsGiveOneStoreForEveryBatchSize() throws {
+            var random = IndependentTestKit.SeededGenerator(seed: 32)
+            var failures = 0
+            for trial in 0..<200 {
+                let times = Self.pick(Self.timeSets, &random)
+                let first = Self.randomPayload(&random, times: times), second = Self.randomPayload(&random, times: times)
+                try Self.compare([first, second, first], trial: trial, failures: &failures) { try Self.imported($0, batchSize: $1) }
+            }
+            expectEqual(failures, 0)
+        }
+
+        /// The same through a file store, whose import writes batches it need not read back straight from the run's
+        /// notes (``HAEImportRun``): the same store and receipts as a batch per point in memory.
+        func aFileStoreGivesTheSameStoreForEveryBatchSize() throws {
+            var random = IndependentTestKit.SeededGenerator(seed: 34)
+            var failures = 0
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                for trial in 0..<40 {
+                    let times = Self.pick(Self.timeSets, &random)
+                    let texts = [Self.randomPayload(&random, times: times), Self.randomPayload(&random, times: times)]
+                    let reference = try Self.imported(texts, batchSize: 1)
+                    for size in [1, 3, 20_000] {
+                        let store = HAEFastPathTests.store(folder + "/\(trial)-\(size)")
+                        let importer = HealthImporter(store: store, batchSize: size, timeZone: Self.berlin)
+                        let receipts = try texts.map { text in
+                            Self.counts(try importer.importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(text.utf8), name: "t.json"),
+                                                                            receivedThrough: nil))
+                        }
+                        var samples: [Sample] = []
+                        let day = DateInterval(start: ExportDateParser.parse("2024-05-09 00:00:00 +0000")!, duration: 3 * 86_400)
+                        for type in [HealthAutoExportTests.heartRate, HealthAutoExportTests.steps] {
+                            try store.forEachSample(ofType: type, overlapping: day) { samples.append($0) }
+                        }
+                        let contents = Self.contents(samples)
+                        guard contents != reference.store || receipts != reference.receipts else { continue }
+                        failures += 1
+                        if failures <= 3 {
+                            Issue.record(Comment(rawValue: "trial \(trial), file store, batch size \(size):\n\(texts.joined(separator: "\n"))\n"
+                                                 + "\(receipts)\n\(contents.joined(separator: "\n"))\n--\n\(reference.receipts)\n"
+                                                 + reference.store.joined(separator: "\n")))
+                        }
+                    }
+                }
+            }
+            expectEqual(failures, 0)
+        }
+    }
+}
+
+/// The checks ``ImportTests.HAEBatchSizeTests/checks(_:)`` runs.
+private let hAEBatchSizeTestsChecks: [Check<ImportTests.HAEBatchSizeTests>] = [
+    Check("randomPayloadsGiveOneStoreForEveryBatchSize", ImportTests.HAEBatchSizeTests.randomPayloadsGiveOneStoreForEveryBatchSize),
+    Check("randomResendsGiveOneStoreForEveryBatchSize", ImportTests.HAEBatchSizeTests.randomResendsGiveOneStoreForEveryBatchSize),
+    Check("aFileStoreGivesTheSameStoreForEveryBatchSize", ImportTests.HAEBatchSizeTests.aFileStoreGivesTheSameStoreForEveryBatchSize),
+]
