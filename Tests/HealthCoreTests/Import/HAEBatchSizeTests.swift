@@ -181,6 +181,90 @@ extension ImportTests {
             }
             expectEqual(failures, 0)
         }
+
+        // MARK: - Sleep sent twice, or in both forms, in one file (found by the session-29 review)
+
+        static let stages = [("2024-05-09 23:00:00", "2024-05-10 01:00:00", "Core"), ("2024-05-10 01:00:00", "2024-05-10 02:00:00", "Deep"),
+                             ("2024-05-10 02:00:00", "2024-05-10 03:30:00", "REM")]
+            .map { "{\"startDate\":\"\($0.0) +0200\",\"endDate\":\"\($0.1) +0200\",\"value\":\"\($0.2)\",\"source\":\"Watch\"}" }
+
+        /// A night's summary of the newest form (hours; `rem` left out when nil).
+        static func night(core: Double, deep: Double, rem: Double?) -> String {
+            "{\"date\":\"2024-05-10 00:00:00 +0200\",\"core\":\(core),\"deep\":\(deep)," + (rem.map { "\"rem\":\($0)," } ?? "")
+                + "\"totalSleep\":4.5,\"asleep\":0,\"sleepStart\":\"2024-05-09 23:00:00 +0200\",\"sleepEnd\":\"2024-05-10 03:30:00 +0200\",\"source\":\"Watch\"}"
+        }
+
+        static func sleepPayload(_ points: [String]) -> String {
+            "{\"data\":{\"metrics\":[{\"name\":\"sleep_analysis\",\"units\":\"hr\",\"data\":[" + points.joined(separator: ",") + "]}]}}"
+        }
+
+        /// The stored sleep after importing `texts` in batches of `size`: each sample's value and hours.
+        static func sleep(_ texts: [String], batchSize size: Int) throws -> (samples: [String], receipts: [String]) {
+            let store = InMemorySampleStore()
+            let importer = HealthImporter(store: store, batchSize: size, timeZone: berlin)
+            let receipts = try texts.map { text in
+                counts(try importer.importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(text.utf8), name: "t.json"), receivedThrough: nil))
+            }
+            let samples = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.sleep }
+                .map { "\($0.value.categoryRawValue ?? -1) \($0.duration / 3600)h" }.sorted()
+            return (samples, receipts)
+        }
+
+        static let sleepBatchSizes = [1, 2, 3, 7, 20_000]
+
+        /// Stages stored, then a file holding the night's summary twice, whose figures the stages give: the stages
+        /// stay and the summary is unchanged, in any batches (a batch holding both sendings counted the summary twice
+        /// and replaced the stages with it).
+        func aNightSentTwiceBesideItsStoredStagesLeavesThem() throws {
+            for size in Self.sleepBatchSizes {
+                let result = try Self.sleep([Self.sleepPayload(Self.stages),
+                                             Self.sleepPayload([Self.night(core: 2, deep: 1, rem: 1.5), Self.night(core: 2, deep: 1, rem: 1.5)])],
+                                            batchSize: size)
+                expectEqual(result.samples.count, 3, "batch size \(size): \(result.samples)")
+                #expect(result.receipts[1].contains("+0 =6 ~0"), "batch size \(size): \(result.receipts[1])")
+            }
+        }
+
+        /// A night sent twice in one file, the second time without REM: the REM of the first sending is not kept,
+        /// into an empty store and over the night stored before, in any batches (one batch kept it: 6 hours of sleep
+        /// in a night of 4.5).
+        func aNightSentAgainWithoutAStageLosesIt() throws {
+            let twice = Self.sleepPayload([Self.night(core: 2, deep: 1, rem: 1.5), Self.night(core: 3, deep: 1.5, rem: nil)])
+            for before in [[], [Self.sleepPayload([Self.night(core: 2, deep: 1, rem: 1.5)])]] {
+                let reference = try Self.sleep(before + [twice], batchSize: 1)
+                #expect(!reference.samples.contains { $0.hasPrefix("\(CategoryValueSleepAnalysis.asleepREM.rawValue) ") }, "\(reference.samples)")
+                for size in Self.sleepBatchSizes.dropFirst() {
+                    let result = try Self.sleep(before + [twice], batchSize: size)
+                    expectEqual(result.samples, reference.samples, "batch size \(size), \(before.count) file before")
+                    expectEqual(result.receipts, reference.receipts, "batch size \(size), \(before.count) file before")
+                }
+            }
+        }
+
+        /// A night's stages and then its summary in one file (figures that differ): the summary replaces the stages,
+        /// as a later file would, in any batches (one batch kept both: 9 hours of sleep in a night of 4.5).
+        func stagesThenTheirSummaryInOneFileCountOnce() throws {
+            let text = Self.sleepPayload(Self.stages + [Self.night(core: 2, deep: 1.5, rem: 1)])
+            let reference = try Self.sleep([text], batchSize: 1)
+            let hours = reference.samples.compactMap { Double($0.split(separator: " ")[1].dropLast()) }
+            // The summary's parts: core, deep, REM (and in bed): no stage stays beside them.
+            #expect(reference.samples.count <= 4, "\(reference.samples)")
+            #expect(hours.reduce(0, +) <= 9.0 + 1e-9, "\(reference.samples)")
+            for size in Self.sleepBatchSizes.dropFirst() {
+                expectEqual(try Self.sleep([text], batchSize: size).samples, reference.samples, "batch size \(size)")
+            }
+        }
+
+        /// The same point sent 3,000 times in one batch with a growing figure: the last one stands, once, and each
+        /// sending meets only the one before it (the list of a point's sendings is kept short).
+        func aPointSentManyTimesInOneBatchLeavesTheLast() throws {
+            let points = (0..<3_000).map { Self.point(time: "2024-05-10 08:01:00 +0200", figures: "\"qty\":\($0 + 1)", source: "Watch") }
+            let text = "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[" + points.joined(separator: ",") + "]}]}}"
+            let result = try Self.imported([text], batchSize: 20_000)
+            expectEqual(result.store.count, 1)
+            #expect(result.store.first?.contains("quantity(3000 count) Watch v3000") == true, "\(result.store)")
+            #expect(result.receipts[0].contains("+1 =0 ~2999"), "\(result.receipts)")
+        }
     }
 }
 
@@ -189,4 +273,8 @@ private let hAEBatchSizeTestsChecks: [Check<ImportTests.HAEBatchSizeTests>] = [
     Check("randomPayloadsGiveOneStoreForEveryBatchSize", ImportTests.HAEBatchSizeTests.randomPayloadsGiveOneStoreForEveryBatchSize),
     Check("randomResendsGiveOneStoreForEveryBatchSize", ImportTests.HAEBatchSizeTests.randomResendsGiveOneStoreForEveryBatchSize),
     Check("aFileStoreGivesTheSameStoreForEveryBatchSize", ImportTests.HAEBatchSizeTests.aFileStoreGivesTheSameStoreForEveryBatchSize),
+    Check("aNightSentTwiceBesideItsStoredStagesLeavesThem", ImportTests.HAEBatchSizeTests.aNightSentTwiceBesideItsStoredStagesLeavesThem),
+    Check("aNightSentAgainWithoutAStageLosesIt", ImportTests.HAEBatchSizeTests.aNightSentAgainWithoutAStageLosesIt),
+    Check("stagesThenTheirSummaryInOneFileCountOnce", ImportTests.HAEBatchSizeTests.stagesThenTheirSummaryInOneFileCountOnce),
+    Check("aPointSentManyTimesInOneBatchLeavesTheLast", ImportTests.HAEBatchSizeTests.aPointSentManyTimesInOneBatchLeavesTheLast),
 ]

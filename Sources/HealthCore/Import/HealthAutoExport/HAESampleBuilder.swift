@@ -11,6 +11,9 @@ struct HAECandidate: Sendable {
     var syncIdentifier: String
     /// The line of the point in the payload.
     var line: Int
+    /// The number of the point in its payload, as the import counts them (the samples of one point share it: a night
+    /// summary's parts); 0 where nothing counts.
+    var point = 0
     /// The metric name as HAE wrote it.
     var metric: String
     /// The type and sync identifier an earlier version stored the same element under (an untyped

@@ -95,12 +95,18 @@ struct HAEWritePlan {
         for key in otherForm.keys { otherForm[key]!.sort { $0.start < $1.start } }
         var deleted = Set<UUID>()
         var heldNights: [String: Bool] = [:]
+        // The batch's night summaries as it last sends them (``lastSendings(_:)``), found when a night first needs them.
+        var nights: [String: [NightSending]]?
         var partial: [UUID: (sample: Sample, first: Int)] = [:]
         // A point sent twice in the batch (a re-send of the same time inside one file): each sending then meets the
         // ones written before it as if they were stored, as it would in a later batch, and what it replaces of them is
         // not written. Most batches hold every point once and skip this.
         var keys = Set<PointKey>(minimumCapacity: candidates.count)
         let repeats = !candidates.allSatisfy { keys.insert(PointKey($0.sample.typeIdentifier, $0.syncIdentifier)).inserted }
+        // Sleep that meets itself in the batch (a night sent twice, or as stages and as its summary): the sleep the batch
+        // writes is met by its later candidates as stored sleep is, so the night counts once.
+        let sleepForms = Set(candidates.lazy.filter { $0.sample.typeIdentifier == HAESleep.type }.compactMap { HAEWritePlan.form(of: $0.sample) })
+        let sleepMeetsItself = repeats || sleepForms.count > 1
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
         // The forms each type takes in this payload: forms that a payload holds side by side (a minute-level payload's
         // readings with seconds beside its minutes) are both the app's, not a changed setting, so they never cross.
@@ -191,7 +197,8 @@ struct HAEWritePlan {
             // per stage and as a summary): unchanged, the stages stay.
             if sample.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: sample) == "night", !crossed.isEmpty,
                crossed.allSatisfy({ HAEWritePlan.form(of: $0) == "stage" }), let night = HAEWritePlan.nightKey(sample) {
-                let held = heldNights[night] ?? HAEWritePlan.stagesHold(night: night, candidates: candidates,
+                if nights == nil { nights = HAEWritePlan.lastSendings(candidates) }
+                let held = heldNights[night] ?? HAEWritePlan.stagesHold(parts: (nights?[night] ?? []).flatMap { $0.parts.map(\.sample) },
                                                                         stored: (otherForm[HAESleep.type] ?? []).filter { !deleted.contains($0.uuid) })
                 heldNights[night] = held
                 if held {
@@ -232,8 +239,9 @@ struct HAEWritePlan {
             plan.writes.append(written)
             plan.outcomes.append(matches.isEmpty && crossed.isEmpty ? .added : .replaced)
             if repeats {
-                // Met by the later sendings of the point as stored.
-                ours[key, default: []].append(written)
+                // Met by the later sendings of the point as stored (those it replaced are gone: a point sent many
+                // times keeps a short list).
+                ours[key] = (ours[key] ?? []).filter { !deleted.contains($0.uuid) } + [written]
                 plan.fresh.insert(written.uuid)
                 for member in plan.writes.suffix(candidate.members.count + 1).dropLast() {
                     plan.fresh.insert(member.uuid)
@@ -243,9 +251,17 @@ struct HAEWritePlan {
                     withParts.insert(PointKey(key.type, point))
                 }
             }
+            if sleepMeetsItself, written.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: written) != nil {
+                plan.fresh.insert(written.uuid)
+                let whole = HAEWritePlan.overItsPeriod(written)
+                var list = otherForm[HAESleep.type] ?? []
+                list.insert(whole, at: list.firstIndex { $0.start > whole.start } ?? list.count)
+                otherForm[HAESleep.type] = list
+                longestForm[HAESleep.type] = max(longestForm[HAESleep.type] ?? 0, whole.duration)
+            }
         }
-        if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
+        if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         // Finest form first (then by start, then by identifier: one order whatever the dictionary's), so that a coarser
         // point is weighed against what the finer ones inside it keep once they are settled themselves.
         let wide = partial.values.filter { !deleted.contains($0.sample.uuid) }.sorted {
@@ -279,37 +295,62 @@ struct HAEWritePlan {
     }
 
     /// A night summary re-sent: its stored parts that the re-send no longer has (a stage now 0, restaged) are
-    /// deleted, so the night is the re-send's, whatever its parts; the night's first candidate counts as replaced.
+    /// deleted, so the night is the re-send's, whatever its parts; the first candidate of the sending that drops them
+    /// counts as replaced. A night sent several times in the batch is its last sending (of each source): the parts an
+    /// earlier sending wrote that the last one lacks are not written.
     private mutating func dropPartsGone(_ candidates: [HAECandidate], stored: [String: [Sample]], deleted: inout Set<UUID>) {
-        var first: [String: Int] = [:]
+        let nights = HAEWritePlan.lastSendings(candidates)
+        guard !nights.isEmpty else { return }
         var sent = Set<String>()
-        var sources: [String: Set<String>] = [:]
-        for (index, candidate) in candidates.enumerated()
-        where candidate.sample.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: candidate.sample) == "night" {
-            guard let night = HAEWritePlan.nightKey(candidate.sample) else { continue }
-            if first[night] == nil { first[night] = index }
-            sent.insert(candidate.syncIdentifier)
-            sources[night, default: []].insert(candidate.sample.source)
-        }
-        guard !first.isEmpty else { return }
+        for sendings in nights.values { for sending in sendings { sent.formUnion(sending.parts.map(\.syncIdentifier)) } }
         for old in stored[HAESleep.type] ?? [] where HAEWritePlan.form(of: old) == "night" && !deleted.contains(old.uuid) {
             // Another device's (or person's) night of the same date is another night.
-            guard let night = HAEWritePlan.nightKey(old), let index = first[night],
-                  sources[night]?.contains(where: { HAEWritePlan.related($0, old.source) }) == true,
+            guard let night = HAEWritePlan.nightKey(old),
+                  let sending = nights[night]?.first(where: { HAEWritePlan.related($0.source, old.source) }),
                   case let .string(identifier)? = old.metadata[MetadataKeySyncIdentifier], !sent.contains(identifier),
                   deleted.insert(old.uuid).inserted else { continue }
             delete(old)
-            if outcomes.indices.contains(index), outcomes[index] == .added || outcomes[index] == .unchanged { outcomes[index] = .replaced }
+            // The sending that drops it counts as replaced.
+            if outcomes.indices.contains(sending.first), outcomes[sending.first] == .added || outcomes[sending.first] == .unchanged {
+                outcomes[sending.first] = .replaced
+            }
         }
     }
 
-    /// Whether the stored stages of a night give the figures of the payload's summary of it: per sleep value (in bed,
+    /// A night summary's sending: the parts one point of the payload gave (``HAECandidate/point``), from one source,
+    /// and the index of the first of them in the batch.
+    struct NightSending {
+        let source: String
+        let first: Int
+        var parts: [HAECandidate]
+    }
+
+    /// The night summaries of a batch, by night: each night's last sending of each source, the latest first.
+    static func lastSendings(_ candidates: [HAECandidate]) -> [String: [NightSending]] {
+        var nights: [String: [NightSending]] = [:]
+        for (index, candidate) in candidates.enumerated()
+        where candidate.sample.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: candidate.sample) == "night" {
+            guard let night = HAEWritePlan.nightKey(candidate.sample) else { continue }
+            var sendings = nights[night] ?? []
+            if let at = sendings.firstIndex(where: { $0.source == candidate.sample.source }) {
+                if sendings[at].parts.last?.point == candidate.point {
+                    sendings[at].parts.append(candidate)
+                    nights[night] = sendings
+                    continue
+                }
+                sendings.remove(at: at)
+            }
+            sendings.insert(NightSending(source: candidate.sample.source, first: index, parts: [candidate]), at: 0)
+            nights[night] = sendings
+        }
+        return nights
+    }
+
+    /// Whether the stored stages of a night give the figures of the payload's summary of it (`parts`: the night's
+    /// last sending, ``lastSendings(_:)``, so a night sent twice does not count twice): per sleep value (in bed,
     /// asleep, awake, core, deep, REM), the stages' seconds within an hour of the summary's span equal its parts'
     /// (to the second).
-    static func stagesHold(night: String, candidates: [HAECandidate], stored: [Sample]) -> Bool {
-        let parts = candidates.map(\.sample).filter {
-            $0.typeIdentifier == HAESleep.type && form(of: $0) == "night" && nightKey($0) == night
-        }
+    static func stagesHold(parts: [Sample], stored: [Sample]) -> Bool {
         guard let from = parts.map(\.start).min(), let to = parts.map(\.end).max() else { return false }
         let window = (from.addingTimeInterval(-3600), to.addingTimeInterval(3600))
         let stages = stored.filter { form(of: $0) == "stage" && $0.end > window.0 && $0.start < window.1 }

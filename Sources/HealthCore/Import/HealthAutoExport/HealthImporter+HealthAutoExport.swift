@@ -78,9 +78,12 @@ extension HealthImporter {
                 receipt.counts[type, default: ImportReceipt.Counts()].rejected += 1
                 receipt.record(ImportReceipt.Problem(line: line, type: type, reason: prefix + reason))
             }
+            // The points met so far: each candidate knows its point's number (``HAECandidate/point``).
+            var pointsMet = 0
             func take(_ built: HAEBuilt) {
                 switch built {
-                case let .candidate(candidate):
+                case var .candidate(candidate):
+                    candidate.point = pointsMet
                     if appleComputed.contains(candidate.sample.typeIdentifier) {
                         refuse(candidate.sample.typeIdentifier, candidate.line, "'\(candidate.metric)' is computed by Apple and no "
                                + "source may write it; the owner keeps it by importing the app's files instead")
@@ -103,6 +106,7 @@ extension HealthImporter {
                 pending.removeAll(keepingCapacity: true)
             }
             func endOfPoint() throws {
+                pointsMet += 1
                 if pending.count + direct.count >= batchSize { try flush() }
             }
             for number in metrics.indices {
