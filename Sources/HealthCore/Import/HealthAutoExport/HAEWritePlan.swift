@@ -254,9 +254,13 @@ struct HAEWritePlan {
             if sleepMeetsItself, written.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: written) != nil {
                 plan.fresh.insert(written.uuid)
                 let whole = HAEWritePlan.overItsPeriod(written)
-                var list = otherForm[HAESleep.type] ?? []
-                list.insert(whole, at: list.firstIndex { $0.start > whole.start } ?? list.count)
-                otherForm[HAESleep.type] = list
+                // After those that start no later (a night's samples come in order: most go at the end), in place.
+                var low = 0, high = otherForm[HAESleep.type]?.count ?? 0
+                while low < high {
+                    let middle = (low + high) / 2
+                    if otherForm[HAESleep.type]![middle].start <= whole.start { low = middle + 1 } else { high = middle }
+                }
+                otherForm[HAESleep.type, default: []].insert(whole, at: low)
                 longestForm[HAESleep.type] = max(longestForm[HAESleep.type] ?? 0, whole.duration)
             }
         }
