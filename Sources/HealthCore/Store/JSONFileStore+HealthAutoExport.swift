@@ -20,7 +20,7 @@ extension JSONFileStore {
     ///   planned against the store with those changes, and its own plan is added to them.
     func storeHealthAutoExport(_ candidates: [HAECandidate], dryRun: Bool, run: HAEImportRun? = nil,
                                hashes: [Int]? = nil, planned earlier: HAEDryRunPlanned? = nil,
-                               payloadForms: [String: Set<String>] = [:]) throws -> HAEWritePlan {
+                               payloadForms: [String: Set<String>] = [:], payloadSleep: HAEPayloadSleep? = nil) throws -> HAEWritePlan {
         guard !candidates.isEmpty else { return HAEWritePlan() }
         var widened = HAESpans()
         widened.widen(candidates)
@@ -70,7 +70,7 @@ extension JSONFileStore {
             }
             // Asked once per candidate: a catalogue look-up each time cost more than the rest of the plan.
             var cumulativeTypes: [String: Bool] = [:]
-            return HAEWritePlan.plan(candidates, stored: stored, payloadForms: payloadForms, cumulative: { type in
+            return HAEWritePlan.plan(candidates, stored: stored, payloadForms: payloadForms, payloadSleep: payloadSleep, cumulative: { type in
                 if let known = cumulativeTypes[type] { return known }
                 let answer = self.isCumulative(type)
                 cumulativeTypes[type] = answer

@@ -58,8 +58,10 @@ struct HAEWritePlan {
 
     /// - Parameter payloadForms: Per type, the forms its points take in the whole payload the batch comes from
     ///   (``HealthAutoExportPayload/forms``), beside those of the batch: forms a payload holds side by side never cross.
+    ///   `payloadSleep`: the whole payload's sleep (``HAEPayloadSleep``), which the rules between stages and summaries
+    ///   read instead of the batch's.
     static func plan(_ candidates: [HAECandidate], stored storedPieces: [Sample], payloadForms: [String: Set<String>] = [:],
-                     cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
+                     payloadSleep: HAEPayloadSleep? = nil, cumulative: (String) -> Bool = { _ in false }) -> HAEWritePlan {
         var plan = HAEWritePlan()
         // A rest held as pieces is seen as the one point it is, and deleted whole.
         let (stored, pieces) = HAEPieces.group(storedPieces)
@@ -103,10 +105,19 @@ struct HAEWritePlan {
         // not written. Most batches hold every point once and skip this.
         var keys = Set<PointKey>(minimumCapacity: candidates.count)
         let repeats = !candidates.allSatisfy { keys.insert(PointKey($0.sample.typeIdentifier, $0.syncIdentifier)).inserted }
-        // Sleep that meets itself in the batch (a night sent twice, or as stages and as its summary): the sleep the batch
-        // writes is met by its later candidates as stored sleep is, so the night counts once.
+        // Sleep that meets itself in the batch (a night sent twice, from one source or two, or as stages and as its
+        // summary): the sleep the batch writes is met by its later candidates as stored sleep is, so the night counts
+        // once.
         let sleepForms = Set(candidates.lazy.filter { $0.sample.typeIdentifier == HAESleep.type }.compactMap { HAEWritePlan.form(of: $0.sample) })
-        let sleepMeetsItself = repeats || sleepForms.count > 1
+        var nightPoints: [String: Int] = [:]
+        let nightSentTwice = candidates.contains { candidate in
+            guard candidate.sample.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: candidate.sample) == "night",
+                  let night = HAEWritePlan.nightKey(candidate.sample) else { return false }
+            if let point = nightPoints[night] { return point != candidate.point }
+            nightPoints[night] = candidate.point
+            return false
+        }
+        let sleepMeetsItself = repeats || sleepForms.count > 1 || nightSentTwice
         let stages = candidates.map(\.sample).filter { $0.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: $0) == "stage" }
         // The forms each type takes in this payload: forms that a payload holds side by side (a minute-level payload's
         // readings with seconds beside its minutes) are both the app's, not a changed setting, so they never cross.
@@ -114,7 +125,16 @@ struct HAEWritePlan {
         for candidate in candidates where candidate.sample.typeIdentifier != HAESleep.type {
             if let form = HAEWritePlan.form(of: candidate.sample) { payloadForms[candidate.sample.typeIdentifier, default: []].insert(form) }
         }
+        // The night summary's sending under way (the index of its first candidate): its parts gone are dropped when
+        // it ends.
+        var sendingStart: Int?
         for candidate in candidates {
+            let index = plan.outcomes.count
+            if let start = sendingStart, !HAEWritePlan.sameNightSending(candidates[start], candidate) {
+                plan.dropPartsGone(sending: candidates[start..<index], first: start, stored: otherForm, deleted: &deleted)
+                sendingStart = nil
+            }
+            if sendingStart == nil, HAEWritePlan.isNightPart(candidate) { sendingStart = index }
             var sample = candidate.sample
             if let list = others[sample.typeIdentifier] {
                 switch HAECoverage.of(sample, by: list, longest: longest[sample.typeIdentifier] ?? 0,
@@ -125,6 +145,11 @@ struct HAEWritePlan {
                 case let .remainder(kept): sample = kept
                 case .none: break
                 }
+            }
+            // A night the payload holds in both forms is the payload's in one of them (``HAEPayloadSleep``).
+            if let payloadSleep, sample.typeIdentifier == HAESleep.type, payloadSleep.givesWay(sample) {
+                plan.outcomes.append(.covered)
+                continue
             }
             let key = PointKey(sample.typeIdentifier, candidate.syncIdentifier)
             var matches = (ours.isEmpty ? [] : ours[key] ?? []).filter {
@@ -172,7 +197,7 @@ struct HAEWritePlan {
                         !deleted.contains($0.uuid) && HAEWritePlan.nightKey($0).map(names.contains) == true
                     }
                     let from = night.map(\.start).min() ?? sample.start, to = night.map(\.end).max() ?? sample.end
-                    let inside = stages.filter { $0.end > from && $0.start < to }
+                    let inside = (payloadSleep?.stages ?? stages).filter { $0.end > from && $0.start < to }
                     guard let first = inside.map(\.start).min(), let last = inside.map(\.end).max(),
                           first <= from.addingTimeInterval(600), last >= to.addingTimeInterval(-600) else {
                         plan.outcomes.append(.covered)
@@ -264,7 +289,9 @@ struct HAEWritePlan {
                 longestForm[HAESleep.type] = max(longestForm[HAESleep.type] ?? 0, whole.duration)
             }
         }
-        plan.dropPartsGone(candidates, stored: otherForm, deleted: &deleted)
+        if let start = sendingStart {
+            plan.dropPartsGone(sending: candidates[start...], first: start, stored: otherForm, deleted: &deleted)
+        }
         if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         // Finest form first (then by start, then by identifier: one order whatever the dictionary's), so that a coarser
         // point is weighed against what the finer ones inside it keep once they are settled themselves.
@@ -299,26 +326,34 @@ struct HAEWritePlan {
     }
 
     /// A night summary re-sent: its stored parts that the re-send no longer has (a stage now 0, restaged) are
-    /// deleted, so the night is the re-send's, whatever its parts; the first candidate of the sending that drops them
-    /// counts as replaced. A night sent several times in the batch is its last sending (of each source): the parts an
-    /// earlier sending wrote that the last one lacks are not written.
-    private mutating func dropPartsGone(_ candidates: [HAECandidate], stored: [String: [Sample]], deleted: inout Set<UUID>) {
-        let nights = HAEWritePlan.lastSendings(candidates)
-        guard !nights.isEmpty else { return }
-        var sent = Set<String>()
-        for sendings in nights.values { for sending in sendings { sent.formUnion(sending.parts.map(\.syncIdentifier)) } }
+    /// deleted, so the night is the re-send's, whatever its parts; the sending's first candidate (at `first`) counts
+    /// as replaced. Done as each sending ends, so a night sent several times in the batch leaves what a batch per
+    /// sending leaves (the parts an earlier sending wrote that a later one lacks are not written). Another source's
+    /// night of the same date is another night: only parts of the sending's source, or a related one, go.
+    private mutating func dropPartsGone(sending parts: ArraySlice<HAECandidate>, first: Int, stored: [String: [Sample]],
+                                        deleted: inout Set<UUID>) {
+        guard let sample = parts.first?.sample, let night = HAEWritePlan.nightKey(sample) else { return }
+        let sent = Set(parts.map(\.syncIdentifier))
         for old in stored[HAESleep.type] ?? [] where HAEWritePlan.form(of: old) == "night" && !deleted.contains(old.uuid) {
-            // Another device's (or person's) night of the same date is another night.
-            guard let night = HAEWritePlan.nightKey(old),
-                  let sending = nights[night]?.first(where: { HAEWritePlan.related($0.source, old.source) }),
+            guard HAEWritePlan.nightKey(old) == night, HAEWritePlan.related(sample.source, old.source),
                   case let .string(identifier)? = old.metadata[MetadataKeySyncIdentifier], !sent.contains(identifier),
                   deleted.insert(old.uuid).inserted else { continue }
             delete(old)
-            // The sending that drops it counts as replaced.
-            if outcomes.indices.contains(sending.first), outcomes[sending.first] == .added || outcomes[sending.first] == .unchanged {
-                outcomes[sending.first] = .replaced
+            if outcomes.indices.contains(first), outcomes[first] == .added || outcomes[first] == .unchanged {
+                outcomes[first] = .replaced
             }
         }
+    }
+
+    /// Whether two candidates are parts of one night summary's sending (the same night, source and point).
+    static func sameNightSending(_ a: HAECandidate, _ b: HAECandidate) -> Bool {
+        a.point == b.point && a.sample.source == b.sample.source && b.sample.typeIdentifier == HAESleep.type
+            && form(of: b.sample) == "night" && nightKey(a.sample) == nightKey(b.sample)
+    }
+
+    /// Whether a candidate is a part of a night's summary.
+    static func isNightPart(_ candidate: HAECandidate) -> Bool {
+        candidate.sample.typeIdentifier == HAESleep.type && form(of: candidate.sample) == "night"
     }
 
     /// A night summary's sending: the parts one point of the payload gave (``HAECandidate/point``), from one source,
@@ -329,21 +364,22 @@ struct HAEWritePlan {
         var parts: [HAECandidate]
     }
 
-    /// The night summaries of a batch, by night: each night's last sending of each source, the latest first.
+    /// The night summaries of a batch, by night: each night's last sending of each source (an earlier one of a related
+    /// source put aside), the latest first.
     static func lastSendings(_ candidates: [HAECandidate]) -> [String: [NightSending]] {
         var nights: [String: [NightSending]] = [:]
         for (index, candidate) in candidates.enumerated()
         where candidate.sample.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: candidate.sample) == "night" {
             guard let night = HAEWritePlan.nightKey(candidate.sample) else { continue }
             var sendings = nights[night] ?? []
-            if let at = sendings.firstIndex(where: { $0.source == candidate.sample.source }) {
-                if sendings[at].parts.last?.point == candidate.point {
-                    sendings[at].parts.append(candidate)
-                    nights[night] = sendings
-                    continue
-                }
-                sendings.remove(at: at)
+            if let at = sendings.firstIndex(where: { $0.source == candidate.sample.source }), sendings[at].parts.last?.point == candidate.point {
+                sendings[at].parts.append(candidate)
+                nights[night] = sendings
+                continue
             }
+            // A new sending puts aside the earlier ones of its source and of related sources (`Watch`, then
+            // `Watch|iPhone`), as it replaces their parts.
+            sendings.removeAll { HAEWritePlan.related($0.source, candidate.sample.source) }
             sendings.insert(NightSending(source: candidate.sample.source, first: index, parts: [candidate]), at: 0)
             nights[night] = sendings
         }

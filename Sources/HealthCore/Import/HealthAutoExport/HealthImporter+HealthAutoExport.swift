@@ -68,6 +68,8 @@ extension HealthImporter {
             let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
                                            level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
             let prefix = several ? payload.name + ": " : ""
+            // What every batch of the payload plans with: the forms its types take, and its sleep.
+            let facts = PayloadFacts(forms: payload.forms, sleep: HAEPayloadSleep(metrics, builder: builder))
             // Written in batches as the metrics are read, so memory holds one batch of samples, not the year's.
             var pending: [HAECandidate] = []
             // The batch's samples written straight from the points, between the candidates (``HAEDirectPoints``):
@@ -97,9 +99,9 @@ extension HealthImporter {
             // and rest): a later batch would take the point's own sample for a re-send replacing the others.
             func flush() throws {
                 if direct.isEmpty {
-                    try write(pending, fileStore: fileStore, run: run, forms: payload.forms, into: &receipt)
+                    try write(pending, fileStore: fileStore, run: run, payload: facts, into: &receipt)
                 } else {
-                    try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, forms: payload.forms,
+                    try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, payload: facts,
                               into: &receipt, refuse: refuse)
                     direct.removeAll()
                 }
@@ -143,12 +145,12 @@ extension HealthImporter {
     /// unread (``JSONFileStore/writeHealthAutoExportDirectly(_:hashes:direct:run:)``), every sample added; else the
     /// rows' samples are built by `builder` in their places and the batch planned as any other.
     private func write(_ candidates: [HAECandidate], direct: HAEDirectPoints, builder: HAESampleBuilder, fileStore: JSONFileStore,
-                       run: HAEImportRun, forms: [String: Set<String>], into receipt: inout ImportReceipt,
+                       run: HAEImportRun, payload: PayloadFacts, into receipt: inout ImportReceipt,
                        refuse: (String, Int, String) -> Void) throws {
         let hashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
         guard try fileStore.writeHealthAutoExportDirectly(candidates, hashes: hashes, direct: direct, run: run) else {
             try write(direct.candidates(merging: candidates, builder: builder, refuse: refuse), fileStore: fileStore, run: run,
-                      forms: forms, into: &receipt)
+                      payload: payload, into: &receipt)
             return
         }
         for candidate in candidates {
@@ -173,20 +175,22 @@ extension HealthImporter {
     }
 
     /// Writes one batch (the same point twice in it: the later sending meets the earlier one as a later batch would,
-    /// and replaces it or leaves it unchanged: ``HAEWritePlan``) and counts what happened. `forms`: the payload's
-    /// (``HealthAutoExportPayload/forms``).
+    /// and replaces it or leaves it unchanged: ``HAEWritePlan``) and counts what happened. `payload`: what the batch's
+    /// payload holds in all its batches (its forms and its sleep).
     private func write(_ batch: [HAECandidate], fileStore: JSONFileStore?, run: HAEImportRun?,
-                       forms: [String: Set<String>], into receipt: inout ImportReceipt) throws {
+                       payload: PayloadFacts, into receipt: inout ImportReceipt) throws {
         guard !batch.isEmpty else { return }
         let hashes = batch.map { HAEImportRun.syncHash($0.syncIdentifier) }
         let plan: HAEWritePlan
         if let fileStore {
             plan = try fileStore.storeHealthAutoExport(batch, dryRun: dryRun, run: run, hashes: hashes,
-                                                       planned: dryRun ? dryRunHAEPlanned : nil, payloadForms: forms)
+                                                       planned: dryRun ? dryRunHAEPlanned : nil, payloadForms: payload.forms,
+                                                       payloadSleep: payload.sleep)
         } else if let memory = store as? InMemorySampleStore {
             let earlier = dryRun ? dryRunHAEPlanned : nil
             plan = memory.modify { stored in
-                let planned = HAEWritePlan.plan(batch, stored: earlier?.applied(to: stored) ?? stored, payloadForms: forms) {
+                let planned = HAEWritePlan.plan(batch, stored: earlier?.applied(to: stored) ?? stored, payloadForms: payload.forms,
+                                                payloadSleep: payload.sleep) {
                     catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false
                 }
                 earlier?.apply(planned)
@@ -198,7 +202,7 @@ extension HealthImporter {
                 return planned
             }
         } else {
-            let planned = HAEWritePlan.plan(batch, stored: [], payloadForms: forms)
+            let planned = HAEWritePlan.plan(batch, stored: [], payloadForms: payload.forms, payloadSleep: payload.sleep)
             if !dryRun { try store.saveImported(planned.writes) }
             plan = planned
         }
@@ -221,5 +225,12 @@ extension HealthImporter {
             if outcome == .covered { counts.covered += 1 }
         }
         if let type { receipt.counts[type] = counts }
+    }
+
+    /// What the plan of each batch of a payload reads of the whole payload (``HealthAutoExportPayload/forms``,
+    /// ``HAEPayloadSleep``).
+    struct PayloadFacts {
+        let forms: [String: Set<String>]
+        let sleep: HAEPayloadSleep?
     }
 }
