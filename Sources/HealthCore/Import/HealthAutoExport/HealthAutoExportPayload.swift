@@ -87,15 +87,20 @@ public struct HealthAutoExportPayload: Sendable {
         var forms: [String: Set<String>] = [:]
         let threshold = min(level, .day)
         for (metric, dates) in zip(metrics, dated) where metric.points.count > 0 {
-            var found = Set<String>()
-            if dates.count < metric.points.count || level == .instant { found.insert(HAEPeriod.instant.name) }
+            var instants = dates.count < metric.points.count || level == .instant, periods = false
             if level > .instant {
                 for date in dates {
-                    found.insert(HAEPeriod.alignment(of: date.date, offset: date.offset, offsets: offsets) >= threshold
-                        ? level.name : HAEPeriod.instant.name)
-                    if found.count == 2 { break }
+                    if HAEPeriod.alignment(of: date.date, offset: date.offset, offsets: offsets) >= threshold {
+                        periods = true
+                    } else {
+                        instants = true
+                    }
+                    if instants && periods { break }
                 }
             }
+            var found = Set<String>()
+            if instants { found.insert(HAEPeriod.instant.name) }
+            if periods { found.insert(level.name) }
             let type = HAEMetricKind.kind(of: metric.name)?.identifier ?? HAESampleBuilder.untypedPrefix + metric.name
             forms[type, default: []].formUnion(found)
         }
