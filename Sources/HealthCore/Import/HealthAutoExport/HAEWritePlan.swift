@@ -329,13 +329,15 @@ struct HAEWritePlan {
     /// deleted, so the night is the re-send's, whatever its parts; the sending's first candidate (at `first`) counts
     /// as replaced. Done as each sending ends, so a night sent several times in the batch leaves what a batch per
     /// sending leaves (the parts an earlier sending wrote that a later one lacks are not written). Another source's
-    /// night of the same date is another night: only parts of the sending's source, or a related one, go.
+    /// night of the same date is another night: only parts of the sending's sources, or related ones, go. (One point's
+    /// parts can have sources of their own: the oldest form's `sleepSource` and `inBedSource`.)
     private mutating func dropPartsGone(sending parts: ArraySlice<HAECandidate>, first: Int, stored: [String: [Sample]],
                                         deleted: inout Set<UUID>) {
         guard let sample = parts.first?.sample, let night = HAEWritePlan.nightKey(sample) else { return }
         let sent = Set(parts.map(\.syncIdentifier))
+        let sources = Set(parts.map(\.sample.source))
         for old in stored[HAESleep.type] ?? [] where HAEWritePlan.form(of: old) == "night" && !deleted.contains(old.uuid) {
-            guard HAEWritePlan.nightKey(old) == night, HAEWritePlan.related(sample.source, old.source),
+            guard HAEWritePlan.nightKey(old) == night, sources.contains(where: { HAEWritePlan.related($0, old.source) }),
                   case let .string(identifier)? = old.metadata[MetadataKeySyncIdentifier], !sent.contains(identifier),
                   deleted.insert(old.uuid).inserted else { continue }
             delete(old)
@@ -345,10 +347,11 @@ struct HAEWritePlan {
         }
     }
 
-    /// Whether two candidates are parts of one night summary's sending (the same night, source and point).
+    /// Whether two candidates are parts of one night summary's sending (the same night and point, whatever the
+    /// parts' sources).
     static func sameNightSending(_ a: HAECandidate, _ b: HAECandidate) -> Bool {
-        a.point == b.point && a.sample.source == b.sample.source && b.sample.typeIdentifier == HAESleep.type
-            && form(of: b.sample) == "night" && nightKey(a.sample) == nightKey(b.sample)
+        a.point == b.point && b.sample.typeIdentifier == HAESleep.type && form(of: b.sample) == "night"
+            && nightKey(a.sample) == nightKey(b.sample)
     }
 
     /// Whether a candidate is a part of a night's summary.
@@ -356,34 +359,35 @@ struct HAEWritePlan {
         candidate.sample.typeIdentifier == HAESleep.type && form(of: candidate.sample) == "night"
     }
 
-    /// A night summary's sending: the parts one point of the payload gave (``HAECandidate/point``), from one source,
+    /// A night summary's sending: the parts one point of the payload gave (``HAECandidate/point``), with their sources,
     /// and the index of the first of them in the batch.
     struct NightSending {
-        let source: String
         let first: Int
         var parts: [HAECandidate]
+        var sources: Set<String> { Set(parts.map(\.sample.source)) }
     }
 
-    /// The night summaries of a batch, by night: each night's last sending of each source (an earlier one of a related
-    /// source put aside), the latest first.
+    /// The night summaries of a batch, by night: each night's last sendings, the latest first (a sending puts aside
+    /// the earlier ones of the same or related sources, as it replaces their parts: `Watch`, then `Watch|iPhone`).
     static func lastSendings(_ candidates: [HAECandidate]) -> [String: [NightSending]] {
-        var nights: [String: [NightSending]] = [:]
-        for (index, candidate) in candidates.enumerated()
-        where candidate.sample.typeIdentifier == HAESleep.type && HAEWritePlan.form(of: candidate.sample) == "night" {
+        var all: [String: [NightSending]] = [:]
+        for (index, candidate) in candidates.enumerated() where isNightPart(candidate) {
             guard let night = HAEWritePlan.nightKey(candidate.sample) else { continue }
-            var sendings = nights[night] ?? []
-            if let at = sendings.firstIndex(where: { $0.source == candidate.sample.source }), sendings[at].parts.last?.point == candidate.point {
-                sendings[at].parts.append(candidate)
-                nights[night] = sendings
-                continue
+            if let last = all[night]?.last, last.parts.last?.point == candidate.point {
+                all[night]![all[night]!.count - 1].parts.append(candidate)
+            } else {
+                all[night, default: []].append(NightSending(first: index, parts: [candidate]))
             }
-            // A new sending puts aside the earlier ones of its source and of related sources (`Watch`, then
-            // `Watch|iPhone`), as it replaces their parts.
-            sendings.removeAll { HAEWritePlan.related($0.source, candidate.sample.source) }
-            sendings.insert(NightSending(source: candidate.sample.source, first: index, parts: [candidate]), at: 0)
-            nights[night] = sendings
         }
-        return nights
+        return all.mapValues { sendings in
+            var kept: [NightSending] = []
+            for sending in sendings {
+                let sources = sending.sources
+                kept.removeAll { earlier in earlier.sources.contains { old in sources.contains { HAEWritePlan.related(old, $0) } } }
+                kept.insert(sending, at: 0)
+            }
+            return kept
+        }
     }
 
     /// Whether the stored stages of a night give the figures of the payload's summary of it (`parts`: the night's
