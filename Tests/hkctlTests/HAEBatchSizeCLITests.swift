@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestKit
+
+/// `hkctl import FILE --batch-size N` through the built binary: a Health Auto Export file that sends the same points
+/// several times (heart rate full and then `Avg` alone, steps from `Watch` and then `Watch|iPhone`, a night's summary
+/// twice with its own in-bed source, a night as stages and as its summary) stores the same samples and gives the same
+/// receipt in batches of 1, 3 and the default, its dry run says so first, and importing it again leaves the same
+/// samples.
+struct HAEBatchSizeCLITests {
+    @Test(arguments: hAEBatchSizeCLITestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    static let payload = """
+        {"data":{"metrics":[
+        {"name":"heart_rate","units":"count/min","data":[
+         {"date":"2024-05-10 08:00:00 +0200","Min":60,"Avg":70,"Max":90,"source":"Watch"},
+         {"date":"2024-05-10 08:01:00 +0200","Avg":71,"source":"Watch"},
+         {"date":"2024-05-10 08:00:00 +0200","Avg":72,"source":"Watch"}]},
+        {"name":"step_count","units":"count","data":[
+         {"date":"2024-05-10 08:00:00 +0200","qty":10,"source":"Watch"},
+         {"date":"2024-05-10 08:01:00 +0200","qty":5,"source":"Strap"},
+         {"date":"2024-05-10 08:00:00 +0200","qty":12,"source":"Watch|iPhone"}]},
+        {"name":"sleep_analysis","units":"hr","data":[
+         {"date":"2024-05-10 00:00:00 +0200","asleep":6,"inBed":7,"sleepStart":"2024-05-09 23:00:00 +0200",
+          "sleepEnd":"2024-05-10 05:00:00 +0200","inBedStart":"2024-05-09 22:30:00 +0200","inBedEnd":"2024-05-10 05:30:00 +0200",
+          "sleepSource":"Watch","inBedSource":"Watch|iPhone"},
+         {"startDate":"2024-05-10 23:00:00 +0200","endDate":"2024-05-11 01:00:00 +0200","value":"Core","source":"Watch"},
+         {"date":"2024-05-11 00:00:00 +0200","core":2,"deep":1,"totalSleep":3,"asleep":0,"sleepStart":"2024-05-10 23:00:00 +0200",
+          "sleepEnd":"2024-05-11 02:00:00 +0200","source":"Watch"},
+         {"startDate":"2024-05-11 01:00:00 +0200","endDate":"2024-05-11 02:00:00 +0200","value":"Deep","source":"Watch"},
+         {"date":"2024-05-10 00:00:00 +0200","asleep":6,"inBed":7,"sleepStart":"2024-05-09 23:00:00 +0200",
+          "sleepEnd":"2024-05-10 05:00:00 +0200","inBedStart":"2024-05-09 22:30:00 +0200","inBedEnd":"2024-05-10 05:30:00 +0200",
+          "sleepSource":"Watch","inBedSource":"Watch|iPhone"}]}]}}
+        """
+
+    func aFileSendingPointsTwiceGivesOneStoreInAnyBatchSize() throws {
+        var stores: [String: [String]] = [:], receipts: [String: String] = [:]
+        for size in ["1", "3", "default"] {
+            try CLIRunner.withTemporaryStore { cli in
+                let path = S19ReviewHAECLITests.folder(of: cli) + "/twice.json"
+                try Self.payload.write(toFile: path, atomically: true, encoding: .utf8)
+                let sizing = size == "default" ? [] : ["--batch-size", size]
+                let dry = try cli.run(["import", path, "--dry-run", "--format", "json"] + sizing)
+                let real = try cli.run(["import", path, "--format", "json"] + sizing)
+                expectEqual(real.status, 0, "batch size \(size): \(real.stderr)")
+                try expectEqual(S19ReviewHAECLITests.counts(dry), S19ReviewHAECLITests.counts(real), "batch size \(size)")
+                receipts[size] = try S19ReviewHAECLITests.counts(real)
+                stores[size] = try S19ReviewHAECLITests.contents(cli)
+                // Imported again, the file's sendings meet the store in turn as they did the first time (each earlier
+                // one replaced by the later): the same samples, their sync versions a step on, in any batch size.
+                let again = try cli.run(["import", path, "--format", "json"] + sizing)
+                receipts[size + " again"] = try S19ReviewHAECLITests.counts(again)
+                try expectEqual(Self.withoutVersions(S19ReviewHAECLITests.contents(cli)), Self.withoutVersions(stores[size] ?? []),
+                                "batch size \(size), imported again")
+            }
+        }
+        let store = try #require(stores["1"])
+        // Heart rate: 08:00 as `Avg` alone (its earlier minimum and maximum gone) and 08:01; steps: `Watch|iPhone` 12
+        // in place of `Watch` 10, and `Strap` 5; sleep: 6 h asleep and 7 h in bed, and the next night as its stages.
+        expectEqual(store.filter { $0.contains("HKQuantityTypeIdentifierHeartRate") }.count, 2, "\(store)")
+        expectEqual(store.filter { $0.contains("HKQuantityTypeIdentifierStepCount") }.count, 2, "\(store)")
+        #expect(store.contains { $0.contains("Watch|iPhone") && $0.contains("StepCount") && $0.contains("12") })
+        expectEqual(store.filter { $0.contains("HKCategoryTypeIdentifierSleepAnalysis") }.count, 4, "\(store)")
+        for size in ["3", "default"] {
+            expectEqual(stores[size], store, "batch size \(size)")
+            expectEqual(receipts[size], receipts["1"], "batch size \(size)")
+            expectEqual(receipts[size + " again"], receipts["1 again"], "batch size \(size), imported again")
+        }
+    }
+
+    /// Exported lines without their sync versions.
+    static func withoutVersions(_ lines: [String]) -> [String] {
+        lines.map { $0.replacing(/"HKMetadataKeySyncVersion":[0-9]+,?/, with: "") }
+    }
+}
+
+/// The checks ``HAEBatchSizeCLITests/checks(_:)`` runs.
+private let hAEBatchSizeCLITestsChecks: [Check<HAEBatchSizeCLITests>] = [
+    Check("aFileSendingPointsTwiceGivesOneStoreInAnyBatchSize", HAEBatchSizeCLITests.aFileSendingPointsTwiceGivesOneStoreInAnyBatchSize),
+]
