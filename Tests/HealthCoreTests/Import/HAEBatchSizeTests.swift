@@ -92,12 +92,17 @@ extension ImportTests {
         /// The payloads imported one after the other into an in-memory store holding `before`.
         static func imported(_ texts: [String], before: [Sample] = [], batchSize: Int) throws -> (store: [String], receipts: [String]) {
             let store = InMemorySampleStore(before)
+            let receipts = try importing(texts, into: store, batchSize: batchSize)
+            return (contents(store.allSamples), receipts)
+        }
+
+        /// The payloads imported one after the other into `store` by one importer: each one's receipt (``counts(_:)``).
+        static func importing(_ texts: [String], into store: any SampleStore, batchSize: Int) throws -> [String] {
             let importer = HealthImporter(store: store, batchSize: batchSize, timeZone: berlin)
-            let receipts = try texts.map { text in
+            return try texts.map { text in
                 counts(try importer.importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(text.utf8), name: "t.json"),
                                                            receivedThrough: nil))
             }
-            return (contents(store.allSamples), receipts)
         }
 
         /// Compares each batch size's store and receipts with a batch per point's; records the first few differences.
@@ -158,11 +163,7 @@ extension ImportTests {
                     let reference = try Self.imported(texts, batchSize: 1)
                     for size in [1, 3, 20_000] {
                         let store = HAEFastPathTests.store(folder + "/\(trial)-\(size)")
-                        let importer = HealthImporter(store: store, batchSize: size, timeZone: Self.berlin)
-                        let receipts = try texts.map { text in
-                            Self.counts(try importer.importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(text.utf8), name: "t.json"),
-                                                                            receivedThrough: nil))
-                        }
+                        let receipts = try Self.importing(texts, into: store, batchSize: size)
                         var samples: [Sample] = []
                         let day = DateInterval(start: ExportDateParser.parse("2024-05-09 00:00:00 +0000")!, duration: 3 * 86_400)
                         for type in [HealthAutoExportTests.heartRate, HealthAutoExportTests.steps] {
@@ -201,10 +202,7 @@ extension ImportTests {
         /// The stored sleep after importing `texts` in batches of `size`: each sample's value and hours.
         static func sleep(_ texts: [String], batchSize size: Int) throws -> (samples: [String], receipts: [String]) {
             let store = InMemorySampleStore()
-            let importer = HealthImporter(store: store, batchSize: size, timeZone: berlin)
-            let receipts = try texts.map { text in
-                counts(try importer.importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(text.utf8), name: "t.json"), receivedThrough: nil))
-            }
+            let receipts = try importing(texts, into: store, batchSize: size)
             let samples = store.allSamples.filter { $0.typeIdentifier == HealthAutoExportTests.sleep }
                 .map { "\($0.value.categoryRawValue ?? -1) \($0.duration / 3600)h" }.sorted()
             return (samples, receipts)

@@ -36,16 +36,8 @@ struct HAEPayloadSleep: Sendable {
         self.stages = stages
         spans = order.map { night in
             let (from, to) = summaryTimes[night]!
-            return (night, from, to, HAEPayloadSleep.span(stages, from: from, to: to))
+            return (night, from, to, HAEWritePlan.stagesSpan(stages, from: from, to: to))
         }
-    }
-
-    /// Whether `stages` reach from within 10 minutes of `from` to within 10 minutes of `to` (the rule by which a
-    /// payload's stages stand for a stored night, ``HAEWritePlan``).
-    static func span(_ stages: [Sample], from: Date, to: Date) -> Bool {
-        let inside = stages.filter { $0.end > from && $0.start < to }
-        guard let first = inside.map(\.start).min(), let last = inside.map(\.end).max() else { return false }
-        return first <= from.addingTimeInterval(600) && last >= to.addingTimeInterval(-600)
     }
 
     /// Whether the payload holds `sample` (sleep) in its other form as well, in a way that stands instead of it: a

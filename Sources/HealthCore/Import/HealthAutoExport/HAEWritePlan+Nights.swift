@@ -68,4 +68,12 @@ extension HAEWritePlan {
         let summary = seconds(parts), held = seconds(stages)
         return Set(summary.keys).union(held.keys).allSatisfy { abs((summary[$0] ?? 0) - (held[$0] ?? 0)) < 1 }
     }
+
+    /// Whether `stages` reach from within 10 minutes of `from` to within 10 minutes of `to`: the rule by which a
+    /// payload's stages stand for a night's summary.
+    static func stagesSpan(_ stages: [Sample], from: Date, to: Date) -> Bool {
+        let inside = stages.filter { $0.end > from && $0.start < to }
+        guard let first = inside.map(\.start).min(), let last = inside.map(\.end).max() else { return false }
+        return first <= from.addingTimeInterval(600) && last >= to.addingTimeInterval(-600)
+    }
 }

@@ -111,8 +111,7 @@ struct HAEWritePlan {
         let sleepForms = Set(candidates.lazy.filter { $0.sample.typeIdentifier == HAESleep.type }.compactMap { HAEWritePlan.form(of: $0.sample) })
         var nightPoints: [String: Int] = [:]
         let nightSentTwice = candidates.contains { candidate in
-            guard candidate.sample.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: candidate.sample) == "night",
-                  let night = HAEWritePlan.nightKey(candidate.sample) else { return false }
+            guard HAEWritePlan.isNightPart(candidate), let night = HAEWritePlan.nightKey(candidate.sample) else { return false }
             if let point = nightPoints[night] { return point != candidate.point }
             nightPoints[night] = candidate.point
             return false
@@ -197,9 +196,7 @@ struct HAEWritePlan {
                         !deleted.contains($0.uuid) && HAEWritePlan.nightKey($0).map(names.contains) == true
                     }
                     let from = night.map(\.start).min() ?? sample.start, to = night.map(\.end).max() ?? sample.end
-                    let inside = (payloadSleep?.stages ?? stages).filter { $0.end > from && $0.start < to }
-                    guard let first = inside.map(\.start).min(), let last = inside.map(\.end).max(),
-                          first <= from.addingTimeInterval(600), last >= to.addingTimeInterval(-600) else {
+                    guard HAEWritePlan.stagesSpan(payloadSleep?.stages ?? stages, from: from, to: to) else {
                         plan.outcomes.append(.covered)
                         continue
                     }
