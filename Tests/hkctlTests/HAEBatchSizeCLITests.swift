@@ -49,12 +49,16 @@ struct HAEBatchSizeCLITests {
                 try expectEqual(S19ReviewHAECLITests.counts(dry), S19ReviewHAECLITests.counts(real), "batch size \(size)")
                 receipts[size] = try S19ReviewHAECLITests.counts(real)
                 stores[size] = try S19ReviewHAECLITests.contents(cli)
-                // Imported again, the file's sendings meet the store in turn as they did the first time (each earlier
-                // one replaced by the later): the same samples, their sync versions a step on, in any batch size.
+                // Imported again: heart rate's 08:00 and the nights are unchanged (each stored as its last sending,
+                // the earlier ones superseded in the file); the steps of `Watch`, then `Watch|iPhone`, are related
+                // sources the plan meets in turn (an export's `iPhone` samples could cover the second and not the
+                // first), so they are replaced in turn: the same samples, their versions a step on.
                 let again = try cli.run(["import", path, "--format", "json"] + sizing)
                 receipts[size + " again"] = try S19ReviewHAECLITests.counts(again)
                 try expectEqual(Self.withoutVersions(S19ReviewHAECLITests.contents(cli)), Self.withoutVersions(stores[size] ?? []),
                                 "batch size \(size), imported again")
+                let totals = try S19ReviewHAECLITests.totals(again)
+                #expect(totals["added"] == 0 && totals["replaced"] == 2, "batch size \(size): \(totals)")
             }
         }
         let store = try #require(stores["1"])

@@ -116,8 +116,8 @@ private enum ReceiptText {
         table.add(row("total", receipt.totals))
         for line in table.lines() { console.line(line) }
         if resend, receipt.totals.covered > 0 {
-            console.line("\(receipt.totals.covered) unchanged point\(receipt.totals.covered == 1 ? " was" : "s were") already covered by samples "
-                         + "from an Apple Health export (not stored twice).")
+            console.line("\(receipt.totals.covered) unchanged point\(receipt.totals.covered == 1 ? " was" : "s were") already covered by other samples "
+                         + "of their time (an Apple Health export's, or a night's in the payload's other sleep form): not stored twice.")
         }
         if receipt.supersededHealthAutoExport > 0 {
             console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "

@@ -102,6 +102,16 @@ struct HAEPointList: RandomAccessCollection, Sendable {
         return (Double(Int64(bitPattern: bits) >> 16), Int(Int16(bitPattern: UInt16(truncatingIfNeeded: bits))) * 60)
     }
 
+    /// The date of point `position`'s first field numbered `key` (``keyNumber(_:)``), nil when that field is no date or
+    /// the point has none.
+    func date(of position: Int, key: UInt32) -> (seconds: Double, offset: Int)? {
+        for field in fields(of: position) where keys[field] == key {
+            guard kinds[field] == Kind.date.rawValue || kinds[field] == Kind.otherDate.rawValue else { return nil }
+            return date(at: field)
+        }
+        return nil
+    }
+
     /// Of every point whose first field named `key` is a date: that date and its offset, in point order (what
     /// `self[i][key]` gives, without making the points).
     func dates(_ key: String) -> [(date: Date, offset: Int)] {

@@ -181,6 +181,16 @@ struct HAESampleBuilder {
         }
     }
 
+    /// Calls `body` with the samples of point `position` of `metric`, or its refusal.
+    func build(_ metric: HAEMetric, at position: Int, into body: (HAEBuilt) throws -> Void) rethrows {
+        let point = metric.points[position]
+        guard let kind = HAEMetricKind.kind(of: metric.name) else {
+            try body(untyped(point, metric: metric, identifier: HAESampleBuilder.untypedPrefix + metric.name))
+            return
+        }
+        try build(point, metric: metric, kind: kind, into: body)
+    }
+
     /// Calls `body` with the samples of one point of a typed metric of `kind`, or its refusal.
     func build(_ point: HAEPoint, metric: HAEMetric, kind: HAEMetricKind, into body: (HAEBuilt) throws -> Void) rethrows {
         if let refused = misfit(point, kind: kind) {

@@ -19,6 +19,9 @@ public struct HealthAutoExportPayload: Sendable {
     /// its metrics' points take in the whole payload, sleep aside: forms a payload holds side by side never stand for
     /// each other, in whichever batches of the import they come.
     let forms: [String: Set<String>]
+    /// Per metric (in ``HAEParser/Parsed/metrics`` order): its points' dates, first to last, and whether they only grow;
+    /// nil for sleep and for a metric without dated points (``HAELaterSendings`` looks for points sent twice in them).
+    let dateSpans: [HAEDateSpan?]
 
     /// Parses a payload.
     ///
@@ -63,8 +66,12 @@ public struct HealthAutoExportPayload: Sendable {
         self.name = name
         self.parsed = parsed
         // Sleep per night is dated by its night, not by a period.
-        let periodic = parsed.metrics.filter { $0.name != "sleep_analysis" }
+        let periodicIndices = parsed.metrics.indices.filter { parsed.metrics[$0].name != "sleep_analysis" }
+        let periodic = periodicIndices.map { parsed.metrics[$0] }
         let dated: [[(date: Date, offset: Int)]] = periodic.map { $0.points.dates("date") }
+        var spans = [HAEDateSpan?](repeating: nil, count: parsed.metrics.count)
+        for (index, dates) in zip(periodicIndices, dated) { spans[index] = HAEDateSpan(dates) }
+        dateSpans = spans
         // The metrics HAE aggregates by its setting decide the level; readings kept at their own times (blood
         // pressure, glucose, insulin, events, sessions) do not.
         let deciding = periodic.map { metric in

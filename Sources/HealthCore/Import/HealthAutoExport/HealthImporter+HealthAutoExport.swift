@@ -9,7 +9,9 @@ extension HealthImporter {
     /// derived from metric, time and source: importing the same payload again changes nothing
     /// (``ImportReceipt/Counts/alreadyPresent``), and a re-send with a changed value replaces the stored sample
     /// (``ImportReceipt/Counts/replaced``; a deletion and an addition that `changes`, anchored queries and `undo`
-    /// see). A point whose time is already covered by samples of its type from elsewhere (an Apple Health export) is
+    /// see). A point the payload sends twice is stored as its last sending, the earlier counted as unchanged
+    /// (``HAELaterSendings``; a folder's files are one input the same way). A point whose time is already covered by
+    /// samples of its type from elsewhere (an Apple Health export) is
     /// not stored either, so nothing counts twice (``HAEWritePlan``). Points that cannot be read are refused and
     /// listed with their lines.
     ///
@@ -62,11 +64,17 @@ extension HealthImporter {
         let run = readsEveryHAEBatch ? nil : HAEImportRun()
         lastHAERun = run
         let several = payloads.count > 1
+        let builders = payloads.map { payload in
+            HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone, level: payload.level,
+                             offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
+        }
+        // Points the input sends again later: each is stored as its last sending (importing the input again then
+        // finds it unchanged rather than replaying its sendings).
+        let later = HAELaterSendings(payloads, builders: builders)
         for index in payloads.indices {
             var metrics = payloads[index].takeMetrics()
             let payload = payloads[index]
-            let builder = HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone,
-                                           level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
+            let builder = builders[index]
             let prefix = several ? payload.name + ": " : ""
             // What every batch of the payload plans with: the forms its types take, and its sleep.
             let facts = PayloadFacts(forms: payload.forms, sleep: HAEPayloadSleep(metrics, builder: builder))
@@ -82,6 +90,9 @@ extension HealthImporter {
             }
             // The points met so far: each candidate knows its point's number (``HAECandidate/point``).
             var pointsMet = 0
+            // Whether the point being built is sent again later in the input (``HAELaterSendings``): its samples
+            // count as unchanged and are not planned.
+            var superseded = false
             func take(_ built: HAEBuilt) {
                 switch built {
                 case var .candidate(candidate):
@@ -89,6 +100,10 @@ extension HealthImporter {
                     if appleComputed.contains(candidate.sample.typeIdentifier) {
                         refuse(candidate.sample.typeIdentifier, candidate.line, "'\(candidate.metric)' is computed by Apple and no "
                                + "source may write it; the owner keeps it by importing the app's files instead")
+                        return
+                    }
+                    if superseded {
+                        receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
                         return
                     }
                     pending.append(candidate)
@@ -115,6 +130,15 @@ extension HealthImporter {
                 // The list's only holder while it is built, when the payload was given up: its memory goes after.
                 let metric = metrics[number]
                 metrics[number].points = HAEPointList()
+                if let positions = later.positions(payload: index, metric: number) {
+                    for position in metric.points.indices {
+                        superseded = positions.contains(position)
+                        builder.build(metric, at: position, into: take)
+                        superseded = false
+                        try endOfPoint()
+                    }
+                    continue
+                }
                 guard directly, let shared = builder.directMetric(metric, serial: (index, number), refused: appleComputed) else {
                     try builder.build(metric, into: take, afterPoint: endOfPoint)
                     continue
