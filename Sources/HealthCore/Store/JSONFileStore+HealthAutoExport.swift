@@ -30,10 +30,16 @@ extension JSONFileStore {
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
                 let interval = JSONFileStore.HAEWindow(span)
                 var earliest = interval.start
+                // HAE points more than a day past the span, left out unless a point reaching into the span reaches them
+                // (``LaterPoints``).
+                var later = LaterPoints(after: span.end)
+                defer { later.leaveOut(from: &stored) }
                 func take(_ sample: Sample) {
                     stored.append(sample)
                     if sample.metadata[HAESampleBuilder.aggregationKey] != nil {
-                        earliest = min(earliest, HAEWritePlan.periodStart(of: sample))
+                        let start = HAEWritePlan.periodStart(of: sample)
+                        earliest = min(earliest, start)
+                        later.note(start: start, of: sample, at: stored.count - 1)
                     }
                 }
                 let deleted = readsStore ? try self.deletedUUIDs(ofType: type) : Deletions()
@@ -218,6 +224,49 @@ extension JSONFileStore {
     /// (whether an export's samples go on past a point's period, a week's included).
     static func HAEWindow(_ span: (start: Date, end: Date)) -> DateInterval {
         DateInterval(start: span.start.addingTimeInterval(-86_400), end: span.end.addingTimeInterval(8 * 86_400))
+    }
+
+    /// The HAE points a batch's plan need not meet: the window of one type is read eight days past the batch's span for
+    /// the samples from elsewhere (an export made after a point's period covers it), but an HAE point that starts more
+    /// than a day after the span meets no candidate (a candidate's sync identifier names its period, and the points it
+    /// crosses overlap it), unless a point that starts before then reaches it (a week reaching past the span is weighed
+    /// against the finer points inside it). A point's pieces share its period's start, so they stay or go together.
+    /// Leaving them out spares the plan most of the samples it read (a re-imported folder's batches).
+    struct LaterPoints {
+        private let near: Date
+        private var limit: Date
+        /// The places in the stored samples of the points starting after ``near``, and their starts.
+        private var far: [(index: Int, start: Date)] = []
+
+        init(after end: Date) {
+            near = end.addingTimeInterval(86_400)
+            limit = near
+        }
+
+        /// Notes an HAE point just read (its period starting at `start`), at `index` in the stored samples.
+        mutating func note(start: Date, of sample: Sample, at index: Int) {
+            if start <= near {
+                limit = max(limit, HAEWritePlan.periodEnd(of: sample))
+            } else {
+                far.append((index, start))
+            }
+        }
+
+        /// Removes from `stored` the points noted far that no point reaches.
+        func leaveOut(from stored: inout [Sample]) {
+            var gone = far.lazy.filter { $0.start > limit }.map(\.index).makeIterator()
+            guard var upcoming = gone.next() else { return }
+            var kept = upcoming
+            for index in upcoming..<stored.count {
+                if index == upcoming {
+                    upcoming = gone.next() ?? -1
+                    continue
+                }
+                stored.swapAt(kept, index)
+                kept += 1
+            }
+            stored.removeSubrange(kept...)
+        }
     }
 
     /// Whether one of a type folder's `names` is a partition that ``partitions(ofType:overlapping:)`` would read for
