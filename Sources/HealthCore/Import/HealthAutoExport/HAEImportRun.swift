@@ -10,7 +10,11 @@
 /// - no sample this run wrote of the type has a candidate's sync identifier, or that identifier with `|min` or `|max`
 ///   (kept as hashes: a collision only sends the batch the long way);
 /// - this run wrote no form (``HAEWritePlan/form(of:)``) of the type other than the candidates' own, no sample of the
-///   type without HAE's marks, and the type is not sleep (whose nights are planned across forms and sources).
+///   type without HAE's marks, and the type is not sleep (whose nights are planned across forms and sources);
+/// - the run wrote the candidates' form of the type at one phase (``phase(form:start:)``), the candidates': an hour of
+///   a phone in a half-hour zone (`14:00 +0530`) overlaps the run's hours of another zone without sharing their sync
+///   identifiers, and the plan weighs them against each other (a day-level payload across a change of summer time
+///   has two phases, and its later batches are read).
 /// Otherwise the batch is planned against the samples read from the store, as before. Every write of the run, either
 /// way, is noted. Call everything under the store's exclusive lock.
 final class HAEImportRun {
@@ -26,6 +30,8 @@ final class HAEImportRun {
     private var keys: [String: HAEHashSet] = [:]
     /// Per type: the forms written.
     private var forms: [String: Set<String>] = [:]
+    /// Per type: the phases (``phase(form:start:)``) of the periods written.
+    private var phases: [String: Set<Int>] = [:]
     /// Types of which a sample without HAE's marks (aggregation and sync identifier) was written.
     private var unmarked: Set<String> = []
     /// How many batches were planned without reading the store, and how many were read (for tests and measurements).
@@ -64,6 +70,14 @@ final class HAEImportRun {
                     period = rows[index].period
                     let form = rows[index].period.name
                     if writtenForms.contains(where: { $0 != form }) { return false }
+                }
+                // The periods' phases, looked up when they change (a run of a metric has one, or two across a change
+                // of summer time).
+                var last: Int?
+                for index in start..<end where writtenForms.contains(rows[index].period.name) {
+                    guard let phase = HAEImportRun.phase(form: rows[index].period.name, start: rows[index].start), phase != last else { continue }
+                    if phases[type].map({ HAEImportRun.otherPhase(than: phase, in: $0) }) ?? true { return false }
+                    last = phase
                 }
             }
             if let written = keys[type] {
@@ -118,18 +132,22 @@ final class HAEImportRun {
         }
         // A batch holds a few types, one after the other: each type's notes are looked up once a run of it.
         var type: String?
-        var written: HAEHashSet?, writtenForms: Set<String>?
+        var written: HAEHashSet?, writtenForms: Set<String>?, writtenPhases: Set<Int>?
         // By index: a candidate is not copied to be looked at.
         for index in candidates.indices {
             if type != candidates[index].sample.typeIdentifier {
                 type = candidates[index].sample.typeIdentifier
                 written = keys[candidates[index].sample.typeIdentifier]
                 writtenForms = forms[candidates[index].sample.typeIdentifier]
+                writtenPhases = phases[candidates[index].sample.typeIdentifier]
             }
             if let written, written.contains(hashes[index]) { return false }
-            if let writtenForms, let form = HAEWritePlan.form(of: candidates[index].sample),
-               writtenForms.contains(where: { $0 != form }) {
-                return false
+            if let writtenForms, let form = HAEWritePlan.form(of: candidates[index].sample) {
+                if writtenForms.contains(where: { $0 != form }) { return false }
+                if writtenForms.contains(form), let phase = HAEImportRun.phase(form: form, start: candidates[index].sample.start),
+                   writtenPhases.map({ HAEImportRun.otherPhase(than: phase, in: $0) }) ?? true {
+                    return false
+                }
             }
         }
         return true
@@ -185,6 +203,7 @@ final class HAEImportRun {
                 for index in piece {
                     set.insert(rows[index].hash)
                     if let pointHash = rows[index].pointHash { set.insert(pointHash) }
+                    notePhase(form: rows[index].period.name, start: rows[index].start)
                     guard rows[index].period != period else { continue }
                     period = rows[index].period
                     noteForm(rows[index].period.name)
@@ -197,7 +216,7 @@ final class HAEImportRun {
 
     /// The type whose notes ``note(_:hash:)`` works on, taken out of the tables while it does (no copy as they grow),
     /// and the last form noted of it (a run of a type is of one form: its set is not asked again each sample).
-    private var current: (type: String, keys: HAEHashSet, forms: Set<String>, lastForm: String?)?
+    private var current: (type: String, keys: HAEHashSet, forms: Set<String>, lastForm: String?, phases: Set<Int>, lastPhase: Int?)?
 
     private func note(_ sample: Sample, hash: Int?) {
         let type = sample.typeIdentifier
@@ -219,6 +238,8 @@ final class HAEImportRun {
         var form: String?
         if case let .string(name) = aggregation { form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name }
         note(type: type, hash: hash ?? HAEImportRun.syncHash(identifier), pointHash: pointHash, form: form)
+        // A written remainder starts after its period does: the period's start says where the point lies.
+        if let form, type != HAESleep.type { notePhase(form: form, start: HAEWritePlan.periodStart(of: sample)) }
     }
 
     /// Notes a marked sample of `type`: its sync identifier's hash, the hash without its `|min` or `|max` ending
@@ -234,7 +255,8 @@ final class HAEImportRun {
     private func makeCurrent(_ type: String) {
         guard current?.type != type else { return }
         settle()
-        current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil)
+        current = (type, keys.removeValue(forKey: type) ?? HAEHashSet(), forms.removeValue(forKey: type) ?? [], nil,
+                   phases.removeValue(forKey: type) ?? [], nil)
     }
 
     /// Notes `form` of the current type (a run of a type is of one form: its set is not asked again each sample).
@@ -259,11 +281,41 @@ final class HAEImportRun {
         return identifier.hasSuffix("|min") || identifier.hasSuffix("|max")
     }
 
+    /// Notes the phase of a period of the current type (noted again only when it changes).
+    private func notePhase(form: String, start: Date) {
+        guard let phase = HAEImportRun.phase(form: form, start: start), current!.lastPhase != phase else { return }
+        current!.phases.insert(phase)
+        current!.lastPhase = phase
+    }
+
+    /// Where a period of `form` (minute, hour, day, week) starting at `start` lies in the periods of its length counted
+    /// from 1970 (its start in seconds modulo the length), with the form: periods of one form and phase never overlap
+    /// unless they are the same; nil for other forms (readings, sleep).
+    static func phase(form: String, start: Date) -> Int? {
+        let length: Int, level: Int
+        switch form {
+        case "minute": (length, level) = (60, 1)
+        case "hour": (length, level) = (3_600, 2)
+        case "day": (length, level) = (86_400, 3)
+        case "week": (length, level) = (604_800, 4)
+        default: return nil
+        }
+        let seconds = Int(start.timeIntervalSince1970.rounded(.down))
+        return level << 32 | ((seconds % length) + length) % length
+    }
+
+    /// Whether `phases` holds a phase of `phase`'s form other than it: then a period of that phase can overlap one the
+    /// run wrote (a run that wrote hours of two zones may have written one that a new hour of either overlaps).
+    static func otherPhase(than phase: Int, in phases: Set<Int>) -> Bool {
+        phases.contains { $0 >> 32 == phase >> 32 && $0 != phase }
+    }
+
     /// Puts the current type's notes back in the tables.
     private func settle() {
         if let current {
             keys[current.type] = current.keys
             forms[current.type] = current.forms
+            phases[current.type] = current.phases
         }
         current = nil
     }

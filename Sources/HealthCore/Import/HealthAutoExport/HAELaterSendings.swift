@@ -37,7 +37,7 @@ struct HAEDateSpan: Sendable {
 /// A sending is superseded by a later one when the later gives every sync identifier of the earlier's points (a
 /// heart-rate point's `|min` and `|max` parts go with the point: a re-send with the average alone replaces them; a
 /// sexual-activity point of two events is not superseded by one of a single event, which leaves the second standing),
-/// one source each, the same (a re-send whose sources grew, `Watch` then `Watch|iPhone`, is
+/// the same stretch of time (first start to last end), one source each, the same (a re-send whose sources grew, `Watch` then `Watch|iPhone`, is
 /// left to the plan: an export's `iPhone` samples may cover the later and not the earlier, which then stands), the
 /// later's payload holding its type in no form the earlier's does not (forms a payload holds side by side do not cross:
 /// a minute from a file of minutes removes the readings inside it, one from a file of minutes and readings does not),
@@ -66,6 +66,17 @@ struct HAELaterSendings {
         var former = false
         /// The forms its type takes in its payload (``HealthAutoExportPayload/forms``).
         var forms: Set<String> = []
+        /// From its samples' first start to their last end: a later sending of the same identifiers may stand for
+        /// another stretch (a day of 25 hours where the import's zone is not the phone's: its end comes from the next
+        /// day in the same file), and then does not replace what the earlier replaced.
+        var start: Date?
+        var end: Date?
+
+        /// Whether this later sending supersedes `earlier`, whose one source is `source`.
+        func supersedes(_ earlier: Sending, source: String) -> Bool {
+            !refused && !former && sources.count == 1 && sources.first == source && identifiers.isSuperset(of: earlier.points)
+                && forms.isSubset(of: earlier.forms) && start == earlier.start && end == earlier.end
+        }
     }
 
     /// A point of a looked-at metric: its date, and where it is in the input (payload, metric, position: the order the
@@ -151,6 +162,8 @@ struct HAELaterSendings {
                 switch built {
                 case let .candidate(candidate):
                     sending.identifiers.insert(candidate.syncIdentifier)
+                    sending.start = min(sending.start ?? candidate.sample.start, candidate.sample.start)
+                    sending.end = max(sending.end ?? candidate.sample.end, candidate.sample.end)
                     sending.points.insert(HAEWritePlan.pointOfPart(type: candidate.sample.typeIdentifier,
                                                                    identifier: candidate.syncIdentifier) ?? candidate.syncIdentifier)
                     sending.sources.insert(candidate.sample.source)
@@ -167,9 +180,7 @@ struct HAELaterSendings {
             // The nearest later sendings first, and only so many: a time sent thousands of times by sources that
             // supersede nothing must not cost a comparison of each pair (leaving one unsuperseded only replays it).
             let superseding = sendings[(index + 1)..<min(sendings.count, index + 1 + HAELaterSendings.reach)].contains { later in
-                !later.refused && !later.former && later.sources.count == 1
-                    && later.identifiers.isSuperset(of: earlier.points)
-                    && later.sources.first == source && later.forms.isSubset(of: earlier.forms)
+                later.supersedes(earlier, source: source)
             }
             if superseding {
                 let ref = run[run.startIndex + index]

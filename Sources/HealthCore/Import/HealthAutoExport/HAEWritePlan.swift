@@ -492,9 +492,11 @@ struct HAEWritePlan {
                     && HAEWritePlan.form(of: other).map { $0 != form } == true
                     && (point.typeIdentifier == HAESleep.type || HAEWritePlan.related(other.source, point.source))
             }
-            // Points of its own form sent with another alignment (hours re-sent after the phone moved to a zone whose
-            // hours start at :30) cover the part of it they overlap, and stand for their amount there, pro rata.
-            let across = nearSent.filter {
+            // Points of its own form with another alignment (hours re-sent after the phone moved to a zone whose hours
+            // start at :30), sent now or stored before (an unchanged re-send of them is not written again, and weighing
+            // the point without them gave it back what they hold), cover the part of it they overlap, and stand for
+            // their amount there, pro rata.
+            let across = (nearSent + nearStored.filter { !deleted.contains($0.uuid) && $0.uuid != point.uuid }).filter {
                 $0.typeIdentifier == point.typeIdentifier && $0.end > point.start && $0.start < point.end
                     && HAEWritePlan.related($0.source, point.source) && HAEWritePlan.isMisaligned(point, with: $0, identifier: nil)
             }
