@@ -119,6 +119,10 @@ private enum ReceiptText {
             console.line("\(receipt.totals.covered) unchanged point\(receipt.totals.covered == 1 ? " was" : "s were") already covered by other samples "
                          + "of their time (an Apple Health export's, or a night's in the payload's other sleep form): not stored twice.")
         }
+        if resend, receipt.totals.sentAgain > 0 {
+            console.line("\(receipt.totals.sentAgain) unchanged point\(receipt.totals.sentAgain == 1 ? " is" : "s are") sent again later in "
+                         + "the same input: each is stored once, as its last sending.")
+        }
         if receipt.supersededHealthAutoExport > 0 {
             console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "
                          + "that this export's samples cover (not counted twice).")

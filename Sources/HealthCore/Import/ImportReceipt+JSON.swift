@@ -5,13 +5,13 @@ extension ImportReceipt {
     /// `{"input", "dryRun", "complete", "totals", "types": {TYPE: counts}, "problemCount", "problems": [{"line",
     /// "type", "reason"}], "skippedElements", "skippedAttributes", "characteristics", "characteristicResults", "supersededHealthAutoExport"}` plus
     /// `archiveMember`, `exportDate` and `locale` when known. Counts are `{"added", "alreadyPresent",
-    /// "keptGenerically", "rejected", "replaced", "covered"}` (``Counts``). Keys are sorted, so equal receipts give
+    /// "keptGenerically", "rejected", "replaced", "covered", "sentAgain"}` (``Counts``). Keys are sorted, so equal receipts give
     /// equal text.
     public var json: String {
         func counts(_ counts: Counts) -> String {
             "{\"added\":\(counts.added),\"alreadyPresent\":\(counts.alreadyPresent),"
                 + "\"keptGenerically\":\(counts.keptGenerically),\"rejected\":\(counts.rejected),"
-                + "\"replaced\":\(counts.replaced),\"covered\":\(counts.covered)}"
+                + "\"replaced\":\(counts.replaced),\"covered\":\(counts.covered),\"sentAgain\":\(counts.sentAgain)}"
         }
         func object(_ entries: [String: String]) -> String {
             "{" + entries.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"

@@ -20,6 +20,9 @@ public struct ImportReceipt: Equatable, Sendable {
         /// Of ``alreadyPresent``: Health Auto Export points not stored because samples of the type from elsewhere
         /// (an Apple Health export) already cover their time.
         public var covered = 0
+        /// Of ``alreadyPresent``: Health Auto Export points that a later point of the same input (a file, or a
+        /// folder's files) sends again: each is stored as its last sending.
+        public var sentAgain = 0
 
         /// Every record of the type that was read.
         public var total: Int { added + alreadyPresent + keptGenerically + rejected + replaced }
@@ -102,6 +105,7 @@ public struct ImportReceipt: Equatable, Sendable {
             sum.rejected += counts.rejected
             sum.replaced += counts.replaced
             sum.covered += counts.covered
+            sum.sentAgain += counts.sentAgain
         }
     }
 

@@ -97,6 +97,7 @@ extension ImportTests {
                 let dry = try Self.importFolder(texts, in: directory, into: store, dryRun: true)
                 let real = try Self.importFolder(texts, in: directory, into: store)
                 expectEqual(Batch.counts(real), "\(HealthAutoExportTests.steps): +1 =2 ~0 c0 g0")
+                expectEqual(real.totals.sentAgain, 2)
                 expectEqual(dry.counts, real.counts)
                 var samples: [Sample] = []
                 try store.forEachSample(ofType: HealthAutoExportTests.steps, overlapping: DateInterval(

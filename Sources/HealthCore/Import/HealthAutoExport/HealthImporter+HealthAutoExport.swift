@@ -104,6 +104,7 @@ extension HealthImporter {
                     }
                     if superseded {
                         receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].alreadyPresent += 1
+                        receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].sentAgain += 1
                         return
                     }
                     pending.append(candidate)
