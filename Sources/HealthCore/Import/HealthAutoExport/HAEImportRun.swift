@@ -11,7 +11,7 @@
 ///   (kept as hashes: a collision only sends the batch the long way);
 /// - this run wrote no form (``HAEWritePlan/form(of:)``) of the type other than the candidates' own, no sample of the
 ///   type without HAE's marks, and the type is not sleep (whose nights are planned across forms and sources);
-/// - the run wrote the candidates' form of the type at one phase (``phase(form:start:)``), the candidates': an hour of
+/// - the run wrote the candidates' form of the type at one phase (``phase(form:start:end:)``), the candidates': an hour of
 ///   a phone in a half-hour zone (`14:00 +0530`) overlaps the run's hours of another zone without sharing their sync
 ///   identifiers, and the plan weighs them against each other (a day-level payload across a change of summer time
 ///   has two phases, and its later batches are read).
@@ -30,7 +30,7 @@ final class HAEImportRun {
     private var keys: [String: HAEHashSet] = [:]
     /// Per type: the forms written.
     private var forms: [String: Set<String>] = [:]
-    /// Per type: the phases (``phase(form:start:)``) of the periods written.
+    /// Per type: the phases (``phase(form:start:end:)``) of the periods written.
     private var phases: [String: Set<Int>] = [:]
     /// Types of which a sample without HAE's marks (aggregation and sync identifier) was written.
     private var unmarked: Set<String> = []
@@ -75,7 +75,8 @@ final class HAEImportRun {
                 // of summer time).
                 var last: Int?
                 for index in start..<end where writtenForms.contains(rows[index].period.name) {
-                    guard let phase = HAEImportRun.phase(form: rows[index].period.name, start: rows[index].start), phase != last else { continue }
+                    guard let phase = HAEImportRun.phase(form: rows[index].period.name, start: rows[index].start, end: rows[index].end),
+                          phase != last else { continue }
                     if phases[type].map({ HAEImportRun.otherPhase(than: phase, in: $0) }) ?? true { return false }
                     last = phase
                 }
@@ -144,7 +145,8 @@ final class HAEImportRun {
             if let written, written.contains(hashes[index]) { return false }
             if let writtenForms, let form = HAEWritePlan.form(of: candidates[index].sample) {
                 if writtenForms.contains(where: { $0 != form }) { return false }
-                if writtenForms.contains(form), let phase = HAEImportRun.phase(form: form, start: candidates[index].sample.start),
+                if writtenForms.contains(form),
+                   let phase = HAEImportRun.phase(form: form, start: candidates[index].sample.start, end: candidates[index].sample.end),
                    writtenPhases.map({ HAEImportRun.otherPhase(than: phase, in: $0) }) ?? true {
                     return false
                 }
@@ -203,7 +205,7 @@ final class HAEImportRun {
                 for index in piece {
                     set.insert(rows[index].hash)
                     if let pointHash = rows[index].pointHash { set.insert(pointHash) }
-                    notePhase(form: rows[index].period.name, start: rows[index].start)
+                    notePhase(form: rows[index].period.name, start: rows[index].start, end: rows[index].end)
                     guard rows[index].period != period else { continue }
                     period = rows[index].period
                     noteForm(rows[index].period.name)
@@ -239,7 +241,9 @@ final class HAEImportRun {
         if case let .string(name) = aggregation { form = type == HAESleep.type ? (name == "night" ? "night" : "stage") : name }
         note(type: type, hash: hash ?? HAEImportRun.syncHash(identifier), pointHash: pointHash, form: form)
         // A written remainder starts after its period does: the period's start says where the point lies.
-        if let form, type != HAESleep.type { notePhase(form: form, start: HAEWritePlan.periodStart(of: sample)) }
+        if let form, type != HAESleep.type {
+            notePhase(form: form, start: HAEWritePlan.periodStart(of: sample), end: HAEWritePlan.periodEnd(of: sample))
+        }
     }
 
     /// Notes a marked sample of `type`: its sync identifier's hash, the hash without its `|min` or `|max` ending
@@ -282,16 +286,19 @@ final class HAEImportRun {
     }
 
     /// Notes the phase of a period of the current type (noted again only when it changes).
-    private func notePhase(form: String, start: Date) {
-        guard let phase = HAEImportRun.phase(form: form, start: start), current!.lastPhase != phase else { return }
+    private func notePhase(form: String, start: Date, end: Date) {
+        guard let phase = HAEImportRun.phase(form: form, start: start, end: end), current!.lastPhase != phase else { return }
         current!.phases.insert(phase)
         current!.lastPhase = phase
     }
 
-    /// Where a period of `form` (minute, hour, day, week) starting at `start` lies in the periods of its length counted
-    /// from 1970 (its start in seconds modulo the length), with the form: periods of one form and phase never overlap
-    /// unless they are the same; nil for other forms (readings, sleep).
-    static func phase(form: String, start: Date) -> Int? {
+    /// Where a period of `form` (minute, hour, day, week) from `start` to `end` lies in the periods of its length
+    /// counted from 1970 (its start in seconds modulo the length), with the form: periods of one form, of its usual
+    /// length, and of one phase never overlap unless they are the same. A day or week of another length (23 or 25
+    /// hours across a change of summer time) has a phase of its own, its length: it can overlap the next day of the
+    /// usual phase. A heart-rate point's minimum and maximum (a millisecond each) take their point's. Nil for other
+    /// forms (readings, sleep).
+    static func phase(form: String, start: Date, end: Date) -> Int? {
         let length: Int, level: Int
         switch form {
         case "minute": (length, level) = (60, 1)
@@ -300,6 +307,8 @@ final class HAEImportRun {
         case "week": (length, level) = (604_800, 4)
         default: return nil
         }
+        let duration = Int(end.timeIntervalSince(start).rounded())
+        if level >= 3, duration > 1, duration != length { return level << 32 | 1 << 31 | duration }
         let seconds = Int(start.timeIntervalSince1970.rounded(.down))
         return level << 32 | ((seconds % length) + length) % length
     }

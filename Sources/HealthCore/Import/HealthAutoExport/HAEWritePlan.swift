@@ -299,7 +299,7 @@ struct HAEWritePlan {
             return $0.sample.uuid.uuidString < $1.sample.uuid.uuidString
         }
         plan.settle(wide,
-                    stored: otherForm, deleted: &deleted, storedStart: { byUUID[$0]?.start }, cumulative: cumulative)
+                    stored: otherForm, deleted: &deleted, storedSample: { byUUID[$0] }, cumulative: cumulative)
         plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
         return plan
     }
@@ -467,7 +467,7 @@ struct HAEWritePlan {
     /// lost, and a step is counted once.
     /// `first`: the outcome of the first candidate that crossed it, which counts as replaced when it is deleted.
     private mutating func settle(_ wide: [(sample: Sample, first: Int)], stored: [String: [Sample]], deleted: inout Set<UUID>,
-                                 storedStart: (UUID) -> Date?, cumulative: (String) -> Bool) {
+                                 storedSample: (UUID) -> Sample?, cumulative: (String) -> Bool) {
         // The payload's own points (remainders written below are not).
         let sent = writes
         // What each point settled here keeps (its remainder, or nothing): a coarser point settled after it weighs it so.
@@ -496,7 +496,9 @@ struct HAEWritePlan {
             // start at :30), sent now or stored before (an unchanged re-send of them is not written again, and weighing
             // the point without them gave it back what they hold), cover the part of it they overlap, and stand for
             // their amount there, pro rata.
-            let across = (nearSent + nearStored.filter { !deleted.contains($0.uuid) && $0.uuid != point.uuid }).filter {
+            // A stored one as it lies, not over its period: a remainder left its other part to the points that took it.
+            let storedAcross = nearStored.filter { !deleted.contains($0.uuid) && $0.uuid != point.uuid }.map { storedSample($0.uuid) ?? $0 }
+            let across = (nearSent + storedAcross).filter {
                 $0.typeIdentifier == point.typeIdentifier && $0.end > point.start && $0.start < point.end
                     && HAEWritePlan.related($0.source, point.source) && HAEWritePlan.isMisaligned(point, with: $0, identifier: nil)
             }
@@ -509,7 +511,7 @@ struct HAEWritePlan {
             // Where what is left lies: over the gaps between the finer points from where the stored point began (after
             // an export's samples) to its period's end (``HAEPieces``), so that those hours or days count their own
             // figures alone.
-            let stored = storedStart(point.uuid) ?? point.start
+            let stored = storedSample(point.uuid)?.start ?? point.start
             var remainder: [Sample] = []
             if reach < point.end {
                 guard cumulative(point.typeIdentifier), case let .quantity(amount) = point.value else { continue }
