@@ -216,6 +216,13 @@ extension ImportTests {
                 ("a half-zone hour between whole-zone hours", [Self.watchSteps([("2024-05-10 07:00:00 +0000", 40)])],
                  [Self.watchSteps([("2024-05-10 13:00:00 +0530", 50)]), Self.watchSteps([("2024-05-10 08:00:00 +0000", 60)])],
                  "2024-05-10 00:00:00 +0000", "2024-05-11 00:00:00 +0000", 95, nil),
+                // Hours of two zones in turn, the first sent again last: where they overlap the later sending wins,
+                // which depends on every sending, so a type at two alignments is left to the plan (superseding the
+                // first gave 76: the whole-zone hour gave way instead of the half-zone one).
+                ("two zones' hours in turn", [],
+                 [Self.watchSteps([("2024-05-10 13:00:00 +0530", 50)]), Self.watchSteps([("2024-05-10 08:00:00 +0000", 51)]),
+                  Self.watchSteps([("2024-05-10 13:00:00 +0530", 50)])],
+                 "2024-05-10 00:00:00 +0000", "2024-05-11 00:00:00 +0000", 75.5, nil),
                 // A day of 25 hours (its end from another metric's next day, in the import's zone) and the phone's next
                 // day sent from a zone an hour east overlap by an hour at one phase: the run's shortcut must not take
                 // the second for meeting nothing (4,900 counted the hour twice).

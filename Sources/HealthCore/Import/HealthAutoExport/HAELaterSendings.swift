@@ -41,7 +41,9 @@ struct HAEDateSpan: Sendable {
 /// left to the plan: an export's `iPhone` samples may cover the later and not the earlier, which then stands), the
 /// later's payload holding its type in no form the earlier's does not (forms a payload holds side by side do not cross:
 /// a minute from a file of minutes removes the readings inside it, one from a file of minutes and readings does not),
-/// and the later one refused nothing (a refused re-send leaves the earlier standing). Sleep is left out (its nights are decided per payload, ``HAEPayloadSleep``), as are the other arrays
+/// and the later one refused nothing (a refused re-send leaves the earlier standing). A type whose points in the input lie
+/// at two alignments (hours of a half-hour zone beside whole-zone hours; days of two offsets) is left to the plan
+/// whole: where such points overlap, the later sending wins the overlap, which depends on every sending in turn. Sleep is left out (its nights are decided per payload, ``HAEPayloadSleep``), as are the other arrays
 /// (workouts, state of mind). Only metrics that can send a time twice are looked at: those whose dates do not only
 /// grow, or whose dates overlap another metric's of the same type, so a single file's import pays one pass over the
 /// spans.
@@ -122,8 +124,30 @@ struct HAELaterSendings {
                 if !entry.span.increasing || before || after { looked.append((entry.payload, entry.metric)) }
                 latest = max(latest ?? entry.span.last, entry.span.last)
             }
-            if !looked.isEmpty { find(in: looked, of: payloads, builders: builders) }
+            if !looked.isEmpty, HAELaterSendings.oneAlignment(entries, of: payloads) { find(in: looked, of: payloads, builders: builders) }
         }
+    }
+
+    /// Whether a type's points in the input (its metric `entries`) lie at one alignment per aggregation: hours of one
+    /// offset modulo an hour (a change of summer time moves whole hours), days and weeks of one offset. Hours of a
+    /// half-hour zone beside whole-zone hours overlap them, and where two zones' points overlap the later sending wins
+    /// for the overlap: which one that is depends on every sending in turn, so no sending of such a type is left out.
+    private static func oneAlignment(_ entries: [(payload: Int, metric: Int, span: HAEDateSpan)],
+                                     of payloads: borrowing [HealthAutoExportPayload]) -> Bool {
+        var seen: [HAEPeriod: Int] = [:]
+        for entry in entries {
+            let level = payloads[entry.payload].level
+            guard level >= .hour else { continue }
+            let points = payloads[entry.payload].parsed.metrics[entry.metric].points
+            guard let dateKey = points.keyNumber("date") else { continue }
+            for position in points.indices {
+                guard let date = points.date(of: position, key: dateKey) else { continue }
+                let phase = level >= .day ? date.offset : (date.offset % 3_600 + 3_600) % 3_600
+                if let known = seen[level], known != phase { return false }
+                seen[level] = phase
+            }
+        }
+        return true
     }
 
     /// Finds the superseded points among the `looked` metrics (of one type) of `payloads`: their points sorted by time,
