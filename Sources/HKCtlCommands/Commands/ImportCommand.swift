@@ -68,7 +68,8 @@ enum ImportCommand: Command {
             ? context.store(recording: .import) : try context.healthStore(recording: .import)
         let importer = HealthImporter(store: target, catalogue: context.catalogue,
                                       dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize,
-                                      replaceCharacteristics: arguments.flags.contains("replace-characteristics"))
+                                      replaceCharacteristics: arguments.flags.contains("replace-characteristics"),
+                                      zoneRules: context.globals.time.timeZone)
         // --quiet drops the progress a terminal gets by default; --progress asks for it explicitly and keeps it.
         let terminal = isatty(2) != 0
         let bar = ProgressBar(terminal: terminal, enabled: (terminal && !context.console.quiet) || arguments.flags.contains("progress"))

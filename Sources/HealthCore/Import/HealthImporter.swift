@@ -30,6 +30,9 @@ public final class HealthImporter: @unchecked Sendable {
     /// The zone in which a Health Auto Export day or week ends (``HAEPeriod``): the phone's, when it is known to
     /// be this one.
     public let timeZone: TimeZone
+    /// The same zone from the zone database (``ZoneDatabase``), which decides instead when given: a fully static
+    /// build's Foundation knows no zone but GMT, so there `timeZone` is GMT whatever `TZ` says.
+    public let zoneRules: ZoneRules?
     /// Held for the whole of an import: one run at a time.
     let importing = Lock()
     /// Whether a Health Auto Export batch is planned against the store read back even when what the run wrote shows
@@ -82,10 +85,13 @@ public final class HealthImporter: @unchecked Sendable {
     ///   - replaceCharacteristics: Whether the export's characteristics replace the store's where they differ.
     ///   - progressInterval: How often progress is reported, in records.
     ///   - timeZone: Where a Health Auto Export day or week ends, when its written offset is this zone's.
+    ///   - zoneRules: The same from the zone database (what `hkctl` resolves from `--tz` and `TZ`); it decides when
+    ///     given.
     public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, dryRun: Bool = false,
                 batchSize: Int = 20_000, identityCapacity: Int = 1_000_000, replaceCharacteristics: Bool = false,
-                progressInterval: Int = 20_000, timeZone: TimeZone = .current) {
+                progressInterval: Int = 20_000, timeZone: TimeZone = .current, zoneRules: ZoneRules? = nil) {
         self.timeZone = timeZone
+        self.zoneRules = zoneRules
         precondition(batchSize > 0, "batchSize must be positive")
         precondition(progressInterval > 0, "progressInterval must be positive")
         self.store = store

@@ -68,7 +68,8 @@ struct StorePushIngestor: PushIngesting {
                 + "with the command: hkctl auth grant \(ShellQuoting.quote(source)) --share \(ShellQuoting.quote(missing.joined(separator: ","))).")
         }
         // The import runs as the pushing source, which the library holds to the same permissions.
-        let importer = HealthImporter(store: try HealthStore(storage: storage, source: source, catalogue: catalogue), catalogue: catalogue)
+        let importer = HealthImporter(store: try HealthStore(storage: storage, source: source, catalogue: catalogue), catalogue: catalogue,
+                                      zoneRules: timeZone)
         let receipt: ImportReceipt
         do {
             receipt = try importer.importHealthAutoExport(payload, receivedThrough: source)

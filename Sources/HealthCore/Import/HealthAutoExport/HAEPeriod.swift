@@ -78,14 +78,20 @@ enum HAEPeriod: Int, Comparable, Sendable {
     /// The end of the period that starts at `start` (written with `offset`): a minute or hour later; for a day or a
     /// week, the next local midnight in `zone` when the zone has that offset at `start` (so a day across a DST change
     /// is 23 or 25 hours long and its total counts on that day), else 24 hours (7 days) later at the written offset.
-    func end(of start: Date, offset: Int, zone: TimeZone) -> Date {
+    /// `rules`, when given, stand for `zone` (the zone database's, with our own calendar).
+    func end(of start: Date, offset: Int, zone: TimeZone, rules: ZoneRules? = nil) -> Date {
         switch self {
         case .instant: return start
         case .minute: return start.addingTimeInterval(60)
         case .hour: return start.addingTimeInterval(3600)
         case .day, .week:
             let days = self == .day ? 1 : 7
-            if zone.secondsFromGMT(for: start) == offset {
+            if let rules {
+                if rules.secondsFromGMT(for: start) == offset {
+                    let calendar = GregorianCalendar(timeZone: rules)
+                    return calendar.startOfDay(for: calendar.adding(days, .days, to: start))
+                }
+            } else if zone.secondsFromGMT(for: start) == offset {
                 var calendar = Calendar(identifier: .gregorian)
                 calendar.timeZone = zone
                 // The next day's start (a day that starts at 01:00 ends at the next midnight, not at 01:00).

@@ -45,8 +45,10 @@ struct HAESampleBuilder {
     let catalogue: SampleTypeCatalogue
     /// The source of points without one: named after the payload.
     let defaultSource: String
-    /// The zone a day or week period ends in (see ``HAEPeriod/end(of:offset:zone:)``).
+    /// The zone a day or week period ends in (see ``HAEPeriod/end(of:offset:zone:rules:)``).
     let zone: TimeZone
+    /// The same from the zone database, which decides when given.
+    var rules: ZoneRules? = nil
     /// The period of aggregated points.
     let level: HAEPeriod
     /// The offsets the payload's dates are written with.
@@ -612,12 +614,12 @@ struct HAESampleBuilder {
         return compared ?? a.utf8.elementsEqual(b.utf8)
     }
 
-    /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:)``). A day whose
+    /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:rules:)``). A day whose
     /// offset the importer's zone does not have at its start (imported on a server in UTC) ends where the payload's
     /// next day starts, when the payload has one 22 to 26 hours later (the day of a DST change is 23 or 25 hours:
     /// `2024-03-31 00:00:00 +0100` ends at `2024-04-01 00:00:00 +0200`).
     func periodEnd(_ period: HAEPeriod, start: Date, offset: Int) -> Date {
-        if period == .day, zone.secondsFromGMT(for: start) != offset {
+        if period == .day, (rules?.secondsFromGMT(for: start) ?? zone.secondsFromGMT(for: start)) != offset {
             var low = 0, high = dayStarts.count
             while low < high {
                 let middle = (low + high) / 2
@@ -628,7 +630,7 @@ struct HAESampleBuilder {
                 if length >= 22 * 3600, length <= 26 * 3600 { return dayStarts[low] }
             }
         }
-        return period.end(of: start, offset: offset, zone: zone)
+        return period.end(of: start, offset: offset, zone: zone, rules: rules)
     }
 
     /// The local date (`yyyy-MM-dd`) of `date` written with `offset` seconds east of UTC.

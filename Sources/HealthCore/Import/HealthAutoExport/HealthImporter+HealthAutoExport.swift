@@ -65,7 +65,7 @@ extension HealthImporter {
         lastHAERun = run
         let several = payloads.count > 1
         let builders = payloads.map { payload in
-            HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone, level: payload.level,
+            HAESampleBuilder(catalogue: catalogue, defaultSource: payload.defaultSource, zone: timeZone, rules: zoneRules, level: payload.level,
                              offsets: payload.offsets, dayStarts: payload.dayStarts, created: created, receivedThrough: receivedThrough)
         }
         // Points the input sends again later: each is stored as its last sending (importing the input again then
