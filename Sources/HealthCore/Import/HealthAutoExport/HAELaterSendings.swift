@@ -20,8 +20,6 @@ struct HAEDateSpan: Sendable {
         self.last = last
         self.increasing = increasing
     }
-
-    func overlaps(_ other: HAEDateSpan) -> Bool { first <= other.last && other.first <= last }
 }
 
 /// The points of one Health Auto Export input (a payload, or a folder's payloads in name order) that a later point of
@@ -37,23 +35,22 @@ struct HAEDateSpan: Sendable {
 /// A sending is superseded by a later one when the later gives every sync identifier of the earlier's points (a
 /// heart-rate point's `|min` and `|max` parts go with the point: a re-send with the average alone replaces them; a
 /// sexual-activity point of two events is not superseded by one of a single event, which leaves the second standing),
-/// the same stretch of time (first start to last end), one source each, the same (a re-send whose sources grew, `Watch` then `Watch|iPhone`, is
-/// left to the plan: an export's `iPhone` samples may cover the later and not the earlier, which then stands), the
-/// later's payload holding its type in no form the earlier's does not (forms a payload holds side by side do not cross:
-/// a minute from a file of minutes removes the readings inside it, one from a file of minutes and readings does not),
-/// and the later one refused nothing (a refused re-send leaves the earlier standing). A type whose points in the input lie
-/// at two alignments (hours of a half-hour zone beside whole-zone hours; days of two offsets) is left to the plan
-/// whole: where such points overlap, the later sending wins the overlap, which depends on every sending in turn. Sleep is left out (its nights are decided per payload, ``HAEPayloadSleep``), as are the other arrays
-/// (workouts, state of mind). Only metrics that can send a time twice are looked at: those whose dates do not only
-/// grow, or whose dates overlap another metric's of the same type, so a single file's import pays one pass over the
-/// spans.
+/// the same stretch of time (first start to last end), one source each, the same (a re-send whose sources grew, `Watch`
+/// then `Watch|iPhone`, is left to the plan: an export's `iPhone` samples may cover the later and not the earlier,
+/// which then stands), the later's payload holding its type in no form the earlier's does not (forms a payload holds
+/// side by side do not cross: a minute from a file of minutes removes the readings inside it, one from a file of
+/// minutes and readings does not), and the later one refused nothing (a refused re-send leaves the earlier standing). A
+/// type whose points in the input lie at two alignments (hours of a half-hour zone beside whole-zone hours; days of two
+/// offsets) is left to the plan whole: where such points overlap, the later sending wins the overlap, which depends on
+/// every sending in turn. Sleep is left out (its nights are decided per payload, ``HAEPayloadSleep``), as are the other
+/// arrays (workouts, state of mind). Only metrics that can send a time twice are looked at: those whose dates do not
+/// only grow, or whose dates overlap another metric's of the same type, so a single file's import pays one pass over
+/// the spans.
 struct HAELaterSendings {
     /// Per payload, per metric index: the positions of the points a later sending re-sends.
     private var superseded: [Int: [Int: Set<Int>]] = [:]
     /// How many points are superseded.
     private(set) var count = 0
-
-    init() {}
 
     /// The positions of `metric`'s points in `payload` that a later sending re-sends; nil when none is.
     func positions(payload: Int, metric: Int) -> Set<Int>? { superseded[payload]?[metric] }
