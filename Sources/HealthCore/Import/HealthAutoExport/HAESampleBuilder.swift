@@ -614,12 +614,14 @@ struct HAESampleBuilder {
         return compared ?? a.utf8.elementsEqual(b.utf8)
     }
 
-    /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:rules:)``). A day whose
-    /// offset the importer's zone does not have at its start (imported on a server in UTC) ends where the payload's
-    /// next day starts, when the payload has one 22 to 26 hours later (the day of a DST change is 23 or 25 hours:
-    /// `2024-03-31 00:00:00 +0100` ends at `2024-04-01 00:00:00 +0200`).
+    /// The end of the period `period` that starts at `start` (``HAEPeriod/end(of:offset:zone:rules:)``). A day ends
+    /// where the payload's next day starts, when the payload has one 22 to 26 hours later (the day of a DST change is
+    /// 23 or 25 hours: `2024-03-31 00:00:00 +0100` ends at `2024-04-01 00:00:00 +0200`): the phone's own days say how
+    /// long they are, whatever the importer's zone (a phone in Johannesburg, +0200 all year, imported in Berlin, which
+    /// is +0200 too on the day its summer time ends: that day is 24 hours, not Berlin's 25). Otherwise (the last day,
+    /// or a gap) the importer's zone says, when it has the day's offset.
     func periodEnd(_ period: HAEPeriod, start: Date, offset: Int) -> Date {
-        if period == .day, (rules?.secondsFromGMT(for: start) ?? zone.secondsFromGMT(for: start)) != offset {
+        if period == .day {
             var low = 0, high = dayStarts.count
             while low < high {
                 let middle = (low + high) / 2
