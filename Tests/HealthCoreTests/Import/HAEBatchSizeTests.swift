@@ -108,6 +108,26 @@ extension ImportTests {
             }
         }
 
+        /// Imports `texts` into a new file store at `path` in batches of `batchSize` and compares its samples of `types`
+        /// inside `window`, and its receipts, with `reference` (an import into memory); records the first few differences.
+        static func compareFileStore(_ texts: [String], at path: String, batchSize: Int, types: [String], window: DateInterval,
+                                     with reference: (store: [String], receipts: [String]), trial: Int, failures: inout Int) throws {
+            let store = HAEFastPathTests.store(path)
+            let receipts = try importing(texts, into: store, batchSize: batchSize)
+            var samples: [Sample] = []
+            for type in types {
+                try store.forEachSample(ofType: type, overlapping: window) { samples.append($0) }
+            }
+            let contents = self.contents(samples)
+            guard contents != reference.store || receipts != reference.receipts else { return }
+            failures += 1
+            if failures <= 3 {
+                Issue.record(Comment(rawValue: "trial \(trial), file store, batch size \(batchSize):\n\(texts.joined(separator: "\n"))\n"
+                                     + "\(receipts)\n\(contents.joined(separator: "\n"))\n--\n\(reference.receipts)\n"
+                                     + reference.store.joined(separator: "\n")))
+            }
+        }
+
         /// Compares each batch size's store and receipts with a batch per point's; records the first few differences.
         static func compare(_ texts: [String], before: [Sample] = [], trial: Int, failures: inout Int,
                             importing: ([String], Int) throws -> (store: [String], receipts: [String])) throws {
@@ -165,21 +185,10 @@ extension ImportTests {
                     let texts = [Self.randomPayload(&random, times: times), Self.randomPayload(&random, times: times)]
                     let reference = try Self.imported(texts, batchSize: 1)
                     for size in [1, 3, 20_000] {
-                        let store = HAEFastPathTests.store(folder + "/\(trial)-\(size)")
-                        let receipts = try Self.importing(texts, into: store, batchSize: size)
-                        var samples: [Sample] = []
-                        let day = DateInterval(start: ExportDateParser.parse("2024-05-09 00:00:00 +0000")!, duration: 3 * 86_400)
-                        for type in [HealthAutoExportTests.heartRate, HealthAutoExportTests.steps] {
-                            try store.forEachSample(ofType: type, overlapping: day) { samples.append($0) }
-                        }
-                        let contents = Self.contents(samples)
-                        guard contents != reference.store || receipts != reference.receipts else { continue }
-                        failures += 1
-                        if failures <= 3 {
-                            Issue.record(Comment(rawValue: "trial \(trial), file store, batch size \(size):\n\(texts.joined(separator: "\n"))\n"
-                                                 + "\(receipts)\n\(contents.joined(separator: "\n"))\n--\n\(reference.receipts)\n"
-                                                 + reference.store.joined(separator: "\n")))
-                        }
+                        try Self.compareFileStore(texts, at: folder + "/\(trial)-\(size)", batchSize: size,
+                                                  types: [HealthAutoExportTests.heartRate, HealthAutoExportTests.steps],
+                                                  window: DateInterval(start: ExportDateParser.parse("2024-05-09 00:00:00 +0000")!, duration: 3 * 86_400),
+                                                  with: reference, trial: trial, failures: &failures)
                     }
                 }
             }

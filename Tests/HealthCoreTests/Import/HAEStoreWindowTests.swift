@@ -49,20 +49,9 @@ extension ImportTests {
                 for trial in 0..<60 {
                     let texts = (0..<3).map { _ in Self.payload(&random) }
                     for size in [1, 20_000] {
-                        let reference = try Batch.imported(texts, batchSize: size)
-                        let store = HAEFastPathTests.store(folder + "/\(trial)-\(size)")
-                        let receipts = try Batch.importing(texts, into: store, batchSize: size)
-                        var samples: [Sample] = []
-                        try store.forEachSample(ofType: HealthAutoExportTests.steps, overlapping: DateInterval(
-                            start: ExportDateParser.parse("2024-04-20 00:00:00 +0000")!, duration: 60 * 86_400)) { samples.append($0) }
-                        let contents = Batch.contents(samples)
-                        guard contents != reference.store || receipts != reference.receipts else { continue }
-                        failures += 1
-                        if failures <= 3 {
-                            Issue.record(Comment(rawValue: "trial \(trial), batch size \(size):\n\(texts.joined(separator: "\n"))\nfile store "
-                                                 + "\(receipts)\n\(contents.joined(separator: "\n"))\nmemory \(reference.receipts)\n"
-                                                 + reference.store.joined(separator: "\n")))
-                        }
+                        try Batch.compareFileStore(texts, at: folder + "/\(trial)-\(size)", batchSize: size, types: [HealthAutoExportTests.steps],
+                                                   window: DateInterval(start: ExportDateParser.parse("2024-04-20 00:00:00 +0000")!, duration: 60 * 86_400),
+                                                   with: try Batch.imported(texts, batchSize: size), trial: trial, failures: &failures)
                     }
                 }
             }

@@ -105,7 +105,7 @@ struct HAELaterSendings {
         for payload in payloads.indices {
             for (number, metric) in payloads[payload].parsed.metrics.enumerated() {
                 guard let span = payloads[payload].dateSpans[number] else { continue }
-                byType[HAELaterSendings.type(of: metric), default: []].append((payload, number, span))
+                byType[HAEMetricKind.typeIdentifier(ofMetric: metric.name), default: []].append((payload, number, span))
             }
         }
         for entries in byType.values {
@@ -178,7 +178,7 @@ struct HAELaterSendings {
         let sendings = run.map { ref -> Sending in
             var sending = Sending()
             let metric = payloads[Int(ref.payload)].parsed.metrics[Int(ref.metric)]
-            sending.forms = payloads[Int(ref.payload)].forms[HAELaterSendings.type(of: metric)] ?? []
+            sending.forms = payloads[Int(ref.payload)].forms[HAEMetricKind.typeIdentifier(ofMetric: metric.name)] ?? []
             builders[Int(ref.payload)].build(metric, at: Int(ref.position)) { built in
                 switch built {
                 case let .candidate(candidate):
@@ -213,9 +213,4 @@ struct HAELaterSendings {
 
     /// How many later sendings of its time a sending is compared with.
     static let reach = 64
-
-    /// The type a metric's points are of (two names of one type send the same points).
-    private static func type(of metric: HAEMetric) -> String {
-        HAEMetricKind.kind(of: metric.name)?.identifier ?? HAESampleBuilder.untypedPrefix + metric.name
-    }
 }

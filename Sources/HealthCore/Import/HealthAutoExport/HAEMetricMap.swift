@@ -30,6 +30,12 @@ struct HAEMetricKind: Sendable, Equatable {
     /// The kind of `name`, nil when HAE's name has no known HealthKit type.
     static func kind(of name: String) -> HAEMetricKind? { table[name] }
 
+    /// The type a metric's points are of: its kind's HealthKit identifier, or `HealthAutoExport_<name>` for a name
+    /// with no type yet.
+    static func typeIdentifier(ofMetric name: String) -> String {
+        kind(of: name)?.identifier ?? HAESampleBuilder.untypedPrefix + name
+    }
+
     /// The name a metric's sync identifiers use: of the names of one kind (`caffeine` and `dietary_caffeine`, as app
     /// versions wrote it), the first in byte order, so that a point re-sent under the other name is the same point.
     /// An unknown name is its own.

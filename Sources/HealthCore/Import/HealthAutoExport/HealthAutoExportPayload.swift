@@ -108,8 +108,7 @@ public struct HealthAutoExportPayload: Sendable {
             var found = Set<String>()
             if instants { found.insert(HAEPeriod.instant.name) }
             if periods { found.insert(level.name) }
-            let type = HAEMetricKind.kind(of: metric.name)?.identifier ?? HAESampleBuilder.untypedPrefix + metric.name
-            forms[type, default: []].formUnion(found)
+            forms[HAEMetricKind.typeIdentifier(ofMetric: metric.name), default: []].formUnion(found)
         }
         return forms
     }
