@@ -27,25 +27,31 @@ extension JSONFileStore {
         let spans = widened.spans
         let plan = { (readsStore: Bool) throws -> HAEWritePlan in
             var stored: [Sample] = []
-            for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
+            /// Appends the stored samples of `type` the plan weighs against the candidates spanning `span`. With
+            /// `settled`, leaves out the lines of samples that end before it and stand for no more than their own time
+            /// (``readPartitionWithSequence(_:around:settledBefore:_:)``); returns false when that was not enough: a
+            /// point whose period crosses `settled` is weighed against every finer point inside it.
+            func read(_ type: String, _ span: (start: Date, end: Date), settled: Date?) throws -> Bool {
                 let interval = JSONFileStore.HAEWindow(span)
                 var earliest = interval.start
                 // HAE points more than a day past the span, left out unless a point reaching into the span reaches them
                 // (``LaterPoints``).
                 var later = LaterPoints(after: span.end)
                 defer { later.leaveOut(from: &stored) }
+                var whole = true
                 func take(_ sample: Sample) {
                     stored.append(sample)
                     if sample.metadata[HAESampleBuilder.aggregationKey] != nil {
                         let start = HAEWritePlan.periodStart(of: sample)
                         earliest = min(earliest, start)
                         later.note(start: start, of: sample, at: stored.count - 1)
+                        if let settled, start < settled, HAEWritePlan.periodEnd(of: sample) > settled { whole = false }
                     }
                 }
                 let deleted = readsStore ? try self.deletedUUIDs(ofType: type) : Deletions()
                 if readsStore {
                     for partition in try self.partitions(ofType: type, overlapping: interval) {
-                        try self.readPartitionWithSequence(partition, around: interval) { sample, sequence in
+                        try self.readPartitionWithSequence(partition, around: interval, settledBefore: settled) { sample, sequence in
                             guard sample.end >= interval.start, sample.start <= interval.end,
                                   !deleted.hides(sample, sequence: sequence), earlier?.hides(sample) != true else { return }
                             take(sample)
@@ -72,6 +78,18 @@ extension JSONFileStore {
                         }
                     }
                     stored += earlier?.samples(ofType: type, where: inBefore) ?? []
+                }
+                return whole
+            }
+            for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
+                // The day before the span is read for nights re-sent with other times; of a quantity type, only the
+                // samples that reach the span (a minute's margin) can meet a candidate, unless a point reaching into it
+                // from before holds them.
+                let settled = readsStore && self.isQuantity(type) ? span.start.addingTimeInterval(-60) : nil
+                let mark = stored.count
+                if try !read(type, span, settled: settled) {
+                    stored.removeSubrange(mark...)
+                    _ = try read(type, span, settled: nil)
                 }
             }
             // Asked once per candidate: a catalogue look-up each time cost more than the rest of the plan.
@@ -203,7 +221,12 @@ extension JSONFileStore {
     /// is inside) is not decoded, since the caller would leave it out. A store's month partition then costs the lines
     /// of the window's days, not the month's. Damage is found as before in every line decoded, and a line is decoded
     /// whenever one before it did not decode (so a damaged line followed by others is still corruption).
-    func readPartitionWithSequence(_ partition: String, around window: DateInterval, _ body: (Sample, UInt64) throws -> Void) throws {
+    ///
+    /// - Parameter settledBefore: When given, a line the parser reads whole whose sample ends before this instant and
+    ///   stands for no more than its own time is not decoded either (``isSettled(_:)``): the caller's candidates all
+    ///   start after it, so such a sample can meet none of them.
+    func readPartitionWithSequence(_ partition: String, around window: DateInterval, settledBefore: Date? = nil,
+                                   _ body: (Sample, UInt64) throws -> Void) throws {
         let file = try storeFile(partition)
         var reader = PartitionLineReader()
         var damage: LineDamage?
@@ -212,12 +235,30 @@ extension JSONFileStore {
         let names = ReadingNames()
         let widened = DateInterval(start: window.start.addingTimeInterval(-1), end: window.end.addingTimeInterval(1))
         try reader.forEachLine(in: file, limit: nil) { line, lineNumber in
-            if damage == nil, case .outsideWindow = parser.parse(line, names: names, window: widened) { return }
+            if damage == nil {
+                switch parser.parse(line, names: names, window: widened) {
+                case .outsideWindow: return
+                case .fields(let fields):
+                    if let settledBefore, fields.end < settledBefore, JSONFileStore.isSettled(line) { return }
+                case .unreadable: break
+                }
+            }
             guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else { return }
             try body(sample, codec.lastSequence)
         }
         try damage?.throwUnlessTorn(file)
     }
+
+    /// Whether a stored line stands for its own time and no more: it names no period of an HAE point of its own
+    /// (``HAEWritePlan/periodStartKey``, ``HAEWritePlan/periodEndKey``: a remainder, or a piece of one, whose rules
+    /// find it by its whole period, and whose pieces go together). A sample from elsewhere and a whole HAE point are.
+    /// The store's writer spells every key plainly, so a line that names one holds its bytes.
+    static func isSettled(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        !find(settledNeedle, in: line)
+    }
+
+    /// The bytes both period keys begin with, quoted as a key is.
+    private static let settledNeedle = Array("\"HAEPeriod".utf8)
 
     /// The window of stored samples a batch of HAE candidates spanning `span` of a type is planned against: a day
     /// before (a night re-sent with other times keeps its parts' identifiers, not their starts) and eight days after
@@ -282,6 +323,9 @@ extension JSONFileStore {
 }
 
 extension JSONFileStore {
+    /// Whether `identifier` is a quantity type of the store's catalogue.
+    func isQuantity(_ identifier: String) -> Bool { catalogue.type(identifier: identifier)?.kind == .quantity }
+
     /// Whether the amounts of type `identifier` add up (steps, water), so that a part of one can be subtracted.
     func isCumulative(_ identifier: String) -> Bool { catalogue.type(identifier: identifier)?.aggregation?.isCumulative ?? false }
 
@@ -406,20 +450,23 @@ extension JSONFileStore {
 
     /// Whether `needle` occurs in `bytes` (memchr for its first byte, then memcmp).
     static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { find(needle, in: $0) }
+    }
+
+    /// ``find(_:in:)`` in bytes held elsewhere.
+    static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first else { return true }
-        return bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { wanted in
-                guard let base = haystack.baseAddress, haystack.count >= wanted.count else { return false }
-                var index = 0
-                let last = haystack.count - wanted.count
-                while index <= last {
-                    guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
-                    index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                    if memcmp(base + index, wanted.baseAddress!, wanted.count) == 0 { return true }
-                    index += 1
-                }
-                return false
+        return needle.withUnsafeBufferPointer { wanted in
+            guard let base = haystack.baseAddress, haystack.count >= wanted.count else { return false }
+            var index = 0
+            let last = haystack.count - wanted.count
+            while index <= last {
+                guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
+                index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+                if memcmp(base + index, wanted.baseAddress!, wanted.count) == 0 { return true }
+                index += 1
             }
+            return false
         }
     }
 }

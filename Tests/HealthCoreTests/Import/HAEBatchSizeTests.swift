@@ -108,11 +108,13 @@ extension ImportTests {
             }
         }
 
-        /// Imports `texts` into a new file store at `path` in batches of `batchSize` and compares its samples of `types`
+        /// Imports `texts` into a new file store at `path` (holding `before`) in batches of `batchSize` and compares its samples of `types`
         /// inside `window`, and its receipts, with `reference` (an import into memory); records the first few differences.
         static func compareFileStore(_ texts: [String], at path: String, batchSize: Int, types: [String], window: DateInterval,
-                                     with reference: (store: [String], receipts: [String]), trial: Int, failures: inout Int) throws {
+                                     before: [Sample] = [], with reference: (store: [String], receipts: [String]), trial: Int,
+                                     failures: inout Int) throws {
             let store = HAEFastPathTests.store(path)
+            if !before.isEmpty { try store.saveImported(before) }
             let receipts = try importing(texts, into: store, batchSize: batchSize)
             var samples: [Sample] = []
             for type in types {
