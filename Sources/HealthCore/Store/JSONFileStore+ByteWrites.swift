@@ -80,6 +80,40 @@ extension JSONFileStore {
     }
 
     /// Lines joined with their newlines, and where each group is.
+    /// Whole lines for one file, each ended by a newline, and how many.
+    struct LineGroup {
+        let partition: String
+        private(set) var bytes: [UInt8] = []
+        private(set) var lines = 0
+
+        init(partition: String) { self.partition = partition }
+
+        /// Adds a line (without its newline).
+        mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
+            bytes.append(contentsOf: line)
+            bytes.append(0x0A)
+            lines += 1
+        }
+
+        /// Adds a line given as text (without its newline).
+        mutating func append(_ line: String) {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(0x0A)
+            lines += 1
+        }
+    }
+
+    /// The groups' lines one after the other in one buffer, and where each group's lie.
+    static func joined(_ groups: [LineGroup]) -> (ByteBuffer, [LineSpan]) {
+        let buffer = ByteBuffer(capacity: max(64, groups.reduce(0) { $0 + $1.bytes.count }))
+        let spans = groups.map { group in
+            let start = buffer.count
+            buffer.append(group.bytes)
+            return LineSpan(partition: group.partition, range: start..<buffer.count, lines: group.lines)
+        }
+        return (buffer, spans)
+    }
+
     static func joined(_ groups: [(partition: String, lines: [String])]) -> (ByteBuffer, [LineSpan]) {
         let buffer = ByteBuffer()
         let spans = groups.map { group in

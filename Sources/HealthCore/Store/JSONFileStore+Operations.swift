@@ -50,14 +50,20 @@ extension JSONFileStore {
     /// Appends a write's lines (one line with one `write`, more through the journal) and, when `record` is given, the
     /// write's record in the same write: in the journal beside the lines, or after the single line is durable. Call
     /// inside ``takingBackOnFailure(_:)`` with every file prepared (``prepareOperationLog(undo:)`` for a record).
-    func appendRecorded(_ batches: [(partition: String, lines: [String])], record: String?, undo: WriteUndo) throws {
-        let total = batches.reduce(0) { $0 + $1.lines.count }
+    func appendRecorded(_ batches: [LineGroup], record: String?, undo: WriteUndo) throws {
+        let total = batches.reduce(0) { $0 + $1.lines }
         guard let record, total > 1 else {
-            if total == 1 { try append(batches[0].lines, to: batches[0].partition) } else { try applyThroughJournal(batches) }
+            if total == 1 {
+                try batches[0].bytes.withUnsafeBytes { try appendBytes($0, to: batches[0].partition, lines: 1) }
+            } else {
+                try applyThroughJournal(batches)
+            }
             if let record { try appendRecord(record, afterLineIn: batches[0].partition, undo: undo) }
             return
         }
-        try applyThroughJournal(batches + [(JSONFileStore.operationsFile, [record])])
+        var log = LineGroup(partition: JSONFileStore.operationsFile)
+        log.append(record)
+        try applyThroughJournal(batches + [log])
     }
 
     /// Appends the record of a one-line write after that line is durable. The record is not synced: a power cut may

@@ -18,12 +18,12 @@ extension JSONFileStore {
     func writeChanges(deleting targets: [(uuid: UUID, type: String, source: String)], adding samples: [Sample], now: Date,
                       record: RecordMaker?) throws -> [Tombstone] {
         guard !targets.isEmpty || !samples.isEmpty else { return [] }
-        var batches: [(partition: String, lines: [String])] = []
+        var batches: [LineGroup] = []
         var positions: [String: Int] = [:]
         func position(of file: String) -> Int {
             if let known = positions[file] { return known }
             positions[file] = batches.count
-            batches.append((file, []))
+            batches.append(LineGroup(partition: file))
             return batches.count - 1
         }
         let tombstoneFiles = targets.map { position(of: JSONFileStore.tombstonePath($0.type)) }
@@ -43,7 +43,7 @@ extension JSONFileStore {
                 let tombstone = Tombstone(uuid: target.uuid, typeIdentifier: target.type, deletedAt: now,
                                           sequence: first + UInt64(offset), source: target.source)
                 written.append(tombstone)
-                batches[tombstoneFiles[offset]].lines.append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
+                batches[tombstoneFiles[offset]].append(JSONFileStore.encode(tombstone, timeZone: codec.timeZone))
             }
             // The byte writer spells each line as the codec does, without building it from Strings piece by piece.
             var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
@@ -53,7 +53,7 @@ extension JSONFileStore {
                 scratch.removeAll()
                 writer.appendBody(of: sample, to: scratch)
                 SampleLineWriter.appendSequenceEnding(sequence, to: scratch)
-                batches[sampleFiles[offset]].lines.append(String(decoding: scratch.bytes, as: UTF8.self))
+                batches[sampleFiles[offset]].append(scratch.bytes)
             }
             let changes = first...first + UInt64(count - 1)
             let types = JSONFileStore.types(of: targets.map(\.type) + samples.map(\.typeIdentifier))

@@ -241,8 +241,9 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         try withExtendedLifetime(buffer) { try appendBytes(UnsafeRawBufferPointer(buffer.bytes), to: partition, lines: lines.count) }
     }
 
-    func applyThroughJournal(_ batches: [(partition: String, lines: [String])]) throws {
-        let (buffer, spans) = JSONFileStore.joined(batches)
+    /// Writes the groups' lines as one batch through the journal (``applyThroughJournal(_:in:recovery:)``).
+    func applyThroughJournal(_ groups: [LineGroup]) throws {
+        let (buffer, spans) = JSONFileStore.joined(groups)
         try applyThroughJournal(spans, in: buffer)
     }
 
