@@ -64,10 +64,13 @@ extension JSONFileStore {
                 // A stored point whose period starts before the window (a week, where a day of its end comes): the HAE
                 // points from its period's start too, so that the plan weighs it against every finer point inside it
                 // and deletes a rest held as pieces whole (``HAEPieces``).
+                // A heart-rate point's `|min` and `|max` lie in the two milliseconds before its main sample's start
+                // (``HAESampleBuilder``): they come with it, so that a point replaced leaves no part behind.
                 if earliest < interval.start {
-                    let before = DateInterval(start: earliest, end: interval.start)
+                    let from = earliest.addingTimeInterval(-0.01)
+                    let before = DateInterval(start: from, end: interval.start)
                     let inBefore = { (sample: Sample) in
-                        sample.end >= earliest && sample.end < interval.start && sample.metadata[HAESampleBuilder.aggregationKey] != nil
+                        sample.end >= from && sample.end < interval.start && sample.metadata[HAESampleBuilder.aggregationKey] != nil
                     }
                     if readsStore {
                         for partition in try self.partitions(ofType: type, overlapping: before) {
@@ -82,9 +85,9 @@ extension JSONFileStore {
                 return whole
             }
             for (type, span) in spans.sorted(by: { $0.key < $1.key }) {
-                // The day before the span is read for nights re-sent with other times; of a quantity type, only the
-                // samples that reach the span (a minute's margin) can meet a candidate, unless a point reaching into it
-                // from before holds them.
+                // The day before the span is read for nights re-sent with other times and days re-sent from another
+                // zone; of a quantity type, the minutes, hours and samples from elsewhere of that day can meet a
+                // candidate only when they reach the span (a minute's margin), or lie inside a point reaching into it.
                 let settled = readsStore && self.isQuantity(type) ? span.start.addingTimeInterval(-60) : nil
                 let mark = stored.count
                 if try !read(type, span, settled: settled) {
@@ -249,16 +252,26 @@ extension JSONFileStore {
         try damage?.throwUnlessTorn(file)
     }
 
-    /// Whether a stored line stands for its own time and no more: it names no period of an HAE point of its own
-    /// (``HAEWritePlan/periodStartKey``, ``HAEWritePlan/periodEndKey``: a remainder, or a piece of one, whose rules
-    /// find it by its whole period, and whose pieces go together). A sample from elsewhere and a whole HAE point are.
-    /// The store's writer spells every key plainly, so a line that names one holds its bytes.
+    /// Whether a stored line stands for its own time and no more, so that a batch starting after it cannot meet it: a
+    /// sample from elsewhere, or a whole HAE point of a minute, an hour or an instant. Not an HAE day or week, whose
+    /// sync identifier is its local date (the same day re-sent from a zone more than a day behind starts after the
+    /// stored one ends, and must still replace it), nor a remainder or a piece of one, which names its period
+    /// (``HAEWritePlan/periodStartKey``, ``HAEWritePlan/periodEndKey``): the rules find those by their whole period,
+    /// and pieces go together. The store's writer spells every key and these values plainly, so a line holds their
+    /// bytes when its sample holds them.
     static func isSettled(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        !find(settledNeedle, in: line)
+        guard !find(periodNeedle, in: line) else { return false }
+        guard let form = position(of: aggregationNeedle, in: line) else { return true }
+        let rest = UnsafeBufferPointer(rebasing: line[(form + aggregationNeedle.count)...])
+        return settledForms.contains { rest.starts(with: $0) }
     }
 
     /// The bytes both period keys begin with, quoted as a key is.
-    private static let settledNeedle = Array("\"HAEPeriod".utf8)
+    private static let periodNeedle = Array("\"HAEPeriod".utf8)
+    /// The aggregation's key and the quote its value opens with.
+    private static let aggregationNeedle = Array("\"\(HAESampleBuilder.aggregationKey)\":\"".utf8)
+    /// The aggregations whose points are named by their UTC start, each with its closing quote.
+    private static let settledForms = [HAEPeriod.instant, .minute, .hour].map { Array(($0.name + "\"").utf8) }
 
     /// The window of stored samples a batch of HAE candidates spanning `span` of a type is planned against: a day
     /// before (a night re-sent with other times keeps its parts' identifiers, not their starts) and eight days after
@@ -455,18 +468,23 @@ extension JSONFileStore {
 
     /// ``find(_:in:)`` in bytes held elsewhere.
     static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first else { return true }
+        position(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` (memchr for its first byte, then memcmp), nil when it does not.
+    static func position(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first else { return 0 }
         return needle.withUnsafeBufferPointer { wanted in
-            guard let base = haystack.baseAddress, haystack.count >= wanted.count else { return false }
+            guard let base = haystack.baseAddress, haystack.count >= wanted.count else { return nil }
             var index = 0
             let last = haystack.count - wanted.count
             while index <= last {
-                guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
+                guard let found = memchr(base + index, Int32(first), last - index + 1) else { return nil }
                 index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                if memcmp(base + index, wanted.baseAddress!, wanted.count) == 0 { return true }
+                if memcmp(base + index, wanted.baseAddress!, wanted.count) == 0 { return index }
                 index += 1
             }
-            return false
+            return nil
         }
     }
 }

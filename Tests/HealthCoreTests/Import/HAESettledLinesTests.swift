@@ -118,15 +118,52 @@ extension ImportTests {
             }
         }
 
-        /// The lines whose samples stand for their own time: any line without a period of its own, not one that names
-        /// its period's start or end.
-        func aLineNamingItsPeriodIsNotSettled() {
+        /// The lines whose samples stand for their own time: a sample from elsewhere, a whole minute, hour or reading;
+        /// not a day or a week (named by its local date), nor a line that names its period's start or end.
+        func aLineNamingItsPeriodOrDateIsNotSettled() {
             let settled = { (text: String) in Array(text.utf8).withUnsafeBufferPointer { JSONFileStore.isSettled($0) } }
             #expect(settled(#"{"uuid":"x","metadata":{"HAEAggregation":"minute","HKMetadataKeySyncVersion":1}}"#))
+            #expect(settled(#"{"uuid":"x","metadata":{"HAEAggregation":"hour"}}"#))
+            #expect(settled(#"{"uuid":"x","metadata":{"HAEAggregation":"none"}}"#))
             #expect(settled(#"{"uuid":"x","source":"Watch"}"#))
+            #expect(!settled(#"{"uuid":"x","metadata":{"HAEAggregation":"day","HKMetadataKeySyncVersion":1}}"#))
+            #expect(!settled(#"{"uuid":"x","metadata":{"HAEAggregation":"week"}}"#))
+            #expect(!settled(#"{"uuid":"x","metadata":{"HAEAggregation":"minutes"}}"#))
             #expect(!settled(#"{"uuid":"x","metadata":{"HAEAggregation":"week","HAEPeriodEnd":1715551200}}"#))
             #expect(!settled(#"{"uuid":"x","metadata":{"HAEAggregation":"hour","HAEPeriodStart":1715551200}}"#))
             #expect(settled(""))
+        }
+
+        /// A day sent again from a zone more than a day behind (+1400, then -1100; and Apia's 23-hour first day of
+        /// summer time, then Pago Pago, a day behind): its sync identifier is its local date, so the later sending
+        /// replaces the stored one although it starts after that one ends (steps, and heart rate with its `|min` and
+        /// `|max`). The store is the in-memory store's, and holds the day once.
+        func aDayResentFromAZoneADayBehindReplacesIt() throws {
+            let day = { (date: String, steps: Int, heart: String) in
+                Batch.payload(heartRate: [Batch.point(time: date, figures: heart, source: "Watch")],
+                              steps: [Batch.point(time: date, figures: "\"qty\":\(steps)", source: "Watch")])
+            }
+            let sequences = [
+                [day("2024-05-10 00:00:00 +1400", 1_000, "\"Min\":50,\"Avg\":60,\"Max\":70"),
+                 day("2024-05-10 00:00:00 -1100", 1_200, "\"Avg\":64")],
+                [Batch.payload(heartRate: [], steps: [Batch.point(time: "2020-09-26 00:00:00 +1300", figures: "\"qty\":900", source: "Watch"),
+                                                      Batch.point(time: "2020-09-27 00:00:00 +1300", figures: "\"qty\":1000", source: "Watch")]),
+                 day("2020-09-27 00:00:00 -1100", 6_500, "\"Avg\":64")],
+            ]
+            var failures = 0
+            try ImportTestSupport.withTemporaryDirectory { folder in
+                for (number, texts) in sequences.enumerated() {
+                    let reference = try Batch.imported(texts, batchSize: 1)
+                    #expect(reference.receipts[1].contains("HKQuantityTypeIdentifierStepCount: +0 =0 ~1"), "\(reference.receipts)")
+                    let days = reference.store.filter { $0.hasPrefix(HealthAutoExportTests.steps) }
+                    expectEqual(days.count, number == 0 ? 1 : 2, "\(days)")
+                    try Batch.compareFileStore(texts, at: folder + "/\(number)", batchSize: 1,
+                                               types: [HealthAutoExportTests.heartRate, HealthAutoExportTests.steps],
+                                               window: DateInterval(start: ExportDateParser.parse("2020-01-01 00:00:00 +0000")!, duration: 5 * 365 * 86_400),
+                                               with: reference, trial: number, failures: &failures)
+                }
+            }
+            expectEqual(failures, 0)
         }
     }
 }
@@ -135,5 +172,6 @@ extension ImportTests {
 private let hAESettledLinesTestsChecks: [Check<ImportTests.HAESettledLinesTests>] = [
     Check("aFileStoreLeavesWhatTheMemoryStoreLeaves", ImportTests.HAESettledLinesTests.aFileStoreLeavesWhatTheMemoryStoreLeaves),
     Check("aPointReachingIntoTheBatchFromBeforeBringsWhatItHolds", ImportTests.HAESettledLinesTests.aPointReachingIntoTheBatchFromBeforeBringsWhatItHolds),
-    Check("aLineNamingItsPeriodIsNotSettled", ImportTests.HAESettledLinesTests.aLineNamingItsPeriodIsNotSettled),
+    Check("aLineNamingItsPeriodOrDateIsNotSettled", ImportTests.HAESettledLinesTests.aLineNamingItsPeriodOrDateIsNotSettled),
+    Check("aDayResentFromAZoneADayBehindReplacesIt", ImportTests.HAESettledLinesTests.aDayResentFromAZoneADayBehindReplacesIt),
 ]
