@@ -23,11 +23,13 @@ enum HAESuperseding {
     static func weigh(_ ours: [Sample], only: Set<UUID>? = nil, by others: [Sample], longest: TimeInterval,
                       cumulative: Bool) -> [Outcome] {
         var outcomes: [Outcome] = []
-        let (points, pieces) = HAEPieces.group(ours)
+        let (rest, extras) = separatingExtras(ours)
+        let (points, pieces) = HAEPieces.group(rest)
         var finer = HAEFinerPoints(points)
         for sample in finer.finestFirst {
             let parts = pieces[sample.uuid] ?? [sample]
-            if let only, !parts.contains(where: { only.contains($0.uuid) }) { continue }
+            let extra = extraKey(of: sample).flatMap { extras[$0] } ?? []
+            if let only, !(parts + extra).contains(where: { only.contains($0.uuid) }) { continue }
             let whole = finer.beforeSuperseding(sample)
             let coverage = HAECoverage.of(whole.point, by: others, longest: longest,
                                           cumulative: cumulative && sample.detail?.correlation == nil)
@@ -36,7 +38,8 @@ enum HAESuperseding {
             case .none:
                 continue
             case .covered:
-                outcomes.append(Outcome(point: sample, parts: parts, kept: []))
+                // A heart-rate point's `|min` and `|max` go with it.
+                outcomes.append(Outcome(point: sample, parts: parts + extra, kept: []))
             case var .remainder(kept):
                 // No earlier than it lay before: after the finer points that begin its period.
                 let from = max(kept.start, sample.start)
@@ -51,5 +54,43 @@ enum HAESuperseding {
             }
         }
         return outcomes
+    }
+
+    /// `samples` without the extra samples of a heart-rate point (``HAEWritePlan/pointOfPart(type:identifier:)``:
+    /// its `|min` and `|max`, one and two milliseconds long at its start) whose point is among them, and those extras
+    /// by their point (``extraKey(of:)``). The extras are weighed with their point, never on their own: a reading an
+    /// export holds inside the point's hour need not touch its first two milliseconds, and the point covered must not
+    /// leave them behind as a minimum and a maximum of their own. An extra whose point is not there stays in.
+    static func separatingExtras(_ samples: [Sample]) -> (rest: [Sample], extras: [String: [Sample]]) {
+        var pointOf: [Int: String] = [:]
+        for (index, sample) in samples.enumerated() where sample.typeIdentifier == HAEWritePlan.partedType {
+            guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier],
+                  let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: identifier) else { continue }
+            pointOf[index] = key(sample.typeIdentifier, point, sample.source)
+        }
+        guard !pointOf.isEmpty else { return (samples, [:]) }
+        let points = Set(samples.indices.filter { pointOf[$0] == nil }.compactMap { extraKey(of: samples[$0]) })
+        var rest: [Sample] = []
+        var extras: [String: [Sample]] = [:]
+        for (index, sample) in samples.enumerated() {
+            if let point = pointOf[index], points.contains(point) {
+                extras[point, default: []].append(sample)
+            } else {
+                rest.append(sample)
+            }
+        }
+        return (rest, extras)
+    }
+
+    /// The key a heart-rate point's extras are found by: its type, sync identifier and source; nil for a sample of
+    /// another type or without a sync identifier.
+    static func extraKey(of sample: Sample) -> String? {
+        guard sample.typeIdentifier == HAEWritePlan.partedType,
+              case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
+        return key(sample.typeIdentifier, identifier, sample.source)
+    }
+
+    private static func key(_ type: String, _ identifier: String, _ source: String) -> String {
+        type + "\n" + identifier + "\n" + source
     }
 }

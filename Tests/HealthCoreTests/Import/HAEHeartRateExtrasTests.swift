@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TestKit
+@testable import HealthCore
+
+/// A Health Auto Export heart-rate point is stored as three samples: its minimum and maximum, a millisecond each at the
+/// point's start (`|min`, `|max`), and the rest of its period. When an Apple Health export's readings later cover the
+/// point, the three go together: the extras are never weighed on their own (no reading lies in their two
+/// milliseconds), so they no longer stay behind as a minimum and a maximum of a point that is gone.
+struct HAEHeartRateExtrasTests {
+    @Test(arguments: hAEHeartRateExtrasTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    private typealias Support = ImportTestSupport
+    private static let type = "HKQuantityTypeIdentifierHeartRate"
+
+    /// Two hours of the watch's heart rate (Min/Avg/Max), then an export whose readings of the watch lie inside the
+    /// first hour and after the second: the first point is covered, all three of its samples.
+    private static let hours = #"{"data":{"metrics":[{"name":"heart_rate","units":"count/min","data":["#
+        + #"{"date":"2024-05-10 10:00:00 +0000","Min":55,"Avg":70,"Max":95,"source":"Watch"},"#
+        + #"{"date":"2024-05-10 11:00:00 +0000","Min":60,"Avg":72,"Max":90,"source":"Watch"}]}]}}"#
+    private static let readings = Support.export([("10:05:00", 68), ("10:40:00", 75), ("12:10:00", 71)].map {
+        Support.record(type, value: String($0.1), unit: "count/min", source: "Watch", start: "2024-05-10 \($0.0) +0000",
+                       end: "2024-05-10 \($0.0) +0000")
+    }.joined(separator: "\n"))
+
+    /// The heart-rate samples stored: each as its sync identifier (or `export` for one without) and its value.
+    private static func stored(_ store: JSONFileStore) throws -> [String] {
+        var found: [String] = []
+        try store.forEachSample(ofType: type, overlapping: DateInterval(start: Date(timeIntervalSince1970: 1_715_000_000), duration: 10 * 86_400)) {
+            sample in
+            guard case let .quantity(quantity) = sample.value else { return }
+            if case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
+                found.append("\(identifier) \(Int(quantity.value.rounded()))")
+            } else {
+                found.append("export \(Int(quantity.value.rounded()))")
+            }
+        }
+        return found.sorted()
+    }
+
+    func aCoveredPointLeavesNoMinimumOrMaximumBehind() throws {
+        try Support.withTemporaryDirectory { folder in
+            let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            // One recording store per operation (a store's recording gives all its writes one operation id).
+            var store: JSONFileStore { JSONFileStore(path: folder + "/store", timeZone: .gmt,
+                                                     recording: OperationRecording(kind: .import, source: "hkctl", date: Date())) }
+            try Support.pushHAE(Self.hours, into: store)
+            expectEqual(try Self.stored(plain).count, 6)
+            let dry = try Support.importXML(Self.readings, into: store, dryRun: true)
+            _ = try Support.importXML(Self.readings, into: store)
+            let first = "HAE|heart_rate|2024-05-10T10:00:00+00:00/PT1H", second = "HAE|heart_rate|2024-05-10T11:00:00+00:00/PT1H"
+            expectEqual(try Self.stored(plain), ["\(second) 72", "\(second)|max 90", "\(second)|min 60",
+                                                 "export 68", "export 71", "export 75"])
+            #expect(!(try Self.stored(plain)).contains { $0.hasPrefix(first) })
+            // The dry run counted the one point the import covers.
+            expectEqual(dry.supersededHealthAutoExport, 1)
+            // Undone, the export gives the point back whole.
+            _ = try plain.undo(source: "hkctl", now: Date())
+            expectEqual(try Self.stored(plain), ["\(first) 70", "\(first)|max 95", "\(first)|min 55",
+                                                 "\(second) 72", "\(second)|max 90", "\(second)|min 60"])
+        }
+    }
+
+    /// An extra whose point is not stored (left behind by an earlier version) is weighed on its own as before, and an
+    /// extra of another source's point does not go with this one.
+    func extrasGoOnlyWithTheirOwnPoint() throws {
+        let at = Date(timeIntervalSince1970: 1_715_335_200)
+        let unit = try HealthUnit(parsing: "count/min")
+        func sample(_ identifier: String, source: String, value: Double, start: TimeInterval, end: TimeInterval) -> Sample {
+            Sample(typeIdentifier: Self.type, start: at.addingTimeInterval(start), end: at.addingTimeInterval(end),
+                   value: .quantity(Quantity(value, unit)), source: source, created: at,
+                   metadata: [MetadataKeySyncIdentifier: .string(identifier), HAESampleBuilder.aggregationKey: .string("hour")])
+        }
+        let point = "HAE|heart_rate|2024-05-10T10:00:00+00:00/PT1H"
+        let samples = [sample(point + "|min", source: "Watch", value: 55, start: 0, end: 0.001),
+                       sample(point + "|max", source: "Watch", value: 95, start: 0.001, end: 0.002),
+                       sample(point, source: "Watch", value: 70, start: 0.002, end: 3_600),
+                       sample(point + "|min", source: "Strap", value: 50, start: 0, end: 0.001),
+                       sample("HAE|heart_rate|2024-05-10T09:00:00+00:00/PT1H|max", source: "Watch", value: 99, start: -3_600, end: -3_599.999)]
+        let (rest, extras) = HAESuperseding.separatingExtras(samples)
+        expectEqual(rest.map(\.value), [samples[2], samples[3], samples[4]].map(\.value))
+        expectEqual(extras.count, 1)
+        expectEqual(extras[HAESuperseding.extraKey(of: samples[2])!]?.map(\.value), [samples[0], samples[1]].map(\.value))
+    }
+}
+
+/// The checks ``HAEHeartRateExtrasTests/checks(_:)`` runs.
+private let hAEHeartRateExtrasTestsChecks: [Check<HAEHeartRateExtrasTests>] = [
+    Check("aCoveredPointLeavesNoMinimumOrMaximumBehind", HAEHeartRateExtrasTests.aCoveredPointLeavesNoMinimumOrMaximumBehind),
+    Check("extrasGoOnlyWithTheirOwnPoint", HAEHeartRateExtrasTests.extrasGoOnlyWithTheirOwnPoint),
+]
