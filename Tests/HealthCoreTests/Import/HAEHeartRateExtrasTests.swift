@@ -64,6 +64,31 @@ struct HAEHeartRateExtrasTests {
         }
     }
 
+    /// Hours of the watch at +0200 (Min/Avg/Max), then hours of a half-hour zone (+0530, Avg only) that cover all
+    /// of the first and the first half of the second: the first goes whole, with its extras; the second stays, and so
+    /// do its minimum and maximum, which lie inside the new hour but are the second hour's (they were deleted as if
+    /// the new hour stood for them, and the hour kept `HAEMin` and `HAEMax` without them).
+    func anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps() throws {
+        let hours = { (points: [(String, String)]) in
+            #"{"data":{"metrics":[{"name":"heart_rate","units":"count/min","data":["#
+                + points.map { #"{"date":"2024-05-11 \#($0.0)","\#($0.1),"source":"Watch"}"# }.joined(separator: ",") + "]}]}}"
+        }
+        let whole = hours([("01:00:00 +0200", #"Min":50,"Avg":70,"Max":99"#), ("02:00:00 +0200", #"Min":52,"Avg":71,"Max":98"#)])
+        let half = hours([("04:00:00 +0530", #"Avg":75"#), ("05:00:00 +0530", #"Avg":76"#)])
+        try Support.withTemporaryDirectory { folder in
+            do {
+                let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+                try Support.pushHAE(whole, into: store)
+                try Support.pushHAE(half, into: store)
+                let first = "HAE|heart_rate|2024-05-10T23:00:00+00:00/PT1H", second = "HAE|heart_rate|2024-05-11T00:00:00+00:00/PT1H"
+                expectEqual(try Self.stored(store), ["HAE|heart_rate|2024-05-10T22:30:00+00:00/PT1H 75",
+                                                     "HAE|heart_rate|2024-05-10T23:30:00+00:00/PT1H 76",
+                                                     "\(second) 71", "\(second)|max 98", "\(second)|min 52"])
+                #expect(!(try Self.stored(store)).contains { $0.hasPrefix(first) })
+            }
+        }
+    }
+
     /// An extra whose point is not stored (left behind by an earlier version) is weighed on its own as before, and an
     /// extra of another source's point does not go with this one.
     func extrasGoOnlyWithTheirOwnPoint() throws {
@@ -90,5 +115,7 @@ struct HAEHeartRateExtrasTests {
 /// The checks ``HAEHeartRateExtrasTests/checks(_:)`` runs.
 private let hAEHeartRateExtrasTestsChecks: [Check<HAEHeartRateExtrasTests>] = [
     Check("aCoveredPointLeavesNoMinimumOrMaximumBehind", HAEHeartRateExtrasTests.aCoveredPointLeavesNoMinimumOrMaximumBehind),
+    Check("anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps",
+          HAEHeartRateExtrasTests.anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps),
     Check("extrasGoOnlyWithTheirOwnPoint", HAEHeartRateExtrasTests.extrasGoOnlyWithTheirOwnPoint),
 ]

@@ -183,9 +183,10 @@ struct HAEWritePlan {
                 }
             }
             // The extra samples of a coarser heart-rate point (an hour's `|min` and `|max`, a millisecond each at its
-            // start) lie inside a finer point that starts with it, but are the hour's: they go with the hour.
+            // start) lie inside a finer point that starts with it, or inside a point of its own form at another
+            // alignment (an hour of a half-hour zone), but are the point's: they go with it (``dropOrphanedParts``).
             if let form = HAEWritePlan.form(of: sample) {
-                crossed.removeAll { HAEWritePlan.isPart($0) && HAEWritePlan.level(of: $0) > HAEWritePlan.level(form) }
+                crossed.removeAll { HAEWritePlan.isPart($0) && HAEWritePlan.level(of: $0) >= HAEWritePlan.level(form) }
             }
             if sample.typeIdentifier == HAESleep.type {
                 // Stages where a night summary is stored: they replace the whole night (all its parts) where the
