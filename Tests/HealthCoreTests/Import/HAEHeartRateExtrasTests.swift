@@ -89,6 +89,25 @@ struct HAEHeartRateExtrasTests {
         }
     }
 
+    /// The other order: the export's readings first, then the points. The first hour, which they cover (a reading
+    /// inside it and one after it), is not stored, nor are its extras (they were, on their own, as a minimum and a
+    /// maximum of nothing); the second, whose only reading lies at its very start, is stored whole with both extras
+    /// (its minimum alone was taken as covered by that reading).
+    func aPointCoveredOnArrivalBringsNoExtras() throws {
+        let atStart = Support.export([("10:05:00", 68), ("10:40:00", 75), ("11:00:00", 64)].map {
+            Support.record(Self.type, value: String($0.1), unit: "count/min", source: "Watch", start: "2024-05-10 \($0.0) +0000",
+                           end: "2024-05-10 \($0.0) +0000")
+        }.joined(separator: "\n"))
+        try Support.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            _ = try Support.importXML(atStart, into: store)
+            try Support.pushHAE(Self.hours, into: store)
+            let second = "HAE|heart_rate|2024-05-10T11:00:00+00:00/PT1H"
+            expectEqual(try Self.stored(store), ["\(second) 72", "\(second)|max 90", "\(second)|min 60",
+                                                 "export 64", "export 68", "export 75"])
+        }
+    }
+
     /// An extra whose point is not stored (left behind by an earlier version) is weighed on its own as before, and an
     /// extra of another source's point does not go with this one.
     func extrasGoOnlyWithTheirOwnPoint() throws {
@@ -117,5 +136,6 @@ private let hAEHeartRateExtrasTestsChecks: [Check<HAEHeartRateExtrasTests>] = [
     Check("aCoveredPointLeavesNoMinimumOrMaximumBehind", HAEHeartRateExtrasTests.aCoveredPointLeavesNoMinimumOrMaximumBehind),
     Check("anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps",
           HAEHeartRateExtrasTests.anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps),
+    Check("aPointCoveredOnArrivalBringsNoExtras", HAEHeartRateExtrasTests.aPointCoveredOnArrivalBringsNoExtras),
     Check("extrasGoOnlyWithTheirOwnPoint", HAEHeartRateExtrasTests.extrasGoOnlyWithTheirOwnPoint),
 ]

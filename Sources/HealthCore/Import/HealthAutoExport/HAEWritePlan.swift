@@ -124,6 +124,7 @@ struct HAEWritePlan {
         for candidate in candidates where candidate.sample.typeIdentifier != HAESleep.type {
             if let form = HAEWritePlan.form(of: candidate.sample) { payloadForms[candidate.sample.typeIdentifier, default: []].insert(form) }
         }
+        let mainOfPart = HAEWritePlan.mainsOfParts(candidates)
         // The night summary's sending under way (the index of its first candidate): its parts gone are dropped when
         // it ends.
         var sendingStart: Int?
@@ -136,12 +137,15 @@ struct HAEWritePlan {
             if sendingStart == nil, HAEWritePlan.isNightPart(candidate) { sendingStart = index }
             var sample = candidate.sample
             if let list = others[sample.typeIdentifier] {
-                switch HAECoverage.of(sample, by: list, longest: longest[sample.typeIdentifier] ?? 0,
-                                      cumulative: candidate.members.isEmpty && cumulative(sample.typeIdentifier)) {
+                // A heart-rate point's `|min` and `|max` (candidates of their own, just before it, a millisecond each
+                // at its start where no reading lies) follow their point: covered with it, else kept.
+                let main = mainOfPart[index].map { candidates[$0] }
+                switch HAECoverage.of(main?.sample ?? sample, by: list, longest: longest[sample.typeIdentifier] ?? 0,
+                                      cumulative: (main ?? candidate).members.isEmpty && cumulative(sample.typeIdentifier)) {
                 case .covered:
                     plan.outcomes.append(.covered)
                     continue
-                case let .remainder(kept): sample = kept
+                case let .remainder(kept): if main == nil { sample = kept }
                 case .none: break
                 }
             }
@@ -343,6 +347,22 @@ struct HAEWritePlan {
                 outcomes[first] = .replaced
             }
         }
+    }
+
+    /// For each candidate that is a heart-rate point's extra sample (`|min`, `|max`), the index of its point's own
+    /// candidate: the same source's, with the point's sync identifier, within the two candidates after it (the
+    /// builder sends a point's extras just before it).
+    static func mainsOfParts(_ candidates: [HAECandidate]) -> [Int: Int] {
+        var mains: [Int: Int] = [:]
+        for index in candidates.indices where candidates[index].sample.typeIdentifier == partedType {
+            guard let point = pointOfPart(type: partedType, identifier: candidates[index].syncIdentifier) else { continue }
+            for next in (index + 1)..<min(candidates.count, index + 3)
+            where candidates[next].syncIdentifier == point && candidates[next].sample.source == candidates[index].sample.source {
+                mains[index] = next
+                break
+            }
+        }
+        return mains
     }
 
     /// Whether a stored sample is one of a heart-rate point's extra samples (`|min`, `|max`).
