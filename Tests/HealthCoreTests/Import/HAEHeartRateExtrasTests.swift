@@ -108,6 +108,40 @@ struct HAEHeartRateExtrasTests {
         }
     }
 
+    /// A coarser point that covers the start of a stored finer one but ends inside it (a week of a zone 25 hours
+    /// ahead over a day at -1100; a day of +0530 over an hour from 18:00 UTC): the finer point stays with its minimum
+    /// and maximum (they lie inside the coarser point, and were deleted while their point stayed with `HAEMin` and
+    /// `HAEMax`). The file store is the in-memory store's.
+    func aCoarserPointEndingInsideAFinerOneLeavesItsExtras() throws {
+        let heart = { (points: [(String, String)]) in
+            #"{"data":{"metrics":[{"name":"heart_rate","units":"count/min","data":["#
+                + points.map { #"{"date":"\#($0.0)","\#($0.1),"source":"Watch"}"# }.joined(separator: ",") + "]}]}}"
+        }
+        let sequences: [(texts: [String], kept: String)] = [
+            ([heart([("2024-05-11 00:00:00 -1100", #"Min":65,"Avg":71,"Max":99"#)]),
+              heart([("2024-04-29 00:00:00 +1400", #"Avg":86"#), ("2024-05-06 00:00:00 +1400", #"Avg":75"#)])],
+             "HAE|heart_rate|2024-05-11"),
+            ([heart([("2024-05-10 17:00:00 +0000", #"Min":60,"Avg":70,"Max":90"#), ("2024-05-10 18:00:00 +0000", #"Min":65,"Avg":71,"Max":99"#)]),
+              heart([("2024-05-09 00:00:00 +0530", #"Avg":74"#), ("2024-05-10 00:00:00 +0530", #"Avg":75"#)])],
+             "HAE|heart_rate|2024-05-10T18:00:00+00:00/PT1H"),
+        ]
+        var failures = 0
+        try Support.withTemporaryDirectory { folder in
+            for (number, sequence) in sequences.enumerated() {
+                let reference = try ImportTests.HAEBatchSizeTests.imported(sequence.texts, batchSize: 20_000)
+                let store = ImportTests.HAEFastPathTests.store(folder + "/\(number)")
+                _ = try ImportTests.HAEBatchSizeTests.importing(sequence.texts, into: store, batchSize: 20_000)
+                let all = try Self.stored(store)
+                let kept = all.filter { $0.hasPrefix(sequence.kept) }.map { String($0.split(separator: " ")[0]) }
+                expectEqual(kept, [sequence.kept, sequence.kept + "|max", sequence.kept + "|min"], "sequence \(number): \(all)")
+                try ImportTests.HAEBatchSizeTests.compareFileStore(sequence.texts, at: folder + "/file-\(number)", batchSize: 20_000, types: [Self.type],
+                                                       window: DateInterval(start: Date(timeIntervalSince1970: 1_714_000_000), duration: 30 * 86_400),
+                                                       with: reference, trial: number, failures: &failures)
+            }
+        }
+        expectEqual(failures, 0)
+    }
+
     /// An extra whose point is not stored (left behind by an earlier version) is weighed on its own as before, and an
     /// extra of another source's point does not go with this one.
     func extrasGoOnlyWithTheirOwnPoint() throws {
@@ -137,5 +171,6 @@ private let hAEHeartRateExtrasTestsChecks: [Check<HAEHeartRateExtrasTests>] = [
     Check("anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps",
           HAEHeartRateExtrasTests.anHourOfAHalfHourZoneLeavesTheExtrasOfTheHourItOverlaps),
     Check("aPointCoveredOnArrivalBringsNoExtras", HAEHeartRateExtrasTests.aPointCoveredOnArrivalBringsNoExtras),
+    Check("aCoarserPointEndingInsideAFinerOneLeavesItsExtras", HAEHeartRateExtrasTests.aCoarserPointEndingInsideAFinerOneLeavesItsExtras),
     Check("extrasGoOnlyWithTheirOwnPoint", HAEHeartRateExtrasTests.extrasGoOnlyWithTheirOwnPoint),
 ]

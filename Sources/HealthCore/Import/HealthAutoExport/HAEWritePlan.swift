@@ -125,6 +125,7 @@ struct HAEWritePlan {
             if let form = HAEWritePlan.form(of: candidate.sample) { payloadForms[candidate.sample.typeIdentifier, default: []].insert(form) }
         }
         let mainOfPart = HAEWritePlan.mainsOfParts(candidates)
+        let storedPoints = PartedPoints(otherForm[HAEWritePlan.partedType] ?? [])
         // The night summary's sending under way (the index of its first candidate): its parts gone are dropped when
         // it ends.
         var sendingStart: Int?
@@ -186,11 +187,15 @@ struct HAEWritePlan {
                         && (sample.typeIdentifier == HAESleep.type || HAEWritePlan.related($0.source, sample.source))
                 }
             }
-            // The extra samples of a coarser heart-rate point (an hour's `|min` and `|max`, a millisecond each at its
-            // start) lie inside a finer point that starts with it, or inside a point of its own form at another
-            // alignment (an hour of a half-hour zone), but are the point's: they go with it (``dropOrphanedParts``).
+            // The extra samples of a heart-rate point (an hour's `|min` and `|max`, a millisecond each at its start)
+            // lie inside whatever covers its start (a finer point that starts with it, a point of its own form at
+            // another alignment, a coarser one that ends inside it), but are the point's: they go with it
+            // (``dropOrphanedParts``). Only an extra whose point is not stored is weighed on its own.
             if let form = HAEWritePlan.form(of: sample) {
-                crossed.removeAll { HAEWritePlan.isPart($0) && HAEWritePlan.level(of: $0) >= HAEWritePlan.level(form) }
+                crossed.removeAll { old in
+                    guard HAEWritePlan.isPart(old) else { return false }
+                    return HAEWritePlan.level(of: old) > HAEWritePlan.level(form) || storedPoints.hasPoint(of: old)
+                }
             }
             if sample.typeIdentifier == HAESleep.type {
                 // Stages where a night summary is stored: they replace the whole night (all its parts) where the
@@ -418,6 +423,25 @@ struct HAEWritePlan {
     private struct SourcedKey: Hashable {
         let point: PointKey
         let source: String
+    }
+
+    /// The stored heart-rate points whose extra samples (`|min`, `|max`) are found by them.
+    private struct PartedPoints {
+        private let points: Set<SourcedKey>
+
+        init(_ stored: [Sample]) {
+            points = Set(stored.compactMap { sample -> SourcedKey? in
+                guard !HAEWritePlan.isPart(sample), case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
+                return SourcedKey(point: PointKey(sample.typeIdentifier, identifier), source: sample.source)
+            })
+        }
+
+        /// Whether the point of the extra sample `part` is stored.
+        func hasPoint(of part: Sample) -> Bool {
+            guard !points.isEmpty, case let .string(identifier)? = part.metadata[MetadataKeySyncIdentifier],
+                  let point = HAEWritePlan.pointOfPart(type: part.typeIdentifier, identifier: identifier) else { return false }
+            return points.contains(SourcedKey(point: PointKey(part.typeIdentifier, point), source: part.source))
+        }
     }
 
 
