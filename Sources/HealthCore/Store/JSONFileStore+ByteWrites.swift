@@ -79,7 +79,6 @@ extension JSONFileStore {
         }
     }
 
-    /// Lines joined with their newlines, and where each group is.
     /// Whole lines for one file, each ended by a newline, and how many.
     struct LineGroup {
         let partition: String
@@ -114,6 +113,7 @@ extension JSONFileStore {
         return (buffer, spans)
     }
 
+    /// Lines joined with their newlines, and where each group is.
     static func joined(_ groups: [(partition: String, lines: [String])]) -> (ByteBuffer, [LineSpan]) {
         let buffer = ByteBuffer()
         let spans = groups.map { group in
