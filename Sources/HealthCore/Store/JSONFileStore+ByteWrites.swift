@@ -115,16 +115,11 @@ extension JSONFileStore {
 
     /// Lines joined with their newlines, and where each group is.
     static func joined(_ groups: [(partition: String, lines: [String])]) -> (ByteBuffer, [LineSpan]) {
-        let buffer = ByteBuffer()
-        let spans = groups.map { group in
-            let start = buffer.count
-            for line in group.lines {
-                buffer.append(line)
-                buffer.append(0x0A)
-            }
-            return LineSpan(partition: group.partition, range: start..<buffer.count, lines: group.lines.count)
-        }
-        return (buffer, spans)
+        joined(groups.map { group in
+            var lines = LineGroup(partition: group.partition)
+            for line in group.lines { lines.append(line) }
+            return lines
+        })
     }
 
     /// Appends whole lines with one `write`, then `fsync`s (and the folder too for a new file).

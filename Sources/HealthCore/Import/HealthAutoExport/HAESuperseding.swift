@@ -61,19 +61,14 @@ enum HAESuperseding {
     /// by their point (``extraKey(of:)``). The extras are weighed with their point, never on their own: a reading an
     /// export holds inside the point's hour need not touch its first two milliseconds, and the point covered must not
     /// leave them behind as a minimum and a maximum of their own. An extra whose point is not there stays in.
-    static func separatingExtras(_ samples: [Sample]) -> (rest: [Sample], extras: [String: [Sample]]) {
-        var pointOf: [Int: String] = [:]
-        for (index, sample) in samples.enumerated() where sample.typeIdentifier == HAEWritePlan.partedType {
-            guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier],
-                  let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: identifier) else { continue }
-            pointOf[index] = key(sample.typeIdentifier, point, sample.source)
-        }
-        guard !pointOf.isEmpty else { return (samples, [:]) }
+    static func separatingExtras(_ samples: [Sample]) -> (rest: [Sample], extras: [HAEWritePlan.SourcedKey: [Sample]]) {
+        let pointOf = samples.map { $0.typeIdentifier == HAEWritePlan.partedType ? HAEWritePlan.SourcedKey(pointOfPart: $0) : nil }
+        guard pointOf.contains(where: { $0 != nil }) else { return (samples, [:]) }
         let points = Set(samples.indices.filter { pointOf[$0] == nil }.compactMap { extraKey(of: samples[$0]) })
         var rest: [Sample] = []
-        var extras: [String: [Sample]] = [:]
-        for (index, sample) in samples.enumerated() {
-            if let point = pointOf[index], points.contains(point) {
+        var extras: [HAEWritePlan.SourcedKey: [Sample]] = [:]
+        for (sample, point) in zip(samples, pointOf) {
+            if let point, points.contains(point) {
                 extras[point, default: []].append(sample)
             } else {
                 rest.append(sample)
@@ -82,15 +77,9 @@ enum HAESuperseding {
         return (rest, extras)
     }
 
-    /// The key a heart-rate point's extras are found by: its type, sync identifier and source; nil for a sample of
+    /// The key a heart-rate point's extras are found by (its type, sync identifier and source); nil for a sample of
     /// another type or without a sync identifier.
-    static func extraKey(of sample: Sample) -> String? {
-        guard sample.typeIdentifier == HAEWritePlan.partedType,
-              case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
-        return key(sample.typeIdentifier, identifier, sample.source)
-    }
-
-    private static func key(_ type: String, _ identifier: String, _ source: String) -> String {
-        type + "\n" + identifier + "\n" + source
+    static func extraKey(of sample: Sample) -> HAEWritePlan.SourcedKey? {
+        sample.typeIdentifier == HAEWritePlan.partedType ? HAEWritePlan.SourcedKey(point: sample) : nil
     }
 }

@@ -32,7 +32,7 @@ struct HAEWritePlan {
 
     /// A point's identity among the samples of a plan: its type and sync identifier, hashed as a pair (joining them
     /// into one string for every look-up was a tenth of a push's instructions).
-    private struct PointKey: Hashable {
+    struct PointKey: Hashable {
         let type: String
         let identifier: String
         init(_ type: String, _ identifier: String) {
@@ -398,31 +398,39 @@ struct HAEWritePlan {
         var gone = Set<SourcedKey>()
         for list in stored.values {
             for sample in list where deleted.contains(sample.uuid) && !HAEWritePlan.isPart(sample) {
-                if case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] {
-                    gone.insert(SourcedKey(point: PointKey(sample.typeIdentifier, identifier), source: sample.source))
-                }
+                if let key = SourcedKey(point: sample) { gone.insert(key) }
             }
         }
         guard !gone.isEmpty else { return }
-        let written = Set(writes.compactMap { sample -> SourcedKey? in
-            guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
-            return SourcedKey(point: PointKey(sample.typeIdentifier, identifier), source: sample.source)
-        })
+        let written = Set(writes.compactMap { SourcedKey(point: $0) })
         for list in stored.values {
             for sample in list where !deleted.contains(sample.uuid) {
-                guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier],
-                      let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: identifier) else { continue }
-                let main = SourcedKey(point: PointKey(sample.typeIdentifier, point), source: sample.source)
-                guard gone.contains(main), !written.contains(main), deleted.insert(sample.uuid).inserted else { continue }
+                guard let main = SourcedKey(pointOfPart: sample), gone.contains(main), !written.contains(main),
+                      deleted.insert(sample.uuid).inserted else { continue }
                 deletes.append((sample.uuid, sample.typeIdentifier, sample.source))
             }
         }
     }
 
     /// A point of one source.
-    private struct SourcedKey: Hashable {
+    struct SourcedKey: Hashable {
         let point: PointKey
         let source: String
+
+        /// The key of the point `sample` is (or is part of) by its own sync identifier; nil without one.
+        init?(point sample: Sample) {
+            guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
+            self.point = PointKey(sample.typeIdentifier, identifier)
+            source = sample.source
+        }
+
+        /// The key of the heart-rate point whose extra sample (`|min`, `|max`) `sample` is; nil for any other sample.
+        init?(pointOfPart sample: Sample) {
+            guard case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier],
+                  let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: identifier) else { return nil }
+            self.point = PointKey(sample.typeIdentifier, point)
+            source = sample.source
+        }
     }
 
     /// The stored heart-rate points whose extra samples (`|min`, `|max`) are found by them.
@@ -430,17 +438,13 @@ struct HAEWritePlan {
         private let points: Set<SourcedKey>
 
         init(_ stored: [Sample]) {
-            points = Set(stored.compactMap { sample -> SourcedKey? in
-                guard !HAEWritePlan.isPart(sample), case let .string(identifier)? = sample.metadata[MetadataKeySyncIdentifier] else { return nil }
-                return SourcedKey(point: PointKey(sample.typeIdentifier, identifier), source: sample.source)
-            })
+            points = Set(stored.lazy.filter { !HAEWritePlan.isPart($0) }.compactMap { SourcedKey(point: $0) })
         }
 
         /// Whether the point of the extra sample `part` is stored.
         func hasPoint(of part: Sample) -> Bool {
-            guard !points.isEmpty, case let .string(identifier)? = part.metadata[MetadataKeySyncIdentifier],
-                  let point = HAEWritePlan.pointOfPart(type: part.typeIdentifier, identifier: identifier) else { return false }
-            return points.contains(SourcedKey(point: PointKey(part.typeIdentifier, point), source: part.source))
+            guard !points.isEmpty, let point = SourcedKey(pointOfPart: part) else { return false }
+            return points.contains(point)
         }
     }
 
