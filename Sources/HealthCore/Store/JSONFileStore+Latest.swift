@@ -6,6 +6,12 @@ extension JSONFileStore {
     /// partition) are always read. Lines in the writer's plain quantity shape are read by the positional reader
     /// (``QuantityLineParser``) and only the newest `limit` of them are decoded in full; any other line is decoded
     /// as it is read.
+    ///
+    /// Before a month is read, the plain lines at its end (where a month's newest samples almost always are) are
+    /// read first, and with the candidates already kept they give a bar: once `limit` accepted samples start at or
+    /// after it, a line of the month that starts before it cannot be in the answer, and is recognised from its
+    /// start alone (its day, or its date) and not read further, as a windowed read passes over a line outside its
+    /// window. A month of minute-level heart rate is then read to its dates, not decoded line by line.
     public func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {
         var found: [Sample] = []
         var candidates = NewestCandidates(limit: limit)
@@ -23,24 +29,43 @@ extension JSONFileStore {
             var reader = PartitionLineReader()
             var parser = QuantityLineParser()
             let names = ReadingNames()
+            /// A plain line's place in the answer's order, when it is a sample the answer may hold (inside the
+            /// interval, not deleted); `.unreadable` when the full decoder must read it.
+            func accepted(_ line: UnsafeBufferPointer<UInt8>) -> (fields: QuantityLineParser.Fields, uuid: UUIDKey)?? {
+                switch parser.parse(line, names: names, window: interval) {
+                case .outsideWindow: return .some(nil)
+                case .unreadable: return nil
+                case .fields(let fields):
+                    // The parser checked the uuid's text.
+                    let key = UUIDKey(checkedText: line.baseAddress! + QuantityLineParser.uuidOffset)
+                    if !deleted.isEmpty {
+                        let source = String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self)
+                        if deleted.hides(key, source: source, sequence: fields.sequence) { return .some(nil) }
+                    }
+                    return (fields, key)
+                }
+            }
             for partition in partitions where !partition.hasSuffix("/long.jsonl") {
                 if fromMonths >= limit { break }
                 let file = try storeFile(partition)
+                let kept = candidates.keptTimes
+                let bar = try reader.withBuffer { buffer in
+                    try LatestBar.find(in: file, length: limits[partition], limit: limit, buffer: buffer, kept: kept) { line in
+                        guard case .some(.some(let found)) = accepted(line) else { return nil }
+                        return (found.fields.start, found.fields.end)
+                    }
+                }
                 var damage: LineDamage?
                 try reader.forEachLine(in: file, limit: limits[partition]) { line, lineNumber in
                     if damage == nil {
-                        switch parser.parse(line, names: names, window: interval) {
-                        case .outsideWindow: return
-                        case .unreadable: break
-                        case .fields(let fields):
-                            // The parser checked the uuid's text.
-                            let key = UUIDKey(checkedText: line.baseAddress! + QuantityLineParser.uuidOffset)
-                            if !deleted.isEmpty {
-                                let source = String(decoding: UnsafeBufferPointer(rebasing: line[fields.source]), as: UTF8.self)
-                                if deleted.hides(key, source: source, sequence: fields.sequence) { return }
-                            }
-                            candidates.offer(LatestCandidate(start: fields.start, end: fields.end, uuid: key, line: [],
-                                                             file: file, number: lineNumber), line: line)
+                        if let bar, parser.startsBefore(bar, line: line) { return }
+                        switch accepted(line) {
+                        case .some(nil): return
+                        case nil: break
+                        case .some(.some(let found)):
+                            candidates.offer(LatestCandidate(start: found.fields.start, end: found.fields.end,
+                                                             uuid: found.uuid, line: [], file: file, number: lineNumber),
+                                             line: line)
                             fromMonths += 1
                             return
                         }
@@ -89,6 +114,9 @@ private struct NewestCandidates {
     init(limit: Int) {
         self.limit = max(limit, 0)
     }
+
+    /// The start and end of every candidate kept.
+    var keptTimes: [(start: Date, end: Date)] { kept.map { ($0.start, $0.end) } }
 
     var newestFirst: [LatestCandidate] {
         // `sort` is stable: equal candidates stay in offer order (those kept at a cut were offered first).

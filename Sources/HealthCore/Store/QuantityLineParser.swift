@@ -94,6 +94,43 @@ struct QuantityLineParser {
         return (UnsafeBufferPointer(start: p, count: length), day)
     }
 
+    /// Whether `text` is at `index` in `line`; if so, `index` moves past it.
+    @inline(__always)
+    private static func skip(_ text: StaticString, in line: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard index + length <= line.count, ByteComparison.equal(line.baseAddress! + index, text.utf8Start, length)
+        else { return false }
+        index += length
+        return true
+    }
+
+    /// Whether the line's sample comes before `bar` in time order (it starts earlier, or starts with it and ends
+    /// earlier), judged from its start and end alone: most such lines by the calendar day of their start. False
+    /// when the line does not begin as the writer writes it (uuid, type, start, end), which the full read judges.
+    /// Nothing else of the line is read or checked (see ``JSONFileStore/latestSamples(ofType:overlapping:limit:)``).
+    mutating func startsBefore(_ bar: (start: Date, end: Date), line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = line.baseAddress else { return false }
+        let count = line.count
+        var index = 0
+        @inline(__always) func literal(_ text: StaticString) -> Bool { Self.skip(text, in: line, at: &index) }
+        guard literal("{\"uuid\":\""), index + 36 <= count else { return false }
+        index += 36
+        guard literal("\",\"type\":\""), index < count, let quote = memchr(base + index, 0x22, count - index) else { return false }
+        index = base.distance(to: quote.assumingMemoryBound(to: UInt8.self)) + 1
+        guard literal(",\"start\":\""), let startText = Self.datedText(base + index, available: count - index, &days)
+        else { return false }
+        // A local day d ends before (d + 1)·86400 + 19 h, whatever the offset.
+        if (Double(startText.day) + 1) * 86_400 + ISODate.largestOffsetSeconds <= bar.start.timeIntervalSince1970 {
+            return true
+        }
+        guard let start = ISODate.parse(bytes: startText.text, day: startText.day) else { return false }
+        if start != bar.start { return start < bar.start }
+        index += startText.text.count + 1
+        guard literal(",\"end\":\""), let endText = Self.datedText(base + index, available: count - index, &days),
+              let end = ISODate.parse(bytes: endText.text, day: endText.day) else { return false }
+        return end < bar.end
+    }
+
     /// Reads a line, or nil when the line is not in the writer's plain shape.
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>, names: ReadingNames) -> Fields? {
         if case .fields(let fields) = parse(line, names: names, window: nil) { return fields }
@@ -114,12 +151,7 @@ struct QuantityLineParser {
         let count = line.count
         var index = 0
 
-        @inline(__always) func literal(_ text: StaticString) -> Bool {
-            let length = text.utf8CodeUnitCount
-            guard index + length <= count, ByteComparison.equal(base + index, text.utf8Start, length) else { return false }
-            index += length
-            return true
-        }
+        @inline(__always) func literal(_ text: StaticString) -> Bool { Self.skip(text, in: line, at: &index) }
         /// The string at `index` up to its closing quote (which is skipped): a recent text of the field, or a new
         /// one that is plain (see ``RecentStrings/isPlain(_:)``), remembered with the tag `tagging` gives it.
         @inline(__always) func string(_ recent: inout RecentStrings, tagging: (UnsafeBufferPointer<UInt8>) -> Int?)
