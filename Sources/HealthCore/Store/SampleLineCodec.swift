@@ -86,8 +86,19 @@ struct SampleLineCodec {
             guard let date = ISODate.parse(text) else { throw LineError("'\(key)' is not a date with an offset: \(text)") }
             return date
         }
+        // A field named twice is damage, not "the last one wins": the positional reader (QuantityLineParser) reads a
+        // line's first start and end, and must never see another sample in it than this decoder does.
+        var seen: UInt32 = 0
         try scanner.readObjectRawKeys { scanner, raw in
-            switch raw.map(SampleLineCodec.key) ?? .other {
+            let key = raw.map(SampleLineCodec.key) ?? .other
+            if key != .other {
+                let bit: UInt32 = 1 << UInt32(key.rawValue)
+                guard seen & bit == 0 else {
+                    throw LineError("'\(raw.map { String(decoding: $0, as: UTF8.self) } ?? "")' appears twice; a sample names each field once")
+                }
+                seen |= bit
+            }
+            switch key {
             case .uuid:
                 if let raw = try scanner.readPlainStringBytes(), let value = SampleLineCodec.uuid(raw) {
                     uuid = value
@@ -159,7 +170,7 @@ struct SampleLineCodec {
     }
 
     /// The keys of a sample line.
-    enum Key {
+    enum Key: Int {
         case uuid, type, start, end, created, source, sourceVersion, device, generic, unit, value, metadata, seq, other
         case workout, correlation, stateOfMind
     }

@@ -154,6 +154,17 @@ struct LatestBarTests {
             #expect(throws: StoreError.self) {
                 try store.latestSamples(ofType: Self.steps, overlapping: Self.everything, limit: 500)
             }
+            // A line naming its start twice is damage (the decoder refuses it), judged before the bar by its first
+            // start like any line; a full read reports it.
+            try Data((original.split(separator: "\n").enumerated().map { index, line in
+                index == 10 ? line.dropLast() + #","start":"2024-05-31T10:00:00+00:00","end":"2024-05-31T10:00:00+00:00"}"#
+                    : line
+            }.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+            expectEqual(try store.latestSamples(ofType: Self.steps, overlapping: Self.everything, limit: 5),
+                        Array(all.reversed().prefix(5)))
+            #expect(throws: StoreError.self) {
+                try store.latestSamples(ofType: Self.steps, overlapping: Self.everything, limit: 500)
+            }
             try damaging(line: 197)
             #expect(throws: StoreError.self) {
                 try store.latestSamples(ofType: Self.steps, overlapping: Self.everything, limit: 5)

@@ -135,6 +135,26 @@ struct SampleLineCodecTests {
         expectEqual(decoded, original)
     }
 
+    /// A field the decoder knows, named twice, is damage (the positional reader, which reads a line's first start
+    /// and end, must never see another sample than the decoder); an unknown key twice is skipped, as any unknown key.
+    func aKnownFieldTwiceIsDamage() throws {
+        let line = encode(sample(.quantity(Quantity(1, .count()))))
+        for key in ["start", "end", "value", "uuid", "source", "unit", "seq", "metadata"] {
+            let field: String
+            switch key {
+            case "start", "end": field = "\"\(key)\":\"2024-05-20T10:00:00+00:00\""
+            case "value", "seq": field = "\"\(key)\":2"
+            case "metadata": field = "\"metadata\":{}"
+            case "uuid": field = "\"uuid\":\"00000000-0000-0000-0000-000000000002\""
+            default: field = "\"\(key)\":\"x\""
+            }
+            // The line names every field but `seq` and `metadata` once already: those get theirs twice.
+            let twice = String(line.dropLast()) + "," + field + (["seq", "metadata"].contains(key) ? "," + field : "") + "}"
+            #expect(throws: (any Error).self, "\(key) twice") { try decode(twice) }
+        }
+        expectEqual(try decode(String(line.dropLast()) + ",\"note\":1,\"note\":2}"), sample(.quantity(Quantity(1, .count()))))
+    }
+
     // MARK: Lines written by others
 
     func decodesEscapesItDoesNotWriteItself() throws {
@@ -226,6 +246,7 @@ struct SampleLineCodecTests {
 
 /// The checks ``SampleLineCodecTests/checks(_:)`` runs.
 private let sampleLineCodecTestsChecks: [Check<SampleLineCodecTests>] = [
+    Check("aKnownFieldTwiceIsDamage", SampleLineCodecTests.aKnownFieldTwiceIsDamage),
     Check("quantityLineHasTheDocumentedShape", SampleLineCodecTests.quantityLineHasTheDocumentedShape),
     Check("categoryLineUsesTheCaseName", SampleLineCodecTests.categoryLineUsesTheCaseName),
     Check("datesCarryTheStoresZoneOffset", SampleLineCodecTests.datesCarryTheStoresZoneOffset),
