@@ -11,7 +11,7 @@ import TextSupport
 enum ImportCommand: Command {
     static let name = "import"
     static let abstract = "Import an Apple Health export (export.zip or export.xml), an hkctl jsonl export, or Health Auto Export JSON."
-    static let usage = "import <path> [--dry-run] [--progress] [--replace-characteristics] [--format table|json]"
+    static let usage = "import <path> [--dry-run] [--progress] [--replace-characteristics] [--all-files] [--format table|json]"
     static let arguments: [(label: String, help: String)] = [
         ("<path>", "export.zip, export.xml, an hkctl jsonl export, a Health Auto Export .json file or a folder of them, or '-' for standard input."),
     ]
@@ -22,6 +22,8 @@ enum ImportCommand: Command {
         OptionSpec(name: "batch-size", valueName: "n", help: "Samples saved together, all or nothing (default: 20000)."),
         OptionSpec(name: "replace-characteristics", valueName: nil,
                    help: "Take the export's date of birth, sex, blood type and skin type where they differ from the store's."),
+        OptionSpec(name: "all-files", valueName: nil,
+                   help: "For a folder: read its files even when it and the store are as its last import left them."),
         QuietOption.spec,
     ]
     static let discussion = """
@@ -40,7 +42,9 @@ enum ImportCommand: Command {
         types; what cannot be typed yet is kept. Re-sending the same days adds
         nothing: a point whose value changed replaces the stored one (the summary
         says added, replaced, unchanged, kept and refused), and a point already
-        covered by an imported export.zip is not stored twice.
+        covered by an imported export.zip is not stored twice. A folder imported
+        again is not read at all when none of its files changed and nothing was
+        written to the store since its last import (--all-files reads it).
 
         EXAMPLES:
           hkctl import ~/Downloads/export.zip
@@ -70,6 +74,7 @@ enum ImportCommand: Command {
                                       dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize,
                                       replaceCharacteristics: arguments.flags.contains("replace-characteristics"),
                                       zoneRules: context.globals.time.timeZone)
+        importer.rereadsUnchangedFiles = arguments.flags.contains("all-files")
         // --quiet drops the progress a terminal gets by default; --progress asks for it explicitly and keeps it.
         let terminal = isatty(2) != 0
         let bar = ProgressBar(terminal: terminal, enabled: (terminal && !context.console.quiet) || arguments.flags.contains("progress"))
@@ -123,6 +128,10 @@ private enum ReceiptText {
         if resend, receipt.totals.sentAgain > 0 {
             console.line("\(receipt.totals.sentAgain) unchanged point\(receipt.totals.sentAgain == 1 ? " is" : "s are") sent again later in "
                          + "the same input: each is stored once, as its last sending.")
+        }
+        if receipt.unreadFiles > 0 {
+            console.line("Nothing was read: the folder's \(receipt.unreadFiles) file\(receipt.unreadFiles == 1 ? " is" : "s are") as its last "
+                         + "import found them, and the store has not changed since (--all-files reads them).")
         }
         if receipt.supersededHealthAutoExport > 0 {
             console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "

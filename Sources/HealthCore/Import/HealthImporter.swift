@@ -33,6 +33,9 @@ public final class HealthImporter: @unchecked Sendable {
     /// The same zone from the zone database (``ZoneDatabase``), which decides instead when given: a fully static
     /// build's Foundation knows no zone but GMT, so there `timeZone` is GMT whatever `TZ` says.
     public let zoneRules: ZoneRules?
+    /// Whether a folder import reads its files also when the folder and the store are as its last import left them
+    /// (by default it reads none then: docs/IMPORT.md, "A folder imported again").
+    public var rereadsUnchangedFiles = false
     /// Held for the whole of an import: one run at a time.
     let importing = Lock()
     /// Whether a Health Auto Export batch is planned against the store read back even when what the run wrote shows
@@ -125,11 +128,7 @@ public final class HealthImporter: @unchecked Sendable {
         importing.lock()
         defer { importing.unlock() }
         if path != "-", let files = try HealthAutoExportFolder.files(atPath: path) {
-            let payloads = try files.map { try HealthAutoExportFolder.payload(atPath: $0.path, name: $0.name) }
-            let total = payloads.reduce(0) { $0 + $1.pointCount }
-            let receipt = try storeHealthAutoExport(consume payloads, receivedThrough: nil)
-            progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: total, finished: true))
-            return receipt
+            return try importFolder(path, files: files, progress: progress)
         }
         let input = try ImportInput.open(path)
         if input.kind == .healthAutoExport {
@@ -246,6 +245,36 @@ public final class HealthImporter: @unchecked Sendable {
     }
 
     /// The file store whose Health Auto Export samples this import supersedes: only the owner's.
+    /// Imports a folder's Health Auto Export files as one input; none when the folder and the store are as the folder's
+    /// last import left them (``FolderImportRecord``), unless ``rereadsUnchangedFiles``.
+    private func importFolder(_ path: String, files: [(path: String, name: String)],
+                              progress: ((ImportProgress) -> Void)?) throws -> ImportReceipt {
+        // Identities before the files are read: a file written again while it is read is read again next time.
+        let identities = files.map { FolderImportRecord.File(name: $0.name, path: $0.path) }
+        // Only the owner's imports keep records: another source's depend on its permissions, which can change.
+        let fileStore = supersedingStore()
+        let folder = FolderImportRecord.realPath(of: path)
+        let options = "zone=\(zoneRules?.identifier ?? "")"
+        if let fileStore, !dryRun, !rereadsUnchangedFiles, let record = fileStore.folderImportRecord(folder: folder),
+           record.options == options, record.holdsUnchanged(identities),
+           try fileStore.currentAnchor().sequence == record.changeNumber {
+            var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: false)
+            receipt.unreadFiles = files.count
+            progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: 0, finished: true))
+            return receipt
+        }
+        let payloads = try files.map { try HealthAutoExportFolder.payload(atPath: $0.path, name: $0.name) }
+        let total = payloads.reduce(0) { $0 + $1.pointCount }
+        let receipt = try storeHealthAutoExport(consume payloads, receivedThrough: nil)
+        if let fileStore, !dryRun, !receipt.hasProblems {
+            fileStore.keepFolderImportRecord(FolderImportRecord(
+                folder: folder, options: options, changeNumber: try fileStore.currentAnchor().sequence,
+                files: identities.compactMap { $0 }))
+        }
+        progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: total, finished: true))
+        return receipt
+    }
+
     private func supersedingStore() -> JSONFileStore? {
         (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
     }

@@ -4,7 +4,7 @@ extension ImportReceipt {
     /// The receipt as one JSON object, for a program's machine-readable output and for a server's answer to a push:
     /// `{"input", "dryRun", "complete", "totals", "types": {TYPE: counts}, "problemCount", "problems": [{"line",
     /// "type", "reason"}], "skippedElements", "skippedAttributes", "characteristics", "characteristicResults", "supersededHealthAutoExport"}` plus
-    /// `archiveMember`, `exportDate` and `locale` when known. Counts are `{"added", "alreadyPresent",
+    /// `archiveMember`, `exportDate` and `locale` when known, and `unreadFiles` when a folder import read none of its files. Counts are `{"added", "alreadyPresent",
     /// "keptGenerically", "rejected", "replaced", "covered", "sentAgain"}` (``Counts``). Keys are sorted, so equal receipts give
     /// equal text.
     public var json: String {
@@ -36,6 +36,7 @@ extension ImportReceipt {
             "characteristicResults": characteristicResults,
             "supersededHealthAutoExport": String(supersededHealthAutoExport),
         ]
+        if unreadFiles > 0 { fields["unreadFiles"] = String(unreadFiles) }
         if let archiveMember { fields["archiveMember"] = JSONText.quoted(archiveMember) }
         if let exportDate { fields["exportDate"] = JSONText.quoted(ISODate.format(exportDate, in: .gmt)) }
         if let locale { fields["locale"] = JSONText.quoted(locale) }

@@ -87,6 +87,9 @@ public struct ImportReceipt: Equatable, Sendable {
     /// Samples read earlier from Health Auto Export that this import's samples cover, deleted so that nothing counts
     /// twice (see docs/IMPORT.md, "One truth with bulk imports").
     public var supersededHealthAutoExport = 0
+    /// A folder import that read nothing: its files, which its last import found as they are now, into a store that
+    /// has not changed since (``HealthImporter/rereadsUnchangedFiles``).
+    public var unreadFiles = 0
     /// Whether the input ended properly (`</HealthData>` seen, or the end of a jsonl file).
     public var complete = true
 

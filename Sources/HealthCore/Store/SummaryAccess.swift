@@ -149,7 +149,11 @@ struct SummaryAccess: Sendable {
     }
 
     /// Writes `bytes` as the derived file `relative`, atomically, or nothing.
-    private func save(_ bytes: [UInt8], as relative: String) {
+    private func save(_ bytes: [UInt8], as relative: String) { Self.saveDerived(bytes, as: relative, in: store) }
+
+    /// Writes `bytes` as the file `relative` (under `derived/`) of the store at `store`, atomically, or nothing: a
+    /// derived file is a cache, and one that cannot be written is not kept.
+    static func saveDerived(_ bytes: [UInt8], as relative: String, in store: String) {
         var folder = store
         for component in PathText.components(of: PathText.parent(of: relative)) where !component.isEmpty {
             folder += "/" + component
