@@ -17,6 +17,9 @@ enum LatestBar {
     static let firstWindow = 16 << 10
     /// Above this many samples, no bar is looked for: the end of a month rarely holds them.
     static let largestLimit = 4096
+    /// A file smaller than this many bytes a sample asked for gets no bar: it holds too few lines besides those the
+    /// answer takes (a line is about 300 bytes) for the bar to spare more than reading its end costs.
+    static let bytesPerSample = 1024
 
     /// The bar for `file` (its first `length` bytes, or all of it when nil), or nil when there is none.
     ///
@@ -33,6 +36,7 @@ enum LatestBar {
         }
         defer { close(fd) }
         let size = min(Int(info.st_size), length ?? Int.max)
+        guard size >= limit * bytesPerSample else { return nil }
         for window in [min(firstWindow, buffer.count), buffer.count] {
             let from = max(0, size - window)
             let wanted = size - from

@@ -137,6 +137,29 @@ struct LatestBarTests {
         }
     }
 
+    /// Lines of an interrupted batch, past the length the journal gives the month, are invisible until recovery:
+    /// they are not the month's last lines for the bar either.
+    func anInterruptedBatchHoldsNoBarUp() throws {
+        try Self.withMonthInTimeOrder(200) { store, all, file in
+            let length = try Data(contentsOf: URL(fileURLWithPath: file)).count
+            let first = try store.currentSequence()
+            let codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+            let batch = (0..<3).map { codec.encode(Kit.steps(9, Kit.utc(2024, 5, 30, $0)), sequence: first + 1 + UInt64($0)) + "\n" }
+            try store.writeSequence(first + 3)
+            let handle = try #require(FileHandle(forWritingAtPath: file))
+            handle.seekToEndOfFile()
+            handle.write(Data(batch.joined().utf8))
+            handle.closeFile()
+            let month = "samples/HKQuantityTypeIdentifierStepCount/2024-05.jsonl"
+            let journal = "{\"journal\":1,\"partitions\":[{\"path\":\"\(month)\",\"length\":\(length),\"lines\":3}]}\n" + batch.joined()
+            try Data(journal.utf8).write(to: URL(fileURLWithPath: store.path + "/journal.jsonl"))
+            for limit in [1, 2, 5] {
+                expectEqual(try store.latestSamples(ofType: Self.steps, overlapping: Self.everything, limit: limit),
+                            Array(all.reversed().prefix(limit)), "limit \(limit)")
+            }
+        }
+    }
+
     /// A line that starts before the bar is read only to its dates: damage after them does not stop a listing of
     /// the newest few (as a windowed read passes over a line outside its window), while the same damage in a line
     /// the answer may hold still does, and so does a listing that needs every line.
@@ -239,6 +262,7 @@ struct LatestBarTests {
 private let latestBarTestsChecks: [Check<LatestBarTests>] = [
     Check("randomMonthsMatchTheReference", LatestBarTests.randomMonthsMatchTheReference),
     Check("lastLinesDeletedOrAfterTheWindowHoldNoBarUp", LatestBarTests.lastLinesDeletedOrAfterTheWindowHoldNoBarUp),
+    Check("anInterruptedBatchHoldsNoBarUp", LatestBarTests.anInterruptedBatchHoldsNoBarUp),
     Check("damageBeforeTheBarIsPassedOverDamageAfterItIsNot", LatestBarTests.damageBeforeTheBarIsPassedOverDamageAfterItIsNot),
     Check("aTornFinalLineHoldsNoBarUp", LatestBarTests.aTornFinalLineHoldsNoBarUp),
     Check("linesBackward", LatestBarTests.linesBackward),
