@@ -23,7 +23,7 @@ enum ImportCommand: Command {
         OptionSpec(name: "replace-characteristics", valueName: nil,
                    help: "Take the export's date of birth, sex, blood type and skin type where they differ from the store's."),
         OptionSpec(name: "all-files", valueName: nil,
-                   help: "For a folder: read its files even when it and the store are as its last import left them."),
+                   help: "For a folder: read its files even when its last import stored nothing and nothing changed since."),
         QuietOption.spec,
     ]
     static let discussion = """
@@ -43,8 +43,8 @@ enum ImportCommand: Command {
         nothing: a point whose value changed replaces the stored one (the summary
         says added, replaced, unchanged, kept and refused), and a point already
         covered by an imported export.zip is not stored twice. A folder imported
-        again is not read at all when none of its files changed and nothing was
-        written to the store since its last import (--all-files reads it).
+        again is not read at all when its last import stored nothing and neither
+        its files nor the store changed since (--all-files reads it).
 
         EXAMPLES:
           hkctl import ~/Downloads/export.zip
@@ -130,8 +130,9 @@ private enum ReceiptText {
                          + "the same input: each is stored once, as its last sending.")
         }
         if receipt.unreadFiles > 0 {
-            console.line("Nothing was read: the folder's \(receipt.unreadFiles) file\(receipt.unreadFiles == 1 ? " is" : "s are") as its last "
-                         + "import found them, and the store has not changed since (--all-files reads them).")
+            let files = receipt.unreadFiles == 1 ? "its file" : "its \(receipt.unreadFiles) files"
+            console.line("Nothing was read: the folder's last import stored nothing, and neither \(files) nor the store changed since "
+                         + "(--all-files reads \(receipt.unreadFiles == 1 ? "it" : "them")).")
         }
         if receipt.supersededHealthAutoExport > 0 {
             console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "

@@ -33,8 +33,9 @@ public final class HealthImporter: @unchecked Sendable {
     /// The same zone from the zone database (``ZoneDatabase``), which decides instead when given: a fully static
     /// build's Foundation knows no zone but GMT, so there `timeZone` is GMT whatever `TZ` says.
     public let zoneRules: ZoneRules?
-    /// Whether a folder import reads its files also when the folder and the store are as its last import left them
-    /// (by default it reads none then: docs/IMPORT.md, "A folder imported again").
+    /// Whether a folder import reads its files also when an import of the same files into the store as it is now
+    /// stored nothing (by default it reads none then: docs/IMPORT.md, "A folder imported again"). Set it before
+    /// importing.
     public var rereadsUnchangedFiles = false
     /// Held for the whole of an import: one run at a time.
     let importing = Lock()
@@ -244,20 +245,24 @@ public final class HealthImporter: @unchecked Sendable {
         }
     }
 
-    /// The file store whose Health Auto Export samples this import supersedes: only the owner's.
-    /// Imports a folder's Health Auto Export files as one input; none when the folder and the store are as the folder's
-    /// last import left them (``FolderImportRecord``), unless ``rereadsUnchangedFiles``.
+    /// Imports a folder's Health Auto Export files as one input; none when an import of the same files with the same
+    /// options into the store as it is now stored nothing (``FolderImportRecord``), unless ``rereadsUnchangedFiles``.
     private func importFolder(_ path: String, files: [(path: String, name: String)],
                               progress: ((ImportProgress) -> Void)?) throws -> ImportReceipt {
-        // Identities before the files are read: a file written again while it is read is read again next time.
-        let identities = files.map { FolderImportRecord.File(name: $0.name, path: $0.path) }
-        // Only the owner's imports keep records: another source's depend on its permissions, which can change.
-        let fileStore = supersedingStore()
-        let folder = FolderImportRecord.realPath(of: path)
-        let options = "zone=\(zoneRules?.identifier ?? "")"
-        if let fileStore, !dryRun, !rereadsUnchangedFiles, let record = fileStore.folderImportRecord(folder: folder),
-           record.options == options, record.holdsUnchanged(identities),
-           try fileStore.currentAnchor().sequence == record.changeNumber {
+        // Only the owner's imports keep records (another source's depend on its permissions, which can change), and
+        // only with the zone's rules known.
+        let recorded: (store: JSONFileStore, folder: String, options: String)?
+        if let fileStore = supersedingStore(), let zoneRules, !dryRun, let folder = FolderImportRecord.realPath(of: path) {
+            recorded = (fileStore, folder, FolderImportRecord.options(zone: zoneRules))
+        } else {
+            recorded = nil
+        }
+        // What the files and the store are before anything is read: a file written again while it is read, or a write
+        // to the store meanwhile, is read again next time.
+        let found = recorded == nil ? [] : files.map { FolderImportRecord.File(name: $0.name, path: $0.path) }
+        let before = try recorded.map { try $0.store.sampleFilesFingerprint() }
+        if let recorded, let before, !rereadsUnchangedFiles, let record = recorded.store.folderImportRecord(folder: recorded.folder),
+           record.options == recorded.options, record.store == before, record.holdsUnchanged(found) {
             var receipt = ImportReceipt(inputKind: .healthAutoExport, dryRun: false)
             receipt.unreadFiles = files.count
             progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: 0, finished: true))
@@ -266,15 +271,17 @@ public final class HealthImporter: @unchecked Sendable {
         let payloads = try files.map { try HealthAutoExportFolder.payload(atPath: $0.path, name: $0.name) }
         let total = payloads.reduce(0) { $0 + $1.pointCount }
         let receipt = try storeHealthAutoExport(consume payloads, receivedThrough: nil)
-        if let fileStore, !dryRun, !receipt.hasProblems {
-            fileStore.keepFolderImportRecord(FolderImportRecord(
-                folder: folder, options: options, changeNumber: try fileStore.currentAnchor().sequence,
-                files: identities.compactMap { $0 }))
+        // Kept only when the import stored nothing (a fixed point) and every file could be read.
+        if let recorded, let before, !receipt.hasProblems, found.allSatisfy({ $0 != nil }),
+           try recorded.store.sampleFilesFingerprint() == before {
+            recorded.store.keepFolderImportRecord(FolderImportRecord(
+                folder: recorded.folder, options: recorded.options, store: before, files: found.compactMap { $0 }))
         }
         progress?(ImportProgress(bytesRead: 0, totalBytes: nil, records: total, finished: true))
         return receipt
     }
 
+    /// The file store whose Health Auto Export samples this import supersedes: only the owner's.
     private func supersedingStore() -> JSONFileStore? {
         (store as? JSONFileStore) ?? (store as? HealthStore).flatMap { $0.isOwner ? $0.storage : nil }
     }

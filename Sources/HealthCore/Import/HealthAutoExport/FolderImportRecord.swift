@@ -5,76 +5,86 @@ import Darwin
 #endif
 import TextSupport
 
-/// What the last import of a folder of Health Auto Export files found in it, so that importing the same folder again
-/// into a store that has not changed since reads nothing (docs/IMPORT.md, "A folder imported again").
+/// What an import of a folder of Health Auto Export files that stored nothing found, so that importing the same
+/// folder again reads nothing while nothing changed (docs/IMPORT.md, "A folder imported again").
 ///
-/// The record names the folder (its real path), the options the import ran with, every file's identity as it was
-/// before the import read it (name, device, inode, size, modification and status-change times: a file written again
-/// differs in at least its status-change time, which no program can set) and the store's change number after the
-/// import. When the folder holds exactly those files, the options are the same and the store's change number is
-/// still that one (no sample was added, deleted or replaced since, by anyone), reading the files again would plan
-/// the same points against the same samples and store nothing: the import reads none. Anything else reads every
-/// file, as a folder with one file written again must: a point the new file no longer sends is another file's again.
-/// The record is a cache in `derived/`: without it (deleted, unreadable, another folder) every file is read.
+/// An import is deterministic: the same files, read with the same options into the same store, plan the same points
+/// against the same samples. When such an import stored nothing (the store's sample files were the same after it as
+/// before), the same import again would store nothing too. The record keeps what that import depended on: the
+/// folder (its real path), the options (the zone's rules, not just its name), every file's name, size and a 64-bit
+/// FNV-1a digest of its bytes, and a fingerprint of the store's sample files (every partition's and tombstone file's
+/// name, device, inode, size and modification time, with the change number). An import that finds all of these as
+/// recorded reads nothing. An import that stores something keeps no record: the next one reads every file, and if
+/// it stores nothing, it records; so a folder is skipped only once an import of it changed nothing (the first
+/// import of a folder is not always a fixed point: a second read can still store something). The record is a
+/// cache in `derived/`: without it (deleted, unreadable, another folder) every file is read.
 struct FolderImportRecord: Equatable, Sendable {
     /// A file of the folder as the import found it.
     struct File: Equatable, Sendable {
         var name: String
-        var device: UInt64
-        var inode: UInt64
         var size: Int64
-        var modified: [Int64]
-        var changed: [Int64]
+        /// FNV-1a (64 bits) of the file's bytes.
+        var digest: UInt64
 
-        /// The file `info` describes, named `name`.
-        init(name: String, info: stat) {
-            self.name = name
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            let modification = POSIXFile.modificationTime(info)
-            modified = [modification.seconds, modification.nanoseconds]
-            #if canImport(Darwin)
-            changed = [Int64(info.st_ctimespec.tv_sec), Int64(info.st_ctimespec.tv_nsec)]
-            #else
-            changed = [Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec)]
-            #endif
-        }
-
-        init(name: String, device: UInt64, inode: UInt64, size: Int64, modified: [Int64], changed: [Int64]) {
-            self.name = name
-            self.device = device
-            self.inode = inode
-            self.size = size
-            self.modified = modified
-            self.changed = changed
-        }
-
-        /// The file at `path` as it is now, or nil when it cannot be read.
+        /// The file at `path` as it is now (read whole), or nil when it cannot be read.
         init?(name: String, path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            self.init(name: name, info: info)
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var size: Int64 = 0
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { return nil }
+                if count == 0 { break }
+                size += Int64(count)
+                chunk.withUnsafeBufferPointer { bytes in
+                    for byte in bytes[0..<count] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+                }
+            }
+            self.init(name: name, size: size, digest: hash)
+        }
+
+        init(name: String, size: Int64, digest: UInt64) {
+            self.name = name
+            self.size = size
+            self.digest = digest
         }
     }
 
     /// The folder's real path.
     var folder: String
-    /// The options that shape what the import stores (zone, acting source).
+    /// The options that shape what the import stores (the zone's rules).
     var options: String
-    /// The store's change number after the import.
-    var changeNumber: UInt64
+    /// The store's sample files and change number (``JSONFileStore/sampleFilesFingerprint()``).
+    var store: UInt64
     var files: [File]
 
-    /// The folder at `path` as its record names it: its real path (links resolved), or `path` when that fails.
-    static func realPath(of path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
+    /// The folder at `path` as its record names it: its real path (links resolved), or nil when it has none.
+    static func realPath(of path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
         defer { free(real) }
         return String(cString: real)
     }
 
-    /// Whether `files` (the folder's files now, in name order, each with its identity when it could be read) are the
-    /// files this record found.
+    /// The options of an import in `zone`: its name and a digest of its rules (a zone file changed under the same
+    /// name, or a `TZ` naming a file, is another zone).
+    static func options(zone: ZoneRules) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01B3 }
+        }
+        for transition in zone.transitions { mix(UInt64(bitPattern: transition)) }
+        for offset in zone.offsetsAfter { mix(UInt64(bitPattern: Int64(offset))) }
+        mix(UInt64(bitPattern: Int64(zone.initialOffset)))
+        for byte in String(describing: zone.rule).utf8 { mix(UInt64(byte)) }
+        return "zone=\(zone.identifier)#\(String(hash, radix: 16))"
+    }
+
+    /// Whether `files` (the folder's files now, in name order; nil where one could not be read) are the files this
+    /// record found.
     func holdsUnchanged(_ files: [File?]) -> Bool {
         files.count == self.files.count && zip(files, self.files).allSatisfy { $0 == $1 }
     }
@@ -83,15 +93,14 @@ struct FolderImportRecord: Equatable, Sendable {
 /// The store's folder-import records, the most recently written first: `derived/folder-imports.txt`.
 ///
 /// Text, a token per field (numbers in decimal, names as JSON strings), so that any file name is kept exactly:
-/// `hkctl-folder-imports 1`, then per folder a line `folder PATH OPTIONS CHANGE-NUMBER` and a line `file NAME DEVICE
-/// INODE SIZE SECONDS NANOSECONDS SECONDS NANOSECONDS` per file, and `end`: records cut short (the file is a cache,
-/// written without a sync) are not records.
+/// `hkctl-folder-imports 2`, then per folder a line `folder PATH OPTIONS STORE` and a line `file NAME SIZE DIGEST` per
+/// file, and `end`: records cut short (the file is a cache, written without a sync) are not records.
 struct FolderImportRecords: Equatable, Sendable {
     /// The file's place in the store.
     static let file = "derived/folder-imports.txt"
     /// How many folders keep a record.
     static let limit = 16
-    private static let header = "hkctl-folder-imports 1"
+    private static let header = "hkctl-folder-imports 2"
 
     var folders: [FolderImportRecord] = []
 
@@ -110,15 +119,12 @@ struct FolderImportRecords: Equatable, Sendable {
                 return
             case (.word("folder"), 4):
                 guard case .text(let folder) = tokens[1], case .text(let options) = tokens[2],
-                      case .word(let number) = tokens[3], let changeNumber = UInt64(number) else { return nil }
-                folders.append(FolderImportRecord(folder: folder, options: options, changeNumber: changeNumber, files: []))
-            case (.word("file"), 9):
-                guard !folders.isEmpty, case .text(let name) = tokens[1], case .word(let device) = tokens[2],
-                      case .word(let inode) = tokens[3], let device = UInt64(device), let inode = UInt64(inode),
-                      let rest = Self.numbers(tokens[4...]) else { return nil }
-                folders[folders.count - 1].files.append(FolderImportRecord.File(
-                    name: name, device: device, inode: inode, size: rest[0], modified: [rest[1], rest[2]],
-                    changed: [rest[3], rest[4]]))
+                      case .word(let number) = tokens[3], let store = UInt64(number) else { return nil }
+                folders.append(FolderImportRecord(folder: folder, options: options, store: store, files: []))
+            case (.word("file"), 4):
+                guard !folders.isEmpty, case .text(let name) = tokens[1], case .word(let size) = tokens[2],
+                      case .word(let digest) = tokens[3], let size = Int64(size), let digest = UInt64(digest) else { return nil }
+                folders[folders.count - 1].files.append(FolderImportRecord.File(name: name, size: size, digest: digest))
             default:
                 return nil
             }
@@ -136,10 +142,9 @@ struct FolderImportRecords: Equatable, Sendable {
     var bytes: [UInt8] {
         var text = Self.header + "\n"
         for record in folders {
-            text += "folder \(JSONText.quoted(record.folder)) \(JSONText.quoted(record.options)) \(record.changeNumber)\n"
+            text += "folder \(JSONText.quoted(record.folder)) \(JSONText.quoted(record.options)) \(record.store)\n"
             for file in record.files {
-                text += "file \(JSONText.quoted(file.name)) \(file.device) \(file.inode) \(file.size) "
-                    + (file.modified + file.changed).map(String.init).joined(separator: " ") + "\n"
+                text += "file \(JSONText.quoted(file.name)) \(file.size) \(file.digest)\n"
             }
         }
         return Array((text + "end\n").utf8)
@@ -171,15 +176,5 @@ struct FolderImportRecords: Equatable, Sendable {
             }
             return tokens
         }
-    }
-
-    /// The tokens as whole numbers, or nil.
-    private static func numbers(_ tokens: ArraySlice<Token>) -> [Int64]? {
-        var numbers: [Int64] = []
-        for token in tokens {
-            guard case .word(let word) = token, let number = Int64(word) else { return nil }
-            numbers.append(number)
-        }
-        return numbers
     }
 }
