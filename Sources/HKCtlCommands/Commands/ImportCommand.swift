@@ -73,8 +73,8 @@ enum ImportCommand: Command {
         let importer = HealthImporter(store: target, catalogue: context.catalogue,
                                       dryRun: arguments.flags.contains("dry-run"), batchSize: batchSize,
                                       replaceCharacteristics: arguments.flags.contains("replace-characteristics"),
-                                      zoneRules: context.globals.time.timeZone)
-        importer.rereadsUnchangedFiles = arguments.flags.contains("all-files")
+                                      zoneRules: context.globals.time.timeZone,
+                                      rereadsUnchangedFiles: arguments.flags.contains("all-files"))
         // --quiet drops the progress a terminal gets by default; --progress asks for it explicitly and keeps it.
         let terminal = isatty(2) != 0
         let bar = ProgressBar(terminal: terminal, enabled: (terminal && !context.console.quiet) || arguments.flags.contains("progress"))

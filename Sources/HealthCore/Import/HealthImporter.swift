@@ -34,9 +34,8 @@ public final class HealthImporter: @unchecked Sendable {
     /// build's Foundation knows no zone but GMT, so there `timeZone` is GMT whatever `TZ` says.
     public let zoneRules: ZoneRules?
     /// Whether a folder import reads its files also when an import of the same files into the store as it is now
-    /// stored nothing (by default it reads none then: docs/IMPORT.md, "A folder imported again"). Set it before
-    /// importing.
-    public var rereadsUnchangedFiles = false
+    /// stored nothing (by default it reads none then: docs/IMPORT.md, "A folder imported again").
+    public let rereadsUnchangedFiles: Bool
     /// Held for the whole of an import: one run at a time.
     let importing = Lock()
     /// Whether a Health Auto Export batch is planned against the store read back even when what the run wrote shows
@@ -91,9 +90,13 @@ public final class HealthImporter: @unchecked Sendable {
     ///   - timeZone: Where a Health Auto Export day or week ends, when its written offset is this zone's.
     ///   - zoneRules: The same from the zone database (what `hkctl` resolves from `--tz` and `TZ`); it decides when
     ///     given.
+    ///   - rereadsUnchangedFiles: Whether a folder is read even when an import of the same files into the store as it
+    ///     is stored nothing (``rereadsUnchangedFiles``).
     public init(store: SampleStore, catalogue: SampleTypeCatalogue = .standard, dryRun: Bool = false,
                 batchSize: Int = 20_000, identityCapacity: Int = 1_000_000, replaceCharacteristics: Bool = false,
-                progressInterval: Int = 20_000, timeZone: TimeZone = .current, zoneRules: ZoneRules? = nil) {
+                progressInterval: Int = 20_000, timeZone: TimeZone = .current, zoneRules: ZoneRules? = nil,
+                rereadsUnchangedFiles: Bool = false) {
+        self.rereadsUnchangedFiles = rereadsUnchangedFiles
         self.timeZone = timeZone
         self.zoneRules = zoneRules
         precondition(batchSize > 0, "batchSize must be positive")

@@ -28,9 +28,7 @@ struct FolderImportRecordTests {
 
     private static func importing(_ folder: String, into store: JSONFileStore, zone: ZoneRules = berlin,
                                   rereading: Bool = false, dryRun: Bool = false) throws -> ImportReceipt {
-        let importer = HealthImporter(store: store, dryRun: dryRun, zoneRules: zone)
-        importer.rereadsUnchangedFiles = rereading
-        return try importer.importFile(atPath: folder)
+        try HealthImporter(store: store, dryRun: dryRun, zoneRules: zone, rereadsUnchangedFiles: rereading).importFile(atPath: folder)
     }
 
     private static func write(_ text: String, _ path: String) throws {

@@ -31,9 +31,8 @@ extension ImportTests {
                     try text.write(toFile: folder + "/\(number).json", atomically: true, encoding: .utf8)
                 }
             }
-            let importer = HealthImporter(store: store, dryRun: dryRun, batchSize: batchSize, timeZone: zone)
-            importer.rereadsUnchangedFiles = rereading
-            return try importer.importFile(atPath: folder)
+            return try HealthImporter(store: store, dryRun: dryRun, batchSize: batchSize, timeZone: zone,
+                                      rereadsUnchangedFiles: rereading).importFile(atPath: folder)
         }
 
         /// Store contents without their sync versions.
