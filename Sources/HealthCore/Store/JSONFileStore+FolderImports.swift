@@ -26,30 +26,23 @@ extension JSONFileStore {
     /// with its device, inode, size and modification time, and the change number. Any write of samples (an add, an
     /// import, a delete, an undo, a compaction, a repair, an edit by hand) changes it.
     func sampleFilesFingerprint() throws -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01B3 }
-        }
-        func mix(_ text: String) {
-            for byte in text.utf8 { mix(UInt64(byte)) }
-            mix(0)
-        }
-        mix(try currentAnchor().sequence)
+        var digest = FNV1a()
+        digest.addNumber(try currentAnchor().sequence)
         for type in Self.names(in: path + "/samples") {
-            mix(type)
+            digest.addText(type)
             for name in Self.names(in: path + "/samples/" + type) {
                 var info = stat()
                 guard lstat(path + "/samples/" + type + "/" + name, &info) == 0 else { continue }
                 let identity = FileIdentity(info)
-                mix(name)
-                mix(identity.device)
-                mix(identity.inode)
-                mix(UInt64(bitPattern: identity.size))
-                mix(UInt64(bitPattern: identity.seconds))
-                mix(UInt64(bitPattern: identity.nanoseconds))
+                digest.addText(name)
+                digest.addNumber(identity.device)
+                digest.addNumber(identity.inode)
+                digest.addNumber(UInt64(bitPattern: identity.size))
+                digest.addNumber(UInt64(bitPattern: identity.seconds))
+                digest.addNumber(UInt64(bitPattern: identity.nanoseconds))
             }
         }
-        return hash
+        return digest.value
     }
 
     /// The names in the folder at `folder` (none when it cannot be read), in byte order, without `.` and `..`.

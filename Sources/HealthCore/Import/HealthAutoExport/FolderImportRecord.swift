@@ -31,7 +31,7 @@ struct FolderImportRecord: Equatable, Sendable {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return nil }
             defer { close(fd) }
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var digest = FNV1a()
             var size: Int64 = 0
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
@@ -40,11 +40,9 @@ struct FolderImportRecord: Equatable, Sendable {
                 guard count >= 0 else { return nil }
                 if count == 0 { break }
                 size += Int64(count)
-                chunk.withUnsafeBufferPointer { bytes in
-                    for byte in bytes[0..<count] { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-                }
+                chunk.withUnsafeBufferPointer { digest.addBytes(UnsafeBufferPointer(rebasing: $0[0..<count])) }
             }
-            self.init(name: name, size: size, digest: hash)
+            self.init(name: name, size: size, digest: digest.value)
         }
 
         init(name: String, size: Int64, digest: UInt64) {
@@ -72,15 +70,12 @@ struct FolderImportRecord: Equatable, Sendable {
     /// The options of an import in `zone`: its name and a digest of its rules (a zone file changed under the same
     /// name, or a `TZ` naming a file, is another zone).
     static func options(zone: ZoneRules) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) { hash = (hash ^ ((value >> UInt64(shift)) & 0xFF)) &* 0x0000_0100_0000_01B3 }
-        }
-        for transition in zone.transitions { mix(UInt64(bitPattern: transition)) }
-        for offset in zone.offsetsAfter { mix(UInt64(bitPattern: Int64(offset))) }
-        mix(UInt64(bitPattern: Int64(zone.initialOffset)))
-        for byte in String(describing: zone.rule).utf8 { mix(UInt64(byte)) }
-        return "zone=\(zone.identifier)#\(String(hash, radix: 16))"
+        var digest = FNV1a()
+        for transition in zone.transitions { digest.addNumber(UInt64(bitPattern: transition)) }
+        for offset in zone.offsetsAfter { digest.addNumber(UInt64(bitPattern: Int64(offset))) }
+        digest.addNumber(UInt64(bitPattern: Int64(zone.initialOffset)))
+        digest.addText(String(describing: zone.rule))
+        return "zone=\(zone.identifier)#\(String(digest.value, radix: 16))"
     }
 
     /// Whether `files` (the folder's files now, in name order; nil where one could not be read) are the files this
