@@ -28,9 +28,9 @@ extension JSONFileStore {
     func sampleFilesFingerprint() throws -> UInt64 {
         var digest = FNV1a()
         digest.addNumber(try currentAnchor().sequence)
-        for type in Self.names(in: path + "/samples") {
+        for type in try sortedEntries("samples") {
             digest.addText(type)
-            for name in Self.names(in: path + "/samples/" + type) {
+            for name in try sortedEntries("samples/" + type) {
                 var info = stat()
                 guard lstat(path + "/samples/" + type + "/" + name, &info) == 0 else { continue }
                 let identity = FileIdentity(info)
@@ -45,17 +45,9 @@ extension JSONFileStore {
         return digest.value
     }
 
-    /// The names in the folder at `folder` (none when it cannot be read), in byte order, without `.` and `..`.
-    private static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    /// The entries of the store's folder `relative` (``folderEntries(_:)``), in byte order: one order whatever the
+    /// file system's.
+    private func sortedEntries(_ relative: String) throws -> [String] {
+        try folderEntries(relative).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 }

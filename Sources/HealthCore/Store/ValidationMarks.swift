@@ -195,9 +195,9 @@ struct ValidationMarks: Equatable {
 
     /// FNV-1a (64 bits) of a partition path's bytes.
     private static func pathHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        var digest = FNV1a()
+        digest.addBytes(path)
+        return digest.value
     }
 
     /// Runs `body` on `partition`'s bytes and their ``pathHash(_:)``.
@@ -216,12 +216,9 @@ struct ValidationMarks: Equatable {
 
     /// ``checksum(_:)`` as its bytes.
     static func checksum(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> [UInt8] {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return Array(String(hash, radix: 16).utf8)
+        var digest = FNV1a()
+        digest.addBytes(UnsafeBufferPointer(rebasing: bytes))
+        return Array(String(digest.value, radix: 16).utf8)
     }
 
     /// The mark of `partition`, if any.
