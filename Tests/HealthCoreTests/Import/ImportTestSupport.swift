@@ -57,6 +57,37 @@ enum ImportTestSupport {
         return try body(path)
     }
 
+    /// The stored steps as "start end value source" lines (seconds since 1970), sorted.
+    static func stepLines(_ store: JSONFileStore) throws -> [String] {
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        return try store.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: everything).map {
+            "\($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.value) \($0.source)"
+        }.sorted()
+    }
+
+    /// `texts` as the files `0.json`, ... of a folder, imported into a new file store twice (the second reading every
+    /// file again), with batches of `batchSize` and every batch read when `everyBatchRead`: the steps after each
+    /// import (``stepLines(_:)``).
+    static func stepsImportedTwice(_ texts: [String], zone: ZoneRules, batchSize: Int = 20_000,
+                                   everyBatchRead: Bool = false) throws -> (first: [String], second: [String]) {
+        try withTemporaryDirectory { directory in
+            let folder = directory + "/in"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (number, text) in texts.enumerated() {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/\(number).json"))
+            }
+            let store = JSONFileStore(path: directory + "/store", lockTimeout: 2)
+            var importer = HealthImporter(store: store, batchSize: batchSize, zoneRules: zone)
+            importer.readsEveryHAEBatch = everyBatchRead
+            _ = try importer.importFile(atPath: folder)
+            let first = try stepLines(store)
+            importer = HealthImporter(store: store, batchSize: batchSize, zoneRules: zone, rereadsUnchangedFiles: true)
+            importer.readsEveryHAEBatch = everyBatchRead
+            _ = try importer.importFile(atPath: folder)
+            return (first, try stepLines(store))
+        }
+    }
+
     /// A Health Auto Export payload of step points (UTC dates, source "Jane’s iPhone").
     static func haeSteps(_ points: [(date: String, steps: Double)]) -> String {
         let data = points.map { #"{"date":"\#($0.date) +0000","qty":\#($0.steps),"source":"Jane’s iPhone"}"# }

@@ -47,7 +47,8 @@ final class HAEImportRun {
     /// `hashes`: each candidate's ``syncHash(_:)``.
     func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
                         store: JSONFileStore) throws -> Bool {
-        let answer = try decide(candidates, hashes: hashes, spans: spans, store: store)
+        // Points of the batch that overlap each other are weighed against each other by the plan.
+        let answer = try HAEOverlapsInBatch(candidates).isEmpty && decide(candidates, hashes: hashes, spans: spans, store: store)
         if answer { unread += 1 } else { read += 1 }
         return answer
     }
@@ -60,6 +61,13 @@ final class HAEImportRun {
         guard try decide(candidates, hashes: hashes, spans: spans, store: store) else { return false }
         // The rows come a metric at a time: its notes are looked up once, and its forms checked once a period.
         let rows = direct.rows
+        // Points of the batch that overlap each other are weighed against each other by the plan.
+        var overlaps = HAEOverlapsInBatch(candidates)
+        for row in rows {
+            overlaps.add(type: direct.metrics[Int(row.metric)].type.identifier, form: row.period.name, start: row.start, end: row.end,
+                         isPart: row.pointHash != nil)
+        }
+        guard overlaps.isEmpty else { return false }
         var start = 0
         while start < rows.count {
             let end = HAEImportRun.endOfMetric(rows, from: start)

@@ -124,6 +124,12 @@ struct HAEWritePlan {
         for candidate in candidates where candidate.sample.typeIdentifier != HAESleep.type {
             if let form = HAEWritePlan.form(of: candidate.sample) { payloadForms[candidate.sample.typeIdentifier, default: []].insert(form) }
         }
+        // Points of one type and form whose periods overlap in the batch (days at two offsets): each is met by the later
+        // ones as a stored point is, as a batch per point would have it (``HAEOverlapsInBatch``).
+        let meetingThemselves = HAEOverlapsInBatch(candidates).types
+        // Where each of their points comes in the batch (by the uuid it is written or stored under): of two that overlap,
+        // the later sending holds the time they share, whether it is written or found unchanged.
+        var sentAt: [UUID: Int] = [:]
         let mainOfPart = HAEWritePlan.mainsOfParts(candidates)
         let storedPoints = PartedPoints(otherForm[HAEWritePlan.partedType] ?? [])
         // The night summary's sending under way (the index of its first candidate): its parts gone are dropped when
@@ -242,6 +248,7 @@ struct HAEWritePlan {
             // imported again and again): unchanged, so an unchanged folder adds nothing and rewrites nothing.
             if candidate.members.isEmpty, cumulative(sample.typeIdentifier),
                HAEWritePlan.isHeld(sample, matches: matches, finer: crossed) {
+                if matches.count == 1, meetingThemselves.contains(sample.typeIdentifier) { sentAt[matches[0].uuid] = index }
                 plan.outcomes.append(.unchanged)
                 continue
             }
@@ -255,6 +262,7 @@ struct HAEWritePlan {
             if matches.count == 1, same(matches[0], sample), storedMembers.count == candidate.members.count,
                zip(storedMembers.sorted { $0.typeIdentifier < $1.typeIdentifier },
                    candidate.members.sorted { $0.typeIdentifier < $1.typeIdentifier }).allSatisfy(same) {
+                if !meetingThemselves.isEmpty, meetingThemselves.contains(sample.typeIdentifier) { sentAt[matches[0].uuid] = index }
                 plan.outcomes.append(crossed.isEmpty ? .unchanged : .replaced)
                 continue
             }
@@ -285,15 +293,13 @@ struct HAEWritePlan {
             }
             if sleepMeetsItself, written.typeIdentifier == HAESleep.type, HAEWritePlan.form(of: written) != nil {
                 plan.fresh.insert(written.uuid)
-                let whole = HAEWritePlan.overItsPeriod(written)
-                // After those that start no later (a night's samples come in order: most go at the end), in place.
-                var low = 0, high = otherForm[HAESleep.type]?.count ?? 0
-                while low < high {
-                    let middle = (low + high) / 2
-                    if otherForm[HAESleep.type]![middle].start <= whole.start { low = middle + 1 } else { high = middle }
-                }
-                otherForm[HAESleep.type, default: []].insert(whole, at: low)
-                longestForm[HAESleep.type] = max(longestForm[HAESleep.type] ?? 0, whole.duration)
+                HAEWritePlan.insertByStart(HAEWritePlan.overItsPeriod(written), into: &otherForm, longest: &longestForm)
+            } else if !meetingThemselves.isEmpty, meetingThemselves.contains(written.typeIdentifier),
+                      let form = HAEWritePlan.form(of: written), form != "none", !HAEWritePlan.isPart(written) {
+                plan.fresh.insert(written.uuid)
+                byUUID[written.uuid] = written
+                sentAt[written.uuid] = index
+                HAEWritePlan.insertByStart(written, into: &otherForm, longest: &longestForm)
             }
         }
         if let start = sendingStart {
@@ -308,10 +314,24 @@ struct HAEWritePlan {
             if $0.sample.start != $1.sample.start { return $0.sample.start < $1.sample.start }
             return $0.sample.uuid.uuidString < $1.sample.uuid.uuidString
         }
-        plan.settle(wide,
-                    stored: otherForm, deleted: &deleted, storedSample: { byUUID[$0] }, cumulative: cumulative)
+        plan.settle(wide, stored: otherForm, deleted: &deleted, storedSample: { byUUID[$0] }, sentAt: sentAt, cumulative: cumulative)
+        // A point of the batch that a later one cut to its remainder there is not written whole.
+        if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
         return plan
+    }
+
+    /// Puts `sample` into its type's list of `lists` after those that start no later (samples mostly come in order:
+    /// most go at the end), and notes its duration in `longest`.
+    private static func insertByStart(_ sample: Sample, into lists: inout [String: [Sample]], longest: inout [String: TimeInterval]) {
+        let type = sample.typeIdentifier
+        var low = 0, high = lists[type]?.count ?? 0
+        while low < high {
+            let middle = (low + high) / 2
+            if lists[type]![middle].start <= sample.start { low = middle + 1 } else { high = middle }
+        }
+        lists[type, default: []].insert(sample, at: low)
+        longest[type] = max(longest[type] ?? 0, sample.duration)
     }
 
     /// The plan against no stored samples, what ``plan(_:stored:cumulative:)`` gives for `stored: []` without its
@@ -515,8 +535,11 @@ struct HAEWritePlan {
     /// remainder, deleted when nothing is left); any other (a night summary) is kept whole. Nothing the phone sent is
     /// lost, and a step is counted once.
     /// `first`: the outcome of the first candidate that crossed it, which counts as replaced when it is deleted.
+    /// `sentAt`: where in the batch the points of a type whose points overlap each other in the batch
+    /// (``HAEOverlapsInBatch``) come, by uuid: a point sent there gives up to those of its form sent after it, not to
+    /// those before (a file imported again leaves what one import left).
     private mutating func settle(_ wide: [(sample: Sample, first: Int)], stored: [String: [Sample]], deleted: inout Set<UUID>,
-                                 storedSample: (UUID) -> Sample?, cumulative: (String) -> Bool) {
+                                 storedSample: (UUID) -> Sample?, sentAt: [UUID: Int], cumulative: (String) -> Bool) {
         // The payload's own points (remainders written below are not).
         let sent = writes
         // What each point settled here keeps (its remainder, or nothing): a coarser point settled after it weighs it so.
@@ -535,7 +558,9 @@ struct HAEWritePlan {
             let nearSent = sentOfType.map { entry in entry.index.places(meeting: point.start, point.end).map { entry.samples[$0] } } ?? []
             let storedOfType = stored[point.typeIdentifier] ?? []
             if storedIndex[point.typeIdentifier] == nil { storedIndex[point.typeIdentifier] = HAEStartIndex(storedOfType) }
+            // The batch's own points in the lists (``HAEOverlapsInBatch``) are weighed once, as sent.
             let nearStored = storedIndex[point.typeIdentifier]!.places(meeting: point.start, point.end).map { storedOfType[$0] }
+                .filter { fresh.isEmpty || !fresh.contains($0.uuid) }
             let inside = { (other: Sample) -> Bool in
                 other.typeIdentifier == point.typeIdentifier && other.start >= point.start && other.end <= point.end
                     && HAEWritePlan.form(of: other).map { $0 != form } == true
@@ -547,9 +572,11 @@ struct HAEWritePlan {
             // their amount there, pro rata.
             // A stored one as it lies, not over its period: a remainder left its other part to the points that took it.
             let storedAcross = nearStored.filter { !deleted.contains($0.uuid) && $0.uuid != point.uuid }.map { storedSample($0.uuid) ?? $0 }
-            let across = (nearSent + storedAcross).filter {
-                $0.typeIdentifier == point.typeIdentifier && $0.end > point.start && $0.start < point.end
-                    && HAEWritePlan.related($0.source, point.source) && HAEWritePlan.isMisaligned(point, with: $0, identifier: nil)
+            let pointAt = sentAt.isEmpty ? nil : sentAt[point.uuid]
+            let across = (nearSent + storedAcross).filter { other in
+                other.typeIdentifier == point.typeIdentifier && other.end > point.start && other.start < point.end
+                    && (pointAt.map { at in sentAt[other.uuid].map { $0 > at } ?? false } ?? true)
+                    && HAEWritePlan.related(other.source, point.source) && HAEWritePlan.isMisaligned(point, with: other, identifier: nil)
             }
             let finer = nearStored.filter { (!deleted.contains($0.uuid) || settled[$0.uuid] != nil) && inside($0) }
                 + nearSent.filter(inside)
