@@ -52,28 +52,10 @@ struct HAEFixedPointKnownIssueTests {
             expectEqual(once, twice, "a second import of the same files changes the store")
         }
     }
-
-    /// An hour-level file's first hour of a day, then a day-level file's day from a related source (the minimal case of
-    /// 75 of the 113 folders): the first import deletes the hour (a later day deletes finer stored points inside it);
-    /// the second stores the hour again and cuts the day to its remainder (a stored day meeting a finer point sent
-    /// later keeps what is left), and is then held unchanged. The two rules disagree about a point the same input
-    /// already replaced.
-    func anHourThenItsDayFromARelatedSourceSettleInOneImport() throws {
-        let hourly = "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":["
-            + Self.day("2024-10-27 00:00:00 -0500", 782, "Watch") + "]},{\"name\":\"heart_rate\",\"units\":\"count/min\",\"data\":["
-            + "{\"date\":\"2024-03-31 09:00:00 +0100\",\"source\":\"Watch|iPhone\",\"Avg\":68}]}]}}"
-        let daily = Self.payload([Self.day("2024-10-27 00:00:00 -0500", 3792, "Watch|iPhone|Scale")])
-        let berlin = try #require(ZoneDatabase.system(environment: [:]).zone(named: "Europe/Berlin"))
-        let (first, second) = try Self.importedTwice([hourly, daily], zone: berlin)
-        withKnownIssue("an hour the same input's later day deleted comes back on the next import") {
-            expectEqual(first, second, "a second import of the same files changes the store")
-        }
-    }
 }
 
 /// The checks ``HAEFixedPointKnownIssueTests/checks(_:)`` runs.
 private let hAEFixedPointKnownIssueTestsChecks: [Check<HAEFixedPointKnownIssueTests>] = [
     Check("aDayCutToNothingByALaterFileStaysCut", HAEFixedPointKnownIssueTests.aDayCutToNothingByALaterFileStaysCut),
     Check("theSameDayAtTwoOffsetsInTwoFilesLosesNoSteps", HAEFixedPointKnownIssueTests.theSameDayAtTwoOffsetsInTwoFilesLosesNoSteps),
-    Check("anHourThenItsDayFromARelatedSourceSettleInOneImport", HAEFixedPointKnownIssueTests.anHourThenItsDayFromARelatedSourceSettleInOneImport),
 ]

@@ -182,6 +182,19 @@ struct HAEWritePlan {
                     }
                 }
             }
+            // A point a later, coarser point of the same input holds whole (``HAECoarserLater``) gives way to it, as
+            // that one would delete it: it replaces its earlier sendings (they go) and is not written, unless samples
+            // from elsewhere hold the later point (which is then not written, and leaves this one standing).
+            if let later = candidate.givesWayTo, others[later.typeIdentifier].map({
+                HAECoverage.of(later, by: $0, longest: longest[later.typeIdentifier] ?? 0, cumulative: cumulative(later.typeIdentifier)) == .none
+            }) ?? true {
+                let members = matches.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
+                for old in matches + members where deleted.insert(old.uuid).inserted {
+                    plan.delete(old)
+                }
+                plan.outcomes.append(matches.isEmpty ? .unchanged : .replaced)
+                continue
+            }
             // The same time sent in another form (per day after per hour, per night after per stage): the stored
             // form goes, or both would count.
             var crossed: [Sample] = []

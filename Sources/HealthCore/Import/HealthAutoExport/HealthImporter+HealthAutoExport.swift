@@ -71,6 +71,9 @@ extension HealthImporter {
         // Points the input sends again later: each is stored as its last sending (importing the input again then
         // finds it unchanged rather than replaying its sendings).
         let later = HAELaterSendings(payloads, builders: builders)
+        // Points a later, coarser point of the input holds whole: they give way to it (importing the input again
+        // then finds them unchanged rather than storing them beside its remainder).
+        let coarser = HAECoarserLater(payloads, builders: builders)
         for index in payloads.indices {
             var metrics = payloads[index].takeMetrics()
             let payload = payloads[index]
@@ -93,10 +96,13 @@ extension HealthImporter {
             // Whether the point being built is sent again later in the input (``HAELaterSendings``): its samples
             // count as unchanged and are not planned.
             var superseded = false
+            // The later point that holds the point being built (``HAECoarserLater``).
+            var holder: Sample?
             func take(_ built: HAEBuilt) {
                 switch built {
                 case var .candidate(candidate):
                     candidate.point = pointsMet
+                    candidate.givesWayTo = holder
                     if appleComputed.contains(candidate.sample.typeIdentifier) {
                         refuse(candidate.sample.typeIdentifier, candidate.line, "'\(candidate.metric)' is computed by Apple and no "
                                + "source may write it; the owner keeps it by importing the app's files instead")
@@ -131,11 +137,15 @@ extension HealthImporter {
                 // The list's only holder while it is built, when the payload was given up: its memory goes after.
                 let metric = metrics[number]
                 metrics[number].points = HAEPointList()
-                if let positions = later.positions(payload: index, metric: number) {
+                let positions = later.positions(payload: index, metric: number)
+                let holders = coarser.holders(payload: index, metric: number)
+                if positions != nil || holders != nil {
                     for position in metric.points.indices {
-                        superseded = positions.contains(position)
+                        superseded = positions?.contains(position) ?? false
+                        holder = holders?[position]
                         builder.build(metric, at: position, into: take)
                         superseded = false
+                        holder = nil
                         try endOfPoint()
                     }
                     continue

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import TestKit
+@testable import HealthCore
+
+/// A finer point that a later file's coarser point of the same folder holds whole (an hour, then its day; a day, then
+/// its week; a reading, then its minute) gives way to it from the first import: the folder leaves what importing its
+/// files one by one leaves, and an import of it again changes nothing (``HAECoarserLater``).
+struct HAECoarserLaterTests {
+    @Test(arguments: hAECoarserLaterTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    private static let berlin = ZoneRules(secondsFromGMT: 2 * 3600)
+
+    private static func point(_ date: String, _ quantity: Double, _ source: String?) -> String {
+        "{\"date\":\"\(date)\",\"qty\":\(quantity)" + (source.map { ",\"source\":\"\($0)\"" } ?? "") + "}"
+    }
+
+    private static func steps(_ points: [String], heart: [String] = []) -> String {
+        "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":[" + points.joined(separator: ",") + "]}"
+            + (heart.isEmpty ? "" : ",{\"name\":\"heart_rate\",\"units\":\"count/min\",\"data\":[" + heart.joined(separator: ",") + "]}")
+            + "]}}"
+    }
+
+    /// `texts` imported one file at a time, in order, into a new file store (with `before` saved first): its steps.
+    private static func oneByOne(_ texts: [String], before: [Sample] = [], zone: ZoneRules = berlin) throws -> [String] {
+        try ImportTestSupport.withTemporaryDirectory { directory in
+            let store = JSONFileStore(path: directory + "/store", lockTimeout: 2)
+            if !before.isEmpty { try store.saveImported(before) }
+            for (number, text) in texts.enumerated() {
+                let path = directory + "/\(number).json"
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                _ = try HealthImporter(store: store, zoneRules: zone).importFile(atPath: path)
+            }
+            return try ImportTestSupport.stepLines(store)
+        }
+    }
+
+    /// The review's minimal case: an hourly file's hour of steps (with a heart-rate hour, so the file is hourly), then a
+    /// daily file's day holding it, from a related source. The day deletes the hour at the first import, and the second
+    /// finds both files unchanged.
+    func anHourThenItsDayFromARelatedSourceSettleInOneImport() throws {
+        let hourly = Self.steps([Self.point("2024-10-27 00:00:00 -0500", 782, "Watch")],
+                                heart: ["{\"date\":\"2024-03-31 09:00:00 +0100\",\"source\":\"Watch|iPhone\",\"Avg\":68}"])
+        let daily = Self.steps([Self.point("2024-10-27 00:00:00 -0500", 3792, "Watch|iPhone|Scale")])
+        let berlin = try #require(ZoneDatabase.system(environment: [:]).zone(named: "Europe/Berlin"))
+        let (first, second) = try ImportTestSupport.stepsImportedTwice([hourly, daily], zone: berlin)
+        expectEqual(first, second, "a second import of the same files changed the store")
+        expectEqual(first, ["1730005200.0 1730091600.0 quantity(3792 count) Watch|iPhone|Scale"])
+        expectEqual(try Self.oneByOne([hourly, daily], zone: berlin), first, "one file at a time")
+    }
+
+    /// A day, then a weekly file's week holding it (two Sundays make the file weekly): the week alone, at once and
+    /// again.
+    func aDayThenItsWeek() throws {
+        let daily = Self.steps([Self.point("2024-03-31 00:00:00 +0200", 3758, "Watch|iPhone")])
+        let weekly = Self.steps([Self.point("2024-10-27 00:00:00 +0200", 4863, "Watch"), Self.point("2024-03-31 00:00:00 +0200", 9119, "Watch")])
+        let (first, second) = try ImportTestSupport.stepsImportedTwice([daily, weekly], zone: Self.berlin)
+        expectEqual(first, second, "a second import of the same files changed the store")
+        expectEqual(first.count, 2, "\(first)")
+        #expect(first.allSatisfy { $0.hasSuffix(" Watch") }, "the day stayed beside its week: \(first)")
+        expectEqual(try Self.oneByOne([daily, weekly]), first, "one file at a time")
+    }
+
+    /// Where the later day is held by an export's samples (of a source related to the day's, reaching its end), the
+    /// day is not written and does not take the hour with it: the hour of a source the export does not hold stays, as
+    /// one file at a time leaves it.
+    func anHourWhoseDayAnExportHoldsStays() throws {
+        let hourly = Self.steps([Self.point("2024-05-10 09:00:00 +0200", 700, "Watch"), Self.point("2024-05-10 10:00:00 +0200", 300, "Watch")])
+        let daily = Self.steps([Self.point("2024-05-10 00:00:00 +0200", 5000, "Watch|iPhone")])
+        let count = try HealthUnit(parsing: "count")
+        let exported = (0..<24).map { hour in
+            Sample(typeIdentifier: "HKQuantityTypeIdentifierStepCount", start: Date(timeIntervalSince1970: 1_715_292_000 + Double(hour) * 3600),
+                   end: Date(timeIntervalSince1970: 1_715_292_000 + Double(hour) * 3600 + 1800), value: .quantity(Quantity(200, count)),
+                   source: "iPhone", created: Date(timeIntervalSince1970: 1_715_400_000))
+        }
+        let reference = try Self.oneByOne([hourly, daily], before: exported)
+        #expect(reference.contains { $0.hasSuffix("quantity(700 count) Watch") }, "one file at a time lost the hour: \(reference)")
+        let folder = try ImportTestSupport.withTemporaryDirectory { directory in
+            let store = JSONFileStore(path: directory + "/store", lockTimeout: 2)
+            try store.saveImported(exported)
+            let folder = directory + "/in"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (number, text) in [hourly, daily].enumerated() {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/\(number).json"))
+            }
+            _ = try HealthImporter(store: store, zoneRules: Self.berlin).importFile(atPath: folder)
+            let first = try ImportTestSupport.stepLines(store)
+            _ = try HealthImporter(store: store, zoneRules: Self.berlin, rereadsUnchangedFiles: true).importFile(atPath: folder)
+            expectEqual(try ImportTestSupport.stepLines(store), first, "a second import changed the store")
+            return first
+        }
+        expectEqual(folder, reference, "the folder left other steps than one file at a time")
+    }
+
+    /// A point that gives way still replaces its earlier sending: an hour from `iPhone`, sent again from
+    /// `Watch|iPhone` (the same point, its sources grown) in a later hourly file, then a day from `Watch` (related to
+    /// the second sending, not to the first): the day alone, as one file at a time leaves it.
+    func aPointGivingWayStillReplacesItsEarlierSending() throws {
+        let first = Self.steps([Self.point("2024-05-10 09:00:00 +0200", 700, "iPhone"), Self.point("2024-05-10 10:00:00 +0200", 5, "Garmin")])
+        let second = Self.steps([Self.point("2024-05-10 09:00:00 +0200", 650, "Watch|iPhone"), Self.point("2024-05-10 10:00:00 +0200", 5, "Garmin")])
+        let daily = Self.steps([Self.point("2024-05-10 00:00:00 +0200", 5000, "Watch")])
+        let (once, twice) = try ImportTestSupport.stepsImportedTwice([first, second, daily], zone: Self.berlin)
+        expectEqual(once, twice, "a second import of the same files changed the store")
+        expectEqual(once, try Self.oneByOne([first, second, daily]), "one file at a time")
+        expectEqual(once.filter { $0.contains("Garmin") == false }, ["1715292000.0 1715378400.0 quantity(5000 count) Watch"])
+    }
+
+    /// Which points give way: only to a later payload's point of a coarser form, of a related source, holding it from
+    /// its start to its end, in a payload that does not also hold the finer form.
+    func onlyALaterCoarserRelatedPointHoldingItWhole() throws {
+        let hour = { (time: String, source: String) in Self.point("2024-05-10 \(time):00 +0200", 10, source) }
+        let day = { (date: String, source: String) in Self.point("2024-05-\(date) 00:00:00 +0200", 1000, source) }
+        let cases: [(texts: [String], marked: Int, why: String)] = [
+            ([Self.steps([hour("09:00", "Watch"), hour("10:00", "Watch")]), Self.steps([day("10", "Watch|iPhone")])], 2, "hours, then their day"),
+            ([Self.steps([day("10", "Watch|iPhone")]), Self.steps([hour("09:00", "Watch"), hour("10:00", "Watch")])], 0, "the day first"),
+            ([Self.steps([hour("09:00", "Watch"), hour("10:00", "Garmin")]), Self.steps([day("10", "Watch")])], 1, "an unrelated source"),
+            ([Self.steps([hour("09:00", "Watch"), hour("10:00", "Watch")]), Self.steps([day("09", "Watch")])], 0, "another day"),
+            ([Self.steps([hour("09:00", "Watch"), hour("10:00", "Watch")]),
+              Self.steps([day("10", "Watch"), hour("11:00", "Watch")])], 0, "a later file of hours and a day (one form each, side by side)"),
+            ([Self.steps([hour("23:00", "Watch"), hour("10:00", "Watch")]), Self.steps([day("10", "Watch")])], 2, "the last hour of the day"),
+        ]
+        for (texts, marked, why) in cases {
+            let payloads = try texts.enumerated().map { try HealthAutoExportPayload(bytes: Array($0.element.utf8), name: "\($0.offset).json") }
+            let builders = payloads.map { payload in
+                HAESampleBuilder(catalogue: .standard, defaultSource: payload.defaultSource, zone: TimeZone(secondsFromGMT: 7200)!,
+                                 rules: Self.berlin, level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts,
+                                 created: Date(timeIntervalSince1970: 1_716_000_000), receivedThrough: nil)
+            }
+            expectEqual(HAECoarserLater(payloads, builders: builders).count, marked, "\(why)")
+        }
+    }
+
+    /// Random folders of hourly and daily files over three days, from related and unrelated sources, some points sent
+    /// again with other figures: the folder leaves what one file at a time leaves, and an import of it again changes
+    /// nothing.
+    func randomHoursAndDaysSettleInOneImport() throws {
+        var random = IndependentTestKit.SeededGenerator(seed: 33)
+        let sources = ["Watch", "Watch|iPhone", "iPhone", "Garmin"]
+        for round in 0..<30 {
+            var texts: [String] = []
+            for _ in 0..<Int.random(in: 2...4, using: &random) {
+                var points: [String] = []
+                if Bool.random(using: &random) {
+                    for _ in 0..<Int.random(in: 2...6, using: &random) {
+                        points.append(Self.point(String(format: "2024-05-%02d %02d:00:00 +0200", Int.random(in: 9...11, using: &random),
+                                                        Int.random(in: 1...23, using: &random)),
+                                                 Double(Int.random(in: 1...900, using: &random)), sources.randomElement(using: &random)!))
+                    }
+                } else {
+                    for _ in 0..<Int.random(in: 1...3, using: &random) {
+                        points.append(Self.point(String(format: "2024-05-%02d 00:00:00 +0200", Int.random(in: 9...11, using: &random)),
+                                                 Double(Int.random(in: 1...9_000, using: &random)), sources.randomElement(using: &random)!))
+                    }
+                }
+                texts.append(Self.steps(points))
+            }
+            let (first, second) = try ImportTestSupport.stepsImportedTwice(texts, zone: Self.berlin)
+            expectEqual(second, first, "round \(round): the second import changed the store: \(texts)")
+            expectEqual(first, try Self.oneByOne(texts), "round \(round): one file at a time: \(texts)")
+        }
+    }
+}
+
+/// The checks ``HAECoarserLaterTests/checks(_:)`` runs.
+private let hAECoarserLaterTestsChecks: [Check<HAECoarserLaterTests>] = [
+    Check("anHourThenItsDayFromARelatedSourceSettleInOneImport", HAECoarserLaterTests.anHourThenItsDayFromARelatedSourceSettleInOneImport),
+    Check("aDayThenItsWeek", HAECoarserLaterTests.aDayThenItsWeek),
+    Check("anHourWhoseDayAnExportHoldsStays", HAECoarserLaterTests.anHourWhoseDayAnExportHoldsStays),
+    Check("aPointGivingWayStillReplacesItsEarlierSending", HAECoarserLaterTests.aPointGivingWayStillReplacesItsEarlierSending),
+    Check("onlyALaterCoarserRelatedPointHoldingItWhole", HAECoarserLaterTests.onlyALaterCoarserRelatedPointHoldingItWhole),
+    Check("randomHoursAndDaysSettleInOneImport", HAECoarserLaterTests.randomHoursAndDaysSettleInOneImport),
+]
