@@ -48,8 +48,8 @@ final class HAEImportRun {
     func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], spans: [String: (start: Date, end: Date)],
                         store: JSONFileStore) throws -> Bool {
         // Points of the batch that overlap each other are weighed against each other by the plan.
-        // A point that gives way to a later one is weighed by the plan too (``HAECoarserLater``).
-        let answer = try HAEOverlapsInBatch(candidates).isEmpty && !candidates.contains(where: { $0.givesWayTo != nil })
+        // A point that gives way to later ones is weighed by the plan too (``HAEGivingWay``).
+        let answer = try HAEOverlapsInBatch(candidates).isEmpty && !candidates.contains(where: { !$0.givesWayTo.isEmpty })
             && decide(candidates, hashes: hashes, spans: spans, store: store)
         if answer { unread += 1 } else { read += 1 }
         return answer
@@ -60,7 +60,7 @@ final class HAEImportRun {
     /// to ``JSONFileStore/storeHealthAutoExport(_:dryRun:run:hashes:)``, which asks again.
     func needsNoReading(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
                         spans: [String: (start: Date, end: Date)], store: JSONFileStore) throws -> Bool {
-        guard try !candidates.contains(where: { $0.givesWayTo != nil }) && decide(candidates, hashes: hashes, spans: spans, store: store)
+        guard try !candidates.contains(where: { !$0.givesWayTo.isEmpty }) && decide(candidates, hashes: hashes, spans: spans, store: store)
         else { return false }
         // The rows come a metric at a time: its notes are looked up once, and its forms checked once a period.
         let rows = direct.rows

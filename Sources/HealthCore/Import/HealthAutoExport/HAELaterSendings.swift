@@ -129,7 +129,7 @@ struct HAELaterSendings {
     /// offset modulo an hour (a change of summer time moves whole hours), days and weeks of one offset. Hours of a
     /// half-hour zone beside whole-zone hours overlap them, and where two zones' points overlap the later sending wins
     /// for the overlap: which one that is depends on every sending in turn, so no sending of such a type is left out.
-    private static func oneAlignment(_ entries: [(payload: Int, metric: Int, span: HAEDateSpan)],
+    static func oneAlignment(_ entries: [(payload: Int, metric: Int, span: HAEDateSpan)],
                                      of payloads: borrowing [HealthAutoExportPayload]) -> Bool {
         var seen: [HAEPeriod: Int] = [:]
         for entry in entries {

@@ -23,9 +23,9 @@ struct HAECandidate: Sendable {
     /// Whether ``sample`` passed ``TextRules/problem(in:)`` as it is (its members are checked apart): the store need
     /// not check it again before it writes its line.
     var checked = false
-    /// A later point of the same input, of a coarser form, that holds this one whole (``HAECoarserLater``): the plan
-    /// counts this one unchanged unless samples from elsewhere hold that one.
-    var givesWayTo: Sample? = nil
+    /// The later points of the same input this one gives way to (``HAEGivingWay``): the plan does not write it unless
+    /// samples from elsewhere hold one of them.
+    var givesWayTo: [Sample] = []
 }
 
 /// What one point of a metric gave: samples, or why it was refused.

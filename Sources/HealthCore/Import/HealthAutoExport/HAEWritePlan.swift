@@ -182,17 +182,29 @@ struct HAEWritePlan {
                     }
                 }
             }
-            // A point a later, coarser point of the same input holds whole (``HAECoarserLater``) gives way to it, as
-            // that one would delete it: it replaces its earlier sendings (they go) and is not written, unless samples
-            // from elsewhere hold the later point (which is then not written, and leaves this one standing).
-            if let later = candidate.givesWayTo, others[later.typeIdentifier].map({
-                HAECoverage.of(later, by: $0, longest: longest[later.typeIdentifier] ?? 0, cumulative: cumulative(later.typeIdentifier)) == .none
-            }) ?? true {
-                let members = matches.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
-                for old in matches + members where deleted.insert(old.uuid).inserted {
+            // A point that later points of the same input take away whole (``HAEGivingWay``), sent again while they
+            // are stored as sent (an import of the same folder again), gives way to them: it replaces its earlier
+            // sendings (those a later point of its own sync identifier meets are left to that one) and is not written.
+            // Before they are stored (the first import) it is planned as any other, and they take it away in turn.
+            if !candidate.givesWayTo.isEmpty, candidate.givesWayTo.allSatisfy({ later in
+                guard case let .string(identifier)? = later.metadata[MetadataKeySyncIdentifier] else { return false }
+                return (ours[PointKey(later.typeIdentifier, identifier)] ?? []).contains {
+                    !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, later.source)
+                        && (same($0, later) || HAEWritePlan.isHeld(later, matches: [$0], finer: []))
+                }
+            }) {
+                // (A heart-rate point's `|min` and `|max` go with their point.)
+                let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: candidate.syncIdentifier) ?? candidate.syncIdentifier
+                let gone = matches.filter { old in
+                    !candidate.givesWayTo.contains { later in
+                        later.metadata[MetadataKeySyncIdentifier] == .string(point) && HAEWritePlan.related(old.source, later.source)
+                    }
+                }
+                let members = gone.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
+                for old in gone + members where deleted.insert(old.uuid).inserted {
                     plan.delete(old)
                 }
-                plan.outcomes.append(matches.isEmpty ? .unchanged : .replaced)
+                plan.outcomes.append(gone.isEmpty ? .unchanged : .replaced)
                 continue
             }
             // The same time sent in another form (per day after per hour, per night after per stage): the stored
@@ -615,6 +627,14 @@ struct HAEWritePlan {
                     return try? quantity.value(in: amount.unit)
                 } + across.map { part -> Double? in
                     guard case let .quantity(quantity) = part.value, let value = try? quantity.value(in: amount.unit) else { return nil }
+                    // A remainder of a point stands for the time it shares at the point's own rate, as sent (its amount
+                    // over its whole period), as when it was sent whole: weighed at the rate of what it keeps, the point
+                    // being weighed came out otherwise at each import.
+                    if case let .number(sent)? = part.metadata[HAEWritePlan.totalKey], quantity.unit == amount.unit {
+                        let period = HAEWritePlan.periodEnd(of: part).timeIntervalSince(HAEWritePlan.periodStart(of: part))
+                        let shared = min(part.end, point.end).timeIntervalSince(max(part.start, point.start))
+                        if period > 0, shared > 0 { return sent * shared / period }
+                    }
                     return value * share(part)
                 }
                 guard !values.contains(where: { $0 == nil }) else { continue }

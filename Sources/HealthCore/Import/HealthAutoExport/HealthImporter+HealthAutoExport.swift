@@ -71,9 +71,9 @@ extension HealthImporter {
         // Points the input sends again later: each is stored as its last sending (importing the input again then
         // finds it unchanged rather than replaying its sendings).
         let later = HAELaterSendings(payloads, builders: builders)
-        // Points a later, coarser point of the input holds whole: they give way to it (importing the input again
-        // then finds them unchanged rather than storing them beside its remainder).
-        let coarser = HAECoarserLater(payloads, builders: builders)
+        // Points later points of the input take away whole: they give way to them (importing the input again then
+        // finds them unchanged rather than storing them again beside what the later points left).
+        let givingWay = HAEGivingWay(payloads, builders: builders) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
         for index in payloads.indices {
             var metrics = payloads[index].takeMetrics()
             let payload = payloads[index]
@@ -96,8 +96,8 @@ extension HealthImporter {
             // Whether the point being built is sent again later in the input (``HAELaterSendings``): its samples
             // count as unchanged and are not planned.
             var superseded = false
-            // The later point that holds the point being built (``HAECoarserLater``).
-            var holder: Sample?
+            // The later points the point being built gives way to (``HAEGivingWay``).
+            var holder: [Sample] = []
             func take(_ built: HAEBuilt) {
                 switch built {
                 case var .candidate(candidate):
@@ -138,14 +138,14 @@ extension HealthImporter {
                 let metric = metrics[number]
                 metrics[number].points = HAEPointList()
                 let positions = later.positions(payload: index, metric: number)
-                let holders = coarser.holders(payload: index, metric: number)
+                let holders = givingWay.holders(payload: index, metric: number)
                 if positions != nil || holders != nil {
                     for position in metric.points.indices {
                         superseded = positions?.contains(position) ?? false
-                        holder = holders?[position]
+                        holder = holders?[position] ?? []
                         builder.build(metric, at: position, into: take)
                         superseded = false
-                        holder = nil
+                        holder = []
                         try endOfPoint()
                     }
                     continue

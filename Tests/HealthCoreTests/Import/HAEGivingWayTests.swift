@@ -3,11 +3,12 @@ import Testing
 import TestKit
 @testable import HealthCore
 
-/// A finer point that a later file's coarser point of the same folder holds whole (an hour, then its day; a day, then
-/// its week; a reading, then its minute) gives way to it from the first import: the folder leaves what importing its
-/// files one by one leaves, and an import of it again changes nothing (``HAECoarserLater``).
-struct HAECoarserLaterTests {
-    @Test(arguments: hAECoarserLaterTestsChecks)
+/// A point that later files of the same folder take away whole (an hour, then its day; a day, then its week; a day sent
+/// again at another offset; a day cut to nothing by a day of another offset) gives way to them when the folder is
+/// imported again: the folder leaves what importing its files one by one leaves, and an import of it again changes
+/// nothing (``HAEGivingWay``).
+struct HAEGivingWayTests {
+    @Test(arguments: hAEGivingWayTestsChecks)
     func checks(_ check: Check<Self>) async throws {
         try await check.run(on: Self())
     }
@@ -108,6 +109,58 @@ struct HAECoarserLaterTests {
         expectEqual(once.filter { $0.contains("Garmin") == false }, ["1715292000.0 1715378400.0 quantity(5000 count) Watch"])
     }
 
+    /// The same day at two offsets in two files (a review's random case, minimal): a day at +05:30 from `Watch`, then
+    /// the day before at +01:00 and that day again at +00:00 from `Watch|iPhone`. The +05:30 day gives way to its
+    /// re-send, so it never cuts the day before (it used to at the second import: 864.6 steps lost).
+    func theSameDayAtTwoOffsetsInTwoFilesLosesNoSteps() throws {
+        let first = Self.steps([Self.point("2024-05-11 00:00:00 +0530", 3773, "Watch")])
+        let second = Self.steps([Self.point("2024-05-10 00:00:00 +0100", 5806, "Watch|iPhone"),
+                                 Self.point("2024-05-11 00:00:00 +0000", 6841, "Watch|iPhone")])
+        let (once, twice) = try ImportTestSupport.stepsImportedTwice([first, second], zone: Self.berlin)
+        expectEqual(once, twice, "a second import of the same files changed the store")
+        expectEqual(once, try Self.oneByOne([first, second]), "one file at a time")
+        expectEqual(once.count, 2, "\(once)")
+        expectEqual(Self.total(once), 5806 + 6841, "steps lost or counted twice: \(once)")
+    }
+
+    /// A day that a later file's day of another offset cuts to nothing (Garmin's 563 steps of 05-10 at +01:00, then
+    /// 7,675 of 05-09 at -05:00 sharing six hours with it, 1,918.75 of them): it gives way from the first import, and
+    /// does not come back at the second.
+    func aDayCutToNothingByALaterFileStaysCut() throws {
+        let first = Self.steps([Self.point("2024-05-10 00:00:00 +0100", 563, "Garmin")])
+        let second = Self.steps([Self.point("2024-05-09 00:00:00 -0500", 7675, "Garmin")])
+        let (once, twice) = try ImportTestSupport.stepsImportedTwice([first, second], zone: Self.berlin)
+        expectEqual(once, twice, "a second import of the same files changed the store")
+        expectEqual(once, try Self.oneByOne([first, second]), "one file at a time")
+        expectEqual(once, ["1715230800.0 1715317200.0 quantity(7675 count) Garmin"])
+    }
+
+    /// Random folders of one to three files of days at offsets from -05:00 to +05:30 (a day now and then sent again at
+    /// another offset, with other figures), from related and unrelated sources: the folder leaves what one file at a
+    /// time leaves, and an import of it again changes nothing.
+    func randomDaysAtSeveralOffsetsSettleInOneImport() throws {
+        var random = IndependentTestKit.SeededGenerator(seed: 330)
+        let offsets = ["-0500", "+0000", "+0100", "+0200", "+0530"]
+        let sources = ["Watch", "Watch|iPhone", "Garmin"]
+        var sameAsOneByOne = 0
+        for round in 0..<40 {
+            let texts = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                Self.steps((0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    Self.point(String(format: "2024-05-%02d 00:00:00 %@", Int.random(in: 8...11, using: &random), offsets.randomElement(using: &random)!),
+                               Double(Int.random(in: 1...9_000, using: &random)), sources.randomElement(using: &random)!)
+                })
+            }
+            let (first, second) = try ImportTestSupport.stepsImportedTwice(texts, zone: Self.berlin)
+            expectEqual(second, first, "round \(round): the second import changed the store: \(texts)")
+            if try Self.oneByOne(texts) == first { sameAsOneByOne += 1 }
+        }
+        expectEqual(sameAsOneByOne, 40, "rounds as one file at a time")
+    }
+
+    private static func total(_ lines: [String]) -> Double {
+        lines.reduce(0) { $0 + (Double($1.split(separator: " ")[2].dropFirst("quantity(".count)) ?? .nan) }
+    }
+
     /// Which points give way: only to a later payload's point of a coarser form, of a related source, holding it from
     /// its start to its end, in a payload that does not also hold the finer form.
     func onlyALaterCoarserRelatedPointHoldingItWhole() throws {
@@ -129,7 +182,7 @@ struct HAECoarserLaterTests {
                                  rules: Self.berlin, level: payload.level, offsets: payload.offsets, dayStarts: payload.dayStarts,
                                  created: Date(timeIntervalSince1970: 1_716_000_000), receivedThrough: nil)
             }
-            expectEqual(HAECoarserLater(payloads, builders: builders).count, marked, "\(why)")
+            expectEqual(HAEGivingWay(payloads, builders: builders, cumulative: { _ in true }).count, marked, "\(why)")
         }
     }
 
@@ -164,12 +217,15 @@ struct HAECoarserLaterTests {
     }
 }
 
-/// The checks ``HAECoarserLaterTests/checks(_:)`` runs.
-private let hAECoarserLaterTestsChecks: [Check<HAECoarserLaterTests>] = [
-    Check("anHourThenItsDayFromARelatedSourceSettleInOneImport", HAECoarserLaterTests.anHourThenItsDayFromARelatedSourceSettleInOneImport),
-    Check("aDayThenItsWeek", HAECoarserLaterTests.aDayThenItsWeek),
-    Check("anHourWhoseDayAnExportHoldsStays", HAECoarserLaterTests.anHourWhoseDayAnExportHoldsStays),
-    Check("aPointGivingWayStillReplacesItsEarlierSending", HAECoarserLaterTests.aPointGivingWayStillReplacesItsEarlierSending),
-    Check("onlyALaterCoarserRelatedPointHoldingItWhole", HAECoarserLaterTests.onlyALaterCoarserRelatedPointHoldingItWhole),
-    Check("randomHoursAndDaysSettleInOneImport", HAECoarserLaterTests.randomHoursAndDaysSettleInOneImport),
+/// The checks ``HAEGivingWayTests/checks(_:)`` runs.
+private let hAEGivingWayTestsChecks: [Check<HAEGivingWayTests>] = [
+    Check("anHourThenItsDayFromARelatedSourceSettleInOneImport", HAEGivingWayTests.anHourThenItsDayFromARelatedSourceSettleInOneImport),
+    Check("aDayThenItsWeek", HAEGivingWayTests.aDayThenItsWeek),
+    Check("anHourWhoseDayAnExportHoldsStays", HAEGivingWayTests.anHourWhoseDayAnExportHoldsStays),
+    Check("aPointGivingWayStillReplacesItsEarlierSending", HAEGivingWayTests.aPointGivingWayStillReplacesItsEarlierSending),
+    Check("theSameDayAtTwoOffsetsInTwoFilesLosesNoSteps", HAEGivingWayTests.theSameDayAtTwoOffsetsInTwoFilesLosesNoSteps),
+    Check("aDayCutToNothingByALaterFileStaysCut", HAEGivingWayTests.aDayCutToNothingByALaterFileStaysCut),
+    Check("randomDaysAtSeveralOffsetsSettleInOneImport", HAEGivingWayTests.randomDaysAtSeveralOffsetsSettleInOneImport),
+    Check("onlyALaterCoarserRelatedPointHoldingItWhole", HAEGivingWayTests.onlyALaterCoarserRelatedPointHoldingItWhole),
+    Check("randomHoursAndDaysSettleInOneImport", HAEGivingWayTests.randomHoursAndDaysSettleInOneImport),
 ]

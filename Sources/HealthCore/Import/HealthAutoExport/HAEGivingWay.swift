@@ -1,0 +1,216 @@
+/// The points of one Health Auto Export input (a folder's payloads in name order) that later points of the input take
+/// away whole. Imported one file at a time, the later points delete, replace or cut them to nothing (``HAEWritePlan``);
+/// imported again, the earlier file would send them again, and they would meet a store without them, be stored again
+/// (or replace the later sending they gave way to) and cut what the later points left. So such a point, sent while the
+/// later points are stored as they are sent (an import of the same folder again), gives way to them
+/// (``HAECandidate/givesWayTo``): the plan does not write it (it still replaces its own earlier sendings that the later
+/// points do not meet). Before they are stored (the first import, or where an export's samples hold them and they are
+/// not written) it is planned as any other, and they take it away in turn: the first import leaves what importing the
+/// files one by one leaves, and the next finds everything unchanged.
+///
+/// A point gives way, to points of the same type and a related source (``HAEWritePlan/related(_:_:)``) in later
+/// payloads, when one of them:
+/// 1. **holds it in a coarser form** (an hour, then its day; a day, then its week; a reading, then its minute): a
+///    coarser form (``HAEWritePlan/level(_:)``) that its own payload holds without the finer point's form (forms a
+///    payload holds side by side never cross), over a period from the finer point's start to its end;
+/// 2. **sends it again** (the same sync identifier: a day re-sent after the phone moved to another zone, whose period
+///    moved with it; a later point of its own payload counts too), for a type whose points lie at two alignments in
+///    the input (the others are ``HAELaterSendings``'s);
+/// 3. **cut it to nothing**: points of its own form at another alignment, of a cumulative type, whose shares of the
+///    time they have in common with it (pro rata, as the plan weighs them) add up to its amount or more.
+/// Sleep is left out (its nights are decided per payload), as are the other arrays. Only types that a payload holds in
+/// a form a later one lacks, or whose points lie at two alignments, are looked at, and their points built once more
+/// for it; a folder of one setting and one zone pays one pass over its payloads' forms and dates.
+struct HAEGivingWay {
+    /// Per payload, per metric index, per position: the later points the one there gives way to.
+    private var holders: [Int: [Int: [Int: [Sample]]]] = [:]
+    /// How many points give way.
+    private(set) var count = 0
+
+    /// The positions of `metric`'s points in `payload` that give way, with the points they give way to; nil when none.
+    func holders(payload: Int, metric: Int) -> [Int: [Sample]]? { holders[payload]?[metric] }
+
+    /// A built point of a looked-at type: its main sample (a heart-rate point's, not its `|min` and `|max`) and where it
+    /// is in the input.
+    private struct Entry {
+        let sample: Sample
+        let identifier: String
+        let level: Int
+        let form: String
+        let payload: Int
+        let metric: Int
+        let position: Int
+    }
+
+    /// Finds the points of `payloads` that give way (`builders[i]` builds payload `i`'s samples; `cumulative` tells
+    /// the types whose amounts add up).
+    init(_ payloads: borrowing [HealthAutoExportPayload], builders: [HAESampleBuilder], cumulative: (String) -> Bool) {
+        let twoSettings = Set(HAEGivingWay.typesInTwoSettings(payloads))
+        let twoAlignments = Set(HAEGivingWay.typesAtTwoAlignments(payloads))
+        for type in twoSettings.union(twoAlignments).sorted() {
+            let entries = HAEGivingWay.entries(of: type, in: payloads, builders: builders)
+            var byIdentifier: [String: [Int]] = [:]
+            for index in entries.indices { byIdentifier[entries[index].identifier, default: []].append(index) }
+            // A later point is looked for in the store as its last sending in the input (from a related source).
+            // The last sending of an entry's point (from a related source): in the input, or in its own payload.
+            let last = { (index: Int, inItsPayload: Bool) -> Int in
+                let entry = entries[index]
+                return (byIdentifier[entry.identifier] ?? []).last {
+                    $0 >= index && (!inItsPayload || entries[$0].payload == entry.payload)
+                        && HAEWritePlan.related(entries[$0].sample.source, entry.sample.source)
+                } ?? index
+            }
+            if twoSettings.contains(type) { findCoarser(in: entries, of: payloads, type: type, last: last) }
+            if twoAlignments.contains(type) {
+                findSentAgain(in: entries, byIdentifier: byIdentifier)
+                if cumulative(type) { findCutToNothing(in: entries, last: last) }
+            }
+        }
+    }
+
+    /// Every point of `type` in `payloads`, in input order.
+    private static func entries(of type: String, in payloads: borrowing [HealthAutoExportPayload],
+                                builders: [HAESampleBuilder]) -> [Entry] {
+        var entries: [Entry] = []
+        for payload in payloads.indices {
+            for (number, metric) in payloads[payload].parsed.metrics.enumerated()
+            where HAEMetricKind.typeIdentifier(ofMetric: metric.name) == type {
+                for position in metric.points.indices {
+                    var main: (sample: Sample, identifier: String)?
+                    builders[payload].build(metric, at: position) { built in
+                        guard case let .candidate(candidate) = built, candidate.sample.typeIdentifier == type,
+                              HAEWritePlan.pointOfPart(type: type, identifier: candidate.syncIdentifier) == nil else { return }
+                        main = (candidate.sample, candidate.syncIdentifier)
+                    }
+                    guard let main, let form = HAEWritePlan.form(of: main.sample) else { continue }
+                    entries.append(Entry(sample: main.sample, identifier: main.identifier, level: HAEWritePlan.level(form), form: form,
+                                         payload: payload, metric: number, position: position))
+                }
+            }
+        }
+        return entries
+    }
+
+    /// The types (not sleep) that a payload holds in a form another, later payload lacks while holding a coarser one.
+    private static func typesInTwoSettings(_ payloads: borrowing [HealthAutoExportPayload]) -> [String] {
+        var formsByType: [String: [Set<String>]] = [:]
+        for payload in payloads.indices {
+            for (type, forms) in payloads[payload].forms where type != HAESleep.type {
+                formsByType[type, default: []].append(forms)
+            }
+        }
+        return formsByType.filter { _, list in
+            guard Set(list).count > 1 else { return false }
+            for (index, earlier) in list.enumerated() {
+                for later in list[(index + 1)...] {
+                    let coarsest = later.map(HAEWritePlan.level).max() ?? 0
+                    if earlier.contains(where: { !later.contains($0) && HAEWritePlan.level($0) < coarsest }) { return true }
+                }
+            }
+            return false
+        }.keys.sorted()
+    }
+
+    /// The types (not sleep) whose points lie at two alignments in the input (``HAELaterSendings/oneAlignment``), in
+    /// more than one payload.
+    private static func typesAtTwoAlignments(_ payloads: borrowing [HealthAutoExportPayload]) -> [String] {
+        guard payloads.count > 1 else { return [] }
+        var byType: [String: [(payload: Int, metric: Int, span: HAEDateSpan)]] = [:]
+        for payload in payloads.indices {
+            for (number, metric) in payloads[payload].parsed.metrics.enumerated() {
+                guard let span = payloads[payload].dateSpans[number] else { continue }
+                let type = HAEMetricKind.typeIdentifier(ofMetric: metric.name)
+                guard type != HAESleep.type else { continue }
+                byType[type, default: []].append((payload, number, span))
+            }
+        }
+        return byType.filter { _, entries in
+            Set(entries.map(\.payload)).count > 1 && !HAELaterSendings.oneAlignment(entries, of: payloads)
+        }.keys.sorted()
+    }
+
+    /// Notes that the entry gives way to `later` (the first rule that finds it wins).
+    private mutating func note(_ entry: Entry, givesWayTo later: [Sample]) {
+        guard holders[entry.payload]?[entry.metric]?[entry.position] == nil else { return }
+        holders[entry.payload, default: [:]][entry.metric, default: [:]][entry.position] = later
+        count += 1
+    }
+
+    /// Rule 1: each entry a later entry of a coarser form holds. `last`: the last sending of an entry's point (by index).
+    private mutating func findCoarser(in entries: [Entry], of payloads: borrowing [HealthAutoExportPayload], type: String,
+                                      last: (Int, Bool) -> Int) {
+        let coarse = entries.indices.filter { entries[$0].level > 0 }.sorted { entries[$0].sample.start < entries[$1].sample.start }
+        let longest = coarse.map { entries[$0].sample.duration }.max() ?? 0
+        for entry in entries {
+            for index in HAEGivingWay.near(entry.sample, in: coarse, of: entries, longest: longest) {
+                let holder = entries[index]
+                guard holder.sample.start <= entry.sample.start, holder.payload > entry.payload, holder.level > entry.level,
+                      HAEGivingWay.holds(holder.sample, entry.sample), HAEWritePlan.related(holder.sample.source, entry.sample.source),
+                      payloads[holder.payload].forms[type]?.contains(entry.form) != true else { continue }
+                note(entry, givesWayTo: [entries[last(index, false)].sample])
+                break
+            }
+        }
+    }
+
+    /// Rule 2: each entry whose sync identifier is sent again later in the input (in its own payload or a later one)
+    /// from a related source.
+    private mutating func findSentAgain(in entries: [Entry], byIdentifier: [String: [Int]]) {
+        for indices in byIdentifier.values where indices.count > 1 {
+            for (place, index) in indices.enumerated() {
+                let entry = entries[index]
+                // The last later sending from a related source: the one the store keeps.
+                if let later = indices[(place + 1)...].last(where: { HAEWritePlan.related(entries[$0].sample.source, entry.sample.source) }) {
+                    note(entry, givesWayTo: [entries[later].sample])
+                }
+            }
+        }
+    }
+
+    /// Rule 3: each entry of a cumulative type whose later points of its own form at another alignment take all of it,
+    /// each weighed as the last sending of its point in its payload (the plan weighs a batch's points once the batch's
+    /// later sendings have replaced them), and looked for in the store as its last sending in the input.
+    private mutating func findCutToNothing(in entries: [Entry], last: (Int, Bool) -> Int) {
+        let sorted = entries.indices.filter { entries[$0].level > 0 }.sorted { entries[$0].sample.start < entries[$1].sample.start }
+        let longest = sorted.map { entries[$0].sample.duration }.max() ?? 0
+        for entry in entries where entry.level > 0 && entry.sample.end > entry.sample.start {
+            guard case let .quantity(amount) = entry.sample.value else { continue }
+            var taken = 0.0
+            var cutters: [Sample] = []
+            var weighed = Set<Int>()
+            for found in HAEGivingWay.near(entry.sample, in: sorted, of: entries, longest: longest) {
+                guard entries[found].payload > entry.payload, entries[found].identifier != entry.identifier,
+                      case let index = last(found, true), weighed.insert(index).inserted else { continue }
+                let other = entries[index]
+                guard other.form == entry.form,
+                      other.sample.end > entry.sample.start, other.sample.start < entry.sample.end, other.sample.end > other.sample.start,
+                      HAEWritePlan.related(other.sample.source, entry.sample.source),
+                      case let .quantity(quantity) = other.sample.value, let value = try? quantity.value(in: amount.unit) else { continue }
+                let shared = min(other.sample.end, entry.sample.end).timeIntervalSince(max(other.sample.start, entry.sample.start))
+                taken += value * shared / other.sample.duration
+                cutters.append(entries[last(index, false)].sample)
+            }
+            if !cutters.isEmpty, amount.value - taken <= max(1e-9, abs(amount.value) * 1e-9) { note(entry, givesWayTo: cutters) }
+        }
+    }
+
+    /// The indices of `list` (indices into `entries`, sorted by start; `longest` the longest duration among them) whose
+    /// entries start from `longest` before `sample` to its end: every one that can meet it.
+    private static func near(_ sample: Sample, in list: [Int], of entries: [Entry], longest: TimeInterval) -> ArraySlice<Int> {
+        let from = sample.start.addingTimeInterval(-longest)
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[list[middle]].sample.start < from { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < list.count, entries[list[end]].sample.start <= sample.end { end += 1 }
+        return list[low..<end]
+    }
+
+    /// Whether `outer`'s period holds `inner` as the plan finds a finer point inside a coarser one: overlapping it (an
+    /// instant strictly inside), from its start to its end.
+    private static func holds(_ outer: Sample, _ inner: Sample) -> Bool {
+        outer.start < inner.end && inner.start < outer.end && outer.start <= inner.start && inner.end <= outer.end
+    }
+}
