@@ -125,8 +125,22 @@ struct HAEGivingWay {
             }
         }
         return byType.filter { _, entries in
-            Set(entries.map(\.payload)).count > 1 && !HAELaterSendings.oneAlignment(entries, of: payloads)
+            meetAcrossPayloads(entries) && !HAELaterSendings.oneAlignment(entries, of: payloads)
         }.keys.sorted()
+    }
+
+    /// Whether a metric's dates come within a week (the longest period) of another payload's metric of the type: only
+    /// then can a later payload's point take one of its points away (a synced folder's files share their days; a folder
+    /// of one file a year does not, and its dates are not read again for their alignments).
+    private static func meetAcrossPayloads(_ entries: [(payload: Int, metric: Int, span: HAEDateSpan)]) -> Bool {
+        let week: TimeInterval = 7 * 86_400
+        let sorted = entries.sorted { $0.span.first < $1.span.first }
+        var reach: (last: Date, payload: Int)?
+        for entry in sorted {
+            if let reach, entry.span.first.timeIntervalSince(reach.last) <= week, reach.payload != entry.payload { return true }
+            if reach.map({ entry.span.last > $0.last }) ?? true { reach = (entry.span.last, entry.payload) }
+        }
+        return false
     }
 
     /// Notes that the entry gives way to `later` (the first rule that finds it wins).
