@@ -8,27 +8,36 @@
 /// not written) it is planned as any other, and they take it away in turn: the first import leaves what importing the
 /// files one by one leaves, and the next finds everything unchanged.
 ///
-/// A point gives way, to points of the same type and a related source (``HAEWritePlan/related(_:_:)``) in later
-/// payloads, when one of them:
-/// 1. **holds it in a coarser form** (an hour, then its day; a day, then its week; a reading, then its minute): a
+/// A point gives way, to points of the same type and a related source (``HAEWritePlan/related(_:_:)``) later in the
+/// input, when (each is an alternative: one whose points are all stored as sent is enough):
+/// 1. **a coarser point holds it** (an hour, then its day; a day, then its week; a reading, then its minute): a
 ///    coarser form (``HAEWritePlan/level(_:)``) that its own payload holds without the finer point's form (forms a
-///    payload holds side by side never cross), over a period from the finer point's start to its end;
-/// 2. **sends it again** (the same sync identifier: a day re-sent after the phone moved to another zone, whose period
-///    moved with it; a later point of its own payload counts too), for a type whose points lie at two alignments in
-///    the input (the others are ``HAELaterSendings``'s);
-/// 3. **cut it to nothing**: points of its own form at another alignment, of a cumulative type, whose shares of the
-///    time they have in common with it (pro rata, as the plan weighs them) add up to its amount or more.
+///    payload holds side by side never cross), over a period from the finer point's start to its end, in a later
+///    payload; each such point is an alternative (the day, or the week that took the day in turn);
+/// 2. **it is sent again** (the same sync identifier: a day re-sent after the phone moved to another zone, whose
+///    period moved with it; a later point of its own payload counts too), for a type whose points lie at two
+///    alignments in the input (the others are ``HAELaterSendings``'s);
+/// 3. **later points take all of it**, of a cumulative type: points of its own form at another alignment for the time
+///    they share (pro rata, as the plan weighs them), and finer points inside it from a payload without its form,
+///    whole, adding up to its amount or more.
+/// A point's later points are looked for in the store as the sending the store keeps: each later sending from a source
+/// related to the one stored replaces it in turn (`Watch`, then `Watch|iPhone`, then `iPhone`). A point that meets a
+/// stored point of another form than theirs (a week it would settle, finer points it would delete) does not give way
+/// (``HAEWritePlan/givesWay(_:crossed:isStoredAsSent:)``): one file at a time, those effects outlive it, so the next
+/// import replays it and its re-send, to the same samples.
 /// Sleep is left out (its nights are decided per payload), as are the other arrays. Only types that a payload holds in
-/// a form a later one lacks, or whose points lie at two alignments, are looked at, and their points built once more
-/// for it; a folder of one setting and one zone pays one pass over its payloads' forms and dates.
+/// a form a later one lacks (or lacks while holding a finer one), or whose points lie at two alignments in payloads a
+/// week or less apart, are looked at, and their points built once more for it; a folder of one setting and one zone
+/// pays one pass over its payloads' forms and dates.
 struct HAEGivingWay {
-    /// Per payload, per metric index, per position: the later points the one there gives way to.
-    private var holders: [Int: [Int: [Int: [Sample]]]] = [:]
+    /// Per payload, per metric index, per position: the later points that take the one there away, as alternatives
+    /// (``HAECandidate/givesWayTo``).
+    private var holders: [Int: [Int: [Int: [[Sample]]]]] = [:]
     /// How many points give way.
     private(set) var count = 0
 
     /// The positions of `metric`'s points in `payload` that give way, with the points they give way to; nil when none.
-    func holders(payload: Int, metric: Int) -> [Int: [Sample]]? { holders[payload]?[metric] }
+    func holders(payload: Int, metric: Int) -> [Int: [[Sample]]]? { holders[payload]?[metric] }
 
     /// A built point of a looked-at type: its main sample (a heart-rate point's, not its `|min` and `|max`) and where it
     /// is in the input.
@@ -46,24 +55,27 @@ struct HAEGivingWay {
     /// the types whose amounts add up).
     init(_ payloads: borrowing [HealthAutoExportPayload], builders: [HAESampleBuilder], cumulative: (String) -> Bool) {
         let twoSettings = Set(HAEGivingWay.typesInTwoSettings(payloads))
+        let coarseThenFine = Set(HAEGivingWay.typesInTwoSettings(payloads, coarseFirst: true))
         let twoAlignments = Set(HAEGivingWay.typesAtTwoAlignments(payloads))
-        for type in twoSettings.union(twoAlignments).sorted() {
+        for type in twoSettings.union(coarseThenFine).union(twoAlignments).sorted() {
             let entries = HAEGivingWay.entries(of: type, in: payloads, builders: builders)
             var byIdentifier: [String: [Int]] = [:]
             for index in entries.indices { byIdentifier[entries[index].identifier, default: []].append(index) }
             // A later point is looked for in the store as its last sending in the input (from a related source).
-            // The last sending of an entry's point (from a related source): in the input, or in its own payload.
-            let last = { (index: Int, inItsPayload: Bool) -> Int in
-                let entry = entries[index]
-                return (byIdentifier[entry.identifier] ?? []).last {
-                    $0 >= index && (!inItsPayload || entries[$0].payload == entry.payload)
-                        && HAEWritePlan.related(entries[$0].sample.source, entry.sample.source)
-                } ?? index
+            // The sending of an entry's point the store keeps: each later sending from a source related to the one
+            // stored replaces it in turn (`Watch`, then `Watch|iPhone`, then `iPhone`).
+            let last = { (index: Int) -> Int in
+                var current = index
+                for next in byIdentifier[entries[index].identifier] ?? [] where next > current
+                    && HAEWritePlan.related(entries[next].sample.source, entries[current].sample.source) {
+                    current = next
+                }
+                return current
             }
             if twoSettings.contains(type) { findCoarser(in: entries, of: payloads, type: type, last: last) }
-            if twoAlignments.contains(type) {
-                findSentAgain(in: entries, byIdentifier: byIdentifier)
-                if cumulative(type) { findCutToNothing(in: entries, last: last) }
+            if twoAlignments.contains(type) { findSentAgain(in: entries, byIdentifier: byIdentifier, last: last) }
+            if cumulative(type), twoAlignments.contains(type) || coarseThenFine.contains(type) {
+                findCutToNothing(in: entries, of: payloads, type: type, last: last)
             }
         }
     }
@@ -91,8 +103,9 @@ struct HAEGivingWay {
         return entries
     }
 
-    /// The types (not sleep) that a payload holds in a form another, later payload lacks while holding a coarser one.
-    private static func typesInTwoSettings(_ payloads: borrowing [HealthAutoExportPayload]) -> [String] {
+    /// The types (not sleep) that a payload holds in a form another, later payload lacks while holding a coarser one; or,
+    /// `coarseFirst`, while holding a finer one (of an hour or coarser: a day, then its hours).
+    private static func typesInTwoSettings(_ payloads: borrowing [HealthAutoExportPayload], coarseFirst: Bool = false) -> [String] {
         var formsByType: [String: [Set<String>]] = [:]
         for payload in payloads.indices {
             for (type, forms) in payloads[payload].forms where type != HAESleep.type {
@@ -103,8 +116,15 @@ struct HAEGivingWay {
             guard Set(list).count > 1 else { return false }
             for (index, earlier) in list.enumerated() {
                 for later in list[(index + 1)...] {
-                    let coarsest = later.map(HAEWritePlan.level).max() ?? 0
-                    if earlier.contains(where: { !later.contains($0) && HAEWritePlan.level($0) < coarsest }) { return true }
+                    if coarseFirst {
+                        let finest = later.map(HAEWritePlan.level).min() ?? 0
+                        if earlier.contains(where: { !later.contains($0) && HAEWritePlan.level($0) >= 2 && HAEWritePlan.level($0) > finest }) {
+                            return true
+                        }
+                    } else {
+                        let coarsest = later.map(HAEWritePlan.level).max() ?? 0
+                        if earlier.contains(where: { !later.contains($0) && HAEWritePlan.level($0) < coarsest }) { return true }
+                    }
                 }
             }
             return false
@@ -143,68 +163,78 @@ struct HAEGivingWay {
         return false
     }
 
-    /// Notes that the entry gives way to `later` (the first rule that finds it wins).
-    private mutating func note(_ entry: Entry, givesWayTo later: [Sample]) {
-        guard holders[entry.payload]?[entry.metric]?[entry.position] == nil else { return }
-        holders[entry.payload, default: [:]][entry.metric, default: [:]][entry.position] = later
-        count += 1
+    /// Notes the alternatives (each a set of later points) the entry gives way to, beside those other rules found.
+    private mutating func note(_ entry: Entry, givesWayTo alternatives: [[Sample]]) {
+        if holders[entry.payload]?[entry.metric]?[entry.position] == nil { count += 1 }
+        holders[entry.payload, default: [:]][entry.metric, default: [:]][entry.position, default: []] += alternatives
     }
 
     /// Rule 1: each entry a later entry of a coarser form holds. `last`: the last sending of an entry's point (by index).
     private mutating func findCoarser(in entries: [Entry], of payloads: borrowing [HealthAutoExportPayload], type: String,
-                                      last: (Int, Bool) -> Int) {
+                                      last: (Int) -> Int) {
         let coarse = entries.indices.filter { entries[$0].level > 0 }.sorted { entries[$0].sample.start < entries[$1].sample.start }
         let longest = coarse.map { entries[$0].sample.duration }.max() ?? 0
         for entry in entries {
+            // Every later point that holds it, as the store keeps each: whichever of them is stored (the day, or the
+            // week that took the day away in turn).
+            var finals: [Int] = []
             for index in HAEGivingWay.near(entry.sample, in: coarse, of: entries, longest: longest) {
                 let holder = entries[index]
                 guard holder.sample.start <= entry.sample.start, holder.payload > entry.payload, holder.level > entry.level,
                       HAEGivingWay.holds(holder.sample, entry.sample), HAEWritePlan.related(holder.sample.source, entry.sample.source),
                       payloads[holder.payload].forms[type]?.contains(entry.form) != true else { continue }
-                note(entry, givesWayTo: [entries[last(index, false)].sample])
-                break
+                let final = last(index)
+                if !finals.contains(final) { finals.append(final) }
             }
+            if !finals.isEmpty { note(entry, givesWayTo: finals.map { [entries[$0].sample] }) }
         }
     }
 
     /// Rule 2: each entry whose sync identifier is sent again later in the input (in its own payload or a later one)
     /// from a related source.
-    private mutating func findSentAgain(in entries: [Entry], byIdentifier: [String: [Int]]) {
+    private mutating func findSentAgain(in entries: [Entry], byIdentifier: [String: [Int]], last: (Int) -> Int) {
         for indices in byIdentifier.values where indices.count > 1 {
-            for (place, index) in indices.enumerated() {
-                let entry = entries[index]
-                // The last later sending from a related source: the one the store keeps.
-                if let later = indices[(place + 1)...].last(where: { HAEWritePlan.related(entries[$0].sample.source, entry.sample.source) }) {
-                    note(entry, givesWayTo: [entries[later].sample])
-                }
+            for index in indices {
+                // The sending the store keeps, when a later one replaces this one.
+                let final = last(index)
+                if final != index { note(entries[index], givesWayTo: [[entries[final].sample]]) }
             }
         }
     }
 
-    /// Rule 3: each entry of a cumulative type whose later points of its own form at another alignment take all of it,
-    /// each weighed as the last sending of its point in its payload (the plan weighs a batch's points once the batch's
-    /// later sendings have replaced them), and looked for in the store as its last sending in the input.
-    private mutating func findCutToNothing(in entries: [Entry], last: (Int, Bool) -> Int) {
+    /// Rule 3: each entry of a cumulative type whose later points (later in the input: in a later payload, or after it
+    /// in its own) take all of it: points of its own form at another alignment, for the time they share, pro rata, and
+    /// finer points inside it from a payload without its form, whole (as the plan weighs a stored point they meet);
+    /// each point weighed once, as the sending the store keeps (a point cut, then met by a re-send of its cutter, is
+    /// weighed again against the re-send).
+    private mutating func findCutToNothing(in entries: [Entry], of payloads: borrowing [HealthAutoExportPayload], type: String,
+                                           last: (Int) -> Int) {
         let sorted = entries.indices.filter { entries[$0].level > 0 }.sorted { entries[$0].sample.start < entries[$1].sample.start }
         let longest = sorted.map { entries[$0].sample.duration }.max() ?? 0
-        for entry in entries where entry.level > 0 && entry.sample.end > entry.sample.start {
+        for (position, entry) in entries.enumerated() where entry.level > 0 && entry.sample.end > entry.sample.start {
             guard case let .quantity(amount) = entry.sample.value else { continue }
             var taken = 0.0
             var cutters: [Sample] = []
             var weighed = Set<Int>()
             for found in HAEGivingWay.near(entry.sample, in: sorted, of: entries, longest: longest) {
-                guard entries[found].payload > entry.payload, entries[found].identifier != entry.identifier,
-                      case let index = last(found, true), weighed.insert(index).inserted else { continue }
+                guard found > position, entries[found].identifier != entry.identifier,
+                      case let index = last(found), weighed.insert(index).inserted else { continue }
                 let other = entries[index]
-                guard other.form == entry.form,
-                      other.sample.end > entry.sample.start, other.sample.start < entry.sample.end, other.sample.end > other.sample.start,
-                      HAEWritePlan.related(other.sample.source, entry.sample.source),
+                guard HAEWritePlan.related(other.sample.source, entry.sample.source),
                       case let .quantity(quantity) = other.sample.value, let value = try? quantity.value(in: amount.unit) else { continue }
-                let shared = min(other.sample.end, entry.sample.end).timeIntervalSince(max(other.sample.start, entry.sample.start))
-                taken += value * shared / other.sample.duration
-                cutters.append(entries[last(index, false)].sample)
+                if other.form == entry.form {
+                    guard other.sample.end > entry.sample.start, other.sample.start < entry.sample.end,
+                          other.sample.end > other.sample.start else { continue }
+                    let shared = min(other.sample.end, entry.sample.end).timeIntervalSince(max(other.sample.start, entry.sample.start))
+                    taken += value * shared / other.sample.duration
+                } else {
+                    guard other.level < entry.level, HAEGivingWay.holds(entry.sample, other.sample),
+                          payloads[other.payload].forms[type]?.contains(entry.form) != true else { continue }
+                    taken += value
+                }
+                cutters.append(other.sample)
             }
-            if !cutters.isEmpty, amount.value - taken <= max(1e-9, abs(amount.value) * 1e-9) { note(entry, givesWayTo: cutters) }
+            if !cutters.isEmpty, amount.value - taken <= max(1e-9, abs(amount.value) * 1e-9) { note(entry, givesWayTo: [cutters]) }
         }
     }
 

@@ -23,9 +23,10 @@ struct HAECandidate: Sendable {
     /// Whether ``sample`` passed ``TextRules/problem(in:)`` as it is (its members are checked apart): the store need
     /// not check it again before it writes its line.
     var checked = false
-    /// The later points of the same input this one gives way to (``HAEGivingWay``): the plan does not write it unless
-    /// samples from elsewhere hold one of them.
-    var givesWayTo: [Sample] = []
+    /// The later points of the same input that take this one away (``HAEGivingWay``), as alternatives (the day that
+    /// holds it, the week that holds the day; the re-send that replaces it; the points that cut it to nothing): the
+    /// plan gives way when all the points of one alternative are stored as sent.
+    var givesWayTo: [[Sample]] = []
 }
 
 /// What one point of a metric gave: samples, or why it was refused.

@@ -182,31 +182,6 @@ struct HAEWritePlan {
                     }
                 }
             }
-            // A point that later points of the same input take away whole (``HAEGivingWay``), sent again while they
-            // are stored as sent (an import of the same folder again), gives way to them: it replaces its earlier
-            // sendings (those a later point of its own sync identifier meets are left to that one) and is not written.
-            // Before they are stored (the first import) it is planned as any other, and they take it away in turn.
-            if !candidate.givesWayTo.isEmpty, candidate.givesWayTo.allSatisfy({ later in
-                guard case let .string(identifier)? = later.metadata[MetadataKeySyncIdentifier] else { return false }
-                return (ours[PointKey(later.typeIdentifier, identifier)] ?? []).contains {
-                    !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, later.source)
-                        && (same($0, later) || HAEWritePlan.isHeld(later, matches: [$0], finer: []))
-                }
-            }) {
-                // (A heart-rate point's `|min` and `|max` go with their point.)
-                let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: candidate.syncIdentifier) ?? candidate.syncIdentifier
-                let gone = matches.filter { old in
-                    !candidate.givesWayTo.contains { later in
-                        later.metadata[MetadataKeySyncIdentifier] == .string(point) && HAEWritePlan.related(old.source, later.source)
-                    }
-                }
-                let members = gone.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
-                for old in gone + members where deleted.insert(old.uuid).inserted {
-                    plan.delete(old)
-                }
-                plan.outcomes.append(gone.isEmpty ? .unchanged : .replaced)
-                continue
-            }
             // The same time sent in another form (per day after per hour, per night after per stage): the stored
             // form goes, or both would count.
             var crossed: [Sample] = []
@@ -227,6 +202,33 @@ struct HAEWritePlan {
                     guard HAEWritePlan.isPart(old) else { return false }
                     return HAEWritePlan.level(of: old) > HAEWritePlan.level(form) || storedPoints.hasPoint(of: old)
                 }
+            }
+            // A point that later points of the same input take away whole (``HAEGivingWay``), sent again while they
+            // are stored as sent (an import of the same folder again), gives way to them: it replaces its earlier
+            // sendings (those a later point of its own sync identifier meets are left to that one) and is not written.
+            // Before they are stored (the first import) it is planned as any other, and they take it away in turn; so
+            // it is where it meets a stored point of another form than theirs (a week it would settle, finer points it
+            // would delete): those effects outlive it one file at a time.
+            if !candidate.givesWayTo.isEmpty, HAEWritePlan.givesWay(candidate, crossed: crossed, isStoredAsSent: { later in
+                guard case let .string(identifier)? = later.metadata[MetadataKeySyncIdentifier] else { return false }
+                return (ours[PointKey(later.typeIdentifier, identifier)] ?? []).contains {
+                    !deleted.contains($0.uuid) && HAEWritePlan.related($0.source, later.source)
+                        && (same($0, later) || HAEWritePlan.isHeld(later, matches: [$0], finer: []))
+                }
+            }) {
+                // (A heart-rate point's `|min` and `|max` go with their point.)
+                let point = HAEWritePlan.pointOfPart(type: sample.typeIdentifier, identifier: candidate.syncIdentifier) ?? candidate.syncIdentifier
+                let gone = matches.filter { old in
+                    !candidate.givesWayTo.joined().contains { later in
+                        later.metadata[MetadataKeySyncIdentifier] == .string(point) && HAEWritePlan.related(old.source, later.source)
+                    }
+                }
+                let members = gone.flatMap { $0.detail?.correlation?.members.compactMap { byUUID[$0.uuid] } ?? [] }
+                for old in gone + members where deleted.insert(old.uuid).inserted {
+                    plan.delete(old)
+                }
+                plan.outcomes.append(gone.isEmpty ? .unchanged : .replaced)
+                continue
             }
             if sample.typeIdentifier == HAESleep.type {
                 // Stages where a night summary is stored: they replace the whole night (all its parts) where the
@@ -344,6 +346,24 @@ struct HAEWritePlan {
         if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
         return plan
+    }
+
+    /// Whether `candidate` gives way to the later points of its input it names (``HAECandidate/givesWayTo``): those of
+    /// one alternative are all stored as sent, and what it crosses of the store is only points of its own form at
+    /// another alignment or those later points themselves.
+    static func givesWay(_ candidate: HAECandidate, crossed: [Sample], isStoredAsSent: (Sample) -> Bool) -> Bool {
+        let identifiers = Set(candidate.givesWayTo.joined().compactMap { later -> String? in
+            guard case let .string(identifier)? = later.metadata[MetadataKeySyncIdentifier] else { return nil }
+            return identifier
+        })
+        let form = HAEWritePlan.form(of: candidate.sample)
+        let alone = crossed.allSatisfy { stored in
+            if HAEWritePlan.form(of: stored) == form { return true }
+            guard case let .string(identifier)? = stored.metadata[MetadataKeySyncIdentifier] else { return false }
+            return identifiers.contains(identifier)
+        }
+        guard alone else { return false }
+        return candidate.givesWayTo.contains { $0.allSatisfy(isStoredAsSent) }
     }
 
     /// Puts `sample` into its type's list of `lists` after those that start no later (samples mostly come in order:

@@ -97,7 +97,7 @@ extension HealthImporter {
             // count as unchanged and are not planned.
             var superseded = false
             // The later points the point being built gives way to (``HAEGivingWay``).
-            var holder: [Sample] = []
+            var holder: [[Sample]] = []
             func take(_ built: HAEBuilt) {
                 switch built {
                 case var .candidate(candidate):
