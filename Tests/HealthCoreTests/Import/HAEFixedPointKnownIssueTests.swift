@@ -35,22 +35,6 @@ struct HAEFixedPointKnownIssueTests {
         }
     }
 
-    /// Hours that a day held already (so it wrote nothing), that day re-sent at another offset holding only some of
-    /// them: the hours give way to the re-send (their holder's last sending), also those it no longer holds, and are
-    /// deleted at the second import (1,562 steps lost).
-    func hoursADayHeldThenTheDayReSentAtAnotherOffset() throws {
-        let newYork = try #require(ZoneDatabase.system(environment: [:]).zone(named: "America/New_York"))
-        let hours = [("01", 711.0), ("03", 442), ("04", 409), ("14", 792), ("18", 226), ("20", 642), ("21", 730)].map {
-            Self.point("2024-05-07 \($0.0):00:00 +0530", $0.1, "Watch")
-        } + [Self.point("2024-05-08 11:00:00 +0530", 1198, "Watch")]
-        let texts = [Self.steps(hours), Self.steps([Self.point("2024-05-07 00:00:00 +0530", 3952, "Watch")]),
-                     Self.steps([Self.point("2024-05-07 00:00:00 -0700", 3499, "Watch")])]
-        let (first, second) = try ImportTestSupport.stepsImportedTwice(texts, zone: newYork)
-        withKnownIssue("a day its hours held, re-sent at another offset, loses hours at the second import") {
-            expectEqual(first, second, "a second import of the same files changes the store")
-        }
-    }
-
     /// A day that a day of another offset cuts to nothing, an hour inside the first in between: the cutters form one
     /// alternative with the hour, which the later day takes away, so the first day never gives way (the store moves
     /// at every import).
@@ -68,6 +52,5 @@ struct HAEFixedPointKnownIssueTests {
 /// The checks ``HAEFixedPointKnownIssueTests/checks(_:)`` runs.
 private let hAEFixedPointKnownIssueTestsChecks: [Check<HAEFixedPointKnownIssueTests>] = [
     Check("aDayWhoseWeekIsReSentAtAnotherOffset", HAEFixedPointKnownIssueTests.aDayWhoseWeekIsReSentAtAnotherOffset),
-    Check("hoursADayHeldThenTheDayReSentAtAnotherOffset", HAEFixedPointKnownIssueTests.hoursADayHeldThenTheDayReSentAtAnotherOffset),
     Check("aDayCutToNothingWithAnHourInBetween", HAEFixedPointKnownIssueTests.aDayCutToNothingWithAnHourInBetween),
 ]

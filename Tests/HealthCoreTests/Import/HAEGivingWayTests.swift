@@ -169,6 +169,7 @@ struct HAEGivingWayTests {
     func theReviewsCasesSettleAsOneFileAtATime() throws {
         let berlin = try #require(ZoneDatabase.system(environment: [:]).zone(named: "Europe/Berlin"))
         let utc = ZoneRules(secondsFromGMT: 0), kolkata = ZoneRules(secondsFromGMT: 19_800)
+        let newYork = try #require(ZoneDatabase.system(environment: [:]).zone(named: "America/New_York"))
         let p = { (date: String, quantity: Double, source: String) in Self.point(date, quantity, source) }
         let cases: [(name: String, zone: ZoneRules, files: [[String]])] = [
             ("a day cut by a later day sent twice", berlin,
@@ -198,6 +199,14 @@ struct HAEGivingWayTests {
             ("a day, then hours inside it worth more", berlin,
              [[p("2024-05-07 00:00:00 +0200", 100, "Watch")],
               [p("2024-05-07 09:00:00 +0200", 80, "Watch"), p("2024-05-07 10:00:00 +0200", 70, "Watch")]]),
+            // Hours that a day held already (so it wrote nothing), that day re-sent at another offset that holds only
+            // some of them: those it does not hold stay (1,562 steps were lost at the second import).
+            ("hours a day held, the day re-sent at another offset", newYork,
+             [[p("2024-05-07 01:00:00 +0530", 711, "Watch"), p("2024-05-07 03:00:00 +0530", 442, "Watch"),
+               p("2024-05-07 04:00:00 +0530", 409, "Watch"), p("2024-05-07 14:00:00 +0530", 792, "Watch"),
+               p("2024-05-07 18:00:00 +0530", 226, "Watch"), p("2024-05-07 20:00:00 +0530", 642, "Watch"),
+               p("2024-05-07 21:00:00 +0530", 730, "Watch"), p("2024-05-08 11:00:00 +0530", 1198, "Watch")],
+              [p("2024-05-07 00:00:00 +0530", 3952, "Watch")], [p("2024-05-07 00:00:00 -0700", 3499, "Watch")]]),
             ("yesterday re-sent beside today at a new offset", kolkata,
              [[p("2024-05-06 00:00:00 -0400", 239, "Watch|iPhone")],
               [p("2024-05-06 00:00:00 -0400", 439, "Watch|iPhone"), p("2024-05-07 00:00:00 +0530", 2712, "Watch|iPhone")]]),

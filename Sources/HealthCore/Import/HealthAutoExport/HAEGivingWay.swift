@@ -21,7 +21,9 @@
 ///    they share (pro rata, as the plan weighs them), and finer points inside it from a payload without its form,
 ///    whole, adding up to its amount or more.
 /// A point's later points are looked for in the store as the sending the store keeps: each later sending from a source
-/// related to the one stored replaces it in turn (`Watch`, then `Watch|iPhone`, then `iPhone`). A point that meets a
+/// related to the one stored replaces it in turn (`Watch`, then `Watch|iPhone`, then `iPhone`). A coarser point that the
+/// earlier finer points inside it add up to (the plan finds it held and writes nothing) takes none of them away, and
+/// gives way whatever it meets (``HAECandidate/heldAlready``). A point that meets a
 /// stored point of another form than theirs (a week it would settle, finer points it would delete) does not give way
 /// (``HAEWritePlan/givesWay(_:crossed:isStoredAsSent:)``): one file at a time, those effects outlive it, so the next
 /// import replays it and its re-send, to the same samples.
@@ -35,6 +37,12 @@ struct HAEGivingWay {
     private var holders: [Int: [Int: [Int: [[Sample]]]]] = [:]
     /// How many points give way.
     private(set) var count = 0
+    /// Per payload, per metric index: the positions of points that earlier finer points hold already (the plan writes
+    /// nothing for them, so they meet nothing of the store one file at a time).
+    private var heldAlready: [Int: [Int: Set<Int>]] = [:]
+
+    /// The positions of `metric`'s points in `payload` that earlier finer points of the input hold already.
+    func heldAlready(payload: Int, metric: Int) -> Set<Int> { heldAlready[payload]?[metric] ?? [] }
 
     /// The positions of `metric`'s points in `payload` that give way, with the points they give way to; nil when none.
     func holders(payload: Int, metric: Int) -> [Int: [[Sample]]]? { holders[payload]?[metric] }
@@ -72,7 +80,13 @@ struct HAEGivingWay {
                 }
                 return current
             }
-            if twoSettings.contains(type) { findCoarser(in: entries, of: payloads, type: type, last: last) }
+            let formsOfPayload = payloads.indices.map { payloads[$0].forms[type] ?? [] }
+            let summed = cumulative(type)
+            let isHeld = { (index: Int) in summed && HAEGivingWay.isHeldByEarlierFiner(index, in: entries, formsOfPayload: formsOfPayload) }
+            if twoSettings.contains(type) { findCoarser(in: entries, of: payloads, type: type, isHeld: isHeld, last: last) }
+            for index in entries.indices where isHeld(index) {
+                heldAlready[entries[index].payload, default: [:]][entries[index].metric, default: []].insert(entries[index].position)
+            }
             if twoAlignments.contains(type) { findSentAgain(in: entries, byIdentifier: byIdentifier, last: last) }
             if cumulative(type), twoAlignments.contains(type) || coarseThenFine.contains(type) {
                 findCutToNothing(in: entries, of: payloads, type: type, last: last)
@@ -170,8 +184,10 @@ struct HAEGivingWay {
     }
 
     /// Rule 1: each entry a later entry of a coarser form holds. `last`: the last sending of an entry's point (by index).
+    /// `isHeld`: whether an entry is held already by earlier finer points (the plan then writes nothing for it, and it
+    /// takes none of them away).
     private mutating func findCoarser(in entries: [Entry], of payloads: borrowing [HealthAutoExportPayload], type: String,
-                                      last: (Int) -> Int) {
+                                      isHeld: (Int) -> Bool, last: (Int) -> Int) {
         let coarse = entries.indices.filter { entries[$0].level > 0 }.sorted { entries[$0].sample.start < entries[$1].sample.start }
         let longest = coarse.map { entries[$0].sample.duration }.max() ?? 0
         for entry in entries {
@@ -183,6 +199,7 @@ struct HAEGivingWay {
                 guard holder.sample.start <= entry.sample.start, holder.payload > entry.payload, holder.level > entry.level,
                       HAEGivingWay.holds(holder.sample, entry.sample), HAEWritePlan.related(holder.sample.source, entry.sample.source),
                       payloads[holder.payload].forms[type]?.contains(entry.form) != true else { continue }
+                guard !isHeld(index) else { continue }
                 let final = last(index)
                 if !finals.contains(final) { finals.append(final) }
             }
@@ -250,6 +267,25 @@ struct HAEGivingWay {
         var end = low
         while end < list.count, entries[list[end]].sample.start <= sample.end { end += 1 }
         return list[low..<end]
+    }
+
+    /// Whether the earlier finer points of the input inside `entries[index]` (of a cumulative type) add up to its
+    /// amount: the plan then finds it held already and writes nothing, so it takes none of them away.
+    /// `formsOfPayload`: each payload's forms of the type.
+    private static func isHeldByEarlierFiner(_ index: Int, in entries: [Entry], formsOfPayload: [Set<String>]) -> Bool {
+        let holder = entries[index]
+        guard holder.level > 0, case let .quantity(amount) = holder.sample.value else { return false }
+        var sum = 0.0
+        var any = false
+        for part in entries[..<index] {
+            guard part.level < holder.level, HAEGivingWay.holds(holder.sample, part.sample),
+                  HAEWritePlan.related(part.sample.source, holder.sample.source),
+                  !formsOfPayload[holder.payload].contains(part.form),
+                  case let .quantity(quantity) = part.sample.value, let value = try? quantity.value(in: amount.unit) else { continue }
+            sum += value
+            any = true
+        }
+        return any && abs(sum - amount.value) <= max(1e-9, abs(amount.value) * 1e-9)
     }
 
     /// Whether `outer`'s period holds `inner` as the plan finds a finer point inside a coarser one: overlapping it (an

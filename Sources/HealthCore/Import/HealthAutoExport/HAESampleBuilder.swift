@@ -27,6 +27,9 @@ struct HAECandidate: Sendable {
     /// holds it, the week that holds the day; the re-send that replaces it; the points that cut it to nothing): the
     /// plan gives way when all the points of one alternative are stored as sent.
     var givesWayTo: [[Sample]] = []
+    /// Whether earlier finer points of the input hold this point already (``HAEGivingWay``): one file at a time it wrote
+    /// nothing and met nothing, so it gives way whatever it meets of the store.
+    var heldAlready = false
 }
 
 /// What one point of a metric gave: samples, or why it was refused.

@@ -357,7 +357,7 @@ struct HAEWritePlan {
             return identifier
         })
         let form = HAEWritePlan.form(of: candidate.sample)
-        let alone = crossed.allSatisfy { stored in
+        let alone = candidate.heldAlready || crossed.allSatisfy { stored in
             if HAEWritePlan.form(of: stored) == form { return true }
             guard case let .string(identifier)? = stored.metadata[MetadataKeySyncIdentifier] else { return false }
             return identifiers.contains(identifier)

@@ -98,11 +98,14 @@ extension HealthImporter {
             var superseded = false
             // The later points the point being built gives way to (``HAEGivingWay``).
             var holder: [[Sample]] = []
+            // Whether earlier finer points of the input hold the point being built already.
+            var heldAlready = false
             func take(_ built: HAEBuilt) {
                 switch built {
                 case var .candidate(candidate):
                     candidate.point = pointsMet
                     candidate.givesWayTo = holder
+                    candidate.heldAlready = heldAlready
                     if appleComputed.contains(candidate.sample.typeIdentifier) {
                         refuse(candidate.sample.typeIdentifier, candidate.line, "'\(candidate.metric)' is computed by Apple and no "
                                + "source may write it; the owner keeps it by importing the app's files instead")
@@ -139,13 +142,16 @@ extension HealthImporter {
                 metrics[number].points = HAEPointList()
                 let positions = later.positions(payload: index, metric: number)
                 let holders = givingWay.holders(payload: index, metric: number)
+                let held = givingWay.heldAlready(payload: index, metric: number)
                 if positions != nil || holders != nil {
                     for position in metric.points.indices {
                         superseded = positions?.contains(position) ?? false
                         holder = holders?[position] ?? []
+                        heldAlready = held.contains(position)
                         builder.build(metric, at: position, into: take)
                         superseded = false
                         holder = []
+                        heldAlready = false
                         try endOfPoint()
                     }
                     continue
