@@ -15,6 +15,10 @@
 ///    ``HAECandidate/former`` type and identifier (the element as an earlier version kept it untyped) is replaced too.
 /// 4. **Added** (or kept, for an untyped sample): nothing stored matches; written with version 1.
 ///
+/// A candidate that later points of its input take away gives way to them when they are stored as sent (an import of
+/// the same folder again): not written, counted unchanged (``HAEGivingWay``). Points of one type and form that overlap
+/// each other in the batch meet as stored points do, the later holding their shared time (``HAEOverlapsInBatch``).
+///
 /// Before 2 to 4, stored HAE samples of the same type and a related source that cover the candidate's time in another
 /// form (``form(of:)``: per hour where it is per day, per stage where it is per night) are deleted: the same time sent
 /// in two forms would count twice. The candidate then counts as replaced.
@@ -350,7 +354,8 @@ struct HAEWritePlan {
 
     /// Whether `candidate` gives way to the later points of its input it names (``HAECandidate/givesWayTo``): those of
     /// one alternative are all stored as sent, and what it crosses of the store is only points of its own form at
-    /// another alignment or those later points themselves.
+    /// another alignment or those later points themselves (whatever it crosses, when earlier finer points hold it
+    /// already: ``HAECandidate/heldAlready``).
     static func givesWay(_ candidate: HAECandidate, crossed: [Sample], isStoredAsSent: (Sample) -> Bool) -> Bool {
         let identifiers = Set(candidate.givesWayTo.joined().compactMap { later -> String? in
             guard case let .string(identifier)? = later.metadata[MetadataKeySyncIdentifier] else { return nil }
