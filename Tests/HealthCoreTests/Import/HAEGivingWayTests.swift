@@ -82,11 +82,7 @@ struct HAEGivingWayTests {
         let folder = try ImportTestSupport.withTemporaryDirectory { directory in
             let store = JSONFileStore(path: directory + "/store", lockTimeout: 2)
             try store.saveImported(exported)
-            let folder = directory + "/in"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (number, text) in [hourly, daily].enumerated() {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/\(number).json"))
-            }
+            let folder = try ImportTestSupport.writeFolder([hourly, daily], in: directory)
             _ = try HealthImporter(store: store, zoneRules: Self.berlin).importFile(atPath: folder)
             let first = try ImportTestSupport.stepLines(store)
             _ = try HealthImporter(store: store, zoneRules: Self.berlin, rereadsUnchangedFiles: true).importFile(atPath: folder)
@@ -234,11 +230,7 @@ struct HAEGivingWayTests {
     /// The counts of the second of two imports of `texts` as a folder into a new store (added, replaced, in all types).
     private static func secondReceipt(_ texts: [String], zone: ZoneRules) throws -> (added: Int, replaced: Int) {
         try ImportTestSupport.withTemporaryDirectory { directory in
-            let folder = directory + "/in"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (number, text) in texts.enumerated() {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/\(number).json"))
-            }
+            let folder = try ImportTestSupport.writeFolder(texts, in: directory)
             let store = JSONFileStore(path: directory + "/store", lockTimeout: 2)
             _ = try HealthImporter(store: store, zoneRules: zone).importFile(atPath: folder)
             let receipt = try HealthImporter(store: store, zoneRules: zone, rereadsUnchangedFiles: true).importFile(atPath: folder)

@@ -71,11 +71,7 @@ enum ImportTestSupport {
     static func stepsImportedTwice(_ texts: [String], zone: ZoneRules, batchSize: Int = 20_000,
                                    everyBatchRead: Bool = false) throws -> (first: [String], second: [String]) {
         try withTemporaryDirectory { directory in
-            let folder = directory + "/in"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for (number, text) in texts.enumerated() {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/\(number).json"))
-            }
+            let folder = try writeFolder(texts, in: directory)
             let store = JSONFileStore(path: directory + "/store", lockTimeout: 2)
             var importer = HealthImporter(store: store, batchSize: batchSize, zoneRules: zone)
             importer.readsEveryHAEBatch = everyBatchRead
@@ -86,6 +82,16 @@ enum ImportTestSupport {
             _ = try importer.importFile(atPath: folder)
             return (first, try stepLines(store))
         }
+    }
+
+    /// `texts` as the files `0.json`, `1.json`, ... of a new folder `in` in `directory`: its path.
+    static func writeFolder(_ texts: [String], in directory: String) throws -> String {
+        let folder = directory + "/in"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (number, text) in texts.enumerated() {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/\(number).json"))
+        }
+        return folder
     }
 
     /// A Health Auto Export payload of step points (UTC dates, source "Jane’s iPhone").

@@ -69,7 +69,6 @@ struct HAEGivingWay {
             let entries = HAEGivingWay.entries(of: type, in: payloads, builders: builders)
             var byIdentifier: [String: [Int]] = [:]
             for index in entries.indices { byIdentifier[entries[index].identifier, default: []].append(index) }
-            // A later point is looked for in the store as its last sending in the input (from a related source).
             // The sending of an entry's point the store keeps: each later sending from a source related to the one
             // stored replaces it in turn (`Watch`, then `Watch|iPhone`, then `iPhone`).
             let last = { (index: Int) -> Int in
@@ -80,11 +79,11 @@ struct HAEGivingWay {
                 }
                 return current
             }
-            let formsOfPayload = payloads.indices.map { payloads[$0].forms[type] ?? [] }
-            let summed = cumulative(type)
-            let isHeld = { (index: Int) in summed && HAEGivingWay.isHeldByEarlierFiner(index, in: entries, formsOfPayload: formsOfPayload) }
-            if twoSettings.contains(type) { findCoarser(in: entries, of: payloads, type: type, isHeld: isHeld, last: last) }
-            for index in entries.indices where isHeld(index) {
+            let held = cumulative(type)
+                ? HAEGivingWay.heldByEarlierFiner(entries, formsOfPayload: payloads.indices.map { payloads[$0].forms[type] ?? [] })
+                : Array(repeating: false, count: entries.count)
+            if twoSettings.contains(type) { findCoarser(in: entries, of: payloads, type: type, isHeld: { held[$0] }, last: last) }
+            for index in entries.indices where held[index] {
                 heldAlready[entries[index].payload, default: [:]][entries[index].metric, default: []].insert(entries[index].position)
             }
             if twoAlignments.contains(type) { findSentAgain(in: entries, byIdentifier: byIdentifier, last: last) }
@@ -269,23 +268,28 @@ struct HAEGivingWay {
         return list[low..<end]
     }
 
-    /// Whether the earlier finer points of the input inside `entries[index]` (of a cumulative type) add up to its
-    /// amount: the plan then finds it held already and writes nothing, so it takes none of them away.
-    /// `formsOfPayload`: each payload's forms of the type.
-    private static func isHeldByEarlierFiner(_ index: Int, in entries: [Entry], formsOfPayload: [Set<String>]) -> Bool {
-        let holder = entries[index]
-        guard holder.level > 0, case let .quantity(amount) = holder.sample.value else { return false }
-        var sum = 0.0
-        var any = false
-        for part in entries[..<index] {
-            guard part.level < holder.level, HAEGivingWay.holds(holder.sample, part.sample),
-                  HAEWritePlan.related(part.sample.source, holder.sample.source),
-                  !formsOfPayload[holder.payload].contains(part.form),
-                  case let .quantity(quantity) = part.sample.value, let value = try? quantity.value(in: amount.unit) else { continue }
-            sum += value
-            any = true
+    /// For each of `entries` (of a cumulative type), whether the earlier finer points of the input inside it add up
+    /// to its amount: the plan then finds it held already and writes nothing, so it takes none of them away.
+    /// `formsOfPayload`: each payload's forms of the type. Each point is summed over those that can meet it only.
+    private static func heldByEarlierFiner(_ entries: [Entry], formsOfPayload: [Set<String>]) -> [Bool] {
+        let sorted = entries.indices.sorted { entries[$0].sample.start < entries[$1].sample.start }
+        let longest = entries.map(\.sample.duration).max() ?? 0
+        return entries.indices.map { index in
+            let holder = entries[index]
+            guard holder.level > 0, case let .quantity(amount) = holder.sample.value else { return false }
+            var sum = 0.0
+            var any = false
+            for other in near(holder.sample, in: sorted, of: entries, longest: longest) where other < index {
+                let part = entries[other]
+                guard part.level < holder.level, holds(holder.sample, part.sample),
+                      HAEWritePlan.related(part.sample.source, holder.sample.source),
+                      !formsOfPayload[holder.payload].contains(part.form),
+                      case let .quantity(quantity) = part.sample.value, let value = try? quantity.value(in: amount.unit) else { continue }
+                sum += value
+                any = true
+            }
+            return any && abs(sum - amount.value) <= max(1e-9, abs(amount.value) * 1e-9)
         }
-        return any && abs(sum - amount.value) <= max(1e-9, abs(amount.value) * 1e-9)
     }
 
     /// Whether `outer`'s period holds `inner` as the plan finds a finer point inside a coarser one: overlapping it (an
