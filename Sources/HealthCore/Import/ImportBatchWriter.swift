@@ -11,12 +11,9 @@ final class ImportBatchWriter: @unchecked Sendable {
     let pool = ByteBufferPool()
     /// Where a batch's finished lines are assembled; reused.
     private let scratch = ByteBuffer(capacity: 1 << 20)
-    private let condition = Condition()
-    private var pending: EncodedSampleBatch?
-    private var busy = false
-    private var stopped = false
+    private let thread = OneAtATimeThread()
+    /// The first save that failed (set by the thread; read once it is idle).
     private var failure: Error?
-    private var thread: WorkerThread?
     /// Drops what other writers stored meanwhile from each batch, under the lock the batch is appended under.
     let guardian: ConcurrentWriteGuard
 
@@ -32,62 +29,29 @@ final class ImportBatchWriter: @unchecked Sendable {
     ///
     /// - Throws: The error of an earlier batch's save; `batch` is then dropped.
     func submit(_ batch: EncodedSampleBatch) throws {
-        if thread == nil { start() }
-        condition.lock()
-        defer { condition.unlock() }
-        while (busy || pending != nil) && failure == nil { condition.wait() }
+        thread.wait()
         if let failure { throw failure }
-        pending = batch
-        busy = true
-        condition.broadcast()
+        thread.hand { [self] in
+            do {
+                try store.save(batch, scratch: scratch, beforeWrite: { try self.guardian.check(&$0) },
+                               afterWrite: { self.guardian.saved(through: $0) })
+            } catch {
+                failure = error
+            }
+            batch.recycle(into: pool)
+        }
     }
 
     /// Waits until every submitted batch is saved (so the store can be read or written by this thread).
     ///
     /// - Throws: The error of a batch's save.
     func waitUntilIdle() throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while busy && failure == nil { condition.wait() }
+        thread.wait()
         if let failure { throw failure }
     }
 
     /// Ends the thread once it is idle; call it when done, or the thread (and this writer) stay alive.
     func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func start() {
-        let thread = WorkerThread { [self] in run() }
-        thread.stackSize = 8 << 20
-        self.thread = thread
-        thread.start()
-    }
-
-    private func run() {
-        while true {
-            condition.lock()
-            while pending == nil && !stopped { condition.wait() }
-            guard let batch = pending else {
-                condition.unlock()
-                return
-            }
-            condition.unlock()
-            var error: Error?
-            do {
-                try store.save(batch, scratch: scratch, beforeWrite: { try self.guardian.check(&$0) },
-                               afterWrite: { self.guardian.saved(through: $0) })
-            } catch let failed { error = failed }
-            batch.recycle(into: pool)
-            condition.lock()
-            pending = nil
-            busy = false
-            if let error { failure = error }
-            condition.broadcast()
-            condition.unlock()
-        }
+        thread.stop()
     }
 }

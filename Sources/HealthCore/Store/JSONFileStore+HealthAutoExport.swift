@@ -123,7 +123,9 @@ extension JSONFileStore {
                 // with sync version 1). Its writes are not returned: the caller reads the outcomes (every candidate added).
                 var planned = HAEWritePlan()
                 planned.outcomes = Array(repeating: .added, count: candidates.count)
-                try writeAsAdded(candidates, direct: nil, run: run)
+                let lines = try encodeAsAdded(candidates, direct: nil, run: run)
+                try writeEncoded(lines, scratch: run.scratch, recovery: .undo)
+                lines.recycle(into: run.buffers)
                 try run.wrote(candidates, hashes: hashes, store: self)
                 return planned
             }
@@ -146,35 +148,79 @@ extension JSONFileStore {
     /// - Parameter hashes: Each candidate's ``HAEImportRun/syncHash(_:)``.
     func writeHealthAutoExportDirectly(_ candidates: [HAECandidate], hashes: [Int], direct: HAEDirectPoints,
                                        run: HAEImportRun) throws -> Bool {
-        // A point twice in the batch: its sendings meet each other in the plan (``HAEWritePlan``).
+        guard let spans = JSONFileStore.directSpans(hashes: hashes, candidates: candidates, direct: direct) else { return false }
+        return try withWriteAccess {
+            guard try run.needsNoReading(candidates, hashes: hashes, direct: direct, spans: spans, store: self) else { return false }
+            let lines = try encodeAsAdded(candidates, direct: direct, run: run)
+            try writeEncoded(lines, scratch: run.scratch, recovery: .undo)
+            lines.recycle(into: run.buffers)
+            try run.wrote(candidates, hashes: hashes, direct: direct, store: self)
+            return true
+        }
+    }
+
+    /// A batch of ``writeHealthAutoExportDirectly(_:hashes:direct:run:)`` with its lines made ahead, before the store
+    /// is asked whether it can be written unread (``writePrepared(_:run:)``): an import makes a batch's lines while
+    /// the batch before is written (``HAEWriteAhead``).
+    struct PreparedHAEBatch {
+        let candidates: [HAECandidate]
+        let hashes: [Int]
+        let direct: HAEDirectPoints
+        let spans: [String: (start: Date, end: Date)]
+        let lines: EncodedSampleBatch
+    }
+
+    /// The batch with its lines made as ``writeHealthAutoExportDirectly(_:hashes:direct:run:)`` would write them; reads
+    /// and locks nothing of the store. Nil when that call would write it otherwise: a point twice in the batch, or a
+    /// sample its text rules refuse (the call then reports it as before).
+    func prepareHealthAutoExportDirectly(_ candidates: [HAECandidate], direct: HAEDirectPoints,
+                                         run: HAEImportRun) -> PreparedHAEBatch? {
+        let hashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
+        guard let spans = JSONFileStore.directSpans(hashes: hashes, candidates: candidates, direct: direct),
+              let lines = try? encodeAsAdded(candidates, direct: direct, run: run) else { return nil }
+        return PreparedHAEBatch(candidates: candidates, hashes: hashes, direct: direct, spans: spans, lines: lines)
+    }
+
+    /// Writes a prepared batch as ``writeHealthAutoExportDirectly(_:hashes:direct:run:)`` writes it: the same check
+    /// under the exclusive lock, the same lines, the same notes; false (nothing written) when the batch must be planned
+    /// against the store after all. Its buffers go back to the run's either way.
+    func writePrepared(_ batch: PreparedHAEBatch, run: HAEImportRun) throws -> Bool {
+        defer { batch.lines.recycle(into: run.buffers) }
+        return try withWriteAccess {
+            guard try run.needsNoReading(batch.candidates, hashes: batch.hashes, direct: batch.direct, spans: batch.spans,
+                                         store: self) else { return false }
+            try writeEncoded(batch.lines, scratch: run.scratch, recovery: .undo)
+            try run.wrote(batch.candidates, hashes: batch.hashes, direct: batch.direct, store: self)
+            return true
+        }
+    }
+
+    /// The span of each type of the batch, widened as the plan reads around it; nil when a point is in the batch twice
+    /// (its sendings meet each other in the plan: ``HAEWritePlan``).
+    private static func directSpans(hashes: [Int], candidates: [HAECandidate],
+                                    direct: HAEDirectPoints) -> [String: (start: Date, end: Date)]? {
         var seen = HAEHashSet(minimumCapacity: hashes.count + direct.count)
-        for hash in hashes where !seen.insert(hash) { return false }
+        for hash in hashes where !seen.insert(hash) { return nil }
         // By index: a row (with its source) is not copied to be looked at.
         let rows = direct.rows
-        for index in rows.indices where !seen.insert(rows[index].hash) { return false }
+        for index in rows.indices where !seen.insert(rows[index].hash) { return nil }
         var widened = HAESpans()
         widened.widen(candidates)
         for index in rows.indices {
             widened.widen(direct.metrics[Int(rows[index].metric)].type.identifier, rows[index].start, rows[index].end)
         }
         widened.settle()
-        let spans = widened.spans
-        return try withWriteAccess {
-            guard try run.needsNoReading(candidates, hashes: hashes, direct: direct, spans: spans, store: self) else { return false }
-            try writeAsAdded(candidates, direct: direct, run: run)
-            try run.wrote(candidates, hashes: hashes, direct: direct, store: self)
-            return true
-        }
+        return widened.spans
     }
 
-    /// Writes the candidates' lines (each member, then the sample, with sync version 1) and the direct rows' in the
-    /// batch's order, in one write. Call with the write lock held.
+    /// The candidates' lines (each member, then the sample, with sync version 1) and the direct rows' in the batch's
+    /// order, ready for one write (``writeEncoded(_:scratch:recovery:)``, undone after a crash rather than finished, as
+    /// an import's batches are: a file imported again, or a push sent again (it was not acknowledged), stores it then;
+    /// the journal need not hold a second copy). Reads and locks nothing of the store.
     ///
     /// Each sample is checked before its line is made (unless the builder checked it as it is, as it did every row); a
-    /// refusal throws before anything is written. Undone after a crash rather than finished, as an import's batches
-    /// are: a file imported again, or a push sent again (it was not acknowledged), stores it then; the journal need not
-    /// hold a second copy.
-    private func writeAsAdded(_ candidates: [HAECandidate], direct: HAEDirectPoints?, run: HAEImportRun) throws {
+    /// refusal throws.
+    private func encodeAsAdded(_ candidates: [HAECandidate], direct: HAEDirectPoints?, run: HAEImportRun) throws -> EncodedSampleBatch {
         let version: (key: String, value: MetadataValue) = (MetadataKeySyncVersion, .number(1))
         var writer = SampleLineWriter(catalogue: catalogue, timeZone: codec.timeZone)
         // The run's buffers: each batch's lines fill the memory the last one's did, rather than pages the kernel must
@@ -215,8 +261,7 @@ extension JSONFileStore {
             try add(next)
             next += 1
         }
-        try writeEncoded(batch, scratch: run.scratch, recovery: .undo)
-        batch.recycle(into: run.buffers)
+        return batch
     }
 
     /// ``readPartitionWithSequence(_:limit:_:)`` for the samples around `window`: a line that ``QuantityLineParser``

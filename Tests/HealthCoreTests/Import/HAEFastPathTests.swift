@@ -81,14 +81,15 @@ extension ImportTests {
         enum Reference { case everyBatchRead, samplesBuilt }
 
         /// Runs `steps` into two stores, the fast one and `reference`, and compares receipts and files after each step.
-        /// - Returns: How many batches the fast store planned without reading, how many it read, and how many samples
-        ///   it wrote straight from their points.
+        /// - Returns: How many batches the fast store planned without reading, how many it read, how many samples
+        ///   it wrote straight from their points, and how many batches it made ahead while the one before was written
+        ///   (``HAEWriteAhead``) and then wrote unread or planned.
         @discardableResult
         static func compare(_ steps: [Step], batchSize: Int, reference: Reference = .everyBatchRead) throws
-            -> (unread: Int, read: Int, direct: Int) {
+            -> (unread: Int, read: Int, direct: Int, ahead: Int, declinedAhead: Int) {
             try ImportTestSupport.withTemporaryDirectory { folder in
                 let fast = store(folder + "/fast"), plain = store(folder + "/plain")
-                var unread = 0, read = 0, direct = 0
+                var unread = 0, read = 0, direct = 0, ahead = 0, declinedAhead = 0
                 for (number, step) in steps.enumerated() {
                     var receipts: [ImportReceipt] = []
                     for (target, everyBatch) in [(fast, false), (plain, true)] {
@@ -111,6 +112,8 @@ extension ImportTests {
                             unread += run.unread
                             read += run.read
                             direct += run.direct
+                            ahead += run.writtenAhead
+                            declinedAhead += run.declinedAhead
                         }
                     }
                     expectEqual(receipts[0].counts, receipts[1].counts, "step \(number)")
@@ -122,7 +125,7 @@ extension ImportTests {
                         Issue.record("step \(number): \(name) differs: \(pair.map { "\($0)\n\($1)" } ?? "in length")")
                     }
                 }
-                return (unread, read, direct)
+                return (unread, read, direct, ahead, declinedAhead)
             }
         }
 
@@ -222,6 +225,29 @@ extension ImportTests {
                     .json(twice, name: "twice.json"),
                 ], batchSize: batchSize, reference: .samplesBuilt)
                 #expect(counts.direct > 300, "\(counts)")
+            }
+        }
+
+        /// Batches made while the one before is written (``HAEWriteAhead``) store what writing each in turn stores:
+        /// a fresh day of minutes in batches of 60, made ahead once the first is written unread, then the same day
+        /// into the store that holds it (every batch planned, none made ahead); days across the change to summer time,
+        /// a batch each, whose days at the second offset, made ahead, meet the run's days at the first and are planned
+        /// after all.
+        func batchesWrittenAheadGiveTheSameStore() throws {
+            let minutes = Self.minutePayload(days: 1, seed: 11, unit: 5)
+            let days = ["2024-03-29 00:00:00 +0100", "2024-03-30 00:00:00 +0100", "2024-03-31 00:00:00 +0100",
+                        "2024-04-01 00:00:00 +0200", "2024-04-02 00:00:00 +0200", "2024-04-03 00:00:00 +0200"]
+            let points = days.enumerated().map { "{\"date\":\"\($1)\",\"qty\":\(1000 + $0 * 17),\"source\":\"Watch\"}" }
+            let summerTime = "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":["
+                + points.joined(separator: ",") + "]}]}}"
+            for reference in [Reference.everyBatchRead, .samplesBuilt] {
+                let counts = try Self.compare([.json(minutes, name: "day.json"), .json(minutes, name: "again.json")], batchSize: 60,
+                                              reference: reference)
+                #expect(counts.ahead > 10, "\(counts)")
+                #expect(counts.read > 10, "\(counts)")
+                let turn = try Self.compare([.json(summerTime, name: "days.json")], batchSize: 1, reference: reference)
+                #expect(turn.ahead > 0, "\(turn)")
+                #expect(turn.declinedAhead > 0, "\(turn)")
             }
         }
 
@@ -440,6 +466,7 @@ private let hAEFastPathTestsChecks: [Check<ImportTests.HAEFastPathTests>] = [
     Check("onTopOfAnExportsSamplesBothPathsAgree", ImportTests.HAEFastPathTests.onTopOfAnExportsSamplesBothPathsAgree),
     Check("pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt",
           ImportTests.HAEFastPathTests.pointsWrittenDirectlyGiveTheSameStoreAsSamplesBuilt),
+    Check("batchesWrittenAheadGiveTheSameStore", ImportTests.HAEFastPathTests.batchesWrittenAheadGiveTheSameStore),
     Check("syncHashesFollowStringEquality", ImportTests.HAEFastPathTests.syncHashesFollowStringEquality),
     Check("batchesNeverSplitAPointsSamples", ImportTests.HAEFastPathTests.batchesNeverSplitAPointsSamples),
     Check("aPointSentAgainInOneBatchTakesItsMinimumAndMaximumWithIt",

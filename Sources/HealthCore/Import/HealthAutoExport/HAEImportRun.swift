@@ -38,6 +38,9 @@ final class HAEImportRun {
     private(set) var unread = 0, read = 0
     /// How many samples were written straight from their points (``HAEDirectPoints``).
     private(set) var direct = 0
+    /// How many batches had their lines made while the batch before was written (``HAEWriteAhead``), and how many
+    /// of those were then found to need planning (for tests and measurements).
+    var writtenAhead = 0, declinedAhead = 0
     /// The buffers the run's unread batches are encoded and written from, kept from batch to batch (a few: a batch
     /// of a sparse metric spans a dozen month partitions, whose buffers, all kept, would hold tens of MB).
     let buffers = ByteBufferPool(limit: 8 << 20)

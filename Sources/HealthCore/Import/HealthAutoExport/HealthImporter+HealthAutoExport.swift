@@ -74,6 +74,9 @@ extension HealthImporter {
         // Points later points of the input take away whole: they give way to them (importing the input again then
         // finds them unchanged rather than storing them again beside what the later points left).
         let givingWay = HAEGivingWay(payloads, builders: builders) { catalogue.type(identifier: $0)?.aggregation?.isCumulative ?? false }
+        // Batches written unread go to a thread of their own while the next is built (``HAEWriteAhead``).
+        let writeAhead = writesHAEDirectly && !dryRun ? fileStore.flatMap { store in run.map { HAEWriteAhead(store: store, run: $0) } } : nil
+        defer { writeAhead?.stop() }
         for index in payloads.indices {
             var metrics = payloads[index].takeMetrics()
             let payload = payloads[index]
@@ -120,14 +123,33 @@ extension HealthImporter {
                 case let .refused(type, line, reason): refuse(type, line, reason)
                 }
             }
+            // Waits for the batch written ahead: counts it, or plans it when it could not be written unread after all.
+            func settle() throws {
+                guard let (batch, written) = try writeAhead?.settle() else { return }
+                if written {
+                    count(batch.candidates, direct: batch.direct, into: &receipt)
+                } else {
+                    try write(batch.direct.candidates(merging: batch.candidates, builder: builder, refuse: refuse), fileStore: fileStore,
+                              run: run, payload: facts, into: &receipt)
+                }
+            }
             // A batch ends between points, never between the samples of one (a heart-rate point's minimum, maximum
             // and rest): a later batch would take the point's own sample for a re-send replacing the others.
             func flush() throws {
                 if direct.isEmpty {
+                    try settle()
                     try write(pending, fileStore: fileStore, run: run, payload: facts, into: &receipt)
+                } else if let writeAhead, writeAhead.ahead,
+                          let prepared = fileStore!.prepareHealthAutoExportDirectly(pending, direct: direct, run: run!) {
+                    // Its lines made while the batch before is written; then handed over once that one is settled.
+                    try settle()
+                    writeAhead.write(prepared)
+                    direct.removeAll()
                 } else {
-                    try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, payload: facts,
-                              into: &receipt, refuse: refuse)
+                    try settle()
+                    let unread = try write(pending, direct: direct, builder: builder, fileStore: fileStore!, run: run!, payload: facts,
+                                           into: &receipt, refuse: refuse)
+                    writeAhead?.ahead = unread
                     direct.removeAll()
                 }
                 pending.removeAll(keepingCapacity: true)
@@ -136,48 +158,56 @@ extension HealthImporter {
                 pointsMet += 1
                 if pending.count + direct.count >= batchSize { try flush() }
             }
-            for number in metrics.indices {
-                // The list's only holder while it is built, when the payload was given up: its memory goes after.
-                let metric = metrics[number]
-                metrics[number].points = HAEPointList()
-                let positions = later.positions(payload: index, metric: number)
-                let holders = givingWay.holders(payload: index, metric: number)
-                let held = givingWay.heldAlready(payload: index, metric: number)
-                if positions != nil || holders != nil {
-                    for position in metric.points.indices {
-                        superseded = positions?.contains(position) ?? false
-                        holder = holders?[position] ?? []
-                        heldAlready = held.contains(position)
-                        builder.build(metric, at: position, into: take)
-                        superseded = false
-                        holder = []
-                        heldAlready = false
+            do {
+                for number in metrics.indices {
+                    // The list's only holder while it is built, when the payload was given up: its memory goes after.
+                    let metric = metrics[number]
+                    metrics[number].points = HAEPointList()
+                    let positions = later.positions(payload: index, metric: number)
+                    let holders = givingWay.holders(payload: index, metric: number)
+                    let held = givingWay.heldAlready(payload: index, metric: number)
+                    if positions != nil || holders != nil {
+                        for position in metric.points.indices {
+                            superseded = positions?.contains(position) ?? false
+                            holder = holders?[position] ?? []
+                            heldAlready = held.contains(position)
+                            builder.build(metric, at: position, into: take)
+                            superseded = false
+                            holder = []
+                            heldAlready = false
+                            try endOfPoint()
+                        }
+                        continue
+                    }
+                    guard directly, let shared = builder.directMetric(metric, serial: (index, number), refused: appleComputed) else {
+                        try builder.build(metric, into: take, afterPoint: endOfPoint)
+                        continue
+                    }
+                    let points = metric.points
+                    for point in points.indices {
+                        if !builder.direct(shared, points: points, at: point, after: pending.count, metric: direct.number(of: shared),
+                                           into: &direct.rows) {
+                            builder.build(points[point], metric: metric, kind: shared.kind, into: take)
+                        }
                         try endOfPoint()
                     }
-                    continue
                 }
-                guard directly, let shared = builder.directMetric(metric, serial: (index, number), refused: appleComputed) else {
-                    try builder.build(metric, into: take, afterPoint: endOfPoint)
-                    continue
-                }
-                let points = metric.points
-                for point in points.indices {
-                    if !builder.direct(shared, points: points, at: point, after: pending.count, metric: direct.number(of: shared),
-                                       into: &direct.rows) {
-                        builder.build(points[point], metric: metric, kind: shared.kind, into: take)
+                for item in payload.parsed.others {
+                    switch item.array {
+                    case HAEWorkouts.array: take(HAEWorkouts.candidate(item, builder: builder))
+                    case HAEStateOfMind.array: take(HAEStateOfMind.candidate(item, builder: builder))
+                    default: take(HAEOtherArrays.candidate(item, builder: builder))
                     }
                     try endOfPoint()
                 }
+                try flush()
+                // A later payload's batches are planned with its own builder and facts.
+                try settle()
+            } catch {
+                // The batch in flight came before what failed: its own failure is the one to report.
+                _ = try writeAhead?.settle()
+                throw error
             }
-            for item in payload.parsed.others {
-                switch item.array {
-                case HAEWorkouts.array: take(HAEWorkouts.candidate(item, builder: builder))
-                case HAEStateOfMind.array: take(HAEStateOfMind.candidate(item, builder: builder))
-                default: take(HAEOtherArrays.candidate(item, builder: builder))
-                }
-                try endOfPoint()
-            }
-            try flush()
         }
         return receipt
     }
@@ -185,15 +215,22 @@ extension HealthImporter {
     /// Writes a batch with samples kept as ``HAEDirectPoints`` rows: straight to the store when it can be written
     /// unread (``JSONFileStore/writeHealthAutoExportDirectly(_:hashes:direct:run:)``), every sample added; else the
     /// rows' samples are built by `builder` in their places and the batch planned as any other.
+    /// Returns whether the batch was written unread.
     private func write(_ candidates: [HAECandidate], direct: HAEDirectPoints, builder: HAESampleBuilder, fileStore: JSONFileStore,
                        run: HAEImportRun, payload: PayloadFacts, into receipt: inout ImportReceipt,
-                       refuse: (String, Int, String) -> Void) throws {
+                       refuse: (String, Int, String) -> Void) throws -> Bool {
         let hashes = candidates.map { HAEImportRun.syncHash($0.syncIdentifier) }
         guard try fileStore.writeHealthAutoExportDirectly(candidates, hashes: hashes, direct: direct, run: run) else {
             try write(direct.candidates(merging: candidates, builder: builder, refuse: refuse), fileStore: fileStore, run: run,
                       payload: payload, into: &receipt)
-            return
+            return false
         }
+        count(candidates, direct: direct, into: &receipt)
+        return true
+    }
+
+    /// Counts a batch written unread: every candidate and row added.
+    private func count(_ candidates: [HAECandidate], direct: HAEDirectPoints, into receipt: inout ImportReceipt) {
         for candidate in candidates {
             if candidate.generic {
                 receipt.counts[candidate.sample.typeIdentifier, default: ImportReceipt.Counts()].keptGenerically += 1
