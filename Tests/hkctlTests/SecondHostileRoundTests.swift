@@ -203,7 +203,7 @@ struct InvisibleCharacterTests {
             }
             expectEqual(cli.snapshot(), before)
             // Ordinary names with non-ASCII letters, a no-break space or a typographic apostrophe are fine.
-            for source in ["José’s iPhone", "Jose\u{00A0}iPhone", String(repeating: "s", count: 200)] {
+            for source in ["José’s iPhone", "Jose\u{00A0}iPhone", String(repeating: "s", count: 200), "Alex’s iPhone 🏳️\u{200D}🌈"] {
                 try expectEqual(cli.run(["auth", "grant", source, "--share", "water"]).status, 0)
                 let added = try cli.run(["add", "water", "1L", "--at", "09:00", "--source", source])
                 expectEqual(added.status, 0, "\(source): \(added.stderr)")
@@ -228,6 +228,9 @@ struct InvisibleCharacterTests {
                 record("José’s iPhone", 8, metadata: "<MetadataEntry key=\"note\" value=\"a&#x2028;b\"/>"),
                 record("José’s iPhone", 9, metadata: "<MetadataEntry key=\"note\" value=\"plain – “quoted”\"/>"),
                 record("Jane’s iPhone", 10),
+                // An emoji sequence's joiner, and a value of two lines, are what phones write.
+                record("Alex’s iPhone 🏳️\u{200D}🌈", 11),
+                record("José’s iPhone", 12, metadata: "<MetadataEntry key=\"HKFoodType\" value=\"Pasta&#10;with pesto\"/>"),
             ]
             let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n <ExportDate value=\"2024-05-02 08:00:00 +0000\"/>\n"
                 + records.joined(separator: "\n") + "\n</HealthData>\n"
@@ -242,8 +245,14 @@ struct InvisibleCharacterTests {
             #expect(result.stderr.contains("6 records were rejected"), "\(result.stderr)")
             let sources = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-01", "--format", "json"])
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]])
-            expectEqual(Set(rows.compactMap { $0["source"] as? String }), ["José’s iPhone", "Jose\u{00A0}Watch", "Jane’s iPhone"])
-            expectEqual(rows.count, 4)
+            expectEqual(Set(rows.compactMap { $0["source"] as? String }),
+                        ["José’s iPhone", "Jose\u{00A0}Watch", "Jane’s iPhone", "Alex’s iPhone 🏳️\u{200D}🌈"])
+            expectEqual(rows.count, 6)
+            let food = rows.compactMap { ($0["metadata"] as? [String: Any])?["HKFoodType"] as? String }
+            expectEqual(food, ["Pasta\nwith pesto"])
+            // Imported again: the same records, nothing added.
+            let again = try cli.run(["import", file, "--format", "json"])
+            #expect(again.stdout.contains("\"totals\":{\"added\":0,"), "\(again.stdout)")
             // The same through an hkctl jsonl export.
             let lines = ["José’s iPhone", "hkctl\u{200B}", "x\u{2029}"].enumerated().map { index, source in
                 "{\"uuid\":\"00000000-0000-4000-8000-00000000000\(index)\",\"type\":\"HKQuantityTypeIdentifierStepCount\","

@@ -10,6 +10,14 @@ import TextSupport
 /// U+2060, U+FEFF). Every other character is accepted: letters of any script, the no-break space U+00A0, the
 /// typographic apostrophe U+2019 (`José’s iPhone`), emoji.
 ///
+/// Two exceptions keep text people and phones write every day:
+/// - the joiners U+200C and U+200D where they shape what is shown: between two emoji (U+200D of a sequence such
+///   as `🏳️‍🌈` or `👩‍💻`, a device named after its owner's flag or job), or between two characters of the scripts
+///   whose words use them (Arabic script for Persian, U+0600–U+08FF and its presentation forms; the Indic scripts
+///   U+0900–U+0DFF). Elsewhere (`hk‍ctl`, `日‍本`) they would hide in a name, and stay refused;
+/// - tab, newline and carriage return in a metadata value (not a key or a source name): a note or a food's name of
+///   several lines, as an Apple Health export writes them (`&#10;`). Tables show them escaped (``shown(_:)``).
+///
 /// A source name is 1 to ``sourceNameLimit`` Unicode scalars. Metadata keys starting with `@` are the library's own
 /// (an import keeps an element's unknown children as JSON under `@children`) and their values are not checked.
 public enum TextRules: Sendable {
@@ -28,16 +36,60 @@ public enum TextRules: Sendable {
         }
     }
 
-    /// The first refused scalar of `text`, if any.
-    public static func firstRefused(in text: String) -> Unicode.Scalar? {
-        // Most text holds no refused scalar: a byte scan of its UTF-8 (exact for valid UTF-8, which a String's is)
-        // says so without decoding scalars; only text that holds one is decoded to find which.
-        if text.utf8.withContiguousStorageIfAvailable({ containsRefused(utf8: $0) }) == false { return nil }
-        return text.unicodeScalars.first(where: isRefused)
+    /// Whether `scalar` is refused where it stands in a text, between `before` and `after` (nil at the text's ends):
+    /// as ``isRefused(_:)``, except a joiner between two characters that are not ASCII, and, with `lineBreaks` (a
+    /// metadata value), a tab, newline or carriage return.
+    @inline(__always)
+    static func isRefused(_ scalar: Unicode.Scalar, between before: Unicode.Scalar?, and after: Unicode.Scalar?,
+                          lineBreaks: Bool) -> Bool {
+        switch scalar.value {
+        case 0x200C, 0x200D:
+            guard let before, let after else { return true }
+            if joinsScript(before) && joinsScript(after) { return false }
+            return !(scalar.value == 0x200D && endsEmoji(before) && isEmoji(after))
+        case 0x09, 0x0A, 0x0D: return !lineBreaks
+        default: return isRefused(scalar)
+        }
     }
 
-    /// Whether UTF-8 `bytes` hold a refused scalar (exact for valid UTF-8), without making a string: a byte scan
-    /// for the import's fast path.
+    /// A character of a script whose words use the joiners: Arabic (Persian), the Indic scripts.
+    private static func joinsScript(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x08FF, 0x0900...0x0DFF, 0xFB50...0xFDFF, 0xFE70...0xFEFC: return !isRefused(scalar)
+        default: return false
+        }
+    }
+
+    /// An emoji that is not ASCII (`#` and digits are emoji too).
+    private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { !scalar.isASCII && scalar.properties.isEmoji }
+
+    /// What an emoji of a sequence may end with before a joiner: the emoji, its presentation selector U+FE0F, or a
+    /// skin-tone modifier.
+    private static func endsEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value) || isEmoji(scalar)
+    }
+
+    /// The first refused scalar of `text`, if any; `lineBreaks`: whether tabs and line breaks are accepted (a
+    /// metadata value's).
+    public static func firstRefused(in text: String, lineBreaks: Bool = false) -> Unicode.Scalar? {
+        // Most text holds no refused scalar: a byte scan of its UTF-8 (exact for valid UTF-8, which a String's is)
+        // says so without decoding scalars; only text that may hold one is decoded to find which.
+        if text.utf8.withContiguousStorageIfAvailable({ containsRefused(utf8: $0) }) == false { return nil }
+        var before: Unicode.Scalar?
+        var scalars = text.unicodeScalars.makeIterator()
+        var current = scalars.next()
+        while let scalar = current {
+            let after = scalars.next()
+            if isRefused(scalar, between: before, and: after, lineBreaks: lineBreaks) { return scalar }
+            before = scalar
+            current = after
+        }
+        return nil
+    }
+
+    /// Whether UTF-8 `bytes` may hold a refused scalar (exact for valid UTF-8 but for the exceptions, which it
+    /// counts as refused: ``firstRefused(in:lineBreaks:)`` then decides), without making a string: a byte scan for
+    /// the import's fast path.
     static func containsRefused(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         var index = 0
@@ -75,15 +127,25 @@ public enum TextRules: Sendable {
         return false
     }
 
-    /// `text` as it can be shown in a message: refused scalars written `\u{200B}`, and at most 60 characters
-    /// of a long text.
+    /// `text` as it can be shown in a message: refused scalars (tabs and line breaks too) written `\u{200B}`, and
+    /// at most 60 characters of a long text.
     public static func shown(_ text: String) -> String {
         var result = ""
         var count = 0
-        for scalar in text.unicodeScalars {
+        var before: Unicode.Scalar?
+        var scalars = text.unicodeScalars.makeIterator()
+        var current = scalars.next()
+        while let scalar = current {
             if count == 60 { return result + "…" }
-            if isRefused(scalar) { result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" } else { result.unicodeScalars.append(scalar) }
+            let after = scalars.next()
+            if isRefused(scalar, between: before, and: after, lineBreaks: false) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
             count += 1
+            before = scalar
+            current = after
         }
         return result
     }
@@ -93,13 +155,10 @@ public enum TextRules: Sendable {
         if name.isEmpty { return "a source name cannot be empty" }
         // At most as many scalars as UTF-8 bytes: a short name free of refused scalars needs no counting.
         if name.utf8.count <= sourceNameLimit, firstRefused(in: name) == nil { return nil }
-        var count = 0
-        for scalar in name.unicodeScalars {
-            if isRefused(scalar) {
-                return "the source name '\(shown(name))' holds \(describe(scalar)); give a name without invisible or control characters"
-            }
-            count += 1
+        if let scalar = firstRefused(in: name) {
+            return "the source name '\(shown(name))' holds \(describe(scalar)); give a name without invisible or control characters"
         }
+        let count = name.unicodeScalars.count
         if count > sourceNameLimit {
             return "the source name '\(shown(name))' is \(count) characters long; give one of at most \(sourceNameLimit)"
         }
@@ -120,7 +179,7 @@ public enum TextRules: Sendable {
         }
         // The byte first: most keys do not start with `@`, and those that do are asked as before.
         if key.utf8.first == UInt8(ascii: "@"), key.hasPrefix("@") { return nil }
-        if case let .string(text) = value, let scalar = firstRefused(in: text) {
+        if case let .string(text) = value, let scalar = firstRefused(in: text, lineBreaks: true) {
             return "the metadata value of '\(shown(key))' ('\(shown(text))') holds \(describe(scalar)); give values without invisible or control characters"
         }
         return nil

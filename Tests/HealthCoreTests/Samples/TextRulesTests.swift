@@ -66,9 +66,35 @@ struct TextRulesTests {
     func metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot() {
         expectNil(TextRules.metadataProblem(key: "drink", value: .string("tea – green, “fresh”")))
         #expect(TextRules.metadataProblem(key: "drink\u{200D}", value: .string("tea")) != nil)
-        #expect(TextRules.metadataProblem(key: "drink", value: .string("tea\nbreak")) != nil)
+        // A value may hold lines (a note, a food's name as an export writes it); a key may not.
+        expectNil(TextRules.metadataProblem(key: "drink", value: .string("tea\nbreak")))
+        expectNil(TextRules.metadataProblem(key: "HKFoodType", value: .string("Pasta\r\nwith\tpesto")))
+        #expect(TextRules.metadataProblem(key: "drink\nnote", value: .string("tea")) != nil)
+        #expect(TextRules.metadataProblem(key: "drink", value: .string("tea\u{0B}break")) != nil)
+        #expect(TextRules.metadataProblem(key: "drink", value: .string("tea\u{2028}break")) != nil)
         expectNil(TextRules.metadataProblem(key: "drink", value: .number(1)))
         expectNil(TextRules.metadataProblem(key: "@children", value: .string("[{\"note\":\"a\u{200B}\"}]")))
+    }
+
+    /// Joiners shape emoji sequences and Persian and Indic words, where they are accepted; anywhere else they would
+    /// hide in a name.
+    func joinersAreAcceptedWhereTheyShapeWhatIsShown() {
+        for name in ["Alex’s iPhone 🏳️\u{200D}🌈", "👩\u{200D}💻 MacBook", "🙋\u{200D}♀️ Watch", "👨\u{200D}👩\u{200D}👧",
+                     "👋🏽\u{200D}🔥", "می\u{200C}خواهم", "क्\u{200D}ष", "ശ്\u{200C}ശ"] {
+            expectNil(TextRules.sourceNameProblem(name), "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            expectNil(TextRules.firstRefused(in: name), "\(name)")
+            // Shown as they are, not escaped.
+            expectEqual(TextRules.shown(name), name)
+        }
+        for name in ["hk\u{200D}ctl", "hk\u{200C}ctl", "日\u{200D}本", "\u{200D}🌈", "🌈\u{200D}", "🏳️\u{200D}\u{200D}🌈", "🌈\u{200D}a",
+                     "a\u{200D}🌈", "🌈\u{200C}🌈", "👋🏽\u{200D}x", "می\u{200C}x", "\u{200C}می"] {
+            let problem = TextRules.sourceNameProblem(name)
+            #expect(problem?.contains("zero-width") == true, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(TextRules.firstRefused(in: name) != nil, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        // Tables and messages show a value's lines escaped.
+        expectEqual(TextRules.shown("Pasta\nwith\tpesto"), "Pasta\\u{A}with\\u{9}pesto")
+        expectEqual(MetadataText.table(["note": .string("two\nlines")]), "note=two\\u{A}lines")
     }
 
     /// The library's save refuses such samples before touching the store.
@@ -112,6 +138,7 @@ private let textRulesTestsChecks: [Check<TextRulesTests>] = [
           TextRulesTests.emptyLongAndInvisibleSourceNamesAreRefusedNamingTheCharacter),
     Check("metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot",
           TextRulesTests.metadataKeysAndValuesAreCheckedButHkctlsOwnKeysValuesAreNot),
+    Check("joinersAreAcceptedWhereTheyShapeWhatIsShown", TextRulesTests.joinersAreAcceptedWhereTheyShapeWhatIsShown),
     Check("theStoreRefusesToSaveThemAndWritesNothing", TextRulesTests.theStoreRefusesToSaveThemAndWritesNothing),
     Check("permissionsAndPrioritiesRefuseThemToo", TextRulesTests.permissionsAndPrioritiesRefuseThemToo),
 ]
