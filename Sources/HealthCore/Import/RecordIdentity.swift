@@ -9,7 +9,10 @@ import TextSupport
 /// `72.4 kg`; a category value by its canonical export name), dates as instants (the offset an export writes them
 /// with changes with the phone's zone), so a type kept generically today gets the same identity once the catalogue
 /// types it. For elements other than `Record` (workouts, activity summaries), their attributes (`@duration`, ...)
-/// are part of it too. Records that are identical in all of this are told apart by their occurrence number in the
+/// are part of it too, those that hold an export date as the instant (a clinical record's `receivedDate` is written
+/// with the offset of the day the export was made), and a workout's totals (`@totalDistance`, `@totalEnergyBurned`
+/// and their units) not at all: iOS 16 moved them from the attributes into `WorkoutStatistics` children, so an
+/// export from before and one from after name the same workout alike. Records that are identical in all of this are told apart by their occurrence number in the
 /// import (``occurrence(_:of:)``): the first has the identity's UUID, the second the UUID of (identity, 2), ...
 ///
 /// The UUID is a version-5 (SHA-1, name-based) UUID of that identity in the library's own namespace, so importing the
@@ -147,13 +150,21 @@ struct RecordIdentity {
         metadataText.removeAll()
         if !sample.metadata.isEmpty {
             var first = true
+            let workout = RecordIdentity.isWorkout(sample)
             for name in sample.metadata.keys.sorted() where name != RecordIdentity.childrenKey {
+                if workout && RecordIdentity.workoutTotals.contains(name) { continue }
                 metadataText.append(first ? ",\"metadata\":{" as StaticString : "," as StaticString)
                 first = false
                 JSONBytes.appendQuoted(name, to: metadataText)
                 metadataText.append(UInt8(ascii: ":"))
                 switch sample.metadata[name]! {
-                case let .string(text): JSONBytes.appendQuoted(text, to: metadataText)
+                case let .string(text):
+                    if let instant = RecordIdentity.attributeInstant(name, text) {
+                        metadataText.append("@" as StaticString)
+                        metadataText.append(String(instant))
+                    } else {
+                        JSONBytes.appendQuoted(text, to: metadataText)
+                    }
                 case let .number(number): metadataText.append(NumberFormatting.json(number))
                 }
             }
@@ -179,14 +190,39 @@ struct RecordIdentity {
             : StateOfMindExportForm.generic(sample)
     }
 
-    /// The attributes of an element other than `Record` (`@duration`, ...), by name.
+    /// The attributes of an element other than `Record` (`@duration`, ...), by name (a workout's totals left out,
+    /// dates as instants).
     private mutating func appendAttributes(_ sample: Sample) {
         if !sample.metadata.isEmpty, sample.metadata[RecordIdentity.elementKey] != nil {
+            let workout = RecordIdentity.isWorkout(sample)
             for name in sample.metadata.keys.sorted() where name.hasPrefix(RecordIdentity.attributePrefix) && name != RecordIdentity.childrenKey {
+                if workout && RecordIdentity.workoutTotals.contains(name) { continue }
                 append(name)
-                appendMetadata(sample.metadata[name])
+                if case let .string(text)? = sample.metadata[name], let instant = RecordIdentity.attributeInstant(name, text) {
+                    key.append(UInt8(ascii: "d"))
+                    append(instant)
+                } else {
+                    appendMetadata(sample.metadata[name])
+                }
             }
         }
+    }
+
+    /// A workout's totals as the attributes of exports before iOS 16 held them (``RecordIdentity``).
+    static let workoutTotals: Set<String> = ["@totalDistance", "@totalDistanceUnit", "@totalEnergyBurned", "@totalEnergyBurnedUnit",
+                                             "@totalSwimmingStrokeCount", "@totalSwimmingStrokeCountUnit",
+                                             "@totalFlightsClimbed", "@totalFlightsClimbedUnit"]
+
+    /// Whether `sample` (in its export form) is a workout element.
+    private static func isWorkout(_ sample: Sample) -> Bool {
+        if case .string(WorkoutExportForm.element)? = sample.metadata[elementKey] { return true }
+        return false
+    }
+
+    /// The instant (milliseconds since 1970) an element's attribute names, when it holds an export date.
+    private static func attributeInstant(_ name: String, _ text: String) -> Int64? {
+        guard name.utf8.first == UInt8(ascii: "@"), text.utf8.count >= 19, let date = ExportDateParser.parse(text) else { return nil }
+        return Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     private mutating func buildLegacyKey(_ sample: Sample) {

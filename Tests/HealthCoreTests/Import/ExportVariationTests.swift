@@ -229,6 +229,46 @@ extension ImportTests {
 
         // MARK: - Characteristics of newer kinds
 
+        /// iOS 16 moved a workout's totals from its attributes into `WorkoutStatistics` children, and exports write
+        /// an element's dates with the offset of the day they are made: the same workout, clinical record or vision
+        /// prescription from an export before and one after (in either order) is found, not stored twice. A workout
+        /// that differs in its times or activity is another workout.
+        func anElementExportedInALaterFormIsTheSameElement() throws {
+            let times = "sourceName=\"Jane’s Apple Watch\" sourceVersion=\"8.5\" creationDate=\"2022-05-01 18:31:00 +0200\" "
+                + "startDate=\"2022-05-01 18:00:00 +0200\" endDate=\"2022-05-01 18:30:00 +0200\""
+            let span = "startDate=\"2022-05-01 18:00:00 +0200\" endDate=\"2022-05-01 18:30:00 +0200\""
+            let old = " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\" "
+                + "totalDistance=\"5.01\" totalDistanceUnit=\"km\" totalEnergyBurned=\"320\" totalEnergyBurnedUnit=\"kcal\" \(times)/>"
+            let new = " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\" \(times)>\n"
+                + "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierActiveEnergyBurned\" \(span) sum=\"320\" unit=\"kcal\"/>\n"
+                + "  <WorkoutStatistics type=\"HKQuantityTypeIdentifierDistanceWalkingRunning\" \(span) sum=\"5.01\" unit=\"km\"/>\n"
+                + " </Workout>"
+            let cycling = new.replacingOccurrences(of: "Running", with: "Cycling")
+            func clinical(_ received: String) -> String {
+                " <ClinicalRecord type=\"HKClinicalTypeIdentifierLabResultRecord\" identifier=\"obs-1\" sourceName=\"Hospital\" "
+                    + "sourceURL=\"https://fhir.example/Observation/1\" fhirVersion=\"4.0.1\" receivedDate=\"\(received)\" "
+                    + "resourceFilePath=\"/clinical-records/Observation-1.json\"/>"
+            }
+            func vision(_ issued: String) -> String {
+                " <VisionPrescription type=\"glasses\" dateIssued=\"\(issued)\" sourceName=\"Optician\"/>"
+            }
+            for (first, second) in [(old, new), (new, old)] {
+                try Support.withTemporaryDirectory { folder in
+                    let store = JSONFileStore(path: folder + "/store", timeZone: IndependentTestKit.zone("Europe/Berlin"))
+                    let before = try Support.importXML(Support.export(first + "\n" + clinical("2024-05-01 10:00:00 +0200")
+                                                                      + "\n" + vision("2024-05-01 10:00:00 +0200")), into: store)
+                    expectEqual(before.totals.added + before.totals.keptGenerically, 3, "\(before.counts)")
+                    let after = try Support.importXML(Support.export(second + "\n" + clinical("2024-05-01 09:00:00 +0100")
+                                                                     + "\n" + vision("2024-05-01 09:00:00 +0100")), into: store)
+                    expectEqual(after.totals.added, 0, "\(after.counts)")
+                    expectEqual(after.totals.keptGenerically, 0, "\(after.counts)")
+                    expectEqual(after.totals.alreadyPresent, 3, "\(after.counts)")
+                    let other = try Support.importXML(Support.export(cycling), into: store)
+                    expectEqual(other.totals.added, 1, "\(other.counts)")
+                }
+            }
+        }
+
         func characteristicsOfUnknownKindsAreKeptAndExportedBack() throws {
             let receipt = try Self.roundTrip("me-generic.xml")
             expectEqual(receipt.characteristics["HKCharacteristicTypeIdentifierCardioFitnessMedicationsUse"], "HKCardioFitnessMedicationsUseOptionBetaBlocker")
@@ -271,6 +311,7 @@ private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>
     Check("directAndGeneralPathsGiveLookAlikesTheSameUUIDs",
           ImportTests.ExportVariationTests.directAndGeneralPathsGiveLookAlikesTheSameUUIDs),
     Check("iOS8ExportsImport", ImportTests.ExportVariationTests.iOS8ExportsImport),
+    Check("anElementExportedInALaterFormIsTheSameElement", ImportTests.ExportVariationTests.anElementExportedInALaterFormIsTheSameElement),
     Check("characteristicsOfUnknownKindsAreKeptAndExportedBack",
           ImportTests.ExportVariationTests.characteristicsOfUnknownKindsAreKeptAndExportedBack),
 ]
