@@ -104,7 +104,7 @@ enum EditCommand: Command {
             corrected.start = at.date
             corrected.end = at.date
         } else if let from, let to {
-            let end = to.isDateOnly ? time.adding(days: 1, to: to.date) : to.date
+            let end = to.isDateOnly ? time.startOfNextDay(after: to.date) : to.date
             guard end >= from.date else {
                 throw SampleError.endBeforeStart(start: ISODate.format(from.date, in: time.timeZone),
                                                  end: ISODate.format(end, in: time.timeZone))

@@ -123,7 +123,7 @@ struct SampleEntry: Sendable {
         }
         if interval == nil, let from, let to {
             var end = to.date
-            if to.isDateOnly { end = context.adding(days: 1, to: end) }
+            if to.isDateOnly { end = context.startOfNextDay(after: end) }
             guard end >= from.date else {
                 throw SampleError.endBeforeStart(start: ISODate.format(from.date, in: context.timeZone),
                                                  end: ISODate.format(end, in: context.timeZone))

@@ -54,7 +54,7 @@ struct WorkoutEntry: Sendable {
         let start: Date, end: Date
         if let from, let to {
             start = from.date
-            end = to.isDateOnly ? context.adding(days: 1, to: to.date) : to.date
+            end = to.isDateOnly ? context.startOfNextDay(after: to.date) : to.date
             guard end >= start else {
                 throw SampleError.endBeforeStart(start: ISODate.format(start, in: context.timeZone),
                                                  end: ISODate.format(end, in: context.timeZone))

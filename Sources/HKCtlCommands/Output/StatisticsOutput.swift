@@ -160,7 +160,7 @@ struct StatisticsOutput {
     private var bucketsAreWholeDays: Bool {
         guard calendarBucket == .day, isBucketed else { return false }
         let calendar = time.calendar
-        return result.buckets.allSatisfy { calendar.startOfDay(for: $0.start) == $0.start && calendar.adding(1, .days, to: $0.start) == $0.end }
+        return result.buckets.allSatisfy { calendar.startOfDay(for: $0.start) == $0.start && calendar.startOfDay(for: calendar.adding(1, .days, to: $0.start)) == $0.end }
     }
 
     /// Per bucket: whether it is cut by the range, and whether it is not over yet (totals only: an average so far is

@@ -239,24 +239,26 @@ package enum PeriodExpression: Sendable {
         return DateInterval(start: start, end: calendar.date(year: 1970, month: 1, day: first + 7 * week + 1))
     }
 
+    /// The period of `unit` that holds `date`. It ends where the next one starts, at its first instant: a day whose
+    /// midnight the zone skips starts at 01:00, and the day before it still ends there, not at the next day's 01:00.
     private static func period(_ unit: Unit, containing date: Date, in calendar: GregorianCalendar) -> DateInterval {
         switch unit {
         case .day:
             let start = calendar.start(of: .day, for: date)
-            return DateInterval(start: start, end: calendar.adding(1, .days, to: start))
+            return DateInterval(start: start, end: calendar.start(of: .day, for: calendar.adding(1, .days, to: start)))
         case .week:
             let start = calendar.start(of: .week, for: date)
-            return DateInterval(start: start, end: calendar.adding(1, .weeks, to: start))
+            return DateInterval(start: start, end: calendar.start(of: .week, for: calendar.adding(1, .weeks, to: start)))
         case .month:
             let start = calendar.start(of: .month, for: date)
-            return DateInterval(start: start, end: calendar.adding(1, .months, to: start))
+            return DateInterval(start: start, end: calendar.start(of: .month, for: calendar.adding(1, .months, to: start)))
         case .quarter:
             let local = calendar.localTime(of: date)
             let start = calendar.date(year: local.year, month: (local.month - 1) / 3 * 3 + 1, day: 1)
-            return DateInterval(start: start, end: calendar.adding(3, .months, to: start))
+            return DateInterval(start: start, end: calendar.start(of: .month, for: calendar.adding(3, .months, to: start)))
         case .year:
             let start = calendar.start(of: .year, for: date)
-            return DateInterval(start: start, end: calendar.adding(1, .years, to: start))
+            return DateInterval(start: start, end: calendar.start(of: .year, for: calendar.adding(1, .years, to: start)))
         }
     }
 

@@ -26,11 +26,12 @@ package enum RangeExpression: Equatable, Sendable {
         let today = context.startOfDay(context.now)
         switch self {
         case .today:
-            return DateInterval(start: today, end: context.adding(days: 1, to: today))
+            return DateInterval(start: today, end: context.startOfNextDay(after: today))
         case .yesterday:
-            return DateInterval(start: context.adding(days: -1, to: today), end: today)
+            return DateInterval(start: context.startOfDay(context.adding(days: -1, to: today)), end: today)
         case let .lastDays(count):
-            return DateInterval(start: context.adding(days: 1 - count, to: today), end: context.adding(days: 1, to: today))
+            return DateInterval(start: context.startOfDay(context.adding(days: 1 - count, to: today)),
+                                end: context.startOfNextDay(after: today))
         case .allTime:
             return DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         case let .period(text):
@@ -38,7 +39,7 @@ package enum RangeExpression: Equatable, Sendable {
         case let .between(from, to):
             let start = from?.date ?? DateRange.distantStart
             var end = to?.date ?? DateRange.distantEnd
-            if let to, to.isDateOnly { end = context.adding(days: 1, to: to.date) }
+            if let to, to.isDateOnly { end = context.startOfNextDay(after: to.date) }
             guard end > start else {
                 func shown(_ time: TimeExpression?, _ date: Date) -> String {
                     if let time, !time.text.isEmpty { return "'\(time.text)'" }

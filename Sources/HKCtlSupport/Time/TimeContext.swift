@@ -22,6 +22,12 @@ package struct TimeContext: Sendable {
     /// Midnight at the start of the day containing `date`.
     package func startOfDay(_ date: Date) -> Date { calendar.startOfDay(for: date) }
 
+    /// The first instant of the local day after the one containing `date`: where a day ends, also when the zone
+    /// skips the next day's midnight (the day then ends at its 01:00, where the next one starts).
+    package func startOfNextDay(after date: Date) -> Date {
+        calendar.startOfDay(for: calendar.adding(1, .days, to: calendar.startOfDay(for: date)))
+    }
+
     /// `date` moved by whole calendar days (23 or 25 hours across a DST change).
     package func adding(days: Int, to date: Date) -> Date {
         calendar.adding(days, .days, to: date)

@@ -30,6 +30,27 @@ struct RangeExpressionTests {
         expectEqual(interval.duration, 86_400)
     }
 
+    /// Santiago skips 2024-09-08's midnight (00:00 -04:00 -> 01:00 -03:00): that day starts at 01:00 and, like every
+    /// day, ends where the next starts (23 hours), so a sample at 00:30 on 09-09 is not in it (a review: it was counted
+    /// on both days).
+    func aDayWhoseMidnightIsSkippedEndsWhereTheNextStarts() throws {
+        let day = DateInterval(start: Kit.utc(2024, 9, 8, 4), end: Kit.utc(2024, 9, 9, 3))
+        let evening = context("America/Santiago", now: Kit.utc(2024, 9, 8, 23))
+        try expectEqual(RangeExpression.today.interval(in: evening), day)
+        let next = context("America/Santiago", now: Kit.utc(2024, 9, 9, 13))
+        try expectEqual(RangeExpression.yesterday.interval(in: next), day)
+        try expectEqual(RangeExpression.lastDays(2).interval(in: evening),
+                        DateInterval(start: Kit.utc(2024, 9, 7, 4), end: Kit.utc(2024, 9, 9, 3)))
+        let date = try expression("2024-09-08", evening)
+        try expectEqual(RangeExpression.between(from: date, to: date).interval(in: evening), day)
+        try expectEqual(PeriodExpression.interval(of: "2024-09-08", in: evening), day)
+        try expectEqual(PeriodExpression.interval(of: "2024-09-07", in: evening),
+                        DateInterval(start: Kit.utc(2024, 9, 7, 4), end: Kit.utc(2024, 9, 8, 4)))
+        try expectEqual(PeriodExpression.interval(of: "from 2024-09-07 to 2024-09-08", in: evening),
+                        DateInterval(start: Kit.utc(2024, 9, 7, 4), end: Kit.utc(2024, 9, 9, 3)))
+        expectEqual(evening.startOfNextDay(after: Kit.utc(2024, 9, 8, 12)), Kit.utc(2024, 9, 9, 3))
+    }
+
     func yesterdayIsTheDayBefore() throws {
         let interval = try RangeExpression.yesterday.interval(in: context())
         expectEqual(interval.start, Kit.utc(2024, 5, 31))
@@ -155,6 +176,7 @@ struct RangeExpressionTests {
 /// The checks ``RangeExpressionTests/checks(_:)`` runs.
 private let rangeExpressionTestsChecks: [Check<RangeExpressionTests>] = [
     Check("todayIsMidnightToMidnight", RangeExpressionTests.todayIsMidnightToMidnight),
+    Check("aDayWhoseMidnightIsSkippedEndsWhereTheNextStarts", RangeExpressionTests.aDayWhoseMidnightIsSkippedEndsWhereTheNextStarts),
     Check("yesterdayIsTheDayBefore", RangeExpressionTests.yesterdayIsTheDayBefore),
     Check("lastSevenDaysEndWithToday", RangeExpressionTests.lastSevenDaysEndWithToday),
     Check("todayFollowsTheContextZone", RangeExpressionTests.todayFollowsTheContextZone),
