@@ -69,7 +69,7 @@ struct GlobalOptions {
             if arguments.value("tz") ?? environment["HKCTL_TZ"] == "recorded" { recorded = RecordedZones(database: zones) }
             // A zone name in `$TZ` is looked up here, as `current(environment:)` would first do, so that the name it
             // was found by is known; anything else (a path, a POSIX rule, no `$TZ`) is left to `current`.
-            if let name = zoneName(inTZ: environment["TZ"]), let named = zones.zone(named: name) {
+            if let name = zoneName(inTZ: environment["TZ"]), let named = zones.zone(named: name, offsets: false) {
                 zone = named
                 foundByName = name
             } else {

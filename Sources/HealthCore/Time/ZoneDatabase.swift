@@ -36,8 +36,11 @@ public struct ZoneDatabase: Sendable {
     ///
     /// Besides the database's names, a few short names that Foundation (through ICU) also accepts and the
     /// database has no file for are read as the zone they stand for: `PST`, `CST`, `JST`, `IST`, `AET`, `ECT`.
-    public func zone(named name: String) -> ZoneRules? {
-        if let fixed = Self.fixedZone(name) { return fixed }
+    ///
+    /// - Parameter offsets: Whether `GMT+2` is the fixed offset +02:00 (as `--tz` reads it). `$TZ` is read as the C
+    ///   library reads it: there `GMT+2` is a POSIX rule, two hours west of UTC (``current(environment:)``).
+    public func zone(named name: String, offsets: Bool = true) -> ZoneRules? {
+        if offsets, let fixed = Self.fixedZone(name) { return fixed }
         guard Self.isPlausibleName(name) else { return nil }
         if let bytes = readFile(directory + "/" + name) { return TZifParser.rules(identifier: name, bytes: bytes) }
         guard let target = Self.shortNames[name], let bytes = readFile(directory + "/" + target) else { return nil }
@@ -64,14 +67,15 @@ public struct ZoneDatabase: Sendable {
     ]
 
     /// The user's zone, as the C library finds it: `$TZ` (a zone name, `:name`, a file path, or a POSIX rule such
-    /// as `CET-1CEST,M3.5.0,M10.5.0/3`; empty means UTC), else `/etc/localtime`, else UTC.
+    /// as `CET-1CEST,M3.5.0,M10.5.0/3` or `GMT+2`, whose offset counts hours west of UTC as POSIX's do: UTC-2; empty
+    /// means UTC), else `/etc/localtime`, else UTC.
     public func current(environment: [String: String]) -> ZoneRules {
         if let value = environment["TZ"] {
             var name = Substring(value)
             if name.first == ":" { name = name.dropFirst() }
             if name.isEmpty { return .gmt }
             if name.first == "/" { return zone(atPath: String(name)) ?? .gmt }
-            if let zone = zone(named: String(name)) { return zone }
+            if let zone = zone(named: String(name), offsets: false) { return zone }
             if let rule = PosixZoneRule(String(name)) {
                 return ZoneRules(identifier: String(name), transitions: [], offsetsAfter: [],
                                  initialOffset: rule.standardOffset, rule: rule)

@@ -193,6 +193,13 @@ private typealias Kit = IndependentTestKit
         let posix = database.current(environment: ["TZ": "EST5EDT,M3.2.0,M11.1.0"])
         expectEqual(posix.secondsFromGMT(for: Kit.utc(2024, 7, 1)), -4 * 3600)
         expectEqual(database.current(environment: ["TZ": "Mars/Olympus"]), .gmt)
+        // In `$TZ`, `GMT+2` is a POSIX rule, as the C library reads it: two hours west of UTC (a review: it was read
+        // as +02:00, what `--tz GMT+2` means, four hours from every other program's times).
+        for (tz, offset) in [("GMT+2", -2 * 3600), ("UTC-3", 3 * 3600), ("UTC+05:30", -(5 * 3600 + 1800)), ("<+0330>-3:30", 12_600)] {
+            expectEqual(database.current(environment: ["TZ": tz]).secondsFromGMT(for: Kit.utc(2024, 7, 1)), offset, "\(tz)")
+        }
+        expectEqual(database.zone(named: "GMT+2")?.secondsFromGMT(for: Kit.utc(2024, 7, 1)), 2 * 3600)
+        expectNil(database.zone(named: "GMT+2", offsets: false))
         expectEqual(database.current(environment: [:]).identifier, "Asia/Tokyo")
         expectEqual(database.current(environment: [:]).secondsFromGMT(for: Kit.utc(2024, 7, 1)), 9 * 3600)
         let bare = ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil })
