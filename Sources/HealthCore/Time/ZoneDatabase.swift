@@ -40,7 +40,8 @@ public struct ZoneDatabase: Sendable {
     /// - Parameter offsets: Whether `GMT+2` is the fixed offset +02:00 (as `--tz` reads it). `$TZ` is read as the C
     ///   library reads it: there `GMT+2` is a POSIX rule, two hours west of UTC (``current(environment:)``).
     public func zone(named name: String, offsets: Bool = true) -> ZoneRules? {
-        if offsets, let fixed = Self.fixedZone(name) { return fixed }
+        // `GMT` and `UTC` (and a zero offset, which reads the same either way) are GMT in both readings.
+        if let fixed = Self.fixedZone(name), offsets || fixed.secondsFromGMT(for: Date(timeIntervalSince1970: 0)) == 0 { return fixed }
         guard Self.isPlausibleName(name) else { return nil }
         if let bytes = readFile(directory + "/" + name) { return TZifParser.rules(identifier: name, bytes: bytes) }
         guard let target = Self.shortNames[name], let bytes = readFile(directory + "/" + target) else { return nil }

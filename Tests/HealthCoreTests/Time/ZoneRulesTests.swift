@@ -200,6 +200,8 @@ private typealias Kit = IndependentTestKit
         }
         expectEqual(database.zone(named: "GMT+2")?.secondsFromGMT(for: Kit.utc(2024, 7, 1)), 2 * 3600)
         expectNil(database.zone(named: "GMT+2", offsets: false))
+        expectEqual(database.current(environment: ["TZ": "UTC"]), .gmt)
+        expectEqual(database.current(environment: ["TZ": "GMT+0"]).secondsFromGMT(for: Kit.utc(2024, 7, 1)), 0)
         expectEqual(database.current(environment: [:]).identifier, "Asia/Tokyo")
         expectEqual(database.current(environment: [:]).secondsFromGMT(for: Kit.utc(2024, 7, 1)), 9 * 3600)
         let bare = ZoneDatabase(directory: "/zones", readFile: { _ in nil }, readLink: { _ in nil })
