@@ -132,13 +132,11 @@ enum HKCtl {
     static func fail(_ error: Error, console: Console) -> Int32 {
         let status = ExitStatus.of(error)
         if let usage = error as? UsageError {
+            // One line, as every error: what was wrong, then where the usage is.
             let ending = usage.message.last.map { ".?!".contains($0) } ?? false
-            console.error("Error: " + ErrorLine.clean("\(usage.message)\(ending ? "" : ".")"))
-            if let name = usage.command, let command = commands.first(where: { $0.name == name }) {
-                console.error("Usage: hkctl \(command.usage)\n  See 'hkctl \(name) --help' for more information.")
-            } else {
-                console.error("Usage: hkctl <subcommand> ...\n  See 'hkctl --help' for more information.")
-            }
+            let help = usage.command.flatMap { name in commands.first(where: { $0.name == name }).map { _ in "hkctl \(name) --help" } }
+                ?? "hkctl --help"
+            console.error("Error: " + ErrorLine.clean("\(usage.message)\(ending ? "" : ".")") + " See '\(help)' for its usage.")
         } else {
             console.error("Error: " + ErrorLine.clean(CLIErrorWording.message(for: error)))
         }

@@ -53,13 +53,13 @@ private func bad(_ status: Int32, _ arguments: [String], _ fragments: [String], 
 struct BadInputTests {
     static let cases: [BadInput] = [
         // MARK: 64, usage
-        bad(usage, ["add", "water", "1L", "--bogus"], ["Unknown option '--bogus'"]),
+        bad(usage, ["add", "water", "1L", "--bogus"], ["Unknown option '--bogus'", "See 'hkctl add --help' for its usage."]),
         bad(usage, ["list", "water", "--limt", "3"], ["--limt", "did you mean '--limit'"]),
         bad(usage, ["list", "water", "-x"], ["Unknown option '-x'"]),
         bad(usage, ["add", "water", "1L", "--at"], ["Missing value", "--at"]),
         bad(usage, ["list", "water", "--store"], ["Missing value", "--store"]),
         bad(usage, ["add"], ["Missing expected argument '<type>'"]),
-        bad(usage, ["add", "water"], ["Missing expected argument '<value>'", "500mL"]),
+        bad(usage, ["add", "water"], ["Missing expected argument '<value>'", "500mL", "See 'hkctl add --help' for its usage."]),
         bad(usage, ["list"], ["Missing expected argument '<type>'"]),
         bad(usage, ["stats"], ["Missing expected argument '<type>'"]),
         bad(usage, ["add", "sleep", "--stage", "deep"], ["time range", "23:10-07:05"]),
@@ -175,6 +175,8 @@ struct BadInputTests {
             expectEqual(result.status, input.status, "exit code; stderr: \(result.stderr)")
             #expect(!result.stderr.isEmpty)
             #expect(result.stderr.hasPrefix("Error: "), "stderr: \(result.stderr)")
+            // One line, usage errors too (the brief: one clear line on stderr).
+            expectEqual(result.stderr.split(separator: "\n").count, 1, "stderr: \(result.stderr)")
             for fragment in input.fragments {
                 #expect(result.stderr.contains(fragment), "stderr lacks \"\(fragment)\": \(result.stderr)")
             }
