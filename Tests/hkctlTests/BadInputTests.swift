@@ -108,6 +108,10 @@ struct BadInputTests {
         bad(dataError, ["add", "water", "25L"], ["25 L", "plausible range 0–20 L"]),
         bad(dataError, ["add", "weight", "5000kg"], ["5000", "plausible range"]),
         bad(dataError, ["add", "weight", "0kg"], ["weight", "plausible range"]),
+        // A percentage in the percent typed (stored as a fraction), and -0 as typed.
+        bad(dataError, ["add", "body-fat", "150%"], ["150 %", "plausible range 1–80 %"]),
+        bad(dataError, ["add", "body-fat", "0.5%"], ["0.5 %", "plausible range 1–80 %"]),
+        bad(dataError, ["add", "water", "-0mL"], ["amount -0 is negative"]),
         bad(dataError, ["add", "water", "1cup"], ["'cup'", "cup_us", "cup_imp"]),
         bad(dataError, ["add", "water", "5m^L"], ["'m^L'", "malformed"]),
         bad(dataError, ["add", "water", "1L", "--at", "2024-02-30"], ["'2024-02-30'", "29 days"]),

@@ -57,12 +57,17 @@ public enum SampleError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .notFinite(type):
             return "The \(type) amount is not a finite number; give a real amount such as '500mL'."
         case let .negative(value, type):
-            return "The \(type) amount \(NumberFormatting.json(value)) is negative; amounts must be zero or more."
+            // `-0` as typed: it reads as 0, which is not negative.
+            let shown = value == 0 ? "-0" : NumberFormatting.json(value)
+            return "The \(type) amount \(shown) is negative; amounts must be zero or more."
         case let .tooSmall(text, type):
             return "The \(type) amount '\(text)' is too small to be a measurement; write it in a smaller unit (at least a millionth of the unit)."
         case let .outOfRange(value, unit, type, range):
-            return "The \(type) amount \(NumberFormatting.json(value)) \(unit) is outside the plausible range "
-                + "\(NumberFormatting.json(range.lowerBound))–\(NumberFormatting.json(range.upperBound)) \(unit); check the number and its unit."
+            // A percentage is stored as a fraction (HealthKit's `percent` unit: 0.215 is 21.5 %); shown as typed.
+            let scale = unit == "%" ? 100.0 : 1
+            func shown(_ number: Double) -> String { NumberFormatting.json((number * scale * 1e9).rounded() / 1e9) }
+            return "The \(type) amount \(shown(value)) \(unit) is outside the plausible range "
+                + "\(shown(range.lowerBound))–\(shown(range.upperBound)) \(unit); check the number and its unit."
         case let .endBeforeStart(start, end):
             return "The end \(end) is before the start \(start); give the earlier time first."
         case let .tooLong(type, hours, maximumHours):
