@@ -110,6 +110,13 @@ struct AuthCLITests {
             expectEqual(cli.snapshot(), before)
             try expectEqual(cli.run(["auth", "revoke", "app"]).status, 0)
             #expect(try seen().isEmpty)
+            // A revoke that leaves nothing says what it did (it said 'No permissions recorded' right after revoking).
+            try expectEqual(cli.run(["auth", "grant", "scale", "--share", "water,steps"]).status, 0)
+            let revoked = try cli.run(["auth", "revoke", "scale"])
+            expectEqual(revoked.status, 0)
+            #expect(revoked.stderr.contains("Revoked all 2 permissions of 'scale'; it has none left."), "\(revoked.stderr)")
+            let again = try cli.run(["auth", "revoke", "scale"])
+            #expect(again.status == 0 && again.stderr.contains("'scale' had no permissions to revoke."), "\(again.stderr)")
         }
     }
 

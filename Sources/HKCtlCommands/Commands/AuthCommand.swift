@@ -95,8 +95,17 @@ enum AuthCommand: Command {
                 throw UsageError(message: "The owner source 'hkctl' is always allowed", command: name)
             }
             let chosen = words.count > 2 ? try types(words[2...].joined(separator: ","), context: context) : nil
+            let before = try owner.authorizationDecisions()
             try owner.revokeAuthorization(for: source, types: chosen.map { Set($0) })
-            try showStatus(try owner.authorizationDecisions(), source: source, revealRead: true, context: context)
+            let after = try owner.authorizationDecisions()
+            // A table of nothing would read as if nothing had been there: say what the revoke did instead.
+            if context.globals.format == .table, Self.typesDecided(for: source, in: after).isEmpty {
+                let had = Self.typesDecided(for: source, in: before).count
+                context.console.note(had == 0 ? "'\(source)' had no permissions to revoke."
+                                     : "Revoked \(had == 1 ? "the permission" : "all \(had) permissions") of '\(source)'; it has none left.")
+                return
+            }
+            try showStatus(after, source: source, revealRead: true, context: context)
         case "status":
             let state = try owner.authorizationDecisions()
             if words.count > 1 {
@@ -161,6 +170,12 @@ enum AuthCommand: Command {
         context.console.error(question)
         let answer = readLine()?.trimmingSpaces().lowercased() ?? ""
         return answer == "y" || answer == "yes"
+    }
+
+    /// The types `source` has a decision or a pending request for.
+    private static func typesDecided(for source: String, in state: AuthorizationState) -> Set<String> {
+        let permissions = state.sources[source] ?? AuthorizationState.Permissions()
+        return Set(permissions.share.keys).union(permissions.read.keys).union(permissions.requested)
     }
 
     /// Prints share status (HealthKit's names and raw values) and, for the owner, read decisions.
