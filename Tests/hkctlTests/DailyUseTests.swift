@@ -92,6 +92,15 @@ struct DailyUseTests {
             let night = try #require(nights.first { ($0["date"] as? String) == "2024-05-31" })
             #expect((night["inBed"] as? Double) == Double(9 * 3600) && (night["efficiency"] as? Double) == 0.8889,  // 8/9, a ratio to 4 decimals
                     "\(night)")
+            // `--by night` (and `--by day`) has `buckets` as every `--by` does (a review: only `nights`), one a night,
+            // each the night's figures.
+            let byNight = try json(try cli.run(["stats", "sleep", "--week", "--by", "night", "--format", "json"]).stdout)
+            let perNight = try #require(byNight["buckets"] as? [[String: Any]], "\(byNight)")
+            let listed = try #require(byNight["nights"] as? [[String: Any]])
+            expectEqual(perNight.count, 7)
+            expectEqual(perNight.compactMap { $0["start"] as? String }, listed.compactMap { $0["start"] as? String })
+            expectEqual(perNight.compactMap { $0["asleep"] as? Double }, listed.compactMap { $0["asleep"] as? Double })
+            expectEqual(perNight.compactMap { $0["count"] as? Int }, listed.compactMap { $0["count"] as? Int })
             let monthly = try json(try cli.run(["stats", "sleep", "--week", "--by", "month", "--format", "json"]).stdout)
             let buckets = try #require(monthly["buckets"] as? [[String: Any]])
             expectEqual(buckets.compactMap { $0["asleep"] as? Double }.sum, sum, "\(monthly)")

@@ -106,6 +106,14 @@ struct StatisticsOutput {
         if isBucketed {
             let buckets = result.buckets.map { "{\"start\":\(date($0.start)),\"end\":\(date($0.end))," + jsonFields($0) + "}" }
             text += ",\"buckets\":[" + buckets.joined(separator: ",") + "]"
+        } else if nightRows, let nights {
+            // `--by night` (and sleep `--by day`): a bucket per night, as every `--by` gives (the script contract),
+            // with the sleep figures a bucket holds; `nights` beside it has each night's stages.
+            let buckets = nights.map { night in
+                "{\"start\":\(date(night.start)),\"end\":\(date(night.end)),\"asleep\":\(number("asleep", night.asleep)),"
+                    + "\"inBed\":\(night.inBed.map { number("inBed", $0) } ?? "null"),\"count\":\(night.sampleCount)}"
+            }
+            text += ",\"buckets\":[" + buckets.joined(separator: ",") + "]"
         }
         if let nights {
             text += ",\"nights\":[" + nights.map(jsonNight).joined(separator: ",") + "]"
