@@ -76,9 +76,9 @@ struct DirectLineComposer {
         appendInteger(record.end * 1000)
         if record.isQuantity {
             key.append(UInt8(ascii: "n"))
-            let number = record.number
+            let number = record.identityNumber
             appendInteger(Int64(bitPattern: (number == 0 ? 0 : number).bitPattern))
-            key.append(keyField(record.valueField, view))
+            key.append(keyField(record.identityUnit, view))
         } else {
             key.append(UInt8(ascii: "t"))
             key.append(keyField(record.valueField, view))

@@ -26,12 +26,15 @@ struct DirectRecordEncoder {
         let storeType: SampleType
         let maximumDuration: Double
         let canonicalUnit: HealthUnit?
+        /// The field of ``canonicalUnit``'s text (-1 without one).
+        let canonicalField: Int32
         let validRange: ClosedRange<Double>?
         /// Category values by their id in `values`: their field, or -1 when unknown.
         var categories: [Int: Int32] = [:]
-        init(number: Int32, field: Int32, type: SampleType, storeType: SampleType) {
+        init(number: Int32, field: Int32, type: SampleType, storeType: SampleType, canonicalField: Int32) {
             self.number = number
             self.field = field
+            self.canonicalField = canonicalField
             self.type = type
             self.storeType = storeType
             maximumDuration = type.maximumDuration ?? .infinity
@@ -120,7 +123,8 @@ struct DirectRecordEncoder {
 
     // The record being read.
     private var record = DirectRecordGroup.Record(type: 0, typeField: 0, source: 0, version: -1, device: -1, valueField: 0,
-                                                  isQuantity: true, number: 0, start: 0, end: 0, created: 0,
+                                                  isQuantity: true, number: 0, identityNumber: 0, identityUnit: 0,
+                                                  start: 0, end: 0, created: 0,
                                                   extraStart: 0, valueEnd: 0, extraEnd: 0)
     private let valueBytes = ByteBuffer(capacity: 32)
     /// The record's metadata entries: the value's text, and whether it is a number (written in its canonical
@@ -197,6 +201,18 @@ struct DirectRecordEncoder {
             record.isQuantity = true
             record.number = number
             record.valueField = unit.field
+            // Its identity's value, as ``RecordIdentity`` gives it: in the canonical unit (``accepts`` found the
+            // conversion), to 12 significant digits.
+            if info.canonicalUnit == nil {
+                (record.identityNumber, record.identityUnit) = (number, unit.field)
+            } else if lastPair.same {
+                (record.identityNumber, record.identityUnit) = (HealthUnit.roundedToPrecision(number), info.canonicalField)
+            } else if let scale = lastPair.scale {
+                (record.identityNumber, record.identityUnit) = (HealthUnit.roundedToPrecision(number * scale), info.canonicalField)
+            } else {
+                guard let canonical = info.canonicalUnit, let converted = try? unit.unit.convert(number, to: canonical) else { return false }
+                (record.identityNumber, record.identityUnit) = (converted, info.canonicalField)
+            }
         case .category:
             guard let valueA, let value = category(valueA, of: info) else { return false }
             record.isQuantity = false
@@ -319,7 +335,7 @@ struct DirectRecordEncoder {
             let identifier = typeNames.text(types.count)
             if let type = catalogue.type(identifier: identifier), let storeType = storeCatalogue.type(identifier: identifier) {
                 types.append(TypeInfo(number: table.addType(identifier), field: table.add(identifier), type: type,
-                                      storeType: storeType))
+                                      storeType: storeType, canonicalField: type.canonicalUnit.map { table.add($0.unitString) } ?? -1))
             } else {
                 types.append(nil)
             }

@@ -14,6 +14,10 @@ final class DirectRecordGroup: @unchecked Sendable {
         var valueField: Int32
         var isQuantity: Bool
         var number: Double
+        /// A quantity's value in its type's canonical unit, to 12 significant digits, and that unit's field: what its
+        /// identity holds (``RecordIdentity``), so that the same sample exported in another unit is the same record.
+        var identityNumber: Double
+        var identityUnit: Int32
         /// Whole seconds since 1970.
         var start: Int64
         var end: Int64

@@ -176,7 +176,7 @@ struct RecordIdentity {
         prefixLength = key.count
         append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
         append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
-        appendValue(sample.value, type: sample.typeIdentifier)
+        appendValue(sample.value, type: sample.typeIdentifier, canonical: true)
         append(Int64((sample.created.timeIntervalSince1970 * 1000).rounded()))
         appendAttributes(sample)
     }
@@ -240,7 +240,7 @@ struct RecordIdentity {
         }
         append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
         append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
-        appendValue(sample.value, type: sample.typeIdentifier)
+        appendValue(sample.value, type: sample.typeIdentifier, canonical: false)
         appendAttributes(sample)
     }
 
@@ -292,9 +292,18 @@ struct RecordIdentity {
         }
     }
 
-    private mutating func appendValue(_ value: SampleValue, type identifier: String) {
+    /// - Parameter canonical: Whether a quantity counts in its type's canonical unit, to 12 significant digits (the
+    ///   identity: an export made after the phone's units changed, lb to kg, writes every value anew); else as
+    ///   written (the older rule's ``legacyUUID(for:)``).
+    private mutating func appendValue(_ value: SampleValue, type identifier: String, canonical: Bool) {
         switch value {
         case let .quantity(quantity):
+            if canonical, let unit = categoryType(identifier)?.canonicalUnit, quantity.unit.isCompatible(with: unit),
+               let converted = try? quantity.unit.convert(quantity.value, to: unit) {
+                append(number: quantity.unit == unit ? HealthUnit.roundedToPrecision(converted) : converted)
+                append(unit.unitString)
+                return
+            }
             append(number: quantity.value)
             append(quantity.unit.unitString)
         case let .category(raw):

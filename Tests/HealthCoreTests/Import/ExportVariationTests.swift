@@ -229,6 +229,38 @@ extension ImportTests {
 
         // MARK: - Characteristics of newer kinds
 
+        /// The Health app writes each value in the phone's preferred unit, so an export made after the units changed
+        /// (lb to kg, mi to km, kcal to kJ, °F to °C, fl oz to mL) writes every earlier sample anew: its values, in
+        /// the type's canonical unit to 12 significant digits, are the same samples (both the direct and the general
+        /// reading, in either order); a value that differs is another sample.
+        func theSameSamplesExportedInOtherUnitsAreTheSameRecords() throws {
+            func record(_ type: String, _ value: String, _ unit: String, minute: Int) -> String {
+                let time = "2024-05-02 09:\(minute < 10 ? "0" : "")\(minute):00 +0200"
+                return Support.record("HKQuantityTypeIdentifier" + type, value: value, unit: unit, start: time, end: time)
+            }
+            let us = [record("BodyMass", "160", "lb", minute: 1), record("DistanceWalkingRunning", "1", "mi", minute: 2),
+                      record("ActiveEnergyBurned", "100", "kcal", minute: 3), record("BodyTemperature", "98.6", "degF", minute: 4),
+                      record("DietaryWater", "16.9", "fl_oz_us", minute: 5)]
+            let metric = [record("BodyMass", "72.57477920000001", "kg", minute: 1), record("DistanceWalkingRunning", "1.609344", "km", minute: 2),
+                          record("ActiveEnergyBurned", "418.4", "kJ", minute: 3), record("BodyTemperature", "37", "degC", minute: 4),
+                          record("DietaryWater", "499.79264960625", "mL", minute: 5)]
+            for (first, second) in [(us, metric), (metric, us)] {
+                try Support.withTemporaryDirectory { folder in
+                    for plain in [false, true] {
+                        let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
+                        let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
+                        let before = try Support.importXML(Support.export(first.joined(separator: "\n")), into: target)
+                        expectEqual(before.totals.added, 5, "plain \(plain): \(before.counts)")
+                        let after = try Support.importXML(Support.export(second.joined(separator: "\n")), into: target)
+                        expectEqual(after.totals.added, 0, "plain \(plain): \(after.counts)")
+                        expectEqual(after.totals.alreadyPresent, 5, "plain \(plain): \(after.counts)")
+                        let other = try Support.importXML(Support.export(record("BodyMass", "72.6", "kg", minute: 1)), into: target)
+                        expectEqual(other.totals.added, 1, "plain \(plain): \(other.counts)")
+                    }
+                }
+            }
+        }
+
         /// iOS 16 moved a workout's totals from its attributes into `WorkoutStatistics` children, and exports write
         /// an element's dates with the offset of the day they are made: the same workout, clinical record or vision
         /// prescription from an export before and one after (in either order) is found, not stored twice. A workout
@@ -311,6 +343,8 @@ private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>
     Check("directAndGeneralPathsGiveLookAlikesTheSameUUIDs",
           ImportTests.ExportVariationTests.directAndGeneralPathsGiveLookAlikesTheSameUUIDs),
     Check("iOS8ExportsImport", ImportTests.ExportVariationTests.iOS8ExportsImport),
+    Check("theSameSamplesExportedInOtherUnitsAreTheSameRecords",
+          ImportTests.ExportVariationTests.theSameSamplesExportedInOtherUnitsAreTheSameRecords),
     Check("anElementExportedInALaterFormIsTheSameElement", ImportTests.ExportVariationTests.anElementExportedInALaterFormIsTheSameElement),
     Check("characteristicsOfUnknownKindsAreKeptAndExportedBack",
           ImportTests.ExportVariationTests.characteristicsOfUnknownKindsAreKeptAndExportedBack),
