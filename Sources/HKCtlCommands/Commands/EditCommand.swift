@@ -84,6 +84,8 @@ enum EditCommand: Command {
         var corrected = old
         corrected.uuid = UUID()
         corrected.created = time.now
+        // An import that meets the old sample's record again finds it corrected, not new.
+        corrected.markAsCorrection(of: old)
         for (key, text) in try CompositeNames.metadata(arguments, command: name) { corrected.metadata[key] = text }
         let stage = arguments.value("stage")
         let range = type.kind == .category && (value.map(ClockRange.looksLikeRange) ?? false)

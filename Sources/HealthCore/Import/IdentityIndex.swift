@@ -185,6 +185,8 @@ final class IdentityIndex {
             var nameable = false
             if sample.uuid != uuid && sample.uuid.uuid.6 >> 4 == 5 { nameable = identity.legacyUUID(for: sample) != sample.uuid }
             partition.addStored(uuid: sample.uuid, identity: uuid, nameable: nameable)
+            // A correction (`hkctl edit`) stands for the sample it corrects: that sample's record is not new.
+            if let corrected = sample.correctedUUID { partition.addStored(uuid: corrected, identity: corrected, nameable: false) }
         }
         return partition
     }
