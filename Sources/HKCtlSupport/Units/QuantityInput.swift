@@ -90,7 +90,8 @@ package enum QuantityInput: Sendable {
     /// - Throws: ``UnitError/ambiguous(_:type:choices:)``, ``UnitError/wrongUnitForType(unit:type:expected:)`` or a parse error.
     package static func unit(_ text: String, for type: SampleType) throws -> HealthUnit {
         guard let canonical = type.canonicalUnit else {
-            throw UnitError.wrongUnitForType(unit: text, type: type.name, expected: ["no unit: \(type.name) values are names"])
+            throw UnitError.wrongUnitForType(unit: text, type: type.name,
+                                             expected: type.categoryValues.prefix(3).map(\.name) + ["another of its values, without a unit"])
         }
         let meanings = units(forAlias: text.lowercased()).compactMap { try? HealthUnit(parsing: $0) }
         let fitting = meanings.filter { $0.isCompatible(with: canonical) }

@@ -26,7 +26,8 @@ public enum UnitError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case let .incompatible(from, to):
             return "Cannot convert '\(from)' to '\(to)': they measure different things."
         case let .wrongUnitForType(unit, type, expected):
-            return "The unit '\(unit)' does not measure \(type); use one of: \(expected.joined(separator: ", "))."
+            // The type's examples are amounts (`500mL`, `8000` for a count), not units.
+            return "The unit '\(unit)' does not measure \(type); write the amount like \(expected.joined(separator: " or "))."
         case let .ambiguous(alias, type, choices):
             return "The unit '\(alias)' is ambiguous for \(type); write \(choices.map { "'\($0)'" }.joined(separator: " or ")) instead."
         case let .missingUnit(text, type, examples):
