@@ -95,7 +95,8 @@ struct BadInputTests {
         bad(usage, ["add", "sleep", "23:10-07:05", "--from", "2024-05-31T20:00", "--to", "2024-05-31T21:00"], ["--from"]),
 
         // MARK: 65, bad data
-        bad(dataError, ["add", "water", "5kg"], ["'kg'", "does not measure water"]),
+        bad(dataError, ["add", "water", "5kg"], ["'kg'", "does not measure water; write the amount like 500mL"]),
+        bad(dataError, ["add", "steps", "100kg"], ["does not measure steps; write the amount like 8000."]),
         bad(dataError, ["add", "water", "500"], ["'500'", "needs a unit"]),
         bad(dataError, ["add", "water", "500", "kg"], ["'kg'", "does not measure water"]),
         bad(dataError, ["add", "water", "--", "-5L"], ["-5", "negative"]),
