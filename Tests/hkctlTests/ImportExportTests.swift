@@ -180,6 +180,15 @@ struct ImportExportTests {
             #expect(result.stderr.contains("line 4: HKQuantityTypeIdentifierStepCount: the value 'twelve' is not a number"))
             let listed = try cli.run(["list", "steps", "--from", "2024-05-01", "--to", "2024-05-02", "--format", "json"])
             #expect(listed.stdout.contains("\"value\":12"), "the good record is imported")
+            // A file cut off in a record: its problems are not records, and the last line says so (a review: it said
+            // '2 records were rejected' beside a table whose REJECTED column was 0).
+            let cut = folder + "/cut.xml"
+            let whole = text.replacingOccurrences(of: "value=\"twelve\"", with: "value=\"13\"")
+            try Data(whole.utf8.prefix(whole.utf8.count - 60)).write(to: URL(fileURLWithPath: cut))
+            let truncated = try cli.run(["import", cut])
+            expectEqual(truncated.status, 65)
+            #expect(truncated.stderr.contains("truncated"), "\(truncated.stderr)")
+            #expect(truncated.stderr.contains("problems were found (0 records rejected); the rest was imported"), "\(truncated.stderr)")
         }
     }
 

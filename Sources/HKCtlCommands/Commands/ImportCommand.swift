@@ -91,7 +91,7 @@ enum ImportCommand: Command {
             if receipt.problemCount > receipt.problems.count {
                 context.console.error("... and \(receipt.problemCount - receipt.problems.count) more")
             }
-            throw ImportError.recordsRejected(receipt.problemCount, dryRun: receipt.dryRun)
+            throw ImportError.recordsRejected(receipt.problemCount, dryRun: receipt.dryRun, records: receipt.totals.rejected)
         }
     }
 }

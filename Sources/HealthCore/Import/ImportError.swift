@@ -40,9 +40,10 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     case invalidHealthAutoExport(String, line: Int, column: Int, reason: String)
     /// A folder given to import holds no `*.json` file; payload: the path.
     case noHealthAutoExportFiles(String)
-    /// The import finished but some records were left out; payload: how many, and whether it was a dry run
-    /// (nothing was written).
-    case recordsRejected(Int, dryRun: Bool = false)
+    /// The import finished but some records were left out; payload: how many problems, whether it was a dry run
+    /// (nothing was written), and how many of the problems are records rejected (nil: all of them; the others are
+    /// parts of the file not read, such as its end cut off).
+    case recordsRejected(Int, dryRun: Bool = false, records: Int? = nil)
 
     public var description: String {
         switch self {
@@ -85,8 +86,14 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "nothing of it was stored. Export it again from the app (JSON format), or fix the JSON."
         case let .noHealthAutoExportFiles(path):
             return "The folder '\(path)' holds no .json file; give a folder of Health Auto Export JSON files, or a file."
-        case let .recordsRejected(count, dryRun):
-            return "\(count) record\(count == 1 ? " was" : "s were") rejected; "
+        case let .recordsRejected(count, dryRun, records):
+            let what: String
+            if let records, records != count {
+                what = "\(count) problem\(count == 1 ? " was" : "s were") found (\(records) record\(records == 1 ? "" : "s") rejected)"
+            } else {
+                what = "\(count) record\(count == 1 ? " was" : "s were") rejected"
+            }
+            return what + "; "
                 + (dryRun ? "the rest would be imported (dry run: nothing was written)" : "the rest was imported")
                 + " (see the reasons above)."
         }
