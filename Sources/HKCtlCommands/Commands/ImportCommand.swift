@@ -138,6 +138,13 @@ private enum ReceiptText {
             console.line("Removed \(receipt.supersededHealthAutoExport) Health Auto Export sample\(receipt.supersededHealthAutoExport == 1 ? "" : "s") "
                          + "that this export's samples cover (not counted twice).")
         }
+        if receipt.missingRouteFileCount > 0 {
+            let count = receipt.missingRouteFileCount
+            console.line("\(count) workout\(count == 1 ? "'s route was" : "s' routes were") not found (\(receipt.missingRouteFiles.joined(separator: ", "))"
+                         + "\(count > receipt.missingRouteFiles.count ? ", …" : "")): the workout\(count == 1 ? " is" : "s are") kept without "
+                         + "\(count == 1 ? "it" : "them"). To keep routes, import export.zip (or export.xml beside its workout-routes folder) before, "
+                         + "or after deleting, the workouts stored without them.")
+        }
         CharacteristicsReceiptText.table(receipt, console: console)
         let skipped = receipt.skippedElements.merging(receipt.skippedAttributes) { $0 + $1 }
         if !skipped.isEmpty {

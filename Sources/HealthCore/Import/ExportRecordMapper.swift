@@ -65,6 +65,9 @@ struct ExportRecordMapper {
     private var categoryValues: [String: [String: Int]] = [:]
     /// Where the GPX files of workout routes are, if they can be reached.
     var routeFiles: WorkoutRouteFiles?
+    /// The route files workouts named that could not be read (the first few), and how many.
+    private(set) var missingRoutes: [String] = []
+    private(set) var missingRouteCount = 0
     /// Attributes not understood, by `Element@attribute`, with how often they were skipped.
     private(set) var skippedAttributes: [String: Int] = [:]
 
@@ -352,6 +355,11 @@ struct ExportRecordMapper {
         // Workouts and correlations are typed after their identity is taken from the export form, so the identity
         // is the same as when they were kept generically.
         if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members, routes: routeFiles) {
+            if pending.element == WorkoutExportForm.element, Workout(sample: typed)?.detail.route == nil,
+               let path = WorkoutExportForm.routePath(of: sample) {
+                missingRouteCount += 1
+                if missingRoutes.count < ImportReceipt.missingRouteFilesShown { missingRoutes.append(path) }
+            }
             return .sample(typed, generic: false, member: pending.isMember)
         }
         // A state of mind a Health XML export wrote (``StateOfMindExportForm``), typed after its identity likewise.

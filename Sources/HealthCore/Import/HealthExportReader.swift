@@ -29,6 +29,8 @@ final class HealthExportReader {
         var locale: String?
         var skippedElements: [String: Int] = [:]
         var skippedAttributes: [String: Int] = [:]
+        /// Route files workouts named that could not be read: the first few, and how many.
+        var missingRoutes: (paths: [String], count: Int) = ([], 0)
         var complete = false
     }
 
@@ -136,6 +138,7 @@ final class HealthExportReader {
         }
         summary.complete = rootClosed
         summary.skippedAttributes.merge(mapper.skippedAttributes) { $0 + $1 }
+        summary.missingRoutes = (mapper.missingRoutes, mapper.missingRouteCount)
         return summary
     }
 

@@ -73,6 +73,7 @@ extension HealthImporter {
             receipt.locale = summary.locale
             receipt.skippedElements = summary.skippedElements
             receipt.skippedAttributes.merge(summary.skippedAttributes) { $0 + $1 }
+            (receipt.missingRouteFiles, receipt.missingRouteFileCount) = summary.missingRoutes
             receipt.complete = summary.complete
         }
     }

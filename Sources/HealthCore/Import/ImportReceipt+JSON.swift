@@ -4,7 +4,7 @@ extension ImportReceipt {
     /// The receipt as one JSON object, for a program's machine-readable output and for a server's answer to a push:
     /// `{"input", "dryRun", "complete", "totals", "types": {TYPE: counts}, "problemCount", "problems": [{"line",
     /// "type", "reason"}], "skippedElements", "skippedAttributes", "characteristics", "characteristicResults", "supersededHealthAutoExport"}` plus
-    /// `archiveMember`, `exportDate` and `locale` when known, and `unreadFiles` when a folder import read none of its files. Counts are `{"added", "alreadyPresent",
+    /// `archiveMember`, `exportDate` and `locale` when known, `unreadFiles` when a folder import read none of its files, and `missingRouteFileCount` and `missingRouteFiles` (the first few paths) when workouts' route files could not be read. Counts are `{"added", "alreadyPresent",
     /// "keptGenerically", "rejected", "replaced", "covered", "sentAgain"}` (``Counts``). Keys are sorted, so equal receipts give
     /// equal text.
     public var json: String {
@@ -37,6 +37,10 @@ extension ImportReceipt {
             "supersededHealthAutoExport": String(supersededHealthAutoExport),
         ]
         if unreadFiles > 0 { fields["unreadFiles"] = String(unreadFiles) }
+        if missingRouteFileCount > 0 {
+            fields["missingRouteFileCount"] = String(missingRouteFileCount)
+            fields["missingRouteFiles"] = "[" + missingRouteFiles.map(JSONText.quoted).joined(separator: ",") + "]"
+        }
         if let archiveMember { fields["archiveMember"] = JSONText.quoted(archiveMember) }
         if let exportDate { fields["exportDate"] = JSONText.quoted(ISODate.format(exportDate, in: .gmt)) }
         if let locale { fields["locale"] = JSONText.quoted(locale) }

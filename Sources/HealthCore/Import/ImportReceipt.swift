@@ -76,6 +76,13 @@ public struct ImportReceipt: Equatable, Sendable {
     public var skippedElements: [String: Int] = [:]
     /// Attributes skipped, by `Element@attribute`.
     public var skippedAttributes: [String: Int] = [:]
+    /// Workouts whose `WorkoutRoute` names a GPX file the import could not read (an `export.xml` imported without the
+    /// `workout-routes` folder beside it, or from standard input): kept without their route. The paths as the export
+    /// names them, the first ``missingRouteFilesShown`` of them, and how many there were.
+    public var missingRouteFiles: [String] = []
+    public var missingRouteFileCount = 0
+    /// How many paths ``missingRouteFiles`` keeps.
+    public static let missingRouteFilesShown = 5
     /// The characteristics the export's `Me` element set (key as ``Characteristics`` names it, value), empty if none.
     public var characteristics: [String: String] = [:]
     /// What the import did with each characteristic of the export against the store's: added, kept (the store's

@@ -30,14 +30,24 @@ enum WorkoutExportForm {
         detail.events = nodes.compactMap(event)
         detail.statistics = nodes.compactMap(statistic)
         detail.activities = nodes.filter { $0.name == "WorkoutActivity" }.compactMap(activityPart)
-        if let routes, let path = nodes.first(where: { $0.name == "WorkoutRoute" })?.children
-            .first(where: { $0.name == "FileReference" })?.attribute("path") {
+        if let routes, let path = routePath(in: nodes) {
             detail.route = routes.route(atPath: path)
         }
         var typed = generic
         typed.value = .category(activity.rawValue)
         typed.detail = .workout(detail)
         return typed
+    }
+
+    /// The GPX file a generic `Workout` element's `WorkoutRoute` names (`/workout-routes/route_….gpx`), if any.
+    static func routePath(of generic: Sample) -> String? {
+        guard let children = text(generic.metadata["@children"]), children.contains("FileReference"),
+              let nodes = try? ExportNode.nodes(fromJSON: children) else { return nil }
+        return routePath(in: nodes)
+    }
+
+    private static func routePath(in nodes: [ExportNode]) -> String? {
+        nodes.first(where: { $0.name == "WorkoutRoute" })?.children.first(where: { $0.name == "FileReference" })?.attribute("path")
     }
 
     /// The export form of a typed workout sample (the sample itself when it is not one, or already has it).
