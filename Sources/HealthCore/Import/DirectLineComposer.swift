@@ -154,7 +154,8 @@ struct DirectLineComposer {
 
     /// Appends the instant as ``ISODate/format(_:in:)`` writes it in the store's zone: `2024-03-10T01:59:00-08:00`.
     private mutating func appendDate(_ seconds: Int64, to out: ByteBuffer) {
-        let offset = zone.offset(at: seconds)
+        // Whole minutes, as the text spells it (see ``SampleLineWriter``).
+        let offset = zone.offset(at: seconds) / 60 * 60
         let local = seconds + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let millisOfDay = Int(local - days * 86_400) * 1000

@@ -239,7 +239,9 @@ struct SampleLineWriter {
     /// ``ISODate/format(_:in:)`` as bytes.
     private mutating func appendDate(_ date: Date, to out: ByteBuffer) {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let offsetSeconds = offset(date)
+        // Whole minutes, as the text spells it (``ISODate/format(_:offsetSeconds:)``): local mean time's seconds
+        // (+00:09:21) would otherwise move the instant the line names.
+        let offsetSeconds = offset(date) / 60 * 60
         let local = milliseconds + Int64(offsetSeconds) * 1000
         let days = local >= 0 ? local / 86_400_000 : (local - 86_400_000 + 1) / 86_400_000
         let millisOfDay = Int(local - days * 86_400_000)

@@ -32,8 +32,12 @@ public enum ISODate: Sendable {
         format(date, offsetSeconds: zone.secondsFromGMT(for: date))
     }
 
-    /// Formats `date` with a fixed offset east of UTC.
+    /// Formats `date` with a fixed offset east of UTC. An offset that is not whole minutes (local mean time before a
+    /// zone's standard time: Paris was +00:09:21 until 1911) is written to the minute, and the clock time with it, so
+    /// the text still names the exact instant (`+00:09:21` has no form in RFC 3339, and cutting the seconds off the
+    /// offset alone moved the instant).
     public static func format(_ date: Date, offsetSeconds: Int) -> String {
+        let offsetSeconds = offsetSeconds / 60 * 60
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
         let (days, millisOfDay) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: Int(days))

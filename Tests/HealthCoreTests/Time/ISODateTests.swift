@@ -60,6 +60,25 @@ struct ISODateTests {
         expectEqual(ISODate.format(DateRange.distantEnd, in: .gmt), "3000-01-01T00:00:00+00:00")
     }
 
+    /// Local mean time's offsets have seconds (Paris +00:09:21 until 1911): the text, whose offset is whole minutes,
+    /// still names the exact instant (a review: 1900-01-01T00:09:21+00:09 named an instant 21 s late), and so does a
+    /// line the store writes, read back.
+    func anOffsetWithSecondsStillNamesTheInstant() throws {
+        let paris = Kit.zone("Europe/Paris")
+        for date in [DateRange.distantStart, Date(timeIntervalSince1970: -2_051_222_961.5)] {
+            let text = ISODate.format(date, in: paris)
+            #expect(text.hasSuffix("+00:09"), "\(text)")
+            expectEqual(ISODate.parse(text)?.timeIntervalSince1970, date.timeIntervalSince1970, "\(text)")
+        }
+        let sample = Sample(typeIdentifier: SampleType.water.identifier, start: Date(timeIntervalSince1970: -2_051_222_961),
+                            end: Date(timeIntervalSince1970: -2_051_222_961), value: .quantity(Quantity(1, .liter())), source: "hkctl",
+                            created: Date(timeIntervalSince1970: -2_051_222_961))
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: paris)
+        let line = Array(codec.encode(sample).utf8)
+        let decoded = try line.withUnsafeBufferPointer { try codec.decode($0) }
+        expectEqual(decoded.start, sample.start, "\(String(decoding: line, as: UTF8.self))")
+    }
+
     // MARK: Parsing
 
     @Test(arguments: [
@@ -276,6 +295,7 @@ private let iSODateTestsChecks: [Check<ISODateTests>] = [
     Check("formatsUTCAndZoneOffsets", ISODateTests.formatsUTCAndZoneOffsets),
     Check("millisecondsAppearOnlyWhenNeeded", ISODateTests.millisecondsAppearOnlyWhenNeeded),
     Check("formatsDatesBefore1970", ISODateTests.formatsDatesBefore1970),
+    Check("anOffsetWithSecondsStillNamesTheInstant", ISODateTests.anOffsetWithSecondsStillNamesTheInstant),
     Check("parsesAppleExportTimestamps", ISODateTests.parsesAppleExportTimestamps),
     Check("parsesFractionsOfASecond", ISODateTests.parsesFractionsOfASecond),
     Check("leapDaysExistOnlyInLeapYears", ISODateTests.leapDaysExistOnlyInLeapYears),
