@@ -103,6 +103,10 @@ package struct Goals: Codable, Equatable, Sendable {
             quantity = try QuantityInput.parse(text, for: type)
         }
         guard quantity.value > 0, quantity.value.isFinite else { throw GoalError.notPositive(text) }
+        // A goal of counted steps or flights is whole, as `add` has them (a table showed 8000.5 as 8,000).
+        if type.canonicalUnit?.unitString == "count", quantity.unit.unitString == "count", quantity.value != quantity.value.rounded() {
+            throw SampleError.notWhole(text, type: type.name)
+        }
         // A daily goal is at most what a day can hold: 24 hours of sleep, or the type's largest valid amount.
         let (unit, maximum): (HealthUnit?, Double?) = type.isSleepAnalysis ? (.hour(), 24) : (type.canonicalUnit, type.validRange?.upperBound)
         if let unit, let maximum {

@@ -38,6 +38,8 @@ struct GoalsTests {
         #expect(throws: GoalError.notPositive("0L")) { try goals.set("water", to: "0L", catalogue: .standard) }
         #expect(throws: UnitError.self) { try goals.set("water", to: "5kg", catalogue: .standard) }
         #expect(throws: UnitError.self) { try goals.set("sleep", to: "8", catalogue: .standard) }
+        // Counted steps are whole, as `add` has them.
+        #expect(throws: SampleError.notWhole("8000.5", type: "steps")) { try goals.set("steps", to: "8000.5", catalogue: .standard) }
         expectEqual(goals, Goals())
     }
 
