@@ -118,6 +118,12 @@ struct DailyUseTests {
             let daytime = try cli.run(["add", "sleep", "07:00-23:00", "--on", "2024-05-30"])
             expectEqual(daytime.status, 0)
             #expect(daytime.stderr.contains("07:00–23:00") && daytime.stderr.contains("16 hours"), "\(daytime.stderr)")
+            #expect(daytime.stderr.contains("write it as 23:00-07:00"), "\(daytime.stderr)")
+            // The same clock time twice is a whole day: no reversed range to suggest (it would be the same text).
+            let wholeDay = try cli.run(["add", "sleep", "10:00-10:00", "--on", "2024-05-27"])
+            expectEqual(wholeDay.status, 0)
+            #expect(wholeDay.stderr.contains("24 hours of sleep, longer than a night") && !wholeDay.stderr.contains("write it as"),
+                    "\(wholeDay.stderr)")
             try expectEqual(cli.run(["add", "sleep", "deep", "--from", "2024-05-29T01:00", "--to", "2024-05-29T02:00"]).status, 0)
             let overlapping = try cli.run(["add", "sleep", "23:00-06:30", "--on", "2024-05-29"])
             expectEqual(overlapping.status, 0)

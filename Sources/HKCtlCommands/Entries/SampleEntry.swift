@@ -61,7 +61,8 @@ struct SampleEntry: Sendable {
         let span = clock((start.hour, start.minute)) + "–" + clock((end.hour, end.minute))
         let length = NumberFormatting.human(hours, fractionDigits: 1)
         // Daytime sleep: starting in the morning and ending in the evening, the shape of a reversed night.
-        if start.hour >= 5 && start.hour < 12 && hours >= 8 {
+        // (Not when the two clock times are the same: the reversed range would be the same text.)
+        if start.hour >= 5 && start.hour < 12 && hours >= 8 && (start.hour, start.minute) != (end.hour, end.minute) {
             return ["\(span) is \(length) hours of sleep during the day; if you meant the night, write it as "
                 + "\(clock((end.hour, end.minute)))-\(clock((start.hour, start.minute))) (saved as given)"]
         }
