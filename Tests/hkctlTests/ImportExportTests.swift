@@ -138,6 +138,29 @@ struct ImportExportTests {
         }
     }
 
+    /// `list` of a type an import kept generically (a clinical record) says where its samples are, rather than that
+    /// the type is unknown (a review); an identifier with nothing stored stays unknown.
+    func listNamesWhereATypeKeptGenericallyIs() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+                + " <ClinicalRecord type=\"HKClinicalTypeIdentifierLabResultRecord\" identifier=\"obs-1\" sourceName=\"Hospital\" "
+                + "fhirVersion=\"4.0.1\" receivedDate=\"2024-05-01 10:00:00 +0200\" resourceFilePath=\"/clinical-records/1.json\"/>\n"
+                + "</HealthData>\n"
+            let file = TestSupport.scratchRoot + "hkctl-generic-\(UUID().uuidString).xml"
+            try Data(xml.utf8).write(to: URL(fileURLWithPath: file))
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            try expectEqual(cli.run(["import", file]).status, 0)
+            let listed = try cli.run(["list", "HKClinicalTypeIdentifierLabResultRecord"])
+            expectEqual(listed.status, 64)
+            #expect(listed.stderr.contains("kept generically") && listed.stderr.contains("hkctl export --type HKClinicalTypeIdentifierLabResultRecord"),
+                    "\(listed.stderr)")
+            let exported = try cli.run(["export", "--type", "HKClinicalTypeIdentifierLabResultRecord", "--format", "jsonl"])
+            #expect(exported.status == 0 && exported.stdout.contains("\"@identifier\":\"obs-1\""), "\(exported.stdout)\(exported.stderr)")
+            let unknown = try cli.run(["list", "HKClinicalTypeIdentifierAllergyRecord"])
+            #expect(unknown.status == 64 && unknown.stderr.contains("Unknown type"), "\(unknown.stderr)")
+        }
+    }
+
     func readsStandardInputAsXMLOrZip() throws {
         for file in [Self.spanishXML, Self.spanishZip] {
             try CLIRunner.withTemporaryStore { cli in
@@ -270,6 +293,7 @@ private let importExportTestsChecks: [Check<ImportExportTests>] = [
     Check("importsTheZipAndStepStatisticsMatchTheFile", ImportExportTests.importsTheZipAndStepStatisticsMatchTheFile),
     Check("importingTheSameExportAgainAddsNothing", ImportExportTests.importingTheSameExportAgainAddsNothing),
     Check("aCorrectionOutlivesImportingTheExportAgain", ImportExportTests.aCorrectionOutlivesImportingTheExportAgain),
+    Check("listNamesWhereATypeKeptGenericallyIs", ImportExportTests.listNamesWhereATypeKeptGenericallyIs),
     Check("readsStandardInputAsXMLOrZip", ImportExportTests.readsStandardInputAsXMLOrZip),
     Check("aDryRunWritesNothing", ImportExportTests.aDryRunWritesNothing),
     Check("rejectedRecordsAreListedWithLinesAndExit65", ImportExportTests.rejectedRecordsAreListedWithLinesAndExit65),

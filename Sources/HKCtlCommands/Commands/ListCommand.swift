@@ -17,7 +17,16 @@ enum ListCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws {
         if try ListComposite.run(arguments, context: context) { return }
-        let type = try onlyType(arguments, context: context)
+        let type: SampleType
+        do {
+            type = try onlyType(arguments, context: context)
+        } catch let SampleError.unknownType(name, _) where name.hasPrefix("HK")
+                    && !((try? context.healthStore().latestSamples(ofType: name, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd),
+                                                                   limit: 1))?.isEmpty ?? true) {
+            // Samples an import kept generically (a type or element hkctl's catalogue does not have).
+            throw UsageError(message: "'\(name)' is kept generically (hkctl has no type for it); see its samples with "
+                             + "'hkctl export --type \(name) --format jsonl'", command: self.name)
+        }
         var limit = Int.max
         if let text = arguments.value("limit") {
             guard let value = Int(text), value > 0 else {
