@@ -204,6 +204,15 @@ struct ChartReadabilityTests {
                                       bucket: .month, calendar: Self.calendar))
         #expect(!ChartSeries.isPartial(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-06-01T00:00:00Z"),
                                        bucket: .month, calendar: Self.calendar))
+        // A day whose midnight the zone skips (Santiago, 2024-09-08 from 01:00) is whole from its 01:00 to the next
+        // midnight; the day before it ends at that 01:00 (a review: both were marked partial).
+        let santiago = GregorianCalendar(timeZone: IndependentTestKit.zone("America/Santiago"))
+        #expect(!ChartSeries.isPartial(start: TestSupport.date("2024-09-08T04:00:00Z"), end: TestSupport.date("2024-09-09T03:00:00Z"),
+                                       bucket: .day, calendar: santiago))
+        #expect(!ChartSeries.isPartial(start: TestSupport.date("2024-09-07T04:00:00Z"), end: TestSupport.date("2024-09-08T04:00:00Z"),
+                                       bucket: .day, calendar: santiago))
+        #expect(ChartSeries.isPartial(start: TestSupport.date("2024-09-08T04:00:00Z"), end: TestSupport.date("2024-09-09T04:00:00Z"),
+                                      bucket: .day, calendar: santiago))
         // Without a calendar nothing is marked (the series of earlier callers).
         let result = try StatisticsRequest(type: .steps, interval: ChartFixtures.week, bucketUnit: .week).run(on: ChartFixtures.store, calendar: Self.calendar)
         let unmarked = ChartSeries(result: result, bucket: .week).points.filter(\.partial)

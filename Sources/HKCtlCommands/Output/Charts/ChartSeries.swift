@@ -98,9 +98,14 @@ struct ChartSeries: Equatable, Sendable {
         let interval = BucketInterval(bucket)
         // The anchor starts the day, week, month or year holding `start`; hours are counted on from the day's start.
         let anchor = interval.defaultAnchor(for: start, calendar: calendar)
+        // A day or longer ends at the next one's first instant, also where a zone skips midnight (its 01:00).
+        func point(_ step: Int) -> Date {
+            let date = interval.point(step, from: anchor, calendar: calendar)
+            return bucket == .hour ? date : calendar.startOfDay(for: date)
+        }
         var step = 0
-        while step < 25, interval.point(step + 1, from: anchor, calendar: calendar) <= start { step += 1 }
-        return interval.point(step, from: anchor, calendar: calendar) != start || interval.point(step + 1, from: anchor, calendar: calendar) != end
+        while step < 25, point(step + 1) <= start { step += 1 }
+        return point(step) != start || point(step + 1) != end
     }
 
     /// Whether `now` falls inside `[start, end)`: the period has begun and is not over.
