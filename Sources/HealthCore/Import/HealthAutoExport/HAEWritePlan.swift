@@ -349,7 +349,21 @@ struct HAEWritePlan {
         // A point of the batch that a later one cut to its remainder there is not written whole.
         if !plan.retracted.isEmpty { plan.writes.removeAll { plan.retracted.contains($0.uuid) } }
         plan.dropOrphanedParts(stored: otherForm, deleted: &deleted)
+        plan.orderDeletes(as: storedPieces)
         return plan
+    }
+
+    /// Orders the deletions as the store holds the samples (the order they were read in). The plan finds some of them
+    /// through dictionaries, whose order changes from run to run: so the same import gives the same tombstones, with
+    /// the same change numbers, every time.
+    private mutating func orderDeletes(as stored: [Sample]) {
+        guard deletes.count > 1 else { return }
+        var position: [UUID: Int] = [:]
+        position.reserveCapacity(stored.count)
+        for (index, sample) in stored.enumerated() { position[sample.uuid] = index }
+        deletes = deletes.enumerated().sorted {
+            (position[$0.element.uuid] ?? Int.max, $0.offset) < (position[$1.element.uuid] ?? Int.max, $1.offset)
+        }.map(\.element)
     }
 
     /// Whether `candidate` gives way to the later points of its input it names (``HAECandidate/givesWayTo``): those of
