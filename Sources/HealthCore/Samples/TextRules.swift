@@ -11,10 +11,10 @@ import TextSupport
 /// typographic apostrophe U+2019 (`José’s iPhone`), emoji.
 ///
 /// Two exceptions keep text people and phones write every day:
-/// - the joiners U+200C and U+200D where they shape what is shown: between two emoji (U+200D of a sequence such
-///   as `🏳️‍🌈` or `👩‍💻`, a device named after its owner's flag or job), or between two characters of the scripts
-///   whose words use them (Arabic script for Persian, U+0600–U+08FF and its presentation forms; the Indic scripts
-///   U+0900–U+0DFF). Elsewhere (`hk‍ctl`, `日‍本`) they would hide in a name, and stay refused;
+/// - the joiners U+200C and U+200D where they shape what is shown (``joinerShapes(_:at:)``): U+200D inside an emoji
+///   sequence (`🏳️‍🌈`, `👩‍💻`, a device named after its owner's flag or job), and either after a letter of Arabic
+///   script that joins the next (Persian `می‌خواهم`) or after an Indic virama (`क्‍ष`). Elsewhere (`hk‍ctl`, `日‍本`,
+///   `💪‍💪`, `د‌ر`, `١‌٢`) they change nothing on screen, would hide in a name, and stay refused;
 /// - tab, newline and carriage return in a metadata value (not a key or a source name): a note or a food's name of
 ///   several lines, as an Apple Health export writes them (`&#10;`). Tables show them escaped (``shown(_:)``).
 ///
@@ -36,37 +36,15 @@ public enum TextRules: Sendable {
         }
     }
 
-    /// Whether `scalar` is refused where it stands in a text, between `before` and `after` (nil at the text's ends):
-    /// as ``isRefused(_:)``, except a joiner between two characters that are not ASCII, and, with `lineBreaks` (a
-    /// metadata value), a tab, newline or carriage return.
-    @inline(__always)
-    static func isRefused(_ scalar: Unicode.Scalar, between before: Unicode.Scalar?, and after: Unicode.Scalar?,
-                          lineBreaks: Bool) -> Bool {
-        switch scalar.value {
-        case 0x200C, 0x200D:
-            guard let before, let after else { return true }
-            if joinsScript(before) && joinsScript(after) { return false }
-            return !(scalar.value == 0x200D && endsEmoji(before) && isEmoji(after))
+    /// Whether the scalar at `index` of `scalars` is refused where it stands: as ``isRefused(_:)``, except a joiner
+    /// that shapes what is shown (``joinerShapes(_:at:)``) and, with `lineBreaks` (a metadata value), a tab, newline
+    /// or carriage return.
+    static func isRefused(_ scalars: [Unicode.Scalar], at index: Int, lineBreaks: Bool) -> Bool {
+        switch scalars[index].value {
+        case 0x200C, 0x200D: return !joinerShapes(scalars, at: index)
         case 0x09, 0x0A, 0x0D: return !lineBreaks
-        default: return isRefused(scalar)
+        default: return isRefused(scalars[index])
         }
-    }
-
-    /// A character of a script whose words use the joiners: Arabic (Persian), the Indic scripts.
-    private static func joinsScript(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0600...0x08FF, 0x0900...0x0DFF, 0xFB50...0xFDFF, 0xFE70...0xFEFC: return !isRefused(scalar)
-        default: return false
-        }
-    }
-
-    /// An emoji that is not ASCII (`#` and digits are emoji too).
-    private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { !scalar.isASCII && scalar.properties.isEmoji }
-
-    /// What an emoji of a sequence may end with before a joiner: the emoji, its presentation selector U+FE0F, or a
-    /// skin-tone modifier.
-    private static func endsEmoji(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(scalar.value) || isEmoji(scalar)
     }
 
     /// The first refused scalar of `text`, if any; `lineBreaks`: whether tabs and line breaks are accepted (a
@@ -75,16 +53,8 @@ public enum TextRules: Sendable {
         // Most text holds no refused scalar: a byte scan of its UTF-8 (exact for valid UTF-8, which a String's is)
         // says so without decoding scalars; only text that may hold one is decoded to find which.
         if text.utf8.withContiguousStorageIfAvailable({ containsRefused(utf8: $0) }) == false { return nil }
-        var before: Unicode.Scalar?
-        var scalars = text.unicodeScalars.makeIterator()
-        var current = scalars.next()
-        while let scalar = current {
-            let after = scalars.next()
-            if isRefused(scalar, between: before, and: after, lineBreaks: lineBreaks) { return scalar }
-            before = scalar
-            current = after
-        }
-        return nil
+        let scalars = Array(text.unicodeScalars)
+        return scalars.indices.first { isRefused(scalars, at: $0, lineBreaks: lineBreaks) }.map { scalars[$0] }
     }
 
     /// Whether UTF-8 `bytes` may hold a refused scalar (exact for valid UTF-8 but for the exceptions, which it
@@ -131,21 +101,14 @@ public enum TextRules: Sendable {
     /// at most 60 characters of a long text.
     public static func shown(_ text: String) -> String {
         var result = ""
-        var count = 0
-        var before: Unicode.Scalar?
-        var scalars = text.unicodeScalars.makeIterator()
-        var current = scalars.next()
-        while let scalar = current {
-            if count == 60 { return result + "…" }
-            let after = scalars.next()
-            if isRefused(scalar, between: before, and: after, lineBreaks: false) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        let scalars = Array(text.unicodeScalars)
+        for index in scalars.indices {
+            if index == 60 { return result + "…" }
+            if isRefused(scalars, at: index, lineBreaks: false) {
+                result += "\\u{" + String(scalars[index].value, radix: 16, uppercase: true) + "}"
             } else {
-                result.unicodeScalars.append(scalar)
+                result.unicodeScalars.append(scalars[index])
             }
-            count += 1
-            before = scalar
-            current = after
         }
         return result
     }
