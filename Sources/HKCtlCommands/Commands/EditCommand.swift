@@ -85,7 +85,7 @@ enum EditCommand: Command {
         corrected.uuid = UUID()
         corrected.created = time.now
         // An import that meets the old sample's record again finds it corrected, not new.
-        corrected.markAsCorrection(of: old)
+        corrected.markAsCorrection(of: old, catalogue: context.catalogue)
         for (key, text) in try CompositeNames.metadata(arguments, command: name) { corrected.metadata[key] = text }
         let stage = arguments.value("stage")
         let range = type.kind == .category && (value.map(ClockRange.looksLikeRange) ?? false)

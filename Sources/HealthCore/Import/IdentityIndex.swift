@@ -186,7 +186,9 @@ final class IdentityIndex {
             if sample.uuid != uuid && sample.uuid.uuid.6 >> 4 == 5 { nameable = identity.legacyUUID(for: sample) != sample.uuid }
             partition.addStored(uuid: sample.uuid, identity: uuid, nameable: nameable)
             // A correction (`hkctl edit`) stands for the sample it corrects: that sample's record is not new.
-            if let corrected = sample.correctedUUID { partition.addStored(uuid: corrected, identity: corrected, nameable: false) }
+            if let corrected = sample.corrected {
+                partition.addStored(uuid: corrected.uuid, identity: corrected.identity ?? corrected.uuid, nameable: false)
+            }
         }
         return partition
     }

@@ -261,6 +261,32 @@ extension ImportTests {
             }
         }
 
+        /// A sample corrected (``Sample/markAsCorrection(of:catalogue:)``) stays corrected when its export is imported
+        /// again, also when the corrected sample was stored under another uuid than its record's identity gives now
+        /// (an older build's rule, 160 lb then meant other bytes: a review found the old value back beside the
+        /// correction).
+        func aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport() throws {
+            let export = Support.export(Support.record("HKQuantityTypeIdentifierBodyMass", value: "160", unit: "lb"))
+            try Support.withTemporaryDirectory { folder in
+                let scratch = JSONFileStore(path: folder + "/scratch"), store = JSONFileStore(path: folder + "/store")
+                _ = try Support.importXML(export, into: scratch)
+                let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+                var original = try #require(try scratch.samples(ofType: "HKQuantityTypeIdentifierBodyMass", overlapping: everything).first)
+                original.uuid = UUID()
+                try store.save([original])
+                var corrected = original
+                corrected.uuid = UUID()
+                corrected.value = .quantity(Quantity(161, try HealthUnit(parsing: "lb")))
+                corrected.markAsCorrection(of: original)
+                try store.replace([original.uuid], with: [corrected], now: Date())
+                let again = try Support.importXML(export, into: store)
+                expectEqual(again.totals.added, 0, "\(again.counts)")
+                let values = try store.samples(ofType: "HKQuantityTypeIdentifierBodyMass", overlapping: everything)
+                    .compactMap { $0.value.quantity?.value }
+                expectEqual(values, [161])
+            }
+        }
+
         /// iOS 16 moved a workout's totals from its attributes into `WorkoutStatistics` children, and exports write
         /// an element's dates with the offset of the day they are made: the same workout, clinical record or vision
         /// prescription from an export before and one after (in either order) is found, not stored twice. A workout
@@ -345,6 +371,8 @@ private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>
     Check("iOS8ExportsImport", ImportTests.ExportVariationTests.iOS8ExportsImport),
     Check("theSameSamplesExportedInOtherUnitsAreTheSameRecords",
           ImportTests.ExportVariationTests.theSameSamplesExportedInOtherUnitsAreTheSameRecords),
+    Check("aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport",
+          ImportTests.ExportVariationTests.aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport),
     Check("anElementExportedInALaterFormIsTheSameElement", ImportTests.ExportVariationTests.anElementExportedInALaterFormIsTheSameElement),
     Check("characteristicsOfUnknownKindsAreKeptAndExportedBack",
           ImportTests.ExportVariationTests.characteristicsOfUnknownKindsAreKeptAndExportedBack),
