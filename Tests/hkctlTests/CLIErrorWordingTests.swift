@@ -34,6 +34,16 @@ struct CLIErrorWordingTests {
         #expect(printed.contains(library.prefix(12)), "\(library) / \(printed)")
     }
 
+    /// An import whose batch cannot be written (a full disk) says that the batches before it stay stored and that
+    /// running it again finishes it, with the exit code of an I/O error (a review: it said 'nothing was saved').
+    func anImportThatStopsAtABatchSaysWhatStays() {
+        let error = ImportError.batchNotSaved("/s/samples/x/2024-05.jsonl", reason: "No space left on device")
+        expectEqual(ExitStatus.of(error), .ioError)
+        #expect(error.description.contains("the batches before it stay stored") && error.description.contains("Run the same import again"),
+                "\(error)")
+        #expect(!error.description.contains("nothing was saved"))
+    }
+
     func anyOtherErrorPrintsItsOwnDescription() {
         let error = StoreError.readFailed("/s/x.jsonl", reason: "permission denied")
         expectEqual(CLIErrorWording.message(for: error), "\(error)")
@@ -148,6 +158,7 @@ struct CLIErrorWordingTests {
 
 /// The checks ``CLIErrorWordingTests/checks(_:)`` runs.
 private let cLIErrorWordingTestsChecks: [Check<CLIErrorWordingTests>] = [
+    Check("anImportThatStopsAtABatchSaysWhatStays", CLIErrorWordingTests.anImportThatStopsAtABatchSaysWhatStays),
     Check("anyOtherErrorPrintsItsOwnDescription", CLIErrorWordingTests.anyOtherErrorPrintsItsOwnDescription),
     Check("theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords",
           CLIErrorWordingTests.theCommandLinePrintsWhatItPrintedBeforeTheLibraryLostItsWords),

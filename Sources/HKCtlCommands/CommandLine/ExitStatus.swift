@@ -34,7 +34,7 @@ enum ExitStatus: Int32 {
         case let error as ImportError:
             switch error {
             case .cannotOpen: return .missingInput
-            case .readFailed: return .ioError
+            case .readFailed, .batchNotSaved: return .ioError
             default: return .badData
             }
         case let error as ExportError:

@@ -78,7 +78,13 @@ enum ImportCommand: Command {
         // --quiet drops the progress a terminal gets by default; --progress asks for it explicitly and keeps it.
         let terminal = isatty(2) != 0
         let bar = ProgressBar(terminal: terminal, enabled: (terminal && !context.console.quiet) || arguments.flags.contains("progress"))
-        let receipt = try importer.importFile(atPath: path) { bar.update($0) }
+        let receipt: ImportReceipt
+        do {
+            receipt = try importer.importFile(atPath: path) { bar.update($0) }
+        } catch let StoreError.writeFailed(file, reason) where !arguments.flags.contains("dry-run") {
+            // The batch that failed was taken back, not the ones before it: an import stores batch by batch.
+            throw ImportError.batchNotSaved(file, reason: reason)
+        }
         if context.globals.formatName == "json" {
             context.console.line(receipt.json)
         } else {

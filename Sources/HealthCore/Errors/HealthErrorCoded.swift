@@ -50,7 +50,7 @@ extension ImportError: HealthErrorCoded {
     var healthErrorCode: HealthError.Code {
         switch self {
         case .nestingTooDeep, .tooManyChildren, .lineTooLong: return .errorDataSizeExceeded
-        case .cannotOpen, .readFailed: return .errorDatabaseInaccessible
+        case .cannotOpen, .readFailed, .batchNotSaved: return .errorDatabaseInaccessible
         default: return .errorInvalidArgument
         }
     }

@@ -44,6 +44,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// (nothing was written), and how many of the problems are records rejected (nil: all of them; the others are
     /// parts of the file not read, such as its end cut off).
     case recordsRejected(Int, dryRun: Bool = false, records: Int? = nil)
+    /// A batch of an import could not be written (a full disk): it was taken back, the batches before it stay
+    /// stored; payload: the file and the system's reason.
+    case batchNotSaved(String, reason: String)
 
     public var description: String {
         switch self {
@@ -86,6 +89,9 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "nothing of it was stored. Export it again from the app (JSON format), or fix the JSON."
         case let .noHealthAutoExportFiles(path):
             return "The folder '\(path)' holds no .json file; give a folder of Health Auto Export JSON files, or a file."
+        case let .batchNotSaved(path, reason):
+            return "Cannot write '\(path)': \(reason); the import stopped there: its last batch was taken back, the batches "
+                + "before it stay stored. Run the same import again once the cause is fixed: it adds only what is missing."
         case let .recordsRejected(count, dryRun, records):
             let what: String
             if let records, records != count {
