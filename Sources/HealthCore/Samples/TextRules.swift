@@ -11,10 +11,11 @@ import TextSupport
 /// typographic apostrophe U+2019 (`José’s iPhone`), emoji.
 ///
 /// Two exceptions keep text people and phones write every day:
-/// - the joiners U+200C and U+200D where they shape what is shown (``joinerShapes(_:at:)``): U+200D inside an emoji
-///   sequence (`🏳️‍🌈`, `👩‍💻`, a device named after its owner's flag or job), and either after a letter of Arabic
-///   script that joins the next (Persian `می‌خواهم`) or after an Indic virama (`क्‍ष`). Elsewhere (`hk‍ctl`, `日‍本`,
-///   `💪‍💪`, `د‌ر`, `١‌٢`) they change nothing on screen, would hide in a name, and stay refused;
+/// - the joiners U+200C and U+200D where they shape what is shown (``joinerShapes(_:at:)``): U+200D inside one of the
+///   emoji sequences Unicode lists (`🏳️‍🌈`, `👩‍💻`, a device named after its owner's flag or job), U+200C after an
+///   Arabic letter that joins the next (Persian `می‌خواهم`), either after the virama of an Indic script that forms
+///   conjuncts (`क्‍ष`). Elsewhere (`hk‍ctl`, `日‍本`, `💪‍💪`, `د‌ر`, `١‌٢`, Tamil `க்‌க`) they change nothing on
+///   screen, would hide in a name, and stay refused;
 /// - tab, newline and carriage return in a metadata value (not a key or a source name): a note or a food's name of
 ///   several lines, as an Apple Health export writes them (`&#10;`). Tables show them escaped (``shown(_:)``).
 ///
