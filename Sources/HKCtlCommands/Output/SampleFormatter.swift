@@ -76,7 +76,7 @@ enum Display {
     /// `2024-06-01 08:30` (with seconds when they are not zero), in `zone`.
     static func time(_ date: Date, in zone: ZoneRules) -> String {
         // `2024-06-01T08:30:05+02:00` → `2024-06-01 08:30:05`, or `2024-06-01 08:30` on the minute.
-        var bytes = Array(ISODate.format(date, in: zone).utf8.prefix(19))
+        var bytes = Array(ISODate.localText(date, in: zone).utf8.prefix(19))
         guard bytes.count == 19 else { return String(decoding: bytes, as: UTF8.self) }
         bytes[10] = UInt8(ascii: " ")
         if bytes[17] == UInt8(ascii: "0") && bytes[18] == UInt8(ascii: "0") { bytes.removeLast(3) }

@@ -381,5 +381,5 @@ struct StatisticsOutput {
     /// `2024-06-01`, the local date.
     /// The `YYYY-MM-DD` that starts the date's text (ASCII, so its first ten bytes: taking ten characters cost
     /// every row about 700 instructions).
-    private func dayText(_ date: Date) -> String { String(decoding: ISODate.format(date, in: zone).utf8.prefix(10), as: UTF8.self) }
+    private func dayText(_ date: Date) -> String { String(decoding: ISODate.localText(date, in: zone).utf8.prefix(10), as: UTF8.self) }
 }

@@ -90,7 +90,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible, Lo
         case let .noHealthAutoExportFiles(path):
             return "The folder '\(path)' holds no .json file; give a folder of Health Auto Export JSON files, or a file."
         case let .batchNotSaved(path, reason):
-            return "Cannot write '\(path)': \(reason); the import stopped there: its last batch was taken back, the batches "
+            return "Cannot write '\(path)': \(reason); the import stopped there: its last batch was taken back, any batches "
                 + "before it stay stored. Run the same import again once the cause is fixed: it adds only what is missing."
         case let .recordsRejected(count, dryRun, records):
             let what: String

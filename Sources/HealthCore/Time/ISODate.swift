@@ -37,7 +37,19 @@ public enum ISODate: Sendable {
     /// the text still names the exact instant (`+00:09:21` has no form in RFC 3339, and cutting the seconds off the
     /// offset alone moved the instant).
     public static func format(_ date: Date, offsetSeconds: Int) -> String {
-        let offsetSeconds = offsetSeconds / 60 * 60
+        spell(date, offsetSeconds: offsetSeconds / 60 * 60)
+    }
+
+    /// The local date and clock time of `date` in `zone`, as a person there read them (`2024-06-01T08:30:00`, with
+    /// `.mmm` when the milliseconds are not zero), without an offset: for labels and tables. Unlike
+    /// ``format(_:in:)``, an offset with seconds (local mean time) moves the clock by them.
+    public static func localText(_ date: Date, in zone: ZoneRules) -> String {
+        let text = spell(date, offsetSeconds: zone.secondsFromGMT(for: date))
+        return String(text.dropLast(6))
+    }
+
+    /// `date` spelled with exactly `offsetSeconds` (its seconds, if any, are left out of the text).
+    private static func spell(_ date: Date, offsetSeconds: Int) -> String {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
         let (days, millisOfDay) = floorDivide(totalMilliseconds, 86_400_000)
         let (year, month, day) = civil(fromDays: Int(days))

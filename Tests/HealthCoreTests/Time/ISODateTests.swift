@@ -70,6 +70,9 @@ struct ISODateTests {
             #expect(text.hasSuffix("+00:09"), "\(text)")
             expectEqual(ISODate.parse(text)?.timeIntervalSince1970, date.timeIntervalSince1970, "\(text)")
         }
+        // Labels and tables read the local clock itself (a review: the day of 1905-01-01 00:00:10 read 1904-12-31).
+        expectEqual(ISODate.localText(Date(timeIntervalSince1970: -2_051_222_961 + 10), in: paris), "1905-01-01T00:00:10")
+        expectEqual(ISODate.localText(ISODateTests.noon, in: paris), "2024-06-01T14:00:00")
         let sample = Sample(typeIdentifier: SampleType.water.identifier, start: Date(timeIntervalSince1970: -2_051_222_961),
                             end: Date(timeIntervalSince1970: -2_051_222_961), value: .quantity(Quantity(1, .liter())), source: "hkctl",
                             created: Date(timeIntervalSince1970: -2_051_222_961))
