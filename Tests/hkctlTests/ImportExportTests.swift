@@ -138,6 +138,35 @@ struct ImportExportTests {
         }
     }
 
+    /// The same for a Health Auto Export file sent again: a point the person corrected is not sent back over the
+    /// correction (a review: `REPLACED 3`, the old values back), and the points they did not correct stay unchanged.
+    func aCorrectionOutlivesAHealthAutoExportSentAgain() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let payload = #"{"data":{"metrics":[{"name":"dietary_water","units":"mL","data":[{"date":"2024-05-01 08:00:00 +0000","qty":250,"source":"Phone"}]},"#
+                + #"{"name":"step_count","units":"count","data":[{"date":"2024-05-01 09:00:00 +0000","qty":812,"source":"Watch"},"#
+                + #"{"date":"2024-05-01 10:00:00 +0000","qty":300,"source":"Watch"}]}]}}"#
+            let file = TestSupport.scratchRoot + "hkctl-correction-\(UUID().uuidString).json"
+            try Data(payload.utf8).write(to: URL(fileURLWithPath: file))
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            try expectEqual(cli.run(["import", file, "-q"]).status, 0)
+            func values(_ type: String) throws -> [Double] {
+                let rows = try JSONSerialization.jsonObject(with: Data(try cli.run(["list", type, "--format", "json"]).stdout.utf8)) as? [[String: Any]]
+                return (rows ?? []).compactMap { $0["value"] as? Double }.sorted()
+            }
+            func uuid(_ type: String, _ value: Double) throws -> String {
+                let rows = try JSONSerialization.jsonObject(with: Data(try cli.run(["list", type, "--format", "json"]).stdout.utf8)) as? [[String: Any]]
+                return try #require(rows?.first { ($0["value"] as? Double) == value }?["uuid"] as? String)
+            }
+            try expectEqual(cli.run(["edit", try uuid("water", 250), "200mL"]).status, 0)
+            try expectEqual(cli.run(["edit", try uuid("steps", 812), "900"]).status, 0)
+            let again = try cli.run(["import", file, "--all-files", "--format", "json"])
+            let totals = try #require((try json(again.stdout)["totals"]) as? [String: Int], "\(again.stdout)\(again.stderr)")
+            #expect(totals["added"] == 0 && totals["replaced"] == 0 && totals["alreadyPresent"] == 3, "\(totals)")
+            try expectEqual(values("water"), [200])
+            try expectEqual(values("steps"), [300, 900])
+        }
+    }
+
     /// `list` of a type an import kept generically (a clinical record) says where its samples are, rather than that
     /// the type is unknown (a review); an identifier with nothing stored stays unknown.
     func listNamesWhereATypeKeptGenericallyIs() throws {
@@ -293,6 +322,7 @@ private let importExportTestsChecks: [Check<ImportExportTests>] = [
     Check("importsTheZipAndStepStatisticsMatchTheFile", ImportExportTests.importsTheZipAndStepStatisticsMatchTheFile),
     Check("importingTheSameExportAgainAddsNothing", ImportExportTests.importingTheSameExportAgainAddsNothing),
     Check("aCorrectionOutlivesImportingTheExportAgain", ImportExportTests.aCorrectionOutlivesImportingTheExportAgain),
+    Check("aCorrectionOutlivesAHealthAutoExportSentAgain", ImportExportTests.aCorrectionOutlivesAHealthAutoExportSentAgain),
     Check("listNamesWhereATypeKeptGenericallyIs", ImportExportTests.listNamesWhereATypeKeptGenericallyIs),
     Check("readsStandardInputAsXMLOrZip", ImportExportTests.readsStandardInputAsXMLOrZip),
     Check("aDryRunWritesNothing", ImportExportTests.aDryRunWritesNothing),

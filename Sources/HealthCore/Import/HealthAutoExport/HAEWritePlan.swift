@@ -275,6 +275,13 @@ struct HAEWritePlan {
                     continue
                 }
             }
+            // A point the person corrected (`hkctl edit`: the stored sample names the one it corrects) stays as they
+            // made it: sending the point again does not undo the correction.
+            if crossed.isEmpty, matches.contains(where: { $0.metadata[Sample.correctsKey] != nil }) {
+                if matches.count == 1, meetingThemselves.contains(sample.typeIdentifier) { sentAt[matches[0].uuid] = index }
+                plan.outcomes.append(.unchanged)
+                continue
+            }
             // A figure the store already holds in another form (a folder with files of two aggregation settings,
             // imported again and again): unchanged, so an unchanged folder adds nothing and rewrites nothing.
             if candidate.members.isEmpty, cumulative(sample.typeIdentifier),
