@@ -186,8 +186,11 @@ final class IdentityIndex {
             if sample.uuid != uuid && sample.uuid.uuid.6 >> 4 == 5 { nameable = identity.legacyUUID(for: sample) != sample.uuid }
             partition.addStored(uuid: sample.uuid, identity: uuid, nameable: nameable)
             // A correction (`hkctl edit`) stands for the sample it corrects: that sample's record is not new.
+            // It stands as a stored sample of its own (under a uuid made from the correction's, which no record names:
+            // the sample it corrects may share its uuid with a twin still stored, which must not hide it).
             if let corrected = sample.corrected {
-                partition.addStored(uuid: corrected.uuid, identity: corrected.identity ?? corrected.uuid, nameable: false)
+                partition.addStored(uuid: RecordIdentity.occurrence(0, of: sample.uuid), identity: corrected.identity ?? corrected.uuid,
+                                    nameable: false)
             }
         }
         return partition

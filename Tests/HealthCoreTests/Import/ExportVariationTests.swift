@@ -287,6 +287,27 @@ extension ImportTests {
             }
         }
 
+        /// A correction of one of two twins, in a store where the other twin now has the first twin's uuid (a store
+        /// rebuilt from its Health XML export): the export of both twins adds nothing (a review: the corrected twin
+        /// came back, its correction hidden by the other twin's uuid).
+        func aCorrectedTwinIsNotHiddenByTheOtherTwin() throws {
+            let record = Support.record("HKQuantityTypeIdentifierDietaryWater", value: "250", unit: "mL")
+            let export = Support.export(record + "\n" + record)
+            try Support.withTemporaryDirectory { folder in
+                let scratch = JSONFileStore(path: folder + "/scratch"), store = JSONFileStore(path: folder + "/store")
+                _ = try Support.importXML(Support.export(record), into: scratch)
+                let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+                let twin = try #require(try scratch.samples(ofType: "HKQuantityTypeIdentifierDietaryWater", overlapping: everything).first)
+                var corrected = twin
+                corrected.uuid = UUID()
+                corrected.value = .quantity(Quantity(200, try HealthUnit(parsing: "mL")))
+                corrected.markAsCorrection(of: twin)
+                try store.save([twin, corrected])
+                let again = try Support.importXML(export, into: store)
+                expectEqual(again.totals.added, 0, "\(again.counts)")
+            }
+        }
+
         /// iOS 16 moved a workout's totals from its attributes into `WorkoutStatistics` children, and exports write
         /// an element's dates with the offset of the day they are made: the same workout, clinical record or vision
         /// prescription from an export before and one after (in either order) is found, not stored twice. A workout
@@ -373,6 +394,7 @@ private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>
           ImportTests.ExportVariationTests.theSameSamplesExportedInOtherUnitsAreTheSameRecords),
     Check("aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport",
           ImportTests.ExportVariationTests.aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport),
+    Check("aCorrectedTwinIsNotHiddenByTheOtherTwin", ImportTests.ExportVariationTests.aCorrectedTwinIsNotHiddenByTheOtherTwin),
     Check("anElementExportedInALaterFormIsTheSameElement", ImportTests.ExportVariationTests.anElementExportedInALaterFormIsTheSameElement),
     Check("characteristicsOfUnknownKindsAreKeptAndExportedBack",
           ImportTests.ExportVariationTests.characteristicsOfUnknownKindsAreKeptAndExportedBack),
