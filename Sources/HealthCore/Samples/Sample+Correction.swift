@@ -1,5 +1,5 @@
 extension Sample {
-    /// The metadata key with which a corrected copy of a sample (``markAsCorrection(of:)``) names the sample it stands
+    /// The metadata key with which a corrected copy of a sample (``markAsCorrection(of:catalogue:)``) names the sample it stands
     /// for: an import that meets that sample's record again (the same export, or a later one holding it) finds the
     /// record corrected, rather than bringing the uncorrected value back beside the correction. A key of the
     /// library's own (`@`), kept through exports and imports of the store.
