@@ -29,6 +29,20 @@ struct ImportExportTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
     }
 
+    /// Runs `body` with `text` written to a scratch file named with `suffix`, removed afterwards.
+    private func withScratchFile<T>(_ text: String, suffix: String, _ body: (String) throws -> T) throws -> T {
+        let file = TestSupport.scratchRoot + "hkctl-\(UUID().uuidString)\(suffix)"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        return try body(file)
+    }
+
+    /// The samples `hkctl list ARGUMENTS --format json` prints.
+    private func listed(_ cli: CLIRunner, _ arguments: [String]) throws -> [[String: Any]] {
+        let output = try cli.run(["list"] + arguments + ["--format", "json"]).stdout
+        return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+    }
+
     /// Runs `hkctl ARGS` with standard input read from a file (binary-safe, unlike CLIRunner's string input).
     private func run(_ cli: CLIRunner, _ arguments: [String], stdinFile: String) throws -> CLIResult {
         let process = Process()
@@ -106,23 +120,14 @@ struct ImportExportTests {
                 + " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"Jane’s iPhone\" unit=\"kg\" "
                 + "creationDate=\"2024-05-01 08:00:00 +0200\" startDate=\"2024-05-01 08:00:00 +0200\" "
                 + "endDate=\"2024-05-01 08:00:00 +0200\" value=\"72.4\"/>\n</HealthData>\n"
-            let file = TestSupport.scratchRoot + "hkctl-correction-\(UUID().uuidString).xml"
-            try Data(xml.utf8).write(to: URL(fileURLWithPath: file))
-            defer { try? FileManager.default.removeItem(atPath: file) }
-            try expectEqual(cli.run(["import", file]).status, 0)
-            func weights() throws -> [Double] {
-                let rows = try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "weight", "--from", "2024-04-30", "--to", "2024-05-02",
-                                                                                    "--format", "json"]).stdout.utf8)) as? [[String: Any]]
-                return (rows ?? []).compactMap { $0["value"] as? Double }.sorted()
-            }
-            func uuid() throws -> String {
-                let rows = try JSONSerialization.jsonObject(with: Data(try cli.run(["list", "weight", "--from", "2024-04-30", "--to", "2024-05-02",
-                                                                                    "--format", "json"]).stdout.utf8)) as? [[String: Any]]
-                return try #require(rows?.first?["uuid"] as? String)
-            }
-            func importAgain() throws -> Int? {
-                let again = try cli.run(["import", file, "--format", "json"])
-                return (try json(again.stdout)["totals"] as? [String: Int])?["added"]
+            try withScratchFile(xml, suffix: ".xml") { file in
+                try expectEqual(cli.run(["import", file]).status, 0)
+                let range = ["weight", "--from", "2024-04-30", "--to", "2024-05-02"]
+                func weights() throws -> [Double] { try listed(cli, range).compactMap { $0["value"] as? Double }.sorted() }
+                func uuid() throws -> String { try #require(try listed(cli, range).first?["uuid"] as? String) }
+                func importAgain() throws -> Int? {
+                    let again = try cli.run(["import", file, "--format", "json"])
+                    return (try json(again.stdout)["totals"] as? [String: Int])?["added"]
             }
             try expectEqual(cli.run(["edit", try uuid(), "72.6kg"]).status, 0)
             try expectEqual(importAgain(), 0)
@@ -135,6 +140,7 @@ struct ImportExportTests {
             try expectEqual(weights(), [72.4])
             try expectEqual(importAgain(), 0)
             try expectEqual(weights(), [72.4])
+            }
         }
     }
 
@@ -145,17 +151,11 @@ struct ImportExportTests {
             let payload = #"{"data":{"metrics":[{"name":"dietary_water","units":"mL","data":[{"date":"2024-05-01 08:00:00 +0000","qty":250,"source":"Phone"}]},"#
                 + #"{"name":"step_count","units":"count","data":[{"date":"2024-05-01 09:00:00 +0000","qty":812,"source":"Watch"},"#
                 + #"{"date":"2024-05-01 10:00:00 +0000","qty":300,"source":"Watch"}]}]}}"#
-            let file = TestSupport.scratchRoot + "hkctl-correction-\(UUID().uuidString).json"
-            try Data(payload.utf8).write(to: URL(fileURLWithPath: file))
-            defer { try? FileManager.default.removeItem(atPath: file) }
-            try expectEqual(cli.run(["import", file, "-q"]).status, 0)
-            func values(_ type: String) throws -> [Double] {
-                let rows = try JSONSerialization.jsonObject(with: Data(try cli.run(["list", type, "--format", "json"]).stdout.utf8)) as? [[String: Any]]
-                return (rows ?? []).compactMap { $0["value"] as? Double }.sorted()
-            }
-            func uuid(_ type: String, _ value: Double) throws -> String {
-                let rows = try JSONSerialization.jsonObject(with: Data(try cli.run(["list", type, "--format", "json"]).stdout.utf8)) as? [[String: Any]]
-                return try #require(rows?.first { ($0["value"] as? Double) == value }?["uuid"] as? String)
+            try withScratchFile(payload, suffix: ".json") { file in
+                try expectEqual(cli.run(["import", file, "-q"]).status, 0)
+                func values(_ type: String) throws -> [Double] { try listed(cli, [type]).compactMap { $0["value"] as? Double }.sorted() }
+                func uuid(_ type: String, _ value: Double) throws -> String {
+                    try #require(try listed(cli, [type]).first { ($0["value"] as? Double) == value }?["uuid"] as? String)
             }
             try expectEqual(cli.run(["edit", try uuid("water", 250), "200mL"]).status, 0)
             try expectEqual(cli.run(["edit", try uuid("steps", 812), "900"]).status, 0)
@@ -164,6 +164,7 @@ struct ImportExportTests {
             #expect(totals["added"] == 0 && totals["replaced"] == 0 && totals["alreadyPresent"] == 3, "\(totals)")
             try expectEqual(values("water"), [200])
             try expectEqual(values("steps"), [300, 900])
+            }
         }
     }
 
@@ -175,10 +176,7 @@ struct ImportExportTests {
                 + " <ClinicalRecord type=\"HKClinicalTypeIdentifierLabResultRecord\" identifier=\"obs-1\" sourceName=\"Hospital\" "
                 + "fhirVersion=\"4.0.1\" receivedDate=\"2024-05-01 10:00:00 +0200\" resourceFilePath=\"/clinical-records/1.json\"/>\n"
                 + "</HealthData>\n"
-            let file = TestSupport.scratchRoot + "hkctl-generic-\(UUID().uuidString).xml"
-            try Data(xml.utf8).write(to: URL(fileURLWithPath: file))
-            defer { try? FileManager.default.removeItem(atPath: file) }
-            try expectEqual(cli.run(["import", file]).status, 0)
+            try withScratchFile(xml, suffix: ".xml") { file in try expectEqual(cli.run(["import", file]).status, 0) }
             let listed = try cli.run(["list", "HKClinicalTypeIdentifierLabResultRecord"])
             expectEqual(listed.status, 64)
             #expect(listed.stderr.contains("kept generically") && listed.stderr.contains("hkctl export --type HKClinicalTypeIdentifierLabResultRecord"),
