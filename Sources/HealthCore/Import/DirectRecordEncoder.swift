@@ -471,7 +471,9 @@ struct DirectRecordEncoder {
               offsetMinutes >= 0, offsetMinutes < 60
         else { return nil }
         let offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60)
-        return ExportInstant(seconds: Int64(days * 86_400 + hour * 3600 + minute * 60 + second - offset), offset: offset)
+        let seconds = Int64(days * 86_400 + hour * 3600 + minute * 60 + second - offset)
+        guard StorableValues.contains(unixSeconds: seconds) else { return nil }
+        return ExportInstant(seconds: seconds, offset: offset)
     }
 
     /// The two digits at `index`, or a negative number when they are not digits.

@@ -6,8 +6,20 @@ import TextSupport
 /// `±HH:MM`/`Z` offset (the library's own Health XML and ISO 8601), and the compact iOS 8 form `20150616071916-0700`.
 /// The instant is kept exactly; the offset only places it.
 enum ExportDateParser {
-    /// The instant, or nil when the bytes are not such a date or name an impossible one (or one before 1900).
+    /// The instant, or nil when the bytes are not such a date, name an impossible one (or one before 1900), or an
+    /// instant the store does not keep (``StorableValues``).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        parse(bytes, keptOnly: true)
+    }
+
+    /// Why `text` is no date a record can have, for a rejection: `the startDate '…' is …`.
+    static func whyNotADate(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        let kept = bytes.withUnsafeMutableBufferPointer { parse(UnsafeBufferPointer($0), keptOnly: false) } != nil
+        return kept ? "outside the dates the store keeps (1900-01-01 to 2999-12-31 UTC)" : "not a date like 2024-03-10 01:59:00 -0800"
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keptOnly: Bool) -> Date? {
         let count = bytes.count
         @inline(__always) func digit(_ index: Int) -> Int? {
             guard index < count else { return nil }
@@ -76,6 +88,8 @@ enum ExportDateParser {
         else { return nil }
         let days = ISODate.daysFromCivil(year, month, day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // An instant the store cannot keep (1900-01-01 00:30 +0100 is still 1899 in UTC) is no date a record can have.
+        guard !keptOnly || StorableValues.contains(unixSeconds: Int64(seconds)) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 

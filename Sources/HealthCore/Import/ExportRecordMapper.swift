@@ -158,7 +158,7 @@ struct ExportRecordMapper {
         pending.typeBox = box
         let type = box?.type
         if let (field, text) = badDate {
-            pending.rejection = "the \(field) '\(text)' is not a date like 2024-03-10 01:59:00 -0800"
+            pending.rejection = "the \(field) '\(text)' is \(ExportDateParser.whyNotADate(text))"
             return pending
         }
         if pending.source == nil { pending.rejection = "the record has no 'sourceName' attribute" }
@@ -288,7 +288,7 @@ struct ExportRecordMapper {
                 case "sourceVersion": pending.sourceVersion = Self.cached(attribute, in: &versions); continue
                 case "startDate", "endDate", "creationDate":
                     guard let date = Self.date(attribute) else {
-                        pending.rejection = "the \(name) '\(attribute.value)' is not a date like 2024-03-10 01:59:00 -0800"
+                        pending.rejection = "the \(name) '\(attribute.value)' is \(ExportDateParser.whyNotADate(attribute.value))"
                         continue
                     }
                     switch name {

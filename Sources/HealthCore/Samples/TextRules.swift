@@ -149,8 +149,10 @@ public enum TextRules: Sendable {
         return nil
     }
 
-    /// Why `sample` cannot be stored because of its source name or metadata, or nil when it can.
+    /// Why `sample` cannot be stored because of its source name or metadata, or of a date or number no store line can
+    /// hold (a date before 1900 or after 2999, a NaN), or nil when it can.
     public static func problem(in sample: Sample) -> String? {
+        if let problem = StorableValues.problem(in: sample) { return problem }
         if let problem = sourceNameProblem(sample.source) { return problem }
         for (key, value) in sample.metadata {
             if let problem = metadataProblem(key: key, value: value) { return problem }
@@ -158,7 +160,7 @@ public enum TextRules: Sendable {
         return nil
     }
 
-    /// Checks a sample's source name and metadata.
+    /// Checks a sample's source name and metadata, and its dates and numbers (``StorableValues``).
     ///
     /// - Throws: ``TextError`` saying what is wrong.
     public static func check(_ sample: Sample) throws {

@@ -93,7 +93,8 @@ public enum ISODate: Sendable {
     ///
     /// - Returns: The instant, or nil when the text is not such a date-time.
     public static func parse(_ text: String) -> Date? {
-        guard let parts = try? components(text), let offset = parts.offsetSeconds else { return nil }
+        // From 1899, as the store writes the first instants it keeps west of Greenwich (``StorableValues``).
+        guard let parts = try? components(text, earliestYear: 1899), let offset = parts.offsetSeconds else { return nil }
         return instant(parts, offsetSeconds: offset)
     }
 
@@ -166,7 +167,8 @@ public enum ISODate: Sendable {
         }
         let year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)
         let month = d(5) * 10 + d(6), day = d(8) * 10 + d(9)
-        guard bad == 0, year >= 1900, p[4] == 45, p[7] == 45, month >= 1, month <= 12, day >= 1,
+        // From 1899: the first instants kept (1900-01-01 00:00 UTC, ``StorableValues``) are 1899 west of Greenwich.
+        guard bad == 0, year >= 1899, p[4] == 45, p[7] == 45, month >= 1, month <= 12, day >= 1,
               day <= daysInMonth(year: year, month: month) else { return nil }
         return Int64(daysFromCivil(year, month, day))
     }
@@ -227,6 +229,11 @@ public enum ISODate: Sendable {
     ///
     /// - Throws: ``TimeInputError/malformed(_:)`` or ``TimeInputError/impossible(_:reason:)``.
     public static func components(_ text: String) throws -> Components {
+        try components(text, earliestYear: 1900)
+    }
+
+    /// ``components(_:)``, refusing years before `earliestYear`.
+    static func components(_ text: String, earliestYear: Int) throws -> Components {
         var scanner = ByteScanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.take(UInt8(ascii: "-")),
               let month = scanner.digits(2), scanner.take(UInt8(ascii: "-")),
@@ -258,7 +265,7 @@ public enum ISODate: Sendable {
             parts.offsetSeconds = try offset(&scanner, text: text)
         }
         guard scanner.atEnd else { throw TimeInputError.malformed(text) }
-        try check(parts, text: text)
+        try check(parts, text: text, earliestYear: earliestYear)
         return parts
     }
 
@@ -281,7 +288,7 @@ public enum ISODate: Sendable {
         return sign * (hours * 3600 + minutes * 60)
     }
 
-    private static func check(_ parts: Components, text: String) throws {
+    private static func check(_ parts: Components, text: String, earliestYear: Int) throws {
         guard (1...12).contains(parts.month) else {
             throw TimeInputError.impossible(text, reason: "there is no month \(parts.month)")
         }
@@ -292,7 +299,7 @@ public enum ISODate: Sendable {
         guard parts.hour < 24, parts.minute < 60, parts.second < 60 else {
             throw TimeInputError.impossible(text, reason: "the time of day must be between 00:00 and 23:59:59")
         }
-        guard parts.year >= 1900 else {
+        guard parts.year >= earliestYear else {
             throw TimeInputError.impossible(text, reason: "HealthCore keeps dates from 1900 on")
         }
     }
