@@ -178,11 +178,12 @@ enum ImportTestSupport {
     /// A `Record` line as the Health app writes it.
     static func record(_ type: String = "HKQuantityTypeIdentifierStepCount", value: String = "100", unit: String? = "count",
                        source: String = "Jane’s iPhone", start: String = "2024-05-01 08:00:00 -0700",
-                       end: String = "2024-05-01 08:10:00 -0700", device: String? = nil, metadata: [(String, String)] = []) -> String {
+                       end: String = "2024-05-01 08:10:00 -0700", device: String? = nil, metadata: [(String, String)] = [],
+                       created: String? = nil) -> String {
         var text = " <Record type=\"\(type)\" sourceName=\"\(source)\" sourceVersion=\"17.1\""
         if let device { text += " device=\"\(device)\"" }
         if let unit { text += " unit=\"\(unit)\"" }
-        text += " creationDate=\"\(end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\""
+        text += " creationDate=\"\(created ?? end)\" startDate=\"\(start)\" endDate=\"\(end)\" value=\"\(value)\""
         if metadata.isEmpty { return text + "/>" }
         return text + ">\n" + metadata.map { "  <MetadataEntry key=\"\($0.0)\" value=\"\($0.1)\"/>\n" }.joined() + " </Record>"
     }
