@@ -89,11 +89,19 @@ final class HAEByteWindow {
     /// The size of a huge page on x86-64 and arm64 Linux (4 KiB base pages).
     static let hugePage = 2 << 20
 
+    /// Bytes from here on are kept, wherever the parser is: another thread reads them (``HAEPointsAhead``).
+    var keptFrom = Int.max
+
     /// Called where the parser starts an element at `position`: reads ahead and releases what lies behind.
     @inline(__always)
     func advance(to position: Int) throws {
         if filled - position < sizes.ahead && !ended { try fill(until: position + sizes.ahead + sizes.chunk) }
-        if position - released >= sizes.behind { release(below: position) }
+        if position - released >= sizes.behind { release(below: min(position, keptFrom)) }
+    }
+
+    /// Reads the bytes up to `position` (or the end) now, for a stretch read ahead (``HAEPointsAhead``).
+    func readAhead(until position: Int) throws {
+        if filled < position && !ended { try fill(until: position) }
     }
 
     private func fill(until wanted: Int) throws {

@@ -14,16 +14,42 @@ struct HAEParser {
     /// When the bytes are read as the parse goes (``HAEByteWindow``): told where each element starts.
     private let window: HAEByteWindow?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Stretches of points read on another thread, for a large payload (``HAEPointsAhead``), and where the parser next
+    /// looks at them.
+    private let ahead: HAEPointsAhead?
+    private var aheadTrigger = Int.max
+    /// How deep a point of a metric's `data` array lies: `{"data": {"metrics": [{"data": [`.
+    static let pointDepth = 5
+
+    /// Parses `bytes`; when they hold at least three pieces of `pieceSize` bytes, on two threads (``HAEPointsAhead``).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, pieceSize: Int = HAEPointsAhead.standardPieceSize) {
         self.bytes = bytes
         window = nil
+        ahead = HAEPointsAhead(bytes: bytes, window: nil, pieceSize: pieceSize, depth: HAEParser.pointDepth)
     }
 
     /// Parses the bytes of `window`, which it reads as the parse comes to them.
-    init(window: HAEByteWindow) {
+    init(window: HAEByteWindow, pieceSize: Int = HAEPointsAhead.standardPieceSize) {
         bytes = window.bytes
         self.window = window
+        ahead = HAEPointsAhead(bytes: window.bytes, window: window, pieceSize: pieceSize, depth: HAEParser.pointDepth)
     }
+
+    /// A parser of one stretch of points (``HAEPointsAhead``): one thread.
+    private init(stretchOf bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        window = nil
+        ahead = nil
+    }
+
+    /// The points of a stretch of `bytes` (``readStretch(from:until:depth:)``), read by a parser of its own.
+    static func stretch(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, until limit: Int, depth: Int) -> HAEPointsAhead.Stretch {
+        var parser = HAEParser(stretchOf: bytes)
+        return parser.readStretch(from: start, until: limit, depth: depth)
+    }
+
+    /// How many stretches read ahead the parse took and dropped (for tests).
+    var stretches: (taken: Int, dropped: Int) { (ahead?.taken ?? 0, ahead?.dropped ?? 0) }
 
     /// Whether the bytes start like a Health Auto Export payload: an object whose first key is `data`, holding an
     /// object (looked at in the first bytes only).
@@ -42,6 +68,11 @@ struct HAEParser {
     ///
     /// - Throws: ``JSONCursor/Failure`` for invalid JSON or a payload that is not HAE's shape.
     mutating func parse() throws -> Parsed {
+        if let ahead {
+            try ahead.start()
+            aheadTrigger = ahead.trigger
+        }
+        defer { ahead?.finish() }
         var parsed = Parsed()
         var sawData = false
         var cursor = JSONCursor(bytes)
@@ -99,7 +130,15 @@ struct HAEParser {
                 guard cursor.peek() == UInt8(ascii: "[") else {
                     throw cursor.failure("a metric's 'data' must be an array of points; found \(cursor.describeNext())")
                 }
-                try cursor.readArray { cursor in try readPoint(&cursor, into: &metric.points) }
+                try cursor.readArray { cursor in
+                    // A stretch read ahead on another thread is taken where it starts (``HAEPointsAhead``).
+                    if cursor.position >= aheadTrigger, let ahead {
+                        let closed = try ahead.meet(&cursor, points: &metric.points)
+                        aheadTrigger = ahead.trigger
+                        if closed { return }
+                    }
+                    try readPoint(&cursor, into: &metric.points)
+                }
                 metric.points.trim()
             } else {
                 try cursor.skipValue()
@@ -107,6 +146,18 @@ struct HAEParser {
         }
         guard sawName else { throw cursor.failure("the metric at line \(line) has no 'name'") }
         return metric
+    }
+
+    /// The points of a metric's `data` array from `start`, where one starts `depth` deep, to the first that starts at
+    /// or after `limit`, the array's end, or the first that cannot be read whole (``HAEPointsAhead``). Lines are
+    /// counted from 0 at `start`.
+    mutating func readStretch(from start: Int, until limit: Int, depth: Int) -> HAEPointsAhead.Stretch {
+        var cursor = JSONCursor(bytes, at: start, depth: depth, line: 0)
+        var points = HAEPointList()
+        let read = cursor.readElements(until: limit) { cursor in try readPoint(&cursor, into: &points) }
+        points.truncate(toPoints: read.count)
+        guard read.count > 0 else { return HAEPointsAhead.Stretch(points: points, end: start, lines: 0, closed: false) }
+        return HAEPointsAhead.Stretch(points: points, end: read.end, lines: read.line, closed: read.closed)
     }
 
     private mutating func readPoint(_ cursor: inout JSONCursor, into points: inout HAEPointList) throws {

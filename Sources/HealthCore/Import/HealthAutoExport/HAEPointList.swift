@@ -26,7 +26,7 @@ struct HAEPointList: RandomAccessCollection, Sendable {
     /// Dates that do not pack: seconds since the reference date and the written offset in seconds.
     private var otherDates: [(seconds: Double, offset: Int32)] = []
     private var names: [String] = []
-    /// The key names' UTF-8, compared with the bytes read.
+    /// The key names' bytes as read, compared with the bytes read while there are few names.
     private var nameBytes: [[UInt8]] = []
     private var strings: [String] = []
     /// The last strings kept (with their UTF-8), to number a repeated one (the parser hands out one String for a
@@ -194,13 +194,13 @@ struct HAEPointList: RandomAccessCollection, Sendable {
 
     /// The number of a key name: the same bytes, the same number.
     private mutating func number(ofName bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        if var table = nameNumbers {
+        if nameNumbers != nil {
             let name = String(decoding: bytes, as: UTF8.self)
-            if let known = table[name] { return known }
+            if let known = nameNumbers![name] { return known }
             let number = UInt32(names.count)
             names.append(name)
-            table[name] = number
-            nameNumbers = table
+            nameBytes.append(Array(bytes))
+            nameNumbers![name] = number
             return number
         }
         for (index, known) in nameBytes.enumerated() where known.withUnsafeBufferPointer({ HAEPointList.same($0, bytes) }) {
@@ -208,8 +208,45 @@ struct HAEPointList: RandomAccessCollection, Sendable {
         }
         names.append(String(decoding: bytes, as: UTF8.self))
         nameBytes.append(Array(bytes))
-        if names.count > 16 { nameNumbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, UInt32($0)) }) }
+        if names.count > 16 { nameNumbers = Dictionary(names.enumerated().map { ($1, UInt32($0)) }, uniquingKeysWith: { first, _ in first }) }
         return UInt32(names.count - 1)
+    }
+
+    // MARK: - Stretches read ahead (``HAEPointsAhead``)
+
+    /// Appends the points of `other`, read from the bytes that follow this list's last point, on lines counted from
+    /// `line` (`other`'s lines are counted from 0 where it starts): the list then holds what reading all the points
+    /// into it one by one gives (the same points, fields, keys and values).
+    mutating func append(contentsOf other: HAEPointList, linesAfter line: Int) {
+        guard !other.isEmpty else { return }
+        // Its key names by the bytes read, as this list numbers them.
+        let keyNumbers = other.nameBytes.map { bytes in bytes.withUnsafeBufferPointer { number(ofName: $0) } }
+        let (fieldBase, stringBase, dateBase) = (UInt32(keys.count), UInt64(strings.count), UInt64(otherDates.count))
+        lines.append(contentsOf: other.lines.lazy.map { UInt32(clamping: Int($0) + line) })
+        ends.append(contentsOf: other.ends.lazy.map { $0 + fieldBase })
+        keys.append(contentsOf: other.keys.lazy.map { keyNumbers[Int($0)] })
+        kinds.append(contentsOf: other.kinds)
+        values.reserveCapacity(values.count + other.values.count)
+        for index in other.values.indices {
+            switch other.kinds[index] {
+            case Kind.string.rawValue, Kind.json.rawValue: values.append(other.values[index] + stringBase)
+            case Kind.otherDate.rawValue: values.append(other.values[index] + dateBase)
+            default: values.append(other.values[index])
+            }
+        }
+        strings.append(contentsOf: other.strings)
+        otherDates.append(contentsOf: other.otherDates)
+    }
+
+    /// Drops the points after the first `count` (and the fields of a point started and not finished).
+    mutating func truncate(toPoints count: Int) {
+        guard count < lines.count else { return }
+        let fields = count == 0 ? 0 : Int(ends[count - 1])
+        lines.removeLast(lines.count - count)
+        ends.removeLast(ends.count - count)
+        keys.removeLast(keys.count - fields)
+        kinds.removeLast(kinds.count - fields)
+        values.removeLast(values.count - fields)
     }
 
     private mutating func number(ofString text: String) -> UInt32 {

@@ -31,10 +31,16 @@ public struct HealthAutoExportPayload: Sendable {
     /// - Throws: ``ImportError/invalidHealthAutoExport(_:line:column:reason:)`` for invalid JSON or JSON that is not
     ///   a Health Auto Export payload, with the line and column.
     public init(bytes: [UInt8], name: String) throws {
+        try self.init(bytes: bytes, name: name, pieceSize: HAEPointsAhead.standardPieceSize)
+    }
+
+    /// ``init(bytes:name:)``, its points read ahead a piece of `pieceSize` bytes at a time (``HAEPointsAhead``; for
+    /// tests).
+    init(bytes: [UInt8], name: String, pieceSize: Int) throws {
         let parsed: HAEParser.Parsed
         do {
             parsed = try bytes.withUnsafeBufferPointer { buffer in
-                var parser = HAEParser(buffer)
+                var parser = HAEParser(buffer, pieceSize: pieceSize)
                 return try parser.parse()
             }
         } catch let failure as JSONCursor.Failure {
@@ -49,9 +55,9 @@ public struct HealthAutoExportPayload: Sendable {
     /// window, a file whose size changed), `whole` gives every byte again and they are parsed as one, so the
     /// failure reported and its line and column are the whole payload's.
     init(streaming reader: ByteReader, size: Int, name: String, sizes: HAEByteWindow.Sizes = .standard,
-         whole: () throws -> [UInt8]) throws {
+         pieceSize: Int = HAEPointsAhead.standardPieceSize, whole: () throws -> [UInt8]) throws {
         if let window = try HAEByteWindow(reader, size: size, sizes: sizes) {
-            var parser = HAEParser(window: window)
+            var parser = HAEParser(window: window, pieceSize: pieceSize)
             let parsed: HAEParser.Parsed?
             do { parsed = try parser.parse() } catch is JSONCursor.Failure { parsed = nil }
             if let parsed, window.exact {
@@ -59,7 +65,7 @@ public struct HealthAutoExportPayload: Sendable {
                 return
             }
         }
-        try self.init(bytes: whole(), name: name)
+        try self.init(bytes: whole(), name: name, pieceSize: pieceSize)
     }
 
     private init(parsed: HAEParser.Parsed, name: String) {

@@ -25,6 +25,49 @@ struct JSONCursor {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
     }
 
+    /// A cursor at `position` of `bytes`, where an element of an array `depth` arrays and objects deep starts, on line
+    /// `line` (a stretch of the array read ahead of the cursor that reads the rest: ``HAEPointsAhead``).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int, depth: Int, line: Int) {
+        self.bytes = bytes
+        self.position = position
+        self.depth = depth
+        self.line = line
+    }
+
+    /// How many arrays and objects the position is inside.
+    var nesting: Int { depth }
+
+    /// Moves on to `position`, `lines` lines further, past bytes read by another cursor (``HAEPointsAhead``).
+    mutating func jump(to position: Int, linesFurther lines: Int) {
+        self.position = position
+        line += lines
+    }
+
+    /// Reads elements of the array this cursor is inside with `body`, from the start of one, until one starts at or
+    /// after `limit`, the array ends, or an element or what follows it cannot be read: a stretch of the array read ahead
+    /// of the cursor that reads the rest (``HAEPointsAhead``), which never reports an error. Returns how many elements
+    /// were read whole (each followed by `,` or `]`; what `body` added for a later one is the caller's to drop), and
+    /// where the stretch ends: the start of the next element, or the array's `]`, and its line.
+    mutating func readElements(until limit: Int, _ body: (inout JSONCursor) throws -> Void)
+        -> (count: Int, end: Int, line: Int, closed: Bool) {
+        var count = 0
+        while true {
+            skipSpace()
+            let (start, startLine) = (position, line)
+            guard start < limit else { return (count, start, startLine, false) }
+            do { try body(&self) } catch { return (count, start, startLine, false) }
+            switch peek() {
+            case UInt8(ascii: ","):
+                position += 1
+                count += 1
+            case UInt8(ascii: "]"):
+                return (count + 1, position, line, true)
+            default:
+                return (count, start, startLine, false)
+            }
+        }
+    }
+
     /// The line and column of `offset` (counted only when an error is reported).
     func location(of offset: Int) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
