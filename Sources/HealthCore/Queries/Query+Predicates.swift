@@ -64,12 +64,19 @@ extension SamplePredicate {
         self = .and(subpredicates)
     }
 
-    /// Samples that match every one of `predicates`: their date ranges intersect, their source and uuid sets
-    /// intersect, their metadata conditions all hold. The date options of all apply.
+    /// Samples that match every one of `predicates`: each one's dates with its own options, their source and uuid
+    /// sets intersect, their metadata conditions all hold.
     public static func and(_ predicates: [SamplePredicate]) -> SamplePredicate {
         var result = SamplePredicate()
+        var dated: [DateCondition] = []
         for predicate in predicates {
-            result.dateOptions.formUnion(predicate.dateOptions)
+            if let interval = predicate.interval, predicate.dateConditions.isEmpty {
+                dated.append(DateCondition(interval: interval, options: predicate.dateOptions))
+            } else {
+                // Options without dates of their own apply to the query's dates.
+                result.dateOptions.formUnion(predicate.dateOptions)
+                dated += predicate.dateConditions
+            }
             if let sources = predicate.sources { result.sources = result.sources.map { $0.intersection(sources) } ?? sources }
             if let uuids = predicate.uuids { result.uuids = result.uuids.map { $0.intersection(uuids) } ?? uuids }
             if let workout = predicate.workoutUUID {
@@ -83,11 +90,13 @@ extension SamplePredicate {
             if let types = predicate.workoutActivityRawValues {
                 result.workoutActivityRawValues = result.workoutActivityRawValues.map { $0.intersection(types) } ?? types
             }
-            if let interval = predicate.interval {
-                guard let current = result.interval else { result.interval = interval; continue }
-                let start = max(current.start, interval.start), end = min(current.end, interval.end)
-                result.interval = DateInterval(start: start, end: max(start, end))
-            }
+        }
+        if dated.count == 1 {
+            result.interval = dated[0].interval
+            result.dateOptions.formUnion(dated[0].options)
+        } else if let narrowest = dated.min(by: { $0.interval.duration < $1.interval.duration }) {
+            result.interval = narrowest.interval
+            result.dateConditions = dated
         }
         return result
     }

@@ -46,6 +46,14 @@ public struct BucketGrid: Sendable {
         return boundaries
     }
 
+    /// The whole bucket of the grid that holds `date` (with no anchor, the default one of `date`'s own bucket).
+    public func bucket(containing date: Date, calendar: GregorianCalendar) -> DateInterval {
+        let anchor = self.anchor ?? interval.defaultAnchor(for: date, calendar: calendar)
+        let step = firstStep(atOrBefore: date, anchor: anchor, calendar: calendar)
+        let start = interval.point(step, from: anchor, calendar: calendar)
+        return DateInterval(start: start, end: max(start, interval.point(step + 1, from: anchor, calendar: calendar)))
+    }
+
     /// The largest k with `anchor + k × interval <= date`.
     private func firstStep(atOrBefore date: Date, anchor: Date, calendar: GregorianCalendar) -> Int {
         // Exact for minutes and hours; for calendar units, an estimate from the average unit length (off by a step

@@ -84,7 +84,8 @@ public struct StatisticsQueryDescriptor: Sendable {
     }
 
     /// The figures over the predicate's range, in the type's canonical unit, or nil when no sample matches (as in
-    /// HealthKit). Sources of a cumulative type are merged by priority, as everywhere in the library (docs/STATISTICS.md).
+    /// HealthKit). Sources of a cumulative type are merged by the store's priority list for the type (``JSONFileStore/sourcePriorities()``), else
+    /// the default order, as everywhere in the library (docs/STATISTICS.md).
     ///
     /// - Throws: ``HealthError`` (``HealthError/Code/errorInvalidArgument`` wrapping a ``StatisticsError`` for an option
     ///   that does not apply to the type; ``HealthError/Code/errorDatabaseInaccessible`` for store errors).
@@ -96,7 +97,8 @@ public struct StatisticsQueryDescriptor: Sendable {
         let type = predicate.sampleType
         let predicate = try self.predicate.resolvingWorkout(in: store)
         let query = StatisticsRequest(type: type, interval: predicate.interval, unit: type.canonicalUnit,
-                                    options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate())
+                                    options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate(),
+                                    priority: try store.storage.sourcePriorities().priority(for: type.identifier))
         let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))
         guard result.total.sampleCount > 0 else { return nil }
         var total = result.total
@@ -140,13 +142,15 @@ public struct StatisticsCollectionQueryDescriptor: Sendable {
         let predicate = try self.predicate.resolvingWorkout(in: store)
         let query = StatisticsRequest(type: type, interval: predicate.interval, unit: type.canonicalUnit,
                                     options: options.isEmpty ? nil : options, predicate: predicate.predicate ?? SamplePredicate(),
-                                    bucketInterval: try Self.bucket(intervalComponents), anchor: anchorDate)
-        let result = try query.run(on: store, calendar: GregorianCalendar(timeZone: store.timeZone))
+                                    bucketInterval: try Self.bucket(intervalComponents), anchor: anchorDate,
+                                    priority: try store.storage.sourcePriorities().priority(for: type.identifier))
+        let calendar = GregorianCalendar(timeZone: store.timeZone)
+        let result = try query.run(on: store, calendar: calendar)
         return StatisticsCollection(buckets: result.buckets.map { bucket in
             var bucket = bucket
             bucket.unit = result.unit
             return bucket
-        })
+        }, grid: BucketGrid(interval: try Self.bucket(intervalComponents), anchor: anchorDate), calendar: calendar, unit: result.unit)
     }
 
     /// The bucket length `components` names.

@@ -32,6 +32,16 @@ public struct SamplePredicate: Hashable, Sendable {
     var workoutInterval: DateInterval?
     /// Conditions on a state of mind (`Query.predicateForStatesOfMind(...)`); every one must hold.
     var stateOfMindConditions: [StateOfMindCondition] = []
+    /// The dates of predicates ``and(_:)`` combined, each with its own options, when more than one had dates: every
+    /// one must hold (``interval`` is then the narrowest of them, which a matching sample overlaps).
+    var dateConditions: [DateCondition] = []
+
+    /// Dates a sample must relate to as its options say (one predicate's, inside ``and(_:)``).
+    struct DateCondition: Hashable, Sendable {
+        var interval: DateInterval
+        var options: DateOptions
+    }
+
     /// Only workouts of these activity types' raw values (`Query.predicateForWorkouts(with:)`); nil means any sample.
     var workoutActivityRawValues: Set<Int>?
 
@@ -47,11 +57,20 @@ public struct SamplePredicate: Hashable, Sendable {
     /// An instantaneous sample overlaps when it lies in `[start, end)`, so a reading at `end` belongs to the next
     /// interval.
     public func matchesDates(_ sample: Sample, in interval: DateInterval) -> Bool {
-        if dateOptions.isEmpty { return sample.overlaps(interval) }
-        if dateOptions.contains(.strictStartDate), !(sample.start >= interval.start && sample.start < interval.end) {
+        if !dateConditions.isEmpty {
+            // The combined predicates' own dates decide; options given without dates still apply to `interval`.
+            guard dateConditions.allSatisfy({ SamplePredicate.matches(sample, $0.interval, $0.options) }) else { return false }
+            return dateOptions.isEmpty || SamplePredicate.matches(sample, interval, dateOptions)
+        }
+        return SamplePredicate.matches(sample, interval, dateOptions)
+    }
+
+    private static func matches(_ sample: Sample, _ interval: DateInterval, _ options: DateOptions) -> Bool {
+        if options.isEmpty { return sample.overlaps(interval) }
+        if options.contains(.strictStartDate), !(sample.start >= interval.start && sample.start < interval.end) {
             return false
         }
-        if dateOptions.contains(.strictEndDate), !(sample.end >= interval.start && sample.end < interval.end) {
+        if options.contains(.strictEndDate), !(sample.end >= interval.start && sample.end < interval.end) {
             return false
         }
         return true

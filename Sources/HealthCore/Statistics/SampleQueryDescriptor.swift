@@ -2,12 +2,13 @@
 /// the predicates: `.quantitySample(type:)` predicates give ``QuantitySample``s, `.sample(type:)` predicates
 /// ``HealthSample``s, each of the class of its kind (a correlation with its members).
 public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
-    /// The types and conditions; a sample matching any one is returned.
+    /// The types and conditions; a sample matching any one is returned (once, however many it matches).
     public var predicates: [SampleTypePredicate<Kind>]
     /// The order, the first descriptor first; empty means by start date, oldest first. Each one is any
     /// `SortComparator` of the kind, as given to ``init(predicates:sortDescriptors:limit:)``.
     public var sortDescriptors: [SampleSortDescriptor<Kind>]
-    /// At most this many samples, or nil for all.
+    /// At most this many samples, or nil (or ``ObjectQueryNoLimit``, 0, as ``SampleQuery`` and
+    /// ``AnchoredObjectQueryDescriptor`` read it) for all.
     public var limit: Int?
 
     /// Creates a descriptor sorted by any `SortComparator` of the kind, as HealthKit's takes Foundation's
@@ -17,7 +18,7 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
     /// - Parameters:
     ///   - predicates: The types and conditions; a sample matching any one is returned.
     ///   - sortDescriptors: The order, the first comparator first; empty means by start date, oldest first.
-    ///   - limit: At most this many samples, or nil for all.
+    ///   - limit: At most this many samples, or nil (or 0) for all.
     public init<Comparator: SortComparator>(predicates: [SampleTypePredicate<Kind>], sortDescriptors: [Comparator],
                                             limit: Int? = nil) where Comparator.Compared == Kind {
         self.predicates = predicates
@@ -43,12 +44,16 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
 
     func run(on store: HealthStore) throws -> [Kind] {
         var records: [Sample] = []
+        // A sample that matches several predicates is returned once, as HealthKit ORs them.
+        var seen = Set<UUID>()
         for predicate in predicates {
             let predicate = try predicate.resolvingWorkout(in: store)
             let interval = predicate.interval
             let condition = predicate.predicate ?? SamplePredicate()
             try store.forEachSample(ofType: predicate.sampleType.identifier, overlapping: interval) { sample in
-                if condition.matches(sample, in: interval) { records.append(sample) }
+                if condition.matches(sample, in: interval), predicates.count == 1 || seen.insert(sample.uuid).inserted {
+                    records.append(sample)
+                }
             }
         }
         var found = try HealthSample.objects(of: records, in: store).compactMap { $0 as? Kind }
@@ -64,7 +69,7 @@ public struct SampleQueryDescriptor<Kind: HealthSample>: Sendable {
             }
             return false
         }
-        if let limit, limit >= 0, found.count > limit { found.removeLast(found.count - limit) }
+        if let limit, limit > 0, found.count > limit { found.removeLast(found.count - limit) }
         return found
     }
 }

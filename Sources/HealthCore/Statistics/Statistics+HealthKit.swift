@@ -68,29 +68,73 @@ extension Statistics {
 }
 
 /// The buckets of a ``StatisticsCollectionQueryDescriptor``: HealthKit's `HKStatisticsCollection`.
+///
+/// Its buckets are the grid's whole intervals, `anchor + k × interval` (a day bucket is 23 or 25 hours across a change
+/// of summer time), whatever the predicate's dates: a bucket the predicate's range cuts holds only the samples the
+/// predicate selects, but spans its whole interval, as in HealthKit. Every bucket of the grid can be asked for, those
+/// without data included (their quantities are nil).
 public struct StatisticsCollection: Sendable {
-    /// Every bucket of the range, empty ones included, in order.
+    /// The computed buckets, in order (a bucket of the range without data included).
     private let buckets: [Statistics]
+    /// The grid, the calendar it steps in and the unit of the figures, to give any bucket outside the computed ones.
+    private let grid: BucketGrid?
+    private let calendar: GregorianCalendar
+    private let unit: HealthUnit?
 
-    init(buckets: [Statistics]) { self.buckets = buckets }
+    init(buckets: [Statistics], grid: BucketGrid? = nil, calendar: GregorianCalendar = GregorianCalendar(timeZone: .gmt),
+         unit: HealthUnit? = nil) {
+        self.grid = grid
+        self.calendar = calendar
+        self.unit = unit
+        // The first and last buckets span their whole intervals, not only the part inside the range.
+        var whole = buckets
+        if let grid, let first = whole.first, let last = whole.last {
+            whole[0].start = grid.bucket(containing: first.start, calendar: calendar).start
+            let lastBucket = grid.bucket(containing: last.end > last.start ? last.end.addingTimeInterval(-0.001) : last.start, calendar: calendar)
+            whole[whole.count - 1].end = max(whole[whole.count - 1].end, lastBucket.end)
+        }
+        self.buckets = whole
+    }
 
     /// The buckets that hold data, in order, as `statistics()`.
     public func statistics() -> [Statistics] { buckets.filter { $0.sampleCount > 0 } }
 
-    /// The bucket that contains `date`, as `statistics(for:)`; nil when `date` is outside the range.
+    /// The bucket that contains `date`, as `statistics(for:)`: with nil quantities when it holds no data (nil only
+    /// for a collection made without a grid).
     public func statistics(for date: Date) -> Statistics? {
-        buckets.first { $0.start <= date && date < $0.end }
+        if let bucket = buckets.first(where: { $0.start <= date && date < $0.end }) { return bucket }
+        return grid.map { emptyBucket($0.bucket(containing: date, calendar: calendar)) }
     }
 
-    /// Calls `block` for every bucket between `startDate` and `endDate`, empty ones included (their quantities are
-    /// nil), as `enumerateStatistics(from:to:with:)`; setting the second argument to true stops.
+    /// Calls `block` for every bucket of the grid from the one holding `startDate` to the one holding `endDate`, empty
+    /// ones included (their quantities are nil), as `enumerateStatistics(from:to:with:)`; setting the second argument to
+    /// true stops. At most ``BucketGrid/maximumBucketCount`` buckets are visited.
     public func enumerateStatistics(from startDate: Date, to endDate: Date,
                                     with block: (Statistics, inout Bool) throws -> Void) rethrows {
         var stop = false
-        for bucket in buckets where bucket.end > startDate && bucket.start <= endDate {
+        guard let grid else {
+            for bucket in buckets where bucket.end > startDate && bucket.start <= endDate {
+                try block(bucket, &stop)
+                if stop { return }
+            }
+            return
+        }
+        var cell = grid.bucket(containing: startDate, calendar: calendar)
+        var visited = 0
+        while cell.start <= endDate && visited < BucketGrid.maximumBucketCount {
+            let bucket = buckets.first { $0.start <= cell.start && cell.start < $0.end } ?? emptyBucket(cell)
             try block(bucket, &stop)
             if stop { return }
+            visited += 1
+            guard bucket.end > cell.start else { return }
+            cell = grid.bucket(containing: bucket.end, calendar: calendar)
         }
+    }
+
+    private func emptyBucket(_ interval: DateInterval) -> Statistics {
+        var bucket = Statistics(start: interval.start, end: interval.end)
+        bucket.unit = unit
+        return bucket
     }
 
     /// The sources with data in any bucket, as HealthKit's `sources()` (with `.separateBySource`).

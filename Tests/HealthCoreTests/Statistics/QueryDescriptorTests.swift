@@ -123,18 +123,36 @@ struct QueryDescriptorTests {
     }
 
     /// HealthKit's `NSCompoundPredicate(andPredicateWithSubpredicates:)` ports as `SamplePredicate(andPredicateWithSubpredicates:)`
-    /// and means what ``SamplePredicate/and(_:)`` means: the date ranges intersect and the source sets intersect.
+    /// and means what ``SamplePredicate/and(_:)`` means: a sample matches each predicate's dates with that predicate's
+    /// options, and the source sets intersect.
     func andPredicateWithSubpredicatesIsAnd() {
         let june = Query.predicateForSamples(withStart: TestSupport.date("2024-06-01T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z"))
         let week = Query.predicateForSamples(withStart: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-05T00:00:00Z"),
                                              options: .strictStartDate)
         let compound = SamplePredicate(andPredicateWithSubpredicates: [june, week, Query.predicateForObjects(from: ["bottle", "cup"]),
                                                                        Query.predicateForObjects(from: "cup")])
-        // 28 June 00:00 to 1 July 00:00: the overlap of June and the week; only "cup" is in both source sets.
-        expectEqual(compound.interval, DateInterval(start: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-01T00:00:00Z")))
+        // Only "cup" is in both source sets; samples are read in the narrower range, the week.
         expectEqual(compound.sources, ["cup"])
-        expectEqual(compound.dateOptions, .strictStartDate)
+        expectEqual(compound.interval, DateInterval(start: TestSupport.date("2024-06-28T00:00:00Z"), end: TestSupport.date("2024-07-05T00:00:00Z")))
         expectEqual(compound, SamplePredicate.and([june, week, Query.predicateForObjects(from: ["bottle", "cup"]), Query.predicateForObjects(from: "cup")]))
+        func cup(_ start: String, _ end: String) -> Sample {
+            Sample(typeIdentifier: "HKQuantityTypeIdentifierDietaryWater", start: TestSupport.date(start), end: TestSupport.date(end),
+                   value: .quantity(Quantity(250, try! HealthUnit(parsing: "mL"))), source: "cup", created: TestSupport.date(end))
+        }
+        let range = compound.interval!
+        // In June and starting in the week; in both but starting before the week; starting in the week after June.
+        #expect(compound.matches(cup("2024-06-29T10:00:00Z", "2024-06-29T11:00:00Z"), in: range))
+        #expect(!compound.matches(cup("2024-06-27T23:00:00Z", "2024-06-28T01:00:00Z"), in: range))
+        #expect(!compound.matches(cup("2024-07-02T10:00:00Z", "2024-07-02T11:00:00Z"), in: range))
+        // Each predicate's options hold for its own dates (a review: the end range was applied to the overlap of both).
+        let secondOfJune = Query.predicateForSamples(withStart: TestSupport.date("2024-06-02T00:00:00Z"), end: TestSupport.date("2024-06-03T00:00:00Z"))
+        let endsEarlyInJune = Query.predicateForSamples(withStart: TestSupport.date("2024-06-01T00:00:00Z"),
+                                                        end: TestSupport.date("2024-06-04T00:00:00Z"), options: .strictEndDate)
+        let night = cup("2024-06-02T23:00:00Z", "2024-06-03T01:00:00Z")
+        #expect(secondOfJune.matches(night, in: secondOfJune.interval!) && endsEarlyInJune.matches(night, in: endsEarlyInJune.interval!))
+        let both = SamplePredicate.and([secondOfJune, endsEarlyInJune])
+        #expect(both.matches(night, in: both.interval!))
+        #expect(!both.matches(cup("2024-06-02T23:00:00Z", "2024-06-04T01:00:00Z"), in: both.interval!))
         expectEqual(SamplePredicate(andPredicateWithSubpredicates: []), SamplePredicate())
     }
 
