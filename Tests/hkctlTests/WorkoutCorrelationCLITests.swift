@@ -49,6 +49,39 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
+    /// An iOS 16+ export keeps a workout's totals in `WorkoutStatistics` (for the workout and again for each of its
+    /// activities): `list workouts --format json` gives the totals from them, as CSV does, and each type's figures
+    /// once (a review: JSON said null where CSV said 351.2 kcal, and listed the swim's 1,500 m twice).
+    func aModernExportsWorkoutHasItsTotalsInJSON() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let folder = (cli.storePath as NSString).deletingLastPathComponent
+            let stat = { (type: String, sum: String, unit: String) in
+                "  <WorkoutStatistics type=\"HKQuantityTypeIdentifier\(type)\" startDate=\"2024-05-13 07:00:00 -0700\" "
+                    + "endDate=\"2024-05-13 07:41:00 -0700\" sum=\"\(sum)\" unit=\"\(unit)\"/>\n"
+            }
+            let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n"
+                + " <Workout workoutActivityType=\"HKWorkoutActivityTypeSwimming\" duration=\"40\" durationUnit=\"min\" sourceName=\"Watch\" "
+                + "creationDate=\"2024-05-13 07:41:00 -0700\" startDate=\"2024-05-13 07:00:00 -0700\" endDate=\"2024-05-13 07:41:00 -0700\">\n"
+                + "  <WorkoutActivity uuid=\"0A1B2C3D-1111-4222-8333-444455556666\" startDate=\"2024-05-13 07:00:00 -0700\" "
+                + "endDate=\"2024-05-13 07:41:00 -0700\" duration=\"40\" durationUnit=\"min\">\n" + stat("DistanceSwimming", "1500", "m")
+                + "  </WorkoutActivity>\n" + stat("DistanceSwimming", "1500", "m") + stat("ActiveEnergyBurned", "300", "Cal")
+                + " </Workout>\n</HealthData>\n"
+            try xml.write(toFile: folder + "/swim.xml", atomically: true, encoding: .utf8)
+            let imported = try cli.run(["import", folder + "/swim.xml"])
+            expectEqual(imported.status, 0, "\(imported.stderr)")
+            let listed = try array(try cli.run(["list", "workouts", "--from", "2024-05-13", "--to", "2024-05-13", "--format", "json"]).stdout)
+            let swim = try #require(listed.first)
+            let energy = swim["totalEnergyBurned"] as? [String: Any], distance = swim["totalDistance"] as? [String: Any]
+            expectEqual(energy?["value"] as? Double, 300)
+            expectEqual(energy?["unit"] as? String, "kcal")
+            expectEqual(distance?["value"] as? Double, 1500)
+            expectEqual(distance?["unit"] as? String, "m")
+            let statistics = try #require(swim["statistics"] as? [[String: Any]])
+            expectEqual(statistics.compactMap { $0["type"] as? String }.sorted(),
+                        ["HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierDistanceSwimming"])
+        }
+    }
+
     func badWorkoutsAreRefusedAndChangeNothing() throws {
         try CLIRunner.withTemporaryStore { cli in
             try cli.run(["add", "water", "1L"])
@@ -181,6 +214,7 @@ private let workoutCorrelationCLITestsChecks: [Check<WorkoutCorrelationCLITests>
     Check("bloodPressureIsOneReadingOfTwoSamples", WorkoutCorrelationCLITests.bloodPressureIsOneReadingOfTwoSamples),
     Check("foodEntriesAreCountedByDietaryEnergy", WorkoutCorrelationCLITests.foodEntriesAreCountedByDietaryEnergy),
     Check("typesWorkoutsListsEveryActivity", WorkoutCorrelationCLITests.typesWorkoutsListsEveryActivity),
+    Check("aModernExportsWorkoutHasItsTotalsInJSON", WorkoutCorrelationCLITests.aModernExportsWorkoutHasItsTotalsInJSON),
     Check("aSourceNeedsTheWorkoutTypeAndTheMemberTypes",
           WorkoutCorrelationCLITests.aSourceNeedsTheWorkoutTypeAndTheMemberTypes),
     Check("workoutsRoundTripThroughJSONLinesAndHealthXML",

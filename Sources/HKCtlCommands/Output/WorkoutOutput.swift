@@ -12,7 +12,8 @@ struct WorkoutOutput {
     }
 
     /// `{"uuid","type","activity","activityType","start","end","duration","totalEnergyBurned","totalDistance",
-    /// "pace","averageHeartRate","events","statistics","route","source","metadata"}`; `route` is
+    /// "pace","averageHeartRate","events","statistics","route","source","metadata"}`; the totals are the workout's, else
+    /// its statistics' (kcal, m); `statistics` has each type's figures once (``Workout/totalStatistics``); `route` is
     /// `{"locations":N,"start":…,"end":…}` (the route's point count and its first and last times) or null.
     func json(_ workout: Workout, heartRate: Double?) -> String {
         let zone = zone(of: workout)
@@ -20,15 +21,24 @@ struct WorkoutOutput {
         text += ",\"activity\":\(JSONText.quoted(workout.activity.name)),\"activityType\":\(workout.activity.rawValue)"
         text += ",\"start\":\"\(ISODate.format(workout.start, in: zone))\",\"end\":\"\(ISODate.format(workout.end, in: zone))\""
         text += ",\"duration\":" + NumberFormatting.json(workout.duration)
-        text += ",\"totalEnergyBurned\":" + (workout.detail.totalEnergyBurned.map(quantity) ?? "null")
-        text += ",\"totalDistance\":" + (workout.detail.totalDistance.map(quantity) ?? "null")
+        // The totals as written, else from the statistics (where iOS 16+ exports keep them), as CSV and tables give them.
+        text += ",\"totalEnergyBurned\":" + (workout.detail.totalEnergyBurned.map(quantity)
+            ?? workout.energyKilocalories.map { quantity(Quantity($0, Workout.kilocalorie)) } ?? "null")
+        let written = workout.detail.totalDistance
+        if let written, written.value > 0 {
+            text += ",\"totalDistance\":" + quantity(written)
+        } else if let meters = workout.distanceMeters, written == nil || meters > 0 {
+            text += ",\"totalDistance\":" + quantity(Quantity(meters, Workout.meter))
+        } else {
+            text += ",\"totalDistance\":" + (written.map(quantity) ?? "null")
+        }
         text += ",\"pace\":" + (workout.paceSecondsPerKilometer.finite.map { NumberFormatting.json($0.rounded()) } ?? "null")
         text += ",\"averageHeartRate\":" + (heartRate.map { NumberFormatting.json(($0 * 10).rounded() / 10) } ?? "null")
         text += ",\"events\":[" + workout.detail.events.map { event in
             "{\"type\":\"\(event.kind.name)\",\"date\":\"\(ISODate.format(event.date, in: zone))\",\"duration\":"
                 + NumberFormatting.json(event.duration) + "}"
         }.joined(separator: ",") + "]"
-        text += ",\"statistics\":[" + workout.workoutStatistics.map { statistic in
+        text += ",\"statistics\":[" + workout.totalStatistics.map { statistic in
             var item = "{\"type\":" + JSONText.quoted(statistic.typeIdentifier) + ",\"start\":\""
                 + ISODate.format(statistic.start, in: zone) + "\",\"end\":\"" + ISODate.format(statistic.end, in: zone) + "\""
             for (name, value) in [("sum", statistic.sum), ("average", statistic.average), ("minimum", statistic.minimum),

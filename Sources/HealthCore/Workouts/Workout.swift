@@ -100,11 +100,16 @@ public final class Workout: HealthSample, @unchecked Sendable {
     /// of ``allStatistics``.
     public var workoutStatistics: [WorkoutStatistic] { detail.statistics + detail.activities.flatMap(\.statistics) }
 
+    /// The workout's figures, each type's once: its own statistics, and for a type it has none of, those of its parts
+    /// (an iOS 16+ export writes a type's figures both for the workout and for each of its activities).
+    public var totalStatistics: [WorkoutStatistic] {
+        let own = Set(detail.statistics.map(\.typeIdentifier))
+        return detail.statistics + detail.activities.flatMap(\.statistics).filter { !own.contains($0.typeIdentifier) }
+    }
+
     private func statisticSum(_ identifier: String, in unit: HealthUnit) -> Double? {
-        let matching = detail.statistics.filter { $0.typeIdentifier == identifier }
-        let source = matching.isEmpty ? detail.activities.flatMap(\.statistics).filter { $0.typeIdentifier == identifier } : matching
         var total: Double?
-        for statistic in source {
+        for statistic in totalStatistics where statistic.typeIdentifier == identifier {
             guard let sum = statistic.sum, let unitText = statistic.unit, let from = try? HealthUnit(parsing: unitText),
                   let value = try? from.convert(sum, to: unit) else { continue }
             total = (total ?? 0) + value
@@ -112,8 +117,10 @@ public final class Workout: HealthSample, @unchecked Sendable {
         return total
     }
 
-    static let kilocalorie = try! HealthUnit(parsing: "kcal")
-    static let meter = try! HealthUnit(parsing: "m")
+    /// Kilocalories, the unit of ``energyKilocalories``.
+    public static let kilocalorie = try! HealthUnit(parsing: "kcal")
+    /// Metres, the unit of ``distanceMeters``.
+    public static let meter = try! HealthUnit(parsing: "m")
 
     /// The valid range of a workout's total energy, in kilocalories: a typing mistake beyond it is refused.
     public static let energyRange: ClosedRange<Double> = 0...50_000
