@@ -61,11 +61,13 @@ extension HealthUnit {
     public static func pound() -> HealthUnit { known("lb") }
     /// Stones.
     public static func stone() -> HealthUnit { known("st") }
-    /// Moles of a substance of molar mass `gramsPerMole`, with a prefix (`mmol<180.15588>` for glucose).
+    /// Moles of a substance of molar mass `gramsPerMole`, with a prefix (`mmol<180.15588>` for glucose). The molar mass
+    /// must be positive and finite: any other is a programming error and stops the program, as HealthKit raises an
+    /// exception (``HealthUnit/init(parsing:)`` of `mol<0>` throws instead).
     public static func moleUnit(with prefix: MetricPrefix, molarMass gramsPerMole: Double) -> HealthUnit {
         known(prefix.symbol + "mol<\(NumberFormatting.json(gramsPerMole))>")
     }
-    /// Moles of a substance of molar mass `gramsPerMole`.
+    /// Moles of a substance of molar mass `gramsPerMole` (positive and finite, as above).
     public static func moleUnit(withMolarMass gramsPerMole: Double) -> HealthUnit { moleUnit(with: .none, molarMass: gramsPerMole) }
 
     // Length
@@ -184,7 +186,8 @@ extension HealthUnit {
     public func unitDivided(by unit: HealthUnit) -> HealthUnit { Self.known("(\(unitString))/(\(unit.unitString))") }
     /// This unit multiplied by `unit` (`kg·m`), as `HKUnit.unitMultiplied(by:)`.
     public func unitMultiplied(by unit: HealthUnit) -> HealthUnit { Self.known("(\(unitString))*(\(unit.unitString))") }
-    /// This unit to an integer power (`m^2`), as `HKUnit.unitRaised(toPower:)`.
+    /// This unit to an integer power (`m^2`), as `HKUnit.unitRaised(toPower:)`: from -9999 to 9999, and not of a
+    /// temperature in degrees or a decibel unit; anything else is a programming error and stops the program.
     public func unitRaised(toPower power: Int) -> HealthUnit {
         power == 1 ? self : Self.known(power == 0 ? "count" : "(\(unitString))^\(power)")
     }

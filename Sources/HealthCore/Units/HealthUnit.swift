@@ -7,8 +7,9 @@ import Darwin
 /// A unit of measure in HealthKit's unit system, such as `mL`, `kg`, `count/min` or `mmol<180.1558800000541>/L`.
 ///
 /// A unit is parsed from HealthKit's unit-string grammar (see ``HealthUnit/init(parsing:)``) and always prints
-/// back in HealthKit's canonical spelling through ``unitString``. Conversion between two units is exact up to
-/// floating point and only allowed when both have the same ``dimension``.
+/// back in HealthKit's canonical spelling through ``unitString``. Conversion between two units uses exact factors,
+/// gives its result to 12 significant digits (so 500 mL is 0.5 L, not 0.5000000000000001; HealthKit keeps the last
+/// bits) and is only allowed when both have the same ``dimension``.
 public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
     /// The canonical HealthKit spelling, such as `mL` or `mL/min·kg`. Parsing it gives this unit back.
     public let unitString: String
@@ -39,7 +40,8 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
     /// - Parameters:
     ///   - value: A value measured in this unit.
     ///   - target: The unit to express it in.
-    /// - Returns: The same amount expressed in `target`.
+    /// - Returns: The same amount expressed in `target`, to 12 significant digits (the value itself when `target` is
+    ///   this unit).
     /// - Throws: ``UnitError/incompatible(_:_:)`` when the dimensions differ (`mL` to `kg`).
     public func convert(_ value: Double, to target: HealthUnit) throws -> Double {
         if self == target { return value }
