@@ -74,10 +74,7 @@ struct DirectLineComposer {
         }
         appendInteger(record.start * 1000)
         appendInteger(record.end * 1000)
-        if record.isQuantity && record.created != record.end {
-            // An amount with its own creation date: left out, as ``RecordIdentity`` leaves it out.
-            key.append(UInt8(ascii: "q"))
-        } else if record.isQuantity {
+        if record.isQuantity {
             key.append(UInt8(ascii: "n"))
             let number = record.identityNumber
             appendInteger(Int64(bitPattern: (number == 0 ? 0 : number).bitPattern))

@@ -5,11 +5,7 @@ import TextSupport
 /// A record's identity covers everything it holds: type, source, source version, device, start, end, value and
 /// unit, creation date and metadata (HealthKit gives every object its own uuid, so two records that differ in any of
 /// these are two samples). When the record carries HealthKit's `HKMetadataKeySyncIdentifier`, it is the type,
-/// source, sync identifier and sync version instead. An amount (a quantity, or a number kept generically) counts only
-/// when the record has no creation date of its own (its creation date is its end): the Health app prints amounts in
-/// the phone's preferred unit to six significant digits, so the same sample exported before and after the units
-/// changed (`160 lb`, `72.5748 kg`) has no common form, and its creation date tells it apart anyway. Otherwise values
-/// and units are compared in a normal form (in the type's canonical unit to 12 significant digits, `72.40 kg` =
+/// source, sync identifier and sync version instead. Values and units are compared in a normal form (`72.40 kg` =
 /// `72.4 kg`; a category value by its canonical export name), dates as instants (the offset an export writes them
 /// with changes with the phone's zone), so a type kept generically today gets the same identity once the catalogue
 /// types it. For elements other than `Record` (workouts, activity summaries), their attributes (`@duration`, ...)
@@ -178,17 +174,10 @@ struct RecordIdentity {
         key.append(contentsOf: metadataText.bytes)
         RecordIdentity.padToBlock(&key)
         prefixLength = key.count
-        let end = Int64((sample.end.timeIntervalSince1970 * 1000).rounded())
-        let created = Int64((sample.created.timeIntervalSince1970 * 1000).rounded())
         append(Int64((sample.start.timeIntervalSince1970 * 1000).rounded()))
-        append(end)
-        if created != end, RecordIdentity.isAmount(sample.value) {
-            // An amount with its own creation date: the record is known without it (``RecordIdentity``).
-            key.append(UInt8(ascii: "q"))
-        } else {
-            appendValue(sample.value, type: sample.typeIdentifier, canonical: true)
-        }
-        append(created)
+        append(Int64((sample.end.timeIntervalSince1970 * 1000).rounded()))
+        appendValue(sample.value, type: sample.typeIdentifier, canonical: true)
+        append(Int64((sample.created.timeIntervalSince1970 * 1000).rounded()))
         appendAttributes(sample)
     }
 
@@ -306,16 +295,6 @@ struct RecordIdentity {
     /// - Parameter canonical: Whether a quantity counts in its type's canonical unit, to 12 significant digits (the
     ///   identity: an export made after the phone's units changed, lb to kg, writes every value anew); else as
     ///   written (the older rule's ``legacyUUID(for:)``).
-    /// Whether `value` is an amount (a quantity, or a number kept generically), which the identity of a record with a
-    /// creation date of its own leaves out.
-    private static func isAmount(_ value: SampleValue) -> Bool {
-        switch value {
-        case .quantity: return true
-        case .category: return false
-        case let .generic(text, _): return DecimalParser.parse(text) != nil
-        }
-    }
-
     private mutating func appendValue(_ value: SampleValue, type identifier: String, canonical: Bool) {
         switch value {
         case let .quantity(quantity):

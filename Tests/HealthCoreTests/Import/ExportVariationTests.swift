@@ -244,46 +244,67 @@ extension ImportTests {
             let metric = [record("BodyMass", "72.57477920000001", "kg", minute: 1), record("DistanceWalkingRunning", "1.609344", "km", minute: 2),
                           record("ActiveEnergyBurned", "418.4", "kJ", minute: 3), record("BodyTemperature", "37", "degC", minute: 4),
                           record("DietaryWater", "499.79264960625", "mL", minute: 5)]
-            try ExportVariationTests.expectTheSameRecords(us, metric, new: record("BodyMass", "72.6", "kg", minute: 1))
-        }
-
-        /// `a` then `b` (and `b` then `a`) into fresh stores, on the direct path and the general one: the second export
-        /// adds nothing, and the record `new` is added after them.
-        private static func expectTheSameRecords(_ a: [String], _ b: [String], new: String) throws {
-            for (first, second) in [(a, b), (b, a)] {
+            for (first, second) in [(us, metric), (metric, us)] {
                 try Support.withTemporaryDirectory { folder in
                     for plain in [false, true] {
                         let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
                         let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
                         let before = try Support.importXML(Support.export(first.joined(separator: "\n")), into: target)
-                        expectEqual(before.totals.added, first.count, "plain \(plain): \(before.counts)")
+                        expectEqual(before.totals.added, 5, "plain \(plain): \(before.counts)")
                         let after = try Support.importXML(Support.export(second.joined(separator: "\n")), into: target)
                         expectEqual(after.totals.added, 0, "plain \(plain): \(after.counts)")
-                        expectEqual(after.totals.alreadyPresent, second.count, "plain \(plain): \(after.counts)")
-                        let other = try Support.importXML(Support.export(new), into: target)
+                        expectEqual(after.totals.alreadyPresent, 5, "plain \(plain): \(after.counts)")
+                        let other = try Support.importXML(Support.export(record("BodyMass", "72.6", "kg", minute: 1)), into: target)
                         expectEqual(other.totals.added, 1, "plain \(plain): \(other.counts)")
                     }
                 }
             }
         }
 
-        /// The same samples in an export made after the phone's units changed, printed as the Health app prints them (six
-        /// significant digits, so 160 lb is 72.5748 kg): records with a creation date of their own are known without
-        /// their amounts, so the second export adds nothing, on both paths and in both orders (a review: after
-        /// km → mi the distances and energies counted twice). A record made at another time is new whatever it holds.
-        func theSameSamplesPrintedInOtherUnitsAreTheSameRecords() throws {
-            func record(_ type: String, _ value: String, _ unit: String, minute: Int, created: String = "09:30:07") -> String {
-                let time = "2024-05-02 09:\(minute < 10 ? "0" : "")\(minute):00 +0200"
-                return Support.record("HKQuantityTypeIdentifier" + type, value: value, unit: unit, start: time, end: time,
-                                      created: "2024-05-02 \(created) +0200")
+        /// Records that differ only in their amounts (two foods a nutrition app logged at once) stay apart whatever
+        /// the order and number of them an export holds: the store holding one, an export of both adds the other, and
+        /// two meals' members stay each meal's own (a review of a rule that left amounts out of the identity: the
+        /// second meal took the first one's members, and 350 kcal was stored twice while 120 was lost).
+        func recordsThatDifferOnlyInTheirAmountsStayApart() throws {
+            func food(_ type: String, _ value: String, _ unit: String) -> String {
+                Support.record("HKQuantityTypeIdentifier" + type, value: value, unit: unit, source: "MyFitnessPal",
+                               start: "2024-06-01 08:00:00 +0000", end: "2024-06-01 08:00:00 +0000", metadata: [("meal", "Breakfast")],
+                               created: "2024-06-01 12:00:05 +0000")
             }
-            let us = [record("BodyMass", "160", "lb", minute: 1), record("DistanceWalkingRunning", "0.0323364", "mi", minute: 2),
-                      record("ActiveEnergyBurned", "0.254", "kcal", minute: 3), record("BodyTemperature", "98.6", "degF", minute: 4),
-                      record("DietaryWater", "16.9", "fl_oz_us", minute: 5), record("WalkingStepLength", "36.6142", "in", minute: 6)]
-            let metric = [record("BodyMass", "72.5748", "kg", minute: 1), record("DistanceWalkingRunning", "0.0520404", "km", minute: 2),
-                          record("ActiveEnergyBurned", "1.06274", "kJ", minute: 3), record("BodyTemperature", "37", "degC", minute: 4),
-                          record("DietaryWater", "499.793", "mL", minute: 5), record("WalkingStepLength", "93", "cm", minute: 6)]
-            try ExportVariationTests.expectTheSameRecords(us, metric, new: record("BodyMass", "72.6", "kg", minute: 1, created: "09:31:00"))
+            let small = food("DietaryEnergyConsumed", "120", "kcal"), large = food("DietaryEnergyConsumed", "350", "kcal")
+            try Support.withTemporaryDirectory { folder in
+                for plain in [false, true] {
+                    let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
+                    let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
+                    _ = try Support.importXML(Support.export(large), into: target)
+                    let both = try Support.importXML(Support.export(small + "\n" + large), into: target)
+                    expectEqual(both.totals.added, 1, "plain \(plain): \(both.counts)")
+                    let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+                    let values = try store.samples(ofType: "HKQuantityTypeIdentifierDietaryEnergyConsumed", overlapping: everything)
+                        .compactMap { $0.value.quantity?.value }.sorted()
+                    expectEqual(values, [120, 350], "plain \(plain)")
+                }
+                // Two meals at once, their members written inside and at top level, as the Health app writes them.
+                let meal = { (energy: String, protein: String) in
+                    " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" creationDate=\"2024-06-01 12:00:05 +0000\" "
+                        + "startDate=\"2024-06-01 08:00:00 +0000\" endDate=\"2024-06-01 08:00:00 +0000\">\n" + food("DietaryEnergyConsumed", energy, "kcal")
+                        + "\n" + food("DietaryProtein", protein, "g") + "\n </Correlation>"
+                }
+                let meals = [food("DietaryEnergyConsumed", "120", "kcal"), food("DietaryProtein", "4", "g"), food("DietaryEnergyConsumed", "350", "kcal"),
+                             food("DietaryProtein", "12", "g"), meal("120", "4"), meal("350", "12")].joined(separator: "\n")
+                let store = JSONFileStore(path: folder + "/meals")
+                _ = try Support.importXML(Support.export(meals), into: store)
+                let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+                let members = try store.samples(ofType: "HKQuantityTypeIdentifierDietaryEnergyConsumed", overlapping: everything)
+                    + store.samples(ofType: "HKQuantityTypeIdentifierDietaryProtein", overlapping: everything)
+                let amounts = Dictionary(uniqueKeysWithValues: members.map { ($0.uuid, $0.value.quantity?.value ?? -1) })
+                let correlations = try store.samples(ofType: "HKCorrelationTypeIdentifierFood", overlapping: everything)
+                expectEqual(correlations.count, 2)
+                let held = correlations.map { correlation in
+                    (correlation.detail?.correlation?.members ?? []).compactMap { amounts[$0.uuid] }.sorted()
+                }.sorted { $0.first ?? 0 < $1.first ?? 0 }
+                expectEqual(held, [[4, 120], [12, 350]])
+            }
         }
 
         /// A sample corrected (``Sample/markAsCorrection(of:catalogue:)``) stays corrected when its export is imported
@@ -417,8 +438,7 @@ private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>
     Check("iOS8ExportsImport", ImportTests.ExportVariationTests.iOS8ExportsImport),
     Check("theSameSamplesExportedInOtherUnitsAreTheSameRecords",
           ImportTests.ExportVariationTests.theSameSamplesExportedInOtherUnitsAreTheSameRecords),
-    Check("theSameSamplesPrintedInOtherUnitsAreTheSameRecords",
-          ImportTests.ExportVariationTests.theSameSamplesPrintedInOtherUnitsAreTheSameRecords),
+    Check("recordsThatDifferOnlyInTheirAmountsStayApart", ImportTests.ExportVariationTests.recordsThatDifferOnlyInTheirAmountsStayApart),
     Check("aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport",
           ImportTests.ExportVariationTests.aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport),
     Check("aCorrectedTwinIsNotHiddenByTheOtherTwin", ImportTests.ExportVariationTests.aCorrectedTwinIsNotHiddenByTheOtherTwin),
