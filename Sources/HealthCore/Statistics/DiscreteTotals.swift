@@ -76,11 +76,16 @@ struct DiscreteTotals {
         }
     }
 
+    /// The longest an instantaneous reading holds its level (10 minutes): a watch reads the heart every few minutes, and
+    /// a reading before a gap (the watch taken off, the last reading of the data, the rest of today) holds it no
+    /// longer, so that empty time added to an interval does not change its average.
+    static let longestHold: TimeInterval = 600
+
     /// How long each reading held its level, for time-weighted averages.
     ///
     /// A reading with a duration weighs its duration. An instantaneous reading holds until the next later reading
-    /// starts, or until `end` (the end of the interval) for the last one; readings at the same instant share
-    /// that time equally.
+    /// starts, or until `end` (the end of the interval) for the last one, but never longer than ``longestHold``;
+    /// readings at the same instant share that time equally.
     ///
     /// - Parameter samples: Readings in chronological order.
     static func temporalWeights<Reading: TimedReading>(_ samples: [Reading], until end: Date) -> [TimeInterval] {
@@ -98,7 +103,7 @@ struct DiscreteTotals {
                 group += 1
             }
             let next = samples[(group + 1)...].first { $0.start > sample.start }?.start ?? max(end, sample.start)
-            let hold = next.timeIntervalSince(sample.start) / Double(group - index + 1)
+            let hold = min(next.timeIntervalSince(sample.start), DiscreteTotals.longestHold) / Double(group - index + 1)
             for member in index...group { weights[member] = hold }
             index = group + 1
         }

@@ -91,15 +91,32 @@ struct CollectionOptionsTests {
     // MARK: Averages
 
     func heartRateIsAveragedByTimeNotByCount() throws {
-        // Instantaneous readings at 08:00 (60 bpm) and 08:10 (120 bpm), hour bucket 08:00–09:00.
-        // 60 holds 10 min until the next reading, 120 holds 50 min until the bucket ends:
-        // (60 × 600 + 120 × 3,000) / 3,600 = 110 bpm. The arithmetic mean would be 90.
-        let samples = [bpm(60, Kit.utc(2024, 6, 1, 8)), bpm(120, Kit.utc(2024, 6, 1, 8, 10))]
+        // Instantaneous readings at 08:00 (60 bpm), 08:02 (120 bpm) and 08:10 (80 bpm), hour bucket 08:00–09:00.
+        // Each holds until the next reading, the last 10 minutes at most (not the 50 left in the hour):
+        // (60 × 2 + 120 × 8 + 80 × 10) / 20 = 94 bpm. The arithmetic mean would be 86.7.
+        let samples = [bpm(60, Kit.utc(2024, 6, 1, 8)), bpm(120, Kit.utc(2024, 6, 1, 8, 2)), bpm(80, Kit.utc(2024, 6, 1, 8, 10))]
         let result = try run(Self.heartRate, samples, from: Kit.utc(2024, 6, 1, 8), to: Kit.utc(2024, 6, 1, 9),
                              bucket: BucketInterval(1, .hour))
-        #expect(Kit.isClose(result.buckets[0].average!, 110))
-        #expect(Kit.isClose(result.total.average!, 110))
+        #expect(Kit.isClose(result.buckets[0].average!, 94))
+        #expect(Kit.isClose(result.total.average!, 94))
         #expect(result.total.minimum == 60 && result.total.maximum == 120)
+    }
+
+    /// Empty time added to a range does not change its average: two readings a minute apart average 80 over the two
+    /// minutes, the hour, the day or the year (a review: 80, 99.3, 99.95; `stats heart-rate --today` at noon was
+    /// nearly the last reading). A reading before a gap of an hour holds 10 minutes.
+    func aReadingHoldsItsLevelTenMinutesAtMost() throws {
+        let samples = [bpm(60, Kit.utc(2024, 6, 1, 10)), bpm(100, Kit.utc(2024, 6, 1, 10, 1))]
+        var averages: [Double] = []
+        for end in [Kit.utc(2024, 6, 1, 10, 11), Kit.utc(2024, 6, 1, 11), Kit.utc(2024, 6, 2), Kit.utc(2025, 1, 1)] {
+            averages.append(try run(Self.heartRate, samples, from: Kit.utc(2024, 6, 1), to: end).total.average!)
+        }
+        #expect(averages.allSatisfy { Kit.isClose($0, (60.0 * 1 + 100 * 10) / 11) }, "\(averages)")
+        let gap = [bpm(60, Kit.utc(2024, 6, 1, 10)), bpm(100, Kit.utc(2024, 6, 1, 11)), bpm(100, Kit.utc(2024, 6, 1, 11, 10))]
+        let result = try run(Self.heartRate, gap, from: Kit.utc(2024, 6, 1), to: Kit.utc(2024, 6, 2))
+        let expected: Double = (60 * 10 + 100 * 10 + 100 * 10) / 30
+        let average = try #require(result.total.average)
+        #expect(Kit.isClose(average, expected), "\(average)")
     }
 
     func heartRateWithDurationsWeighsByDuration() throws {
@@ -211,6 +228,7 @@ private let collectionOptionsTestsChecks: [Check<CollectionOptionsTests>] = [
           CollectionOptionsTests.separateBySourceAloneKeepsTheDefaultFigures),
     Check("mostRecentAndDurationOfACumulativeType", CollectionOptionsTests.mostRecentAndDurationOfACumulativeType),
     Check("heartRateIsAveragedByTimeNotByCount", CollectionOptionsTests.heartRateIsAveragedByTimeNotByCount),
+    Check("aReadingHoldsItsLevelTenMinutesAtMost", CollectionOptionsTests.aReadingHoldsItsLevelTenMinutesAtMost),
     Check("heartRateWithDurationsWeighsByDuration", CollectionOptionsTests.heartRateWithDurationsWeighsByDuration),
     Check("readingsAtTheSameInstantShareTheirTime", CollectionOptionsTests.readingsAtTheSameInstantShareTheirTime),
     Check("weightStaysAnArithmeticMean", CollectionOptionsTests.weightStaysAnArithmeticMean),
