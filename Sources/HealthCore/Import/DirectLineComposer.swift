@@ -32,8 +32,16 @@ struct DirectLineComposer {
         zone = ZoneOffsets(timeZone: timeZone)
     }
 
-    /// The UUID of the record's identity (``RecordIdentity``), its first occurrence.
-    mutating func uuid(of record: DirectRecordGroup.Record, in view: View) -> UUID {
+    /// The UUID of the record's identity with its amount left out, and the amount, as
+    /// ``RecordIdentity/looseUUID(for:)`` gives them; nil for a record without an amount.
+    mutating func looseUUID(of record: DirectRecordGroup.Record, in view: View) -> (uuid: UUID, amount: Double)? {
+        guard record.isQuantity else { return nil }
+        return (uuid(of: record, in: view, leavingAmountOut: true), record.identityNumber)
+    }
+
+    /// The UUID of the record's identity (``RecordIdentity``), its first occurrence; with `leavingAmountOut`, of its
+    /// identity without its amount (``looseUUID(of:in:)``).
+    mutating func uuid(of record: DirectRecordGroup.Record, in view: View, leavingAmountOut: Bool = false) -> UUID {
         key.removeAll()
         // The prefix (namespace, type, source, version, device, padded to whole blocks) repeats from record to
         // record: its SHA-1 state is kept and the key's rest hashed from there.
@@ -74,7 +82,10 @@ struct DirectLineComposer {
         }
         appendInteger(record.start * 1000)
         appendInteger(record.end * 1000)
-        if record.isQuantity {
+        if record.isQuantity && leavingAmountOut {
+            key.append(UInt8(ascii: "q"))
+            key.append(keyField(record.identityUnit, view))
+        } else if record.isQuantity {
             key.append(UInt8(ascii: "n"))
             let number = record.identityNumber
             appendInteger(Int64(bitPattern: (number == 0 ? 0 : number).bitPattern))

@@ -30,7 +30,8 @@ extension HealthImporter {
         let end = Date(timeIntervalSince1970: Double(record.end))
         let long = Double(record.end - record.start) > JSONFileStore.longSampleThreshold
         let counting = encoded == nil
-        let found = try index.insertRecord(type: type, typeKey: typeKey, start: start, end: end, identity: identity) { uuid in
+        let found = try index.insertRecord(type: type, typeKey: typeKey, start: start, end: end, identity: identity,
+                                           loose: { composer.looseUUID(of: record, in: view) }) { uuid in
             // Kept in case it is added later after all: its line, made now while the group's bytes are here (a dry
             // run keeps the sample it would store, for the HAE samples it would supersede).
             guard !counting else {

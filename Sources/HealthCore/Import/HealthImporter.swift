@@ -333,7 +333,7 @@ public final class HealthImporter: @unchecked Sendable {
                 if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
                 let found = sample
                 if let uuid = try index.insertRecord(type: sample.typeIdentifier, start: sample.start, end: sample.end,
-                                                     identity: sample.uuid, hold: { uuid in
+                                                     identity: sample.uuid, loose: { identity.looseUUID(for: found) }, hold: { uuid in
                     var held = found
                     held.uuid = uuid
                     return .sample(held, generic: generic)

@@ -80,7 +80,7 @@ final class IdentityIndex {
     func insert(type: String, typeKey: Int = 0, start: Date, end: Date, uuid: UUID, identity: UUID,
                 hold: () -> HeldRecord.Content) throws -> Bool {
         let partition = try self.partition(type: type, typeKey: typeKey, start: start)
-        return decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity) { hold() }
+        return try decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity) { hold() }
     }
 
     /// Adds a record of an export given by the UUID of its identity (``RecordIdentity``, its first occurrence),
@@ -92,25 +92,33 @@ final class IdentityIndex {
     ///   - hold: What to keep of the record, given the UUID it would be stored under (``HeldRecord``).
     /// - Returns: The UUID the record is stored under, or nil when it is already stored.
     /// - Throws: Store errors from reading a partition.
+    ///   - loose: The record's identity without its amount, and the amount (``RecordIdentity/looseUUID(for:)``), asked
+    ///     for only when the record would be new in a month of the store: a stored sample exported before in other
+    ///     units is that record (``IdentityPartition/matchLoosely(_:amount:)``).
     func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID,
+                      loose: () -> (uuid: UUID, amount: Double)? = { nil },
                       hold: (UUID) -> HeldRecord.Content) throws -> UUID? {
         let partition = try self.partition(type: type, typeKey: typeKey, start: start)
         let before = partition.weight
         let number = partition.occurrence(of: base)
         total += partition.weight - before
         let uuid = number == 1 ? base : RecordIdentity.occurrence(number, of: base)
-        return decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: base) { hold(uuid) }
-            ? uuid : nil
+        return try decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: base,
+                          loose: loose) { hold(uuid) } ? uuid : nil
     }
 
     private func decide(_ partition: Partition, type: String, typeKey: Int, start: Date, end: Date, uuid: UUID, identity: UUID,
-                        hold: () -> HeldRecord.Content) -> Bool {
+                        loose: () -> (uuid: UUID, amount: Double)? = { nil }, hold: () -> HeldRecord.Content) throws -> Bool {
         clock += 1
         partition.lastUse = clock
         let before = partition.weight, releasedBefore = released.count
-        let isNew = partition.match(uuid: uuid, identity: identity, anyUUID: ownUUIDs, hold: {
+        var isNew = partition.match(uuid: uuid, identity: identity, anyUUID: ownUUIDs, hold: {
             HeldRecord(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity, content: hold())
         }, released: &released)
+        if isNew, !ownUUIDs, let source = partition.storeSource, let key = loose() {
+            if partition.loose == nil { partition.loose = try looseEntries(type: source.type, month: source.month) }
+            if partition.matchLoosely(key.uuid, amount: key.amount) { isNew = false }
+        }
         total += partition.weight - before
         if isNew { accepted(partition, type: type, start: start, end: end, uuid: uuid, identity: identity) }
         if released.count > releasedBefore {
@@ -177,8 +185,10 @@ final class IdentityIndex {
             return partition
         }
         try beforeLoad?()
+        var storedAny = false
         let interval = DateInterval(start: IdentityIndex.startOfMonth(key.month), end: IdentityIndex.startOfMonth(key.month + 1))
         try store.forEachSample(ofType: key.type, overlapping: interval) { sample in
+            storedAny = true
             let uuid = identity.uuid(for: sample)
             // A sample under another uuid than its identity's: a later twin, a copy, a sample made by hand or by an
             // older build. An export's record can name only the first two by uuid.
@@ -193,7 +203,23 @@ final class IdentityIndex {
                                     nameable: false)
             }
         }
+        // A month with stored samples may hold one an export in other units names (``looseEntries(type:month:)``).
+        if storedAny { partition.storeSource = (key.type, key.month) }
         return partition
+    }
+
+    /// The stored samples of a type and month with an amount, by their identity without it
+    /// (``IdentityPartition/loose``): read again from the store, and only for a month where a record of an export would
+    /// be new (a re-import of the same export reads none).
+    private func looseEntries(type: String, month: Int) throws -> [UUID: [(identity: UUID, amount: Double)]] {
+        try beforeLoad?()
+        var entries: [UUID: [(identity: UUID, amount: Double)]] = [:]
+        let interval = DateInterval(start: IdentityIndex.startOfMonth(month), end: IdentityIndex.startOfMonth(month + 1))
+        try store.forEachSample(ofType: type, overlapping: interval) { sample in
+            guard let loose = identity.looseUUID(for: sample) else { return }
+            entries[loose.uuid, default: []].append((identity.uuid(for: sample), loose.amount))
+        }
+        return entries
     }
 
     /// Months since year 0 (`year * 12 + month - 1`) of the UTC month containing `date`.

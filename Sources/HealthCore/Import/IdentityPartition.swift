@@ -37,6 +37,12 @@ final class IdentityPartition {
     private var usedOnce = UUIDSet()
     private var groups: [UUID: Group] = [:]
 
+    /// The store's type and month this partition was read from (nil: answered from what this import accepted), and
+    /// its stored samples with an amount by their identity without it (``RecordIdentity/looseUUID(for:)``): each one's
+    /// identity and amount. Read the first time a record of an export would be new here (``matchLoosely(_:amount:)``).
+    var storeSource: (type: String, month: Int)?
+    var loose: [UUID: [(identity: UUID, amount: Double)]]?
+
     /// The identities (first occurrences) of an export's records this import met, present or not.
     private var met = UUIDSet()
     /// How many times this import met identities met more than once.
@@ -99,6 +105,19 @@ final class IdentityPartition {
             if groups[identity] == nil { groups[identity] = Group(used: 1) }
             groups[identity]!.held.append(hold())
             weight += IdentityPartition.heldWeight
+        }
+        return false
+    }
+
+    /// Whether a record that would be new is a stored sample after all, exported before in other units: a stored sample
+    /// of its identity without the amount (`looseIdentity`), whose amount is the record's as six significant digits
+    /// print it in either unit (``RecordIdentity/sameAmount(_:_:)``), and that no record of this import took yet. Takes
+    /// that sample when there is one. Call with ``loose`` read.
+    func matchLoosely(_ looseIdentity: UUID, amount: Double) -> Bool {
+        for entry in loose?[looseIdentity] ?? [] where RecordIdentity.sameAmount(entry.amount, amount)
+            && holders(of: entry.identity) > used(entry.identity) {
+            use(entry.identity)
+            return true
         }
         return false
     }

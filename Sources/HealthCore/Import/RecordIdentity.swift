@@ -60,6 +60,37 @@ struct RecordIdentity {
         key.reserveCapacity(512)
     }
 
+    /// Whether the key being built leaves the amount out (``looseUUID(for:)``), and the amount it left out.
+    private var leavingAmountOut = false
+    private var amountLeftOut: Double?
+
+    /// The UUID of `sample`'s identity with its amount left out (its unit kept: the type's canonical unit when it has
+    /// one), and that amount; nil for a sample without an amount or with a sync identifier. The same sample exported
+    /// before and after the phone's units changed, its amounts printed to six significant digits as the Health app
+    /// prints them (`160 lb`, then `72.5748 kg`), gives the same loose UUID and amounts ``sameAmount(_:_:)`` takes for
+    /// one (``IdentityPartition/matchLoosely(_:amount:)``).
+    mutating func looseUUID(for sample: Sample) -> (uuid: UUID, amount: Double)? {
+        leavingAmountOut = true
+        amountLeftOut = nil
+        defer { leavingAmountOut = false }
+        let uuid = uuid(for: sample)
+        return amountLeftOut.map { (uuid, $0) }
+    }
+
+    /// Whether two amounts of one record in the same unit can be the same amount printed to six significant digits in
+    /// two units: they differ by at most a hundred-thousandth of the larger (each print is within half a unit of its
+    /// sixth digit, at most five millionths).
+    static func sameAmount(_ a: Double, _ b: Double) -> Bool {
+        a == b || abs(a - b) <= 1.000001e-5 * max(abs(a), abs(b))
+    }
+
+    /// Appends a record's amount, or the mark of an amount left out (``looseUUID(for:)``).
+    private mutating func appendAmount(_ amount: Double) {
+        guard leavingAmountOut else { return append(number: amount) }
+        key.append(UInt8(ascii: "q"))
+        amountLeftOut = amount
+    }
+
     /// The UUID of `sample`'s identity (its first occurrence).
     mutating func uuid(for sample: Sample) -> UUID {
         buildKey(sample)
@@ -300,11 +331,11 @@ struct RecordIdentity {
         case let .quantity(quantity):
             if canonical, let unit = categoryType(identifier)?.canonicalUnit, quantity.unit.isCompatible(with: unit),
                let converted = try? quantity.unit.convert(quantity.value, to: unit) {
-                append(number: quantity.unit == unit ? HealthUnit.roundedToPrecision(converted) : converted)
+                appendAmount(quantity.unit == unit ? HealthUnit.roundedToPrecision(converted) : converted)
                 append(unit.unitString)
                 return
             }
-            append(number: quantity.value)
+            appendAmount(quantity.value)
             append(quantity.unit.unitString)
         case let .category(raw):
             // By canonical export name, as a generic sample of a type not yet catalogued would say it.
@@ -312,7 +343,7 @@ struct RecordIdentity {
             append(categoryType(identifier)?.categoryValue(raw: raw)?.exportNames.first ?? String(raw))
             append("")
         case let .generic(text, unit):
-            if let number = DecimalParser.parse(text) { append(number: number) } else {
+            if let number = DecimalParser.parse(text) { appendAmount(number) } else {
                 key.append(UInt8(ascii: "t"))
                 append(text)
             }
