@@ -117,16 +117,16 @@ struct ExportRecordMapper {
             case 6 where XMLText.equals(name, "device"): pending.device = device(attribute)
             case 7 where XMLText.equals(name, "endDate"):
                 pending.end = Self.date(attribute)
-                if pending.end == nil { badDate = ("endDate", attribute.value) }
+                if pending.end == nil { badDate = badDate ?? ("endDate", attribute.value) }
             case 9 where XMLText.equals(name, "startDate"):
                 pending.start = Self.date(attribute)
-                if pending.start == nil { badDate = ("startDate", attribute.value) }
+                if pending.start == nil { badDate = badDate ?? ("startDate", attribute.value) }
             case 10 where XMLText.equals(name, "sourceName"): pending.source = Self.cached(attribute, in: &sources)
             // iOS 8 exports named the source `source`.
             case 6 where XMLText.equals(name, "source"): pending.source = pending.source ?? Self.cached(attribute, in: &sources)
             case 12 where XMLText.equals(name, "creationDate"):
                 pending.created = Self.date(attribute)
-                if pending.created == nil { badDate = ("creationDate", attribute.value) }
+                if pending.created == nil { badDate = badDate ?? ("creationDate", attribute.value) }
             case 13 where XMLText.equals(name, "sourceVersion"): pending.sourceVersion = Self.cached(attribute, in: &versions)
             default:
                 if name.contains(0x20) {
@@ -288,7 +288,8 @@ struct ExportRecordMapper {
                 case "sourceVersion": pending.sourceVersion = Self.cached(attribute, in: &versions); continue
                 case "startDate", "endDate", "creationDate":
                     guard let date = Self.date(attribute) else {
-                        pending.rejection = "the \(name) '\(attribute.value)' is \(ExportDateParser.whyNotADate(attribute.value))"
+                        // The first bad date is named (an export writes creationDate, startDate, endDate).
+                        pending.rejection = pending.rejection ?? "the \(name) '\(attribute.value)' is \(ExportDateParser.whyNotADate(attribute.value))"
                         continue
                     }
                     switch name {

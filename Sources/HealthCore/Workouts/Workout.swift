@@ -81,13 +81,15 @@ public final class Workout: HealthSample, @unchecked Sendable {
         return statisticSum("HKQuantityTypeIdentifierActiveEnergyBurned", in: Workout.kilocalorie)
     }
 
-    /// The distance in metres: the total, else the sum of a distance statistic.
+    /// The distance in metres: the total, else the sum of its distance statistics (a swim, a ride and a run of a
+    /// multisport workout added up).
     public var distanceMeters: Double? {
         if let distance = detail.totalDistance, let value = try? distance.value(in: Workout.meter), value > 0 { return value }
-        for statistic in workoutStatistics where statistic.typeIdentifier.hasPrefix("HKQuantityTypeIdentifierDistance") {
-            if let value = statisticSum(statistic.typeIdentifier, in: Workout.meter) { return value }
+        var total: Double?
+        for identifier in Set(totalStatistics.map(\.typeIdentifier)) where identifier.hasPrefix("HKQuantityTypeIdentifierDistance") {
+            if let value = statisticSum(identifier, in: Workout.meter) { total = (total ?? 0) + value }
         }
-        return detail.totalDistance.flatMap { try? $0.value(in: Workout.meter) }
+        return total ?? detail.totalDistance.flatMap { try? $0.value(in: Workout.meter) }
     }
 
     /// Seconds per kilometre, for activities that measure distance and have one.

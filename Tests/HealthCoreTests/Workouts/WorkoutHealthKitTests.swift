@@ -167,6 +167,20 @@ struct WorkoutHealthKitTests {
         #expect(beats?.average == 150 && beats?.minimum == 90 && beats?.maximum == 180)
         // 2 km + 1500 m = 3.5 km, in the first part's unit.
         expectEqual(workout.statistics(for: QuantityType(.distanceWalkingRunning))?.sumQuantity()?.doubleValue(for: .meter()), 3500)
+        expectEqual(workout.distanceMeters, 3500)
+        // A multisport workout's distance adds its distances of every kind, each once (the workout's own figure, else
+        // its parts'): a swim of 1,500 m, a ride of 40 km and a run of 10 km are 51.5 km (a review: the swim alone).
+        let distance = { (kind: String, sum: Double, unit: String) in
+            WorkoutStatistic(typeIdentifier: "HKQuantityTypeIdentifierDistance" + kind, start: start, end: start.addingTimeInterval(7200),
+                             sum: sum, unit: unit)
+        }
+        let triathlon = Workout(activity: .swimBikeRun, start: start, end: start.addingTimeInterval(7200),
+                                detail: WorkoutDetail(duration: 7200, statistics: [distance("Swimming", 1500, "m"), distance("Cycling", 40, "km")],
+                                                      activities: [WorkoutActivity(start: start, statistics: [distance("Swimming", 1500, "m"),
+                                                                                                               distance("WalkingRunning", 10, "km")])]),
+                                source: "test", created: start)
+        expectEqual(triathlon.distanceMeters, 51_500)
+        expectEqual(triathlon.totalStatistics.count, 3)
     }
 
     // MARK: - Associated samples
