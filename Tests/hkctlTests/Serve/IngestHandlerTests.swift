@@ -95,6 +95,19 @@ struct IngestHandlerTests {
         expectEqual(status(handler.screen(head("POST", "/ingest", fields))), .unsupportedMediaType)
     }
 
+    /// A body with a Content-Encoding is refused (415) before it is read, naming the encoding: gzip would be read as
+    /// JSON and refused with a misleading reason, and a plain body labelled compressed would be stored on a guess.
+    func aCompressedBodyIsRefusedWith415() {
+        let handler = IngestHandler(ingestor: FakeIngestor())
+        for encoding in ["gzip", "br", "deflate", "GZIP"] {
+            let screening = handler.screen(head("POST", "/ingest", [("Authorization", "Bearer good-token"), ("Content-Type", "application/json"),
+                                                                    ("Content-Encoding", encoding)]))
+            expectEqual(status(screening), .unsupportedMediaType, "\(encoding)")
+        }
+        expectEqual(handler.screen(head("POST", "/ingest", [("Authorization", "Bearer good-token"), ("Content-Type", "application/json"),
+                                                            ("Content-Encoding", "identity")])), .withBody)
+    }
+
     func storesThroughTheTokensSourceAndAnswersWithTheReceipt() {
         let ingestor = FakeIngestor()
         let handler = IngestHandler(ingestor: ingestor)
@@ -135,6 +148,7 @@ struct IngestHandlerTests {
 private let ingestHandlerTestsChecks: [Check<IngestHandlerTests>] = [
     Check("routesOnlyIngestAndHealth", IngestHandlerTests.routesOnlyIngestAndHealth),
     Check("theBearerSchemeIsCaseInsensitive", IngestHandlerTests.theBearerSchemeIsCaseInsensitive),
+    Check("aCompressedBodyIsRefusedWith415", IngestHandlerTests.aCompressedBodyIsRefusedWith415),
     Check("storesThroughTheTokensSourceAndAnswersWithTheReceipt",
           IngestHandlerTests.storesThroughTheTokensSourceAndAnswersWithTheReceipt),
     Check("aTokenRevokedWhileTheBodyArrivedStoresNothing",

@@ -27,6 +27,14 @@ struct IngestHandler: RequestHandling {
                 response.logSource = source
                 return .reject(response)
             }
+            // A compressed body would be read as JSON and refused with a misleading reason, and a body labelled
+            // compressed that is not would be stored on a guess: only an unencoded body is taken.
+            if let encoding = head.value("Content-Encoding"), encoding.lowercased() != "identity" {
+                var response = HTTPResponse.error(.unsupportedMediaType, "The body is sent with 'Content-Encoding: \(encoding)'; "
+                                                  + "send it uncompressed (no Content-Encoding).")
+                response.logSource = source
+                return .reject(response)
+            }
             return .withBody
         default:
             return .reject(.error(.notFound, "This server serves only POST /ingest (and GET /health)."))
