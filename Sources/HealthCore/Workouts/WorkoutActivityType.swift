@@ -28,6 +28,18 @@ public struct WorkoutActivityType: Hashable, Sendable, CustomStringConvertible {
         self.isDeprecated = isDeprecated
     }
 
+    /// The known activity type with this raw value, as `HKWorkoutActivityType(rawValue:)`; nil for a raw value HealthKit
+    /// does not define (``raw(_:)`` keeps such a number as an unknown type instead).
+    public init?(rawValue: Int) {
+        guard let known = WorkoutActivityType.index[String(rawValue)] else { return nil }
+        self = known
+    }
+
+    /// Two activity types are the same when their raw values are, as HealthKit's enumeration cases compare.
+    public static func == (lhs: WorkoutActivityType, rhs: WorkoutActivityType) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
     public var description: String { name }
 
     /// `HKWorkoutActivityTypeRunning`.

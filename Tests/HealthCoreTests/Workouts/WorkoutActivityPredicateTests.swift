@@ -43,4 +43,17 @@ struct WorkoutActivityPredicateTests {
             #expect(sleep.isEmpty)
         }
     }
+
+    /// `HKWorkoutActivityType(rawValue:)`: a raw value HealthKit defines gives its type, another nil; two types with one
+    /// raw value are equal whatever name they were made with, as HealthKit's enumeration cases (a review: a type made
+    /// as `(37, "swimming")` differed from `.running` yet was saved as running).
+    @Test func anActivityTypeIsItsRawValue() {
+        expectEqual(WorkoutActivityType(rawValue: 37), .running)
+        expectEqual(WorkoutActivityType(rawValue: 46)?.name, "swimming")
+        #expect(WorkoutActivityType(rawValue: 81) == nil)
+        #expect(WorkoutActivityType(rawValue: -1) == nil)
+        #expect(WorkoutActivityType(37, "swimming") == .running)
+        expectEqual(Set([WorkoutActivityType(37, "swimming"), .running]).count, 1)
+        #expect(WorkoutActivityType.raw(81) != .running && WorkoutActivityType.raw(81).rawValue == 81)
+    }
 }
