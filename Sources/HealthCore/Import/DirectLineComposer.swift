@@ -32,11 +32,16 @@ struct DirectLineComposer {
         zone = ZoneOffsets(timeZone: timeZone)
     }
 
-    /// The UUID of the record's identity with its amount left out, and the amount, as
+    /// The UUID of the record's identity with its amount left out, the amount and its written unit, as
     /// ``RecordIdentity/looseUUID(for:)`` gives them; nil for a record without an amount.
-    mutating func looseUUID(of record: DirectRecordGroup.Record, in view: View) -> (uuid: UUID, amount: Double)? {
+    mutating func looseUUID(of record: DirectRecordGroup.Record, in view: View) -> RecordIdentity.LooseKey? {
         guard record.isQuantity else { return nil }
-        return (uuid(of: record, in: view, leavingAmountOut: true), record.identityNumber)
+        // The unit as written (a key field: its length, then its bytes), in HealthKit's spelling.
+        var field = keyField(record.valueField, view)[...]
+        while let first = field.first, first & 0x80 != 0 { field = field.dropFirst() }
+        let written = String(decoding: field.dropFirst(), as: UTF8.self)
+        return RecordIdentity.LooseKey(uuid: uuid(of: record, in: view, leavingAmountOut: true), amount: record.identityNumber,
+                                       unit: HealthUnit.parse(written)?.unitString ?? written)
     }
 
     /// The UUID of the record's identity (``RecordIdentity``), its first occurrence; with `leavingAmountOut`, of its

@@ -326,7 +326,7 @@ public final class HealthImporter: @unchecked Sendable {
                 isNew = try index.insert(sample, identity: identity.uuid(for: sample), generic: generic)
             } else if member {
                 // A correlation's record is also written at top level: whichever comes first is stored, once.
-                isNew = try index.insert(sample, identity: sample.uuid, generic: generic)
+                isNew = try index.insert(sample, identity: sample.uuid, generic: generic, loose: { identity.looseUUID(for: sample) })
             } else {
                 // A record read straight from the export gets its identity here, on the thread that stores it, and
                 // the UUID of its occurrence when an identical record came before it.

@@ -63,12 +63,13 @@ final class IdentityIndex {
     /// - Parameters:
     ///   - identity: The UUID of the sample's identity.
     ///   - generic: Whether it is kept untyped (for the count, when it is added later after all).
+    ///   - loose: For a record of an export (a correlation's): as in ``insertRecord(type:typeKey:start:end:identity:loose:hold:)``.
     /// - Returns: true when the sample is new.
     /// - Throws: Store errors from reading a partition.
-    func insert(_ sample: Sample, identity: UUID, generic: Bool) throws -> Bool {
-        try insert(type: sample.typeIdentifier, start: sample.start, end: sample.end, uuid: sample.uuid, identity: identity) {
-            .sample(sample, generic: generic)
-        }
+    func insert(_ sample: Sample, identity: UUID, generic: Bool, loose: () -> RecordIdentity.LooseKey? = { nil }) throws -> Bool {
+        let partition = try self.partition(type: sample.typeIdentifier, typeKey: 0, start: sample.start)
+        return try decide(partition, type: sample.typeIdentifier, typeKey: 0, start: sample.start, end: sample.end, uuid: sample.uuid,
+                          identity: identity, loose: loose) { .sample(sample, generic: generic) }
     }
 
     /// Adds a record given by its type, dates and uuid; see ``insert(_:identity:generic:)``.
@@ -96,7 +97,7 @@ final class IdentityIndex {
     ///     for only when the record would be new in a month of the store: a stored sample exported before in other
     ///     units is that record (``IdentityPartition/matchLoosely(_:amount:)``).
     func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID,
-                      loose: () -> (uuid: UUID, amount: Double)? = { nil },
+                      loose: () -> RecordIdentity.LooseKey? = { nil },
                       hold: (UUID) -> HeldRecord.Content) throws -> UUID? {
         let partition = try self.partition(type: type, typeKey: typeKey, start: start)
         let before = partition.weight
@@ -108,16 +109,18 @@ final class IdentityIndex {
     }
 
     private func decide(_ partition: Partition, type: String, typeKey: Int, start: Date, end: Date, uuid: UUID, identity: UUID,
-                        loose: () -> (uuid: UUID, amount: Double)? = { nil }, hold: () -> HeldRecord.Content) throws -> Bool {
+                        loose: () -> RecordIdentity.LooseKey? = { nil }, hold: () -> HeldRecord.Content) throws -> Bool {
         clock += 1
         partition.lastUse = clock
         let before = partition.weight, releasedBefore = released.count
-        var isNew = partition.match(uuid: uuid, identity: identity, anyUUID: ownUUIDs, hold: {
-            HeldRecord(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity, content: hold())
-        }, released: &released)
+        let held = { HeldRecord(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity, content: hold()) }
+        var isNew = partition.match(uuid: uuid, identity: identity, anyUUID: ownUUIDs, hold: held, released: &released)
         if isNew, !ownUUIDs, let source = partition.storeSource, let key = loose() {
-            if partition.loose == nil { partition.loose = try looseEntries(type: source.type, month: source.month) }
-            if partition.matchLoosely(key.uuid, amount: key.amount) { isNew = false }
+            if partition.loose == nil {
+                partition.loose = try looseEntries(type: source.type, month: source.month)
+                partition.looseFloor = self.identity.catalogue.type(identifier: source.type)?.canonicalUnit.map { $0.offset != 0 ? 1e-4 : 0 } ?? 0
+            }
+            if partition.matchLoosely(key, hold: held) { isNew = false }
         }
         total += partition.weight - before
         if isNew { accepted(partition, type: type, start: start, end: end, uuid: uuid, identity: identity) }
@@ -211,13 +214,13 @@ final class IdentityIndex {
     /// The stored samples of a type and month with an amount, by their identity without it
     /// (``IdentityPartition/loose``): read again from the store, and only for a month where a record of an export would
     /// be new (a re-import of the same export reads none).
-    private func looseEntries(type: String, month: Int) throws -> [UUID: [(identity: UUID, amount: Double)]] {
+    private func looseEntries(type: String, month: Int) throws -> [UUID: [(identity: UUID, amount: Double, unit: String)]] {
         try beforeLoad?()
-        var entries: [UUID: [(identity: UUID, amount: Double)]] = [:]
+        var entries: [UUID: [(identity: UUID, amount: Double, unit: String)]] = [:]
         let interval = DateInterval(start: IdentityIndex.startOfMonth(month), end: IdentityIndex.startOfMonth(month + 1))
         try store.forEachSample(ofType: type, overlapping: interval) { sample in
             guard let loose = identity.looseUUID(for: sample) else { return }
-            entries[loose.uuid, default: []].append((identity.uuid(for: sample), loose.amount))
+            entries[loose.uuid, default: []].append((identity.uuid(for: sample), loose.amount, loose.unit))
         }
         return entries
     }

@@ -41,7 +41,10 @@ final class IdentityPartition {
     /// its stored samples with an amount by their identity without it (``RecordIdentity/looseUUID(for:)``): each one's
     /// identity and amount. Read the first time a record of an export would be new here (``matchLoosely(_:amount:)``).
     var storeSource: (type: String, month: Int)?
-    var loose: [UUID: [(identity: UUID, amount: Double)]]?
+    var loose: [UUID: [(identity: UUID, amount: Double, unit: String)]]?
+    /// The least difference two amounts of the type may show and be one print (``RecordIdentity/sameAmount(_:_:floor:)``):
+    /// 0.0001 for a type counted in a unit with an offset (a temperature), else 0.
+    var looseFloor: Double = 0
 
     /// The identities (first occurrences) of an export's records this import met, present or not.
     private var met = UUIDSet()
@@ -109,14 +112,21 @@ final class IdentityPartition {
         return false
     }
 
-    /// Whether a record that would be new is a stored sample after all, exported before in other units: a stored sample
-    /// of its identity without the amount (`looseIdentity`), whose amount is the record's as six significant digits
-    /// print it in either unit (``RecordIdentity/sameAmount(_:_:)``), and that no record of this import took yet. Takes
-    /// that sample when there is one. Call with ``loose`` read.
-    func matchLoosely(_ looseIdentity: UUID, amount: Double) -> Bool {
-        for entry in loose?[looseIdentity] ?? [] where RecordIdentity.sameAmount(entry.amount, amount)
+    /// Whether a record that would be new is a stored sample after all, exported before in another unit: a stored
+    /// sample of its identity without the amount (`key`), whose amount was written in another unit than the record's
+    /// (in the same unit, the same amount prints alike and the identities would have matched) and is the record's as
+    /// six significant digits print it in either unit (``RecordIdentity/sameAmount(_:_:floor:)``), and that no record of
+    /// this import took yet. Takes that sample when there is one, holding the record (`hold`): when the stored sample's
+    /// own record comes later, the held one is new after all (``match(uuid:identity:anyUUID:hold:released:)``
+    /// releases it). Call with ``loose`` read.
+    func matchLoosely(_ key: RecordIdentity.LooseKey, hold: () -> HeldRecord) -> Bool {
+        for entry in loose?[key.uuid] ?? [] where entry.unit != key.unit
+            && RecordIdentity.sameAmount(entry.amount, key.amount, floor: looseFloor)
             && holders(of: entry.identity) > used(entry.identity) {
             use(entry.identity)
+            if groups[entry.identity] == nil { groups[entry.identity] = Group(used: 1) }
+            groups[entry.identity]!.held.append(hold())
+            weight += IdentityPartition.heldWeight
             return true
         }
         return false

@@ -64,24 +64,40 @@ struct RecordIdentity {
     private var leavingAmountOut = false
     private var amountLeftOut: Double?
 
-    /// The UUID of `sample`'s identity with its amount left out (its unit kept: the type's canonical unit when it has
-    /// one), and that amount; nil for a sample without an amount or with a sync identifier. The same sample exported
-    /// before and after the phone's units changed, its amounts printed to six significant digits as the Health app
-    /// prints them (`160 lb`, then `72.5748 kg`), gives the same loose UUID and amounts ``sameAmount(_:_:)`` takes for
-    /// one (``IdentityPartition/matchLoosely(_:amount:)``).
-    mutating func looseUUID(for sample: Sample) -> (uuid: UUID, amount: Double)? {
+    /// The UUID of `sample`'s identity with its amount left out (the unit it is counted in kept: the type's canonical
+    /// unit when it has one), that amount, and the unit the amount was written in (``HealthUnit/unitString``); nil for
+    /// a sample without an amount or with a sync identifier. The same sample exported before and after the phone's
+    /// units changed, its amounts printed to six significant digits as the Health app prints them (`160 lb`, then
+    /// `72.5748 kg`), gives the same loose UUID, amounts ``sameAmount(_:_:floor:)`` takes for one, and two written units
+    /// (``IdentityPartition/matchLoosely(_:amount:unit:hold:released:)``).
+    mutating func looseUUID(for sample: Sample) -> LooseKey? {
         leavingAmountOut = true
         amountLeftOut = nil
         defer { leavingAmountOut = false }
         let uuid = uuid(for: sample)
-        return amountLeftOut.map { (uuid, $0) }
+        guard let amount = amountLeftOut else { return nil }
+        let unit: String
+        switch sample.value {
+        case let .quantity(quantity): unit = quantity.unit.unitString
+        case let .generic(_, written): unit = written.map { canonicalUnit($0) } ?? ""
+        case .category: return nil
+        }
+        return LooseKey(uuid: uuid, amount: amount, unit: unit)
     }
 
-    /// Whether two amounts of one record in the same unit can be the same amount printed to six significant digits in
-    /// two units: they differ by at most a hundred-thousandth of the larger (each print is within half a unit of its
-    /// sixth digit, at most five millionths).
-    static func sameAmount(_ a: Double, _ b: Double) -> Bool {
-        a == b || abs(a - b) <= 1.000001e-5 * max(abs(a), abs(b))
+    /// A record's identity without its amount, the amount, and the unit it was written in (``looseUUID(for:)``).
+    struct LooseKey {
+        var uuid: UUID
+        var amount: Double
+        var unit: String
+    }
+
+    /// Whether two amounts of one record, counted in one unit, can be the same amount printed to six significant
+    /// digits in two units: they differ by at most a hundred-thousandth of the larger (each print is within half a unit
+    /// of its sixth digit, at most five millionths of it), or by at most `floor` (a unit with an offset: 32.0001 °F is
+    /// within 0.00003 °C of 0 °C, far more than a hundred-thousandth of it).
+    static func sameAmount(_ a: Double, _ b: Double, floor: Double = 0) -> Bool {
+        a == b || abs(a - b) <= max(1.000001e-5 * max(abs(a), abs(b)), floor)
     }
 
     /// Appends a record's amount, or the mark of an amount left out (``looseUUID(for:)``).

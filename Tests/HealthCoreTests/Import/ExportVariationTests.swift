@@ -281,6 +281,72 @@ extension ImportTests {
             try ExportVariationTests.expectTheSameRecords(us, metric, new: record("BodyMass", "72.6", "kg", minute: 1))
         }
 
+        /// The review of the rule above (a look in other units): a temperature near 0 °C printed in °F (its print's error
+        /// is absolute, far more than a hundred-thousandth of 0.09 °C), a meal's records inside its correlation (the
+        /// correlation written before the top-level copies), and no look at all for amounts written in the same unit
+        /// (100,000 and 100,001 steps, 100 and 100.0005 kcal, which a record before its look-alike took the place of).
+        func aLookInOtherUnitsCoversTemperaturesAndMealsAndNotTheSameUnit() throws {
+            func water(_ value: String, _ unit: String, minute: Int) -> String {
+                let time = "2024-05-02 09:\(minute < 10 ? "0" : "")\(minute):00 +0200"
+                return Support.record("HKQuantityTypeIdentifierWaterTemperature", value: value, unit: unit, start: time, end: time,
+                                      created: "2024-05-02 09:30:07 +0200")
+            }
+            let celsius = [water("0.0912345", "degC", minute: 1), water("0.513579", "degC", minute: 2), water("-1.23456", "degC", minute: 3),
+                           water("1.23456", "degC", minute: 4), water("12.3456", "degC", minute: 5)]
+            let fahrenheit = [water("32.1642", "degF", minute: 1), water("32.9244", "degF", minute: 2), water("29.7778", "degF", minute: 3),
+                              water("34.2222", "degF", minute: 4), water("54.2221", "degF", minute: 5)]
+            try ExportVariationTests.expectTheSameRecords(celsius, fahrenheit, new: water("0.3", "degC", minute: 1))
+            // A meal: its correlation first, then its records at top level, in kcal and then in kJ.
+            func food(_ value: String, _ unit: String) -> String {
+                Support.record("HKQuantityTypeIdentifierDietaryEnergyConsumed", value: value, unit: unit, source: "MyFitnessPal",
+                               start: "2024-06-01 08:00:00 +0000", end: "2024-06-01 08:00:00 +0000", created: "2024-06-01 12:00:05 +0000")
+            }
+            func meal(_ value: String, _ unit: String) -> String {
+                " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" creationDate=\"2024-06-01 12:00:05 +0000\" "
+                    + "startDate=\"2024-06-01 08:00:00 +0000\" endDate=\"2024-06-01 08:00:00 +0000\">\n" + food(value, unit) + "\n </Correlation>\n"
+                    + food(value, unit)
+            }
+            try Support.withTemporaryDirectory { folder in
+                for plain in [false, true] {
+                    let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
+                    let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
+                    _ = try Support.importXML(Support.export(meal("451.237", "kcal")), into: target)
+                    let again = try Support.importXML(Support.export(meal("1887.98", "kJ")), into: target)
+                    expectEqual(again.totals.added, 0, "plain \(plain): \(again.counts)")
+                }
+            }
+            // The same unit: never looked for in other units, whatever the order.
+            func steps(_ value: String, minute: Int = 1) -> String {
+                Support.record(value: value, start: "2024-05-02 09:0\(minute):00 +0200", end: "2024-05-02 09:0\(minute):00 +0200",
+                               created: "2024-05-02 09:30:07 +0200")
+            }
+            let energy = { (value: String) in food(value, "kcal") }
+            for (stored, export) in [([steps("100000")], [steps("100001")]), ([energy("100")], [energy("100.0005"), energy("100")]),
+                                     ([energy("100")], [energy("100"), energy("100.0005")])] {
+                try Support.withTemporaryDirectory { folder in
+                    for plain in [false, true] {
+                        let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
+                        let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
+                        _ = try Support.importXML(Support.export(stored.joined(separator: "\n")), into: target)
+                        let later = try Support.importXML(Support.export(export.joined(separator: "\n")), into: target)
+                        expectEqual(later.totals.added, 1, "plain \(plain): \(export) after \(stored): \(later.counts)")
+                    }
+                }
+            }
+            // A record that took a stored sample in another unit gives it back to the sample's own record, met later in
+            // the same export: both are added (one for one).
+            try Support.withTemporaryDirectory { folder in
+                for plain in [false, true] {
+                    let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
+                    let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
+                    _ = try Support.importXML(Support.export(energy("120.5")), into: target)
+                    let both = try Support.importXML(Support.export(food("504.172", "kJ") + "\n" + energy("120.5")), into: target)
+                    expectEqual(both.totals.added, 1, "plain \(plain): \(both.counts)")
+                    expectEqual(both.totals.alreadyPresent, 1, "plain \(plain): \(both.counts)")
+                }
+            }
+        }
+
         /// `a` then `b` (and `b` then `a`) into fresh stores, on the direct path and the general one: the second export
         /// adds nothing, and the record `new` is added after them.
         private static func expectTheSameRecords(_ a: [String], _ b: [String], new: String) throws {
@@ -481,6 +547,8 @@ private let exportVariationTestsChecks: [Check<ImportTests.ExportVariationTests>
     Check("recordsThatDifferOnlyInTheirAmountsStayApart", ImportTests.ExportVariationTests.recordsThatDifferOnlyInTheirAmountsStayApart),
     Check("theSameSamplesPrintedInOtherUnitsAreTheSameRecords",
           ImportTests.ExportVariationTests.theSameSamplesPrintedInOtherUnitsAreTheSameRecords),
+    Check("aLookInOtherUnitsCoversTemperaturesAndMealsAndNotTheSameUnit",
+          ImportTests.ExportVariationTests.aLookInOtherUnitsCoversTemperaturesAndMealsAndNotTheSameUnit),
     Check("aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport",
           ImportTests.ExportVariationTests.aCorrectionOfASampleStoredUnderAnotherUUIDOutlivesAReimport),
     Check("aCorrectedTwinIsNotHiddenByTheOtherTwin", ImportTests.ExportVariationTests.aCorrectedTwinIsNotHiddenByTheOtherTwin),

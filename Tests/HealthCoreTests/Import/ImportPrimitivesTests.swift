@@ -200,6 +200,44 @@ extension ImportTests {
             expectEqual(second.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
         }
 
+        /// A record that took a stored sample written in another unit (``IdentityPartition/matchLoosely(_:hold:)``) is
+        /// held, and given back when the stored sample's own record comes: it is new after all, one for one. The same
+        /// unit, another amount, or a sample already taken is no match.
+        func aRecordTakenInAnotherUnitIsGivenBackToTheSamplesOwnRecord() {
+            var identity = RecordIdentity(catalogue: .standard)
+            func energy(_ value: Double, _ unit: String) -> Sample {
+                var energy = sample(value: .quantity(Quantity(value, try! HealthUnit(parsing: unit))))
+                energy.typeIdentifier = "HKQuantityTypeIdentifierDietaryEnergyConsumed"
+                return energy
+            }
+            let kcal = energy(120.5, "kcal"), kilojoules = energy(504.172, "kJ")
+            let stored = identity.uuid(for: kcal)
+            let storedKey = identity.looseUUID(for: kcal)!, recordKey = identity.looseUUID(for: kilojoules)!
+            expectEqual(storedKey.uuid, recordKey.uuid)
+            expectEqual(recordKey.unit, "kJ")
+            func partition() -> IdentityPartition {
+                let partition = IdentityPartition()
+                partition.addStored(uuid: stored, identity: stored, nameable: false)
+                partition.loose = [storedKey.uuid: [(stored, storedKey.amount, storedKey.unit)]]
+                return partition
+            }
+            let record = identity.uuid(for: kilojoules)
+            let held = { HeldRecord(type: kilojoules.typeIdentifier, typeKey: 0, start: kilojoules.start, end: kilojoules.end, uuid: record,
+                                    identity: record, content: .sample(kilojoules, generic: false)) }
+            let taken = partition()
+            #expect(taken.matchLoosely(recordKey, hold: held))
+            var released: [HeldRecord] = []
+            #expect(!taken.match(uuid: stored, identity: stored, anyUUID: false, hold: held, released: &released))
+            expectEqual(released.map(\.uuid), [record])
+            #expect(!taken.matchLoosely(recordKey, hold: held), "the sample is taken")
+            var sameUnit = recordKey
+            sameUnit.unit = "kcal"
+            #expect(!partition().matchLoosely(sameUnit, hold: held))
+            var other = recordKey
+            other.amount *= 1.0001
+            #expect(!partition().matchLoosely(other, hold: held))
+        }
+
         func distinguishesValuesSourcesAndTimes() {
             var identity = RecordIdentity(catalogue: .standard)
             let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
@@ -292,6 +330,8 @@ private let recordIdentityTestsChecks: [Check<ImportTests.RecordIdentityTests>] 
     Check("occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs",
           ImportTests.RecordIdentityTests.occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs),
     Check("distinguishesValuesSourcesAndTimes", ImportTests.RecordIdentityTests.distinguishesValuesSourcesAndTimes),
+    Check("aRecordTakenInAnotherUnitIsGivenBackToTheSamplesOwnRecord",
+          ImportTests.RecordIdentityTests.aRecordTakenInAnotherUnitIsGivenBackToTheSamplesOwnRecord),
     Check("usesTheSyncIdentifierAndVersionWhenPresent",
           ImportTests.RecordIdentityTests.usesTheSyncIdentifierAndVersionWhenPresent),
     Check("isAVersion5UUIDOfTheDocumentedNamespace",
