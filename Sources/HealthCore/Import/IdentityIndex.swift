@@ -63,7 +63,8 @@ final class IdentityIndex {
     /// - Parameters:
     ///   - identity: The UUID of the sample's identity.
     ///   - generic: Whether it is kept untyped (for the count, when it is added later after all).
-    ///   - loose: For a record of an export (a correlation's): as in ``insertRecord(type:typeKey:start:end:identity:loose:hold:)``.
+    ///   - loose: For a record of an export (one a correlation holds): as in
+    ///     ``insertRecord(type:typeKey:start:end:identity:loose:hold:)``.
     /// - Returns: true when the sample is new.
     /// - Throws: Store errors from reading a partition.
     func insert(_ sample: Sample, identity: UUID, generic: Bool, loose: () -> RecordIdentity.LooseKey? = { nil }) throws -> Bool {
@@ -90,12 +91,12 @@ final class IdentityIndex {
     ///
     /// - Parameters:
     ///   - typeKey: See ``insert(type:typeKey:start:end:uuid:identity:hold:)``.
+    ///   - loose: The record's identity without its amount, the amount and its unit (``RecordIdentity/looseUUID(for:)``),
+    ///     asked for only when the record would be new in a month that holds stored samples: a stored sample exported
+    ///     before in another unit is that record (``IdentityPartition/matchLoosely(_:hold:)``).
     ///   - hold: What to keep of the record, given the UUID it would be stored under (``HeldRecord``).
     /// - Returns: The UUID the record is stored under, or nil when it is already stored.
     /// - Throws: Store errors from reading a partition.
-    ///   - loose: The record's identity without its amount, and the amount (``RecordIdentity/looseUUID(for:)``), asked
-    ///     for only when the record would be new in a month of the store: a stored sample exported before in other
-    ///     units is that record (``IdentityPartition/matchLoosely(_:amount:)``).
     func insertRecord(type: String, typeKey: Int = 0, start: Date, end: Date, identity base: UUID,
                       loose: () -> RecordIdentity.LooseKey? = { nil },
                       hold: (UUID) -> HeldRecord.Content) throws -> UUID? {

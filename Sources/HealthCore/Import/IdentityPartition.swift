@@ -39,7 +39,8 @@ final class IdentityPartition {
 
     /// The store's type and month this partition was read from (nil: answered from what this import accepted), and
     /// its stored samples with an amount by their identity without it (``RecordIdentity/looseUUID(for:)``): each one's
-    /// identity and amount. Read the first time a record of an export would be new here (``matchLoosely(_:amount:)``).
+    /// identity, amount and written unit. Read the first time a record of an export would be new here
+    /// (``matchLoosely(_:hold:)``).
     var storeSource: (type: String, month: Int)?
     var loose: [UUID: [(identity: UUID, amount: Double, unit: String)]]?
     /// The least difference two amounts of the type may show and be one print (``RecordIdentity/sameAmount(_:_:floor:)``):

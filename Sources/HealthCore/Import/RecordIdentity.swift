@@ -69,7 +69,7 @@ struct RecordIdentity {
     /// a sample without an amount or with a sync identifier. The same sample exported before and after the phone's
     /// units changed, its amounts printed to six significant digits as the Health app prints them (`160 lb`, then
     /// `72.5748 kg`), gives the same loose UUID, amounts ``sameAmount(_:_:floor:)`` takes for one, and two written units
-    /// (``IdentityPartition/matchLoosely(_:amount:unit:hold:released:)``).
+    /// (``IdentityPartition/matchLoosely(_:hold:)``).
     mutating func looseUUID(for sample: Sample) -> LooseKey? {
         leavingAmountOut = true
         amountLeftOut = nil
