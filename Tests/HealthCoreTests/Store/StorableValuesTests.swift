@@ -115,6 +115,22 @@ struct StorableValuesTests {
                 expectEqual(read.compactMap { $0.quantity?.value }.sorted(), [12, 13], "\(zone)")
             }
         }
+        // A Health Auto Export number no double holds (1e999): its point is refused when it is the amount, and kept as
+        // text when it is another field, and the store reads whole (a line with `inf` in it was unreadable).
+        try ImportTestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/hae")
+            let payload = "{\"data\":{\"metrics\":[{\"name\":\"step_count\",\"units\":\"count\",\"data\":["
+                + "{\"date\":\"2024-05-01 10:00:00 +0000\",\"qty\":1e999,\"source\":\"W\"},"
+                + "{\"date\":\"2024-05-01 11:00:00 +0000\",\"qty\":5,\"source\":\"W\",\"extra\":-1e999}]}]}}"
+            let receipt = try HealthImporter(store: store).importHealthAutoExport(try HealthAutoExportPayload(bytes: Array(payload.utf8), name: "p.json"),
+                                                                                 receivedThrough: nil)
+            expectEqual(receipt.totals.added, 1)
+            expectEqual(receipt.totals.rejected, 1)
+            let read = try store.samples(ofType: "HKQuantityTypeIdentifierStepCount",
+                                         overlapping: DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-02T00:00:00Z")))
+            expectEqual(read.count, 1)
+            if case .number? = read.first?.metadata["HAE:extra"] { Issue.record("an infinite metadata number was stored") }
+        }
         // A date that is no date at all keeps its reason.
         #expect(ExportDateParser.whyNotADate("2024-02-30 10:00:00 +0100").hasPrefix("not a date like"))
         #expect(ExportDateParser.whyNotADate("1900-01-01 00:30:00 +0100").hasPrefix("outside"))

@@ -193,8 +193,18 @@ struct HAEParser {
         case UInt8(ascii: "t"): try cursor.readLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try cursor.readLiteral("false"); return .bool(false)
         case UInt8(ascii: "{"), UInt8(ascii: "["): return .json(try cursor.rawValueText())
-        default: return .number(try cursor.readNumber())
+        default: return try HAEParser.number(&cursor)
         }
+    }
+
+    /// The number that starts here, or its text when no double holds it (`1e400`): no infinity reaches a store line
+    /// as a number (JSON has none, and the line would be unreadable); a `qty` written so is refused as no number.
+    static func number(_ cursor: inout JSONCursor) throws -> HAEValue {
+        cursor.skipSpace()
+        let start = cursor.position
+        let number = try cursor.readNumber()
+        if number.isFinite { return .number(number) }
+        return .json(String(decoding: UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.position]), as: UTF8.self))
     }
 
     /// The decoded text of raw string bytes; the last few distinct strings are kept, so a source name repeated on
