@@ -68,9 +68,9 @@ final class IdentityIndex {
     /// - Returns: true when the sample is new.
     /// - Throws: Store errors from reading a partition.
     func insert(_ sample: Sample, identity: UUID, generic: Bool, loose: () -> RecordIdentity.LooseKey? = { nil }) throws -> Bool {
-        let partition = try self.partition(type: sample.typeIdentifier, typeKey: 0, start: sample.start)
-        return try decide(partition, type: sample.typeIdentifier, typeKey: 0, start: sample.start, end: sample.end, uuid: sample.uuid,
-                          identity: identity, loose: loose) { .sample(sample, generic: generic) }
+        try insert(type: sample.typeIdentifier, start: sample.start, end: sample.end, uuid: sample.uuid, identity: identity, loose: loose) {
+            .sample(sample, generic: generic)
+        }
     }
 
     /// Adds a record given by its type, dates and uuid; see ``insert(_:identity:generic:)``.
@@ -80,9 +80,10 @@ final class IdentityIndex {
     ///     interleaved types find their partitions without comparing strings.
     ///   - hold: What to keep of the record in case it has to be added later (``HeldRecord``).
     func insert(type: String, typeKey: Int = 0, start: Date, end: Date, uuid: UUID, identity: UUID,
-                hold: () -> HeldRecord.Content) throws -> Bool {
+                loose: () -> RecordIdentity.LooseKey? = { nil }, hold: () -> HeldRecord.Content) throws -> Bool {
         let partition = try self.partition(type: type, typeKey: typeKey, start: start)
-        return try decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity) { hold() }
+        return try decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity,
+                          loose: loose) { hold() }
     }
 
     /// Adds a record of an export given by the UUID of its identity (``RecordIdentity``, its first occurrence),

@@ -1,5 +1,6 @@
 /// The dates and numbers a store's lines can hold, checked before anything is written (``TextRules/check(_:)``
-/// checks these first), so that nothing saved can make a later read fail.
+/// checks these first; metadata numbers are checked with the rest of the metadata,
+/// ``TextRules/metadataProblem(key:value:)``), so that nothing saved can make a later read fail.
 ///
 /// - Dates: instants from 1900-01-01 00:00 UTC up to (not including) 3000-01-01 00:00 UTC, the span every query's
 ///   "all time" covers. Written in any zone (offsets up to ±18 hours), they read back as dates of years 1899 to
@@ -27,11 +28,6 @@ enum StorableValues {
     static func problem(in sample: Sample) -> String? {
         if let problem = dateProblem(sample.start, "start") ?? dateProblem(sample.end, "end") ?? dateProblem(sample.created, "creation date") {
             return problem
-        }
-        for (key, value) in sample.metadata {
-            if case let .number(number) = value, !number.isFinite {
-                return "the metadata value of '\(key)' is \(number), which JSON cannot hold; give a finite number"
-            }
         }
         switch sample.detail {
         case let .workout(detail)?: return problem(in: detail)

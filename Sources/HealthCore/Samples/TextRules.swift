@@ -138,6 +138,9 @@ public enum TextRules: Sendable {
 
     /// Why a metadata key or value cannot be stored, or nil when it can.
     public static func metadataProblem(key: String, value: MetadataValue) -> String? {
+        if case let .number(number) = value, !number.isFinite {
+            return "the metadata value of '\(shown(key))' is \(number), which JSON cannot hold; give a finite number"
+        }
         if let scalar = firstRefused(in: key) {
             return "the metadata key '\(shown(key))' holds \(describe(scalar)); give keys without invisible or control characters"
         }

@@ -244,21 +244,7 @@ extension ImportTests {
             let metric = [record("BodyMass", "72.57477920000001", "kg", minute: 1), record("DistanceWalkingRunning", "1.609344", "km", minute: 2),
                           record("ActiveEnergyBurned", "418.4", "kJ", minute: 3), record("BodyTemperature", "37", "degC", minute: 4),
                           record("DietaryWater", "499.79264960625", "mL", minute: 5)]
-            for (first, second) in [(us, metric), (metric, us)] {
-                try Support.withTemporaryDirectory { folder in
-                    for plain in [false, true] {
-                        let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
-                        let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
-                        let before = try Support.importXML(Support.export(first.joined(separator: "\n")), into: target)
-                        expectEqual(before.totals.added, 5, "plain \(plain): \(before.counts)")
-                        let after = try Support.importXML(Support.export(second.joined(separator: "\n")), into: target)
-                        expectEqual(after.totals.added, 0, "plain \(plain): \(after.counts)")
-                        expectEqual(after.totals.alreadyPresent, 5, "plain \(plain): \(after.counts)")
-                        let other = try Support.importXML(Support.export(record("BodyMass", "72.6", "kg", minute: 1)), into: target)
-                        expectEqual(other.totals.added, 1, "plain \(plain): \(other.counts)")
-                    }
-                }
-            }
+            try ExportVariationTests.expectTheSameRecords(us, metric, new: record("BodyMass", "72.6", "kg", minute: 1))
         }
 
         /// The same samples in an export made after the phone's units changed, printed as the Health app prints them (six
@@ -306,14 +292,10 @@ extension ImportTests {
                     + "startDate=\"2024-06-01 08:00:00 +0000\" endDate=\"2024-06-01 08:00:00 +0000\">\n" + food(value, unit) + "\n </Correlation>\n"
                     + food(value, unit)
             }
-            try Support.withTemporaryDirectory { folder in
-                for plain in [false, true] {
-                    let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
-                    let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
-                    _ = try Support.importXML(Support.export(meal("451.237", "kcal")), into: target)
-                    let again = try Support.importXML(Support.export(meal("1887.98", "kJ")), into: target)
-                    expectEqual(again.totals.added, 0, "plain \(plain): \(again.counts)")
-                }
+            try ExportVariationTests.onBothPaths { target, store, plain in
+                _ = try Support.importXML(Support.export(meal("451.237", "kcal")), into: target)
+                let again = try Support.importXML(Support.export(meal("1887.98", "kJ")), into: target)
+                expectEqual(again.totals.added, 0, "plain \(plain): \(again.counts)")
             }
             // The same unit: never looked for in other units, whatever the order.
             func steps(_ value: String, minute: Int = 1) -> String {
@@ -323,26 +305,29 @@ extension ImportTests {
             let energy = { (value: String) in food(value, "kcal") }
             for (stored, export) in [([steps("100000")], [steps("100001")]), ([energy("100")], [energy("100.0005"), energy("100")]),
                                      ([energy("100")], [energy("100"), energy("100.0005")])] {
-                try Support.withTemporaryDirectory { folder in
-                    for plain in [false, true] {
-                        let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
-                        let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
-                        _ = try Support.importXML(Support.export(stored.joined(separator: "\n")), into: target)
-                        let later = try Support.importXML(Support.export(export.joined(separator: "\n")), into: target)
-                        expectEqual(later.totals.added, 1, "plain \(plain): \(export) after \(stored): \(later.counts)")
-                    }
+                try ExportVariationTests.onBothPaths { target, store, plain in
+                    _ = try Support.importXML(Support.export(stored.joined(separator: "\n")), into: target)
+                    let later = try Support.importXML(Support.export(export.joined(separator: "\n")), into: target)
+                    expectEqual(later.totals.added, 1, "plain \(plain): \(export) after \(stored): \(later.counts)")
                 }
             }
             // A record that took a stored sample in another unit gives it back to the sample's own record, met later in
             // the same export: both are added (one for one).
+            try ExportVariationTests.onBothPaths { target, store, plain in
+                _ = try Support.importXML(Support.export(energy("120.5")), into: target)
+                let both = try Support.importXML(Support.export(food("504.172", "kJ") + "\n" + energy("120.5")), into: target)
+                expectEqual(both.totals.added, 1, "plain \(plain): \(both.counts)")
+                expectEqual(both.totals.alreadyPresent, 1, "plain \(plain): \(both.counts)")
+            }
+        }
+
+        /// Runs `body` with a fresh store in a folder of its own, imported into through the direct path and through the
+        /// general one (`plain`): `target` is what an import is given, `store` the store itself.
+        private static func onBothPaths(_ body: (_ target: SampleStore, _ store: JSONFileStore, _ plain: Bool) throws -> Void) throws {
             try Support.withTemporaryDirectory { folder in
                 for plain in [false, true] {
                     let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
-                    let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
-                    _ = try Support.importXML(Support.export(energy("120.5")), into: target)
-                    let both = try Support.importXML(Support.export(food("504.172", "kJ") + "\n" + energy("120.5")), into: target)
-                    expectEqual(both.totals.added, 1, "plain \(plain): \(both.counts)")
-                    expectEqual(both.totals.alreadyPresent, 1, "plain \(plain): \(both.counts)")
+                    try body(plain ? ImportEquivalenceTests.PlainPathStore(store) : store, store, plain)
                 }
             }
         }
@@ -351,18 +336,14 @@ extension ImportTests {
         /// adds nothing, and the record `new` is added after them.
         private static func expectTheSameRecords(_ a: [String], _ b: [String], new: String) throws {
             for (first, second) in [(a, b), (b, a)] {
-                try Support.withTemporaryDirectory { folder in
-                    for plain in [false, true] {
-                        let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
-                        let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
-                        let before = try Support.importXML(Support.export(first.joined(separator: "\n")), into: target)
-                        expectEqual(before.totals.added, first.count, "plain \(plain): \(before.counts)")
-                        let after = try Support.importXML(Support.export(second.joined(separator: "\n")), into: target)
-                        expectEqual(after.totals.added, 0, "plain \(plain): \(after.counts)")
-                        expectEqual(after.totals.alreadyPresent, second.count, "plain \(plain): \(after.counts)")
-                        let other = try Support.importXML(Support.export(new), into: target)
-                        expectEqual(other.totals.added, 1, "plain \(plain): \(other.counts)")
-                    }
+                try ExportVariationTests.onBothPaths { target, store, plain in
+                    let before = try Support.importXML(Support.export(first.joined(separator: "\n")), into: target)
+                    expectEqual(before.totals.added, first.count, "plain \(plain): \(before.counts)")
+                    let after = try Support.importXML(Support.export(second.joined(separator: "\n")), into: target)
+                    expectEqual(after.totals.added, 0, "plain \(plain): \(after.counts)")
+                    expectEqual(after.totals.alreadyPresent, second.count, "plain \(plain): \(after.counts)")
+                    let other = try Support.importXML(Support.export(new), into: target)
+                    expectEqual(other.totals.added, 1, "plain \(plain): \(other.counts)")
                 }
             }
         }
@@ -378,18 +359,16 @@ extension ImportTests {
                                created: "2024-06-01 12:00:05 +0000")
             }
             let small = food("DietaryEnergyConsumed", "120", "kcal"), large = food("DietaryEnergyConsumed", "350", "kcal")
+            try ExportVariationTests.onBothPaths { target, store, plain in
+                _ = try Support.importXML(Support.export(large), into: target)
+                let both = try Support.importXML(Support.export(small + "\n" + large), into: target)
+                expectEqual(both.totals.added, 1, "plain \(plain): \(both.counts)")
+                let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+                let values = try store.samples(ofType: "HKQuantityTypeIdentifierDietaryEnergyConsumed", overlapping: everything)
+                    .compactMap { $0.value.quantity?.value }.sorted()
+                expectEqual(values, [120, 350], "plain \(plain)")
+            }
             try Support.withTemporaryDirectory { folder in
-                for plain in [false, true] {
-                    let store = JSONFileStore(path: folder + (plain ? "/plain" : "/fast"))
-                    let target: SampleStore = plain ? ImportEquivalenceTests.PlainPathStore(store) : store
-                    _ = try Support.importXML(Support.export(large), into: target)
-                    let both = try Support.importXML(Support.export(small + "\n" + large), into: target)
-                    expectEqual(both.totals.added, 1, "plain \(plain): \(both.counts)")
-                    let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-                    let values = try store.samples(ofType: "HKQuantityTypeIdentifierDietaryEnergyConsumed", overlapping: everything)
-                        .compactMap { $0.value.quantity?.value }.sorted()
-                    expectEqual(values, [120, 350], "plain \(plain)")
-                }
                 // Two meals at once, their members written inside and at top level, as the Health app writes them.
                 let meal = { (energy: String, protein: String) in
                     " <Correlation type=\"HKCorrelationTypeIdentifierFood\" sourceName=\"MyFitnessPal\" creationDate=\"2024-06-01 12:00:05 +0000\" "
