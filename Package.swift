@@ -40,6 +40,14 @@ let hotFunctionsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
+/// On Linux the executable starts at `hkctl_entry` (Sources/CStartup/startup.c): on x86-64, when the binary is not in
+/// the page cache (the first command after a boot), it has the kernel read only the pages the command runs, in
+/// parallel, before it jumps to the C library's `_start` (a cold `hkctl --version` read 20 MB of the binary and now
+/// reads 1 MB: BENCHMARKS.md, session 36). On other architectures it only jumps to `_start`.
+let coldStartEntry: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-e", "-Xlinker", "hkctl_entry"], .when(platforms: [.linux])),
+]
+
 /// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
 /// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
 /// thousands of times, in about 2 ms instead of 8. The debug build links with lld, which Swift's Linux toolchains
@@ -70,6 +78,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The statx(2) system call, which Swift's Glibc module leaves out: the unique id of the mount a store lies on.
         .systemLibrary(name: "CStatx", path: "Sources/CStatx"),
+        // hkctl's process entry on Linux x86-64 (Package.swift's coldStartEntry): C, because it runs before the C
+        // library and the Swift runtime are set up.
+        .target(name: "CStartup", exclude: ["hot-pages.h"]),
         // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
         // HealthCore through that API alone.
@@ -89,9 +100,9 @@ let package = Package(
         // The executable: its main.swift starts HKCtlCommands. No test target depends on it, so its link flags stay
         // its own (a dependency's linker settings would reach the test bundle's link).
         .executableTarget(
-            name: "hkctl", dependencies: ["HKCtlCommands"], exclude: ["hot-functions.txt"],
+            name: "hkctl", dependencies: ["HKCtlCommands", "CStartup"], exclude: ["hot-functions.txt"],
             swiftSettings: staticExecutable + skipIRVerifier,
-            linkerSettings: hotFunctionsFirst + staticLink),
+            linkerSettings: hotFunctionsFirst + staticLink + coldStartEntry),
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit", swiftSettings: skipIRVerifierFlag),

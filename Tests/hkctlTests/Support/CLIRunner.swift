@@ -87,9 +87,10 @@ struct CLIRunner {
     /// Runs `hkctl ARGS` with `--store` set, the zone pinned to UTC and now pinned to 2024-06-01T12:00:00Z
     /// unless the environment given overrides them.
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> CLIResult {
+    func run(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+             binary: URL = CLIRunner.binaryURL) throws -> CLIResult {
         let process = Process()
-        process.executableURL = CLIRunner.binaryURL
+        process.executableURL = binary
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": storePath, "TZ": "UTC",
                    "HKCTL_NOW": "2024-06-01T12:00:00Z", "HOME": NSTemporaryDirectory()]

@@ -1,0 +1,154 @@
+#if os(Linux) && arch(x86_64)
+import Foundation
+import Glibc
+import Testing
+import TestKit
+
+/// A copy of the hkctl the tests built, in a folder beside it (on the build's disk: `/dev/shm`, where the other tests'
+/// scratch lives, cannot drop a file's pages), which a test can push out of the page cache.
+struct ColdBinary {
+    let folder: String
+    let url: URL
+
+    static func withCopy(_ body: (ColdBinary) throws -> Void) throws {
+        let folder = CLIRunner.binaryURL.deletingLastPathComponent().path + "/cold-start-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let url = URL(fileURLWithPath: folder + "/hkctl")
+        try FileManager.default.copyItem(at: CLIRunner.binaryURL, to: url)
+        try body(ColdBinary(folder: folder, url: url))
+    }
+
+    /// How many of the file's pages are in the page cache (mincore(2) of a read-only mapping, which reads nothing).
+    func residentPages() throws -> Int {
+        let descriptor = open(url.path, O_RDONLY)
+        try #require(descriptor >= 0, "cannot open \(url.path)")
+        defer { close(descriptor) }
+        var status = stat()
+        try #require(fstat(descriptor, &status) == 0)
+        let size = Int(status.st_size), page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let mapping = try #require(mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0))
+        try #require(mapping != MAP_FAILED)
+        defer { munmap(mapping, size) }
+        var resident = [UInt8](repeating: 0, count: (size + page - 1) / page)
+        try #require(mincore(mapping, size, &resident) == 0)
+        return resident.reduce(0) { $0 + Int($1 & 1) }
+    }
+
+    /// Writes the copy out and drops its pages from the page cache, as after a reboot.
+    func pushOutOfThePageCache() throws {
+        let descriptor = open(url.path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(fsync(descriptor) == 0)
+        try #require(posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED)) == 0)
+        let left = try residentPages()
+        try #require(left < 16, "\(left) pages of \(url.path) stay in the page cache")
+    }
+
+    /// How many mappings of the copy a running `hkctl import -` holds: it waits for its standard input, so its
+    /// mappings can be read while it runs.
+    func mappingsWhileRunning(environment: [String: String] = [:], store: String) throws -> Int {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = ["import", "-"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HKCTL_STORE": store, "TZ": "UTC", "HOME": folder]
+            .merging(environment) { $1 }
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        // Its own mappings are set before main, so once the process has read its arguments they are final; wait
+        // until the Swift program runs (it maps more memory than the kernel's few segments) or 10 s pass.
+        var count = 0
+        for _ in 0..<1000 {
+            let maps = Self.wholeFile("/proc/\(process.processIdentifier)/maps")
+            count = maps.split(separator: "\n").filter { $0.hasSuffix(url.path) }.count
+            if maps.contains("[heap]") && count > 0 { break }
+            usleep(10_000)
+        }
+        return count
+    }
+
+    /// A file of /proc read to its end (Foundation's readers take a file of size 0 to be empty or one buffer long).
+    private static func wholeFile(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The process entry on Linux x86-64 (Sources/CStartup/startup.c): a command started with its binary out of the page
+/// cache cuts the code's mapping into 64 KiB pieces and asks for the pages it will run; one started with the binary
+/// in the page cache leaves it whole; either way the command does the same.
+@Suite struct ColdStartTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: coldStartTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    func aColdStartCutsTheCodeIntoPiecesAndAWarmOneDoesNot() throws {
+        try ColdBinary.withCopy { binary in
+            let store = binary.folder + "/store"
+            let warm = try binary.mappingsWhileRunning(store: store)
+            #expect(warm > 0 && warm <= 8, "a warm start holds \(warm) mappings of the binary")
+            try binary.pushOutOfThePageCache()
+            let cold = try binary.mappingsWhileRunning(store: store)
+            #expect(cold > 64, "a cold start holds \(cold) mappings of the binary, not its code in 64 KiB pieces")
+            // Under HKCTL_PAGE_PROFILE=1 (bench/order-functions --pages) the pieces are single pages.
+            try binary.pushOutOfThePageCache()
+            let profiled = try binary.mappingsWhileRunning(environment: ["HKCTL_PAGE_PROFILE": "1"], store: store)
+            #expect(profiled > cold * 8, "a profiled cold start holds \(profiled) mappings, a plain one \(cold)")
+        }
+    }
+
+    func aColdStartRunsTheSameCommands() throws {
+        try ColdBinary.withCopy { binary in
+            try CLIRunner.withTemporaryStore { cli in
+                let commands: [[String]] = [
+                    ["--version"], ["add", "water", "500mL", "--at", "08:00", "-q"], ["list", "water", "--format", "csv"],
+                    ["stats", "water", "--week", "--by", "day", "--format", "csv"], ["types", "--format", "csv"],
+                    ["add", "steps", "-5"],
+                ]
+                for arguments in commands {
+                    let warm = try cli.run(arguments)
+                    try binary.pushOutOfThePageCache()
+                    let cold = try cli.run(arguments, binary: binary.url)
+                    try binary.pushOutOfThePageCache()
+                    let profiled = try cli.run(arguments, environment: ["HKCTL_PAGE_PROFILE": "1"], binary: binary.url)
+                    for (name, run) in [("cold", cold), ("profiled", profiled)] {
+                        let adds = arguments.first == "add" && warm.status == 0
+                        #expect(run.status == warm.status, "hkctl \(arguments.joined(separator: " ")) (\(name)): \(run.stderr)")
+                        #expect(adds || run.stdout == warm.stdout, "hkctl \(arguments.joined(separator: " ")) (\(name))")
+                        #expect(run.stderr == warm.stderr, "hkctl \(arguments.joined(separator: " ")) (\(name))")
+                    }
+                }
+                // The two adds of the cold copies are in the store too.
+                let listed = try cli.run(["list", "water", "--format", "csv"])
+                #expect(listed.stdout.split(separator: "\n").count == 4, "\(listed.stdout)")
+            }
+        }
+    }
+}
+
+/// The checks ``ColdStartTests/checks(_:)`` runs.
+private let coldStartTestsChecks: [Check<ColdStartTests>] = [
+    Check("aColdStartCutsTheCodeIntoPiecesAndAWarmOneDoesNot",
+          ColdStartTests.aColdStartCutsTheCodeIntoPiecesAndAWarmOneDoesNot),
+    Check("aColdStartRunsTheSameCommands", ColdStartTests.aColdStartRunsTheSameCommands),
+]
+#endif
