@@ -44,7 +44,9 @@ __attribute__((naked)) void hkctl_entry(void) {
 #include <stdint.h>
 
 // Code that runs before the C library has set up the stack guard and thread-local storage, and before any
-// sanitizer's run time: no stack protector, no instrumentation.
+// sanitizer's run time: no stack protector, no instrumentation. It calls nothing of the C library either: in a
+// static program memset and memcpy are resolved at start-up, after this runs (so no array initialisers, which a
+// debug build compiles into memset calls).
 #define HKCTL_EARLY __attribute__((no_stack_protector, no_sanitize("address", "thread", "undefined")))
 
 enum { page_size = 4096, chunk_size = 65536, hot_pages_checked = 64 };
@@ -56,9 +58,8 @@ enum { advice_random = 1, advice_willneed = 3, advice_dontdump = 16 };
 extern const char __ehdr_start[] __attribute__((visibility("hidden")));
 extern const char etext[] __attribute__((visibility("hidden")));
 extern const char edata[] __attribute__((visibility("hidden")));
-// The first function of the release link's hot-function order (the Swift program's main): weak, so that a link
-// without it still works.
-extern const char hkctl_main[] __attribute__((weak, visibility("hidden")));
+// The program's main, the first function of the release link's hot-function order (Sources/hkctl/hot-functions.txt).
+extern const char hkctl_program_main[] __asm__("main") __attribute__((visibility("hidden")));
 
 // The entry point (the linker's -e): %rdx carries the dynamic loader's exit function to _start, so it is kept in
 // %rbx across the calls. In the release link (gold) this object's code comes first, on the file's first pages, which
@@ -89,13 +90,13 @@ HKCTL_EARLY static inline uintptr_t page_up(uintptr_t address) { return page_dow
 
 /// Whether most of the first pages of the hot code are in the page cache (or there is no hot code to look at).
 HKCTL_EARLY static int hot_code_cached(void) {
-    if (!hkctl_main) return 1;
     unsigned char resident[hot_pages_checked];
-    uintptr_t start = page_down((uintptr_t)hkctl_main);
+    uintptr_t start = page_down((uintptr_t)hkctl_program_main);
     uintptr_t end = start + hot_pages_checked * page_size;
     if (end > page_up((uintptr_t)etext)) end = page_up((uintptr_t)etext);
     if (end <= start || hkctl_syscall3(sys_mincore, (long)start, (long)(end - start), (long)resident) != 0) return 1;
     int count = (int)((end - start) / page_size), cached = 0;
+#pragma clang loop vectorize(disable) interleave(disable)
     for (int index = 0; index < count; index++) cached += resident[index] & 1;
     return cached * 2 >= count;
 }
@@ -113,23 +114,36 @@ HKCTL_EARLY static void will_need(uintptr_t start, uintptr_t end) {
 
 HKCTL_EARLY static void read_listed_pages(unsigned groups);
 
-/// The command words hot-pages.h tells apart, in the order of its group bits (bench/order-functions' GROUPS).
-static const char *const hkctl_command_groups[] = {"--version", "add", "stats", "list", "today"};
+// Words are compared as numbers the code holds (up to 8 bytes each, little-endian), not as strings, which the
+// compiler would keep in the data segment: each data page read before the pages are asked for is a read of its own.
+#define HKCTL_WORD(a, b, c, d, e, f, g, h)                                                               \
+    ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 | (uint64_t)(e) << 32 | \
+     (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
 
-HKCTL_EARLY static int same_text(const char *left, const char *right) {
-    while (*left && *left == *right) left++, right++;
-    return *left == *right;
+/// The first `count` 8-byte pieces of `text` and whether it ends within them (bytes after its end are zero).
+HKCTL_EARLY static int read_word(const char *text, uint64_t *pieces, int count) {
+    for (int index = 0; index < count * 8; index++) {
+        if (!text[index]) return 1;
+        pieces[index / 8] |= (uint64_t)(unsigned char)text[index] << (8 * (index % 8));
+    }
+    return !text[count * 8];
 }
 
-/// The group bits of the command `argv[1]` names; every group's for another command (`import`, `doctor`, ...).
+/// The group bits of the command `argv[1]` names, in the order of hot-pages.h's bits (bench/order-functions'
+/// GROUPS: --version, add, stats, list, today); every group's for another command (`import`, `doctor`, ...).
 HKCTL_EARLY static unsigned command_groups(const long *stack) {
-    long count = stack[0];
-    const char *const *arguments = (const char *const *)(stack + 1);
-    unsigned groups = sizeof hkctl_command_groups / sizeof hkctl_command_groups[0];
-    if (count > 1 && arguments[1])
-        for (unsigned index = 0; index < groups; index++)
-            if (same_text(arguments[1], hkctl_command_groups[index])) return 1u << index;
-    return (1u << groups) - 1;
+    unsigned every = (1u << 5) - 1;
+    if (stack[0] < 2 || !((const char *const *)(stack + 1))[1]) return every;
+    uint64_t word[2];
+    word[0] = word[1] = 0;  // not an initialiser list, which an unoptimised build makes a memset call: see below
+    if (!read_word(((const char *const *)(stack + 1))[1], word, 2)) return every;
+    if (word[0] == HKCTL_WORD('-', '-', 'v', 'e', 'r', 's', 'i', 'o') && word[1] == 'n') return 1u << 0;
+    if (word[1] != 0) return every;
+    if (word[0] == HKCTL_WORD('a', 'd', 'd', 0, 0, 0, 0, 0)) return 1u << 1;
+    if (word[0] == HKCTL_WORD('s', 't', 'a', 't', 's', 0, 0, 0)) return 1u << 2;
+    if (word[0] == HKCTL_WORD('l', 'i', 's', 't', 0, 0, 0, 0)) return 1u << 3;
+    if (word[0] == HKCTL_WORD('t', 'o', 'd', 'a', 'y', 0, 0, 0)) return 1u << 4;
+    return every;
 }
 
 /// Whether the environment holds HKCTL_PAGE_PROFILE=1: bench/order-functions finding the pages a command runs. The
@@ -137,9 +151,12 @@ HKCTL_EARLY static unsigned command_groups(const long *stack) {
 HKCTL_EARLY static int profiling_pages(const long *stack) {
     const char *const *entry = (const char *const *)(stack + 1) + stack[0] + 1;
     for (; *entry; entry++) {
-        const char *text = *entry, *name = "HKCTL_PAGE_PROFILE=1";
-        while (*name && *text == *name) text++, name++;
-        if (!*name && !*text) return 1;
+        uint64_t word[3];
+        word[0] = word[1] = word[2] = 0;
+        if (read_word(*entry, word, 3) && word[0] == HKCTL_WORD('H', 'K', 'C', 'T', 'L', '_', 'P', 'A') &&
+            word[1] == HKCTL_WORD('G', 'E', '_', 'P', 'R', 'O', 'F', 'I') &&
+            word[2] == HKCTL_WORD('L', 'E', '=', '1', 0, 0, 0, 0))
+            return 1;
     }
     return 0;
 }
