@@ -40,14 +40,6 @@ let hotFunctionsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
-/// On Linux the executable starts at `hkctl_entry` (Sources/CStartup/startup.c): on x86-64, when the binary is not in
-/// the page cache (the first command after a boot), it has the kernel read only the pages the command runs, in
-/// parallel, before it jumps to the C library's `_start` (a cold `hkctl --version` read 20 MB of the binary and now
-/// reads 1 MB: BENCHMARKS.md, session 36). On other architectures it only jumps to `_start`.
-let coldStartEntry: [LinkerSetting] = [
-    .unsafeFlags(["-Xlinker", "-e", "-Xlinker", "hkctl_entry"], .when(platforms: [.linux])),
-]
-
 /// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
 /// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
 /// thousands of times, in about 2 ms instead of 8. The debug build links with lld, which Swift's Linux toolchains
@@ -68,6 +60,24 @@ let staticLink: [LinkerSetting] = [
     .unsafeFlags(["-static-executable", "-use-ld=lld"], .when(platforms: [.linux], configuration: .debug)),
 ])
 
+/// On Linux x86-64 the executable starts at `hkctl_entry` (Sources/CStartup/startup.c): when the binary is not in
+/// the page cache (the first command after a boot), it has the kernel read only the pages the command runs, in
+/// parallel, before it jumps to the C library's `_start` (a cold `hkctl --version` read 20 MB of the binary and now
+/// reads 1 MB: BENCHMARKS.md, session 36). Static links only: the dynamic debug build (above) and other
+/// architectures (of the machine that builds) start at the C library's `_start`, and CStartup is then empty.
+#if arch(x86_64)
+let entryLinks: [BuildConfiguration] = dynamicDebug ? [.release] : [.release, .debug]
+#else
+let entryLinks: [BuildConfiguration] = []
+#endif
+let coldStartEntry: [LinkerSetting] = entryLinks.map {
+    .unsafeFlags(["-Xlinker", "-e", "-Xlinker", "hkctl_entry"], .when(platforms: [.linux], configuration: $0))
+}
+/// CStartup's code runs before the C library is set up, so it must call none of it (not even the memset a
+/// compiler may put in for a plain loop); `HKCTL_ENTRY` turns its code on where the link uses it.
+let startupSettings: [CSetting] = entryLinks.map { .define("HKCTL_ENTRY", .when(platforms: [.linux], configuration: $0)) }
+    + (isTaggedCheckout ? [] : [.unsafeFlags(["-ffreestanding", "-fno-builtin"])])
+
 let package = Package(
     name: "hkctl",
     products: [
@@ -80,7 +90,7 @@ let package = Package(
         .systemLibrary(name: "CStatx", path: "Sources/CStatx"),
         // hkctl's process entry on Linux x86-64 (Package.swift's coldStartEntry): C, because it runs before the C
         // library and the Swift runtime are set up.
-        .target(name: "CStartup", exclude: ["hot-pages.h"]),
+        .target(name: "CStartup", exclude: ["hot-pages.h"], cSettings: startupSettings),
         // Text and number helpers HealthCore and hkctl share (JSON string quoting, number formatting, trimming):
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
         // HealthCore through that API alone.

@@ -12,23 +12,28 @@
 //    the program ran, that read 8 MiB around the end of the data.
 // 2. Before the C library or the Swift runtime runs, the entry below marks every segment MADV_RANDOM (a fault in the
 //    data then reads its own page; in the code it stops the asynchronous read-ahead a page marked while the kernel
-//    read the file's header would start: the entry's own page is the only page touched before). It reaches the
-//    symbols it needs relative to the code, never through the global offset table, which lies in the data.
-// 3. When the binary's hot code is not in the page cache (a mincore(2) of it), it cuts the code segment's mapping into
-//    64 KiB mappings (every other one also MADV_DONTDUMP, so neighbours differ and stay apart), which bounds each
-//    fault's read to the end of its 64 KiB, and asks for the pages the command will run (MADV_WILLNEED: read in
-//    parallel, in the background): the pages profiled for commands with its first word (hot-pages.h, written by
-//    bench/order-functions --pages; each run of pages named by a symbol and an offset from it, so that code that
-//    grows before it moves it along). Then it jumps to the C library's _start as if the kernel had.
+//    read the file's header would start: in the release link the entry's own page is the only page touched before).
+//    It reaches what it needs relative to the code (see HKCTL_WORD); only hot-pages.h's weak references are read from
+//    the global offset table in the data, one page read by itself.
+// 3. When a few pages the command will run are not in the page cache (one-byte reads of /proc/self/exe that may not
+//    wait), it asks for the pages profiled for commands with its first word (MADV_WILLNEED: read in parallel, in the
+//    background; hot-pages.h, written by bench/order-functions --pages, names each run of pages by a symbol and an
+//    offset from it, so that code that grows before it moves it along), and on Linux 6.16 or later, whose faults in
+//    code read ahead to the end of their mapping whatever madvise says, it first cuts the code segment's mapping
+//    into 64 KiB mappings (every other one also MADV_DONTDUMP, so neighbours differ and stay apart). Before 6.16,
+//    MADV_RANDOM alone has a fault read its own page; with the binary in the page cache the code gets its usual
+//    read-ahead back. Then the entry jumps to the C library's _start as if the kernel had.
 //
 // None of this changes what the program does: the sections are empty and madvise hints only decide what the kernel
-// reads when. With the binary in the page cache (the usual case) step 3 is skipped and the entry costs four system
-// calls. On other Linux architectures the entry only jumps to _start; on other systems this file is empty.
+// reads when. With the binary in the page cache (the usual case) step 3 is skipped and the entry costs about ten
+// system calls (10 µs). Static links on x86-64 only (Package.swift); elsewhere this file is empty.
 #include "CStartup.h"
-#if defined(__linux__) && !defined(__x86_64__)
-// Other Linux architectures (untested): the entry the link names only jumps to the C library's _start, unchanged.
+#if defined(__linux__) && defined(HKCTL_ENTRY) && !defined(__x86_64__)
+// Another architecture than the building machine's x86-64 (a cross build; untested): the entry the link names only
+// jumps to the C library's _start, registers unchanged. (On ppc64, _start finds its TOC from r12, which the
+// kernel sets to the entry's address: a plain branch would not do.)
 __attribute__((naked)) void hkctl_entry(void) {
-#if defined(__aarch64__) || defined(__arm__) || defined(__powerpc64__)
+#if defined(__aarch64__) || defined(__arm__)
     __asm__ volatile("b _start\n");
 #elif defined(__riscv)
     __asm__ volatile("tail _start\n");
@@ -39,7 +44,7 @@ __attribute__((naked)) void hkctl_entry(void) {
 #endif
 }
 #endif
-#if defined(__linux__) && defined(__x86_64__)
+#if defined(__linux__) && defined(HKCTL_ENTRY) && defined(__x86_64__)
 #include <elf.h>
 #include <stdint.h>
 
@@ -49,17 +54,17 @@ __attribute__((naked)) void hkctl_entry(void) {
 // debug build compiles into memset calls).
 #define HKCTL_EARLY __attribute__((no_stack_protector, no_sanitize("address", "thread", "undefined")))
 
-enum { page_size = 4096, chunk_size = 65536, hot_pages_checked = 64 };
-enum { sys_madvise = 28, sys_mincore = 27 };
-enum { advice_random = 1, advice_willneed = 3, advice_dontdump = 16 };
+enum { page_size = 4096, chunk_size = 65536 };
+enum { sys_open = 2, sys_close = 3, sys_madvise = 28, sys_uname = 63, sys_preadv2 = 327 };
+enum { advice_normal = 0, advice_random = 1, advice_willneed = 3, advice_dontdump = 16 };
+enum { read_no_wait = 8 /* RWF_NOWAIT */, error_again = 11 /* EAGAIN */ };
 
 // Hidden, so that the compiler reaches them relative to the code rather than through the global offset table,
-// which lies in the data segment: a read there before read_pages_singly() would read 8 MiB around it.
+// which lies in the data segment: a read there before read_pages_singly() would read 8 MiB around it. (The weak
+// references of hot-pages.h are read from that table, after it: one page, read by itself.)
 extern const char __ehdr_start[] __attribute__((visibility("hidden")));
 extern const char etext[] __attribute__((visibility("hidden")));
 extern const char edata[] __attribute__((visibility("hidden")));
-// The program's main, the first function of the release link's hot-function order (Sources/hkctl/hot-functions.txt).
-extern const char hkctl_program_main[] __asm__("main") __attribute__((visibility("hidden")));
 
 // The entry point (the linker's -e): %rdx carries the dynamic loader's exit function to _start, so it is kept in
 // %rbx across the calls. In the release link (gold) this object's code comes first, on the file's first pages, which
@@ -85,20 +90,74 @@ HKCTL_EARLY static inline long hkctl_syscall3(long number, long a, long b, long 
     return result;
 }
 
+HKCTL_EARLY static inline long hkctl_syscall6(long number, long a, long b, long c, long d, long e, long f) {
+    long result;
+    register long fourth __asm__("r10") = d;
+    register long fifth __asm__("r8") = e;
+    register long sixth __asm__("r9") = f;
+    __asm__ volatile("syscall"
+                     : "=a"(result)
+                     : "a"(number), "D"(a), "S"(b), "d"(c), "r"(fourth), "r"(fifth), "r"(sixth)
+                     : "rcx", "r11", "memory");
+    return result;
+}
+
 HKCTL_EARLY static inline uintptr_t page_down(uintptr_t address) { return address & ~(uintptr_t)(page_size - 1); }
 HKCTL_EARLY static inline uintptr_t page_up(uintptr_t address) { return page_down(address + page_size - 1); }
 
-/// Whether most of the first pages of the hot code are in the page cache (or there is no hot code to look at).
-HKCTL_EARLY static int hot_code_cached(void) {
-    unsigned char resident[hot_pages_checked];
-    uintptr_t start = page_down((uintptr_t)hkctl_program_main);
-    uintptr_t end = start + hot_pages_checked * page_size;
-    if (end > page_up((uintptr_t)etext)) end = page_up((uintptr_t)etext);
-    if (end <= start || hkctl_syscall3(sys_mincore, (long)start, (long)(end - start), (long)resident) != 0) return 1;
-    int count = (int)((end - start) / page_size), cached = 0;
-#pragma clang loop vectorize(disable) interleave(disable)
-    for (int index = 0; index < count; index++) cached += resident[index] & 1;
-    return cached * 2 >= count;
+/// The address the first loaded segment (the one holding the ELF header) was linked at: 0x400000 in a static
+/// program, 0 in a position-independent one. Addresses in the program headers are the link's; the image's are
+/// these plus (__ehdr_start - this).
+HKCTL_EARLY static uintptr_t segments_base(const Elf64_Ehdr *header, const Elf64_Phdr *segments) {
+    for (int index = 0; index < header->e_phnum; index++)
+        if (segments[index].p_type == PT_LOAD && segments[index].p_offset == 0) return segments[index].p_vaddr;
+    return 0;
+}
+
+// Words are compared as numbers the code holds (up to 8 bytes each, little-endian), not as strings, which the
+// compiler would keep in the data segment: each data page read before the pages are asked for is a read of its own.
+#define HKCTL_WORD(a, b, c, d, e, f, g, h)                                                               \
+    ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 | (uint64_t)(e) << 32 | \
+     (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
+
+/// Whether the kernel runs 6.16 or later, whose faults in code read ahead from the fault to the end of its mapping
+/// whatever madvise says; before, MADV_RANDOM stops that read-ahead (then each page not asked for is read alone).
+HKCTL_EARLY static int code_reads_ahead_to_mapping_end(void) {
+    char names[6 * 65];  // struct utsname: six fields of 65 bytes; the release is the third
+    if (hkctl_syscall3(sys_uname, (long)names, 0, 0) != 0) return 1;
+    const char *release = names + 2 * 65;
+    long major = 0, minor = 0;
+    while (*release >= '0' && *release <= '9') major = major * 10 + (*release++ - '0');
+    if (*release++ != '.') return 1;
+    while (*release >= '0' && *release <= '9') minor = minor * 10 + (*release++ - '0');
+    return major > 6 || (major == 6 && minor >= 16);
+}
+
+/// Where in the file the byte at `address` lies, from the program headers; -1 outside the file's segments.
+HKCTL_EARLY static long file_offset(uintptr_t address) {
+    const Elf64_Ehdr *header = (const Elf64_Ehdr *)__ehdr_start;
+    const Elf64_Phdr *segments = (const Elf64_Phdr *)(__ehdr_start + header->e_phoff);
+    uintptr_t image = (uintptr_t)__ehdr_start - segments_base(header, segments);
+    for (int index = 0; index < header->e_phnum; index++) {
+        const Elf64_Phdr *segment = &segments[index];
+        uintptr_t start = image + segment->p_vaddr;
+        if (segment->p_type == PT_LOAD && address >= start && address < start + segment->p_filesz)
+            return (long)(segment->p_offset + (address - start));
+    }
+    return -1;
+}
+
+/// Whether the binary's page at `address` is in the page cache: a one-byte read of /proc/self/exe that may not wait
+/// (RWF_NOWAIT) fails with EAGAIN when it is not. mincore(2) would need no file, but it reports every page of a file
+/// the caller cannot write as present, and an installed binary belongs to root.
+HKCTL_EARLY static int page_cached(long file, uintptr_t address) {
+    long offset = file_offset(address);
+    if (offset < 0) return 1;
+    char byte;
+    struct { void *base; unsigned long length; } vector;
+    vector.base = &byte;
+    vector.length = 1;
+    return hkctl_syscall6(sys_preadv2, file, (long)&vector, 1, offset, 0, read_no_wait) != -error_again;
 }
 
 /// Asks for the pages of [start, end) that lie in the binary (a stale or foreign entry of hot-pages.h can name
@@ -113,12 +172,7 @@ HKCTL_EARLY static void will_need(uintptr_t start, uintptr_t end) {
 }
 
 HKCTL_EARLY static void read_listed_pages(unsigned groups);
-
-// Words are compared as numbers the code holds (up to 8 bytes each, little-endian), not as strings, which the
-// compiler would keep in the data segment: each data page read before the pages are asked for is a read of its own.
-#define HKCTL_WORD(a, b, c, d, e, f, g, h)                                                               \
-    ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | (uint64_t)(d) << 24 | (uint64_t)(e) << 32 | \
-     (uint64_t)(f) << 40 | (uint64_t)(g) << 48 | (uint64_t)(h) << 56)
+HKCTL_EARLY static int listed_pages_cached(unsigned groups);
 
 /// The first `count` 8-byte pieces of `text` and whether it ends within them (bytes after its end are zero).
 HKCTL_EARLY static int read_word(const char *text, uint64_t *pieces, int count) {
@@ -146,8 +200,9 @@ HKCTL_EARLY static unsigned command_groups(const long *stack) {
     return every;
 }
 
-/// Whether the environment holds HKCTL_PAGE_PROFILE=1: bench/order-functions finding the pages a command runs. The
-/// code segment is then cut into single pages and nothing is asked for, so that the pages read are the pages run.
+/// Whether the environment holds HKCTL_PAGE_PROFILE=1: bench/order-functions finding the pages a command runs, with
+/// the binary out of the page cache. The entry then takes the binary to be out of the page cache without looking,
+/// cuts the code segment into single pages and asks for nothing, so that the pages read are the pages run.
 HKCTL_EARLY static int profiling_pages(const long *stack) {
     const char *const *entry = (const char *const *)(stack + 1) + stack[0] + 1;
     for (; *entry; entry++) {
@@ -166,10 +221,11 @@ HKCTL_EARLY static int profiling_pages(const long *stack) {
 HKCTL_EARLY static void read_pages_singly(void) {
     const Elf64_Ehdr *header = (const Elf64_Ehdr *)__ehdr_start;
     const Elf64_Phdr *segments = (const Elf64_Phdr *)(__ehdr_start + header->e_phoff);
+    uintptr_t image = (uintptr_t)__ehdr_start - segments_base(header, segments);
     for (int index = 0; index < header->e_phnum; index++) {
         const Elf64_Phdr *segment = &segments[index];
         if (segment->p_type != PT_LOAD || segment->p_filesz == 0) continue;
-        uintptr_t start = page_down(segment->p_vaddr), end = page_up(segment->p_vaddr + segment->p_filesz);
+        uintptr_t start = page_down(image + segment->p_vaddr), end = page_up(image + segment->p_vaddr + segment->p_filesz);
         hkctl_syscall3(sys_madvise, (long)start, (long)(end - start), advice_random);
     }
 }
@@ -177,15 +233,22 @@ HKCTL_EARLY static void read_pages_singly(void) {
 /// Steps 2 and 3 above; `stack` is the process's initial stack: argc, argv, a null, the environment, a null.
 HKCTL_EARLY void hkctl_prepare_image(const long *stack) {
     read_pages_singly();
-    if (hot_code_cached()) return;
-    int profiling = profiling_pages(stack);
-    uintptr_t size = profiling ? page_size : chunk_size;
+    unsigned wanted = command_groups(stack);
+    int reads_to_mapping_end = code_reads_ahead_to_mapping_end();
     uintptr_t start = page_down((uintptr_t)__ehdr_start), end = page_up((uintptr_t)etext);
-    for (uintptr_t chunk = start + size; chunk < end; chunk += 2 * size) {
-        uintptr_t length = end - chunk < size ? end - chunk : size;
-        hkctl_syscall3(sys_madvise, (long)chunk, (long)length, advice_dontdump);
+    int profiling = profiling_pages(stack);
+    if (!profiling && listed_pages_cached(wanted)) {
+        // Before 6.16 a fault in code with MADV_RANDOM reads its page alone: give the code its usual read-ahead.
+        if (!reads_to_mapping_end) hkctl_syscall3(sys_madvise, (long)start, (long)(end - start), advice_normal);
+        return;
     }
-    if (!profiling) read_listed_pages(command_groups(stack));
+    uintptr_t size = profiling ? page_size : chunk_size;
+    if (reads_to_mapping_end)
+        for (uintptr_t chunk = start + size; chunk < end; chunk += 2 * size) {
+            uintptr_t length = end - chunk < size ? end - chunk : size;
+            hkctl_syscall3(sys_madvise, (long)chunk, (long)length, advice_dontdump);
+        }
+    if (!profiling) read_listed_pages(wanted);
 }
 
 // The profiled code: each HKCTL_PAGES(number, symbol, offset, bytes, groups) line of hot-pages.h names the pages
@@ -193,15 +256,42 @@ HKCTL_EARLY void hkctl_prepare_image(const long *stack) {
 // does not hold (another toolchain) is skipped.
 #define HKCTL_PAGES(number, symbol, offset, bytes, groups) \
     extern const char hkctl_anchor_##number[] __asm__(symbol) __attribute__((weak, visibility("hidden")));
+#define HKCTL_PROBE(number, offset, groups)
 #include "hot-pages.h"
 #undef HKCTL_PAGES
+#undef HKCTL_PROBE
 
 HKCTL_EARLY static void read_listed_pages(unsigned wanted) {
 #define HKCTL_PAGES(number, symbol, offset, bytes, groups) \
     if (((groups) & wanted) && hkctl_anchor_##number)      \
         will_need((uintptr_t)hkctl_anchor_##number + (offset), (uintptr_t)hkctl_anchor_##number + (offset) + (bytes));
+#define HKCTL_PROBE(number, offset, groups)
 #include "hot-pages.h"
 #undef HKCTL_PAGES
+#undef HKCTL_PROBE
+}
+
+/// Whether all the probe pages hot-pages.h names for these groups (a few pages every profiled command of a group
+/// ran: HKCTL_PROBE(number of the run, offset from its symbol, groups)) are in the page cache. Yes too when there
+/// is nothing to look at or /proc/self/exe cannot be read: the kernel then reads as it would without this file.
+HKCTL_EARLY static int listed_pages_cached(unsigned wanted) {
+    uint64_t path[2];  // "/proc/self/exe", held in the code (see HKCTL_WORD)
+    path[0] = HKCTL_WORD('/', 'p', 'r', 'o', 'c', '/', 's', 'e');
+    path[1] = HKCTL_WORD('l', 'f', '/', 'e', 'x', 'e', 0, 0);
+    long file = hkctl_syscall3(sys_open, (long)path, 02000000 /* O_RDONLY | O_CLOEXEC */, 0);
+    if (file < 0) return 1;
+    int probes = 0, missing = 0;  // one page missing is enough: each is one the command will read
+#define HKCTL_PAGES(number, symbol, offset, bytes, groups)
+#define HKCTL_PROBE(number, offset, groups)                                                     \
+    if (((groups) & wanted) && hkctl_anchor_##number && !missing) {                             \
+        probes++;                                                                               \
+        missing += !page_cached(file, (uintptr_t)hkctl_anchor_##number + (offset));             \
+    }
+#include "hot-pages.h"
+#undef HKCTL_PAGES
+#undef HKCTL_PROBE
+    hkctl_syscall3(sys_close, file, 0, 0);
+    return probes == 0 || missing == 0;
 }
 #endif
 
@@ -212,7 +302,7 @@ HKCTL_EARLY static void read_listed_pages(unsigned wanted) {
 // those three before the Swift sections, and the segment's file part ends where swift5_backtrace ends, on a page
 // boundary (step 1 above; `readelf -l`: the RW segment's offset plus its file size is a multiple of 4096). Empty
 // and retained (R), they add nothing to the C library's lists, which it reads between its own start and stop symbols.
-#if defined(__linux__) && defined(__x86_64__)
+#if defined(__linux__) && defined(HKCTL_ENTRY) && defined(__x86_64__)
 __asm__(".section __libc_subfreeres,\"awR\",@progbits\n"
         ".section __libc_IO_vtables,\"awR\",@progbits\n"
         ".section __libc_atexit,\"awR\",@progbits\n.previous\n");
