@@ -63,10 +63,11 @@ let staticLink: [LinkerSetting] = [
 /// On Linux x86-64 the executable starts at `hkctl_entry` (Sources/CStartup/startup.c): when the binary is not in
 /// the page cache (the first command after a boot), it has the kernel read only the pages the command runs, in
 /// parallel, before it jumps to the C library's `_start` (a cold `hkctl --version` read 20 MB of the binary and now
-/// reads 1 MB: BENCHMARKS.md, session 36). Static links only: the dynamic debug build (above) and other
-/// architectures (of the machine that builds) start at the C library's `_start`, and CStartup is then empty.
+/// reads 1 MB: BENCHMARKS.md, session 36). Static links only: the dynamic debug build (above), other architectures
+/// (of the machine that builds) and a tagged checkout (as for the flags above) start at the C library's `_start`,
+/// and CStartup is then empty.
 #if arch(x86_64)
-let entryLinks: [BuildConfiguration] = dynamicDebug ? [.release] : [.release, .debug]
+let entryLinks: [BuildConfiguration] = isTaggedCheckout ? [] : dynamicDebug ? [.release] : [.release, .debug]
 #else
 let entryLinks: [BuildConfiguration] = []
 #endif
@@ -76,7 +77,7 @@ let coldStartEntry: [LinkerSetting] = entryLinks.map {
 /// CStartup's code runs before the C library is set up, so it must call none of it (not even the memset a
 /// compiler may put in for a plain loop); `HKCTL_ENTRY` turns its code on where the link uses it.
 let startupSettings: [CSetting] = entryLinks.map { .define("HKCTL_ENTRY", .when(platforms: [.linux], configuration: $0)) }
-    + (isTaggedCheckout ? [] : [.unsafeFlags(["-ffreestanding", "-fno-builtin"])])
+    + (entryLinks.isEmpty ? [] : [.unsafeFlags(["-ffreestanding", "-fno-builtin"])])
 
 let package = Package(
     name: "hkctl",

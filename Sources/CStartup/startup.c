@@ -16,17 +16,20 @@
 //    It reaches what it needs relative to the code (see HKCTL_WORD); only hot-pages.h's weak references are read from
 //    the global offset table in the data, one page read by itself.
 // 3. When a few pages the command will run are not in the page cache (one-byte reads of /proc/self/exe that may not
-//    wait), it asks for the pages profiled for commands with its first word (MADV_WILLNEED: read in parallel, in the
-//    background; hot-pages.h, written by bench/order-functions --pages, names each run of pages by a symbol and an
-//    offset from it, so that code that grows before it moves it along), and on Linux 6.16 or later, whose faults in
-//    code read ahead to the end of their mapping whatever madvise says, it first cuts the code segment's mapping
-//    into 64 KiB mappings (every other one also MADV_DONTDUMP, so neighbours differ and stay apart). Before 6.16,
+//    wait; mincore where those are not supported), it asks for the pages profiled for commands with its first word
+//    (MADV_WILLNEED: read in parallel, in the background; hot-pages.h, written by bench/order-functions --pages, names
+//    each run of pages by a symbol and an offset from it, so that code that grows before it moves it along), and on
+//    Linux 6.16 or later, whose faults in code read ahead to the end of their mapping whatever madvise says, it
+//    first cuts the code segment's mapping into 64 KiB mappings (every other one also MADV_DONTDUMP, so neighbours
+//    differ and stay apart). Before 6.16,
 //    MADV_RANDOM alone has a fault read its own page; with the binary in the page cache the code gets its usual
 //    read-ahead back. Then the entry jumps to the C library's _start as if the kernel had.
 //
 // None of this changes what the program does: the sections are empty and madvise hints only decide what the kernel
 // reads when. With the binary in the page cache (the usual case) step 3 is skipped and the entry costs about ten
-// system calls (10 µs). Static links on x86-64 only (Package.swift); elsewhere this file is empty.
+// system calls (10 µs). Where it cannot see that a page is missing (a binary the user may run but not read; on
+// overlayfs, NFS or FUSE one the user cannot write) it takes the binary to be cached and the kernel reads as before.
+// Static links on x86-64 only (Package.swift); elsewhere this file is empty.
 #include "CStartup.h"
 #if defined(__linux__) && defined(HKCTL_ENTRY) && !defined(__x86_64__)
 // Another architecture than the building machine's x86-64 (a cross build; untested): the entry the link names only
@@ -55,7 +58,8 @@ __attribute__((naked)) void hkctl_entry(void) {
 #define HKCTL_EARLY __attribute__((no_stack_protector, no_sanitize("address", "thread", "undefined")))
 
 enum { page_size = 4096, chunk_size = 65536 };
-enum { sys_open = 2, sys_close = 3, sys_madvise = 28, sys_uname = 63, sys_preadv2 = 327 };
+enum { sys_open = 2, sys_close = 3, sys_mincore = 27, sys_madvise = 28, sys_uname = 63, sys_getppid = 110,
+       sys_preadv2 = 327 };
 enum { advice_normal = 0, advice_random = 1, advice_willneed = 3, advice_dontdump = 16 };
 enum { read_no_wait = 8 /* RWF_NOWAIT */, error_again = 11 /* EAGAIN */ };
 
@@ -148,8 +152,9 @@ HKCTL_EARLY static long file_offset(uintptr_t address) {
 }
 
 /// Whether the binary's page at `address` is in the page cache: a one-byte read of /proc/self/exe that may not wait
-/// (RWF_NOWAIT) fails with EAGAIN when it is not. mincore(2) would need no file, but it reports every page of a file
-/// the caller cannot write as present, and an installed binary belongs to root.
+/// (RWF_NOWAIT) fails with EAGAIN when it is not. mincore(2) needs no file, but it reports every page of a file the
+/// caller cannot write as present, and an installed binary belongs to root; it answers where such reads are not
+/// supported (overlayfs, tmpfs), for a binary the caller can write (a build), and says present otherwise.
 HKCTL_EARLY static int page_cached(long file, uintptr_t address) {
     long offset = file_offset(address);
     if (offset < 0) return 1;
@@ -157,7 +162,12 @@ HKCTL_EARLY static int page_cached(long file, uintptr_t address) {
     struct { void *base; unsigned long length; } vector;
     vector.base = &byte;
     vector.length = 1;
-    return hkctl_syscall6(sys_preadv2, file, (long)&vector, 1, offset, 0, read_no_wait) != -error_again;
+    long read = hkctl_syscall6(sys_preadv2, file, (long)&vector, 1, offset, 0, read_no_wait);
+    if (read >= 0 || read == -error_again) return read >= 0;
+    unsigned char resident;
+    resident = 1;
+    if (hkctl_syscall3(sys_mincore, (long)page_down(address), page_size, (long)&resident) != 0) return 1;
+    return resident & 1;
 }
 
 /// Asks for the pages of [start, end) that lie in the binary (a stale or foreign entry of hot-pages.h can name
@@ -200,18 +210,29 @@ HKCTL_EARLY static unsigned command_groups(const long *stack) {
     return every;
 }
 
-/// Whether the environment holds HKCTL_PAGE_PROFILE=1: bench/order-functions finding the pages a command runs, with
-/// the binary out of the page cache. The entry then takes the binary to be out of the page cache without looking,
-/// cuts the code segment into single pages and asks for nothing, so that the pages read are the pages run.
+/// Whether the environment holds HKCTL_PAGE_PROFILE=<the parent's process id>: bench/order-functions finding the
+/// pages a command runs, with the binary out of the page cache. The entry then takes the binary to be out of the page
+/// cache without looking, cuts the code segment into single pages and asks for nothing, so that the pages read are
+/// the pages run. (Tied to the parent, so that the variable left in a shell does not slow every later command.)
 HKCTL_EARLY static int profiling_pages(const long *stack) {
     const char *const *entry = (const char *const *)(stack + 1) + stack[0] + 1;
     for (; *entry; entry++) {
         uint64_t word[3];
         word[0] = word[1] = word[2] = 0;
-        if (read_word(*entry, word, 3) && word[0] == HKCTL_WORD('H', 'K', 'C', 'T', 'L', '_', 'P', 'A') &&
-            word[1] == HKCTL_WORD('G', 'E', '_', 'P', 'R', 'O', 'F', 'I') &&
-            word[2] == HKCTL_WORD('L', 'E', '=', '1', 0, 0, 0, 0))
-            return 1;
+        const char *text = *entry;
+        read_word(text, word, 3);
+        if (word[0] != HKCTL_WORD('H', 'K', 'C', 'T', 'L', '_', 'P', 'A') ||
+            word[1] != HKCTL_WORD('G', 'E', '_', 'P', 'R', 'O', 'F', 'I') ||
+            (word[2] & 0xffffff) != HKCTL_WORD('L', 'E', '=', 0, 0, 0, 0, 0))
+            continue;
+        long parent = 0;
+        const char *digit = text + 19;
+        if (!*digit) return 0;
+        for (; *digit; digit++) {
+            if (*digit < '0' || *digit > '9' || parent > 1L << 40) return 0;
+            parent = parent * 10 + (*digit - '0');
+        }
+        return parent == hkctl_syscall3(sys_getppid, 0, 0, 0);
     }
     return 0;
 }
@@ -225,7 +246,8 @@ HKCTL_EARLY static void read_pages_singly(void) {
     for (int index = 0; index < header->e_phnum; index++) {
         const Elf64_Phdr *segment = &segments[index];
         if (segment->p_type != PT_LOAD || segment->p_filesz == 0) continue;
-        uintptr_t start = page_down(image + segment->p_vaddr), end = page_up(image + segment->p_vaddr + segment->p_filesz);
+        uintptr_t start = page_down(image + segment->p_vaddr);
+        uintptr_t end = page_up(image + segment->p_vaddr + segment->p_filesz);
         hkctl_syscall3(sys_madvise, (long)start, (long)(end - start), advice_random);
     }
 }
