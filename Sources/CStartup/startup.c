@@ -56,6 +56,11 @@ __attribute__((naked)) void hkctl_entry(void) {
 // static program memset and memcpy are resolved at start-up, after this runs (so no array initialisers, which a
 // debug build compiles into memset calls).
 #define HKCTL_EARLY __attribute__((no_stack_protector, no_sanitize("address", "thread", "undefined")))
+// The code that runs before the code's mapping is cut up must lie in the file's first 16 KiB, which the kernel read
+// with the header: a fault beyond them would read ahead to the end of the mapping, 8 MiB. This object's .text comes
+// first in the release link and holds only that code (under 4 KiB); the long generated list of pages to ask for,
+// which runs after the cut, has a section of its own, placed after it.
+#define HKCTL_AFTER_CUT HKCTL_EARLY __attribute__((noinline, section(".text.hkctl_after_cut")))
 
 enum { page_size = 4096, chunk_size = 65536 };
 enum { sys_open = 2, sys_close = 3, sys_mincore = 27, sys_madvise = 28, sys_uname = 63, sys_getppid = 110,
@@ -172,7 +177,7 @@ HKCTL_EARLY static int page_cached(long file, uintptr_t address) {
 
 /// Asks for the pages of [start, end) that lie in the binary (a stale or foreign entry of hot-pages.h can name
 /// anything): madvise(MADV_WILLNEED) starts their reads and returns.
-HKCTL_EARLY static void will_need(uintptr_t start, uintptr_t end) {
+HKCTL_AFTER_CUT static void will_need(uintptr_t start, uintptr_t end) {
     uintptr_t low = page_down((uintptr_t)__ehdr_start), high = page_up((uintptr_t)edata);
     start = page_down(start);
     end = page_up(end);
@@ -181,7 +186,7 @@ HKCTL_EARLY static void will_need(uintptr_t start, uintptr_t end) {
     if (start < end) hkctl_syscall3(sys_madvise, (long)start, (long)(end - start), advice_willneed);
 }
 
-HKCTL_EARLY static void read_listed_pages(unsigned groups);
+HKCTL_AFTER_CUT static void read_listed_pages(unsigned groups);
 HKCTL_EARLY static int listed_pages_cached(unsigned groups);
 
 /// The first `count` 8-byte pieces of `text` and whether it ends within them (bytes after its end are zero).
@@ -283,7 +288,7 @@ HKCTL_EARLY void hkctl_prepare_image(const long *stack) {
 #undef HKCTL_PAGES
 #undef HKCTL_PROBE
 
-HKCTL_EARLY static void read_listed_pages(unsigned wanted) {
+HKCTL_AFTER_CUT static void read_listed_pages(unsigned wanted) {
 #define HKCTL_PAGES(number, symbol, offset, bytes, groups) \
     if (((groups) & wanted) && hkctl_anchor_##number)      \
         will_need((uintptr_t)hkctl_anchor_##number + (offset), (uintptr_t)hkctl_anchor_##number + (offset) + (bytes));

@@ -240,7 +240,26 @@ extension ColdStartTests {
             }
             previous = line
         }
-        expectEqual(targets, ["_start", "hkctl_prepare_image"], "calls and jumps out of the entry's own code")
+        // Its own sections (.text, .text.hkctl_after_cut) are its own code.
+        expectEqual(targets.filter { !$0.hasPrefix(".text") }, ["_start", "hkctl_prepare_image"],
+                    "calls and jumps out of the entry's own code")
+    }
+
+    /// The code that runs before the code's mapping is cut up (the object's .text) fits in the file's first 16 KiB,
+    /// which the kernel reads with the header, with room for the C library's start files before it; the long list of
+    /// pages to ask for has a section of its own. A fault beyond them in a cold start reads 8 MiB (startup.c).
+    func theEntrysFirstCodeFitsTheFirstPages() throws {
+        let object = CLIRunner.binaryURL.deletingLastPathComponent().path + "/CStartup.build/startup.c.o"
+        let headers = try SystemPackages.shell("command -v objdump >/dev/null && objdump -h -t '\(object)'")
+        try #require(headers.status == 0, "objdump -h -t \(object) failed (binutils missing?): \(headers.err)")
+        let lines = headers.out.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        let text = try #require(lines.first { $0.count > 2 && $0[1] == ".text" }, "no .text in \(object)")
+        let size = try #require(Int(text[2], radix: 16))
+        #expect(size > 0 && size <= 12 * 1024, ".text of the entry's object is \(size) bytes")
+        for function in ["read_listed_pages", "will_need"] {
+            #expect(lines.contains { $0.last.map(String.init) == function && $0.contains(".text.hkctl_after_cut") },
+                    "\(function) is not in .text.hkctl_after_cut")
+        }
     }
 }
 
@@ -250,5 +269,6 @@ private let coldStartTestsChecks: [Check<ColdStartTests>] = [
           ColdStartTests.aColdStartCutsTheCodeIntoPiecesAndAWarmOneDoesNot),
     Check("aColdStartRunsTheSameCommands", ColdStartTests.aColdStartRunsTheSameCommands),
     Check("theEntryCallsNothingButItself", ColdStartTests.theEntryCallsNothingButItself),
+    Check("theEntrysFirstCodeFitsTheFirstPages", ColdStartTests.theEntrysFirstCodeFitsTheFirstPages),
 ]
 #endif
