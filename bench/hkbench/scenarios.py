@@ -288,6 +288,7 @@ def time_import(binary, export, store, env):
     stage whose end is before its start; hkctl rejects exactly those (exit 65, a line each) and imports the rest.
     Any other rejection, or any other failure, stops the suite."""
     data.fresh(store)
+    proc.read_through(export)
     proc.settle_disk()
     size = os.path.getsize(export)
     hk = proc.run([binary, "import", export], dict(env, HKCTL_STORE=store), check=False,
@@ -302,6 +303,7 @@ def time_import(binary, export, store, env):
 def time_peer(peer, export, peer_db, env):
     """healthkit-to-sqlite loading the same export into a fresh SQLite file."""
     data.fresh(peer_db)
+    proc.read_through(export)
     proc.settle_disk()
     size = os.path.getsize(export)
     other = proc.run([peer, export, peer_db, "--xml"], dict(env, PATH=os.path.dirname(peer) + ":/usr/bin:/bin"),
