@@ -114,13 +114,19 @@ HKCTL_EARLY static inline long hkctl_syscall6(long number, long a, long b, long 
 HKCTL_EARLY static inline uintptr_t page_down(uintptr_t address) { return address & ~(uintptr_t)(page_size - 1); }
 HKCTL_EARLY static inline uintptr_t page_up(uintptr_t address) { return page_down(address + page_size - 1); }
 
-/// The address the first loaded segment (the one holding the ELF header) was linked at: 0x400000 in a static
-/// program, 0 in a position-independent one. Addresses in the program headers are the link's; the image's are
-/// these plus (__ehdr_start - this).
-HKCTL_EARLY static uintptr_t segments_base(const Elf64_Ehdr *header, const Elf64_Phdr *segments) {
-    for (int index = 0; index < header->e_phnum; index++)
-        if (segments[index].p_type == PT_LOAD && segments[index].p_offset == 0) return segments[index].p_vaddr;
-    return 0;
+/// The program headers, their count, and how far the image lies from the addresses the link gave it (0 in a static
+/// program, the load address in a position-independent one): a segment's bytes are at `image + p_vaddr`.
+HKCTL_EARLY static const Elf64_Phdr *program_headers(int *count, uintptr_t *image) {
+    const Elf64_Ehdr *header = (const Elf64_Ehdr *)__ehdr_start;
+    const Elf64_Phdr *segments = (const Elf64_Phdr *)(__ehdr_start + header->e_phoff);
+    *count = header->e_phnum;
+    *image = (uintptr_t)__ehdr_start;  // the segment that holds the header starts at file offset 0
+    for (int index = 0; index < *count; index++)
+        if (segments[index].p_type == PT_LOAD && segments[index].p_offset == 0) {
+            *image -= segments[index].p_vaddr;
+            break;
+        }
+    return segments;
 }
 
 // Words are compared as numbers the code holds (up to 8 bytes each, little-endian), not as strings, which the
@@ -144,10 +150,10 @@ HKCTL_EARLY static int code_reads_ahead_to_mapping_end(void) {
 
 /// Where in the file the byte at `address` lies, from the program headers; -1 outside the file's segments.
 HKCTL_EARLY static long file_offset(uintptr_t address) {
-    const Elf64_Ehdr *header = (const Elf64_Ehdr *)__ehdr_start;
-    const Elf64_Phdr *segments = (const Elf64_Phdr *)(__ehdr_start + header->e_phoff);
-    uintptr_t image = (uintptr_t)__ehdr_start - segments_base(header, segments);
-    for (int index = 0; index < header->e_phnum; index++) {
+    int count;
+    uintptr_t image;
+    const Elf64_Phdr *segments = program_headers(&count, &image);
+    for (int index = 0; index < count; index++) {
         const Elf64_Phdr *segment = &segments[index];
         uintptr_t start = image + segment->p_vaddr;
         if (segment->p_type == PT_LOAD && address >= start && address < start + segment->p_filesz)
@@ -245,10 +251,10 @@ HKCTL_EARLY static int profiling_pages(const long *stack) {
 /// Marks every loaded segment's file pages MADV_RANDOM: a fault in the data segment then reads its own page, not
 /// the 8 MiB around it (the code segment's faults read ahead regardless; see the top of this file).
 HKCTL_EARLY static void read_pages_singly(void) {
-    const Elf64_Ehdr *header = (const Elf64_Ehdr *)__ehdr_start;
-    const Elf64_Phdr *segments = (const Elf64_Phdr *)(__ehdr_start + header->e_phoff);
-    uintptr_t image = (uintptr_t)__ehdr_start - segments_base(header, segments);
-    for (int index = 0; index < header->e_phnum; index++) {
+    int count;
+    uintptr_t image;
+    const Elf64_Phdr *segments = program_headers(&count, &image);
+    for (int index = 0; index < count; index++) {
         const Elf64_Phdr *segment = &segments[index];
         if (segment->p_type != PT_LOAD || segment->p_filesz == 0) continue;
         uintptr_t start = page_down(image + segment->p_vaddr);

@@ -226,11 +226,14 @@ struct ColdStartTests {
 }
 
 extension ColdStartTests {
+    /// The object of Sources/CStartup the tests' hkctl was linked from.
+    static let entryObject = CLIRunner.binaryURL.deletingLastPathComponent().path + "/CStartup.build/startup.c.o"
+
     /// The entry runs before the C library is set up: its object may call nothing but its own functions and `_start`
     /// (a memset or memcpy a compiler puts in would jump through an address not yet filled in; an unoptimised build
     /// did so once). Read from the relocations of the calls and jumps in the object the tests' hkctl was linked from.
     func theEntryCallsNothingButItself() throws {
-        let object = CLIRunner.binaryURL.deletingLastPathComponent().path + "/CStartup.build/startup.c.o"
+        let object = Self.entryObject
         let listing = try SystemPackages.shell("command -v objdump >/dev/null && objdump -dr '\(object)'")
         try #require(listing.status == 0, "objdump -dr \(object) failed (binutils missing?): \(listing.err)")
         var targets = Set<String>(), previous = ""
@@ -249,7 +252,7 @@ extension ColdStartTests {
     /// which the kernel reads with the header, with room for the C library's start files before it; the long list of
     /// pages to ask for has a section of its own. A fault beyond them in a cold start reads 8 MiB (startup.c).
     func theEntrysFirstCodeFitsTheFirstPages() throws {
-        let object = CLIRunner.binaryURL.deletingLastPathComponent().path + "/CStartup.build/startup.c.o"
+        let object = Self.entryObject
         let headers = try SystemPackages.shell("command -v objdump >/dev/null && objdump -h -t '\(object)'")
         try #require(headers.status == 0, "objdump -h -t \(object) failed (binutils missing?): \(headers.err)")
         let lines = headers.out.split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
