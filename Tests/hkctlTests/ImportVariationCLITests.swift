@@ -18,7 +18,8 @@ struct ImportVariationCLITests {
     static func fixture(_ name: String) -> String { folder + "/" + name }
 
     static let exports = ["locale-digits.ascii.xml", "locale-digits.arabic-indic.xml", "locale-digits.persian.xml",
-                          "locale-digits.devanagari.xml", "look-alike.xml", "ios8.xml", "me-generic.xml"]
+                          "locale-digits.devanagari.xml", "look-alike.xml", "ios8.xml", "me-generic.xml",
+                          "activity-summary.2024-05-31.xml", "activity-summary.2024-06-02.kJ.xml"]
 
     @Test(arguments: exports)
     func everyVariationImportsWithExitZeroAndAgainAddsNothing(name: String) throws {
@@ -64,6 +65,49 @@ struct ImportVariationCLITests {
             let after = try cli.run(["sources", "--look-alikes", "active-energy", "--format", "json"])
             let remaining = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])
             expectEqual((remaining.first?["samples"] as? [Any])?.count, 4)
+        }
+    }
+
+    /// Two exports of one phone, the second made two days later in kJ: the days both write are stored once, with
+    /// the later export's figures; importing the earlier export again writes nothing; undo brings the earlier back.
+    func aLaterExportsActivitySummariesReplaceTheEarlierOnes() throws {
+        func summaries(_ cli: CLIRunner) throws -> [String] {
+            let export = try cli.run(["export", "--type", "HKActivitySummaryTypeIdentifier", "--format", "jsonl"])
+            expectEqual(export.status, 0, "\(export.stderr)")
+            return try export.stdout.split(separator: "\n").map { line in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                let metadata = try #require(object["metadata"] as? [String: Any])
+                return ["@dateComponents", "@activeEnergyBurned", "@activeEnergyBurnedUnit"].map { metadata[$0] as? String ?? "-" }
+                    .joined(separator: " ")
+            }.sorted()
+        }
+        func counts(_ result: CLIResult) throws -> [String: Int] {
+            let receipt = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let types = try #require(receipt["types"] as? [String: [String: Int]], "\(result.stdout)")
+            return try #require(types["HKActivitySummaryTypeIdentifier"])
+        }
+        try CLIRunner.withTemporaryStore { cli in
+            let early = Self.fixture("activity-summary.2024-05-31.xml"), later = Self.fixture("activity-summary.2024-06-02.kJ.xml")
+            try expectEqual(cli.run(["import", early]).status, 0)
+            let before = try summaries(cli)
+            expectEqual(before, ["2024-05-30 512.5 kcal", "2024-05-31 356.6 kcal"])
+            let second = try cli.run(["import", later, "--format", "json"])
+            expectEqual(second.status, 0, "\(second.stderr)")
+            let replaced = try counts(second)
+            expectEqual(replaced["replaced"], 2, "\(replaced)")
+            expectEqual(replaced["keptGenerically"], 1, "\(replaced)")
+            let after = try summaries(cli)
+            expectEqual(after, ["2024-05-30 2144.3 kJ", "2024-05-31 2950.1 kJ", "2024-06-01 1500 kJ"])
+            let samples = { cli.snapshot().filter { $0.key.hasPrefix("samples/") } }
+            let snapshot = samples()
+            let again = try cli.run(["import", early, "--format", "json"])
+            expectEqual(again.status, 0, "\(again.stderr)")
+            expectEqual(try counts(again)["alreadyPresent"], 2)
+            try expectEqual(summaries(cli), after)
+            expectEqual(samples(), snapshot, "the earlier export again wrote to the store's samples")
+            let undo = try cli.run(["undo", "--yes"])
+            expectEqual(undo.status, 0, "\(undo.stderr)")
+            try expectEqual(summaries(cli), before)
         }
     }
 
@@ -194,6 +238,7 @@ struct HostileImportLimitTests {
 /// The checks ``ImportVariationCLITests/checks(_:)`` runs.
 private let importVariationCLITestsChecks: [Check<ImportVariationCLITests>] = [
     Check("lookAlikesAreListedNotRemoved", ImportVariationCLITests.lookAlikesAreListedNotRemoved),
+    Check("aLaterExportsActivitySummariesReplaceTheEarlierOnes", ImportVariationCLITests.aLaterExportsActivitySummariesReplaceTheEarlierOnes),
     Check("unknownCharacteristicsAreListedByMeAndExportedBack",
           ImportVariationCLITests.unknownCharacteristicsAreListedByMeAndExportedBack),
 ]

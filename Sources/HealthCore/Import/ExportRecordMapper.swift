@@ -271,6 +271,7 @@ struct ExportRecordMapper {
         pending.metadata["@element"] = .string(element)
         var mainValue = ""
         var dayStart: Date?
+        var day: String?
         for attribute in tag.attributes {
             let name = attribute.nameText
             if name == "type" && pending.typeIdentifier.isEmpty {
@@ -311,8 +312,13 @@ struct ExportRecordMapper {
                     pending.start = date
                 } else if let parts = try? ISODate.components(value), !parts.hasTime {
                     dayStart = ISODate.instant(parts, offsetSeconds: 0)
+                    if name == "dateComponents" { day = value }
                 }
             }
+        }
+        // A day's summary is one object that later exports write again (``ActivitySummaryVersion``).
+        if element == ActivitySummaryVersion.element, let day, dayStart != nil {
+            ActivitySummaryVersion.mark(&pending.metadata, day: day, exportDate: fallbackDate)
         }
         if pending.typeIdentifier.isEmpty { pending.typeIdentifier = "HKExportElement" + element }
         pending.start = pending.start ?? dayStart ?? (sampleLike ? nil : fallbackDate)

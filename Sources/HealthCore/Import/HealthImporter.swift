@@ -309,6 +309,11 @@ public final class HealthImporter: @unchecked Sendable {
         recordsRead += 1
         switch consume record {
         case .sample(var sample, let generic, let member):
+            // A day's activity summary without sync keys (from hkctl's own export by a build before they had them) is
+            // that day's summary in its lowest version (``ActivitySummaryVersion``).
+            if !sample.metadata.isEmpty, sample.typeIdentifier == ActivitySummaryVersion.typeIdentifier {
+                ActivitySummaryVersion.markUnmarked(&sample)
+            }
             // A record with a sync identifier follows HealthKit's rule instead of identities (a correlation and the
             // records read inside one keep to identities: they are one object with the correlation).
             if !sample.metadata.isEmpty, !member, sample.detail?.correlation == nil,
@@ -369,7 +374,7 @@ public final class HealthImporter: @unchecked Sendable {
     }
 
     /// Saves the records waiting in ``syncHold`` by HealthKit's rule, after every batch before them, and counts them:
-    /// written (added or kept generically), left out (present), and the stored samples they replaced.
+    /// written (added or kept generically), left out (present), and the stored samples they replaced (copies of one stored object count once).
     func saveSynced() throws {
         guard syncHold.count > 0 else { return }
         try flush()
@@ -387,7 +392,7 @@ public final class HealthImporter: @unchecked Sendable {
         for uuid in plan.unchanged {
             if let record = records[uuid] { count(record.sample.typeIdentifier) { $0.alreadyPresent += 1 } }
         }
-        for replaced in plan.replaced {
+        for replaced in plan.replaced where !plan.copies.contains(replaced.uuid) {
             // A sample this import saved before, replaced by a greater version met since: its record is superseded.
             if let generic = syncHold.savedByThisImport(replaced.uuid) {
                 count(replaced.type) { counts in

@@ -152,7 +152,8 @@ extension JSONFileStore {
     }
 
     /// The visible stored samples that carry one of `keys` (by type), by key. Reads only the partitions of those types
-    /// whose bytes contain `HKMetadataKeySyncIdentifier` at all. Call with the lock held.
+    /// whose bytes contain `HKMetadataKeySyncIdentifier` at all (every partition of activity summaries: a summary stored
+    /// before they carried sync keys stands under its day's, ``ActivitySummaryVersion``). Call with the lock held.
     func storedSamples(withSyncKeys keys: [String: Set<SyncReplacement.Key>]) throws -> [SyncReplacement.Key: [Sample]] {
         var found: [SyncReplacement.Key: [Sample]] = [:]
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
@@ -160,8 +161,10 @@ extension JSONFileStore {
         for (type, wanted) in keys {
             let deleted = try deletedUUIDs(ofType: type)
             for partition in try partitions(ofType: type, overlapping: everything) {
-                guard let bytes = try POSIXFile.readFile(try storeFile(partition)),
-                      JSONFileStore.contains(bytes, needle) else { continue }
+                if type != ActivitySummaryVersion.typeIdentifier {
+                    guard let bytes = try POSIXFile.readFile(try storeFile(partition)),
+                          JSONFileStore.contains(bytes, needle) else { continue }
+                }
                 try readPartitionWithSequence(partition) { sample, sequence in
                     guard let mark = SyncReplacement.storedMark(of: sample), wanted.contains(mark.key),
                           !deleted.hides(sample, sequence: sequence) else { return }

@@ -71,8 +71,11 @@ struct SyncReplacement {
         }
     }
 
-    /// The mark of a stored sample, nil when it has none or a damaged one (such a sample is never replaced).
-    static func storedMark(of sample: Sample) -> Mark? { (try? mark(of: sample)) ?? nil }
+    /// The mark of a stored sample, nil when it has none or a damaged one (such a sample is never replaced); a day's
+    /// activity summary stored without sync keys stands under its day's (``ActivitySummaryVersion/legacyMark(of:)``).
+    static func storedMark(of sample: Sample) -> Mark? {
+        do { return try mark(of: sample) ?? ActivitySummaryVersion.legacyMark(of: sample) } catch { return nil }
+    }
 
     /// What a save does: the samples it writes, the stored samples it deletes first, and the samples it leaves out.
     struct Plan {
@@ -80,6 +83,9 @@ struct SyncReplacement {
         var writes: [Sample] = []
         /// The stored samples the save replaces (with a replaced correlation's members).
         var replaced: [(uuid: UUID, type: String, source: String)] = []
+        /// Those of ``replaced`` that were a second or later stored sample of a key (copies a store held of one
+        /// object, such as a day's activity summary stored twice by an older build): each write replaces one object.
+        var copies: Set<UUID> = []
         /// The samples of the save not written: an equal or lower version than the stored one (or than another sample
         /// of the same save), and their members.
         var unchanged: [UUID] = []
@@ -116,13 +122,16 @@ struct SyncReplacement {
             guard let mark = marks[index] else { continue }
             let matches = stored[mark.key] ?? []
             let storedVersion = matches.compactMap { storedMark(of: $0)?.version }.max()
-            if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false {
+            // A sample the store holds under its own uuid is that sample, whatever version it says it is.
+            if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false
+                || matches.contains(where: { $0.uuid == sample.uuid }) {
                 dropped.insert(sample.uuid)
                 for member in sample.detail?.correlation?.members ?? [] { dropped.insert(member.uuid) }
                 continue
             }
-            for old in matches where replacedUUIDs.insert(old.uuid).inserted {
+            for (position, old) in matches.enumerated() where replacedUUIDs.insert(old.uuid).inserted {
                 plan.replaced.append((old.uuid, old.typeIdentifier, old.source))
+                if position > 0 { plan.copies.insert(old.uuid) }
                 for member in old.detail?.correlation?.members ?? [] where replacedUUIDs.insert(member.uuid).inserted {
                     plan.replaced.append((member.uuid, member.typeIdentifier, old.source))
                 }

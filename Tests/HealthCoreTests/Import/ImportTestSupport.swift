@@ -142,14 +142,14 @@ enum ImportTestSupport {
     }
 
     /// An export with the Health app's prolog around `body`.
-    static func export(_ body: String, dtd: String = minimalDTD) -> String {
+    static func export(_ body: String, dtd: String = minimalDTD, exportDate: String = "2024-06-01 09:00:00 -0700") -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE HealthData [
         \(dtd)
         ]>
         <HealthData locale="en_US">
-         <ExportDate value="2024-06-01 09:00:00 -0700"/>
+         <ExportDate value="\(exportDate)"/>
          <Me HKCharacteristicTypeIdentifierDateOfBirth="1988-04-02" HKCharacteristicTypeIdentifierBiologicalSex="HKBiologicalSexFemale" HKCharacteristicTypeIdentifierBloodType="HKBloodTypeAPositive" HKCharacteristicTypeIdentifierFitzpatrickSkinType="HKFitzpatrickSkinTypeNotSet"/>
         \(body)
         </HealthData>
