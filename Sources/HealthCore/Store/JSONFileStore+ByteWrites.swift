@@ -138,6 +138,8 @@ extension JSONFileStore {
         var count: Int
         var lines: Int?
         var before: ValidatedExtent?
+        /// Whether the bytes hold a Health Auto Export sample's mark (``OwnedExtent``).
+        var marksHAE: Bool
         /// The file's length before the write.
         var length: Int
     }
@@ -164,13 +166,14 @@ extension JSONFileStore {
             // A write cut short (a disk filling in the middle of a line) leaves no torn line behind, and a file
             // this write created goes again.
             let append = PendingAppend(fd: fd, partition: partition, created: created, count: bytes.count, lines: lines,
-                                       before: before, length: length)
+                                       before: before, marksHAE: true, length: length)
             cutBack(append)
             close(fd)
             throw error
         }
+        let marksHAE = JSONFileStore.find(OwnedExtent.haeMark, in: bytes.bindMemory(to: UInt8.self))
         return PendingAppend(fd: fd, partition: partition, created: created, count: bytes.count, lines: lines, before: before,
-                             length: length)
+                             marksHAE: marksHAE, length: length)
     }
 
     /// `fsync`s each written partition (and once each folder that got a new file), closes them, and records
@@ -195,11 +198,15 @@ extension JSONFileStore {
     /// Grows what was checked of a partition by lines this process wrote (known good), so the next write does not
     /// read them back.
     private func recordValidated(_ append: PendingAppend) {
-        guard let lines = append.lines else { return }
         var info = stat()
-        guard fstat(append.fd, &info) == 0 else { return }
+        guard fstat(append.fd, &info) == 0 else {
+            ownedFiles[append.partition] = nil
+            return
+        }
         let size = Int(info.st_size)
         let device = UInt64(info.st_dev), inode = UInt64(info.st_ino)
+        recordOwned(append, device: device, inode: inode, size: size)
+        guard let lines = append.lines else { return }
         if append.created || size == append.count {
             validated[append.partition] = ValidatedExtent(device: device, inode: inode, length: size, lines: lines)
         } else if let before = append.before, before.device == device, before.inode == inode,
@@ -212,6 +219,22 @@ extension JSONFileStore {
         }
         // Marked for the next process when the write commits (``committed(through:)``).
         appendedPartitions.withLock { $0.append((append.partition, info)) }
+    }
+
+    /// Notes what of a partition this instance wrote all of (``OwnedExtent``): a file it started, grown only by it.
+    private func recordOwned(_ append: PendingAppend, device: UInt64, inode: UInt64, size: Int) {
+        ownedFiles.withLock { owned in
+            let before = owned[append.partition]
+            if append.length == 0 && size == append.count {
+                owned[append.partition] = OwnedExtent(device: device, inode: inode, length: size, marksHAE: append.marksHAE)
+            } else if let before, before.device == device, before.inode == inode, before.length == append.length,
+                      before.length + append.count == size {
+                owned[append.partition] = OwnedExtent(device: device, inode: inode, length: size,
+                                                      marksHAE: before.marksHAE || append.marksHAE)
+            } else {
+                owned[append.partition] = nil
+            }
+        }
     }
 
     /// Writes the journal (its header, then with ``Journal/Recovery/redo`` every partition's lines), applies the

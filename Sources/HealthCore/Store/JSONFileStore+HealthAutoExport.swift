@@ -430,6 +430,10 @@ extension JSONFileStore {
         let deleted = try deletedUUIDs(ofType: type, limits: limits)
         var ours: [Sample] = []
         for partition in try partitions(ofType: type, overlapping: everything) {
+            // A file this instance started and alone wrote, without the mark, holds none (an export's first import
+            // would read back everything it wrote).
+            if let owned = ownedFiles[partition], !owned.marksHAE, owned.describes(try storeFile(partition)) { continue }
+            readCounts.withLock { $0.partitionsSearchedForHAE += 1 }
             guard let bytes = try POSIXFile.readFile(try storeFile(partition)), JSONFileStore.find(needle, in: bytes) else { continue }
             try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
                 guard sample.metadata[HAESampleBuilder.aggregationKey] != nil, !deleted.hides(sample, sequence: sequence) else { return }

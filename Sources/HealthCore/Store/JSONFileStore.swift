@@ -40,6 +40,9 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     let validated = Locked<[String: ValidatedExtent]>([:])
     /// How many bytes of its files this instance has read back to check them before appending (for tests).
     let validationBytesRead = Locked<Int>(0)
+    /// The partitions whose every byte this instance wrote, and whether any of them marks a Health Auto Export sample
+    /// (``OwnedExtent``): the look for HAE samples after an import skips the files it started itself.
+    let ownedFiles = Locked<[String: OwnedExtent]>([:])
     /// The partitions the current write appended to, with their `fstat` after the append: marked when it commits.
     let appendedPartitions = Locked<[(partition: String, info: stat)]>([])
     /// Folders of the store (relative paths) found to be real folders, not symbolic links (see ``storeFile(_:)``).

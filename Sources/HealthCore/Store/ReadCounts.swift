@@ -6,4 +6,6 @@ struct ReadCounts: Equatable {
     var tombstoneLinesDecoded = 0
     /// The most changes (samples and tombstones) the last ``JSONFileStore/changes(since:types:limit:)`` held at once.
     var changesHeldAtOnce = 0
+    /// Partitions read whole to look for Health Auto Export samples (``JSONFileStore/healthAutoExportSamples(ofType:limits:)``).
+    var partitionsSearchedForHAE = 0
 }

@@ -87,6 +87,35 @@ struct HAEDryRunSupersedeTests {
         }
     }
 
+    /// After an export's first import, the look for HAE samples it now covers reads none of the files the import
+    /// started itself (it read back everything it had just written); a file another instance appended to since (an
+    /// HAE push during the import), or one holding a line with HAE's mark, is read as before and its samples are
+    /// superseded.
+    func theLookForHAESamplesSkipsOnlyFilesTheImportWroteAloneWithoutTheirMark() throws {
+        try Support.withTemporaryDirectory { folder in
+            let file = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            // Steps late in May and in June, far from HAE's days.
+            let later = Support.export(Self.steps("700", "2024-05-25 08:00:00 +0000", "2024-05-25 09:00:00 +0000") + "\n"
+                                       + Self.steps("800", "2024-06-02 08:00:00 +0000", "2024-06-02 09:00:00 +0000"))
+            let first = try Support.importXML(later, into: file)
+            expectEqual(first.counts.values.map(\.added).sum, 2)
+            expectEqual(file.readCounts.current.partitionsSearchedForHAE, 0, "the import read back what it wrote")
+            // HAE's days arrive through another instance (hkctl serve) into the May file the import started; an
+            // export covering them, imported by the first instance, finds and supersedes them.
+            try Self.storeHAE(JSONFileStore(path: folder + "/store", timeZone: .gmt))
+            expectEqual(try file.healthAutoExportSamples(readingOfType: "HKQuantityTypeIdentifierStepCount").count, 2,
+                        "the first instance's look sees what another wrote into its file")
+            let covering = try Support.importXML(Support.export(Self.cases[0].body), into: file)
+            expectEqual(covering.supersededHealthAutoExport, 2)
+            expectEqual(file.readCounts.current.partitionsSearchedForHAE, 2, "the May file, which HAE's days joined (twice)")
+            // Written by the same instance, HAE's days mark the file: it is read.
+            let other = JSONFileStore(path: folder + "/other", timeZone: .gmt)
+            try Self.storeHAE(other)
+            let same = try Support.importXML(Support.export(Self.cases[0].body), into: other)
+            expectEqual(same.supersededHealthAutoExport, 2)
+        }
+    }
+
     func aDryRunIntoAStoreWithoutHAESamplesCountsNone() throws {
         try Support.withTemporaryDirectory { folder in
             let file = JSONFileStore(path: folder + "/store", timeZone: .gmt)
@@ -167,6 +196,8 @@ struct HAEDryRunSupersedeTests {
 
 /// The checks ``HAEDryRunSupersedeTests/checks(_:)`` runs.
 private let hAEDryRunSupersedeTestsChecks: [Check<HAEDryRunSupersedeTests>] = [
+    Check("theLookForHAESamplesSkipsOnlyFilesTheImportWroteAloneWithoutTheirMark",
+          HAEDryRunSupersedeTests.theLookForHAESamplesSkipsOnlyFilesTheImportWroteAloneWithoutTheirMark),
     Check("aDryRunIntoAStoreWithoutHAESamplesCountsNone",
           HAEDryRunSupersedeTests.aDryRunIntoAStoreWithoutHAESamplesCountsNone),
     Check("aDryRunKeepsWhatCoverageReadsAndLoadsEachTypeOnce",
