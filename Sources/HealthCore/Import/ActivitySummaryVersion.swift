@@ -26,7 +26,8 @@ enum ActivitySummaryVersion {
     /// Adds the sync keys to the metadata of an `ActivitySummary` element whose day is `day` (the text of its
     /// `dateComponents`, which names a day), unless it carries them; `exportDate`: the export's date, if it has one.
     static func mark(_ metadata: inout [String: MetadataValue], day: String, exportDate: Date?) {
-        guard metadata[MetadataKeySyncIdentifier] == nil, metadata[MetadataKeySyncVersion] == nil else { return }
+        guard metadata[MetadataKeySyncIdentifier] == nil, metadata[MetadataKeySyncVersion] == nil,
+              let day = canonicalDay(day) else { return }
         metadata[MetadataKeySyncIdentifier] = .string(identifierPrefix + day)
         metadata[MetadataKeySyncVersion] = .number(version(exportDate: exportDate))
     }
@@ -36,6 +37,22 @@ enum ActivitySummaryVersion {
     static func markUnmarked(_ sample: inout Sample) {
         guard let legacy = legacyMark(of: sample) else { return }
         mark(&sample.metadata, day: String(legacy.key.identifier.dropFirst(identifierPrefix.count)), exportDate: nil)
+    }
+
+    /// A day as `yyyy-MM-dd`, when `text` names one that exists (`2024-02-30` and `2024-5-30` do not); nil else.
+    static func canonicalDay(_ text: String) -> String? {
+        guard let parts = try? ISODate.components(text), !parts.hasTime else { return nil }
+        return text
+    }
+
+    /// Whether two summaries of a day say the same (their source and attributes; the sync keys left aside): a later
+    /// export writing a past day again as it was changes nothing, instead of replacing it with its copy.
+    static func sameFigures(_ a: Sample, _ b: Sample) -> Bool {
+        guard a.source == b.source else { return false }
+        func attributes(_ sample: Sample) -> [String: MetadataValue] {
+            sample.metadata.filter { $0.key.hasPrefix(RecordIdentity.attributePrefix) && $0.key != RecordIdentity.childrenKey }
+        }
+        return attributes(a) == attributes(b)
     }
 
     /// The version of a summary from an export made at `exportDate`: its whole seconds since 1970, 0 without one.
@@ -48,7 +65,7 @@ enum ActivitySummaryVersion {
     /// export's; nil for any other sample.
     static func legacyMark(of sample: Sample) -> SyncReplacement.Mark? {
         guard sample.typeIdentifier == typeIdentifier, case .string(element)? = sample.metadata[RecordIdentity.elementKey],
-              case let .string(day)? = sample.metadata[dayAttribute] else { return nil }
+              case let .string(text)? = sample.metadata[dayAttribute], let day = canonicalDay(text) else { return nil }
         return SyncReplacement.Mark(key: SyncReplacement.Key(type: typeIdentifier, source: sample.source, identifier: identifierPrefix + day),
                                     version: -.infinity)
     }

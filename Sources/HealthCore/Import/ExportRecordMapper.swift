@@ -257,13 +257,16 @@ struct ExportRecordMapper {
 
     /// Reads the start tag of a `Workout`, `Correlation`, `ActivitySummary` or another element kept generically; a
     /// tag that is not UTF-8 rejects the element.
-    mutating func beginElement(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
-        var pending = readElementTag(tag, fallbackDate: fallbackDate)
+    ///
+    /// - Parameter versionDate: The date a day's activity summary is versioned by (``ActivitySummaryVersion``): the
+    ///   export's, nil for hkctl's own exports.
+    mutating func beginElement(_ tag: XMLTag, fallbackDate: Date?, versionDate: Date?) -> PendingRecord {
+        var pending = readElementTag(tag, fallbackDate: fallbackDate, versionDate: versionDate)
         if tag.hasInvalidUTF8 { pending.rejection = Self.invalidUTF8Reason(line: tag.line, recordLine: tag.line) }
         return pending
     }
 
-    private mutating func readElementTag(_ tag: XMLTag, fallbackDate: Date?) -> PendingRecord {
+    private mutating func readElementTag(_ tag: XMLTag, fallbackDate: Date?, versionDate: Date?) -> PendingRecord {
         let element = tag.nameText
         let sampleLike = ExportRecordMapper.sampleLikeElements.contains(element)
         var pending = PendingRecord(line: tag.line, element: element,
@@ -318,7 +321,7 @@ struct ExportRecordMapper {
         }
         // A day's summary is one object that later exports write again (``ActivitySummaryVersion``).
         if element == ActivitySummaryVersion.element, let day, dayStart != nil {
-            ActivitySummaryVersion.mark(&pending.metadata, day: day, exportDate: fallbackDate)
+            ActivitySummaryVersion.mark(&pending.metadata, day: day, exportDate: versionDate)
         }
         if pending.typeIdentifier.isEmpty { pending.typeIdentifier = "HKExportElement" + element }
         pending.start = pending.start ?? dayStart ?? (sampleLike ? nil : fallbackDate)

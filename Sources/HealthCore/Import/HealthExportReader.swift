@@ -235,7 +235,11 @@ final class HealthExportReader {
                 // one that names no date of its own is dated 2001-01-01 (not by the export, whose date changes
                 // from export to export).
                 let known = HealthExportReader.genericElements.contains(name)
-                let pending = mapper.beginElement(tag, fallbackDate: known ? summary.exportDate : HealthExportReader.undatedElementDate)
+                // hkctl's own export of a summary without sync keys (a build before them wrote it) dates that
+                // summary by the backup, not the phone: it is its day's lowest version (``ActivitySummaryVersion``).
+                let versionDate = scanner.writtenByHkctl ? nil : summary.exportDate
+                let pending = mapper.beginElement(tag, fallbackDate: known ? summary.exportDate : HealthExportReader.undatedElementDate,
+                                                  versionDate: versionDate)
                 if isEmpty { try emit(.record(mapper.finish(pending))) } else {
                     stack.append(Frame(name: name, kind: .element, pending: pending))
                 }

@@ -38,6 +38,9 @@ final class XMLByteScanner {
     private var linesCountedTo = 0
     private var attributes: UnsafeMutablePointer<XMLAttribute>
     private var attributeCapacity = 32
+    /// Whether the document type declaration says the file was written by hkctl (its export's DTD comment, `HealthKit
+    /// Export Version: 14 (written by hkctl)`).
+    private(set) var writtenByHkctl = false
 
     /// Creates a scanner.
     ///
@@ -216,7 +219,11 @@ final class XMLByteScanner {
             var after = index
             while after < end, isSpace(bytes[after]) { after += 1 }
             guard after < end else { return .needMore }
-            if bytes[after] == UInt8(ascii: ">") { return .done(after + 1) }
+            if bytes[after] == UInt8(ascii: ">") {
+                let mark = Array("(written by hkctl)".utf8)
+                writtenByHkctl = JSONFileStore.find(mark, in: UnsafeBufferPointer(start: bytes + start, count: after + 1 - start))
+                return .done(after + 1)
+            }
         }
     }
 

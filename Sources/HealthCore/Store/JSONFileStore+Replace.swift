@@ -136,11 +136,11 @@ extension JSONFileStore {
         if dryRun {
             var stored: [SyncReplacement.Key: [Sample]] = [:]
             try withReadAccess { _ in stored = try storedSamples(withSyncKeys: keys) }
-            return try SyncReplacement.plan(samples, stored: stored)
+            return try SyncReplacement.plan(samples, stored: stored, importing: true)
         }
         for sample in samples { try TextRules.check(sample) }
         return try withWriteAccess {
-            let plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
+            let plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true)
             if plan.replaced.isEmpty {
                 try writeSamples(plan.writes, record: recordMaker)
             } else {

@@ -92,7 +92,7 @@ public final class InMemorySampleStore: SampleStore, Sendable {
     public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome { try saveSynced(samples, dryRun: false).outcome }
 
     /// ``saveReporting(_:)``, giving the plan carried out; `dryRun`: changes nothing, only says what the save would do.
-    func saveSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
+    func saveSynced(_ samples: [Sample], dryRun: Bool, importing: Bool = false) throws -> SyncReplacement.Plan {
         let keys = try SyncReplacement.keys(of: samples).values.reduce(into: Set<SyncReplacement.Key>()) { $0.formUnion($1) }
         return try self.samples.withLock { stored in
             var matches: [SyncReplacement.Key: [Sample]] = [:]
@@ -103,7 +103,7 @@ public final class InMemorySampleStore: SampleStore, Sendable {
                     }
                 }
             }
-            let plan = try SyncReplacement.plan(samples, stored: matches)
+            let plan = try SyncReplacement.plan(samples, stored: matches, importing: importing)
             guard !dryRun else { return plan }
             let gone = Set(plan.replaced.map(\.uuid))
             if !gone.isEmpty { stored.removeAll { gone.contains($0.uuid) } }
@@ -145,7 +145,7 @@ extension SampleStore {
             try health.save(samples, checked: true, synced: { plan = $0 })
             return plan
         }
-        if let memory = self as? InMemorySampleStore { return try memory.saveSynced(samples, dryRun: dryRun) }
+        if let memory = self as? InMemorySampleStore { return try memory.saveSynced(samples, dryRun: dryRun, importing: true) }
         // A store that knows no sync identifiers saves everything (as its `saveReporting` does by default).
         if !dryRun { try save(samples) }
         return SyncReplacement.Plan(writes: samples)

@@ -106,7 +106,12 @@ struct SyncReplacement {
     }
 
     /// Plans a save of `samples` against `stored`: the visible stored samples that carry one of the save's keys.
-    static func plan(_ samples: [Sample], stored: [Key: [Sample]]) throws -> Plan {
+    ///
+    /// - Parameter importing: An import's save: a record the store holds under its own uuid is that sample whatever
+    ///   version it says (a backup of a summary stored before it had keys), and a day's activity summary that says
+    ///   what the one stored copy says is that summary (``ActivitySummaryVersion/sameFigures(_:_:)``). A library save
+    ///   keeps HealthKit's rule alone (a stored uuid is then refused by the save).
+    static func plan(_ samples: [Sample], stored: [Key: [Sample]], importing: Bool = false) throws -> Plan {
         var marks: [Mark?] = []
         var best: [Key: (index: Int, version: Double)] = [:]
         for (index, sample) in samples.enumerated() {
@@ -122,9 +127,10 @@ struct SyncReplacement {
             guard let mark = marks[index] else { continue }
             let matches = stored[mark.key] ?? []
             let storedVersion = matches.compactMap { storedMark(of: $0)?.version }.max()
-            // A sample the store holds under its own uuid is that sample, whatever version it says it is.
-            if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false
-                || matches.contains(where: { $0.uuid == sample.uuid }) {
+            let sameSample = importing && (matches.contains { $0.uuid == sample.uuid }
+                || matches.count == 1 && ActivitySummaryVersion.legacyMark(of: sample) != nil
+                    && ActivitySummaryVersion.sameFigures(matches[0], sample))
+            if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false || sameSample {
                 dropped.insert(sample.uuid)
                 for member in sample.detail?.correlation?.members ?? [] { dropped.insert(member.uuid) }
                 continue

@@ -159,6 +159,59 @@ extension ImportTests {
             }
         }
 
+        /// The review of this rule: a later export writing past days as they were (a week's exports, each holding the
+        /// year) changes nothing, instead of replacing every summary with its copy; a summary whose day does not
+        /// exist, or is written another way, gets no sync keys (it is not one of a day's versions); hkctl's own Health
+        /// XML export of a summary without keys (a build before them) is that day's lowest version, not the backup's
+        /// date; and a library save keeps refusing a uuid the store holds.
+        func theReviewsCasesOfTheRule() throws {
+            try Self.eachStore { store, name in
+                _ = try Support.importXML(Self.june2, into: store)
+                let week = Self.june2.replacingOccurrences(of: "2024-06-02 08:00:00 +0200", with: "2024-06-09 08:00:00 +0200")
+                let again = try Support.importXML(week, into: store)
+                expectEqual(again.counts[Self.type]?.alreadyPresent, 3, "\(name): \(again.counts)")
+                expectEqual(again.counts[Self.type]?.replaced ?? 0, 0, "\(name): \(again.counts)")
+            }
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store")
+                _ = try Support.importXML(Self.june2, into: store)
+                let files = try ExportVariationTests.storeContents(folder + "/store").filter { $0.key.hasPrefix("samples/") }
+                let week = Self.june2.replacingOccurrences(of: "2024-06-02 08:00:00 +0200", with: "2024-06-09 08:00:00 +0200")
+                _ = try Support.importXML(week, into: store)
+                #expect(try ExportVariationTests.storeContents(folder + "/store").filter { $0.key.hasPrefix("samples/") } == files,
+                        "a later export of the same figures rewrote the store")
+                // Days that do not exist, or written another way: no keys.
+                let odd = JSONFileStore(path: folder + "/odd")
+                _ = try Support.importXML(Support.export(Self.summary("2024-02-30", energy: "100", exercise: "1") + "\n"
+                                                         + Self.summary("2024-5-30", energy: "100", exercise: "1")), into: odd)
+                var stored: [Sample] = []
+                try odd.forEachSample(ofType: Self.type, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
+                    stored.append($0)
+                }
+                expectEqual(stored.count, 2)
+                #expect(stored.allSatisfy { $0.metadata[MetadataKeySyncIdentifier] == nil }, "\(stored.map(\.metadata))")
+                // A Health XML backup made by a build before sync keys, imported after a later export: no change.
+                let legacy = JSONFileStore(path: folder + "/legacy")
+                try legacy.saveImported([Self.legacy("2024-05-30", energy: "512.5", unit: "kcal")])
+                let backup = folder + "/backup.xml"
+                _ = try SampleExporter(store: legacy, timeZone: .gmt)
+                    .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .healthxml,
+                            exportDate: Date(timeIntervalSince1970: 1_900_000_000), to: FileDestination(path: backup))
+                _ = try Support.importXML(Self.june2, into: legacy)
+                let restored = try HealthImporter(store: legacy).importFile(atPath: backup)
+                expectEqual(restored.counts[Self.type]?.alreadyPresent, 1, "\(restored.counts)")
+                expectEqual(try Self.days(legacy), Self.later)
+                // A library save of a stored sample under its uuid, with a greater version: refused, as before.
+                let library = JSONFileStore(path: folder + "/library")
+                let weight = try #require(SampleTypeCatalogue.standard.type(identifier: "HKQuantityTypeIdentifierBodyMass"))
+                var sample = IndependentTestKit.quantity(weight, 72, "kg", Date(timeIntervalSince1970: 1_717_000_000))
+                sample.metadata = [MetadataKeySyncIdentifier: .string("scale-1"), MetadataKeySyncVersion: .number(1)]
+                try library.save([sample])
+                sample.metadata[MetadataKeySyncVersion] = .number(2)
+                #expect(throws: SampleError.self) { try library.save([sample]) }
+            }
+        }
+
         /// hkctl's own Health XML export writes a summary's sync keys as metadata entries: importing it into the same
         /// store changes nothing, and into a fresh one gives the same summaries.
         func aSummaryRoundTripsThroughHkctlsExport() throws {
@@ -208,6 +261,7 @@ let activitySummaryImportTestsChecks: [Check<ImportTests.ActivitySummaryImportTe
           ImportTests.ActivitySummaryImportTests.summariesStoredWithoutSyncKeysAreReplacedByTheNextImport),
     Check("aBackupFromBeforeSyncKeysDoesNotBringAReplacedSummaryBack",
           ImportTests.ActivitySummaryImportTests.aBackupFromBeforeSyncKeysDoesNotBringAReplacedSummaryBack),
+    Check("theReviewsCasesOfTheRule", ImportTests.ActivitySummaryImportTests.theReviewsCasesOfTheRule),
     Check("aSummaryRoundTripsThroughHkctlsExport", ImportTests.ActivitySummaryImportTests.aSummaryRoundTripsThroughHkctlsExport),
     Check("undoingTheLaterImportBringsTheEarlierSummariesBack",
           ImportTests.ActivitySummaryImportTests.undoingTheLaterImportBringsTheEarlierSummariesBack),
