@@ -236,6 +236,39 @@ extension ImportTests {
             }
         }
 
+        /// A first import into a store without summaries writes them with its other records (``ActivitySummaryRoute``):
+        /// a day written twice by the export is still stored once, counted as by the rule; and another process storing
+        /// summaries of the same days during the import (another export's) leaves one a day, the later export's.
+        func aFirstImportWritesSummariesWithItsRecordsAndSettlesWithOtherWriters() throws {
+            try Support.withTemporaryDirectory { folder in
+                let twice = Support.export(Self.summary("2024-05-30", energy: "512.5", exercise: "41") + "\n"
+                                           + Self.summary("2024-05-30", energy: "2144.3", unit: "kJ", exercise: "41"))
+                let store = JSONFileStore(path: folder + "/twice")
+                let receipt = try Support.importXML(twice, into: store)
+                expectEqual(try Self.days(store), ["2024-05-30 512.5 kcal 41"])
+                expectEqual(receipt.counts[Self.type]?.keptGenerically, 1, "\(receipt.counts)")
+                expectEqual(receipt.counts[Self.type]?.alreadyPresent, 1, "\(receipt.counts)")
+                let dry = try Support.importXML(twice, into: JSONFileStore(path: folder + "/dry"), dryRun: true)
+                expectEqual(dry.counts, receipt.counts)
+                // Another writer stores the June export's summaries while the import goes on.
+                let steps = Support.record(value: "100", start: "2024-05-29 08:00:00 +0000", end: "2024-05-29 08:10:00 +0000")
+                let may = Support.export(steps + "\n" + Self.summary("2024-05-30", energy: "512.5", exercise: "41") + "\n"
+                                         + Self.summary("2024-05-31", energy: "56.6", exercise: "6"), exportDate: "2024-05-31 19:00:00 +0200")
+                let shared = folder + "/shared"
+                let path = try Support.write(may, in: folder)
+                var other = false
+                let importer = HealthImporter(store: JSONFileStore(path: shared), progressInterval: 1)
+                _ = try importer.importFile(atPath: path) { progress in
+                    // After the first summary (the second record): the import has taken the store for one without.
+                    guard !other, progress.records >= 2 else { return }
+                    other = true
+                    _ = try? Support.importXML(Self.june2, into: JSONFileStore(path: shared))
+                }
+                #expect(other)
+                expectEqual(try Self.days(JSONFileStore(path: shared)), Self.later)
+            }
+        }
+
         /// hkctl's own Health XML export writes a summary's sync keys as metadata entries: importing it into the same
         /// store changes nothing, and into a fresh one gives the same summaries.
         func aSummaryRoundTripsThroughHkctlsExport() throws {
@@ -287,6 +320,8 @@ let activitySummaryImportTestsChecks: [Check<ImportTests.ActivitySummaryImportTe
           ImportTests.ActivitySummaryImportTests.aBackupFromBeforeSyncKeysDoesNotBringAReplacedSummaryBack),
     Check("anOlderExportDoesNotReplaceWhatAnOlderBuildStoredLater",
           ImportTests.ActivitySummaryImportTests.anOlderExportDoesNotReplaceWhatAnOlderBuildStoredLater),
+    Check("aFirstImportWritesSummariesWithItsRecordsAndSettlesWithOtherWriters",
+          ImportTests.ActivitySummaryImportTests.aFirstImportWritesSummariesWithItsRecordsAndSettlesWithOtherWriters),
     Check("theReviewsCasesOfTheRule", ImportTests.ActivitySummaryImportTests.theReviewsCasesOfTheRule),
     Check("aSummaryRoundTripsThroughHkctlsExport", ImportTests.ActivitySummaryImportTests.aSummaryRoundTripsThroughHkctlsExport),
     Check("undoingTheLaterImportBringsTheEarlierSummariesBack",
