@@ -12,9 +12,9 @@ import TextSupport
 /// leaves it. Keys an element already carries (read back from hkctl's own export, where they are metadata entries)
 /// are kept; hkctl's own export of a summary without keys is version 0, never later than a phone's export. A later
 /// export that writes a day as it is stored changes nothing (``sameFigures(_:_:)``). A summary stored by a build
-/// before this rule has no keys: it stands under its day's key (``legacyMark(of:)``) with the version of the write that
-/// stored it, from `operations.jsonl` (an upper bound of its export's date; the lowest version when the log does not
-/// name it), and a day such builds stored twice is stored once again by the next import.
+/// before this rule has no keys: it stands under its day's key (``legacyMark(of:)``) with a version below any
+/// export's, so the next import replaces it (also when that export is older: those builds kept no export date), and a
+/// day such builds stored twice is stored once again.
 enum ActivitySummaryVersion {
     /// The element an export writes a summary as.
     static let element = "ActivitySummary"

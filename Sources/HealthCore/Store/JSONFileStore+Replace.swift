@@ -156,7 +156,6 @@ extension JSONFileStore {
     /// before they carried sync keys stands under its day's, ``ActivitySummaryVersion``). Call with the lock held.
     func storedSamples(withSyncKeys keys: [String: Set<SyncReplacement.Key>]) throws -> [SyncReplacement.Key: [Sample]] {
         var found: [SyncReplacement.Key: [Sample]] = [:]
-        var unkeyed: [(key: SyncReplacement.Key, index: Int, sequence: UInt64)] = []
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         let needle = Array(MetadataKeySyncIdentifier.utf8)
         for (type, wanted) in keys {
@@ -169,28 +168,11 @@ extension JSONFileStore {
                 try readPartitionWithSequence(partition) { sample, sequence in
                     guard let mark = SyncReplacement.storedMark(of: sample), wanted.contains(mark.key),
                           !deleted.hides(sample, sequence: sequence) else { return }
-                    if mark.version == -.infinity { unkeyed.append((mark.key, found[mark.key, default: []].count, sequence)) }
                     found[mark.key, default: []].append(sample)
                 }
             }
         }
-        if !unkeyed.isEmpty { try dateUnkeyedSummaries(unkeyed, in: &found) }
         return found
-    }
-
-    /// Gives each activity summary stored without sync keys (by a build before them) the version of the time it was
-    /// stored, which no export it came from is later than: the write that holds its change number in
-    /// `operations.jsonl` (``ActivitySummaryVersion``). One the log does not name keeps the lowest version.
-    private func dateUnkeyedSummaries(_ unkeyed: [(key: SyncReplacement.Key, index: Int, sequence: UInt64)],
-                                      in found: inout [SyncReplacement.Key: [Sample]]) throws {
-        let writes = try operationRecords().compactMap { record in record.sampleNumbers.map { ($0, record.date) } }
-        guard !writes.isEmpty else { return }
-        for entry in unkeyed {
-            guard let date = writes.last(where: { $0.0.contains(entry.sequence) })?.1 else { continue }
-            ActivitySummaryVersion.mark(&found[entry.key]![entry.index].metadata,
-                                        day: String(entry.key.identifier.dropFirst(ActivitySummaryVersion.identifierPrefix.count)),
-                                        exportDate: date)
-        }
     }
 
     /// Whether `bytes` contain `needle`.

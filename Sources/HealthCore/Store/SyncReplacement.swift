@@ -77,8 +77,9 @@ struct SyncReplacement {
         do { return try mark(of: sample) ?? ActivitySummaryVersion.legacyMark(of: sample) } catch { return nil }
     }
 
-    /// A day's activity summaries an older build stored more than once, when an import keeps what is stored: the one
-    /// of the greatest version (of equal ones, the last stored) stays, the others go as copies.
+    /// A day's activity summaries stored more than once (an import that wrote its summaries with its records while
+    /// another process stored the same days, ``ActivitySummaryRoute``), when an import keeps what is stored: the one of
+    /// the greatest version (of equal ones, the last stored) stays, the others go as copies.
     private static func dropCopies(of matches: [Sample], into plan: inout Plan, replacedUUIDs: inout Set<UUID>) {
         var keep = 0
         for position in matches.indices.dropFirst()

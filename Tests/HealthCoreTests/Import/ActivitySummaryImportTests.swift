@@ -212,30 +212,6 @@ extension ImportTests {
             }
         }
 
-        /// A store where a build before sync keys stored a day twice (a first export while the day went on, a fuller
-        /// later one): a summary it stored is as new as the write that stored it (`operations.jsonl`), so importing the
-        /// first export again after the upgrade keeps the fuller figures, and leaves the day stored once; an export
-        /// made after that write replaces it.
-        func anOlderExportDoesNotReplaceWhatAnOlderBuildStoredLater() throws {
-            try Support.withTemporaryDirectory { folder in
-                func stored(on day: String) -> JSONFileStore {
-                    JSONFileStore(path: folder + "/store", timeZone: .gmt,
-                                  recording: OperationRecording(kind: .import, source: "hkctl", date: ISODate.parse(day + "T12:00:00Z")!))
-                }
-                try stored(on: "2024-06-01").saveImported([Self.legacy("2024-05-31", energy: "56.6", unit: "kcal")])
-                try stored(on: "2024-06-09").saveImported([Self.legacy("2024-05-31", energy: "356.6", unit: "kcal")])
-                let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
-                let first = Support.export(Self.summary("2024-05-31", energy: "56.6", exercise: "41"), exportDate: "2024-05-31 19:00:00 +0200")
-                let again = try Support.importXML(first, into: store)
-                expectEqual(try Self.days(store), ["2024-05-31 356.6 kcal 41"], "\(again.counts)")
-                expectEqual(again.counts[Self.type]?.alreadyPresent, 1, "\(again.counts)")
-                let later = Support.export(Self.summary("2024-05-31", energy: "400", exercise: "45"), exportDate: "2024-06-10 08:00:00 +0200")
-                let receipt = try Support.importXML(later, into: store)
-                expectEqual(try Self.days(store), ["2024-05-31 400 kcal 45"], "\(receipt.counts)")
-                expectEqual(receipt.counts[Self.type]?.replaced, 1, "\(receipt.counts)")
-            }
-        }
-
         /// A first import into a store without summaries writes them with its other records (``ActivitySummaryRoute``):
         /// a day written twice by the export is still stored once, counted as by the rule; and another process storing
         /// summaries of the same days during the import (another export's) leaves one a day, the later export's.
@@ -318,8 +294,6 @@ let activitySummaryImportTestsChecks: [Check<ImportTests.ActivitySummaryImportTe
           ImportTests.ActivitySummaryImportTests.summariesStoredWithoutSyncKeysAreReplacedByTheNextImport),
     Check("aBackupFromBeforeSyncKeysDoesNotBringAReplacedSummaryBack",
           ImportTests.ActivitySummaryImportTests.aBackupFromBeforeSyncKeysDoesNotBringAReplacedSummaryBack),
-    Check("anOlderExportDoesNotReplaceWhatAnOlderBuildStoredLater",
-          ImportTests.ActivitySummaryImportTests.anOlderExportDoesNotReplaceWhatAnOlderBuildStoredLater),
     Check("aFirstImportWritesSummariesWithItsRecordsAndSettlesWithOtherWriters",
           ImportTests.ActivitySummaryImportTests.aFirstImportWritesSummariesWithItsRecordsAndSettlesWithOtherWriters),
     Check("theReviewsCasesOfTheRule", ImportTests.ActivitySummaryImportTests.theReviewsCasesOfTheRule),
