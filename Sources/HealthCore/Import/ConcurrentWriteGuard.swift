@@ -48,11 +48,6 @@ final class ConcurrentWriteGuard {
         }
     }
 
-    /// Whether another writer wrote to the store since this import began (as far as the counter now says).
-    func otherWritersWrote() throws -> Bool {
-        try !foreign.isEmpty || store.anchorSequence() > seen
-    }
-
     /// Records the last change number this import's batch used.
     func saved(through last: UInt64) {
         seen = last

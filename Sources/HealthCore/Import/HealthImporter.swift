@@ -75,8 +75,6 @@ public final class HealthImporter: @unchecked Sendable {
     var recordsRead = 0
     /// The records with sync identifiers, which follow HealthKit's sync-version rule (``ImportSyncHold``).
     private var syncHold = ImportSyncHold()
-    /// Activity summaries written with the other records, in a store that held none (``ActivitySummaryRoute``).
-    private var summaryRoute = ActivitySummaryRoute()
 
     /// Creates an importer.
     ///
@@ -155,7 +153,6 @@ public final class HealthImporter: @unchecked Sendable {
         batch.removeAll()
         directInBatch = 0
         syncHold = ImportSyncHold()
-        summaryRoute = ActivitySummaryRoute()
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()
@@ -219,7 +216,6 @@ public final class HealthImporter: @unchecked Sendable {
         settleCounts()
         try flush()
         try writer?.waitUntilIdle()
-        try summaryRoute.settle(store, writer: writer)
         if let dropped = writer?.guardian.dropped {
             // Records another writer stored first were present after all.
             for (type, count) in dropped {
@@ -323,13 +319,6 @@ public final class HealthImporter: @unchecked Sendable {
             if !sample.metadata.isEmpty, !member, sample.detail?.correlation == nil,
                let mark = (try? SyncReplacement.mark(of: sample)) ?? nil {
                 if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
-                if !dryRun, try summaryRoute.writesDirectly(mark, store: store) {
-                    summaryRoute.written.append(sample)
-                    // Saved by this import, as a held record is: a later one of its day replacing it counts as present.
-                    syncHold.noteSaved(sample.uuid, generic: generic)
-                    try add(sample, generic: generic)
-                    return
-                }
                 try hold(sample, mark: mark, generic: generic)
                 return
             }

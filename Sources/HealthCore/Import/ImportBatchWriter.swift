@@ -6,8 +6,7 @@
 /// ``waitUntilIdle()``, and no later batch is saved after it: the store is left as a synchronous import that
 /// stopped at that batch leaves it.
 final class ImportBatchWriter: @unchecked Sendable {
-    /// The store the batches go to.
-    let store: JSONFileStore
+    private let store: JSONFileStore
     /// Where saved batches' buffers go back, for the next batches.
     let pool = ByteBufferPool()
     /// Where a batch's finished lines are assembled; reused.

@@ -77,21 +77,6 @@ struct SyncReplacement {
         do { return try mark(of: sample) ?? ActivitySummaryVersion.legacyMark(of: sample) } catch { return nil }
     }
 
-    /// A day's activity summaries stored more than once (an import that wrote its summaries with its records while
-    /// another process stored the same days, ``ActivitySummaryRoute``), when an import keeps what is stored: the one of
-    /// the greatest version (of equal ones, the last stored) stays, the others go as copies.
-    private static func dropCopies(of matches: [Sample], into plan: inout Plan, replacedUUIDs: inout Set<UUID>) {
-        var keep = 0
-        for position in matches.indices.dropFirst()
-        where (storedMark(of: matches[position])?.version ?? -.infinity) >= (storedMark(of: matches[keep])?.version ?? -.infinity) {
-            keep = position
-        }
-        for (position, old) in matches.enumerated() where position != keep && replacedUUIDs.insert(old.uuid).inserted {
-            plan.replaced.append((old.uuid, old.typeIdentifier, old.source))
-            plan.copies.insert(old.uuid)
-        }
-    }
-
     /// What a save does: the samples it writes, the stored samples it deletes first, and the samples it leaves out.
     struct Plan {
         /// The samples to write, in the order given.
@@ -148,9 +133,6 @@ struct SyncReplacement {
             if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false || sameSample {
                 dropped.insert(sample.uuid)
                 for member in sample.detail?.correlation?.members ?? [] { dropped.insert(member.uuid) }
-                if importing, best[mark.key]?.index == index, matches.count > 1, ActivitySummaryVersion.legacyMark(of: sample) != nil {
-                    dropCopies(of: matches, into: &plan, replacedUUIDs: &replacedUUIDs)
-                }
                 continue
             }
             for (position, old) in matches.enumerated() where replacedUUIDs.insert(old.uuid).inserted {
