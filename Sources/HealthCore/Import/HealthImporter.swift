@@ -374,7 +374,8 @@ public final class HealthImporter: @unchecked Sendable {
     }
 
     /// Saves the records waiting in ``syncHold`` by HealthKit's rule, after every batch before them, and counts them:
-    /// written (added or kept generically), left out (present), and the stored samples they replaced (copies of one stored object count once).
+    /// written (added or kept generically), left out (present), and the stored samples they replaced (copies of one
+    /// stored object count once).
     func saveSynced() throws {
         guard syncHold.count > 0 else { return }
         try flush()
