@@ -37,8 +37,8 @@ enum ActivitySummaryVersion {
     /// Marks a summary that carries no sync keys (read from hkctl's own export by a build before they existed) as its
     /// day's in version 0: a summary from a dated export replaces it, and it replaces only one stored without keys.
     static func markUnmarked(_ sample: inout Sample) {
-        guard let legacy = legacyMark(of: sample) else { return }
-        mark(&sample.metadata, day: String(legacy.key.identifier.dropFirst(identifierPrefix.count)), exportDate: nil)
+        guard case let .string(day)? = sample.metadata[dayAttribute], legacyMark(of: sample) != nil else { return }
+        mark(&sample.metadata, day: day, exportDate: nil)
     }
 
     /// A day as `yyyy-MM-dd`, when `text` names one that exists (`2024-02-30` and `2024-5-30` do not); nil else.

@@ -41,6 +41,8 @@ final class XMLByteScanner {
     /// Whether the document type declaration says the file was written by hkctl (its export's DTD comment, `HealthKit
     /// Export Version: 14 (written by hkctl)`).
     private(set) var writtenByHkctl = false
+    /// What hkctl's export writes in its DTD's comment.
+    private static let hkctlMark = Array("(written by hkctl)".utf8)
 
     /// Creates a scanner.
     ///
@@ -220,8 +222,7 @@ final class XMLByteScanner {
             while after < end, isSpace(bytes[after]) { after += 1 }
             guard after < end else { return .needMore }
             if bytes[after] == UInt8(ascii: ">") {
-                let mark = Array("(written by hkctl)".utf8)
-                writtenByHkctl = JSONFileStore.find(mark, in: UnsafeBufferPointer(start: bytes + start, count: after + 1 - start))
+                writtenByHkctl = JSONFileStore.find(XMLByteScanner.hkctlMark, in: UnsafeBufferPointer(start: bytes + start, count: after + 1 - start))
                 return .done(after + 1)
             }
         }

@@ -36,10 +36,23 @@ extension ImportTests {
                                               .joined(separator: "\n"),
                                           exportDate: "2024-06-02 08:00:00 +0200")
 
+        static let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+
+        /// The June export made a week later, the same figures.
+        static let june9 = june2.replacingOccurrences(of: "2024-06-02 08:00:00 +0200", with: "2024-06-09 08:00:00 +0200")
+
+        /// Writes all of `store` to `path` as hkctl's `format` export.
+        static func export(_ store: JSONFileStore, as format: ExportFormat, to path: String, exportDate: TimeInterval,
+                           zone: String = "UTC") throws {
+            _ = try SampleExporter(store: store, timeZone: IndependentTestKit.zone(zone))
+                .export(types: nil, interval: everything, format: format, exportDate: Date(timeIntervalSince1970: exportDate),
+                        to: FileDestination(path: path))
+        }
+
         /// The stored summaries as "day energy unit exercise", sorted.
         static func days(_ store: SampleStore) throws -> [String] {
             var found: [String] = []
-            try store.forEachSample(ofType: type, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) { sample in
+            try store.forEachSample(ofType: type, overlapping: everything) { sample in
                 found.append([sample.metadata["@dateComponents"], sample.metadata["@activeEnergyBurned"],
                               sample.metadata["@activeEnergyBurnedUnit"], sample.metadata["@appleExerciseTime"]]
                     .map { $0?.text ?? "-" }.joined(separator: " "))
@@ -140,9 +153,7 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 try store.saveImported([Self.legacy("2024-05-30", energy: "512.5", unit: "kcal")])
                 let backup = folder + "/backup.jsonl"
-                _ = try SampleExporter(store: store, timeZone: .gmt)
-                    .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .jsonl,
-                            exportDate: Date(timeIntervalSince1970: 1_717_243_200), to: FileDestination(path: backup))
+                try Self.export(store, as: .jsonl, to: backup, exportDate: 1_717_243_200)
                 let files = try ExportVariationTests.storeContents(folder + "/store")
                 let same = try HealthImporter(store: store).importFile(atPath: backup)
                 expectEqual(same.counts[Self.type]?.alreadyPresent, 1, "\(same.counts)")
@@ -167,8 +178,7 @@ extension ImportTests {
         func theReviewsCasesOfTheRule() throws {
             try Self.eachStore { store, name in
                 _ = try Support.importXML(Self.june2, into: store)
-                let week = Self.june2.replacingOccurrences(of: "2024-06-02 08:00:00 +0200", with: "2024-06-09 08:00:00 +0200")
-                let again = try Support.importXML(week, into: store)
+                let again = try Support.importXML(Self.june9, into: store)
                 expectEqual(again.counts[Self.type]?.alreadyPresent, 3, "\(name): \(again.counts)")
                 expectEqual(again.counts[Self.type]?.replaced ?? 0, 0, "\(name): \(again.counts)")
             }
@@ -176,8 +186,7 @@ extension ImportTests {
                 let store = JSONFileStore(path: folder + "/store")
                 _ = try Support.importXML(Self.june2, into: store)
                 let files = try ExportVariationTests.storeContents(folder + "/store").filter { $0.key.hasPrefix("samples/") }
-                let week = Self.june2.replacingOccurrences(of: "2024-06-02 08:00:00 +0200", with: "2024-06-09 08:00:00 +0200")
-                _ = try Support.importXML(week, into: store)
+                _ = try Support.importXML(Self.june9, into: store)
                 #expect(try ExportVariationTests.storeContents(folder + "/store").filter { $0.key.hasPrefix("samples/") } == files,
                         "a later export of the same figures rewrote the store")
                 // Days that do not exist, or written another way: no keys.
@@ -185,7 +194,7 @@ extension ImportTests {
                 _ = try Support.importXML(Support.export(Self.summary("2024-02-30", energy: "100", exercise: "1") + "\n"
                                                          + Self.summary("2024-5-30", energy: "100", exercise: "1")), into: odd)
                 var stored: [Sample] = []
-                try odd.forEachSample(ofType: Self.type, overlapping: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)) {
+                try odd.forEachSample(ofType: Self.type, overlapping: Self.everything) {
                     stored.append($0)
                 }
                 expectEqual(stored.count, 2)
@@ -194,9 +203,7 @@ extension ImportTests {
                 let legacy = JSONFileStore(path: folder + "/legacy")
                 try legacy.saveImported([Self.legacy("2024-05-30", energy: "512.5", unit: "kcal")])
                 let backup = folder + "/backup.xml"
-                _ = try SampleExporter(store: legacy, timeZone: .gmt)
-                    .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .healthxml,
-                            exportDate: Date(timeIntervalSince1970: 1_900_000_000), to: FileDestination(path: backup))
+                try Self.export(legacy, as: .healthxml, to: backup, exportDate: 1_900_000_000)
                 _ = try Support.importXML(Self.june2, into: legacy)
                 let restored = try HealthImporter(store: legacy).importFile(atPath: backup)
                 expectEqual(restored.counts[Self.type]?.alreadyPresent, 1, "\(restored.counts)")
@@ -267,9 +274,7 @@ extension ImportTests {
                 _ = try Support.importXML(Self.may31Evening, into: store)
                 _ = try Support.importXML(Self.june2, into: store)
                 let xml = folder + "/export.xml"
-                _ = try SampleExporter(store: store, timeZone: IndependentTestKit.zone("Europe/Berlin"))
-                    .export(types: nil, interval: DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd), format: .healthxml,
-                            exportDate: Date(timeIntervalSince1970: 1_900_000_000), to: FileDestination(path: xml))
+                try Self.export(store, as: .healthxml, to: xml, exportDate: 1_900_000_000, zone: "Europe/Berlin")
                 let back = try HealthImporter(store: store).importFile(atPath: xml)
                 expectEqual(back.counts[Self.type]?.alreadyPresent, 3, "\(back.counts)")
                 let fresh = JSONFileStore(path: folder + "/fresh")
