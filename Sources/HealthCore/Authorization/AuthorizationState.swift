@@ -73,16 +73,17 @@ public struct AuthorizationState: Codable, Equatable, Sendable {
     }
 
     /// Whether no source may ever write `type`: a characteristic (``CharacteristicType``, the person's own value, set
-    /// by the owner) or one of the ``unshareableTypes`` Apple computes.
+    /// by the owner), a correlation type (as in HealthKit, a source asks for its members' types, which saving a
+    /// correlation needs), or one of the ``unshareableTypes`` Apple computes.
     public static func isUnshareable(_ type: ObjectType) -> Bool {
-        type.kind == .characteristic || unshareableTypes.contains(type.identifier)
+        type.kind == .characteristic || type.kind == .correlation || unshareableTypes.contains(type.identifier)
     }
 
     /// Types Apple computes itself, which HealthKit never lets an app write.
     public static let unshareableTypes: Set<String> = [
         "HKQuantityTypeIdentifierAppleExerciseTime", "HKQuantityTypeIdentifierAppleStandTime",
         "HKQuantityTypeIdentifierAppleMoveTime", "HKQuantityTypeIdentifierWalkingHeartRateAverage",
-        "HKCategoryTypeIdentifierAppleStandHour",
+        "HKQuantityTypeIdentifierAppleSleepingWristTemperature", "HKCategoryTypeIdentifierAppleStandHour",
     ]
 
     /// Who a source says it is: a bundle-like identifier, a version and a device, each optional.

@@ -395,7 +395,8 @@ struct DirectRecordEncoder {
         guard value.isFinite, value >= 0 || unit.unit.offset != 0 else { return false }
         guard let canonical = info.canonicalUnit else { return true }
         if lastPair.type != info.number || lastPair.unit != unit.field {
-            let linear = unit.unit.offset == 0 && canonical.offset == 0
+            // A factor converts only within a dimension: not offsets, nor decibels to pressures (logarithmic).
+            let linear = unit.unit.offset == 0 && canonical.offset == 0 && unit.unit.dimension == canonical.dimension
             lastPair = (info.number, unit.field, unit.unit.isCompatible(with: canonical), unit.unit == canonical,
                         linear ? unit.unit.factor / canonical.factor : nil)
         }

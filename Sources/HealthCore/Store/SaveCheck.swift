@@ -28,6 +28,7 @@ struct SaveCheck {
         }
         for sample in samples {
             try TextRules.check(sample)
+            try checkUnitsReadBack(sample)
             try check(sample)
             if let correlation = sample.detail?.correlation {
                 try checkMembers(correlation, of: sample, batch: batch, stored: stored)
@@ -81,6 +82,22 @@ struct SaveCheck {
             throw SampleError.wrongKind(type: type.name, expected: "no workout or correlation detail")
         }
         try sample.validated(as: type, now: now, timeZone: timeZone)
+    }
+
+    /// A unit is stored as its ``HealthUnit/unitString`` and parsed again by every read: one that did not parse
+    /// back as itself would make the reads of its month fail. Every unit the library makes does; this check keeps it so.
+    private func checkUnitsReadBack(_ sample: Sample) throws {
+        func check(_ unit: HealthUnit?) throws {
+            guard let unit else { return }
+            guard let back = HealthUnit.parse(unit.unitString), back == unit, back.dimension == unit.dimension else {
+                throw UnitError.malformed(unit.unitString, reason: "it does not read back as the same unit")
+            }
+        }
+        if case let .quantity(quantity) = sample.value { try check(quantity.unit) }
+        if let workout = sample.detail?.workout {
+            try check(workout.totalEnergyBurned?.unit)
+            try check(workout.totalDistance?.unit)
+        }
     }
 
     private func checkMembers(_ detail: CorrelationDetail, of sample: Sample, batch: [UUID: String],

@@ -186,8 +186,9 @@ extension HealthUnit {
     public func unitDivided(by unit: HealthUnit) -> HealthUnit { Self.known("(\(unitString))/(\(unit.unitString))") }
     /// This unit multiplied by `unit` (`kg·m`), as `HKUnit.unitMultiplied(by:)`.
     public func unitMultiplied(by unit: HealthUnit) -> HealthUnit { Self.known("(\(unitString))*(\(unit.unitString))") }
-    /// This unit to an integer power (`m^2`), as `HKUnit.unitRaised(toPower:)`: from -9999 to 9999, and not of a
-    /// temperature in degrees or a decibel unit; anything else is a programming error and stops the program.
+    /// This unit to an integer power (`m^2`), as `HKUnit.unitRaised(toPower:)`: the result's powers within ±127
+    /// (``HealthUnit/init(parsing:)`` reads no larger), and not of a temperature in degrees or a decibel unit;
+    /// anything else is a programming error and stops the program.
     public func unitRaised(toPower power: Int) -> HealthUnit {
         power == 1 ? self : Self.known(power == 0 ? "count" : "(\(unitString))^\(power)")
     }

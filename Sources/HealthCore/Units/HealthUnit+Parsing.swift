@@ -29,16 +29,37 @@ extension HealthUnit {
     /// Parses a unit string, or returns nil when it is not valid.
     public static func parse(_ text: String) -> HealthUnit? { try? HealthUnit(parsing: text) }
 
-    init(terms: [UnitTerm], original: String) throws {
-        let hasSpecial = terms.contains { $0.base.offset != 0 || $0.base.isLogarithmic }
-        if hasSpecial && !(terms.count == 1 && terms[0].exponent == 1) {
+    init(terms parsed: [UnitTerm], original: String) throws {
+        let hasSpecial = parsed.contains { $0.base.offset != 0 || $0.base.isLogarithmic }
+        if hasSpecial && !(parsed.count == 1 && parsed[0].exponent == 1) {
             throw UnitError.malformed(original, reason: "temperatures in degrees and decibel units cannot be combined with other units or powers")
         }
-        var dimension = UnitDimension.none
+        let terms = UnitTerm.combined(parsed)
+        // Units that cancel out whole (`m/m`) are a plain count.
+        guard !terms.isEmpty else {
+            self = .count()
+            return
+        }
+        var powers = [Int](repeating: 0, count: UnitDimension.Base.allCases.count)
         var factor = 1.0
         for term in terms {
-            dimension = dimension * term.base.dimension.raised(to: term.exponent)
+            guard abs(term.exponent) <= UnitTerm.largestPower else {
+                throw UnitError.malformed(original, reason: "a power beyond ±\(UnitTerm.largestPower) is not supported")
+            }
+            for base in UnitDimension.Base.allCases {
+                powers[base.rawValue] += Int(term.base.dimension.exponents[base.rawValue]) * term.exponent
+            }
             factor *= pow(term.prefixFactor * term.base.factor, Double(term.exponent))
+        }
+        guard powers.allSatisfy({ abs($0) <= UnitTerm.largestPower }) else {
+            throw UnitError.malformed(original, reason: "its dimension has a power beyond ±\(UnitTerm.largestPower), which is not supported")
+        }
+        var dimension = UnitDimension.none
+        for base in UnitDimension.Base.allCases where powers[base.rawValue] != 0 {
+            dimension = dimension * UnitDimension([base: Int8(powers[base.rawValue])])
+        }
+        guard factor.isFinite, factor > 0 else {
+            throw UnitError.malformed(original, reason: "its size is beyond what a number can hold")
         }
         let offset = terms.count == 1 ? terms[0].base.offset : 0
         self.init(unitString: UnitTerm.canonicalString(terms), dimension: dimension, factor: factor, offset: offset)
@@ -54,6 +75,25 @@ struct UnitTerm {
 
     var symbol: String { prefix + base.symbol }
 
+    /// The largest power a term or a dimension may have (`m^127`): far beyond any unit in use, within what a
+    /// dimension holds and what ``UnitStringParser`` reads back.
+    static let largestPower = 127
+
+    /// The terms with those of one symbol (prefix and unit) merged into one power, in the order each symbol first
+    /// appears, and those whose powers cancel left out, as is a count below the line (a count is 1): `m·m` is `m^2`,
+    /// `kg·m/kg` is `m`, `m/count` is `m`, so that one unit has one spelling.
+    static func combined(_ terms: [UnitTerm]) -> [UnitTerm] {
+        var merged: [UnitTerm] = []
+        for term in terms {
+            if let index = merged.firstIndex(where: { $0.symbol == term.symbol }) {
+                merged[index].exponent += term.exponent
+            } else {
+                merged.append(term)
+            }
+        }
+        return merged.filter { $0.exponent > 0 || ($0.exponent < 0 && $0.symbol != "count") }
+    }
+
     /// HealthKit's canonical form: numerator terms joined by `·`, then `/` and the denominator terms with time first.
     static func canonicalString(_ terms: [UnitTerm]) -> String {
         // A scale factor keeps its power even when it is 1 (`10^1`): a bare `10` is not a unit.
@@ -63,10 +103,12 @@ struct UnitTerm {
         if terms.count == 1 && terms[0].exponent > 0 { return render(terms[0], power: terms[0].exponent) }
         let numerator = terms.filter { $0.exponent > 0 }
         let denominator = terms.filter { $0.exponent < 0 }
-        if numerator.isEmpty {
+        // HealthKit's grammar reads a scale factor only with a positive power (`10^3`, never `10^-3`): a unit with
+        // one below and nothing above is spelled as a count over it (`count/10^3`), which reads back as itself.
+        if numerator.isEmpty && !denominator.contains(where: { $0.base.symbol == "10" }) {
             return denominator.map { render($0, power: $0.exponent) }.joined(separator: "·")
         }
-        let top = numerator.map { render($0, power: $0.exponent) }.joined(separator: "·")
+        let top = numerator.isEmpty ? "count" : numerator.map { render($0, power: $0.exponent) }.joined(separator: "·")
         if denominator.isEmpty { return top }
         let isTime = { (term: UnitTerm) in term.base.dimension == .time }
         let ordered = denominator.filter(isTime) + denominator.filter { !isTime($0) }
@@ -156,7 +198,14 @@ struct UnitStringParser {
             let power = try readInteger()
             if power == 0 { throw fail("a power of 0 is not allowed") }
             if scaleTerm && power < 0 { throw fail("a scale factor 10^N needs a positive N") }
-            terms = terms.map { var term = $0; term.exponent *= power; return term }
+            for index in terms.indices {
+                // Nested powers multiply (`(m^99)^99`); the whole unit's powers are checked once combined.
+                let (product, overflow) = terms[index].exponent.multipliedReportingOverflow(by: power)
+                guard !overflow, abs(product) <= 1_000_000 else {
+                    throw fail("a power beyond ±\(UnitTerm.largestPower) is not supported")
+                }
+                terms[index].exponent = product
+            }
         } else if scaleTerm {
             throw fail("'10' must be a scale factor such as 10^3")
         }

@@ -32,8 +32,22 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: HealthUnit, rhs: HealthUnit) -> Bool { lhs.unitString == rhs.unitString }
     public func hash(into hasher: inout Hasher) { hasher.combine(unitString) }
 
-    /// Whether a value in this unit can be converted to `other`.
-    public func isCompatible(with other: HealthUnit) -> Bool { dimension == other.dimension }
+    /// Whether a value in this unit can be converted to `other`: the same dimension, or a sound pressure level in
+    /// decibels (`dBASPL`) and a pressure (`Pa`, `mmHg`), which HealthKit converts into each other.
+    public func isCompatible(with other: HealthUnit) -> Bool {
+        dimension == other.dimension || isSoundLevelAndPressure(other)
+    }
+
+    /// A sound pressure level in dB (A-weighted) is 20·log10 of the pressure over 20 µPa, the threshold of hearing.
+    private static let referencePressure = 2e-5
+    private static let soundPressureLevel = UnitDimension(.soundPressureLevel)
+    /// The factor of one pascal (pressures are held in grams, metres and seconds).
+    private static let pascalFactor = 1000.0
+
+    private func isSoundLevelAndPressure(_ other: HealthUnit) -> Bool {
+        (dimension == Self.soundPressureLevel && other.dimension == .pressure)
+            || (dimension == .pressure && other.dimension == Self.soundPressureLevel)
+    }
 
     /// Converts `value` from this unit to `target`.
     ///
@@ -45,6 +59,15 @@ public struct HealthUnit: Hashable, Sendable, CustomStringConvertible {
     /// - Throws: ``UnitError/incompatible(_:_:)`` when the dimensions differ (`mL` to `kg`).
     public func convert(_ value: Double, to target: HealthUnit) throws -> Double {
         if self == target { return value }
+        if isSoundLevelAndPressure(target) {
+            // Logarithmic, not a factor (fact sheet §3.4): Pa = 2e-5 × 10^(dB/20), and back.
+            if dimension == Self.soundPressureLevel {
+                let pascals = Self.referencePressure * pow(10, value / 20)
+                return HealthUnit.roundedToPrecision(pascals * Self.pascalFactor / target.factor)
+            }
+            let pascals = value * factor / Self.pascalFactor
+            return HealthUnit.roundedToPrecision(20 * log10(pascals / Self.referencePressure))
+        }
         guard dimension == target.dimension else { throw UnitError.incompatible(unitString, target.unitString) }
         let result: Double
         if offset == 0 && target.offset == 0 {

@@ -65,6 +65,20 @@ struct AuthorizationStateTests {
         }
         #expect(throws: AuthorizationError.emptyRequest) { try state.request(source: "app", share: [], read: [], at: now) }
         try state.request(source: "app", share: [], read: [exercise], at: now)  // reading is fine
+        // The fact sheet's other never-shared types: sleeping wrist temperature, and correlation types (a source asks
+        // for their members' types), whether asked for or granted by the owner.
+        let wrist = try SampleTypeCatalogue.standard.type(named: "wrist-temp")
+        #expect(throws: AuthorizationError.cannotShare(wrist.name)) { try state.request(source: "app", share: [wrist], read: [], at: now) }
+        for correlation in [CorrelationType.bloodPressure, CorrelationType.food] {
+            #expect(throws: AuthorizationError.cannotShare(correlation.name)) {
+                try state.request(source: "app", share: [correlation], read: [], at: now)
+            }
+            #expect(throws: AuthorizationError.cannotShare(correlation.name)) {
+                try state.decide(source: "app", allow: true, share: [correlation], read: [], at: now)
+            }
+            try state.request(source: "app", share: [], read: [correlation], at: now)  // reading is fine
+        }
+        #expect(!AuthorizationState.isUnshareable(try SampleTypeCatalogue.standard.type(named: "water")))
     }
 
     /// A library user holding a HealthStore for a source cannot write past the owner's decisions.

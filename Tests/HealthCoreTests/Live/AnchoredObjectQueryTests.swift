@@ -72,6 +72,40 @@ struct AnchoredObjectQueryTests {
         }
     }
 
+    /// A source that may write steps but not read them sees only its own; a page with a limit holds that many of its
+    /// own changes (the owner's before and between them do not make a page look complete), and paging on delivers each
+    /// once: a review found the first page empty with the anchor moved past the source's samples.
+    func aSourceThatCannotReadPagesThroughItsOwnChanges() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let owner = try HealthStore(directory: folder + "/store")
+            try owner.decideAuthorization(for: "app", allow: true, share: [steps], read: [])
+            let app = try HealthStore(directory: folder + "/store", source: "app")
+            try owner.save([LiveTestSupport.steps(4, at: "2024-05-01T08:00:00Z"), LiveTestSupport.steps(5, at: "2024-05-01T09:00:00Z")])
+            let own = (1...5).map { LiveTestSupport.steps(Double($0), at: "2024-05-02T0\($0):00:00Z", source: "app") }
+            try app.save([own[0], own[1]])
+            try owner.save([LiveTestSupport.steps(6, at: "2024-05-03T08:00:00Z")])
+            try app.save([own[2]])
+            try owner.save([LiveTestSupport.steps(7, at: "2024-05-03T09:00:00Z"), LiveTestSupport.steps(8, at: "2024-05-03T10:00:00Z")])
+            try app.save([own[3], own[4]])
+            try owner.storage.delete(uuids: [own[1].uuid], now: TestSupport.date("2024-05-04T00:00:00Z"))
+            var anchor: QueryAnchor?
+            var pages: [[UUID]] = []
+            while pages.count < 10 {
+                let page = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: anchor,
+                                                                   limit: 2).result(for: app)
+                anchor = page.newAnchor
+                pages.append(page.addedSamples.map(\.uuid) + page.deletedObjects.map(\.uuid))
+                if pages.last!.isEmpty { break }
+            }
+            // Its own samples, two to a page (the second, deleted since, is reported as a deletion, at its place
+            // after the others), then an empty page.
+            expectEqual(pages, [[own[0].uuid, own[2].uuid], [own[3].uuid, own[4].uuid], [own[1].uuid], []])
+            // Without a limit: the same, in one answer.
+            let whole = try await AnchoredObjectQueryDescriptor(predicates: [.quantitySample(type: steps)], anchor: nil).result(for: app)
+            expectEqual(whole.addedSamples.map(\.uuid), [own[0].uuid, own[2].uuid, own[3].uuid, own[4].uuid])
+        }
+    }
+
     func sequenceAnswersAgainAfterAnotherStoresWrite() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
@@ -140,6 +174,7 @@ struct AnchoredObjectQueryTests {
 private let anchoredObjectQueryTestsChecks: [Check<AnchoredObjectQueryTests>] = [
     Check("addsAndDeletesWithAnchors", AnchoredObjectQueryTests.addsAndDeletesWithAnchors),
     Check("predicateConditionsAndLimitPageThrough", AnchoredObjectQueryTests.predicateConditionsAndLimitPageThrough),
+    Check("aSourceThatCannotReadPagesThroughItsOwnChanges", AnchoredObjectQueryTests.aSourceThatCannotReadPagesThroughItsOwnChanges),
     Check("sequenceAnswersAgainAfterAnotherStoresWrite",
           AnchoredObjectQueryTests.sequenceAnswersAgainAfterAnotherStoresWrite),
     Check("cancellingEndsTheSequencePromptly", AnchoredObjectQueryTests.cancellingEndsTheSequencePromptly),

@@ -241,8 +241,9 @@ struct UnitConversionTests {
     // MARK: Incompatible units
 
     @Test(arguments: [
-        ("mL", "kg"), ("kg", "mL"), ("count", "%"), ("degC", "kg"), ("kcal", "kg"), ("dBASPL", "Pa"), ("m", "s"),
+        ("mL", "kg"), ("kg", "mL"), ("count", "%"), ("degC", "kg"), ("kcal", "kg"), ("dBHL", "Pa"), ("m", "s"),
         ("IU", "count"), ("count/min", "count"), ("mg/dL", "mg"), ("lb", "ft"), ("dBHL", "dBASPL"), ("degF", "J"),
+        ("dBASPL", "count"), ("dBASPL", "kg"), ("J", "dBASPL"),
     ])
     func incompatibleConversionThrowsNamingBoth(from: String, to: String) throws {
         let source = try unit(from), target = try unit(to)
@@ -253,6 +254,26 @@ struct UnitConversionTests {
         #expect(throws: UnitError.incompatible(source.unitString, target.unitString)) {
             try Quantity(1, source).converted(to: target)
         }
+    }
+
+    /// A sound pressure level converts to a pressure and back, logarithmically (fact sheet §3.4: Pa = 2e-5 ×
+    /// 10^(dB/20)): 94 dB is about 1 Pa, 20 µPa is 0 dB, and each step of 20 dB is a factor of ten.
+    func soundLevelsConvertToPressuresLogarithmically() throws {
+        let decibels = try unit("dBASPL"), pascals = try unit("Pa")
+        #expect(decibels.isCompatible(with: pascals) && pascals.isCompatible(with: decibels))
+        #expect(decibels.isCompatible(with: try unit("mmHg")))
+        #expect(IndependentTestKit.isClose(try decibels.convert(94, to: pascals), 2e-5 * pow(10, 94.0 / 20), relative: 1e-11))
+        expectEqual(try decibels.convert(0, to: pascals), 0.00002)
+        expectEqual(try pascals.convert(0.00002, to: decibels), 0)
+        expectEqual(try pascals.convert(0.0002, to: decibels), 20)
+        expectEqual(try pascals.convert(20, to: decibels), 120)
+        expectEqual(try decibels.convert(120, to: try unit("kPa")), 0.02)
+        #expect(IndependentTestKit.isClose(try decibels.convert(60, to: try unit("mmHg")), 0.02 / 133.322387415, relative: 1e-11))
+        for level in stride(from: -20.0, through: 140, by: 7.5) {
+            let there = try decibels.convert(level, to: pascals)
+            #expect(IndependentTestKit.isClose(try pascals.convert(there, to: decibels), level, relative: 1e-10, absolute: 1e-9), "\(level)")
+        }
+        expectEqual(try Quantity(94, decibels).value(in: try unit("mPa")), try decibels.convert(94, to: try unit("mPa")))
     }
 
     func incompatibleErrorMessageNamesBothUnits() {
@@ -296,4 +317,5 @@ private let unitConversionTestsChecks: [Check<UnitConversionTests>] = [
           UnitConversionTests.convertsBloodGlucoseBetweenMolarAndMassUnits),
     Check("quantityConvertsAndDescribesItself", UnitConversionTests.quantityConvertsAndDescribesItself),
     Check("incompatibleErrorMessageNamesBothUnits", UnitConversionTests.incompatibleErrorMessageNamesBothUnits),
+    Check("soundLevelsConvertToPressuresLogarithmically", UnitConversionTests.soundLevelsConvertToPressuresLogarithmically),
 ]
