@@ -111,6 +111,8 @@ struct BadInputTests {
         bad(dataError, ["add", "weight", "0kg"], ["weight", "plausible range"]),
         // A percentage in the percent typed (stored as a fraction), and -0 as typed.
         bad(dataError, ["add", "body-fat", "150%"], ["150 %", "plausible range 1–80 %"]),
+        // Bounds in a unit far from the type's: whole numbers, not 499999999.99999994 (a review found that).
+        bad(dataError, ["add", "weight", "1mcg"], ["1 mcg", "plausible range 500000000–700000000000 mcg"]),
         bad(dataError, ["add", "body-fat", "0.5%"], ["0.5 %", "plausible range 1–80 %"]),
         bad(dataError, ["add", "water", "-0mL"], ["amount -0 is negative"]),
         bad(dataError, ["add", "water", "1cup"], ["'cup'", "cup_us", "cup_imp"]),

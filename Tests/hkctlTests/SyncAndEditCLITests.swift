@@ -112,6 +112,52 @@ struct SyncAndEditCLITests {
         }
     }
 
+    /// An edit of a sleep range gets the warnings `add` gives the same range (a review found it silent), and a range
+    /// can be written with the en dash hkctl prints ranges with.
+    func editWarnsOfASleepRangeAsAddDoes() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try expectEqual(cli.run(["add", "sleep", "23:10\u{2013}07:05", "--on", "2024-05-25"]).status, 0)
+            let uuid = try #require(try listed(cli, "sleep").first?["uuid"] as? String)
+            let typo = try cli.run(["edit", uuid, "07:15-07:05"])
+            expectEqual(typo.status, 0, "\(typo.stderr)")
+            #expect(typo.stderr.contains("Warning: 07:15–07:05 is 23.8 hours of sleep, longer than a night"), "\(typo.stderr)")
+            // Not told to write it as 07:05-07:15, which would be ten minutes of daytime.
+            #expect(!typo.stderr.contains("write it as"), "\(typo.stderr)")
+            let added = try cli.run(["add", "sleep", "07:15-07:05", "--on", "2024-05-20"])
+            #expect(added.stderr.contains("longer than a night") && !added.stderr.contains("write it as"), "\(added.stderr)")
+            let moved = try #require(try listed(cli, "sleep").first { ($0["start"] as? String)?.hasPrefix("2024-05-24") == true }?["uuid"] as? String)
+            let daytime = try cli.run(["edit", moved, "07:00-23:00"])
+            #expect(daytime.stderr.contains("during the day; if you meant the night, write it as 23:00-07:00"), "\(daytime.stderr)")
+            let edited = try #require(try listed(cli, "sleep").first { ($0["start"] as? String)?.hasPrefix("2024-05-25T07:00") == true }?["uuid"] as? String)
+            let plain = try cli.run(["edit", edited, "22:50-06:40"])
+            #expect(plain.status == 0 && !plain.stderr.contains("Warning"), "\(plain.stderr)")
+        }
+    }
+
+    /// A reversed range of full dates says the end is before the start (a review found it cut at another dash and
+    /// blamed an offset), with the store unchanged.
+    func aReversedRangeOfDatesSaysTheEndIsBeforeTheStart() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            let before = cli.snapshot()
+            for range in ["2024-05-31T07:00-2024-05-30T23:00", "2024-05-31T07:00 - 2024-05-30T23:00",
+                          "2024-05-31T07:00\u{2013}2024-05-30T23:00"] {
+                let result = try cli.run(["add", "sleep", range])
+                expectEqual(result.status, 65, "\(range): \(result.stderr)")
+                #expect(result.stderr.contains("is before the start") && result.stderr.contains("give the earlier time first"),
+                        "\(range): \(result.stderr)")
+                expectEqual(cli.snapshot(), before)
+            }
+            // Half a range is a time, not an unknown stage.
+            for half in ["23:10-", "-07:05", "23:10\u{2013}", "23:10"] {
+                let result = try cli.run(["add", "sleep", half])
+                expectEqual(result.status, 65, "\(half): \(result.stderr)")
+                #expect(result.stderr.contains("a range of two times, not '\(half)'") && !result.stderr.contains("Unknown sleep value"),
+                        "\(half): \(result.stderr)")
+                expectEqual(cli.snapshot(), before)
+            }
+        }
+    }
+
     func badEditsLeaveTheStoreByteForByteUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72kg", "--at", "07:30"]).status, 0)
@@ -133,6 +179,11 @@ struct SyncAndEditCLITests {
                 (["edit", UUID().uuidString, "70kg"], 66),
                 (["edit", uuid, "70kg", "--source", "other-app"], 66),
                 (["edit", reading, "--meta", "note=x"], 64),
+                // Nothing would change (a review found these replaced the sample under a new uuid): refused.
+                (["edit", uuid, "72kg"], 64),
+                (["edit", uuid, "72", "kg"], 64),
+                (["edit", uuid, "--at", "07:30"], 64),
+                (["edit", uuid, "72kg", "--at", "07:30"], 64),
             ]
             for (arguments, status) in cases {
                 let result = try cli.run(arguments)
@@ -214,4 +265,6 @@ private let syncAndEditCLITestsChecks: [Check<SyncAndEditCLITests>] = [
           SyncAndEditCLITests.editChangesValueTimeAndMetadataByPrefixAndUndoTakesItBack),
     Check("editChangesASleepStageAndRange", SyncAndEditCLITests.editChangesASleepStageAndRange),
     Check("badEditsLeaveTheStoreByteForByteUnchanged", SyncAndEditCLITests.badEditsLeaveTheStoreByteForByteUnchanged),
+    Check("editWarnsOfASleepRangeAsAddDoes", SyncAndEditCLITests.editWarnsOfASleepRangeAsAddDoes),
+    Check("aReversedRangeOfDatesSaysTheEndIsBeforeTheStart", SyncAndEditCLITests.aReversedRangeOfDatesSaysTheEndIsBeforeTheStart),
 ]

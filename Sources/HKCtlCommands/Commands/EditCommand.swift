@@ -69,8 +69,18 @@ enum EditCommand: Command {
         }
         try access.checkMaySave([type.identifier])
         let corrected = try correctedSample(old, type: type, value: value, arguments: arguments, context: context)
+        // A copy that says what the sample says would only give it a new uuid: every syncing client would see a
+        // deletion and an addition, and undo a step that changed nothing.
+        if corrected.value == old.value, corrected.start == old.start, corrected.end == old.end,
+           corrected.metadata.filter({ !Sample.correctionKeys.contains($0.key) })
+            == old.metadata.filter({ !Sample.correctionKeys.contains($0.key) }) {
+            throw UsageError(message: "Nothing to change: \(old.uuid.lowercasedText) already has this value, time and metadata",
+                             command: name)
+        }
+        let warnings = SampleEntry.warnings(for: corrected, of: type, context: time)
         try store.replace([old.uuid], with: [corrected], source: access.isOwner ? nil : access.source, now: time.now)
         context.console.note("Replaced \(old.uuid.lowercasedText) by \(corrected.uuid.lowercasedText); 'hkctl undo' takes it back.")
+        for warning in warnings { context.console.error("Warning: " + warning) }
         SampleOutput.print([corrected], type: type, unit: corrected.value.quantity?.unit, context: context, single: true)
     }
 

@@ -52,6 +52,11 @@ struct SampleEntry: Sendable {
     /// - Parameter sample: The sample ``sample(source:context:uuid:)`` built from this entry.
     /// - Returns: One sentence per warning; empty when there is nothing to say.
     func warnings(for sample: Sample, context: TimeContext) -> [String] {
+        SampleEntry.warnings(for: sample, of: type, context: context)
+    }
+
+    /// The warnings ``warnings(for:context:)`` gives for `sample` of `type`, however it was made (`add`, `edit`).
+    static func warnings(for sample: Sample, of type: SampleType, context: TimeContext) -> [String] {
         guard type.isSleepAnalysis, sample.end > sample.start else { return [] }
         let hours = sample.end.timeIntervalSince(sample.start) / 3600
         let start = context.calendar.localTime(of: sample.start), end = context.calendar.localTime(of: sample.end)
@@ -60,9 +65,10 @@ struct SampleEntry: Sendable {
         }
         let span = clock((start.hour, start.minute)) + "–" + clock((end.hour, end.minute))
         let length = NumberFormatting.human(hours, fractionDigits: 1)
-        // Daytime sleep: starting in the morning and ending in the evening, the shape of a reversed night.
-        // (Not when the two clock times are the same: the reversed range would be the same text.)
-        if start.hour >= 5 && start.hour < 12 && hours >= 8 && (start.hour, start.minute) != (end.hour, end.minute) {
+        // Daytime sleep: starting in the morning and ending in the afternoon or evening of that day, the shape of a
+        // reversed night (`07:00-23:00`). Not a range that ends the next morning (`07:15-07:05`, a mistyped
+        // start): turned round it would be minutes of daytime, so it is only said to be longer than a night.
+        if start.hour >= 5 && start.hour < 12 && hours >= 8 && hours <= 19 && end.hour >= 12 {
             return ["\(span) is \(length) hours of sleep during the day; if you meant the night, write it as "
                 + "\(clock((end.hour, end.minute)))-\(clock((start.hour, start.minute))) (saved as given)"]
         }
@@ -108,6 +114,10 @@ struct SampleEntry: Sendable {
                 } else if type.isSleepAnalysis && SampleEntry.looksLikeDuration(value) {
                     // `add sleep 8h`: a length says nothing about when, and sleep is counted by the night.
                     throw SampleError.wrongKind(type: type.name, expected: "a time range, not a length such as '\(value)': "
+                        + "write when you slept, like '23:10-07:05' or 'yesterday 22:30-06:45', or use --from and --to")
+                } else if type.isSleepAnalysis && value.contains(":") {
+                    // `23:10-`, `-07:05`, `23:10`: a time, not a stage name; say what the range lacks.
+                    throw SampleError.wrongKind(type: type.name, expected: "a range of two times, not '\(value)': "
                         + "write when you slept, like '23:10-07:05' or 'yesterday 22:30-06:45', or use --from and --to")
                 } else if named == nil {
                     named = value

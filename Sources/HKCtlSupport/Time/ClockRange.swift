@@ -14,11 +14,11 @@ package enum ClockRange: Sendable {
         !splits(of: text).isEmpty
     }
 
-    /// The ways to cut `text` at a `-` into two sides that each hold a `:` and are not themselves ranges (so
-    /// `23:10-07:05-08:00` is no range), first cut first.
+    /// The ways to cut `text` at a `-` (or the en dash `–` hkctl prints ranges with) into two sides that each hold a
+    /// `:` and are not themselves ranges (so `23:10-07:05-08:00` is no range), first cut first.
     private static func splits(of text: String, nested: Bool = false) -> [(String, String)] {
         var result: [(String, String)] = []
-        for index in text.indices where text[index] == "-" {
+        for index in text.indices where text[index] == "-" || text[index] == "\u{2013}" {
             let left = text[..<index].trimmingSpaces(), right = text[text.index(after: index)...].trimmingSpaces()
             guard left.contains(":") && right.contains(":") else { continue }
             if nested { return [(left, right)] }
@@ -45,11 +45,17 @@ package enum ClockRange: Sendable {
     /// - Throws: ``TimeInputError`` for a malformed or impossible time.
     package static func parse(_ text: String, endDay: Date? = nil, in context: TimeContext) throws -> DateInterval {
         var failure: Error = TimeInputError.malformed(text)
+        var twoTimes = false
         for (left, right) in splits(of: text) {
             do {
                 return try parse(left, right, endDay: endDay, in: context, original: text)
+            } catch let error as SampleError where error.isEndBeforeStart {
+                // Both sides read as times (the end before the start): the cut meant, whatever the other cuts say.
+                (failure, twoTimes) = (error, true)
+            } catch let error as TypedTimeError where error.isRangeNotOver {
+                (failure, twoTimes) = (error, true)
             } catch {
-                failure = error
+                if !twoTimes { failure = error }
             }
         }
         throw failure
@@ -98,5 +104,19 @@ package enum ClockRange: Sendable {
         let start = try TimeExpression.timeOfDay(time, on: endDayStart, in: context, original: original)
         if start < end { return start }
         return try TimeExpression.timeOfDay(time, on: context.adding(days: -1, to: endDayStart), in: context, original: original)
+    }
+}
+
+private extension SampleError {
+    var isEndBeforeStart: Bool {
+        if case .endBeforeStart = self { return true }
+        return false
+    }
+}
+
+private extension TypedTimeError {
+    var isRangeNotOver: Bool {
+        if case .rangeNotOver = self { return true }
+        return false
     }
 }

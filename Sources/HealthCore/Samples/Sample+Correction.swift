@@ -8,6 +8,8 @@ extension Sample {
     /// corrects (``markAsCorrection(of:catalogue:)``): found also when that sample was stored under another uuid (by
     /// an older build, whose identity rule differed).
     public static let correctsIdentityKey = "@correctsIdentity"
+    /// The keys a correction adds to the metadata of the sample it corrects (``correctsKey``, ``correctsIdentityKey``).
+    public static let correctionKeys: Set<String> = [correctsKey, correctsIdentityKey]
 
     /// Marks this sample as the correction of `old` (which it replaces): it names `old`'s uuid and the identity of
     /// its record, or, when `old` is a correction itself, what `old` names (the first of a chain of corrections, which

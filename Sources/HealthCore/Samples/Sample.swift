@@ -98,10 +98,14 @@ public struct Sample: Hashable, Sendable {
                         // Four significant digits: a bound a person reads (15 count/min, 1.102–1543 lb), without the
                         // conversion's last-bit error.
                         guard value != 0, value.isFinite else { return value }
-                        var magnitude = abs(value), scale = 1e3
-                        while magnitude >= 10 { magnitude /= 10; scale /= 10 }
-                        while magnitude < 1 { magnitude *= 10; scale *= 10 }
-                        return scale.isFinite ? (value * scale).rounded() / scale : value
+                        var magnitude = abs(value), digits = 3
+                        while magnitude >= 10 { magnitude /= 10; digits -= 1 }
+                        while magnitude < 1 { magnitude *= 10; digits += 1 }
+                        // Whole powers of ten (exact up to 10^22), dividing or multiplying by them as the sign says:
+                        // 5e8 at four digits is 5e8, not 499999999.99999994 (a product with 1e-5).
+                        guard abs(digits) <= 22 else { return value }
+                        let power = (0..<abs(digits)).reduce(1.0) { product, _ in product * 10 }
+                        return digits >= 0 ? (value * power).rounded() / power : (value / power).rounded() * power
                     }
                     throw SampleError.outOfRange(quantity.value, unit: entered.unitString, type: type.name,
                                                  range: shown(range.lowerBound)...shown(range.upperBound))
