@@ -129,8 +129,16 @@ struct SyncAndEditCLITests {
             let daytime = try cli.run(["edit", moved, "07:00-23:00"])
             #expect(daytime.stderr.contains("during the day; if you meant the night, write it as 23:00-07:00"), "\(daytime.stderr)")
             let edited = try #require(try listed(cli, "sleep").first { ($0["start"] as? String)?.hasPrefix("2024-05-25T07:00") == true }?["uuid"] as? String)
-            let plain = try cli.run(["edit", edited, "22:50-06:40"])
+            // Metadata alone: the stored range is not warned of again.
+            let noted = try cli.run(["edit", edited, "--meta", "note=nap"])
+            #expect(noted.status == 0 && !noted.stderr.contains("Warning"), "\(noted.stderr)")
+            let again = try #require(try listed(cli, "sleep").first { ($0["start"] as? String)?.hasPrefix("2024-05-25T07:00") == true }?["uuid"] as? String)
+            let plain = try cli.run(["edit", again, "22:50-06:40"])
             #expect(plain.status == 0 && !plain.stderr.contains("Warning"), "\(plain.stderr)")
+            // A late morning to past midnight is a reversed night too (the warning a review saw go missing).
+            let late = try cli.run(["add", "sleep", "11:00-00:30", "--on", "2024-05-15"])
+            #expect(late.stderr.contains("13.5 hours of sleep during the day; if you meant the night, write it as 00:30-11:00"),
+                    "\(late.stderr)")
         }
     }
 
@@ -154,6 +162,15 @@ struct SyncAndEditCLITests {
                 #expect(result.stderr.contains("a range of two times, not '\(half)'") && !result.stderr.contains("Unknown sleep value"),
                         "\(half): \(result.stderr)")
                 expectEqual(cli.snapshot(), before)
+            }
+            // Times west of UTC, as hkctl prints them (`-04:00`): each side is one time.
+            for range in ["2024-05-30T22:40-04:00-2024-05-31T06:10-04:00", "2024-05-30T22:40-04:00 - 2024-05-31T06:10-04:00",
+                          "2024-05-30T22:40-04:00\u{2013}2024-05-31T06:10-04:00", "2024-05-30T22:40-0400-2024-05-31T06:10-0400"] {
+                let result = try cli.run(["add", "sleep", range, "--format", "json"])
+                expectEqual(result.status, 0, "\(range): \(result.stderr)")
+                #expect(result.stdout.contains("\"start\":\"2024-05-31T02:40:00+00:00\"") && result.stdout.contains("\"end\":\"2024-05-31T10:10:00+00:00\""),
+                        "\(range): \(result.stdout)")
+                try expectEqual(cli.run(["undo", "--yes"]).status, 0)
             }
         }
     }

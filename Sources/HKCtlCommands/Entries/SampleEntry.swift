@@ -65,10 +65,10 @@ struct SampleEntry: Sendable {
         }
         let span = clock((start.hour, start.minute)) + "–" + clock((end.hour, end.minute))
         let length = NumberFormatting.human(hours, fractionDigits: 1)
-        // Daytime sleep: starting in the morning and ending in the afternoon or evening of that day, the shape of a
-        // reversed night (`07:00-23:00`). Not a range that ends the next morning (`07:15-07:05`, a mistyped
-        // start): turned round it would be minutes of daytime, so it is only said to be longer than a night.
-        if start.hour >= 5 && start.hour < 12 && hours >= 8 && hours <= 19 && end.hour >= 12 {
+        // Daytime sleep: starting in the morning and lasting a day's length, the shape of a reversed night
+        // (`07:00-23:00`, `11:00-00:30`). Not nearly a whole day (`07:15-07:05`, a mistyped start): turned round it
+        // would be minutes, so it is only said to be longer than a night.
+        if start.hour >= 5 && start.hour < 12 && hours >= 8 && hours <= 19 {
             return ["\(span) is \(length) hours of sleep during the day; if you meant the night, write it as "
                 + "\(clock((end.hour, end.minute)))-\(clock((start.hour, start.minute))) (saved as given)"]
         }

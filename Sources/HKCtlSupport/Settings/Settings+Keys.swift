@@ -18,7 +18,12 @@ extension Settings {
             return
         }
         let type = try settingType(key, catalogue: catalogue)
-        displayUnits[type.name] = try QuantityInput.unit(value, for: type).unitString
+        let unit = try QuantityInput.unit(value, for: type)
+        // Shown figures are in it: a sound level stays in dB (its averages are of levels, not of pressures).
+        if let canonical = type.canonicalUnit, unit.dimension != canonical.dimension {
+            throw UnitError.wrongUnitForType(unit: unit.unitString, type: type.name, expected: type.examples)
+        }
+        displayUnits[type.name] = unit.unitString
     }
 
     /// Removes `key`.

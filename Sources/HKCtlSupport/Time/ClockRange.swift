@@ -17,6 +17,9 @@ package enum ClockRange: Sendable {
     /// The ways to cut `text` at a `-` (or the en dash `–` hkctl prints ranges with) into two sides that each hold a
     /// `:` and are not themselves ranges (so `23:10-07:05-08:00` is no range), first cut first.
     private static func splits(of text: String, nested: Bool = false) -> [(String, String)] {
+        // A date and time with a negative offset (`2024-05-30T22:40-04:00`, as hkctl prints times west of UTC) is
+        // one time, not a range of `22:40` and `04:00`.
+        if nested && isDateTimeWithOffset(text) { return [] }
         var result: [(String, String)] = []
         for index in text.indices where text[index] == "-" || text[index] == "\u{2013}" {
             let left = text[..<index].trimmingSpaces(), right = text[text.index(after: index)...].trimmingSpaces()
@@ -27,6 +30,31 @@ package enum ClockRange: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether `text` is a date, a time and an offset: `YYYY-MM-DD`, `T` or a space, `HH:MM` (`:SS`, fractions), then
+    /// `Z` or a sign and `HH:MM` or `HHMM`.
+    static func isDateTimeWithOffset(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && range.allSatisfy { bytes[$0] &- 0x30 < 10 } }
+        guard bytes.count >= 17, digits(0..<4), bytes[4] == 0x2D, digits(5..<7), bytes[7] == 0x2D, digits(8..<10),
+              bytes[10] == 0x54 || bytes[10] == 0x20, digits(11..<13), bytes[13] == 0x3A, digits(14..<16) else { return false }
+        var index = 16
+        if index < bytes.count, bytes[index] == 0x3A {
+            guard digits(index + 1..<index + 3) else { return false }
+            index += 3
+            if index < bytes.count, bytes[index] == 0x2E {
+                index += 1
+                while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+            }
+        }
+        guard index < bytes.count else { return false }
+        if bytes[index] == 0x5A { return index + 1 == bytes.count }
+        guard bytes[index] == 0x2B || bytes[index] == 0x2D, digits(index + 1..<index + 3) else { return false }
+        let rest = bytes.count - (index + 3)
+        if rest == 0 { return true }
+        if rest == 2 { return digits(index + 3..<index + 5) }
+        return rest == 3 && bytes[index + 3] == 0x3A && digits(index + 4..<index + 6)
     }
 
     /// Whether `text` is a bare time of day, `HH:MM` or `HH:MM:SS`.

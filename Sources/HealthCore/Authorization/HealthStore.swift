@@ -185,31 +185,17 @@ public struct HealthStore: SampleStore, Sendable {
 
     /// Changes since `anchor` that this source may see.
     ///
-    /// With a limit, a page has `limit` changes this source may see unless fewer are left: the store's pages are
-    /// read on while what this source may not see leaves them short, so that a page shorter than the limit means
-    /// the changes are all delivered (as HealthKit's anchored queries are paged).
+    /// With a limit, a page has `limit` changes this source may see unless fewer are left, however many it may not see
+    /// lie between them, so that a page shorter than the limit means the changes are all delivered (as HealthKit's
+    /// anchored queries are paged).
     public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
-        var asked = limit
-        var set = try storage.changes(since: anchor, types: types, limit: asked)
-        guard !isOwner else { return set }
-        var result = ChangeSet(added: [], deleted: [], anchor: set.anchor)
-        while true {
-            let stored = set.added.count + set.deleted.count
-            if !result.added.isEmpty, !set.deleted.isEmpty {
-                // A sample added in an earlier page and deleted in this one is only deleted, as in one page.
-                let gone = Set(set.deleted.map(\.uuid))
-                result.added.removeAll { gone.contains($0.uuid) }
-            }
-            result.added += try set.added.filter { try readsEverything(ofType: $0.typeIdentifier) || $0.source == source }
-            // A deletion is visible when the source could read the type, or when the sample was its own.
-            result.deleted += try set.deleted.filter { try readsEverything(ofType: $0.typeIdentifier) || $0.source == source }
-            result.anchor = set.anchor
-            // Without a limit, or when the store's page was not full, nothing is left after it.
-            guard let limit, let page = asked, stored >= page else { return result }
-            let wanted = limit - result.added.count - result.deleted.count
-            guard wanted > 0 else { return result }
-            asked = wanted
-            set = try storage.changes(since: set.anchor, types: types, limit: wanted)
+        guard !isOwner else { return try storage.changes(since: anchor, types: types, limit: limit) }
+        var readable: [String: Bool] = [:]
+        for identifier in try types ?? storage.typeIdentifiersOnDisk() { readable[identifier] = try readsEverything(ofType: identifier) }
+        let source = self.source
+        // A deletion is visible when the source could read the type, or when the sample was its own.
+        return try storage.changes(since: anchor, types: types, limit: limit) { type, owner in
+            readable[type] == true || owner == source
         }
     }
 

@@ -61,6 +61,10 @@ struct ExportRecordMapper {
     private var versions = ByteStringCache(capacity: 4096)
     private var devices = ExportDeviceCache()
     private var keys = ByteStringCache(capacity: 4096)
+    /// How many records read inside correlations had each identity so far: the second identical member (two identical
+    /// food entries or blood pressure readings, each holding its own copy of a record) is that identity's second
+    /// occurrence, as the second top-level copy is, so that each correlation keeps a member of its own.
+    private var memberOccurrences: [UUID: Int] = [:]
     private var values = ByteStringCache(capacity: 8192)
     private var categoryValues: [String: [String: Int]] = [:]
     /// Where the GPX files of workout routes are, if they can be reached.
@@ -362,6 +366,12 @@ struct ExportRecordMapper {
                              reason: "the end is before the start; give the earlier time first")
         }
         if !pending.deferIdentity { sample.uuid = identity.uuid(for: sample) }
+        if pending.isMember {
+            // Numbered as ``IdentityIndex`` numbers top-level twins (``RecordIdentity/occurrence(_:of:)``).
+            let number = (memberOccurrences[sample.uuid] ?? 0) + 1
+            memberOccurrences[sample.uuid] = number
+            if number > 1 { sample.uuid = RecordIdentity.occurrence(number, of: sample.uuid) }
+        }
         // Workouts and correlations are typed after their identity is taken from the export form, so the identity
         // is the same as when they were kept generically.
         if let typed = CompositeImport.typed(sample, element: pending.element, members: pending.members, routes: routeFiles) {

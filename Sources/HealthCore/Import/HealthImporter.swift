@@ -330,8 +330,11 @@ public final class HealthImporter: @unchecked Sendable {
                 // sample it replaces; the same reading imported from an export is not doubled).
                 isNew = try index.insert(sample, identity: identity.uuid(for: sample), generic: generic)
             } else if member {
-                // A correlation's record is also written at top level: whichever comes first is stored, once.
-                isNew = try index.insert(sample, identity: sample.uuid, generic: generic, loose: { identity.looseUUID(for: sample) })
+                // A correlation's record is also written at top level: whichever comes first is stored, once. Its uuid
+                // is its identity's n-th occurrence among the records read inside correlations (the mapper numbers
+                // them as the index numbers top-level twins), matched one for one like a top-level record.
+                isNew = try index.insert(sample, identity: identity.uuid(for: sample), generic: generic,
+                                         loose: { identity.looseUUID(for: sample) })
             } else {
                 // A record read straight from the export gets its identity here, on the thread that stores it, and
                 // the UUID of its occurrence when an identical record came before it.

@@ -13,7 +13,7 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The display unit for `type`, if one is set and still valid.
     public func displayUnit(for type: SampleType) -> HealthUnit? {
         guard let text = displayUnits[type.name], let unit = try? HealthUnit(parsing: text),
-              let canonical = type.canonicalUnit, unit.isCompatible(with: canonical) else { return nil }
+              let canonical = type.canonicalUnit, unit.dimension == canonical.dimension else { return nil }
         return unit
     }
 }

@@ -218,7 +218,9 @@ public struct StatisticsRequest: Sendable {
     public func resolvedUnit() throws -> HealthUnit? {
         guard let canonical = type.canonicalUnit else { return nil }
         let unit = self.unit ?? type.displayUnit ?? canonical
-        guard unit.isCompatible(with: canonical) else {
+        // Of the same dimension: sound levels in dB are averaged as levels (an energy average), which readings
+        // converted to pressures first would not give; a level is asked for in dB and converted afterwards.
+        guard unit.dimension == canonical.dimension else {
             throw UnitError.wrongUnitForType(unit: unit.unitString, type: type.name, expected: type.examples)
         }
         return unit

@@ -253,6 +253,13 @@ extension JSONFileStore {
     /// - Throws: ``ChangeError/anchorFromTheFuture(_:)``, ``ChangeError/anchorExpired(_:)``,
     ///   ``StoreError/disappeared(_:)`` when the store the anchor came from is gone, store errors.
     public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
+        try changes(since: anchor, types: types, limit: limit, visible: nil)
+    }
+
+    /// ``changes(since:types:limit:)`` of the changes `visible` admits (given a change's type and its sample's source):
+    /// the limit counts only those, and the anchor points after the last one returned (``HealthStore`` reads so for a
+    /// source that may not read every type, in one pass however much of the rest lies between).
+    func changes(since anchor: ChangeAnchor, types: [String]?, limit: Int?, visible: ((String, String?) -> Bool)?) throws -> ChangeSet {
         var page = ChangePage(limit: limit)
         var compaction = CompactionMark()
         guard try isExistingStore() else {
@@ -274,12 +281,14 @@ extension JSONFileStore {
                 try forEachTombstone(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)]) { tombstone in
                     guard tombstone.sequence > anchor.sequence else { return }
                     gone.add(tombstone)
+                    if let visible, !visible(identifier, tombstone.source) { return }
                     page.offer(.deleted(tombstone), sequence: tombstone.sequence)
                 }
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     if limits[partition] == nil, let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
                     try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                        if sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) && page.admits(sequence) {
+                        if sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) && page.admits(sequence)
+                            && visible?(identifier, sample.source) != false {
                             page.offer(.added(sample), sequence: sequence)
                         }
                     }

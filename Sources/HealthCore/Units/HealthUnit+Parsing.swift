@@ -42,7 +42,9 @@ extension HealthUnit {
         }
         var powers = [Int](repeating: 0, count: UnitDimension.Base.allCases.count)
         var factor = 1.0
-        for term in terms {
+        // In the order the unit string has them, so that the string parsed again multiplies the same numbers in the
+        // same order: the same size to the last bit, and a size too large for a number in both or in neither.
+        for term in UnitTerm.canonicalOrder(terms) {
             guard abs(term.exponent) <= UnitTerm.largestPower else {
                 throw UnitError.malformed(original, reason: "a power beyond ±\(UnitTerm.largestPower) is not supported")
             }
@@ -92,6 +94,16 @@ struct UnitTerm {
             }
         }
         return merged.filter { $0.exponent > 0 || ($0.exponent < 0 && $0.symbol != "count") }
+    }
+
+    /// The terms in the order ``canonicalString(_:)`` writes them (a count it writes above a scale factor aside).
+    static func canonicalOrder(_ terms: [UnitTerm]) -> [UnitTerm] {
+        guard terms.count > 1 else { return terms }
+        let numerator = terms.filter { $0.exponent > 0 }
+        let denominator = terms.filter { $0.exponent < 0 }
+        if numerator.isEmpty && !denominator.contains(where: { $0.base.symbol == "10" }) { return denominator }
+        let isTime = { (term: UnitTerm) in term.base.dimension == .time }
+        return numerator + denominator.filter(isTime) + denominator.filter { !isTime($0) }
     }
 
     /// HealthKit's canonical form: numerator terms joined by `·`, then `/` and the denominator terms with time first.

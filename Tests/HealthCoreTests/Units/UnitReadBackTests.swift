@@ -93,6 +93,38 @@ struct UnitReadBackTests {
         expectEqual(checked, 3_000)
     }
 
+    /// Units whose size is near what a number holds: a spelling parses exactly when its canonical string does, to the
+    /// same size (a review found `(mol<1e200>/mol<1e300>)*mol<1e150>/(dL*10^50)` parsed, while its string, which puts
+    /// the large terms side by side, overflowed: an import stored it, and the month no longer read).
+    func unitsOfExtremeSizesReadBackOrAreRefused() throws {
+        let reviewed = "(mol<1e200>/mol<1e300>)*mol<1e150>/(dL*10^50)"
+        if let unit = HealthUnit.parse(reviewed) { Self.expectReadsBack(unit, reviewed) }
+        let terms = ["mol<1e200>", "mol<1e300>", "mol<1e-300>", "mol<1e150>", "Tm", "Gm", "pm", "fg", "mi", "dL", "10^50", "10^100",
+                     "g", "s", "min", "mmol<180.1558800000541>", "kcal", "count"]
+        var generator = IndependentTestKit.SeededGenerator(seed: 3_800)
+        var parsed = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 2...5, using: &generator)
+            var text = ""
+            for index in 0..<count {
+                var term = terms.randomElement(using: &generator)!
+                if Bool.random(using: &generator) { term = "(\(term))^\(Int.random(in: 1...3, using: &generator))" }
+                text += index == 0 ? term : (Int.random(in: 0..<3, using: &generator) == 0 ? "/" : "*") + term
+                if text.filter({ $0 == "/" }).count > 1 { text = "(" + text.replacingOccurrences(of: "/", with: "*") + ")" }
+            }
+            guard let unit = HealthUnit.parse(text) else { continue }
+            parsed += 1
+            guard let back = HealthUnit.parse(unit.unitString) else {
+                Issue.record("'\(text)' parses as '\(unit.unitString)', which does not")
+                continue
+            }
+            expectEqual(back, unit, "\(text)")
+            expectEqual(back.factor, unit.factor, "\(text): the same size to the last bit")
+            expectEqual(back.dimension, unit.dimension, "\(text)")
+        }
+        #expect(parsed > 5_000, "\(parsed) of 20,000 parsed")
+    }
+
     /// The scenario a review found: steps in a unit that did not read back were saved, and every later read of the
     /// month failed. Now the unit reads back, and the samples read as they were saved.
     func stepsInANegativeScaleUnitAreSavedAndReadBack() async throws {
@@ -132,6 +164,7 @@ private let unitReadBackTestsChecks: [Check<UnitReadBackTests>] = [
     Check("likeTermsAreOnePower", UnitReadBackTests.likeTermsAreOnePower),
     Check("powersADimensionCannotHoldAreRefused", UnitReadBackTests.powersADimensionCannotHoldAreRefused),
     Check("randomCompoundUnitsReadBack", UnitReadBackTests.randomCompoundUnitsReadBack),
+    Check("unitsOfExtremeSizesReadBackOrAreRefused", UnitReadBackTests.unitsOfExtremeSizesReadBackOrAreRefused),
     Check("stepsInANegativeScaleUnitAreSavedAndReadBack", UnitReadBackTests.stepsInANegativeScaleUnitAreSavedAndReadBack),
     Check("aUnitThatWouldNotReadBackIsRefused", UnitReadBackTests.aUnitThatWouldNotReadBackIsRefused),
 ]
