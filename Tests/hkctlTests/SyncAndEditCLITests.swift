@@ -155,8 +155,8 @@ struct SyncAndEditCLITests {
                         "\(range): \(result.stderr)")
                 expectEqual(cli.snapshot(), before)
             }
-            // Half a range is a time, not an unknown stage.
-            for half in ["23:10-", "-07:05", "23:10\u{2013}", "23:10"] {
+            // Half a range is a time, not an unknown stage; so is one time with a negative offset.
+            for half in ["23:10-", "-07:05", "23:10\u{2013}", "23:10", "2024-05-30T22:40-04:00", "2024-05-30 22:40 -0400"] {
                 let result = try cli.run(["add", "sleep", half])
                 expectEqual(result.status, 65, "\(half): \(result.stderr)")
                 #expect(result.stderr.contains("a range of two times, not '\(half)'") && !result.stderr.contains("Unknown sleep value"),
@@ -165,7 +165,8 @@ struct SyncAndEditCLITests {
             }
             // Times west of UTC, as hkctl prints them (`-04:00`): each side is one time.
             for range in ["2024-05-30T22:40-04:00-2024-05-31T06:10-04:00", "2024-05-30T22:40-04:00 - 2024-05-31T06:10-04:00",
-                          "2024-05-30T22:40-04:00\u{2013}2024-05-31T06:10-04:00", "2024-05-30T22:40-0400-2024-05-31T06:10-0400"] {
+                          "2024-05-30T22:40-04:00\u{2013}2024-05-31T06:10-04:00", "2024-05-30T22:40-0400-2024-05-31T06:10-0400",
+                          "2024-05-30 22:40 -04:00 - 2024-05-31 06:10 -04:00"] {
                 let result = try cli.run(["add", "sleep", range, "--format", "json"])
                 expectEqual(result.status, 0, "\(range): \(result.stderr)")
                 #expect(result.stdout.contains("\"start\":\"2024-05-31T02:40:00+00:00\"") && result.stdout.contains("\"end\":\"2024-05-31T10:10:00+00:00\""),

@@ -160,7 +160,11 @@ public struct HealthStore: SampleStore, Sendable {
     /// Whether this source sees every sample of the type, or only its own.
     public func readsEverything(ofType identifier: String) throws -> Bool {
         if isOwner { return true }
-        let state = try self.state
+        return Self.reads(identifier, source: source, in: try self.state)
+    }
+
+    /// Whether `state` lets `source` read every sample of the type `identifier` (of a correlation type: its members').
+    private static func reads(_ identifier: String, source: String, in state: AuthorizationState) -> Bool {
         if let correlation = CorrelationType.identified(identifier) {
             return correlation.readTypes.allSatisfy { state.mayRead(source: source, type: $0) }
         }
@@ -190,12 +194,16 @@ public struct HealthStore: SampleStore, Sendable {
     /// anchored queries are paged).
     public func changes(since anchor: ChangeAnchor, types: [String]? = nil, limit: Int? = nil) throws -> ChangeSet {
         guard !isOwner else { return try storage.changes(since: anchor, types: types, limit: limit) }
+        let state = try self.state, source = self.source
+        // Decided for each type as the read meets it (a type another writer adds meanwhile is decided too). A
+        // deletion is visible when the source could read the type, or when the sample was its own.
         var readable: [String: Bool] = [:]
-        for identifier in try types ?? storage.typeIdentifiersOnDisk() { readable[identifier] = try readsEverything(ofType: identifier) }
-        let source = self.source
-        // A deletion is visible when the source could read the type, or when the sample was its own.
         return try storage.changes(since: anchor, types: types, limit: limit) { type, owner in
-            readable[type] == true || owner == source
+            if owner == source { return true }
+            if let known = readable[type] { return known }
+            let reads = Self.reads(type, source: source, in: state)
+            readable[type] = reads
+            return reads
         }
     }
 

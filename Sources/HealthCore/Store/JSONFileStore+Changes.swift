@@ -262,6 +262,8 @@ extension JSONFileStore {
     func changes(since anchor: ChangeAnchor, types: [String]?, limit: Int?, visible: ((String, String?) -> Bool)?) throws -> ChangeSet {
         var page = ChangePage(limit: limit)
         var compaction = CompactionMark()
+        // The highest change `visible` hid: a page that holds every visible change passes it too, as the owner's does.
+        var unseen: UInt64 = 0
         guard try isExistingStore() else {
             // An anchor past the beginning came from a store that was here.
             if anchor.sequence > 0 { throw StoreError.disappeared(path) }
@@ -281,14 +283,19 @@ extension JSONFileStore {
                 try forEachTombstone(ofType: identifier, limit: limits[JSONFileStore.tombstonePath(identifier)]) { tombstone in
                     guard tombstone.sequence > anchor.sequence else { return }
                     gone.add(tombstone)
-                    if let visible, !visible(identifier, tombstone.source) { return }
+                    if let visible, !visible(identifier, tombstone.source) {
+                        unseen = max(unseen, tombstone.sequence)
+                        return
+                    }
                     page.offer(.deleted(tombstone), sequence: tombstone.sequence)
                 }
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     if limits[partition] == nil, let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
                     try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
-                        if sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) && page.admits(sequence)
-                            && visible?(identifier, sample.source) != false {
+                        guard sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) else { return }
+                        if visible?(identifier, sample.source) == false {
+                            unseen = max(unseen, sequence)
+                        } else if page.admits(sequence) {
                             page.offer(.added(sample), sequence: sequence)
                         }
                     }
@@ -309,7 +316,7 @@ extension JSONFileStore {
         // still ahead of it and arrive once the batch is finished. When every change after the anchor was returned,
         // the numbers compaction dropped are behind the caller too (they were settled before the compaction), so the
         // anchor moves past them. A page cut below them names the compaction it was read after.
-        if !page.isCut { last = max(last, compaction.droppedThrough) }
+        if !page.isCut { last = max(last, unseen, compaction.droppedThrough) }
         let next = ChangeAnchor(sequence: last, after: compaction)
         return ChangeSet(added: added, deleted: deleted, anchor: next)
     }

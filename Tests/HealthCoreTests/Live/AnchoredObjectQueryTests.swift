@@ -106,6 +106,40 @@ struct AnchoredObjectQueryTests {
         }
     }
 
+    /// A source's anchor passes the changes it may not see once it has every change it may (a review found it stuck at
+    /// its own last change: a compaction dropping a deletion the source never saw then expired it).
+    func aSourcesAnchorPassesWhatItMayNotSee() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let owner = try HealthStore(directory: folder + "/store")
+            try owner.decideAuthorization(for: "app", allow: true, share: [steps], read: [])
+            let app = try HealthStore(directory: folder + "/store", source: "app")
+            try app.save([LiveTestSupport.steps(1, at: "2024-05-02T01:00:00Z", source: "app")])
+            let first = try app.changes(since: .beginning)
+            expectEqual(first.added.count, 1)
+            let other = LiveTestSupport.steps(5, at: "2024-05-03T08:00:00Z")
+            try owner.save([other])
+            try owner.storage.delete(uuids: [other.uuid], now: TestSupport.date("2024-05-04T00:00:00Z"))
+            let ownerAnchor = try owner.changes(since: first.anchor).anchor
+            for limit in [nil, 1, 5] as [Int?] {
+                let next = try app.changes(since: first.anchor, limit: limit)
+                #expect(next.added.isEmpty && next.deleted.isEmpty, "\(String(describing: limit))")
+                expectEqual(next.anchor, ownerAnchor, "limit \(String(describing: limit)): past what it may not see")
+            }
+            let passed = try app.changes(since: first.anchor).anchor
+            _ = try owner.storage.compact(now: TestSupport.date("2025-01-01T00:00:00Z"))
+            let after = try app.changes(since: passed)
+            #expect(after.added.isEmpty && after.deleted.isEmpty)
+            // A page cut by its limit still stops at its last change: the rest comes next.
+            try app.save([LiveTestSupport.steps(2, at: "2024-05-05T01:00:00Z", source: "app"),
+                          LiveTestSupport.steps(3, at: "2024-05-05T02:00:00Z", source: "app")])
+            try owner.save([LiveTestSupport.steps(9, at: "2024-05-05T03:00:00Z")])
+            let cut = try app.changes(since: after.anchor, limit: 1)
+            expectEqual(cut.added.map(\.quantity?.value), [2])
+            let rest = try app.changes(since: cut.anchor, limit: 1)
+            expectEqual(rest.added.map(\.quantity?.value), [3])
+        }
+    }
+
     func sequenceAnswersAgainAfterAnotherStoresWrite() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
@@ -175,6 +209,7 @@ private let anchoredObjectQueryTestsChecks: [Check<AnchoredObjectQueryTests>] = 
     Check("addsAndDeletesWithAnchors", AnchoredObjectQueryTests.addsAndDeletesWithAnchors),
     Check("predicateConditionsAndLimitPageThrough", AnchoredObjectQueryTests.predicateConditionsAndLimitPageThrough),
     Check("aSourceThatCannotReadPagesThroughItsOwnChanges", AnchoredObjectQueryTests.aSourceThatCannotReadPagesThroughItsOwnChanges),
+    Check("aSourcesAnchorPassesWhatItMayNotSee", AnchoredObjectQueryTests.aSourcesAnchorPassesWhatItMayNotSee),
     Check("sequenceAnswersAgainAfterAnotherStoresWrite",
           AnchoredObjectQueryTests.sequenceAnswersAgainAfterAnotherStoresWrite),
     Check("cancellingEndsTheSequencePromptly", AnchoredObjectQueryTests.cancellingEndsTheSequencePromptly),
