@@ -155,8 +155,8 @@ struct SyncAndEditCLITests {
                         "\(range): \(result.stderr)")
                 expectEqual(cli.snapshot(), before)
             }
-            // Half a range is a time, not an unknown stage; so is one time with a negative offset.
-            for half in ["23:10-", "-07:05", "23:10\u{2013}", "23:10", "2024-05-30T22:40-04:00", "2024-05-30 22:40 -0400"] {
+            // Half a range is a time, not an unknown stage; so is one time with an offset after a space.
+            for half in ["23:10-", "-07:05", "23:10\u{2013}", "23:10", "2024-05-30 22:40 -0400"] {
                 let result = try cli.run(["add", "sleep", half])
                 expectEqual(result.status, 65, "\(half): \(result.stderr)")
                 #expect(result.stderr.contains("a range of two times, not '\(half)'") && !result.stderr.contains("Unknown sleep value"),
@@ -166,11 +166,20 @@ struct SyncAndEditCLITests {
             // Times west of UTC, as hkctl prints them (`-04:00`): each side is one time.
             for range in ["2024-05-30T22:40-04:00-2024-05-31T06:10-04:00", "2024-05-30T22:40-04:00 - 2024-05-31T06:10-04:00",
                           "2024-05-30T22:40-04:00\u{2013}2024-05-31T06:10-04:00", "2024-05-30T22:40-0400-2024-05-31T06:10-0400",
-                          "2024-05-30 22:40 -04:00 - 2024-05-31 06:10 -04:00"] {
+                          "2024-05-30 22:40 -04:00 - 2024-05-31 06:10 -04:00", "2024-05-30 22:40-04:00-2024-05-31 06:10-04:00",
+                          "2024-05-30T22:40-04:00-2024-05-31 06:10-04:00"] {
                 let result = try cli.run(["add", "sleep", range, "--format", "json"])
                 expectEqual(result.status, 0, "\(range): \(result.stderr)")
                 #expect(result.stdout.contains("\"start\":\"2024-05-31T02:40:00+00:00\"") && result.stdout.contains("\"end\":\"2024-05-31T10:10:00+00:00\""),
                         "\(range): \(result.stdout)")
+                try expectEqual(cli.run(["undo", "--yes"]).status, 0)
+            }
+            // A date, a time and a bare end time is a night (as before): `-23:30` or `-07:00` is its end, not an offset.
+            for (range, end) in [("2024-05-30T22:40-23:30", "2024-05-30T23:30:00+00:00"), ("2024-05-30T22:40-07:00", "2024-05-31T07:00:00+00:00"),
+                                 ("2024-05-28 22:00-05:30", "2024-05-29T05:30:00+00:00")] {
+                let result = try cli.run(["add", "sleep", range, "--format", "json"])
+                expectEqual(result.status, 0, "\(range): \(result.stderr)")
+                #expect(result.stdout.contains("\"end\":\"\(end)\""), "\(range): \(result.stdout)")
                 try expectEqual(cli.run(["undo", "--yes"]).status, 0)
             }
         }

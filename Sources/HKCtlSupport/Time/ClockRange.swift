@@ -17,9 +17,10 @@ package enum ClockRange: Sendable {
     /// The ways to cut `text` at a `-` (or the en dash `–` hkctl prints ranges with) into two sides that each hold a
     /// `:` and are not themselves ranges (so `23:10-07:05-08:00` is no range), first cut first.
     private static func splits(of text: String, nested: Bool = false) -> [(String, String)] {
-        // A date and time with a negative offset (`2024-05-30T22:40-04:00`, as hkctl prints times west of UTC) is
-        // one time, not a range of `22:40` and `04:00`: neither a range itself nor a side that is one.
-        if isDateTimeWithOffset(text) { return [] }
+        // A side that is a date and time with a negative offset (`2024-05-30T22:40-04:00`, as hkctl prints times west
+        // of UTC) is one time, not a range of `22:40` and `04:00`. (The whole text so written reads as that range: a
+        // sleep value is a range, and `2024-05-30T22:40-07:00` is more likely a night than a time in California.)
+        if nested && isDateTimeWithOffset(text) { return [] }
         var result: [(String, String)] = []
         for index in text.indices where text[index] == "-" || text[index] == "\u{2013}" {
             let left = text[..<index].trimmingSpaces(), right = text[text.index(after: index)...].trimmingSpaces()
@@ -33,9 +34,7 @@ package enum ClockRange: Sendable {
     }
 
     /// Whether `text` is a date, a time and an offset: `YYYY-MM-DD`, `T` or a space, `HH:MM` (`:SS`, fractions), then
-    /// `Z` or a sign and `HH:MM` or `HHMM`, after a space when the date and time are parted by one (so
-    /// `2024-05-28 22:00-05:30` stays a range to 05:30, while `2024-05-28T22:00-05:30`, the ISO form hkctl prints, and
-    /// `2024-05-28 22:00 -05:30` are one time).
+    /// (after a space or not) `Z` or a sign and `HH:MM` or `HHMM`.
     static func isDateTimeWithOffset(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && range.allSatisfy { bytes[$0] &- 0x30 < 10 } }
@@ -50,11 +49,7 @@ package enum ClockRange: Sendable {
                 while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
             }
         }
-        if index + 1 < bytes.count, bytes[index] == 0x20 {
-            index += 1
-        } else if bytes[10] == 0x20 {
-            return false
-        }
+        if index + 1 < bytes.count, bytes[index] == 0x20 { index += 1 }
         guard index < bytes.count else { return false }
         if bytes[index] == 0x5A { return index + 1 == bytes.count }
         guard bytes[index] == 0x2B || bytes[index] == 0x2D, digits(index + 1..<index + 3) else { return false }
