@@ -56,10 +56,9 @@ extension HealthUnit {
         guard powers.allSatisfy({ abs($0) <= UnitTerm.largestPower }) else {
             throw UnitError.malformed(original, reason: "its dimension has a power beyond ±\(UnitTerm.largestPower), which is not supported")
         }
-        var dimension = UnitDimension.none
-        for base in UnitDimension.Base.allCases where powers[base.rawValue] != 0 {
-            dimension = dimension * UnitDimension([base: Int8(powers[base.rawValue])])
-        }
+        var exponents = UnitDimension.none.exponents
+        for base in UnitDimension.Base.allCases { exponents[base.rawValue] = Int8(powers[base.rawValue]) }
+        let dimension = UnitDimension(exponents: exponents)
         guard factor.isFinite, factor > 0 else {
             throw UnitError.malformed(original, reason: "its size is beyond what a number can hold")
         }
@@ -113,8 +112,9 @@ struct UnitTerm {
             power == 1 && term.base.symbol != "10" ? term.symbol : "\(term.symbol)^\(power)"
         }
         if terms.count == 1 && terms[0].exponent > 0 { return render(terms[0], power: terms[0].exponent) }
-        let numerator = terms.filter { $0.exponent > 0 }
-        let denominator = terms.filter { $0.exponent < 0 }
+        let ordered = canonicalOrder(terms)
+        let numerator = ordered.filter { $0.exponent > 0 }
+        let denominator = ordered.filter { $0.exponent < 0 }
         // HealthKit's grammar reads a scale factor only with a positive power (`10^3`, never `10^-3`): a unit with
         // one below and nothing above is spelled as a count over it (`count/10^3`), which reads back as itself.
         if numerator.isEmpty && !denominator.contains(where: { $0.base.symbol == "10" }) {
@@ -122,9 +122,7 @@ struct UnitTerm {
         }
         let top = numerator.isEmpty ? "count" : numerator.map { render($0, power: $0.exponent) }.joined(separator: "·")
         if denominator.isEmpty { return top }
-        let isTime = { (term: UnitTerm) in term.base.dimension == .time }
-        let ordered = denominator.filter(isTime) + denominator.filter { !isTime($0) }
-        return top + "/" + ordered.map { render($0, power: -$0.exponent) }.joined(separator: "·")
+        return top + "/" + denominator.map { render($0, power: -$0.exponent) }.joined(separator: "·")
     }
 }
 
