@@ -185,6 +185,30 @@ struct SyncAndEditCLITests {
         }
     }
 
+    /// A corrected member of a blood pressure reading is named by the reading (an older build left it naming the
+    /// replaced sample: the reading listed as -/80).
+    func editingAReadingsMemberKeepsTheReadingWhole() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "08:00"]).status, 0)
+            let systolic = try #require(try listed(cli, "HKQuantityTypeIdentifierBloodPressureSystolic").first?["uuid"] as? String)
+            let edited = try cli.run(["edit", systolic, "118mmHg"])
+            expectEqual(edited.status, 0, "\(edited.stderr)")
+            let readings = try listed(cli, "blood-pressure")
+            expectEqual(readings.map { "\($0["systolic"] ?? "-")/\($0["diastolic"] ?? "-")" }, ["118/80"])
+            // Moved outside the reading's time: refused, one line naming the reading, nothing changed.
+            let corrected = try #require(try listed(cli, "HKQuantityTypeIdentifierBloodPressureSystolic").first?["uuid"] as? String)
+            let before = cli.snapshot()
+            let moved = try cli.run(["edit", corrected, "--at", "09:00"])
+            expectEqual(moved.status, 65, "\(moved.stderr)")
+            #expect(moved.stderr.hasPrefix("Error: ") && moved.stderr.contains("blood-pressure correlation")
+                    && moved.stderr.split(separator: "\n").count == 1, "\(moved.stderr)")
+            expectEqual(cli.snapshot(), before)
+            // Undone: the reading as it was.
+            try expectEqual(cli.run(["undo", "--yes"]).status, 0)
+            expectEqual(try listed(cli, "blood-pressure").map { "\($0["systolic"] ?? "-")/\($0["diastolic"] ?? "-")" }, ["120/80"])
+        }
+    }
+
     func badEditsLeaveTheStoreByteForByteUnchanged() throws {
         try CLIRunner.withTemporaryStore { cli in
             try expectEqual(cli.run(["add", "weight", "72kg", "--at", "07:30"]).status, 0)
@@ -285,6 +309,7 @@ struct ImportSyncVersionCLITests {
 
 /// The checks ``SyncAndEditCLITests/checks(_:)`` runs.
 private let syncAndEditCLITestsChecks: [Check<SyncAndEditCLITests>] = [
+    Check("editingAReadingsMemberKeepsTheReadingWhole", SyncAndEditCLITests.editingAReadingsMemberKeepsTheReadingWhole),
     Check("aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt",
           SyncAndEditCLITests.aCronLineRunTwiceStoresOneSampleAndAHigherVersionReplacesIt),
     Check("badSyncOptionsAreRefusedAndChangeNothing", SyncAndEditCLITests.badSyncOptionsAreRefusedAndChangeNothing),

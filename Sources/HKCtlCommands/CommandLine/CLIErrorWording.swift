@@ -46,7 +46,9 @@ enum CLIErrorWording {
                     ("after the last compaction; start over without an anchor to sync everything again.",
                      "after the last 'hkctl compact'; omit --since to sync everything again."),
                     ("nothing was changed (a source changes only its own samples).",
-                     "nothing was changed (see hkctl list; a source changes only its own samples).")]
+                     "nothing was changed (see hkctl list; a source changes only its own samples)."),
+                    ("or delete the correlation and add it again.",
+                     "or delete the correlation ('hkctl delete' with its uuid) and add it again.")]
         case is SourceError:
             return [("as the store's sources list it.", "as 'hkctl sources' lists it.")] + versionWords
         case is UUIDPrefixError:

@@ -366,7 +366,9 @@ struct ExportRecordMapper {
                              reason: "the end is before the start; give the earlier time first")
         }
         if !pending.deferIdentity { sample.uuid = identity.uuid(for: sample) }
-        if pending.isMember {
+        // A record with sync keys is one sample however many correlations hold it (its top-level copies, which
+        // follow HealthKit's rule, are too).
+        if pending.isMember, (try? SyncReplacement.mark(of: sample)) ?? nil == nil {
             // Numbered as ``IdentityIndex`` numbers top-level twins (``RecordIdentity/occurrence(_:of:)``).
             let number = (memberOccurrences[sample.uuid] ?? 0) + 1
             memberOccurrences[sample.uuid] = number

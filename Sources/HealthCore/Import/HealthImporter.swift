@@ -314,9 +314,10 @@ public final class HealthImporter: @unchecked Sendable {
             if !sample.metadata.isEmpty, sample.typeIdentifier == ActivitySummaryVersion.typeIdentifier {
                 ActivitySummaryVersion.markUnmarked(&sample)
             }
-            // A record with a sync identifier follows HealthKit's rule instead of identities (a correlation and the
-            // records read inside one keep to identities: they are one object with the correlation).
-            if !sample.metadata.isEmpty, !member, sample.detail?.correlation == nil,
+            // A record with a sync identifier follows HealthKit's rule instead of identities, inside a correlation
+            // too (its greater version replaces the stored one, and the stored correlations holding that one name it
+            // instead); a correlation keeps to identities.
+            if !sample.metadata.isEmpty, sample.detail?.correlation == nil,
                let mark = (try? SyncReplacement.mark(of: sample)) ?? nil {
                 if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
                 try hold(sample, mark: mark, generic: generic)
@@ -396,6 +397,9 @@ public final class HealthImporter: @unchecked Sendable {
         for uuid in plan.unchanged {
             if let record = records[uuid] { count(record.sample.typeIdentifier) { $0.alreadyPresent += 1 } }
         }
+        // A stored correlation that held a replaced sample is replaced by a copy naming its successor: a stored
+        // sample replaced (its record, read again, counted present).
+        for repointing in plan.repointings { count(repointing.old.type) { $0.replaced += 1 } }
         for replaced in plan.replaced where !plan.copies.contains(replaced.uuid) {
             // A sample this import saved before, replaced by a greater version met since: its record is superseded.
             if let generic = syncHold.savedByThisImport(replaced.uuid) {

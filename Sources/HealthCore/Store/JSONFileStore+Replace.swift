@@ -117,8 +117,26 @@ extension JSONFileStore {
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty else { throw ChangeError.notFoundToReplace(missing) }
             try refuseStoredUUIDs(samples)
-            let targets = (uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) }
-            _ = try writeChanges(deleting: targets, adding: samples, now: now,
+            var targets = (uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) }
+            // A correlation holding a replaced sample names its successor instead: the new sample of its type, when
+            // the replacement has one sample of that type for one replaced.
+            var successors: [UUID: UUID] = [:]
+            for (type, replaced) in Dictionary(grouping: uuids.filter { !members.contains($0) }, by: { found[$0]!.type }) {
+                let news = samples.filter { $0.typeIdentifier == type && $0.detail?.correlation == nil }
+                if replaced.count == 1, news.count == 1 { successors[replaced[0]] = news[0].uuid }
+            }
+            let holders = try correlations(holding: successors.keys).filter { !wanted.contains($0.uuid) }
+            let repointings = CorrelationRepointing.repointings(of: holders, successors: successors)
+            // Its member stays within its dates, as a saved correlation's must.
+            for (old, new) in successors {
+                guard let sample = samples.first(where: { $0.uuid == new }) else { continue }
+                for repointing in repointings where repointing.copy.detail?.correlation?.members.contains(where: { $0.uuid == new }) == true
+                    && (sample.start < repointing.copy.start || sample.end > repointing.copy.end) {
+                    throw ChangeError.memberLeavesCorrelation(member: old, correlation: repointing.old.uuid, type: repointing.old.type)
+                }
+            }
+            targets += repointings.map(\.old)
+            _ = try writeChanges(deleting: targets, adding: samples + repointings.map(\.copy), now: now,
                                  record: replaceRecordMaker(replacing: targets.count))
         }
     }
@@ -134,20 +152,32 @@ extension JSONFileStore {
         guard !samples.isEmpty else { return SyncReplacement.Plan() }
         let keys = try SyncReplacement.keys(of: samples)
         if dryRun {
+            // A store not made yet is read as empty (the access does not call its body).
             var stored: [SyncReplacement.Key: [Sample]] = [:]
             try withReadAccess { _ in stored = try storedSamples(withSyncKeys: keys) }
-            return try SyncReplacement.plan(samples, stored: stored, importing: true)
+            var plan = try SyncReplacement.plan(samples, stored: stored, importing: true)
+            if !plan.successors.isEmpty { try withReadAccess { _ in try repointCorrelations(&plan) } }
+            return plan
         }
         for sample in samples { try TextRules.check(sample) }
         return try withWriteAccess {
-            let plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true)
-            if plan.replaced.isEmpty {
-                try writeSamples(plan.writes, record: recordMaker)
-            } else {
-                _ = try writeChanges(deleting: plan.replaced, adding: plan.writes, now: clock(),
-                                     record: replaceRecordMaker(replacing: plan.replaced.count))
-            }
+            var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true)
+            try writePlan(&plan, record: recordMaker)
             return plan
+        }
+    }
+
+    /// Carries out a save's `plan`: its writes alone (recorded by `record`), or, when it replaces stored samples, the
+    /// correlations holding them repointed (``repointCorrelations(_:)``) and every deletion and addition in one write,
+    /// recorded as a ``OperationRecord/Kind/replace``. Call with the exclusive lock held, the samples checked.
+    func writePlan(_ plan: inout SyncReplacement.Plan, record: RecordMaker?) throws {
+        if plan.replaced.isEmpty {
+            try writeSamples(plan.writes, record: record)
+        } else {
+            try repointCorrelations(&plan)
+            let deletions = plan.deletions
+            _ = try writeChanges(deleting: deletions, adding: plan.additions, now: clock(),
+                                 record: replaceRecordMaker(replacing: deletions.count))
         }
     }
 

@@ -150,15 +150,10 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         }
         for sample in samples { try TextRules.check(sample) }
         return try withWriteAccess {
-            let plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
+            var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
             guard !plan.writes.isEmpty else { return plan.outcome }
             try refuseStoredUUIDs(plan.writes)
-            if plan.replaced.isEmpty {
-                try writeSamples(plan.writes, record: recordMaker)
-            } else {
-                _ = try writeChanges(deleting: plan.replaced, adding: plan.writes, now: clock(),
-                                     record: replaceRecordMaker(replacing: plan.replaced.count))
-            }
+            try writePlan(&plan, record: recordMaker)
             return plan.outcome
         }
     }

@@ -103,11 +103,14 @@ public final class InMemorySampleStore: SampleStore, Sendable {
                     }
                 }
             }
-            let plan = try SyncReplacement.plan(samples, stored: matches, importing: importing)
+            var plan = try SyncReplacement.plan(samples, stored: matches, importing: importing)
+            if !plan.successors.isEmpty {
+                plan.repoint(holders: stored.filter { $0.detail?.correlation?.members.contains { plan.successors[$0.uuid] != nil } == true })
+            }
             guard !dryRun else { return plan }
-            let gone = Set(plan.replaced.map(\.uuid))
+            let gone = Set(plan.deletions.map(\.uuid))
             if !gone.isEmpty { stored.removeAll { gone.contains($0.uuid) } }
-            stored += plan.writes
+            stored += plan.additions
             return plan
         }
     }

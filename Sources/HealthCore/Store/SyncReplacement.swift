@@ -89,10 +89,29 @@ struct SyncReplacement {
         /// The samples of the save not written: an equal or lower version than the stored one (or than another sample
         /// of the same save), and their members.
         var unchanged: [UUID] = []
+        /// The sample of the save that replaces each of ``replaced`` that is not a correlation (nor a replaced
+        /// correlation's member): what a stored correlation holding it names instead (``repoint(_:holders:)``).
+        var successors: [UUID: UUID] = [:]
+        /// The stored correlations that hold a replaced sample, each replaced by a copy naming its successor.
+        var repointings: [CorrelationRepointing] = []
+
+        /// The stored samples the save deletes: ``replaced``, then the correlations ``repointings`` replace.
+        var deletions: [(uuid: UUID, type: String, source: String)] { replaced + repointings.map(\.old) }
+        /// The samples the save writes: ``writes``, then the copies of the correlations ``repointings`` replace.
+        var additions: [Sample] { writes + repointings.map(\.copy) }
 
         /// What the save reports.
         var outcome: SaveOutcome {
-            SaveOutcome(saved: writes.map(\.uuid), replaced: replaced.map(\.uuid), unchanged: unchanged)
+            SaveOutcome(saved: writes.map(\.uuid), replaced: replaced.map(\.uuid), unchanged: unchanged,
+                        repointed: repointings.map(\.copy.uuid))
+        }
+
+        /// Adds the ``repointings`` of `holders`, the stored, not deleted correlations that may hold one of
+        /// ``replaced`` (any others are passed over): a correlation keeps its members whole when a greater version
+        /// replaces one of them.
+        mutating func repoint(holders: [Sample]) {
+            let gone = Set(replaced.map(\.uuid))
+            repointings += CorrelationRepointing.repointings(of: holders.filter { !gone.contains($0.uuid) }, successors: successors)
         }
     }
 
@@ -138,6 +157,7 @@ struct SyncReplacement {
             for (position, old) in matches.enumerated() where replacedUUIDs.insert(old.uuid).inserted {
                 plan.replaced.append((old.uuid, old.typeIdentifier, old.source))
                 if position > 0 { plan.copies.insert(old.uuid) }
+                if old.detail?.correlation == nil { plan.successors[old.uuid] = sample.uuid }
                 for member in old.detail?.correlation?.members ?? [] where replacedUUIDs.insert(member.uuid).inserted {
                     plan.replaced.append((member.uuid, member.typeIdentifier, old.source))
                 }
@@ -160,11 +180,16 @@ public struct SaveOutcome: Equatable, Sendable {
     /// The uuids of the samples given but not written: their sync version is not greater than the stored sample's
     /// (nothing changed), with their correlation members.
     public var unchanged: [UUID]
+    /// The uuids of the copies written of stored correlations that held a replaced sample: each copy names the sample
+    /// that replaced it, and the correlation it copies is deleted in the same write (a food entry or blood pressure
+    /// reading keeps its members whole).
+    public var repointed: [UUID]
 
     /// Creates an outcome.
-    public init(saved: [UUID], replaced: [UUID] = [], unchanged: [UUID] = []) {
+    public init(saved: [UUID], replaced: [UUID] = [], unchanged: [UUID] = [], repointed: [UUID] = []) {
         self.saved = saved
         self.replaced = replaced
         self.unchanged = unchanged
+        self.repointed = repointed
     }
 }

@@ -121,6 +121,9 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
     /// A source asked to delete the sample of a type it saved last and has saved none
     /// that is still stored; nothing was deleted.
     case nothingOfTypeToDelete(type: String, source: String)
+    /// A replacement would move a correlation's member outside the correlation's dates (a blood pressure reading's
+    /// systolic sample to another time); nothing was changed.
+    case memberLeavesCorrelation(member: UUID, correlation: UUID, type: String)
 
     public var description: String {
         switch self {
@@ -137,6 +140,10 @@ public enum ChangeError: Error, Equatable, Sendable, CustomStringConvertible, Lo
                 + "nothing was changed (a source changes only its own samples)."
         case let .nothingOfTypeToDelete(type, source):
             return "'\(source)' has no \(type) sample to delete; nothing was deleted."
+        case let .memberLeavesCorrelation(member, correlation, type):
+            return "The sample \(member.lowercasedText) belongs to the \(CorrelationType.identified(type)?.name ?? type) correlation \(correlation.lowercasedText), and its "
+                + "new times would lie outside the correlation's; nothing was changed. Keep its times within the "
+                + "correlation's, or delete the correlation and add it again."
         }
     }
 

@@ -1,0 +1,41 @@
+/// A stored correlation that holds a sample being replaced (a greater sync version of a food entry's energy, a
+/// corrected systolic reading), and the copy of it that names the sample replacing it instead: the copy gets a new uuid
+/// and replaces the correlation in the same write, so the correlation never names a member that is gone and the old
+/// member is not left standing beside the new one.
+struct CorrelationRepointing {
+    /// The correlation replaced.
+    var old: (uuid: UUID, type: String, source: String)
+    /// Its copy, naming the successors of its replaced members.
+    var copy: Sample
+
+    /// The repointings of those of `correlations` that hold a key of `successors` (replaced sample → the sample
+    /// replacing it); a member named twice after the change is kept once.
+    static func repointings(of correlations: [Sample], successors: [UUID: UUID]) -> [CorrelationRepointing] {
+        guard !successors.isEmpty else { return [] }
+        var found: [CorrelationRepointing] = []
+        for correlation in correlations {
+            guard var detail = correlation.detail?.correlation,
+                  detail.members.contains(where: { successors[$0.uuid] != nil }) else { continue }
+            var seen = Set<UUID>()
+            detail.members = detail.members.compactMap { member in
+                var member = member
+                member.uuid = successors[member.uuid] ?? member.uuid
+                return seen.insert(member.uuid).inserted ? member : nil
+            }
+            var copy = correlation
+            copy.uuid = uuid(of: correlation.uuid, members: detail.members)
+            copy.detail = .correlation(detail)
+            found.append(CorrelationRepointing(old: (correlation.uuid, correlation.typeIdentifier, correlation.source), copy: copy))
+        }
+        return found
+    }
+
+    /// The uuid of the copy of correlation `uuid` that names `members`: derived, so that the same change made in two
+    /// stores gives the same copy.
+    static func uuid(of uuid: UUID, members: [CorrelationDetail.Member]) -> UUID {
+        var key = Array("hkctl correlation following its members".utf8)
+        withUnsafeBytes(of: uuid.uuid) { key.append(contentsOf: $0) }
+        for member in members { withUnsafeBytes(of: member.uuid.uuid) { key.append(contentsOf: $0) } }
+        return key.withUnsafeBytes { RecordIdentity.uuid(ofKey: $0) }
+    }
+}

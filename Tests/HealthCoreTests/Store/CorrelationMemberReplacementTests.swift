@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+import TestKit
+@testable import HealthCore
+
+/// A correlation keeps its members whole when one of them is replaced: a greater sync version of a food entry's energy
+/// (saved, or in a later export), or a corrected systolic reading (`replace`, `hkctl edit`). Before, the correlation
+/// went on naming the replaced sample, and an import stored the new version beside the old (300 and 350 kcal made 650).
+struct CorrelationMemberReplacementTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: correlationMemberReplacementTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    private typealias Ops = OperationTestKit
+    private typealias Support = ImportTestSupport
+    private static let energyType = QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue
+    private static let foodType = CorrelationTypeIdentifier.food.rawValue
+    private static let pressureType = CorrelationTypeIdentifier.bloodPressure.rawValue
+    private static let systolicType = QuantityTypeIdentifier.bloodPressureSystolic.rawValue
+
+    /// Energy eaten at `Ops.madeAt` with sync identifier `meal-1` in `version`.
+    private static func energy(_ kcal: Double, version: Double) throws -> Sample {
+        var sample = Sample(typeIdentifier: energyType, start: Ops.madeAt, end: Ops.madeAt,
+                            value: .quantity(Quantity(kcal, try HealthUnit(parsing: "kcal"))), source: "hkctl", created: Ops.madeAt)
+        sample.metadata = [MetadataKeySyncIdentifier: "meal-1", MetadataKeySyncVersion: .number(version)]
+        return sample
+    }
+
+    /// A food entry (without sync keys) holding `members`.
+    private static func food(_ members: [Sample]) -> Sample {
+        Correlation.sample(of: .food, members: members, start: Ops.madeAt, end: Ops.madeAt, source: "hkctl", created: Ops.madeAt)
+    }
+
+    /// The stored correlations of `type` with the uuids of their members, and each member's value where it is stored.
+    private static func correlations(_ store: SampleStore, _ type: String = foodType) throws -> [[String]] {
+        try store.samples(ofType: type, overlapping: Ops.everything).map { correlation in
+            try (correlation.detail?.correlation?.members ?? []).map { member in
+                let found = try store.samples(ofType: member.typeIdentifier, overlapping: Ops.everything).first { $0.uuid == member.uuid }
+                return found.map { "\($0.value)" } ?? "missing \(member.uuid)"
+            }
+        }
+    }
+
+    private static func values(_ store: SampleStore, _ type: String = energyType) throws -> [String] {
+        try store.samples(ofType: type, overlapping: Ops.everything).map { "\($0.value)" }
+    }
+
+    // MARK: Saves
+
+    func aGreaterVersionOfAMemberIsNamedByItsCorrelation() throws {
+        try Ops.withStore { store, _ in
+            let first = try Self.energy(300, version: 1)
+            let entry = Self.food([first])
+            try store.save([first, entry])
+            let anchor = try store.currentAnchor()
+            let newer = try Self.energy(350, version: 2)
+            let outcome = try Ops.recording(store, .add).saveReporting([newer])
+            expectEqual(outcome.saved, [newer.uuid])
+            expectEqual(outcome.replaced, [first.uuid])
+            expectEqual(outcome.repointed.count, 1)
+            try expectEqual(Self.values(store), ["quantity(350 kcal)"])
+            try expectEqual(Self.correlations(store), [["quantity(350 kcal)"]])
+            let found = try CorrelationQuery(type: .food, interval: Ops.everything).run(on: store)
+            expectEqual(found.map { $0.objects.map(\.uuid) }, [[newer.uuid]])
+            // Syncing clients see the entry go and its copy come, with the member, in one change.
+            let changes = try store.changes(since: anchor)
+            expectEqual(Set(changes.deleted.map(\.uuid)), [first.uuid, entry.uuid])
+            expectEqual(Set(changes.added.map(\.uuid)), Set([newer.uuid] + outcome.repointed))
+            // An undo brings both back: the entry's copy names the member's copy.
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            expectEqual(plan.restored, 2)
+            try expectEqual(Self.values(store), ["quantity(300 kcal)"])
+            try expectEqual(Self.correlations(store), [["quantity(300 kcal)"]])
+        }
+    }
+
+    func anUnchangedVersionLeavesTheCorrelationAlone() throws {
+        try Ops.withStore { store, path in
+            let first = try Self.energy(300, version: 2)
+            try store.save([first, Self.food([first])])
+            let before = Ops.tree(path)
+            let outcome = try store.saveReporting([try Self.energy(350, version: 2)])
+            expectEqual(outcome.repointed, [])
+            expectEqual(Ops.tree(path), before)
+        }
+    }
+
+    func theMemoryStoreRepointsToo() throws {
+        let store = InMemorySampleStore()
+        let first = try Self.energy(300, version: 1)
+        try store.save([first, Self.food([first])])
+        let outcome = try store.saveReporting([try Self.energy(350, version: 2)])
+        expectEqual(outcome.repointed.count, 1)
+        try expectEqual(Self.values(store), ["quantity(350 kcal)"])
+        try expectEqual(Self.correlations(store), [["quantity(350 kcal)"]])
+    }
+
+    /// A blood pressure reading: systolic `systolic` and diastolic 80 at `Ops.madeAt`.
+    private static func reading(_ systolic: Double) throws -> [Sample] {
+        let members = try [(QuantityTypeIdentifier.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, 80)].map {
+            Sample(typeIdentifier: $0.0.rawValue, start: Ops.madeAt, end: Ops.madeAt,
+                   value: .quantity(Quantity($0.1, try HealthUnit(parsing: "mmHg"))), source: "hkctl", created: Ops.madeAt)
+        }
+        return members + [Correlation.sample(of: .bloodPressure, members: members, start: Ops.madeAt, end: Ops.madeAt,
+                                             source: "hkctl", created: Ops.madeAt)]
+    }
+
+    func aCorrectedMemberIsNamedByItsCorrelation() throws {
+        try Ops.withStore { store, path in
+            let reading = try Self.reading(128)
+            try store.save(reading)
+            var corrected = reading[0]
+            corrected.uuid = UUID()
+            corrected.value = .quantity(Quantity(118, try HealthUnit(parsing: "mmHg")))
+            try Ops.recording(store, .replace).replace([reading[0].uuid], with: [corrected], now: Ops.undoneAt)
+            try expectEqual(Self.correlations(store, Self.pressureType), [["quantity(118 mmHg)", "quantity(80 mmHg)"]])
+            try expectEqual(Self.values(store, Self.systolicType), ["quantity(118 mmHg)"])
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Self.correlations(store, Self.pressureType), [["quantity(128 mmHg)", "quantity(80 mmHg)"]])
+            // A member moved outside its correlation's dates is refused, and nothing changes.
+            let now = try #require(try store.samples(ofType: Self.systolicType, overlapping: Ops.everything).first)
+            var moved = now
+            moved.uuid = UUID()
+            moved.start = Ops.madeAt.addingTimeInterval(3600)
+            moved.end = moved.start
+            let before = Ops.tree(path)
+            let holder = try #require(try store.samples(ofType: Self.pressureType, overlapping: Ops.everything).first)
+            #expect(throws: ChangeError.memberLeavesCorrelation(member: now.uuid, correlation: holder.uuid, type: Self.pressureType)) {
+                try store.replace([now.uuid], with: [moved], now: Ops.undoneAt)
+            }
+            expectEqual(Ops.tree(path), before)
+        }
+    }
+
+    // MARK: Imports
+
+    private static func record(_ kcal: String, _ version: String) -> String {
+        Support.record(energyType, value: kcal, unit: "kcal", source: "MyFitnessPal", start: "2024-03-12 13:00:00 +0100",
+                       end: "2024-03-12 13:00:00 +0100",
+                       metadata: [(MetadataKeySyncIdentifier, "meal-1"), (MetadataKeySyncVersion, version)],
+                       created: "2024-03-12 21:05:00 +0100")
+    }
+
+    private static func entry(_ kcal: String, _ version: String) -> String {
+        """
+         <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" creationDate="2024-03-12 21:05:00 +0100" startDate="2024-03-12 13:00:00 +0100" endDate="2024-03-12 13:00:00 +0100">
+          <MetadataEntry key="HKFoodType" value="Banana"/>
+        \(record(kcal, version))
+         </Correlation>
+        """
+    }
+
+    func aLaterExportsGreaterVersionReplacesTheMemberOnce() throws {
+        // The top-level copies before the correlations (as the Health app writes them), after, and in batches of one.
+        let layouts: [(String, (String, String) -> [String], Int)] = [
+            ("records first", { [Self.record($0, $1), Self.entry($0, $1)] }, 20_000),
+            ("correlations first", { [Self.entry($0, $1), Self.record($0, $1)] }, 20_000),
+            ("batches of one", { [Self.record($0, $1), Self.entry($0, $1)] }, 1),
+        ]
+        for (how, parts, batch) in layouts {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let recorded = JSONFileStore(path: path, timeZone: .gmt,
+                                             recording: OperationRecording(kind: .import, source: "hkctl", date: Ops.madeAt))
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                let first = Support.export(parts("300", "1").joined(separator: "\n"))
+                let later = Support.export(parts("350", "2").joined(separator: "\n"))
+                _ = try Support.importXML(first, into: recorded, batchSize: batch)
+                try expectEqual(Self.correlations(store), [["quantity(300 kcal)"]], "\(how)")
+                let before = Ops.tree(path)
+                let planned = try Support.importXML(later, into: store, dryRun: true, batchSize: batch)
+                expectEqual(Ops.tree(path), before, "\(how): a dry run writes nothing")
+                let receipt = try Support.importXML(later, into: recorded, batchSize: batch)
+                for counts in [planned.counts, receipt.counts] {
+                    expectEqual(counts[Self.energyType]?.replaced, 1, "\(how): \(counts)")
+                    expectEqual(counts[Self.energyType]?.added, 0, "\(how): \(counts)")
+                    expectEqual(counts[Self.foodType]?.replaced, 1, "\(how): \(counts)")
+                    expectEqual(counts[Self.foodType]?.alreadyPresent, 1, "\(how): \(counts)")
+                }
+                try expectEqual(Self.values(store), ["quantity(350 kcal)"], "\(how)")
+                try expectEqual(Self.correlations(store), [["quantity(350 kcal)"]], "\(how)")
+                // Either export again changes nothing.
+                let settled = Ops.tree(path)
+                for text in [later, first] {
+                    let again = try Support.importXML(text, into: store, batchSize: batch)
+                    expectEqual(again.counts.values.map { $0.added + $0.replaced }.reduce(0, +), 0, "\(how): \(again.counts)")
+                }
+                expectEqual(Ops.tree(path).filter { !$0.key.hasSuffix(".summary") }.count, settled.count, "\(how)")
+                try expectEqual(Self.correlations(store), [["quantity(350 kcal)"]], "\(how)")
+                // Undoing the later import brings the first version back, named by its entry.
+                _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+                try expectEqual(Self.values(store), ["quantity(300 kcal)"], "\(how)")
+                try expectEqual(Self.correlations(store), [["quantity(300 kcal)"]], "\(how)")
+            }
+        }
+    }
+
+    func twoEntriesHoldingOneKeyedRecordShareIt() throws {
+        try Support.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            let text = Support.export([Self.record("300", "1"), Self.entry("300", "1"), Self.record("300", "1"),
+                                       Self.entry("300", "1")].joined(separator: "\n"))
+            let receipt = try Support.importXML(text, into: store)
+            expectEqual(receipt.counts[Self.energyType]?.added, 1, "\(receipt.counts)")
+            try expectEqual(Self.values(store), ["quantity(300 kcal)"])
+            // One sample of that key, named by both (the export's two entries are one identity: matched one for one).
+            let entries = try Self.correlations(store)
+            #expect(!entries.isEmpty && entries.allSatisfy { $0 == ["quantity(300 kcal)"] }, "\(entries)")
+        }
+    }
+}
+
+/// The checks ``CorrelationMemberReplacementTests/checks(_:)`` runs.
+private let correlationMemberReplacementTestsChecks: [Check<CorrelationMemberReplacementTests>] = [
+    Check("aGreaterVersionOfAMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aGreaterVersionOfAMemberIsNamedByItsCorrelation),
+    Check("anUnchangedVersionLeavesTheCorrelationAlone", CorrelationMemberReplacementTests.anUnchangedVersionLeavesTheCorrelationAlone),
+    Check("theMemoryStoreRepointsToo", CorrelationMemberReplacementTests.theMemoryStoreRepointsToo),
+    Check("aCorrectedMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aCorrectedMemberIsNamedByItsCorrelation),
+    Check("aLaterExportsGreaterVersionReplacesTheMemberOnce", CorrelationMemberReplacementTests.aLaterExportsGreaterVersionReplacesTheMemberOnce),
+    Check("twoEntriesHoldingOneKeyedRecordShareIt", CorrelationMemberReplacementTests.twoEntriesHoldingOneKeyedRecordShareIt),
+]
