@@ -71,8 +71,8 @@ struct ImportVariationCLITests {
     /// Two exports of one phone, the second made two days later in kJ: the days both write are stored once, with
     /// the later export's figures; importing the earlier export again writes nothing; undo brings the earlier back.
     func aLaterExportsActivitySummariesReplaceTheEarlierOnes() throws {
-        func summaries(_ cli: CLIRunner) throws -> [String] {
-            let export = try cli.run(["export", "--type", "HKActivitySummaryTypeIdentifier", "--format", "jsonl"])
+        func summaries(_ cli: CLIRunner, _ range: [String] = []) throws -> [String] {
+            let export = try cli.run(["export", "--type", "HKActivitySummaryTypeIdentifier", "--format", "jsonl"] + range)
             expectEqual(export.status, 0, "\(export.stderr)")
             return try export.stdout.split(separator: "\n").map { line in
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -98,6 +98,10 @@ struct ImportVariationCLITests {
             expectEqual(replaced["keptGenerically"], 1, "\(replaced)")
             let after = try summaries(cli)
             expectEqual(after, ["2024-05-30 2144.3 kJ", "2024-05-31 2950.1 kJ", "2024-06-01 1500 kJ"])
+            // A day's range takes that day's summary, west of UTC as east of it.
+            for zone in ["America/Los_Angeles", "Asia/Tokyo"] {
+                try expectEqual(summaries(cli, ["--from", "2024-05-31", "--to", "2024-05-31", "--tz", zone]), ["2024-05-31 2950.1 kJ"], "\(zone)")
+            }
             let samples = { cli.snapshot().filter { $0.key.hasPrefix("samples/") } }
             let snapshot = samples()
             let again = try cli.run(["import", early, "--format", "json"])

@@ -33,6 +33,7 @@ enum CLIErrorWording {
                      "('hkctl undo' takes back only what this source did, newest first)."),
                     ("(an undo without a type takes back the source's newest operation of any type).",
                      "('hkctl undo' without --type takes back its newest operation of any type)."),
+                    ("(an undo without a type takes back the newest).", "('hkctl undo' without --type takes back the newest)."),
                     ("The store changed between showing the undo and doing it (another process undid or wrote something); "
                         + "nothing was undone: ask again what the undo would take back now.",
                      "The store changed while hkctl was asking (another hkctl undid or wrote something); nothing was "

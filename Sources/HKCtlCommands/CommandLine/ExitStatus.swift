@@ -59,6 +59,7 @@ enum ExitStatus: Int32 {
             switch error {
             case .nothingToUndo, .nothingOfTypeToUndo: return .missingInput
             case .changedMeanwhile: return .busy
+            case .newerChangeInTheWay: return .badData
             }
         case let error as ChangeError:
             switch error {

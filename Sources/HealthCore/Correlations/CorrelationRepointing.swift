@@ -9,17 +9,21 @@ struct CorrelationRepointing {
     var copy: Sample
 
     /// The repointings of those of `correlations` that hold a key of `successors` (replaced sample → the sample
-    /// replacing it); a member named twice after the change is kept once.
-    static func repointings(of correlations: [Sample], successors: [UUID: UUID]) -> [CorrelationRepointing] {
+    /// replacing it) of their own source (`sources`: each replaced sample's): a change never rewrites what another
+    /// source wrote, whose correlation goes on naming the replaced sample. A member named twice after the change is
+    /// kept once.
+    static func repointings(of correlations: [Sample], successors: [UUID: UUID],
+                            sources: [UUID: String]) -> [CorrelationRepointing] {
         guard !successors.isEmpty else { return [] }
         var found: [CorrelationRepointing] = []
         for correlation in correlations {
+            func successor(_ uuid: UUID) -> UUID? { sources[uuid] == correlation.source ? successors[uuid] : nil }
             guard var detail = correlation.detail?.correlation,
-                  detail.members.contains(where: { successors[$0.uuid] != nil }) else { continue }
+                  detail.members.contains(where: { successor($0.uuid) != nil }) else { continue }
             var seen = Set<UUID>()
             detail.members = detail.members.compactMap { member in
                 var member = member
-                member.uuid = successors[member.uuid] ?? member.uuid
+                member.uuid = successor(member.uuid) ?? member.uuid
                 return seen.insert(member.uuid).inserted ? member : nil
             }
             var copy = correlation

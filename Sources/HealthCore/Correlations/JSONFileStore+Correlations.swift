@@ -1,21 +1,26 @@
+import TextSupport
+
 extension JSONFileStore {
     /// The member uuids of the correlations among `uuids` (not deleted), so that deleting a correlation deletes
     /// its members in the same batch. Call with a lock held.
     func correlationMembers(of uuids: Set<UUID>) throws -> [UUID] {
         var members: [UUID] = []
-        try forEachStoredCorrelation { correlation in
+        try forEachStoredCorrelation(of: CorrelationType.all) { correlation in
             if uuids.contains(correlation.uuid) { members += correlation.detail?.correlation?.members.map(\.uuid) ?? [] }
         }
         return members
     }
 
-    /// The stored, not deleted correlations that name one of `uuids` as a member; none when `uuids` is empty or the
-    /// store holds no correlations. Call with a lock held.
-    func correlations(holding uuids: some Collection<UUID>) throws -> [Sample] {
-        guard !uuids.isEmpty else { return [] }
-        let wanted = Set(uuids)
+    /// The stored, not deleted correlations that name one of `samples` as a member: only correlation types that may
+    /// hold one of their types are read, and only the partitions whose bytes name one of them are decoded, so a save
+    /// that replaces a sample no correlation holds costs a listing of the store's types. Call with a lock held.
+    func correlations(holding samples: [(uuid: UUID, type: String)]) throws -> [Sample] {
+        let types = CorrelationType.all.filter { type in samples.contains { type.allows(member: $0.type) } }
+        guard !types.isEmpty else { return [] }
+        let wanted = Set(samples.map(\.uuid))
+        let needles = wanted.map { Array($0.lowercasedText.utf8) }
         var found: [Sample] = []
-        try forEachStoredCorrelation { correlation in
+        try forEachStoredCorrelation(of: types, naming: needles) { correlation in
             if correlation.detail?.correlation?.members.contains(where: { wanted.contains($0.uuid) }) == true { found.append(correlation) }
         }
         return found
@@ -25,16 +30,23 @@ extension JSONFileStore {
     /// sample replacing it (``SyncReplacement/Plan/repoint(holders:)``). Call with a lock held.
     func repointCorrelations(_ plan: inout SyncReplacement.Plan) throws {
         guard !plan.successors.isEmpty else { return }
-        plan.repoint(holders: try correlations(holding: plan.successors.keys))
+        let replaced = plan.replaced.filter { plan.successors[$0.uuid] != nil }.map { (uuid: $0.uuid, type: $0.type) }
+        plan.repoint(holders: try correlations(holding: replaced))
     }
 
-    /// Calls `body` with every stored, not deleted correlation of either type. Call with a lock held.
-    private func forEachStoredCorrelation(_ body: (Sample) throws -> Void) throws {
+    /// Calls `body` with every stored, not deleted correlation of `types`; with `needles`, only those in partitions
+    /// whose bytes hold one of them. Call with a lock held.
+    private func forEachStoredCorrelation(of types: [CorrelationType], naming needles: [[UInt8]]? = nil,
+                                          _ body: (Sample) throws -> Void) throws {
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         let onDisk = Set(try typeIdentifiersOnDisk())
-        for type in CorrelationType.all where onDisk.contains(type.identifier) {
+        for type in types where onDisk.contains(type.identifier) {
             let deleted = try deletedUUIDs(ofType: type.identifier)
             for partition in try partitions(ofType: type.identifier, overlapping: everything) {
+                if let needles {
+                    guard let bytes = try POSIXFile.readFile(try storeFile(partition)),
+                          needles.contains(where: { JSONFileStore.contains(bytes, $0) }) else { continue }
+                }
                 try readPartitionWithSequence(partition) { sample, sequence in
                     if !deleted.hides(sample, sequence: sequence) { try body(sample) }
                 }

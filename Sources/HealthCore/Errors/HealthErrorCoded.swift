@@ -38,6 +38,7 @@ extension UndoError: HealthErrorCoded {
         switch self {
         case .nothingToUndo, .nothingOfTypeToUndo: return .errorNoData
         case .changedMeanwhile: return .errorDatabaseInaccessible
+        case .newerChangeInTheWay: return .errorInvalidArgument
         }
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// Types are written one after another (sorted by identifier); within a type, samples are in chronological order
 /// (by start, then end, then UUID). The range selects samples with HealthKit's overlap predicate, as queries and
-/// statistics do.
+/// statistics do; a record an export dated by a day (an activity summary) by its day in the exporter's zone
+/// (``DayDatedRecord``).
 public struct SampleExporter: Sendable {
     /// What an export wrote.
     public struct Summary: Equatable, Sendable {
@@ -56,14 +57,17 @@ public struct SampleExporter: Sendable {
         var summary = Summary()
         try writer.begin(to: output)
         for type in try (types ?? storedTypeIdentifiers()) {
-            try forEachChunk(ofType: type, overlapping: interval) { chunk in
+            // A type kept generically may hold records dated by a day, taken by their day in this export's zone.
+            let generic = catalogue.type(identifier: type) == nil
+            try forEachChunk(ofType: type, overlapping: generic ? DayDatedRecord.widened(interval) : interval) { read in
+                let chunk = generic ? read.filter { DayDatedRecord.belongs($0, in: interval, zone: timeZone) } : read
                 // Health XML writes a correlation logged with hkctl as a Correlation element holding its members.
-                let chunk = format == .healthxml && CorrelationType.identified(type) != nil
+                let written = format == .healthxml && CorrelationType.identified(type) != nil
                     ? try CorrelationQuery.correlations(of: chunk, in: store).map {
                         CorrelationExportForm.generic($0.sample, members: $0.members, timeZone: timeZone)
                     } : chunk
-                for sample in chunk { try writer.write(sample, to: output) }
-                summary.counts[type, default: 0] += chunk.count
+                for sample in written { try writer.write(sample, to: output) }
+                summary.counts[type, default: 0] += written.count
             }
         }
         try writer.end(to: output)

@@ -314,7 +314,7 @@ struct ExportRecordMapper {
             let value = LocalizedDigits.ascii(attribute.value)
             pending.metadata["@" + name] = .string(value)
             if name == "workoutActivityType" { mainValue = value }
-            if pending.start == nil, ["dateComponents", "receivedDate", "dateIssued", "date"].contains(name) {
+            if pending.start == nil, DayDatedRecord.attributes.contains(name) {
                 if let date = ExportDateParser.parse(value) {
                     pending.start = date
                 } else if let parts = try? ISODate.components(value), !parts.hasTime {

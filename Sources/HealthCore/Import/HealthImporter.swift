@@ -386,6 +386,8 @@ public final class HealthImporter: @unchecked Sendable {
         try writer?.waitUntilIdle()
         let waiting = syncHold.take()
         let plan = try store.saveSyncedRecords(waiting.map(\.sample), dryRun: dryRun)
+        // Correlations that waited for these records' keys go out now, naming the samples that stand for them.
+        for rider in syncHold.settle(waiting, standing: plan.standing) { try append(rider.sample) }
         var records: [UUID: ImportSyncHold.Waiting] = [:]
         for record in waiting { records[record.sample.uuid] = records[record.sample.uuid] ?? record }
         for sample in plan.writes {
@@ -419,6 +421,18 @@ public final class HealthImporter: @unchecked Sendable {
 
     /// Adds a sample the index found new to the batch, and counts it.
     private func add(_ sample: Sample, generic: Bool) throws {
+        count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
+        try append(sample, generic: generic)
+    }
+
+    /// Puts a sample counted already in the batch; a correlation naming a record whose sync key waits waits with it
+    /// (``ImportSyncHold/resolve(_:)``).
+    private func append(_ sample: Sample, generic: Bool = false) throws {
+        var sample = sample
+        if sample.detail?.correlation != nil, !syncHold.resolve(&sample) {
+            syncHold.ride(sample, generic: generic)
+            return
+        }
         let pending: Int
         if encoded != nil {
             encoded!.append(sample, writer: &lineWriter!)
@@ -428,7 +442,6 @@ public final class HealthImporter: @unchecked Sendable {
             pending = pendingInBatch
             try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
         }
-        count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
         if pending >= batchSize { try flush() }
     }
 
@@ -438,10 +451,14 @@ public final class HealthImporter: @unchecked Sendable {
         for record in index.takeReleased() {
             var generic = false
             switch record.content {
-            case let .sample(sample, isGeneric):
+            case .sample(var sample, let isGeneric):
                 generic = isGeneric
-                if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
-                try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
+                if sample.detail?.correlation != nil, !syncHold.resolve(&sample) {
+                    syncHold.ride(sample, generic: generic)
+                } else {
+                    if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
+                    try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
+                }
             case let .line(bytes, long):
                 encoded!.append(type: record.type, typeKey: record.typeKey, start: record.start, long: long, uuid: record.uuid,
                                 identity: record.uuid) { $0.append(bytes) }

@@ -32,13 +32,23 @@ struct ImportSyncHold {
     /// replaces one of them in the store, and that record then counts as superseded, not as added.
     private var saved: [UUID: Bool] = [:]
 
+    /// The key of each record with sync keys a correlation may name (of a type a correlation can hold), by uuid: a
+    /// correlation names such a record by its uuid, and the sample that stands for its key may have another.
+    private var memberKeys: [UUID: SyncReplacement.Key] = [:]
+    /// The sample that stands for each key saved by the rule, while no greater version of it waits.
+    private var standing: [SyncReplacement.Key: UUID] = [:]
+    /// Correlations naming a record whose key waits: written once it is saved, naming the sample that stands for it.
+    private var riders: [Waiting] = []
+
     /// How many records wait.
     var count: Int { waiting.count }
 
     /// Offers a record whose sync mark is `mark`.
     mutating func offer(_ sample: Sample, mark: SyncReplacement.Mark, generic: Bool) -> Offer {
+        if CorrelationType.all.contains(where: { $0.allows(member: sample.typeIdentifier) }) { memberKeys[sample.uuid] = mark.key }
         if let known = greatest[mark.key], mark.version <= known { return .superseded }
         greatest[mark.key] = mark.version
+        standing[mark.key] = nil
         let record = Waiting(sample: sample, generic: generic)
         if let index = position[mark.key] {
             let earlier = waiting[index]
@@ -57,6 +67,42 @@ struct ImportSyncHold {
             position.removeAll(keepingCapacity: true)
         }
         return waiting
+    }
+
+    /// Names in `correlation` the samples that stand for the keys of the records it holds; false when one of those
+    /// keys still waits (the correlation then waits for it, ``ride(_:generic:)``).
+    func resolve(_ correlation: inout Sample) -> Bool {
+        guard !memberKeys.isEmpty, var detail = correlation.detail?.correlation else { return true }
+        var changed = false
+        for index in detail.members.indices {
+            guard let key = memberKeys[detail.members[index].uuid] else { continue }
+            guard let stands = standing[key] else { return false }
+            if stands != detail.members[index].uuid {
+                detail.members[index].uuid = stands
+                changed = true
+            }
+        }
+        if changed { correlation.detail = .correlation(detail) }
+        return true
+    }
+
+    /// Lets a correlation wait until the keys of its records are saved.
+    mutating func ride(_ correlation: Sample, generic: Bool) { riders.append(Waiting(sample: correlation, generic: generic)) }
+
+    /// Notes what a save of the records ``take()`` gave did: `standing`, for each record, the uuid of the sample that
+    /// stands for its key now. Returns the correlations that waited, naming those samples.
+    mutating func settle(_ records: [Waiting], standing stands: [UUID: UUID]) -> [Waiting] {
+        for record in records {
+            guard let mark = (try? SyncReplacement.mark(of: record.sample)) ?? nil else { continue }
+            standing[mark.key] = stands[record.sample.uuid] ?? record.sample.uuid
+        }
+        let ready = riders
+        riders.removeAll()
+        return ready.map { rider in
+            var rider = rider
+            _ = resolve(&rider.sample)
+            return rider
+        }
     }
 
     /// Notes that the import saved `uuid` by the rule.

@@ -85,9 +85,23 @@ extension JSONFileStore {
 
     private func prepareUndo(source: String, touching type: String? = nil, limits: [String: Int]) throws -> PreparedUndo? {
         let records = try operationRecords(limit: limits[JSONFileStore.operationsFile])
-        guard let group = undoableOperations(source: source, in: records)
-                .first(where: { group in type.map { type in group.contains { $0.types.contains(type) } } ?? true }),
-              let last = group.last else { return nil }
+        let operations = undoableOperations(source: source, in: records)
+        guard let chosen = operations.firstIndex(where: { group in type.map { type in group.contains { $0.types.contains(type) } } ?? true }),
+              let last = operations[chosen].last else { return nil }
+        let group = operations[chosen]
+        // Chosen by type past newer operations: what it would bring back (a replace's or delete's samples) must not be
+        // what a newer replace or delete of the source changed since, of the same types (a correlation's copies).
+        if let type, chosen > 0, group.contains(where: { $0.kind == .replace || $0.kind == .delete }) {
+            let mine = Set(group.flatMap(\.types))
+            let shared = Set(operations[..<chosen].joined().filter { $0.kind == .replace || $0.kind == .delete }.flatMap(\.types))
+                .intersection(mine)
+            if !shared.isEmpty {
+                func name(_ identifier: String) -> String {
+                    catalogue.type(identifier: identifier)?.name ?? CorrelationType.identified(identifier)?.name ?? identifier
+                }
+                throw UndoError.newerChangeInTheWay(type: name(type), shared: shared.sorted().map(name))
+            }
+        }
         let ranges = group.compactMap(\.changes)
         let recorded = ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 }
         let types = JSONFileStore.types(of: group.flatMap(\.types))
@@ -333,6 +347,11 @@ extension JSONFileStore {
         // than their age) went with their samples' lines.
         prepared.plan.compactedAway += max(0, recorded - found)
         prepared.plan.restored = prepared.restorations.count
+        // A member this operation did not delete may have been deleted since and stand on in a copy an undone delete or
+        // replace restored (a food entry's protein, corrected after its energy, and that correction undone).
+        let others = prepared.restorations.flatMap { $0.detail?.correlation?.members ?? [] }
+            .filter { !doomedEverywhere.contains($0.uuid) }
+        let standIns = try standingCopies(of: others, history: history, limits: limits)
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
         prepared.restorations = prepared.restorations.map { sample in
             if goingNow.contains(sample.uuid) { return sample }
@@ -343,6 +362,8 @@ extension JSONFileStore {
                     let member = correlation.members[index].uuid
                     if doomedEverywhere.contains(member) && !backUnderOwnUUID.contains(member) {
                         correlation.members[index].uuid = JSONFileStore.restoredUUID(member, undoingDelete: operation)
+                    } else if let standIn = standIns[member] {
+                        correlation.members[index].uuid = standIn
                     }
                 }
                 copy.detail = .correlation(correlation)
@@ -357,6 +378,40 @@ extension JSONFileStore {
             }
             return copy
         }
+    }
+
+    /// For those of `members` that are deleted, the visible copy that stands for each: one an undone delete or replace
+    /// restored (``restoredUUID(_:undoingDelete:)``, followed through later undos). Members still visible, or with no
+    /// such copy, are left out. Reads the members' types only when some delete or replace was undone.
+    private func standingCopies(of members: [CorrelationDetail.Member], history: UndoHistory,
+                                limits: [String: Int]) throws -> [UUID: UUID] {
+        guard !members.isEmpty, !history.undoneDeletes.isEmpty else { return [:] }
+        var found: [UUID: UUID] = [:]
+        for type in JSONFileStore.types(of: members.map(\.typeIdentifier)) {
+            // Each member's possible copies, and theirs, a few undos deep.
+            var candidates: [UUID: UUID] = [:]
+            var layer = members.filter { $0.typeIdentifier == type }.map { ($0.uuid, $0.uuid) }
+            for _ in 0..<4 where !layer.isEmpty {
+                var next: [(UUID, UUID)] = []
+                for (uuid, original) in layer {
+                    for operation in history.undoneDeletes {
+                        let copy = JSONFileStore.restoredUUID(uuid, undoingDelete: operation)
+                        if candidates[copy] == nil { candidates[copy] = original; next.append((copy, original)) }
+                    }
+                }
+                layer = next
+            }
+            let wanted = Set(members.filter { $0.typeIdentifier == type }.map(\.uuid))
+            var visible = Set<UUID>()
+            let deletions = try deletedUUIDs(ofType: type, limits: limits)
+            try forEachLine(ofType: type, from: 0, limits: limits) { sample, sequence in
+                guard !deletions.hides(sample, sequence: sequence) else { return }
+                if wanted.contains(sample.uuid) { visible.insert(sample.uuid) }
+                if let original = candidates[sample.uuid] { found[original] = sample.uuid }
+            }
+            for uuid in visible { found[uuid] = nil }
+        }
+        return found
     }
 
     /// Calls `body` with every line of a type's partitions that can hold change numbers from `lowest` on (a partition

@@ -94,6 +94,10 @@ struct SyncReplacement {
         var successors: [UUID: UUID] = [:]
         /// The stored correlations that hold a replaced sample, each replaced by a copy naming its successor.
         var repointings: [CorrelationRepointing] = []
+        /// For each sample of the save with sync keys, the uuid of the sample that stands for its key afterwards: its
+        /// own when written, else the save's written sample of that key or the stored one of the greatest version
+        /// (what a correlation saved with it names instead).
+        var standing: [UUID: UUID] = [:]
 
         /// The stored samples the save deletes: ``replaced``, then the correlations ``repointings`` replace.
         var deletions: [(uuid: UUID, type: String, source: String)] { replaced + repointings.map(\.old) }
@@ -108,10 +112,14 @@ struct SyncReplacement {
 
         /// Adds the ``repointings`` of `holders`, the stored, not deleted correlations that may hold one of
         /// ``replaced`` (any others are passed over): a correlation keeps its members whole when a greater version
-        /// replaces one of them.
+        /// replaces one of them. Only a correlation of the replaced sample's own source is changed (a save changes
+        /// nothing another source wrote; such a correlation goes on naming the replaced sample).
         mutating func repoint(holders: [Sample]) {
             let gone = Set(replaced.map(\.uuid))
-            repointings += CorrelationRepointing.repointings(of: holders.filter { !gone.contains($0.uuid) }, successors: successors)
+            var sources: [UUID: String] = [:]
+            for old in replaced where successors[old.uuid] != nil { sources[old.uuid] = old.source }
+            repointings += CorrelationRepointing.repointings(of: holders.filter { !gone.contains($0.uuid) },
+                                                             successors: successors, sources: sources)
         }
     }
 
@@ -163,8 +171,33 @@ struct SyncReplacement {
                 }
             }
         }
+        // What stands for each key afterwards: its written sample, else the stored one of the greatest version.
+        var standingOfKey: [Key: UUID] = [:]
+        for (index, sample) in samples.enumerated() where !dropped.contains(sample.uuid) {
+            if let mark = marks[index] { standingOfKey[mark.key] = sample.uuid }
+        }
+        for (index, sample) in samples.enumerated() {
+            guard let mark = marks[index] else { continue }
+            let kept = (stored[mark.key] ?? []).reduce(nil as (uuid: UUID, version: Double)?) { best, old in
+                let version = storedMark(of: old)?.version ?? -.infinity
+                return best.map { version > $0.version } ?? true ? (old.uuid, version) : best
+            }
+            if let standing = standingOfKey[mark.key] ?? kept?.uuid { plan.standing[sample.uuid] = standing }
+        }
         for sample in samples {
-            if dropped.contains(sample.uuid) { plan.unchanged.append(sample.uuid) } else { plan.writes.append(sample) }
+            if dropped.contains(sample.uuid) { plan.unchanged.append(sample.uuid); continue }
+            // A correlation saved with a member left out names the sample that stands for the member's key.
+            if var detail = sample.detail?.correlation,
+               detail.members.contains(where: { member in plan.standing[member.uuid].map { $0 != member.uuid } ?? false }) {
+                var named = sample
+                for index in detail.members.indices {
+                    detail.members[index].uuid = plan.standing[detail.members[index].uuid] ?? detail.members[index].uuid
+                }
+                named.detail = .correlation(detail)
+                plan.writes.append(named)
+            } else {
+                plan.writes.append(sample)
+            }
         }
         return plan
     }

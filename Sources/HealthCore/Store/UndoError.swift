@@ -8,6 +8,10 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, Loca
     /// Another process undid or wrote something of this source between showing the plan and undoing it; payload: the
     /// operation shown.
     case changedMeanwhile(shown: UInt64)
+    /// The newest operation that wrote the type asked for would bring back samples that a newer operation of the
+    /// source replaced or deleted since (a food entry two corrections rewrote): undoing it alone would leave both
+    /// versions half in place. Payload: the type's name and the types the two operations share.
+    case newerChangeInTheWay(type: String, shared: [String])
 
     public var description: String {
         switch self {
@@ -20,6 +24,10 @@ public enum UndoError: Error, Equatable, Sendable, CustomStringConvertible, Loca
         case .changedMeanwhile:
             return "The store changed between showing the undo and doing it (another process undid or wrote something); "
                 + "nothing was undone: ask again what the undo would take back now."
+        case let .newerChangeInTheWay(type, shared):
+            return "Nothing was undone: the newest change of \(type) would bring back \(shared.joined(separator: ", ")) samples "
+                + "that a newer replacement or delete of this source changed since; undo the newer operations first "
+                + "(an undo without a type takes back the newest)."
         }
     }
 

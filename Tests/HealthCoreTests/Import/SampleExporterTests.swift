@@ -49,6 +49,44 @@ extension ImportTests {
             #expect(lines.contains { $0.hasPrefix("HKCategoryTypeIdentifierSleepAnalysis,2024-05-01T01:00:00-07:00,2024-05-01T02:00:00-07:00,asleepREM,,") })
         }
 
+        /// An activity summary names a day, not an instant (an import stores it at that day's midnight UTC): a range
+        /// of days takes the summaries of those days in the export's zone, east or west of UTC (a review found May 30
+        /// in Los Angeles giving May 31's), at a month's edge too; records dated by an instant keep the overlap rule.
+        func activitySummariesAreTakenByTheirDayInTheExportsZone() throws {
+            let days = ["2024-05-29", "2024-05-30", "2024-05-31", "2024-06-01", "2024-06-02"]
+            let body = days.map { " <ActivitySummary dateComponents=\"\($0)\" activeEnergyBurned=\"400\" activeEnergyBurnedUnit=\"kcal\"/>" }
+                + [" <ClinicalRecord type=\"HKClinicalTypeIdentifierLabResultRecord\" sourceName=\"Clinic\" receivedDate=\"2024-05-31 22:30:00 -0700\" identifier=\"x\"/>"]
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store")
+                _ = try Support.importXML(Support.export(body.joined(separator: "\n")), into: store)
+                for zoneName in ["America/Los_Angeles", "Pacific/Pago_Pago", "UTC", "Asia/Tokyo", "Pacific/Kiritimati"] {
+                    let zone = IndependentTestKit.zone(zoneName)
+                    func exported(_ first: String, _ last: String) throws -> [String] {
+                        let from = try #require(try? ISODate.components(first)), to = try #require(try? ISODate.components(last))
+                        let start = Date(timeIntervalSince1970: Double(zone.instant(ofLocal: Int64(ISODate.instant(from, offsetSeconds: 0).timeIntervalSince1970))))
+                        let end = Date(timeIntervalSince1970: Double(zone.instant(ofLocal: Int64(ISODate.instant(to, offsetSeconds: 0).timeIntervalSince1970) + 86_400)))
+                        let path = folder + "/out-\(zoneName.replacingOccurrences(of: "/", with: "-"))"
+                        _ = try SampleExporter(store: store, timeZone: zone)
+                            .export(types: nil, interval: DateInterval(start: start, end: end), format: .jsonl,
+                                    exportDate: Date(timeIntervalSince1970: 1_717_243_200), to: FileDestination(path: path))
+                        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
+                            if let range = line.range(of: "\"@dateComponents\":\"") { return String(line[range.upperBound...].prefix(10)) }
+                            return line.contains("Clinical") ? "clinical" : String(line)
+                        }
+                    }
+                    try expectEqual(exported("2024-05-30", "2024-05-30"), ["2024-05-30"], "\(zoneName)")
+                    try expectEqual(exported("2024-06-01", "2024-06-01").filter { $0 != "clinical" }, ["2024-06-01"], "\(zoneName)")
+                    try expectEqual(exported("2024-05-30", "2024-06-01").filter { $0 != "clinical" }, ["2024-05-30", "2024-05-31", "2024-06-01"], "\(zoneName)")
+                    // The clinical record's receivedDate is an instant (June 1, 05:30 UTC): found by it, as before.
+                    let instant = Date(timeIntervalSince1970: 1_717_219_800)
+                    let holding = try exported("2024-05-28", "2024-06-03").contains("clinical")
+                    #expect(holding, "\(zoneName)")
+                    let day = try exported("2024-05-31", "2024-05-31").contains("clinical")
+                    expectEqual(day, instant < Date(timeIntervalSince1970: Double(zone.instant(ofLocal: 1_717_200_000))), "\(zoneName)")
+                }
+            }
+        }
+
         func jsonIsOneValidArray() throws {
             let text = try exported(sampleStore(), .json)
             let objects = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]]
@@ -128,6 +166,8 @@ extension ImportTests {
 private let sampleExporterTestsChecks: [Check<ImportTests.SampleExporterTests>] = [
     Check("csvHasStableColumnsAndEscapes", ImportTests.SampleExporterTests.csvHasStableColumnsAndEscapes),
     Check("jsonIsOneValidArray", ImportTests.SampleExporterTests.jsonIsOneValidArray),
+    Check("activitySummariesAreTakenByTheirDayInTheExportsZone",
+          ImportTests.SampleExporterTests.activitySummariesAreTakenByTheirDayInTheExportsZone),
     Check("jsonlKeepsForeignUUIDsAndNumbersInMetadata",
           ImportTests.SampleExporterTests.jsonlKeepsForeignUUIDsAndNumbersInMetadata),
     Check("selectsTypesAndRange", ImportTests.SampleExporterTests.selectsTypesAndRange),

@@ -77,6 +77,33 @@ struct CorrelationMemberReplacementTests {
         }
     }
 
+    /// `undo --type` past a newer replacement that rewrote the same correlation is refused (a review found both
+    /// copies of a food entry left half broken); undone newest first, the entry comes back whole.
+    func undoByTypePastANewerReplacementOfTheSameEntryIsRefused() throws {
+        try Ops.withStore { store, path in
+            let energy = try Self.energy(300, version: 1)
+            var protein = Sample(typeIdentifier: QuantityTypeIdentifier.dietaryProtein.rawValue, start: Ops.madeAt, end: Ops.madeAt,
+                                 value: .quantity(Quantity(10, try HealthUnit(parsing: "g"))), source: "hkctl", created: Ops.madeAt)
+            protein.metadata = [MetadataKeySyncIdentifier: "meal-1-protein", MetadataKeySyncVersion: 1]
+            try store.save([energy, protein, Self.food([energy, protein])])
+            try Ops.recording(store, .add).save([try Self.energy(350, version: 2)])
+            var more = protein
+            more.uuid = UUID()
+            more.value = .quantity(Quantity(12, try HealthUnit(parsing: "g")))
+            more.metadata[MetadataKeySyncVersion] = 2
+            try Ops.recording(store, .add).save([more])
+            try expectEqual(Self.correlations(store), [["quantity(350 kcal)", "quantity(12 g)"]])
+            let before = Ops.tree(path)
+            #expect(throws: UndoError.newerChangeInTheWay(type: "dietary-energy", shared: ["food"])) {
+                try store.undo(source: "hkctl", touching: Self.energyType, now: Ops.undoneAt)
+            }
+            expectEqual(Ops.tree(path), before)
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            _ = try store.undo(source: "hkctl", touching: Self.energyType, now: Ops.undoneAt)
+            try expectEqual(Self.correlations(store), [["quantity(300 kcal)", "quantity(10 g)"]])
+        }
+    }
+
     func anUnchangedVersionLeavesTheCorrelationAlone() throws {
         try Ops.withStore { store, path in
             let first = try Self.energy(300, version: 2)
@@ -85,6 +112,36 @@ struct CorrelationMemberReplacementTests {
             let outcome = try store.saveReporting([try Self.energy(350, version: 2)])
             expectEqual(outcome.repointed, [])
             expectEqual(Ops.tree(path), before)
+        }
+    }
+
+    /// A correlation saved with a member whose version is not greater than the stored one's (so the member is not
+    /// written) names the stored sample instead of a uuid nothing holds.
+    func aCorrelationSavedWithAnUnchangedMemberNamesTheStoredOne() throws {
+        for store in [InMemorySampleStore() as SampleStore, nil] {
+            try Ops.withStore { file, _ in
+                let store = store ?? file
+                try store.save([try Self.energy(300, version: 2)])
+                let older = try Self.energy(250, version: 1)
+                let outcome = try store.saveReporting([older, Self.food([older])])
+                expectEqual(outcome.unchanged, [older.uuid])
+                try expectEqual(Self.values(store), ["quantity(300 kcal)"])
+                try expectEqual(Self.correlations(store), [["quantity(300 kcal)"]], "\(type(of: store))")
+            }
+        }
+    }
+
+    /// A source's greater version leaves another source's correlation as it is (it may not change it): that one goes
+    /// on naming the replaced sample.
+    func anotherSourcesCorrelationIsLeftAlone() throws {
+        try Ops.withStore { store, _ in
+            let first = try Self.energy(300, version: 1)
+            var entry = Self.food([first])
+            entry.source = "Another app"
+            try store.save([first, entry])
+            let outcome = try store.saveReporting([try Self.energy(350, version: 2)])
+            expectEqual(outcome.repointed, [])
+            try expectEqual(store.samples(ofType: Self.foodType, overlapping: Ops.everything).map(\.uuid), [entry.uuid])
         }
     }
 
@@ -198,6 +255,29 @@ struct CorrelationMemberReplacementTests {
         }
     }
 
+    /// An export's new food entry holding a keyed record whose key the store holds under another uuid (saved through
+    /// the library) at an equal version names the stored sample (a review found it naming a uuid never stored).
+    func anImportedEntryNamesTheStoredSampleOfItsRecordsKey() throws {
+        for batch in [20_000, 1] {
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+                var stored = try Self.energy(300, version: 1)
+                stored.source = "MyFitnessPal"
+                stored.start = Date(timeIntervalSince1970: 1_710_244_800)
+                stored.end = stored.start
+                try store.save([stored])
+                let text = Support.export([Self.entry("300", "1"), Self.record("300", "1")].joined(separator: "\n"))
+                let planned = try Support.importXML(text, into: store, dryRun: true, batchSize: batch)
+                let receipt = try Support.importXML(text, into: store, batchSize: batch)
+                expectEqual(planned.counts, receipt.counts)
+                expectEqual(receipt.counts[Self.foodType]?.added, 1, "\(receipt.counts)")
+                expectEqual(receipt.counts[Self.energyType]?.alreadyPresent, 2, "\(receipt.counts)")
+                try expectEqual(Self.correlations(store), [["quantity(300 kcal)"]], "batch \(batch)")
+                try expectEqual(store.samples(ofType: Self.energyType, overlapping: Ops.everything).map(\.uuid), [stored.uuid])
+            }
+        }
+    }
+
     func twoEntriesHoldingOneKeyedRecordShareIt() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
@@ -216,8 +296,15 @@ struct CorrelationMemberReplacementTests {
 /// The checks ``CorrelationMemberReplacementTests/checks(_:)`` runs.
 private let correlationMemberReplacementTestsChecks: [Check<CorrelationMemberReplacementTests>] = [
     Check("aGreaterVersionOfAMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aGreaterVersionOfAMemberIsNamedByItsCorrelation),
+    Check("undoByTypePastANewerReplacementOfTheSameEntryIsRefused",
+          CorrelationMemberReplacementTests.undoByTypePastANewerReplacementOfTheSameEntryIsRefused),
     Check("anUnchangedVersionLeavesTheCorrelationAlone", CorrelationMemberReplacementTests.anUnchangedVersionLeavesTheCorrelationAlone),
+    Check("aCorrelationSavedWithAnUnchangedMemberNamesTheStoredOne",
+          CorrelationMemberReplacementTests.aCorrelationSavedWithAnUnchangedMemberNamesTheStoredOne),
+    Check("anotherSourcesCorrelationIsLeftAlone", CorrelationMemberReplacementTests.anotherSourcesCorrelationIsLeftAlone),
     Check("theMemoryStoreRepointsToo", CorrelationMemberReplacementTests.theMemoryStoreRepointsToo),
+    Check("anImportedEntryNamesTheStoredSampleOfItsRecordsKey",
+          CorrelationMemberReplacementTests.anImportedEntryNamesTheStoredSampleOfItsRecordsKey),
     Check("aCorrectedMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aCorrectedMemberIsNamedByItsCorrelation),
     Check("aLaterExportsGreaterVersionReplacesTheMemberOnce", CorrelationMemberReplacementTests.aLaterExportsGreaterVersionReplacesTheMemberOnce),
     Check("twoEntriesHoldingOneKeyedRecordShareIt", CorrelationMemberReplacementTests.twoEntriesHoldingOneKeyedRecordShareIt),
