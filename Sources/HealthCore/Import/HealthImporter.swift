@@ -75,6 +75,9 @@ public final class HealthImporter: @unchecked Sendable {
     var recordsRead = 0
     /// The records with sync identifiers, which follow HealthKit's sync-version rule (``ImportSyncHold``).
     private var syncHold = ImportSyncHold()
+    /// The correlations this import wrote since a record a correlation may name carried sync keys: a later save
+    /// rewriting one of them replaces nothing that was stored before the import.
+    private var correlationsWritten = Set<UUID>()
 
     /// Creates an importer.
     ///
@@ -401,7 +404,11 @@ public final class HealthImporter: @unchecked Sendable {
         }
         // A stored correlation that held a replaced sample is replaced by a copy naming its successor: a stored
         // sample replaced (its record, read again, counted present).
-        for repointing in plan.repointings { count(repointing.old.type) { $0.replaced += 1 } }
+        // (Not one this import wrote itself, naming a version it met before: a dry run, which saves at the end, never
+        // writes that one.)
+        for repointing in plan.repointings where !correlationsWritten.contains(repointing.old.uuid) {
+            count(repointing.old.type) { $0.replaced += 1 }
+        }
         for replaced in plan.replaced where !plan.copies.contains(replaced.uuid) {
             // A sample this import saved before, replaced by a greater version met since: its record is superseded.
             if let generic = syncHold.savedByThisImport(replaced.uuid) {
@@ -429,9 +436,12 @@ public final class HealthImporter: @unchecked Sendable {
     /// (``ImportSyncHold/resolve(_:)``).
     private func append(_ sample: Sample, generic: Bool = false) throws {
         var sample = sample
-        if sample.detail?.correlation != nil, !syncHold.resolve(&sample) {
-            syncHold.ride(sample, generic: generic)
-            return
+        if sample.detail?.correlation != nil {
+            guard syncHold.resolve(&sample) else {
+                syncHold.ride(sample, generic: generic)
+                return
+            }
+            if syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
         }
         let pending: Int
         if encoded != nil {
@@ -456,6 +466,7 @@ public final class HealthImporter: @unchecked Sendable {
                 if sample.detail?.correlation != nil, !syncHold.resolve(&sample) {
                     syncHold.ride(sample, generic: generic)
                 } else {
+                    if sample.detail?.correlation != nil, syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
                     if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
                     try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
                 }

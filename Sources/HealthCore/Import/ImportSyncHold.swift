@@ -40,6 +40,9 @@ struct ImportSyncHold {
     /// Correlations naming a record whose key waits: written once it is saved, naming the sample that stands for it.
     private var riders: [Waiting] = []
 
+    /// Whether a record a correlation may name carried sync keys (only then can a save rewrite a correlation).
+    var hasMemberKeys: Bool { !memberKeys.isEmpty }
+
     /// How many records wait.
     var count: Int { waiting.count }
 

@@ -89,13 +89,13 @@ extension JSONFileStore {
         guard let chosen = operations.firstIndex(where: { group in type.map { type in group.contains { $0.types.contains(type) } } ?? true }),
               let last = operations[chosen].last else { return nil }
         let group = operations[chosen]
-        // Chosen by type past newer operations: what it would bring back (a replace's or delete's samples) must not be
-        // what a newer replace or delete of the source changed since, of the same types (a correlation's copies).
-        if let type, chosen > 0, group.contains(where: { $0.kind == .replace || $0.kind == .delete }) {
-            let mine = Set(group.flatMap(\.types))
-            let shared = Set(operations[..<chosen].joined().filter { $0.kind == .replace || $0.kind == .delete }.flatMap(\.types))
-                .intersection(mine)
-            if !shared.isEmpty {
+        // Chosen by type past newer operations: a replace whose new samples a newer replace or delete of the source
+        // deleted since (a food entry's copy, rewritten by a second correction) would come back half: refused.
+        if let type, chosen > 0, group.contains(where: { $0.kind == .replace }) {
+            let newer = operations[..<chosen].joined().filter { $0.kind == .replace || $0.kind == .delete }
+            let shared = Set(newer.flatMap(\.types)).intersection(group.flatMap(\.types))
+            if try !shared.isEmpty && newerDeleted(written: group.compactMap(\.changes), newer: newer.compactMap(\.changes),
+                                                    types: shared, limits: limits) {
                 func name(_ identifier: String) -> String {
                     catalogue.type(identifier: identifier)?.name ?? CorrelationType.identified(identifier)?.name ?? identifier
                 }
@@ -378,6 +378,26 @@ extension JSONFileStore {
             }
             return copy
         }
+    }
+
+    /// Whether a tombstone numbered in `newer` deleted a sample of `types` whose line is numbered in `written`.
+    private func newerDeleted(written: [ClosedRange<UInt64>], newer: [ClosedRange<UInt64>], types: Set<String>,
+                              limits: [String: Int]) throws -> Bool {
+        var deleted = Set<UUID>()
+        for type in types {
+            for tombstone in try tombstones(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)])
+            where newer.contains(where: { $0.contains(tombstone.sequence) }) {
+                deleted.insert(tombstone.uuid)
+            }
+        }
+        guard !deleted.isEmpty else { return false }
+        var found = false
+        for type in types {
+            try forEachLine(ofType: type, from: written.map(\.lowerBound).min() ?? 0, limits: limits) { sample, sequence in
+                if deleted.contains(sample.uuid), written.contains(where: { $0.contains(sequence) }) { found = true }
+            }
+        }
+        return found
     }
 
     /// For those of `members` that are deleted, the visible copy that stands for each: one an undone delete or replace

@@ -104,6 +104,41 @@ struct CorrelationMemberReplacementTests {
         }
     }
 
+    /// Corrections of two different readings share types, not samples: `undo --type` takes back the older one.
+    func undoByTypePastACorrectionOfAnotherReadingIsAllowed() throws {
+        try Ops.withStore { store, _ in
+            let first = try Self.reading(128), second = try Self.reading(140)
+            try Ops.recording(store, .add).save(first)
+            try Ops.recording(store, .add).save(second)
+            var systolic = first[0]
+            systolic.uuid = UUID()
+            systolic.value = .quantity(Quantity(121, try HealthUnit(parsing: "mmHg")))
+            try Ops.recording(store, .replace).replace([first[0].uuid], with: [systolic], now: Ops.undoneAt)
+            var diastolic = second[1]
+            diastolic.uuid = UUID()
+            diastolic.value = .quantity(Quantity(86, try HealthUnit(parsing: "mmHg")))
+            try Ops.recording(store, .replace).replace([second[1].uuid], with: [diastolic], now: Ops.undoneAt)
+            _ = try store.undo(source: "hkctl", touching: Self.systolicType, now: Ops.undoneAt)
+            try expectEqual(Set(Self.correlations(store, Self.pressureType)),
+                            [["quantity(128 mmHg)", "quantity(80 mmHg)"], ["quantity(140 mmHg)", "quantity(86 mmHg)"]])
+        }
+    }
+
+    /// An import that meets a record's two versions in separate batches counts what its dry run counts (the entry it
+    /// wrote naming the first version is not a stored sample replaced).
+    func aDryRunCountsWhatSmallBatchesDo() throws {
+        for batch in [20_000, 1] {
+            try Support.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+                let text = Support.export([Self.record("300", "1"), Self.entry("300", "1"), Self.record("350", "2")].joined(separator: "\n"))
+                let planned = try Support.importXML(text, into: store, dryRun: true, batchSize: batch)
+                let receipt = try Support.importXML(text, into: store, batchSize: batch)
+                expectEqual(planned.counts, receipt.counts, "batch \(batch)")
+                try expectEqual(Self.correlations(store), [["quantity(350 kcal)"]], "batch \(batch)")
+            }
+        }
+    }
+
     func anUnchangedVersionLeavesTheCorrelationAlone() throws {
         try Ops.withStore { store, path in
             let first = try Self.energy(300, version: 2)
@@ -298,6 +333,9 @@ private let correlationMemberReplacementTestsChecks: [Check<CorrelationMemberRep
     Check("aGreaterVersionOfAMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aGreaterVersionOfAMemberIsNamedByItsCorrelation),
     Check("undoByTypePastANewerReplacementOfTheSameEntryIsRefused",
           CorrelationMemberReplacementTests.undoByTypePastANewerReplacementOfTheSameEntryIsRefused),
+    Check("undoByTypePastACorrectionOfAnotherReadingIsAllowed",
+          CorrelationMemberReplacementTests.undoByTypePastACorrectionOfAnotherReadingIsAllowed),
+    Check("aDryRunCountsWhatSmallBatchesDo", CorrelationMemberReplacementTests.aDryRunCountsWhatSmallBatchesDo),
     Check("anUnchangedVersionLeavesTheCorrelationAlone", CorrelationMemberReplacementTests.anUnchangedVersionLeavesTheCorrelationAlone),
     Check("aCorrelationSavedWithAnUnchangedMemberNamesTheStoredOne",
           CorrelationMemberReplacementTests.aCorrelationSavedWithAnUnchangedMemberNamesTheStoredOne),
