@@ -90,7 +90,7 @@ struct SyncReplacement {
         /// of the same save), and their members.
         var unchanged: [UUID] = []
         /// The sample of the save that replaces each of ``replaced`` that is not a correlation (nor a replaced
-        /// correlation's member): what a stored correlation holding it names instead (``repoint(_:holders:)``).
+        /// correlation's member): what a stored correlation holding it names instead (``repoint(holders:)``).
         var successors: [UUID: UUID] = [:]
         /// The stored correlations that hold a replaced sample, each replaced by a copy naming its successor.
         var repointings: [CorrelationRepointing] = []
