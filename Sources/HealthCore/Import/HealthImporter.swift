@@ -436,13 +436,7 @@ public final class HealthImporter: @unchecked Sendable {
     /// (``ImportSyncHold/resolve(_:)``).
     private func append(_ sample: Sample, generic: Bool = false) throws {
         var sample = sample
-        if sample.detail?.correlation != nil {
-            guard syncHold.resolve(&sample) else {
-                syncHold.ride(sample, generic: generic)
-                return
-            }
-            if syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
-        }
+        guard ready(&sample, generic: generic) else { return }
         let pending: Int
         if encoded != nil {
             encoded!.append(sample, writer: &lineWriter!)
@@ -455,6 +449,18 @@ public final class HealthImporter: @unchecked Sendable {
         if pending >= batchSize { try flush() }
     }
 
+    /// Whether `sample` goes to the batch now: a correlation names the samples that stand for its records' sync keys,
+    /// or waits with the hold when one of those keys waits (false; ``ImportSyncHold/resolve(_:)``).
+    private func ready(_ sample: inout Sample, generic: Bool) -> Bool {
+        guard sample.detail?.correlation != nil else { return true }
+        guard syncHold.resolve(&sample) else {
+            syncHold.ride(sample, generic: generic)
+            return false
+        }
+        if syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
+        return true
+    }
+
     /// Adds the records the index released: counted as present when they took a stored sample by identity, whose own
     /// record came later, they are new after all (see ``IdentityPartition``).
     func addReleased() throws {
@@ -463,10 +469,7 @@ public final class HealthImporter: @unchecked Sendable {
             switch record.content {
             case .sample(var sample, let isGeneric):
                 generic = isGeneric
-                if sample.detail?.correlation != nil, !syncHold.resolve(&sample) {
-                    syncHold.ride(sample, generic: generic)
-                } else {
-                    if sample.detail?.correlation != nil, syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
+                if ready(&sample, generic: generic) {
                     if encoded != nil { encoded!.append(sample, writer: &lineWriter!) } else { batch.append(sample) }
                     try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
                 }
