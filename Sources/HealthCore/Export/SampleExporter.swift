@@ -1,7 +1,9 @@
 /// Writes the samples of a store in one of the ``ExportFormat``s, streaming: a month of one type at a time is
 /// in memory, whatever the store's size.
 ///
-/// Types are written one after another (sorted by identifier); within a type, samples are in chronological order
+/// Types are written one after another (sorted by identifier, correlation types last: a correlation comes after the
+/// records it holds, as in the Health app's export, so an import reads them first); within a type, samples are in
+/// chronological order
 /// (by start, then end, then UUID). The range selects samples with HealthKit's overlap predicate, as queries and
 /// statistics do; a record an export dated by a day (an activity summary) by its day in the exporter's zone
 /// (``DayDatedRecord``).
@@ -56,7 +58,8 @@ public struct SampleExporter: Sendable {
         }
         var summary = Summary()
         try writer.begin(to: output)
-        for type in try (types ?? storedTypeIdentifiers()) {
+        let listed = try types ?? storedTypeIdentifiers()
+        for type in listed.filter({ CorrelationType.identified($0) == nil }) + listed.filter({ CorrelationType.identified($0) != nil }) {
             // A type kept generically may hold records dated by a day, taken by their day in this export's zone.
             let generic = catalogue.type(identifier: type) == nil
             try forEachChunk(ofType: type, overlapping: generic ? DayDatedRecord.widened(interval) : interval) { read in

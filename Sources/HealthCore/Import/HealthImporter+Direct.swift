@@ -60,6 +60,7 @@ extension HealthImporter {
                                    type: type, start: start, end: end)
         }
         count(type, typeKey: typeKey) { $0.added += 1 }
+        addedMembers.note(uuid, type: type, typeKey: typeKey, generic: false)
         if pending >= batchSize { try flush() }
     }
 

@@ -78,6 +78,14 @@ public final class HealthImporter: @unchecked Sendable {
     /// The correlations this import wrote since a record a correlation may name carried sync keys: a later save
     /// rewriting one of them replaces nothing that was stored before the import.
     private var correlationsWritten = Set<UUID>()
+    /// The records of types a correlation may hold that this import added: an older version of a correlation with
+    /// sync keys takes those it holds with it (``ImportedMemberRecords``).
+    var addedMembers = ImportedMemberRecords()
+    /// The stored samples this import counted as replaced, and the stored correlation each copy it wrote of one
+    /// stands for (``CorrelationRepointing``): a sample replaced twice in one import (its copy replaced by a greater
+    /// version of the correlation) counts once.
+    private var replacedStored = Set<UUID>()
+    private var replacedCopies: [UUID: UUID] = [:]
 
     /// Creates an importer.
     ///
@@ -156,6 +164,10 @@ public final class HealthImporter: @unchecked Sendable {
         batch.removeAll()
         directInBatch = 0
         syncHold = ImportSyncHold()
+        addedMembers = ImportedMemberRecords()
+        correlationsWritten.removeAll()
+        replacedStored.removeAll()
+        replacedCopies.removeAll()
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()
@@ -319,11 +331,12 @@ public final class HealthImporter: @unchecked Sendable {
             }
             // A record with a sync identifier follows HealthKit's rule instead of identities, inside a correlation
             // too (its greater version replaces the stored one, and the stored correlations holding that one name it
-            // instead); a correlation keeps to identities.
-            if !sample.metadata.isEmpty, sample.detail?.correlation == nil,
-               let mark = (try? SyncReplacement.mark(of: sample)) ?? nil {
+            // instead); so does a correlation with sync keys of its own, once it names the samples standing for its
+            // records' keys (it replaces a lower version whole, and an older version is not kept).
+            if !sample.metadata.isEmpty, let mark = (try? SyncReplacement.mark(of: sample)) ?? nil {
                 if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
-                try hold(sample, mark: mark, generic: generic)
+                if sample.detail?.correlation == nil || ready(&sample, generic: generic) { hold(sample, mark: mark, generic: generic) }
+                if syncHold.count >= batchSize && !dryRun { try saveSynced() }
                 return
             }
             let isNew: Bool
@@ -369,28 +382,40 @@ public final class HealthImporter: @unchecked Sendable {
     }
 
     /// Lets a record with a sync mark wait for ``saveSynced()``, or counts it present when a record of its key has an
-    /// equal or greater version.
-    private func hold(_ sample: Sample, mark: SyncReplacement.Mark, generic: Bool) throws {
+    /// equal or greater version. (A dry run keeps them all, saved at the end: what it did not write cannot be replaced
+    /// by a greater version met later.)
+    private func hold(_ sample: Sample, mark: SyncReplacement.Mark, generic: Bool) {
         switch syncHold.offer(sample, mark: mark, generic: generic) {
         case .waiting: break
         case let .supersedes(earlier): count(earlier.sample.typeIdentifier) { $0.alreadyPresent += 1 }
         case .superseded: count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
         }
-        // A dry run keeps them all: what it did not write cannot be replaced by a greater version met later.
-        if syncHold.count >= batchSize && !dryRun { try saveSynced() }
     }
 
     /// Saves the records waiting in ``syncHold`` by HealthKit's rule, after every batch before them, and counts them:
     /// written (added or kept generically), left out (present), and the stored samples they replaced (copies of one
-    /// stored object count once).
+    /// stored object count once). Correlations with sync keys that waited for these records' keys wait in their turn,
+    /// and are saved by the next round, until none waits.
     func saveSynced() throws {
-        guard syncHold.count > 0 else { return }
+        while syncHold.count > 0 { try saveSyncedOnce() }
+    }
+
+    private func saveSyncedOnce() throws {
         try flush()
         try writer?.waitUntilIdle()
         let waiting = syncHold.take()
-        let plan = try store.saveSyncedRecords(waiting.map(\.sample), dryRun: dryRun)
+        // The records this import added for the waiting correlations (their top-level copies): an older version's go
+        // with it.
+        let discardable = addedMembers.added(among: waiting.lazy.flatMap { $0.sample.detail?.correlation?.members.map(\.uuid) ?? [] })
+        let plan = try store.saveSyncedRecords(waiting.map(\.sample), dryRun: dryRun, discardable: discardable)
         // Correlations that waited for these records' keys go out now, naming the samples that stand for them.
-        for rider in syncHold.settle(waiting, standing: plan.standing) { try append(rider.sample) }
+        for rider in syncHold.settle(waiting, standing: plan.standing) {
+            if let mark = (try? SyncReplacement.mark(of: rider.sample)) ?? nil {
+                hold(rider.sample, mark: mark, generic: rider.generic)
+            } else {
+                try append(rider.sample)
+            }
+        }
         var records: [UUID: ImportSyncHold.Waiting] = [:]
         for record in waiting { records[record.sample.uuid] = records[record.sample.uuid] ?? record }
         for sample in plan.writes {
@@ -406,15 +431,35 @@ public final class HealthImporter: @unchecked Sendable {
         // sample replaced (its record, read again, counted present).
         // (Not one this import wrote itself, naming a version it met before: a dry run, which saves at the end, never
         // writes that one.)
-        for repointing in plan.repointings where !correlationsWritten.contains(repointing.old.uuid) {
+        for repointing in plan.repointings {
+            let root = replacedCopies[repointing.old.uuid] ?? repointing.old.uuid
+            replacedCopies[repointing.copy.uuid] = root
+            guard !correlationsWritten.contains(root), syncHold.savedByThisImport(root) == nil,
+                  replacedStored.insert(root).inserted else { continue }
             count(repointing.old.type) { $0.replaced += 1 }
         }
+        // A record this import added for an older version of a stored correlation: present after all.
+        for gone in plan.discarded {
+            let generic = addedMembers.forget(gone.uuid) ?? false
+            count(gone.type) { counts in
+                if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
+                counts.alreadyPresent += 1
+            }
+        }
         for replaced in plan.replaced where !plan.copies.contains(replaced.uuid) {
+            let root = replacedCopies[replaced.uuid] ?? replaced.uuid
             // A sample this import saved before, replaced by a greater version met since: its record is superseded.
-            if let generic = syncHold.savedByThisImport(replaced.uuid) {
+            if let generic = syncHold.savedByThisImport(root) {
                 count(replaced.type) { counts in
                     if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
                     counts.alreadyPresent += 1
+                }
+            } else if !replacedStored.insert(root).inserted {
+                // Counted replaced before (this import replaced it by a copy naming another member, or, in a dry run,
+                // which writes nothing, by an earlier round): a correlation written in its place is that replacement,
+                // and a member of it is gone already.
+                if CorrelationType.identified(replaced.type) != nil {
+                    count(replaced.type) { counts in if counts.added > 0 { counts.added -= 1 } else { counts.keptGenerically -= 1 } }
                 }
             } else {
                 // The record that replaced it (of the same type, counted as written above) counts as replaced.
@@ -429,6 +474,7 @@ public final class HealthImporter: @unchecked Sendable {
     /// Adds a sample the index found new to the batch, and counts it.
     private func add(_ sample: Sample, generic: Bool) throws {
         count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
+        addedMembers.note(sample.uuid, type: sample.typeIdentifier, generic: generic)
         try append(sample, generic: generic)
     }
 
@@ -457,7 +503,7 @@ public final class HealthImporter: @unchecked Sendable {
             syncHold.ride(sample, generic: generic)
             return false
         }
-        if syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
+        if syncHold.hasMemberKeys, (try? SyncReplacement.mark(of: sample)) ?? nil == nil { correlationsWritten.insert(sample.uuid) }
         return true
     }
 
@@ -484,6 +530,7 @@ public final class HealthImporter: @unchecked Sendable {
                 counts.alreadyPresent -= 1
                 if generic { counts.keptGenerically += 1 } else { counts.added += 1 }
             }
+            addedMembers.note(record.uuid, type: record.type, typeKey: record.typeKey, generic: generic)
         }
         if (encoded?.count ?? pendingInBatch) >= batchSize { try flush() }
     }

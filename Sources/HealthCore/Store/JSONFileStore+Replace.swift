@@ -148,21 +148,23 @@ extension JSONFileStore {
     /// then the new lines, recorded as a ``OperationRecord/Kind/replace`` of the import's operation, so an undo takes
     /// the import back whole), an equal or lower one is not written. A uuid the store holds already is not refused: an
     /// import may bring back a sample deleted since, as it does every record. `dryRun`: planned under the shared lock,
-    /// nothing written.
-    func saveImportedSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
+    /// nothing written. `discardable`: members the import wrote for the save's correlations
+    /// (``SyncReplacement/plan(_:stored:importing:discardable:)``).
+    func saveImportedSynced(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID> = []) throws -> SyncReplacement.Plan {
         guard !samples.isEmpty else { return SyncReplacement.Plan() }
         let keys = try SyncReplacement.keys(of: samples)
         if dryRun {
             // A store not made yet is read as empty (the access does not call its body).
             var stored: [SyncReplacement.Key: [Sample]] = [:]
             try withReadAccess { _ in stored = try storedSamples(withSyncKeys: keys) }
-            var plan = try SyncReplacement.plan(samples, stored: stored, importing: true)
+            var plan = try SyncReplacement.plan(samples, stored: stored, importing: true, discardable: discardable)
             if !plan.successors.isEmpty { try withReadAccess { _ in try repointCorrelations(&plan) } }
             return plan
         }
         for sample in samples { try TextRules.check(sample) }
         return try withWriteAccess {
-            var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true)
+            var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true,
+                                                discardable: discardable)
             try writePlan(&plan, record: recordMaker)
             return plan
         }
@@ -172,7 +174,7 @@ extension JSONFileStore {
     /// correlations holding them repointed (``repointCorrelations(_:)``) and every deletion and addition in one write,
     /// recorded as a ``OperationRecord/Kind/replace``. Call with the exclusive lock held, the samples checked.
     func writePlan(_ plan: inout SyncReplacement.Plan, record: RecordMaker?) throws {
-        if plan.replaced.isEmpty {
+        if plan.replaced.isEmpty && plan.discarded.isEmpty {
             try writeSamples(plan.writes, record: record)
         } else {
             try repointCorrelations(&plan)

@@ -120,7 +120,9 @@ extension JSONFileStore {
             try planDeleting(ranges: group.compactMap(\.sampleNumbers), types: types, history: history,
                              limits: limits, into: &prepared)
             try planRestoring(ranges: tombstoneRanges, recorded: group.reduce(0) { $0 + $1.replaced }, types: types,
-                              history: history, limits: limits, into: &prepared)
+                              history: history, limits: limits, into: &prepared, written: ranges)
+            // What it wrote and replaced itself was not deleted since: it is neither here nor there.
+            prepared.plan.alreadyDeleted = max(0, prepared.plan.alreadyDeleted - prepared.plan.replacedWithin)
         default:
             try planDeleting(ranges: ranges, types: types, history: history, limits: limits, into: &prepared)
         }
@@ -295,9 +297,12 @@ extension JSONFileStore {
 
     /// The samples a delete (tombstones numbered in `ranges`) deleted, as the copies to save.
     /// `recorded`: how many tombstones the delete wrote (every number of a delete's ranges; a replace's first ones).
-    /// A sample whose own add, import or replace has been undone since stays deleted (``UndoPlan/undoneSince``).
+    /// A sample whose own add, import or replace has been undone since stays deleted (``UndoPlan/undoneSince``), and so
+    /// does one the operation wrote itself (its line numbered in `written`) before it replaced it
+    /// (``UndoPlan/replacedWithin``).
     private func planRestoring(ranges: [ClosedRange<UInt64>], recorded: Int, types: [String], history: UndoHistory,
-                               limits: [String: Int], into prepared: inout PreparedUndo) throws {
+                               limits: [String: Int], into prepared: inout PreparedUndo,
+                               written: [ClosedRange<UInt64>] = []) throws {
         let operation = prepared.plan.operation
         var doomedEverywhere = Set<UUID>()
         var backUnderOwnUUID = Set<UUID>()
@@ -333,6 +338,8 @@ extension JSONFileStore {
                 doomedEverywhere.insert(tombstone.uuid)
                 if back.contains(tombstone.uuid) {
                     prepared.plan.alreadyPresent += 1
+                } else if let found = latest[tombstone.uuid], written.contains(where: { $0.contains(found.sequence) }) {
+                    prepared.plan.replacedWithin += 1
                 } else if let found = latest[tombstone.uuid], history.wasUndone(line: found.sequence) {
                     prepared.plan.undoneSince += 1
                 } else if let found = latest[tombstone.uuid] {

@@ -92,7 +92,8 @@ public final class InMemorySampleStore: SampleStore, Sendable {
     public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome { try saveSynced(samples, dryRun: false).outcome }
 
     /// ``saveReporting(_:)``, giving the plan carried out; `dryRun`: changes nothing, only says what the save would do.
-    func saveSynced(_ samples: [Sample], dryRun: Bool, importing: Bool = false) throws -> SyncReplacement.Plan {
+    func saveSynced(_ samples: [Sample], dryRun: Bool, importing: Bool = false,
+                    discardable: Set<UUID> = []) throws -> SyncReplacement.Plan {
         let keys = try SyncReplacement.keys(of: samples).values.reduce(into: Set<SyncReplacement.Key>()) { $0.formUnion($1) }
         return try self.samples.withLock { stored in
             var matches: [SyncReplacement.Key: [Sample]] = [:]
@@ -103,7 +104,7 @@ public final class InMemorySampleStore: SampleStore, Sendable {
                     }
                 }
             }
-            var plan = try SyncReplacement.plan(samples, stored: matches, importing: importing)
+            var plan = try SyncReplacement.plan(samples, stored: matches, importing: importing, discardable: discardable)
             if !plan.successors.isEmpty {
                 plan.repoint(holders: stored.filter { $0.detail?.correlation?.members.contains { plan.successors[$0.uuid] != nil } == true })
             }
@@ -137,18 +138,23 @@ extension SampleStore {
 
     /// Saves records an import has checked, all carrying both sync keys, by HealthKit's sync-version rule (see
     /// ``saveReporting(_:)``): a greater version replaces the stored sample of its key, an equal or lower one is not
-    /// written. `dryRun`: only says what would happen.
+    /// written. `dryRun`: only says what would happen. `discardable`: stored samples the import wrote as members of the
+    /// save's correlations, which go with a correlation not saved for its version (``SyncReplacement/Plan/discarded``).
     ///
     /// - Returns: What was (or would be) written, replaced and left out.
-    func saveSyncedRecords(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan {
-        if let file = self as? ImportSyncSaving { return try file.saveImportedSynced(samples, dryRun: dryRun) }
+    func saveSyncedRecords(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID> = []) throws -> SyncReplacement.Plan {
+        if let file = self as? ImportSyncSaving {
+            return try file.saveImportedSynced(samples, dryRun: dryRun, discardable: discardable)
+        }
         if let health = self as? HealthStore {
-            if dryRun { return try health.storage.saveImportedSynced(samples, dryRun: true) }
+            if dryRun { return try health.storage.saveImportedSynced(samples, dryRun: true, discardable: discardable) }
             var plan = SyncReplacement.Plan()
-            try health.save(samples, checked: true, synced: { plan = $0 })
+            try health.save(samples, checked: true, synced: { plan = $0 }, discardable: discardable)
             return plan
         }
-        if let memory = self as? InMemorySampleStore { return try memory.saveSynced(samples, dryRun: dryRun, importing: true) }
+        if let memory = self as? InMemorySampleStore {
+            return try memory.saveSynced(samples, dryRun: dryRun, importing: true, discardable: discardable)
+        }
         // A store that knows no sync identifiers saves everything (as its `saveReporting` does by default).
         if !dryRun { try save(samples) }
         return SyncReplacement.Plan(writes: samples)
@@ -160,7 +166,7 @@ extension SampleStore {
 protocol ImportSyncSaving {
     /// Saves records an import has checked, all carrying both sync keys: a greater version replaces the stored sample
     /// of its key, an equal or lower one is not written; `dryRun`: nothing is written.
-    func saveImportedSynced(_ samples: [Sample], dryRun: Bool) throws -> SyncReplacement.Plan
+    func saveImportedSynced(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID>) throws -> SyncReplacement.Plan
 }
 
 extension JSONFileStore: ImportSyncSaving {}

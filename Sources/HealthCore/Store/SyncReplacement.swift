@@ -3,8 +3,8 @@
 /// version is strictly greater, and is not saved at all when it is not (equal or lower: the stored one stays). A
 /// version without an identifier, an identifier without a version and a version that is not a whole number are
 /// refused (an export writes the version as text: `"2"` is the number 2). A workout or a correlation is replaced
-/// whole: a correlation's stored members go with it, and when it is not saved its members in the same save are not
-/// saved either.
+/// whole: a correlation's stored members go with it (but those the new version names too), and when it is not saved
+/// its members in the same save are not saved either (nor kept, when an import wrote them for it: ``Plan/discarded``).
 ///
 /// Both ``JSONFileStore`` and ``InMemorySampleStore`` plan a save with this under their lock, so the check and the
 /// write are one step.
@@ -99,8 +99,13 @@ struct SyncReplacement {
         /// (what a correlation saved with it names instead).
         var standing: [UUID: UUID] = [:]
 
-        /// The stored samples the save deletes: ``replaced``, then the correlations ``repointings`` replace.
-        var deletions: [(uuid: UUID, type: String, source: String)] { replaced + repointings.map(\.old) }
+        /// Stored members of the save's correlations that are not saved (an older version of a stored correlation),
+        /// which the import saving them wrote itself: they were that older version's, and go with it.
+        var discarded: [(uuid: UUID, type: String, source: String)] = []
+
+        /// The stored samples the save deletes: ``replaced``, ``discarded``, then the correlations ``repointings``
+        /// replace.
+        var deletions: [(uuid: UUID, type: String, source: String)] { replaced + discarded + repointings.map(\.old) }
         /// The samples the save writes: ``writes``, then the copies of the correlations ``repointings`` replace.
         var additions: [Sample] { writes + repointings.map(\.copy) }
 
@@ -138,7 +143,10 @@ struct SyncReplacement {
     ///   version it says (a backup of a summary stored before it had keys), and a day's activity summary that says
     ///   what the one stored copy says is that summary (``ActivitySummaryVersion/sameFigures(_:_:)``). A library save
     ///   keeps HealthKit's rule alone (a stored uuid is then refused by the save).
-    static func plan(_ samples: [Sample], stored: [Key: [Sample]], importing: Bool = false) throws -> Plan {
+    /// - Parameter discardable: Stored samples an import wrote as members of the save's correlations: those of a
+    ///   correlation not saved for its version go with it (``Plan/discarded``).
+    static func plan(_ samples: [Sample], stored: [Key: [Sample]], importing: Bool = false,
+                     discardable: Set<UUID> = []) throws -> Plan {
         var marks: [Mark?] = []
         var best: [Key: (index: Int, version: Double)] = [:]
         for (index, sample) in samples.enumerated() {
@@ -159,7 +167,14 @@ struct SyncReplacement {
                     && ActivitySummaryVersion.sameFigures(matches[0], sample))
             if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false || sameSample {
                 dropped.insert(sample.uuid)
-                for member in sample.detail?.correlation?.members ?? [] { dropped.insert(member.uuid) }
+                for member in sample.detail?.correlation?.members ?? [] {
+                    dropped.insert(member.uuid)
+                    // An older version's member an import wrote for it (its top-level copy came first) goes with it;
+                    // not when the correlation itself is the stored one.
+                    if !sameSample, discardable.contains(member.uuid) {
+                        plan.discarded.append((member.uuid, member.typeIdentifier, sample.source))
+                    }
+                }
                 continue
             }
             for (position, old) in matches.enumerated() where replacedUUIDs.insert(old.uuid).inserted {
@@ -199,6 +214,14 @@ struct SyncReplacement {
                 plan.writes.append(sample)
             }
         }
+        // A member the saved version of a correlation names stays, whatever version held it before.
+        let named = Set(plan.writes.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
+        if !named.isEmpty {
+            plan.replaced.removeAll { named.contains($0.uuid) }
+            plan.discarded.removeAll { named.contains($0.uuid) }
+        }
+        var seen = Set<UUID>(plan.replaced.map(\.uuid))
+        plan.discarded.removeAll { !seen.insert($0.uuid).inserted }
         return plan
     }
 }

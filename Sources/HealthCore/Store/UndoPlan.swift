@@ -30,6 +30,10 @@ public struct UndoPlan: Equatable, Sendable {
     /// A delete or replace: its samples that were saved by an add, import or replace undone since, which stay deleted
     /// (undoing the operation that deleted a taken-back push never brings the push back).
     public var undoneSince = 0
+    /// A replace: the samples it wrote itself and replaced later in the same operation (an import that met a greater
+    /// version after saving the lower, or took out the records it added for an older version of a correlation), which
+    /// an undo leaves deleted: the store did not hold them before it.
+    public var replacedWithin = 0
     /// A delete or replace: how many of ``changes`` are restored copies (a replace's undo deletes the others).
     public var restored = 0
 

@@ -17,7 +17,7 @@ struct CorrelationMemberReplacementTests {
     private typealias Ops = OperationTestKit
     private typealias Support = ImportTestSupport
     private static let energyType = QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue
-    private static let foodType = CorrelationTypeIdentifier.food.rawValue
+    static let foodType = CorrelationTypeIdentifier.food.rawValue
     private static let pressureType = CorrelationTypeIdentifier.bloodPressure.rawValue
     private static let systolicType = QuantityTypeIdentifier.bloodPressureSystolic.rawValue
 
@@ -34,8 +34,9 @@ struct CorrelationMemberReplacementTests {
         Correlation.sample(of: .food, members: members, start: Ops.madeAt, end: Ops.madeAt, source: "hkctl", created: Ops.madeAt)
     }
 
-    /// The stored correlations of `type` with the uuids of their members, and each member's value where it is stored.
-    private static func correlations(_ store: SampleStore, _ type: String = foodType) throws -> [[String]] {
+    /// The stored correlations of `type`, each as its members' values where they are stored (`missing` and the uuid where
+    /// not), in the order they are named (``KeyedCorrelationTests`` too).
+    static func correlations(_ store: SampleStore, _ type: String = foodType) throws -> [[String]] {
         try store.samples(ofType: type, overlapping: Ops.everything).map { correlation in
             try (correlation.detail?.correlation?.members ?? []).map { member in
                 let found = try store.samples(ofType: member.typeIdentifier, overlapping: Ops.everything).first { $0.uuid == member.uuid }
@@ -255,8 +256,10 @@ struct CorrelationMemberReplacementTests {
         for (how, parts, batch) in layouts {
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/store"
-                let recorded = JSONFileStore(path: path, timeZone: .gmt,
-                                             recording: OperationRecording(kind: .import, source: "hkctl", date: Ops.madeAt))
+                // Each import an operation of its own, as each run of `hkctl import` is.
+                var recorded: JSONFileStore {
+                    JSONFileStore(path: path, timeZone: .gmt, recording: OperationRecording(kind: .import, source: "hkctl", date: Ops.madeAt))
+                }
                 let store = JSONFileStore(path: path, timeZone: .gmt)
                 let first = Support.export(parts("300", "1").joined(separator: "\n"))
                 let later = Support.export(parts("350", "2").joined(separator: "\n"))
@@ -313,6 +316,30 @@ struct CorrelationMemberReplacementTests {
         }
     }
 
+    /// hkctl's jsonl backup writes a correlation after the records it holds, so restoring one into a store that holds a
+    /// record's sync key under another uuid names the stored sample (a review found the backup writing food entries
+    /// before dietary energy, and the restored entry naming a uuid not stored).
+    func aBackupRestoresAnEntryNamingTheStoredSampleOfItsRecordsKey() throws {
+        try Support.withTemporaryDirectory { folder in
+            let source = JSONFileStore(path: folder + "/source", timeZone: .gmt)
+            let energy = try Self.energy(300, version: 1)
+            try source.save([energy, Self.food([energy])])
+            let backup = folder + "/backup.jsonl"
+            _ = try SampleExporter(store: source).export(types: nil, interval: Ops.everything, format: .jsonl, exportDate: Ops.madeAt,
+                                                         to: FileDestination(path: backup))
+            let lines = try String(contentsOfFile: backup, encoding: .utf8).split(separator: "\n")
+            expectEqual(lines.map { $0.contains("\"type\":\"\(Self.foodType)\"") }, [false, true], "\(lines)")
+            let target = JSONFileStore(path: folder + "/target", timeZone: .gmt)
+            var same = try Self.energy(300, version: 1)
+            same.uuid = UUID()
+            try target.save([same])
+            let receipt = try HealthImporter(store: target).importFile(atPath: backup)
+            expectEqual(receipt.counts[Self.foodType]?.added, 1, "\(receipt.counts)")
+            try expectEqual(Self.correlations(target), [["quantity(300 kcal)"]])
+            try expectEqual(target.samples(ofType: Self.energyType, overlapping: Ops.everything).map(\.uuid), [same.uuid])
+        }
+    }
+
     func twoEntriesHoldingOneKeyedRecordShareIt() throws {
         try Support.withTemporaryDirectory { folder in
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
@@ -345,5 +372,7 @@ private let correlationMemberReplacementTestsChecks: [Check<CorrelationMemberRep
           CorrelationMemberReplacementTests.anImportedEntryNamesTheStoredSampleOfItsRecordsKey),
     Check("aCorrectedMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aCorrectedMemberIsNamedByItsCorrelation),
     Check("aLaterExportsGreaterVersionReplacesTheMemberOnce", CorrelationMemberReplacementTests.aLaterExportsGreaterVersionReplacesTheMemberOnce),
+    Check("aBackupRestoresAnEntryNamingTheStoredSampleOfItsRecordsKey",
+          CorrelationMemberReplacementTests.aBackupRestoresAnEntryNamingTheStoredSampleOfItsRecordsKey),
     Check("twoEntriesHoldingOneKeyedRecordShareIt", CorrelationMemberReplacementTests.twoEntriesHoldingOneKeyedRecordShareIt),
 ]

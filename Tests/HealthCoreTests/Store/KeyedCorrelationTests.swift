@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+import TestKit
+@testable import HealthCore
+
+/// A correlation that carries sync keys of its own follows HealthKit's rule whole: a greater version replaces the
+/// stored one with the members it no longer names, an older version is not kept, nor are the records an import added
+/// for it. Before, an import kept such a correlation by its identity, so a later export's version was stored beside
+/// the earlier one (two food entries, 300 and 350 kcal), and an older export imported after a newer one did the same.
+struct KeyedCorrelationTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: keyedCorrelationTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    private typealias Ops = OperationTestKit
+    private typealias Support = ImportTestSupport
+    private static let energyType = QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue
+    private static let proteinType = QuantityTypeIdentifier.dietaryProtein.rawValue
+    private static let foodType = CorrelationTypeIdentifier.food.rawValue
+
+    /// The stored food entries, each as its members' values where they are stored.
+    private static func entries(_ store: SampleStore) throws -> [[String]] {
+        try CorrelationMemberReplacementTests.correlations(store, foodType)
+    }
+
+    private static func values(_ store: SampleStore, _ type: String) throws -> [String] {
+        try store.samples(ofType: type, overlapping: Ops.everything).map { "\($0.value)" }.sorted()
+    }
+
+    // MARK: Exports
+
+    private static let when = "2024-03-12 13:00:00 +0100"
+
+    /// A record of an export (no sync keys of its own, as a food app's nutrients usually have none).
+    private static func record(_ type: String, _ value: String, _ unit: String) -> String {
+        Support.record(type, value: value, unit: unit, source: "MyFitnessPal", start: when, end: when,
+                       created: "2024-03-12 21:05:00 +0100")
+    }
+
+    /// A food entry with sync keys `lunch-1` in `version`, holding `records`.
+    private static func entry(_ version: String, _ records: [String]) -> String {
+        """
+         <Correlation type="HKCorrelationTypeIdentifierFood" sourceName="MyFitnessPal" creationDate="2024-03-12 21:05:00 +0100" startDate="\(when)" endDate="\(when)">
+          <MetadataEntry key="HKFoodType" value="Lunch"/>
+          <MetadataEntry key="HKMetadataKeySyncIdentifier" value="lunch-1"/>
+          <MetadataEntry key="HKMetadataKeySyncVersion" value="\(version)"/>
+        \(records.joined(separator: "\n"))
+         </Correlation>
+        """
+    }
+
+    /// An export holding the entry in `version`: its energy `kcal` and 10 g of protein, at top level and inside it, in
+    /// `layout`'s order.
+    private static func export(_ version: String, kcal: String, layout: Layout) -> String {
+        let records = [record(energyType, kcal, "kcal"), record(proteinType, "10", "g")]
+        let parts = layout == .correlationsFirst ? [entry(version, records)] + records : records + [entry(version, records)]
+        return Support.export(parts.joined(separator: "\n"))
+    }
+
+    private enum Layout: CaseIterable { case recordsFirst, correlationsFirst, batchesOfOne }
+
+    /// Imports `text` into the store at `path`, recorded as the owner's import, after a dry run that must count the same
+    /// and write nothing.
+    private static func importChecked(_ text: String, path: String, batch: Int, _ what: String) throws -> ImportReceipt {
+        let store = JSONFileStore(path: path, timeZone: .gmt)
+        let before = Ops.tree(path)
+        let planned = try Support.importXML(text, into: store, dryRun: true, batchSize: batch)
+        expectEqual(Ops.tree(path), before, "\(what): a dry run writes nothing")
+        let recorded = JSONFileStore(path: path, timeZone: .gmt,
+                                     recording: OperationRecording(kind: .import, source: "hkctl", date: Ops.madeAt))
+        let receipt = try Support.importXML(text, into: recorded, batchSize: batch)
+        expectEqual(planned.counts, receipt.counts, "\(what): the dry run counts what the import does")
+        return receipt
+    }
+
+    func aLaterExportsGreaterVersionReplacesTheEntryWhole() throws {
+        for layout in Layout.allCases {
+            let batch = layout == .batchesOfOne ? 1 : 20_000
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                let first = Self.export("1", kcal: "300", layout: layout), later = Self.export("2", kcal: "350", layout: layout)
+                _ = try Self.importChecked(first, path: path, batch: batch, "\(layout) first")
+                try expectEqual(Self.entries(store), [["quantity(300 kcal)", "quantity(10 g)"]], "\(layout)")
+                let receipt = try Self.importChecked(later, path: path, batch: batch, "\(layout) later")
+                expectEqual(receipt.counts[Self.foodType]?.replaced, 1, "\(layout): \(receipt.counts)")
+                expectEqual(receipt.counts[Self.foodType]?.added, 0, "\(layout): \(receipt.counts)")
+                expectEqual(receipt.counts[Self.energyType]?.replaced, 1, "\(layout): \(receipt.counts)")
+                expectEqual(receipt.counts[Self.energyType]?.added, 0, "\(layout): \(receipt.counts)")
+                expectEqual(receipt.counts[Self.proteinType]?.added ?? 0, 0, "\(layout): \(receipt.counts)")
+                // One entry, in the later version; the member both versions hold stays, the one the later dropped goes.
+                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+                try expectEqual(Self.values(store, Self.proteinType), ["quantity(10 g)"], "\(layout)")
+                // Either export again leaves the entry and its members as they are.
+                for text in [later, first] {
+                    let again = try Support.importXML(text, into: store, batchSize: batch)
+                    expectEqual(again.counts.values.map { $0.added + $0.replaced + $0.keptGenerically }.reduce(0, +), 0,
+                                "\(layout): \(again.counts)")
+                    try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+                    try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+                }
+                // Undoing the later import brings the first version back whole.
+                _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+                try expectEqual(Self.entries(store), [["quantity(300 kcal)", "quantity(10 g)"]], "\(layout)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(300 kcal)"], "\(layout)")
+            }
+        }
+    }
+
+    func anOlderExportAfterANewerOneKeepsNothingOfTheOlderEntry() throws {
+        for layout in Layout.allCases {
+            let batch = layout == .batchesOfOne ? 1 : 20_000
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                _ = try Self.importChecked(Self.export("2", kcal: "350", layout: layout), path: path, batch: batch, "\(layout) newer")
+                let settled = Ops.tree(path)
+                let receipt = try Self.importChecked(Self.export("1", kcal: "300", layout: layout), path: path, batch: batch,
+                                                     "\(layout) older")
+                expectEqual(receipt.counts.values.map { $0.added + $0.replaced + $0.keptGenerically }.reduce(0, +), 0,
+                            "\(layout): \(receipt.counts)")
+                expectEqual(receipt.counts[Self.foodType]?.alreadyPresent, 1, "\(layout): \(receipt.counts)")
+                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+                // Undoing it leaves the store holding what it held before (the record it took out stays out).
+                _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+                expectEqual(Set(Ops.tree(path).keys).isSuperset(of: settled.keys), true, "\(layout)")
+            }
+        }
+    }
+
+    /// An entry whose records carry sync keys too waits for their keys to be settled before its own is decided: a later
+    /// export's versions of both leave one entry naming the later record, in batches of any size.
+    func anEntryAndItsRecordsAllWithSyncKeysLeaveTheLaterVersions() throws {
+        func export(_ version: String, _ kcal: String) -> String {
+            let record = Support.record(Self.energyType, value: kcal, unit: "kcal", source: "MyFitnessPal", start: Self.when,
+                                        end: Self.when, metadata: [(MetadataKeySyncIdentifier, "lunch-1-energy"),
+                                                                   (MetadataKeySyncVersion, version)])
+            return Support.export([record, Self.entry(version, [record])].joined(separator: "\n"))
+        }
+        for batch in [20_000, 1] {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                _ = try Self.importChecked(export("1", "300"), path: path, batch: batch, "first, batch \(batch)")
+                try expectEqual(Self.entries(store), [["quantity(300 kcal)"]], "batch \(batch)")
+                let later = try Self.importChecked(export("2", "350"), path: path, batch: batch, "later, batch \(batch)")
+                // One entry replaced, and one record: each counted once (the entry's copy naming the new record, written
+                // on the way, is not a second).
+                for type in [Self.foodType, Self.energyType] {
+                    expectEqual(later.counts[type]?.replaced, 1, "batch \(batch): \(later.counts)")
+                    expectEqual(later.counts[type]?.added, 0, "batch \(batch): \(later.counts)")
+                }
+                _ = try Self.importChecked(export("1", "300"), path: path, batch: batch, "older again, batch \(batch)")
+                try expectEqual(Self.entries(store), [["quantity(350 kcal)"]], "batch \(batch)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "batch \(batch)")
+            }
+        }
+    }
+
+    /// A record stored before the import (by another import, or logged by hand) is never taken out with an older
+    /// version that holds it: only what this import added for it goes.
+    func aRecordStoredBeforeStaysWithAnOlderEntry() throws {
+        try Support.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let store = JSONFileStore(path: path, timeZone: .gmt)
+            _ = try Self.importChecked(Support.export(Self.record(Self.energyType, "300", "kcal")), path: path, batch: 20_000, "record")
+            _ = try Self.importChecked(Self.export("2", kcal: "350", layout: .recordsFirst), path: path, batch: 20_000, "newer")
+            _ = try Self.importChecked(Self.export("1", kcal: "300", layout: .recordsFirst), path: path, batch: 20_000, "older")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(300 kcal)", "quantity(350 kcal)"])
+            try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]])
+        }
+    }
+
+    /// The same in a store in memory, through the library's importer.
+    func theMemoryStoreFollowsTheRuleToo() throws {
+        let store = InMemorySampleStore()
+        _ = try Support.importXML(Self.export("1", kcal: "300", layout: .recordsFirst), into: store)
+        _ = try Support.importXML(Self.export("2", kcal: "350", layout: .recordsFirst), into: store)
+        try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]])
+        _ = try Support.importXML(Self.export("1", kcal: "300", layout: .recordsFirst), into: store)
+        try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]])
+        try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"])
+    }
+
+    /// An import that saved a record's lower version and replaced it with a greater one met later (in batches of one)
+    /// is undone to what the store held before it: the lower version is not brought back (before, it came back as a
+    /// copy, which the store never held).
+    func undoingAnImportLeavesOutWhatItReplacedOfItsOwn() throws {
+        try Support.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let store = JSONFileStore(path: path, timeZone: .gmt)
+            func keyed(_ kcal: String, _ version: String) -> String {
+                Support.record(Self.energyType, value: kcal, unit: "kcal", source: "MyFitnessPal", start: Self.when, end: Self.when,
+                               metadata: [(MetadataKeySyncIdentifier, "snack-1"), (MetadataKeySyncVersion, version)])
+            }
+            let text = Support.export([keyed("300", "1"), Self.record(Self.proteinType, "10", "g"), keyed("350", "2")]
+                .joined(separator: "\n"))
+            _ = try Self.importChecked(text, path: path, batch: 1, "keyed")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"])
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            expectEqual(plan.replacedWithin, 1)
+            try expectEqual(Self.values(store, Self.energyType), [])
+            try expectEqual(Self.values(store, Self.proteinType), [])
+        }
+    }
+
+    // MARK: Saves
+
+    /// A library save of a greater version that names a member the stored version holds too keeps that member (before,
+    /// the stored version's members were all deleted, and the new version named one that was gone).
+    func aSavedGreaterVersionKeepsTheMemberItNamesAgain() throws {
+        for memory in [true, false] {
+            try Ops.withStore { file, _ in
+                let store: SampleStore = memory ? InMemorySampleStore() : file
+                let unit = try HealthUnit(parsing: "g")
+                let protein = Sample(typeIdentifier: Self.proteinType, start: Ops.madeAt, end: Ops.madeAt,
+                                     value: .quantity(Quantity(10, unit)), source: "hkctl", created: Ops.madeAt)
+                let fat = Sample(typeIdentifier: QuantityTypeIdentifier.dietaryFatTotal.rawValue, start: Ops.madeAt, end: Ops.madeAt,
+                                 value: .quantity(Quantity(4, unit)), source: "hkctl", created: Ops.madeAt)
+                func entry(_ version: Double, _ members: [Sample]) -> Sample {
+                    var sample = Correlation.sample(of: .food, members: members, start: Ops.madeAt, end: Ops.madeAt,
+                                                    source: "hkctl", created: Ops.madeAt)
+                    sample.metadata[MetadataKeySyncIdentifier] = "lunch-1"
+                    sample.metadata[MetadataKeySyncVersion] = .number(version)
+                    return sample
+                }
+                try store.save([protein, fat, entry(1, [protein, fat])])
+                var more = fat
+                more.uuid = UUID()
+                more.value = .quantity(Quantity(6, unit))
+                let outcome = try store.saveReporting([more, entry(2, [protein, more])])
+                expectEqual(Set(outcome.replaced).contains(protein.uuid), false, "memory \(memory)")
+                expectEqual(Set(outcome.replaced).contains(fat.uuid), true, "memory \(memory)")
+                try expectEqual(Self.entries(store), [["quantity(10 g)", "quantity(6 g)"]], "memory \(memory)")
+                try expectEqual(Self.values(store, QuantityTypeIdentifier.dietaryFatTotal.rawValue), ["quantity(6 g)"])
+            }
+        }
+    }
+}
+
+/// The checks ``KeyedCorrelationTests/checks(_:)`` runs.
+private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
+    Check("aLaterExportsGreaterVersionReplacesTheEntryWhole", KeyedCorrelationTests.aLaterExportsGreaterVersionReplacesTheEntryWhole),
+    Check("anOlderExportAfterANewerOneKeepsNothingOfTheOlderEntry",
+          KeyedCorrelationTests.anOlderExportAfterANewerOneKeepsNothingOfTheOlderEntry),
+    Check("anEntryAndItsRecordsAllWithSyncKeysLeaveTheLaterVersions",
+          KeyedCorrelationTests.anEntryAndItsRecordsAllWithSyncKeysLeaveTheLaterVersions),
+    Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
+    Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
+    Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),
+    Check("aSavedGreaterVersionKeepsTheMemberItNamesAgain", KeyedCorrelationTests.aSavedGreaterVersionKeepsTheMemberItNamesAgain),
+]
