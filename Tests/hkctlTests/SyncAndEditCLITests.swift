@@ -278,6 +278,9 @@ struct SyncAndEditCLITests {
                 (["edit", uuid, "72", "kg"], 64),
                 (["edit", uuid, "--at", "07:30"], 64),
                 (["edit", uuid, "72kg", "--at", "07:30"], 64),
+                // The same amount in another unit is the same value (it replaced the sample before session 40).
+                (["edit", uuid, "72000g"], 64),
+                (["edit", uuid, "72000000mg"], 64),
             ]
             for (arguments, status) in cases {
                 let result = try cli.run(arguments)

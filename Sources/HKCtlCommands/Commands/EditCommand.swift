@@ -71,7 +71,10 @@ enum EditCommand: Command {
         let corrected = try correctedSample(old, type: type, value: value, arguments: arguments, context: context)
         // A copy that says what the sample says would only give it a new uuid: every syncing client would see a
         // deletion and an addition, and undo a step that changed nothing.
-        if corrected.value == old.value, corrected.start == old.start, corrected.end == old.end,
+        // (The same amount in another unit, `72400g` for 72.4 kg, is the same value.)
+        let sameValue = corrected.value == old.value
+            || corrected.value.quantity.map { new in old.value.quantity.map { new.isSameAmount(as: $0) } ?? false } ?? false
+        if sameValue, corrected.start == old.start, corrected.end == old.end,
            corrected.metadata.filter({ !Sample.correctionKeys.contains($0.key) })
             == old.metadata.filter({ !Sample.correctionKeys.contains($0.key) }) {
             throw UsageError(message: "Nothing to change: \(old.uuid.lowercasedText) already has this value, time and metadata",

@@ -29,6 +29,21 @@ struct UnitConversionTests {
         try expectEqual(parsed.convert(1, to: parsed), 1)
     }
 
+    /// `hkctl edit` compares a corrected value with the stored one by amount: the same amount in another unit is the same.
+    func theSameAmountInAnotherUnitIsTheSameAmount() throws {
+        let stored = Quantity(72.4, try unit("kg"))
+        #expect(stored.isSameAmount(as: Quantity(72_400, try unit("g"))))
+        #expect(stored.isSameAmount(as: Quantity(72_400_000, try unit("mg"))))
+        #expect(stored.isSameAmount(as: stored))
+        #expect(!stored.isSameAmount(as: Quantity(72_401, try unit("g"))))
+        #expect(!stored.isSameAmount(as: Quantity(72.4, try unit("lb"))))
+        #expect(!stored.isSameAmount(as: Quantity(72.4, try unit("m"))), "another dimension")
+        let temperature = Quantity(37, try unit("degC"))
+        #expect(temperature.isSameAmount(as: Quantity(98.6, try unit("degF"))))
+        #expect(!temperature.isSameAmount(as: Quantity(98.7, try unit("degF"))))
+        #expect(Quantity(0, try unit("count")).isSameAmount(as: Quantity(0, try unit("count"))))
+    }
+
     /// One-symbol strings skip the grammar's parser; wrapping one in parentheses forces the parser, and both
     /// must give the same unit or the same error.
     func singleSymbolsReadAsTheGrammarReadsThem() throws {
@@ -317,5 +332,6 @@ private let unitConversionTestsChecks: [Check<UnitConversionTests>] = [
           UnitConversionTests.convertsBloodGlucoseBetweenMolarAndMassUnits),
     Check("quantityConvertsAndDescribesItself", UnitConversionTests.quantityConvertsAndDescribesItself),
     Check("incompatibleErrorMessageNamesBothUnits", UnitConversionTests.incompatibleErrorMessageNamesBothUnits),
+    Check("theSameAmountInAnotherUnitIsTheSameAmount", UnitConversionTests.theSameAmountInAnotherUnitIsTheSameAmount),
     Check("soundLevelsConvertToPressuresLogarithmically", UnitConversionTests.soundLevelsConvertToPressuresLogarithmically),
 ]
