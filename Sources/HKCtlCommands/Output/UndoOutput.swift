@@ -41,6 +41,9 @@ struct UndoOutput {
             text += "; \(number(plan.compactedAway)) \(are(plan.compactedAway, "was", "were")) removed from disk by 'hkctl compact'"
         }
         if plan.undoneSince > 0 { text += "; " + undoneSince(plan) }
+        if plan.replacedWithin > 0 {
+            text += "; \(number(plan.replacedWithin)) it saved and took out again \(are(plan.replacedWithin, "stays", "stay")) out"
+        }
         return text
     }
 
@@ -67,7 +70,7 @@ struct UndoOutput {
             + "\"date\":\"\(ISODate.format(plan.date, in: context.globals.time.timeZone))\",\"recorded\":\(plan.recorded),"
             + "\"action\":\"\(plan.kind == .delete ? "restore" : plan.kind == .replace ? "replace" : "delete")\",\"count\":\(plan.total),"
             + "\"types\":{\(changes.joined(separator: ","))},\"alreadyDeleted\":\(plan.alreadyDeleted),"
-            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"undoneSince\":\(plan.undoneSince),\"restored\":\(plan.restored),\"done\":\(done)}"
+            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"undoneSince\":\(plan.undoneSince),\"replacedWithin\":\(plan.replacedWithin),\"restored\":\(plan.restored),\"done\":\(done)}"
     }
 
     /// `3 water samples`, `12,345 samples`, `1 sample`.

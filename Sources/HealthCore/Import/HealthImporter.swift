@@ -86,6 +86,9 @@ public final class HealthImporter: @unchecked Sendable {
     /// version of the correlation) counts once.
     private var replacedStored = Set<UUID>()
     private var replacedCopies: [UUID: UUID] = [:]
+    /// Correlations with sync keys that a greater version of their key met in this import left out, for the next save
+    /// (``hold(_:mark:generic:)``).
+    private var outranked: [Sample] = []
 
     /// Creates an importer.
     ///
@@ -168,6 +171,7 @@ public final class HealthImporter: @unchecked Sendable {
         correlationsWritten.removeAll()
         replacedStored.removeAll()
         replacedCopies.removeAll()
+        outranked.removeAll()
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()
@@ -385,11 +389,19 @@ public final class HealthImporter: @unchecked Sendable {
     /// equal or greater version. (A dry run keeps them all, saved at the end: what it did not write cannot be replaced
     /// by a greater version met later.)
     private func hold(_ sample: Sample, mark: SyncReplacement.Mark, generic: Bool) {
+        var left: Sample?
         switch syncHold.offer(sample, mark: mark, generic: generic) {
         case .waiting: break
-        case let .supersedes(earlier): count(earlier.sample.typeIdentifier) { $0.alreadyPresent += 1 }
-        case .superseded: count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
+        case let .supersedes(earlier):
+            count(earlier.sample.typeIdentifier) { $0.alreadyPresent += 1 }
+            left = earlier.sample
+        case .superseded:
+            count(sample.typeIdentifier) { $0.alreadyPresent += 1 }
+            left = sample
         }
+        // A correlation left out goes to the next save all the same (counted already), so that the records this
+        // import added for it go with it.
+        if let left, left.detail?.correlation != nil { outranked.append(left) }
     }
 
     /// Saves the records waiting in ``syncHold`` by HealthKit's rule, after every batch before them, and counts them:
@@ -397,17 +409,22 @@ public final class HealthImporter: @unchecked Sendable {
     /// stored object count once). Correlations with sync keys that waited for these records' keys wait in their turn,
     /// and are saved by the next round, until none waits.
     func saveSynced() throws {
-        while syncHold.count > 0 { try saveSyncedOnce() }
+        while syncHold.count > 0 || !outranked.isEmpty { try saveSyncedOnce() }
     }
 
     private func saveSyncedOnce() throws {
         try flush()
         try writer?.waitUntilIdle()
         let waiting = syncHold.take()
-        // The records this import added for the waiting correlations (their top-level copies): an older version's go
-        // with it.
-        let discardable = addedMembers.added(among: waiting.lazy.flatMap { $0.sample.detail?.correlation?.members.map(\.uuid) ?? [] })
-        let plan = try store.saveSyncedRecords(waiting.map(\.sample), dryRun: dryRun, discardable: discardable)
+        // Correlations a greater version of their key outranked in the hold (one with the uuid of one waiting is that
+        // one, not another version): not saved, but the plan takes out what this import added for them.
+        let uuids = Set(waiting.map(\.sample.uuid))
+        let left = outranked.filter { !uuids.contains($0.uuid) }
+        outranked.removeAll()
+        let samples = waiting.map(\.sample) + left
+        // The records this import added for the correlations (their top-level copies): an older version's go with it.
+        let discardable = addedMembers.added(among: samples.lazy.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
+        let plan = try store.saveSyncedRecords(samples, dryRun: dryRun, discardable: discardable)
         // Correlations that waited for these records' keys go out now, naming the samples that stand for them.
         for rider in syncHold.settle(waiting, standing: plan.standing) {
             if let mark = (try? SyncReplacement.mark(of: rider.sample)) ?? nil {
@@ -422,6 +439,7 @@ public final class HealthImporter: @unchecked Sendable {
             try noteDryRunAddition(sample, type: sample.typeIdentifier, start: sample.start, end: sample.end)
             let generic = records[sample.uuid]?.generic ?? false
             syncHold.noteSaved(sample.uuid, generic: generic)
+            addedMembers.note(sample.uuid, type: sample.typeIdentifier, generic: generic)
             count(sample.typeIdentifier) { generic ? ($0.keptGenerically += 1) : ($0.added += 1) }
         }
         for uuid in plan.unchanged {
@@ -448,8 +466,9 @@ public final class HealthImporter: @unchecked Sendable {
         }
         for replaced in plan.replaced where !plan.copies.contains(replaced.uuid) {
             let root = replacedCopies[replaced.uuid] ?? replaced.uuid
-            // A sample this import saved before, replaced by a greater version met since: its record is superseded.
-            if let generic = syncHold.savedByThisImport(root) {
+            // A sample this import saved before, replaced by a greater version met since (or a record it added for a
+            // correlation's version replaced since): its record is superseded.
+            if let generic = syncHold.savedByThisImport(root) ?? addedMembers.forget(replaced.uuid) {
                 count(replaced.type) { counts in
                     if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
                     counts.alreadyPresent += 1

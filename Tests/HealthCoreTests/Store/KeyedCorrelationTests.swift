@@ -164,6 +164,68 @@ struct KeyedCorrelationTests {
         }
     }
 
+    /// One export holding two versions of one entry (or of one blood pressure reading), in either order: the greater is
+    /// stored alone, with none of the records the other held (a review found the lower version's records left in the
+    /// store, 650 kcal for the day), and the dry run counts what the import does in batches of any size.
+    func twoVersionsInOneExportLeaveTheGreaterAlone() throws {
+        let v1 = [Self.record(Self.energyType, "300", "kcal"), Self.record(Self.proteinType, "10", "g")]
+        let v2 = [Self.record(Self.energyType, "350", "kcal"), Self.record(Self.proteinType, "10", "g")]
+        let pressure = CorrelationTypeIdentifier.bloodPressure.rawValue
+        let systolic = QuantityTypeIdentifier.bloodPressureSystolic.rawValue, diastolic = QuantityTypeIdentifier.bloodPressureDiastolic.rawValue
+        func reading(_ version: String, _ high: String) -> [String] {
+            let records = [Self.record(systolic, high, "mmHg"), Self.record(diastolic, "80", "mmHg")]
+            let element = Self.entry(version, records).replacingOccurrences(of: "HKCorrelationTypeIdentifierFood", with: pressure)
+            return records + [element]
+        }
+        for greaterFirst in [false, true] {
+            let food = [v1 + [Self.entry("1", v1)], v2 + [Self.entry("2", v2)]]
+            let readings = [reading("1", "120"), reading("2", "118")]
+            let parts = greaterFirst ? [food[1], food[0], readings[1], readings[0]] : food + readings
+            let text = Support.export(parts.joined().joined(separator: "\n"))
+            for batch in [20_000, 1] {
+                let what = "greater first: \(greaterFirst), batch \(batch)"
+                try Support.withTemporaryDirectory { folder in
+                    let path = folder + "/store"
+                    let store = JSONFileStore(path: path, timeZone: .gmt)
+                    let receipt = try Self.importChecked(text, path: path, batch: batch, "\(what)")
+                    expectEqual(receipt.counts.values.map(\.replaced).reduce(0, +), 0, "\(what): \(receipt.counts)")
+                    try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(what)")
+                    try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(what)")
+                    try expectEqual(Self.values(store, Self.proteinType), ["quantity(10 g)"], "\(what)")
+                    try expectEqual(CorrelationMemberReplacementTests.correlations(store, pressure),
+                                    [["quantity(118 mmHg)", "quantity(80 mmHg)"]], "\(what)")
+                    try expectEqual(Self.values(store, systolic), ["quantity(118 mmHg)"], "\(what)")
+                    try expectEqual(Self.values(store, diastolic), ["quantity(80 mmHg)"], "\(what)")
+                    // Undone, nothing of it is left.
+                    _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+                    for type in [Self.foodType, Self.energyType, Self.proteinType, pressure, systolic, diastolic] {
+                        try expectEqual(Self.values(store, type), [], "\(what): \(type)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// An older entry's record with sync keys of its own, which the newer entry no longer holds, is not kept either.
+    func anOlderEntrysKeyedRecordIsNotKept() throws {
+        let fiberType = QuantityTypeIdentifier.dietaryFiber.rawValue
+        let fiber = Support.record(fiberType, value: "5", unit: "g", source: "MyFitnessPal", start: Self.when, end: Self.when,
+                                   metadata: [(MetadataKeySyncIdentifier, "lunch-1-fiber"), (MetadataKeySyncVersion, "1")])
+        let records = [Self.record(Self.energyType, "300", "kcal"), fiber]
+        let older = Support.export((records + [Self.entry("1", records)]).joined(separator: "\n"))
+        for batch in [20_000, 1] {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                _ = try Self.importChecked(Self.export("2", kcal: "350", layout: .recordsFirst), path: path, batch: batch, "newer")
+                let receipt = try Self.importChecked(older, path: path, batch: batch, "older, batch \(batch)")
+                expectEqual(receipt.counts.values.map { $0.added + $0.replaced }.reduce(0, +), 0, "batch \(batch): \(receipt.counts)")
+                try expectEqual(Self.values(store, fiberType), [], "batch \(batch)")
+                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "batch \(batch)")
+            }
+        }
+    }
+
     /// A record stored before the import (by another import, or logged by hand) is never taken out with an older
     /// version that holds it: only what this import added for it goes.
     func aRecordStoredBeforeStaysWithAnOlderEntry() throws {
@@ -252,6 +314,8 @@ private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
           KeyedCorrelationTests.anOlderExportAfterANewerOneKeepsNothingOfTheOlderEntry),
     Check("anEntryAndItsRecordsAllWithSyncKeysLeaveTheLaterVersions",
           KeyedCorrelationTests.anEntryAndItsRecordsAllWithSyncKeysLeaveTheLaterVersions),
+    Check("twoVersionsInOneExportLeaveTheGreaterAlone", KeyedCorrelationTests.twoVersionsInOneExportLeaveTheGreaterAlone),
+    Check("anOlderEntrysKeyedRecordIsNotKept", KeyedCorrelationTests.anOlderEntrysKeyedRecordIsNotKept),
     Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
     Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
     Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),
