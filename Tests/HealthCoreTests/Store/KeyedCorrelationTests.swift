@@ -226,6 +226,59 @@ struct KeyedCorrelationTests {
         }
     }
 
+    /// Random series of exports, each holding some versions of two entries in random order, imported in random batch
+    /// sizes: after each import the store holds each entry in the greatest version met so far with exactly that
+    /// version's records, the dry run counts what the import does, and undoing the imports newest first walks the store
+    /// back through each state before them.
+    func randomExportsKeepTheGreatestVersionOfEachEntry() throws {
+        var random = IndependentTestKit.SeededGenerator(seed: 40)
+        func records(_ key: Int, _ version: Int) -> [String] {
+            [Self.record(Self.energyType, "\(100 * key + 10 * version)", "kcal"),
+             Self.record(Self.proteinType, "\(key)\(version)", "g")]
+        }
+        func entry(_ key: Int, _ version: Int) -> String {
+            Self.entry("\(version)", records(key, version)).replacingOccurrences(of: "lunch-1", with: "lunch-\(key)")
+        }
+        /// What the store shows: each entry's members' values, and the energy and protein stored.
+        func state(_ store: SampleStore) throws -> [String] {
+            try Self.entries(store).map { $0.joined(separator: "+") }.sorted()
+                + Self.values(store, Self.energyType) + Self.values(store, Self.proteinType)
+        }
+        for round in 0..<30 {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                var greatest: [Int: Int] = [:]
+                var states: [[String]] = []
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    var met: [(Int, Int)] = []
+                    for key in 1...2 { for version in 1...3 where Bool.random(using: &random) { met.append((key, version)) } }
+                    met.shuffle(using: &random)
+                    let body = met.flatMap(records) + met.map(entry)
+                    let batch = [1, 2, 20_000].randomElement(using: &random)!
+                    let what = "round \(round), \(met), batch \(batch)"
+                    let before = try state(store)
+                    let log = { (try? String(contentsOfFile: path + "/operations.jsonl", encoding: .utf8)) ?? "" }
+                    let operations = log()
+                    _ = try Self.importChecked(Support.export(body.joined(separator: "\n")), path: path, batch: batch, "\(what)")
+                    // An import that wrote something is an operation to undo.
+                    if log() != operations { states.append(before) }
+                    for (key, version) in met { greatest[key] = max(greatest[key] ?? 0, version) }
+                    let expected = greatest.sorted { $0.key < $1.key }.map { key, version in
+                        "quantity(\(100 * key + 10 * version) kcal)+quantity(\(key)\(version) g)"
+                    }.sorted()
+                    let energy = greatest.map { "quantity(\(100 * $0.key + 10 * $0.value) kcal)" }.sorted()
+                    let protein = greatest.map { "quantity(\($0.key)\($0.value) g)" }.sorted()
+                    try expectEqual(state(store), expected + energy + protein, "\(what)")
+                }
+                for before in states.reversed() {
+                    _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+                    try expectEqual(state(store), before, "round \(round): undone")
+                }
+            }
+        }
+    }
+
     /// A record stored before the import (by another import, or logged by hand) is never taken out with an older
     /// version that holds it: only what this import added for it goes.
     func aRecordStoredBeforeStaysWithAnOlderEntry() throws {
@@ -316,6 +369,7 @@ private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
           KeyedCorrelationTests.anEntryAndItsRecordsAllWithSyncKeysLeaveTheLaterVersions),
     Check("twoVersionsInOneExportLeaveTheGreaterAlone", KeyedCorrelationTests.twoVersionsInOneExportLeaveTheGreaterAlone),
     Check("anOlderEntrysKeyedRecordIsNotKept", KeyedCorrelationTests.anOlderEntrysKeyedRecordIsNotKept),
+    Check("randomExportsKeepTheGreatestVersionOfEachEntry", KeyedCorrelationTests.randomExportsKeepTheGreatestVersionOfEachEntry),
     Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
     Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
     Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),
