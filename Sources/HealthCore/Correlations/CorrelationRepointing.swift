@@ -1,23 +1,36 @@
 /// A stored correlation that holds a sample being replaced (a greater sync version of a food entry's energy, a
 /// corrected systolic reading), and the copy of it that names the sample replacing it instead: the copy gets a new uuid
 /// and replaces the correlation in the same write, so the correlation never names a member that is gone and the old
-/// member is not left standing beside the new one.
+/// member is not left standing beside the new one. A workout associated with such a sample (HealthKit's `add(_:to:)`)
+/// is rewritten the same way, in place: its copy keeps its uuid, as an association rewrites it.
 struct CorrelationRepointing {
     /// The correlation replaced.
     var old: (uuid: UUID, type: String, source: String)
     /// Its copy, naming the successors of its replaced members.
     var copy: Sample
 
-    /// The repointings of those of `correlations` that hold a key of `successors` (replaced sample → the sample
-    /// replacing it) of their own source (`sources`: each replaced sample's): a change never rewrites what another
-    /// source wrote, whose correlation goes on naming the replaced sample. A member named twice after the change is
-    /// kept once.
+    /// The repointings of those of `correlations` (and workouts) that hold a key of `successors` (replaced sample →
+    /// the sample replacing it) of their own source (`sources`: each replaced sample's): a change never rewrites what
+    /// another source wrote, whose correlation goes on naming the replaced sample. A member named twice after the
+    /// change is kept once.
     static func repointings(of correlations: [Sample], successors: [UUID: UUID],
                             sources: [UUID: String]) -> [CorrelationRepointing] {
         guard !successors.isEmpty else { return [] }
         var found: [CorrelationRepointing] = []
         for correlation in correlations {
             func successor(_ uuid: UUID) -> UUID? { sources[uuid] == correlation.source ? successors[uuid] : nil }
+            if var workout = correlation.detail?.workout {
+                guard workout.associatedUUIDs.contains(where: { successor($0) != nil }) else { continue }
+                var seen = Set<UUID>()
+                workout.associatedUUIDs = workout.associatedUUIDs.compactMap { uuid in
+                    let named = successor(uuid) ?? uuid
+                    return seen.insert(named).inserted ? named : nil
+                }
+                var copy = correlation
+                copy.detail = .workout(workout)
+                found.append(CorrelationRepointing(old: (correlation.uuid, correlation.typeIdentifier, correlation.source), copy: copy))
+                continue
+            }
             guard var detail = correlation.detail?.correlation,
                   detail.members.contains(where: { successor($0.uuid) != nil }) else { continue }
             var seen = Set<UUID>()

@@ -208,19 +208,20 @@ extension JSONFileStore {
         return found
     }
 
-    /// Whether `bytes` contain `needle`.
+    /// Whether `bytes` contain `needle`: `memchr` finds each place its first byte is, `memcmp` compares the rest.
     static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let head = needle.first else { return true }
         guard bytes.count >= needle.count else { return false }
         return bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { wanted in
+                let base = haystack.baseAddress!
                 var index = 0
                 let last = haystack.count - wanted.count
                 while index <= last {
-                    if haystack[index] == head && memcmp(haystack.baseAddress! + index, wanted.baseAddress!, wanted.count) == 0 {
-                        return true
-                    }
-                    index += 1
+                    guard let found = memchr(base + index, Int32(head), last - index + 1) else { return false }
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + at, wanted.baseAddress!, wanted.count) == 0 { return true }
+                    index = at + 1
                 }
                 return false
             }

@@ -361,9 +361,9 @@ extension JSONFileStore {
         let standIns = try standingCopies(of: others, history: history, limits: limits)
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
         prepared.restorations = prepared.restorations.map { sample in
-            if goingNow.contains(sample.uuid) { return sample }
             var copy = sample
-            copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation)
+            // Restored in place (its new line goes now) it keeps its uuid; what it names is mapped all the same.
+            if !goingNow.contains(sample.uuid) { copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation) }
             if var correlation = sample.detail?.correlation {
                 for index in correlation.members.indices {
                     let member = correlation.members[index].uuid

@@ -106,7 +106,10 @@ public final class InMemorySampleStore: SampleStore, Sendable {
             }
             var plan = try SyncReplacement.plan(samples, stored: matches, importing: importing, discardable: discardable)
             if !plan.successors.isEmpty {
-                plan.repoint(holders: stored.filter { $0.detail?.correlation?.members.contains { plan.successors[$0.uuid] != nil } == true })
+                plan.repoint(holders: stored.filter {
+                    $0.detail?.correlation?.members.contains { plan.successors[$0.uuid] != nil } == true
+                        || $0.detail?.workout?.associatedUUIDs.contains { plan.successors[$0] != nil } == true
+                })
             }
             guard !dryRun else { return plan }
             let gone = Set(plan.deletions.map(\.uuid))

@@ -185,6 +185,41 @@ struct WorkoutHealthKitTests {
 
     // MARK: - Associated samples
 
+    /// A sample associated with a workout and then replaced (a greater sync version, a correction) stays associated
+    /// through the sample replacing it, and an undo associates the restored one again (before session 40 the workout
+    /// went on naming the replaced sample, and found nothing).
+    func aReplacedAssociatedSampleStaysWithItsWorkout() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            // Each step an operation of its own, as each command is.
+            var store: HealthStore { get throws { try Self.store(folder, .add) } }
+            let workout = Self.run()
+            try await store.save(workout)
+            func beat(_ bpm: Double, version: Double) -> QuantitySample {
+                QuantitySample(type: Self.heartRate, quantity: Quantity(unit: .count().unitDivided(by: .minute()), doubleValue: bpm),
+                               start: TestSupport.date("2024-06-03T07:10:00Z"), end: TestSupport.date("2024-06-03T07:10:00Z"),
+                               metadata: [MetadataKeySyncIdentifier: "beat-1", MetadataKeySyncVersion: .number(version)])
+            }
+            let perMinute = HealthUnit.count().unitDivided(by: .minute())
+            func values() async throws -> [Double] {
+                try await Self.associated(with: workout, in: store).compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: perMinute) }
+            }
+            try await store.add([beat(150, version: 1) as HealthSample], to: workout)
+            try await store.save(beat(152, version: 2))
+            try await expectEqual(values(), [152], "a greater version")
+            let current = try #require(try await Self.associated(with: workout, in: store).first)
+            var corrected = current.sample
+            corrected.uuid = UUID()
+            corrected.value = .quantity(Quantity(148, perMinute))
+            try store.storage.replace([current.uuid], with: [corrected], now: Self.now)
+            try await expectEqual(values(), [148], "a correction")
+            expectEqual(try await Self.workouts(store).map(\.uuid), [workout.uuid], "the workout keeps its uuid")
+            _ = try store.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            try await expectEqual(values(), [152], "the correction undone")
+            _ = try store.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            try await expectEqual(values(), [150], "the greater version undone")
+        }
+    }
+
     func samplesAddedToAWorkoutAreFoundByItAndNothingElseIs() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try Self.store(folder, .add)
@@ -426,6 +461,7 @@ private let workoutHealthKitTestsChecks: [Check<WorkoutHealthKitTests>] = [
           WorkoutHealthKitTests.undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout),
     Check("deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem",
           WorkoutHealthKitTests.deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem),
+    Check("aReplacedAssociatedSampleStaysWithItsWorkout", WorkoutHealthKitTests.aReplacedAssociatedSampleStaysWithItsWorkout),
     Check("aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery",
           WorkoutHealthKitTests.aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery),
 ]
