@@ -97,14 +97,14 @@ public struct HealthStore: SampleStore, Sendable {
 
     /// ``save(_:)``; `checked`: the samples were checked by an import (see ``SampleStore/saveImported(_:)``).
     /// `report` gets what the save did (only for an unchecked save, which follows sync identifiers). `synced`: checked
-    /// samples that follow sync identifiers (``SampleStore/saveSyncedRecords(_:dryRun:discardable:)``), given the plan
-    /// carried out, with `discardable` as there.
+    /// samples that follow sync identifiers (``SampleStore/saveSyncedRecords(_:dryRun:imported:)``), given the plan
+    /// carried out, with `imported` as there.
     func save(_ samples: [Sample], checked: Bool, report: ((SaveOutcome) -> Void)? = nil,
-              synced: ((SyncReplacement.Plan) -> Void)? = nil, discardable: Set<UUID> = []) throws {
+              synced: ((SyncReplacement.Plan) -> Void)? = nil, imported: SyncReplacement.ImportWrites = .none) throws {
         let storage = self.storage
         let write: ([Sample]) throws -> Void
         if let synced {
-            write = { samples in synced(try storage.saveImportedSynced(samples, dryRun: false, discardable: discardable)) }
+            write = { samples in synced(try storage.saveImportedSynced(samples, dryRun: false, imported: imported)) }
         } else if checked {
             write = storage.saveChecked
         } else {

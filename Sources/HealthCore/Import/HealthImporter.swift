@@ -89,6 +89,11 @@ public final class HealthImporter: @unchecked Sendable {
     /// Correlations with sync keys that a greater version of their key met in this import left out, for the next save
     /// (``hold(_:mark:generic:)``).
     private var outranked: [Sample] = []
+    /// The records the correlations without sync keys this import wrote name.
+    private var namedByWritten = Set<UUID>()
+    /// Records of stored correlations this import replaced by versions naming them too: they belong to those versions
+    /// now, and go with them when a greater version met later replaces them (``SyncReplacement/Plan/inherited``).
+    private var takenOver = Set<UUID>()
 
     /// Creates an importer.
     ///
@@ -172,6 +177,8 @@ public final class HealthImporter: @unchecked Sendable {
         replacedStored.removeAll()
         replacedCopies.removeAll()
         outranked.removeAll()
+        namedByWritten.removeAll()
+        takenOver.removeAll()
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()
@@ -422,9 +429,12 @@ public final class HealthImporter: @unchecked Sendable {
         let left = outranked.filter { !uuids.contains($0.uuid) }
         outranked.removeAll()
         let samples = waiting.map(\.sample) + left
-        // The records this import added for the correlations (their top-level copies): an older version's go with it.
-        let discardable = addedMembers.added(among: samples.lazy.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
-        let plan = try store.saveSyncedRecords(samples, dryRun: dryRun, discardable: discardable)
+        // What this import wrote before: the records it added for a correlation version left out go with it.
+        // (Read through the importer: a copy of its tables would be copied again when they next change.)
+        let imported = SyncReplacement.ImportWrites(added: { [self] in addedMembers.holds($0) || takenOver.contains($0) }, savedCorrelation: { [self] in
+            syncHold.savedByThisImport(replacedCopies[$0] ?? $0) != nil
+        }, named: { [self] in namedByWritten.contains($0) })
+        let plan = try store.saveSyncedRecords(samples, dryRun: dryRun, imported: imported)
         // Correlations that waited for these records' keys go out now, naming the samples that stand for them.
         for rider in syncHold.settle(waiting, standing: plan.standing) {
             if let mark = (try? SyncReplacement.mark(of: rider.sample)) ?? nil {
@@ -456,9 +466,10 @@ public final class HealthImporter: @unchecked Sendable {
                   replacedStored.insert(root).inserted else { continue }
             count(repointing.old.type) { $0.replaced += 1 }
         }
+        takenOver.formUnion(plan.inherited)
         // A record this import added for an older version of a stored correlation: present after all.
         for gone in plan.discarded {
-            let generic = addedMembers.forget(gone.uuid) ?? false
+            guard let generic = addedMembers.forget(gone.uuid) else { continue }
             count(gone.type) { counts in
                 if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
                 counts.alreadyPresent += 1
@@ -468,7 +479,16 @@ public final class HealthImporter: @unchecked Sendable {
             let root = replacedCopies[replaced.uuid] ?? replaced.uuid
             // A sample this import saved before, replaced by a greater version met since (or a record it added for a
             // correlation's version replaced since): its record is superseded.
-            if let generic = syncHold.savedByThisImport(root) ?? addedMembers.forget(replaced.uuid) {
+            if plan.members[replaced.uuid] != nil && syncHold.savedByThisImport(root) == nil {
+                // A member of a correlation version replaced: no record of the input stands for it. Only one this import
+                // added, and now takes out, changes the counts (present after all).
+                if let generic = addedMembers.forget(replaced.uuid) {
+                    count(replaced.type) { counts in
+                        if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
+                        counts.alreadyPresent += 1
+                    }
+                }
+            } else if let generic = syncHold.savedByThisImport(root) ?? addedMembers.forget(replaced.uuid) {
                 count(replaced.type) { counts in
                     if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
                     counts.alreadyPresent += 1
@@ -522,7 +542,12 @@ public final class HealthImporter: @unchecked Sendable {
             syncHold.ride(sample, generic: generic)
             return false
         }
-        if syncHold.hasMemberKeys, (try? SyncReplacement.mark(of: sample)) ?? nil == nil { correlationsWritten.insert(sample.uuid) }
+        if (try? SyncReplacement.mark(of: sample)) ?? nil == nil {
+            if syncHold.hasMemberKeys { correlationsWritten.insert(sample.uuid) }
+            // What it names stays when a version of a correlation with sync keys holding it goes (a dry run, which
+            // stores neither, sees it as the import does).
+            for member in sample.detail?.correlation?.members ?? [] { namedByWritten.insert(member.uuid) }
+        }
         return true
     }
 

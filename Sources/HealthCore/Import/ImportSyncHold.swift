@@ -4,7 +4,7 @@
 /// Of the records of one key (type, source, identifier) only the greatest version waits; the others are superseded,
 /// and of equal versions the first in the input stays (equal versions are the same sample: their identity, and so
 /// their uuid, is the same). The importer saves what waits by the store's rule
-/// (``SampleStore/saveSyncedRecords(_:dryRun:discardable:)``) at the end, or when ``count`` reaches its batch size, so memory
+/// (``SampleStore/saveSyncedRecords(_:dryRun:imported:)``) at the end, or when ``count`` reaches its batch size, so memory
 /// stays bounded. The greatest version of every key met is remembered for the whole import (a few dozen bytes a
 /// key), so a lower version met after such a save is superseded still, and a greater one replaces the sample saved
 /// before: the store then holds the greatest version of each key either way.

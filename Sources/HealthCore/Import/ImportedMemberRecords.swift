@@ -35,10 +35,7 @@ struct ImportedMemberRecords {
     }
 
     /// Whether the import added `uuid` (and did not take it out again).
-    private func holds(_ uuid: UUID) -> Bool { (typed.contains(uuid) || generic.contains(uuid)) && !forgotten.contains(uuid) }
-
-    /// Of `uuids`, those the import added.
-    func added(among uuids: some Sequence<UUID>) -> Set<UUID> { Set(uuids.filter(holds)) }
+    func holds(_ uuid: UUID) -> Bool { (typed.contains(uuid) || generic.contains(uuid)) && !forgotten.contains(uuid) }
 
     /// Forgets `uuid`, taken out of the store again; whether it was kept generically, nil when it was not noted.
     mutating func forget(_ uuid: UUID) -> Bool? {

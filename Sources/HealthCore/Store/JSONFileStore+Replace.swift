@@ -148,23 +148,25 @@ extension JSONFileStore {
     /// then the new lines, recorded as a ``OperationRecord/Kind/replace`` of the import's operation, so an undo takes
     /// the import back whole), an equal or lower one is not written. A uuid the store holds already is not refused: an
     /// import may bring back a sample deleted since, as it does every record. `dryRun`: planned under the shared lock,
-    /// nothing written. `discardable`: members the import wrote for the save's correlations
-    /// (``SyncReplacement/plan(_:stored:importing:discardable:)``).
-    func saveImportedSynced(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID> = []) throws -> SyncReplacement.Plan {
+    /// nothing written. `imported`: what the import wrote before (``SyncReplacement/plan(_:stored:importing:imported:)``).
+    func saveImportedSynced(_ samples: [Sample], dryRun: Bool,
+                            imported: SyncReplacement.ImportWrites = .none) throws -> SyncReplacement.Plan {
         guard !samples.isEmpty else { return SyncReplacement.Plan() }
         let keys = try SyncReplacement.keys(of: samples)
         if dryRun {
             // A store not made yet is read as empty (the access does not call its body).
             var stored: [SyncReplacement.Key: [Sample]] = [:]
             try withReadAccess { _ in stored = try storedSamples(withSyncKeys: keys) }
-            var plan = try SyncReplacement.plan(samples, stored: stored, importing: true, discardable: discardable)
+            var plan = try SyncReplacement.plan(samples, stored: stored, importing: true, imported: imported)
+            // What the import would have added counts as stored.
+            if !plan.members.isEmpty { try withReadAccess { _ in try settleMembers(&plan, keepUnstored: imported.added) } }
             if !plan.successors.isEmpty { try withReadAccess { _ in try repointCorrelations(&plan) } }
             return plan
         }
         for sample in samples { try TextRules.check(sample) }
         return try withWriteAccess {
             var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true,
-                                                discardable: discardable)
+                                                imported: imported)
             try writePlan(&plan, record: recordMaker)
             return plan
         }
@@ -174,6 +176,7 @@ extension JSONFileStore {
     /// correlations holding them repointed (``repointCorrelations(_:)``) and every deletion and addition in one write,
     /// recorded as a ``OperationRecord/Kind/replace``. Call with the exclusive lock held, the samples checked.
     func writePlan(_ plan: inout SyncReplacement.Plan, record: RecordMaker?) throws {
+        try settleMembers(&plan, keepUnstored: { _ in false })
         if plan.replaced.isEmpty && plan.discarded.isEmpty {
             try writeSamples(plan.writes, record: record)
         } else {
@@ -182,6 +185,35 @@ extension JSONFileStore {
             _ = try writeChanges(deleting: deletions, adding: plan.additions, now: clock(),
                                  record: replaceRecordMaker(replacing: deletions.count))
         }
+    }
+
+    /// Settles `plan`'s member deletions (``SyncReplacement/Plan/settleMembers(stored:namedElsewhere:keepUnstored:)``):
+    /// reads each member's type only around its correlation's dates, and the correlations that may name one. Call with
+    /// a lock held.
+    func settleMembers(_ plan: inout SyncReplacement.Plan, keepUnstored: (UUID) -> Bool) throws {
+        let deleting = Set(plan.replaced.map(\.uuid) + plan.discarded.map(\.uuid))
+        let members = plan.members.filter { deleting.contains($0.key) }
+        guard !members.isEmpty else { return }
+        var sources: [UUID: String] = [:]
+        for (type, group) in Dictionary(grouping: members, by: { $0.value.type }) {
+            let deleted = try deletedUUIDs(ofType: type)
+            var files = Set<String>()
+            for (_, member) in group {
+                let around = DateInterval(start: member.around.start.addingTimeInterval(-0.001),
+                                          end: member.around.end.addingTimeInterval(0.001))
+                files.formUnion(try partitions(ofType: type, overlapping: around))
+            }
+            let wanted = Set(group.map(\.key))
+            for file in files.sorted() {
+                try readPartitionWithSequence(file) { sample, sequence in
+                    if wanted.contains(sample.uuid), !deleted.hides(sample, sequence: sequence) { sources[sample.uuid] = sample.source }
+                }
+            }
+        }
+        let others = try correlations(holding: members.map { ($0.key, $0.value.type) })
+            .filter { $0.detail?.correlation != nil && !deleting.contains($0.uuid) }
+        let namedElsewhere = Set(others.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
+        plan.settleMembers(stored: sources, namedElsewhere: namedElsewhere, keepUnstored: keepUnstored)
     }
 
     /// The visible stored samples that carry one of `keys` (by type), by key. Reads only the partitions of those types

@@ -93,7 +93,7 @@ public final class InMemorySampleStore: SampleStore, Sendable {
 
     /// ``saveReporting(_:)``, giving the plan carried out; `dryRun`: changes nothing, only says what the save would do.
     func saveSynced(_ samples: [Sample], dryRun: Bool, importing: Bool = false,
-                    discardable: Set<UUID> = []) throws -> SyncReplacement.Plan {
+                    imported: SyncReplacement.ImportWrites = .none) throws -> SyncReplacement.Plan {
         let keys = try SyncReplacement.keys(of: samples).values.reduce(into: Set<SyncReplacement.Key>()) { $0.formUnion($1) }
         return try self.samples.withLock { stored in
             var matches: [SyncReplacement.Key: [Sample]] = [:]
@@ -104,7 +104,19 @@ public final class InMemorySampleStore: SampleStore, Sendable {
                     }
                 }
             }
-            var plan = try SyncReplacement.plan(samples, stored: matches, importing: importing, discardable: discardable)
+            var plan = try SyncReplacement.plan(samples, stored: matches, importing: importing, imported: imported)
+            if !plan.members.isEmpty {
+                let deleting = Set(plan.replaced.map(\.uuid) + plan.discarded.map(\.uuid))
+                var sources: [UUID: String] = [:]
+                var namedElsewhere = Set<UUID>()
+                for sample in stored {
+                    if plan.members[sample.uuid] != nil { sources[sample.uuid] = sample.source }
+                    if !deleting.contains(sample.uuid), let members = sample.detail?.correlation?.members {
+                        namedElsewhere.formUnion(members.map(\.uuid))
+                    }
+                }
+                plan.settleMembers(stored: sources, namedElsewhere: namedElsewhere, keepUnstored: dryRun ? imported.added : { _ in false })
+            }
             if !plan.successors.isEmpty {
                 plan.repoint(holders: stored.filter {
                     $0.detail?.correlation?.members.contains { plan.successors[$0.uuid] != nil } == true
@@ -141,22 +153,23 @@ extension SampleStore {
 
     /// Saves records an import has checked, all carrying both sync keys, by HealthKit's sync-version rule (see
     /// ``saveReporting(_:)``): a greater version replaces the stored sample of its key, an equal or lower one is not
-    /// written. `dryRun`: only says what would happen. `discardable`: stored samples the import wrote as members of the
-    /// save's correlations, which go with a correlation not saved for its version (``SyncReplacement/Plan/discarded``).
+    /// written. `dryRun`: only says what would happen. `imported`: what the import wrote before, which goes with a
+    /// correlation version it leaves out (``SyncReplacement/Plan/discarded``).
     ///
     /// - Returns: What was (or would be) written, replaced and left out.
-    func saveSyncedRecords(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID> = []) throws -> SyncReplacement.Plan {
+    func saveSyncedRecords(_ samples: [Sample], dryRun: Bool,
+                           imported: SyncReplacement.ImportWrites = .none) throws -> SyncReplacement.Plan {
         if let file = self as? ImportSyncSaving {
-            return try file.saveImportedSynced(samples, dryRun: dryRun, discardable: discardable)
+            return try file.saveImportedSynced(samples, dryRun: dryRun, imported: imported)
         }
         if let health = self as? HealthStore {
-            if dryRun { return try health.storage.saveImportedSynced(samples, dryRun: true, discardable: discardable) }
+            if dryRun { return try health.storage.saveImportedSynced(samples, dryRun: true, imported: imported) }
             var plan = SyncReplacement.Plan()
-            try health.save(samples, checked: true, synced: { plan = $0 }, discardable: discardable)
+            try health.save(samples, checked: true, synced: { plan = $0 }, imported: imported)
             return plan
         }
         if let memory = self as? InMemorySampleStore {
-            return try memory.saveSynced(samples, dryRun: dryRun, importing: true, discardable: discardable)
+            return try memory.saveSynced(samples, dryRun: dryRun, importing: true, imported: imported)
         }
         // A store that knows no sync identifiers saves everything (as its `saveReporting` does by default).
         if !dryRun { try save(samples) }
@@ -169,7 +182,7 @@ extension SampleStore {
 protocol ImportSyncSaving {
     /// Saves records an import has checked, all carrying both sync keys: a greater version replaces the stored sample
     /// of its key, an equal or lower one is not written; `dryRun`: nothing is written.
-    func saveImportedSynced(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID>) throws -> SyncReplacement.Plan
+    func saveImportedSynced(_ samples: [Sample], dryRun: Bool, imported: SyncReplacement.ImportWrites) throws -> SyncReplacement.Plan
 }
 
 extension JSONFileStore: ImportSyncSaving {}

@@ -77,6 +77,21 @@ struct SyncReplacement {
         do { return try mark(of: sample) ?? ActivitySummaryVersion.legacyMark(of: sample) } catch { return nil }
     }
 
+    /// What an import knows of its own writes, so that a save of its records by the rule takes out only what belongs
+    /// to a correlation version it leaves out or replaces (nothing for a library save).
+    struct ImportWrites {
+        /// Whether the import added this record (of a type a correlation may hold): an export writes a correlation's
+        /// records at top level too, before it.
+        var added: (UUID) -> Bool = { _ in false }
+        /// Whether the import saved this correlation itself by the rule (or a copy of one it saved).
+        var savedCorrelation: (UUID) -> Bool = { _ in false }
+        /// Whether a correlation without sync keys the import wrote names this record (it stays).
+        var named: (UUID) -> Bool = { _ in false }
+
+        /// A library save's: it wrote nothing before.
+        static var none: ImportWrites { ImportWrites() }
+    }
+
     /// What a save does: the samples it writes, the stored samples it deletes first, and the samples it leaves out.
     struct Plan {
         /// The samples to write, in the order given.
@@ -102,6 +117,13 @@ struct SyncReplacement {
         /// Stored members of the save's correlations that are not saved (an older version of a stored correlation),
         /// which the import saving them wrote itself: they were that older version's, and go with it.
         var discarded: [(uuid: UUID, type: String, source: String)] = []
+        /// The members among ``replaced`` and ``discarded``, each with its type and its correlation's dates (where it
+        /// lies): the store checks each is stored, of which source, and named by no other correlation
+        /// (``settleMembers(stored:namedElsewhere:keepUnstored:)``).
+        var members: [UUID: (type: String, around: DateInterval)] = [:]
+        /// Members of stored correlations the save replaces that the new version names too: the import's own from now
+        /// on (a later version it saves takes them out as it would have taken them out with the stored one).
+        var inherited: [UUID] = []
 
         /// The stored samples the save deletes: ``replaced``, ``discarded``, then the correlations ``repointings``
         /// replace.
@@ -113,6 +135,22 @@ struct SyncReplacement {
         var outcome: SaveOutcome {
             SaveOutcome(saved: writes.map(\.uuid), replaced: replaced.map(\.uuid), unchanged: unchanged,
                         repointed: repointings.map(\.copy.uuid))
+        }
+
+        /// Settles the member deletions (``members``) by what the store holds: `stored` gives a member's source when it is
+        /// stored and visible; one another stored correlation names (`namedElsewhere`) stays; one not stored is left out,
+        /// unless `keepUnstored` says a dry run would have stored it (it still counts).
+        mutating func settleMembers(stored: [UUID: String], namedElsewhere: Set<UUID>, keepUnstored: (UUID) -> Bool) {
+            guard !members.isEmpty else { return }
+            let members = self.members
+            func settled(_ entry: (uuid: UUID, type: String, source: String)) -> (uuid: UUID, type: String, source: String)? {
+                guard members[entry.uuid] != nil else { return entry }
+                if namedElsewhere.contains(entry.uuid) { return nil }
+                if let source = stored[entry.uuid] { return (entry.uuid, entry.type, source) }
+                return keepUnstored(entry.uuid) ? entry : nil
+            }
+            replaced = replaced.compactMap(settled)
+            discarded = discarded.compactMap(settled)
         }
 
         /// Adds the ``repointings`` of `holders`, the stored, not deleted correlations that may hold one of
@@ -143,10 +181,12 @@ struct SyncReplacement {
     ///   version it says (a backup of a summary stored before it had keys), and a day's activity summary that says
     ///   what the one stored copy says is that summary (``ActivitySummaryVersion/sameFigures(_:_:)``). A library save
     ///   keeps HealthKit's rule alone (a stored uuid is then refused by the save).
-    /// - Parameter discardable: Stored samples an import wrote as members of the save's correlations: those of a
-    ///   correlation not saved for its version go with it (``Plan/discarded``).
+    /// - Parameter imported: What the import saving these wrote before: the records it added for a correlation not
+    ///   saved for its version go with it (``Plan/discarded``), and of a correlation it saved itself and now replaces
+    ///   only those go (so that what a save does is the same whether the import met the two versions in one batch or
+    ///   two).
     static func plan(_ samples: [Sample], stored: [Key: [Sample]], importing: Bool = false,
-                     discardable: Set<UUID> = []) throws -> Plan {
+                     imported: ImportWrites = .none) throws -> Plan {
         var marks: [Mark?] = []
         var best: [Key: (index: Int, version: Double)] = [:]
         for (index, sample) in samples.enumerated() {
@@ -158,6 +198,7 @@ struct SyncReplacement {
         var plan = Plan()
         var dropped = Set<UUID>()
         var replacedUUIDs = Set<UUID>()
+        var inheritable: [UUID] = []
         for (index, sample) in samples.enumerated() {
             guard let mark = marks[index] else { continue }
             let matches = stored[mark.key] ?? []
@@ -169,10 +210,11 @@ struct SyncReplacement {
                 dropped.insert(sample.uuid)
                 for member in sample.detail?.correlation?.members ?? [] {
                     dropped.insert(member.uuid)
-                    // An older version's member an import wrote for it (its top-level copy came first) goes with it;
-                    // not when the correlation itself is the stored one.
-                    if !sameSample, discardable.contains(member.uuid) {
+                    // A version's member an import added for it (its top-level copy came first) goes with it, unless
+                    // what stays names it.
+                    if imported.added(member.uuid) {
                         plan.discarded.append((member.uuid, member.typeIdentifier, sample.source))
+                        plan.members[member.uuid] = (member.typeIdentifier, DateInterval(start: sample.start, end: max(sample.start, sample.end)))
                     }
                 }
                 continue
@@ -181,8 +223,12 @@ struct SyncReplacement {
                 plan.replaced.append((old.uuid, old.typeIdentifier, old.source))
                 if position > 0 { plan.copies.insert(old.uuid) }
                 if old.detail?.correlation == nil { plan.successors[old.uuid] = sample.uuid }
-                for member in old.detail?.correlation?.members ?? [] where replacedUUIDs.insert(member.uuid).inserted {
+                let ownVersion = imported.savedCorrelation(old.uuid)
+                if !ownVersion { inheritable += old.detail?.correlation?.members.map(\.uuid) ?? [] }
+                for member in old.detail?.correlation?.members ?? []
+                where (!ownVersion || imported.added(member.uuid)) && replacedUUIDs.insert(member.uuid).inserted {
                     plan.replaced.append((member.uuid, member.typeIdentifier, old.source))
+                    plan.members[member.uuid] = (member.typeIdentifier, DateInterval(start: old.start, end: max(old.start, old.end)))
                 }
             }
         }
@@ -214,12 +260,14 @@ struct SyncReplacement {
                 plan.writes.append(sample)
             }
         }
-        // A member the saved version of a correlation names stays, whatever version held it before.
-        let named = Set(plan.writes.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
-        if !named.isEmpty {
-            plan.replaced.removeAll { named.contains($0.uuid) }
-            plan.discarded.removeAll { named.contains($0.uuid) }
-        }
+        // A member the saved version of a correlation names stays, whatever version held it before, and so does one a
+        // stored version that stays names.
+        let staying = stored.values.joined().filter { !replacedUUIDs.contains($0.uuid) }
+        let named = Set((plan.writes + staying).flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
+        plan.replaced.removeAll { named.contains($0.uuid) || plan.members[$0.uuid] != nil && imported.named($0.uuid) }
+        let written = Set(plan.writes.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
+        plan.inherited = inheritable.filter(written.contains)
+        plan.discarded.removeAll { named.contains($0.uuid) || imported.named($0.uuid) }
         var seen = Set<UUID>(plan.replaced.map(\.uuid))
         plan.discarded.removeAll { !seen.insert($0.uuid).inserted }
         return plan

@@ -24,8 +24,8 @@ extension ImportTests {
             // As the importer saves into a file store: by its own checks, which keep what devices wrote.
             func save(_ samples: [Sample]) throws { try base.saveChecked(samples) }
             // Records with sync identifiers are saved by HealthKit's rule on both paths.
-            func saveImportedSynced(_ samples: [Sample], dryRun: Bool, discardable: Set<UUID>) throws -> SyncReplacement.Plan {
-                try base.saveImportedSynced(samples, dryRun: dryRun, discardable: discardable)
+            func saveImportedSynced(_ samples: [Sample], dryRun: Bool, imported: SyncReplacement.ImportWrites) throws -> SyncReplacement.Plan {
+                try base.saveImportedSynced(samples, dryRun: dryRun, imported: imported)
             }
             func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                                _ body: (Sample) throws -> Void) throws {

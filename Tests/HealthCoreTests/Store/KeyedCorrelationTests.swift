@@ -88,8 +88,9 @@ struct KeyedCorrelationTests {
                 let receipt = try Self.importChecked(later, path: path, batch: batch, "\(layout) later")
                 expectEqual(receipt.counts[Self.foodType]?.replaced, 1, "\(layout): \(receipt.counts)")
                 expectEqual(receipt.counts[Self.foodType]?.added, 0, "\(layout): \(receipt.counts)")
-                expectEqual(receipt.counts[Self.energyType]?.replaced, 1, "\(layout): \(receipt.counts)")
-                expectEqual(receipt.counts[Self.energyType]?.added, 0, "\(layout): \(receipt.counts)")
+                // The 350 kcal record is new; the 300 kcal one went with the entry it belonged to.
+                expectEqual(receipt.counts[Self.energyType]?.replaced, 0, "\(layout): \(receipt.counts)")
+                expectEqual(receipt.counts[Self.energyType]?.added, 1, "\(layout): \(receipt.counts)")
                 expectEqual(receipt.counts[Self.proteinType]?.added ?? 0, 0, "\(layout): \(receipt.counts)")
                 // One entry, in the later version; the member both versions hold stays, the one the later dropped goes.
                 try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
@@ -244,7 +245,7 @@ struct KeyedCorrelationTests {
             try Self.entries(store).map { $0.joined(separator: "+") }.sorted()
                 + Self.values(store, Self.energyType) + Self.values(store, Self.proteinType)
         }
-        for round in 0..<30 {
+        for round in 0..<20 {
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/store"
                 let store = JSONFileStore(path: path, timeZone: .gmt)
@@ -274,6 +275,162 @@ struct KeyedCorrelationTests {
                 for before in states.reversed() {
                     _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
                     try expectEqual(state(store), before, "round \(round): undone")
+                }
+            }
+        }
+    }
+
+    /// Random series of imports mixing versions of two entries whose records may come from another source and share a
+    /// record between versions, a plain export of one version's records, and an entry without sync keys holding them:
+    /// the same series gives the same store whatever the batch size, the dry run counts what the import does, each
+    /// entry with sync keys stands in the greatest version met, no correlation names a sample that is not stored, and
+    /// the entry without sync keys stays whole.
+    func randomSeriesGiveOneStoreWhateverTheBatchSize() throws {
+        var random = IndependentTestKit.SeededGenerator(seed: 41)
+        func record(_ type: String, _ value: String, _ unit: String, other: Bool) -> String {
+            Support.record(type, value: value, unit: unit, source: other ? "Other" : "MyFitnessPal", start: Self.when, end: Self.when,
+                           created: "2024-03-12 21:05:00 +0100")
+        }
+        func records(_ key: Int, _ version: Int, other: Bool) -> [String] {
+            // The protein is the same record in every version of an entry.
+            [record(Self.energyType, "\(100 * key + 10 * version)", "kcal", other: other), record(Self.proteinType, "\(key)0", "g", other: other)]
+        }
+        enum Part { case version(Int, Int), plain(Int), unkeyed(Int) }
+        func text(_ parts: [Part], other: Bool) -> String {
+            var top: [String] = [], nested: [String] = []
+            for part in parts {
+                switch part {
+                case let .version(key, version):
+                    top += records(key, version, other: other)
+                    nested.append(Self.entry("\(version)", records(key, version, other: other))
+                        .replacingOccurrences(of: "lunch-1", with: "lunch-\(key)"))
+                case let .plain(version):
+                    top += records(1, version, other: other)
+                case let .unkeyed(version):
+                    top += records(1, version, other: other)
+                    nested.append(Self.entry("0", records(1, version, other: other))
+                        .replacingOccurrences(of: "\n  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"lunch-1\"/>", with: "")
+                        .replacingOccurrences(of: "\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"0\"/>", with: "")
+                        .replacingOccurrences(of: "Lunch", with: "Snack"))
+                }
+            }
+            return Support.export((top + nested).joined(separator: "\n"))
+        }
+        func state(_ store: SampleStore) throws -> [String] {
+            try Self.entries(store).map { $0.joined(separator: "+") }.sorted()
+                + Self.values(store, Self.energyType) + Self.values(store, Self.proteinType)
+        }
+        for round in 0..<20 {
+            let other = Bool.random(using: &random)
+            var series: [[Part]] = []
+            // An export holds one version of an entry (the phone keeps one); one of the entry's versions' records alone,
+            // or held by an entry without sync keys, comes in an export of its own.
+            for _ in 0..<Int.random(in: 2...4, using: &random) {
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: series.append([.plain(Int.random(in: 1...3, using: &random))])
+                case 1: series.append([.unkeyed(Int.random(in: 1...3, using: &random))])
+                default:
+                    var parts: [Part] = []
+                    for key in 1...2 where Bool.random(using: &random) { parts.append(.version(key, Int.random(in: 1...3, using: &random))) }
+                    series.append(parts.shuffled(using: &random))
+                }
+            }
+            var finals: [[String]] = []
+            for batch in [1, 2, 20_000] {
+                try Support.withTemporaryDirectory { folder in
+                    let path = folder + "/store"
+                    let store = JSONFileStore(path: path, timeZone: .gmt)
+                    var greatest: [Int: Int] = [:]
+                    for (step, parts) in series.enumerated() {
+                        let what = "round \(round), step \(step), other source \(other), batch \(batch)"
+                        _ = try Self.importChecked(text(parts, other: other), path: path, batch: batch, "\(what)")
+                        for case let .version(key, version) in parts { greatest[key] = max(greatest[key] ?? 0, version) }
+                        let entries = try Self.entries(store)
+                        #expect(!entries.joined().contains { $0.hasPrefix("missing") }, "\(what): \(entries) \(series)")
+                        for (key, version) in greatest {
+                            #expect(entries.contains(["quantity(\(100 * key + 10 * version) kcal)", "quantity(\(key)0 g)"]),
+                                    "\(what): entry \(key) v\(version) in \(entries)")
+                        }
+                        let keyed = entries.count - (try store.samples(ofType: Self.foodType, overlapping: Ops.everything)
+                            .filter { $0.metadata[MetadataKeySyncIdentifier] == nil }.count)
+                        expectEqual(keyed, greatest.count, "\(what): one entry a key in \(entries)")
+                    }
+                    finals.append(try state(store))
+                }
+            }
+            expectEqual(finals[0], finals[1], "round \(round): batches of 1 and 2")
+            expectEqual(finals[1], finals[2], "round \(round): batches of 2 and 20,000 \(series) other \(other)")
+        }
+    }
+
+    /// Cases a review found (session 40): a record stored before an import that meets two versions of an entry stays in
+    /// batches of any size; an entry without sync keys naming the same records stays whole when a keyed entry's versions
+    /// replace each other; a version met again beside a lower one leaves no record unnamed; records of another source
+    /// than their entry go with its older version.
+    func reviewedCases() throws {
+        func records(_ kcal: String, source: String) -> [String] {
+            [Support.record(Self.energyType, value: kcal, unit: "kcal", source: source, start: Self.when, end: Self.when),
+             Support.record(Self.proteinType, value: "10", unit: "g", source: source, start: Self.when, end: Self.when)]
+        }
+        func entry(_ version: String?, _ kcal: String, source: String = "MyFitnessPal") -> String {
+            var text = Self.entry(version ?? "0", records(kcal, source: source))
+            if version == nil {
+                text = text.replacingOccurrences(of: "\n  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"lunch-1\"/>", with: "")
+                    .replacingOccurrences(of: "\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"0\"/>", with: "")
+            }
+            return text
+        }
+        func export(_ parts: [(version: String?, kcal: String)], source: String = "MyFitnessPal") -> String {
+            Support.export((parts.flatMap { records($0.kcal, source: source) } + parts.map { entry($0.version, $0.kcal, source: source) })
+                .joined(separator: "\n"))
+        }
+        for batch in [1, 20_000] {
+            try Support.withTemporaryDirectory { folder in
+                // A record stored before, then an export holding two versions of the entry that holds it.
+                let path = folder + "/plain"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                _ = try Self.importChecked(Support.export(records("300", source: "MyFitnessPal")[0]), path: path, batch: batch, "plain")
+                _ = try Self.importChecked(export([("1", "300"), ("2", "350")]), path: path, batch: batch, "both, batch \(batch)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(300 kcal)", "quantity(350 kcal)"], "batch \(batch)")
+                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "batch \(batch)")
+            }
+            try Support.withTemporaryDirectory { folder in
+                // An entry without sync keys holding the records of the keyed entry's first version.
+                let path = folder + "/unkeyed"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                for (step, parts) in [[(nil, "300")], [("1", "300")], [("2", "350")]].enumerated() {
+                    _ = try Self.importChecked(export(parts), path: path, batch: batch, "step \(step), batch \(batch)")
+                }
+                try expectEqual(Set(Self.entries(store)), [["quantity(300 kcal)", "quantity(10 g)"], ["quantity(350 kcal)", "quantity(10 g)"]],
+                                "batch \(batch)")
+            }
+            try Support.withTemporaryDirectory { folder in
+                // The greater version stored, then an export holding it beside the lower one (the protein the same record).
+                let path = folder + "/again"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                _ = try Self.importChecked(export([("2", "350")]), path: path, batch: batch, "v2")
+                for parts in [[("1", "300"), ("2", "350")], [("2", "350"), ("1", "300")]] {
+                    let receipt = try Self.importChecked(export(parts), path: path, batch: batch, "\(parts), batch \(batch)")
+                    expectEqual(receipt.counts.values.map { $0.added + $0.replaced }.reduce(0, +), 0, "batch \(batch): \(receipt.counts)")
+                    try expectEqual(Self.values(store, Self.proteinType), ["quantity(10 g)"], "\(parts), batch \(batch)")
+                    try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(parts), batch \(batch)")
+                }
+            }
+            for order in [["1", "2"], ["2", "1"]] {
+                try Support.withTemporaryDirectory { folder in
+                    // Records of another source than their entry, in two exports and in one.
+                    let path = folder + "/other"
+                    let store = JSONFileStore(path: path, timeZone: .gmt)
+                    for version in order {
+                        _ = try Self.importChecked(export([(version, version == "1" ? "300" : "350")], source: "Other"), path: path,
+                                                   batch: batch, "other \(version), batch \(batch)")
+                    }
+                    try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(order), batch \(batch)")
+                    let together = folder + "/together"
+                    _ = try Self.importChecked(export(order.map { ($0, $0 == "1" ? "300" : "350") }, source: "Other"), path: together,
+                                               batch: batch, "together \(order), batch \(batch)")
+                    try expectEqual(Self.values(JSONFileStore(path: together, timeZone: .gmt), Self.energyType), ["quantity(350 kcal)"],
+                                    "together \(order), batch \(batch)")
                 }
             }
         }
@@ -370,6 +527,8 @@ private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
     Check("twoVersionsInOneExportLeaveTheGreaterAlone", KeyedCorrelationTests.twoVersionsInOneExportLeaveTheGreaterAlone),
     Check("anOlderEntrysKeyedRecordIsNotKept", KeyedCorrelationTests.anOlderEntrysKeyedRecordIsNotKept),
     Check("randomExportsKeepTheGreatestVersionOfEachEntry", KeyedCorrelationTests.randomExportsKeepTheGreatestVersionOfEachEntry),
+    Check("randomSeriesGiveOneStoreWhateverTheBatchSize", KeyedCorrelationTests.randomSeriesGiveOneStoreWhateverTheBatchSize),
+    Check("reviewedCases", KeyedCorrelationTests.reviewedCases),
     Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
     Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
     Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),
