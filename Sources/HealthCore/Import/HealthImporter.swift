@@ -94,6 +94,10 @@ public final class HealthImporter: @unchecked Sendable {
     /// Records of stored correlations this import replaced by versions naming them too: they belong to those versions
     /// now, and go with them when a greater version met later replaces them (``SyncReplacement/Plan/inherited``).
     private var takenOver = Set<UUID>()
+    /// The correlations with sync keys of their own met so far (a few hundred bytes each: a food log's entries), decided
+    /// at the end (``finishSynced()``), once every correlation without keys is met.
+    private var keyedCorrelations: [ImportSyncHold.Waiting] = []
+    private var finishing = false
 
     /// Creates an importer.
     ///
@@ -179,6 +183,8 @@ public final class HealthImporter: @unchecked Sendable {
         outranked.removeAll()
         namedByWritten.removeAll()
         takenOver.removeAll()
+        keyedCorrelations.removeAll()
+        finishing = false
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
         running.removeAll()
         characteristics = Characteristics()
@@ -238,7 +244,7 @@ public final class HealthImporter: @unchecked Sendable {
                 try inputFailed(error, line: reader.lineNumber + 1)
             }
         }
-        try saveSynced()
+        try finishSynced()
         settleCounts()
         try flush()
         try writer?.waitUntilIdle()
@@ -346,6 +352,12 @@ public final class HealthImporter: @unchecked Sendable {
             // records' keys (it replaces a lower version whole, and an older version is not kept).
             if !sample.metadata.isEmpty, let mark = (try? SyncReplacement.mark(of: sample)) ?? nil {
                 if sample.uuid == RecordIdentity.placeholder { sample.uuid = identity.uuid(for: sample) }
+                // A correlation is decided at the end, with every other correlation of the input met (what one without
+                // sync keys names stays, whichever comes first and whatever the batch size).
+                if sample.detail?.correlation != nil && !finishing {
+                    keyedCorrelations.append(ImportSyncHold.Waiting(sample: sample, generic: generic))
+                    return
+                }
                 if sample.detail?.correlation == nil || ready(&sample, generic: generic) { hold(sample, mark: mark, generic: generic) }
                 if syncHold.count >= batchSize && !dryRun { try saveSynced() }
                 return
@@ -419,6 +431,19 @@ public final class HealthImporter: @unchecked Sendable {
         while syncHold.count > 0 || !outranked.isEmpty { try saveSyncedOnce() }
     }
 
+    /// At the end of an import: saves the records still waiting, then decides the correlations with sync keys of
+    /// their own, all together (``keyedCorrelations``).
+    private func finishSynced() throws {
+        try saveSynced()
+        finishing = true
+        for var waiting in keyedCorrelations {
+            guard let mark = (try? SyncReplacement.mark(of: waiting.sample)) ?? nil else { continue }
+            if ready(&waiting.sample, generic: waiting.generic) { hold(waiting.sample, mark: mark, generic: waiting.generic) }
+        }
+        keyedCorrelations.removeAll()
+        try saveSynced()
+    }
+
     private func saveSyncedOnce() throws {
         try flush()
         try writer?.waitUntilIdle()
@@ -462,8 +487,9 @@ public final class HealthImporter: @unchecked Sendable {
         for repointing in plan.repointings {
             let root = replacedCopies[repointing.old.uuid] ?? repointing.old.uuid
             replacedCopies[repointing.copy.uuid] = root
-            guard !correlationsWritten.contains(root), syncHold.savedByThisImport(root) == nil,
-                  replacedStored.insert(root).inserted else { continue }
+            // (A workout rewritten in place under its own uuid is no record of the input replaced.)
+            guard repointing.copy.uuid != repointing.old.uuid, !correlationsWritten.contains(root),
+                  syncHold.savedByThisImport(root) == nil, replacedStored.insert(root).inserted else { continue }
             count(repointing.old.type) { $0.replaced += 1 }
         }
         takenOver.formUnion(plan.inherited)

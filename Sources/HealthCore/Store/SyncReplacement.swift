@@ -222,7 +222,8 @@ struct SyncReplacement {
             for (position, old) in matches.enumerated() where replacedUUIDs.insert(old.uuid).inserted {
                 plan.replaced.append((old.uuid, old.typeIdentifier, old.source))
                 if position > 0 { plan.copies.insert(old.uuid) }
-                if old.detail?.correlation == nil { plan.successors[old.uuid] = sample.uuid }
+                // What holds it names its successor (a correlation holding a record, a workout associated with either).
+                plan.successors[old.uuid] = sample.uuid
                 let ownVersion = imported.savedCorrelation(old.uuid)
                 if !ownVersion { inheritable += old.detail?.correlation?.members.map(\.uuid) ?? [] }
                 for member in old.detail?.correlation?.members ?? []
@@ -286,7 +287,8 @@ public struct SaveOutcome: Equatable, Sendable {
     public var unchanged: [UUID]
     /// The uuids of the copies written of stored correlations that held a replaced sample: each copy names the sample
     /// that replaced it, and the correlation it copies is deleted in the same write (a food entry or blood pressure
-    /// reading keeps its members whole).
+    /// reading keeps its members whole). A workout associated with a replaced sample is rewritten in place: its uuid
+    /// is listed, and stays stored.
     public var repointed: [UUID]
 
     /// Creates an outcome.

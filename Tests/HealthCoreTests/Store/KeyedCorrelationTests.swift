@@ -436,6 +436,69 @@ struct KeyedCorrelationTests {
         }
     }
 
+    /// Cases a third review found (session 40): an entry without sync keys that comes after the keyed entry's greater
+    /// version in the same export keeps its records in batches of any size (batches of one deleted the record it
+    /// named); a member stored in another month than its entry goes with it (it stayed: 650 kcal).
+    func thirdReviewCases() throws {
+        func records(_ kcal: String, at date: String) -> [String] {
+            [Support.record(Self.energyType, value: kcal, unit: "kcal", source: "MyFitnessPal", start: date, end: date),
+             Support.record(Self.proteinType, value: "10", unit: "g", source: "MyFitnessPal", start: date, end: date)]
+        }
+        func entry(_ version: String?, _ records: [String], at date: String = Self.when) -> String {
+            var text = Self.entry(version ?? "0", records).replacingOccurrences(of: Self.when, with: date)
+            if version == nil {
+                text = text.replacingOccurrences(of: "\n  <MetadataEntry key=\"HKMetadataKeySyncIdentifier\" value=\"lunch-1\"/>", with: "")
+                    .replacingOccurrences(of: "\n  <MetadataEntry key=\"HKMetadataKeySyncVersion\" value=\"0\"/>", with: "")
+            }
+            return text
+        }
+        let lunch = Self.when
+        for batch in [1, 2, 20_000] {
+            try Support.withTemporaryDirectory { folder in
+                let path = folder + "/store"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                let first = records("300", at: lunch), later = records("350", at: lunch)
+                _ = try Self.importChecked(Support.export((first + [entry("1", first)]).joined(separator: "\n")), path: path,
+                                           batch: batch, "v1, batch \(batch)")
+                let text = Support.export((later + [entry("2", later)] + first + [entry(nil, first)]).joined(separator: "\n"))
+                _ = try Self.importChecked(text, path: path, batch: batch, "v2 and an entry without keys, batch \(batch)")
+                try expectEqual(Set(Self.entries(store)), [["quantity(350 kcal)", "quantity(10 g)"], ["quantity(300 kcal)", "quantity(10 g)"]],
+                                "batch \(batch)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(300 kcal)", "quantity(350 kcal)"], "batch \(batch)")
+            }
+            try Support.withTemporaryDirectory { folder in
+                // The entry at 23:59:50 on 30 June, its energy at 00:00:10 on 1 July (UTC).
+                let path = folder + "/months"
+                let store = JSONFileStore(path: path, timeZone: .gmt)
+                let before = "2024-06-30 23:59:50 +0000", after = "2024-07-01 00:00:10 +0000"
+                for (version, kcal) in [("1", "300"), ("2", "350")] {
+                    let energy = [Support.record(Self.energyType, value: kcal, unit: "kcal", source: "MyFitnessPal", start: after, end: after)]
+                    _ = try Self.importChecked(Support.export((energy + [entry(version, energy, at: before)]).joined(separator: "\n")),
+                                               path: path, batch: batch, "v\(version) across months, batch \(batch)")
+                }
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "batch \(batch)")
+            }
+        }
+        // The same through a library save.
+        try Ops.withStore { store, _ in
+            func energy(_ kcal: Double, at seconds: Double) throws -> Sample {
+                Sample(typeIdentifier: Self.energyType, start: Date(timeIntervalSince1970: seconds), end: Date(timeIntervalSince1970: seconds),
+                       value: .quantity(Quantity(kcal, try HealthUnit(parsing: "kcal"))), source: "hkctl", created: Ops.madeAt)
+            }
+            func food(_ version: Double, _ member: Sample) -> Sample {
+                let at = Date(timeIntervalSince1970: 1_719_791_990)  // 2024-06-30T23:59:50Z
+                var sample = Correlation.sample(of: .food, members: [member], start: at, end: at, source: "hkctl", created: Ops.madeAt)
+                sample.metadata = [MetadataKeySyncIdentifier: "lunch-1", MetadataKeySyncVersion: .number(version)]
+                return sample
+            }
+            let first = try energy(300, at: 1_719_792_010), later = try energy(350, at: 1_719_791_990)
+            try store.save([first, food(1, first)])
+            let outcome = try store.saveReporting([later, food(2, later)])
+            #expect(outcome.replaced.contains(first.uuid), "\(outcome)")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"])
+        }
+    }
+
     /// A record stored before the import (by another import, or logged by hand) is never taken out with an older
     /// version that holds it: only what this import added for it goes.
     func aRecordStoredBeforeStaysWithAnOlderEntry() throws {
@@ -529,6 +592,7 @@ private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
     Check("randomExportsKeepTheGreatestVersionOfEachEntry", KeyedCorrelationTests.randomExportsKeepTheGreatestVersionOfEachEntry),
     Check("randomSeriesGiveOneStoreWhateverTheBatchSize", KeyedCorrelationTests.randomSeriesGiveOneStoreWhateverTheBatchSize),
     Check("reviewedCases", KeyedCorrelationTests.reviewedCases),
+    Check("thirdReviewCases", KeyedCorrelationTests.thirdReviewCases),
     Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
     Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
     Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),

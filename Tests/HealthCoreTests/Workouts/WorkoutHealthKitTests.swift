@@ -220,6 +220,31 @@ struct WorkoutHealthKitTests {
         }
     }
 
+    /// A food entry associated with a workout and replaced by its greater sync version: the workout names the new entry.
+    func aReplacedAssociatedCorrelationStaysWithItsWorkout() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let store = try Self.store(folder, .add)
+            let workout = Self.run()
+            try await store.save(workout)
+            let at = TestSupport.date("2024-06-03T07:30:00Z")
+            func entry(_ kcal: Double, version: Double) throws -> [Sample] {
+                let energy = Sample(typeIdentifier: QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue, start: at, end: at,
+                                    value: .quantity(Quantity(kcal, .kilocalorie())), source: AuthorizationState.ownerSource, created: Self.now)
+                var food = Correlation.sample(of: .food, members: [energy], start: at, end: at, source: AuthorizationState.ownerSource,
+                                              created: Self.now)
+                food.metadata = [MetadataKeySyncIdentifier: "lunch-1", MetadataKeySyncVersion: .number(version)]
+                return [energy, food]
+            }
+            let first = try entry(300, version: 1)
+            try store.storage.saveReporting(first)
+            try store.add([first[1]], to: workout)
+            let later = try entry(350, version: 2)
+            try store.storage.saveReporting(later)
+            let found = try await Self.associated(with: workout, in: store, type: CorrelationType(.food))
+            expectEqual(found.map(\.uuid), [later[1].uuid])
+        }
+    }
+
     func samplesAddedToAWorkoutAreFoundByItAndNothingElseIs() async throws {
         try await TestSupport.withTemporaryDirectory { folder in
             let store = try Self.store(folder, .add)
@@ -462,6 +487,7 @@ private let workoutHealthKitTestsChecks: [Check<WorkoutHealthKitTests>] = [
     Check("deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem",
           WorkoutHealthKitTests.deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem),
     Check("aReplacedAssociatedSampleStaysWithItsWorkout", WorkoutHealthKitTests.aReplacedAssociatedSampleStaysWithItsWorkout),
+    Check("aReplacedAssociatedCorrelationStaysWithItsWorkout", WorkoutHealthKitTests.aReplacedAssociatedCorrelationStaysWithItsWorkout),
     Check("aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery",
           WorkoutHealthKitTests.aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery),
 ]
