@@ -248,6 +248,17 @@ struct SyncAndEditCLITests {
                 expectEqual(entries.count, 1, "newer first: \(newerFirst): \(entries)")
                 let total = try cli.run(["stats", "dietary-energy", "--from", "2024-03-12", "--to", "2024-03-12", "--format", "csv"])
                 #expect(total.stdout.contains("350") && !total.stdout.contains("650"), "\(total.stdout)")
+                // Undoing the later import: the older one added and took out its record in one operation, so its undo
+                // changes nothing and says so; the newer one's undo brings back its predecessor.
+                let undo = try cli.run(["undo", "--yes"])
+                expectEqual(undo.status, 0, "\(undo.stderr)")
+                if newerFirst {
+                    #expect(undo.stdout.contains("1 it saved and took out again stays out"), "\(undo.stdout)")
+                    expectEqual(try listed(cli, "dietary-energy").compactMap { $0["value"] as? Double }, [350])
+                } else {
+                    expectEqual(try listed(cli, "dietary-energy").compactMap { $0["value"] as? Double }, [300])
+                }
+                expectEqual(try listed(cli, "food").count, 1)
             }
         }
     }
