@@ -439,9 +439,17 @@ public final class HealthImporter: @unchecked Sendable {
         for var waiting in keyedCorrelations {
             guard let mark = (try? SyncReplacement.mark(of: waiting.sample)) ?? nil else { continue }
             if ready(&waiting.sample, generic: waiting.generic) { hold(waiting.sample, mark: mark, generic: waiting.generic) }
+            // In saves of a batch's size, as the records' (a dry run keeps them all, as there).
+            if syncHold.count >= batchSize && !dryRun { try saveSynced() }
         }
         keyedCorrelations.removeAll()
         try saveSynced()
+    }
+
+    /// The source whose samples alone this import may delete: nil for the owner (any), else the importing source's.
+    private var deletingSource: String? {
+        guard let health = store as? HealthStore, !health.isOwner else { return nil }
+        return health.source
     }
 
     private func saveSyncedOnce() throws {
@@ -458,7 +466,7 @@ public final class HealthImporter: @unchecked Sendable {
         // (Read through the importer: a copy of its tables would be copied again when they next change.)
         let imported = SyncReplacement.ImportWrites(added: { [self] in addedMembers.holds($0) || takenOver.contains($0) }, savedCorrelation: { [self] in
             syncHold.savedByThisImport(replacedCopies[$0] ?? $0) != nil
-        }, named: { [self] in namedByWritten.contains($0) })
+        }, named: { [self] in namedByWritten.contains($0) }, mayDelete: { [actor = deletingSource] source in actor.map { $0 == source } ?? true })
         let plan = try store.saveSyncedRecords(samples, dryRun: dryRun, imported: imported)
         // Correlations that waited for these records' keys go out now, naming the samples that stand for them.
         for rider in syncHold.settle(waiting, standing: plan.standing) {

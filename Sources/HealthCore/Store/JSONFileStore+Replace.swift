@@ -159,7 +159,9 @@ extension JSONFileStore {
             try withReadAccess { _ in stored = try storedSamples(withSyncKeys: keys) }
             var plan = try SyncReplacement.plan(samples, stored: stored, importing: true, imported: imported)
             // What the import would have added counts as stored.
-            if !plan.members.isEmpty { try withReadAccess { _ in try settleMembers(&plan, keepUnstored: imported.added) } }
+            if !plan.members.isEmpty {
+                try withReadAccess { _ in try settleMembers(&plan, keepUnstored: imported.added, mayDelete: imported.mayDelete) }
+            }
             if !plan.successors.isEmpty { try withReadAccess { _ in try repointCorrelations(&plan) } }
             return plan
         }
@@ -167,6 +169,7 @@ extension JSONFileStore {
         return try withWriteAccess {
             var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true,
                                                 imported: imported)
+            try settleMembers(&plan, keepUnstored: { _ in false }, mayDelete: imported.mayDelete)
             try writePlan(&plan, record: recordMaker)
             return plan
         }
@@ -190,7 +193,8 @@ extension JSONFileStore {
     /// Settles `plan`'s member deletions (``SyncReplacement/Plan/settleMembers(stored:namedElsewhere:keepUnstored:)``):
     /// reads each member's type only around its correlation's dates, and the correlations that may name one. Call with
     /// a lock held.
-    func settleMembers(_ plan: inout SyncReplacement.Plan, keepUnstored: (UUID) -> Bool) throws {
+    func settleMembers(_ plan: inout SyncReplacement.Plan, keepUnstored: (UUID) -> Bool,
+                       mayDelete: (String) -> Bool = { _ in true }) throws {
         let deleting = Set(plan.replaced.map(\.uuid) + plan.discarded.map(\.uuid))
         let members = plan.members.filter { deleting.contains($0.key) }
         guard !members.isEmpty else { return }
@@ -226,7 +230,7 @@ extension JSONFileStore {
         let others = try correlations(holding: members.map { ($0.key, $0.value.type) })
             .filter { $0.detail?.correlation != nil && !deleting.contains($0.uuid) }
         let namedElsewhere = Set(others.flatMap { $0.detail?.correlation?.members.map(\.uuid) ?? [] })
-        plan.settleMembers(stored: sources, namedElsewhere: namedElsewhere, keepUnstored: keepUnstored)
+        plan.settleMembers(stored: sources, namedElsewhere: namedElsewhere, keepUnstored: keepUnstored, mayDelete: mayDelete)
     }
 
     /// The visible stored samples that carry one of `keys` (by type), by key. Reads only the partitions of those types

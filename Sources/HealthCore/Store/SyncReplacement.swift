@@ -87,6 +87,8 @@ struct SyncReplacement {
         var savedCorrelation: (UUID) -> Bool = { _ in false }
         /// Whether a correlation without sync keys the import wrote names this record (it stays).
         var named: (UUID) -> Bool = { _ in false }
+        /// Whether the import may delete a sample of this source (another source than the owner deletes only its own).
+        var mayDelete: (String) -> Bool = { _ in true }
 
         /// A library save's: it wrote nothing before.
         static var none: ImportWrites { ImportWrites() }
@@ -138,15 +140,17 @@ struct SyncReplacement {
         }
 
         /// Settles the member deletions (``members``) by what the store holds: `stored` gives a member's source when it is
-        /// stored and visible; one another stored correlation names (`namedElsewhere`) stays; one not stored is left out,
-        /// unless `keepUnstored` says a dry run would have stored it (it still counts).
-        mutating func settleMembers(stored: [UUID: String], namedElsewhere: Set<UUID>, keepUnstored: (UUID) -> Bool) {
+        /// stored and visible; one another stored correlation names (`namedElsewhere`) stays, and so does one of a source
+        /// the save may not delete (`mayDelete`); one not stored is left out, unless `keepUnstored` says a dry run would
+        /// have stored it (it still counts).
+        mutating func settleMembers(stored: [UUID: String], namedElsewhere: Set<UUID>, keepUnstored: (UUID) -> Bool,
+                                    mayDelete: (String) -> Bool = { _ in true }) {
             guard !members.isEmpty else { return }
             let members = self.members
             func settled(_ entry: (uuid: UUID, type: String, source: String)) -> (uuid: UUID, type: String, source: String)? {
                 guard members[entry.uuid] != nil else { return entry }
                 if namedElsewhere.contains(entry.uuid) { return nil }
-                if let source = stored[entry.uuid] { return (entry.uuid, entry.type, source) }
+                if let source = stored[entry.uuid] { return mayDelete(source) ? (entry.uuid, entry.type, source) : nil }
                 return keepUnstored(entry.uuid) ? entry : nil
             }
             replaced = replaced.compactMap(settled)

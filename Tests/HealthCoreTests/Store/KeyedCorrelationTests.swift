@@ -499,6 +499,34 @@ struct KeyedCorrelationTests {
         }
     }
 
+    /// An app (another source than the owner) importing its entry's greater version deletes none of another source's
+    /// records the older version held (a review found it deleting MyFitnessPal's energy and protein); the owner's import
+    /// does.
+    func anotherSourcesImportDeletesOnlyItsOwn() throws {
+        func export(_ version: String, _ kcal: String, records source: String) -> String {
+            let records = [Support.record(Self.energyType, value: kcal, unit: "kcal", source: source, start: Self.when, end: Self.when),
+                           Support.record(Self.proteinType, value: "10", unit: "g", source: source, start: Self.when, end: Self.when)]
+            let entry = Self.entry(version, records).replacingOccurrences(of: "sourceName=\"MyFitnessPal\" creationDate", with: "sourceName=\"app\" creationDate")
+            return Support.export((records + [entry]).joined(separator: "\n"))
+        }
+        for owner in [false, true] {
+            try Support.withTemporaryDirectory { folder in
+                let storage = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+                _ = try Support.importXML(export("1", "300", records: "MyFitnessPal"), into: storage)
+                let ownerStore = try HealthStore(storage: storage, source: AuthorizationState.ownerSource)
+                let types: Set<SampleType> = [try #require(ObjectType.quantityType(forIdentifier: .dietaryEnergyConsumed)),
+                                              try #require(ObjectType.quantityType(forIdentifier: .dietaryProtein))]
+                try ownerStore.decideAuthorization(for: "app", allow: true, share: types, read: [])
+                let importer: SampleStore = owner ? ownerStore : try HealthStore(storage: storage, source: "app")
+                _ = try Support.importXML(export("2", "350", records: "app"), into: importer)
+                let energy = try storage.samples(ofType: Self.energyType, overlapping: Ops.everything).map { "\($0.source) \($0.value)" }.sorted()
+                expectEqual(energy, owner ? ["app quantity(350 kcal)"] : ["MyFitnessPal quantity(300 kcal)", "app quantity(350 kcal)"],
+                            "owner \(owner)")
+                expectEqual(try Self.values(storage, Self.proteinType).count, owner ? 1 : 2, "owner \(owner)")
+            }
+        }
+    }
+
     /// A record stored before the import (by another import, or logged by hand) is never taken out with an older
     /// version that holds it: only what this import added for it goes.
     func aRecordStoredBeforeStaysWithAnOlderEntry() throws {
@@ -593,6 +621,7 @@ private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
     Check("randomSeriesGiveOneStoreWhateverTheBatchSize", KeyedCorrelationTests.randomSeriesGiveOneStoreWhateverTheBatchSize),
     Check("reviewedCases", KeyedCorrelationTests.reviewedCases),
     Check("thirdReviewCases", KeyedCorrelationTests.thirdReviewCases),
+    Check("anotherSourcesImportDeletesOnlyItsOwn", KeyedCorrelationTests.anotherSourcesImportDeletesOnlyItsOwn),
     Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
     Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
     Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),
