@@ -110,7 +110,9 @@ public struct HealthStore: SampleStore, Sendable {
         } else {
             // Saved first, then reported: `report?(try save…)` would skip the save itself when there is no `report`.
             write = { samples in
-                let outcome = try storage.saveReporting(samples)
+                // Another source than the owner deletes only its own samples (a replaced correlation's members).
+                let source = self.source, owner = isOwner
+                let outcome = try storage.saveReporting(samples, mayDelete: { owner || $0 == source })
                 report?(outcome)
             }
         }

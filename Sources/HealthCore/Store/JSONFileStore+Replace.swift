@@ -169,8 +169,7 @@ extension JSONFileStore {
         return try withWriteAccess {
             var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys), importing: true,
                                                 imported: imported)
-            try settleMembers(&plan, keepUnstored: { _ in false }, mayDelete: imported.mayDelete)
-            try writePlan(&plan, record: recordMaker)
+            try writePlan(&plan, record: recordMaker, mayDelete: imported.mayDelete)
             return plan
         }
     }
@@ -178,8 +177,8 @@ extension JSONFileStore {
     /// Carries out a save's `plan`: its writes alone (recorded by `record`), or, when it replaces stored samples, the
     /// correlations holding them repointed (``repointCorrelations(_:)``) and every deletion and addition in one write,
     /// recorded as a ``OperationRecord/Kind/replace``. Call with the exclusive lock held, the samples checked.
-    func writePlan(_ plan: inout SyncReplacement.Plan, record: RecordMaker?) throws {
-        try settleMembers(&plan, keepUnstored: { _ in false })
+    func writePlan(_ plan: inout SyncReplacement.Plan, record: RecordMaker?, mayDelete: (String) -> Bool = { _ in true }) throws {
+        try settleMembers(&plan, keepUnstored: { _ in false }, mayDelete: mayDelete)
         if plan.replaced.isEmpty && plan.discarded.isEmpty {
             try writeSamples(plan.writes, record: record)
         } else {

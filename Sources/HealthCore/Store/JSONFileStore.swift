@@ -130,7 +130,11 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// - Throws: as ``save(_:)``; ``SampleError/syncVersionWithoutIdentifier``,
     ///   ``SampleError/syncIdentifierWithoutVersion(_:)``, ``SampleError/syncVersionNotWhole(_:)``.
     @discardableResult
-    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome { try saveReporting(samples, mayDelete: { _ in true }) }
+
+    /// ``saveReporting(_:)`` for a source that may delete only some sources' samples (`mayDelete`: another source than
+    /// the owner, its own): a replaced correlation's members of other sources stay.
+    func saveReporting(_ samples: [Sample], mayDelete: (String) -> Bool) throws -> SaveOutcome {
         guard !samples.isEmpty else { return SaveOutcome(saved: []) }
         let keys = try SyncReplacement.keys(of: samples)
         let check = SaveCheck(catalogue: catalogue, timeZone: codec.timeZone)
@@ -153,7 +157,7 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
             var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
             guard !plan.writes.isEmpty else { return plan.outcome }
             try refuseStoredUUIDs(plan.writes)
-            try writePlan(&plan, record: recordMaker)
+            try writePlan(&plan, record: recordMaker, mayDelete: mayDelete)
             return plan.outcome
         }
     }

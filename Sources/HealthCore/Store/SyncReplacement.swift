@@ -201,6 +201,8 @@ struct SyncReplacement {
         }
         var plan = Plan()
         var dropped = Set<UUID>()
+        // Those dropped for their own version, and members dropped only with their correlation.
+        var droppedOwn = Set<UUID>(), droppedWith = Set<UUID>()
         var replacedUUIDs = Set<UUID>()
         var inheritable: [UUID] = []
         for (index, sample) in samples.enumerated() {
@@ -212,8 +214,10 @@ struct SyncReplacement {
                     && ActivitySummaryVersion.sameFigures(matches[0], sample))
             if best[mark.key]?.index != index || storedVersion.map({ mark.version <= $0 }) ?? false || sameSample {
                 dropped.insert(sample.uuid)
+                droppedOwn.insert(sample.uuid)
                 for member in sample.detail?.correlation?.members ?? [] {
                     dropped.insert(member.uuid)
+                    droppedWith.insert(member.uuid)
                     // A version's member an import added for it (its top-level copy came first) goes with it, unless
                     // what stays names it.
                     if imported.added(member.uuid) {
@@ -235,6 +239,13 @@ struct SyncReplacement {
                     plan.replaced.append((member.uuid, member.typeIdentifier, old.source))
                     plan.members[member.uuid] = (member.typeIdentifier, DateInterval(start: old.start, end: max(old.start, old.end)))
                 }
+            }
+        }
+        // A member a correlation of the save that is written names too is written (a lower version sharing it with the
+        // greater one in the same save).
+        for sample in samples where !dropped.contains(sample.uuid) {
+            for member in sample.detail?.correlation?.members ?? [] where droppedWith.contains(member.uuid) && !droppedOwn.contains(member.uuid) {
+                dropped.remove(member.uuid)
             }
         }
         // What stands for each key afterwards: its written sample, else the stored one of the greatest version.

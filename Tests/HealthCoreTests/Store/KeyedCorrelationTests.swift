@@ -527,6 +527,43 @@ struct KeyedCorrelationTests {
         }
     }
 
+    /// Library saves a fifth review found (session 40): a greater version in the same save as a lower one keeps the
+    /// member both name (it was left out as the lower one's), in both stores; an app's save of its entry's greater
+    /// version deletes none of another source's members.
+    func librarySavesKeepSharedAndOtherSourcesMembers() throws {
+        func energy(_ kcal: Double, source: String = "hkctl") throws -> Sample {
+            Sample(typeIdentifier: Self.energyType, start: Ops.madeAt, end: Ops.madeAt,
+                   value: .quantity(Quantity(kcal, try HealthUnit(parsing: "kcal"))), source: source, created: Ops.madeAt)
+        }
+        func food(_ version: Double, _ members: [Sample], source: String = "hkctl") -> Sample {
+            var sample = Correlation.sample(of: .food, members: members, start: Ops.madeAt, end: Ops.madeAt, source: source, created: Ops.madeAt)
+            sample.metadata = [MetadataKeySyncIdentifier: "lunch-1", MetadataKeySyncVersion: .number(version)]
+            return sample
+        }
+        for memory in [false, true] {
+            try Ops.withStore { file, _ in
+                let store: SampleStore = memory ? InMemorySampleStore() : file
+                let first = try energy(30)
+                try store.save([first, food(1, [first])])
+                let shared = try energy(50), more = try energy(70)
+                try store.saveReporting([shared, food(2, [shared]), more, food(3, [shared, more])])
+                try expectEqual(Self.entries(store), [["quantity(50 kcal)", "quantity(70 kcal)"]], "memory \(memory)")
+                try expectEqual(Self.values(store, Self.energyType), ["quantity(50 kcal)", "quantity(70 kcal)"], "memory \(memory)")
+            }
+        }
+        try Ops.withStore { storage, _ in
+            let theirs = try energy(300, source: "MyFitnessPal")
+            try storage.save([theirs, food(1, [theirs], source: "app")])
+            try HealthStore(storage: storage, source: AuthorizationState.ownerSource).decideAuthorization(
+                for: "app", allow: true, share: [try #require(ObjectType.quantityType(forIdentifier: .dietaryEnergyConsumed))], read: [])
+            let ours = try energy(350, source: "app")
+            let outcome = try HealthStore(storage: storage, source: "app").saveReporting([ours, food(2, [ours], source: "app")])
+            #expect(!outcome.replaced.contains(theirs.uuid), "\(outcome)")
+            let stored = try storage.samples(ofType: Self.energyType, overlapping: Ops.everything).map { "\($0.source) \($0.value)" }.sorted()
+            expectEqual(stored, ["MyFitnessPal quantity(300 kcal)", "app quantity(350 kcal)"])
+        }
+    }
+
     /// A record stored before the import (by another import, or logged by hand) is never taken out with an older
     /// version that holds it: only what this import added for it goes.
     func aRecordStoredBeforeStaysWithAnOlderEntry() throws {
@@ -622,6 +659,7 @@ private let keyedCorrelationTestsChecks: [Check<KeyedCorrelationTests>] = [
     Check("reviewedCases", KeyedCorrelationTests.reviewedCases),
     Check("thirdReviewCases", KeyedCorrelationTests.thirdReviewCases),
     Check("anotherSourcesImportDeletesOnlyItsOwn", KeyedCorrelationTests.anotherSourcesImportDeletesOnlyItsOwn),
+    Check("librarySavesKeepSharedAndOtherSourcesMembers", KeyedCorrelationTests.librarySavesKeepSharedAndOtherSourcesMembers),
     Check("aRecordStoredBeforeStaysWithAnOlderEntry", KeyedCorrelationTests.aRecordStoredBeforeStaysWithAnOlderEntry),
     Check("theMemoryStoreFollowsTheRuleToo", KeyedCorrelationTests.theMemoryStoreFollowsTheRuleToo),
     Check("undoingAnImportLeavesOutWhatItReplacedOfItsOwn", KeyedCorrelationTests.undoingAnImportLeavesOutWhatItReplacedOfItsOwn),
