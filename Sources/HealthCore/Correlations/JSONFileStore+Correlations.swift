@@ -38,9 +38,9 @@ extension JSONFileStore {
         plan.repoint(holders: try correlations(holding: replaced))
     }
 
-    /// Calls `body` with every stored, not deleted sample of `types` (correlations, workouts); with `needles`, only those
+    /// Calls `body` with every stored, not deleted sample of `types` (correlations, workouts, members); with `needles`, only those
     /// in partitions whose bytes hold one of them. Call with a lock held.
-    private func forEachStoredSample(of types: [String], naming needles: [[UInt8]]? = nil,
+    func forEachStoredSample(of types: [String], naming needles: [[UInt8]]? = nil,
                                      _ body: (Sample) throws -> Void) throws {
         let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         let onDisk = Set(try typeIdentifiersOnDisk())

@@ -503,11 +503,7 @@ public final class HealthImporter: @unchecked Sendable {
         takenOver.formUnion(plan.inherited)
         // A record this import added for an older version of a stored correlation: present after all.
         for gone in plan.discarded {
-            guard let generic = addedMembers.forget(gone.uuid) else { continue }
-            count(gone.type) { counts in
-                if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
-                counts.alreadyPresent += 1
-            }
+            if let generic = addedMembers.forget(gone.uuid) { countPresentAfterAll(gone.type, generic: generic) }
         }
         for replaced in plan.replaced where !plan.copies.contains(replaced.uuid) {
             let root = replacedCopies[replaced.uuid] ?? replaced.uuid
@@ -516,17 +512,9 @@ public final class HealthImporter: @unchecked Sendable {
             if plan.members[replaced.uuid] != nil && syncHold.savedByThisImport(root) == nil {
                 // A member of a correlation version replaced: no record of the input stands for it. Only one this import
                 // added, and now takes out, changes the counts (present after all).
-                if let generic = addedMembers.forget(replaced.uuid) {
-                    count(replaced.type) { counts in
-                        if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
-                        counts.alreadyPresent += 1
-                    }
-                }
+                if let generic = addedMembers.forget(replaced.uuid) { countPresentAfterAll(replaced.type, generic: generic) }
             } else if let generic = syncHold.savedByThisImport(root) ?? addedMembers.forget(replaced.uuid) {
-                count(replaced.type) { counts in
-                    if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
-                    counts.alreadyPresent += 1
-                }
+                countPresentAfterAll(replaced.type, generic: generic)
             } else if !replacedStored.insert(root).inserted {
                 // Counted replaced before (this import replaced it by a copy naming another member, or, in a dry run,
                 // which writes nothing, by an earlier round): a correlation written in its place is that replacement,
@@ -541,6 +529,15 @@ public final class HealthImporter: @unchecked Sendable {
                     counts.replaced += 1
                 }
             }
+        }
+    }
+
+    /// Counts a record of `type` that this import counted as written (kept generically or added) present after all: a
+    /// greater version replaced what it saved, or it took the sample out again with an older correlation version.
+    private func countPresentAfterAll(_ type: String, generic: Bool) {
+        count(type) { counts in
+            if generic { counts.keptGenerically -= 1 } else { counts.added -= 1 }
+            counts.alreadyPresent += 1
         }
     }
 

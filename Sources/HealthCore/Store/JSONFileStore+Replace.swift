@@ -216,14 +216,8 @@ extension JSONFileStore {
             // type whose bytes name it.
             let missing = wanted.filter { sources[$0] == nil }
             guard !missing.isEmpty else { continue }
-            let needles = missing.map { Array($0.lowercasedText.utf8) }
-            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            for file in try partitions(ofType: type, overlapping: everything) where !files.contains(file) {
-                guard let bytes = try POSIXFile.readFile(try storeFile(file)),
-                      needles.contains(where: { JSONFileStore.contains(bytes, $0) }) else { continue }
-                try readPartitionWithSequence(file) { sample, sequence in
-                    if missing.contains(sample.uuid), !deleted.hides(sample, sequence: sequence) { sources[sample.uuid] = sample.source }
-                }
+            try forEachStoredSample(of: [type], naming: missing.map { Array($0.lowercasedText.utf8) }) { sample in
+                if missing.contains(sample.uuid) { sources[sample.uuid] = sample.source }
             }
         }
         let others = try correlations(holding: members.map { ($0.key, $0.value.type) })
