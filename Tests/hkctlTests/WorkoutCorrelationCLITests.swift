@@ -138,6 +138,28 @@ struct WorkoutCorrelationCLITests {
         }
     }
 
+    /// One member of a reading deleted alone (`hkctl delete <systolic uuid>`) and the delete undone: the reading
+    /// names the restored copy and shows its value again.
+    func aReadingsMemberDeletedAloneComesBackToItWithUndo() throws {
+        try CLIRunner.withTemporaryStore { cli in
+            try expectEqual(cli.run(["add", "blood-pressure", "120/80", "--at", "08:00"]).status, 0)
+            let systolic = try #require(try array(try cli.run(["list", "systolic", "--format", "json"]).stdout).first?["uuid"] as? String)
+            try expectEqual(cli.run(["delete", systolic]).status, 0)
+            let half = try array(try cli.run(["list", "blood-pressure", "--format", "json"]).stdout)
+            #expect(half.first?["systolic"] is NSNull, "the reading without its systolic: \(half)")
+            let undone = try cli.run(["undo", "--yes"])
+            expectEqual(undone.status, 0, "\(undone.stderr)")
+            let whole = try array(try cli.run(["list", "blood-pressure", "--format", "json"]).stdout)
+            expectEqual(whole.count, 1)
+            expectEqual(whole.first?["systolic"] as? Double, 120)
+            expectEqual(whole.first?["diastolic"] as? Double, 80)
+            let copy = try #require(try array(try cli.run(["list", "systolic", "--format", "json"]).stdout).first?["uuid"] as? String)
+            #expect(copy != systolic, "the restored systolic has a uuid of its own")
+            let members = (whole.first?["members"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String }
+            #expect(members?.contains(copy) == true, "the reading names the copy: \(members ?? [])")
+        }
+    }
+
     func foodEntriesAreCountedByDietaryEnergy() throws {
         try CLIRunner.withTemporaryStore { cli in
             let oatmeal = try cli.run(["add", "food", "Oatmeal", "--energy", "350kcal", "--protein", "12g", "--carbs", "60g", "--fat", "7g",
@@ -212,6 +234,7 @@ private let workoutCorrelationCLITestsChecks: [Check<WorkoutCorrelationCLITests>
     Check("workoutIsAddedListedAndSummarised", WorkoutCorrelationCLITests.workoutIsAddedListedAndSummarised),
     Check("badWorkoutsAreRefusedAndChangeNothing", WorkoutCorrelationCLITests.badWorkoutsAreRefusedAndChangeNothing),
     Check("bloodPressureIsOneReadingOfTwoSamples", WorkoutCorrelationCLITests.bloodPressureIsOneReadingOfTwoSamples),
+    Check("aReadingsMemberDeletedAloneComesBackToItWithUndo", WorkoutCorrelationCLITests.aReadingsMemberDeletedAloneComesBackToItWithUndo),
     Check("foodEntriesAreCountedByDietaryEnergy", WorkoutCorrelationCLITests.foodEntriesAreCountedByDietaryEnergy),
     Check("typesWorkoutsListsEveryActivity", WorkoutCorrelationCLITests.typesWorkoutsListsEveryActivity),
     Check("aModernExportsWorkoutHasItsTotalsInJSON", WorkoutCorrelationCLITests.aModernExportsWorkoutHasItsTotalsInJSON),

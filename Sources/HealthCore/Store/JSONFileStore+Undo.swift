@@ -81,6 +81,12 @@ extension JSONFileStore {
         var deletions: [(uuid: UUID, type: String, source: String)] = []
         /// A delete: the copies to save.
         var restorations: [Sample] = []
+        /// The deleted sample each copy among `restorations` stands for, by the copy's uuid (copies restored under a
+        /// new uuid only).
+        var originals: [UUID: UUID] = [:]
+        /// The stored correlations and workouts that name a sample this undo restores under a new uuid or deletes for
+        /// good, each rewritten to name the sample's copy (``repointHolders(_:)``).
+        var repointings: [CorrelationRepointing] = []
     }
 
     private func prepareUndo(source: String, touching type: String? = nil, limits: [String: Int]) throws -> PreparedUndo? {
@@ -127,7 +133,52 @@ extension JSONFileStore {
             try planDeleting(ranges: ranges, types: types, history: history, limits: limits, into: &prepared)
         }
         try weighRestoredHealthAutoExport(&prepared, limits: limits)
+        try repointHolders(&prepared, pairingByType: kind == .replace && !group.contains { $0.kind == .import })
         return prepared
+    }
+
+    /// The correlations and workouts that stay stored and name a sample this undo restores under a new uuid (a heart
+    /// rate associated with a workout, deleted alone, and the delete undone; a food entry's energy deleted alone), or a
+    /// sample it deletes in favour of one it restores (`pairingByType`, an undone edit or save: the correction of a
+    /// reading undone after a second workout was associated with the corrected reading, one sample of a type deleted and
+    /// one of it restored, as a replace pairs them; not an import's, whose records pair by their keys): each is rewritten in
+    /// the undo's write to name the restored copy, as a replace repoints them (``CorrelationRepointing``: a workout in
+    /// place, a correlation as a copy). Only holders of the sample's own source are rewritten (a change never rewrites
+    /// what another source wrote); those the undo deletes or restores itself already name the copies.
+    private func repointHolders(_ prepared: inout PreparedUndo, pairingByType: Bool) throws {
+        let restored = prepared.restorations.filter { prepared.originals[$0.uuid] != nil }
+        guard !restored.isEmpty else { return }
+        var successors: [UUID: UUID] = [:]
+        var named: [(uuid: UUID, type: String)] = []
+        var sources: [UUID: String] = [:]
+        func follow(_ old: UUID, type: String, source: String, to copy: UUID) {
+            successors[old] = copy
+            named.append((old, type))
+            sources[old] = source
+        }
+        for copy in restored { follow(prepared.originals[copy.uuid]!, type: copy.typeIdentifier, source: copy.source, to: copy.uuid) }
+        // An undone replace: its one new sample of a type goes, its one replaced sample of that type comes back.
+        let inPlace = Set(prepared.restorations.map(\.uuid))
+        let going = prepared.deletions.filter { !inPlace.contains($0.uuid) && CorrelationType.identified($0.type) == nil
+            && $0.type != Workout.typeIdentifier }
+        for (type, deleted) in Dictionary(grouping: pairingByType ? going : [], by: \.type) {
+            let back = restored.filter { $0.typeIdentifier == type && $0.detail?.correlation == nil && $0.detail?.workout == nil }
+            if deleted.count == 1, back.count == 1, deleted[0].source == back[0].source {
+                follow(deleted[0].uuid, type: type, source: deleted[0].source, to: back[0].uuid)
+            }
+        }
+        let rewritten = inPlace.union(prepared.deletions.map(\.uuid)).union(prepared.originals.values)
+        let holders = try correlations(holding: named).filter { !rewritten.contains($0.uuid) }
+        // A correlation's copy takes the uuid an undo of this operation gives a copy (``restoredUUID(_:undoingDelete:)``),
+        // so that undoing the correlation's own save later finds the copy standing for it, as it finds restored ones.
+        let operation = prepared.plan.operation
+        prepared.repointings = CorrelationRepointing.repointings(of: holders, successors: successors, sources: sources).map {
+            var repointing = $0
+            if repointing.copy.uuid != repointing.old.uuid {
+                repointing.copy.uuid = JSONFileStore.restoredUUID(repointing.old.uuid, undoingDelete: operation)
+            }
+            return repointing
+        }
     }
 
     /// Restored Health Auto Export points weighed against what the store holds after the undo, as if they had come
@@ -360,10 +411,14 @@ extension JSONFileStore {
             .filter { !doomedEverywhere.contains($0.uuid) }
         let standIns = try standingCopies(of: others, history: history, limits: limits)
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
+        var originals: [UUID: UUID] = [:]
         prepared.restorations = prepared.restorations.map { sample in
             var copy = sample
             // Restored in place (its new line goes now) it keeps its uuid; what it names is mapped all the same.
-            if !goingNow.contains(sample.uuid) { copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation) }
+            if !goingNow.contains(sample.uuid) {
+                copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation)
+                originals[copy.uuid] = sample.uuid
+            }
             if var correlation = sample.detail?.correlation {
                 for index in correlation.members.indices {
                     let member = correlation.members[index].uuid
@@ -385,6 +440,7 @@ extension JSONFileStore {
             }
             return copy
         }
+        prepared.originals.merge(originals) { first, _ in first }
     }
 
     /// Whether a tombstone numbered in `newer` deleted a sample of `types` whose line is numbered in `written`.
@@ -458,14 +514,16 @@ extension JSONFileStore {
         let plan = prepared.plan
         let zone = codec.timeZone
         let count = prepared.restorations.count + prepared.deletions.count
+        let holders = prepared.repointings
         guard count > 0 else {
             return try appendRecordAlone(OperationRecord(kind: .undo, operation: plan.operation, source: plan.source,
                                                          date: now, changes: nil, types: []))
         }
-        for sample in prepared.restorations { try TextRules.check(sample) }
+        for sample in prepared.restorations + holders.map(\.copy) { try TextRules.check(sample) }
         if plan.kind == .replace {
             // One write, as the replacement was: its samples' tombstones, then the copies of those it replaced.
-            _ = try writeChanges(deleting: prepared.deletions, adding: prepared.restorations, now: now) { changes, types in
+            _ = try writeChanges(deleting: prepared.deletions + holders.map(\.old),
+                                 adding: prepared.restorations + holders.map(\.copy), now: now) { changes, types in
                 OperationRecord(kind: .undo, operation: plan.operation, source: plan.source, date: now, changes: changes,
                                 types: types).line(zone: zone)
             }
@@ -478,7 +536,11 @@ extension JSONFileStore {
                 OperationRecord(kind: .undo, operation: plan.operation, source: plan.source, date: now, changes: changes,
                                 types: types).line(zone: zone)
             }
-            if plan.kind == .delete {
+            if plan.kind == .delete && end == count && !holders.isEmpty {
+                // The last write also rewrites the holders of the copies, so none names a sample that is not stored.
+                _ = try writeChanges(deleting: holders.map(\.old), adding: Array(prepared.restorations[start..<end]) + holders.map(\.copy),
+                                     now: now, record: record)
+            } else if plan.kind == .delete {
                 try writeSamples(Array(prepared.restorations[start..<end]), record: record)
             } else {
                 _ = try writeTombstones(Array(prepared.deletions[start..<end]), now: now, record: record)

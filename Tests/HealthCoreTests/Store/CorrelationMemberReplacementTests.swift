@@ -51,6 +51,34 @@ struct CorrelationMemberReplacementTests {
 
     // MARK: Saves
 
+    /// A food entry's energy deleted alone, and the delete undone: the entry (rewritten as a copy, as a replace of its
+    /// member rewrites it) names the energy's restored copy, beside its other member; an undo after that goes on back.
+    func aMemberDeletedAloneIsNamedAgainWhenTheDeleteIsUndone() throws {
+        try Ops.withStore { store, _ in
+            var energy = try Self.energy(300, version: 1)
+            energy.metadata = [:]
+            let protein = Sample(typeIdentifier: QuantityTypeIdentifier.dietaryProtein.rawValue, start: Ops.madeAt, end: Ops.madeAt,
+                                 value: .quantity(Quantity(20, try HealthUnit(parsing: "g"))), source: "hkctl", created: Ops.madeAt)
+            let entry = Self.food([energy, protein])
+            try Ops.recording(store, .add).save([energy, protein, entry])
+            try Ops.recording(store, .delete).delete(uuids: [energy.uuid], now: Ops.madeAt)
+            try expectEqual(Self.correlations(store), [["missing \(energy.uuid)", "quantity(20 g)"]])
+            let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            expectEqual(plan.kind, .delete)
+            expectEqual(plan.restored, 1)
+            try expectEqual(Self.correlations(store), [["quantity(300 kcal)", "quantity(20 g)"]], "the entry names the copy")
+            try expectEqual(Self.values(store), ["quantity(300 kcal)"], "one energy sample")
+            let entries = try store.samples(ofType: Self.foodType, overlapping: Ops.everything)
+            expectEqual(entries.count, 1)
+            #expect(entries[0].uuid != entry.uuid, "the entry is rewritten as a copy")
+            // The save undone: the entry's copy and both members go.
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Self.correlations(store), [])
+            try expectEqual(Self.values(store), [])
+            try expectEqual(Self.values(store, QuantityTypeIdentifier.dietaryProtein.rawValue), [])
+        }
+    }
+
     func aGreaterVersionOfAMemberIsNamedByItsCorrelation() throws {
         try Ops.withStore { store, _ in
             let first = try Self.energy(300, version: 1)
@@ -358,6 +386,8 @@ struct CorrelationMemberReplacementTests {
 /// The checks ``CorrelationMemberReplacementTests/checks(_:)`` runs.
 private let correlationMemberReplacementTestsChecks: [Check<CorrelationMemberReplacementTests>] = [
     Check("aGreaterVersionOfAMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aGreaterVersionOfAMemberIsNamedByItsCorrelation),
+    Check("aMemberDeletedAloneIsNamedAgainWhenTheDeleteIsUndone",
+          CorrelationMemberReplacementTests.aMemberDeletedAloneIsNamedAgainWhenTheDeleteIsUndone),
     Check("undoByTypePastANewerReplacementOfTheSameEntryIsRefused",
           CorrelationMemberReplacementTests.undoByTypePastANewerReplacementOfTheSameEntryIsRefused),
     Check("undoByTypePastACorrectionOfAnotherReadingIsAllowed",

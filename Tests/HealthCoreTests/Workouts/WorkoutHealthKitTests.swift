@@ -383,6 +383,99 @@ struct WorkoutHealthKitTests {
         }
     }
 
+    /// A sample associated with a workout, deleted alone, and the delete undone: the workout names the restored copy
+    /// (rewritten in place in the undo's write, keeping its uuid). Then the undos go on back: the association's undo
+    /// takes the workout's rewritten line and brings back the line before the association.
+    func undoingTheDeleteOfAnAssociatedSampleBringsItBackToItsWorkout() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let workout = Self.run()
+            try await Self.store(folder, .add).save(workout)
+            let kept = Self.beat(150, at: "2024-06-03T07:10:00Z"), deleted = Self.beat(160, at: "2024-06-03T07:20:00Z")
+            try await Self.store(folder, .add).add([kept as HealthSample, deleted], to: workout)
+            try await Self.store(folder, .delete).delete([deleted as HealthSample])
+            let reader = try Self.store(folder, .add)
+            func values() async throws -> Set<Double> {
+                Set(try await Self.associated(with: workout, in: reader).compactMap {
+                    ($0 as? QuantitySample)?.quantity.doubleValue(for: .count().unitDivided(by: .minute()))
+                })
+            }
+            try await expectEqual(values(), [150], "the deleted sample is not found")
+            let undone = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            expectEqual(undone.kind, .delete)
+            try await expectEqual(values(), [150, 160], "the restored copy is found by the workout")
+            try await expectEqual(Self.workouts(reader).map(\.uuid), [workout.uuid], "one workout, under its own uuid")
+            let beats = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: reader)
+            expectEqual(beats.count, 2)
+            #expect(!beats.contains { $0.uuid == deleted.uuid }, "the copy has a uuid of its own")
+            // The association's undo: the workout as it was saved, naming nothing; both samples it saved go.
+            _ = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            try await expectEqual(Self.workouts(reader).map(\.uuid), [workout.uuid])
+            try await expectEqual(values(), [], "the association undone")
+            // The workout's save undone: nothing left.
+            _ = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            #expect(try await Self.workouts(reader).isEmpty)
+        }
+    }
+
+    /// Another source's workout associated with a sample keeps naming the deleted sample after the delete is undone: a
+    /// change never rewrites what another source wrote.
+    func undoingADeleteLeavesAnotherSourcesWorkoutAsItIs() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let beat = Self.beat(160, at: "2024-06-03T07:20:00Z")
+            try await Self.store(folder, .add).save(beat)
+            let workout = Self.run()
+            var other = workout.sample
+            other.source = "Other App"
+            if case .workout(var detail)? = other.detail { detail.associatedUUIDs = [beat.uuid]; other.detail = .workout(detail) }
+            let storage = JSONFileStore(path: folder + "/store", timeZone: .gmt, clock: { Self.now })
+            try storage.save([other])
+            try await Self.store(folder, .delete).delete([beat as HealthSample])
+            let reader = try Self.store(folder, .add)
+            _ = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            let stored = try #require(try await Self.workouts(reader).first)
+            expectEqual(stored.uuid, workout.uuid)
+            expectEqual(stored.sample.detail?.workout?.associatedUUIDs, [beat.uuid], "another source's workout is not rewritten")
+        }
+    }
+
+    /// A correction undone after a second workout was associated with the corrected sample: both workouts name the
+    /// restored sample (the first as the correction's undo puts its line back, the second rewritten by the undo).
+    func undoingACorrectionBringsTheRestoredSampleToEveryWorkoutOfTheCorrectedOne() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let first = Self.run(), second = Self.run(start: "2024-06-03T07:05:00Z", end: "2024-06-03T07:50:00Z")
+            try await Self.store(folder, .add).save(first)
+            try await Self.store(folder, .add).save(second)
+            let beat = Self.beat(150, at: "2024-06-03T07:10:00Z")
+            try await Self.store(folder, .add).add([beat as HealthSample], to: first)
+            let store = try Self.store(folder, .add)
+            var corrected = try #require(try await Self.associated(with: first, in: store).first).sample
+            corrected.uuid = UUID()
+            corrected.value = .quantity(Quantity(148, .count().unitDivided(by: .minute())))
+            try store.storage.replace([beat.uuid], with: [corrected], now: Self.now)
+            let correctedSample = try #require(try await Self.associated(with: first, in: store).first)
+            try await Self.store(folder, .add).add([correctedSample], to: second)
+            func values(_ workout: Workout) async throws -> [Double] {
+                try await Self.associated(with: workout, in: store).compactMap {
+                    ($0 as? QuantitySample)?.quantity.doubleValue(for: .count().unitDivided(by: .minute()))
+                }
+            }
+            try await expectEqual(values(first), [148])
+            try await expectEqual(values(second), [148])
+            // The second association's undo, then the correction's.
+            _ = try store.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            try await expectEqual(values(second), [], "the second association undone")
+            try await Self.store(folder, .add).add([correctedSample], to: second)
+            let undone = try store.storage.undo(source: AuthorizationState.ownerSource, touching: Self.heartRate.identifier, now: Self.now)
+            expectEqual(undone.kind, .replace)
+            try await expectEqual(values(first), [150], "the first workout names the restored sample")
+            try await expectEqual(values(second), [150], "so does the second, associated after the correction")
+            let beats = try await SampleQueryDescriptor(predicates: [.quantitySample(type: Self.heartRate)]).result(for: store)
+            expectEqual(beats.count, 1)
+            try await expectEqual(Self.workouts(store).map(\.uuid).sorted { $0.uuidString < $1.uuidString },
+                                  [first.uuid, second.uuid].sorted { $0.uuidString < $1.uuidString })
+        }
+    }
+
     // MARK: - Routes
 
     func aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery() async throws {
@@ -486,6 +579,11 @@ private let workoutHealthKitTestsChecks: [Check<WorkoutHealthKitTests>] = [
           WorkoutHealthKitTests.undoingTheAssociationThenTheWorkoutsSaveLeavesNoWorkout),
     Check("deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem",
           WorkoutHealthKitTests.deletingTheWorkoutDropsItsAssociationsAndUndoingTheDeleteRestoresThem),
+    Check("undoingTheDeleteOfAnAssociatedSampleBringsItBackToItsWorkout",
+          WorkoutHealthKitTests.undoingTheDeleteOfAnAssociatedSampleBringsItBackToItsWorkout),
+    Check("undoingADeleteLeavesAnotherSourcesWorkoutAsItIs", WorkoutHealthKitTests.undoingADeleteLeavesAnotherSourcesWorkoutAsItIs),
+    Check("undoingACorrectionBringsTheRestoredSampleToEveryWorkoutOfTheCorrectedOne",
+          WorkoutHealthKitTests.undoingACorrectionBringsTheRestoredSampleToEveryWorkoutOfTheCorrectedOne),
     Check("aReplacedAssociatedSampleStaysWithItsWorkout", WorkoutHealthKitTests.aReplacedAssociatedSampleStaysWithItsWorkout),
     Check("aReplacedAssociatedCorrelationStaysWithItsWorkout", WorkoutHealthKitTests.aReplacedAssociatedCorrelationStaysWithItsWorkout),
     Check("aWorkoutsRouteIsFoundByTheWorkoutAndReadWithARouteQuery",
