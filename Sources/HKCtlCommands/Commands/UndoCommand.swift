@@ -63,7 +63,7 @@ enum UndoCommand: Command {
             throw UsageError(message: "Refusing to undo without confirmation (\(output.sentence(plan))): standard input "
                 + "is not a terminal, so hkctl cannot ask; add --yes to undo it (--dry-run only shows it)", command: name)
         }
-        if plan.kind == .delete || plan.kind == .replace { try context.healthStore().checkMaySave(plan.types) }
+        if plan.kind == .delete || plan.kind == .replace { try context.healthStore().checkMaySave(plan.types + plan.rewritten.keys.sorted()) }
         if !json { context.console.line(output.sentence(plan)) }
         if !confirmed {
             // The question says what it is about even when --quiet keeps standard output empty.

@@ -19,6 +19,7 @@ struct UndoOutput {
                     + "'hkctl compact' and cannot be restored")
             }
             if plan.undoneSince > 0 { parts.append(undoneSince(plan)) }
+            if !plan.rewritten.isEmpty { parts.append(rewritten(plan)) }
             text += parts.joined(separator: "; ")
         } else {
             text += plan.total == plan.recorded ? "deletes \(them)"
@@ -44,7 +45,18 @@ struct UndoOutput {
         if plan.replacedWithin > 0 {
             text += "; \(number(plan.replacedWithin)) it saved and took out again \(are(plan.replacedWithin, "stays", "stay")) out"
         }
+        if !plan.rewritten.isEmpty { text += "; " + rewritten(plan) }
         return text
+    }
+
+    /// `rewrites 1 workout entry that names a restored sample to name its copy`.
+    private func rewritten(_ plan: UndoPlan) -> String {
+        let total = plan.rewritten.values.reduce(0, +)
+        let names = plan.rewritten.keys.sorted().map { identifier in
+            identifier == Workout.typeIdentifier ? "workout" : CorrelationType.identified(identifier)?.name ?? identifier
+        }
+        return "rewrites \(number(total)) \(names.joined(separator: " or ")) \(total == 1 ? "entry that names" : "entries that name") "
+            + "a restored sample to name its copy"
     }
 
     /// `1 stays deleted: the add or import that saved it was undone`.
@@ -70,7 +82,8 @@ struct UndoOutput {
             + "\"date\":\"\(ISODate.format(plan.date, in: context.globals.time.timeZone))\",\"recorded\":\(plan.recorded),"
             + "\"action\":\"\(plan.kind == .delete ? "restore" : plan.kind == .replace ? "replace" : "delete")\",\"count\":\(plan.total),"
             + "\"types\":{\(changes.joined(separator: ","))},\"alreadyDeleted\":\(plan.alreadyDeleted),"
-            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"undoneSince\":\(plan.undoneSince),\"replacedWithin\":\(plan.replacedWithin),\"restored\":\(plan.restored),\"done\":\(done)}"
+            + "\"alreadyPresent\":\(plan.alreadyPresent),\"compactedAway\":\(plan.compactedAway),\"undoneSince\":\(plan.undoneSince),\"replacedWithin\":\(plan.replacedWithin),\"restored\":\(plan.restored),"
+            + "\"rewritten\":{\(plan.rewritten.sorted { $0.key < $1.key }.map { "\(JSONText.quoted($0.key)):\($0.value)" }.joined(separator: ","))},\"done\":\(done)}"
     }
 
     /// `3 water samples`, `12,345 samples`, `1 sample`.

@@ -47,6 +47,27 @@ struct CorrelationRepointing {
         return found
     }
 
+    /// `repointings` with the workouts among `workouts` that name a correlation one of them rewrites as a copy (a new
+    /// uuid) following it, in place: a workout already among them names the copy as well, another is added (a workout
+    /// associated with a food entry whose energy is replaced). Only a workout of the correlation's own source follows.
+    static func following(_ repointings: [CorrelationRepointing], workouts: [Sample]) -> [CorrelationRepointing] {
+        let moved = repointings.filter { $0.copy.uuid != $0.old.uuid }
+        guard !moved.isEmpty else { return repointings }
+        let followers = Dictionary(moved.map { ($0.old.uuid, $0.copy.uuid) }, uniquingKeysWith: { first, _ in first })
+        let owners = Dictionary(moved.map { ($0.old.uuid, $0.old.source) }, uniquingKeysWith: { first, _ in first })
+        var result = repointings
+        for workout in workouts where workout.detail?.workout != nil {
+            if let index = result.firstIndex(where: { $0.old.uuid == workout.uuid }) {
+                if let again = CorrelationRepointing.repointings(of: [result[index].copy], successors: followers, sources: owners).first {
+                    result[index].copy = again.copy
+                }
+            } else {
+                result += CorrelationRepointing.repointings(of: [workout], successors: followers, sources: owners)
+            }
+        }
+        return result
+    }
+
     /// The uuid of the copy of correlation `uuid` that names `members`: derived, so that the same change made in two
     /// stores gives the same copy.
     static func uuid(of uuid: UUID, members: [CorrelationDetail.Member]) -> UUID {

@@ -125,9 +125,9 @@ extension JSONFileStore {
                 let news = samples.filter { $0.typeIdentifier == type && $0.detail?.correlation == nil }
                 if replaced.count == 1, news.count == 1 { successors[replaced[0]] = news[0].uuid }
             }
-            let holders = try correlations(holding: successors.keys.map { ($0, found[$0]!.type) }).filter { !wanted.contains($0.uuid) }
-            let repointings = CorrelationRepointing.repointings(of: holders, successors: successors,
-                                                                sources: successors.keys.reduce(into: [:]) { $0[$1] = found[$1]!.source })
+            let repointings = try holderRepointings(of: successors.keys.map { ($0, found[$0]!.type) }, successors: successors,
+                                                    sources: successors.keys.reduce(into: [:]) { $0[$1] = found[$1]!.source },
+                                                    leaving: wanted)
             // Its member stays within its dates, as a saved correlation's must.
             for (old, new) in successors {
                 guard let sample = samples.first(where: { $0.uuid == new }) else { continue }

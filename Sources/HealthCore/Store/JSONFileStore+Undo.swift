@@ -84,8 +84,11 @@ extension JSONFileStore {
         /// The deleted sample each copy among `restorations` stands for, by the copy's uuid (copies restored under a
         /// new uuid only).
         var originals: [UUID: UUID] = [:]
+        /// Copies a run of this undo that stopped before its last write saved already (by the copy's uuid): the
+        /// deleted sample each stands for, its type and source.
+        var copiesBack: [UUID: (original: UUID, type: String, source: String)] = [:]
         /// The stored correlations and workouts that name a sample this undo restores under a new uuid or deletes for
-        /// good, each rewritten to name the sample's copy (``repointHolders(_:)``).
+        /// good, each rewritten to name the sample's copy (``repointHolders(_:pairingByType:limits:)``).
         var repointings: [CorrelationRepointing] = []
     }
 
@@ -133,7 +136,8 @@ extension JSONFileStore {
             try planDeleting(ranges: ranges, types: types, history: history, limits: limits, into: &prepared)
         }
         try weighRestoredHealthAutoExport(&prepared, limits: limits)
-        try repointHolders(&prepared, pairingByType: kind == .replace && !group.contains { $0.kind == .import })
+        try repointHolders(&prepared, pairingByType: kind == .replace && !group.contains { $0.kind == .import }, limits: limits)
+        prepared.plan.rewritten = Dictionary(grouping: prepared.repointings, by: \.old.type).mapValues(\.count)
         return prepared
     }
 
@@ -145,9 +149,12 @@ extension JSONFileStore {
     /// the undo's write to name the restored copy, as a replace repoints them (``CorrelationRepointing``: a workout in
     /// place, a correlation as a copy). Only holders of the sample's own source are rewritten (a change never rewrites
     /// what another source wrote); those the undo deletes or restores itself already name the copies.
-    private func repointHolders(_ prepared: inout PreparedUndo, pairingByType: Bool) throws {
-        let restored = prepared.restorations.filter { prepared.originals[$0.uuid] != nil }
-        guard !restored.isEmpty else { return }
+    private func repointHolders(_ prepared: inout PreparedUndo, pairingByType: Bool, limits: [String: Int]) throws {
+        guard !prepared.originals.isEmpty || !prepared.copiesBack.isEmpty else { return }
+        // Nothing to look for when the store holds no workout or correlation that could name what is restored.
+        let onDisk = Set(try typeIdentifiersOnDisk())
+        let restoredTypes = Set(prepared.restorations.map(\.typeIdentifier) + prepared.copiesBack.values.map(\.type))
+        guard JSONFileStore.holderTypes(of: restoredTypes).contains(where: onDisk.contains) else { return }
         var successors: [UUID: UUID] = [:]
         var named: [(uuid: UUID, type: String)] = []
         var sources: [UUID: String] = [:]
@@ -156,28 +163,29 @@ extension JSONFileStore {
             named.append((old, type))
             sources[old] = source
         }
-        for copy in restored { follow(prepared.originals[copy.uuid]!, type: copy.typeIdentifier, source: copy.source, to: copy.uuid) }
+        for copy in prepared.restorations {
+            if let original = prepared.originals[copy.uuid] { follow(original, type: copy.typeIdentifier, source: copy.source, to: copy.uuid) }
+        }
+        for (copy, back) in prepared.copiesBack { follow(back.original, type: back.type, source: back.source, to: copy) }
         // An undone replace: its one new sample of a type goes, its one replaced sample of that type comes back.
         let inPlace = Set(prepared.restorations.map(\.uuid))
-        let going = prepared.deletions.filter { !inPlace.contains($0.uuid) && CorrelationType.identified($0.type) == nil
-            && $0.type != Workout.typeIdentifier }
-        for (type, deleted) in Dictionary(grouping: pairingByType ? going : [], by: \.type) {
-            let back = restored.filter { $0.typeIdentifier == type && $0.detail?.correlation == nil && $0.detail?.workout == nil }
+        let going = !pairingByType ? [] : prepared.deletions.filter {
+            !inPlace.contains($0.uuid) && CorrelationType.identified($0.type) == nil && $0.type != Workout.typeIdentifier
+        }
+        for (type, deleted) in Dictionary(grouping: going, by: \.type) {
+            let back = prepared.restorations.filter { $0.typeIdentifier == type && prepared.originals[$0.uuid] != nil
+                && $0.detail?.correlation == nil && $0.detail?.workout == nil }
             if deleted.count == 1, back.count == 1, deleted[0].source == back[0].source {
                 follow(deleted[0].uuid, type: type, source: deleted[0].source, to: back[0].uuid)
             }
         }
         let rewritten = inPlace.union(prepared.deletions.map(\.uuid)).union(prepared.originals.values)
-        let holders = try correlations(holding: named).filter { !rewritten.contains($0.uuid) }
         // A correlation's copy takes the uuid an undo of this operation gives a copy (``restoredUUID(_:undoingDelete:)``),
         // so that undoing the correlation's own save later finds the copy standing for it, as it finds restored ones.
         let operation = prepared.plan.operation
-        prepared.repointings = CorrelationRepointing.repointings(of: holders, successors: successors, sources: sources).map {
-            var repointing = $0
-            if repointing.copy.uuid != repointing.old.uuid {
-                repointing.copy.uuid = JSONFileStore.restoredUUID(repointing.old.uuid, undoingDelete: operation)
-            }
-            return repointing
+        prepared.repointings = try holderRepointings(of: named, successors: successors, sources: sources, leaving: rewritten,
+                                                     limits: limits) {
+            JSONFileStore.restoredUUID($0, undoingDelete: operation)
         }
     }
 
@@ -371,6 +379,8 @@ extension JSONFileStore {
             for tombstone in doomed { copies[JSONFileStore.restoredUUID(tombstone.uuid, undoingDelete: operation)] = tombstone.uuid }
             var latest: [UUID: (sample: Sample, sequence: UInt64)] = [:]
             var back = Set<UUID>()
+            var copiesBack: [UUID: (original: UUID, type: String, source: String)] = [:]
+            defer { prepared.copiesBack.merge(copiesBack) { first, _ in first } }
             try forEachLine(ofType: type, from: 0, limits: limits) { sample, sequence in
                 if let tombstone = byUUID[sample.uuid] {
                     if !deletions.hides(sample, sequence: sequence) && !goingNow.contains(sample.uuid) {
@@ -382,6 +392,8 @@ extension JSONFileStore {
                     }
                 } else if let original = copies[sample.uuid], !deletions.hides(sample, sequence: sequence) {
                     back.insert(original)
+                    // Written by a run of this undo that stopped before its last write: its holders are rewritten still.
+                    copiesBack[sample.uuid] = (original, sample.typeIdentifier, sample.source)
                 }
             }
             for tombstone in doomed {
@@ -409,7 +421,11 @@ extension JSONFileStore {
         // replace restored (a food entry's protein, corrected after its energy, and that correction undone).
         let others = prepared.restorations.flatMap { $0.detail?.correlation?.members ?? [] }
             .filter { !doomedEverywhere.contains($0.uuid) }
-        let standIns = try standingCopies(of: others, history: history, limits: limits)
+        // So may a sample a restored workout is associated with (the workout's line from before an association, whose
+        // sample was deleted and the delete undone since); its type is found by its tombstone.
+        let associations = Set(prepared.restorations.flatMap { $0.detail?.workout?.associatedUUIDs ?? [] }).subtracting(doomedEverywhere)
+        let standIns = try standingCopies(of: others + deletedSamples(associations, history: history, limits: limits),
+                                          history: history, limits: limits)
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
         var originals: [UUID: UUID] = [:]
         prepared.restorations = prepared.restorations.map { sample in
@@ -434,7 +450,7 @@ extension JSONFileStore {
             if var workout = sample.detail?.workout, !workout.associatedUUIDs.isEmpty {
                 workout.associatedUUIDs = workout.associatedUUIDs.map { associated in
                     doomedEverywhere.contains(associated) && !backUnderOwnUUID.contains(associated)
-                        ? JSONFileStore.restoredUUID(associated, undoingDelete: operation) : associated
+                        ? JSONFileStore.restoredUUID(associated, undoingDelete: operation) : standIns[associated] ?? associated
                 }
                 copy.detail = .workout(workout)
             }
@@ -458,6 +474,21 @@ extension JSONFileStore {
         for type in types {
             try forEachLine(ofType: type, from: written.map(\.lowerBound).min() ?? 0, limits: limits) { sample, sequence in
                 if deleted.contains(sample.uuid), written.contains(where: { $0.contains(sequence) }) { found = true }
+            }
+        }
+        return found
+    }
+
+    /// Those of `uuids` that a tombstone of a type other than a workout's names, with that type: a restored workout's
+    /// associations deleted since, whose copies ``standingCopies(of:history:limits:)`` then finds. Reads the types'
+    /// tombstones only when some delete or replace was undone (else no copy can stand for them).
+    private func deletedSamples(_ uuids: Set<UUID>, history: UndoHistory,
+                                limits: [String: Int]) throws -> [CorrelationDetail.Member] {
+        guard !uuids.isEmpty, !history.undoneDeletes.isEmpty else { return [] }
+        var found: [CorrelationDetail.Member] = []
+        for type in try typeIdentifiersOnDisk() where type != Workout.typeIdentifier {
+            try forEachTombstone(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)]) { tombstone in
+                if uuids.contains(tombstone.uuid) { found.append(CorrelationDetail.Member(uuid: tombstone.uuid, typeIdentifier: type)) }
             }
         }
         return found

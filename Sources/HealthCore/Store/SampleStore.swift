@@ -121,7 +121,10 @@ public final class InMemorySampleStore: SampleStore, Sendable {
                 plan.repoint(holders: stored.filter {
                     $0.detail?.correlation?.members.contains { plan.successors[$0.uuid] != nil } == true
                         || $0.detail?.workout?.associatedUUIDs.contains { plan.successors[$0] != nil } == true
-                })
+                }) { named in
+                    let wanted = Set(named.map(\.uuid))
+                    return stored.filter { $0.detail?.workout?.associatedUUIDs.contains(where: wanted.contains) == true }
+                }
             }
             guard !dryRun else { return plan }
             let gone = Set(plan.deletions.map(\.uuid))

@@ -161,12 +161,17 @@ struct SyncReplacement {
         /// ``replaced`` (any others are passed over): a correlation keeps its members whole when a greater version
         /// replaces one of them. Only a correlation of the replaced sample's own source is changed (a save changes
         /// nothing another source wrote; such a correlation goes on naming the replaced sample).
-        mutating func repoint(holders: [Sample]) {
+        /// `followers`: the stored samples that name one of the given samples (uuid and type), for the workouts that
+        /// name a correlation rewritten as a copy (``CorrelationRepointing/following(_:workouts:)``).
+        mutating func repoint(holders: [Sample], followers: ([(uuid: UUID, type: String)]) throws -> [Sample]) rethrows {
             let gone = Set(replaced.map(\.uuid))
             var sources: [UUID: String] = [:]
             for old in replaced where successors[old.uuid] != nil { sources[old.uuid] = old.source }
-            repointings += CorrelationRepointing.repointings(of: holders.filter { !gone.contains($0.uuid) },
-                                                             successors: successors, sources: sources)
+            let found = CorrelationRepointing.repointings(of: holders.filter { !gone.contains($0.uuid) },
+                                                          successors: successors, sources: sources)
+            let moved = found.filter { $0.copy.uuid != $0.old.uuid }.map { (uuid: $0.old.uuid, type: $0.old.type) }
+            repointings += moved.isEmpty ? found
+                : CorrelationRepointing.following(found, workouts: try followers(moved).filter { !gone.contains($0.uuid) })
         }
     }
 

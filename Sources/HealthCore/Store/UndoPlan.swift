@@ -36,6 +36,10 @@ public struct UndoPlan: Equatable, Sendable {
     public var replacedWithin = 0
     /// A delete or replace: how many of ``changes`` are restored copies (a replace's undo deletes the others).
     public var restored = 0
+    /// A delete or replace: the stored workouts and correlations of the restored samples' source that name a sample
+    /// the undo restores as a copy, rewritten in its last write to name the copy, by type identifier (not counted in
+    /// ``changes``).
+    public var rewritten: [String: Int] = [:]
 
     /// How many samples the undo changes.
     public var total: Int { changes.values.reduce(0, +) }

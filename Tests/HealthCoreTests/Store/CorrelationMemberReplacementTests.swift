@@ -219,6 +219,30 @@ struct CorrelationMemberReplacementTests {
         try expectEqual(Self.correlations(store), [["quantity(350 kcal)"]])
     }
 
+    /// A workout associated with a food entry whose energy gets a greater sync version: the entry is rewritten as a copy
+    /// naming the new energy, and the workout (in place, keeping its uuid) names the entry's copy, in both stores.
+    func aWorkoutHoldingAnEntryFollowsItsCopy() throws {
+        func check(_ store: SampleStore) throws {
+            let first = try Self.energy(300, version: 1)
+            let entry = Self.food([first])
+            var workout = Workout(activityType: .running, start: Ops.madeAt.addingTimeInterval(-1800),
+                                  end: Ops.madeAt.addingTimeInterval(1800)).sample
+            workout.source = "hkctl"
+            if case .workout(var detail)? = workout.detail { detail.associatedUUIDs = [entry.uuid]; workout.detail = .workout(detail) }
+            try store.save([first, entry, workout])
+            let outcome = try store.saveReporting([try Self.energy(350, version: 2)])
+            expectEqual(outcome.repointed.count, 2, "the entry and the workout")
+            let entries = try store.samples(ofType: Self.foodType, overlapping: Ops.everything)
+            expectEqual(entries.count, 1)
+            #expect(entries.first?.uuid != entry.uuid)
+            let workouts = try store.samples(ofType: Workout.typeIdentifier, overlapping: Ops.everything)
+            expectEqual(workouts.map(\.uuid), [workout.uuid])
+            expectEqual(workouts.map { $0.detail?.workout?.associatedUUIDs ?? [] }, [entries.map(\.uuid)])
+        }
+        try check(InMemorySampleStore())
+        try Ops.withStore { store, _ in try check(store) }
+    }
+
     /// A blood pressure reading: systolic `systolic` and diastolic 80 at `Ops.madeAt`.
     private static func reading(_ systolic: Double) throws -> [Sample] {
         let members = try [(QuantityTypeIdentifier.bloodPressureSystolic, systolic), (.bloodPressureDiastolic, 80)].map {
@@ -398,6 +422,7 @@ private let correlationMemberReplacementTestsChecks: [Check<CorrelationMemberRep
           CorrelationMemberReplacementTests.aCorrelationSavedWithAnUnchangedMemberNamesTheStoredOne),
     Check("anotherSourcesCorrelationIsLeftAlone", CorrelationMemberReplacementTests.anotherSourcesCorrelationIsLeftAlone),
     Check("theMemoryStoreRepointsToo", CorrelationMemberReplacementTests.theMemoryStoreRepointsToo),
+    Check("aWorkoutHoldingAnEntryFollowsItsCopy", CorrelationMemberReplacementTests.aWorkoutHoldingAnEntryFollowsItsCopy),
     Check("anImportedEntryNamesTheStoredSampleOfItsRecordsKey",
           CorrelationMemberReplacementTests.anImportedEntryNamesTheStoredSampleOfItsRecordsKey),
     Check("aCorrectedMemberIsNamedByItsCorrelation", CorrelationMemberReplacementTests.aCorrectedMemberIsNamedByItsCorrelation),

@@ -417,6 +417,26 @@ struct WorkoutHealthKitTests {
         }
     }
 
+    /// More associated samples deleted than the holders' search looks for by their bytes
+    /// (`JSONFileStore.holderNeedleLimit`): the undo finds the workout all the same, and it names every copy.
+    func undoingTheDeleteOfManyAssociatedSamplesBringsThemAllBack() async throws {
+        try await TestSupport.withTemporaryDirectory { folder in
+            let workout = Self.run()
+            try await Self.store(folder, .add).save(workout)
+            let count = JSONFileStore.holderNeedleLimit + 6
+            let beats = (0..<count).map { Self.beat(100 + Double($0), at: String(format: "2024-06-03T07:%02d:00Z", $0 % 60)) }
+            try await Self.store(folder, .add).add(beats.map { $0 as HealthSample }, to: workout)
+            try await Self.store(folder, .delete).delete(beats.map { $0 as HealthSample })
+            let reader = try Self.store(folder, .add)
+            #expect(try await Self.associated(with: workout, in: reader).isEmpty)
+            _ = try reader.storage.undo(source: AuthorizationState.ownerSource, now: Self.now)
+            let found = try await Self.associated(with: workout, in: reader)
+            expectEqual(Set(found.compactMap { ($0 as? QuantitySample)?.quantity.doubleValue(for: .count().unitDivided(by: .minute())) }),
+                        Set((0..<count).map { 100 + Double($0) }))
+            expectEqual(found.count, count)
+        }
+    }
+
     /// Another source's workout associated with a sample keeps naming the deleted sample after the delete is undone: a
     /// change never rewrites what another source wrote.
     func undoingADeleteLeavesAnotherSourcesWorkoutAsItIs() async throws {
@@ -582,6 +602,8 @@ private let workoutHealthKitTestsChecks: [Check<WorkoutHealthKitTests>] = [
     Check("undoingTheDeleteOfAnAssociatedSampleBringsItBackToItsWorkout",
           WorkoutHealthKitTests.undoingTheDeleteOfAnAssociatedSampleBringsItBackToItsWorkout),
     Check("undoingADeleteLeavesAnotherSourcesWorkoutAsItIs", WorkoutHealthKitTests.undoingADeleteLeavesAnotherSourcesWorkoutAsItIs),
+    Check("undoingTheDeleteOfManyAssociatedSamplesBringsThemAllBack",
+          WorkoutHealthKitTests.undoingTheDeleteOfManyAssociatedSamplesBringsThemAllBack),
     Check("undoingACorrectionBringsTheRestoredSampleToEveryWorkoutOfTheCorrectedOne",
           WorkoutHealthKitTests.undoingACorrectionBringsTheRestoredSampleToEveryWorkoutOfTheCorrectedOne),
     Check("aReplacedAssociatedSampleStaysWithItsWorkout", WorkoutHealthKitTests.aReplacedAssociatedSampleStaysWithItsWorkout),
