@@ -51,6 +51,17 @@ extension JSONFileStore {
         return try following(repointings, leaving: leaving, limits: limits)
     }
 
+    /// Every uuid the stored samples of `types` (correlations, workouts) name: their members and associations, as far
+    /// as `limits` reach. Call with a lock held.
+    func uuidsNamed(byHoldersOf types: [String], limits: [String: Int] = [:]) throws -> Set<UUID> {
+        var named = Set<UUID>()
+        try forEachStoredSample(of: types, limits: limits) { holder in
+            if let members = holder.detail?.correlation?.members { named.formUnion(members.map(\.uuid)) }
+            if let associated = holder.detail?.workout?.associatedUUIDs { named.formUnion(associated) }
+        }
+        return named
+    }
+
     /// `repointings` followed by the stored workouts (not in `leaving`) that name a correlation one of them rewrites as
     /// a copy (``CorrelationRepointing/following(_:workouts:)``). Call with a lock held.
     func following(_ repointings: [CorrelationRepointing], leaving: Set<UUID>,

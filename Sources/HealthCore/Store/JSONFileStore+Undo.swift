@@ -82,8 +82,8 @@ extension JSONFileStore {
         /// A delete: the copies to save.
         var restorations: [Sample] = []
         /// The deleted sample each copy among `restorations` stands for, by the copy's uuid (copies restored under a
-        /// new uuid only).
-        var originals: [UUID: UUID] = [:]
+        /// new uuid only), with the copy's type and source.
+        var originals: [UUID: (original: UUID, type: String, source: String)] = [:]
         /// Copies a run of this undo that stopped before its last write saved already (by the copy's uuid): the
         /// deleted sample each stands for, its type and source.
         var copiesBack: [UUID: (original: UUID, type: String, source: String)] = [:]
@@ -151,35 +151,39 @@ extension JSONFileStore {
     /// what another source wrote); those the undo deletes or restores itself already name the copies.
     private func repointHolders(_ prepared: inout PreparedUndo, pairingByType: Bool, limits: [String: Int]) throws {
         guard !prepared.originals.isEmpty || !prepared.copiesBack.isEmpty else { return }
-        // Nothing to look for when the store holds no workout or correlation that could name what is restored.
+        // Nothing to look for when the store holds no workout or correlation that could name what is restored, and only
+        // the samples the stored ones name at all are followed (a year of heart rate restored, a few workouts stored).
         let onDisk = Set(try typeIdentifiersOnDisk())
-        let restoredTypes = Set(prepared.restorations.map(\.typeIdentifier) + prepared.copiesBack.values.map(\.type))
-        guard JSONFileStore.holderTypes(of: restoredTypes).contains(where: onDisk.contains) else { return }
+        let restoredTypes = Set(prepared.originals.values.map(\.type) + prepared.copiesBack.values.map(\.type))
+        let holderTypes = JSONFileStore.holderTypes(of: restoredTypes).filter(onDisk.contains)
+        guard !holderTypes.isEmpty else { return }
+        let held = try uuidsNamed(byHoldersOf: holderTypes, limits: limits)
+        guard !held.isEmpty else { return }
         var successors: [UUID: UUID] = [:]
         var named: [(uuid: UUID, type: String)] = []
         var sources: [UUID: String] = [:]
         func follow(_ old: UUID, type: String, source: String, to copy: UUID) {
+            guard held.contains(old) else { return }
             successors[old] = copy
             named.append((old, type))
             sources[old] = source
         }
-        for copy in prepared.restorations {
-            if let original = prepared.originals[copy.uuid] { follow(original, type: copy.typeIdentifier, source: copy.source, to: copy.uuid) }
-        }
+        for (copy, back) in prepared.originals { follow(back.original, type: back.type, source: back.source, to: copy) }
         for (copy, back) in prepared.copiesBack { follow(back.original, type: back.type, source: back.source, to: copy) }
         // An undone replace: its one new sample of a type goes, its one replaced sample of that type comes back.
         let inPlace = Set(prepared.restorations.map(\.uuid))
-        let going = !pairingByType ? [] : prepared.deletions.filter {
-            !inPlace.contains($0.uuid) && CorrelationType.identified($0.type) == nil && $0.type != Workout.typeIdentifier
-        }
+        // A correlation the replace rewrote as a copy pairs with the correlation coming back the same way (a workout
+        // associated with a food entry's copy after its energy was corrected names the entry restored).
+        let going = !pairingByType ? [] : prepared.deletions.filter { !inPlace.contains($0.uuid) && $0.type != Workout.typeIdentifier }
         for (type, deleted) in Dictionary(grouping: going, by: \.type) {
             let back = prepared.restorations.filter { $0.typeIdentifier == type && prepared.originals[$0.uuid] != nil
-                && $0.detail?.correlation == nil && $0.detail?.workout == nil }
+                && $0.detail?.workout == nil }
             if deleted.count == 1, back.count == 1, deleted[0].source == back[0].source {
                 follow(deleted[0].uuid, type: type, source: deleted[0].source, to: back[0].uuid)
             }
         }
-        let rewritten = inPlace.union(prepared.deletions.map(\.uuid)).union(prepared.originals.values)
+        guard !successors.isEmpty else { return }
+        let rewritten = inPlace.union(prepared.deletions.map(\.uuid)).union(prepared.originals.values.map(\.original))
         // A correlation's copy takes the uuid an undo of this operation gives a copy (``restoredUUID(_:undoingDelete:)``),
         // so that undoing the correlation's own save later finds the copy standing for it, as it finds restored ones.
         let operation = prepared.plan.operation
@@ -187,6 +191,13 @@ extension JSONFileStore {
                                                      limits: limits) {
             JSONFileStore.restoredUUID($0, undoingDelete: operation)
         }
+        // A workout this undo restores follows a correlation it rewrites as a copy, as a stored one does.
+        let restoredWorkouts = prepared.restorations.filter { $0.detail?.workout?.associatedUUIDs.isEmpty == false }
+        guard !restoredWorkouts.isEmpty else { return }
+        let following = CorrelationRepointing.following(prepared.repointings, workouts: restoredWorkouts)
+        let followed = Dictionary(following.dropFirst(prepared.repointings.count).map { ($0.old.uuid, $0.copy) },
+                                  uniquingKeysWith: { first, _ in first })
+        prepared.restorations = prepared.restorations.map { followed[$0.uuid] ?? $0 }
     }
 
     /// Restored Health Auto Export points weighed against what the store holds after the undo, as if they had come
@@ -396,9 +407,13 @@ extension JSONFileStore {
                     copiesBack[sample.uuid] = (original, sample.typeIdentifier, sample.source)
                 }
             }
+            var handled = Set<UUID>()
             for tombstone in doomed {
                 found += 1
                 doomedEverywhere.insert(tombstone.uuid)
+                // A sample the operation deleted twice (a workout an import rewrote in place in two batches) comes back
+                // once: as it was before the first.
+                guard handled.insert(tombstone.uuid).inserted else { continue }
                 if back.contains(tombstone.uuid) {
                     prepared.plan.alreadyPresent += 1
                 } else if let found = latest[tombstone.uuid], written.contains(where: { $0.contains(found.sequence) }) {
@@ -427,13 +442,13 @@ extension JSONFileStore {
         let standIns = try standingCopies(of: others + deletedSamples(associations, history: history, limits: limits),
                                           history: history, limits: limits)
         // The copies get new uuids; a correlation names the copies of its members that the delete deleted too.
-        var originals: [UUID: UUID] = [:]
+        var originals: [UUID: (original: UUID, type: String, source: String)] = [:]
         prepared.restorations = prepared.restorations.map { sample in
             var copy = sample
             // Restored in place (its new line goes now) it keeps its uuid; what it names is mapped all the same.
             if !goingNow.contains(sample.uuid) {
                 copy.uuid = JSONFileStore.restoredUUID(sample.uuid, undoingDelete: operation)
-                originals[copy.uuid] = sample.uuid
+                originals[copy.uuid] = (sample.uuid, sample.typeIdentifier, sample.source)
             }
             if var correlation = sample.detail?.correlation {
                 for index in correlation.members.indices {
@@ -456,7 +471,7 @@ extension JSONFileStore {
             }
             return copy
         }
-        prepared.originals.merge(originals) { first, _ in first }
+        if prepared.originals.isEmpty { prepared.originals = originals } else { prepared.originals.merge(originals) { first, _ in first } }
     }
 
     /// Whether a tombstone numbered in `newer` deleted a sample of `types` whose line is numbered in `written`.
@@ -495,32 +510,43 @@ extension JSONFileStore {
     }
 
     /// For those of `members` that are deleted, the visible copy that stands for each: one an undone delete or replace
-    /// restored (``restoredUUID(_:undoingDelete:)``, followed through later undos). Members still visible, or with no
-    /// such copy, are left out. Reads the members' types only when some delete or replace was undone.
+    /// restored (``restoredUUID(_:undoingDelete:)``), followed through later undos by the tombstones those wrote (a copy
+    /// deleted and restored in turn). A member whose tombstone is gone (compacted) is looked for under each undone
+    /// operation's copy. Members still visible, or with no such copy, are left out. Reads the members' types only when
+    /// some delete or replace was undone.
     private func standingCopies(of members: [CorrelationDetail.Member], history: UndoHistory,
                                 limits: [String: Int]) throws -> [UUID: UUID] {
         guard !members.isEmpty, !history.undoneDeletes.isEmpty else { return [:] }
         var found: [UUID: UUID] = [:]
         for type in JSONFileStore.types(of: members.map(\.typeIdentifier)) {
-            // Each member's possible copies, and theirs, a few undos deep.
-            var candidates: [UUID: UUID] = [:]
-            var layer = members.filter { $0.typeIdentifier == type }.map { ($0.uuid, $0.uuid) }
-            for _ in 0..<4 where !layer.isEmpty {
-                var next: [(UUID, UUID)] = []
-                for (uuid, original) in layer {
-                    for operation in history.undoneDeletes {
-                        let copy = JSONFileStore.restoredUUID(uuid, undoingDelete: operation)
-                        if candidates[copy] == nil { candidates[copy] = original; next.append((copy, original)) }
-                    }
-                }
-                layer = next
+            // The type's samples an undone delete or replace deleted, with that operation.
+            var undoneBy: [UUID: UInt64] = [:]
+            var tombstoned = Set<UUID>()
+            try forEachTombstone(ofType: type, limit: limits[JSONFileStore.tombstonePath(type)]) { tombstone in
+                tombstoned.insert(tombstone.uuid)
+                if let operation = history.undoneDelete(ofTombstone: tombstone.sequence) { undoneBy[tombstone.uuid] = operation }
             }
-            let wanted = Set(members.filter { $0.typeIdentifier == type }.map(\.uuid))
+            var candidates: [UUID: UUID] = [:]
+            let wanted = members.filter { $0.typeIdentifier == type }.map(\.uuid)
+            for member in wanted {
+                if !tombstoned.contains(member) {
+                    for operation in history.undoneDeletes { candidates[JSONFileStore.restoredUUID(member, undoingDelete: operation)] = member }
+                }
+                var current = member
+                var steps = 0
+                while let operation = undoneBy[current], steps < 64 {
+                    current = JSONFileStore.restoredUUID(current, undoingDelete: operation)
+                    candidates[current] = member
+                    steps += 1
+                }
+            }
+            guard !candidates.isEmpty else { continue }
+            let members = Set(wanted)
             var visible = Set<UUID>()
             let deletions = try deletedUUIDs(ofType: type, limits: limits)
             try forEachLine(ofType: type, from: 0, limits: limits) { sample, sequence in
                 guard !deletions.hides(sample, sequence: sequence) else { return }
-                if wanted.contains(sample.uuid) { visible.insert(sample.uuid) }
+                if members.contains(sample.uuid) { visible.insert(sample.uuid) }
                 if let original = candidates[sample.uuid] { found[original] = sample.uuid }
             }
             for uuid in visible { found[uuid] = nil }

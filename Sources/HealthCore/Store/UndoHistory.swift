@@ -10,6 +10,8 @@ struct UndoHistory {
     private let othersReplaces: [OperationRecord]
     /// The sample lines of adds, imports and replaces undone so far.
     private let undoneWrites: [ClosedRange<UInt64>]
+    /// The tombstone numbers of the deletes and replaces undone so far, each with its operation.
+    private let undoneTombstones: [(numbers: ClosedRange<UInt64>, operation: UInt64)]
 
     init(records: [OperationRecord], source: String) {
         let undone = Set(records.filter { $0.kind == .undo }.map(\.operation))
@@ -19,6 +21,14 @@ struct UndoHistory {
         othersReplaces = records.filter { $0.kind == .replace && $0.source != source && !undone.contains($0.operation) }
         undoneWrites = records.filter { $0.kind != .undo && $0.kind != .delete && undone.contains($0.operation) }
             .compactMap(\.sampleNumbers)
+        undoneTombstones = records.filter { ($0.kind == .delete || $0.kind == .replace) && undone.contains($0.operation) }
+            .compactMap { record in (record.kind == .delete ? record.changes : record.tombstoneNumbers).map { ($0, record.operation) } }
+    }
+
+    /// The undone delete or replace that wrote the tombstone with change number `sequence`, whose undo restored a copy
+    /// of the sample it deleted (``JSONFileStore/restoredUUID(_:undoingDelete:)``); nil when it is not one.
+    func undoneDelete(ofTombstone sequence: UInt64) -> UInt64? {
+        undoneTombstones.first { $0.numbers.contains(sequence) }?.operation
     }
 
     /// Whether a replace was undone (its undo may have restored a line under its own uuid).

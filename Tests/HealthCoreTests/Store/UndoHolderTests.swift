@@ -13,57 +13,16 @@ struct UndoHolderTests {
 
     private typealias Ops = OperationTestKit
     private typealias Kit = IndependentTestKit
-    private static let foodType = CorrelationTypeIdentifier.food.rawValue
-    private static let energyType = QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue
-    private static let heartRateType = QuantityTypeIdentifier.heartRate.rawValue
+    private typealias Holders = UndoHolderKit
 
     private struct Stop: Error {}
 
-    private static func energy(_ kcal: Double) throws -> Sample {
-        Sample(typeIdentifier: energyType, start: Ops.madeAt, end: Ops.madeAt,
-               value: .quantity(Quantity(kcal, try HealthUnit(parsing: "kcal"))), source: "hkctl", created: Ops.madeAt)
-    }
-
-    private static func protein(_ grams: Double) throws -> Sample {
-        Sample(typeIdentifier: QuantityTypeIdentifier.dietaryProtein.rawValue, start: Ops.madeAt, end: Ops.madeAt,
-               value: .quantity(Quantity(grams, try HealthUnit(parsing: "g"))), source: "hkctl", created: Ops.madeAt)
-    }
-
-    private static func beat(_ bpm: Double, minute: Int) throws -> Sample {
-        let at = Kit.utc(2024, 6, 1, 7, minute)
-        return Sample(typeIdentifier: heartRateType, start: at, end: at,
-                      value: .quantity(Quantity(bpm, try HealthUnit(parsing: "count/min"))), source: "hkctl", created: Ops.madeAt)
-    }
-
     /// A food entry of 300 kcal and 20 g of protein, saved (an add): its energy and the entry.
     private static func savedEntry(in store: JSONFileStore) throws -> (energy: Sample, entry: Sample) {
-        let energy = try energy(300), protein = try protein(20)
-        let entry = Correlation.sample(of: .food, members: [energy, protein], start: Ops.madeAt, end: Ops.madeAt,
-                                       source: "hkctl", created: Ops.madeAt)
+        let energy = try Holders.energy(300), protein = try Holders.protein(20)
+        let entry = Holders.entry([energy, protein])
         try Ops.recording(store, .add).save([energy, protein, entry])
         return (energy, entry)
-    }
-
-    /// A workout of source hkctl (2024-06-01 07:00-08:00) associated with `uuids`.
-    private static func workout(naming uuids: [UUID]) -> Sample {
-        var sample = Workout(activityType: .running, start: Kit.utc(2024, 6, 1, 7), end: Kit.utc(2024, 6, 1, 8)).sample
-        sample.source = "hkctl"
-        if case .workout(var detail)? = sample.detail {
-            detail.associatedUUIDs = uuids
-            sample.detail = .workout(detail)
-        }
-        return sample
-    }
-
-    private static func workouts(_ store: JSONFileStore) throws -> [Sample] {
-        try store.samples(ofType: Workout.typeIdentifier, overlapping: Ops.everything)
-    }
-
-    /// Every uuid the stored workouts name that is not a stored (visible) sample.
-    private static func danglingAssociations(_ store: JSONFileStore, types: [String]) throws -> [UUID] {
-        var visible = Set<UUID>()
-        for type in types { visible.formUnion(try store.samples(ofType: type, overlapping: Ops.everything).map(\.uuid)) }
-        return try workouts(store).flatMap { $0.detail?.workout?.associatedUUIDs ?? [] }.filter { !visible.contains($0) }
     }
 
     // MARK: Holders of holders, an undo finished later
@@ -74,14 +33,14 @@ struct UndoHolderTests {
     func aWorkoutHoldingAnEntryWhoseMemberIsRestoredStillFindsTheEntry() throws {
         try Ops.withStore { store, _ in
             let (energy, entry) = try Self.savedEntry(in: store)
-            try Ops.recording(store, .add).save([Self.workout(naming: [entry.uuid])])
-            try expectEqual(Self.danglingAssociations(store, types: [Self.foodType]), [], "the workout finds the entry")
+            try Ops.recording(store, .add).save([Holders.workout(naming: [entry.uuid])])
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout finds the entry")
             try Ops.recording(store, .delete).delete(uuids: [energy.uuid], now: Ops.madeAt)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.foodType]), [], "still, before the undo")
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "still, before the undo")
             let plan = try store.undo(source: "hkctl", now: Ops.undoneAt)
             expectEqual(plan.kind, .delete)
-            try expectEqual(store.samples(ofType: Self.foodType, overlapping: Ops.everything).count, 1)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.foodType]), [],
+            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [],
                             "the workout names the entry's copy")
         }
     }
@@ -91,22 +50,22 @@ struct UndoHolderTests {
     func aWorkoutHoldingAnEntryFollowsItThroughACorrectionOfItsMemberAndItsUndo() throws {
         try Ops.withStore { store, _ in
             let (energy, entry) = try Self.savedEntry(in: store)
-            let workout = Self.workout(naming: [entry.uuid])
+            let workout = Holders.workout(naming: [entry.uuid])
             try Ops.recording(store, .add).save([workout])
-            var corrected = try Self.energy(350)
+            var corrected = try Holders.energy(350)
             corrected.uuid = UUID()
             try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
-            let entries = try store.samples(ofType: Self.foodType, overlapping: Ops.everything)
+            let entries = try store.samples(ofType: Holders.foodType, overlapping: Ops.everything)
             expectEqual(entries.count, 1)
             #expect(entries.first?.uuid != entry.uuid, "the entry is rewritten as a copy")
-            try expectEqual(Self.workouts(store).map { $0.detail?.workout?.associatedUUIDs ?? [] }, [entries.map(\.uuid)],
+            try expectEqual(Holders.workouts(store).map { $0.detail?.workout?.associatedUUIDs ?? [] }, [entries.map(\.uuid)],
                             "the workout names the entry's copy")
-            try expectEqual(Self.workouts(store).map(\.uuid), [workout.uuid], "rewritten in place")
+            try expectEqual(Holders.workouts(store).map(\.uuid), [workout.uuid], "rewritten in place")
             expectEqual(try store.undo(source: "hkctl", now: Ops.undoneAt).kind, .replace)
-            let back = try store.samples(ofType: Self.foodType, overlapping: Ops.everything)
+            let back = try store.samples(ofType: Holders.foodType, overlapping: Ops.everything)
             expectEqual(back.count, 1)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.foodType]), [], "the workout names the entry restored")
-            try expectEqual(store.samples(ofType: Self.energyType, overlapping: Ops.everything).map(\.value), [energy.value])
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored")
+            try expectEqual(store.samples(ofType: Holders.energyType, overlapping: Ops.everything).map(\.value), [energy.value])
         }
     }
 
@@ -116,9 +75,9 @@ struct UndoHolderTests {
     /// same (a review of session 41 found the workout left naming a uuid not stored).
     func aDeleteUndoFinishedAfterAFailedLastWriteRewritesTheHoldersOfItsFirstBatch() throws {
         try Ops.withStore { store, path in
-            let beat = try Self.beat(150, minute: 10)
+            let beat = try Holders.beat(150, minute: 10)
             try Ops.recording(store, .add).save([beat])
-            try Ops.recording(store, .add).save([Self.workout(naming: [beat.uuid])])
+            try Ops.recording(store, .add).save([Holders.workout(naming: [beat.uuid])])
             let steps = (0...JSONFileStore.undoBatchSize).map { Kit.steps(1, Kit.utc(2024, 1, 1).addingTimeInterval(Double($0) * 60)) }
             try store.save(steps)
             try Ops.recording(store, .delete).delete(uuids: [beat.uuid] + steps.map(\.uuid), now: Ops.madeAt)
@@ -130,13 +89,13 @@ struct UndoHolderTests {
                 if journal.contains(Workout.typeIdentifier) { throw Stop() }
             }
             #expect(throws: Stop.self) { try failing.undo(source: "hkctl", now: Ops.undoneAt) }
-            try expectEqual(store.samples(ofType: Self.heartRateType, overlapping: Ops.everything).count, 1, "the first batch (with the heart rate's copy) is kept")
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [beat.uuid], "the workout not yet rewritten")
+            try expectEqual(store.samples(ofType: Holders.heartRateType, overlapping: Ops.everything).count, 1, "the first batch (with the heart rate's copy) is kept")
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [beat.uuid], "the workout not yet rewritten")
             let finished = try store.undo(source: "hkctl", now: Ops.undoneAt)
             expectEqual(finished.kind, .delete)
             try expectEqual(Ops.visible(store, .steps).count, steps.count, "every step back")
-            try expectEqual(store.samples(ofType: Self.heartRateType, overlapping: Ops.everything).count, 1)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [],
+            try expectEqual(store.samples(ofType: Holders.heartRateType, overlapping: Ops.everything).count, 1)
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [],
                             "the workout names the heart rate's copy")
         }
     }
@@ -147,20 +106,20 @@ struct UndoHolderTests {
     /// copies, then goes.
     func twoDeletesOfAWorkoutsSamplesUndoneOneAfterTheOther() throws {
         try Ops.withStore { store, _ in
-            let first = try Self.beat(150, minute: 10), second = try Self.beat(160, minute: 20)
-            let workout = Self.workout(naming: [first.uuid, second.uuid])
+            let first = try Holders.beat(150, minute: 10), second = try Holders.beat(160, minute: 20)
+            let workout = Holders.workout(naming: [first.uuid, second.uuid])
             try Ops.recording(store, .add).save([first, second, workout])
             try Ops.recording(store, .delete).delete(uuids: [first.uuid], now: Ops.madeAt)
             try Ops.recording(store, .delete).delete(uuids: [second.uuid], now: Ops.madeAt)
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [first.uuid])
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [first.uuid])
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [])
-            try expectEqual(Self.workouts(store).map(\.uuid), [workout.uuid])
-            try expectEqual(store.samples(ofType: Self.heartRateType, overlapping: Ops.everything).count, 2)
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [])
+            try expectEqual(Holders.workouts(store).map(\.uuid), [workout.uuid])
+            try expectEqual(store.samples(ofType: Holders.heartRateType, overlapping: Ops.everything).count, 2)
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            try expectEqual(Self.workouts(store), [])
-            try expectEqual(store.samples(ofType: Self.heartRateType, overlapping: Ops.everything), [])
+            try expectEqual(Holders.workouts(store), [])
+            try expectEqual(store.samples(ofType: Holders.heartRateType, overlapping: Ops.everything), [])
             try expectNil(store.undoPlan(source: "hkctl"))
         }
     }
@@ -168,15 +127,15 @@ struct UndoHolderTests {
     /// A workout naming two samples deleted in one delete: one rewrite naming both copies; the plan shown equals the undo.
     func aWorkoutNamingTwoRestoredSamplesIsRewrittenOnce() throws {
         try Ops.withStore { store, path in
-            let first = try Self.beat(150, minute: 10), second = try Self.beat(160, minute: 20)
-            let workout = Self.workout(naming: [first.uuid, second.uuid])
+            let first = try Holders.beat(150, minute: 10), second = try Holders.beat(160, minute: 20)
+            let workout = Holders.workout(naming: [first.uuid, second.uuid])
             try Ops.recording(store, .add).save([first, second, workout])
             try Ops.recording(store, .delete).delete(uuids: [first.uuid, second.uuid], now: Ops.madeAt)
             let shown = try #require(try store.undoPlan(source: "hkctl"))
             let done = try store.undo(source: "hkctl", expecting: shown.operation, now: Ops.undoneAt)
             expectEqual(done, shown)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [])
-            try expectEqual(Self.workouts(store).count, 1)
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [])
+            try expectEqual(Holders.workouts(store).count, 1)
             try expectEqual(Ops.records(path).last?.kind, .undo)
         }
     }
@@ -187,8 +146,8 @@ struct UndoHolderTests {
         try TestSupport.withTemporaryDirectory { folder in
             let path = folder + "/store"
             let store = JSONFileStore(path: path, timeZone: .gmt, lockTimeout: 2)
-            let beat = try Self.beat(150, minute: 10)
-            try Ops.recording(store, .add).save([beat, Self.workout(naming: [beat.uuid])])
+            let beat = try Holders.beat(150, minute: 10)
+            try Ops.recording(store, .add).save([beat, Holders.workout(naming: [beat.uuid])])
             try Ops.recording(store, .delete).delete(uuids: [beat.uuid], now: Ops.madeAt)
             let plan = try #require(try store.undoPlan(source: "hkctl"))
             var copies: [String] = []
@@ -199,17 +158,17 @@ struct UndoHolderTests {
                 copies.append(copy)
             }
             expectEqual(try killer.undo(source: "hkctl", expecting: plan.operation, now: Ops.undoneAt), plan)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [])
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [])
             #expect(copies.count >= 2)
             for copy in copies {
                 let again = JSONFileStore(path: copy, timeZone: .gmt, lockTimeout: 2)
                 let shown = try #require(try again.undoPlan(source: "hkctl"))
                 expectEqual(shown, plan)
                 expectEqual(try again.undo(source: "hkctl", expecting: shown.operation, now: Ops.undoneAt), plan)
-                try expectEqual(Self.danglingAssociations(again, types: [Self.heartRateType]), [], "\(copy)")
-                try expectEqual(Self.workouts(again), try Self.workouts(store))
-                try expectEqual(again.samples(ofType: Self.heartRateType, overlapping: Ops.everything).map(\.uuid),
-                                store.samples(ofType: Self.heartRateType, overlapping: Ops.everything).map(\.uuid))
+                try expectEqual(Holders.dangling(again, types: [Holders.heartRateType]), [], "\(copy)")
+                try expectEqual(Holders.workouts(again), try Holders.workouts(store))
+                try expectEqual(again.samples(ofType: Holders.heartRateType, overlapping: Ops.everything).map(\.uuid),
+                                store.samples(ofType: Holders.heartRateType, overlapping: Ops.everything).map(\.uuid))
             }
         }
     }
@@ -221,18 +180,18 @@ struct UndoHolderTests {
     /// members are (the heart rate's type found by its tombstone; a review of session 41 found the deleted uuid named).
     func undoingTheAssociationAfterTheDeleteUndoKeepsTheWorkoutOnTheCopy() throws {
         try Ops.withStore { store, _ in
-            let first = try Self.beat(150, minute: 10), second = try Self.beat(160, minute: 20)
-            let workout = Self.workout(naming: [first.uuid])
+            let first = try Holders.beat(150, minute: 10), second = try Holders.beat(160, minute: 20)
+            let workout = Holders.workout(naming: [first.uuid])
             try Ops.recording(store, .add).save([first, workout])
             try Ops.recording(store, .replace).associate([second], unsaved: [second.uuid], with: try #require(Workout(sample: workout)),
                                                          source: nil, now: Ops.madeAt)
             try Ops.recording(store, .delete).delete(uuids: [first.uuid], now: Ops.madeAt)
             expectEqual(try store.undo(source: "hkctl", now: Ops.undoneAt).kind, .delete)
-            try expectEqual(Self.danglingAssociations(store, types: [Self.heartRateType]), [], "the delete undone: the copy is named")
+            try expectEqual(Holders.dangling(store, types: [Holders.heartRateType]), [], "the delete undone: the copy is named")
             expectEqual(try store.undo(source: "hkctl", now: Ops.undoneAt).kind, .replace)
-            let beats = try store.samples(ofType: Self.heartRateType, overlapping: Ops.everything)
+            let beats = try store.samples(ofType: Holders.heartRateType, overlapping: Ops.everything)
             expectEqual(beats.map(\.value), [first.value], "the first heart rate's copy stays, the second goes")
-            try expectEqual(Self.workouts(store).map { $0.detail?.workout?.associatedUUIDs ?? [] }, [beats.map(\.uuid)],
+            try expectEqual(Holders.workouts(store).map { $0.detail?.workout?.associatedUUIDs ?? [] }, [beats.map(\.uuid)],
                             "the workout as it was before the association names the copy standing for the heart rate")
         }
     }
