@@ -172,14 +172,34 @@ extension JSONFileStore {
         for (copy, back) in prepared.copiesBack { follow(back.original, type: back.type, source: back.source, to: copy) }
         // An undone replace: its one new sample of a type goes, its one replaced sample of that type comes back.
         let inPlace = Set(prepared.restorations.map(\.uuid))
-        // A correlation the replace rewrote as a copy pairs with the correlation coming back the same way (a workout
-        // associated with a food entry's copy after its energy was corrected names the entry restored).
-        let going = !pairingByType ? [] : prepared.deletions.filter { !inPlace.contains($0.uuid) && $0.type != Workout.typeIdentifier }
+        let going = !pairingByType ? [] : prepared.deletions.filter {
+            !inPlace.contains($0.uuid) && CorrelationType.identified($0.type) == nil && $0.type != Workout.typeIdentifier
+        }
+        var replacedBy: [UUID: UUID] = [:]
         for (type, deleted) in Dictionary(grouping: going, by: \.type) {
             let back = prepared.restorations.filter { $0.typeIdentifier == type && prepared.originals[$0.uuid] != nil
-                && $0.detail?.workout == nil }
+                && $0.detail?.correlation == nil && $0.detail?.workout == nil }
             if deleted.count == 1, back.count == 1, deleted[0].source == back[0].source {
                 follow(deleted[0].uuid, type: type, source: deleted[0].source, to: back[0].uuid)
+                if let original = prepared.originals[back[0].uuid]?.original { replacedBy[original] = deleted[0].uuid }
+            }
+        }
+        // A correlation the replace rewrote as a copy naming a replaced member's successor pairs with the correlation
+        // coming back: the copy's uuid derives from the correlation's and its members' (a workout associated with a food
+        // entry's copy after its energy was corrected names the entry restored, also when the energy was in two entries).
+        if !replacedBy.isEmpty {
+            let goingCorrelations = Set(prepared.deletions.filter { CorrelationType.identified($0.type) != nil }.map(\.uuid))
+            for copy in prepared.restorations {
+                guard let back = prepared.originals[copy.uuid], let detail = copy.detail?.correlation else { continue }
+                var seen = Set<UUID>()
+                let members = detail.members.compactMap { member -> CorrelationDetail.Member? in
+                    var member = member
+                    let original = prepared.originals[member.uuid]?.original ?? member.uuid
+                    member.uuid = replacedBy[original] ?? original
+                    return seen.insert(member.uuid).inserted ? member : nil
+                }
+                let rewritten = CorrelationRepointing.uuid(of: back.original, members: members)
+                if goingCorrelations.contains(rewritten) { follow(rewritten, type: back.type, source: back.source, to: copy.uuid) }
             }
         }
         guard !successors.isEmpty else { return }
@@ -388,7 +408,10 @@ extension JSONFileStore {
             let byUUID = Dictionary(doomed.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
             var copies: [UUID: UUID] = [:]
             for tombstone in doomed { copies[JSONFileStore.restoredUUID(tombstone.uuid, undoingDelete: operation)] = tombstone.uuid }
-            var latest: [UUID: (sample: Sample, sequence: UInt64)] = [:]
+            // Each doomed uuid's lines that were visible when the operation first deleted it: usually one (the newest
+            // before its tombstone, older ones rewritten in place since), two for a uuid stored in two months.
+            var before: [UUID: [(sample: Sample, sequence: UInt64)]] = [:]
+            let earlier = Dictionary(grouping: tombstones.filter { byUUID[$0.uuid] != nil }, by: \.uuid)
             var back = Set<UUID>()
             var copiesBack: [UUID: (original: UUID, type: String, source: String)] = [:]
             defer { prepared.copiesBack.merge(copiesBack) { first, _ in first } }
@@ -398,8 +421,11 @@ extension JSONFileStore {
                         back.insert(sample.uuid)
                         backUnderOwnUUID.insert(sample.uuid)
                     } else if sequence < tombstone.sequence, tombstone.source == nil || tombstone.source == sample.source,
-                              sequence >= latest[sample.uuid]?.sequence ?? 0 {
-                        latest[sample.uuid] = (sample, sequence)
+                              !(earlier[sample.uuid] ?? []).contains(where: { other in
+                                  other.sequence > sequence && other.sequence < tombstone.sequence
+                                      && (other.source == nil || other.source == sample.source)
+                              }) {
+                        before[sample.uuid, default: []].append((sample, sequence))
                     }
                 } else if let original = copies[sample.uuid], !deletions.hides(sample, sequence: sequence) {
                     back.insert(original)
@@ -411,20 +437,25 @@ extension JSONFileStore {
             for tombstone in doomed {
                 found += 1
                 doomedEverywhere.insert(tombstone.uuid)
-                // A sample the operation deleted twice (a workout an import rewrote in place in two batches) comes back
-                // once: as it was before the first.
+                // A uuid the operation deleted twice comes back as what was visible before the first: a workout an
+                // import rewrote in place in two batches once, a uuid stored in two months (a tombstone for each line)
+                // as both lines.
                 guard handled.insert(tombstone.uuid).inserted else { continue }
+                let lines = before[tombstone.uuid] ?? []
                 if back.contains(tombstone.uuid) {
                     prepared.plan.alreadyPresent += 1
-                } else if let found = latest[tombstone.uuid], written.contains(where: { $0.contains(found.sequence) }) {
-                    prepared.plan.replacedWithin += 1
-                } else if let found = latest[tombstone.uuid], history.wasUndone(line: found.sequence) {
-                    prepared.plan.undoneSince += 1
-                } else if let found = latest[tombstone.uuid] {
-                    prepared.restorations.append(found.sample)
-                    prepared.plan.changes[type, default: 0] += 1
-                } else {
+                } else if lines.isEmpty {
                     prepared.plan.compactedAway += 1
+                }
+                for line in lines where !back.contains(tombstone.uuid) {
+                    if written.contains(where: { $0.contains(line.sequence) }) {
+                        prepared.plan.replacedWithin += 1
+                    } else if history.wasUndone(line: line.sequence) {
+                        prepared.plan.undoneSince += 1
+                    } else {
+                        prepared.restorations.append(line.sample)
+                        prepared.plan.changes[type, default: 0] += 1
+                    }
                 }
             }
         }
@@ -529,15 +560,18 @@ extension JSONFileStore {
             var candidates: [UUID: UUID] = [:]
             let wanted = members.filter { $0.typeIdentifier == type }.map(\.uuid)
             for member in wanted {
-                if !tombstoned.contains(member) {
-                    for operation in history.undoneDeletes { candidates[JSONFileStore.restoredUUID(member, undoingDelete: operation)] = member }
-                }
-                var current = member
-                var steps = 0
-                while let operation = undoneBy[current], steps < 64 {
-                    current = JSONFileStore.restoredUUID(current, undoingDelete: operation)
-                    candidates[current] = member
-                    steps += 1
+                // A member whose tombstone compaction dropped: each undone operation's copy of it starts a chain.
+                let starts = tombstoned.contains(member) ? [member]
+                    : [member] + history.undoneDeletes.map { JSONFileStore.restoredUUID(member, undoingDelete: $0) }
+                for start in starts {
+                    var current = start
+                    if current != member { candidates[current] = member }
+                    var steps = 0
+                    while let operation = undoneBy[current], steps < 64 {
+                        current = JSONFileStore.restoredUUID(current, undoingDelete: operation)
+                        candidates[current] = member
+                        steps += 1
+                    }
                 }
             }
             guard !candidates.isEmpty else { continue }
