@@ -202,6 +202,21 @@ extension JSONFileStore {
                 if goingCorrelations.contains(rewritten) { follow(rewritten, type: back.type, source: back.source, to: copy.uuid) }
             }
         }
+        // Otherwise one correlation of a type going and one coming back pair, as samples do (the entry's copy deleted
+        // and restored since the edit, rewritten for another member since, or an entry the edit replaced whole).
+        if pairingByType {
+            let paired = Set(successors.values)
+            let goingCorrelations = prepared.deletions.filter {
+                !inPlace.contains($0.uuid) && CorrelationType.identified($0.type) != nil && successors[$0.uuid] == nil
+            }
+            for (type, deleted) in Dictionary(grouping: goingCorrelations, by: \.type) {
+                let back = prepared.restorations.filter { $0.typeIdentifier == type && prepared.originals[$0.uuid] != nil
+                    && $0.detail?.correlation != nil && !paired.contains($0.uuid) }
+                if deleted.count == 1, back.count == 1, deleted[0].source == back[0].source {
+                    follow(deleted[0].uuid, type: type, source: deleted[0].source, to: back[0].uuid)
+                }
+            }
+        }
         guard !successors.isEmpty else { return }
         let rewritten = inPlace.union(prepared.deletions.map(\.uuid)).union(prepared.originals.values.map(\.original))
         // A correlation's copy takes the uuid an undo of this operation gives a copy (``restoredUUID(_:undoingDelete:)``),
@@ -560,7 +575,9 @@ extension JSONFileStore {
             var candidates: [UUID: UUID] = [:]
             let wanted = members.filter { $0.typeIdentifier == type }.map(\.uuid)
             for member in wanted {
-                // A member whose tombstone compaction dropped: each undone operation's copy of it starts a chain.
+                // A member with no tombstone (still visible, or its tombstone compacted): each undone operation's copy
+                // of it starts a chain followed by the tombstones that are left. (A copy whose tombstone is compacted
+                // too ends its chain: `compact --retention 0` leaves nothing to follow.)
                 let starts = tombstoned.contains(member) ? [member]
                     : [member] + history.undoneDeletes.map { JSONFileStore.restoredUUID(member, undoingDelete: $0) }
                 for start in starts {

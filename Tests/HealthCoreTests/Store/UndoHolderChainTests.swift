@@ -207,7 +207,6 @@ struct UndoHolderChainTests {
         try Ops.withStore { store, _ in try check(store) }
     }
 
-    // MARK: A third review: one uuid in two months, a compacted chain, one correction rewriting two entries
     // MARK: One uuid tombstoned twice by one delete, for two different lines
 
     /// The same uuid saved in June and (as a fetched sample saved again with moved dates, docs/LIBRARY.md) in July: two
@@ -295,9 +294,131 @@ struct UndoHolderChainTests {
             try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
         }
     }
+
+    // MARK: A fourth review: edits undone past holders rewritten since, chains of rewrites
+
+    /// A food entry's energy corrected (the entry rewritten as a copy), a workout naming the copy, the copy deleted and
+    /// the delete undone (the workout follows the copy's copy), then the correction undone by type: the workout names the
+    /// entry restored (the copy's uuid no longer derives from the entry's, so one entry going and one coming back pair).
+    func aWorkoutOnTheRestoredCopyOfTheEditedEntryFollowsTheEditsUndo() throws {
+        try Ops.withStore { store, _ in
+            let energy = try Holders.energy(300), protein = try Holders.protein(20)
+            let entry = Holders.entry([energy, protein])
+            try Ops.recording(store, .add).save([energy, protein, entry])
+            var corrected = try Holders.energy(350)
+            corrected.uuid = UUID()
+            try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
+            let copy = try #require(try store.samples(ofType: Holders.foodType, overlapping: Ops.everything).first)
+            try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
+            try Ops.recording(store, .delete).delete(uuids: [copy.uuid], now: Ops.madeAt)
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "precondition: the workout follows F1's copy")
+            let shown = try #require(try store.undoPlan(source: "hkctl", touching: Holders.energyType))
+            let done = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
+            expectEqual(done, shown)
+            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
+        }
+    }
+
+    /// The same with the entry's protein deleted alone and the delete undone after the workout was saved (the entry
+    /// rewritten for it, the workout following): undoing the correction by type leaves the workout on the entry restored.
+    func aWorkoutOnAnEntryRewrittenForAnotherMemberFollowsTheEditsUndo() throws {
+        try Ops.withStore { store, _ in
+            let energy = try Holders.energy(300), protein = try Holders.protein(20)
+            let entry = Holders.entry([energy, protein])
+            try Ops.recording(store, .add).save([energy, protein, entry])
+            var corrected = try Holders.energy(350)
+            corrected.uuid = UUID()
+            try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
+            let copy = try #require(try store.samples(ofType: Holders.foodType, overlapping: Ops.everything).first)
+            try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
+            try Ops.recording(store, .delete).delete(uuids: [protein.uuid], now: Ops.madeAt)
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "precondition")
+            let done = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
+            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
+        }
+    }
+
+    /// An entry replaced whole by an edit (`replace` of the entry with a new entry and members), a workout naming the new
+    /// entry, the edit undone by type: the workout names the entry restored (one going, one coming back).
+    func aWorkoutOnAnEntryReplacedWholeFollowsTheEditsUndo() throws {
+        try Ops.withStore { store, _ in
+            let energy = try Holders.energy(300), protein = try Holders.protein(20)
+            let entry = Holders.entry([energy, protein])
+            try Ops.recording(store, .add).save([energy, protein, entry])
+            let energy2 = try Holders.energy(350), protein2 = try Holders.protein(25)
+            let entry2 = Holders.entry([energy2, protein2])
+            try Ops.recording(store, .replace).replace([entry.uuid], with: [energy2, protein2, entry2], now: Ops.madeAt)
+            try Ops.recording(store, .add).save([Holders.workout(naming: [entry2.uuid])])
+            let shown = try #require(try store.undoPlan(source: "hkctl", touching: Holders.foodType))
+            let done = try store.undo(source: "hkctl", touching: Holders.foodType, now: Ops.undoneAt)
+            expectEqual(done, shown)
+            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
+        }
+    }
+
+    /// A workout rewritten in place twice by older operations (two `add(_:to:)`), then deleted, comes back once as its
+    /// newest line.
+    func aWorkoutAssociatedTwiceThenDeletedComesBackOnceAsItsNewestLine() throws {
+        try Ops.withStore { store, _ in
+            let workout = Holders.workout(naming: [])
+            let a = try Holders.beat(120, minute: 10), b = try Holders.beat(130, minute: 20)
+            try Ops.recording(store, .add).save([workout, a, b])
+            let stored = try #require(try Holders.workouts(store).first)
+            let w = try #require(Workout(sample: stored))
+            try Ops.recording(store, .add).associate([a], unsaved: [], with: w, source: "hkctl", now: Ops.madeAt)
+            try Ops.recording(store, .add).associate([b], unsaved: [], with: w, source: "hkctl", now: Ops.madeAt)
+            try Ops.recording(store, .delete).delete(uuids: [workout.uuid], now: Ops.madeAt)
+            let shown = try #require(try store.undoPlan(source: "hkctl"))
+            let done = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            expectEqual(done, shown)
+            expectEqual(done.restored, 1)
+            expectEqual(done.total, 1)
+            let back = try Holders.workouts(store)
+            expectEqual(back.count, 1)
+            expectEqual(Set(back.first?.detail?.workout?.associatedUUIDs ?? []), [a.uuid, b.uuid])
+            // Further back: the second association, then the first.
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Holders.workouts(store).map { Set($0.detail?.workout?.associatedUUIDs ?? []) }, [[a.uuid]])
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Holders.workouts(store).map { $0.detail?.workout?.associatedUUIDs ?? [] }, [[]])
+        }
+    }
+
+    /// An edit chain E -> E' -> E'' undone twice gives back E (as a copy), once.
+    func anEditChainUndoneTwiceGivesBackTheFirstValueOnce() throws {
+        try Ops.withStore { store, _ in
+            let e = try Holders.energy(300)
+            try Ops.recording(store, .add).save([e])
+            var e1 = try Holders.energy(350)
+            e1.uuid = UUID()
+            try Ops.recording(store, .replace).replace([e.uuid], with: [e1], now: Ops.madeAt)
+            var e2 = try Holders.energy(400)
+            e2.uuid = UUID()
+            try Ops.recording(store, .replace).replace([e1.uuid], with: [e2], now: Ops.madeAt)
+            for expected in ["350", "300"] {
+                let shown = try #require(try store.undoPlan(source: "hkctl"))
+                let done = try store.undo(source: "hkctl", now: Ops.undoneAt)
+                expectEqual(done, shown)
+                expectEqual(done.restored, 1)
+                let values = try store.samples(ofType: Holders.energyType, overlapping: Ops.everything).map { "\($0.value)" }
+                expectEqual(values.count, 1)
+                expectEqual(values.first?.contains(expected), true, "\(values)")
+            }
+        }
+    }
 }
 
 private let undoHolderChainTestsChecks: [Check<UndoHolderChainTests>] = [
+    Check("aWorkoutOnTheRestoredCopyOfTheEditedEntryFollowsTheEditsUndo", UndoHolderChainTests.aWorkoutOnTheRestoredCopyOfTheEditedEntryFollowsTheEditsUndo),
+    Check("aWorkoutOnAnEntryRewrittenForAnotherMemberFollowsTheEditsUndo", UndoHolderChainTests.aWorkoutOnAnEntryRewrittenForAnotherMemberFollowsTheEditsUndo),
+    Check("aWorkoutOnAnEntryReplacedWholeFollowsTheEditsUndo", UndoHolderChainTests.aWorkoutOnAnEntryReplacedWholeFollowsTheEditsUndo),
+    Check("aWorkoutAssociatedTwiceThenDeletedComesBackOnceAsItsNewestLine", UndoHolderChainTests.aWorkoutAssociatedTwiceThenDeletedComesBackOnceAsItsNewestLine),
+    Check("anEditChainUndoneTwiceGivesBackTheFirstValueOnce", UndoHolderChainTests.anEditChainUndoneTwiceGivesBackTheFirstValueOnce),
     Check("twoLinesOfOneUUIDDeletedTogetherBothComeBack", UndoHolderChainTests.twoLinesOfOneUUIDDeletedTogetherBothComeBack),
     Check("aCompactedMembersCopyChainIsFollowedPastTheFirstCopy", UndoHolderChainTests.aCompactedMembersCopyChainIsFollowedPastTheFirstCopy),
     Check("aWorkoutNamingOneOfTwoRewrittenEntriesFollowsTheUndo", UndoHolderChainTests.aWorkoutNamingOneOfTwoRewrittenEntriesFollowsTheUndo),
