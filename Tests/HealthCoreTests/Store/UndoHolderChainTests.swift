@@ -18,6 +18,19 @@ struct UndoHolderChainTests {
     private typealias Support = ImportTestSupport
     private typealias Holders = UndoHolderKit
 
+    /// A food entry (300 kcal, 20 g of protein) saved, its energy corrected to 350 kcal (`replace`: the entry rewritten
+    /// as a copy), and a workout saved naming the entry's copy: the protein and the copy.
+    private static func correctedEntryNamedByAWorkout(in store: JSONFileStore) throws -> (protein: Sample, copy: Sample) {
+        let energy = try Holders.energy(300), protein = try Holders.protein(20)
+        try Ops.recording(store, .add).save([energy, protein, Holders.entry([energy, protein])])
+        var corrected = try Holders.energy(350)
+        corrected.uuid = UUID()
+        try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
+        let copy = try #require(try store.samples(ofType: Holders.foodType, overlapping: Ops.everything).first)
+        try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
+        return (protein, copy)
+    }
+
     // MARK: A workout restored in the same undo that rewrites the entry it names
 
     /// A food entry (energy, protein) and a workout associated with it, saved; the energy and the workout deleted in
@@ -44,14 +57,7 @@ struct UndoHolderChainTests {
     /// back as a copy; the workout (same source) must follow, as it does for a corrected plain sample (pairing).
     func undoByTypeOfACorrectionPastAWorkoutNamingTheEntrysCopy() throws {
         try Ops.withStore { store, _ in
-            let energy = try Holders.energy(300), protein = try Holders.protein(20)
-            let entry = Holders.entry([energy, protein])
-            try Ops.recording(store, .add).save([energy, protein, entry])
-            var corrected = try Holders.energy(350)
-            corrected.uuid = UUID()
-            try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
-            let copy = try #require(try store.samples(ofType: Holders.foodType, overlapping: Ops.everything).first)
-            try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
+            _ = try Self.correctedEntryNamedByAWorkout(in: store)
             let plan = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
             expectEqual(plan.kind, .replace)
             try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
@@ -302,14 +308,7 @@ struct UndoHolderChainTests {
     /// entry restored (the copy's uuid no longer derives from the entry's, so one entry going and one coming back pair).
     func aWorkoutOnTheRestoredCopyOfTheEditedEntryFollowsTheEditsUndo() throws {
         try Ops.withStore { store, _ in
-            let energy = try Holders.energy(300), protein = try Holders.protein(20)
-            let entry = Holders.entry([energy, protein])
-            try Ops.recording(store, .add).save([energy, protein, entry])
-            var corrected = try Holders.energy(350)
-            corrected.uuid = UUID()
-            try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
-            let copy = try #require(try store.samples(ofType: Holders.foodType, overlapping: Ops.everything).first)
-            try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
+            let (_, copy) = try Self.correctedEntryNamedByAWorkout(in: store)
             try Ops.recording(store, .delete).delete(uuids: [copy.uuid], now: Ops.madeAt)
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
             try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "precondition: the workout follows F1's copy")
@@ -325,14 +324,7 @@ struct UndoHolderChainTests {
     /// rewritten for it, the workout following): undoing the correction by type leaves the workout on the entry restored.
     func aWorkoutOnAnEntryRewrittenForAnotherMemberFollowsTheEditsUndo() throws {
         try Ops.withStore { store, _ in
-            let energy = try Holders.energy(300), protein = try Holders.protein(20)
-            let entry = Holders.entry([energy, protein])
-            try Ops.recording(store, .add).save([energy, protein, entry])
-            var corrected = try Holders.energy(350)
-            corrected.uuid = UUID()
-            try Ops.recording(store, .replace).replace([energy.uuid], with: [corrected], now: Ops.madeAt)
-            let copy = try #require(try store.samples(ofType: Holders.foodType, overlapping: Ops.everything).first)
-            try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
+            let (protein, _) = try Self.correctedEntryNamedByAWorkout(in: store)
             try Ops.recording(store, .delete).delete(uuids: [protein.uuid], now: Ops.madeAt)
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
             try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "precondition")
