@@ -425,8 +425,15 @@ extension JSONFileStore {
             for tombstone in doomed { copies[JSONFileStore.restoredUUID(tombstone.uuid, undoingDelete: operation)] = tombstone.uuid }
             // Each doomed uuid's lines that were visible when the operation first deleted it: usually one (the newest
             // before its tombstone, older ones rewritten in place since), two for a uuid stored in two months.
-            var before: [UUID: [(sample: Sample, sequence: UInt64)]] = [:]
-            let earlier = Dictionary(grouping: tombstones.filter { byUUID[$0.uuid] != nil }, by: \.uuid)
+            // (One line each in `before`, the rare further ones in `beside`: a year of heart rate is 53,000 uuids.)
+            var before: [UUID: (sample: Sample, sequence: UInt64)] = [:]
+            var beside: [UUID: [(sample: Sample, sequence: UInt64)]] = [:]
+            // The tombstones of a doomed uuid older than the operation's first of it (a sample rewritten in place by an
+            // earlier operation): a line older than one of them was not visible any more.
+            var prior: [UUID: [Tombstone]] = [:]
+            for tombstone in tombstones {
+                if let first = byUUID[tombstone.uuid], tombstone.sequence < first.sequence { prior[tombstone.uuid, default: []].append(tombstone) }
+            }
             var back = Set<UUID>()
             var copiesBack: [UUID: (original: UUID, type: String, source: String)] = [:]
             defer { prepared.copiesBack.merge(copiesBack) { first, _ in first } }
@@ -436,16 +443,25 @@ extension JSONFileStore {
                         back.insert(sample.uuid)
                         backUnderOwnUUID.insert(sample.uuid)
                     } else if sequence < tombstone.sequence, tombstone.source == nil || tombstone.source == sample.source,
-                              !(earlier[sample.uuid] ?? []).contains(where: { other in
-                                  other.sequence > sequence && other.sequence < tombstone.sequence
-                                      && (other.source == nil || other.source == sample.source)
+                              !(prior[sample.uuid] ?? []).contains(where: { other in
+                                  other.sequence > sequence && (other.source == nil || other.source == sample.source)
                               }) {
-                        before[sample.uuid, default: []].append((sample, sequence))
+                        if before[sample.uuid] == nil { before[sample.uuid] = (sample, sequence) } else { beside[sample.uuid, default: []].append((sample, sequence)) }
                     }
                 } else if let original = copies[sample.uuid], !deletions.hides(sample, sequence: sequence) {
                     back.insert(original)
                     // Written by a run of this undo that stopped before its last write: its holders are rewritten still.
                     copiesBack[sample.uuid] = (original, sample.typeIdentifier, sample.source)
+                }
+            }
+            func restore(_ line: (sample: Sample, sequence: UInt64)) {
+                if written.contains(where: { $0.contains(line.sequence) }) {
+                    prepared.plan.replacedWithin += 1
+                } else if history.wasUndone(line: line.sequence) {
+                    prepared.plan.undoneSince += 1
+                } else {
+                    prepared.restorations.append(line.sample)
+                    prepared.plan.changes[type, default: 0] += 1
                 }
             }
             var handled = Set<UUID>()
@@ -456,22 +472,16 @@ extension JSONFileStore {
                 // import rewrote in place in two batches once, a uuid stored in two months (a tombstone for each line)
                 // as both lines.
                 guard handled.insert(tombstone.uuid).inserted else { continue }
-                let lines = before[tombstone.uuid] ?? []
                 if back.contains(tombstone.uuid) {
                     prepared.plan.alreadyPresent += 1
-                } else if lines.isEmpty {
+                    continue
+                }
+                guard let first = before[tombstone.uuid] else {
                     prepared.plan.compactedAway += 1
+                    continue
                 }
-                for line in lines where !back.contains(tombstone.uuid) {
-                    if written.contains(where: { $0.contains(line.sequence) }) {
-                        prepared.plan.replacedWithin += 1
-                    } else if history.wasUndone(line: line.sequence) {
-                        prepared.plan.undoneSince += 1
-                    } else {
-                        prepared.restorations.append(line.sample)
-                        prepared.plan.changes[type, default: 0] += 1
-                    }
-                }
+                restore(first)
+                for line in beside[tombstone.uuid] ?? [] { restore(line) }
             }
         }
         // Every number in `ranges` is one of the delete's tombstones: those compaction dropped (a retention shorter
