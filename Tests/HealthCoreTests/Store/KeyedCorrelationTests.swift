@@ -76,63 +76,64 @@ struct KeyedCorrelationTests {
         return receipt
     }
 
-    func aLaterExportsGreaterVersionReplacesTheEntryWhole() throws {
+    /// Runs `body` once for each layout in a store of its own: the layout, its batch size (1 for `.batchesOfOne`),
+    /// the store's path and the store.
+    private static func forEachLayout(_ body: (Layout, Int, String, JSONFileStore) throws -> Void) throws {
         for layout in Layout.allCases {
-            let batch = layout == .batchesOfOne ? 1 : 20_000
             try Support.withTemporaryDirectory { folder in
                 let path = folder + "/store"
-                let store = JSONFileStore(path: path, timeZone: .gmt)
-                let first = Self.export("1", kcal: "300", layout: layout), later = Self.export("2", kcal: "350", layout: layout)
-                _ = try Self.importChecked(first, path: path, batch: batch, "\(layout) first")
-                try expectEqual(Self.entries(store), [["quantity(300 kcal)", "quantity(10 g)"]], "\(layout)")
-                let receipt = try Self.importChecked(later, path: path, batch: batch, "\(layout) later")
-                expectEqual(receipt.counts[Self.foodType]?.replaced, 1, "\(layout): \(receipt.counts)")
-                expectEqual(receipt.counts[Self.foodType]?.added, 0, "\(layout): \(receipt.counts)")
-                // The 350 kcal record is new; the 300 kcal one went with the entry it belonged to.
-                expectEqual(receipt.counts[Self.energyType]?.replaced, 0, "\(layout): \(receipt.counts)")
-                expectEqual(receipt.counts[Self.energyType]?.added, 1, "\(layout): \(receipt.counts)")
-                expectEqual(receipt.counts[Self.proteinType]?.added ?? 0, 0, "\(layout): \(receipt.counts)")
-                // One entry, in the later version; the member both versions hold stays, the one the later dropped goes.
-                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
-                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
-                try expectEqual(Self.values(store, Self.proteinType), ["quantity(10 g)"], "\(layout)")
-                // Either export again leaves the entry and its members as they are.
-                for text in [later, first] {
-                    let again = try Support.importXML(text, into: store, batchSize: batch)
-                    expectEqual(again.counts.values.map { $0.added + $0.replaced + $0.keptGenerically }.reduce(0, +), 0,
-                                "\(layout): \(again.counts)")
-                    try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
-                    try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
-                }
-                // Undoing the later import brings the first version back whole.
-                _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-                try expectEqual(Self.entries(store), [["quantity(300 kcal)", "quantity(10 g)"]], "\(layout)")
-                try expectEqual(Self.values(store, Self.energyType), ["quantity(300 kcal)"], "\(layout)")
+                try body(layout, layout == .batchesOfOne ? 1 : 20_000, path, JSONFileStore(path: path, timeZone: .gmt))
             }
         }
     }
 
-    func anOlderExportAfterANewerOneKeepsNothingOfTheOlderEntry() throws {
-        for layout in Layout.allCases {
-            let batch = layout == .batchesOfOne ? 1 : 20_000
-            try Support.withTemporaryDirectory { folder in
-                let path = folder + "/store"
-                let store = JSONFileStore(path: path, timeZone: .gmt)
-                _ = try Self.importChecked(Self.export("2", kcal: "350", layout: layout), path: path, batch: batch, "\(layout) newer")
-                let settled = Ops.tree(path)
-                let receipt = try Self.importChecked(Self.export("1", kcal: "300", layout: layout), path: path, batch: batch,
-                                                     "\(layout) older")
-                expectEqual(receipt.counts.values.map { $0.added + $0.replaced + $0.keptGenerically }.reduce(0, +), 0,
-                            "\(layout): \(receipt.counts)")
-                expectEqual(receipt.counts[Self.foodType]?.alreadyPresent, 1, "\(layout): \(receipt.counts)")
+    func aLaterExportsGreaterVersionReplacesTheEntryWhole() throws {
+        try Self.forEachLayout { layout, batch, path, store in
+            let first = Self.export("1", kcal: "300", layout: layout), later = Self.export("2", kcal: "350", layout: layout)
+            _ = try Self.importChecked(first, path: path, batch: batch, "\(layout) first")
+            try expectEqual(Self.entries(store), [["quantity(300 kcal)", "quantity(10 g)"]], "\(layout)")
+            let receipt = try Self.importChecked(later, path: path, batch: batch, "\(layout) later")
+            expectEqual(receipt.counts[Self.foodType]?.replaced, 1, "\(layout): \(receipt.counts)")
+            expectEqual(receipt.counts[Self.foodType]?.added, 0, "\(layout): \(receipt.counts)")
+            // The 350 kcal record is new; the 300 kcal one went with the entry it belonged to.
+            expectEqual(receipt.counts[Self.energyType]?.replaced, 0, "\(layout): \(receipt.counts)")
+            expectEqual(receipt.counts[Self.energyType]?.added, 1, "\(layout): \(receipt.counts)")
+            expectEqual(receipt.counts[Self.proteinType]?.added ?? 0, 0, "\(layout): \(receipt.counts)")
+            // One entry, in the later version; the member both versions hold stays, the one the later dropped goes.
+            try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+            try expectEqual(Self.values(store, Self.proteinType), ["quantity(10 g)"], "\(layout)")
+            // Either export again leaves the entry and its members as they are.
+            for text in [later, first] {
+                let again = try Support.importXML(text, into: store, batchSize: batch)
+                expectEqual(again.counts.values.map { $0.added + $0.replaced + $0.keptGenerically }.reduce(0, +), 0,
+                            "\(layout): \(again.counts)")
                 try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
                 try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
-                // Undoing it leaves the store holding what it held before (the record it took out stays out).
-                _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-                try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
-                try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
-                expectEqual(Set(Ops.tree(path).keys).isSuperset(of: settled.keys), true, "\(layout)")
             }
+            // Undoing the later import brings the first version back whole.
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Self.entries(store), [["quantity(300 kcal)", "quantity(10 g)"]], "\(layout)")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(300 kcal)"], "\(layout)")
+        }
+    }
+
+    func anOlderExportAfterANewerOneKeepsNothingOfTheOlderEntry() throws {
+        try Self.forEachLayout { layout, batch, path, store in
+            _ = try Self.importChecked(Self.export("2", kcal: "350", layout: layout), path: path, batch: batch, "\(layout) newer")
+            let settled = Ops.tree(path)
+            let receipt = try Self.importChecked(Self.export("1", kcal: "300", layout: layout), path: path, batch: batch,
+                                                 "\(layout) older")
+            expectEqual(receipt.counts.values.map { $0.added + $0.replaced + $0.keptGenerically }.reduce(0, +), 0,
+                        "\(layout): \(receipt.counts)")
+            expectEqual(receipt.counts[Self.foodType]?.alreadyPresent, 1, "\(layout): \(receipt.counts)")
+            try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+            // Undoing it leaves the store holding what it held before (the record it took out stays out).
+            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
+            try expectEqual(Self.entries(store), [["quantity(350 kcal)", "quantity(10 g)"]], "\(layout)")
+            try expectEqual(Self.values(store, Self.energyType), ["quantity(350 kcal)"], "\(layout)")
+            expectEqual(Set(Ops.tree(path).keys).isSuperset(of: settled.keys), true, "\(layout)")
         }
     }
 

@@ -307,28 +307,29 @@ struct UndoHolderChainTests {
     /// the delete undone (the workout follows the copy's copy), then the correction undone by type: the workout names the
     /// entry restored (the copy's uuid no longer derives from the entry's, so one entry going and one coming back pair).
     func aWorkoutOnTheRestoredCopyOfTheEditedEntryFollowsTheEditsUndo() throws {
-        try Ops.withStore { store, _ in
-            let (_, copy) = try Self.correctedEntryNamedByAWorkout(in: store)
-            try Ops.recording(store, .delete).delete(uuids: [copy.uuid], now: Ops.madeAt)
-            _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "precondition: the workout follows F1's copy")
-            let shown = try #require(try store.undoPlan(source: "hkctl", touching: Holders.energyType))
-            let done = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
-            expectEqual(done, shown)
-            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
-            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
-        }
+        try Self.undoCorrectionAfterDeleteUndone(deleting: { $0.copy.uuid }, "precondition: the workout follows F1's copy",
+                                                 checkingPlan: true)
     }
 
     /// The same with the entry's protein deleted alone and the delete undone after the workout was saved (the entry
     /// rewritten for it, the workout following): undoing the correction by type leaves the workout on the entry restored.
     func aWorkoutOnAnEntryRewrittenForAnotherMemberFollowsTheEditsUndo() throws {
+        try Self.undoCorrectionAfterDeleteUndone(deleting: { $0.protein.uuid }, "precondition", checkingPlan: false)
+    }
+
+    /// A corrected entry named by a workout (``correctedEntryNamedByAWorkout(in:)``), the sample `deleting` picks
+    /// deleted and the delete undone (the workout still finds the entry: `precondition`), then the correction undone by
+    /// type: one entry, and the workout names it (`checkingPlan`: the plan shown is the undo done).
+    private static func undoCorrectionAfterDeleteUndone(deleting: ((protein: Sample, copy: Sample)) -> UUID,
+                                                        _ precondition: Comment, checkingPlan: Bool) throws {
         try Ops.withStore { store, _ in
-            let (protein, _) = try Self.correctedEntryNamedByAWorkout(in: store)
-            try Ops.recording(store, .delete).delete(uuids: [protein.uuid], now: Ops.madeAt)
+            let saved = try correctedEntryNamedByAWorkout(in: store)
+            try Ops.recording(store, .delete).delete(uuids: [deleting(saved)], now: Ops.madeAt)
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
-            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "precondition")
+            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], precondition)
+            let shown = checkingPlan ? try store.undoPlan(source: "hkctl", touching: Holders.energyType) : nil
             let done = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
+            if checkingPlan { expectEqual(done, try #require(shown)) }
             try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
             try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
         }
