@@ -78,6 +78,9 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     let mountTablesForTests = Locked<MountTable.Tables?>(nil)
     /// The deletions of the types this instance read last, by tombstone file (see ``RememberedDeletions``).
     let rememberedDeletions = Locked<[String: RememberedDeletions]>([:])
+    /// The marker file as ``isExistingStore()`` last found it good (``FileIdentity``; the store only ever replaces it
+    /// whole), so a command that looks several times (its settings, then its query) reads it once.
+    let checkedMarker = Locked<FileIdentity?>(nil)
 
     /// Opens (without creating) the store at `path`; it is created on the first write.
     ///
@@ -432,8 +435,13 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// - Throws: ``StoreError/notAStore(_:)`` for a folder with other content, ``StoreError/newerVersion(found:supported:)``.
     public func isExistingStore() throws -> Bool {
         try StoreSafety.checkStoreFolder(path)
+        if let stamp = checkedMarker.current {
+            // The marker this instance read and found good, unchanged since (a marker is only ever replaced whole).
+            if FileIdentity.of(markerPath) == stamp { return true }
+            checkedMarker.withLock { $0 = nil }
+        }
         guard POSIXFile.exists(path) else { return false }
-        guard let marker = try POSIXFile.readFile(markerPath) else {
+        guard let (fd, info) = try POSIXFile.openRegular(markerPath, flags: O_RDONLY) else {
             // A store being created by another process holds only its lock and the marker's temporary file.
             let contents = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter {
                 $0 != ".lock" && !$0.hasPrefix("hkctl-store.json.tmp-")
@@ -444,6 +452,18 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
             if POSIXFile.exists(markerPath) { return try isExistingStore() }
             throw StoreError.notAStore(path)
         }
+        let marker: [UInt8]
+        do {
+            defer { close(fd) }
+            marker = try POSIXFile.readAll(fd, path: markerPath, sizeHint: Int(info.st_size))
+        }
+        try JSONFileStore.checkMarker(marker, at: markerPath)
+        checkedMarker.withLock { $0 = FileIdentity(info) }
+        return true
+    }
+
+    /// Checks the marker's text: this format, at a version this build reads.
+    static func checkMarker(_ marker: [UInt8], at markerPath: String) throws {
         var number: Double?
         var format: String?
         do {
@@ -471,7 +491,6 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         if version > JSONFileStore.formatVersion {
             throw StoreError.newerVersion(found: version, supported: JSONFileStore.formatVersion)
         }
-        return true
     }
 
     public func forEachSample(ofType identifier: String, overlapping interval: DateInterval,

@@ -207,6 +207,7 @@ enum POSIXFile {
     /// `followLinks` is set (for system files such as `/proc/locks`).
     static func readFile(_ path: String, limit: Int? = nil, followLinks: Bool = false) throws -> [UInt8]? {
         let fd: Int32
+        var size: Int?
         if followLinks {
             fd = open(path, O_RDONLY | O_CLOEXEC)
             if fd < 0 {
@@ -214,14 +215,28 @@ enum POSIXFile {
                 throw openFailure(path, writing: false)
             }
         } else {
-            guard let (opened, _) = try openRegular(path, flags: O_RDONLY) else { return nil }
+            guard let (opened, info) = try openRegular(path, flags: O_RDONLY) else { return nil }
             fd = opened
+            size = Int(info.st_size)
         }
         defer { close(fd) }
+        return try readAll(fd, path: path, sizeHint: size, limit: limit)
+    }
+
+    /// Reads `fd` from where it stands to its end (at most `limit` bytes), for ``readFile(_:limit:followLinks:)``.
+    ///
+    /// - Parameter sizeHint: The file's size when the caller has it from `fstat` already (nil: looked up here).
+    /// - Throws: ``StoreError/readFailed(_:reason:)`` naming `path`.
+    static func readAll(_ fd: Int32, path: String, sizeHint: Int? = nil, limit: Int? = nil) throws -> [UInt8] {
         // Read straight into arrays sized from the file's length (no zero-filled scratch buffer): one read for
         // the data and one that finds the end, unless the file grows meanwhile.
-        var info = stat()
-        var chunk = fstat(fd, &info) == 0 ? max(Int(info.st_size) + 1, 4096) : 1 << 16
+        var chunk: Int
+        if let sizeHint {
+            chunk = max(sizeHint + 1, 4096)
+        } else {
+            var info = stat()
+            chunk = fstat(fd, &info) == 0 ? max(Int(info.st_size) + 1, 4096) : 1 << 16
+        }
         var result: [UInt8] = []
         while true {
             let wanted = min(chunk, (limit ?? Int.max) - result.count)

@@ -99,45 +99,58 @@ struct ValidationMarks: Equatable {
         static func fields(of line: UnsafeBufferPointer<UInt8>)
             -> (numbers: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64), pathStart: Int)? {
             var index = 0
-            let count = line.count
-            /// The number at `index` and the space after it.
-            func number() -> UInt64? {
-                var value: UInt64 = 0
-                let first = index
-                while index < count, line[index] &- 0x30 < 10 {
-                    let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-                    guard !overflow else { return nil }
-                    let (sum, carry) = times.addingReportingOverflow(UInt64(line[index] &- 0x30))
-                    guard !carry else { return nil }
-                    value = sum
-                    index += 1
-                }
-                guard index > first, index < count, line[index] == 0x20 else { return nil }
-                index += 1
-                return value
-            }
-            guard let device = number(), let inode = number(), let size = number(), let seconds = number(),
-                  let nanoseconds = number(), let lines = number(), let highest = number() else { return nil }
-            guard index < count, size <= UInt64(Int.max), seconds <= UInt64(Int64.max),
+            guard let device = number(in: line, at: &index), let inode = number(in: line, at: &index),
+                  let size = number(in: line, at: &index), let seconds = number(in: line, at: &index),
+                  let nanoseconds = number(in: line, at: &index), let lines = number(in: line, at: &index),
+                  let highest = number(in: line, at: &index) else { return nil }
+            guard index < line.count, size <= UInt64(Int.max), seconds <= UInt64(Int64.max),
                   nanoseconds <= UInt64(Int64.max), lines <= UInt64(Int.max) else { return nil }
             return ((device, inode, size, seconds, nanoseconds, lines, highest), index)
         }
-    }
 
-    /// A mark as the lock file holds it: its line (without the newline), where the partition path starts in it, and
-    /// that path's FNV-1a hash. Marks stay lines: a write looks up one mark and replaces one, so parsing and spelling
-    /// all 64 of a busy store (about 0.4 M instructions an add) is left to the one it needs.
-    private struct Entry: Equatable {
-        var line: [UInt8]
-        var pathStart: Int
-        var hash: UInt64
-
-        func holds(_ path: UnsafeBufferPointer<UInt8>, hash wanted: UInt64) -> Bool {
-            guard hash == wanted, line.count - pathStart == path.count else { return false }
-            return line.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[pathStart...]).elementsEqual(path) }
+        /// The number at `index` in `line` and the space after it, moving `index` past both. Up to 19 digits cannot
+        /// pass `UInt64.max`, so only longer runs (20 digits, or leading zeros) are summed again with overflow checks:
+        /// every write reads the marks, 64 lines of seven numbers.
+        @inline(__always)
+        private static func number(in line: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt64? {
+            guard let base = line.baseAddress else { return nil }
+            let count = line.count
+            let first = index
+            var position = index
+            var value: UInt64 = 0
+            while position < count {
+                let digit = base[position] &- 0x30
+                if digit >= 10 { break }
+                value = value &* 10 &+ UInt64(digit)
+                position &+= 1
+            }
+            guard position > first, position < count, base[position] == 0x20 else { return nil }
+            if position - first > 19 {
+                value = 0
+                for place in first..<position {
+                    let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                    guard !overflow else { return nil }
+                    let (sum, carry) = times.addingReportingOverflow(UInt64(base[place] &- 0x30))
+                    guard !carry else { return nil }
+                    value = sum
+                }
+            }
+            index = position &+ 1
+            return value
         }
     }
 
+    /// A mark as the lock file holds it: where its line (without the newline) lies in ``text``. Marks stay lines until
+    /// one is needed: a write looks up one mark and replaces one, so parsing all 64 of a busy store (about 0.15 M
+    /// instructions an add, more than the checksum) is left to the one it needs.
+    private struct Entry {
+        var start: Int
+        var end: Int
+    }
+
+    /// The lines the entries lie in: the bytes they were read from, and the lines recorded since after them (one
+    /// buffer, so reading 64 marks makes no array apiece).
+    private var text: [UInt8] = []
     /// Where the marks start in the lock file.
     static let offset = 64
     /// The first line of the marks.
@@ -151,14 +164,21 @@ struct ValidationMarks: Equatable {
     /// The marks' lines, the most recently written first.
     private var entries: [Entry] = []
 
-    /// The marks, the most recently written first.
-    var marks: [Mark] { entries.compactMap { entry in entry.line.withUnsafeBufferPointer { Mark(line: $0) } } }
+    /// The marks, the most recently written first: each partition's first, lines that are not marks left out.
+    var marks: [Mark] {
+        var named = Set<String>()
+        return entries.compactMap { entry in
+            guard let mark = withLine(entry, { Mark(line: $0) }), named.insert(mark.partition).inserted else { return nil }
+            return mark
+        }
+    }
 
     init() {}
 
     /// Reads the marks from the bytes after ``offset``, up to their checksum line; empty when they are not marks of
-    /// this version, a line is not a mark, or the checksum does not match (a write of the marks torn by a crash).
-    /// Bytes, not Strings: every write reads them.
+    /// this version or the checksum does not match (a write of the marks torn by a crash). Only the lines' places
+    /// are taken here: a line is read as a mark when it is looked up (``mark(for:)``), and one that is not a mark
+    /// (which no writer writes) counts as none. Bytes, not Strings: every write reads them.
     init(bytes: [UInt8]) {
         let header = Array(ValidationMarks.header.utf8)
         let sumPrefix = Array(ValidationMarks.sumPrefix.utf8)
@@ -179,31 +199,54 @@ struct ValidationMarks: Equatable {
                 if line.starts(with: sumPrefix) {
                     return ValidationMarks.checksum(buffer[0..<start]).elementsEqual(line[sumPrefix.count...])
                 }
-                guard let (_, pathStart) = Mark.fields(of: line) else { return false }
-                guard found.count < ValidationMarks.limit else { continue }
-                let path = UnsafeBufferPointer(rebasing: line[pathStart...])
-                let hash = ValidationMarks.pathHash(path)
-                // A partition named again keeps its first (most recent) mark.
-                if !found.contains(where: { $0.holds(path, hash: hash) }) {
-                    found.append(Entry(line: Array(line), pathStart: pathStart, hash: hash))
-                }
+                if found.count < ValidationMarks.limit { found.append(Entry(start: start, end: end)) }
             }
             return false
         }
-        if complete { entries = found }
+        if complete {
+            text = bytes
+            entries = found
+        }
     }
 
-    /// FNV-1a (64 bits) of a partition path's bytes.
-    private static func pathHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var digest = FNV1a()
-        digest.addBytes(path)
-        return digest.value
+    /// Two sets of marks are equal when they hold the same lines in the same order.
+    static func == (left: ValidationMarks, right: ValidationMarks) -> Bool {
+        left.entries.count == right.entries.count && zip(left.entries, right.entries).allSatisfy { pair in
+            left.withLine(pair.0) { one in right.withLine(pair.1) { other in one.elementsEqual(other) } }
+        }
     }
 
-    /// Runs `body` on `partition`'s bytes and their ``pathHash(_:)``.
-    private static func withPath<T>(_ partition: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64) -> T) -> T {
+    /// Runs `body` on `entry`'s line.
+    private func withLine<T>(_ entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[entry.start..<entry.end])) }
+    }
+
+    /// Whether `entry` is a line for the partition `path`: the line ends with the path, and the path starts right
+    /// after the line's seventh space (a path may hold spaces itself).
+    private func holds(_ entry: Entry, _ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let wanted = path.baseAddress, entry.end - entry.start > path.count else { return false }
+        return withLine(entry) { line in
+            let from = line.count - path.count
+            guard line[from - 1] == 0x20, memcmp(line.baseAddress! + from, wanted, path.count) == 0 else { return false }
+            return ValidationMarks.pathStart(of: line) == from
+        }
+    }
+
+    /// Where the partition path starts in a mark's line: after the space that follows each of its seven numbers.
+    private static func pathStart(of line: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = line.baseAddress else { return nil }
+        var index = 0
+        for _ in 0..<7 {
+            guard index < line.count, let space = memchr(base + index, 0x20, line.count - index) else { return nil }
+            index = base.distance(to: space.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return index
+    }
+
+    /// Runs `body` on `partition`'s bytes.
+    private static func withPath<T>(_ partition: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         var text = partition
-        return text.withUTF8 { body($0, pathHash($0)) }
+        return text.withUTF8 { body($0) }
     }
 
     /// What starts the line that ends the marks, followed by ``checksum(_:)`` of everything before it.
@@ -223,25 +266,41 @@ struct ValidationMarks: Equatable {
 
     /// The mark of `partition`, if any.
     func mark(for partition: String) -> Mark? {
-        ValidationMarks.withPath(partition) { path, hash in
-            entries.first { $0.holds(path, hash: hash) }.flatMap { entry in entry.line.withUnsafeBufferPointer { Mark(line: $0) } }
+        ValidationMarks.withPath(partition) { path in
+            entries.first { holds($0, path) }.flatMap { entry in withLine(entry) { Mark(line: $0) } }
         }
     }
 
     /// Puts `mark` first, in place of the partition's earlier one, and drops the oldest beyond ``limit``.
     mutating func record(_ mark: Mark) {
-        var line: [UInt8] = []
-        mark.append(to: &line)
-        let pathStart = line.count - mark.partition.utf8.count
-        let hash = line.withUnsafeBufferPointer { ValidationMarks.pathHash(UnsafeBufferPointer(rebasing: $0[pathStart...])) }
         forget(mark.partition)
-        entries.insert(Entry(line: line, pathStart: pathStart, hash: hash), at: 0)
+        let start = text.count
+        mark.append(to: &text)
+        entries.insert(Entry(start: start, end: text.count), at: 0)
         if entries.count > ValidationMarks.limit { entries.removeLast(entries.count - ValidationMarks.limit) }
+        // A long hold of the lock (an import records marks after every batch) keeps ``text`` to the lines in use.
+        if text.count > 4 * ValidationMarks.maximumBytes { keepOnlyEntriesText() }
+    }
+
+    /// Rewrites ``text`` to hold the entries' lines alone.
+    private mutating func keepOnlyEntriesText() {
+        var kept: [UInt8] = []
+        var moved: [Entry] = []
+        text.withUnsafeBufferPointer { text in
+            for entry in entries {
+                let start = kept.count
+                kept.append(contentsOf: UnsafeBufferPointer(rebasing: text[entry.start..<entry.end]))
+                moved.append(Entry(start: start, end: kept.count))
+            }
+        }
+        text = kept
+        entries = moved
     }
 
     /// Drops the mark of `partition`.
     mutating func forget(_ partition: String) {
-        ValidationMarks.withPath(partition) { path, hash in entries.removeAll { $0.holds(path, hash: hash) } }
+        let kept = ValidationMarks.withPath(partition) { path in entries.filter { !holds($0, path) } }
+        entries = kept
     }
 
     /// The marks as the lock file holds them after ``offset``: the header, a line per mark, the checksum line, an
@@ -249,11 +308,13 @@ struct ValidationMarks: Equatable {
     var bytes: [UInt8] {
         var bytes = Array((ValidationMarks.header + "\n").utf8)
         bytes.reserveCapacity(ValidationMarks.maximumBytes)
-        for entry in entries {
-            // Room for the checksum line (at most 4 + 16 + 1 bytes) and the empty line.
-            guard bytes.count + entry.line.count + 1 + 22 <= ValidationMarks.maximumBytes else { break }
-            bytes += entry.line
-            bytes.append(0x0A)
+        text.withUnsafeBufferPointer { text in
+            for entry in entries {
+                // Room for the checksum line (at most 4 + 16 + 1 bytes) and the empty line.
+                guard bytes.count + (entry.end - entry.start) + 1 + 22 <= ValidationMarks.maximumBytes else { break }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[entry.start..<entry.end]))
+                bytes.append(0x0A)
+            }
         }
         let sum = bytes.withUnsafeBufferPointer { ValidationMarks.checksum($0[...]) }
         bytes += Array(ValidationMarks.sumPrefix.utf8) + sum + [0x0A, 0x0A]

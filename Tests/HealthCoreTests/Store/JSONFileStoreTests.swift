@@ -645,6 +645,43 @@ struct JSONFileStoreTests {
         }
     }
 
+    /// An instance reads its marker once while it stays the same file, and sees any change after: a marker replaced
+    /// by a newer version's, rewritten in place with another version, made a symbolic link, or removed with the store.
+    func aMarkerChangedAfterTheFirstLookIsSeen() throws {
+        try withStore { store, path in
+            try store.save([steps(1, Kit.utc(2024, 5, 1))])
+            let marker = path + "/hkctl-store.json"
+            #expect(try store.isExistingStore())
+            #expect(store.checkedMarker.current != nil, "the good marker is remembered")
+            #expect(try store.isExistingStore())
+            // Replaced whole (a new file renamed over it), as a newer hkctl writes its marker.
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":99}\n", to: marker + ".new")
+            #expect(rename(marker + ".new", marker) == 0)
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try store.isExistingStore() }
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try allSteps(store) }
+            // Good again, then rewritten in place to another text of the same length (a later modification time).
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":1}\n", to: marker)
+            #expect(try store.isExistingStore())
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":7}\n", to: marker)
+            var later = [timespec(tv_sec: 2_000_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000_000, tv_nsec: 0)]
+            _ = utimensat(AT_FDCWD, marker, &later, 0)
+            #expect(throws: StoreError.newerVersion(found: 7, supported: 1)) { try store.isExistingStore() }
+            // A symbolic link in its place is refused as the first look refuses it.
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":1}\n", to: path + "/elsewhere.json")
+            unlink(marker)
+            #expect(symlink(path + "/elsewhere.json", marker) == 0)
+            #expect(throws: StoreError.self) { try store.isExistingStore() }
+        }
+        try TestSupport.withTemporaryDirectory { folder in
+            let path = folder + "/store"
+            let store = JSONFileStore(path: path, lockTimeout: 2)
+            try store.save([steps(1, Kit.utc(2024, 5, 1))])
+            #expect(try store.isExistingStore())
+            try FileManager.default.removeItem(atPath: path)
+            #expect(try store.isExistingStore() == false, "a removed store is no store, though its marker was good")
+        }
+    }
+
     @Test(arguments: ["not json", "{\"format\":\"hkctl-store\"}", "{\"version\":\"one\"}", ""])
     func unreadableMarkerIsABadMarker(marker: String) throws {
         try TestSupport.withTemporaryDirectory { folder in
@@ -792,6 +829,7 @@ private let jSONFileStoreTestsChecks: [Check<JSONFileStoreTests>] = [
     Check("folderWithOtherFilesIsNotAStore", JSONFileStoreTests.folderWithOtherFilesIsNotAStore),
     Check("aFileIsNotAStore", JSONFileStoreTests.aFileIsNotAStore),
     Check("newerFormatVersionIsRefused", JSONFileStoreTests.newerFormatVersionIsRefused),
+    Check("aMarkerChangedAfterTheFirstLookIsSeen", JSONFileStoreTests.aMarkerChangedAfterTheFirstLookIsSeen),
     Check("latestSamplesAreNewestFirstAcrossMonths", JSONFileStoreTests.latestSamplesAreNewestFirstAcrossMonths),
     Check("sameTimesAreOrderedByTheUUIDString", JSONFileStoreTests.sameTimesAreOrderedByTheUUIDString),
 ]

@@ -137,6 +137,60 @@ struct ValidationMarkTests {
         #expect(ValidationMarks(bytes: Array(marks.bytes.prefix(1000))).marks.isEmpty, "cut inside the marks: no checksum line")
     }
 
+    /// A mark is found by its whole partition path, which starts after the line's seven numbers and may hold spaces
+    /// (Health Auto Export's types): a path that is the end of another one's is not that one's mark. A line of a
+    /// checked block that is not a mark (never written so) is no partition's mark, and the others still count.
+    func marksAreFoundByTheirWholePath() throws {
+        func mark(_ inode: UInt64, _ partition: String) -> ValidationMarks.Mark {
+            ValidationMarks.Mark(device: 1, inode: inode, size: 10, seconds: 2, nanoseconds: 3, lines: 1, highestSequence: 4,
+                                 partition: partition)
+        }
+        var marks = ValidationMarks()
+        marks.record(mark(1, "samples/A samples/B/2024-01.jsonl"))
+        marks.record(mark(2, "samples/Health Auto Export_x 1 2/2024-01.jsonl"))
+        let read = ValidationMarks(bytes: marks.bytes)
+        expectEqual(read.mark(for: "samples/A samples/B/2024-01.jsonl")?.inode, 1)
+        expectNil(read.mark(for: "samples/B/2024-01.jsonl"), "the end of another partition's path")
+        expectNil(read.mark(for: "B/2024-01.jsonl"))
+        expectEqual(read.mark(for: "samples/Health Auto Export_x 1 2/2024-01.jsonl")?.inode, 2)
+        expectNil(read.mark(for: "2/2024-01.jsonl"), "a path whose start could pass for the line's last numbers")
+        expectNil(read.mark(for: "1 2/2024-01.jsonl"))
+        var other = read
+        other.forget("samples/B/2024-01.jsonl")
+        expectEqual(other.marks.count, 2, "forgetting the end of a path forgets nothing")
+
+        var text = Array((ValidationMarks.header + "\n" + mark(5, "samples/C/2024-02.jsonl").line + "\n"
+                          + "12 x 3 4 5 6 7 samples/D/2024-02.jsonl\n" + mark(6, "samples/E/2024-02.jsonl").line + "\n").utf8)
+        text += Array((ValidationMarks.sumPrefix + ValidationMarks.checksum(text[...]) + "\n\n").utf8)
+        let mixed = ValidationMarks(bytes: text)
+        expectNil(mixed.mark(for: "samples/D/2024-02.jsonl"))
+        expectEqual(mixed.mark(for: "samples/E/2024-02.jsonl")?.inode, 6)
+        expectEqual(mixed.marks.map(\.inode), [5, 6])
+    }
+
+    /// A long hold of the lock records marks again and again (an import, after every batch): the lines read stay the
+    /// most recent per partition, in order, however often their text is rewritten to drop replaced lines.
+    func marksRecordedThousandsOfTimesStayTheMostRecent() throws {
+        var generator = Kit.SeededGenerator(seed: 7)
+        var marks = ValidationMarks(bytes: ValidationMarks().bytes)
+        var expected: [ValidationMarks.Mark] = []
+        for round in 0..<3_000 {
+            let mark = ValidationMarks.Mark(device: 1, inode: UInt64(round), size: round, seconds: 2, nanoseconds: 3, lines: round,
+                                            highestSequence: UInt64(round),
+                                            partition: "samples/T/\(Int.random(in: 0..<(round < 1_500 ? 90 : 5), using: &generator)).jsonl")
+            marks.record(mark)
+            expected.removeAll { $0.partition == mark.partition }
+            expected.insert(mark, at: 0)
+            if expected.count > ValidationMarks.limit { expected.removeLast() }
+            if round % 250 == 0 || round == 2_999 {
+                expectEqual(marks.marks, expected, "round \(round)")
+                expectEqual(ValidationMarks(bytes: marks.bytes).marks, Array(expected.prefix(ValidationMarks(bytes: marks.bytes).marks.count)))
+                expectEqual(marks.mark(for: mark.partition), mark)
+            }
+        }
+        expectEqual(Set(marks.marks.prefix(5).map(\.partition)), Set((0..<5).map { "samples/T/\($0).jsonl" }))
+    }
+
     /// The marks' text as it was spelled before it was written byte by byte (string interpolation, the limit checked
     /// on the text): the lock file must stay byte for byte what older and newer hkctl read.
     private static func previousBytes(_ marks: ValidationMarks) -> [UInt8] {
@@ -202,6 +256,8 @@ private let validationMarkTestsChecks: [Check<ValidationMarkTests>] = [
           ValidationMarkTests.theLockFileStillGivesTheHighestChangeNumberToReadersOfItsFirstBytes),
     Check("theLockFileKeepsOneSizeFromWriteToWrite", ValidationMarkTests.theLockFileKeepsOneSizeFromWriteToWrite),
     Check("marksReadBackAndKeepTheMostRecent", ValidationMarkTests.marksReadBackAndKeepTheMostRecent),
+    Check("marksAreFoundByTheirWholePath", ValidationMarkTests.marksAreFoundByTheirWholePath),
+    Check("marksRecordedThousandsOfTimesStayTheMostRecent", ValidationMarkTests.marksRecordedThousandsOfTimesStayTheMostRecent),
     Check("marksAreWrittenAsThePreviousDefinitionWroteThem",
           ValidationMarkTests.marksAreWrittenAsThePreviousDefinitionWroteThem),
 ]
