@@ -10,6 +10,8 @@ public struct HealthStore: SampleStore, Sendable {
     /// can be shared across tasks and threads (a `JSONFileStore` instance belongs to one thread at a time).
     public var storage: JSONFileStore { makeStorage() }
     private let makeStorage: @Sendable () -> JSONFileStore
+    /// What time it is for this store (its storage's clock), read without making a storage instance.
+    let clock: @Sendable () -> Date
     /// The source acting.
     public let source: String
     /// The types, for names in messages.
@@ -29,6 +31,8 @@ public struct HealthStore: SampleStore, Sendable {
             JSONFileStore(path: path, catalogue: catalogue, timeZone: timeZone, lockTimeout: lockTimeout, clock: clock,
                           recording: recording)
         }
+        self.clock = clock
+        self.timeZone = timeZone
         self.source = source
         self.catalogue = catalogue
         if source != AuthorizationState.ownerSource { _ = try record.current(in: storage) }
@@ -67,7 +71,7 @@ public struct HealthStore: SampleStore, Sendable {
     }
 
     /// The zone of the calendar that statistics collections and nights follow.
-    public var timeZone: ZoneRules { storage.codec.timeZone }
+    public let timeZone: ZoneRules
 
     /// The owner's decisions as they are now (nothing decided for the owner itself, who needs none).
     private var state: AuthorizationState {
@@ -126,7 +130,7 @@ public struct HealthStore: SampleStore, Sendable {
     func stampedForSaving(_ samples: [Sample]) throws -> [Sample] {
         // A sample made in code (QuantitySample(type:quantity:start:end:)) is this source's, created now.
         var samples = samples
-        let now = storage.clock()
+        let now = clock()
         for index in samples.indices where samples[index].source == Sample.unsavedSource {
             samples[index].source = source
             samples[index].created = Sample.millisecondPrecision(now)
@@ -268,7 +272,7 @@ extension HealthStore {
     public func requestAuthorization(toShare share: Set<SampleType>?, read: Set<ObjectType>?,
                                      identity: AuthorizationState.Identity = AuthorizationState.Identity()) throws {
         guard !isOwner else { return }
-        let now = storage.clock()
+        let now = clock()
         let (share, read) = (Self.ordered(share ?? []), Self.ordered(read ?? []))
         // Checked before the write, so a refused request leaves the file untouched; one that asks nothing new is
         // not written (HealthKit shows no sheet then).
@@ -309,7 +313,7 @@ extension HealthStore {
     ///   ``TextError`` for a decision that cannot be made (nothing is written then); ``StoreError``.
     public func decideAuthorization(for source: String, allow: Bool, share: Set<SampleType>, read: Set<ObjectType>) throws {
         try requireOwner()
-        let now = storage.clock()
+        let now = clock()
         let (share, read) = (Self.ordered(share), Self.ordered(read))
         var probe = try record.current(in: storage)
         try probe.decide(source: source, allow: allow, share: share, read: read, at: now)
@@ -323,7 +327,7 @@ extension HealthStore {
     /// - Throws: ``AuthorizationError/ownerOnly(source:)`` unless this is the owner, ``StoreError``.
     public func revokeAuthorization(for source: String, types: Set<ObjectType>? = nil) throws {
         try requireOwner()
-        let now = storage.clock()
+        let now = clock()
         let chosen = types.map(Self.ordered)
         try storage.updatePrivateDocument(AuthorizationRecord.fileName, initial: AuthorizationState()) {
             $0.revoke(source: source, types: chosen, at: now)

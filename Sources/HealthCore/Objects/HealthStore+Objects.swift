@@ -100,7 +100,7 @@ extension HealthStore {
             types.insert(sample.typeIdentifier)
             for member in sample.detail?.correlation?.members ?? [] { types.insert(member.typeIdentifier) }
         }
-        try storage.delete(uuids: samples.map(\.uuid), now: storage.clock(), source: isOwner ? nil : source, types: types)
+        try storage.delete(uuids: samples.map(\.uuid), now: clock(), source: isOwner ? nil : source, types: types)
     }
 
     /// ``deleteObjects(of:predicate:)`` on the caller's thread.
@@ -116,7 +116,7 @@ extension HealthStore {
         // A sample another process deleted meanwhile is skipped rather than failing the rest.
         // A correlation's members are of other types: then every type is looked at.
         let types: Set<String>? = CorrelationType.identified(type.identifier) == nil ? [type.identifier] : nil
-        let tombstones = try storage.delete(uuids: chosen, now: storage.clock(), ignoringMissing: true,
+        let tombstones = try storage.delete(uuids: chosen, now: clock(), ignoringMissing: true,
                                             source: isOwner ? nil : source, types: types)
         let wanted = Set(chosen)
         return tombstones.filter { wanted.contains($0.uuid) }.count

@@ -45,6 +45,6 @@ extension HealthStore {
         let all = samples.map { byUUID[$0.uuid] ?? $0 }
         let storage = self.storage
         try storage.associate(all, unsaved: unsaved, with: workout, source: isOwner ? nil : source,
-                              now: storage.clock())
+                              now: clock())
     }
 }
