@@ -293,11 +293,7 @@ struct UndoHolderChainTests {
             try #require(copies.count == 2)
             let copy = try #require(copies.first { $0.detail?.correlation?.members.count == 2 })
             try Ops.recording(store, .add).save([Holders.workout(naming: [copy.uuid])])
-            let shown = try #require(try store.undoPlan(source: "hkctl", touching: Holders.energyType))
-            let done = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
-            expectEqual(done, shown)
-            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 2)
-            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
+            try Self.undoByType(Holders.energyType, in: store, leaving: 2, checkingPlan: true)
         }
     }
 
@@ -327,12 +323,18 @@ struct UndoHolderChainTests {
             try Ops.recording(store, .delete).delete(uuids: [deleting(saved)], now: Ops.madeAt)
             _ = try store.undo(source: "hkctl", now: Ops.undoneAt)
             try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], precondition)
-            let shown = checkingPlan ? try store.undoPlan(source: "hkctl", touching: Holders.energyType) : nil
-            let done = try store.undo(source: "hkctl", touching: Holders.energyType, now: Ops.undoneAt)
-            if checkingPlan { expectEqual(done, try #require(shown)) }
-            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
-            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
+            try undoByType(Holders.energyType, in: store, leaving: 1, checkingPlan: checkingPlan)
         }
+    }
+
+    /// Undoes the latest operation touching `type`: `leaving` food entries afterwards, and the workout naming one of
+    /// them (`checkingPlan`: the plan shown beforehand is the undo done).
+    private static func undoByType(_ type: String, in store: JSONFileStore, leaving entries: Int, checkingPlan: Bool) throws {
+        let shown = checkingPlan ? try store.undoPlan(source: "hkctl", touching: type) : nil
+        let done = try store.undo(source: "hkctl", touching: type, now: Ops.undoneAt)
+        if checkingPlan { expectEqual(done, try #require(shown)) }
+        try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, entries)
+        try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
     }
 
     /// An entry replaced whole by an edit (`replace` of the entry with a new entry and members), a workout naming the new
@@ -346,11 +348,7 @@ struct UndoHolderChainTests {
             let entry2 = Holders.entry([energy2, protein2])
             try Ops.recording(store, .replace).replace([entry.uuid], with: [energy2, protein2, entry2], now: Ops.madeAt)
             try Ops.recording(store, .add).save([Holders.workout(naming: [entry2.uuid])])
-            let shown = try #require(try store.undoPlan(source: "hkctl", touching: Holders.foodType))
-            let done = try store.undo(source: "hkctl", touching: Holders.foodType, now: Ops.undoneAt)
-            expectEqual(done, shown)
-            try expectEqual(store.samples(ofType: Holders.foodType, overlapping: Ops.everything).count, 1)
-            try expectEqual(Holders.dangling(store, types: [Holders.foodType]), [], "the workout names the entry restored: \(done)")
+            try Self.undoByType(Holders.foodType, in: store, leaving: 1, checkingPlan: true)
         }
     }
 
