@@ -21,19 +21,23 @@ extension SampleTypeCatalogue {
         /// The short name (`water`).
         let name: String
         let title: String
-        let examples: [String]
+        /// The type's examples, read when the type is made: each list literal of the standard table is an object the
+        /// program initialises when it first uses it, and a command uses one or two of the 190 (BENCHMARKS.md,
+        /// session 43).
+        let examples: @Sendable () -> [String]
         let details: Details
 
         /// A quantity type's row.
         static func quantity(_ suffix: String, name: String, title: String, aggregation: AggregationStyle,
-                             unit: String, display: String?, examples: [String], validRange: ClosedRange<Double>) -> Row {
+                             unit: String, display: String?, examples: @escaping @Sendable () -> [String],
+                             validRange: ClosedRange<Double>) -> Row {
             Row(prefix: "HKQuantityTypeIdentifier", suffix: suffix, name: name, title: title, examples: examples,
                 details: .quantity(aggregation, unit: unit, display: display, validRange: validRange))
         }
 
         /// A category type's row.
         static func category(_ suffix: String, name: String, title: String,
-                             values: @escaping @Sendable () -> [CategoryValue], examples: [String],
+                             values: @escaping @Sendable () -> [CategoryValue], examples: @escaping @Sendable () -> [String],
                              maximumDuration: TimeInterval?) -> Row {
             Row(prefix: "HKCategoryTypeIdentifier", suffix: suffix, name: name, title: title, examples: examples,
                 details: .category(values, maximumDuration: maximumDuration))
@@ -51,11 +55,13 @@ extension SampleTypeCatalogue {
                 ?? type.identifier
             name = type.name
             title = type.title
-            examples = type.examples
+            let examples = type.examples
+            self.examples = { examples }
             details = .made(type)
         }
 
-        private init(prefix: String, suffix: String, name: String, title: String, examples: [String], details: Details) {
+        private init(prefix: String, suffix: String, name: String, title: String,
+                     examples: @escaping @Sendable () -> [String], details: Details) {
             self.prefix = prefix
             self.suffix = suffix
             self.name = name
@@ -94,9 +100,9 @@ extension SampleTypeCatalogue {
                 let canonical = unit(unitText)
                 return .quantity(prefix + suffix, name: name, title: title, aggregation: aggregation,
                                  canonicalUnit: canonical, displayUnit: display.map(unit) ?? canonical,
-                                 examples: examples, validRange: validRange)
+                                 examples: examples(), validRange: validRange)
             case let .category(values, maximumDuration):
-                return .category(prefix + suffix, name: name, title: title, values: values(), examples: examples,
+                return .category(prefix + suffix, name: name, title: title, values: values(), examples: examples(),
                                  maximumDuration: maximumDuration)
             }
         }

@@ -1,14 +1,15 @@
 extension SampleTypeCatalogue {
     private static func q(_ suffix: String, _ name: String, _ title: String, _ aggregation: AggregationStyle,
-                          _ unit: String, display: String? = nil, _ examples: [String], _ range: ClosedRange<Double>) -> Row {
+                          _ unit: String, display: String? = nil,
+                          _ examples: @autoclosure @escaping @Sendable () -> [String], _ range: ClosedRange<Double>) -> Row {
         .quantity(suffix, name: name, title: title, aggregation: aggregation, unit: unit, display: display,
                   examples: examples, validRange: range)
     }
 
-    /// `values` is read when the type is made: building the table initialises none of the value lists.
+    /// `values` and `examples` are read when the type is made: building the table initialises none of the lists.
     private static func c(_ suffix: String, _ name: String, _ title: String,
                           _ values: @autoclosure @escaping @Sendable () -> [CategoryValue],
-                          _ examples: [String], maximumHours: Double? = nil) -> Row {
+                          _ examples: @autoclosure @escaping @Sendable () -> [String], maximumHours: Double? = nil) -> Row {
         .category(suffix, name: name, title: title, values: values, examples: examples,
                   maximumDuration: maximumHours.map { $0 * 3600 })
     }

@@ -122,6 +122,20 @@ struct CatalogueRowTests {
         expectNil(mine.type(identifier: ""))
         expectNil(Self.reference("", in: Self.names([odd])))
     }
+
+    /// A row reads its examples when its type is made (the table's list literals stay uninitialised until then), and
+    /// they are the table's for a standard type, a quantity's and a category's alike, and a made type's own.
+    func examplesAreTheTablesAndAMadeTypesOwn() throws {
+        let fresh = SampleTypeCatalogue(rows: standard.rows)
+        try expectEqual(fresh.type(named: "water").examples, ["500mL", "0.5L", "16.9fl_oz_us"])
+        try expectEqual(fresh.type(named: "sleep").examples, ["23:10-07:05"])
+        try expectEqual(fresh.type(named: "cycling-power").examples, ["200W"])
+        let mine = SampleType.quantity("HKQuantityTypeIdentifierMine", name: "mine", title: "Mine",
+                                       aggregation: .cumulative, unit: "count", examples: ["3", "4"])
+        let made = SampleTypeCatalogue([mine])
+        try expectEqual(made.type(named: "mine").examples, ["3", "4"])
+        expectEqual(SampleTypeCatalogue(rows: made.rows).types.map(\.examples), [["3", "4"]])
+    }
 }
 
 /// The checks ``CatalogueRowTests/checks(_:)`` runs.
@@ -132,4 +146,5 @@ private let catalogueRowTestsChecks: [Check<CatalogueRowTests>] = [
     Check("eachRowsUnitsAreItsOwnUnitStrings", CatalogueRowTests.eachRowsUnitsAreItsOwnUnitStrings),
     Check("threadsLookingUpTogetherGetTheSameTypes", CatalogueRowTests.threadsLookingUpTogetherGetTheSameTypes),
     Check("anIdentifierThatIsOnlyAPrefixIsMatchedWhole", CatalogueRowTests.anIdentifierThatIsOnlyAPrefixIsMatchedWhole),
+    Check("examplesAreTheTablesAndAMadeTypesOwn", CatalogueRowTests.examplesAreTheTablesAndAMadeTypesOwn),
 ]
