@@ -27,24 +27,33 @@ let uncheckedExclusivity: [SwiftSetting] = isTaggedCheckout ? [] : [
 let skipIRVerifierFlag: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-llvm-verify"], .when(configuration: .debug))]
 let skipIRVerifier: [SwiftSetting] = isTaggedCheckout ? [] : skipIRVerifierFlag
 
-/// On Linux the release build puts each function in a section of its own, and the link (gold, the toolchain's
-/// default, named so that a change of default cannot break the flag) places the functions the short commands run
-/// side by side, in the order of Sources/hkctl/hot-functions.txt (written by bench/order-functions): a command
-/// then touches fewer pages of the binary (BENCHMARKS.md). Moving code changes nothing it does.
+/// On Linux the release build puts each function in a section of its own, and the link (lld, named so that a change of
+/// default cannot break the flags) places first the sections that hold the symbols of Sources/hkctl/hot-symbols.txt
+/// (written by bench/order-functions), in its order: the functions the short commands run, then the data they touch
+/// (lazy globals, metadata caches, constants; each object file's data moves whole). A command then touches fewer
+/// pages of the binary (BENCHMARKS.md, session 43). Moving code and data changes nothing they do. The other flags keep
+/// the layout the cold-start entry needs (Sources/CStartup/startup.c): one read-and-execute segment from the file's
+/// start with the code first, so that the entry lies on the file's first page; and one data segment whose file part
+/// ends on a page (`norelro`: lld would give RELRO a segment of its own ending inside a page, which the kernel clears
+/// while it loads the program, reading 8 MiB around it when the binary is not in the page cache).
 let packageFolder = Context.packageDirectory
 let functionSections: [SwiftSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
 ]
-let hotFunctionsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
-    .unsafeFlags(["-use-ld=gold", "-Xlinker", "--section-ordering-file=\(packageFolder)/Sources/hkctl/hot-functions.txt"],
+let hotSymbolsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
+    .unsafeFlags(["-use-ld=lld",
+                  "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/hkctl/hot-symbols.txt",
+                  "-Xlinker", "--no-warn-symbol-ordering",
+                  "-Xlinker", "--no-rosegment", "-Xlinker", "--section-start=.text=0x200400",
+                  "-Xlinker", "-z", "-Xlinker", "norelro"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
 /// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
 /// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
-/// thousands of times, in about 2 ms instead of 8. The debug build links with lld, which Swift's Linux toolchains
-/// ship: it leaves glibc's notes about functions in static programs (`getpwuid_r`, `mktemp`) out of `swift test`'s
-/// log. The release link keeps gold for its function order (above). `HKCTL_DYNAMIC_DEBUG=1` links the debug build
+/// thousands of times, in about 2 ms instead of 8. Both link with lld, which Swift's Linux toolchains ship (the
+/// release link's flags are above): it leaves glibc's notes about functions in static programs (`getpwuid_r`,
+/// `mktemp`) out of the build's log. `HKCTL_DYNAMIC_DEBUG=1` links the debug build
 /// dynamically, as a sanitizer run (`swift test --sanitize=address`) needs.
 /// The compile of main.swift takes the flag too: its object then names the static libraries (Foundation's private
 /// ones among them) that the link needs.
@@ -111,9 +120,9 @@ let package = Package(
         // The executable: its main.swift starts HKCtlCommands. No test target depends on it, so its link flags stay
         // its own (a dependency's linker settings would reach the test bundle's link).
         .executableTarget(
-            name: "hkctl", dependencies: ["HKCtlCommands", "CStartup"], exclude: ["hot-functions.txt"],
+            name: "hkctl", dependencies: ["HKCtlCommands", "CStartup"], exclude: ["hot-symbols.txt"],
             swiftSettings: staticExecutable + skipIRVerifier,
-            linkerSettings: hotFunctionsFirst + staticLink + coldStartEntry),
+            linkerSettings: hotSymbolsFirst + staticLink + coldStartEntry),
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit", swiftSettings: skipIRVerifierFlag),

@@ -58,8 +58,9 @@ __attribute__((naked)) void hkctl_entry(void) {
 #define HKCTL_EARLY __attribute__((no_stack_protector, no_sanitize("address", "thread", "undefined")))
 // The code that runs before the code's mapping is cut up must lie in the file's first 16 KiB, which the kernel read
 // with the header: a fault beyond them would read ahead to the end of the mapping, 8 MiB. This object's .text comes
-// first in the release link and holds only that code (under 4 KiB); the long generated list of pages to ask for,
-// which runs after the cut, has a section of its own, placed after it.
+// first in the release link (it holds hkctl_entry, the first name of Sources/hkctl/hot-symbols.txt, and the link
+// starts the code on the header's page: Package.swift) and holds only that code (under 4 KiB); the long generated
+// list of pages to ask for, which runs after the cut, has a section of its own, placed after it.
 #define HKCTL_AFTER_CUT HKCTL_EARLY __attribute__((noinline, section(".text.hkctl_after_cut")))
 
 enum { page_size = 4096, chunk_size = 65536 };
@@ -76,8 +77,8 @@ extern const char etext[] __attribute__((visibility("hidden")));
 extern const char edata[] __attribute__((visibility("hidden")));
 
 // The entry point (the linker's -e): %rdx carries the dynamic loader's exit function to _start, so it is kept in
-// %rbx across the calls. In the release link (gold) this object's code comes first, on the file's first pages, which
-// the kernel has read with the header: the first system call runs before any other code page is touched.
+// %rbx across the calls. In the release link this object's code comes first, on the file's first page, which the
+// kernel has read with the header: the first system call runs before any other code page is touched.
 __attribute__((naked)) void hkctl_entry(void) {
     __asm__ volatile(
         "mov %rdx, %rbx\n"
@@ -328,15 +329,18 @@ HKCTL_EARLY static int listed_pages_cached(unsigned wanted) {
 }
 #endif
 
-// The data segment's last sections with content are the C library's __libc_subfreeres, __libc_IO_vtables and
-// __libc_atexit (gold places sections it has no rule for in the order it first meets them, and the C library comes
-// last in the link), 0x8b0 bytes after the Swift runtime's page-aligned, 64 KiB swift5_backtrace: so the file part
-// ended 0x8b0 bytes into a page. Empty sections of the same names in this object, which the link meets first, put
-// those three before the Swift sections, and the segment's file part ends where swift5_backtrace ends, on a page
-// boundary (step 1 above; `readelf -l`: the RW segment's offset plus its file size is a multiple of 4096). Empty
-// and retained (R), they add nothing to the C library's lists, which it reads between its own start and stop symbols.
+// The data segment's file part must end on a page (step 1 above). The release link (lld, Package.swift) orders the
+// writable sections of equal rank as it first meets their names, and meets the global offset tables (`.got`,
+// `.got.plt`, which it makes itself) only after every object: they came last, after the Swift runtime's page-aligned,
+// 64 KiB swift5_backtrace, and the file part ended 0xed8 bytes into a page. Empty sections of those names in this
+// object, which the link meets first, put both tables at the start of the data segment, and the file part ends where
+// swift5_backtrace ends, on a page boundary (`readelf -l`: the RW segment's offset plus its file size is a multiple of
+// 4096). The C library's last data sections (__libc_subfreeres, __libc_IO_vtables, __libc_atexit) are named here too,
+// as the gold link of earlier builds needed. Empty and retained (R), they add nothing to any table or list.
 #if defined(__linux__) && defined(HKCTL_ENTRY) && defined(__x86_64__)
-__asm__(".section __libc_subfreeres,\"awR\",@progbits\n"
+__asm__(".section .got,\"awR\",@progbits\n"
+        ".section .got.plt,\"awR\",@progbits\n"
+        ".section __libc_subfreeres,\"awR\",@progbits\n"
         ".section __libc_IO_vtables,\"awR\",@progbits\n"
         ".section __libc_atexit,\"awR\",@progbits\n.previous\n");
 #endif
