@@ -31,11 +31,7 @@ let skipIRVerifier: [SwiftSetting] = isTaggedCheckout ? [] : skipIRVerifierFlag
 /// default cannot break the flags) places first the sections that hold the symbols of Sources/hkctl/hot-symbols.txt
 /// (written by bench/order-functions), in its order: the functions the short commands run, then the data they touch
 /// (lazy globals, metadata caches, constants; each object file's data moves whole). A command then touches fewer
-/// pages of the binary (BENCHMARKS.md, session 43). Moving code and data changes nothing they do. The other flags keep
-/// the layout the cold-start entry needs (Sources/CStartup/startup.c): one read-and-execute segment from the file's
-/// start with the code first, so that the entry lies on the file's first page; and one data segment whose file part
-/// ends on a page (`norelro`: lld would give RELRO a segment of its own ending inside a page, which the kernel clears
-/// while it loads the program, reading 8 MiB around it when the binary is not in the page cache).
+/// pages of the binary (BENCHMARKS.md, session 43). Moving code and data changes nothing they do.
 let packageFolder = Context.packageDirectory
 let functionSections: [SwiftSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
@@ -43,9 +39,7 @@ let functionSections: [SwiftSetting] = isTaggedCheckout ? [] : [
 let hotSymbolsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
     .unsafeFlags(["-use-ld=lld",
                   "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/hkctl/hot-symbols.txt",
-                  "-Xlinker", "--no-warn-symbol-ordering",
-                  "-Xlinker", "--no-rosegment", "-Xlinker", "--section-start=.text=0x200400",
-                  "-Xlinker", "-z", "-Xlinker", "norelro"],
+                  "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
@@ -83,6 +77,18 @@ let entryLinks: [BuildConfiguration] = []
 let coldStartEntry: [LinkerSetting] = entryLinks.map {
     .unsafeFlags(["-Xlinker", "-e", "-Xlinker", "hkctl_entry"], .when(platforms: [.linux], configuration: $0))
 }
+/// The release link's layout for the entry (Sources/CStartup/startup.c): one read-and-execute segment from the file's
+/// start with the code first, so that the entry lies on the file's first page, which the kernel reads with the
+/// header; and data segments whose file parts end on a page (`-z now` makes `.got.plt` the last RELRO section, and
+/// Sources/hkctl/relro-end.ld pads RELRO after it: lld leaves RELRO's last page partial, which the kernel clears while
+/// it loads the program, reading megabytes around it when the binary is not in the page cache; BENCHMARKS.md,
+/// session 43).
+let coldStartLayout: [LinkerSetting] = entryLinks.isEmpty ? [] : [
+    .unsafeFlags(["-Xlinker", "--no-rosegment", "-Xlinker", "--section-start=.text=0x200400",
+                  "-Xlinker", "-z", "-Xlinker", "now",
+                  "-Xlinker", "-T", "-Xlinker", "\(packageFolder)/Sources/hkctl/relro-end.ld"],
+                 .when(platforms: [.linux], configuration: .release)),
+]
 /// CStartup's code runs before the C library is set up, so it must call none of it (not even the memset a
 /// compiler may put in for a plain loop); `HKCTL_ENTRY` turns its code on where the link uses it.
 let startupSettings: [CSetting] = entryLinks.map { .define("HKCTL_ENTRY", .when(platforms: [.linux], configuration: $0)) }
@@ -120,9 +126,9 @@ let package = Package(
         // The executable: its main.swift starts HKCtlCommands. No test target depends on it, so its link flags stay
         // its own (a dependency's linker settings would reach the test bundle's link).
         .executableTarget(
-            name: "hkctl", dependencies: ["HKCtlCommands", "CStartup"], exclude: ["hot-symbols.txt"],
+            name: "hkctl", dependencies: ["HKCtlCommands", "CStartup"], exclude: ["hot-symbols.txt", "relro-end.ld"],
             swiftSettings: staticExecutable + skipIRVerifier,
-            linkerSettings: hotSymbolsFirst + staticLink + coldStartEntry),
+            linkerSettings: hotSymbolsFirst + staticLink + coldStartEntry + coldStartLayout),
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit", swiftSettings: skipIRVerifierFlag),

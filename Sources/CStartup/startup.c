@@ -329,17 +329,18 @@ HKCTL_EARLY static int listed_pages_cached(unsigned wanted) {
 }
 #endif
 
-// The data segment's file part must end on a page (step 1 above). The release link (lld, Package.swift) orders the
-// writable sections of equal rank as it first meets their names, and meets the global offset tables (`.got`,
-// `.got.plt`, which it makes itself) only after every object: they came last, after the Swift runtime's page-aligned,
-// 64 KiB swift5_backtrace, and the file part ended 0xed8 bytes into a page. Empty sections of those names in this
-// object, which the link meets first, put both tables at the start of the data segment, and the file part ends where
-// swift5_backtrace ends, on a page boundary (`readelf -l`: the RW segment's offset plus its file size is a multiple of
-// 4096). The C library's last data sections (__libc_subfreeres, __libc_IO_vtables, __libc_atexit) are named here too,
-// as the gold link of earlier builds needed. Empty and retained (R), they add nothing to any table or list.
+// Every loaded segment's file part must end on a page (step 1 above). The release link (lld, Package.swift) gives the
+// data that is read-only after start-up (RELRO: the metadata of the Swift runtime, the global offset tables, the
+// init and fini arrays) a segment of its own, whose end it pads only in memory (a NOBITS `.relro_padding`): the
+// kernel cleared that page's tail while it loaded the program, and a cold `--version` read 8.3 MB instead of 1.4
+// (BENCHMARKS.md, session 43). Sources/hkctl/relro-end.ld puts a `.jcr` section after the last RELRO section
+// (`.got.plt`, which `-z now` makes RELRO) that pads RELRO to a page in the file too; this object holds its one input,
+// empty. The other data segment ends where the Swift runtime's page-aligned, 64 KiB swift5_backtrace ends, on a page
+// (`readelf -l`: each RW segment's offset plus its file size is a multiple of 4096). The C library's last data
+// sections (__libc_subfreeres, __libc_IO_vtables, __libc_atexit) are named here too, as the gold link of earlier
+// builds needed. Empty and retained (R), they add nothing to any table or list.
 #if defined(__linux__) && defined(HKCTL_ENTRY) && defined(__x86_64__)
-__asm__(".section .got,\"awR\",@progbits\n"
-        ".section .got.plt,\"awR\",@progbits\n"
+__asm__(".section .jcr,\"awR\",@progbits\n"
         ".section __libc_subfreeres,\"awR\",@progbits\n"
         ".section __libc_IO_vtables,\"awR\",@progbits\n"
         ".section __libc_atexit,\"awR\",@progbits\n.previous\n");
