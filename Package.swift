@@ -45,7 +45,8 @@ let hotSymbolsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
 
 /// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
 /// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
-/// thousands of times, in about 2 ms instead of 8. Both link with lld, which Swift's Linux toolchains ship (the
+/// thousands of times, in about 2 ms instead of 8. Both link with lld outside a tagged checkout, which Swift's Linux
+/// toolchains ship (the
 /// release link's flags are above): it leaves glibc's notes about functions in static programs (`getpwuid_r`,
 /// `mktemp`) out of the build's log. `HKCTL_DYNAMIC_DEBUG=1` links the debug build
 /// dynamically, as a sanitizer run (`swift test --sanitize=address`) needs.
@@ -82,7 +83,8 @@ let coldStartEntry: [LinkerSetting] = entryLinks.map {
 /// header; and data segments whose file parts end on a page (`-z now` makes `.got.plt` the last RELRO section, and
 /// Sources/hkctl/relro-end.ld pads RELRO after it: lld leaves RELRO's last page partial, which the kernel clears while
 /// it loads the program, reading megabytes around it when the binary is not in the page cache; BENCHMARKS.md,
-/// session 43).
+/// session 43). `-z now` and the script go together: without it `.got.plt` is not RELRO, and lld refuses the `.jcr`
+/// the script puts after it as a RELRO section that is not contiguous with the others.
 let coldStartLayout: [LinkerSetting] = entryLinks.isEmpty ? [] : [
     .unsafeFlags(["-Xlinker", "--no-rosegment", "-Xlinker", "--section-start=.text=0x200400",
                   "-Xlinker", "-z", "-Xlinker", "now",

@@ -7,7 +7,8 @@
 // read-ahead is 8 MiB, a cold `hkctl --version` read 20 MB of the binary and took twice as long as sqlite3's cold
 // start; `stats steps --week` 2.5 times as long (BENCHMARKS.md, session 36). Three things make it read about 1 MB:
 //
-// 1. The end of the data segment's file part falls on a page boundary (the sections at the end of this file), so the
+// 1. The end of each data segment's file part falls on a page boundary (the sections at the end of this file and
+//    Sources/hkctl/relro-end.ld), so the
 //    kernel has no partial last page to clear while it loads the program: that clearing was a fault, before any of
 //    the program ran, that read 8 MiB around the end of the data.
 // 2. Before the C library or the Swift runtime runs, the entry below marks every segment MADV_RANDOM (a fault in the
