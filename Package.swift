@@ -45,11 +45,10 @@ let hotSymbolsFirst: [LinkerSetting] = isTaggedCheckout ? [] : [
 
 /// On Linux hkctl is one fully static executable, in every build: nothing is loaded at start-up. The release build
 /// starts a command in about a millisecond (BENCHMARKS.md); the debug build, which the end-to-end tests start
-/// thousands of times, in about 2 ms instead of 8. Both link with lld outside a tagged checkout, which Swift's Linux
-/// toolchains ship (the
-/// release link's flags are above): it leaves glibc's notes about functions in static programs (`getpwuid_r`,
-/// `mktemp`) out of the build's log. `HKCTL_DYNAMIC_DEBUG=1` links the debug build
-/// dynamically, as a sanitizer run (`swift test --sanitize=address`) needs.
+/// thousands of times, in about 2 ms instead of 8. Outside a tagged checkout both link with lld, which Swift's Linux
+/// toolchains ship (the release link's flags are above): it leaves glibc's notes about functions in static programs
+/// (`getpwuid_r`, `mktemp`) out of the build's log. `HKCTL_DYNAMIC_DEBUG=1` links the debug build dynamically, as a
+/// sanitizer run (`swift test --sanitize=address`) needs.
 /// The compile of main.swift takes the flag too: its object then names the static libraries (Foundation's private
 /// ones among them) that the link needs.
 let dynamicDebug = Context.environment["HKCTL_DYNAMIC_DEBUG"] == "1"

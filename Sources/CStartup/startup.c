@@ -8,9 +8,8 @@
 // start; `stats steps --week` 2.5 times as long (BENCHMARKS.md, session 36). Three things make it read about 1 MB:
 //
 // 1. The end of each data segment's file part falls on a page boundary (the sections at the end of this file and
-//    Sources/hkctl/relro-end.ld), so the
-//    kernel has no partial last page to clear while it loads the program: that clearing was a fault, before any of
-//    the program ran, that read 8 MiB around the end of the data.
+//    Sources/hkctl/relro-end.ld), so the kernel has no partial last page to clear while it loads the program: that
+//    clearing was a fault, before any of the program ran, that read 8 MiB around the end of the data.
 // 2. Before the C library or the Swift runtime runs, the entry below marks every segment MADV_RANDOM (a fault in the
 //    data then reads its own page; in the code it stops the asynchronous read-ahead a page marked while the kernel
 //    read the file's header would start: in the release link the entry's own page is the only page touched before).
@@ -330,7 +329,7 @@ HKCTL_EARLY static int listed_pages_cached(unsigned wanted) {
 }
 #endif
 
-// Every loaded segment's file part must end on a page (step 1 above). The release link (lld, Package.swift) gives the
+// Each data segment's file part must end on a page (step 1 above). The release link (lld, Package.swift) gives the
 // data that is read-only after start-up (RELRO: the metadata of the Swift runtime, the global offset tables, the
 // init and fini arrays) a segment of its own, whose end it pads only in memory (a NOBITS `.relro_padding`): the
 // kernel cleared that page's tail while it loaded the program, and a cold `--version` read 8.3 MB instead of 1.4
