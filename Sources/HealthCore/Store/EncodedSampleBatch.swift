@@ -3,6 +3,10 @@
 /// Saving it writes exactly what ``JSONFileStore/save(_:)`` writes for the same samples in the same order: the same
 /// partitions, lines and change numbers (the `n`-th sample gets the store's next number plus `n`). The lines are kept
 /// without their `,"seq":N}` ending, which is added when the store hands out the numbers.
+///
+/// Every line's body lies in one buffer, ``bytes``, in the order added, whatever its partition: a batch fills one
+/// buffer (taken from the pool, where the batch before it left its own), so a long import writes its lines into
+/// memory it has used already instead of into fresh pages, and no buffer is copied as it grows per partition.
 struct EncodedSampleBatch {
     /// The lines of one partition, in sample order.
     struct Partition {
@@ -10,9 +14,9 @@ struct EncodedSampleBatch {
         var path: String
         /// The type identifier of its samples.
         var type: String
-        /// The lines' bodies, one after the other.
-        var bytes: ByteBuffer
-        /// Where each body ends in ``bytes``.
+        /// Where each body starts in the batch's ``EncodedSampleBatch/bytes``.
+        var starts: [Int] = []
+        /// Where each body ends in the batch's ``EncodedSampleBatch/bytes``.
         var ends: [Int] = []
         /// Each line's position in the batch (0 for the first sample added).
         var ordinals: [Int] = []
@@ -21,6 +25,8 @@ struct EncodedSampleBatch {
     }
 
     private(set) var partitions: [Partition] = []
+    /// The bodies of every line, in the order added; empty until the first line.
+    private(set) var bytes: ByteBuffer?
     /// How many samples were added.
     private(set) var count = 0
     private var positions: [String: Int] = [:]
@@ -28,9 +34,7 @@ struct EncodedSampleBatch {
     /// The partitions used last: type, whether `long.jsonl`, else the UTC month's bounds (seconds since 1970), and
     /// index. Exports that interleave a few types find theirs here without hashing a path.
     private var recent: [(type: String, typeKey: Int, long: Bool, from: Double, to: Double, index: Int)] = []
-    /// Bytes in the bodies; the batch holds about this much memory.
-    private(set) var byteCount = 0
-    /// Where the partitions' buffers come from, so a long import reuses their memory.
+    /// Where the batch's buffer comes from, so a long import reuses its memory.
     private let pool: ByteBufferPool?
 
     /// Creates an empty batch whose buffers come from `pool`, when given.
@@ -67,20 +71,26 @@ struct EncodedSampleBatch {
             if let known = positions[path] { index = known } else {
                 index = partitions.count
                 positions[path] = index
-                partitions.append(Partition(path: path, type: type, bytes: pool?.take() ?? ByteBuffer(capacity: 1 << 16)))
+                partitions.append(Partition(path: path, type: type))
             }
             if recent.count == 16 { recent.removeLast() }
             recent.insert((type, typeKey, long, IdentityIndex.startOfMonth(month).timeIntervalSince1970,
                            IdentityIndex.startOfMonth(month + 1).timeIntervalSince1970, index), at: 0)
         }
-        let bytes = partitions[index].bytes
-        let before = bytes.count
+        let bytes = self.bytes ?? takeBuffer()
+        partitions[index].starts.append(bytes.count)
         write(bytes)
-        byteCount += bytes.count - before
         partitions[index].ends.append(bytes.count)
         partitions[index].ordinals.append(count)
         partitions[index].keys.append((uuid, identity))
         count += 1
+    }
+
+    /// The buffer the lines go to: the pool's, when it has one.
+    private mutating func takeBuffer() -> ByteBuffer {
+        let buffer = pool?.take() ?? ByteBuffer(capacity: 1 << 16)
+        bytes = buffer
+        return buffer
     }
 
     /// Removes the lines for which `isDropped` (given the partition's type and the line's keys) says true, and
@@ -110,23 +120,23 @@ struct EncodedSampleBatch {
         var newOrdinal: [Int: Int] = [:]
         for (rank, line) in kept.enumerated() { newOrdinal[line.ordinal] = rank }
         var rebuilt: [Partition] = []
-        var newByteCount = 0
+        let old = bytes!
+        let copied = ByteBuffer(capacity: old.count)
         for (index, partition) in partitions.enumerated() where !keptByPartition[index].isEmpty {
-            var copy = Partition(path: partition.path, type: partition.type, bytes: ByteBuffer(capacity: partition.bytes.count))
-            let bytes = partition.bytes.bytes
+            var copy = Partition(path: partition.path, type: partition.type)
             for line in keptByPartition[index] {
-                let start = line == 0 ? 0 : partition.ends[line - 1]
-                copy.bytes.append(UnsafeBufferPointer(rebasing: bytes[start..<partition.ends[line]]))
-                copy.ends.append(copy.bytes.count)
+                copy.starts.append(copied.count)
+                copied.append(UnsafeBufferPointer(rebasing: old.bytes[partition.starts[line]..<partition.ends[line]]))
+                copy.ends.append(copied.count)
                 copy.ordinals.append(newOrdinal[partition.ordinals[line]]!)
                 copy.keys.append(partition.keys[line])
             }
-            newByteCount += copy.bytes.count
             rebuilt.append(copy)
         }
+        // The old buffer stays with the batch this one was copied from, which hands it back to the pool.
+        bytes = copied
         partitions = rebuilt
         count = kept.count
-        byteCount = newByteCount
         positions = [:]
         for (index, partition) in partitions.enumerated() { positions[partition.path] = index }
         recent.removeAll()
@@ -137,19 +147,19 @@ struct EncodedSampleBatch {
     /// numbered `firstSequence + n`.
     func render(partition index: Int, firstSequence: UInt64, into out: ByteBuffer) {
         let partition = partitions[index]
-        let bytes = partition.bytes.bytes
-        out.reserve(bytes.count + partition.ends.count * 24)
-        var start = 0
-        for (end, ordinal) in zip(partition.ends, partition.ordinals) {
-            out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            SampleLineWriter.appendSequenceEnding(firstSequence + UInt64(ordinal), to: out)
+        guard let bytes = bytes?.bytes, !partition.ends.isEmpty else { return }
+        var size = 0
+        for line in partition.ends.indices { size += partition.ends[line] - partition.starts[line] + 24 }
+        out.reserve(size)
+        for line in partition.ends.indices {
+            out.append(UnsafeBufferPointer(rebasing: bytes[partition.starts[line]..<partition.ends[line]]))
+            SampleLineWriter.appendSequenceEnding(firstSequence + UInt64(partition.ordinals[line]), to: out)
             out.append(0x0A)
-            start = end
         }
     }
 
-    /// Hands the partitions' buffers back to `pool` once the batch is saved.
+    /// Hands the batch's buffer back to `pool` once the batch is saved.
     func recycle(into pool: ByteBufferPool) {
-        for partition in partitions { pool.put(partition.bytes) }
+        if let bytes { pool.put(bytes) }
     }
 }

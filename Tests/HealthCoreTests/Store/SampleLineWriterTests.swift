@@ -89,33 +89,76 @@ struct SampleLineWriterTests {
         }
     }
 
-    func aBatchNumbersItsLinesInSampleOrderAcrossPartitions() throws {
+    /// Samples of two types over several months, one longer than two days, added to `batch` in turn; each
+    /// partition's expected lines, numbered from `firstSequence` in the order added.
+    private func fill(_ batch: inout EncodedSampleBatch, count: Int, offset: Int = 0,
+                      firstSequence: UInt64 = 1000) throws -> [String: [String]] {
         var writer = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
-        var batch = EncodedSampleBatch()
         let codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
         var expected: [String: [String]] = [:]
         var namer = JSONFileStore.PartitionNamer()
         let may = Date(timeIntervalSince1970: 1_714_521_600)
-        for index in 0..<30 {
+        for index in 0..<count {
             // Alternating types and months, and one sample longer than two days.
             let type = index % 3 == 0 ? "HKQuantityTypeIdentifierStepCount" : "HKQuantityTypeIdentifierDietaryWater"
-            let start = may.addingTimeInterval(Double(index) * 86_400 * 1.7)
+            let start = may.addingTimeInterval(Double(index + offset) * 86_400 * 1.7)
             let end = index == 7 ? start.addingTimeInterval(3 * 86_400) : start
             let unit = try HealthUnit(parsing: type == "HKQuantityTypeIdentifierDietaryWater" ? "mL" : "count")
             let value = Sample(uuid: UUID(), typeIdentifier: type, start: start, end: end, value: .quantity(Quantity(Double(index), unit)),
                                source: "hkctl", created: end)
             batch.append(value, writer: &writer)
-            expected[namer.path(for: value), default: []].append(codec.encode(value, sequence: 1000 + UInt64(index)))
+            expected[namer.path(for: value), default: []].append(codec.encode(value, sequence: firstSequence + UInt64(index)))
         }
+        return expected
+    }
+
+    /// Each partition of `batch` rendered from `firstSequence`, by path.
+    private func rendered(_ batch: EncodedSampleBatch, firstSequence: UInt64 = 1000) -> [String: String] {
+        var texts: [String: String] = [:]
+        for (index, partition) in batch.partitions.enumerated() {
+            let out = ByteBuffer(capacity: 8)
+            batch.render(partition: index, firstSequence: firstSequence, into: out)
+            texts[partition.path] = String(decoding: out.bytes, as: UTF8.self)
+        }
+        return texts
+    }
+
+    func aBatchNumbersItsLinesInSampleOrderAcrossPartitions() throws {
+        var batch = EncodedSampleBatch()
+        let expected = try fill(&batch, count: 30)
         expectEqual(batch.count, 30)
         expectEqual(Set(batch.partitions.map(\.path)), Set(expected.keys))
         #expect(batch.partitions.contains { $0.path.hasSuffix("/long.jsonl") })
-        for (index, partition) in batch.partitions.enumerated() {
-            let out = ByteBuffer(capacity: 8)
-            batch.render(partition: index, firstSequence: 1000, into: out)
-            let text = String(decoding: out.bytes, as: UTF8.self)
-            expectEqual(text, expected[partition.path]!.map { $0 + "\n" }.joined())
-        }
+        expectEqual(rendered(batch), expected.mapValues { $0.map { $0 + "\n" }.joined() })
+    }
+
+    /// A batch writes every partition's lines into one buffer from the pool, the one the batch before handed back;
+    /// a batch copied with lines removed leaves that buffer to the original, so it goes back to the pool once.
+    func aBatchFillsThePoolsBufferAndHandsItBackOnce() throws {
+        let pool = ByteBufferPool(limit: 1 << 20)
+        var first = EncodedSampleBatch(pool: pool)
+        let expectedFirst = try fill(&first, count: 40)
+        expectEqual(rendered(first), expectedFirst.mapValues { $0.map { $0 + "\n" }.joined() })
+        let firstBuffer = try #require(first.bytes)
+        first.recycle(into: pool)
+
+        // Fewer, other lines into the same memory: nothing of the first batch's shows.
+        var second = EncodedSampleBatch(pool: pool)
+        let expectedSecond = try fill(&second, count: 11, offset: 5)
+        #expect(second.bytes === firstBuffer, "the second batch takes the buffer the first handed back")
+        expectEqual(rendered(second), expectedSecond.mapValues { $0.map { $0 + "\n" }.joined() })
+
+        var trimmed = second
+        let dropped = Set(second.partitions[0].keys.map(\.uuid))
+        let removed = trimmed.removeLines { _, key in dropped.contains(key.uuid) }
+        expectEqual(removed.values.reduce(0, +), dropped.count)
+        #expect(trimmed.bytes !== firstBuffer, "the copy writes its lines into a buffer of its own")
+        expectEqual(Set(trimmed.partitions.map(\.path)), Set(second.partitions.dropFirst().map(\.path)))
+        expectEqual(second.count, 11, "the original keeps its lines")
+        expectEqual(rendered(second), expectedSecond.mapValues { $0.map { $0 + "\n" }.joined() })
+        second.recycle(into: pool)
+        #expect(pool.take() === firstBuffer)
+        #expect(pool.take() == nil, "the buffer went back once")
     }
 
     func quotingMatchesJSONTextOnRandomStrings() {
@@ -155,6 +198,7 @@ private let sampleLineWriterTestsChecks: [Check<SampleLineWriterTests>] = [
     Check("valuesOfEveryKindMatchTheCodec", SampleLineWriterTests.valuesOfEveryKindMatchTheCodec),
     Check("aBatchNumbersItsLinesInSampleOrderAcrossPartitions",
           SampleLineWriterTests.aBatchNumbersItsLinesInSampleOrderAcrossPartitions),
+    Check("aBatchFillsThePoolsBufferAndHandsItBackOnce", SampleLineWriterTests.aBatchFillsThePoolsBufferAndHandsItBackOnce),
     Check("quotingMatchesJSONTextOnRandomStrings", SampleLineWriterTests.quotingMatchesJSONTextOnRandomStrings),
     Check("theMetadataKeyOrderIsStringOrder", SampleLineWriterTests.theMetadataKeyOrderIsStringOrder),
 ]

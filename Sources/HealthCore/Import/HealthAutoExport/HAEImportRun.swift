@@ -41,9 +41,9 @@ final class HAEImportRun {
     /// How many batches had their lines made while the batch before was written (``HAEWriteAhead``), and how many
     /// of those were then found to need planning (for tests and measurements).
     var writtenAhead = 0, declinedAhead = 0
-    /// The buffers the run's unread batches are encoded and written from, kept from batch to batch (a few: a batch
-    /// of a sparse metric spans a dozen month partitions, whose buffers, all kept, would hold tens of MB).
-    let buffers = ByteBufferPool(limit: 8 << 20)
+    /// The buffers the run's unread batches are encoded and written from (one a batch, whatever partitions it
+    /// spans), kept from batch to batch.
+    let buffers = ByteBufferPool(limit: 32 << 20)
     let scratch = ByteBuffer(capacity: 1 << 20)
 
     /// Whether `candidates` (whose samples and members span `spans` per type) can be planned against no stored samples.
