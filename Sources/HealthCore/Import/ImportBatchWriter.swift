@@ -9,9 +9,9 @@ final class ImportBatchWriter: @unchecked Sendable {
     private let store: JSONFileStore
     /// Where saved batches' buffers go back, for the next batches (one a batch: a batch of 20,000 records holds
     /// about 8 MB of lines, of long workouts several times that).
-    let pool = ByteBufferPool(limit: 64 << 20)
+    let pool = ByteBufferPool(limit: 64 << 20, firstCapacity: 16 << 20)
     /// Where a batch's finished lines are assembled; reused.
-    private let scratch = ByteBuffer(capacity: 1 << 20)
+    private let scratch = ByteBuffer(capacity: 16 << 20)
     private let thread = OneAtATimeThread()
     /// The first save that failed (set by the thread; read once it is idle).
     private var failure: Error?

@@ -91,9 +91,14 @@ final class ByteBufferPool: @unchecked Sendable {
     private var free: [ByteBuffer] = []
     private var kept = 0
     private let limit: Int
+    /// The room a buffer made when the pool has none starts with.
+    let firstCapacity: Int
 
-    init(limit: Int = 16 << 20) {
+    /// - Parameter firstCapacity: The room a new buffer starts with: about what one fill needs, so that it is not
+    ///   copied as it grows (memory the buffer does not reach is reserved, not touched).
+    init(limit: Int = 16 << 20, firstCapacity: Int = 1 << 16) {
         self.limit = limit
+        self.firstCapacity = firstCapacity
     }
 
     /// An empty buffer: a returned one when there is one.

@@ -88,7 +88,7 @@ struct EncodedSampleBatch {
 
     /// The buffer the lines go to: the pool's, when it has one.
     private mutating func takeBuffer() -> ByteBuffer {
-        let buffer = pool?.take() ?? ByteBuffer(capacity: 1 << 16)
+        let buffer = pool?.take() ?? ByteBuffer(capacity: pool?.firstCapacity ?? 1 << 16)
         bytes = buffer
         return buffer
     }
