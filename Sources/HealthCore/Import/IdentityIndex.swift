@@ -34,6 +34,12 @@ final class IdentityIndex {
     private var total = 0
     /// The partitions used last and the UTC months they cover, to skip lookups for runs of a few types and months.
     private var recent: [(key: PartitionKey, typeKey: Int, partition: Partition, start: Double, end: Double)] = []
+    /// The partition of each type met last (not kept alive for it): the next month of the type expects about as
+    /// many records.
+    private var lastOfType: [String: LastPartition] = [:]
+    private struct LastPartition {
+        weak var partition: Partition?
+    }
     /// Records counted as present that turned out new (see ``IdentityPartition``): the importer adds them.
     private(set) var released: [HeldRecord] = []
     /// Called before the store is read (the importer waits there for batches still being saved).
@@ -153,6 +159,8 @@ final class IdentityIndex {
             partition = try load(key)
             total += partition.weight
             partitions[key] = partition
+            if let previous = lastOfType[type]?.partition { partition.expect(records: previous.recordsDecided) }
+            lastOfType[type] = LastPartition(partition: partition)
         }
         if recent.count == 16 { recent.removeLast() }
         recent.insert((key, typeKey, partition, IdentityIndex.startOfMonth(month).timeIntervalSince1970,

@@ -57,6 +57,16 @@ final class IdentityPartition {
     /// Roughly the UUIDs it holds, for the index's capacity.
     private(set) var weight = 0
 
+    /// How many records this import decided here (added or matched).
+    var recordsDecided: Int { seen.count }
+
+    /// Makes room for about `records` records of an export, so that the sets they go to do not grow on the way (a
+    /// month of steps holds tens of thousands).
+    func expect(records: Int) {
+        seen.reserve(records)
+        met.reserve(records)
+    }
+
     /// Adds a stored sample.
     ///
     /// - Parameter nameable: Whether an export's record may name it by uuid (see ``nameable``).

@@ -60,10 +60,19 @@ struct UUIDSet {
         return inserted
     }
 
-    private mutating func grow() {
+    /// Makes room for `capacity` UUIDs in all, so that adding up to that many does not grow the table.
+    mutating func reserve(_ capacity: Int) {
+        var slots = mask + 1
+        while slots * 3 < capacity * 4 { slots <<= 1 }
+        if slots > mask + 1 { rehash(slots: slots) }
+    }
+
+    private mutating func grow() { rehash(slots: (mask + 1) * 2) }
+
+    private mutating func rehash(slots: Int) {
         let old = words
-        words = [UInt64](repeating: 0, count: old.count * 2)
-        mask = old.count - 1
+        words = [UInt64](repeating: 0, count: slots * 2)
+        mask = slots - 1
         let nilCount = hasNil ? 1 : 0
         count = nilCount
         var index = 0

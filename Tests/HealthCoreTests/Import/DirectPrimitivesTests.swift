@@ -125,10 +125,14 @@ extension ImportTests {
             for index in 0..<200 {
                 candidates.append(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(index / 256), UInt8(index % 256))))
             }
-            for _ in 0..<10_000 {
+            for round in 0..<10_000 {
                 let uuid = candidates.randomElement(using: &generator)!
                 expectEqual(set.contains(uuid), reference.contains(uuid))
                 expectEqual(set.insert(uuid), reference.insert(uuid).inserted)
+                // Room made ahead, smaller and larger than the set, keeps what it holds (the nil UUID too).
+                if round == 500 { set.reserve(10) }
+                if round == 1_000 { set.reserve(5_000) }
+                if round % 2_500 == 0 { expectEqual(set.count, reference.count) }
             }
             expectEqual(set.count, reference.count)
             for uuid in candidates { expectEqual(set.contains(uuid), reference.contains(uuid)) }

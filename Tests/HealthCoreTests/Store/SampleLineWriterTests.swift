@@ -154,6 +154,22 @@ struct SampleLineWriterTests {
         expectEqual(removed.values.reduce(0, +), dropped.count)
         #expect(trimmed.bytes !== firstBuffer, "the copy writes its lines into a buffer of its own")
         expectEqual(Set(trimmed.partitions.map(\.path)), Set(second.partitions.dropFirst().map(\.path)))
+        // The rest keep their lines, numbered afresh in the order they were added.
+        var kept: [String: [String]] = [:]
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        for (path, text) in rendered(trimmed, firstSequence: 1) {
+            kept[path] = try text.split(separator: "\n").map { line in
+                let sample = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+                return codec.encode(sample, sequence: 0)
+            }
+        }
+        let unnumbered = try expectedSecond.filter { $0.key != second.partitions[0].path }.mapValues { lines in
+            try lines.map { line in
+                let sample = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+                return codec.encode(sample, sequence: 0)
+            }
+        }
+        expectEqual(kept, unnumbered)
         expectEqual(second.count, 11, "the original keeps its lines")
         expectEqual(rendered(second), expectedSecond.mapValues { $0.map { $0 + "\n" }.joined() })
         second.recycle(into: pool)

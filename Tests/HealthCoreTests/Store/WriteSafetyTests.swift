@@ -178,6 +178,39 @@ struct WriteSafetyTests {
         }
     }
 
+    /// The import's writer saves each batch in turn and hands its buffer back, so the next batch fills the same
+    /// memory; a batch that dropped lines another writer stored is saved from its copy and hands back its own buffer
+    /// once.
+    func theImportWriterSavesBatchesAndReusesTheirBuffer() throws {
+        try withStore { store, _ in
+            let writer = try ImportBatchWriter(store: store, catalogue: .standard)
+            defer { writer.stop() }
+            var lines = SampleLineWriter(catalogue: .standard, timeZone: .gmt)
+            var first = EncodedSampleBatch(pool: writer.pool)
+            let firstSamples = (1...3).map { water(Double($0) * 100, Kit.utc(2024, 6, $0, 8)) }
+            for sample in firstSamples { first.append(sample, writer: &lines) }
+            let buffer = try #require(first.bytes)
+            try writer.submit(first)
+            try writer.waitUntilIdle()
+            // Another writer stores one sample of the next batch meanwhile: the batch's copy leaves it out.
+            let shared = water(900, Kit.utc(2024, 7, 1, 8), source: "Phone")
+            try store.save([shared])
+            var second = EncodedSampleBatch(pool: writer.pool)
+            let fresh = [Kit.steps(5, Kit.utc(2024, 7, 2, 8)), water(700, Kit.utc(2024, 7, 3, 8))]
+            for sample in [shared] + fresh { second.append(sample, writer: &lines) }
+            #expect(second.bytes === buffer, "the second batch fills the first one's buffer")
+            try writer.submit(second)
+            try writer.waitUntilIdle()
+            expectEqual(writer.guardian.dropped, [SampleType.water.identifier: 1])
+            let storedWater = try store.samples(ofType: SampleType.water.identifier, overlapping: WriteSafetyTests.everything)
+            expectEqual(Set(storedWater.map(\.uuid)), Set((firstSamples + [shared, fresh[1]]).map(\.uuid)))
+            try expectEqual(store.samples(ofType: SampleType.steps.identifier, overlapping: WriteSafetyTests.everything).map(\.uuid),
+                            [fresh[0].uuid])
+            #expect(writer.pool.take() === buffer, "the buffer went back after the second save")
+            #expect(writer.pool.take() == nil, "and only once")
+        }
+    }
+
     func withoutOtherWritersNothingIsDropped() throws {
         try withStore { store, _ in
             let guardian = try ConcurrentWriteGuard(store: store, catalogue: .standard)
@@ -267,6 +300,7 @@ private let writeSafetyTestsChecks: [Check<WriteSafetyTests>] = [
           WriteSafetyTests.aBatchThatFailsIsTakenBackCounterFilesAndFolders),
     Check("aFailedImportBatchDoesNotAdvanceTheCounter", WriteSafetyTests.aFailedImportBatchDoesNotAdvanceTheCounter),
     Check("aBatchDropsWhatAnotherWriterStoredMeanwhile", WriteSafetyTests.aBatchDropsWhatAnotherWriterStoredMeanwhile),
+    Check("theImportWriterSavesBatchesAndReusesTheirBuffer", WriteSafetyTests.theImportWriterSavesBatchesAndReusesTheirBuffer),
     Check("withoutOtherWritersNothingIsDropped", WriteSafetyTests.withoutOtherWritersNothingIsDropped),
     Check("removingLinesNumbersTheRestInTheirOrder", WriteSafetyTests.removingLinesNumbersTheRestInTheirOrder),
     Check("aFIFOWhereAStoreFileBelongsIsRefusedAtOnce", WriteSafetyTests.aFIFOWhereAStoreFileBelongsIsRefusedAtOnce),
