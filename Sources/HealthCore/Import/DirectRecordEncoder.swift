@@ -67,7 +67,7 @@ struct DirectRecordEncoder {
     }
 
     /// A string attribute (source, version) as a field of the table: the field for each cached string, and the
-    /// last one seen.
+    /// last one seen (``memo``: only bytes a record that passed every check of ``begin(_:)`` held).
     private struct FieldCache {
         var names = ByteStringCache(capacity: 4096)
         var fields: [Int32] = []
@@ -177,7 +177,9 @@ struct DirectRecordEncoder {
             if seen & bit != 0 { return false }
             seen |= bit
         }
-        guard let typeA, let sourceA, let startA, let endA, !typeA.needsDecoding, Self.plainText(sourceA, limit: TextRules.sourceNameLimit),
+        // A source the memo holds passed these checks as the last record's (the same bytes, the same answer).
+        guard let typeA, let sourceA, let startA, let endA, !typeA.needsDecoding,
+              sources.memo.matches(sourceA.rawValue) || Self.plainText(sourceA, limit: TextRules.sourceNameLimit),
               let info = typeInfo(typeA.rawValue),
               let startAt = instant(startA.rawValue),
               let endAt = instant(endA.rawValue),

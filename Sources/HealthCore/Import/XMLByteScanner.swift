@@ -252,8 +252,10 @@ final class XMLByteScanner {
     private func openingTag(at start: Int, onTag: (XMLTag) throws -> Void) throws -> Step {
         var index = start + 1
         let nameStart = index
-        // Every byte of the tag's name, attribute names and values ORed together (and some bytes after them, which
-        // at worst checks a valid tag): only a tag with a byte of 0x80 or more can be ill-formed UTF-8.
+        // Every byte of the tag's name ORed together, then of each attribute's name and value (and some bytes after
+        // them, which at worst checks a valid stretch): only a stretch with a byte of 0x80 or more can be ill-formed
+        // UTF-8, so only such a stretch is checked. Every other byte of a tag is an ASCII space, '=', quote, '/' or
+        // '>', which no sequence can span: checking each stretch finds what checking the whole tag finds.
         var seen: UInt64 = 0
         while index < end {
             let byte = bytes[index]
@@ -264,6 +266,8 @@ final class XMLByteScanner {
         guard index < end else { return .needMore }
         let nameEnd = index
         if nameEnd == nameStart { return .malformed("a '<' does not start a tag", resume: start + 1) }
+        var invalid = seen & XMLByteScanner.highBits != 0
+            && UTF8Validation.firstInvalidOffset(bytes + nameStart, count: nameEnd - nameStart) != nil
         var count = 0
         while true {
             while index < end, isSpace(bytes[index]) { index += 1 }
@@ -278,8 +282,6 @@ final class XMLByteScanner {
                         return .malformed("the tag has a stray '/'", resume: start + 1)
                     }
                 }
-                let invalid = seen & XMLByteScanner.highBits != 0
-                    && UTF8Validation.firstInvalidOffset(bytes + start, count: close + 1 - start) != nil
                 let tag = XMLTag(kind: byte == UInt8(ascii: "/") ? .empty : .open,
                                  name: UnsafeBufferPointer(start: bytes + nameStart, count: nameEnd - nameStart),
                                  attributes: UnsafeBufferPointer(start: attributes, count: count), line: lineAt(start),
@@ -290,6 +292,7 @@ final class XMLByteScanner {
             if byte == UInt8(ascii: "<") { return .malformed("the tag is not closed with '>'", resume: index) }
             // Attribute name: up to '=' (spaces inside are tolerated and trimmed), eight bytes at a time.
             let attributeStart = index
+            seen = 0
             while index + 8 <= end {
                 let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
                 let special = XMLByteScanner.matches(word, XMLByteScanner.equalSigns) | XMLByteScanner.matches(word, XMLByteScanner.lessThans)
@@ -350,6 +353,10 @@ final class XMLByteScanner {
             }
             guard index < end else { return .needMore }
             if attributeEnd == attributeStart { return .malformed("an attribute has no name", resume: start + 1) }
+            if !invalid && seen & XMLByteScanner.highBits != 0
+                && UTF8Validation.firstInvalidOffset(bytes + attributeStart, count: index - attributeStart) != nil {
+                invalid = true
+            }
             if count == attributeCapacity { growAttributes() }
             attributes[count] = XMLAttribute(
                 name: UnsafeBufferPointer(start: bytes + attributeStart, count: attributeEnd - attributeStart),

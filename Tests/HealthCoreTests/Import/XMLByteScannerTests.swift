@@ -120,6 +120,11 @@ extension ImportTests {
                 (t("<a x=\"") + Array(repeating: UInt8(ascii: "z"), count: 37) + t("é\"/>"), false),
             ]
             for sequence in bad {
+                // After a well-formed non-ASCII attribute, in a later one; at a name's end before '=' or spaces.
+                tags.append((t("<a x=\"’\" y=\"caf") + sequence + t("\"/>"), true))
+                tags.append((t("<a x=\"é\" n") + sequence + t("=\"1\"/>"), true))
+                tags.append((t("<a x") + sequence + t(" =\"1\" y=\"’\">"), true))
+                tags.append((t("<né x=\"1\" y=\"") + sequence + t("\">"), true))
                 tags.append((t("<a x=\"caf") + sequence + t("\"/>"), true))
                 tags.append((t("<a x=\"&amp;") + sequence + t("&lt;\" y=\"ok\"/>"), true))
                 tags.append((t("<a n") + sequence + t("me=\"1\"/>"), true))
@@ -132,6 +137,43 @@ extension ImportTests {
                 var flags: [Bool] = []
                 try scanner.scan(onTag: { flags.append($0.hasInvalidUTF8) }, onProblem: { Issue.record("\($0)") })
                 expectEqual(flags, tags.map(\.1), "chunk \(chunk)")
+            }
+        }
+
+        /// Random tags whose names and values mix ASCII, well-formed sequences and stray bytes from 0x80: a tag is
+        /// flagged exactly when its bytes as a whole are not UTF-8 (the standard library's reading).
+        func flagsRandomTagsAsTheirWholeBytesRead() throws {
+            var generator = SystemRandomNumberGenerator()
+            let pieces: [[UInt8]] = [Array("ab".utf8), Array("Z9".utf8), Array("é".utf8), Array("’".utf8), Array("🙂".utf8),
+                                     [0xC3], [0xA9], [0xE2, 0x80], [0xF0, 0x9F], [0x80], [0xFF], [0xED, 0xA0, 0x80]]
+            func text(_ parts: Int) -> [UInt8] {
+                var bytes: [UInt8] = []
+                for _ in 0..<parts {
+                    let odd = Int.random(in: 0..<4, using: &generator) == 0
+                    bytes += odd ? pieces[Int.random(in: 0..<pieces.count, using: &generator)] : pieces[0]
+                }
+                return bytes
+            }
+            var tags: [[UInt8]] = []
+            for _ in 0..<400 {
+                var tag: [UInt8] = [UInt8(ascii: "<")] + text(Int.random(in: 1...3, using: &generator))
+                for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                    tag += [0x20]
+                    tag += text(Int.random(in: 1...3, using: &generator))
+                    tag += Array("=\"".utf8)
+                    tag += text(Int.random(in: 0...20, using: &generator))
+                    tag += [UInt8(ascii: "\"")]
+                }
+                tags.append(tag + Array("/>".utf8))
+            }
+            let expected = tags.map { String(validating: $0, as: UTF8.self) == nil }
+            #expect(expected.contains(true) && expected.contains(false), "the draw holds tags of both kinds")
+            let bytes: [UInt8] = tags.flatMap { tag -> [UInt8] in tag + [0x0A] }
+            for chunk in [5, Int.max] {
+                let scanner = XMLByteScanner(reader: ArrayByteReader(bytes, chunk: chunk), bufferSize: 64)
+                var flags: [Bool] = []
+                try scanner.scan(onTag: { flags.append($0.hasInvalidUTF8) }, onProblem: { Issue.record("\($0)") })
+                expectEqual(flags, expected, "chunk \(chunk)")
             }
         }
     }
@@ -151,4 +193,5 @@ private let xMLByteScannerTestsChecks: [Check<ImportTests.XMLByteScannerTests>] 
     Check("reportsAFileCutInsideATag", ImportTests.XMLByteScannerTests.reportsAFileCutInsideATag),
     Check("toleratesSpacesInAttributeNames", ImportTests.XMLByteScannerTests.toleratesSpacesInAttributeNames),
     Check("flagsTagsWhoseBytesAreNotUTF8", ImportTests.XMLByteScannerTests.flagsTagsWhoseBytesAreNotUTF8),
+    Check("flagsRandomTagsAsTheirWholeBytesRead", ImportTests.XMLByteScannerTests.flagsRandomTagsAsTheirWholeBytesRead),
 ]
