@@ -74,8 +74,11 @@ let entryLinks: [BuildConfiguration] = isTaggedCheckout ? [] : dynamicDebug ? [.
 #else
 let entryLinks: [BuildConfiguration] = []
 #endif
+/// The same links hand the Swift runtime its arguments from a C initialiser and spare it its reading of
+/// /proc/self/maps (`--wrap=fopen`; Sources/CStartup/argv.c).
 let coldStartEntry: [LinkerSetting] = entryLinks.map {
-    .unsafeFlags(["-Xlinker", "-e", "-Xlinker", "hkctl_entry"], .when(platforms: [.linux], configuration: $0))
+    .unsafeFlags(["-Xlinker", "-e", "-Xlinker", "hkctl_entry", "-Xlinker", "--wrap=fopen"],
+                 .when(platforms: [.linux], configuration: $0))
 }
 /// The release link's layout for the entry (Sources/CStartup/startup.c): one read-and-execute segment from the file's
 /// start with the code first, so that the entry lies on the file's first page, which the kernel reads with the
