@@ -93,8 +93,9 @@ let coldStartLayout: [LinkerSetting] = entryLinks.isEmpty ? [] : [
                   "-Xlinker", "-T", "-Xlinker", "\(packageFolder)/Sources/hkctl/relro-end.ld"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
-/// CStartup's code runs before the C library is set up, so it must call none of it (not even the memset a
-/// compiler may put in for a plain loop); `HKCTL_ENTRY` turns its code on where the link uses it.
+/// CStartup's entry (startup.c) runs before the C library is set up, so it must call none of it (not even the memset
+/// a compiler may put in for a plain loop); argv.c runs after, as the C library's initialisers and fopen's wrapper.
+/// `HKCTL_ENTRY` turns their code on where the link uses it.
 let startupSettings: [CSetting] = entryLinks.map { .define("HKCTL_ENTRY", .when(platforms: [.linux], configuration: $0)) }
     + (entryLinks.isEmpty ? [] : [.unsafeFlags(["-ffreestanding", "-fno-builtin"])])
 
