@@ -140,6 +140,68 @@ extension ImportTests {
             }
         }
 
+        /// Harder random tags: tabs, returns and line feeds around '=' and in names, both quotes (the other one inside a
+        /// value), entities, control bytes, overlong, surrogate, cut-short and stray sequences just before '=' or the
+        /// closing quote, long runs across the buffer, attributes right after a closing quote; read in chunks of 1 to
+        /// all bytes through buffers of 64 and 200. A tag is flagged exactly when its bytes as a whole are not UTF-8.
+        func flagsNastyRandomTags() throws {
+            var generator = SystemRandomNumberGenerator()
+            func r(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+            let high: [[UInt8]] = [Array("é".utf8), Array("’".utf8), Array("🙂".utf8), [0xC3], [0xA9], [0xE2, 0x80], [0xF0, 0x9F],
+                                   [0x80], [0xFF], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xE2], [0xBF, 0xBF],
+                                   [0xF0, 0x9F, 0x99], [0xC2, 0xA0], [0xEF, 0xBB, 0xBF]]
+            func piece(_ extra: [[UInt8]]) -> [UInt8] {
+                switch r(0...9) {
+                case 0...3: return Array("abZ9".utf8).shuffled(using: &generator).prefix(r(1...4)).map { $0 }
+                case 4...6: return high[r(0...high.count - 1)]
+                case 7: return Array(repeating: UInt8(ascii: "z"), count: r(0...80))
+                default: return extra.isEmpty ? [UInt8(ascii: "q")] : extra[r(0...extra.count - 1)]
+                }
+            }
+            let spaces: [[UInt8]] = [[0x20], [0x09], [0x0A], [0x0D], [0x20, 0x20]]
+            func ws(_ range: ClosedRange<Int>) -> [UInt8] { (0..<r(range)).flatMap { _ in spaces[r(0...spaces.count - 1)] } }
+            var tags: [[UInt8]] = []
+            for _ in 0..<2000 {
+                var tag: [UInt8] = [UInt8(ascii: "<")]
+                for _ in 0..<r(1...3) { tag += piece([]) }
+                if tag.count == 1 { tag += [UInt8(ascii: "n")] }
+                var afterQuote = false
+                for _ in 0..<r(0...5) {
+                    tag += afterQuote && r(0...3) == 0 ? [] : ws(1...2)
+                    var name: [UInt8] = piece([])
+                    if name.isEmpty { name = [UInt8(ascii: "k")] }
+                    for _ in 0..<r(0...2) { name += piece([[0x20], Array("/".utf8), Array("'".utf8), Array("\"".utf8)]) }
+                    tag += name + ws(0...2) + [UInt8(ascii: "=")] + ws(0...2)
+                    let quote: UInt8 = r(0...1) == 0 ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+                    let other: UInt8 = quote == UInt8(ascii: "'") ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+                    tag.append(quote)
+                    for _ in 0..<r(0...6) {
+                        tag += piece([Array("&amp;".utf8), Array("&#233;".utf8), [other], Array("=/>".utf8), [0x09], [0x0A], [0x20], [0x01]])
+                    }
+                    if r(0...2) == 0 { tag += high[r(0...high.count - 1)] }
+                    tag.append(quote)
+                    afterQuote = true
+                }
+                tag += ws(0...1) + (r(0...1) == 0 ? Array("/>".utf8) : Array(">".utf8))
+                tags.append(tag)
+            }
+            let expected = tags.map { String(validating: $0, as: UTF8.self) == nil }
+            #expect(expected.contains(true) && expected.contains(false))
+            let bytes: [UInt8] = tags.flatMap { tag -> [UInt8] in tag + Array("text\n".utf8) }
+            for chunk in [1, 13, 64, Int.max] {
+                for size in [64, 200] {
+                    let scanner = XMLByteScanner(reader: ArrayByteReader(bytes, chunk: chunk), bufferSize: size)
+                    var flags: [Bool] = []
+                    try scanner.scan(onTag: { flags.append($0.hasInvalidUTF8) }, onProblem: { Issue.record("\($0)") })
+                    expectEqual(flags.count, expected.count, "chunk \(chunk) size \(size)")
+                    for (index, (flag, want)) in zip(flags, expected).enumerated() where flag != want {
+                        Issue.record("chunk \(chunk) size \(size): tag \(index) \(tags[index]) flagged \(flag)")
+                        break
+                    }
+                }
+            }
+        }
+
         /// Random tags whose names and values mix ASCII, well-formed sequences and stray bytes from 0x80: a tag is
         /// flagged exactly when its bytes as a whole are not UTF-8 (the standard library's reading).
         func flagsRandomTagsAsTheirWholeBytesRead() throws {
@@ -194,4 +256,5 @@ private let xMLByteScannerTestsChecks: [Check<ImportTests.XMLByteScannerTests>] 
     Check("toleratesSpacesInAttributeNames", ImportTests.XMLByteScannerTests.toleratesSpacesInAttributeNames),
     Check("flagsTagsWhoseBytesAreNotUTF8", ImportTests.XMLByteScannerTests.flagsTagsWhoseBytesAreNotUTF8),
     Check("flagsRandomTagsAsTheirWholeBytesRead", ImportTests.XMLByteScannerTests.flagsRandomTagsAsTheirWholeBytesRead),
+    Check("flagsNastyRandomTags", ImportTests.XMLByteScannerTests.flagsNastyRandomTags),
 ]
