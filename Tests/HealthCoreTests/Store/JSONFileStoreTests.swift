@@ -645,6 +645,42 @@ struct JSONFileStoreTests {
         }
     }
 
+    /// Several instances of one store (a command opens its store for its settings, then for its query) each see the
+    /// marker as it is now: the same file gives the same identity, and a replaced one is refused by every instance.
+    func anotherInstanceSeesTheMarkerAsItIsNow() throws {
+        try withStore { first, path in
+            try first.save([steps(1, Kit.utc(2024, 5, 1))])
+            #expect(try first.isExistingStore())
+            let stamp = try #require(first.checkedMarker.current)
+            let second = JSONFileStore(path: path, lockTimeout: 2)
+            #expect(try second.isExistingStore())
+            expectEqual(second.checkedMarker.current, stamp, "the same file, the same identity")
+            try expectEqual(allSteps(second).count, 1)
+            // Replaced whole by a newer version's marker: a third instance, and the two before, refuse the store.
+            let marker = path + "/hkctl-store.json"
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":99}\n", to: marker + ".new")
+            #expect(rename(marker + ".new", marker) == 0)
+            let third = JSONFileStore(path: path, lockTimeout: 2)
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try third.isExistingStore() }
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try second.isExistingStore() }
+            #expect(throws: StoreError.newerVersion(found: 99, supported: 1)) { try first.isExistingStore() }
+            // Good again: a fresh instance reads it and takes the store.
+            try Kit.write("{\"format\":\"hkctl-store\",\"version\":1}\n", to: marker + ".new")
+            #expect(rename(marker + ".new", marker) == 0)
+            try expectEqual(allSteps(JSONFileStore(path: path, lockTimeout: 2)).count, 1)
+        }
+        // Another store looked at in between leaves each store's answer its own.
+        try withStore { one, onePath in
+            try TestSupport.withTemporaryDirectory { folder in
+                try one.save([steps(1, Kit.utc(2024, 5, 1))])
+                try Kit.write("{\"format\":\"hkctl-store\",\"version\":42}\n", to: folder + "/hkctl-store.json")
+                #expect(throws: StoreError.newerVersion(found: 42, supported: 1)) { try JSONFileStore(path: folder, lockTimeout: 2).isExistingStore() }
+                #expect(try JSONFileStore(path: onePath, lockTimeout: 2).isExistingStore())
+                #expect(throws: StoreError.newerVersion(found: 42, supported: 1)) { try JSONFileStore(path: folder, lockTimeout: 2).isExistingStore() }
+            }
+        }
+    }
+
     /// An instance reads its marker once while it stays the same file, and sees any change after: a marker replaced
     /// by a newer version's, rewritten in place with another version, made a symbolic link, or removed with the store.
     func aMarkerChangedAfterTheFirstLookIsSeen() throws {
@@ -830,6 +866,7 @@ private let jSONFileStoreTestsChecks: [Check<JSONFileStoreTests>] = [
     Check("aFileIsNotAStore", JSONFileStoreTests.aFileIsNotAStore),
     Check("newerFormatVersionIsRefused", JSONFileStoreTests.newerFormatVersionIsRefused),
     Check("aMarkerChangedAfterTheFirstLookIsSeen", JSONFileStoreTests.aMarkerChangedAfterTheFirstLookIsSeen),
+    Check("anotherInstanceSeesTheMarkerAsItIsNow", JSONFileStoreTests.anotherInstanceSeesTheMarkerAsItIsNow),
     Check("latestSamplesAreNewestFirstAcrossMonths", JSONFileStoreTests.latestSamplesAreNewestFirstAcrossMonths),
     Check("sameTimesAreOrderedByTheUUIDString", JSONFileStoreTests.sameTimesAreOrderedByTheUUIDString),
 ]
