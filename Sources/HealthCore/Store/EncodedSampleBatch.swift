@@ -5,8 +5,9 @@
 /// without their `,"seq":N}` ending, which is added when the store hands out the numbers.
 ///
 /// Every line's body lies in one buffer, ``bytes``, in the order added, whatever its partition: a batch fills one
-/// buffer (taken from the pool, where the batch before it left its own), so a long import writes its lines into
-/// memory it has used already instead of into fresh pages, and no buffer is copied as it grows per partition.
+/// buffer, taken from the pool on its first line (an import's writer hands each saved batch's buffer back, so the
+/// batch after next fills it again), and a long import writes its lines into memory it has used already instead of
+/// into fresh pages, with no buffer copied as it grows per partition.
 struct EncodedSampleBatch {
     /// The lines of one partition, in sample order.
     struct Partition {
@@ -37,7 +38,7 @@ struct EncodedSampleBatch {
     /// Where the batch's buffer comes from, so a long import reuses its memory.
     private let pool: ByteBufferPool?
 
-    /// Creates an empty batch whose buffers come from `pool`, when given.
+    /// Creates an empty batch whose buffer comes from `pool`, when given.
     init(pool: ByteBufferPool? = nil) {
         self.pool = pool
     }
