@@ -109,6 +109,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The statx(2) system call, which Swift's Glibc module leaves out: the unique id of the mount a store lies on.
         .systemLibrary(name: "CStatx", path: "Sources/CStatx"),
+        // SHA-1's block compression with the processor's SHA instructions where it has them (x86-64), for the import's
+        // record identities: C, because Swift has no way to name those instructions. HealthCore's SHA1 is the
+        // portable definition, used elsewhere and checked against it.
+        .target(name: "CDigest"),
         // hkctl's process entry on Linux x86-64 (Package.swift's coldStartEntry): C, because it runs before the C
         // library and the Swift runtime are set up.
         .target(name: "CStartup", exclude: ["hot-pages.h"], cSettings: startupSettings),
@@ -116,7 +120,7 @@ let package = Package(
         // not a product, and `package` only, so HealthCore's public API stays the model and hkctl reaches
         // HealthCore through that API alone.
         .target(name: "TextSupport", swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
-        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
+        .target(name: "HealthCore", dependencies: ["CZlib", "CStatx", "CDigest", "TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
         // The small HTTP/1.1 server `hkctl serve` runs (request parser, response writer, limits, listener): not a
         // product, `package` only, with no HealthCore in it, so its parser is unit-tested and fuzzed without a network.
         .target(name: "IngestHTTP", dependencies: ["TextSupport"], swiftSettings: directMetadataAccess + functionSections + uncheckedExclusivity + skipIRVerifier),
@@ -137,7 +141,7 @@ let package = Package(
         // What the test targets share (dates built with Foundation, samples, temporary folders), on HealthCore's public
         // API: used by test targets only.
         .target(name: "TestKit", dependencies: ["HealthCore"], path: "Tests/TestKit", swiftSettings: skipIRVerifierFlag),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit"], swiftSettings: skipIRVerifierFlag),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthCore", "TextSupport", "TestKit", "CDigest"], swiftSettings: skipIRVerifierFlag),
         .testTarget(name: "hkctlTests", dependencies: ["HKCtlCommands", "HealthCore", "HKCtlSupport", "TextSupport", "IngestHTTP", "TestKit"], swiftSettings: skipIRVerifierFlag),
         .testTarget(name: "IngestHTTPTests", dependencies: ["IngestHTTP", "TestKit"], swiftSettings: skipIRVerifierFlag),
         .testTarget(name: "HKCtlSupportTests", dependencies: ["HKCtlSupport", "HealthCore", "TestKit"], swiftSettings: skipIRVerifierFlag),

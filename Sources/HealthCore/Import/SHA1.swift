@@ -1,7 +1,10 @@
+import CDigest
+
 /// SHA-1 (FIPS 180-4), only to derive name-based UUIDs (version 5) for imported samples.
 ///
 /// Foundation on Linux has no CryptoKit, and the digest is used for identity, not for security. It hashes one
-/// contiguous message without allocating.
+/// contiguous message without allocating. Blocks go through the processor's SHA instructions where it has them
+/// (CDigest, x86-64), else through ``compress(_:_:)`` here, the portable definition they are tested against.
 enum SHA1 {
     typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32)
 
@@ -30,7 +33,7 @@ enum SHA1 {
     static func state(after blocks: Int, of message: UnsafeRawBufferPointer) -> State {
         precondition(message.count >= blocks * 64, "the message is shorter than the blocks")
         var state = initialState
-        for block in 0..<blocks { compress(&state, message.baseAddress! + block * 64) }
+        if blocks > 0 { compress(&state, message.baseAddress!, blocks: blocks) }
         return state
     }
 
@@ -41,8 +44,8 @@ enum SHA1 {
         let count = message.count
         let fullBlocks = count / 64
         precondition(skipped <= fullBlocks, "more blocks skipped than the message holds")
-        if let base = message.baseAddress {
-            for block in skipped..<fullBlocks { compress(&state, base + block * 64) }
+        if let base = message.baseAddress, fullBlocks > skipped {
+            compress(&state, base + skipped * 64, blocks: fullBlocks - skipped)
         }
         // The last partial block, the 0x80 marker and the bit length, in one or two blocks.
         var tail: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
@@ -54,10 +57,22 @@ enum SHA1 {
             let length = rest + 9 <= 64 ? 64 : 128
             let bits = UInt64(count) &* 8
             for index in 0..<8 { buffer[length - 1 - index] = UInt8(truncatingIfNeeded: bits >> UInt64(8 * index)) }
-            compress(&state, UnsafeRawPointer(buffer.baseAddress!))
-            if length == 128 { compress(&state, UnsafeRawPointer(buffer.baseAddress! + 64)) }
+            compress(&state, UnsafeRawPointer(buffer.baseAddress!), blocks: length / 64)
         }
         return state
+    }
+
+    /// Compresses `blocks` consecutive 64-byte blocks from `start` into `state`: with the processor's SHA
+    /// instructions when it has them, else one by one with ``compress(_:_:)``. `portable` forces the latter (tests).
+    static func compress(_ state: inout State, _ start: UnsafeRawPointer, blocks: Int, portable: Bool = false) {
+        if !portable {
+            let done = withUnsafeMutableBytes(of: &state) { words in
+                hkctl_sha1_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                  start.assumingMemoryBound(to: UInt8.self), blocks)
+            }
+            if done != 0 { return }
+        }
+        for block in 0..<blocks { compress(&state, start + block * 64) }
     }
 
     @inline(__always)

@@ -3,6 +3,7 @@ import Testing
 import TestKit
 @testable import HealthCore
 import TextSupport
+import CDigest
 
 extension ImportTests {
     struct SHA1Tests {
@@ -26,6 +27,42 @@ extension ImportTests {
             expectEqual(hex(String(repeating: "a", count: 55)), "c1c8bbdc22796e28c0e15163d20899b65621d65a")
             expectEqual(hex(String(repeating: "a", count: 56)), "c2db330f6083854c99d4b5bfb6e8f29f201be699")
             expectEqual(hex(String(repeating: "a", count: 64)), "0098ba824b5c16427bd7a1122a5a442a25ec644d")
+        }
+
+        /// The processor's SHA instructions (CDigest), where they run, compress any blocks from any state as the
+        /// portable code does: 2,000 random runs of 1 to 6 blocks.
+        @Test func theProcessorsInstructionsCompressAsThePortableCodeDoes() {
+            var generator = SystemRandomNumberGenerator()
+            for _ in 0..<2_000 {
+                let blocks = Int.random(in: 1...6, using: &generator)
+                let bytes = (0..<(blocks * 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let start: SHA1.State = (.random(in: 0...UInt32.max), .random(in: 0...UInt32.max), .random(in: 0...UInt32.max),
+                                         .random(in: 0...UInt32.max), .random(in: 0...UInt32.max))
+                var fast = start, portable = start
+                bytes.withUnsafeBytes { raw in
+                    SHA1.compress(&fast, raw.baseAddress!, blocks: blocks)
+                    SHA1.compress(&portable, raw.baseAddress!, blocks: blocks, portable: true)
+                }
+                guard fast == portable else {
+                    Issue.record("\(blocks) blocks from \(start): \(fast) against \(portable)")
+                    return
+                }
+            }
+        }
+
+        /// Where the processor says it has SHA instructions (Linux's `sha_ni` flag), they are used, so the check above
+        /// compares two implementations rather than one with itself.
+        @Test func theInstructionsRunWhereTheProcessorHasThem() throws {
+            #if os(Linux) && arch(x86_64)
+            let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            let hasThem = flags.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("sha_ni") }
+            var state = SHA1.initialState
+            let block = [UInt8](repeating: 0x61, count: 64)
+            let used = withUnsafeMutableBytes(of: &state) { words in
+                block.withUnsafeBufferPointer { hkctl_sha1_blocks(words.baseAddress!.assumingMemoryBound(to: UInt32.self), $0.baseAddress!, 1) }
+            }
+            expectEqual(used, hasThem ? 1 : 0, "cpuinfo says sha_ni \(hasThem ? "present" : "absent")")
+            #endif
         }
     }
 }
