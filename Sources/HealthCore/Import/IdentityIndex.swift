@@ -113,16 +113,18 @@ final class IdentityIndex {
         total += partition.weight - before
         let uuid = number == 1 ? base : RecordIdentity.occurrence(number, of: base)
         return try decide(partition, type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: base,
-                          loose: loose) { hold(uuid) } ? uuid : nil
+                          firstOccurrence: number == 1, loose: loose) { hold(uuid) } ? uuid : nil
     }
 
     private func decide(_ partition: Partition, type: String, typeKey: Int, start: Date, end: Date, uuid: UUID, identity: UUID,
-                        loose: () -> RecordIdentity.LooseKey? = { nil }, hold: () -> HeldRecord.Content) throws -> Bool {
+                        firstOccurrence: Bool = false, loose: () -> RecordIdentity.LooseKey? = { nil },
+                        hold: () -> HeldRecord.Content) throws -> Bool {
         clock += 1
         partition.lastUse = clock
         let before = partition.weight, releasedBefore = released.count
         let held = { HeldRecord(type: type, typeKey: typeKey, start: start, end: end, uuid: uuid, identity: identity, content: hold()) }
-        var isNew = partition.match(uuid: uuid, identity: identity, anyUUID: ownUUIDs, hold: held, released: &released)
+        var isNew = partition.match(uuid: uuid, identity: identity, firstOccurrence: firstOccurrence, anyUUID: ownUUIDs,
+                                    hold: held, released: &released)
         if isNew, !ownUUIDs, let source = partition.storeSource, let key = loose() {
             if partition.loose == nil {
                 partition.loose = try looseEntries(type: source.type, month: source.month)

@@ -31,8 +31,13 @@ final class IdentityPartition {
     /// Of those, how many an export's record may still name by uuid (a version-5 uuid other than the older rule's:
     /// a later twin's, or a copy's).
     private var nameable: [UUID: Int] = [:]
-    /// The uuids of the records this import decided (added or matched).
-    private var seen = UUIDSet()
+    /// The uuids of the records this import decided (added or matched), besides those in ``met``: every identity
+    /// met is its first occurrence's uuid, decided right after it is met (``IdentityIndex``), so it is kept once, in
+    /// ``met``, and a record costs one look into a large set instead of two. Here: later occurrences' uuids and
+    /// records that come with a uuid of their own (the store's jsonl, a correlation's members).
+    private var seenBesidesMet = UUIDSet()
+    /// How many uuids are in both sets (decided with a uuid of their own, then met as an identity).
+    private var inBoth = 0
     /// Identities with stored samples this import was matched with: once, or the count (and held records) when more.
     private var usedOnce = UUIDSet()
     private var groups: [UUID: Group] = [:]
@@ -58,12 +63,11 @@ final class IdentityPartition {
     private(set) var weight = 0
 
     /// How many records this import decided here (added or matched).
-    var recordsDecided: Int { seen.count }
+    var recordsDecided: Int { met.count + seenBesidesMet.count - inBoth }
 
     /// Makes room for about `records` records of an export, so that the sets they go to do not grow on the way (a
     /// month of steps holds tens of thousands).
     func expect(records: Int) {
-        seen.reserve(records)
         met.reserve(records)
     }
 
@@ -93,15 +97,16 @@ final class IdentityPartition {
     /// Decides whether the record with uuid `uuid` and identity `identity` is new.
     ///
     /// - Parameters:
+    ///   - firstOccurrence: Whether ``occurrence(of:)`` has just met `identity` for the first time and `uuid` is
+    ///     `identity`.
     ///   - anyUUID: Whether a later record may name any stored sample by uuid (the store's jsonl), not only those an
     ///     import names (an export).
     ///   - hold: Makes the record to keep when it is matched by identity and may have to be added later.
     ///   - released: Gets the held records that a stored sample's own record took back: they are new after all.
     /// - Returns: true when it is new.
-    func match(uuid: UUID, identity: UUID, anyUUID: Bool, hold: () -> HeldRecord,
+    func match(uuid: UUID, identity: UUID, firstOccurrence: Bool = false, anyUUID: Bool, hold: () -> HeldRecord,
                released: inout [HeldRecord]) -> Bool {
-        guard seen.insert(uuid) else { return false }
-        weight += 1
+        guard firstDecision(of: uuid, firstOccurrence: firstOccurrence) else { return false }
         if stored.contains(uuid) {
             use(identity)
             // Another record took this sample by identity before: it takes the next one left, or is new after all.
@@ -121,6 +126,19 @@ final class IdentityPartition {
             weight += IdentityPartition.heldWeight
         }
         return false
+    }
+
+    /// Notes `uuid` as decided; false when a record with that uuid was decided before. An identity met for the first
+    /// time is in ``met`` already, so it was decided before only as a record with a uuid of its own.
+    private func firstDecision(of uuid: UUID, firstOccurrence: Bool) -> Bool {
+        if firstOccurrence {
+            guard seenBesidesMet.count > 0, seenBesidesMet.contains(uuid) else { return true }
+            inBoth += 1
+            return false
+        }
+        if (met.count > 0 && met.contains(uuid)) || !seenBesidesMet.insert(uuid) { return false }
+        weight += 1
+        return true
     }
 
     /// Whether a record that would be new is a stored sample after all, exported before in another unit: a stored

@@ -275,6 +275,37 @@ extension ImportTests {
             #expect(!partition().matchLoosely(other, hold: held))
         }
 
+        /// A uuid is decided once, whichever way its record comes: as an identity's first occurrence (kept once, in the
+        /// partition's identities met) or with a uuid of its own (a correlation's member, the store's jsonl), in
+        /// either order; a later occurrence is a record of its own.
+        func aUUIDIsDecidedOnceWhicheverWayItsRecordComes() {
+            var released: [HeldRecord] = []
+            let first = UUID(), second = UUID(), base = UUID()
+            let held = { HeldRecord(type: "HKQuantityTypeIdentifierStepCount", typeKey: 0, start: Date(timeIntervalSince1970: 0),
+                                    end: Date(timeIntervalSince1970: 60), uuid: first, identity: first,
+                                    content: .sample(self.sample(value: .quantity(Quantity(1, .count()))), generic: false)) }
+            let partition = IdentityPartition()
+            // First occurrence, then the same uuid as a record of its own.
+            expectEqual(partition.occurrence(of: first), 1)
+            #expect(partition.match(uuid: first, identity: first, firstOccurrence: true, anyUUID: false, hold: held, released: &released))
+            #expect(!partition.match(uuid: first, identity: first, anyUUID: false, hold: held, released: &released),
+                    "decided as its identity's first occurrence")
+            // A record of its own, then the same uuid as an identity's first occurrence.
+            #expect(partition.match(uuid: second, identity: second, anyUUID: false, hold: held, released: &released))
+            expectEqual(partition.occurrence(of: second), 1)
+            #expect(!partition.match(uuid: second, identity: second, firstOccurrence: true, anyUUID: false, hold: held, released: &released),
+                    "decided as a record of its own")
+            // An identity's second occurrence is another record; its uuid too is decided once.
+            expectEqual(partition.occurrence(of: base), 1)
+            #expect(partition.match(uuid: base, identity: base, firstOccurrence: true, anyUUID: false, hold: held, released: &released))
+            expectEqual(partition.occurrence(of: base), 2)
+            let twin = RecordIdentity.occurrence(2, of: base)
+            #expect(partition.match(uuid: twin, identity: base, anyUUID: false, hold: held, released: &released))
+            #expect(!partition.match(uuid: twin, identity: base, anyUUID: false, hold: held, released: &released))
+            expectEqual(partition.recordsDecided, 4)
+            expectEqual(released.count, 0)
+        }
+
         func distinguishesValuesSourcesAndTimes() {
             var identity = RecordIdentity(catalogue: .standard)
             let base = identity.uuid(for: sample(value: .quantity(Quantity(100, .count()))))
@@ -367,6 +398,7 @@ private let recordIdentityTestsChecks: [Check<ImportTests.RecordIdentityTests>] 
     Check("occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs",
           ImportTests.RecordIdentityTests.occurrencesOfIdenticalRecordsHaveTheirOwnUUIDs),
     Check("distinguishesValuesSourcesAndTimes", ImportTests.RecordIdentityTests.distinguishesValuesSourcesAndTimes),
+    Check("aUUIDIsDecidedOnceWhicheverWayItsRecordComes", ImportTests.RecordIdentityTests.aUUIDIsDecidedOnceWhicheverWayItsRecordComes),
     Check("aRecordTakenInAnotherUnitIsGivenBackToTheSamplesOwnRecord",
           ImportTests.RecordIdentityTests.aRecordTakenInAnotherUnitIsGivenBackToTheSamplesOwnRecord),
     Check("usesTheSyncIdentifierAndVersionWhenPresent",
