@@ -96,7 +96,11 @@ let coldStartLayout: [LinkerSetting] = entryLinks.isEmpty ? [] : [
 /// CStartup's entry (startup.c) runs before the C library is set up, so it must call none of it (not even the memset
 /// a compiler may put in for a plain loop); argv.c runs after, as the C library's initialisers and fopen's wrapper.
 /// `HKCTL_ENTRY` turns their code on where the link uses it.
-let startupSettings: [CSetting] = entryLinks.map { .define("HKCTL_ENTRY", .when(platforms: [.linux], configuration: $0)) }
+/// The C targets' debug information in DWARF 4, which valgrind (3.19, Debian 12's), used by bench/order-functions and
+/// to count instructions, reads; clang's default DWARF 5 in a C object stops it reading the whole binary. Outside a
+/// tagged checkout only (an unsafe flag, above).
+let readableDebugInfo: [CSetting] = isTaggedCheckout ? [] : [.unsafeFlags(["-gdwarf-4"])]
+let startupSettings: [CSetting] = readableDebugInfo + entryLinks.map { .define("HKCTL_ENTRY", .when(platforms: [.linux], configuration: $0)) }
     + (entryLinks.isEmpty ? [] : [.unsafeFlags(["-ffreestanding", "-fno-builtin"])])
 
 let package = Package(
@@ -112,7 +116,7 @@ let package = Package(
         // SHA-1's block compression with the processor's SHA instructions where it has them (x86-64), for the import's
         // record identities: C, because Swift has no way to name those instructions. HealthCore's SHA1 is the
         // portable definition, used elsewhere and checked against it.
-        .target(name: "CDigest"),
+        .target(name: "CDigest", cSettings: readableDebugInfo),
         // hkctl's process entry on Linux x86-64 (Package.swift's coldStartEntry): C, because it runs before the C
         // library and the Swift runtime are set up.
         .target(name: "CStartup", exclude: ["hot-pages.h"], cSettings: startupSettings),
