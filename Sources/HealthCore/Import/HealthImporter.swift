@@ -271,7 +271,8 @@ public final class HealthImporter: @unchecked Sendable {
     /// A dry run counts what it would supersede from the samples it would have added (``dryRunHAE``).
     private func supersedeHealthAutoExport() throws {
         guard let fileStore = supersedingStore() else { return }
-        let touched = receipt.counts.filter { $0.value.added > 0 || $0.value.keptGenerically > 0 }.map(\.key)
+        // A stored sample replaced by a greater sync version counts: a remainder may have been weighed against it.
+        let touched = receipt.counts.filter { $0.value.added > 0 || $0.value.keptGenerically > 0 || $0.value.replaced > 0 }.map(\.key)
         if dryRun {
             guard let dryRunHAE, dryRunHAE.meetsAnyPoint else { return }
             receipt.supersededHealthAutoExport = try fileStore.supersedeHealthAutoExport(types: touched, adding: dryRunHAE.samples)

@@ -466,6 +466,14 @@ extension JSONFileStore {
             && sample.end >= span.start && sample.start <= span.end
     }
 
+    /// Where samples from elsewhere can meet `points` (HAE points, not empty): from the first one's period's start (a
+    /// remainder weighed over its whole period again starts later than it), to eight days after the last one's end
+    /// (whether the samples go on past a point's period, a week's included).
+    static func supersedingSpan(of points: [Sample]) -> DateInterval {
+        let start = points.map(HAEWritePlan.periodStart(of:)).min()!, end = points.map(\.end).max()!
+        return DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
+    }
+
     /// What ``supersedeHealthAutoExport(types:adding:)`` deletes and writes, read under a lock the caller holds.
     private func planSuperseding(types: [String], adding: [Sample]) throws
         -> (targets: [(uuid: UUID, type: String, source: String)], writes: [Sample], touched: Int) {
@@ -476,9 +484,7 @@ extension JSONFileStore {
         for type in types.sorted() {
             let ours = try healthAutoExportSamples(ofType: type)
             guard !ours.isEmpty else { continue }
-            let start = ours.map(\.start).min()!, end = ours.map(\.end).max()!
-            // Eight days after: whether the samples go on past a point's period (a week's included).
-            let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
+            let span = JSONFileStore.supersedingSpan(of: ours)
             var others = try samplesFromElsewhere(ofType: type, in: span)
             others += adding.filter { $0.typeIdentifier == type && JSONFileStore.isFromElsewhere($0, in: span) }
             guard !others.isEmpty else { continue }

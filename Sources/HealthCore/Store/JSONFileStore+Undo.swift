@@ -257,9 +257,8 @@ extension JSONFileStore {
             }
             let restored = prepared.restorations.filter { $0.typeIdentifier == type && isPoint($0) }
             guard !restored.isEmpty else { continue }
-            let start = restored.map(\.start).min()!, end = restored.map(\.end).max()!
-            // Eight days after, as an export's import looks: whether the samples go on past a point's period.
-            let span = DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400))
+            // As an export's import looks.
+            let span = JSONFileStore.supersedingSpan(of: restored)
             var others = try samplesFromElsewhere(ofType: type, in: span, limits: limits, excluding: going)
             others += prepared.restorations.filter { $0.typeIdentifier == type && JSONFileStore.isFromElsewhere($0, in: span) }
             guard !others.isEmpty else { continue }

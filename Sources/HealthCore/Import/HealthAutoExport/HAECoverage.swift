@@ -14,6 +14,9 @@
 ///   two devices counting the same time merged as statistics merge them, so the time counts once), over the part
 ///   of the period after their last sample. Nothing left: covered.
 /// - Otherwise the point is kept whole (a reading type, or a night, whose period the samples do not reach the end of).
+///
+/// A remainder names what the samples held of the point (``HAEWritePlan/exportHeldKey``), so that a later import
+/// weighs the point as it was before them against the samples stored then (a greater sync version of one of them).
 enum HAECoverage: Equatable {
     /// The metadata key of a point kept as its remainder beyond samples from elsewhere: what it stands for is what
     /// it was sent as less theirs (an undo of the push it came with takes the remainder too).
@@ -66,6 +69,10 @@ enum HAECoverage: Equatable {
         guard inside > 0 || after > point.start else { return .none }
         var kept = HAEWritePlan.starting(point, at: after, periodStart: HAEWritePlan.periodStart(of: point))
         kept.value = .quantity(Quantity(left, total.unit))
+        // Weighed from its period's start, what the samples held of it comes off again at the next import, as they are
+        // then; a point reduced before the key existed is weighed from where they ended, and knows only what came after.
+        let weighedWhole = point.metadata[HAEWritePlan.exportUntilKey] == nil || HAEWritePlan.exportHeld(by: point) != nil
+        kept.metadata[HAEWritePlan.exportHeldKey] = weighedWhole ? .number(inside) : nil
         kept.metadata[HAEWritePlan.exportUntilKey] = .number(after.timeIntervalSince1970)
         kept.metadata[HAECoverage.remainderKey] = .string("export")
         return .remainder(kept)

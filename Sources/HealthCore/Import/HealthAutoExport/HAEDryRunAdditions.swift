@@ -13,7 +13,7 @@
 struct HAEDryRunAdditions {
     /// What one type's stored HAE points ask of the samples noted.
     private struct TypeCover {
-        /// From the first point's start to eight days after the last one's end.
+        /// From the first point's period's start to eight days after the last one's end.
         var window: DateInterval
         /// The points' periods (a period and the sample over it together), merged and sorted.
         var periods: [(start: Date, end: Date)]
@@ -74,7 +74,7 @@ struct HAEDryRunAdditions {
                 periods.append(span)
             }
         }
-        let start = points.map(\.start).min()!, end = points.map(\.end).max()!
+        let start = periods[0].start, end = points.map(\.end).max()!
         return TypeCover(window: DateInterval(start: start, end: end.addingTimeInterval(8 * 86_400)), periods: periods,
                          ends: points.map(\.end).sorted())
     }

@@ -20,16 +20,22 @@ struct HAEFinerPoints {
 
     /// The point to weigh against the export's samples: itself, or, for one reduced by finer points, itself with its
     /// total as sent less what those points hold (`heldByFiner`, in its unit), which its remainder adds back to its
-    /// new total.
+    /// new total. An amount an earlier export's samples reduced comes with what they held of it
+    /// (``HAEWritePlan/exportHeldKey``), to be weighed against them again as they are stored now.
     func beforeSuperseding(_ stored: Sample) -> (point: Sample, heldByFiner: Double?) {
-        // Weighed from where its amount still holds samples an export may count (an earlier export's are out of it), to
-        // its period's end.
+        // Weighed from where its amount still holds samples an export may count (an earlier export's are out of it,
+        // unless it holds them again), to its period's end.
         var point = stored
         point.start = HAEWritePlan.exportBoundary(of: stored)
         point.end = HAEWritePlan.periodEnd(of: stored)
-        guard case let .number(total)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value else {
+        let heldByExport = HAEWritePlan.exportHeld(by: stored) ?? 0
+        if heldByExport != 0, case let .quantity(amount) = point.value {
+            point.value = .quantity(Quantity(amount.value + heldByExport, amount.unit))
+        }
+        guard case let .number(reduced)? = point.metadata[HAEWritePlan.totalKey], case let .quantity(amount) = point.value else {
             return (point, nil)
         }
+        let total = reduced + heldByExport
         var held = 0.0
         for other in inside(stored) {
             guard let kept = after[other.uuid] ?? other.value.quantity, let value = try? kept.value(in: amount.unit) else {

@@ -48,12 +48,31 @@ enum HAESuperseding {
                 if let held = whole.heldByFiner, case let .quantity(left) = kept.value {
                     kept.metadata[HAEWritePlan.totalKey] = .number(left.value + held)
                 }
+                // Weighed whole again, against the same samples: it stays as it is.
+                if isUnchanged(sample, as: kept) { continue }
                 let period = (HAEWritePlan.periodStart(of: sample), HAEWritePlan.periodEnd(of: sample))
                 let spans = finer.inside(sample).map { (HAEWritePlan.periodStart(of: $0), HAEWritePlan.periodEnd(of: $0)) }
                 outcomes.append(Outcome(point: sample, parts: parts, kept: HAEPieces.split(kept, from: from, period: period, avoiding: spans)))
             }
         }
         return outcomes
+    }
+
+    /// Whether `kept`, the remainder of a stored point an export's samples reduced before (``HAEWritePlan/exportHeldKey``:
+    /// weighed over its whole period again), is what `stored` already is: the same amount and total
+    /// (``HAEWritePlan/totalKey``), the same samples' amount taken off, ending at the same time. Nothing is written
+    /// then (an export imported again, another type's import).
+    private static func isUnchanged(_ stored: Sample, as kept: Sample) -> Bool {
+        guard let before = HAEWritePlan.exportHeld(by: stored), let now = HAEWritePlan.exportHeld(by: kept),
+              case let .quantity(amount) = stored.value, case let .quantity(left) = kept.value, amount.unit == left.unit,
+              stored.metadata[HAEWritePlan.exportUntilKey] == kept.metadata[HAEWritePlan.exportUntilKey] else { return false }
+        let tolerance = max(1e-9, abs(amount.value + before) * 1e-9)
+        let same = { (one: Double?, other: Double?) in one == nil ? other == nil : other.map { abs(one! - $0) <= tolerance } ?? false }
+        let total = { (sample: Sample) -> Double? in
+            guard case let .number(total)? = sample.metadata[HAEWritePlan.totalKey] else { return nil }
+            return total
+        }
+        return same(amount.value, left.value) && same(before, now) && same(total(stored), total(kept))
     }
 
     /// `samples` without the extra samples of a heart-rate point (``HAEWritePlan/pointOfPart(type:identifier:)``:

@@ -559,12 +559,29 @@ struct HAEWritePlan {
     /// export is weighed against it only after this (``exportBoundary(of:)``).
     static let exportUntilKey = "HAEExportUntil"
 
-    /// Where a stored point's amount still holds samples an export may count: its ``exportUntilKey``; else, for a
-    /// point whose start finer points moved (``periodStartKey``), its period's start; else its start (a point an
-    /// export reduced before the key existed starts there).
+    /// The metadata key of a point an export's samples reduced: what they held of its period when they reduced it (up
+    /// to ``exportUntilKey``), in its unit. Its amount (and ``totalKey``) plus this is what it held before them, so a
+    /// later import weighs it over its whole period again against the samples stored then (``exportBoundary(of:)``):
+    /// a sample replaced since by a greater sync version (an entry edited in the app) comes off as it is now, not as it
+    /// was. A point reduced before the key existed (session 45) has ``exportUntilKey`` alone.
+    static let exportHeldKey = "HAEExportHeld"
+
+    /// Where a stored point's amount still holds samples an export may count: its period's start for a point whose
+    /// ``exportHeldKey`` gives back what the export's samples took; else its ``exportUntilKey``; else, for a point
+    /// whose start finer points moved (``periodStartKey``), its period's start; else its start (a point an export
+    /// reduced before either key existed starts there).
     static func exportBoundary(of sample: Sample) -> Date {
-        if case let .number(seconds)? = sample.metadata[exportUntilKey] { return Date(timeIntervalSince1970: seconds) }
+        if exportHeld(by: sample) == nil, case let .number(seconds)? = sample.metadata[exportUntilKey] {
+            return Date(timeIntervalSince1970: seconds)
+        }
         return periodStart(of: sample)
+    }
+
+    /// What an export's samples held of a stored point's period when they reduced it (``exportHeldKey``); nil when
+    /// none reduced it, or it was reduced before the key existed.
+    static func exportHeld(by sample: Sample) -> Double? {
+        guard case let .number(held)? = sample.metadata[exportHeldKey] else { return nil }
+        return held
     }
 
     /// The start of the period a stored HAE point stands for: its ``periodStartKey``, else its start.
