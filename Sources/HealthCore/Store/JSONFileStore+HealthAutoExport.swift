@@ -413,6 +413,21 @@ extension JSONFileStore {
         return touched
     }
 
+    /// After the owner deleted or corrected samples (`hkctl delete`, `hkctl edit`): the Health Auto Export points of
+    /// the cumulative types of those of `changed` that are neither HAE's nor typed in by the owner weighed again
+    /// against the samples stored now (``supersedeHealthAutoExport(types:adding:)``), so that a remainder an export's
+    /// sample reduced (``HAEWritePlan/exportHeldKey``) is what the rule gives without it or with its correction. With a
+    /// store that records its writes, the write is part of the operation under way, which `undo` takes back whole.
+    /// - Returns: How many HAE samples were deleted or reduced.
+    @discardableResult
+    public func weighHealthAutoExportAgain(after changed: [Sample]) throws -> Int {
+        let types = Set(changed.lazy.filter { sample in
+            sample.metadata[HAESampleBuilder.aggregationKey] == nil && HAEWritePlan.isFromHealthKit(sample)
+                && self.isCumulative(sample.typeIdentifier)
+        }.map(\.typeIdentifier))
+        return try supersedeHealthAutoExport(types: types.sorted())
+    }
+
     /// For a dry run of an export's import (``HAEDryRunAdditions``): the visible Health Auto Export samples of
     /// `type`, read under the store's read access; none when the store does not exist yet.
     func healthAutoExportSamples(readingOfType type: String) throws -> [Sample] {
@@ -487,7 +502,7 @@ extension JSONFileStore {
             let span = JSONFileStore.supersedingSpan(of: ours)
             var others = try samplesFromElsewhere(ofType: type, in: span)
             others += adding.filter { $0.typeIdentifier == type && JSONFileStore.isFromElsewhere($0, in: span) }
-            guard !others.isEmpty else { continue }
+            // None at all is weighed too: a remainder whose samples were deleted since is whole again.
             others.sort { $0.start < $1.start }
             let longest = others.reduce(0) { max($0, $1.duration) }
             for outcome in HAESuperseding.weigh(ours, by: others, longest: longest, cumulative: isCumulative(type)) {

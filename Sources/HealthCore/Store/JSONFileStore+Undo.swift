@@ -125,10 +125,12 @@ extension JSONFileStore {
             try planRestoring(ranges: ranges, recorded: recorded, types: types, history: history, limits: limits, into: &prepared)
         case .replace:
             // Its new samples go (as an add's), the samples it replaced come back as copies (as a delete's).
-            let tombstoneRanges = group.compactMap(\.tombstoneNumbers)
+            // A delete's tombstones among them (`hkctl delete`, then the HAE remainders it weighed again) come back too.
+            let tombstoneRanges = group.compactMap { $0.kind == .delete ? $0.changes : $0.tombstoneNumbers }
+            let tombstones = tombstoneRanges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 }
             try planDeleting(ranges: group.compactMap(\.sampleNumbers), types: types, history: history,
                              limits: limits, into: &prepared)
-            try planRestoring(ranges: tombstoneRanges, recorded: group.reduce(0) { $0 + $1.replaced }, types: types,
+            try planRestoring(ranges: tombstoneRanges, recorded: tombstones, types: types,
                               history: history, limits: limits, into: &prepared, written: ranges)
             // What it wrote and replaced itself was not deleted since: it is neither here nor there.
             prepared.plan.alreadyDeleted = max(0, prepared.plan.alreadyDeleted - prepared.plan.replacedWithin)

@@ -120,6 +120,49 @@ struct HAERemainderSyncVersionTests {
                     "dry \(String(describing: dry?.supersededHealthAutoExport)) real \(String(describing: real?.supersededHealthAutoExport))")
         }
     }
+
+    /// What `hkctl edit` and `hkctl delete` do to the walk after export v1 and HAE (300 and a remainder of 700): the
+    /// change, then HAE's points weighed again, in one operation of `kind`. The day after it, and after its undo.
+    private static func change(_ kind: OperationRecord.Kind, _ body: (JSONFileStore, Sample) throws -> [Sample]) throws
+        -> (after: Double, undone: Double, remainder: Double?) {
+        try Support.withTemporaryDirectory { folder in
+            for file in [File.first, .hae] { try load(file, into: folder) }
+            let plain = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            let walk = try plain.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: OperationTestKit.everything)
+                .first { $0.metadata[HAESampleBuilder.aggregationKey] == nil }!
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt,
+                                      recording: OperationRecording(kind: kind, source: "hkctl", date: Date()))
+            try store.weighHealthAutoExportAgain(after: try body(store, walk))
+            let after = try day(folder)
+            _ = try plain.undo(source: "hkctl", now: Date())
+            let remainder = try plain.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: OperationTestKit.everything)
+                .first { $0.metadata[HAECoverage.remainderKey] != nil }?.value.quantity?.value
+            return (after, try day(folder), remainder)
+        }
+    }
+
+    /// The walk corrected to 350 (`hkctl edit`): the day stays 1,000 (350 and 650); undone, 300 and 700.
+    func anEditOfTheExportsSampleWeighsTheRemainderAgain() throws {
+        let got = try Self.change(.replace) { store, walk in
+            var corrected = walk
+            corrected.uuid = UUID()
+            corrected.value = .quantity(Quantity(350, .count()))
+            try store.replace([walk.uuid], with: [corrected], now: Date())
+            return [walk, corrected]
+        }
+        #expect(abs(got.after - 1000) < 1e-6 && abs(got.undone - 1000) < 1e-6, "after \(got.after), undone \(got.undone)")
+        #expect(got.remainder == 700)
+    }
+
+    /// The walk deleted (`hkctl delete`): HAE's day is whole again, 1,000; undone, 300 and 700.
+    func aDeleteOfTheExportsSampleGivesTheRemainderBack() throws {
+        let got = try Self.change(.delete) { store, walk in
+            _ = try store.delete(uuids: [walk.uuid], now: Date())
+            return [walk]
+        }
+        #expect(abs(got.after - 1000) < 1e-6 && abs(got.undone - 1000) < 1e-6, "after \(got.after), undone \(got.undone)")
+        #expect(got.remainder == 700)
+    }
 }
 
 /// The checks ``HAERemainderSyncVersionTests/checks(_:)`` runs.
@@ -127,4 +170,6 @@ private let hAERemainderSyncVersionTestsChecks: [Check<HAERemainderSyncVersionTe
     Check("everyOrderCountsTheDaysTotalOnce", HAERemainderSyncVersionTests.everyOrderCountsTheDaysTotalOnce),
     Check("undoGoesBackThroughEachState", HAERemainderSyncVersionTests.undoGoesBackThroughEachState),
     Check("aDryRunOfTheSecondExportAgreesWithTheImport", HAERemainderSyncVersionTests.aDryRunOfTheSecondExportAgreesWithTheImport),
+    Check("anEditOfTheExportsSampleWeighsTheRemainderAgain", HAERemainderSyncVersionTests.anEditOfTheExportsSampleWeighsTheRemainderAgain),
+    Check("aDeleteOfTheExportsSampleGivesTheRemainderBack", HAERemainderSyncVersionTests.aDeleteOfTheExportsSampleGivesTheRemainderBack),
 ]

@@ -33,7 +33,7 @@ enum HAECoverage: Equatable {
         let related = HAEWritePlan.overlappingInstantsIncluded(point, in: others, longest: longest).filter {
             Self.related($0, point)
         }
-        guard !related.isEmpty else { return .none }
+        guard !related.isEmpty else { return givenBack(point) }
         if point.end <= point.start || related.contains(where: { $0.end >= point.end && $0.end > point.start })
             || reachesBeyond(point, in: others) { return .covered }
         guard cumulative, case let .quantity(total) = point.value else { return .none }
@@ -66,7 +66,7 @@ enum HAECoverage: Equatable {
         }
         let left = total.value - inside
         guard left > max(1e-9, abs(total.value) * 1e-9), after < point.end else { return .covered }
-        guard inside > 0 || after > point.start else { return .none }
+        guard inside > 0 || after > point.start else { return givenBack(point) }
         var kept = HAEWritePlan.starting(point, at: after, periodStart: HAEWritePlan.periodStart(of: point))
         kept.value = .quantity(Quantity(left, total.unit))
         // Weighed from its period's start, what the samples held of it comes off again at the next import, as they are
@@ -76,6 +76,17 @@ enum HAECoverage: Equatable {
         kept.metadata[HAEWritePlan.exportUntilKey] = .number(after.timeIntervalSince1970)
         kept.metadata[HAECoverage.remainderKey] = .string("export")
         return .remainder(kept)
+    }
+
+    /// A point weighed again that an export's samples had reduced (``HAEWritePlan/exportHeldKey``, its amount here
+    /// with what they held) when none of them holds any of it now (deleted since): whole again, kept as a remainder of
+    /// nothing taken off, so that undoing the push it came with still takes it. Any other: none.
+    private static func givenBack(_ point: Sample) -> HAECoverage {
+        guard let held = HAEWritePlan.exportHeld(by: point), held != 0 else { return .none }
+        var whole = point
+        whole.metadata[HAEWritePlan.exportHeldKey] = .number(0)
+        whole.metadata[HAEWritePlan.exportUntilKey] = nil
+        return .remainder(whole)
     }
 
     /// Whether `other` can stand for `point`: a related source, or any when the point names none (HAE writes no
