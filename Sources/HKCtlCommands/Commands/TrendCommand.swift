@@ -83,7 +83,7 @@ struct TrendOutput {
         }
     }
 
-    private func day(_ date: Date) -> String { String(ISODate.localText(date, in: zone).prefix(10)) }
+    private func day(_ date: Date) -> String { ISODate.localDayText(date, in: zone) }
     /// A derived figure in the trend's unit, rounded for it (``DerivedFigure``); nil is `null`.
     private func number(_ value: Double?) -> String { value.map { DerivedFigure.text($0, unitString: unitText) } ?? "null" }
 

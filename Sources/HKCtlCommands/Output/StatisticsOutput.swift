@@ -36,14 +36,15 @@ struct StatisticsOutput {
     // MARK: - Figures
 
     /// The figures this result has, as (key, value) with nil for "no data".
-    private func fields(_ statistics: Statistics) -> [(String, Double?)] {
+    /// `names`: the result's option names (``StatisticsOptions/names``), when the caller has them already.
+    private func fields(_ statistics: Statistics, names: [String]? = nil) -> [(String, Double?)] {
         if result.type.isSleepAnalysis {
             return [("asleep", statistics.asleep), ("inBed", statistics.inBed), ("count", Double(statistics.sampleCount))]
         }
         if result.type.kind == .category {
             return [("duration", statistics.durationSeconds), ("count", Double(statistics.sampleCount))]
         }
-        return result.options.names.map { ($0, Self.figure($0, of: statistics)) } + [("count", Double(statistics.sampleCount))]
+        return (names ?? result.options.names).map { ($0, Self.figure($0, of: statistics)) } + [("count", Double(statistics.sampleCount))]
     }
 
     /// The figure an option name stands for, or nil when `statistics` has none.
@@ -184,7 +185,8 @@ struct StatisticsOutput {
     }
 
     private func printCSV() {
-        let keys = fields(result.total).map(\.0)
+        let names = result.options.names
+        let keys = fields(result.total, names: names).map(\.0)
         let sources = bySource ? result.sourceOrder : []
         let wholeDays = bucketsAreWholeDays
         let unitDecimals = DerivedFigure.decimals(unitString: unitText)
@@ -192,10 +194,10 @@ struct StatisticsOutput {
         func text(_ key: String, _ value: Double?) -> String { value.map { number(key, $0, unitDecimals: unitDecimals) } ?? "" }
         context.console.line(CSV.row(["start", "end"] + keys + ["unit"] + sources.flatMap { source in keys.map { "\($0)[\(source)]" } }))
         for row in isBucketed ? result.buckets : [result.total] {
-            let values = fields(row).map(text)
+            let values = fields(row, names: names).map(text)
             let perSource = sources.flatMap { source -> [String] in
                 let own = row.sourceStatistics.first { $0.source == source }?.statistics
-                return own.map { fields($0).map(text) } ?? keys.map { _ in "" }
+                return own.map { fields($0, names: names).map(text) } ?? keys.map { _ in "" }
             }
             context.console.line(CSV.row([when(row.start), when(row.end)] + values
                 + [unitText] + perSource))
@@ -381,5 +383,5 @@ struct StatisticsOutput {
     /// `2024-06-01`, the local date.
     /// The `YYYY-MM-DD` that starts the date's text (ASCII, so its first ten bytes: taking ten characters cost
     /// every row about 700 instructions).
-    private func dayText(_ date: Date) -> String { String(decoding: ISODate.localText(date, in: zone).utf8.prefix(10), as: UTF8.self) }
+    private func dayText(_ date: Date) -> String { ISODate.localDayText(date, in: zone) }
 }

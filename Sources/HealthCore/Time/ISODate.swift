@@ -48,6 +48,24 @@ public enum ISODate: Sendable {
         return String(text.dropLast(6))
     }
 
+    /// The local date of `date` in `zone` (`2024-06-01`): the first ten characters of ``localText(_:in:)``, spelled
+    /// without the clock time (a bucket's label in every `stats` output).
+    public static func localDayText(_ date: Date, in zone: ZoneRules) -> String {
+        let offsetSeconds = zone.secondsFromGMT(for: date)
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
+        let (year, month, day) = civil(fromDays: Int(floorDivide(totalMilliseconds, 86_400_000).0))
+        guard (0...9999).contains(year) && abs(offsetSeconds) < 100 * 3600 else {
+            return String(decoding: localText(date, in: zone).utf8.prefix(10), as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            func digit(_ value: Int) -> UInt8 { UInt8(truncatingIfNeeded: 48 + value) }
+            (buffer[0], buffer[1], buffer[2], buffer[3]) = (digit(year / 1000), digit(year / 100 % 10), digit(year / 10 % 10), digit(year % 10))
+            (buffer[4], buffer[5], buffer[6]) = (UInt8(ascii: "-"), digit(month / 10), digit(month % 10))
+            (buffer[7], buffer[8], buffer[9]) = (UInt8(ascii: "-"), digit(day / 10), digit(day % 10))
+            return 10
+        }
+    }
+
     /// `date` spelled with exactly `offsetSeconds` (its seconds, if any, are left out of the text).
     private static func spell(_ date: Date, offsetSeconds: Int) -> String {
         let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000

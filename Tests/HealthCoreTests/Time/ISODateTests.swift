@@ -19,6 +19,31 @@ struct ISODateTests {
 
     // MARK: Formatting
 
+    /// A local day's text is the first ten characters of the local text, for random instants from before year 0 to
+    /// after 9999 (rounded to the millisecond as the text is, so 23:59:59.9996 is the next day), in zones with
+    /// daylight time, half and quarter hours, local mean time with seconds, and an offset beyond a day.
+    func localDayTextIsTheLocalTextsDate() throws {
+        let zones = try ["America/Los_Angeles", "Asia/Kolkata", "Asia/Kathmandu", "Europe/Paris", "Pacific/Kiritimati"].map {
+            try #require(ZoneDatabase.system(environment: [:]).zone(named: $0), "no \($0): install the tzdata package")
+        } + [.gmt, ZoneRules(secondsFromGMT: -(13 * 3600 + 45 * 60)), ZoneRules(identifier: "x", fixedOffset: 101 * 3600)]
+        var generator = SystemRandomNumberGenerator()
+        var instants: [Date] = [Date(timeIntervalSince1970: 86_400 - 0.0004), Date(timeIntervalSince1970: -0.0004),
+                                Date(timeIntervalSince1970: 253_402_300_799.9996), Date(timeIntervalSince1970: -62_167_219_200.5)]
+        for _ in 0..<3_000 {
+            instants.append(Date(timeIntervalSince1970: Double.random(in: -70_000_000_000...260_000_000_000, using: &generator)))
+            instants.append(Date(timeIntervalSince1970: Double(Int.random(in: -3_000_000...3_000_000, using: &generator)) * 3600 - 0.0004))
+        }
+        for zone in zones {
+            for instant in instants {
+                let expected = String(decoding: ISODate.localText(instant, in: zone).utf8.prefix(10), as: UTF8.self)
+                guard ISODate.localDayText(instant, in: zone) == expected else {
+                    Issue.record("\(instant.timeIntervalSince1970) in \(zone): \(ISODate.localDayText(instant, in: zone)), expected \(expected)")
+                    return
+                }
+            }
+        }
+    }
+
     func formatsUTCAndZoneOffsets() {
         expectEqual(ISODate.format(ISODateTests.noon, in: .gmt), "2024-06-01T12:00:00+00:00")
         // Paris is UTC+2 in summer (CEST) and UTC+1 in winter (CET).
@@ -305,6 +330,7 @@ private let iSODateTestsChecks: [Check<ISODateTests>] = [
     Check("componentsWithoutOffsetAreLocalAndParseRefusesThem",
           ISODateTests.componentsWithoutOffsetAreLocalAndParseRefusesThem),
     Check("civilDayArithmeticMatchesFoundation", ISODateTests.civilDayArithmeticMatchesFoundation),
+    Check("localDayTextIsTheLocalTextsDate", ISODateTests.localDayTextIsTheLocalTextsDate),
 ]
 
 /// The checks ``ISODateByteParserTests/checks(_:)`` runs.
