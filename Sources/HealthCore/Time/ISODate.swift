@@ -52,8 +52,7 @@ public enum ISODate: Sendable {
     /// without the clock time (a bucket's label in every `stats` output).
     public static func localDayText(_ date: Date, in zone: ZoneRules) -> String {
         let offsetSeconds = zone.secondsFromGMT(for: date)
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
-        let (year, month, day) = civil(fromDays: Int(floorDivide(totalMilliseconds, 86_400_000).0))
+        let (year, month, day) = civil(fromDays: Int(localDay(date, offsetSeconds: offsetSeconds).days))
         guard (0...9999).contains(year) && abs(offsetSeconds) < 100 * 3600 else {
             return String(decoding: localText(date, in: zone).utf8.prefix(10), as: UTF8.self)
         }
@@ -66,10 +65,16 @@ public enum ISODate: Sendable {
         }
     }
 
+    /// The local day of `date` (days since 1970-01-01) and the milliseconds into it, `offsetSeconds` east of UTC, the
+    /// instant rounded to the millisecond as it is spelled.
+    private static func localDay(_ date: Date, offsetSeconds: Int) -> (days: Int64, millisOfDay: Int64) {
+        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
+        return floorDivide(totalMilliseconds, 86_400_000)
+    }
+
     /// `date` spelled with exactly `offsetSeconds` (its seconds, if any, are left out of the text).
     private static func spell(_ date: Date, offsetSeconds: Int) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded()) + Int64(offsetSeconds) * 1000
-        let (days, millisOfDay) = floorDivide(totalMilliseconds, 86_400_000)
+        let (days, millisOfDay) = localDay(date, offsetSeconds: offsetSeconds)
         let (year, month, day) = civil(fromDays: Int(days))
         let seconds = Int(millisOfDay / 1000)
         let millis = Int(millisOfDay % 1000)
