@@ -153,6 +153,12 @@ public struct StoreDoctor: Sendable {
             report.findings.append(DoctorFinding(.warning, file: "recovered",
                 message: "\(recovered.count) torn write\(recovered.count == 1 ? "" : "s") left by crashes \(recovered.count == 1 ? "was" : "were") moved here; they were never acknowledged"))
         }
+        if let stopped = try? store.unfinishedImports(), !stopped.marks.isEmpty {
+            let count = stopped.marks.count
+            report.findings.append(DoctorFinding(.warning, file: ImportMark.folder,
+                message: "\(count) import\(count == 1 ? "" : "s") of an Apple Health export stopped before \(count == 1 ? "its" : "their") end (killed or failed); "
+                    + "run the import again (it settles the food entries the stopped one left undecided) or take it back with hkctl undo"))
+        }
         return bad
     }
 

@@ -94,10 +94,16 @@ public final class HealthImporter: @unchecked Sendable {
     /// Records of stored correlations this import replaced by versions naming them too: they belong to those versions
     /// now, and go with them when a greater version met later replaces them (``SyncReplacement/Plan/inherited``).
     private var takenOver = Set<UUID>()
+    /// The records of the types a correlation may hold that imports which stopped before their end wrote
+    /// (``ImportMark``): this import decides them as its own additions, so none counts as stored before it.
+    private var unfinishedWrites = Set<UUID>()
     /// The correlations with sync keys of their own met so far (a few hundred bytes each: a food log's entries), decided
     /// at the end (``finishSynced()``), once every correlation without keys is met.
     private var keyedCorrelations: [ImportSyncHold.Waiting] = []
     private var finishing = false
+    /// Called once every record of the input is read and written, before the import's end (where the correlations
+    /// with sync keys are decided): tests stop an import there, as a kill would.
+    var interruption: (() throws -> Void)?
 
     /// Creates an importer.
     ///
@@ -183,6 +189,7 @@ public final class HealthImporter: @unchecked Sendable {
         outranked.removeAll()
         namedByWritten = UUIDSet()
         takenOver.removeAll()
+        unfinishedWrites.removeAll()
         keyedCorrelations.removeAll()
         finishing = false
         receipt = ImportReceipt(inputKind: input.kind, dryRun: dryRun)
@@ -204,6 +211,20 @@ public final class HealthImporter: @unchecked Sendable {
             index.beforeLoad = { try writer.waitUntilIdle() }
             index.imported = ImportedSamples(store: fileStore)
         }
+        // An export's import leaves a mark while it runs (``ImportMark``), and takes over those of imports that
+        // stopped before their end. (A library store in memory writes none; nor does an input without correlations
+        // decided at the end, so a push from the phone between a stopped import and its next run takes nothing over.)
+        var mark: ImportMark?
+        let markedStore = input.kind == .healthXML || input.kind == .zip
+            ? (store as? JSONFileStore) ?? (store as? HealthStore)?.storage : nil
+        if let markedStore {
+            let unfinished = try markedStore.unfinishedImports()
+            if let since = unfinished.since { unfinishedWrites = try markedStore.memberRecords(writtenAfter: since) }
+            // (A store not made yet holds nothing an import could count as stored before it.)
+            if !dryRun, try markedStore.isExistingStore() {
+                mark = try ImportMark(in: markedStore, takingOver: unfinished.marks)
+            }
+        }
         defer {
             // Nothing is left half-saved when the import stops with an error.
             try? writer?.waitUntilIdle()
@@ -211,6 +232,7 @@ public final class HealthImporter: @unchecked Sendable {
             writer = nil
             index.beforeLoad = nil
             index.imported = nil
+            if let mark, let markedStore { mark.withdrawIfUnused(in: markedStore) }
         }
         let total = input.meter.totalBytes
         let report = { (finished: Bool, bytesRead: Int) -> Void in
@@ -244,6 +266,11 @@ public final class HealthImporter: @unchecked Sendable {
                 try inputFailed(error, line: reader.lineNumber + 1)
             }
         }
+        if let interruption {
+            try flush()
+            try writer?.waitUntilIdle()
+            try interruption()
+        }
         try finishSynced()
         settleCounts()
         try flush()
@@ -261,6 +288,7 @@ public final class HealthImporter: @unchecked Sendable {
         }
         try saveCharacteristics()
         try supersedeHealthAutoExport()
+        mark?.finish()
         report(true, input.meter.bytesRead)
         return receipt
     }
@@ -465,7 +493,7 @@ public final class HealthImporter: @unchecked Sendable {
         let samples = waiting.map(\.sample) + left
         // What this import wrote before: the records it added for a correlation version left out go with it.
         // (Read through the importer: a copy of its tables would be copied again when they next change.)
-        let imported = SyncReplacement.ImportWrites(added: { [self] in addedMembers.holds($0) || takenOver.contains($0) }, savedCorrelation: { [self] in
+        let imported = SyncReplacement.ImportWrites(added: { [self] in addedMembers.holds($0) || takenOver.contains($0) || unfinishedWrites.contains($0) }, savedCorrelation: { [self] in
             syncHold.savedByThisImport(replacedCopies[$0] ?? $0) != nil
         }, named: { [self] in namedByWritten.contains($0) }, mayDelete: { [actor = deletingSource] source in actor.map { $0 == source } ?? true })
         let plan = try store.saveSyncedRecords(samples, dryRun: dryRun, imported: imported)

@@ -20,13 +20,13 @@ struct ImportedMemberRecords {
     mutating func note(_ uuid: UUID, type: String, typeKey: Int = 0, generic: Bool) {
         if typeKey > 0 {
             if typeKey >= byKey.count { byKey += [UInt8](repeating: 0, count: typeKey + 1 - byKey.count) }
-            if byKey[typeKey] == 0 { byKey[typeKey] = Self.memberType(type) ? 1 : 2 }
+            if byKey[typeKey] == 0 { byKey[typeKey] = Self.isMemberType(type) ? 1 : 2 }
             guard byKey[typeKey] == 1 else { return }
         } else {
             if let known = byName[type] {
                 guard known else { return }
             } else {
-                let isMember = Self.memberType(type)
+                let isMember = Self.isMemberType(type)
                 byName[type] = isMember
                 guard isMember else { return }
             }
@@ -44,7 +44,8 @@ struct ImportedMemberRecords {
         return generic.contains(uuid)
     }
 
-    private static func memberType(_ type: String) -> Bool {
+    /// Whether `type` is a type a correlation may hold.
+    static func isMemberType(_ type: String) -> Bool {
         CorrelationType.all.contains { $0.allows(member: type) }
     }
 }

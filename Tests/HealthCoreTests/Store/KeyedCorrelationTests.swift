@@ -17,16 +17,16 @@ struct KeyedCorrelationTests {
 
     private typealias Ops = OperationTestKit
     private typealias Support = ImportTestSupport
-    private static let energyType = QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue
-    private static let proteinType = QuantityTypeIdentifier.dietaryProtein.rawValue
+    static let energyType = QuantityTypeIdentifier.dietaryEnergyConsumed.rawValue
+    static let proteinType = QuantityTypeIdentifier.dietaryProtein.rawValue
     private static let foodType = CorrelationTypeIdentifier.food.rawValue
 
     /// The stored food entries, each as its members' values where they are stored.
-    private static func entries(_ store: SampleStore) throws -> [[String]] {
+    static func entries(_ store: SampleStore) throws -> [[String]] {
         try CorrelationMemberReplacementTests.correlations(store, foodType)
     }
 
-    private static func values(_ store: SampleStore, _ type: String) throws -> [String] {
+    static func values(_ store: SampleStore, _ type: String) throws -> [String] {
         try store.samples(ofType: type, overlapping: Ops.everything).map { "\($0.value)" }.sorted()
     }
 
@@ -54,17 +54,17 @@ struct KeyedCorrelationTests {
 
     /// An export holding the entry in `version`: its energy `kcal` and 10 g of protein, at top level and inside it, in
     /// `layout`'s order.
-    private static func export(_ version: String, kcal: String, layout: Layout) -> String {
+    static func export(_ version: String, kcal: String, layout: Layout) -> String {
         let records = [record(energyType, kcal, "kcal"), record(proteinType, "10", "g")]
         let parts = layout == .correlationsFirst ? [entry(version, records)] + records : records + [entry(version, records)]
         return Support.export(parts.joined(separator: "\n"))
     }
 
-    private enum Layout: CaseIterable { case recordsFirst, correlationsFirst, batchesOfOne }
+    enum Layout: CaseIterable { case recordsFirst, correlationsFirst, batchesOfOne }
 
     /// Imports `text` into the store at `path`, recorded as the owner's import, after a dry run that must count the same
     /// and write nothing.
-    private static func importChecked(_ text: String, path: String, batch: Int, _ what: String) throws -> ImportReceipt {
+    static func importChecked(_ text: String, path: String, batch: Int, _ what: String) throws -> ImportReceipt {
         let store = JSONFileStore(path: path, timeZone: .gmt)
         let before = Ops.tree(path)
         let planned = try Support.importXML(text, into: store, dryRun: true, batchSize: batch)
