@@ -141,20 +141,25 @@ extension JSONFileStore {
     /// The samples (not deleted) with these uuids, in any type; uuids that match nothing are left out.
     public func samples(withUUIDs uuids: [UUID]) throws -> [Sample] {
         let wanted = Set(uuids)
-        return try samples { wanted.contains($0) }
+        return try samples(lines: UUIDLineFilter(uuids: uuids)) { wanted.contains($0) }
     }
 
     /// The samples (not deleted) of every type whose uuid `matches`, in chronological order, at most `limit`: one
-    /// read of the whole store under the shared lock.
-    func samples(limit: Int = .max, whereUUID matches: (UUID) -> Bool) throws -> [Sample] {
+    /// read of the whole store under the shared lock, decoding only the lines `lines` lets through (a byte compare of
+    /// each line's start: a uuid looked for in ten years of data takes a fraction of a second, not seconds).
+    func samples(limit: Int = .max, lines: UUIDLineFilter, whereUUID matches: (UUID) -> Bool) throws -> [Sample] {
         var found: [Sample] = []
+        var decoded = 0
+        defer { readCounts.withLock { $0.linesDecodedForUUIDs = decoded } }
         guard try isExistingStore() else { return [] }
         try withReadAccess { limits in
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            var reader = PartitionLineReader()
             for identifier in try typeIdentifiersOnDisk() {
                 let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                    try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader, uuids: lines) { sample, sequence in
+                        decoded += 1
                         if found.count < limit, matches(sample.uuid), !deleted.hides(sample, sequence: sequence) {
                             found.append(sample)
                         }
@@ -188,10 +193,12 @@ extension JSONFileStore {
             let wanted = Set(uuids + members)
             var found: [UUID: (type: String, source: String)] = [:]
             let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            let lines = UUIDLineFilter(uuids: wanted)
+            var reader = PartitionLineReader()
             for identifier in try typeIdentifiersOnDisk() where types?.contains(identifier) ?? true {
                 let deleted = try deletedUUIDs(ofType: identifier)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition) { sample, sequence in
+                    try readPartitionWithSequence(partition, limit: nil, reader: &reader, uuids: lines) { sample, sequence in
                         if wanted.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence),
                            source.map({ $0 == sample.source }) ?? true {
                             found[sample.uuid] = (identifier, sample.source)

@@ -668,13 +668,15 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         try readPartitionWithSequence(partition, limit: limit, reader: &reader, body)
     }
 
-    /// Like ``readPartitionWithSequence(_:limit:_:)``, reading through `reader`'s buffer.
+    /// Like ``readPartitionWithSequence(_:limit:_:)``, reading through `reader`'s buffer; with `uuids`, only the
+    /// lines that may hold one of them are decoded (``UUIDLineFilter``).
     func readPartitionWithSequence(_ partition: String, limit: Int?, reader: inout PartitionLineReader,
-                                   _ body: (Sample, UInt64) throws -> Void) throws {
+                                   uuids: UUIDLineFilter? = nil, _ body: (Sample, UInt64) throws -> Void) throws {
         let file = try storeFile(partition)
         var damage: LineDamage?
         var codec = self.codec
         try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
+            if let uuids, !uuids.mayHold(line) { return }
             guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else {
                 return
             }

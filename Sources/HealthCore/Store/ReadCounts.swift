@@ -8,4 +8,7 @@ struct ReadCounts: Equatable {
     var changesHeldAtOnce = 0
     /// Partitions read whole to look for Health Auto Export samples (``JSONFileStore/healthAutoExportSamples(ofType:limits:)``).
     var partitionsSearchedForHAE = 0
+    /// Lines decoded by the last search for samples by uuid (``JSONFileStore/samples(withUUIDs:)``): only those whose
+    /// start may hold one (``UUIDLineFilter``).
+    var linesDecodedForUUIDs = 0
 }

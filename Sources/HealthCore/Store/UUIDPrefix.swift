@@ -85,6 +85,6 @@ extension JSONFileStore {
     ///
     /// - Throws: ``StoreError``.
     public func samples(withUUIDPrefix prefix: UUIDPrefix, limit: Int = UUIDPrefixError.shownCandidates) throws -> [Sample] {
-        try samples(limit: limit) { prefix.matches($0) }
+        try samples(limit: limit, lines: UUIDLineFilter(prefix: prefix)) { prefix.matches($0) }
     }
 }
