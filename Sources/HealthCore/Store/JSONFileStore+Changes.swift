@@ -158,7 +158,7 @@ extension JSONFileStore {
             for identifier in try typeIdentifiersOnDisk() {
                 let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader, uuids: lines) { sample, sequence in
+                    try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader, decoding: lines.mayHold) { sample, sequence in
                         decoded += 1
                         if found.count < limit, matches(sample.uuid), !deleted.hides(sample, sequence: sequence) {
                             found.append(sample)
@@ -198,7 +198,7 @@ extension JSONFileStore {
             for identifier in try typeIdentifiersOnDisk() where types?.contains(identifier) ?? true {
                 let deleted = try deletedUUIDs(ofType: identifier)
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition, limit: nil, reader: &reader, uuids: lines) { sample, sequence in
+                    try readPartitionWithSequence(partition, limit: nil, reader: &reader, decoding: lines.mayHold) { sample, sequence in
                         if wanted.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence),
                            source.map({ $0 == sample.source }) ?? true {
                             found[sample.uuid] = (identifier, sample.source)
@@ -268,6 +268,7 @@ extension JSONFileStore {
     /// source that may not read every type, in one pass however much of the rest lies between).
     func changes(since anchor: ChangeAnchor, types: [String]?, limit: Int?, visible: ((String, String?) -> Bool)?) throws -> ChangeSet {
         var page = ChangePage(limit: limit)
+        var decoded = 0
         var compaction = CompactionMark()
         // The highest change `visible` hid: a page that holds every visible change passes it too, as the owner's does.
         var unseen: UInt64 = 0
@@ -277,6 +278,7 @@ extension JSONFileStore {
             return ChangeSet(added: [], deleted: [], anchor: anchor)
         }
         try withReadAccess { limits in
+            var reader = PartitionLineReader()
             if anchor.sequence > (try currentSequence()) { throw ChangeError.anchorFromTheFuture(anchor.description) }
             compaction = try compactionMark()
             if anchor.sequence > 0, anchor.sequence < compaction.droppedThrough, anchor.compaction != compaction {
@@ -298,7 +300,15 @@ extension JSONFileStore {
                 }
                 for partition in try partitions(ofType: identifier, overlapping: everything) {
                     if limits[partition] == nil, let last = try lastSequence(in: partition), last <= anchor.sequence { continue }
-                    try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                    // Only lines after the anchor are decoded, and (unless a source's view needs every one's source) only
+                    // those the page would keep: a page of a hundred changes decodes about a hundred lines, not the store.
+                    let decoding = { (line: UnsafeBufferPointer<UInt8>) -> Bool in
+                        guard let sequence = LineChangeNumber.peek(line) else { return true }
+                        return sequence > anchor.sequence && (visible != nil || page.admits(sequence))
+                    }
+                    try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader,
+                                                  decoding: decoding) { sample, sequence in
+                        decoded += 1
                         guard sequence > anchor.sequence && !gone.hides(sample, sequence: sequence) else { return }
                         if visible?(identifier, sample.source) == false {
                             unseen = max(unseen, sequence)
@@ -309,7 +319,10 @@ extension JSONFileStore {
                 }
             }
         }
-        readCounts.withLock { $0.changesHeldAtOnce = page.mostHeld }
+        readCounts.withLock {
+            $0.changesHeldAtOnce = page.mostHeld
+            $0.linesDecodedForChanges = decoded
+        }
         var added: [Sample] = [], deleted: [Tombstone] = []
         var last = anchor.sequence
         for (sequence, change) in page.inChangeOrder() {

@@ -668,15 +668,16 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         try readPartitionWithSequence(partition, limit: limit, reader: &reader, body)
     }
 
-    /// Like ``readPartitionWithSequence(_:limit:_:)``, reading through `reader`'s buffer; with `uuids`, only the
-    /// lines that may hold one of them are decoded (``UUIDLineFilter``).
+    /// Like ``readPartitionWithSequence(_:limit:_:)``, reading through `reader`'s buffer; with `decoding`, only the
+    /// lines it lets through are decoded (judged from their bytes: ``UUIDLineFilter``, ``LineChangeNumber``).
     func readPartitionWithSequence(_ partition: String, limit: Int?, reader: inout PartitionLineReader,
-                                   uuids: UUIDLineFilter? = nil, _ body: (Sample, UInt64) throws -> Void) throws {
+                                   decoding: ((UnsafeBufferPointer<UInt8>) -> Bool)? = nil,
+                                   _ body: (Sample, UInt64) throws -> Void) throws {
         let file = try storeFile(partition)
         var damage: LineDamage?
         var codec = self.codec
         try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
-            if let uuids, !uuids.mayHold(line) { return }
+            if let decoding, !decoding(line) { return }
             guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else {
                 return
             }

@@ -11,4 +11,7 @@ struct ReadCounts: Equatable {
     /// Lines decoded by the last search for samples by uuid (``JSONFileStore/samples(withUUIDs:)``): only those whose
     /// start may hold one (``UUIDLineFilter``).
     var linesDecodedForUUIDs = 0
+    /// Sample lines decoded by the last ``JSONFileStore/changes(since:types:limit:)``: with a limit, only those after the
+    /// anchor that the page would keep (``LineChangeNumber``).
+    var linesDecodedForChanges = 0
 }

@@ -158,12 +158,20 @@ struct LinearReadTests {
             let all = try JSONFileStore(path: store.path).changes(since: .beginning)
             #expect(all.added.count + all.deleted.count > (compacted ? 150 : 200))
             let reader = JSONFileStore(path: store.path)
+            // Lines of one file come in change order, so a page decodes at most `limit` lines of each file (session 46:
+            // every line after the anchor before, the whole store for the first page).
+            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+            let files = try reader.typeIdentifiersOnDisk().map { try reader.partitions(ofType: $0, overlapping: everything).count }
+                .reduce(0, +)
+            #expect(files == 13)
             var anchor = ChangeAnchor.beginning
             var added: [UUID] = [], deleted: [UUID] = []
             for _ in 0..<2_000 {
                 let page = try reader.changes(since: anchor, limit: limit)
                 #expect(reader.readCounts.current.changesHeldAtOnce <= limit,
                         "held \(reader.readCounts.current.changesHeldAtOnce) changes for a page of \(limit)")
+                #expect(reader.readCounts.current.linesDecodedForChanges <= limit * files,
+                        "decoded \(reader.readCounts.current.linesDecodedForChanges) lines for a page of \(limit)")
                 #expect(page.added.count + page.deleted.count <= limit)
                 added += page.added.map(\.uuid)
                 deleted += page.deleted.map(\.uuid)
