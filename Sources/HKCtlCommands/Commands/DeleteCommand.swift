@@ -107,8 +107,6 @@ enum DeleteCommand: Command {
         }
         let tombstones = try store.delete(uuids: doomed.map(\.uuid), now: time.now, ignoringMissing: byRange,
                                           source: access.isOwner ? nil : access.source)
-        // An HAE remainder an export's deleted sample reduced grows back (the owner's only, as an import's superseding).
-        if access.isOwner { try store.weighHealthAutoExportAgain(after: doomed) }
         let zone = time.timeZone
         switch context.globals.format {
         case .json:

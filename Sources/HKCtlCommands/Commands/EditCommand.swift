@@ -84,9 +84,6 @@ enum EditCommand: Command {
         let warnings = corrected.start != old.start || corrected.end != old.end
             ? SampleEntry.warnings(for: corrected, of: type, context: time) : []
         try store.replace([old.uuid], with: [corrected], source: access.isOwner ? nil : access.source, now: time.now)
-        // An HAE remainder the export's sample reduced comes to what the rule gives with its correction (the owner's
-        // only, as an import's superseding).
-        if access.isOwner { try store.weighHealthAutoExportAgain(after: [old, corrected]) }
         context.console.note("Replaced \(old.uuid.lowercasedText) by \(corrected.uuid.lowercasedText); 'hkctl undo' takes it back.")
         for warning in warnings { context.console.error("Warning: " + warning) }
         SampleOutput.print([corrected], type: type, unit: corrected.value.quantity?.unit, context: context, single: true)

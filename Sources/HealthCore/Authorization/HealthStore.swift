@@ -116,7 +116,7 @@ public struct HealthStore: SampleStore, Sendable {
             write = { samples in
                 // Another source than the owner deletes only its own samples (a replaced correlation's members).
                 let source = self.source, owner = isOwner
-                let outcome = try storage.saveReporting(samples, mayDelete: { owner || $0 == source })
+                let outcome = try storage.saveReporting(samples, mayDelete: { owner || $0 == source }, asOwner: owner)
                 report?(outcome)
             }
         }

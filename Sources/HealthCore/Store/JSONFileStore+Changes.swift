@@ -187,30 +187,44 @@ extension JSONFileStore {
                        types: Set<String>? = nil) throws -> [Tombstone] {
         guard !uuids.isEmpty else { return [] }
         guard try isExistingStore() else { throw ChangeError.notFound(uuids) }
-        return try withWriteAccess {
+        var gone: [OwnerChange] = []
+        let tombstones = try withWriteAccess {
             // Deleting a correlation deletes its members too, in the same batch.
             let members = try correlationMembers(of: Set(uuids)).filter { !uuids.contains($0) }
             let wanted = Set(uuids + members)
-            var found: [UUID: (type: String, source: String)] = [:]
-            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            let lines = UUIDLineFilter(uuids: wanted)
-            var reader = PartitionLineReader()
-            for identifier in try typeIdentifiersOnDisk() where types?.contains(identifier) ?? true {
-                let deleted = try deletedUUIDs(ofType: identifier)
-                for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition, limit: nil, reader: &reader, decoding: lines.mayHold) { sample, sequence in
-                        if wanted.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence),
-                           source.map({ $0 == sample.source }) ?? true {
-                            found[sample.uuid] = (identifier, sample.source)
-                        }
+            let found = try storedSamples(wanted, types: types, source: source)
+            let missing = uuids.filter { found[$0] == nil }
+            guard missing.isEmpty || ignoringMissing else { throw ChangeError.notFound(missing) }
+            let targets = (uuids + members).compactMap { uuid in found[uuid].map { (uuid, $0.type, $0.source) } }
+            gone = targets.compactMap { found[$0.0] }
+            return try writeTombstones(targets, now: now, record: recordMaker)
+        }
+        // The owner's delete of an export's sample gives back what it took from a Health Auto Export day total.
+        if source == nil { try weighHealthAutoExportAgain(after: gone) }
+        return tombstones
+    }
+
+    /// The stored, not deleted samples of `uuids` (of `types`, nil: any; from `source`, nil: any), found by one read of
+    /// the store that decodes only the lines that start with one of them (``UUIDLineFilter``). Call with a lock held.
+    func storedSamples(_ uuids: Set<UUID>, types: Set<String>? = nil, source: String?) throws -> [UUID: OwnerChange] {
+        var found: [UUID: OwnerChange] = [:]
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
+        let lines = UUIDLineFilter(uuids: uuids)
+        var reader = PartitionLineReader()
+        for identifier in try typeIdentifiersOnDisk() where types?.contains(identifier) ?? true {
+            let deleted = try deletedUUIDs(ofType: identifier)
+            for partition in try partitions(ofType: identifier, overlapping: everything) {
+                try readPartitionWithSequence(partition, limit: nil, reader: &reader, decoding: lines.mayHold) { sample, sequence in
+                    if uuids.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence),
+                       source.map({ $0 == sample.source }) ?? true {
+                        var change = OwnerChange(sample)
+                        change.type = identifier
+                        found[sample.uuid] = change
                     }
                 }
             }
-            let missing = uuids.filter { found[$0] == nil }
-            guard missing.isEmpty || ignoringMissing else { throw ChangeError.notFound(missing) }
-            return try writeTombstones((uuids + members).filter { found[$0] != nil }.map { ($0, found[$0]!.type, found[$0]!.source) },
-                                       now: now, record: recordMaker)
         }
+        return found
     }
 
     /// Deletes every sample of a type overlapping `interval`, optionally only from one source.

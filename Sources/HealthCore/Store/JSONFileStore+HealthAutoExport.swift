@@ -413,18 +413,38 @@ extension JSONFileStore {
         return touched
     }
 
-    /// After the owner deleted or corrected samples (`hkctl delete`, `hkctl edit`): the Health Auto Export points of
-    /// the cumulative types of those of `changed` that are neither HAE's nor typed in by the owner weighed again
-    /// against the samples stored now (``supersedeHealthAutoExport(types:adding:)``), so that a remainder an export's
-    /// sample reduced (``HAEWritePlan/exportHeldKey``) is what the rule gives without it or with its correction. With a
-    /// store that records its writes, the write is part of the operation under way, which `undo` takes back whole.
+    /// One sample the owner deleted, replaced or wrote in place of another, as ``weighHealthAutoExportAgain(after:)``
+    /// needs it: its type, its source, and whether it is a Health Auto Export sample itself.
+    struct OwnerChange {
+        var type: String
+        var source: String
+        var isHealthAutoExport: Bool
+
+        init(type: String, source: String, isHealthAutoExport: Bool) {
+            self.type = type
+            self.source = source
+            self.isHealthAutoExport = isHealthAutoExport
+        }
+
+        init(_ sample: Sample) {
+            self.init(type: sample.typeIdentifier, source: sample.source,
+                      isHealthAutoExport: sample.metadata[HAESampleBuilder.aggregationKey] != nil)
+        }
+    }
+
+    /// After the owner deleted or corrected samples, or saved a greater sync version of one (``delete(uuids:now:ignoringMissing:source:types:)``,
+    /// ``replace(_:with:source:now:)``, ``saveReporting(_:)`` call it themselves): the Health Auto Export points of the
+    /// cumulative types of those of `changed` that are neither HAE's nor typed in by the owner weighed again against
+    /// the samples stored now (``supersedeHealthAutoExport(types:adding:)``), so that a remainder an export's sample
+    /// reduced (``HAEWritePlan/exportHeldKey``) is what the rule gives without it or with its correction. With a store
+    /// that records its writes, the write is part of the operation under way, which `undo` takes back whole.
     /// - Returns: How many HAE samples were deleted or reduced.
     @discardableResult
-    public func weighHealthAutoExportAgain(after changed: [Sample]) throws -> Int {
-        let types = Set(changed.lazy.filter { sample in
-            sample.metadata[HAESampleBuilder.aggregationKey] == nil && HAEWritePlan.isFromHealthKit(sample)
-                && self.isCumulative(sample.typeIdentifier)
-        }.map(\.typeIdentifier))
+    func weighHealthAutoExportAgain(after changed: [OwnerChange]) throws -> Int {
+        let types = Set(changed.lazy.filter { change in
+            !change.isHealthAutoExport && change.source != AuthorizationState.ownerSource && self.isCumulative(change.type)
+        }.map(\.type))
+        guard !types.isEmpty else { return 0 }
         return try supersedeHealthAutoExport(types: types.sorted())
     }
 

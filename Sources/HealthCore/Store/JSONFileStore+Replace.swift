@@ -98,22 +98,12 @@ extension JSONFileStore {
         }
         for sample in samples { try TextRules.check(sample) }
         guard try isExistingStore() else { throw ChangeError.notFoundToReplace(uuids) }
+        var changed: [OwnerChange] = samples.map(OwnerChange.init)
         try withWriteAccess {
             let members = try correlationMembers(of: Set(uuids)).filter { !uuids.contains($0) }
             let wanted = Set(uuids + members)
-            var found: [UUID: (type: String, source: String)] = [:]
-            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            for identifier in try typeIdentifiersOnDisk() {
-                let deleted = try deletedUUIDs(ofType: identifier)
-                for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition) { sample, sequence in
-                        if wanted.contains(sample.uuid), !deleted.hides(sample, sequence: sequence),
-                           source.map({ $0 == sample.source }) ?? true {
-                            found[sample.uuid] = (identifier, sample.source)
-                        }
-                    }
-                }
-            }
+            let found = try storedSamples(wanted, source: source)
+            changed += found.values
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty else { throw ChangeError.notFoundToReplace(missing) }
             try refuseStoredUUIDs(samples)
@@ -140,6 +130,8 @@ extension JSONFileStore {
             _ = try writeChanges(deleting: targets, adding: samples + repointings.map(\.copy), now: now,
                                  record: replaceRecordMaker(replacing: targets.count))
         }
+        // The owner's correction of an export's sample weighs a Health Auto Export day total it reduced again.
+        if source == nil { try weighHealthAutoExportAgain(after: changed) }
     }
 
     /// Saves an import's records that carry sync identifiers (checked by the import's own rules, as

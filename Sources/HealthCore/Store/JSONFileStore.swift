@@ -133,11 +133,16 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// - Throws: as ``save(_:)``; ``SampleError/syncVersionWithoutIdentifier``,
     ///   ``SampleError/syncIdentifierWithoutVersion(_:)``, ``SampleError/syncVersionNotWhole(_:)``.
     @discardableResult
-    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome { try saveReporting(samples, mayDelete: { _ in true }) }
+    public func saveReporting(_ samples: [Sample]) throws -> SaveOutcome {
+        try saveReporting(samples, mayDelete: { _ in true }, asOwner: true)
+    }
 
     /// ``saveReporting(_:)`` for a source that may delete only some sources' samples (`mayDelete`: another source than
-    /// the owner, its own): a replaced correlation's members of other sources stay.
-    func saveReporting(_ samples: [Sample], mayDelete: (String) -> Bool) throws -> SaveOutcome {
+    /// the owner, its own): a replaced correlation's members of other sources stay. `asOwner`: a greater sync version of
+    /// an export's sample weighs the Health Auto Export day totals it reduced again
+    /// (``weighHealthAutoExportAgain(after:)``), as the owner's import does; another source changes no other source's
+    /// samples.
+    func saveReporting(_ samples: [Sample], mayDelete: (String) -> Bool, asOwner: Bool) throws -> SaveOutcome {
         guard !samples.isEmpty else { return SaveOutcome(saved: []) }
         let keys = try SyncReplacement.keys(of: samples)
         let check = SaveCheck(catalogue: catalogue, timeZone: codec.timeZone)
@@ -156,13 +161,20 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
             return SaveOutcome(saved: samples.map(\.uuid))
         }
         for sample in samples { try TextRules.check(sample) }
-        return try withWriteAccess {
+        var changed: [OwnerChange] = []
+        let outcome = try withWriteAccess {
             var plan = try SyncReplacement.plan(samples, stored: try storedSamples(withSyncKeys: keys))
             guard !plan.writes.isEmpty else { return plan.outcome }
             try refuseStoredUUIDs(plan.writes)
             try writePlan(&plan, record: recordMaker, mayDelete: mayDelete)
+            if !plan.replaced.isEmpty {
+                changed = plan.replaced.map { OwnerChange(type: $0.type, source: $0.source, isHealthAutoExport: false) }
+                    + plan.writes.map(OwnerChange.init)
+            }
             return plan.outcome
         }
+        if asOwner { try weighHealthAutoExportAgain(after: changed) }
+        return outcome
     }
 
     /// ``save(_:)`` for samples an import has already checked by its own rules (which keep what devices wrote).

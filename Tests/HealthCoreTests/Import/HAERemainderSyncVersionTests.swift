@@ -121,9 +121,10 @@ struct HAERemainderSyncVersionTests {
         }
     }
 
-    /// What `hkctl edit` and `hkctl delete` do to the walk after export v1 and HAE (300 and a remainder of 700): the
-    /// change, then HAE's points weighed again, in one operation of `kind`. The day after it, and after its undo.
-    private static func change(_ kind: OperationRecord.Kind, _ body: (JSONFileStore, Sample) throws -> [Sample]) throws
+    /// A change to the walk after export v1 and HAE (300 and a remainder of 700) through the library, in one operation
+    /// of `kind` (the store weighs HAE's points again itself, as `hkctl edit` and `hkctl delete` rely on). The day after
+    /// it, and after its undo.
+    private static func change(_ kind: OperationRecord.Kind, _ body: (JSONFileStore, Sample) throws -> Void) throws
         -> (after: Double, undone: Double, remainder: Double?) {
         try Support.withTemporaryDirectory { folder in
             for file in [File.first, .hae] { try load(file, into: folder) }
@@ -132,7 +133,7 @@ struct HAERemainderSyncVersionTests {
                 .first { $0.metadata[HAESampleBuilder.aggregationKey] == nil }!
             let store = JSONFileStore(path: folder + "/store", timeZone: .gmt,
                                       recording: OperationRecording(kind: kind, source: "hkctl", date: Date()))
-            try store.weighHealthAutoExportAgain(after: try body(store, walk))
+            try body(store, walk)
             let after = try day(folder)
             _ = try plain.undo(source: "hkctl", now: Date())
             let remainder = try plain.samples(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: OperationTestKit.everything)
@@ -148,7 +149,6 @@ struct HAERemainderSyncVersionTests {
             corrected.uuid = UUID()
             corrected.value = .quantity(Quantity(350, .count()))
             try store.replace([walk.uuid], with: [corrected], now: Date())
-            return [walk, corrected]
         }
         #expect(abs(got.after - 1000) < 1e-6 && abs(got.undone - 1000) < 1e-6, "after \(got.after), undone \(got.undone)")
         #expect(got.remainder == 700)
@@ -158,10 +158,42 @@ struct HAERemainderSyncVersionTests {
     func aDeleteOfTheExportsSampleGivesTheRemainderBack() throws {
         let got = try Self.change(.delete) { store, walk in
             _ = try store.delete(uuids: [walk.uuid], now: Date())
-            return [walk]
         }
         #expect(abs(got.after - 1000) < 1e-6 && abs(got.undone - 1000) < 1e-6, "after \(got.after), undone \(got.undone)")
         #expect(got.remainder == 700)
+    }
+
+    /// The walk in `version` with `steps`, as a program saves a newer version of it.
+    private static func version(_ version: Int, steps: Double, of walk: Sample) -> Sample {
+        var newer = walk
+        newer.uuid = UUID()
+        newer.value = .quantity(Quantity(steps, .count()))
+        newer.metadata["HKMetadataKeySyncVersion"] = .number(Double(version))
+        return newer
+    }
+
+    /// A program saving the walk's version 2 (350) through the library, as the owner: the day stays 1,000 (before
+    /// session 46 only the next import weighed the remainder again, and the day read 1,050 until then).
+    func aLibrarySaveOfAGreaterVersionWeighsTheRemainderAgain() throws {
+        let got = try Self.change(.add) { store, walk in
+            let outcome = try store.saveReporting([Self.version(2, steps: 350, of: walk)])
+            expectEqual(outcome.replaced.count, 1, "\(outcome)")
+        }
+        #expect(abs(got.after - 1000) < 1e-6 && abs(got.undone - 1000) < 1e-6, "after \(got.after), undone \(got.undone)")
+        #expect(got.remainder == 700)
+    }
+
+    /// The same through a `HealthStore` of the owner: its save of version 2, and its delete of the walk.
+    func theOwnersHealthStoreWeighsTheRemainderAgain() throws {
+        let saved = try Self.change(.add) { store, walk in
+            try HealthStore(storage: store, source: AuthorizationState.ownerSource).save([Self.version(2, steps: 350, of: walk)])
+        }
+        #expect(abs(saved.after - 1000) < 1e-6 && abs(saved.undone - 1000) < 1e-6, "after \(saved.after), undone \(saved.undone)")
+        let deleted = try Self.change(.delete) { store, walk in
+            try HealthStore(storage: store, source: AuthorizationState.ownerSource).delete([walk])
+        }
+        #expect(abs(deleted.after - 1000) < 1e-6 && abs(deleted.undone - 1000) < 1e-6,
+                "after \(deleted.after), undone \(deleted.undone)")
     }
 }
 
@@ -172,4 +204,7 @@ private let hAERemainderSyncVersionTestsChecks: [Check<HAERemainderSyncVersionTe
     Check("aDryRunOfTheSecondExportAgreesWithTheImport", HAERemainderSyncVersionTests.aDryRunOfTheSecondExportAgreesWithTheImport),
     Check("anEditOfTheExportsSampleWeighsTheRemainderAgain", HAERemainderSyncVersionTests.anEditOfTheExportsSampleWeighsTheRemainderAgain),
     Check("aDeleteOfTheExportsSampleGivesTheRemainderBack", HAERemainderSyncVersionTests.aDeleteOfTheExportsSampleGivesTheRemainderBack),
+    Check("aLibrarySaveOfAGreaterVersionWeighsTheRemainderAgain",
+          HAERemainderSyncVersionTests.aLibrarySaveOfAGreaterVersionWeighsTheRemainderAgain),
+    Check("theOwnersHealthStoreWeighsTheRemainderAgain", HAERemainderSyncVersionTests.theOwnersHealthStoreWeighsTheRemainderAgain),
 ]
