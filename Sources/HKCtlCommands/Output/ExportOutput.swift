@@ -49,6 +49,14 @@ final class ExportOutput: ExportDestination {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// Appends UTF-8 bytes as they are.
+    ///
+    /// - Throws: As ``write(_:)``.
+    func write(utf8 bytes: UnsafeRawBufferPointer) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
     /// Writes what is buffered and makes a named file final (see ``OutputFile/commit()``).
     ///
     /// - Throws: ``ExportError``.

@@ -10,15 +10,18 @@ protocol SampleWriter {
     mutating func end(to output: any ExportDestination) throws
 }
 
-/// `jsonl`: the store's own line per sample; `json`: the same objects as an array.
+/// `jsonl`: the store's own line per sample (without its change number); `json`: the same objects as an array. The
+/// lines are spelled as bytes by the store's own line writer (``SampleLineWriter``, which spells what
+/// ``SampleLineCodec/encode(_:sequence:)`` does) and handed over some 64 KiB at a time.
 struct JSONSampleWriter: SampleWriter {
-    let codec: SampleLineCodec
+    private var lines: SampleLineWriter
     /// Whether to write a JSON array rather than JSON Lines.
     let array: Bool
     private var first = true
+    private let pending = ByteBuffer()
 
     init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules, array: Bool) {
-        codec = SampleLineCodec(catalogue: catalogue, timeZone: timeZone)
+        lines = SampleLineWriter(catalogue: catalogue, timeZone: timeZone)
         self.array = array
     }
 
@@ -27,14 +30,22 @@ struct JSONSampleWriter: SampleWriter {
     }
 
     mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
-        if array { try output.write(first ? "\n" : ",\n") }
+        if array { pending.append(first ? StaticString("\n") : StaticString(",\n")) }
         first = false
-        try output.write(codec.encode(sample))
-        if !array { try output.write("\n") }
+        lines.appendBody(of: sample, to: pending)
+        pending.append(array ? StaticString("}") : StaticString("}\n"))
+        if pending.count >= 1 << 16 { try flush(to: output) }
     }
 
     mutating func end(to output: any ExportDestination) throws {
+        try flush(to: output)
         if array { try output.write(first ? "]\n" : "\n]\n") }
+    }
+
+    private func flush(to output: any ExportDestination) throws {
+        guard pending.count > 0 else { return }
+        try output.write(utf8: UnsafeRawBufferPointer(pending.bytes))
+        pending.removeAll()
     }
 }
 
