@@ -218,11 +218,12 @@ public final class HealthImporter: @unchecked Sendable {
         let markedStore = input.kind == .healthXML || input.kind == .zip
             ? (store as? JSONFileStore) ?? (store as? HealthStore)?.storage : nil
         if let markedStore {
-            let unfinished = try markedStore.unfinishedImports()
-            if let since = unfinished.since { unfinishedWrites = try markedStore.memberRecords(writtenAfter: since) }
+            // Locked while this import runs (a dry run's too, so that no import takes them over meanwhile).
+            let stopped = try markedStore.unfinishedImports()
+            if let since = stopped.since { unfinishedWrites = try markedStore.memberRecords(writtenAfter: since) }
             // (A store not made yet holds nothing an import could count as stored before it.)
             if !dryRun, try markedStore.isExistingStore() {
-                mark = try ImportMark(in: markedStore, takingOver: unfinished.marks)
+                mark = try ImportMark(in: markedStore, takingOver: stopped)
             }
         }
         defer {
@@ -232,7 +233,13 @@ public final class HealthImporter: @unchecked Sendable {
             writer = nil
             index.beforeLoad = nil
             index.imported = nil
-            if let mark, let markedStore { mark.withdrawIfUnused(in: markedStore) }
+            // Withdrawn when this import wrote nothing: no recorded write gave its operation an id (a store that does
+            // not record: the store's counter has not moved, whoever would have moved it).
+            if let mark, let markedStore {
+                let wroteNothing = markedStore.recording.map { $0.identity.value == nil }
+                    ?? ((try? markedStore.currentSequence()) == mark.number)
+                mark.withdraw(ifWroteNothing: wroteNothing)
+            }
         }
         let total = input.meter.totalBytes
         let report = { (finished: Bool, bytesRead: Int) -> Void in

@@ -62,6 +62,10 @@ extension JSONFileStore {
             }
             if let expecting, prepared.plan.operation != expecting { throw UndoError.changedMeanwhile(shown: expecting) }
             try carryOut(prepared, now: now)
+            // An import that stopped before its end and is now taken back leaves nothing for a next import to settle.
+            if prepared.plan.kind == .import, POSIXFile.isDirectory(path + "/" + ImportMark.folder) {
+                try removeMark(ofUndoneImport: prepared.plan.operation, records: try operationRecords())
+            }
             return prepared.plan
         }
     }

@@ -44,6 +44,16 @@ struct StoppedImportTests {
         _ = try Entries.importChecked(String(contentsOfFile: file, encoding: .utf8), path: path, batch: batch, what)
     }
 
+    /// A backup (`.jsonl`) in `folder` of a store holding one water sample.
+    private static func backup(in folder: String) throws -> String {
+        let other = JSONFileStore(path: folder + "/other", timeZone: .gmt)
+        if try !other.isExistingStore() { try other.save([Ops.water(250, hour: 8)]) }
+        let backup = folder + "/backup.jsonl"
+        _ = try SampleExporter(store: other).export(types: nil, interval: Ops.everything, format: .jsonl,
+                                                    exportDate: Ops.madeAt, to: FileDestination(path: backup))
+        return backup
+    }
+
     private static func energy(_ store: JSONFileStore) throws -> [String] { try Entries.values(store, Entries.energyType) }
 
     private static func doctorWarnsOfAStoppedImport(_ store: JSONFileStore) throws -> Bool {
@@ -82,12 +92,7 @@ struct StoppedImportTests {
             try Self.importStopped(older, path: path, batch: 20_000)
             try Support.pushHAE(Support.haeSteps([(date: "2024-03-12 08:00:00", steps: 1_200)]), into: store)
             #expect(try Self.doctorWarnsOfAStoppedImport(store), "the push left the mark")
-            let folder = (path as NSString).deletingLastPathComponent
-            let other = JSONFileStore(path: folder + "/other", timeZone: .gmt)
-            try other.save([Ops.water(250, hour: 8)])
-            let backup = folder + "/backup.jsonl"
-            _ = try SampleExporter(store: other).export(types: nil, interval: Ops.everything, format: .jsonl,
-                                                        exportDate: Ops.madeAt, to: FileDestination(path: backup))
+            let backup = try Self.backup(in: (path as NSString).deletingLastPathComponent)
             expectEqual(try HealthImporter(store: store).importFile(atPath: backup).counts.values.map(\.added).reduce(0, +), 1)
             #expect(try Self.doctorWarnsOfAStoppedImport(store), "the backup's import left the mark")
             let water = Ops.water(500, hour: 9)
@@ -116,21 +121,77 @@ struct StoppedImportTests {
     }
 
     /// A mark whose import still runs (its lock held) is nobody else's to take over; once its process is gone (the
-    /// lock with it) it is, with the change number it was left at.
+    /// lock with it) it is, with the change number it was left at, and while one import holds it taken over, no other
+    /// import takes it too. A mark's start that a crash left without its number is removed once it is an hour old.
     func onlyAStoppedImportsMarkIsTakenOver() throws {
         try Self.withNewerEntryStored { path, _, store in
-            var running: ImportMark? = try ImportMark(in: store, takingOver: [])
+            let folder = path + "/" + ImportMark.folder
+            var running: ImportMark? = try ImportMark(in: store, takingOver: StoppedImports(folder: folder))
             let number = try #require(running?.number)
             expectEqual(number, try store.currentSequence())
             let whileRunning = try store.unfinishedImports()
-            expectEqual(whileRunning.marks, [])
+            expectEqual(whileRunning.marks.count, 0)
             expectEqual(whileRunning.since, nil)
             #expect(try !Self.doctorWarnsOfAStoppedImport(store))
             running = nil  // As a kill would: the file stays, its lock goes.
-            let stopped = try store.unfinishedImports()
-            expectEqual(stopped.marks.count, 1)
-            expectEqual(stopped.since, number)
-            #expect(stopped.marks.allSatisfy { $0.hasPrefix(path + "/" + ImportMark.folder + "/") })
+            var takenOver: StoppedImports? = try store.unfinishedImports()
+            expectEqual(takenOver?.marks.count, 1)
+            expectEqual(takenOver?.since, number)
+            #expect(takenOver?.marks.allSatisfy { $0.path.hasPrefix(folder + "/") } == true)
+            // Another import meanwhile finds nothing to take over.
+            expectEqual(try store.unfinishedImports().marks.count, 0)
+            takenOver = nil
+            expectEqual(try store.unfinishedImports().marks.count, 1)
+            // A start without its number: left alone while it is new, removed with the marks once an hour old.
+            let fresh = folder + "/.fresh", old = folder + "/.old"
+            for file in [fresh, old] { #expect(FileManager.default.createFile(atPath: file, contents: Data())) }
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: old)
+            let found = try store.unfinishedImports()
+            expectEqual(found.leftovers, [old])
+            found.remove()
+            expectEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [".fresh"])
+        }
+    }
+
+    /// Undoing the stopped import takes its records back and its mark with it: `doctor` no longer warns, and nothing
+    /// is left for a next import to take over. An undo of an import that ended leaves another import's mark alone.
+    func undoingAStoppedImportTakesItsMarkAway() throws {
+        try Self.withNewerEntryStored { path, older, store in
+            try Self.importStopped(older, path: path)
+            #expect(try Self.doctorWarnsOfAStoppedImport(store))
+            _ = try store.undo(source: "hkctl", now: Self.now)
+            try expectEqual(Self.energy(store), ["quantity(350 kcal)"])
+            #expect(try !Self.doctorWarnsOfAStoppedImport(store))
+            #expect(!POSIXFile.exists(path + "/" + ImportMark.folder))
+            // A stopped import, then a backup's import (which takes no mark over), undone: the stopped one's mark stays.
+            try Self.importStopped(older, path: path)
+            let backup = try Self.backup(in: (path as NSString).deletingLastPathComponent)
+            let recorded = JSONFileStore(path: path, timeZone: .gmt,
+                                         recording: OperationRecording(kind: .import, source: "hkctl", date: Ops.madeAt))
+            _ = try HealthImporter(store: recorded).importFile(atPath: backup)
+            let undone = try store.undo(source: "hkctl", now: Self.now)
+            expectEqual(undone.kind, .import)
+            try expectEqual(Ops.visible(store).count, 0, "the backup's water is taken back")
+            #expect(try Self.doctorWarnsOfAStoppedImport(store))
+        }
+    }
+
+    /// An import that stops having written nothing itself takes its mark away even when another process wrote while it
+    /// ran (its recorded operation never got an id).
+    func anImportThatWroteNothingBesideAnotherWriterLeavesNoMark() throws {
+        try Self.withNewerEntryStored { path, _, store in
+            let newer = try Support.write(Entries.export("2", kcal: "350", layout: .recordsFirst), named: "newer.xml",
+                                          in: (path as NSString).deletingLastPathComponent)
+            let recorded = JSONFileStore(path: path, timeZone: .gmt,
+                                         recording: OperationRecording(kind: .import, source: "hkctl", date: Ops.madeAt))
+            let stopped = HealthImporter(store: recorded, batchSize: 1)
+            stopped.interruption = {
+                try JSONFileStore(path: path, timeZone: .gmt).save([Ops.water(300, hour: 7)])
+                throw StoreError.writeFailed(path, reason: "refused")
+            }
+            #expect(throws: StoreError.self) { try stopped.importFile(atPath: newer) }
+            try expectEqual(Ops.visible(store).count, 1, "the other writer's sample")
+            #expect(!POSIXFile.exists(path + "/" + ImportMark.folder))
         }
     }
 }
@@ -141,4 +202,7 @@ private let stoppedImportTestsChecks: [Check<StoppedImportTests>] = [
           StoppedImportTests.aPushABackupAndACompactionBetweenLeaveTheMarkToTheExportsNextRun),
     Check("anImportThatWroteNothingLeavesNoMark", StoppedImportTests.anImportThatWroteNothingLeavesNoMark),
     Check("onlyAStoppedImportsMarkIsTakenOver", StoppedImportTests.onlyAStoppedImportsMarkIsTakenOver),
+    Check("undoingAStoppedImportTakesItsMarkAway", StoppedImportTests.undoingAStoppedImportTakesItsMarkAway),
+    Check("anImportThatWroteNothingBesideAnotherWriterLeavesNoMark",
+          StoppedImportTests.anImportThatWroteNothingBesideAnotherWriterLeavesNoMark),
 ]
