@@ -105,8 +105,11 @@ enum DeleteCommand: Command {
                 return
             }
         }
+        // Only the doomed samples' types (and a correlation's members'): the delete's own look reads no other type's
+        // files, and a uuid another type's sample happens to share is left alone.
+        let types = Set(doomed.flatMap { [$0.typeIdentifier] + ($0.detail?.correlation?.members.map(\.typeIdentifier) ?? []) })
         let tombstones = try store.delete(uuids: doomed.map(\.uuid), now: time.now, ignoringMissing: byRange,
-                                          source: access.isOwner ? nil : access.source)
+                                          source: access.isOwner ? nil : access.source, types: types)
         let zone = time.timeZone
         switch context.globals.format {
         case .json:
