@@ -83,7 +83,8 @@ enum EditCommand: Command {
         // Said of a range or times this edit gives, not again of a stored range whose metadata it changes.
         let warnings = corrected.start != old.start || corrected.end != old.end
             ? SampleEntry.warnings(for: corrected, of: type, context: time) : []
-        try store.replace([old.uuid], with: [corrected], source: access.isOwner ? nil : access.source, now: time.now)
+        try store.replace([old.uuid], with: [corrected], source: access.isOwner ? nil : access.source,
+                          types: [old.typeIdentifier], now: time.now)
         context.console.note("Replaced \(old.uuid.lowercasedText) by \(corrected.uuid.lowercasedText); 'hkctl undo' takes it back.")
         for warning in warnings { context.console.error("Warning: " + warning) }
         SampleOutput.print([corrected], type: type, unit: corrected.value.quantity?.unit, context: context, single: true)

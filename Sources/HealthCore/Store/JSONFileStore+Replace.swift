@@ -83,9 +83,12 @@ extension JSONFileStore {
     ///   - uuids: The samples to replace; each must be stored and not deleted (and from `source`, when given).
     ///   - samples: The new samples, checked as ``save(_:)`` checks them.
     ///   - source: Only samples from this source may be replaced; nil for any.
+    ///   - types: Only samples of these types (with a correlation's, its members' types) are looked for, so the look reads
+    ///     no other type's files and a uuid another type's sample happens to share is never touched; nil for any.
     ///   - now: The deletion time of the tombstones.
     /// - Throws: ``ChangeError/notFoundToReplace(_:)`` (nothing written), the errors of ``save(_:)``.
-    public func replace(_ uuids: [UUID], with samples: [Sample], source: String? = nil, now: Date) throws {
+    public func replace(_ uuids: [UUID], with samples: [Sample], source: String? = nil, types: Set<String>? = nil,
+                        now: Date) throws {
         guard !uuids.isEmpty, !samples.isEmpty else { return }
         _ = try SyncReplacement.keys(of: samples)
         let check = SaveCheck(catalogue: catalogue, timeZone: codec.timeZone)
@@ -102,7 +105,7 @@ extension JSONFileStore {
         try withWriteAccess {
             let members = try correlationMembers(of: Set(uuids)).filter { !uuids.contains($0) }
             let wanted = Set(uuids + members)
-            let found = try storedSamples(wanted, source: source)
+            let found = try storedSamples(wanted, types: types, source: source)
             changed += found.values
             let missing = uuids.filter { found[$0] == nil }
             guard missing.isEmpty else { throw ChangeError.notFoundToReplace(missing) }

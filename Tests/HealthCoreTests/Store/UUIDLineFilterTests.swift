@@ -15,6 +15,7 @@ struct UUIDLineFilterTests {
     }
 
     private typealias Ops = OperationTestKit
+    private typealias Kit = IndependentTestKit
     private static let uuid = UUID(uuidString: "1332C702-7F1A-4B2C-9D3E-0123456789AB")!
     private static let other = UUID(uuidString: "7F00D1E5-CCCC-4000-8000-000000000003")!
 
@@ -115,11 +116,34 @@ struct UUIDLineFilterTests {
             expectEqual(try reopened.samples(withUUIDs: [samples[3].uuid, samples[5].uuid]).count, 2)
         }
     }
+
+    /// A delete or replace limited to types looks only at their files: another type's sample that happens to share the
+    /// uuid (a program saved both) is left alone, where without the limit both go.
+    func aLookLimitedToTypesLeavesAnotherTypesSampleWithTheSameUUID() throws {
+        try Ops.withStore { store, _ in
+            let water = Ops.water(250, hour: 8)
+            var twin = Kit.quantity(.steps, 900, "count", Kit.utc(2024, 6, 1, 9))
+            twin.uuid = water.uuid
+            try store.save([water])
+            try store.save([twin])
+            var corrected = water
+            corrected.uuid = UUID()
+            corrected.value = .quantity(Quantity(300, .literUnit(with: .milli)))
+            try store.replace([water.uuid], with: [corrected], types: [water.typeIdentifier], now: Ops.undoneAt)
+            expectEqual(try Ops.visible(store).map(\.uuid), [corrected.uuid])
+            expectEqual(try Ops.visible(store, .steps).map(\.uuid), [water.uuid], "the steps sample stays")
+            _ = try store.delete(uuids: [water.uuid], now: Ops.undoneAt, types: [SampleType.steps.identifier])
+            expectEqual(try Ops.visible(store, .steps), [])
+            expectEqual(try Ops.visible(store).map(\.uuid), [corrected.uuid], "the water stays")
+        }
+    }
 }
 
 private let uUIDLineFilterTestsChecks: [Check<UUIDLineFilterTests>] = [
     Check("aLineIsPassedOverOnlyWhenItPlainlyHoldsAnotherUUID", UUIDLineFilterTests.aLineIsPassedOverOnlyWhenItPlainlyHoldsAnotherUUID),
     Check("aPrefixIsComparedAsTheStoreSpellsIt", UUIDLineFilterTests.aPrefixIsComparedAsTheStoreSpellsIt),
     Check("theLineCodecsUUIDParserAgreesWithFoundation", UUIDLineFilterTests.theLineCodecsUUIDParserAgreesWithFoundation),
+    Check("aLookLimitedToTypesLeavesAnotherTypesSampleWithTheSameUUID",
+          UUIDLineFilterTests.aLookLimitedToTypesLeavesAnotherTypesSampleWithTheSameUUID),
     Check("theStoreDecodesOnlyTheLinesThatMayHoldIt", UUIDLineFilterTests.theStoreDecodesOnlyTheLinesThatMayHoldIt),
 ]
