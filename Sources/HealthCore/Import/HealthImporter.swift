@@ -218,7 +218,7 @@ public final class HealthImporter: @unchecked Sendable {
         let markedStore = input.kind == .healthXML || input.kind == .zip
             ? (store as? JSONFileStore) ?? (store as? HealthStore)?.storage : nil
         if let markedStore {
-            // Locked while this import runs (a dry run's too, so that no import takes them over meanwhile).
+            // Locked while this import runs (held by its mark; a dry run, which leaves none, lets them go once read).
             let stopped = try markedStore.unfinishedImports()
             if let since = stopped.since { unfinishedWrites = try markedStore.memberRecords(writtenAfter: since) }
             // (A store not made yet holds nothing an import could count as stored before it.)

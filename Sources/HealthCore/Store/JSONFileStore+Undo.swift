@@ -63,8 +63,10 @@ extension JSONFileStore {
             if let expecting, prepared.plan.operation != expecting { throw UndoError.changedMeanwhile(shown: expecting) }
             try carryOut(prepared, now: now)
             // An import that stopped before its end and is now taken back leaves nothing for a next import to settle.
-            if prepared.plan.kind == .import, POSIXFile.isDirectory(path + "/" + ImportMark.folder) {
-                try removeMark(ofUndoneImport: prepared.plan.operation, records: try operationRecords())
+            // (The undo is done: a mark that cannot be read or removed is left for the next import, not an error.)
+            if prepared.plan.kind == .import, POSIXFile.isDirectory(path + "/" + ImportMark.folder),
+               let records = try? operationRecords() {
+                try? removeMark(ofUndoneImport: prepared.plan.operation, records: records)
             }
             return prepared.plan
         }
