@@ -170,7 +170,9 @@ extension JSONFileStore {
         return found.sorted(by: Sample.chronological)
     }
 
-    /// Deletes samples by uuid, leaving a tombstone for each.
+    /// Deletes samples by uuid, leaving a tombstone for each. The owner's delete (`source` nil) of a sample from an
+    /// export also weighs the Health Auto Export day totals of its type again (``weighHealthAutoExportAgain(after:)``),
+    /// in the same recorded operation.
     ///
     /// - Parameters:
     ///   - uuids: The samples to delete; all must exist (and not be deleted already), or nothing is deleted.

@@ -77,7 +77,9 @@ extension JSONFileStore {
 
     /// Replaces stored samples by new ones in one write: tombstones for `uuids` (a correlation's members with it),
     /// then `samples`, recorded as one ``OperationRecord/Kind/replace`` operation that an undo takes back (it deletes
-    /// the new samples and restores the replaced ones as copies): how a program corrects a stored sample.
+    /// the new samples and restores the replaced ones as copies): how a program corrects a stored sample. The owner's
+    /// replace (`source` nil) of a sample from an export also weighs the Health Auto Export day totals of its type
+    /// again (``weighHealthAutoExportAgain(after:)``), in the same recorded operation.
     ///
     /// - Parameters:
     ///   - uuids: The samples to replace; each must be stored and not deleted (and from `source`, when given).

@@ -127,7 +127,8 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
     /// back), and is not written when its version is equal or lower (reported ``SaveOutcome/unchanged``). The check
     /// and the write are made under the store's exclusive lock. Finding the stored sample reads the partitions of the
     /// types concerned that contain the identifier key at all (a byte search per file before decoding): a save without
-    /// sync identifiers costs nothing more.
+    /// sync identifiers costs nothing more. A greater version of a sample from an export also weighs the Health Auto
+    /// Export day totals of its type again (``weighHealthAutoExportAgain(after:)``), as the owner's import does.
     ///
     /// - Returns: What was saved, replaced and left unchanged.
     /// - Throws: as ``save(_:)``; ``SampleError/syncVersionWithoutIdentifier``,
