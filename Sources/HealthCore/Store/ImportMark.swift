@@ -164,18 +164,10 @@ extension JSONFileStore {
         let types = try typeIdentifiersOnDisk().filter(ImportedMemberRecords.isMemberType)
         var found = Set<UUID>()
         guard !types.isEmpty else { return found }
-        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         try withReadAccess { limits in
-            var reader = PartitionLineReader()
-            for type in types {
-                let deleted = try deletedUUIDs(ofType: type, limits: limits)
-                for partition in try partitions(ofType: type, overlapping: everything) {
-                    if limits[partition] == nil, let last = try lastSequence(in: partition), last <= since { continue }
-                    let decoding = { (line: UnsafeBufferPointer<UInt8>) in LineChangeNumber.peek(line).map { $0 > since } ?? true }
-                    try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader, decoding: decoding) { sample, sequence in
-                        if sequence > since, !deleted.hides(sample, sequence: sequence) { found.insert(sample.uuid) }
-                    }
-                }
+            let decoding = { (line: UnsafeBufferPointer<UInt8>) in LineChangeNumber.peek(line).map { $0 > since } ?? true }
+            try forEachVisibleSample(ofTypes: types, limits: limits, after: since, decoding: decoding) { _, sample, _ in
+                found.insert(sample.uuid)
             }
         }
         return found

@@ -153,18 +153,9 @@ extension JSONFileStore {
         defer { readCounts.withLock { $0.linesDecodedForUUIDs = decoded } }
         guard try isExistingStore() else { return [] }
         try withReadAccess { limits in
-            let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
-            var reader = PartitionLineReader()
-            for identifier in try typeIdentifiersOnDisk() {
-                let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
-                for partition in try partitions(ofType: identifier, overlapping: everything) {
-                    try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader, decoding: lines.mayHold) { sample, sequence in
-                        decoded += 1
-                        if found.count < limit, matches(sample.uuid), !deleted.hides(sample, sequence: sequence) {
-                            found.append(sample)
-                        }
-                    }
-                }
+            try forEachVisibleSample(ofTypes: try typeIdentifiersOnDisk(), limits: limits, decoding: lines.mayHold) { _, sample, _ in
+                decoded += 1
+                if found.count < limit, matches(sample.uuid) { found.append(sample) }
             }
         }
         return found.sorted(by: Sample.chronological)
@@ -210,23 +201,37 @@ extension JSONFileStore {
     /// the store that decodes only the lines that start with one of them (``UUIDLineFilter``). Call with a lock held.
     func storedSamples(_ uuids: Set<UUID>, types: Set<String>? = nil, source: String?) throws -> [UUID: OwnerChange] {
         var found: [UUID: OwnerChange] = [:]
-        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         let lines = UUIDLineFilter(uuids: uuids)
+        let wanted = try typeIdentifiersOnDisk().filter { types?.contains($0) ?? true }
+        try forEachVisibleSample(ofTypes: wanted, limits: [:], decoding: lines.mayHold) { identifier, sample, _ in
+            guard uuids.contains(sample.uuid), source.map({ $0 == sample.source }) ?? true else { return }
+            var change = OwnerChange(sample)
+            change.type = identifier
+            found[sample.uuid] = change
+        }
+        return found
+    }
+
+    /// Hands each visible (not deleted) sample of `types` to `body` with its type identifier and change number, one
+    /// partition after another, decoding only the lines `decoding` lets through. `limits`: the lines of each file to
+    /// read (``withReadAccess(_:)``'s; empty under the exclusive lock). `after`: a file whose last line is at or below
+    /// this change number is not read, and only samples after it are handed over (nil: all).
+    func forEachVisibleSample(ofTypes types: [String], limits: [String: Int], after: UInt64? = nil,
+                              decoding: @escaping (UnsafeBufferPointer<UInt8>) -> Bool,
+                              _ body: (String, Sample, UInt64) throws -> Void) throws {
+        let everything = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
         var reader = PartitionLineReader()
-        for identifier in try typeIdentifiersOnDisk() where types?.contains(identifier) ?? true {
-            let deleted = try deletedUUIDs(ofType: identifier)
+        for identifier in types {
+            let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             for partition in try partitions(ofType: identifier, overlapping: everything) {
-                try readPartitionWithSequence(partition, limit: nil, reader: &reader, decoding: lines.mayHold) { sample, sequence in
-                    if uuids.contains(sample.uuid) && !deleted.hides(sample, sequence: sequence),
-                       source.map({ $0 == sample.source }) ?? true {
-                        var change = OwnerChange(sample)
-                        change.type = identifier
-                        found[sample.uuid] = change
+                if let after, limits[partition] == nil, let last = try lastSequence(in: partition), last <= after { continue }
+                try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader, decoding: decoding) { sample, sequence in
+                    if after.map({ sequence > $0 }) ?? true, !deleted.hides(sample, sequence: sequence) {
+                        try body(identifier, sample, sequence)
                     }
                 }
             }
         }
-        return found
     }
 
     /// Deletes every sample of a type overlapping `interval`, optionally only from one source.
