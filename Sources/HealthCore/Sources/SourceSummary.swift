@@ -30,18 +30,15 @@ public struct SourceSummary: Equatable, Sendable {
         of type: SampleType, in store: SampleStore, priority: SourcePriority,
         interval: DateInterval = DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)
     ) throws -> [SourceSummary] {
-        var bySource: [String: (count: Int, first: Date, last: Date, device: String?)] = [:]
-        try store.forEachSample(ofType: type.identifier, overlapping: interval) { sample in
-            if var entry = bySource[sample.source] {
-                entry.count += 1
-                entry.first = min(entry.first, sample.start)
-                entry.last = max(entry.last, sample.end)
-                if entry.device == nil { entry.device = sample.device }
-                bySource[sample.source] = entry
-            } else {
-                bySource[sample.source] = (1, sample.start, sample.end, sample.device)
-            }
+        var tally = SourceTally()
+        if type.kind == .quantity, let readings = store as? QuantityReadingSource {
+            // Quantity lines are read by the statistics' reader (and its stored readings): no Sample is built.
+            let names = try readings.forEachQuantityReading(ofType: type.identifier, overlapping: interval, into: &tally)
+            tally.name(with: names)
+        } else {
+            try store.forEachSample(ofType: type.identifier, overlapping: interval) { tally.add($0) }
         }
+        let bySource = tally.bySource
         let order = priority.ranked(bySource.map { (name: $0.key, device: $0.value.device) })
         let listed = Set(priority.order)
         return order.enumerated().map { index, name in
@@ -51,5 +48,74 @@ public struct SourceSummary: Equatable, Sendable {
                 rank: index + 1, isRanked: listed.contains(name), sampleCount: entry.count, first: entry.first,
                 last: entry.last)
         }
+    }
+}
+
+/// Counts the samples of one type by source, with the earliest start, the latest end and a device each source's samples
+/// name (its kind is classified by it): for readings the device of the source's first line, the one the statistics
+/// rank sources by; for samples read in full the first device one names.
+private struct SourceTally: QuantityReadingConsumer {
+    typealias Entry = (count: Int, first: Date, last: Date, device: String?)
+
+    /// By source name.
+    private(set) var bySource: [String: Entry] = [:]
+    /// Readings' tallies by their index in the read's ``ReadingNames``, named once the read is done.
+    private var byIndex: [Entry?] = []
+
+    var needsUUIDs: Bool { false }
+
+    /// Every reading is counted one by one: a partition's stored readings can stand in for its lines. A listing
+    /// keeps none of its own (a month of steps would add 44 bytes a sample to the store for it alone).
+    var readPlan: ReadPlan {
+        var plan = ReadPlan()
+        plan.takesReadings = true
+        plan.keepsReadings = false
+        return plan
+    }
+
+    mutating func add(_ sample: Sample) {
+        add(source: sample.source, start: sample.start, end: sample.end, device: sample.device)
+    }
+
+    private mutating func add(source: String, start: Date, end: Date, device: String?) {
+        if var entry = bySource[source] {
+            entry.count += 1
+            entry.first = min(entry.first, start)
+            entry.last = max(entry.last, end)
+            if entry.device == nil { entry.device = device }
+            bySource[source] = entry
+        } else {
+            bySource[source] = (1, start, end, device)
+        }
+    }
+
+    mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
+        let index = reading.source
+        if index < byIndex.count, var entry = byIndex[index] {
+            entry.count += 1
+            if reading.start < entry.first { entry.first = reading.start }
+            if reading.end > entry.last { entry.last = reading.end }
+            byIndex[index] = entry
+        } else {
+            while byIndex.count <= index { byIndex.append(nil) }
+            byIndex[index] = (1, reading.start, reading.end, names.devices[index])
+        }
+    }
+
+    mutating func consumeOther(_ sample: Sample) throws { add(sample) }
+
+    /// Folds the readings' tallies into ``bySource`` by their sources' names in `names`.
+    mutating func name(with names: ReadingNames) {
+        for (index, entry) in byIndex.enumerated() {
+            guard let entry else { continue }
+            let name = names.sources[index]
+            if let other = bySource[name] {
+                bySource[name] = (entry.count + other.count, min(entry.first, other.first), max(entry.last, other.last),
+                                  entry.device ?? other.device)
+            } else {
+                bySource[name] = entry
+            }
+        }
+        byIndex = []
     }
 }

@@ -19,6 +19,10 @@ protocol QuantityReadingConsumer {
 
     /// The readings (or the summary) of the partition at `file` come next.
     mutating func begin(partition file: String)
+
+    /// A visible sample of the type that overlaps the read's window but holds no quantity (a generic record), in its
+    /// place among the readings. Statistics leave these out; a consumer that counts every sample takes them here.
+    mutating func consumeOther(_ sample: Sample) throws
 }
 
 extension QuantityReadingConsumer {
@@ -26,6 +30,7 @@ extension QuantityReadingConsumer {
     mutating func expect(_ count: Int) {}
     var readPlan: ReadPlan { ReadPlan() }
     mutating func begin(partition file: String) {}
+    mutating func consumeOther(_ sample: Sample) throws {}
     mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
         preconditionFailure("a consumer whose read plan takes no summaries was given one")
     }
@@ -96,9 +101,12 @@ extension JSONFileStore: QuantityReadingSource {
                         if let damage, line.isFollowed {
                             throw StoreError.corrupt(part.file, line: damage.line, reason: damage.reason)
                         }
-                        guard let sample,
-                              let quantity = sample.value.quantity, sample.overlaps(window),
+                        guard let sample, sample.overlaps(window),
                               !deleted.hides(sample, sequence: codec.lastSequence) else { continue }
+                        guard let quantity = sample.value.quantity else {
+                            try consumer.consumeOther(sample)
+                            continue
+                        }
                         let reading = QuantityReading(
                             start: sample.start, end: sample.end, value: quantity.value,
                             unit: names.unit(named: quantity.unit.unitString),
@@ -151,6 +159,9 @@ extension HealthStore: QuantityReadingSource {
             try inner.consume(summary, sequence: sequence, names: names)
         }
         mutating func begin(partition file: String) { inner.begin(partition: file) }
+        mutating func consumeOther(_ sample: Sample) throws {
+            if everything || sample.source == source { try inner.consumeOther(sample) }
+        }
 
         mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
             if everything || names.sources[reading.source] == source { try inner.consume(reading, names: names) }

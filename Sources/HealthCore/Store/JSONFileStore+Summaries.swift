@@ -22,6 +22,7 @@ extension JSONFileStore {
         var access = SummaryAccess(store: path, tombstones: before, accepts: plan.accepts ?? { _ in false })
         access.needsSequences = plan.needsSequences
         access.takesReadings = plan.takesReadings
+        access.keepsReadings = plan.keepsReadings
         return access
     }
 }

@@ -121,7 +121,10 @@ struct PartitionReadings {
             return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
                                          keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
         case .unusable:
-            break
+            guard summaries.keepsReadings else {
+                return try PartitionReadings(file: file, limit: nil, window: window, deleted: deleted, codec: codec,
+                                             keepsUUIDs: keepsUUIDs, reader: &reader, storage: storage)
+            }
         }
         reader.recordsIdentity = true
         defer { reader.recordsIdentity = false }

@@ -7,6 +7,9 @@ struct ReadPlan {
     /// Whether partitions' stored readings (``StoredReadings``) may stand in for their lines (a read that takes
     /// every reading one by one, as a discrete statistic does).
     var takesReadings = false
+    /// Whether a read that takes stored readings keeps new ones for the partitions it reads in full without them
+    /// (false: it takes those that exist and leaves the store's derived files as they are).
+    var keepsReadings = true
     /// Read only these partitions (full paths) of those the read's interval needs; nil: all of them.
     var only: Set<String>?
     /// Take only the samples overlapping this part of the read's interval (the partitions are still those of the

@@ -24,6 +24,8 @@ struct SummaryAccess: Sendable {
     /// Whether the read takes partitions' stored readings (``StoredReadings``) instead of their lines, and no
     /// summaries.
     var takesReadings = false
+    /// Whether a read that takes stored readings keeps new ones where there are none (``ReadPlan/keepsReadings``).
+    var keepsReadings = true
 
     /// The folder, relative to the store, that holds the derived files.
     static let folder = "derived"
