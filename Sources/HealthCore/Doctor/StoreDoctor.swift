@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import TextSupport
 
 /// Reads every file of a store, reports what is damaged (errors, with file and line) and what is
@@ -14,6 +15,8 @@ import TextSupport
 public struct StoreDoctor: Sendable {
     public let store: JSONFileStore
     public var rules = PlausibilityRules()
+    /// How many threads check the types' folders (nil: one per processor, at most 4); for tests.
+    var threads: Int?
 
     /// The quarantine file, relative to the store.
     public static let quarantineFile = "quarantine.jsonl"
@@ -120,24 +123,12 @@ public struct StoreDoctor: Sendable {
             bad.append(BadLines(file: JSONFileStore.operationsFile, lines: lines))
         }
         let typeFolders = refused.contains("samples") ? [] : try store.folderEntries("samples").sorted()
-        for folderName in typeFolders {
-            let folder = "samples/" + folderName
-            guard !refused.contains(folder), checkIsFolder(folder, into: &report) else { continue }
-            let identifier = PercentDecoding.decoded(folderName) ?? folderName
-            var seen = SeenSamples(deleted: JSONFileStore.Deletions(readableTombstones(ofType: identifier)))
-            for name in try store.folderEntries(folder).sorted() {
-                let file = folder + "/" + name
-                if refused.contains(file) { continue }
-                guard name.hasSuffix(".jsonl"), checkIsRegularFile(file, into: &report) else {
-                    if !name.hasSuffix(".jsonl") {
-                        report.findings.append(DoctorFinding(.warning, file: file, message: "not a file the store writes; it is ignored"))
-                    }
-                    continue
-                }
-                let lines = try checkLines(of: file, typeIdentifier: identifier, tombstones: name == "tombstones.jsonl",
-                                           now: now, largestSequence: &largestSequence, seen: &seen, into: &report)
-                if !lines.isEmpty { bad.append(BadLines(file: file, lines: lines)) }
-            }
+        for scanned in try scanTypes(typeFolders, skipping: refused, now: now) {
+            report.findings += scanned.report.findings
+            report.filesChecked += scanned.report.filesChecked
+            report.linesChecked += scanned.report.linesChecked
+            bad += scanned.bad
+            largestSequence = max(largestSequence, scanned.largestSequence)
         }
         if let counter = try? store.currentSequence(), counter < largestSequence {
             report.findings.append(DoctorFinding(.error, file: "sequence", line: 1,
@@ -160,6 +151,61 @@ public struct StoreDoctor: Sendable {
                     + "run the import again (it settles the food entries the stopped one left undecided) or take it back with hkctl undo"))
         }
         return bad
+    }
+
+    /// What the check of one type's folder found.
+    private struct TypeScan: Sendable {
+        var report = DoctorReport()
+        var bad: [BadLines] = []
+        var largestSequence: UInt64 = 0
+    }
+
+    /// Checks the folders of `folderNames` (in `samples/`), on as many threads as there are processors (at most 4):
+    /// each type's files are checked on their own (a copy of a sample is a copy within its type), and what they found
+    /// is returned in the order of `folderNames`. The first error in that order is thrown.
+    private func scanTypes(_ folderNames: [String], skipping refused: Set<String>, now: Date) throws -> [TypeScan] {
+        let threads = min(folderNames.count, self.threads ?? max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))))
+        guard threads > 1 else {
+            return try folderNames.map { try scanType($0, skipping: refused, now: now) }
+        }
+        let results = Locked<[Result<TypeScan, Error>?]>(Array(repeating: nil, count: folderNames.count))
+        let next = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while true {
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < folderNames.count else { return }
+                let result = Result { try scanType(folderNames[index], skipping: refused, now: now) }
+                results.withLock { $0[index] = result }
+            }
+        }
+        return try results.withLock { $0 }.map { try $0!.get() }
+    }
+
+    /// Checks the files of one type's folder, `samples/<folderName>`.
+    private func scanType(_ folderName: String, skipping refused: Set<String>, now: Date) throws -> TypeScan {
+        var scanned = TypeScan()
+        let folder = "samples/" + folderName
+        guard !refused.contains(folder), checkIsFolder(folder, into: &scanned.report) else { return scanned }
+        let identifier = PercentDecoding.decoded(folderName) ?? folderName
+        var seen = SeenSamples(deleted: JSONFileStore.Deletions(readableTombstones(ofType: identifier)))
+        for name in try store.folderEntries(folder).sorted() {
+            let file = folder + "/" + name
+            if refused.contains(file) { continue }
+            guard name.hasSuffix(".jsonl"), checkIsRegularFile(file, into: &scanned.report) else {
+                if !name.hasSuffix(".jsonl") {
+                    scanned.report.findings.append(DoctorFinding(.warning, file: file, message: "not a file the store writes; it is ignored"))
+                }
+                continue
+            }
+            let lines = try checkLines(of: file, typeIdentifier: identifier, tombstones: name == "tombstones.jsonl",
+                                       now: now, largestSequence: &scanned.largestSequence, seen: &seen,
+                                       into: &scanned.report)
+            if !lines.isEmpty { scanned.bad.append(BadLines(file: file, lines: lines)) }
+        }
+        return scanned
     }
 
     /// The tombstones of a type that decode, skipping damaged lines (reported on their own): a copy of a sample is
@@ -291,6 +337,7 @@ public struct StoreDoctor: Sendable {
         let type = store.catalogue.type(identifier: typeIdentifier)
         let name = PathText.lastComponent(of: relative)
         var bad: [(number: Int, reason: String)] = []
+        var namer = JSONFileStore.PartitionNamer()
         bytes.withUnsafeBufferPointer { buffer in
             let (lines, torn) = completeLines(in: buffer, into: &report)
             for line in lines {
@@ -319,7 +366,7 @@ public struct StoreDoctor: Sendable {
                     bad.append((line.number, "a \(sample.typeIdentifier) sample in the folder of \(typeIdentifier)"))
                     continue
                 }
-                let expected = PathText.lastComponent(of: store.partitionPath(for: sample))
+                let expected = namer.fileName(start: sample.start, long: sample.duration > JSONFileStore.longSampleThreshold)
                 if expected != name {
                     report.findings.append(DoctorFinding(.warning, file: relative, line: line.number, uuid: sample.uuid,
                         message: "this sample belongs in \(expected); queries of its dates may miss it"))

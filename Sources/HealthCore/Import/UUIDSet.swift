@@ -83,8 +83,9 @@ struct UUIDSet {
         }
     }
 
+    /// The uuid's bytes as two words (the nil UUID is the all-zero pair).
     @inline(__always)
-    private static func halves(_ uuid: UUID) -> (UInt64, UInt64) {
+    static func halves(_ uuid: UUID) -> (UInt64, UInt64) {
         withUnsafeBytes(of: uuid.uuid) { ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self)) }
     }
 
@@ -97,8 +98,9 @@ struct UUIDSet {
         return UUID(uuid: bytes)
     }
 
+    /// The first slot to look at for the uuid `high`, `low` in a table of `mask + 1` slots (a power of two).
     @inline(__always)
-    private static func slot(_ high: UInt64, _ low: UInt64, _ mask: Int) -> Int {
+    static func slot(_ high: UInt64, _ low: UInt64, _ mask: Int) -> Int {
         let mixed = (high ^ (low &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
         return Int(truncatingIfNeeded: mixed >> 32) & mask
     }

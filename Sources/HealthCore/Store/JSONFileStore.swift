@@ -594,16 +594,20 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
                 folder = JSONFileStore.typeFolder(type)
                 folders[type] = folder
             }
-            if long { return folder + "/long.jsonl" }
+            return folder + "/" + fileName(start: start, long: long)
+        }
+
+        /// The file name, within its type's folder, of the partition of a sample starting at `start`, `long` when it
+        /// lasts over two days: `long.jsonl` or `YYYY-MM.jsonl`.
+        mutating func fileName(start: Date, long: Bool) -> String {
+            if long { return "long.jsonl" }
             let days = Int((start.timeIntervalSince1970 / 86_400).rounded(.down))
             let (year, month, _) = ISODate.civil(fromDays: days)
             let key = year * 100 + month
-            let name: String
-            if let known = months[key] { name = known } else {
-                name = JSONFileStore.monthKey(start) + ".jsonl"
-                months[key] = name
-            }
-            return folder + "/" + name
+            if let known = months[key] { return known }
+            let name = JSONFileStore.monthKey(start) + ".jsonl"
+            months[key] = name
+            return name
         }
     }
 
