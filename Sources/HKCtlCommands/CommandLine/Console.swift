@@ -48,6 +48,14 @@ final class Console {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes part of a line of data to standard output, leaving it open (nothing under ``quiet``): a long document
+    /// goes out piece by piece instead of being built whole first.
+    func part(_ text: String) {
+        if quiet { return }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes an informational line to standard error ("Deleted 3 samples."), unless ``quiet``.
     func note(_ text: String) {
         if !quiet { error(text) }
