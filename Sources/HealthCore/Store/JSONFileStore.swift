@@ -510,8 +510,17 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
                               _ body: (Sample) throws -> Void) throws {
         try withReadAccess { limits in
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
+            var reader = PartitionLineReader()
+            // The month files at the range's ends (and the one before its first month, whose samples may reach into
+            // it) and `long.jsonl` hold samples outside it: their lines that plainly lie outside are passed over
+            // undecoded. A month the range holds whole has none (a misplaced one is decoded and left out as before).
+            let decoding = { (line: UnsafeBufferPointer<UInt8>) in !LineDates.liesOutside(line, interval) }
             for partition in try partitions(ofType: identifier, overlapping: interval) {
-                try readPartitionWithSequence(partition, limit: limits[partition]) { sample, sequence in
+                let whole = JSONFileStore.monthNumber(ofFileName: PathText.lastComponent(of: partition)).map {
+                    IdentityIndex.startOfMonth($0) >= interval.start && IdentityIndex.startOfMonth($0 + 1) <= interval.end
+                } ?? false
+                try readPartitionWithSequence(partition, limit: limits[partition], reader: &reader,
+                                              decoding: whole ? nil : decoding) { sample, sequence in
                     if sample.overlaps(interval) && !deleted.hides(sample, sequence: sequence) { try body(sample) }
                 }
             }
@@ -694,7 +703,13 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         var damage: LineDamage?
         var codec = self.codec
         try reader.forEachLine(in: file, limit: limit) { line, lineNumber in
-            if let decoding, !decoding(line) { return }
+            if let decoding, !decoding(line) {
+                // Damage followed by another line is corruption, whether that line is decoded or passed over.
+                if let damage, !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+                    throw StoreError.corrupt(file, line: damage.line, reason: damage.reason)
+                }
+                return
+            }
             guard let sample = try decodeLine(line, number: lineNumber, in: file, damage: &damage, codec: &codec) else {
                 return
             }
