@@ -34,28 +34,5 @@ struct TableWriter {
 enum CSV {
     /// The fields joined by commas; a field with a comma, a quote or a line break is quoted, its quotes doubled
     /// (RFC 4180).
-    static func row(_ fields: [String]) -> String {
-        // Built as bytes: appending strings one by one costs several hundred instructions each.
-        // Each field read through its contiguous UTF-8 (`withUTF8`): walking a String's `utf8` view byte by byte
-        // cost about 60 instructions a byte, a third of `list --format csv`'s output.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(fields.reduce(fields.count + 8) { $0 + $1.utf8.count })
-        for (index, field) in fields.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            var field = field
-            field.withUTF8 { utf8 in
-                if utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
-                    bytes.append(0x22)
-                    for byte in utf8 {
-                        if byte == 0x22 { bytes.append(0x22) }
-                        bytes.append(byte)
-                    }
-                    bytes.append(0x22)
-                } else {
-                    bytes.append(contentsOf: utf8)
-                }
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func row(_ fields: [String]) -> String { CSVText.row(fields) }
 }

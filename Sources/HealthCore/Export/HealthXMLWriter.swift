@@ -15,6 +15,8 @@ struct HealthXMLWriter: SampleWriter {
     let locale: String
     let characteristics: Characteristics?
     private var categoryNames: [String: [Int: String]] = [:]
+    /// Each stored device's description as the export spells it (a store holds a few devices, read per sample).
+    private var deviceTexts: [String: String] = [:]
 
     init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules, exportDate: Date, locale: String, characteristics: Characteristics?) {
         self.catalogue = catalogue
@@ -109,7 +111,7 @@ struct HealthXMLWriter: SampleWriter {
             if ExportRecordMapper.sampleLikeElements.contains(name) {
                 attributes.append(("sourceName", sample.source))
                 if let version = sample.sourceVersion { attributes.append(("sourceVersion", version)) }
-                if let device = sample.device { attributes.append(("device", DeviceDescription(normalized: device).exportText)) }
+                if let device = sample.device { attributes.append(("device", deviceText(device))) }
                 attributes.append(("creationDate", date(sample.created)))
                 attributes.append(("startDate", date(sample.start)))
                 attributes.append(("endDate", date(sample.end)))
@@ -124,7 +126,7 @@ struct HealthXMLWriter: SampleWriter {
             attributes.append(("type", sample.typeIdentifier))
             attributes.append(("sourceName", sample.source))
             if let version = sample.sourceVersion { attributes.append(("sourceVersion", version)) }
-            if let device = sample.device { attributes.append(("device", DeviceDescription(normalized: device).exportText)) }
+            if let device = sample.device { attributes.append(("device", deviceText(device))) }
             var value: String?
             switch sample.value {
             case let .quantity(quantity):
@@ -169,6 +171,13 @@ struct HealthXMLWriter: SampleWriter {
         text += ">\n"
         for child in node.children { text += xml(child, indent: indent + " ") }
         return text + indent + "</" + node.name + ">\n"
+    }
+
+    private mutating func deviceText(_ device: String) -> String {
+        if let known = deviceTexts[device] { return known }
+        let text = DeviceDescription(normalized: device).exportText
+        deviceTexts[device] = text
+        return text
     }
 
     private func date(_ date: Date) -> String {

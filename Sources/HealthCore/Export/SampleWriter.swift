@@ -57,7 +57,7 @@ struct CSVSampleWriter: SampleWriter {
     let timeZone: ZoneRules
 
     mutating func begin(to output: any ExportDestination) throws {
-        try output.write(CSVSampleWriter.header.joined(separator: ",") + "\n")
+        try output.write(CSVText.row(CSVSampleWriter.header) + "\n")
     }
 
     mutating func write(_ sample: Sample, to output: any ExportDestination) throws {
@@ -77,15 +77,8 @@ struct CSVSampleWriter: SampleWriter {
         let fields = [sample.typeIdentifier, ISODate.format(sample.start, in: timeZone), ISODate.format(sample.end, in: timeZone),
                       value, unit, sample.source, sample.device ?? "", sample.uuid.lowercasedText,
                       MetadataText.csvField(sample.metadata)]
-        try output.write(fields.map(CSVSampleWriter.escape).joined(separator: ",") + "\n")
+        try output.write(CSVText.row(fields) + "\n")
     }
 
     mutating func end(to output: any ExportDestination) throws {}
-
-    static func escape(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) else {
-            return field
-        }
-        return "\"" + field.replacingEvery("\"", with: "\"\"") + "\""
-    }
 }

@@ -101,11 +101,14 @@ enum ExportDateParser {
 
     /// Formats `date` the way exports write it: `2024-03-10 01:59:00 -0800`, with milliseconds only when present.
     static func format(_ date: Date, offsetSeconds: Int) -> String {
-        let iso = ISODate.format(date, offsetSeconds: offsetSeconds)
-        // 2024-03-10T01:59:00[.123]-08:00 → 2024-03-10 01:59:00[.123] -0800
-        var text = iso.replacingEvery("T", with: " ")
-        let zone = text.suffix(6)
-        text.removeLast(6)
-        return text + " " + zone.replacingEvery(":", with: "")
+        // 2024-03-10T01:59:00[.123]-08:00 → 2024-03-10 01:59:00[.123] -0800, in bytes (the text is ASCII): an
+        // export of ten years spells 7.6 M dates.
+        var bytes = Array(ISODate.format(date, offsetSeconds: offsetSeconds).utf8)
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "T") { bytes[index] = UInt8(ascii: " ") }
+        let zone = bytes.suffix(6).filter { $0 != UInt8(ascii: ":") }
+        bytes.removeLast(min(6, bytes.count))
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: zone)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -156,22 +156,28 @@ enum XMLText {
             break
         }
         guard needs else { return text }
-        var result = ""
+        // Byte by byte (the bytes of a scalar above ASCII are all above it too, and pass unchanged): appending scalar
+        // by scalar to a String was a third of an export of a store whose devices are written `<<HKDevice: …>, …>`.
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            default:
-                if scalar.value < 0x20 { continue }
-                result.unicodeScalars.append(scalar)
+        func append(_ entity: StaticString) { entity.withUTF8Buffer { result.append(contentsOf: $0) } }
+        var text = text
+        text.withUTF8 { utf8 in
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "&"): append("&amp;")
+                case UInt8(ascii: "<"): append("&lt;")
+                case UInt8(ascii: ">"): append("&gt;")
+                case UInt8(ascii: "\""): append("&quot;")
+                case 0x09: append("&#9;")
+                case 0x0A: append("&#10;")
+                case 0x0D: append("&#13;")
+                default:
+                    if byte < 0x20 { continue }
+                    result.append(byte)
+                }
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
