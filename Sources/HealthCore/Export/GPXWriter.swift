@@ -51,20 +51,22 @@ public enum GPXWriter: Sendable {
         return (value < 0 ? "-" : "") + String(scaled / 1_000_000_000) + (fraction.isEmpty ? "" : "." + fraction)
     }
 
-    /// `&`, `<`, `>`, `"`, `'` as entities.
+    /// `&`, `<`, `>`, `"`, `'` as entities, byte by byte: as characters, a `<` that a combining mark follows is one
+    /// character with it, which compared unequal to `<` and was written bare (text no XML reader accepts).
     static func escape(_ text: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
+        func append(_ entity: StaticString) { entity.withUTF8Buffer { out.append(contentsOf: $0) } }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\""): append("&quot;")
+            case UInt8(ascii: "'"): append("&apos;")
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -149,10 +149,20 @@ extension HealthXMLSpellingTests {
     }
 }
 
+extension HealthXMLSpellingTests {
+    /// A GPX track's name and type escape every markup byte, also one a combining mark follows.
+    func gpxTextEscapesEveryMarkupByte() {
+        expectEqual(GPXWriter.escape("Run & <walk> \"5k\" 'easy'"), "Run &amp; &lt;walk&gt; &quot;5k&quot; &apos;easy&apos;")
+        expectEqual(GPXWriter.escape("a<\u{301}b&\u{300}"), "a&lt;\u{301}b&amp;\u{300}")
+        expectEqual(GPXWriter.escape("日本 🏃🏽‍♀️ é"), "日本 🏃🏽‍♀️ é")
+    }
+}
+
 /// The checks ``HealthXMLSpellingTests/checks(_:)`` runs.
 private let healthXMLSpellingTestsChecks: [Check<HealthXMLSpellingTests>] = [
     Check("datesAreSpelledAsBefore", HealthXMLSpellingTests.datesAreSpelledAsBefore),
     Check("eachRecordNamesItsOwnDevice", HealthXMLSpellingTests.eachRecordNamesItsOwnDevice),
     Check("csvFieldsReadBack", HealthXMLSpellingTests.csvFieldsReadBack),
     Check("attributeTextIsEscapedAsBefore", HealthXMLSpellingTests.attributeTextIsEscapedAsBefore),
+    Check("gpxTextEscapesEveryMarkupByte", HealthXMLSpellingTests.gpxTextEscapesEveryMarkupByte),
 ]
