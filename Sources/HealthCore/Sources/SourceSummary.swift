@@ -52,8 +52,8 @@ public struct SourceSummary: Equatable, Sendable {
 }
 
 /// Counts the samples of one type by source, with the earliest start, the latest end and a device each source's samples
-/// name (its kind is classified by it): for readings the device of the source's first line, the one the statistics
-/// rank sources by; for samples read in full the first device one names.
+/// name (its kind is classified by it): for readings the device of the source's first line, the one a statistic over
+/// the same range ranks sources by; for samples read in full the first device one names.
 private struct SourceTally: QuantityReadingConsumer {
     typealias Entry = (count: Int, first: Date, last: Date, device: String?)
 

@@ -135,6 +135,25 @@ struct SampleLineCodecTests {
         expectEqual(decoded, original)
     }
 
+    /// One decoder reading line after line keeps each line's own device and source version (it reuses the text of
+    /// the line before when the bytes are the same): runs, changes, an absent one, an escaped one.
+    func eachLineKeepsItsOwnDeviceAndVersion() throws {
+        let variants: [(String?, String?)] = [("name:Watch", "10.1"), ("name:Watch", "10.1"), ("name:iPhone", "10.1"),
+                                              (nil, nil), ("name:Watch", "10.2"), ("name:W\"atch", "10.2"), ("name:Watch", nil),
+                                              ("name:iPhone", "17.0"), ("name:iPhone", "17.0"), ("", "")]
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        for (index, (device, version)) in variants.enumerated() {
+            var original = sample(.quantity(Quantity(Double(index), .count())), type: SampleType.steps.identifier)
+            original.device = device
+            original.sourceVersion = version
+            let line = encode(original)
+            let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+            expectEqual(decoded.device, device, "line \(index)")
+            expectEqual(decoded.sourceVersion, version, "line \(index)")
+            expectEqual(decoded, original)
+        }
+    }
+
     /// A field the decoder knows, named twice, is damage (the positional reader, which reads a line's first start
     /// and end, must never see another sample than the decoder); an unknown key twice is skipped, as any unknown key.
     func aKnownFieldTwiceIsDamage() throws {
@@ -247,6 +266,7 @@ struct SampleLineCodecTests {
 /// The checks ``SampleLineCodecTests/checks(_:)`` runs.
 private let sampleLineCodecTestsChecks: [Check<SampleLineCodecTests>] = [
     Check("aKnownFieldTwiceIsDamage", SampleLineCodecTests.aKnownFieldTwiceIsDamage),
+    Check("eachLineKeepsItsOwnDeviceAndVersion", SampleLineCodecTests.eachLineKeepsItsOwnDeviceAndVersion),
     Check("quantityLineHasTheDocumentedShape", SampleLineCodecTests.quantityLineHasTheDocumentedShape),
     Check("categoryLineUsesTheCaseName", SampleLineCodecTests.categoryLineUsesTheCaseName),
     Check("datesCarryTheStoresZoneOffset", SampleLineCodecTests.datesCarryTheStoresZoneOffset),
