@@ -171,10 +171,37 @@ struct SourceSummaryReadTests {
     }
 }
 
+extension SourceSummaryReadTests {
+    /// A quantity type's source is classified by the device its first sample names (none here), as a statistic over
+    /// the same range ranks it; a sample read in full (sleep) by the first device any of its samples names.
+    func aSourceIsClassifiedByTheDeviceTheReaderMeetsFirst() throws {
+        try OperationTestKit.withStore { store, _ in
+            let watch = "name:Apple Watch, manufacturer:Apple Inc., model:Watch"
+            var first = Kit.steps(100, Kit.utc(2024, 6, 1, 8), source: "Acme")
+            var later = Kit.steps(200, Kit.utc(2024, 6, 1, 9), source: "Acme")
+            later.device = watch
+            var night = Kit.sleep(3, Kit.utc(2024, 6, 1, 0), Kit.utc(2024, 6, 1, 1), source: "Acme")
+            var nextNight = Kit.sleep(3, Kit.utc(2024, 6, 2, 0), Kit.utc(2024, 6, 2, 1), source: "Acme")
+            nextNight.device = watch
+            first.device = nil
+            night.device = nil
+            try store.save([first, later, night, nextNight])
+            let steps = try #require(try SourceSummary.summaries(of: .steps, in: store, priority: .automatic).first)
+            expectEqual(steps.kind, SourceKind.classify(name: "Acme", device: nil))
+            expectEqual(steps.sampleCount, 2)
+            let sleep = try #require(try SourceSummary.summaries(of: .sleep, in: store, priority: .automatic).first)
+            expectEqual(sleep.kind, SourceKind.classify(name: "Acme", device: watch))
+            #expect(steps.kind != sleep.kind, "the two rules differ here")
+        }
+    }
+}
+
 /// The checks ``SourceSummaryReadTests/checks(_:)`` runs.
 private let sourceSummaryReadTestsChecks: [Check<SourceSummaryReadTests>] = [
     Check("theListingIsWhatAReadOfEverySampleGives", SourceSummaryReadTests.theListingIsWhatAReadOfEverySampleGives),
     Check("aListingKeepsNoReadingsOfItsOwn", SourceSummaryReadTests.aListingKeepsNoReadingsOfItsOwn),
     Check("aGenericRecordInAQuantityMonthIsCounted", SourceSummaryReadTests.aGenericRecordInAQuantityMonthIsCounted),
     Check("aSourceWithoutReadPermissionListsOnlyItsOwn", SourceSummaryReadTests.aSourceWithoutReadPermissionListsOnlyItsOwn),
+    Check("aSourceIsClassifiedByTheDeviceTheReaderMeetsFirst",
+          SourceSummaryReadTests.aSourceIsClassifiedByTheDeviceTheReaderMeetsFirst),
 ]
