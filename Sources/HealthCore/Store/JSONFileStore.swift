@@ -511,9 +511,10 @@ public final class JSONFileStore: SampleStore, @unchecked Sendable {
         try withReadAccess { limits in
             let deleted = try deletedUUIDs(ofType: identifier, limits: limits)
             var reader = PartitionLineReader()
-            // The month files at the range's ends (and the one before its first month, whose samples may reach into
-            // it) and `long.jsonl` hold samples outside it: their lines that plainly lie outside are passed over
-            // undecoded. A month the range holds whole has none (a misplaced one is decoded and left out as before).
+            // The month files at the range's ends (the first is the month of two days before its start, whose
+            // samples may reach into it) and `long.jsonl` hold samples outside it: their lines that plainly lie outside
+            // are passed over undecoded. A month the range holds whole has none (a misplaced one is decoded and left
+            // out as before).
             let decoding = { (line: UnsafeBufferPointer<UInt8>) in !LineDates.liesOutside(line, interval) }
             for partition in try partitions(ofType: identifier, overlapping: interval) {
                 let whole = JSONFileStore.monthNumber(ofFileName: PathText.lastComponent(of: partition)).map {

@@ -5,9 +5,9 @@ import TestKit
 
 /// A read of the samples overlapping a range (``JSONFileStore/forEachSample(ofType:overlapping:_:)``, which library
 /// queries and an import's look for stored samples use) passes over the lines that plainly lie outside the range,
-/// judged by the start and end at the line's beginning (``LineDates``), instead of decoding each: the month before the
-/// range's first, read for the samples reaching into it, was decoded whole, and an import of ten years read every
-/// month's file twice. What the read hands over must not change.
+/// judged by the start and end at the line's beginning (``LineDates``), instead of decoding each: the month of two days
+/// before the range's start, read for the samples reaching into it, was decoded whole, and an import of ten years read
+/// every month's file twice. What the read hands over must not change.
 struct LineDatesTests {
     @Test(arguments: lineDatesTestsChecks)
     func checks(_ check: Check<Self>) async throws {
