@@ -42,10 +42,8 @@ final class Console {
 
     /// Writes a line of data to standard output (nothing under ``quiet``).
     func line(_ text: String) {
-        if quiet { return }
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
+        part(text)
+        if !quiet { buffer.append(0x0A) }
     }
 
     /// Writes part of a line of data to standard output, leaving it open (nothing under ``quiet``): a long document

@@ -164,7 +164,7 @@ public struct StoreDoctor: Sendable {
     /// each type's files are checked on their own (a copy of a sample is a copy within its type), and what they found
     /// is returned in the order of `folderNames`. The first error in that order is thrown.
     private func scanTypes(_ folderNames: [String], skipping refused: Set<String>, now: Date) throws -> [TypeScan] {
-        let threads = min(folderNames.count, self.threads ?? max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))))
+        let threads = min(folderNames.count, self.threads ?? PartitionReadings.processorThreads)
         guard threads > 1 else {
             return try folderNames.map { try scanType($0, skipping: refused, now: now) }
         }

@@ -308,8 +308,11 @@ struct PartitionReadings {
     /// How many threads a read of `partitions` partitions uses: one for a few, else one per processor (at most 4).
     static func threads(forPartitions partitions: Int) -> Int {
         guard partitions >= 4 else { return 1 }
-        return max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        return processorThreads
     }
+
+    /// One thread per processor, at most 4: what a read that splits its work by partition or type runs on.
+    static var processorThreads: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 }
 
 /// Partitions numbered 0..<count that worker threads claim in order, at most `window` ahead of the one being
