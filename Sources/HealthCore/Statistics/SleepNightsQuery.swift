@@ -73,14 +73,15 @@ public struct SleepNightsQuery: Sendable {
                 .map { TimeSpan(start: $0.start, end: $0.end) })
         }
         let inBed = spans([SleepTimeline.inBedValue])
-        let inBedSamples = sorted.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue }
+        let inBedSamples = SamplesByStart(sorted: sorted.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue })
+        let touchingAny = SamplesByStart(sorted: sorted)
         let asleepUnion = spans(SleepTimeline.asleepValues)
         let bed = spans(SleepTimeline.asleepValues.union([SleepTimeline.inBedValue, SleepTimeline.awakeValue]))
         let byValue = Dictionary(uniqueKeysWithValues: [1, 2, 3, 4, 5].map { ($0, spans([$0])) })
         return windows.map { window in
             var night = SleepNight(date: window.date, start: window.start, end: window.end)
             let (from, to) = (window.start, window.end)
-            let hasInBed = inBedSamples.contains { ($0.end > from || $0.start == from) && $0.start < to }
+            let hasInBed = inBedSamples.anyTouches(from: from, to: to)
             night.inBed = hasInBed ? TimeSpan.covered(inBed, from: from, to: to) : nil
             if mergesSources {
                 night.asleepUnspecified = timeline.seconds(of: [1], from: from, to: to)
@@ -99,11 +100,16 @@ public struct SleepNightsQuery: Sendable {
             }
             let bedTime = TimeSpan.covered(bed, from: from, to: to)
             night.efficiency = hasInBed && bedTime > 0 ? min(1, night.asleep / bedTime) : nil
-            let touching = sorted.filter { ($0.end > from || $0.start == from) && $0.start < to }
-            night.sampleCount = touching.count
-            if !touching.isEmpty {
-                night.sleepStart = max(from, touching.map(\.start).min()!)
-                night.sleepEnd = min(to, touching.map(\.end).max()!)
+            var earliestStart: Date?, latestEnd: Date?
+            touchingAny.forEachTouching(from: from, to: to) { index in
+                let sample = sorted[index]
+                night.sampleCount += 1
+                earliestStart = min(earliestStart ?? sample.start, sample.start)
+                latestEnd = max(latestEnd ?? sample.end, sample.end)
+            }
+            if let earliestStart, let latestEnd {
+                night.sleepStart = max(from, earliestStart)
+                night.sleepEnd = min(to, latestEnd)
             }
             return night
         }

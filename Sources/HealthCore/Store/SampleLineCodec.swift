@@ -26,6 +26,10 @@ struct SampleLineCodec {
     /// for each run of them, not one each (`changes` of ten years' store held 2.5 GB, now 2.1).
     private var lastVersion: (bytes: [UInt8], text: String)?
     private var lastDevice: (bytes: [UInt8], text: String)?
+    /// The raw values of the category words met so far on lines of one type (the type of the category line last
+    /// decoded): the catalogue's lookup and ``SampleType/categoryValue(named:)`` once for each word, not for each
+    /// line (a year of sleep is 7,800 lines of a handful of words).
+    private var categoryWords: (type: String, raws: [String: Int])?
 
     init(catalogue: SampleTypeCatalogue, timeZone: ZoneRules) {
         self.catalogue = catalogue
@@ -68,6 +72,19 @@ struct SampleLineCodec {
         if let detail = sample.detail { line += detail.lineField(timeZone: timeZone) }
         if let sequence { line += ",\"seq\":\(sequence)" }
         return line + "}"
+    }
+
+    /// The raw value of the category value `word` names for `type`.
+    ///
+    /// - Throws: A description when the catalogue does not know the type or the type has no such value.
+    private mutating func categoryRaw(_ word: String, type: String) throws -> Int {
+        if categoryWords?.type != type { categoryWords = (type, [:]) }
+        if let raw = categoryWords?.raws[word] { return raw }
+        guard let category = try? catalogue.type(identifier: type)?.categoryValue(named: word) else {
+            throw LineError("'\(word)' is not a value of \(type)")
+        }
+        categoryWords?.raws[word] = category.rawValue
+        return category.rawValue
     }
 
     /// Decodes one line (without its newline).
@@ -155,10 +172,7 @@ struct SampleLineCodec {
             guard let text = word ?? number.map(NumberFormatting.json) else { throw LineError("a generic sample needs a value") }
             value = .generic(value: text, unit: unitText)
         } else if let word {
-            guard let category = try? catalogue.type(identifier: type)?.categoryValue(named: word) else {
-                throw LineError("'\(word)' is not a value of \(type)")
-            }
-            value = .category(category.rawValue)
+            value = .category(try categoryRaw(word, type: type))
         } else if let number, let unitText {
             value = .quantity(Quantity(number, try unit(unitText)))
         } else if let number, let raw = Int(exactly: number) {

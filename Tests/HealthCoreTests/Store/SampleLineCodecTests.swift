@@ -154,6 +154,27 @@ struct SampleLineCodecTests {
         }
     }
 
+    /// One codec decodes many lines and keeps the category words it has read: each line's word is still read as a
+    /// value of its own line's type (a word of another type is refused wherever it comes), in any order of types
+    /// and words, and an unknown word is refused each time it comes.
+    func categoryWordsAreReadForEachLinesOwnType() throws {
+        let sleep = SampleType.sleep.identifier, stand = CategoryTypeIdentifier.appleStandHour.rawValue
+        let lines: [(type: String, word: String, raw: Int?)] = [
+            (sleep, "asleepCore", 3), (sleep, "awake", 2), (sleep, "asleepCore", 3), (stand, "asleepCore", nil),
+            (stand, "stood", 0), (stand, "idle", 1), (sleep, "stood", nil), (sleep, "AWAKE", 2), (sleep, "awake", 2),
+            (sleep, "rem", 5), (sleep, "HKCategoryValueSleepAnalysisAsleepDeep", 4), (sleep, "nonsense", nil),
+            (sleep, "nonsense", nil), (stand, "stood", 0), (sleep, "inBed", 0), ("HKCategoryTypeIdentifierNotOne", "awake", nil),
+        ]
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        for (index, line) in lines.enumerated() {
+            let text = #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"\#(line.type)","start":"2024-06-01T01:00:00+00:00","end":"2024-06-01T02:00:00+00:00","value":"\#(line.word)","source":"hkctl"}"#
+            let decoded = try? Array(text.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+            expectEqual(decoded?.value.categoryRawValue, line.raw, "line \(index): \(line.word) of \(line.type)")
+            // A fresh codec reads the line alike.
+            expectEqual((try? decode(text))?.value.categoryRawValue, line.raw, "line \(index) alone")
+        }
+    }
+
     /// A field the decoder knows, named twice, is damage (the positional reader, which reads a line's first start
     /// and end, must never see another sample than the decoder); an unknown key twice is skipped, as any unknown key.
     func aKnownFieldTwiceIsDamage() throws {
@@ -267,6 +288,7 @@ struct SampleLineCodecTests {
 private let sampleLineCodecTestsChecks: [Check<SampleLineCodecTests>] = [
     Check("aKnownFieldTwiceIsDamage", SampleLineCodecTests.aKnownFieldTwiceIsDamage),
     Check("eachLineKeepsItsOwnDeviceAndVersion", SampleLineCodecTests.eachLineKeepsItsOwnDeviceAndVersion),
+    Check("categoryWordsAreReadForEachLinesOwnType", SampleLineCodecTests.categoryWordsAreReadForEachLinesOwnType),
     Check("quantityLineHasTheDocumentedShape", SampleLineCodecTests.quantityLineHasTheDocumentedShape),
     Check("categoryLineUsesTheCaseName", SampleLineCodecTests.categoryLineUsesTheCaseName),
     Check("datesCarryTheStoresZoneOffset", SampleLineCodecTests.datesCarryTheStoresZoneOffset),

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import HealthCore
+import TestKit
+
+/// ``SamplesByStart``, the index sleep by night finds each night's samples with, against reading every sample for
+/// every window (what the nights did before it).
+struct SamplesByStartTests {
+    /// Runs each of this suite's checks (the list at the end of the file) as a case of one test, which costs the
+    /// build a tenth of a `@Test` apiece (README.md, "Development").
+    @Test(arguments: samplesByStartTestsChecks)
+    func checks(_ check: Check<Self>) async throws {
+        try await check.run(on: Self())
+    }
+
+    private typealias Kit = IndependentTestKit
+    private static let origin = Kit.utc(2024, 5, 1)
+
+    /// Random sleep samples over `days` days, on the quarter hour (so starts, ends and window edges coincide often):
+    /// short ones, samples of no length, and now and then one that lasts days (it ends after many later ones).
+    private static func samples(_ random: inout Kit.SeededGenerator, count: Int, days: Int) -> [Sample] {
+        (0..<count).map { _ in
+            let start = origin.addingTimeInterval(Double(Int.random(in: 0..<(days * 96), using: &random)) * 900)
+            let quarters: Int
+            switch Int.random(in: 0..<20, using: &random) {
+            case 0: quarters = 0
+            case 1: quarters = Int.random(in: 96...(4 * 96), using: &random)
+            default: quarters = Int.random(in: 1...40, using: &random)
+            }
+            return Kit.sleep([0, 1, 2, 3, 4, 5].randomElement(using: &random)!, start, start.addingTimeInterval(Double(quarters) * 900),
+                             source: ["Watch", "iPhone"].randomElement(using: &random)!)
+        }
+    }
+
+    /// Touching `[from, to)`, read from every sample.
+    private static func touches(_ sample: Sample, from: Date, to: Date) -> Bool {
+        (sample.end > from || sample.start == from) && sample.start < to
+    }
+
+    func theIndexFindsWhatReadingEverySampleFinds() {
+        var random = Kit.SeededGenerator(seed: 48)
+        for round in 0..<60 {
+            let sorted = Self.samples(&random, count: Int.random(in: 0...120, using: &random), days: 12)
+                .sorted(by: Sample.chronological)
+            let index = SamplesByStart(sorted: sorted)
+            for _ in 0..<40 {
+                let from = Self.origin.addingTimeInterval(Double(Int.random(in: -96...(14 * 96), using: &random)) * 900)
+                let to = from.addingTimeInterval(Double(Int.random(in: 1...200, using: &random)) * 900)
+                var found: [Int] = []
+                index.forEachTouching(from: from, to: to) { found.append($0) }
+                let expected = sorted.indices.filter { Self.touches(sorted[$0], from: from, to: to) }
+                expectEqual(found, expected, "round \(round), [\(from), \(to))")
+                expectEqual(index.anyTouches(from: from, to: to), !expected.isEmpty, "round \(round)")
+            }
+        }
+    }
+
+    /// Each night's count, first start, last end and whether it has time in bed, from the whole query, against the
+    /// same figures read from every sample; with windows that start exactly where samples of no length lie.
+    func nightsCountTheSamplesEachWindowTouches() throws {
+        var random = Kit.SeededGenerator(seed: 4_800)
+        let calendar = GregorianCalendar(timeZone: .gmt)
+        for round in 0..<25 {
+            var samples = Self.samples(&random, count: Int.random(in: 1...150, using: &random), days: 10)
+            samples.append(Kit.sleep(1, Self.origin.addingTimeInterval(4 * 86_400 + 43_200),
+                                     Self.origin.addingTimeInterval(4 * 86_400 + 43_200)))  // at a noon cut-off
+            for merging in [true, false] {
+                let nights = try SleepNightsQuery(interval: DateInterval(start: Self.origin, end: Self.origin.addingTimeInterval(12 * 86_400)),
+                                                  mergesSources: merging)
+                    .run(on: InMemorySampleStore(samples), calendar: calendar)
+                expectEqual(nights.count, 12, "round \(round)")
+                for night in nights {
+                    let touching = samples.filter { Self.touches($0, from: night.start, to: night.end) }
+                    expectEqual(night.sampleCount, touching.count, "round \(round), night \(night.date)")
+                    expectEqual(night.sleepStart, touching.map(\.start).min().map { max(night.start, $0) }, "round \(round)")
+                    expectEqual(night.sleepEnd, touching.map(\.end).max().map { min(night.end, $0) }, "round \(round)")
+                    let inBed = touching.contains { $0.value.categoryRawValue == 0 }
+                    expectEqual(night.inBed != nil, inBed, "round \(round), night \(night.date)")
+                }
+            }
+        }
+    }
+}
+
+/// The checks ``SamplesByStartTests/checks(_:)`` runs.
+private let samplesByStartTestsChecks: [Check<SamplesByStartTests>] = [
+    Check("theIndexFindsWhatReadingEverySampleFinds", SamplesByStartTests.theIndexFindsWhatReadingEverySampleFinds),
+    Check("nightsCountTheSamplesEachWindowTouches", SamplesByStartTests.nightsCountTheSamplesEachWindowTouches),
+]
