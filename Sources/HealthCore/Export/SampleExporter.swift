@@ -97,7 +97,7 @@ public struct SampleExporter: Sendable {
         var long: [Sample] = []
         if hasLong {
             try fileStore.forEachSample(ofType: type, inPartition: "long.jsonl", overlapping: interval) { long.append($0) }
-            long.sort(by: Sample.chronological)
+            long.sortChronologically()
         }
         var nextLong = 0
         var pending: [Sample] = []
@@ -114,7 +114,7 @@ public struct SampleExporter: Sendable {
                 nextLong += 1
             }
             guard !chunk.isEmpty else { return }
-            chunk.sort(by: Sample.chronological)
+            chunk.sortChronologically()
             try body(chunk)
         }
         for (index, month) in files.enumerated() {

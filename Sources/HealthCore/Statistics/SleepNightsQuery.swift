@@ -65,7 +65,7 @@ public struct SleepNightsQuery: Sendable {
 
     /// The figures of each window from `samples`.
     func nights(_ windows: [(date: Date, start: Date, end: Date)], samples: [Sample]) -> [SleepNight] {
-        let sorted = samples.sorted(by: Sample.chronological)
+        let sorted = samples.sortedChronologically()
         let ranks = priority.ranks(sourcesOf: sorted)
         let timeline = SleepTimeline(samples: sorted, ranks: ranks)
         func spans(_ raws: Set<Int>) -> [TimeSpan] {

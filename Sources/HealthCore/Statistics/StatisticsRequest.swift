@@ -117,8 +117,8 @@ public struct StatisticsRequest: Sendable {
                  calendar: GregorianCalendar) throws -> StatisticsResult {
         // The store already applied the default predicate.
         var samples = predicate == SamplePredicate() ? fetched : fetched.filter { predicate.matches($0, in: interval) }
-        if !zip(samples, samples.dropFirst()).allSatisfy({ !Sample.chronological($1, $0) }) {
-            samples.sort(by: Sample.chronological)
+        if !samples.indices.dropFirst().allSatisfy({ !Sample.chronological(samples[$0], samples[$0 - 1]) }) {
+            samples.sortChronologically()
         }
         let range = StatisticsRequest.resolvedRange(interval, samples: samples)
         let boundaries = try effectiveBucketInterval.map {

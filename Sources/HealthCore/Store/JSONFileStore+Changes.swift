@@ -158,7 +158,7 @@ extension JSONFileStore {
                 if found.count < limit, matches(sample.uuid) { found.append(sample) }
             }
         }
-        return found.sorted(by: Sample.chronological)
+        return found.sortedChronologically()
     }
 
     /// Deletes samples by uuid, leaving a tombstone for each. The owner's delete (`source` nil) of a sample from an

@@ -91,7 +91,7 @@ extension JSONFileStore {
         if found.indices.dropFirst().allSatisfy({ Sample.chronological(found[$0], found[$0 - 1]) }) {
             return Array(found.prefix(limit))
         }
-        return Array(found.sorted(by: Sample.chronological).reversed().prefix(limit))
+        return Array(found.sortedChronologically().reversed().prefix(limit))
     }
 }
 
