@@ -90,14 +90,30 @@ struct JSONLineScanner {
         let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if memchr(base + start, Int32(UInt8(ascii: "\\")), end - start) != nil { return nil }
-        var cursor = base + start
-        let stop = base + end
-        while cursor < stop {  // a control character: readString then reports it
-            if cursor.pointee < 0x20 { return nil }
-            cursor += 1
-        }
+        // A control character: readString then reports it.
+        if JSONLineScanner.holdsControlCharacter(UnsafeBufferPointer(start: base + start, count: end - start)) { return nil }
         index = end + 1
         return slice
+    }
+
+    /// Whether any byte of `bytes` is below 0x20, eight bytes at a time: a word holds such a byte exactly when
+    /// `(word - 0x20…20) & ~word & 0x80…80` is not zero (each byte below 0x20 borrows into its top bit; a byte with
+    /// its top bit set is masked out by `~word`, and a borrow only passes on from a byte that was below 0x20).
+    @inline(__always)
+    static func holdsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if base[offset] < 0x20 { return true }
+            offset += 1
+        }
+        return false
     }
 
     mutating func readString() throws -> String {
