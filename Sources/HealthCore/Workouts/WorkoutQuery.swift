@@ -29,18 +29,36 @@ public struct WorkoutQuery: Sendable {
     /// - Throws: Store errors.
     public static func averageHeartRates(for workouts: [Workout], in store: SampleStore) throws -> [UUID: Double] {
         guard let first = workouts.map(\.start).min(), let last = workouts.map(\.end).max() else { return [:] }
-        let perMinute = try HealthUnit(parsing: "count/min")
-        var readings: [(Date, TimeInterval, Double)] = []
-        try store.forEachSample(ofType: "HKQuantityTypeIdentifierHeartRate",
-                                overlapping: DateInterval(start: first, end: last.addingTimeInterval(1))) { sample in
-            if let quantity = sample.value.quantity, let value = try? quantity.value(in: perMinute) {
-                readings.append((sample.start, sample.duration, value))
-            }
+        let span = DateInterval(start: first, end: last.addingTimeInterval(1))
+        var collected = HeartRateReadings()
+        if let readable = store as? QuantityReadingSource {
+            // The statistics' reader: no Sample is built for the readings (ten years of workouts read 911 k).
+            let names = try readable.forEachQuantityReading(ofType: HeartRateReadings.type, overlapping: span, into: &collected)
+            collected.convert(with: names)
+        } else {
+            try store.forEachSample(ofType: HeartRateReadings.type, overlapping: span) { collected.add($0) }
         }
+        let readings = collected.readings
+        // Readings by start (store order among equal starts), so each workout finds its own by binary search; each
+        // workout's are then summed in store order, as a pass over every reading for every workout summed them.
+        let byStart = readings.indices.sorted { (readings[$0].start, $0) < (readings[$1].start, $1) }
         var averages: [UUID: Double] = [:]
+        var inside: [Int] = []
         for workout in workouts {
+            var low = 0, high = byStart.count
+            while low < high {
+                let middle = (low + high) / 2
+                if readings[byStart[middle]].start < workout.start { low = middle + 1 } else { high = middle }
+            }
+            inside.removeAll(keepingCapacity: true)
+            while low < byStart.count && readings[byStart[low]].start <= workout.end {
+                inside.append(byStart[low])
+                low += 1
+            }
+            inside.sort()
             var weighted = 0.0, weights = 0.0
-            for (start, length, value) in readings where start >= workout.start && start <= workout.end {
+            for index in inside {
+                let (length, value) = (readings[index].length, readings[index].value)
                 let weight = length > 0 ? length : 1
                 weighted += value * weight
                 weights += weight
@@ -69,5 +87,54 @@ public struct WorkoutQuery: Sendable {
         }
         try OverflowCheck.check(summary, workouts: workouts)
         return summary
+    }
+}
+
+/// Heart-rate readings in count/min, in store order, for ``WorkoutQuery/averageHeartRates(for:in:)``: from the
+/// statistics' reader (each reading's unit converted once the read names it), or from samples read in full. A
+/// reading whose unit is not a rate of counts is left out, as a sample's is.
+private struct HeartRateReadings: QuantityReadingConsumer {
+    static let type = "HKQuantityTypeIdentifierHeartRate"
+    private static let perMinute = try! HealthUnit(parsing: "count/min")
+
+    /// Start, length and value in count/min.
+    private(set) var readings: [(start: Date, length: TimeInterval, value: Double)] = []
+    /// The unit index of each reading from the reader, until ``convert(with:)`` (values still in their own unit).
+    private var units: [Int] = []
+
+    var needsUUIDs: Bool { false }
+
+    /// Every reading one by one: stored readings can stand in for lines; none are kept for this read alone.
+    var readPlan: ReadPlan {
+        var plan = ReadPlan()
+        plan.takesReadings = true
+        plan.keepsReadings = false
+        return plan
+    }
+
+    mutating func add(_ sample: Sample) {
+        if let quantity = sample.value.quantity, let value = try? quantity.value(in: Self.perMinute) {
+            readings.append((sample.start, sample.duration, value))
+        }
+    }
+
+    mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {
+        readings.append((reading.start, reading.end.timeIntervalSince(reading.start), reading.value))
+        units.append(reading.unit)
+    }
+
+    /// Converts the reader's values into count/min by the units `names` holds, leaving out those that cannot be.
+    mutating func convert(with names: ReadingNames) {
+        var factors: [Int: HealthUnit?] = [:]
+        var converted: [(start: Date, length: TimeInterval, value: Double)] = []
+        converted.reserveCapacity(readings.count)
+        for (reading, unit) in zip(readings, units) {
+            if factors[unit] == nil { factors[unit] = try? HealthUnit(parsing: names.units[unit]) }
+            guard let parsed = factors[unit] ?? nil,
+                  let value = try? Quantity(reading.value, parsed).value(in: Self.perMinute) else { continue }
+            converted.append((reading.start, reading.length, value))
+        }
+        readings = converted
+        units = []
     }
 }
