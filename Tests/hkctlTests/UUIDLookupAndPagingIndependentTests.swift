@@ -328,6 +328,16 @@ private final class Run {
                                     unit: object["unit"] as? String ?? "?", source: object["source"] as? String ?? "?")
             #expect(samples[uuid.lowercased()] == nil, "seed \(seed): list \(kind.name) shows \(uuid) twice")
             samples[uuid.lowercased()] = expected
+            // The sample a correction names: as this test's edits predicted it, and for a sample whose uuid the test
+            // did not predict (an undo's restored copy of a correction keeps its metadata, so it still corrects the
+            // first sample of its chain), as listed.
+            if let first = (object["metadata"] as? [String: Any])?["@corrects"] as? String {
+                if let predicted = corrects[uuid] {
+                    expectEqual(first, predicted, "seed \(seed): \(uuid) lists another corrected sample")
+                } else {
+                    corrects[uuid] = first
+                }
+            }
         }
         return samples
     }

@@ -33,7 +33,14 @@ public struct SourcePriority: Hashable, Sendable {
     /// The sources of `samples`, highest priority first.
     public func ranked(sourcesOf samples: [Sample]) -> [String] {
         var devices: [String: String?] = [:]
-        for sample in samples where devices[sample.source] == nil { devices[sample.source] = sample.device }
+        // A run of samples of one source is looked up once: its first sample is the one that can name the device.
+        var previous: String?
+        for index in samples.indices {
+            let source = samples[index].source
+            if source == previous { continue }
+            previous = source
+            if devices[source] == nil { devices[source] = samples[index].device }
+        }
         return ranked(devices.map { (name: $0.key, device: $0.value) })
     }
 

@@ -65,7 +65,17 @@ struct SourceMerger {
         guard let first = samples.first?.source, samples.contains(where: { $0.source != first }) else {
             return (samples, false)
         }
-        let bySource = Dictionary(grouping: samples.indices, by: { samples[$0].source })
+        // Grouped run by run (store order keeps a source's samples together): one hash of a source's name per run,
+        // not one per sample; each group's indices ascending, as `Dictionary(grouping:by:)` gives them.
+        var bySource: [String: [Int]] = [:]
+        var runStart = 0
+        while runStart < samples.count {
+            let source = samples[runStart].source
+            var runEnd = runStart + 1
+            while runEnd < samples.count && samples[runEnd].source == source { runEnd += 1 }
+            bySource[source, default: []].append(contentsOf: runStart..<runEnd)
+            runStart = runEnd
+        }
         var changed = false
         let sources = bySource.keys.sorted { (ranks[$0] ?? Int.max, $0) < (ranks[$1] ?? Int.max, $1) }
         var result = samples

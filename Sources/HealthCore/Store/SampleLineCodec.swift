@@ -17,6 +17,9 @@ struct SampleLineCodec {
     /// The zone whose offsets written dates carry (readability only: the instant is what counts).
     let timeZone: ZoneRules
     private var unitCache: [String: HealthUnit] = [:]
+    /// The unit of the line last decoded with one: lines of a type repeat it, and its text is the one String
+    /// ``lastUnit`` keeps, so comparing is cheaper than hashing it into ``unitCache``.
+    private var lastParsedUnit: (text: String, unit: HealthUnit)?
     /// The `seq` of the line last decoded (0 for lines written before sequences existed).
     private(set) var lastSequence: UInt64 = 0
     private var lastType: (bytes: [UInt8], text: String)?
@@ -259,9 +262,16 @@ struct SampleLineCodec {
     }
 
     private mutating func unit(_ text: String) throws -> HealthUnit {
-        if let unit = unitCache[text] { return unit }
-        guard let unit = try? HealthUnit(parsing: text) else { throw LineError("unknown unit '\(text)'") }
-        unitCache[text] = unit
+        if let lastParsedUnit, lastParsedUnit.text == text { return lastParsedUnit.unit }
+        let unit: HealthUnit
+        if let cached = unitCache[text] {
+            unit = cached
+        } else {
+            guard let parsed = try? HealthUnit(parsing: text) else { throw LineError("unknown unit '\(text)'") }
+            unitCache[text] = parsed
+            unit = parsed
+        }
+        lastParsedUnit = (text, unit)
         return unit
     }
 }

@@ -175,6 +175,18 @@ struct SampleLineCodecTests {
         }
     }
 
+    /// One codec decodes lines whose units change from line to line and back: each line keeps its own unit.
+    func eachLineKeepsItsOwnUnit() throws {
+        var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+        for (index, text) in ["mL", "mL", "L", "mL", "fl_oz_us", "L", "L", "mL", "cL"].enumerated() {
+            let original = sample(.quantity(Quantity(Double(index + 1), unit(text))))
+            let line = encode(original)
+            let decoded = try Array(line.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+            expectEqual(decoded.value.quantity?.unit.unitString, text, "line \(index)")
+            expectEqual(decoded, original)
+        }
+    }
+
     /// A field the decoder knows, named twice, is damage (the positional reader, which reads a line's first start
     /// and end, must never see another sample than the decoder); an unknown key twice is skipped, as any unknown key.
     func aKnownFieldTwiceIsDamage() throws {
@@ -289,6 +301,7 @@ private let sampleLineCodecTestsChecks: [Check<SampleLineCodecTests>] = [
     Check("aKnownFieldTwiceIsDamage", SampleLineCodecTests.aKnownFieldTwiceIsDamage),
     Check("eachLineKeepsItsOwnDeviceAndVersion", SampleLineCodecTests.eachLineKeepsItsOwnDeviceAndVersion),
     Check("categoryWordsAreReadForEachLinesOwnType", SampleLineCodecTests.categoryWordsAreReadForEachLinesOwnType),
+    Check("eachLineKeepsItsOwnUnit", SampleLineCodecTests.eachLineKeepsItsOwnUnit),
     Check("quantityLineHasTheDocumentedShape", SampleLineCodecTests.quantityLineHasTheDocumentedShape),
     Check("categoryLineUsesTheCaseName", SampleLineCodecTests.categoryLineUsesTheCaseName),
     Check("datesCarryTheStoresZoneOffset", SampleLineCodecTests.datesCarryTheStoresZoneOffset),
