@@ -7,27 +7,28 @@
 struct SamplesByStart {
     /// The samples, in ``Sample/chronological(_:_:)`` order.
     let samples: [Sample]
-    /// `latestEnd[i]`: the latest end of `samples[0...i]` (a long sample can end after later ones).
-    private let latestEnd: [Date]
+    /// `latestReach[i]`: the latest start or end of `samples[0...i]` (a long sample can end after later ones; a
+    /// line edited by hand can end before it starts, and still touches a window that starts at its start).
+    private let latestReach: [Date]
 
     /// Indexes `samples`, which must be in start order (``Sample/chronological(_:_:)`` sorts so).
     init(sorted samples: [Sample]) {
         self.samples = samples
-        var latestEnd: [Date] = []
-        latestEnd.reserveCapacity(samples.count)
+        var latestReach: [Date] = []
+        latestReach.reserveCapacity(samples.count)
         var latest = Date.distantPast
         for sample in samples {
-            latest = max(latest, sample.end)
-            latestEnd.append(latest)
+            latest = max(latest, sample.start, sample.end)
+            latestReach.append(latest)
         }
-        self.latestEnd = latestEnd
+        self.latestReach = latestReach
     }
 
     /// Calls `body` with the index of each sample that touches `[from, to)`, in order.
     func forEachTouching(from: Date, to: Date, _ body: (Int) -> Void) {
-        // Every sample before `low` ends before `from` (so starts before it too); every one from `high` on starts at
-        // or after `to`. A sample ends no earlier than it starts, so any that touches the window lies in between.
-        let low = firstIndex { latestEnd[$0] >= from }
+        // Every sample before `low` starts and ends before `from`; every one from `high` on starts at or after `to`.
+        // A sample that touches the window ends after `from` or starts at it, so it lies in between.
+        let low = firstIndex { latestReach[$0] >= from }
         let high = firstIndex { samples[$0].start >= to }
         var index = low
         while index < high {

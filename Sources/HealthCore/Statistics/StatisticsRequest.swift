@@ -106,7 +106,7 @@ public struct StatisticsRequest: Sendable {
     /// The store as a ``QuantityReadingSource``, when it is one. Cast to the concrete types that are: a cast to
     /// the protocol makes the Swift runtime search every protocol conformance in the program, which costs more
     /// start-up time than reading a week of steps.
-    private static func quantityReadingSource(_ store: SampleStore) -> QuantityReadingSource? {
+    static func quantityReadingSource(_ store: SampleStore) -> QuantityReadingSource? {
         if let store = store as? HealthStore { return store }
         if let store = store as? JSONFileStore { return store }
         return nil

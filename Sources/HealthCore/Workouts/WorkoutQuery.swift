@@ -31,11 +31,22 @@ public struct WorkoutQuery: Sendable {
         guard let first = workouts.map(\.start).min(), let last = workouts.map(\.end).max() else { return [:] }
         let span = DateInterval(start: first, end: last.addingTimeInterval(1))
         var collected = HeartRateReadings()
-        if let readable = store as? QuantityReadingSource {
-            // The statistics' reader: no Sample is built for the readings (ten years of workouts read 911 k).
-            let names = try readable.forEachQuantityReading(ofType: HeartRateReadings.type, overlapping: span, into: &collected)
-            collected.convert(with: names)
-        } else {
+        var read = false
+        if let readable = StatisticsRequest.quantityReadingSource(store) {
+            // The statistics' reader: no Sample is built for the readings (ten years of workouts read 911 k). It
+            // refuses a damaged line in the months at the span's ends that the reading of every sample passes over
+            // (its dates lie outside the span): there, that reading decides, as it did before, and so does its
+            // error where the damage lies inside the span.
+            do {
+                let names = try readable.forEachQuantityReading(ofType: HeartRateReadings.type, overlapping: span,
+                                                                into: &collected)
+                collected.convert(with: names)
+                read = true
+            } catch StoreError.corrupt {
+                collected = HeartRateReadings()
+            }
+        }
+        if !read {
             try store.forEachSample(ofType: HeartRateReadings.type, overlapping: span) { collected.add($0) }
         }
         let readings = collected.readings

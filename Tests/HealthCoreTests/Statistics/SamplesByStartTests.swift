@@ -17,7 +17,8 @@ struct SamplesByStartTests {
     private static let origin = Kit.utc(2024, 5, 1)
 
     /// Random sleep samples over `days` days, on the quarter hour (so starts, ends and window edges coincide often):
-    /// short ones, samples of no length, and now and then one that lasts days (it ends after many later ones).
+    /// short ones, samples of no length, now and then one that lasts days (it ends after many later ones), and a few
+    /// that end before they start (the line decoder reads such a hand-edited line as it is).
     private static func samples(_ random: inout Kit.SeededGenerator, count: Int, days: Int) -> [Sample] {
         (0..<count).map { _ in
             let start = origin.addingTimeInterval(Double(Int.random(in: 0..<(days * 96), using: &random)) * 900)
@@ -25,6 +26,7 @@ struct SamplesByStartTests {
             switch Int.random(in: 0..<20, using: &random) {
             case 0: quarters = 0
             case 1: quarters = Int.random(in: 96...(4 * 96), using: &random)
+            case 2: quarters = -Int.random(in: 1...8, using: &random)  // a line edited by hand to end before it starts
             default: quarters = Int.random(in: 1...40, using: &random)
             }
             return Kit.sleep([0, 1, 2, 3, 4, 5].randomElement(using: &random)!, start, start.addingTimeInterval(Double(quarters) * 900),

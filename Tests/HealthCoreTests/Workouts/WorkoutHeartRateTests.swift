@@ -75,9 +75,45 @@ struct WorkoutHeartRateTests {
             }
         }
     }
+
+    /// A damaged line in a month at the span's ends whose dates lie outside the span: the reading of every sample
+    /// passes over it, so the averages are what they were (the statistics' reader, which refuses it, gives way);
+    /// inside the span the damage is reported, as before.
+    func aDamagedLineOutsideTheSpanLeavesTheAverages() throws {
+        for inside in [false, true] {
+            try TestSupport.withTemporaryDirectory { folder in
+                let store = JSONFileStore(path: folder + "/store", timeZone: .gmt, lockTimeout: 2)
+                let workout = Workout(activity: .running, start: Kit.utc(2024, 3, 10, 10), end: Kit.utc(2024, 3, 10, 11),
+                                      detail: WorkoutDetail(duration: 3_600), source: "Watch", created: Kit.utc(2024, 3, 10, 11))
+                let readings = [10, 30, 50].map { minute in
+                    Sample(typeIdentifier: Self.heartRate, start: Kit.utc(2024, 3, 10, 10, minute), end: Kit.utc(2024, 3, 10, 10, minute),
+                           value: .quantity(Quantity(Double(90 + minute), try! HealthUnit(parsing: "count/min"))), source: "Watch",
+                           created: Kit.utc(2024, 3, 10, 10, minute))
+                }
+                try store.save(readings)
+                let file = store.path + "/" + (try #require(try store.partitions(ofType: Self.heartRate, overlapping:
+                    DateInterval(start: DateRange.distantStart, end: DateRange.distantEnd)).first))
+                let hour = inside ? "10:20" : "08:00"
+                let damaged = #"{"uuid":"zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz","type":"\#(Self.heartRate)","start":"2024-03-10T\#(hour):00+00:00","end":"2024-03-10T\#(hour):00+00:00","value":70,"unit":"count/min","source":"Watch","created":"2024-03-10T\#(hour):00+00:00"}"#
+                let lines = try String(contentsOfFile: file, encoding: .utf8)
+                try (damaged + "\n" + lines).write(toFile: file, atomically: true, encoding: .utf8)
+                let reopened = JSONFileStore(path: store.path, timeZone: .gmt)
+                if inside {
+                    #expect(throws: StoreError.self, "damage inside the span is reported") {
+                        _ = try WorkoutQuery.averageHeartRates(for: [workout], in: reopened)
+                    }
+                } else {
+                    let expected = try Self.reference([workout], readings)
+                    expectEqual(try WorkoutQuery.averageHeartRates(for: [workout], in: reopened), expected)
+                    expectEqual(expected[workout.uuid], (100.0 + 120 + 140) / 3)
+                }
+            }
+        }
+    }
 }
 
 /// The checks ``WorkoutHeartRateTests/checks(_:)`` runs.
 private let workoutHeartRateTestsChecks: [Check<WorkoutHeartRateTests>] = [
     Check("averagesAreThoseOfEveryReadingInsideEachWorkout", WorkoutHeartRateTests.averagesAreThoseOfEveryReadingInsideEachWorkout),
+    Check("aDamagedLineOutsideTheSpanLeavesTheAverages", WorkoutHeartRateTests.aDamagedLineOutsideTheSpanLeavesTheAverages),
 ]
