@@ -150,6 +150,8 @@ private final class Run {
     var nowText: String { "2024-07-0\(1 + now)T00:00:00Z" }
     /// A corrected sample's uuid → the uuid its `@corrects` names (the first sample of a chain of edits).
     var corrects: [String: String] = [:]
+    /// Uuids whose `@corrects` this test predicted to be absent or `corrects`' (restored copies of deleted samples).
+    var predicted: Set<String> = []
 
     init(cli: CLIRunner, seed: UInt64) {
         self.cli = cli
@@ -328,15 +330,14 @@ private final class Run {
                                     unit: object["unit"] as? String ?? "?", source: object["source"] as? String ?? "?")
             #expect(samples[uuid.lowercased()] == nil, "seed \(seed): list \(kind.name) shows \(uuid) twice")
             samples[uuid.lowercased()] = expected
-            // The sample a correction names: as this test's edits predicted it, and for a sample whose uuid the test
-            // did not predict (an undo's restored copy of a correction keeps its metadata, so it still corrects the
-            // first sample of its chain), as listed.
-            if let first = (object["metadata"] as? [String: Any])?["@corrects"] as? String {
-                if let predicted = corrects[uuid] {
-                    expectEqual(first, predicted, "seed \(seed): \(uuid) lists another corrected sample")
-                } else {
-                    corrects[uuid] = first
-                }
+            // The sample a correction names (the first of its chain): as this test predicted it (its edits, and an
+            // undo's restored copies of deleted samples, which keep their metadata), and, for a sample whose uuid it
+            // could not predict (what an undo of an edit restores), as listed.
+            let first = (object["metadata"] as? [String: Any])?["@corrects"] as? String
+            if corrects[uuid] != nil || predicted.contains(uuid) {
+                expectEqual(first, corrects[uuid], "seed \(seed): \(uuid) lists another corrected sample")
+            } else if let first {
+                corrects[uuid] = first
             }
         }
         return samples
@@ -457,6 +458,15 @@ private final class Run {
         for uuid in back.keys {
             #expect(!restored.keys.contains(uuid), "seed \(seed): undo restored \(uuid) under its old uuid")
             everSeen.insert(uuid)
+        }
+        // Each restored copy keeps the metadata of the sample it restores, so it corrects what that one corrected
+        // (nothing, for an original): predicted where one deleted sample alone looks like the copy.
+        for (uuid, sample) in back {
+            let originals = restored.filter { $0.value.description == sample.description }
+            guard originals.count == 1, back.values.filter({ $0.description == sample.description }).count == 1,
+                  let original = originals.first?.key else { continue }
+            corrects[uuid] = corrects[original]
+            predicted.insert(uuid)
         }
         model.merge(back) { $1 }
         expectListsMatchModel("after undo")
