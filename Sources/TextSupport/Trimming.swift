@@ -18,6 +18,21 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// The text without the spaces (U+0020 characters) at its end, as `String(reversed().drop { $0 == " " }.reversed())`
+    /// gives it, without that generic chain: its first use looks up protocol conformances by scanning all of the
+    /// program's (1.4 M instructions of `hkctl today`'s 18 M).
+    package func droppingTrailingSpaces() -> String {
+        var end = endIndex
+        while end > startIndex {
+            let before = index(before: end)
+            guard self[before] == " " else { break }
+            end = before
+        }
+        return String(self[..<end])
+    }
+}
+
 /// The scalar classes that `trimmingSpaces()` and `trimmingSpacesAndNewlines()` remove.
 @usableFromInline package enum Trimming {
     @usableFromInline package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

@@ -82,7 +82,7 @@ enum GoalCommand: Command {
                     : ChartFormat.amount(entry.goal.value, unit: entry.goal.unit, type: entry.type)
                 table.add([entry.type.name, shown, entry.isDefault ? "(default)" : ""])
             }
-            for line in table.lines() { console.line(String(line.reversed().drop { $0 == " " }.reversed())) }
+            for line in table.lines() { console.line(line.droppingTrailingSpaces()) }
         }
     }
 }

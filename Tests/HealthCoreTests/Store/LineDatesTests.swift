@@ -61,6 +61,36 @@ struct LineDatesTests {
 
     /// Samples of a type around month ends (some over two days, in `long.jsonl`), read for random ranges: the same
     /// samples as a filter of all of them; a damaged line outside the range no longer stops the read, one inside does.
+    /// A quote, a backslash or a control character at every position of the type and the dates (the peek passes over
+    /// plain bytes eight at a time): the peek reads the dates only where every byte before the closing quote is plain.
+    func eachByteOfTheTypeAndDatesIsLookedAt() {
+        let type = "HKQuantityTypeIdentifierStepCount"
+        let start = "2024-06-01T12:00:00+00:00", end = "2024-06-01T12:30:00+00:00"
+        func line(_ type: String, _ start: String, _ end: String) -> String {
+            #"{"uuid":"e621e1f8-c36c-495a-93fc-0c247a3e6e5f","type":"\#(type)","start":"\#(start)","end":"\#(end)","value":1}"#
+        }
+        expectEqual(Self.peek(line(type, start, end)).map { [$0.start, $0.end] }, [ISODate.parse(start)!, ISODate.parse(end)!])
+        for field in 0..<3 {
+            let text = [type, start, end][field]
+            for position in 0..<text.utf8.count {
+                for byte: UInt8 in [0x5C, 0x01, 0x1F, 0x0A] {
+                    var bytes = Array(text.utf8)
+                    bytes[position] = byte
+                    let changed = String(decoding: bytes, as: UTF8.self)
+                    let fields = [field == 0 ? changed : type, field == 1 ? changed : start, field == 2 ? changed : end]
+                    #expect(Self.peek(line(fields[0], fields[1], fields[2])) == nil,
+                            "byte \(byte) at \(position) of field \(field) is not plain")
+                }
+                // Printable bytes are plain: a type changed anywhere still peeks (dates changed no longer parse).
+                if field == 0 {
+                    var bytes = Array(text.utf8)
+                    bytes[position] = UInt8(ascii: "~")
+                    #expect(Self.peek(line(String(decoding: bytes, as: UTF8.self), start, end)) != nil, "~ at \(position)")
+                }
+            }
+        }
+    }
+
     func aRangeReadHandsOverWhatItDid() throws {
         try Ops.withStore { store, path in
             var random = Kit.SeededGenerator(seed: 48)
@@ -115,4 +145,5 @@ private let lineDatesTestsChecks: [Check<LineDatesTests>] = [
     Check("theDatesAreThoseTheDecoderReads", LineDatesTests.theDatesAreThoseTheDecoderReads),
     Check("linesOfAnotherShapeAreDecoded", LineDatesTests.linesOfAnotherShapeAreDecoded),
     Check("aRangeReadHandsOverWhatItDid", LineDatesTests.aRangeReadHandsOverWhatItDid),
+    Check("eachByteOfTheTypeAndDatesIsLookedAt", LineDatesTests.eachByteOfTheTypeAndDatesIsLookedAt),
 ]

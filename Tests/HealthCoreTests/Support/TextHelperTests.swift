@@ -18,6 +18,13 @@ struct TextHelperTests {
         expectEqual(text[...].trimmingSpaces(), text.trimmingCharacters(in: .whitespaces))
     }
 
+    /// Trailing spaces dropped exactly as the generic chain the output used before did (a space with a combining mark
+    /// is one character that is not a space; other space characters stay).
+    @Test(arguments: samples + ["a  ", "  ", "a \u{301} ", "a \u{301}", "x\u{00A0} ", "tab\t ", "日本  ", " ", "a b  c   "])
+    func dropsTrailingSpacesAsTheReversedDropDid(text: String) {
+        expectEqual(text.droppingTrailingSpaces(), String(text.reversed().drop { $0 == " " }.reversed()))
+    }
+
     @Test(arguments: samples)
     func trimsSpacesAndNewlinesAsFoundationDoes(text: String) {
         expectEqual(text.trimmingSpacesAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines))

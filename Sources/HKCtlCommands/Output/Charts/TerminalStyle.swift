@@ -71,7 +71,7 @@ struct StyledLine {
     func render(_ style: TerminalStyle) -> String {
         var trimmed = pieces
         while let last = trimmed.last {
-            let text = String(last.text.reversed().drop { $0 == " " }.reversed())
+            let text = last.text.droppingTrailingSpaces()
             if text.isEmpty { trimmed.removeLast(); continue }
             trimmed[trimmed.count - 1].text = text
             break
