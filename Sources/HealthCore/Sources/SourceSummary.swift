@@ -66,12 +66,7 @@ private struct SourceTally: QuantityReadingConsumer {
 
     /// Every reading is counted one by one: a partition's stored readings can stand in for its lines. A listing
     /// keeps none of its own (a month of steps would add 44 bytes a sample to the store for it alone).
-    var readPlan: ReadPlan {
-        var plan = ReadPlan()
-        plan.takesReadings = true
-        plan.keepsReadings = false
-        return plan
-    }
+    var readPlan: ReadPlan { .takingStoredReadingsKeepingNone }
 
     mutating func add(_ sample: Sample) {
         add(source: sample.source, start: sample.start, end: sample.end, device: sample.device)

@@ -96,17 +96,14 @@ struct JSONLineScanner {
         return slice
     }
 
-    /// Whether any byte of `bytes` is below 0x20, eight bytes at a time: a word holds such a byte exactly when
-    /// `(word - 0x20…20) & ~word & 0x80…80` is not zero (each byte below 0x20 borrows into its top bit; a byte with
-    /// its top bit set is masked out by `~word`, and a borrow only passes on from a byte that was below 0x20).
+    /// Whether any byte of `bytes` is below 0x20, eight bytes at a time (``holdsByteBelow0x20(_:)``).
     @inline(__always)
     static func holdsControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         var offset = 0
         while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            if holdsByteBelow0x20(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
             offset += 8
         }
         while offset < bytes.count {
@@ -114,6 +111,22 @@ struct JSONLineScanner {
             offset += 1
         }
         return false
+    }
+
+    /// Whether a byte of `word` is below 0x20: exactly when `(word - 0x20…20) & ~word & 0x80…80` is not zero (each
+    /// byte below 0x20 borrows into its top bit; a byte with its top bit set is masked out by `~word`, and a borrow
+    /// only passes on from a byte that was below 0x20).
+    @inline(__always)
+    static func holdsByteBelow0x20(_ word: UInt64) -> Bool {
+        (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// Whether a byte of `word` is `byte`: exactly when a byte of `word ^ byte…byte` is zero, which
+    /// `(v - 0x01…01) & ~v & 0x80…80` tells, as ``holdsByteBelow0x20(_:)`` tells a byte below 0x20.
+    @inline(__always)
+    static func holds(_ byte: UInt8, in word: UInt64) -> Bool {
+        let others = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (others &- 0x0101_0101_0101_0101) & ~others & 0x8080_8080_8080_8080 != 0
     }
 
     mutating func readString() throws -> String {

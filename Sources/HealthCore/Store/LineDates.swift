@@ -42,19 +42,15 @@ enum LineDates {
     }
 
     /// Moves to the next quote, over bytes that need no escape; false at a backslash, a control character or the end.
-    /// Eight bytes at a time while a word holds none of these (a byte is zero in `w ^ 0x2222…` where `w` holds a
-    /// quote, in `w ^ 0x5C5C…` where it holds a backslash, and `(v − 0x0101…) & ~v & 0x8080…` is not zero exactly when
-    /// a byte of `v` is zero; below 0x20 as in ``JSONLineScanner/holdsControlCharacter(_:)``), then byte by byte.
+    /// Eight bytes at a time while a word holds none of these (``JSONLineScanner/holds(_:in:)``,
+    /// ``JSONLineScanner/holdsByteBelow0x20(_:)``), then byte by byte from the word that does.
     private static func skipPlain(in line: UnsafeBufferPointer<UInt8>, at index: inout Int) -> Bool {
         if let base = line.baseAddress, index >= 0 {
             let raw = UnsafeRawPointer(base)
-            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             while index + 8 <= line.count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let quote = word ^ 0x2222_2222_2222_2222, backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                    | ((word &- 0x2020_2020_2020_2020) & ~word)
-                if special & highs != 0 { break }
+                if JSONLineScanner.holds(UInt8(ascii: "\""), in: word) || JSONLineScanner.holds(UInt8(ascii: "\\"), in: word)
+                    || JSONLineScanner.holdsByteBelow0x20(word) { break }
                 index += 8
             }
         }

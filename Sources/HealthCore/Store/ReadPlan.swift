@@ -15,4 +15,13 @@ struct ReadPlan {
     /// Take only the samples overlapping this part of the read's interval (the partitions are still those of the
     /// whole interval); nil: the whole interval.
     var window: DateInterval?
+
+    /// Every reading one by one, the stored readings a statistic kept taken where they exist and none kept for this
+    /// read alone (a listing or a workout's heart rate would grow the store by 44 bytes a sample for itself).
+    static var takingStoredReadingsKeepingNone: ReadPlan {
+        var plan = ReadPlan()
+        plan.takesReadings = true
+        plan.keepsReadings = false
+        return plan
+    }
 }

@@ -116,12 +116,7 @@ private struct HeartRateReadings: QuantityReadingConsumer {
     var needsUUIDs: Bool { false }
 
     /// Every reading one by one: stored readings can stand in for lines; none are kept for this read alone.
-    var readPlan: ReadPlan {
-        var plan = ReadPlan()
-        plan.takesReadings = true
-        plan.keepsReadings = false
-        return plan
-    }
+    var readPlan: ReadPlan { .takingStoredReadingsKeepingNone }
 
     mutating func add(_ sample: Sample) {
         if let quantity = sample.value.quantity, let value = try? quantity.value(in: Self.perMinute) {
@@ -136,13 +131,11 @@ private struct HeartRateReadings: QuantityReadingConsumer {
 
     /// Converts the reader's values into count/min by the units `names` holds, leaving out those that cannot be.
     mutating func convert(with names: ReadingNames) {
-        var factors: [Int: HealthUnit?] = [:]
         var converted: [(start: Date, length: TimeInterval, value: Double)] = []
         converted.reserveCapacity(readings.count)
         for (reading, unit) in zip(readings, units) {
-            if factors[unit] == nil { factors[unit] = try? HealthUnit(parsing: names.units[unit]) }
-            guard let parsed = factors[unit] ?? nil,
-                  let value = try? Quantity(reading.value, parsed).value(in: Self.perMinute) else { continue }
+            guard let unit = names.parsedUnits[unit],
+                  let value = try? Quantity(reading.value, unit).value(in: Self.perMinute) else { continue }
             converted.append((reading.start, reading.length, value))
         }
         readings = converted
