@@ -63,6 +63,12 @@ public struct SourcePriority: Hashable, Sendable {
         }.map(\.name)
     }
 
+    /// Whether the rank of source `name` can depend on its device description: it is not listed, and its name alone
+    /// does not tell its ``SourceKind``.
+    func needsDevice(of name: String) -> Bool {
+        !order.contains(name) && SourceKind.classify(name: name) == .app
+    }
+
     /// A rank per source of `samples` (0 = highest), for merging.
     func ranks(sourcesOf samples: [Sample]) -> [String: Int] {
         Dictionary(uniqueKeysWithValues: ranked(sourcesOf: samples).enumerated().map { ($1, $0) })

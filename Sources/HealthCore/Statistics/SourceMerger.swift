@@ -17,18 +17,33 @@ struct MergedSample {
     /// period, not the time its amount was measured.
     let isPeriodTotal: Bool
 
+    /// Whether `text` names a period a Health Auto Export total can cover (its ``HAESampleBuilder/aggregationKey``'s
+    /// value): as ``isPeriodTotal(_:)`` reads a decoded sample's.
+    static func isPeriodName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteComparison.same(text, "minute") || ByteComparison.same(text, "hour") || ByteComparison.same(text, "day")
+            || ByteComparison.same(text, "week")
+    }
+
     /// A sample that counts whole.
     init(index: Int, sample: Sample, value: Double) {
+        self.init(index: index, start: sample.start, end: sample.end, source: sample.source, value: value,
+                  isPeriodTotal: Self.isPeriodTotal(sample))
+    }
+
+    /// A sample that counts whole, from its parts.
+    init(index: Int, start: Date, end: Date, source: String, value: Double, isPeriodTotal: Bool) {
         self.index = index
-        start = sample.start
-        end = sample.end
-        source = sample.source
+        self.start = start
+        self.end = end
+        self.source = source
         self.value = value
-        if case let .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] {
-            isPeriodTotal = form == "minute" || form == "hour" || form == "day" || form == "week"
-        } else {
-            isPeriodTotal = false
-        }
+        self.isPeriodTotal = isPeriodTotal
+    }
+
+    /// Whether `sample`'s metadata marks it a Health Auto Export period total.
+    static func isPeriodTotal(_ sample: Sample) -> Bool {
+        guard case let .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] else { return false }
+        return form == "minute" || form == "hour" || form == "day" || form == "week"
     }
 
     var duration: TimeInterval { end.timeIntervalSince(start) }
@@ -60,69 +75,96 @@ struct SourceMerger {
     /// Source → rank, 0 being the highest priority.
     let ranks: [String: Int]
 
+    /// A stretch of covered time, tagged with the highest source covering it (its place in the merge's order).
+    typealias Piece = (span: TimeSpan, source: Int)
+
     /// The samples with the stretches that count; `changed` is false when no sample lost anything.
-    func merge(_ samples: [MergedSample]) -> (samples: [MergedSample], changed: Bool) {
+    ///
+    /// - Parameter keepingLost: Whether to note, per sample, the stretches other sources took
+    ///   (``MergedSample/lost``, for explanations); the stretches that count are the same either way.
+    func merge(_ samples: [MergedSample], keepingLost: Bool = true) -> (samples: [MergedSample], changed: Bool) {
         guard let first = samples.first?.source, samples.contains(where: { $0.source != first }) else {
             return (samples, false)
         }
-        // Grouped run by run (store order keeps a source's samples together): one hash of a source's name per run,
-        // not one per sample; each group's indices ascending, as `Dictionary(grouping:by:)` gives them.
-        var bySource: [String: [Int]] = [:]
+        // Grouped run by run (store order keeps a source's samples together): a source's name is looked up once a
+        // run, among the few sources by comparison (a dictionary once there are many); each group's indices
+        // ascending, as `Dictionary(grouping:by:)` gives them.
+        var names: [String] = []
+        var groups: [[Int]] = []
+        var lookup: [String: Int] = [:]
         var runStart = 0
         while runStart < samples.count {
             let source = samples[runStart].source
             var runEnd = runStart + 1
             while runEnd < samples.count && samples[runEnd].source == source { runEnd += 1 }
-            bySource[source, default: []].append(contentsOf: runStart..<runEnd)
+            let group: Int
+            if let found = names.count <= Self.fewSources ? names.firstIndex(of: source) : lookup[source] {
+                group = found
+            } else {
+                group = names.count
+                names.append(source)
+                groups.append([])
+                if names.count > Self.fewSources {
+                    if lookup.isEmpty { for (index, name) in names.enumerated() { lookup[name] = index } }
+                    lookup[source] = group
+                }
+            }
+            groups[group].append(contentsOf: runStart..<runEnd)
             runStart = runEnd
         }
         var changed = false
-        let sources = bySource.keys.sorted { (ranks[$0] ?? Int.max, $0) < (ranks[$1] ?? Int.max, $1) }
+        // The groups highest priority first; a covered piece names its source by its place in this order.
+        let order = names.indices.sorted { (ranks[names[$0]] ?? Int.max, names[$0]) < (ranks[names[$1]] ?? Int.max, names[$1]) }
+        let sources = order.map { names[$0] }
         var result = samples
         /// Time covered by the sources done so far, disjoint and sorted, each piece tagged with the highest
         /// source covering it.
-        var coveredAll: [(span: TimeSpan, source: String)] = []
+        var coveredAll: [Piece] = []
         /// The same without Health Auto Export period totals: what covers the owner's own entries.
-        var measured: [(span: TimeSpan, source: String)] = []
-        var instants: [Date: String] = [:]
-        let ownerPresent = bySource[AuthorizationState.ownerSource] != nil
-        for source in sources {
-            let indices = bySource[source]!
-            let covered = source == AuthorizationState.ownerSource ? measured : coveredAll
+        var measured: [Piece] = []
+        var instants: [Date: Int] = [:]
+        let ownerPresent = names.contains(AuthorizationState.ownerSource)
+        for (place, group) in order.enumerated() {
+            let indices = groups[group]
+            let covered = sources[place] == AuthorizationState.ownerSource ? measured : coveredAll
             for index in indices {
                 let sample = samples[index]
                 if sample.start == sample.end {
                     if let winner = SourceMerger.coverer(of: sample.start, in: covered) ?? instants[sample.start] {
                         result[index].cut = []
-                        result[index].lost = [(TimeSpan(start: sample.start, end: sample.start), winner)]
+                        if keepingLost { result[index].lost = [(TimeSpan(start: sample.start, end: sample.start), sources[winner])] }
                         changed = true
                     }
                 } else {
-                    let (kept, lost) = SourceMerger.subtract(covered, from: TimeSpan(start: sample.start, end: sample.end))
-                    if !lost.isEmpty {
-                        result[index].cut = kept
-                        result[index].lost = lost
-                        changed = true
-                    }
+                    let span = TimeSpan(start: sample.start, end: sample.end)
+                    // Most samples meet no covered time: nothing to cut, and no arrays to build for it.
+                    guard SourceMerger.overlapsCovered(covered, span) else { continue }
+                    let (kept, lost) = SourceMerger.subtract(covered, from: span, keepingLost: keepingLost)
+                    result[index].cut = kept
+                    if keepingLost { result[index].lost = lost.map { ($0.span, sources[$0.source]) } }
+                    changed = true
                 }
             }
             let own = TimeSpan.union(indices.map { TimeSpan(start: samples[$0].start, end: samples[$0].end) })
             if ownerPresent {
                 let ownMeasured = indices.allSatisfy { !samples[$0].isPeriodTotal } ? own
                     : TimeSpan.union(indices.filter { !samples[$0].isPeriodTotal }.map { TimeSpan(start: samples[$0].start, end: samples[$0].end) })
-                measured = SourceMerger.adding(ownMeasured, tagged: source, to: measured)
+                measured = SourceMerger.adding(ownMeasured, tagged: place, to: measured)
             }
-            coveredAll = SourceMerger.adding(own, tagged: source, to: coveredAll)
+            coveredAll = SourceMerger.adding(own, tagged: place, to: coveredAll)
             for index in indices where samples[index].isInstant {
                 let instant = samples[index].start
-                if instants[instant] == nil { instants[instant] = source }
+                if instants[instant] == nil { instants[instant] = place }
             }
         }
         return (result, changed)
     }
 
+    /// Up to this many sources are told apart by comparing names; more by a dictionary.
+    private static let fewSources = 16
+
     /// The source of the covered piece containing `date`, if any.
-    static func coverer(of date: Date, in covered: [(span: TimeSpan, source: String)]) -> String? {
+    static func coverer(of date: Date, in covered: [Piece]) -> Int? {
         var low = 0, high = covered.count
         while low < high {
             let middle = (low + high) / 2
@@ -132,11 +174,22 @@ struct SourceMerger {
         return covered[low].source
     }
 
-    /// `span` minus the covered pieces: the stretches kept, and the stretches lost with their coverer.
-    static func subtract(_ covered: [(span: TimeSpan, source: String)], from span: TimeSpan)
-        -> (kept: [TimeSpan], lost: [(span: TimeSpan, source: String)]) {
+    /// Whether some covered piece shares time with `span` (which is not an instant): exactly when
+    /// ``subtract(_:from:keepingLost:)`` loses something of it.
+    static func overlapsCovered(_ covered: [Piece], _ span: TimeSpan) -> Bool {
+        var low = 0, high = covered.count
+        while low < high {
+            let middle = (low + high) / 2
+            if covered[middle].span.end <= span.start { low = middle + 1 } else { high = middle }
+        }
+        return low < covered.count && covered[low].span.start < span.end
+    }
+
+    /// `span` minus the covered pieces: the stretches kept, and (when `keepingLost`) the stretches lost with their
+    /// coverer.
+    static func subtract(_ covered: [Piece], from span: TimeSpan, keepingLost: Bool = true) -> (kept: [TimeSpan], lost: [Piece]) {
         var kept: [TimeSpan] = []
-        var lost: [(span: TimeSpan, source: String)] = []
+        var lost: [Piece] = []
         var cursor = span.start
         var low = 0, high = covered.count
         while low < high {
@@ -148,7 +201,7 @@ struct SourceMerger {
             let piece = covered[index]
             let from = max(piece.span.start, span.start), to = min(piece.span.end, span.end)
             if from > cursor { kept.append(TimeSpan(start: cursor, end: from)) }
-            if to > from {
+            if keepingLost && to > from {
                 if let last = lost.last, last.source == piece.source, last.span.end == from {
                     lost[lost.count - 1].span.end = to
                 } else {
@@ -163,14 +216,25 @@ struct SourceMerger {
     }
 
     /// `covered` plus the parts of disjoint sorted `spans` it does not cover yet, tagged `source`.
-    static func adding(_ spans: [TimeSpan], tagged source: String, to covered: [(span: TimeSpan, source: String)])
-        -> [(span: TimeSpan, source: String)] {
-        var gaps: [(span: TimeSpan, source: String)] = []
+    static func adding(_ spans: [TimeSpan], tagged source: Int, to covered: [Piece]) -> [Piece] {
+        // The parts of each span no piece covers, as ``subtract(_:from:keepingLost:)`` keeps them, found in one
+        // sweep: the spans follow each other, so the first piece that can meet the next one is never before this one's.
+        var gaps: [Piece] = []
+        var first = 0
         for span in spans {
-            gaps += subtract(covered, from: span).kept.map { ($0, source) }
+            while first < covered.count && covered[first].span.end <= span.start { first += 1 }
+            var cursor = span.start
+            var index = first
+            while index < covered.count && covered[index].span.start < span.end {
+                let from = max(covered[index].span.start, span.start)
+                if from > cursor { gaps.append((TimeSpan(start: cursor, end: from), source)) }
+                cursor = max(cursor, min(covered[index].span.end, span.end))
+                index += 1
+            }
+            if cursor < span.end { gaps.append((TimeSpan(start: cursor, end: span.end), source)) }
         }
         guard !gaps.isEmpty else { return covered }
-        var merged: [(span: TimeSpan, source: String)] = []
+        var merged: [Piece] = []
         merged.reserveCapacity(covered.count + gaps.count)
         var i = 0, j = 0
         while i < covered.count || j < gaps.count {

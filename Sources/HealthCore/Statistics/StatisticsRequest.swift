@@ -172,7 +172,7 @@ public struct StatisticsRequest: Sendable {
                 guard let quantity = sample.value.quantity else { continue }
                 whole.append(MergedSample(index: index, sample: sample, value: try quantity.value(in: outputUnit)))
             }
-            let (merged, changed) = merging ? SourceMerger(ranks: ranks).merge(whole) : (whole, false)
+            let (merged, changed) = merging ? SourceMerger(ranks: ranks).merge(whole, keepingLost: explaining) : (whole, false)
             CumulativeTotals(samples: samples, merged: merged, unmerged: changed ? whole : nil, reportsUnmerged: merging,
                              assignment: assignment, needsDuration: figures.contains(.duration),
                              explains: explaining).fill(&intervals)

@@ -8,8 +8,9 @@ import Darwin
 ///
 /// It answers a quantity query over a closed range with the default predicate and no per-sample detail:
 /// cumulative sums stream into the buckets (nothing is held per sample), discrete figures keep only start, end
-/// and value. A cumulative query that merges sources gives up (returns nil) as soon as a second source appears,
-/// since merging needs every sample; ``StatisticsRequest`` then takes its general path. The figures are the same
+/// and value. A cumulative query that merges sources stops its read as soon as a second source appears and reads
+/// the lines again for merging (``MergingReadings``: times, value, source and period mark per sample, no ``Sample``
+/// built); where that could answer otherwise than the general path, ``StatisticsRequest`` takes the general path. The figures are the same
 /// as the general path's, to the last bit when the store is in time order (see docs/STATISTICS.md).
 struct StreamingStatistics {
     let query: StatisticsRequest
@@ -48,7 +49,11 @@ struct StreamingStatistics {
             var sums = CumulativeSums(total: [interval.start, interval.end], buckets: bucketed ? boundaries : [],
                                       unit: unit, givesUpOnSecondSource: query.mergesSources,
                                       tracksLatest: tracksLatest, summaries: summaries)
-            names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &sums)
+            do {
+                names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: interval, into: &sums)
+            } catch is GiveUp where query.mergesSources {
+                return try merging(on: store, total: total, buckets: buckets)
+            }
             try sums.settleInexact(on: store, type: query.type.identifier, interval: interval)
             sums.total.fill(&total, reportsUnmerged: query.mergesSources)
             if bucketed { sums.buckets.fill(&buckets, reportsUnmerged: query.mergesSources) }
@@ -71,42 +76,32 @@ struct StreamingStatistics {
             mergedSources: query.mergesSources && cumulative, sourceOrder: order)
     }
 
+    /// A cumulative query whose read met a second source: the lines' readings merged as the general path merges the
+    /// decoded samples (``SourceMerger``, ``CumulativeTotals``), so the figures are the same to the last bit.
+    ///
+    /// - Throws: ``GiveUp`` where the general path must answer (see ``MergingReadings``); store and unit errors.
+    private func merging(on store: QuantityReadingSource, total: [Statistics], buckets: [Statistics]) throws
+        -> StatisticsResult {
+        var readings = MergingReadings(unit: unit)
+        let names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: query.interval,
+                                                     into: &readings)
+        let (whole, order) = try readings.mergedSamples(names: names, priority: query.priority)
+        let ranks = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        let (merged, changed) = SourceMerger(ranks: ranks).merge(whole, keepingLost: false)
+        let totals = CumulativeTotals(samples: [], merged: merged, unmerged: changed ? whole : nil, reportsUnmerged: true,
+                                      assignment: .prorated, needsDuration: false, explains: false)
+        var total = total, buckets = buckets
+        totals.fill(&total)
+        let bucketed = query.effectiveBucketInterval != nil
+        if bucketed { totals.fill(&buckets) }
+        return StatisticsResult(
+            type: query.type, unit: unit, total: query.keep(figures, total[0]),
+            buckets: bucketed ? buckets.map { query.keep(figures, $0) } : [], options: figures, mergedSources: true,
+            sourceOrder: order)
+    }
+
     /// Thrown inside a read to stop it when the general path must answer.
     struct GiveUp: Error {}
-}
-
-/// Converts readings to the output unit (one converter per stored unit) and notes their sources.
-private struct UnitConverter {
-    /// Notes that source `index` gave a sample (one a summary counted).
-    mutating func noteSource(_ index: Int) {
-        while sourceSeen.count <= index { sourceSeen.append(false) }
-        sourceSeen[index] = true
-    }
-
-    let unit: HealthUnit
-    private var identity: [Bool?] = []
-    /// Whether each source (by index in the names) gave a reading.
-    private var sourceSeen: [Bool] = []
-
-    init(unit: HealthUnit) { self.unit = unit }
-
-    /// The sources that gave a reading, in index order.
-    var seenSources: [Int] { sourceSeen.indices.filter { sourceSeen[$0] } }
-
-    mutating func value(of reading: QuantityReading, names: ReadingNames) throws -> Double {
-        if reading.source >= sourceSeen.count || !sourceSeen[reading.source] {
-            while sourceSeen.count <= reading.source { sourceSeen.append(false) }
-            sourceSeen[reading.source] = true
-        }
-        if reading.unit < identity.count, let same = identity[reading.unit], same { return reading.value }
-        let from: HealthUnit
-        if let parsed = names.parsedUnits[reading.unit] { from = parsed } else {
-            from = try HealthUnit(parsing: names.units[reading.unit])
-        }
-        while identity.count <= reading.unit { identity.append(nil) }
-        identity[reading.unit] = from == unit
-        return try from.convert(reading.value, to: unit)
-    }
 }
 
 /// Collects discrete readings in the output unit.

@@ -111,7 +111,7 @@ extension JSONFileStore: QuantityReadingSource {
                             start: sample.start, end: sample.end, value: quantity.value,
                             unit: names.unit(named: quantity.unit.unitString),
                             source: names.addSource(sample.source, device: sample.device), uuid: UUIDKey(sample.uuid),
-                            line: nil)
+                            line: nil, isPeriodTotal: MergedSample.isPeriodTotal(sample))
                         try consumer.consume(reading, names: names)
                     }
                     guard position < part.readings.count else { break }

@@ -197,6 +197,9 @@ struct PartitionReadings {
         }
         var others: [OtherLine] = []
         var lastNonBlank = 0
+        /// Per source (by index in `names`): whether its device was read from a line the tombstones hide, so that
+        /// the source's first visible line must name it (as the first sample a full read keeps does).
+        var deviceFromHiddenLine: [Bool] = []
         try reader.forEachLine(in: file, limit: limit) { line, number in
             switch parser.parse(line, names: names, window: window) {
             case .outsideWindow:
@@ -225,13 +228,22 @@ struct PartitionReadings {
                     }
                 }
                 var reading = QuantityReading(start: fields.start, end: fields.end, value: fields.value,
-                                              unit: fields.unit, source: source, uuid: nil, line: nil)
+                                              unit: fields.unit, source: source, uuid: nil, line: nil,
+                                              isPeriodTotal: fields.isPeriodTotal)
                 if keepsUUIDs || !deleted.isEmpty {
                     // The parser checked the uuid's text.
                     reading.uuid = UUIDKey(checkedText: line.baseAddress! + QuantityLineParser.uuidOffset)
                 }
                 if !deleted.isEmpty, deleted.hides(reading.uuid!, source: names.sources[source], sequence: fields.sequence) {
+                    if fields.sourceIndex == nil {
+                        while deviceFromHiddenLine.count <= source { deviceFromHiddenLine.append(false) }
+                        deviceFromHiddenLine[source] = true
+                    }
                     return
+                }
+                if source < deviceFromHiddenLine.count && deviceFromHiddenLine[source] {
+                    deviceFromHiddenLine[source] = false
+                    names.replaceDevice(of: source, with: (try? codec.decode(line))?.device)
                 }
                 readings.append(reading)
             }

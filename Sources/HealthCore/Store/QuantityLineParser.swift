@@ -30,6 +30,8 @@ struct QuantityLineParser {
         var sequence: UInt64
         /// The byte range of the device's description in the line, when it has one.
         var device: Range<Int>?
+        /// Whether the metadata marks a Health Auto Export period total (``MergedSample/isPeriodTotal``).
+        var isPeriodTotal = false
     }
 
     private var days = ISODate.DayCache()
@@ -40,6 +42,17 @@ struct QuantityLineParser {
     private var devices = RecentStrings()
     private var metadataKeys = RecentStrings()
     private var metadataValues = RecentStrings()
+
+    /// Tags a metadata key: 1 for ``HAESampleBuilder/aggregationKey``, 0 for any other.
+    private static func aggregationKeyTag(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var key = HAESampleBuilder.aggregationKey
+        return key.withUTF8 { ByteComparison.same(text, $0) } ? 1 : 0
+    }
+
+    /// Tags a metadata string value: 1 for the name of a period a Health Auto Export total covers, 0 for any other.
+    private static func periodNameTag(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        MergedSample.isPeriodName(text) ? 1 : 0
+    }
 
     /// Whether the 36 bytes at `p` spell a uuid (hex digits with dashes at 8, 13, 18 and 23), checked eight
     /// bytes at a time.
@@ -217,19 +230,26 @@ struct QuantityLineParser {
             device = text.range
         }
         guard literal(",\"created\":\""), date() != nil else { return nil }
-        // Metadata: plain string keys, each with a plain string or a number. Statistics do not need the entries;
-        // anything else is left to the full reader.
+        // Metadata: plain string keys, each with a plain string or a number. Statistics need only the mark of a
+        // Health Auto Export period total (the key tagged 1, a period's name tagged 1); anything else is left to the
+        // full reader.
+        var isPeriodTotal = false
         if literal(",\"metadata\":{") {
             var closed = index < count && base[index] == 0x7D
             if closed { index += 1 }
             while !closed {
                 guard index < count, base[index] == 0x22 else { return nil }
                 index += 1
-                guard string(&metadataKeys, tagging: untagged) != nil, literal(":"), index < count else { return nil }
+                guard let key = string(&metadataKeys, tagging: Self.aggregationKeyTag), literal(":"), index < count
+                else { return nil }
+                let marks = key.tag == 1
                 if base[index] == 0x22 {
                     index += 1
-                    guard string(&metadataValues, tagging: untagged) != nil else { return nil }
+                    guard let value = string(&metadataValues, tagging: Self.periodNameTag) else { return nil }
+                    // The last entry of a key is the one a decoder keeps.
+                    if marks { isPeriodTotal = value.tag == 1 }
                 } else {
+                    if marks { isPeriodTotal = false }
                     let numberStart = index
                     while index < count, base[index] != 0x2C, base[index] != 0x7D { index += 1 }
                     guard index > numberStart, base[numberStart] &- 48 < 10 || base[numberStart] == 0x2D,
@@ -254,6 +274,6 @@ struct QuantityLineParser {
         }
         guard index == count - 1, base[index] == UInt8(ascii: "}") else { return nil }
         return Fields(start: start, end: end, value: value, unit: unitIndex, source: source.range,
-                      sourceIndex: source.tag, sequence: sequence, device: device)
+                      sourceIndex: source.tag, sequence: sequence, device: device, isPeriodTotal: isPeriodTotal)
     }
 }

@@ -18,6 +18,9 @@ struct QuantityReading {
     var uuid: UUIDKey?
     /// The line the reading came from; valid only while the reading is handed over, for ``uuidKey()``.
     var line: UnsafeBufferPointer<UInt8>?
+    /// Whether the sample is a Health Auto Export period total (``MergedSample/isPeriodTotal``); read from lines
+    /// only (a partition's stored readings and summaries leave it false: merging reads the lines).
+    var isPeriodTotal = false
 
     /// The uuid's order: known, or read from the line.
     func uuidKey() -> UUIDKey {
@@ -174,6 +177,11 @@ final class ReadingNames {
         if lastSource >= 0 && ReadingNames.same(sourceBytes[lastSource], bytes) { return lastSource }
         if let index = sourceBytes.firstIndex(where: { ReadingNames.same($0, bytes) }) { lastSource = index; return index }
         return nil
+    }
+
+    /// Makes `device` the device of source `index` (whose device came from a sample the read does not keep).
+    func replaceDevice(of index: Int, with device: String?) {
+        devices[index] = device
     }
 
     /// The index of the source `name`, added with `device` when new.

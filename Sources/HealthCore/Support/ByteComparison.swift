@@ -21,4 +21,14 @@ enum ByteComparison {
         for offset in 0..<length where a[offset] != b[offset] { return false }
         return true
     }
+
+    /// Whether `a` and `b` hold the same bytes.
+    static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || equal(a.baseAddress!, b.baseAddress!, a.count))
+    }
+
+    /// Whether `text` holds exactly the bytes of `known`.
+    static func same(_ text: UnsafeBufferPointer<UInt8>, _ known: StaticString) -> Bool {
+        text.count == known.utf8CodeUnitCount && (text.isEmpty || equal(text.baseAddress!, known.utf8Start, text.count))
+    }
 }

@@ -33,9 +33,22 @@ struct SourceMergerGridTests {
             let order = Self.sources.shuffled(using: &random)
             let ranks = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
             let merged = SourceMerger(ranks: ranks).merge(samples.enumerated().map { MergedSample(index: $0.offset, sample: $0.element, value: 1) })
+            // Without the lost stretches noted, the same stretches count.
+            let bare = SourceMerger(ranks: ranks).merge(samples.enumerated().map { MergedSample(index: $0.offset, sample: $0.element, value: 1) },
+                                                       keepingLost: false)
+            expectEqual(bare.changed, merged.changed, "round \(round): changed")
             for (index, sample) in samples.enumerated() {
                 let higher = samples.filter { ranks[$0.source]! < ranks[sample.source]! }
                 let result = merged.samples[index]
+                expectEqual(bare.samples[index].cut, result.cut, "round \(round), sample \(index): the same cut")
+                #expect(bare.samples[index].lost.isEmpty, "round \(round), sample \(index): nothing noted")
+                // What the sample lost is the rest of its time, each stretch to a higher source.
+                let lostSeconds = result.lost.reduce(0.0) { $0 + $1.span.end.timeIntervalSince($1.span.start) }
+                let keptSeconds = result.kept.reduce(0.0) { $0 + $1.end.timeIntervalSince($1.start) }
+                if sample.start != sample.end {
+                    expectEqual(lostSeconds + keptSeconds, sample.end.timeIntervalSince(sample.start), "round \(round), sample \(index): lost and kept")
+                }
+                #expect(result.lost.allSatisfy { ranks[$0.source]! < ranks[sample.source]! }, "round \(round), sample \(index): lost to higher sources")
                 if sample.start == sample.end {
                     let hidden = higher.contains { ($0.start <= sample.start && sample.start < $0.end) || ($0.start == $0.end && $0.start == sample.start) }
                     expectEqual(result.isDropped, hidden, "round \(round), instant \(index)")

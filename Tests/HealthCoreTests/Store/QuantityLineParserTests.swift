@@ -23,6 +23,36 @@ struct QuantityLineParserTests {
         expectEqual(Array(Array(line.utf8)[fields.source]), Array("hkctl".utf8))
     }
 
+    /// A Health Auto Export period total is marked by its metadata's `HAEAggregation` naming a minute, hour, day or
+    /// week (as ``MergedSample/isPeriodTotal(_:)`` reads a decoded sample's); the mark is read whatever else the
+    /// metadata holds, and a key written twice counts as a decoder keeps it (the last entry).
+    @Test(arguments: [
+        (#"{"HAEAggregation":"day"}"#, true), (#"{"HAEAggregation":"minute"}"#, true), (#"{"HAEAggregation":"hour"}"#, true),
+        (#"{"HAEAggregation":"week"}"#, true), (#"{"HAEAggregation":"month"}"#, false), (#"{"HAEAggregation":"days"}"#, false),
+        (#"{"HAEAggregation":"Day"}"#, false), (#"{"HAEAggregation":1}"#, false), (#"{"HAEAggregatio":"day"}"#, false),
+        (#"{"note":"day"}"#, false), (#"{}"#, false), (#"{"HKWasUserEntered":1,"HAEAggregation":"hour","x":"y"}"#, true),
+        (#"{"HAEAggregation":"day","HAEAggregation":"other"}"#, false), (#"{"HAEAggregation":"other","HAEAggregation":"week"}"#, true),
+        (#"{"HAEAggregation":"day","HAEAggregation":2}"#, false),
+    ])
+    func readsThePeriodTotalMark(metadata: String, marked: Bool) throws {
+        let text = line.replacingOccurrences(of: #","seq":42"#, with: #","metadata":\#(metadata),"seq":42"#)
+        let fields = try #require(parse(text), "the line is in the plain shape: \(text)")
+        expectEqual(fields.isPeriodTotal, marked, "\(metadata)")
+        // The full decoder agrees, where it keeps one entry per key.
+        if metadata.components(separatedBy: "HAEAggregation").count == 2 {
+            var codec = SampleLineCodec(catalogue: .standard, timeZone: .gmt)
+            let sample = try Array(text.utf8).withUnsafeBufferPointer { try codec.decode($0) }
+            expectEqual(MergedSample.isPeriodTotal(sample), marked, "\(metadata)")
+        }
+        // Marks are remembered per text: the same parser reads a line without one afterwards as unmarked.
+        var parser = QuantityLineParser()
+        let names = ReadingNames()
+        let both = [text, line, text.replacingOccurrences(of: "c870d14d", with: "d870d14d")].map { text in
+            Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, names: names)?.isPeriodTotal }
+        }
+        expectEqual(both, [marked, false, marked])
+    }
+
     private func parse(_ text: String, window: DateInterval) -> QuantityLineParser.Parsed {
         var parser = QuantityLineParser()
         return Array(text.utf8).withUnsafeBufferPointer { parser.parse($0, names: ReadingNames(), window: window) }

@@ -53,7 +53,7 @@ enum HAECoverage: Equatable {
             }
             merged.append(MergedSample(index: index, sample: other, value: value))
         }
-        for sample in SourceMerger(ranks: [:]).merge(merged).samples {
+        for sample in SourceMerger(ranks: [:]).merge(merged, keepingLost: false).samples {
             for span in sample.kept {
                 if span.isInstant {
                     // An instant counts where it lies: from the point's start (included) to its end (excluded).

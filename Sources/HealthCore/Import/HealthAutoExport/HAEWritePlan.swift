@@ -769,7 +769,7 @@ struct HAEWritePlan {
             sum += value
             merged.append(MergedSample(index: index, sample: part, value: value))
         }
-        let mergedSum = SourceMerger(ranks: [:]).merge(merged).samples.reduce(0.0) { total, part in
+        let mergedSum = SourceMerger(ranks: [:]).merge(merged, keepingLost: false).samples.reduce(0.0) { total, part in
             total + part.kept.reduce(0.0) { $0 + ($1.isInstant ? part.value : part.amount(forSeconds: $1.seconds)) }
         }
         return abs(sum - amount.value) <= tolerance && abs(mergedSum - amount.value) <= tolerance
