@@ -98,14 +98,19 @@ enum StatsCommand: Command {
             if arguments.value("night-cutoff") != nil && !(type.isSleepAnalysis && (bucket == nil || !clipped)) {
                 throw UsageError(message: "'--night-cutoff' applies to sleep nights only", command: name)
             }
-            // Sleep is counted by the night unless asked to clip to the clock.
-            let result = type.isSleepAnalysis && !clipped
-                ? try query.runByNight(on: store, calendar: time.calendar, cutoff: cutoff)
-                : try query.run(on: store, calendar: time.calendar)
+            // Sleep is counted by the night unless asked to clip to the clock; without buckets its nights are listed.
+            let result: StatisticsResult
             var nights: [SleepNight]?
-            if type.isSleepAnalysis && bucket == nil {
-                nights = try SleepNightsQuery(interval: interval, cutoff: cutoff, predicate: predicate, priority: priority,
-                                              mergesSources: merging).run(on: store, calendar: time.calendar)
+            if type.isSleepAnalysis && !clipped && bucket == nil {
+                (result, nights) = try query.runByNightListingNights(on: store, calendar: time.calendar, cutoff: cutoff)
+            } else {
+                result = type.isSleepAnalysis && !clipped
+                    ? try query.runByNight(on: store, calendar: time.calendar, cutoff: cutoff)
+                    : try query.run(on: store, calendar: time.calendar)
+                if type.isSleepAnalysis && bucket == nil {
+                    nights = try SleepNightsQuery(interval: interval, cutoff: cutoff, predicate: predicate, priority: priority,
+                                                  mergesSources: merging).run(on: store, calendar: time.calendar)
+                }
             }
             // Calendar periods (not `--every`, not moved by `--anchor`) can be partial and whole days shown as dates.
             let calendarBucket = bucket != nil && anchor == nil ? arguments.value("by").flatMap(BucketUnit.init(rawValue:)) : nil

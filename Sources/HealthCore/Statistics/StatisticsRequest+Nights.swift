@@ -45,6 +45,27 @@ extension StatisticsRequest {
         return result
     }
 
+    /// ``runByNight(on:calendar:cutoff:)`` and the nights of the same range (``SleepNightsQuery`` with this query's
+    /// predicate, priority and merging), from one read of the store where both read the same span: a sleep query
+    /// over a closed range without buckets. Any other query runs both as they run alone (the nights of a query
+    /// with buckets are still listed).
+    ///
+    /// - Returns: The figures and one night per date of the range.
+    /// - Throws: As ``runByNight(on:calendar:cutoff:)``.
+    public func runByNightListingNights(on store: SampleStore, calendar: GregorianCalendar, cutoff: NightCutoff = .noon)
+        throws -> (result: StatisticsResult, nights: [SleepNight]) {
+        let nightsQuery = SleepNightsQuery(interval: interval, cutoff: cutoff, predicate: predicate, priority: priority,
+                                           mergesSources: mergesSources)
+        guard type.isSleepAnalysis, effectiveBucketInterval == nil, interval.start != DateRange.distantStart,
+              interval.end != DateRange.distantEnd else {
+            return (try runByNight(on: store, calendar: calendar, cutoff: cutoff), try nightsQuery.run(on: store, calendar: calendar))
+        }
+        // Both read the samples overlapping the span of the range's nights (or the range itself when it has none).
+        let span = StatisticsRequest.nights(of: interval, cutoff: cutoff, calendar: calendar)
+        let read = InMemorySampleStore(try store.samples(ofType: type.identifier, overlapping: span))
+        return (try runByNight(on: read, calendar: calendar, cutoff: cutoff), try nightsQuery.run(on: read, calendar: calendar))
+    }
+
     /// The span of the nights that end on the local dates of `days`: from the cut-off on the day before the first
     /// date to the cut-off on the last.
     static func nights(of days: DateInterval, cutoff: NightCutoff, calendar: GregorianCalendar) -> DateInterval {

@@ -55,6 +55,57 @@ struct SleepByNightTests {
         expectEqual(clipped.total.asleep, Double(7 * 3600 + 5 * 60 + 2 * 3600))
     }
 
+    /// The totals and the nights from one read are what the two queries give when each reads the store: random
+    /// sleep of three sources written out of order, with deletions, over ranges, cut-offs, predicates, priorities,
+    /// with and without merging, through the store and through a source that sees only its own samples.
+    func totalsAndNightsFromOneReadAreThoseOfTwoReads() throws {
+        var random = Kit.SeededGenerator(seed: 77)
+        try TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store", timeZone: Kit.zone("UTC"))
+            var samples: [Sample] = []
+            for _ in 0..<160 {
+                let start = at(1, 0).addingTimeInterval(Double(Int.random(in: 0..<(20 * 24 * 12), using: &random)) * 300)
+                let length = Double(Int.random(in: 1...(10 * 12), using: &random)) * 300
+                samples.append(Kit.sleep([0, 1, 2, 3, 4, 5].randomElement(using: &random)!, start, start.addingTimeInterval(length),
+                                         source: ["Jane’s Apple Watch", "Sleep App", "hkctl"].randomElement(using: &random)!))
+            }
+            samples.shuffle(using: &random)
+            try storage.save(Array(samples.prefix(80)))
+            try storage.save(Array(samples.dropFirst(80)))
+            _ = try storage.delete(uuids: [samples[3].uuid, samples[40].uuid], now: at(28, 0))
+            let app = try HealthStore(storage: storage, source: "Sleep App")
+            let stores: [(String, SampleStore)] = [("store", storage), ("one source", app)]
+            let ranges = [(3, 4), (2, 9), (1, 21), (10, 11), (25, 27)]
+            for (label, store) in stores {
+                for (from, to) in ranges {
+                    for cutoff in [NightCutoff.noon, try NightCutoff(hour: 18)] {
+                        for (merging, predicate, priority) in [
+                            (true, SamplePredicate(), SourcePriority.automatic),
+                            (false, SamplePredicate(), .automatic),
+                            (true, SamplePredicate(sources: ["Sleep App", "hkctl"]), try SourcePriority(["hkctl"])),
+                        ] {
+                            let query = StatisticsRequest(type: sleep, interval: DateInterval(start: at(from, 0), end: at(to, 0)),
+                                                          predicate: predicate, priority: priority, mergesSources: merging)
+                            let both = try query.runByNightListingNights(on: store, calendar: calendar, cutoff: cutoff)
+                            let context = "\(label) \(from)–\(to) merging \(merging) \(predicate.sources ?? [])"
+                            try expectEqual(both.result, query.runByNight(on: store, calendar: calendar, cutoff: cutoff), "\(context)")
+                            let nights = try SleepNightsQuery(interval: query.interval, cutoff: cutoff, predicate: predicate,
+                                                              priority: priority, mergesSources: merging).run(on: store, calendar: calendar)
+                            expectEqual(both.nights, nights, "\(context)")
+                            expectEqual(both.nights.count, to - from, "\(context): a night per morning")
+                        }
+                    }
+                }
+            }
+            // Nights were found at all, and the one source sees less than the store.
+            let query = StatisticsRequest(type: sleep, interval: DateInterval(start: at(1, 0), end: at(21, 0)))
+            let all = try query.runByNightListingNights(on: storage, calendar: calendar)
+            let own = try query.runByNightListingNights(on: app, calendar: calendar)
+            #expect(all.nights.filter { $0.sampleCount > 0 }.count > 10)
+            #expect(own.result.total.sampleCount < all.result.total.sampleCount)
+        }
+    }
+
     func dayAndWeekBucketsHoldWholeNights() throws {
         let interval = DateInterval(start: at(26, 0), end: at(31, 0))
         let byDay = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .day)
@@ -88,6 +139,7 @@ struct SleepByNightTests {
 /// The checks ``SleepByNightTests/checks(_:)`` runs.
 private let sleepByNightTestsChecks: [Check<SleepByNightTests>] = [
     Check("theTotalOfARangeIsTheSumOfItsNights", SleepByNightTests.theTotalOfARangeIsTheSumOfItsNights),
+    Check("totalsAndNightsFromOneReadAreThoseOfTwoReads", SleepByNightTests.totalsAndNightsFromOneReadAreThoseOfTwoReads),
     Check("dayAndWeekBucketsHoldWholeNights", SleepByNightTests.dayAndWeekBucketsHoldWholeNights),
     Check("aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency",
           SleepByNightTests.aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency),
