@@ -83,8 +83,16 @@ struct SourceMerger {
     /// - Parameter keepingLost: Whether to note, per sample, the stretches other sources took
     ///   (``MergedSample/lost``, for explanations); the stretches that count are the same either way.
     func merge(_ samples: [MergedSample], keepingLost: Bool = true) -> (samples: [MergedSample], changed: Bool) {
+        var result = samples
+        let changed = merge(&result, keepingLost: keepingLost)
+        return (result, changed)
+    }
+
+    /// Merges `samples` in place (each gets the stretches that count), as ``merge(_:keepingLost:)`` returns them;
+    /// returns whether any sample lost anything.
+    func merge(_ samples: inout [MergedSample], keepingLost: Bool = true) -> Bool {
         guard let first = samples.first?.source, samples.contains(where: { $0.source != first }) else {
-            return (samples, false)
+            return false
         }
         // Grouped run by run (store order keeps a source's samples together): a source's name is looked up once a
         // run, among the few sources by comparison (a dictionary once there are many); each group's indices
@@ -116,7 +124,6 @@ struct SourceMerger {
         // The groups highest priority first; a covered piece names its source by its place in this order.
         let order = names.indices.sorted { (ranks[names[$0]] ?? Int.max, names[$0]) < (ranks[names[$1]] ?? Int.max, names[$1]) }
         let sources = order.map { names[$0] }
-        var result = samples
         /// Time covered by the sources done so far, disjoint and sorted, each piece tagged with the highest
         /// source covering it.
         var coveredAll: [Piece] = []
@@ -128,20 +135,21 @@ struct SourceMerger {
             let indices = groups[group]
             let covered = sources[place] == AuthorizationState.ownerSource ? measured : coveredAll
             for index in indices {
-                let sample = samples[index]
-                if sample.start == sample.end {
-                    if let winner = SourceMerger.coverer(of: sample.start, in: covered) ?? instants[sample.start] {
-                        result[index].cut = []
-                        if keepingLost { result[index].lost = [(TimeSpan(start: sample.start, end: sample.start), sources[winner])] }
+                // A sample's times are read, its cut and lost stretches written: the one array serves both.
+                let start = samples[index].start, end = samples[index].end
+                if start == end {
+                    if let winner = SourceMerger.coverer(of: start, in: covered) ?? instants[start] {
+                        samples[index].cut = []
+                        if keepingLost { samples[index].lost = [(TimeSpan(start: start, end: start), sources[winner])] }
                         changed = true
                     }
                 } else {
-                    let span = TimeSpan(start: sample.start, end: sample.end)
+                    let span = TimeSpan(start: start, end: end)
                     // Most samples meet no covered time: nothing to cut, and no arrays to build for it.
                     guard SourceMerger.overlapsCovered(covered, span) else { continue }
                     let (kept, lost) = SourceMerger.subtract(covered, from: span, keepingLost: keepingLost)
-                    result[index].cut = kept
-                    if keepingLost { result[index].lost = lost.map { ($0.span, sources[$0.source]) } }
+                    samples[index].cut = kept
+                    if keepingLost { samples[index].lost = lost.map { ($0.span, sources[$0.source]) } }
                     changed = true
                 }
             }
@@ -157,7 +165,7 @@ struct SourceMerger {
                 if instants[instant] == nil { instants[instant] = place }
             }
         }
-        return (result, changed)
+        return changed
     }
 
     /// Up to this many sources are told apart by comparing names; more by a dictionary.

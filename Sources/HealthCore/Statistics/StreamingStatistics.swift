@@ -85,15 +85,27 @@ struct StreamingStatistics {
         var readings = MergingReadings(unit: unit)
         let names = try store.forEachQuantityReading(ofType: query.type.identifier, overlapping: query.interval,
                                                      into: &readings)
-        let (whole, order) = try readings.mergedSamples(names: names, priority: query.priority)
+        var (samples, order) = try readings.mergedSamples(names: names, priority: query.priority)
+        let bucketed = query.effectiveBucketInterval != nil
+        // The plain sums first, from the samples whole; merging then cuts them in place. The plain sum of an interval
+        // is what the general path reports (its pass over the uncut samples adds the same parts in the same order).
+        var plainTotal = total, plainBuckets = buckets
+        do {
+            // Scoped, so that the samples' array is no longer shared when merging writes to it.
+            let plain = CumulativeTotals(samples: [], merged: samples, unmerged: nil, reportsUnmerged: false,
+                                         assignment: .prorated, needsDuration: false, explains: false)
+            plain.fill(&plainTotal)
+            if bucketed { plain.fill(&plainBuckets) }
+        }
         let ranks = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        let (merged, changed) = SourceMerger(ranks: ranks).merge(whole, keepingLost: false)
-        let totals = CumulativeTotals(samples: [], merged: merged, unmerged: changed ? whole : nil, reportsUnmerged: true,
+        _ = SourceMerger(ranks: ranks).merge(&samples, keepingLost: false)
+        let totals = CumulativeTotals(samples: [], merged: samples, unmerged: nil, reportsUnmerged: false,
                                       assignment: .prorated, needsDuration: false, explains: false)
         var total = total, buckets = buckets
         totals.fill(&total)
-        let bucketed = query.effectiveBucketInterval != nil
         if bucketed { totals.fill(&buckets) }
+        for index in total.indices { total[index].unmergedSum = plainTotal[index].sum }
+        for index in buckets.indices where bucketed { buckets[index].unmergedSum = plainBuckets[index].sum }
         return StatisticsResult(
             type: query.type, unit: unit, total: query.keep(figures, total[0]),
             buckets: bucketed ? buckets.map { query.keep(figures, $0) } : [], options: figures, mergedSources: true,
