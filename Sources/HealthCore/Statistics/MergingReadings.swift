@@ -59,11 +59,13 @@ struct MergingReadings: QuantityReadingConsumer {
     ///
     /// A source is ranked by the device of its first sample in time order; the read names each source's device
     /// from its first sample in store order. Where the two differ and the device could decide the rank (a source
-    /// neither listed nor known by its name), the general path answers.
+    /// neither listed nor known by its name), the general path answers; so it does where two sources' names are one
+    /// to Swift (``ReadingNames/holdsEquivalentSources(_:)``).
     ///
     /// - Throws: ``StreamingStatistics/GiveUp``.
     mutating func mergedSamples(names: ReadingNames, priority: SourcePriority)
         throws -> (samples: [MergedSample], order: [String]) {
+        if names.holdsEquivalentSources(sources) { throw StreamingStatistics.GiveUp() }
         if !entries.indices.dropFirst().allSatisfy({ !(entries[$0] < entries[$0 - 1]) }) {
             entries.sortNearlySorted()
             var checked = [Bool](repeating: false, count: firstPositions.count)

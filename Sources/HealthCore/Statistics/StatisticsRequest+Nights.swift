@@ -62,7 +62,7 @@ extension StatisticsRequest {
         }
         // Both read the samples overlapping the span of the range's nights (or the range itself when it has none).
         let span = StatisticsRequest.nights(of: interval, cutoff: cutoff, calendar: calendar)
-        let read = InMemorySampleStore(try store.samples(ofType: type.identifier, overlapping: span))
+        let read = try ReadSnapshot(of: store, type: type.identifier, overlapping: span)
         return (try runByNight(on: read, calendar: calendar, cutoff: cutoff), try nightsQuery.run(on: read, calendar: calendar))
     }
 

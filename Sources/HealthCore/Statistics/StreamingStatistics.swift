@@ -19,8 +19,10 @@ struct StreamingStatistics {
 
     /// A streaming computation of `query`, or nil when the query needs the general path.
     init?(_ query: StatisticsRequest, figures: StatisticsOptions, unit: HealthUnit?) {
+        // Figures per source are read as merging reads (every sample kept), so only for cumulative types.
         guard let unit, query.type.kind == .quantity, query.predicate == SamplePredicate(), !query.explains,
-              figures.isDisjoint(with: [.separateBySource, .duration]),
+              !figures.contains(.duration),
+              !figures.contains(.separateBySource) || query.type.aggregation?.isCumulative == true,
               query.interval.start != DateRange.distantStart, query.interval.end != DateRange.distantEnd else { return nil }
         self.query = query
         self.figures = figures
@@ -29,7 +31,7 @@ struct StreamingStatistics {
 
     /// Reads the store and computes the result, or returns nil when the general path must answer after all.
     ///
-    /// - Throws: ``GiveUp`` when sources must be merged after all; store and unit errors.
+    /// - Throws: ``GiveUp`` when the general path must answer after all; store and unit errors.
     func run(on store: QuantityReadingSource, calendar: GregorianCalendar) throws -> StatisticsResult? {
         let interval = query.interval
         let boundaries = try query.effectiveBucketInterval.map {
@@ -42,6 +44,7 @@ struct StreamingStatistics {
         let names: ReadingNames
         let seen: [Int]
         if cumulative {
+            if figures.contains(.separateBySource) { return try merging(on: store, total: total, buckets: buckets) }
             let tracksLatest = figures.contains(.mostRecent)
             // Summaries answer sums and counts; the most recent sample needs every line.
             let summaries = tracksLatest ? nil
@@ -69,6 +72,7 @@ struct StreamingStatistics {
             if bucketed { DiscreteReading.fill(&buckets, with: readings, aggregation: aggregation) }
             seen = collector.converter.seenSources
         }
+        if names.holdsEquivalentSources(seen) { throw GiveUp() }
         let order = query.priority.ranked(seen.map { (name: names.sources[$0], device: names.devices[$0]) })
         return StatisticsResult(
             type: query.type, unit: unit, total: query.keep(figures, total[0]),
@@ -76,9 +80,13 @@ struct StreamingStatistics {
             mergedSources: query.mergesSources && cumulative, sourceOrder: order)
     }
 
-    /// A cumulative query whose read met a second source: the lines' readings merged as the general path merges the
-    /// decoded samples (``SourceMerger``, ``CumulativeTotals``), so the figures are the same to the last bit.
+    /// A cumulative query whose read met a second source (or that asks for figures per source): the lines' readings
+    /// merged as the general path merges the decoded samples (``SourceMerger``, ``CumulativeTotals``), so the figures
+    /// are the same to the last bit.
     ///
+    /// - Parameters:
+    ///   - total: The range's statistics, not yet filled.
+    ///   - buckets: The buckets' statistics, not yet filled.
     /// - Throws: ``GiveUp`` where the general path must answer (see ``MergingReadings``); store and unit errors.
     private func merging(on store: QuantityReadingSource, total: [Statistics], buckets: [Statistics]) throws
         -> StatisticsResult {
@@ -87,29 +95,48 @@ struct StreamingStatistics {
                                                      into: &readings)
         var (samples, order) = try readings.mergedSamples(names: names, priority: query.priority)
         let bucketed = query.effectiveBucketInterval != nil
-        // The plain sums first, from the samples whole; merging then cuts them in place. The plain sum of an interval
-        // is what the general path reports (its pass over the uncut samples adds the same parts in the same order).
-        var plainTotal = total, plainBuckets = buckets
-        do {
-            // Scoped, so that the samples' array is no longer shared when merging writes to it.
-            let plain = CumulativeTotals(samples: [], merged: samples, unmerged: nil, reportsUnmerged: false,
-                                         assignment: .prorated, needsDuration: false, explains: false)
-            plain.fill(&plainTotal)
-            if bucketed { plain.fill(&plainBuckets) }
+        /// `intervals` filled from `samples` as they stand (whole, or cut by merging).
+        func counted(_ samples: [MergedSample], _ intervals: [Statistics]) -> [Statistics] {
+            var intervals = intervals
+            CumulativeTotals(samples: [], merged: samples, unmerged: nil, reportsUnmerged: false, assignment: .prorated,
+                             needsDuration: false, explains: false).fill(&intervals)
+            return intervals
         }
-        let ranks = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
-        _ = SourceMerger(ranks: ranks).merge(&samples, keepingLost: false)
-        let totals = CumulativeTotals(samples: [], merged: samples, unmerged: nil, reportsUnmerged: false,
-                                      assignment: .prorated, needsDuration: false, explains: false)
-        var total = total, buckets = buckets
-        totals.fill(&total)
-        if bucketed { totals.fill(&buckets) }
-        for index in total.indices { total[index].unmergedSum = plainTotal[index].sum }
-        for index in buckets.indices where bucketed { buckets[index].unmergedSum = plainBuckets[index].sum }
+        // Every source's own figures, from its samples whole, as the general path gives them.
+        var bySource: [(source: String, total: Statistics, buckets: [Statistics])] = []
+        if figures.contains(.separateBySource) {
+            for source in order {
+                let own = samples.filter { $0.source == source }
+                bySource.append((source, counted(own, total)[0], bucketed ? counted(own, buckets) : []))
+            }
+        }
+        var filledTotal: [Statistics], filledBuckets: [Statistics]
+        if query.mergesSources {
+            // The plain sums first, from the samples whole; merging then cuts them in place. The plain sum of an
+            // interval is what the general path reports (its pass over the uncut samples adds the same parts in the
+            // same order).
+            let plainTotal = counted(samples, total), plainBuckets = bucketed ? counted(samples, buckets) : []
+            let ranks = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+            _ = SourceMerger(ranks: ranks).merge(&samples, keepingLost: false)
+            filledTotal = counted(samples, total)
+            filledBuckets = bucketed ? counted(samples, buckets) : []
+            for index in filledTotal.indices { filledTotal[index].unmergedSum = plainTotal[index].sum }
+            for index in filledBuckets.indices { filledBuckets[index].unmergedSum = plainBuckets[index].sum }
+        } else {
+            filledTotal = counted(samples, total)
+            filledBuckets = bucketed ? counted(samples, buckets) : []
+        }
+        for own in bySource {
+            filledTotal[0].sourceStatistics.append(SourceStatistics(source: own.source, statistics: query.keep(figures, own.total)))
+            for index in own.buckets.indices {
+                filledBuckets[index].sourceStatistics.append(
+                    SourceStatistics(source: own.source, statistics: query.keep(figures, own.buckets[index])))
+            }
+        }
         return StatisticsResult(
-            type: query.type, unit: unit, total: query.keep(figures, total[0]),
-            buckets: bucketed ? buckets.map { query.keep(figures, $0) } : [], options: figures, mergedSources: true,
-            sourceOrder: order)
+            type: query.type, unit: unit, total: query.keep(figures, filledTotal[0]),
+            buckets: bucketed ? filledBuckets.map { query.keep(figures, $0) } : [], options: figures,
+            mergedSources: query.mergesSources, sourceOrder: order)
     }
 
     /// Thrown inside a read to stop it when the general path must answer.

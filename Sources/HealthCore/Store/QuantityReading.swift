@@ -179,6 +179,13 @@ final class ReadingNames {
         return nil
     }
 
+    /// Whether two of the sources at `indices` are one name to Swift (`Café` written precomposed and decomposed):
+    /// the read tells sources apart by their bytes, a decoded sample's `String` by canonical equivalence, so a
+    /// query that must rank or merge them as the decoded samples do takes the general path.
+    func holdsEquivalentSources(_ indices: [Int]) -> Bool {
+        Set(indices.map { sources[$0] }).count != indices.count
+    }
+
     /// Makes `device` the device of source `index` (whose device came from a sample the read does not keep).
     func replaceDevice(of index: Int, with device: String?) {
         devices[index] = device

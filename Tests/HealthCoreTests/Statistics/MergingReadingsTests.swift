@@ -85,6 +85,12 @@ struct MergingReadingsTests {
             queries.append(StatisticsRequest(type: type, interval: interval, bucketUnit: .day, options: [.sum, .mostRecent]))
             queries.append(StatisticsRequest(type: type, interval: interval, bucketUnit: .day,
                                              priority: SourcePriority(uncheckedOrder: ["Fit", "hkctl", "Strava"])))
+            // Figures per source, merged and not: read as merging reads.
+            queries.append(StatisticsRequest(type: type, interval: interval, bucketUnit: .day, options: [.sum, .separateBySource]))
+            queries.append(StatisticsRequest(type: type, interval: interval, bucketUnit: .week, options: [.sum, .separateBySource],
+                                             mergesSources: false))
+            queries.append(StatisticsRequest(type: type, interval: interval, options: [.sum, .mostRecent, .separateBySource],
+                                             mergesSources: false))
         }
         return queries
     }
@@ -202,6 +208,36 @@ struct MergingReadingsTests {
         }
     }
 
+    /// Two sources whose names are one to Swift (`Café` precomposed and decomposed: other bytes in the store) are one
+    /// source to the general path, which ranks and merges decoded samples by their `String`s: the lines' merge, which
+    /// tells sources apart by their bytes, gives the query to it, merged or not.
+    func namesEqualAsStringsButNotAsBytesGiveWay() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store")
+            let composed = "Caf\u{E9}", decomposed = "Cafe\u{301}"
+            #expect(composed == decomposed && Array(composed.utf8) != Array(decomposed.utf8))
+            try store.save([
+                steps(1000, "2024-05-01T08:00:00Z", "2024-05-01T09:00:00Z", source: "hkctl", device: nil),
+                steps(700, "2024-05-01T08:00:00Z", "2024-05-01T09:00:00Z", source: composed, device: nil),
+                steps(600, "2024-05-01T08:30:00Z", "2024-05-01T09:30:00Z", source: "Cafe?", device: nil),
+            ])
+            // The store writes names as given; an older writer or a hand may have written the other form.
+            let file = folder + "/store/" + (try #require(try store.partitions(ofType: SampleType.steps.identifier, overlapping: day).first))
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "Cafe?", with: decomposed).utf8).write(to: URL(fileURLWithPath: file))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)).range(of: Data(decomposed.utf8)) != nil)
+            for merging in [true, false] {
+                for options in [StatisticsOptions.sum, [.sum, .separateBySource]] {
+                    let query = StatisticsRequest(type: .steps, interval: day, bucketUnit: .hour, options: options, mergesSources: merging)
+                    let expected = try general(query, store: store)
+                    expectEqual(expected.sourceOrder.count, 2, "one Café to the general path")
+                    expectNil(try streamed(query, store: store), "merging \(merging) \(options)")
+                    try expectEqual(query.run(on: store, calendar: GregorianCalendar(timeZone: Self.zone)), expected)
+                }
+            }
+        }
+    }
+
     /// The owner's entries count beside a Health Auto Export day total read from the lines (its period mark read
     /// there), where another source's samples inside the day do not.
     func periodTotalsLeaveTheOwnersEntriesStanding() throws {
@@ -235,4 +271,5 @@ private let mergingReadingsTestsChecks: [Check<MergingReadingsTests>] = [
           MergingReadingsTests.aSourceRankedByItsDeviceGivesWayWhenItsFirstLineIsNotItsFirstSample),
     Check("aDeletedFirstLineDoesNotNameTheSourcesDevice", MergingReadingsTests.aDeletedFirstLineDoesNotNameTheSourcesDevice),
     Check("periodTotalsLeaveTheOwnersEntriesStanding", MergingReadingsTests.periodTotalsLeaveTheOwnersEntriesStanding),
+    Check("namesEqualAsStringsButNotAsBytesGiveWay", MergingReadingsTests.namesEqualAsStringsButNotAsBytesGiveWay),
 ]

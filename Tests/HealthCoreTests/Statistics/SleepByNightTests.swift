@@ -106,6 +106,30 @@ struct SleepByNightTests {
         }
     }
 
+    /// A line in the sleep folder whose `type` names another type still counts where the store hands it over: the
+    /// one read serves it to both queries as the store would.
+    func aLineOfAnotherTypeInTheFolderCountsAsInTwoReads() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let storage = JSONFileStore(path: folder + "/store", timeZone: Kit.zone("UTC"))
+            try storage.save([Kit.sleep(1, at(26, 23, 10), at(27, 7, 5)), Kit.sleep(3, at(28, 1, 0), at(28, 3, 0))])
+            let interval = DateInterval(start: at(26, 0), end: at(30, 0))
+            let file = folder + "/store/" + (try #require(try storage.partitions(ofType: sleep.identifier, overlapping: interval).first))
+            let edited = #"{"uuid":"00000000-0000-4000-8000-000000000001","type":"HKCategoryTypeIdentifierMindfulSession","#
+                + #""start":"2024-05-29T01:00:00Z","end":"2024-05-29T03:00:00Z","value":3,"source":"Oura","created":"2024-05-29T03:00:00Z"}"#
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data((edited + "\n").utf8))
+            try handle.close()
+            let query = StatisticsRequest(type: sleep, interval: interval)
+            let both = try query.runByNightListingNights(on: storage, calendar: calendar)
+            let alone = try query.runByNight(on: storage, calendar: calendar)
+            let nights = try SleepNightsQuery(interval: interval).run(on: storage, calendar: calendar)
+            expectEqual(both.result, alone)
+            expectEqual(both.nights, nights)
+            expectEqual(alone.total.sampleCount, 3, "the store hands the edited line over")
+        }
+    }
+
     func dayAndWeekBucketsHoldWholeNights() throws {
         let interval = DateInterval(start: at(26, 0), end: at(31, 0))
         let byDay = try StatisticsRequest(type: sleep, interval: interval, bucketUnit: .day)
@@ -140,6 +164,7 @@ struct SleepByNightTests {
 private let sleepByNightTestsChecks: [Check<SleepByNightTests>] = [
     Check("theTotalOfARangeIsTheSumOfItsNights", SleepByNightTests.theTotalOfARangeIsTheSumOfItsNights),
     Check("totalsAndNightsFromOneReadAreThoseOfTwoReads", SleepByNightTests.totalsAndNightsFromOneReadAreThoseOfTwoReads),
+    Check("aLineOfAnotherTypeInTheFolderCountsAsInTwoReads", SleepByNightTests.aLineOfAnotherTypeInTheFolderCountsAsInTwoReads),
     Check("dayAndWeekBucketsHoldWholeNights", SleepByNightTests.dayAndWeekBucketsHoldWholeNights),
     Check("aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency",
           SleepByNightTests.aNightWithoutAnInBedSampleHasUnknownInBedAndEfficiency),

@@ -155,6 +155,10 @@ struct StreamingStatisticsTests {
         expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: open), figures: .sum, unit: .count()))
         expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: week, explains: true), figures: .sum, unit: .count()))
         expectNil(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: [.sum, .duration], unit: .count()))
+        // Figures per source: read as merging reads, for cumulative types only.
+        #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: [.sum, .separateBySource], unit: .count()) != nil)
+        expectNil(StreamingStatistics(StatisticsRequest(type: .weight, interval: week), figures: [.average, .separateBySource],
+                                      unit: .gram()))
         expectNil(StreamingStatistics(StatisticsRequest(type: .sleep, interval: week), figures: [], unit: nil))
         #expect(StreamingStatistics(StatisticsRequest(type: .steps, interval: week), figures: .sum, unit: .count()) != nil)
     }
