@@ -1,6 +1,6 @@
 /// The readings of a cumulative type gathered for merging sources, when a streaming statistics read meets a
 /// second source: each reading's times, uuid, value in the output unit, source and period mark, without building a
-/// ``Sample``. ``mergedSamples(names:)`` hands them to the merger exactly as the general path would, or gives up
+/// ``Sample``. ``mergedSamples(names:priority:)`` hands them to the merger exactly as the general path would, or gives up
 /// where the answer could differ.
 struct MergingReadings: QuantityReadingConsumer {
     /// One reading, in ``ChronologicallyOrdered`` order by start, end and uuid.

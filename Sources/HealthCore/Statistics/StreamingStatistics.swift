@@ -10,8 +10,9 @@ import Darwin
 /// cumulative sums stream into the buckets (nothing is held per sample), discrete figures keep only start, end
 /// and value. A cumulative query that merges sources stops its read as soon as a second source appears and reads
 /// the lines again for merging (``MergingReadings``: times, value, source and period mark per sample, no ``Sample``
-/// built); where that could answer otherwise than the general path, ``StatisticsRequest`` takes the general path. The figures are the same
-/// as the general path's, to the last bit when the store is in time order (see docs/STATISTICS.md).
+/// built); where that could answer otherwise than the general path, ``StatisticsRequest`` takes the general path.
+/// The figures are the same as the general path's, to the last bit when the store is in time order (see
+/// docs/STATISTICS.md).
 struct StreamingStatistics {
     let query: StatisticsRequest
     let figures: StatisticsOptions
