@@ -42,8 +42,9 @@ struct MergedSample {
 
     /// Whether `sample`'s metadata marks it a Health Auto Export period total.
     static func isPeriodTotal(_ sample: Sample) -> Bool {
-        guard case let .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] else { return false }
-        return form == "minute" || form == "hour" || form == "day" || form == "week"
+        guard case var .string(form)? = sample.metadata[HAESampleBuilder.aggregationKey] else { return false }
+        // The names are ASCII, which no other spelling equals: their bytes decide as `String` equality would.
+        return form.withUTF8 { isPeriodName($0) }
     }
 
     var duration: TimeInterval { end.timeIntervalSince(start) }

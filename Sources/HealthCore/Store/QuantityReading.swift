@@ -152,7 +152,7 @@ final class ReadingNames {
     @exclusivity(unchecked) private var lastSource = -1
 
     private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        known.count == bytes.count && known.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        known.withUnsafeBufferPointer { ByteComparison.same($0, bytes) }
     }
 
     /// The index of the unit spelled by `bytes`, adding it when new.
@@ -183,7 +183,7 @@ final class ReadingNames {
     /// the read tells sources apart by their bytes, a decoded sample's `String` by canonical equivalence, so a
     /// query that must rank or merge them as the decoded samples do takes the general path.
     func holdsEquivalentSources(_ indices: [Int]) -> Bool {
-        Set(indices.map { sources[$0] }).count != indices.count
+        indices.count > 1 && Set(indices.map { sources[$0] }).count != indices.count
     }
 
     /// Makes `device` the device of source `index` (whose device came from a sample the read does not keep).
