@@ -13,25 +13,27 @@ struct CategoryTotals {
     let explains: Bool
 
     func fill(_ intervals: inout [Statistics]) {
-        let timeline = type.isSleepAnalysis && mergesSources ? SleepTimeline(samples: samples, ranks: ranks) : nil
-        let asleep = TimeSpan.union(samples.filter { isAsleep($0) }.map(span))
-        let inBedSamples = samples.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue }
-        let inBed = TimeSpan.union(inBedSamples.map(span))
-        let all = TimeSpan.union(samples.map(span))
+        let entries = SleepEntry.entries(samples, ranks: ranks)
+        let timeline = type.isSleepAnalysis && mergesSources ? SleepTimeline(entries: entries) : nil
+        let asleepValues = Set(type.categoryValues.filter(\.countsAsAsleep).map(\.rawValue))
+        let asleep = TimeSpan.union(entries.compactMap { asleepValues.contains($0.raw) ? $0.span : nil })
+        let inBedEntries = entries.filter { $0.raw == SleepTimeline.inBedValue }
+        let inBed = TimeSpan.union(inBedEntries.map(\.span))
+        let all = TimeSpan.union(entries.map(\.span))
         for index in intervals.indices {
             let (from, to) = (intervals[index].start, intervals[index].end)
             if type.isSleepAnalysis {
                 intervals[index].asleep = timeline?.seconds(of: SleepTimeline.asleepValues, from: from, to: to)
                     ?? TimeSpan.covered(asleep, from: from, to: to)
                 // Unknown, not zero, when nothing recorded time in bed.
-                let touched = inBedSamples.contains { ($0.end > from || $0.start == from) && $0.start < to }
+                let touched = inBedEntries.contains { ($0.end > from || $0.start == from) && $0.start < to }
                 intervals[index].inBed = touched ? TimeSpan.covered(inBed, from: from, to: to) : nil
             } else {
                 intervals[index].durationSeconds = TimeSpan.covered(all, from: from, to: to)
             }
         }
-        for (position, sample) in samples.enumerated() {
-            for index in range(of: sample, in: intervals) {
+        for (position, entry) in entries.enumerated() {
+            for index in range(of: entry, in: intervals) {
                 intervals[index].sampleCount += 1
                 if explains {
                     intervals[index].contributions.append(
@@ -43,16 +45,12 @@ struct CategoryTotals {
 
     private func span(_ sample: Sample) -> TimeSpan { TimeSpan(start: sample.start, end: sample.end) }
 
-    private func isAsleep(_ sample: Sample) -> Bool {
-        guard let raw = sample.value.categoryRawValue else { return false }
-        return type.categoryValue(raw: raw)?.countsAsAsleep ?? false
-    }
-
     /// The intervals a sample touches: those it overlaps (an instant: the one holding it), or with a strict date
     /// option the one holding its start (or end).
-    private func range(of sample: Sample, in intervals: [Statistics]) -> Range<Int> {
-        if assignment == .prorated { return bucketRange(from: sample.start, to: sample.end, in: intervals) }
-        guard let index = bucketIndex(of: assignment.instant(of: sample), in: intervals) else { return 0..<0 }
+    private func range(of entry: SleepEntry, in intervals: [Statistics]) -> Range<Int> {
+        if assignment == .prorated { return bucketRange(from: entry.start, to: entry.end, in: intervals) }
+        guard let index = bucketIndex(of: assignment.instant(start: entry.start, end: entry.end), in: intervals)
+        else { return 0..<0 }
         return index..<(index + 1)
     }
 
@@ -60,7 +58,7 @@ struct CategoryTotals {
         let sample = samples[index]
         let inside = span(sample).overlap(from, to)
         let stage = sample.value.categoryRawValue.flatMap { type.categoryValue(raw: $0)?.name }
-        guard let timeline, SleepTimeline.specificity[sample.value.categoryRawValue ?? -1] != nil else {
+        guard let timeline, SleepTimeline.specificity(of: sample.value.categoryRawValue ?? -1) != nil else {
             return SampleContribution(sample: sample, stage: stage, secondsInInterval: inside, secondsCounted: inside)
         }
         let overrides = timeline.losses[index].compactMap { loss -> SampleContribution.Override? in

@@ -19,5 +19,8 @@ enum SampleAssignment {
     }
 
     /// The instant that places a whole sample (start, or end with ``wholeAtEnd``).
-    func instant(of sample: Sample) -> Date { self == .wholeAtEnd ? sample.end : sample.start }
+    func instant(of sample: Sample) -> Date { instant(start: sample.start, end: sample.end) }
+
+    /// The instant that places a whole sample from `start` to `end`.
+    func instant(start: Date, end: Date) -> Date { self == .wholeAtEnd ? end : start }
 }

@@ -66,15 +66,14 @@ public struct SleepNightsQuery: Sendable {
     /// The figures of each window from `samples`.
     func nights(_ windows: [(date: Date, start: Date, end: Date)], samples: [Sample]) -> [SleepNight] {
         let sorted = samples.sortedChronologically()
-        let ranks = priority.ranks(sourcesOf: sorted)
-        let timeline = SleepTimeline(samples: sorted, ranks: ranks)
+        let entries = SleepEntry.entries(sorted, ranks: priority.ranks(sourcesOf: sorted))
+        let timeline = SleepTimeline(entries: entries)
         func spans(_ raws: Set<Int>) -> [TimeSpan] {
-            TimeSpan.union(sorted.filter { raws.contains($0.value.categoryRawValue ?? -1) }
-                .map { TimeSpan(start: $0.start, end: $0.end) })
+            TimeSpan.union(entries.compactMap { raws.contains($0.raw) ? $0.span : nil })
         }
         let inBed = spans([SleepTimeline.inBedValue])
-        let inBedSamples = SamplesByStart(sorted: sorted.filter { $0.value.categoryRawValue == SleepTimeline.inBedValue })
-        let touchingAny = SamplesByStart(sorted: sorted)
+        let inBedSamples = SamplesByStart(sorted: entries.filter { $0.raw == SleepTimeline.inBedValue })
+        let touchingAny = SamplesByStart(sorted: entries)
         let asleepUnion = spans(SleepTimeline.asleepValues)
         let bed = spans(SleepTimeline.asleepValues.union([SleepTimeline.inBedValue, SleepTimeline.awakeValue]))
         let byValue = Dictionary(uniqueKeysWithValues: [1, 2, 3, 4, 5].map { ($0, spans([$0])) })
@@ -102,10 +101,10 @@ public struct SleepNightsQuery: Sendable {
             night.efficiency = hasInBed && bedTime > 0 ? min(1, night.asleep / bedTime) : nil
             var earliestStart: Date?, latestEnd: Date?
             touchingAny.forEachTouching(from: from, to: to) { index in
-                let sample = sorted[index]
+                let entry = entries[index]
                 night.sampleCount += 1
-                earliestStart = min(earliestStart ?? sample.start, sample.start)
-                latestEnd = max(latestEnd ?? sample.end, sample.end)
+                earliestStart = min(earliestStart ?? entry.start, entry.start)
+                latestEnd = max(latestEnd ?? entry.end, entry.end)
             }
             if let earliestStart, let latestEnd {
                 night.sleepStart = max(from, earliestStart)

@@ -16,24 +16,30 @@ struct SleepTimeline {
     private(set) var segments: [Segment] = []
     /// Per sample: the stretches where another sample won, with the winner's index.
     private(set) var losses: [[(span: TimeSpan, winner: Int)]]
-    let samples: [Sample]
+    /// The samples' times, values and ranks, in the order given.
+    let entries: [SleepEntry]
 
     /// Builds the timeline of `samples` (sleep samples of any value; only asleep and awake ones take part).
     ///
     /// - Parameter ranks: Source → rank, 0 highest.
     init(samples: [Sample], ranks: [String: Int]) {
-        self.samples = samples
-        losses = Array(repeating: [], count: samples.count)
+        self.init(entries: SleepEntry.entries(samples, ranks: ranks))
+    }
+
+    /// Builds the timeline of the samples `entries` stand for, each winner named by its index there.
+    init(entries: [SleepEntry]) {
+        self.entries = entries
+        losses = Array(repeating: [], count: entries.count)
         var events: [(time: Date, index: Int, isStart: Bool)] = []
-        for (index, sample) in samples.enumerated() where sample.end > sample.start {
-            guard let raw = sample.value.categoryRawValue, SleepTimeline.specificity[raw] != nil else { continue }
-            events.append((sample.start, index, true))
-            events.append((sample.end, index, false))
+        for (index, entry) in entries.enumerated() where entry.end > entry.start {
+            guard SleepTimeline.specificity(of: entry.raw) != nil else { continue }
+            events.append((entry.start, index, true))
+            events.append((entry.end, index, false))
         }
         events.sort { $0.time < $1.time }
         func key(_ index: Int) -> (Int, Int, Int) {
-            let sample = samples[index]
-            return (ranks[sample.source] ?? Int.max, -(SleepTimeline.specificity[sample.value.categoryRawValue!] ?? 0), index)
+            let entry = entries[index]
+            return (entry.rank, -(SleepTimeline.specificity(of: entry.raw) ?? 0), index)
         }
         var active: [Int] = []
         var position = 0
@@ -62,8 +68,18 @@ struct SleepTimeline {
         }
     }
 
-    /// Raw value → how specific it is (higher wins within a source): awake 5, deep 4, REM 3, core 2, unspecified 1.
-    static let specificity: [Int: Int] = [2: 5, 4: 4, 5: 3, 3: 2, 1: 1]
+    /// How specific a raw value is (higher wins within a source): awake 5, deep 4, REM 3, core 2, unspecified 1;
+    /// nil for a value that takes no part (in bed, or none).
+    static func specificity(of raw: Int) -> Int? {
+        switch raw {
+        case 2: return 5
+        case 4: return 4
+        case 5: return 3
+        case 3: return 2
+        case 1: return 1
+        default: return nil
+        }
+    }
 
     /// Seconds of `[from, to)` where the winning value is one of `raws`.
     func seconds(of raws: Set<Int>, from: Date, to: Date) -> TimeInterval {
@@ -75,7 +91,7 @@ struct SleepTimeline {
         }
         var index = low
         while index < segments.count && segments[index].span.start < to {
-            if let raw = samples[segments[index].winner].value.categoryRawValue, raws.contains(raw) {
+            if raws.contains(entries[segments[index].winner].raw) {
                 total += segments[index].span.overlap(from, to)
             }
             index += 1
@@ -85,10 +101,10 @@ struct SleepTimeline {
 
     /// Seconds of `[from, to)` where `index` is the winner.
     func secondsWon(by index: Int, from: Date, to: Date) -> TimeInterval {
-        let sample = samples[index]
-        let inside = TimeSpan(start: sample.start, end: sample.end).overlap(from, to)
+        let entry = entries[index]
+        let inside = entry.span.overlap(from, to)
         let lost = losses[index].reduce(0) { $0 + $1.span.overlap(from, to) }
-        guard SleepTimeline.specificity[sample.value.categoryRawValue ?? -1] != nil else { return 0 }
+        guard SleepTimeline.specificity(of: entry.raw) != nil else { return 0 }
         return max(0, inside - lost)
     }
 

@@ -30,17 +30,17 @@ extension StatisticsRequest {
         whole.interval = StatisticsRequest.nights(of: days, cutoff: cutoff, calendar: calendar)
         whole.bucketInterval = nil
         whole.bucketUnit = nil
-        var result = try whole.run(on: store, calendar: calendar)
-        guard effectiveBucketInterval != nil else { return result }
-        // The calendar buckets of the days, each then counted over its own nights.
-        var grid = self
-        grid.interval = days
-        let calendarBuckets = try grid.run(on: store, calendar: calendar).buckets
-        result.buckets = try calendarBuckets.map { bucket in
+        guard let length = effectiveBucketInterval else { return try whole.run(on: store, calendar: calendar) }
+        // Every bucket's nights lie inside the range's: one read serves the range and each bucket.
+        let read = try ReadSnapshot(of: store, type: type.identifier, overlapping: whole.interval)
+        var result = try whole.run(on: read, calendar: calendar)
+        // The calendar buckets of the days (a closed range: the grid ``compute`` lays over it), each then counted
+        // over its own nights.
+        let boundaries = try BucketGrid(interval: length, anchor: anchor).boundaries(covering: days, calendar: calendar)
+        result.buckets = try zip(boundaries, boundaries.dropFirst()).map { start, end in
             var one = whole
-            one.interval = StatisticsRequest.nights(of: DateInterval(start: bucket.start, end: bucket.end), cutoff: cutoff,
-                                                  calendar: calendar)
-            return try one.run(on: store, calendar: calendar).total
+            one.interval = StatisticsRequest.nights(of: DateInterval(start: start, end: end), cutoff: cutoff, calendar: calendar)
+            return try one.run(on: read, calendar: calendar).total
         }
         return result
     }

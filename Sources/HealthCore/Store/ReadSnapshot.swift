@@ -1,12 +1,16 @@
 /// The samples of one type that one read of a store found over a span, served again, in the order the store gave
-/// them, to queries that ask for that type inside that span; anything else is asked of the store itself. Two queries
-/// over the same span (a sleep query's totals and its nights) then read the store once and see exactly what each
-/// would have read alone.
+/// them, to queries that ask for that type inside that span; anything else is asked of the store itself. Queries
+/// over the same span (a sleep query's totals and its nights, or its totals by the night for every bucket) then read
+/// the store once and see exactly what each would have read alone.
 final class ReadSnapshot: SampleStore {
     private let store: SampleStore
     private let identifier: String
     private let span: DateInterval
     private let samples: [Sample]
+    /// The samples' positions in start order, and their index: a read of part of the span looks only at the
+    /// samples two binary searches leave, not at every sample.
+    private let byStart: [Int]
+    private let index: SamplesByStart
 
     /// Reads the samples of type `identifier` overlapping `span` from `store`, once.
     ///
@@ -18,6 +22,10 @@ final class ReadSnapshot: SampleStore {
         self.identifier = identifier
         self.span = span
         self.samples = samples
+        var keys = samples.indices.map { (start: samples[$0].start, end: samples[$0].end, position: $0) }
+        keys.sort { $0.start != $1.start ? $0.start < $1.start : $0.position < $1.position }
+        byStart = keys.map(\.position)
+        index = SamplesByStart(starts: keys.map(\.start), ends: keys.map(\.end))
     }
 
     func save(_ samples: [Sample]) throws { try store.save(samples) }
@@ -28,7 +36,12 @@ final class ReadSnapshot: SampleStore {
         guard identifier == self.identifier, interval.start >= span.start, interval.end <= span.end else {
             return try store.forEachSample(ofType: identifier, overlapping: interval, body)
         }
-        for sample in samples where sample.overlaps(interval) { try body(sample) }
+        // Handed over in the store's order, as a read of the store gives them.
+        var positions = byStart[index.candidates(from: interval.start, to: interval.end)].filter {
+            samples[$0].overlaps(interval)
+        }
+        positions.sort()
+        for position in positions { try body(samples[position]) }
     }
 
     func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {

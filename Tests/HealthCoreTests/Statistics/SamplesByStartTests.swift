@@ -82,10 +82,62 @@ struct SamplesByStartTests {
             }
         }
     }
+
+    /// A ``ReadSnapshot`` (indexed by ``SamplesByStart/candidates(from:to:)``) hands over, for any interval inside
+    /// its span, exactly the samples a read of the store gives, in the store's order; outside its span it asks the
+    /// store. The store holds the samples out of time order, as partitions written by imports can.
+    func aSnapshotServesWhatTheStoreServes() throws {
+        var random = Kit.SeededGenerator(seed: 50)
+        let type = "HKCategoryTypeIdentifierSleepAnalysis"
+        func read(_ store: SampleStore, _ interval: DateInterval) throws -> [UUID] {
+            var uuids: [UUID] = []
+            try store.forEachSample(ofType: type, overlapping: interval) { uuids.append($0.uuid) }
+            return uuids
+        }
+        for round in 0..<40 {
+            var samples = Self.samples(&random, count: Int.random(in: 0...150, using: &random), days: 12)
+            samples.shuffle(using: &random)
+            let store = InMemorySampleStore(samples)
+            let span = DateInterval(start: Self.origin.addingTimeInterval(86_400), end: Self.origin.addingTimeInterval(11 * 86_400))
+            let snapshot = try ReadSnapshot(of: store, type: type, overlapping: span)
+            for _ in 0..<40 {
+                let from = Self.origin.addingTimeInterval(Double(Int.random(in: 0...(12 * 96), using: &random)) * 900)
+                let to = from.addingTimeInterval(Double(Int.random(in: 1...300, using: &random)) * 900)
+                let interval = DateInterval(start: from, end: to)
+                expectEqual(try read(snapshot, interval), try read(store, interval), "round \(round), [\(from), \(to))")
+            }
+            expectEqual(try read(snapshot, span), try read(store, span), "round \(round): the whole span")
+        }
+    }
+
+    /// Sleep by the night with day, week and month buckets: each bucket is what a query over that bucket's nights
+    /// alone gives (how the buckets were computed before one read served them all), merged and not.
+    func eachBucketByTheNightIsItsOwnNightsQuery() throws {
+        var random = Kit.SeededGenerator(seed: 5_000)
+        let calendar = GregorianCalendar(timeZone: .gmt)
+        for round in 0..<12 {
+            let store = InMemorySampleStore(Self.samples(&random, count: Int.random(in: 1...200, using: &random), days: 40))
+            let range = DateInterval(start: Self.origin.addingTimeInterval(86_400), end: Self.origin.addingTimeInterval(38 * 86_400))
+            for (unit, merging) in [(BucketUnit.day, true), (.week, false), (.week, true), (.month, true)] {
+                let query = StatisticsRequest(type: try SampleTypeCatalogue.standard.type(named: "sleep"), interval: range, bucketUnit: unit, mergesSources: merging)
+                let result = try query.runByNight(on: store, calendar: calendar)
+                let grid = try BucketGrid(interval: BucketInterval(unit), anchor: nil).boundaries(covering: range, calendar: calendar)
+                expectEqual(result.buckets.count, grid.count - 1, "round \(round), \(unit)")
+                for (bucket, (start, end)) in zip(result.buckets, zip(grid, grid.dropFirst())) {
+                    var alone = query
+                    alone.bucketUnit = nil
+                    alone.interval = StatisticsRequest.nights(of: DateInterval(start: start, end: end), cutoff: .noon, calendar: calendar)
+                    expectEqual(bucket, try alone.run(on: store, calendar: calendar).total, "round \(round), \(unit), \(start)")
+                }
+            }
+        }
+    }
 }
 
 /// The checks ``SamplesByStartTests/checks(_:)`` runs.
 private let samplesByStartTestsChecks: [Check<SamplesByStartTests>] = [
     Check("theIndexFindsWhatReadingEverySampleFinds", SamplesByStartTests.theIndexFindsWhatReadingEverySampleFinds),
     Check("nightsCountTheSamplesEachWindowTouches", SamplesByStartTests.nightsCountTheSamplesEachWindowTouches),
+    Check("aSnapshotServesWhatTheStoreServes", SamplesByStartTests.aSnapshotServesWhatTheStoreServes),
+    Check("eachBucketByTheNightIsItsOwnNightsQuery", SamplesByStartTests.eachBucketByTheNightIsItsOwnNightsQuery),
 ]
