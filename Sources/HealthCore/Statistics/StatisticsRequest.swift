@@ -117,9 +117,7 @@ public struct StatisticsRequest: Sendable {
                  calendar: GregorianCalendar) throws -> StatisticsResult {
         // The store already applied the default predicate.
         var samples = predicate == SamplePredicate() ? fetched : fetched.filter { predicate.matches($0, in: interval) }
-        if !samples.indices.dropFirst().allSatisfy({ !Sample.chronological(samples[$0], samples[$0 - 1]) }) {
-            samples.sortChronologically()
-        }
+        samples.sortChronologically()
         let range = StatisticsRequest.resolvedRange(interval, samples: samples)
         let boundaries = try effectiveBucketInterval.map {
             try BucketGrid(interval: $0, anchor: anchor).boundaries(covering: range, calendar: calendar)

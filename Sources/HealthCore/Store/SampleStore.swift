@@ -70,7 +70,8 @@ extension Array where Element == Sample {
     /// samples themselves copied a large ``Sample`` (its strings and metadata retained and released) at every move,
     /// a quarter of a year's merged step statistics.
     func sortedChronologically() -> [Sample] {
-        if count < 2 { return self }
+        // Already in order (a store's read often is): the same array, shared rather than copied.
+        if indices.dropFirst().allSatisfy({ !Sample.chronological(self[$0], self[$0 - 1]) }) { return self }
         var keys = indices.map { (start: self[$0].start, end: self[$0].end, uuid: UUIDKey(self[$0].uuid), index: $0) }
         keys.sort { a, b in
             if a.start != b.start { return a.start < b.start }
