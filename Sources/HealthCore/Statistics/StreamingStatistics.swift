@@ -167,6 +167,9 @@ private struct DiscreteCollector: QuantityReadingConsumer {
         readings.append(DiscreteReading(start: reading.start, end: reading.end,
                                         value: try converter.value(of: reading, names: names), uuid: reading.uuidKey()))
     }
+
+    /// A record without a quantity counts in no figure, but the general path ranks its source: that path answers.
+    mutating func consumeOther(_ sample: Sample) throws { throw StreamingStatistics.GiveUp() }
 }
 
 /// Streams a cumulative type's readings into running sums for the total and the buckets.
@@ -219,6 +222,9 @@ private struct CumulativeSums: QuantityReadingConsumer {
         total.partition = partitions.count - 1
         buckets.partition = partitions.count - 1
     }
+
+    /// A record without a quantity adds to no sum, but the general path ranks its source: that path answers.
+    mutating func consumeOther(_ sample: Sample) throws { throw StreamingStatistics.GiveUp() }
 
     /// Takes a partition's summary as the lines' read would take its samples: the hours inside the range whole, in
     /// their buckets (their sums are exact), the samples crossing an hour one by one.

@@ -149,6 +149,42 @@ struct StreamingStatisticsTests {
         }
     }
 
+    /// A record without a quantity in a quantity type's month (an older import's, or another program's) counts in no
+    /// figure, but the general path ranks its source (`sourceOrder`, in JSON output): the streaming path gives the
+    /// read up, so the answer is the general path's whatever the type, the buckets and the merging.
+    func aRecordWithoutAQuantityLeavesTheQueryToTheGeneralPath() throws {
+        var generator = IndependentTestKit.SeededGenerator(seed: 50)
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            let types: [(SampleType, [String])] = [(.weight, ["kg", "lb"]), (heartRate, ["count/min"]), (.steps, ["count"])]
+            for (type, units) in types {
+                try store.save(randomSamples(type, units: units, sources: ["Scale", "Watch", "hkctl"], count: 120, generator: &generator))
+                let file = folder + "/store/" + (try #require(try store.partitions(
+                    ofType: type.identifier, overlapping: DateInterval(start: TestSupport.date("2024-03-10T00:00:00Z"),
+                                                                      end: TestSupport.date("2024-03-11T00:00:00Z"))).first))
+                let record = Sample(typeIdentifier: type.identifier, start: TestSupport.date("2024-03-10T08:00:00Z"),
+                                    end: TestSupport.date("2024-03-10T08:30:00Z"), value: .generic(value: "some", unit: nil),
+                                    source: "Old importer", created: TestSupport.date("2024-03-10T09:00:00Z"))
+                try IndependentTestKit.append(SampleLineCodec(catalogue: .standard, timeZone: .gmt).encode(record) + "\n", to: file)
+            }
+            let reopened = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            let calendar = GregorianCalendar(timeZone: .gmt)
+            let march = DateInterval(start: TestSupport.date("2024-03-01T00:00:00Z"), end: TestSupport.date("2024-04-01T00:00:00Z"))
+            for (type, _) in types {
+                for (bucket, merging) in [(nil, false), (BucketUnit.week, false), (nil, true), (.day, true)] {
+                    let query = StatisticsRequest(type: type, interval: march, bucketUnit: bucket, mergesSources: merging)
+                    let label = Comment(rawValue: "\(type.name) by \(String(describing: bucket)), merging \(merging)")
+                    let streaming = try #require(StreamingStatistics(query, figures: try query.resolvedOptions(),
+                                                                     unit: try query.resolvedUnit()))
+                    #expect(throws: StreamingStatistics.GiveUp.self, label) { try streaming.run(on: reopened, calendar: calendar) }
+                    let answer = try query.run(on: reopened, calendar: calendar)
+                    try expectEqual(answer, general(query, store: reopened, calendar: calendar), label)
+                    #expect(answer.sourceOrder.contains("Old importer"), label)
+                }
+            }
+        }
+    }
+
     func queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath() throws {
         let week = DateInterval(start: TestSupport.date("2024-05-01T00:00:00Z"), end: TestSupport.date("2024-05-08T00:00:00Z"))
         let open = DateInterval(start: DateRange.distantStart, end: week.end)
@@ -214,6 +250,8 @@ struct StreamingStatisticsTests {
 private let streamingStatisticsTestsChecks: [Check<StreamingStatisticsTests>] = [
     Check("mergingWithTwoSourcesMergesTheLinesReadings",
           StreamingStatisticsTests.mergingWithTwoSourcesMergesTheLinesReadings),
+    Check("aRecordWithoutAQuantityLeavesTheQueryToTheGeneralPath",
+          StreamingStatisticsTests.aRecordWithoutAQuantityLeavesTheQueryToTheGeneralPath),
     Check("queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath",
           StreamingStatisticsTests.queriesTheStreamingPathCannotAnswerAreLeftToTheGeneralPath),
     Check("aSourceWithoutReadPermissionSeesOnlyItsOwnSamples",
