@@ -98,8 +98,7 @@ public struct StatisticsRequest: Sendable {
         }
         // Collected in store order (partitions are read month by month, so usually already chronological);
         // `compute` sorts only when needed.
-        var samples: [Sample] = []
-        try store.forEachSample(ofType: type.identifier, overlapping: interval) { samples.append($0) }
+        let samples = try store.samplesInStoreOrder(ofType: type.identifier, overlapping: interval)
         return try compute(samples, figures: figures, unit: outputUnit, calendar: calendar)
     }
 

@@ -32,16 +32,33 @@ final class ReadSnapshot: SampleStore {
 
     func forEachSample(ofType identifier: String, overlapping interval: DateInterval,
                        _ body: (Sample) throws -> Void) throws {
-        // A sample overlapping a part of the span overlaps the span: the snapshot holds every one the store would give.
-        guard identifier == self.identifier, interval.start >= span.start, interval.end <= span.end else {
+        guard let positions = positions(ofType: identifier, overlapping: interval) else {
             return try store.forEachSample(ofType: identifier, overlapping: interval, body)
         }
-        // Handed over in the store's order, as a read of the store gives them.
+        for position in positions { try body(samples[position]) }
+    }
+
+    /// What ``forEachSample(ofType:overlapping:_:)`` hands over, as an array: the one the snapshot holds when the
+    /// interval takes every sample of it.
+    func samples(ofType identifier: String, inStoreOrderOverlapping interval: DateInterval) throws -> [Sample] {
+        guard let positions = positions(ofType: identifier, overlapping: interval) else {
+            var result: [Sample] = []
+            try store.forEachSample(ofType: identifier, overlapping: interval) { result.append($0) }
+            return result
+        }
+        return positions.count == samples.count ? samples : positions.map { samples[$0] }
+    }
+
+    /// The positions of the held samples overlapping `interval`, in the store's order (as a read of the store hands
+    /// them over); nil when the snapshot does not hold them (another type, or outside the span: ask the store).
+    private func positions(ofType identifier: String, overlapping interval: DateInterval) -> [Int]? {
+        // A sample overlapping a part of the span overlaps the span: the snapshot holds every one the store would give.
+        guard identifier == self.identifier, interval.start >= span.start, interval.end <= span.end else { return nil }
         var positions = byStart[index.candidates(from: interval.start, to: interval.end)].filter {
             samples[$0].overlaps(interval)
         }
         positions.sort()
-        for position in positions { try body(samples[position]) }
+        return positions
     }
 
     func latestSamples(ofType identifier: String, overlapping interval: DateInterval, limit: Int) throws -> [Sample] {

@@ -37,9 +37,16 @@ extension SampleStore {
 
     /// Every sample of the type overlapping `interval`, oldest first.
     public func samples(ofType identifier: String, overlapping interval: DateInterval) throws -> [Sample] {
+        try samplesInStoreOrder(ofType: identifier, overlapping: interval).sortedChronologically()
+    }
+
+    /// Every sample of the type overlapping `interval`, in the order ``forEachSample(ofType:overlapping:_:)`` hands
+    /// them over. A ``ReadSnapshot`` hands over the array it holds when the interval takes all of it (no copy).
+    func samplesInStoreOrder(ofType identifier: String, overlapping interval: DateInterval) throws -> [Sample] {
+        if let snapshot = self as? ReadSnapshot { return try snapshot.samples(ofType: identifier, inStoreOrderOverlapping: interval) }
         var result: [Sample] = []
         try forEachSample(ofType: identifier, overlapping: interval) { result.append($0) }
-        return result.sortedChronologically()
+        return result
     }
 
     /// Default newest-first listing: read all, sort, cut.

@@ -105,8 +105,19 @@ struct SamplesByStartTests {
                 let to = from.addingTimeInterval(Double(Int.random(in: 1...300, using: &random)) * 900)
                 let interval = DateInterval(start: from, end: to)
                 expectEqual(try read(snapshot, interval), try read(store, interval), "round \(round), [\(from), \(to))")
+                expectEqual(try snapshot.samplesInStoreOrder(ofType: type, overlapping: interval).map(\.uuid),
+                            try read(store, interval), "round \(round), as an array")
             }
             expectEqual(try read(snapshot, span), try read(store, span), "round \(round): the whole span")
+            // The whole span (and beyond it, another type) as arrays, in store order and oldest first.
+            for interval in [span, DateInterval(start: Self.origin, end: Self.origin.addingTimeInterval(14 * 86_400))] {
+                expectEqual(try snapshot.samplesInStoreOrder(ofType: type, overlapping: interval),
+                            try store.samplesInStoreOrder(ofType: type, overlapping: interval), "round \(round): \(interval)")
+                expectEqual(try snapshot.samples(ofType: type, overlapping: interval),
+                            try store.samples(ofType: type, overlapping: interval), "round \(round): \(interval), oldest first")
+            }
+            expectEqual(try snapshot.samplesInStoreOrder(ofType: "HKQuantityTypeIdentifierStepCount", overlapping: span), [],
+                        "round \(round): another type")
         }
     }
 
