@@ -97,7 +97,7 @@ private struct SourceTally: QuantityReadingConsumer {
         }
     }
 
-    mutating func consumeOther(_ sample: Sample) throws { add(sample) }
+    mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws { add(sample) }
 
     /// Folds the readings' tallies into ``bySource`` by their sources' names in `names`.
     mutating func name(with names: ReadingNames) {

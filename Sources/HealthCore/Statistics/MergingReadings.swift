@@ -49,7 +49,7 @@ struct MergingReadings: QuantityReadingConsumer {
     }
 
     /// A sample without a quantity is one the general path counts among the sources: it answers.
-    mutating func consumeOther(_ sample: Sample) throws { throw StreamingStatistics.GiveUp() }
+    mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws { throw StreamingStatistics.GiveUp() }
 
     /// The sources that gave a reading, in index order.
     var sources: [Int] { firstPositions.indices.filter { firstPositions[$0] >= 0 } }

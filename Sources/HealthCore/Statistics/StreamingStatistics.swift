@@ -168,8 +168,10 @@ private struct DiscreteCollector: QuantityReadingConsumer {
                                         value: try converter.value(of: reading, names: names), uuid: reading.uuidKey()))
     }
 
-    /// A record without a quantity counts in no figure, but the general path ranks its source: that path answers.
-    mutating func consumeOther(_ sample: Sample) throws { throw StreamingStatistics.GiveUp() }
+    /// A record without a quantity counts in no figure, but its source is ranked, as the general path ranks it.
+    mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws {
+        converter.noteSource(names.addSource(sample.source, device: sample.device))
+    }
 }
 
 /// Streams a cumulative type's readings into running sums for the total and the buckets.
@@ -223,8 +225,11 @@ private struct CumulativeSums: QuantityReadingConsumer {
         buckets.partition = partitions.count - 1
     }
 
-    /// A record without a quantity adds to no sum, but the general path ranks its source: that path answers.
-    mutating func consumeOther(_ sample: Sample) throws { throw StreamingStatistics.GiveUp() }
+    /// A record without a quantity adds to no sum (nor is it a second source to merge), but its source is ranked, as
+    /// the general path ranks it.
+    mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws {
+        converter.noteSource(names.addSource(sample.source, device: sample.device))
+    }
 
     /// Takes a partition's summary as the lines' read would take its samples: the hours inside the range whole, in
     /// their buckets (their sums are exact), the samples crossing an hour one by one.

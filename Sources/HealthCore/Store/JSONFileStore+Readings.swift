@@ -21,8 +21,9 @@ protocol QuantityReadingConsumer {
     mutating func begin(partition file: String)
 
     /// A visible sample of the type that overlaps the read's window but holds no quantity (a generic record), in its
-    /// place among the readings. Statistics leave these out; a consumer that counts every sample takes them here.
-    mutating func consumeOther(_ sample: Sample) throws
+    /// place among the readings. Statistics count it in no figure (but rank its source); a consumer that counts every
+    /// sample takes it here. `names` is the read's, to which its source can be added.
+    mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws
 }
 
 extension QuantityReadingConsumer {
@@ -30,7 +31,7 @@ extension QuantityReadingConsumer {
     mutating func expect(_ count: Int) {}
     var readPlan: ReadPlan { ReadPlan() }
     mutating func begin(partition file: String) {}
-    mutating func consumeOther(_ sample: Sample) throws {}
+    mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws {}
     mutating func consume(_ summary: PartitionSummary, sequence: PartitionSummary.Sequence?, names: ReadingNames) throws {
         preconditionFailure("a consumer whose read plan takes no summaries was given one")
     }
@@ -104,7 +105,7 @@ extension JSONFileStore: QuantityReadingSource {
                         guard let sample, sample.overlaps(window),
                               !deleted.hides(sample, sequence: codec.lastSequence) else { continue }
                         guard let quantity = sample.value.quantity else {
-                            try consumer.consumeOther(sample)
+                            try consumer.consumeOther(sample, names: names)
                             continue
                         }
                         let reading = QuantityReading(
@@ -159,8 +160,8 @@ extension HealthStore: QuantityReadingSource {
             try inner.consume(summary, sequence: sequence, names: names)
         }
         mutating func begin(partition file: String) { inner.begin(partition: file) }
-        mutating func consumeOther(_ sample: Sample) throws {
-            if everything || sample.source == source { try inner.consumeOther(sample) }
+        mutating func consumeOther(_ sample: Sample, names: ReadingNames) throws {
+            if everything || sample.source == source { try inner.consumeOther(sample, names: names) }
         }
 
         mutating func consume(_ reading: QuantityReading, names: ReadingNames) throws {

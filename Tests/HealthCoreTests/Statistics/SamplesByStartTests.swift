@@ -143,6 +143,28 @@ struct SamplesByStartTests {
             }
         }
     }
+
+    /// A sleep line moved by hand into another month's file (`hkctl doctor` warns of it) counts in its bucket when
+    /// the range's one read opens that file, so the buckets add up to the total; a read per bucket left it out.
+    func aLineInAnotherMonthsFileCountsInItsBucket() throws {
+        try TestSupport.withTemporaryDirectory { folder in
+            let store = JSONFileStore(path: folder + "/store", timeZone: .gmt)
+            try store.save([Kit.sleep(3, Kit.utc(2024, 4, 13, 23), Kit.utc(2024, 4, 14, 7))])
+            let april = folder + "/store/" + (try #require(try store.partitions(
+                ofType: "HKCategoryTypeIdentifierSleepAnalysis",
+                overlapping: DateInterval(start: Kit.utc(2024, 4, 13), end: Kit.utc(2024, 4, 15))).first))
+            let march = Kit.sleep(3, Kit.utc(2024, 3, 9, 23), Kit.utc(2024, 3, 10, 6))
+            try Kit.append(SampleLineCodec(catalogue: .standard, timeZone: .gmt).encode(march) + "\n", to: april)
+            let calendar = GregorianCalendar(timeZone: .gmt)
+            let query = StatisticsRequest(type: try SampleTypeCatalogue.standard.type(named: "sleep"),
+                                          interval: DateInterval(start: Kit.utc(2024, 3, 1), end: Kit.utc(2024, 4, 21)),
+                                          bucketUnit: .month)
+            let result = try query.runByNight(on: JSONFileStore(path: folder + "/store", timeZone: .gmt), calendar: calendar)
+            expectEqual(result.total.asleep, 15 * 3600)
+            expectEqual(result.buckets.map(\.asleep), [7 * 3600, 8 * 3600])
+            expectEqual(result.buckets.map(\.sampleCount), [1, 1])
+        }
+    }
 }
 
 /// The checks ``SamplesByStartTests/checks(_:)`` runs.
@@ -151,4 +173,5 @@ private let samplesByStartTestsChecks: [Check<SamplesByStartTests>] = [
     Check("nightsCountTheSamplesEachWindowTouches", SamplesByStartTests.nightsCountTheSamplesEachWindowTouches),
     Check("aSnapshotServesWhatTheStoreServes", SamplesByStartTests.aSnapshotServesWhatTheStoreServes),
     Check("eachBucketByTheNightIsItsOwnNightsQuery", SamplesByStartTests.eachBucketByTheNightIsItsOwnNightsQuery),
+    Check("aLineInAnotherMonthsFileCountsInItsBucket", SamplesByStartTests.aLineInAnotherMonthsFileCountsInItsBucket),
 ]
