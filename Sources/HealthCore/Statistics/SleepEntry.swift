@@ -27,12 +27,5 @@ struct SleepEntry {
         return entries
     }
 
-    init(start: Date, end: Date, raw: Int, rank: Int) {
-        self.start = start
-        self.end = end
-        self.raw = raw
-        self.rank = rank
-    }
-
     var span: TimeSpan { TimeSpan(start: start, end: end) }
 }

@@ -45,7 +45,8 @@ public struct SleepNightsQuery: Sendable {
         guard let first = windows.first, let last = windows.last else { return [] }
         let samples = try store.samples(ofType: SampleType.sleepAnalysisIdentifier,
                                         overlapping: DateInterval(start: first.start, end: last.end))
-        return nights(windows, samples: predicate == SamplePredicate() ? samples : samples.filter { predicate.matchesSourceAndMetadata($0) })
+        let matching = predicate == SamplePredicate() ? samples : samples.filter { predicate.matchesSourceAndMetadata($0) }
+        return nights(windows, samples: matching)
     }
 
     /// The night windows for the local days of `interval`: (date, start, end).

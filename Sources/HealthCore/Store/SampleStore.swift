@@ -43,7 +43,9 @@ extension SampleStore {
     /// Every sample of the type overlapping `interval`, in the order ``forEachSample(ofType:overlapping:_:)`` hands
     /// them over. A ``ReadSnapshot`` hands over the array it holds when the interval takes all of it (no copy).
     func samplesInStoreOrder(ofType identifier: String, overlapping interval: DateInterval) throws -> [Sample] {
-        if let snapshot = self as? ReadSnapshot { return try snapshot.samples(ofType: identifier, inStoreOrderOverlapping: interval) }
+        if let snapshot = self as? ReadSnapshot {
+            return try snapshot.samples(ofType: identifier, inStoreOrderOverlapping: interval)
+        }
         var result: [Sample] = []
         try forEachSample(ofType: identifier, overlapping: interval) { result.append($0) }
         return result
