@@ -19,14 +19,8 @@ struct SleepTimeline {
     /// The samples' times, values and ranks, in the order given.
     let entries: [SleepEntry]
 
-    /// Builds the timeline of `samples` (sleep samples of any value; only asleep and awake ones take part).
-    ///
-    /// - Parameter ranks: Source → rank, 0 highest.
-    init(samples: [Sample], ranks: [String: Int]) {
-        self.init(entries: SleepEntry.entries(samples, ranks: ranks))
-    }
-
-    /// Builds the timeline of the samples `entries` stand for, each winner named by its index there.
+    /// Builds the timeline of the samples `entries` stand for (``SleepEntry/entries(_:ranks:)``: sleep samples of any
+    /// value; only asleep and awake ones take part), each winner named by its index there.
     init(entries: [SleepEntry]) {
         self.entries = entries
         losses = Array(repeating: [], count: entries.count)
